@@ -1,0 +1,63 @@
+/* The Vulkan device draftd computes on: instance, physical device choice, one compute
+ * queue, buffers and one-shot submissions. */
+#pragma once
+#include <glib.h>
+#include <vulkan/vulkan.h>
+
+#define DRAFTD_VK_ERROR (draftd_vk_error_quark ())
+GQuark draftd_vk_error_quark (void);
+typedef enum {
+  DRAFTD_VK_ERROR_NO_DEVICE,   /* no usable device / selector matches none */
+  DRAFTD_VK_ERROR_FAILED,      /* a Vulkan call failed */
+  DRAFTD_VK_ERROR_LIMIT,       /* the request exceeds a device limit */
+} DraftdVkError;
+
+typedef struct {
+  VkInstance instance;
+  VkDebugUtilsMessengerEXT messenger;
+  VkPhysicalDevice physical;
+  VkPhysicalDeviceProperties props;
+  VkPhysicalDeviceMemoryProperties mem_props;
+  VkDevice device;
+  guint32 queue_family;
+  VkQueue queue;
+  VkCommandPool command_pool;
+  VkFence fence;
+  PFN_vkCmdPushDescriptorSetKHR push_descriptor_set;
+  gboolean validation;
+  gboolean timestamps;      /* the queue supports timestamp queries */
+  guint64 max_binding;      /* largest storage-buffer range we bind at once */
+  char *name;
+} DraftdVk;
+
+typedef struct {
+  VkBuffer buffer;
+  VkDeviceMemory memory;
+  VkDeviceSize size;
+  void *mapped;             /* host-visible buffers stay mapped */
+} DraftdVkBuffer;
+
+/* `selector`: NULL (use $DRAFTD_DEVICE, else the best device), a device index, or a
+ * case-insensitive substring of the device name. $DRAFTD_VK_VALIDATION=1 enables the
+ * Khronos validation layer; every message it reports is counted. */
+DraftdVk *draftd_vk_new (const char *selector, GError **error);
+void draftd_vk_free (DraftdVk *vk);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DraftdVk, draftd_vk_free)
+
+/* Validation messages (warnings and errors) seen by any instance in this process. */
+guint draftd_vk_validation_messages (void);
+/* Lists devices as "index: name (type)" lines. */
+char *draftd_vk_list_devices (GError **error);
+
+gboolean draftd_vk_buffer_init (DraftdVk *vk, DraftdVkBuffer *buf, VkDeviceSize size,
+                                gboolean host_visible, GError **error);
+void draftd_vk_buffer_clear (DraftdVk *vk, DraftdVkBuffer *buf);
+/* Copies host data into a device buffer through a staging buffer (or directly if mapped). */
+gboolean draftd_vk_upload (DraftdVk *vk, DraftdVkBuffer *dst, VkDeviceSize offset, const void *data,
+                           VkDeviceSize size, GError **error);
+gboolean draftd_vk_fill_zero (DraftdVk *vk, DraftdVkBuffer *dst, GError **error);
+
+VkCommandBuffer draftd_vk_begin (DraftdVk *vk, GError **error);
+/* Ends, submits and waits for the command buffer, then frees it. */
+gboolean draftd_vk_submit_wait (DraftdVk *vk, VkCommandBuffer cmd, GError **error);
+gboolean draftd_vk_check (VkResult r, const char *what, GError **error);

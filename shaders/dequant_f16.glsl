@@ -1,0 +1,16 @@
+// Included after a push-constant block `p` that has `rows` (the weight part's row count).
+// F16 weights: a chunk is 8 halves packed in a uvec4; layout [chunk][row].
+#define VPC 8u
+layout(binding = 0) readonly buffer WA { uvec4 wa[]; };
+layout(binding = 5) readonly buffer WB { uvec4 wb_[]; };
+
+void load_chunk(uint which, uint r, uint c, out float w[VPC]) {
+  const uint i = c * p.rows + r;
+  const uvec4 v = which == 0u ? wa[i] : wb_[i];
+  [[unroll]] for (uint k = 0u; k < 4u; k++) {
+    const vec2 h = unpackHalf2x16(v[k]);
+    w[2u * k] = h.x;
+    w[2u * k + 1u] = h.y;
+  }
+}
+float chunk_scale(uint which, uint r, uint c) { return 1.0; }

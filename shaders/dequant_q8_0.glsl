@@ -1,0 +1,24 @@
+// Included after a push-constant block `p` that has `rows` (the weight part's row count).
+// Q8_0 weights (ggml blocks of 32 int8 with one scale): a chunk is half a block, 16 int8
+// in a uvec4, layout [chunk][row]; scales as f32, layout [block][row].
+#define VPC 16u
+layout(binding = 0) readonly buffer WA { uvec4 wa[]; };
+layout(binding = 1) readonly buffer SA { float sa_[]; };
+layout(binding = 5) readonly buffer WB { uvec4 wb_[]; };
+layout(binding = 6) readonly buffer SB { float sb_[]; };
+
+void load_chunk(uint which, uint r, uint c, out float w[VPC]) {
+  const uint i = c * p.rows + r;
+  const uvec4 v = which == 0u ? wa[i] : wb_[i];
+  [[unroll]] for (uint k = 0u; k < 4u; k++) {
+    const int word = int(v[k]);
+    w[4u * k + 0u] = float(bitfieldExtract(word, 0, 8));
+    w[4u * k + 1u] = float(bitfieldExtract(word, 8, 8));
+    w[4u * k + 2u] = float(bitfieldExtract(word, 16, 8));
+    w[4u * k + 3u] = float(bitfieldExtract(word, 24, 8));
+  }
+}
+float chunk_scale(uint which, uint r, uint c) {
+  const uint i = (c >> 1u) * p.rows + r;
+  return which == 0u ? sa_[i] : sb_[i];
+}

@@ -1,0 +1,14 @@
+// Push constants of the matmul kernels (mirrors DraftdMatmulParams in vk-kernels.h).
+layout(constant_id = 1) const uint TILE = 1;
+
+layout(push_constant) uniform MatmulParams {
+  uint rows;         // rows in this weight part
+  uint chunks;       // 16-byte chunks per row
+  uint n_tokens;
+  uint x_stride;     // floats between tokens in X (multiple of 32)
+  uint y_stride;     // floats between tokens in Y
+  uint y_offset;     // column of Y where this part's row 0 goes
+  uint flags;        // MATMUL_*
+  uint bias_offset;  // bias index of this part's row 0
+} p;
+

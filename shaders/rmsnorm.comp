@@ -1,0 +1,33 @@
+#version 450
+#extension GL_GOOGLE_include_directive : require
+#include "common.glsl"
+// out[t][k] = x[t0+t][k] / sqrt(mean(x[t0+t]^2) + eps) * g[k]. One workgroup per token; the
+// partial sums are combined in a fixed order, so results never depend on the batch.
+layout(local_size_x = 64) in;
+layout(push_constant) uniform RmsNormParams {
+  uint n;         // elements per token
+  uint stride;    // floats between tokens (in and out)
+  uint token0;    // first input token row
+  float eps;
+} p;
+layout(binding = 0) readonly buffer XBuf { float x[]; };
+layout(binding = 1) readonly buffer GBuf { float g[]; };
+layout(binding = 2) writeonly buffer OBuf { float o[]; };
+shared float partial[64];
+
+void main() {
+  const uint t = gl_WorkGroupID.x;
+  const uint lid = gl_LocalInvocationID.x;
+  const uint base = (p.token0 + t) * p.stride;
+  precise float ss = 0.0;
+  for (uint k = lid; k < p.n; k += 64u)
+    ss = fma(x[base + k], x[base + k], ss);
+  partial[lid] = ss;
+  barrier();
+  precise float total = 0.0;
+  for (uint i = 0u; i < 64u; i++)
+    total += partial[i];
+  const float scale = 1.0 / sqrt(total / float(p.n) + p.eps);
+  for (uint k = lid; k < p.n; k += 64u)
+    o[t * p.stride + k] = (x[base + k] * scale) * g[k];
+}

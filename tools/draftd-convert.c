@@ -1,0 +1,340 @@
+/* draftd-convert: llama2.c checkpoints (v0 f32, v2 "ak42" int8) + a llama2.c tokenizer
+ * .bin -> GGUF with llama.cpp's tensor names, written by our own GGUF writer. */
+#include <glib.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "gguf/gguf.h"
+
+typedef struct {
+  gint32 dim, hidden_dim, n_layers, n_heads, n_kv_heads, vocab_size, seq_len;
+  gboolean shared_classifier;
+} L2cConfig;
+
+typedef struct {
+  const guint8 *p, *end;
+  gint32 group_size;  /* 0: f32 checkpoint */
+} Reader;
+
+static gboolean
+take (Reader *r, gsize n, const guint8 **out, GError **error)
+{
+  if ((gsize) (r->end - r->p) < n) {
+    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "checkpoint is truncated");
+    return FALSE;
+  }
+  *out = r->p;
+  r->p += n;
+  return TRUE;
+}
+
+/* Reads `n` weights as f32: raw f32, or int8 values followed by one f32 scale per group. */
+static float *
+read_tensor (Reader *r, gsize n, gboolean quantized, GError **error)
+{
+  const guint8 *q, *s;
+  float *out = g_new (float, n);
+  if (!quantized) {
+    if (!take (r, n * 4, &q, error))
+      goto fail;
+    memcpy (out, q, n * 4);
+    return out;
+  }
+  if (n % r->group_size != 0) {
+    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "tensor size %" G_GSIZE_FORMAT " is not a multiple of the group size %d", n, r->group_size);
+    goto fail;
+  }
+  if (!take (r, n, &q, error) || !take (r, n / r->group_size * 4, &s, error))
+    goto fail;
+  for (gsize i = 0; i < n; i++) {
+    float scale;
+    memcpy (&scale, s + (i / r->group_size) * 4, 4);
+    out[i] = (float) (gint8) q[i] * scale;
+  }
+  return out;
+fail:
+  g_free (out);
+  return NULL;
+}
+
+static gboolean
+add_tensor (GgufWriter *w, const char *name, const float *data, guint64 cols, guint64 rows, guint32 type,
+            GError **error)
+{
+  guint64 ne[2] = { cols, rows };
+  guint bv, bb;
+  ggml_type_block (type, &bv, &bb);
+  if (cols % bv != 0) {
+    /* ggml cannot block-quantize rows that are not a whole number of blocks. */
+    g_printerr ("note: %s has rows of %" G_GUINT64_FORMAT " values, not a multiple of %u: stored as F16\n", name, cols, bv);
+    type = GGML_TYPE_F16;
+  }
+  guint64 bytes;
+  ggml_row_bytes (type, cols * rows, &bytes);
+  g_autofree guint8 *buf = g_malloc (bytes);
+  ggml_quantize (type, data, buf, cols * rows);
+  return gguf_writer_add_tensor (w, name, type, rows > 1 ? 2 : 1, ne, buf, bytes, error);
+}
+
+static gboolean
+write_tokenizer (GgufWriter *w, const char *path, gint32 vocab, GError **error)
+{
+  g_autofree char *data = NULL;
+  gsize len;
+  if (!g_file_get_contents (path, &data, &len, error))
+    return FALSE;
+  Reader r = { (const guint8 *) data, (const guint8 *) data + len, 0 };
+  const guint8 *p;
+  if (!take (&r, 4, &p, error))
+    return FALSE;
+  g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  g_autofree float *scores = g_new (float, vocab);
+  g_autofree gint32 *types = g_new (gint32, vocab);
+  for (gint32 i = 0; i < vocab; i++) {
+    gint32 n;
+    if (!take (&r, 4, &p, error))
+      return FALSE;
+    memcpy (&scores[i], p, 4);
+    if (!take (&r, 4, &p, error))
+      return FALSE;
+    memcpy (&n, p, 4);
+    if (n < 0 || !take (&r, n, &p, error)) {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s: token %d is malformed", path, i);
+      return FALSE;
+    }
+    g_autofree char *raw = g_strndup ((const char *) p, n);
+    guint byte;
+    char *text;
+    /* llama2.c's exporter turned SentencePiece's U+2581 into spaces and wrapped BOS/EOS in newlines. */
+    if (i == 0) {
+      text = g_strdup ("<unk>");
+      types[i] = 2;
+    } else if (i == 1 || i == 2) {
+      text = g_strdup (i == 1 ? "<s>" : "</s>");
+      types[i] = 3;
+    } else if (n == 6 && sscanf (raw, "<0x%2X>", &byte) == 1) {
+      text = g_strdup (raw);
+      types[i] = 6;
+    } else {
+      g_auto (GStrv) parts = g_strsplit (raw, " ", -1);
+      text = g_strjoinv ("\xe2\x96\x81", parts);
+      types[i] = 1;
+    }
+    if (!g_utf8_validate (text, -1, NULL)) {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s: token %d is not UTF-8", path, i);
+      g_free (text);
+      return FALSE;
+    }
+    g_ptr_array_add (texts, text);
+  }
+  gguf_writer_set_string (w, "tokenizer.ggml.model", "llama");
+  gguf_writer_set_string (w, "tokenizer.ggml.pre", "default");
+  gguf_writer_set_string_array (w, "tokenizer.ggml.tokens", (const char *const *) texts->pdata, NULL, vocab);
+  gguf_writer_set_f32_array (w, "tokenizer.ggml.scores", scores, vocab);
+  gguf_writer_set_i32_array (w, "tokenizer.ggml.token_type", types, vocab);
+  gguf_writer_set_u32 (w, "tokenizer.ggml.bos_token_id", 1);
+  gguf_writer_set_u32 (w, "tokenizer.ggml.eos_token_id", 2);
+  gguf_writer_set_u32 (w, "tokenizer.ggml.unknown_token_id", 0);
+  gguf_writer_set_bool (w, "tokenizer.ggml.add_bos_token", TRUE);
+  gguf_writer_set_bool (w, "tokenizer.ggml.add_space_prefix", TRUE);
+  return TRUE;
+}
+
+static gboolean
+read_header (Reader *r, L2cConfig *c, GError **error)
+{
+  const guint8 *p = NULL, *start = r->p;
+  guint32 magic;
+  if (!take (r, 4, &p, error))
+    return FALSE;
+  memcpy (&magic, p, 4);
+  if (magic == 0x616b3432u) { /* "ak42" */
+    gint32 version, hdr[7], gs;
+    if (!take (r, 4, &p, error))
+      return FALSE;
+    memcpy (&version, p, 4);
+    if (version != 2) {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "llama2.c checkpoint version %d is not supported (0 and 2 are)", version);
+      return FALSE;
+    }
+    if (!take (r, 28, &p, error))
+      return FALSE;
+    memcpy (hdr, p, 28);
+    if (!take (r, 1, &p, error))
+      return FALSE;
+    c->shared_classifier = p[0] != 0;
+    if (!take (r, 4, &p, error))
+      return FALSE;
+    memcpy (&gs, p, 4);
+    /* The v2 header is padded to 256 bytes. */
+    if (r->end - start < 256 || gs <= 0) {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "truncated or invalid v2 header");
+      return FALSE;
+    }
+    r->p = start + 256;
+    r->group_size = gs;
+    c->dim = hdr[0], c->hidden_dim = hdr[1], c->n_layers = hdr[2], c->n_heads = hdr[3];
+    c->n_kv_heads = hdr[4], c->vocab_size = hdr[5], c->seq_len = hdr[6];
+  } else {
+    gint32 hdr[7];
+    r->p -= 4;
+    if (!take (r, 28, &p, error))
+      return FALSE;
+    memcpy (hdr, p, 28);
+    c->dim = hdr[0], c->hidden_dim = hdr[1], c->n_layers = hdr[2], c->n_heads = hdr[3];
+    c->n_kv_heads = hdr[4], c->vocab_size = hdr[5], c->seq_len = hdr[6];
+    /* v0 marks an unshared classifier with a negative vocabulary size. */
+    c->shared_classifier = c->vocab_size > 0;
+    c->vocab_size = ABS (c->vocab_size);
+  }
+  if (c->dim <= 0 || c->hidden_dim <= 0 || c->n_layers <= 0 || c->n_heads <= 0 || c->n_kv_heads <= 0 ||
+      c->vocab_size <= 0 || c->seq_len <= 0 || c->dim % c->n_heads != 0 || c->n_heads % c->n_kv_heads != 0 ||
+      c->dim > 65536 || c->hidden_dim > 1 << 20 || c->n_layers > 1024 || c->vocab_size > 1 << 22) {
+    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "implausible llama2.c header");
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static gboolean
+convert (const char *ckpt, const char *tok, const char *out, guint32 type, GError **error)
+{
+  g_autoptr (GMappedFile) mf = g_mapped_file_new (ckpt, FALSE, error);
+  if (mf == NULL)
+    return FALSE;
+  Reader r = { (const guint8 *) g_mapped_file_get_contents (mf), NULL, 0 };
+  r.end = r.p + g_mapped_file_get_length (mf);
+  L2cConfig c;
+  if (!read_header (&r, &c, error))
+    return FALSE;
+  gboolean q = r.group_size > 0;
+  gsize dim = c.dim, hd = dim / c.n_heads, kv = hd * c.n_kv_heads, L = c.n_layers, hidden = c.hidden_dim;
+  g_autoptr (GgufWriter) w = gguf_writer_new ();
+  g_autofree char *name = g_path_get_basename (ckpt);
+  char *dot = strrchr (name, '.');
+  if (dot)
+    *dot = 0;
+  gguf_writer_set_string (w, "general.architecture", "llama");
+  gguf_writer_set_string (w, "general.name", name);
+  gguf_writer_set_u32 (w, "general.file_type", type == GGML_TYPE_F32 ? 0 : type == GGML_TYPE_F16 ? 1 : type == GGML_TYPE_Q8_0 ? 7 : 2);
+  gguf_writer_set_u32 (w, "llama.context_length", c.seq_len);
+  gguf_writer_set_u32 (w, "llama.embedding_length", c.dim);
+  gguf_writer_set_u32 (w, "llama.block_count", c.n_layers);
+  gguf_writer_set_u32 (w, "llama.feed_forward_length", c.hidden_dim);
+  gguf_writer_set_u32 (w, "llama.attention.head_count", c.n_heads);
+  gguf_writer_set_u32 (w, "llama.attention.head_count_kv", c.n_kv_heads);
+  gguf_writer_set_f32 (w, "llama.attention.layer_norm_rms_epsilon", 1e-5f);
+  gguf_writer_set_u32 (w, "llama.rope.dimension_count", hd);
+  gguf_writer_set_f32 (w, "llama.rope.freq_base", 10000.0f);
+  gguf_writer_set_u32 (w, "llama.vocab_size", c.vocab_size);
+  if (!write_tokenizer (w, tok, c.vocab_size, error))
+    return FALSE;
+
+  /* Tensor order differs: v0 interleaves norms with matrices, v2 puts the f32 norms first. */
+  g_autofree float *att_norm = NULL, *ffn_norm = NULL, *final_norm = NULL, *embd = NULL;
+  float *mats[7] = { 0 }; /* wq wk wv wo w1 w2 w3, all layers */
+  gsize mat_rows[7] = { dim, kv, kv, dim, hidden, dim, hidden };
+  gsize mat_cols[7] = { dim, dim, dim, dim, dim, hidden, dim };
+  g_autofree float *wcls = NULL;
+  gboolean ok = FALSE;
+  if (q) {
+    if (!(att_norm = read_tensor (&r, L * dim, FALSE, error)) || !(ffn_norm = read_tensor (&r, L * dim, FALSE, error)) ||
+        !(final_norm = read_tensor (&r, dim, FALSE, error)) || !(embd = read_tensor (&r, c.vocab_size * dim, TRUE, error)))
+      goto out;
+    for (int m = 0; m < 7; m++) {
+      mats[m] = g_new (float, L * mat_rows[m] * mat_cols[m]);
+      for (gsize l = 0; l < L; l++) {
+        g_autofree float *t = read_tensor (&r, mat_rows[m] * mat_cols[m], TRUE, error);
+        if (t == NULL)
+          goto out;
+        memcpy (mats[m] + l * mat_rows[m] * mat_cols[m], t, mat_rows[m] * mat_cols[m] * 4);
+      }
+    }
+    if (!c.shared_classifier && !(wcls = read_tensor (&r, c.vocab_size * dim, TRUE, error)))
+      goto out;
+  } else {
+    static const int order[] = { -1, 0, 1, 2, 3, -2, 4, 5, 6 }; /* -1 att norm, -2 ffn norm */
+    if (!(embd = read_tensor (&r, c.vocab_size * dim, FALSE, error)))
+      goto out;
+    for (guint i = 0; i < G_N_ELEMENTS (order); i++) {
+      int m = order[i];
+      if (m == -1 && !(att_norm = read_tensor (&r, L * dim, FALSE, error)))
+        goto out;
+      if (m == -2 && !(ffn_norm = read_tensor (&r, L * dim, FALSE, error)))
+        goto out;
+      if (m >= 0 && !(mats[m] = read_tensor (&r, L * mat_rows[m] * mat_cols[m], FALSE, error)))
+        goto out;
+    }
+    if (!(final_norm = read_tensor (&r, dim, FALSE, error)))
+      goto out;
+    const guint8 *skip; /* RoPE tables: recomputed by the runtime */
+    if (!take (&r, (gsize) c.seq_len * hd * 4, &skip, error))
+      goto out;
+    if (!c.shared_classifier && !(wcls = read_tensor (&r, c.vocab_size * dim, FALSE, error)))
+      goto out;
+  }
+  static const char *const names[7] = { "attn_q", "attn_k", "attn_v", "attn_output", "ffn_gate", "ffn_down", "ffn_up" };
+  if (!add_tensor (w, "token_embd.weight", embd, dim, c.vocab_size, type, error))
+    goto out;
+  for (gsize l = 0; l < L; l++) {
+    g_autofree char *n1 = g_strdup_printf ("blk.%" G_GSIZE_FORMAT ".attn_norm.weight", l);
+    g_autofree char *n2 = g_strdup_printf ("blk.%" G_GSIZE_FORMAT ".ffn_norm.weight", l);
+    if (!add_tensor (w, n1, att_norm + l * dim, dim, 1, GGML_TYPE_F32, error) ||
+        !add_tensor (w, n2, ffn_norm + l * dim, dim, 1, GGML_TYPE_F32, error))
+      goto out;
+    for (int m = 0; m < 7; m++) {
+      g_autofree char *nm = g_strdup_printf ("blk.%" G_GSIZE_FORMAT ".%s.weight", l, names[m]);
+      if (!add_tensor (w, nm, mats[m] + l * mat_rows[m] * mat_cols[m], mat_cols[m], mat_rows[m], type, error))
+        goto out;
+    }
+  }
+  if (!add_tensor (w, "output_norm.weight", final_norm, dim, 1, GGML_TYPE_F32, error))
+    goto out;
+  if (wcls && !add_tensor (w, "output.weight", wcls, dim, c.vocab_size, type, error))
+    goto out;
+  ok = gguf_writer_write (w, out, error);
+out:
+  for (int m = 0; m < 7; m++)
+    g_free (mats[m]);
+  return ok;
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *ckpt = NULL, *tok = NULL, *out = NULL, *type = NULL;
+  GOptionEntry entries[] = {
+    { "llama2c", 0, 0, G_OPTION_ARG_FILENAME, &ckpt, "llama2.c checkpoint (v0 f32 or v2 int8)", "CKPT.bin" },
+    { "tokenizer", 0, 0, G_OPTION_ARG_FILENAME, &tok, "llama2.c tokenizer", "TOK.bin" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &out, "GGUF file to write", "OUT.gguf" },
+    { "type", 0, 0, G_OPTION_ARG_STRING, &type, "weight type: f32 (default), f16, q8_0, q4_0", "T" },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new ("- convert llama2.c checkpoints to GGUF");
+  g_autoptr (GError) error = NULL;
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!g_option_context_parse (ctx, &argc, &argv, &error)) {
+    g_printerr ("draftd-convert: %s\n", error->message);
+    return 2;
+  }
+  if (!ckpt || !tok || !out || argc > 1) {
+    g_printerr ("usage: draftd-convert --llama2c CKPT.bin --tokenizer TOK.bin -o OUT.gguf [--type f32|f16|q8_0|q4_0]\n");
+    return 2;
+  }
+  guint32 t = GGML_TYPE_F32;
+  if (type && g_str_equal (type, "f16"))
+    t = GGML_TYPE_F16;
+  else if (type && g_str_equal (type, "q8_0"))
+    t = GGML_TYPE_Q8_0;
+  else if (type && g_str_equal (type, "q4_0"))
+    t = GGML_TYPE_Q4_0;
+  else if (type && !g_str_equal (type, "f32")) {
+    g_printerr ("draftd-convert: unknown --type '%s' (f32, f16, q8_0, q4_0)\n", type);
+    return 2;
+  }
+  if (!convert (ckpt, tok, out, t, &error)) {
+    g_printerr ("draftd-convert: %s\n", error->message);
+    return 1;
+  }
+  return 0;
+}

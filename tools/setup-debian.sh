@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Installs what draftd needs to build and test on Debian 12 (bookworm).
+# Mesa 25's lavapipe comes from bookworm-backports: its storage-buffer reads are
+# several times faster than bookworm's Mesa 22.3, which the test suite relies on.
+set -euo pipefail
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+
+enable_backports() {
+  local f
+  if grep -rqs 'bookworm-backports' /etc/apt/sources.list /etc/apt/sources.list.d/ 2>/dev/null; then
+    return 0
+  fi
+  for f in /etc/apt/sources.list.d/*.sources; do
+    [ -f "$f" ] || continue
+    # The Debian entry is the stanza whose Suites: line names plain "bookworm".
+    if grep -qE '^Suites:(.* )?bookworm( |$)' "$f"; then
+      $SUDO sed -i -E '0,/^Suites:(.* )?bookworm( |$)/{/^Suites:(.* )?bookworm( |$)/ s/$/ bookworm-backports/}' "$f"
+      return 0
+    fi
+  done
+  if [ -f /etc/apt/sources.list ] && grep -qE '^deb .* bookworm main' /etc/apt/sources.list; then
+    local uri
+    uri=$(grep -E '^deb .* bookworm main' /etc/apt/sources.list | head -1 | awk '{print $2}')
+    echo "deb $uri bookworm-backports main" | $SUDO tee /etc/apt/sources.list.d/backports.list >/dev/null
+  fi
+}
+
+PKGS=(meson ninja-build pkg-config gcc glslc libvulkan-dev vulkan-validationlayers
+      libglib2.0-dev libdbus-1-dev dbus dbus-bin libreadline-dev python3 tmux)
+
+need=()
+for p in "${PKGS[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || need+=("$p")
+done
+mesa_ok=0
+if dpkg-query -W -f='${Version}' mesa-vulkan-drivers 2>/dev/null | grep -qE '^(2[4-9]|[3-9][0-9])\.'; then
+  mesa_ok=1
+fi
+if [ ${#need[@]} -gt 0 ] || [ $mesa_ok -eq 0 ]; then
+  enable_backports
+  $SUDO apt-get update -q
+  if [ ${#need[@]} -gt 0 ]; then
+    $SUDO apt-get install -y -q --no-install-recommends "${need[@]}"
+  fi
+  if [ $mesa_ok -eq 0 ]; then
+    $SUDO apt-get install -y -q --no-install-recommends -t bookworm-backports mesa-vulkan-drivers
+  fi
+fi
