@@ -1,0 +1,118 @@
+/* The numerical contract of the forward pass: a token's logits do not depend on how many
+ * tokens shared its pass (bit-exact), and truncating the KV cache then re-running gives the
+ * same logits as the first time. */
+#include <string.h>
+#include "random-model.h"
+#include "tap.h"
+#include "test-util.h"
+
+static gboolean
+same_logits (const float *a, const float *b, guint n)
+{
+  return memcmp (a, b, n * sizeof (float)) == 0;
+}
+
+static void
+check_model (DraftdVk *vk, const char *label, const char *path, guint n_tokens)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DraftdModel) m = draftd_model_load (path, &error);
+  if (m == NULL) {
+    tap_ok (FALSE, "%s: %s", label, error->message);
+    return;
+  }
+  guint V = m->config.n_vocab;
+  DraftdRunnerOptions o = { .n_ctx = 256, .n_batch = 64 };
+  g_autoptr (DraftdRunner) single = draftd_runner_new (vk, m, &o, &error);
+  g_autoptr (DraftdRunner) batched = single ? draftd_runner_new (vk, m, &o, &error) : NULL;
+  if (batched == NULL) {
+    tap_ok (FALSE, "%s: %s", label, error->message);
+    return;
+  }
+  /* Tokens: a deterministic pseudo-random walk over the vocabulary. */
+  g_autofree gint32 *toks = g_new (gint32, n_tokens);
+  for (guint i = 0; i < n_tokens; i++)
+    toks[i] = (i * 7919u + 13u) % V;
+  g_autofree float *ref = g_new (float, (gsize) n_tokens * V);
+  g_autofree gint32 *ref_ids = g_new (gint32, n_tokens);
+  for (guint i = 0; i < n_tokens; i++) {
+    if (!draftd_runner_forward (single, &toks[i], 1, DRAFTD_FORWARD_LAST, &error)) {
+      tap_ok (FALSE, "%s: forward: %s", label, error->message);
+      return;
+    }
+    memcpy (ref + (gsize) i * V, draftd_runner_logits (single, 0), V * sizeof (float));
+    ref_ids[i] = draftd_runner_argmax (single, 0);
+  }
+  /* Split the same tokens into passes of varied sizes. */
+  const guint sizes[] = { 1, 2, 3, 5, 8, 16, 17, 4 };
+  gboolean bit_exact = TRUE, ids_equal = TRUE;
+  guint done = 0, k = 0;
+  while (done < n_tokens) {
+    guint want = sizes[k++ % G_N_ELEMENTS (sizes)];
+    guint T = MIN (want, n_tokens - done);
+    if (!draftd_runner_forward (batched, toks + done, T, DRAFTD_FORWARD_ALL, &error)) {
+      tap_ok (FALSE, "%s: %u-token pass: %s", label, T, error->message);
+      return;
+    }
+    for (guint t = 0; t < T; t++) {
+      bit_exact &= same_logits (draftd_runner_logits (batched, t), ref + (gsize) (done + t) * V, V);
+      ids_equal &= draftd_runner_argmax (batched, t) == ref_ids[done + t];
+    }
+    done += T;
+  }
+  tap_ok (ids_equal, "%s: argmax of T-token passes equals single-token passes", label);
+  tap_ok (bit_exact, "%s: logits of T-token passes are bit-identical to single-token passes", label);
+
+  /* One pass over all tokens, larger than n_batch: split internally, same results. */
+  draftd_runner_truncate (batched, 0);
+  draftd_runner_forward (batched, toks, n_tokens, DRAFTD_FORWARD_ALL, NULL);
+  gboolean whole = draftd_runner_n_outputs (batched) == n_tokens;
+  for (guint t = 0; whole && t < n_tokens; t++)
+    whole &= same_logits (draftd_runner_logits (batched, t), ref + (gsize) t * V, V);
+  tap_ok (whole, "%s: one %u-token pass (over the batch size) is bit-identical", label, n_tokens);
+
+  /* Roll back to position 10 and replay: same as the first time. */
+  draftd_runner_truncate (batched, 10);
+  draftd_runner_forward (batched, toks + 10, 6, DRAFTD_FORWARD_ALL, NULL);
+  gboolean replay = TRUE;
+  for (guint t = 0; t < 6; t++)
+    replay &= same_logits (draftd_runner_logits (batched, t), ref + (gsize) (10 + t) * V, V);
+  tap_ok (replay && draftd_runner_n_past (batched) == 16, "%s: truncate(10) then replay matches", label);
+  /* Roll back and continue with different tokens, then back again. */
+  draftd_runner_truncate (batched, 12);
+  gint32 other[3] = { 5, 6, 7 };
+  draftd_runner_forward (batched, other, 3, DRAFTD_FORWARD_LAST, NULL);
+  draftd_runner_truncate (batched, 12);
+  draftd_runner_forward (batched, toks + 12, 1, DRAFTD_FORWARD_LAST, NULL);
+  tap_ok (same_logits (draftd_runner_logits (batched, 0), ref + (gsize) 12 * V, V),
+          "%s: a rejected continuation leaves no trace after truncate", label);
+  gint32 bad = V;
+  gboolean refused = !draftd_runner_forward (batched, &bad, 1, DRAFTD_FORWARD_LAST, &error);
+  tap_ok (refused && draftd_runner_n_past (batched) == 13, "%s: out-of-vocabulary id is refused: %s", label,
+          error ? error->message : "");
+  g_clear_error (&error);
+}
+
+int
+main (void)
+{
+  g_autoptr (DraftdVk) vk = test_vk ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *f32 = test_convert_llama2c ("stories260K.bin", "f32", &error);
+  if (f32)
+    check_model (vk, "stories260K f32", f32, 80);
+  else
+    tap_skip ("stories260K: ../shared/models absent");
+  DraftdRandomModel spec = { "llama", 256, 512, 2, 8, 2, 2000, 512, GGML_TYPE_Q8_0, FALSE, 7 };
+  g_autofree char *q8 = g_build_filename (test_tmpdir (), "random-q8.gguf", NULL);
+  tap_ok (draftd_random_model_write (&spec, q8, &error), "random Q8_0 model written");
+  check_model (vk, "random Q8_0 dim 256", q8, 70);
+  spec.type = GGML_TYPE_Q4_0;
+  spec.arch = "qwen2";
+  g_autofree char *q4 = g_build_filename (test_tmpdir (), "random-q4.gguf", NULL);
+  draftd_random_model_write (&spec, q4, NULL);
+  check_model (vk, "random Qwen2 Q4_0 dim 256", q4, 40);
+  draftd_vk_free (g_steal_pointer (&vk));
+  test_check_validation ();
+  return tap_done ();
+}

@@ -1,0 +1,211 @@
+#define _GNU_SOURCE
+/* GGUF: writer -> reader round trip of every value type, and malformed files of every kind
+ * (truncated at every byte, absurd counts, bad types, offsets past the end, random
+ * corruption) must give errors, never crash (run under ASan in CI). */
+#include <string.h>
+#include "gguf/gguf.h"
+#include "tap.h"
+
+static GBytes *
+build_sample (void)
+{
+  g_autoptr (GgufWriter) w = gguf_writer_new ();
+  gguf_writer_set_string (w, "general.architecture", "llama");
+  gguf_writer_set_u32 (w, "u32", 42);
+  gguf_writer_set_i32 (w, "i32", -7);
+  gguf_writer_set_f32 (w, "f32", 0.5f);
+  gguf_writer_set_bool (w, "bool", TRUE);
+  const char *strs[] = { "a", "", "héllo" };
+  gguf_writer_set_string_array (w, "strs", strs, NULL, 3);
+  float fa[] = { 1, 2, 3 };
+  gguf_writer_set_f32_array (w, "floats", fa, 3);
+  gint32 ia[] = { -1, 0, 1 };
+  gguf_writer_set_i32_array (w, "ints", ia, 3);
+  float t1[64];
+  for (int i = 0; i < 64; i++)
+    t1[i] = i;
+  guint64 ne1[2] = { 32, 2 }, ne2[1] = { 3 };
+  guint8 q[2 * 34];
+  ggml_quantize (GGML_TYPE_Q8_0, t1, q, 64);
+  g_assert (gguf_writer_add_tensor (w, "q", GGML_TYPE_Q8_0, 2, ne1, q, sizeof q, NULL));
+  g_assert (gguf_writer_add_tensor (w, "v", GGML_TYPE_F32, 1, ne2, fa, sizeof fa, NULL));
+  return gguf_writer_to_bytes (w);
+}
+
+static void
+test_round_trip (GBytes *bytes)
+{
+  g_autoptr (GError) error = NULL;
+  gsize n;
+  const guint8 *d = g_bytes_get_data (bytes, &n);
+  g_autoptr (GgufFile) f = gguf_open_bytes (d, n, &error);
+  tap_no_error (error, "sample file parses");
+  if (f == NULL)
+    return;
+  guint64 u;
+  gint64 i;
+  double fl;
+  gboolean b;
+  g_autofree char *s = gguf_get_string (f, "general.architecture", NULL);
+  tap_ok (gguf_version (f) == 3 && gguf_n_kv (f) == 8 && gguf_n_tensors (f) == 2, "version and counts");
+  tap_ok (gguf_get_uint (f, "u32", &u, NULL) && u == 42, "uint32 value");
+  tap_ok (gguf_get_int (f, "i32", &i, NULL) && i == -7, "int32 value");
+  tap_ok (!gguf_get_uint (f, "i32", &u, NULL), "negative value refused as unsigned");
+  tap_ok (gguf_get_float (f, "f32", &fl, NULL) && fl == 0.5, "float32 value");
+  tap_ok (gguf_get_bool (f, "bool", &b, NULL) && b, "bool value");
+  tap_ok (s && g_str_equal (s, "llama"), "string value");
+  const GgufKV *kv;
+  tap_ok (gguf_get_array (f, "strs", GGUF_TYPE_STRING, &kv, NULL) && kv->array_len == 3 && kv->strings[2].len == 6 &&
+              memcmp (kv->strings[2].data, "héllo", 6) == 0,
+          "string array");
+  tap_ok (gguf_get_array (f, "ints", GGUF_TYPE_INT32, &kv, NULL) && gguf_array_int (kv, 0) == -1, "int array");
+  tap_ok (gguf_get_array (f, "floats", GGUF_TYPE_FLOAT32, &kv, NULL) && gguf_array_float (kv, 2) == 3.0, "float array");
+  g_autoptr (GError) e2 = NULL;
+  tap_ok (!gguf_get_uint (f, "missing", &u, &e2) && g_error_matches (e2, DRAFTD_GGUF_ERROR, DRAFTD_GGUF_ERROR_MISSING),
+          "missing key is an error");
+  g_autoptr (GError) e3 = NULL;
+  tap_ok (!gguf_get_bool (f, "u32", &b, &e3) && g_error_matches (e3, DRAFTD_GGUF_ERROR, DRAFTD_GGUF_ERROR_TYPE),
+          "wrong type is an error: %s", e3 ? e3->message : "");
+  const GgufTensor *t = gguf_find_tensor (f, "q");
+  tap_ok (t && t->type == GGML_TYPE_Q8_0 && t->ne[0] == 32 && t->ne[1] == 2 && t->n_bytes == 68 &&
+              (t->data - d) % 32 == 0,
+          "tensor info and aligned data");
+  float back[64];
+  if (t)
+    ggml_dequantize (t->type, t->data, back, 64);
+  tap_ok (t && back[63] > 62.5f && back[63] < 63.5f, "tensor data readable");
+}
+
+static guint64
+write_u64 (guint8 *p, guint64 v)
+{
+  memcpy (p, &v, 8);
+  return v;
+}
+
+static int
+expect_error (const guint8 *d, gsize n, const char *what, const char *want_substring)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GgufFile) f = gguf_open_bytes (d, n, &error);
+  gboolean ok = f == NULL && error != NULL && (!want_substring || strstr (error->message, want_substring));
+  tap_ok (ok, "%s -> %s", what, error ? error->message : "(no error)");
+  return ok;
+}
+
+static void
+test_malformed (GBytes *bytes)
+{
+  gsize n;
+  const guint8 *d = g_bytes_get_data (bytes, &n);
+  /* Every truncation point: a heap copy of exactly that many bytes so ASan sees any over-read. */
+  gboolean all = TRUE;
+  for (gsize len = 0; len < n; len++) {
+    /* The final tensor's padding may be cut without losing data. */
+    g_autofree guint8 *copy = g_memdup2 (d, len ? len : 1);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GgufFile) f = gguf_open_bytes (copy, len, &error);
+    if (f != NULL) {
+      const GgufTensor *v = gguf_find_tensor (f, "v");
+      if (!(v && v->data + v->n_bytes <= copy + len))
+        all = FALSE;
+    } else if (error == NULL) {
+      all = FALSE;
+    }
+  }
+  tap_ok (all, "truncated at every one of %" G_GSIZE_FORMAT " bytes: error or fully in-bounds", n);
+
+  g_autofree guint8 *m = g_memdup2 (d, n);
+  memcpy (m, "GGUX", 4);
+  expect_error (m, n, "bad magic", "magic");
+  memcpy (m, d, n);
+  m[4] = 1;
+  expect_error (m, n, "version 1", "version");
+  memcpy (m, d, n);
+  write_u64 (m + 8, G_MAXUINT64);
+  expect_error (m, n, "absurd tensor count", "tensor count");
+  memcpy (m, d, n);
+  write_u64 (m + 16, 1ull << 60);
+  expect_error (m, n, "absurd metadata count", "metadata count");
+  /* The first key's length. */
+  memcpy (m, d, n);
+  write_u64 (m + 24, 1ull << 62);
+  expect_error (m, n, "key length past the end", "truncated");
+  /* Value type of the first KV: after 8-byte len + 20-byte key "general.architecture". */
+  memcpy (m, d, n);
+  guint32 bad = 99;
+  memcpy (m + 24 + 8 + 20, &bad, 4);
+  expect_error (m, n, "invalid value type", "invalid value type");
+  /* String length of the first value. */
+  memcpy (m, d, n);
+  write_u64 (m + 24 + 8 + 20 + 4, 1ull << 40);
+  expect_error (m, n, "string length past the end", "truncated");
+
+  /* Find tensor infos by name to corrupt dims, type and offset. */
+  const guint8 *qname = memmem (d, n, "\x01\x00\x00\x00\x00\x00\x00\x00q", 9);
+  g_assert (qname);
+  gsize qi = qname - d + 9; /* n_dims */
+  memcpy (m, d, n);
+  guint32 dims = 7;
+  memcpy (m + qi, &dims, 4);
+  expect_error (m, n, "7 dimensions", "dimensions");
+  memcpy (m, d, n);
+  write_u64 (m + qi + 4, 0);
+  expect_error (m, n, "zero dimension", "dimension");
+  memcpy (m, d, n);
+  write_u64 (m + qi + 4, 1ull << 40);
+  write_u64 (m + qi + 12, 1ull << 40);
+  expect_error (m, n, "dims whose product overflows", "overflow");
+  memcpy (m, d, n);
+  write_u64 (m + qi + 4, 31);
+  expect_error (m, n, "row not a whole Q8_0 block", "block size");
+  memcpy (m, d, n);
+  guint32 t = 77;
+  memcpy (m + qi + 20, &t, 4);
+  expect_error (m, n, "unknown tensor type", "unknown type");
+  memcpy (m, d, n);
+  write_u64 (m + qi + 24, 1ull << 50);
+  expect_error (m, n, "offset past the end", "past the end");
+  memcpy (m, d, n);
+  write_u64 (m + qi + 24, 3);
+  expect_error (m, n, "misaligned offset", "aligned");
+  memcpy (m, d, n);
+  write_u64 (m + qi + 12, 1000);
+  expect_error (m, n, "tensor larger than the file", "past the end");
+
+  /* Random corruption: flip bytes; the parser must never crash or over-read (ASan). */
+  GRand *rand = g_rand_new_with_seed (1234);
+  guint parsed = 0;
+  for (int iter = 0; iter < 20000; iter++) {
+    memcpy (m, d, n);
+    int flips = g_rand_int_range (rand, 1, 5);
+    for (int k = 0; k < flips; k++)
+      m[g_rand_int_range (rand, 0, n)] = g_rand_int_range (rand, 0, 256);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GgufFile) f = gguf_open_bytes (m, n, &error);
+    if (f) {
+      parsed++;
+      for (guint k = 0; k < gguf_n_tensors (f); k++) {
+        const GgufTensor *tt = gguf_tensor (f, k);
+        g_assert (tt->data >= m && tt->data + tt->n_bytes <= m + n);
+      }
+    } else {
+      g_assert (error != NULL);
+    }
+  }
+  g_rand_free (rand);
+  tap_ok (TRUE, "20000 randomly corrupted files handled (%u still valid)", parsed);
+}
+
+int
+main (void)
+{
+  g_autoptr (GBytes) bytes = build_sample ();
+  test_round_trip (bytes);
+  test_malformed (bytes);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GgufFile) f = gguf_open ("/nonexistent/model.gguf", &error);
+  tap_ok (f == NULL && g_error_matches (error, DRAFTD_GGUF_ERROR, DRAFTD_GGUF_ERROR_IO), "missing file: %s",
+          error ? error->message : "");
+  return tap_done ();
+}

@@ -1,0 +1,137 @@
+/* Models that cannot run give clear errors: unknown architecture, missing tensors (all
+ * listed), unsupported tensor types, inconsistent hyperparameters, broken vocabularies. */
+#include <string.h>
+#include "gguf/gguf.h"
+#include "model/model.h"
+#include "tap.h"
+#include "test-util.h"
+
+static GgufWriter *
+base_writer (const char *arch)
+{
+  GgufWriter *w = gguf_writer_new ();
+  g_autofree char *k = NULL;
+  gguf_writer_set_string (w, "general.architecture", arch);
+#define U(key, v)                                 \
+  do {                                            \
+    g_free (k);                                   \
+    k = g_strdup_printf ("%s." key, arch);        \
+    gguf_writer_set_u32 (w, k, v);                \
+  } while (0)
+  U ("embedding_length", 32);
+  U ("feed_forward_length", 64);
+  U ("block_count", 1);
+  U ("attention.head_count", 4);
+  U ("context_length", 64);
+#undef U
+  const char *toks[] = { "<unk>", "<s>", "</s>", "a" };
+  float scores[] = { 0, 0, 0, -1 };
+  gint32 types[] = { 2, 3, 3, 1 };
+  gguf_writer_set_string (w, "tokenizer.ggml.model", "llama");
+  gguf_writer_set_string_array (w, "tokenizer.ggml.tokens", toks, NULL, 4);
+  gguf_writer_set_f32_array (w, "tokenizer.ggml.scores", scores, 4);
+  gguf_writer_set_i32_array (w, "tokenizer.ggml.token_type", types, 4);
+  return w;
+}
+
+static void
+add (GgufWriter *w, const char *name, guint64 cols, guint64 rows, guint32 type)
+{
+  guint64 ne[2] = { cols, rows }, bytes;
+  ggml_row_bytes (type, cols * rows, &bytes);
+  g_autofree guint8 *zero = g_malloc0 (bytes);
+  g_assert (gguf_writer_add_tensor (w, name, type, rows > 1 ? 2 : 1, ne, zero, bytes, NULL));
+}
+
+static char *
+load_error (GgufWriter *w, const char *name)
+{
+  g_autofree char *p = g_build_filename (test_tmpdir (), name, NULL);
+  g_assert (gguf_writer_write (w, p, NULL));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DraftdModel) m = draftd_model_load (p, &error);
+  return m ? NULL : g_strdup (error->message);
+}
+
+static void
+add_all (GgufWriter *w, guint32 q_type)
+{
+  add (w, "token_embd.weight", 32, 4, GGML_TYPE_F32);
+  add (w, "output_norm.weight", 32, 1, GGML_TYPE_F32);
+  add (w, "blk.0.attn_norm.weight", 32, 1, GGML_TYPE_F32);
+  add (w, "blk.0.attn_q.weight", 32, 32, q_type);
+  add (w, "blk.0.attn_k.weight", 32, 32, GGML_TYPE_F32);
+  add (w, "blk.0.attn_v.weight", 32, 32, GGML_TYPE_F32);
+  add (w, "blk.0.attn_output.weight", 32, 32, GGML_TYPE_F32);
+  add (w, "blk.0.ffn_norm.weight", 32, 1, GGML_TYPE_F32);
+  add (w, "blk.0.ffn_gate.weight", 32, 64, GGML_TYPE_F32);
+  add (w, "blk.0.ffn_up.weight", 32, 64, GGML_TYPE_F32);
+  add (w, "blk.0.ffn_down.weight", 64, 32, GGML_TYPE_F32);
+}
+
+int
+main (void)
+{
+  g_autoptr (GgufWriter) ok = base_writer ("llama");
+  add_all (ok, GGML_TYPE_F32);
+  g_autofree char *e0 = load_error (ok, "ok.gguf");
+  tap_ok (e0 == NULL, "a complete tiny model loads%s%s", e0 ? ": " : "", e0 ? e0 : "");
+
+  g_autoptr (GgufWriter) arch = base_writer ("gptneox");
+  g_autofree char *e1 = load_error (arch, "arch.gguf");
+  tap_ok (e1 && strstr (e1, "unsupported architecture 'gptneox'"), "unknown architecture: %s", e1);
+
+  g_autoptr (GgufWriter) missing = base_writer ("llama");
+  add (missing, "token_embd.weight", 32, 4, GGML_TYPE_F32);
+  g_autofree char *e2 = load_error (missing, "missing.gguf");
+  tap_ok (e2 && strstr (e2, "output_norm.weight") && strstr (e2, "blk.0.attn_q.weight") && strstr (e2, "blk.0.ffn_down.weight"),
+          "missing tensors are all listed: %s", e2);
+
+  g_autoptr (GgufWriter) qwen = base_writer ("qwen2");
+  add_all (qwen, GGML_TYPE_F32);
+  g_autofree char *e3 = load_error (qwen, "qwen-nobias.gguf");
+  tap_ok (e3 && strstr (e3, "blk.0.attn_q.bias"), "qwen2 without Q/K/V biases: %s", e3);
+
+  g_autoptr (GgufWriter) type = base_writer ("llama");
+  add_all (type, GGML_TYPE_Q4_1);
+  g_autofree char *e4 = load_error (type, "q41.gguf");
+  tap_ok (e4 && strstr (e4, "Q4_1") && strstr (e4, "supported"), "unsupported tensor type: %s", e4);
+
+  g_autoptr (GgufWriter) shape = base_writer ("llama");
+  add (shape, "token_embd.weight", 32, 4, GGML_TYPE_F32);
+  add (shape, "output_norm.weight", 32, 1, GGML_TYPE_F32);
+  add (shape, "blk.0.attn_norm.weight", 32, 1, GGML_TYPE_F32);
+  add (shape, "blk.0.attn_q.weight", 32, 16, GGML_TYPE_F32);
+  add (shape, "blk.0.attn_k.weight", 32, 32, GGML_TYPE_F32);
+  add (shape, "blk.0.attn_v.weight", 32, 32, GGML_TYPE_F32);
+  add (shape, "blk.0.attn_output.weight", 32, 32, GGML_TYPE_F32);
+  add (shape, "blk.0.ffn_norm.weight", 32, 1, GGML_TYPE_F32);
+  add (shape, "blk.0.ffn_gate.weight", 32, 64, GGML_TYPE_F32);
+  add (shape, "blk.0.ffn_up.weight", 32, 64, GGML_TYPE_F32);
+  add (shape, "blk.0.ffn_down.weight", 64, 32, GGML_TYPE_F32);
+  g_autofree char *e5 = load_error (shape, "shape.gguf");
+  tap_ok (e5 && strstr (e5, "attn_q.weight") && strstr (e5, "shape"), "wrong tensor shape: %s", e5);
+
+  g_autoptr (GgufWriter) gqa = base_writer ("llama");
+  gguf_writer_set_u32 (gqa, "llama.attention.head_count_kv", 3);
+  add_all (gqa, GGML_TYPE_F32);
+  g_autofree char *e6 = load_error (gqa, "gqa.gguf");
+  tap_ok (e6 && strstr (e6, "head_count_kv"), "heads not a multiple of KV heads: %s", e6);
+
+  g_autoptr (GgufWriter) novocab = gguf_writer_new ();
+  gguf_writer_set_string (novocab, "general.architecture", "llama");
+  g_autofree char *e7 = load_error (novocab, "novocab.gguf");
+  tap_ok (e7 && strstr (e7, "embedding_length"), "missing hyperparameters: %s", e7);
+
+  g_autoptr (GgufWriter) tok = gguf_writer_new ();
+  gguf_writer_set_string (tok, "tokenizer.ggml.model", "bert");
+  const char *t1[] = { "a" };
+  gguf_writer_set_string_array (tok, "tokenizer.ggml.tokens", t1, NULL, 1);
+  g_autofree char *tp = g_build_filename (test_tmpdir (), "tok.gguf", NULL);
+  gguf_writer_write (tok, tp, NULL);
+  g_autoptr (GgufFile) tf = gguf_open (tp, NULL);
+  g_autoptr (GError) te = NULL;
+  g_autoptr (DraftdTokenizer) tk = draftd_tokenizer_new (tf, &te);
+  tap_ok (tk == NULL && strstr (te->message, "bert"), "unsupported tokenizer model: %s", te ? te->message : "");
+  return tap_done ();
+}

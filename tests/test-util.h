@@ -1,0 +1,29 @@
+/* Helpers shared by the tests: where the reference models live, temporary files,
+ * running our tools, and the Vulkan device for tests. */
+#pragma once
+#include <glib.h>
+#include "model/model.h"
+#include "runtime/forward.h"
+#include "vk/vk-device.h"
+
+/* Path under ../shared/models, or NULL (test should SKIP) when absent. */
+char *test_shared_model (const char *relative);
+/* A fresh temporary directory removed at exit. */
+const char *test_tmpdir (void);
+/* Converts a llama2.c checkpoint from shared/ with draftd-convert; NULL if shared/ is absent. */
+char *test_convert_llama2c (const char *ckpt, const char *type, GError **error);
+/* Runs a built tool (name as in tools/) with argv; captures stdout/stderr. */
+gboolean test_run_tool (const char *tool, const char *const *args, const char *stdin_text, char **out, char **err,
+                        int *status, GError **error);
+/* The test device (validation layer on when DRAFTD_VK_VALIDATION=1); aborts the test on failure. */
+DraftdVk *test_vk (void);
+/* Checks, as a TAP assertion, that the validation layer said nothing. */
+void test_check_validation (void);
+
+/* A plain C transformer over dequantized f32 weights, for cross-checking the shaders. */
+typedef struct RefModel RefModel;
+RefModel *ref_model_new (const DraftdModel *model, guint n_ctx);
+void ref_model_free (RefModel *r);
+/* Processes one token at position pos (all earlier positions already processed) and
+ * returns the logits [n_vocab]. */
+const float *ref_model_step (RefModel *r, gint32 token, guint pos);
