@@ -1,6 +1,8 @@
 // Shared by every draftd kernel. Push-constant blocks are mirrored field for field by the
 // C structs in daemon/vk/vk-kernels.h; change both together.
 #extension GL_EXT_control_flow_attributes : require
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_ballot : require
 
 
 // Matmul flags

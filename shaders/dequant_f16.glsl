@@ -4,13 +4,16 @@
 layout(binding = 0) readonly buffer WA { uvec4 wa[]; };
 layout(binding = 5) readonly buffer WB { uvec4 wb_[]; };
 
-void load_chunk(uint which, uint r, uint c, out float w[VPC]) {
-  const uint i = c * p.rows + r;
-  const uvec4 v = which == 0u ? wa[i] : wb_[i];
-  [[unroll]] for (uint k = 0u; k < 4u; k++) {
-    const vec2 h = unpackHalf2x16(v[k]);
-    w[2u * k] = h.x;
-    w[2u * k + 1u] = h.y;
+#define DEFINE_LOAD(NAME, BUF)                                  \
+  void NAME(uint r, uint c, out float w[VPC]) {                 \
+    const uvec4 v = BUF[c * p.rows + r];                        \
+    [[unroll]] for (uint k = 0u; k < 4u; k++) {                 \
+      const vec2 h = unpackHalf2x16(v[k]);                      \
+      w[2u * k] = h.x;                                          \
+      w[2u * k + 1u] = h.y;                                     \
+    }                                                           \
   }
-}
-float chunk_scale(uint which, uint r, uint c) { return 1.0; }
+DEFINE_LOAD(load_chunk_a, wa)
+DEFINE_LOAD(load_chunk_b, wb_)
+float chunk_scale_a(uint r, uint c) { return 1.0; }
+float chunk_scale_b(uint r, uint c) { return 1.0; }

@@ -1,25 +1,27 @@
 // Included after a push-constant block `p` that has `rows` (the weight part's row count).
 // Q4_0 weights: a chunk is one ggml block's 16 bytes of nibbles (byte j holds value j in
-// its low nibble and value j+16 in its high nibble; value = nibble - 8), layout [chunk][row];
-// scales as f32, layout [block][row].
+// its low nibble and value j+16 in its high nibble; value = nibble - 8), layout
+// [chunk][row]; scales as f32, layout [block][row].
 #define VPC 32u
 layout(binding = 0) readonly buffer WA { uvec4 wa[]; };
 layout(binding = 1) readonly buffer SA { float sa_[]; };
 layout(binding = 5) readonly buffer WB { uvec4 wb_[]; };
 layout(binding = 6) readonly buffer SB { float sb_[]; };
 
-void load_chunk(uint which, uint r, uint c, out float w[VPC]) {
-  const uint i = c * p.rows + r;
-  const uvec4 v = which == 0u ? wa[i] : wb_[i];
-  [[unroll]] for (uint k = 0u; k < 4u; k++) {
-    [[unroll]] for (uint b = 0u; b < 4u; b++) {
-      const uint byte_ = (v[k] >> (8u * b)) & 0xffu;
-      w[4u * k + b] = float(int(byte_ & 0xfu) - 8);
-      w[4u * k + b + 16u] = float(int(byte_ >> 4u) - 8);
-    }
+#define DEFINE_LOAD(NAME, BUF)                                          \
+  void NAME(uint r, uint c, out float w[VPC]) {                         \
+    const uvec4 v = BUF[c * p.rows + r];                                \
+    [[unroll]] for (uint k = 0u; k < 4u; k++) {                         \
+      [[unroll]] for (uint b = 0u; b < 4u; b++) {                       \
+        const uint byte_ = (v[k] >> (8u * b)) & 0xffu;                  \
+        w[4u * k + b] = float(int(byte_ & 0xfu) - 8);                   \
+        w[4u * k + b + 16u] = float(int(byte_ >> 4u) - 8);              \
+      }                                                                 \
+    }                                                                   \
   }
-}
-float chunk_scale(uint which, uint r, uint c) {
-  const uint i = c * p.rows + r;
-  return which == 0u ? sa_[i] : sb_[i];
-}
+#define DEFINE_SCALE(NAME, BUF) \
+  float NAME(uint r, uint c) { return BUF[c * p.rows + r]; }
+DEFINE_LOAD(load_chunk_a, wa)
+DEFINE_LOAD(load_chunk_b, wb_)
+DEFINE_SCALE(chunk_scale_a, sa_)
+DEFINE_SCALE(chunk_scale_b, sb_)

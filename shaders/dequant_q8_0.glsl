@@ -7,18 +7,20 @@ layout(binding = 1) readonly buffer SA { float sa_[]; };
 layout(binding = 5) readonly buffer WB { uvec4 wb_[]; };
 layout(binding = 6) readonly buffer SB { float sb_[]; };
 
-void load_chunk(uint which, uint r, uint c, out float w[VPC]) {
-  const uint i = c * p.rows + r;
-  const uvec4 v = which == 0u ? wa[i] : wb_[i];
-  [[unroll]] for (uint k = 0u; k < 4u; k++) {
-    const int word = int(v[k]);
-    w[4u * k + 0u] = float(bitfieldExtract(word, 0, 8));
-    w[4u * k + 1u] = float(bitfieldExtract(word, 8, 8));
-    w[4u * k + 2u] = float(bitfieldExtract(word, 16, 8));
-    w[4u * k + 3u] = float(bitfieldExtract(word, 24, 8));
+#define DEFINE_LOAD(NAME, BUF)                                          \
+  void NAME(uint r, uint c, out float w[VPC]) {                         \
+    const uvec4 v = BUF[c * p.rows + r];                                \
+    [[unroll]] for (uint k = 0u; k < 4u; k++) {                         \
+      const int word = int(v[k]);                                       \
+      w[4u * k + 0u] = float(bitfieldExtract(word, 0, 8));              \
+      w[4u * k + 1u] = float(bitfieldExtract(word, 8, 8));              \
+      w[4u * k + 2u] = float(bitfieldExtract(word, 16, 8));             \
+      w[4u * k + 3u] = float(bitfieldExtract(word, 24, 8));             \
+    }                                                                   \
   }
-}
-float chunk_scale(uint which, uint r, uint c) {
-  const uint i = (c >> 1u) * p.rows + r;
-  return which == 0u ? sa_[i] : sb_[i];
-}
+#define DEFINE_SCALE(NAME, BUF) \
+  float NAME(uint r, uint c) { return BUF[(c >> 1u) * p.rows + r]; }
+DEFINE_LOAD(load_chunk_a, wa)
+DEFINE_LOAD(load_chunk_b, wb_)
+DEFINE_SCALE(chunk_scale_a, sa_)
+DEFINE_SCALE(chunk_scale_b, sb_)

@@ -12,8 +12,8 @@ void main() {
   if (id < p.row0 || id - p.row0 >= p.rows)
     return;
   float w[VPC];
-  load_chunk(0u, id - p.row0, c, w);
-  const float s = chunk_scale(0u, id - p.row0, c);
+  load_chunk_a(id - p.row0, c, w);
+  const float s = chunk_scale_a(id - p.row0, c);
   [[unroll]] for (uint i = 0u; i < VPC; i++)
     x[t * p.x_stride + c * VPC + i] = w[i] * s;
 }

@@ -6,76 +6,109 @@
 // per tile. Every token's sum is the same chain of fma() in the same order whatever TILE
 // or n_tokens is: a token's result does not depend on the batch it was computed in.
 //
+// Loops have constant trip counts and no early exits so the compiler unrolls them and keeps
+// the accumulators in registers (a dynamically indexed array would live in scratch memory);
+// tokens past n_tokens in the last tile compute on a clamped copy and are never written.
+//
+// X is read cooperatively: for each 32-value block, lanes 0..7 of a subgroup each load one
+// vec4 (neighbouring lanes, neighbouring memory) and every lane takes the value it needs with
+// subgroupBroadcast. Reading X at the same address from every lane is a gather per lane on
+// CPU devices and costs several times more than the weights. This needs subgroups of at
+// least 8 lanes, all active: rows past the end compute on a clamped row and do not store.
+//
 // The including file includes matmul_params.glsl, then defines VPC (values per chunk) and
-//   void load_chunk(uint which, uint r, uint c, out float w[VPC]) -- dequantized values
-//   float chunk_scale(uint which, uint r, uint c)                   -- block scale (or 1)
-// `which` selects weight pair A (bindings 0,1) or B (bindings 5,6, SwiGLU's up matrix).
+//   void load_chunk_a/b(uint r, uint c, out float w[VPC]) -- dequantized values
+//   float chunk_scale_a/b(uint r, uint c)                   -- block scale (or 1)
+// for weight pair A (bindings 0,1) and B (bindings 5,6, SwiGLU's up matrix).
 layout(binding = 2) readonly buffer XBuf { vec4 x4[]; };
 layout(binding = 3) buffer YBuf { float y[]; };
 layout(binding = 4) readonly buffer BiasBuf { float bias[]; };
 
 float silu(float v) { return v / (1.0 + exp(-v)); }
 
+const uint CPB = 32u / VPC;  // chunks per 32-value block
+
+// Lane l (mod 8) gets x[t][32b + 4l .. 32b + 4l + 3].
+vec4 load_x_block(uint t, uint b) {
+  return x4[(t * p.x_stride + b * 32u) / 4u + (gl_SubgroupInvocationID & 7u)];
+}
+
+// Sum over chunk j of a block: w[v] * x[32b + j*VPC + v], in order.
+float chunk_dot(const float w[VPC], const vec4 xl, const uint j) {
+  precise float part = 0.0;
+  [[unroll]] for (uint v = 0u; v < VPC; v++) {
+    const uint k = j * VPC + v;
+    part = fma(w[v], subgroupBroadcast(xl[k & 3u], k >> 2u), part);
+  }
+  return part;
+}
+
+void store(uint t, float value) {
+  precise float v = value;
+  const uint yi = t * p.y_stride + p.y_offset + gl_GlobalInvocationID.x;
+  if ((p.flags & MATMUL_BIAS) != 0u)
+    v += bias[p.bias_offset + gl_GlobalInvocationID.x];
+  if ((p.flags & MATMUL_ADD) != 0u)
+    v += y[yi];
+  y[yi] = v;
+}
+
 void main() {
-  const uint r = gl_GlobalInvocationID.x;
-  if (r >= p.rows)
-    return;
-  const bool swiglu = (p.flags & MATMUL_SWIGLU) != 0u;
-  for (uint t0 = 0u; t0 < p.n_tokens; t0 += TILE) {
-    precise float acc[TILE];
-    precise float acc_b[TILE];
-    [[unroll]] for (uint i = 0u; i < TILE; i++) {
-      acc[i] = 0.0;
-      acc_b[i] = 0.0;
-    }
-    for (uint c = 0u; c < p.chunks; c++) {
-      float w[VPC];
-      float wb[VPC];
-      load_chunk(0u, r, c, w);
-      const float sa = chunk_scale(0u, r, c);
-      float sb = 0.0;
-      if (swiglu) {
-        load_chunk(1u, r, c, wb);
-        sb = chunk_scale(1u, r, c);
-      }
+  const bool row_valid = gl_GlobalInvocationID.x < p.rows;
+  const uint r = min(gl_GlobalInvocationID.x, p.rows - 1u);
+  const uint last = p.n_tokens - 1u;
+  const uint n_blocks = p.chunks / CPB;
+  if ((p.flags & MATMUL_SWIGLU) != 0u) {
+    for (uint t0 = 0u; t0 < p.n_tokens; t0 += TILE) {
+      precise float acc[TILE];
+      precise float acc_b[TILE];
       [[unroll]] for (uint i = 0u; i < TILE; i++) {
-        const uint t = t0 + i;
-        if (t >= p.n_tokens)
-          break;
-        const uint xb = (t * p.x_stride + c * VPC) / 4u;
-        precise float part = 0.0;
-        precise float part_b = 0.0;
-        [[unroll]] for (uint v = 0u; v < VPC / 4u; v++) {
-          const vec4 xv = x4[xb + v];
-          part = fma(w[4u * v + 0u], xv.x, part);
-          part = fma(w[4u * v + 1u], xv.y, part);
-          part = fma(w[4u * v + 2u], xv.z, part);
-          part = fma(w[4u * v + 3u], xv.w, part);
-          if (swiglu) {
-            part_b = fma(wb[4u * v + 0u], xv.x, part_b);
-            part_b = fma(wb[4u * v + 1u], xv.y, part_b);
-            part_b = fma(wb[4u * v + 2u], xv.z, part_b);
-            part_b = fma(wb[4u * v + 3u], xv.w, part_b);
+        acc[i] = 0.0;
+        acc_b[i] = 0.0;
+      }
+      for (uint b = 0u; b < n_blocks; b++) {
+        vec4 xl[TILE];
+        [[unroll]] for (uint i = 0u; i < TILE; i++)
+          xl[i] = load_x_block(min(t0 + i, last), b);
+        [[unroll]] for (uint j = 0u; j < CPB; j++) {
+          const uint c = b * CPB + j;
+          float w[VPC];
+          float wb[VPC];
+          load_chunk_a(r, c, w);
+          load_chunk_b(r, c, wb);
+          const float sa = chunk_scale_a(r, c);
+          const float sb = chunk_scale_b(r, c);
+          [[unroll]] for (uint i = 0u; i < TILE; i++) {
+            acc[i] = fma(chunk_dot(w, xl[i], j), sa, acc[i]);
+            acc_b[i] = fma(chunk_dot(wb, xl[i], j), sb, acc_b[i]);
           }
         }
-        acc[i] = fma(part, sa, acc[i]);
-        if (swiglu)
-          acc_b[i] = fma(part_b, sb, acc_b[i]);
       }
+      [[unroll]] for (uint i = 0u; i < TILE; i++)
+        if (row_valid && t0 + i < p.n_tokens)
+          store(t0 + i, silu(acc[i]) * acc_b[i]);
     }
-    [[unroll]] for (uint i = 0u; i < TILE; i++) {
-      const uint t = t0 + i;
-      if (t >= p.n_tokens)
-        break;
-      const uint yi = t * p.y_stride + p.y_offset + r;
-      precise float v = acc[i];
-      if ((p.flags & MATMUL_BIAS) != 0u)
-        v += bias[p.bias_offset + r];
-      if (swiglu)
-        v = silu(v) * acc_b[i];
-      if ((p.flags & MATMUL_ADD) != 0u)
-        v += y[yi];
-      y[yi] = v;
+  } else {
+    for (uint t0 = 0u; t0 < p.n_tokens; t0 += TILE) {
+      precise float acc[TILE];
+      [[unroll]] for (uint i = 0u; i < TILE; i++)
+        acc[i] = 0.0;
+      for (uint b = 0u; b < n_blocks; b++) {
+        vec4 xl[TILE];
+        [[unroll]] for (uint i = 0u; i < TILE; i++)
+          xl[i] = load_x_block(min(t0 + i, last), b);
+        [[unroll]] for (uint j = 0u; j < CPB; j++) {
+          const uint c = b * CPB + j;
+          float w[VPC];
+          load_chunk_a(r, c, w);
+          const float sa = chunk_scale_a(r, c);
+          [[unroll]] for (uint i = 0u; i < TILE; i++)
+            acc[i] = fma(chunk_dot(w, xl[i], j), sa, acc[i]);
+        }
+      }
+      [[unroll]] for (uint i = 0u; i < TILE; i++)
+        if (row_valid && t0 + i < p.n_tokens)
+          store(t0 + i, acc[i]);
     }
   }
 }

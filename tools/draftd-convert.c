@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "gguf/gguf.h"
+#include "random-model.h"
+#include "common.h"
 
 typedef struct {
   gint32 dim, hidden_dim, n_layers, n_heads, n_kv_heads, vocab_size, seq_len;
@@ -302,12 +304,15 @@ out:
 int
 main (int argc, char **argv)
 {
-  g_autofree char *ckpt = NULL, *tok = NULL, *out = NULL, *type = NULL;
+  g_autofree char *ckpt = NULL, *tok = NULL, *out = NULL, *type = NULL, *random = NULL;
   GOptionEntry entries[] = {
     { "llama2c", 0, 0, G_OPTION_ARG_FILENAME, &ckpt, "llama2.c checkpoint (v0 f32 or v2 int8)", "CKPT.bin" },
     { "tokenizer", 0, 0, G_OPTION_ARG_FILENAME, &tok, "llama2.c tokenizer", "TOK.bin" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &out, "GGUF file to write", "OUT.gguf" },
     { "type", 0, 0, G_OPTION_ARG_STRING, &type, "weight type: f32 (default), f16, q8_0, q4_0", "T" },
+    { "random", 0, 0, G_OPTION_ARG_STRING, &random,
+      "write a random-weight model instead, e.g. dim=768,layers=12,heads=12,kv_heads=12,ff=2048,vocab=32000,ctx=2048,arch=llama,seed=1",
+      "SHAPE" },
     { NULL },
   };
   g_autoptr (GOptionContext) ctx = g_option_context_new ("- convert llama2.c checkpoints to GGUF");
@@ -317,10 +322,13 @@ main (int argc, char **argv)
     g_printerr ("draftd-convert: %s\n", error->message);
     return 2;
   }
+  if (random && out && argc == 1)
+    goto parse_type;
   if (!ckpt || !tok || !out || argc > 1) {
     g_printerr ("usage: draftd-convert --llama2c CKPT.bin --tokenizer TOK.bin -o OUT.gguf [--type f32|f16|q8_0|q4_0]\n");
     return 2;
   }
+parse_type:;
   guint32 t = GGML_TYPE_F32;
   if (type && g_str_equal (type, "f16"))
     t = GGML_TYPE_F16;
@@ -331,6 +339,41 @@ main (int argc, char **argv)
   else if (type && !g_str_equal (type, "f32")) {
     g_printerr ("draftd-convert: unknown --type '%s' (f32, f16, q8_0, q4_0)\n", type);
     return 2;
+  }
+  if (random) {
+    DraftdRandomModel spec = { "llama", 768, 2048, 12, 12, 12, 32000, 2048, t, FALSE, 1 };
+    g_auto (GStrv) kvs = g_strsplit (random, ",", -1);
+    for (guint i = 0; kvs[i]; i++) {
+      g_auto (GStrv) kv = g_strsplit (kvs[i], "=", 2);
+      guint64 v = kv[1] ? g_ascii_strtoull (kv[1], NULL, 10) : 0;
+      if (!kv[1]) {
+        g_printerr ("draftd-convert: --random wants key=value pairs, got '%s'\n", kvs[i]);
+        return 2;
+      }
+      if (g_str_equal (kv[0], "dim")) spec.n_embd = v;
+      else if (g_str_equal (kv[0], "layers")) spec.n_layer = v;
+      else if (g_str_equal (kv[0], "heads")) spec.n_head = v, spec.n_head_kv = MIN (spec.n_head_kv, v);
+      else if (g_str_equal (kv[0], "kv_heads")) spec.n_head_kv = v;
+      else if (g_str_equal (kv[0], "ff")) spec.n_ff = v;
+      else if (g_str_equal (kv[0], "vocab")) spec.n_vocab = v;
+      else if (g_str_equal (kv[0], "ctx")) spec.n_ctx = v;
+      else if (g_str_equal (kv[0], "seed")) spec.seed = v;
+      else if (g_str_equal (kv[0], "tied")) spec.tied = v != 0;
+      else if (g_str_equal (kv[0], "arch") && (g_str_equal (kv[1], "llama") || g_str_equal (kv[1], "qwen2")))
+        spec.arch = g_str_equal (kv[1], "llama") ? "llama" : "qwen2";
+      else {
+        g_printerr ("draftd-convert: unknown --random key '%s'\n", kvs[i]);
+        return 2;
+      }
+    }
+    if (spec.n_head == 0 || spec.n_head_kv == 0 || spec.n_embd % spec.n_head || spec.n_head % spec.n_head_kv ||
+        spec.n_vocab < 320 || spec.n_layer == 0 || spec.n_ff == 0) {
+      g_printerr ("draftd-convert: inconsistent --random shape\n");
+      return 2;
+    }
+    if (!draftd_random_model_write (&spec, out, &error))
+      return tool_fail ("draftd-convert", error, 1);
+    return 0;
   }
   if (!convert (ckpt, tok, out, t, &error)) {
     g_printerr ("draftd-convert: %s\n", error->message);

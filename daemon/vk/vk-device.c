@@ -206,6 +206,18 @@ pick_device (DraftdVk *vk, const char *selector, GError **error)
   vkGetPhysicalDeviceProperties (vk->physical, &vk->props);
   vkGetPhysicalDeviceMemoryProperties (vk->physical, &vk->mem_props);
   vk->name = g_strdup (vk->props.deviceName);
+  /* The matmul kernels share X between lanes with subgroupBroadcast from lanes 0..7. */
+  VkPhysicalDeviceSubgroupProperties sg = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES };
+  VkPhysicalDeviceProperties2 p2 = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &sg };
+  vkGetPhysicalDeviceProperties2 (vk->physical, &p2);
+  vk->subgroup_size = sg.subgroupSize;
+  if (sg.subgroupSize < 8 || !(sg.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) ||
+      !(sg.supportedOperations & VK_SUBGROUP_FEATURE_BALLOT_BIT) || vk->props.apiVersion < VK_API_VERSION_1_1) {
+    g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_NO_DEVICE,
+                 "device '%s' lacks compute subgroups of at least 8 lanes with ballot operations (subgroup size %u)",
+                 vk->name, sg.subgroupSize);
+    return FALSE;
+  }
   /* Bind at most maxStorageBufferRange (128 MiB on lavapipe) at once. */
   vk->max_binding = MIN ((guint64) vk->props.limits.maxStorageBufferRange, (guint64) 1 << 30);
   const char *cap = g_getenv ("DRAFTD_MAX_BINDING");  /* tests force splitting with a small cap */

@@ -27,6 +27,7 @@ typedef struct {
   gboolean validation;
   gboolean timestamps;      /* the queue supports timestamp queries */
   guint64 max_binding;      /* largest storage-buffer range we bind at once */
+  guint32 subgroup_size;
   char *name;
 } DraftdVk;
 

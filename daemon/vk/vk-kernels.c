@@ -2,7 +2,7 @@
 #include "draftd-spirv.h"
 #include <string.h>
 
-static const guint tile_tokens[DRAFTD_N_TILES] = { 1, 2, 4, 8, 16 };
+static const guint tile_tokens[DRAFTD_N_TILES] = { 1, 2, 4, 8 };
 static const char *const wtype_names[DRAFTD_N_WTYPES] = { "f32", "f16", "q8_0", "q4_0" };
 
 guint
@@ -95,7 +95,8 @@ gboolean
 draftd_kernels_init (DraftdKernels *k, DraftdVk *vk, GError **error)
 {
   memset (k, 0, sizeof *k);
-  k->wg = 64;
+  /* A multiple of the subgroup size, so every subgroup is full. */
+  k->wg = MAX (64u, vk->subgroup_size);
   /* Specialization constants the kernel does not declare are ignored, so every kernel gets both. */
   for (guint t = 0; t < DRAFTD_N_WTYPES; t++) {
     g_autofree char *mm = g_strdup_printf ("matmul_%s", wtype_names[t]);

@@ -4,7 +4,7 @@
 #include "vk-device.h"
 
 enum { DRAFTD_WTYPE_F32, DRAFTD_WTYPE_F16, DRAFTD_WTYPE_Q8_0, DRAFTD_WTYPE_Q4_0, DRAFTD_N_WTYPES };
-#define DRAFTD_N_TILES 5  /* token tiles 1, 2, 4, 8, 16 */
+#define DRAFTD_N_TILES 4  /* token tiles 1, 2, 4, 8 */
 #define DRAFTD_MATMUL_ADD 1u
 #define DRAFTD_MATMUL_BIAS 2u
 #define DRAFTD_MATMUL_SWIGLU 4u
