@@ -1,0 +1,67 @@
+/* Decoding loops: plain, speculative sampling with an assistant model, prompt lookup, and
+ * input-guided aggressive decoding (IAD). All share one verify loop: a drafter proposes
+ * tokens, the target scores pending token + drafts in ONE pass, the longest valid prefix is
+ * kept (exactly greedy's choice, or Leviathan et al.'s accept/resample when sampling), and
+ * both caches are rolled back to the accepted length. Output equals what the target alone
+ * produces: token for token when greedy, in distribution when sampling. */
+#pragma once
+#include <gio/gio.h>
+#include "decode/lm.h"
+#include "runtime/sampler.h"
+
+typedef enum {
+  DRAFTD_DECODE_PLAIN,        /* one target pass per token */
+  DRAFTD_DECODE_SPECULATIVE,  /* drafts from the assistant model */
+  DRAFTD_DECODE_LOOKUP,       /* drafts from n-gram matches in the context (no assistant) */
+  DRAFTD_DECODE_IAD,          /* drafts copied from a source text (rewrite/correction) */
+} DraftdDecodeMode;
+
+typedef enum {
+  DRAFTD_DRAFT_CONFIDENCE,    /* stop drafting when the assistant's top probability < draft_p_min */
+  DRAFTD_DRAFT_SCHEDULE,      /* classic: start at 5, +2 when all accepted, -1 otherwise */
+} DraftdDraftLength;
+
+typedef struct {
+  DraftdDecodeMode mode;
+  DraftdSamplerParams sampling;
+  guint max_tokens;
+  guint draft_max;            /* most drafts per target pass (default 16) */
+  float draft_p_min;          /* confidence cut-off (default 0.4) */
+  DraftdDraftLength draft_length;
+  guint ngram;                /* n for IAD re-alignment and prompt lookup (default 2) */
+  const gint32 *source;       /* IAD: the tokens to copy (source text as it would be output) */
+  guint n_source;
+  const gint32 *end_tokens;   /* IAD: drafted after the source (the format's end-of-output marker) */
+  guint n_end_tokens;
+  gboolean (*is_eog) (gint32 token, gpointer user);  /* end of generation */
+  gpointer is_eog_data;
+  /* Called with newly final tokens, in order; return FALSE to stop (cancel). */
+  gboolean (*on_tokens) (const gint32 *tokens, guint n, gpointer user);
+  gpointer on_tokens_data;
+  GCancellable *cancellable;  /* checked between iterations */
+} DraftdDecodeParams;
+
+typedef struct {
+  guint prompt_tokens;
+  guint generated;            /* output tokens (the end marker excluded) */
+  guint target_passes;        /* decode passes (the prompt pass counted apart) */
+  guint assistant_passes;
+  guint drafted;
+  guint accepted;
+  double prompt_ms;
+  double decode_ms;
+  gboolean stopped_eog;       /* stopped at an end-of-generation token */
+  gboolean cancelled;
+} DraftdDecodeStats;
+
+void draftd_decode_params_init (DraftdDecodeParams *p);
+
+/* Generates a continuation of `prompt` (n_prompt >= 1) into `out` (GArray of gint32).
+ * Both models' caches must be empty or hold a prefix of the prompt (it is reused).
+ * `assistant` is needed for SPECULATIVE only; it must share the target's vocabulary.
+ * On cancellation returns FALSE with G_IO_ERROR_CANCELLED; the caches stay consistent. */
+gboolean draftd_decode (const DraftdLm *target, const DraftdLm *assistant, const gint32 *prompt, guint n_prompt,
+                        const DraftdDecodeParams *params, GArray *out, DraftdDecodeStats *stats, GError **error);
+
+const char *draftd_decode_mode_name (DraftdDecodeMode mode);
+gboolean draftd_decode_mode_from_name (const char *name, DraftdDecodeMode *mode);

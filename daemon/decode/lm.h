@@ -1,0 +1,38 @@
+/* The small model interface the decoding loops are written against: the Vulkan runner
+ * implements it, and so can a scripted test model. A model holds a cache of the tokens it
+ * has processed; forward() appends, truncate() rolls back. */
+#pragma once
+#include <glib.h>
+
+typedef struct {
+  /* Appends n tokens; keeps outputs (logits and argmax) for the last token, or all n. */
+  gboolean (*forward) (gpointer self, const gint32 *tokens, guint n, gboolean all, gboolean want_logits,
+                       GError **error);
+  const float *(*logits) (gpointer self, guint i); /* [n_vocab] of output i */
+  gint32 (*argmax) (gpointer self, guint i);
+  void (*truncate) (gpointer self, guint n);
+  guint (*n_past) (gpointer self);
+  guint (*n_ctx) (gpointer self);
+  guint (*n_vocab) (gpointer self);
+} DraftdLmVTable;
+
+typedef struct {
+  const DraftdLmVTable *vt;
+  gpointer self;
+} DraftdLm;
+
+static inline gboolean
+draftd_lm_forward (const DraftdLm *lm, const gint32 *tokens, guint n, gboolean all, gboolean want_logits, GError **error)
+{
+  return lm->vt->forward (lm->self, tokens, n, all, want_logits, error);
+}
+static inline const float *draftd_lm_logits (const DraftdLm *lm, guint i) { return lm->vt->logits (lm->self, i); }
+static inline gint32 draftd_lm_argmax (const DraftdLm *lm, guint i) { return lm->vt->argmax (lm->self, i); }
+static inline void draftd_lm_truncate (const DraftdLm *lm, guint n) { lm->vt->truncate (lm->self, n); }
+static inline guint draftd_lm_n_past (const DraftdLm *lm) { return lm->vt->n_past (lm->self); }
+static inline guint draftd_lm_n_ctx (const DraftdLm *lm) { return lm->vt->n_ctx (lm->self); }
+static inline guint draftd_lm_n_vocab (const DraftdLm *lm) { return lm->vt->n_vocab (lm->self); }
+
+typedef struct DraftdRunner DraftdRunner;
+/* Wraps a runner (not owned). */
+DraftdLm draftd_lm_for_runner (DraftdRunner *runner);

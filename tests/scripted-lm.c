@@ -1,0 +1,79 @@
+#include "scripted-lm.h"
+#include <gio/gio.h>
+#include <string.h>
+
+static gint32
+choice (ScriptedLm *s, guint prefix_len)
+{
+  if (prefix_len < s->n_prompt)
+    return 0;
+  guint i = prefix_len - s->n_prompt;
+  return i < s->n_script ? s->script[i] : s->eos;
+}
+
+static gboolean
+sl_forward (gpointer self, const gint32 *tokens, guint n, gboolean all, gboolean want_logits, GError **error)
+{
+  ScriptedLm *s = self;
+  if (s->cache->len + n > s->n_ctx) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "scripted model: context overflow");
+    return FALSE;
+  }
+  g_array_set_size (s->outputs, 0);
+  for (guint i = 0; i < n; i++) {
+    g_array_append_val (s->cache, tokens[i]);
+    if (all || i + 1 == n) {
+      gint32 c = choice (s, s->cache->len);
+      g_array_append_val (s->outputs, c);
+    }
+  }
+  s->passes++;
+  return TRUE;
+}
+
+static const float *
+sl_logits (gpointer self, guint i)
+{
+  ScriptedLm *s = self;
+  memset (s->logits, 0, s->n_vocab * sizeof (float));
+  s->logits[g_array_index (s->outputs, gint32, i)] = 10.0f;
+  return s->logits;
+}
+
+static gint32 sl_argmax (gpointer self, guint i) { return g_array_index (((ScriptedLm *) self)->outputs, gint32, i); }
+static void sl_truncate (gpointer self, guint n) { g_array_set_size (((ScriptedLm *) self)->cache, n); }
+static guint sl_n_past (gpointer self) { return ((ScriptedLm *) self)->cache->len; }
+static guint sl_n_ctx (gpointer self) { return ((ScriptedLm *) self)->n_ctx; }
+static guint sl_n_vocab (gpointer self) { return ((ScriptedLm *) self)->n_vocab; }
+
+static const DraftdLmVTable vtable = { sl_forward, sl_logits, sl_argmax, sl_truncate, sl_n_past, sl_n_ctx, sl_n_vocab };
+
+void
+scripted_lm_init (ScriptedLm *s, const gint32 *script, guint n_script, guint n_prompt, guint n_ctx, guint n_vocab,
+                  gint32 eos)
+{
+  memset (s, 0, sizeof *s);
+  s->cache = g_array_new (FALSE, FALSE, sizeof (gint32));
+  s->outputs = g_array_new (FALSE, FALSE, sizeof (gint32));
+  s->script = script;
+  s->n_script = n_script;
+  s->n_prompt = n_prompt;
+  s->n_ctx = n_ctx;
+  s->n_vocab = n_vocab;
+  s->eos = eos;
+  s->logits = g_new0 (float, n_vocab);
+}
+
+void
+scripted_lm_clear (ScriptedLm *s)
+{
+  g_array_unref (s->cache);
+  g_array_unref (s->outputs);
+  g_free (s->logits);
+}
+
+DraftdLm
+scripted_lm (ScriptedLm *s)
+{
+  return (DraftdLm) { &vtable, s };
+}

@@ -1,0 +1,165 @@
+/* The decoding algorithms driven by scripted models: the exact number of target passes IAD
+ * needs (one for an unchanged source that fits one block; a few more per edit), speculative
+ * drafts rejected at the first token or fully accepted, prompt lookup, the context limit,
+ * max_tokens and cancellation. */
+#include <string.h>
+#include "decode/decode.h"
+#include "scripted-lm.h"
+#include "tap.h"
+
+#define EOS 2
+#define VOCAB 100
+
+static gboolean
+eog (gint32 t, gpointer user)
+{
+  return t == EOS;
+}
+
+typedef struct {
+  guint passes;   /* decode passes of the target (prompt pass excluded) */
+  GArray *out;
+} Result;
+
+static Result
+run (DraftdDecodeMode mode, const gint32 *script, guint n_script, const gint32 *source, guint n_source,
+     const gint32 *assistant_script, guint n_assistant, guint draft_max, guint ngram, guint n_ctx, guint max_tokens)
+{
+  static const gint32 prompt[4] = { 1, 50, 51, 52 };
+  ScriptedLm t, a;
+  scripted_lm_init (&t, script, n_script, 4, n_ctx, VOCAB, EOS);
+  scripted_lm_init (&a, assistant_script, n_assistant, 4, n_ctx, VOCAB, EOS);
+  DraftdLm tl = scripted_lm (&t), al = scripted_lm (&a);
+  DraftdDecodeParams p;
+  draftd_decode_params_init (&p);
+  p.mode = mode;
+  p.max_tokens = max_tokens;
+  p.draft_max = draft_max;
+  p.draft_p_min = 0.0f;
+  p.ngram = ngram;
+  p.source = source;
+  p.n_source = n_source;
+  static const gint32 end[1] = { EOS };
+  p.end_tokens = end;
+  p.n_end_tokens = 1;
+  p.is_eog = eog;
+  Result r = { 0, g_array_new (FALSE, FALSE, sizeof (gint32)) };
+  DraftdDecodeStats st;
+  g_autoptr (GError) error = NULL;
+  if (!draftd_decode (&tl, &al, prompt, 4, &p, r.out, &st, &error))
+    tap_diag ("decode: %s", error->message);
+  r.passes = st.target_passes;
+  g_assert (t.passes == st.target_passes + 1);
+  scripted_lm_clear (&t);
+  scripted_lm_clear (&a);
+  return r;
+}
+
+static gboolean
+equals (GArray *a, const gint32 *b, guint n)
+{
+  return a->len == n && memcmp (a->data, b, n * sizeof (gint32)) == 0;
+}
+
+int
+main (void)
+{
+  gint32 src[24];
+  for (int i = 0; i < 24; i++)
+    src[i] = 10 + i;
+
+  /* IAD, unchanged source within one block: the prompt pass, then ONE pass verifies it all. */
+  Result r = run (DRAFTD_DECODE_IAD, src, 24, src, 24, NULL, 0, 32, 2, 128, 0);
+  tap_ok (equals (r.out, src, 24) && r.passes == 1, "IAD: unchanged source in one block takes 1 pass (%u)", r.passes);
+  g_array_unref (r.out);
+
+  /* Longer than a block: one pass per block of 8 (24 source + end = 25 tokens, first
+   * from the prompt pass: 24 drafts / 8 = 3 passes). */
+  r = run (DRAFTD_DECODE_IAD, src, 24, src, 24, NULL, 0, 8, 2, 128, 0);
+  tap_ok (equals (r.out, src, 24) && r.passes == 3, "IAD: block of 8 takes 3 passes for 24 tokens (%u)", r.passes);
+  g_array_unref (r.out);
+
+  /* One substitution at position 10: the block is cut there (1), then n plain passes until
+   * the last n outputs are again an n-gram of the source (2 for n = 2), then one pass copies
+   * the rest: 4 passes. With n = 1: 3. */
+  gint32 edited[24];
+  memcpy (edited, src, sizeof src);
+  edited[10] = 90;
+  r = run (DRAFTD_DECODE_IAD, edited, 24, src, 24, NULL, 0, 32, 2, 128, 0);
+  tap_ok (equals (r.out, edited, 24) && r.passes == 4, "IAD: one substitution costs 3 extra passes with n=2 (%u)", r.passes);
+  g_array_unref (r.out);
+  r = run (DRAFTD_DECODE_IAD, edited, 24, src, 24, NULL, 0, 32, 1, 128, 0);
+  tap_ok (equals (r.out, edited, 24) && r.passes == 3, "IAD: one substitution costs 2 extra passes with n=1 (%u)", r.passes);
+  g_array_unref (r.out);
+
+  /* A deletion (source token 10 dropped): re-aligns after n outputs and copies on. */
+  gint32 deleted[23];
+  memcpy (deleted, src, 10 * sizeof (gint32));
+  memcpy (deleted + 10, src + 11, 13 * sizeof (gint32));
+  r = run (DRAFTD_DECODE_IAD, deleted, 23, src, 24, NULL, 0, 32, 2, 128, 0);
+  tap_ok (equals (r.out, deleted, 23) && r.passes <= 4, "IAD: a deletion costs at most 3 extra passes (%u)", r.passes);
+  g_array_unref (r.out);
+  /* An insertion. */
+  gint32 inserted[25];
+  memcpy (inserted, src, 10 * sizeof (gint32));
+  inserted[10] = 91;
+  memcpy (inserted + 11, src + 10, 14 * sizeof (gint32));
+  r = run (DRAFTD_DECODE_IAD, inserted, 25, src, 24, NULL, 0, 32, 2, 128, 0);
+  tap_ok (equals (r.out, inserted, 25) && r.passes <= 4, "IAD: an insertion costs at most 3 extra passes (%u)", r.passes);
+  g_array_unref (r.out);
+  /* The first token differs: nothing aligns until n outputs match. */
+  gint32 first[24];
+  memcpy (first, src, sizeof src);
+  first[0] = 95;
+  r = run (DRAFTD_DECODE_IAD, first, 24, src, 24, NULL, 0, 32, 2, 128, 0);
+  tap_ok (equals (r.out, first, 24) && r.passes == 3, "IAD: an edit at the first token (%u passes)", r.passes);
+  g_array_unref (r.out);
+  /* Output entirely unrelated to the source: plain decoding, one pass per token. */
+  gint32 other[12] = { 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71 };
+  r = run (DRAFTD_DECODE_IAD, other, 12, src, 24, NULL, 0, 32, 2, 128, 0);
+  tap_ok (equals (r.out, other, 12) && r.passes == 12, "IAD: an unrelated output degrades to plain (%u)", r.passes);
+  g_array_unref (r.out);
+  /* A repeated n-gram in the source is ambiguous: no copying from it. */
+  gint32 rep[8] = { 10, 11, 12, 10, 11, 13, 14, 15 };
+  r = run (DRAFTD_DECODE_IAD, rep, 8, rep, 8, NULL, 0, 32, 2, 128, 0);
+  tap_ok (equals (r.out, rep, 8) && r.passes == 1, "IAD: repeated n-grams do not break exact copying (%u)", r.passes);
+  g_array_unref (r.out);
+  /* The context ends before the output does: stops at the limit, same tokens as plain. */
+  Result plain_c = run (DRAFTD_DECODE_PLAIN, src, 24, NULL, 0, NULL, 0, 32, 2, 16, 0);
+  r = run (DRAFTD_DECODE_IAD, src, 24, src, 24, NULL, 0, 32, 2, 16, 0);
+  tap_ok (r.out->len == plain_c.out->len && memcmp (r.out->data, plain_c.out->data, r.out->len * 4) == 0 &&
+              r.out->len == 13,
+          "IAD: accepted up to the context limit, same tokens as plain (%u tokens, %u passes)", r.out->len, r.passes);
+  g_array_unref (r.out);
+  g_array_unref (plain_c.out);
+  r = run (DRAFTD_DECODE_IAD, src, 24, src, 24, NULL, 0, 32, 2, 128, 7);
+  tap_ok (equals (r.out, src, 7) && r.passes == 1, "IAD: max_tokens cuts the output exactly (%u tokens)", r.out->len);
+  g_array_unref (r.out);
+
+  /* Speculative, greedy: an assistant that agrees everywhere; one that is wrong at every
+   * first draft; one wrong in the middle. */
+  r = run (DRAFTD_DECODE_SPECULATIVE, src, 24, NULL, 0, src, 24, 8, 2, 128, 0);
+  tap_ok (equals (r.out, src, 24) && r.passes == 3, "speculative: fully accepted drafts, 3 passes of 8 (%u)", r.passes);
+  g_array_unref (r.out);
+  gint32 wrong[24];
+  for (int i = 0; i < 24; i++)
+    wrong[i] = 80;
+  r = run (DRAFTD_DECODE_SPECULATIVE, src, 24, NULL, 0, wrong, 24, 8, 2, 128, 0);
+  tap_ok (equals (r.out, src, 24) && r.passes == 24, "speculative: rejected at the first draft every time (%u)", r.passes);
+  g_array_unref (r.out);
+  gint32 half[24];
+  memcpy (half, src, sizeof src);
+  half[5] = 81;
+  r = run (DRAFTD_DECODE_SPECULATIVE, src, 24, NULL, 0, half, 24, 8, 2, 128, 0);
+  tap_ok (equals (r.out, src, 24), "speculative: rejection in the middle gives the target's output (%u passes)", r.passes);
+  g_array_unref (r.out);
+
+  /* Prompt lookup on a repetitive output. */
+  gint32 loop[24];
+  for (int i = 0; i < 24; i++)
+    loop[i] = 20 + i % 4;
+  r = run (DRAFTD_DECODE_LOOKUP, loop, 24, NULL, 0, NULL, 0, 8, 2, 128, 0);
+  tap_ok (equals (r.out, loop, 24) && r.passes < 10, "lookup: repeated text is drafted from the context (%u passes)", r.passes);
+  g_array_unref (r.out);
+  return tap_done ();
+}
