@@ -1,10 +1,15 @@
 /* draftd-bench: speed measurements, printed as a table and written as JSON.
- *   forward suite: the cost of one forward pass of T tokens (T = 1, 4, 16, 64), with a
- *   per-kernel breakdown from GPU timestamps. */
+ *   forward suite: the cost of one forward pass of T tokens (T = 1, 4, 8, 16, 64), with a
+ *     per-kernel breakdown from GPU timestamps.
+ *   decode suite: a fixed set of prompts (and rewrite sources) through plain, speculative,
+ *     prompt-lookup and IAD decoding: tokens/s, target passes per generated token,
+ *     acceptance, and speedup vs plain greedy on the same model in the same run. */
+#include <gio/gio.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "common.h"
+#include "decode/decode.h"
 #include "model/model.h"
 #include "runtime/forward.h"
 #include "vk/vk-device.h"
@@ -82,17 +87,194 @@ bench_forward (DraftdVk *vk, const char *path, guint reps, GString *json, GError
   return TRUE;
 }
 
+
+static const char *const bench_prompts[] = {
+  "Once upon a time", "Lily and Ben went to the park.", "The little dog", "One day, a girl named Sue",
+  "Tom had a big red ball. He", "It was a sunny day and",
+};
+
+typedef struct {
+  const char *label;
+  DraftdDecodeMode mode;
+  gboolean sample;
+  guint draft_max;
+  float p_min;
+  DraftdDraftLength length;
+  guint ngram;
+  guint edit_every;   /* IAD: change one source token in this many (0: copy exactly) */
+} DecodeCase;
+
+typedef struct {
+  guint tokens, passes, drafted, accepted;
+  double ms;
+} Totals;
+
+static gboolean
+eog_cb (gint32 t, gpointer user)
+{
+  return draftd_tokenizer_is_eog (user, t);
+}
+
+static gboolean
+run_case (DraftdLm *t, DraftdLm *a, const DraftdModel *m, const DecodeCase *c, guint n_tokens, GPtrArray *plain_outs,
+          Totals *tot, GError **error)
+{
+  memset (tot, 0, sizeof *tot);
+  for (guint i = 0; i < G_N_ELEMENTS (bench_prompts); i++) {
+    g_autoptr (GArray) prompt = g_array_new (FALSE, FALSE, sizeof (gint32));
+    draftd_tokenizer_encode (m->tokenizer, bench_prompts[i], -1, TRUE, FALSE, prompt, NULL);
+    DraftdDecodeParams p;
+    draftd_decode_params_init (&p);
+    p.mode = c->mode;
+    p.max_tokens = n_tokens;
+    p.draft_max = c->draft_max;
+    p.draft_p_min = c->p_min;
+    p.draft_length = c->length;
+    p.ngram = c->ngram;
+    p.is_eog = eog_cb;
+    p.is_eog_data = m->tokenizer;
+    if (c->sample) {
+      p.sampling.temperature = 0.8f;
+      p.sampling.top_p = 0.95f;
+      p.sampling.seed = 1234 + i;
+    }
+    g_autoptr (GArray) src = NULL;
+    if (c->mode == DRAFTD_DECODE_IAD) {
+      /* A rewrite whose answer mostly copies its source: the plain output, lightly edited. */
+      src = g_array_copy (g_ptr_array_index (plain_outs, i));
+      for (guint k = c->edit_every ? 3 : src->len; k < src->len; k += c->edit_every)
+        g_array_index (src, gint32, k) = 3 + (g_array_index (src, gint32, k) * 31) % (m->config.n_vocab - 3);
+      p.source = (gint32 *) src->data;
+      p.n_source = src->len;
+    }
+    g_autoptr (GArray) out = g_array_new (FALSE, FALSE, sizeof (gint32));
+    DraftdDecodeStats st;
+    draftd_lm_truncate (t, 0);
+    if (a)
+      draftd_lm_truncate (a, 0);
+    if (!draftd_decode (t, a, (gint32 *) prompt->data, prompt->len, &p, out, &st, error))
+      return FALSE;
+    if (plain_outs->len < G_N_ELEMENTS (bench_prompts))
+      g_ptr_array_add (plain_outs, g_array_ref (out));
+    else if (!c->sample) {
+      GArray *ref = g_ptr_array_index (plain_outs, i);
+      if (ref->len != out->len || memcmp (ref->data, out->data, out->len * 4) != 0) {
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s differs from plain greedy on prompt %u: lossless decoding is broken",
+                     c->label, i);
+        return FALSE;
+      }
+    }
+    tot->tokens += st.generated;
+    tot->passes += st.target_passes + 1;
+    tot->drafted += st.drafted;
+    tot->accepted += st.accepted;
+    tot->ms += st.prompt_ms + st.decode_ms;
+  }
+  return TRUE;
+}
+
+static gboolean
+bench_decode (DraftdVk *vk, const char *path, const char *assistant_path, guint n_tokens, gboolean sweep,
+              GString *json, GError **error)
+{
+  g_autoptr (DraftdModel) m = draftd_model_load (path, error);
+  if (m == NULL)
+    return FALSE;
+  g_autoptr (DraftdModel) am = assistant_path ? draftd_model_load (assistant_path, error) : NULL;
+  if (assistant_path && am == NULL)
+    return FALSE;
+  if (am && !draftd_tokenizer_same_vocab (m->tokenizer, am->tokenizer)) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "the assistant does not share the target's vocabulary");
+    return FALSE;
+  }
+  DraftdRunnerOptions o = { .n_ctx = 512 };
+  g_autoptr (DraftdRunner) r = draftd_runner_new (vk, m, &o, error);
+  g_autoptr (DraftdRunner) ar = r && am ? draftd_runner_new (vk, am, &o, error) : NULL;
+  if (r == NULL || (am && ar == NULL))
+    return FALSE;
+  DraftdLm t = draftd_lm_for_runner (r), a = ar ? draftd_lm_for_runner (ar) : (DraftdLm) { 0 };
+  GPtrArray *cases = g_ptr_array_new_with_free_func (g_free);
+#define ADD(...) g_ptr_array_add (cases, g_memdup2 (&(DecodeCase) { __VA_ARGS__ }, sizeof (DecodeCase)))
+  ADD ("plain greedy", DRAFTD_DECODE_PLAIN, FALSE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 0);
+  if (ar) {
+    ADD ("speculative greedy", DRAFTD_DECODE_SPECULATIVE, FALSE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 0);
+    if (sweep) {
+      ADD ("  p_min 0.2", DRAFTD_DECODE_SPECULATIVE, FALSE, 16, 0.2f, DRAFTD_DRAFT_CONFIDENCE, 2, 0);
+      ADD ("  p_min 0.6", DRAFTD_DECODE_SPECULATIVE, FALSE, 16, 0.6f, DRAFTD_DRAFT_CONFIDENCE, 2, 0);
+      ADD ("  p_min 0.8", DRAFTD_DECODE_SPECULATIVE, FALSE, 16, 0.8f, DRAFTD_DRAFT_CONFIDENCE, 2, 0);
+      ADD ("  draft_max 8", DRAFTD_DECODE_SPECULATIVE, FALSE, 8, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 0);
+      ADD ("  schedule 5 +2/-1", DRAFTD_DECODE_SPECULATIVE, FALSE, 16, 0.4f, DRAFTD_DRAFT_SCHEDULE, 2, 0);
+    }
+  }
+  ADD ("lookup greedy", DRAFTD_DECODE_LOOKUP, FALSE, 8, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 0);
+  ADD ("IAD, exact copy", DRAFTD_DECODE_IAD, FALSE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 0);
+  ADD ("IAD, 1 edit in 12", DRAFTD_DECODE_IAD, FALSE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 12);
+  if (sweep) {
+    ADD ("  n 1", DRAFTD_DECODE_IAD, FALSE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 1, 12);
+    ADD ("  n 3", DRAFTD_DECODE_IAD, FALSE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 3, 12);
+    ADD ("  block 8", DRAFTD_DECODE_IAD, FALSE, 8, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 12);
+    ADD ("  block 32", DRAFTD_DECODE_IAD, FALSE, 32, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 12);
+  }
+  ADD ("plain sampled T0.8", DRAFTD_DECODE_PLAIN, TRUE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 0);
+  if (ar)
+    ADD ("speculative sampled", DRAFTD_DECODE_SPECULATIVE, TRUE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 0);
+#undef ADD
+  printf ("\ndecoding: %s%s%s on %s, %zu prompts x %u tokens\n", m->name, am ? " + assistant " : "", am ? am->name : "",
+          vk->name, G_N_ELEMENTS (bench_prompts), n_tokens);
+  printf ("%-22s %9s %10s %12s %11s %9s %8s\n", "mode", "tokens/s", "passes/tok", "accepted/pass", "acceptance",
+          "speedup", "tokens");
+  g_string_append_printf (json, "{\"suite\": \"decode\", \"model\": \"%s\", \"assistant\": %s%s%s, \"device\": \"%s\", \"runs\": [",
+                          m->name, am ? "\"" : "", am ? am->name : "null", am ? "\"" : "", vk->name);
+  g_autoptr (GPtrArray) plain_outs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  double plain_tps = 0, plain_sampled_tps = 0;
+  gboolean ok = TRUE;
+  for (guint i = 0; i < cases->len && ok; i++) {
+    const DecodeCase *c = g_ptr_array_index (cases, i);
+    Totals tot;
+    if (!(ok = run_case (&t, c->mode == DRAFTD_DECODE_SPECULATIVE ? &a : NULL, m, c, n_tokens, plain_outs, &tot, error)))
+      break;
+    double tps = tot.tokens / (tot.ms / 1e3);
+    if (i == 0)
+      plain_tps = tps;
+    if (c->sample && c->mode == DRAFTD_DECODE_PLAIN)
+      plain_sampled_tps = tps;
+    double base = c->sample ? plain_sampled_tps : plain_tps;
+    double ppt = (double) tot.passes / tot.tokens;
+    double acc = tot.drafted ? (double) tot.accepted / tot.drafted : 0;
+    double per_pass = (double) tot.accepted / tot.passes;
+    printf ("%-22s %9.1f %10.3f %12.2f %10.1f%% %8.2fx %8u\n", c->label, tps, ppt, per_pass, acc * 100, tps / base,
+            tot.tokens);
+    g_string_append_printf (json,
+                            "%s{\"mode\": \"%s\", \"label\": \"%s\", \"sampled\": %s, \"draft_max\": %u, \"p_min\": %.2f, "
+                            "\"schedule\": %s, \"ngram\": %u, \"tokens\": %u, \"tokens_per_s\": %.2f, "
+                            "\"passes_per_token\": %.4f, \"accepted_per_pass\": %.3f, \"acceptance\": %.4f, "
+                            "\"speedup\": %.3f}",
+                            i ? ", " : "", draftd_decode_mode_name (c->mode), g_strstrip (g_strdup (c->label)),
+                            c->sample ? "true" : "false", c->draft_max, c->p_min,
+                            c->length == DRAFTD_DRAFT_SCHEDULE ? "true" : "false", c->ngram, tot.tokens, tps, ppt,
+                            per_pass, acc, tps / base);
+  }
+  g_string_append (json, "]}");
+  g_ptr_array_unref (cases);
+  return ok;
+}
+
 int
 main (int argc, char **argv)
 {
   g_auto (GStrv) models = NULL;
-  g_autofree char *json_path = NULL, *device = NULL;
-  gint reps = 5;
+  g_autofree char *json_path = NULL, *device = NULL, *assistant = NULL, *suite = NULL;
+  gint reps = 5, n_tokens = 96;
+  gboolean sweep = FALSE;
   GOptionEntry entries[] = {
     { "model", 'm', 0, G_OPTION_ARG_FILENAME_ARRAY, &models, "GGUF model (repeatable)", "MODEL.gguf" },
     { "json", 'j', 0, G_OPTION_ARG_FILENAME, &json_path, "write results as JSON to FILE", "FILE" },
     { "reps", 'r', 0, G_OPTION_ARG_INT, &reps, "timed repetitions per measurement (default 5)", "N" },
     { "device", 'd', 0, G_OPTION_ARG_STRING, &device, "Vulkan device index or name", "DEV" },
+    { "assistant", 'a', 0, G_OPTION_ARG_FILENAME, &assistant, "assistant model for the decode suite (first -m)", "A.gguf" },
+    { "suite", 0, 0, G_OPTION_ARG_STRING, &suite, "forward, decode or all (default)", "NAME" },
+    { "tokens", 'n', 0, G_OPTION_ARG_INT, &n_tokens, "tokens per decode run (default 96)", "N" },
+    { "sweep", 0, 0, G_OPTION_ARG_NONE, &sweep, "decode suite: also try other draft settings", NULL },
     { NULL },
   };
   g_autoptr (GOptionContext) ctx = g_option_context_new ("- measure draftd's speed");
@@ -100,19 +282,31 @@ main (int argc, char **argv)
   g_option_context_add_main_entries (ctx, entries, NULL);
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
     return tool_fail ("draftd-bench", error, 2);
-  if (models == NULL || argc > 1 || reps < 1) {
-    g_printerr ("usage: draftd-bench -m MODEL.gguf [-m ...] [--json FILE] [--reps N]\n");
+  gboolean do_forward = !suite || g_str_equal (suite, "forward") || g_str_equal (suite, "all");
+  gboolean do_decode = !suite || g_str_equal (suite, "decode") || g_str_equal (suite, "all");
+  if (models == NULL || argc > 1 || reps < 1 || n_tokens < 2 || (!do_forward && !do_decode)) {
+    g_printerr ("usage: draftd-bench -m MODEL.gguf [-m ...] [-a ASSISTANT.gguf] [--suite forward|decode|all] [--sweep]\n"
+                "                    [--json FILE] [--reps N] [--tokens N]\n");
     return 2;
   }
   g_autoptr (DraftdVk) vk = draftd_vk_new (device, &error);
   if (vk == NULL)
     return tool_fail ("draftd-bench", error, 1);
   g_autoptr (GString) json = g_string_new ("{\"results\": [");
+  gboolean first = TRUE;
   for (guint i = 0; models[i]; i++) {
-    if (i)
-      g_string_append (json, ", ");
-    if (!bench_forward (vk, models[i], reps, json, &error))
-      return tool_fail ("draftd-bench", error, 1);
+    if (do_forward) {
+      g_string_append (json, first ? "" : ", ");
+      first = FALSE;
+      if (!bench_forward (vk, models[i], reps, json, &error))
+        return tool_fail ("draftd-bench", error, 1);
+    }
+    if (do_decode) {
+      g_string_append (json, first ? "" : ", ");
+      first = FALSE;
+      if (!bench_decode (vk, models[i], i == 0 ? assistant : NULL, n_tokens, sweep, json, &error))
+        return tool_fail ("draftd-bench", error, 1);
+    }
   }
   g_string_append (json, "]}\n");
   if (json_path && !g_file_set_contents (json_path, json->str, -1, &error))
