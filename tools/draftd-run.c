@@ -102,8 +102,15 @@ generate (const RunOptions *o, GError **error)
   }
   dp.sampling.seed = o->seed;
   dp.max_tokens = o->n_predict;
+  DraftdLm target = draftd_lm_for_runner (runner);
   if (o->draft_max > 0)
     dp.draft_max = o->draft_max;
+  else if (dp.mode == DRAFTD_DECODE_IAD) {
+    /* Corrections copy most of their source: size the block for high acceptance. */
+    dp.draft_max = draftd_decode_pick_block (&target, 0.9, 32, error);
+    if (dp.draft_max == 0)
+      return FALSE;
+  }
   if (o->ngram > 0)
     dp.ngram = o->ngram;
   dp.draft_p_min = o->draft_p_min;
@@ -121,7 +128,6 @@ generate (const RunOptions *o, GError **error)
   draftd_detokenizer_init (&pr.detok, tok, FALSE);
   dp.on_tokens = print_tokens;
   dp.on_tokens_data = &pr;
-  DraftdLm target = draftd_lm_for_runner (runner);
   DraftdLm assistant = arunner ? draftd_lm_for_runner (arunner) : (DraftdLm) { 0 };
   g_autoptr (GArray) out = g_array_new (FALSE, FALSE, sizeof (gint32));
   DraftdDecodeStats st;
@@ -136,12 +142,12 @@ generate (const RunOptions *o, GError **error)
   g_string_free (pr.text, TRUE);
   if (ok && o->stats && o->n_predict > 0) {
     double tps = st.decode_ms > 0 ? st.generated / ((st.prompt_ms + st.decode_ms) / 1e3) : 0;
-    g_printerr ("{\"model\": \"%s\", \"assistant\": %s%s%s, \"mode\": \"%s\", \"device\": \"%s\", "
+    g_printerr ("{\"model\": \"%s\", \"assistant\": %s%s%s, \"mode\": \"%s\", \"draft_max\": %u, \"device\": \"%s\", "
                 "\"prompt_tokens\": %u, \"generated_tokens\": %u, \"target_passes\": %u, \"assistant_passes\": %u, "
                 "\"drafted\": %u, \"accepted\": %u, \"mean_accepted_per_pass\": %.3f, \"passes_per_token\": %.3f, "
                 "\"load_ms\": %.1f, \"prompt_ms\": %.2f, \"decode_ms\": %.2f, \"tokens_per_s\": %.2f}\n",
                 model->name, amodel ? "\"" : "", amodel ? amodel->name : "null", amodel ? "\"" : "",
-                draftd_decode_mode_name (dp.mode), vk->name, st.prompt_tokens, st.generated, st.target_passes,
+                draftd_decode_mode_name (dp.mode), dp.draft_max, vk->name, st.prompt_tokens, st.generated, st.target_passes,
                 st.assistant_passes, st.drafted, st.accepted,
                 st.target_passes ? (double) st.accepted / st.target_passes : 0.0,
                 st.generated ? (double) (st.target_passes + 1) / st.generated : 0.0, t_load / 1e3, st.prompt_ms,

@@ -403,3 +403,40 @@ draftd_decode (const DraftdLm *target, const DraftdLm *assistant, const gint32 *
   g_free (d.q);
   return ok;
 }
+
+guint
+draftd_decode_pick_block (const DraftdLm *lm, double acceptance, guint max, GError **error)
+{
+  guint base = draftd_lm_n_past (lm);
+  guint room = draftd_lm_n_ctx (lm) - base;
+  max = MIN (max, room);
+  if (max <= 1)
+    return 1;
+  g_autofree gint32 *tokens = g_new0 (gint32, max);
+  for (guint i = 0; i < max; i++)
+    tokens[i] = 1 + i % (draftd_lm_n_vocab (lm) - 1);
+  double cost1 = 0, best_rate = 0;
+  guint best = 1;
+  for (guint T = 1; T <= max; T *= 2) {
+    double best_ms = G_MAXDOUBLE;
+    for (guint rep = 0; rep < 3; rep++) {  /* the first run also warms caches */
+      gint64 t0 = g_get_monotonic_time ();
+      gboolean ok = draftd_lm_forward (lm, tokens, T, TRUE, FALSE, error);
+      double ms = (g_get_monotonic_time () - t0) / 1e3;
+      draftd_lm_truncate (lm, base);
+      if (!ok)
+        return 0;
+      if (rep > 0)
+        best_ms = MIN (best_ms, ms);
+    }
+    if (T == 1)
+      cost1 = best_ms;
+    double expected = acceptance >= 1.0 ? T : (1.0 - pow (acceptance, T)) / (1.0 - acceptance);
+    double rate = expected / (best_ms / cost1);
+    if (rate > best_rate) {
+      best_rate = rate;
+      best = T;
+    }
+  }
+  return best;
+}

@@ -65,3 +65,10 @@ gboolean draftd_decode (const DraftdLm *target, const DraftdLm *assistant, const
 
 const char *draftd_decode_mode_name (DraftdDecodeMode mode);
 gboolean draftd_decode_mode_from_name (const char *name, DraftdDecodeMode *mode);
+
+/* Picks the draft/verification block for this model on this device: times passes of
+ * T = 1, 2, 4 .. max tokens once (at the end of the cache, then rolled back) and returns the
+ * T with the most expected tokens per unit of time, (1 - a^T) / (1 - a) / cost(T), for a
+ * per-token acceptance a. On a GPU a 32-token pass costs barely more than one; on a CPU
+ * device cost grows with T and the block stays small. */
+guint draftd_decode_pick_block (const DraftdLm *lm, double acceptance, guint max, GError **error);
