@@ -98,7 +98,7 @@ emit (Decoder *d, const gint32 *tokens, guint n)
   g_array_append_vals (d->out, tokens, keep);
   d->stats->generated += keep;
   if (keep > 0 && d->p->on_tokens && !d->p->on_tokens (tokens, keep, d->p->on_tokens_data)) {
-    d->stats->cancelled = TRUE;
+    d->stats->stopped_early = TRUE;
     d->finished = TRUE;
   }
   if (d->p->max_tokens && d->stats->generated >= d->p->max_tokens)
@@ -391,10 +391,6 @@ draftd_decode (const DraftdLm *target, const DraftdLm *assistant, const gint32 *
     if (d.assistant)
       draftd_lm_truncate (d.assistant, MIN (draftd_lm_n_past (d.assistant), keep));
   }
-  if (stats->cancelled && ok) {
-    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
-    ok = FALSE;
-  }
   g_array_unref (d.seq);
   g_clear_pointer (&d.iad_source, g_array_unref);
   g_free (d.drafts);
@@ -439,4 +435,28 @@ draftd_decode_pick_block (const DraftdLm *lm, double acceptance, guint max, GErr
     }
   }
   return best;
+}
+
+void
+draftd_cache_reuse (const DraftdLm *lm, GArray *cached, const gint32 *prompt, guint n_prompt)
+{
+  guint n = MIN (MIN (cached->len, n_prompt), draftd_lm_n_past (lm));
+  guint common = 0;
+  while (common < n && g_array_index (cached, gint32, common) == prompt[common])
+    common++;
+  draftd_lm_truncate (lm, common);
+  g_array_set_size (cached, common);
+}
+
+void
+draftd_cache_update (const DraftdLm *lm, GArray *cached, const gint32 *prompt, guint n_prompt, const GArray *out)
+{
+  guint n = draftd_lm_n_past (lm);
+  g_array_set_size (cached, 0);
+  g_array_append_vals (cached, prompt, MIN (n, n_prompt));
+  if (n > n_prompt)
+    g_array_append_vals (cached, out->data, MIN (n - n_prompt, out->len));
+  /* Anything the model holds beyond what we can name is dropped. */
+  if (cached->len < n)
+    draftd_lm_truncate (lm, cached->len);
 }

@@ -35,7 +35,8 @@ typedef struct {
   guint n_end_tokens;
   gboolean (*is_eog) (gint32 token, gpointer user);  /* end of generation */
   gpointer is_eog_data;
-  /* Called with newly final tokens, in order; return FALSE to stop (cancel). */
+  /* Called with newly final tokens, in order; return FALSE to stop there (e.g. at a stop
+   * string): not an error. Cancellation is the cancellable's job. */
   gboolean (*on_tokens) (const gint32 *tokens, guint n, gpointer user);
   gpointer on_tokens_data;
   GCancellable *cancellable;  /* checked between iterations */
@@ -51,13 +52,15 @@ typedef struct {
   double prompt_ms;
   double decode_ms;
   gboolean stopped_eog;       /* stopped at an end-of-generation token */
+  gboolean stopped_early;     /* on_tokens asked to stop */
   gboolean cancelled;
 } DraftdDecodeStats;
 
 void draftd_decode_params_init (DraftdDecodeParams *p);
 
 /* Generates a continuation of `prompt` (n_prompt >= 1) into `out` (GArray of gint32).
- * Both models' caches must be empty or hold a prefix of the prompt (it is reused).
+ * Both models' caches must be empty or hold a prefix of the prompt (it is reused). On
+ * return each cache holds a prefix of prompt + out (see draftd_cache_*).
  * `assistant` is needed for SPECULATIVE only; it must share the target's vocabulary.
  * On cancellation returns FALSE with G_IO_ERROR_CANCELLED; the caches stay consistent. */
 gboolean draftd_decode (const DraftdLm *target, const DraftdLm *assistant, const gint32 *prompt, guint n_prompt,
@@ -72,3 +75,8 @@ gboolean draftd_decode_mode_from_name (const char *name, DraftdDecodeMode *mode)
  * per-token acceptance a. On a GPU a 32-token pass costs barely more than one; on a CPU
  * device cost grows with T and the block stays small. */
 guint draftd_decode_pick_block (const DraftdLm *lm, double acceptance, guint max, GError **error);
+
+/* Tracking what a model's cache holds, so a new prompt reuses the longest common prefix
+ * (chat history, the shared instruction of grammar prompts). `cached` is a GArray of gint32. */
+void draftd_cache_reuse (const DraftdLm *lm, GArray *cached, const gint32 *prompt, guint n_prompt);
+void draftd_cache_update (const DraftdLm *lm, GArray *cached, const gint32 *prompt, guint n_prompt, const GArray *out);

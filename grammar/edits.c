@@ -1,0 +1,255 @@
+#include "edits.h"
+#include <string.h>
+
+gboolean
+grammar_offset_unit_from_name (const char *name, GrammarOffsetUnit *unit)
+{
+  if (g_str_equal (name, "codepoint"))
+    *unit = GRAMMAR_UNIT_CODEPOINT;
+  else if (g_str_equal (name, "utf8"))
+    *unit = GRAMMAR_UNIT_UTF8;
+  else if (g_str_equal (name, "utf16"))
+    *unit = GRAMMAR_UNIT_UTF16;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+void
+grammar_edit_clear (GrammarEdit *e)
+{
+  g_clear_pointer (&e->replacement, g_free);
+}
+
+GArray *
+grammar_edits_new (void)
+{
+  GArray *a = g_array_new (FALSE, FALSE, sizeof (GrammarEdit));
+  g_array_set_clear_func (a, (GDestroyNotify) grammar_edit_clear);
+  return a;
+}
+
+guint32
+grammar_offset_convert (const char *text, gsize byte_offset, GrammarOffsetUnit unit)
+{
+  if (unit == GRAMMAR_UNIT_UTF8)
+    return byte_offset;
+  guint32 n = 0;
+  for (const char *p = text; p < text + byte_offset; p = g_utf8_next_char (p)) {
+    gunichar c = g_utf8_get_char (p);
+    n += (unit == GRAMMAR_UNIT_UTF16 && c > 0xFFFF) ? 2 : 1;
+  }
+  return n;
+}
+
+/* Words, runs of whitespace and single punctuation marks: the units of the diff. */
+typedef struct {
+  gsize start, end;
+} Piece;
+
+static GArray *
+pieces (const char *s, gsize start, gsize end)
+{
+  GArray *a = g_array_new (FALSE, FALSE, sizeof (Piece));
+  gsize p = start;
+  while (p < end) {
+    gunichar c = g_utf8_get_char (s + p);
+    gsize q = p + g_utf8_skip[(guchar) s[p]];
+    if (g_unichar_isspace (c)) {
+      while (q < end && g_unichar_isspace (g_utf8_get_char (s + q)))
+        q += g_utf8_skip[(guchar) s[q]];
+    } else if (g_unichar_isalnum (c) || c == '\'' || c == 0x2019) {
+      while (q < end) {
+        gunichar d = g_utf8_get_char (s + q);
+        if (!(g_unichar_isalnum (d) || d == '\'' || d == 0x2019 || g_unichar_ismark (d)))
+          break;
+        q += g_utf8_skip[(guchar) s[q]];
+      }
+    }
+    Piece pc = { p, q };
+    g_array_append_val (a, pc);
+    p = q;
+  }
+  return a;
+}
+
+static gboolean
+piece_eq (const char *a, const Piece *pa, const char *b, const Piece *pb)
+{
+  return pa->end - pa->start == pb->end - pb->start && memcmp (a + pa->start, b + pb->start, pa->end - pa->start) == 0;
+}
+
+static gboolean
+only_punct_or_space (const char *s, gsize start, gsize end)
+{
+  for (const char *p = s + start; p < s + end; p = g_utf8_next_char (p)) {
+    gunichar c = g_utf8_get_char (p);
+    if (!g_unichar_ispunct (c) && !g_unichar_isspace (c))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+static guint
+levenshtein (const char *a, gsize la, const char *b, gsize lb)
+{
+  if (la > 64 || lb > 64)
+    return 99;
+  guint row[65];
+  for (gsize j = 0; j <= lb; j++)
+    row[j] = j;
+  for (gsize i = 1; i <= la; i++) {
+    guint prev = row[0];
+    row[0] = i;
+    for (gsize j = 1; j <= lb; j++) {
+      guint cur = row[j];
+      row[j] = MIN (MIN (row[j] + 1, row[j - 1] + 1), prev + (g_ascii_tolower (a[i - 1]) != g_ascii_tolower (b[j - 1])));
+      prev = cur;
+    }
+  }
+  return row[lb];
+}
+
+static const char *
+classify (const char *old, gsize os, gsize oe, const char *new_text, gsize ns, gsize ne, gboolean rewrite)
+{
+  if (rewrite)
+    return "rewrite";
+  gboolean old_p = only_punct_or_space (old, os, oe), new_p = only_punct_or_space (new_text, ns, ne);
+  if (old_p && new_p)
+    return "punctuation";
+  g_autofree char *a = g_strndup (old + os, oe - os), *b = g_strndup (new_text + ns, ne - ns);
+  g_strstrip (a);
+  g_strstrip (b);
+  gboolean a_word = *a && !strchr (a, ' '), b_word = *b && !strchr (b, ' ');
+  if (a_word && b_word) {
+    if (g_ascii_strcasecmp (a, b) == 0)
+      return "punctuation"; /* capitalization */
+    /* A small change inside one word is a misspelling; a different word is grammar. */
+    guint d = levenshtein (a, strlen (a), b, strlen (b));
+    if (d <= 2 && strlen (a) > 3)
+      return "spelling";
+    return "grammar";
+  }
+  guint words = 0;
+  for (const char *p = b; *p; p++)
+    words += *p == ' ';
+  return words <= 3 ? "grammar" : "style";
+}
+
+void
+grammar_diff (const char *old, gsize old_start, gsize old_end, const char *new_text, gsize new_len, gboolean rewrite,
+              GArray *edits)
+{
+  g_autoptr (GArray) a = pieces (old, old_start, old_end);
+  g_autoptr (GArray) b = pieces (new_text, 0, new_len);
+  gsize n = a->len, m = b->len;
+  /* Longest common subsequence over pieces; large inputs fall back to one edit. */
+  if ((guint64) (n + 1) * (m + 1) > 4u << 20) {
+    GrammarEdit e = { old_start, old_end, g_strndup (new_text, new_len), rewrite ? "rewrite" : "style" };
+    if (old_end - old_start != new_len || memcmp (old + old_start, new_text, new_len) != 0)
+      g_array_append_val (edits, e);
+    else
+      g_free (e.replacement);
+    return;
+  }
+  g_autofree guint32 *L = g_new0 (guint32, (n + 1) * (m + 1));
+#define AT(i, j) L[(gsize) (i) * (m + 1) + (j)]
+  for (gsize i = n; i-- > 0;)
+    for (gsize j = m; j-- > 0;)
+      AT (i, j) = piece_eq (old, &g_array_index (a, Piece, i), new_text, &g_array_index (b, Piece, j))
+                      ? AT (i + 1, j + 1) + 1
+                      : MAX (AT (i + 1, j), AT (i, j + 1));
+  gsize i = 0, j = 0;
+  while (i < n || j < m) {
+    if (i < n && j < m && piece_eq (old, &g_array_index (a, Piece, i), new_text, &g_array_index (b, Piece, j))) {
+      i++, j++;
+      continue;
+    }
+    /* A run of differences up to the next common piece. */
+    gsize i0 = i, j0 = j;
+    while ((i < n || j < m) &&
+           !(i < n && j < m && piece_eq (old, &g_array_index (a, Piece, i), new_text, &g_array_index (b, Piece, j)))) {
+      if (j >= m || (i < n && AT (i + 1, j) >= AT (i, j + 1)))
+        i++;
+      else
+        j++;
+    }
+    gsize os = i0 < n ? g_array_index (a, Piece, i0).start : old_end;
+    gsize oe = i > i0 ? g_array_index (a, Piece, i - 1).end : os;
+    gsize ns = j0 < m ? g_array_index (b, Piece, j0).start : new_len;
+    gsize ne = j > j0 ? g_array_index (b, Piece, j - 1).end : ns;
+    GrammarEdit e = { os, oe, g_strndup (new_text + ns, ne - ns), classify (old, os, oe, new_text, ns, ne, rewrite) };
+    /* Merge with the previous edit when they touch. */
+    if (edits->len > 0) {
+      GrammarEdit *prev = &g_array_index (edits, GrammarEdit, edits->len - 1);
+      if (prev->end == os) {
+        char *joined = g_strconcat (prev->replacement, e.replacement, NULL);
+        g_free (prev->replacement);
+        g_free (e.replacement);
+        prev->replacement = joined;
+        prev->end = oe;
+        continue;
+      }
+    }
+    g_array_append_val (edits, e);
+  }
+#undef AT
+}
+
+static gsize
+unit_to_byte (const char *text, gsize len, guint32 off, GrammarOffsetUnit unit, gboolean *ok)
+{
+  if (unit == GRAMMAR_UNIT_UTF8) {
+    *ok = off <= len && (off == len || (((guchar) text[off]) & 0xC0) != 0x80);
+    return off;
+  }
+  guint32 n = 0;
+  const char *p = text;
+  while (n < off && p < text + len) {
+    gunichar c = g_utf8_get_char (p);
+    n += (unit == GRAMMAR_UNIT_UTF16 && c > 0xFFFF) ? 2 : 1;
+    p = g_utf8_next_char (p);
+  }
+  *ok = n == off;
+  return p - text;
+}
+
+typedef struct {
+  gsize start, end;
+  const char *rep;
+} ByteEdit;
+
+static int
+by_start_desc (gconstpointer a, gconstpointer b)
+{
+  const ByteEdit *x = a, *y = b;
+  return x->start < y->start ? 1 : x->start > y->start ? -1 : 0;
+}
+
+char *
+grammar_apply_edits (const char *text, const guint32 *offsets, const guint32 *lengths, const char *const *reps, guint n,
+                     GrammarOffsetUnit unit)
+{
+  gsize len = strlen (text);
+  g_autofree ByteEdit *e = g_new (ByteEdit, n ? n : 1);
+  for (guint i = 0; i < n; i++) {
+    gboolean ok1, ok2;
+    e[i].start = unit_to_byte (text, len, offsets[i], unit, &ok1);
+    e[i].end = unit_to_byte (text, len, offsets[i] + lengths[i], unit, &ok2);
+    e[i].rep = reps[i];
+    if (!ok1 || !ok2)
+      return NULL;
+  }
+  qsort (e, n, sizeof (ByteEdit), by_start_desc);
+  GString *s = g_string_new_len (text, len);
+  for (guint i = 0; i < n; i++) {
+    if (i > 0 && e[i].end > e[i - 1].start) {
+      g_string_free (s, TRUE);
+      return NULL; /* overlapping */
+    }
+    g_string_erase (s, e[i].start, e[i].end - e[i].start);
+    g_string_insert (s, e[i].start, e[i].rep);
+  }
+  return g_string_free (s, FALSE);
+}

@@ -1,0 +1,28 @@
+/* Minimal edits between a text and its corrected version, as an editor applies them:
+ * (offset, length, replacement, kind) over the ORIGINAL text, offsets and lengths counted
+ * in code points, UTF-8 bytes or UTF-16 code units. Spans come from a word-level diff,
+ * adjacent changes merged; applying the edits right to left turns the input into the
+ * output exactly. */
+#pragma once
+#include <glib.h>
+
+typedef enum { GRAMMAR_UNIT_CODEPOINT, GRAMMAR_UNIT_UTF8, GRAMMAR_UNIT_UTF16 } GrammarOffsetUnit;
+
+typedef struct {
+  gsize start, end;   /* byte range in the original text */
+  char *replacement;
+  const char *kind;   /* spelling, grammar, punctuation, style, rewrite */
+} GrammarEdit;
+
+gboolean grammar_offset_unit_from_name (const char *name, GrammarOffsetUnit *unit);
+/* Appends to `edits` (GArray of GrammarEdit, clear with grammar_edits_clear) the edits
+ * turning old[old_start..old_end) into new_text; byte offsets are absolute in `old`. */
+void grammar_diff (const char *old, gsize old_start, gsize old_end, const char *new_text, gsize new_len,
+                   gboolean rewrite, GArray *edits);
+void grammar_edit_clear (GrammarEdit *e);
+GArray *grammar_edits_new (void);
+/* Converts a byte offset in `text` to the unit's count of the prefix. */
+guint32 grammar_offset_convert (const char *text, gsize byte_offset, GrammarOffsetUnit unit);
+/* Applies edits given in `unit` (any order) to text; NULL if they do not fit it. */
+char *grammar_apply_edits (const char *text, const guint32 *offsets, const guint32 *lengths,
+                           const char *const *replacements, guint n, GrammarOffsetUnit unit);
