@@ -1,0 +1,25 @@
+/* A private dbus-daemon with draftd (stories260K target, its int8 export as assistant)
+ * running on it, for tests that talk to the daemon like any client would. */
+#pragma once
+#include <dbus/dbus.h>
+#include <glib.h>
+
+typedef struct {
+  char *address;
+  GPid bus_pid, draftd_pid;
+  int draftd_status;
+  gboolean draftd_exited;
+  char *target, *assistant;
+  char *log_path;
+} BusFixture;
+
+/* FALSE (test should SKIP) when ../shared/models is absent. extra_args: more draftd options. */
+gboolean bus_fixture_start (BusFixture *f, const char *const *extra_args, GError **error);
+/* SIGTERM to draftd; returns its exit status (-1 if it did not exit in time). */
+int bus_fixture_stop_draftd (BusFixture *f);
+void bus_fixture_teardown (BusFixture *f);
+DBusConnection *bus_fixture_connect (BusFixture *f);
+/* Runs a program with DBUS_SESSION_BUS_ADDRESS set to the fixture's bus. */
+gboolean bus_fixture_spawn (BusFixture *f, const char *const *argv, char **out, char **err, int *status);
+/* Resident set size of draftd in KiB. */
+guint64 bus_fixture_draftd_rss (BusFixture *f);
