@@ -1,0 +1,109 @@
+/* The draft REPL in a pseudo-terminal: a chat turn streams its reply, Ctrl-C cancels the
+ * reply but not the REPL, /quit leaves with status 0 and history is saved. */
+#include <errno.h>
+#include <pty.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "bus-fixture.h"
+#include "tap.h"
+#include "test-util.h"
+
+typedef struct {
+  int fd;
+  GString *all;
+  guint reads_with_text;
+} Pty;
+
+/* Reads until `want` appears after `from`, or the timeout. */
+static gboolean
+read_until (Pty *p, gsize from, const char *want, int timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+  while (g_get_monotonic_time () < end) {
+    if (p->all->len > from && strstr (p->all->str + from, want))
+      return TRUE;
+    fd_set fds;
+    FD_ZERO (&fds);
+    FD_SET (p->fd, &fds);
+    struct timeval tv = { 0, 50000 };
+    if (select (p->fd + 1, &fds, NULL, NULL, &tv) > 0) {
+      char buf[4096];
+      ssize_t n = read (p->fd, buf, sizeof buf);
+      if (n <= 0)
+        return FALSE;
+      g_string_append_len (p->all, buf, n);
+      p->reads_with_text++;
+    }
+  }
+  return p->all->len > from && strstr (p->all->str + from, want);
+}
+
+static void
+send_keys (Pty *p, const char *s)
+{
+  ssize_t r = write (p->fd, s, strlen (s));
+  (void) r;
+}
+
+int
+main (void)
+{
+  g_autofree char *shared = test_shared_model ("stories260K.bin");
+  if (shared == NULL)
+    return tap_skip_all ("../shared/models is absent");
+  BusFixture f;
+  g_autoptr (GError) error = NULL;
+  if (!bus_fixture_start (&f, NULL, &error)) {
+    tap_ok (FALSE, "daemon starts: %s", error->message);
+    bus_fixture_teardown (&f);
+    return tap_done ();
+  }
+  g_autofree char *exe = g_build_filename (DRAFTD_BUILD_ROOT, "client", "draft", NULL);
+  g_autofree char *state = g_build_filename (test_tmpdir (), "state", NULL);
+  Pty p = { -1, g_string_new (NULL), 0 };
+  pid_t pid = forkpty (&p.fd, NULL, NULL, NULL);
+  if (pid == 0) {
+    g_setenv ("XDG_STATE_HOME", state, TRUE);
+    g_setenv ("TERM", "dumb", TRUE);
+    execl (exe, exe, "--address", f.address, (char *) NULL);
+    _exit (127);
+  }
+  tap_ok (read_until (&p, 0, "> ", 20000), "the REPL shows its prompt");
+  gsize mark = p.all->len;
+  p.reads_with_text = 0;
+  send_keys (&p, "Hello, who are you?\r");
+  gboolean got_prompt = read_until (&p, mark + 20, "\n> ", 60000);
+  g_autofree char *turn = g_strndup (p.all->str + mark, p.all->len - mark);
+  tap_ok (got_prompt && strlen (turn) > 40, "a chat turn prints a reply (%zu bytes)", strlen (turn));
+  tap_ok (p.reads_with_text >= 3, "the reply arrived in pieces as it streamed (%u reads)", p.reads_with_text);
+
+  /* Ctrl-C while a long reply streams: cancelled, and the REPL goes on. */
+  mark = p.all->len;
+  send_keys (&p, "/complete Once upon a time there was a dragon\r");
+  read_until (&p, mark + 60, " ", 20000);
+  send_keys (&p, "\x03");
+  gboolean cancelled = read_until (&p, mark, "[cancelled]", 30000);
+  tap_ok (cancelled, "Ctrl-C cancels the reply");
+  mark = p.all->len;
+  send_keys (&p, "/help\r");
+  tap_ok (read_until (&p, mark, "/quit", 10000), "the REPL is still alive after Ctrl-C");
+  send_keys (&p, "/quit\r");
+  int status = -1;
+  for (int i = 0; i < 200; i++) {
+    if (waitpid (pid, &status, WNOHANG) == pid)
+      break;
+    g_usleep (50000);
+  }
+  tap_ok (WIFEXITED (status) && WEXITSTATUS (status) == 0, "/quit exits with status 0");
+  g_autofree char *hist_path = g_build_filename (state, "draftd", "history", NULL);
+  g_autofree char *hist = NULL;
+  g_file_get_contents (hist_path, &hist, NULL, NULL);
+  tap_ok (hist && strstr (hist, "Hello, who are you?"), "history is saved under $XDG_STATE_HOME/draftd");
+  close (p.fd);
+  g_string_free (p.all, TRUE);
+  tap_ok (bus_fixture_stop_draftd (&f) == 0, "draftd exits cleanly");
+  bus_fixture_teardown (&f);
+  return tap_done ();
+}
