@@ -127,7 +127,7 @@ classify (const char *old, gsize os, gsize oe, const char *new_text, gsize ns, g
       return "punctuation"; /* capitalization */
     /* A small change inside one word is a misspelling; a different word is grammar. */
     guint d = levenshtein (a, strlen (a), b, strlen (b));
-    if (d <= 2 && strlen (a) > 3)
+    if (d <= 2 && strlen (a) >= 3)
       return "spelling";
     return "grammar";
   }

@@ -1,0 +1,216 @@
+/* Segmentation and edits, as properties over random Unicode text and a corpus of awkward
+ * inputs: pieces and the whitespace between them rebuild the text byte for byte; URLs,
+ * numbers, abbreviations and code are never split; edits re-apply to the exact output in
+ * all three offset units and leave text outside their spans untouched. */
+#include <string.h>
+#include "grammar/edits.h"
+#include "grammar/segment.h"
+#include "tap.h"
+
+static const char *const corpus[] = {
+  "She go to school yesterday and buyed two book.",
+  "Dr. Smith arrived at 3.14 p.m. with Mr. Jones, e.g. on time. Then they left!",
+  "Line one.\r\nLine two,  with  runs of   spaces.\r\n\r\nNew paragraph.\tTabbed.",
+  "- first item is here\n- second item\n1. numbered item. More text.\n# Heading here",
+  "See https://example.com/a.b?c=d. It works. Also www.test.org!",
+  "Use `printf(\"a. b\")` here. And this.\n```\ncode block. not prose.\nmore code\n```\nAfter the code.",
+  "Emoji 🙂🦙 are fine. 中文句子。日本語の文。 Ünïcödé wörds.",
+  "He said \"go there. now\" and left. “Quoted. text” stays.",
+  "word",
+  "",
+  "   ",
+  "Ellipsis… then more. Question? Answer! Done",
+  "U.S. policy changed. The U.S. is big.",
+};
+
+static gboolean
+rebuilds (const char *text, GArray *segs, gboolean *gaps_are_space)
+{
+  gsize len = strlen (text), pos = 0;
+  *gaps_are_space = TRUE;
+  for (guint i = 0; i < segs->len; i++) {
+    GrammarSegment *s = &g_array_index (segs, GrammarSegment, i);
+    if (s->start < pos || s->end > len || s->end <= s->start)
+      return FALSE;
+    for (gsize k = pos; k < s->start; k++)
+      *gaps_are_space &= g_ascii_isspace (text[k]);
+    pos = s->end;
+  }
+  for (gsize k = pos; k < len; k++)
+    *gaps_are_space &= g_ascii_isspace (text[k]);
+  return TRUE;
+}
+
+/* No segment boundary falls inside `span` (which must occur in text). */
+static gboolean
+kept_whole (const char *text, GArray *segs, const char *span)
+{
+  const char *p = strstr (text, span);
+  if (p == NULL)
+    return TRUE;
+  gsize a = p - text, b = a + strlen (span);
+  for (guint i = 0; i < segs->len; i++) {
+    GrammarSegment *s = &g_array_index (segs, GrammarSegment, i);
+    if ((s->start > a && s->start < b) || (s->end > a && s->end < b))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+static gboolean
+is_protected (const char *text, GArray *segs, const char *span)
+{
+  const char *p = strstr (text, span);
+  for (guint i = 0; p && i < segs->len; i++) {
+    GrammarSegment *s = &g_array_index (segs, GrammarSegment, i);
+    if (s->start <= (gsize) (p - text) && s->end >= (gsize) (p - text) + strlen (span))
+      return !s->rewrite;
+  }
+  return FALSE;
+}
+
+/* Diffs old -> new, then applies the edits in every unit and checks the result. */
+static gboolean
+round_trip (const char *old, const char *new_text, guint *n_edits)
+{
+  g_autoptr (GArray) edits = grammar_edits_new ();
+  grammar_diff (old, 0, strlen (old), new_text, strlen (new_text), FALSE, edits);
+  *n_edits = edits->len;
+  const GrammarOffsetUnit units[] = { GRAMMAR_UNIT_CODEPOINT, GRAMMAR_UNIT_UTF8, GRAMMAR_UNIT_UTF16 };
+  for (guint u = 0; u < 3; u++) {
+    g_autofree guint32 *off = g_new (guint32, edits->len + 1), *len = g_new (guint32, edits->len + 1);
+    g_autofree const char **rep = g_new (const char *, edits->len + 1);
+    for (guint i = 0; i < edits->len; i++) {
+      GrammarEdit *e = &g_array_index (edits, GrammarEdit, i);
+      off[i] = grammar_offset_convert (old, e->start, units[u]);
+      len[i] = grammar_offset_convert (old, e->end, units[u]) - off[i];
+      rep[i] = e->replacement;
+    }
+    g_autofree char *applied = grammar_apply_edits (old, off, len, rep, edits->len, units[u]);
+    if (!applied || !g_str_equal (applied, new_text))
+      return FALSE;
+  }
+  /* Outside the spans, the old text survives byte for byte in the new one, in order. */
+  gsize pos = 0, npos = 0;
+  for (guint i = 0; i < edits->len; i++) {
+    GrammarEdit *e = &g_array_index (edits, GrammarEdit, i);
+    gsize keep = e->start - pos;
+    if (memcmp (old + pos, new_text + npos, keep) != 0)
+      return FALSE;
+    npos += keep + strlen (e->replacement);
+    pos = e->end;
+  }
+  return strcmp (old + pos, new_text + npos) == 0;
+}
+
+static char *
+random_text (GRand *r, guint n)
+{
+  static const char *const pieces[] = { "a", "b", "Z", " ", "  ", "\t", "\r\n", "\n", ".", ",", "!", "?", "é", "ß", "中", "文",
+                                        "🙂", "🦙", "\xe2\x80\x99", "'", "\"", "word", "the", "Dr.", "3.5", "http://x.y/z", "`c`",
+                                        "ǅ", "\xcc\x81" /* combining acute */ };
+  GString *s = g_string_new (NULL);
+  for (guint i = 0; i < n; i++)
+    g_string_append (s, pieces[g_rand_int_range (r, 0, G_N_ELEMENTS (pieces))]);
+  return g_string_free (s, FALSE);
+}
+
+/* Mutates at UTF-8 character granularity: deletes, inserts, replaces. */
+static char *
+mutate (GRand *r, const char *text)
+{
+  g_autofree gunichar *cps = g_utf8_to_ucs4 (text, -1, NULL, NULL, NULL);
+  GString *out = g_string_new (NULL);
+  static const gunichar ins[] = { 'x', ' ', '.', 0xE9, 0x1F642, 0x4E2D, '\n', ',' };
+  for (gunichar *p = cps; *p; p++) {
+    int op = g_rand_int_range (r, 0, 20);
+    if (op == 0)
+      continue;
+    if (op == 1)
+      g_string_append_unichar (out, ins[g_rand_int_range (r, 0, G_N_ELEMENTS (ins))]);
+    g_string_append_unichar (out, op == 2 ? ins[g_rand_int_range (r, 0, G_N_ELEMENTS (ins))] : *p);
+  }
+  return g_string_free (out, FALSE);
+}
+
+int
+main (void)
+{
+  GrammarSegmentOptions quotes = { TRUE, 0 };
+  gboolean all_rebuild = TRUE, all_space = TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (corpus); i++) {
+    g_autoptr (GArray) segs = grammar_segment (corpus[i], strlen (corpus[i]), NULL);
+    gboolean gaps;
+    all_rebuild &= rebuilds (corpus[i], segs, &gaps);
+    all_space &= gaps;
+  }
+  tap_ok (all_rebuild && all_space, "corpus: pieces plus whitespace gaps rebuild every input byte for byte");
+
+  g_autoptr (GArray) s1 = grammar_segment (corpus[1], strlen (corpus[1]), NULL);
+  tap_ok (s1->len == 2 && kept_whole (corpus[1], s1, "Dr. Smith") && kept_whole (corpus[1], s1, "3.14") &&
+              kept_whole (corpus[1], s1, "e.g. on") && kept_whole (corpus[1], s1, "p.m. with"),
+          "abbreviations and numbers do not end sentences (%u pieces)", s1->len);
+  g_autoptr (GArray) s4 = grammar_segment (corpus[4], strlen (corpus[4]), NULL);
+  tap_ok (is_protected (corpus[4], s4, "https://example.com/a.b?c=d") && is_protected (corpus[4], s4, "www.test.org"),
+          "URLs are kept apart, never rewritten");
+  g_autoptr (GArray) s5 = grammar_segment (corpus[5], strlen (corpus[5]), NULL);
+  tap_ok (is_protected (corpus[5], s5, "`printf(\"a. b\")`") && is_protected (corpus[5], s5, "code block. not prose.") &&
+              kept_whole (corpus[5], s5, "```\ncode block. not prose.\nmore code\n```"),
+          "inline code and fenced blocks are protected");
+  g_autoptr (GArray) s3 = grammar_segment (corpus[3], strlen (corpus[3]), NULL);
+  tap_ok (is_protected (corpus[3], s3, "-") && is_protected (corpus[3], s3, "1.") && is_protected (corpus[3], s3, "#"),
+          "list and heading markers are protected");
+  g_autoptr (GArray) s7 = grammar_segment (corpus[7], strlen (corpus[7]), &quotes);
+  tap_ok (is_protected (corpus[7], s7, "\"go there. now\"") && is_protected (corpus[7], s7, "“Quoted. text”"),
+          "with protect_quotes, quoted text is left alone");
+  g_autoptr (GArray) s2 = grammar_segment (corpus[2], strlen (corpus[2]), NULL);
+  tap_ok (s2->len == 4, "CRLF lines and paragraphs split into sentences (%u pieces)", s2->len);
+  const char *longs = "one two three four five six seven eight nine ten, eleven twelve thirteen fourteen fifteen sixteen.";
+  GrammarSegmentOptions small = { FALSE, 40 };
+  g_autoptr (GArray) sl = grammar_segment (longs, strlen (longs), &small);
+  gboolean short_enough = TRUE, gaps;
+  for (guint i = 0; i < sl->len; i++)
+    short_enough &= g_array_index (sl, GrammarSegment, i).end - g_array_index (sl, GrammarSegment, i).start <= 40;
+  tap_ok (sl->len > 1 && short_enough && rebuilds (longs, sl, &gaps) && gaps, "over-long sentences split at word boundaries");
+
+  /* Random Unicode: segmentation rebuilds, edits round-trip in every unit. */
+  GRand *r = g_rand_new_with_seed (7);
+  guint seg_ok = 0, diff_ok = 0, n = 2000, total_edits = 0;
+  for (guint i = 0; i < n; i++) {
+    g_autofree char *t = random_text (r, g_rand_int_range (r, 0, 60));
+    g_autoptr (GArray) segs = grammar_segment (t, strlen (t), i % 2 ? &quotes : NULL);
+    seg_ok += rebuilds (t, segs, &gaps) && gaps;
+    g_autofree char *m = mutate (r, t);
+    guint ne;
+    diff_ok += round_trip (t, m, &ne);
+    total_edits += ne;
+  }
+  g_rand_free (r);
+  tap_ok (seg_ok == n, "random Unicode: %u/%u texts rebuild from their pieces", seg_ok, n);
+  tap_ok (diff_ok == n, "random Unicode: %u/%u edit sets (%u edits) re-apply exactly in codepoint, utf8 and utf16", diff_ok, n,
+          total_edits);
+  guint ne = 0;
+  gboolean typical = round_trip (corpus[0], "She went to school yesterday and bought two books.", &ne);
+  tap_ok (typical && ne == 3,
+          "a typical correction gives 3 minimal edits (%u)", ne);
+  g_autoptr (GArray) ed = grammar_edits_new ();
+  const char *a = "Their going too the park, its nice.";
+  const char *b = "They're going to the park; it's nice.";
+  grammar_diff (a, 0, strlen (a), b, strlen (b), FALSE, ed);
+  g_autoptr (GString) kinds = g_string_new (NULL);
+  for (guint i = 0; i < ed->len; i++)
+    g_string_append_printf (kinds, "%s%s", i ? "," : "", g_array_index (ed, GrammarEdit, i).kind);
+  tap_ok (ed->len == 4 && strstr (kinds->str, "punctuation"), "edit kinds are classified: %s", kinds->str);
+  g_autoptr (GArray) ed2 = grammar_edits_new ();
+  grammar_diff ("teh cat", 0, 7, "the cat", 7, FALSE, ed2);
+  tap_ok (ed2->len == 1 && g_str_equal (g_array_index (ed2, GrammarEdit, 0).kind, "spelling"), "'teh' -> 'the' is spelling");
+  const guint32 o1 = 0, l1 = 99;
+  const char *rep = "x";
+  g_autofree char *bad = grammar_apply_edits ("abc", &o1, &l1, &rep, 1, GRAMMAR_UNIT_CODEPOINT);
+  tap_ok (bad == NULL, "edits that do not fit the text are refused");
+  /* An emoji is 1 code point, 2 UTF-16 units, 4 bytes. */
+  tap_ok (grammar_offset_convert ("a🙂b", 5, GRAMMAR_UNIT_CODEPOINT) == 2 && grammar_offset_convert ("a🙂b", 5, GRAMMAR_UNIT_UTF16) == 3 &&
+              grammar_offset_convert ("a🙂b", 5, GRAMMAR_UNIT_UTF8) == 5,
+          "offsets count code points, UTF-16 units or bytes");
+  return tap_done ();
+}
