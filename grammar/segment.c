@@ -14,6 +14,16 @@ in_set (char c, const char *set)
   return c != 0 && strchr (set, c) != NULL;
 }
 
+/* memchr() without the compiler's object-size guesswork about n. */
+static const char *
+find_byte (const char *s, gsize n, char c)
+{
+  for (gsize i = 0; i < n; i++)
+    if (s[i] == c)
+      return s + i;
+  return NULL;
+}
+
 static gboolean
 is_space (char c)
 {
@@ -34,10 +44,12 @@ protected_span (const char *text, gsize len, gsize p, gboolean at_line_start, co
     const char *eol = memchr (close + 4, '\n', (text + len) - (close + 4));
     return (eol ? eol : text + len) - s;
   }
+  if (left < 2)
+    return 0; /* every span below is at least two bytes */
   /* Inline code. */
   if (*s == '`') {
-    const char *close = memchr (s + 1, '`', left - 1);
-    const char *eol = memchr (s + 1, '\n', left - 1);
+    const char *close = find_byte (s + 1, left - 1, '`');
+    const char *eol = find_byte (s + 1, left - 1, '\n');
     if (close && (!eol || close < eol))
       return close + 1 - s;
   }
@@ -68,7 +80,7 @@ protected_span (const char *text, gsize len, gsize p, gboolean at_line_start, co
   }
   if (o->protect_quotes) {
     if (*s == '"') {
-      const char *close = memchr (s + 1, '"', left - 1);
+      const char *close = find_byte (s + 1, left - 1, '"');
       if (close)
         return close + 1 - s;
     }

@@ -1,26 +1,48 @@
 #!/usr/bin/env bash
-# Installs what is missing (Debian 12), builds draftd and runs the main job: a one-shot
-# generation through our Vulkan compute shaders. Until the project ships its own default
-# models (models/), it runs Karpathy's stories260K from ../shared/models, converted to GGUF.
+# Installs what is missing (Debian 12), builds draftd, starts the daemon and runs a
+# correction and a completion through the `draft` client. Uses the shipped default models
+# (models/) when present; until then Karpathy's stories260K from ../shared/models,
+# converted to GGUF, with its int8 export as the assistant.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-tools/setup-debian.sh
-meson setup build >/dev/null 2>&1 || true
-meson compile -C build
-prompt=${1:-Once upon a time}
-model=""
-for m in models/draftd-target.gguf; do
-  [ -f "$m" ] && model=$m
-done
-if [ -z "$model" ]; then
+if [ -z "${DRAFTD_QUICKSTART_INNER:-}" ]; then
+  tools/setup-debian.sh
+  meson setup build >/dev/null 2>&1 || true
+  meson compile -C build
+  # Without a session bus (a bare machine, CI), run inside a private one.
+  if [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ]; then
+    DRAFTD_QUICKSTART_INNER=1 exec dbus-run-session -- "$0" "$@"
+  fi
+fi
+args=()
+if [ -f models/draftd-target.gguf ]; then
+  args=(--target models/draftd-target.gguf)
+  [ -f models/draftd-assistant.gguf ] && args+=(--assistant models/draftd-assistant.gguf)
+else
   shared=../shared/models
   if [ ! -f "$shared/stories260K.bin" ]; then
-    echo "quickstart: no model found: neither models/draftd-target.gguf nor $shared/stories260K.bin" >&2
+    echo "quickstart: no model: neither models/draftd-target.gguf nor $shared/stories260K.bin" >&2
     exit 1
   fi
-  model=build/stories260K.gguf
-  [ -f "$model" ] || build/tools/draftd-convert --llama2c "$shared/stories260K.bin" \
-    --tokenizer "$shared/tok512.bin" -o "$model"
+  [ -f build/stories260K.gguf ] || build/tools/draftd-convert --llama2c "$shared/stories260K.bin" \
+    --tokenizer "$shared/tok512.bin" -o build/stories260K.gguf
+  [ -f build/stories260K_q80.gguf ] || build/tools/draftd-convert --llama2c "$shared/stories260K_q80.bin" \
+    --tokenizer "$shared/tok512.bin" --type q8_0 -o build/stories260K_q80.gguf 2>/dev/null
+  args=(--target build/stories260K.gguf --assistant build/stories260K_q80.gguf --context 512)
 fi
-echo "== $model, greedy, 120 tokens: $prompt"
-build/tools/draftd-run -m "$model" -p "$prompt" -n 120 --greedy --stats
+daemon=""
+if ! build/client/draft status >/dev/null 2>&1; then
+  build/daemon/draftd "${args[@]}" &
+  daemon=$!
+  trap '[ -n "$daemon" ] && kill "$daemon" 2>/dev/null; wait 2>/dev/null || true' EXIT
+  for _ in $(seq 100); do
+    build/client/draft status >/dev/null 2>&1 && break
+    sleep 0.2
+  done
+fi
+echo "== draft correct <<< 'She go to school yesterday and buyed two book.'"
+build/client/draft correct --diff <<< "She go to school yesterday and buyed two book."
+echo "== draft complete -n 60 'Once upon a time'"
+build/client/draft complete -n 60 "Once upon a time"
+echo "== draft status"
+build/client/draft status
