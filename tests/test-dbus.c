@@ -65,6 +65,20 @@ complete (DBusConnection *c, const char *prompt, guint32 max_tokens, DBusError *
   return call_block (c, m, e);
 }
 
+/* For calls expected to succeed: a failure is reported and its error released. */
+static DBusMessage *
+complete_ok (DBusConnection *c, const char *prompt, guint32 max_tokens)
+{
+  DBusError e;
+  dbus_error_init (&e);
+  DBusMessage *r = complete (c, prompt, max_tokens, &e);
+  if (r == NULL) {
+    tap_diag ("Complete failed: %s: %s", e.name, e.message);
+    dbus_error_free (&e);
+  }
+  return r;
+}
+
 static char *
 reply_string (DBusMessage *r)
 {
@@ -148,8 +162,11 @@ start (DBusConnection *c, const char *method, void (*build) (DBusMessageIter *av
   build (&av, data);
   dbus_message_iter_close_container (&it, &av);
   DBusMessage *r = call_block (c, m, e);
-  if (r == NULL)
+  if (r == NULL) {
+    tap_diag ("Start failed: %s", e->message);
+    dbus_error_free (e);
     return NULL;
+  }
   const char *p;
   dbus_message_get_args (r, NULL, DBUS_TYPE_OBJECT_PATH, &p, DBUS_TYPE_INVALID);
   char *path = g_strdup (p);
@@ -263,7 +280,7 @@ main (void)
   dbus_error_init (&e);
 
   /* Complete, greedy: the target's own greedy text (speculative with the assistant). */
-  DBusMessage *r = complete (c, "Once upon a time", 20, &e);
+  DBusMessage *r = complete_ok (c, "Once upon a time", 20);
   g_autofree char *text = reply_string (r);
   tap_ok (text && g_str_equal (text, GOLDEN_20), "Complete (greedy, speculative) returns the greedy text: '%s'", text);
   if (r)
@@ -279,6 +296,8 @@ main (void)
       DBusMessage *rr = call_block (c, m, &e);
       if (rr)
         dbus_message_unref (rr);
+      else
+        dbus_error_free (&e);
     }
     DBusMessage *m = new_call ("Chat");
     DBusMessageIter it;
@@ -475,7 +494,7 @@ main (void)
     dbus_connection_close (gone);
     dbus_connection_unref (gone);
     gint64 t0 = g_get_monotonic_time ();
-    r = complete (c, "Once upon a time", 20, &e);
+    r = complete_ok (c, "Once upon a time", 20);
     g_autofree char *t2 = reply_string (r);
     tap_ok (path && t2 && g_str_equal (t2, GOLDEN_20), "after a client vanished mid-job, the next call is served (%.0f ms)",
             (g_get_monotonic_time () - t0) / 1e3);
@@ -488,7 +507,7 @@ main (void)
     const char *prompts[4] = { "Once upon a time", "Lily and Ben", "The cat", "One day" };
     char *expect[4];
     for (int i = 0; i < 4; i++) {
-      r = complete (c, prompts[i], 12, &e);
+      r = complete_ok (c, prompts[i], 12);
       expect[i] = reply_string (r);
       if (r)
         dbus_message_unref (r);
@@ -534,27 +553,33 @@ main (void)
     bus_fixture_spawn (&f, gd, &out, &err, &st);
     tap_ok (st == 0 && out && strstr (out, GOLDEN_20), "gdbus call Complete works");
     g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
     /* dbus-send cannot build a{sv}: it drives what it can express. */
     const char *ds[] = { "dbus-send", "--session", "--print-reply", "--dest=" NAME, PATH,
                          "org.freedesktop.DBus.Properties.Get", "string:" IFACE, "string:Version", NULL };
     bus_fixture_spawn (&f, ds, &out, &err, &st);
     tap_ok (st == 0 && out && strstr (out, "0.1.0"), "dbus-send Properties.Get Version works");
     g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
     const char *ds2[] = { "dbus-send", "--session", "--print-reply", "--dest=" NAME, PATH, IFACE ".ResetConversation",
                           "string:x", NULL };
     bus_fixture_spawn (&f, ds2, &out, &err, &st);
     tap_ok (st == 0, "dbus-send ResetConversation works");
     g_clear_pointer (&out, g_free);
     g_clear_pointer (&err, g_free);
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
     const char *bad[] = { "dbus-send", "--session", "--print-reply", "--dest=" NAME, PATH, IFACE ".Correct", "int32:7", NULL };
     bus_fixture_spawn (&f, bad, &out, &err, &st);
     tap_ok (st != 0 && err && strstr (err, "org.draftd.Error.InvalidArgument"), "dbus-send with a wrong type gets InvalidArgument");
     g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
     const char *intro[] = { "gdbus", "introspect", "--session", "--dest", NAME, "--object-path", PATH, NULL };
     bus_fixture_spawn (&f, intro, &out, &err, &st);
     tap_ok (st == 0 && out && strstr (out, "Correct(") && strstr (out, "Edit(") && strstr (out, "QueueLength"),
             "Introspect returns the shipped XML");
     g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
     const char *props[] = { "gdbus", "call", "--session", "--dest", NAME, "--object-path", PATH, "--method",
                             "org.freedesktop.DBus.Properties.GetAll", IFACE, NULL };
     bus_fixture_spawn (&f, props, &out, &err, &st);

@@ -8,33 +8,6 @@
 #include "tap.h"
 #include "test-util.h"
 
-typedef struct {
-  DraftdModel *model;
-  DraftdRunner *runner;
-  DraftdLm lm;
-} Loaded;
-
-static gboolean
-load (DraftdVk *vk, const char *path, guint n_ctx, Loaded *l)
-{
-  g_autoptr (GError) error = NULL;
-  DraftdRunnerOptions o = { .n_ctx = n_ctx };
-  l->model = draftd_model_load (path, &error);
-  l->runner = l->model ? draftd_runner_new (vk, l->model, &o, &error) : NULL;
-  if (l->runner == NULL) {
-    tap_diag ("%s: %s", path, error->message);
-    return FALSE;
-  }
-  l->lm = draftd_lm_for_runner (l->runner);
-  return TRUE;
-}
-
-static void
-unload (Loaded *l)
-{
-  g_clear_pointer (&l->runner, draftd_runner_free);
-  g_clear_pointer (&l->model, draftd_model_free);
-}
 
 static gboolean
 eog (gint32 t, gpointer user)
@@ -45,7 +18,7 @@ eog (gint32 t, gpointer user)
 static float draft_p_min = 0.4f;
 
 static GArray *
-decode (Loaded *t, Loaded *a, GArray *prompt, DraftdDecodeMode mode, const gint32 *source, guint n_source, guint max,
+decode (TestLoaded *t, TestLoaded *a, GArray *prompt, DraftdDecodeMode mode, const gint32 *source, guint n_source, guint max,
         guint draft_max, DraftdDecodeStats *st)
 {
   DraftdDecodeParams p;
@@ -91,7 +64,7 @@ same (GArray *a, GArray *b)
 }
 
 static GArray *
-encode (Loaded *t, const char *text, gboolean bos)
+encode (TestLoaded *t, const char *text, gboolean bos)
 {
   GArray *ids = g_array_new (FALSE, FALSE, sizeof (gint32));
   draftd_tokenizer_encode (t->model->tokenizer, text, -1, bos, FALSE, ids, NULL);
@@ -109,8 +82,8 @@ check_real (DraftdVk *vk)
     tap_skip ("stories260K: ../shared/models absent");
     return;
   }
-  Loaded t, a80, a4;
-  if (!load (vk, f32, 512, &t) || !load (vk, q80, 512, &a80) || !load (vk, q4, 512, &a4))
+  TestLoaded t, a80, a4;
+  if (!test_load (vk, f32, 512, &t) || !test_load (vk, q80, 512, &a80) || !test_load (vk, q4, 512, &a4))
     return;
   static const char *const prompts[] = {
     "Once upon a time", "Lily and Ben", "The cat", "One day, a little bird", "Tom had a red ball. He",
@@ -150,8 +123,8 @@ check_real (DraftdVk *vk)
           n, (double) iad_passes / iad_tokens);
 
   /* Up to the context limit: a 64-position runner stops at the same token in every mode. */
-  Loaded ts;
-  if (load (vk, f32, 64, &ts)) {
+  TestLoaded ts;
+  if (test_load (vk, f32, 64, &ts)) {
     g_autoptr (GArray) prompt = encode (&ts, "Once upon a time", TRUE);
     DraftdDecodeStats st;
     g_autoptr (GArray) plain = decode (&ts, NULL, prompt, DRAFTD_DECODE_PLAIN, NULL, 0, 0, 16, &st);
@@ -159,7 +132,7 @@ check_real (DraftdVk *vk)
     g_autoptr (GArray) iad = decode (&ts, NULL, prompt, DRAFTD_DECODE_IAD, (gint32 *) plain->data, plain->len, 0, 16, &st);
     tap_ok (plain->len == 64 - prompt->len + 1 && same (plain, spec) && same (plain, iad),
             "at the context limit all modes stop on the same %u tokens", plain->len);
-    unload (&ts);
+    test_unload (&ts);
   }
 
   /* Cancel a speculative job after its first tokens; the next job must equal a fresh one. */
@@ -196,9 +169,9 @@ check_real (DraftdVk *vk)
     g_autoptr (GArray) fresh = decode (&t, NULL, cont, DRAFTD_DECODE_PLAIN, NULL, 0, 30, 16, &st);
     tap_ok (same (reused, fresh), "after a cancel, the next job on the kept caches equals a fresh plain run");
   }
-  unload (&a4);
-  unload (&a80);
-  unload (&t);
+  test_unload (&a4);
+  test_unload (&a80);
+  test_unload (&t);
 }
 
 static void
@@ -211,8 +184,8 @@ check_random (DraftdVk *vk)
   draftd_random_model_write (&s, tp, NULL);
   s.type = GGML_TYPE_Q4_0;
   draftd_random_model_write (&s, ap, NULL);
-  Loaded t, a;
-  if (!load (vk, tp, 256, &t) || !load (vk, ap, 256, &a))
+  TestLoaded t, a;
+  if (!test_load (vk, tp, 256, &t) || !test_load (vk, ap, 256, &a))
     return;
   guint n_same = 0, n = 0, rejected = 0;
   draft_p_min = 0.0f; /* draft always: random weights are rarely confident */
@@ -232,8 +205,8 @@ check_random (DraftdVk *vk)
   }
   tap_ok (n_same == n, "random dim-512 model: speculative and IAD == plain on %u/%u prompts (%u rejected drafts)",
           n_same, n, rejected);
-  unload (&a);
-  unload (&t);
+  test_unload (&a);
+  test_unload (&t);
 }
 
 int

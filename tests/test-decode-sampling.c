@@ -47,32 +47,10 @@ gamma_q (double a, double x)
   return exp (-x + a * log (x) - lg) * h;
 }
 
-typedef struct {
-  DraftdModel *model;
-  DraftdRunner *runner;
-  DraftdLm lm;
-} Loaded;
-
-static gboolean
-load (DraftdVk *vk, const char *path, Loaded *l)
-{
-  DraftdRunnerOptions o = { .n_ctx = 64 };
-  l->model = draftd_model_load (path, NULL);
-  l->runner = l->model ? draftd_runner_new (vk, l->model, &o, NULL) : NULL;
-  l->lm = draftd_lm_for_runner (l->runner);
-  return l->runner != NULL;
-}
-
-static void
-unload (Loaded *l)
-{
-  g_clear_pointer (&l->runner, draftd_runner_free);
-  g_clear_pointer (&l->model, draftd_model_free);
-}
 
 /* Exact P(t1, t2) for the pairs that matter, from the target itself. */
 static GHashTable *
-exact_pairs (Loaded *t, GArray *prompt, const DraftdSamplerParams *sp)
+exact_pairs (TestLoaded *t, GArray *prompt, const DraftdSamplerParams *sp)
 {
   guint V = t->model->config.n_vocab;
   g_autofree float *p1 = g_new (float, V), *p2 = g_new (float, V);
@@ -110,7 +88,7 @@ eog (gint32 t, gpointer user)
 
 /* Draws N continuations of 4 tokens; returns the G-test p-value of the first pairs. */
 static double
-sample_test (Loaded *t, Loaded *a, DraftdDecodeMode mode, GArray *prompt, const DraftdSamplerParams *sp,
+sample_test (TestLoaded *t, TestLoaded *a, DraftdDecodeMode mode, GArray *prompt, const DraftdSamplerParams *sp,
              GHashTable *exact, guint *rejected, double *g_out, guint *df_out)
 {
   guint V = t->model->config.n_vocab;
@@ -191,8 +169,8 @@ main (void)
               fabs (gamma_q (15.0, 59.7031 / 2) - 0.001) < 1e-5,
           "chi-square survival function matches tables");
   g_autoptr (DraftdVk) vk = test_vk ();
-  Loaded t, a4, a80;
-  if (!load (vk, f32, &t) || !load (vk, q4, &a4) || !load (vk, q80, &a80))
+  TestLoaded t, a4, a80;
+  if (!test_load (vk, f32, 64, &t) || !test_load (vk, q4, 64, &a4) || !test_load (vk, q80, 64, &a80))
     return tap_done ();
   struct {
     const char *prompt;
@@ -211,7 +189,7 @@ main (void)
     struct {
       const char *name;
       DraftdDecodeMode mode;
-      Loaded *a;
+      TestLoaded *a;
     } modes[] = { { "plain (control)", DRAFTD_DECODE_PLAIN, NULL },
                   { "speculative, Q4_0 assistant", DRAFTD_DECODE_SPECULATIVE, &a4 },
                   { "speculative, int8 assistant", DRAFTD_DECODE_SPECULATIVE, &a80 } };
@@ -223,9 +201,9 @@ main (void)
               cases[c].prompt, cases[c].temp, cases[c].top_p, cases[c].top_k, modes[m].name, g, df, pv, rejected);
     }
   }
-  unload (&a80);
-  unload (&a4);
-  unload (&t);
+  test_unload (&a80);
+  test_unload (&a4);
+  test_unload (&t);
   draftd_vk_free (g_steal_pointer (&vk));
   test_check_validation ();
   return tap_done ();

@@ -285,3 +285,26 @@ ref_model_step (RefModel *r, gint32 token, guint pos)
   matvec (r->logits, r->xb, r->out, NULL, D, c->n_vocab);
   return r->logits;
 }
+
+gboolean
+test_load (DraftdVk *vk, const char *path, guint n_ctx, TestLoaded *l)
+{
+  g_autoptr (GError) error = NULL;
+  DraftdRunnerOptions o = { .n_ctx = n_ctx };
+  memset (l, 0, sizeof *l);
+  l->model = draftd_model_load (path, &error);
+  l->runner = l->model ? draftd_runner_new (vk, l->model, &o, &error) : NULL;
+  if (l->runner == NULL) {
+    tap_diag ("%s: %s", path, error->message);
+    return FALSE;
+  }
+  l->lm = draftd_lm_for_runner (l->runner);
+  return TRUE;
+}
+
+void
+test_unload (TestLoaded *l)
+{
+  g_clear_pointer (&l->runner, draftd_runner_free);
+  g_clear_pointer (&l->model, draftd_model_free);
+}

@@ -5,6 +5,7 @@
 #include "model/model.h"
 #include "runtime/forward.h"
 #include "vk/vk-device.h"
+#include "decode/lm.h"
 
 /* Path under ../shared/models, or NULL (test should SKIP) when absent. */
 char *test_shared_model (const char *relative);
@@ -19,6 +20,16 @@ gboolean test_run_tool (const char *tool, const char *const *args, const char *s
 DraftdVk *test_vk (void);
 /* Checks, as a TAP assertion, that the validation layer said nothing. */
 void test_check_validation (void);
+
+/* A model resident on the device with its runner, and the decoding interface over it. */
+typedef struct {
+  DraftdModel *model;
+  DraftdRunner *runner;
+  DraftdLm lm;
+} TestLoaded;
+
+gboolean test_load (DraftdVk *vk, const char *path, guint n_ctx, TestLoaded *l);
+void test_unload (TestLoaded *l);
 
 /* A plain C transformer over dequantized f32 weights, for cross-checking the shaders. */
 typedef struct RefModel RefModel;

@@ -1,15 +1,19 @@
-/* draftd-bench: speed measurements, printed as a table and written as JSON.
+/* draftd-bench: speed (and correction quality) measurements, as a table and as JSON.
  *   forward suite: the cost of one forward pass of T tokens (T = 1, 4, 8, 16, 64), with a
  *     per-kernel breakdown from GPU timestamps.
  *   decode suite: a fixed set of prompts (and rewrite sources) through plain, speculative,
  *     prompt-lookup and IAD decoding: tokens/s, target passes per generated token,
- *     acceptance, and speedup vs plain greedy on the same model in the same run. */
+ *     acceptance, and speedup vs plain greedy on the same model in the same run.
+ *   correct suite (--pairs FILE of "input<TAB>reference" lines): the grammar driver with IAD
+ *     against plain greedy on each input: passes per output token, wall-clock speedup,
+ *     identical output, and edit precision/recall/F0.5 against the references. */
 #include <gio/gio.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "common.h"
 #include "decode/decode.h"
+#include "grammar/grammar.h"
 #include "model/model.h"
 #include "runtime/forward.h"
 #include "vk/vk-device.h"
@@ -260,12 +264,103 @@ bench_decode (DraftdVk *vk, const char *path, const char *assistant_path, guint 
   return ok;
 }
 
+static gboolean
+edit_in (const GrammarEdit *e, GArray *set)
+{
+  for (guint i = 0; i < set->len; i++) {
+    const GrammarEdit *r = &g_array_index (set, GrammarEdit, i);
+    if (r->start == e->start && r->end == e->end && g_str_equal (r->replacement, e->replacement))
+      return TRUE;
+  }
+  return FALSE;
+}
+
+static gboolean
+bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint limit, GString *json, GError **error)
+{
+  g_autoptr (DraftdModel) m = draftd_model_load (path, error);
+  if (m == NULL)
+    return FALSE;
+  g_autofree char *pairs = NULL;
+  if (!g_file_get_contents (pairs_path, &pairs, NULL, error))
+    return FALSE;
+  DraftdRunnerOptions o = { .n_ctx = 512 };
+  g_autoptr (DraftdRunner) r = draftd_runner_new (vk, m, &o, error);
+  if (r == NULL)
+    return FALSE;
+  DraftdLm lm = draftd_lm_for_runner (r);
+  const GgufFile *f = m->file;
+  g_autofree char *tmpl = gguf_find_kv (f, "tokenizer.chat_template") ? gguf_get_string (f, "tokenizer.chat_template", NULL) : NULL;
+  g_autofree char *correct = gguf_find_kv (f, "draftd.prompt.correct") ? gguf_get_string (f, "draftd.prompt.correct", NULL) : NULL;
+  g_autofree char *end = gguf_find_kv (f, "draftd.prompt.end") ? gguf_get_string (f, "draftd.prompt.end", NULL) : NULL;
+  g_autoptr (GArray) cached = g_array_new (FALSE, FALSE, sizeof (gint32));
+  guint block = draftd_decode_pick_block (&lm, 0.9, 32, error);
+  if (block == 0)
+    return FALSE;
+  GrammarContext ctx = { &lm, m->tokenizer, cached, draftd_chat_format_detect (tmpl), correct, NULL, end, block, 2 };
+  g_auto (GStrv) lines = g_strsplit (pairs, "\n", -1);
+  guint n = 0, identical = 0, exact = 0, clean = 0, clean_kept = 0, kept_source = 0;
+  guint tp = 0, n_hyp = 0, n_ref = 0, passes = 0, greedy_passes = 0, tokens = 0;
+  double ms = 0, greedy_ms = 0;
+  for (guint i = 0; lines[i] && n < limit; i++) {
+    char *tab = strchr (lines[i], '\t');
+    if (tab == NULL)
+      continue;
+    *tab = 0;
+    const char *src = lines[i], *ref = tab + 1;
+    GrammarRequest req = { .compare_greedy = TRUE };
+    GrammarStats st;
+    g_autoptr (GArray) edits = grammar_edits_new ();
+    g_autofree char *hyp = grammar_run (&ctx, src, &req, edits, &st, error);
+    if (hyp == NULL)
+      return FALSE;
+    n++;
+    identical += st.greedy_equal;
+    exact += g_str_equal (hyp, ref);
+    kept_source += st.kept_source;
+    passes += st.target_passes;
+    greedy_passes += st.greedy_passes;
+    tokens += st.output_tokens;
+    ms += st.wall_ms - st.greedy_ms;
+    greedy_ms += st.greedy_ms;
+    if (g_str_equal (src, ref)) {
+      clean++;
+      clean_kept += g_str_equal (hyp, src);
+    }
+    g_autoptr (GArray) ref_edits = grammar_edits_new ();
+    grammar_diff (src, 0, strlen (src), ref, strlen (ref), FALSE, ref_edits);
+    n_hyp += edits->len;
+    n_ref += ref_edits->len;
+    for (guint k = 0; k < edits->len; k++)
+      tp += edit_in (&g_array_index (edits, GrammarEdit, k), ref_edits);
+  }
+  double P = n_hyp ? (double) tp / n_hyp : 0, R = n_ref ? (double) tp / n_ref : 0;
+  double F05 = P + R > 0 ? 1.25 * P * R / (0.25 * P + R) : 0;
+  printf ("\ncorrection: %s on %s, %u held-out sentences (%u error-free), IAD block %u\n", m->name, vk->name, n, clean, block);
+  printf ("  IAD:   %.3f target passes per output token, %.0f ms\n", (double) passes / MAX (tokens, 1), ms);
+  printf ("  plain: %.3f target passes per output token, %.0f ms  -> speedup %.2fx\n", (double) greedy_passes / MAX (tokens, 1),
+          greedy_ms, ms > 0 ? greedy_ms / ms : 0);
+  printf ("  output identical to plain greedy: %u/%u\n", identical, n);
+  printf ("  edits: precision %.3f recall %.3f F0.5 %.3f (%u proposed, %u in references, %u matched)\n", P, R, F05, n_hyp,
+          n_ref, tp);
+  printf ("  error-free sentences left unchanged: %u/%u; exact corrections: %u/%u; safety net kept the source %u times\n",
+          clean_kept, clean, exact, n, kept_source);
+  g_string_append_printf (json,
+                          "{\"suite\": \"correct\", \"model\": \"%s\", \"device\": \"%s\", \"sentences\": %u, \"block\": %u, "
+                          "\"iad_passes_per_token\": %.4f, \"greedy_passes_per_token\": %.4f, \"iad_ms\": %.1f, \"greedy_ms\": %.1f, "
+                          "\"speedup\": %.3f, \"identical_to_greedy\": %u, \"precision\": %.4f, \"recall\": %.4f, \"f05\": %.4f, "
+                          "\"clean\": %u, \"clean_unchanged\": %u, \"exact\": %u, \"kept_source\": %u}",
+                          m->name, vk->name, n, block, (double) passes / MAX (tokens, 1), (double) greedy_passes / MAX (tokens, 1),
+                          ms, greedy_ms, ms > 0 ? greedy_ms / ms : 0, identical, P, R, F05, clean, clean_kept, exact, kept_source);
+  return TRUE;
+}
+
 int
 main (int argc, char **argv)
 {
   g_auto (GStrv) models = NULL;
-  g_autofree char *json_path = NULL, *device = NULL, *assistant = NULL, *suite = NULL;
-  gint reps = 5, n_tokens = 96;
+  g_autofree char *json_path = NULL, *device = NULL, *assistant = NULL, *suite = NULL, *pairs = NULL;
+  gint reps = 5, n_tokens = 96, limit = 200;
   gboolean sweep = FALSE;
   GOptionEntry entries[] = {
     { "model", 'm', 0, G_OPTION_ARG_FILENAME_ARRAY, &models, "GGUF model (repeatable)", "MODEL.gguf" },
@@ -276,6 +371,8 @@ main (int argc, char **argv)
     { "suite", 0, 0, G_OPTION_ARG_STRING, &suite, "forward, decode or all (default)", "NAME" },
     { "tokens", 'n', 0, G_OPTION_ARG_INT, &n_tokens, "tokens per decode run (default 96)", "N" },
     { "sweep", 0, 0, G_OPTION_ARG_NONE, &sweep, "decode suite: also try other draft settings", NULL },
+    { "pairs", 0, 0, G_OPTION_ARG_FILENAME, &pairs, "correct suite: input<TAB>reference lines", "FILE" },
+    { "limit", 0, 0, G_OPTION_ARG_INT, &limit, "correct suite: most sentences (default 200)", "N" },
     { NULL },
   };
   g_autoptr (GOptionContext) ctx = g_option_context_new ("- measure draftd's speed");
@@ -283,10 +380,16 @@ main (int argc, char **argv)
   g_option_context_add_main_entries (ctx, entries, NULL);
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
     return tool_fail ("draftd-bench", error, 2);
-  gboolean do_forward = !suite || g_str_equal (suite, "forward") || g_str_equal (suite, "all");
-  gboolean do_decode = !suite || g_str_equal (suite, "decode") || g_str_equal (suite, "all");
-  if (models == NULL || argc > 1 || reps < 1 || n_tokens < 2 || (!do_forward && !do_decode)) {
-    g_printerr ("usage: draftd-bench -m MODEL.gguf [-m ...] [-a ASSISTANT.gguf] [--suite forward|decode|all] [--sweep]\n"
+  gboolean do_forward = (!suite && !pairs) || (suite && (g_str_equal (suite, "forward") || g_str_equal (suite, "all")));
+  gboolean do_decode = (!suite && !pairs) || (suite && (g_str_equal (suite, "decode") || g_str_equal (suite, "all")));
+  gboolean do_correct = (suite && g_str_equal (suite, "correct")) || (pairs && (!suite || g_str_equal (suite, "all")));
+  if (do_correct && !pairs) {
+    g_printerr ("draftd-bench: --suite correct needs --pairs FILE\n");
+    return 2;
+  }
+  if (models == NULL || argc > 1 || reps < 1 || n_tokens < 2 || limit < 1 || (!do_forward && !do_decode && !do_correct)) {
+    g_printerr ("usage: draftd-bench -m MODEL.gguf [-m ...] [-a ASSISTANT.gguf] [--suite forward|decode|correct|all] [--sweep]\n"
+                "                    [--pairs FILE] [--limit N]\n"
                 "                    [--json FILE] [--reps N] [--tokens N]\n");
     return 2;
   }
@@ -306,6 +409,12 @@ main (int argc, char **argv)
       g_string_append (json, first ? "" : ", ");
       first = FALSE;
       if (!bench_decode (vk, models[i], i == 0 ? assistant : NULL, n_tokens, sweep, json, &error))
+        return tool_fail ("draftd-bench", error, 1);
+    }
+    if (do_correct) {
+      g_string_append (json, first ? "" : ", ");
+      first = FALSE;
+      if (!bench_correct (vk, models[i], pairs, limit, json, &error))
         return tool_fail ("draftd-bench", error, 1);
     }
   }

@@ -198,6 +198,8 @@ read_header (Reader *r, L2cConfig *c, GError **error)
   return TRUE;
 }
 
+static char **extra_meta; /* --meta KEY=VALUE strings */
+
 static gboolean
 convert (const char *ckpt, const char *tok, const char *out, guint32 type, GError **error)
 {
@@ -217,7 +219,17 @@ convert (const char *ckpt, const char *tok, const char *out, guint32 type, GErro
   if (dot)
     *dot = 0;
   gguf_writer_set_string (w, "general.architecture", "llama");
-  gguf_writer_set_string (w, "general.name", name);
+  /* --meta general.name=... replaces the default name. */
+  gboolean named = FALSE;
+  for (guint i = 0; extra_meta && extra_meta[i]; i++)
+    named |= g_str_has_prefix (extra_meta[i], "general.name=");
+  if (!named)
+    gguf_writer_set_string (w, "general.name", name);
+  for (guint i = 0; extra_meta && extra_meta[i]; i++) {
+    const char *eq = strchr (extra_meta[i], '=');
+    g_autofree char *key = g_strndup (extra_meta[i], eq - extra_meta[i]);
+    gguf_writer_set_string (w, key, eq + 1);
+  }
   gguf_writer_set_u32 (w, "general.file_type", type == GGML_TYPE_F32 ? 0 : type == GGML_TYPE_F16 ? 1 : type == GGML_TYPE_Q8_0 ? 7 : 2);
   gguf_writer_set_u32 (w, "llama.context_length", c.seq_len);
   gguf_writer_set_u32 (w, "llama.embedding_length", c.dim);
@@ -310,6 +322,7 @@ main (int argc, char **argv)
     { "tokenizer", 0, 0, G_OPTION_ARG_FILENAME, &tok, "llama2.c tokenizer", "TOK.bin" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &out, "GGUF file to write", "OUT.gguf" },
     { "type", 0, 0, G_OPTION_ARG_STRING, &type, "weight type: f32 (default), f16, q8_0, q4_0", "T" },
+    { "meta", 0, 0, G_OPTION_ARG_STRING_ARRAY, &extra_meta, "add string metadata (repeatable), e.g. draftd.prompt.correct=...", "KEY=VALUE" },
     { "random", 0, 0, G_OPTION_ARG_STRING, &random,
       "write a random-weight model instead, e.g. dim=768,layers=12,heads=12,kv_heads=12,ff=2048,vocab=32000,ctx=2048,arch=llama,seed=1",
       "SHAPE" },
@@ -327,6 +340,14 @@ main (int argc, char **argv)
   if (!ckpt || !tok || !out || argc > 1) {
     g_printerr ("usage: draftd-convert --llama2c CKPT.bin --tokenizer TOK.bin -o OUT.gguf [--type f32|f16|q8_0|q4_0]\n");
     return 2;
+  }
+  for (guint i = 0; extra_meta && extra_meta[i]; i++) {
+    const char *eq = strchr (extra_meta[i], '=');
+    if (eq == NULL || eq == extra_meta[i] || g_str_has_prefix (extra_meta[i], "tokenizer.") ||
+        g_str_has_prefix (extra_meta[i], "llama.") || g_str_has_prefix (extra_meta[i], "general.architecture=")) {
+      g_printerr ("draftd-convert: --meta wants KEY=VALUE for a key the converter does not write itself: '%s'\n", extra_meta[i]);
+      return 2;
+    }
   }
 parse_type:;
   guint32 t = GGML_TYPE_F32;
@@ -375,7 +396,9 @@ parse_type:;
       return tool_fail ("draftd-convert", error, 1);
     return 0;
   }
-  if (!convert (ckpt, tok, out, t, &error)) {
+  gboolean ok = convert (ckpt, tok, out, t, &error);
+  g_strfreev (extra_meta);
+  if (!ok) {
     g_printerr ("draftd-convert: %s\n", error->message);
     return 1;
   }

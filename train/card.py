@@ -1,0 +1,138 @@
+"""Writes models/README.md from the pipeline's measured results:
+report.json (training + evaluation), the loss curves, and draftd-bench JSON (IAD and
+speculative decoding with the engine). Nothing in the card is estimated.
+
+    /usr/bin/python3 train/card.py build/train bench-correct.json bench-decode.json > models/README.md
+"""
+import csv
+import json
+import os
+import sys
+
+
+def curve_summary(path, points=6):
+    rows = list(csv.DictReader(open(path)))
+    if not rows:
+        return "(empty)"
+    step = max(1, len(rows) // points)
+    picked = rows[::step] + ([rows[-1]] if rows[-1] not in rows[::step] else [])
+    return ", ".join(f"{float(r['seconds']) / 60:.0f} min: {float(r['loss']):.2f}" for r in picked)
+
+
+def main():
+    out, correct_json, decode_json = sys.argv[1], sys.argv[2], sys.argv[3]
+    rep = json.load(open(os.path.join(out, "report.json")))
+    corr = json.load(open(correct_json))["results"][0]
+    dec = json.load(open(decode_json))["results"]
+    runs = {r["label"]: r for d in dec if d.get("suite") == "decode" for r in d["runs"]}
+    t, a = rep["target"], rep["assistant"]
+    tc, ac = t["config"], a["config"]
+    src = rep.get("corpus_sentences", {})
+    print(f"""# draftd's default models
+
+Two small Llama-architecture models trained here from scratch, on a CPU, by `train/train.py`
+(seed {rep['seed']}): a **target** that corrects English and continues text, and an **assistant**
+about {t['params'] / a['params']:.0f}x smaller, distilled from the target, that drafts tokens for it. Both share one
+SentencePiece vocabulary. They exist so that draftd works out of the box; they are tiny and
+their English is limited (see *Known limits*). Bring larger GGUF models through the config.
+
+| file | parameters | shape | weights |
+|---|---|---|---|
+| `draftd-target.gguf` | {t['params'] / 1e6:.2f} M | dim {tc['dim']}, {tc['n_layers']} layers, {tc['n_heads']} heads ({tc['n_kv_heads']} KV), FFN {tc['hidden_dim']}, context {tc['max_seq_len']} | Q8_0 |
+| `draftd-assistant.gguf` | {a['params'] / 1e6:.2f} M | dim {ac['dim']}, {ac['n_layers']} layers, {ac['n_heads']} heads ({ac['n_kv_heads']} KV), FFN {ac['hidden_dim']} | Q8_0 |
+
+Prompt format, stored in the GGUF metadata (`draftd.prompt.correct`, `draftd.prompt.rewrite`,
+`draftd.prompt.end`) and read by `grammar/`: `Correct: {{text}}\\nCorrected:` followed by the
+corrected text and `</s>`.
+
+## Data
+
+English prose from Debian packages, cleaned to sentences of 4-40 words (no code, tables or
+markup), deduplicated, and split into train/validation/test by document:
+
+| source | Debian package | license | sentences |
+|---|---|---|---|
+| WordNet 3.0 usage examples | `wordnet-base` | WordNet 3.0 license (permissive, BSD-like) | {src.get('wordnet', '-')} |
+| Python 3.11 documentation | `python3.11-doc` | PSF License Version 2 | {src.get('python-docs', '-')} |
+| Debian Reference | `debian-reference-en` | GPL-2+ | {src.get('debian-reference', '-')} |
+| fortune cookies | `fortunes-min` | BSD-style (fortune-mod) | {src.get('fortunes', '-')} |
+
+Documents per split: {rep.get('corpus_documents', '-')}.
+
+Correction pairs are made on the fly from training sentences by `train/errors.py` (rules
+with unit tests): dropped/added/swapped articles, subject-verb agreement, verb tense and
+form, noun number, prepositions, word order, confusables (their/there/they're, its/it's,
+then/than, your/you're, affect/effect, to/too), typos, punctuation and capitals, doubled
+words; 40% of pairs have no error, so the model learns to leave correct text alone.
+
+## Training (measured)
+
+Half of every batch is plain language modelling, half correction pairs (loss on the answer
+only). The assistant is distilled (0.7 KL to the target's distribution, 0.3 cross-entropy).
+
+- target: {t['steps']} steps in {t['minutes']:.0f} minutes; loss vs time: {curve_summary(os.path.join(out, 'target-curve.csv'))}
+- assistant: {a['steps']} steps in {a['minutes']:.0f} minutes; loss vs time: {curve_summary(os.path.join(out, 'assistant-curve.csv'))}
+
+The sizes are what trains in under an hour on this machine's 2 cores (about 1,500 tokens/s
+for the target with PyTorch on OpenBLAS); the full curves are in `build/train/*-curve.csv`
+after a run.
+
+## Evaluation (measured)
+
+| | target | assistant |
+|---|---|---|
+| validation perplexity | {t['val_perplexity']:.1f} | {a['val_perplexity']:.1f} |
+
+Assistant acceptance against the target on held-out text (teacher-forced): greedy
+{rep['acceptance_greedy'] * 100:.1f}% of tokens; at temperature 0.8, expected acceptance
+(sum of min(p, q)) {rep['acceptance_t08'] * 100:.1f}%.
+
+Correction on {corr['sentences']} held-out synthetic pairs (`draftd-bench --suite correct`,
+the engine on {corr['device']}, IAD block {corr['block']}):
+
+| metric | value |
+|---|---|
+| edit precision / recall / F0.5 | {corr['precision']:.3f} / {corr['recall']:.3f} / {corr['f05']:.3f} |
+| error-free sentences left unchanged | {corr['clean_unchanged']}/{corr['clean']} |
+| exactly corrected sentences | {corr['exact']}/{corr['sentences']} |
+| IAD target passes per output token | {corr['iad_passes_per_token']:.3f} (plain greedy: {corr['greedy_passes_per_token']:.3f}) |
+| wall-clock speedup of IAD over plain greedy | {corr['speedup']:.2f}x |
+| IAD output identical to plain greedy | {corr['identical_to_greedy']}/{corr['sentences']} |
+""")
+    spec = runs.get("speculative sampled")
+    plain_s = runs.get("plain sampled T0.8")
+    spec_g = runs.get("speculative greedy")
+    if spec and plain_s:
+        print(f"""Completion with speculative sampling (`draftd-bench --suite decode`, 6 prompts x 96 tokens,
+T=0.8): {spec['tokens_per_s']:.1f} tokens/s vs {plain_s['tokens_per_s']:.1f} plain
+({spec['speedup']:.2f}x), {spec['passes_per_token']:.3f} target passes per token, draft acceptance
+{spec['acceptance'] * 100:.1f}%.""" + (f""" Greedy: {spec_g['speedup']:.2f}x, {spec_g['passes_per_token']:.3f} passes per token,
+acceptance {spec_g['acceptance'] * 100:.1f}%.""" if spec_g else ""))
+    print("""
+## Known limits
+
+- These are tiny models trained for under an hour: they fix frequent, local errors learned
+  from the synthetic rules, miss many others, and sometimes change correct text. They are a
+  working default, not a substitute for a real model.
+- Rewrite presets (formal, concise, simple, friendly) have a prompt format but no training
+  data here: the default models mostly return the text with corrections.
+- The vocabulary (4,096 pieces) and the corpus are English only; other languages fall back
+  to bytes and are not corrected.
+- The corpus is dictionary examples and technical documentation; informal writing,
+  dialogue and long-range coherence are weak. Completion quality is low.
+- Measured on lavapipe (CPU Vulkan); on a GPU the tiny models are dispatch-bound and the
+  assistant's advantage is smaller.
+
+## Rebuilding
+
+```sh
+sudo apt-get install python3-torch python3-sentencepiece libopenblas0-pthread \\
+  wordnet-base python3.11-doc debian-reference-en fortunes-min
+meson setup build && meson compile -C build
+/usr/bin/python3 train/train.py --out build/train --target-minutes 40 --assistant-minutes 12
+```
+""")
+
+
+if __name__ == "__main__":
+    main()
