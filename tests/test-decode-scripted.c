@@ -21,6 +21,8 @@ typedef struct {
   GArray *out;
 } Result;
 
+static guint assistant_ctx; /* 0: the target's */
+
 static Result
 run (DraftdDecodeMode mode, const gint32 *script, guint n_script, const gint32 *source, guint n_source,
      const gint32 *assistant_script, guint n_assistant, guint draft_max, guint ngram, guint n_ctx, guint max_tokens)
@@ -28,7 +30,7 @@ run (DraftdDecodeMode mode, const gint32 *script, guint n_script, const gint32 *
   static const gint32 prompt[4] = { 1, 50, 51, 52 };
   ScriptedLm t, a;
   scripted_lm_init (&t, script, n_script, 4, n_ctx, VOCAB, EOS);
-  scripted_lm_init (&a, assistant_script, n_assistant, 4, n_ctx, VOCAB, EOS);
+  scripted_lm_init (&a, assistant_script, n_assistant, 4, assistant_ctx ? assistant_ctx : n_ctx, VOCAB, EOS);
   DraftdLm tl = scripted_lm (&t), al = scripted_lm (&a);
   DraftdDecodeParams p;
   draftd_decode_params_init (&p);
@@ -153,6 +155,14 @@ main (void)
   r = run (DRAFTD_DECODE_SPECULATIVE, src, 24, NULL, 0, half, 24, 8, 2, 128, 0);
   tap_ok (equals (r.out, src, 24), "speculative: rejection in the middle gives the target's output (%u passes)", r.passes);
   g_array_unref (r.out);
+
+  /* An assistant with a shorter context than the target: it stops drafting at its limit
+   * and the target carries on alone. */
+  assistant_ctx = 16;
+  r = run (DRAFTD_DECODE_SPECULATIVE, src, 24, NULL, 0, src, 24, 8, 2, 128, 0);
+  tap_ok (equals (r.out, src, 24), "speculative: an assistant with a 16-token context (%u passes)", r.passes);
+  g_array_unref (r.out);
+  assistant_ctx = 0;
 
   /* Prompt lookup on a repetitive output. */
   gint32 loop[24];

@@ -116,12 +116,12 @@ propose_assistant (Decoder *d, guint k_max, GError **error)
   guint len = d->seq->len;
   if (k_max == 0)
     return 0;
-  /* Bring the assistant up to the pending token (accepted tokens it has not seen). */
-  if (a_past + k_max + 1 > draftd_lm_n_ctx (a)) {
-    if (len + 1 > draftd_lm_n_ctx (a))
-      return 0;
-    k_max = MIN (k_max, draftd_lm_n_ctx (a) - len);
-  }
+  /* The assistant takes the unseen tokens up to the pending one, then k_max - 1 drafts:
+   * len + k_max - 1 positions in all, within its own context. */
+  guint a_ctx = draftd_lm_n_ctx (a);
+  if (len > a_ctx)
+    return 0;
+  k_max = MIN (k_max, a_ctx - len + 1);
   if (!draftd_lm_forward (a, (const gint32 *) d->seq->data + a_past, len - a_past, FALSE, TRUE, error))
     return G_MAXUINT;
   d->stats->assistant_passes++;
