@@ -772,10 +772,13 @@ draftd_service_free (DraftdService *s)
 {
   if (s == NULL)
     return;
-  /* Running and queued jobs are cancelled; their replies go out as Cancelled errors. */
-  g_clear_pointer (&s->scheduler, draftd_scheduler_free);
+  /* Detach from the bus first: freeing the scheduler drains the main context, and a call or
+   * a NameOwnerChanged dispatched then must not reach a half-torn-down service. */
   dbus_connection_remove_filter (s->connection, on_filter, s);
   dbus_connection_unregister_object_path (s->connection, DRAFTD_OBJECT_PATH);
+  /* Running and queued jobs are cancelled; their replies go out as Cancelled errors. */
+  draftd_scheduler_free (s->scheduler);
+  s->scheduler = NULL;
   dbus_connection_flush (s->connection);
   g_hash_table_unref (s->paths);
   g_hash_table_unref (s->jobs);
