@@ -22,6 +22,7 @@ import torch.nn.functional as F
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import corpus  # noqa: E402
 import errors  # noqa: E402
+import rewrite  # noqa: E402
 from model import Config, Llama, export_llama2c, export_tokenizer  # noqa: E402
 
 CORRECT_TEMPLATE = "Correct: {text}\nCorrected:"
@@ -59,8 +60,9 @@ def split_sentences(docs):
 
 
 class Batches:
-    """Half the rows are language modelling windows, half packed correction pairs whose loss
-    covers only the answer (and its end marker)."""
+    """A third of the rows are language-modelling windows; the rest are packed correction
+    pairs (three in four) and rewrite pairs, whose loss covers only the answer and its end
+    marker. Copying with a few edits is what IAD rewards, so pairs dominate."""
 
     def __init__(self, sp, docs, sentences, seq_len, rng):
         self.sp, self.seq_len, self.rng = sp, seq_len, rng
@@ -70,25 +72,36 @@ class Batches:
         self.stream = torch.tensor(stream, dtype=torch.long)
         self.sentences = sentences
 
-    def pair_tokens(self, src, ref):
-        prompt = [1] + self.sp.encode(CORRECT_TEMPLATE.format(text=src))
+    def pair_tokens(self, src, ref, preset=None):
+        if preset is None:
+            prompt_text = CORRECT_TEMPLATE.format(text=src)
+        else:
+            prompt_text = REWRITE_TEMPLATE.format(instruction=preset, text=src)
+        prompt = [1] + self.sp.encode(prompt_text)
         answer = self.sp.encode(ref) + [2]
         return prompt, answer
+
+    def next_pair(self):
+        sentence = self.rng.choice(self.sentences)
+        if self.rng.random() < 0.25:
+            preset, src, ref = rewrite.make_pair(sentence, self.rng)
+            return self.pair_tokens(src, ref, preset)
+        src, ref = errors.make_pair(sentence, self.rng)
+        return self.pair_tokens(src, ref)
 
     def batch(self, rows):
         L = self.seq_len
         x = torch.zeros(rows, L, dtype=torch.long)
         y = torch.full((rows, L), -100, dtype=torch.long)
         for r in range(rows):
-            if r % 2 == 0:
+            if r % 3 == 0:
                 i = self.rng.randrange(0, len(self.stream) - L - 1)
                 x[r] = self.stream[i:i + L]
                 y[r] = self.stream[i + 1:i + L + 1]
                 continue
             pos = 0
             while pos < L - 8:
-                src, ref = errors.make_pair(self.rng.choice(self.sentences), self.rng)
-                prompt, answer = self.pair_tokens(src, ref)
+                prompt, answer = self.next_pair()
                 seq = prompt + answer
                 if pos + len(seq) > L:
                     break
@@ -237,7 +250,7 @@ def main():
         ac = Config(dim=32, n_layers=1, n_heads=2, n_kv_heads=1, vocab_size=vocab, hidden_dim=96, max_seq_len=128)
         tmin, amin, rows = 0.15, 0.1, 8
     else:
-        tc = Config(dim=288, n_layers=6, n_heads=6, n_kv_heads=3, vocab_size=vocab, hidden_dim=768, max_seq_len=256)
+        tc = Config(dim=256, n_layers=6, n_heads=8, n_kv_heads=4, vocab_size=vocab, hidden_dim=704, max_seq_len=256)
         ac = Config(dim=96, n_layers=2, n_heads=3, n_kv_heads=1, vocab_size=vocab, hidden_dim=256, max_seq_len=256)
         tmin, amin, rows = a.target_minutes, a.assistant_minutes, 16
     rng = random.Random(a.seed)
