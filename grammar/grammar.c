@@ -47,9 +47,12 @@ build_prompt (GrammarContext *ctx, const GrammarRequest *req, const char *segmen
     g_autofree char *full = g_strconcat (instruction, tail, NULL);
     const char *tmpl = ctx->rewrite_template;
     if (tmpl) {
+      /* A model's own template names a preset by its name (the default models are trained
+       * on "formal", "concise", ...); other instructions go in as written. */
       *end = ctx->template_end;
       *end_is_token = TRUE;
-      return fill (tmpl, preset ? preset : req->instruction, segment);
+      g_autofree char *name = preset ? g_ascii_strdown (req->instruction, -1) : NULL;
+      return fill (tmpl, preset ? name : req->instruction, segment);
     }
     DraftdChatTurn turns[2] = { { "system", full }, { "user", segment } };
     *end = draftd_chat_format_end (ctx->format);

@@ -16,10 +16,10 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 echo "1..3"
-if (cd "$src/train" && "$py" -m unittest -q test_errors) >"$tmp/unit.log" 2>&1; then
-  echo "ok 1 - synthetic error rules pass their unit tests"
+if (cd "$src/train" && "$py" -m unittest -q test_errors test_rewrite) >"$tmp/unit.log" 2>&1; then
+  echo "ok 1 - synthetic error rules and rewrite presets pass their unit tests"
 else
-  echo "not ok 1 - synthetic error rules pass their unit tests"
+  echo "not ok 1 - synthetic error rules and rewrite presets pass their unit tests"
   sed 's/^/# /' "$tmp/unit.log"
 fi
 if "$py" "$src/train/train.py" --smoke --out "$tmp/out" --convert "$build/tools/draftd-convert" >"$tmp/train.log" 2>&1 &&
