@@ -11,7 +11,7 @@
 
 typedef struct {
   char *target, *assistant, *config, *device, *address, *chat_format;
-  gint n_ctx, queue_depth;
+  gint n_ctx, queue_depth, idle_unload;
   gboolean lazy, list_devices, version;
 } Options;
 
@@ -37,7 +37,7 @@ read_config (Options *o, guint *max_text, GError **error)
     return TRUE;
   }
   static const char *const known[] = { "target", "assistant", "device", "context", "chat_format", "lazy", "queue_depth",
-                                       "max_text_bytes", NULL };
+                                       "max_text_bytes", "idle_unload", NULL };
   g_auto (GStrv) keys = g_key_file_get_keys (kf, "draftd", NULL, NULL);
   for (guint i = 0; keys && keys[i]; i++)
     if (!g_strv_contains (known, keys[i])) {
@@ -56,6 +56,8 @@ read_config (Options *o, guint *max_text, GError **error)
     o->n_ctx = g_key_file_get_integer (kf, "draftd", "context", NULL);
   if (!o->queue_depth && g_key_file_has_key (kf, "draftd", "queue_depth", NULL))
     o->queue_depth = g_key_file_get_integer (kf, "draftd", "queue_depth", NULL);
+  if (!o->idle_unload && g_key_file_has_key (kf, "draftd", "idle_unload", NULL))
+    o->idle_unload = g_key_file_get_integer (kf, "draftd", "idle_unload", NULL);
   if (g_key_file_has_key (kf, "draftd", "lazy", NULL))
     o->lazy |= g_key_file_get_boolean (kf, "draftd", "lazy", NULL);
   if (g_key_file_has_key (kf, "draftd", "max_text_bytes", NULL))
@@ -154,8 +156,12 @@ run (Options *o)
     g_printerr ("draftd: %s\n", error->message);
     return 1;
   }
+  if (o->idle_unload < 0 || o->n_ctx < 0 || o->queue_depth < 0) {
+    g_printerr ("draftd: --context, --queue-depth and --idle-unload take a number of 0 or more\n");
+    return 2;
+  }
   DraftdEngineConfig ec = { o->target, o->assistant, o->device, o->n_ctx > 0 ? o->n_ctx : 0, o->chat_format, o->lazy,
-                            max_text };
+                            max_text, (guint) o->idle_unload };
   g_autoptr (GMainLoop) loop = g_main_loop_new (NULL, FALSE);
   DBusConnection *c = connect_bus (o->address, &error);
   if (c == NULL) {
@@ -207,6 +213,7 @@ main (int argc, char **argv)
     { "chat-format", 0, 0, G_OPTION_ARG_STRING, &o.chat_format, "override the chat format", "NAME" },
     { "queue-depth", 0, 0, G_OPTION_ARG_INT, &o.queue_depth, "most queued jobs before Busy (default 64)", "N" },
     { "lazy", 0, 0, G_OPTION_ARG_NONE, &o.lazy, "load models on the first request", NULL },
+    { "idle-unload", 0, 0, G_OPTION_ARG_INT, &o.idle_unload, "unload the models after N idle seconds (0: never)", "N" },
     { "list-devices", 0, 0, G_OPTION_ARG_NONE, &o.list_devices, "list Vulkan devices and exit", NULL },
     { "version", 0, 0, G_OPTION_ARG_NONE, &o.version, "print the version and exit", NULL },
     { NULL },

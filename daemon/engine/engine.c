@@ -216,6 +216,37 @@ draftd_engine_load (DraftdEngine *e, GError **error)
   return TRUE;
 }
 
+void
+draftd_engine_unload (DraftdEngine *e)
+{
+  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&e->lock);
+  if (!e->loaded)
+    return;
+  /* Runners before the device they live on; the next job loads everything again. */
+  resident_clear (&e->assistant);
+  resident_clear (&e->target);
+  g_clear_pointer (&e->vk, draftd_vk_free);
+  g_clear_pointer (&e->correct_template, g_free);
+  g_clear_pointer (&e->rewrite_template, g_free);
+  g_clear_pointer (&e->template_end, g_free);
+  e->has_assistant = FALSE;
+  e->loaded = FALSE;
+  g_debug ("models unloaded after %u idle seconds", e->config.idle_unload);
+}
+
+gboolean
+draftd_engine_is_loaded (DraftdEngine *e)
+{
+  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&e->lock);
+  return e->loaded;
+}
+
+guint
+draftd_engine_idle_unload (DraftdEngine *e)
+{
+  return e->config.idle_unload;
+}
+
 guint
 draftd_engine_max_text_bytes (DraftdEngine *e)
 {
@@ -509,9 +540,9 @@ draftd_engine_describe (DraftdEngine *e)
 {
   GVariantBuilder b;
   g_variant_builder_init (&b, G_VARIANT_TYPE ("a{sv}"));
-  g_mutex_lock (&e->lock);
+  /* Held throughout: the worker may unload the models of an idle daemon. */
+  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&e->lock);
   gboolean loaded = e->loaded;
-  g_mutex_unlock (&e->lock);
   g_variant_builder_add (&b, "{sv}", "loaded", g_variant_new_boolean (loaded));
   if (!loaded) {
     g_variant_builder_add (&b, "{sv}", "target_path", g_variant_new_string (e->config.target ? e->config.target : ""));

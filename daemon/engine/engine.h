@@ -27,6 +27,7 @@ typedef struct {
   char *chat_format;     /* NULL: from the model's template */
   gboolean lazy;         /* load on the first job instead of at start */
   guint max_text_bytes;  /* longest accepted input */
+  guint idle_unload;     /* seconds without jobs before the models are unloaded; 0: never */
 } DraftdEngineConfig;
 
 typedef enum { DRAFTD_JOB_COMPLETE, DRAFTD_JOB_CHAT, DRAFTD_JOB_REWRITE, DRAFTD_JOB_CORRECT } DraftdJobKind;
@@ -86,6 +87,10 @@ DraftdEngine *draftd_engine_new (const DraftdEngineConfig *config, GError **erro
 void draftd_engine_free (DraftdEngine *e);
 /* Loads models now (idempotent); called on the worker thread when lazy. */
 gboolean draftd_engine_load (DraftdEngine *e, GError **error);
+/* Frees the models and the device (worker thread, between jobs); the next job reloads them. */
+void draftd_engine_unload (DraftdEngine *e);
+gboolean draftd_engine_is_loaded (DraftdEngine *e);
+guint draftd_engine_idle_unload (DraftdEngine *e);
 /* Runs a job to completion on the calling (worker) thread; sets job->result or job->error. */
 void draftd_engine_run (DraftdEngine *e, DraftdJob *job);
 /* Conversations are per client: forgetting a client drops all of them. */

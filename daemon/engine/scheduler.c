@@ -103,8 +103,23 @@ worker_main (gpointer p)
   DraftdScheduler *s = p;
   g_mutex_lock (&s->lock);
   for (;;) {
-    while (!s->stopping && s->n_queued == 0)
-      g_cond_wait (&s->wake, &s->lock);
+    while (!s->stopping && s->n_queued == 0) {
+      guint idle = draftd_engine_idle_unload (s->engine);
+      if (idle == 0 || !draftd_engine_is_loaded (s->engine)) {
+        g_cond_wait (&s->wake, &s->lock);
+        continue;
+      }
+      /* Idle with models resident: give the device memory back after `idle` seconds. */
+      gint64 deadline = g_get_monotonic_time () + (gint64) idle * G_TIME_SPAN_SECOND;
+      gboolean timed_out = FALSE;
+      while (!s->stopping && s->n_queued == 0 && !timed_out)
+        timed_out = !g_cond_wait_until (&s->wake, &s->lock, deadline) && g_get_monotonic_time () >= deadline;
+      if (timed_out && !s->stopping && s->n_queued == 0) {
+        g_mutex_unlock (&s->lock);
+        draftd_engine_unload (s->engine);
+        g_mutex_lock (&s->lock);
+      }
+    }
     if (s->n_queued == 0)
       break;
     DraftdJob *job = take_next (s);
