@@ -208,7 +208,7 @@ grammar_run (GrammarContext *ctx, const char *text, const GrammarRequest *req, G
       return NULL;
     }
     stats->segments++;
-    stats->target_passes += st.target_passes + 1;
+    stats->target_passes += st.target_passes + st.prompt_passes;
     stats->output_tokens += st.generated;
     stats->drafted += st.drafted;
     stats->accepted += st.accepted;
@@ -221,7 +221,7 @@ grammar_run (GrammarContext *ctx, const char *text, const GrammarRequest *req, G
         return NULL;
       }
       stats->greedy_ms += (g_get_monotonic_time () - g0) / 1e3;
-      stats->greedy_passes += gs.target_passes + 1;
+      stats->greedy_passes += gs.target_passes + gs.prompt_passes;
       stats->greedy_equal &= g_str_equal (greedy, answer);
     }
     if (implausible (segment, answer, req->rewrite)) {

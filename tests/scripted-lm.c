@@ -12,7 +12,7 @@ choice (ScriptedLm *s, guint prefix_len)
 }
 
 static gboolean
-sl_forward (gpointer self, const gint32 *tokens, guint n, gboolean all, gboolean want_logits, GError **error)
+sl_forward (gpointer self, const gint32 *tokens, guint n, guint n_out, gboolean want_logits, GError **error)
 {
   ScriptedLm *s = self;
   if (s->cache->len + n > s->n_ctx) {
@@ -22,7 +22,7 @@ sl_forward (gpointer self, const gint32 *tokens, guint n, gboolean all, gboolean
   g_array_set_size (s->outputs, 0);
   for (guint i = 0; i < n; i++) {
     g_array_append_val (s->cache, tokens[i]);
-    if (all || i + 1 == n) {
+    if (i + n_out >= n) {
       gint32 c = choice (s, s->cache->len);
       g_array_append_val (s->outputs, c);
     }

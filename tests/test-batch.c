@@ -71,6 +71,16 @@ check_model (DraftdVk *vk, const char *label, const char *path, guint n_tokens)
     whole &= same_logits (draftd_runner_logits (batched, t), ref + (gsize) t * V, V);
   tap_ok (whole, "%s: one %u-token pass (over the batch size) is bit-identical", label, n_tokens);
 
+  /* Outputs for the tail only (a prompt followed by drafts), across the batch split. */
+  guint n_out = MIN (n_tokens, 9u);
+  draftd_runner_truncate (batched, 0);
+  gboolean tail = draftd_runner_forward_tail (batched, toks, n_tokens, n_out, 0, NULL) &&
+                  draftd_runner_n_outputs (batched) == n_out && draftd_runner_n_past (batched) == n_tokens;
+  for (guint t = 0; tail && t < n_out; t++)
+    tail &= same_logits (draftd_runner_logits (batched, t), ref + (gsize) (n_tokens - n_out + t) * V, V) &&
+            draftd_runner_argmax (batched, t) == ref_ids[n_tokens - n_out + t];
+  tap_ok (tail, "%s: outputs for the last %u of %u tokens are those of single-token passes", label, n_out, n_tokens);
+
   /* Roll back to position 10 and replay: same as the first time. */
   draftd_runner_truncate (batched, 10);
   draftd_runner_forward (batched, toks + 10, 6, DRAFTD_FORWARD_ALL, NULL);

@@ -170,7 +170,7 @@ run_case (DraftdLm *t, DraftdLm *a, const DraftdModel *m, const DecodeCase *c, g
       }
     }
     tot->tokens += st.generated;
-    tot->passes += st.target_passes + 1;
+    tot->passes += st.target_passes + st.prompt_passes;
     tot->drafted += st.drafted;
     tot->accepted += st.accepted;
     tot->ms += st.prompt_ms + st.decode_ms;

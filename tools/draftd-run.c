@@ -150,7 +150,7 @@ generate (const RunOptions *o, GError **error)
                 draftd_decode_mode_name (dp.mode), dp.draft_max, vk->name, st.prompt_tokens, st.generated, st.target_passes,
                 st.assistant_passes, st.drafted, st.accepted,
                 st.target_passes ? (double) st.accepted / st.target_passes : 0.0,
-                st.generated ? (double) (st.target_passes + 1) / st.generated : 0.0, t_load / 1e3, st.prompt_ms,
+                st.generated ? (double) (st.target_passes + st.prompt_passes) / st.generated : 0.0, t_load / 1e3, st.prompt_ms,
                 st.decode_ms, tps);
   }
   if (o->profile) {

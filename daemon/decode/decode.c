@@ -122,7 +122,7 @@ propose_assistant (Decoder *d, guint k_max, GError **error)
   if (len > a_ctx)
     return 0;
   k_max = MIN (k_max, a_ctx - len + 1);
-  if (!draftd_lm_forward (a, (const gint32 *) d->seq->data + a_past, len - a_past, FALSE, TRUE, error))
+  if (!draftd_lm_forward (a, (const gint32 *) d->seq->data + a_past, len - a_past, 1, TRUE, error))
     return G_MAXUINT;
   d->stats->assistant_passes++;
   guint k = 0;
@@ -147,7 +147,7 @@ propose_assistant (Decoder *d, guint k_max, GError **error)
       break;
     d->drafts[k] = t;
     if (k + 1 < k_max) {
-      if (!draftd_lm_forward (a, &t, 1, FALSE, TRUE, error))
+      if (!draftd_lm_forward (a, &t, 1, 1, TRUE, error))
         return G_MAXUINT;
       d->stats->assistant_passes++;
     }
@@ -228,7 +228,7 @@ verify (Decoder *d, guint k, gboolean drafts_sampled, guint *accepted, gint32 *n
   g_autofree gint32 *batch = g_new (gint32, k + 1);
   batch[0] = seq_at (d->seq, d->seq->len - 1);
   memcpy (batch + 1, d->drafts, k * sizeof (gint32));
-  if (!draftd_lm_forward (t, batch, k + 1, TRUE, !d->greedy, error))
+  if (!draftd_lm_forward (t, batch, k + 1, k + 1, !d->greedy, error))
     return FALSE;
   d->stats->target_passes++;
   guint j = 0;
@@ -254,6 +254,42 @@ verify (Decoder *d, guint k, gboolean drafts_sampled, guint *accepted, gint32 *n
   return TRUE;
 }
 
+/* IAD's first pass: the prompt and the first block of the source go through the target
+ * together, so a source that needs no edit costs one pass in all. Outputs are kept for the
+ * last prompt token and each drafted token; the usual greedy acceptance follows. */
+static gboolean
+first_pass_iad (Decoder *d, const gint32 *unseen, guint n_unseen, GError **error)
+{
+  const DraftdLm *t = d->target;
+  guint base = draftd_lm_n_past (t);
+  guint room = draftd_lm_n_ctx (t) - base - n_unseen;
+  guint remaining = d->p->max_tokens ? d->p->max_tokens : G_MAXUINT;
+  guint k = MIN (MIN (MAX (1u, d->p->draft_max), d->iad_source->len), MIN (remaining - 1, room));
+  g_autofree gint32 *batch = g_new (gint32, n_unseen + k);
+  memcpy (batch, unseen, n_unseen * sizeof (gint32));
+  memcpy (batch + n_unseen, d->iad_source->data, k * sizeof (gint32));
+  memcpy (d->drafts, d->iad_source->data, k * sizeof (gint32));
+  gint64 t0 = g_get_monotonic_time ();
+  if (!draftd_lm_forward (t, batch, n_unseen + k, k + 1, FALSE, error))
+    return FALSE;
+  d->stats->target_passes++;
+  d->stats->prompt_ms = (g_get_monotonic_time () - t0) / 1e3;
+  guint j = 0;
+  while (j < k && draftd_lm_argmax (t, j) == d->drafts[j])
+    j++;
+  gint32 next = draftd_lm_argmax (t, j);
+  /* The prompt and the accepted drafts stay in the cache; `next` is pending. */
+  draftd_lm_truncate (t, base + n_unseen + j);
+  d->stats->drafted += k;
+  d->stats->accepted += j;
+  d->iad_expect = j == k ? (gint) k : -1;
+  g_autofree gint32 *final = g_new (gint32, j + 1);
+  memcpy (final, d->drafts, j * sizeof (gint32));
+  final[j] = next;
+  emit (d, final, j + 1);
+  return TRUE;
+}
+
 static gboolean
 first_token (Decoder *d, const gint32 *prompt, guint n_prompt, GError **error)
 {
@@ -269,8 +305,11 @@ first_token (Decoder *d, const gint32 *prompt, guint n_prompt, GError **error)
     return FALSE;
   }
   gint64 t0 = g_get_monotonic_time ();
-  if (!draftd_lm_forward (t, prompt + past, n_prompt - past, FALSE, !d->greedy, error))
+  if (d->iad_source && d->greedy)
+    return first_pass_iad (d, prompt + past, n_prompt - past, error);
+  if (!draftd_lm_forward (t, prompt + past, n_prompt - past, 1, !d->greedy, error))
     return FALSE;
+  d->stats->prompt_passes++;
   d->stats->prompt_ms = (g_get_monotonic_time () - t0) / 1e3;
   gint32 y;
   if (d->greedy) {
@@ -417,7 +456,7 @@ draftd_decode_pick_block (const DraftdLm *lm, double acceptance, guint max, GErr
     double best_ms = G_MAXDOUBLE;
     for (guint rep = 0; rep < 3; rep++) {  /* the first run also warms caches */
       gint64 t0 = g_get_monotonic_time ();
-      gboolean ok = draftd_lm_forward (lm, tokens, T, TRUE, FALSE, error);
+      gboolean ok = draftd_lm_forward (lm, tokens, T, T, FALSE, error);
       double ms = (g_get_monotonic_time () - t0) / 1e3;
       draftd_lm_truncate (lm, base);
       if (!ok)

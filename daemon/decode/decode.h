@@ -45,7 +45,9 @@ typedef struct {
 typedef struct {
   guint prompt_tokens;
   guint generated;            /* output tokens (the end marker excluded) */
-  guint target_passes;        /* decode passes (the prompt pass counted apart) */
+  guint target_passes;        /* passes that produced output tokens */
+  guint prompt_passes;        /* passes over the prompt alone (0 when IAD verifies its
+                               * first block in the prompt's pass) */
   guint assistant_passes;
   guint drafted;
   guint accepted;

@@ -2,10 +2,9 @@
 #include "runtime/forward.h"
 
 static gboolean
-runner_forward (gpointer self, const gint32 *tokens, guint n, gboolean all, gboolean want_logits, GError **error)
+runner_forward (gpointer self, const gint32 *tokens, guint n, guint n_out, gboolean want_logits, GError **error)
 {
-  DraftdForwardFlags f = (all ? DRAFTD_FORWARD_ALL : DRAFTD_FORWARD_LAST) | (want_logits ? 0 : DRAFTD_FORWARD_ARGMAX_ONLY);
-  return draftd_runner_forward (self, tokens, n, f, error);
+  return draftd_runner_forward_tail (self, tokens, n, n_out, want_logits ? 0 : DRAFTD_FORWARD_ARGMAX_ONLY, error);
 }
 
 static const float *runner_logits (gpointer self, guint i) { return draftd_runner_logits (self, i); }

@@ -5,8 +5,10 @@
 #include <glib.h>
 
 typedef struct {
-  /* Appends n tokens; keeps outputs (logits and argmax) for the last token, or all n. */
-  gboolean (*forward) (gpointer self, const gint32 *tokens, guint n, gboolean all, gboolean want_logits,
+  /* Appends n tokens; keeps outputs (argmax, and logits when wanted) for the last n_out of
+   * them (1 <= n_out <= n): 1 to continue, n to verify drafts, in between for a prompt
+   * followed by drafts. */
+  gboolean (*forward) (gpointer self, const gint32 *tokens, guint n, guint n_out, gboolean want_logits,
                        GError **error);
   const float *(*logits) (gpointer self, guint i); /* [n_vocab] of output i */
   gint32 (*argmax) (gpointer self, guint i);
@@ -22,9 +24,9 @@ typedef struct {
 } DraftdLm;
 
 static inline gboolean
-draftd_lm_forward (const DraftdLm *lm, const gint32 *tokens, guint n, gboolean all, gboolean want_logits, GError **error)
+draftd_lm_forward (const DraftdLm *lm, const gint32 *tokens, guint n, guint n_out, gboolean want_logits, GError **error)
 {
-  return lm->vt->forward (lm->self, tokens, n, all, want_logits, error);
+  return lm->vt->forward (lm->self, tokens, n, n_out, want_logits, error);
 }
 static inline const float *draftd_lm_logits (const DraftdLm *lm, guint i) { return lm->vt->logits (lm->self, i); }
 static inline gint32 draftd_lm_argmax (const DraftdLm *lm, guint i) { return lm->vt->argmax (lm->self, i); }

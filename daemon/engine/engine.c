@@ -406,7 +406,7 @@ generate (DraftdEngine *e, DraftdJob *job, const char *prompt, gboolean parse_sp
   draftd_detokenizer_clear (&sink.detok);
   job->stats.prompt_tokens = st.prompt_tokens;
   job->stats.generated = st.generated;
-  job->stats.target_passes = st.target_passes + 1;
+  job->stats.target_passes = st.target_passes + st.prompt_passes;
   job->stats.assistant_passes = st.assistant_passes;
   job->stats.drafted = st.drafted;
   job->stats.accepted = st.accepted;

@@ -390,10 +390,9 @@ record_layer (Recorder *rec, guint i, guint T)
 }
 
 static gboolean
-run_pass (DraftdRunner *r, const gint32 *tokens, guint T, gboolean all_outputs, gboolean copy_logits, GError **error)
+run_pass (DraftdRunner *r, const gint32 *tokens, guint T, guint n_out, gboolean copy_logits, GError **error)
 {
   const DraftdModelConfig *c = &r->cfg;
-  guint n_out = all_outputs ? T : 1;
   memcpy (r->tokens.mapped, tokens, T * sizeof (gint32));
   Recorder rec = { r, draftd_vk_begin (r->vk, error), 0, { 0 } };
   if (rec.cmd == VK_NULL_HANDLE)
@@ -411,11 +410,14 @@ run_pass (DraftdRunner *r, const gint32 *tokens, guint T, gboolean all_outputs, 
   }
   for (guint i = 0; i < c->n_layer; i++)
     record_layer (&rec, i, T);
-  record_rmsnorm (&rec, &r->output_norm, T - n_out, n_out);
-  record_matmul (&rec, output_matrix (r), &r->xb, r->D, &r->logits, r->V, n_out, 0, NULL, NULL);
-  DraftdArgmaxParams amp = { c->n_vocab, r->V };
-  DraftdBind ab[2] = { { &r->logits }, { &r->ids } };
-  dispatch (&rec, &r->kernels.argmax, ab, &amp, sizeof amp, n_out, 1, 1);
+  /* A pass whose tokens are all inside a longer prompt needs no output head. */
+  if (n_out > 0) {
+    record_rmsnorm (&rec, &r->output_norm, T - n_out, n_out);
+    record_matmul (&rec, output_matrix (r), &r->xb, r->D, &r->logits, r->V, n_out, 0, NULL, NULL);
+    DraftdArgmaxParams amp = { c->n_vocab, r->V };
+    DraftdBind ab[2] = { { &r->logits }, { &r->ids } };
+    dispatch (&rec, &r->kernels.argmax, ab, &amp, sizeof amp, n_out, 1, 1);
+  }
   VkMemoryBarrier to_host = {
     .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
     .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
@@ -448,7 +450,15 @@ run_pass (DraftdRunner *r, const gint32 *tokens, guint T, gboolean all_outputs, 
 gboolean
 draftd_runner_forward (DraftdRunner *r, const gint32 *tokens, guint n, DraftdForwardFlags flags, GError **error)
 {
-  g_return_val_if_fail (n > 0, FALSE);
+  return draftd_runner_forward_tail (r, tokens, n, (flags & DRAFTD_FORWARD_ALL) ? n : 1, flags & DRAFTD_FORWARD_ARGMAX_ONLY,
+                                     error);
+}
+
+gboolean
+draftd_runner_forward_tail (DraftdRunner *r, const gint32 *tokens, guint n, guint n_out, DraftdForwardFlags flags,
+                            GError **error)
+{
+  g_return_val_if_fail (n > 0 && n_out >= 1 && n_out <= n, FALSE);
   if (n > r->n_ctx - r->n_past) {
     g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_LIMIT,
                  "context full: %u tokens at position %u exceed the context of %u", n, r->n_past, r->n_ctx);
@@ -460,22 +470,17 @@ draftd_runner_forward (DraftdRunner *r, const gint32 *tokens, guint n, DraftdFor
       return FALSE;
     }
   }
-  gboolean all = (flags & DRAFTD_FORWARD_ALL) != 0;
   r->out_have_logits = !(flags & DRAFTD_FORWARD_ARGMAX_ONLY);
   g_array_set_size (r->out_logits, 0);
   g_array_set_size (r->out_ids, 0);
-  guint start = r->n_past;
+  guint start = r->n_past, first_out = n - n_out;
   for (guint done = 0; done < n;) {
     guint T = MIN (r->n_batch, n - done);
-    gboolean last = done + T == n;
-    if (!run_pass (r, tokens + done, T, all, r->out_have_logits && (all || last), error)) {
+    /* Outputs are the tail of the whole call, hence the tail of each pass. */
+    guint pass_out = done + T > first_out ? done + T - MAX (done, first_out) : 0;
+    if (!run_pass (r, tokens + done, T, pass_out, r->out_have_logits, error)) {
       r->n_past = start;
       return FALSE;
-    }
-    if (!all && !last) {
-      /* Only the final pass's last token is an output. */
-      g_array_set_size (r->out_ids, 0);
-      g_array_set_size (r->out_logits, 0);
     }
     done += T;
   }

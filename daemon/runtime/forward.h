@@ -30,6 +30,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (DraftdRunner, draftd_runner_free)
  * if the cache would overflow or a token id is out of range. */
 gboolean draftd_runner_forward (DraftdRunner *r, const gint32 *tokens, guint n, DraftdForwardFlags flags,
                                 GError **error);
+/* The same with outputs for the last n_out tokens (1 <= n_out <= n; flags: ARGMAX_ONLY). */
+gboolean draftd_runner_forward_tail (DraftdRunner *r, const gint32 *tokens, guint n, guint n_out, DraftdForwardFlags flags,
+                                     GError **error);
 guint draftd_runner_n_outputs (const DraftdRunner *r);
 const float *draftd_runner_logits (const DraftdRunner *r, guint i);   /* [n_vocab] of output i */
 gint32 draftd_runner_argmax (const DraftdRunner *r, guint i);
