@@ -4,7 +4,7 @@
  *   decode suite: a fixed set of prompts (and rewrite sources) through plain, speculative,
  *     prompt-lookup and IAD decoding: tokens/s, target passes per generated token,
  *     acceptance, and speedup vs plain greedy on the same model in the same run.
- *   correct suite (--pairs FILE of "input<TAB>reference" lines): the grammar driver with IAD
+ *   correct suite (--pairs FILE of "input<TAB>reference[<TAB>preset]" lines; a preset makes it a rewrite): the grammar driver with IAD
  *     against plain greedy on each input: passes per output token, wall-clock speedup,
  *     identical output, and edit precision/recall/F0.5 against the references. */
 #include <gio/gio.h>
@@ -293,13 +293,14 @@ bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint lim
   g_autofree char *tmpl = gguf_find_kv (f, "tokenizer.chat_template") ? gguf_get_string (f, "tokenizer.chat_template", NULL) : NULL;
   g_autofree char *correct = gguf_find_kv (f, "draftd.prompt.correct") ? gguf_get_string (f, "draftd.prompt.correct", NULL) : NULL;
   g_autofree char *end = gguf_find_kv (f, "draftd.prompt.end") ? gguf_get_string (f, "draftd.prompt.end", NULL) : NULL;
+  g_autofree char *rewrite = gguf_find_kv (f, "draftd.prompt.rewrite") ? gguf_get_string (f, "draftd.prompt.rewrite", NULL) : NULL;
   g_autoptr (GArray) cached = g_array_new (FALSE, FALSE, sizeof (gint32));
   guint block = draftd_decode_pick_block (&lm, 0.9, 32, error);
   if (block == 0)
     return FALSE;
-  GrammarContext ctx = { &lm, m->tokenizer, cached, draftd_chat_format_detect (tmpl), correct, NULL, end, block, 2 };
+  GrammarContext ctx = { &lm, m->tokenizer, cached, draftd_chat_format_detect (tmpl), correct, rewrite, end, block, 2 };
   g_auto (GStrv) lines = g_strsplit (pairs, "\n", -1);
-  guint n = 0, identical = 0, exact = 0, clean = 0, clean_kept = 0, kept_source = 0;
+  guint n = 0, identical = 0, exact = 0, clean = 0, clean_kept = 0, kept_source = 0, n_rewrite = 0;
   guint tp = 0, n_hyp = 0, n_ref = 0, passes = 0, greedy_passes = 0, tokens = 0;
   double ms = 0, greedy_ms = 0;
   for (guint i = 0; lines[i] && n < limit; i++) {
@@ -307,8 +308,13 @@ bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint lim
     if (tab == NULL)
       continue;
     *tab = 0;
+    /* A third column names a rewrite preset (or instruction); without it, correction. */
+    char *preset = strchr (tab + 1, '\t');
+    if (preset)
+      *preset++ = 0;
     const char *src = lines[i], *ref = tab + 1;
-    GrammarRequest req = { .compare_greedy = TRUE };
+    GrammarRequest req = { .compare_greedy = TRUE, .rewrite = preset != NULL, .instruction = preset };
+    n_rewrite += preset != NULL;
     GrammarStats st;
     g_autoptr (GArray) edits = grammar_edits_new ();
     g_autofree char *hyp = grammar_run (&ctx, src, &req, edits, &st, error);
@@ -336,7 +342,9 @@ bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint lim
   }
   double P = n_hyp ? (double) tp / n_hyp : 0, R = n_ref ? (double) tp / n_ref : 0;
   double F05 = P + R > 0 ? 1.25 * P * R / (0.25 * P + R) : 0;
-  printf ("\ncorrection: %s on %s, %u held-out sentences (%u error-free), IAD block %u\n", m->name, vk->name, n, clean, block);
+  const char *task = n_rewrite == n && n > 0 ? "rewrite" : n_rewrite ? "correct+rewrite" : "correct";
+  printf ("\n%s: %s on %s, %u held-out sentences (%u unchanged in the reference), IAD block %u\n", task, m->name, vk->name, n,
+          clean, block);
   printf ("  IAD:   %.3f target passes per output token, %.0f ms\n", (double) passes / MAX (tokens, 1), ms);
   printf ("  plain: %.3f target passes per output token, %.0f ms  -> speedup %.2fx\n", (double) greedy_passes / MAX (tokens, 1),
           greedy_ms, ms > 0 ? greedy_ms / ms : 0);
@@ -346,11 +354,11 @@ bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint lim
   printf ("  error-free sentences left unchanged: %u/%u; exact corrections: %u/%u; safety net kept the source %u times\n",
           clean_kept, clean, exact, n, kept_source);
   g_string_append_printf (json,
-                          "{\"suite\": \"correct\", \"model\": \"%s\", \"device\": \"%s\", \"sentences\": %u, \"block\": %u, "
+                          "{\"suite\": \"correct\", \"task\": \"%s\", \"model\": \"%s\", \"device\": \"%s\", \"sentences\": %u, \"block\": %u, "
                           "\"iad_passes_per_token\": %.4f, \"greedy_passes_per_token\": %.4f, \"iad_ms\": %.1f, \"greedy_ms\": %.1f, "
                           "\"speedup\": %.3f, \"identical_to_greedy\": %u, \"precision\": %.4f, \"recall\": %.4f, \"f05\": %.4f, "
                           "\"clean\": %u, \"clean_unchanged\": %u, \"exact\": %u, \"kept_source\": %u}",
-                          m->name, vk->name, n, block, (double) passes / MAX (tokens, 1), (double) greedy_passes / MAX (tokens, 1),
+                          task, m->name, vk->name, n, block, (double) passes / MAX (tokens, 1), (double) greedy_passes / MAX (tokens, 1),
                           ms, greedy_ms, ms > 0 ? greedy_ms / ms : 0, identical, P, R, F05, clean, clean_kept, exact, kept_source);
   return TRUE;
 }
@@ -371,7 +379,7 @@ main (int argc, char **argv)
     { "suite", 0, 0, G_OPTION_ARG_STRING, &suite, "forward, decode or all (default)", "NAME" },
     { "tokens", 'n', 0, G_OPTION_ARG_INT, &n_tokens, "tokens per decode run (default 96)", "N" },
     { "sweep", 0, 0, G_OPTION_ARG_NONE, &sweep, "decode suite: also try other draft settings", NULL },
-    { "pairs", 0, 0, G_OPTION_ARG_FILENAME, &pairs, "correct suite: input<TAB>reference lines", "FILE" },
+    { "pairs", 0, 0, G_OPTION_ARG_FILENAME, &pairs, "correct suite: input<TAB>reference[<TAB>rewrite preset] lines", "FILE" },
     { "limit", 0, 0, G_OPTION_ARG_INT, &limit, "correct suite: most sentences (default 200)", "N" },
     { NULL },
   };

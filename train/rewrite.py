@@ -50,7 +50,8 @@ def _phrase_sub(text, table, case_first=True):
     """Replaces whole-word phrases from `table`, longest first, keeping a leading capital."""
     for src in sorted(table, key=len, reverse=True):
         dst = table[src]
-        pattern = re.compile(r"\b" + re.escape(src) + r"\b", re.IGNORECASE if case_first else 0)
+        # Hyphens bind: "kid-glove" is not "kid".
+        pattern = re.compile(r"(?<![\w-])" + re.escape(src) + r"(?![\w-])", re.IGNORECASE if case_first else 0)
 
         def repl(m, dst=dst):
             word = m.group(0)

@@ -32,6 +32,7 @@ class PresetTests(unittest.TestCase):
     def test_whole_words_only(self):
         # "big" inside "bigger", "kid" inside "kidney": no rule fires.
         self.assertEqual(rewrite.formal("The bigger kidney."), "The bigger kidney.")
+        self.assertEqual(rewrite.formal("The kid-glove treatment."), "The kid-glove treatment.")
 
     def test_unchanged_without_a_rule(self):
         for preset in rewrite.PRESETS:

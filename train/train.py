@@ -22,6 +22,7 @@ import torch.nn.functional as F
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import corpus  # noqa: E402
 import errors  # noqa: E402
+import pairs  # noqa: E402
 import rewrite  # noqa: E402
 from model import Config, Llama, export_llama2c, export_tokenizer  # noqa: E402
 
@@ -274,12 +275,9 @@ def main():
     report["assistant"]["val_perplexity"] = perplexity(assistant, sp, val_docs, ac.max_seq_len)
     g, s = acceptance(target, assistant, sp, val_docs, tc.max_seq_len)
     report["acceptance_greedy"], report["acceptance_t08"] = g, s
-    # Held-out correction pairs for the engine's benchmark (draftd-bench --suite correct).
-    test_rng = random.Random(a.seed + 7)
-    with open(os.path.join(a.out, "test-pairs.tsv"), "w") as f:
-        for s_ in split_sentences(test_docs)[:400 if not a.smoke else 20]:
-            src, ref = errors.make_pair(s_, test_rng)
-            f.write(src.replace("\t", " ") + "\t" + ref.replace("\t", " ") + "\n")
+    # Held-out correction and rewrite pairs for the engine's benchmark (draftd-bench --suite correct).
+    pairs.write_test_sets(a.out, a.seed, 20 if a.smoke else 400, 10 if a.smoke else 200,
+                          data_dir=data)
 
     log("export")
     report["target_gguf"] = export(target, sp, a.out, "draftd-target", a.convert, a.type)
