@@ -118,8 +118,8 @@ read_config (DraftdModel *m, const char *arch, GError **error)
   const char *problem = NULL;
   if (c->n_head % c->n_head_kv != 0)
     problem = "attention.head_count is not a multiple of attention.head_count_kv";
-  else if (c->head_dim % 2 != 0 || (!key_len && c->n_embd % c->n_head != 0))
-    problem = "the head dimension is odd or does not divide the embedding length";
+  else if (c->head_dim % 4 != 0 || (!key_len && c->n_embd % c->n_head != 0))
+    problem = "the head dimension is not a multiple of 4 or does not divide the embedding length";
   else if (rope_dims != c->head_dim)
     problem = "partial rotary embeddings (rope.dimension_count < head dimension) are not supported";
   else if (c->n_layer > 4096 || c->head_dim > 1024)

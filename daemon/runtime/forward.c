@@ -11,8 +11,8 @@ typedef struct {
   DraftdMatrix wo;
   DraftdVkBuffer ffn_norm;    /* [D] */
   DraftdMatrix gate, up, down;
-  DraftdVkBuffer k_cache;     /* [n_head_kv*head_dim][n_ctx] */
-  DraftdVkBuffer v_cache;     /* [n_ctx][n_head_kv*head_dim] */
+  DraftdVkBuffer k_cache;     /* [n_head_kv*head_dim][ctx_stride] */
+  DraftdVkBuffer v_cache;     /* [ctx_stride][n_head_kv*head_dim] */
 } LayerState;
 
 #define N_PROFILE_SLOTS 16
@@ -23,6 +23,7 @@ struct DraftdRunner {
   DraftdModelConfig cfg;
   DraftdKernels kernels;
   guint n_ctx, n_batch, n_past;
+  guint ctx_stride;           /* n_ctx rounded up to 4: cache and score rows are read as vec4 */
   guint32 D, QKV, ATT, F, V;  /* padded activation strides */
 
   DraftdMatrix token_embd;    /* [n_vocab][n_embd] */
@@ -37,7 +38,7 @@ struct DraftdRunner {
   DraftdVkBuffer qkv;         /* [n_batch][QKV] */
   DraftdVkBuffer att;         /* [n_batch][ATT] */
   DraftdVkBuffer hb;          /* [n_batch][F] */
-  DraftdVkBuffer scores;      /* [n_head][n_batch][n_ctx] */
+  DraftdVkBuffer scores;      /* [n_head][n_batch][ctx_stride] */
   DraftdVkBuffer tokens;      /* [n_batch] host-visible */
   DraftdVkBuffer logits;      /* [n_batch][V] host-visible */
   DraftdVkBuffer ids;         /* [n_batch] host-visible */
@@ -109,7 +110,7 @@ upload_layer (DraftdRunner *r, guint i, GError **error)
                  ggml_type_name (w->w_gate->type), ggml_type_name (w->w_up->type));
     return FALSE;
   }
-  guint64 cache_bytes = (guint64) r->cfg.n_head_kv * r->cfg.head_dim * r->n_ctx * 4;
+  guint64 cache_bytes = (guint64) r->cfg.n_head_kv * r->cfg.head_dim * r->ctx_stride * 4;
   return upload_matrix (r, &l->wo, w->wo, error) && upload_matrix (r, &l->gate, w->w_gate, error) &&
          upload_matrix (r, &l->up, w->w_up, error) && upload_matrix (r, &l->down, w->w_down, error) &&
          draftd_vk_buffer_init (r->vk, &l->k_cache, cache_bytes, FALSE, error) &&
@@ -139,8 +140,8 @@ static gboolean
 check_limits (DraftdRunner *r, GError **error)
 {
   guint64 limit = r->vk->max_binding;
-  guint64 cache = (guint64) r->cfg.n_head_kv * r->cfg.head_dim * r->n_ctx * 4;
-  if (cache > limit || (guint64) r->n_ctx * r->cfg.head_dim * 4 > limit) {
+  guint64 cache = (guint64) r->cfg.n_head_kv * r->cfg.head_dim * r->ctx_stride * 4;
+  if (cache > limit || (guint64) r->ctx_stride * r->cfg.head_dim * 4 > limit) {
     g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_LIMIT,
                  "a context of %u positions needs %" G_GUINT64_FORMAT " MiB of KV cache per layer, over the device's "
                  "%" G_GUINT64_FORMAT " MiB buffer range: use a smaller context",
@@ -149,10 +150,10 @@ check_limits (DraftdRunner *r, GError **error)
   }
   /* The batch shrinks until every per-batch buffer fits one binding. */
   guint32 widest = MAX (MAX (r->D, r->QKV), MAX (r->F, r->V));
-  while (r->n_batch > 1 && ((guint64) r->cfg.n_head * r->n_batch * r->n_ctx * 4 > limit ||
+  while (r->n_batch > 1 && ((guint64) r->cfg.n_head * r->n_batch * r->ctx_stride * 4 > limit ||
                             (guint64) r->n_batch * widest * 4 > limit))
     r->n_batch /= 2;
-  if ((guint64) r->cfg.n_head * r->n_ctx * 4 > limit || (guint64) widest * 4 > limit) {
+  if ((guint64) r->cfg.n_head * r->ctx_stride * 4 > limit || (guint64) widest * 4 > limit) {
     g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_LIMIT, "model too wide for the device's buffer range");
     return FALSE;
   }
@@ -175,7 +176,7 @@ alloc_activations (DraftdRunner *r, GError **error)
     { &r->qkv, b * r->QKV * 4, FALSE },
     { &r->att, b * r->ATT * 4, FALSE },
     { &r->hb, b * r->F * 4, FALSE },
-    { &r->scores, (guint64) r->cfg.n_head * b * r->n_ctx * 4, FALSE },
+    { &r->scores, (guint64) r->cfg.n_head * b * r->ctx_stride * 4, FALSE },
     { &r->tokens, b * 4, TRUE },
     { &r->logits, b * r->V * 4, TRUE },
     { &r->ids, b * 4, TRUE },
@@ -220,6 +221,7 @@ draftd_runner_new (DraftdVk *vk, const DraftdModel *model, const DraftdRunnerOpt
   r->cfg = model->config;
   r->profile = options->profile;
   r->n_ctx = options->n_ctx ? options->n_ctx : MIN (r->cfg.n_ctx_train, 4096u);
+  r->ctx_stride = (r->n_ctx + 3u) & ~3u;
   r->n_batch = options->n_batch ? options->n_batch : 64;
   r->n_batch = MIN (r->n_batch, r->n_ctx);
   r->D = draftd_pad32 (r->cfg.n_embd);
@@ -370,18 +372,18 @@ record_layer (Recorder *rec, guint i, guint T)
                    c->qkv_bias ? &l->qkv_bias : NULL, NULL);
 
   DraftdRopeParams rp = { T, r->n_past, c->n_head, c->n_head_kv, c->head_dim, r->QKV,
-                          c->rope_layout == DRAFTD_ROPE_NEOX, r->n_ctx };
+                          c->rope_layout == DRAFTD_ROPE_NEOX, r->ctx_stride };
   guint32 rope_items = (c->n_head + c->n_head_kv) * (c->head_dim / 2) + c->n_head_kv * c->head_dim;
   DraftdBind rb[4] = { { &r->qkv }, { &l->k_cache }, { &l->v_cache }, { &r->rope } };
   dispatch (rec, &r->kernels.rope_kv, rb, &rp, sizeof rp, groups (rope_items, wg), T, 1);
 
-  DraftdAttnParams ap = { T, r->n_past, c->n_head, c->n_head_kv, c->head_dim, r->QKV, r->n_ctx,
+  DraftdAttnParams ap = { T, r->n_past, c->n_head, c->n_head_kv, c->head_dim, r->QKV, r->ctx_stride,
                           1.0f / sqrtf ((float) c->head_dim) };
   DraftdBind sb[3] = { { &r->qkv }, { &l->k_cache }, { &r->scores } };
-  dispatch (rec, &r->kernels.attn_scores, sb, &ap, sizeof ap, groups (r->n_past + T, wg), T, c->n_head);
+  dispatch (rec, &r->kernels.attn_scores, sb, &ap, sizeof ap, groups ((r->n_past + T + 3) / 4, wg), T, c->n_head);
   ap.stride = r->ATT;
   DraftdBind vb[3] = { { &r->scores }, { &l->v_cache }, { &r->att } };
-  dispatch (rec, &r->kernels.attn_values, vb, &ap, sizeof ap, groups (c->n_head * c->head_dim, wg), T, 1);
+  dispatch (rec, &r->kernels.attn_values, vb, &ap, sizeof ap, groups (c->n_head * c->head_dim / 4, wg), T, 1);
 
   record_matmul (rec, &l->wo, &r->att, r->ATT, &r->x, r->D, T, DRAFTD_MATMUL_ADD, NULL, NULL);
   record_rmsnorm (rec, &l->ffn_norm, 0, T);
