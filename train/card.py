@@ -153,7 +153,7 @@ acceptance {spec_g['acceptance'] * 100:.1f}%.""" if spec_g else ""))
 sudo apt-get install python3-torch python3-sentencepiece libopenblas0-pthread \\
   wordnet-base python3.11-doc debian-reference-en fortunes-min fortunes
 meson setup build && meson compile -C build
-/usr/bin/python3 train/train.py --out build/train --target-minutes 50 --assistant-minutes 14
+/usr/bin/python3 train/train.py --out build/train --target-minutes 75 --assistant-minutes 18
 train/finish.sh build/train    # measures with the engine, writes this card, copies the GGUFs here
 ```
 """)

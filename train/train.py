@@ -113,16 +113,31 @@ class Batches:
         return x, y
 
 
-def train_model(model, batches, minutes, lr, rows, curve_path, teacher=None, seed=0):
+def train_model(model, batches, minutes, lr, rows, curve_path, teacher=None, seed=0, resume=False):
+    """Trains for a wall-clock budget. A checkpoint (model, optimizer, step, time spent) is
+    saved every few minutes beside the curve; with resume, training continues from it."""
     torch.manual_seed(seed)
     opt = torch.optim.AdamW(model.parameters(), lr=lr, betas=(0.9, 0.95), weight_decay=0.1)
-    t0 = time.time()
+    ckpt_path = curve_path.replace("-curve.csv", ".pt")
+    spent, step = 0.0, 0
+    if resume and os.path.exists(ckpt_path):
+        ck = torch.load(ckpt_path)
+        model.load_state_dict(ck["model"])
+        opt.load_state_dict(ck["opt"])
+        spent, step = ck["seconds"], ck["step"]
+        log(f"resumed {ckpt_path} at step {step} ({spent / 60:.1f} min)")
+    t0 = time.time() - spent
+    last_save = time.time()
     budget = minutes * 60
-    step = 0
-    with open(curve_path, "w") as curve:
-        curve.write("seconds,step,loss\n")
+    with open(curve_path, "a" if step else "w") as curve:
+        if not step:
+            curve.write("seconds,step,loss\n")
         while True:
             elapsed = time.time() - t0
+            if time.time() - last_save > 300 or elapsed > budget:
+                torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "seconds": elapsed, "step": step},
+                           ckpt_path)
+                last_save = time.time()
             if elapsed > budget:
                 break
             frac = elapsed / budget
@@ -225,6 +240,7 @@ def main():
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--smoke", action="store_true", help="tiny sizes and budgets: checks the pipeline")
     ap.add_argument("--seed", type=int, default=1234)
+    ap.add_argument("--resume", action="store_true", help="continue from the checkpoints in --out")
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
     random.seed(a.seed)
@@ -244,7 +260,12 @@ def main():
 
     log("tokenizer")
     vocab = 512 if a.smoke else a.vocab
-    sp = train_tokenizer(data if not a.smoke else _smoke_dir(a.out, train_docs), os.path.join(a.out, "spm"), vocab)
+    spm_prefix = os.path.join(a.out, "spm")
+    if a.resume and os.path.exists(spm_prefix + ".model"):
+        import sentencepiece
+        sp = sentencepiece.SentencePieceProcessor(model_file=spm_prefix + ".model")
+    else:
+        sp = train_tokenizer(data if not a.smoke else _smoke_dir(a.out, train_docs), spm_prefix, vocab)
 
     if a.smoke:
         tc = Config(dim=64, n_layers=2, n_heads=4, n_kv_heads=2, vocab_size=vocab, hidden_dim=160, max_seq_len=128)
@@ -260,13 +281,14 @@ def main():
 
     target = Llama(tc)
     log(f"target: {target.n_params() / 1e6:.2f}M parameters")
-    steps = train_model(target, batches, tmin, 2e-3, rows, os.path.join(a.out, "target-curve.csv"), seed=a.seed)
+    steps = train_model(target, batches, tmin, 2e-3, rows, os.path.join(a.out, "target-curve.csv"), seed=a.seed,
+                        resume=a.resume)
     report["target"] = {"config": tc.__dict__, "params": target.n_params(), "steps": steps, "minutes": tmin}
     assistant = Llama(ac)
     log(f"assistant: {assistant.n_params() / 1e6:.2f}M parameters")
     target.eval()
     steps = train_model(assistant, batches, amin, 3e-3, rows, os.path.join(a.out, "assistant-curve.csv"),
-                        teacher=target, seed=a.seed + 1)
+                        teacher=target, seed=a.seed + 1, resume=a.resume)
     target.train()
     report["assistant"] = {"config": ac.__dict__, "params": assistant.n_params(), "steps": steps, "minutes": amin}
 
