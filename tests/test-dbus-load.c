@@ -1,9 +1,16 @@
-/* 1,000 requests of every kind: draftd's resident memory does not grow across them, and
- * (in the sanitizer build) it exits without a leak. */
+/* 1,500 requests of every kind: draftd's resident memory does not grow across them, and
+ * (in the sanitizer build) it exits without a leak. RSS is compared once the daemon is in
+ * its steady state: by request 800 the chat conversation fills the context and every
+ * buffer has been touched (before that, pages of the device memory and score rows are
+ * first touched as contexts grow; measured over 4,000 requests, it plateaus by ~800 and
+ * then grows by less than 100 KiB). */
 #include <string.h>
 #include "bus-fixture.h"
 #include "tap.h"
 #include "test-util.h"
+
+#define N_REQUESTS 1500
+#define WARM 800
 
 #if defined(__SANITIZE_ADDRESS__)
 #define UNDER_ASAN 1
@@ -79,7 +86,7 @@ main (void)
   guint64 rss_warm = 0;
   /* Every 10th request comes from a fresh connection that then leaves. */
   DBusConnection *c = bus_fixture_connect (&f);
-  for (int i = 0; i < 1000; i++) {
+  for (int i = 0; i < N_REQUESTS; i++) {
     if (i % 10 == 9) {
       DBusConnection *tmp = bus_fixture_connect (&f);
       ok += request (tmp, i);
@@ -88,16 +95,18 @@ main (void)
     } else {
       ok += request (c, i);
     }
-    if (i == 199)
+    if (i == WARM - 1)
       rss_warm = bus_fixture_draftd_rss (&f);
+    if (i % 250 == 249)
+      tap_diag ("RSS after %d requests: %" G_GUINT64_FORMAT " KiB", i + 1, bus_fixture_draftd_rss (&f));
   }
   guint64 rss_end = bus_fixture_draftd_rss (&f);
-  tap_ok (ok == 1000, "1000 requests served (%u)", ok);
+  tap_ok (ok == N_REQUESTS, "%d requests served (%u)", N_REQUESTS, ok);
   if (UNDER_ASAN)
     tap_skip ("RSS under AddressSanitizer includes its quarantine; the leak check at exit stands in");
   else
-    tap_ok (rss_end <= rss_warm + 2048, "RSS from request 200 to 1000: %" G_GUINT64_FORMAT " -> %" G_GUINT64_FORMAT " KiB",
-            rss_warm, rss_end);
+    tap_ok (rss_end <= rss_warm + 2048, "RSS from request %d to %d: %" G_GUINT64_FORMAT " -> %" G_GUINT64_FORMAT " KiB",
+            WARM, N_REQUESTS, rss_warm, rss_end);
   dbus_connection_close (c);
   dbus_connection_unref (c);
   int st = bus_fixture_stop_draftd (&f);
