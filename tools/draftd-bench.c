@@ -276,7 +276,8 @@ edit_in (const GrammarEdit *e, GArray *set)
 }
 
 static gboolean
-bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint limit, GString *json, GError **error)
+bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint limit, guint block, guint ngram, GString *json,
+               GError **error)
 {
   g_autoptr (DraftdModel) m = draftd_model_load (path, error);
   if (m == NULL)
@@ -295,13 +296,15 @@ bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint lim
   g_autofree char *end = gguf_find_kv (f, "draftd.prompt.end") ? gguf_get_string (f, "draftd.prompt.end", NULL) : NULL;
   g_autofree char *rewrite = gguf_find_kv (f, "draftd.prompt.rewrite") ? gguf_get_string (f, "draftd.prompt.rewrite", NULL) : NULL;
   g_autoptr (GArray) cached = g_array_new (FALSE, FALSE, sizeof (gint32));
-  guint block = draftd_decode_pick_block (&lm, 0.9, 32, error);
-  if (block == 0)
+  /* The engine's choice for this device, unless given. */
+  const char *block_from = block ? "given" : "picked for the device";
+  if (block == 0 && (block = draftd_decode_pick_block (&lm, DRAFTD_IAD_ACCEPTANCE, 32, error)) == 0)
     return FALSE;
-  GrammarContext ctx = { &lm, m->tokenizer, cached, draftd_chat_format_detect (tmpl), correct, rewrite, end, block, 2 };
+  GrammarContext ctx = { &lm, m->tokenizer, cached, draftd_chat_format_detect (tmpl), correct, rewrite, end, block,
+                         ngram ? ngram : 2 };
   g_auto (GStrv) lines = g_strsplit (pairs, "\n", -1);
   guint n = 0, identical = 0, exact = 0, clean = 0, clean_kept = 0, kept_source = 0, n_rewrite = 0;
-  guint tp = 0, n_hyp = 0, n_ref = 0, passes = 0, greedy_passes = 0, tokens = 0;
+  guint tp = 0, n_hyp = 0, n_ref = 0, passes = 0, greedy_passes = 0, tokens = 0, drafted = 0, accepted = 0;
   double ms = 0, greedy_ms = 0;
   for (guint i = 0; lines[i] && n < limit; i++) {
     char *tab = strchr (lines[i], '\t');
@@ -325,6 +328,8 @@ bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint lim
     exact += g_str_equal (hyp, ref);
     kept_source += st.kept_source;
     passes += st.target_passes;
+    drafted += st.drafted;
+    accepted += st.accepted;
     greedy_passes += st.greedy_passes;
     tokens += st.output_tokens;
     ms += st.wall_ms - st.greedy_ms;
@@ -343,8 +348,9 @@ bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint lim
   double P = n_hyp ? (double) tp / n_hyp : 0, R = n_ref ? (double) tp / n_ref : 0;
   double F05 = P + R > 0 ? 1.25 * P * R / (0.25 * P + R) : 0;
   const char *task = n_rewrite == n && n > 0 ? "rewrite" : n_rewrite ? "correct+rewrite" : "correct";
-  printf ("\n%s: %s on %s, %u held-out sentences (%u unchanged in the reference), IAD block %u\n", task, m->name, vk->name, n,
-          clean, block);
+  printf ("\n%s: %s on %s, %u held-out sentences (%u unchanged in the reference), IAD block %u (%s), n-gram %u\n", task,
+          m->name, vk->name, n, clean, block, block_from, ctx.ngram);
+  printf ("  drafted %u source tokens, accepted %u (%.1f%%)\n", drafted, accepted, drafted ? 100.0 * accepted / drafted : 0);
   printf ("  IAD:   %.3f target passes per output token, %.0f ms\n", (double) passes / MAX (tokens, 1), ms);
   printf ("  plain: %.3f target passes per output token, %.0f ms  -> speedup %.2fx\n", (double) greedy_passes / MAX (tokens, 1),
           greedy_ms, ms > 0 ? greedy_ms / ms : 0);
@@ -354,11 +360,11 @@ bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint lim
   printf ("  error-free sentences left unchanged: %u/%u; exact corrections: %u/%u; safety net kept the source %u times\n",
           clean_kept, clean, exact, n, kept_source);
   g_string_append_printf (json,
-                          "{\"suite\": \"correct\", \"task\": \"%s\", \"model\": \"%s\", \"device\": \"%s\", \"sentences\": %u, \"block\": %u, "
+                          "{\"suite\": \"correct\", \"task\": \"%s\", \"model\": \"%s\", \"device\": \"%s\", \"sentences\": %u, \"block\": %u, \"ngram\": %u, \"drafted\": %u, \"accepted\": %u, "
                           "\"iad_passes_per_token\": %.4f, \"greedy_passes_per_token\": %.4f, \"iad_ms\": %.1f, \"greedy_ms\": %.1f, "
                           "\"speedup\": %.3f, \"identical_to_greedy\": %u, \"precision\": %.4f, \"recall\": %.4f, \"f05\": %.4f, "
                           "\"clean\": %u, \"clean_unchanged\": %u, \"exact\": %u, \"kept_source\": %u}",
-                          task, m->name, vk->name, n, block, (double) passes / MAX (tokens, 1), (double) greedy_passes / MAX (tokens, 1),
+                          task, m->name, vk->name, n, block, ctx.ngram, drafted, accepted, (double) passes / MAX (tokens, 1), (double) greedy_passes / MAX (tokens, 1),
                           ms, greedy_ms, ms > 0 ? greedy_ms / ms : 0, identical, P, R, F05, clean, clean_kept, exact, kept_source);
   return TRUE;
 }
@@ -368,7 +374,7 @@ main (int argc, char **argv)
 {
   g_auto (GStrv) models = NULL;
   g_autofree char *json_path = NULL, *device = NULL, *assistant = NULL, *suite = NULL, *pairs = NULL;
-  gint reps = 5, n_tokens = 96, limit = 200;
+  gint reps = 5, n_tokens = 96, limit = 200, block = 0, ngram = 0;
   gboolean sweep = FALSE;
   GOptionEntry entries[] = {
     { "model", 'm', 0, G_OPTION_ARG_FILENAME_ARRAY, &models, "GGUF model (repeatable)", "MODEL.gguf" },
@@ -381,6 +387,8 @@ main (int argc, char **argv)
     { "sweep", 0, 0, G_OPTION_ARG_NONE, &sweep, "decode suite: also try other draft settings", NULL },
     { "pairs", 0, 0, G_OPTION_ARG_FILENAME, &pairs, "correct suite: input<TAB>reference[<TAB>rewrite preset] lines", "FILE" },
     { "limit", 0, 0, G_OPTION_ARG_INT, &limit, "correct suite: most sentences (default 200)", "N" },
+    { "block", 0, 0, G_OPTION_ARG_INT, &block, "correct suite: IAD block (default: picked for the device)", "N" },
+    { "ngram", 0, 0, G_OPTION_ARG_INT, &ngram, "correct suite: IAD re-alignment n-gram (default 2)", "N" },
     { NULL },
   };
   g_autoptr (GOptionContext) ctx = g_option_context_new ("- measure draftd's speed");
@@ -395,9 +403,9 @@ main (int argc, char **argv)
     g_printerr ("draftd-bench: --suite correct needs --pairs FILE\n");
     return 2;
   }
-  if (models == NULL || argc > 1 || reps < 1 || n_tokens < 2 || limit < 1 || (!do_forward && !do_decode && !do_correct)) {
+  if (models == NULL || argc > 1 || reps < 1 || n_tokens < 2 || limit < 1 || block < 0 || ngram < 0 || (!do_forward && !do_decode && !do_correct)) {
     g_printerr ("usage: draftd-bench -m MODEL.gguf [-m ...] [-a ASSISTANT.gguf] [--suite forward|decode|correct|all] [--sweep]\n"
-                "                    [--pairs FILE] [--limit N]\n"
+                "                    [--pairs FILE] [--limit N] [--block N] [--ngram N]\n"
                 "                    [--json FILE] [--reps N] [--tokens N]\n");
     return 2;
   }
@@ -422,7 +430,7 @@ main (int argc, char **argv)
     if (do_correct) {
       g_string_append (json, first ? "" : ", ");
       first = FALSE;
-      if (!bench_correct (vk, models[i], pairs, limit, json, &error))
+      if (!bench_correct (vk, models[i], pairs, limit, block, ngram, json, &error))
         return tool_fail ("draftd-bench", error, 1);
     }
   }

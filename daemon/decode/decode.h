@@ -77,6 +77,10 @@ gboolean draftd_decode_mode_from_name (const char *name, DraftdDecodeMode *mode)
  * per-token acceptance a. On a GPU a 32-token pass costs barely more than one; on a CPU
  * device cost grows with T and the block stays small. */
 guint draftd_decode_pick_block (const DraftdLm *lm, double acceptance, guint max, GError **error);
+/* Share of IAD's copied source tokens that the target accepts on corrections, measured on
+ * held-out sentences (draftd-bench --suite correct): what draftd_decode_pick_block is told
+ * to expect for Correct/Rewrite. */
+#define DRAFTD_IAD_ACCEPTANCE 0.9
 
 /* Tracking what a model's cache holds, so a new prompt reuses the longest common prefix
  * (chat history, the shared instruction of grammar prompts). `cached` is a GArray of gint32. */
