@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "tap.h"
 #include "test-util.h"
 
 static gboolean
@@ -100,6 +101,25 @@ bus_fixture_start (BusFixture *f, const char *const *extra, GError **error)
   g_file_get_contents (f->log_path, &log, NULL, NULL);
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "draftd did not come up: %s", log ? log : "");
   return FALSE;
+}
+
+gboolean
+bus_fixture_begin (BusFixture *f, const char *const *extra_args, int *exit_code)
+{
+  g_autofree char *shared = test_shared_model ("stories260K.bin");
+  if (shared == NULL) {
+    memset (f, 0, sizeof *f);
+    *exit_code = tap_skip_all ("../shared/models is absent");
+    return FALSE;
+  }
+  g_autoptr (GError) error = NULL;
+  if (!bus_fixture_start (f, extra_args, &error)) {
+    tap_ok (FALSE, "daemon starts: %s", error->message);
+    bus_fixture_teardown (f);
+    *exit_code = tap_done ();
+    return FALSE;
+  }
+  return TRUE;
 }
 
 int

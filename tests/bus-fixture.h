@@ -15,6 +15,10 @@ typedef struct {
 
 /* FALSE (test should SKIP) when ../shared/models is absent. extra_args: more draftd options. */
 gboolean bus_fixture_start (BusFixture *f, const char *const *extra_args, GError **error);
+/* The opening of every daemon test: TRUE when the daemon is up. Otherwise the test is over
+ * (skipped without ../shared/models, or failed to start, reported as TAP) and *exit_code
+ * is what main() returns. */
+gboolean bus_fixture_begin (BusFixture *f, const char *const *extra_args, int *exit_code);
 /* SIGTERM to draftd; returns its exit status (-1 if it did not exit in time). */
 int bus_fixture_stop_draftd (BusFixture *f);
 void bus_fixture_teardown (BusFixture *f);
