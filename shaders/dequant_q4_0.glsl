@@ -1,7 +1,6 @@
-// Included after a push-constant block `p` that has `rows` (the weight part's row count).
+// Included after a push-constant block `p` that has `chunks` (16-byte chunks per row).
 // Q4_0 weights: a chunk is one ggml block's 16 bytes of nibbles (byte j holds value j in
-// its low nibble and value j+16 in its high nibble; value = nibble - 8), layout
-// [chunk][row]; scales as f32, layout [block][row].
+// its low nibble and value j+16 in its high nibble; value = nibble - 8), layout by row groups (chunk_index); scales as f32, layout [row group][block][8 rows].
 #define VPC 32u
 layout(binding = 0) readonly buffer WA { uvec4 wa[]; };
 layout(binding = 1) readonly buffer SA { float sa_[]; };
@@ -10,7 +9,7 @@ layout(binding = 6) readonly buffer SB { float sb_[]; };
 
 #define DEFINE_LOAD(NAME, BUF)                                          \
   void NAME(uint r, uint c, out float w[VPC]) {                         \
-    const uvec4 v = BUF[c * p.rows + r];                                \
+    const uvec4 v = BUF[chunk_index(r, c, p.chunks)];                    \
     [[unroll]] for (uint k = 0u; k < 4u; k++) {                         \
       [[unroll]] for (uint b = 0u; b < 4u; b++) {                       \
         const uint byte_ = (v[k] >> (8u * b)) & 0xffu;                  \
@@ -20,7 +19,7 @@ layout(binding = 6) readonly buffer SB { float sb_[]; };
     }                                                                   \
   }
 #define DEFINE_SCALE(NAME, BUF) \
-  float NAME(uint r, uint c) { return BUF[c * p.rows + r]; }
+  float NAME(uint r, uint c) { return BUF[chunk_index(r, c, p.chunks)]; }
 DEFINE_LOAD(load_chunk_a, wa)
 DEFINE_LOAD(load_chunk_b, wb_)
 DEFINE_SCALE(chunk_scale_a, sa_)

@@ -134,9 +134,11 @@ acceptance {spec_g['acceptance'] * 100:.1f}%.""" if spec_g else ""))
     print("""
 ## Known limits
 
-- These are tiny models trained for under an hour: they fix frequent, local errors learned
-  from the synthetic rules, miss many others, and sometimes change correct text. They are a
-  working default, not a substitute for a real model.
+- These are tiny models trained for about an hour and a half on two CPU cores: they fix
+  frequent, local errors learned from the synthetic rules, miss many others, and sometimes
+  change correct text. They are a working default, not a substitute for a real model.
+- Their context is 256 tokens: Correct/Rewrite segment longer text to fit, chat history
+  is cut to the most recent turns.
 - Rewrite presets (formal, concise, simple, friendly) are learnt from word-level rules:
   the models apply those substitutions and little else. A free-form instruction is outside
   what they were trained on; they then mostly copy the text.

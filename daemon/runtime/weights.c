@@ -21,13 +21,19 @@ wtype_of (guint32 ggml_type)
   }
 }
 
-/* Writes one source row (ggml layout) as chunks into column `r` of a [chunk][rows] part. */
+/* Position of (row r, chunk or block c) in the row-group layout (chunk_index in common.glsl). */
+static gsize
+grouped (guint32 r, guint32 c, guint32 per_row)
+{
+  return ((gsize) (r / DRAFTD_ROW_GROUP) * per_row + c) * DRAFTD_ROW_GROUP + r % DRAFTD_ROW_GROUP;
+}
+
+/* Writes one source row (ggml layout) as chunks into row `r` of a part. */
 static void
-repack_row (guint wtype, const guint8 *src, guint32 cols, guint32 chunks, guint32 rows, guint32 r,
-            guint8 *quants, float *scales)
+repack_row (guint wtype, const guint8 *src, guint32 cols, guint32 chunks, guint32 r, guint8 *quants, float *scales)
 {
   for (guint32 c = 0; c < chunks; c++) {
-    guint8 *dst = quants + ((gsize) c * rows + r) * 16;
+    guint8 *dst = quants + grouped (r, c, chunks) * 16;
     memset (dst, 0, 16);
     switch (wtype) {
     case DRAFTD_WTYPE_F32: {
@@ -46,7 +52,7 @@ repack_row (guint wtype, const guint8 *src, guint32 cols, guint32 chunks, guint3
       if (c % 2 == 0) {
         guint16 d;
         memcpy (&d, blk, 2);
-        scales[(gsize) (c / 2) * rows + r] = ggml_fp16_to_fp32 (d);
+        scales[grouped (r, c / 2, chunks / 2)] = ggml_fp16_to_fp32 (d);
       }
       break;
     }
@@ -55,7 +61,7 @@ repack_row (guint wtype, const guint8 *src, guint32 cols, guint32 chunks, guint3
       guint16 d;
       memcpy (dst, blk + 2, 16);
       memcpy (&d, blk, 2);
-      scales[(gsize) c * rows + r] = ggml_fp16_to_fp32 (d);
+      scales[grouped (r, c, chunks)] = ggml_fp16_to_fp32 (d);
       break;
     }
     }
@@ -87,6 +93,13 @@ draftd_matrix_upload (DraftdVk *vk, DraftdMatrix *m, const GgufTensor *const *te
   }
   if (max_rows > 64)
     max_rows -= max_rows % 64;
+  else if (max_rows >= DRAFTD_ROW_GROUP)
+    max_rows -= max_rows % DRAFTD_ROW_GROUP;
+  else {
+    g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_LIMIT, "tensor '%s': %u rows of %" G_GUINT64_FORMAT
+                 " bytes exceed the device's storage-buffer range", tensors[0]->name, DRAFTD_ROW_GROUP, row_bytes);
+    return FALSE;
+  }
   m->n_parts = (m->rows + max_rows - 1) / max_rows;
   m->parts = g_new0 (DraftdMatrixPart, m->n_parts);
   gboolean quant = wt == DRAFTD_WTYPE_Q8_0 || wt == DRAFTD_WTYPE_Q4_0;
@@ -97,21 +110,23 @@ draftd_matrix_upload (DraftdVk *vk, DraftdMatrix *m, const GgufTensor *const *te
     DraftdMatrixPart *part = &m->parts[p];
     part->row0 = p * max_rows;
     part->rows = MIN (max_rows, m->rows - part->row0);
-    g_autofree guint8 *q = g_malloc ((gsize) part->rows * row_bytes);
-    g_autofree float *s = quant ? g_malloc ((gsize) part->rows * blocks * 4) : NULL;
+    /* Storage covers whole row groups; the padding rows stay zero and are never stored. */
+    guint64 stored_rows = (part->rows + DRAFTD_ROW_GROUP - 1) / DRAFTD_ROW_GROUP * DRAFTD_ROW_GROUP;
+    g_autofree guint8 *q = g_malloc0 ((gsize) stored_rows * row_bytes);
+    g_autofree float *s = quant ? g_malloc0 ((gsize) stored_rows * blocks * 4) : NULL;
     for (guint32 r = 0; r < part->rows; r++) {
       while (t_row >= tensors[t]->ne[1]) {
         t++;
         t_row = 0;
       }
-      repack_row (wt, tensors[t]->data + t_row * src_row_bytes, m->cols, m->chunks, part->rows, r, q, s);
+      repack_row (wt, tensors[t]->data + t_row * src_row_bytes, m->cols, m->chunks, r, q, s);
       t_row++;
     }
-    if (!draftd_vk_buffer_init (vk, &part->quants, (VkDeviceSize) part->rows * row_bytes, FALSE, error) ||
-        !draftd_vk_upload (vk, &part->quants, 0, q, (VkDeviceSize) part->rows * row_bytes, error))
+    if (!draftd_vk_buffer_init (vk, &part->quants, (VkDeviceSize) stored_rows * row_bytes, FALSE, error) ||
+        !draftd_vk_upload (vk, &part->quants, 0, q, (VkDeviceSize) stored_rows * row_bytes, error))
       return FALSE;
-    if (quant && (!draftd_vk_buffer_init (vk, &part->scales, (VkDeviceSize) part->rows * blocks * 4, FALSE, error) ||
-                  !draftd_vk_upload (vk, &part->scales, 0, s, (VkDeviceSize) part->rows * blocks * 4, error)))
+    if (quant && (!draftd_vk_buffer_init (vk, &part->scales, (VkDeviceSize) stored_rows * blocks * 4, FALSE, error) ||
+                  !draftd_vk_upload (vk, &part->scales, 0, s, (VkDeviceSize) stored_rows * blocks * 4, error)))
       return FALSE;
   }
   return TRUE;
