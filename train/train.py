@@ -2,7 +2,7 @@
 corpus -> tokenizer -> synthetic error pairs -> train target -> distil assistant ->
 export GGUF (through draftd-convert) -> evaluate -> model card.
 
-    /usr/bin/python3 train/train.py --out build/train --target-minutes 40 --assistant-minutes 15
+    /usr/bin/python3 train/train.py --out build/train --target-minutes 75 --assistant-minutes 0   (see README: a second, resumed phase follows)
 
 --smoke runs the whole pipeline at a tiny size in about a minute (the test suite does).
 Training runs on the CPU; the loss curve (loss vs seconds) is written as CSV.
@@ -65,8 +65,8 @@ class Batches:
     pairs (three in four) and rewrite pairs, whose loss covers only the answer and its end
     marker. Copying with a few edits is what IAD rewards, so pairs dominate."""
 
-    def __init__(self, sp, docs, sentences, seq_len, rng):
-        self.sp, self.seq_len, self.rng = sp, seq_len, rng
+    def __init__(self, sp, docs, sentences, seq_len, rng, lm_share=1 / 3):
+        self.sp, self.seq_len, self.rng, self.lm_share = sp, seq_len, rng, lm_share
         stream = []
         for d in docs:
             stream += [1] + sp.encode(d) + [2]
@@ -95,7 +95,7 @@ class Batches:
         x = torch.zeros(rows, L, dtype=torch.long)
         y = torch.full((rows, L), -100, dtype=torch.long)
         for r in range(rows):
-            if r % 3 == 0:
+            if r < round(rows * self.lm_share):
                 i = self.rng.randrange(0, len(self.stream) - L - 1)
                 x[r] = self.stream[i:i + L]
                 y[r] = self.stream[i + 1:i + L + 1]
@@ -241,6 +241,10 @@ def main():
     ap.add_argument("--smoke", action="store_true", help="tiny sizes and budgets: checks the pipeline")
     ap.add_argument("--seed", type=int, default=1234)
     ap.add_argument("--resume", action="store_true", help="continue from the checkpoints in --out")
+    ap.add_argument("--lm-share", type=float, default=1 / 3,
+                    help="share of each batch that is plain language modelling (the rest: pairs)")
+    ap.add_argument("--skip-assistant-checkpoint", action="store_true",
+                    help="with --resume: distil the assistant afresh from the (further trained) target")
     a = ap.parse_args()
     torch.set_num_threads(a.threads)
     random.seed(a.seed)
@@ -277,7 +281,7 @@ def main():
         tmin, amin, rows = a.target_minutes, a.assistant_minutes, 16
     rng = random.Random(a.seed)
     sents = split_sentences(train_docs)
-    batches = Batches(sp, train_docs, sents, tc.max_seq_len, rng)
+    batches = Batches(sp, train_docs, sents, tc.max_seq_len, rng, a.lm_share)
 
     target = Llama(tc)
     log(f"target: {target.n_params() / 1e6:.2f}M parameters")
@@ -288,7 +292,7 @@ def main():
     log(f"assistant: {assistant.n_params() / 1e6:.2f}M parameters")
     target.eval()
     steps = train_model(assistant, batches, amin, 3e-3, rows, os.path.join(a.out, "assistant-curve.csv"),
-                        teacher=target, seed=a.seed + 1, resume=a.resume)
+                        teacher=target, seed=a.seed + 1, resume=a.resume and not a.skip_assistant_checkpoint)
     target.train()
     report["assistant"] = {"config": ac.__dict__, "params": assistant.n_params(), "steps": steps, "minutes": amin}
 
