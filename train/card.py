@@ -76,11 +76,14 @@ that, ...), `simple` swaps long words for plain ones (utilize, approximately, pu
 
 Each batch mixes plain language modelling over 256-token windows with packed prompt/answer
 pairs, three in four for correction and one in four for rewriting (loss on the answer only).
-AdamW, cosine schedule over a time budget fixed in advance. The target was trained in two
-phases: 75 minutes with a third of each batch language modelling, then — resumed from its
-checkpoint, because after the first phase it copied sentences well but corrected few of
-them — on to 110 minutes with 15% language modelling. The assistant is then distilled from
-the final target (0.7 KL to the target's distribution, 0.3 cross-entropy).
+AdamW, cosine schedule over a time budget fixed in advance. The target was trained in
+three phases, each resumed from the previous checkpoint: 75 minutes with a third of each
+batch language modelling and 40% error-free pairs; after it the model copied sentences well
+but corrected few of them, so 10 more minutes with 15% language modelling, then 25 more with
+25% error-free pairs and half of the correction pairs drawn from sentences whose verbs the
+agreement and tense rules change (learners' most common errors, rare in this corpus).
+The assistant is then distilled from the final target (0.7 KL to the target's
+distribution, 0.3 cross-entropy).
 
 - target: {t['steps']} steps in {t['minutes']:.0f} minutes; loss vs time: {curve_summary(os.path.join(out, 'target-curve.csv'))}
 - assistant: {a['steps']} steps in {a['minutes']:.0f} minutes; loss vs time: {curve_summary(os.path.join(out, 'assistant-curve.csv'))}
@@ -159,8 +162,9 @@ sudo apt-get install python3-torch python3-sentencepiece libopenblas0-pthread \\
   wordnet-base python3.11-doc debian-reference-en fortunes-min fortunes
 meson setup build && meson compile -C build
 /usr/bin/python3 train/train.py --out build/train --target-minutes 75 --assistant-minutes 0
+/usr/bin/python3 train/train.py --out build/train --resume --target-minutes 85 --lm-share 0.15 --assistant-minutes 0
 /usr/bin/python3 train/train.py --out build/train --resume --target-minutes 110 --lm-share 0.15 \\
-  --assistant-minutes 12 --skip-assistant-checkpoint
+  --clean-share 0.25 --verb-share 0.5 --assistant-minutes 12 --skip-assistant-checkpoint
 train/finish.sh build/train    # measures with the engine, writes this card, copies the GGUFs here
 ```
 """)
