@@ -298,7 +298,7 @@ bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint lim
   g_autoptr (GArray) cached = g_array_new (FALSE, FALSE, sizeof (gint32));
   /* The engine's choice for this device, unless given. */
   const char *block_from = block ? "given" : "picked for the device";
-  if (block == 0 && (block = draftd_decode_pick_block (&lm, DRAFTD_IAD_ACCEPTANCE, 32, error)) == 0)
+  if (block == 0 && (block = draftd_decode_pick_iad_block (&lm, error)) == 0)
     return FALSE;
   GrammarContext ctx = { &lm, m->tokenizer, cached, draftd_chat_format_detect (tmpl), correct, rewrite, end, block,
                          ngram ? ngram : 2 };

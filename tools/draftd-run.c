@@ -106,8 +106,8 @@ generate (const RunOptions *o, GError **error)
   if (o->draft_max > 0)
     dp.draft_max = o->draft_max;
   else if (dp.mode == DRAFTD_DECODE_IAD) {
-    /* Corrections copy most of their source: size the block for high acceptance. */
-    dp.draft_max = draftd_decode_pick_block (&target, 0.9, 32, error);
+    /* The same block the daemon uses for Correct/Rewrite on this device. */
+    dp.draft_max = draftd_decode_pick_iad_block (&target, error);
     if (dp.draft_max == 0)
       return FALSE;
   }

@@ -476,6 +476,13 @@ draftd_decode_pick_block (const DraftdLm *lm, double acceptance, guint max, GErr
   return best;
 }
 
+guint
+draftd_decode_pick_iad_block (const DraftdLm *lm, GError **error)
+{
+  guint block = draftd_decode_pick_block (lm, DRAFTD_IAD_ACCEPTANCE, 32, error);
+  return block ? MAX (block, DRAFTD_IAD_MIN_BLOCK) : 0;
+}
+
 void
 draftd_cache_reuse (const DraftdLm *lm, GArray *cached, const gint32 *prompt, guint n_prompt)
 {

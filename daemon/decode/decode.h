@@ -78,9 +78,15 @@ gboolean draftd_decode_mode_from_name (const char *name, DraftdDecodeMode *mode)
  * device cost grows with T and the block stays small. */
 guint draftd_decode_pick_block (const DraftdLm *lm, double acceptance, guint max, GError **error);
 /* Share of IAD's copied source tokens that the target accepts on corrections, measured on
- * held-out sentences (draftd-bench --suite correct): what draftd_decode_pick_block is told
- * to expect for Correct/Rewrite. */
-#define DRAFTD_IAD_ACCEPTANCE 0.9
+ * held-out sentences with the default models (draftd-bench --suite correct, block 4: 86%). */
+#define DRAFTD_IAD_ACCEPTANCE 0.86
+/* IAD's block is never below this: its first pass also carries the whole prompt (tens of
+ * tokens), so a longer block costs that pass little, and a clean sentence then finishes
+ * in one pass. On lavapipe, blocks 4 and 8 measured the same wall-clock (0.97x and 1.05x
+ * of plain greedy) with 0.35 and 0.27 target passes per output token. */
+#define DRAFTD_IAD_MIN_BLOCK 8
+/* The IAD block for this model on this device (between DRAFTD_IAD_MIN_BLOCK and 32). */
+guint draftd_decode_pick_iad_block (const DraftdLm *lm, GError **error);
 
 /* Tracking what a model's cache holds, so a new prompt reuses the longest common prefix
  * (chat history, the shared instruction of grammar prompts). `cached` is a GArray of gint32. */

@@ -206,7 +206,7 @@ draftd_engine_load (DraftdEngine *e, GError **error)
   e->rewrite_template = optional_string (f, "draftd.prompt.rewrite");
   e->template_end = optional_string (f, "draftd.prompt.end");
   /* Verification blocks sized for this device: corrections copy most of their source. */
-  e->iad_block = draftd_decode_pick_block (&e->target.lm, DRAFTD_IAD_ACCEPTANCE, 32, &local);
+  e->iad_block = draftd_decode_pick_iad_block (&e->target.lm, &local);
   if (e->iad_block == 0) {
     g_propagate_error (error, local);
     return FALSE;
