@@ -42,7 +42,7 @@ if ! build/client/draft status >/dev/null 2>&1; then
 fi
 echo "== draft correct <<< 'She go to school yesterday and buyed two book.'"
 build/client/draft correct --diff <<< "She go to school yesterday and buyed two book."
-echo "== draft complete -n 60 'Once upon a time'"
-build/client/draft complete -n 60 "Once upon a time"
+echo "== draft complete -n 40 'A good teacher'"
+build/client/draft complete -n 40 "A good teacher"
 echo "== draft status"
 build/client/draft status

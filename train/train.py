@@ -266,7 +266,11 @@ def main():
     log("corpus")
     if not os.path.exists(os.path.join(data, "train.txt")):
         counts, ndocs = corpus.build(data, a.seed)
-        report["corpus_sentences"], report["corpus_documents"] = counts, ndocs
+        with open(os.path.join(data, "stats.json"), "w") as f:
+            json.dump({"sentences": counts, "documents": ndocs}, f)
+    if os.path.exists(os.path.join(data, "stats.json")):
+        stats = json.load(open(os.path.join(data, "stats.json")))
+        report["corpus_sentences"], report["corpus_documents"] = stats["sentences"], stats["documents"]
     train_docs, val_docs, test_docs = (load_split(data, s) for s in ("train", "val", "test"))
     if a.smoke:
         train_docs, val_docs, test_docs = train_docs[:400], val_docs[:40], test_docs[:40]
