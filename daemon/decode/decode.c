@@ -218,17 +218,19 @@ propose_lookup (Decoder *d, guint k_max)
 
 /* ---- verification ---- */
 
-/* Scores pending + drafts in one target pass; returns the number of accepted drafts and the
- * token that follows them in *next. */
+/* Scores the tokens the target has not seen (the pending token, or a whole prompt) and the
+ * drafts in one target pass; returns the number of accepted drafts and the token that
+ * follows them in *next. */
 static gboolean
-verify (Decoder *d, guint k, gboolean drafts_sampled, guint *accepted, gint32 *next, GError **error)
+verify (Decoder *d, const gint32 *unseen, guint n_unseen, guint k, gboolean drafts_sampled, guint *accepted, gint32 *next,
+        GError **error)
 {
   const DraftdLm *t = d->target;
   guint base = draftd_lm_n_past (t);
-  g_autofree gint32 *batch = g_new (gint32, k + 1);
-  batch[0] = seq_at (d->seq, d->seq->len - 1);
-  memcpy (batch + 1, d->drafts, k * sizeof (gint32));
-  if (!draftd_lm_forward (t, batch, k + 1, k + 1, !d->greedy, error))
+  g_autofree gint32 *batch = g_new (gint32, n_unseen + k);
+  memcpy (batch, unseen, n_unseen * sizeof (gint32));
+  memcpy (batch + n_unseen, d->drafts, k * sizeof (gint32));
+  if (!draftd_lm_forward (t, batch, n_unseen + k, k + 1, !d->greedy, error))
     return FALSE;
   d->stats->target_passes++;
   guint j = 0;
@@ -248,10 +250,25 @@ verify (Decoder *d, guint k, gboolean drafts_sampled, guint *accepted, gint32 *n
         break;
     }
   }
-  /* Keep pending + accepted drafts in the cache. */
-  draftd_lm_truncate (t, base + 1 + j);
+  /* Keep the unseen tokens and the accepted drafts in the cache. */
+  draftd_lm_truncate (t, base + n_unseen + j);
   *accepted = j;
   return TRUE;
+}
+
+/* Records a verified block of k drafts (the first `from` in the IAD source, or -1) and
+ * emits the j accepted ones and the target's own next token. */
+static void
+accept_block (Decoder *d, guint k, guint j, gint32 next, gint from)
+{
+  d->stats->drafted += k;
+  d->stats->accepted += j;
+  if (d->iad_source)
+    d->iad_expect = (k > 0 && j == k) ? from + (gint) k : -1;
+  g_autofree gint32 *final = g_new (gint32, j + 1);
+  memcpy (final, d->drafts, j * sizeof (gint32));
+  final[j] = next;
+  emit (d, final, j + 1);
 }
 
 /* IAD's first pass: the prompt and the first block of the source go through the target
@@ -261,32 +278,17 @@ static gboolean
 first_pass_iad (Decoder *d, const gint32 *unseen, guint n_unseen, GError **error)
 {
   const DraftdLm *t = d->target;
-  guint base = draftd_lm_n_past (t);
-  guint room = draftd_lm_n_ctx (t) - base - n_unseen;
+  guint room = draftd_lm_n_ctx (t) - draftd_lm_n_past (t) - n_unseen;
   guint remaining = d->p->max_tokens ? d->p->max_tokens : G_MAXUINT;
   guint k = MIN (MIN (MAX (1u, d->p->draft_max), d->iad_source->len), MIN (remaining - 1, room));
-  g_autofree gint32 *batch = g_new (gint32, n_unseen + k);
-  memcpy (batch, unseen, n_unseen * sizeof (gint32));
-  memcpy (batch + n_unseen, d->iad_source->data, k * sizeof (gint32));
   memcpy (d->drafts, d->iad_source->data, k * sizeof (gint32));
   gint64 t0 = g_get_monotonic_time ();
-  if (!draftd_lm_forward (t, batch, n_unseen + k, k + 1, FALSE, error))
+  guint j;
+  gint32 next;
+  if (!verify (d, unseen, n_unseen, k, FALSE, &j, &next, error))
     return FALSE;
-  d->stats->target_passes++;
   d->stats->prompt_ms = (g_get_monotonic_time () - t0) / 1e3;
-  guint j = 0;
-  while (j < k && draftd_lm_argmax (t, j) == d->drafts[j])
-    j++;
-  gint32 next = draftd_lm_argmax (t, j);
-  /* The prompt and the accepted drafts stay in the cache; `next` is pending. */
-  draftd_lm_truncate (t, base + n_unseen + j);
-  d->stats->drafted += k;
-  d->stats->accepted += j;
-  d->iad_expect = j == k ? (gint) k : -1;
-  g_autofree gint32 *final = g_new (gint32, j + 1);
-  memcpy (final, d->drafts, j * sizeof (gint32));
-  final[j] = next;
-  emit (d, final, j + 1);
+  accept_block (d, k, j, next, 0);
   return TRUE;
 }
 
@@ -404,23 +406,15 @@ draftd_decode (const DraftdLm *target, const DraftdLm *assistant, const gint32 *
     }
     guint len_before = d.seq->len, j;
     gint32 next;
-    if (!verify (&d, k, d.assistant && !d.greedy, &j, &next, error)) {
+    if (!verify (&d, (const gint32 *) d.seq->data + len_before - 1, 1, k, d.assistant && !d.greedy, &j, &next, error)) {
       ok = FALSE;
       break;
     }
-    stats->drafted += k;
-    stats->accepted += j;
     if (d.assistant)
       draftd_lm_truncate (d.assistant, MIN (draftd_lm_n_past (d.assistant), len_before + j));
     if (params->draft_length == DRAFTD_DRAFT_SCHEDULE && k > 0)
       d.schedule_len = j == k ? d.schedule_len + 2 : MAX (1u, d.schedule_len - 1);
-    if (params->mode == DRAFTD_DECODE_IAD)
-      d.iad_expect = (k > 0 && j == k) ? iad_from + (gint) k : -1;
-    /* Accepted drafts then the target's own next token. */
-    g_autofree gint32 *final = g_new (gint32, j + 1);
-    memcpy (final, d.drafts, j * sizeof (gint32));
-    final[j] = next;
-    emit (&d, final, j + 1);
+    accept_block (&d, k, j, next, iad_from);
   }
   stats->decode_ms = (g_get_monotonic_time () - t0) / 1e3;
   /* The target's cache holds everything but the pending token; so may the assistant's. */
