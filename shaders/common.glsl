@@ -4,6 +4,16 @@
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_ballot : require
 
+// 16 bytes of a storage buffer as four 32-bit words, loaded as two 64-bit words where the
+// kernel is built with LOAD_64BIT.
+#ifdef LOAD_64BIT
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+#define WORDS4 u64vec2
+uvec4 words4(const u64vec2 v) { return uvec4(unpack32(v.x), unpack32(v.y)); }
+#else
+#define WORDS4 uvec4
+uvec4 words4(const uvec4 v) { return v; }
+#endif
 
 // Weight layout (see daemon/runtime/weights.h): rows in groups of 8, each group stored as
 // [chunk][8 rows] (and its block scales as [block][8 rows]), so the 8 lanes of a CPU SIMD

@@ -2,12 +2,12 @@
 // F32 weights: a chunk is 4 floats; layout [row group][chunk][8 rows]. A and B are the two weight
 // matrices a kernel may read (B: SwiGLU's up matrix); each loader reads only its buffer.
 #define VPC 4u
-layout(binding = 0) readonly buffer WA { vec4 wa[]; };
-layout(binding = 5) readonly buffer WB { vec4 wb_[]; };
+layout(binding = 0) readonly buffer WA { WORDS4 wa[]; };
+layout(binding = 5) readonly buffer WB { WORDS4 wb_[]; };
 
 #define DEFINE_LOAD(NAME, BUF)                        \
   void NAME(uint r, uint c, out float w[VPC]) {       \
-    const vec4 v = BUF[chunk_index(r, c, p.chunks)];  \
+    const vec4 v = uintBitsToFloat(words4(BUF[chunk_index(r, c, p.chunks)]));\
     w[0] = v.x; w[1] = v.y; w[2] = v.z; w[3] = v.w;   \
   }
 DEFINE_LOAD(load_chunk_a, wa)

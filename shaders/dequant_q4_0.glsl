@@ -2,14 +2,14 @@
 // Q4_0 weights: a chunk is one ggml block's 16 bytes of nibbles (byte j holds value j in
 // its low nibble and value j+16 in its high nibble; value = nibble - 8), layout by row groups (chunk_index); scales as f32, layout [row group][block][8 rows].
 #define VPC 32u
-layout(binding = 0) readonly buffer WA { uvec4 wa[]; };
+layout(binding = 0) readonly buffer WA { WORDS4 wa[]; };
 layout(binding = 1) readonly buffer SA { float sa_[]; };
-layout(binding = 5) readonly buffer WB { uvec4 wb_[]; };
+layout(binding = 5) readonly buffer WB { WORDS4 wb_[]; };
 layout(binding = 6) readonly buffer SB { float sb_[]; };
 
 #define DEFINE_LOAD(NAME, BUF)                                          \
   void NAME(uint r, uint c, out float w[VPC]) {                         \
-    const uvec4 v = BUF[chunk_index(r, c, p.chunks)];                    \
+    const uvec4 v = words4(BUF[chunk_index(r, c, p.chunks)]);                \
     [[unroll]] for (uint k = 0u; k < 4u; k++) {                         \
       [[unroll]] for (uint b = 0u; b < 4u; b++) {                       \
         const uint byte_ = (v[k] >> (8u * b)) & 0xffu;                  \

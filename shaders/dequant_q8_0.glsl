@@ -2,14 +2,14 @@
 // Q8_0 weights (ggml blocks of 32 int8 with one scale): a chunk is half a block, 16 int8
 // in a uvec4, layout [row group][chunk][8 rows]; scales as f32, layout [row group][block][8 rows].
 #define VPC 16u
-layout(binding = 0) readonly buffer WA { uvec4 wa[]; };
+layout(binding = 0) readonly buffer WA { WORDS4 wa[]; };
 layout(binding = 1) readonly buffer SA { float sa_[]; };
-layout(binding = 5) readonly buffer WB { uvec4 wb_[]; };
+layout(binding = 5) readonly buffer WB { WORDS4 wb_[]; };
 layout(binding = 6) readonly buffer SB { float sb_[]; };
 
 #define DEFINE_LOAD(NAME, BUF)                                          \
   void NAME(uint r, uint c, out float w[VPC]) {                         \
-    const uvec4 v = BUF[chunk_index(r, c, p.chunks)];                    \
+    const uvec4 v = words4(BUF[chunk_index(r, c, p.chunks)]);            \
     [[unroll]] for (uint k = 0u; k < 4u; k++) {                         \
       const int word = int(v[k]);                                       \
       w[4u * k + 0u] = float(bitfieldExtract(word, 0, 8));              \

@@ -16,11 +16,16 @@
 // CPU devices and costs several times more than the weights. This needs subgroups of at
 // least 8 lanes, all active: rows past the end compute on a clamped row and do not store.
 //
+// Built twice: with LOAD_64BIT, X and the weights are read as 64-bit words. lavapipe splits a
+// per-lane vector load into one bounds-checked scalar load per component, so this halves
+// the loads; the multi-token tiles, which re-read X for every token, use that build where
+// the device has shaderInt64.
+//
 // The including file includes matmul_params.glsl, then defines VPC (values per chunk) and
 //   void load_chunk_a/b(uint r, uint c, out float w[VPC]) -- dequantized values
 //   float chunk_scale_a/b(uint r, uint c)                   -- block scale (or 1)
 // for weight pair A (bindings 0,1) and B (bindings 5,6, SwiGLU's up matrix).
-layout(binding = 2) readonly buffer XBuf { vec4 x4[]; };
+layout(binding = 2) readonly buffer XBuf { WORDS4 x4[]; };
 layout(binding = 3) buffer YBuf { float y[]; };
 layout(binding = 4) readonly buffer BiasBuf { float bias[]; };
 
@@ -30,7 +35,7 @@ const uint CPB = 32u / VPC;  // chunks per 32-value block
 
 // Lane l (mod 8) gets x[t][32b + 4l .. 32b + 4l + 3].
 vec4 load_x_block(uint t, uint b) {
-  return x4[(t * p.x_stride + b * 32u) / 4u + (gl_SubgroupInvocationID & 7u)];
+  return uintBitsToFloat(words4(x4[(t * p.x_stride + b * 32u) / 4u + (gl_SubgroupInvocationID & 7u)]));
 }
 
 // Sum over chunk j of a block: w[v] * x[32b + j*VPC + v], in order.

@@ -1,6 +1,6 @@
 /* draftd-bench: speed (and correction quality) measurements, as a table and as JSON.
  *   forward suite: the cost of one forward pass of T tokens (T = 1, 4, 8, 16, 64), with a
- *     per-kernel breakdown from GPU timestamps.
+ *     per-kernel breakdown for each T from GPU timestamps.
  *   decode suite: a fixed set of prompts (and rewrite sources) through plain, speculative,
  *     prompt-lookup and IAD decoding: tokens/s, target passes per generated token,
  *     acceptance, and speedup vs plain greedy on the same model in the same run.
@@ -25,6 +25,34 @@ cmp_double (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
+/* Per-kernel GPU time of the passes since the last reset, as parallel arrays. */
+typedef struct {
+  guint n;
+  char *names[16];
+  double ms[16];
+} KernelTimes;
+
+static void
+kernel_times_read (DraftdRunner *r, KernelTimes *kt)
+{
+  g_autofree char *prof = draftd_runner_profile (r);
+  g_auto (GStrv) lines = g_strsplit (prof, "\n", -1);
+  for (guint i = 0; lines[i] && *lines[i] && kt->n < G_N_ELEMENTS (kt->names); i++) {
+    char *sp = strchr (lines[i], ' ');
+    *sp = 0;
+    kt->names[kt->n] = g_strdup (lines[i]);
+    kt->ms[kt->n++] = g_ascii_strtod (sp + 1, NULL);
+  }
+}
+
+static void
+kernel_times_clear (KernelTimes *kt)
+{
+  for (guint i = 0; i < kt->n; i++)
+    g_free (kt->names[i]);
+  kt->n = 0;
+}
+
 static gboolean
 bench_forward (DraftdVk *vk, const char *path, guint reps, GString *json, GError **error)
 {
@@ -35,7 +63,8 @@ bench_forward (DraftdVk *vk, const char *path, guint reps, GString *json, GError
   g_autoptr (DraftdRunner) r = draftd_runner_new (vk, m, &o, error);
   if (r == NULL)
     return FALSE;
-  const guint Ts[] = { 1, 4, 8, 16, 64 };
+  enum { N_T = 5 };
+  const guint Ts[N_T] = { 1, 4, 8, 16, 64 };
   const guint context = 128; /* tokens already in the cache when timing */
   g_autofree gint32 *toks = g_new (gint32, context + 64);
   for (guint i = 0; i < context + 64; i++)
@@ -45,50 +74,82 @@ bench_forward (DraftdVk *vk, const char *path, guint reps, GString *json, GError
   printf ("\nforward pass: %s (%s, %.1fM parameters, dim %u, %u layers, vocab %u) on %s\n", m->name,
           draftd_model_quantization (m), m->n_params / 1e6, m->config.n_embd, m->config.n_layer, m->config.n_vocab,
           vk->name);
-  printf ("%6s %12s %12s %14s   (fastest of %u runs)\n", "T", "ms/pass", "tokens/s", "cost vs T=1", reps);
+  printf ("%6s %12s %12s %14s   (fastest of %u runs, %u tokens in the cache)\n", "T", "ms/pass", "tokens/s",
+          "cost vs T=1", reps, context);
   g_string_append_printf (json, "{\"suite\": \"forward\", \"model\": \"%s\", \"params\": %" G_GUINT64_FORMAT
                           ", \"type\": \"%s\", \"device\": \"%s\", \"context\": %u, \"passes\": [",
                           m->name, m->n_params, draftd_model_quantization (m), vk->name, context);
+  KernelTimes kt[N_T] = { { 0 } };
   double t1 = 0;
-  for (guint i = 0; i < G_N_ELEMENTS (Ts); i++) {
+  for (guint i = 0; i < N_T; i++) {
     guint T = Ts[i];
     g_autofree double *ms = g_new (double, reps);
     for (guint k = 0; k < reps + 1; k++) {
       draftd_runner_truncate (r, context);
+      if (k == 1)
+        draftd_runner_profile_reset (r);
       gint64 t0 = g_get_monotonic_time ();
       if (!draftd_runner_forward (r, toks + context, T, DRAFTD_FORWARD_ARGMAX_ONLY, error))
         return FALSE;
       if (k > 0) /* the first run warms caches */
         ms[k - 1] = (g_get_monotonic_time () - t0) / 1e3;
     }
+    if (o.profile)
+      kernel_times_read (r, &kt[i]);
     qsort (ms, reps, sizeof (double), cmp_double);
     /* The fastest run is the least disturbed by other work on the machine. */
-    double med = ms[0], median = ms[reps / 2];
+    double fastest = ms[0], median = ms[reps / 2];
     if (T == 1)
-      t1 = med;
-    printf ("%6u %12.2f %12.1f %13.2fx\n", T, med, T / (med / 1e3), med / t1);
-    g_string_append_printf (json, "%s{\"T\": %u, \"ms_min\": %.3f, \"ms_median\": %.3f, \"tokens_per_s\": %.2f, \"cost_vs_T1\": %.3f}",
-                            i ? ", " : "", T, med, median, T / (med / 1e3), med / t1);
-  }
-  g_string_append (json, "]");
-  if (o.profile) {
-    g_autofree char *prof = draftd_runner_profile (r);
-    g_auto (GStrv) lines = g_strsplit (prof, "\n", -1);
-    double total = 0;
-    for (guint i = 0; lines[i] && *lines[i]; i++)
-      total += g_ascii_strtod (strchr (lines[i], ' ') + 1, NULL);
-    printf ("GPU time by kernel over all passes above:\n");
-    g_string_append (json, ", \"kernels_ms\": {");
-    for (guint i = 0; lines[i] && *lines[i]; i++) {
-      char *sp = strchr (lines[i], ' ');
-      *sp = 0;
-      double v = g_ascii_strtod (sp + 1, NULL);
-      printf ("  %-14s %9.1f ms %5.1f%%\n", lines[i], v, 100 * v / total);
-      g_string_append_printf (json, "%s\"%s\": %.3f", i ? ", " : "", lines[i], v);
+      t1 = fastest;
+    printf ("%6u %12.2f %12.1f %13.2fx\n", T, fastest, T / (fastest / 1e3), fastest / t1);
+    g_string_append_printf (json, "%s{\"T\": %u, \"ms_min\": %.3f, \"ms_median\": %.3f, \"tokens_per_s\": %.2f, \"cost_vs_T1\": %.3f",
+                            i ? ", " : "", T, fastest, median, T / (fastest / 1e3), fastest / t1);
+    if (kt[i].n) {
+      g_string_append (json, ", \"kernels_ms_per_pass\": {");
+      for (guint j = 0; j < kt[i].n; j++)
+        g_string_append_printf (json, "%s\"%s\": %.3f", j ? ", " : "", kt[i].names[j], kt[i].ms[j] / reps);
+      g_string_append (json, "}");
     }
     g_string_append (json, "}");
   }
-  g_string_append (json, "}");
+  g_string_append (json, "]}");
+  /* Kernels in first-seen order over all T (a pass of one T may skip some). */
+  const char *names[32];
+  guint n_names = 0;
+  for (guint i = 0; i < N_T; i++)
+    for (guint j = 0; j < kt[i].n; j++) {
+      guint k = 0;
+      while (k < n_names && !g_str_equal (names[k], kt[i].names[j]))
+        k++;
+      if (k == n_names && n_names < G_N_ELEMENTS (names))
+        names[n_names++] = kt[i].names[j];
+    }
+  if (n_names > 0) {
+    /* Mean GPU time per pass; the sum is below the wall-clock figure by the submit overhead. */
+    printf ("GPU ms per pass by kernel (timestamps, mean of the timed runs):\n%-14s", "kernel");
+    for (guint i = 0; i < N_T; i++)
+      printf ("    T=%-5u", Ts[i]);
+    printf ("\n");
+    double total[N_T] = { 0 };
+    for (guint k = 0; k < n_names; k++) {
+      printf ("%-14s", names[k]);
+      for (guint i = 0; i < N_T; i++) {
+        double v = 0;
+        for (guint j = 0; j < kt[i].n; j++)
+          if (g_str_equal (kt[i].names[j], names[k]))
+            v = kt[i].ms[j] / reps;
+        total[i] += v;
+        printf (" %10.2f", v);
+      }
+      printf ("\n");
+    }
+    printf ("%-14s", "total");
+    for (guint i = 0; i < N_T; i++)
+      printf (" %10.2f", total[i]);
+    printf ("\n");
+  }
+  for (guint i = 0; i < N_T; i++)
+    kernel_times_clear (&kt[i]);
   return TRUE;
 }
 

@@ -523,6 +523,12 @@ draftd_runner_truncate (DraftdRunner *r, guint n)
   r->n_past = n;
 }
 
+void
+draftd_runner_profile_reset (DraftdRunner *r)
+{
+  memset (r->profile_ms, 0, sizeof r->profile_ms);
+}
+
 char *
 draftd_runner_profile (const DraftdRunner *r)
 {

@@ -46,3 +46,4 @@ void draftd_runner_truncate (DraftdRunner *r, guint n);
 guint64 draftd_runner_passes (const DraftdRunner *r);
 /* With options.profile: per-kernel GPU time in ms summed since creation, as "name ms" lines. */
 char *draftd_runner_profile (const DraftdRunner *r);
+void draftd_runner_profile_reset (DraftdRunner *r);

@@ -275,8 +275,13 @@ create_device (DraftdVk *vk, GError **error)
     .pQueuePriorities = &prio,
   };
   const char *exts[] = { VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME };
+  VkPhysicalDeviceFeatures supported;
+  vkGetPhysicalDeviceFeatures (vk->physical, &supported);
+  vk->shader_int64 = supported.shaderInt64 && !g_getenv ("DRAFTD_NO_INT64");
+  VkPhysicalDeviceFeatures enabled = { .shaderInt64 = vk->shader_int64 };
   VkDeviceCreateInfo dci = {
     .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+    .pEnabledFeatures = &enabled,
     .queueCreateInfoCount = 1,
     .pQueueCreateInfos = &qci,
     .enabledExtensionCount = G_N_ELEMENTS (exts),

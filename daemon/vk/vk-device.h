@@ -28,6 +28,7 @@ typedef struct {
   gboolean timestamps;      /* the queue supports timestamp queries */
   guint64 max_binding;      /* largest storage-buffer range we bind at once */
   guint32 subgroup_size;
+  gboolean shader_int64;    /* 64-bit integers in shaders: kernels may load 64-bit words */
   char *name;
 } DraftdVk;
 

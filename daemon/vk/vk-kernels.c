@@ -100,10 +100,16 @@ draftd_kernels_init (DraftdKernels *k, DraftdVk *vk, GError **error)
   /* Specialization constants the kernel does not declare are ignored, so every kernel gets both. */
   for (guint t = 0; t < DRAFTD_N_WTYPES; t++) {
     g_autofree char *mm = g_strdup_printf ("matmul_%s", wtype_names[t]);
+    g_autofree char *mm64 = g_strdup_printf ("matmul_%s%s", wtype_names[t], vk->shader_int64 ? "_i64" : "");
     g_autofree char *em = g_strdup_printf ("embed_%s", wtype_names[t]);
-    for (guint i = 0; i < DRAFTD_N_TILES; i++)
-      if (!kernel_init (&k->matmul[t][i], vk, mm, 7, sizeof (DraftdMatmulParams), k->wg, tile_tokens[i], error))
+    /* Single-token decode is bound by the weights' loads either way and measured faster with
+     * 32-bit ones on lavapipe; multi-token tiles re-read X per token and gain from 64-bit. */
+    for (guint i = 0; i < DRAFTD_N_TILES; i++) {
+      if (!kernel_init (&k->matmul[t][i], vk, tile_tokens[i] > 1 ? mm64 : mm, 7, sizeof (DraftdMatmulParams), k->wg,
+                        tile_tokens[i], error))
         return FALSE;
+      k->matmul[t][i].name = draftd_spirv_find (mm)->name;  /* profiles name the weight type only */
+    }
     if (!kernel_init (&k->embed[t], vk, em, 4, sizeof (DraftdEmbedParams), k->wg, 1, error))
       return FALSE;
   }
