@@ -54,34 +54,35 @@ kernel_times_clear (KernelTimes *kt)
 }
 
 static gboolean
-bench_forward (DraftdVk *vk, const char *path, guint reps, GString *json, GError **error)
+bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint reps, GString *json, GError **error)
 {
   g_autoptr (DraftdModel) m = draftd_model_load (path, error);
   if (m == NULL)
     return FALSE;
-  DraftdRunnerOptions o = { .n_ctx = 1024, .n_batch = 64, .profile = vk->timestamps };
+  guint max_T = 0;
+  for (guint i = 0; i < n_T; i++)
+    max_T = MAX (max_T, Ts[i]);
+  const guint context = 128; /* tokens already in the cache when timing */
+  DraftdRunnerOptions o = { .n_ctx = context + MAX (max_T, 896u), .n_batch = MAX (max_T, 64u), .profile = vk->timestamps };
   g_autoptr (DraftdRunner) r = draftd_runner_new (vk, m, &o, error);
   if (r == NULL)
     return FALSE;
-  enum { N_T = 5 };
-  const guint Ts[N_T] = { 1, 4, 8, 16, 64 };
-  const guint context = 128; /* tokens already in the cache when timing */
-  g_autofree gint32 *toks = g_new (gint32, context + 64);
-  for (guint i = 0; i < context + 64; i++)
+  g_autofree gint32 *toks = g_new (gint32, context + max_T);
+  for (guint i = 0; i < context + max_T; i++)
     toks[i] = 3 + (i * 7919u) % (m->config.n_vocab - 3);
   if (!draftd_runner_forward (r, toks, context, DRAFTD_FORWARD_ARGMAX_ONLY, error))
     return FALSE;
   printf ("\nforward pass: %s (%s, %.1fM parameters, dim %u, %u layers, vocab %u) on %s\n", m->name,
           draftd_model_quantization (m), m->n_params / 1e6, m->config.n_embd, m->config.n_layer, m->config.n_vocab,
           vk->name);
-  printf ("%6s %12s %12s %14s   (fastest of %u runs, %u tokens in the cache)\n", "T", "ms/pass", "tokens/s",
-          "cost vs T=1", reps, context);
+  printf ("%6s %12s %12s %10s%-4u   (fastest of %u runs, %u tokens in the cache)\n", "T", "ms/pass", "tokens/s",
+          "cost vs T=", Ts[0], reps, context);
   g_string_append_printf (json, "{\"suite\": \"forward\", \"model\": \"%s\", \"params\": %" G_GUINT64_FORMAT
                           ", \"type\": \"%s\", \"device\": \"%s\", \"context\": %u, \"passes\": [",
                           m->name, m->n_params, draftd_model_quantization (m), vk->name, context);
-  KernelTimes kt[N_T] = { { 0 } };
+  g_autofree KernelTimes *kt = g_new0 (KernelTimes, n_T);
   double t1 = 0;
-  for (guint i = 0; i < N_T; i++) {
+  for (guint i = 0; i < n_T; i++) {
     guint T = Ts[i];
     g_autofree double *ms = g_new (double, reps);
     for (guint k = 0; k < reps + 1; k++) {
@@ -99,7 +100,7 @@ bench_forward (DraftdVk *vk, const char *path, guint reps, GString *json, GError
     qsort (ms, reps, sizeof (double), cmp_double);
     /* The fastest run is the least disturbed by other work on the machine. */
     double fastest = ms[0], median = ms[reps / 2];
-    if (T == 1)
+    if (i == 0)
       t1 = fastest;
     printf ("%6u %12.2f %12.1f %13.2fx\n", T, fastest, T / (fastest / 1e3), fastest / t1);
     g_string_append_printf (json, "%s{\"T\": %u, \"ms_min\": %.3f, \"ms_median\": %.3f, \"tokens_per_s\": %.2f, \"cost_vs_T1\": %.3f",
@@ -116,7 +117,7 @@ bench_forward (DraftdVk *vk, const char *path, guint reps, GString *json, GError
   /* Kernels in first-seen order over all T (a pass of one T may skip some). */
   const char *names[32];
   guint n_names = 0;
-  for (guint i = 0; i < N_T; i++)
+  for (guint i = 0; i < n_T; i++)
     for (guint j = 0; j < kt[i].n; j++) {
       guint k = 0;
       while (k < n_names && !g_str_equal (names[k], kt[i].names[j]))
@@ -127,13 +128,13 @@ bench_forward (DraftdVk *vk, const char *path, guint reps, GString *json, GError
   if (n_names > 0) {
     /* Mean GPU time per pass; the sum is below the wall-clock figure by the submit overhead. */
     printf ("GPU ms per pass by kernel (timestamps, mean of the timed runs):\n%-14s", "kernel");
-    for (guint i = 0; i < N_T; i++)
+    for (guint i = 0; i < n_T; i++)
       printf ("    T=%-5u", Ts[i]);
     printf ("\n");
-    double total[N_T] = { 0 };
+    g_autofree double *total = g_new0 (double, n_T);
     for (guint k = 0; k < n_names; k++) {
       printf ("%-14s", names[k]);
-      for (guint i = 0; i < N_T; i++) {
+      for (guint i = 0; i < n_T; i++) {
         double v = 0;
         for (guint j = 0; j < kt[i].n; j++)
           if (g_str_equal (kt[i].names[j], names[k]))
@@ -144,11 +145,11 @@ bench_forward (DraftdVk *vk, const char *path, guint reps, GString *json, GError
       printf ("\n");
     }
     printf ("%-14s", "total");
-    for (guint i = 0; i < N_T; i++)
+    for (guint i = 0; i < n_T; i++)
       printf (" %10.2f", total[i]);
     printf ("\n");
   }
-  for (guint i = 0; i < N_T; i++)
+  for (guint i = 0; i < n_T; i++)
     kernel_times_clear (&kt[i]);
   return TRUE;
 }
@@ -434,7 +435,7 @@ int
 main (int argc, char **argv)
 {
   g_auto (GStrv) models = NULL;
-  g_autofree char *json_path = NULL, *device = NULL, *assistant = NULL, *suite = NULL, *pairs = NULL;
+  g_autofree char *json_path = NULL, *device = NULL, *assistant = NULL, *suite = NULL, *pairs = NULL, *passes = NULL;
   gint reps = 5, n_tokens = 96, limit = 200, block = 0, ngram = 0;
   gboolean sweep = FALSE;
   GOptionEntry entries[] = {
@@ -446,6 +447,7 @@ main (int argc, char **argv)
     { "suite", 0, 0, G_OPTION_ARG_STRING, &suite, "forward, decode or all (default)", "NAME" },
     { "tokens", 'n', 0, G_OPTION_ARG_INT, &n_tokens, "tokens per decode run (default 96)", "N" },
     { "sweep", 0, 0, G_OPTION_ARG_NONE, &sweep, "decode suite: also try other draft settings", NULL },
+    { "passes", 0, 0, G_OPTION_ARG_STRING, &passes, "forward suite: tokens per pass to time, costs relative to the first (default 1,4,8,16,64)", "T,T,..." },
     { "pairs", 0, 0, G_OPTION_ARG_FILENAME, &pairs, "correct suite: input<TAB>reference[<TAB>rewrite preset] lines", "FILE" },
     { "limit", 0, 0, G_OPTION_ARG_INT, &limit, "correct suite: most sentences (default 200)", "N" },
     { "block", 0, 0, G_OPTION_ARG_INT, &block, "correct suite: IAD block (default: picked for the device)", "N" },
@@ -464,10 +466,23 @@ main (int argc, char **argv)
     g_printerr ("draftd-bench: --suite correct needs --pairs FILE\n");
     return 2;
   }
+  guint Ts[16] = { 1, 4, 8, 16, 64 }, n_T = 5;
+  if (passes) {
+    g_auto (GStrv) parts = g_strsplit (passes, ",", -1);
+    n_T = 0;
+    for (guint i = 0; parts[i]; i++) {
+      guint64 v = 0;
+      if (n_T == G_N_ELEMENTS (Ts) || !g_ascii_string_to_unsigned (parts[i], 10, 1, 512, &v, NULL)) {
+        g_printerr ("draftd-bench: --passes takes up to 16 token counts from 1 to 512, comma-separated\n");
+        return 2;
+      }
+      Ts[n_T++] = (guint) v;
+    }
+  }
   if (models == NULL || argc > 1 || reps < 1 || n_tokens < 2 || limit < 1 || block < 0 || ngram < 0 || (!do_forward && !do_decode && !do_correct)) {
     g_printerr ("usage: draftd-bench -m MODEL.gguf [-m ...] [-a ASSISTANT.gguf] [--suite forward|decode|correct|all] [--sweep]\n"
                 "                    [--pairs FILE] [--limit N] [--block N] [--ngram N]\n"
-                "                    [--json FILE] [--reps N] [--tokens N]\n");
+                "                    [--json FILE] [--reps N] [--tokens N] [--passes T,T,...]\n");
     return 2;
   }
   g_autoptr (DraftdVk) vk = draftd_vk_new (device, &error);
@@ -479,7 +494,7 @@ main (int argc, char **argv)
     if (do_forward) {
       g_string_append (json, first ? "" : ", ");
       first = FALSE;
-      if (!bench_forward (vk, models[i], reps, json, &error))
+      if (!bench_forward (vk, models[i], Ts, n_T, reps, json, &error))
         return tool_fail ("draftd-bench", error, 1);
     }
     if (do_decode) {
