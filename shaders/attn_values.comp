@@ -2,11 +2,14 @@
 #extension GL_GOOGLE_include_directive : require
 #include "common.glsl"
 // out[t][h*head_dim + d] = sum_j softmax(scores[h][t])_j * v[j][kv_head*head_dim + d].
-// One invocation per (4 adjacent output elements, token): the max and the exp weights of
-// the softmax are computed once for the four (the exp is the costly part on CPU devices)
-// and V is read as vec4. Each element's max/sum/accumulation runs over the keys in order,
-// with no cross-invocation reduction, so results never depend on the batch.
+// One invocation per (4 adjacent output elements, TOKENS adjacent tokens): the max and the
+// exp weights of the softmax are computed once for the four (the exp is the costly part on
+// CPU devices), V is read as vec4 and each V load serves TOKENS tokens. Each element's
+// max/sum/accumulation runs over its token's keys in order (keys past a token's causal limit
+// are skipped, not added as zeros), with no cross-invocation reduction, so results never
+// depend on the batch or TOKENS.
 layout(local_size_x_id = 0) in;
+layout(constant_id = 1) const uint TOKENS = 1;
 layout(push_constant) uniform AttnParams {
   uint n_tokens;
   uint pos0;
@@ -23,25 +26,46 @@ layout(binding = 2) writeonly buffer Out { vec4 o4[]; };
 
 void main() {
   const uint e4 = gl_GlobalInvocationID.x;  // output element / 4
-  const uint t = gl_GlobalInvocationID.y;
+  const uint t0 = gl_GlobalInvocationID.y * TOKENS;  // < n_tokens: one row of invocations per TOKENS
   const uint quads = p.head_dim / 4u;
-  if (t >= p.n_tokens || e4 >= p.n_head * quads)
+  if (e4 >= p.n_head * quads)
     return;
   const uint h = e4 / quads;
   const uint kvh = h / (p.n_head / p.n_head_kv);
   const uint kv_quads = p.n_head_kv * quads;
   const uint vbase = kvh * quads + e4 % quads;
-  const uint sb = (h * p.n_tokens + t) * p.ctx;
-  const uint n_keys = p.pos0 + t + 1u;
-  float m = scores[sb];
-  for (uint j = 1u; j < n_keys; j++)
-    m = max(m, scores[sb + j]);
-  precise float sum = 0.0;
-  precise vec4 acc = vec4(0.0);
-  for (uint j = 0u; j < n_keys; j++) {
-    const float w = exp(scores[sb + j] - m);
-    sum += w;
-    acc = fma(vec4(w), vc4[j * kv_quads + vbase], acc);
+  const uint last = p.n_tokens - 1u;
+  uint sb[TOKENS];
+  uint n_keys[TOKENS];
+  float m[TOKENS];
+  [[unroll]] for (uint i = 0u; i < TOKENS; i++) {
+    const uint t = min(t0 + i, last);
+    sb[i] = (h * p.n_tokens + t) * p.ctx;
+    n_keys[i] = p.pos0 + t + 1u;
+    m[i] = scores[sb[i]];
   }
-  o4[(t * p.out_stride) / 4u + e4] = acc / sum;
+  const uint max_keys = n_keys[TOKENS - 1u];
+  for (uint j = 1u; j < max_keys; j++)
+    [[unroll]] for (uint i = 0u; i < TOKENS; i++)
+      if (j < n_keys[i])
+        m[i] = max(m[i], scores[sb[i] + j]);
+  precise float sum[TOKENS];
+  precise vec4 acc[TOKENS];
+  [[unroll]] for (uint i = 0u; i < TOKENS; i++) {
+    sum[i] = 0.0;
+    acc[i] = vec4(0.0);
+  }
+  for (uint j = 0u; j < max_keys; j++) {
+    const vec4 v = vc4[j * kv_quads + vbase];
+    [[unroll]] for (uint i = 0u; i < TOKENS; i++) {
+      if (j < n_keys[i]) {
+        const float w = exp(scores[sb[i] + j] - m[i]);
+        sum[i] += w;
+        acc[i] = fma(vec4(w), v, acc[i]);
+      }
+    }
+  }
+  [[unroll]] for (uint i = 0u; i < TOKENS; i++)
+    if (t0 + i < p.n_tokens)
+      o4[((t0 + i) * p.out_stride) / 4u + e4] = acc[i] / sum[i];
 }

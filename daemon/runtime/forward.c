@@ -380,10 +380,14 @@ record_layer (Recorder *rec, guint i, guint T)
   DraftdAttnParams ap = { T, r->n_past, c->n_head, c->n_head_kv, c->head_dim, r->QKV, r->ctx_stride,
                           1.0f / sqrtf ((float) c->head_dim) };
   DraftdBind sb[3] = { { &r->qkv }, { &l->k_cache }, { &r->scores } };
-  dispatch (rec, &r->kernels.attn_scores, sb, &ap, sizeof ap, groups ((r->n_past + T + 3) / 4, wg), T, c->n_head);
+  guint tile = draftd_kernels_tile_for (T);
+  guint token_rows = groups (T, draftd_kernels_attn_tokens (tile));
+  dispatch (rec, &r->kernels.attn_scores[tile], sb, &ap, sizeof ap, groups ((r->n_past + T + 3) / 4, wg), token_rows,
+            c->n_head);
   ap.stride = r->ATT;
   DraftdBind vb[3] = { { &r->scores }, { &l->v_cache }, { &r->att } };
-  dispatch (rec, &r->kernels.attn_values, vb, &ap, sizeof ap, groups (c->n_head * c->head_dim / 4, wg), T, 1);
+  dispatch (rec, &r->kernels.attn_values[tile], vb, &ap, sizeof ap, groups (c->n_head * c->head_dim / 4, wg), token_rows,
+            1);
 
   record_matmul (rec, &l->wo, &r->att, r->ATT, &r->x, r->D, T, DRAFTD_MATMUL_ADD, NULL, NULL);
   record_rmsnorm (rec, &l->ffn_norm, 0, T);

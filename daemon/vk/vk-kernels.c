@@ -12,6 +12,12 @@ draftd_kernels_tile_tokens (guint tile)
 }
 
 guint
+draftd_kernels_attn_tokens (guint tile)
+{
+  return MIN (tile_tokens[tile], DRAFTD_ATTN_MAX_TOKENS);
+}
+
+guint
 draftd_kernels_tile_for (guint n_tokens)
 {
   for (guint i = 0; i < DRAFTD_N_TILES; i++)
@@ -113,10 +119,14 @@ draftd_kernels_init (DraftdKernels *k, DraftdVk *vk, GError **error)
     if (!kernel_init (&k->embed[t], vk, em, 4, sizeof (DraftdEmbedParams), k->wg, 1, error))
       return FALSE;
   }
+  for (guint i = 0; i < DRAFTD_N_TILES; i++)
+    if (!kernel_init (&k->attn_scores[i], vk, "attn_scores", 3, sizeof (DraftdAttnParams), k->wg,
+                      draftd_kernels_attn_tokens (i), error) ||
+        !kernel_init (&k->attn_values[i], vk, "attn_values", 3, sizeof (DraftdAttnParams), k->wg,
+                      draftd_kernels_attn_tokens (i), error))
+      return FALSE;
   return kernel_init (&k->rmsnorm, vk, "rmsnorm", 3, sizeof (DraftdRmsNormParams), 64, 1, error) &&
          kernel_init (&k->rope_kv, vk, "rope_kv", 4, sizeof (DraftdRopeParams), k->wg, 1, error) &&
-         kernel_init (&k->attn_scores, vk, "attn_scores", 3, sizeof (DraftdAttnParams), k->wg, 1, error) &&
-         kernel_init (&k->attn_values, vk, "attn_values", 3, sizeof (DraftdAttnParams), k->wg, 1, error) &&
          kernel_init (&k->argmax, vk, "argmax", 2, sizeof (DraftdArgmaxParams), 64, 1, error);
 }
 
@@ -124,10 +134,12 @@ void
 draftd_kernels_clear (DraftdKernels *k, DraftdVk *vk)
 {
   kernel_clear (&k->argmax, vk);
-  kernel_clear (&k->attn_values, vk);
-  kernel_clear (&k->attn_scores, vk);
   kernel_clear (&k->rope_kv, vk);
   kernel_clear (&k->rmsnorm, vk);
+  for (int i = DRAFTD_N_TILES - 1; i >= 0; i--) {
+    kernel_clear (&k->attn_values[i], vk);
+    kernel_clear (&k->attn_scores[i], vk);
+  }
   for (int t = DRAFTD_N_WTYPES - 1; t >= 0; t--) {
     kernel_clear (&k->embed[t], vk);
     for (int i = DRAFTD_N_TILES - 1; i >= 0; i--)

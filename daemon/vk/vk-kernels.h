@@ -5,6 +5,7 @@
 
 enum { DRAFTD_WTYPE_F32, DRAFTD_WTYPE_F16, DRAFTD_WTYPE_Q8_0, DRAFTD_WTYPE_Q4_0, DRAFTD_N_WTYPES };
 #define DRAFTD_N_TILES 4  /* token tiles 1, 2, 4, 8 */
+#define DRAFTD_ATTN_MAX_TOKENS 4  /* tokens one attention invocation serves (registers) */
 #define DRAFTD_MATMUL_ADD 1u
 #define DRAFTD_MATMUL_BIAS 2u
 #define DRAFTD_MATMUL_SWIGLU 4u
@@ -47,7 +48,9 @@ typedef struct {
   guint32 wg;  /* workgroup width of the 1-D kernels */
   DraftdKernel matmul[DRAFTD_N_WTYPES][DRAFTD_N_TILES];
   DraftdKernel embed[DRAFTD_N_WTYPES];
-  DraftdKernel rmsnorm, rope_kv, attn_scores, attn_values, argmax;
+  /* attention per token tile too: TOKENS = min(tile tokens, DRAFTD_ATTN_MAX_TOKENS) */
+  DraftdKernel attn_scores[DRAFTD_N_TILES], attn_values[DRAFTD_N_TILES];
+  DraftdKernel rmsnorm, rope_kv, argmax;
 } DraftdKernels;
 
 typedef struct {
@@ -59,6 +62,8 @@ void draftd_kernels_clear (DraftdKernels *k, DraftdVk *vk);
 /* Largest tile index whose token count is useful for n_tokens. */
 guint draftd_kernels_tile_for (guint n_tokens);
 guint draftd_kernels_tile_tokens (guint tile);
+/* Tokens one attention invocation of a tile serves. */
+guint draftd_kernels_attn_tokens (guint tile);
 
 /* Records push descriptors, push constants and a dispatch, then a compute→compute barrier. */
 void draftd_kernel_dispatch (DraftdVk *vk, VkCommandBuffer cmd, const DraftdKernel *k,
