@@ -152,11 +152,11 @@ acceptance {spec_g['acceptance'] * 100:.1f}%.""" if spec_g else ""))
   to bytes and are not corrected.
 - The corpus is dictionary examples and technical documentation; informal writing,
   dialogue and long-range coherence are weak. Completion quality is low.
-- Measured on lavapipe (CPU Vulkan), where IAD and speculative decoding do not pay in
-  wall-clock for models this small: a pass over 9 tokens costs about 3.5x a 1-token pass,
-  so 4x fewer target passes take about as long as plain decoding (the speedups above are
-  below 1). The pass counts are what carries over to a GPU, where a 9-token pass costs
-  about as much as a 1-token one.
+- Measured on lavapipe (CPU Vulkan), where a pass over 8-16 tokens costs 2.5-4.5x a
+  1-token pass (`draftd-bench --suite forward`; every multiply-add is two vector
+  instructions there and every load is split per lane), so IAD's ~4x fewer target passes
+  give only """ + f"{corr['speedup']:.2f}x" + """ in wall-clock for models this small. The pass counts are what
+  carries over to a GPU, where a 9-token pass costs about as much as a 1-token one.
 - The assistant is weak (perplexity ~190): its top probability rarely reaches the 0.4
   cut-off, so greedy speculative decoding drafts almost nothing, and with sampling 61% of
   its drafts are accepted, not enough to beat plain decoding on lavapipe.
