@@ -35,7 +35,7 @@ const uint CPB = 32u / VPC;  // chunks per 32-value block
 
 // Lane l (mod 8) gets x[t][32b + 4l .. 32b + 4l + 3].
 vec4 load_x_block(uint t, uint b) {
-  return uintBitsToFloat(words4(x4[(t * p.x_stride + b * 32u) / 4u + (gl_SubgroupInvocationID & 7u)]));
+  return uintBitsToFloat(words4(x4[((p.token0 + t) * p.x_stride + b * 32u) / 4u + (gl_SubgroupInvocationID & 7u)]));
 }
 
 // Sum over chunk j of a block: w[v] * x[32b + j*VPC + v], in order.
@@ -50,7 +50,7 @@ float chunk_dot(const float w[VPC], const vec4 xl, const uint j) {
 
 void store(uint t, float value) {
   precise float v = value;
-  const uint yi = t * p.y_stride + p.y_offset + gl_GlobalInvocationID.x;
+  const uint yi = (p.token0 + t) * p.y_stride + p.y_offset + gl_GlobalInvocationID.x;
   if ((p.flags & MATMUL_BIAS) != 0u)
     v += bias[p.bias_offset + gl_GlobalInvocationID.x];
   if ((p.flags & MATMUL_ADD) != 0u)

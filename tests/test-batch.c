@@ -44,7 +44,7 @@ check_model (DraftdVk *vk, const char *label, const char *path, guint n_tokens)
     ref_ids[i] = draftd_runner_argmax (single, 0);
   }
   /* Split the same tokens into passes of varied sizes. */
-  const guint sizes[] = { 1, 2, 3, 5, 8, 16, 17, 4 };
+  const guint sizes[] = { 1, 2, 3, 5, 8, 9, 12, 16, 17, 4 };
   gboolean bit_exact = TRUE, ids_equal = TRUE;
   guint done = 0, k = 0;
   while (done < n_tokens) {

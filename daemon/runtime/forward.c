@@ -325,8 +325,9 @@ groups (guint32 n, guint32 wg)
 }
 
 static void
-record_matmul (Recorder *rec, const DraftdMatrix *m, const DraftdVkBuffer *x, guint32 x_stride, const DraftdVkBuffer *y,
-               guint32 y_stride, guint n_tokens, guint32 flags, const DraftdVkBuffer *bias, const DraftdMatrix *m_up)
+record_matmul_tokens (Recorder *rec, const DraftdMatrix *m, const DraftdVkBuffer *x, guint32 x_stride,
+                      const DraftdVkBuffer *y, guint32 y_stride, guint token0, guint n_tokens, guint32 flags,
+                      const DraftdVkBuffer *bias, const DraftdMatrix *m_up)
 {
   DraftdRunner *r = rec->r;
   const DraftdKernel *k = &r->kernels.matmul[m->wtype][draftd_kernels_tile_for (n_tokens)];
@@ -342,11 +343,30 @@ record_matmul (Recorder *rec, const DraftdMatrix *m, const DraftdVkBuffer *x, gu
       .y_offset = m->out_offset + part->row0,
       .flags = flags,
       .bias_offset = m->out_offset + part->row0,
+      .token0 = token0,
     };
     DraftdBind b[7] = { { &part->quants }, { part->scales.buffer ? &part->scales : NULL }, { x }, { y }, { bias },
                         { up ? &up->quants : NULL }, { up && up->scales.buffer ? &up->scales : NULL } };
     dispatch (rec, k, b, &pc, sizeof pc, groups (part->rows, r->kernels.wg), 1, 1);
   }
+}
+
+/* Whole tiles of the largest size go in one dispatch (the kernel loops over them). A short
+ * remainder gets a dispatch with a smaller tile of its own: a verify pass of 8 drafts plus
+ * one token would otherwise pay for a second full tile of 8 (on lavapipe a 9-token pass
+ * cost as much as a 16-token one). */
+static void
+record_matmul (Recorder *rec, const DraftdMatrix *m, const DraftdVkBuffer *x, guint32 x_stride, const DraftdVkBuffer *y,
+               guint32 y_stride, guint n_tokens, guint32 flags, const DraftdVkBuffer *bias, const DraftdMatrix *m_up)
+{
+  guint big = draftd_kernels_tile_tokens (DRAFTD_N_TILES - 1);
+  guint rest = n_tokens % big;
+  guint head = n_tokens;
+  if (n_tokens > big && rest > 0 && draftd_kernels_tile_tokens (draftd_kernels_tile_for (rest)) < big)
+    head = n_tokens - rest;
+  record_matmul_tokens (rec, m, x, x_stride, y, y_stride, 0, head, flags, bias, m_up);
+  if (head < n_tokens)
+    record_matmul_tokens (rec, m, x, x_stride, y, y_stride, head, n_tokens - head, flags, bias, m_up);
 }
 
 static void

@@ -11,7 +11,7 @@ enum { DRAFTD_WTYPE_F32, DRAFTD_WTYPE_F16, DRAFTD_WTYPE_Q8_0, DRAFTD_WTYPE_Q4_0,
 #define DRAFTD_MATMUL_SWIGLU 4u
 
 typedef struct {
-  guint32 rows, chunks, n_tokens, x_stride, y_stride, y_offset, flags, bias_offset;
+  guint32 rows, chunks, n_tokens, x_stride, y_stride, y_offset, flags, bias_offset, token0;
 } DraftdMatmulParams;
 
 typedef struct {
