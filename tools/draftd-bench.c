@@ -242,7 +242,7 @@ run_case (DraftdLm *t, DraftdLm *a, const DraftdModel *m, const DecodeCase *c, g
 
 static gboolean
 bench_decode (DraftdVk *vk, const char *path, const char *assistant_path, guint n_tokens, gboolean sweep,
-              GString *json, GError **error)
+              guint rounds, GString *json, GError **error)
 {
   g_autoptr (DraftdModel) m = draftd_model_load (path, error);
   if (m == NULL)
@@ -286,8 +286,8 @@ bench_decode (DraftdVk *vk, const char *path, const char *assistant_path, guint 
   if (ar)
     ADD ("speculative sampled", DRAFTD_DECODE_SPECULATIVE, TRUE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 0);
 #undef ADD
-  printf ("\ndecoding: %s%s%s on %s, %zu prompts x %u tokens\n", m->name, am ? " + assistant " : "", am ? am->name : "",
-          vk->name, G_N_ELEMENTS (bench_prompts), n_tokens);
+  printf ("\ndecoding: %s%s%s on %s, %zu prompts x %u tokens, fastest of %u rounds\n", m->name,
+          am ? " + assistant " : "", am ? am->name : "", vk->name, G_N_ELEMENTS (bench_prompts), n_tokens, rounds);
   printf ("%-22s %9s %10s %12s %11s %9s %8s\n", "mode", "tokens/s", "passes/tok", "accepted/pass", "acceptance",
           "speedup", "tokens");
   g_string_append_printf (json, "{\"suite\": \"decode\", \"model\": \"%s\", \"assistant\": %s%s%s, \"device\": \"%s\", \"runs\": [",
@@ -295,11 +295,20 @@ bench_decode (DraftdVk *vk, const char *path, const char *assistant_path, guint 
   g_autoptr (GPtrArray) plain_outs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   double plain_tps = 0, plain_sampled_tps = 0;
   gboolean ok = TRUE;
+  /* Rounds go over every case in turn, so a slow spell of the machine does not land on one
+   * mode only; each case keeps its fastest round (the counts are the same in every round). */
+  g_autofree Totals *best = g_new0 (Totals, cases->len);
+  for (guint round = 0; round < rounds && ok; round++)
+    for (guint i = 0; i < cases->len && ok; i++) {
+      const DecodeCase *c = g_ptr_array_index (cases, i);
+      Totals tot;
+      ok = run_case (&t, c->mode == DRAFTD_DECODE_SPECULATIVE ? &a : NULL, m, c, n_tokens, plain_outs, &tot, error);
+      if (ok && (round == 0 || tot.ms < best[i].ms))
+        best[i] = tot;
+    }
   for (guint i = 0; i < cases->len && ok; i++) {
     const DecodeCase *c = g_ptr_array_index (cases, i);
-    Totals tot;
-    if (!(ok = run_case (&t, c->mode == DRAFTD_DECODE_SPECULATIVE ? &a : NULL, m, c, n_tokens, plain_outs, &tot, error)))
-      break;
+    const Totals tot = best[i];
     double tps = tot.tokens / (tot.ms / 1e3);
     if (i == 0)
       plain_tps = tps;
@@ -441,7 +450,7 @@ main (int argc, char **argv)
   GOptionEntry entries[] = {
     { "model", 'm', 0, G_OPTION_ARG_FILENAME_ARRAY, &models, "GGUF model (repeatable)", "MODEL.gguf" },
     { "json", 'j', 0, G_OPTION_ARG_FILENAME, &json_path, "write results as JSON to FILE", "FILE" },
-    { "reps", 'r', 0, G_OPTION_ARG_INT, &reps, "timed repetitions per measurement (default 5)", "N" },
+    { "reps", 'r', 0, G_OPTION_ARG_INT, &reps, "timed repetitions per measurement (default 5; the decode suite runs at most 3 rounds)", "N" },
     { "device", 'd', 0, G_OPTION_ARG_STRING, &device, "Vulkan device index or name", "DEV" },
     { "assistant", 'a', 0, G_OPTION_ARG_FILENAME, &assistant, "assistant model for the decode suite (first -m)", "A.gguf" },
     { "suite", 0, 0, G_OPTION_ARG_STRING, &suite, "forward, decode or all (default)", "NAME" },
@@ -500,7 +509,7 @@ main (int argc, char **argv)
     if (do_decode) {
       g_string_append (json, first ? "" : ", ");
       first = FALSE;
-      if (!bench_decode (vk, models[i], i == 0 ? assistant : NULL, n_tokens, sweep, json, &error))
+      if (!bench_decode (vk, models[i], i == 0 ? assistant : NULL, n_tokens, sweep, MIN (reps, 3), json, &error))
         return tool_fail ("draftd-bench", error, 1);
     }
     if (do_correct) {
