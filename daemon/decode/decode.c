@@ -438,15 +438,15 @@ draftd_decode_pick_block (const DraftdLm *lm, double acceptance, guint max, GErr
 {
   guint base = draftd_lm_n_past (lm);
   guint room = draftd_lm_n_ctx (lm) - base;
-  max = MIN (max, room);
-  if (max <= 1)
+  guint max_pass = MIN (max + 1, room);  /* a verify pass carries the pending token too */
+  if (max_pass <= 2)
     return 1;
-  g_autofree gint32 *tokens = g_new0 (gint32, max);
-  for (guint i = 0; i < max; i++)
+  g_autofree gint32 *tokens = g_new0 (gint32, max_pass);
+  for (guint i = 0; i < max_pass; i++)
     tokens[i] = 1 + i % (draftd_lm_n_vocab (lm) - 1);
   double cost1 = 0, best_rate = 0;
   guint best = 1;
-  for (guint T = 1; T <= max; T *= 2) {
+  for (guint T = 1; T <= max_pass; T *= 2) {
     double best_ms = G_MAXDOUBLE;
     for (guint rep = 0; rep < 3; rep++) {  /* the first run also warms caches */
       gint64 t0 = g_get_monotonic_time ();
@@ -460,6 +460,7 @@ draftd_decode_pick_block (const DraftdLm *lm, double acceptance, guint max, GErr
     }
     if (T == 1)
       cost1 = best_ms;
+    /* T - 1 drafts: j accepted ones plus the target's next token, 1 + a + .. + a^(T-1). */
     double expected = acceptance >= 1.0 ? T : (1.0 - pow (acceptance, T)) / (1.0 - acceptance);
     double rate = expected / (best_ms / cost1);
     if (rate > best_rate) {
@@ -467,7 +468,7 @@ draftd_decode_pick_block (const DraftdLm *lm, double acceptance, guint max, GErr
       best = T;
     }
   }
-  return best;
+  return MAX (best - 1, 1u);
 }
 
 guint

@@ -72,19 +72,23 @@ const char *draftd_decode_mode_name (DraftdDecodeMode mode);
 gboolean draftd_decode_mode_from_name (const char *name, DraftdDecodeMode *mode);
 
 /* Picks the draft/verification block for this model on this device: times passes of
- * T = 1, 2, 4 .. max tokens once (at the end of the cache, then rolled back) and returns the
- * T with the most expected tokens per unit of time, (1 - a^T) / (1 - a) / cost(T), for a
- * per-token acceptance a. On a GPU a 32-token pass costs barely more than one; on a CPU
- * device cost grows with T and the block stays small. */
+ * T = 1, 2, 4 .. max + 1 tokens (at the end of the cache, then rolled back). A pass of T
+ * tokens verifies T - 1 drafts after the pending token and yields (1 - a^T) / (1 - a)
+ * tokens for a per-token acceptance a; the T with the most per unit of time gives the
+ * block, T - 1 drafts (at least 1). Passes of a power of two tokens fill the matmul's
+ * token tiles. On a GPU a 32-token pass costs barely more than one; on a CPU device cost
+ * grows with T and the block stays small. */
 guint draftd_decode_pick_block (const DraftdLm *lm, double acceptance, guint max, GError **error);
 /* Share of IAD's copied source tokens that the target accepts on corrections, measured on
  * held-out sentences with the default models (draftd-bench --suite correct, block 4: 86%). */
 #define DRAFTD_IAD_ACCEPTANCE 0.86
 /* IAD's block is never below this: its first pass also carries the whole prompt (tens of
  * tokens), so a longer block costs that pass little, and a clean sentence then finishes
- * in one pass. On lavapipe, blocks 4 and 8 measured the same wall-clock (0.97x and 1.05x
- * of plain greedy) with 0.35 and 0.27 target passes per output token. */
-#define DRAFTD_IAD_MIN_BLOCK 8
+ * in one pass. 7 drafts and the pending token make a pass of 8, one matmul tile; on
+ * lavapipe, with the default models, blocks 7 and 8 measured 1.14x and 1.11x of plain
+ * greedy in wall-clock (0.286 and 0.272 target passes per output token), as a 9-token pass
+ * costs about 1.4x an 8-token one there. */
+#define DRAFTD_IAD_MIN_BLOCK 7
 /* The IAD block for this model on this device (between DRAFTD_IAD_MIN_BLOCK and 32). */
 guint draftd_decode_pick_iad_block (const DraftdLm *lm, GError **error);
 
