@@ -4,14 +4,14 @@
 layout(binding = 0) readonly buffer WA { WORDS4 wa[]; };
 layout(binding = 5) readonly buffer WB { WORDS4 wb_[]; };
 
-#define DEFINE_LOAD(NAME, BUF)                                  \
-  void NAME(uint r, uint c, out float w[VPC]) {                 \
-    const uvec4 v = words4(BUF[chunk_index(r, c, p.chunks)]);        \
-    [[unroll]] for (uint k = 0u; k < 4u; k++) {                 \
-      const vec2 h = unpackHalf2x16(v[k]);                      \
-      w[2u * k] = h.x;                                          \
-      w[2u * k + 1u] = h.y;                                     \
-    }                                                           \
+#define DEFINE_LOAD(NAME, BUF)                                \
+  void NAME(uint r, uint c, out float w[VPC]) {               \
+    const uvec4 v = words4(BUF[chunk_index(r, c, p.chunks)]); \
+    [[unroll]] for (uint k = 0u; k < 4u; k++) {               \
+      const vec2 h = unpackHalf2x16(v[k]);                    \
+      w[2u * k] = h.x;                                        \
+      w[2u * k + 1u] = h.y;                                   \
+    }                                                         \
   }
 DEFINE_LOAD(load_chunk_a, wa)
 DEFINE_LOAD(load_chunk_b, wb_)

@@ -5,10 +5,10 @@
 layout(binding = 0) readonly buffer WA { WORDS4 wa[]; };
 layout(binding = 5) readonly buffer WB { WORDS4 wb_[]; };
 
-#define DEFINE_LOAD(NAME, BUF)                        \
-  void NAME(uint r, uint c, out float w[VPC]) {       \
-    const vec4 v = uintBitsToFloat(words4(BUF[chunk_index(r, c, p.chunks)]));\
-    w[0] = v.x; w[1] = v.y; w[2] = v.z; w[3] = v.w;   \
+#define DEFINE_LOAD(NAME, BUF)                                                \
+  void NAME(uint r, uint c, out float w[VPC]) {                               \
+    const vec4 v = uintBitsToFloat(words4(BUF[chunk_index(r, c, p.chunks)])); \
+    w[0] = v.x; w[1] = v.y; w[2] = v.z; w[3] = v.w;                           \
   }
 DEFINE_LOAD(load_chunk_a, wa)
 DEFINE_LOAD(load_chunk_b, wb_)

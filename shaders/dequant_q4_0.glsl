@@ -7,16 +7,16 @@ layout(binding = 1) readonly buffer SA { float sa_[]; };
 layout(binding = 5) readonly buffer WB { WORDS4 wb_[]; };
 layout(binding = 6) readonly buffer SB { float sb_[]; };
 
-#define DEFINE_LOAD(NAME, BUF)                                          \
-  void NAME(uint r, uint c, out float w[VPC]) {                         \
-    const uvec4 v = words4(BUF[chunk_index(r, c, p.chunks)]);                \
-    [[unroll]] for (uint k = 0u; k < 4u; k++) {                         \
-      [[unroll]] for (uint b = 0u; b < 4u; b++) {                       \
-        const uint byte_ = (v[k] >> (8u * b)) & 0xffu;                  \
-        w[4u * k + b] = float(int(byte_ & 0xfu) - 8);                   \
-        w[4u * k + b + 16u] = float(int(byte_ >> 4u) - 8);              \
-      }                                                                 \
-    }                                                                   \
+#define DEFINE_LOAD(NAME, BUF)                                \
+  void NAME(uint r, uint c, out float w[VPC]) {               \
+    const uvec4 v = words4(BUF[chunk_index(r, c, p.chunks)]); \
+    [[unroll]] for (uint k = 0u; k < 4u; k++) {               \
+      [[unroll]] for (uint b = 0u; b < 4u; b++) {             \
+        const uint byte_ = (v[k] >> (8u * b)) & 0xffu;        \
+        w[4u * k + b] = float(int(byte_ & 0xfu) - 8);         \
+        w[4u * k + b + 16u] = float(int(byte_ >> 4u) - 8);    \
+      }                                                       \
+    }                                                         \
   }
 #define DEFINE_SCALE(NAME, BUF) \
   float NAME(uint r, uint c) { return BUF[chunk_index(r, c, p.chunks)]; }

@@ -7,16 +7,16 @@ layout(binding = 1) readonly buffer SA { float sa_[]; };
 layout(binding = 5) readonly buffer WB { WORDS4 wb_[]; };
 layout(binding = 6) readonly buffer SB { float sb_[]; };
 
-#define DEFINE_LOAD(NAME, BUF)                                          \
-  void NAME(uint r, uint c, out float w[VPC]) {                         \
-    const uvec4 v = words4(BUF[chunk_index(r, c, p.chunks)]);            \
-    [[unroll]] for (uint k = 0u; k < 4u; k++) {                         \
-      const int word = int(v[k]);                                       \
-      w[4u * k + 0u] = float(bitfieldExtract(word, 0, 8));              \
-      w[4u * k + 1u] = float(bitfieldExtract(word, 8, 8));              \
-      w[4u * k + 2u] = float(bitfieldExtract(word, 16, 8));             \
-      w[4u * k + 3u] = float(bitfieldExtract(word, 24, 8));             \
-    }                                                                   \
+#define DEFINE_LOAD(NAME, BUF)                                \
+  void NAME(uint r, uint c, out float w[VPC]) {               \
+    const uvec4 v = words4(BUF[chunk_index(r, c, p.chunks)]); \
+    [[unroll]] for (uint k = 0u; k < 4u; k++) {               \
+      const int word = int(v[k]);                             \
+      w[4u * k + 0u] = float(bitfieldExtract(word, 0, 8));    \
+      w[4u * k + 1u] = float(bitfieldExtract(word, 8, 8));    \
+      w[4u * k + 2u] = float(bitfieldExtract(word, 16, 8));   \
+      w[4u * k + 3u] = float(bitfieldExtract(word, 24, 8));   \
+    }                                                         \
   }
 #define DEFINE_SCALE(NAME, BUF) \
   float NAME(uint r, uint c) { return BUF[chunk_index(r, c >> 1u, p.chunks >> 1u)]; }
