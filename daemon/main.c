@@ -4,10 +4,10 @@
 #include <glib-unix.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "dbus/dbus-glib-loop.h"
-#include "engine/engine.h"
-#include "service/service.h"
-#include "vk/vk-device.h"
+#include "daemon/dbus/dbus-glib-loop.h"
+#include "daemon/engine/engine.h"
+#include "daemon/service/service.h"
+#include "lib/vk/vk-device.h"
 
 typedef struct {
   char *target, *assistant, *config, *device, *address, *chat_format;

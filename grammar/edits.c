@@ -1,43 +1,43 @@
-#include "edits.h"
+#include "grammar/edits.h"
 #include <string.h>
 
 gboolean
-grammar_offset_unit_from_name (const char *name, GrammarOffsetUnit *unit)
+draftd_grammar_offset_unit_from_name (const char *name, DraftdGrammarOffsetUnit *unit)
 {
   if (g_str_equal (name, "codepoint"))
-    *unit = GRAMMAR_UNIT_CODEPOINT;
+    *unit = DRAFTD_GRAMMAR_UNIT_CODEPOINT;
   else if (g_str_equal (name, "utf8"))
-    *unit = GRAMMAR_UNIT_UTF8;
+    *unit = DRAFTD_GRAMMAR_UNIT_UTF8;
   else if (g_str_equal (name, "utf16"))
-    *unit = GRAMMAR_UNIT_UTF16;
+    *unit = DRAFTD_GRAMMAR_UNIT_UTF16;
   else
     return FALSE;
   return TRUE;
 }
 
 void
-grammar_edit_clear (GrammarEdit *e)
+draftd_grammar_edit_clear (DraftdGrammarEdit *e)
 {
   g_clear_pointer (&e->replacement, g_free);
 }
 
 GArray *
-grammar_edits_new (void)
+draftd_grammar_edits_new (void)
 {
-  GArray *a = g_array_new (FALSE, FALSE, sizeof (GrammarEdit));
-  g_array_set_clear_func (a, (GDestroyNotify) grammar_edit_clear);
+  GArray *a = g_array_new (FALSE, FALSE, sizeof (DraftdGrammarEdit));
+  g_array_set_clear_func (a, (GDestroyNotify) draftd_grammar_edit_clear);
   return a;
 }
 
 guint32
-grammar_offset_convert (const char *text, gsize byte_offset, GrammarOffsetUnit unit)
+draftd_grammar_offset_convert (const char *text, gsize byte_offset, DraftdGrammarOffsetUnit unit)
 {
-  if (unit == GRAMMAR_UNIT_UTF8)
+  if (unit == DRAFTD_GRAMMAR_UNIT_UTF8)
     return byte_offset;
   guint32 n = 0;
   for (const char *p = text; p < text + byte_offset; p = g_utf8_next_char (p)) {
     gunichar c = g_utf8_get_char (p);
-    n += (unit == GRAMMAR_UNIT_UTF16 && c > 0xFFFF) ? 2 : 1;
+    n += (unit == DRAFTD_GRAMMAR_UNIT_UTF16 && c > 0xFFFF) ? 2 : 1;
   }
   return n;
 }
@@ -138,7 +138,7 @@ classify (const char *old, gsize os, gsize oe, const char *new_text, gsize ns, g
 }
 
 void
-grammar_diff (const char *old, gsize old_start, gsize old_end, const char *new_text, gsize new_len, gboolean rewrite,
+draftd_grammar_diff (const char *old, gsize old_start, gsize old_end, const char *new_text, gsize new_len, gboolean rewrite,
               GArray *edits)
 {
   g_autoptr (GArray) a = pieces (old, old_start, old_end);
@@ -146,7 +146,7 @@ grammar_diff (const char *old, gsize old_start, gsize old_end, const char *new_t
   gsize n = a->len, m = b->len;
   /* Longest common subsequence over pieces; large inputs fall back to one edit. */
   if ((guint64) (n + 1) * (m + 1) > 4u << 20) {
-    GrammarEdit e = { old_start, old_end, g_strndup (new_text, new_len), rewrite ? "rewrite" : "style" };
+    DraftdGrammarEdit e = { old_start, old_end, g_strndup (new_text, new_len), rewrite ? "rewrite" : "style" };
     if (old_end - old_start != new_len || memcmp (old + old_start, new_text, new_len) != 0)
       g_array_append_val (edits, e);
     else
@@ -179,10 +179,10 @@ grammar_diff (const char *old, gsize old_start, gsize old_end, const char *new_t
     gsize oe = i > i0 ? g_array_index (a, Piece, i - 1).end : os;
     gsize ns = j0 < m ? g_array_index (b, Piece, j0).start : new_len;
     gsize ne = j > j0 ? g_array_index (b, Piece, j - 1).end : ns;
-    GrammarEdit e = { os, oe, g_strndup (new_text + ns, ne - ns), classify (old, os, oe, new_text, ns, ne, rewrite) };
+    DraftdGrammarEdit e = { os, oe, g_strndup (new_text + ns, ne - ns), classify (old, os, oe, new_text, ns, ne, rewrite) };
     /* Merge with the previous edit when they touch. */
     if (edits->len > 0) {
-      GrammarEdit *prev = &g_array_index (edits, GrammarEdit, edits->len - 1);
+      DraftdGrammarEdit *prev = &g_array_index (edits, DraftdGrammarEdit, edits->len - 1);
       if (prev->end == os) {
         char *joined = g_strconcat (prev->replacement, e.replacement, NULL);
         g_free (prev->replacement);
@@ -198,9 +198,9 @@ grammar_diff (const char *old, gsize old_start, gsize old_end, const char *new_t
 }
 
 static gsize
-unit_to_byte (const char *text, gsize len, guint32 off, GrammarOffsetUnit unit, gboolean *ok)
+unit_to_byte (const char *text, gsize len, guint32 off, DraftdGrammarOffsetUnit unit, gboolean *ok)
 {
-  if (unit == GRAMMAR_UNIT_UTF8) {
+  if (unit == DRAFTD_GRAMMAR_UNIT_UTF8) {
     *ok = off <= len && (off == len || (((guchar) text[off]) & 0xC0) != 0x80);
     return off;
   }
@@ -208,7 +208,7 @@ unit_to_byte (const char *text, gsize len, guint32 off, GrammarOffsetUnit unit, 
   const char *p = text;
   while (n < off && p < text + len) {
     gunichar c = g_utf8_get_char (p);
-    n += (unit == GRAMMAR_UNIT_UTF16 && c > 0xFFFF) ? 2 : 1;
+    n += (unit == DRAFTD_GRAMMAR_UNIT_UTF16 && c > 0xFFFF) ? 2 : 1;
     p = g_utf8_next_char (p);
   }
   *ok = n == off;
@@ -228,8 +228,8 @@ by_start_desc (gconstpointer a, gconstpointer b)
 }
 
 char *
-grammar_apply_edits (const char *text, const guint32 *offsets, const guint32 *lengths, const char *const *reps, guint n,
-                     GrammarOffsetUnit unit)
+draftd_grammar_apply_edits (const char *text, const guint32 *offsets, const guint32 *lengths, const char *const *reps, guint n,
+                     DraftdGrammarOffsetUnit unit)
 {
   gsize len = strlen (text);
   g_autofree ByteEdit *e = g_new (ByteEdit, n ? n : 1);

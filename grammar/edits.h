@@ -6,23 +6,23 @@
 #pragma once
 #include <glib.h>
 
-typedef enum { GRAMMAR_UNIT_CODEPOINT, GRAMMAR_UNIT_UTF8, GRAMMAR_UNIT_UTF16 } GrammarOffsetUnit;
+typedef enum { DRAFTD_GRAMMAR_UNIT_CODEPOINT, DRAFTD_GRAMMAR_UNIT_UTF8, DRAFTD_GRAMMAR_UNIT_UTF16 } DraftdGrammarOffsetUnit;
 
 typedef struct {
   gsize start, end;   /* byte range in the original text */
   char *replacement;
   const char *kind;   /* spelling, grammar, punctuation, style, rewrite */
-} GrammarEdit;
+} DraftdGrammarEdit;
 
-gboolean grammar_offset_unit_from_name (const char *name, GrammarOffsetUnit *unit);
-/* Appends to `edits` (GArray of GrammarEdit, clear with grammar_edits_clear) the edits
+gboolean draftd_grammar_offset_unit_from_name (const char *name, DraftdGrammarOffsetUnit *unit);
+/* Appends to `edits` (GArray of DraftdGrammarEdit, clear with draftd_grammar_edits_clear) the edits
  * turning old[old_start..old_end) into new_text; byte offsets are absolute in `old`. */
-void grammar_diff (const char *old, gsize old_start, gsize old_end, const char *new_text, gsize new_len,
+void draftd_grammar_diff (const char *old, gsize old_start, gsize old_end, const char *new_text, gsize new_len,
                    gboolean rewrite, GArray *edits);
-void grammar_edit_clear (GrammarEdit *e);
-GArray *grammar_edits_new (void);
+void draftd_grammar_edit_clear (DraftdGrammarEdit *e);
+GArray *draftd_grammar_edits_new (void);
 /* Converts a byte offset in `text` to the unit's count of the prefix. */
-guint32 grammar_offset_convert (const char *text, gsize byte_offset, GrammarOffsetUnit unit);
+guint32 draftd_grammar_offset_convert (const char *text, gsize byte_offset, DraftdGrammarOffsetUnit unit);
 /* Applies edits given in `unit` (any order) to text; NULL if they do not fit it. */
-char *grammar_apply_edits (const char *text, const guint32 *offsets, const guint32 *lengths,
-                           const char *const *replacements, guint n, GrammarOffsetUnit unit);
+char *draftd_grammar_apply_edits (const char *text, const guint32 *offsets, const guint32 *lengths,
+                           const char *const *replacements, guint n, DraftdGrammarOffsetUnit unit);

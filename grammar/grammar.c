@@ -1,8 +1,8 @@
-#include "grammar.h"
+#include "grammar/grammar.h"
 #include <string.h>
-#include "segment.h"
+#include "grammar/segment.h"
 
-G_DEFINE_QUARK (grammar-error-quark, grammar_error)
+G_DEFINE_QUARK (grammar-error-quark, draftd_grammar_error)
 
 #define CORRECT_INSTRUCTION                                                                        \
   "Correct the spelling, grammar and punctuation of the user's text. Keep its meaning, wording " \
@@ -18,7 +18,7 @@ static const struct {
 };
 
 const char *
-grammar_rewrite_preset (const char *name)
+draftd_grammar_rewrite_preset (const char *name)
 {
   for (guint i = 0; i < G_N_ELEMENTS (presets); i++)
     if (g_ascii_strcasecmp (name, presets[i].name) == 0)
@@ -37,11 +37,11 @@ fill (const char *tmpl, const char *instruction, const char *text)
 
 /* The prompt for one segment, and the text its answer should end with. */
 static char *
-build_prompt (GrammarContext *ctx, const GrammarRequest *req, const char *segment, const char **end, gboolean *end_is_token)
+build_prompt (DraftdGrammarContext *ctx, const DraftdGrammarRequest *req, const char *segment, const char **end, gboolean *end_is_token)
 {
   const char *instruction = CORRECT_INSTRUCTION;
   if (req->rewrite) {
-    const char *preset = grammar_rewrite_preset (req->instruction);
+    const char *preset = draftd_grammar_rewrite_preset (req->instruction);
     g_autofree char *tail = g_strdup (" Reply with the rewritten text only.");
     instruction = preset ? preset : req->instruction;
     g_autofree char *full = g_strconcat (instruction, tail, NULL);
@@ -95,7 +95,7 @@ is_eog (gint32 t, gpointer user)
 
 /* Decodes one segment; returns its text (trimmed) or NULL on error. */
 static char *
-decode_segment (GrammarContext *ctx, const GrammarRequest *req, const char *segment, DraftdDecodeMode mode,
+decode_segment (DraftdGrammarContext *ctx, const DraftdGrammarRequest *req, const char *segment, DraftdDecodeMode mode,
                 DraftdDecodeStats *st, GArray *out_tokens, GError **error)
 {
   const char *end = NULL;
@@ -116,7 +116,7 @@ decode_segment (GrammarContext *ctx, const GrammarRequest *req, const char *segm
   guint n_ctx = draftd_lm_n_ctx (ctx->target);
   guint max_tokens = stoks->len * 2 + 32;
   if (ptoks->len + MIN (max_tokens, stoks->len + 8) > n_ctx) {
-    g_set_error (error, GRAMMAR_ERROR, GRAMMAR_ERROR_TOO_LONG,
+    g_set_error (error, DRAFTD_GRAMMAR_ERROR, DRAFTD_GRAMMAR_ERROR_TOO_LONG,
                  "a segment needs %u tokens of prompt and answer; the model's context holds %u", ptoks->len + stoks->len, n_ctx);
     return NULL;
   }
@@ -175,7 +175,7 @@ implausible (const char *source, const char *answer, gboolean rewrite)
 }
 
 char *
-grammar_run (GrammarContext *ctx, const char *text, const GrammarRequest *req, GArray *edits, GrammarStats *stats,
+draftd_grammar_run (DraftdGrammarContext *ctx, const char *text, const DraftdGrammarRequest *req, GArray *edits, DraftdGrammarStats *stats,
              GError **error)
 {
   gsize len = strlen (text);
@@ -183,19 +183,19 @@ grammar_run (GrammarContext *ctx, const char *text, const GrammarRequest *req, G
   stats->greedy_equal = TRUE;
   const char *bad;
   if (!g_utf8_validate_len (text, len, &bad)) {
-    g_set_error (error, GRAMMAR_ERROR, GRAMMAR_ERROR_TEXT, "text is not valid UTF-8 (at byte %" G_GSIZE_FORMAT ")",
+    g_set_error (error, DRAFTD_GRAMMAR_ERROR, DRAFTD_GRAMMAR_ERROR_TEXT, "text is not valid UTF-8 (at byte %" G_GSIZE_FORMAT ")",
                  (gsize) (bad - text));
     return NULL;
   }
   gint64 t0 = g_get_monotonic_time ();
   /* Pieces must leave room for the prompt and the answer in the context. */
   guint n_ctx = draftd_lm_n_ctx (ctx->target);
-  GrammarSegmentOptions so = { req->protect_quotes, MAX (64u, n_ctx / 4) * 2 };
-  g_autoptr (GArray) segs = grammar_segment (text, len, &so);
+  DraftdGrammarSegmentOptions so = { req->protect_quotes, MAX (64u, n_ctx / 4) * 2 };
+  g_autoptr (GArray) segs = draftd_grammar_segment (text, len, &so);
   GString *result = g_string_sized_new (len + 16);
   gsize copied = 0;
   for (guint i = 0; i < segs->len; i++) {
-    const GrammarSegment *sg = &g_array_index (segs, GrammarSegment, i);
+    const DraftdGrammarSegment *sg = &g_array_index (segs, DraftdGrammarSegment, i);
     g_string_append_len (result, text + copied, sg->start - copied);
     copied = sg->start;
     if (!sg->rewrite)
@@ -230,9 +230,9 @@ grammar_run (GrammarContext *ctx, const char *text, const GrammarRequest *req, G
       answer = g_strdup (segment);
     }
     guint first = edits->len;
-    grammar_diff (text, sg->start, sg->end, answer, strlen (answer), req->rewrite, edits);
+    draftd_grammar_diff (text, sg->start, sg->end, answer, strlen (answer), req->rewrite, edits);
     if (req->on_segment && edits->len > first)
-      req->on_segment (&g_array_index (edits, GrammarEdit, first), edits->len - first, req->user);
+      req->on_segment (&g_array_index (edits, DraftdGrammarEdit, first), edits->len - first, req->user);
     g_string_append (result, answer);
     copied = sg->end;
   }

@@ -4,14 +4,14 @@
  * new text with minimal edits. */
 #pragma once
 #include <gio/gio.h>
-#include "daemon/decode/decode.h"
-#include "daemon/prompt/chat-format.h"
-#include "daemon/tokenizer/tokenizer.h"
-#include "edits.h"
+#include "lib/decode/decode.h"
+#include "lib/prompt/chat-format.h"
+#include "lib/tokenizer/tokenizer.h"
+#include "grammar/edits.h"
 
-#define GRAMMAR_ERROR (grammar_error_quark ())
-GQuark grammar_error_quark (void);
-typedef enum { GRAMMAR_ERROR_TEXT, GRAMMAR_ERROR_TOO_LONG } GrammarError;
+#define DRAFTD_GRAMMAR_ERROR (draftd_grammar_error_quark ())
+GQuark draftd_grammar_error_quark (void);
+typedef enum { DRAFTD_GRAMMAR_ERROR_TEXT, DRAFTD_GRAMMAR_ERROR_TOO_LONG } DraftdGrammarError;
 
 typedef struct {
   const DraftdLm *target;
@@ -23,7 +23,7 @@ typedef struct {
   const char *template_end;       /* end-of-output marker of the templates */
   guint block;                    /* IAD block size (tokens verified per pass) */
   guint ngram;                    /* IAD re-alignment n */
-} GrammarContext;
+} DraftdGrammarContext;
 
 typedef struct {
   gboolean rewrite;               /* FALSE: correct */
@@ -32,9 +32,9 @@ typedef struct {
   gboolean compare_greedy;        /* also decode each segment plainly (benchmarks) */
   GCancellable *cancellable;
   /* Called once per segment, in text order, with that segment's edits (byte offsets). */
-  void (*on_segment) (const GrammarEdit *edits, guint n, gpointer user);
+  void (*on_segment) (const DraftdGrammarEdit *edits, guint n, gpointer user);
   gpointer user;
-} GrammarRequest;
+} DraftdGrammarRequest;
 
 typedef struct {
   guint segments;
@@ -46,10 +46,10 @@ typedef struct {
   guint greedy_passes;            /* compare_greedy */
   double greedy_ms;
   gboolean greedy_equal;
-} GrammarStats;
+} DraftdGrammarStats;
 
 /* The instruction text of a rewrite preset (formal, concise, simple, friendly), or NULL. */
-const char *grammar_rewrite_preset (const char *name);
-/* Returns the corrected/rewritten text and appends GrammarEdit (byte offsets) to `edits`. */
-char *grammar_run (GrammarContext *ctx, const char *text, const GrammarRequest *req, GArray *edits,
-                   GrammarStats *stats, GError **error);
+const char *draftd_grammar_rewrite_preset (const char *name);
+/* Returns the corrected/rewritten text and appends DraftdGrammarEdit (byte offsets) to `edits`. */
+char *draftd_grammar_run (DraftdGrammarContext *ctx, const char *text, const DraftdGrammarRequest *req, GArray *edits,
+                   DraftdGrammarStats *stats, GError **error);

@@ -1,4 +1,4 @@
-#include "segment.h"
+#include "grammar/segment.h"
 #include <string.h>
 
 static const char *const abbreviations[] = {
@@ -32,7 +32,7 @@ is_space (char c)
 
 /* Length of a protected span starting at p (0 if none). */
 static gsize
-protected_span (const char *text, gsize len, gsize p, gboolean at_line_start, const GrammarSegmentOptions *o)
+protected_span (const char *text, gsize len, gsize p, gboolean at_line_start, const DraftdGrammarSegmentOptions *o)
 {
   const char *s = text + p;
   gsize left = len - p;
@@ -133,7 +133,7 @@ add (GArray *out, gsize start, gsize end, gboolean rewrite)
 {
   if (end <= start)
     return;
-  GrammarSegment s = { start, end, rewrite };
+  DraftdGrammarSegment s = { start, end, rewrite };
   g_array_append_val (out, s);
 }
 
@@ -194,12 +194,12 @@ split_prose (const char *text, gsize start, gsize end, GArray *out, gsize max_by
 }
 
 GArray *
-grammar_segment (const char *text, gsize len, const GrammarSegmentOptions *o)
+draftd_grammar_segment (const char *text, gsize len, const DraftdGrammarSegmentOptions *o)
 {
-  static const GrammarSegmentOptions defaults = { FALSE, 0 };
+  static const DraftdGrammarSegmentOptions defaults = { FALSE, 0 };
   if (o == NULL)
     o = &defaults;
-  GArray *out = g_array_new (FALSE, FALSE, sizeof (GrammarSegment));
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (DraftdGrammarSegment));
   gsize line = 0;
   while (line < len) {
     const char *nl = memchr (text + line, '\n', len - line);

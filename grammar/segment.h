@@ -8,13 +8,13 @@
 typedef struct {
   gsize start, end;   /* byte range in the text */
   gboolean rewrite;   /* FALSE: protected, copied through unchanged */
-} GrammarSegment;
+} DraftdGrammarSegment;
 
 typedef struct {
   gboolean protect_quotes;  /* leave "quoted" and “quoted” text alone */
   gsize max_bytes;          /* split longer sentences at clause/word boundaries (0: no limit) */
-} GrammarSegmentOptions;
+} DraftdGrammarSegmentOptions;
 
-/* Returns GArray of GrammarSegment, in order; together with the whitespace between them
+/* Returns GArray of DraftdGrammarSegment, in order; together with the whitespace between them
  * they cover the text exactly. `text` must be valid UTF-8. */
-GArray *grammar_segment (const char *text, gsize len, const GrammarSegmentOptions *options);
+GArray *draftd_grammar_segment (const char *text, gsize len, const DraftdGrammarSegmentOptions *options);

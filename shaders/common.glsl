@@ -1,5 +1,5 @@
 // Shared by every draftd kernel. Push-constant blocks are mirrored field for field by the
-// C structs in daemon/vk/vk-kernels.h; change both together.
+// C structs in lib/vk/vk-kernels.h; change both together.
 #extension GL_EXT_control_flow_attributes : require
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_ballot : require
@@ -15,7 +15,7 @@ uvec4 words4(const u64vec2 v) { return uvec4(unpack32(v.x), unpack32(v.y)); }
 uvec4 words4(const uvec4 v) { return v; }
 #endif
 
-// Weight layout (see daemon/runtime/weights.h): rows in groups of 8, each group stored as
+// Weight layout (see lib/runtime/weights.h): rows in groups of 8, each group stored as
 // [chunk][8 rows] (and its block scales as [block][8 rows]), so the 8 lanes of a CPU SIMD
 // group stream one contiguous run and a GPU warp reads whole 128-byte lines.
 const uint ROW_GROUP = 8u;

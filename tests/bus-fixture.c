@@ -1,12 +1,12 @@
-#include "bus-fixture.h"
+#include "tests/bus-fixture.h"
 #include <fcntl.h>
 #include <gio/gio.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "tap.h"
-#include "test-util.h"
+#include "tests/tap.h"
+#include "tests/test-util.h"
 
 static gboolean
 name_has_owner (const char *address, const char *name)

@@ -1,6 +1,6 @@
 /* libFuzzer target for the GGUF parser: build with -Dfuzz=true (clang), then run
  *   ./build/tests/fuzz-gguf corpus/ -max_len=4096 */
-#include "gguf/gguf.h"
+#include "lib/gguf/gguf.h"
 
 int LLVMFuzzerTestOneInput (const guint8 *data, gsize size);
 

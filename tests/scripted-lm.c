@@ -1,4 +1,4 @@
-#include "scripted-lm.h"
+#include "tests/scripted-lm.h"
 #include <gio/gio.h>
 #include <string.h>
 

@@ -2,7 +2,7 @@
  * is script[i] (and EOS past the end), whatever tokens were fed. It pins the decoding
  * algorithms' pass counts independently of any real model's quality. */
 #pragma once
-#include "decode/lm.h"
+#include "lib/decode/lm.h"
 
 typedef struct {
   GArray *cache;        /* tokens processed */

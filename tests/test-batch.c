@@ -2,9 +2,9 @@
  * tokens shared its pass (bit-exact), and truncating the KV cache then re-running gives the
  * same logits as the first time. */
 #include <string.h>
-#include "random-model.h"
-#include "tap.h"
-#include "test-util.h"
+#include "tools/random-model.h"
+#include "tests/tap.h"
+#include "tests/test-util.h"
 
 static gboolean
 same_logits (const float *a, const float *b, guint n)

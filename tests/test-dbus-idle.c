@@ -1,9 +1,9 @@
 /* idle_unload: an idle daemon gives the device memory back, and the next request loads the
  * models again and is served as before. */
 #include <string.h>
-#include "bus-fixture.h"
-#include "tap.h"
-#include "test-util.h"
+#include "tests/bus-fixture.h"
+#include "tests/tap.h"
+#include "tests/test-util.h"
 
 #define NAME "org.draftd.Assistant1"
 #define PATH "/org/draftd/Assistant1"

@@ -5,9 +5,9 @@
  * first touched as contexts grow; measured over 4,000 requests, it plateaus by ~800 and
  * then grows by less than 100 KiB). */
 #include <string.h>
-#include "bus-fixture.h"
-#include "tap.h"
-#include "test-util.h"
+#include "tests/bus-fixture.h"
+#include "tests/tap.h"
+#include "tests/test-util.h"
 
 #define N_REQUESTS 1500
 #define WARM 800

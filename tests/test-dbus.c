@@ -3,10 +3,10 @@
  * mid-job, 16 concurrent clients, properties and introspection, a second instance, and
  * a clean SIGTERM shutdown (exit 0; under ASan also: no leak). */
 #include <string.h>
-#include "bus-fixture.h"
+#include "tests/bus-fixture.h"
 #include "grammar/edits.h"
-#include "tap.h"
-#include "test-util.h"
+#include "tests/tap.h"
+#include "tests/test-util.h"
 
 #define NAME "org.draftd.Assistant1"
 #define PATH "/org/draftd/Assistant1"
@@ -230,7 +230,7 @@ wait_stream (DBusConnection *c, Stream *s, gboolean cancel_after_first_chunk)
 
 /* Reads Correct's reply and applies its edits to `text` in the given unit. */
 static char *
-apply_reply_edits (DBusMessage *r, const char *text, GrammarOffsetUnit unit, char **corrected, guint *n_edits)
+apply_reply_edits (DBusMessage *r, const char *text, DraftdGrammarOffsetUnit unit, char **corrected, guint *n_edits)
 {
   DBusMessageIter it, arr, st;
   const char *res;
@@ -256,7 +256,7 @@ apply_reply_edits (DBusMessage *r, const char *text, GrammarOffsetUnit unit, cha
     dbus_message_iter_next (&arr);
   }
   *n_edits = offs->len;
-  return grammar_apply_edits (text, (guint32 *) offs->data, (guint32 *) lens->data, (const char *const *) reps->pdata,
+  return draftd_grammar_apply_edits (text, (guint32 *) offs->data, (guint32 *) lens->data, (const char *const *) reps->pdata,
                               offs->len, unit);
 }
 
@@ -332,7 +332,7 @@ main (void)
   /* Correct: edits in UTF-16 re-apply to the exact output (emoji, CRLF). */
   const char *para = "She go to school yesterday 🙂 and buyed two book.\r\nThe cat sat on teh mat. 中文 text, `code` and https://x.org/a.b.";
   const char *units[] = { "utf16", "codepoint", "utf8" };
-  GrammarOffsetUnit uenum[] = { GRAMMAR_UNIT_UTF16, GRAMMAR_UNIT_CODEPOINT, GRAMMAR_UNIT_UTF8 };
+  DraftdGrammarOffsetUnit uenum[] = { DRAFTD_GRAMMAR_UNIT_UTF16, DRAFTD_GRAMMAR_UNIT_CODEPOINT, DRAFTD_GRAMMAR_UNIT_UTF8 };
   for (guint u = 0; u < 3; u++) {
     DBusMessage *m = new_call ("Correct");
     DBusMessageIter it;
@@ -360,7 +360,7 @@ main (void)
     DBusMessage *rr = call_block (c, m, &e);
     g_autofree char *rw = NULL;
     guint n = 0;
-    g_autofree char *applied = rr ? apply_reply_edits (rr, t, GRAMMAR_UNIT_CODEPOINT, &rw, &n) : NULL;
+    g_autofree char *applied = rr ? apply_reply_edits (rr, t, DRAFTD_GRAMMAR_UNIT_CODEPOINT, &rw, &n) : NULL;
     tap_ok (applied && g_str_equal (applied, rw), "Rewrite (preset 'formal') returns text and matching edits");
     if (rr)
       dbus_message_unref (rr);

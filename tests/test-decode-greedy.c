@@ -3,10 +3,10 @@
  * copy as assistants) and on random-weight models wider than it. Also: cancellation
  * between iterations leaves both caches consistent for the next job. */
 #include <string.h>
-#include "decode/decode.h"
-#include "random-model.h"
-#include "tap.h"
-#include "test-util.h"
+#include "lib/decode/decode.h"
+#include "tools/random-model.h"
+#include "tests/tap.h"
+#include "tests/test-util.h"
 
 
 static gboolean

@@ -4,9 +4,9 @@
  * (G-test, categories with expected count >= 5, the rest pooled; fail below p = 0.001). */
 #include <math.h>
 #include <string.h>
-#include "decode/decode.h"
-#include "tap.h"
-#include "test-util.h"
+#include "lib/decode/decode.h"
+#include "tests/tap.h"
+#include "tests/test-util.h"
 
 #define N_SAMPLES 1000
 

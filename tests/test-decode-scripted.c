@@ -3,9 +3,9 @@
  * drafts rejected at the first token or fully accepted, prompt lookup, the context limit,
  * max_tokens and cancellation. */
 #include <string.h>
-#include "decode/decode.h"
-#include "scripted-lm.h"
-#include "tap.h"
+#include "lib/decode/decode.h"
+#include "tests/scripted-lm.h"
+#include "tests/tap.h"
 
 #define EOS 2
 #define VOCAB 100

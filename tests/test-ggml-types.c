@@ -1,8 +1,8 @@
 /* F16 conversion and Q8_0/Q4_0 (de)quantization against ggml's definitions. */
 #include <math.h>
 #include <string.h>
-#include "gguf/ggml-types.h"
-#include "tap.h"
+#include "lib/gguf/ggml-types.h"
+#include "tests/tap.h"
 
 int
 main (void)

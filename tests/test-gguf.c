@@ -3,8 +3,8 @@
  * (truncated at every byte, absurd counts, bad types, offsets past the end, random
  * corruption) must give errors, never crash (run under ASan in CI). */
 #include <string.h>
-#include "gguf/gguf.h"
-#include "tap.h"
+#include "lib/gguf/gguf.h"
+#include "tests/tap.h"
 
 static GBytes *
 build_sample (void)

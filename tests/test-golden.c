@@ -2,8 +2,8 @@
  * byte; so does the GGUF written by llama.cpp's own converter. F16 and Q8_0 conversions are
  * measured by argmax agreement with F32 along the F32 greedy path. */
 #include <string.h>
-#include "tap.h"
-#include "test-util.h"
+#include "tests/tap.h"
+#include "tests/test-util.h"
 
 #define PROMPT "Once upon a time"
 /* run.c -n 200 runs 200 forward passes, each printing the token it predicts: the

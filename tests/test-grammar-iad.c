@@ -3,8 +3,8 @@
  * the prompt format, and the edits re-apply to the output. */
 #include <string.h>
 #include "grammar/grammar.h"
-#include "tap.h"
-#include "test-util.h"
+#include "tests/tap.h"
+#include "tests/test-util.h"
 
 static const char *const corpus[] = {
   "Once upon a time, there was a little girl named Lily. She loved to play outside in the park.",
@@ -32,13 +32,13 @@ main (void)
     const char *label, *tmpl, *end;
   } formats[] = { { "transcript format", NULL, NULL }, { "the model's own template", "{text}\n", "\n" } };
   for (guint fi = 0; fi < G_N_ELEMENTS (formats); fi++) {
-    GrammarContext ctx = { &lm, m->tokenizer, cached, DRAFTD_CHAT_PLAIN, formats[fi].tmpl, NULL, formats[fi].end, 16, 2 };
+    DraftdGrammarContext ctx = { &lm, m->tokenizer, cached, DRAFTD_CHAT_PLAIN, formats[fi].tmpl, NULL, formats[fi].end, 16, 2 };
     guint equal = 0, applied_ok = 0, passes = 0, greedy_passes = 0, tokens = 0;
     for (guint i = 0; i < G_N_ELEMENTS (corpus); i++) {
-      GrammarRequest req = { .compare_greedy = TRUE };
-      GrammarStats st;
-      g_autoptr (GArray) edits = grammar_edits_new ();
-      g_autofree char *out = grammar_run (&ctx, corpus[i], &req, edits, &st, &error);
+      DraftdGrammarRequest req = { .compare_greedy = TRUE };
+      DraftdGrammarStats st;
+      g_autoptr (GArray) edits = draftd_grammar_edits_new ();
+      g_autofree char *out = draftd_grammar_run (&ctx, corpus[i], &req, edits, &st, &error);
       if (out == NULL) {
         tap_diag ("%s", error->message);
         g_clear_error (&error);
@@ -51,12 +51,12 @@ main (void)
       g_autofree guint32 *off = g_new (guint32, edits->len + 1), *len = g_new (guint32, edits->len + 1);
       g_autofree const char **rep = g_new (const char *, edits->len + 1);
       for (guint k = 0; k < edits->len; k++) {
-        GrammarEdit *e = &g_array_index (edits, GrammarEdit, k);
-        off[k] = grammar_offset_convert (corpus[i], e->start, GRAMMAR_UNIT_UTF16);
-        len[k] = grammar_offset_convert (corpus[i], e->end, GRAMMAR_UNIT_UTF16) - off[k];
+        DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, k);
+        off[k] = draftd_grammar_offset_convert (corpus[i], e->start, DRAFTD_GRAMMAR_UNIT_UTF16);
+        len[k] = draftd_grammar_offset_convert (corpus[i], e->end, DRAFTD_GRAMMAR_UNIT_UTF16) - off[k];
         rep[k] = e->replacement;
       }
-      g_autofree char *applied = grammar_apply_edits (corpus[i], off, len, rep, edits->len, GRAMMAR_UNIT_UTF16);
+      g_autofree char *applied = draftd_grammar_apply_edits (corpus[i], off, len, rep, edits->len, DRAFTD_GRAMMAR_UNIT_UTF16);
       applied_ok += applied && g_str_equal (applied, out);
     }
     guint n = G_N_ELEMENTS (corpus);

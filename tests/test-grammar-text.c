@@ -5,7 +5,7 @@
 #include <string.h>
 #include "grammar/edits.h"
 #include "grammar/segment.h"
-#include "tap.h"
+#include "tests/tap.h"
 
 static const char *const corpus[] = {
   "She go to school yesterday and buyed two book.",
@@ -29,7 +29,7 @@ rebuilds (const char *text, GArray *segs, gboolean *gaps_are_space)
   gsize len = strlen (text), pos = 0;
   *gaps_are_space = TRUE;
   for (guint i = 0; i < segs->len; i++) {
-    GrammarSegment *s = &g_array_index (segs, GrammarSegment, i);
+    DraftdGrammarSegment *s = &g_array_index (segs, DraftdGrammarSegment, i);
     if (s->start < pos || s->end > len || s->end <= s->start)
       return FALSE;
     for (gsize k = pos; k < s->start; k++)
@@ -50,7 +50,7 @@ kept_whole (const char *text, GArray *segs, const char *span)
     return TRUE;
   gsize a = p - text, b = a + strlen (span);
   for (guint i = 0; i < segs->len; i++) {
-    GrammarSegment *s = &g_array_index (segs, GrammarSegment, i);
+    DraftdGrammarSegment *s = &g_array_index (segs, DraftdGrammarSegment, i);
     if ((s->start > a && s->start < b) || (s->end > a && s->end < b))
       return FALSE;
   }
@@ -62,7 +62,7 @@ is_protected (const char *text, GArray *segs, const char *span)
 {
   const char *p = strstr (text, span);
   for (guint i = 0; p && i < segs->len; i++) {
-    GrammarSegment *s = &g_array_index (segs, GrammarSegment, i);
+    DraftdGrammarSegment *s = &g_array_index (segs, DraftdGrammarSegment, i);
     if (s->start <= (gsize) (p - text) && s->end >= (gsize) (p - text) + strlen (span))
       return !s->rewrite;
   }
@@ -73,27 +73,27 @@ is_protected (const char *text, GArray *segs, const char *span)
 static gboolean
 round_trip (const char *old, const char *new_text, guint *n_edits)
 {
-  g_autoptr (GArray) edits = grammar_edits_new ();
-  grammar_diff (old, 0, strlen (old), new_text, strlen (new_text), FALSE, edits);
+  g_autoptr (GArray) edits = draftd_grammar_edits_new ();
+  draftd_grammar_diff (old, 0, strlen (old), new_text, strlen (new_text), FALSE, edits);
   *n_edits = edits->len;
-  const GrammarOffsetUnit units[] = { GRAMMAR_UNIT_CODEPOINT, GRAMMAR_UNIT_UTF8, GRAMMAR_UNIT_UTF16 };
+  const DraftdGrammarOffsetUnit units[] = { DRAFTD_GRAMMAR_UNIT_CODEPOINT, DRAFTD_GRAMMAR_UNIT_UTF8, DRAFTD_GRAMMAR_UNIT_UTF16 };
   for (guint u = 0; u < 3; u++) {
     g_autofree guint32 *off = g_new (guint32, edits->len + 1), *len = g_new (guint32, edits->len + 1);
     g_autofree const char **rep = g_new (const char *, edits->len + 1);
     for (guint i = 0; i < edits->len; i++) {
-      GrammarEdit *e = &g_array_index (edits, GrammarEdit, i);
-      off[i] = grammar_offset_convert (old, e->start, units[u]);
-      len[i] = grammar_offset_convert (old, e->end, units[u]) - off[i];
+      DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, i);
+      off[i] = draftd_grammar_offset_convert (old, e->start, units[u]);
+      len[i] = draftd_grammar_offset_convert (old, e->end, units[u]) - off[i];
       rep[i] = e->replacement;
     }
-    g_autofree char *applied = grammar_apply_edits (old, off, len, rep, edits->len, units[u]);
+    g_autofree char *applied = draftd_grammar_apply_edits (old, off, len, rep, edits->len, units[u]);
     if (!applied || !g_str_equal (applied, new_text))
       return FALSE;
   }
   /* Outside the spans, the old text survives byte for byte in the new one, in order. */
   gsize pos = 0, npos = 0;
   for (guint i = 0; i < edits->len; i++) {
-    GrammarEdit *e = &g_array_index (edits, GrammarEdit, i);
+    DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, i);
     gsize keep = e->start - pos;
     if (memcmp (old + pos, new_text + npos, keep) != 0)
       return FALSE;
@@ -136,41 +136,41 @@ mutate (GRand *r, const char *text)
 int
 main (void)
 {
-  GrammarSegmentOptions quotes = { TRUE, 0 };
+  DraftdGrammarSegmentOptions quotes = { TRUE, 0 };
   gboolean all_rebuild = TRUE, all_space = TRUE;
   for (guint i = 0; i < G_N_ELEMENTS (corpus); i++) {
-    g_autoptr (GArray) segs = grammar_segment (corpus[i], strlen (corpus[i]), NULL);
+    g_autoptr (GArray) segs = draftd_grammar_segment (corpus[i], strlen (corpus[i]), NULL);
     gboolean gaps;
     all_rebuild &= rebuilds (corpus[i], segs, &gaps);
     all_space &= gaps;
   }
   tap_ok (all_rebuild && all_space, "corpus: pieces plus whitespace gaps rebuild every input byte for byte");
 
-  g_autoptr (GArray) s1 = grammar_segment (corpus[1], strlen (corpus[1]), NULL);
+  g_autoptr (GArray) s1 = draftd_grammar_segment (corpus[1], strlen (corpus[1]), NULL);
   tap_ok (s1->len == 2 && kept_whole (corpus[1], s1, "Dr. Smith") && kept_whole (corpus[1], s1, "3.14") &&
               kept_whole (corpus[1], s1, "e.g. on") && kept_whole (corpus[1], s1, "p.m. with"),
           "abbreviations and numbers do not end sentences (%u pieces)", s1->len);
-  g_autoptr (GArray) s4 = grammar_segment (corpus[4], strlen (corpus[4]), NULL);
+  g_autoptr (GArray) s4 = draftd_grammar_segment (corpus[4], strlen (corpus[4]), NULL);
   tap_ok (is_protected (corpus[4], s4, "https://example.com/a.b?c=d") && is_protected (corpus[4], s4, "www.test.org"),
           "URLs are kept apart, never rewritten");
-  g_autoptr (GArray) s5 = grammar_segment (corpus[5], strlen (corpus[5]), NULL);
+  g_autoptr (GArray) s5 = draftd_grammar_segment (corpus[5], strlen (corpus[5]), NULL);
   tap_ok (is_protected (corpus[5], s5, "`printf(\"a. b\")`") && is_protected (corpus[5], s5, "code block. not prose.") &&
               kept_whole (corpus[5], s5, "```\ncode block. not prose.\nmore code\n```"),
           "inline code and fenced blocks are protected");
-  g_autoptr (GArray) s3 = grammar_segment (corpus[3], strlen (corpus[3]), NULL);
+  g_autoptr (GArray) s3 = draftd_grammar_segment (corpus[3], strlen (corpus[3]), NULL);
   tap_ok (is_protected (corpus[3], s3, "-") && is_protected (corpus[3], s3, "1.") && is_protected (corpus[3], s3, "#"),
           "list and heading markers are protected");
-  g_autoptr (GArray) s7 = grammar_segment (corpus[7], strlen (corpus[7]), &quotes);
+  g_autoptr (GArray) s7 = draftd_grammar_segment (corpus[7], strlen (corpus[7]), &quotes);
   tap_ok (is_protected (corpus[7], s7, "\"go there. now\"") && is_protected (corpus[7], s7, "“Quoted. text”"),
           "with protect_quotes, quoted text is left alone");
-  g_autoptr (GArray) s2 = grammar_segment (corpus[2], strlen (corpus[2]), NULL);
+  g_autoptr (GArray) s2 = draftd_grammar_segment (corpus[2], strlen (corpus[2]), NULL);
   tap_ok (s2->len == 4, "CRLF lines and paragraphs split into sentences (%u pieces)", s2->len);
   const char *longs = "one two three four five six seven eight nine ten, eleven twelve thirteen fourteen fifteen sixteen.";
-  GrammarSegmentOptions small = { FALSE, 40 };
-  g_autoptr (GArray) sl = grammar_segment (longs, strlen (longs), &small);
+  DraftdGrammarSegmentOptions small = { FALSE, 40 };
+  g_autoptr (GArray) sl = draftd_grammar_segment (longs, strlen (longs), &small);
   gboolean short_enough = TRUE, gaps;
   for (guint i = 0; i < sl->len; i++)
-    short_enough &= g_array_index (sl, GrammarSegment, i).end - g_array_index (sl, GrammarSegment, i).start <= 40;
+    short_enough &= g_array_index (sl, DraftdGrammarSegment, i).end - g_array_index (sl, DraftdGrammarSegment, i).start <= 40;
   tap_ok (sl->len > 1 && short_enough && rebuilds (longs, sl, &gaps) && gaps, "over-long sentences split at word boundaries");
 
   /* Random Unicode: segmentation rebuilds, edits round-trip in every unit. */
@@ -178,7 +178,7 @@ main (void)
   guint seg_ok = 0, diff_ok = 0, n = 2000, total_edits = 0;
   for (guint i = 0; i < n; i++) {
     g_autofree char *t = random_text (r, g_rand_int_range (r, 0, 60));
-    g_autoptr (GArray) segs = grammar_segment (t, strlen (t), i % 2 ? &quotes : NULL);
+    g_autoptr (GArray) segs = draftd_grammar_segment (t, strlen (t), i % 2 ? &quotes : NULL);
     seg_ok += rebuilds (t, segs, &gaps) && gaps;
     g_autofree char *m = mutate (r, t);
     guint ne;
@@ -193,24 +193,24 @@ main (void)
   gboolean typical = round_trip (corpus[0], "She went to school yesterday and bought two books.", &ne);
   tap_ok (typical && ne == 3,
           "a typical correction gives 3 minimal edits (%u)", ne);
-  g_autoptr (GArray) ed = grammar_edits_new ();
+  g_autoptr (GArray) ed = draftd_grammar_edits_new ();
   const char *a = "Their going too the park, its nice.";
   const char *b = "They're going to the park; it's nice.";
-  grammar_diff (a, 0, strlen (a), b, strlen (b), FALSE, ed);
+  draftd_grammar_diff (a, 0, strlen (a), b, strlen (b), FALSE, ed);
   g_autoptr (GString) kinds = g_string_new (NULL);
   for (guint i = 0; i < ed->len; i++)
-    g_string_append_printf (kinds, "%s%s", i ? "," : "", g_array_index (ed, GrammarEdit, i).kind);
+    g_string_append_printf (kinds, "%s%s", i ? "," : "", g_array_index (ed, DraftdGrammarEdit, i).kind);
   tap_ok (ed->len == 4 && strstr (kinds->str, "punctuation"), "edit kinds are classified: %s", kinds->str);
-  g_autoptr (GArray) ed2 = grammar_edits_new ();
-  grammar_diff ("teh cat", 0, 7, "the cat", 7, FALSE, ed2);
-  tap_ok (ed2->len == 1 && g_str_equal (g_array_index (ed2, GrammarEdit, 0).kind, "spelling"), "'teh' -> 'the' is spelling");
+  g_autoptr (GArray) ed2 = draftd_grammar_edits_new ();
+  draftd_grammar_diff ("teh cat", 0, 7, "the cat", 7, FALSE, ed2);
+  tap_ok (ed2->len == 1 && g_str_equal (g_array_index (ed2, DraftdGrammarEdit, 0).kind, "spelling"), "'teh' -> 'the' is spelling");
   const guint32 o1 = 0, l1 = 99;
   const char *rep = "x";
-  g_autofree char *bad = grammar_apply_edits ("abc", &o1, &l1, &rep, 1, GRAMMAR_UNIT_CODEPOINT);
+  g_autofree char *bad = draftd_grammar_apply_edits ("abc", &o1, &l1, &rep, 1, DRAFTD_GRAMMAR_UNIT_CODEPOINT);
   tap_ok (bad == NULL, "edits that do not fit the text are refused");
   /* An emoji is 1 code point, 2 UTF-16 units, 4 bytes. */
-  tap_ok (grammar_offset_convert ("a🙂b", 5, GRAMMAR_UNIT_CODEPOINT) == 2 && grammar_offset_convert ("a🙂b", 5, GRAMMAR_UNIT_UTF16) == 3 &&
-              grammar_offset_convert ("a🙂b", 5, GRAMMAR_UNIT_UTF8) == 5,
+  tap_ok (draftd_grammar_offset_convert ("a🙂b", 5, DRAFTD_GRAMMAR_UNIT_CODEPOINT) == 2 && draftd_grammar_offset_convert ("a🙂b", 5, DRAFTD_GRAMMAR_UNIT_UTF16) == 3 &&
+              draftd_grammar_offset_convert ("a🙂b", 5, DRAFTD_GRAMMAR_UNIT_UTF8) == 5,
           "offsets count code points, UTF-16 units or bytes");
   return tap_done ();
 }

@@ -1,10 +1,10 @@
 /* Models that cannot run give clear errors: unknown architecture, missing tensors (all
  * listed), unsupported tensor types, inconsistent hyperparameters, broken vocabularies. */
 #include <string.h>
-#include "gguf/gguf.h"
-#include "model/model.h"
-#include "tap.h"
-#include "test-util.h"
+#include "lib/gguf/gguf.h"
+#include "lib/model/model.h"
+#include "tests/tap.h"
+#include "tests/test-util.h"
 
 static GgufWriter *
 base_writer (const char *arch)

@@ -5,10 +5,10 @@
  * split across several bindings as the device's buffer-range limit requires. */
 #include <math.h>
 #include <string.h>
-#include "random-model.h"
-#include "runtime/sampler.h"
-#include "tap.h"
-#include "test-util.h"
+#include "tools/random-model.h"
+#include "lib/runtime/sampler.h"
+#include "tests/tap.h"
+#include "tests/test-util.h"
 
 static void
 compare (DraftdVk *vk, const char *label, const char *path, guint n_tokens, double tol)

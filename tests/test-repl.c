@@ -6,9 +6,9 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "bus-fixture.h"
-#include "tap.h"
-#include "test-util.h"
+#include "tests/bus-fixture.h"
+#include "tests/tap.h"
+#include "tests/test-util.h"
 
 typedef struct {
   int fd;

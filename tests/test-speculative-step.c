@@ -1,8 +1,8 @@
 /* The accept/resample step of speculative sampling against the exact formula, and the
  * resulting distribution equals the target's p for hand-built p and q. */
 #include <math.h>
-#include "decode/speculative.h"
-#include "tap.h"
+#include "lib/decode/speculative.h"
+#include "tests/tap.h"
 
 int
 main (void)

@@ -1,9 +1,9 @@
 /* Tokenizers reproduce llama.cpp's test vectors (../shared/models/vocab), detokenize back to
  * the input, stream without splitting UTF-8, and reject invalid UTF-8. */
 #include <string.h>
-#include "tap.h"
-#include "test-util.h"
-#include "tokenizer/tokenizer.h"
+#include "tests/tap.h"
+#include "tests/test-util.h"
+#include "lib/tokenizer/tokenizer.h"
 
 static void
 check_vectors (const char *name)

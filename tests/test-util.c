@@ -1,5 +1,5 @@
-#include "test-util.h"
-#include "tap.h"
+#include "tests/test-util.h"
+#include "tests/tap.h"
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>

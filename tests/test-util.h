@@ -2,10 +2,10 @@
  * running our tools, and the Vulkan device for tests. */
 #pragma once
 #include <glib.h>
-#include "model/model.h"
-#include "runtime/forward.h"
-#include "vk/vk-device.h"
-#include "decode/lm.h"
+#include "lib/model/model.h"
+#include "lib/runtime/forward.h"
+#include "lib/vk/vk-device.h"
+#include "lib/decode/lm.h"
 
 /* Path under ../shared/models, or NULL (test should SKIP) when absent. */
 char *test_shared_model (const char *relative);

@@ -11,12 +11,12 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "common.h"
-#include "decode/decode.h"
+#include "tools/common.h"
+#include "lib/decode/decode.h"
 #include "grammar/grammar.h"
-#include "model/model.h"
-#include "runtime/forward.h"
-#include "vk/vk-device.h"
+#include "lib/model/model.h"
+#include "lib/runtime/forward.h"
+#include "lib/vk/vk-device.h"
 
 static int
 cmp_double (const void *a, const void *b)
@@ -336,10 +336,10 @@ bench_decode (DraftdVk *vk, const char *path, const char *assistant_path, guint 
 }
 
 static gboolean
-edit_in (const GrammarEdit *e, GArray *set)
+edit_in (const DraftdGrammarEdit *e, GArray *set)
 {
   for (guint i = 0; i < set->len; i++) {
-    const GrammarEdit *r = &g_array_index (set, GrammarEdit, i);
+    const DraftdGrammarEdit *r = &g_array_index (set, DraftdGrammarEdit, i);
     if (r->start == e->start && r->end == e->end && g_str_equal (r->replacement, e->replacement))
       return TRUE;
   }
@@ -371,7 +371,7 @@ bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint lim
   const char *block_from = block ? "given" : "picked for the device";
   if (block == 0 && (block = draftd_decode_pick_iad_block (&lm, error)) == 0)
     return FALSE;
-  GrammarContext ctx = { &lm, m->tokenizer, cached, draftd_chat_format_detect (tmpl), correct, rewrite, end, block,
+  DraftdGrammarContext ctx = { &lm, m->tokenizer, cached, draftd_chat_format_detect (tmpl), correct, rewrite, end, block,
                          ngram ? ngram : 2 };
   g_auto (GStrv) lines = g_strsplit (pairs, "\n", -1);
   guint n = 0, identical = 0, exact = 0, clean = 0, clean_kept = 0, kept_source = 0, n_rewrite = 0;
@@ -387,11 +387,11 @@ bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint lim
     if (preset)
       *preset++ = 0;
     const char *src = lines[i], *ref = tab + 1;
-    GrammarRequest req = { .compare_greedy = TRUE, .rewrite = preset != NULL, .instruction = preset };
+    DraftdGrammarRequest req = { .compare_greedy = TRUE, .rewrite = preset != NULL, .instruction = preset };
     n_rewrite += preset != NULL;
-    GrammarStats st;
-    g_autoptr (GArray) edits = grammar_edits_new ();
-    g_autofree char *hyp = grammar_run (&ctx, src, &req, edits, &st, error);
+    DraftdGrammarStats st;
+    g_autoptr (GArray) edits = draftd_grammar_edits_new ();
+    g_autofree char *hyp = draftd_grammar_run (&ctx, src, &req, edits, &st, error);
     if (hyp == NULL)
       return FALSE;
     n++;
@@ -409,12 +409,12 @@ bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint lim
       clean++;
       clean_kept += g_str_equal (hyp, src);
     }
-    g_autoptr (GArray) ref_edits = grammar_edits_new ();
-    grammar_diff (src, 0, strlen (src), ref, strlen (ref), FALSE, ref_edits);
+    g_autoptr (GArray) ref_edits = draftd_grammar_edits_new ();
+    draftd_grammar_diff (src, 0, strlen (src), ref, strlen (ref), FALSE, ref_edits);
     n_hyp += edits->len;
     n_ref += ref_edits->len;
     for (guint k = 0; k < edits->len; k++)
-      tp += edit_in (&g_array_index (edits, GrammarEdit, k), ref_edits);
+      tp += edit_in (&g_array_index (edits, DraftdGrammarEdit, k), ref_edits);
   }
   double P = n_hyp ? (double) tp / n_hyp : 0, R = n_ref ? (double) tp / n_ref : 0;
   double F05 = P + R > 0 ? 1.25 * P * R / (0.25 * P + R) : 0;

@@ -4,9 +4,9 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "gguf/gguf.h"
-#include "random-model.h"
-#include "common.h"
+#include "lib/gguf/gguf.h"
+#include "tools/random-model.h"
+#include "tools/common.h"
 
 typedef struct {
   gint32 dim, hidden_dim, n_layers, n_heads, n_kv_heads, vocab_size, seq_len;

@@ -2,12 +2,12 @@
  * (not the prompt) to stdout as it is generated; --stats prints a JSON object to stderr. */
 #include <stdio.h>
 #include <string.h>
-#include "common.h"
-#include "model/model.h"
-#include "decode/decode.h"
-#include "runtime/forward.h"
-#include "runtime/sampler.h"
-#include "vk/vk-device.h"
+#include "tools/common.h"
+#include "lib/model/model.h"
+#include "lib/decode/decode.h"
+#include "lib/runtime/forward.h"
+#include "lib/runtime/sampler.h"
+#include "lib/vk/vk-device.h"
 
 typedef struct {
   char *model, *prompt, *device, *assistant, *mode, *source;

@@ -1,9 +1,9 @@
 /* draftd-tokenize: UTF-8 lines on stdin -> token ids, one line of ids per input line. */
 #include <stdio.h>
 #include <string.h>
-#include "common.h"
-#include "gguf/gguf.h"
-#include "tokenizer/tokenizer.h"
+#include "tools/common.h"
+#include "lib/gguf/gguf.h"
+#include "lib/tokenizer/tokenizer.h"
 
 int
 main (int argc, char **argv)

@@ -1,8 +1,8 @@
-#include "random-model.h"
+#include "tools/random-model.h"
 #include <math.h>
 #include <string.h>
-#include "gguf/gguf.h"
-#include "runtime/sampler.h"
+#include "lib/gguf/gguf.h"
+#include "lib/runtime/sampler.h"
 
 static void
 fill (DraftdRng *rng, float *v, gsize n, float scale)

@@ -1,4 +1,4 @@
-#include "dbus-glib-loop.h"
+#include "daemon/dbus/dbus-glib-loop.h"
 #include <glib-unix.h>
 
 typedef struct {

@@ -1,12 +1,12 @@
-#include "engine.h"
+#include "daemon/engine/engine.h"
 #include <string.h>
-#include "decode/decode.h"
+#include "lib/decode/decode.h"
 #include "grammar/grammar.h"
-#include "model/model.h"
-#include "prompt/chat-format.h"
-#include "runtime/forward.h"
-#include "tokenizer/tokenizer.h"
-#include "vk/vk-device.h"
+#include "lib/model/model.h"
+#include "lib/prompt/chat-format.h"
+#include "lib/runtime/forward.h"
+#include "lib/tokenizer/tokenizer.h"
+#include "lib/vk/vk-device.h"
 
 G_DEFINE_QUARK (draftd-engine-error-quark, draftd_engine_error)
 
@@ -43,9 +43,9 @@ draftd_engine_error_dbus_name (const GError *error)
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return dbus_names[DRAFTD_ENGINE_ERROR_CANCELLED];
   if (g_error_matches (error, DRAFTD_TOKENIZER_ERROR, DRAFTD_TOKENIZER_ERROR_TEXT) ||
-      g_error_matches (error, GRAMMAR_ERROR, GRAMMAR_ERROR_TEXT))
+      g_error_matches (error, DRAFTD_GRAMMAR_ERROR, DRAFTD_GRAMMAR_ERROR_TEXT))
     return dbus_names[DRAFTD_ENGINE_ERROR_INVALID_TEXT];
-  if (g_error_matches (error, GRAMMAR_ERROR, GRAMMAR_ERROR_TOO_LONG) ||
+  if (g_error_matches (error, DRAFTD_GRAMMAR_ERROR, DRAFTD_GRAMMAR_ERROR_TOO_LONG) ||
       g_error_matches (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE))
     return dbus_names[DRAFTD_ENGINE_ERROR_TOO_LONG];
   if (error->domain == DRAFTD_GGUF_ERROR || error->domain == DRAFTD_MODEL_ERROR)
@@ -61,7 +61,7 @@ draftd_job_options_init (DraftdJobOptions *o)
   o->temperature = 0.8;
   o->top_p = 0.95;
   o->top_k = 40;
-  o->offset_unit = GRAMMAR_UNIT_CODEPOINT;
+  o->offset_unit = DRAFTD_GRAMMAR_UNIT_CODEPOINT;
 }
 
 DraftdJob *
@@ -462,7 +462,7 @@ run_chat (DraftdEngine *e, DraftdJob *job)
 }
 
 static void
-forward_edits (const GrammarEdit *edits, guint n, gpointer user)
+forward_edits (const DraftdGrammarEdit *edits, guint n, gpointer user)
 {
   DraftdJob *job = user;
   for (guint i = 0; i < n && job->sink && job->sink->edit; i++)
@@ -472,7 +472,7 @@ forward_edits (const GrammarEdit *edits, guint n, gpointer user)
 static void
 run_grammar (DraftdEngine *e, DraftdJob *job)
 {
-  GrammarContext ctx = {
+  DraftdGrammarContext ctx = {
     .target = &e->target.lm,
     .tokenizer = e->target.model->tokenizer,
     .cached = e->target.cached,
@@ -483,7 +483,7 @@ run_grammar (DraftdEngine *e, DraftdJob *job)
     .block = e->iad_block,
     .ngram = 2,
   };
-  GrammarRequest req = {
+  DraftdGrammarRequest req = {
     .rewrite = job->kind == DRAFTD_JOB_REWRITE,
     .instruction = job->instruction,
     .protect_quotes = job->options.protect_quotes,
@@ -492,9 +492,9 @@ run_grammar (DraftdEngine *e, DraftdJob *job)
     .on_segment = forward_edits,
     .user = job,
   };
-  GrammarStats gs;
-  job->edits = grammar_edits_new ();
-  job->result = grammar_run (&ctx, job->text, &req, job->edits, &gs, &job->error);
+  DraftdGrammarStats gs;
+  job->edits = draftd_grammar_edits_new ();
+  job->result = draftd_grammar_run (&ctx, job->text, &req, job->edits, &gs, &job->error);
   job->stats.segments = gs.segments;
   job->stats.kept_source = gs.kept_source;
   job->stats.target_passes = gs.target_passes;

@@ -40,7 +40,7 @@ typedef struct {
   gboolean seed_set;
   char **stop;
   char *mode;            /* auto, plain, speculative, lookup */
-  GrammarOffsetUnit offset_unit;
+  DraftdGrammarOffsetUnit offset_unit;
   gboolean compare_greedy;
   gboolean protect_quotes;
 } DraftdJobOptions;
@@ -57,7 +57,7 @@ typedef struct DraftdJob DraftdJob;
 /* Streaming hooks, called on the worker thread. */
 typedef struct {
   void (*chunk) (DraftdJob *job, const char *text);
-  void (*edit) (DraftdJob *job, const GrammarEdit *edit);
+  void (*edit) (DraftdJob *job, const DraftdGrammarEdit *edit);
 } DraftdJobSink;
 
 struct DraftdJob {
@@ -72,7 +72,7 @@ struct DraftdJob {
   gpointer user;
   /* results */
   char *result;
-  GArray *edits;         /* GrammarEdit, byte offsets into text */
+  GArray *edits;         /* DraftdGrammarEdit, byte offsets into text */
   DraftdJobStats stats;
   GError *error;
 };

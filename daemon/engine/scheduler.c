@@ -1,4 +1,4 @@
-#include "scheduler.h"
+#include "daemon/engine/scheduler.h"
 #include <string.h>
 
 struct DraftdScheduler {
@@ -70,12 +70,12 @@ sink_chunk (DraftdJob *job, const char *text)
 }
 
 static void
-sink_edit (DraftdJob *job, const GrammarEdit *e)
+sink_edit (DraftdJob *job, const DraftdGrammarEdit *e)
 {
   DraftdScheduler *s = job->user;
-  GrammarOffsetUnit u = job->options.offset_unit;
-  guint32 off = grammar_offset_convert (job->text, e->start, u);
-  guint32 end = grammar_offset_convert (job->text, e->end, u);
+  DraftdGrammarOffsetUnit u = job->options.offset_unit;
+  guint32 off = draftd_grammar_offset_convert (job->text, e->start, u);
+  guint32 end = draftd_grammar_offset_convert (job->text, e->end, u);
   post (s, EV_EDIT, job, g_strdup (e->replacement), off, end - off, e->kind);
 }
 

@@ -2,7 +2,7 @@
  * thread). FIFO per client, round-robin across clients, bounded depth. Completion and
  * streaming events are delivered on the main context. */
 #pragma once
-#include "engine.h"
+#include "daemon/engine/engine.h"
 
 typedef struct DraftdScheduler DraftdScheduler;
 

@@ -1,6 +1,6 @@
-#include "service.h"
+#include "daemon/service/service.h"
 #include <string.h>
-#include "engine/scheduler.h"
+#include "daemon/engine/scheduler.h"
 #include "grammar/grammar.h"
 #include "introspection.h"
 
@@ -124,9 +124,9 @@ append_edits (DBusMessageIter *it, const DraftdJob *job)
   DBusMessageIter arr, st;
   dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY, "(uuss)", &arr);
   for (guint i = 0; job->edits && i < job->edits->len; i++) {
-    const GrammarEdit *e = &g_array_index (job->edits, GrammarEdit, i);
-    guint32 off = grammar_offset_convert (job->text, e->start, job->options.offset_unit);
-    guint32 len = grammar_offset_convert (job->text, e->end, job->options.offset_unit) - off;
+    const DraftdGrammarEdit *e = &g_array_index (job->edits, DraftdGrammarEdit, i);
+    guint32 off = draftd_grammar_offset_convert (job->text, e->start, job->options.offset_unit);
+    guint32 len = draftd_grammar_offset_convert (job->text, e->end, job->options.offset_unit) - off;
     dbus_message_iter_open_container (&arr, DBUS_TYPE_STRUCT, NULL, &st);
     dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &off);
     dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &len);
@@ -328,7 +328,7 @@ read_option (const char *key, DBusMessageIter *var, OptionSet set, DraftdJobOpti
       WANT (DBUS_TYPE_STRING, "s");
       const char *u;
       dbus_message_iter_get_basic (var, &u);
-      return grammar_offset_unit_from_name (u, &o->offset_unit) ||
+      return draftd_grammar_offset_unit_from_name (u, &o->offset_unit) ||
              invalid (error, "offset_unit must be codepoint, utf8 or utf16, not '%s'", u);
     }
     if (g_str_equal (key, "compare_greedy") || g_str_equal (key, "protect_quotes")) {

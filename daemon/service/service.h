@@ -3,7 +3,7 @@
  * client leaves the bus. Everything here runs on the main thread and never blocks. */
 #pragma once
 #include <dbus/dbus.h>
-#include "engine/engine.h"
+#include "daemon/engine/engine.h"
 
 #define DRAFTD_BUS_NAME "org.draftd.Assistant1"
 #define DRAFTD_OBJECT_PATH "/org/draftd/Assistant1"

@@ -1,0 +1,503 @@
+#include "lib/decode/decode.h"
+#include <math.h>
+#include <string.h>
+#include "lib/decode/speculative.h"
+
+typedef struct {
+  const DraftdLm *target, *assistant;
+  const DraftdDecodeParams *p;
+  DraftdDecodeStats *stats;
+  GArray *seq;          /* prompt + output; the last token is pending (not in the target's cache) */
+  GArray *out;
+  guint n_vocab;
+  gboolean greedy;
+  DraftdRng rng;
+  float *q;             /* [draft_max][n_vocab] assistant distributions (sampling) */
+  float *prob;          /* [n_vocab] */
+  float *scratch;       /* [n_vocab] */
+  gint32 *drafts;       /* [draft_max] */
+  guint schedule_len;   /* classic draft-length schedule */
+  gint iad_expect;      /* index in D the pending token should equal, -1 when unaligned */
+  GArray *iad_source;   /* D = source + end tokens */
+  gboolean finished;
+} Decoder;
+
+void
+draftd_decode_params_init (DraftdDecodeParams *p)
+{
+  memset (p, 0, sizeof *p);
+  draftd_sampler_params_init (&p->sampling);
+  p->mode = DRAFTD_DECODE_PLAIN;
+  p->max_tokens = 256;
+  p->draft_max = 16;
+  p->draft_p_min = 0.4f;
+  p->draft_length = DRAFTD_DRAFT_CONFIDENCE;
+  p->ngram = 2;
+}
+
+static const char *const mode_names[] = { "plain", "speculative", "lookup", "iad" };
+
+const char *
+draftd_decode_mode_name (DraftdDecodeMode mode)
+{
+  return mode_names[mode];
+}
+
+gboolean
+draftd_decode_mode_from_name (const char *name, DraftdDecodeMode *mode)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (mode_names); i++)
+    if (g_str_equal (name, mode_names[i])) {
+      *mode = i;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static gint32
+seq_at (const GArray *a, guint i)
+{
+  return g_array_index (a, gint32, i);
+}
+
+static gboolean
+is_eog (const Decoder *d, gint32 t)
+{
+  return d->p->is_eog && d->p->is_eog (t, d->p->is_eog_data);
+}
+
+/* The distribution the sampling settings define after `recent` (seq + drafts[0..extra)). */
+static void
+distribution (Decoder *d, const float *logits, guint extra, float *out)
+{
+  g_autoptr (GArray) recent = NULL;
+  const gint32 *r = (const gint32 *) d->seq->data;
+  guint n = d->seq->len;
+  if (extra > 0) {
+    recent = g_array_sized_new (FALSE, FALSE, sizeof (gint32), n + extra);
+    g_array_append_vals (recent, d->seq->data, n);
+    g_array_append_vals (recent, d->drafts, extra);
+    r = (const gint32 *) recent->data;
+    n += extra;
+  }
+  draftd_sampler_distribution (&d->p->sampling, logits, d->n_vocab, r, n, out);
+}
+
+/* Appends tokens to the output, stopping at the first end-of-generation token. */
+static gboolean
+emit (Decoder *d, const gint32 *tokens, guint n)
+{
+  guint keep = 0;
+  while (keep < n && !is_eog (d, tokens[keep]))
+    keep++;
+  if (keep < n) {
+    d->finished = TRUE;
+    d->stats->stopped_eog = TRUE;
+  }
+  g_array_append_vals (d->seq, tokens, keep);
+  g_array_append_vals (d->out, tokens, keep);
+  d->stats->generated += keep;
+  if (keep > 0 && d->p->on_tokens && !d->p->on_tokens (tokens, keep, d->p->on_tokens_data)) {
+    d->stats->stopped_early = TRUE;
+    d->finished = TRUE;
+  }
+  if (d->p->max_tokens && d->stats->generated >= d->p->max_tokens)
+    d->finished = TRUE;
+  return !d->finished;
+}
+
+/* ---- drafters ---- */
+
+static guint
+propose_assistant (Decoder *d, guint k_max, GError **error)
+{
+  const DraftdLm *a = d->assistant;
+  guint a_past = draftd_lm_n_past (a);
+  guint len = d->seq->len;
+  if (k_max == 0)
+    return 0;
+  /* The assistant takes the unseen tokens up to the pending one, then k_max - 1 drafts:
+   * len + k_max - 1 positions in all, within its own context. */
+  guint a_ctx = draftd_lm_n_ctx (a);
+  if (len > a_ctx)
+    return 0;
+  k_max = MIN (k_max, a_ctx - len + 1);
+  if (!draftd_lm_forward (a, (const gint32 *) d->seq->data + a_past, len - a_past, 1, TRUE, error))
+    return G_MAXUINT;
+  d->stats->assistant_passes++;
+  guint k = 0;
+  for (; k < k_max; k++) {
+    const float *logits = draftd_lm_logits (a, 0);
+    float *q = d->q + (gsize) k * d->n_vocab;
+    float confidence;
+    gint32 t;
+    if (d->greedy) {
+      /* The draft is the assistant's argmax; its confidence is the softmax probability. */
+      t = draftd_argmax (logits, d->n_vocab);
+      double sum = 0;
+      for (guint i = 0; i < d->n_vocab; i++)
+        sum += exp ((double) logits[i] - logits[t]);
+      confidence = (float) (1.0 / sum);
+    } else {
+      distribution (d, logits, k, q);
+      t = draftd_sample_from (q, d->n_vocab, &d->rng);
+      confidence = q[draftd_argmax (q, d->n_vocab)];
+    }
+    if (d->p->draft_length == DRAFTD_DRAFT_CONFIDENCE && confidence < d->p->draft_p_min)
+      break;
+    d->drafts[k] = t;
+    if (k + 1 < k_max) {
+      if (!draftd_lm_forward (a, &t, 1, 1, TRUE, error))
+        return G_MAXUINT;
+      d->stats->assistant_passes++;
+    }
+  }
+  return k;
+}
+
+/* Finds where D continues the output: the unique occurrence of the output's last n tokens. */
+static gint
+iad_realign (Decoder *d)
+{
+  const GArray *D = d->iad_source;
+  guint n = d->p->ngram ? d->p->ngram : 1;
+  guint out_len = d->out->len;
+  const gint32 *tail = (const gint32 *) d->seq->data + d->seq->len - MIN (n, out_len);
+  if (out_len < n) {
+    /* Near the start: the whole output so far must be a prefix of D. */
+    if (out_len <= D->len && memcmp (D->data, tail, out_len * sizeof (gint32)) == 0)
+      return out_len;
+    return -1;
+  }
+  gint found = -1;
+  for (guint i = 0; i + n <= D->len; i++) {
+    if (memcmp ((const gint32 *) D->data + i, tail, n * sizeof (gint32)) == 0) {
+      if (found >= 0)
+        return -1; /* ambiguous: keep decoding until the suffix is unique */
+      found = i + n;
+    }
+  }
+  return found;
+}
+
+static guint
+propose_iad (Decoder *d, guint k_max, gint *from)
+{
+  const GArray *D = d->iad_source;
+  gint32 pending = seq_at (d->seq, d->seq->len - 1);
+  gint next = -1;
+  if (d->iad_expect >= 0 && (guint) d->iad_expect < D->len && seq_at (D, d->iad_expect) == pending)
+    next = d->iad_expect + 1;
+  else
+    next = iad_realign (d);
+  *from = next;
+  if (next < 0 || (guint) next >= D->len)
+    return 0;
+  guint k = MIN (k_max, D->len - next);
+  memcpy (d->drafts, (const gint32 *) D->data + next, k * sizeof (gint32));
+  return k;
+}
+
+static guint
+propose_lookup (Decoder *d, guint k_max)
+{
+  guint n = d->p->ngram ? d->p->ngram : 1, len = d->seq->len;
+  if (len <= n || k_max == 0)
+    return 0;
+  const gint32 *s = (const gint32 *) d->seq->data;
+  /* The most recent earlier occurrence of the last n tokens; draft what followed it. */
+  for (gint i = (gint) (len - n) - 1; i >= 0; i--) {
+    if (memcmp (s + i, s + len - n, n * sizeof (gint32)) == 0) {
+      guint k = MIN (k_max, len - (i + n));
+      memcpy (d->drafts, s + i + n, k * sizeof (gint32));
+      return k;
+    }
+  }
+  return 0;
+}
+
+/* ---- verification ---- */
+
+/* Scores the tokens the target has not seen (the pending token, or a whole prompt) and the
+ * drafts in one target pass; returns the number of accepted drafts and the token that
+ * follows them in *next. */
+static gboolean
+verify (Decoder *d, const gint32 *unseen, guint n_unseen, guint k, gboolean drafts_sampled, guint *accepted, gint32 *next,
+        GError **error)
+{
+  const DraftdLm *t = d->target;
+  guint base = draftd_lm_n_past (t);
+  g_autofree gint32 *batch = g_new (gint32, n_unseen + k);
+  memcpy (batch, unseen, n_unseen * sizeof (gint32));
+  memcpy (batch + n_unseen, d->drafts, k * sizeof (gint32));
+  if (!draftd_lm_forward (t, batch, n_unseen + k, k + 1, !d->greedy, error))
+    return FALSE;
+  d->stats->target_passes++;
+  guint j = 0;
+  if (d->greedy) {
+    while (j < k && draftd_lm_argmax (t, j) == d->drafts[j])
+      j++;
+    *next = draftd_lm_argmax (t, j);
+  } else {
+    for (;; j++) {
+      distribution (d, draftd_lm_logits (t, j), j, d->prob);
+      if (j == k) {
+        *next = draftd_sample_from (d->prob, d->n_vocab, &d->rng);
+        break;
+      }
+      const float *q = drafts_sampled ? d->q + (gsize) j * d->n_vocab : NULL;
+      if (!draftd_spec_verify (d->prob, q, d->drafts[j], d->n_vocab, &d->rng, next, d->scratch))
+        break;
+    }
+  }
+  /* Keep the unseen tokens and the accepted drafts in the cache. */
+  draftd_lm_truncate (t, base + n_unseen + j);
+  *accepted = j;
+  return TRUE;
+}
+
+/* Records a verified block of k drafts (the first `from` in the IAD source, or -1) and
+ * emits the j accepted ones and the target's own next token. */
+static void
+accept_block (Decoder *d, guint k, guint j, gint32 next, gint from)
+{
+  d->stats->drafted += k;
+  d->stats->accepted += j;
+  if (d->iad_source)
+    d->iad_expect = (k > 0 && j == k) ? from + (gint) k : -1;
+  g_autofree gint32 *final = g_new (gint32, j + 1);
+  memcpy (final, d->drafts, j * sizeof (gint32));
+  final[j] = next;
+  emit (d, final, j + 1);
+}
+
+/* IAD's first pass: the prompt and the first block of the source go through the target
+ * together, so a source that needs no edit costs one pass in all. Outputs are kept for the
+ * last prompt token and each drafted token; the usual greedy acceptance follows. */
+static gboolean
+first_pass_iad (Decoder *d, const gint32 *unseen, guint n_unseen, GError **error)
+{
+  const DraftdLm *t = d->target;
+  guint room = draftd_lm_n_ctx (t) - draftd_lm_n_past (t) - n_unseen;
+  guint remaining = d->p->max_tokens ? d->p->max_tokens : G_MAXUINT;
+  guint k = MIN (MIN (MAX (1u, d->p->draft_max), d->iad_source->len), MIN (remaining - 1, room));
+  memcpy (d->drafts, d->iad_source->data, k * sizeof (gint32));
+  gint64 t0 = g_get_monotonic_time ();
+  guint j;
+  gint32 next;
+  if (!verify (d, unseen, n_unseen, k, FALSE, &j, &next, error))
+    return FALSE;
+  d->stats->prompt_ms = (g_get_monotonic_time () - t0) / 1e3;
+  accept_block (d, k, j, next, 0);
+  return TRUE;
+}
+
+static gboolean
+first_token (Decoder *d, const gint32 *prompt, guint n_prompt, GError **error)
+{
+  const DraftdLm *t = d->target;
+  /* Reuse a cached prefix; the last prompt token is always run to get its prediction. */
+  guint past = MIN (draftd_lm_n_past (t), n_prompt - 1);
+  draftd_lm_truncate (t, past);
+  if (d->assistant)
+    draftd_lm_truncate (d->assistant, MIN (draftd_lm_n_past (d->assistant), n_prompt - 1));
+  if (n_prompt > draftd_lm_n_ctx (t)) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE, "the prompt has %u tokens; the context holds %u",
+                 n_prompt, draftd_lm_n_ctx (t));
+    return FALSE;
+  }
+  gint64 t0 = g_get_monotonic_time ();
+  if (d->iad_source && d->greedy)
+    return first_pass_iad (d, prompt + past, n_prompt - past, error);
+  if (!draftd_lm_forward (t, prompt + past, n_prompt - past, 1, !d->greedy, error))
+    return FALSE;
+  d->stats->prompt_passes++;
+  d->stats->prompt_ms = (g_get_monotonic_time () - t0) / 1e3;
+  gint32 y;
+  if (d->greedy) {
+    y = draftd_lm_argmax (t, 0);
+  } else {
+    distribution (d, draftd_lm_logits (t, 0), 0, d->prob);
+    y = draftd_sample_from (d->prob, d->n_vocab, &d->rng);
+  }
+  emit (d, &y, 1);
+  return TRUE;
+}
+
+gboolean
+draftd_decode (const DraftdLm *target, const DraftdLm *assistant, const gint32 *prompt, guint n_prompt,
+               const DraftdDecodeParams *params, GArray *out, DraftdDecodeStats *stats, GError **error)
+{
+  DraftdDecodeStats local_stats;
+  if (stats == NULL)
+    stats = &local_stats;
+  memset (stats, 0, sizeof *stats);
+  g_return_val_if_fail (n_prompt > 0, FALSE);
+  if (params->mode == DRAFTD_DECODE_SPECULATIVE) {
+    if (assistant == NULL) {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "speculative decoding needs an assistant model");
+      return FALSE;
+    }
+    if (draftd_lm_n_vocab (assistant) != draftd_lm_n_vocab (target)) {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "the assistant's vocabulary (%u tokens) differs from the target's (%u)", draftd_lm_n_vocab (assistant),
+                   draftd_lm_n_vocab (target));
+      return FALSE;
+    }
+  }
+  Decoder d = {
+    .target = target,
+    .assistant = params->mode == DRAFTD_DECODE_SPECULATIVE ? assistant : NULL,
+    .p = params,
+    .stats = stats,
+    .out = out,
+    .n_vocab = draftd_lm_n_vocab (target),
+    .greedy = draftd_sampler_is_greedy (&params->sampling) && params->sampling.repeat_penalty == 1.0f,
+    .schedule_len = 5,
+  };
+  guint draft_max = MAX (1u, params->draft_max);
+  stats->prompt_tokens = n_prompt;
+  draftd_rng_seed (&d.rng, params->sampling.seed);
+  d.seq = g_array_sized_new (FALSE, FALSE, sizeof (gint32), n_prompt + 64);
+  g_array_append_vals (d.seq, prompt, n_prompt);
+  d.drafts = g_new (gint32, draft_max);
+  d.prob = g_new (float, d.n_vocab);
+  d.scratch = g_new (float, d.n_vocab);
+  if (d.assistant && !d.greedy)
+    d.q = g_new (float, (gsize) draft_max * d.n_vocab);
+  if (params->mode == DRAFTD_DECODE_IAD) {
+    d.iad_source = g_array_new (FALSE, FALSE, sizeof (gint32));
+    g_array_append_vals (d.iad_source, params->source, params->n_source);
+    g_array_append_vals (d.iad_source, params->end_tokens, params->n_end_tokens);
+    d.iad_expect = 0;
+  }
+  gboolean ok = first_token (&d, prompt, n_prompt, error);
+  gint64 t0 = g_get_monotonic_time ();
+  while (ok && !d.finished) {
+    if (g_cancellable_set_error_if_cancelled (params->cancellable, error)) {
+      stats->cancelled = TRUE;
+      ok = FALSE;
+      break;
+    }
+    guint room = draftd_lm_n_ctx (target) - draftd_lm_n_past (target);
+    if (room == 0)
+      break; /* context full */
+    guint remaining = params->max_tokens ? params->max_tokens - stats->generated : G_MAXUINT;
+    guint limit = params->draft_length == DRAFTD_DRAFT_SCHEDULE ? d.schedule_len : draft_max;
+    guint k_max = MIN (MIN (limit, draft_max), MIN (remaining - 1, room - 1));
+    guint k = 0;
+    gint iad_from = -1;
+    switch (params->mode) {
+    case DRAFTD_DECODE_PLAIN:
+      break;
+    case DRAFTD_DECODE_SPECULATIVE:
+      k = propose_assistant (&d, k_max, error);
+      break;
+    case DRAFTD_DECODE_LOOKUP:
+      k = propose_lookup (&d, k_max);
+      break;
+    case DRAFTD_DECODE_IAD:
+      k = propose_iad (&d, k_max, &iad_from);
+      break;
+    }
+    if (k == G_MAXUINT) {
+      ok = FALSE;
+      break;
+    }
+    guint len_before = d.seq->len, j;
+    gint32 next;
+    if (!verify (&d, (const gint32 *) d.seq->data + len_before - 1, 1, k, d.assistant && !d.greedy, &j, &next, error)) {
+      ok = FALSE;
+      break;
+    }
+    if (d.assistant)
+      draftd_lm_truncate (d.assistant, MIN (draftd_lm_n_past (d.assistant), len_before + j));
+    if (params->draft_length == DRAFTD_DRAFT_SCHEDULE && k > 0)
+      d.schedule_len = j == k ? d.schedule_len + 2 : MAX (1u, d.schedule_len - 1);
+    accept_block (&d, k, j, next, iad_from);
+  }
+  stats->decode_ms = (g_get_monotonic_time () - t0) / 1e3;
+  /* The target's cache holds everything but the pending token; so may the assistant's. */
+  if (ok) {
+    guint keep = d.seq->len - 1;
+    draftd_lm_truncate (target, MIN (draftd_lm_n_past (target), keep));
+    if (d.assistant)
+      draftd_lm_truncate (d.assistant, MIN (draftd_lm_n_past (d.assistant), keep));
+  }
+  g_array_unref (d.seq);
+  g_clear_pointer (&d.iad_source, g_array_unref);
+  g_free (d.drafts);
+  g_free (d.prob);
+  g_free (d.scratch);
+  g_free (d.q);
+  return ok;
+}
+
+guint
+draftd_decode_pick_block (const DraftdLm *lm, double acceptance, guint max, GError **error)
+{
+  guint base = draftd_lm_n_past (lm);
+  guint room = draftd_lm_n_ctx (lm) - base;
+  guint max_pass = MIN (max + 1, room);  /* a verify pass carries the pending token too */
+  if (max_pass <= 2)
+    return 1;
+  g_autofree gint32 *tokens = g_new0 (gint32, max_pass);
+  for (guint i = 0; i < max_pass; i++)
+    tokens[i] = 1 + i % (draftd_lm_n_vocab (lm) - 1);
+  double cost1 = 0, best_rate = 0;
+  guint best = 1;
+  for (guint T = 1; T <= max_pass; T *= 2) {
+    double best_ms = G_MAXDOUBLE;
+    for (guint rep = 0; rep < 3; rep++) {  /* the first run also warms caches */
+      gint64 t0 = g_get_monotonic_time ();
+      gboolean ok = draftd_lm_forward (lm, tokens, T, T, FALSE, error);
+      double ms = (g_get_monotonic_time () - t0) / 1e3;
+      draftd_lm_truncate (lm, base);
+      if (!ok)
+        return 0;
+      if (rep > 0)
+        best_ms = MIN (best_ms, ms);
+    }
+    if (T == 1)
+      cost1 = best_ms;
+    /* T - 1 drafts: j accepted ones plus the target's next token, 1 + a + .. + a^(T-1). */
+    double expected = acceptance >= 1.0 ? T : (1.0 - pow (acceptance, T)) / (1.0 - acceptance);
+    double rate = expected / (best_ms / cost1);
+    if (rate > best_rate) {
+      best_rate = rate;
+      best = T;
+    }
+  }
+  return MAX (best - 1, 1u);
+}
+
+guint
+draftd_decode_pick_iad_block (const DraftdLm *lm, GError **error)
+{
+  guint block = draftd_decode_pick_block (lm, DRAFTD_IAD_ACCEPTANCE, 32, error);
+  return block ? MAX (block, DRAFTD_IAD_MIN_BLOCK) : 0;
+}
+
+void
+draftd_cache_reuse (const DraftdLm *lm, GArray *cached, const gint32 *prompt, guint n_prompt)
+{
+  guint n = MIN (MIN (cached->len, n_prompt), draftd_lm_n_past (lm));
+  guint common = 0;
+  while (common < n && g_array_index (cached, gint32, common) == prompt[common])
+    common++;
+  draftd_lm_truncate (lm, common);
+  g_array_set_size (cached, common);
+}
+
+void
+draftd_cache_update (const DraftdLm *lm, GArray *cached, const gint32 *prompt, guint n_prompt, const GArray *out)
+{
+  guint n = draftd_lm_n_past (lm);
+  g_array_set_size (cached, 0);
+  g_array_append_vals (cached, prompt, MIN (n, n_prompt));
+  if (n > n_prompt)
+    g_array_append_vals (cached, out->data, MIN (n - n_prompt, out->len));
+  /* Anything the model holds beyond what we can name is dropped. */
+  if (cached->len < n)
+    draftd_lm_truncate (lm, cached->len);
+}

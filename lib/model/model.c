@@ -1,0 +1,248 @@
+#include "lib/model/model.h"
+#include <string.h>
+
+G_DEFINE_QUARK (draftd-model-error-quark, draftd_model_error)
+
+void
+draftd_model_free (DraftdModel *m)
+{
+  if (m == NULL)
+    return;
+  g_free (m->layers);
+  g_clear_pointer (&m->tokenizer, draftd_tokenizer_free);
+  g_clear_pointer (&m->file, gguf_close);
+  g_free (m->name);
+  g_free (m->path);
+  g_free (m);
+}
+
+static gboolean
+get_u32 (const GgufFile *f, const char *arch, const char *suffix, gboolean required, guint def, guint *out,
+         GError **error)
+{
+  g_autofree char *key = g_strdup_printf ("%s.%s", arch, suffix);
+  guint64 v;
+  if (gguf_find_kv (f, key) == NULL) {
+    if (required) {
+      g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_MISSING, "metadata key '%s' is missing", key);
+      return FALSE;
+    }
+    *out = def;
+    return TRUE;
+  }
+  if (!gguf_get_uint (f, key, &v, error))
+    return FALSE;
+  if (v == 0 || v > (1u << 30)) {
+    g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_CONFIG, "%s = %" G_GUINT64_FORMAT " is out of range", key, v);
+    return FALSE;
+  }
+  *out = (guint) v;
+  return TRUE;
+}
+
+static gboolean
+get_f32 (const GgufFile *f, const char *arch, const char *suffix, float def, float *out, GError **error)
+{
+  g_autofree char *key = g_strdup_printf ("%s.%s", arch, suffix);
+  double v;
+  if (gguf_find_kv (f, key) == NULL) {
+    *out = def;
+    return TRUE;
+  }
+  if (!gguf_get_float (f, key, &v, error))
+    return FALSE;
+  *out = (float) v;
+  return TRUE;
+}
+
+/* Looks up a tensor; records its name in `missing` when absent and required. */
+static const GgufTensor *
+want (const GgufFile *f, GString *missing, gboolean required, const char *fmt, ...) G_GNUC_PRINTF (4, 5);
+
+static const GgufTensor *
+want (const GgufFile *f, GString *missing, gboolean required, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  g_autofree char *name = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  const GgufTensor *t = gguf_find_tensor (f, name);
+  if (t == NULL && required)
+    g_string_append_printf (missing, "%s%s", missing->len ? ", " : "", name);
+  return t;
+}
+
+static gboolean
+check_shape (const GgufTensor *t, guint64 cols, guint64 rows, gboolean matrix, GError **error)
+{
+  if (t == NULL)
+    return TRUE;
+  gboolean ok = matrix ? (t->n_dims == 2 && t->ne[0] == cols && t->ne[1] == rows)
+                       : (t->n_elements == cols && t->ne[0] == cols);
+  if (!ok) {
+    g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_SHAPE,
+                 "tensor '%s' has shape [%" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT "], expected [%" G_GUINT64_FORMAT
+                 ", %" G_GUINT64_FORMAT "]",
+                 t->name, t->ne[0], t->ne[1], cols, matrix ? rows : 1);
+    return FALSE;
+  }
+  if (!ggml_type_supported (t->type)) {
+    g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_SHAPE,
+                 "tensor '%s' has type %s; supported types are F32, F16, Q8_0 and Q4_0", t->name,
+                 ggml_type_name (t->type));
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static gboolean
+read_config (DraftdModel *m, const char *arch, GError **error)
+{
+  DraftdModelConfig *c = &m->config;
+  const GgufFile *f = m->file;
+  guint key_len = 0;
+  if (!get_u32 (f, arch, "embedding_length", TRUE, 0, &c->n_embd, error) ||
+      !get_u32 (f, arch, "feed_forward_length", TRUE, 0, &c->n_ff, error) ||
+      !get_u32 (f, arch, "block_count", TRUE, 0, &c->n_layer, error) ||
+      !get_u32 (f, arch, "attention.head_count", TRUE, 0, &c->n_head, error) ||
+      !get_u32 (f, arch, "attention.head_count_kv", FALSE, c->n_head, &c->n_head_kv, error) ||
+      !get_u32 (f, arch, "context_length", FALSE, 2048, &c->n_ctx_train, error) ||
+      !get_u32 (f, arch, "attention.key_length", FALSE, 0, &key_len, error) ||
+      !get_f32 (f, arch, "attention.layer_norm_rms_epsilon", 1e-5f, &c->norm_eps, error) ||
+      !get_f32 (f, arch, "rope.freq_base", 10000.0f, &c->rope_base, error))
+    return FALSE;
+  c->head_dim = key_len ? key_len : c->n_embd / c->n_head;
+  guint rope_dims = c->head_dim;
+  if (!get_u32 (f, arch, "rope.dimension_count", FALSE, c->head_dim, &rope_dims, error))
+    return FALSE;
+  const char *problem = NULL;
+  if (c->n_head % c->n_head_kv != 0)
+    problem = "attention.head_count is not a multiple of attention.head_count_kv";
+  else if (c->head_dim % 4 != 0 || (!key_len && c->n_embd % c->n_head != 0))
+    problem = "the head dimension is not a multiple of 4 or does not divide the embedding length";
+  else if (rope_dims != c->head_dim)
+    problem = "partial rotary embeddings (rope.dimension_count < head dimension) are not supported";
+  else if (c->n_layer > 4096 || c->head_dim > 1024)
+    problem = "layer count or head dimension is implausibly large";
+  else if (!(c->norm_eps > 0.0f && c->norm_eps < 1.0f) || !(c->rope_base > 1.0f))
+    problem = "norm epsilon or rope frequency base is out of range";
+  if (problem) {
+    g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_CONFIG, "%s", problem);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static gboolean
+find_tensors (DraftdModel *m, GError **error)
+{
+  const DraftdModelConfig *c = &m->config;
+  const GgufFile *f = m->file;
+  g_autoptr (GString) missing = g_string_new (NULL);
+  m->token_embd = want (f, missing, TRUE, "token_embd.weight");
+  m->output_norm = want (f, missing, TRUE, "output_norm.weight");
+  m->output = want (f, missing, FALSE, "output.weight");
+  m->layers = g_new0 (DraftdLayerWeights, c->n_layer);
+  for (guint i = 0; i < c->n_layer; i++) {
+    DraftdLayerWeights *l = &m->layers[i];
+    gboolean bias = c->arch == DRAFTD_ARCH_QWEN2;
+    l->attn_norm = want (f, missing, TRUE, "blk.%u.attn_norm.weight", i);
+    l->wq = want (f, missing, TRUE, "blk.%u.attn_q.weight", i);
+    l->wk = want (f, missing, TRUE, "blk.%u.attn_k.weight", i);
+    l->wv = want (f, missing, TRUE, "blk.%u.attn_v.weight", i);
+    l->bq = want (f, missing, bias, "blk.%u.attn_q.bias", i);
+    l->bk = want (f, missing, bias, "blk.%u.attn_k.bias", i);
+    l->bv = want (f, missing, bias, "blk.%u.attn_v.bias", i);
+    l->wo = want (f, missing, TRUE, "blk.%u.attn_output.weight", i);
+    l->ffn_norm = want (f, missing, TRUE, "blk.%u.ffn_norm.weight", i);
+    l->w_gate = want (f, missing, TRUE, "blk.%u.ffn_gate.weight", i);
+    l->w_up = want (f, missing, TRUE, "blk.%u.ffn_up.weight", i);
+    l->w_down = want (f, missing, TRUE, "blk.%u.ffn_down.weight", i);
+  }
+  if (missing->len) {
+    g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_MISSING, "missing tensors: %s", missing->str);
+    return FALSE;
+  }
+  if (m->token_embd->n_dims != 2 || m->token_embd->ne[0] != c->n_embd) {
+    g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_SHAPE, "token_embd.weight row length is %" G_GUINT64_FORMAT
+                 ", expected %u", m->token_embd->ne[0], c->n_embd);
+    return FALSE;
+  }
+  m->config.n_vocab = m->token_embd->ne[1];
+  m->config.tied_output = m->output == NULL;
+  if (m->output == NULL)
+    m->output = m->token_embd;
+  guint q = c->n_head * c->head_dim, kv = c->n_head_kv * c->head_dim;
+  if (!check_shape (m->token_embd, c->n_embd, c->n_vocab, TRUE, error) ||
+      !check_shape (m->output, c->n_embd, c->n_vocab, TRUE, error) ||
+      !check_shape (m->output_norm, c->n_embd, 1, FALSE, error))
+    return FALSE;
+  for (guint i = 0; i < c->n_layer; i++) {
+    DraftdLayerWeights *l = &m->layers[i];
+    if (!check_shape (l->attn_norm, c->n_embd, 1, FALSE, error) || !check_shape (l->wq, c->n_embd, q, TRUE, error) ||
+        !check_shape (l->wk, c->n_embd, kv, TRUE, error) || !check_shape (l->wv, c->n_embd, kv, TRUE, error) ||
+        !check_shape (l->bq, q, 1, FALSE, error) || !check_shape (l->bk, kv, 1, FALSE, error) ||
+        !check_shape (l->bv, kv, 1, FALSE, error) || !check_shape (l->wo, q, c->n_embd, TRUE, error) ||
+        !check_shape (l->ffn_norm, c->n_embd, 1, FALSE, error) ||
+        !check_shape (l->w_gate, c->n_embd, c->n_ff, TRUE, error) ||
+        !check_shape (l->w_up, c->n_embd, c->n_ff, TRUE, error) ||
+        !check_shape (l->w_down, c->n_ff, c->n_embd, TRUE, error))
+      return FALSE;
+  }
+  for (guint i = 0; i < gguf_n_tensors (f); i++)
+    m->n_params += gguf_tensor (f, i)->n_elements;
+  return TRUE;
+}
+
+DraftdModel *
+draftd_model_load (const char *path, GError **error)
+{
+  g_autoptr (DraftdModel) m = g_new0 (DraftdModel, 1);
+  m->path = g_strdup (path);
+  m->file = gguf_open (path, error);
+  if (m->file == NULL)
+    return NULL;
+  g_autofree char *arch = gguf_get_string (m->file, "general.architecture", error);
+  if (arch == NULL) {
+    g_prefix_error (error, "%s: ", path);
+    return NULL;
+  }
+  if (g_str_equal (arch, "llama")) {
+    m->config.arch = DRAFTD_ARCH_LLAMA;
+    m->config.rope_layout = DRAFTD_ROPE_INTERLEAVED;
+  } else if (g_str_equal (arch, "qwen2")) {
+    m->config.arch = DRAFTD_ARCH_QWEN2;
+    m->config.rope_layout = DRAFTD_ROPE_NEOX;
+    m->config.qkv_bias = TRUE;
+  } else {
+    g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_ARCH,
+                 "%s: unsupported architecture '%s' (supported: llama, qwen2)", path, arch);
+    return NULL;
+  }
+  if (!read_config (m, arch, error) || !find_tensors (m, error)) {
+    g_prefix_error (error, "%s: ", path);
+    return NULL;
+  }
+  m->tokenizer = draftd_tokenizer_new (m->file, error);
+  if (m->tokenizer == NULL) {
+    g_prefix_error (error, "%s: ", path);
+    return NULL;
+  }
+  if (draftd_tokenizer_n_vocab (m->tokenizer) != m->config.n_vocab) {
+    g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_CONFIG,
+                 "%s: tokenizer has %u tokens but token_embd.weight has %u rows", path,
+                 draftd_tokenizer_n_vocab (m->tokenizer), m->config.n_vocab);
+    return NULL;
+  }
+  m->name = gguf_find_kv (m->file, "general.name") ? gguf_get_string (m->file, "general.name", NULL) : NULL;
+  if (m->name == NULL)
+    m->name = g_path_get_basename (path);
+  return g_steal_pointer (&m);
+}
+
+const char *
+draftd_model_quantization (const DraftdModel *m)
+{
+  /* The type of the bulk of the weights: the first layer's FFN. */
+  return ggml_type_name (m->layers[0].w_gate->type);
+}

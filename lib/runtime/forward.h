@@ -1,0 +1,49 @@
+/* A model resident on a Vulkan device: weights, KV cache and activations, and the forward
+ * pass. forward(tokens[T]) processes T tokens at the current cache length in one command
+ * buffer (one submit) and returns logits and argmax for the last token or for all T.
+ * A token's logits do not depend on how many tokens shared its pass: every kernel computes
+ * each token's values with the same sequence of operations whatever T is (bit-exact). */
+#pragma once
+#include "lib/model/model.h"
+#include "lib/vk/vk-kernels.h"
+
+typedef struct {
+  guint n_ctx;      /* cache capacity; 0: the model's context length, capped at 4096 */
+  guint n_batch;    /* most tokens per pass; 0: 64 (fewer if the device's limits require) */
+  gboolean profile; /* timestamp every kernel (see draftd_runner_profile) */
+} DraftdRunnerOptions;
+
+typedef enum {
+  DRAFTD_FORWARD_LAST = 0,        /* outputs for the last token only */
+  DRAFTD_FORWARD_ALL = 1 << 0,    /* outputs for every token of the pass */
+  DRAFTD_FORWARD_ARGMAX_ONLY = 1 << 1, /* do not copy logits back, just the argmax */
+} DraftdForwardFlags;
+
+typedef struct DraftdRunner DraftdRunner;
+
+DraftdRunner *draftd_runner_new (DraftdVk *vk, const DraftdModel *model, const DraftdRunnerOptions *options,
+                                 GError **error);
+void draftd_runner_free (DraftdRunner *r);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DraftdRunner, draftd_runner_free)
+
+/* Appends n tokens at positions n_past.. and advances n_past. Fails (changing nothing)
+ * if the cache would overflow or a token id is out of range. */
+gboolean draftd_runner_forward (DraftdRunner *r, const gint32 *tokens, guint n, DraftdForwardFlags flags,
+                                GError **error);
+/* The same with outputs for the last n_out tokens (1 <= n_out <= n; flags: ARGMAX_ONLY). */
+gboolean draftd_runner_forward_tail (DraftdRunner *r, const gint32 *tokens, guint n, guint n_out, DraftdForwardFlags flags,
+                                     GError **error);
+guint draftd_runner_n_outputs (const DraftdRunner *r);
+const float *draftd_runner_logits (const DraftdRunner *r, guint i);   /* [n_vocab] of output i */
+gint32 draftd_runner_argmax (const DraftdRunner *r, guint i);
+guint draftd_runner_n_past (const DraftdRunner *r);
+guint draftd_runner_n_ctx (const DraftdRunner *r);
+guint draftd_runner_n_batch (const DraftdRunner *r);
+const DraftdModel *draftd_runner_model (const DraftdRunner *r);
+/* Rolls the cache back to its first n positions (n <= n_past). */
+void draftd_runner_truncate (DraftdRunner *r, guint n);
+/* Forward passes (submits) since creation. */
+guint64 draftd_runner_passes (const DraftdRunner *r);
+/* With options.profile: per-kernel GPU time in ms summed since creation, as "name ms" lines. */
+char *draftd_runner_profile (const DraftdRunner *r);
+void draftd_runner_profile_reset (DraftdRunner *r);

@@ -1,0 +1,179 @@
+#include "lib/vk/vk-kernels.h"
+#include "draftd-spirv.h"
+#include <string.h>
+
+static const guint tile_tokens[DRAFTD_N_TILES] = { 1, 2, 4, 8 };
+static const char *const wtype_names[DRAFTD_N_WTYPES] = { "f32", "f16", "q8_0", "q4_0" };
+
+guint
+draftd_kernels_tile_tokens (guint tile)
+{
+  return tile_tokens[tile];
+}
+
+guint
+draftd_kernels_attn_tokens (guint tile)
+{
+  return MIN (tile_tokens[tile], DRAFTD_ATTN_MAX_TOKENS);
+}
+
+guint
+draftd_kernels_tile_for (guint n_tokens)
+{
+  for (guint i = 0; i < DRAFTD_N_TILES; i++)
+    if (tile_tokens[i] >= n_tokens)
+      return i;
+  return DRAFTD_N_TILES - 1;
+}
+
+static gboolean
+kernel_init (DraftdKernel *k, DraftdVk *vk, const char *module, guint n_bindings, guint32 push_size,
+             guint32 wg, guint32 tile, GError **error)
+{
+  const DraftdSpirv *spv = draftd_spirv_find (module);
+  g_return_val_if_fail (spv != NULL, FALSE);
+  k->name = spv->name;
+  k->n_bindings = n_bindings;
+  VkDescriptorSetLayoutBinding b[8];
+  for (guint i = 0; i < n_bindings; i++)
+    b[i] = (VkDescriptorSetLayoutBinding) { i, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL };
+  VkDescriptorSetLayoutCreateInfo dli = {
+    .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+    .flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR,
+    .bindingCount = n_bindings,
+    .pBindings = b,
+  };
+  VkPushConstantRange pr = { VK_SHADER_STAGE_COMPUTE_BIT, 0, push_size };
+  if (!draftd_vk_check (vkCreateDescriptorSetLayout (vk->device, &dli, NULL, &k->set_layout), "vkCreateDescriptorSetLayout", error))
+    return FALSE;
+  VkPipelineLayoutCreateInfo pli = {
+    .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+    .setLayoutCount = 1,
+    .pSetLayouts = &k->set_layout,
+    .pushConstantRangeCount = 1,
+    .pPushConstantRanges = &pr,
+  };
+  if (!draftd_vk_check (vkCreatePipelineLayout (vk->device, &pli, NULL, &k->layout), "vkCreatePipelineLayout", error))
+    return FALSE;
+  VkShaderModuleCreateInfo smi = {
+    .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+    .codeSize = spv->size,
+    .pCode = spv->code,
+  };
+  VkShaderModule sm;
+  if (!draftd_vk_check (vkCreateShaderModule (vk->device, &smi, NULL, &sm), "vkCreateShaderModule", error))
+    return FALSE;
+  const guint32 spec_data[2] = { wg, tile };
+  const VkSpecializationMapEntry entries[2] = { { 0, 0, 4 }, { 1, 4, 4 } };
+  VkSpecializationInfo si = { 2, entries, sizeof spec_data, spec_data };
+  VkComputePipelineCreateInfo ci = {
+    .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+    .stage = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+      .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+      .module = sm,
+      .pName = "main",
+      .pSpecializationInfo = &si,
+    },
+    .layout = k->layout,
+  };
+  gboolean ok = draftd_vk_check (vkCreateComputePipelines (vk->device, VK_NULL_HANDLE, 1, &ci, NULL, &k->pipeline),
+                                 "vkCreateComputePipelines", error);
+  vkDestroyShaderModule (vk->device, sm, NULL);
+  if (!ok)
+    g_prefix_error (error, "kernel %s: ", module);
+  return ok;
+}
+
+static void
+kernel_clear (DraftdKernel *k, DraftdVk *vk)
+{
+  if (k->pipeline)
+    vkDestroyPipeline (vk->device, k->pipeline, NULL);
+  if (k->layout)
+    vkDestroyPipelineLayout (vk->device, k->layout, NULL);
+  if (k->set_layout)
+    vkDestroyDescriptorSetLayout (vk->device, k->set_layout, NULL);
+  memset (k, 0, sizeof *k);
+}
+
+gboolean
+draftd_kernels_init (DraftdKernels *k, DraftdVk *vk, GError **error)
+{
+  memset (k, 0, sizeof *k);
+  /* A multiple of the subgroup size, so every subgroup is full. */
+  k->wg = MAX (64u, vk->subgroup_size);
+  /* Specialization constants the kernel does not declare are ignored, so every kernel gets both. */
+  for (guint t = 0; t < DRAFTD_N_WTYPES; t++) {
+    g_autofree char *mm = g_strdup_printf ("matmul_%s", wtype_names[t]);
+    g_autofree char *mm64 = g_strdup_printf ("matmul_%s%s", wtype_names[t], vk->shader_int64 ? "_i64" : "");
+    g_autofree char *em = g_strdup_printf ("embed_%s", wtype_names[t]);
+    /* Single-token decode is bound by the weights' loads either way and measured faster with
+     * 32-bit ones on lavapipe; multi-token tiles re-read X per token and gain from 64-bit. */
+    for (guint i = 0; i < DRAFTD_N_TILES; i++) {
+      if (!kernel_init (&k->matmul[t][i], vk, tile_tokens[i] > 1 ? mm64 : mm, 7, sizeof (DraftdMatmulParams), k->wg,
+                        tile_tokens[i], error))
+        return FALSE;
+      k->matmul[t][i].name = draftd_spirv_find (mm)->name;  /* profiles name the weight type only */
+    }
+    if (!kernel_init (&k->embed[t], vk, em, 4, sizeof (DraftdEmbedParams), k->wg, 1, error))
+      return FALSE;
+  }
+  for (guint i = 0; i < DRAFTD_N_TILES; i++)
+    if (!kernel_init (&k->attn_scores[i], vk, "attn_scores", 3, sizeof (DraftdAttnParams), k->wg,
+                      draftd_kernels_attn_tokens (i), error) ||
+        !kernel_init (&k->attn_values[i], vk, "attn_values", 3, sizeof (DraftdAttnParams), k->wg,
+                      draftd_kernels_attn_tokens (i), error))
+      return FALSE;
+  return kernel_init (&k->rmsnorm, vk, "rmsnorm", 3, sizeof (DraftdRmsNormParams), 64, 1, error) &&
+         kernel_init (&k->rope_kv, vk, "rope_kv", 4, sizeof (DraftdRopeParams), k->wg, 1, error) &&
+         kernel_init (&k->argmax, vk, "argmax", 2, sizeof (DraftdArgmaxParams), 64, 1, error);
+}
+
+void
+draftd_kernels_clear (DraftdKernels *k, DraftdVk *vk)
+{
+  kernel_clear (&k->argmax, vk);
+  kernel_clear (&k->rope_kv, vk);
+  kernel_clear (&k->rmsnorm, vk);
+  for (int i = DRAFTD_N_TILES - 1; i >= 0; i--) {
+    kernel_clear (&k->attn_values[i], vk);
+    kernel_clear (&k->attn_scores[i], vk);
+  }
+  for (int t = DRAFTD_N_WTYPES - 1; t >= 0; t--) {
+    kernel_clear (&k->embed[t], vk);
+    for (int i = DRAFTD_N_TILES - 1; i >= 0; i--)
+      kernel_clear (&k->matmul[t][i], vk);
+  }
+}
+
+void
+draftd_kernel_dispatch (DraftdVk *vk, VkCommandBuffer cmd, const DraftdKernel *k, const DraftdVkBuffer *dummy,
+                        const DraftdBind *binds, const void *push, guint32 push_size, guint32 gx, guint32 gy,
+                        guint32 gz)
+{
+  VkDescriptorBufferInfo info[8];
+  VkWriteDescriptorSet writes[8];
+  for (guint i = 0; i < k->n_bindings; i++) {
+    const DraftdVkBuffer *b = binds[i].buf ? binds[i].buf : dummy;
+    info[i] = (VkDescriptorBufferInfo) { b->buffer, 0, b->size };
+    writes[i] = (VkWriteDescriptorSet) {
+      .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+      .dstBinding = i,
+      .descriptorCount = 1,
+      .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+      .pBufferInfo = &info[i],
+    };
+  }
+  vkCmdBindPipeline (cmd, VK_PIPELINE_BIND_POINT_COMPUTE, k->pipeline);
+  vk->push_descriptor_set (cmd, VK_PIPELINE_BIND_POINT_COMPUTE, k->layout, 0, k->n_bindings, writes);
+  vkCmdPushConstants (cmd, k->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, push_size, push);
+  vkCmdDispatch (cmd, gx, gy, gz);
+  VkMemoryBarrier mb = {
+    .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+    .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+    .dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT,
+  };
+  vkCmdPipelineBarrier (cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &mb,
+                        0, NULL, 0, NULL);
+}
