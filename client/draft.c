@@ -11,9 +11,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#define BUS_NAME "org.draftd.Assistant1"
-#define OBJ_PATH "/org/draftd/Assistant1"
-#define IFACE "org.draftd.Assistant1"
+#include "lib/bus/draftd-bus.h"
+
+#define BUS_NAME DRAFTD_BUS_NAME
+#define OBJ_PATH DRAFTD_BUS_PATH
+#define IFACE DRAFTD_BUS_IFACE
 
 static DBusConnection *bus;
 static volatile sig_atomic_t interrupted;
@@ -37,18 +39,6 @@ explain_error (const DBusError *e)
 
 /* ---- a{sv} helpers ---- */
 
-static void
-opt_add (DBusMessageIter *d, const char *key, int type, const void *v)
-{
-  DBusMessageIter e, var;
-  char sig[2] = { (char) type, 0 };
-  dbus_message_iter_open_container (d, DBUS_TYPE_DICT_ENTRY, NULL, &e);
-  dbus_message_iter_append_basic (&e, DBUS_TYPE_STRING, &key);
-  dbus_message_iter_open_container (&e, DBUS_TYPE_VARIANT, sig, &var);
-  dbus_message_iter_append_basic (&var, type, v);
-  dbus_message_iter_close_container (&e, &var);
-  dbus_message_iter_close_container (d, &e);
-}
 
 /* Prints a variant's basic value, JSON-ish. */
 static void
@@ -208,14 +198,6 @@ out:
   return ok;
 }
 
-static void
-append_variant_string (DBusMessageIter *av, const char *s)
-{
-  DBusMessageIter v;
-  dbus_message_iter_open_container (av, DBUS_TYPE_VARIANT, "s", &v);
-  dbus_message_iter_append_basic (&v, DBUS_TYPE_STRING, &s);
-  dbus_message_iter_close_container (av, &v);
-}
 
 typedef struct {
   const char *conversation, *text;
@@ -229,7 +211,7 @@ append_gen_options (DBusMessageIter *av, guint32 max_tokens)
   dbus_message_iter_open_container (av, DBUS_TYPE_VARIANT, "a{sv}", &v);
   dbus_message_iter_open_container (&v, DBUS_TYPE_ARRAY, "{sv}", &d);
   if (max_tokens)
-    opt_add (&d, "max_tokens", DBUS_TYPE_UINT32, &max_tokens);
+    draftd_bus_dict_add (&d, "max_tokens", DBUS_TYPE_UINT32, &max_tokens);
   dbus_message_iter_close_container (&v, &d);
   dbus_message_iter_close_container (av, &v);
 }
@@ -238,7 +220,7 @@ static void
 build_complete (DBusMessageIter *av, gpointer p)
 {
   GenArgs *a = p;
-  append_variant_string (av, a->text);
+  draftd_bus_append_variant_string (av, a->text);
   append_gen_options (av, a->max_tokens);
 }
 
@@ -246,8 +228,8 @@ static void
 build_chat (DBusMessageIter *av, gpointer p)
 {
   GenArgs *a = p;
-  append_variant_string (av, a->conversation);
-  append_variant_string (av, a->text);
+  draftd_bus_append_variant_string (av, a->conversation);
+  draftd_bus_append_variant_string (av, a->text);
   append_gen_options (av, a->max_tokens);
 }
 
@@ -269,7 +251,7 @@ call_grammar (const char *text, const char *instruction, GString *out, GArray *e
     dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &instruction);
   dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
   const char *unit = "codepoint";
-  opt_add (&d, "offset_unit", DBUS_TYPE_STRING, &unit);
+  draftd_bus_dict_add (&d, "offset_unit", DBUS_TYPE_STRING, &unit);
   dbus_message_iter_close_container (&it, &d);
   DBusError e;
   dbus_error_init (&e);

@@ -8,9 +8,11 @@
 #include "tests/tap.h"
 #include "tests/test-util.h"
 
-#define NAME "org.draftd.Assistant1"
-#define PATH "/org/draftd/Assistant1"
-#define IFACE "org.draftd.Assistant1"
+#include "lib/bus/draftd-bus.h"
+
+#define NAME DRAFTD_BUS_NAME
+#define PATH DRAFTD_BUS_PATH
+#define IFACE DRAFTD_BUS_IFACE
 /* stories260K's greedy continuation, 20 tokens. */
 #define GOLDEN_20 ", there was a little girl named Lily. She loved to play outsid"
 
@@ -32,14 +34,7 @@ append_options (DBusMessageIter *it, ...)
   while ((key = va_arg (ap, const char *))) {
     int type = va_arg (ap, int);
     const void *v = va_arg (ap, const void *);
-    DBusMessageIter e, var;
-    char sig[2] = { (char) type, 0 };
-    dbus_message_iter_open_container (&d, DBUS_TYPE_DICT_ENTRY, NULL, &e);
-    dbus_message_iter_append_basic (&e, DBUS_TYPE_STRING, &key);
-    dbus_message_iter_open_container (&e, DBUS_TYPE_VARIANT, sig, &var);
-    dbus_message_iter_append_basic (&var, type, v);
-    dbus_message_iter_close_container (&e, &var);
-    dbus_message_iter_close_container (&d, &e);
+    draftd_bus_dict_add (&d, key, type, v);
   }
   dbus_message_iter_close_container (it, &d);
   va_end (ap);
@@ -174,14 +169,6 @@ start (DBusConnection *c, const char *method, void (*build) (DBusMessageIter *av
   return path;
 }
 
-static void
-var_string (DBusMessageIter *av, const char *s)
-{
-  DBusMessageIter v;
-  dbus_message_iter_open_container (av, DBUS_TYPE_VARIANT, "s", &v);
-  dbus_message_iter_append_basic (&v, DBUS_TYPE_STRING, &s);
-  dbus_message_iter_close_container (av, &v);
-}
 
 typedef struct {
   const char *text;
@@ -195,7 +182,7 @@ build_complete (DBusMessageIter *av, gpointer p)
   StartArgs *a = p;
   DBusMessageIter v;
   double t = 0.0;
-  var_string (av, a->text);
+  draftd_bus_append_variant_string (av, a->text);
   dbus_message_iter_open_container (av, DBUS_TYPE_VARIANT, "a{sv}", &v);
   append_options (&v, "max_tokens", DBUS_TYPE_UINT32, &a->max_tokens, "temperature", DBUS_TYPE_DOUBLE, &t, NULL);
   dbus_message_iter_close_container (av, &v);
@@ -206,7 +193,7 @@ build_correct (DBusMessageIter *av, gpointer p)
 {
   StartArgs *a = p;
   DBusMessageIter v;
-  var_string (av, a->text);
+  draftd_bus_append_variant_string (av, a->text);
   dbus_message_iter_open_container (av, DBUS_TYPE_VARIANT, "a{sv}", &v);
   append_options (&v, "offset_unit", DBUS_TYPE_STRING, &a->unit, NULL);
   dbus_message_iter_close_container (av, &v);

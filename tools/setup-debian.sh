@@ -28,7 +28,8 @@ enable_backports() {
 }
 
 PKGS=(meson ninja-build pkg-config gcc glslc libvulkan-dev vulkan-validationlayers
-      libglib2.0-dev libdbus-1-dev dbus dbus-bin libreadline-dev python3 tmux)
+      libglib2.0-dev libjson-glib-dev libdbus-1-dev dbus dbus-bin libreadline-dev python3 tmux
+      neovim emacs-nox elpa-eglot)
 
 need=()
 for p in "${PKGS[@]}"; do

@@ -1,6 +1,7 @@
 #include "daemon/service/service.h"
 #include <string.h>
 #include "daemon/engine/scheduler.h"
+#include "lib/bus/draftd-bus.h"
 #include "grammar/grammar.h"
 #include "introspection.h"
 
@@ -50,42 +51,30 @@ send_gerror (DraftdService *s, DBusMessage *call, const GError *error)
   send_error (s, call, draftd_engine_error_dbus_name (error), error->message);
 }
 
-static void
-dict_add (DBusMessageIter *dict, const char *key, int type, const void *value)
-{
-  DBusMessageIter entry, var;
-  char sig[2] = { (char) type, 0 };
-  dbus_message_iter_open_container (dict, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
-  dbus_message_iter_append_basic (&entry, DBUS_TYPE_STRING, &key);
-  dbus_message_iter_open_container (&entry, DBUS_TYPE_VARIANT, sig, &var);
-  dbus_message_iter_append_basic (&var, type, value);
-  dbus_message_iter_close_container (&entry, &var);
-  dbus_message_iter_close_container (dict, &entry);
-}
 
 static void
 dict_u32 (DBusMessageIter *d, const char *k, guint32 v)
 {
-  dict_add (d, k, DBUS_TYPE_UINT32, &v);
+  draftd_bus_dict_add (d, k, DBUS_TYPE_UINT32, &v);
 }
 
 static void
 dict_double (DBusMessageIter *d, const char *k, double v)
 {
-  dict_add (d, k, DBUS_TYPE_DOUBLE, &v);
+  draftd_bus_dict_add (d, k, DBUS_TYPE_DOUBLE, &v);
 }
 
 static void
 dict_bool (DBusMessageIter *d, const char *k, gboolean v)
 {
   dbus_bool_t b = v;
-  dict_add (d, k, DBUS_TYPE_BOOLEAN, &b);
+  draftd_bus_dict_add (d, k, DBUS_TYPE_BOOLEAN, &b);
 }
 
 static void
 dict_string (DBusMessageIter *d, const char *k, const char *v)
 {
-  dict_add (d, k, DBUS_TYPE_STRING, &v);
+  draftd_bus_dict_add (d, k, DBUS_TYPE_STRING, &v);
 }
 
 static void
