@@ -67,6 +67,42 @@ tap_skip_all (const char *fmt, ...)
   return 0;
 }
 
+/* A fixture from ../shared is absent. Beside a developer's checkout that may be fine (SKIP);
+ * under CI=true every fixture must be there, so the absence is a failure, never a quiet pass. */
+static inline gboolean
+tap_fixtures_required (void)
+{
+  return g_strcmp0 (g_getenv ("CI"), "true") == 0;
+}
+
+static inline void G_GNUC_PRINTF (1, 2)
+tap_missing (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  g_autofree char *msg = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  if (tap_fixtures_required ())
+    tap_ok (FALSE, "fixture missing under CI=true: %s", msg);
+  else
+    tap_skip ("%s", msg);
+}
+
+/* The whole test needs an absent fixture: SKIP all, or under CI=true fail. */
+static inline int G_GNUC_PRINTF (1, 2)
+tap_missing_all (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  g_autofree char *msg = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  if (tap_fixtures_required ()) {
+    tap_ok (FALSE, "fixture missing under CI=true: %s", msg);
+    return tap_done ();
+  }
+  return tap_skip_all ("%s", msg);
+}
+
 #define tap_no_error(err, ...)                                                  \
   do {                                                                          \
     tap_ok ((err) == NULL, __VA_ARGS__);                                        \

@@ -112,7 +112,7 @@ main (void)
   if (f32)
     check_model (vk, "stories260K f32", f32, 80);
   else
-    tap_skip ("stories260K: ../shared/models absent");
+    tap_missing ("stories260K: ../shared/models absent");
   DraftdRandomModel spec = { "llama", 256, 512, 2, 8, 2, 2000, 512, GGML_TYPE_Q8_0, FALSE, 7 };
   g_autofree char *q8 = g_build_filename (test_tmpdir (), "random-q8.gguf", NULL);
   tap_ok (draftd_random_model_write (&spec, q8, &error), "random Q8_0 model written");

@@ -21,7 +21,7 @@ main (void)
   g_autoptr (GError) error = NULL;
   g_autofree char *f32 = test_convert_llama2c ("stories260K.bin", "f32", &error);
   if (f32 == NULL)
-    return tap_skip_all ("../shared/models is absent");
+    return tap_missing_all ("../shared/models is absent");
   g_autoptr (DraftdVk) vk = test_vk ();
   g_autoptr (DraftdModel) m = draftd_model_load (f32, &error);
   DraftdRunnerOptions o = { .n_ctx = 512 };

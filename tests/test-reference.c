@@ -68,7 +68,7 @@ main (void)
   if (f32)
     compare (vk, "stories260K f32", f32, 24, 1e-4);
   else
-    tap_skip ("stories260K: ../shared/models absent");
+    tap_missing ("stories260K: ../shared/models absent");
 
   /* Wider than any toy: vocab 32000, dim 512, GQA 8 heads / 4 KV heads. */
   DraftdRandomModel wide = { "llama", 512, 1376, 2, 8, 4, 32000, 64, GGML_TYPE_F32, FALSE, 11 };
