@@ -126,7 +126,8 @@ test_load (DraftdVk *vk, const char *path, guint n_ctx, TestLoaded *l)
   l->model = draftd_model_load (path, &error);
   l->runner = l->model ? draftd_runner_new (vk, l->model, &o, &error) : NULL;
   if (l->runner == NULL) {
-    tap_diag ("%s: %s", path, error->message);
+    /* Model errors name the file already; device errors do not. */
+    tap_diag ("%s%s%s", l->model ? path : "", l->model ? ": " : "", error->message);
     return FALSE;
   }
   l->lm = draftd_lm_for_runner (l->runner);
