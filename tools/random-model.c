@@ -103,7 +103,10 @@ draftd_random_model_write_full (const DraftdRandomModel *s, const DraftdRandomAt
   gguf_writer_set_u32 (w, "tokenizer.ggml.eos_token_id", 2);
 
   float ws = 1.0f / sqrtf ((float) s->n_embd), fs = 1.0f / sqrtf ((float) s->n_ff);
-  if (!add (w, &rng, "token_embd.weight", s->n_embd, s->n_vocab, s->type, 1.0f, 0, error))
+  /* Gemma multiplies its input embeddings by sqrt(n_embd): store them that much smaller, or
+   * the residual stream is the current token's embedding and the model repeats its input. */
+  float es = gemma ? 1.0f / sqrtf ((float) s->n_embd) : 1.0f;
+  if (!add (w, &rng, "token_embd.weight", s->n_embd, s->n_vocab, s->type, es, 0, error))
     return FALSE;
   for (guint l = 0; l < s->n_layer; l++) {
     char n[64];
