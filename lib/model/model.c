@@ -205,6 +205,49 @@ read_config (DraftdModel *m, const char *arch, GError **error)
   return TRUE;
 }
 
+static void
+want_layer (const GgufFile *f, const DraftdModelConfig *c, GString *missing, guint i, DraftdLayerWeights *l)
+{
+  l->attn_norm = want (f, missing, TRUE, "blk.%u.attn_norm.weight", i);
+  l->wq = want (f, missing, TRUE, "blk.%u.attn_q.weight", i);
+  l->wk = want (f, missing, TRUE, "blk.%u.attn_k.weight", i);
+  l->wv = want (f, missing, TRUE, "blk.%u.attn_v.weight", i);
+  l->bq = want (f, missing, c->qkv_bias, "blk.%u.attn_q.bias", i);
+  l->bk = want (f, missing, c->qkv_bias, "blk.%u.attn_k.bias", i);
+  l->bv = want (f, missing, c->qkv_bias, "blk.%u.attn_v.bias", i);
+  l->wo = want (f, missing, TRUE, "blk.%u.attn_output.weight", i);
+  l->ffn_norm = want (f, missing, TRUE, "blk.%u.ffn_norm.weight", i);
+  l->w_gate = want (f, missing, TRUE, "blk.%u.ffn_gate.weight", i);
+  l->w_up = want (f, missing, TRUE, "blk.%u.ffn_up.weight", i);
+  l->w_down = want (f, missing, TRUE, "blk.%u.ffn_down.weight", i);
+  /* Only where the architecture uses them: present but unused they would make another model. */
+  if (c->qk_norm) {
+    l->q_norm = want (f, missing, TRUE, "blk.%u.attn_q_norm.weight", i);
+    l->k_norm = want (f, missing, TRUE, "blk.%u.attn_k_norm.weight", i);
+  }
+  if (c->post_norms) {
+    l->attn_post_norm = want (f, missing, TRUE, "blk.%u.post_attention_norm.weight", i);
+    l->ffn_post_norm = want (f, missing, TRUE, "blk.%u.post_ffw_norm.weight", i);
+  }
+}
+
+static gboolean
+check_layer (const DraftdModelConfig *c, const DraftdLayerWeights *l, GError **error)
+{
+  guint q = c->n_head * c->head_dim, kv = c->n_head_kv * c->head_dim;
+  return check_shape (l->attn_norm, c->n_embd, 1, FALSE, error) && check_shape (l->wq, c->n_embd, q, TRUE, error) &&
+         check_shape (l->wk, c->n_embd, kv, TRUE, error) && check_shape (l->wv, c->n_embd, kv, TRUE, error) &&
+         check_shape (l->bq, q, 1, FALSE, error) && check_shape (l->bk, kv, 1, FALSE, error) &&
+         check_shape (l->bv, kv, 1, FALSE, error) && check_shape (l->wo, q, c->n_embd, TRUE, error) &&
+         check_shape (l->ffn_norm, c->n_embd, 1, FALSE, error) &&
+         check_shape (l->w_gate, c->n_embd, c->n_ff, TRUE, error) &&
+         check_shape (l->w_up, c->n_embd, c->n_ff, TRUE, error) &&
+         check_shape (l->w_down, c->n_ff, c->n_embd, TRUE, error) &&
+         check_shape (l->q_norm, c->head_dim, 1, FALSE, error) && check_shape (l->k_norm, c->head_dim, 1, FALSE, error) &&
+         check_shape (l->attn_post_norm, c->n_embd, 1, FALSE, error) &&
+         check_shape (l->ffn_post_norm, c->n_embd, 1, FALSE, error);
+}
+
 static gboolean
 find_tensors (DraftdModel *m, GError **error)
 {
@@ -215,30 +258,8 @@ find_tensors (DraftdModel *m, GError **error)
   m->output_norm = want (f, missing, TRUE, "output_norm.weight");
   m->output = want (f, missing, FALSE, "output.weight");
   m->layers = g_new0 (DraftdLayerWeights, c->n_layer);
-  for (guint i = 0; i < c->n_layer; i++) {
-    DraftdLayerWeights *l = &m->layers[i];
-    gboolean bias = c->qkv_bias;
-    l->attn_norm = want (f, missing, TRUE, "blk.%u.attn_norm.weight", i);
-    l->wq = want (f, missing, TRUE, "blk.%u.attn_q.weight", i);
-    l->wk = want (f, missing, TRUE, "blk.%u.attn_k.weight", i);
-    l->wv = want (f, missing, TRUE, "blk.%u.attn_v.weight", i);
-    l->bq = want (f, missing, bias, "blk.%u.attn_q.bias", i);
-    l->bk = want (f, missing, bias, "blk.%u.attn_k.bias", i);
-    l->bv = want (f, missing, bias, "blk.%u.attn_v.bias", i);
-    l->q_norm = want (f, missing, c->qk_norm, "blk.%u.attn_q_norm.weight", i);
-    l->k_norm = want (f, missing, c->qk_norm, "blk.%u.attn_k_norm.weight", i);
-    l->wo = want (f, missing, TRUE, "blk.%u.attn_output.weight", i);
-    l->attn_post_norm = want (f, missing, c->post_norms, "blk.%u.post_attention_norm.weight", i);
-    l->ffn_norm = want (f, missing, TRUE, "blk.%u.ffn_norm.weight", i);
-    l->w_gate = want (f, missing, TRUE, "blk.%u.ffn_gate.weight", i);
-    l->w_up = want (f, missing, TRUE, "blk.%u.ffn_up.weight", i);
-    l->w_down = want (f, missing, TRUE, "blk.%u.ffn_down.weight", i);
-    l->ffn_post_norm = want (f, missing, c->post_norms, "blk.%u.post_ffw_norm.weight", i);
-    if (!c->qk_norm)
-      l->q_norm = l->k_norm = NULL;  /* present but unused would be a different model */
-    if (!c->post_norms)
-      l->attn_post_norm = l->ffn_post_norm = NULL;
-  }
+  for (guint i = 0; i < c->n_layer; i++)
+    want_layer (f, c, missing, i, &m->layers[i]);
   if (missing->len) {
     g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_MISSING, "missing tensors: %s", missing->str);
     return FALSE;
@@ -252,47 +273,44 @@ find_tensors (DraftdModel *m, GError **error)
   m->config.tied_output = m->output == NULL;
   if (m->output == NULL)
     m->output = m->token_embd;
-  guint q = c->n_head * c->head_dim, kv = c->n_head_kv * c->head_dim;
   if (!check_shape (m->token_embd, c->n_embd, c->n_vocab, TRUE, error) ||
       !check_shape (m->output, c->n_embd, c->n_vocab, TRUE, error) ||
       !check_shape (m->output_norm, c->n_embd, 1, FALSE, error))
     return FALSE;
-  for (guint i = 0; i < c->n_layer; i++) {
-    DraftdLayerWeights *l = &m->layers[i];
-    if (!check_shape (l->attn_norm, c->n_embd, 1, FALSE, error) || !check_shape (l->wq, c->n_embd, q, TRUE, error) ||
-        !check_shape (l->wk, c->n_embd, kv, TRUE, error) || !check_shape (l->wv, c->n_embd, kv, TRUE, error) ||
-        !check_shape (l->bq, q, 1, FALSE, error) || !check_shape (l->bk, kv, 1, FALSE, error) ||
-        !check_shape (l->bv, kv, 1, FALSE, error) || !check_shape (l->wo, q, c->n_embd, TRUE, error) ||
-        !check_shape (l->ffn_norm, c->n_embd, 1, FALSE, error) ||
-        !check_shape (l->w_gate, c->n_embd, c->n_ff, TRUE, error) ||
-        !check_shape (l->w_up, c->n_embd, c->n_ff, TRUE, error) ||
-        !check_shape (l->w_down, c->n_ff, c->n_embd, TRUE, error) ||
-        !check_shape (l->q_norm, c->head_dim, 1, FALSE, error) || !check_shape (l->k_norm, c->head_dim, 1, FALSE, error) ||
-        !check_shape (l->attn_post_norm, c->n_embd, 1, FALSE, error) ||
-        !check_shape (l->ffn_post_norm, c->n_embd, 1, FALSE, error))
+  for (guint i = 0; i < c->n_layer; i++)
+    if (!check_layer (c, &m->layers[i], error))
       return FALSE;
-  }
   for (guint i = 0; i < gguf_n_tensors (f); i++)
     m->n_params += gguf_tensor (f, i)->n_elements;
   return TRUE;
 }
 
-/* The architecture's fixed traits; hyperparameters come from metadata in read_config. */
+/* Each architecture's fixed traits; hyperparameters come from metadata in read_config. */
+static const struct {
+  const char *name;
+  DraftdArch arch;
+  DraftdRopeLayout rope;
+  gboolean qkv_bias, qk_norm, post_norms;
+  DraftdFfnAct act;
+} archs[] = {
+  { "llama", DRAFTD_ARCH_LLAMA, DRAFTD_ROPE_INTERLEAVED, FALSE, FALSE, FALSE, DRAFTD_FFN_SWIGLU },
+  { "qwen2", DRAFTD_ARCH_QWEN2, DRAFTD_ROPE_NEOX, TRUE, FALSE, FALSE, DRAFTD_FFN_SWIGLU },
+  { "qwen3", DRAFTD_ARCH_QWEN3, DRAFTD_ROPE_NEOX, FALSE, TRUE, FALSE, DRAFTD_FFN_SWIGLU },
+  { "gemma3", DRAFTD_ARCH_GEMMA3, DRAFTD_ROPE_NEOX, FALSE, TRUE, TRUE, DRAFTD_FFN_GEGLU },
+};
+
+const char *
+draftd_model_arch_name (DraftdArch arch)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (archs); i++)
+    if (archs[i].arch == arch)
+      return archs[i].name;
+  return "unknown";
+}
+
 static gboolean
 set_arch (DraftdModelConfig *c, const char *arch)
 {
-  static const struct {
-    const char *name;
-    DraftdArch arch;
-    DraftdRopeLayout rope;
-    gboolean qkv_bias, qk_norm, post_norms;
-    DraftdFfnAct act;
-  } archs[] = {
-    { "llama", DRAFTD_ARCH_LLAMA, DRAFTD_ROPE_INTERLEAVED, FALSE, FALSE, FALSE, DRAFTD_FFN_SWIGLU },
-    { "qwen2", DRAFTD_ARCH_QWEN2, DRAFTD_ROPE_NEOX, TRUE, FALSE, FALSE, DRAFTD_FFN_SWIGLU },
-    { "qwen3", DRAFTD_ARCH_QWEN3, DRAFTD_ROPE_NEOX, FALSE, TRUE, FALSE, DRAFTD_FFN_SWIGLU },
-    { "gemma3", DRAFTD_ARCH_GEMMA3, DRAFTD_ROPE_NEOX, FALSE, TRUE, TRUE, DRAFTD_FFN_GEGLU },
-  };
   for (guint i = 0; i < G_N_ELEMENTS (archs); i++) {
     if (g_str_equal (arch, archs[i].name)) {
       c->arch = archs[i].arch;

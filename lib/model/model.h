@@ -94,3 +94,5 @@ DraftdModel *draftd_model_load (const char *path, GError **error);
 void draftd_model_free (DraftdModel *model);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DraftdModel, draftd_model_free)
 const char *draftd_model_quantization (const DraftdModel *model);
+/* "llama", "qwen2", "qwen3" or "gemma3": general.architecture as the file spells it. */
+const char *draftd_model_arch_name (DraftdArch arch);
