@@ -420,9 +420,10 @@ record_attention (Recorder *rec, LayerState *l, guint T)
   const DraftdModelConfig *c = &r->cfg;
   guint32 wg = r->kernels.wg;
   if (c->qk_norm) {
-    DraftdHeadNormParams hp = { c->head_dim, r->QKV, c->n_head, c->norm_eps };
+    guint32 n_heads = c->n_head + c->n_head_kv;
+    DraftdHeadNormParams hp = { c->head_dim, r->QKV, c->n_head, n_heads, c->norm_eps };
     DraftdBind hb[2] = { { &r->qkv }, { &l->qk_norm } };
-    dispatch (rec, &r->kernels.head_norm, hb, &hp, sizeof hp, c->n_head + c->n_head_kv, T, 1);
+    dispatch (rec, &r->kernels.head_norm, hb, &hp, sizeof hp, groups (n_heads, wg), T, 1);
   }
   DraftdRopeParams rp = { T, r->n_past, c->n_head, c->n_head_kv, c->head_dim, r->QKV,
                           c->rope_layout == DRAFTD_ROPE_NEOX, r->ctx_stride };

@@ -28,10 +28,10 @@ _Static_assert (sizeof (DraftdRmsNormParams) == 20 && G_STRUCT_OFFSET (DraftdRms
                 "DraftdRmsNormParams mirrors rmsnorm.comp");
 
 typedef struct {
-  guint32 head_dim, qkv_stride, n_head;
+  guint32 head_dim, qkv_stride, n_head, n_heads;
   float eps;
 } DraftdHeadNormParams;
-_Static_assert (sizeof (DraftdHeadNormParams) == 16 && G_STRUCT_OFFSET (DraftdHeadNormParams, eps) == 12,
+_Static_assert (sizeof (DraftdHeadNormParams) == 20 && G_STRUCT_OFFSET (DraftdHeadNormParams, eps) == 16,
                 "DraftdHeadNormParams mirrors head_norm.comp");
 
 typedef struct {
