@@ -145,6 +145,12 @@ test_qwen3_gemma3 (void)
   tap_ok (c && draftd_model_layer_is_swa (c, 4) && !draftd_model_layer_is_swa (c, 5) && draftd_model_layer_is_swa (c, 6) &&
           !draftd_model_layer_is_swa (c, 11), "gemma3: layers 0-4 local, 5 global, 6-10 local, 11 global");
 
+  g_autoptr (GgufWriter) vlen = base_writer ("llama");
+  add_all (vlen, GGML_TYPE_F32);
+  gguf_writer_set_u32 (vlen, "llama.attention.value_length", 16);
+  g_autofree char *e5 = load_error (vlen, "vlen.gguf");
+  tap_ok (e5 && strstr (e5, "value_length"), "value heads wider than key heads: %s", e5);
+
   g_autoptr (GgufWriter) yarn = base_writer ("llama");
   add_all (yarn, GGML_TYPE_F32);
   gguf_writer_set_string (yarn, "llama.rope.scaling.type", "yarn");

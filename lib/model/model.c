@@ -172,11 +172,12 @@ read_config (DraftdModel *m, const char *arch, GError **error)
       !get_u32 (f, arch, "attention.head_count_kv", FALSE, c->n_head, &c->n_head_kv, error) ||
       !get_u32 (f, arch, "context_length", FALSE, 2048, &c->n_ctx_train, error) ||
       !get_u32 (f, arch, "attention.key_length", FALSE, 0, &key_len, error) ||
-      !get_u32 (f, arch, "attention.value_length", FALSE, key_len, &value_len, error) ||
       !get_f32 (f, arch, "attention.layer_norm_rms_epsilon", 1e-5f, &c->norm_eps, error) ||
       !get_f32 (f, arch, "rope.freq_base", 10000.0f, &c->rope_base, error) || !read_rope_scaling (m, arch, error))
     return FALSE;
   c->head_dim = key_len ? key_len : c->n_embd / c->n_head;
+  if (!get_u32 (f, arch, "attention.value_length", FALSE, c->head_dim, &value_len, error))
+    return FALSE;
   c->embd_scale = 1.0f;
   c->attn_scale = 1.0f / sqrtf ((float) c->head_dim);
   c->rope_base_swa = c->rope_base;
@@ -190,8 +191,8 @@ read_config (DraftdModel *m, const char *arch, GError **error)
     problem = "attention.head_count is not a multiple of attention.head_count_kv";
   else if (c->head_dim % 4 != 0 || (!key_len && c->n_embd % c->n_head != 0))
     problem = "the head dimension is not a multiple of 4 or does not divide the embedding length";
-  else if (value_len != key_len)
-    problem = "attention.value_length differs from attention.key_length";
+  else if (value_len != c->head_dim)
+    problem = "attention.value_length differs from the key head dimension";
   else if (rope_dims != c->head_dim)
     problem = "partial rotary embeddings (rope.dimension_count < head dimension) are not supported";
   else if (c->n_layer > 4096 || c->head_dim > 1024)
