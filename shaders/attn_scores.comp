@@ -2,23 +2,16 @@
 #extension GL_GOOGLE_include_directive : require
 #include "common.glsl"
 // scores[h][t][j] = q[t][h] · k[j][h / group] * scale for every cached key j <= pos0 + t
-// (causal). One invocation per (4 adjacent keys, TOKENS adjacent tokens, head): the K cache
+// (causal) and, in a sliding-window layer, j >= first_key(t). One invocation per (4 adjacent
+// keys, TOKENS adjacent tokens, head): the K cache
 // keeps the keys of one dimension side by side, so four keys are one vec4 load, each q value
 // is read once for four scores, and each K load serves TOKENS tokens. Each dot product runs
 // over head_dim in order, so a score is the same whatever the batch or TOKENS. Scores past a
-// token's causal limit (inside the padded row) are computed but never read.
+// token's causal limit (inside the padded row) or before its window are computed but never
+// read; a group of four keys before the window of every token it serves is skipped.
 layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint TOKENS = 1;
-layout(push_constant) uniform AttnParams {
-  uint n_tokens;
-  uint pos0;
-  uint n_head;
-  uint n_head_kv;
-  uint head_dim;
-  uint qkv_stride;  // floats between tokens in QKV (scores kernel) / attention output (values kernel)
-  uint ctx;         // cache row stride = scores row length, a multiple of 4
-  float scale;      // 1/sqrt(head_dim)
-} p;
+#include "attn_params.glsl"
 layout(binding = 0) readonly buffer QKV { float qkv[]; };
 layout(binding = 1) readonly buffer KCache { vec4 kc4[]; };
 layout(binding = 2) writeonly buffer Scores { vec4 scores4[]; };
@@ -28,7 +21,7 @@ void main() {
   const uint t0 = gl_GlobalInvocationID.y * TOKENS;  // < n_tokens: one row of invocations per TOKENS
   const uint h = gl_GlobalInvocationID.z;
   const uint last = p.n_tokens - 1u;
-  if (j0 > p.pos0 + min(t0 + TOKENS - 1u, last))
+  if (j0 > p.pos0 + min(t0 + TOKENS - 1u, last) || j0 + 3u < first_key(t0))
     return;
   const uint kvh = h / (p.n_head / p.n_head_kv);
   const uint row4 = p.ctx / 4u;
@@ -36,7 +29,7 @@ void main() {
   uint qb[TOKENS];
   precise vec4 s[TOKENS];
   [[unroll]] for (uint i = 0u; i < TOKENS; i++) {
-    qb[i] = min(t0 + i, last) * p.qkv_stride + h * p.head_dim;
+    qb[i] = min(t0 + i, last) * p.stride + h * p.head_dim;
     s[i] = vec4(0.0);
   }
   for (uint d = 0u; d < p.head_dim; d++) {

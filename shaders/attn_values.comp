@@ -6,20 +6,11 @@
 // exp weights of the softmax are computed once for the four (the exp is the costly part on
 // CPU devices), V is read as vec4 and each V load serves TOKENS tokens. Each element's
 // max/sum/accumulation runs over its token's keys in order (keys past a token's causal limit
-// are skipped, not added as zeros), with no cross-invocation reduction, so results never
-// depend on the batch or TOKENS.
+// or before its sliding window are skipped, not added as zeros), with no cross-invocation
+// reduction, so results never depend on the batch or TOKENS.
 layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint TOKENS = 1;
-layout(push_constant) uniform AttnParams {
-  uint n_tokens;
-  uint pos0;
-  uint n_head;
-  uint n_head_kv;
-  uint head_dim;    // a multiple of 4
-  uint out_stride;  // floats between tokens in the output
-  uint ctx;
-  float scale;      // unused here; keeps the block identical to the scores kernel's
-} p;
+#include "attn_params.glsl"
 layout(binding = 0) readonly buffer Scores { float scores[]; };
 layout(binding = 1) readonly buffer VCache { vec4 vc4[]; };
 layout(binding = 2) writeonly buffer Out { vec4 o4[]; };
@@ -36,18 +27,21 @@ void main() {
   const uint vbase = kvh * quads + e4 % quads;
   const uint last = p.n_tokens - 1u;
   uint sb[TOKENS];
-  uint n_keys[TOKENS];
+  uint k0[TOKENS];      // each token's first key (sliding window)
+  uint n_keys[TOKENS];  // and one past its last
   float m[TOKENS];
   [[unroll]] for (uint i = 0u; i < TOKENS; i++) {
     const uint t = min(t0 + i, last);
     sb[i] = (h * p.n_tokens + t) * p.ctx;
+    k0[i] = first_key(t);
     n_keys[i] = p.pos0 + t + 1u;
-    m[i] = scores[sb[i]];
+    m[i] = scores[sb[i] + k0[i]];
   }
+  const uint min_key = k0[0];
   const uint max_keys = n_keys[TOKENS - 1u];
-  for (uint j = 1u; j < max_keys; j++)
+  for (uint j = min_key + 1u; j < max_keys; j++)
     [[unroll]] for (uint i = 0u; i < TOKENS; i++)
-      if (j < n_keys[i])
+      if (j > k0[i] && j < n_keys[i])
         m[i] = max(m[i], scores[sb[i] + j]);
   precise float sum[TOKENS];
   precise vec4 acc[TOKENS];
@@ -55,10 +49,10 @@ void main() {
     sum[i] = 0.0;
     acc[i] = vec4(0.0);
   }
-  for (uint j = 0u; j < max_keys; j++) {
+  for (uint j = min_key; j < max_keys; j++) {
     const vec4 v = vc4[j * kv_quads + vbase];
     [[unroll]] for (uint i = 0u; i < TOKENS; i++) {
-      if (j < n_keys[i]) {
+      if (j >= k0[i] && j < n_keys[i]) {
         const float w = exp(scores[sb[i] + j] - m[i]);
         sum[i] += w;
         acc[i] = fma(vec4(w), v, acc[i]);
@@ -67,5 +61,5 @@ void main() {
   }
   [[unroll]] for (uint i = 0u; i < TOKENS; i++)
     if (t0 + i < p.n_tokens)
-      o4[((t0 + i) * p.out_stride) / 4u + e4] = acc[i] / sum[i];
+      o4[((t0 + i) * p.stride) / 4u + e4] = acc[i] / sum[i];
 }

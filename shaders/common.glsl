@@ -27,3 +27,4 @@ uint chunk_index(uint r, uint c, uint chunks) {
 const uint MATMUL_ADD = 1u;     // Y += W·x (fused residual add) instead of Y = W·x
 const uint MATMUL_BIAS = 2u;    // add bias[bias_offset + row]
 const uint MATMUL_SWIGLU = 4u;  // Y = silu(Wa·x) * (Wb·x)
+const uint MATMUL_GEGLU = 8u;   // Y = gelu(Wa·x) * (Wb·x), GELU's tanh approximation

@@ -24,12 +24,16 @@
 // The including file includes matmul_params.glsl, then defines VPC (values per chunk) and
 //   void load_chunk_a/b(uint r, uint c, out float w[VPC]) -- dequantized values
 //   float chunk_scale_a/b(uint r, uint c)                   -- block scale (or 1)
-// for weight pair A (bindings 0,1) and B (bindings 5,6, SwiGLU's up matrix).
+// for weight pair A (bindings 0,1) and B (bindings 5,6, SwiGLU's or GeGLU's up matrix).
 layout(binding = 2) readonly buffer XBuf { WORDS4 x4[]; };
 layout(binding = 3) buffer YBuf { float y[]; };
 layout(binding = 4) readonly buffer BiasBuf { float bias[]; };
 
 float silu(float v) { return v / (1.0 + exp(-v)); }
+// 0.5 v (1 + tanh(u)) written as v / (1 + exp(-2u)): the same function, with no inf/inf
+// where a device computes tanh from exponentials.
+float gelu(float v) { return v / (1.0 + exp(-1.5957691216 * (v + 0.044715 * v * v * v))); }
+float glu(float v) { return (p.flags & MATMUL_GEGLU) != 0u ? gelu(v) : silu(v); }
 
 const uint CPB = 32u / VPC;  // chunks per 32-value block
 
@@ -63,7 +67,7 @@ void main() {
   const uint r = min(gl_GlobalInvocationID.x, p.rows - 1u);
   const uint last = p.n_tokens - 1u;
   const uint n_blocks = p.chunks / CPB;
-  if ((p.flags & MATMUL_SWIGLU) != 0u) {
+  if ((p.flags & (MATMUL_SWIGLU | MATMUL_GEGLU)) != 0u) {
     for (uint t0 = 0u; t0 < p.n_tokens; t0 += TILE) {
       precise float acc[TILE];
       precise float acc_b[TILE];
@@ -91,7 +95,7 @@ void main() {
       }
       [[unroll]] for (uint i = 0u; i < TILE; i++)
         if (row_valid && t0 + i < p.n_tokens)
-          store(t0 + i, silu(acc[i]) * acc_b[i]);
+          store(t0 + i, glu(acc[i]) * acc_b[i]);
     }
   } else {
     for (uint t0 = 0u; t0 < p.n_tokens; t0 += TILE) {

@@ -1,18 +1,21 @@
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "common.glsl"
-// out[t][k] = x[t0+t][k] / sqrt(mean(x[t0+t]^2) + eps) * g[k]. One workgroup per token; the
-// partial sums are combined in a fixed order, so results never depend on the batch.
+// out[t][k] = x[t0+t][k] / sqrt(mean(x[t0+t]^2) + eps) * g[k], or with add, out[t][k] += that
+// (Gemma 3's post-attention and post-FFN norms, added to the residual stream). One workgroup
+// per token; the partial sums are combined in a fixed order, so results never depend on the
+// batch.
 layout(local_size_x = 64) in;
 layout(push_constant) uniform RmsNormParams {
   uint n;         // elements per token
   uint stride;    // floats between tokens (in and out)
   uint token0;    // first input token row
   float eps;
+  uint add;       // 1: add to out instead of overwriting it
 } p;
 layout(binding = 0) readonly buffer XBuf { float x[]; };
 layout(binding = 1) readonly buffer GBuf { float g[]; };
-layout(binding = 2) writeonly buffer OBuf { float o[]; };
+layout(binding = 2) buffer OBuf { float o[]; };
 shared float partial[64];
 
 void main() {
@@ -28,6 +31,10 @@ void main() {
   for (uint i = 0u; i < 64u; i++)
     total += partial[i];
   const float scale = 1.0 / sqrt(total / float(p.n) + p.eps);
-  for (uint k = lid; k < p.n; k += 64u)
-    o[t * p.stride + k] = (x[base + k] * scale) * g[k];
+  for (uint k = lid; k < p.n; k += 64u) {
+    precise float v = (x[base + k] * scale) * g[k];
+    if (p.add != 0u)
+      v += o[t * p.stride + k];
+    o[t * p.stride + k] = v;
+  }
 }

@@ -2,7 +2,8 @@
 #extension GL_GOOGLE_include_directive : require
 #include "common.glsl"
 // Rotates Q in place and K into the cache, and copies V into the cache, for n_tokens new
-// tokens at positions pos0.. . cos/sin come from a host-computed table so every device
+// tokens at positions pos0.. . cos/sin come from a host-computed table (one per RoPE base:
+// Gemma 3's local layers have their own) so every device
 // (and the CPU reference) rotates by exactly the same numbers.
 // K cache layout [kv_head*head_dim + d][ctx] (keys of one dimension side by side, so the
 // score kernel's neighbouring invocations read neighbouring floats); V cache [pos][kv_dim].
@@ -14,7 +15,7 @@ layout(push_constant) uniform RopeParams {
   uint n_head_kv;
   uint head_dim;
   uint qkv_stride;  // floats between tokens in QKV
-  uint neox;        // 1: pairs (j, j + head_dim/2) (NeoX/Qwen2); 0: pairs (2j, 2j+1) (Llama)
+  uint neox;        // 1: pairs (j, j + head_dim/2) (NeoX: Qwen2/3, Gemma 3); 0: pairs (2j, 2j+1) (Llama)
   uint ctx;         // cache capacity in positions
 } p;
 layout(binding = 0) buffer QKV { float qkv[]; };

@@ -1,11 +1,12 @@
-/* The Vulkan forward pass against a plain C transformer over the same (dequantized)
- * weights: max relative logit error <= 1e-4 and identical argmax, for stories260K and for
- * random-weight models wider than it (vocab 32000, dim 512; Llama with GQA and Qwen2 with
- * biases and NeoX RoPE), every weight type, tied and separate outputs, and with tensors
+/* The Vulkan forward pass against the reference transformer (lib/reference) over the same
+ * (dequantized) weights: max relative logit error <= 1e-4 and identical argmax, for stories260K and for
+ * random-weight models wider than it (vocab 32000, dim 512; Llama with GQA, Qwen2 with
+ * biases and NeoX RoPE, Qwen3 and Gemma 3), every weight type, tied and separate outputs, and with tensors
  * split across several bindings as the device's buffer-range limit requires. */
 #include <math.h>
 #include <string.h>
 #include "tools/random-model.h"
+#include "lib/reference/reference.h"
 #include "lib/runtime/sampler.h"
 #include "tests/tap.h"
 #include "tests/test-util.h"
@@ -21,7 +22,11 @@ compare (DraftdVk *vk, const char *label, const char *path, guint n_tokens, doub
     tap_ok (FALSE, "%s: %s", label, error->message);
     return;
   }
-  RefModel *ref = ref_model_new (m, 64);
+  g_autoptr (DraftdReference) ref = draftd_reference_new (m, 64, &error);
+  if (ref == NULL) {
+    tap_ok (FALSE, "%s: %s", label, error->message);
+    return;
+  }
   guint V = m->config.n_vocab;
   g_autofree gint32 *toks = g_new (gint32, n_tokens);
   for (guint i = 0; i < n_tokens; i++)
@@ -35,7 +40,7 @@ compare (DraftdVk *vk, const char *label, const char *path, guint n_tokens, doub
     if (i >= first)
       draftd_runner_forward (r, &toks[i], 1, DRAFTD_FORWARD_ALL, NULL);
     const float *gpu = draftd_runner_logits (r, i < first ? i : 0);
-    const float *cpu = ref_model_step (ref, toks[i], i);
+    const float *cpu = draftd_reference_forward (ref, toks[i], i);
     double scale = 0, diff = 0;
     for (guint k = 0; k < V; k++) {
       scale = MAX (scale, fabs (cpu[k]));
@@ -44,19 +49,24 @@ compare (DraftdVk *vk, const char *label, const char *path, guint n_tokens, doub
     worst = MAX (worst, diff / MAX (scale, 1e-12));
     argmax_same &= draftd_argmax (gpu, V) == draftd_argmax (cpu, V);
   }
-  ref_model_free (ref);
   tap_ok (worst <= tol, "%s: max relative logit error %.2e (<= %.0e)", label, worst, tol);
   tap_ok (argmax_same, "%s: argmax identical at all %u positions", label, n_tokens);
 }
 
 static char *
-random_model (const char *name, DraftdRandomModel spec)
+random_model_attn (const char *name, DraftdRandomModel spec, DraftdRandomAttention attn)
 {
   char *p = g_build_filename (test_tmpdir (), name, NULL);
   g_autoptr (GError) error = NULL;
-  if (!draftd_random_model_write (&spec, p, &error))
+  if (!draftd_random_model_write_full (&spec, &attn, p, &error))
     tap_diag ("%s: %s", name, error->message);
   return p;
+}
+
+static char *
+random_model (const char *name, DraftdRandomModel spec)
+{
+  return random_model_attn (name, spec, (DraftdRandomAttention) { 0, 0 });
 }
 
 int
@@ -77,6 +87,14 @@ main (void)
   DraftdRandomModel qwen = { "qwen2", 512, 1024, 2, 8, 2, 4096, 64, GGML_TYPE_F32, TRUE, 12 };
   g_autofree char *qw = random_model ("qwen-f32.gguf", qwen);
   compare (vk, "qwen2 (biases, NeoX RoPE, tied output) F32", qw, 12, 1e-4);
+  /* qwen3: per-head Q/K norms, head_dim 96 where dim/heads is 64. gemma3: six layers (five
+   * local, one global), a window of 6 that 20 tokens cross, GeGLU, post norms. */
+  DraftdRandomModel q3 = { "qwen3", 512, 1024, 2, 8, 2, 4096, 64, GGML_TYPE_F32, FALSE, 13 };
+  g_autofree char *q3p = random_model_attn ("qwen3-f32.gguf", q3, (DraftdRandomAttention) { 96, 0 });
+  compare (vk, "qwen3 (Q/K norms, head_dim 96) F32", q3p, 20, 1e-4);
+  DraftdRandomModel g3 = { "gemma3", 256, 768, 6, 4, 1, 4096, 64, GGML_TYPE_F32, TRUE, 14 };
+  g_autofree char *g3p = random_model_attn ("gemma3-f32.gguf", g3, (DraftdRandomAttention) { 128, 6 });
+  compare (vk, "gemma3 (window 6, GeGLU, post norms, tied) F32", g3p, 20, 1e-4);
   const struct { guint32 type; const char *name; } types[] = {
     { GGML_TYPE_F16, "F16" }, { GGML_TYPE_Q8_0, "Q8_0" }, { GGML_TYPE_Q4_0, "Q4_0" } };
   for (guint i = 0; i < G_N_ELEMENTS (types); i++) {

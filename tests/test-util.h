@@ -30,11 +30,3 @@ typedef struct {
 
 gboolean test_load (DraftdVk *vk, const char *path, guint n_ctx, TestLoaded *l);
 void test_unload (TestLoaded *l);
-
-/* A plain C transformer over dequantized f32 weights, for cross-checking the shaders. */
-typedef struct RefModel RefModel;
-RefModel *ref_model_new (const DraftdModel *model, guint n_ctx);
-void ref_model_free (RefModel *r);
-/* Processes one token at position pos (all earlier positions already processed) and
- * returns the logits [n_vocab]. */
-const float *ref_model_step (RefModel *r, gint32 token, guint pos);

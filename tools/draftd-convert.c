@@ -324,7 +324,8 @@ main (int argc, char **argv)
     { "type", 0, 0, G_OPTION_ARG_STRING, &type, "weight type: f32 (default), f16, q8_0, q4_0", "T" },
     { "meta", 0, 0, G_OPTION_ARG_STRING_ARRAY, &extra_meta, "add string metadata (repeatable), e.g. draftd.prompt.correct=...", "KEY=VALUE" },
     { "random", 0, 0, G_OPTION_ARG_STRING, &random,
-      "write a random-weight model instead, e.g. dim=768,layers=12,heads=12,kv_heads=12,ff=2048,vocab=32000,ctx=2048,arch=llama,seed=1",
+      "write a random-weight model instead, e.g. dim=768,layers=12,heads=12,kv_heads=12,ff=2048,vocab=32000,ctx=2048,arch=llama,seed=1 "
+      "(arch llama, qwen2, qwen3 or gemma3; head_dim=N and, for gemma3, window=N)",
       "SHAPE" },
     { NULL },
   };
@@ -363,6 +364,7 @@ parse_type:;
   }
   if (random) {
     DraftdRandomModel spec = { "llama", 768, 2048, 12, 12, 12, 32000, 2048, t, FALSE, 1 };
+    DraftdRandomAttention attn = { 0, 0 };
     g_auto (GStrv) kvs = g_strsplit (random, ",", -1);
     for (guint i = 0; kvs[i]; i++) {
       g_auto (GStrv) kv = g_strsplit (kvs[i], "=", 2);
@@ -380,19 +382,22 @@ parse_type:;
       else if (g_str_equal (kv[0], "ctx")) spec.n_ctx = v;
       else if (g_str_equal (kv[0], "seed")) spec.seed = v;
       else if (g_str_equal (kv[0], "tied")) spec.tied = v != 0;
-      else if (g_str_equal (kv[0], "arch") && (g_str_equal (kv[1], "llama") || g_str_equal (kv[1], "qwen2")))
-        spec.arch = g_str_equal (kv[1], "llama") ? "llama" : "qwen2";
+      else if (g_str_equal (kv[0], "head_dim")) attn.head_dim = v;
+      else if (g_str_equal (kv[0], "window")) attn.n_swa = v;
+      else if (g_str_equal (kv[0], "arch") && g_strv_contains ((const char *const[]) { "llama", "qwen2", "qwen3", "gemma3", NULL }, kv[1]))
+        spec.arch = g_intern_string (kv[1]);
       else {
         g_printerr ("draftd-convert: unknown --random key '%s'\n", kvs[i]);
         return 2;
       }
     }
-    if (spec.n_head == 0 || spec.n_head_kv == 0 || spec.n_embd % spec.n_head || spec.n_head % spec.n_head_kv ||
+    if (spec.n_head == 0 || spec.n_head_kv == 0 || (!attn.head_dim && spec.n_embd % spec.n_head) ||
+        spec.n_head % spec.n_head_kv ||
         spec.n_vocab < 320 || spec.n_layer == 0 || spec.n_ff == 0) {
       g_printerr ("draftd-convert: inconsistent --random shape\n");
       return 2;
     }
-    if (!draftd_random_model_write (&spec, out, &error))
+    if (!draftd_random_model_write_full (&spec, &attn, out, &error))
       return tool_fail ("draftd-convert", error, 1);
     return 0;
   }

@@ -30,11 +30,22 @@ add (GgufWriter *w, DraftdRng *rng, const char *name, guint64 cols, guint64 rows
 gboolean
 draftd_random_model_write (const DraftdRandomModel *s, const char *path, GError **error)
 {
+  return draftd_random_model_write_full (s, NULL, path, error);
+}
+
+gboolean
+draftd_random_model_write_full (const DraftdRandomModel *s, const DraftdRandomAttention *attn, const char *path,
+                                GError **error)
+{
+  static const DraftdRandomAttention no_attn = { 0, 0 };
+  if (attn == NULL)
+    attn = &no_attn;
   g_autoptr (GgufWriter) w = gguf_writer_new ();
   DraftdRng rng;
   draftd_rng_seed (&rng, s->seed);
   const char *a = s->arch;
-  guint hd = s->n_embd / s->n_head, q = s->n_head * hd, kv = s->n_head_kv * hd;
+  guint hd = attn->head_dim ? attn->head_dim : s->n_embd / s->n_head, q = s->n_head * hd, kv = s->n_head_kv * hd;
+  gboolean qk_norm = g_str_equal (a, "qwen3") || g_str_equal (a, "gemma3"), gemma = g_str_equal (a, "gemma3");
   char key[128];
 #define SET_U32(suffix, v)                                  \
   do {                                                      \
@@ -52,7 +63,13 @@ draftd_random_model_write (const DraftdRandomModel *s, const char *path, GError 
   g_snprintf (key, sizeof key, "%s.attention.layer_norm_rms_epsilon", a);
   gguf_writer_set_f32 (w, key, 1e-5f);
   g_snprintf (key, sizeof key, "%s.rope.freq_base", a);
-  gguf_writer_set_f32 (w, key, 10000.0f);
+  gguf_writer_set_f32 (w, key, gemma ? 1e6f : 10000.0f);
+  if (attn->head_dim) {
+    SET_U32 ("attention.key_length", attn->head_dim);
+    SET_U32 ("attention.value_length", attn->head_dim);
+  }
+  if (gemma)
+    SET_U32 ("attention.sliding_window", attn->n_swa ? attn->n_swa : 4);
 #undef SET_U32
 
   /* Vocabulary: <unk> <s> </s>, 256 byte tokens, then pieces "▁a".."▁z", letters, and
@@ -86,7 +103,10 @@ draftd_random_model_write (const DraftdRandomModel *s, const char *path, GError 
   gguf_writer_set_u32 (w, "tokenizer.ggml.eos_token_id", 2);
 
   float ws = 1.0f / sqrtf ((float) s->n_embd), fs = 1.0f / sqrtf ((float) s->n_ff);
-  if (!add (w, &rng, "token_embd.weight", s->n_embd, s->n_vocab, s->type, 1.0f, 0, error))
+  /* Gemma multiplies its input embeddings by sqrt(n_embd): store them that much smaller, or
+   * the residual stream is the current token's embedding and the model repeats its input. */
+  float es = gemma ? 1.0f / sqrtf ((float) s->n_embd) : 1.0f;
+  if (!add (w, &rng, "token_embd.weight", s->n_embd, s->n_vocab, s->type, es, 0, error))
     return FALSE;
   for (guint l = 0; l < s->n_layer; l++) {
     char n[64];
@@ -103,11 +123,21 @@ draftd_random_model_write (const DraftdRandomModel *s, const char *path, GError 
       T ("attn_k.bias", kv, 1, 0, 0.1f, 0)
       T ("attn_v.bias", kv, 1, 0, 0.1f, 0)
     }
+    if (qk_norm) {
+      T ("attn_q_norm.weight", hd, 1, 0, 0.1f, 1.0f)
+      T ("attn_k_norm.weight", hd, 1, 0, 0.1f, 1.0f)
+    }
     T ("attn_output.weight", q, s->n_embd, s->type, ws, 0)
+    if (gemma) {
+      T ("post_attention_norm.weight", s->n_embd, 1, 0, 0.1f, 1.0f)
+    }
     T ("ffn_norm.weight", s->n_embd, 1, 0, 0.1f, 1.0f)
     T ("ffn_gate.weight", s->n_embd, s->n_ff, s->type, ws, 0)
     T ("ffn_up.weight", s->n_embd, s->n_ff, s->type, ws, 0)
     T ("ffn_down.weight", s->n_ff, s->n_embd, s->type, fs, 0)
+    if (gemma) {
+      T ("post_ffw_norm.weight", s->n_embd, 1, 0, 0.1f, 1.0f)
+    }
 #undef T
   }
   if (!add (w, &rng, "output_norm.weight", s->n_embd, 1, 0, 0.1f, 1.0f, error))

@@ -563,7 +563,7 @@ draftd_engine_describe (DraftdEngine *e)
   } while (0)
     ADD ("name", g_variant_new_string (m->name));
     ADD ("path", g_variant_new_string (m->path));
-    ADD ("architecture", g_variant_new_string (m->config.arch == DRAFTD_ARCH_QWEN2 ? "qwen2" : "llama"));
+    ADD ("architecture", g_variant_new_string (draftd_model_arch_name (m->config.arch)));
     ADD ("parameters", g_variant_new_uint64 (m->n_params));
     ADD ("quantization", g_variant_new_string (draftd_model_quantization (m)));
     ADD ("context_length", g_variant_new_uint32 (draftd_runner_n_ctx (rs[i]->runner)));

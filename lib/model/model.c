@@ -1,4 +1,5 @@
 #include "lib/model/model.h"
+#include <math.h>
 #include <string.h>
 
 G_DEFINE_QUARK (draftd-model-error-quark, draftd_model_error)
@@ -95,12 +96,75 @@ check_shape (const GgufTensor *t, guint64 cols, guint64 rows, gboolean matrix, G
   return TRUE;
 }
 
+gboolean
+draftd_model_layer_is_swa (const DraftdModelConfig *c, guint il)
+{
+  return c->n_swa > 0 && c->swa_pattern > 1 && il % c->swa_pattern < c->swa_pattern - 1;
+}
+
+void
+draftd_model_rope (const DraftdModelConfig *c, gboolean swa, guint pos, guint j, float *cos_out, float *sin_out)
+{
+  /* Same float arithmetic as llama2.c's run.c, so greedy output matches it. */
+  float freq = 1.0f / powf (swa ? c->rope_base_swa : c->rope_base, (float) (2 * j) / (float) c->head_dim);
+  float val = (float) pos * (swa ? 1.0f : c->rope_scale) * freq;
+  *cos_out = cosf (val);
+  *sin_out = sinf (val);
+}
+
+/* Linear RoPE scaling ({arch}.rope.scaling.type = "linear"): positions are multiplied by
+ * 1/factor in the global layers, as llama.cpp does (Gemma 3 4B and larger use 8). */
+static gboolean
+read_rope_scaling (DraftdModel *m, const char *arch, GError **error)
+{
+  g_autofree char *type_key = g_strdup_printf ("%s.rope.scaling.type", arch);
+  m->config.rope_scale = 1.0f;
+  if (gguf_find_kv (m->file, type_key) == NULL)
+    return TRUE;
+  g_autofree char *type = gguf_get_string (m->file, type_key, error);
+  if (type == NULL)
+    return FALSE;
+  if (g_str_equal (type, "none"))
+    return TRUE;
+  if (!g_str_equal (type, "linear")) {
+    g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_CONFIG,
+                 "%s = '%s' is not supported (supported: none, linear)", type_key, type);
+    return FALSE;
+  }
+  float factor = 1.0f;
+  if (!get_f32 (m->file, arch, "rope.scaling.factor", 1.0f, &factor, error))
+    return FALSE;
+  if (!(factor >= 1.0f && factor <= 1024.0f)) {
+    g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_CONFIG, "%s.rope.scaling.factor = %g is out of range",
+                 arch, factor);
+    return FALSE;
+  }
+  m->config.rope_scale = 1.0f / factor;
+  return TRUE;
+}
+
+/* What Gemma 3 fixes in code rather than in the file (llama.cpp's llama-model.cpp): local
+ * layers come 5 to 1 and use RoPE base 10000; the query is scaled by 1/sqrt(key_length),
+ * except in the 62-layer 27B, where it is 1/sqrt(n_embd/n_head). */
+static gboolean
+read_gemma3 (DraftdModel *m, const char *arch, GError **error)
+{
+  DraftdModelConfig *c = &m->config;
+  if (!get_u32 (m->file, arch, "attention.sliding_window", TRUE, 0, &c->n_swa, error))
+    return FALSE;
+  c->swa_pattern = 6;
+  c->rope_base_swa = 10000.0f;
+  c->embd_scale = sqrtf ((float) c->n_embd);
+  c->attn_scale = c->n_layer == 62 ? 1.0f / sqrtf ((float) (c->n_embd / c->n_head)) : 1.0f / sqrtf ((float) c->head_dim);
+  return TRUE;
+}
+
 static gboolean
 read_config (DraftdModel *m, const char *arch, GError **error)
 {
   DraftdModelConfig *c = &m->config;
   const GgufFile *f = m->file;
-  guint key_len = 0;
+  guint key_len = 0, value_len = 0;
   if (!get_u32 (f, arch, "embedding_length", TRUE, 0, &c->n_embd, error) ||
       !get_u32 (f, arch, "feed_forward_length", TRUE, 0, &c->n_ff, error) ||
       !get_u32 (f, arch, "block_count", TRUE, 0, &c->n_layer, error) ||
@@ -109,9 +173,16 @@ read_config (DraftdModel *m, const char *arch, GError **error)
       !get_u32 (f, arch, "context_length", FALSE, 2048, &c->n_ctx_train, error) ||
       !get_u32 (f, arch, "attention.key_length", FALSE, 0, &key_len, error) ||
       !get_f32 (f, arch, "attention.layer_norm_rms_epsilon", 1e-5f, &c->norm_eps, error) ||
-      !get_f32 (f, arch, "rope.freq_base", 10000.0f, &c->rope_base, error))
+      !get_f32 (f, arch, "rope.freq_base", 10000.0f, &c->rope_base, error) || !read_rope_scaling (m, arch, error))
     return FALSE;
   c->head_dim = key_len ? key_len : c->n_embd / c->n_head;
+  if (!get_u32 (f, arch, "attention.value_length", FALSE, c->head_dim, &value_len, error))
+    return FALSE;
+  c->embd_scale = 1.0f;
+  c->attn_scale = 1.0f / sqrtf ((float) c->head_dim);
+  c->rope_base_swa = c->rope_base;
+  if (c->arch == DRAFTD_ARCH_GEMMA3 && !read_gemma3 (m, arch, error))
+    return FALSE;
   guint rope_dims = c->head_dim;
   if (!get_u32 (f, arch, "rope.dimension_count", FALSE, c->head_dim, &rope_dims, error))
     return FALSE;
@@ -120,6 +191,8 @@ read_config (DraftdModel *m, const char *arch, GError **error)
     problem = "attention.head_count is not a multiple of attention.head_count_kv";
   else if (c->head_dim % 4 != 0 || (!key_len && c->n_embd % c->n_head != 0))
     problem = "the head dimension is not a multiple of 4 or does not divide the embedding length";
+  else if (value_len != c->head_dim)
+    problem = "attention.value_length differs from the key head dimension";
   else if (rope_dims != c->head_dim)
     problem = "partial rotary embeddings (rope.dimension_count < head dimension) are not supported";
   else if (c->n_layer > 4096 || c->head_dim > 1024)
@@ -133,6 +206,49 @@ read_config (DraftdModel *m, const char *arch, GError **error)
   return TRUE;
 }
 
+static void
+want_layer (const GgufFile *f, const DraftdModelConfig *c, GString *missing, guint i, DraftdLayerWeights *l)
+{
+  l->attn_norm = want (f, missing, TRUE, "blk.%u.attn_norm.weight", i);
+  l->wq = want (f, missing, TRUE, "blk.%u.attn_q.weight", i);
+  l->wk = want (f, missing, TRUE, "blk.%u.attn_k.weight", i);
+  l->wv = want (f, missing, TRUE, "blk.%u.attn_v.weight", i);
+  l->bq = want (f, missing, c->qkv_bias, "blk.%u.attn_q.bias", i);
+  l->bk = want (f, missing, c->qkv_bias, "blk.%u.attn_k.bias", i);
+  l->bv = want (f, missing, c->qkv_bias, "blk.%u.attn_v.bias", i);
+  l->wo = want (f, missing, TRUE, "blk.%u.attn_output.weight", i);
+  l->ffn_norm = want (f, missing, TRUE, "blk.%u.ffn_norm.weight", i);
+  l->w_gate = want (f, missing, TRUE, "blk.%u.ffn_gate.weight", i);
+  l->w_up = want (f, missing, TRUE, "blk.%u.ffn_up.weight", i);
+  l->w_down = want (f, missing, TRUE, "blk.%u.ffn_down.weight", i);
+  /* Only where the architecture uses them: present but unused they would make another model. */
+  if (c->qk_norm) {
+    l->q_norm = want (f, missing, TRUE, "blk.%u.attn_q_norm.weight", i);
+    l->k_norm = want (f, missing, TRUE, "blk.%u.attn_k_norm.weight", i);
+  }
+  if (c->post_norms) {
+    l->attn_post_norm = want (f, missing, TRUE, "blk.%u.post_attention_norm.weight", i);
+    l->ffn_post_norm = want (f, missing, TRUE, "blk.%u.post_ffw_norm.weight", i);
+  }
+}
+
+static gboolean
+check_layer (const DraftdModelConfig *c, const DraftdLayerWeights *l, GError **error)
+{
+  guint q = c->n_head * c->head_dim, kv = c->n_head_kv * c->head_dim;
+  return check_shape (l->attn_norm, c->n_embd, 1, FALSE, error) && check_shape (l->wq, c->n_embd, q, TRUE, error) &&
+         check_shape (l->wk, c->n_embd, kv, TRUE, error) && check_shape (l->wv, c->n_embd, kv, TRUE, error) &&
+         check_shape (l->bq, q, 1, FALSE, error) && check_shape (l->bk, kv, 1, FALSE, error) &&
+         check_shape (l->bv, kv, 1, FALSE, error) && check_shape (l->wo, q, c->n_embd, TRUE, error) &&
+         check_shape (l->ffn_norm, c->n_embd, 1, FALSE, error) &&
+         check_shape (l->w_gate, c->n_embd, c->n_ff, TRUE, error) &&
+         check_shape (l->w_up, c->n_embd, c->n_ff, TRUE, error) &&
+         check_shape (l->w_down, c->n_ff, c->n_embd, TRUE, error) &&
+         check_shape (l->q_norm, c->head_dim, 1, FALSE, error) && check_shape (l->k_norm, c->head_dim, 1, FALSE, error) &&
+         check_shape (l->attn_post_norm, c->n_embd, 1, FALSE, error) &&
+         check_shape (l->ffn_post_norm, c->n_embd, 1, FALSE, error);
+}
+
 static gboolean
 find_tensors (DraftdModel *m, GError **error)
 {
@@ -143,22 +259,8 @@ find_tensors (DraftdModel *m, GError **error)
   m->output_norm = want (f, missing, TRUE, "output_norm.weight");
   m->output = want (f, missing, FALSE, "output.weight");
   m->layers = g_new0 (DraftdLayerWeights, c->n_layer);
-  for (guint i = 0; i < c->n_layer; i++) {
-    DraftdLayerWeights *l = &m->layers[i];
-    gboolean bias = c->arch == DRAFTD_ARCH_QWEN2;
-    l->attn_norm = want (f, missing, TRUE, "blk.%u.attn_norm.weight", i);
-    l->wq = want (f, missing, TRUE, "blk.%u.attn_q.weight", i);
-    l->wk = want (f, missing, TRUE, "blk.%u.attn_k.weight", i);
-    l->wv = want (f, missing, TRUE, "blk.%u.attn_v.weight", i);
-    l->bq = want (f, missing, bias, "blk.%u.attn_q.bias", i);
-    l->bk = want (f, missing, bias, "blk.%u.attn_k.bias", i);
-    l->bv = want (f, missing, bias, "blk.%u.attn_v.bias", i);
-    l->wo = want (f, missing, TRUE, "blk.%u.attn_output.weight", i);
-    l->ffn_norm = want (f, missing, TRUE, "blk.%u.ffn_norm.weight", i);
-    l->w_gate = want (f, missing, TRUE, "blk.%u.ffn_gate.weight", i);
-    l->w_up = want (f, missing, TRUE, "blk.%u.ffn_up.weight", i);
-    l->w_down = want (f, missing, TRUE, "blk.%u.ffn_down.weight", i);
-  }
+  for (guint i = 0; i < c->n_layer; i++)
+    want_layer (f, c, missing, i, &m->layers[i]);
   if (missing->len) {
     g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_MISSING, "missing tensors: %s", missing->str);
     return FALSE;
@@ -172,26 +274,56 @@ find_tensors (DraftdModel *m, GError **error)
   m->config.tied_output = m->output == NULL;
   if (m->output == NULL)
     m->output = m->token_embd;
-  guint q = c->n_head * c->head_dim, kv = c->n_head_kv * c->head_dim;
   if (!check_shape (m->token_embd, c->n_embd, c->n_vocab, TRUE, error) ||
       !check_shape (m->output, c->n_embd, c->n_vocab, TRUE, error) ||
       !check_shape (m->output_norm, c->n_embd, 1, FALSE, error))
     return FALSE;
-  for (guint i = 0; i < c->n_layer; i++) {
-    DraftdLayerWeights *l = &m->layers[i];
-    if (!check_shape (l->attn_norm, c->n_embd, 1, FALSE, error) || !check_shape (l->wq, c->n_embd, q, TRUE, error) ||
-        !check_shape (l->wk, c->n_embd, kv, TRUE, error) || !check_shape (l->wv, c->n_embd, kv, TRUE, error) ||
-        !check_shape (l->bq, q, 1, FALSE, error) || !check_shape (l->bk, kv, 1, FALSE, error) ||
-        !check_shape (l->bv, kv, 1, FALSE, error) || !check_shape (l->wo, q, c->n_embd, TRUE, error) ||
-        !check_shape (l->ffn_norm, c->n_embd, 1, FALSE, error) ||
-        !check_shape (l->w_gate, c->n_embd, c->n_ff, TRUE, error) ||
-        !check_shape (l->w_up, c->n_embd, c->n_ff, TRUE, error) ||
-        !check_shape (l->w_down, c->n_ff, c->n_embd, TRUE, error))
+  for (guint i = 0; i < c->n_layer; i++)
+    if (!check_layer (c, &m->layers[i], error))
       return FALSE;
-  }
   for (guint i = 0; i < gguf_n_tensors (f); i++)
     m->n_params += gguf_tensor (f, i)->n_elements;
   return TRUE;
+}
+
+/* Each architecture's fixed traits; hyperparameters come from metadata in read_config. */
+static const struct {
+  const char *name;
+  DraftdArch arch;
+  DraftdRopeLayout rope;
+  gboolean qkv_bias, qk_norm, post_norms;
+  DraftdFfnAct act;
+} archs[] = {
+  { "llama", DRAFTD_ARCH_LLAMA, DRAFTD_ROPE_INTERLEAVED, FALSE, FALSE, FALSE, DRAFTD_FFN_SWIGLU },
+  { "qwen2", DRAFTD_ARCH_QWEN2, DRAFTD_ROPE_NEOX, TRUE, FALSE, FALSE, DRAFTD_FFN_SWIGLU },
+  { "qwen3", DRAFTD_ARCH_QWEN3, DRAFTD_ROPE_NEOX, FALSE, TRUE, FALSE, DRAFTD_FFN_SWIGLU },
+  { "gemma3", DRAFTD_ARCH_GEMMA3, DRAFTD_ROPE_NEOX, FALSE, TRUE, TRUE, DRAFTD_FFN_GEGLU },
+};
+
+const char *
+draftd_model_arch_name (DraftdArch arch)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (archs); i++)
+    if (archs[i].arch == arch)
+      return archs[i].name;
+  return "unknown";
+}
+
+static gboolean
+set_arch (DraftdModelConfig *c, const char *arch)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (archs); i++) {
+    if (g_str_equal (arch, archs[i].name)) {
+      c->arch = archs[i].arch;
+      c->rope_layout = archs[i].rope;
+      c->qkv_bias = archs[i].qkv_bias;
+      c->qk_norm = archs[i].qk_norm;
+      c->post_norms = archs[i].post_norms;
+      c->ffn_act = archs[i].act;
+      return TRUE;
+    }
+  }
+  return FALSE;
 }
 
 DraftdModel *
@@ -207,16 +339,14 @@ draftd_model_load (const char *path, GError **error)
     g_prefix_error (error, "%s: ", path);
     return NULL;
   }
-  if (g_str_equal (arch, "llama")) {
-    m->config.arch = DRAFTD_ARCH_LLAMA;
-    m->config.rope_layout = DRAFTD_ROPE_INTERLEAVED;
-  } else if (g_str_equal (arch, "qwen2")) {
-    m->config.arch = DRAFTD_ARCH_QWEN2;
-    m->config.rope_layout = DRAFTD_ROPE_NEOX;
-    m->config.qkv_bias = TRUE;
-  } else {
+  if (gguf_n_tensors (m->file) == 0) {
+    g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_MISSING, "%s: this file has no weights%s", path,
+                 gguf_find_kv (m->file, "tokenizer.ggml.tokens") ? " (vocabulary only)" : "");
+    return NULL;
+  }
+  if (!set_arch (&m->config, arch)) {
     g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_ARCH,
-                 "%s: unsupported architecture '%s' (supported: llama, qwen2)", path, arch);
+                 "%s: unsupported architecture '%s' (supported: llama, qwen2, qwen3, gemma3)", path, arch);
     return NULL;
   }
   if (!read_config (m, arch, error) || !find_tensors (m, error)) {

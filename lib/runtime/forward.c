@@ -8,9 +8,13 @@ typedef struct {
   DraftdMatrix qkv[3];        /* Q|K|V rows; one matrix when the types agree */
   guint n_qkv;
   DraftdVkBuffer qkv_bias;    /* [QKV] (Qwen2) */
+  DraftdVkBuffer qk_norm;     /* [2][head_dim]: q_norm, then k_norm (Qwen3, Gemma 3) */
   DraftdMatrix wo;
+  DraftdVkBuffer attn_post_norm; /* [D] (Gemma 3) */
   DraftdVkBuffer ffn_norm;    /* [D] */
   DraftdMatrix gate, up, down;
+  DraftdVkBuffer ffn_post_norm;  /* [D] (Gemma 3) */
+  gboolean swa;               /* attends through the sliding window, with the local RoPE table */
   DraftdVkBuffer k_cache;     /* [n_head_kv*head_dim][ctx_stride] */
   DraftdVkBuffer v_cache;     /* [ctx_stride][n_head_kv*head_dim] */
 } LayerState;
@@ -30,7 +34,8 @@ struct DraftdRunner {
   DraftdMatrix output;        /* [n_vocab][n_embd]; unused when tied */
   DraftdVkBuffer output_norm; /* [D] */
   LayerState *layers;
-  DraftdVkBuffer rope;        /* [n_ctx][head_dim/2] (cos, sin) */
+  DraftdVkBuffer rope;        /* [n_ctx][head_dim/2] (cos, sin), global layers */
+  DraftdVkBuffer rope_swa;    /* [n_ctx][head_dim/2] (cos, sin), sliding-window layers */
 
   DraftdVkBuffer dummy;
   DraftdVkBuffer x;           /* [n_batch][D] residual stream */
@@ -104,6 +109,15 @@ upload_layer (DraftdRunner *r, guint i, GError **error)
     if (!draftd_vector_upload (r->vk, &l->qkv_bias, b, 3, r->QKV, error))
       return FALSE;
   }
+  if (r->cfg.qk_norm) {
+    const GgufTensor *g[2] = { w->q_norm, w->k_norm };
+    if (!draftd_vector_upload (r->vk, &l->qk_norm, g, 2, 2 * r->cfg.head_dim, error))
+      return FALSE;
+  }
+  if (r->cfg.post_norms && (!upload_vector (r, &l->attn_post_norm, w->attn_post_norm, r->D, error) ||
+                            !upload_vector (r, &l->ffn_post_norm, w->ffn_post_norm, r->D, error)))
+    return FALSE;
+  l->swa = draftd_model_layer_is_swa (&r->cfg, i);
   if (w->w_gate->type != w->w_up->type) {
     g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_SHAPE,
                  "layer %u: ffn_gate is %s but ffn_up is %s; both must have the same type", i,
@@ -118,22 +132,22 @@ upload_layer (DraftdRunner *r, guint i, GError **error)
 }
 
 static gboolean
-upload_rope_table (DraftdRunner *r, GError **error)
+upload_rope_table (DraftdRunner *r, DraftdVkBuffer *buf, gboolean swa, GError **error)
 {
   guint half = r->cfg.head_dim / 2;
   g_autofree float *t = g_new (float, (gsize) r->n_ctx * half * 2);
-  for (guint pos = 0; pos < r->n_ctx; pos++) {
-    for (guint j = 0; j < half; j++) {
-      /* Same float arithmetic as llama2.c's run.c, so greedy output matches it. */
-      float freq = 1.0f / powf (r->cfg.rope_base, (float) (2 * j) / (float) r->cfg.head_dim);
-      float val = (float) pos * freq;
-      t[((gsize) pos * half + j) * 2] = cosf (val);
-      t[((gsize) pos * half + j) * 2 + 1] = sinf (val);
-    }
-  }
+  for (guint pos = 0; pos < r->n_ctx; pos++)
+    for (guint j = 0; j < half; j++)
+      draftd_model_rope (&r->cfg, swa, pos, j, &t[((gsize) pos * half + j) * 2], &t[((gsize) pos * half + j) * 2 + 1]);
   VkDeviceSize size = (VkDeviceSize) r->n_ctx * half * 8;
-  return draftd_vk_buffer_init (r->vk, &r->rope, size, FALSE, error) &&
-         draftd_vk_upload (r->vk, &r->rope, 0, t, size, error);
+  return draftd_vk_buffer_init (r->vk, buf, size, FALSE, error) && draftd_vk_upload (r->vk, buf, 0, t, size, error);
+}
+
+static gboolean
+upload_rope_tables (DraftdRunner *r, GError **error)
+{
+  return upload_rope_table (r, &r->rope, FALSE, error) &&
+         (r->cfg.n_swa == 0 || upload_rope_table (r, &r->rope_swa, TRUE, error));
 }
 
 static gboolean
@@ -233,7 +247,7 @@ draftd_runner_new (DraftdVk *vk, const DraftdModel *model, const DraftdRunnerOpt
   r->out_ids = g_array_new (FALSE, FALSE, sizeof (gint32));
   r->layers = g_new0 (LayerState, r->cfg.n_layer);
   if (!check_limits (r, error) || !draftd_kernels_init (&r->kernels, vk, error) || !alloc_activations (r, error) ||
-      !upload_rope_table (r, error) || !upload_matrix (r, &r->token_embd, model->token_embd, error) ||
+      !upload_rope_tables (r, error) || !upload_matrix (r, &r->token_embd, model->token_embd, error) ||
       (!r->cfg.tied_output && !upload_matrix (r, &r->output, model->output, error)) ||
       !upload_vector (r, &r->output_norm, model->output_norm, r->D, error) || !init_profiling (r, error))
     return NULL;
@@ -248,10 +262,13 @@ layer_clear (DraftdVk *vk, LayerState *l)
 {
   draftd_vk_buffer_clear (vk, &l->v_cache);
   draftd_vk_buffer_clear (vk, &l->k_cache);
+  draftd_vk_buffer_clear (vk, &l->ffn_post_norm);
   draftd_matrix_clear (vk, &l->down);
   draftd_matrix_clear (vk, &l->up);
   draftd_matrix_clear (vk, &l->gate);
+  draftd_vk_buffer_clear (vk, &l->attn_post_norm);
   draftd_matrix_clear (vk, &l->wo);
+  draftd_vk_buffer_clear (vk, &l->qk_norm);
   draftd_vk_buffer_clear (vk, &l->qkv_bias);
   for (int j = 2; j >= 0; j--)
     draftd_matrix_clear (vk, &l->qkv[j]);
@@ -274,6 +291,7 @@ draftd_runner_free (DraftdRunner *r)
   draftd_vk_buffer_clear (vk, &r->output_norm);
   draftd_matrix_clear (vk, &r->output);
   draftd_matrix_clear (vk, &r->token_embd);
+  draftd_vk_buffer_clear (vk, &r->rope_swa);
   draftd_vk_buffer_clear (vk, &r->rope);
   DraftdVkBuffer *bufs[] = { &r->ids, &r->logits, &r->tokens, &r->scores, &r->hb, &r->att, &r->qkv, &r->xb, &r->x, &r->dummy };
   for (guint i = 0; i < G_N_ELEMENTS (bufs); i++)
@@ -369,36 +387,52 @@ record_matmul (Recorder *rec, const DraftdMatrix *m, const DraftdVkBuffer *x, gu
     record_matmul_tokens (rec, m, x, x_stride, y, y_stride, head, n_tokens - head, flags, bias, m_up);
 }
 
+/* out[t] = norm(in[token0 + t]) * g, or out[t] += that with add. */
 static void
-record_rmsnorm (Recorder *rec, const DraftdVkBuffer *g, guint token0, guint n_tokens)
+record_rmsnorm (Recorder *rec, const DraftdVkBuffer *in, const DraftdVkBuffer *g, const DraftdVkBuffer *out,
+                guint token0, guint n_tokens, gboolean add)
 {
   DraftdRunner *r = rec->r;
-  DraftdRmsNormParams pc = { r->cfg.n_embd, r->D, token0, r->cfg.norm_eps };
-  DraftdBind b[3] = { { &r->x }, { g }, { &r->xb } };
+  DraftdRmsNormParams pc = { r->cfg.n_embd, r->D, token0, r->cfg.norm_eps, add };
+  DraftdBind b[3] = { { in }, { g }, { out } };
   dispatch (rec, &r->kernels.rmsnorm, b, &pc, sizeof pc, n_tokens, 1, 1);
 }
 
+/* A block's output projection into the residual stream: fused as Y += W·x, or, with post
+ * norms (Gemma 3), written to xb and added as x += norm(xb) * g. */
 static void
-record_layer (Recorder *rec, guint i, guint T)
+record_residual (Recorder *rec, const DraftdMatrix *m, const DraftdVkBuffer *in, guint32 in_stride,
+                 const DraftdVkBuffer *post_norm, guint T)
+{
+  DraftdRunner *r = rec->r;
+  if (!r->cfg.post_norms) {
+    record_matmul (rec, m, in, in_stride, &r->x, r->D, T, DRAFTD_MATMUL_ADD, NULL, NULL);
+    return;
+  }
+  record_matmul (rec, m, in, in_stride, &r->xb, r->D, T, 0, NULL, NULL);
+  record_rmsnorm (rec, &r->xb, post_norm, &r->x, 0, T, TRUE);
+}
+
+static void
+record_attention (Recorder *rec, LayerState *l, guint T)
 {
   DraftdRunner *r = rec->r;
   const DraftdModelConfig *c = &r->cfg;
-  LayerState *l = &r->layers[i];
   guint32 wg = r->kernels.wg;
-
-  record_rmsnorm (rec, &l->attn_norm, 0, T);
-  for (guint j = 0; j < l->n_qkv; j++)
-    record_matmul (rec, &l->qkv[j], &r->xb, r->D, &r->qkv, r->QKV, T, c->qkv_bias ? DRAFTD_MATMUL_BIAS : 0,
-                   c->qkv_bias ? &l->qkv_bias : NULL, NULL);
-
+  if (c->qk_norm) {
+    guint32 n_heads = c->n_head + c->n_head_kv;
+    DraftdHeadNormParams hp = { c->head_dim, r->QKV, c->n_head, n_heads, c->norm_eps };
+    DraftdBind hb[2] = { { &r->qkv }, { &l->qk_norm } };
+    dispatch (rec, &r->kernels.head_norm, hb, &hp, sizeof hp, groups (n_heads, wg), T, 1);
+  }
   DraftdRopeParams rp = { T, r->n_past, c->n_head, c->n_head_kv, c->head_dim, r->QKV,
                           c->rope_layout == DRAFTD_ROPE_NEOX, r->ctx_stride };
   guint32 rope_items = (c->n_head + c->n_head_kv) * (c->head_dim / 2) + c->n_head_kv * c->head_dim;
-  DraftdBind rb[4] = { { &r->qkv }, { &l->k_cache }, { &l->v_cache }, { &r->rope } };
+  DraftdBind rb[4] = { { &r->qkv }, { &l->k_cache }, { &l->v_cache }, { l->swa ? &r->rope_swa : &r->rope } };
   dispatch (rec, &r->kernels.rope_kv, rb, &rp, sizeof rp, groups (rope_items, wg), T, 1);
 
   DraftdAttnParams ap = { T, r->n_past, c->n_head, c->n_head_kv, c->head_dim, r->QKV, r->ctx_stride,
-                          1.0f / sqrtf ((float) c->head_dim) };
+                          c->attn_scale, l->swa ? c->n_swa : 0 };
   DraftdBind sb[3] = { { &r->qkv }, { &l->k_cache }, { &r->scores } };
   guint tile = draftd_kernels_tile_for (T);
   guint token_rows = groups (T, draftd_kernels_attn_tokens (tile));
@@ -408,11 +442,44 @@ record_layer (Recorder *rec, guint i, guint T)
   DraftdBind vb[3] = { { &r->scores }, { &l->v_cache }, { &r->att } };
   dispatch (rec, &r->kernels.attn_values[tile], vb, &ap, sizeof ap, groups (c->n_head * c->head_dim / 4, wg), token_rows,
             1);
+}
 
-  record_matmul (rec, &l->wo, &r->att, r->ATT, &r->x, r->D, T, DRAFTD_MATMUL_ADD, NULL, NULL);
-  record_rmsnorm (rec, &l->ffn_norm, 0, T);
-  record_matmul (rec, &l->gate, &r->xb, r->D, &r->hb, r->F, T, DRAFTD_MATMUL_SWIGLU, NULL, &l->up);
-  record_matmul (rec, &l->down, &r->hb, r->F, &r->x, r->D, T, DRAFTD_MATMUL_ADD, NULL, NULL);
+static void
+record_layer (Recorder *rec, guint i, guint T)
+{
+  DraftdRunner *r = rec->r;
+  const DraftdModelConfig *c = &r->cfg;
+  LayerState *l = &r->layers[i];
+
+  record_rmsnorm (rec, &r->x, &l->attn_norm, &r->xb, 0, T, FALSE);
+  for (guint j = 0; j < l->n_qkv; j++)
+    record_matmul (rec, &l->qkv[j], &r->xb, r->D, &r->qkv, r->QKV, T, c->qkv_bias ? DRAFTD_MATMUL_BIAS : 0,
+                   c->qkv_bias ? &l->qkv_bias : NULL, NULL);
+  record_attention (rec, l, T);
+  record_residual (rec, &l->wo, &r->att, r->ATT, &l->attn_post_norm, T);
+
+  record_rmsnorm (rec, &r->x, &l->ffn_norm, &r->xb, 0, T, FALSE);
+  guint32 act = c->ffn_act == DRAFTD_FFN_GEGLU ? DRAFTD_MATMUL_GEGLU : DRAFTD_MATMUL_SWIGLU;
+  record_matmul (rec, &l->gate, &r->xb, r->D, &r->hb, r->F, T, act, NULL, &l->up);
+  record_residual (rec, &l->down, &r->hb, r->F, &l->ffn_post_norm, T);
+}
+
+static void
+record_embed (Recorder *rec, guint T)
+{
+  DraftdRunner *r = rec->r;
+  const DraftdKernel *ek = &r->kernels.embed[r->token_embd.wtype];
+  for (guint p = 0; p < r->token_embd.n_parts; p++) {
+    const DraftdMatrixPart *part = &r->token_embd.parts[p];
+    DraftdEmbedParams ep = { part->rows, part->row0, r->token_embd.chunks, T, r->D };
+    DraftdBind b[4] = { { &part->quants }, { part->scales.buffer ? &part->scales : NULL }, { &r->tokens }, { &r->x } };
+    dispatch (rec, ek, b, &ep, sizeof ep, groups (r->token_embd.chunks, r->kernels.wg), T, 1);
+  }
+  if (r->cfg.embd_scale != 1.0f) {
+    DraftdScaleParams sp = { r->cfg.n_embd, r->D, r->cfg.embd_scale };
+    DraftdBind b[1] = { { &r->x } };
+    dispatch (rec, &r->kernels.scale, b, &sp, sizeof sp, groups (r->cfg.n_embd, r->kernels.wg), T, 1);
+  }
 }
 
 static gboolean
@@ -427,18 +494,12 @@ run_pass (DraftdRunner *r, const gint32 *tokens, guint T, guint n_out, gboolean 
     vkCmdResetQueryPool (rec.cmd, r->queries, 0, r->n_queries);
     vkCmdWriteTimestamp (rec.cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, r->queries, rec.query++);
   }
-  const DraftdKernel *ek = &r->kernels.embed[r->token_embd.wtype];
-  for (guint p = 0; p < r->token_embd.n_parts; p++) {
-    const DraftdMatrixPart *part = &r->token_embd.parts[p];
-    DraftdEmbedParams ep = { part->rows, part->row0, r->token_embd.chunks, T, r->D };
-    DraftdBind b[4] = { { &part->quants }, { part->scales.buffer ? &part->scales : NULL }, { &r->tokens }, { &r->x } };
-    dispatch (&rec, ek, b, &ep, sizeof ep, groups (r->token_embd.chunks, r->kernels.wg), T, 1);
-  }
+  record_embed (&rec, T);
   for (guint i = 0; i < c->n_layer; i++)
     record_layer (&rec, i, T);
   /* A pass whose tokens are all inside a longer prompt needs no output head. */
   if (n_out > 0) {
-    record_rmsnorm (&rec, &r->output_norm, T - n_out, n_out);
+    record_rmsnorm (&rec, &r->x, &r->output_norm, &r->xb, T - n_out, n_out, FALSE);
     record_matmul (&rec, output_matrix (r), &r->xb, r->D, &r->logits, r->V, n_out, 0, NULL, NULL);
     DraftdArgmaxParams amp = { c->n_vocab, r->V };
     DraftdBind ab[2] = { { &r->logits }, { &r->ids } };

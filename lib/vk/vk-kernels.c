@@ -126,6 +126,8 @@ draftd_kernels_init (DraftdKernels *k, DraftdVk *vk, GError **error)
                       draftd_kernels_attn_tokens (i), error))
       return FALSE;
   return kernel_init (&k->rmsnorm, vk, "rmsnorm", 3, sizeof (DraftdRmsNormParams), 64, 1, error) &&
+         kernel_init (&k->head_norm, vk, "head_norm", 2, sizeof (DraftdHeadNormParams), k->wg, 1, error) &&
+         kernel_init (&k->scale, vk, "scale", 1, sizeof (DraftdScaleParams), k->wg, 1, error) &&
          kernel_init (&k->rope_kv, vk, "rope_kv", 4, sizeof (DraftdRopeParams), k->wg, 1, error) &&
          kernel_init (&k->argmax, vk, "argmax", 2, sizeof (DraftdArgmaxParams), 64, 1, error);
 }
@@ -135,6 +137,8 @@ draftd_kernels_clear (DraftdKernels *k, DraftdVk *vk)
 {
   kernel_clear (&k->argmax, vk);
   kernel_clear (&k->rope_kv, vk);
+  kernel_clear (&k->scale, vk);
+  kernel_clear (&k->head_norm, vk);
   kernel_clear (&k->rmsnorm, vk);
   for (int i = DRAFTD_N_TILES - 1; i >= 0; i--) {
     kernel_clear (&k->attn_values[i], vk);

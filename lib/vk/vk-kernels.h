@@ -9,6 +9,7 @@ enum { DRAFTD_WTYPE_F32, DRAFTD_WTYPE_F16, DRAFTD_WTYPE_Q8_0, DRAFTD_WTYPE_Q4_0,
 #define DRAFTD_MATMUL_ADD 1u
 #define DRAFTD_MATMUL_BIAS 2u
 #define DRAFTD_MATMUL_SWIGLU 4u
+#define DRAFTD_MATMUL_GEGLU 8u   /* gelu(A·x) * (B·x), GELU's tanh approximation */
 
 typedef struct {
   guint32 rows, chunks, n_tokens, x_stride, y_stride, y_offset, flags, bias_offset, token0;
@@ -21,16 +22,39 @@ typedef struct {
 typedef struct {
   guint32 n, stride, token0;
   float eps;
+  guint32 add;
 } DraftdRmsNormParams;
+_Static_assert (sizeof (DraftdRmsNormParams) == 20 && G_STRUCT_OFFSET (DraftdRmsNormParams, add) == 16,
+                "DraftdRmsNormParams mirrors rmsnorm.comp");
+
+typedef struct {
+  guint32 head_dim, qkv_stride, n_head, n_heads;
+  float eps;
+} DraftdHeadNormParams;
+_Static_assert (sizeof (DraftdHeadNormParams) == 20 && G_STRUCT_OFFSET (DraftdHeadNormParams, eps) == 16,
+                "DraftdHeadNormParams mirrors head_norm.comp");
+
+typedef struct {
+  guint32 n, stride;
+  float s;
+} DraftdScaleParams;
+_Static_assert (sizeof (DraftdScaleParams) == 12 && G_STRUCT_OFFSET (DraftdScaleParams, s) == 8,
+                "DraftdScaleParams mirrors scale.comp");
 
 typedef struct {
   guint32 n_tokens, pos0, n_head, n_head_kv, head_dim, qkv_stride, neox, ctx;
 } DraftdRopeParams;
+_Static_assert (sizeof (DraftdRopeParams) == 32 && G_STRUCT_OFFSET (DraftdRopeParams, ctx) == 28,
+                "DraftdRopeParams mirrors rope_kv.comp");
 
+/* shaders/attn_params.glsl, shared by attn_scores.comp and attn_values.comp */
 typedef struct {
   guint32 n_tokens, pos0, n_head, n_head_kv, head_dim, stride, ctx;
   float scale;
+  guint32 window;  /* sliding window in positions; 0: none */
 } DraftdAttnParams;
+_Static_assert (sizeof (DraftdAttnParams) == 36 && G_STRUCT_OFFSET (DraftdAttnParams, scale) == 28 &&
+                G_STRUCT_OFFSET (DraftdAttnParams, window) == 32, "DraftdAttnParams mirrors attn_params.glsl");
 
 typedef struct {
   guint32 n, stride;
@@ -50,7 +74,7 @@ typedef struct {
   DraftdKernel embed[DRAFTD_N_WTYPES];
   /* attention per token tile too: TOKENS = min(tile tokens, DRAFTD_ATTN_MAX_TOKENS) */
   DraftdKernel attn_scores[DRAFTD_N_TILES], attn_values[DRAFTD_N_TILES];
-  DraftdKernel rmsnorm, rope_kv, argmax;
+  DraftdKernel rmsnorm, head_norm, scale, rope_kv, argmax;
 } DraftdKernels;
 
 typedef struct {
