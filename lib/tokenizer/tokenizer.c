@@ -247,6 +247,12 @@ draftd_tokenizer_token_text (const DraftdTokenizer *tok, gint32 id)
   return id >= 0 && (guint) id < tok->n_vocab ? tok->texts[id] : NULL;
 }
 
+DraftdTokenType
+draftd_tokenizer_token_type (const DraftdTokenizer *tok, gint32 id)
+{
+  return id >= 0 && (guint) id < tok->n_vocab ? (DraftdTokenType) tok->types[id] : DRAFTD_TOKEN_UNDEFINED;
+}
+
 gint32
 draftd_tokenizer_find (const DraftdTokenizer *tok, const char *text)
 {

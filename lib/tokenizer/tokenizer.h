@@ -47,6 +47,8 @@ gboolean draftd_tokenizer_is_eog (const DraftdTokenizer *tok, gint32 id);
 /* Exact text of a token in the vocabulary (after SPM's ▁ / GPT-2's byte mapping: raw vocab text). */
 const char *draftd_tokenizer_token_text (const DraftdTokenizer *tok, gint32 id);
 gint32 draftd_tokenizer_find (const DraftdTokenizer *tok, const char *text);
+/* The token's type (tokenizer.ggml.token_type); DRAFTD_TOKEN_UNDEFINED outside the vocabulary. */
+DraftdTokenType draftd_tokenizer_token_type (const DraftdTokenizer *tok, gint32 id);
 /* TRUE when both tokenizers map every id to the same text: a draft/target pair must share ids. */
 gboolean draftd_tokenizer_same_vocab (const DraftdTokenizer *a, const DraftdTokenizer *b);
 
