@@ -52,7 +52,7 @@ check_vectors (const char *name)
       round_trip++;
   }
   tap_ok (total > 0 && pass == total, "%s: %u/%u llama.cpp vectors match", name, pass, total);
-  tap_diag ("%s: %u/%u inputs detokenize back exactly", name, round_trip, total);
+  tap_ok (round_trip == total, "%s: %u/%u inputs detokenize back exactly", name, round_trip, total);
 }
 
 static void
@@ -129,6 +129,10 @@ main (void)
   check_vectors ("phi-3");
   check_vectors ("gpt-2");
   check_vectors ("starcoder");
+  check_vectors ("llama-bpe");
+  check_vectors ("mpt");
+  check_vectors ("qwen2");
+  check_vectors ("refact");
   check_streaming ();
   return tap_done ();
 }

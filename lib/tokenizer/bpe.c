@@ -110,26 +110,16 @@ split_spans (const char *text, GArray *spans, GRegex *re)
   return out;
 }
 
-static gint32
-rank_of (const DraftdTokenizer *tok, const MergeSymbol *l, const MergeSymbol *r)
+/* A pair merges when "left right" is in tokenizer.ggml.merges; earlier merges go first. */
+static gboolean
+score_pair (const DraftdTokenizer *tok, const MergeSymbol *l, const MergeSymbol *r, double *priority)
 {
   g_autofree char *key = g_strdup_printf ("%.*s %.*s", (int) l->n, l->text, (int) r->n, r->text);
   gpointer v = g_hash_table_lookup (tok->merge_rank, key);
-  return v ? GPOINTER_TO_INT (v) - 1 : -1;
-}
-
-static void
-try_add_pair (const DraftdTokenizer *tok, GArray *syms, MergeQueue *q, int left, int right)
-{
-  if (left < 0 || right < 0)
-    return;
-  MergeSymbol *l = &g_array_index (syms, MergeSymbol, left);
-  MergeSymbol *r = &g_array_index (syms, MergeSymbol, right);
-  gint32 rank = rank_of (tok, l, r);
-  if (rank < 0)
-    return;
-  MergeCandidate c = { left, right, -(double) rank, l->n + r->n };
-  merge_queue_push (q, c);
+  if (v == NULL)
+    return FALSE;
+  *priority = -(double) (GPOINTER_TO_INT (v) - 1);
+  return TRUE;
 }
 
 static gint32
@@ -149,26 +139,7 @@ encode_word (const DraftdTokenizer *tok, const char *word, gsize len, GArray *ou
       return;
     }
   }
-  g_autoptr (GArray) syms = merge_symbols_new (word, len);
-  MergeQueue q;
-  merge_queue_init (&q);
-  for (guint i = 1; i < syms->len; i++)
-    try_add_pair (tok, syms, &q, i - 1, i);
-  MergeCandidate c;
-  while (merge_queue_pop (&q, &c)) {
-    MergeSymbol *l = &g_array_index (syms, MergeSymbol, c.left);
-    MergeSymbol *r = &g_array_index (syms, MergeSymbol, c.right);
-    if (l->n == 0 || r->n == 0 || l->n + r->n != c.size || l->next != c.right)
-      continue;
-    l->n += r->n;
-    r->n = 0;
-    l->next = r->next;
-    if (r->next >= 0)
-      g_array_index (syms, MergeSymbol, r->next).prev = c.left;
-    try_add_pair (tok, syms, &q, l->prev, c.left);
-    try_add_pair (tok, syms, &q, c.left, l->next);
-  }
-  merge_queue_clear (&q);
+  g_autoptr (GArray) syms = draftd_merge_word (tok, word, len, score_pair);
   for (int i = syms->len ? 0 : -1; i >= 0; i = g_array_index (syms, MergeSymbol, i).next) {
     MergeSymbol *s = &g_array_index (syms, MergeSymbol, i);
     gint32 id = lookup_n (tok, s->text, s->n);
