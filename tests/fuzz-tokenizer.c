@@ -5,10 +5,12 @@
  * built from the input itself and written as GGUF, which exercises the metadata checks.
  * Checked: every id is in the vocabulary, the decoded text is valid UTF-8, streaming one
  * token at a time gives the same text as decoding at once, and where the vocabulary can
- * spell every byte, decoding gives back the encoded text exactly. */
+ * spell every byte, decoding gives back the encoded text exactly; the text collector, fed one
+ * token at a time, stops at the first stop string and never streams text it later cuts. */
 #include <math.h>
 #include "tests/fuzz-common.h"
 #include "lib/tokenizer/tokenizer.h"
+#include "lib/tokenizer/text-collector.h"
 
 typedef struct {
   char *name;
@@ -128,6 +130,48 @@ check_decode (const DraftdTokenizer *tok, const GArray *ids)
   return all;
 }
 
+/* The stop string: a few characters of the decoded text, from a place the flags pick. */
+static char *
+pick_stop (const char *decoded, guint8 flags)
+{
+  glong n = g_utf8_strlen (decoded, -1);
+  if (n == 0)
+    return g_strdup ("\n");
+  const char *start = g_utf8_offset_to_pointer (decoded, (flags >> 3) * n / 32);
+  const char *end = start;
+  for (guint i = 0; i <= (guint) (flags >> 6) && *end; i++)
+    end = g_utf8_next_char (end);
+  return g_strndup (start, end - start);
+}
+
+static void
+check_collector (const DraftdTokenizer *tok, const GArray *ids, const char *decoded, guint8 flags)
+{
+  g_autofree char *stop = pick_stop (decoded, flags);
+  const char *const stops[] = { stop, "", NULL };
+  DraftdTextCollector c;
+  draftd_text_collector_init (&c, tok, stops);
+  g_autoptr (GString) streamed = g_string_new (NULL);
+  for (guint i = 0; i < ids->len; i++) {
+    gboolean more = draftd_text_collector_push (&c, &g_array_index (ids, gint32, i), 1);
+    gsize fin = draftd_text_collector_final_len (&c);
+    FUZZ_ASSERT (fin >= streamed->len && fin <= c.text->len);
+    /* What was final stays: the text still starts with everything streamed. */
+    FUZZ_ASSERT (memcmp (c.text->str, streamed->str, streamed->len) == 0);
+    g_string_append_len (streamed, c.text->str + streamed->len, fin - streamed->len);
+    if (!more)
+      break;
+  }
+  draftd_text_collector_finish (&c);
+  FUZZ_ASSERT (c.text->len >= streamed->len && memcmp (c.text->str, streamed->str, streamed->len) == 0);
+  /* The whole decode (without the leading-space strip) cut before the first stop. */
+  g_autofree char *whole = draftd_tokenizer_decode (tok, (const gint32 *) ids->data, ids->len, FALSE);
+  const char *hit = strstr (whole, stop);
+  gsize want = hit ? (gsize) (hit - whole) : strlen (whole);
+  FUZZ_ASSERT (c.text->len == want && memcmp (c.text->str, whole, want) == 0);
+  draftd_text_collector_clear (&c);
+}
+
 static void
 check_text (const Vocab *v, const DraftdTokenizer *tok, const char *text, gsize len, guint8 flags)
 {
@@ -156,7 +200,9 @@ check_text (const Vocab *v, const DraftdTokenizer *tok, const char *text, gsize 
     FUZZ_ASSERT (g_str_equal (back, text));
   }
   for (guint i = 0; i < ids->len; i++)
-    (void) draftd_tokenizer_is_eog (tok, g_array_index (ids, gint32, i));
+    FUZZ_ASSERT (draftd_tokenizer_is_eog_cb (g_array_index (ids, gint32, i), (gpointer) tok) ==
+                 draftd_tokenizer_is_eog (tok, g_array_index (ids, gint32, i)));
+  check_collector (tok, ids, back, flags);
 }
 
 /* ---- vocabularies from the input ---- */

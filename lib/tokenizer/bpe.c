@@ -42,12 +42,29 @@ init_byte_mapping (DraftdTokenizer *tok)
   }
 }
 
-gboolean
-draftd_bpe_setup (DraftdTokenizer *tok, const char *pre, GError **error)
+/* tokenizer.ggml.merges: "left right" -> rank + 1; the first of repeated merges counts. */
+static gboolean
+read_merges (const GgufFile *f, DraftdTokenizer *tok, GError **error)
+{
+  const GgufKV *merges;
+  if (!gguf_get_array (f, "tokenizer.ggml.merges", GGUF_TYPE_STRING, &merges, error))
+    return FALSE;
+  tok->merge_rank = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint64 i = 0; i < merges->array_len && i < G_MAXINT32 - 1; i++) {
+    char *key = g_strndup (merges->strings[i].data, merges->strings[i].len);
+    if (g_hash_table_contains (tok->merge_rank, key))
+      g_free (key);
+    else
+      g_hash_table_insert (tok->merge_rank, key, GINT_TO_POINTER ((gint) i + 1));
+  }
+  return TRUE;
+}
+
+/* The pre-tokenizer named by tokenizer.ggml.pre ("default" when absent). */
+static gboolean
+setup_pre_tokenizer (DraftdTokenizer *tok, const char *pre, GError **error)
 {
   const PreTokenizer *found = NULL;
-  if (pre == NULL)
-    pre = "default";
   for (guint i = 0; i < G_N_ELEMENTS (pre_tokenizers) && !found; i++) {
     g_auto (GStrv) names = g_strsplit (pre_tokenizers[i].names, "|", -1);
     if (g_strv_contains ((const char *const *) names, pre))
@@ -68,6 +85,19 @@ draftd_bpe_setup (DraftdTokenizer *tok, const char *pre, GError **error)
       return FALSE;
     g_ptr_array_add (tok->pre_regexes, re);
   }
+  return TRUE;
+}
+
+gboolean
+draftd_bpe_setup (DraftdTokenizer *tok, const GgufFile *f, GError **error)
+{
+  g_autofree char *pre = NULL;
+  if (!read_merges (f, tok, error))
+    return FALSE;
+  if (gguf_find_kv (f, "tokenizer.ggml.pre") && (pre = gguf_get_string (f, "tokenizer.ggml.pre", error)) == NULL)
+    return FALSE;
+  if (!setup_pre_tokenizer (tok, pre ? pre : "default", error))
+    return FALSE;
   init_byte_mapping (tok);
   return TRUE;
 }
