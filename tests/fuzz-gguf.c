@@ -1,12 +1,16 @@
-/* libFuzzer target for the GGUF reader. Each input is written to a file and opened through
- * the real path (open, fstat, mmap), then parsed again from memory: both must agree. Every
- * key goes through every typed getter, and the getters must agree with each other.
+/* libFuzzer target for the GGUF reader and what reads models from it. Each input is written
+ * to a file and opened through the real path (open, fstat, mmap), then parsed again from
+ * memory: both must agree. Every key goes through every typed getter, and the getters must
+ * agree with each other. The file is then loaded as a model (hyperparameters, tensor shapes,
+ * tokenizer) and its tokenizer and chat template are used.
  *   CC=clang meson setup build-fuzz -Dfuzz=true && meson compile -C build-fuzz
  *   build-fuzz/tests/fuzz-gguf tests/fuzz/corpus/gguf */
 #include <string.h>
 #include <unistd.h>
 #include "tests/fuzz-common.h"
 #include "lib/gguf/gguf.h"
+#include "lib/model/model.h"
+#include "lib/prompt/chat-format.h"
 
 static char *path;
 static int fd = -1;
@@ -112,6 +116,44 @@ compare (const GgufFile *a, const GgufFile *b)
   }
 }
 
+/* What the daemon does with a model file: load it, or fail with an error. */
+static void
+load_model (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DraftdModel) m = draftd_model_load (path, &error);
+  FUZZ_ASSERT ((m == NULL) == (error != NULL));
+  if (m == NULL)
+    return;
+  const DraftdModelConfig *c = &m->config;
+  FUZZ_ASSERT (c->n_head % c->n_head_kv == 0 && c->head_dim % 4 == 0 && c->n_layer > 0);
+  FUZZ_ASSERT (draftd_tokenizer_n_vocab (m->tokenizer) == c->n_vocab && m->token_embd && m->output);
+  for (guint i = 0; i < c->n_layer; i++)
+    FUZZ_ASSERT (m->layers[i].wq && m->layers[i].w_down);
+}
+
+/* A tokenizer from whatever metadata the file has, used on a short text. */
+static void
+use_tokenizer (const GgufFile *f)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DraftdTokenizer) tok = draftd_tokenizer_new (f, &error);
+  FUZZ_ASSERT ((tok == NULL) == (error != NULL));
+  g_autofree char *template = gguf_find_kv (f, "tokenizer.chat_template")
+                                  ? gguf_get_string (f, "tokenizer.chat_template", NULL) : NULL;
+  DraftdChatFormat format = draftd_chat_format_detect (template);
+  if (tok == NULL)
+    return;
+  DraftdChatTurn turn = { "user", "Grüße, she go to school. 🦙" };
+  g_autofree char *prompt = draftd_chat_format_render (format, &turn, 1, TRUE);
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint32));
+  FUZZ_ASSERT (draftd_tokenizer_encode (tok, prompt, -1, TRUE, TRUE, ids, NULL));
+  for (guint i = 0; i < ids->len; i++)
+    FUZZ_ASSERT ((guint) g_array_index (ids, gint32, i) < draftd_tokenizer_n_vocab (tok));
+  g_autofree char *back = draftd_tokenizer_decode (tok, (const gint32 *) ids->data, ids->len, TRUE);
+  FUZZ_ASSERT (g_utf8_validate (back, -1, NULL));
+}
+
 int
 LLVMFuzzerTestOneInput (const guint8 *data, gsize size)
 {
@@ -133,5 +175,7 @@ LLVMFuzzerTestOneInput (const guint8 *data, gsize size)
     touch_kv (m, gguf_kv (m, i));
   touch_tensors (f);
   touch_tensors (m);
+  use_tokenizer (m);
+  load_model ();
   return 0;
 }

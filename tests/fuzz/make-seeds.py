@@ -65,6 +65,34 @@ def small_vocab_kvs():
             ("tokenizer.ggml.add_bos_token", BOOL, 1)]
 
 
+def tiny_llama():
+    """A model draftd_model_load accepts: width 8, 2 heads of 4 sharing one KV head, 1 layer."""
+    embd, ff, vocab, q, kv = 8, 16, 18, 8, 4
+
+    def f32(cols, rows=None):
+        n = cols * (rows or 1)
+        return struct.pack("<%df" % n, *[((i * 7) % 11 - 5) / 8 for i in range(n)])
+
+    kvs = [("general.architecture", STR, "llama"), ("general.name", STR, "tiny"),
+           ("llama.embedding_length", U32, embd), ("llama.feed_forward_length", U32, ff),
+           ("llama.block_count", U32, 1), ("llama.attention.head_count", U32, 2),
+           ("llama.attention.head_count_kv", U32, 1), ("llama.context_length", U32, 64),
+           ("llama.attention.layer_norm_rms_epsilon", F32, 1e-5), ("llama.rope.freq_base", F32, 10000.0),
+           ("tokenizer.chat_template", STR, "{{ '<|im_start|>' + role }}")] + small_vocab_kvs()
+    t = [("token_embd.weight", [embd, vocab], GGML_F32, f32(embd, vocab)),
+         ("output_norm.weight", [embd], GGML_F32, f32(embd)),
+         ("blk.0.attn_norm.weight", [embd], GGML_F32, f32(embd)),
+         ("blk.0.attn_q.weight", [embd, q], GGML_F32, f32(embd, q)),
+         ("blk.0.attn_k.weight", [embd, kv], GGML_F32, f32(embd, kv)),
+         ("blk.0.attn_v.weight", [embd, kv], GGML_F16, struct.pack("<32e", *[i / 32 for i in range(32)])),
+         ("blk.0.attn_output.weight", [q, embd], GGML_F32, f32(q, embd)),
+         ("blk.0.ffn_norm.weight", [embd], GGML_F32, f32(embd)),
+         ("blk.0.ffn_gate.weight", [embd, ff], GGML_F32, f32(embd, ff)),
+         ("blk.0.ffn_up.weight", [embd, ff], GGML_F32, f32(embd, ff)),
+         ("blk.0.ffn_down.weight", [ff, embd], GGML_F32, f32(ff, embd))]
+    return gguf(kvs, t)
+
+
 def gguf_seeds():
     every_scalar = [("k.u8", U8, 200), ("k.i8", I8, -5), ("k.u16", U16, 60000), ("k.i16", I16, -300),
                     ("k.u32", U32, 1 << 31), ("k.i32", I32, -1), ("k.f32", F32, 1.5), ("k.bool", BOOL, 1),
@@ -84,6 +112,7 @@ def gguf_seeds():
              ("llama.embedding_length", U32, 8), ("llama.block_count", U32, 1),
              ("llama.attention.head_count", U32, 2), ("llama.vocab_size", U32, 18)] + small_vocab_kvs()
     return {
+        "tiny-llama": tiny_llama(),
         "empty-v3": gguf([]),
         "empty-v2": gguf([], version=2),
         "every-scalar": gguf(every_scalar),
