@@ -21,30 +21,22 @@ typedef struct {
 
 static GPtrArray *vocabs;
 
-/* Whether any UTF-8 text has an exact encoding: SPM needs the 256 <0xXX> tokens, byte-level
- * BPE a token for each of its 256 byte characters. */
+/* Whether any UTF-8 text has an exact encoding: every byte is the whole piece of some token
+ * (SentencePiece's <0xXX> tokens, byte-level BPE's byte characters). */
 static gboolean
 spells_every_byte (const DraftdTokenizer *tok)
 {
-  for (guint b = 0; b < 256; b++) {
-    char text[16];
-    if (draftd_tokenizer_kind (tok) == DRAFTD_VOCAB_SPM) {
-      g_snprintf (text, sizeof text, "<0x%02X>", b);
-    } else {
-      gunichar cp = b;
-      gboolean printable = (b >= '!' && b <= '~') || (b >= 0xA1 && b <= 0xAC) || (b >= 0xAE && b <= 0xFF);
-      if (!printable) {
-        guint n = 0;
-        for (guint c = 0; c < b; c++)
-          n += !((c >= '!' && c <= '~') || (c >= 0xA1 && c <= 0xAC) || (c >= 0xAE && c <= 0xFF));
-        cp = 256 + n;
-      }
-      text[g_unichar_to_utf8 (cp, text)] = 0;
+  gboolean seen[256] = { FALSE };
+  guint n = 0;
+  for (guint id = 0; id < draftd_tokenizer_n_vocab (tok); id++) {
+    gsize len;
+    const guint8 *piece = draftd_tokenizer_piece (tok, id, FALSE, &len);
+    if (len == 1 && !seen[piece[0]]) {
+      seen[piece[0]] = TRUE;
+      n++;
     }
-    if (draftd_tokenizer_find (tok, text) < 0)
-      return FALSE;
   }
-  return TRUE;
+  return n == 256;
 }
 
 static void
