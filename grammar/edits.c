@@ -235,6 +235,8 @@ draftd_grammar_apply_edits (const char *text, const guint32 *offsets, const guin
   g_autofree ByteEdit *e = g_new (ByteEdit, n ? n : 1);
   for (guint i = 0; i < n; i++) {
     gboolean ok1, ok2;
+    if (lengths[i] > G_MAXUINT32 - offsets[i])
+      return NULL; /* the end would wrap around to a small offset */
     e[i].start = unit_to_byte (text, len, offsets[i], unit, &ok1);
     e[i].end = unit_to_byte (text, len, offsets[i] + lengths[i], unit, &ok2);
     e[i].rep = reps[i];

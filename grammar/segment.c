@@ -183,7 +183,11 @@ split_prose (const char *text, gsize start, gsize end, GArray *out, gsize max_by
           }
       if (best == 0)
         break;
-      add (out, s, best, TRUE);
+      /* The space found may end a run of spaces: the piece ends at the run's start. */
+      gsize piece_end = best;
+      while (is_space (text[piece_end - 1]))
+        piece_end--;
+      add (out, s, piece_end, TRUE);
       s = best;
       while (s < seg_end && is_space (text[s]))
         s++;

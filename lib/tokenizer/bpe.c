@@ -42,12 +42,29 @@ init_byte_mapping (DraftdTokenizer *tok)
   }
 }
 
-gboolean
-draftd_bpe_setup (DraftdTokenizer *tok, const char *pre, GError **error)
+/* tokenizer.ggml.merges: "left right" -> rank + 1; the first of repeated merges counts. */
+static gboolean
+read_merges (const GgufFile *f, DraftdTokenizer *tok, GError **error)
+{
+  const GgufKV *merges;
+  if (!gguf_get_array (f, "tokenizer.ggml.merges", GGUF_TYPE_STRING, &merges, error))
+    return FALSE;
+  tok->merge_rank = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint64 i = 0; i < merges->array_len && i < G_MAXINT32 - 1; i++) {
+    char *key = g_strndup (merges->strings[i].data, merges->strings[i].len);
+    if (g_hash_table_contains (tok->merge_rank, key))
+      g_free (key);
+    else
+      g_hash_table_insert (tok->merge_rank, key, GINT_TO_POINTER ((gint) i + 1));
+  }
+  return TRUE;
+}
+
+/* The pre-tokenizer named by tokenizer.ggml.pre ("default" when absent). */
+static gboolean
+setup_pre_tokenizer (DraftdTokenizer *tok, const char *pre, GError **error)
 {
   const PreTokenizer *found = NULL;
-  if (pre == NULL)
-    pre = "default";
   for (guint i = 0; i < G_N_ELEMENTS (pre_tokenizers) && !found; i++) {
     g_auto (GStrv) names = g_strsplit (pre_tokenizers[i].names, "|", -1);
     if (g_strv_contains ((const char *const *) names, pre))
@@ -68,6 +85,19 @@ draftd_bpe_setup (DraftdTokenizer *tok, const char *pre, GError **error)
       return FALSE;
     g_ptr_array_add (tok->pre_regexes, re);
   }
+  return TRUE;
+}
+
+gboolean
+draftd_bpe_setup (DraftdTokenizer *tok, const GgufFile *f, GError **error)
+{
+  g_autofree char *pre = NULL;
+  if (!read_merges (f, tok, error))
+    return FALSE;
+  if (gguf_find_kv (f, "tokenizer.ggml.pre") && (pre = gguf_get_string (f, "tokenizer.ggml.pre", error)) == NULL)
+    return FALSE;
+  if (!setup_pre_tokenizer (tok, pre ? pre : "default", error))
+    return FALSE;
   init_byte_mapping (tok);
   return TRUE;
 }
@@ -110,26 +140,16 @@ split_spans (const char *text, GArray *spans, GRegex *re)
   return out;
 }
 
-static gint32
-rank_of (const DraftdTokenizer *tok, const MergeSymbol *l, const MergeSymbol *r)
+/* A pair merges when "left right" is in tokenizer.ggml.merges; earlier merges go first. */
+static gboolean
+score_pair (const DraftdTokenizer *tok, const MergeSymbol *l, const MergeSymbol *r, double *priority)
 {
   g_autofree char *key = g_strdup_printf ("%.*s %.*s", (int) l->n, l->text, (int) r->n, r->text);
   gpointer v = g_hash_table_lookup (tok->merge_rank, key);
-  return v ? GPOINTER_TO_INT (v) - 1 : -1;
-}
-
-static void
-try_add_pair (const DraftdTokenizer *tok, GArray *syms, MergeQueue *q, int left, int right)
-{
-  if (left < 0 || right < 0)
-    return;
-  MergeSymbol *l = &g_array_index (syms, MergeSymbol, left);
-  MergeSymbol *r = &g_array_index (syms, MergeSymbol, right);
-  gint32 rank = rank_of (tok, l, r);
-  if (rank < 0)
-    return;
-  MergeCandidate c = { left, right, -(double) rank, l->n + r->n };
-  merge_queue_push (q, c);
+  if (v == NULL)
+    return FALSE;
+  *priority = -(double) (GPOINTER_TO_INT (v) - 1);
+  return TRUE;
 }
 
 static gint32
@@ -149,26 +169,7 @@ encode_word (const DraftdTokenizer *tok, const char *word, gsize len, GArray *ou
       return;
     }
   }
-  g_autoptr (GArray) syms = merge_symbols_new (word, len);
-  MergeQueue q;
-  merge_queue_init (&q);
-  for (guint i = 1; i < syms->len; i++)
-    try_add_pair (tok, syms, &q, i - 1, i);
-  MergeCandidate c;
-  while (merge_queue_pop (&q, &c)) {
-    MergeSymbol *l = &g_array_index (syms, MergeSymbol, c.left);
-    MergeSymbol *r = &g_array_index (syms, MergeSymbol, c.right);
-    if (l->n == 0 || r->n == 0 || l->n + r->n != c.size || l->next != c.right)
-      continue;
-    l->n += r->n;
-    r->n = 0;
-    l->next = r->next;
-    if (r->next >= 0)
-      g_array_index (syms, MergeSymbol, r->next).prev = c.left;
-    try_add_pair (tok, syms, &q, l->prev, c.left);
-    try_add_pair (tok, syms, &q, c.left, l->next);
-  }
-  merge_queue_clear (&q);
+  g_autoptr (GArray) syms = draftd_merge_word (tok, word, len, score_pair);
   for (int i = syms->len ? 0 : -1; i >= 0; i = g_array_index (syms, MergeSymbol, i).next) {
     MergeSymbol *s = &g_array_index (syms, MergeSymbol, i);
     gint32 id = lookup_n (tok, s->text, s->n);

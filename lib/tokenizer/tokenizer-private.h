@@ -25,32 +25,22 @@ struct DraftdTokenizer {
 };
 
 void draftd_spm_encode (const DraftdTokenizer *tok, const char *text, gsize len, GArray *out);
-gboolean draftd_bpe_setup (DraftdTokenizer *tok, const char *pre, GError **error);
+/* Reads the merges and the pre-tokenizer; sets up the byte mapping. */
+gboolean draftd_bpe_setup (DraftdTokenizer *tok, const GgufFile *f, GError **error);
 void draftd_bpe_encode (const DraftdTokenizer *tok, const char *text, gsize len, GArray *out);
 void draftd_bpe_decode_text (const DraftdTokenizer *tok, const char *text, GByteArray *out);
-
-/* Minimal binary heap of merge candidates shared by both BPE flavours. */
-typedef struct {
-  int left, right;
-  double priority;  /* larger pops first */
-  gsize size;       /* byte length of the merged text, to detect stale entries */
-} MergeCandidate;
-
-typedef struct {
-  GArray *items;  /* MergeCandidate */
-} MergeQueue;
-
-void merge_queue_init (MergeQueue *q);
-void merge_queue_clear (MergeQueue *q);
-void merge_queue_push (MergeQueue *q, MergeCandidate c);
-gboolean merge_queue_pop (MergeQueue *q, MergeCandidate *out);
 
 /* A symbol of a word being merged: a byte range in a doubly linked list. */
 typedef struct {
   const char *text;
-  gsize n;
+  gsize n;       /* 0 once merged into its left neighbour */
   int prev, next;
 } MergeSymbol;
 
-/* Splits text into one symbol per UTF-8 character. */
-GArray *merge_symbols_new (const char *text, gsize len);
+/* The priority of merging two adjacent symbols (larger first); FALSE when they do not merge. */
+typedef gboolean (*DraftdMergeScore) (const DraftdTokenizer *tok, const MergeSymbol *l, const MergeSymbol *r,
+                                      double *priority);
+/* Splits text into one symbol per UTF-8 character and merges adjacent pairs, best priority
+ * first (ties: the leftmost, as SentencePiece and llama.cpp do), until none merges. The word's
+ * symbols are the chain of `next` from index 0 (an empty array for empty text). */
+GArray *draftd_merge_word (const DraftdTokenizer *tok, const char *text, gsize len, DraftdMergeScore score);

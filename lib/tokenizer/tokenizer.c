@@ -100,13 +100,12 @@ build_piece (DraftdTokenizer *tok, guint id)
   tok->pieces[id] = p;
 }
 
-DraftdTokenizer *
-draftd_tokenizer_new (const GgufFile *f, GError **error)
+static gboolean
+read_kind (const GgufFile *f, DraftdTokenizer *tok, GError **error)
 {
-  g_autoptr (DraftdTokenizer) tok = g_new0 (DraftdTokenizer, 1);
   g_autofree char *model = gguf_get_string (f, "tokenizer.ggml.model", error);
   if (model == NULL)
-    return NULL;
+    return FALSE;
   if (g_str_equal (model, "llama"))
     tok->kind = DRAFTD_VOCAB_SPM;
   else if (g_str_equal (model, "gpt2"))
@@ -114,32 +113,43 @@ draftd_tokenizer_new (const GgufFile *f, GError **error)
   else {
     g_set_error (error, DRAFTD_TOKENIZER_ERROR, DRAFTD_TOKENIZER_ERROR_UNSUPPORTED,
                  "unsupported tokenizer.ggml.model '%s' (supported: llama, gpt2)", model);
-    return NULL;
+    return FALSE;
   }
+  return TRUE;
+}
 
-  const GgufKV *tokens, *scores = NULL, *types = NULL;
-  if (!gguf_get_array (f, "tokenizer.ggml.tokens", GGUF_TYPE_STRING, &tokens, error))
-    return NULL;
-  if (tokens->array_len == 0 || tokens->array_len > (1u << 24)) {
-    invalid (error, tokens->array_len ? "vocabulary size is over 16M tokens" : "vocabulary is empty");
-    return NULL;
-  }
-  tok->n_vocab = tokens->array_len;
+/* tokenizer.ggml.tokens, and the optional scores and token types of the same length. */
+static gboolean
+read_vocab_arrays (const GgufFile *f, const DraftdTokenizer *tok, const GgufKV **tokens, const GgufKV **scores,
+                   const GgufKV **types, GError **error)
+{
+  *scores = *types = NULL;
+  if (!gguf_get_array (f, "tokenizer.ggml.tokens", GGUF_TYPE_STRING, tokens, error))
+    return FALSE;
+  guint64 n = (*tokens)->array_len;
+  if (n == 0 || n > (1u << 24))
+    return invalid (error, n ? "vocabulary size is over 16M tokens" : "vocabulary is empty");
   if (gguf_find_kv (f, "tokenizer.ggml.scores") &&
-      !gguf_get_array (f, "tokenizer.ggml.scores", GGUF_TYPE_FLOAT32, &scores, error))
-    return NULL;
+      !gguf_get_array (f, "tokenizer.ggml.scores", GGUF_TYPE_FLOAT32, scores, error))
+    return FALSE;
   if (gguf_find_kv (f, "tokenizer.ggml.token_type") &&
-      !gguf_get_array (f, "tokenizer.ggml.token_type", GGUF_TYPE_INT32, &types, error))
-    return NULL;
-  if ((scores && scores->array_len != tok->n_vocab) || (types && types->array_len != tok->n_vocab)) {
-    invalid (error, "tokenizer.ggml.scores/token_type length differs from tokenizer.ggml.tokens");
-    return NULL;
-  }
-  if (tok->kind == DRAFTD_VOCAB_SPM && scores == NULL) {
-    invalid (error, "a 'llama' tokenizer needs tokenizer.ggml.scores");
-    return NULL;
-  }
+      !gguf_get_array (f, "tokenizer.ggml.token_type", GGUF_TYPE_INT32, types, error))
+    return FALSE;
+  if ((*scores && (*scores)->array_len != n) || (*types && (*types)->array_len != n))
+    return invalid (error, "tokenizer.ggml.scores/token_type length differs from tokenizer.ggml.tokens");
+  if (tok->kind == DRAFTD_VOCAB_SPM && *scores == NULL)
+    return invalid (error, "a 'llama' tokenizer needs tokenizer.ggml.scores");
+  return TRUE;
+}
 
+/* Copies every token's text, score and type; indexes texts and SentencePiece's byte tokens. */
+static gboolean
+read_vocab (const GgufFile *f, DraftdTokenizer *tok, GError **error)
+{
+  const GgufKV *tokens, *scores, *types;
+  if (!read_vocab_arrays (f, tok, &tokens, &scores, &types, error))
+    return FALSE;
+  tok->n_vocab = tokens->array_len;
   tok->texts = g_new0 (char *, tok->n_vocab);
   tok->text_lens = g_new0 (guint32, tok->n_vocab);
   tok->scores = g_new0 (float, tok->n_vocab);
@@ -154,7 +164,7 @@ draftd_tokenizer_new (const GgufFile *f, GError **error)
     if (s->len > 65535 || memchr (s->data, 0, s->len) || !g_utf8_validate_len (s->data, s->len, NULL)) {
       g_set_error (error, DRAFTD_TOKENIZER_ERROR, DRAFTD_TOKENIZER_ERROR_INVALID,
                    "token %u is not valid UTF-8 text", i);
-      return NULL;
+      return FALSE;
     }
     tok->texts[i] = g_strndup (s->data, s->len);
     tok->text_lens[i] = s->len;
@@ -167,37 +177,25 @@ draftd_tokenizer_new (const GgufFile *f, GError **error)
     if (tok->types[i] == DRAFTD_TOKEN_BYTE && sscanf (tok->texts[i], "<0x%2X>", &v) == 1 && v < 256)
       tok->byte_tokens[v] = i;
   }
+  return TRUE;
+}
 
-  if (!read_token_id (f, "tokenizer.ggml.bos_token_id", tok->n_vocab, &tok->bos, error) ||
-      !read_token_id (f, "tokenizer.ggml.eos_token_id", tok->n_vocab, &tok->eos, error) ||
-      !read_token_id (f, "tokenizer.ggml.eot_token_id", tok->n_vocab, &tok->eot, error) ||
-      !read_token_id (f, "tokenizer.ggml.unknown_token_id", tok->n_vocab, &tok->unk, error))
-    return NULL;
+static gboolean
+read_special_ids (const GgufFile *f, DraftdTokenizer *tok, GError **error)
+{
   gboolean spm = tok->kind == DRAFTD_VOCAB_SPM;
-  if (!read_bool_default (f, "tokenizer.ggml.add_bos_token", spm, &tok->add_bos, error) ||
-      !read_bool_default (f, "tokenizer.ggml.add_space_prefix", spm, &tok->add_space_prefix, error))
-    return NULL;
+  return read_token_id (f, "tokenizer.ggml.bos_token_id", tok->n_vocab, &tok->bos, error) &&
+         read_token_id (f, "tokenizer.ggml.eos_token_id", tok->n_vocab, &tok->eos, error) &&
+         read_token_id (f, "tokenizer.ggml.eot_token_id", tok->n_vocab, &tok->eot, error) &&
+         read_token_id (f, "tokenizer.ggml.unknown_token_id", tok->n_vocab, &tok->unk, error) &&
+         read_bool_default (f, "tokenizer.ggml.add_bos_token", spm, &tok->add_bos, error) &&
+         read_bool_default (f, "tokenizer.ggml.add_space_prefix", spm, &tok->add_space_prefix, error);
+}
 
-  if (!spm) {
-    const GgufKV *merges;
-    g_autofree char *pre = NULL;
-    if (!gguf_get_array (f, "tokenizer.ggml.merges", GGUF_TYPE_STRING, &merges, error))
-      return NULL;
-    tok->merge_rank = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-    for (guint64 i = 0; i < merges->array_len && i < G_MAXINT32 - 1; i++) {
-      char *key = g_strndup (merges->strings[i].data, merges->strings[i].len);
-      if (g_hash_table_contains (tok->merge_rank, key))
-        g_free (key);
-      else
-        g_hash_table_insert (tok->merge_rank, key, GINT_TO_POINTER ((gint) i + 1));
-    }
-    if (gguf_find_kv (f, "tokenizer.ggml.pre") && (pre = gguf_get_string (f, "tokenizer.ggml.pre", error)) == NULL)
-      return NULL;
-    if (!draftd_bpe_setup (tok, pre, error))
-      return NULL;
-  }
-
-  /* Non-normal tokens (control, user-defined, unknown) are matched as whole tokens in text. */
+/* Non-normal tokens (control, user-defined, unknown) are matched as whole tokens in text. */
+static void
+collect_specials (DraftdTokenizer *tok)
+{
   GArray *specials = g_array_new (FALSE, FALSE, sizeof (gint32));
   for (guint i = 0; i < tok->n_vocab; i++) {
     gint32 t = tok->types[i];
@@ -210,7 +208,13 @@ draftd_tokenizer_new (const GgufFile *f, GError **error)
   g_array_sort_with_data (specials, special_longer_first, tok);
   tok->n_specials = specials->len;
   tok->specials = (gint32 *) g_array_free (specials, FALSE);
+}
 
+/* EOS, EOT, and the end-of-turn tokens of the common chat formats where the vocabulary marks
+ * them special. */
+static void
+mark_eog (DraftdTokenizer *tok)
+{
   static const char *const eog_texts[] = { "<|eot_id|>", "<|im_end|>", "<|end|>", "<end_of_turn>",
                                            "<|endoftext|>", "<|end_of_text|>", "<EOT>", "<|eom_id|>" };
   for (guint i = 0; i < G_N_ELEMENTS (eog_texts); i++) {
@@ -222,7 +226,18 @@ draftd_tokenizer_new (const GgufFile *f, GError **error)
     tok->eog[tok->eos] = TRUE;
   if (tok->eot >= 0)
     tok->eog[tok->eot] = TRUE;
+}
 
+DraftdTokenizer *
+draftd_tokenizer_new (const GgufFile *f, GError **error)
+{
+  g_autoptr (DraftdTokenizer) tok = g_new0 (DraftdTokenizer, 1);
+  if (!read_kind (f, tok, error) || !read_vocab (f, tok, error) || !read_special_ids (f, tok, error))
+    return NULL;
+  if (tok->kind == DRAFTD_VOCAB_BPE && !draftd_bpe_setup (tok, f, error))
+    return NULL;
+  collect_specials (tok);
+  mark_eog (tok);
   for (guint i = 0; i < tok->n_vocab; i++)
     build_piece (tok, i);
   return g_steal_pointer (&tok);
@@ -241,10 +256,22 @@ draftd_tokenizer_is_eog (const DraftdTokenizer *tok, gint32 id)
   return id >= 0 && (guint) id < tok->n_vocab && tok->eog[id];
 }
 
+gboolean
+draftd_tokenizer_is_eog_cb (gint32 id, gpointer tokenizer)
+{
+  return draftd_tokenizer_is_eog (tokenizer, id);
+}
+
 const char *
 draftd_tokenizer_token_text (const DraftdTokenizer *tok, gint32 id)
 {
   return id >= 0 && (guint) id < tok->n_vocab ? tok->texts[id] : NULL;
+}
+
+DraftdTokenType
+draftd_tokenizer_token_type (const DraftdTokenizer *tok, gint32 id)
+{
+  return id >= 0 && (guint) id < tok->n_vocab ? (DraftdTokenType) tok->types[id] : DRAFTD_TOKEN_UNDEFINED;
 }
 
 gint32
@@ -345,98 +372,4 @@ draftd_tokenizer_piece (const DraftdTokenizer *tok, gint32 id, gboolean special,
   }
   *len = tok->pieces[id]->len;
   return tok->pieces[id]->data;
-}
-
-void
-draftd_detokenizer_init (DraftdDetokenizer *d, const DraftdTokenizer *tok, gboolean strip_leading_space)
-{
-  d->tok = tok;
-  d->pending = g_byte_array_new ();
-  d->strip_space = strip_leading_space && tok->kind == DRAFTD_VOCAB_SPM && tok->add_space_prefix;
-  d->special = FALSE;
-}
-
-void
-draftd_detokenizer_clear (DraftdDetokenizer *d)
-{
-  g_clear_pointer (&d->pending, g_byte_array_unref);
-}
-
-/* Moves every complete UTF-8 sequence from the front of `pending` to `out`; an invalid
- * sequence becomes U+FFFD; an incomplete tail stays unless `final`. */
-static void
-drain (GByteArray *pending, GString *out, gboolean final)
-{
-  gsize i = 0, n = pending->len;
-  const guint8 *p = pending->data;
-  while (i < n) {
-    guint need = g_utf8_skip[p[i]];
-    if (p[i] < 0x80) {
-      g_string_append_c (out, (char) p[i]);
-      i++;
-      continue;
-    }
-    if (p[i] < 0xC2 || p[i] > 0xF4) {
-      g_string_append (out, "\xEF\xBF\xBD");
-      i++;
-      continue;
-    }
-    if (i + need > n) {
-      /* Incomplete: keep it if what we have so far could still become valid. */
-      gboolean prefix_ok = TRUE;
-      for (gsize j = i + 1; j < n; j++)
-        prefix_ok &= (p[j] & 0xC0) == 0x80;
-      if (prefix_ok && !final)
-        break;
-      g_string_append (out, "\xEF\xBF\xBD");
-      i++;
-      continue;
-    }
-    if (g_utf8_get_char_validated ((const char *) p + i, need) == (gunichar) -1 ||
-        g_utf8_get_char_validated ((const char *) p + i, need) == (gunichar) -2) {
-      g_string_append (out, "\xEF\xBF\xBD");
-      i++;
-      continue;
-    }
-    g_string_append_len (out, (const char *) p + i, need);
-    i += need;
-  }
-  g_byte_array_remove_range (pending, 0, i);
-}
-
-void
-draftd_detokenizer_push (DraftdDetokenizer *d, gint32 id, GString *out)
-{
-  gsize len;
-  const guint8 *piece = draftd_tokenizer_piece (d->tok, id, d->special, &len);
-  if (len == 0)
-    return;
-  if (d->strip_space) {
-    d->strip_space = FALSE;
-    if (piece[0] == ' ') {
-      piece++;
-      len--;
-    }
-  }
-  g_byte_array_append (d->pending, piece, len);
-  drain (d->pending, out, FALSE);
-}
-
-void
-draftd_detokenizer_flush (DraftdDetokenizer *d, GString *out)
-{
-  drain (d->pending, out, TRUE);
-}
-
-char *
-draftd_tokenizer_decode (const DraftdTokenizer *tok, const gint32 *ids, gsize n, gboolean strip_leading_space)
-{
-  DraftdDetokenizer d;
-  GString *out = g_string_new (NULL);
-  draftd_detokenizer_init (&d, tok, strip_leading_space);
-  for (gsize i = 0; i < n; i++)
-    draftd_detokenizer_push (&d, ids[i], out);
-  draftd_detokenizer_flush (&d, out);
-  draftd_detokenizer_clear (&d);
-  return g_string_free (out, FALSE);
 }

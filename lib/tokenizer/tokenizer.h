@@ -44,9 +44,14 @@ gint32 draftd_tokenizer_eot (const DraftdTokenizer *tok);  /* end-of-turn, -1 if
 gboolean draftd_tokenizer_add_bos (const DraftdTokenizer *tok);
 /* TRUE for tokens that end generation (EOS, EOT and control tokens marked end-of-generation). */
 gboolean draftd_tokenizer_is_eog (const DraftdTokenizer *tok, gint32 id);
+/* The same with DraftdDecodeParams.is_eog's signature: `tokenizer` is the DraftdTokenizer.
+ *   p.is_eog = draftd_tokenizer_is_eog_cb; p.is_eog_data = (gpointer) tok; */
+gboolean draftd_tokenizer_is_eog_cb (gint32 id, gpointer tokenizer);
 /* Exact text of a token in the vocabulary (after SPM's ▁ / GPT-2's byte mapping: raw vocab text). */
 const char *draftd_tokenizer_token_text (const DraftdTokenizer *tok, gint32 id);
 gint32 draftd_tokenizer_find (const DraftdTokenizer *tok, const char *text);
+/* The token's type (tokenizer.ggml.token_type); DRAFTD_TOKEN_UNDEFINED outside the vocabulary. */
+DraftdTokenType draftd_tokenizer_token_type (const DraftdTokenizer *tok, gint32 id);
 /* TRUE when both tokenizers map every id to the same text: a draft/target pair must share ids. */
 gboolean draftd_tokenizer_same_vocab (const DraftdTokenizer *a, const DraftdTokenizer *b);
 
