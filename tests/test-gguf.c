@@ -197,9 +197,37 @@ test_malformed (GBytes *bytes)
   tap_ok (TRUE, "20000 randomly corrupted files handled (%u still valid)", parsed);
 }
 
+/* Setting a key twice keeps one entry with the last value (a file with two entries for a
+ * key is refused by readers); a tensor added twice is an error, not a broken file. */
+static void
+test_writer_duplicates (void)
+{
+  g_autoptr (GgufWriter) w = gguf_writer_new ();
+  gguf_writer_set_u32 (w, "a", 1);
+  gguf_writer_set_string (w, "b", "first");
+  gguf_writer_set_u32 (w, "a", 2);
+  gguf_writer_set_string (w, "b", "second, longer");
+  float data[32] = { 0 };
+  guint64 ne[1] = { 32 };
+  g_autoptr (GError) e1 = NULL, e2 = NULL, e3 = NULL;
+  gboolean first = gguf_writer_add_tensor (w, "t", GGML_TYPE_F32, 1, ne, data, sizeof data, &e1);
+  gboolean again = gguf_writer_add_tensor (w, "t", GGML_TYPE_F32, 1, ne, data, sizeof data, &e2);
+  tap_ok (first && !again && e2 && strstr (e2->message, "twice"), "a tensor added twice is refused: %s",
+          e2 ? e2->message : "(no error)");
+  g_autoptr (GBytes) bytes = gguf_writer_to_bytes (w);
+  gsize n;
+  const void *p = g_bytes_get_data (bytes, &n);
+  g_autoptr (GgufFile) f = gguf_open_bytes (p, n, &e3);
+  guint64 a = 0;
+  g_autofree char *b = f ? gguf_get_string (f, "b", NULL) : NULL;
+  tap_ok (f && gguf_n_kv (f) == 2 && gguf_get_uint (f, "a", &a, NULL) && a == 2 && g_strcmp0 (b, "second, longer") == 0,
+          "a key set twice is written once, with the last value (%s)", e3 ? e3->message : "file reads back");
+}
+
 int
 main (void)
 {
+  test_writer_duplicates ();
   g_autoptr (GBytes) bytes = build_sample ();
   test_round_trip (bytes);
   test_malformed (bytes);

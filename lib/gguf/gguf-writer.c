@@ -10,10 +10,9 @@ typedef struct {
 } PendingTensor;
 
 struct GgufWriter {
-  GByteArray *kv_bytes;
-  guint64 n_kv;
+  GPtrArray *kvs;     /* GByteArray*: one encoded key/type/value each, in the order first set */
+  GHashTable *keys;   /* key -> index into kvs + 1 */
   GPtrArray *tensors; /* PendingTensor* */
-  GHashTable *keys;
 };
 
 static void
@@ -29,7 +28,7 @@ GgufWriter *
 gguf_writer_new (void)
 {
   GgufWriter *w = g_new0 (GgufWriter, 1);
-  w->kv_bytes = g_byte_array_new ();
+  w->kvs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_byte_array_unref);
   w->tensors = g_ptr_array_new_with_free_func (pending_free);
   w->keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   return w;
@@ -40,7 +39,7 @@ gguf_writer_free (GgufWriter *w)
 {
   if (w == NULL)
     return;
-  g_byte_array_unref (w->kv_bytes);
+  g_ptr_array_unref (w->kvs);
   g_ptr_array_unref (w->tensors);
   g_hash_table_unref (w->keys);
   g_free (w);
@@ -71,79 +70,90 @@ put_str (GByteArray *b, const char *s, gsize len)
   put (b, s, len);
 }
 
-static void
+/* Starts the entry for `key` and returns the buffer its value goes into. Setting a key
+ * again replaces its value in place (a GGUF file holds each key once, and readers refuse
+ * duplicates), as llama.cpp's gguf_set_* do. */
+static GByteArray *
 begin_kv (GgufWriter *w, const char *key, GgufValueType type)
 {
-  g_return_if_fail (!g_hash_table_contains (w->keys, key));
-  g_hash_table_add (w->keys, g_strdup (key));
-  put_str (w->kv_bytes, key, strlen (key));
-  put_u32 (w->kv_bytes, type);
-  w->n_kv++;
+  guint index = GPOINTER_TO_UINT (g_hash_table_lookup (w->keys, key));
+  GByteArray *b;
+  if (index) {
+    b = g_ptr_array_index (w->kvs, index - 1);
+    g_byte_array_set_size (b, 0);
+  } else {
+    b = g_byte_array_new ();
+    g_ptr_array_add (w->kvs, b);
+    g_hash_table_insert (w->keys, g_strdup (key), GUINT_TO_POINTER (w->kvs->len));
+  }
+  put_str (b, key, strlen (key));
+  put_u32 (b, type);
+  return b;
 }
 
 void
 gguf_writer_set_u32 (GgufWriter *w, const char *key, guint32 v)
 {
-  begin_kv (w, key, GGUF_TYPE_UINT32);
-  put_u32 (w->kv_bytes, v);
+  GByteArray *b = begin_kv (w, key, GGUF_TYPE_UINT32);
+  put_u32 (b, v);
 }
 
 void
 gguf_writer_set_i32 (GgufWriter *w, const char *key, gint32 v)
 {
-  begin_kv (w, key, GGUF_TYPE_INT32);
-  put (w->kv_bytes, &v, 4);
+  GByteArray *b = begin_kv (w, key, GGUF_TYPE_INT32);
+  put (b, &v, 4);
 }
 
 void
 gguf_writer_set_f32 (GgufWriter *w, const char *key, float v)
 {
-  begin_kv (w, key, GGUF_TYPE_FLOAT32);
-  put (w->kv_bytes, &v, 4);
+  GByteArray *b = begin_kv (w, key, GGUF_TYPE_FLOAT32);
+  put (b, &v, 4);
 }
 
 void
 gguf_writer_set_bool (GgufWriter *w, const char *key, gboolean v)
 {
-  guint8 b = v ? 1 : 0;
-  begin_kv (w, key, GGUF_TYPE_BOOL);
-  put (w->kv_bytes, &b, 1);
+  guint8 v8 = v ? 1 : 0;
+  GByteArray *b = begin_kv (w, key, GGUF_TYPE_BOOL);
+  put (b, &v8, 1);
 }
 
 void
 gguf_writer_set_string (GgufWriter *w, const char *key, const char *v)
 {
-  begin_kv (w, key, GGUF_TYPE_STRING);
-  put_str (w->kv_bytes, v, strlen (v));
+  GByteArray *b = begin_kv (w, key, GGUF_TYPE_STRING);
+  put_str (b, v, strlen (v));
 }
 
 void
 gguf_writer_set_string_array (GgufWriter *w, const char *key, const char *const *v,
                               const guint32 *lens, guint64 n)
 {
-  begin_kv (w, key, GGUF_TYPE_ARRAY);
-  put_u32 (w->kv_bytes, GGUF_TYPE_STRING);
-  put_u64 (w->kv_bytes, n);
+  GByteArray *b = begin_kv (w, key, GGUF_TYPE_ARRAY);
+  put_u32 (b, GGUF_TYPE_STRING);
+  put_u64 (b, n);
   for (guint64 i = 0; i < n; i++)
-    put_str (w->kv_bytes, v[i], lens ? lens[i] : strlen (v[i]));
+    put_str (b, v[i], lens ? lens[i] : strlen (v[i]));
 }
 
 void
 gguf_writer_set_f32_array (GgufWriter *w, const char *key, const float *v, guint64 n)
 {
-  begin_kv (w, key, GGUF_TYPE_ARRAY);
-  put_u32 (w->kv_bytes, GGUF_TYPE_FLOAT32);
-  put_u64 (w->kv_bytes, n);
-  put (w->kv_bytes, v, n * 4);
+  GByteArray *b = begin_kv (w, key, GGUF_TYPE_ARRAY);
+  put_u32 (b, GGUF_TYPE_FLOAT32);
+  put_u64 (b, n);
+  put (b, v, n * 4);
 }
 
 void
 gguf_writer_set_i32_array (GgufWriter *w, const char *key, const gint32 *v, guint64 n)
 {
-  begin_kv (w, key, GGUF_TYPE_ARRAY);
-  put_u32 (w->kv_bytes, GGUF_TYPE_INT32);
-  put_u64 (w->kv_bytes, n);
-  put (w->kv_bytes, v, n * 4);
+  GByteArray *b = begin_kv (w, key, GGUF_TYPE_ARRAY);
+  put_u32 (b, GGUF_TYPE_INT32);
+  put_u64 (b, n);
+  put (b, v, n * 4);
 }
 
 gboolean
@@ -164,6 +174,13 @@ gguf_writer_add_tensor (GgufWriter *w, const char *name, guint32 type, guint32 n
                  "tensor '%s': %" G_GSIZE_FORMAT " bytes do not fit type %u and its shape", name,
                  n_bytes, type);
     return FALSE;
+  }
+  for (guint i = 0; i < w->tensors->len; i++) {
+    PendingTensor *o = g_ptr_array_index (w->tensors, i);
+    if (g_str_equal (o->name, name)) {
+      g_set_error (error, DRAFTD_GGUF_ERROR, DRAFTD_GGUF_ERROR_FORMAT, "tensor '%s' is added twice", name);
+      return FALSE;
+    }
   }
   PendingTensor *t = g_new0 (PendingTensor, 1);
   t->name = g_strdup (name);
@@ -190,8 +207,11 @@ gguf_writer_to_bytes (GgufWriter *w)
   put_u32 (b, 0x46554747u);
   put_u32 (b, 3);
   put_u64 (b, w->tensors->len);
-  put_u64 (b, w->n_kv);
-  put (b, w->kv_bytes->data, w->kv_bytes->len);
+  put_u64 (b, w->kvs->len);
+  for (guint i = 0; i < w->kvs->len; i++) {
+    GByteArray *kv = g_ptr_array_index (w->kvs, i);
+    put (b, kv->data, kv->len);
+  }
   guint64 offset = 0;
   for (guint i = 0; i < w->tensors->len; i++) {
     PendingTensor *t = g_ptr_array_index (w->tensors, i);
