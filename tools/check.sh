@@ -5,7 +5,7 @@
 # Tests run on lavapipe with the Khronos validation layer on (see tests/meson.build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-tools/setup-debian.sh
+tools/setup-debian.sh --tests
 jobs=$(nproc)
 
 meson setup build --werror --reconfigure >/dev/null 2>&1 || meson setup build --werror
