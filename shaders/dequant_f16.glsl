@@ -15,5 +15,6 @@ layout(binding = 5) readonly buffer WB { WORDS4 wb_[]; };
   }
 DEFINE_LOAD(load_chunk_a, wa)
 DEFINE_LOAD(load_chunk_b, wb_)
-float chunk_scale_a(uint r, uint c) { return 1.0; }
-float chunk_scale_b(uint r, uint c) { return 1.0; }
+// (scale, min) of a chunk: unscaled.
+vec2 chunk_scale_min_a(uint r, uint c) { return vec2(1.0, 0.0); }
+vec2 chunk_scale_min_b(uint r, uint c) { return vec2(1.0, 0.0); }

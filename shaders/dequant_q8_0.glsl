@@ -19,8 +19,8 @@ layout(binding = 6) readonly buffer SB { float sb_[]; };
     }                                                         \
   }
 #define DEFINE_SCALE(NAME, BUF) \
-  float NAME(uint r, uint c) { return BUF[chunk_index(r, c >> 1u, p.chunks >> 1u)]; }
+  vec2 NAME(uint r, uint c) { return vec2(BUF[chunk_index(r, c >> 1u, p.chunks >> 1u)], 0.0); }
 DEFINE_LOAD(load_chunk_a, wa)
 DEFINE_LOAD(load_chunk_b, wb_)
-DEFINE_SCALE(chunk_scale_a, sa_)
-DEFINE_SCALE(chunk_scale_b, sb_)
+DEFINE_SCALE(chunk_scale_min_a, sa_)
+DEFINE_SCALE(chunk_scale_min_b, sb_)
