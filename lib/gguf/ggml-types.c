@@ -386,6 +386,17 @@ ggml_quantize (guint32 type, const float *src, void *dst, gsize n)
     }
     break;
   }
+  case GGML_TYPE_BF16: {
+    /* Round to nearest even; NaN stays a (quiet) NaN, as ggml_compute_fp32_to_bf16. */
+    uint8_t *d = dst;
+    for (gsize i = 0; i < n; i++) {
+      uint32_t u = f32_bits (src[i]);
+      uint16_t h = (u & 0x7fffffff) > 0x7f800000 ? (uint16_t) ((u >> 16) | 64)
+                                                 : (uint16_t) ((u + (0x7fff + ((u >> 16) & 1))) >> 16);
+      memcpy (d + 2 * i, &h, 2);
+    }
+    break;
+  }
   case GGML_TYPE_Q8_0: {
     uint8_t *out = dst;
     for (gsize b = 0; b < n / QK8_0; b++) {

@@ -94,5 +94,5 @@ void ggml_block_parts (guint32 type, const guint8 *block, GgmlBlockParts *out);
 
 /* Dequantize n values (n a multiple of the block size) of a supported type. */
 void ggml_dequantize (guint32 type, const void *src, float *dst, gsize n);
-/* Quantize n floats to F32/F16/Q8_0/Q4_0 exactly as ggml's reference code does. */
+/* Quantize n floats to F32/F16/BF16/Q8_0/Q4_0 exactly as ggml's reference code does. */
 void ggml_quantize (guint32 type, const float *src, void *dst, gsize n);
