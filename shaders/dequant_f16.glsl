@@ -1,19 +1,3 @@
-// Included after a push-constant block `p` that has `chunks` (16-byte chunks per row).
-// F16 weights: a chunk is 8 halves packed in a uvec4; layout [row group][chunk][8 rows].
-#define VPC 8u
-layout(binding = 0) readonly buffer WA { WORDS4 wa[]; };
-layout(binding = 5) readonly buffer WB { WORDS4 wb_[]; };
-
-#define DEFINE_LOAD(NAME, BUF)                                \
-  void NAME(uint r, uint c, out float w[VPC]) {               \
-    const uvec4 v = words4(BUF[chunk_index(r, c, p.chunks)]); \
-    [[unroll]] for (uint k = 0u; k < 4u; k++) {               \
-      const vec2 h = unpackHalf2x16(v[k]);                    \
-      w[2u * k] = h.x;                                        \
-      w[2u * k + 1u] = h.y;                                   \
-    }                                                         \
-  }
-DEFINE_LOAD(load_chunk_a, wa)
-DEFINE_LOAD(load_chunk_b, wb_)
-float chunk_scale_a(uint r, uint c) { return 1.0; }
-float chunk_scale_b(uint r, uint c) { return 1.0; }
+// F16 weights.
+vec2 unpack_pair(uint v) { return unpackHalf2x16(v); }
+#include "dequant_half.glsl"

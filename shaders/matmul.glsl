@@ -1,8 +1,8 @@
 // Y[t][y_offset + r] (op)= sum_k W[r][k] * X[t][k] for a block of tokens.
 //
 // One invocation owns one weight row and walks it chunk by chunk (16 bytes each); weights
-// are repacked at load time as [chunk][row] so neighbouring invocations read neighbouring
-// 16-byte vectors. Tokens are processed TILE at a time so each weight chunk is read once
+// are repacked at load time as [row group][chunk][row in group] (chunk_index in common.glsl)
+// so neighbouring invocations read neighbouring 16-byte vectors. Tokens are processed TILE at a time so each weight chunk is read once
 // per tile. Every token's sum is the same chain of fma() in the same order whatever TILE
 // or n_tokens is: a token's result does not depend on the batch it was computed in.
 //
@@ -22,9 +22,10 @@
 // the device has shaderInt64.
 //
 // The including file includes matmul_params.glsl, then defines VPC (values per chunk) and
-//   void load_chunk_a/b(uint r, uint c, out float w[VPC]) -- dequantized values
-//   float chunk_scale_a/b(uint r, uint c)                   -- block scale (or 1)
-// for weight pair A (bindings 0,1) and B (bindings 5,6, SwiGLU's or GeGLU's up matrix).
+//   void load_chunk_a/b(uint r, uint c, out float w[VPC]) -- the chunk's quants as floats
+//   vec2 chunk_scale_min_a/b(uint r, uint c)                -- its scale (or 1) and min (or 0)
+// for weight pair A (bindings 0,1) and B (bindings 5,6, SwiGLU's or GeGLU's up matrix); HAS_MIN when
+// values are scale * q - min: the chunk then adds scale * (q . x) - min * sum(x).
 layout(binding = 2) readonly buffer XBuf { WORDS4 x4[]; };
 layout(binding = 3) buffer YBuf { float y[]; };
 layout(binding = 4) readonly buffer BiasBuf { float bias[]; };
@@ -62,62 +63,70 @@ void store(uint t, float value) {
   y[yi] = v;
 }
 
-void main() {
+#ifdef HAS_MIN
+// Sum of the X values chunk j of a block covers: each lane adds its 4, then the chunk's
+// lanes in order (lane l holds values 4l..4l+3 of the block).
+float chunk_xsum(const vec4 xl, const uint j) {
+  precise float own = (xl.x + xl.y) + (xl.z + xl.w);
+  precise float sum = 0.0;
+  [[unroll]] for (uint l = 0u; l < VPC / 4u; l++)
+    sum += subgroupBroadcast(own, j * (VPC / 4u) + l);
+  return sum;
+}
+#endif
+
+// acc += weight chunk j of a block (quants w, scale and min sm) times the token's X.
+float chunk_term(const float w[VPC], const vec2 sm, const vec4 xl, const uint j, const float acc) {
+  precise float a = fma(chunk_dot(w, xl, j), sm.x, acc);
+#ifdef HAS_MIN
+  a = fma(-sm.y, chunk_xsum(xl, j), a);
+#endif
+  return a;
+}
+
+// Every tile of tokens for this invocation's row. With `swiglu` (a constant at each call,
+// so each copy is specialised) it reads weight pair B too and stores silu(A·x) * (B·x).
+void matmul_rows(const bool swiglu) {
   const bool row_valid = gl_GlobalInvocationID.x < p.rows;
   const uint r = min(gl_GlobalInvocationID.x, p.rows - 1u);
   const uint last = p.n_tokens - 1u;
   const uint n_blocks = p.chunks / CPB;
-  if ((p.flags & (MATMUL_SWIGLU | MATMUL_GEGLU)) != 0u) {
-    for (uint t0 = 0u; t0 < p.n_tokens; t0 += TILE) {
-      precise float acc[TILE];
-      precise float acc_b[TILE];
-      [[unroll]] for (uint i = 0u; i < TILE; i++) {
-        acc[i] = 0.0;
-        acc_b[i] = 0.0;
-      }
-      for (uint b = 0u; b < n_blocks; b++) {
-        vec4 xl[TILE];
+  for (uint t0 = 0u; t0 < p.n_tokens; t0 += TILE) {
+    precise float acc[TILE];
+    precise float acc_b[TILE];
+    [[unroll]] for (uint i = 0u; i < TILE; i++) {
+      acc[i] = 0.0;
+      acc_b[i] = 0.0;
+    }
+    for (uint b = 0u; b < n_blocks; b++) {
+      vec4 xl[TILE];
+      [[unroll]] for (uint i = 0u; i < TILE; i++)
+        xl[i] = load_x_block(min(t0 + i, last), b);
+      [[unroll]] for (uint j = 0u; j < CPB; j++) {
+        const uint c = b * CPB + j;
+        float w[VPC];
+        load_chunk_a(r, c, w);
+        const vec2 sa = chunk_scale_min_a(r, c);
         [[unroll]] for (uint i = 0u; i < TILE; i++)
-          xl[i] = load_x_block(min(t0 + i, last), b);
-        [[unroll]] for (uint j = 0u; j < CPB; j++) {
-          const uint c = b * CPB + j;
-          float w[VPC];
+          acc[i] = chunk_term(w, sa, xl[i], j, acc[i]);
+        if (swiglu) {
           float wb[VPC];
-          load_chunk_a(r, c, w);
           load_chunk_b(r, c, wb);
-          const float sa = chunk_scale_a(r, c);
-          const float sb = chunk_scale_b(r, c);
-          [[unroll]] for (uint i = 0u; i < TILE; i++) {
-            acc[i] = fma(chunk_dot(w, xl[i], j), sa, acc[i]);
-            acc_b[i] = fma(chunk_dot(wb, xl[i], j), sb, acc_b[i]);
-          }
-        }
-      }
-      [[unroll]] for (uint i = 0u; i < TILE; i++)
-        if (row_valid && t0 + i < p.n_tokens)
-          store(t0 + i, glu(acc[i]) * acc_b[i]);
-    }
-  } else {
-    for (uint t0 = 0u; t0 < p.n_tokens; t0 += TILE) {
-      precise float acc[TILE];
-      [[unroll]] for (uint i = 0u; i < TILE; i++)
-        acc[i] = 0.0;
-      for (uint b = 0u; b < n_blocks; b++) {
-        vec4 xl[TILE];
-        [[unroll]] for (uint i = 0u; i < TILE; i++)
-          xl[i] = load_x_block(min(t0 + i, last), b);
-        [[unroll]] for (uint j = 0u; j < CPB; j++) {
-          const uint c = b * CPB + j;
-          float w[VPC];
-          load_chunk_a(r, c, w);
-          const float sa = chunk_scale_a(r, c);
+          const vec2 sb = chunk_scale_min_b(r, c);
           [[unroll]] for (uint i = 0u; i < TILE; i++)
-            acc[i] = fma(chunk_dot(w, xl[i], j), sa, acc[i]);
+            acc_b[i] = chunk_term(wb, sb, xl[i], j, acc_b[i]);
         }
       }
-      [[unroll]] for (uint i = 0u; i < TILE; i++)
-        if (row_valid && t0 + i < p.n_tokens)
-          store(t0 + i, acc[i]);
     }
+    [[unroll]] for (uint i = 0u; i < TILE; i++)
+      if (row_valid && t0 + i < p.n_tokens)
+        store(t0 + i, swiglu ? glu(acc[i]) * acc_b[i] : acc[i]);
   }
+}
+
+void main() {
+  if ((p.flags & (MATMUL_SWIGLU | MATMUL_GEGLU)) != 0u)
+    matmul_rows(true);
+  else
+    matmul_rows(false);
 }

@@ -55,7 +55,7 @@ check_case (DraftdVk *vk, const Case *c)
   g_autoptr (DraftdModel) m = NULL;
   g_autoptr (DraftdRunner) r = NULL;
   DraftdRunnerOptions o = { .n_ctx = 64, .n_batch = 32 };
-  if (!draftd_random_model_write_full (&c->spec, &c->attn, path, &error) ||
+  if (!draftd_random_model_write_full (&c->spec, &c->attn, 0, path, &error) ||
       !(m = draftd_model_load (path, &error)) || !(r = draftd_runner_new (vk, m, &o, &error))) {
     tap_ok (FALSE, "%s: %s", c->label, error->message);
     return;

@@ -49,9 +49,9 @@ check_arch (DraftdVk *vk, const char *label, DraftdRandomModel spec, DraftdRando
 {
   g_autofree char *tp = g_strdup_printf ("%s/%s-target.gguf", test_tmpdir (), spec.arch);
   g_autofree char *ap = g_strdup_printf ("%s/%s-assistant.gguf", test_tmpdir (), spec.arch);
-  gboolean written = draftd_random_model_write_full (&spec, &attn, tp, NULL);
+  gboolean written = draftd_random_model_write_full (&spec, &attn, 0, tp, NULL);
   spec.type = GGML_TYPE_Q4_0;
-  written &= draftd_random_model_write_full (&spec, &attn, ap, NULL);
+  written &= draftd_random_model_write_full (&spec, &attn, 0, ap, NULL);
   TestLoaded t = { 0 }, a = { 0 };
   if (!written || !test_load (vk, tp, 128, &t) || !test_load (vk, ap, 128, &a)) {
     tap_ok (FALSE, "%s: models written and loaded", label);

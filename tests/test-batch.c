@@ -103,6 +103,29 @@ check_model (DraftdVk *vk, const char *label, const char *path, guint n_tokens)
   g_clear_error (&error);
 }
 
+/* Each type added after Q8_0/Q4_0, alone or in the mixes llama-quantize makes (every width
+ * here is a multiple of 256, so K-quants fit), in passes of 1..9 tokens. */
+static void
+check_new_types (DraftdVk *vk, DraftdRandomModel *spec)
+{
+  static const char *const types[] = { "q4_k_m", "q5_k_m", "q2_k", "q3_k_m", "q4_1", "q5_0", "q5_1", "iq4_nl", "bf16" };
+  spec->arch = "llama";
+  for (guint i = 0; i < G_N_ELEMENTS (types); i++) {
+    guint32 type, more;
+    g_assert (draftd_random_model_type (types[i], &type, &more));
+    spec->type = type;
+    g_autofree char *label = g_strdup_printf ("random %s%s%s", ggml_type_name (type), more ? " + " : "",
+                                              more ? ggml_type_name (more) : "");
+    g_autofree char *path = g_strdup_printf ("%s/random-%s.gguf", test_tmpdir (), types[i]);
+    g_autoptr (GError) error = NULL;
+    if (!draftd_random_model_write_mix (spec, more, path, &error)) {
+      tap_ok (FALSE, "%s written: %s", label, error->message);
+      continue;
+    }
+    check_model (vk, label, path, 28);
+  }
+}
+
 int
 main (void)
 {
@@ -122,6 +145,7 @@ main (void)
   g_autofree char *q4 = g_build_filename (test_tmpdir (), "random-q4.gguf", NULL);
   draftd_random_model_write (&spec, q4, NULL);
   check_model (vk, "random Qwen2 Q4_0 dim 256", q4, 40);
+  check_new_types (vk, &spec);
   draftd_vk_free (g_steal_pointer (&vk));
   test_check_validation ();
   return tap_done ();

@@ -58,7 +58,7 @@ random_model_attn (const char *name, DraftdRandomModel spec, DraftdRandomAttenti
 {
   char *p = g_build_filename (test_tmpdir (), name, NULL);
   g_autoptr (GError) error = NULL;
-  if (!draftd_random_model_write_full (&spec, &attn, p, &error))
+  if (!draftd_random_model_write_full (&spec, &attn, 0, p, &error))
     tap_diag ("%s: %s", name, error->message);
   return p;
 }

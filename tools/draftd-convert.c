@@ -351,15 +351,18 @@ main (int argc, char **argv)
     }
   }
 parse_type:;
-  guint32 t = GGML_TYPE_F32;
-  if (type && g_str_equal (type, "f16"))
+  guint32 t = GGML_TYPE_F32, t_more = 0;
+  if (random && type && draftd_random_model_type (type, &t, &t_more))
+    ;  /* random models also take every type draftd reads, and llama.cpp's _M mixes */
+  else if (type && g_str_equal (type, "f16"))
     t = GGML_TYPE_F16;
   else if (type && g_str_equal (type, "q8_0"))
     t = GGML_TYPE_Q8_0;
   else if (type && g_str_equal (type, "q4_0"))
     t = GGML_TYPE_Q4_0;
   else if (type && !g_str_equal (type, "f32")) {
-    g_printerr ("draftd-convert: unknown --type '%s' (f32, f16, q8_0, q4_0)\n", type);
+    g_printerr ("draftd-convert: unknown --type '%s' (f32, f16, q8_0, q4_0; with --random also bf16, q4_1, q5_0, "
+                "q5_1, iq4_nl, q2_k, q3_k_m, q4_k_m, q5_k_m, q6_k)\n", type);
     return 2;
   }
   if (random) {
@@ -397,7 +400,7 @@ parse_type:;
       g_printerr ("draftd-convert: inconsistent --random shape\n");
       return 2;
     }
-    if (!draftd_random_model_write_full (&spec, &attn, out, &error))
+    if (!draftd_random_model_write_full (&spec, &attn, t_more, out, &error))
       return tool_fail ("draftd-convert", error, 1);
     return 0;
   }

@@ -11,31 +11,128 @@ fill (DraftdRng *rng, float *v, gsize n, float scale)
     v[i] = (float) ((draftd_rng_uniform (rng) * 2.0 - 1.0) * scale);
 }
 
+/* Where a block keeps its fp16 scales, and the scale giving values of about unit size
+ * (from each type's range of integer quants times sub-block scales). */
+typedef struct {
+  guint32 type;
+  guint offset[2];
+  float unit[2];  /* d, then dmin (or Q4_1/Q5_1's m, negative: values span about [-1, 1]) */
+} RandomScales;
+
+static const RandomScales random_scales[] = {
+  { GGML_TYPE_Q4_1, { 0, 2 }, { 1.0f / 8, -1.0f } },
+  { GGML_TYPE_Q5_0, { 0, 0 }, { 1.0f / 16, 0 } },
+  { GGML_TYPE_Q5_1, { 0, 2 }, { 1.0f / 16, -1.0f } },
+  { GGML_TYPE_IQ4_NL, { 0, 0 }, { 1.0f / 127, 0 } },
+  { GGML_TYPE_Q2_K, { 80, 82 }, { 1.0f / 24, 1.0f / 16 } },
+  { GGML_TYPE_Q3_K, { 108, 108 }, { 1.0f / 128, 0 } },
+  { GGML_TYPE_Q4_K, { 0, 2 }, { 1.0f / 256, 1.0f / 32 } },
+  { GGML_TYPE_Q5_K, { 0, 2 }, { 1.0f / 512, 1.0f / 32 } },
+  { GGML_TYPE_Q6_K, { 208, 208 }, { 1.0f / 2048, 0 } },
+};
+
+/* n values of `type` with magnitudes up to about `scale`: random quants, set scales. */
+static void
+random_blocks (DraftdRng *rng, guint32 type, guint8 *out, gsize n, float scale)
+{
+  const RandomScales *rs = NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (random_scales); i++)
+    if (random_scales[i].type == type)
+      rs = &random_scales[i];
+  g_assert (rs != NULL);
+  guint bv, bb;
+  ggml_type_block (type, &bv, &bb);
+  for (gsize b = 0; b < n / bv; b++) {
+    guint8 *blk = out + b * bb;
+    for (guint i = 0; i < bb; i += 8) {
+      guint64 r = draftd_rng_next (rng);
+      memcpy (blk + i, &r, MIN (8, bb - i));
+    }
+    for (guint k = 0; k < 2; k++) {
+      if (rs->unit[k] == 0)
+        continue;
+      /* Each block's scales vary a little, as real ones do. */
+      float f = (float) (scale * rs->unit[k] * (0.75 + 0.5 * draftd_rng_uniform (rng)));
+      guint16 h = ggml_fp32_to_fp16 (f);
+      memcpy (blk + rs->offset[k], &h, 2);
+    }
+  }
+}
+
 static gboolean
 add (GgufWriter *w, DraftdRng *rng, const char *name, guint64 cols, guint64 rows, guint32 type, float scale,
      float offset, GError **error)
 {
   gsize n = cols * rows;
-  g_autofree float *v = g_new (float, n);
-  fill (rng, v, n, scale);
-  for (gsize i = 0; i < n; i++)
-    v[i] += offset;
   guint64 bytes, ne[2] = { cols, rows };
   ggml_row_bytes (type, n, &bytes);
   g_autofree guint8 *buf = g_malloc (bytes);
-  ggml_quantize (type, v, buf, n);
+  if (type == GGML_TYPE_F32 || type == GGML_TYPE_F16 || type == GGML_TYPE_BF16 || type == GGML_TYPE_Q8_0 ||
+      type == GGML_TYPE_Q4_0) {
+    g_autofree float *v = g_new (float, n);
+    fill (rng, v, n, scale);
+    for (gsize i = 0; i < n; i++)
+      v[i] += offset;
+    ggml_quantize (type, v, buf, n);
+  } else {
+    random_blocks (rng, type, buf, n, scale);
+  }
   return gguf_writer_add_tensor (w, name, type, rows > 1 ? 2 : 1, ne, buf, bytes, error);
 }
+
+/* llama-quantize's use_more_bits: the first and last eighth of the layers, and every third
+ * in between. */
+static gboolean
+more_bits (guint l, guint n_layer)
+{
+  return l < n_layer / 8 || l >= 7 * n_layer / 8 || (l - n_layer / 8) % 3 == 2;
+}
+
+gboolean
+draftd_random_model_type (const char *name, guint32 *type, guint32 *type_more)
+{
+  static const struct { const char *name; guint32 type, more; } types[] = {
+    { "f32", GGML_TYPE_F32, 0 }, { "f16", GGML_TYPE_F16, 0 }, { "bf16", GGML_TYPE_BF16, 0 },
+    { "q8_0", GGML_TYPE_Q8_0, 0 }, { "q4_0", GGML_TYPE_Q4_0, 0 }, { "q4_1", GGML_TYPE_Q4_1, 0 },
+    { "q5_0", GGML_TYPE_Q5_0, 0 }, { "q5_1", GGML_TYPE_Q5_1, 0 }, { "iq4_nl", GGML_TYPE_IQ4_NL, 0 },
+    { "q2_k", GGML_TYPE_Q2_K, GGML_TYPE_Q3_K }, { "q3_k_m", GGML_TYPE_Q3_K, GGML_TYPE_Q5_K },
+    { "q4_k_m", GGML_TYPE_Q4_K, GGML_TYPE_Q6_K }, { "q5_k_m", GGML_TYPE_Q5_K, GGML_TYPE_Q6_K },
+    { "q6_k", GGML_TYPE_Q6_K, 0 },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+    if (g_ascii_strcasecmp (name, types[i].name) == 0) {
+      *type = types[i].type;
+      *type_more = types[i].more;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean write_model (const DraftdRandomModel *s, const DraftdRandomAttention *attn, guint32 type_more,
+                             const char *path, GError **error);
 
 gboolean
 draftd_random_model_write (const DraftdRandomModel *s, const char *path, GError **error)
 {
-  return draftd_random_model_write_full (s, NULL, path, error);
+  return write_model (s, NULL, 0, path, error);
 }
 
 gboolean
-draftd_random_model_write_full (const DraftdRandomModel *s, const DraftdRandomAttention *attn, const char *path,
-                                GError **error)
+draftd_random_model_write_full (const DraftdRandomModel *s, const DraftdRandomAttention *attn, guint32 type_more,
+                                const char *path, GError **error)
+{
+  return write_model (s, attn, type_more, path, error);
+}
+
+gboolean
+draftd_random_model_write_mix (const DraftdRandomModel *s, guint32 type_more, const char *path, GError **error)
+{
+  return write_model (s, NULL, type_more, path, error);
+}
+
+static gboolean
+write_model (const DraftdRandomModel *s, const DraftdRandomAttention *attn, guint32 type_more, const char *path,
+             GError **error)
 {
   static const DraftdRandomAttention no_attn = { 0, 0 };
   if (attn == NULL)
@@ -106,10 +203,12 @@ draftd_random_model_write_full (const DraftdRandomModel *s, const DraftdRandomAt
   /* Gemma multiplies its input embeddings by sqrt(n_embd): store them that much smaller, or
    * the residual stream is the current token's embedding and the model repeats its input. */
   float es = gemma ? 1.0f / sqrtf ((float) s->n_embd) : 1.0f;
-  if (!add (w, &rng, "token_embd.weight", s->n_embd, s->n_vocab, s->type, es, 0, error))
+  guint32 more = type_more ? type_more : s->type;
+  if (!add (w, &rng, "token_embd.weight", s->n_embd, s->n_vocab, s->tied ? more : s->type, es, 0, error))
     return FALSE;
   for (guint l = 0; l < s->n_layer; l++) {
     char n[64];
+    guint32 lt = more_bits (l, s->n_layer) ? more : s->type;
 #define T(suffix, cols, rows, type, scale, off)                                     \
     g_snprintf (n, sizeof n, "blk.%u.%s", l, suffix);                               \
     if (!add (w, &rng, n, cols, rows, type, scale, off, error))                     \
@@ -117,7 +216,7 @@ draftd_random_model_write_full (const DraftdRandomModel *s, const DraftdRandomAt
     T ("attn_norm.weight", s->n_embd, 1, 0, 0.1f, 1.0f)
     T ("attn_q.weight", s->n_embd, q, s->type, ws, 0)
     T ("attn_k.weight", s->n_embd, kv, s->type, ws, 0)
-    T ("attn_v.weight", s->n_embd, kv, s->type, ws, 0)
+    T ("attn_v.weight", s->n_embd, kv, lt, ws, 0)
     if (g_str_equal (a, "qwen2")) {
       T ("attn_q.bias", q, 1, 0, 0.1f, 0)
       T ("attn_k.bias", kv, 1, 0, 0.1f, 0)
@@ -134,7 +233,7 @@ draftd_random_model_write_full (const DraftdRandomModel *s, const DraftdRandomAt
     T ("ffn_norm.weight", s->n_embd, 1, 0, 0.1f, 1.0f)
     T ("ffn_gate.weight", s->n_embd, s->n_ff, s->type, ws, 0)
     T ("ffn_up.weight", s->n_embd, s->n_ff, s->type, ws, 0)
-    T ("ffn_down.weight", s->n_ff, s->n_embd, s->type, fs, 0)
+    T ("ffn_down.weight", s->n_ff, s->n_embd, lt, fs, 0)
     if (gemma) {
       T ("post_ffw_norm.weight", s->n_embd, 1, 0, 0.1f, 1.0f)
     }
@@ -142,7 +241,7 @@ draftd_random_model_write_full (const DraftdRandomModel *s, const DraftdRandomAt
   }
   if (!add (w, &rng, "output_norm.weight", s->n_embd, 1, 0, 0.1f, 1.0f, error))
     return FALSE;
-  if (!s->tied && !add (w, &rng, "output.weight", s->n_embd, s->n_vocab, s->type, ws, 0, error))
+  if (!s->tied && !add (w, &rng, "output.weight", s->n_embd, s->n_vocab, more, ws, 0, error))
     return FALSE;
   return gguf_writer_write (w, path, error);
 }

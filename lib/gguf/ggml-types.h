@@ -5,6 +5,7 @@
 #include <glib.h>
 #include <stdint.h>
 
+/* ggml's type ids (ggml.h); gaps are ids ggml has retired. */
 typedef enum {
   GGML_TYPE_F32 = 0,
   GGML_TYPE_F16 = 1,
@@ -20,12 +21,30 @@ typedef enum {
   GGML_TYPE_Q5_K = 13,
   GGML_TYPE_Q6_K = 14,
   GGML_TYPE_Q8_K = 15,
+  GGML_TYPE_IQ2_XXS = 16,
+  GGML_TYPE_IQ2_XS = 17,
+  GGML_TYPE_IQ3_XXS = 18,
+  GGML_TYPE_IQ1_S = 19,
+  GGML_TYPE_IQ4_NL = 20,
+  GGML_TYPE_IQ3_S = 21,
+  GGML_TYPE_IQ2_S = 22,
+  GGML_TYPE_IQ4_XS = 23,
+  GGML_TYPE_I8 = 24,
+  GGML_TYPE_I16 = 25,
+  GGML_TYPE_I32 = 26,
+  GGML_TYPE_I64 = 27,
+  GGML_TYPE_F64 = 28,
+  GGML_TYPE_IQ1_M = 29,
   GGML_TYPE_BF16 = 30,
+  GGML_TYPE_TQ1_0 = 34,
+  GGML_TYPE_TQ2_0 = 35,
+  GGML_TYPE_MXFP4 = 39,
   GGML_TYPE_COUNT_ = 40,
 } GgmlType;
 
 #define QK8_0 32
 #define QK4_0 32
+#define QK_K 256
 
 typedef struct {
   uint16_t d;          /* fp16 scale */
@@ -41,15 +60,39 @@ typedef struct {
 const char *ggml_type_name (guint32 type);
 /* Values per block and bytes per block; FALSE for unknown or unsized types. */
 gboolean ggml_type_block (guint32 type, guint *block_values, guint *block_bytes);
-/* TRUE for the types draftd computes with (F32, F16, Q8_0, Q4_0). */
+/* TRUE for the types draftd computes with (see DRAFTD_SUPPORTED_TYPES). */
 gboolean ggml_type_supported (guint32 type);
+/* "F32, F16, BF16, Q8_0, …": the supported types, for error messages. */
+const char *ggml_supported_type_list (void);
 /* Bytes for n values (n must be a multiple of the block size); FALSE on overflow. */
 gboolean ggml_row_bytes (guint32 type, guint64 n, guint64 *bytes);
 
 float ggml_fp16_to_fp32 (uint16_t h);
 uint16_t ggml_fp32_to_fp16 (float f);
+float ggml_bf16_to_fp32 (uint16_t h);
+
+/* One block of a block-quantized type taken apart into small integers and f32 sub-block
+ * scales and mins, such that ggml's dequantized value i is exactly
+ *   scale[i / sub_len] * q[i] - min[i / sub_len]
+ * with the product and the difference each rounded once (never fused). Every supported
+ * quantized type has this form: ggml multiplies an integer by an f32 it derived from the
+ * block's fp16 scales (d * sc for the K-quants, whose products are formed here as ggml forms
+ * them) and subtracts an f32 min (Q4_1/Q5_1 add theirs: min holds its negation, and
+ * a - (-b) is a + b in IEEE arithmetic). Types without a min have min 0. */
+typedef struct {
+  guint n;            /* values in the block: 32 or 256 */
+  guint sub_len;      /* values per scale: 16 or 32 */
+  int8_t q[QK_K];
+  float scale[QK_K / 16];
+  float min[QK_K / 16];
+} GgmlBlockParts;
+
+/* TRUE for the types ggml_block_parts takes apart. */
+gboolean ggml_type_has_parts (guint32 type);
+/* Takes block `block` (the type's own bytes) apart; the type must have parts. */
+void ggml_block_parts (guint32 type, const guint8 *block, GgmlBlockParts *out);
 
 /* Dequantize n values (n a multiple of the block size) of a supported type. */
 void ggml_dequantize (guint32 type, const void *src, float *dst, gsize n);
-/* Quantize n floats to F32/F16/Q8_0/Q4_0 exactly as ggml's reference code does. */
+/* Quantize n floats to F32/F16/BF16/Q8_0/Q4_0 exactly as ggml's reference code does. */
 void ggml_quantize (guint32 type, const float *src, void *dst, gsize n);

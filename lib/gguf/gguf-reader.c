@@ -202,8 +202,13 @@ read_tensor_info (Cursor *c, GgufTensor *t)
   if (!read_u32 (c, &t->type, "tensor type"))
     return FALSE;
   guint bv, bb;
-  if (!ggml_type_block (t->type, &bv, &bb))
-    return fail (c, "tensor '%s' has unknown type %u", t->name, t->type);
+  if (!ggml_type_block (t->type, &bv, &bb)) {
+    /* Not "corrupt": most likely a type newer than this draftd. */
+    g_set_error (c->error, DRAFTD_GGUF_ERROR, DRAFTD_GGUF_ERROR_FORMAT,
+                 "tensor '%s' has type id %u, which is not a ggml type draftd knows (a newer ggml?); "
+                 "supported: %s", t->name, t->type, ggml_supported_type_list ());
+    return FALSE;
+  }
   if (t->ne[0] % bv != 0)
     return fail (c, "tensor '%s' row length %" G_GUINT64_FORMAT " is not a multiple of %s's block size %u",
                  t->name, t->ne[0], ggml_type_name (t->type), bv);

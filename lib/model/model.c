@@ -89,8 +89,8 @@ check_shape (const GgufTensor *t, guint64 cols, guint64 rows, gboolean matrix, G
   }
   if (!ggml_type_supported (t->type)) {
     g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_SHAPE,
-                 "tensor '%s' has type %s; supported types are F32, F16, Q8_0 and Q4_0", t->name,
-                 ggml_type_name (t->type));
+                 "tensor %s has type %s (%u), which draftd does not support; supported: %s", t->name,
+                 ggml_type_name (t->type), t->type, ggml_supported_type_list ());
     return FALSE;
   }
   return TRUE;

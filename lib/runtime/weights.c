@@ -1,7 +1,17 @@
 #include "lib/runtime/weights.h"
 #include <string.h>
+#include "lib/model/model.h"
 
-static const guint values_per_chunk[DRAFTD_N_WTYPES] = { 4, 8, 16, 32 };
+/* Values per 16-byte chunk, and f32 scale words per chunk (Q8_0: one per block of two chunks;
+ * the scale-and-min forms: a (scale, min) pair per chunk). */
+static const guint values_per_chunk[DRAFTD_N_WTYPES] = {
+  [DRAFTD_WTYPE_F32] = 4, [DRAFTD_WTYPE_F16] = 8, [DRAFTD_WTYPE_BF16] = 8, [DRAFTD_WTYPE_Q8_0] = 16,
+  [DRAFTD_WTYPE_Q4_0] = 32, [DRAFTD_WTYPE_U4SM] = 32, [DRAFTD_WTYPE_I8S] = 16, [DRAFTD_WTYPE_I8SM] = 16,
+};
+static const float scale_words_per_chunk[DRAFTD_N_WTYPES] = {
+  [DRAFTD_WTYPE_Q8_0] = 0.5f, [DRAFTD_WTYPE_Q4_0] = 1, [DRAFTD_WTYPE_U4SM] = 2, [DRAFTD_WTYPE_I8S] = 1,
+  [DRAFTD_WTYPE_I8SM] = 2,
+};
 
 guint
 draftd_wtype_values_per_chunk (guint wtype)
@@ -9,14 +19,28 @@ draftd_wtype_values_per_chunk (guint wtype)
   return values_per_chunk[wtype];
 }
 
+/* Which repacked form a ggml type takes on the device. The quantized types other than
+ * Q8_0/Q4_0 go through their GgmlBlockParts: 4-bit unsigned quants with a min keep 4 bits;
+ * the 5-, 6-bit and non-linear ones, and Q2_K/Q3_K (whose 16-value sub-blocks do not fill
+ * a 16-byte chunk), become int8 with a scale (and a min) per 16 values. */
 static int
 wtype_of (guint32 ggml_type)
 {
   switch (ggml_type) {
   case GGML_TYPE_F32: return DRAFTD_WTYPE_F32;
   case GGML_TYPE_F16: return DRAFTD_WTYPE_F16;
+  case GGML_TYPE_BF16: return DRAFTD_WTYPE_BF16;
   case GGML_TYPE_Q8_0: return DRAFTD_WTYPE_Q8_0;
   case GGML_TYPE_Q4_0: return DRAFTD_WTYPE_Q4_0;
+  case GGML_TYPE_Q4_1:
+  case GGML_TYPE_Q4_K: return DRAFTD_WTYPE_U4SM;
+  case GGML_TYPE_Q5_0:
+  case GGML_TYPE_Q3_K:
+  case GGML_TYPE_Q6_K:
+  case GGML_TYPE_IQ4_NL: return DRAFTD_WTYPE_I8S;
+  case GGML_TYPE_Q5_1:
+  case GGML_TYPE_Q2_K:
+  case GGML_TYPE_Q5_K: return DRAFTD_WTYPE_I8SM;
   default: return -1;
   }
 }
@@ -28,43 +52,89 @@ grouped (guint32 r, guint32 c, guint32 per_row)
   return ((gsize) (r / DRAFTD_ROW_GROUP) * per_row + c) * DRAFTD_ROW_GROUP + r % DRAFTD_ROW_GROUP;
 }
 
+/* Chunk c of a row of F32/F16/BF16/Q8_0/Q4_0, whose ggml bytes are copied as they are. */
+static void
+repack_plain_chunk (guint wtype, const guint8 *src, guint32 cols, guint32 chunks, guint32 r, guint32 c, guint8 *dst,
+                    float *scales)
+{
+  switch (wtype) {
+  case DRAFTD_WTYPE_F32:
+  case DRAFTD_WTYPE_F16:
+  case DRAFTD_WTYPE_BF16: {
+    guint vpc = values_per_chunk[wtype], size = 16 / vpc;
+    guint32 k0 = c * vpc, n = k0 < cols ? MIN (vpc, cols - k0) : 0;
+    memcpy (dst, src + (gsize) k0 * size, n * size);
+    break;
+  }
+  case DRAFTD_WTYPE_Q8_0: {
+    const guint8 *blk = src + (gsize) (c / 2) * sizeof (BlockQ8_0);
+    memcpy (dst, blk + 2 + (c % 2) * 16, 16);
+    if (c % 2 == 0) {
+      guint16 d;
+      memcpy (&d, blk, 2);
+      scales[grouped (r, c / 2, chunks / 2)] = ggml_fp16_to_fp32 (d);
+    }
+    break;
+  }
+  case DRAFTD_WTYPE_Q4_0: {
+    const guint8 *blk = src + (gsize) c * sizeof (BlockQ4_0);
+    guint16 d;
+    memcpy (dst, blk + 2, 16);
+    memcpy (&d, blk, 2);
+    scales[grouped (r, c, chunks)] = ggml_fp16_to_fp32 (d);
+    break;
+  }
+  }
+}
+
+/* Block `b` of a row through its GgmlBlockParts: U4SM chunks hold one 32-value sub-block
+ * as Q4_0 arranges nibbles (byte j: value j low, value j + 16 high); I8S/I8SM chunks hold
+ * 16 int8. Scales (and mins, as f32 pairs) per chunk, in the same row-group order. */
+static void
+repack_parts_block (guint wtype, guint32 ggml_type, const guint8 *blk, guint32 chunks, guint32 r, guint32 c0,
+                    guint8 *quants, float *scales)
+{
+  GgmlBlockParts p;
+  ggml_block_parts (ggml_type, blk, &p);
+  guint vpc = values_per_chunk[wtype];
+  gboolean with_min = wtype != DRAFTD_WTYPE_I8S;
+  for (guint j = 0; j < p.n / vpc; j++) {
+    guint8 *dst = quants + grouped (r, c0 + j, chunks) * 16;
+    const int8_t *q = p.q + j * vpc;
+    if (wtype == DRAFTD_WTYPE_U4SM)
+      for (guint i = 0; i < 16; i++)
+        dst[i] = (guint8) ((q[i] & 0xf) | (q[i + 16] << 4));
+    else
+      memcpy (dst, q, 16);
+    guint sub = j * vpc / p.sub_len;
+    gsize at = grouped (r, c0 + j, chunks);
+    if (with_min) {
+      scales[2 * at] = p.scale[sub];
+      scales[2 * at + 1] = p.min[sub];
+    } else {
+      scales[at] = p.scale[sub];
+    }
+  }
+}
+
 /* Writes one source row (ggml layout) as chunks into row `r` of a part. */
 static void
-repack_row (guint wtype, const guint8 *src, guint32 cols, guint32 chunks, guint32 r, guint8 *quants, float *scales)
+repack_row (guint wtype, guint32 ggml_type, const guint8 *src, guint32 cols, guint32 chunks, guint32 r,
+            guint8 *quants, float *scales)
 {
+  if (wtype >= DRAFTD_WTYPE_U4SM) {
+    guint bv, bb;
+    ggml_type_block (ggml_type, &bv, &bb);
+    guint32 per_block = bv / values_per_chunk[wtype];
+    /* Padding chunks of a 32-block type's row padded to 32 stay zero (scales too). */
+    for (guint32 b = 0; b < cols / bv; b++)
+      repack_parts_block (wtype, ggml_type, src + (gsize) b * bb, chunks, r, b * per_block, quants, scales);
+    return;
+  }
   for (guint32 c = 0; c < chunks; c++) {
     guint8 *dst = quants + grouped (r, c, chunks) * 16;
     memset (dst, 0, 16);
-    switch (wtype) {
-    case DRAFTD_WTYPE_F32: {
-      guint32 k0 = c * 4, n = k0 < cols ? MIN (4, cols - k0) : 0;
-      memcpy (dst, src + (gsize) k0 * 4, n * 4);
-      break;
-    }
-    case DRAFTD_WTYPE_F16: {
-      guint32 k0 = c * 8, n = k0 < cols ? MIN (8, cols - k0) : 0;
-      memcpy (dst, src + (gsize) k0 * 2, n * 2);
-      break;
-    }
-    case DRAFTD_WTYPE_Q8_0: {
-      const guint8 *blk = src + (gsize) (c / 2) * sizeof (BlockQ8_0);
-      memcpy (dst, blk + 2 + (c % 2) * 16, 16);
-      if (c % 2 == 0) {
-        guint16 d;
-        memcpy (&d, blk, 2);
-        scales[grouped (r, c / 2, chunks / 2)] = ggml_fp16_to_fp32 (d);
-      }
-      break;
-    }
-    case DRAFTD_WTYPE_Q4_0: {
-      const guint8 *blk = src + (gsize) c * sizeof (BlockQ4_0);
-      guint16 d;
-      memcpy (dst, blk + 2, 16);
-      memcpy (&d, blk, 2);
-      scales[grouped (r, c, chunks)] = ggml_fp16_to_fp32 (d);
-      break;
-    }
-    }
+    repack_plain_chunk (wtype, src, cols, chunks, r, c, dst, scales);
   }
 }
 
@@ -73,11 +143,21 @@ draftd_matrix_upload (DraftdVk *vk, DraftdMatrix *m, const GgufTensor *const *te
 {
   memset (m, 0, sizeof *m);
   int wt = wtype_of (tensors[0]->type);
-  g_return_val_if_fail (wt >= 0, FALSE);
+  if (wt < 0) {
+    g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_SHAPE,
+                 "tensor %s has type %s (%u), which draftd does not support; supported: %s", tensors[0]->name,
+                 ggml_type_name (tensors[0]->type), tensors[0]->type, ggml_supported_type_list ());
+    return FALSE;
+  }
   m->wtype = wt;
   m->cols = tensors[0]->ne[0];
   for (guint i = 0; i < n; i++) {
-    g_return_val_if_fail (tensors[i]->type == tensors[0]->type && tensors[i]->ne[0] == m->cols, FALSE);
+    if (tensors[i]->type != tensors[0]->type || tensors[i]->ne[0] != m->cols) {
+      g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_SHAPE,
+                   "tensors %s and %s are uploaded as one matrix but differ in type or row length", tensors[0]->name,
+                   tensors[i]->name);
+      return FALSE;
+    }
     m->rows += tensors[i]->ne[1];
   }
   guint vpc = values_per_chunk[wt];
@@ -102,8 +182,8 @@ draftd_matrix_upload (DraftdVk *vk, DraftdMatrix *m, const GgufTensor *const *te
   }
   m->n_parts = (m->rows + max_rows - 1) / max_rows;
   m->parts = g_new0 (DraftdMatrixPart, m->n_parts);
-  gboolean quant = wt == DRAFTD_WTYPE_Q8_0 || wt == DRAFTD_WTYPE_Q4_0;
-  guint32 blocks = draftd_pad32 (m->cols) / 32;
+  gboolean quant = scale_words_per_chunk[wt] > 0;
+  guint32 scale_words = (guint32) (m->chunks * scale_words_per_chunk[wt]);
   guint t = 0;
   guint64 t_row = 0;  /* row within tensors[t] */
   for (guint p = 0; p < m->n_parts; p++) {
@@ -113,20 +193,20 @@ draftd_matrix_upload (DraftdVk *vk, DraftdMatrix *m, const GgufTensor *const *te
     /* Storage covers whole row groups; the padding rows stay zero and are never stored. */
     guint64 stored_rows = (part->rows + DRAFTD_ROW_GROUP - 1) / DRAFTD_ROW_GROUP * DRAFTD_ROW_GROUP;
     g_autofree guint8 *q = g_malloc0 ((gsize) stored_rows * row_bytes);
-    g_autofree float *s = quant ? g_malloc0 ((gsize) stored_rows * blocks * 4) : NULL;
+    g_autofree float *s = quant ? g_malloc0 ((gsize) stored_rows * scale_words * 4) : NULL;
     for (guint32 r = 0; r < part->rows; r++) {
       while (t_row >= tensors[t]->ne[1]) {
         t++;
         t_row = 0;
       }
-      repack_row (wt, tensors[t]->data + t_row * src_row_bytes, m->cols, m->chunks, r, q, s);
+      repack_row (wt, tensors[0]->type, tensors[t]->data + t_row * src_row_bytes, m->cols, m->chunks, r, q, s);
       t_row++;
     }
     if (!draftd_vk_buffer_init (vk, &part->quants, (VkDeviceSize) stored_rows * row_bytes, FALSE, error) ||
         !draftd_vk_upload (vk, &part->quants, 0, q, (VkDeviceSize) stored_rows * row_bytes, error))
       return FALSE;
-    if (quant && (!draftd_vk_buffer_init (vk, &part->scales, (VkDeviceSize) stored_rows * blocks * 4, FALSE, error) ||
-                  !draftd_vk_upload (vk, &part->scales, 0, s, (VkDeviceSize) stored_rows * blocks * 4, error)))
+    if (quant && (!draftd_vk_buffer_init (vk, &part->scales, (VkDeviceSize) stored_rows * scale_words * 4, FALSE, error) ||
+                  !draftd_vk_upload (vk, &part->scales, 0, s, (VkDeviceSize) stored_rows * scale_words * 4, error)))
       return FALSE;
   }
   return TRUE;
@@ -150,7 +230,12 @@ draftd_vector_upload (DraftdVk *vk, DraftdVkBuffer *buf, const GgufTensor *const
   g_autofree float *v = g_new0 (float, padded);
   guint64 off = 0;
   for (guint i = 0; i < n; i++) {
-    g_return_val_if_fail (off + tensors[i]->n_elements <= padded, FALSE);
+    if (off + tensors[i]->n_elements > padded || !ggml_type_supported (tensors[i]->type)) {
+      g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_SHAPE,
+                   "tensor %s (%s, %" G_GUINT64_FORMAT " values) does not fit a vector of %u supported values",
+                   tensors[i]->name, ggml_type_name (tensors[i]->type), tensors[i]->n_elements, padded);
+      return FALSE;
+    }
     ggml_dequantize (tensors[i]->type, tensors[i]->data, v + off, tensors[i]->n_elements);
     off += tensors[i]->n_elements;
   }

@@ -3,7 +3,10 @@
 #include <string.h>
 
 static const guint tile_tokens[DRAFTD_N_TILES] = { 1, 2, 4, 8 };
-static const char *const wtype_names[DRAFTD_N_WTYPES] = { "f32", "f16", "q8_0", "q4_0" };
+static const char *const wtype_names[DRAFTD_N_WTYPES] = {
+  [DRAFTD_WTYPE_F32] = "f32", [DRAFTD_WTYPE_F16] = "f16", [DRAFTD_WTYPE_Q8_0] = "q8_0", [DRAFTD_WTYPE_Q4_0] = "q4_0",
+  [DRAFTD_WTYPE_BF16] = "bf16", [DRAFTD_WTYPE_U4SM] = "u4sm", [DRAFTD_WTYPE_I8S] = "i8s", [DRAFTD_WTYPE_I8SM] = "i8sm",
+};
 
 guint
 draftd_kernels_tile_tokens (guint tile)
@@ -31,10 +34,14 @@ kernel_init (DraftdKernel *k, DraftdVk *vk, const char *module, guint n_bindings
              guint32 wg, guint32 tile, GError **error)
 {
   const DraftdSpirv *spv = draftd_spirv_find (module);
-  g_return_val_if_fail (spv != NULL, FALSE);
+  if (spv == NULL || n_bindings > DRAFTD_MAX_BINDINGS) {
+    g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_FAILED, "kernel %s is not built in (shaders/meson.build)",
+                 module);
+    return FALSE;
+  }
   k->name = spv->name;
   k->n_bindings = n_bindings;
-  VkDescriptorSetLayoutBinding b[8];
+  VkDescriptorSetLayoutBinding b[DRAFTD_MAX_BINDINGS];
   for (guint i = 0; i < n_bindings; i++)
     b[i] = (VkDescriptorSetLayoutBinding) { i, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL };
   VkDescriptorSetLayoutCreateInfo dli = {
@@ -111,25 +118,28 @@ draftd_kernels_init (DraftdKernels *k, DraftdVk *vk, GError **error)
     /* Single-token decode is bound by the weights' loads either way and measured faster with
      * 32-bit ones on lavapipe; multi-token tiles re-read X per token and gain from 64-bit. */
     for (guint i = 0; i < DRAFTD_N_TILES; i++) {
-      if (!kernel_init (&k->matmul[t][i], vk, tile_tokens[i] > 1 ? mm64 : mm, 7, sizeof (DraftdMatmulParams), k->wg,
-                        tile_tokens[i], error))
+      if (!kernel_init (&k->matmul[t][i], vk, tile_tokens[i] > 1 ? mm64 : mm, DRAFTD_MATMUL_BINDINGS,
+                        sizeof (DraftdMatmulParams), k->wg, tile_tokens[i], error))
         return FALSE;
       k->matmul[t][i].name = draftd_spirv_find (mm)->name;  /* profiles name the weight type only */
     }
-    if (!kernel_init (&k->embed[t], vk, em, 4, sizeof (DraftdEmbedParams), k->wg, 1, error))
+    if (!kernel_init (&k->embed[t], vk, em, DRAFTD_EMBED_BINDINGS, sizeof (DraftdEmbedParams), k->wg, 1, error))
       return FALSE;
   }
   for (guint i = 0; i < DRAFTD_N_TILES; i++)
-    if (!kernel_init (&k->attn_scores[i], vk, "attn_scores", 3, sizeof (DraftdAttnParams), k->wg,
+    if (!kernel_init (&k->attn_scores[i], vk, "attn_scores", DRAFTD_ATTN_BINDINGS, sizeof (DraftdAttnParams), k->wg,
                       draftd_kernels_attn_tokens (i), error) ||
-        !kernel_init (&k->attn_values[i], vk, "attn_values", 3, sizeof (DraftdAttnParams), k->wg,
+        !kernel_init (&k->attn_values[i], vk, "attn_values", DRAFTD_ATTN_BINDINGS, sizeof (DraftdAttnParams), k->wg,
                       draftd_kernels_attn_tokens (i), error))
       return FALSE;
-  return kernel_init (&k->rmsnorm, vk, "rmsnorm", 3, sizeof (DraftdRmsNormParams), 64, 1, error) &&
-         kernel_init (&k->head_norm, vk, "head_norm", 2, sizeof (DraftdHeadNormParams), k->wg, 1, error) &&
-         kernel_init (&k->scale, vk, "scale", 1, sizeof (DraftdScaleParams), k->wg, 1, error) &&
-         kernel_init (&k->rope_kv, vk, "rope_kv", 4, sizeof (DraftdRopeParams), k->wg, 1, error) &&
-         kernel_init (&k->argmax, vk, "argmax", 2, sizeof (DraftdArgmaxParams), 64, 1, error);
+  return kernel_init (&k->rmsnorm, vk, "rmsnorm", DRAFTD_RMSNORM_BINDINGS, sizeof (DraftdRmsNormParams), 64, 1,
+                      error) &&
+         kernel_init (&k->head_norm, vk, "head_norm", DRAFTD_HEAD_NORM_BINDINGS, sizeof (DraftdHeadNormParams),
+                      k->wg, 1, error) &&
+         kernel_init (&k->scale, vk, "scale", DRAFTD_SCALE_BINDINGS, sizeof (DraftdScaleParams), k->wg, 1, error) &&
+         kernel_init (&k->rope_kv, vk, "rope_kv", DRAFTD_ROPE_KV_BINDINGS, sizeof (DraftdRopeParams), k->wg, 1,
+                      error) &&
+         kernel_init (&k->argmax, vk, "argmax", DRAFTD_ARGMAX_BINDINGS, sizeof (DraftdArgmaxParams), 64, 1, error);
 }
 
 void
@@ -156,8 +166,8 @@ draftd_kernel_dispatch (DraftdVk *vk, VkCommandBuffer cmd, const DraftdKernel *k
                         const DraftdBind *binds, const void *push, guint32 push_size, guint32 gx, guint32 gy,
                         guint32 gz)
 {
-  VkDescriptorBufferInfo info[8];
-  VkWriteDescriptorSet writes[8];
+  VkDescriptorBufferInfo info[DRAFTD_MAX_BINDINGS];
+  VkWriteDescriptorSet writes[DRAFTD_MAX_BINDINGS];
   for (guint i = 0; i < k->n_bindings; i++) {
     const DraftdVkBuffer *b = binds[i].buf ? binds[i].buf : dummy;
     info[i] = (VkDescriptorBufferInfo) { b->buffer, 0, b->size };

@@ -3,7 +3,33 @@
 #pragma once
 #include "lib/vk/vk-device.h"
 
-enum { DRAFTD_WTYPE_F32, DRAFTD_WTYPE_F16, DRAFTD_WTYPE_Q8_0, DRAFTD_WTYPE_Q4_0, DRAFTD_N_WTYPES };
+/* Weight forms on the device (lib/runtime/weights.c maps ggml types onto them):
+ * U4SM: 4-bit unsigned quants with an f32 scale and min per 32 values (Q4_1, Q4_K);
+ * I8S: int8 quants with an f32 scale per 16 values (Q5_0, Q3_K, Q6_K, IQ4_NL);
+ * I8SM: int8 quants with an f32 scale and min per 16 values (Q5_1, Q2_K, Q5_K). */
+enum {
+  DRAFTD_WTYPE_F32,
+  DRAFTD_WTYPE_F16,
+  DRAFTD_WTYPE_Q8_0,
+  DRAFTD_WTYPE_Q4_0,
+  DRAFTD_WTYPE_BF16,
+  DRAFTD_WTYPE_U4SM,  /* from here on: repacked through GgmlBlockParts */
+  DRAFTD_WTYPE_I8S,
+  DRAFTD_WTYPE_I8SM,
+  DRAFTD_N_WTYPES
+};
+/* Storage-buffer bindings of each kernel (the `binding =` of its .comp/.glsl files). */
+enum {
+  DRAFTD_MATMUL_BINDINGS = 7,  /* W, scales, X, Y, bias, W_up, scales_up */
+  DRAFTD_EMBED_BINDINGS = 4,   /* W, scales, tokens, X */
+  DRAFTD_RMSNORM_BINDINGS = 3,
+  DRAFTD_HEAD_NORM_BINDINGS = 2,
+  DRAFTD_SCALE_BINDINGS = 1,
+  DRAFTD_ROPE_KV_BINDINGS = 4,
+  DRAFTD_ATTN_BINDINGS = 3,
+  DRAFTD_ARGMAX_BINDINGS = 2,
+  DRAFTD_MAX_BINDINGS = 8,
+};
 #define DRAFTD_N_TILES 4  /* token tiles 1, 2, 4, 8 */
 #define DRAFTD_ATTN_MAX_TOKENS 4  /* tokens one attention invocation serves (registers) */
 #define DRAFTD_MATMUL_ADD 1u
@@ -24,28 +50,20 @@ typedef struct {
   float eps;
   guint32 add;
 } DraftdRmsNormParams;
-_Static_assert (sizeof (DraftdRmsNormParams) == 20 && G_STRUCT_OFFSET (DraftdRmsNormParams, add) == 16,
-                "DraftdRmsNormParams mirrors rmsnorm.comp");
 
 typedef struct {
   guint32 head_dim, qkv_stride, n_head, n_heads;
   float eps;
 } DraftdHeadNormParams;
-_Static_assert (sizeof (DraftdHeadNormParams) == 20 && G_STRUCT_OFFSET (DraftdHeadNormParams, eps) == 16,
-                "DraftdHeadNormParams mirrors head_norm.comp");
 
 typedef struct {
   guint32 n, stride;
   float s;
 } DraftdScaleParams;
-_Static_assert (sizeof (DraftdScaleParams) == 12 && G_STRUCT_OFFSET (DraftdScaleParams, s) == 8,
-                "DraftdScaleParams mirrors scale.comp");
 
 typedef struct {
   guint32 n_tokens, pos0, n_head, n_head_kv, head_dim, qkv_stride, neox, ctx;
 } DraftdRopeParams;
-_Static_assert (sizeof (DraftdRopeParams) == 32 && G_STRUCT_OFFSET (DraftdRopeParams, ctx) == 28,
-                "DraftdRopeParams mirrors rope_kv.comp");
 
 /* shaders/attn_params.glsl, shared by attn_scores.comp and attn_values.comp */
 typedef struct {
@@ -53,12 +71,25 @@ typedef struct {
   float scale;
   guint32 window;  /* sliding window in positions; 0: none */
 } DraftdAttnParams;
-_Static_assert (sizeof (DraftdAttnParams) == 36 && G_STRUCT_OFFSET (DraftdAttnParams, scale) == 28 &&
-                G_STRUCT_OFFSET (DraftdAttnParams, window) == 32, "DraftdAttnParams mirrors attn_params.glsl");
 
 typedef struct {
   guint32 n, stride;
 } DraftdArgmaxParams;
+
+/* The GLSL blocks are std430 push constants of 4-byte scalars: each struct must be those
+ * scalars in the same order with no padding (matmul_params.glsl, embed_params.glsl,
+ * rmsnorm.comp, head_norm.comp, scale.comp, rope_kv.comp, attn_params.glsl, argmax.comp). */
+#define DRAFTD_PUSH_MIRROR(T, n_fields, last) \
+  _Static_assert (sizeof (T) == 4 * (n_fields) && G_STRUCT_OFFSET (T, last) == 4 * ((n_fields) - 1), \
+                  #T " mirrors its GLSL push-constant block")
+DRAFTD_PUSH_MIRROR (DraftdMatmulParams, 9, token0);
+DRAFTD_PUSH_MIRROR (DraftdEmbedParams, 5, x_stride);
+DRAFTD_PUSH_MIRROR (DraftdRmsNormParams, 5, add);
+DRAFTD_PUSH_MIRROR (DraftdHeadNormParams, 5, eps);
+DRAFTD_PUSH_MIRROR (DraftdScaleParams, 3, s);
+DRAFTD_PUSH_MIRROR (DraftdRopeParams, 8, ctx);
+DRAFTD_PUSH_MIRROR (DraftdAttnParams, 9, window);
+DRAFTD_PUSH_MIRROR (DraftdArgmaxParams, 2, stride);
 
 typedef struct {
   const char *name;

@@ -1,0 +1,13 @@
+// 16-bit float weights: a chunk is 8 values packed in a uvec4; the including file defines
+// vec2 unpack_pair(uint) for its format. Unscaled.
+#define VPC 8u
+void unpack_chunk(const uvec4 v, out float w[VPC]) {
+  [[unroll]] for (uint k = 0u; k < 4u; k++) {
+    const vec2 h = unpack_pair(v[k]);
+    w[2u * k] = h.x;
+    w[2u * k + 1u] = h.y;
+  }
+}
+#include "dequant_weights.glsl"
+vec2 chunk_scale_min_a(uint r, uint c) { return vec2(1.0, 0.0); }
+vec2 chunk_scale_min_b(uint r, uint c) { return vec2(1.0, 0.0); }

@@ -1,0 +1,12 @@
+// Weights as int8: a chunk is 16 signed quants; the including file defines SCALE_INDEX (and
+// HAS_MIN) for dequant_scales.glsl.
+#define VPC 16u
+void unpack_chunk(const uvec4 v, out float w[VPC]) {
+  [[unroll]] for (uint k = 0u; k < 4u; k++) {
+    const int word = int(v[k]);
+    [[unroll]] for (uint b = 0u; b < 4u; b++)
+      w[4u * k + b] = float(bitfieldExtract(word, int(8u * b), 8));
+  }
+}
+#include "dequant_weights.glsl"
+#include "dequant_scales.glsl"

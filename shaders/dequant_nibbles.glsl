@@ -1,0 +1,16 @@
+// 4-bit weights: a chunk is 32 nibbles arranged as ggml's Q4_0 (byte j holds value j in its
+// low nibble and value j + 16 in its high nibble), minus Q4_BIAS; one scale (HAS_MIN: scale
+// and min) per chunk, in the chunks' layout.
+#define VPC 32u
+void unpack_chunk(const uvec4 v, out float w[VPC]) {
+  [[unroll]] for (uint k = 0u; k < 4u; k++) {
+    [[unroll]] for (uint b = 0u; b < 4u; b++) {
+      const uint byte_ = (v[k] >> (8u * b)) & 0xffu;
+      w[4u * k + b] = float(int(byte_ & 0xfu) - Q4_BIAS);
+      w[4u * k + b + 16u] = float(int(byte_ >> 4u) - Q4_BIAS);
+    }
+  }
+}
+#include "dequant_weights.glsl"
+#define SCALE_INDEX(r, c) chunk_index(r, c, p.chunks)
+#include "dequant_scales.glsl"

@@ -1,0 +1,7 @@
+#version 450
+#extension GL_GOOGLE_include_directive : require
+#include "common.glsl"
+layout(local_size_x_id = 0) in;
+#include "embed_params.glsl"
+#include "dequant_bf16.glsl"
+#include "embed.glsl"

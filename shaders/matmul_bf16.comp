@@ -1,0 +1,8 @@
+#version 450
+#extension GL_GOOGLE_include_directive : require
+#include "common.glsl"
+// Workgroup width is a specialization constant so each device can pick its own.
+layout(local_size_x_id = 0) in;
+#include "matmul_params.glsl"
+#include "dequant_bf16.glsl"
+#include "matmul.glsl"

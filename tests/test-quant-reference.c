@@ -1,0 +1,222 @@
+/* Files quantized by llama.cpp's own llama-quantize, every type and common mix, decoded
+ * greedily on the device and compared with what llama.cpp and an exact float64 computation
+ * on ggml's dequantized weights produced on them (../shared/models/reference/README.md).
+ *
+ * Two engines that compute the same function in different float orders may swap the top
+ * two tokens where the gap between their logits is tiny; from that position on the greedy
+ * continuations legitimately part. So a prompt passes when draftd's tokens equal those of
+ * llama.cpp (expected/) or of the exact computation (expected-exact/) up to the first
+ * position where that reference's top-1 minus top-2 logit gap, or draftd's own, is below
+ * NEAR_TIE; which of the two it matches is reported. The logits of these models spread by
+ * about 3, so 0.02 is well above f32 rounding noise (~1e-4 here) and well below the gaps
+ * a wrong dequantization opens (a flipped bit of a scale moves many logits by >0.1). */
+#include <math.h>
+#include <string.h>
+#include "tests/tap.h"
+#include "tests/test-util.h"
+
+#define NEAR_TIE 0.02
+#define MAX_GEN 64
+
+typedef struct {
+  GArray *prompt;      /* gint32, BOS included */
+  guint n;             /* generated tokens, an EOG included */
+  gint32 ids[MAX_GEN];
+  double margin[MAX_GEN];  /* top-1 minus top-2; INFINITY for the EOG line, which gives none */
+} Expected;
+
+static void
+expected_clear (Expected *e)
+{
+  if (e->prompt)
+    g_array_unref (e->prompt);
+}
+
+static gboolean
+expected_read (const char *path, Expected *e, GError **error)
+{
+  g_autofree char *text = NULL;
+  memset (e, 0, sizeof *e);
+  if (!g_file_get_contents (path, &text, NULL, error))
+    return FALSE;
+  e->prompt = g_array_new (FALSE, FALSE, sizeof (gint32));
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i]; i++) {
+    g_auto (GStrv) f = g_strsplit (lines[i], " ", -1);
+    if (f[0] == NULL)
+      continue;
+    if (g_str_equal (f[0], "P")) {
+      for (guint k = 1; f[k]; k++) {
+        gint32 id = (gint32) g_ascii_strtoll (f[k], NULL, 10);
+        g_array_append_val (e->prompt, id);
+      }
+    } else if ((g_str_equal (f[0], "G") || g_str_equal (f[0], "EOG")) && f[1] && e->n < MAX_GEN) {
+      e->ids[e->n] = (gint32) g_ascii_strtoll (f[1], NULL, 10);
+      e->margin[e->n] = INFINITY;
+      for (guint k = 2; f[k]; k++)
+        if (g_str_has_prefix (f[k], "margin="))
+          e->margin[e->n] = g_ascii_strtod (f[k] + 7, NULL);
+      e->n++;
+    }
+  }
+  if (e->prompt->len == 0 || e->n == 0) {
+    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s has no P or G lines", path);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* Greedy decoding of n tokens after the prompt; own_margin gets draftd's top-1 minus top-2. */
+static gboolean
+greedy (DraftdRunner *r, GArray *prompt, guint n, gint32 *out, double *own_margin, GError **error)
+{
+  draftd_runner_truncate (r, 0);
+  guint V = draftd_runner_model (r)->config.n_vocab;
+  const gint32 *feed = (const gint32 *) prompt->data;
+  guint n_feed = prompt->len;
+  for (guint i = 0; i < n; i++) {
+    if (!draftd_runner_forward (r, feed, n_feed, DRAFTD_FORWARD_LAST, error))
+      return FALSE;
+    const float *l = draftd_runner_logits (r, 0);
+    gint32 best = draftd_runner_argmax (r, 0);
+    float second = -INFINITY;
+    for (guint v = 0; v < V; v++)
+      if ((gint32) v != best)
+        second = MAX (second, l[v]);
+    out[i] = best;
+    own_margin[i] = (double) l[best] - second;
+    feed = &out[i];
+    n_feed = 1;
+  }
+  return TRUE;
+}
+
+/* Leading tokens that must agree with a reference: those before the first near-tie of
+ * either (the token at the near-tie may go either way). */
+static guint
+must_agree (const Expected *e, const double *own_margin, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    if (e->margin[i] < NEAR_TIE || own_margin[i] < NEAR_TIE)
+      return i;
+  return n;
+}
+
+static guint
+agreeing (const Expected *e, const gint32 *ids, guint n)
+{
+  guint k = 0;
+  while (k < n && k < e->n && e->ids[k] == ids[k])
+    k++;
+  return k;
+}
+
+/* TRUE when the tokens match reference e as the header describes; *detail says how far. */
+static gboolean
+matches (const Expected *e, const gint32 *ids, const double *own, GString *detail, const char *label)
+{
+  guint n = e->n;
+  guint need = must_agree (e, own, n);
+  guint agree = agreeing (e, ids, n);
+  gboolean ok = agree >= need;
+  g_string_append_printf (detail, "%s %u/%u (must %u)", label, agree, n, need);
+  return ok;
+}
+
+static void
+check_prompt (DraftdRunner *r, const char *ref_dir, const char *file, guint p)
+{
+  g_autofree char *name = g_strdup_printf ("%s.p%u.txt", file, p);
+  g_autofree char *llama_path = g_build_filename (ref_dir, "expected", name, NULL);
+  g_autofree char *exact_path = g_build_filename (ref_dir, "expected-exact", name, NULL);
+  g_autoptr (GError) error = NULL;
+  Expected llama, exact;
+  gboolean read = expected_read (llama_path, &llama, &error) && expected_read (exact_path, &exact, &error);
+  if (!read) {
+    tap_ok (FALSE, "%s p%u: %s", file, p, error->message);
+    return;
+  }
+  gint32 ids[MAX_GEN];
+  double own[MAX_GEN];
+  guint n = MAX (llama.n, exact.n);
+  gboolean same_prompt = llama.prompt->len == exact.prompt->len &&
+                         memcmp (llama.prompt->data, exact.prompt->data, llama.prompt->len * 4) == 0;
+  if (!same_prompt || !greedy (r, llama.prompt, n, ids, own, &error)) {
+    tap_ok (FALSE, "%s p%u: %s", file, p, error ? error->message : "expected and exact prompts differ");
+  } else {
+    g_autoptr (GString) detail = g_string_new (NULL);
+    gboolean ok_llama = matches (&llama, ids, own, detail, "llama.cpp");
+    g_string_append (detail, ", ");
+    gboolean ok_exact = matches (&exact, ids, own, detail, "exact");
+    tap_ok (ok_llama || ok_exact, "%s p%u: greedy tokens match %s (%s)", file, p,
+            ok_llama && ok_exact ? "both" : ok_exact ? "the exact reference" : ok_llama ? "llama.cpp" : "neither",
+            detail->str);
+  }
+  expected_clear (&llama);
+  expected_clear (&exact);
+}
+
+/* "Q4_K x 24, Q6_K x 2, …": the types a file's matrices have. */
+static char *
+type_summary (const DraftdModel *m)
+{
+  guint count[GGML_TYPE_COUNT_] = { 0 };
+  for (guint i = 0; i < gguf_n_tensors (m->file); i++) {
+    const GgufTensor *t = gguf_tensor (m->file, i);
+    if (t->n_dims == 2 && t->type < GGML_TYPE_COUNT_)
+      count[t->type]++;
+  }
+  GString *s = g_string_new (NULL);
+  for (guint t = 0; t < GGML_TYPE_COUNT_; t++)
+    if (count[t])
+      g_string_append_printf (s, "%s%s x %u", s->len ? ", " : "", ggml_type_name (t), count[t]);
+  return g_string_free (s, FALSE);
+}
+
+static void
+check_file (DraftdVk *vk, const char *ref_dir, const char *file)
+{
+  g_autofree char *gguf = g_strdup_printf ("%s/%s.gguf", ref_dir, file);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DraftdModel) m = draftd_model_load (gguf, &error);
+  DraftdRunnerOptions o = { .n_ctx = 128, .n_batch = 32 };
+  g_autoptr (DraftdRunner) r = m ? draftd_runner_new (vk, m, &o, &error) : NULL;
+  if (r == NULL) {
+    tap_ok (FALSE, "%s loads: %s", file, error->message);
+    return;
+  }
+  g_autofree char *types = type_summary (m);
+  tap_ok (TRUE, "%s loads (%s)", file, types);
+  for (guint p = 1; p <= 3; p++)
+    check_prompt (r, ref_dir, file, p);
+}
+
+static gint
+by_name (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(char *const *) a, *(char *const *) b);
+}
+
+int
+main (void)
+{
+  g_autofree char *ref_dir = test_shared_model ("reference");
+  if (ref_dir == NULL)
+    return tap_missing_all ("../shared/models/reference absent");
+  g_autoptr (DraftdVk) vk = test_vk ();
+  /* Every llama-architecture file there: the default target in each type and mix, and the
+   * random 12M Llama whose widths make every tensor K-quantized (qwen3/gemma3: their own test). */
+  g_autoptr (GDir) dir = g_dir_open (ref_dir, 0, NULL);
+  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  const char *e;
+  while (dir && (e = g_dir_read_name (dir)))
+    if (g_str_has_suffix (e, ".gguf") && (g_str_has_prefix (e, "draftd-target-") || g_str_has_prefix (e, "rand12m-")))
+      g_ptr_array_add (files, g_strndup (e, strlen (e) - 5));
+  g_ptr_array_sort (files, by_name);
+  tap_ok (files->len >= 17, "%u reference files of the llama architecture", files->len);
+  for (guint i = 0; i < files->len; i++)
+    check_file (vk, ref_dir, files->pdata[i]);
+  draftd_vk_free (g_steal_pointer (&vk));
+  test_check_validation ();
+  return tap_done ();
+}
