@@ -254,7 +254,8 @@ on_checked (GArray *edits, const char *result, const GError *error, gpointer use
       g_hash_table_remove_all (s->cache);
     g_hash_table_insert (s->cache, g_strdup (cj->text), g_array_ref (edits));
   }
-  if (doc && !cancelled && g_hash_table_size (doc->inflight) == 0 && !doc->check_source)
+  /* After a failure the document waits for the retry: publishing now would clear its diagnostics. */
+  if (doc && !error && g_hash_table_size (doc->inflight) == 0 && !doc->check_source)
     publish (s, doc);
   g_free (cj->uri);
   g_free (cj->text);

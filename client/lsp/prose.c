@@ -10,6 +10,7 @@ typedef struct {
   gsize len;
   GPtrArray *out;
   DraftdLspParagraph *cur;
+  gsize flush_at;   /* LaTeX: the end of a heading's argument, where its paragraph ends */
 } Builder;
 
 static void
@@ -221,7 +222,7 @@ static void
 extract_markdown (Builder *b)
 {
   const char *d = b->doc;
-  gboolean fence = FALSE, front = g_str_has_prefix (d, "---\n");
+  gboolean fence = FALSE, front = g_str_has_prefix (d, "---\n"), in_quote = FALSE;
   for (gsize s = front ? 4 : 0; s < b->len;) {
     gsize e = line_end (b, s), next = MIN (e + 1, b->len), i = s;
     if (front) {
@@ -238,7 +239,11 @@ extract_markdown (Builder *b)
                d[s] == '\t' || strspn (d + i, "-=*_ ") >= e - i) {
       flush (b);  /* code, tables, HTML blocks, rules and setext underlines are not prose */
     } else {
-      while (i < e && d[i] == '>')  /* block quotes */
+      gboolean quote = d[i] == '>';
+      if (quote != in_quote)
+        flush (b);  /* a block quote starts and ends paragraphs */
+      in_quote = quote;
+      while (i < e && d[i] == '>')
         for (i++; i < e && d[i] == ' '; i++)
           ;
       gsize hashes = strspn (d + i, "#");
@@ -337,12 +342,18 @@ latex_command (Builder *b, gsize i)
     }
     if (ref)
       placeholder (b, i, end - i, "X");
-    else if (len == 5 || len == 3)  /* \begin, \end: paragraph boundaries */
-      flush (b);
+    else if ((len == 5 && strncmp (name, "begin", 5) == 0) || (len == 3 && strncmp (name, "end", 3) == 0))
+      flush (b);  /* environments are paragraph boundaries */
     return end;
   }
-  if (in_list (name, len, latex_breaks))
+  if (in_list (name, len, latex_breaks)) {
     flush (b);
+    gsize arg = n;
+    while (arg < b->len && (b->doc[arg] == '[' || b->doc[arg] == '*'))
+      arg = b->doc[arg] == '*' ? arg + 1 : group_end (b, arg);
+    if (arg < b->len && b->doc[arg] == '{')
+      b->flush_at = group_end (b, arg);  /* a title is a paragraph of its own */
+  }
   /* Formatting (\emph, \textbf, unknown macros): the name and its options go, the text stays. */
   while (n < b->len && d[n] == '[')
     n = group_end (b, n);
@@ -395,6 +406,10 @@ extract_latex (Builder *b)
       resume = line_end (b, i);
     } else if (d[i] == '{' || d[i] == '}') {
       emit (b, run, i - run);
+      if (i + 1 == b->flush_at) {
+        flush (b);
+        b->flush_at = 0;
+      }
       resume = i + 1;
     } else if (d[i] == '~') {
       emit (b, run, i - run);
@@ -583,7 +598,7 @@ draftd_lsp_prose_supported (const char *language, const DraftdLspProseOptions *o
 GPtrArray *
 draftd_lsp_prose_extract (const char *text, gsize len, const char *language, const DraftdLspProseOptions *o)
 {
-  Builder b = { text, len, g_ptr_array_new_with_free_func (paragraph_free), NULL };
+  Builder b = { text, len, g_ptr_array_new_with_free_func (paragraph_free), NULL, 0 };
   const CodeSyntax *syn;
   if (g_str_equal (language, "markdown"))
     extract_markdown (&b);
