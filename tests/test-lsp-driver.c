@@ -1,5 +1,7 @@
 #include "tests/test-lsp-driver.h"
 #include "tests/tap.h"
+#include "tests/test-util.h"
+#include <glib/gstdio.h>
 #include <poll.h>
 #include <signal.h>
 #include <string.h>
@@ -342,4 +344,52 @@ lsp_fixture_begin (BusFixture *f, int *exit_code)
   /* The shipped models know agreement errors; later options win over the fixture's own. */
   const char *extra[] = { "--target", target, "--assistant", assistant, NULL };
   return bus_fixture_begin (f, extra, exit_code);
+}
+
+gboolean
+lsp_run_editor (BusFixture *f, const char *const *argv, const char *const *env_pairs, guint expected)
+{
+  g_autofree char *result = g_build_filename (test_tmpdir (), "editor-result.txt", NULL);
+  g_autofree char *lsp = g_build_filename (DRAFTD_BUILD_ROOT, "client", "lsp", "draftd-lsp", NULL);
+  g_autofree char *home = g_build_filename (test_tmpdir (), "home", NULL);
+  g_mkdir_with_parents (home, 0700);
+  g_auto (GStrv) env = g_get_environ ();
+  env = g_environ_setenv (env, "DBUS_SESSION_BUS_ADDRESS", f->address, TRUE);
+  env = g_environ_setenv (env, "DRAFTD_RESULT", result, TRUE);
+  env = g_environ_setenv (env, "DRAFTD_LSP", lsp, TRUE);
+  env = g_environ_setenv (env, "DRAFTD_SOURCE_ROOT", DRAFTD_SOURCE_ROOT, TRUE);
+  /* The editors write state and caches under HOME and XDG: keep them in the test's directory. */
+  env = g_environ_setenv (env, "HOME", home, TRUE);
+  env = g_environ_setenv (env, "XDG_CONFIG_HOME", home, TRUE);
+  env = g_environ_setenv (env, "XDG_DATA_HOME", home, TRUE);
+  env = g_environ_setenv (env, "XDG_STATE_HOME", home, TRUE);
+  env = g_environ_setenv (env, "XDG_CACHE_HOME", home, TRUE);
+  for (guint i = 0; env_pairs && env_pairs[i] && env_pairs[i + 1]; i += 2)
+    env = g_environ_setenv (env, env_pairs[i], env_pairs[i + 1], TRUE);
+  g_unlink (result);
+  g_autofree char *out = NULL, *err = NULL;
+  int status = -1;
+  g_autoptr (GError) error = NULL;
+  gboolean ran = g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err, &status, &error);
+  const char *name = g_str_equal (argv[0], "timeout") ? argv[2] : argv[0];
+  tap_ok (ran && g_spawn_check_wait_status (status, NULL), "%s ran and exited cleanly", name);
+  if (!ran || !g_spawn_check_wait_status (status, NULL))
+    tap_diag ("%s%s%s", error ? error->message : "", out ? out : "", err ? err : "");
+  g_autofree char *lines = NULL;
+  g_file_get_contents (result, &lines, NULL, NULL);
+  g_auto (GStrv) v = g_strsplit (lines ? lines : "", "\n", -1);
+  guint n = 0;
+  for (guint i = 0; v[i]; i++) {
+    if (g_str_has_prefix (v[i], "ok ")) {
+      tap_ok (TRUE, "%s", v[i] + 3);
+      n++;
+    } else if (g_str_has_prefix (v[i], "not ok ")) {
+      tap_ok (FALSE, "%s", v[i] + 7);
+      n++;
+    }
+  }
+  tap_ok (n == expected, "the editor reported all %u checks (%u)", expected, n);
+  if (n != expected)
+    tap_diag ("editor output:\n%s\n%s", out ? out : "", err ? err : "");
+  return n == expected;
 }
