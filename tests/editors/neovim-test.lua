@@ -37,6 +37,7 @@ local function run()
   vim.cmd('edit ' .. os.getenv('DRAFTD_FILE'))
   local buf = vim.api.nvim_get_current_buf()
   check(vim.bo.filetype == 'text', 'the .txt file has filetype text (' .. vim.bo.filetype .. ')')
+  vim.wait(30000, function() return vim.tbl_count(vim.lsp.buf_get_clients(buf)) == 1 end, 20)
   check(vim.tbl_count(vim.lsp.buf_get_clients(buf)) == 1, 'draft lsp attached to the buffer')
 
   vim.wait(120000, function() return find_diag(buf, 'go') ~= nil and find_diag(buf, 'have') ~= nil end, 50)
