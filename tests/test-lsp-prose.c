@@ -24,9 +24,10 @@ static void
 expect (const char *language, const char *text, gboolean comments, gboolean strings, const char *want)
 {
   g_autofree char *got = extract (text, language, comments, strings);
-  tap_ok (g_str_equal (got, want), "%s: %s", language, want);
+  g_autofree char *shown = g_strescape (want, NULL);  /* one TAP line */
+  tap_ok (g_str_equal (got, want), "%s: %s", language, shown);
   if (!g_str_equal (got, want))
-    tap_diag ("got: %s", got);
+    tap_diag ("got: %s", got);  /* tap_diag prefixes every line */
 }
 
 /* Maps the first occurrence of `word` in paragraph `i`'s text to the document. */
