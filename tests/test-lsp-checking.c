@@ -125,8 +125,7 @@ test_actions (LspClient *c)
 {
   const char *uri = "file:///tmp/draftd-test/actions.txt";
   const char *text = "She go to school yesterday.\n\nThey was happy.\n\nI think that we should maybe go home now.\n";
-  lsp_notify (c, "textDocument/didOpen", lsp_did_open (uri, "plaintext", 1, text));
-  g_autoptr (JsonArray) d = lsp_wait_diagnostics (c, uri, 1, 120000);
+  g_autoptr (JsonArray) d = lsp_open (c, uri, "plaintext", text);
   int code;
   g_autofree char *cursor = range_json (text, 4, 4);
   g_autoptr (JsonNode) r = lsp_call (c, "textDocument/codeAction",
@@ -189,8 +188,7 @@ test_settings (LspClient *c)
 {
   const char *uri = "file:///tmp/draftd-test/settings.txt";
   const char *text = "She go to school yesterday.\n\nThey was happy.\n";
-  lsp_notify (c, "textDocument/didOpen", lsp_did_open (uri, "plaintext", 1, text));
-  g_autoptr (JsonArray) d0 = lsp_wait_diagnostics (c, uri, 1, 120000);
+  g_autoptr (JsonArray) d0 = lsp_open (c, uri, "plaintext", text);
   configure (c, "{\"dictionary\": [\"GO\"]}");
   g_autoptr (JsonArray) d1 = lsp_wait_diagnostics (c, uri, 1, 120000);
   tap_ok (d0 && lsp_find_diagnostic (d0, "go") && d1 && !lsp_find_diagnostic (d1, "go") && lsp_find_diagnostic (d1, "was"),
@@ -220,8 +218,7 @@ test_file_types (LspClient *c)
   configure (c, "{\"comments\": true}");
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
     g_autofree char *uri = g_strdup_printf ("file:///tmp/draftd-test/doc%u", i);
-    lsp_notify (c, "textDocument/didOpen", lsp_did_open (uri, cases[i].lang, 1, cases[i].text));
-    g_autoptr (JsonArray) d = lsp_wait_diagnostics (c, uri, 1, 120000);
+    g_autoptr (JsonArray) d = lsp_open (c, uri, cases[i].lang, cases[i].text);
     guint gos = 0;
     gboolean right_line = TRUE;
     for (guint k = 0; d && k < json_array_get_length (d); k++) {
@@ -309,15 +306,10 @@ int
 main (void)
 {
   BusFixture f;
-  int status;
-  if (!lsp_fixture_begin (&f, &status))
-    return status;
   LspClient c;
-  if (!lsp_start (&c, &f)) {
-    tap_ok (FALSE, "draftd-lsp starts");
-    bus_fixture_teardown (&f);
-    return tap_done ();
-  }
+  int status;
+  if (!lsp_begin (&f, &c, &status))
+    return status;
   int code;
   g_autoptr (JsonNode) init = lsp_call (&c, "initialize", lsp_initialize_params (NULL, NULL), &code);
   tap_ok (init != NULL, "initialize");

@@ -393,3 +393,24 @@ lsp_run_editor (BusFixture *f, const char *const *argv, const char *const *env_p
     tap_diag ("editor output:\n%s\n%s", out ? out : "", err ? err : "");
   return n == expected;
 }
+
+gboolean
+lsp_begin (BusFixture *f, LspClient *c, int *exit_code)
+{
+  if (!lsp_fixture_begin (f, exit_code))
+    return FALSE;
+  if (!lsp_start (c, f)) {
+    tap_ok (FALSE, "draftd-lsp starts");
+    bus_fixture_teardown (f);
+    *exit_code = tap_done ();
+    return FALSE;
+  }
+  return TRUE;
+}
+
+JsonArray *
+lsp_open (LspClient *c, const char *uri, const char *language, const char *text)
+{
+  lsp_notify (c, "textDocument/didOpen", lsp_did_open (uri, language, 1, text));
+  return lsp_wait_diagnostics (c, uri, 1, 120000);
+}

@@ -18,6 +18,10 @@ typedef struct {
 /* A daemon with the shipped models on a private bus; FALSE when the test is over (see bus_fixture_begin). */
 gboolean lsp_fixture_begin (BusFixture *f, int *exit_code);
 gboolean lsp_start (LspClient *c, BusFixture *f);
+/* Both of the above: FALSE when the test is over, with *exit_code what main() returns. */
+gboolean lsp_begin (BusFixture *f, LspClient *c, int *exit_code);
+/* didOpen (version 1), then its diagnostics (NULL if none came). */
+JsonArray *lsp_open (LspClient *c, const char *uri, const char *language, const char *text);
 /* Waits for the server to exit (after exit, or its input closed); its exit status, -1 on timeout. */
 int lsp_wait_exit (LspClient *c, int timeout_ms);
 void lsp_stop (LspClient *c);

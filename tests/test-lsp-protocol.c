@@ -209,15 +209,10 @@ int
 main (void)
 {
   BusFixture f;
-  int status;
-  if (!lsp_fixture_begin (&f, &status))
-    return status;
   LspClient c;
-  if (!lsp_start (&c, &f)) {
-    tap_ok (FALSE, "draftd-lsp starts");
-    bus_fixture_teardown (&f);
-    return tap_done ();
-  }
+  int status;
+  if (!lsp_begin (&f, &c, &status))
+    return status;
   int code;
   g_autoptr (JsonNode) early = lsp_call (&c, "textDocument/codeAction", lsp_json ("{}"), &code);
   tap_ok (early == NULL && code == DRAFTD_LSP_SERVER_NOT_INITIALIZED, "a request before initialize: -32002");
