@@ -256,6 +256,28 @@ test_cancel (LspClient *c)
   configure (c, "{\"debounceMs\": 300}");
 }
 
+/* $/cancelRequest stops a running rewrite: the request ends with RequestCancelled, no edit. */
+static void
+test_cancel_request (LspClient *c)
+{
+  const char *uri = "file:///tmp/draftd-test/cancel-request.txt";
+  g_autoptr (GString) text = g_string_new (NULL);
+  for (int i = 0; i < 30; i++)
+    g_string_append_printf (text, "I think that we should maybe go home at %d. ", i);
+  lsp_notify (c, "textDocument/didOpen", lsp_did_open (uri, "plaintext", 1, text->str));
+  g_autofree char *range = range_json (text->str, 0, text->len);
+  gint64 id = lsp_request (c, "workspace/executeCommand",
+                           lsp_json ("{\"command\": \"draftd.rewrite\", \"arguments\": [\"%s\", %s, \"concise\"]}", uri, range));
+  lsp_notify (c, "$/cancelRequest", lsp_json ("{\"id\": %" G_GINT64_FORMAT "}", id));
+  g_autoptr (JsonNode) r = lsp_wait (c, id, NULL, 120000);
+  gint64 code = 0;
+  draftd_lsp_get_int (draftd_lsp_get_object (r ? json_node_get_object (r) : NULL, "error"), "code", &code);
+  tap_ok (code == DRAFTD_LSP_REQUEST_CANCELLED, "$/cancelRequest: the rewrite ends with RequestCancelled (-32800)");
+  g_autoptr (JsonNode) stray = lsp_wait (c, -1, "workspace/applyEdit", 500);
+  tap_ok (stray == NULL, "and asks for no edit");
+  lsp_notify (c, "textDocument/didClose", lsp_json ("{\"textDocument\": {\"uri\": \"%s\"}}", uri));
+}
+
 static GPid
 start_draftd (BusFixture *f)
 {
@@ -320,6 +342,7 @@ main (void)
   test_settings (&c);
   test_file_types (&c);
   test_cancel (&c);
+  test_cancel_request (&c);
   test_daemon_restart (&c, &f);
   g_autoptr (JsonNode) down = lsp_call (&c, "shutdown", NULL, &code);
   lsp_notify (&c, "exit", NULL);

@@ -11,6 +11,8 @@
 typedef struct {
   DraftdLspServer *s;
   GInputStream *in;
+  GCancellable *cancel;
+  gboolean reading;
 } Reading;
 
 static void read_more (Reading *r);
@@ -21,8 +23,9 @@ on_read (GObject *source, GAsyncResult *res, gpointer user)
   Reading *r = user;
   g_autoptr (GError) error = NULL;
   g_autoptr (GBytes) bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (source), res, &error);
+  r->reading = FALSE;
   if (bytes == NULL || g_bytes_get_size (bytes) == 0) {
-    if (error)
+    if (error && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
       g_printerr ("draftd-lsp: reading from the client failed: %s\n", error->message);
     g_main_loop_quit (r->s->loop);  /* the client closed our input: nothing more will come */
     return;
@@ -30,14 +33,15 @@ on_read (GObject *source, GAsyncResult *res, gpointer user)
   gsize n;
   const guint8 *data = g_bytes_get_data (bytes, &n);
   draftd_lsp_server_feed (r->s, data, n);
-  if (g_main_loop_is_running (r->s->loop))
+  if (!r->s->exiting)
     read_more (r);
 }
 
 static void
 read_more (Reading *r)
 {
-  g_input_stream_read_bytes_async (r->in, 65536, G_PRIORITY_DEFAULT, NULL, on_read, r);
+  r->reading = TRUE;
+  g_input_stream_read_bytes_async (r->in, 65536, G_PRIORITY_DEFAULT, r->cancel, on_read, r);
 }
 
 static gboolean
@@ -51,12 +55,17 @@ on_signal (gpointer user)
 int
 draftd_lsp_server_run (DraftdLspServer *s, GInputStream *in)
 {
-  Reading r = { s, in };
+  Reading r = { s, in, g_cancellable_new (), FALSE };
   read_more (&r);
   guint term = g_unix_signal_add (SIGTERM, on_signal, s), intr = g_unix_signal_add (SIGINT, on_signal, s);
   g_main_loop_run (s->loop);
   g_source_remove (term);
   g_source_remove (intr);
+  /* Stopped by a signal mid-read: let the read finish as cancelled, so nothing is left behind. */
+  g_cancellable_cancel (r.cancel);
+  while (r.reading)
+    g_main_context_iteration (NULL, TRUE);
+  g_object_unref (r.cancel);
   return s->exit_code;
 }
 

@@ -16,6 +16,7 @@ draftd_lsp_server_send (DraftdLspServer *s, JsonNode *message)
     /* The client is gone: nobody is left to serve. */
     g_printerr ("draftd-lsp: writing to the client failed: %s\n", error->message);
     g_clear_object (&s->out);
+    s->exiting = TRUE;
     g_main_loop_quit (s->loop);
   }
   json_node_unref (message);
@@ -235,6 +236,7 @@ dispatch (DraftdLspServer *s, const char *method, JsonNode *id, JsonObject *para
 {
   if (g_str_equal (method, "exit")) {
     s->exit_code = s->shutdown ? 0 : 1;
+    s->exiting = TRUE;
     g_main_loop_quit (s->loop);
     return;
   }
@@ -351,8 +353,8 @@ draftd_lsp_server_feed (DraftdLspServer *s, const guint8 *data, gsize len)
       continue;
     }
     draftd_lsp_server_handle (s, body);
-    if (!g_main_loop_is_running (s->loop) && s->out == NULL)
-      break;
+    if (s->exiting)
+      break;  /* after exit (or a client gone), what follows is not read */
   }
 }
 

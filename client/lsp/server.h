@@ -22,7 +22,7 @@ struct _DraftdLspServer {
   GOutputStream *out;
   DraftdLspReader reader;
   DraftdLspEncoding encoding;
-  gboolean initialized, shutdown;
+  gboolean initialized, shutdown, exiting;
   int exit_code;
   DraftdLspSettings settings;
   GHashTable *documents;     /* uri -> DraftdLspDocument */
