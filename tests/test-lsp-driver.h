@@ -58,7 +58,8 @@ gint64 lsp_stat (LspClient *c, const char *name);
 /* A diagnostic whose data.original is `original`, or NULL. */
 JsonObject *lsp_find_diagnostic (JsonArray *diags, const char *original);
 
-/* Runs an editor (argv, with the fixture's bus, DRAFTD_LSP, DRAFTD_SOURCE_ROOT, DRAFTD_RESULT
+/* Runs an editor (argv, with the fixture's bus, DRAFTD_LSP (the server's command line,
+ * split at spaces by the scripts), DRAFTD_SOURCE_ROOT, DRAFTD_RESULT
  * and a private HOME in its environment, plus env_pairs: name, value, ..., NULL) and turns
  * the "ok ..." / "not ok ..." lines it writes to $DRAFTD_RESULT into TAP results. */
 gboolean lsp_run_editor (BusFixture *f, const char *const *argv, const char *const *env_pairs, guint expected);

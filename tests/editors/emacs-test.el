@@ -102,7 +102,7 @@
     (require 'eglot))
   (let* ((dir (make-temp-file "draftd-eglot" t))
          (file (expand-file-name "notes.txt" dir))
-         (eglot-server-programs `((text-mode . (,(getenv "DRAFTD_LSP")))))
+         (eglot-server-programs `((text-mode . ,(split-string (getenv "DRAFTD_LSP")))))
          (buffer nil))
     (with-temp-file file
       (insert "She go to school yesterday.\n\nThey was happy.\n"))

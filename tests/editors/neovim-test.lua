@@ -33,7 +33,7 @@ local function run()
   vim.cmd('filetype on')
   package.path = os.getenv('DRAFTD_SOURCE_ROOT') .. '/editors/neovim/lua/?.lua;' .. package.path
   local draftd = require('draftd')
-  draftd.setup({ cmd = { os.getenv('DRAFTD_LSP') } })
+  draftd.setup({ cmd = vim.split(os.getenv('DRAFTD_LSP'), ' ', { trimempty = true }) })
   vim.cmd('edit ' .. os.getenv('DRAFTD_FILE'))
   local buf = vim.api.nvim_get_current_buf()
   check(vim.bo.filetype == 'text', 'the .txt file has filetype text (' .. vim.bo.filetype .. ')')
