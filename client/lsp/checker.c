@@ -175,6 +175,7 @@ publish (DraftdLspServer *s, DraftdLspDocument *doc)
                                                       json_node_init_object (json_node_alloc (), params)));
   json_object_unref (params);
   doc->published = TRUE;
+  doc->checked_once = TRUE;
 }
 
 static gboolean
@@ -295,7 +296,8 @@ check_now (DraftdLspServer *s, DraftdLspDocument *doc)
     cj->uri = g_strdup (doc->uri);
     cj->text = g_strdup (t);
     s->paragraphs_checked++;
-    cj->id = draftd_lsp_daemon_start (s->daemon, "Correct", t, NULL, on_checked, cj);
+    /* After the first check, what is new is what the user just typed: it goes first. */
+    cj->id = draftd_lsp_daemon_start (s->daemon, "Correct", t, NULL, doc->checked_once, on_checked, cj);
     g_hash_table_insert (doc->inflight, g_strdup (t), GSIZE_TO_POINTER (cj->id));
   }
   if (g_hash_table_size (doc->inflight) == 0)

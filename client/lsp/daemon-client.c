@@ -288,7 +288,7 @@ pump (DraftdLspDaemon *d)
 
 guint64
 draftd_lsp_daemon_start (DraftdLspDaemon *d, const char *method, const char *text, const char *instruction,
-                         DraftdLspJobDone done, gpointer user)
+                         gboolean urgent, DraftdLspJobDone done, gpointer user)
 {
   Job *j = g_new0 (Job, 1);
   j->d = d;
@@ -301,7 +301,10 @@ draftd_lsp_daemon_start (DraftdLspDaemon *d, const char *method, const char *tex
   j->done = done;
   j->user = user;
   g_hash_table_insert (d->jobs, &j->id, j);
-  g_queue_push_tail (&d->queue, j);
+  if (urgent)
+    g_queue_push_head (&d->queue, j);
+  else
+    g_queue_push_tail (&d->queue, j);
   pump (d);
   return j->id;
 }

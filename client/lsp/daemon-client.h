@@ -26,9 +26,10 @@ DraftdLspDaemon *draftd_lsp_daemon_new (GDBusConnection *bus, guint max_running,
                                         gpointer user);
 void draftd_lsp_daemon_free (DraftdLspDaemon *d);
 
-/* method: "Correct" (instruction NULL) or "Rewrite". Returns the job's id (never 0). */
+/* method: "Correct" (instruction NULL) or "Rewrite". An urgent job (what the user just
+ * typed or asked for) goes before the queued ones. Returns the job's id (never 0). */
 guint64 draftd_lsp_daemon_start (DraftdLspDaemon *d, const char *method, const char *text, const char *instruction,
-                                 DraftdLspJobDone done, gpointer user);
+                                 gboolean urgent, DraftdLspJobDone done, gpointer user);
 /* Stops a job: dropped if still queued here, Cancel on the bus if running. Its callback
  * runs (from the main loop) with G_IO_ERROR_CANCELLED. Unknown or finished ids are ignored. */
 void draftd_lsp_daemon_cancel (DraftdLspDaemon *d, guint64 id);

@@ -29,6 +29,7 @@ typedef struct {
   guint check_source;    /* debounce timer */
   GHashTable *inflight;  /* paragraph text -> job id (as pointer-sized int) */
   gboolean published;    /* diagnostics sent for the current text */
+  gboolean checked_once; /* diagnostics sent at least once */
 } DraftdLspDocument;
 
 DraftdLspDocument *draftd_lsp_document_new (const char *uri, const char *language, gint64 version, const char *text);
