@@ -101,23 +101,47 @@ MESSAGE is nil for edits of type (uuss)."
                       (draftd--message kind original replacement message)
                       (list :replacement replacement :kind kind :original original)))))
 
+(defvar draftd--flymake-calls (make-hash-table :test #'equal)
+  "The Flymake backend's Correct calls awaiting a reply.
+Keys are D-Bus call keys, values the report functions.")
+
+(defun draftd--flymake-error (event err)
+  "Report the D-Bus error ERR of EVENT to the Flymake check that made the call."
+  (when (= (dbus-event-message-type event) dbus-message-type-error)
+    (let* ((key (list :serial (dbus-event-bus-name event) (dbus-event-serial-number event)))
+           (report-fn (gethash key draftd--flymake-calls)))
+      (when report-fn
+        (remhash key draftd--flymake-calls)
+        (if (string-prefix-p "org.draftd.Error." (cadr err))
+            ;; The daemon refused this text: checking it again would fail again.
+            (funcall report-fn :panic :explanation (format "draftd: %s" (error-message-string err)))
+          ;; The daemon is missing or restarting: nothing to show now, the next check retries.
+          (message "draftd: %s" (error-message-string err))
+          (funcall report-fn nil))))))
+
+(add-hook 'dbus-event-error-functions #'draftd--flymake-error)
+
 (defun draftd-flymake (report-fn &rest _args)
   "Flymake backend: correct the buffer with draftd and REPORT-FN its edits."
   (let* ((buffer (current-buffer))
          (serial (cl-incf draftd--flymake-serial))
          (start (point-min))
-         (text (buffer-substring-no-properties start (point-max))))
+         (text (buffer-substring-no-properties start (point-max)))
+         (key nil))
     (if (> (length text) draftd-max-check-chars)
         (funcall report-fn nil)
       (condition-case err
-          (dbus-call-method-asynchronously
-           draftd-bus draftd--service draftd--path draftd--interface "Correct"
-           (lambda (_corrected edits _stats)
-             (when (and (buffer-live-p buffer)
-                        (= serial (buffer-local-value 'draftd--flymake-serial buffer)))
-               (funcall report-fn (draftd--diagnostics buffer start edits))))
-           :timeout (* 1000 draftd-timeout)
-           text (draftd--options))
+          (progn
+            (setq key (dbus-call-method-asynchronously
+                       draftd-bus draftd--service draftd--path draftd--interface "Correct"
+                       (lambda (_corrected edits _stats)
+                         (remhash key draftd--flymake-calls)
+                         (when (and (buffer-live-p buffer)
+                                    (= serial (buffer-local-value 'draftd--flymake-serial buffer)))
+                           (funcall report-fn (draftd--diagnostics buffer start edits))))
+                       :timeout (* 1000 draftd-timeout)
+                       text (draftd--options)))
+            (puthash key report-fn draftd--flymake-calls))
         (dbus-error
          (funcall report-fn :panic :explanation (format "draftd: %s" (error-message-string err))))))))
 

@@ -51,6 +51,18 @@
       (should (equal (buffer-substring-no-properties (point-min) (line-end-position))
                      "She went to school yesterday.")))))
 
+(ert-deftest draftd-flymake-reports-daemon-errors ()
+  ;; Over the daemon's 1 MiB limit: its TooLong error reaches Flymake as a panic.
+  (with-temp-buffer
+    (let ((draftd-max-check-chars (* 4 1024 1024))
+          (reported nil))
+      (dotimes (_ (* 110 1024))
+        (insert "word word "))
+      (draftd-flymake (lambda (&rest args) (setq reported args)))
+      (should (draftd-test--wait (lambda () reported)))
+      (should (eq (car reported) :panic))
+      (should (string-match-p "TooLong\\|limit" (plist-get (cdr reported) :explanation))))))
+
 (ert-deftest draftd-correct-region-corrects ()
   (with-temp-buffer
     (insert "Before. She go to school yesterday.")
