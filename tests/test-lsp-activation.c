@@ -54,8 +54,7 @@ main (void)
   tap_ok (first && stopped >= 0 && none == NULL, "the fixture's draftd (%s) stopped (%d): nobody owns the name (%s)",
           first ? first : "none", stopped, none ? none : "none");
   int code;
-  g_autoptr (JsonNode) init = lsp_call (&c, "initialize", lsp_initialize_params (NULL, NULL), &code);
-  lsp_notify (&c, "initialized", lsp_json ("{}"));
+  g_autoptr (JsonNode) init = lsp_initialize (&c, NULL);
   const char *uri = "file:///tmp/draftd-test/activation.txt";
   g_autoptr (JsonArray) d = lsp_open (&c, uri, "plaintext", "She go to school yesterday.\n");
   tap_ok (d && lsp_find_diagnostic (d, "go"), "the document is checked: the bus started draftd for the server's first job");

@@ -125,8 +125,7 @@ main (void)
   LspClient c;
   g_assert (lsp_start (&c, &fixture));
   int code;
-  g_autoptr (JsonNode) init = lsp_call (&c, "initialize", lsp_initialize_params (NULL, NULL), &code);
-  lsp_notify (&c, "initialized", lsp_json ("{}"));
+  g_autoptr (JsonNode) init = lsp_initialize (&c, NULL);
   g_autoptr (JsonArray) d1 = lsp_open (&c, "file:///tmp/draftd-test/a.txt", "plaintext", "Teh cat sat.\n");
   const char *m1 = diag_message (d1);
   tap_ok (m1 && strstr (m1, "Possible typo"), "an Edit of type (ouusss): its message is the diagnostic's (%s)", m1 ? m1 : "none");

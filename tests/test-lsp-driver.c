@@ -414,3 +414,12 @@ lsp_open (LspClient *c, const char *uri, const char *language, const char *text)
   lsp_notify (c, "textDocument/didOpen", lsp_did_open (uri, language, 1, text));
   return lsp_wait_diagnostics (c, uri, 1, 120000);
 }
+
+JsonNode *
+lsp_initialize (LspClient *c, const char *encodings_json)
+{
+  int code;
+  JsonNode *r = lsp_call (c, "initialize", lsp_initialize_params (encodings_json, NULL), &code);
+  lsp_notify (c, "initialized", lsp_json ("{}"));
+  return r;
+}

@@ -20,6 +20,8 @@ gboolean lsp_fixture_begin (BusFixture *f, int *exit_code);
 gboolean lsp_start (LspClient *c, BusFixture *f);
 /* Both of the above: FALSE when the test is over, with *exit_code what main() returns. */
 gboolean lsp_begin (BusFixture *f, LspClient *c, int *exit_code);
+/* initialize (offering encodings_json, may be NULL), then initialized; the initialize result. */
+JsonNode *lsp_initialize (LspClient *c, const char *encodings_json);
 /* didOpen (version 1), then its diagnostics (NULL if none came). */
 JsonArray *lsp_open (LspClient *c, const char *uri, const char *language, const char *text);
 /* Waits for the server to exit (after exit, or its input closed); its exit status, -1 on timeout. */

@@ -155,11 +155,9 @@ test_encoding (BusFixture *f, const char *encodings, const char *want, gint64 ex
     tap_ok (FALSE, "draftd-lsp starts");
     return;
   }
-  int code;
-  g_autoptr (JsonNode) init = lsp_call (&c, "initialize", lsp_initialize_params (encodings, NULL), &code);
+  g_autoptr (JsonNode) init = lsp_initialize (&c, encodings);
   const char *got = init ? draftd_lsp_get_string (draftd_lsp_get_object (json_node_get_object (init), "capabilities"), "positionEncoding") : NULL;
   tap_ok (g_strcmp0 (got, want) == 0, "positionEncodings %s: the server picks %s (got %s)", encodings, want, got ? got : "nothing");
-  lsp_notify (&c, "initialized", lsp_json ("{}"));
   lsp_notify (&c, "textDocument/didOpen", lsp_did_open (URI, "plaintext", 1, DOC));
   g_autoptr (JsonArray) d = lsp_wait_diagnostics (&c, URI, 1, 120000);
   JsonObject *have = d ? lsp_find_diagnostic (d, "have") : NULL;
