@@ -196,9 +196,18 @@ test_settings (LspClient *c)
   configure (c, "{\"dictionary\": [], \"checks\": [\"spelling\", \"punctuation\"]}");
   g_autoptr (JsonArray) d2 = lsp_wait_diagnostics (c, uri, 1, 120000);
   tap_ok (d2 && json_array_get_length (d2) == 0, "checks without grammar: the grammar errors are not reported");
-  configure (c, "{\"checks\": [\"spelling\", \"grammar\", \"punctuation\", \"style\"]}");
+  configure (c, "{\"checks\": [\"spelling\", \"grammar\", \"punctuation\", \"style\"], \"presets\": [\"formal\", \"in the voice of a pirate\"]}");
   g_autoptr (JsonArray) d3 = lsp_wait_diagnostics (c, uri, 1, 120000);
   tap_ok (d3 && lsp_find_diagnostic (d3, "go") && lsp_find_diagnostic (d3, "was"), "all checks back on");
+  int code;
+  g_autofree char *range = range_json (text, 0, 10);
+  g_autoptr (JsonNode) r = lsp_call (c, "textDocument/codeAction",
+                                     lsp_json ("{\"textDocument\": {\"uri\": \"%s\"}, \"range\": %s, \"context\": {\"diagnostics\": []}}", uri, range),
+                                     &code);
+  JsonArray *actions = r && JSON_NODE_HOLDS_ARRAY (r) ? json_node_get_array (r) : NULL;
+  tap_ok (find_action (actions, "Rewrite selection as formal") && find_action (actions, "Rewrite selection: in the voice of a pirate") &&
+              !find_action (actions, "Rewrite selection as concise"),
+          "presets: the configured ones are offered, a free instruction among them");
   lsp_notify (c, "textDocument/didClose", lsp_json ("{\"textDocument\": {\"uri\": \"%s\"}}", uri));
 }
 
