@@ -9,8 +9,8 @@
 --   })
 --
 -- Code actions (:lua vim.lsp.buf.code_action()) fix one error or all of them; on a
--- visual selection they also correct it or rewrite it as formal, concise, simple or
--- friendly.
+-- visual selection (:'<,'>lua vim.lsp.buf.range_code_action()) they also correct it or
+-- rewrite it as formal, concise, simple or friendly.
 local M = {}
 
 M.filetypes = { 'text', 'markdown', 'gitcommit', 'tex', 'plaintex', 'mail' }
