@@ -1,6 +1,8 @@
 #include "client/lsp/daemon-client.h"
 #include "lib/bus/draftd-bus.h"
 
+#define START_TIMEOUT_MS (180 * 1000)
+
 typedef enum { JOB_QUEUED, JOB_STARTING, JOB_RUNNING, JOB_DONE } JobState;
 
 typedef struct {
@@ -280,9 +282,11 @@ pump (DraftdLspDaemon *d)
     j->state = JOB_STARTING;
     d->running++;
     d->stats.started++;
-    /* Without NO_AUTO_START: a daemon that is not running is started by D-Bus activation. */
+    /* Without NO_AUTO_START: a daemon that is not running is started by D-Bus activation,
+     * and the reply waits for it to load its models (a slow machine takes more than the
+     * default 25 s). A running daemon answers Start at once. */
     g_dbus_connection_call (d->bus, DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Start", start_args (j),
-                            G_VARIANT_TYPE ("(o)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL, on_started, j);
+                            G_VARIANT_TYPE ("(o)"), G_DBUS_CALL_FLAGS_NONE, START_TIMEOUT_MS, NULL, on_started, j);
   }
 }
 
