@@ -1,0 +1,43 @@
+/* The daemon as the language server sees it: Correct and Rewrite jobs started with
+ * Start over GDBus, their Edit signals collected until Finished or Failed, Cancel for
+ * stale ones, a bound on how many run at once, and the daemon's comings and goings
+ * (a call that finds no daemon starts it through D-Bus activation). */
+#pragma once
+#include <gio/gio.h>
+
+typedef struct {
+  guint32 offset, length;   /* UTF-8 bytes of the text sent */
+  char *replacement, *kind;
+  char *message;            /* NULL where the daemon sends none (edits of type (uuss)) */
+} DraftdLspEdit;
+
+typedef struct _DraftdLspDaemon DraftdLspDaemon;
+
+/* Called once per job: edits (DraftdLspEdit) and the result text on success, or an error
+ * (G_IO_ERROR_CANCELLED for a cancelled job; a D-Bus error when the daemon is missing,
+ * restarted mid-job or refused the text). */
+typedef void (*DraftdLspJobDone) (GArray *edits, const char *result, const GError *error, gpointer user);
+
+/* Presence: called with TRUE when the daemon appears on the bus, FALSE when it goes. */
+typedef void (*DraftdLspPresence) (gboolean present, gpointer user);
+
+/* bus NULL: the session bus (connected when first needed, again after a failure). */
+DraftdLspDaemon *draftd_lsp_daemon_new (GDBusConnection *bus, guint max_running, DraftdLspPresence presence,
+                                        gpointer user);
+void draftd_lsp_daemon_free (DraftdLspDaemon *d);
+
+/* method: "Correct" (instruction NULL) or "Rewrite". An urgent job (what the user just
+ * typed or asked for) goes before the queued ones. Returns the job's id (never 0). */
+guint64 draftd_lsp_daemon_start (DraftdLspDaemon *d, const char *method, const char *text, const char *instruction,
+                                 gboolean urgent, DraftdLspJobDone done, gpointer user);
+/* Stops a job: dropped if still queued here, Cancel on the bus if running. Its callback
+ * runs (from the main loop) with G_IO_ERROR_CANCELLED. Unknown or finished ids are ignored. */
+void draftd_lsp_daemon_cancel (DraftdLspDaemon *d, guint64 id);
+
+typedef struct {
+  guint64 started, cancelled, failed;
+} DraftdLspDaemonStats;
+void draftd_lsp_daemon_stats (DraftdLspDaemon *d, DraftdLspDaemonStats *out);
+
+/* Whether the error means the daemon could not be reached (missing, restarting, no bus). */
+gboolean draftd_lsp_daemon_unreachable (const GError *error);

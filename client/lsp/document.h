@@ -1,0 +1,52 @@
+/* An open text document: its UTF-8 text, and the conversion between byte offsets and LSP
+ * positions (line, character) where character counts UTF-8 bytes, UTF-16 code units or
+ * code points, as negotiated with the client. */
+#pragma once
+#include <glib.h>
+#include <json-glib/json-glib.h>
+
+typedef enum { DRAFTD_LSP_UTF8, DRAFTD_LSP_UTF16, DRAFTD_LSP_UTF32 } DraftdLspEncoding;
+
+/* "utf-8", "utf-16", "utf-32"; FALSE for any other name. */
+gboolean draftd_lsp_encoding_from_name (const char *name, DraftdLspEncoding *out);
+const char *draftd_lsp_encoding_name (DraftdLspEncoding e);
+
+/* A fix found in the document: byte range, kept valid across edits (shifted, or dropped
+ * when an edit touches it) until the next check replaces the list. */
+typedef struct {
+  gsize start, end;
+  char *replacement, *kind, *message;
+} DraftdLspFix;
+
+void draftd_lsp_fix_clear (DraftdLspFix *f);
+
+typedef struct {
+  char *uri, *language;
+  gint64 version;
+  GString *text;
+  GArray *line_starts;   /* byte offset of each line; rebuilt on change */
+  GArray *fixes;         /* DraftdLspFix, in document order */
+  guint check_source;    /* debounce timer */
+  GHashTable *inflight;  /* paragraph text -> job id (as pointer-sized int) */
+  gboolean published;    /* diagnostics sent for the current text */
+  gboolean checked_once; /* diagnostics sent at least once */
+} DraftdLspDocument;
+
+DraftdLspDocument *draftd_lsp_document_new (const char *uri, const char *language, gint64 version, const char *text);
+void draftd_lsp_document_free (DraftdLspDocument *d);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DraftdLspDocument, draftd_lsp_document_free)
+
+/* Byte offset of a position; FALSE (error set) if it is not inside the document. A character
+ * past the end of its line is clamped to the line end, as the protocol asks. */
+gboolean draftd_lsp_document_offset (DraftdLspDocument *d, DraftdLspEncoding enc, JsonObject *position, gsize *out,
+                                     GError **error);
+gboolean draftd_lsp_document_range (DraftdLspDocument *d, DraftdLspEncoding enc, JsonObject *range, gsize *start,
+                                    gsize *end, GError **error);
+/* {line, character} of a byte offset (which must lie on a character boundary). */
+JsonNode *draftd_lsp_document_position (DraftdLspDocument *d, DraftdLspEncoding enc, gsize offset);
+JsonNode *draftd_lsp_document_range_node (DraftdLspDocument *d, DraftdLspEncoding enc, gsize start, gsize end);
+
+/* Replaces [start, end) with `text`, keeping the fixes that the change does not touch. */
+void draftd_lsp_document_replace (DraftdLspDocument *d, gsize start, gsize end, const char *text);
+/* Applies one TextDocumentContentChangeEvent (a range and text, or text alone: the whole document). */
+gboolean draftd_lsp_document_change (DraftdLspDocument *d, DraftdLspEncoding enc, JsonObject *change, GError **error);

@@ -1,0 +1,234 @@
+#include "client/lsp/rpc.h"
+#include <string.h>
+
+void
+draftd_lsp_reader_init (DraftdLspReader *r)
+{
+  memset (r, 0, sizeof *r);
+  r->buf = g_byte_array_new ();
+}
+
+void
+draftd_lsp_reader_clear (DraftdLspReader *r)
+{
+  g_clear_pointer (&r->buf, g_byte_array_unref);
+}
+
+void
+draftd_lsp_reader_feed (DraftdLspReader *r, const guint8 *data, gsize len)
+{
+  g_byte_array_append (r->buf, data, len);
+}
+
+static const guint8 *
+find (const guint8 *hay, gsize n, const char *needle)
+{
+  gsize m = strlen (needle);
+  for (gsize i = 0; i + m <= n; i++)
+    if (memcmp (hay + i, needle, m) == 0)
+      return hay + i;
+  return NULL;
+}
+
+/* Drops bytes up to the next "Content-Length" header (case as written by every client). */
+static gboolean
+resync (DraftdLspReader *r)
+{
+  const guint8 *at = find (r->buf->data, r->buf->len, "Content-Length:");
+  if (at == NULL) {
+    /* Keep a tail that may be the start of the header split across reads. */
+    gsize keep = MIN (r->buf->len, 14);
+    g_byte_array_remove_range (r->buf, 0, r->buf->len - keep);
+    return FALSE;
+  }
+  g_byte_array_remove_range (r->buf, 0, at - r->buf->data);
+  r->resync = FALSE;
+  return TRUE;
+}
+
+/* Content-Length from a header block; -1 when absent or not a number. */
+static gint64
+content_length (const char *headers)
+{
+  g_auto (GStrv) lines = g_strsplit (headers, "\r\n", -1);
+  for (guint i = 0; lines[i]; i++) {
+    char *colon = strchr (lines[i], ':');
+    if (colon == NULL || g_ascii_strncasecmp (lines[i], "Content-Length", colon - lines[i]) != 0 ||
+        colon - lines[i] != 14)
+      continue;
+    char *end;
+    const char *v = colon + 1;
+    while (*v == ' ')
+      v++;
+    gint64 n = g_ascii_strtoll (v, &end, 10);
+    while (*end == ' ')
+      end++;
+    return end == v || *end || n < 0 ? -1 : n;
+  }
+  return -1;
+}
+
+DraftdLspFrame
+draftd_lsp_reader_next (DraftdLspReader *r, char **body)
+{
+  *body = NULL;
+  if (r->skip) {
+    gsize n = MIN (r->skip, r->buf->len);
+    g_byte_array_remove_range (r->buf, 0, n);
+    r->skip -= n;
+    if (r->skip)
+      return DRAFTD_LSP_FRAME_NONE;
+  }
+  if (r->resync && !resync (r))
+    return DRAFTD_LSP_FRAME_NONE;
+  const guint8 *end = find (r->buf->data, r->buf->len, "\r\n\r\n");
+  if (end == NULL) {
+    if (r->buf->len > 8192) {  /* no header is this long: garbage */
+      *body = g_strdup ("a header block longer than 8 KiB without an end");
+      r->resync = TRUE;
+      g_byte_array_remove_range (r->buf, 0, r->buf->len - 14);
+      return DRAFTD_LSP_FRAME_BAD;
+    }
+    return DRAFTD_LSP_FRAME_NONE;
+  }
+  gsize header_len = end - r->buf->data;
+  g_autofree char *headers = g_strndup ((const char *) r->buf->data, header_len);
+  gint64 n = content_length (headers);
+  if (n < 0) {
+    g_byte_array_remove_range (r->buf, 0, header_len + 4);
+    r->resync = TRUE;
+    *body = g_strdup ("a message header without a valid Content-Length");
+    return DRAFTD_LSP_FRAME_BAD;
+  }
+  if ((guint64) n > DRAFTD_LSP_MAX_FRAME) {
+    g_byte_array_remove_range (r->buf, 0, header_len + 4);
+    r->skip = n;
+    *body = g_strdup_printf ("a message of %" G_GINT64_FORMAT " bytes (the limit is %u)", n, DRAFTD_LSP_MAX_FRAME);
+    return DRAFTD_LSP_FRAME_BAD;
+  }
+  if (r->buf->len < header_len + 4 + n)
+    return DRAFTD_LSP_FRAME_NONE;
+  *body = g_strndup ((const char *) r->buf->data + header_len + 4, n);
+  g_byte_array_remove_range (r->buf, 0, header_len + 4 + n);
+  return DRAFTD_LSP_FRAME_MESSAGE;
+}
+
+char *
+draftd_lsp_frame (JsonNode *message, gsize *len)
+{
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  json_generator_set_root (gen, message);
+  gsize n;
+  g_autofree char *body = json_generator_to_data (gen, &n);
+  char *framed = g_strdup_printf ("Content-Length: %" G_GSIZE_FORMAT "\r\n\r\n%s", n, body);
+  *len = strlen (framed);
+  return framed;
+}
+
+gboolean
+draftd_lsp_write (GOutputStream *out, JsonNode *message, GError **error)
+{
+  gsize len;
+  g_autofree char *framed = draftd_lsp_frame (message, &len);
+  return g_output_stream_write_all (out, framed, len, NULL, NULL, error) && g_output_stream_flush (out, NULL, error);
+}
+
+static JsonObject *
+envelope (void)
+{
+  JsonObject *o = json_object_new ();
+  json_object_set_string_member (o, "jsonrpc", "2.0");
+  return o;
+}
+
+static JsonNode *
+wrap (JsonObject *o)
+{
+  JsonNode *n = json_node_init_object (json_node_alloc (), o);
+  json_object_unref (o);
+  return n;
+}
+
+JsonNode *
+draftd_lsp_response (JsonNode *id, JsonNode *result)
+{
+  JsonObject *o = envelope ();
+  json_object_set_member (o, "id", id ? json_node_copy (id) : json_node_init_null (json_node_alloc ()));
+  json_object_set_member (o, "result", result ? result : json_node_init_null (json_node_alloc ()));
+  return wrap (o);
+}
+
+JsonNode *
+draftd_lsp_error_response (JsonNode *id, int code, const char *message)
+{
+  JsonObject *o = envelope ();
+  json_object_set_member (o, "id", id ? json_node_copy (id) : json_node_init_null (json_node_alloc ()));
+  JsonObject *e = json_object_new ();
+  json_object_set_int_member (e, "code", code);
+  json_object_set_string_member (e, "message", message);
+  json_object_set_object_member (o, "error", e);
+  return wrap (o);
+}
+
+JsonNode *
+draftd_lsp_notification (const char *method, JsonNode *params)
+{
+  JsonObject *o = envelope ();
+  json_object_set_string_member (o, "method", method);
+  if (params)
+    json_object_set_member (o, "params", params);
+  return wrap (o);
+}
+
+JsonNode *
+draftd_lsp_request (gint64 id, const char *method, JsonNode *params)
+{
+  JsonNode *n = draftd_lsp_notification (method, params);
+  json_object_set_int_member (json_node_get_object (n), "id", id);
+  return n;
+}
+
+static JsonNode *
+member (JsonObject *o, const char *name, JsonNodeType type)
+{
+  JsonNode *n = o ? json_object_get_member (o, name) : NULL;
+  return n && JSON_NODE_TYPE (n) == type ? n : NULL;
+}
+
+JsonObject *
+draftd_lsp_get_object (JsonObject *o, const char *name)
+{
+  JsonNode *n = member (o, name, JSON_NODE_OBJECT);
+  return n ? json_node_get_object (n) : NULL;
+}
+
+JsonArray *
+draftd_lsp_get_array (JsonObject *o, const char *name)
+{
+  JsonNode *n = member (o, name, JSON_NODE_ARRAY);
+  return n ? json_node_get_array (n) : NULL;
+}
+
+const char *
+draftd_lsp_get_string (JsonObject *o, const char *name)
+{
+  JsonNode *n = member (o, name, JSON_NODE_VALUE);
+  return n && json_node_get_value_type (n) == G_TYPE_STRING ? json_node_get_string (n) : NULL;
+}
+
+gboolean
+draftd_lsp_get_int (JsonObject *o, const char *name, gint64 *out)
+{
+  JsonNode *n = member (o, name, JSON_NODE_VALUE);
+  if (n == NULL || json_node_get_value_type (n) != G_TYPE_INT64)
+    return FALSE;
+  *out = json_node_get_int (n);
+  return TRUE;
+}
+
+gboolean
+draftd_lsp_get_bool (JsonObject *o, const char *name, gboolean fallback)
+{
+  JsonNode *n = member (o, name, JSON_NODE_VALUE);
+  return n && json_node_get_value_type (n) == G_TYPE_BOOLEAN ? json_node_get_boolean (n) : fallback;
+}

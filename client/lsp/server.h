@@ -1,0 +1,63 @@
+/* The language server: its state, shared by the message dispatch (server.c), the checker
+ * (diagnostics, checker.c) and the code actions (actions.c). */
+#pragma once
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+#include "client/lsp/daemon-client.h"
+#include "client/lsp/document.h"
+#include "client/lsp/prose.h"
+#include "client/lsp/rpc.h"
+
+typedef struct {
+  char **checks;             /* kinds reported (spelling, grammar, punctuation, style); NULL: all */
+  char **presets;            /* rewrite instructions offered as code actions */
+  GHashTable *dictionary;    /* casefolded words never flagged */
+  DraftdLspProseOptions prose;
+  guint debounce_ms;
+} DraftdLspSettings;
+
+typedef struct _DraftdLspServer DraftdLspServer;
+struct _DraftdLspServer {
+  GMainLoop *loop;
+  GOutputStream *out;
+  DraftdLspReader reader;
+  DraftdLspEncoding encoding;
+  gboolean initialized, shutdown, exiting;
+  int exit_code;
+  DraftdLspSettings settings;
+  GHashTable *documents;     /* uri -> DraftdLspDocument */
+  DraftdLspDaemon *daemon;
+  GHashTable *cache;         /* paragraph text -> GArray of DraftdLspEdit (Correct's answer) */
+  GHashTable *commands;      /* JSON-RPC id (as text) -> job id of a running workspace/executeCommand */
+  gint64 next_request;
+  gboolean daemon_down;      /* an outage was announced; announce the recovery */
+  guint retry_source, retry_seconds;
+  guint64 cache_hits, paragraphs_checked;
+};
+
+void draftd_lsp_server_send (DraftdLspServer *s, JsonNode *message);
+/* window/showMessage: type 1 error, 2 warning, 3 info, 4 log. */
+void draftd_lsp_server_show (DraftdLspServer *s, int type, const char *fmt, ...) G_GNUC_PRINTF (3, 4);
+
+void draftd_lsp_settings_init (DraftdLspSettings *st);
+void draftd_lsp_settings_clear (DraftdLspSettings *st);
+/* Reads the draftd settings object (initializationOptions or didChangeConfiguration's draftd member). */
+void draftd_lsp_settings_update (DraftdLspSettings *st, JsonObject *o);
+
+/* checker.c: diagnostics. */
+void draftd_lsp_checker_schedule (DraftdLspServer *s, DraftdLspDocument *doc, guint delay_ms);
+void draftd_lsp_checker_forget (DraftdLspServer *s, DraftdLspDocument *doc);
+/* The daemon came (TRUE) or went (FALSE). */
+void draftd_lsp_checker_presence (DraftdLspServer *s, gboolean present);
+/* {paragraphsChecked, cacheHits, jobsStarted, jobsCancelled, jobsFailed, cacheSize}. */
+JsonNode *draftd_lsp_checker_stats (DraftdLspServer *s);
+/* The Diagnostic for a fix: range, severity, code (its kind), message, data {replacement, kind, original}. */
+JsonNode *draftd_lsp_fix_diagnostic (DraftdLspServer *s, DraftdLspDocument *doc, const DraftdLspFix *f);
+void draftd_lsp_cached_edits_free (gpointer p);
+
+/* actions.c: textDocument/codeAction and workspace/executeCommand. */
+JsonNode *draftd_lsp_code_actions (DraftdLspServer *s, JsonObject *params, GError **error);
+/* Starts a command; FALSE with an error for a bad one. The reply to `id` is sent when it ends. */
+gboolean draftd_lsp_execute_command (DraftdLspServer *s, JsonNode *id, JsonObject *params, GError **error);
+void draftd_lsp_cancel_request (DraftdLspServer *s, JsonNode *id);
+extern const char *const draftd_lsp_commands[];

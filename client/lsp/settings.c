@@ -1,0 +1,70 @@
+/* Settings, from initializationOptions or workspace/didChangeConfiguration:
+ *   checks: ["grammar", "spelling", ...]   kinds reported (default all)
+ *   presets: ["formal", "concise", "simple", "friendly", "any instruction"]
+ *   dictionary: ["draftd", ...]            words never flagged
+ *   comments, strings: true                 check comments / string literals of code
+ *   debounceMs: 300                         quiet time after a change before checking */
+#include "client/lsp/server.h"
+
+static const char *const default_presets[] = { "formal", "concise", "simple", "friendly", NULL };
+
+void
+draftd_lsp_settings_init (DraftdLspSettings *st)
+{
+  st->checks = NULL;
+  st->presets = g_strdupv ((char **) default_presets);
+  st->dictionary = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  st->prose = (DraftdLspProseOptions) { FALSE, FALSE };
+  st->debounce_ms = 300;
+}
+
+void
+draftd_lsp_settings_clear (DraftdLspSettings *st)
+{
+  g_strfreev (st->checks);
+  g_strfreev (st->presets);
+  g_hash_table_unref (st->dictionary);
+}
+
+/* The strings of a JSON array member; NULL when absent or not an array of strings. */
+static char **
+strings (JsonObject *o, const char *name)
+{
+  JsonArray *a = draftd_lsp_get_array (o, name);
+  if (a == NULL)
+    return NULL;
+  g_autoptr (GStrvBuilder) b = g_strv_builder_new ();
+  for (guint i = 0; i < json_array_get_length (a); i++) {
+    JsonNode *n = json_array_get_element (a, i);
+    if (JSON_NODE_HOLDS_VALUE (n) && json_node_get_value_type (n) == G_TYPE_STRING && *json_node_get_string (n))
+      g_strv_builder_add (b, json_node_get_string (n));
+  }
+  return g_strv_builder_end (b);
+}
+
+void
+draftd_lsp_settings_update (DraftdLspSettings *st, JsonObject *o)
+{
+  if (o == NULL)
+    return;
+  char **v;
+  if ((v = strings (o, "checks"))) {
+    g_strfreev (st->checks);
+    st->checks = v;
+  }
+  if ((v = strings (o, "presets"))) {
+    g_strfreev (st->presets);
+    st->presets = v;
+  }
+  if ((v = strings (o, "dictionary"))) {
+    g_hash_table_remove_all (st->dictionary);
+    for (guint i = 0; v[i]; i++)
+      g_hash_table_add (st->dictionary, g_utf8_casefold (v[i], -1));
+    g_strfreev (v);
+  }
+  st->prose.comments = draftd_lsp_get_bool (o, "comments", st->prose.comments);
+  st->prose.strings = draftd_lsp_get_bool (o, "strings", st->prose.strings);
+  gint64 ms;
+  if (draftd_lsp_get_int (o, "debounceMs", &ms))
+    st->debounce_ms = CLAMP (ms, 0, 10000);
+}

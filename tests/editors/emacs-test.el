@@ -1,0 +1,158 @@
+;;; emacs-test.el --- ERT tests of draftd.el and of Eglot with draft lsp  -*- lexical-binding: t; -*-
+
+;; Run by test-editor-emacs in batch mode against a daemon on a private bus, with the
+;; byte-compiled draftd.el loaded.  Each test's outcome goes to $DRAFTD_RESULT.
+
+;;; Code:
+
+(require 'ert)
+(require 'cl-lib)
+(require 'draftd)
+
+(defun draftd-test--wait (pred &optional seconds)
+  "Process events until PRED is non-nil or SECONDS (default 120) pass; PRED's value."
+  (let ((deadline (+ (float-time) (or seconds 120))) value)
+    (while (and (not (setq value (funcall pred))) (< (float-time) deadline))
+      (accept-process-output nil 0.05)
+      (let ((event (read-event nil nil 0.01)))
+        (when (and event (not (ignore-errors (dbus-check-event event))))
+          (push event unread-command-events))))
+    value))
+
+(defun draftd-test--diag (word)
+  "The Flymake diagnostic in the buffer covering exactly WORD."
+  (cl-find-if (lambda (d) (equal (buffer-substring-no-properties (flymake-diagnostic-beg d)
+                                                                 (flymake-diagnostic-end d))
+                                 word))
+              (flymake-diagnostics)))
+
+(defun draftd-test--jobs-served ()
+  "The daemon's count of finished jobs."
+  ;; Not dbus-get-property: its 500 ms timeout is too short for a daemon busy loading.
+  (let ((stats (car (dbus-call-method :session "org.draftd.Assistant1" "/org/draftd/Assistant1"
+                                      "org.freedesktop.DBus.Properties" "Get" :timeout 60000
+                                      "org.draftd.Assistant1" "Stats"))))
+    (car (cadr (assoc "jobs_served" stats)))))
+
+(ert-deftest draftd-flymake-reports-edits ()
+  (with-temp-buffer
+    (insert "She go to school yesterday.\n\nThey was happy.\n")
+    (text-mode)
+    (draftd-mode 1)
+    (flymake-start)
+    (should (draftd-test--wait (lambda () (and (draftd-test--diag "go") (draftd-test--diag "was")))))
+    (let ((go (draftd-test--diag "go")))
+      (should (eq (flymake-diagnostic-type go) :warning))
+      (should (equal (plist-get (flymake-diagnostic-data go) :replacement) "went"))
+      (should (string-match-p "went" (flymake-diagnostic-text go)))
+      ;; Apply the edit at point.
+      (goto-char (flymake-diagnostic-beg go))
+      (draftd-apply-edit-at-point)
+      (should (equal (buffer-substring-no-properties (point-min) (line-end-position))
+                     "She went to school yesterday.")))))
+
+(ert-deftest draftd-flymake-reports-daemon-errors ()
+  ;; Over the daemon's 1 MiB limit: its TooLong error reaches Flymake as a panic.
+  (with-temp-buffer
+    (let ((draftd-max-check-chars (* 4 1024 1024))
+          (reported nil))
+      (dotimes (_ (* 110 1024))
+        (insert "word word "))
+      (draftd-flymake (lambda (&rest args) (setq reported args)))
+      (should (draftd-test--wait (lambda () reported)))
+      (should (eq (car reported) :panic))
+      (should (string-match-p "TooLong\\|limit" (plist-get (cdr reported) :explanation))))))
+
+(ert-deftest draftd-correct-region-corrects ()
+  (with-temp-buffer
+    (insert "Before. She go to school yesterday.")
+    (let ((result (draftd-correct-region 9 (point-max))))
+      (should (equal result "She went to school yesterday."))
+      (should (equal (buffer-string) "Before. She went to school yesterday.")))))
+
+(ert-deftest draftd-correct-region-counts-code-points ()
+  ;; Characters outside the BMP are one character to Emacs and one code point to draftd.
+  (with-temp-buffer
+    (insert "I like \U0001F355 and \u5bff\u53f8. She have a cat.\nNext line.")
+    (let ((result (draftd-correct-region (point-min) (save-excursion (goto-char (point-min)) (line-end-position)))))
+      (should (string-suffix-p "She has a cat." result))
+      (should (equal (buffer-string) (concat result "\nNext line."))))))
+
+(ert-deftest draftd-rewrite-region-rewrites ()
+  (with-temp-buffer
+    (insert "I think that we should maybe go home now.")
+    (let ((result (draftd-rewrite-region (point-min) (point-max) "formal")))
+      (should (stringp result))
+      (should-not (equal result "I think that we should maybe go home now."))
+      (should (equal (buffer-string) result)))))
+
+(ert-deftest draftd-cancel-restores-and-stops-the-job ()
+  (with-temp-buffer
+    (dotimes (i 30)
+      (insert (format "She go to school on day %d and the sun is warm. " i)))
+    (let ((before (buffer-string))
+          (served (draftd-test--jobs-served))
+          ;; C-g sets quit-flag; a timer does the same while the job runs.
+          (timer (run-at-time 0.3 nil (lambda () (setq quit-flag t)))))
+      (should (eq 'quit (condition-case nil
+                            (progn (draftd-correct-region (point-min) (point-max)) 'finished)
+                          (quit 'quit))))
+      (cancel-timer timer)
+      (should (equal (buffer-string) before))
+      ;; The cancelled job never finishes on the daemon; the daemon still serves others.
+      (sleep-for 3)
+      (should (equal (draftd-test--jobs-served) served))
+      (erase-buffer)
+      (insert "They was happy.")
+      (should (equal (draftd-correct-region (point-min) (point-max)) "They were happy.")))))
+
+(ert-deftest draftd-eglot-with-draft-lsp ()
+  ;; Debian's elpa-eglot is a package: activate the installed packages (-Q skipped that).
+  (unless (require 'eglot nil t)
+    (let ((package-directory-list '("/usr/share/emacs/site-lisp/elpa")))
+      (package-initialize))
+    (require 'eglot))
+  (let* ((dir (make-temp-file "draftd-eglot" t))
+         (file (expand-file-name "notes.txt" dir))
+         (eglot-server-programs `((text-mode . ,(split-string (getenv "DRAFTD_LSP")))))
+         (buffer nil))
+    (with-temp-file file
+      (insert "She go to school yesterday.\n\nThey was happy.\n"))
+    (unwind-protect
+        (progn
+          (setq buffer (find-file-noselect file))
+          (with-current-buffer buffer
+            (text-mode)
+            (apply #'eglot (eglot--guess-contact))
+            ;; Flymake asks Eglot's backend on its idle timer, which batch Emacs never
+            ;; runs: ask it here until the published diagnostics show.
+            (should (draftd-test--wait (lambda () (flymake-start) (draftd-test--diag "go"))))
+            (goto-char (flymake-diagnostic-beg (draftd-test--diag "go")))
+            (eglot-code-actions (point) (point) "quickfix" t)
+            (should (draftd-test--wait
+                     (lambda () (equal (buffer-substring-no-properties (point-min) (line-end-position))
+                                       "She went to school yesterday."))
+                     30))
+            ;; Eglot too sends the change from an idle timer: send it here.
+            (eglot--signal-textDocument/didChange)
+            (should (draftd-test--wait (lambda ()
+                                         (flymake-start)
+                                         (and (null (draftd-test--diag "go")) (draftd-test--diag "was")))))
+            (eglot-shutdown (eglot-current-server))))
+      (when buffer
+        (with-current-buffer buffer (set-buffer-modified-p nil))
+        (kill-buffer buffer))
+      (delete-directory dir t))))
+
+(defun draftd-test-run ()
+  "Run the tests; write one ok / not ok line per test to $DRAFTD_RESULT; exit."
+  (let* ((stats (ert-run-tests-batch "^draftd-"))
+         (tests (ert--stats-tests stats))
+         (results (ert--stats-test-results stats)))
+    (with-temp-file (getenv "DRAFTD_RESULT")
+      (dotimes (i (length tests))
+        (insert (if (ert-test-result-expected-p (aref tests i) (aref results i)) "ok " "not ok ")
+                (symbol-name (ert-test-name (aref tests i))) "\n")))
+    (kill-emacs (if (zerop (ert-stats-completed-unexpected stats)) 0 1))))
+
+;;; emacs-test.el ends here
