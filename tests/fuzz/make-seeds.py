@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Writes the fuzz targets' seed corpora under tests/fuzz/corpus/<target>/.
 
-Every seed is built here from scratch (no fixture is copied), so the corpora stay small and
-reviewable; crash reproducers found by fuzzing are committed next to them by hand, named
-crash-*. Run from anywhere: python3 tests/fuzz/make-seeds.py
+Every seed-* is built here from scratch (no fixture is copied). Next to them: crash-*, the
+reproducers of bugs fuzzing found, and cov-*, the corpus an hour of fuzzing per target reached,
+minimized with libFuzzer's -merge=1 (each is replayed by the fuzz-replay-* tests in every
+build). Run from anywhere: python3 tests/fuzz/make-seeds.py
 """
 import os
 import struct
