@@ -760,11 +760,9 @@ main (int argc, char **argv)
     "Results print as tables; --json writes them as one JSON document.\n"
     "Exit status: 0 success, 1 failure, 2 usage error.");
   int status = DRAFTD_CLI_EXIT_OK;
-  if (!draftd_cli_parse (ctx, "draftd-bench", entries, &argc, &argv, &status) || !check_args (&a, argc, argv)) {
-    status = status ? status : DRAFTD_CLI_EXIT_USAGE;
+  if (!draftd_cli_parse (ctx, "draftd-bench", entries, &argc, &argv, &status))
     goto out;
-  }
-  status = run_and_write (&a);
+  status = check_args (&a, argc, argv) ? run_and_write (&a) : DRAFTD_CLI_EXIT_USAGE;
 out:
   bench_args_clear (&a);
   return status;
