@@ -23,6 +23,11 @@ draft_install_sigint (void)
   struct sigaction sa = { .sa_handler = on_sigint };
   sigemptyset (&sa.sa_mask);
   sigaction (SIGINT, &sa, NULL);
+  /* A parent may have left SIGINT blocked (the mask survives exec): Ctrl-C must reach us. */
+  sigset_t set;
+  sigemptyset (&set);
+  sigaddset (&set, SIGINT);
+  sigprocmask (SIG_UNBLOCK, &set, NULL);
 }
 
 void
