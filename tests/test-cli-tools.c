@@ -35,8 +35,9 @@ check_run (const char *model, const char *locale)
   CliResult r;
   gboolean ran = cli_run ("tools/draftd-run", args, env, NULL, &r);
   note_validation (&r);
-  tap_ok (ran && r.status == 0, "%s: draftd-run takes a non-ASCII prompt (status %d%s%s)", locale, r.status, *r.err ? ": " : "",
-          r.err);
+  tap_ok (ran && r.status == 0, "%s: draftd-run takes a non-ASCII prompt (status %d)", locale, r.status);
+  if (ran && r.status != 0)
+    tap_diag ("%s", r.err);
   tap_ok (ran && g_str_has_suffix (r.out, "\n"), "%s: the generated text ends its line", locale);
   g_autoptr (JsonNode) stats = ran ? cli_parse_json (last_line (r.err)) : NULL;
   JsonObject *o = stats && JSON_NODE_HOLDS_OBJECT (stats) ? json_node_get_object (stats) : NULL;
