@@ -200,20 +200,10 @@ read_header (Reader *r, L2cConfig *c, GError **error)
 
 static char **extra_meta; /* --meta KEY=VALUE strings */
 
-static gboolean
-convert (const char *ckpt, const char *tok, const char *out, guint32 type, GError **error)
+/* The GGUF metadata of a llama2.c checkpoint, and the --meta strings. */
+static void
+write_hparams (GgufWriter *w, const char *ckpt, const L2cConfig *c, guint32 type)
 {
-  g_autoptr (GMappedFile) mf = g_mapped_file_new (ckpt, FALSE, error);
-  if (mf == NULL)
-    return FALSE;
-  Reader r = { (const guint8 *) g_mapped_file_get_contents (mf), NULL, 0 };
-  r.end = r.p + g_mapped_file_get_length (mf);
-  L2cConfig c;
-  if (!read_header (&r, &c, error))
-    return FALSE;
-  gboolean q = r.group_size > 0;
-  gsize dim = c.dim, hd = dim / c.n_heads, kv = hd * c.n_kv_heads, L = c.n_layers, hidden = c.hidden_dim;
-  g_autoptr (GgufWriter) w = gguf_writer_new ();
   g_autofree char *name = g_path_get_basename (ckpt);
   char *dot = strrchr (name, '.');
   if (dot)
@@ -231,16 +221,33 @@ convert (const char *ckpt, const char *tok, const char *out, guint32 type, GErro
     gguf_writer_set_string (w, key, eq + 1);
   }
   gguf_writer_set_u32 (w, "general.file_type", type == GGML_TYPE_F32 ? 0 : type == GGML_TYPE_F16 ? 1 : type == GGML_TYPE_Q8_0 ? 7 : 2);
-  gguf_writer_set_u32 (w, "llama.context_length", c.seq_len);
-  gguf_writer_set_u32 (w, "llama.embedding_length", c.dim);
-  gguf_writer_set_u32 (w, "llama.block_count", c.n_layers);
-  gguf_writer_set_u32 (w, "llama.feed_forward_length", c.hidden_dim);
-  gguf_writer_set_u32 (w, "llama.attention.head_count", c.n_heads);
-  gguf_writer_set_u32 (w, "llama.attention.head_count_kv", c.n_kv_heads);
+  gguf_writer_set_u32 (w, "llama.context_length", c->seq_len);
+  gguf_writer_set_u32 (w, "llama.embedding_length", c->dim);
+  gguf_writer_set_u32 (w, "llama.block_count", c->n_layers);
+  gguf_writer_set_u32 (w, "llama.feed_forward_length", c->hidden_dim);
+  gguf_writer_set_u32 (w, "llama.attention.head_count", c->n_heads);
+  gguf_writer_set_u32 (w, "llama.attention.head_count_kv", c->n_kv_heads);
   gguf_writer_set_f32 (w, "llama.attention.layer_norm_rms_epsilon", 1e-5f);
-  gguf_writer_set_u32 (w, "llama.rope.dimension_count", hd);
+  gguf_writer_set_u32 (w, "llama.rope.dimension_count", c->dim / c->n_heads);
   gguf_writer_set_f32 (w, "llama.rope.freq_base", 10000.0f);
-  gguf_writer_set_u32 (w, "llama.vocab_size", c.vocab_size);
+  gguf_writer_set_u32 (w, "llama.vocab_size", c->vocab_size);
+}
+
+static gboolean
+convert (const char *ckpt, const char *tok, const char *out, guint32 type, GError **error)
+{
+  g_autoptr (GMappedFile) mf = g_mapped_file_new (ckpt, FALSE, error);
+  if (mf == NULL)
+    return FALSE;
+  Reader r = { (const guint8 *) g_mapped_file_get_contents (mf), NULL, 0 };
+  r.end = r.p + g_mapped_file_get_length (mf);
+  L2cConfig c;
+  if (!read_header (&r, &c, error))
+    return FALSE;
+  gboolean q = r.group_size > 0;
+  gsize dim = c.dim, hd = dim / c.n_heads, kv = hd * c.n_kv_heads, L = c.n_layers, hidden = c.hidden_dim;
+  g_autoptr (GgufWriter) w = gguf_writer_new ();
+  write_hparams (w, ckpt, &c, type);
   if (!write_tokenizer (w, tok, c.vocab_size, error))
     return FALSE;
 
