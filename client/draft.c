@@ -69,7 +69,6 @@ int
 main (int argc, char **argv)
 {
   draftd_cli_init ();
-  g_set_prgname ("draft");
   int status = DRAFTD_CLI_EXIT_OK;
   int i = parse_global (argc, argv, &status);
   if (i < 0)
