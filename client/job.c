@@ -61,6 +61,7 @@ typedef struct {
   char *error;
   gint64 started;
   gboolean progress_tty;
+  gboolean stdout_tty, output_started;
   int progress_width;           /* characters of the progress line on screen, 0: none */
 } Run;
 
@@ -75,8 +76,9 @@ progress_clear (Run *r)
 static void
 progress_show (Run *r, guint32 done, guint32 total)
 {
-  /* Short jobs would only flicker: the line appears after a second. */
-  if (!r->progress_tty || g_get_monotonic_time () - r->started < G_USEC_PER_SEC)
+  /* Short jobs would only flicker: the line appears after a second. Once the result streams
+   * to the same terminal, a progress line would overwrite it. */
+  if (!r->progress_tty || (r->stdout_tty && r->output_started) || g_get_monotonic_time () - r->started < G_USEC_PER_SEC)
     return;
   g_autofree char *line = g_strdup_printf ("sentence %u/%u", done, total);
   progress_clear (r);
@@ -111,8 +113,10 @@ edit_from_signal (Run *r, DBusMessageIter *it)
   e.message = g_strdup (e.message);
   g_array_append_val (r->job->edits, e);
   progress_clear (r);
-  if (r->job->on_edit)
+  if (r->job->on_edit) {
     r->job->on_edit (&e, r->job->on_edit_data);
+    r->output_started = TRUE;
+  }
 }
 
 static void
@@ -124,6 +128,8 @@ on_job_signal (Run *r, const char *member, DBusMessageIter *it)
       dbus_message_iter_get_basic (it, &a);
       g_string_append (r->job->result, a);
       if (r->job->stream) {
+        progress_clear (r);
+        r->output_started = TRUE;
         fputs (a, stdout);
         fflush (stdout);
       }
@@ -288,7 +294,8 @@ draft_job_run (DraftJob *j)
   DBusConnection *c = draft_bus ();
   if (c == NULL)
     return FALSE;
-  Run r = { .job = j, .started = g_get_monotonic_time (), .progress_tty = isatty (STDERR_FILENO) };
+  Run r = { .job = j, .started = g_get_monotonic_time (), .progress_tty = isatty (STDERR_FILENO),
+           .stdout_tty = isatty (STDOUT_FILENO) };
   dbus_connection_add_filter (c, job_filter, &r, NULL);
   dbus_bus_add_match (c, owner_rule, NULL);
   DBusError e;

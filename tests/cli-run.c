@@ -37,9 +37,9 @@ cli_run (const char *exe, const char *const *args, const char *const *env, const
   }
   gsize n;
   const char *d = g_bytes_get_data (out, &n);
-  r->out = g_strndup (d, n);
+  r->out = g_strndup (d ? d : "", n);  /* empty output: no data pointer */
   d = g_bytes_get_data (err, &n);
-  r->err = g_strndup (d, n);
+  r->err = g_strndup (d ? d : "", n);
   r->status = g_subprocess_get_if_exited (p) ? g_subprocess_get_exit_status (p) : 128 + g_subprocess_get_term_sig (p);
   return TRUE;
 }
