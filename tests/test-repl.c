@@ -1,5 +1,7 @@
 /* The draft REPL in a pseudo-terminal: a chat turn streams its reply, Ctrl-C cancels the
- * reply but not the REPL, /quit leaves with status 0 and history is saved. */
+ * reply but not the REPL, Ctrl-C at the prompt discards the line, /stats and /models print
+ * tables, /correct prints a readable diff without colour (TERM=dumb), /quit leaves with
+ * status 0 and history is saved. */
 #include <errno.h>
 #include <pty.h>
 #include <signal.h>
@@ -83,6 +85,31 @@ main (void)
   mark = p.all->len;
   send_keys (&p, "/help\r");
   tap_ok (read_until (&p, mark, "/quit", 10000), "the REPL is still alive after Ctrl-C");
+  /* Ctrl-C at the prompt: the typed line is dropped, not run and not kept. */
+  mark = p.all->len;
+  send_keys (&p, "/stats this line is discarded");
+  read_until (&p, mark, "discarded", 5000);
+  send_keys (&p, "\x03");
+  read_until (&p, mark, "^C", 5000);
+  mark = p.all->len;
+  send_keys (&p, "/help\r");
+  gboolean help = read_until (&p, mark, "/quit", 10000);
+  g_autofree char *after = g_strndup (p.all->str + mark, p.all->len - mark);
+  tap_ok (help && !strstr (after, "unknown command") && !strstr (after, "discarded"),
+          "Ctrl-C at the prompt discards the line, and the next line runs alone");
+  mark = p.all->len;
+  send_keys (&p, "/stats\r");
+  tap_ok (read_until (&p, mark, "jobs_served", 10000) && read_until (&p, mark, "\n> ", 10000) &&
+          !strchr (p.all->str + mark, '{'), "/stats prints a table");
+  mark = p.all->len;
+  send_keys (&p, "/models\r");
+  tap_ok (read_until (&p, mark, "target_name", 10000) && read_until (&p, mark, "\n> ", 10000), "/models prints a table");
+  mark = p.all->len;
+  send_keys (&p, "/correct She go to the park evry day with her dog.\r");
+  gboolean corrected = read_until (&p, mark + 10, "\n> ", 60000);
+  g_autofree char *diff = g_strndup (p.all->str + mark, p.all->len - mark);
+  tap_ok (corrected && !strstr (diff, "\033[3") && (strstr (diff, "[-") || strstr (diff, "{+") || strstr (diff, "She go to the park")),
+          "/correct under TERM=dumb prints a diff without colour");
   send_keys (&p, "/quit\r");
   int status = -1;
   for (int i = 0; i < 200; i++) {
@@ -95,6 +122,7 @@ main (void)
   g_autofree char *hist = NULL;
   g_file_get_contents (hist_path, &hist, NULL, NULL);
   tap_ok (hist && strstr (hist, "Hello, who are you?"), "history is saved under $XDG_STATE_HOME/draftd");
+  tap_ok (hist && !strstr (hist, "discarded"), "a discarded line is not in the history");
   close (p.fd);
   g_string_free (p.all, TRUE);
   tap_ok (bus_fixture_stop_draftd (&f) == 0, "draftd exits cleanly");

@@ -8,10 +8,11 @@
  *     against plain greedy on each input: passes per output token, wall-clock speedup,
  *     identical output, and edit precision/recall/F0.5 against the references. */
 #include <gio/gio.h>
+#include <json-glib/json-glib.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "tools/common.h"
+#include "tools/cli.h"
 #include "lib/decode/decode.h"
 #include "grammar/grammar.h"
 #include "lib/model/model.h"
@@ -53,8 +54,134 @@ kernel_times_clear (KernelTimes *kt)
   kt->n = 0;
 }
 
+/* Small helpers for the JSON results, built with json-glib so that names are escaped. */
+static void
+json_set_string (JsonBuilder *b, const char *k, const char *v)
+{
+  json_builder_set_member_name (b, k);
+  if (v)
+    json_builder_add_string_value (b, v);
+  else
+    json_builder_add_null_value (b);
+}
+
+static void
+json_set_int (JsonBuilder *b, const char *k, gint64 v)
+{
+  json_builder_set_member_name (b, k);
+  json_builder_add_int_value (b, v);
+}
+
+static void
+json_set_double (JsonBuilder *b, const char *k, double v)
+{
+  json_builder_set_member_name (b, k);
+  json_builder_add_double_value (b, v);
+}
+
+static void
+json_set_bool (JsonBuilder *b, const char *k, gboolean v)
+{
+  json_builder_set_member_name (b, k);
+  json_builder_add_boolean_value (b, v);
+}
+
+/* ---- forward suite ---- */
+
+typedef struct {
+  DraftdRunner *r;
+  const gint32 *toks;
+  guint context;           /* tokens already in the cache when timing */
+  guint reps;
+  gboolean profile;
+} ForwardSetup;
+
+/* One T: the fastest and the median of `reps` passes after a warm-up pass, and the kernel times. */
 static gboolean
-bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint reps, GString *json, GError **error)
+time_pass (const ForwardSetup *fs, guint T, double *fastest, double *median, KernelTimes *kt, GError **error)
+{
+  g_autofree double *ms = g_new (double, fs->reps);
+  for (guint k = 0; k < fs->reps + 1; k++) {
+    draftd_runner_truncate (fs->r, fs->context);
+    if (k == 1)
+      draftd_runner_profile_reset (fs->r);
+    gint64 t0 = g_get_monotonic_time ();
+    if (!draftd_runner_forward (fs->r, fs->toks + fs->context, T, DRAFTD_FORWARD_ARGMAX_ONLY, error))
+      return FALSE;
+    if (k > 0) /* the first run warms caches */
+      ms[k - 1] = (g_get_monotonic_time () - t0) / 1e3;
+  }
+  if (fs->profile)
+    kernel_times_read (fs->r, kt);
+  qsort (ms, fs->reps, sizeof (double), cmp_double);
+  /* The fastest run is the least disturbed by other work on the machine. */
+  *fastest = ms[0];
+  *median = ms[fs->reps / 2];
+  return TRUE;
+}
+
+/* Mean GPU time per pass for each kernel (rows) and T (columns), kernels in first-seen order
+ * over all T (a pass of one T may skip some); the sum is below the wall-clock figure by the
+ * submit overhead. */
+static void
+print_kernel_table (const KernelTimes *kt, const guint *Ts, guint n_T, guint reps)
+{
+  const char *names[32];
+  guint n_names = 0;
+  for (guint i = 0; i < n_T; i++)
+    for (guint j = 0; j < kt[i].n; j++) {
+      guint k = 0;
+      while (k < n_names && !g_str_equal (names[k], kt[i].names[j]))
+        k++;
+      if (k == n_names && n_names < G_N_ELEMENTS (names))
+        names[n_names++] = kt[i].names[j];
+    }
+  if (n_names == 0)
+    return;
+  printf ("GPU ms per pass by kernel (timestamps, mean of the timed runs):\n%-14s", "kernel");
+  for (guint i = 0; i < n_T; i++)
+    printf ("    T=%-5u", Ts[i]);
+  printf ("\n");
+  g_autofree double *total = g_new0 (double, n_T);
+  for (guint k = 0; k < n_names; k++) {
+    printf ("%-14s", names[k]);
+    for (guint i = 0; i < n_T; i++) {
+      double v = 0;
+      for (guint j = 0; j < kt[i].n; j++)
+        if (g_str_equal (kt[i].names[j], names[k]))
+          v = kt[i].ms[j] / reps;
+      total[i] += v;
+      printf (" %10.2f", v);
+    }
+    printf ("\n");
+  }
+  printf ("%-14s", "total");
+  for (guint i = 0; i < n_T; i++)
+    printf (" %10.2f", total[i]);
+  printf ("\n");
+}
+
+static void
+forward_json_pass (JsonBuilder *b, guint T, double fastest, double median, double t1, const KernelTimes *kt, guint reps)
+{
+  json_builder_begin_object (b);
+  json_set_int (b, "T", T);
+  json_set_double (b, "ms_min", fastest);
+  json_set_double (b, "ms_median", median);
+  json_set_double (b, "tokens_per_s", T / (fastest / 1e3));
+  json_set_double (b, "cost_vs_T1", fastest / t1);
+  if (kt->n) {
+    json_builder_set_member_name (b, "kernels_ms_per_pass");
+    json_builder_begin_object (b);
+    for (guint j = 0; j < kt->n; j++)
+      json_set_double (b, kt->names[j], kt->ms[j] / reps);
+    json_builder_end_object (b);
+  }
+  json_builder_end_object (b);
+}
+
+static gboolean
+bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint reps, JsonBuilder *json, GError **error)
 {
   g_autoptr (DraftdModel) m = draftd_model_load (path, error);
   if (m == NULL)
@@ -62,7 +189,7 @@ bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint
   guint max_T = 0;
   for (guint i = 0; i < n_T; i++)
     max_T = MAX (max_T, Ts[i]);
-  const guint context = 128; /* tokens already in the cache when timing */
+  const guint context = 128;
   DraftdRunnerOptions o = { .n_ctx = context + MAX (max_T, 896u), .n_batch = MAX (max_T, 64u), .profile = vk->timestamps };
   g_autoptr (DraftdRunner) r = draftd_runner_new (vk, m, &o, error);
   if (r == NULL)
@@ -77,83 +204,37 @@ bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint
           vk->name);
   printf ("%6s %12s %12s %10s%-4u   (fastest of %u runs, %u tokens in the cache)\n", "T", "ms/pass", "tokens/s",
           "cost vs T=", Ts[0], reps, context);
-  g_string_append_printf (json, "{\"suite\": \"forward\", \"model\": \"%s\", \"params\": %" G_GUINT64_FORMAT
-                          ", \"type\": \"%s\", \"device\": \"%s\", \"context\": %u, \"passes\": [",
-                          m->name, m->n_params, draftd_model_quantization (m), vk->name, context);
+  json_builder_begin_object (json);
+  json_set_string (json, "suite", "forward");
+  json_set_string (json, "model", m->name);
+  json_set_int (json, "params", (gint64) m->n_params);
+  json_set_string (json, "type", draftd_model_quantization (m));
+  json_set_string (json, "device", vk->name);
+  json_set_int (json, "context", context);
+  json_builder_set_member_name (json, "passes");
+  json_builder_begin_array (json);
+  ForwardSetup fs = { r, toks, context, reps, o.profile };
   g_autofree KernelTimes *kt = g_new0 (KernelTimes, n_T);
   double t1 = 0;
-  for (guint i = 0; i < n_T; i++) {
-    guint T = Ts[i];
-    g_autofree double *ms = g_new (double, reps);
-    for (guint k = 0; k < reps + 1; k++) {
-      draftd_runner_truncate (r, context);
-      if (k == 1)
-        draftd_runner_profile_reset (r);
-      gint64 t0 = g_get_monotonic_time ();
-      if (!draftd_runner_forward (r, toks + context, T, DRAFTD_FORWARD_ARGMAX_ONLY, error))
-        return FALSE;
-      if (k > 0) /* the first run warms caches */
-        ms[k - 1] = (g_get_monotonic_time () - t0) / 1e3;
-    }
-    if (o.profile)
-      kernel_times_read (r, &kt[i]);
-    qsort (ms, reps, sizeof (double), cmp_double);
-    /* The fastest run is the least disturbed by other work on the machine. */
-    double fastest = ms[0], median = ms[reps / 2];
+  gboolean ok = TRUE;
+  for (guint i = 0; i < n_T && ok; i++) {
+    double fastest, median;
+    ok = time_pass (&fs, Ts[i], &fastest, &median, &kt[i], error);
+    if (!ok)
+      break;
     if (i == 0)
       t1 = fastest;
-    printf ("%6u %12.2f %12.1f %13.2fx\n", T, fastest, T / (fastest / 1e3), fastest / t1);
-    g_string_append_printf (json, "%s{\"T\": %u, \"ms_min\": %.3f, \"ms_median\": %.3f, \"tokens_per_s\": %.2f, \"cost_vs_T1\": %.3f",
-                            i ? ", " : "", T, fastest, median, T / (fastest / 1e3), fastest / t1);
-    if (kt[i].n) {
-      g_string_append (json, ", \"kernels_ms_per_pass\": {");
-      for (guint j = 0; j < kt[i].n; j++)
-        g_string_append_printf (json, "%s\"%s\": %.3f", j ? ", " : "", kt[i].names[j], kt[i].ms[j] / reps);
-      g_string_append (json, "}");
-    }
-    g_string_append (json, "}");
+    printf ("%6u %12.2f %12.1f %13.2fx\n", Ts[i], fastest, Ts[i] / (fastest / 1e3), fastest / t1);
+    forward_json_pass (json, Ts[i], fastest, median, t1, &kt[i], reps);
   }
-  g_string_append (json, "]}");
-  /* Kernels in first-seen order over all T (a pass of one T may skip some). */
-  const char *names[32];
-  guint n_names = 0;
-  for (guint i = 0; i < n_T; i++)
-    for (guint j = 0; j < kt[i].n; j++) {
-      guint k = 0;
-      while (k < n_names && !g_str_equal (names[k], kt[i].names[j]))
-        k++;
-      if (k == n_names && n_names < G_N_ELEMENTS (names))
-        names[n_names++] = kt[i].names[j];
-    }
-  if (n_names > 0) {
-    /* Mean GPU time per pass; the sum is below the wall-clock figure by the submit overhead. */
-    printf ("GPU ms per pass by kernel (timestamps, mean of the timed runs):\n%-14s", "kernel");
-    for (guint i = 0; i < n_T; i++)
-      printf ("    T=%-5u", Ts[i]);
-    printf ("\n");
-    g_autofree double *total = g_new0 (double, n_T);
-    for (guint k = 0; k < n_names; k++) {
-      printf ("%-14s", names[k]);
-      for (guint i = 0; i < n_T; i++) {
-        double v = 0;
-        for (guint j = 0; j < kt[i].n; j++)
-          if (g_str_equal (kt[i].names[j], names[k]))
-            v = kt[i].ms[j] / reps;
-        total[i] += v;
-        printf (" %10.2f", v);
-      }
-      printf ("\n");
-    }
-    printf ("%-14s", "total");
-    for (guint i = 0; i < n_T; i++)
-      printf (" %10.2f", total[i]);
-    printf ("\n");
-  }
+  json_builder_end_array (json);
+  json_builder_end_object (json);
+  if (ok)
+    print_kernel_table (kt, Ts, n_T, reps);
   for (guint i = 0; i < n_T; i++)
     kernel_times_clear (&kt[i]);
-  return TRUE;
+  return ok;
 }
-
 
 static const char *const bench_prompts[] = {
   "Once upon a time", "Lily and Ben went to the park.", "The little dog", "One day, a girl named Sue",
@@ -209,6 +290,9 @@ run_case (DraftdLm *t, DraftdLm *a, const DraftdModel *m, const DecodeCase *c, g
     if (c->mode == DRAFTD_DECODE_IAD) {
       /* A rewrite whose answer mostly copies its source: the plain output, lightly edited. */
       src = g_array_copy (g_ptr_array_index (plain_outs, i));
+      /* A prompt the model ends at once leaves nothing to copy: no rewrite to time. */
+      if (src->len == 0)
+        continue;
       for (guint k = c->edit_every ? 3 : src->len; k < src->len; k += c->edit_every)
         g_array_index (src, gint32, k) = 3 + (g_array_index (src, gint32, k) * 31) % (m->config.n_vocab - 3);
       p.source = (gint32 *) src->data;
@@ -225,7 +309,7 @@ run_case (DraftdLm *t, DraftdLm *a, const DraftdModel *m, const DecodeCase *c, g
       g_ptr_array_add (plain_outs, g_array_ref (out));
     else if (!c->sample) {
       GArray *ref = g_ptr_array_index (plain_outs, i);
-      if (ref->len != out->len || memcmp (ref->data, out->data, out->len * 4) != 0) {
+      if (ref->len != out->len || (out->len > 0 && memcmp (ref->data, out->data, out->len * 4) != 0)) {
         g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s differs from plain greedy on prompt %u: lossless decoding is broken",
                      c->label, i);
         return FALSE;
@@ -240,30 +324,15 @@ run_case (DraftdLm *t, DraftdLm *a, const DraftdModel *m, const DecodeCase *c, g
   return TRUE;
 }
 
-static gboolean
-bench_decode (DraftdVk *vk, const char *path, const char *assistant_path, guint n_tokens, gboolean sweep,
-              guint rounds, GString *json, GError **error)
+/* The decode suite's cases: plain first (the baseline of the greedy rows), sampled plain
+ * before speculative sampling (its baseline). */
+static GPtrArray *
+decode_cases (gboolean with_assistant, gboolean sweep)
 {
-  g_autoptr (DraftdModel) m = draftd_model_load (path, error);
-  if (m == NULL)
-    return FALSE;
-  g_autoptr (DraftdModel) am = assistant_path ? draftd_model_load (assistant_path, error) : NULL;
-  if (assistant_path && am == NULL)
-    return FALSE;
-  if (am && !draftd_tokenizer_same_vocab (m->tokenizer, am->tokenizer)) {
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "the assistant does not share the target's vocabulary");
-    return FALSE;
-  }
-  DraftdRunnerOptions o = { .n_ctx = 512 };
-  g_autoptr (DraftdRunner) r = draftd_runner_new (vk, m, &o, error);
-  g_autoptr (DraftdRunner) ar = r && am ? draftd_runner_new (vk, am, &o, error) : NULL;
-  if (r == NULL || (am && ar == NULL))
-    return FALSE;
-  DraftdLm t = draftd_lm_for_runner (r), a = ar ? draftd_lm_for_runner (ar) : (DraftdLm) { 0 };
   GPtrArray *cases = g_ptr_array_new_with_free_func (g_free);
 #define ADD(...) g_ptr_array_add (cases, g_memdup2 (&(DecodeCase) { __VA_ARGS__ }, sizeof (DecodeCase)))
   ADD ("plain greedy", DRAFTD_DECODE_PLAIN, FALSE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 0);
-  if (ar) {
+  if (with_assistant) {
     ADD ("speculative greedy", DRAFTD_DECODE_SPECULATIVE, FALSE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 0);
     if (sweep) {
       ADD ("  p_min 0.2", DRAFTD_DECODE_SPECULATIVE, FALSE, 16, 0.2f, DRAFTD_DRAFT_CONFIDENCE, 2, 0);
@@ -283,30 +352,18 @@ bench_decode (DraftdVk *vk, const char *path, const char *assistant_path, guint 
     ADD ("  block 32", DRAFTD_DECODE_IAD, FALSE, 32, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 12);
   }
   ADD ("plain sampled T0.8", DRAFTD_DECODE_PLAIN, TRUE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 0);
-  if (ar)
+  if (with_assistant)
     ADD ("speculative sampled", DRAFTD_DECODE_SPECULATIVE, TRUE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 0);
 #undef ADD
-  printf ("\ndecoding: %s%s%s on %s, %zu prompts x %u tokens, fastest of %u rounds\n", m->name,
-          am ? " + assistant " : "", am ? am->name : "", vk->name, G_N_ELEMENTS (bench_prompts), n_tokens, rounds);
-  printf ("%-22s %9s %10s %12s %11s %9s %8s\n", "mode", "tokens/s", "passes/tok", "accepted/pass", "acceptance",
-          "speedup", "tokens");
-  g_string_append_printf (json, "{\"suite\": \"decode\", \"model\": \"%s\", \"assistant\": %s%s%s, \"device\": \"%s\", \"runs\": [",
-                          m->name, am ? "\"" : "", am ? am->name : "null", am ? "\"" : "", vk->name);
-  g_autoptr (GPtrArray) plain_outs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  return cases;
+}
+
+/* One table row and one JSON object per case, speedups against the case's plain baseline. */
+static void
+decode_report (GPtrArray *cases, const Totals *best, JsonBuilder *json)
+{
   double plain_tps = 0, plain_sampled_tps = 0;
-  gboolean ok = TRUE;
-  /* Rounds go over every case in turn, so a slow spell of the machine does not land on one
-   * mode only; each case keeps its fastest round (the counts are the same in every round). */
-  g_autofree Totals *best = g_new0 (Totals, cases->len);
-  for (guint round = 0; round < rounds && ok; round++)
-    for (guint i = 0; i < cases->len && ok; i++) {
-      const DecodeCase *c = g_ptr_array_index (cases, i);
-      Totals tot;
-      ok = run_case (&t, c->mode == DRAFTD_DECODE_SPECULATIVE ? &a : NULL, m, c, n_tokens, plain_outs, &tot, error);
-      if (ok && (round == 0 || tot.ms < best[i].ms))
-        best[i] = tot;
-    }
-  for (guint i = 0; i < cases->len && ok; i++) {
+  for (guint i = 0; i < cases->len; i++) {
     const DecodeCase *c = g_ptr_array_index (cases, i);
     const Totals tot = best[i];
     double tps = tot.tokens / (tot.ms / 1e3);
@@ -320,19 +377,76 @@ bench_decode (DraftdVk *vk, const char *path, const char *assistant_path, guint 
     double per_pass = (double) tot.accepted / tot.passes;
     printf ("%-22s %9.1f %10.3f %12.2f %10.1f%% %8.2fx %8u\n", c->label, tps, ppt, per_pass, acc * 100, tps / base,
             tot.tokens);
-    g_string_append_printf (json,
-                            "%s{\"mode\": \"%s\", \"label\": \"%s\", \"sampled\": %s, \"draft_max\": %u, \"p_min\": %.2f, "
-                            "\"schedule\": %s, \"ngram\": %u, \"tokens\": %u, \"tokens_per_s\": %.2f, "
-                            "\"passes_per_token\": %.4f, \"accepted_per_pass\": %.3f, \"acceptance\": %.4f, "
-                            "\"speedup\": %.3f}",
-                            i ? ", " : "", draftd_decode_mode_name (c->mode), g_strstrip (g_strdup (c->label)),
-                            c->sample ? "true" : "false", c->draft_max, c->p_min,
-                            c->length == DRAFTD_DRAFT_SCHEDULE ? "true" : "false", c->ngram, tot.tokens, tps, ppt,
-                            per_pass, acc, tps / base);
+    g_autofree char *label = g_strstrip (g_strdup (c->label));
+    json_builder_begin_object (json);
+    json_set_string (json, "mode", draftd_decode_mode_name (c->mode));
+    json_set_string (json, "label", label);
+    json_set_bool (json, "sampled", c->sample);
+    json_set_int (json, "draft_max", c->draft_max);
+    json_set_double (json, "p_min", c->p_min);
+    json_set_bool (json, "schedule", c->length == DRAFTD_DRAFT_SCHEDULE);
+    json_set_int (json, "ngram", c->ngram);
+    json_set_int (json, "tokens", tot.tokens);
+    json_set_double (json, "tokens_per_s", tps);
+    json_set_double (json, "passes_per_token", ppt);
+    json_set_double (json, "accepted_per_pass", per_pass);
+    json_set_double (json, "acceptance", acc);
+    json_set_double (json, "speedup", tps / base);
+    json_builder_end_object (json);
   }
-  g_string_append (json, "]}");
-  g_ptr_array_unref (cases);
-  return ok;
+}
+
+static gboolean
+bench_decode (DraftdVk *vk, const char *path, const char *assistant_path, guint n_tokens, gboolean sweep,
+              guint rounds, JsonBuilder *json, GError **error)
+{
+  g_autoptr (DraftdModel) m = draftd_model_load (path, error);
+  if (m == NULL)
+    return FALSE;
+  g_autoptr (DraftdModel) am = assistant_path ? draftd_model_load (assistant_path, error) : NULL;
+  if (assistant_path && am == NULL)
+    return FALSE;
+  if (am && !draftd_tokenizer_same_vocab (m->tokenizer, am->tokenizer)) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "the assistant does not share the target's vocabulary");
+    return FALSE;
+  }
+  DraftdRunnerOptions o = { .n_ctx = 512 };
+  g_autoptr (DraftdRunner) r = draftd_runner_new (vk, m, &o, error);
+  g_autoptr (DraftdRunner) ar = r && am ? draftd_runner_new (vk, am, &o, error) : NULL;
+  if (r == NULL || (am && ar == NULL))
+    return FALSE;
+  DraftdLm t = draftd_lm_for_runner (r), a = ar ? draftd_lm_for_runner (ar) : (DraftdLm) { 0 };
+  g_autoptr (GPtrArray) cases = decode_cases (ar != NULL, sweep);
+  printf ("\ndecoding: %s%s%s on %s, %zu prompts x %u tokens, fastest of %u rounds\n", m->name,
+          am ? " + assistant " : "", am ? am->name : "", vk->name, G_N_ELEMENTS (bench_prompts), n_tokens, rounds);
+  printf ("%-22s %9s %10s %12s %11s %9s %8s\n", "mode", "tokens/s", "passes/tok", "accepted/pass", "acceptance",
+          "speedup", "tokens");
+  g_autoptr (GPtrArray) plain_outs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  gboolean ok = TRUE;
+  /* Rounds go over every case in turn, so a slow spell of the machine does not land on one
+   * mode only; each case keeps its fastest round (the counts are the same in every round). */
+  g_autofree Totals *best = g_new0 (Totals, cases->len);
+  for (guint round = 0; round < rounds && ok; round++)
+    for (guint i = 0; i < cases->len && ok; i++) {
+      const DecodeCase *c = g_ptr_array_index (cases, i);
+      Totals tot;
+      ok = run_case (&t, c->mode == DRAFTD_DECODE_SPECULATIVE ? &a : NULL, m, c, n_tokens, plain_outs, &tot, error);
+      if (ok && (round == 0 || tot.ms < best[i].ms))
+        best[i] = tot;
+    }
+  if (!ok)
+    return FALSE;
+  json_builder_begin_object (json);
+  json_set_string (json, "suite", "decode");
+  json_set_string (json, "model", m->name);
+  json_set_string (json, "assistant", am ? am->name : NULL);
+  json_set_string (json, "device", vk->name);
+  json_builder_set_member_name (json, "runs");
+  json_builder_begin_array (json);
+  decode_report (cases, best, json);
+  json_builder_end_array (json);
+  json_builder_end_object (json);
+  return TRUE;
 }
 
 static gboolean
@@ -346,8 +460,132 @@ edit_in (const DraftdGrammarEdit *e, GArray *set)
   return FALSE;
 }
 
+/* ---- correct suite ---- */
+
+typedef struct {
+  guint n, identical, exact, clean, clean_kept, kept_source, n_rewrite;
+  guint tp, n_hyp, n_ref, passes, greedy_passes, tokens, drafted, accepted;
+  double ms, greedy_ms;
+} CorrectTotals;
+
+/* Truncates the target's cache to what it shares with `snapshot`, the state before the
+ * first of a sentence's two runs: the second run then reuses exactly the prompt prefix the
+ * first did, so neither finds the other's prompt already cached. */
+static void
+cache_restore (DraftdGrammarContext *ctx, const GArray *snapshot)
+{
+  guint c = 0;
+  while (c < ctx->cached->len && c < snapshot->len &&
+         g_array_index (ctx->cached, gint32, c) == g_array_index (snapshot, gint32, c))
+    c++;
+  g_array_set_size (ctx->cached, c);
+  draftd_lm_truncate (ctx->target, c);
+}
+
+/* One sentence, timed twice from the same cache state: IAD alone, and the run that decodes
+ * each segment plainly for comparison. Their order alternates from sentence to sentence,
+ * so that neither side always comes second to a warmer cache. */
+static char *
+correct_sentence (DraftdGrammarContext *ctx, const char *src, const char *preset, CorrectTotals *t, GArray *edits,
+                  GError **error)
+{
+  DraftdGrammarRequest iad_req = { .rewrite = preset != NULL, .instruction = preset };
+  DraftdGrammarRequest cmp_req = iad_req;
+  cmp_req.compare_greedy = TRUE;
+  g_autoptr (GArray) snapshot = g_array_copy (ctx->cached);
+  g_autoptr (GArray) cmp_edits = draftd_grammar_edits_new ();
+  gboolean iad_first = t->n % 2 == 0;
+  DraftdGrammarStats ist, cst;
+  g_autofree char *hyp = NULL, *cmp_hyp = NULL;
+  for (guint k = 0; k < 2; k++) {
+    gboolean iad = (k == 0) == iad_first;
+    if (k == 1)
+      cache_restore (ctx, snapshot);
+    char *out = draftd_grammar_run (ctx, src, iad ? &iad_req : &cmp_req, iad ? edits : cmp_edits, iad ? &ist : &cst, error);
+    if (out == NULL)
+      return NULL;
+    *(iad ? &hyp : &cmp_hyp) = out;
+  }
+  t->n++;
+  t->identical += cst.greedy_equal && g_str_equal (hyp, cmp_hyp);
+  t->kept_source += ist.kept_source;
+  t->passes += ist.target_passes;
+  t->drafted += ist.drafted;
+  t->accepted += ist.accepted;
+  t->tokens += ist.output_tokens;
+  t->ms += ist.wall_ms;
+  t->greedy_passes += cst.greedy_passes;
+  t->greedy_ms += cst.greedy_ms;
+  return g_steal_pointer (&hyp);
+}
+
+/* Edit-level agreement with the reference, and the clean-sentence counts. */
+static void
+score_sentence (const char *src, const char *ref, const char *hyp, GArray *edits, CorrectTotals *t)
+{
+  t->exact += g_str_equal (hyp, ref);
+  if (g_str_equal (src, ref)) {
+    t->clean++;
+    t->clean_kept += g_str_equal (hyp, src);
+  }
+  g_autoptr (GArray) ref_edits = draftd_grammar_edits_new ();
+  draftd_grammar_diff (src, 0, strlen (src), ref, strlen (ref), FALSE, ref_edits);
+  t->n_hyp += edits->len;
+  t->n_ref += ref_edits->len;
+  for (guint k = 0; k < edits->len; k++)
+    t->tp += edit_in (&g_array_index (edits, DraftdGrammarEdit, k), ref_edits);
+}
+
+static void
+correct_report (const DraftdModel *m, const DraftdVk *vk, const DraftdGrammarContext *ctx, const char *block_from,
+                const CorrectTotals *t, JsonBuilder *json)
+{
+  double P = t->n_hyp ? (double) t->tp / t->n_hyp : 0, R = t->n_ref ? (double) t->tp / t->n_ref : 0;
+  double F05 = P + R > 0 ? 1.25 * P * R / (0.25 * P + R) : 0;
+  double iad_ppt = (double) t->passes / MAX (t->tokens, 1), greedy_ppt = (double) t->greedy_passes / MAX (t->tokens, 1);
+  double speedup = t->ms > 0 ? t->greedy_ms / t->ms : 0;
+  const char *task = t->n_rewrite == t->n && t->n > 0 ? "rewrite" : t->n_rewrite ? "correct+rewrite" : "correct";
+  printf ("\n%s: %s on %s, %u held-out sentences (%u unchanged in the reference), IAD block %u (%s), n-gram %u\n", task,
+          m->name, vk->name, t->n, t->clean, ctx->block, block_from, ctx->ngram);
+  printf ("  drafted %u source tokens, accepted %u (%.1f%%)\n", t->drafted, t->accepted,
+          t->drafted ? 100.0 * t->accepted / t->drafted : 0);
+  printf ("  IAD:   %.3f target passes per output token, %.0f ms\n", iad_ppt, t->ms);
+  printf ("  plain: %.3f target passes per output token, %.0f ms  -> speedup %.2fx (same cache state, alternating order)\n",
+          greedy_ppt, t->greedy_ms, speedup);
+  printf ("  output identical to plain greedy: %u/%u\n", t->identical, t->n);
+  printf ("  edits: precision %.3f recall %.3f F0.5 %.3f (%u proposed, %u in references, %u matched)\n", P, R, F05, t->n_hyp,
+          t->n_ref, t->tp);
+  printf ("  error-free sentences left unchanged: %u/%u; exact corrections: %u/%u; safety net kept the source %u times\n",
+          t->clean_kept, t->clean, t->exact, t->n, t->kept_source);
+  json_builder_begin_object (json);
+  json_set_string (json, "suite", "correct");
+  json_set_string (json, "task", task);
+  json_set_string (json, "model", m->name);
+  json_set_string (json, "device", vk->name);
+  const struct { const char *k; guint v; } counts[] = {
+    { "sentences", t->n }, { "block", ctx->block }, { "ngram", ctx->ngram }, { "drafted", t->drafted },
+    { "accepted", t->accepted }, { "identical_to_greedy", t->identical }, { "clean", t->clean },
+    { "clean_unchanged", t->clean_kept }, { "exact", t->exact }, { "kept_source", t->kept_source },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
+    json_set_int (json, counts[i].k, counts[i].v);
+  const struct { const char *k; double v; } reals[] = {
+    { "iad_passes_per_token", iad_ppt }, { "greedy_passes_per_token", greedy_ppt }, { "iad_ms", t->ms },
+    { "greedy_ms", t->greedy_ms }, { "speedup", speedup }, { "precision", P }, { "recall", R }, { "f05", F05 },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (reals); i++)
+    json_set_double (json, reals[i].k, reals[i].v);
+  json_builder_end_object (json);
+}
+
+static char *
+model_string (const GgufFile *f, const char *key)
+{
+  return gguf_find_kv (f, key) ? gguf_get_string (f, key, NULL) : NULL;
+}
+
 static gboolean
-bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint limit, guint block, guint ngram, GString *json,
+bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint limit, guint block, guint ngram, JsonBuilder *json,
                GError **error)
 {
   g_autoptr (DraftdModel) m = draftd_model_load (path, error);
@@ -361,23 +599,20 @@ bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint lim
   if (r == NULL)
     return FALSE;
   DraftdLm lm = draftd_lm_for_runner (r);
-  const GgufFile *f = m->file;
-  g_autofree char *tmpl = gguf_find_kv (f, "tokenizer.chat_template") ? gguf_get_string (f, "tokenizer.chat_template", NULL) : NULL;
-  g_autofree char *correct = gguf_find_kv (f, "draftd.prompt.correct") ? gguf_get_string (f, "draftd.prompt.correct", NULL) : NULL;
-  g_autofree char *end = gguf_find_kv (f, "draftd.prompt.end") ? gguf_get_string (f, "draftd.prompt.end", NULL) : NULL;
-  g_autofree char *rewrite = gguf_find_kv (f, "draftd.prompt.rewrite") ? gguf_get_string (f, "draftd.prompt.rewrite", NULL) : NULL;
+  g_autofree char *tmpl = model_string (m->file, "tokenizer.chat_template");
+  g_autofree char *correct = model_string (m->file, "draftd.prompt.correct");
+  g_autofree char *end = model_string (m->file, "draftd.prompt.end");
+  g_autofree char *rewrite = model_string (m->file, "draftd.prompt.rewrite");
   g_autoptr (GArray) cached = g_array_new (FALSE, FALSE, sizeof (gint32));
   /* The engine's choice for this device, unless given. */
   const char *block_from = block ? "given" : "picked for the device";
   if (block == 0 && (block = draftd_decode_pick_iad_block (&lm, error)) == 0)
     return FALSE;
   DraftdGrammarContext ctx = { &lm, m->tokenizer, cached, draftd_chat_format_detect (tmpl), correct, rewrite, end, block,
-                         ngram ? ngram : 2 };
+                               ngram ? ngram : 2 };
   g_auto (GStrv) lines = g_strsplit (pairs, "\n", -1);
-  guint n = 0, identical = 0, exact = 0, clean = 0, clean_kept = 0, kept_source = 0, n_rewrite = 0;
-  guint tp = 0, n_hyp = 0, n_ref = 0, passes = 0, greedy_passes = 0, tokens = 0, drafted = 0, accepted = 0;
-  double ms = 0, greedy_ms = 0;
-  for (guint i = 0; lines[i] && n < limit; i++) {
+  CorrectTotals t = { 0 };
+  for (guint i = 0; lines[i] && t.n < limit; i++) {
     char *tab = strchr (lines[i], '\t');
     if (tab == NULL)
       continue;
@@ -386,141 +621,152 @@ bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint lim
     char *preset = strchr (tab + 1, '\t');
     if (preset)
       *preset++ = 0;
-    const char *src = lines[i], *ref = tab + 1;
-    DraftdGrammarRequest req = { .compare_greedy = TRUE, .rewrite = preset != NULL, .instruction = preset };
-    n_rewrite += preset != NULL;
-    DraftdGrammarStats st;
     g_autoptr (GArray) edits = draftd_grammar_edits_new ();
-    g_autofree char *hyp = draftd_grammar_run (&ctx, src, &req, edits, &st, error);
+    g_autofree char *hyp = correct_sentence (&ctx, lines[i], preset, &t, edits, error);
     if (hyp == NULL)
       return FALSE;
-    n++;
-    identical += st.greedy_equal;
-    exact += g_str_equal (hyp, ref);
-    kept_source += st.kept_source;
-    passes += st.target_passes;
-    drafted += st.drafted;
-    accepted += st.accepted;
-    greedy_passes += st.greedy_passes;
-    tokens += st.output_tokens;
-    ms += st.wall_ms - st.greedy_ms;
-    greedy_ms += st.greedy_ms;
-    if (g_str_equal (src, ref)) {
-      clean++;
-      clean_kept += g_str_equal (hyp, src);
-    }
-    g_autoptr (GArray) ref_edits = draftd_grammar_edits_new ();
-    draftd_grammar_diff (src, 0, strlen (src), ref, strlen (ref), FALSE, ref_edits);
-    n_hyp += edits->len;
-    n_ref += ref_edits->len;
-    for (guint k = 0; k < edits->len; k++)
-      tp += edit_in (&g_array_index (edits, DraftdGrammarEdit, k), ref_edits);
+    t.n_rewrite += preset != NULL;
+    score_sentence (lines[i], tab + 1, hyp, edits, &t);
   }
-  double P = n_hyp ? (double) tp / n_hyp : 0, R = n_ref ? (double) tp / n_ref : 0;
-  double F05 = P + R > 0 ? 1.25 * P * R / (0.25 * P + R) : 0;
-  const char *task = n_rewrite == n && n > 0 ? "rewrite" : n_rewrite ? "correct+rewrite" : "correct";
-  printf ("\n%s: %s on %s, %u held-out sentences (%u unchanged in the reference), IAD block %u (%s), n-gram %u\n", task,
-          m->name, vk->name, n, clean, block, block_from, ctx.ngram);
-  printf ("  drafted %u source tokens, accepted %u (%.1f%%)\n", drafted, accepted, drafted ? 100.0 * accepted / drafted : 0);
-  printf ("  IAD:   %.3f target passes per output token, %.0f ms\n", (double) passes / MAX (tokens, 1), ms);
-  printf ("  plain: %.3f target passes per output token, %.0f ms  -> speedup %.2fx\n", (double) greedy_passes / MAX (tokens, 1),
-          greedy_ms, ms > 0 ? greedy_ms / ms : 0);
-  printf ("  output identical to plain greedy: %u/%u\n", identical, n);
-  printf ("  edits: precision %.3f recall %.3f F0.5 %.3f (%u proposed, %u in references, %u matched)\n", P, R, F05, n_hyp,
-          n_ref, tp);
-  printf ("  error-free sentences left unchanged: %u/%u; exact corrections: %u/%u; safety net kept the source %u times\n",
-          clean_kept, clean, exact, n, kept_source);
-  g_string_append_printf (json,
-                          "{\"suite\": \"correct\", \"task\": \"%s\", \"model\": \"%s\", \"device\": \"%s\", \"sentences\": %u, \"block\": %u, \"ngram\": %u, \"drafted\": %u, \"accepted\": %u, "
-                          "\"iad_passes_per_token\": %.4f, \"greedy_passes_per_token\": %.4f, \"iad_ms\": %.1f, \"greedy_ms\": %.1f, "
-                          "\"speedup\": %.3f, \"identical_to_greedy\": %u, \"precision\": %.4f, \"recall\": %.4f, \"f05\": %.4f, "
-                          "\"clean\": %u, \"clean_unchanged\": %u, \"exact\": %u, \"kept_source\": %u}",
-                          task, m->name, vk->name, n, block, ctx.ngram, drafted, accepted, (double) passes / MAX (tokens, 1), (double) greedy_passes / MAX (tokens, 1),
-                          ms, greedy_ms, ms > 0 ? greedy_ms / ms : 0, identical, P, R, F05, clean, clean_kept, exact, kept_source);
+  correct_report (m, vk, &ctx, block_from, &t, json);
   return TRUE;
+}
+
+/* --passes T,T,...: up to 16 token counts from 1 to 512. */
+static gboolean
+parse_passes (const char *passes, guint *Ts, guint *n_T)
+{
+  g_auto (GStrv) parts = g_strsplit (passes, ",", -1);
+  *n_T = 0;
+  for (guint i = 0; parts[i]; i++) {
+    guint64 v = 0;
+    if (*n_T == 16 || !g_ascii_string_to_unsigned (parts[i], 10, 1, 512, &v, NULL))
+      return FALSE;
+    Ts[(*n_T)++] = (guint) v;
+  }
+  return *n_T > 0;
+}
+
+typedef struct {
+  char **models;
+  char *json_path, *device, *assistant, *suite, *pairs, *passes;
+  gint reps, n_tokens, limit, block, ngram;
+  gboolean sweep;
+  gboolean forward, decode, correct;
+  guint Ts[16], n_T;
+} BenchArgs;
+
+static void
+bench_args_clear (BenchArgs *a)
+{
+  g_strfreev (a->models);
+  g_free (a->json_path);
+  g_free (a->device);
+  g_free (a->assistant);
+  g_free (a->suite);
+  g_free (a->pairs);
+  g_free (a->passes);
+}
+
+/* Which suites to run and whether the numbers make sense; a usage error is printed. */
+static gboolean
+check_args (BenchArgs *a, int argc, char **argv)
+{
+  const char *prog = "draftd-bench";
+  const char *suite = a->suite;
+  if (suite && !g_strv_contains ((const char *const[]) { "forward", "decode", "correct", "all", NULL }, suite))
+    return draftd_cli_usage_error (prog, "unknown suite '%s' (forward, decode, correct or all)", suite), FALSE;
+  gboolean all = suite && g_str_equal (suite, "all");
+  a->forward = (!suite && !a->pairs) || all || (suite && g_str_equal (suite, "forward"));
+  a->decode = (!suite && !a->pairs) || all || (suite && g_str_equal (suite, "decode"));
+  a->correct = (suite && g_str_equal (suite, "correct")) || (a->pairs && (!suite || all));
+  if (a->correct && !a->pairs)
+    return draftd_cli_usage_error (prog, "the correct suite needs --pairs FILE"), FALSE;
+  if (a->passes && !parse_passes (a->passes, a->Ts, &a->n_T))
+    return draftd_cli_usage_error (prog, "--passes takes up to 16 token counts from 1 to 512, comma-separated"), FALSE;
+  if (a->models == NULL)
+    return draftd_cli_usage_error (prog, "-m MODEL.gguf is required"), FALSE;
+  if (argc > 1)
+    return draftd_cli_usage_error (prog, "unexpected argument '%s'", argv[1]), FALSE;
+  if (a->reps < 1 || a->n_tokens < 2 || a->limit < 1 || a->block < 0 || a->ngram < 0)
+    return draftd_cli_usage_error (prog, "--reps and --limit must be at least 1, --tokens at least 2, --block and --ngram 0 or more"), FALSE;
+  return TRUE;
+}
+
+static gboolean
+run_suites (DraftdVk *vk, const BenchArgs *a, JsonBuilder *json, GError **error)
+{
+  for (guint i = 0; a->models[i]; i++) {
+    if (a->forward && !bench_forward (vk, a->models[i], a->Ts, a->n_T, a->reps, json, error))
+      return FALSE;
+    if (a->decode && !bench_decode (vk, a->models[i], i == 0 ? a->assistant : NULL, a->n_tokens, a->sweep,
+                                    MIN (a->reps, 3), json, error))
+      return FALSE;
+    if (a->correct && !bench_correct (vk, a->models[i], a->pairs, a->limit, a->block, a->ngram, json, error))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* Runs the suites; the JSON document is written only when all of them succeeded. */
+static int
+run_and_write (const BenchArgs *a)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DraftdVk) vk = draftd_vk_new (a->device, &error);
+  if (vk == NULL)
+    return draftd_cli_fail ("draftd-bench", error, 1);
+  g_autoptr (JsonBuilder) json = json_builder_new ();
+  json_builder_begin_object (json);
+  json_builder_set_member_name (json, "results");
+  json_builder_begin_array (json);
+  if (!run_suites (vk, a, json, &error))
+    return draftd_cli_fail ("draftd-bench", error, 1);
+  json_builder_end_array (json);
+  json_builder_end_object (json);
+  g_autofree char *text = draftd_cli_json_builder_text (json, TRUE);
+  g_autofree char *doc = g_strconcat (text, "\n", NULL);
+  if (a->json_path && !g_file_set_contents (a->json_path, doc, -1, &error))
+    return draftd_cli_fail ("draftd-bench", error, 1);
+  return DRAFTD_CLI_EXIT_OK;
 }
 
 int
 main (int argc, char **argv)
 {
-  g_auto (GStrv) models = NULL;
-  g_autofree char *json_path = NULL, *device = NULL, *assistant = NULL, *suite = NULL, *pairs = NULL, *passes = NULL;
-  gint reps = 5, n_tokens = 96, limit = 200, block = 0, ngram = 0;
-  gboolean sweep = FALSE;
+  BenchArgs a = { .reps = 5, .n_tokens = 96, .limit = 200, .Ts = { 1, 4, 8, 16, 64 }, .n_T = 5 };
   GOptionEntry entries[] = {
-    { "model", 'm', 0, G_OPTION_ARG_FILENAME_ARRAY, &models, "GGUF model (repeatable)", "MODEL.gguf" },
-    { "json", 'j', 0, G_OPTION_ARG_FILENAME, &json_path, "write results as JSON to FILE", "FILE" },
-    { "reps", 'r', 0, G_OPTION_ARG_INT, &reps, "timed repetitions per measurement (default 5; the decode suite runs at most 3 rounds)", "N" },
-    { "device", 'd', 0, G_OPTION_ARG_STRING, &device, "Vulkan device index or name", "DEV" },
-    { "assistant", 'a', 0, G_OPTION_ARG_FILENAME, &assistant, "assistant model for the decode suite (first -m)", "A.gguf" },
-    { "suite", 0, 0, G_OPTION_ARG_STRING, &suite, "forward, decode or all (default)", "NAME" },
-    { "tokens", 'n', 0, G_OPTION_ARG_INT, &n_tokens, "tokens per decode run (default 96)", "N" },
-    { "sweep", 0, 0, G_OPTION_ARG_NONE, &sweep, "decode suite: also try other draft settings", NULL },
-    { "passes", 0, 0, G_OPTION_ARG_STRING, &passes, "forward suite: tokens per pass to time, costs relative to the first (default 1,4,8,16,64)", "T,T,..." },
-    { "pairs", 0, 0, G_OPTION_ARG_FILENAME, &pairs, "correct suite: input<TAB>reference[<TAB>rewrite preset] lines", "FILE" },
-    { "limit", 0, 0, G_OPTION_ARG_INT, &limit, "correct suite: most sentences (default 200)", "N" },
-    { "block", 0, 0, G_OPTION_ARG_INT, &block, "correct suite: IAD block (default: picked for the device)", "N" },
-    { "ngram", 0, 0, G_OPTION_ARG_INT, &ngram, "correct suite: IAD re-alignment n-gram (default 2)", "N" },
+    { "model", 'm', 0, G_OPTION_ARG_FILENAME_ARRAY, &a.models, "GGUF model (repeatable)", "MODEL.gguf" },
+    { "suite", 0, 0, G_OPTION_ARG_FILENAME, &a.suite, "forward, decode, correct or all (default: forward and decode; correct with --pairs)", "NAME" },
+    { "json", 'j', 0, G_OPTION_ARG_FILENAME, &a.json_path, "write results as JSON to FILE", "FILE" },
+    { "reps", 'r', 0, G_OPTION_ARG_INT, &a.reps, "timed repetitions per measurement (default 5; the decode suite runs at most 3 rounds)", "N" },
+    { "device", 'd', 0, G_OPTION_ARG_FILENAME, &a.device, "Vulkan device index or name", "DEV" },
+    { "assistant", 'a', 0, G_OPTION_ARG_FILENAME, &a.assistant, "decode suite: assistant model (for the first -m)", "A.gguf" },
+    { "tokens", 'n', 0, G_OPTION_ARG_INT, &a.n_tokens, "decode suite: tokens per run (default 96)", "N" },
+    { "sweep", 0, 0, G_OPTION_ARG_NONE, &a.sweep, "decode suite: also try other draft settings", NULL },
+    { "passes", 0, 0, G_OPTION_ARG_FILENAME, &a.passes, "forward suite: tokens per pass to time, costs relative to the first (default 1,4,8,16,64)", "T,T,..." },
+    { "pairs", 0, 0, G_OPTION_ARG_FILENAME, &a.pairs, "correct suite: input<TAB>reference[<TAB>rewrite preset] lines", "FILE" },
+    { "limit", 0, 0, G_OPTION_ARG_INT, &a.limit, "correct suite: most sentences (default 200)", "N" },
+    { "block", 0, 0, G_OPTION_ARG_INT, &a.block, "correct suite: IAD block (default: picked for the device)", "N" },
+    { "ngram", 0, 0, G_OPTION_ARG_INT, &a.ngram, "correct suite: IAD re-alignment n-gram (default 2)", "N" },
     { NULL },
   };
-  g_autoptr (GOptionContext) ctx = g_option_context_new ("- measure draftd's speed");
-  g_autoptr (GError) error = NULL;
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    return tool_fail ("draftd-bench", error, 2);
-  gboolean do_forward = (!suite && !pairs) || (suite && (g_str_equal (suite, "forward") || g_str_equal (suite, "all")));
-  gboolean do_decode = (!suite && !pairs) || (suite && (g_str_equal (suite, "decode") || g_str_equal (suite, "all")));
-  gboolean do_correct = (suite && g_str_equal (suite, "correct")) || (pairs && (!suite || g_str_equal (suite, "all")));
-  if (do_correct && !pairs) {
-    g_printerr ("draftd-bench: --suite correct needs --pairs FILE\n");
-    return 2;
-  }
-  guint Ts[16] = { 1, 4, 8, 16, 64 }, n_T = 5;
-  if (passes) {
-    g_auto (GStrv) parts = g_strsplit (passes, ",", -1);
-    n_T = 0;
-    for (guint i = 0; parts[i]; i++) {
-      guint64 v = 0;
-      if (n_T == G_N_ELEMENTS (Ts) || !g_ascii_string_to_unsigned (parts[i], 10, 1, 512, &v, NULL)) {
-        g_printerr ("draftd-bench: --passes takes up to 16 token counts from 1 to 512, comma-separated\n");
-        return 2;
-      }
-      Ts[n_T++] = (guint) v;
-    }
-  }
-  if (models == NULL || argc > 1 || reps < 1 || n_tokens < 2 || limit < 1 || block < 0 || ngram < 0 || (!do_forward && !do_decode && !do_correct)) {
-    g_printerr ("usage: draftd-bench -m MODEL.gguf [-m ...] [-a ASSISTANT.gguf] [--suite forward|decode|correct|all] [--sweep]\n"
-                "                    [--pairs FILE] [--limit N] [--block N] [--ngram N]\n"
-                "                    [--json FILE] [--reps N] [--tokens N] [--passes T,T,...]\n");
-    return 2;
-  }
-  g_autoptr (DraftdVk) vk = draftd_vk_new (device, &error);
-  if (vk == NULL)
-    return tool_fail ("draftd-bench", error, 1);
-  g_autoptr (GString) json = g_string_new ("{\"results\": [");
-  gboolean first = TRUE;
-  for (guint i = 0; models[i]; i++) {
-    if (do_forward) {
-      g_string_append (json, first ? "" : ", ");
-      first = FALSE;
-      if (!bench_forward (vk, models[i], Ts, n_T, reps, json, &error))
-        return tool_fail ("draftd-bench", error, 1);
-    }
-    if (do_decode) {
-      g_string_append (json, first ? "" : ", ");
-      first = FALSE;
-      if (!bench_decode (vk, models[i], i == 0 ? assistant : NULL, n_tokens, sweep, MIN (reps, 3), json, &error))
-        return tool_fail ("draftd-bench", error, 1);
-    }
-    if (do_correct) {
-      g_string_append (json, first ? "" : ", ");
-      first = FALSE;
-      if (!bench_correct (vk, models[i], pairs, limit, block, ngram, json, &error))
-        return tool_fail ("draftd-bench", error, 1);
-    }
-  }
-  g_string_append (json, "]}\n");
-  if (json_path && !g_file_set_contents (json_path, json->str, -1, &error))
-    return tool_fail ("draftd-bench", error, 1);
-  return 0;
+  draftd_cli_init ();
+  g_autoptr (GOptionContext) ctx = g_option_context_new ("- measure draftd's speed and correction quality");
+  g_option_context_set_description (ctx,
+    "Suites:\n"
+    "  forward   cost of one forward pass of T tokens, with GPU time per kernel\n"
+    "  decode    plain, speculative, prompt-lookup and IAD decoding on fixed prompts: tokens/s, passes\n"
+    "            per token, acceptance, speedup over plain greedy\n"
+    "  correct   the grammar driver over --pairs: IAD against plain greedy timed from the same cache\n"
+    "            state in alternating order, identical output, edit precision/recall/F0.5\n"
+    "Results print as tables; --json writes them as one JSON document.\n"
+    "Exit status: 0 success, 1 failure, 2 usage error.");
+  int status = DRAFTD_CLI_EXIT_OK;
+  if (!draftd_cli_parse (ctx, "draftd-bench", entries, &argc, &argv, &status))
+    goto out;
+  status = check_args (&a, argc, argv) ? run_and_write (&a) : DRAFTD_CLI_EXIT_USAGE;
+out:
+  bench_args_clear (&a);
+  return status;
 }

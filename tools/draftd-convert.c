@@ -6,7 +6,7 @@
 #include <string.h>
 #include "lib/gguf/gguf.h"
 #include "tools/random-model.h"
-#include "tools/common.h"
+#include "tools/cli.h"
 
 typedef struct {
   gint32 dim, hidden_dim, n_layers, n_heads, n_kv_heads, vocab_size, seq_len;
@@ -200,20 +200,10 @@ read_header (Reader *r, L2cConfig *c, GError **error)
 
 static char **extra_meta; /* --meta KEY=VALUE strings */
 
-static gboolean
-convert (const char *ckpt, const char *tok, const char *out, guint32 type, GError **error)
+/* The GGUF metadata of a llama2.c checkpoint, and the --meta strings. */
+static void
+write_hparams (GgufWriter *w, const char *ckpt, const L2cConfig *c, guint32 type)
 {
-  g_autoptr (GMappedFile) mf = g_mapped_file_new (ckpt, FALSE, error);
-  if (mf == NULL)
-    return FALSE;
-  Reader r = { (const guint8 *) g_mapped_file_get_contents (mf), NULL, 0 };
-  r.end = r.p + g_mapped_file_get_length (mf);
-  L2cConfig c;
-  if (!read_header (&r, &c, error))
-    return FALSE;
-  gboolean q = r.group_size > 0;
-  gsize dim = c.dim, hd = dim / c.n_heads, kv = hd * c.n_kv_heads, L = c.n_layers, hidden = c.hidden_dim;
-  g_autoptr (GgufWriter) w = gguf_writer_new ();
   g_autofree char *name = g_path_get_basename (ckpt);
   char *dot = strrchr (name, '.');
   if (dot)
@@ -231,16 +221,33 @@ convert (const char *ckpt, const char *tok, const char *out, guint32 type, GErro
     gguf_writer_set_string (w, key, eq + 1);
   }
   gguf_writer_set_u32 (w, "general.file_type", type == GGML_TYPE_F32 ? 0 : type == GGML_TYPE_F16 ? 1 : type == GGML_TYPE_Q8_0 ? 7 : 2);
-  gguf_writer_set_u32 (w, "llama.context_length", c.seq_len);
-  gguf_writer_set_u32 (w, "llama.embedding_length", c.dim);
-  gguf_writer_set_u32 (w, "llama.block_count", c.n_layers);
-  gguf_writer_set_u32 (w, "llama.feed_forward_length", c.hidden_dim);
-  gguf_writer_set_u32 (w, "llama.attention.head_count", c.n_heads);
-  gguf_writer_set_u32 (w, "llama.attention.head_count_kv", c.n_kv_heads);
+  gguf_writer_set_u32 (w, "llama.context_length", c->seq_len);
+  gguf_writer_set_u32 (w, "llama.embedding_length", c->dim);
+  gguf_writer_set_u32 (w, "llama.block_count", c->n_layers);
+  gguf_writer_set_u32 (w, "llama.feed_forward_length", c->hidden_dim);
+  gguf_writer_set_u32 (w, "llama.attention.head_count", c->n_heads);
+  gguf_writer_set_u32 (w, "llama.attention.head_count_kv", c->n_kv_heads);
   gguf_writer_set_f32 (w, "llama.attention.layer_norm_rms_epsilon", 1e-5f);
-  gguf_writer_set_u32 (w, "llama.rope.dimension_count", hd);
+  gguf_writer_set_u32 (w, "llama.rope.dimension_count", c->dim / c->n_heads);
   gguf_writer_set_f32 (w, "llama.rope.freq_base", 10000.0f);
-  gguf_writer_set_u32 (w, "llama.vocab_size", c.vocab_size);
+  gguf_writer_set_u32 (w, "llama.vocab_size", c->vocab_size);
+}
+
+static gboolean
+convert (const char *ckpt, const char *tok, const char *out, guint32 type, GError **error)
+{
+  g_autoptr (GMappedFile) mf = g_mapped_file_new (ckpt, FALSE, error);
+  if (mf == NULL)
+    return FALSE;
+  Reader r = { (const guint8 *) g_mapped_file_get_contents (mf), NULL, 0 };
+  r.end = r.p + g_mapped_file_get_length (mf);
+  L2cConfig c;
+  if (!read_header (&r, &c, error))
+    return FALSE;
+  gboolean q = r.group_size > 0;
+  gsize dim = c.dim, hd = dim / c.n_heads, kv = hd * c.n_kv_heads, L = c.n_layers, hidden = c.hidden_dim;
+  g_autoptr (GgufWriter) w = gguf_writer_new ();
+  write_hparams (w, ckpt, &c, type);
   if (!write_tokenizer (w, tok, c.vocab_size, error))
     return FALSE;
 
@@ -313,6 +320,48 @@ out:
   return ok;
 }
 
+/* --random dim=...,layers=...: the shape of a random-weight model; FALSE (printed) on a bad one. */
+static gboolean
+random_spec_parse (const char *random, guint32 type, DraftdRandomModel *spec, DraftdRandomAttention *attn)
+{
+  *spec = (DraftdRandomModel) { "llama", 768, 2048, 12, 12, 12, 32000, 2048, type, FALSE, 1 };
+  *attn = (DraftdRandomAttention) { 0, 0 };
+  g_auto (GStrv) kvs = g_strsplit (random, ",", -1);
+  for (guint i = 0; kvs[i]; i++) {
+    g_auto (GStrv) kv = g_strsplit (kvs[i], "=", 2);
+    guint64 v = kv[1] ? g_ascii_strtoull (kv[1], NULL, 10) : 0;
+    if (!kv[1]) {
+      draftd_cli_usage_error ("draftd-convert", "--random wants key=value pairs, got '%s'", kvs[i]);
+      return FALSE;
+    }
+    if (g_str_equal (kv[0], "dim")) spec->n_embd = v;
+    else if (g_str_equal (kv[0], "layers")) spec->n_layer = v;
+    else if (g_str_equal (kv[0], "heads")) spec->n_head = v, spec->n_head_kv = MIN (spec->n_head_kv, v);
+    else if (g_str_equal (kv[0], "kv_heads")) spec->n_head_kv = v;
+    else if (g_str_equal (kv[0], "ff")) spec->n_ff = v;
+    else if (g_str_equal (kv[0], "vocab")) spec->n_vocab = v;
+    else if (g_str_equal (kv[0], "ctx")) spec->n_ctx = v;
+    else if (g_str_equal (kv[0], "seed")) spec->seed = v;
+    else if (g_str_equal (kv[0], "tied")) spec->tied = v != 0;
+    else if (g_str_equal (kv[0], "head_dim")) attn->head_dim = v;
+    else if (g_str_equal (kv[0], "window")) attn->n_swa = v;
+    else if (g_str_equal (kv[0], "arch") &&
+             g_strv_contains ((const char *const[]) { "llama", "qwen2", "qwen3", "gemma3", NULL }, kv[1]))
+      spec->arch = g_intern_string (kv[1]);
+    else {
+      draftd_cli_usage_error ("draftd-convert", "unknown --random key '%s'", kvs[i]);
+      return FALSE;
+    }
+  }
+  if (spec->n_head == 0 || spec->n_head_kv == 0 || (!attn->head_dim && spec->n_embd % spec->n_head) ||
+      spec->n_head % spec->n_head_kv ||
+      spec->n_vocab < 320 || spec->n_layer == 0 || spec->n_ff == 0) {
+    draftd_cli_usage_error ("draftd-convert", "inconsistent --random shape");
+    return FALSE;
+  }
+  return TRUE;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -321,33 +370,33 @@ main (int argc, char **argv)
     { "llama2c", 0, 0, G_OPTION_ARG_FILENAME, &ckpt, "llama2.c checkpoint (v0 f32 or v2 int8)", "CKPT.bin" },
     { "tokenizer", 0, 0, G_OPTION_ARG_FILENAME, &tok, "llama2.c tokenizer", "TOK.bin" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &out, "GGUF file to write", "OUT.gguf" },
-    { "type", 0, 0, G_OPTION_ARG_STRING, &type, "weight type: f32 (default), f16, q8_0, q4_0", "T" },
-    { "meta", 0, 0, G_OPTION_ARG_STRING_ARRAY, &extra_meta, "add string metadata (repeatable), e.g. draftd.prompt.correct=...", "KEY=VALUE" },
-    { "random", 0, 0, G_OPTION_ARG_STRING, &random,
+    { "type", 0, 0, G_OPTION_ARG_FILENAME, &type,
+      "weight type: f32 (default), f16, q8_0, q4_0; with --random also bf16, q4_1, q5_0, q5_1, iq4_nl, q2_k, q3_k_m, "
+      "q4_k_m, q5_k_m, q6_k", "T" },
+    { "meta", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &extra_meta, "add string metadata (repeatable), e.g. draftd.prompt.correct=...", "KEY=VALUE" },
+    { "random", 0, 0, G_OPTION_ARG_FILENAME, &random,
       "write a random-weight model instead, e.g. dim=768,layers=12,heads=12,kv_heads=12,ff=2048,vocab=32000,ctx=2048,arch=llama,seed=1 "
       "(arch llama, qwen2, qwen3 or gemma3; head_dim=N and, for gemma3, window=N)",
       "SHAPE" },
     { NULL },
   };
+  draftd_cli_init ();
   g_autoptr (GOptionContext) ctx = g_option_context_new ("- convert llama2.c checkpoints to GGUF");
+  g_option_context_set_description (ctx, "Exit status: 0 success, 1 failure, 2 usage error.");
   g_autoptr (GError) error = NULL;
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!g_option_context_parse (ctx, &argc, &argv, &error)) {
-    g_printerr ("draftd-convert: %s\n", error->message);
-    return 2;
-  }
+  int status;
+  if (!draftd_cli_parse (ctx, "draftd-convert", entries, &argc, &argv, &status))
+    return status;
   if (random && out && argc == 1)
     goto parse_type;
   if (!ckpt || !tok || !out || argc > 1) {
-    g_printerr ("usage: draftd-convert --llama2c CKPT.bin --tokenizer TOK.bin -o OUT.gguf [--type f32|f16|q8_0|q4_0]\n");
-    return 2;
+    return draftd_cli_usage_error ("draftd-convert", "wants --llama2c CKPT.bin --tokenizer TOK.bin -o OUT.gguf, or --random SHAPE -o OUT.gguf");
   }
   for (guint i = 0; extra_meta && extra_meta[i]; i++) {
     const char *eq = strchr (extra_meta[i], '=');
     if (eq == NULL || eq == extra_meta[i] || g_str_has_prefix (extra_meta[i], "tokenizer.") ||
         g_str_has_prefix (extra_meta[i], "llama.") || g_str_has_prefix (extra_meta[i], "general.architecture=")) {
-      g_printerr ("draftd-convert: --meta wants KEY=VALUE for a key the converter does not write itself: '%s'\n", extra_meta[i]);
-      return 2;
+      return draftd_cli_usage_error ("draftd-convert", "--meta wants KEY=VALUE for a key the converter does not write itself: '%s'", extra_meta[i]);
     }
   }
 parse_type:;
@@ -361,47 +410,17 @@ parse_type:;
   else if (type && g_str_equal (type, "q4_0"))
     t = GGML_TYPE_Q4_0;
   else if (type && !g_str_equal (type, "f32")) {
-    g_printerr ("draftd-convert: unknown --type '%s' (f32, f16, q8_0, q4_0; with --random also bf16, q4_1, q5_0, "
-                "q5_1, iq4_nl, q2_k, q3_k_m, q4_k_m, q5_k_m, q6_k)\n", type);
-    return 2;
+    return draftd_cli_usage_error ("draftd-convert",
+                                   "unknown --type '%s' (f32, f16, q8_0, q4_0; with --random also bf16, q4_1, q5_0, "
+                                   "q5_1, iq4_nl, q2_k, q3_k_m, q4_k_m, q5_k_m, q6_k)", type);
   }
   if (random) {
-    DraftdRandomModel spec = { "llama", 768, 2048, 12, 12, 12, 32000, 2048, t, FALSE, 1 };
-    DraftdRandomAttention attn = { 0, 0 };
-    g_auto (GStrv) kvs = g_strsplit (random, ",", -1);
-    for (guint i = 0; kvs[i]; i++) {
-      g_auto (GStrv) kv = g_strsplit (kvs[i], "=", 2);
-      guint64 v = kv[1] ? g_ascii_strtoull (kv[1], NULL, 10) : 0;
-      if (!kv[1]) {
-        g_printerr ("draftd-convert: --random wants key=value pairs, got '%s'\n", kvs[i]);
-        return 2;
-      }
-      if (g_str_equal (kv[0], "dim")) spec.n_embd = v;
-      else if (g_str_equal (kv[0], "layers")) spec.n_layer = v;
-      else if (g_str_equal (kv[0], "heads")) spec.n_head = v, spec.n_head_kv = MIN (spec.n_head_kv, v);
-      else if (g_str_equal (kv[0], "kv_heads")) spec.n_head_kv = v;
-      else if (g_str_equal (kv[0], "ff")) spec.n_ff = v;
-      else if (g_str_equal (kv[0], "vocab")) spec.n_vocab = v;
-      else if (g_str_equal (kv[0], "ctx")) spec.n_ctx = v;
-      else if (g_str_equal (kv[0], "seed")) spec.seed = v;
-      else if (g_str_equal (kv[0], "tied")) spec.tied = v != 0;
-      else if (g_str_equal (kv[0], "head_dim")) attn.head_dim = v;
-      else if (g_str_equal (kv[0], "window")) attn.n_swa = v;
-      else if (g_str_equal (kv[0], "arch") && g_strv_contains ((const char *const[]) { "llama", "qwen2", "qwen3", "gemma3", NULL }, kv[1]))
-        spec.arch = g_intern_string (kv[1]);
-      else {
-        g_printerr ("draftd-convert: unknown --random key '%s'\n", kvs[i]);
-        return 2;
-      }
-    }
-    if (spec.n_head == 0 || spec.n_head_kv == 0 || (!attn.head_dim && spec.n_embd % spec.n_head) ||
-        spec.n_head % spec.n_head_kv ||
-        spec.n_vocab < 320 || spec.n_layer == 0 || spec.n_ff == 0) {
-      g_printerr ("draftd-convert: inconsistent --random shape\n");
-      return 2;
-    }
+    DraftdRandomModel spec;
+    DraftdRandomAttention attn;
+    if (!random_spec_parse (random, t, &spec, &attn))
+      return DRAFTD_CLI_EXIT_USAGE;
     if (!draftd_random_model_write_full (&spec, &attn, t_more, out, &error))
-      return tool_fail ("draftd-convert", error, 1);
+      return draftd_cli_fail ("draftd-convert", error, 1);
     return 0;
   }
   gboolean ok = convert (ckpt, tok, out, t, &error);

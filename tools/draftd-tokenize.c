@@ -1,7 +1,7 @@
 /* draftd-tokenize: UTF-8 lines on stdin -> token ids, one line of ids per input line. */
 #include <stdio.h>
 #include <string.h>
-#include "tools/common.h"
+#include "tools/cli.h"
 #include "lib/gguf/gguf.h"
 #include "lib/tokenizer/tokenizer.h"
 
@@ -16,25 +16,25 @@ main (int argc, char **argv)
     { "special", 0, 0, G_OPTION_ARG_NONE, &parse_special, "match control tokens written in the text", NULL },
     { NULL },
   };
+  draftd_cli_init ();
   g_autoptr (GOptionContext) ctx = g_option_context_new ("- print token ids for each line of stdin");
+  g_option_context_set_description (ctx, "Exit status: 0 success, 1 failure (a line that could not be tokenized), 2 usage error.");
   g_autoptr (GError) error = NULL;
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    return tool_fail ("draftd-tokenize", error, 2);
-  if (model == NULL || argc > 1) {
-    g_printerr ("usage: draftd-tokenize -m MODEL.gguf [--no-bos] < text\n");
-    return 2;
-  }
+  int status;
+  if (!draftd_cli_parse (ctx, "draftd-tokenize", entries, &argc, &argv, &status))
+    return status;
+  if (model == NULL || argc > 1)
+    return draftd_cli_usage_error ("draftd-tokenize", argc > 1 ? "takes no arguments: the text comes on stdin" : "-m MODEL.gguf is required");
   g_autoptr (GgufFile) f = gguf_open (model, &error);
   if (f == NULL)
-    return tool_fail ("draftd-tokenize", error, 1);
+    return draftd_cli_fail ("draftd-tokenize", error, 1);
   g_autoptr (DraftdTokenizer) tok = draftd_tokenizer_new (f, &error);
   if (tok == NULL)
-    return tool_fail ("draftd-tokenize", error, 1);
+    return draftd_cli_fail ("draftd-tokenize", error, 1);
   char *line = NULL;
   size_t cap = 0;
   ssize_t n;
-  int status = 0;
+  status = 0;
   while ((n = getline (&line, &cap, stdin)) >= 0) {
     if (n > 0 && line[n - 1] == '\n')
       line[--n] = 0;

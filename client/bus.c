@@ -1,0 +1,192 @@
+/* The client's side of the bus: one private connection, opened on first use. */
+#include <stdio.h>
+#include "client/client.h"
+#include "lib/bus/draftd-bus.h"
+
+static char *bus_address;
+static DBusConnection *connection;
+
+void
+draft_bus_set_address (const char *address)
+{
+  g_free (bus_address);
+  bus_address = g_strdup (address);
+}
+
+const char *
+draft_bus_address (void)
+{
+  return bus_address;
+}
+
+DBusConnection *
+draft_bus (void)
+{
+  if (connection)
+    return connection;
+  DBusError e;
+  dbus_error_init (&e);
+  DBusConnection *c = bus_address ? dbus_connection_open_private (bus_address, &e) : dbus_bus_get_private (DBUS_BUS_SESSION, &e);
+  if (c && bus_address && !dbus_bus_register (c, &e)) {
+    dbus_connection_close (c);
+    dbus_connection_unref (c);
+    c = NULL;
+  }
+  if (c == NULL) {
+    g_printerr ("draft: cannot connect to the session bus: %s\n"
+                "       draftd serves the D-Bus session bus; in a session without one, run the daemon and the\n"
+                "       client under `dbus-run-session`, or give the daemon's bus with --address.\n", e.message);
+    dbus_error_free (&e);
+    return NULL;
+  }
+  dbus_connection_set_exit_on_disconnect (c, FALSE);
+  connection = c;
+  return connection;
+}
+
+void
+draft_bus_close (void)
+{
+  if (connection) {
+    dbus_connection_close (connection);
+    dbus_connection_unref (connection);
+    connection = NULL;
+  }
+  g_clear_pointer (&bus_address, g_free);
+}
+
+void
+draft_bus_print_error (const DBusError *e)
+{
+  if (g_str_equal (e->name, DBUS_ERROR_SERVICE_UNKNOWN) || g_str_equal (e->name, DBUS_ERROR_NAME_HAS_NO_OWNER) ||
+      g_str_equal (e->name, DBUS_ERROR_SPAWN_SERVICE_NOT_FOUND))
+    /* A daemon started from a shell dies with the terminal: point at the two ways that last. */
+    g_printerr ("draft: draftd is not running, and the bus could not start it.\n"
+                "       With draftd installed, the bus starts it on demand (D-Bus activation), or enable the\n"
+                "       systemd user unit so it runs with your session:\n"
+                "           systemctl --user enable --now draftd\n"
+                "       From a source tree: build/daemon/draftd (it stops with that terminal).\n");
+  else
+    g_printerr ("draft: %s\n", e->message ? e->message : e->name);
+}
+
+/* Sends a call and waits for its reply; NULL with the error printed. */
+static DBusMessage *
+call (DBusMessage *m, int timeout_ms)
+{
+  DBusConnection *c = draft_bus ();
+  if (c == NULL) {
+    dbus_message_unref (m);
+    return NULL;
+  }
+  DBusError e;
+  dbus_error_init (&e);
+  DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, timeout_ms, &e);
+  dbus_message_unref (m);
+  if (r == NULL) {
+    draft_bus_print_error (&e);
+    dbus_error_free (&e);
+  }
+  return r;
+}
+
+static JsonNode *
+basic_to_json (DBusMessageIter *v)
+{
+  union {
+    dbus_uint32_t u;
+    dbus_int32_t i;
+    dbus_uint64_t t;
+    dbus_int64_t x;
+    double d;
+    dbus_bool_t b;
+    const char *s;
+  } x;
+  JsonNode *n = json_node_new (JSON_NODE_VALUE);
+  dbus_message_iter_get_basic (v, &x);
+  switch (dbus_message_iter_get_arg_type (v)) {
+  case DBUS_TYPE_UINT32: json_node_set_int (n, x.u); break;
+  case DBUS_TYPE_INT32: json_node_set_int (n, x.i); break;
+  case DBUS_TYPE_UINT64: json_node_set_int (n, (gint64) x.t); break;
+  case DBUS_TYPE_INT64: json_node_set_int (n, x.x); break;
+  case DBUS_TYPE_DOUBLE: json_node_set_double (n, x.d); break;
+  case DBUS_TYPE_BOOLEAN: json_node_set_boolean (n, x.b); break;
+  case DBUS_TYPE_STRING:
+  case DBUS_TYPE_OBJECT_PATH: json_node_set_string (n, x.s); break;
+  default: json_node_init_null (n);
+  }
+  return n;
+}
+
+static JsonNode *
+array_to_json (DBusMessageIter *arr)
+{
+  DBusMessageIter d;
+  dbus_message_iter_recurse (arr, &d);
+  if (dbus_message_iter_get_element_type (arr) == DBUS_TYPE_DICT_ENTRY) {
+    JsonObject *o = json_object_new ();
+    for (; dbus_message_iter_get_arg_type (&d) == DBUS_TYPE_DICT_ENTRY; dbus_message_iter_next (&d)) {
+      DBusMessageIter e;
+      const char *k;
+      dbus_message_iter_recurse (&d, &e);
+      if (dbus_message_iter_get_arg_type (&e) != DBUS_TYPE_STRING)
+        continue;
+      dbus_message_iter_get_basic (&e, &k);
+      dbus_message_iter_next (&e);
+      json_object_set_member (o, k, draft_bus_value_to_json (&e));
+    }
+    return json_node_init_object (json_node_alloc (), o);
+  }
+  JsonArray *a = json_array_new ();
+  for (; dbus_message_iter_get_arg_type (&d) != DBUS_TYPE_INVALID; dbus_message_iter_next (&d))
+    json_array_add_element (a, draft_bus_value_to_json (&d));
+  return json_node_init_array (json_node_alloc (), a);
+}
+
+JsonNode *
+draft_bus_value_to_json (DBusMessageIter *it)
+{
+  DBusMessageIter inner;
+  switch (dbus_message_iter_get_arg_type (it)) {
+  case DBUS_TYPE_VARIANT:
+    dbus_message_iter_recurse (it, &inner);
+    return draft_bus_value_to_json (&inner);
+  case DBUS_TYPE_ARRAY:
+    return array_to_json (it);
+  case DBUS_TYPE_STRUCT: {
+    JsonArray *a = json_array_new ();
+    for (dbus_message_iter_recurse (it, &inner); dbus_message_iter_get_arg_type (&inner) != DBUS_TYPE_INVALID;
+         dbus_message_iter_next (&inner))
+      json_array_add_element (a, draft_bus_value_to_json (&inner));
+    return json_node_init_array (json_node_alloc (), a);
+  }
+  default:
+    return basic_to_json (it);
+  }
+}
+
+JsonNode *
+draft_bus_get_property (const char *name)
+{
+  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DBUS_INTERFACE_PROPERTIES, "Get");
+  const char *iface = DRAFTD_BUS_IFACE;
+  dbus_message_append_args (m, DBUS_TYPE_STRING, &iface, DBUS_TYPE_STRING, &name, DBUS_TYPE_INVALID);
+  DBusMessage *r = call (m, 30000);
+  if (r == NULL)
+    return NULL;
+  DBusMessageIter it;
+  JsonNode *n = dbus_message_iter_init (r, &it) ? draft_bus_value_to_json (&it) : json_node_new (JSON_NODE_NULL);
+  dbus_message_unref (r);
+  return n;
+}
+
+gboolean
+draft_bus_reset_conversation (const char *conversation)
+{
+  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "ResetConversation");
+  dbus_message_append_args (m, DBUS_TYPE_STRING, &conversation, DBUS_TYPE_INVALID);
+  DBusMessage *r = call (m, 30000);
+  if (r)
+    dbus_message_unref (r);
+  return r != NULL;
+}

@@ -1,0 +1,120 @@
+/* draft, the terminal client of draftd: what its parts share.
+ *   bus.c      the connection, errors with advice, properties, D-Bus values as JSON
+ *   job.c      streamed jobs (Start + Chunk/Edit/Progress/Finished/Failed), Ctrl-C cancels
+ *   render.c   corrected text, word diffs, JSON documents and tables on stdout
+ *   commands.c the one-shot commands: correct, rewrite, complete, chat, status
+ *   repl.c     the chat REPL
+ *   draft.c    main: locale, global options, dispatch */
+#pragma once
+#include <dbus/dbus.h>
+#include <glib.h>
+#include <json-glib/json-glib.h>
+#include <signal.h>
+
+#define DRAFT_EXIT_INTERRUPTED 130 /* 128 + SIGINT, as shells report it */
+
+/* ---- bus.c ---- */
+
+/* Where to connect (NULL: the session bus); the connection opens on first use, so that
+ * --help and usage errors never need a bus. */
+void draft_bus_set_address (const char *address);
+/* The --address given, or NULL for the session bus. */
+const char *draft_bus_address (void);
+/* The connection, or NULL with the reason printed. */
+DBusConnection *draft_bus (void);
+void draft_bus_close (void);
+/* Prints a D-Bus error; a daemon that is not running gets advice on how to start it. */
+void draft_bus_print_error (const DBusError *e);
+/* A property of org.draftd.Assistant1 as JSON, or NULL with the error printed. */
+JsonNode *draft_bus_get_property (const char *name);
+gboolean draft_bus_reset_conversation (const char *conversation);
+/* A D-Bus value (basic, variant, a{sv}, array) as JSON. */
+JsonNode *draft_bus_value_to_json (DBusMessageIter *it);
+
+/* ---- job.c ---- */
+
+typedef struct {
+  guint32 offset, length;       /* in code points of the text sent */
+  char *replacement, *kind;
+  char *message;                /* NULL where the daemon sent none */
+} DraftEdit;
+
+/* Sampling options of complete/chat; unset ones are not sent (the daemon's defaults hold). */
+typedef struct {
+  gint max_tokens;              /* -1: unset */
+  double temperature, top_p, min_p;   /* NAN: unset */
+  gint top_k;                   /* -1: unset */
+  gint64 seed;                  /* -1: unset */
+  char **stop;
+} DraftGenOptions;
+
+typedef struct DraftJob DraftJob;
+/* Called for each edit of a Correct/Rewrite job as it arrives. */
+typedef void (*DraftEditFunc) (const DraftEdit *e, gpointer user);
+
+struct DraftJob {
+  /* request */
+  const char *method;           /* Complete, Chat, Rewrite or Correct */
+  const char *text, *conversation, *instruction;
+  const DraftGenOptions *gen;
+  gboolean stream;              /* print Chunk text to stdout as it comes */
+  DraftEditFunc on_edit;
+  gpointer on_edit_data;
+  /* results */
+  GString *result;
+  GArray *edits;                /* DraftEdit */
+  JsonNode *stats;
+  gboolean cancelled;
+};
+
+void draft_job_init (DraftJob *j, const char *method);
+void draft_job_clear (DraftJob *j);
+/* Runs the job to its end; SIGINT cancels it. FALSE when it failed (printed) or was
+ * cancelled (j->cancelled). */
+gboolean draft_job_run (DraftJob *j);
+/* Set by the SIGINT handler; jobs and the REPL poll it. */
+extern volatile sig_atomic_t draft_interrupted;
+void draft_install_sigint (void);
+
+/* ---- render.c ---- */
+
+typedef enum { DRAFT_COLOR_AUTO, DRAFT_COLOR_ALWAYS, DRAFT_COLOR_NEVER } DraftColorMode;
+
+gboolean draft_color_mode_from_name (const char *name, DraftColorMode *mode);
+/* Whether stdout gets colour: --color, then NO_COLOR, TERM=dumb and whether it is a terminal. */
+gboolean draft_use_color (DraftColorMode mode);
+
+/* Prints a text with edits applied (or as a word diff) while the edits arrive in order. */
+typedef struct {
+  const char *text;             /* the source */
+  const char *pos;              /* printed up to here */
+  glong pos_cp;                 /* the same, in code points */
+  gboolean diff, color;
+  GPtrArray *notes;             /* messages to list under a diff */
+} DraftRenderer;
+
+void draft_renderer_init (DraftRenderer *r, const char *text, gboolean diff, gboolean color);
+void draft_renderer_edit (const DraftEdit *e, gpointer renderer);
+/* Prints the rest of the text and the edits' messages; frees what the renderer holds. */
+void draft_renderer_finish (DraftRenderer *r, gboolean final_newline);
+
+/* {"text", "edits": [{offset, length, replacement, kind, message}], "stats"} (+ "file"). */
+JsonNode *draft_result_to_json (const char *file, const char *text, GArray *edits, JsonNode *stats);
+/* Prints JSON on one line. */
+void draft_print_json (JsonNode *node);
+/* An object as an aligned two-column table; nested objects become "parent.key" rows. */
+void draft_print_table (const char *title, JsonNode *node);
+
+/* ---- commands.c ---- */
+
+int draft_cmd_correct (int argc, char **argv);
+int draft_cmd_rewrite (int argc, char **argv);
+int draft_cmd_complete (int argc, char **argv);
+int draft_cmd_chat (int argc, char **argv);
+int draft_cmd_status (int argc, char **argv);
+/* Reads a file ("-" or NULL: stdin) as UTF-8 text. */
+char *draft_read_input (const char *file, GError **error);
+
+/* ---- repl.c ---- */
+
+int draft_repl (void);

@@ -1,0 +1,301 @@
+/* The one-shot commands. Each parses its own options before touching the bus, so --help
+ * and usage errors (exit status 2) work without a daemon or a session bus. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include "client/client.h"
+#include "tools/cli.h"
+
+char *
+draft_read_input (const char *file, GError **error)
+{
+  char *data = NULL;
+  gsize len;
+  if (file && !g_str_equal (file, "-")) {
+    if (!g_file_get_contents (file, &data, &len, error))
+      return NULL;
+  } else {
+    GString *s = g_string_new (NULL);
+    char buf[65536];
+    size_t n;
+    while ((n = fread (buf, 1, sizeof buf, stdin)) > 0)
+      g_string_append_len (s, buf, n);
+    len = s->len;
+    data = g_string_free (s, FALSE);
+  }
+  if (!g_utf8_validate_len (data, len, NULL) || memchr (data, 0, len)) {
+    g_set_error (error, G_CONVERT_ERROR, G_CONVERT_ERROR_ILLEGAL_SEQUENCE, "%s is not valid UTF-8 text",
+                 file && !g_str_equal (file, "-") ? file : "the input");
+    g_free (data);
+    return NULL;
+  }
+  return data;
+}
+
+/* Parses a subcommand's options; prgname "draft NAME" makes --help say how to call it. */
+static gboolean
+parse_command (const char *name, const char *params, const char *summary, const GOptionEntry *entries, int *argc,
+               char ***argv, int *status)
+{
+  g_autofree char *prog = g_strdup_printf ("draft %s", name);
+  g_set_prgname (prog);
+  g_autoptr (GOptionContext) ctx = g_option_context_new (params);
+  g_option_context_set_summary (ctx, summary);
+  return draftd_cli_parse (ctx, prog, entries, argc, argv, status);
+}
+
+/* ---- correct, rewrite ---- */
+
+typedef struct {
+  char *instruction, *color;
+  gboolean diff, json;
+  gboolean use_color;
+  gboolean several;             /* more than one FILE: each gets a heading */
+} GrammarArgs;
+
+/* Corrects (or rewrites) one file, streaming the result as its edits arrive. */
+static int
+grammar_one (const GrammarArgs *a, const char *file)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = draft_read_input (file, &error);
+  if (text == NULL) {
+    g_printerr ("draft: %s\n", error->message);
+    return DRAFTD_CLI_EXIT_FAILURE;
+  }
+  /* The text is sent without its final newline, which is put back. */
+  gboolean nl = g_str_has_suffix (text, "\n");
+  if (nl)
+    text[strlen (text) - 1] = 0;
+  DraftJob j;
+  draft_job_init (&j, a->instruction ? "Rewrite" : "Correct");
+  j.text = text;
+  j.instruction = a->instruction;
+  DraftRenderer r;
+  if (!a->json) {
+    if (a->several)
+      printf (a->use_color ? "\033[1m==> %s <==\033[0m\n" : "==> %s <==\n", file);
+    draft_renderer_init (&r, text, a->diff, a->use_color);
+    j.on_edit = draft_renderer_edit;
+    j.on_edit_data = &r;
+  }
+  gboolean ok = draft_job_run (&j);
+  if (a->json && ok) {
+    g_autoptr (JsonNode) n = draft_result_to_json (file && !g_str_equal (file, "-") ? file : NULL, j.result->str, j.edits, j.stats);
+    draft_print_json (n);
+  } else if (!a->json) {
+    if (ok)
+      draft_renderer_finish (&r, nl || isatty (STDOUT_FILENO));
+    else
+      g_ptr_array_unref (r.notes);
+  }
+  int status = j.cancelled ? DRAFT_EXIT_INTERRUPTED : ok ? DRAFTD_CLI_EXIT_OK : DRAFTD_CLI_EXIT_FAILURE;
+  draft_job_clear (&j);
+  return status;
+}
+
+static int
+grammar_command (int argc, char **argv, gboolean rewrite)
+{
+  GrammarArgs a = { 0 };
+  GOptionEntry entries[] = {
+    { "diff", 0, 0, G_OPTION_ARG_NONE, &a.diff, "show a word diff: [-old-]{+new+}, or coloured", NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &a.json, "print text, edits (with messages) and stats as one JSON object per FILE", NULL },
+    { "color", 0, 0, G_OPTION_ARG_FILENAME, &a.color, "colour the diff: auto (default), always or never", "WHEN" },
+    { "instruction", 'i', 0, G_OPTION_ARG_FILENAME, &a.instruction, "how to rewrite: formal, concise, simple, friendly or any instruction", "TEXT" },
+    { NULL },
+  };
+  if (!rewrite)
+    entries[3] = (GOptionEntry) { NULL };
+  int status;
+  if (!parse_command (rewrite ? "rewrite" : "correct", "[FILE...]",
+                      rewrite ? "Rewrite each FILE (or stdin) as the instruction says; the result streams as it is made.\n"
+                                "Ctrl-C cancels."
+                              : "Correct grammar and spelling in each FILE (or stdin), in turn; the result streams as it is made.\n"
+                                "Ctrl-C cancels.",
+                      entries, &argc, &argv, &status))
+    goto out;
+  DraftColorMode mode = DRAFT_COLOR_AUTO;
+  if (a.color && !draft_color_mode_from_name (a.color, &mode)) {
+    status = draftd_cli_usage_error ("draft", "--color takes auto, always or never, not '%s'", a.color);
+    goto out;
+  }
+  if (rewrite && (a.instruction == NULL || *g_strstrip (a.instruction) == 0)) {
+    status = draftd_cli_usage_error ("draft rewrite", "-i INSTRUCTION is required");
+    goto out;
+  }
+  a.use_color = draft_use_color (mode);
+  a.several = argc > 2;
+  status = DRAFTD_CLI_EXIT_OK;
+  for (int i = 1; i < MAX (argc, 2); i++) {
+    int s = grammar_one (&a, i < argc ? argv[i] : NULL);
+    status = MAX (status, s);
+    if (s == DRAFT_EXIT_INTERRUPTED)
+      break;
+  }
+out:
+  g_free (a.instruction);
+  g_free (a.color);
+  return status;
+}
+
+int
+draft_cmd_correct (int argc, char **argv)
+{
+  return grammar_command (argc, argv, FALSE);
+}
+
+int
+draft_cmd_rewrite (int argc, char **argv)
+{
+  return grammar_command (argc, argv, TRUE);
+}
+
+/* ---- complete, chat ---- */
+
+typedef struct {
+  DraftGenOptions gen;
+  char *conversation;
+} GenArgs;
+
+static void
+gen_args_clear (GenArgs *a)
+{
+  g_strfreev (a->gen.stop);
+  g_free (a->conversation);
+}
+
+/* Parses the sampling options; a value out of range is a usage error. */
+static gboolean
+parse_gen (const char *name, const char *params, const char *summary, gboolean chat, GenArgs *a, int *argc, char ***argv,
+           int *status)
+{
+  a->gen = (DraftGenOptions) { .max_tokens = -1, .temperature = NAN, .top_p = NAN, .min_p = NAN, .top_k = -1, .seed = -1 };
+  GOptionEntry entries[] = {
+    { "max-tokens", 'n', 0, G_OPTION_ARG_INT, &a->gen.max_tokens, "most tokens to generate (at least 1; default: the daemon's)", "N" },
+    { "temperature", 0, 0, G_OPTION_ARG_DOUBLE, &a->gen.temperature, "sampling temperature, 0 to 100 (0: greedy)", "T" },
+    { "top-p", 0, 0, G_OPTION_ARG_DOUBLE, &a->gen.top_p, "nucleus sampling, 0 to 1", "P" },
+    { "top-k", 0, 0, G_OPTION_ARG_INT, &a->gen.top_k, "sample from the K most likely tokens (0: off)", "K" },
+    { "min-p", 0, 0, G_OPTION_ARG_DOUBLE, &a->gen.min_p, "drop tokens below P times the top probability, 0 to 1", "P" },
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &a->gen.seed, "random seed, for repeatable sampling", "S" },
+    { "stop", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &a->gen.stop, "stop before this text (repeatable)", "TEXT" },
+    { "conversation", 'c', 0, G_OPTION_ARG_FILENAME, &a->conversation, "the conversation to continue (default: a new one)", "NAME" },
+    { NULL },
+  };
+  if (!chat)
+    entries[7] = (GOptionEntry) { NULL };
+  if (!parse_command (name, params, summary, entries, argc, argv, status))
+    return FALSE;
+  const DraftGenOptions *g = &a->gen;
+  const char *bad = g->max_tokens == 0 || g->max_tokens < -1 ? "--max-tokens must be at least 1"
+                    : g->temperature < 0 || g->temperature > 100 ? "--temperature must be from 0 to 100"
+                    : g->top_p < 0 || g->top_p > 1 ? "--top-p must be from 0 to 1"
+                    : g->min_p < 0 || g->min_p > 1 ? "--min-p must be from 0 to 1"
+                    : g->top_k < -1 ? "--top-k must be 0 or more"
+                    : g->seed < -1 ? "--seed must be 0 or more"
+                    : chat && a->conversation && !*a->conversation ? "--conversation needs a name" : NULL;
+  if (bad) {
+    *status = draftd_cli_usage_error (g_get_prgname (), "%s", bad);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* The words of the command line, or stdin without any. */
+static char *
+text_argument (int argc, char **argv, GError **error)
+{
+  return argc > 1 ? g_strjoinv (" ", argv + 1) : draft_read_input (NULL, error);
+}
+
+static int
+run_generation (const char *method, const char *conversation, const char *text, const DraftGenOptions *gen)
+{
+  DraftJob j;
+  draft_job_init (&j, method);
+  j.conversation = conversation;
+  j.text = text;
+  j.gen = gen;
+  j.stream = TRUE;
+  gboolean ok = draft_job_run (&j);
+  if (ok)
+    putchar ('\n');
+  int status = j.cancelled ? DRAFT_EXIT_INTERRUPTED : ok ? DRAFTD_CLI_EXIT_OK : DRAFTD_CLI_EXIT_FAILURE;
+  draft_job_clear (&j);
+  return status;
+}
+
+static int
+generation_command (int argc, char **argv, gboolean chat)
+{
+  GenArgs a = { 0 };
+  int status;
+  if (!parse_gen (chat ? "chat" : "complete", chat ? "[MESSAGE...]" : "[PROMPT...]",
+                  chat ? "One turn of a chat; the reply streams. The message is the words given, or stdin.\n"
+                         "With --conversation NAME, the daemon keeps the turns of NAME for the next call."
+                       : "Continue a text; the continuation streams. The prompt is the words given, or stdin.",
+                  chat, &a, &argc, &argv, &status)) {
+    gen_args_clear (&a);
+    return status;
+  }
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = text_argument (argc, argv, &error);
+  if (text == NULL) {
+    g_printerr ("draft: %s\n", error->message);
+    gen_args_clear (&a);
+    return DRAFTD_CLI_EXIT_FAILURE;
+  }
+  g_autofree char *conversation = chat ? (a.conversation ? g_strdup (a.conversation) : g_strdup_printf ("cli-%d", (int) getpid ())) : NULL;
+  status = run_generation (chat ? "Chat" : "Complete", conversation, g_strchomp (text), &a.gen);
+  gen_args_clear (&a);
+  return status;
+}
+
+int
+draft_cmd_complete (int argc, char **argv)
+{
+  return generation_command (argc, argv, FALSE);
+}
+
+int
+draft_cmd_chat (int argc, char **argv)
+{
+  return generation_command (argc, argv, TRUE);
+}
+
+/* ---- status ---- */
+
+int
+draft_cmd_status (int argc, char **argv)
+{
+  gboolean json = FALSE;
+  GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "print version, queue, models and stats as one JSON object", NULL },
+    { NULL },
+  };
+  int status;
+  if (!parse_command ("status", "", "The daemon's version, queue, models and statistics.", entries, &argc, &argv, &status))
+    return status;
+  if (argc > 1)
+    return draftd_cli_usage_error ("draft status", "takes no arguments");
+  static const char *const props[] = { "Version", "QueueLength", "Models", "Stats" };
+  static const char *const keys[] = { "version", "queue_length", "models", "stats" };
+  g_autoptr (JsonObject) all = json_object_new ();
+  for (guint i = 0; i < G_N_ELEMENTS (props); i++) {
+    JsonNode *n = draft_bus_get_property (props[i]);
+    if (n == NULL)
+      return DRAFTD_CLI_EXIT_FAILURE;
+    json_object_set_member (all, keys[i], n);
+  }
+  if (json) {
+    g_autoptr (JsonNode) root = json_node_init_object (json_node_alloc (), all);
+    draft_print_json (root);
+    return DRAFTD_CLI_EXIT_OK;
+  }
+  printf ("draftd %s, %" G_GINT64_FORMAT " job(s) queued\n", json_object_get_string_member (all, "version"),
+          json_object_get_int_member (all, "queue_length"));
+  draft_print_table ("models:", json_object_get_member (all, "models"));
+  draft_print_table ("statistics:", json_object_get_member (all, "stats"));
+  return DRAFTD_CLI_EXIT_OK;
+}

@@ -1,0 +1,64 @@
+#include "tests/cli-run.h"
+#include <gio/gio.h>
+#include <sys/wait.h>
+#include "tests/tap.h"
+
+gboolean
+cli_run (const char *exe, const char *const *args, const char *const *env, const char *stdin_text, CliResult *r)
+{
+  memset (r, 0, sizeof *r);
+  g_autofree char *path = g_build_filename (DRAFTD_BUILD_ROOT, exe, NULL);
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_ptr_array_add (argv, path);
+  for (guint i = 0; args && args[i]; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_autoptr (GSubprocessLauncher) l = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                                                  G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  for (guint i = 0; env && env[i]; i++) {
+    const char *eq = strchr (env[i], '=');
+    if (eq) {
+      g_autofree char *name = g_strndup (env[i], eq - env[i]);
+      g_subprocess_launcher_setenv (l, name, eq + 1, TRUE);
+    } else
+      g_subprocess_launcher_unsetenv (l, env[i]);
+  }
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSubprocess) p = g_subprocess_launcher_spawnv (l, (const char *const *) argv->pdata, &error);
+  if (p == NULL) {
+    tap_diag ("cannot run %s: %s", exe, error->message);
+    return FALSE;
+  }
+  g_autoptr (GBytes) in = stdin_text ? g_bytes_new (stdin_text, strlen (stdin_text)) : g_bytes_new (NULL, 0);
+  g_autoptr (GBytes) out = NULL, err = NULL;
+  if (!g_subprocess_communicate (p, in, NULL, &out, &err, &error)) {
+    tap_diag ("%s: %s", exe, error->message);
+    return FALSE;
+  }
+  gsize n;
+  const char *d = g_bytes_get_data (out, &n);
+  r->out = g_strndup (d ? d : "", n);  /* empty output: no data pointer */
+  d = g_bytes_get_data (err, &n);
+  r->err = g_strndup (d ? d : "", n);
+  r->status = g_subprocess_get_if_exited (p) ? g_subprocess_get_exit_status (p) : 128 + g_subprocess_get_term_sig (p);
+  return TRUE;
+}
+
+void
+cli_result_clear (CliResult *r)
+{
+  g_clear_pointer (&r->out, g_free);
+  g_clear_pointer (&r->err, g_free);
+}
+
+JsonNode *
+cli_parse_json (const char *text)
+{
+  g_autoptr (JsonParser) p = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  if (!json_parser_load_from_data (p, text, -1, &error)) {
+    tap_diag ("invalid JSON (%s): %s", error->message, text);
+    return NULL;
+  }
+  return json_node_copy (json_parser_get_root (p));
+}

@@ -1,0 +1,269 @@
+/* draft against a running daemon: --json checked by a parser and against the edits, the
+ * diff readable without colour, several files in turn, sampling options, chat from stdin,
+ * `chat --help` never reaching the model, status tables and JSON, Ctrl-C cancelling a
+ * correction, and the advice when the daemon is not running. */
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "tests/bus-fixture.h"
+#include "tests/cli-run.h"
+#include "tests/tap.h"
+#include "tests/test-util.h"
+
+static const char *address;
+
+/* Runs `draft --address BUS ARGS...` under LC_ALL=C. */
+static gboolean
+draft (const char *const *args, const char *stdin_text, CliResult *r)
+{
+  g_autoptr (GPtrArray) a = g_ptr_array_new ();
+  g_ptr_array_add (a, "--address");
+  g_ptr_array_add (a, (char *) address);
+  for (guint i = 0; args[i]; i++)
+    g_ptr_array_add (a, (char *) args[i]);
+  g_ptr_array_add (a, NULL);
+  const char *env[] = { "LC_ALL=C", "NO_COLOR", NULL };
+  return cli_run ("client/draft", (const char *const *) a->pdata, env, stdin_text, r);
+}
+
+/* The text with the JSON edits applied (offsets in code points). */
+static char *
+apply_edits (const char *source, JsonArray *edits)
+{
+  GString *s = g_string_new (NULL);
+  const char *p = source;
+  glong pos = 0;
+  for (guint i = 0; i < json_array_get_length (edits); i++) {
+    JsonObject *e = json_array_get_object_element (edits, i);
+    glong off = json_object_get_int_member (e, "offset"), len = json_object_get_int_member (e, "length");
+    const char *start = g_utf8_offset_to_pointer (p, off - pos);
+    g_string_append_len (s, p, start - p);
+    g_string_append (s, json_object_get_string_member (e, "replacement"));
+    p = g_utf8_offset_to_pointer (start, len);
+    pos = off + len;
+  }
+  g_string_append (s, p);
+  return g_string_free (s, FALSE);
+}
+
+/* Reads one side of a plain diff: the old text ([-x-] kept, {+y+} dropped) or the new. */
+static char *
+diff_side (const char *diff, gboolean new_side)
+{
+  GString *s = g_string_new (NULL);
+  for (const char *p = diff; *p;) {
+    gboolean del = g_str_has_prefix (p, "[-"), ins = g_str_has_prefix (p, "{+");
+    if (del || ins) {
+      const char *end = strstr (p + 2, del ? "-]" : "+}");
+      if (end == NULL)
+        break;
+      if (del != new_side)
+        g_string_append_len (s, p + 2, end - p - 2);
+      p = end + 2;
+    } else
+      g_string_append_c (s, *p++);
+  }
+  return g_string_free (s, FALSE);
+}
+
+static const char source[] = "Once upon a time, there was a little girl named Lily. She go to the park évery day and see a café.";
+
+static char *
+check_json (void)
+{
+  const char *args[] = { "correct", "--json", NULL };
+  CliResult r;
+  draft (args, source, &r);
+  g_autoptr (JsonNode) root = r.status == 0 ? cli_parse_json (r.out) : NULL;
+  JsonObject *o = root && JSON_NODE_HOLDS_OBJECT (root) ? json_node_get_object (root) : NULL;
+  JsonArray *edits = o && json_object_has_member (o, "edits") ? json_object_get_array_member (o, "edits") : NULL;
+  tap_ok (edits && json_object_has_member (o, "text") && JSON_NODE_HOLDS_OBJECT (json_object_get_member (o, "stats")),
+          "correct --json under LC_ALL=C: one valid JSON object with text, edits and stats (status %d)", r.status);
+  gboolean keys = edits != NULL;
+  for (guint i = 0; edits && i < json_array_get_length (edits); i++) {
+    JsonObject *e = json_array_get_object_element (edits, i);
+    for (const char *const *k = (const char *const[]) { "offset", "length", "replacement", "kind", "message", NULL }; *k; k++)
+      keys &= json_object_has_member (e, *k);
+  }
+  tap_ok (keys, "every edit has offset, length, replacement, kind and message (%u edits)", edits ? json_array_get_length (edits) : 0);
+  g_autofree char *applied = edits ? apply_edits (source, edits) : NULL;
+  const char *text = o ? json_object_get_string_member (o, "text") : NULL;
+  tap_ok (applied && text && g_str_equal (applied, text), "the edits applied to the source give the text");
+  char *result = g_strdup (text ? text : "");
+  cli_result_clear (&r);
+  return result;
+}
+
+static void
+check_diff (const char *corrected)
+{
+  const char *args[] = { "correct", "--diff", "--color=never", NULL };
+  CliResult r;
+  draft (args, source, &r);
+  /* The source is one line; the lines after it list the edits' messages, if any. */
+  char *nl = strchr (r.out, '\n');
+  if (nl)
+    *nl = 0;
+  g_autofree char *old_side = diff_side (r.out, FALSE), *new_side = diff_side (r.out, TRUE);
+  tap_ok (r.status == 0 && !strchr (r.out, '\033'), "--diff --color=never has no escape sequences");
+  tap_ok (g_str_equal (old_side, source) && g_str_equal (new_side, corrected),
+          "the plain diff reads back as the source and the correction: %s", r.out);
+  cli_result_clear (&r);
+  const char *color[] = { "correct", "--diff", "--color=always", NULL };
+  draft (color, source, &r);
+  gboolean changed = !g_str_equal (source, corrected);
+  tap_ok (r.status == 0 && (!changed || strstr (r.out, "\033[")), "--color=always colours the diff");
+  cli_result_clear (&r);
+}
+
+static void
+check_files (void)
+{
+  const char *names[] = { "première «lettre».txt", "второй.txt" };
+  g_autofree char *a = g_build_filename (test_tmpdir (), names[0], NULL), *b = g_build_filename (test_tmpdir (), names[1], NULL);
+  g_file_set_contents (a, "She go to school.\n", -1, NULL);
+  g_file_set_contents (b, "The dog run fast.\n", -1, NULL);
+  const char *args[] = { "correct", "--json", a, b, NULL };
+  CliResult r;
+  draft (args, NULL, &r);
+  g_auto (GStrv) lines = g_strsplit (g_strchomp (r.out), "\n", -1);
+  gboolean ok = r.status == 0 && g_strv_length (lines) == 2;
+  for (guint i = 0; ok && i < 2; i++) {
+    g_autoptr (JsonNode) n = cli_parse_json (lines[i]);
+    ok = n && g_str_equal (json_object_get_string_member (json_node_get_object (n), "file"), i ? b : a);
+  }
+  tap_ok (ok, "several FILE arguments are corrected in turn, one JSON line each, named");
+  cli_result_clear (&r);
+  const char *plain[] = { "correct", a, b, NULL };
+  draft (plain, NULL, &r);
+  g_autofree char *head_a = g_strdup_printf ("==> %s <==", a), *head_b = g_strdup_printf ("==> %s <==", b);
+  const char *pa = strstr (r.out, head_a), *pb = strstr (r.out, head_b);
+  tap_ok (r.status == 0 && pa && pb && pa < pb, "in text output each file has a heading, in order");
+  cli_result_clear (&r);
+}
+
+static guint64
+jobs_served (void)
+{
+  const char *args[] = { "status", "--json", NULL };
+  CliResult r;
+  draft (args, NULL, &r);
+  g_autoptr (JsonNode) n = r.status == 0 ? cli_parse_json (r.out) : NULL;
+  cli_result_clear (&r);
+  if (n == NULL || !JSON_NODE_HOLDS_OBJECT (n))
+    return G_MAXUINT64;
+  JsonObject *stats = json_object_get_object_member (json_node_get_object (n), "stats");
+  return stats ? (guint64) json_object_get_int_member (stats, "jobs_served") : G_MAXUINT64;
+}
+
+static void
+check_generation (void)
+{
+  const char *args[] = { "complete", "--seed", "7", "--temperature", "0.9", "--top-k", "40", "--top-p", "0.95", "--min-p",
+                         "0.01", "-n", "12", "Once upon a time", NULL };
+  CliResult r1, r2;
+  draft (args, NULL, &r1);
+  draft (args, NULL, &r2);
+  g_strchomp (r1.out);
+  g_strchomp (r2.out);
+  tap_ok (r1.status == 0 && r2.status == 0 && strlen (r1.out) > 1 && g_str_equal (r1.out, r2.out),
+          "complete with sampling options and --seed is repeatable: %s", r1.out);
+  if (!g_str_equal (r1.out, r2.out))
+    tap_diag ("second run (status %d): %s %s", r2.status, r2.out, r2.err);
+  cli_result_clear (&r1);
+  cli_result_clear (&r2);
+  const char *stop[] = { "complete", "--temperature", "0", "-n", "40", "--stop", "the", "Once upon a time", NULL };
+  draft (stop, NULL, &r1);
+  tap_ok (r1.status == 0 && !strstr (r1.out, "the"), "--stop ends the text before the stop string: %s", g_strchomp (r1.out));
+  cli_result_clear (&r1);
+  const char *chat[] = { "chat", "-n", "8", NULL };
+  draft (chat, "Hello, who are you?\n", &r1);
+  tap_ok (r1.status == 0 && strlen (g_strstrip (r1.out)) > 0, "chat reads its message from stdin");
+  cli_result_clear (&r1);
+  guint64 before = jobs_served ();
+  const char *help[] = { "chat", "--help", NULL };
+  draft (help, NULL, &r1);
+  tap_ok (r1.status == 0 && strstr (r1.out, "Usage") && jobs_served () == before,
+          "chat --help prints help and sends nothing to the model (jobs served %" G_GUINT64_FORMAT ")", before);
+  cli_result_clear (&r1);
+}
+
+static void
+check_status (void)
+{
+  const char *args[] = { "status", NULL };
+  CliResult r;
+  draft (args, NULL, &r);
+  tap_ok (r.status == 0 && strstr (r.out, "models:") && strstr (r.out, "target_name") && strstr (r.out, "jobs_served") &&
+          !strchr (r.out, '{'), "status prints readable tables");
+  cli_result_clear (&r);
+  tap_ok (jobs_served () != G_MAXUINT64, "status --json is valid JSON with the stats");
+}
+
+/* Ctrl-C while a long correction streams: the job is cancelled, status 130. */
+static void
+check_cancel (void)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  for (guint i = 0; i < 150; i++)
+    g_string_append_printf (text, "The girl go to the park number %u and she see a big dog. ", i);
+  g_autofree char *in = g_build_filename (test_tmpdir (), "long.txt", NULL);
+  g_file_set_contents (in, text->str, -1, NULL);
+  g_autofree char *exe = g_build_filename (DRAFTD_BUILD_ROOT, "client", "draft", NULL);
+  const char *argv[] = { exe, "--address", address, "correct", in, NULL };
+  GPid pid;
+  int out_fd, err_fd;
+  if (!g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid, NULL, &out_fd,
+                                 &err_fd, NULL)) {
+    tap_ok (FALSE, "draft correct starts");
+    return;
+  }
+  /* Ctrl-C once the job runs: the whole text takes minutes here, so it cannot be over. */
+  g_usleep (2 * G_USEC_PER_SEC);
+  char buf[4096];
+  ssize_t n;
+  tap_ok (waitpid (pid, NULL, WNOHANG) == 0, "the correction is still running after 2 s");
+  kill (pid, SIGINT);
+  while (read (out_fd, buf, sizeof buf) > 0)
+    ;
+  g_autoptr (GString) err = g_string_new (NULL);
+  while ((n = read (err_fd, buf, sizeof buf)) > 0)
+    g_string_append_len (err, buf, n);
+  int status;
+  waitpid (pid, &status, 0);
+  close (out_fd);
+  close (err_fd);
+  g_strstrip (err->str);
+  tap_ok (WIFEXITED (status) && WEXITSTATUS (status) == 130 && strstr (err->str, "[cancelled]"),
+          "Ctrl-C cancels the correction: status 130, [cancelled] (%s)", err->str);
+  if (!WIFEXITED (status) || WEXITSTATUS (status) != 130)
+    tap_diag ("wait status %d", status);
+  tap_ok (jobs_served () != G_MAXUINT64, "the daemon still answers after the cancel");
+}
+
+int
+main (void)
+{
+  BusFixture f;
+  int code;
+  if (!bus_fixture_begin (&f, NULL, &code))
+    return code;
+  address = f.address;
+  g_autofree char *corrected = check_json ();
+  check_diff (corrected);
+  check_files ();
+  check_generation ();
+  check_status ();
+  check_cancel ();
+  tap_ok (bus_fixture_stop_draftd (&f) == 0, "draftd exits cleanly");
+  const char *args[] = { "status", NULL };
+  CliResult r;
+  draft (args, NULL, &r);
+  tap_ok (r.status == 1 && strstr (r.err, "systemctl --user enable --now draftd"),
+          "with the daemon gone, draft says how to run it for good");
+  cli_result_clear (&r);
+  bus_fixture_teardown (&f);
+  return tap_done ();
+}
