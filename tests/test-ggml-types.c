@@ -202,6 +202,21 @@ test_q4_k_by_hand (void)
           "Q4_K by hand: %g %g %g %g (want 10 -0.5 148.25 -4.75)", y[0], y[1], y[161], y[160]);
 }
 
+static void
+test_names_and_bf16 (void)
+{
+  tap_ok (ggml_type_block (GGML_TYPE_IQ2_XXS, NULL, NULL) && !ggml_type_supported (GGML_TYPE_IQ2_XXS) &&
+          g_str_equal (ggml_type_name (GGML_TYPE_IQ2_XXS), "IQ2_XXS"),
+          "types draftd cannot compute with are still sized and named");
+
+  /* BF16: the top half of an f32, rounded to nearest even. */
+  float bf[4] = { 1.0f, 1.00390625f /* tie: even, down */, 1.01171875f /* tie: even, up */, -3.0e38f };
+  guint16 bh[4];
+  ggml_quantize (GGML_TYPE_BF16, bf, bh, 4);
+  tap_ok (bh[0] == 0x3f80 && bh[1] == 0x3f80 && bh[2] == 0x3f82 && ggml_bf16_to_fp32 (bh[3]) < -2.9e38f,
+          "BF16 rounds to nearest even (0x%04x 0x%04x 0x%04x)", bh[0], bh[1], bh[2]);
+}
+
 int
 main (void)
 {
@@ -284,16 +299,7 @@ main (void)
   tap_ok (!ggml_row_bytes (GGML_TYPE_Q4_0, 33, &bytes), "partial blocks are rejected");
   tap_ok (!ggml_row_bytes (GGML_TYPE_F32, G_MAXUINT64 / 2, &bytes), "byte size overflow is rejected");
   tap_ok (ggml_type_name (4) == NULL && !ggml_type_block (4, NULL, NULL), "removed type ids are unknown");
-  tap_ok (ggml_type_block (GGML_TYPE_IQ2_XXS, NULL, NULL) && !ggml_type_supported (GGML_TYPE_IQ2_XXS) &&
-          g_str_equal (ggml_type_name (GGML_TYPE_IQ2_XXS), "IQ2_XXS"),
-          "types draftd cannot compute with are still sized and named");
-
-  /* BF16: the top half of an f32, rounded to nearest even. */
-  float bf[4] = { 1.0f, 1.00390625f /* tie: even, down */, 1.01171875f /* tie: even, up */, -3.0e38f };
-  guint16 bh[4];
-  ggml_quantize (GGML_TYPE_BF16, bf, bh, 4);
-  tap_ok (bh[0] == 0x3f80 && bh[1] == 0x3f80 && bh[2] == 0x3f82 && ggml_bf16_to_fp32 (bh[3]) < -2.9e38f,
-          "BF16 rounds to nearest even (0x%04x 0x%04x 0x%04x)", bh[0], bh[1], bh[2]);
+  test_names_and_bf16 ();
   test_spec_types ();
   test_q4_k_by_hand ();
   return tap_done ();

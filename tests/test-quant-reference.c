@@ -9,7 +9,12 @@
  * position where that reference's top-1 minus top-2 logit gap, or draftd's own, is below
  * NEAR_TIE; which of the two it matches is reported. The logits of these models spread by
  * about 3, so 0.02 is well above f32 rounding noise (~1e-4 here) and well below the gaps
- * a wrong dequantization opens (a flipped bit of a scale moves many logits by >0.1). */
+ * a wrong dequantization opens (a flipped bit of a scale moves many logits by >0.1).
+ *
+ * Each file's logits over prompt p2 (one multi-token pass) are also compared with draftd's
+ * plain C transformer over the same weights dequantized on the CPU (ggml_dequantize): the
+ * largest difference relative to the largest logit must be at most LOGIT_TOL, as for the
+ * other types in test-reference.c (f32 sums in a different order differ by ~1e-6). */
 #include <math.h>
 #include <string.h>
 #include "tests/tap.h"
@@ -17,6 +22,7 @@
 
 #define NEAR_TIE 0.02
 #define MAX_GEN 64
+#define LOGIT_TOL 1e-4
 
 typedef struct {
   GArray *prompt;      /* gint32, BOS included */
@@ -156,6 +162,38 @@ check_prompt (DraftdRunner *r, const char *ref_dir, const char *file, guint p)
   expected_clear (&exact);
 }
 
+static void
+check_logits (DraftdRunner *r, const DraftdModel *m, const char *ref_dir, const char *file)
+{
+  g_autofree char *path = g_strdup_printf ("%s/expected-exact/%s.p2.txt", ref_dir, file);
+  g_autoptr (GError) error = NULL;
+  Expected e;
+  if (!expected_read (path, &e, &error)) {
+    tap_ok (FALSE, "%s logits: %s", file, error->message);
+    return;
+  }
+  guint n = e.prompt->len, V = m->config.n_vocab;
+  const gint32 *toks = (const gint32 *) e.prompt->data;
+  draftd_runner_truncate (r, 0);
+  gboolean ran = draftd_runner_forward (r, toks, n, DRAFTD_FORWARD_ALL, &error);
+  RefModel *ref = ref_model_new (m, 128);
+  double worst = 0;
+  for (guint i = 0; ran && i < n; i++) {
+    const float *gpu = draftd_runner_logits (r, i);
+    const float *cpu = ref_model_step (ref, toks[i], i);
+    double scale = 0, diff = 0;
+    for (guint k = 0; k < V; k++) {
+      scale = MAX (scale, fabs (cpu[k]));
+      diff = MAX (diff, fabs ((double) gpu[k] - cpu[k]));
+    }
+    worst = MAX (worst, diff / MAX (scale, 1e-12));
+  }
+  ref_model_free (ref);
+  tap_ok (ran && worst <= LOGIT_TOL, "%s: logits over %u prompt tokens within %.1e of the CPU reference (%.2e)%s%s",
+          file, n, LOGIT_TOL, worst, error ? ": " : "", error ? error->message : "");
+  expected_clear (&e);
+}
+
 /* "Q4_K x 24, Q6_K x 2, …": the types a file's matrices have. */
 static char *
 type_summary (const DraftdModel *m)
@@ -189,6 +227,7 @@ check_file (DraftdVk *vk, const char *ref_dir, const char *file)
   tap_ok (TRUE, "%s loads (%s)", file, types);
   for (guint p = 1; p <= 3; p++)
     check_prompt (r, ref_dir, file, p);
+  check_logits (r, m, ref_dir, file);
 }
 
 static gint

@@ -80,6 +80,40 @@ add (GgufWriter *w, DraftdRng *rng, const char *name, guint64 cols, guint64 rows
   return gguf_writer_add_tensor (w, name, type, rows > 1 ? 2 : 1, ne, buf, bytes, error);
 }
 
+/* Vocabulary: <unk> <s> </s>, 256 byte tokens, then pieces "▁a".."▁z", letters, and
+ * numbered filler, so every text tokenizes. */
+static void
+write_vocab (GgufWriter *w, guint n_vocab)
+{
+  g_autoptr (GPtrArray) toks = g_ptr_array_new_with_free_func (g_free);
+  g_autofree float *scores = g_new0 (float, n_vocab);
+  g_autofree gint32 *types = g_new0 (gint32, n_vocab);
+  for (guint i = 0; i < n_vocab; i++) {
+    char *t;
+    types[i] = 1;
+    if (i == 0)
+      t = g_strdup ("<unk>"), types[i] = 2;
+    else if (i < 3)
+      t = g_strdup (i == 1 ? "<s>" : "</s>"), types[i] = 3;
+    else if (i < 259)
+      t = g_strdup_printf ("<0x%02X>", i - 3), types[i] = 6;
+    else if (i < 259 + 26)
+      t = g_strdup_printf ("\xe2\x96\x81%c", 'a' + (i - 259));
+    else if (i < 259 + 52)
+      t = g_strdup_printf ("%c", 'a' + (i - 259 - 26));
+    else
+      t = g_strdup_printf ("tok%u", i);
+    scores[i] = -(float) i;
+    g_ptr_array_add (toks, t);
+  }
+  gguf_writer_set_string (w, "tokenizer.ggml.model", "llama");
+  gguf_writer_set_string_array (w, "tokenizer.ggml.tokens", (const char *const *) toks->pdata, NULL, n_vocab);
+  gguf_writer_set_f32_array (w, "tokenizer.ggml.scores", scores, n_vocab);
+  gguf_writer_set_i32_array (w, "tokenizer.ggml.token_type", types, n_vocab);
+  gguf_writer_set_u32 (w, "tokenizer.ggml.bos_token_id", 1);
+  gguf_writer_set_u32 (w, "tokenizer.ggml.eos_token_id", 2);
+}
+
 /* llama-quantize's use_more_bits: the first and last eighth of the layers, and every third
  * in between. */
 static gboolean
@@ -169,35 +203,7 @@ write_model (const DraftdRandomModel *s, const DraftdRandomAttention *attn, guin
     SET_U32 ("attention.sliding_window", attn->n_swa ? attn->n_swa : 4);
 #undef SET_U32
 
-  /* Vocabulary: <unk> <s> </s>, 256 byte tokens, then pieces "▁a".."▁z", letters, and
-   * numbered filler, so every text tokenizes. */
-  g_autoptr (GPtrArray) toks = g_ptr_array_new_with_free_func (g_free);
-  g_autofree float *scores = g_new0 (float, s->n_vocab);
-  g_autofree gint32 *types = g_new0 (gint32, s->n_vocab);
-  for (guint i = 0; i < s->n_vocab; i++) {
-    char *t;
-    types[i] = 1;
-    if (i == 0)
-      t = g_strdup ("<unk>"), types[i] = 2;
-    else if (i < 3)
-      t = g_strdup (i == 1 ? "<s>" : "</s>"), types[i] = 3;
-    else if (i < 259)
-      t = g_strdup_printf ("<0x%02X>", i - 3), types[i] = 6;
-    else if (i < 259 + 26)
-      t = g_strdup_printf ("\xe2\x96\x81%c", 'a' + (i - 259));
-    else if (i < 259 + 52)
-      t = g_strdup_printf ("%c", 'a' + (i - 259 - 26));
-    else
-      t = g_strdup_printf ("tok%u", i);
-    scores[i] = -(float) i;
-    g_ptr_array_add (toks, t);
-  }
-  gguf_writer_set_string (w, "tokenizer.ggml.model", "llama");
-  gguf_writer_set_string_array (w, "tokenizer.ggml.tokens", (const char *const *) toks->pdata, NULL, s->n_vocab);
-  gguf_writer_set_f32_array (w, "tokenizer.ggml.scores", scores, s->n_vocab);
-  gguf_writer_set_i32_array (w, "tokenizer.ggml.token_type", types, s->n_vocab);
-  gguf_writer_set_u32 (w, "tokenizer.ggml.bos_token_id", 1);
-  gguf_writer_set_u32 (w, "tokenizer.ggml.eos_token_id", 2);
+  write_vocab (w, s->n_vocab);
 
   float ws = 1.0f / sqrtf ((float) s->n_embd), fs = 1.0f / sqrtf ((float) s->n_ff);
   /* Gemma multiplies its input embeddings by sqrt(n_embd): store them that much smaller, or
