@@ -41,12 +41,7 @@ compare (DraftdVk *vk, const char *label, const char *path, guint n_tokens, doub
       draftd_runner_forward (r, &toks[i], 1, DRAFTD_FORWARD_ALL, NULL);
     const float *gpu = draftd_runner_logits (r, i < first ? i : 0);
     const float *cpu = draftd_reference_forward (ref, toks[i], i);
-    double scale = 0, diff = 0;
-    for (guint k = 0; k < V; k++) {
-      scale = MAX (scale, fabs (cpu[k]));
-      diff = MAX (diff, fabs ((double) gpu[k] - cpu[k]));
-    }
-    worst = MAX (worst, diff / MAX (scale, 1e-12));
+    worst = MAX (worst, draftd_reference_logit_error (gpu, cpu, V));
     argmax_same &= draftd_argmax (gpu, V) == draftd_argmax (cpu, V);
   }
   tap_ok (worst <= tol, "%s: max relative logit error %.2e (<= %.0e)", label, worst, tol);

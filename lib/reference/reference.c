@@ -281,3 +281,14 @@ draftd_reference_forward (DraftdReference *r, gint32 token, guint pos)
   matvec (s->logits, s->xb, r->w.output, NULL, D, c->n_vocab);
   return s->logits;
 }
+
+double
+draftd_reference_logit_error (const float *logits, const float *ref, guint n)
+{
+  double scale = 0, diff = 0;
+  for (guint k = 0; k < n; k++) {
+    scale = MAX (scale, fabs (ref[k]));
+    diff = MAX (diff, fabs ((double) logits[k] - ref[k]));
+  }
+  return diff / MAX (scale, 1e-12);
+}

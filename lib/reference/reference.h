@@ -70,3 +70,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (DraftdReference, draftd_reference_free)
 /* Processes `token` at position pos (positions 0..pos-1 already processed; pos < n_ctx)
  * and returns its logits [n_vocab], valid until the next call. */
 const float *draftd_reference_forward (DraftdReference *r, gint32 token, guint pos);
+
+/* How far `logits` are from the reference's `ref` [n]: the largest absolute difference over
+ * the largest reference magnitude (the tests' tolerance is in these units). */
+double draftd_reference_logit_error (const float *logits, const float *ref, guint n);
