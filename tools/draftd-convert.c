@@ -233,6 +233,25 @@ write_hparams (GgufWriter *w, const char *ckpt, const L2cConfig *c, guint32 type
   gguf_writer_set_u32 (w, "llama.vocab_size", c->vocab_size);
 }
 
+/* Layer l's tensors: its two norms and its seven matrices (mats[m] holds all layers'). */
+static gboolean
+add_layer (GgufWriter *w, gsize l, const float *att_norm, const float *ffn_norm, float *const mats[7],
+           const gsize mat_rows[7], const gsize mat_cols[7], gsize dim, guint32 type, GError **error)
+{
+  static const char *const names[7] = { "attn_q", "attn_k", "attn_v", "attn_output", "ffn_gate", "ffn_down", "ffn_up" };
+  g_autofree char *n1 = g_strdup_printf ("blk.%" G_GSIZE_FORMAT ".attn_norm.weight", l);
+  g_autofree char *n2 = g_strdup_printf ("blk.%" G_GSIZE_FORMAT ".ffn_norm.weight", l);
+  if (!add_tensor (w, n1, att_norm, dim, 1, GGML_TYPE_F32, error) ||
+      !add_tensor (w, n2, ffn_norm, dim, 1, GGML_TYPE_F32, error))
+    return FALSE;
+  for (int m = 0; m < 7; m++) {
+    g_autofree char *nm = g_strdup_printf ("blk.%" G_GSIZE_FORMAT ".%s.weight", l, names[m]);
+    if (!add_tensor (w, nm, mats[m] + l * mat_rows[m] * mat_cols[m], mat_cols[m], mat_rows[m], type, error))
+      return FALSE;
+  }
+  return TRUE;
+}
+
 static gboolean
 convert (const char *ckpt, const char *tok, const char *out, guint32 type, GError **error)
 {
@@ -294,21 +313,11 @@ convert (const char *ckpt, const char *tok, const char *out, guint32 type, GErro
     if (!c.shared_classifier && !(wcls = read_tensor (&r, c.vocab_size * dim, FALSE, error)))
       goto out;
   }
-  static const char *const names[7] = { "attn_q", "attn_k", "attn_v", "attn_output", "ffn_gate", "ffn_down", "ffn_up" };
   if (!add_tensor (w, "token_embd.weight", embd, dim, c.vocab_size, type, error))
     goto out;
-  for (gsize l = 0; l < L; l++) {
-    g_autofree char *n1 = g_strdup_printf ("blk.%" G_GSIZE_FORMAT ".attn_norm.weight", l);
-    g_autofree char *n2 = g_strdup_printf ("blk.%" G_GSIZE_FORMAT ".ffn_norm.weight", l);
-    if (!add_tensor (w, n1, att_norm + l * dim, dim, 1, GGML_TYPE_F32, error) ||
-        !add_tensor (w, n2, ffn_norm + l * dim, dim, 1, GGML_TYPE_F32, error))
+  for (gsize l = 0; l < L; l++)
+    if (!add_layer (w, l, att_norm + l * dim, ffn_norm + l * dim, mats, mat_rows, mat_cols, dim, type, error))
       goto out;
-    for (int m = 0; m < 7; m++) {
-      g_autofree char *nm = g_strdup_printf ("blk.%" G_GSIZE_FORMAT ".%s.weight", l, names[m]);
-      if (!add_tensor (w, nm, mats[m] + l * mat_rows[m] * mat_cols[m], mat_cols[m], mat_rows[m], type, error))
-        goto out;
-    }
-  }
   if (!add_tensor (w, "output_norm.weight", final_norm, dim, 1, GGML_TYPE_F32, error))
     goto out;
   if (wcls && !add_tensor (w, "output.weight", wcls, dim, c.vocab_size, type, error))

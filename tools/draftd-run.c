@@ -36,12 +36,6 @@ print_tokens (const gint32 *tokens, guint n, gpointer user)
   return TRUE;
 }
 
-static gboolean
-token_is_eog (gint32 token, gpointer user)
-{
-  return draftd_tokenizer_is_eog (user, token);
-}
-
 /* One JSON object on a line of its own on stderr (the text went to stdout, flushed). */
 static void
 print_stats (const DraftdModel *model, const DraftdModel *amodel, const DraftdVk *vk, const DraftdDecodeParams *dp,
@@ -153,6 +147,19 @@ params_from_options (const RunOptions *o, DraftdDecodeParams *dp, GError **error
   return TRUE;
 }
 
+/* The assistant, which must spell tokens as the target does. */
+static DraftdModel *
+load_assistant (const char *path, const DraftdModel *target, GError **error)
+{
+  g_autoptr (DraftdModel) amodel = draftd_model_load (path, error);
+  if (amodel && !draftd_tokenizer_same_vocab (target->tokenizer, amodel->tokenizer)) {
+    g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 "the assistant %s does not share the target's vocabulary: they cannot be paired", path);
+    return NULL;
+  }
+  return g_steal_pointer (&amodel);
+}
+
 static gboolean
 generate (const RunOptions *o, GError **error)
 {
@@ -163,15 +170,8 @@ generate (const RunOptions *o, GError **error)
   if (model == NULL)
     return FALSE;
   g_autoptr (DraftdModel) amodel = NULL;
-  if (dp.mode == DRAFTD_DECODE_SPECULATIVE) {
-    if ((amodel = draftd_model_load (o->assistant, error)) == NULL)
-      return FALSE;
-    if (!draftd_tokenizer_same_vocab (model->tokenizer, amodel->tokenizer)) {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "the assistant %s does not share the target's vocabulary: they cannot be paired", o->assistant);
-      return FALSE;
-    }
-  }
+  if (dp.mode == DRAFTD_DECODE_SPECULATIVE && (amodel = load_assistant (o->assistant, model, error)) == NULL)
+    return FALSE;
   g_autoptr (DraftdVk) vk = draftd_vk_new (o->device, error);
   if (vk == NULL)
     return FALSE;
@@ -210,7 +210,7 @@ generate (const RunOptions *o, GError **error)
     dp.end_tokens = &eos;
     dp.n_end_tokens = 1;
   }
-  dp.is_eog = token_is_eog;
+  dp.is_eog = draftd_tokenizer_is_eog_cb;
   dp.is_eog_data = (gpointer) tok;
   Printer pr = { .text = g_string_new (NULL) };
   draftd_detokenizer_init (&pr.detok, tok, FALSE);

@@ -164,19 +164,20 @@ draftd_random_model_write_mix (const DraftdRandomModel *s, guint32 type_more, co
   return write_model (s, NULL, type_more, path, error);
 }
 
-static gboolean
-write_model (const DraftdRandomModel *s, const DraftdRandomAttention *attn, guint32 type_more, const char *path,
-             GError **error)
+/* The shape a random model's tensors and metadata follow. */
+typedef struct {
+  const DraftdRandomModel *s;
+  const DraftdRandomAttention *attn;
+  guint hd, q, kv;         /* head dimension; Q and K/V widths */
+  gboolean qk_norm, gemma;
+  guint32 more;            /* the mix's second type (or the matrices' type) */
+} Shape;
+
+static void
+write_hparams (GgufWriter *w, const Shape *sh)
 {
-  static const DraftdRandomAttention no_attn = { 0, 0 };
-  if (attn == NULL)
-    attn = &no_attn;
-  g_autoptr (GgufWriter) w = gguf_writer_new ();
-  DraftdRng rng;
-  draftd_rng_seed (&rng, s->seed);
+  const DraftdRandomModel *s = sh->s;
   const char *a = s->arch;
-  guint hd = attn->head_dim ? attn->head_dim : s->n_embd / s->n_head, q = s->n_head * hd, kv = s->n_head_kv * hd;
-  gboolean qk_norm = g_str_equal (a, "qwen3") || g_str_equal (a, "gemma3"), gemma = g_str_equal (a, "gemma3");
   char key[128];
 #define SET_U32(suffix, v)                                  \
   do {                                                      \
@@ -194,60 +195,83 @@ write_model (const DraftdRandomModel *s, const DraftdRandomAttention *attn, guin
   g_snprintf (key, sizeof key, "%s.attention.layer_norm_rms_epsilon", a);
   gguf_writer_set_f32 (w, key, 1e-5f);
   g_snprintf (key, sizeof key, "%s.rope.freq_base", a);
-  gguf_writer_set_f32 (w, key, gemma ? 1e6f : 10000.0f);
-  if (attn->head_dim) {
-    SET_U32 ("attention.key_length", attn->head_dim);
-    SET_U32 ("attention.value_length", attn->head_dim);
+  gguf_writer_set_f32 (w, key, sh->gemma ? 1e6f : 10000.0f);
+  if (sh->attn->head_dim) {
+    SET_U32 ("attention.key_length", sh->attn->head_dim);
+    SET_U32 ("attention.value_length", sh->attn->head_dim);
   }
-  if (gemma)
-    SET_U32 ("attention.sliding_window", attn->n_swa ? attn->n_swa : 4);
+  if (sh->gemma)
+    SET_U32 ("attention.sliding_window", sh->attn->n_swa ? sh->attn->n_swa : 4);
 #undef SET_U32
+}
 
-  write_vocab (w, s->n_vocab);
-
+static gboolean
+write_layer (GgufWriter *w, DraftdRng *rng, const Shape *sh, guint l, GError **error)
+{
+  const DraftdRandomModel *s = sh->s;
   float ws = 1.0f / sqrtf ((float) s->n_embd), fs = 1.0f / sqrtf ((float) s->n_ff);
+  guint32 lt = more_bits (l, s->n_layer) ? sh->more : s->type;
+  char n[64];
+#define T(suffix, cols, rows, type, scale, off)                                     \
+  g_snprintf (n, sizeof n, "blk.%u.%s", l, suffix);                                 \
+  if (!add (w, rng, n, cols, rows, type, scale, off, error))                        \
+    return FALSE;
+  T ("attn_norm.weight", s->n_embd, 1, 0, 0.1f, 1.0f)
+  T ("attn_q.weight", s->n_embd, sh->q, s->type, ws, 0)
+  T ("attn_k.weight", s->n_embd, sh->kv, s->type, ws, 0)
+  T ("attn_v.weight", s->n_embd, sh->kv, lt, ws, 0)
+  if (g_str_equal (s->arch, "qwen2")) {
+    T ("attn_q.bias", sh->q, 1, 0, 0.1f, 0)
+    T ("attn_k.bias", sh->kv, 1, 0, 0.1f, 0)
+    T ("attn_v.bias", sh->kv, 1, 0, 0.1f, 0)
+  }
+  if (sh->qk_norm) {
+    T ("attn_q_norm.weight", sh->hd, 1, 0, 0.1f, 1.0f)
+    T ("attn_k_norm.weight", sh->hd, 1, 0, 0.1f, 1.0f)
+  }
+  T ("attn_output.weight", sh->q, s->n_embd, s->type, ws, 0)
+  if (sh->gemma) {
+    T ("post_attention_norm.weight", s->n_embd, 1, 0, 0.1f, 1.0f)
+  }
+  T ("ffn_norm.weight", s->n_embd, 1, 0, 0.1f, 1.0f)
+  T ("ffn_gate.weight", s->n_embd, s->n_ff, s->type, ws, 0)
+  T ("ffn_up.weight", s->n_embd, s->n_ff, s->type, ws, 0)
+  T ("ffn_down.weight", s->n_ff, s->n_embd, lt, fs, 0)
+  if (sh->gemma) {
+    T ("post_ffw_norm.weight", s->n_embd, 1, 0, 0.1f, 1.0f)
+  }
+#undef T
+  return TRUE;
+}
+
+static gboolean
+write_model (const DraftdRandomModel *s, const DraftdRandomAttention *attn, guint32 type_more, const char *path,
+             GError **error)
+{
+  static const DraftdRandomAttention no_attn = { 0, 0 };
+  Shape sh = { s, attn ? attn : &no_attn, 0, 0, 0, FALSE, FALSE, type_more ? type_more : s->type };
+  sh.hd = sh.attn->head_dim ? sh.attn->head_dim : s->n_embd / s->n_head;
+  sh.q = s->n_head * sh.hd;
+  sh.kv = s->n_head_kv * sh.hd;
+  sh.qk_norm = g_str_equal (s->arch, "qwen3") || g_str_equal (s->arch, "gemma3");
+  sh.gemma = g_str_equal (s->arch, "gemma3");
+  g_autoptr (GgufWriter) w = gguf_writer_new ();
+  DraftdRng rng;
+  draftd_rng_seed (&rng, s->seed);
+  write_hparams (w, &sh);
+  write_vocab (w, s->n_vocab);
   /* Gemma multiplies its input embeddings by sqrt(n_embd): store them that much smaller, or
    * the residual stream is the current token's embedding and the model repeats its input. */
-  float es = gemma ? 1.0f / sqrtf ((float) s->n_embd) : 1.0f;
-  guint32 more = type_more ? type_more : s->type;
-  if (!add (w, &rng, "token_embd.weight", s->n_embd, s->n_vocab, s->tied ? more : s->type, es, 0, error))
+  float es = sh.gemma ? 1.0f / sqrtf ((float) s->n_embd) : 1.0f;
+  if (!add (w, &rng, "token_embd.weight", s->n_embd, s->n_vocab, s->tied ? sh.more : s->type, es, 0, error))
     return FALSE;
-  for (guint l = 0; l < s->n_layer; l++) {
-    char n[64];
-    guint32 lt = more_bits (l, s->n_layer) ? more : s->type;
-#define T(suffix, cols, rows, type, scale, off)                                     \
-    g_snprintf (n, sizeof n, "blk.%u.%s", l, suffix);                               \
-    if (!add (w, &rng, n, cols, rows, type, scale, off, error))                     \
+  for (guint l = 0; l < s->n_layer; l++)
+    if (!write_layer (w, &rng, &sh, l, error))
       return FALSE;
-    T ("attn_norm.weight", s->n_embd, 1, 0, 0.1f, 1.0f)
-    T ("attn_q.weight", s->n_embd, q, s->type, ws, 0)
-    T ("attn_k.weight", s->n_embd, kv, s->type, ws, 0)
-    T ("attn_v.weight", s->n_embd, kv, lt, ws, 0)
-    if (g_str_equal (a, "qwen2")) {
-      T ("attn_q.bias", q, 1, 0, 0.1f, 0)
-      T ("attn_k.bias", kv, 1, 0, 0.1f, 0)
-      T ("attn_v.bias", kv, 1, 0, 0.1f, 0)
-    }
-    if (qk_norm) {
-      T ("attn_q_norm.weight", hd, 1, 0, 0.1f, 1.0f)
-      T ("attn_k_norm.weight", hd, 1, 0, 0.1f, 1.0f)
-    }
-    T ("attn_output.weight", q, s->n_embd, s->type, ws, 0)
-    if (gemma) {
-      T ("post_attention_norm.weight", s->n_embd, 1, 0, 0.1f, 1.0f)
-    }
-    T ("ffn_norm.weight", s->n_embd, 1, 0, 0.1f, 1.0f)
-    T ("ffn_gate.weight", s->n_embd, s->n_ff, s->type, ws, 0)
-    T ("ffn_up.weight", s->n_embd, s->n_ff, s->type, ws, 0)
-    T ("ffn_down.weight", s->n_ff, s->n_embd, lt, fs, 0)
-    if (gemma) {
-      T ("post_ffw_norm.weight", s->n_embd, 1, 0, 0.1f, 1.0f)
-    }
-#undef T
-  }
   if (!add (w, &rng, "output_norm.weight", s->n_embd, 1, 0, 0.1f, 1.0f, error))
     return FALSE;
-  if (!s->tied && !add (w, &rng, "output.weight", s->n_embd, s->n_vocab, more, ws, 0, error))
+  float ws = 1.0f / sqrtf ((float) s->n_embd);
+  if (!s->tied && !add (w, &rng, "output.weight", s->n_embd, s->n_vocab, sh.more, ws, 0, error))
     return FALSE;
   return gguf_writer_write (w, path, error);
 }
