@@ -57,14 +57,25 @@ kept_whole (const char *text, GArray *segs, const char *span)
   return TRUE;
 }
 
+/* `span` lies in a segment copied through, or in one of its sentence's protected spans. */
 static gboolean
-is_protected (const char *text, GArray *segs, const char *span)
+is_protected (const char *text, const DraftdGrammarSegmentOptions *o, const char *span)
 {
+  g_autoptr (GArray) spans = g_array_new (FALSE, FALSE, sizeof (DraftdGrammarSpan));
+  g_autoptr (GArray) segs = draftd_grammar_segment (text, strlen (text), o, spans);
   const char *p = strstr (text, span);
-  for (guint i = 0; p && i < segs->len; i++) {
+  if (p == NULL)
+    return FALSE;
+  gsize a = p - text, b = a + strlen (span);
+  for (guint i = 0; i < segs->len; i++) {
     DraftdGrammarSegment *s = &g_array_index (segs, DraftdGrammarSegment, i);
-    if (s->start <= (gsize) (p - text) && s->end >= (gsize) (p - text) + strlen (span))
-      return !s->rewrite;
+    if (s->start <= a && s->end >= b && !s->rewrite)
+      return TRUE;
+    for (guint k = 0; s->rewrite && k < s->n_spans; k++) {
+      DraftdGrammarSpan *sp = &g_array_index (spans, DraftdGrammarSpan, s->first_span + k);
+      if (sp->start <= a && sp->end >= b)
+        return TRUE;
+    }
   }
   return FALSE;
 }
@@ -136,49 +147,70 @@ mutate (GRand *r, const char *text)
 int
 main (void)
 {
-  DraftdGrammarSegmentOptions quotes = { TRUE, 0 };
+  DraftdGrammarSegmentOptions quotes = { TRUE };
   gboolean all_rebuild = TRUE, all_space = TRUE;
   for (guint i = 0; i < G_N_ELEMENTS (corpus); i++) {
-    g_autoptr (GArray) segs = draftd_grammar_segment (corpus[i], strlen (corpus[i]), NULL);
+    g_autoptr (GArray) segs = draftd_grammar_segment (corpus[i], strlen (corpus[i]), NULL, NULL);
     gboolean gaps;
     all_rebuild &= rebuilds (corpus[i], segs, &gaps);
     all_space &= gaps;
   }
   tap_ok (all_rebuild && all_space, "corpus: pieces plus whitespace gaps rebuild every input byte for byte");
 
-  g_autoptr (GArray) s1 = draftd_grammar_segment (corpus[1], strlen (corpus[1]), NULL);
+  g_autoptr (GArray) s1 = draftd_grammar_segment (corpus[1], strlen (corpus[1]), NULL, NULL);
   tap_ok (s1->len == 2 && kept_whole (corpus[1], s1, "Dr. Smith") && kept_whole (corpus[1], s1, "3.14") &&
               kept_whole (corpus[1], s1, "e.g. on") && kept_whole (corpus[1], s1, "p.m. with"),
           "abbreviations and numbers do not end sentences (%u pieces)", s1->len);
-  g_autoptr (GArray) s4 = draftd_grammar_segment (corpus[4], strlen (corpus[4]), NULL);
-  tap_ok (is_protected (corpus[4], s4, "https://example.com/a.b?c=d") && is_protected (corpus[4], s4, "www.test.org"),
+  tap_ok (is_protected (corpus[4], NULL, "https://example.com/a.b?c=d") && is_protected (corpus[4], NULL, "www.test.org"),
           "URLs are kept apart, never rewritten");
-  g_autoptr (GArray) s5 = draftd_grammar_segment (corpus[5], strlen (corpus[5]), NULL);
-  tap_ok (is_protected (corpus[5], s5, "`printf(\"a. b\")`") && is_protected (corpus[5], s5, "code block. not prose.") &&
+  g_autoptr (GArray) s5 = draftd_grammar_segment (corpus[5], strlen (corpus[5]), NULL, NULL);
+  tap_ok (is_protected (corpus[5], NULL, "`printf(\"a. b\")`") && is_protected (corpus[5], NULL, "code block. not prose.") &&
               kept_whole (corpus[5], s5, "```\ncode block. not prose.\nmore code\n```"),
           "inline code and fenced blocks are protected");
-  g_autoptr (GArray) s3 = draftd_grammar_segment (corpus[3], strlen (corpus[3]), NULL);
-  tap_ok (is_protected (corpus[3], s3, "-") && is_protected (corpus[3], s3, "1.") && is_protected (corpus[3], s3, "#"),
+  tap_ok (is_protected (corpus[3], NULL, "-") && is_protected (corpus[3], NULL, "1.") && is_protected (corpus[3], NULL, "#"),
           "list and heading markers are protected");
-  g_autoptr (GArray) s7 = draftd_grammar_segment (corpus[7], strlen (corpus[7]), &quotes);
-  tap_ok (is_protected (corpus[7], s7, "\"go there. now\"") && is_protected (corpus[7], s7, "“Quoted. text”"),
+  tap_ok (is_protected (corpus[7], &quotes, "\"go there. now\"") && is_protected (corpus[7], &quotes, "“Quoted. text”"),
           "with protect_quotes, quoted text is left alone");
-  g_autoptr (GArray) s2 = draftd_grammar_segment (corpus[2], strlen (corpus[2]), NULL);
+  g_autoptr (GArray) s2 = draftd_grammar_segment (corpus[2], strlen (corpus[2]), NULL, NULL);
   tap_ok (s2->len == 4, "CRLF lines and paragraphs split into sentences (%u pieces)", s2->len);
-  const char *longs = "one two three four five six seven eight nine ten, eleven twelve thirteen fourteen fifteen sixteen.";
-  DraftdGrammarSegmentOptions small = { FALSE, 40 };
-  g_autoptr (GArray) sl = draftd_grammar_segment (longs, strlen (longs), &small);
-  gboolean short_enough = TRUE, gaps;
-  for (guint i = 0; i < sl->len; i++)
-    short_enough &= g_array_index (sl, DraftdGrammarSegment, i).end - g_array_index (sl, DraftdGrammarSegment, i).start <= 40;
-  tap_ok (sl->len > 1 && short_enough && rebuilds (longs, sl, &gaps) && gaps, "over-long sentences split at word boundaries");
+  /* However long, a sentence is one piece: nothing is cut at a byte limit. */
+  GString *longs = g_string_new ("First sentence. ");
+  for (guint i = 0; i < 120; i++)
+    g_string_append_printf (longs, "%s number %u runs on%s", i ? "clause" : "Clause", i, i % 10 == 9 ? "; " : i % 3 == 2 ? ", " : " and ");
+  g_string_append (longs, "the end. Last sentence.");
+  g_autoptr (GArray) sl = draftd_grammar_segment (longs->str, longs->len, NULL, NULL);
+  gboolean gaps;
+  gsize mid = strstr (longs->str, "Clause number 0") - longs->str;
+  tap_ok (sl->len == 3 && g_array_index (sl, DraftdGrammarSegment, 1).start == mid &&
+              g_array_index (sl, DraftdGrammarSegment, 1).end == (gsize) (strstr (longs->str, " Last") - longs->str) &&
+              rebuilds (longs->str, sl, &gaps) && gaps,
+          "a %zu-byte sentence stays one piece between its neighbours (%u pieces)", longs->len, sl->len);
+  g_autoptr (GArray) cuts = g_array_new (FALSE, FALSE, sizeof (gsize));
+  draftd_grammar_clause_cuts (longs->str, mid, longs->len, NULL, 0, cuts);
+  gboolean at_marks = cuts->len > 20;
+  for (guint i = 0; i < cuts->len; i++)
+    at_marks &= longs->str[g_array_index (cuts, gsize, i)] == ' ' && strchr (",;", longs->str[g_array_index (cuts, gsize, i) - 1]);
+  tap_ok (at_marks, "clause cuts fall after commas and semicolons only (%u)", cuts->len);
+  g_string_free (longs, TRUE);
+  const char *apos = "I don`t know why she can`t come, and `ls -l` lists files.";
+  tap_ok (!is_protected (apos, NULL, "don`t") && !is_protected (apos, NULL, "`t know why she can`") && is_protected (apos, NULL, "`ls -l`"),
+          "backticks used as apostrophes are not inline code");
+  const char *lit = "Mail bob@example.org about /etc/fstab, 5 km and 3.5GHz; see [the docs](https://x.org/a) or <b>this</b>.";
+  tap_ok (is_protected (lit, NULL, "bob@example.org") && is_protected (lit, NULL, "/etc/fstab") && is_protected (lit, NULL, "5 km") &&
+              is_protected (lit, NULL, "3.5GHz") && is_protected (lit, NULL, "](https://x.org/a)") && is_protected (lit, NULL, "<b>") &&
+              !is_protected (lit, NULL, "the docs"),
+          "addresses, paths, numbers with units, link targets and tags are protected spans");
+  const char *table = "| a | b |\n|---|---|\n    indented code. here\nText here.";
+  tap_ok (is_protected (table, NULL, "| a | b |") && is_protected (table, NULL, "|---|---|") && is_protected (table, NULL, "indented code. here") &&
+              !is_protected (table, NULL, "Text here."),
+          "table rows and indented code are protected lines");
 
   /* Random Unicode: segmentation rebuilds, edits round-trip in every unit. */
   GRand *r = g_rand_new_with_seed (7);
   guint seg_ok = 0, diff_ok = 0, n = 2000, total_edits = 0;
   for (guint i = 0; i < n; i++) {
     g_autofree char *t = random_text (r, g_rand_int_range (r, 0, 60));
-    g_autoptr (GArray) segs = draftd_grammar_segment (t, strlen (t), i % 2 ? &quotes : NULL);
+    g_autoptr (GArray) segs = draftd_grammar_segment (t, strlen (t), i % 2 ? &quotes : NULL, NULL);
     seg_ok += rebuilds (t, segs, &gaps) && gaps;
     g_autofree char *m = mutate (r, t);
     guint ne;
