@@ -11,7 +11,7 @@ static const char *const function_words =
 const char *
 draftd_grammar_check_name (DraftdGrammarCheck check)
 {
-  static const char *const names[] = { "ok", "empty", "repetition", "length", "deletion", "protected" };
+  static const char *const names[] = { "ok", "empty", "repetition", "length", "deletion", "protected", "unknown word", "meaning" };
   return names[check];
 }
 
@@ -57,26 +57,10 @@ longest_repeat (GPtrArray *w)
   return best;
 }
 
-/* Is a content word of the source still in the answer, perhaps inflected or respelt? */
-static gboolean
-survives (const char *word, GPtrArray *answer)
-{
-  gsize n = strlen (word);
-  for (guint i = 0; i < answer->len; i++) {
-    const char *a = answer->pdata[i];
-    gsize m = strlen (a), common = 0;
-    while (common < MIN (n, m) && a[common] == word[common])
-      common++;
-    if (common == n || common >= MIN (n, m) - MIN (n, m) / 3 || (common >= 3 && common + 3 >= MIN (n, m)))
-      return TRUE;
-  }
-  return FALSE;
-}
-
 static gboolean
 content_word (const char *w)
 {
-  if (g_utf8_strlen (w, -1) < 4)
+  if (g_utf8_strlen (w, -1) < 3)
     return FALSE;
   g_autofree char *key = g_strdup_printf (" %s ", w);
   return strstr (function_words, key) == NULL;
@@ -114,13 +98,48 @@ draftd_grammar_check_answer (const char *source, const char *answer, const Draft
   /* A correction changes a few words: it neither grows nor shrinks a sentence by much. */
   if (a * 10 < s * 7 - 20 || a * 10 > s * 13 + 60 || aw->len * 10 > sw->len * 13 + 30)
     return DRAFTD_GRAMMAR_CHECK_LENGTH;
-  guint content = 0, lost = 0;
-  for (guint i = 0; i < sw->len; i++)
-    if (content_word (sw->pdata[i])) {
-      content++;
-      lost += !survives (sw->pdata[i], aw);
-    }
-  if (lost > 1 + content / 5)
+  return DRAFTD_GRAMMAR_CHECK_OK;
+}
+
+static guint
+negations (GPtrArray *w)
+{
+  static const char *const neg = " not no never nothing nobody none nor cannot n't don't doesn't didn't isn't aren't wasn't weren't won't can't couldn't shouldn't wouldn't ";
+  guint n = 0;
+  for (guint i = 0; i < w->len; i++) {
+    g_autofree char *key = g_strdup_printf (" %s ", (const char *) w->pdata[i]);
+    n += strstr (neg, key) != NULL;
+  }
+  return n;
+}
+
+static gboolean
+contains (GPtrArray *w, const char *word)
+{
+  for (guint i = 0; i < w->len; i++)
+    if (g_str_equal (w->pdata[i], word))
+      return TRUE;
+  return FALSE;
+}
+
+DraftdGrammarCheck
+draftd_grammar_check_edit (const char *old, const DraftdGrammarEdit *edit, gboolean (*is_word) (const char *word, gpointer user),
+                           gpointer user)
+{
+  g_autofree char *was = g_strndup (old + edit->start, edit->end - edit->start);
+  g_autoptr (GPtrArray) ow = words_of (was);
+  g_autoptr (GPtrArray) nw = words_of (edit->replacement);
+  guint content = 0;
+  for (guint i = 0; i < ow->len; i++)
+    content += content_word (ow->pdata[i]);
+  /* Corrections fix the form of content words; they do not drop them, nor whole phrases. */
+  if (content > nw->len || ow->len > nw->len + 1)
     return DRAFTD_GRAMMAR_CHECK_DELETION;
+  /* Nor do they turn a statement into its negation, or back. */
+  if (negations (ow) != negations (nw))
+    return DRAFTD_GRAMMAR_CHECK_MEANING;
+  for (guint i = 0; i < nw->len && is_word; i++)
+    if (!contains (ow, nw->pdata[i]) && !is_word (nw->pdata[i], user))
+      return DRAFTD_GRAMMAR_CHECK_UNKNOWN_WORD;
   return DRAFTD_GRAMMAR_CHECK_OK;
 }

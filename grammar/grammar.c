@@ -288,6 +288,53 @@ decode_compared (Job *j, const char *segment, const DraftdGrammarSpan *spans, gu
   return answer;
 }
 
+/* Does the vocabulary hold `word` as one token, as it starts a word ("▁word", "Ġword"), in
+ * any of its usual capitalisations? */
+static gboolean
+known_word (const char *word, gpointer user)
+{
+  const DraftdTokenizer *tok = user;
+  const char *mark = draftd_tokenizer_kind (tok) == DRAFTD_VOCAB_SPM ? "\xe2\x96\x81" : "\xc4\xa0";
+  g_autofree char *lower = g_utf8_strdown (word, -1);
+  g_autofree char *title = g_strdup (lower);
+  if (*title)
+    *title = g_ascii_toupper (*title);
+  const char *forms[] = { word, lower, title };
+  for (guint i = 0; i < G_N_ELEMENTS (forms); i++) {
+    g_autofree char *t = g_strconcat (mark, forms[i], NULL);
+    if (draftd_tokenizer_find (tok, t) >= 0)
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* The source with only the answer's sound edits applied: an edit that drops content words
+ * or respells a word into one the model does not know is refused on its own, the rest stay. */
+static char *
+keep_sound_edits (Job *j, const char *segment, char *answer)
+{
+  g_autoptr (GArray) edits = draftd_grammar_edits_new ();
+  draftd_grammar_diff (segment, 0, strlen (segment), answer, strlen (answer), FALSE, edits);
+  GString *out = g_string_new (NULL);
+  gsize copied = 0;
+  for (guint i = 0; i < edits->len; i++) {
+    const DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, i);
+    DraftdGrammarCheck check = draftd_grammar_check_edit (segment, e, known_word, (gpointer) j->ctx->tokenizer);
+    if (check != DRAFTD_GRAMMAR_CHECK_OK) {
+      g_debug ("edit refused (%s): %.*s -> %s", draftd_grammar_check_name (check), (int) (e->end - e->start),
+               segment + e->start, e->replacement);
+      j->stats->refused_edits++;
+      continue;
+    }
+    g_string_append_len (out, segment + copied, e->start - copied);
+    g_string_append (out, e->replacement);
+    copied = e->end;
+  }
+  g_string_append (out, segment + copied);
+  g_free (answer);
+  return g_string_free (out, FALSE);
+}
+
 /* The answer for [start, end) of the text, or a copy of it where the model must not touch it;
  * NULL on error. A piece too long for the context is corrected by clauses. */
 static char *
@@ -312,7 +359,7 @@ correct_piece (Job *j, gsize start, gsize end, const DraftdGrammarSpan *spans, g
       g_free (answer);
       return g_steal_pointer (&segment);
     }
-    return answer;
+    return j->req->rewrite ? answer : keep_sound_edits (j, segment, answer);
   }
   if (!g_error_matches (local, DRAFTD_GRAMMAR_ERROR, DRAFTD_GRAMMAR_ERROR_TOO_LONG)) {
     g_propagate_error (error, local);

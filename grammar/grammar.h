@@ -31,7 +31,7 @@ typedef struct {
 /* The keep bias of corrections when a request gives none: a source token stays unless the
  * target's best token is this much more likely in log-probability (natural log). Chosen on
  * JFLEG dev with the default models (tools/eval-jfleg.sh; models/README.md). */
-#define DRAFTD_GRAMMAR_KEEP_BIAS 2.0
+#define DRAFTD_GRAMMAR_KEEP_BIAS 3.0
 
 typedef struct {
   gboolean rewrite;               /* FALSE: correct */
@@ -54,6 +54,8 @@ typedef struct {
 typedef struct {
   guint segments;                 /* segments decoded */
   guint kept_source;              /* answers that failed a last-line check, replaced by the source */
+  guint refused_edits;            /* edits of otherwise sound answers refused on their own
+                                   * (content words dropped, a word respelt into a non-word) */
   guint too_long;                 /* sentences left unchanged: too long for the context, even by clauses */
   guint foreign;                  /* sentences left unchanged: not in the model's languages */
   guint kept_tokens;              /* source tokens the keep policy held against the target's argmax */
