@@ -129,11 +129,16 @@ draftd_grammar_check_edit (const char *old, const DraftdGrammarEdit *edit, gbool
   g_autofree char *was = g_strndup (old + edit->start, edit->end - edit->start);
   g_autoptr (GPtrArray) ow = words_of (was);
   g_autoptr (GPtrArray) nw = words_of (edit->replacement);
-  guint content = 0;
+  guint content = 0, new_content = 0;
   for (guint i = 0; i < ow->len; i++)
     content += content_word (ow->pdata[i]);
-  /* Corrections fix the form of content words; they do not drop them, nor whole phrases. */
-  if (content > nw->len || ow->len > nw->len + 1)
+  for (guint i = 0; i < nw->len; i++)
+    new_content += content_word (nw->pdata[i]);
+  /* Corrections fix the form of content words; they neither drop nor add them, nor whole
+   * phrases, nor the commas and colons that structure a sentence. */
+  if (content != new_content || ow->len > nw->len + 1)
+    return DRAFTD_GRAMMAR_CHECK_DELETION;
+  if (nw->len == 0 && ow->len == 0 && strpbrk (was, ",;:") && !strpbrk (edit->replacement, ",;:"))
     return DRAFTD_GRAMMAR_CHECK_DELETION;
   /* Nor do they turn a statement into its negation, or back. */
   if (negations (ow) != negations (nw))

@@ -108,6 +108,9 @@ protect_words (const char *segment, gsize len, gsize a, gsize b, GArray *ranges)
 {
   while (a > 0 && !g_ascii_isspace (segment[a - 1]))
     a--;
+  /* The space before belongs to the word's first token ("▁—"). */
+  if (a > 0)
+    a--;
   while (b < len && !g_ascii_isspace (segment[b]))
     b++;
   DraftdGrammarSpan r = { a, b };
@@ -117,11 +120,58 @@ protect_words (const char *segment, gsize len, gsize a, gsize b, GArray *ranges)
 /* The source tokens decoding must copy: those overlapping a protected span, or a word with a
  * character the tokenizer can only spell in bytes or typographic punctuation. `prefix` bytes
  * precede the segment in the encoded source (a space the prompt format needs). */
-static guint8 *
-forced_tokens (const DraftdTokenizer *tok, const GArray *stoks, const char *source, gsize prefix, const char *segment,
-               const DraftdGrammarSpan *spans, guint n_spans)
+static int
+by_start (gconstpointer a, gconstpointer b)
 {
-  gsize len = strlen (segment), total = 0;
+  const DraftdGrammarSpan *x = a, *y = b;
+  return x->start < y->start ? -1 : x->start > y->start ? 1 : 0;
+}
+
+/* Protected byte ranges of a segment: its spans, and the words with characters spelt in bytes
+ * or typographic punctuation (the space before each included), sorted and merged. */
+static GArray *
+protected_ranges (const DraftdTokenizer *tok, const char *segment, const DraftdGrammarSpan *spans, guint n_spans)
+{
+  gsize len = strlen (segment);
+  GArray *ranges = g_array_new (FALSE, FALSE, sizeof (DraftdGrammarSpan));
+  g_array_append_vals (ranges, spans, n_spans);
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint32));
+  for (const char *p = segment; *p; p = g_utf8_next_char (p)) {
+    gunichar c = g_utf8_get_char (p);
+    if (c < 0x80)
+      continue;
+    /* A character the vocabulary has no whole token for comes out in bytes. */
+    char buf[8] = { 0 };
+    g_unichar_to_utf8 (c, buf);
+    g_array_set_size (ids, 0);
+    gboolean bytes = !draftd_tokenizer_encode (tok, buf, -1, FALSE, FALSE, ids, NULL);
+    for (guint i = 0; i < ids->len && !bytes; i++) {
+      gsize n;
+      const guint8 *piece = draftd_tokenizer_piece (tok, g_array_index (ids, gint32, i), FALSE, &n);
+      bytes = n > 0 && !g_utf8_validate ((const char *) piece, n, NULL);
+    }
+    if (bytes || typographic (c))
+      protect_words (segment, len, p - segment, g_utf8_next_char (p) - segment, ranges);
+  }
+  g_array_sort (ranges, by_start);
+  guint w = 0;
+  for (guint i = 0; i < ranges->len; i++) {
+    DraftdGrammarSpan *r = &g_array_index (ranges, DraftdGrammarSpan, i);
+    DraftdGrammarSpan *last = w ? &g_array_index (ranges, DraftdGrammarSpan, w - 1) : NULL;
+    if (last && r->start <= last->end)
+      last->end = MAX (last->end, r->end);
+    else
+      g_array_index (ranges, DraftdGrammarSpan, w++) = *r;
+  }
+  g_array_set_size (ranges, w);
+  return ranges;
+}
+
+static guint8 *
+forced_tokens (const DraftdTokenizer *tok, const GArray *stoks, const char *source, gsize prefix,
+               const DraftdGrammarSpan *ranges, guint n_ranges)
+{
+  gsize total = 0;
   g_autofree gsize *off = g_new (gsize, stoks->len + 1);
   for (guint i = 0; i < stoks->len; i++) {
     gsize n;
@@ -132,26 +182,11 @@ forced_tokens (const DraftdTokenizer *tok, const GArray *stoks, const char *sour
   off[stoks->len] = total;
   /* SPM spells a leading space the text does not have: offsets start before the text. */
   gssize shift = (gssize) total - (gssize) strlen (source) + (gssize) prefix;
-  g_autoptr (GArray) ranges = g_array_new (FALSE, FALSE, sizeof (DraftdGrammarSpan));
-  g_array_append_vals (ranges, spans, n_spans);
-  for (guint i = 0; i < stoks->len; i++) {
-    gsize n;
-    const guint8 *piece = draftd_tokenizer_piece (tok, g_array_index (stoks, gint32, i), FALSE, &n);
-    gssize a = (gssize) off[i] - shift, b = (gssize) off[i + 1] - shift;
-    if (b <= 0 || a >= (gssize) len)
-      continue;
-    gboolean bytes = n > 0 && !g_utf8_validate ((const char *) piece, n, NULL);
-    if (bytes)
-      protect_words (segment, len, MAX (a, 0), MIN ((gsize) b, len), ranges);
-  }
-  for (const char *p = segment; *p; p = g_utf8_next_char (p))
-    if (typographic (g_utf8_get_char (p)))
-      protect_words (segment, len, p - segment, g_utf8_next_char (p) - segment, ranges);
   guint8 *forced = g_new0 (guint8, stoks->len + 1);
   for (guint i = 0; i < stoks->len; i++) {
     gssize a = (gssize) off[i] - shift, b = (gssize) off[i + 1] - shift;
-    for (guint r = 0; r < ranges->len && !forced[i]; r++) {
-      const DraftdGrammarSpan *sp = &g_array_index (ranges, DraftdGrammarSpan, r);
+    for (guint r = 0; r < n_ranges && !forced[i]; r++) {
+      const DraftdGrammarSpan *sp = &ranges[r];
       forced[i] = a < (gssize) sp->end && b > (gssize) sp->start;
     }
   }
@@ -195,7 +230,7 @@ decode_segment (Job *j, const char *segment, const DraftdGrammarSpan *spans, gui
                  "a segment needs %u tokens of prompt and answer; the model's context holds %u", ptoks->len + stoks->len, n_ctx);
     return NULL;
   }
-  g_autofree guint8 *forced = forced_tokens (ctx->tokenizer, stoks, source, space, segment, spans, n_spans);
+  g_autofree guint8 *forced = forced_tokens (ctx->tokenizer, stoks, source, space, spans, n_spans);
   DraftdDecodeParams p;
   draftd_decode_params_init (&p);
   p.mode = mode;
@@ -308,10 +343,24 @@ known_word (const char *word, gpointer user)
   return FALSE;
 }
 
-/* The source with only the answer's sound edits applied: an edit that drops content words
- * or respells a word into one the model does not know is refused on its own, the rest stay. */
+/* The source with only the answer's sound edits applied: an edit that touches a protected
+ * range, drops or adds content words, or respells a word into one the model does not know is
+ * refused on its own; the rest stay. */
+/* Does the edit touch a protected range, or add to the end of the segment (a heading, a
+ * sign-off, a list item gaining a full stop)? */
+static gboolean
+touches_protected (const char *segment, const DraftdGrammarEdit *e, const DraftdGrammarSpan *ranges, guint n_ranges)
+{
+  if (e->start == e->end && e->start == strlen (segment))
+    return TRUE;
+  for (guint i = 0; i < n_ranges; i++)
+    if (e->start <= ranges[i].end && e->end >= ranges[i].start)
+      return TRUE;
+  return FALSE;
+}
+
 static char *
-keep_sound_edits (Job *j, const char *segment, char *answer)
+keep_sound_edits (Job *j, const char *segment, char *answer, const DraftdGrammarSpan *ranges, guint n_ranges)
 {
   g_autoptr (GArray) edits = draftd_grammar_edits_new ();
   draftd_grammar_diff (segment, 0, strlen (segment), answer, strlen (answer), FALSE, edits);
@@ -319,7 +368,9 @@ keep_sound_edits (Job *j, const char *segment, char *answer)
   gsize copied = 0;
   for (guint i = 0; i < edits->len; i++) {
     const DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, i);
-    DraftdGrammarCheck check = draftd_grammar_check_edit (segment, e, known_word, (gpointer) j->ctx->tokenizer);
+    DraftdGrammarCheck check = touches_protected (segment, e, ranges, n_ranges)
+                                   ? DRAFTD_GRAMMAR_CHECK_PROTECTED
+                                   : draftd_grammar_check_edit (segment, e, known_word, (gpointer) j->ctx->tokenizer);
     if (check != DRAFTD_GRAMMAR_CHECK_OK) {
       g_debug ("edit refused (%s): %.*s -> %s", draftd_grammar_check_name (check), (int) (e->end - e->start),
                segment + e->start, e->replacement);
@@ -348,18 +399,19 @@ correct_piece (Job *j, gsize start, gsize end, const DraftdGrammarSpan *spans, g
       DraftdGrammarSpan r = { spans[i].start - start, spans[i].end - start };
       g_array_append_val (rel, r);
     }
+  g_autoptr (GArray) prot = protected_ranges (j->ctx->tokenizer, segment, (DraftdGrammarSpan *) rel->data, rel->len);
+  const DraftdGrammarSpan *pr = (const DraftdGrammarSpan *) prot->data;
   GError *local = NULL;
-  char *answer = decode_compared (j, segment, (DraftdGrammarSpan *) rel->data, rel->len, &local);
+  char *answer = decode_compared (j, segment, pr, prot->len, &local);
   if (answer) {
-    DraftdGrammarCheck check = draftd_grammar_check_answer (segment, answer, (DraftdGrammarSpan *) rel->data, rel->len,
-                                                            j->req->rewrite);
+    DraftdGrammarCheck check = draftd_grammar_check_answer (segment, answer, pr, prot->len, j->req->rewrite);
     if (check != DRAFTD_GRAMMAR_CHECK_OK) {
       g_debug ("answer failed the %s check; keeping: %s", draftd_grammar_check_name (check), segment);
       j->stats->kept_source++;
       g_free (answer);
       return g_steal_pointer (&segment);
     }
-    return j->req->rewrite ? answer : keep_sound_edits (j, segment, answer);
+    return j->req->rewrite ? answer : keep_sound_edits (j, segment, answer, pr, prot->len);
   }
   if (!g_error_matches (local, DRAFTD_GRAMMAR_ERROR, DRAFTD_GRAMMAR_ERROR_TOO_LONG)) {
     g_propagate_error (error, local);

@@ -42,7 +42,7 @@ word_length (const char *s, gsize left)
   gsize n = 0;
   while (n < left && !is_space (s[n]) && !(s[n] == ']' && n + 1 < left && s[n + 1] == '('))
     n++;
-  while (n > 0 && in_set (s[n - 1], ".,;:!?)]}\"'"))
+  while (n > 0 && in_set (s[n - 1], ".,;:!?)]\"'"))
     n--;
   return n;
 }
@@ -60,7 +60,10 @@ literal_word (const char *s, gsize left)
     slash |= (s[i] == '/' || s[i] == '\\') && n > 1;
   }
   gboolean web = (n > 4 && g_ascii_strncasecmp (s, "www.", 4) == 0) || g_strstr_len (s, n, "://") != NULL;
-  if (!digit && !at && !slash && !web)
+  gboolean code = FALSE; /* identifiers, JSON, variables: DRAFTD_DEBUG=1, {"ok": */
+  for (gsize i = 0; i < n; i++)
+    code |= in_set (s[i], "{}=<>$_|^#");
+  if (!digit && !at && !slash && !web && !code)
     return 0;
   if (digit && n < left && s[n] == ' ') {
     gsize u = word_length (s + n + 1, left - n - 1);
@@ -98,6 +101,13 @@ inline_span (const char *text, gsize len, gsize p, const DraftdGrammarSegmentOpt
     return n;
   if (word_start && (n = literal_word (s, left)) > 0)
     return n;
+  /* Emphasis markers: **bold**, *italic*, __bold__. */
+  if (*s == '*' || *s == '_') {
+    gsize k = 1;
+    while (k < left && s[k] == *s)
+      k++;
+    return k;
+  }
   /* HTML tags, and a link's target: "](...)". */
   if (*s == '<' && (g_ascii_isalpha (s[1]) || s[1] == '/' || s[1] == '!')) {
     const char *close = find_byte (s, left, '>'), *eol = find_byte (s, left, '\n');
