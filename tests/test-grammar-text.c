@@ -3,7 +3,9 @@
  * numbers, abbreviations and code are never split; edits re-apply to the exact output in
  * all three offset units and leave text outside their spans untouched. */
 #include <string.h>
+#include "grammar/checks.h"
 #include "grammar/edits.h"
+#include "grammar/language.h"
 #include "grammar/segment.h"
 #include "tests/tap.h"
 
@@ -236,6 +238,53 @@ main (void)
   g_autoptr (GArray) ed2 = draftd_grammar_edits_new ();
   draftd_grammar_diff ("teh cat", 0, 7, "the cat", 7, FALSE, ed2);
   tap_ok (ed2->len == 1 && g_str_equal (g_array_index (ed2, DraftdGrammarEdit, 0).kind, "spelling"), "'teh' -> 'the' is spelling");
+  g_autoptr (GArray) ed3 = draftd_grammar_edits_new ();
+  const char *c3 = "She go to teh park , i think .", *n3 = "She goes to the park, I think.";
+  draftd_grammar_diff (c3, 0, strlen (c3), n3, strlen (n3), FALSE, ed3);
+  g_autoptr (GString) msgs = g_string_new (NULL);
+  for (guint i = 0; i < ed3->len; i++)
+    g_string_append_printf (msgs, "%s%s", i ? "; " : "", g_array_index (ed3, DraftdGrammarEdit, i).message);
+  tap_ok (strstr (msgs->str, "agreement: go \u2192 goes") && strstr (msgs->str, "spelling: teh \u2192 the") &&
+              strstr (msgs->str, "capitalization: i \u2192 I"),
+          "edits carry short messages: %s", msgs->str);
+  /* Last-line checks on answers and edits. */
+  tap_ok (draftd_grammar_check_answer ("So what shall I do ?", "So what shall I do I do I do.", NULL, 0, FALSE) ==
+              DRAFTD_GRAMMAR_CHECK_REPETITION &&
+              draftd_grammar_check_answer ("It is very very good.", "It is very very good.", NULL, 0, FALSE) == DRAFTD_GRAMMAR_CHECK_OK,
+          "a repetition loop the source does not have is caught");
+  DraftdGrammarSpan code = { 4, 10 };
+  tap_ok (draftd_grammar_check_answer ("Use `ls -l` now.", "Use `ls` now.", &code, 1, FALSE) == DRAFTD_GRAMMAR_CHECK_PROTECTED &&
+              draftd_grammar_check_answer ("A short one.", "A short one and then a great deal more text that was never there.", NULL,
+                                           0, FALSE) == DRAFTD_GRAMMAR_CHECK_LENGTH &&
+              draftd_grammar_check_answer ("We saw the house, the garden and the river behind the old mill.", "We saw.", NULL, 0,
+                                           FALSE) == DRAFTD_GRAMMAR_CHECK_LENGTH,
+          "lost protected spans, runaway and collapsed answers are caught");
+  const char *urban = "Since most urban areas are full";
+  DraftdGrammarEdit drop = { 16, 22, (char *) "", "grammar", NULL };
+  DraftdGrammarEdit neg = { 0, 0, (char *) "not ", "grammar", NULL };
+  tap_ok (draftd_grammar_check_edit (urban, &drop, NULL, NULL) == DRAFTD_GRAMMAR_CHECK_DELETION &&
+              draftd_grammar_check_edit (urban, &neg, NULL, NULL) == DRAFTD_GRAMMAR_CHECK_MEANING,
+          "an edit dropping a content word, or adding a negation, is refused");
+  static const struct {
+    const char *text, *lang;
+  } langs[] = {
+    { "Le café était très bon et le service aussi.", "fr" }, { "Der Kaffee war sehr gut und der Kuchen auch.", "de" },
+    { "El café estaba muy bueno y el servicio también.", "es" }, { "We met at the Café Müller on Tuesday.", "en" },
+    { "東京は日本の首都です。", "ja" }, { "我们明天去公园散步。", "zh" }, { "Москва — столица России.", "ru" },
+    { "The menu said “plat du jour” and nothing else.", "en" },
+  };
+  guint lang_ok = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (langs); i++) {
+    const char *g = draftd_grammar_guess_language (langs[i].text, strlen (langs[i].text));
+    lang_ok += g && g_str_equal (g, langs[i].lang);
+    if (!g || !g_str_equal (g, langs[i].lang))
+      tap_diag ("%s: guessed %s", langs[i].text, g ? g : "(none)");
+  }
+  const char *const fr_de[] = { "fr", "de", NULL };
+  tap_ok (lang_ok == G_N_ELEMENTS (langs) && draftd_grammar_language_supported ("en", NULL) &&
+              !draftd_grammar_language_supported ("fr", NULL) && draftd_grammar_language_supported ("de", fr_de),
+          "languages guessed per sentence (%u/%u); English only unless the model declares others", lang_ok,
+          (guint) G_N_ELEMENTS (langs));
   const guint32 o1 = 0, l1 = 99;
   const char *rep = "x";
   g_autofree char *bad = draftd_grammar_apply_edits ("abc", &o1, &l1, &rep, 1, DRAFTD_GRAMMAR_UNIT_CODEPOINT);
