@@ -140,6 +140,12 @@ draftd_grammar_check_edit (const char *old, const DraftdGrammarEdit *edit, gbool
     return DRAFTD_GRAMMAR_CHECK_DELETION;
   if (nw->len == 0 && ow->len == 0 && strpbrk (was, ",;:") && !strpbrk (edit->replacement, ",;:"))
     return DRAFTD_GRAMMAR_CHECK_DELETION;
+  /* Several words replaced by others with none in common is a rewrite, not a correction. */
+  guint common = 0;
+  for (guint i = 0; i < nw->len; i++)
+    common += contains (ow, nw->pdata[i]);
+  if (ow->len >= 2 && nw->len >= 1 && common == 0)
+    return DRAFTD_GRAMMAR_CHECK_MEANING;
   /* Nor do they turn a statement into its negation, or back. */
   if (negations (ow) != negations (nw))
     return DRAFTD_GRAMMAR_CHECK_MEANING;

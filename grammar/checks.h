@@ -22,7 +22,7 @@ typedef enum {
 DraftdGrammarCheck draftd_grammar_check_answer (const char *source, const char *answer, const DraftdGrammarSpan *spans,
                                                 guint n_spans, gboolean rewrite);
 /* One edit of a correction (over `old`): it must not drop content words ("urban areas are" ->
- * "urban are") or phrases, nor add or remove a negation, and every word it brings in must be
+ * "urban are") or phrases, replace several words by unrelated ones, add or remove a negation, and every word it brings in must be
  * one the model knows whole (is_word), not a respelling into another non-word. */
 DraftdGrammarCheck draftd_grammar_check_edit (const char *old, const DraftdGrammarEdit *edit,
                                               gboolean (*is_word) (const char *word, gpointer user), gpointer user);

@@ -346,6 +346,15 @@ known_word (const char *word, gpointer user)
 /* The source with only the answer's sound edits applied: an edit that touches a protected
  * range, drops or adds content words, or respells a word into one the model does not know is
  * refused on its own; the rest stay. */
+static gboolean
+only_space (const char *s, gsize start, gsize end)
+{
+  for (gsize i = start; i < end; i++)
+    if (!g_ascii_isspace (s[i]))
+      return FALSE;
+  return TRUE;
+}
+
 /* Does the edit touch a protected range, or add to the end of the segment (a heading, a
  * sign-off, a list item gaining a full stop)? */
 static gboolean
@@ -366,20 +375,37 @@ keep_sound_edits (Job *j, const char *segment, char *answer, const DraftdGrammar
   draftd_grammar_diff (segment, 0, strlen (segment), answer, strlen (answer), FALSE, edits);
   GString *out = g_string_new (NULL);
   gsize copied = 0;
-  for (guint i = 0; i < edits->len; i++) {
-    const DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, i);
-    DraftdGrammarCheck check = touches_protected (segment, e, ranges, n_ranges)
-                                   ? DRAFTD_GRAMMAR_CHECK_PROTECTED
-                                   : draftd_grammar_check_edit (segment, e, known_word, (gpointer) j->ctx->tokenizer);
-    if (check != DRAFTD_GRAMMAR_CHECK_OK) {
-      g_debug ("edit refused (%s): %.*s -> %s", draftd_grammar_check_name (check), (int) (e->end - e->start),
-               segment + e->start, e->replacement);
-      j->stats->refused_edits++;
-      continue;
+  for (guint i = 0; i < edits->len;) {
+    /* Edits only whitespace apart are judged together: "then the" -> "be a" is one change. */
+    guint k = i + 1;
+    while (k < edits->len && only_space (segment, g_array_index (edits, DraftdGrammarEdit, k - 1).end,
+                                         g_array_index (edits, DraftdGrammarEdit, k).start))
+      k++;
+    const DraftdGrammarEdit *first = &g_array_index (edits, DraftdGrammarEdit, i);
+    const DraftdGrammarEdit *last = &g_array_index (edits, DraftdGrammarEdit, k - 1);
+    GString *rep = g_string_new (NULL);
+    for (guint m = i; m < k; m++) {
+      const DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, m);
+      if (m > i)
+        g_string_append_len (rep, segment + g_array_index (edits, DraftdGrammarEdit, m - 1).end,
+                             e->start - g_array_index (edits, DraftdGrammarEdit, m - 1).end);
+      g_string_append (rep, e->replacement);
     }
-    g_string_append_len (out, segment + copied, e->start - copied);
-    g_string_append (out, e->replacement);
-    copied = e->end;
+    DraftdGrammarEdit group = { first->start, last->end, g_string_free (rep, FALSE), first->kind, NULL };
+    DraftdGrammarCheck check = touches_protected (segment, &group, ranges, n_ranges)
+                                   ? DRAFTD_GRAMMAR_CHECK_PROTECTED
+                                   : draftd_grammar_check_edit (segment, &group, known_word, (gpointer) j->ctx->tokenizer);
+    if (check != DRAFTD_GRAMMAR_CHECK_OK) {
+      g_debug ("edit refused (%s): %.*s -> %s", draftd_grammar_check_name (check), (int) (group.end - group.start),
+               segment + group.start, group.replacement);
+      j->stats->refused_edits += k - i;
+    } else {
+      g_string_append_len (out, segment + copied, group.start - copied);
+      g_string_append (out, group.replacement);
+      copied = group.end;
+    }
+    draftd_grammar_edit_clear (&group);
+    i = k;
   }
   g_string_append (out, segment + copied);
   g_free (answer);

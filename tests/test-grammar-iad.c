@@ -79,6 +79,8 @@ check_shipped (DraftdVk *vk)
     clauses_in++;
   for (const char *p = out2 ? out2 : ""; (p = strstr (p, ", and then")); p++)
     clauses_out++;
+  if (out2 && clauses_out != clauses_in)
+    tap_diag ("%s", out2);
   tap_ok (out2 && st.segments > 1 && clauses_out == clauses_in && g_str_has_suffix (out2, "hill."),
           "a %zu-byte sentence beyond the context is corrected by clauses (%u pieces, %u left as they were)", huge->len,
           st.segments, st.too_long);
