@@ -19,6 +19,7 @@ void
 draftd_grammar_edit_clear (DraftdGrammarEdit *e)
 {
   g_clear_pointer (&e->replacement, g_free);
+  g_clear_pointer (&e->message, g_free);
 }
 
 GArray *
@@ -137,16 +138,97 @@ classify (const char *old, gsize os, gsize oe, const char *new_text, gsize ns, g
   return words <= 3 ? "grammar" : "style";
 }
 
+static void diff_pieces (const char *old, gsize old_start, gsize old_end, const char *new_text, gsize new_len,
+                         gboolean rewrite, GArray *edits);
+
+static gboolean
+in_list (const char *list, const char *word)
+{
+  g_autofree char *key = g_strdup_printf (" %s ", word);
+  return strstr (list, key) != NULL;
+}
+
+/* Pairs a learner confuses that agree with their subject, or name a verb's form. */
+static const char *const agreement_pairs[][2] = {
+  { "is", "are" }, { "was", "were" }, { "has", "have" }, { "do", "does" }, { "don't", "doesn't" }, { "this", "these" },
+  { "that", "those" }, { "it", "they" }, { "its", "their" },
+};
+
+static const char *
+grammar_topic (const char *a, const char *b)
+{
+  static const char *const articles = " a an the ";
+  static const char *const prepositions = " in on at to for of with by from into onto about over under ";
+  if (in_list (articles, a) && in_list (articles, b))
+    return "article";
+  if (in_list (prepositions, a) && in_list (prepositions, b))
+    return "preposition";
+  for (guint i = 0; i < G_N_ELEMENTS (agreement_pairs); i++)
+    if ((g_str_equal (a, agreement_pairs[i][0]) && g_str_equal (b, agreement_pairs[i][1])) ||
+        (g_str_equal (b, agreement_pairs[i][0]) && g_str_equal (a, agreement_pairs[i][1])))
+      return "agreement";
+  gsize la = strlen (a), lb = strlen (b), common = 0;
+  while (common < MIN (la, lb) && a[common] == b[common])
+    common++;
+  /* book/books, go/goes, like/likes: the same word with or without an -s. */
+  if (common == MIN (la, lb) && (la + 1 == lb || lb + 1 == la || la + 2 == lb || lb + 2 == la) &&
+      (g_str_has_suffix (a, "s") || g_str_has_suffix (b, "s")))
+    return "agreement";
+  if (common >= 2 || g_str_has_suffix (a, "ed") || g_str_has_suffix (b, "ed"))
+    return "verb form";
+  return NULL;
+}
+
+/* "topic: old → new", "missing word: the", "unnecessary word: very"; NULL for rewrites and
+ * changes of several words. */
+static char *
+describe (const char *old, const DraftdGrammarEdit *e)
+{
+  if (g_str_equal (e->kind, "rewrite") || g_str_equal (e->kind, "style"))
+    return NULL;
+  g_autofree char *a = g_strstrip (g_strndup (old + e->start, e->end - e->start));
+  g_autofree char *b = g_strstrip (g_strdup (e->replacement));
+  gboolean punct = g_str_equal (e->kind, "punctuation");
+  if (*a == 0 && *b == 0)
+    return g_strdup ("spacing");
+  if (*a == 0)
+    return g_strdup_printf ("missing %s: %s", punct ? "punctuation" : "word", b);
+  if (*b == 0)
+    return g_strdup_printf ("unnecessary %s: %s", punct ? "punctuation" : "word", a);
+  if (g_utf8_collate (a, b) != 0 && g_ascii_strcasecmp (a, b) == 0)
+    return g_strdup_printf ("capitalization: %s \u2192 %s", a, b);
+  if (punct || g_str_equal (e->kind, "spelling"))
+    return g_strdup_printf ("%s: %s \u2192 %s", e->kind, a, b);
+  if (strchr (a, ' ') || strchr (b, ' ')) {
+    return g_strdup_printf ("grammar: %s \u2192 %s", a, b);
+  }
+  g_autofree char *la = g_utf8_strdown (a, -1), *lb = g_utf8_strdown (b, -1);
+  const char *topic = grammar_topic (la, lb);
+  return g_strdup_printf ("%s: %s \u2192 %s", topic ? topic : "word choice", a, b);
+}
+
 void
 draftd_grammar_diff (const char *old, gsize old_start, gsize old_end, const char *new_text, gsize new_len, gboolean rewrite,
               GArray *edits)
+{
+  guint first = edits->len;
+  diff_pieces (old, old_start, old_end, new_text, new_len, rewrite, edits);
+  for (guint i = first; i < edits->len; i++) {
+    DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, i);
+    e->message = describe (old, e);
+  }
+}
+
+static void
+diff_pieces (const char *old, gsize old_start, gsize old_end, const char *new_text, gsize new_len, gboolean rewrite,
+             GArray *edits)
 {
   g_autoptr (GArray) a = pieces (old, old_start, old_end);
   g_autoptr (GArray) b = pieces (new_text, 0, new_len);
   gsize n = a->len, m = b->len;
   /* Longest common subsequence over pieces; large inputs fall back to one edit. */
   if ((guint64) (n + 1) * (m + 1) > 4u << 20) {
-    DraftdGrammarEdit e = { old_start, old_end, g_strndup (new_text, new_len), rewrite ? "rewrite" : "style" };
+    DraftdGrammarEdit e = { old_start, old_end, g_strndup (new_text, new_len), rewrite ? "rewrite" : "style", NULL };
     if (old_end - old_start != new_len || memcmp (old + old_start, new_text, new_len) != 0)
       g_array_append_val (edits, e);
     else
@@ -179,7 +261,7 @@ draftd_grammar_diff (const char *old, gsize old_start, gsize old_end, const char
     gsize oe = i > i0 ? g_array_index (a, Piece, i - 1).end : os;
     gsize ns = j0 < m ? g_array_index (b, Piece, j0).start : new_len;
     gsize ne = j > j0 ? g_array_index (b, Piece, j - 1).end : ns;
-    DraftdGrammarEdit e = { os, oe, g_strndup (new_text + ns, ne - ns), classify (old, os, oe, new_text, ns, ne, rewrite) };
+    DraftdGrammarEdit e = { os, oe, g_strndup (new_text + ns, ne - ns), classify (old, os, oe, new_text, ns, ne, rewrite), NULL };
     /* Merge with the previous edit when they touch. */
     if (edits->len > 0) {
       DraftdGrammarEdit *prev = &g_array_index (edits, DraftdGrammarEdit, edits->len - 1);

@@ -12,6 +12,8 @@ typedef struct {
   gsize start, end;   /* byte range in the original text */
   char *replacement;
   const char *kind;   /* spelling, grammar, punctuation, style, rewrite */
+  char *message;      /* a short explanation where the edit has a recognisable kind
+                       * ("agreement: go → goes", "spelling: teh → the"), or NULL */
 } DraftdGrammarEdit;
 
 gboolean draftd_grammar_offset_unit_from_name (const char *name, DraftdGrammarOffsetUnit *unit);

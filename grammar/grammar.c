@@ -1,5 +1,7 @@
 #include "grammar/grammar.h"
 #include <string.h>
+#include "grammar/checks.h"
+#include "grammar/language.h"
 #include "grammar/segment.h"
 
 G_DEFINE_QUARK (grammar-error-quark, draftd_grammar_error)
@@ -93,11 +95,121 @@ is_eog (gint32 t, gpointer user)
   return draftd_tokenizer_is_eog (user, t);
 }
 
-/* Decodes one segment; returns its text (trimmed) or NULL on error. */
-static char *
-decode_segment (DraftdGrammarContext *ctx, const DraftdGrammarRequest *req, const char *segment, DraftdDecodeMode mode,
-                DraftdDecodeStats *st, GArray *out_tokens, GError **error)
+/* Is c typographic punctuation an English-trained model tends to "normalise"? */
+static gboolean
+typographic (gunichar c)
 {
+  return (c >= 0x2010 && c <= 0x2027) || c == 0xAB || c == 0xBB || c == 0x2039 || c == 0x203A;
+}
+
+/* Marks [a, b) of the segment and the rest of the words it touches as protected. */
+static void
+protect_words (const char *segment, gsize len, gsize a, gsize b, GArray *ranges)
+{
+  while (a > 0 && !g_ascii_isspace (segment[a - 1]))
+    a--;
+  /* The space before belongs to the word's first token ("▁—"). */
+  if (a > 0)
+    a--;
+  while (b < len && !g_ascii_isspace (segment[b]))
+    b++;
+  DraftdGrammarSpan r = { a, b };
+  g_array_append_val (ranges, r);
+}
+
+/* The source tokens decoding must copy: those overlapping a protected span, or a word with a
+ * character the tokenizer can only spell in bytes or typographic punctuation. `prefix` bytes
+ * precede the segment in the encoded source (a space the prompt format needs). */
+static int
+by_start (gconstpointer a, gconstpointer b)
+{
+  const DraftdGrammarSpan *x = a, *y = b;
+  return x->start < y->start ? -1 : x->start > y->start ? 1 : 0;
+}
+
+/* Protected byte ranges of a segment: its spans, and the words with characters spelt in bytes
+ * or typographic punctuation (the space before each included), sorted and merged. */
+static GArray *
+protected_ranges (const DraftdTokenizer *tok, const char *segment, const DraftdGrammarSpan *spans, guint n_spans)
+{
+  gsize len = strlen (segment);
+  GArray *ranges = g_array_new (FALSE, FALSE, sizeof (DraftdGrammarSpan));
+  g_array_append_vals (ranges, spans, n_spans);
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint32));
+  for (const char *p = segment; *p; p = g_utf8_next_char (p)) {
+    gunichar c = g_utf8_get_char (p);
+    if (c < 0x80)
+      continue;
+    /* A character the vocabulary has no whole token for comes out in bytes. */
+    char buf[8] = { 0 };
+    g_unichar_to_utf8 (c, buf);
+    g_array_set_size (ids, 0);
+    gboolean bytes = !draftd_tokenizer_encode (tok, buf, -1, FALSE, FALSE, ids, NULL);
+    for (guint i = 0; i < ids->len && !bytes; i++) {
+      gsize n;
+      const guint8 *piece = draftd_tokenizer_piece (tok, g_array_index (ids, gint32, i), FALSE, &n);
+      bytes = n > 0 && !g_utf8_validate ((const char *) piece, n, NULL);
+    }
+    if (bytes || typographic (c))
+      protect_words (segment, len, p - segment, g_utf8_next_char (p) - segment, ranges);
+  }
+  g_array_sort (ranges, by_start);
+  guint w = 0;
+  for (guint i = 0; i < ranges->len; i++) {
+    DraftdGrammarSpan *r = &g_array_index (ranges, DraftdGrammarSpan, i);
+    DraftdGrammarSpan *last = w ? &g_array_index (ranges, DraftdGrammarSpan, w - 1) : NULL;
+    if (last && r->start <= last->end)
+      last->end = MAX (last->end, r->end);
+    else
+      g_array_index (ranges, DraftdGrammarSpan, w++) = *r;
+  }
+  g_array_set_size (ranges, w);
+  return ranges;
+}
+
+static guint8 *
+forced_tokens (const DraftdTokenizer *tok, const GArray *stoks, const char *source, gsize prefix,
+               const DraftdGrammarSpan *ranges, guint n_ranges)
+{
+  gsize total = 0;
+  g_autofree gsize *off = g_new (gsize, stoks->len + 1);
+  for (guint i = 0; i < stoks->len; i++) {
+    gsize n;
+    draftd_tokenizer_piece (tok, g_array_index (stoks, gint32, i), FALSE, &n);
+    off[i] = total;
+    total += n;
+  }
+  off[stoks->len] = total;
+  /* SPM spells a leading space the text does not have: offsets start before the text. */
+  gssize shift = (gssize) total - (gssize) strlen (source) + (gssize) prefix;
+  guint8 *forced = g_new0 (guint8, stoks->len + 1);
+  for (guint i = 0; i < stoks->len; i++) {
+    gssize a = (gssize) off[i] - shift, b = (gssize) off[i + 1] - shift;
+    for (guint r = 0; r < n_ranges && !forced[i]; r++) {
+      const DraftdGrammarSpan *sp = &ranges[r];
+      forced[i] = a < (gssize) sp->end && b > (gssize) sp->start;
+    }
+  }
+  return forced;
+}
+
+typedef struct {
+  DraftdGrammarContext *ctx;
+  const DraftdGrammarRequest *req;
+  DraftdGrammarStats *stats;
+  const char *text;
+  float keep_bias;
+} Job;
+
+/* Decodes one segment (spans relative to it); returns its text (trimmed), or NULL with
+ * DRAFTD_GRAMMAR_ERROR_TOO_LONG when prompt and answer do not fit the context, or another
+ * error. *reused: the cached prompt prefix the decoding started from. */
+static char *
+decode_segment (Job *j, const char *segment, const DraftdGrammarSpan *spans, guint n_spans, DraftdDecodeMode mode,
+                DraftdDecodeStats *st, guint *reused, GError **error)
+{
+  DraftdGrammarContext *ctx = j->ctx;
+  const DraftdGrammarRequest *req = j->req;
   const char *end = NULL;
   gboolean end_is_token = FALSE;
   g_autofree char *prompt = build_prompt (ctx, req, segment, &end, &end_is_token);
@@ -105,29 +217,33 @@ decode_segment (DraftdGrammarContext *ctx, const DraftdGrammarRequest *req, cons
   g_autoptr (GArray) stoks = g_array_new (FALSE, FALSE, sizeof (gint32));
   g_autoptr (GArray) etoks = g_array_new (FALSE, FALSE, sizeof (gint32));
   /* The answer of the transcript format starts after "Assistant:", with a space. */
-  g_autofree char *source = ctx->format == DRAFTD_CHAT_PLAIN && !ctx->correct_template && !req->rewrite
-                                ? g_strconcat (draftd_tokenizer_kind (ctx->tokenizer) == DRAFTD_VOCAB_BPE ? " " : "",
-                                               segment, NULL)
-                                : g_strdup (segment);
+  gboolean space = ctx->format == DRAFTD_CHAT_PLAIN && !ctx->correct_template && !req->rewrite &&
+                   draftd_tokenizer_kind (ctx->tokenizer) == DRAFTD_VOCAB_BPE;
+  g_autofree char *source = g_strconcat (space ? " " : "", segment, NULL);
   if (!draftd_tokenizer_encode (ctx->tokenizer, prompt, -1, TRUE, TRUE, ptoks, error) ||
       !draftd_tokenizer_encode (ctx->tokenizer, source, -1, FALSE, FALSE, stoks, error) ||
       (end && !draftd_tokenizer_encode (ctx->tokenizer, end, -1, FALSE, end_is_token, etoks, error)))
     return NULL;
   guint n_ctx = draftd_lm_n_ctx (ctx->target);
-  guint max_tokens = stoks->len * 2 + 32;
-  if (ptoks->len + MIN (max_tokens, stoks->len + 8) > n_ctx) {
+  if (ptoks->len + stoks->len + etoks->len + 8 > n_ctx) {
     g_set_error (error, DRAFTD_GRAMMAR_ERROR, DRAFTD_GRAMMAR_ERROR_TOO_LONG,
                  "a segment needs %u tokens of prompt and answer; the model's context holds %u", ptoks->len + stoks->len, n_ctx);
     return NULL;
   }
+  g_autofree guint8 *forced = forced_tokens (ctx->tokenizer, stoks, source, space, spans, n_spans);
   DraftdDecodeParams p;
   draftd_decode_params_init (&p);
   p.mode = mode;
-  p.max_tokens = MIN (max_tokens, n_ctx - ptoks->len);
+  /* Room for a correction that grows the text a little; the checks catch more. */
+  p.max_tokens = MIN (stoks->len + stoks->len / 2 + 16, n_ctx - ptoks->len);
+  if (req->rewrite)
+    p.max_tokens = MIN (stoks->len * 2 + 32, n_ctx - ptoks->len);
   p.draft_max = ctx->block ? ctx->block : 16;
   p.ngram = ctx->ngram ? ctx->ngram : 2;
   p.source = (gint32 *) stoks->data;
   p.n_source = stoks->len;
+  p.forced = forced;
+  p.keep_bias = j->keep_bias;
   p.end_tokens = (gint32 *) etoks->data;
   p.n_end_tokens = end_is_token ? etoks->len : 0;
   p.is_eog = is_eog;
@@ -135,13 +251,10 @@ decode_segment (DraftdGrammarContext *ctx, const DraftdGrammarRequest *req, cons
   p.cancellable = req->cancellable;
   Collector c = { ctx->tokenizer, { 0 }, g_string_new (NULL), end_is_token ? NULL : end };
   draftd_detokenizer_init (&c.detok, ctx->tokenizer, FALSE);
-  /* An end marker that is a special token also ends the answer when generated. */
-  if (end_is_token && etoks->len == 1) {
-    p.end_tokens = (gint32 *) etoks->data;
-  }
   p.on_tokens = collect;
   p.on_tokens_data = &c;
   draftd_cache_reuse (ctx->target, ctx->cached, (gint32 *) ptoks->data, ptoks->len);
+  *reused = ctx->cached->len;
   g_autoptr (GArray) out = g_array_new (FALSE, FALSE, sizeof (gint32));
   gboolean ok = draftd_decode (ctx->target, NULL, (gint32 *) ptoks->data, ptoks->len, &p, out, st, error);
   draftd_cache_update (ctx->target, ctx->cached, (gint32 *) ptoks->data, ptoks->len, out);
@@ -151,8 +264,6 @@ decode_segment (DraftdGrammarContext *ctx, const DraftdGrammarRequest *req, cons
     g_string_free (c.text, TRUE);
     return NULL;
   }
-  if (out_tokens)
-    g_array_append_vals (out_tokens, out->data, out->len);
   /* Cut at a textual end marker, and at a special end token rendered as text. */
   char *cut = c.stop ? strstr (c.text->str, c.stop) : NULL;
   if (cut)
@@ -162,16 +273,214 @@ decode_segment (DraftdGrammarContext *ctx, const DraftdGrammarRequest *req, cons
   return g_strstrip (g_string_free (c.text, FALSE));
 }
 
-/* Safety net for corrections: an empty answer, or one far longer/shorter than the source. */
-static gboolean
-implausible (const char *source, const char *answer, gboolean rewrite)
+/* IAD, and with compare_greedy the same policy decoded one token at a time, both from the
+ * cache state the segment found, in alternating order (what runs second would otherwise
+ * find the prompt cached by the first). */
+static char *
+decode_compared (Job *j, const char *segment, const DraftdGrammarSpan *spans, guint n_spans, GError **error)
 {
-  glong a = g_utf8_strlen (answer, -1), s = g_utf8_strlen (source, -1);
-  if (a == 0)
+  DraftdGrammarStats *stats = j->stats;
+  DraftdDecodeStats st, gs;
+  guint reused = 0, reused_greedy = 0;
+  char *answer = NULL, *greedy = NULL;
+  gboolean greedy_first = j->req->compare_greedy && stats->segments % 2 == 1;
+  gint64 g0 = 0, g1 = 0;
+  for (guint run = 0; run < (j->req->compare_greedy ? 2u : 1u); run++) {
+    gboolean plain = greedy_first == (run == 0);
+    if (run == 1) {
+      /* Back to the state the first run found. */
+      guint base = plain ? reused : reused_greedy;
+      draftd_lm_truncate (j->ctx->target, MIN (base, draftd_lm_n_past (j->ctx->target)));
+      g_array_set_size (j->ctx->cached, MIN (base, j->ctx->cached->len));
+    }
+    if (plain) {
+      g0 = g_get_monotonic_time ();
+      greedy = decode_segment (j, segment, spans, n_spans, DRAFTD_DECODE_PLAIN, &gs, &reused_greedy, error);
+      g1 = g_get_monotonic_time ();
+      if (greedy == NULL)
+        break;
+    } else if ((answer = decode_segment (j, segment, spans, n_spans, DRAFTD_DECODE_IAD, &st, &reused, error)) == NULL) {
+      break;
+    }
+  }
+  if (answer == NULL || (j->req->compare_greedy && greedy == NULL)) {
+    g_free (answer);
+    g_free (greedy);
+    return NULL;
+  }
+  stats->segments++;
+  stats->target_passes += st.target_passes + st.prompt_passes;
+  stats->output_tokens += st.generated;
+  stats->drafted += st.drafted;
+  stats->accepted += st.accepted;
+  stats->kept_tokens += st.kept;
+  if (greedy) {
+    stats->greedy_ms += (g1 - g0) / 1e3;
+    stats->greedy_passes += gs.target_passes + gs.prompt_passes;
+    stats->greedy_equal &= g_str_equal (greedy, answer);
+    g_free (greedy);
+  }
+  return answer;
+}
+
+/* Does the vocabulary hold `word` as one token, as it starts a word ("▁word", "Ġword"), in
+ * any of its usual capitalisations? */
+static gboolean
+known_word (const char *word, gpointer user)
+{
+  const DraftdTokenizer *tok = user;
+  const char *mark = draftd_tokenizer_kind (tok) == DRAFTD_VOCAB_SPM ? "\xe2\x96\x81" : "\xc4\xa0";
+  g_autofree char *lower = g_utf8_strdown (word, -1);
+  g_autofree char *title = g_strdup (lower);
+  if (*title)
+    *title = g_ascii_toupper (*title);
+  const char *forms[] = { word, lower, title };
+  for (guint i = 0; i < G_N_ELEMENTS (forms); i++) {
+    g_autofree char *t = g_strconcat (mark, forms[i], NULL);
+    if (draftd_tokenizer_find (tok, t) >= 0)
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* The source with only the answer's sound edits applied: an edit that touches a protected
+ * range, drops or adds content words, or respells a word into one the model does not know is
+ * refused on its own; the rest stay. */
+static gboolean
+only_space (const char *s, gsize start, gsize end)
+{
+  for (gsize i = start; i < end; i++)
+    if (!g_ascii_isspace (s[i]))
+      return FALSE;
+  return TRUE;
+}
+
+/* Does the edit touch a protected range, or add to the end of the segment (a heading, a
+ * sign-off, a list item gaining a full stop)? */
+static gboolean
+touches_protected (const char *segment, const DraftdGrammarEdit *e, const DraftdGrammarSpan *ranges, guint n_ranges)
+{
+  if (e->start == e->end && e->start == strlen (segment))
     return TRUE;
-  if (rewrite)
-    return a > 4 * s + 40;
-  return a * 2 < s - 4 || a > s * 3 / 2 + 10;
+  for (guint i = 0; i < n_ranges; i++)
+    if (e->start <= ranges[i].end && e->end >= ranges[i].start)
+      return TRUE;
+  return FALSE;
+}
+
+static char *
+keep_sound_edits (Job *j, const char *segment, char *answer, const DraftdGrammarSpan *ranges, guint n_ranges)
+{
+  g_autoptr (GArray) edits = draftd_grammar_edits_new ();
+  draftd_grammar_diff (segment, 0, strlen (segment), answer, strlen (answer), FALSE, edits);
+  GString *out = g_string_new (NULL);
+  gsize copied = 0;
+  for (guint i = 0; i < edits->len;) {
+    /* Edits only whitespace apart are judged together: "then the" -> "be a" is one change. */
+    guint k = i + 1;
+    while (k < edits->len && only_space (segment, g_array_index (edits, DraftdGrammarEdit, k - 1).end,
+                                         g_array_index (edits, DraftdGrammarEdit, k).start))
+      k++;
+    const DraftdGrammarEdit *first = &g_array_index (edits, DraftdGrammarEdit, i);
+    const DraftdGrammarEdit *last = &g_array_index (edits, DraftdGrammarEdit, k - 1);
+    GString *rep = g_string_new (NULL);
+    for (guint m = i; m < k; m++) {
+      const DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, m);
+      if (m > i)
+        g_string_append_len (rep, segment + g_array_index (edits, DraftdGrammarEdit, m - 1).end,
+                             e->start - g_array_index (edits, DraftdGrammarEdit, m - 1).end);
+      g_string_append (rep, e->replacement);
+    }
+    DraftdGrammarEdit group = { first->start, last->end, g_string_free (rep, FALSE), first->kind, NULL };
+    DraftdGrammarCheck check = touches_protected (segment, &group, ranges, n_ranges)
+                                   ? DRAFTD_GRAMMAR_CHECK_PROTECTED
+                                   : draftd_grammar_check_edit (segment, &group, known_word, (gpointer) j->ctx->tokenizer);
+    if (check != DRAFTD_GRAMMAR_CHECK_OK) {
+      g_debug ("edit refused (%s): %.*s -> %s", draftd_grammar_check_name (check), (int) (group.end - group.start),
+               segment + group.start, group.replacement);
+      j->stats->refused_edits += k - i;
+    } else {
+      g_string_append_len (out, segment + copied, group.start - copied);
+      g_string_append (out, group.replacement);
+      copied = group.end;
+    }
+    draftd_grammar_edit_clear (&group);
+    i = k;
+  }
+  g_string_append (out, segment + copied);
+  g_free (answer);
+  return g_string_free (out, FALSE);
+}
+
+/* The answer for [start, end) of the text, or a copy of it where the model must not touch it;
+ * NULL on error. A piece too long for the context is corrected by clauses. */
+static char *
+correct_piece (Job *j, gsize start, gsize end, const DraftdGrammarSpan *spans, guint n_spans, GError **error)
+{
+  const char *text = j->text;
+  g_autofree char *segment = g_strndup (text + start, end - start);
+  g_autoptr (GArray) rel = g_array_new (FALSE, FALSE, sizeof (DraftdGrammarSpan));
+  for (guint i = 0; i < n_spans; i++)
+    if (spans[i].start >= start && spans[i].end <= end) {
+      DraftdGrammarSpan r = { spans[i].start - start, spans[i].end - start };
+      g_array_append_val (rel, r);
+    }
+  g_autoptr (GArray) prot = protected_ranges (j->ctx->tokenizer, segment, (DraftdGrammarSpan *) rel->data, rel->len);
+  const DraftdGrammarSpan *pr = (const DraftdGrammarSpan *) prot->data;
+  GError *local = NULL;
+  char *answer = decode_compared (j, segment, pr, prot->len, &local);
+  if (answer) {
+    DraftdGrammarCheck check = draftd_grammar_check_answer (segment, answer, pr, prot->len, j->req->rewrite);
+    if (check != DRAFTD_GRAMMAR_CHECK_OK) {
+      g_debug ("answer failed the %s check; keeping: %s", draftd_grammar_check_name (check), segment);
+      j->stats->kept_source++;
+      g_free (answer);
+      return g_steal_pointer (&segment);
+    }
+    return j->req->rewrite ? answer : keep_sound_edits (j, segment, answer, pr, prot->len);
+  }
+  if (!g_error_matches (local, DRAFTD_GRAMMAR_ERROR, DRAFTD_GRAMMAR_ERROR_TOO_LONG)) {
+    g_propagate_error (error, local);
+    return NULL;
+  }
+  g_error_free (local);
+  /* Split at the clause boundary nearest the middle; with none, leave the sentence alone. */
+  g_autoptr (GArray) cuts = g_array_new (FALSE, FALSE, sizeof (gsize));
+  draftd_grammar_clause_cuts (text, start, end, spans, n_spans, cuts);
+  if (cuts->len == 0) {
+    j->stats->too_long++;
+    return g_steal_pointer (&segment);
+  }
+  gsize mid = g_array_index (cuts, gsize, 0), half = start + (end - start) / 2;
+  for (guint i = 1; i < cuts->len; i++)
+    if (ABS ((gssize) g_array_index (cuts, gsize, i) - (gssize) half) < ABS ((gssize) mid - (gssize) half))
+      mid = g_array_index (cuts, gsize, i);
+  gsize next = mid;
+  while (next < end && g_ascii_isspace (text[next]))
+    next++;
+  g_autofree char *left = correct_piece (j, start, mid, spans, n_spans, error);
+  g_autofree char *right = left ? correct_piece (j, next, end, spans, n_spans, error) : NULL;
+  if (right == NULL)
+    return NULL;
+  return g_strdup_printf ("%s%.*s%s", left, (int) (next - mid), text + mid, right);
+}
+
+/* Is the segment in a language the model does not know? Judged on the sentence, or on its
+ * line when the sentence alone gives no clue. */
+static gboolean
+foreign (Job *j, gsize start, gsize end)
+{
+  const char *text = j->text;
+  const char *lang = draftd_grammar_guess_language (text + start, end - start);
+  if (lang == NULL) {
+    gsize ls = start, le = end;
+    while (ls > 0 && text[ls - 1] != '\n')
+      ls--;
+    while (text[le] && text[le] != '\n')
+      le++;
+    lang = draftd_grammar_guess_language (text + ls, le - ls);
+  }
+  return lang && !draftd_grammar_language_supported (lang, j->req->languages);
 }
 
 char *
@@ -188,10 +497,11 @@ draftd_grammar_run (DraftdGrammarContext *ctx, const char *text, const DraftdGra
     return NULL;
   }
   gint64 t0 = g_get_monotonic_time ();
-  /* Pieces must leave room for the prompt and the answer in the context. */
-  guint n_ctx = draftd_lm_n_ctx (ctx->target);
-  DraftdGrammarSegmentOptions so = { req->protect_quotes, MAX (64u, n_ctx / 4) * 2 };
-  g_autoptr (GArray) segs = draftd_grammar_segment (text, len, &so);
+  double bias = req->keep_bias > 0 ? req->keep_bias : req->keep_bias < 0 ? 0 : DRAFTD_GRAMMAR_KEEP_BIAS;
+  Job j = { ctx, req, stats, text, req->rewrite ? 0.0f : (float) bias };
+  DraftdGrammarSegmentOptions so = { req->protect_quotes };
+  g_autoptr (GArray) spans = g_array_new (FALSE, FALSE, sizeof (DraftdGrammarSpan));
+  g_autoptr (GArray) segs = draftd_grammar_segment (text, len, &so, spans);
   GString *result = g_string_sized_new (len + 16);
   gsize copied = 0;
   for (guint i = 0; i < segs->len; i++) {
@@ -200,34 +510,15 @@ draftd_grammar_run (DraftdGrammarContext *ctx, const char *text, const DraftdGra
     copied = sg->start;
     if (!sg->rewrite)
       continue;
-    g_autofree char *segment = g_strndup (text + sg->start, sg->end - sg->start);
-    DraftdDecodeStats st;
-    g_autofree char *answer = decode_segment (ctx, req, segment, DRAFTD_DECODE_IAD, &st, NULL, error);
+    if (foreign (&j, sg->start, sg->end)) {
+      stats->foreign++;
+      continue;
+    }
+    const DraftdGrammarSpan *sp = &g_array_index (spans, DraftdGrammarSpan, sg->first_span);
+    g_autofree char *answer = correct_piece (&j, sg->start, sg->end, sg->n_spans ? sp : NULL, sg->n_spans, error);
     if (answer == NULL) {
       g_string_free (result, TRUE);
       return NULL;
-    }
-    stats->segments++;
-    stats->target_passes += st.target_passes + st.prompt_passes;
-    stats->output_tokens += st.generated;
-    stats->drafted += st.drafted;
-    stats->accepted += st.accepted;
-    if (req->compare_greedy) {
-      DraftdDecodeStats gs;
-      gint64 g0 = g_get_monotonic_time ();
-      g_autofree char *greedy = decode_segment (ctx, req, segment, DRAFTD_DECODE_PLAIN, &gs, NULL, error);
-      if (greedy == NULL) {
-        g_string_free (result, TRUE);
-        return NULL;
-      }
-      stats->greedy_ms += (g_get_monotonic_time () - g0) / 1e3;
-      stats->greedy_passes += gs.target_passes + gs.prompt_passes;
-      stats->greedy_equal &= g_str_equal (greedy, answer);
-    }
-    if (implausible (segment, answer, req->rewrite)) {
-      stats->kept_source++;
-      g_free (answer);
-      answer = g_strdup (segment);
     }
     guint first = edits->len;
     draftd_grammar_diff (text, sg->start, sg->end, answer, strlen (answer), req->rewrite, edits);

@@ -1,7 +1,10 @@
-/* Correct and rewrite selected text: segment it, prompt the model per segment in its own
- * format, decode with input-guided aggressive decoding (the segment is the draft, so the
- * answer is exactly the target's greedy output at a fraction of the passes), and return the
- * new text with minimal edits. */
+/* Correct and rewrite selected text: segment it into sentences, prompt the model per sentence
+ * in its own format, decode with input-guided aggressive decoding under the keep policy (the
+ * sentence is the draft; its protected spans and the characters the tokenizer spells in bytes
+ * are forced; any other source token stays unless the target prefers another by keep_bias),
+ * check the answer, and return the new text with minimal edits. Text the model cannot handle
+ * (too long for its context even by clauses, not in its languages) is left unchanged and
+ * counted; nothing is ever cut at a byte limit. */
 #pragma once
 #include <gio/gio.h>
 #include "lib/decode/decode.h"
@@ -25,11 +28,23 @@ typedef struct {
   guint ngram;                    /* IAD re-alignment n */
 } DraftdGrammarContext;
 
+/* The keep bias of corrections when a request gives none: a source token stays unless the
+ * target's best token is this much more likely in log-probability (natural log). Chosen on
+ * JFLEG dev with the default models (tools/eval-jfleg.sh; models/README.md). */
+#define DRAFTD_GRAMMAR_KEEP_BIAS 3.0
+
 typedef struct {
   gboolean rewrite;               /* FALSE: correct */
   const char *instruction;        /* rewrite: free text, or a preset name */
   gboolean protect_quotes;
-  gboolean compare_greedy;        /* also decode each segment plainly (benchmarks) */
+  /* The model's languages (draftd_grammar_model_languages); NULL: English only. Sentences in
+   * others are left unchanged. */
+  const char *const *languages;
+  /* Corrections: the keep policy's margin in log-probability; 0 picks DRAFTD_GRAMMAR_KEEP_BIAS,
+   * a negative value turns it off (the target's greedy choice wherever it is not forced).
+   * Rewrites use no margin: they are meant to change the text. */
+  double keep_bias;
+  gboolean compare_greedy;        /* also decode each segment plainly, same policy (benchmarks) */
   GCancellable *cancellable;
   /* Called once per segment, in text order, with that segment's edits (byte offsets). */
   void (*on_segment) (const DraftdGrammarEdit *edits, guint n, gpointer user);
@@ -37,13 +52,19 @@ typedef struct {
 } DraftdGrammarRequest;
 
 typedef struct {
-  guint segments;
-  guint kept_source;              /* implausible outputs replaced by the source */
+  guint segments;                 /* segments decoded */
+  guint kept_source;              /* answers that failed a last-line check, replaced by the source */
+  guint refused_edits;            /* edits of otherwise sound answers refused on their own
+                                   * (content words dropped, a word respelt into a non-word) */
+  guint too_long;                 /* sentences left unchanged: too long for the context, even by clauses */
+  guint foreign;                  /* sentences left unchanged: not in the model's languages */
+  guint kept_tokens;              /* source tokens the keep policy held against the target's argmax */
   guint target_passes;            /* including prompt passes */
   guint output_tokens;
   guint drafted, accepted;
   double wall_ms;
-  guint greedy_passes;            /* compare_greedy */
+  guint greedy_passes;            /* compare_greedy: plain decoding of the same policy, timed from
+                                   * the same cache state as IAD, in alternating order */
   double greedy_ms;
   gboolean greedy_equal;
 } DraftdGrammarStats;

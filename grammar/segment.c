@@ -30,54 +30,97 @@ is_space (char c)
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
-/* Length of a protected span starting at p (0 if none). */
+static const char *const units[] = {
+  "km", "m", "cm", "mm", "kg", "g", "mg", "l", "ml", "s", "ms", "min", "h", "Hz", "kHz", "MHz", "GHz", "KB", "MB", "GB",
+  "TB", "kB", "mph", "kph", "px", "pt", "em", "V", "W", "kW", "A", "mA", "°C", "°F", "K", "%", "ft", "in", "lb", "oz",
+};
+
+/* Length of the whitespace-delimited word at s, without closing punctuation. */
 static gsize
-protected_span (const char *text, gsize len, gsize p, gboolean at_line_start, const DraftdGrammarSegmentOptions *o)
+word_length (const char *s, gsize left)
+{
+  gsize n = 0;
+  while (n < left && !is_space (s[n]) && !(s[n] == ']' && n + 1 < left && s[n + 1] == '('))
+    n++;
+  while (n > 0 && in_set (s[n - 1], ".,;:!?)]\"'"))
+    n--;
+  return n;
+}
+
+/* A word the model must copy: an address, a path, or a word with digits (numbers, dates,
+ * versions, prices), with a unit written after it ("5 km"). */
+static gsize
+literal_word (const char *s, gsize left)
+{
+  gsize n = word_length (s, left);
+  gboolean digit = FALSE, at = FALSE, slash = FALSE;
+  for (gsize i = 0; i < n; i++) {
+    digit |= g_ascii_isdigit (s[i]);
+    at |= s[i] == '@' && i > 0 && i + 1 < n;
+    slash |= (s[i] == '/' || s[i] == '\\') && n > 1;
+  }
+  gboolean web = (n > 4 && g_ascii_strncasecmp (s, "www.", 4) == 0) || g_strstr_len (s, n, "://") != NULL;
+  gboolean code = FALSE; /* identifiers, JSON, variables: DRAFTD_DEBUG=1, {"ok": */
+  for (gsize i = 0; i < n; i++)
+    code |= in_set (s[i], "{}=<>$_|^#");
+  if (!digit && !at && !slash && !web && !code)
+    return 0;
+  if (digit && n < left && s[n] == ' ') {
+    gsize u = word_length (s + n + 1, left - n - 1);
+    for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+      if (strlen (units[i]) == u && memcmp (s + n + 1, units[i], u) == 0)
+        return n + 1 + u;
+  }
+  return n;
+}
+
+/* Inline code: a backtick that opens a word and a closing one that ends one; "don`t" uses
+ * the backtick as an apostrophe. */
+static gsize
+inline_code (const char *s, gsize left, gboolean word_start)
+{
+  if (*s != '`' || !word_start || left < 3)
+    return 0;
+  for (gsize i = 1; i < left && s[i] != '\n'; i++)
+    if (s[i] == '`' && i > 1 && (i + 1 >= left || !g_ascii_isalnum (s[i + 1])))
+      return i + 1;
+  return 0;
+}
+
+/* Length of an inline protected span starting at p (0 if none). */
+static gsize
+inline_span (const char *text, gsize len, gsize p, const DraftdGrammarSegmentOptions *o)
 {
   const char *s = text + p;
   gsize left = len - p;
-  /* Fenced code block: from ``` to the closing ``` line (or the end). */
-  if (at_line_start && left >= 3 && memcmp (s, "```", 3) == 0) {
-    const char *close = g_strstr_len (s + 3, left - 3, "\n```");
-    if (close == NULL)
-      return left;
-    const char *eol = memchr (close + 4, '\n', (text + len) - (close + 4));
-    return (eol ? eol : text + len) - s;
+  if (left < 2 || is_space (*s))
+    return 0; /* every span is at least two bytes */
+  gboolean word_start = p == 0 || is_space (s[-1]) || in_set (s[-1], "([{<\"'");
+  gsize n = inline_code (s, left, word_start);
+  if (n)
+    return n;
+  if (word_start && (n = literal_word (s, left)) > 0)
+    return n;
+  /* Emphasis markers: **bold**, *italic*, __bold__. */
+  if (*s == '*' || *s == '_') {
+    gsize k = 1;
+    while (k < left && s[k] == *s)
+      k++;
+    return k;
   }
-  if (left < 2)
-    return 0; /* every span below is at least two bytes */
-  /* Inline code. */
-  if (*s == '`') {
-    const char *close = find_byte (s + 1, left - 1, '`');
-    const char *eol = find_byte (s + 1, left - 1, '\n');
+  /* HTML tags, and a link's target: "](...)". */
+  if (*s == '<' && (g_ascii_isalpha (s[1]) || s[1] == '/' || s[1] == '!')) {
+    const char *close = find_byte (s, left, '>'), *eol = find_byte (s, left, '\n');
     if (close && (!eol || close < eol))
       return close + 1 - s;
   }
-  /* URLs and e-mail-like addresses run to the next whitespace (minus closing punctuation). */
-  if ((left > 7 && g_ascii_strncasecmp (s, "http://", 7) == 0) || (left > 8 && g_ascii_strncasecmp (s, "https://", 8) == 0) ||
-      (left > 4 && g_ascii_strncasecmp (s, "www.", 4) == 0) || (left > 6 && g_ascii_strncasecmp (s, "ftp://", 6) == 0)) {
-    gsize n = 0;
-    while (n < left && !is_space (s[n]))
-      n++;
-    while (n > 0 && in_set (s[n - 1], ".,;:!?)]}\"'"))
-      n--;
-    return n;
+  if (*s == ']' && s[1] == '(') {
+    const char *close = find_byte (s, left, ')');
+    if (close)
+      return close + 1 - s;
   }
-  /* Markdown list and heading markers at the start of a line. */
-  if (at_line_start) {
-    gsize n = 0;
-    while (n < left && s[n] == '#')
-      n++;
-    if (n > 0 && n < left && s[n] == ' ')
-      return n;
-    if (left >= 2 && in_set (s[0], "-*+>") && s[1] == ' ')
-      return 1;
-    n = 0;
-    while (n < left && g_ascii_isdigit (s[n]))
-      n++;
-    if (n > 0 && n + 1 < left && (s[n] == '.' || s[n] == ')') && s[n + 1] == ' ')
-      return n + 1;
-  }
+  if (*s == '[' && g_strstr_len (s, left, "](") != NULL)
+    return 1;
   if (o->protect_quotes) {
     if (*s == '"') {
       const char *close = find_byte (s + 1, left - 1, '"');
@@ -91,6 +134,47 @@ protected_span (const char *text, gsize len, gsize p, gboolean at_line_start, co
     }
   }
   return 0;
+}
+
+/* Length of a line-start marker (heading, list item, quote) at s, or 0. */
+static gsize
+line_marker (const char *s, gsize left)
+{
+  gsize n = 0;
+  while (n < left && s[n] == '#')
+    n++;
+  if (n > 0 && n < left && s[n] == ' ')
+    return n;
+  if (left >= 2 && in_set (s[0], "-*+>") && s[1] == ' ') {
+    /* A task list's box belongs to the marker. */
+    if (left >= 6 && s[2] == '[' && s[4] == ']' && s[5] == ' ')
+      return 5;
+    return 1;
+  }
+  n = 0;
+  while (n < left && g_ascii_isdigit (s[n]))
+    n++;
+  if (n > 0 && n + 1 < left && (s[n] == '.' || s[n] == ')') && s[n + 1] == ' ')
+    return n + 1;
+  return 0;
+}
+
+/* A whole line that is structure, not prose: a table row, indented code, an HTML block line,
+ * a rule, a reference-style link definition. */
+static gboolean
+structural_line (const char *text, gsize line, gsize indent, gsize line_end)
+{
+  const char *s = text + indent;
+  gsize n = line_end - indent;
+  if (indent - line >= 4 || (indent > line && text[line] == '\t'))
+    return TRUE;
+  if (n == 0)
+    return FALSE;
+  if (s[0] == '|' || (n >= 3 && (memcmp (s, "---", 3) == 0 || memcmp (s, "***", 3) == 0 || memcmp (s, "===", 3) == 0)))
+    return TRUE;
+  if (s[0] == '<' && n > 1 && (g_ascii_isalpha (s[1]) || s[1] == '/' || s[1] == '!'))
+    return TRUE;
+  return s[0] == '[' && g_strstr_len (s, n, "]:") != NULL;
 }
 
 static gboolean
@@ -129,17 +213,36 @@ sentence_break (const char *text, gsize len, gsize start, gsize term, gsize afte
 }
 
 static void
-add (GArray *out, gsize start, gsize end, gboolean rewrite)
+add (GArray *out, gsize start, gsize end, gboolean rewrite, guint first_span, guint n_spans)
 {
   if (end <= start)
     return;
-  DraftdGrammarSegment s = { start, end, rewrite };
+  DraftdGrammarSegment s = { start, end, rewrite, first_span, n_spans };
   g_array_append_val (out, s);
 }
 
-/* Splits [start, end) of plain prose into sentences; trims whitespace around each. */
+/* A sentence's end after the terminator at e (which starts a run of . ! ? or an ellipsis),
+ * or 0 if the sentence goes on. */
+static gsize
+sentence_end (const char *text, gsize s, gsize end, gsize e)
+{
+  gsize t = e;
+  while (e < end && in_set (text[e], ".!?"))
+    e++;
+  if (e == t)
+    e += 3; /* the ellipsis character */
+  while (e < end && (in_set (text[e], "\"')]") || (e + 3 <= end && memcmp (text + e, "\xe2\x80\x9d", 3) == 0) ||
+                     (e + 3 <= end && memcmp (text + e, "\xe2\x80\x99", 3) == 0)))
+    e += (guchar) text[e] < 0x80 ? 1 : 3;
+  if (e >= end || sentence_break (text, end, s, t, e))
+    return e;
+  return 0;
+}
+
+/* Splits [start, end) of prose into sentences, trimming whitespace around each; inline spans
+ * are skipped over (a "." in a URL ends nothing) and recorded in `spans`. */
 static void
-split_prose (const char *text, gsize start, gsize end, GArray *out, gsize max_bytes)
+split_prose (const char *text, gsize start, gsize end, GArray *out, GArray *spans, const DraftdGrammarSegmentOptions *o)
 {
   gsize s = start;
   while (s < end) {
@@ -147,98 +250,117 @@ split_prose (const char *text, gsize start, gsize end, GArray *out, gsize max_by
       s++;
     if (s >= end)
       break;
+    guint first = spans->len;
     gsize e = s, cut = end;
+    gboolean prose = FALSE;
     while (e < end) {
-      if (text[e] == '.' || text[e] == '!' || text[e] == '?' ||
-          (e + 3 <= end && memcmp (text + e, "\xe2\x80\xa6", 3) == 0)) {
+      gsize n = inline_span (text, end, e, o);
+      if (n > 0) {
+        DraftdGrammarSpan sp = { e, e + n };
+        g_array_append_val (spans, sp);
+        e += n;
+        continue;
+      }
+      prose |= g_unichar_isalpha (g_utf8_get_char (text + e));
+      if (text[e] == '.' || text[e] == '!' || text[e] == '?' || (e + 3 <= end && memcmp (text + e, "\xe2\x80\xa6", 3) == 0)) {
+        gsize after = sentence_end (text, s, end, e);
+        if (after) {
+          cut = after;
+          break;
+        }
         gsize t = e;
         while (e < end && in_set (text[e], ".!?"))
           e++;
         if (e == t)
           e += 3; /* the ellipsis character */
-        while (e < end && in_set (text[e], "\"')]"))
-          e++;
-        if (e >= end || sentence_break (text, end, s, t, e)) {
-          cut = e;
-          break;
-        }
         continue;
       }
-      e++;
+      e += g_utf8_skip[(guchar) text[e]];
     }
     gsize seg_end = MIN (cut, end);
     while (seg_end > s && is_space (text[seg_end - 1]))
       seg_end--;
-    /* Over-long pieces are split at "; " / ", " or spaces, never inside a word. */
-    while (max_bytes && seg_end - s > max_bytes) {
-      gsize best = 0;
-      for (gsize k = s + max_bytes / 2; k < s + max_bytes && k < seg_end; k++)
-        if (text[k] == ' ' && k > s && (text[k - 1] == ',' || text[k - 1] == ';'))
-          best = k;
-      if (best == 0)
-        for (gsize k = s + max_bytes; k > s + 1; k--)
-          if (text[k] == ' ') {
-            best = k;
-            break;
-          }
-      if (best == 0)
-        break;
-      /* The space found may end a run of spaces: the piece ends at the run's start. */
-      gsize piece_end = best;
-      while (is_space (text[piece_end - 1]))
-        piece_end--;
-      add (out, s, piece_end, TRUE);
-      s = best;
-      while (s < seg_end && is_space (text[s]))
-        s++;
-    }
-    add (out, s, seg_end, TRUE);
+    /* A piece that is all protected spans and punctuation has nothing to correct. */
+    add (out, s, seg_end, prose, first, prose ? spans->len - first : 0);
+    if (!prose)
+      g_array_set_size (spans, first);
     s = MAX (cut, seg_end);
   }
 }
 
-GArray *
-draftd_grammar_segment (const char *text, gsize len, const DraftdGrammarSegmentOptions *o)
+/* A fenced block from its opening line to its closing fence line (or the end). */
+static gsize
+fence_length (const char *text, gsize len, gsize p)
 {
-  static const DraftdGrammarSegmentOptions defaults = { FALSE, 0 };
+  const char *s = text + p;
+  const char *close = g_strstr_len (s + 3, len - p - 3, "\n```");
+  if (close == NULL)
+    return len - p;
+  const char *eol = memchr (close + 4, '\n', (text + len) - (close + 4));
+  return (eol ? eol : text + len) - s;
+}
+
+GArray *
+draftd_grammar_segment (const char *text, gsize len, const DraftdGrammarSegmentOptions *o, GArray *spans)
+{
+  static const DraftdGrammarSegmentOptions defaults = { FALSE };
   if (o == NULL)
     o = &defaults;
+  g_autoptr (GArray) local = spans ? NULL : g_array_new (FALSE, FALSE, sizeof (DraftdGrammarSpan));
+  if (spans == NULL)
+    spans = local;
   GArray *out = g_array_new (FALSE, FALSE, sizeof (DraftdGrammarSegment));
   gsize line = 0;
   while (line < len) {
     const char *nl = memchr (text + line, '\n', len - line);
     gsize line_end = nl ? (gsize) (nl - text) : len;
-    /* A fenced block spans lines: it is consumed whole from its opening line. */
     gsize indent = line;
     while (indent < line_end && (text[indent] == ' ' || text[indent] == '\t'))
       indent++;
-    gsize fence = protected_span (text, len, indent, TRUE, o);
-    if (fence > 0 && indent + 3 <= len && memcmp (text + indent, "```", 3) == 0) {
-      add (out, indent, indent + fence, FALSE);
+    gsize body_end = line_end;
+    while (body_end > indent && is_space (text[body_end - 1]))
+      body_end--;
+    if (line_end - indent >= 3 && memcmp (text + indent, "```", 3) == 0) {
+      gsize fence = fence_length (text, len, indent);
+      add (out, indent, indent + fence, FALSE, 0, 0);
       line = indent + fence;
       while (line < len && text[line] != '\n')
         line++;
       line = MIN (len, line + 1);
       continue;
     }
-    /* Within a line: protected spans cut the prose into pieces. */
-    gsize prose = line, p = line;
-    gboolean at_start = TRUE;
-    while (p < line_end) {
-      gsize n = is_space (text[p]) ? 0 : protected_span (text, line_end, p, at_start, o);
-      if (!is_space (text[p]))
-        at_start = FALSE;
-      if (n > 0) {
-        split_prose (text, prose, p, out, o->max_bytes);
-        add (out, p, p + n, FALSE);
-        p += n;
-        prose = p;
-      } else {
-        p += g_utf8_skip[(guchar) text[p]];
+    if (structural_line (text, line, indent, body_end)) {
+      add (out, line, body_end, FALSE, 0, 0);
+    } else {
+      /* Nested markers ("> - item") are one protected run. */
+      gsize p = indent, m;
+      while (p < body_end && (m = line_marker (text + p, body_end - p)) > 0) {
+        p += m;
+        while (p < body_end && text[p] == ' ' && line_marker (text + p + 1, body_end - p - 1) > 0)
+          p++;
       }
+      add (out, indent, p, FALSE, 0, 0);
+      split_prose (text, p, body_end, out, spans, o);
     }
-    split_prose (text, prose, MIN (p, line_end), out, o->max_bytes);
     line = line_end + (nl ? 1 : 0);
   }
   return out;
+}
+
+void
+draftd_grammar_clause_cuts (const char *text, gsize start, gsize end, const DraftdGrammarSpan *spans, guint n_spans,
+                            GArray *cuts)
+{
+  guint k = 0;
+  for (gsize p = start + 1; p + 1 < end; p++) {
+    while (k < n_spans && spans[k].end <= p)
+      k++;
+    if (k < n_spans && spans[k].start <= p)
+      continue;
+    gboolean after_mark = text[p] == ' ' && in_set (text[p - 1], ",;:");
+    gboolean before_dash = text[p] == ' ' && (text[p + 1] == '-' || (p + 4 <= end && memcmp (text + p + 1, "\xe2\x80\x94", 3) == 0) ||
+                                              (p + 4 <= end && memcmp (text + p + 1, "\xe2\x80\x93", 3) == 0));
+    if (after_mark || before_dash)
+      g_array_append_val (cuts, p);
+  }
 }

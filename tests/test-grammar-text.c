@@ -3,7 +3,9 @@
  * numbers, abbreviations and code are never split; edits re-apply to the exact output in
  * all three offset units and leave text outside their spans untouched. */
 #include <string.h>
+#include "grammar/checks.h"
 #include "grammar/edits.h"
+#include "grammar/language.h"
 #include "grammar/segment.h"
 #include "tests/tap.h"
 
@@ -57,14 +59,25 @@ kept_whole (const char *text, GArray *segs, const char *span)
   return TRUE;
 }
 
+/* `span` lies in a segment copied through, or in one of its sentence's protected spans. */
 static gboolean
-is_protected (const char *text, GArray *segs, const char *span)
+is_protected (const char *text, const DraftdGrammarSegmentOptions *o, const char *span)
 {
+  g_autoptr (GArray) spans = g_array_new (FALSE, FALSE, sizeof (DraftdGrammarSpan));
+  g_autoptr (GArray) segs = draftd_grammar_segment (text, strlen (text), o, spans);
   const char *p = strstr (text, span);
-  for (guint i = 0; p && i < segs->len; i++) {
+  if (p == NULL)
+    return FALSE;
+  gsize a = p - text, b = a + strlen (span);
+  for (guint i = 0; i < segs->len; i++) {
     DraftdGrammarSegment *s = &g_array_index (segs, DraftdGrammarSegment, i);
-    if (s->start <= (gsize) (p - text) && s->end >= (gsize) (p - text) + strlen (span))
-      return !s->rewrite;
+    if (s->start <= a && s->end >= b && !s->rewrite)
+      return TRUE;
+    for (guint k = 0; s->rewrite && k < s->n_spans; k++) {
+      DraftdGrammarSpan *sp = &g_array_index (spans, DraftdGrammarSpan, s->first_span + k);
+      if (sp->start <= a && sp->end >= b)
+        return TRUE;
+    }
   }
   return FALSE;
 }
@@ -136,49 +149,70 @@ mutate (GRand *r, const char *text)
 int
 main (void)
 {
-  DraftdGrammarSegmentOptions quotes = { TRUE, 0 };
+  DraftdGrammarSegmentOptions quotes = { TRUE };
   gboolean all_rebuild = TRUE, all_space = TRUE;
   for (guint i = 0; i < G_N_ELEMENTS (corpus); i++) {
-    g_autoptr (GArray) segs = draftd_grammar_segment (corpus[i], strlen (corpus[i]), NULL);
+    g_autoptr (GArray) segs = draftd_grammar_segment (corpus[i], strlen (corpus[i]), NULL, NULL);
     gboolean gaps;
     all_rebuild &= rebuilds (corpus[i], segs, &gaps);
     all_space &= gaps;
   }
   tap_ok (all_rebuild && all_space, "corpus: pieces plus whitespace gaps rebuild every input byte for byte");
 
-  g_autoptr (GArray) s1 = draftd_grammar_segment (corpus[1], strlen (corpus[1]), NULL);
+  g_autoptr (GArray) s1 = draftd_grammar_segment (corpus[1], strlen (corpus[1]), NULL, NULL);
   tap_ok (s1->len == 2 && kept_whole (corpus[1], s1, "Dr. Smith") && kept_whole (corpus[1], s1, "3.14") &&
               kept_whole (corpus[1], s1, "e.g. on") && kept_whole (corpus[1], s1, "p.m. with"),
           "abbreviations and numbers do not end sentences (%u pieces)", s1->len);
-  g_autoptr (GArray) s4 = draftd_grammar_segment (corpus[4], strlen (corpus[4]), NULL);
-  tap_ok (is_protected (corpus[4], s4, "https://example.com/a.b?c=d") && is_protected (corpus[4], s4, "www.test.org"),
+  tap_ok (is_protected (corpus[4], NULL, "https://example.com/a.b?c=d") && is_protected (corpus[4], NULL, "www.test.org"),
           "URLs are kept apart, never rewritten");
-  g_autoptr (GArray) s5 = draftd_grammar_segment (corpus[5], strlen (corpus[5]), NULL);
-  tap_ok (is_protected (corpus[5], s5, "`printf(\"a. b\")`") && is_protected (corpus[5], s5, "code block. not prose.") &&
+  g_autoptr (GArray) s5 = draftd_grammar_segment (corpus[5], strlen (corpus[5]), NULL, NULL);
+  tap_ok (is_protected (corpus[5], NULL, "`printf(\"a. b\")`") && is_protected (corpus[5], NULL, "code block. not prose.") &&
               kept_whole (corpus[5], s5, "```\ncode block. not prose.\nmore code\n```"),
           "inline code and fenced blocks are protected");
-  g_autoptr (GArray) s3 = draftd_grammar_segment (corpus[3], strlen (corpus[3]), NULL);
-  tap_ok (is_protected (corpus[3], s3, "-") && is_protected (corpus[3], s3, "1.") && is_protected (corpus[3], s3, "#"),
+  tap_ok (is_protected (corpus[3], NULL, "-") && is_protected (corpus[3], NULL, "1.") && is_protected (corpus[3], NULL, "#"),
           "list and heading markers are protected");
-  g_autoptr (GArray) s7 = draftd_grammar_segment (corpus[7], strlen (corpus[7]), &quotes);
-  tap_ok (is_protected (corpus[7], s7, "\"go there. now\"") && is_protected (corpus[7], s7, "“Quoted. text”"),
+  tap_ok (is_protected (corpus[7], &quotes, "\"go there. now\"") && is_protected (corpus[7], &quotes, "“Quoted. text”"),
           "with protect_quotes, quoted text is left alone");
-  g_autoptr (GArray) s2 = draftd_grammar_segment (corpus[2], strlen (corpus[2]), NULL);
+  g_autoptr (GArray) s2 = draftd_grammar_segment (corpus[2], strlen (corpus[2]), NULL, NULL);
   tap_ok (s2->len == 4, "CRLF lines and paragraphs split into sentences (%u pieces)", s2->len);
-  const char *longs = "one two three four five six seven eight nine ten, eleven twelve thirteen fourteen fifteen sixteen.";
-  DraftdGrammarSegmentOptions small = { FALSE, 40 };
-  g_autoptr (GArray) sl = draftd_grammar_segment (longs, strlen (longs), &small);
-  gboolean short_enough = TRUE, gaps;
-  for (guint i = 0; i < sl->len; i++)
-    short_enough &= g_array_index (sl, DraftdGrammarSegment, i).end - g_array_index (sl, DraftdGrammarSegment, i).start <= 40;
-  tap_ok (sl->len > 1 && short_enough && rebuilds (longs, sl, &gaps) && gaps, "over-long sentences split at word boundaries");
+  /* However long, a sentence is one piece: nothing is cut at a byte limit. */
+  GString *longs = g_string_new ("First sentence. ");
+  for (guint i = 0; i < 120; i++)
+    g_string_append_printf (longs, "%s number %u runs on%s", i ? "clause" : "Clause", i, i % 10 == 9 ? "; " : i % 3 == 2 ? ", " : " and ");
+  g_string_append (longs, "the end. Last sentence.");
+  g_autoptr (GArray) sl = draftd_grammar_segment (longs->str, longs->len, NULL, NULL);
+  gboolean gaps;
+  gsize mid = strstr (longs->str, "Clause number 0") - longs->str;
+  tap_ok (sl->len == 3 && g_array_index (sl, DraftdGrammarSegment, 1).start == mid &&
+              g_array_index (sl, DraftdGrammarSegment, 1).end == (gsize) (strstr (longs->str, " Last") - longs->str) &&
+              rebuilds (longs->str, sl, &gaps) && gaps,
+          "a %zu-byte sentence stays one piece between its neighbours (%u pieces)", longs->len, sl->len);
+  g_autoptr (GArray) cuts = g_array_new (FALSE, FALSE, sizeof (gsize));
+  draftd_grammar_clause_cuts (longs->str, mid, longs->len, NULL, 0, cuts);
+  gboolean at_marks = cuts->len > 20;
+  for (guint i = 0; i < cuts->len; i++)
+    at_marks &= longs->str[g_array_index (cuts, gsize, i)] == ' ' && strchr (",;", longs->str[g_array_index (cuts, gsize, i) - 1]);
+  tap_ok (at_marks, "clause cuts fall after commas and semicolons only (%u)", cuts->len);
+  g_string_free (longs, TRUE);
+  const char *apos = "I don`t know why she can`t come, and `ls -l` lists files.";
+  tap_ok (!is_protected (apos, NULL, "don`t") && !is_protected (apos, NULL, "`t know why she can`") && is_protected (apos, NULL, "`ls -l`"),
+          "backticks used as apostrophes are not inline code");
+  const char *lit = "Mail bob@example.org about /etc/fstab, 5 km and 3.5GHz; see [the docs](https://x.org/a) or <b>this</b>.";
+  tap_ok (is_protected (lit, NULL, "bob@example.org") && is_protected (lit, NULL, "/etc/fstab") && is_protected (lit, NULL, "5 km") &&
+              is_protected (lit, NULL, "3.5GHz") && is_protected (lit, NULL, "](https://x.org/a)") && is_protected (lit, NULL, "<b>") &&
+              !is_protected (lit, NULL, "the docs"),
+          "addresses, paths, numbers with units, link targets and tags are protected spans");
+  const char *table = "| a | b |\n|---|---|\n    indented code. here\nText here.";
+  tap_ok (is_protected (table, NULL, "| a | b |") && is_protected (table, NULL, "|---|---|") && is_protected (table, NULL, "indented code. here") &&
+              !is_protected (table, NULL, "Text here."),
+          "table rows and indented code are protected lines");
 
   /* Random Unicode: segmentation rebuilds, edits round-trip in every unit. */
   GRand *r = g_rand_new_with_seed (7);
   guint seg_ok = 0, diff_ok = 0, n = 2000, total_edits = 0;
   for (guint i = 0; i < n; i++) {
     g_autofree char *t = random_text (r, g_rand_int_range (r, 0, 60));
-    g_autoptr (GArray) segs = draftd_grammar_segment (t, strlen (t), i % 2 ? &quotes : NULL);
+    g_autoptr (GArray) segs = draftd_grammar_segment (t, strlen (t), i % 2 ? &quotes : NULL, NULL);
     seg_ok += rebuilds (t, segs, &gaps) && gaps;
     g_autofree char *m = mutate (r, t);
     guint ne;
@@ -204,6 +238,53 @@ main (void)
   g_autoptr (GArray) ed2 = draftd_grammar_edits_new ();
   draftd_grammar_diff ("teh cat", 0, 7, "the cat", 7, FALSE, ed2);
   tap_ok (ed2->len == 1 && g_str_equal (g_array_index (ed2, DraftdGrammarEdit, 0).kind, "spelling"), "'teh' -> 'the' is spelling");
+  g_autoptr (GArray) ed3 = draftd_grammar_edits_new ();
+  const char *c3 = "She go to teh park , i think .", *n3 = "She goes to the park, I think.";
+  draftd_grammar_diff (c3, 0, strlen (c3), n3, strlen (n3), FALSE, ed3);
+  g_autoptr (GString) msgs = g_string_new (NULL);
+  for (guint i = 0; i < ed3->len; i++)
+    g_string_append_printf (msgs, "%s%s", i ? "; " : "", g_array_index (ed3, DraftdGrammarEdit, i).message);
+  tap_ok (strstr (msgs->str, "agreement: go \u2192 goes") && strstr (msgs->str, "spelling: teh \u2192 the") &&
+              strstr (msgs->str, "capitalization: i \u2192 I"),
+          "edits carry short messages: %s", msgs->str);
+  /* Last-line checks on answers and edits. */
+  tap_ok (draftd_grammar_check_answer ("So what shall I do ?", "So what shall I do I do I do.", NULL, 0, FALSE) ==
+              DRAFTD_GRAMMAR_CHECK_REPETITION &&
+              draftd_grammar_check_answer ("It is very very good.", "It is very very good.", NULL, 0, FALSE) == DRAFTD_GRAMMAR_CHECK_OK,
+          "a repetition loop the source does not have is caught");
+  DraftdGrammarSpan code = { 4, 10 };
+  tap_ok (draftd_grammar_check_answer ("Use `ls -l` now.", "Use `ls` now.", &code, 1, FALSE) == DRAFTD_GRAMMAR_CHECK_PROTECTED &&
+              draftd_grammar_check_answer ("A short one.", "A short one and then a great deal more text that was never there.", NULL,
+                                           0, FALSE) == DRAFTD_GRAMMAR_CHECK_LENGTH &&
+              draftd_grammar_check_answer ("We saw the house, the garden and the river behind the old mill.", "We saw.", NULL, 0,
+                                           FALSE) == DRAFTD_GRAMMAR_CHECK_LENGTH,
+          "lost protected spans, runaway and collapsed answers are caught");
+  const char *urban = "Since most urban areas are full";
+  DraftdGrammarEdit drop = { 16, 22, (char *) "", "grammar", NULL };
+  DraftdGrammarEdit neg = { 0, 0, (char *) "not ", "grammar", NULL };
+  tap_ok (draftd_grammar_check_edit (urban, &drop, NULL, NULL) == DRAFTD_GRAMMAR_CHECK_DELETION &&
+              draftd_grammar_check_edit (urban, &neg, NULL, NULL) == DRAFTD_GRAMMAR_CHECK_MEANING,
+          "an edit dropping a content word, or adding a negation, is refused");
+  static const struct {
+    const char *text, *lang;
+  } langs[] = {
+    { "Le café était très bon et le service aussi.", "fr" }, { "Der Kaffee war sehr gut und der Kuchen auch.", "de" },
+    { "El café estaba muy bueno y el servicio también.", "es" }, { "We met at the Café Müller on Tuesday.", "en" },
+    { "東京は日本の首都です。", "ja" }, { "我们明天去公园散步。", "zh" }, { "Москва — столица России.", "ru" },
+    { "The menu said “plat du jour” and nothing else.", "en" },
+  };
+  guint lang_ok = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (langs); i++) {
+    const char *g = draftd_grammar_guess_language (langs[i].text, strlen (langs[i].text));
+    lang_ok += g && g_str_equal (g, langs[i].lang);
+    if (!g || !g_str_equal (g, langs[i].lang))
+      tap_diag ("%s: guessed %s", langs[i].text, g ? g : "(none)");
+  }
+  const char *const fr_de[] = { "fr", "de", NULL };
+  tap_ok (lang_ok == G_N_ELEMENTS (langs) && draftd_grammar_language_supported ("en", NULL) &&
+              !draftd_grammar_language_supported ("fr", NULL) && draftd_grammar_language_supported ("de", fr_de),
+          "languages guessed per sentence (%u/%u); English only unless the model declares others", lang_ok,
+          (guint) G_N_ELEMENTS (langs));
   const guint32 o1 = 0, l1 = 99;
   const char *rep = "x";
   g_autofree char *bad = draftd_grammar_apply_edits ("abc", &o1, &l1, &rep, 1, DRAFTD_GRAMMAR_UNIT_CODEPOINT);

@@ -3,6 +3,8 @@ report.json (training + evaluation), the loss curves, and draftd-bench JSON (IAD
 speculative decoding with the engine). Nothing in the card is estimated.
 
     /usr/bin/python3 train/card.py build/train bench-correct.json bench-decode.json [bench-rewrite.json] > models/README.md
+
+build/train/jfleg.md, when present, is the JFLEG section (tools/eval-jfleg.sh).
 """
 import csv
 import json
@@ -128,6 +130,11 @@ their preset's rules, {rew['clean']} are not):
 | wall-clock speedup of IAD over plain greedy | {rew['speedup']:.2f}x |
 | IAD output identical to plain greedy | {rew['identical_to_greedy']}/{rew['sentences']} |
 """)
+    # JFLEG is kept out of the repository and out of training: its figures come from
+    # tools/eval-jfleg.sh, summarised by hand in OUT/jfleg.md when measured.
+    jfleg = os.path.join(out, "jfleg.md")
+    if os.path.exists(jfleg):
+        print(open(jfleg, encoding="utf-8").read().rstrip() + "\n")
     spec = runs.get("speculative sampled")
     plain_s = runs.get("plain sampled T0.8")
     spec_g = runs.get("speculative greedy")

@@ -200,8 +200,54 @@ def corrupt(sentence, rng, max_errors=3):
     return " ".join(words) if changed else None
 
 
-def make_pair(sentence, rng, clean_share=0.4):
-    """(input, correct output): input == output for the clean share."""
+# Copy-through material for a retrain: what users write and the tokenizer spells in bytes or
+# rare pieces, which the model must copy exactly. Applied to correct sentences, so the pair's
+# output keeps them verbatim whether or not an error is added elsewhere.
+RARE_WORDS = ["café", "Müller", "naïve", "façade", "résumé", "Zürich", "São Paulo", "jalapeño", "Zoë",
+              "Björk", "crème brûlée", "東京", "ありがとう", "Москва", "🙂", "👍", "🎉", "€20", "−5 °C"]
+
+
+def curly_quotes(text):
+    """Straight quotes and apostrophes to typographic ones; " - " to an em dash."""
+    out, opening = [], True
+    for i, c in enumerate(text):
+        if c == "'":
+            out.append("\u2019" if i > 0 and text[i - 1].isalnum() else "\u2018")
+        elif c == '"':
+            out.append("\u201c" if opening else "\u201d")
+            opening = not opening
+        else:
+            out.append(c)
+    return "".join(out).replace(" - ", " \u2014 ")
+
+
+def dress(sentence, rng):
+    """The sentence with typography, a rare word, inline code or Markdown structure: still
+    correct, to be copied through unchanged."""
+    words = sentence.split(" ")
+    kind = rng.randrange(5)
+    if kind == 0:
+        curly = curly_quotes(sentence)
+        if curly != sentence:
+            return curly
+        kind = 4
+    if kind == 1 and len(words) > 3:
+        i = rng.randrange(1, len(words) - 1)
+        return " ".join(words[:i] + [rng.choice(RARE_WORDS)] + words[i:])
+    if kind == 2 and len(words) > 3:
+        i = rng.randrange(len(words) - 1)
+        return " ".join(words[:i] + ["`" + words[i].strip(".,;:") + "`"] + words[i + 1:])
+    if kind == 3:
+        # A heading or list item: no full stop to add.
+        return rng.choice(["# ", "## ", "- ", "* ", "1. "]) + sentence.rstrip(".")
+    return sentence.rstrip(".") + " " + rng.choice(RARE_WORDS[-6:]) + "."
+
+
+def make_pair(sentence, rng, clean_share=0.4, rare_share=0.0):
+    """(input, correct output): input == output for the clean share; with rare_share, the
+    sentence is first dressed with characters and structure the model must copy."""
+    if rng.random() < rare_share:
+        sentence = dress(sentence, rng)
     if rng.random() < clean_share:
         return sentence, sentence
     bad = corrupt(sentence, rng)

@@ -75,3 +75,27 @@ class RuleTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class DressTests(unittest.TestCase):
+    def test_curly_quotes(self):
+        self.assertEqual(errors.curly_quotes('She said "it\'s fine" - really.'),
+                         "She said \u201cit\u2019s fine\u201d \u2014 really.")
+
+    def test_dressed_pairs_copy_through(self):
+        rng = random.Random(3)
+        kinds = set()
+        for _ in range(200):
+            src, ref = errors.make_pair(S, rng, clean_share=1.0, rare_share=1.0)
+            self.assertEqual(src, ref)
+            self.assertNotEqual(ref, S)
+            kinds.add(ref[:2])
+        self.assertGreater(len(kinds), 3)
+
+    def test_dressed_reference_keeps_rare_text_when_corrupted(self):
+        rng = random.Random(5)
+        for _ in range(100):
+            src, ref = errors.make_pair(S, rng, clean_share=0.0, rare_share=1.0)
+            for w in errors.RARE_WORDS:
+                if w in ref and " " not in w:
+                    self.assertIn(w, src)

@@ -65,9 +65,9 @@ class Batches:
     pairs (three in four) and rewrite pairs, whose loss covers only the answer and its end
     marker. Copying with a few edits is what IAD rewards, so pairs dominate."""
 
-    def __init__(self, sp, docs, sentences, seq_len, rng, lm_share=1 / 3, clean_share=0.4, verb_share=0.0):
+    def __init__(self, sp, docs, sentences, seq_len, rng, lm_share=1 / 3, clean_share=0.4, verb_share=0.0, rare_share=0.0):
         self.sp, self.seq_len, self.rng, self.lm_share = sp, seq_len, rng, lm_share
-        self.clean_share, self.verb_share = clean_share, verb_share
+        self.clean_share, self.verb_share, self.rare_share = clean_share, verb_share, rare_share
         # Sentences with a verb the agreement and tense rules can corrupt: the errors learners
         # make most, and rare in dictionary and documentation prose.
         verbs = set(errors.AGREEMENT) | set(errors.IRREGULAR_PAST) | set(errors.PAST_TO_BASE)
@@ -94,7 +94,7 @@ class Batches:
             return self.pair_tokens(src, ref, preset)
         if self.verb_sentences and self.rng.random() < self.verb_share:
             sentence = self.rng.choice(self.verb_sentences)
-        src, ref = errors.make_pair(sentence, self.rng, self.clean_share)
+        src, ref = errors.make_pair(sentence, self.rng, self.clean_share, self.rare_share)
         return self.pair_tokens(src, ref)
 
     def batch(self, rows):
@@ -251,6 +251,8 @@ def main():
     ap.add_argument("--lm-share", type=float, default=1 / 3,
                     help="share of each batch that is plain language modelling (the rest: pairs)")
     ap.add_argument("--clean-share", type=float, default=0.4, help="share of correction pairs with no error")
+    ap.add_argument("--rare-share", type=float, default=0.0,
+                    help="share of correction pairs dressed with typography, rare characters, code or Markdown to copy")
     ap.add_argument("--verb-share", type=float, default=0.0,
                     help="share of correction pairs drawn from sentences with verbs the tense/agreement rules change")
     ap.add_argument("--skip-assistant-checkpoint", action="store_true",
@@ -295,7 +297,7 @@ def main():
         tmin, amin, rows = a.target_minutes, a.assistant_minutes, 16
     rng = random.Random(a.seed)
     sents = split_sentences(train_docs)
-    batches = Batches(sp, train_docs, sents, tc.max_seq_len, rng, a.lm_share, a.clean_share, a.verb_share)
+    batches = Batches(sp, train_docs, sents, tc.max_seq_len, rng, a.lm_share, a.clean_share, a.verb_share, a.rare_share)
 
     target = Llama(tc)
     log(f"target: {target.n_params() / 1e6:.2f}M parameters")

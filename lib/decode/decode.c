@@ -17,8 +17,10 @@ typedef struct {
   float *scratch;       /* [n_vocab] */
   gint32 *drafts;       /* [draft_max] */
   guint schedule_len;   /* classic draft-length schedule */
-  gint iad_expect;      /* index in D the pending token should equal, -1 when unaligned */
-  GArray *iad_source;   /* D = source + end tokens */
+  GArray *source;       /* D = source + end tokens (IAD, and PLAIN as its reference), or NULL */
+  gint src_pos;         /* where in D the output continues, -1 when unaligned: a function of
+                         * the output alone, so IAD and PLAIN apply the keep policy alike */
+  gboolean policy;      /* the keep policy can pick a token other than the argmax */
   gboolean finished;
 } Decoder;
 
@@ -83,6 +85,22 @@ distribution (Decoder *d, const float *logits, guint extra, float *out)
   draftd_sampler_distribution (&d->p->sampling, logits, d->n_vocab, r, n, out);
 }
 
+static gint iad_realign (Decoder *d);
+
+/* Follows the output in D one token at a time: the next source token, or the unique
+ * occurrence of the output's last n tokens after an edit. */
+static void
+advance_source (Decoder *d, gint32 y)
+{
+  const GArray *D = d->source;
+  if (D == NULL)
+    return;
+  if (d->src_pos >= 0 && (guint) d->src_pos < D->len && seq_at (D, d->src_pos) == y)
+    d->src_pos++;
+  else
+    d->src_pos = iad_realign (d);
+}
+
 /* Appends tokens to the output, stopping at the first end-of-generation token. */
 static gboolean
 emit (Decoder *d, const gint32 *tokens, guint n)
@@ -94,8 +112,11 @@ emit (Decoder *d, const gint32 *tokens, guint n)
     d->finished = TRUE;
     d->stats->stopped_eog = TRUE;
   }
-  g_array_append_vals (d->seq, tokens, keep);
-  g_array_append_vals (d->out, tokens, keep);
+  for (guint i = 0; i < keep; i++) {
+    g_array_append_val (d->seq, tokens[i]);
+    g_array_append_val (d->out, tokens[i]);
+    advance_source (d, tokens[i]);
+  }
   d->stats->generated += keep;
   if (keep > 0 && d->p->on_tokens && !d->p->on_tokens (tokens, keep, d->p->on_tokens_data)) {
     d->stats->stopped_early = TRUE;
@@ -159,7 +180,7 @@ propose_assistant (Decoder *d, guint k_max, GError **error)
 static gint
 iad_realign (Decoder *d)
 {
-  const GArray *D = d->iad_source;
+  const GArray *D = d->source;
   guint n = d->p->ngram ? d->p->ngram : 1;
   guint out_len = d->out->len;
   const gint32 *tail = (const gint32 *) d->seq->data + d->seq->len - MIN (n, out_len);
@@ -180,21 +201,15 @@ iad_realign (Decoder *d)
   return found;
 }
 
+/* Drafts the source from where the output (its pending token included) left it. */
 static guint
-propose_iad (Decoder *d, guint k_max, gint *from)
+propose_iad (Decoder *d, guint k_max)
 {
-  const GArray *D = d->iad_source;
-  gint32 pending = seq_at (d->seq, d->seq->len - 1);
-  gint next = -1;
-  if (d->iad_expect >= 0 && (guint) d->iad_expect < D->len && seq_at (D, d->iad_expect) == pending)
-    next = d->iad_expect + 1;
-  else
-    next = iad_realign (d);
-  *from = next;
-  if (next < 0 || (guint) next >= D->len)
+  const GArray *D = d->source;
+  if (d->src_pos < 0 || (guint) d->src_pos >= D->len)
     return 0;
-  guint k = MIN (k_max, D->len - next);
-  memcpy (d->drafts, (const gint32 *) D->data + next, k * sizeof (gint32));
+  guint k = MIN (k_max, D->len - d->src_pos);
+  memcpy (d->drafts, (const gint32 *) D->data + d->src_pos, k * sizeof (gint32));
   return k;
 }
 
@@ -218,6 +233,29 @@ propose_lookup (Decoder *d, guint k_max)
 
 /* ---- verification ---- */
 
+/* The greedy choice at output i of the last pass, i tokens past the aligned source position:
+ * the target's argmax, unless the keep policy holds on to the source token. IAD's drafts are
+ * D[src_pos..], so the source token at output i is the i-th draft. */
+static gint32
+choose (Decoder *d, guint i)
+{
+  gint32 best = draftd_lm_argmax (d->target, i);
+  if (!d->policy || d->src_pos < 0 || d->src_pos + i >= d->source->len)
+    return best;
+  guint at = d->src_pos + i;
+  gint32 s = seq_at (d->source, at);
+  if (s == best)
+    return best;
+  const float *logits = draftd_lm_logits (d->target, i);
+  /* Log-probabilities differ by what the logits differ by: the normaliser is shared. */
+  gboolean forced = d->p->forced && at < d->p->n_source && d->p->forced[at];
+  if (forced || logits[s] + d->p->keep_bias > logits[best]) {
+    d->stats->kept++;
+    return s;
+  }
+  return best;
+}
+
 /* Scores the tokens the target has not seen (the pending token, or a whole prompt) and the
  * drafts in one target pass; returns the number of accepted drafts and the token that
  * follows them in *next. */
@@ -230,14 +268,18 @@ verify (Decoder *d, const gint32 *unseen, guint n_unseen, guint k, gboolean draf
   g_autofree gint32 *batch = g_new (gint32, n_unseen + k);
   memcpy (batch, unseen, n_unseen * sizeof (gint32));
   memcpy (batch + n_unseen, d->drafts, k * sizeof (gint32));
-  if (!draftd_lm_forward (t, batch, n_unseen + k, k + 1, !d->greedy, error))
+  if (!draftd_lm_forward (t, batch, n_unseen + k, k + 1, !d->greedy || d->policy, error))
     return FALSE;
   d->stats->target_passes++;
   guint j = 0;
   if (d->greedy) {
-    while (j < k && draftd_lm_argmax (t, j) == d->drafts[j])
-      j++;
-    *next = draftd_lm_argmax (t, j);
+    for (;; j++) {
+      gint32 y = choose (d, j);
+      if (j == k || y != d->drafts[j]) {
+        *next = y;
+        break;
+      }
+    }
   } else {
     for (;; j++) {
       distribution (d, draftd_lm_logits (t, j), j, d->prob);
@@ -256,15 +298,13 @@ verify (Decoder *d, const gint32 *unseen, guint n_unseen, guint k, gboolean draf
   return TRUE;
 }
 
-/* Records a verified block of k drafts (the first `from` in the IAD source, or -1) and
- * emits the j accepted ones and the target's own next token. */
+/* Records a verified block of k drafts and emits the j accepted ones and the target's own
+ * next token. */
 static void
-accept_block (Decoder *d, guint k, guint j, gint32 next, gint from)
+accept_block (Decoder *d, guint k, guint j, gint32 next)
 {
   d->stats->drafted += k;
   d->stats->accepted += j;
-  if (d->iad_source)
-    d->iad_expect = (k > 0 && j == k) ? from + (gint) k : -1;
   g_autofree gint32 *final = g_new (gint32, j + 1);
   memcpy (final, d->drafts, j * sizeof (gint32));
   final[j] = next;
@@ -280,15 +320,15 @@ first_pass_iad (Decoder *d, const gint32 *unseen, guint n_unseen, GError **error
   const DraftdLm *t = d->target;
   guint room = draftd_lm_n_ctx (t) - draftd_lm_n_past (t) - n_unseen;
   guint remaining = d->p->max_tokens ? d->p->max_tokens : G_MAXUINT;
-  guint k = MIN (MIN (MAX (1u, d->p->draft_max), d->iad_source->len), MIN (remaining - 1, room));
-  memcpy (d->drafts, d->iad_source->data, k * sizeof (gint32));
+  guint k = MIN (MIN (MAX (1u, d->p->draft_max), d->source->len), MIN (remaining - 1, room));
+  memcpy (d->drafts, d->source->data, k * sizeof (gint32));
   gint64 t0 = g_get_monotonic_time ();
   guint j;
   gint32 next;
   if (!verify (d, unseen, n_unseen, k, FALSE, &j, &next, error))
     return FALSE;
   d->stats->prompt_ms = (g_get_monotonic_time () - t0) / 1e3;
-  accept_block (d, k, j, next, 0);
+  accept_block (d, k, j, next);
   return TRUE;
 }
 
@@ -307,20 +347,129 @@ first_token (Decoder *d, const gint32 *prompt, guint n_prompt, GError **error)
     return FALSE;
   }
   gint64 t0 = g_get_monotonic_time ();
-  if (d->iad_source && d->greedy)
+  if (d->p->mode == DRAFTD_DECODE_IAD && d->greedy)
     return first_pass_iad (d, prompt + past, n_prompt - past, error);
-  if (!draftd_lm_forward (t, prompt + past, n_prompt - past, 1, !d->greedy, error))
+  if (!draftd_lm_forward (t, prompt + past, n_prompt - past, 1, !d->greedy || d->policy, error))
     return FALSE;
   d->stats->prompt_passes++;
   d->stats->prompt_ms = (g_get_monotonic_time () - t0) / 1e3;
   gint32 y;
   if (d->greedy) {
-    y = draftd_lm_argmax (t, 0);
+    y = choose (d, 0);
   } else {
     distribution (d, draftd_lm_logits (t, 0), 0, d->prob);
     y = draftd_sample_from (d->prob, d->n_vocab, &d->rng);
   }
   emit (d, &y, 1);
+  return TRUE;
+}
+
+static gboolean
+check_models (const DraftdLm *target, const DraftdLm *assistant, const DraftdDecodeParams *params, GError **error)
+{
+  if (params->mode != DRAFTD_DECODE_SPECULATIVE)
+    return TRUE;
+  if (assistant == NULL) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "speculative decoding needs an assistant model");
+    return FALSE;
+  }
+  if (draftd_lm_n_vocab (assistant) != draftd_lm_n_vocab (target)) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                 "the assistant's vocabulary (%u tokens) differs from the target's (%u)", draftd_lm_n_vocab (assistant),
+                 draftd_lm_n_vocab (target));
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static void
+decoder_init (Decoder *d, const DraftdLm *target, const DraftdLm *assistant, const gint32 *prompt, guint n_prompt,
+              const DraftdDecodeParams *params, GArray *out, DraftdDecodeStats *stats)
+{
+  *d = (Decoder) {
+    .target = target,
+    .assistant = params->mode == DRAFTD_DECODE_SPECULATIVE ? assistant : NULL,
+    .p = params,
+    .stats = stats,
+    .out = out,
+    .n_vocab = draftd_lm_n_vocab (target),
+    .greedy = draftd_sampler_is_greedy (&params->sampling) && params->sampling.repeat_penalty == 1.0f,
+    .schedule_len = 5,
+  };
+  guint draft_max = MAX (1u, params->draft_max);
+  stats->prompt_tokens = n_prompt;
+  draftd_rng_seed (&d->rng, params->sampling.seed);
+  d->seq = g_array_sized_new (FALSE, FALSE, sizeof (gint32), n_prompt + 64);
+  g_array_append_vals (d->seq, prompt, n_prompt);
+  d->drafts = g_new (gint32, draft_max);
+  d->prob = g_new (float, d->n_vocab);
+  d->scratch = g_new (float, d->n_vocab);
+  if (d->assistant && !d->greedy)
+    d->q = g_new (float, (gsize) draft_max * d->n_vocab);
+  /* PLAIN follows the source too when one is given: it is the policy's token-by-token form. */
+  gboolean with_source = params->mode == DRAFTD_DECODE_IAD || (params->mode == DRAFTD_DECODE_PLAIN && params->source);
+  if (with_source) {
+    d->source = g_array_new (FALSE, FALSE, sizeof (gint32));
+    g_array_append_vals (d->source, params->source, params->n_source);
+    g_array_append_vals (d->source, params->end_tokens, params->n_end_tokens);
+    d->src_pos = 0;
+    d->policy = d->greedy && (params->keep_bias > 0 || params->forced);
+  }
+}
+
+static void
+decoder_clear (Decoder *d)
+{
+  g_array_unref (d->seq);
+  g_clear_pointer (&d->source, g_array_unref);
+  g_free (d->drafts);
+  g_free (d->prob);
+  g_free (d->scratch);
+  g_free (d->q);
+}
+
+/* The drafts of the next pass; G_MAXUINT on error. */
+static guint
+propose (Decoder *d, guint k_max, GError **error)
+{
+  switch (d->p->mode) {
+  case DRAFTD_DECODE_SPECULATIVE:
+    return propose_assistant (d, k_max, error);
+  case DRAFTD_DECODE_LOOKUP:
+    return propose_lookup (d, k_max);
+  case DRAFTD_DECODE_IAD:
+    return propose_iad (d, k_max);
+  case DRAFTD_DECODE_PLAIN:
+  default:
+    return 0;
+  }
+}
+
+/* One iteration: draft, verify in one target pass, keep the accepted prefix. */
+static gboolean
+decode_step (Decoder *d, GError **error)
+{
+  const DraftdDecodeParams *p = d->p;
+  guint room = draftd_lm_n_ctx (d->target) - draftd_lm_n_past (d->target);
+  if (room == 0) {
+    d->finished = TRUE; /* context full */
+    return TRUE;
+  }
+  guint draft_max = MAX (1u, p->draft_max);
+  guint remaining = p->max_tokens ? p->max_tokens - d->stats->generated : G_MAXUINT;
+  guint limit = p->draft_length == DRAFTD_DRAFT_SCHEDULE ? d->schedule_len : draft_max;
+  guint k = propose (d, MIN (MIN (limit, draft_max), MIN (remaining - 1, room - 1)), error);
+  if (k == G_MAXUINT)
+    return FALSE;
+  guint len_before = d->seq->len, j;
+  gint32 next;
+  if (!verify (d, (const gint32 *) d->seq->data + len_before - 1, 1, k, d->assistant && !d->greedy, &j, &next, error))
+    return FALSE;
+  if (d->assistant)
+    draftd_lm_truncate (d->assistant, MIN (draftd_lm_n_past (d->assistant), len_before + j));
+  if (p->draft_length == DRAFTD_DRAFT_SCHEDULE && k > 0)
+    d->schedule_len = j == k ? d->schedule_len + 2 : MAX (1u, d->schedule_len - 1);
+  accept_block (d, k, j, next);
   return TRUE;
 }
 
@@ -333,44 +482,10 @@ draftd_decode (const DraftdLm *target, const DraftdLm *assistant, const gint32 *
     stats = &local_stats;
   memset (stats, 0, sizeof *stats);
   g_return_val_if_fail (n_prompt > 0, FALSE);
-  if (params->mode == DRAFTD_DECODE_SPECULATIVE) {
-    if (assistant == NULL) {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "speculative decoding needs an assistant model");
-      return FALSE;
-    }
-    if (draftd_lm_n_vocab (assistant) != draftd_lm_n_vocab (target)) {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "the assistant's vocabulary (%u tokens) differs from the target's (%u)", draftd_lm_n_vocab (assistant),
-                   draftd_lm_n_vocab (target));
-      return FALSE;
-    }
-  }
-  Decoder d = {
-    .target = target,
-    .assistant = params->mode == DRAFTD_DECODE_SPECULATIVE ? assistant : NULL,
-    .p = params,
-    .stats = stats,
-    .out = out,
-    .n_vocab = draftd_lm_n_vocab (target),
-    .greedy = draftd_sampler_is_greedy (&params->sampling) && params->sampling.repeat_penalty == 1.0f,
-    .schedule_len = 5,
-  };
-  guint draft_max = MAX (1u, params->draft_max);
-  stats->prompt_tokens = n_prompt;
-  draftd_rng_seed (&d.rng, params->sampling.seed);
-  d.seq = g_array_sized_new (FALSE, FALSE, sizeof (gint32), n_prompt + 64);
-  g_array_append_vals (d.seq, prompt, n_prompt);
-  d.drafts = g_new (gint32, draft_max);
-  d.prob = g_new (float, d.n_vocab);
-  d.scratch = g_new (float, d.n_vocab);
-  if (d.assistant && !d.greedy)
-    d.q = g_new (float, (gsize) draft_max * d.n_vocab);
-  if (params->mode == DRAFTD_DECODE_IAD) {
-    d.iad_source = g_array_new (FALSE, FALSE, sizeof (gint32));
-    g_array_append_vals (d.iad_source, params->source, params->n_source);
-    g_array_append_vals (d.iad_source, params->end_tokens, params->n_end_tokens);
-    d.iad_expect = 0;
-  }
+  if (!check_models (target, assistant, params, error))
+    return FALSE;
+  Decoder d;
+  decoder_init (&d, target, assistant, prompt, n_prompt, params, out, stats);
   gboolean ok = first_token (&d, prompt, n_prompt, error);
   gint64 t0 = g_get_monotonic_time ();
   while (ok && !d.finished) {
@@ -379,42 +494,7 @@ draftd_decode (const DraftdLm *target, const DraftdLm *assistant, const gint32 *
       ok = FALSE;
       break;
     }
-    guint room = draftd_lm_n_ctx (target) - draftd_lm_n_past (target);
-    if (room == 0)
-      break; /* context full */
-    guint remaining = params->max_tokens ? params->max_tokens - stats->generated : G_MAXUINT;
-    guint limit = params->draft_length == DRAFTD_DRAFT_SCHEDULE ? d.schedule_len : draft_max;
-    guint k_max = MIN (MIN (limit, draft_max), MIN (remaining - 1, room - 1));
-    guint k = 0;
-    gint iad_from = -1;
-    switch (params->mode) {
-    case DRAFTD_DECODE_PLAIN:
-      break;
-    case DRAFTD_DECODE_SPECULATIVE:
-      k = propose_assistant (&d, k_max, error);
-      break;
-    case DRAFTD_DECODE_LOOKUP:
-      k = propose_lookup (&d, k_max);
-      break;
-    case DRAFTD_DECODE_IAD:
-      k = propose_iad (&d, k_max, &iad_from);
-      break;
-    }
-    if (k == G_MAXUINT) {
-      ok = FALSE;
-      break;
-    }
-    guint len_before = d.seq->len, j;
-    gint32 next;
-    if (!verify (&d, (const gint32 *) d.seq->data + len_before - 1, 1, k, d.assistant && !d.greedy, &j, &next, error)) {
-      ok = FALSE;
-      break;
-    }
-    if (d.assistant)
-      draftd_lm_truncate (d.assistant, MIN (draftd_lm_n_past (d.assistant), len_before + j));
-    if (params->draft_length == DRAFTD_DRAFT_SCHEDULE && k > 0)
-      d.schedule_len = j == k ? d.schedule_len + 2 : MAX (1u, d.schedule_len - 1);
-    accept_block (&d, k, j, next, iad_from);
+    ok = decode_step (&d, error);
   }
   stats->decode_ms = (g_get_monotonic_time () - t0) / 1e3;
   /* The target's cache holds everything but the pending token; so may the assistant's. */
@@ -424,12 +504,7 @@ draftd_decode (const DraftdLm *target, const DraftdLm *assistant, const gint32 *
     if (d.assistant)
       draftd_lm_truncate (d.assistant, MIN (draftd_lm_n_past (d.assistant), keep));
   }
-  g_array_unref (d.seq);
-  g_clear_pointer (&d.iad_source, g_array_unref);
-  g_free (d.drafts);
-  g_free (d.prob);
-  g_free (d.scratch);
-  g_free (d.q);
+  decoder_clear (&d);
   return ok;
 }
 

@@ -33,6 +33,13 @@ typedef struct {
   guint n_source;
   const gint32 *end_tokens;   /* IAD: drafted after the source (the format's end-of-output marker) */
   guint n_end_tokens;
+  /* The keep policy of greedy decoding with a source (IAD, and PLAIN given the same source as
+   * its one-token-at-a-time reference): the source token the output is aligned with stays
+   * unless the target's best token beats it by more than keep_bias in log-probability
+   * (GECToR's confidence bias); a forced source token always stays. With keep_bias 0 and
+   * no forced token this is plain greedy. IAD's output equals PLAIN's under the same policy. */
+  float keep_bias;
+  const guint8 *forced;       /* [n_source] non-zero: copied verbatim where aligned, or NULL */
   gboolean (*is_eog) (gint32 token, gpointer user);  /* end of generation */
   gpointer is_eog_data;
   /* Called with newly final tokens, in order; return FALSE to stop there (e.g. at a stop
@@ -51,6 +58,7 @@ typedef struct {
   guint assistant_passes;
   guint drafted;
   guint accepted;
+  guint kept;                 /* tokens the keep policy chose over the target's argmax */
   double prompt_ms;
   double decode_ms;
   gboolean stopped_eog;       /* stopped at an end-of-generation token */

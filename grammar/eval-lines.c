@@ -1,0 +1,119 @@
+/* draftd-grammar-eval: corrects each line of a file as its own text, through the same
+ * grammar driver as the daemon, and prints the results one a line: the hypotheses an
+ * evaluation (tools/eval-jfleg.sh) scores. Statistics go to stderr as JSON: sentences
+ * changed, answers the checks refused, IAD against plain decoding of the same policy. */
+#include <stdio.h>
+#include <string.h>
+#include "grammar/grammar.h"
+#include "grammar/language.h"
+#include "lib/model/model.h"
+#include "lib/runtime/forward.h"
+#include "lib/vk/vk-device.h"
+
+typedef struct {
+  guint lines, changed, segments, kept_source, too_long, foreign, kept_tokens, equal;
+  guint passes, greedy_passes, tokens, drafted, accepted;
+  double ms, greedy_ms;
+} Totals;
+
+static void
+add_stats (Totals *t, const DraftdGrammarStats *st)
+{
+  t->segments += st->segments;
+  t->kept_source += st->kept_source;
+  t->too_long += st->too_long;
+  t->foreign += st->foreign;
+  t->kept_tokens += st->kept_tokens;
+  t->equal += st->greedy_equal;
+  t->passes += st->target_passes;
+  t->greedy_passes += st->greedy_passes;
+  t->tokens += st->output_tokens;
+  t->drafted += st->drafted;
+  t->accepted += st->accepted;
+  t->ms += st->wall_ms - st->greedy_ms;
+  t->greedy_ms += st->greedy_ms;
+}
+
+static gboolean
+run (const char *model, const char *path, double keep_bias, gboolean compare, guint limit, GError **error)
+{
+  g_autofree char *all = NULL;
+  if (!g_file_get_contents (path, &all, NULL, error))
+    return FALSE;
+  g_autoptr (DraftdVk) vk = draftd_vk_new (NULL, error);
+  g_autoptr (DraftdModel) m = vk ? draftd_model_load (model, error) : NULL;
+  if (m == NULL)
+    return FALSE;
+  DraftdRunnerOptions o = { .n_ctx = 0 };
+  g_autoptr (DraftdRunner) r = draftd_runner_new (vk, m, &o, error);
+  if (r == NULL)
+    return FALSE;
+  DraftdLm lm = draftd_lm_for_runner (r);
+  const GgufFile *f = m->file;
+  const char *keys[4] = { "tokenizer.chat_template", "draftd.prompt.correct", "draftd.prompt.rewrite", "draftd.prompt.end" };
+  g_autofree char *meta[4] = { NULL };
+  for (guint i = 0; i < 4; i++)
+    meta[i] = gguf_find_kv (f, keys[i]) ? gguf_get_string (f, keys[i], NULL) : NULL;
+  g_auto (GStrv) languages = draftd_grammar_model_languages (f);
+  guint block = draftd_decode_pick_iad_block (&lm, error);
+  if (block == 0)
+    return FALSE;
+  g_autoptr (GArray) cached = g_array_new (FALSE, FALSE, sizeof (gint32));
+  DraftdGrammarContext ctx = { &lm, m->tokenizer, cached, draftd_chat_format_detect (meta[0]), meta[1], meta[2], meta[3], block, 2 };
+  g_auto (GStrv) lines = g_strsplit (all, "\n", -1);
+  guint n = g_strv_length (lines);
+  if (n > 0 && *lines[n - 1] == 0)
+    n--; /* the file's final newline */
+  Totals t = { 0 };
+  for (guint i = 0; i < n && (limit == 0 || i < limit); i++) {
+    DraftdGrammarRequest req = { .keep_bias = keep_bias, .compare_greedy = compare, .languages = (const char *const *) languages };
+    DraftdGrammarStats st;
+    g_autoptr (GArray) edits = draftd_grammar_edits_new ();
+    g_autofree char *out = draftd_grammar_run (&ctx, lines[i], &req, edits, &st, error);
+    if (out == NULL)
+      return FALSE;
+    printf ("%s\n", out);
+    t.lines++;
+    t.changed += !g_str_equal (out, lines[i]);
+    add_stats (&t, &st);
+  }
+  fflush (stdout);
+  g_printerr ("{\"lines\": %u, \"changed\": %u, \"segments\": %u, \"kept_source\": %u, \"too_long\": %u, \"foreign\": %u, "
+              "\"kept_tokens\": %u, \"block\": %u, \"drafted\": %u, \"accepted\": %u, \"tokens\": %u, \"iad_passes_per_token\": %.4f, "
+              "\"iad_ms\": %.0f",
+              t.lines, t.changed, t.segments, t.kept_source, t.too_long, t.foreign, t.kept_tokens, block, t.drafted, t.accepted,
+              t.tokens, (double) t.passes / MAX (t.tokens, 1), t.ms);
+  if (compare)
+    g_printerr (", \"plain_passes_per_token\": %.4f, \"plain_ms\": %.0f, \"speedup\": %.3f, \"identical_to_plain\": %u",
+                (double) t.greedy_passes / MAX (t.tokens, 1), t.greedy_ms, t.ms > 0 ? t.greedy_ms / t.ms : 0, t.equal);
+  g_printerr ("}\n");
+  return TRUE;
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *model = NULL;
+  double keep_bias = 0;
+  gboolean compare = FALSE;
+  gint limit = 0;
+  GOptionEntry entries[] = {
+    { "model", 'm', 0, G_OPTION_ARG_FILENAME, &model, "target model (GGUF)", "T.gguf" },
+    { "keep-bias", 0, 0, G_OPTION_ARG_DOUBLE, &keep_bias, "keep policy margin (0: the default; < 0: off)", "B" },
+    { "compare", 0, 0, G_OPTION_ARG_NONE, &compare, "also decode plainly, same policy, and compare", NULL },
+    { "limit", 'n', 0, G_OPTION_ARG_INT, &limit, "only the first N lines", "N" },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) oc = g_option_context_new ("FILE - correct each line of FILE");
+  g_option_context_add_main_entries (oc, entries, NULL);
+  g_autoptr (GError) error = NULL;
+  if (!g_option_context_parse (oc, &argc, &argv, &error) || argc != 2 || model == NULL) {
+    g_printerr ("%s\n", error ? error->message : "usage: draftd-grammar-eval -m T.gguf [--keep-bias B] [--compare] FILE");
+    return 2;
+  }
+  if (!run (model, argv[1], keep_bias, compare, limit, &error)) {
+    g_printerr ("draftd-grammar-eval: %s\n", error->message);
+    return 1;
+  }
+  return 0;
+}
