@@ -7,6 +7,7 @@
 #include "daemon/dbus/dbus-glib-loop.h"
 #include "daemon/engine/engine.h"
 #include "daemon/service/service.h"
+#include "lib/bus/draftd-bus.h"
 #include "lib/vk/vk-device.h"
 
 typedef struct {

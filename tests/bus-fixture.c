@@ -37,15 +37,26 @@ on_draftd_exit (GPid pid, gint status, gpointer user)
   g_spawn_close_pid (pid);
 }
 
-gboolean
-bus_fixture_start (BusFixture *f, const char *const *extra, GError **error)
+/* The models: the shipped ones, or stories260K from ../shared (converted) for tests that need
+ * a model that writes long stories. */
+static gboolean
+fixture_models (BusFixture *f, gboolean stories, GError **error)
+{
+  if (!stories) {
+    f->target = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-target.gguf", NULL);
+    f->assistant = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-assistant.gguf", NULL);
+    return TRUE;
+  }
+  f->target = test_convert_llama2c ("stories260K.bin", "f32", error);
+  f->assistant = f->target ? test_convert_llama2c ("stories260K_q80.bin", "q8_0", error) : NULL;
+  return f->assistant != NULL;
+}
+
+static gboolean
+fixture_start (BusFixture *f, gboolean stories, const char *const *extra, GError **error)
 {
   memset (f, 0, sizeof *f);
-  f->target = test_convert_llama2c ("stories260K.bin", "f32", error);
-  if (f->target == NULL)
-    return FALSE;
-  f->assistant = test_convert_llama2c ("stories260K_q80.bin", "q8_0", error);
-  if (f->assistant == NULL)
+  if (!fixture_models (f, stories, error))
     return FALSE;
   const char *bus_argv[] = { "dbus-daemon", "--session", "--nofork", "--print-address=1", NULL };
   gint out_fd;
@@ -104,22 +115,41 @@ bus_fixture_start (BusFixture *f, const char *const *extra, GError **error)
 }
 
 gboolean
-bus_fixture_begin (BusFixture *f, const char *const *extra_args, int *exit_code)
+bus_fixture_start (BusFixture *f, const char *const *extra, GError **error)
 {
-  g_autofree char *shared = test_shared_model ("stories260K.bin");
-  if (shared == NULL) {
+  return fixture_start (f, FALSE, extra, error);
+}
+
+static gboolean
+fixture_begin (BusFixture *f, gboolean stories, const char *const *extra_args, int *exit_code)
+{
+  g_autofree char *target = stories ? test_shared_model ("stories260K.bin")
+                                    : g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-target.gguf", NULL);
+  if (target == NULL || !g_file_test (target, G_FILE_TEST_IS_REGULAR)) {
     memset (f, 0, sizeof *f);
-    *exit_code = tap_missing_all ("../shared/models is absent");
+    *exit_code = tap_missing_all (stories ? "../shared/models is absent" : "the shipped models/ are absent");
     return FALSE;
   }
   g_autoptr (GError) error = NULL;
-  if (!bus_fixture_start (f, extra_args, &error)) {
+  if (!fixture_start (f, stories, extra_args, &error)) {
     tap_ok (FALSE, "daemon starts: %s", error->message);
     bus_fixture_teardown (f);
     *exit_code = tap_done ();
     return FALSE;
   }
   return TRUE;
+}
+
+gboolean
+bus_fixture_begin (BusFixture *f, const char *const *extra_args, int *exit_code)
+{
+  return fixture_begin (f, FALSE, extra_args, exit_code);
+}
+
+gboolean
+bus_fixture_begin_stories (BusFixture *f, const char *const *extra_args, int *exit_code)
+{
+  return fixture_begin (f, TRUE, extra_args, exit_code);
 }
 
 int

@@ -1,5 +1,6 @@
-/* A private dbus-daemon with draftd (stories260K target, its int8 export as assistant)
- * running on it, for tests that talk to the daemon like any client would. */
+/* A private dbus-daemon with draftd (the shipped models/draftd-target.gguf and
+ * draftd-assistant.gguf) running on it, for tests that talk to the daemon like any client
+ * would. */
 #pragma once
 #include <dbus/dbus.h>
 #include <glib.h>
@@ -13,12 +14,15 @@ typedef struct {
   char *log_path;
 } BusFixture;
 
-/* FALSE (test should SKIP) when ../shared/models is absent. extra_args: more draftd options. */
+/* extra_args: more draftd options. */
 gboolean bus_fixture_start (BusFixture *f, const char *const *extra_args, GError **error);
 /* The opening of every daemon test: TRUE when the daemon is up. Otherwise the test is over
- * (skipped without ../shared/models, or failed to start, reported as TAP) and *exit_code
+ * (skipped without the shipped models, or failed to start, reported as TAP) and *exit_code
  * is what main() returns. */
 gboolean bus_fixture_begin (BusFixture *f, const char *const *extra_args, int *exit_code);
+/* The same with stories260K from ../shared as the models, for tests that need long stories
+ * streamed slowly (a missing ../shared is reported as tap_missing_all). */
+gboolean bus_fixture_begin_stories (BusFixture *f, const char *const *extra_args, int *exit_code);
 /* SIGTERM to draftd; returns its exit status (-1 if it did not exit in time). */
 int bus_fixture_stop_draftd (BusFixture *f);
 void bus_fixture_teardown (BusFixture *f);

@@ -9,7 +9,7 @@ struct DraftdScheduler {
   guint max_queued;
   GMutex lock;
   GCond wake;
-  GHashTable *queues;     /* client -> GQueue of DraftdJob* */
+  GHashTable *queues;     /* client -> GQueue of Job* */
   GQueue rotation;        /* clients with queued jobs, in turn order (char*, owned by queues' keys) */
   guint n_queued;
   DraftdJob *running;
@@ -17,78 +17,107 @@ struct DraftdScheduler {
   GThread *worker;
 };
 
+/* A job with what the worker needs to stream it; `pub` first, so a DraftdJob* is a Job*. */
+typedef struct {
+  DraftdJob pub;
+  DraftdScheduler *s;
+  DraftdJobSink sink;
+} Job;
+
+static void
+job_free (Job *j)
+{
+  draftd_job_request_free (j->pub.request);
+  draftd_job_result_clear (&j->pub.result);
+  g_clear_object (&j->pub.cancellable);
+  g_free (j);
+}
+
 /* ---- events posted to the main context ---- */
 
-typedef enum { EV_CHUNK, EV_EDIT, EV_DONE } EventKind;
+typedef enum { EV_CHUNK, EV_EDITS, EV_PROGRESS, EV_DONE } EventKind;
 
 typedef struct {
-  DraftdScheduler *s;
+  Job *job;
   EventKind kind;
-  DraftdJob *job;
   char *text;
-  guint32 offset, length;
-  const char *kind_name;
+  GArray *edits;
+  guint done, total;
 } Event;
 
 static gboolean
 deliver (gpointer p)
 {
   Event *ev = p;
-  DraftdScheduler *s = ev->s;
+  DraftdScheduler *s = ev->job->s;
+  DraftdJob *job = &ev->job->pub;
   switch (ev->kind) {
   case EV_CHUNK:
     if (s->events.chunk)
-      s->events.chunk (ev->job, ev->text, s->user);
+      s->events.chunk (job, ev->text, s->user);
     break;
-  case EV_EDIT:
-    if (s->events.edit)
-      s->events.edit (ev->job, ev->offset, ev->length, ev->text, ev->kind_name, s->user);
+  case EV_EDITS:
+    if (s->events.edits)
+      s->events.edits (job, (DraftdGrammarEdit *) ev->edits->data, ev->edits->len, s->user);
+    break;
+  case EV_PROGRESS:
+    if (s->events.progress)
+      s->events.progress (job, ev->done, ev->total, s->user);
     break;
   case EV_DONE:
-    s->events.done (ev->job, s->user);
+    s->events.done (job, s->user);
+    job_free (ev->job);
     break;
   }
   g_free (ev->text);
+  g_clear_pointer (&ev->edits, g_array_unref);
   g_free (ev);
   return G_SOURCE_REMOVE;
 }
 
 static void
-post (DraftdScheduler *s, EventKind kind, DraftdJob *job, char *text, guint32 offset, guint32 length, const char *k)
+post (Job *job, EventKind kind, Event init)
 {
-  Event *ev = g_new0 (Event, 1);
-  *ev = (Event) { s, kind, job, text, offset, length, k };
+  Event *ev = g_new (Event, 1);
+  *ev = init;
+  ev->job = job;
+  ev->kind = kind;
   /* Events of one job keep their order: one context, FIFO at equal priority. */
-  g_main_context_invoke_full (s->main_context, G_PRIORITY_DEFAULT, deliver, ev, NULL);
+  g_main_context_invoke_full (job->s->main_context, G_PRIORITY_DEFAULT, deliver, ev, NULL);
 }
 
 static void
-sink_chunk (DraftdJob *job, const char *text)
+sink_chunk (gpointer user, const char *text)
 {
-  DraftdScheduler *s = job->user;
-  post (s, EV_CHUNK, job, g_strdup (text), 0, 0, NULL);
+  post (user, EV_CHUNK, (Event) { .text = g_strdup (text) });
 }
 
 static void
-sink_edit (DraftdJob *job, const DraftdGrammarEdit *e)
+sink_edits (gpointer user, const DraftdGrammarEdit *edits, guint n)
 {
-  DraftdScheduler *s = job->user;
-  DraftdGrammarOffsetUnit u = job->options.offset_unit;
-  guint32 off = draftd_grammar_offset_convert (job->text, e->start, u);
-  guint32 end = draftd_grammar_offset_convert (job->text, e->end, u);
-  post (s, EV_EDIT, job, g_strdup (e->replacement), off, end - off, e->kind);
+  GArray *copy = draftd_grammar_edits_new ();
+  for (guint i = 0; i < n; i++) {
+    DraftdGrammarEdit e = edits[i];
+    e.replacement = g_strdup (e.replacement);
+    g_array_append_val (copy, e);
+  }
+  post (user, EV_EDITS, (Event) { .edits = copy });
 }
 
-static const DraftdJobSink job_sink = { sink_chunk, sink_edit };
+static void
+sink_progress (gpointer user, guint done, guint total)
+{
+  post (user, EV_PROGRESS, (Event) { .done = done, .total = total });
+}
 
 /* ---- worker ---- */
 
-static DraftdJob *
+static Job *
 take_next (DraftdScheduler *s)
 {
   const char *client = g_queue_pop_head (&s->rotation);
   GQueue *q = g_hash_table_lookup (s->queues, client);
-  DraftdJob *job = g_queue_pop_head (q);
+  Job *job = g_queue_pop_head (q);
   s->n_queued--;
   if (g_queue_is_empty (q))
     g_hash_table_remove (s->queues, client);  /* frees `client` */
@@ -97,39 +126,45 @@ take_next (DraftdScheduler *s)
   return job;
 }
 
+/* Waits (lock held) until a job is queued or the scheduler stops; an idle daemon with
+ * models resident gives the device memory back after idle_unload seconds. */
+static void
+wait_for_work (DraftdScheduler *s)
+{
+  while (!s->stopping && s->n_queued == 0) {
+    guint idle = draftd_engine_idle_unload (s->engine);
+    if (idle == 0 || !draftd_engine_is_loaded (s->engine)) {
+      g_cond_wait (&s->wake, &s->lock);
+      continue;
+    }
+    gint64 deadline = g_get_monotonic_time () + (gint64) idle * G_TIME_SPAN_SECOND;
+    gboolean timed_out = FALSE;
+    while (!s->stopping && s->n_queued == 0 && !timed_out)
+      timed_out = !g_cond_wait_until (&s->wake, &s->lock, deadline) && g_get_monotonic_time () >= deadline;
+    if (timed_out && !s->stopping && s->n_queued == 0) {
+      g_mutex_unlock (&s->lock);
+      draftd_engine_unload (s->engine);
+      g_mutex_lock (&s->lock);
+    }
+  }
+}
+
 static gpointer
 worker_main (gpointer p)
 {
   DraftdScheduler *s = p;
   g_mutex_lock (&s->lock);
   for (;;) {
-    while (!s->stopping && s->n_queued == 0) {
-      guint idle = draftd_engine_idle_unload (s->engine);
-      if (idle == 0 || !draftd_engine_is_loaded (s->engine)) {
-        g_cond_wait (&s->wake, &s->lock);
-        continue;
-      }
-      /* Idle with models resident: give the device memory back after `idle` seconds. */
-      gint64 deadline = g_get_monotonic_time () + (gint64) idle * G_TIME_SPAN_SECOND;
-      gboolean timed_out = FALSE;
-      while (!s->stopping && s->n_queued == 0 && !timed_out)
-        timed_out = !g_cond_wait_until (&s->wake, &s->lock, deadline) && g_get_monotonic_time () >= deadline;
-      if (timed_out && !s->stopping && s->n_queued == 0) {
-        g_mutex_unlock (&s->lock);
-        draftd_engine_unload (s->engine);
-        g_mutex_lock (&s->lock);
-      }
-    }
+    wait_for_work (s);
     if (s->n_queued == 0)
       break;
-    DraftdJob *job = take_next (s);
-    s->running = job;
+    Job *job = take_next (s);
+    s->running = &job->pub;
     g_mutex_unlock (&s->lock);
-    if (!g_cancellable_set_error_if_cancelled (job->cancellable, &job->error))
-      draftd_engine_run (s->engine, job);
+    draftd_engine_run (s->engine, job->pub.request, job->pub.cancellable, &job->sink, &job->pub.result);
     g_mutex_lock (&s->lock);
     s->running = NULL;
-    post (s, EV_DONE, job, NULL, 0, 0, NULL);
+    post (job, EV_DONE, (Event) { 0 });
   }
   g_mutex_unlock (&s->lock);
   return NULL;
@@ -159,6 +194,13 @@ draftd_scheduler_new (DraftdEngine *engine, guint max_queued, GMainContext *ctx,
   return s;
 }
 
+static void
+cancel_queue (GQueue *q)
+{
+  for (GList *l = q ? q->head : NULL; l; l = l->next)
+    g_cancellable_cancel (((Job *) l->data)->pub.cancellable);
+}
+
 void
 draftd_scheduler_free (DraftdScheduler *s)
 {
@@ -171,8 +213,7 @@ draftd_scheduler_free (DraftdScheduler *s)
   gpointer q;
   g_hash_table_iter_init (&it, s->queues);
   while (g_hash_table_iter_next (&it, NULL, &q))
-    for (GList *l = ((GQueue *) q)->head; l; l = l->next)
-      g_cancellable_cancel (((DraftdJob *) l->data)->cancellable);
+    cancel_queue (q);
   if (s->running)
     g_cancellable_cancel (s->running->cancellable);
   g_cond_signal (&s->wake);
@@ -188,22 +229,23 @@ draftd_scheduler_free (DraftdScheduler *s)
   g_free (s);
 }
 
-gboolean
-draftd_scheduler_submit (DraftdScheduler *s, DraftdJob *job, GError **error)
+DraftdJob *
+draftd_scheduler_submit (DraftdScheduler *s, DraftdJobRequest *request, gpointer job_user, GError **error)
 {
-  g_mutex_lock (&s->lock);
+  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&s->lock);
   if (s->stopping || s->n_queued >= s->max_queued) {
-    g_mutex_unlock (&s->lock);
     g_set_error (error, DRAFTD_ENGINE_ERROR, s->stopping ? DRAFTD_ENGINE_ERROR_CANCELLED : DRAFTD_ENGINE_ERROR_BUSY,
                  s->stopping ? "the daemon is shutting down" : "the queue is full (%u jobs waiting)", s->n_queued);
-    draftd_job_free (job);
-    return FALSE;
+    draftd_job_request_free (request);
+    return NULL;
   }
-  job->sink = &job_sink;
-  job->user = s;
-  GQueue *q = g_hash_table_lookup (s->queues, job->client);
+  Job *job = g_new0 (Job, 1);
+  job->pub = (DraftdJob) { request, { 0 }, g_cancellable_new (), job_user };
+  job->s = s;
+  job->sink = (DraftdJobSink) { sink_chunk, sink_edits, sink_progress, NULL, job };
+  GQueue *q = g_hash_table_lookup (s->queues, request->client);
   if (q == NULL) {
-    char *key = g_strdup (job->client);
+    char *key = g_strdup (request->client);
     q = g_queue_new ();
     g_hash_table_insert (s->queues, key, q);
     g_queue_push_tail (&s->rotation, key);
@@ -211,27 +253,21 @@ draftd_scheduler_submit (DraftdScheduler *s, DraftdJob *job, GError **error)
   g_queue_push_tail (q, job);
   s->n_queued++;
   g_cond_signal (&s->wake);
-  g_mutex_unlock (&s->lock);
-  return TRUE;
+  return &job->pub;
 }
 
 void
 draftd_scheduler_cancel_client (DraftdScheduler *s, const char *client)
 {
-  g_mutex_lock (&s->lock);
-  GQueue *q = g_hash_table_lookup (s->queues, client);
-  for (GList *l = q ? q->head : NULL; l; l = l->next)
-    g_cancellable_cancel (((DraftdJob *) l->data)->cancellable);
-  if (s->running && g_str_equal (s->running->client, client))
+  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&s->lock);
+  cancel_queue (g_hash_table_lookup (s->queues, client));
+  if (s->running && g_str_equal (s->running->request->client, client))
     g_cancellable_cancel (s->running->cancellable);
-  g_mutex_unlock (&s->lock);
 }
 
 guint
 draftd_scheduler_queue_length (DraftdScheduler *s)
 {
-  g_mutex_lock (&s->lock);
-  guint n = s->n_queued + (s->running ? 1 : 0);
-  g_mutex_unlock (&s->lock);
-  return n;
+  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&s->lock);
+  return s->n_queued + (s->running ? 1 : 0);
 }

@@ -1,13 +1,10 @@
-/* org.draftd.Assistant1 on a libdbus connection: argument checking, jobs for the
- * scheduler, replies and unicast signals, properties and introspection, and cleanup when a
- * client leaves the bus. Everything here runs on the main thread and never blocks. */
+/* org.draftd.Assistant1 on a libdbus connection: requests (request.h) become jobs for the
+ * scheduler, results become replies and unicast signals, errors get their bus names
+ * (errors.h), properties and introspection are answered (properties.h), and a client's
+ * jobs and conversations go when it leaves the bus. Runs on the main thread; never blocks. */
 #pragma once
 #include <dbus/dbus.h>
 #include "daemon/engine/engine.h"
-
-#define DRAFTD_BUS_NAME "org.draftd.Assistant1"
-#define DRAFTD_OBJECT_PATH "/org/draftd/Assistant1"
-#define DRAFTD_INTERFACE "org.draftd.Assistant1"
 
 typedef struct DraftdService DraftdService;
 
