@@ -19,6 +19,7 @@ void
 draftd_grammar_edit_clear (DraftdGrammarEdit *e)
 {
   g_clear_pointer (&e->replacement, g_free);
+  g_clear_pointer (&e->message, g_free);
 }
 
 GArray *
@@ -146,7 +147,7 @@ draftd_grammar_diff (const char *old, gsize old_start, gsize old_end, const char
   gsize n = a->len, m = b->len;
   /* Longest common subsequence over pieces; large inputs fall back to one edit. */
   if ((guint64) (n + 1) * (m + 1) > 4u << 20) {
-    DraftdGrammarEdit e = { old_start, old_end, g_strndup (new_text, new_len), rewrite ? "rewrite" : "style" };
+    DraftdGrammarEdit e = { old_start, old_end, g_strndup (new_text, new_len), rewrite ? "rewrite" : "style", NULL };
     if (old_end - old_start != new_len || memcmp (old + old_start, new_text, new_len) != 0)
       g_array_append_val (edits, e);
     else
@@ -179,7 +180,7 @@ draftd_grammar_diff (const char *old, gsize old_start, gsize old_end, const char
     gsize oe = i > i0 ? g_array_index (a, Piece, i - 1).end : os;
     gsize ns = j0 < m ? g_array_index (b, Piece, j0).start : new_len;
     gsize ne = j > j0 ? g_array_index (b, Piece, j - 1).end : ns;
-    DraftdGrammarEdit e = { os, oe, g_strndup (new_text + ns, ne - ns), classify (old, os, oe, new_text, ns, ne, rewrite) };
+    DraftdGrammarEdit e = { os, oe, g_strndup (new_text + ns, ne - ns), classify (old, os, oe, new_text, ns, ne, rewrite), NULL };
     /* Merge with the previous edit when they touch. */
     if (edits->len > 0) {
       DraftdGrammarEdit *prev = &g_array_index (edits, DraftdGrammarEdit, edits->len - 1);

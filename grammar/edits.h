@@ -12,6 +12,7 @@ typedef struct {
   gsize start, end;   /* byte range in the original text */
   char *replacement;
   const char *kind;   /* spelling, grammar, punctuation, style, rewrite */
+  char *message;      /* why, for the user; NULL: none */
 } DraftdGrammarEdit;
 
 gboolean draftd_grammar_offset_unit_from_name (const char *name, DraftdGrammarOffsetUnit *unit);
