@@ -104,7 +104,9 @@ on_quit_signal (gpointer loop)
 static DBusHandlerResult
 on_disconnected (DBusConnection *c, DBusMessage *m, void *loop)
 {
-  if (dbus_message_is_signal (m, DBUS_INTERFACE_LOCAL, "Disconnected")) {
+  /* libdbus makes this one itself, with no sender; the same name from a peer is a forgery. */
+  if (dbus_message_is_signal (m, DBUS_INTERFACE_LOCAL, "Disconnected") && dbus_message_get_sender (m) == NULL &&
+      dbus_message_has_path (m, DBUS_PATH_LOCAL)) {
     g_printerr ("draftd: the bus connection closed\n");
     g_main_loop_quit (loop);
     return DBUS_HANDLER_RESULT_HANDLED;

@@ -404,7 +404,9 @@ on_filter (DBusConnection *c, DBusMessage *m, void *user)
 {
   DraftdService *s = user;
   const char *name, *old_owner, *new_owner;
+  /* Only the bus may say who left: any client can send us this signal unicast. */
   if (!dbus_message_is_signal (m, DBUS_INTERFACE_DBUS, "NameOwnerChanged") ||
+      g_strcmp0 (dbus_message_get_sender (m), DBUS_SERVICE_DBUS) != 0 ||
       !dbus_message_get_args (m, NULL, DBUS_TYPE_STRING, &name, DBUS_TYPE_STRING, &old_owner, DBUS_TYPE_STRING,
                               &new_owner, DBUS_TYPE_INVALID))
     return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
