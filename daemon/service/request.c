@@ -2,8 +2,39 @@
 #include <string.h>
 #include "daemon/engine/engine.h"
 
+/* Bounds on what one request may carry, checked here on the main thread before any
+ * tokenizing: a client cannot make the worker chew on a huge argument. */
+#define MAX_CONVERSATION_ID 256
+#define MAX_INSTRUCTION 4096
+#define MAX_STOP_STRINGS 16
+#define MAX_STOP_LENGTH 256
+/* Longest piece of a client's argument quoted back in an error message. */
+#define MAX_ECHO 48
+
 static gboolean
 invalid (GError **error, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+too_long (GError **error, const char *what, gsize len, gsize limit)
+{
+  g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_TOO_LONG, "the %s is %" G_GSIZE_FORMAT " bytes; the limit is %"
+               G_GSIZE_FORMAT, what, len, limit);
+  return FALSE;
+}
+
+/* A client's string as it may appear in an error: at most MAX_ECHO bytes, cut at a
+ * character boundary, marked when cut. */
+static char *
+echo (const char *s)
+{
+  gsize len = strlen (s);
+  if (len <= MAX_ECHO)
+    return g_strdup (s);
+  const char *end = s + MAX_ECHO;
+  while (end > s && (((guchar) *end) & 0xC0) == 0x80)
+    end--;
+  return g_strdup_printf ("%.*s...", (int) (end - s), s);
+}
 
 static gboolean
 invalid (GError **error, const char *fmt, ...)
@@ -60,6 +91,10 @@ read_stop_option (DBusMessageIter *var, DraftdJobOptions *o, GError **error)
   for (; dbus_message_iter_get_arg_type (&a) == DBUS_TYPE_STRING; dbus_message_iter_next (&a)) {
     const char *str;
     dbus_message_iter_get_basic (&a, &str);
+    if (v->len == MAX_STOP_STRINGS)
+      return invalid (error, "option 'stop' holds more than %d strings", MAX_STOP_STRINGS);
+    if (strlen (str) > MAX_STOP_LENGTH)
+      return invalid (error, "a stop string is %zu bytes; the limit is %d", strlen (str), MAX_STOP_LENGTH);
     if (*str)
       g_ptr_array_add (v, g_strdup (str));
   }
@@ -75,11 +110,20 @@ read_mode_option (DBusMessageIter *var, DraftdJobOptions *o, GError **error)
   WANT (var, DBUS_TYPE_STRING, "mode", "s");
   const char *m;
   dbus_message_iter_get_basic (var, &m);
-  if (!g_strv_contains ((const char *const[]) { "auto", "plain", "speculative", "lookup", NULL }, m))
-    return invalid (error, "mode must be auto, plain, speculative or lookup, not '%s'", m);
+  if (!g_strv_contains ((const char *const[]) { "auto", "plain", "speculative", "lookup", NULL }, m)) {
+    g_autofree char *shown = echo (m);
+    return invalid (error, "mode must be auto, plain, speculative or lookup, not '%s'", shown);
+  }
   g_free (o->mode);
   o->mode = g_strdup (m);
   return TRUE;
+}
+
+static gboolean
+unknown_option (const char *key, GError **error)
+{
+  g_autofree char *shown = echo (key);
+  return invalid (error, "unknown option '%s'", shown);
 }
 
 static gboolean
@@ -107,7 +151,7 @@ read_generation_option (const char *key, DBusMessageIter *var, DraftdJobOptions 
     return read_mode_option (var, o, error);
   if (g_str_equal (key, "stop"))
     return read_stop_option (var, o, error);
-  return invalid (error, "unknown option '%s'", key);
+  return unknown_option (key, error);
 }
 
 static gboolean
@@ -117,8 +161,9 @@ read_grammar_option (const char *key, DBusMessageIter *var, DraftdJobOptions *o,
     WANT (var, DBUS_TYPE_STRING, key, "s");
     const char *u;
     dbus_message_iter_get_basic (var, &u);
+    g_autofree char *shown = echo (u);
     return draftd_grammar_offset_unit_from_name (u, &o->offset_unit) ||
-           invalid (error, "offset_unit must be codepoint, utf8 or utf16, not '%s'", u);
+           invalid (error, "offset_unit must be codepoint, utf8 or utf16, not '%s'", shown);
   }
   if (g_str_equal (key, "compare_greedy") || g_str_equal (key, "protect_quotes")) {
     WANT (var, DBUS_TYPE_BOOLEAN, key, "b");
@@ -127,7 +172,7 @@ read_grammar_option (const char *key, DBusMessageIter *var, DraftdJobOptions *o,
     *(key[0] == 'c' ? &o->compare_greedy : &o->protect_quotes) = b;
     return TRUE;
   }
-  return invalid (error, "unknown option '%s'", key);
+  return unknown_option (key, error);
 }
 
 #undef WANT
@@ -193,13 +238,19 @@ read_arguments (DraftdJobRequest *r, DBusMessageIter *its, GError **error)
   case DRAFTD_JOB_COMPLETE:
     return read_text (&its[0], "prompt", &r->text, error) && read_options (&its[1], FALSE, &r->options, error);
   case DRAFTD_JOB_CHAT:
-    if (!read_text (&its[0], "conversation", &r->conversation, error) || !read_text (&its[1], "message", &r->text, error) ||
-        !read_options (&its[2], FALSE, &r->options, error))
+    if (!read_text (&its[0], "conversation", &r->conversation, error))
+      return FALSE;
+    if (strlen (r->conversation) > MAX_CONVERSATION_ID)
+      return too_long (error, "conversation id", strlen (r->conversation), MAX_CONVERSATION_ID);
+    if (!read_text (&its[1], "message", &r->text, error) || !read_options (&its[2], FALSE, &r->options, error))
       return FALSE;
     return r->conversation[0] != 0 || invalid (error, "the conversation id is empty");
   case DRAFTD_JOB_REWRITE: {
-    if (!read_text (&its[0], "text", &r->text, error) || !read_text (&its[1], "instruction", &r->instruction, error) ||
-        !read_options (&its[2], TRUE, &r->options, error))
+    if (!read_text (&its[0], "text", &r->text, error) || !read_text (&its[1], "instruction", &r->instruction, error))
+      return FALSE;
+    if (strlen (r->instruction) > MAX_INSTRUCTION)
+      return too_long (error, "instruction", strlen (r->instruction), MAX_INSTRUCTION);
+    if (!read_options (&its[2], TRUE, &r->options, error))
       return FALSE;
     g_autofree char *trimmed = g_strstrip (g_strdup (r->instruction));
     return trimmed[0] != 0 || invalid (error, "the instruction is empty");
@@ -215,7 +266,8 @@ parse (const char *method, const char *client, GArray *its, GError **error)
 {
   const Operation *op = find_operation (method);
   if (op == NULL) {
-    invalid (error, "unknown method '%s' (Complete, Chat, Rewrite, Correct)", method);
+    g_autofree char *shown = echo (method);
+    invalid (error, "unknown method '%s' (Complete, Chat, Rewrite, Correct)", shown);
     return NULL;
   }
   if (its->len != op->n_args) {

@@ -6,6 +6,9 @@
 #include "daemon/service/request.h"
 #include "lib/bus/draftd-bus.h"
 
+/* Each conversation keeps up to 64 turns: this bounds what one client holds. */
+#define MAX_CONVERSATIONS_PER_CLIENT 64
+
 typedef struct {
   DraftdJob *job;         /* owned by the scheduler until done() */
   char *path;             /* streamed jobs: their object path */
@@ -280,6 +283,14 @@ submit (DraftdService *s, DraftdJobRequest *req, DBusMessage *call, gboolean str
   if (strlen (req->text) > draftd_engine_max_text_bytes (s->engine)) {
     g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_TOO_LONG, "the text is %zu bytes; the limit is %u",
                  strlen (req->text), draftd_engine_max_text_bytes (s->engine));
+    draftd_job_request_free (req);
+    return FALSE;
+  }
+  DraftdConversations *convs = draftd_engine_conversations (s->engine);
+  if (req->kind == DRAFTD_JOB_CHAT && !draftd_conversations_exists (convs, req->client, req->conversation) &&
+      draftd_conversations_count (convs, req->client) >= MAX_CONVERSATIONS_PER_CLIENT) {
+    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_INVALID_ARGUMENT,
+                 "this client already has %d conversations; end one with ResetConversation", MAX_CONVERSATIONS_PER_CLIENT);
     draftd_job_request_free (req);
     return FALSE;
   }
