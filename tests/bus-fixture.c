@@ -85,8 +85,11 @@ fixture_start (BusFixture *f, gboolean stories, const char *const *extra, GError
   g_ptr_array_add (argv, f->target);
   g_ptr_array_add (argv, "--assistant");
   g_ptr_array_add (argv, f->assistant);
-  g_ptr_array_add (argv, "--context");
-  g_ptr_array_add (argv, "512");
+  /* stories260K's own context is 512; the shipped models' (256) is used as it is. */
+  if (stories) {
+    g_ptr_array_add (argv, "--context");
+    g_ptr_array_add (argv, "512");
+  }
   for (guint i = 0; extra && extra[i]; i++)
     g_ptr_array_add (argv, (char *) extra[i]);
   g_ptr_array_add (argv, NULL);

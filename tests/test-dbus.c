@@ -309,7 +309,7 @@ reference_greedy (const char *model, const char *prompt, int n)
 {
   g_autofree char *exe = g_build_filename (DRAFTD_BUILD_ROOT, "tools", "draftd-run", NULL);
   g_autofree char *np = g_strdup_printf ("%d", n);
-  const char *argv[] = { exe, "-m", model, "--greedy", "--mode", "plain", "-c", "512", "-n", np, "-p", prompt, NULL };
+  const char *argv[] = { exe, "-m", model, "--greedy", "--mode", "plain", "-n", np, "-p", prompt, NULL };
   char *out = NULL;
   int st = -1;
   if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, &st, NULL) || st != 0) {

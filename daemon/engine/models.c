@@ -1,4 +1,7 @@
 #include "daemon/engine/models.h"
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <sys/stat.h>
 #include "lib/decode/decode.h"
 #include "lib/tokenizer/tokenizer.h"
 
@@ -10,13 +13,39 @@ resident_clear (DraftdResident *r)
   g_clear_pointer (&r->cached, g_array_unref);
 }
 
+/* Only regular files are opened: a FIFO or a device given as a model would block the
+ * open, or the read, for as long as nobody writes to it. */
+static gboolean
+check_regular_file (const char *path, GError **error)
+{
+  GStatBuf st;
+  if (g_stat (path, &st) != 0) {
+    int e = errno;
+    g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (e), "%s: %s", path, g_strerror (e));
+    return FALSE;
+  }
+  if (!S_ISREG (st.st_mode)) {
+    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s is not a regular file", path);
+    return FALSE;
+  }
+  return TRUE;
+}
+
 static gboolean
 resident_load (DraftdVk *vk, const char *path, guint n_ctx, DraftdResident *r, GError **error)
 {
   DraftdRunnerOptions o = { .n_ctx = n_ctx };
+  if (!check_regular_file (path, error))
+    return FALSE;
   r->model = draftd_model_load (path, error);
   if (r->model == NULL)
     return FALSE;
+  if (n_ctx > r->model->config.n_ctx_train) {
+    g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_CONFIG,
+                 "the context %u is above %s's own (%u); give --context %u or less", n_ctx, path,
+                 r->model->config.n_ctx_train, r->model->config.n_ctx_train);
+    return FALSE;
+  }
   r->runner = draftd_runner_new (vk, r->model, &o, error);
   if (r->runner == NULL)
     return FALSE;

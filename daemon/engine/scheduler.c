@@ -6,7 +6,7 @@ struct DraftdScheduler {
   GMainContext *main_context;
   DraftdSchedulerEvents events;
   gpointer user;
-  guint max_queued;
+  DraftdSchedulerLimits limits;
   GMutex lock;
   GCond wake;
   GHashTable *queues;     /* client -> GQueue of Job* */
@@ -177,7 +177,7 @@ queue_free (gpointer q)
 }
 
 DraftdScheduler *
-draftd_scheduler_new (DraftdEngine *engine, guint max_queued, GMainContext *ctx, const DraftdSchedulerEvents *events,
+draftd_scheduler_new (DraftdEngine *engine, const DraftdSchedulerLimits *limits, GMainContext *ctx, const DraftdSchedulerEvents *events,
                       gpointer user)
 {
   DraftdScheduler *s = g_new0 (DraftdScheduler, 1);
@@ -185,7 +185,11 @@ draftd_scheduler_new (DraftdEngine *engine, guint max_queued, GMainContext *ctx,
   s->main_context = g_main_context_ref (ctx ? ctx : g_main_context_default ());
   s->events = *events;
   s->user = user;
-  s->max_queued = max_queued ? max_queued : 64;
+  s->limits = *limits;
+  if (s->limits.max_queued == 0)
+    s->limits.max_queued = 64;
+  if (s->limits.max_queued_per_client == 0)
+    s->limits.max_queued_per_client = s->limits.max_queued;
   g_mutex_init (&s->lock);
   g_cond_init (&s->wake);
   s->queues = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, queue_free);
@@ -233,7 +237,7 @@ DraftdJob *
 draftd_scheduler_submit (DraftdScheduler *s, DraftdJobRequest *request, gpointer job_user, GError **error)
 {
   g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&s->lock);
-  if (s->stopping || s->n_queued >= s->max_queued) {
+  if (s->stopping || s->n_queued >= s->limits.max_queued) {
     g_set_error (error, DRAFTD_ENGINE_ERROR, s->stopping ? DRAFTD_ENGINE_ERROR_CANCELLED : DRAFTD_ENGINE_ERROR_BUSY,
                  s->stopping ? "the daemon is shutting down" : "the queue is full (%u jobs waiting)", s->n_queued);
     draftd_job_request_free (request);

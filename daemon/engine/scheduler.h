@@ -22,7 +22,13 @@ typedef struct {
   void (*done) (DraftdJob *job, gpointer user);
 } DraftdSchedulerEvents;
 
-DraftdScheduler *draftd_scheduler_new (DraftdEngine *engine, guint max_queued, GMainContext *main_context,
+typedef struct {
+  guint max_queued;             /* all clients together; 0: 64 */
+  guint max_queued_per_client;  /* 0: max_queued */
+  guint job_timeout_s;          /* 0: none */
+} DraftdSchedulerLimits;
+
+DraftdScheduler *draftd_scheduler_new (DraftdEngine *engine, const DraftdSchedulerLimits *limits, GMainContext *main_context,
                                        const DraftdSchedulerEvents *events, gpointer user);
 /* Stops taking jobs, cancels running and queued ones (their done() still fires), joins. */
 void draftd_scheduler_free (DraftdScheduler *s);

@@ -437,7 +437,7 @@ on_filter (DBusConnection *c, DBusMessage *m, void *user)
 static const DBusObjectPathVTable vtable = { .message_function = on_message };
 
 DraftdService *
-draftd_service_new (DBusConnection *connection, DraftdEngine *engine, guint max_queued, GError **error)
+draftd_service_new (DBusConnection *connection, DraftdEngine *engine, const DraftdServiceLimits *limits, GError **error)
 {
   DBusError derr;
   dbus_error_init (&derr);
@@ -458,7 +458,8 @@ draftd_service_new (DBusConnection *connection, DraftdEngine *engine, guint max_
                       "type='signal',sender='" DBUS_SERVICE_DBUS "',interface='" DBUS_INTERFACE_DBUS
                       "',member='NameOwnerChanged',arg2=''",
                       NULL);
-  s->scheduler = draftd_scheduler_new (engine, max_queued, NULL, &events, s);
+  DraftdSchedulerLimits sl = { limits->max_queued, limits->max_queued_per_client, limits->job_timeout_s };
+  s->scheduler = draftd_scheduler_new (engine, &sl, NULL, &events, s);
   return s;
 }
 

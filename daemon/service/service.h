@@ -8,7 +8,13 @@
 
 typedef struct DraftdService DraftdService;
 
-DraftdService *draftd_service_new (DBusConnection *connection, DraftdEngine *engine, guint max_queued,
+typedef struct {
+  guint max_queued;             /* jobs waiting, all clients together, before Busy */
+  guint max_queued_per_client;  /* jobs waiting from one client before Busy */
+  guint job_timeout_s;          /* seconds one job may run before TooLong; 0: no limit */
+} DraftdServiceLimits;
+
+DraftdService *draftd_service_new (DBusConnection *connection, DraftdEngine *engine, const DraftdServiceLimits *limits,
                                    GError **error);
 /* Cancels all jobs, waits for the worker, unregisters the object. */
 void draftd_service_free (DraftdService *s);
