@@ -1,6 +1,7 @@
 #include "daemon/engine/engine.h"
 #include <string.h>
 #include "daemon/engine/models.h"
+#include "grammar/segment.h"
 #include "lib/tokenizer/tokenizer.h"
 
 G_DEFINE_QUARK (draftd-engine-error-quark, draftd_engine_error)
@@ -316,14 +317,47 @@ run_chat (DraftdEngine *e, DraftdModels *m, const DraftdJobRequest *req, GCancel
   draftd_conversations_append (e->conversations, req->client, req->conversation, req->text, res->text);
 }
 
+/* Adds one segment's statistics to the job's: the grammar driver runs per segment here. */
 static void
-forward_edits (const DraftdGrammarEdit *edits, guint n, gpointer user)
+add_grammar_stats (DraftdGrammarStats *total, const DraftdGrammarStats *seg)
 {
-  const DraftdJobSink *sink = user;
-  if (sink && sink->edits)
-    sink->edits (sink->user, edits, n);
+  total->segments += seg->segments;
+  total->kept_source += seg->kept_source;
+  total->target_passes += seg->target_passes;
+  total->output_tokens += seg->output_tokens;
+  total->drafted += seg->drafted;
+  total->accepted += seg->accepted;
+  total->wall_ms += seg->wall_ms;
+  total->greedy_passes += seg->greedy_passes;
+  total->greedy_ms += seg->greedy_ms;
+  total->greedy_equal &= seg->greedy_equal;
 }
 
+/* Corrects or rewrites one segment (bytes [start, end) of the text): appends its text to
+ * `out` and its edits, shifted to the whole text, to res->edits. */
+static gboolean
+run_segment (DraftdGrammarContext *ctx, const DraftdGrammarRequest *greq, const char *text, gsize start, gsize end,
+             GString *out, DraftdJobResult *res)
+{
+  g_autofree char *piece = g_strndup (text + start, end - start);
+  g_autoptr (GArray) edits = draftd_grammar_edits_new ();
+  DraftdGrammarStats st;
+  g_autofree char *answer = draftd_grammar_run (ctx, piece, greq, edits, &st, &res->error);
+  if (answer == NULL)
+    return FALSE;
+  add_grammar_stats (&res->stats.grammar, &st);
+  g_string_append (out, answer);
+  for (guint i = 0; i < edits->len; i++) {
+    DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, i);
+    DraftdGrammarEdit moved = { e->start + start, e->end + start, g_steal_pointer (&e->replacement), e->kind,
+                                g_steal_pointer (&e->message) };
+    g_array_append_val (res->edits, moved);
+  }
+  return TRUE;
+}
+
+/* The job runs one segment at a time, so between two segments it can report progress and
+ * let other clients' jobs run (sink->yield): a long text never holds the worker. */
 static void
 run_grammar (DraftdModels *m, const DraftdJobRequest *req, GCancellable *cancellable, const DraftdJobSink *sink,
              DraftdJobResult *res)
@@ -345,12 +379,39 @@ run_grammar (DraftdModels *m, const DraftdJobRequest *req, GCancellable *cancell
     .protect_quotes = req->options.protect_quotes,
     .compare_greedy = req->options.compare_greedy,
     .cancellable = cancellable,
-    .on_segment = forward_edits,
-    .user = (gpointer) sink,
   };
+  /* The same pieces the grammar driver would cut (see draftd_grammar_run). */
+  guint n_ctx = draftd_lm_n_ctx (ctx.target);
+  DraftdGrammarSegmentOptions so = { req->options.protect_quotes, MAX (64u, n_ctx / 4) * 2 };
+  gsize len = strlen (req->text);
+  g_autoptr (GArray) segs = draftd_grammar_segment (req->text, len, &so);
+  guint total = 0, done = 0;
+  for (guint i = 0; i < segs->len; i++)
+    total += g_array_index (segs, DraftdGrammarSegment, i).rewrite;
   res->edits = draftd_grammar_edits_new ();
-  res->text = draftd_grammar_run (&ctx, req->text, &greq, res->edits, &res->stats.grammar, &res->error);
   res->stats.mode = "iad";
+  res->stats.grammar.greedy_equal = TRUE;
+  g_autoptr (GString) out = g_string_sized_new (len + 16);
+  gsize copied = 0;
+  for (guint i = 0; i < segs->len; i++) {
+    const DraftdGrammarSegment *sg = &g_array_index (segs, DraftdGrammarSegment, i);
+    g_string_append_len (out, req->text + copied, sg->start - copied);
+    copied = sg->start;
+    if (!sg->rewrite)
+      continue;
+    guint first = res->edits->len;
+    if (!run_segment (&ctx, &greq, req->text, sg->start, sg->end, out, res))
+      return;
+    copied = sg->end;
+    if (sink && sink->progress)
+      sink->progress (sink->user, ++done, total);
+    if (sink && sink->edits && res->edits->len > first)
+      sink->edits (sink->user, &g_array_index (res->edits, DraftdGrammarEdit, first), res->edits->len - first);
+    if (sink && sink->yield && done < total)
+      sink->yield (sink->user);
+  }
+  g_string_append_len (out, req->text + copied, len - copied);
+  res->text = g_string_free (g_steal_pointer (&out), FALSE);
 }
 
 void

@@ -12,7 +12,7 @@ struct DraftdScheduler {
   GHashTable *queues;     /* client -> GQueue of Job* */
   GQueue rotation;        /* clients with queued jobs, in turn order (char*, owned by queues' keys) */
   guint n_queued;
-  DraftdJob *running;
+  GPtrArray *running;     /* Job*: the worker's stack; later ones run inside an earlier one's yield */
   gboolean stopping;
   GThread *worker;
 };
@@ -22,7 +22,11 @@ typedef struct {
   DraftdJob pub;
   DraftdScheduler *s;
   DraftdJobSink sink;
+  gint timed_out;         /* atomic: the job ran past its time budget */
 } Job;
+
+/* Jobs run inside another's yield at most this deep (one per client anyway). */
+#define MAX_NESTING 8
 
 static void
 job_free (Job *j)
@@ -112,18 +116,90 @@ sink_progress (gpointer user, guint done, guint total)
 
 /* ---- worker ---- */
 
+static gboolean
+client_on_stack (DraftdScheduler *s, const char *client)
+{
+  for (guint i = 0; i < s->running->len; i++)
+    if (g_str_equal (((Job *) g_ptr_array_index (s->running, i))->pub.request->client, client))
+      return TRUE;
+  return FALSE;
+}
+
+/* The next job in turn whose client has none running (a client's jobs stay in order);
+ * NULL if there is none. Lock held. */
 static Job *
 take_next (DraftdScheduler *s)
 {
-  const char *client = g_queue_pop_head (&s->rotation);
-  GQueue *q = g_hash_table_lookup (s->queues, client);
-  Job *job = g_queue_pop_head (q);
-  s->n_queued--;
-  if (g_queue_is_empty (q))
-    g_hash_table_remove (s->queues, client);  /* frees `client` */
-  else
-    g_queue_push_tail (&s->rotation, (gpointer) client);  /* back of the line: fair across clients */
-  return job;
+  for (GList *l = s->rotation.head; l; l = l->next) {
+    const char *client = l->data;
+    if (client_on_stack (s, client))
+      continue;
+    g_queue_delete_link (&s->rotation, l);
+    GQueue *q = g_hash_table_lookup (s->queues, client);
+    Job *job = g_queue_pop_head (q);
+    s->n_queued--;
+    if (g_queue_is_empty (q))
+      g_hash_table_remove (s->queues, client);  /* frees `client` */
+    else
+      g_queue_push_tail (&s->rotation, (gpointer) client);  /* back of the line: fair across clients */
+    return job;
+  }
+  return NULL;
+}
+
+static gboolean
+on_timeout (gpointer p)
+{
+  Job *job = p;
+  g_atomic_int_set (&job->timed_out, TRUE);
+  g_cancellable_cancel (job->pub.cancellable);
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs one job to its end (lock held on entry and exit, released while it runs). */
+static void
+run_job (DraftdScheduler *s, Job *job)
+{
+  g_ptr_array_add (s->running, job);
+  g_mutex_unlock (&s->lock);
+  GSource *budget = NULL;
+  if (s->limits.job_timeout_s) {
+    budget = g_timeout_source_new_seconds (s->limits.job_timeout_s);
+    g_source_set_callback (budget, on_timeout, job, NULL);
+    g_source_attach (budget, s->main_context);
+  }
+  DraftdJobResult *res = &job->pub.result;
+  draftd_engine_run (s->engine, job->pub.request, job->pub.cancellable, &job->sink, res);
+  if (budget) {
+    g_source_destroy (budget);
+    g_source_unref (budget);
+  }
+  if (g_atomic_int_get (&job->timed_out) && res->error && g_error_matches (res->error, G_IO_ERROR, G_IO_ERROR_CANCELLED)) {
+    g_clear_error (&res->error);
+    g_set_error (&res->error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_TOO_LONG,
+                 "the job ran past its time budget (%u s); send less text at a time", s->limits.job_timeout_s);
+  }
+  g_mutex_lock (&s->lock);
+  g_ptr_array_remove_index (s->running, s->running->len - 1);
+  post (job, EV_DONE, (Event) { 0 });
+}
+
+/* Between two segments of a long job: every other client with work waiting gets one job
+ * run now, so a short request waits for one segment, not for the whole long job. */
+static void
+sink_yield (gpointer user)
+{
+  Job *self = user;
+  DraftdScheduler *s = self->s;
+  g_mutex_lock (&s->lock);
+  guint turns = g_queue_get_length (&s->rotation);
+  for (guint i = 0; i < turns && !s->stopping && s->running->len < MAX_NESTING; i++) {
+    Job *job = take_next (s);
+    if (job == NULL)
+      break;
+    run_job (s, job);
+  }
+  g_mutex_unlock (&s->lock);
 }
 
 /* Waits (lock held) until a job is queued or the scheduler stops; an idle daemon with
@@ -158,13 +234,7 @@ worker_main (gpointer p)
     wait_for_work (s);
     if (s->n_queued == 0)
       break;
-    Job *job = take_next (s);
-    s->running = &job->pub;
-    g_mutex_unlock (&s->lock);
-    draftd_engine_run (s->engine, job->pub.request, job->pub.cancellable, &job->sink, &job->pub.result);
-    g_mutex_lock (&s->lock);
-    s->running = NULL;
-    post (job, EV_DONE, (Event) { 0 });
+    run_job (s, take_next (s));
   }
   g_mutex_unlock (&s->lock);
   return NULL;
@@ -194,6 +264,7 @@ draftd_scheduler_new (DraftdEngine *engine, const DraftdSchedulerLimits *limits,
   g_cond_init (&s->wake);
   s->queues = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, queue_free);
   g_queue_init (&s->rotation);
+  s->running = g_ptr_array_new ();
   s->worker = g_thread_new ("draftd-worker", worker_main, s);
   return s;
 }
@@ -218,8 +289,8 @@ draftd_scheduler_free (DraftdScheduler *s)
   g_hash_table_iter_init (&it, s->queues);
   while (g_hash_table_iter_next (&it, NULL, &q))
     cancel_queue (q);
-  if (s->running)
-    g_cancellable_cancel (s->running->cancellable);
+  for (guint i = 0; i < s->running->len; i++)
+    g_cancellable_cancel (((Job *) g_ptr_array_index (s->running, i))->pub.cancellable);
   g_cond_signal (&s->wake);
   g_mutex_unlock (&s->lock);
   g_thread_join (s->worker);
@@ -227,6 +298,7 @@ draftd_scheduler_free (DraftdScheduler *s)
   while (g_main_context_iteration (s->main_context, FALSE))
     ;
   g_hash_table_unref (s->queues);
+  g_ptr_array_unref (s->running);
   g_mutex_clear (&s->lock);
   g_cond_clear (&s->wake);
   g_main_context_unref (s->main_context);
@@ -237,17 +309,24 @@ DraftdJob *
 draftd_scheduler_submit (DraftdScheduler *s, DraftdJobRequest *request, gpointer job_user, GError **error)
 {
   g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&s->lock);
-  if (s->stopping || s->n_queued >= s->limits.max_queued) {
-    g_set_error (error, DRAFTD_ENGINE_ERROR, s->stopping ? DRAFTD_ENGINE_ERROR_CANCELLED : DRAFTD_ENGINE_ERROR_BUSY,
-                 s->stopping ? "the daemon is shutting down" : "the queue is full (%u jobs waiting)", s->n_queued);
+  GQueue *q = g_hash_table_lookup (s->queues, request->client);
+  gboolean refused = s->stopping || (q && q->length >= s->limits.max_queued_per_client) ||
+                     s->n_queued >= s->limits.max_queued;
+  if (s->stopping)
+    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_CANCELLED, "the daemon is shutting down");
+  else if (q && q->length >= s->limits.max_queued_per_client)
+    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_BUSY,
+                 "you have %u jobs waiting already; wait for one to finish", q->length);
+  else if (s->n_queued >= s->limits.max_queued)
+    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_BUSY, "the queue is full (%u jobs waiting)", s->n_queued);
+  if (refused) {
     draftd_job_request_free (request);
     return NULL;
   }
   Job *job = g_new0 (Job, 1);
   job->pub = (DraftdJob) { request, { 0 }, g_cancellable_new (), job_user };
   job->s = s;
-  job->sink = (DraftdJobSink) { sink_chunk, sink_edits, sink_progress, NULL, job };
-  GQueue *q = g_hash_table_lookup (s->queues, request->client);
+  job->sink = (DraftdJobSink) { sink_chunk, sink_edits, sink_progress, sink_yield, job };
   if (q == NULL) {
     char *key = g_strdup (request->client);
     q = g_queue_new ();
@@ -265,13 +344,16 @@ draftd_scheduler_cancel_client (DraftdScheduler *s, const char *client)
 {
   g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&s->lock);
   cancel_queue (g_hash_table_lookup (s->queues, client));
-  if (s->running && g_str_equal (s->running->request->client, client))
-    g_cancellable_cancel (s->running->cancellable);
+  for (guint i = 0; i < s->running->len; i++) {
+    Job *job = g_ptr_array_index (s->running, i);
+    if (g_str_equal (job->pub.request->client, client))
+      g_cancellable_cancel (job->pub.cancellable);
+  }
 }
 
 guint
 draftd_scheduler_queue_length (DraftdScheduler *s)
 {
   g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&s->lock);
-  return s->n_queued + (s->running ? 1 : 0);
+  return s->n_queued + s->running->len;
 }
