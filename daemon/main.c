@@ -3,6 +3,7 @@
  * or the bus goes away; SIGHUP reloads the config and the models. */
 #include <dbus/dbus.h>
 #include <glib-unix.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "daemon/config.h"
@@ -108,7 +109,56 @@ service_limits (const DraftdSettings *s)
 typedef struct {
   GMainLoop *loop;
   int status;   /* what main() returns once the loop ends */
+  const Options *options;
+  DraftdEngine *engine;
+  DraftdService *service;
 } Daemon;
+
+typedef struct {
+  DraftdEngine *engine;
+  DraftdSettings settings;
+} Reload;
+
+static void
+reload_free (gpointer p)
+{
+  Reload *r = p;
+  draftd_settings_clear (&r->settings);
+  g_free (r);
+}
+
+/* On the worker, between jobs: the bus name and the queue stay as they are. */
+static void
+reload_on_worker (gpointer p)
+{
+  Reload *r = p;
+  DraftdEngineConfig ec = engine_config (&r->settings, FALSE);
+  g_autoptr (GError) error = NULL;
+  if (draftd_engine_reconfigure (r->engine, &ec, &error))
+    g_message ("reloaded: target %s%s%s", r->settings.target, r->settings.assistant ? ", assistant " : "",
+               r->settings.assistant ? r->settings.assistant : "");
+  else
+    g_warning ("reload failed, the previous models stay: %s", error->message);
+}
+
+/* SIGHUP: read the config again and reload the models (queue limits keep their values). */
+static gboolean
+on_reload_signal (gpointer p)
+{
+  Daemon *d = p;
+  Reload *r = g_new0 (Reload, 1);
+  g_autoptr (GError) error = NULL;
+  draftd_settings_init (&r->settings);
+  r->engine = d->engine;
+  if (!resolve_settings (d->options, &r->settings, &error)) {
+    g_warning ("reload refused, nothing changes: %s", error->message);
+    reload_free (r);
+    return G_SOURCE_CONTINUE;
+  }
+  g_message ("reloading the config and the models");
+  draftd_service_between_jobs (d->service, reload_on_worker, r, reload_free);
+  return G_SOURCE_CONTINUE;
+}
 
 static gboolean
 on_quit_signal (gpointer p)
@@ -134,6 +184,14 @@ on_disconnected (DBusConnection *c, DBusMessage *m, void *p)
     return DBUS_HANDLER_RESULT_HANDLED;
   }
   return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
+}
+
+static volatile sig_atomic_t early_stop;
+
+static void
+on_early_stop (int sig)
+{
+  early_stop = 1;
 }
 
 static DBusConnection *
@@ -201,10 +259,12 @@ serve (Daemon *d, DBusConnection *c, const DraftdSettings *s)
 {
   guint s1 = g_unix_signal_add (SIGTERM, on_quit_signal, d);
   guint s2 = g_unix_signal_add (SIGINT, on_quit_signal, d);
+  guint s3 = g_unix_signal_add (SIGHUP, on_reload_signal, d);
   g_message ("serving %s", DRAFTD_BUS_NAME);
   g_main_loop_run (d->loop);
   g_source_remove (s1);
   g_source_remove (s2);
+  g_source_remove (s3);
 }
 
 static int
@@ -216,19 +276,35 @@ run (Options *o)
   DraftdEngine *engine = NULL;
   DraftdService *service = NULL;
   DBusConnection *c = NULL;
-  Daemon d = { g_main_loop_new (NULL, FALSE), 1 };
-  if (!resolve_settings (o, &s, &error) || !(engine = start_engine (&s, o->activated, &error)) ||
-      !(c = connect_bus (o->address, &error))) {
+  Daemon d = { g_main_loop_new (NULL, FALSE), 1, o, NULL, NULL };
+  /* A SIGTERM while the models load ends draftd cleanly once they are in, before the bus. */
+  early_stop = 0;
+  signal (SIGTERM, on_early_stop);
+  signal (SIGINT, on_early_stop);
+  signal (SIGHUP, SIG_IGN);
+  if (!resolve_settings (o, &s, &error) || !(engine = start_engine (&s, o->activated, &error))) {
+    g_printerr ("draftd: %s\n", error->message);
+    goto out;
+  }
+  if (early_stop) {
+    g_message ("stopping: a signal came while the models loaded");
+    d.status = 0;
+    goto out;
+  }
+  if (!(c = connect_bus (o->address, &error))) {
     g_printerr ("draftd: %s\n", error->message);
     goto out;
   }
   draftd_dbus_setup_with_main_loop (c, NULL);
   dbus_connection_add_filter (c, on_disconnected, &d, NULL);
   DraftdServiceLimits limits = service_limits (&s);
-  if (!own_name (c, &error) || !(service = draftd_service_new (c, engine, &limits, &error)))
+  if (!own_name (c, &error) || !(service = draftd_service_new (c, engine, &limits, &error))) {
     g_printerr ("draftd: %s\n", error->message);
-  else
+  } else {
+    d.engine = engine;
+    d.service = service;
     serve (&d, c, &s);
+  }
   /* Stop taking calls, cancel jobs (their callers get Cancelled), then Vulkan in order. */
   if (dbus_connection_get_is_connected (c))
     dbus_bus_release_name (c, DRAFTD_BUS_NAME, NULL);

@@ -8,38 +8,93 @@ G_DEFINE_QUARK (draftd-engine-error-quark, draftd_engine_error)
 
 struct DraftdEngine {
   DraftdEngineConfig config;
-  gboolean format_given;
-  DraftdChatFormat format;   /* config.chat_format, parsed */
+  DraftdChatFormat format;   /* config.chat_format, parsed (when set) */
   GMutex lock;               /* guards `models` against describe() while the worker (un)loads */
   DraftdModels *models;      /* NULL: not loaded */
   DraftdConversations *conversations;
 };
 
+static void
+config_clear (DraftdEngineConfig *c)
+{
+  g_clear_pointer (&c->target, g_free);
+  g_clear_pointer (&c->assistant, g_free);
+  g_clear_pointer (&c->device, g_free);
+  g_clear_pointer (&c->chat_format, g_free);
+}
+
+/* A deep copy with the defaults filled in, and its chat format parsed. */
+static gboolean
+config_copy (DraftdEngineConfig *dst, const DraftdEngineConfig *src, DraftdChatFormat *format, GError **error)
+{
+  if (src->chat_format && !draftd_chat_format_from_name (src->chat_format, format)) {
+    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_INVALID_ARGUMENT,
+                 "unknown chat format '%.48s' (plain, chatml, llama2, llama3, zephyr, phi3, gemma)", src->chat_format);
+    return FALSE;
+  }
+  *dst = *src;
+  dst->target = g_strdup (src->target);
+  dst->assistant = g_strdup (src->assistant);
+  dst->device = g_strdup (src->device);
+  dst->chat_format = g_strdup (src->chat_format);
+  if (dst->max_text_bytes == 0)
+    dst->max_text_bytes = 1 << 20;
+  return TRUE;
+}
+
 DraftdEngine *
 draftd_engine_new (const DraftdEngineConfig *config, GError **error)
 {
   DraftdEngine *e = g_new0 (DraftdEngine, 1);
-  e->config = *config;
-  e->config.target = g_strdup (config->target);
-  e->config.assistant = g_strdup (config->assistant);
-  e->config.device = g_strdup (config->device);
-  e->config.chat_format = g_strdup (config->chat_format);
-  if (e->config.max_text_bytes == 0)
-    e->config.max_text_bytes = 1 << 20;
   g_mutex_init (&e->lock);
   e->conversations = draftd_conversations_new ();
-  e->format_given = config->chat_format != NULL;
-  if (e->format_given && !draftd_chat_format_from_name (config->chat_format, &e->format)) {
-    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_INVALID_ARGUMENT,
-                 "unknown chat format '%s' (plain, chatml, llama2, llama3, zephyr, phi3, gemma)", config->chat_format);
-    draftd_engine_free (e);
-    return NULL;
-  }
-  if (!config->lazy && !draftd_engine_load (e, error)) {
+  if (!config_copy (&e->config, config, &e->format, error) || (!config->lazy && !draftd_engine_load (e, error))) {
     draftd_engine_free (e);
     return NULL;
   }
   return e;
+}
+
+static DraftdModels *
+load_models (const DraftdEngineConfig *c, const DraftdChatFormat *format, GError **error)
+{
+  if (c->target == NULL) {
+    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_NO_MODEL, "no target model configured");
+    return NULL;
+  }
+  DraftdModelsSpec spec = { c->target, c->assistant, c->device, c->n_ctx, c->chat_format ? format : NULL };
+  GError *local = NULL;
+  gint64 t0 = g_get_monotonic_time ();
+  DraftdModels *m = draftd_models_load (&spec, &local);
+  if (m == NULL) {
+    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_NO_MODEL, "cannot load models: %s", local->message);
+    g_error_free (local);
+    return NULL;
+  }
+  g_info ("loaded %s (%s, %" G_GUINT64_FORMAT " parameters, %s) in %.0f ms", c->target, m->target.model->name,
+          m->target.model->n_params, draftd_model_quantization (m->target.model), (g_get_monotonic_time () - t0) / 1e3);
+  return m;
+}
+
+gboolean
+draftd_engine_reconfigure (DraftdEngine *e, const DraftdEngineConfig *config, GError **error)
+{
+  DraftdEngineConfig next = { 0 };
+  DraftdChatFormat format = DRAFTD_CHAT_PLAIN;
+  if (!config_copy (&next, config, &format, error))
+    return FALSE;
+  DraftdModels *models = NULL;
+  if (!next.lazy && (models = load_models (&next, &format, error)) == NULL) {
+    config_clear (&next);
+    return FALSE;
+  }
+  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&e->lock);
+  g_clear_pointer (&e->models, draftd_models_free);
+  e->models = models;
+  config_clear (&e->config);
+  e->config = next;
+  e->format = format;
+  return TRUE;
 }
 
 void
@@ -49,10 +104,7 @@ draftd_engine_free (DraftdEngine *e)
     return;
   g_clear_pointer (&e->models, draftd_models_free);
   draftd_conversations_free (e->conversations);
-  g_free (e->config.target);
-  g_free (e->config.assistant);
-  g_free (e->config.device);
-  g_free (e->config.chat_format);
+  config_clear (&e->config);
   g_mutex_clear (&e->lock);
   g_free (e);
 }
@@ -61,22 +113,9 @@ gboolean
 draftd_engine_load (DraftdEngine *e, GError **error)
 {
   g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&e->lock);
-  if (e->models)
-    return TRUE;
-  if (e->config.target == NULL) {
-    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_NO_MODEL, "no target model configured");
-    return FALSE;
-  }
-  DraftdModelsSpec spec = { e->config.target, e->config.assistant, e->config.device, e->config.n_ctx,
-                            e->format_given ? &e->format : NULL };
-  GError *local = NULL;
-  e->models = draftd_models_load (&spec, &local);
-  if (e->models == NULL) {
-    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_NO_MODEL, "cannot load models: %s", local->message);
-    g_error_free (local);
-    return FALSE;
-  }
-  return TRUE;
+  if (e->models == NULL)
+    e->models = load_models (&e->config, &e->format, error);
+  return e->models != NULL;
 }
 
 void
@@ -99,12 +138,14 @@ draftd_engine_is_loaded (DraftdEngine *e)
 guint
 draftd_engine_idle_unload (DraftdEngine *e)
 {
+  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&e->lock);
   return e->config.idle_unload;
 }
 
 guint
 draftd_engine_max_text_bytes (DraftdEngine *e)
 {
+  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&e->lock);
   return e->config.max_text_bytes;
 }
 
@@ -421,9 +462,10 @@ draftd_engine_run (DraftdEngine *e, const DraftdJobRequest *req, GCancellable *c
   gint64 t0 = g_get_monotonic_time ();
   if (g_cancellable_set_error_if_cancelled (cancellable, &res->error) || !draftd_engine_load (e, &res->error))
     return;
-  if (strlen (req->text) > e->config.max_text_bytes) {
+  guint limit = draftd_engine_max_text_bytes (e);
+  if (strlen (req->text) > limit) {
     g_set_error (&res->error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_TOO_LONG, "the text is %zu bytes; the limit is %u",
-                 strlen (req->text), e->config.max_text_bytes);
+                 strlen (req->text), limit);
     return;
   }
   /* Only this (worker) thread loads and unloads, so the models stay put while it runs. */

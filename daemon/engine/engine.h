@@ -39,6 +39,9 @@ gboolean draftd_engine_load (DraftdEngine *e, GError **error);
 /* Frees the models and the device (worker thread, between jobs); the next job reloads them. */
 void draftd_engine_unload (DraftdEngine *e);
 gboolean draftd_engine_is_loaded (DraftdEngine *e);
+/* Takes a new configuration (worker thread, between jobs): unless lazy, the new models load
+ * while the old ones still serve; on failure everything stays as it was. */
+gboolean draftd_engine_reconfigure (DraftdEngine *e, const DraftdEngineConfig *config, GError **error);
 guint draftd_engine_idle_unload (DraftdEngine *e);
 guint draftd_engine_max_text_bytes (DraftdEngine *e);
 /* Runs a job to completion on the calling (worker) thread; fills `result` (text or error). */

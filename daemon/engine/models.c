@@ -73,7 +73,11 @@ draftd_models_load (const DraftdModelsSpec *spec, GError **error)
   if ((m->vk = draftd_vk_new (spec->device, error)) == NULL ||
       !resident_load (m->vk, spec->target, spec->n_ctx, &m->target, error))
     return NULL;
-  if (spec->assistant) {
+  g_autoptr (GError) missing = NULL;
+  if (spec->assistant && !check_regular_file (spec->assistant, &missing)) {
+    /* Without its assistant the target still serves everything, only slower. */
+    g_warning ("no assistant (%s): completion and chat use plain or lookup decoding", missing->message);
+  } else if (spec->assistant) {
     if (!resident_load (m->vk, spec->assistant, spec->n_ctx, &m->assistant, error))
       return NULL;
     if (!draftd_tokenizer_same_vocab (m->target.model->tokenizer, m->assistant.model->tokenizer)) {

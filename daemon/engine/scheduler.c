@@ -15,6 +15,10 @@ struct DraftdScheduler {
   GPtrArray *running;     /* Job*: the worker's stack; later ones run inside an earlier one's yield */
   gboolean stopping;
   GThread *worker;
+  /* draftd_scheduler_between_jobs */
+  void (*between) (gpointer);
+  gpointer between_data;
+  GDestroyNotify between_destroy;
 };
 
 /* A job with what the worker needs to stream it; `pub` first, so a DraftdJob* is a Job*. */
@@ -207,7 +211,7 @@ sink_yield (gpointer user)
 static void
 wait_for_work (DraftdScheduler *s)
 {
-  while (!s->stopping && s->n_queued == 0) {
+  while (!s->stopping && s->n_queued == 0 && !s->between) {
     guint idle = draftd_engine_idle_unload (s->engine);
     if (idle == 0 || !draftd_engine_is_loaded (s->engine)) {
       g_cond_wait (&s->wake, &s->lock);
@@ -215,14 +219,41 @@ wait_for_work (DraftdScheduler *s)
     }
     gint64 deadline = g_get_monotonic_time () + (gint64) idle * G_TIME_SPAN_SECOND;
     gboolean timed_out = FALSE;
-    while (!s->stopping && s->n_queued == 0 && !timed_out)
+    while (!s->stopping && s->n_queued == 0 && !s->between && !timed_out)
       timed_out = !g_cond_wait_until (&s->wake, &s->lock, deadline) && g_get_monotonic_time () >= deadline;
-    if (timed_out && !s->stopping && s->n_queued == 0) {
+    if (timed_out && !s->stopping && s->n_queued == 0 && !s->between) {
       g_mutex_unlock (&s->lock);
       draftd_engine_unload (s->engine);
       g_mutex_lock (&s->lock);
     }
   }
+}
+
+/* Lock held on entry and exit. */
+static void
+run_between (DraftdScheduler *s)
+{
+  void (*fn) (gpointer) = s->between;
+  gpointer data = s->between_data;
+  GDestroyNotify destroy = s->between_destroy;
+  s->between = NULL;
+  g_mutex_unlock (&s->lock);
+  fn (data);
+  if (destroy)
+    destroy (data);
+  g_mutex_lock (&s->lock);
+}
+
+void
+draftd_scheduler_between_jobs (DraftdScheduler *s, void (*fn) (gpointer data), gpointer data, GDestroyNotify destroy)
+{
+  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&s->lock);
+  if (s->between && s->between_destroy)
+    s->between_destroy (s->between_data);
+  s->between = fn;
+  s->between_data = data;
+  s->between_destroy = destroy;
+  g_cond_signal (&s->wake);
 }
 
 static gpointer
@@ -232,9 +263,12 @@ worker_main (gpointer p)
   g_mutex_lock (&s->lock);
   for (;;) {
     wait_for_work (s);
-    if (s->n_queued == 0)
+    if (s->between)
+      run_between (s);
+    else if (s->n_queued > 0)
+      run_job (s, take_next (s));
+    else
       break;
-    run_job (s, take_next (s));
   }
   g_mutex_unlock (&s->lock);
   return NULL;
@@ -297,6 +331,8 @@ draftd_scheduler_free (DraftdScheduler *s)
   /* Deliver the last done() events before the caller tears the rest down. */
   while (g_main_context_iteration (s->main_context, FALSE))
     ;
+  if (s->between && s->between_destroy)
+    s->between_destroy (s->between_data);
   g_hash_table_unref (s->queues);
   g_ptr_array_unref (s->running);
   g_mutex_clear (&s->lock);

@@ -34,6 +34,9 @@ DraftdScheduler *draftd_scheduler_new (DraftdEngine *engine, const DraftdSchedul
 void draftd_scheduler_free (DraftdScheduler *s);
 /* Takes the request; fails with Busy when the queue is full. `job_user` ends up in job->user. */
 DraftdJob *draftd_scheduler_submit (DraftdScheduler *s, DraftdJobRequest *request, gpointer job_user, GError **error);
+/* Runs `fn` on the worker thread once no job is running (queued jobs wait, and keep their
+ * place); `destroy` frees `data` afterwards. A later call before it ran replaces it. */
+void draftd_scheduler_between_jobs (DraftdScheduler *s, void (*fn) (gpointer data), gpointer data, GDestroyNotify destroy);
 /* Cancels every queued and running job of a client. */
 void draftd_scheduler_cancel_client (DraftdScheduler *s, const char *client);
 guint draftd_scheduler_queue_length (DraftdScheduler *s);

@@ -464,6 +464,12 @@ draftd_service_new (DBusConnection *connection, DraftdEngine *engine, const Draf
 }
 
 void
+draftd_service_between_jobs (DraftdService *s, void (*fn) (gpointer data), gpointer data, GDestroyNotify destroy)
+{
+  draftd_scheduler_between_jobs (s->scheduler, fn, data, destroy);
+}
+
+void
 draftd_service_free (DraftdService *s)
 {
   if (s == NULL)

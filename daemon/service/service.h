@@ -16,5 +16,7 @@ typedef struct {
 
 DraftdService *draftd_service_new (DBusConnection *connection, DraftdEngine *engine, const DraftdServiceLimits *limits,
                                    GError **error);
+/* Runs `fn` on the worker once no job runs; queued jobs wait (see draftd_scheduler_between_jobs). */
+void draftd_service_between_jobs (DraftdService *s, void (*fn) (gpointer data), gpointer data, GDestroyNotify destroy);
 /* Cancels all jobs, waits for the worker, unregisters the object. */
 void draftd_service_free (DraftdService *s);
