@@ -257,11 +257,30 @@ signal_end (DraftdService *s, DraftdJob *job)
   send_and_unref (s, m);
 }
 
+static const char *const kind_names[] = { "Complete", "Chat", "Rewrite", "Correct" };
+
+/* One line per job, for --verbose and the journal. */
+static void
+log_job (const DraftdJob *job)
+{
+  const DraftdJobRequest *req = job->request;
+  const DraftdJobStats *st = &job->result.stats;
+  if (job->result.error) {
+    g_info ("%s from %s failed: %s: %s", kind_names[req->kind], req->client, draftd_service_error_name (job->result.error),
+            job->result.error->message);
+    return;
+  }
+  g_info ("%s from %s: %u segments, %u tokens, %u target passes, %.0f ms (%s)", kind_names[req->kind], req->client,
+          st->grammar.segments, draftd_job_stats_generated (st), draftd_job_stats_target_passes (st), st->wall_ms,
+          st->mode ? st->mode : "-");
+}
+
 static void
 on_done (DraftdJob *job, gpointer user)
 {
   DraftdService *s = user;
   ServiceJob *sj = job->user;
+  log_job (job);
   if (job->result.error == NULL)
     count_served (&s->totals, &job->result.stats);
   if (sj->call && !sj->client_gone)
