@@ -218,3 +218,49 @@ bus_fixture_draftd_rss (BusFixture *f)
   const char *p = strstr (s, "VmRSS:");
   return p ? g_ascii_strtoull (p + 6, NULL, 10) : 0;
 }
+
+char *
+bus_fixture_complete_error (DBusConnection *c, const char *prompt, char **message)
+{
+  DBusMessage *m = dbus_message_new_method_call ("org.draftd.Assistant1", "/org/draftd/Assistant1", "org.draftd.Assistant1",
+                                                 "Complete");
+  DBusMessageIter it, d;
+  dbus_message_iter_init_append (m, &it);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &prompt);
+  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
+  dbus_message_iter_close_container (&it, &d);
+  DBusError e;
+  dbus_error_init (&e);
+  DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 120000, &e);
+  dbus_message_unref (m);
+  *message = NULL;
+  if (r) {
+    dbus_message_unref (r);
+    return NULL;
+  }
+  char *name = g_strdup (e.name);
+  *message = g_strdup (e.message);
+  dbus_error_free (&e);
+  return name;
+}
+
+guint32
+bus_fixture_dict_u32 (DBusMessageIter *dict, const char *key)
+{
+  DBusMessageIter d;
+  guint32 v = 0;
+  if (dbus_message_iter_get_arg_type (dict) != DBUS_TYPE_ARRAY)
+    return 0;
+  dbus_message_iter_recurse (dict, &d);
+  for (; dbus_message_iter_get_arg_type (&d) == DBUS_TYPE_DICT_ENTRY; dbus_message_iter_next (&d)) {
+    DBusMessageIter en, var;
+    const char *k;
+    dbus_message_iter_recurse (&d, &en);
+    dbus_message_iter_get_basic (&en, &k);
+    dbus_message_iter_next (&en);
+    dbus_message_iter_recurse (&en, &var);
+    if (g_str_equal (k, key) && dbus_message_iter_get_arg_type (&var) == DBUS_TYPE_UINT32)
+      dbus_message_iter_get_basic (&var, &v);
+  }
+  return v;
+}

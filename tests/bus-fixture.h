@@ -29,5 +29,10 @@ void bus_fixture_teardown (BusFixture *f);
 DBusConnection *bus_fixture_connect (BusFixture *f);
 /* Runs a program with DBUS_SESSION_BUS_ADDRESS set to the fixture's bus. */
 gboolean bus_fixture_spawn (BusFixture *f, const char *const *argv, char **out, char **err, int *status);
+/* Calls Complete(prompt, {}) on `c`; returns NULL when it succeeded, else the error name
+ * (and its message in *message). */
+char *bus_fixture_complete_error (DBusConnection *c, const char *prompt, char **message);
+/* The uint32 under `key` in the a{sv} that `dict` points at (0 when absent). */
+guint32 bus_fixture_dict_u32 (DBusMessageIter *dict, const char *key);
 /* Resident set size of draftd in KiB. */
 guint64 bus_fixture_draftd_rss (BusFixture *f);

@@ -19,31 +19,6 @@ count_entries (const char *dir)
   return n;
 }
 
-/* One Complete; returns the error name (or NULL when it succeeded). */
-static char *
-complete_error (DBusConnection *c, char **message)
-{
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Complete");
-  DBusMessageIter it, d;
-  const char *prompt = "Hello";
-  dbus_message_iter_init_append (m, &it);
-  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &prompt);
-  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
-  dbus_message_iter_close_container (&it, &d);
-  DBusError e;
-  dbus_error_init (&e);
-  DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 120000, &e);
-  dbus_message_unref (m);
-  if (r) {
-    dbus_message_unref (r);
-    return NULL;
-  }
-  char *name = g_strdup (e.name);
-  *message = g_strdup (e.message);
-  dbus_error_free (&e);
-  return name;
-}
-
 int
 main (void)
 {
@@ -70,7 +45,7 @@ main (void)
   gboolean all_no_model = TRUE;
   for (int i = 0; i < ROUNDS; i++) {
     g_autofree char *message = NULL;
-    g_autofree char *name = complete_error (c, &message);
+    g_autofree char *name = bus_fixture_complete_error (c, "Hello", &message);
     all_no_model &= name && g_str_equal (name, DRAFTD_BUS_ERROR_NO_MODEL) && message && strstr (message, "vocabulary");
     if (i == 0)
       tap_diag ("first answer: %s: %s", name ? name : "(success)", message ? message : "");

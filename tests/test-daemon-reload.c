@@ -19,20 +19,10 @@ context_length (DBusConnection *c)
   DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 60000, NULL);
   dbus_message_unref (m);
   guint32 n = 0;
-  DBusMessageIter it, var, d;
+  DBusMessageIter it, var;
   if (r && dbus_message_iter_init (r, &it)) {
     dbus_message_iter_recurse (&it, &var);
-    dbus_message_iter_recurse (&var, &d);
-    for (; dbus_message_iter_get_arg_type (&d) == DBUS_TYPE_DICT_ENTRY; dbus_message_iter_next (&d)) {
-      DBusMessageIter en, v;
-      const char *k;
-      dbus_message_iter_recurse (&d, &en);
-      dbus_message_iter_get_basic (&en, &k);
-      dbus_message_iter_next (&en);
-      dbus_message_iter_recurse (&en, &v);
-      if (g_str_equal (k, "target_context_length"))
-        dbus_message_iter_get_basic (&v, &n);
-    }
+    n = bus_fixture_dict_u32 (&var, "target_context_length");
   }
   if (r)
     dbus_message_unref (r);

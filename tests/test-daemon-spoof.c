@@ -27,20 +27,10 @@ chat_turn (DBusConnection *c)
   dbus_message_unref (m);
   if (r == NULL)
     return 0;
-  DBusMessageIter ri, stats;
+  DBusMessageIter ri;
   dbus_message_iter_init (r, &ri);
   dbus_message_iter_next (&ri);
-  dbus_message_iter_recurse (&ri, &stats);
-  for (; dbus_message_iter_get_arg_type (&stats) == DBUS_TYPE_DICT_ENTRY; dbus_message_iter_next (&stats)) {
-    DBusMessageIter en, v;
-    const char *k;
-    dbus_message_iter_recurse (&stats, &en);
-    dbus_message_iter_get_basic (&en, &k);
-    dbus_message_iter_next (&en);
-    dbus_message_iter_recurse (&en, &v);
-    if (g_str_equal (k, "prompt_tokens"))
-      dbus_message_iter_get_basic (&v, &n);
-  }
+  n = bus_fixture_dict_u32 (&ri, "prompt_tokens");
   dbus_message_unref (r);
   return n;
 }

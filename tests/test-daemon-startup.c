@@ -41,25 +41,13 @@ run_to_end (const char *const *argv, char **err)
   return exited && WIFEXITED (status) ? WEXITSTATUS (status) : -1;
 }
 
+/* "(success)", or "ERROR-NAME: message". */
 static char *
-complete_error (DBusConnection *c)
+complete_answer (DBusConnection *c)
 {
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Complete");
-  DBusMessageIter it, d;
-  const char *prompt = "Hello";
-  dbus_message_iter_init_append (m, &it);
-  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &prompt);
-  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
-  dbus_message_iter_close_container (&it, &d);
-  DBusError e;
-  dbus_error_init (&e);
-  DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 60000, &e);
-  dbus_message_unref (m);
-  char *s = r ? g_strdup ("(success)") : g_strdup_printf ("%s: %s", e.name, e.message);
-  if (r)
-    dbus_message_unref (r);
-  dbus_error_free (&e);
-  return s;
+  g_autofree char *message = NULL;
+  g_autofree char *name = bus_fixture_complete_error (c, "Hello", &message);
+  return name ? g_strdup_printf ("%s: %s", name, message) : g_strdup ("(success)");
 }
 
 int
@@ -80,7 +68,7 @@ main (void)
   if (!bus_fixture_begin (&f, extra, &code))
     return code;
   DBusConnection *c = bus_fixture_connect (&f);
-  g_autofree char *answer = complete_error (c);
+  g_autofree char *answer = complete_answer (c);
   tap_ok (g_str_has_prefix (answer, DRAFTD_BUS_ERROR_NO_MODEL) && strstr (answer, "not a regular file"),
           "activated with a bad model, draftd stays on the bus answering %s", answer);
   dbus_connection_close (c);
@@ -92,7 +80,7 @@ main (void)
   if (!bus_fixture_begin (&f, verbose, &code))
     return code;
   c = bus_fixture_connect (&f);
-  g_autofree char *ok = complete_error (c);
+  g_autofree char *ok = complete_answer (c);
   dbus_connection_close (c);
   dbus_connection_unref (c);
   bus_fixture_stop_draftd (&f);

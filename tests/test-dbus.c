@@ -336,23 +336,11 @@ test_complete (T *t)
 static guint32
 stats_u32 (DBusMessage *r, guint arg, const char *key)
 {
-  DBusMessageIter ri, d;
-  guint32 v = 0;
+  DBusMessageIter ri;
   dbus_message_iter_init (r, &ri);
   for (guint i = 0; i < arg; i++)
     dbus_message_iter_next (&ri);
-  dbus_message_iter_recurse (&ri, &d);
-  for (; dbus_message_iter_get_arg_type (&d) == DBUS_TYPE_DICT_ENTRY; dbus_message_iter_next (&d)) {
-    DBusMessageIter en, var;
-    const char *k;
-    dbus_message_iter_recurse (&d, &en);
-    dbus_message_iter_get_basic (&en, &k);
-    dbus_message_iter_next (&en);
-    dbus_message_iter_recurse (&en, &var);
-    if (g_str_equal (k, key) && dbus_message_iter_get_arg_type (&var) == DBUS_TYPE_UINT32)
-      dbus_message_iter_get_basic (&var, &v);
-  }
-  return v;
+  return bus_fixture_dict_u32 (&ri, key);
 }
 
 static guint32
