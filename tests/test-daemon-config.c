@@ -27,6 +27,9 @@ run_draftd (const char *conf, const char *const *extra, char **err)
   int st = -1;
   *err = NULL;
   g_spawn_sync (NULL, (char **) argv->pdata, env, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, err, &st, NULL);
+  /* One line, for the TAP output. */
+  if (*err)
+    g_strdelimit (g_strstrip (*err), "\n", '|');
   return st;
 }
 
