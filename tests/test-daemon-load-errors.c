@@ -58,8 +58,9 @@ main (void)
   tap_ok (fds[ROUNDS - 1] == fds[1], "file descriptors stay flat over %d failed loads (%u -> %u)", ROUNDS - 2, fds[1],
           fds[ROUNDS - 1]);
   tap_ok (threads[ROUNDS - 1] == threads[1], "threads stay flat (%u -> %u)", threads[1], threads[ROUNDS - 1]);
-  tap_ok (rss[ROUNDS - 1] < rss[1] + 16384, "RSS stays flat (%" G_GUINT64_FORMAT " -> %" G_GUINT64_FORMAT " KiB)", rss[1],
-          rss[ROUNDS - 1]);
+  /* A leaked model set is ~75 MB a load; ASan's quarantine alone adds a few MB a load. */
+  tap_ok (rss[ROUNDS - 1] < rss[1] + (ROUNDS - 2) * 16384,
+          "RSS grows less than 16 MiB a failed load (%" G_GUINT64_FORMAT " -> %" G_GUINT64_FORMAT " KiB)", rss[1], rss[ROUNDS - 1]);
   dbus_connection_close (c);
   dbus_connection_unref (c);
   st = bus_fixture_stop_draftd (&f);

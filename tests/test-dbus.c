@@ -448,6 +448,8 @@ test_stream_correct (T *t)
   Stream s;
   follow_stream (t->c, path, FALSE, &s);
   tap_ok (s.finished && s.order_ok && s.edits->len > 0, "Start(Correct): %u Edit signals, then Finished", s.edits->len);
+  tap_ok (s.progress_total > 1 && s.progress_done == s.progress_total,
+          "Start(Correct): Progress counts the segments up to %u/%u", s.progress_done, s.progress_total);
   stream_clear (&s);
 }
 
