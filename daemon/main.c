@@ -1,18 +1,23 @@
-/* draftd: the writing-assistant daemon. Owns org.draftd.Assistant1 on the session bus (or
- * the bus given by --address) and serves it until SIGTERM/SIGINT or the bus goes away. */
+/* draftd: the writing-assistant daemon. Loads its models, then owns org.draftd.Assistant1
+ * on the session bus (or the bus given by --address) and serves it until SIGTERM/SIGINT
+ * or the bus goes away; SIGHUP reloads the config and the models. */
 #include <dbus/dbus.h>
 #include <glib-unix.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include "daemon/config.h"
 #include "daemon/dbus/dbus-glib-loop.h"
 #include "daemon/engine/engine.h"
+#include "daemon/log.h"
 #include "daemon/service/service.h"
+#include "lib/bus/draftd-bus.h"
 #include "lib/vk/vk-device.h"
 
 typedef struct {
-  char *target, *assistant, *config, *device, *address, *chat_format;
-  gint n_ctx, queue_depth, idle_unload;
-  gboolean lazy, list_devices, version;
+  DraftdSettings settings;
+  char *config, *address;
+  gboolean list_devices, version, verbose, activated;
 } Options;
 
 static gboolean
@@ -21,57 +26,25 @@ file_exists (const char *p)
   return p && g_file_test (p, G_FILE_TEST_IS_REGULAR);
 }
 
-/* Fills unset options from the config file. A missing default config file is fine. */
-static gboolean
-read_config (Options *o, guint *max_text, GError **error)
+/* Where the shipped models are: $DRAFTD_MODELS_DIR, then the installed data directory;
+ * a binary run from its build tree looks in the source tree first. */
+static void
+model_dirs (const char *dirs[3])
 {
-  g_autofree char *def = g_build_filename (g_get_user_config_dir (), "draftd", "draftd.conf", NULL);
-  const char *path = o->config ? o->config : def;
-  g_autoptr (GKeyFile) kf = g_key_file_new ();
-  g_autoptr (GError) local = NULL;
-  if (!g_key_file_load_from_file (kf, path, G_KEY_FILE_NONE, &local)) {
-    if (o->config || !g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT)) {
-      g_propagate_prefixed_error (error, g_steal_pointer (&local), "config %s: ", path);
-      return FALSE;
-    }
-    return TRUE;
-  }
-  static const char *const known[] = { "target", "assistant", "device", "context", "chat_format", "lazy", "queue_depth",
-                                       "max_text_bytes", "idle_unload", NULL };
-  g_auto (GStrv) keys = g_key_file_get_keys (kf, "draftd", NULL, NULL);
-  for (guint i = 0; keys && keys[i]; i++)
-    if (!g_strv_contains (known, keys[i])) {
-      g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_KEY_NOT_FOUND, "config %s: unknown key '%s' in [draftd]",
-                   path, keys[i]);
-      return FALSE;
-    }
-#define STR(field, key) \
-  if (!o->field && g_key_file_has_key (kf, "draftd", key, NULL)) o->field = g_key_file_get_string (kf, "draftd", key, NULL)
-  STR (target, "target");
-  STR (assistant, "assistant");
-  STR (device, "device");
-  STR (chat_format, "chat_format");
-#undef STR
-  if (!o->n_ctx && g_key_file_has_key (kf, "draftd", "context", NULL))
-    o->n_ctx = g_key_file_get_integer (kf, "draftd", "context", NULL);
-  if (!o->queue_depth && g_key_file_has_key (kf, "draftd", "queue_depth", NULL))
-    o->queue_depth = g_key_file_get_integer (kf, "draftd", "queue_depth", NULL);
-  if (!o->idle_unload && g_key_file_has_key (kf, "draftd", "idle_unload", NULL))
-    o->idle_unload = g_key_file_get_integer (kf, "draftd", "idle_unload", NULL);
-  if (g_key_file_has_key (kf, "draftd", "lazy", NULL))
-    o->lazy |= g_key_file_get_boolean (kf, "draftd", "lazy", NULL);
-  if (g_key_file_has_key (kf, "draftd", "max_text_bytes", NULL))
-    *max_text = g_key_file_get_integer (kf, "draftd", "max_text_bytes", NULL);
-  return TRUE;
+  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
+  gboolean in_build_tree = exe && g_str_has_prefix (exe, DRAFTD_BUILD_ROOT "/");
+  dirs[0] = g_getenv ("DRAFTD_MODELS_DIR");
+  dirs[1] = in_build_tree ? DRAFTD_SOURCE_MODELS : DRAFTD_DATA_MODELS;
+  dirs[2] = in_build_tree ? DRAFTD_DATA_MODELS : DRAFTD_SOURCE_MODELS;
 }
 
-/* The shipped default models: installed data dir, or the source tree when uninstalled. */
 static gboolean
-find_default_models (Options *o, GError **error)
+find_default_models (DraftdSettings *s, GError **error)
 {
-  if (o->target)
+  if (s->target)
     return TRUE;
-  const char *dirs[] = { g_getenv ("DRAFTD_MODELS_DIR"), DRAFTD_SOURCE_MODELS, DRAFTD_DATA_MODELS };
+  const char *dirs[3];
+  model_dirs (dirs);
   g_autoptr (GString) looked = g_string_new (NULL);
   for (guint i = 0; i < G_N_ELEMENTS (dirs); i++) {
     if (dirs[i] == NULL)
@@ -79,9 +52,9 @@ find_default_models (Options *o, GError **error)
     g_autofree char *t = g_build_filename (dirs[i], "draftd-target.gguf", NULL);
     g_autofree char *a = g_build_filename (dirs[i], "draftd-assistant.gguf", NULL);
     if (file_exists (t)) {
-      o->target = g_steal_pointer (&t);
-      if (!o->assistant && file_exists (a))
-        o->assistant = g_steal_pointer (&a);
+      s->target = g_steal_pointer (&t);
+      if (!s->assistant && file_exists (a))
+        s->assistant = g_steal_pointer (&a);
       return TRUE;
     }
     g_string_append_printf (looked, "%s%s", looked->len ? ", " : "", t);
@@ -93,22 +66,132 @@ find_default_models (Options *o, GError **error)
   return FALSE;
 }
 
+/* The settings in force: the command line's, then the config file's, then the defaults. */
 static gboolean
-on_quit_signal (gpointer loop)
+resolve_settings (const Options *o, DraftdSettings *s, GError **error)
 {
-  g_main_loop_quit (loop);
+  g_autofree char *def = g_build_filename (g_get_user_config_dir (), "draftd", "draftd.conf", NULL);
+  g_autofree char *path = o->config ? draftd_expand_home (o->config) : g_strdup (def);
+  *s = o->settings;
+  s->target = s->target ? draftd_expand_home (s->target) : NULL;
+  s->assistant = s->assistant ? draftd_expand_home (s->assistant) : NULL;
+  s->device = g_strdup (s->device);
+  s->chat_format = g_strdup (s->chat_format);
+  return draftd_settings_check (s, error) && draftd_settings_read_file (s, path, o->config != NULL, error) &&
+         find_default_models (s, error);
+}
+
+static DraftdEngineConfig
+engine_config (const DraftdSettings *s, gboolean lazy)
+{
+  return (DraftdEngineConfig) {
+    .target = s->target,
+    .assistant = s->assistant,
+    .device = s->device,
+    .n_ctx = s->n_ctx > 0 ? s->n_ctx : 0,
+    .chat_format = s->chat_format,
+    .lazy = lazy || s->lazy == TRUE,
+    .max_text_bytes = s->max_text_bytes > 0 ? (guint) s->max_text_bytes : 0,
+    .idle_unload = s->idle_unload > 0 ? s->idle_unload : 0,
+  };
+}
+
+static DraftdServiceLimits
+service_limits (const DraftdSettings *s)
+{
+  return (DraftdServiceLimits) {
+    .max_queued = s->queue_depth > 0 ? s->queue_depth : 64,
+    .max_queued_per_client = s->client_queue_depth > 0 ? s->client_queue_depth : 16,
+    .job_timeout_s = s->job_timeout > 0 ? s->job_timeout : 0,
+  };
+}
+
+typedef struct {
+  GMainLoop *loop;
+  int status;   /* what main() returns once the loop ends */
+  const Options *options;
+  DraftdEngine *engine;
+  DraftdService *service;
+} Daemon;
+
+typedef struct {
+  DraftdEngine *engine;
+  DraftdSettings settings;
+} Reload;
+
+static void
+reload_free (gpointer p)
+{
+  Reload *r = p;
+  draftd_settings_clear (&r->settings);
+  g_free (r);
+}
+
+/* On the worker, between jobs: the bus name and the queue stay as they are. */
+static void
+reload_on_worker (gpointer p)
+{
+  Reload *r = p;
+  DraftdEngineConfig ec = engine_config (&r->settings, FALSE);
+  g_autoptr (GError) error = NULL;
+  if (draftd_engine_reconfigure (r->engine, &ec, &error))
+    g_message ("reloaded: target %s%s%s", r->settings.target, r->settings.assistant ? ", assistant " : "",
+               r->settings.assistant ? r->settings.assistant : "");
+  else
+    g_warning ("reload failed, the previous models stay: %s", error->message);
+}
+
+/* SIGHUP: read the config again and reload the models (queue limits keep their values). */
+static gboolean
+on_reload_signal (gpointer p)
+{
+  Daemon *d = p;
+  Reload *r = g_new0 (Reload, 1);
+  g_autoptr (GError) error = NULL;
+  draftd_settings_init (&r->settings);
+  r->engine = d->engine;
+  if (!resolve_settings (d->options, &r->settings, &error)) {
+    g_warning ("reload refused, nothing changes: %s", error->message);
+    reload_free (r);
+    return G_SOURCE_CONTINUE;
+  }
+  g_message ("reloading the config and the models");
+  draftd_service_between_jobs (d->service, reload_on_worker, r, reload_free);
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+on_quit_signal (gpointer p)
+{
+  Daemon *d = p;
+  g_message ("stopping on a signal");
+  d->status = 0;
+  g_main_loop_quit (d->loop);
   return G_SOURCE_CONTINUE;
 }
 
 static DBusHandlerResult
-on_disconnected (DBusConnection *c, DBusMessage *m, void *loop)
+on_disconnected (DBusConnection *c, DBusMessage *m, void *p)
 {
-  if (dbus_message_is_signal (m, DBUS_INTERFACE_LOCAL, "Disconnected")) {
-    g_printerr ("draftd: the bus connection closed\n");
-    g_main_loop_quit (loop);
+  Daemon *d = p;
+  /* libdbus makes this one itself, with no sender; the same name from a peer is a forgery. */
+  if (dbus_message_is_signal (m, DBUS_INTERFACE_LOCAL, "Disconnected") && dbus_message_get_sender (m) == NULL &&
+      dbus_message_has_path (m, DBUS_PATH_LOCAL)) {
+    /* Not a clean stop: systemd's Restart=on-failure brings the daemon back. */
+    g_warning ("the bus connection closed");
+    d->status = 1;
+    g_main_loop_quit (d->loop);
     return DBUS_HANDLER_RESULT_HANDLED;
   }
   return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
+}
+
+static volatile sig_atomic_t early_stop;
+
+static void
+on_early_stop (int sig)
+{
+  early_stop = 1;
 }
 
 static DBusConnection *
@@ -147,84 +230,139 @@ own_name (DBusConnection *c, GError **error)
   return FALSE;
 }
 
+/* The models load before the bus name is taken, so a client never waits on a daemon that
+ * cannot serve. Started by the bus (--activated), a daemon whose models fail to load stays
+ * on the bus instead and answers every request NoModel with the reason, trying again each time. */
+static DraftdEngine *
+start_engine (const DraftdSettings *s, gboolean activated, GError **error)
+{
+  DraftdEngineConfig ec = engine_config (s, FALSE);
+  gint64 t0 = g_get_monotonic_time ();
+  g_autoptr (GError) local = NULL;
+  DraftdEngine *e = draftd_engine_new (&ec, &local);
+  if (e) {
+    g_message ("models ready in %.0f ms: target %s%s%s", (g_get_monotonic_time () - t0) / 1e3, s->target,
+               s->assistant ? ", assistant " : "", s->assistant ? s->assistant : "");
+    return e;
+  }
+  if (!activated || !g_error_matches (local, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_NO_MODEL)) {
+    g_propagate_error (error, g_steal_pointer (&local));
+    return NULL;
+  }
+  g_warning ("%s; serving NoModel until a request finds the models loadable", local->message);
+  ec.lazy = TRUE;
+  return draftd_engine_new (&ec, error);
+}
+
+static void
+serve (Daemon *d, DBusConnection *c, const DraftdSettings *s)
+{
+  guint s1 = g_unix_signal_add (SIGTERM, on_quit_signal, d);
+  guint s2 = g_unix_signal_add (SIGINT, on_quit_signal, d);
+  guint s3 = g_unix_signal_add (SIGHUP, on_reload_signal, d);
+  g_message ("serving %s", DRAFTD_BUS_NAME);
+  g_main_loop_run (d->loop);
+  g_source_remove (s1);
+  g_source_remove (s2);
+  g_source_remove (s3);
+}
+
 static int
 run (Options *o)
 {
   g_autoptr (GError) error = NULL;
-  guint max_text = 0;
-  if (!read_config (o, &max_text, &error) || !find_default_models (o, &error)) {
-    g_printerr ("draftd: %s\n", error->message);
-    return 1;
-  }
-  if (o->idle_unload < 0 || o->n_ctx < 0 || o->queue_depth < 0) {
-    g_printerr ("draftd: --context, --queue-depth and --idle-unload take a number of 0 or more\n");
-    return 2;
-  }
-  DraftdEngineConfig ec = { o->target, o->assistant, o->device, o->n_ctx > 0 ? o->n_ctx : 0, o->chat_format, o->lazy,
-                            max_text, (guint) o->idle_unload };
-  g_autoptr (GMainLoop) loop = g_main_loop_new (NULL, FALSE);
-  DBusConnection *c = connect_bus (o->address, &error);
-  if (c == NULL) {
-    g_printerr ("draftd: %s\n", error->message);
-    return 1;
-  }
-  draftd_dbus_setup_with_main_loop (c, NULL);
-  dbus_connection_add_filter (c, on_disconnected, loop, NULL);
-  int status = 1;
+  DraftdSettings s;
+  draftd_settings_init (&s);
   DraftdEngine *engine = NULL;
   DraftdService *service = NULL;
-  /* The name is taken before the models load, so a second instance fails fast. */
-  if (!own_name (c, &error) || !(engine = draftd_engine_new (&ec, &error)) ||
-      !(service = draftd_service_new (c, engine, o->queue_depth > 0 ? o->queue_depth : 64, &error))) {
+  DBusConnection *c = NULL;
+  Daemon d = { g_main_loop_new (NULL, FALSE), 1, o, NULL, NULL };
+  /* A SIGTERM while the models load ends draftd cleanly once they are in, before the bus. */
+  early_stop = 0;
+  signal (SIGTERM, on_early_stop);
+  signal (SIGINT, on_early_stop);
+  signal (SIGHUP, SIG_IGN);
+  if (!resolve_settings (o, &s, &error) || !(engine = start_engine (&s, o->activated, &error))) {
+    g_printerr ("draftd: %s\n", error->message);
+    goto out;
+  }
+  if (early_stop) {
+    g_message ("stopping: a signal came while the models loaded");
+    d.status = 0;
+    goto out;
+  }
+  if (!(c = connect_bus (o->address, &error))) {
+    g_printerr ("draftd: %s\n", error->message);
+    goto out;
+  }
+  draftd_dbus_setup_with_main_loop (c, NULL);
+  dbus_connection_add_filter (c, on_disconnected, &d, NULL);
+  DraftdServiceLimits limits = service_limits (&s);
+  if (!own_name (c, &error) || !(service = draftd_service_new (c, engine, &limits, &error))) {
     g_printerr ("draftd: %s\n", error->message);
   } else {
-    guint s1 = g_unix_signal_add (SIGTERM, on_quit_signal, loop);
-    guint s2 = g_unix_signal_add (SIGINT, on_quit_signal, loop);
-    g_printerr ("draftd: serving %s (target %s%s%s)\n", DRAFTD_BUS_NAME, o->target, o->assistant ? ", assistant " : "",
-                o->assistant ? o->assistant : "");
-    g_main_loop_run (loop);
-    g_source_remove (s1);
-    g_source_remove (s2);
-    status = 0;
+    d.engine = engine;
+    d.service = service;
+    serve (&d, c, &s);
   }
   /* Stop taking calls, cancel jobs (their callers get Cancelled), then Vulkan in order. */
   if (dbus_connection_get_is_connected (c))
     dbus_bus_release_name (c, DRAFTD_BUS_NAME, NULL);
   g_clear_pointer (&service, draftd_service_free);
-  g_clear_pointer (&engine, draftd_engine_free);
-  dbus_connection_remove_filter (c, on_disconnected, loop);
+  dbus_connection_remove_filter (c, on_disconnected, &d);
   dbus_connection_flush (c);
   dbus_connection_close (c);
   dbus_connection_unref (c);
-  return status;
+out:
+  g_clear_pointer (&engine, draftd_engine_free);
+  draftd_settings_clear (&s);
+  g_main_loop_unref (d.loop);
+  return d.status;
+}
+
+static GOptionContext *
+option_context (Options *o)
+{
+  DraftdSettings *s = &o->settings;
+  GOptionEntry entries[] = {
+    { "target", 't', 0, G_OPTION_ARG_FILENAME, &s->target, "target model (GGUF)", "T.gguf" },
+    { "assistant", 'a', 0, G_OPTION_ARG_FILENAME, &s->assistant, "assistant (draft) model sharing the vocabulary", "A.gguf" },
+    { "config", 'c', 0, G_OPTION_ARG_FILENAME, &o->config, "config file (default $XDG_CONFIG_HOME/draftd/draftd.conf)", "FILE" },
+    { "device", 'd', 0, G_OPTION_ARG_STRING, &s->device, "Vulkan device index or name", "N" },
+    { "address", 0, 0, G_OPTION_ARG_STRING, &o->address, "connect to this bus instead of the session bus", "BUS-ADDRESS" },
+    { "context", 0, 0, G_OPTION_ARG_INT, &s->n_ctx, "context length (default: the model's, at most 4096)", "N" },
+    { "chat-format", 0, 0, G_OPTION_ARG_STRING, &s->chat_format, "override the chat format", "NAME" },
+    { "queue-depth", 0, 0, G_OPTION_ARG_INT, &s->queue_depth, "most queued jobs before Busy (default 64)", "N" },
+    { "client-queue-depth", 0, 0, G_OPTION_ARG_INT, &s->client_queue_depth, "most queued jobs of one client (default 16)", "N" },
+    { "job-timeout", 0, 0, G_OPTION_ARG_INT, &s->job_timeout, "seconds one job may run (default 0: no limit)", "S" },
+    { "lazy", 0, 0, G_OPTION_ARG_NONE, &o->settings.lazy, "load models on the first request", NULL },
+    { "idle-unload", 0, 0, G_OPTION_ARG_INT, &s->idle_unload, "unload the models after N idle seconds (0: never)", "N" },
+    { "activated", 0, 0, G_OPTION_ARG_NONE, &o->activated,
+      "started by the bus or systemd: if the models fail to load, stay on the bus answering NoModel", NULL },
+    { "verbose", 'v', 0, G_OPTION_ARG_NONE, &o->verbose, "log model loads and a summary line per job", NULL },
+    { "list-devices", 0, 0, G_OPTION_ARG_NONE, &o->list_devices, "list Vulkan devices and exit", NULL },
+    { "version", 0, 0, G_OPTION_ARG_NONE, &o->version, "print the version and exit", NULL },
+    { NULL },
+  };
+  GOptionContext *ctx = g_option_context_new ("- writing-assistant daemon");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  return ctx;
 }
 
 int
 main (int argc, char **argv)
 {
   Options o = { 0 };
-  GOptionEntry entries[] = {
-    { "target", 't', 0, G_OPTION_ARG_FILENAME, &o.target, "target model (GGUF)", "T.gguf" },
-    { "assistant", 'a', 0, G_OPTION_ARG_FILENAME, &o.assistant, "assistant (draft) model sharing the vocabulary", "A.gguf" },
-    { "config", 'c', 0, G_OPTION_ARG_FILENAME, &o.config, "config file (default $XDG_CONFIG_HOME/draftd/draftd.conf)", "FILE" },
-    { "device", 'd', 0, G_OPTION_ARG_STRING, &o.device, "Vulkan device index or name", "N" },
-    { "address", 0, 0, G_OPTION_ARG_STRING, &o.address, "connect to this bus instead of the session bus", "BUS-ADDRESS" },
-    { "context", 0, 0, G_OPTION_ARG_INT, &o.n_ctx, "context length (default: the model's, at most 4096)", "N" },
-    { "chat-format", 0, 0, G_OPTION_ARG_STRING, &o.chat_format, "override the chat format", "NAME" },
-    { "queue-depth", 0, 0, G_OPTION_ARG_INT, &o.queue_depth, "most queued jobs before Busy (default 64)", "N" },
-    { "lazy", 0, 0, G_OPTION_ARG_NONE, &o.lazy, "load models on the first request", NULL },
-    { "idle-unload", 0, 0, G_OPTION_ARG_INT, &o.idle_unload, "unload the models after N idle seconds (0: never)", "N" },
-    { "list-devices", 0, 0, G_OPTION_ARG_NONE, &o.list_devices, "list Vulkan devices and exit", NULL },
-    { "version", 0, 0, G_OPTION_ARG_NONE, &o.version, "print the version and exit", NULL },
-    { NULL },
-  };
-  g_autoptr (GOptionContext) ctx = g_option_context_new ("- writing-assistant daemon");
+  draftd_settings_init (&o.settings);
+  /* GOption sets a flag to TRUE; unset stays DRAFTD_UNSET so the config file may set it. */
+  g_autoptr (GOptionContext) ctx = option_context (&o);
   g_autoptr (GError) error = NULL;
-  g_option_context_add_main_entries (ctx, entries, NULL);
   if (!g_option_context_parse (ctx, &argc, &argv, &error) || argc > 1) {
     g_printerr ("draftd: %s\n", error ? error->message : "unexpected arguments");
+    draftd_settings_clear (&o.settings);
     return 2;
   }
+  draftd_log_setup (o.verbose);
   int status;
   if (o.version) {
     printf ("draftd %s\n", DRAFTD_VERSION);
@@ -235,11 +373,8 @@ main (int argc, char **argv)
   } else {
     status = run (&o);
   }
-  g_free (o.target);
-  g_free (o.assistant);
+  draftd_settings_clear (&o.settings);
   g_free (o.config);
-  g_free (o.device);
   g_free (o.address);
-  g_free (o.chat_format);
   return status;
 }

@@ -504,6 +504,9 @@ draftd_grammar_run (DraftdGrammarContext *ctx, const char *text, const DraftdGra
   g_autoptr (GArray) segs = draftd_grammar_segment (text, len, &so, spans);
   GString *result = g_string_sized_new (len + 16);
   gsize copied = 0;
+  guint done = 0, total = 0;
+  for (guint i = 0; i < segs->len; i++)
+    total += g_array_index (segs, DraftdGrammarSegment, i).rewrite;
   for (guint i = 0; i < segs->len; i++) {
     const DraftdGrammarSegment *sg = &g_array_index (segs, DraftdGrammarSegment, i);
     g_string_append_len (result, text + copied, sg->start - copied);
@@ -512,6 +515,8 @@ draftd_grammar_run (DraftdGrammarContext *ctx, const char *text, const DraftdGra
       continue;
     if (foreign (&j, sg->start, sg->end)) {
       stats->foreign++;
+      if (req->on_segment)
+        req->on_segment (NULL, 0, ++done, total, req->user);
       continue;
     }
     const DraftdGrammarSpan *sp = &g_array_index (spans, DraftdGrammarSpan, sg->first_span);
@@ -522,10 +527,11 @@ draftd_grammar_run (DraftdGrammarContext *ctx, const char *text, const DraftdGra
     }
     guint first = edits->len;
     draftd_grammar_diff (text, sg->start, sg->end, answer, strlen (answer), req->rewrite, edits);
-    if (req->on_segment && edits->len > first)
-      req->on_segment (&g_array_index (edits, DraftdGrammarEdit, first), edits->len - first, req->user);
     g_string_append (result, answer);
     copied = sg->end;
+    if (req->on_segment)
+      req->on_segment (edits->len > first ? &g_array_index (edits, DraftdGrammarEdit, first) : NULL,
+                       edits->len - first, ++done, total, req->user);
   }
   g_string_append_len (result, text + copied, len - copied);
   stats->wall_ms = (g_get_monotonic_time () - t0) / 1e3;

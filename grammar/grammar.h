@@ -46,8 +46,12 @@ typedef struct {
   double keep_bias;
   gboolean compare_greedy;        /* also decode each segment plainly, same policy (benchmarks) */
   GCancellable *cancellable;
-  /* Called once per segment, in text order, with that segment's edits (byte offsets). */
-  void (*on_segment) (const DraftdGrammarEdit *edits, guint n, gpointer user);
+  /* Called after each segment the model sees (or leaves unchanged as foreign or too long), in
+   * text order, with that segment's edits (byte offsets in the whole text; n may be 0) and
+   * the count of such segments done and in all. Between two calls nothing of the job is on
+   * the device but the tokens `cached` names, so a caller may run other work there (the
+   * daemon lets other clients' jobs run: a long text never holds the worker). */
+  void (*on_segment) (const DraftdGrammarEdit *edits, guint n, guint done, guint total, gpointer user);
   gpointer user;
 } DraftdGrammarRequest;
 

@@ -37,15 +37,26 @@ on_draftd_exit (GPid pid, gint status, gpointer user)
   g_spawn_close_pid (pid);
 }
 
-gboolean
-bus_fixture_start (BusFixture *f, const char *const *extra, GError **error)
+/* The models: the shipped ones, or stories260K from ../shared (converted) for tests that need
+ * a model that writes long stories. */
+static gboolean
+fixture_models (BusFixture *f, gboolean stories, GError **error)
+{
+  if (!stories) {
+    f->target = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-target.gguf", NULL);
+    f->assistant = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-assistant.gguf", NULL);
+    return TRUE;
+  }
+  f->target = test_convert_llama2c ("stories260K.bin", "f32", error);
+  f->assistant = f->target ? test_convert_llama2c ("stories260K_q80.bin", "q8_0", error) : NULL;
+  return f->assistant != NULL;
+}
+
+static gboolean
+fixture_start (BusFixture *f, gboolean stories, const char *const *extra, GError **error)
 {
   memset (f, 0, sizeof *f);
-  f->target = test_convert_llama2c ("stories260K.bin", "f32", error);
-  if (f->target == NULL)
-    return FALSE;
-  f->assistant = test_convert_llama2c ("stories260K_q80.bin", "q8_0", error);
-  if (f->assistant == NULL)
+  if (!fixture_models (f, stories, error))
     return FALSE;
   const char *bus_argv[] = { "dbus-daemon", "--session", "--nofork", "--print-address=1", NULL };
   gint out_fd;
@@ -74,8 +85,11 @@ bus_fixture_start (BusFixture *f, const char *const *extra, GError **error)
   g_ptr_array_add (argv, f->target);
   g_ptr_array_add (argv, "--assistant");
   g_ptr_array_add (argv, f->assistant);
-  g_ptr_array_add (argv, "--context");
-  g_ptr_array_add (argv, "512");
+  /* stories260K's own context is 512; the shipped models' (256) is used as it is. */
+  if (stories) {
+    g_ptr_array_add (argv, "--context");
+    g_ptr_array_add (argv, "512");
+  }
   for (guint i = 0; extra && extra[i]; i++)
     g_ptr_array_add (argv, (char *) extra[i]);
   g_ptr_array_add (argv, NULL);
@@ -104,22 +118,41 @@ bus_fixture_start (BusFixture *f, const char *const *extra, GError **error)
 }
 
 gboolean
-bus_fixture_begin (BusFixture *f, const char *const *extra_args, int *exit_code)
+bus_fixture_start (BusFixture *f, const char *const *extra, GError **error)
 {
-  g_autofree char *shared = test_shared_model ("stories260K.bin");
-  if (shared == NULL) {
+  return fixture_start (f, FALSE, extra, error);
+}
+
+static gboolean
+fixture_begin (BusFixture *f, gboolean stories, const char *const *extra_args, int *exit_code)
+{
+  g_autofree char *target = stories ? test_shared_model ("stories260K.bin")
+                                    : g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-target.gguf", NULL);
+  if (target == NULL || !g_file_test (target, G_FILE_TEST_IS_REGULAR)) {
     memset (f, 0, sizeof *f);
-    *exit_code = tap_missing_all ("../shared/models is absent");
+    *exit_code = tap_missing_all (stories ? "../shared/models is absent" : "the shipped models/ are absent");
     return FALSE;
   }
   g_autoptr (GError) error = NULL;
-  if (!bus_fixture_start (f, extra_args, &error)) {
+  if (!fixture_start (f, stories, extra_args, &error)) {
     tap_ok (FALSE, "daemon starts: %s", error->message);
     bus_fixture_teardown (f);
     *exit_code = tap_done ();
     return FALSE;
   }
   return TRUE;
+}
+
+gboolean
+bus_fixture_begin (BusFixture *f, const char *const *extra_args, int *exit_code)
+{
+  return fixture_begin (f, FALSE, extra_args, exit_code);
+}
+
+gboolean
+bus_fixture_begin_stories (BusFixture *f, const char *const *extra_args, int *exit_code)
+{
+  return fixture_begin (f, TRUE, extra_args, exit_code);
 }
 
 int
@@ -184,4 +217,50 @@ bus_fixture_draftd_rss (BusFixture *f)
     return 0;
   const char *p = strstr (s, "VmRSS:");
   return p ? g_ascii_strtoull (p + 6, NULL, 10) : 0;
+}
+
+char *
+bus_fixture_complete_error (DBusConnection *c, const char *prompt, char **message)
+{
+  DBusMessage *m = dbus_message_new_method_call ("org.draftd.Assistant1", "/org/draftd/Assistant1", "org.draftd.Assistant1",
+                                                 "Complete");
+  DBusMessageIter it, d;
+  dbus_message_iter_init_append (m, &it);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &prompt);
+  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
+  dbus_message_iter_close_container (&it, &d);
+  DBusError e;
+  dbus_error_init (&e);
+  DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 120000, &e);
+  dbus_message_unref (m);
+  *message = NULL;
+  if (r) {
+    dbus_message_unref (r);
+    return NULL;
+  }
+  char *name = g_strdup (e.name);
+  *message = g_strdup (e.message);
+  dbus_error_free (&e);
+  return name;
+}
+
+guint32
+bus_fixture_dict_u32 (DBusMessageIter *dict, const char *key)
+{
+  DBusMessageIter d;
+  guint32 v = 0;
+  if (dbus_message_iter_get_arg_type (dict) != DBUS_TYPE_ARRAY)
+    return 0;
+  dbus_message_iter_recurse (dict, &d);
+  for (; dbus_message_iter_get_arg_type (&d) == DBUS_TYPE_DICT_ENTRY; dbus_message_iter_next (&d)) {
+    DBusMessageIter en, var;
+    const char *k;
+    dbus_message_iter_recurse (&d, &en);
+    dbus_message_iter_get_basic (&en, &k);
+    dbus_message_iter_next (&en);
+    dbus_message_iter_recurse (&en, &var);
+    if (g_str_equal (k, key) && dbus_message_iter_get_arg_type (&var) == DBUS_TYPE_UINT32)
+      dbus_message_iter_get_basic (&var, &v);
+  }
+  return v;
 }

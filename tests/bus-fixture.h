@@ -1,5 +1,6 @@
-/* A private dbus-daemon with draftd (stories260K target, its int8 export as assistant)
- * running on it, for tests that talk to the daemon like any client would. */
+/* A private dbus-daemon with draftd (the shipped models/draftd-target.gguf and
+ * draftd-assistant.gguf) running on it, for tests that talk to the daemon like any client
+ * would. */
 #pragma once
 #include <dbus/dbus.h>
 #include <glib.h>
@@ -13,17 +14,25 @@ typedef struct {
   char *log_path;
 } BusFixture;
 
-/* FALSE (test should SKIP) when ../shared/models is absent. extra_args: more draftd options. */
+/* extra_args: more draftd options. */
 gboolean bus_fixture_start (BusFixture *f, const char *const *extra_args, GError **error);
 /* The opening of every daemon test: TRUE when the daemon is up. Otherwise the test is over
- * (skipped without ../shared/models, or failed to start, reported as TAP) and *exit_code
+ * (skipped without the shipped models, or failed to start, reported as TAP) and *exit_code
  * is what main() returns. */
 gboolean bus_fixture_begin (BusFixture *f, const char *const *extra_args, int *exit_code);
+/* The same with stories260K from ../shared as the models, for tests that need long stories
+ * streamed slowly (a missing ../shared is reported as tap_missing_all). */
+gboolean bus_fixture_begin_stories (BusFixture *f, const char *const *extra_args, int *exit_code);
 /* SIGTERM to draftd; returns its exit status (-1 if it did not exit in time). */
 int bus_fixture_stop_draftd (BusFixture *f);
 void bus_fixture_teardown (BusFixture *f);
 DBusConnection *bus_fixture_connect (BusFixture *f);
 /* Runs a program with DBUS_SESSION_BUS_ADDRESS set to the fixture's bus. */
 gboolean bus_fixture_spawn (BusFixture *f, const char *const *argv, char **out, char **err, int *status);
+/* Calls Complete(prompt, {}) on `c`; returns NULL when it succeeded, else the error name
+ * (and its message in *message). */
+char *bus_fixture_complete_error (DBusConnection *c, const char *prompt, char **message);
+/* The uint32 under `key` in the a{sv} that `dict` points at (0 when absent). */
+guint32 bus_fixture_dict_u32 (DBusMessageIter *dict, const char *key);
 /* Resident set size of draftd in KiB. */
 guint64 bus_fixture_draftd_rss (BusFixture *f);

@@ -13,8 +13,14 @@
 #define NAME DRAFTD_BUS_NAME
 #define PATH DRAFTD_BUS_PATH
 #define IFACE DRAFTD_BUS_IFACE
-/* stories260K's greedy continuation, 20 tokens. */
-#define GOLDEN_20 ", there was a little girl named Lily. She loved to play outsid"
+
+/* What every test case shares: the daemon, one client, and the target's own greedy text
+ * (from draftd-run, plain decoding) that the daemon must reproduce. */
+typedef struct {
+  BusFixture f;
+  DBusConnection *c;
+  char *golden;  /* greedy continuation of "Once upon a time", 20 tokens */
+} T;
 
 static DBusMessage *
 new_call (const char *member)
@@ -102,15 +108,31 @@ typedef struct {
   GString *chunks;
   GPtrArray *edits;       /* "offset:length:replacement" */
   char *finished, *failed;
-  gboolean order_ok;      /* nothing after Finished/Failed */
+  gboolean order_ok;      /* nothing after Finished/Failed; Progress counts up */
+  guint progress_done, progress_total;
 } Stream;
+
+static void
+stream_init (Stream *s, const char *path)
+{
+  *s = (Stream) { path, g_string_new (NULL), g_ptr_array_new_with_free_func (g_free), NULL, NULL, TRUE, 0, 0 };
+}
+
+static void
+stream_clear (Stream *s)
+{
+  g_string_free (s->chunks, TRUE);
+  g_ptr_array_unref (s->edits);
+  g_free (s->finished);
+  g_free (s->failed);
+}
 
 static DBusHandlerResult
 stream_filter (DBusConnection *c, DBusMessage *m, void *user)
 {
   Stream *s = user;
-  const char *path, *a, *b, *k;
-  guint32 off, len;
+  const char *path, *a, *b, *k, *msg;
+  guint32 off, len, done, total;
   if (dbus_message_get_type (m) != DBUS_MESSAGE_TYPE_SIGNAL || !dbus_message_has_interface (m, IFACE))
     return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
   gboolean ended = s->finished || s->failed;
@@ -121,10 +143,18 @@ stream_filter (DBusConnection *c, DBusMessage *m, void *user)
     s->order_ok &= !ended;
   } else if (dbus_message_is_signal (m, IFACE, "Edit") &&
              dbus_message_get_args (m, NULL, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_UINT32, &off, DBUS_TYPE_UINT32,
-                                    &len, DBUS_TYPE_STRING, &a, DBUS_TYPE_STRING, &k, DBUS_TYPE_INVALID) &&
+                                    &len, DBUS_TYPE_STRING, &a, DBUS_TYPE_STRING, &k, DBUS_TYPE_STRING, &msg,
+                                    DBUS_TYPE_INVALID) &&
              g_str_equal (path, s->path)) {
     g_ptr_array_add (s->edits, g_strdup_printf ("%u:%u:%s", off, len, a));
     s->order_ok &= !ended;
+  } else if (dbus_message_is_signal (m, IFACE, "Progress") &&
+             dbus_message_get_args (m, NULL, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_UINT32, &done, DBUS_TYPE_UINT32,
+                                    &total, DBUS_TYPE_INVALID) &&
+             g_str_equal (path, s->path)) {
+    s->order_ok &= !ended && done <= total && done > s->progress_done;
+    s->progress_done = done;
+    s->progress_total = total;
   } else if (dbus_message_is_signal (m, IFACE, "Finished")) {
     DBusMessageIter it;
     dbus_message_iter_init (m, &it);
@@ -247,77 +277,114 @@ apply_reply_edits (DBusMessage *r, const char *text, DraftdGrammarOffsetUnit uni
                               offs->len, unit);
 }
 
-int
-main (void)
+/* Waits for a streamed job's end, collecting its signals into `s`. */
+static void
+follow_stream (DBusConnection *c, const char *path, gboolean cancel_after_first_chunk, Stream *s)
 {
-  BusFixture f;
-  g_autoptr (GError) error = NULL;
-  int code;
-  const char *extra[] = { "--queue-depth", "32", NULL };
-  if (!bus_fixture_begin (&f, extra, &code))
-    return code;
-  tap_ok (TRUE, "draftd owns org.draftd.Assistant1 on a private bus");
-  DBusConnection *c = bus_fixture_connect (&f);
+  stream_init (s, path);
+  dbus_connection_add_filter (c, stream_filter, s, NULL);
+  if (path)
+    wait_stream (c, s, cancel_after_first_chunk);
+  dbus_connection_remove_filter (c, stream_filter, s);
+}
+
+/* The call's reply, or NULL with the error reported and released. */
+static DBusMessage *
+call_ok (DBusConnection *c, DBusMessage *m, const char *what)
+{
   DBusError e;
   dbus_error_init (&e);
+  DBusMessage *r = call_block (c, m, &e);
+  if (r == NULL) {
+    tap_diag ("%s failed: %s: %s", what, e.name, e.message);
+    dbus_error_free (&e);
+  }
+  return r;
+}
 
-  /* Complete, greedy: the target's own greedy text (speculative with the assistant). */
-  DBusMessage *r = complete_ok (c, "Once upon a time", 20);
+/* The target's own greedy text, decoded plainly by draftd-run: what speculative decoding
+ * in the daemon must reproduce token for token. */
+static char *
+reference_greedy (const char *model, const char *prompt, int n)
+{
+  g_autofree char *exe = g_build_filename (DRAFTD_BUILD_ROOT, "tools", "draftd-run", NULL);
+  g_autofree char *np = g_strdup_printf ("%d", n);
+  const char *argv[] = { exe, "-m", model, "--greedy", "--mode", "plain", "-n", np, "-p", prompt, NULL };
+  char *out = NULL;
+  int st = -1;
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, &st, NULL) || st != 0) {
+    g_free (out);
+    return NULL;
+  }
+  /* draftd-run ends its output with one newline of its own. */
+  if (g_str_has_suffix (out, "\n"))
+    out[strlen (out) - 1] = 0;
+  return out;
+}
+
+static void
+test_complete (T *t)
+{
+  DBusMessage *r = complete_ok (t->c, "Once upon a time", 20);
   g_autofree char *text = reply_string (r);
-  tap_ok (text && g_str_equal (text, GOLDEN_20), "Complete (greedy, speculative) returns the greedy text: '%s'", text);
+  tap_ok (text && t->golden && g_str_equal (text, t->golden), "Complete (greedy, speculative) returns the target's greedy text: '%s'",
+          text);
   if (r)
     dbus_message_unref (r);
+}
 
-  /* Chat keeps history per conversation; ResetConversation forgets it. */
-  guint32 prompt_tokens[3] = { 0 };
-  for (int turn = 0; turn < 3; turn++) {
-    if (turn == 2) {
-      DBusMessage *m = new_call ("ResetConversation");
-      const char *id = "conv1";
-      dbus_message_append_args (m, DBUS_TYPE_STRING, &id, DBUS_TYPE_INVALID);
-      DBusMessage *rr = call_block (c, m, &e);
-      if (rr)
-        dbus_message_unref (rr);
-      else
-        dbus_error_free (&e);
-    }
-    DBusMessage *m = new_call ("Chat");
-    DBusMessageIter it;
-    const char *id = "conv1", *msg = "Tell me about Lily.";
-    guint32 mt = 16;
-    double t = 0.0;
-    dbus_message_iter_init_append (m, &it);
-    dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &id);
-    dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &msg);
-    append_options (&it, "max_tokens", DBUS_TYPE_UINT32, &mt, "temperature", DBUS_TYPE_DOUBLE, &t, NULL);
-    DBusMessage *rr = call_block (c, m, &e);
-    if (rr) {
-      DBusMessageIter ri, d;
-      dbus_message_iter_init (rr, &ri);
-      dbus_message_iter_next (&ri);
-      dbus_message_iter_recurse (&ri, &d);
-      while (dbus_message_iter_get_arg_type (&d) == DBUS_TYPE_DICT_ENTRY) {
-        DBusMessageIter en, v;
-        const char *k;
-        dbus_message_iter_recurse (&d, &en);
-        dbus_message_iter_get_basic (&en, &k);
-        dbus_message_iter_next (&en);
-        dbus_message_iter_recurse (&en, &v);
-        if (g_str_equal (k, "prompt_tokens"))
-          dbus_message_iter_get_basic (&v, &prompt_tokens[turn]);
-        dbus_message_iter_next (&d);
-      }
-      dbus_message_unref (rr);
-    } else {
-      dbus_error_free (&e);
-    }
-  }
-  tap_ok (prompt_tokens[1] > prompt_tokens[0] && prompt_tokens[2] == prompt_tokens[0],
-          "Chat carries history (%u then %u prompt tokens), ResetConversation clears it (%u)", prompt_tokens[0],
-          prompt_tokens[1], prompt_tokens[2]);
+static guint32
+stats_u32 (DBusMessage *r, guint arg, const char *key)
+{
+  DBusMessageIter ri;
+  dbus_message_iter_init (r, &ri);
+  for (guint i = 0; i < arg; i++)
+    dbus_message_iter_next (&ri);
+  return bus_fixture_dict_u32 (&ri, key);
+}
 
-  /* Correct: edits in UTF-16 re-apply to the exact output (emoji, CRLF). */
-  const char *para = "She go to school yesterday 🙂 and buyed two book.\r\nThe cat sat on teh mat. 中文 text, `code` and https://x.org/a.b.";
+static guint32
+chat_turn (DBusConnection *c, const char *id, const char *msg)
+{
+  DBusMessage *m = new_call ("Chat");
+  DBusMessageIter it;
+  guint32 mt = 16;
+  double temp = 0.0;
+  dbus_message_iter_init_append (m, &it);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &id);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &msg);
+  append_options (&it, "max_tokens", DBUS_TYPE_UINT32, &mt, "temperature", DBUS_TYPE_DOUBLE, &temp, NULL);
+  DBusMessage *r = call_ok (c, m, "Chat");
+  guint32 n = r ? stats_u32 (r, 1, "prompt_tokens") : 0;
+  if (r)
+    dbus_message_unref (r);
+  return n;
+}
+
+/* Chat keeps history per conversation; ResetConversation forgets it. */
+static void
+test_chat_history (T *t)
+{
+  guint32 first = chat_turn (t->c, "conv1", "Tell me about Lily.");
+  guint32 second = chat_turn (t->c, "conv1", "Tell me about Lily.");
+  DBusMessage *m = new_call ("ResetConversation");
+  const char *id = "conv1";
+  dbus_message_append_args (m, DBUS_TYPE_STRING, &id, DBUS_TYPE_INVALID);
+  DBusMessage *r = call_ok (t->c, m, "ResetConversation");
+  if (r)
+    dbus_message_unref (r);
+  guint32 third = chat_turn (t->c, "conv1", "Tell me about Lily.");
+  tap_ok (first > 0 && second > first && third == first,
+          "Chat carries history (%u then %u prompt tokens), ResetConversation clears it (%u)", first, second, third);
+}
+
+#define PARA "She go to school yesterday 🙂 and buyed two book.\r\nThe cat sat on teh mat. 中文 text, `code` and https://x.org/a.b."
+
+/* Correct: edits in each unit re-apply to the exact output (emoji, CRLF). */
+static void
+test_correct_units (T *t)
+{
+  const char *para = PARA;
   const char *units[] = { "utf16", "codepoint", "utf8" };
   DraftdGrammarOffsetUnit uenum[] = { DRAFTD_GRAMMAR_UNIT_UTF16, DRAFTD_GRAMMAR_UNIT_CODEPOINT, DRAFTD_GRAMMAR_UNIT_UTF8 };
   for (guint u = 0; u < 3; u++) {
@@ -326,264 +393,301 @@ main (void)
     dbus_message_iter_init_append (m, &it);
     dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &para);
     append_options (&it, "offset_unit", DBUS_TYPE_STRING, &units[u], NULL);
-    DBusMessage *rr = call_block (c, m, &e);
+    DBusMessage *r = call_ok (t->c, m, "Correct");
     g_autofree char *corrected = NULL;
     guint n = 0;
-    g_autofree char *applied = rr ? apply_reply_edits (rr, para, uenum[u], &corrected, &n) : NULL;
-    tap_ok (applied && g_str_equal (applied, corrected), "Correct (%s offsets): %u edits re-apply to the output", units[u], n);
-    if (rr)
-      dbus_message_unref (rr);
-    else
-      dbus_error_free (&e);
-  }
-  {
-    DBusMessage *m = new_call ("Rewrite");
-    DBusMessageIter it;
-    const char *t = "the weather is nice today.", *instr = "formal";
-    dbus_message_iter_init_append (m, &it);
-    dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &t);
-    dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &instr);
-    append_options (&it, NULL);
-    DBusMessage *rr = call_block (c, m, &e);
-    g_autofree char *rw = NULL;
-    guint n = 0;
-    g_autofree char *applied = rr ? apply_reply_edits (rr, t, DRAFTD_GRAMMAR_UNIT_CODEPOINT, &rw, &n) : NULL;
-    tap_ok (applied && g_str_equal (applied, rw), "Rewrite (preset 'formal') returns text and matching edits");
-    if (rr)
-      dbus_message_unref (rr);
-    else
-      dbus_error_free (&e);
-  }
-
-  /* Start: chunks stream in order and add up to Finished's result. */
-  {
-    StartArgs a = { "Once upon a time", 20, NULL };
-    g_autofree char *path = start (c, "Complete", build_complete, &a, &e);
-    Stream s = { path, g_string_new (NULL), g_ptr_array_new_with_free_func (g_free), NULL, NULL, TRUE };
-    dbus_connection_add_filter (c, stream_filter, &s, NULL);
-    wait_stream (c, &s, FALSE);
-    dbus_connection_remove_filter (c, stream_filter, &s);
-    tap_ok (path && s.finished && g_str_equal (s.finished, GOLDEN_20) && g_str_equal (s.chunks->str, s.finished) && s.order_ok,
-            "Start(Complete): Chunk signals, in order, add up to Finished's result");
-    g_string_free (s.chunks, TRUE);
-    g_ptr_array_unref (s.edits);
-    g_free (s.finished);
-    g_free (s.failed);
-  }
-  {
-    StartArgs a = { para, 0, "utf16" };
-    g_autofree char *path = start (c, "Correct", build_correct, &a, &e);
-    Stream s = { path, g_string_new (NULL), g_ptr_array_new_with_free_func (g_free), NULL, NULL, TRUE };
-    dbus_connection_add_filter (c, stream_filter, &s, NULL);
-    wait_stream (c, &s, FALSE);
-    dbus_connection_remove_filter (c, stream_filter, &s);
-    tap_ok (path && s.finished && s.order_ok, "Start(Correct): %u Edit signals, then Finished", s.edits->len);
-    g_string_free (s.chunks, TRUE);
-    g_ptr_array_unref (s.edits);
-    g_free (s.finished);
-    g_free (s.failed);
-  }
-  /* Cancel: the job stops and reports Cancelled. */
-  {
-    StartArgs a = { "Once upon a time", 400, NULL };
-    g_autofree char *path = start (c, "Complete", build_complete, &a, &e);
-    Stream s = { path, g_string_new (NULL), g_ptr_array_new_with_free_func (g_free), NULL, NULL, TRUE };
-    dbus_connection_add_filter (c, stream_filter, &s, NULL);
-    wait_stream (c, &s, TRUE);
-    dbus_connection_remove_filter (c, stream_filter, &s);
-    tap_ok (s.failed && g_str_equal (s.failed, "org.draftd.Error.Cancelled") && s.order_ok,
-            "Cancel stops a running job: Failed(%s)", s.failed ? s.failed : "-");
-    g_string_free (s.chunks, TRUE);
-    g_ptr_array_unref (s.edits);
-    g_free (s.finished);
-    g_free (s.failed);
-  }
-  /* Only the owner may cancel. */
-  {
-    StartArgs a = { "Once upon a time", 300, NULL };
-    g_autofree char *path = start (c, "Complete", build_complete, &a, &e);
-    DBusConnection *other = bus_fixture_connect (&f);
-    DBusMessage *m = new_call ("Cancel");
-    dbus_message_append_args (m, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_INVALID);
-    expect_error (call_block (other, m, &e), &e, "org.draftd.Error.InvalidArgument", "Cancel of another client's job");
-    dbus_connection_close (other);
-    dbus_connection_unref (other);
-    /* Let it finish: the owner waits for its result. */
-    Stream s = { path, g_string_new (NULL), g_ptr_array_new_with_free_func (g_free), NULL, NULL, TRUE };
-    dbus_connection_add_filter (c, stream_filter, &s, NULL);
-    wait_stream (c, &s, FALSE);
-    dbus_connection_remove_filter (c, stream_filter, &s);
-    tap_ok (s.finished != NULL, "the foreign cancel did not affect the job");
-    g_string_free (s.chunks, TRUE);
-    g_ptr_array_unref (s.edits);
-    g_free (s.finished);
-    g_free (s.failed);
-  }
-
-  /* Bad input: each gets a clear error. */
-  {
-    DBusMessage *m = new_call ("Complete");
-    guint32 x = 5;
-    dbus_message_append_args (m, DBUS_TYPE_UINT32, &x, DBUS_TYPE_INVALID);
-    expect_error (call_block (c, m, &e), &e, "org.draftd.Error.InvalidArgument", "Complete(u) (wrong argument types)");
-    DBusMessageIter it;
-    const char *p = "hi";
-    m = new_call ("Complete");
-    dbus_message_iter_init_append (m, &it);
-    dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &p);
-    append_options (&it, "nonsense", DBUS_TYPE_UINT32, &x, NULL);
-    expect_error (call_block (c, m, &e), &e, "org.draftd.Error.InvalidArgument", "unknown option");
-    m = new_call ("Complete");
-    dbus_message_iter_init_append (m, &it);
-    dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &p);
-    append_options (&it, "max_tokens", DBUS_TYPE_STRING, &p, NULL);
-    expect_error (call_block (c, m, &e), &e, "org.draftd.Error.InvalidArgument", "option of the wrong type");
-    m = new_call ("Correct");
-    dbus_message_iter_init_append (m, &it);
-    dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &p);
-    const char *bad_unit = "bytes";
-    append_options (&it, "offset_unit", DBUS_TYPE_STRING, &bad_unit, NULL);
-    expect_error (call_block (c, m, &e), &e, "org.draftd.Error.InvalidArgument", "unknown offset unit");
-    GString *big = g_string_new (NULL);
-    while (big->len < (2u << 20))
-      g_string_append (big, "All work and no play makes Jack a dull boy. ");
-    m = new_call ("Correct");
-    dbus_message_iter_init_append (m, &it);
-    dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &big->str);
-    append_options (&it, NULL);
-    expect_error (call_block (c, m, &e), &e, "org.draftd.Error.TooLong", "a 2 MiB text");
-    g_string_truncate (big, 4000);
-    r = complete (c, big->str, 10, &e);
-    expect_error (r, &e, "org.draftd.Error.TooLong", "a prompt longer than the context");
-    g_string_free (big, TRUE);
-    m = new_call ("Start");
-    const char *meth = "Explode";
-    dbus_message_iter_init_append (m, &it);
-    dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &meth);
-    DBusMessageIter av;
-    dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "v", &av);
-    dbus_message_iter_close_container (&it, &av);
-    expect_error (call_block (c, m, &e), &e, "org.draftd.Error.InvalidArgument", "Start of an unknown method");
-    /* libdbus itself refuses to put invalid UTF-8 on the wire: the daemon never sees it. */
-    tap_ok (!dbus_validate_utf8 ("bad \xff\xfe text", NULL), "invalid UTF-8 cannot be sent as a D-Bus string");
-  }
-
-  /* A client that vanishes mid-job: its job is cancelled, the daemon serves the next one. */
-  {
-    DBusConnection *gone = bus_fixture_connect (&f);
-    StartArgs a = { "Once upon a time", 450, NULL };
-    g_autofree char *path = start (gone, "Complete", build_complete, &a, &e);
-    dbus_connection_close (gone);
-    dbus_connection_unref (gone);
-    gint64 t0 = g_get_monotonic_time ();
-    r = complete_ok (c, "Once upon a time", 20);
-    g_autofree char *t2 = reply_string (r);
-    tap_ok (path && t2 && g_str_equal (t2, GOLDEN_20), "after a client vanished mid-job, the next call is served (%.0f ms)",
-            (g_get_monotonic_time () - t0) / 1e3);
+    g_autofree char *applied = r ? apply_reply_edits (r, para, uenum[u], &corrected, &n) : NULL;
+    tap_ok (applied && g_str_equal (applied, corrected) && n > 0 && !g_str_equal (corrected, para),
+            "Correct (%s offsets): %u edits re-apply to the output", units[u], n);
     if (r)
       dbus_message_unref (r);
   }
+}
 
-  /* 16 concurrent clients, each with its own prompt; every reply must be its own greedy text. */
-  {
-    const char *prompts[4] = { "Once upon a time", "Lily and Ben", "The cat", "One day" };
-    char *expect[4];
-    for (int i = 0; i < 4; i++) {
-      r = complete_ok (c, prompts[i], 12);
-      expect[i] = reply_string (r);
-      if (r)
-        dbus_message_unref (r);
-    }
-    DBusConnection *cs[16];
-    DBusPendingCall *pend[16];
-    for (int i = 0; i < 16; i++) {
-      cs[i] = bus_fixture_connect (&f);
-      DBusMessage *m = new_call ("Complete");
-      DBusMessageIter it;
-      guint32 mt = 12;
-      double t = 0.0;
-      dbus_message_iter_init_append (m, &it);
-      dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &prompts[i % 4]);
-      append_options (&it, "max_tokens", DBUS_TYPE_UINT32, &mt, "temperature", DBUS_TYPE_DOUBLE, &t, NULL);
-      dbus_connection_send_with_reply (cs[i], m, &pend[i], 300000);
-      dbus_connection_flush (cs[i]);
-      dbus_message_unref (m);
-    }
-    int correct = 0;
-    for (int i = 0; i < 16; i++) {
-      dbus_pending_call_block (pend[i]);
-      DBusMessage *rr = dbus_pending_call_steal_reply (pend[i]);
-      g_autofree char *got = reply_string (rr);
-      correct += got && expect[i % 4] && g_str_equal (got, expect[i % 4]);
-      if (rr)
-        dbus_message_unref (rr);
-      dbus_pending_call_unref (pend[i]);
-      dbus_connection_close (cs[i]);
-      dbus_connection_unref (cs[i]);
-    }
-    tap_ok (correct == 16, "16 concurrent clients: %d/16 replies correct", correct);
-    for (int i = 0; i < 4; i++)
-      g_free (expect[i]);
+static void
+test_rewrite (T *t)
+{
+  DBusMessage *m = new_call ("Rewrite");
+  DBusMessageIter it;
+  const char *text = "the weather is nice today.", *instr = "formal";
+  dbus_message_iter_init_append (m, &it);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &text);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &instr);
+  append_options (&it, NULL);
+  DBusMessage *r = call_ok (t->c, m, "Rewrite");
+  g_autofree char *rw = NULL;
+  guint n = 0;
+  g_autofree char *applied = r ? apply_reply_edits (r, text, DRAFTD_GRAMMAR_UNIT_CODEPOINT, &rw, &n) : NULL;
+  tap_ok (applied && g_str_equal (applied, rw), "Rewrite (preset 'formal') returns text and matching edits");
+  if (r)
+    dbus_message_unref (r);
+}
+
+/* Start: chunks stream in order and add up to Finished's result. */
+static void
+test_stream_complete (T *t)
+{
+  DBusError e;
+  dbus_error_init (&e);
+  StartArgs a = { "Once upon a time", 20, NULL };
+  g_autofree char *path = start (t->c, "Complete", build_complete, &a, &e);
+  Stream s;
+  follow_stream (t->c, path, FALSE, &s);
+  tap_ok (s.finished && t->golden && g_str_equal (s.finished, t->golden) && g_str_equal (s.chunks->str, s.finished) && s.order_ok,
+          "Start(Complete): Chunk signals, in order, add up to Finished's result");
+  stream_clear (&s);
+}
+
+static void
+test_stream_correct (T *t)
+{
+  DBusError e;
+  dbus_error_init (&e);
+  StartArgs a = { PARA, 0, "utf16" };
+  g_autofree char *path = start (t->c, "Correct", build_correct, &a, &e);
+  Stream s;
+  follow_stream (t->c, path, FALSE, &s);
+  tap_ok (s.finished && s.order_ok && s.edits->len > 0, "Start(Correct): %u Edit signals, then Finished", s.edits->len);
+  tap_ok (s.progress_total > 1 && s.progress_done == s.progress_total,
+          "Start(Correct): Progress counts the segments up to %u/%u", s.progress_done, s.progress_total);
+  stream_clear (&s);
+}
+
+/* Cancel: the job stops and reports Cancelled. */
+static void
+test_cancel (T *t)
+{
+  DBusError e;
+  dbus_error_init (&e);
+  StartArgs a = { "Once upon a time", 400, NULL };
+  g_autofree char *path = start (t->c, "Complete", build_complete, &a, &e);
+  Stream s;
+  follow_stream (t->c, path, TRUE, &s);
+  tap_ok (s.failed && g_str_equal (s.failed, DRAFTD_BUS_ERROR_CANCELLED) && s.order_ok, "Cancel stops a running job: Failed(%s)",
+          s.failed ? s.failed : "-");
+  stream_clear (&s);
+}
+
+/* Only the owner may cancel. */
+static void
+test_foreign_cancel (T *t)
+{
+  DBusError e;
+  dbus_error_init (&e);
+  StartArgs a = { "Once upon a time", 300, NULL };
+  g_autofree char *path = start (t->c, "Complete", build_complete, &a, &e);
+  DBusConnection *other = bus_fixture_connect (&t->f);
+  DBusMessage *m = new_call ("Cancel");
+  dbus_message_append_args (m, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_INVALID);
+  expect_error (call_block (other, m, &e), &e, DRAFTD_BUS_ERROR_INVALID_ARGUMENT, "Cancel of another client's job");
+  dbus_connection_close (other);
+  dbus_connection_unref (other);
+  /* Let it finish: the owner waits for its result. */
+  Stream s;
+  follow_stream (t->c, path, FALSE, &s);
+  tap_ok (s.finished != NULL, "the foreign cancel did not affect the job");
+  stream_clear (&s);
+}
+
+/* A call with a text argument and options built from (key, type, value) triples. */
+static DBusMessage *
+text_call (const char *member, const char *text, const char *key, int type, const void *value)
+{
+  DBusMessage *m = new_call (member);
+  DBusMessageIter it;
+  dbus_message_iter_init_append (m, &it);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &text);
+  append_options (&it, key, type, value, NULL);
+  return m;
+}
+
+/* Bad input: each gets a clear error. */
+static void
+test_bad_input (T *t)
+{
+  DBusError e;
+  dbus_error_init (&e);
+  DBusMessage *m = new_call ("Complete");
+  guint32 x = 5;
+  const char *p = "hi", *bad_unit = "bytes";
+  dbus_message_append_args (m, DBUS_TYPE_UINT32, &x, DBUS_TYPE_INVALID);
+  expect_error (call_block (t->c, m, &e), &e, DRAFTD_BUS_ERROR_INVALID_ARGUMENT, "Complete(u) (wrong argument types)");
+  m = text_call ("Complete", p, "nonsense", DBUS_TYPE_UINT32, &x);
+  expect_error (call_block (t->c, m, &e), &e, DRAFTD_BUS_ERROR_INVALID_ARGUMENT, "unknown option");
+  m = text_call ("Complete", p, "max_tokens", DBUS_TYPE_STRING, &p);
+  expect_error (call_block (t->c, m, &e), &e, DRAFTD_BUS_ERROR_INVALID_ARGUMENT, "option of the wrong type");
+  m = text_call ("Correct", p, "offset_unit", DBUS_TYPE_STRING, &bad_unit);
+  expect_error (call_block (t->c, m, &e), &e, DRAFTD_BUS_ERROR_INVALID_ARGUMENT, "unknown offset unit");
+  GString *big = g_string_new (NULL);
+  while (big->len < (2u << 20))
+    g_string_append (big, "All work and no play makes Jack a dull boy. ");
+  m = text_call ("Correct", big->str, NULL, 0, NULL);
+  expect_error (call_block (t->c, m, &e), &e, DRAFTD_BUS_ERROR_TOO_LONG, "a 2 MiB text");
+  g_string_truncate (big, 4000);
+  expect_error (complete (t->c, big->str, 10, &e), &e, DRAFTD_BUS_ERROR_TOO_LONG, "a prompt longer than the context");
+  g_string_free (big, TRUE);
+  m = new_call ("Start");
+  const char *meth = "Explode";
+  DBusMessageIter it, av;
+  dbus_message_iter_init_append (m, &it);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &meth);
+  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "v", &av);
+  dbus_message_iter_close_container (&it, &av);
+  expect_error (call_block (t->c, m, &e), &e, DRAFTD_BUS_ERROR_INVALID_ARGUMENT, "Start of an unknown method");
+  /* libdbus itself refuses to put invalid UTF-8 on the wire: the daemon never sees it. */
+  tap_ok (!dbus_validate_utf8 ("bad \xff\xfe text", NULL), "invalid UTF-8 cannot be sent as a D-Bus string");
+}
+
+/* A client that vanishes mid-job: its job is cancelled, the daemon serves the next one. */
+static void
+test_vanishing_client (T *t)
+{
+  DBusError e;
+  dbus_error_init (&e);
+  DBusConnection *gone = bus_fixture_connect (&t->f);
+  StartArgs a = { "Once upon a time", 450, NULL };
+  g_autofree char *path = start (gone, "Complete", build_complete, &a, &e);
+  dbus_connection_close (gone);
+  dbus_connection_unref (gone);
+  gint64 t0 = g_get_monotonic_time ();
+  DBusMessage *r = complete_ok (t->c, "Once upon a time", 20);
+  g_autofree char *text = reply_string (r);
+  tap_ok (path && text && t->golden && g_str_equal (text, t->golden),
+          "after a client vanished mid-job, the next call is served (%.0f ms)", (g_get_monotonic_time () - t0) / 1e3);
+  if (r)
+    dbus_message_unref (r);
+}
+
+/* 16 concurrent clients, each with its own prompt; every reply must be its own greedy text. */
+static void
+test_concurrent (T *t)
+{
+  const char *prompts[4] = { "Once upon a time", "Lily and Ben", "The cat", "One day" };
+  char *expect[4];
+  for (int i = 0; i < 4; i++) {
+    DBusMessage *r = complete_ok (t->c, prompts[i], 12);
+    expect[i] = reply_string (r);
+    if (r)
+      dbus_message_unref (r);
   }
-
-  /* Clients we did not write: gdbus and dbus-send. */
-  {
-    g_autofree char *out = NULL, *err = NULL;
-    int st = -1;
-    const char *gd[] = { "gdbus", "call", "--session", "--dest", NAME, "--object-path", PATH, "--method", IFACE ".Complete",
-                         "Once upon a time", "{'max_tokens': <uint32 20>, 'temperature': <0.0>}", NULL };
-    bus_fixture_spawn (&f, gd, &out, &err, &st);
-    tap_ok (st == 0 && out && strstr (out, GOLDEN_20), "gdbus call Complete works");
-    g_clear_pointer (&out, g_free);
-    g_clear_pointer (&err, g_free);
-    /* dbus-send cannot build a{sv}: it drives what it can express. */
-    const char *ds[] = { "dbus-send", "--session", "--print-reply", "--dest=" NAME, PATH,
-                         "org.freedesktop.DBus.Properties.Get", "string:" IFACE, "string:Version", NULL };
-    bus_fixture_spawn (&f, ds, &out, &err, &st);
-    tap_ok (st == 0 && out && strstr (out, "0.1.0"), "dbus-send Properties.Get Version works");
-    g_clear_pointer (&out, g_free);
-    g_clear_pointer (&err, g_free);
-    const char *ds2[] = { "dbus-send", "--session", "--print-reply", "--dest=" NAME, PATH, IFACE ".ResetConversation",
-                          "string:x", NULL };
-    bus_fixture_spawn (&f, ds2, &out, &err, &st);
-    tap_ok (st == 0, "dbus-send ResetConversation works");
-    g_clear_pointer (&out, g_free);
-    g_clear_pointer (&err, g_free);
-    g_clear_pointer (&out, g_free);
-    g_clear_pointer (&err, g_free);
-    const char *bad[] = { "dbus-send", "--session", "--print-reply", "--dest=" NAME, PATH, IFACE ".Correct", "int32:7", NULL };
-    bus_fixture_spawn (&f, bad, &out, &err, &st);
-    tap_ok (st != 0 && err && strstr (err, "org.draftd.Error.InvalidArgument"), "dbus-send with a wrong type gets InvalidArgument");
-    g_clear_pointer (&out, g_free);
-    g_clear_pointer (&err, g_free);
-    const char *intro[] = { "gdbus", "introspect", "--session", "--dest", NAME, "--object-path", PATH, NULL };
-    bus_fixture_spawn (&f, intro, &out, &err, &st);
-    tap_ok (st == 0 && out && strstr (out, "Correct(") && strstr (out, "Edit(") && strstr (out, "QueueLength"),
-            "Introspect returns the shipped XML");
-    g_clear_pointer (&out, g_free);
-    g_clear_pointer (&err, g_free);
-    const char *props[] = { "gdbus", "call", "--session", "--dest", NAME, "--object-path", PATH, "--method",
-                            "org.freedesktop.DBus.Properties.GetAll", IFACE, NULL };
-    bus_fixture_spawn (&f, props, &out, &err, &st);
-    tap_ok (st == 0 && out && strstr (out, "'Version'") && strstr (out, "'target_name'") && strstr (out, "'jobs_served'") &&
-                strstr (out, "'QueueLength'"),
-            "properties: Version, Models, Stats, QueueLength");
+  DBusConnection *cs[16];
+  DBusPendingCall *pend[16];
+  guint32 mt = 12;
+  double temp = 0.0;
+  for (int i = 0; i < 16; i++) {
+    cs[i] = bus_fixture_connect (&t->f);
+    DBusMessage *m = new_call ("Complete");
+    DBusMessageIter it;
+    dbus_message_iter_init_append (m, &it);
+    dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &prompts[i % 4]);
+    append_options (&it, "max_tokens", DBUS_TYPE_UINT32, &mt, "temperature", DBUS_TYPE_DOUBLE, &temp, NULL);
+    dbus_connection_send_with_reply (cs[i], m, &pend[i], 300000);
+    dbus_connection_flush (cs[i]);
+    dbus_message_unref (m);
   }
-
-  /* A second instance refuses to start. */
-  {
-    g_autofree char *exe = g_build_filename (DRAFTD_BUILD_ROOT, "daemon", "draftd", NULL);
-    const char *argv[] = { exe, "--address", f.address, "--target", f.target, NULL };
-    g_autofree char *out = NULL, *err = NULL;
-    int st = 0;
-    g_spawn_sync (NULL, (char **) argv, NULL, 0, NULL, NULL, &out, &err, &st, NULL);
-    tap_ok (st != 0 && err && strstr (err, "already owns"), "a second draftd refuses: %s", err ? g_strstrip (err) : "");
+  int correct = 0;
+  for (int i = 0; i < 16; i++) {
+    dbus_pending_call_block (pend[i]);
+    DBusMessage *r = dbus_pending_call_steal_reply (pend[i]);
+    g_autofree char *got = reply_string (r);
+    correct += got && expect[i % 4] && g_str_equal (got, expect[i % 4]);
+    if (r)
+      dbus_message_unref (r);
+    dbus_pending_call_unref (pend[i]);
+    dbus_connection_close (cs[i]);
+    dbus_connection_unref (cs[i]);
   }
+  tap_ok (correct == 16, "16 concurrent clients: %d/16 replies correct", correct);
+  for (int i = 0; i < 4; i++)
+    g_free (expect[i]);
+}
 
-  dbus_connection_close (c);
-  dbus_connection_unref (c);
-  int status = bus_fixture_stop_draftd (&f);
+/* Runs a client we did not write; TRUE when it exited as `want_ok` says and its output
+ * (stdout when it succeeded, stderr otherwise) holds every string of `want`. */
+static gboolean
+foreign_client (T *t, const char *const *argv, gboolean want_ok, const char *const *want)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  int st = -1;
+  bus_fixture_spawn (&t->f, argv, &out, &err, &st);
+  const char *text = st == 0 ? out : err;
+  gboolean ok = (st == 0) == want_ok;
+  for (guint i = 0; want && want[i]; i++)
+    ok &= text && strstr (text, want[i]) != NULL;
+  return ok;
+}
+
+/* Clients we did not write: gdbus and dbus-send. */
+static void
+test_foreign_clients (T *t)
+{
+  const char *gd[] = { "gdbus", "call", "--session", "--dest", NAME, "--object-path", PATH, "--method", IFACE ".Complete",
+                       "Once upon a time", "{'max_tokens': <uint32 20>, 'temperature': <0.0>}", NULL };
+  tap_ok (foreign_client (t, gd, TRUE, (const char *const[]) { t->golden ? t->golden : "(no reference)", NULL }),
+          "gdbus call Complete works");
+  /* dbus-send cannot build a{sv}: it drives what it can express. */
+  const char *ds[] = { "dbus-send", "--session", "--print-reply", "--dest=" NAME, PATH,
+                       "org.freedesktop.DBus.Properties.Get", "string:" IFACE, "string:Version", NULL };
+  tap_ok (foreign_client (t, ds, TRUE, (const char *const[]) { "0.1.0", NULL }),
+          "dbus-send Properties.Get Version works");
+  const char *ds2[] = { "dbus-send", "--session", "--print-reply", "--dest=" NAME, PATH, IFACE ".ResetConversation",
+                        "string:x", NULL };
+  tap_ok (foreign_client (t, ds2, TRUE, NULL), "dbus-send ResetConversation works");
+  const char *bad[] = { "dbus-send", "--session", "--print-reply", "--dest=" NAME, PATH, IFACE ".Correct", "int32:7", NULL };
+  tap_ok (foreign_client (t, bad, FALSE, (const char *const[]) { DRAFTD_BUS_ERROR_INVALID_ARGUMENT, NULL }),
+          "dbus-send with a wrong type gets InvalidArgument");
+  const char *intro[] = { "gdbus", "introspect", "--session", "--dest", NAME, "--object-path", PATH, NULL };
+  tap_ok (foreign_client (t, intro, TRUE, (const char *const[]) { "Correct(", "Edit(", "Progress(", "QueueLength", NULL }),
+          "Introspect returns the shipped XML");
+  const char *props[] = { "gdbus", "call", "--session", "--dest", NAME, "--object-path", PATH, "--method",
+                          "org.freedesktop.DBus.Properties.GetAll", IFACE, NULL };
+  tap_ok (foreign_client (t, props, TRUE,
+                          (const char *const[]) { "'Version'", "'target_name'", "'jobs_served'", "'QueueLength'", NULL }),
+          "properties: Version, Models, Stats, QueueLength");
+}
+
+/* A second instance refuses to start. */
+static void
+test_second_instance (T *t)
+{
+  g_autofree char *exe = g_build_filename (DRAFTD_BUILD_ROOT, "daemon", "draftd", NULL);
+  const char *argv[] = { exe, "--address", t->f.address, "--target", t->f.target, NULL };
+  g_autofree char *out = NULL, *err = NULL;
+  int st = 0;
+  g_spawn_sync (NULL, (char **) argv, NULL, 0, NULL, NULL, &out, &err, &st, NULL);
+  tap_ok (st != 0 && err && strstr (err, "already owns"), "a second draftd refuses: %s", err ? g_strstrip (err) : "");
+}
+
+int
+main (void)
+{
+  T t = { 0 };
+  int code;
+  const char *extra[] = { "--queue-depth", "32", NULL };
+  if (!bus_fixture_begin (&t.f, extra, &code))
+    return code;
+  tap_ok (TRUE, "draftd owns org.draftd.Assistant1 on a private bus");
+  t.golden = reference_greedy (t.f.target, "Once upon a time", 20);
+  tap_ok (t.golden != NULL, "draftd-run gives the reference greedy text: '%s'", t.golden ? t.golden : "(failed)");
+  t.c = bus_fixture_connect (&t.f);
+  test_complete (&t);
+  test_chat_history (&t);
+  test_correct_units (&t);
+  test_rewrite (&t);
+  test_stream_complete (&t);
+  test_stream_correct (&t);
+  test_cancel (&t);
+  test_foreign_cancel (&t);
+  test_bad_input (&t);
+  test_vanishing_client (&t);
+  test_concurrent (&t);
+  test_foreign_clients (&t);
+  test_second_instance (&t);
+  dbus_connection_close (t.c);
+  dbus_connection_unref (t.c);
+  int status = bus_fixture_stop_draftd (&t.f);
   tap_ok (status == 0, "SIGTERM: draftd exits with status 0 (%d)", status);
-  bus_fixture_teardown (&f);
+  bus_fixture_teardown (&t.f);
+  g_free (t.golden);
   return tap_done ();
 }

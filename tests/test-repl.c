@@ -54,7 +54,7 @@ main (void)
 {
   BusFixture f;
   int code;
-  if (!bus_fixture_begin (&f, NULL, &code))
+  if (!bus_fixture_begin_stories (&f, NULL, &code))
     return code;
   g_autofree char *exe = g_build_filename (DRAFTD_BUILD_ROOT, "client", "draft", NULL);
   g_autofree char *state = g_build_filename (test_tmpdir (), "state", NULL);

@@ -6,95 +6,254 @@ struct DraftdScheduler {
   GMainContext *main_context;
   DraftdSchedulerEvents events;
   gpointer user;
-  guint max_queued;
+  DraftdSchedulerLimits limits;
   GMutex lock;
   GCond wake;
-  GHashTable *queues;     /* client -> GQueue of DraftdJob* */
+  GHashTable *queues;     /* client -> GQueue of Job* */
   GQueue rotation;        /* clients with queued jobs, in turn order (char*, owned by queues' keys) */
   guint n_queued;
-  DraftdJob *running;
+  GPtrArray *running;     /* Job*: the worker's stack; later ones run inside an earlier one's yield */
   gboolean stopping;
   GThread *worker;
+  /* draftd_scheduler_between_jobs */
+  void (*between) (gpointer);
+  gpointer between_data;
+  GDestroyNotify between_destroy;
 };
+
+/* A job with what the worker needs to stream it; `pub` first, so a DraftdJob* is a Job*. */
+typedef struct {
+  DraftdJob pub;
+  DraftdScheduler *s;
+  DraftdJobSink sink;
+  gint timed_out;         /* atomic: the job ran past its time budget */
+} Job;
+
+/* Jobs run inside another's yield at most this deep (one per client anyway). */
+#define MAX_NESTING 8
+
+static void
+job_free (Job *j)
+{
+  draftd_job_request_free (j->pub.request);
+  draftd_job_result_clear (&j->pub.result);
+  g_clear_object (&j->pub.cancellable);
+  g_free (j);
+}
 
 /* ---- events posted to the main context ---- */
 
-typedef enum { EV_CHUNK, EV_EDIT, EV_DONE } EventKind;
+typedef enum { EV_CHUNK, EV_EDITS, EV_PROGRESS, EV_DONE } EventKind;
 
 typedef struct {
-  DraftdScheduler *s;
+  Job *job;
   EventKind kind;
-  DraftdJob *job;
   char *text;
-  guint32 offset, length;
-  const char *kind_name;
+  GArray *edits;
+  guint done, total;
 } Event;
 
 static gboolean
 deliver (gpointer p)
 {
   Event *ev = p;
-  DraftdScheduler *s = ev->s;
+  DraftdScheduler *s = ev->job->s;
+  DraftdJob *job = &ev->job->pub;
   switch (ev->kind) {
   case EV_CHUNK:
     if (s->events.chunk)
-      s->events.chunk (ev->job, ev->text, s->user);
+      s->events.chunk (job, ev->text, s->user);
     break;
-  case EV_EDIT:
-    if (s->events.edit)
-      s->events.edit (ev->job, ev->offset, ev->length, ev->text, ev->kind_name, s->user);
+  case EV_EDITS:
+    if (s->events.edits)
+      s->events.edits (job, (DraftdGrammarEdit *) ev->edits->data, ev->edits->len, s->user);
+    break;
+  case EV_PROGRESS:
+    if (s->events.progress)
+      s->events.progress (job, ev->done, ev->total, s->user);
     break;
   case EV_DONE:
-    s->events.done (ev->job, s->user);
+    s->events.done (job, s->user);
+    job_free (ev->job);
     break;
   }
   g_free (ev->text);
+  g_clear_pointer (&ev->edits, g_array_unref);
   g_free (ev);
   return G_SOURCE_REMOVE;
 }
 
 static void
-post (DraftdScheduler *s, EventKind kind, DraftdJob *job, char *text, guint32 offset, guint32 length, const char *k)
+post (Job *job, EventKind kind, Event init)
 {
-  Event *ev = g_new0 (Event, 1);
-  *ev = (Event) { s, kind, job, text, offset, length, k };
+  Event *ev = g_new (Event, 1);
+  *ev = init;
+  ev->job = job;
+  ev->kind = kind;
   /* Events of one job keep their order: one context, FIFO at equal priority. */
-  g_main_context_invoke_full (s->main_context, G_PRIORITY_DEFAULT, deliver, ev, NULL);
+  g_main_context_invoke_full (job->s->main_context, G_PRIORITY_DEFAULT, deliver, ev, NULL);
 }
 
 static void
-sink_chunk (DraftdJob *job, const char *text)
+sink_chunk (gpointer user, const char *text)
 {
-  DraftdScheduler *s = job->user;
-  post (s, EV_CHUNK, job, g_strdup (text), 0, 0, NULL);
+  post (user, EV_CHUNK, (Event) { .text = g_strdup (text) });
 }
 
 static void
-sink_edit (DraftdJob *job, const DraftdGrammarEdit *e)
+sink_edits (gpointer user, const DraftdGrammarEdit *edits, guint n)
 {
-  DraftdScheduler *s = job->user;
-  DraftdGrammarOffsetUnit u = job->options.offset_unit;
-  guint32 off = draftd_grammar_offset_convert (job->text, e->start, u);
-  guint32 end = draftd_grammar_offset_convert (job->text, e->end, u);
-  post (s, EV_EDIT, job, g_strdup (e->replacement), off, end - off, e->kind);
+  GArray *copy = draftd_grammar_edits_new ();
+  for (guint i = 0; i < n; i++) {
+    DraftdGrammarEdit e = edits[i];
+    e.replacement = g_strdup (e.replacement);
+    g_array_append_val (copy, e);
+  }
+  post (user, EV_EDITS, (Event) { .edits = copy });
 }
 
-static const DraftdJobSink job_sink = { sink_chunk, sink_edit };
+static void
+sink_progress (gpointer user, guint done, guint total)
+{
+  post (user, EV_PROGRESS, (Event) { .done = done, .total = total });
+}
 
 /* ---- worker ---- */
 
-static DraftdJob *
+static gboolean
+client_on_stack (DraftdScheduler *s, const char *client)
+{
+  for (guint i = 0; i < s->running->len; i++)
+    if (g_str_equal (((Job *) g_ptr_array_index (s->running, i))->pub.request->client, client))
+      return TRUE;
+  return FALSE;
+}
+
+/* The next job in turn whose client has none running (a client's jobs stay in order);
+ * NULL if there is none. Lock held. */
+static Job *
 take_next (DraftdScheduler *s)
 {
-  const char *client = g_queue_pop_head (&s->rotation);
-  GQueue *q = g_hash_table_lookup (s->queues, client);
-  DraftdJob *job = g_queue_pop_head (q);
-  s->n_queued--;
-  if (g_queue_is_empty (q))
-    g_hash_table_remove (s->queues, client);  /* frees `client` */
-  else
-    g_queue_push_tail (&s->rotation, (gpointer) client);  /* back of the line: fair across clients */
-  return job;
+  for (GList *l = s->rotation.head; l; l = l->next) {
+    const char *client = l->data;
+    if (client_on_stack (s, client))
+      continue;
+    g_queue_delete_link (&s->rotation, l);
+    GQueue *q = g_hash_table_lookup (s->queues, client);
+    Job *job = g_queue_pop_head (q);
+    s->n_queued--;
+    if (g_queue_is_empty (q))
+      g_hash_table_remove (s->queues, client);  /* frees `client` */
+    else
+      g_queue_push_tail (&s->rotation, (gpointer) client);  /* back of the line: fair across clients */
+    return job;
+  }
+  return NULL;
+}
+
+static gboolean
+on_timeout (gpointer p)
+{
+  Job *job = p;
+  g_atomic_int_set (&job->timed_out, TRUE);
+  g_cancellable_cancel (job->pub.cancellable);
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs one job to its end (lock held on entry and exit, released while it runs). */
+static void
+run_job (DraftdScheduler *s, Job *job)
+{
+  g_ptr_array_add (s->running, job);
+  g_mutex_unlock (&s->lock);
+  GSource *budget = NULL;
+  if (s->limits.job_timeout_s) {
+    budget = g_timeout_source_new_seconds (s->limits.job_timeout_s);
+    g_source_set_callback (budget, on_timeout, job, NULL);
+    g_source_attach (budget, s->main_context);
+  }
+  DraftdJobResult *res = &job->pub.result;
+  draftd_engine_run (s->engine, job->pub.request, job->pub.cancellable, &job->sink, res);
+  if (budget) {
+    g_source_destroy (budget);
+    g_source_unref (budget);
+  }
+  if (g_atomic_int_get (&job->timed_out) && res->error && g_error_matches (res->error, G_IO_ERROR, G_IO_ERROR_CANCELLED)) {
+    g_clear_error (&res->error);
+    g_set_error (&res->error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_TOO_LONG,
+                 "the job ran past its time budget (%u s); send less text at a time", s->limits.job_timeout_s);
+  }
+  g_mutex_lock (&s->lock);
+  g_ptr_array_remove_index (s->running, s->running->len - 1);
+  post (job, EV_DONE, (Event) { 0 });
+}
+
+/* Between two segments of a long job: every other client with work waiting gets one job
+ * run now, so a short request waits for one segment, not for the whole long job. */
+static void
+sink_yield (gpointer user)
+{
+  Job *self = user;
+  DraftdScheduler *s = self->s;
+  g_mutex_lock (&s->lock);
+  guint turns = g_queue_get_length (&s->rotation);
+  for (guint i = 0; i < turns && !s->stopping && s->running->len < MAX_NESTING; i++) {
+    Job *job = take_next (s);
+    if (job == NULL)
+      break;
+    run_job (s, job);
+  }
+  g_mutex_unlock (&s->lock);
+}
+
+/* Waits (lock held) until a job is queued or the scheduler stops; an idle daemon with
+ * models resident gives the device memory back after idle_unload seconds. */
+static void
+wait_for_work (DraftdScheduler *s)
+{
+  while (!s->stopping && s->n_queued == 0 && !s->between) {
+    guint idle = draftd_engine_idle_unload (s->engine);
+    if (idle == 0 || !draftd_engine_is_loaded (s->engine)) {
+      g_cond_wait (&s->wake, &s->lock);
+      continue;
+    }
+    gint64 deadline = g_get_monotonic_time () + (gint64) idle * G_TIME_SPAN_SECOND;
+    gboolean timed_out = FALSE;
+    while (!s->stopping && s->n_queued == 0 && !s->between && !timed_out)
+      timed_out = !g_cond_wait_until (&s->wake, &s->lock, deadline) && g_get_monotonic_time () >= deadline;
+    if (timed_out && !s->stopping && s->n_queued == 0 && !s->between) {
+      g_mutex_unlock (&s->lock);
+      draftd_engine_unload (s->engine);
+      g_mutex_lock (&s->lock);
+    }
+  }
+}
+
+/* Lock held on entry and exit. */
+static void
+run_between (DraftdScheduler *s)
+{
+  void (*fn) (gpointer) = s->between;
+  gpointer data = s->between_data;
+  GDestroyNotify destroy = s->between_destroy;
+  s->between = NULL;
+  g_mutex_unlock (&s->lock);
+  fn (data);
+  if (destroy)
+    destroy (data);
+  g_mutex_lock (&s->lock);
+}
+
+void
+draftd_scheduler_between_jobs (DraftdScheduler *s, void (*fn) (gpointer data), gpointer data, GDestroyNotify destroy)
+{
+  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&s->lock);
+  if (s->between && s->between_destroy)
+    s->between_destroy (s->between_data);
+  s->between = fn;
+  s->between_data = data;
+  s->between_destroy = destroy;
+  g_cond_signal (&s->wake);
 }
 
 static gpointer
@@ -103,33 +262,13 @@ worker_main (gpointer p)
   DraftdScheduler *s = p;
   g_mutex_lock (&s->lock);
   for (;;) {
-    while (!s->stopping && s->n_queued == 0) {
-      guint idle = draftd_engine_idle_unload (s->engine);
-      if (idle == 0 || !draftd_engine_is_loaded (s->engine)) {
-        g_cond_wait (&s->wake, &s->lock);
-        continue;
-      }
-      /* Idle with models resident: give the device memory back after `idle` seconds. */
-      gint64 deadline = g_get_monotonic_time () + (gint64) idle * G_TIME_SPAN_SECOND;
-      gboolean timed_out = FALSE;
-      while (!s->stopping && s->n_queued == 0 && !timed_out)
-        timed_out = !g_cond_wait_until (&s->wake, &s->lock, deadline) && g_get_monotonic_time () >= deadline;
-      if (timed_out && !s->stopping && s->n_queued == 0) {
-        g_mutex_unlock (&s->lock);
-        draftd_engine_unload (s->engine);
-        g_mutex_lock (&s->lock);
-      }
-    }
-    if (s->n_queued == 0)
+    wait_for_work (s);
+    if (s->between)
+      run_between (s);
+    else if (s->n_queued > 0)
+      run_job (s, take_next (s));
+    else
       break;
-    DraftdJob *job = take_next (s);
-    s->running = job;
-    g_mutex_unlock (&s->lock);
-    if (!g_cancellable_set_error_if_cancelled (job->cancellable, &job->error))
-      draftd_engine_run (s->engine, job);
-    g_mutex_lock (&s->lock);
-    s->running = NULL;
-    post (s, EV_DONE, job, NULL, 0, 0, NULL);
   }
   g_mutex_unlock (&s->lock);
   return NULL;
@@ -142,7 +281,7 @@ queue_free (gpointer q)
 }
 
 DraftdScheduler *
-draftd_scheduler_new (DraftdEngine *engine, guint max_queued, GMainContext *ctx, const DraftdSchedulerEvents *events,
+draftd_scheduler_new (DraftdEngine *engine, const DraftdSchedulerLimits *limits, GMainContext *ctx, const DraftdSchedulerEvents *events,
                       gpointer user)
 {
   DraftdScheduler *s = g_new0 (DraftdScheduler, 1);
@@ -150,13 +289,25 @@ draftd_scheduler_new (DraftdEngine *engine, guint max_queued, GMainContext *ctx,
   s->main_context = g_main_context_ref (ctx ? ctx : g_main_context_default ());
   s->events = *events;
   s->user = user;
-  s->max_queued = max_queued ? max_queued : 64;
+  s->limits = *limits;
+  if (s->limits.max_queued == 0)
+    s->limits.max_queued = 64;
+  if (s->limits.max_queued_per_client == 0)
+    s->limits.max_queued_per_client = s->limits.max_queued;
   g_mutex_init (&s->lock);
   g_cond_init (&s->wake);
   s->queues = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, queue_free);
   g_queue_init (&s->rotation);
+  s->running = g_ptr_array_new ();
   s->worker = g_thread_new ("draftd-worker", worker_main, s);
   return s;
+}
+
+static void
+cancel_queue (GQueue *q)
+{
+  for (GList *l = q ? q->head : NULL; l; l = l->next)
+    g_cancellable_cancel (((Job *) l->data)->pub.cancellable);
 }
 
 void
@@ -171,39 +322,49 @@ draftd_scheduler_free (DraftdScheduler *s)
   gpointer q;
   g_hash_table_iter_init (&it, s->queues);
   while (g_hash_table_iter_next (&it, NULL, &q))
-    for (GList *l = ((GQueue *) q)->head; l; l = l->next)
-      g_cancellable_cancel (((DraftdJob *) l->data)->cancellable);
-  if (s->running)
-    g_cancellable_cancel (s->running->cancellable);
+    cancel_queue (q);
+  for (guint i = 0; i < s->running->len; i++)
+    g_cancellable_cancel (((Job *) g_ptr_array_index (s->running, i))->pub.cancellable);
   g_cond_signal (&s->wake);
   g_mutex_unlock (&s->lock);
   g_thread_join (s->worker);
   /* Deliver the last done() events before the caller tears the rest down. */
   while (g_main_context_iteration (s->main_context, FALSE))
     ;
+  if (s->between && s->between_destroy)
+    s->between_destroy (s->between_data);
   g_hash_table_unref (s->queues);
+  g_ptr_array_unref (s->running);
   g_mutex_clear (&s->lock);
   g_cond_clear (&s->wake);
   g_main_context_unref (s->main_context);
   g_free (s);
 }
 
-gboolean
-draftd_scheduler_submit (DraftdScheduler *s, DraftdJob *job, GError **error)
+DraftdJob *
+draftd_scheduler_submit (DraftdScheduler *s, DraftdJobRequest *request, gpointer job_user, GError **error)
 {
-  g_mutex_lock (&s->lock);
-  if (s->stopping || s->n_queued >= s->max_queued) {
-    g_mutex_unlock (&s->lock);
-    g_set_error (error, DRAFTD_ENGINE_ERROR, s->stopping ? DRAFTD_ENGINE_ERROR_CANCELLED : DRAFTD_ENGINE_ERROR_BUSY,
-                 s->stopping ? "the daemon is shutting down" : "the queue is full (%u jobs waiting)", s->n_queued);
-    draftd_job_free (job);
-    return FALSE;
+  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&s->lock);
+  GQueue *q = g_hash_table_lookup (s->queues, request->client);
+  gboolean refused = s->stopping || (q && q->length >= s->limits.max_queued_per_client) ||
+                     s->n_queued >= s->limits.max_queued;
+  if (s->stopping)
+    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_CANCELLED, "the daemon is shutting down");
+  else if (q && q->length >= s->limits.max_queued_per_client)
+    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_BUSY,
+                 "you have %u jobs waiting already; wait for one to finish", q->length);
+  else if (s->n_queued >= s->limits.max_queued)
+    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_BUSY, "the queue is full (%u jobs waiting)", s->n_queued);
+  if (refused) {
+    draftd_job_request_free (request);
+    return NULL;
   }
-  job->sink = &job_sink;
-  job->user = s;
-  GQueue *q = g_hash_table_lookup (s->queues, job->client);
+  Job *job = g_new0 (Job, 1);
+  job->pub = (DraftdJob) { request, { 0 }, g_cancellable_new (), job_user };
+  job->s = s;
+  job->sink = (DraftdJobSink) { sink_chunk, sink_edits, sink_progress, sink_yield, job };
   if (q == NULL) {
-    char *key = g_strdup (job->client);
+    char *key = g_strdup (request->client);
     q = g_queue_new ();
     g_hash_table_insert (s->queues, key, q);
     g_queue_push_tail (&s->rotation, key);
@@ -211,27 +372,24 @@ draftd_scheduler_submit (DraftdScheduler *s, DraftdJob *job, GError **error)
   g_queue_push_tail (q, job);
   s->n_queued++;
   g_cond_signal (&s->wake);
-  g_mutex_unlock (&s->lock);
-  return TRUE;
+  return &job->pub;
 }
 
 void
 draftd_scheduler_cancel_client (DraftdScheduler *s, const char *client)
 {
-  g_mutex_lock (&s->lock);
-  GQueue *q = g_hash_table_lookup (s->queues, client);
-  for (GList *l = q ? q->head : NULL; l; l = l->next)
-    g_cancellable_cancel (((DraftdJob *) l->data)->cancellable);
-  if (s->running && g_str_equal (s->running->client, client))
-    g_cancellable_cancel (s->running->cancellable);
-  g_mutex_unlock (&s->lock);
+  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&s->lock);
+  cancel_queue (g_hash_table_lookup (s->queues, client));
+  for (guint i = 0; i < s->running->len; i++) {
+    Job *job = g_ptr_array_index (s->running, i);
+    if (g_str_equal (job->pub.request->client, client))
+      g_cancellable_cancel (job->pub.cancellable);
+  }
 }
 
 guint
 draftd_scheduler_queue_length (DraftdScheduler *s)
 {
-  g_mutex_lock (&s->lock);
-  guint n = s->n_queued + (s->running ? 1 : 0);
-  g_mutex_unlock (&s->lock);
-  return n;
+  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&s->lock);
+  return s->n_queued + s->running->len;
 }

@@ -1,25 +1,42 @@
 /* The job queue between the D-Bus service (main thread) and the engine (one worker
- * thread). FIFO per client, round-robin across clients, bounded depth. Completion and
- * streaming events are delivered on the main context. */
+ * thread). FIFO per client, round-robin across clients, bounded depth. Streaming and
+ * completion events are delivered on the main context, in order per job. */
 #pragma once
 #include "daemon/engine/engine.h"
 
 typedef struct DraftdScheduler DraftdScheduler;
 
 typedef struct {
+  DraftdJobRequest *request;  /* immutable once submitted */
+  DraftdJobResult result;     /* written by the engine; read it in done() */
+  GCancellable *cancellable;
+  gpointer user;              /* the submitter's, given to submit() */
+} DraftdJob;
+
+typedef struct {
   /* All called on the main context. */
   void (*chunk) (DraftdJob *job, const char *text, gpointer user);
-  void (*edit) (DraftdJob *job, guint32 offset, guint32 length, const char *replacement, const char *kind, gpointer user);
-  /* The job is done (result or error set); the callee takes ownership of the job. */
+  void (*edits) (DraftdJob *job, const DraftdGrammarEdit *edits, guint n, gpointer user);
+  void (*progress) (DraftdJob *job, guint done, guint total, gpointer user);
+  /* The job is over (result or error set); the scheduler frees it when this returns. */
   void (*done) (DraftdJob *job, gpointer user);
 } DraftdSchedulerEvents;
 
-DraftdScheduler *draftd_scheduler_new (DraftdEngine *engine, guint max_queued, GMainContext *main_context,
+typedef struct {
+  guint max_queued;             /* all clients together; 0: 64 */
+  guint max_queued_per_client;  /* 0: max_queued */
+  guint job_timeout_s;          /* 0: none */
+} DraftdSchedulerLimits;
+
+DraftdScheduler *draftd_scheduler_new (DraftdEngine *engine, const DraftdSchedulerLimits *limits, GMainContext *main_context,
                                        const DraftdSchedulerEvents *events, gpointer user);
 /* Stops taking jobs, cancels running and queued ones (their done() still fires), joins. */
 void draftd_scheduler_free (DraftdScheduler *s);
-/* Takes ownership; fails with Busy when the queue is full. */
-gboolean draftd_scheduler_submit (DraftdScheduler *s, DraftdJob *job, GError **error);
+/* Takes the request; fails with Busy when the queue is full. `job_user` ends up in job->user. */
+DraftdJob *draftd_scheduler_submit (DraftdScheduler *s, DraftdJobRequest *request, gpointer job_user, GError **error);
+/* Runs `fn` on the worker thread once no job is running (queued jobs wait, and keep their
+ * place); `destroy` frees `data` afterwards. A later call before it ran replaces it. */
+void draftd_scheduler_between_jobs (DraftdScheduler *s, void (*fn) (gpointer data), gpointer data, GDestroyNotify destroy);
 /* Cancels every queued and running job of a client. */
 void draftd_scheduler_cancel_client (DraftdScheduler *s, const char *client);
 guint draftd_scheduler_queue_length (DraftdScheduler *s);

@@ -1,17 +1,22 @@
-/* org.draftd.Assistant1 on a libdbus connection: argument checking, jobs for the
- * scheduler, replies and unicast signals, properties and introspection, and cleanup when a
- * client leaves the bus. Everything here runs on the main thread and never blocks. */
+/* org.draftd.Assistant1 on a libdbus connection: requests (request.h) become jobs for the
+ * scheduler, results become replies and unicast signals, errors get their bus names
+ * (errors.h), properties and introspection are answered (properties.h), and a client's
+ * jobs and conversations go when it leaves the bus. Runs on the main thread; never blocks. */
 #pragma once
 #include <dbus/dbus.h>
 #include "daemon/engine/engine.h"
 
-#define DRAFTD_BUS_NAME "org.draftd.Assistant1"
-#define DRAFTD_OBJECT_PATH "/org/draftd/Assistant1"
-#define DRAFTD_INTERFACE "org.draftd.Assistant1"
-
 typedef struct DraftdService DraftdService;
 
-DraftdService *draftd_service_new (DBusConnection *connection, DraftdEngine *engine, guint max_queued,
+typedef struct {
+  guint max_queued;             /* jobs waiting, all clients together, before Busy */
+  guint max_queued_per_client;  /* jobs waiting from one client before Busy */
+  guint job_timeout_s;          /* seconds one job may run before TooLong; 0: no limit */
+} DraftdServiceLimits;
+
+DraftdService *draftd_service_new (DBusConnection *connection, DraftdEngine *engine, const DraftdServiceLimits *limits,
                                    GError **error);
+/* Runs `fn` on the worker once no job runs; queued jobs wait (see draftd_scheduler_between_jobs). */
+void draftd_service_between_jobs (DraftdService *s, void (*fn) (gpointer data), gpointer data, GDestroyNotify destroy);
 /* Cancels all jobs, waits for the worker, unregisters the object. */
 void draftd_service_free (DraftdService *s);

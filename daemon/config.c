@@ -1,0 +1,191 @@
+#include "daemon/config.h"
+#include <string.h>
+
+typedef enum { KEY_PATH, KEY_STRING, KEY_UINT, KEY_BOOL } KeyType;
+
+typedef struct {
+  const char *name;
+  KeyType type;
+  gint64 min, max;      /* KEY_UINT */
+  gsize offset;         /* into DraftdSettings */
+} Key;
+
+#define FIELD(f) G_STRUCT_OFFSET (DraftdSettings, f)
+static const Key keys[] = {
+  { "target", KEY_PATH, 0, 0, FIELD (target) },
+  { "assistant", KEY_PATH, 0, 0, FIELD (assistant) },
+  { "device", KEY_STRING, 0, 0, FIELD (device) },
+  { "chat_format", KEY_STRING, 0, 0, FIELD (chat_format) },
+  { "context", KEY_UINT, 0, 1 << 20, FIELD (n_ctx) },
+  { "queue_depth", KEY_UINT, 1, 4096, FIELD (queue_depth) },
+  { "client_queue_depth", KEY_UINT, 1, 4096, FIELD (client_queue_depth) },
+  { "idle_unload", KEY_UINT, 0, 1 << 30, FIELD (idle_unload) },
+  { "job_timeout", KEY_UINT, 0, 1 << 30, FIELD (job_timeout) },
+  { "lazy", KEY_BOOL, 0, 1, FIELD (lazy) },
+  { "max_text_bytes", KEY_UINT, 1, 1 << 28, FIELD (max_text_bytes) },
+};
+#undef FIELD
+
+void
+draftd_settings_init (DraftdSettings *s)
+{
+  memset (s, 0, sizeof *s);
+  s->n_ctx = s->queue_depth = s->client_queue_depth = s->idle_unload = s->job_timeout = s->lazy = DRAFTD_UNSET;
+  s->max_text_bytes = DRAFTD_UNSET;
+}
+
+void
+draftd_settings_clear (DraftdSettings *s)
+{
+  g_clear_pointer (&s->target, g_free);
+  g_clear_pointer (&s->assistant, g_free);
+  g_clear_pointer (&s->device, g_free);
+  g_clear_pointer (&s->chat_format, g_free);
+}
+
+char *
+draftd_expand_home (const char *path)
+{
+  if (path[0] == '~' && (path[1] == 0 || path[1] == '/'))
+    return g_build_filename (g_get_home_dir (), path + 1, NULL);
+  return g_strdup (path);
+}
+
+static gint64
+get_int (const DraftdSettings *s, const Key *k)
+{
+  const char *p = (const char *) s + k->offset;
+  return g_str_equal (k->name, "max_text_bytes") ? *(const gint64 *) p : *(const int *) p;
+}
+
+static void
+set_int (DraftdSettings *s, const Key *k, gint64 v)
+{
+  char *p = (char *) s + k->offset;
+  if (g_str_equal (k->name, "max_text_bytes"))
+    *(gint64 *) p = v;
+  else
+    *(int *) p = (int) v;
+}
+
+/* Parses `value` for key `k` into s, unless the command line set it already. */
+static gboolean
+set_value (DraftdSettings *s, const Key *k, const char *value, const char *where, GError **error)
+{
+  if (k->type == KEY_PATH || k->type == KEY_STRING) {
+    char **field = (char **) ((char *) s + k->offset);
+    if (*value == 0) {
+      g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE, "%s: %s is empty", where, k->name);
+      return FALSE;
+    }
+    if (*field == NULL)
+      *field = k->type == KEY_PATH ? draftd_expand_home (value) : g_strdup (value);
+    return TRUE;
+  }
+  guint64 v;
+  if (k->type == KEY_BOOL) {
+    gboolean yes = g_strv_contains ((const char *const[]) { "true", "yes", "1", NULL }, value);
+    if (!yes && !g_strv_contains ((const char *const[]) { "false", "no", "0", NULL }, value)) {
+      g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE, "%s: %s must be true or false, not '%.48s'",
+                   where, k->name, value);
+      return FALSE;
+    }
+    v = yes;
+  } else if (!g_ascii_string_to_unsigned (value, 10, k->min, k->max, &v, NULL)) {
+    g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
+                 "%s: %s must be a whole number from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT ", not '%.48s'", where,
+                 k->name, k->min, k->max, value);
+    return FALSE;
+  }
+  if (get_int (s, k) == DRAFTD_UNSET)
+    set_int (s, k, (gint64) v);
+  return TRUE;
+}
+
+static const Key *
+find_key (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    if (g_str_equal (keys[i].name, name))
+      return &keys[i];
+  return NULL;
+}
+
+static gboolean
+parse_line (DraftdSettings *s, char *line, const char *where, gboolean *in_section, guint64 *seen, GError **error)
+{
+  g_strstrip (line);
+  if (line[0] == 0 || line[0] == '#' || line[0] == ';')
+    return TRUE;
+  if (line[0] == '[') {
+    *in_section = g_str_equal (line, "[draftd]");
+    if (!*in_section)
+      g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_GROUP_NOT_FOUND, "%s: unknown section %.48s (draftd.conf has [draftd] only)",
+                   where, line);
+    return *in_section;
+  }
+  char *eq = strchr (line, '=');
+  if (eq == NULL || !*in_section) {
+    g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_PARSE, "%s: %s", where,
+                 eq ? "a key before the [draftd] section" : "not a key=value line");
+    return FALSE;
+  }
+  *eq = 0;
+  char *name = g_strstrip (line), *value = g_strstrip (eq + 1);
+  const Key *k = find_key (name);
+  if (k == NULL) {
+    g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_KEY_NOT_FOUND, "%s: unknown key '%.48s' in [draftd]", where, name);
+    return FALSE;
+  }
+  guint64 bit = (guint64) 1 << (k - keys);
+  if (*seen & bit) {
+    g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_PARSE, "%s: %s is set twice", where, name);
+    return FALSE;
+  }
+  *seen |= bit;
+  return set_value (s, k, value, where, error);
+}
+
+gboolean
+draftd_settings_read_file (DraftdSettings *s, const char *path, gboolean required, GError **error)
+{
+  g_autofree char *text = NULL;
+  g_autoptr (GError) local = NULL;
+  if (!g_file_get_contents (path, &text, NULL, &local)) {
+    if (!required && g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+      return TRUE;
+    g_propagate_prefixed_error (error, g_steal_pointer (&local), "config %s: ", path);
+    return FALSE;
+  }
+  if (!g_utf8_validate (text, -1, NULL)) {
+    g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_PARSE, "config %s: not UTF-8 text", path);
+    return FALSE;
+  }
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  gboolean in_section = FALSE;
+  guint64 seen = 0;
+  for (guint i = 0; lines[i]; i++) {
+    g_autofree char *where = g_strdup_printf ("%s:%u", path, i + 1);
+    if (!parse_line (s, lines[i], where, &in_section, &seen, error))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+gboolean
+draftd_settings_check (const DraftdSettings *s, GError **error)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++) {
+    const Key *k = &keys[i];
+    if (k->type != KEY_UINT)
+      continue;
+    gint64 v = get_int (s, k);
+    if (v != DRAFTD_UNSET && (v < k->min || v > k->max)) {
+      g_autofree char *option = g_strdelimit (g_strdup (k->name), "_", '-');
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "--%s must be a whole number from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT, option, k->min, k->max);
+      return FALSE;
+    }
+  }
+  return TRUE;
+}

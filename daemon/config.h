@@ -1,0 +1,23 @@
+/* draftd's settings: the command line first, then the config file for what it left unset.
+ * The file is parsed strictly: an unknown section or key, a value of the wrong type or out
+ * of range is an error naming file:line. Paths may start with ~ (the home directory). */
+#pragma once
+#include <glib.h>
+
+#define DRAFTD_UNSET (-1)
+
+typedef struct {
+  char *target, *assistant, *device, *chat_format;
+  /* DRAFTD_UNSET until the command line or the file sets them. */
+  gint n_ctx, queue_depth, client_queue_depth, idle_unload, job_timeout, lazy;
+  gint64 max_text_bytes;
+} DraftdSettings;
+
+void draftd_settings_init (DraftdSettings *s);
+void draftd_settings_clear (DraftdSettings *s);
+/* Fills unset settings from the file at `path`; a missing file is an error only when `required`. */
+gboolean draftd_settings_read_file (DraftdSettings *s, const char *path, gboolean required, GError **error);
+/* Checks values given on the command line against the same ranges as the file's. */
+gboolean draftd_settings_check (const DraftdSettings *s, GError **error);
+/* "~" or "~/..." -> the home directory; anything else unchanged. */
+char *draftd_expand_home (const char *path);

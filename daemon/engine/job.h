@@ -1,0 +1,70 @@
+/* One job as the engine sees it: an immutable request, filled once by the D-Bus service
+ * and never written after submission, and a result that only the engine writes (on the
+ * worker thread) and the service reads once the job is done. Edits stay in byte offsets
+ * here; the service converts them to the client's unit at the bus edge. */
+#pragma once
+#include <gio/gio.h>
+#include "grammar/grammar.h"
+#include "lib/decode/decode.h"
+
+typedef enum { DRAFTD_JOB_COMPLETE, DRAFTD_JOB_CHAT, DRAFTD_JOB_REWRITE, DRAFTD_JOB_CORRECT } DraftdJobKind;
+
+typedef struct {
+  guint max_tokens;
+  double temperature, top_p, min_p;
+  guint top_k;
+  guint64 seed;
+  gboolean seed_set;
+  char **stop;
+  char *mode;            /* auto, plain, speculative, lookup */
+  DraftdGrammarOffsetUnit offset_unit;
+  gboolean compare_greedy;
+  gboolean protect_quotes;
+  double keep_bias;      /* corrections: 0 the grammar driver's default, < 0 off */
+} DraftdJobOptions;
+
+typedef struct {
+  DraftdJobKind kind;
+  char *client;          /* unique bus name of the caller */
+  char *text;            /* prompt, message or text */
+  char *instruction;     /* rewrite */
+  char *conversation;    /* chat */
+  DraftdJobOptions options;
+} DraftdJobRequest;
+
+/* The decoder's and the grammar driver's own statistics, kept as they report them:
+ * `decode` for Complete and Chat, `grammar` for Correct and Rewrite. */
+typedef struct {
+  const char *mode;      /* decoding mode name (static) */
+  double wall_ms;
+  DraftdDecodeStats decode;
+  DraftdGrammarStats grammar;
+} DraftdJobStats;
+
+typedef struct {
+  char *text;            /* the generated, corrected or rewritten text */
+  GArray *edits;         /* DraftdGrammarEdit, byte offsets into the request's text (grammar jobs) */
+  DraftdJobStats stats;
+  GError *error;
+} DraftdJobResult;
+
+/* Streaming hooks, called on the worker thread while the job runs. */
+typedef struct {
+  void (*chunk) (gpointer user, const char *text);
+  void (*edits) (gpointer user, const DraftdGrammarEdit *edits, guint n);
+  void (*progress) (gpointer user, guint done, guint total);  /* segments of a grammar job */
+  /* Between two segments of a grammar job: other clients' work may run here. */
+  void (*yield) (gpointer user);
+  gpointer user;
+} DraftdJobSink;
+
+gboolean draftd_job_kind_is_grammar (DraftdJobKind kind);
+DraftdJobRequest *draftd_job_request_new (DraftdJobKind kind, const char *client);
+void draftd_job_request_free (DraftdJobRequest *r);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DraftdJobRequest, draftd_job_request_free)
+void draftd_job_result_clear (DraftdJobResult *r);
+/* Totals that make sense for every kind of job. */
+guint draftd_job_stats_generated (const DraftdJobStats *s);
+guint draftd_job_stats_target_passes (const DraftdJobStats *s);
+guint draftd_job_stats_drafted (const DraftdJobStats *s);
+guint draftd_job_stats_accepted (const DraftdJobStats *s);

@@ -1,0 +1,43 @@
+/* The models the daemon keeps resident: the target (and optional assistant) with their
+ * runners on one Vulkan device, what the target's GGUF says about prompting it, and the
+ * IAD block picked for this device. Loaded and freed as a whole. */
+#pragma once
+#include <gio/gio.h>
+#include "lib/decode/lm.h"
+#include "lib/model/model.h"
+#include "lib/prompt/prompt-meta.h"
+#include "lib/runtime/forward.h"
+#include "lib/vk/vk-device.h"
+#include "grammar/language.h"
+
+typedef struct {
+  DraftdModel *model;
+  DraftdRunner *runner;
+  DraftdLm lm;
+  GArray *cached;   /* gint32: tokens the runner's cache holds */
+} DraftdResident;
+
+typedef struct {
+  DraftdVk *vk;
+  DraftdResident target, assistant;
+  gboolean has_assistant;
+  DraftdPromptMeta meta;
+  char **languages;         /* the target's declared languages (draftd.languages); NULL: English */
+  DraftdChatFormat format;  /* the template's, unless overridden */
+  guint iad_block;
+} DraftdModels;
+
+typedef struct {
+  const char *target;       /* GGUF paths */
+  const char *assistant;    /* NULL: none */
+  const char *device;       /* NULL: best device */
+  guint n_ctx;              /* 0: the model's */
+  const DraftdChatFormat *format;  /* NULL: from the target's template */
+} DraftdModelsSpec;
+
+DraftdModels *draftd_models_load (const DraftdModelsSpec *spec, GError **error);
+/* Runners before the device they live on. */
+void draftd_models_free (DraftdModels *m);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DraftdModels, draftd_models_free)
+/* Adds the Models property's entries (target_*, assistant_*, device, chat_format, iad_block). */
+void draftd_models_describe (const DraftdModels *m, GVariantBuilder *b);

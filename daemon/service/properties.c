@@ -1,0 +1,86 @@
+#include "daemon/service/properties.h"
+#include "daemon/service/dbus-gvariant.h"
+#include "lib/bus/draftd-bus.h"
+#include "introspection.h"
+
+static const char *const property_names[] = { "Version", "Models", "Stats", "QueueLength" };
+
+static void
+reply_error (DBusConnection *c, DBusMessage *m, const char *name, const char *message)
+{
+  DBusMessage *r = dbus_message_new_error (m, name, message);
+  if (r) {
+    dbus_connection_send (c, r, NULL);
+    dbus_message_unref (r);
+  }
+}
+
+static DBusMessage *
+get_all (DBusConnection *c, DBusMessage *m, DraftdPropertyGetter get, gpointer user)
+{
+  const char *iface = NULL;
+  if (!dbus_message_get_args (m, NULL, DBUS_TYPE_STRING, &iface, DBUS_TYPE_INVALID)) {
+    reply_error (c, m, DBUS_ERROR_INVALID_ARGS, "GetAll takes arguments (s)");
+    return NULL;
+  }
+  GVariantBuilder b;
+  g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
+  if (g_str_equal (iface, DRAFTD_BUS_IFACE) || *iface == 0)
+    for (guint i = 0; i < G_N_ELEMENTS (property_names); i++)
+      g_variant_builder_add (&b, "{sv}", property_names[i], get (property_names[i], user));
+  g_autoptr (GVariant) all = g_variant_ref_sink (g_variant_builder_end (&b));
+  DBusMessage *r = dbus_message_new_method_return (m);
+  DBusMessageIter it;
+  dbus_message_iter_init_append (r, &it);
+  draftd_dbus_append_gvariant (&it, all);
+  return r;
+}
+
+static DBusMessage *
+get_one (DBusConnection *c, DBusMessage *m, DraftdPropertyGetter get, gpointer user)
+{
+  const char *iface = NULL, *name = NULL;
+  if (!dbus_message_get_args (m, NULL, DBUS_TYPE_STRING, &iface, DBUS_TYPE_STRING, &name, DBUS_TYPE_INVALID)) {
+    reply_error (c, m, DBUS_ERROR_INVALID_ARGS, "Get takes arguments (ss)");
+    return NULL;
+  }
+  g_autoptr (GVariant) v = g_str_equal (iface, DRAFTD_BUS_IFACE) ? get (name, user) : NULL;
+  if (v == NULL) {
+    reply_error (c, m, DBUS_ERROR_UNKNOWN_PROPERTY, "no such property");
+    return NULL;
+  }
+  g_variant_ref_sink (v);
+  DBusMessage *r = dbus_message_new_method_return (m);
+  DBusMessageIter it;
+  dbus_message_iter_init_append (r, &it);
+  draftd_dbus_append_gvariant_in_variant (&it, v);
+  return r;
+}
+
+gboolean
+draftd_properties_handle (DBusConnection *c, DBusMessage *m, DraftdPropertyGetter get, gpointer user)
+{
+  const char *iface = dbus_message_get_interface (m), *member = dbus_message_get_member (m);
+  DBusMessage *r = NULL;
+  if (iface && g_str_equal (iface, DBUS_INTERFACE_INTROSPECTABLE) && g_str_equal (member, "Introspect")) {
+    const char *xml = draftd_introspection_xml;
+    r = dbus_message_new_method_return (m);
+    dbus_message_append_args (r, DBUS_TYPE_STRING, &xml, DBUS_TYPE_INVALID);
+  } else if (iface && g_str_equal (iface, DBUS_INTERFACE_PROPERTIES)) {
+    if (g_str_equal (member, "GetAll"))
+      r = get_all (c, m, get, user);
+    else if (g_str_equal (member, "Get"))
+      r = get_one (c, m, get, user);
+    else if (g_str_equal (member, "Set"))
+      reply_error (c, m, DBUS_ERROR_PROPERTY_READ_ONLY, "all properties are read-only");
+    else
+      reply_error (c, m, DBUS_ERROR_UNKNOWN_METHOD, "unknown method");
+  } else {
+    return FALSE;
+  }
+  if (r) {
+    dbus_connection_send (c, r, NULL);
+    dbus_message_unref (r);
+  }
+  return TRUE;
+}

@@ -1,0 +1,332 @@
+#include "daemon/service/request.h"
+#include <string.h>
+#include "daemon/engine/engine.h"
+
+/* Bounds on what one request may carry, checked here on the main thread before any
+ * tokenizing: a client cannot make the worker chew on a huge argument. */
+#define MAX_CONVERSATION_ID 256
+#define MAX_INSTRUCTION 4096
+#define MAX_STOP_STRINGS 16
+#define MAX_STOP_LENGTH 256
+/* Longest piece of a client's argument quoted back in an error message. */
+#define MAX_ECHO 48
+
+static gboolean
+invalid (GError **error, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+too_long (GError **error, const char *what, gsize len, gsize limit)
+{
+  g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_TOO_LONG, "the %s is %" G_GSIZE_FORMAT " bytes; the limit is %"
+               G_GSIZE_FORMAT, what, len, limit);
+  return FALSE;
+}
+
+/* A client's string as it may appear in an error: at most MAX_ECHO bytes, cut at a
+ * character boundary, marked when cut. */
+static char *
+echo (const char *s)
+{
+  gsize len = strlen (s);
+  if (len <= MAX_ECHO)
+    return g_strdup (s);
+  const char *end = s + MAX_ECHO;
+  while (end > s && (((guchar) *end) & 0xC0) == 0x80)
+    end--;
+  return g_strdup_printf ("%.*s...", (int) (end - s), s);
+}
+
+static gboolean
+invalid (GError **error, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  g_autofree char *msg = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  g_set_error_literal (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_INVALID_ARGUMENT, msg);
+  return FALSE;
+}
+
+static gboolean
+read_text (DBusMessageIter *it, const char *what, char **out, GError **error)
+{
+  if (dbus_message_iter_get_arg_type (it) != DBUS_TYPE_STRING)
+    return invalid (error, "%s must be a string", what);
+  const char *v;
+  dbus_message_iter_get_basic (it, &v);
+  /* libdbus rejects invalid UTF-8 on the wire; a check keeps other transports honest. */
+  if (!g_utf8_validate (v, -1, NULL)) {
+    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_INVALID_TEXT, "%s is not valid UTF-8", what);
+    return FALSE;
+  }
+  *out = g_strdup (v);
+  return TRUE;
+}
+
+#define WANT(var, type_code, key, sig)                                             \
+  if (dbus_message_iter_get_arg_type (var) != (type_code))                         \
+    return invalid (error, "option '%s' must be of type '%s'", key, sig);
+
+static gboolean
+read_double_option (const char *key, DBusMessageIter *var, DraftdJobOptions *o, GError **error)
+{
+  WANT (var, DBUS_TYPE_DOUBLE, key, "d");
+  gboolean temperature = g_str_equal (key, "temperature");
+  double v;
+  dbus_message_iter_get_basic (var, &v);
+  if (!(v >= 0.0 && v <= (temperature ? 100.0 : 1.0)))
+    return invalid (error, "option '%s' is out of range", key);
+  *(temperature ? &o->temperature : g_str_equal (key, "top_p") ? &o->top_p : &o->min_p) = v;
+  return TRUE;
+}
+
+static gboolean
+read_stop_option (DBusMessageIter *var, DraftdJobOptions *o, GError **error)
+{
+  if (dbus_message_iter_get_arg_type (var) != DBUS_TYPE_ARRAY || dbus_message_iter_get_element_type (var) != DBUS_TYPE_STRING)
+    return invalid (error, "option 'stop' must be of type 'as'");
+  DBusMessageIter a;
+  g_autoptr (GPtrArray) v = g_ptr_array_new_with_free_func (g_free);
+  dbus_message_iter_recurse (var, &a);
+  for (; dbus_message_iter_get_arg_type (&a) == DBUS_TYPE_STRING; dbus_message_iter_next (&a)) {
+    const char *str;
+    dbus_message_iter_get_basic (&a, &str);
+    if (v->len == MAX_STOP_STRINGS)
+      return invalid (error, "option 'stop' holds more than %d strings", MAX_STOP_STRINGS);
+    if (strlen (str) > MAX_STOP_LENGTH)
+      return invalid (error, "a stop string is %zu bytes; the limit is %d", strlen (str), MAX_STOP_LENGTH);
+    if (*str)
+      g_ptr_array_add (v, g_strdup (str));
+  }
+  g_ptr_array_add (v, NULL);
+  g_strfreev (o->stop);
+  o->stop = (char **) g_ptr_array_steal (v, NULL);
+  return TRUE;
+}
+
+static gboolean
+read_mode_option (DBusMessageIter *var, DraftdJobOptions *o, GError **error)
+{
+  WANT (var, DBUS_TYPE_STRING, "mode", "s");
+  const char *m;
+  dbus_message_iter_get_basic (var, &m);
+  if (!g_strv_contains ((const char *const[]) { "auto", "plain", "speculative", "lookup", NULL }, m)) {
+    g_autofree char *shown = echo (m);
+    return invalid (error, "mode must be auto, plain, speculative or lookup, not '%s'", shown);
+  }
+  g_free (o->mode);
+  o->mode = g_strdup (m);
+  return TRUE;
+}
+
+static gboolean
+unknown_option (const char *key, GError **error)
+{
+  g_autofree char *shown = echo (key);
+  return invalid (error, "unknown option '%s'", shown);
+}
+
+static gboolean
+read_generation_option (const char *key, DBusMessageIter *var, DraftdJobOptions *o, GError **error)
+{
+  if (g_str_equal (key, "max_tokens")) {
+    WANT (var, DBUS_TYPE_UINT32, key, "u");
+    dbus_message_iter_get_basic (var, &o->max_tokens);
+    return o->max_tokens > 0 || invalid (error, "max_tokens must be at least 1");
+  }
+  if (g_str_equal (key, "temperature") || g_str_equal (key, "top_p") || g_str_equal (key, "min_p"))
+    return read_double_option (key, var, o, error);
+  if (g_str_equal (key, "top_k")) {
+    WANT (var, DBUS_TYPE_UINT32, key, "u");
+    dbus_message_iter_get_basic (var, &o->top_k);
+    return TRUE;
+  }
+  if (g_str_equal (key, "seed")) {
+    WANT (var, DBUS_TYPE_UINT64, key, "t");
+    dbus_message_iter_get_basic (var, &o->seed);
+    o->seed_set = TRUE;
+    return TRUE;
+  }
+  if (g_str_equal (key, "mode"))
+    return read_mode_option (var, o, error);
+  if (g_str_equal (key, "stop"))
+    return read_stop_option (var, o, error);
+  return unknown_option (key, error);
+}
+
+static gboolean
+read_grammar_option (const char *key, DBusMessageIter *var, DraftdJobOptions *o, GError **error)
+{
+  if (g_str_equal (key, "offset_unit")) {
+    WANT (var, DBUS_TYPE_STRING, key, "s");
+    const char *u;
+    dbus_message_iter_get_basic (var, &u);
+    g_autofree char *shown = echo (u);
+    return draftd_grammar_offset_unit_from_name (u, &o->offset_unit) ||
+           invalid (error, "offset_unit must be codepoint, utf8 or utf16, not '%s'", shown);
+  }
+  if (g_str_equal (key, "keep_bias")) {
+    WANT (var, DBUS_TYPE_DOUBLE, key, "d");
+    double b;
+    dbus_message_iter_get_basic (var, &b);
+    if (!(b >= 0 && b <= 100))
+      return invalid (error, "keep_bias must be a log-probability margin from 0 to 100");
+    /* The driver reads 0 as "its default": a client asking for no margin means off. */
+    o->keep_bias = b == 0 ? -1 : b;
+    return TRUE;
+  }
+  if (g_str_equal (key, "compare_greedy") || g_str_equal (key, "protect_quotes")) {
+    WANT (var, DBUS_TYPE_BOOLEAN, key, "b");
+    dbus_bool_t b;
+    dbus_message_iter_get_basic (var, &b);
+    *(key[0] == 'c' ? &o->compare_greedy : &o->protect_quotes) = b;
+    return TRUE;
+  }
+  return unknown_option (key, error);
+}
+
+#undef WANT
+
+static gboolean
+read_options (DBusMessageIter *it, gboolean grammar, DraftdJobOptions *o, GError **error)
+{
+  if (dbus_message_iter_get_arg_type (it) != DBUS_TYPE_ARRAY || dbus_message_iter_get_element_type (it) != DBUS_TYPE_DICT_ENTRY)
+    return invalid (error, "options must be of type 'a{sv}'");
+  DBusMessageIter dict;
+  dbus_message_iter_recurse (it, &dict);
+  for (; dbus_message_iter_get_arg_type (&dict) == DBUS_TYPE_DICT_ENTRY; dbus_message_iter_next (&dict)) {
+    DBusMessageIter entry, var;
+    const char *key;
+    dbus_message_iter_recurse (&dict, &entry);
+    if (dbus_message_iter_get_arg_type (&entry) != DBUS_TYPE_STRING)
+      return invalid (error, "options must be of type 'a{sv}'");
+    dbus_message_iter_get_basic (&entry, &key);
+    dbus_message_iter_next (&entry);
+    if (dbus_message_iter_get_arg_type (&entry) != DBUS_TYPE_VARIANT)
+      return invalid (error, "options must be of type 'a{sv}'");
+    dbus_message_iter_recurse (&entry, &var);
+    if (!(grammar ? read_grammar_option : read_generation_option) (key, &var, o, error))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+typedef struct {
+  const char *name;
+  DraftdJobKind kind;
+  const char *sig;
+  guint n_args;
+} Operation;
+
+static const Operation operations[] = {
+  { "Complete", DRAFTD_JOB_COMPLETE, "sa{sv}", 2 },
+  { "Chat", DRAFTD_JOB_CHAT, "ssa{sv}", 3 },
+  { "Rewrite", DRAFTD_JOB_REWRITE, "ssa{sv}", 3 },
+  { "Correct", DRAFTD_JOB_CORRECT, "sa{sv}", 2 },
+};
+
+static const Operation *
+find_operation (const char *method)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (operations); i++)
+    if (g_str_equal (operations[i].name, method))
+      return &operations[i];
+  return NULL;
+}
+
+gboolean
+draftd_request_is_operation (const char *member)
+{
+  return member && find_operation (member) != NULL;
+}
+
+/* The arguments of each kind, in order, into a fresh request. */
+static gboolean
+read_arguments (DraftdJobRequest *r, DBusMessageIter *its, GError **error)
+{
+  switch (r->kind) {
+  case DRAFTD_JOB_COMPLETE:
+    return read_text (&its[0], "prompt", &r->text, error) && read_options (&its[1], FALSE, &r->options, error);
+  case DRAFTD_JOB_CHAT:
+    if (!read_text (&its[0], "conversation", &r->conversation, error))
+      return FALSE;
+    if (strlen (r->conversation) > MAX_CONVERSATION_ID)
+      return too_long (error, "conversation id", strlen (r->conversation), MAX_CONVERSATION_ID);
+    if (!read_text (&its[1], "message", &r->text, error) || !read_options (&its[2], FALSE, &r->options, error))
+      return FALSE;
+    return r->conversation[0] != 0 || invalid (error, "the conversation id is empty");
+  case DRAFTD_JOB_REWRITE: {
+    if (!read_text (&its[0], "text", &r->text, error) || !read_text (&its[1], "instruction", &r->instruction, error))
+      return FALSE;
+    if (strlen (r->instruction) > MAX_INSTRUCTION)
+      return too_long (error, "instruction", strlen (r->instruction), MAX_INSTRUCTION);
+    if (!read_options (&its[2], TRUE, &r->options, error))
+      return FALSE;
+    g_autofree char *trimmed = g_strstrip (g_strdup (r->instruction));
+    return trimmed[0] != 0 || invalid (error, "the instruction is empty");
+  }
+  case DRAFTD_JOB_CORRECT:
+  default:
+    return read_text (&its[0], "text", &r->text, error) && read_options (&its[1], TRUE, &r->options, error);
+  }
+}
+
+static DraftdJobRequest *
+parse (const char *method, const char *client, GArray *its, GError **error)
+{
+  const Operation *op = find_operation (method);
+  if (op == NULL) {
+    g_autofree char *shown = echo (method);
+    invalid (error, "unknown method '%s' (Complete, Chat, Rewrite, Correct)", shown);
+    return NULL;
+  }
+  if (its->len != op->n_args) {
+    invalid (error, "%s takes arguments (%s), got %u", method, op->sig, its->len);
+    return NULL;
+  }
+  g_autoptr (DraftdJobRequest) r = draftd_job_request_new (op->kind, client);
+  if (!read_arguments (r, (DBusMessageIter *) its->data, error))
+    return NULL;
+  return g_steal_pointer (&r);
+}
+
+static const char *
+sender_of (DBusMessage *m)
+{
+  const char *s = dbus_message_get_sender (m);
+  return s ? s : "";
+}
+
+DraftdJobRequest *
+draftd_request_from_call (DBusMessage *call, GError **error)
+{
+  g_autoptr (GArray) its = g_array_new (FALSE, FALSE, sizeof (DBusMessageIter));
+  DBusMessageIter it;
+  if (dbus_message_iter_init (call, &it))
+    for (; dbus_message_iter_get_arg_type (&it) != DBUS_TYPE_INVALID; dbus_message_iter_next (&it))
+      g_array_append_val (its, it);
+  const char *member = dbus_message_get_member (call);
+  return parse (member ? member : "", sender_of (call), its, error);
+}
+
+DraftdJobRequest *
+draftd_request_from_start (DBusMessage *call, GError **error)
+{
+  if (!dbus_message_has_signature (call, "sav")) {
+    invalid (error, "Start takes arguments (sav)");
+    return NULL;
+  }
+  DBusMessageIter it, arr;
+  const char *method = NULL;
+  dbus_message_iter_init (call, &it);
+  dbus_message_iter_get_basic (&it, &method);
+  dbus_message_iter_next (&it);
+  dbus_message_iter_recurse (&it, &arr);
+  g_autoptr (GArray) its = g_array_new (FALSE, FALSE, sizeof (DBusMessageIter));
+  for (; dbus_message_iter_get_arg_type (&arr) == DBUS_TYPE_VARIANT; dbus_message_iter_next (&arr)) {
+    DBusMessageIter v;
+    dbus_message_iter_recurse (&arr, &v);
+    g_array_append_val (its, v);
+  }
+  return parse (method, sender_of (call), its, error);
+}

@@ -1,0 +1,74 @@
+/* Issue 13.5: draftd.conf is parsed strictly. Each bad file below must stop draftd with an
+ * error naming file:line, before it touches the bus; ~ expands to the home directory; a
+ * context above the model's is refused. */
+#include <string.h>
+#include <unistd.h>
+#include "tests/tap.h"
+#include "tests/test-util.h"
+
+/* Runs draftd with `conf` as its config file (and HOME in the test's directory); the bus
+ * address leads nowhere, so a daemon that got past its config fails on the bus instead. */
+static int
+run_draftd (const char *conf, const char *const *extra, char **err)
+{
+  g_autofree char *path = g_build_filename (test_tmpdir (), "draftd.conf", NULL);
+  g_file_set_contents (path, conf, -1, NULL);
+  g_autofree char *exe = g_build_filename (DRAFTD_BUILD_ROOT, "daemon", "draftd", NULL);
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_ptr_array_add (argv, exe);
+  g_ptr_array_add (argv, "--config");
+  g_ptr_array_add (argv, path);
+  g_ptr_array_add (argv, "--address");
+  g_ptr_array_add (argv, "unix:path=/nonexistent/draftd-test-bus");
+  for (guint i = 0; extra && extra[i]; i++)
+    g_ptr_array_add (argv, (char *) extra[i]);
+  g_ptr_array_add (argv, NULL);
+  g_auto (GStrv) env = g_environ_setenv (g_get_environ (), "HOME", test_tmpdir (), TRUE);
+  int st = -1;
+  *err = NULL;
+  g_spawn_sync (NULL, (char **) argv->pdata, env, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, err, &st, NULL);
+  /* One line, for the TAP output. */
+  if (*err)
+    g_strdelimit (g_strstrip (*err), "\n", '|');
+  return st;
+}
+
+static void
+expect_error (const char *conf, const char *want, const char *what)
+{
+  g_autofree char *err = NULL;
+  int st = run_draftd (conf, NULL, &err);
+  g_autofree char *path = g_build_filename (test_tmpdir (), "draftd.conf", NULL);
+  g_autofree char *where = g_strdup_printf ("%s:%s", path, want);
+  tap_ok (st != 0 && err && strstr (err, where) && !strstr (err, "bus"), "%s: %s", what, err ? g_strstrip (err) : "(no error)");
+}
+
+int
+main (void)
+{
+  expect_error ("[draftd]\n# the context\ncontext=abc\n", "3: context must be a whole number", "context=abc");
+  expect_error ("[draftd]\nlazy=maybe\n", "2: lazy must be true or false", "lazy=maybe");
+  expect_error ("[draft]\nlazy=true\n", "1: unknown section [draft]", "a misspelt [draft] section");
+  expect_error ("[draftd]\n\nmax_text_bytes=-1\n", "3: max_text_bytes must be a whole number", "max_text_bytes=-1");
+  expect_error ("[draftd]\nqueue_depth=0\n", "2: queue_depth must be a whole number from 1", "queue_depth=0 (out of range)");
+  expect_error ("[draftd]\ncontxt=512\n", "2: unknown key 'contxt'", "an unknown key");
+  expect_error ("[draftd]\ncontext=512\ncontext=256\n", "3: context is set twice", "a key set twice");
+  expect_error ("lazy=true\n", "1: a key before the [draftd] section", "a key outside a section");
+  g_autofree char *err = NULL;
+  const char *bad_cli[] = { "--queue-depth", "-5", NULL };
+  int st = run_draftd ("[draftd]\n", bad_cli, &err);
+  tap_ok (st != 0 && err && strstr (err, "--queue-depth must be"), "--queue-depth -5 is refused: %s", err ? g_strstrip (err) : "");
+  g_clear_pointer (&err, g_free);
+  /* ~ expands: the model is found through the home directory, and its context checked. */
+  g_autofree char *link = g_build_filename (test_tmpdir (), "home-model.gguf", NULL);
+  g_autofree char *model = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-target.gguf", NULL);
+  tap_ok (symlink (model, link) == 0, "a model under the home directory");
+  st = run_draftd ("[draftd]\ntarget = ~/home-model.gguf\ncontext = 1000000\n", NULL, &err);
+  tap_ok (st != 0 && err && strstr (err, link) && strstr (err, "above") && !strstr (err, "bus"),
+          "target=~/... expands, and a context above the model's is refused: %s", err ? g_strstrip (err) : "");
+  g_clear_pointer (&err, g_free);
+  st = run_draftd ("# a good file\n[draftd]\ntarget = ~/home-model.gguf\nlazy = true\ncontext = 256\n; done\n", NULL, &err);
+  tap_ok (st != 0 && err && strstr (err, "bus") && !strstr (err, "draftd.conf"), "a good file is accepted (then the bus is missing): %s",
+          err ? g_strstrip (err) : "");
+  return tap_done ();
+}

@@ -1,0 +1,239 @@
+/* Issue 13.3: one client cannot hold the daemon. A long streamed Correct from client A and
+ * a one-sentence Correct from client B sent after it: B is answered first (the long job
+ * yields between segments), A's result is what it is alone, and its Progress signals
+ * count every segment. A client's own queue is capped without affecting others, and a
+ * job past its time budget ends with TooLong. No timing thresholds: only orders. */
+#include <string.h>
+#include "lib/bus/draftd-bus.h"
+#include "tests/bus-fixture.h"
+#include "tests/tap.h"
+
+typedef struct {
+  const char *path;
+  char *finished, *failed;
+  guint progress_done, progress_total, progress_signals;
+  gboolean progress_ok;
+} Watch;
+
+static DBusHandlerResult
+watch_filter (DBusConnection *c, DBusMessage *m, void *user)
+{
+  Watch *w = user;
+  const char *path = NULL, *a = NULL, *b = NULL;
+  guint32 done, total;
+  if (dbus_message_get_type (m) != DBUS_MESSAGE_TYPE_SIGNAL || !dbus_message_has_interface (m, DRAFTD_BUS_IFACE))
+    return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
+  DBusMessageIter it;
+  if (!dbus_message_iter_init (m, &it) || dbus_message_iter_get_arg_type (&it) != DBUS_TYPE_OBJECT_PATH)
+    return DBUS_HANDLER_RESULT_HANDLED;
+  dbus_message_iter_get_basic (&it, &path);
+  if (!w->path || !g_str_equal (path, w->path))
+    return DBUS_HANDLER_RESULT_HANDLED;
+  if (dbus_message_is_signal (m, DRAFTD_BUS_IFACE, "Progress") &&
+      dbus_message_get_args (m, NULL, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_UINT32, &done, DBUS_TYPE_UINT32, &total,
+                             DBUS_TYPE_INVALID)) {
+    w->progress_ok &= done == w->progress_done + 1 && done <= total;
+    w->progress_done = done;
+    w->progress_total = total;
+    w->progress_signals++;
+  } else if (dbus_message_is_signal (m, DRAFTD_BUS_IFACE, "Finished")) {
+    dbus_message_iter_next (&it);
+    dbus_message_iter_get_basic (&it, &a);
+    w->finished = g_strdup (a);
+  } else if (dbus_message_is_signal (m, DRAFTD_BUS_IFACE, "Failed") &&
+             dbus_message_get_args (m, NULL, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_STRING, &a, DBUS_TYPE_STRING, &b,
+                                    DBUS_TYPE_INVALID)) {
+    w->failed = g_strdup (a);
+  }
+  return DBUS_HANDLER_RESULT_HANDLED;
+}
+
+static DBusMessage *
+correct_call (const char *text)
+{
+  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Correct");
+  DBusMessageIter it, d;
+  dbus_message_iter_init_append (m, &it);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &text);
+  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
+  dbus_message_iter_close_container (&it, &d);
+  return m;
+}
+
+/* Start(Correct, text); the job path or NULL. */
+static char *
+start_correct (DBusConnection *c, const char *text)
+{
+  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Start");
+  DBusMessageIter it, av, v, d;
+  const char *method = "Correct";
+  dbus_message_iter_init_append (m, &it);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &method);
+  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "v", &av);
+  draftd_bus_append_variant_string (&av, text);
+  dbus_message_iter_open_container (&av, DBUS_TYPE_VARIANT, "a{sv}", &v);
+  dbus_message_iter_open_container (&v, DBUS_TYPE_ARRAY, "{sv}", &d);
+  dbus_message_iter_close_container (&v, &d);
+  dbus_message_iter_close_container (&av, &v);
+  dbus_message_iter_close_container (&it, &av);
+  DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 60000, NULL);
+  dbus_message_unref (m);
+  const char *p = NULL;
+  if (r)
+    dbus_message_get_args (r, NULL, DBUS_TYPE_OBJECT_PATH, &p, DBUS_TYPE_INVALID);
+  char *path = g_strdup (p);
+  if (r)
+    dbus_message_unref (r);
+  return path;
+}
+
+static char *
+long_text (guint sentences)
+{
+  static const char *const s[] = { "She go to school yesterday.", "The cat sat on teh mat.", "He have two book.",
+                                   "We was happy to see them.", "It rain all day long." };
+  GString *t = g_string_new (NULL);
+  for (guint i = 0; i < sentences; i++)
+    g_string_append_printf (t, "%s%s", i ? " " : "", s[i % G_N_ELEMENTS (s)]);
+  return g_string_free (t, FALSE);
+}
+
+static char *
+reply_text (DBusMessage *r)
+{
+  const char *s = NULL;
+  if (r && dbus_message_get_type (r) == DBUS_MESSAGE_TYPE_METHOD_RETURN)
+    dbus_message_get_args (r, NULL, DBUS_TYPE_STRING, &s, DBUS_TYPE_INVALID);
+  return g_strdup (s);
+}
+
+static void
+test_short_request_first (BusFixture *f)
+{
+  DBusConnection *a = bus_fixture_connect (f), *b = bus_fixture_connect (f);
+  g_autofree char *text = long_text (60);
+  Watch w = { NULL, NULL, NULL, 0, 0, 0, TRUE };
+  dbus_connection_add_filter (a, watch_filter, &w, NULL);
+  g_autofree char *path = start_correct (a, text);
+  w.path = path;
+  DBusPendingCall *pend = NULL;
+  DBusMessage *m = correct_call ("He go home.");
+  dbus_connection_send_with_reply (b, m, &pend, 300000);
+  dbus_connection_flush (b);
+  dbus_message_unref (m);
+  /* Whichever ends first: B's reply, or A's Finished. */
+  gboolean b_first = FALSE;
+  for (int i = 0; i < 6000 && !w.finished && !w.failed; i++) {
+    dbus_connection_read_write_dispatch (b, 0);
+    if (!b_first && dbus_pending_call_get_completed (pend))
+      b_first = TRUE;
+    dbus_connection_read_write_dispatch (a, 50);
+  }
+  dbus_pending_call_block (pend);
+  DBusMessage *r = dbus_pending_call_steal_reply (pend);
+  g_autofree char *b_text = reply_text (r);
+  tap_ok (b_first && b_text, "client B's one-sentence Correct is answered before client A's 60-sentence job ends ('%s')",
+          b_text ? b_text : "(no reply)");
+  tap_ok (w.finished && w.progress_ok && w.progress_done == w.progress_total && w.progress_total == 60,
+          "A's Progress counts its 60 segments in order (%u signals, last %u/%u)", w.progress_signals, w.progress_done,
+          w.progress_total);
+  if (r)
+    dbus_message_unref (r);
+  dbus_pending_call_unref (pend);
+  /* The same text alone: interleaving must not change a job's answer. */
+  m = correct_call (text);
+  DBusMessage *alone = dbus_connection_send_with_reply_and_block (a, m, 300000, NULL);
+  dbus_message_unref (m);
+  g_autofree char *alone_text = reply_text (alone);
+  tap_ok (w.finished && alone_text && g_str_equal (w.finished, alone_text), "A's interleaved result equals its result alone");
+  if (alone)
+    dbus_message_unref (alone);
+  dbus_connection_remove_filter (a, watch_filter, &w);
+  g_free (w.finished);
+  g_free (w.failed);
+  dbus_connection_close (a);
+  dbus_connection_unref (a);
+  dbus_connection_close (b);
+  dbus_connection_unref (b);
+}
+
+/* With --client-queue-depth 2, a client sending six jobs at once gets Busy for some of
+ * them; another client is still served. */
+static void
+test_client_queue_cap (BusFixture *f)
+{
+  DBusConnection *c = bus_fixture_connect (f), *d = bus_fixture_connect (f);
+  g_autofree char *text = long_text (20);
+  DBusPendingCall *pend[6];
+  for (int i = 0; i < 6; i++) {
+    DBusMessage *m = correct_call (text);
+    dbus_connection_send_with_reply (c, m, &pend[i], 300000);
+    dbus_message_unref (m);
+  }
+  dbus_connection_flush (c);
+  DBusMessage *m = correct_call ("He go home.");
+  DBusMessage *r = dbus_connection_send_with_reply_and_block (d, m, 300000, NULL);
+  dbus_message_unref (m);
+  g_autofree char *d_text = reply_text (r);
+  if (r)
+    dbus_message_unref (r);
+  int busy = 0, served = 0;
+  for (int i = 0; i < 6; i++) {
+    dbus_pending_call_block (pend[i]);
+    DBusMessage *rr = dbus_pending_call_steal_reply (pend[i]);
+    busy += rr && dbus_message_is_error (rr, DRAFTD_BUS_ERROR_BUSY);
+    served += rr && dbus_message_get_type (rr) == DBUS_MESSAGE_TYPE_METHOD_RETURN;
+    if (rr)
+      dbus_message_unref (rr);
+    dbus_pending_call_unref (pend[i]);
+  }
+  tap_ok (busy >= 1 && served >= 2 && busy + served == 6, "one client's six jobs at once: %d served, %d Busy", served, busy);
+  tap_ok (d_text != NULL, "meanwhile another client is served");
+  dbus_connection_close (c);
+  dbus_connection_unref (c);
+  dbus_connection_close (d);
+  dbus_connection_unref (d);
+}
+
+static void
+test_job_timeout (void)
+{
+  BusFixture f;
+  int code;
+  const char *extra[] = { "--job-timeout", "1", NULL };
+  if (!bus_fixture_begin (&f, extra, &code))
+    return;
+  DBusConnection *c = bus_fixture_connect (&f);
+  g_autofree char *text = long_text (1500);
+  DBusMessage *m = correct_call (text);
+  DBusError e;
+  dbus_error_init (&e);
+  DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 300000, &e);
+  dbus_message_unref (m);
+  tap_ok (r == NULL && e.name && g_str_equal (e.name, DRAFTD_BUS_ERROR_TOO_LONG) && strstr (e.message, "budget"),
+          "a job past --job-timeout ends with TooLong: %s", e.message ? e.message : "(it finished)");
+  if (r)
+    dbus_message_unref (r);
+  dbus_error_free (&e);
+  dbus_connection_close (c);
+  dbus_connection_unref (c);
+  tap_ok (bus_fixture_stop_draftd (&f) == 0, "draftd exits with status 0");
+  bus_fixture_teardown (&f);
+}
+
+int
+main (void)
+{
+  BusFixture f;
+  int code;
+  const char *extra[] = { "--client-queue-depth", "2", NULL };
+  if (!bus_fixture_begin (&f, extra, &code))
+    return code;
+  test_short_request_first (&f);
+  test_client_queue_cap (&f);
+  int st = bus_fixture_stop_draftd (&f);
+  tap_ok (st == 0, "draftd exits with status 0 after SIGTERM (%d)", st);
+  bus_fixture_teardown (&f);
+  test_job_timeout ();
+  return tap_done ();
+}

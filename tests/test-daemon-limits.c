@@ -1,0 +1,164 @@
+/* Issue 13.4: every unbounded input is capped, checked before any tokenizing, and an
+ * error never echoes a huge argument back. */
+#include <string.h>
+#include "lib/bus/draftd-bus.h"
+#include "tests/bus-fixture.h"
+#include "tests/tap.h"
+
+#define HUGE (2u << 20)
+
+static char *
+filled (gsize n)
+{
+  char *s = g_malloc (n + 1);
+  memset (s, 'x', n);
+  s[n] = 0;
+  return s;
+}
+
+/* Sends `m`; checks the error name and that the message stays short. */
+static void
+expect (DBusConnection *c, DBusMessage *m, const char *name, const char *what)
+{
+  DBusError e;
+  dbus_error_init (&e);
+  DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 120000, &e);
+  dbus_message_unref (m);
+  gboolean ok = r == NULL && e.name && g_str_equal (e.name, name) && e.message && strlen (e.message) < 200;
+  tap_ok (ok, "%s -> %s: %.200s", what, e.name ? e.name : "(success)", e.message ? e.message : "");
+  if (r)
+    dbus_message_unref (r);
+  dbus_error_free (&e);
+}
+
+static DBusMessage *
+call (const char *member)
+{
+  return dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, member);
+}
+
+static void
+append_empty_options (DBusMessageIter *it)
+{
+  DBusMessageIter d;
+  dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY, "{sv}", &d);
+  dbus_message_iter_close_container (it, &d);
+}
+
+static DBusMessage *
+chat (const char *id, guint32 max_tokens)
+{
+  DBusMessage *m = call ("Chat");
+  DBusMessageIter it, d;
+  const char *msg = "Hi.";
+  dbus_message_iter_init_append (m, &it);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &id);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &msg);
+  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
+  draftd_bus_dict_add (&d, "max_tokens", DBUS_TYPE_UINT32, &max_tokens);
+  dbus_message_iter_close_container (&it, &d);
+  return m;
+}
+
+/* Complete with one option whose value is an `as` of n copies of s. */
+static DBusMessage *
+complete_with_stop (guint n, const char *s)
+{
+  DBusMessage *m = call ("Complete");
+  DBusMessageIter it, d, entry, var, arr;
+  const char *prompt = "Hi", *key = "stop";
+  dbus_message_iter_init_append (m, &it);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &prompt);
+  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
+  dbus_message_iter_open_container (&d, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
+  dbus_message_iter_append_basic (&entry, DBUS_TYPE_STRING, &key);
+  dbus_message_iter_open_container (&entry, DBUS_TYPE_VARIANT, "as", &var);
+  dbus_message_iter_open_container (&var, DBUS_TYPE_ARRAY, "s", &arr);
+  for (guint i = 0; i < n; i++)
+    dbus_message_iter_append_basic (&arr, DBUS_TYPE_STRING, &s);
+  dbus_message_iter_close_container (&var, &arr);
+  dbus_message_iter_close_container (&entry, &var);
+  dbus_message_iter_close_container (&d, &entry);
+  dbus_message_iter_close_container (&it, &d);
+  return m;
+}
+
+static void
+test_arguments (DBusConnection *c)
+{
+  g_autofree char *huge = filled (HUGE);
+  DBusMessage *m = call ("Rewrite");
+  DBusMessageIter it, av, d;
+  const char *text = "A short text.";
+  dbus_message_iter_init_append (m, &it);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &text);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &huge);
+  append_empty_options (&it);
+  expect (c, m, DRAFTD_BUS_ERROR_TOO_LONG, "a 2 MiB rewrite instruction");
+  expect (c, chat (huge, 4), DRAFTD_BUS_ERROR_TOO_LONG, "a 2 MiB conversation id");
+  expect (c, complete_with_stop (1000, "end"), DRAFTD_BUS_ERROR_INVALID_ARGUMENT, "1000 stop strings");
+  expect (c, complete_with_stop (1, huge), DRAFTD_BUS_ERROR_INVALID_ARGUMENT, "a 2 MiB stop string");
+  m = call ("Start");
+  dbus_message_iter_init_append (m, &it);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &huge);
+  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "v", &av);
+  dbus_message_iter_close_container (&it, &av);
+  expect (c, m, DRAFTD_BUS_ERROR_INVALID_ARGUMENT, "Start with a 2 MiB method name");
+  m = call ("Complete");
+  dbus_message_iter_init_append (m, &it);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &text);
+  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
+  guint32 one = 1;
+  draftd_bus_dict_add (&d, huge, DBUS_TYPE_UINT32, &one);
+  dbus_message_iter_close_container (&it, &d);
+  expect (c, m, DRAFTD_BUS_ERROR_INVALID_ARGUMENT, "an option named with 2 MiB");
+  m = call ("Correct");
+  dbus_message_iter_init_append (m, &it);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &text);
+  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
+  draftd_bus_dict_add (&d, "offset_unit", DBUS_TYPE_STRING, &huge);
+  dbus_message_iter_close_container (&it, &d);
+  expect (c, m, DRAFTD_BUS_ERROR_INVALID_ARGUMENT, "a 2 MiB offset_unit");
+}
+
+/* Conversations per client: 64 are kept, the 65th new one is refused, an old one goes on. */
+static void
+test_conversations (DBusConnection *c)
+{
+  int served = 0;
+  for (int i = 0; i < 64; i++) {
+    g_autofree char *id = g_strdup_printf ("c%d", i);
+    DBusMessage *m = chat (id, 1);
+    DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 120000, NULL);
+    dbus_message_unref (m);
+    served += r != NULL;
+    if (r)
+      dbus_message_unref (r);
+  }
+  tap_ok (served == 64, "64 conversations are served (%d)", served);
+  expect (c, chat ("c64", 1), DRAFTD_BUS_ERROR_INVALID_ARGUMENT, "a 65th conversation");
+  DBusMessage *m = chat ("c0", 1);
+  DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 120000, NULL);
+  dbus_message_unref (m);
+  tap_ok (r != NULL, "an existing conversation goes on");
+  if (r)
+    dbus_message_unref (r);
+}
+
+int
+main (void)
+{
+  BusFixture f;
+  int code;
+  if (!bus_fixture_begin (&f, NULL, &code))
+    return code;
+  DBusConnection *c = bus_fixture_connect (&f);
+  test_arguments (c);
+  test_conversations (c);
+  dbus_connection_close (c);
+  dbus_connection_unref (c);
+  int st = bus_fixture_stop_draftd (&f);
+  tap_ok (st == 0, "draftd exits with status 0 after SIGTERM (%d)", st);
+  bus_fixture_teardown (&f);
+  return tap_done ();
+}

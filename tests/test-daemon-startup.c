@@ -1,0 +1,94 @@
+/* Issue 13.6 and 13.8: a FIFO given as the model never hangs startup; a bus-activated
+ * daemon whose models cannot load stays on the bus answering NoModel with the reason;
+ * --verbose logs model loading and one summary line per job. */
+#include <signal.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "lib/bus/draftd-bus.h"
+#include "tests/bus-fixture.h"
+#include "tests/tap.h"
+#include "tests/test-util.h"
+
+/* Runs draftd to its end (killed after 60 s); returns its exit status, -1 when it hung. */
+static int
+run_to_end (const char *const *argv, char **err)
+{
+  GPid pid;
+  gint err_fd;
+  if (!g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL, NULL,
+                                 NULL, &pid, NULL, NULL, &err_fd, NULL))
+    return -2;
+  int status = 0;
+  gboolean exited = FALSE;
+  for (int i = 0; i < 600 && !exited; i++) {
+    exited = waitpid (pid, &status, WNOHANG) == pid;
+    if (!exited)
+      g_usleep (100000);
+  }
+  if (!exited) {
+    kill (pid, SIGKILL);
+    waitpid (pid, &status, 0);
+  }
+  GString *s = g_string_new (NULL);
+  char buf[4096];
+  ssize_t n;
+  while ((n = read (err_fd, buf, sizeof buf)) > 0)
+    g_string_append_len (s, buf, n);
+  close (err_fd);
+  *err = g_string_free (s, FALSE);
+  return exited && WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+/* "(success)", or "ERROR-NAME: message". */
+static char *
+complete_answer (DBusConnection *c)
+{
+  g_autofree char *message = NULL;
+  g_autofree char *name = bus_fixture_complete_error (c, "Hello", &message);
+  return name ? g_strdup_printf ("%s: %s", name, message) : g_strdup ("(success)");
+}
+
+int
+main (void)
+{
+  g_autofree char *fifo = g_build_filename (test_tmpdir (), "model.fifo", NULL);
+  tap_ok (mkfifo (fifo, 0600) == 0, "a FIFO in place of the model");
+  g_autofree char *exe = g_build_filename (DRAFTD_BUILD_ROOT, "daemon", "draftd", NULL);
+  const char *argv[] = { exe, "--target", fifo, "--address", "unix:path=/nonexistent/draftd-test", NULL };
+  g_autofree char *err = NULL;
+  int st = run_to_end (argv, &err);
+  tap_ok (st == 1 && strstr (err, "not a regular file"), "draftd refuses it at once, without hanging (%d): %s", st,
+          g_strstrip (err));
+
+  BusFixture f;
+  int code;
+  const char *extra[] = { "--activated", "--target", fifo, NULL };
+  if (!bus_fixture_begin (&f, extra, &code))
+    return code;
+  DBusConnection *c = bus_fixture_connect (&f);
+  g_autofree char *answer = complete_answer (c);
+  tap_ok (g_str_has_prefix (answer, DRAFTD_BUS_ERROR_NO_MODEL) && strstr (answer, "not a regular file"),
+          "activated with a bad model, draftd stays on the bus answering %s", answer);
+  dbus_connection_close (c);
+  dbus_connection_unref (c);
+  tap_ok (bus_fixture_stop_draftd (&f) == 0, "and exits 0 on SIGTERM");
+  bus_fixture_teardown (&f);
+
+  const char *verbose[] = { "--verbose", NULL };
+  if (!bus_fixture_begin (&f, verbose, &code))
+    return code;
+  c = bus_fixture_connect (&f);
+  g_autofree char *ok = complete_answer (c);
+  dbus_connection_close (c);
+  dbus_connection_unref (c);
+  bus_fixture_stop_draftd (&f);
+  g_autofree char *log = NULL;
+  g_file_get_contents (f.log_path, &log, NULL, NULL);
+  tap_ok (log && strstr (log, "draftd: loaded ") && strstr (log, "parameters"), "--verbose logs the model load");
+  tap_ok (log && strstr (log, "draftd: Complete from :") && strstr (log, "target passes"),
+          "--verbose logs a summary line per job");
+  bus_fixture_teardown (&f);
+  return tap_done ();
+}
