@@ -11,6 +11,7 @@ typedef struct {
   /* DRAFTD_UNSET until the command line or the file sets them. */
   gint n_ctx, queue_depth, client_queue_depth, idle_unload, job_timeout, lazy;
   gint64 max_text_bytes;
+  double keep_bias;   /* corrections' keep margin (command line only); 0: the grammar's default */
 } DraftdSettings;
 
 void draftd_settings_init (DraftdSettings *s);

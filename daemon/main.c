@@ -3,6 +3,7 @@
  * or the bus goes away; SIGHUP reloads the config and the models. */
 #include <dbus/dbus.h>
 #include <glib-unix.h>
+#include <locale.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,6 +94,7 @@ engine_config (const DraftdSettings *s, gboolean lazy)
     .lazy = lazy || s->lazy == TRUE,
     .max_text_bytes = s->max_text_bytes > 0 ? (guint) s->max_text_bytes : 0,
     .idle_unload = s->idle_unload > 0 ? s->idle_unload : 0,
+    .keep_bias = s->keep_bias,
   };
 }
 
@@ -328,15 +330,17 @@ option_context (Options *o)
     { "target", 't', 0, G_OPTION_ARG_FILENAME, &s->target, "target model (GGUF)", "T.gguf" },
     { "assistant", 'a', 0, G_OPTION_ARG_FILENAME, &s->assistant, "assistant (draft) model sharing the vocabulary", "A.gguf" },
     { "config", 'c', 0, G_OPTION_ARG_FILENAME, &o->config, "config file (default $XDG_CONFIG_HOME/draftd/draftd.conf)", "FILE" },
-    { "device", 'd', 0, G_OPTION_ARG_STRING, &s->device, "Vulkan device index or name", "N" },
-    { "address", 0, 0, G_OPTION_ARG_STRING, &o->address, "connect to this bus instead of the session bus", "BUS-ADDRESS" },
+    { "device", 'd', 0, G_OPTION_ARG_FILENAME, &s->device, "Vulkan device index or name", "N" },
+    { "address", 0, 0, G_OPTION_ARG_FILENAME, &o->address, "connect to this bus instead of the session bus", "BUS-ADDRESS" },
     { "context", 0, 0, G_OPTION_ARG_INT, &s->n_ctx, "context length (default: the model's, at most 4096)", "N" },
-    { "chat-format", 0, 0, G_OPTION_ARG_STRING, &s->chat_format, "override the chat format", "NAME" },
+    { "chat-format", 0, 0, G_OPTION_ARG_FILENAME, &s->chat_format, "override the chat format", "NAME" },
     { "queue-depth", 0, 0, G_OPTION_ARG_INT, &s->queue_depth, "most queued jobs before Busy (default 64)", "N" },
     { "client-queue-depth", 0, 0, G_OPTION_ARG_INT, &s->client_queue_depth, "most queued jobs of one client (default 16)", "N" },
     { "job-timeout", 0, 0, G_OPTION_ARG_INT, &s->job_timeout, "seconds one job may run (default 0: no limit)", "S" },
     { "lazy", 0, 0, G_OPTION_ARG_NONE, &o->settings.lazy, "load models on the first request", NULL },
     { "idle-unload", 0, 0, G_OPTION_ARG_INT, &s->idle_unload, "unload the models after N idle seconds (0: never)", "N" },
+    { "keep-bias", 0, 0, G_OPTION_ARG_DOUBLE, &s->keep_bias,
+      "corrections: the log-probability margin by which the model must prefer a change (default 1; negative: none)", "B" },
     { "activated", 0, 0, G_OPTION_ARG_NONE, &o->activated,
       "started by the bus or systemd: if the models fail to load, stay on the bus answering NoModel", NULL },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &o->verbose, "log model loads and a summary line per job", NULL },
@@ -349,9 +353,19 @@ option_context (Options *o)
   return ctx;
 }
 
+/* Messages are UTF-8 whatever the locale: GLib's default handlers would convert them to the
+ * locale's charset (in the C locale, '?' for every quote and accent). */
+static void
+print_stderr (const char *s)
+{
+  fputs (s, stderr);
+}
+
 int
 main (int argc, char **argv)
 {
+  setlocale (LC_ALL, "");
+  g_set_printerr_handler (print_stderr);
   Options o = { 0 };
   draftd_settings_init (&o.settings);
   /* GOption sets a flag to TRUE; unset stays DRAFTD_UNSET so the config file may set it. */

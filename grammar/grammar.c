@@ -89,12 +89,6 @@ collect (const gint32 *tokens, guint n, gpointer user)
   return !(c->stop && strstr (c->text->str, c->stop));
 }
 
-static gboolean
-is_eog (gint32 t, gpointer user)
-{
-  return draftd_tokenizer_is_eog (user, t);
-}
-
 /* Is c typographic punctuation an English-trained model tends to "normalise"? */
 static gboolean
 typographic (gunichar c)
@@ -246,7 +240,7 @@ decode_segment (Job *j, const char *segment, const DraftdGrammarSpan *spans, gui
   p.keep_bias = j->keep_bias;
   p.end_tokens = (gint32 *) etoks->data;
   p.n_end_tokens = end_is_token ? etoks->len : 0;
-  p.is_eog = is_eog;
+  p.is_eog = draftd_tokenizer_is_eog_cb;
   p.is_eog_data = (gpointer) ctx->tokenizer;
   p.cancellable = req->cancellable;
   Collector c = { ctx->tokenizer, { 0 }, g_string_new (NULL), end_is_token ? NULL : end };

@@ -15,6 +15,7 @@
 #include "tools/cli.h"
 #include "lib/decode/decode.h"
 #include "grammar/grammar.h"
+#include "lib/prompt/prompt-meta.h"
 #include "lib/model/model.h"
 #include "lib/runtime/forward.h"
 #include "lib/vk/vk-device.h"
@@ -258,12 +259,6 @@ typedef struct {
 } Totals;
 
 static gboolean
-eog_cb (gint32 t, gpointer user)
-{
-  return draftd_tokenizer_is_eog (user, t);
-}
-
-static gboolean
 run_case (DraftdLm *t, DraftdLm *a, const DraftdModel *m, const DecodeCase *c, guint n_tokens, GPtrArray *plain_outs,
           Totals *tot, GError **error)
 {
@@ -279,7 +274,7 @@ run_case (DraftdLm *t, DraftdLm *a, const DraftdModel *m, const DecodeCase *c, g
     p.draft_p_min = c->p_min;
     p.draft_length = c->length;
     p.ngram = c->ngram;
-    p.is_eog = eog_cb;
+    p.is_eog = draftd_tokenizer_is_eog_cb;
     p.is_eog_data = m->tokenizer;
     if (c->sample) {
       p.sampling.temperature = 0.8f;
@@ -578,12 +573,6 @@ correct_report (const DraftdModel *m, const DraftdVk *vk, const DraftdGrammarCon
   json_builder_end_object (json);
 }
 
-static char *
-model_string (const GgufFile *f, const char *key)
-{
-  return gguf_find_kv (f, key) ? gguf_get_string (f, key, NULL) : NULL;
-}
-
 static gboolean
 bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint limit, guint block, guint ngram, JsonBuilder *json,
                GError **error)
@@ -599,17 +588,15 @@ bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint lim
   if (r == NULL)
     return FALSE;
   DraftdLm lm = draftd_lm_for_runner (r);
-  g_autofree char *tmpl = model_string (m->file, "tokenizer.chat_template");
-  g_autofree char *correct = model_string (m->file, "draftd.prompt.correct");
-  g_autofree char *end = model_string (m->file, "draftd.prompt.end");
-  g_autofree char *rewrite = model_string (m->file, "draftd.prompt.rewrite");
+  g_auto (DraftdPromptMeta) meta = { 0 };
+  draftd_prompt_meta_read (&meta, m->file);
   g_autoptr (GArray) cached = g_array_new (FALSE, FALSE, sizeof (gint32));
   /* The engine's choice for this device, unless given. */
   const char *block_from = block ? "given" : "picked for the device";
   if (block == 0 && (block = draftd_decode_pick_iad_block (&lm, error)) == 0)
     return FALSE;
-  DraftdGrammarContext ctx = { &lm, m->tokenizer, cached, draftd_chat_format_detect (tmpl), correct, rewrite, end, block,
-                               ngram ? ngram : 2 };
+  DraftdGrammarContext ctx = { &lm, m->tokenizer, cached, meta.format, meta.correct_template, meta.rewrite_template,
+                               meta.template_end, block, ngram ? ngram : 2 };
   g_auto (GStrv) lines = g_strsplit (pairs, "\n", -1);
   CorrectTotals t = { 0 };
   for (guint i = 0; lines[i] && t.n < limit; i++) {

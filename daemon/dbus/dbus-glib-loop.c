@@ -44,18 +44,20 @@ on_wakeup (void *user)
   g_main_context_wakeup (d->context);
 }
 
-/* ---- watches ---- */
+/* ---- watches and timeouts ---- */
 
+/* A libdbus watch or timeout and the GSource that serves it while libdbus enables it. */
 typedef struct {
   LoopData *loop;
-  DBusWatch *watch;
+  DBusWatch *watch;      /* one of the two */
+  DBusTimeout *timeout;
   GSource *source;
-} WatchData;
+} Hook;
 
 static gboolean
 on_fd_ready (gint fd, GIOCondition cond, gpointer user)
 {
-  WatchData *w = user;
+  Hook *h = user;
   unsigned int flags = 0;
   if (cond & G_IO_IN)
     flags |= DBUS_WATCH_READABLE;
@@ -65,145 +67,119 @@ on_fd_ready (gint fd, GIOCondition cond, gpointer user)
     flags |= DBUS_WATCH_ERROR;
   if (cond & G_IO_HUP)
     flags |= DBUS_WATCH_HANGUP;
-  LoopData *loop = w->loop;
-  dbus_watch_handle (w->watch, flags);  /* may remove this watch */
+  LoopData *loop = h->loop;
+  dbus_watch_handle (h->watch, flags);  /* may remove this watch */
   if (dbus_connection_get_dispatch_status (loop->connection) == DBUS_DISPATCH_DATA_REMAINS)
     schedule_dispatch (loop);
   return G_SOURCE_CONTINUE;
 }
 
-static void
-watch_source_start (WatchData *w)
+static gboolean
+on_timeout (gpointer user)
 {
-  unsigned int flags = dbus_watch_get_flags (w->watch);
-  GIOCondition cond = G_IO_ERR | G_IO_HUP;
-  if (flags & DBUS_WATCH_READABLE)
-    cond |= G_IO_IN;
-  if (flags & DBUS_WATCH_WRITABLE)
-    cond |= G_IO_OUT;
-  w->source = g_unix_fd_source_new (dbus_watch_get_unix_fd (w->watch), cond);
-  g_source_set_callback (w->source, (GSourceFunc) (void (*) (void)) on_fd_ready, w, NULL);
-  g_source_attach (w->source, w->loop->context);
+  Hook *h = user;
+  dbus_timeout_handle (h->timeout);
+  return G_SOURCE_CONTINUE;
 }
 
 static void
-watch_source_stop (WatchData *w)
+hook_stop (Hook *h)
 {
-  if (w->source) {
-    g_source_destroy (w->source);
-    g_clear_pointer (&w->source, g_source_unref);
+  if (h->source) {
+    g_source_destroy (h->source);
+    g_clear_pointer (&h->source, g_source_unref);
   }
 }
 
+/* (Re)starts the hook's source if libdbus has it enabled. */
 static void
-watch_data_free (void *p)
+hook_update (Hook *h)
 {
-  WatchData *w = p;
-  watch_source_stop (w);
-  g_free (w);
+  hook_stop (h);
+  if (h->watch && dbus_watch_get_enabled (h->watch)) {
+    unsigned int flags = dbus_watch_get_flags (h->watch);
+    GIOCondition cond = G_IO_ERR | G_IO_HUP;
+    if (flags & DBUS_WATCH_READABLE)
+      cond |= G_IO_IN;
+    if (flags & DBUS_WATCH_WRITABLE)
+      cond |= G_IO_OUT;
+    h->source = g_unix_fd_source_new (dbus_watch_get_unix_fd (h->watch), cond);
+    g_source_set_callback (h->source, (GSourceFunc) (void (*) (void)) on_fd_ready, h, NULL);
+  } else if (h->timeout && dbus_timeout_get_enabled (h->timeout)) {
+    h->source = g_timeout_source_new (dbus_timeout_get_interval (h->timeout));
+    g_source_set_callback (h->source, on_timeout, h, NULL);
+  } else {
+    return;
+  }
+  g_source_attach (h->source, h->loop->context);
+}
+
+static void
+hook_free (void *p)
+{
+  Hook *h = p;
+  hook_stop (h);
+  g_free (h);
+}
+
+static Hook *
+hook_new (LoopData *loop, DBusWatch *watch, DBusTimeout *timeout)
+{
+  Hook *h = g_new0 (Hook, 1);
+  h->loop = loop;
+  h->watch = watch;
+  h->timeout = timeout;
+  return h;
 }
 
 static dbus_bool_t
 add_watch (DBusWatch *watch, void *user)
 {
-  WatchData *w = g_new0 (WatchData, 1);
-  w->loop = user;
-  w->watch = watch;
-  dbus_watch_set_data (watch, w, watch_data_free);
-  if (dbus_watch_get_enabled (watch))
-    watch_source_start (w);
+  Hook *h = hook_new (user, watch, NULL);
+  dbus_watch_set_data (watch, h, hook_free);
+  hook_update (h);
   return TRUE;
 }
 
 static void
 remove_watch (DBusWatch *watch, void *user)
 {
-  WatchData *w = dbus_watch_get_data (watch);
-  if (w)
-    watch_source_stop (w);
+  Hook *h = dbus_watch_get_data (watch);
+  if (h)
+    hook_stop (h);
 }
 
 static void
 toggle_watch (DBusWatch *watch, void *user)
 {
-  WatchData *w = dbus_watch_get_data (watch);
-  if (w == NULL)
-    return;
-  watch_source_stop (w);
-  if (dbus_watch_get_enabled (watch))
-    watch_source_start (w);
-}
-
-/* ---- timeouts ---- */
-
-typedef struct {
-  LoopData *loop;
-  DBusTimeout *timeout;
-  GSource *source;
-} TimeoutData;
-
-static gboolean
-on_timeout (gpointer user)
-{
-  TimeoutData *t = user;
-  dbus_timeout_handle (t->timeout);
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-timeout_source_start (TimeoutData *t)
-{
-  t->source = g_timeout_source_new (dbus_timeout_get_interval (t->timeout));
-  g_source_set_callback (t->source, on_timeout, t, NULL);
-  g_source_attach (t->source, t->loop->context);
-}
-
-static void
-timeout_source_stop (TimeoutData *t)
-{
-  if (t->source) {
-    g_source_destroy (t->source);
-    g_clear_pointer (&t->source, g_source_unref);
-  }
-}
-
-static void
-timeout_data_free (void *p)
-{
-  TimeoutData *t = p;
-  timeout_source_stop (t);
-  g_free (t);
+  Hook *h = dbus_watch_get_data (watch);
+  if (h)
+    hook_update (h);
 }
 
 static dbus_bool_t
 add_timeout (DBusTimeout *timeout, void *user)
 {
-  TimeoutData *t = g_new0 (TimeoutData, 1);
-  t->loop = user;
-  t->timeout = timeout;
-  dbus_timeout_set_data (timeout, t, timeout_data_free);
-  if (dbus_timeout_get_enabled (timeout))
-    timeout_source_start (t);
+  Hook *h = hook_new (user, NULL, timeout);
+  dbus_timeout_set_data (timeout, h, hook_free);
+  hook_update (h);
   return TRUE;
 }
 
 static void
 remove_timeout (DBusTimeout *timeout, void *user)
 {
-  TimeoutData *t = dbus_timeout_get_data (timeout);
-  if (t)
-    timeout_source_stop (t);
+  Hook *h = dbus_timeout_get_data (timeout);
+  if (h)
+    hook_stop (h);
 }
 
 static void
 toggle_timeout (DBusTimeout *timeout, void *user)
 {
-  TimeoutData *t = dbus_timeout_get_data (timeout);
-  if (t == NULL)
-    return;
-  timeout_source_stop (t);
-  if (dbus_timeout_get_enabled (timeout))
-    timeout_source_start (t);
+  Hook *h = dbus_timeout_get_data (timeout);
+  if (h)
+    hook_update (h);
 }
 
 static void

@@ -208,12 +208,6 @@ on_tokens (const gint32 *tokens, guint n, gpointer user)
 }
 
 static gboolean
-eog (gint32 t, gpointer user)
-{
-  return draftd_tokenizer_is_eog (user, t);
-}
-
-static gboolean
 choose_mode (const DraftdModels *m, const DraftdJobOptions *o, DraftdDecodeMode *mode, GError **error)
 {
   const char *name = o->mode ? o->mode : "auto";
@@ -304,7 +298,7 @@ generate (DraftdModels *m, const DraftdJobRequest *req, GCancellable *cancellabl
   }
   sampling_params (&req->options, &p.sampling);
   p.max_tokens = MIN (req->options.max_tokens, n_ctx - ids->len);
-  p.is_eog = eog;
+  p.is_eog = draftd_tokenizer_is_eog_cb;
   p.is_eog_data = (gpointer) tok;
   p.cancellable = cancellable;
   gsize longest;
@@ -378,8 +372,8 @@ on_segment (const DraftdGrammarEdit *edits, guint n, guint done, guint total, gp
 }
 
 static void
-run_grammar (DraftdModels *m, const DraftdJobRequest *req, GCancellable *cancellable, const DraftdJobSink *sink,
-             DraftdJobResult *res)
+run_grammar (DraftdModels *m, double default_bias, const DraftdJobRequest *req, GCancellable *cancellable,
+             const DraftdJobSink *sink, DraftdJobResult *res)
 {
   DraftdGrammarContext ctx = {
     .target = &m->target.lm,
@@ -398,7 +392,7 @@ run_grammar (DraftdModels *m, const DraftdJobRequest *req, GCancellable *cancell
     .instruction = req->instruction,
     .protect_quotes = req->options.protect_quotes,
     .languages = (const char *const *) m->languages,
-    .keep_bias = req->options.keep_bias,
+    .keep_bias = req->options.keep_bias ? req->options.keep_bias : default_bias,
     .compare_greedy = req->options.compare_greedy,
     .cancellable = cancellable,
     .on_segment = on_segment,
@@ -433,7 +427,7 @@ draftd_engine_run (DraftdEngine *e, const DraftdJobRequest *req, GCancellable *c
     break;
   case DRAFTD_JOB_REWRITE:
   case DRAFTD_JOB_CORRECT:
-    run_grammar (m, req, cancellable, sink, res);
+    run_grammar (m, e->config.keep_bias, req, cancellable, sink, res);
     break;
   }
   res->stats.wall_ms = (g_get_monotonic_time () - t0) / 1e3;

@@ -28,6 +28,7 @@ typedef struct {
   gboolean lazy;         /* load on the first job instead of at start */
   guint max_text_bytes;  /* longest accepted input */
   guint idle_unload;     /* seconds without jobs before the models are unloaded; 0: never */
+  double keep_bias;      /* corrections' keep margin when a request names none; 0: the grammar's default */
 } DraftdEngineConfig;
 
 typedef struct DraftdEngine DraftdEngine;

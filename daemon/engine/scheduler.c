@@ -107,6 +107,7 @@ sink_edits (gpointer user, const DraftdGrammarEdit *edits, guint n)
   for (guint i = 0; i < n; i++) {
     DraftdGrammarEdit e = edits[i];
     e.replacement = g_strdup (e.replacement);
+    e.message = g_strdup (e.message);
     g_array_append_val (copy, e);
   }
   post (user, EV_EDITS, (Event) { .edits = copy });

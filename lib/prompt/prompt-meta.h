@@ -17,3 +17,4 @@ typedef struct {
 /* Fills `meta` from the file's metadata; keys that are absent (or not strings) stay NULL. */
 void draftd_prompt_meta_read (DraftdPromptMeta *meta, const GgufFile *file);
 void draftd_prompt_meta_clear (DraftdPromptMeta *meta);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (DraftdPromptMeta, draftd_prompt_meta_clear)
