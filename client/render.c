@@ -73,7 +73,10 @@ void
 draft_renderer_finish (DraftRenderer *r, gboolean final_newline)
 {
   fputs (r->pos, stdout);
-  if (final_newline)
+  /* The notes go on lines of their own, even after a text that has no final newline. */
+  gsize n = strlen (r->pos);
+  gboolean ends_line = n > 0 && r->pos[n - 1] == '\n';
+  if (final_newline || (r->notes->len > 0 && !ends_line))
     putchar ('\n');
   for (guint i = 0; i < r->notes->len; i++)
     printf (r->color ? "  \033[2m%u. %s\033[0m\n" : "  %u. %s\n", i + 1, (char *) g_ptr_array_index (r->notes, i));

@@ -57,7 +57,7 @@ main (void)
   g_autofree char *target = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-target.gguf", NULL);
   g_autofree char *assistant = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-assistant.gguf", NULL);
   /* The shipped margin (the fixture lowers it for the other daemon tests). */
-  const char *extra[] = { "--target", target, "--assistant", assistant, "--keep-bias", "1", NULL };
+  const char *extra[] = { "--target", target, "--assistant", assistant, "--keep-bias", "3", NULL };
   BusFixture f;
   int code;
   if (!bus_fixture_begin (&f, extra, &code))
