@@ -31,7 +31,7 @@ typedef struct {
 /* The keep bias of corrections when a request gives none: a source token stays unless the
  * target's best token is this much more likely in log-probability (natural log). Chosen on
  * JFLEG dev with the default models (tools/eval-jfleg.sh; models/README.md). */
-#define DRAFTD_GRAMMAR_KEEP_BIAS 1.0
+#define DRAFTD_GRAMMAR_KEEP_BIAS 3.0
 
 typedef struct {
   gboolean rewrite;               /* FALSE: correct */

@@ -91,7 +91,7 @@ fixture_start (BusFixture *f, gboolean stories, const char *const *extra, GError
     g_ptr_array_add (argv, "512");
   }
   /* The tests' learner sentences carry the tiny default target's weak corrections ("She go"
-   * -> "went" wins by 0.1-0.25 nats); the shipped margin (1) keeps their source, so the
+   * -> "went" wins by 0.1-0.25 nats); the shipped margin (3) keeps their source, so the
    * daemon tests use a smaller one. The no-damage suite runs with the shipped default. */
   g_ptr_array_add (argv, "--keep-bias");
   g_ptr_array_add (argv, "0.05");
