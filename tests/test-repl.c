@@ -91,6 +91,11 @@ main (void)
   read_until (&p, mark, "discarded", 5000);
   send_keys (&p, "\x03");
   read_until (&p, mark, "^C", 5000);
+  /* Wait for the fresh prompt after the ^C, so a slow redisplay is not read as output of the
+   * next line. */
+  const char *caret = strstr (p.all->str + mark, "^C");
+  read_until (&p, caret ? (gsize) (caret - p.all->str) : mark, "> ", 5000);
+  g_usleep (200000);
   mark = p.all->len;
   send_keys (&p, "/help\r");
   gboolean help = read_until (&p, mark, "/quit", 10000);
