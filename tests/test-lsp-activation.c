@@ -35,7 +35,7 @@ main (void)
   g_mkdir_with_parents (config, 0700);
   g_autofree char *service = g_strdup_printf (
       "[D-BUS Service]\nName=org.draftd.Assistant1\nExec=/usr/bin/env XDG_CONFIG_HOME=%s %s/daemon/draftd --target "
-      "%s/models/draftd-target.gguf --assistant %s/models/draftd-assistant.gguf\n",
+      "%s/models/draftd-target.gguf --assistant %s/models/draftd-assistant.gguf --keep-bias 0.05\n",
       config, DRAFTD_BUILD_ROOT, DRAFTD_SOURCE_ROOT, DRAFTD_SOURCE_ROOT);
   g_autofree char *service_path = g_build_filename (services, "org.draftd.Assistant1.service", NULL);
   g_file_set_contents (service_path, service, -1, NULL);
