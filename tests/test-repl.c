@@ -102,6 +102,8 @@ main (void)
   g_autofree char *after = g_strndup (p.all->str + mark, p.all->len - mark);
   tap_ok (help && !strstr (after, "unknown command") && !strstr (after, "discarded"),
           "Ctrl-C at the prompt discards the line, and the next line runs alone");
+  if (!help || strstr (after, "discarded"))
+    tap_diag ("screen after the Ctrl-C: %s", after);
   mark = p.all->len;
   send_keys (&p, "/stats\r");
   tap_ok (read_until (&p, mark, "jobs_served", 10000) && read_until (&p, mark, "\n> ", 10000) &&
