@@ -40,8 +40,8 @@ if ! build/client/draft status >/dev/null 2>&1; then
     sleep 0.2
   done
 fi
-echo "== draft correct <<< 'She go to school yesterday and buyed two book.'"
-build/client/draft correct --diff <<< "She go to school yesterday and buyed two book."
+echo "== draft correct <<< 'She have a cat and two dog.'"
+build/client/draft correct --diff <<< "She have a cat and two dog."
 echo "== draft complete -n 40 'A good teacher'"
 build/client/draft complete -n 40 "A good teacher"
 echo "== draft status"
