@@ -5,7 +5,14 @@
 #include <glib.h>
 #include "daemon/service/request.h"
 
+int LLVMFuzzerInitialize (int *argc, char ***argv);
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
+
+int
+LLVMFuzzerInitialize (int *argc, char ***argv)
+{
+  return 0;
+}
 
 static void
 try_parse (DraftdJobRequest *(*parse) (DBusMessage *, GError **), DBusMessage *m)

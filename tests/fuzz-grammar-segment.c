@@ -29,7 +29,8 @@ static void
 check_spans (const char *text, gsize len, const DraftdGrammarSegment *s, const GArray *spans)
 {
   FUZZ_ASSERT (s->first_span + s->n_spans <= spans->len);
-  const DraftdGrammarSpan *sp = &g_array_index (spans, DraftdGrammarSpan, s->first_span);
+  /* No spans may mean no array storage at all: no pointer into it then. */
+  const DraftdGrammarSpan *sp = s->n_spans ? &g_array_index (spans, DraftdGrammarSpan, s->first_span) : NULL;
   gsize at = s->start;
   for (guint k = 0; k < s->n_spans; k++) {
     FUZZ_ASSERT (sp[k].start >= at && sp[k].start < sp[k].end && sp[k].end <= s->end);
