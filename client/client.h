@@ -56,6 +56,7 @@ struct DraftJob {
   /* request */
   const char *method;           /* Complete, Chat, Rewrite or Correct */
   const char *text, *conversation, *instruction;
+  gboolean shared;              /* chat: a named conversation the next run continues */
   const DraftGenOptions *gen;
   gboolean stream;              /* print Chunk text to stdout as it comes */
   DraftEditFunc on_edit;

@@ -157,6 +157,7 @@ draft_cmd_rewrite (int argc, char **argv)
 typedef struct {
   DraftGenOptions gen;
   char *conversation;
+  gboolean reset;
 } GenArgs;
 
 static void
@@ -180,7 +181,9 @@ parse_gen (const char *name, const char *params, const char *summary, gboolean c
     { "min-p", 0, 0, G_OPTION_ARG_DOUBLE, &a->gen.min_p, "drop tokens below P times the top probability, 0 to 1", "P" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &a->gen.seed, "random seed, for repeatable sampling", "S" },
     { "stop", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &a->gen.stop, "stop before this text (repeatable)", "TEXT" },
-    { "conversation", 'c', 0, G_OPTION_ARG_FILENAME, &a->conversation, "the conversation to continue (default: a new one)", "NAME" },
+    { "conversation", 'c', 0, G_OPTION_ARG_FILENAME, &a->conversation,
+      "continue the conversation NAME, kept by the daemon between runs (default: a new one each run)", "NAME" },
+    { "reset", 0, 0, G_OPTION_ARG_NONE, &a->reset, "forget NAME's earlier turns first (alone: just forget them)", NULL },
     { NULL },
   };
   if (!chat)
@@ -194,7 +197,8 @@ parse_gen (const char *name, const char *params, const char *summary, gboolean c
                     : g->min_p < 0 || g->min_p > 1 ? "--min-p must be from 0 to 1"
                     : g->top_k < -1 ? "--top-k must be 0 or more"
                     : g->seed < -1 ? "--seed must be 0 or more"
-                    : chat && a->conversation && !*a->conversation ? "--conversation needs a name" : NULL;
+                    : chat && a->conversation && !*a->conversation ? "--conversation needs a name"
+                    : a->reset && !a->conversation ? "--reset needs --conversation NAME" : NULL;
   if (bad) {
     *status = draftd_cli_usage_error (g_get_prgname (), "%s", bad);
     return FALSE;
@@ -210,11 +214,12 @@ text_argument (int argc, char **argv, GError **error)
 }
 
 static int
-run_generation (const char *method, const char *conversation, const char *text, const DraftGenOptions *gen)
+run_generation (const char *method, const char *conversation, gboolean shared, const char *text, const DraftGenOptions *gen)
 {
   DraftJob j;
   draft_job_init (&j, method);
   j.conversation = conversation;
+  j.shared = shared;
   j.text = text;
   j.gen = gen;
   j.stream = TRUE;
@@ -233,11 +238,20 @@ generation_command (int argc, char **argv, gboolean chat)
   int status;
   if (!parse_gen (chat ? "chat" : "complete", chat ? "[MESSAGE...]" : "[PROMPT...]",
                   chat ? "One turn of a chat; the reply streams. The message is the words given, or stdin.\n"
-                         "With --conversation NAME, the daemon keeps the turns of NAME for the next call."
+                         "With --conversation NAME, the daemon keeps the turns of NAME: the next `draft chat\n"
+                         "--conversation NAME` continues it, until --reset or the daemon stops."
                        : "Continue a text; the continuation streams. The prompt is the words given, or stdin.",
                   chat, &a, &argc, &argv, &status)) {
     gen_args_clear (&a);
     return status;
+  }
+  if (a.reset && !draft_bus_reset_conversation (a.conversation)) {
+    gen_args_clear (&a);
+    return DRAFTD_CLI_EXIT_FAILURE;
+  }
+  if (a.reset && argc <= 1 && isatty (STDIN_FILENO)) {
+    gen_args_clear (&a);
+    return DRAFTD_CLI_EXIT_OK;  /* only forgetting: no message to wait for */
   }
   g_autoptr (GError) error = NULL;
   g_autofree char *text = text_argument (argc, argv, &error);
@@ -246,8 +260,12 @@ generation_command (int argc, char **argv, gboolean chat)
     gen_args_clear (&a);
     return DRAFTD_CLI_EXIT_FAILURE;
   }
+  if (a.reset && !*g_strstrip (text)) {
+    gen_args_clear (&a);
+    return DRAFTD_CLI_EXIT_OK;
+  }
   g_autofree char *conversation = chat ? (a.conversation ? g_strdup (a.conversation) : g_strdup_printf ("cli-%d", (int) getpid ())) : NULL;
-  status = run_generation (chat ? "Chat" : "Complete", conversation, g_strchomp (text), &a.gen);
+  status = run_generation (chat ? "Chat" : "Complete", conversation, a.conversation != NULL, g_strchomp (text), &a.gen);
   gen_args_clear (&a);
   return status;
 }

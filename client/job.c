@@ -249,6 +249,10 @@ build_start (const DraftJob *j)
     draftd_bus_dict_add (&d, "offset_unit", DBUS_TYPE_STRING, &unit);
   } else
     append_gen_options (&d, j->gen);
+  if (j->shared) {
+    dbus_bool_t yes = TRUE;
+    draftd_bus_dict_add (&d, "shared", DBUS_TYPE_BOOLEAN, &yes);
+  }
   dbus_message_iter_close_container (&v, &d);
   dbus_message_iter_close_container (&av, &v);
   dbus_message_iter_close_container (&it, &av);

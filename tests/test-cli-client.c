@@ -1,12 +1,13 @@
 /* draft against a running daemon: --json checked by a parser and against the edits, the
  * diff readable without colour, several files in turn, sampling options, chat from stdin,
- * `chat --help` never reaching the model, status tables and JSON, Ctrl-C cancelling a
+ * `chat --help` never reaching the model, chat --conversation continued across runs, status tables and JSON, Ctrl-C cancelling a
  * correction, and the advice when the daemon is not running. */
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "lib/bus/draftd-bus.h"
 #include "tests/bus-fixture.h"
 #include "tests/cli-run.h"
 #include "tests/tap.h"
@@ -243,6 +244,60 @@ check_cancel (void)
   tap_ok (jobs_served () != G_MAXUINT64, "the daemon still answers after the cancel");
 }
 
+/* The prompt's length in tokens of a shared Chat turn sent straight over the bus. */
+static guint32
+shared_turn (BusFixture *f, const char *id, const char *msg)
+{
+  DBusConnection *c = bus_fixture_connect (f);
+  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Chat");
+  DBusMessageIter it, d;
+  guint32 mt = 2;
+  dbus_bool_t yes = TRUE;
+  dbus_message_iter_init_append (m, &it);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &id);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &msg);
+  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
+  draftd_bus_dict_add (&d, "max_tokens", DBUS_TYPE_UINT32, &mt);
+  draftd_bus_dict_add (&d, "shared", DBUS_TYPE_BOOLEAN, &yes);
+  dbus_message_iter_close_container (&it, &d);
+  DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 120000, NULL);
+  dbus_message_unref (m);
+  guint32 n = 0;
+  if (r) {
+    DBusMessageIter ri;
+    dbus_message_iter_init (r, &ri);
+    dbus_message_iter_next (&ri);
+    n = bus_fixture_dict_u32 (&ri, "prompt_tokens");
+    dbus_message_unref (r);
+  }
+  dbus_connection_close (c);
+  dbus_connection_unref (c);
+  return n;
+}
+
+/* `chat --conversation NAME` in one run, again in the next: the second continues the first. */
+static void
+check_conversation (BusFixture *f)
+{
+  const char *msg = "Tell me about Lily.";
+  guint32 fresh = shared_turn (f, "cli-fresh", msg);
+  const char *turn[] = { "chat", "--conversation", "story", "-n", "4", msg, NULL };
+  CliResult r1, r2;
+  draft (turn, NULL, &r1);
+  draft (turn, NULL, &r2);
+  tap_ok (r1.status == 0 && r2.status == 0, "two runs of chat --conversation story");
+  cli_result_clear (&r1);
+  cli_result_clear (&r2);
+  guint32 third = shared_turn (f, "story", msg);
+  tap_ok (fresh > 0 && third > fresh, "the next run continues the conversation (%u tokens, a new one has %u)", third,
+          fresh);
+  const char *reset[] = { "chat", "--conversation", "story", "--reset", NULL };
+  draft (reset, "", &r1);
+  guint32 after = shared_turn (f, "story", msg);
+  tap_ok (r1.status == 0 && after == fresh, "chat --conversation story --reset forgets it (%u tokens)", after);
+  cli_result_clear (&r1);
+}
+
 int
 main (void)
 {
@@ -255,6 +310,7 @@ main (void)
   check_diff (corrected);
   check_files ();
   check_generation ();
+  check_conversation (&f);
   check_status ();
   check_cancel ();
   tap_ok (bus_fixture_stop_draftd (&f) == 0, "draftd exits cleanly");

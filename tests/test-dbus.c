@@ -343,22 +343,76 @@ stats_u32 (DBusMessage *r, guint arg, const char *key)
   return bus_fixture_dict_u32 (&ri, key);
 }
 
+/* One turn; its prompt's length in tokens (0 on failure). */
 static guint32
-chat_turn (DBusConnection *c, const char *id, const char *msg)
+chat_turn_in (DBusConnection *c, const char *id, const char *msg, gboolean shared)
 {
   DBusMessage *m = new_call ("Chat");
   DBusMessageIter it;
   guint32 mt = 16;
   double temp = 0.0;
+  dbus_bool_t sh = shared;
   dbus_message_iter_init_append (m, &it);
   dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &id);
   dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &msg);
-  append_options (&it, "max_tokens", DBUS_TYPE_UINT32, &mt, "temperature", DBUS_TYPE_DOUBLE, &temp, NULL);
+  append_options (&it, "max_tokens", DBUS_TYPE_UINT32, &mt, "temperature", DBUS_TYPE_DOUBLE, &temp, "shared",
+                  DBUS_TYPE_BOOLEAN, &sh, NULL);
   DBusMessage *r = call_ok (c, m, "Chat");
   guint32 n = r ? stats_u32 (r, 1, "prompt_tokens") : 0;
   if (r)
     dbus_message_unref (r);
   return n;
+}
+
+static guint32
+chat_turn (DBusConnection *c, const char *id, const char *msg)
+{
+  return chat_turn_in (c, id, msg, FALSE);
+}
+
+/* A conversation of its own per client, gone when the client leaves; a shared one by name,
+ * which outlives its client: what `draft chat --conversation NAME` continues next run. */
+static void
+test_chat_scopes (T *t)
+{
+  const char *msg = "Tell me about Lily.";
+  DBusConnection *first = bus_fixture_connect (&t->f);
+  guint32 fresh = chat_turn_in (first, "notes", msg, TRUE);
+  guint32 own = chat_turn_in (first, "mine", msg, FALSE);
+  guint32 own2 = chat_turn_in (first, "mine", msg, FALSE);
+  dbus_connection_close (first);
+  dbus_connection_unref (first);
+  DBusConnection *second = bus_fixture_connect (&t->f);
+  guint32 continued = chat_turn_in (second, "notes", msg, TRUE);
+  guint32 other = chat_turn_in (second, "mine", msg, FALSE);
+  tap_ok (fresh > 0 && own == fresh && own2 > own && other == fresh,
+          "a client's own conversation is its alone (%u then %u; another client starts afresh: %u)", own, own2, other);
+  tap_ok (continued > fresh, "a shared conversation outlives its client: the next one continues it (%u then %u tokens)",
+          fresh, continued);
+  DBusMessage *m = new_call ("ResetConversation");
+  const char *id = "notes";
+  dbus_message_append_args (m, DBUS_TYPE_STRING, &id, DBUS_TYPE_INVALID);
+  DBusMessage *r = call_ok (second, m, "ResetConversation");
+  if (r)
+    dbus_message_unref (r);
+  guint32 after = chat_turn_in (second, "notes", msg, TRUE);
+  tap_ok (after == fresh, "ResetConversation forgets the shared one (%u tokens)", after);
+  m = new_call ("Complete");
+  DBusMessageIter it;
+  const char *prompt = "Once";
+  dbus_bool_t yes = TRUE;
+  dbus_message_iter_init_append (m, &it);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &prompt);
+  append_options (&it, "shared", DBUS_TYPE_BOOLEAN, &yes, NULL);
+  DBusError e = DBUS_ERROR_INIT;
+  r = call_block (second, m, &e);
+  tap_ok (r == NULL && g_strcmp0 (e.name, DRAFTD_BUS_ERROR_INVALID_ARGUMENT) == 0, "Complete refuses 'shared': %s",
+          e.message ? e.message : "(accepted)");
+  if (r)
+    dbus_message_unref (r);
+  dbus_error_free (&e);
+  dbus_connection_close (second);
+  dbus_connection_unref (second);
 }
 
 /* Chat keeps history per conversation; ResetConversation forgets it. */
@@ -672,6 +726,7 @@ main (void)
   t.c = bus_fixture_connect (&t.f);
   test_complete (&t);
   test_chat_history (&t);
+  test_chat_scopes (&t);
   test_correct_units (&t);
   test_rewrite (&t);
   test_stream_complete (&t);

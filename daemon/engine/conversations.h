@@ -1,10 +1,14 @@
-/* Chat histories, per client and conversation id, shared between the service (reset, a
+/* Chat histories, per owner (a client, or the session) and conversation id, shared between the service (reset, a
  * client leaving the bus) on the main thread and chat jobs on the worker. Each history is
  * the alternating user and assistant turns, bounded. */
 #pragma once
 #include <glib.h>
 
 typedef struct DraftdConversations DraftdConversations;
+
+/* The owner of shared conversations: no unique bus name (":1.N") can equal it, and no client
+ * leaving the bus forgets them. */
+#define DRAFTD_CONVERSATIONS_SESSION "session"
 
 DraftdConversations *draftd_conversations_new (void);
 void draftd_conversations_free (DraftdConversations *c);

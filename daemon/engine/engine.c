@@ -337,7 +337,8 @@ static void
 run_chat (DraftdEngine *e, DraftdModels *m, const DraftdJobRequest *req, GCancellable *cancellable,
           const DraftdJobSink *sink, DraftdJobResult *res)
 {
-  g_autoptr (GPtrArray) turns = draftd_conversations_history (e->conversations, req->client, req->conversation);
+  g_autoptr (GPtrArray) turns = draftd_conversations_history (e->conversations, draftd_job_request_conversation_owner (req),
+                                                                req->conversation);
   g_ptr_array_add (turns, g_strdup (req->text));
   g_autofree char *prompt = chat_prompt (m, turns, &res->error);
   if (prompt == NULL)
@@ -348,7 +349,8 @@ run_chat (DraftdEngine *e, DraftdModels *m, const DraftdJobRequest *req, GCancel
   if (res->text == NULL)
     return;
   g_strstrip (res->text);
-  draftd_conversations_append (e->conversations, req->client, req->conversation, req->text, res->text);
+  draftd_conversations_append (e->conversations, draftd_job_request_conversation_owner (req), req->conversation, req->text,
+                               res->text);
 }
 
 typedef struct {

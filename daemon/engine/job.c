@@ -1,4 +1,5 @@
 #include "daemon/engine/job.h"
+#include "daemon/engine/conversations.h"
 #include <string.h>
 
 gboolean
@@ -16,6 +17,12 @@ options_init (DraftdJobOptions *o)
   o->top_p = 0.95;
   o->top_k = 40;
   o->offset_unit = DRAFTD_GRAMMAR_UNIT_CODEPOINT;
+}
+
+const char *
+draftd_job_request_conversation_owner (const DraftdJobRequest *r)
+{
+  return r->options.shared ? DRAFTD_CONVERSATIONS_SESSION : r->client;
 }
 
 DraftdJobRequest *

@@ -21,6 +21,7 @@ typedef struct {
   gboolean compare_greedy;
   gboolean protect_quotes;
   double keep_bias;      /* corrections: 0 the grammar driver's default, < 0 off */
+  gboolean shared;       /* chat: the conversation belongs to the session, not the caller */
 } DraftdJobOptions;
 
 typedef struct {
@@ -31,6 +32,12 @@ typedef struct {
   char *conversation;    /* chat */
   DraftdJobOptions options;
 } DraftdJobRequest;
+
+/* Whose history a chat continues: the caller's own (dropped when it leaves the bus), or,
+ * with the `shared` option, the session's, which outlives the caller so that the next run of
+ * `draft chat --conversation NAME` continues it. The session bus admits one user only, so
+ * sharing by name crosses no trust boundary. */
+const char *draftd_job_request_conversation_owner (const DraftdJobRequest *r);
 
 /* The decoder's and the grammar driver's own statistics, kept as they report them:
  * `decode` for Complete and Chat, `grammar` for Correct and Rewrite. */

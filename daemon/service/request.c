@@ -151,6 +151,13 @@ read_generation_option (const char *key, DBusMessageIter *var, DraftdJobOptions 
     return read_mode_option (var, o, error);
   if (g_str_equal (key, "stop"))
     return read_stop_option (var, o, error);
+  if (g_str_equal (key, "shared")) {
+    WANT (var, DBUS_TYPE_BOOLEAN, key, "b");
+    dbus_bool_t b;
+    dbus_message_iter_get_basic (var, &b);
+    o->shared = b;
+    return TRUE;
+  }
   return unknown_option (key, error);
 }
 
@@ -246,7 +253,9 @@ read_arguments (DraftdJobRequest *r, DBusMessageIter *its, GError **error)
 {
   switch (r->kind) {
   case DRAFTD_JOB_COMPLETE:
-    return read_text (&its[0], "prompt", &r->text, error) && read_options (&its[1], FALSE, &r->options, error);
+    if (!read_text (&its[0], "prompt", &r->text, error) || !read_options (&its[1], FALSE, &r->options, error))
+      return FALSE;
+    return !r->options.shared || invalid (error, "'shared' is an option of Chat");
   case DRAFTD_JOB_CHAT:
     if (!read_text (&its[0], "conversation", &r->conversation, error))
       return FALSE;

@@ -310,10 +310,12 @@ submit (DraftdService *s, DraftdJobRequest *req, DBusMessage *call, gboolean str
     return FALSE;
   }
   DraftdConversations *convs = draftd_engine_conversations (s->engine);
-  if (req->kind == DRAFTD_JOB_CHAT && !draftd_conversations_exists (convs, req->client, req->conversation) &&
-      draftd_conversations_count (convs, req->client) >= MAX_CONVERSATIONS_PER_CLIENT) {
+  const char *owner = req->kind == DRAFTD_JOB_CHAT ? draftd_job_request_conversation_owner (req) : NULL;
+  if (owner && !draftd_conversations_exists (convs, owner, req->conversation) &&
+      draftd_conversations_count (convs, owner) >= MAX_CONVERSATIONS_PER_CLIENT) {
     g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_INVALID_ARGUMENT,
-                 "this client already has %d conversations; end one with ResetConversation", MAX_CONVERSATIONS_PER_CLIENT);
+                 "%s %d conversations; end one with ResetConversation",
+                 owner == req->client ? "this client already has" : "the session already keeps", MAX_CONVERSATIONS_PER_CLIENT);
     draftd_job_request_free (req);
     return FALSE;
   }
@@ -375,7 +377,9 @@ handle_reset (DraftdService *s, DBusMessage *m)
     send_error (s, m, DRAFTD_BUS_ERROR_INVALID_ARGUMENT, "ResetConversation takes arguments (s)");
     return;
   }
+  /* The caller's own conversation of that name and the session's shared one. */
   draftd_conversations_reset (draftd_engine_conversations (s->engine), dbus_message_get_sender (m), id);
+  draftd_conversations_reset (draftd_engine_conversations (s->engine), DRAFTD_CONVERSATIONS_SESSION, id);
   send_and_unref (s, dbus_message_new_method_return (m));
 }
 
