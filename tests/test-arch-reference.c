@@ -34,61 +34,10 @@ static const char *const prompts[] = {
   "The committee said that",
 };
 
-typedef struct {
-  GArray *prompt;   /* gint32: the P line, BOS included */
-  GArray *ids;      /* gint32: generated tokens */
-  GArray *margins;  /* double: top-1 minus top-2 logit at each generated token */
-  gboolean eog;     /* generation ended with an end-of-generation token */
-} Expected;
-
-static void
-expected_clear (Expected *e)
-{
-  g_clear_pointer (&e->prompt, g_array_unref);
-  g_clear_pointer (&e->ids, g_array_unref);
-  g_clear_pointer (&e->margins, g_array_unref);
-}
-
-static gboolean
-expected_load (const char *path, Expected *e, GError **error)
-{
-  g_autofree char *text = NULL;
-  if (!g_file_get_contents (path, &text, NULL, error))
-    return FALSE;
-  e->prompt = g_array_new (FALSE, FALSE, sizeof (gint32));
-  e->ids = g_array_new (FALSE, FALSE, sizeof (gint32));
-  e->margins = g_array_new (FALSE, FALSE, sizeof (double));
-  e->eog = FALSE;
-  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
-  for (guint i = 0; lines[i]; i++) {
-    g_auto (GStrv) f = g_strsplit (lines[i], " ", -1);
-    if (f[0] == NULL)
-      continue;
-    if (g_str_equal (f[0], "P")) {
-      for (guint k = 1; f[k]; k++) {
-        gint32 id = (gint32) g_ascii_strtoll (f[k], NULL, 10);
-        g_array_append_val (e->prompt, id);
-      }
-    } else if (g_str_equal (f[0], "G") && f[1] && f[2] && f[3] && g_str_has_prefix (f[3], "margin=")) {
-      gint32 id = (gint32) g_ascii_strtoll (f[1], NULL, 10);
-      double m = g_ascii_strtod (f[3] + 7, NULL);
-      g_array_append_val (e->ids, id);
-      g_array_append_val (e->margins, m);
-    } else if (g_str_equal (f[0], "EOG")) {
-      e->eog = TRUE;
-    }
-  }
-  if (e->prompt->len == 0) {
-    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s: no P line", path);
-    return FALSE;
-  }
-  return TRUE;
-}
-
 /* TRUE when `out` (ending with an end-of-generation token when out_eog) follows `e` up to
  * e's first near tie; *n_checked says how many tokens that covered. */
 static gboolean
-follows (const Expected *e, const GArray *out, gboolean out_eog, guint *n_checked)
+follows (const TestExpected *e, const GArray *out, gboolean out_eog, guint *n_checked)
 {
   guint n = 0;
   while (n < e->ids->len && g_array_index (e->margins, double, n) >= MARGIN_TOL)
@@ -179,11 +128,12 @@ check_prompt (TestLoaded *l, DraftdReference *ref, const char *file, guint p)
   g_autofree char *rel_exact = g_strdup_printf ("reference/expected-exact/%s.p%u.txt", file, p + 1);
   g_autofree char *path = test_shared_model (rel), *path_exact = test_shared_model (rel_exact);
   g_autoptr (GError) error = NULL;
-  Expected e = { 0 }, x = { 0 };
-  if (path == NULL || path_exact == NULL || !expected_load (path, &e, &error) || !expected_load (path_exact, &x, &error)) {
+  TestExpected e = { 0 }, x = { 0 };
+  if (path == NULL || path_exact == NULL || !test_expected_read (path, &e, &error) ||
+      !test_expected_read (path_exact, &x, &error)) {
     tap_ok (FALSE, "%s: expected outputs: %s", label, error ? error->message : "missing");
-    expected_clear (&e);
-    expected_clear (&x);
+    test_expected_clear (&e);
+    test_expected_clear (&x);
     return;
   }
   g_autoptr (GArray) prompt = g_array_new (FALSE, FALSE, sizeof (gint32));
@@ -208,8 +158,8 @@ check_prompt (TestLoaded *l, DraftdReference *ref, const char *file, guint p)
     tap_ok (n_differ == 0, "%s: argmax is the reference's wherever its top-2 gap is clear (%u differ)", label, n_differ);
   }
   greedy_clear (&g);
-  expected_clear (&e);
-  expected_clear (&x);
+  test_expected_clear (&e);
+  test_expected_clear (&x);
 }
 
 static void

@@ -25,52 +25,24 @@
 #define MAX_GEN 64
 #define LOGIT_TOL 1e-4
 
-typedef struct {
-  GArray *prompt;      /* gint32, BOS included */
-  guint n;             /* generated tokens, an EOG included */
-  gint32 ids[MAX_GEN];
-  double margin[MAX_GEN];  /* top-1 minus top-2; INFINITY for the EOG line, which gives none */
-} Expected;
-
-static void
-expected_clear (Expected *e)
+/* The reference's tokens with the end-of-generation token last, as greedy decoding
+ * produces them: the EOG line gives no margin (INFINITY). At most MAX_GEN. */
+static guint
+expected_n (const TestExpected *e)
 {
-  if (e->prompt)
-    g_array_unref (e->prompt);
+  return MIN (e->ids->len + (e->eog ? 1 : 0), MAX_GEN);
 }
 
-static gboolean
-expected_read (const char *path, Expected *e, GError **error)
+static gint32
+expected_id (const TestExpected *e, guint k)
 {
-  g_autofree char *text = NULL;
-  memset (e, 0, sizeof *e);
-  if (!g_file_get_contents (path, &text, NULL, error))
-    return FALSE;
-  e->prompt = g_array_new (FALSE, FALSE, sizeof (gint32));
-  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
-  for (guint i = 0; lines[i]; i++) {
-    g_auto (GStrv) f = g_strsplit (lines[i], " ", -1);
-    if (f[0] == NULL)
-      continue;
-    if (g_str_equal (f[0], "P")) {
-      for (guint k = 1; f[k]; k++) {
-        gint32 id = (gint32) g_ascii_strtoll (f[k], NULL, 10);
-        g_array_append_val (e->prompt, id);
-      }
-    } else if ((g_str_equal (f[0], "G") || g_str_equal (f[0], "EOG")) && f[1] && e->n < MAX_GEN) {
-      e->ids[e->n] = (gint32) g_ascii_strtoll (f[1], NULL, 10);
-      e->margin[e->n] = INFINITY;
-      for (guint k = 2; f[k]; k++)
-        if (g_str_has_prefix (f[k], "margin="))
-          e->margin[e->n] = g_ascii_strtod (f[k] + 7, NULL);
-      e->n++;
-    }
-  }
-  if (e->prompt->len == 0 || e->n == 0) {
-    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s has no P or G lines", path);
-    return FALSE;
-  }
-  return TRUE;
+  return k < e->ids->len ? g_array_index (e->ids, gint32, k) : e->eog_id;
+}
+
+static double
+expected_margin (const TestExpected *e, guint k)
+{
+  return k < e->ids->len ? g_array_index (e->margins, double, k) : INFINITY;
 }
 
 /* Greedy decoding of n tokens after the prompt; own_margin gets draftd's top-1 minus top-2. */
@@ -101,28 +73,28 @@ greedy (DraftdRunner *r, GArray *prompt, guint n, gint32 *out, double *own_margi
 /* Leading tokens that must agree with a reference: those before the first near-tie of
  * either (the token at the near-tie may go either way). */
 static guint
-must_agree (const Expected *e, const double *own_margin, guint n)
+must_agree (const TestExpected *e, const double *own_margin, guint n)
 {
   for (guint i = 0; i < n; i++)
-    if (e->margin[i] < NEAR_TIE || own_margin[i] < NEAR_TIE)
+    if (expected_margin (e, i) < NEAR_TIE || own_margin[i] < NEAR_TIE)
       return i;
   return n;
 }
 
 static guint
-agreeing (const Expected *e, const gint32 *ids, guint n)
+agreeing (const TestExpected *e, const gint32 *ids, guint n)
 {
   guint k = 0;
-  while (k < n && k < e->n && e->ids[k] == ids[k])
+  while (k < n && k < expected_n (e) && expected_id (e, k) == ids[k])
     k++;
   return k;
 }
 
 /* TRUE when the tokens match reference e as the header describes; *detail says how far. */
 static gboolean
-matches (const Expected *e, const gint32 *ids, const double *own, GString *detail, const char *label)
+matches (const TestExpected *e, const gint32 *ids, const double *own, GString *detail, const char *label)
 {
-  guint n = e->n;
+  guint n = expected_n (e);
   guint need = must_agree (e, own, n);
   guint agree = agreeing (e, ids, n);
   gboolean ok = agree >= need;
@@ -137,15 +109,19 @@ check_prompt (DraftdRunner *r, const char *ref_dir, const char *file, guint p)
   g_autofree char *llama_path = g_build_filename (ref_dir, "expected", name, NULL);
   g_autofree char *exact_path = g_build_filename (ref_dir, "expected-exact", name, NULL);
   g_autoptr (GError) error = NULL;
-  Expected llama, exact;
-  gboolean read = expected_read (llama_path, &llama, &error) && expected_read (exact_path, &exact, &error);
+  TestExpected llama = { 0 }, exact = { 0 };
+  gboolean read = test_expected_read (llama_path, &llama, &error) && test_expected_read (exact_path, &exact, &error);
+  if (read && (expected_n (&llama) == 0 || expected_n (&exact) == 0))
+    g_set_error (&error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s: no generated tokens", name), read = FALSE;
   if (!read) {
     tap_ok (FALSE, "%s p%u: %s", file, p, error->message);
+    test_expected_clear (&llama);
+    test_expected_clear (&exact);
     return;
   }
   gint32 ids[MAX_GEN];
   double own[MAX_GEN];
-  guint n = MAX (llama.n, exact.n);
+  guint n = MAX (expected_n (&llama), expected_n (&exact));
   gboolean same_prompt = llama.prompt->len == exact.prompt->len &&
                          memcmp (llama.prompt->data, exact.prompt->data, llama.prompt->len * 4) == 0;
   if (!same_prompt || !greedy (r, llama.prompt, n, ids, own, &error)) {
@@ -159,8 +135,8 @@ check_prompt (DraftdRunner *r, const char *ref_dir, const char *file, guint p)
             ok_llama && ok_exact ? "both" : ok_exact ? "the exact reference" : ok_llama ? "llama.cpp" : "neither",
             detail->str);
   }
-  expected_clear (&llama);
-  expected_clear (&exact);
+  test_expected_clear (&llama);
+  test_expected_clear (&exact);
 }
 
 static void
@@ -168,8 +144,8 @@ check_logits (DraftdRunner *r, const DraftdModel *m, const char *ref_dir, const 
 {
   g_autofree char *path = g_strdup_printf ("%s/expected-exact/%s.p2.txt", ref_dir, file);
   g_autoptr (GError) error = NULL;
-  Expected e;
-  if (!expected_read (path, &e, &error)) {
+  TestExpected e;
+  if (!test_expected_read (path, &e, &error)) {
     tap_ok (FALSE, "%s logits: %s", file, error->message);
     return;
   }
@@ -186,7 +162,7 @@ check_logits (DraftdRunner *r, const DraftdModel *m, const char *ref_dir, const 
   }
   tap_ok (ran && ref && worst <= LOGIT_TOL, "%s: logits over %u prompt tokens within %.1e of the CPU reference (%.2e)%s%s",
           file, n, LOGIT_TOL, worst, error ? ": " : "", error ? error->message : "");
-  expected_clear (&e);
+  test_expected_clear (&e);
 }
 
 /* "Q4_K x 24, Q6_K x 2, …": the types a file's matrices have. */

@@ -140,3 +140,58 @@ test_unload (TestLoaded *l)
   g_clear_pointer (&l->runner, draftd_runner_free);
   g_clear_pointer (&l->model, draftd_model_free);
 }
+
+static void
+expected_token_line (char **f, TestExpected *e)
+{
+  gint32 id = (gint32) g_ascii_strtoll (f[1], NULL, 10);
+  double margin = INFINITY;
+  for (guint k = 2; f[k]; k++)
+    if (g_str_has_prefix (f[k], "margin="))
+      margin = g_ascii_strtod (f[k] + 7, NULL);
+  g_array_append_val (e->ids, id);
+  g_array_append_val (e->margins, margin);
+}
+
+gboolean
+test_expected_read (const char *path, TestExpected *e, GError **error)
+{
+  g_autofree char *text = NULL;
+  memset (e, 0, sizeof *e);
+  if (!g_file_get_contents (path, &text, NULL, error))
+    return FALSE;
+  e->prompt = g_array_new (FALSE, FALSE, sizeof (gint32));
+  e->ids = g_array_new (FALSE, FALSE, sizeof (gint32));
+  e->margins = g_array_new (FALSE, FALSE, sizeof (double));
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i]; i++) {
+    g_auto (GStrv) f = g_strsplit (lines[i], " ", -1);
+    if (f[0] == NULL || f[1] == NULL)
+      continue;
+    if (g_str_equal (f[0], "P")) {
+      for (guint k = 1; f[k]; k++) {
+        gint32 id = (gint32) g_ascii_strtoll (f[k], NULL, 10);
+        g_array_append_val (e->prompt, id);
+      }
+    } else if (g_str_equal (f[0], "G")) {
+      expected_token_line (f, e);
+    } else if (g_str_equal (f[0], "EOG")) {
+      e->eog = TRUE;
+      e->eog_id = (gint32) g_ascii_strtoll (f[1], NULL, 10);
+    }
+  }
+  if (e->prompt->len == 0) {
+    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s has no P line", path);
+    test_expected_clear (e);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+void
+test_expected_clear (TestExpected *e)
+{
+  g_clear_pointer (&e->prompt, g_array_unref);
+  g_clear_pointer (&e->ids, g_array_unref);
+  g_clear_pointer (&e->margins, g_array_unref);
+}

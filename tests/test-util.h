@@ -30,3 +30,17 @@ typedef struct {
 
 gboolean test_load (DraftdVk *vk, const char *path, guint n_ctx, TestLoaded *l);
 void test_unload (TestLoaded *l);
+
+/* An expected output of ../shared/models/reference (llama.cpp's or the exact computation's):
+ * a P line (the prompt's ids), a G line per generated token ("G id hex-text margin=M ..."),
+ * then "EOG id" when generation ended on an end-of-generation token. */
+typedef struct {
+  GArray *prompt;   /* gint32, BOS included */
+  GArray *ids;      /* gint32: the G lines' tokens */
+  GArray *margins;  /* double: top-1 minus top-2 logit at each of them */
+  gboolean eog;     /* an EOG line followed */
+  gint32 eog_id;
+} TestExpected;
+
+gboolean test_expected_read (const char *path, TestExpected *e, GError **error);
+void test_expected_clear (TestExpected *e);
