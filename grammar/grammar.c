@@ -3,6 +3,7 @@
 #include "grammar/checks.h"
 #include "grammar/language.h"
 #include "grammar/segment.h"
+#include "lib/tokenizer/text-collector.h"
 
 G_DEFINE_QUARK (grammar-error-quark, draftd_grammar_error)
 
@@ -70,23 +71,6 @@ build_prompt (DraftdGrammarContext *ctx, const DraftdGrammarRequest *req, const 
   *end = draftd_chat_format_end (ctx->format);
   *end_is_token = draftd_chat_format_end_is_token (ctx->format);
   return draftd_chat_format_render (ctx->format, turns, 2, TRUE);
-}
-
-typedef struct {
-  const DraftdTokenizer *tok;
-  DraftdDetokenizer detok;
-  GString *text;
-  const char *stop;   /* plain-text end marker, or NULL */
-} Collector;
-
-static gboolean
-collect (const gint32 *tokens, guint n, gpointer user)
-{
-  Collector *c = user;
-  for (guint i = 0; i < n; i++)
-    draftd_detokenizer_push (&c->detok, tokens[i], c->text);
-  /* A plain-text end marker (a newline for the transcript format) ends the answer. */
-  return !(c->stop && strstr (c->text->str, c->stop));
 }
 
 /* Is c typographic punctuation an English-trained model tends to "normalise"? */
@@ -243,28 +227,25 @@ decode_segment (Job *j, const char *segment, const DraftdGrammarSpan *spans, gui
   p.is_eog = draftd_tokenizer_is_eog_cb;
   p.is_eog_data = (gpointer) ctx->tokenizer;
   p.cancellable = req->cancellable;
-  Collector c = { ctx->tokenizer, { 0 }, g_string_new (NULL), end_is_token ? NULL : end };
-  draftd_detokenizer_init (&c.detok, ctx->tokenizer, FALSE);
-  p.on_tokens = collect;
+  /* A plain-text end marker (a newline for the transcript format) ends the answer. */
+  const char *stops[] = { end_is_token ? NULL : end, NULL };
+  DraftdTextCollector c;
+  draftd_text_collector_init (&c, ctx->tokenizer, stops);
+  p.on_tokens = draftd_text_collector_on_tokens;
   p.on_tokens_data = &c;
   draftd_cache_reuse (ctx->target, ctx->cached, (gint32 *) ptoks->data, ptoks->len);
   *reused = ctx->cached->len;
   g_autoptr (GArray) out = g_array_new (FALSE, FALSE, sizeof (gint32));
   gboolean ok = draftd_decode (ctx->target, NULL, (gint32 *) ptoks->data, ptoks->len, &p, out, st, error);
   draftd_cache_update (ctx->target, ctx->cached, (gint32 *) ptoks->data, ptoks->len, out);
-  draftd_detokenizer_flush (&c.detok, c.text);
-  draftd_detokenizer_clear (&c.detok);
-  if (!ok) {
-    g_string_free (c.text, TRUE);
-    return NULL;
-  }
-  /* Cut at a textual end marker, and at a special end token rendered as text. */
-  char *cut = c.stop ? strstr (c.text->str, c.stop) : NULL;
-  if (cut)
-    g_string_truncate (c.text, cut - c.text->str);
-  if (end && (cut = strstr (c.text->str, end)) != NULL)
-    g_string_truncate (c.text, cut - c.text->str);
-  return g_strstrip (g_string_free (c.text, FALSE));
+  draftd_text_collector_finish (&c);
+  GString *text = g_steal_pointer (&c.text);
+  draftd_text_collector_clear (&c);
+  /* A special end token rendered as text ends it too. */
+  char *cut;
+  if (ok && end && (cut = strstr (text->str, end)) != NULL)
+    g_string_truncate (text, cut - text->str);
+  return ok ? g_strstrip (g_string_free (text, FALSE)) : (g_string_free (text, TRUE), NULL);
 }
 
 /* IAD, and with compare_greedy the same policy decoded one token at a time, both from the

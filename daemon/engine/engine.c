@@ -2,7 +2,7 @@
 #include <string.h>
 #include "daemon/engine/models.h"
 #include "grammar/grammar.h"
-#include "lib/tokenizer/tokenizer.h"
+#include "lib/tokenizer/text-collector.h"
 
 
 struct DraftdEngine {
@@ -174,37 +174,28 @@ draftd_engine_describe (DraftdEngine *e)
 /* Text-generating jobs: streams the text as it becomes final, cut at stop strings. */
 typedef struct {
   const DraftdJobSink *sink;
-  DraftdDetokenizer detok;
-  GString *text;        /* everything so far */
+  DraftdTextCollector collector;
   gsize sent;           /* bytes already streamed */
-  gsize hold;           /* bytes held back: a stop string may start there */
-  char *const *stop;
-  gboolean stopped;
 } TextSink;
+
+static void
+stream_final (TextSink *s)
+{
+  gsize final = draftd_text_collector_final_len (&s->collector);
+  if (final > s->sent && s->sink && s->sink->chunk) {
+    g_autofree char *chunk = g_strndup (s->collector.text->str + s->sent, final - s->sent);
+    s->sink->chunk (s->sink->user, chunk);
+    s->sent = final;
+  }
+}
 
 static gboolean
 on_tokens (const gint32 *tokens, guint n, gpointer user)
 {
   TextSink *s = user;
-  for (guint i = 0; i < n; i++)
-    draftd_detokenizer_push (&s->detok, tokens[i], s->text);
-  for (guint i = 0; s->stop && s->stop[i]; i++) {
-    const char *hit = strstr (s->text->str + (s->sent > 64 ? s->sent - 64 : 0), s->stop[i]);
-    if (hit && *s->stop[i]) {
-      g_string_truncate (s->text, hit - s->text->str);
-      s->stopped = TRUE;
-    }
-  }
-  /* Stream what can no longer become part of a stop string (and is whole UTF-8). */
-  gsize safe = s->text->len > s->hold && !s->stopped ? s->text->len - s->hold : s->text->len;
-  while (safe > s->sent && (((guchar) s->text->str[safe]) & 0xC0) == 0x80 && safe < s->text->len)
-    safe--;
-  if (safe > s->sent && s->sink && s->sink->chunk) {
-    g_autofree char *chunk = g_strndup (s->text->str + s->sent, safe - s->sent);
-    s->sink->chunk (s->sink->user, chunk);
-    s->sent = safe;
-  }
-  return !s->stopped;
+  gboolean more = draftd_text_collector_push (&s->collector, tokens, n);
+  stream_final (s);
+  return more;
 }
 
 static gboolean
@@ -228,7 +219,7 @@ choose_mode (const DraftdModels *m, const DraftdJobOptions *o, DraftdDecodeMode 
 
 /* The request's stop strings and `extra`, as one NULL-terminated array of borrowed strings. */
 static GPtrArray *
-stop_strings (const DraftdJobOptions *o, char **extra, gsize *longest)
+stop_strings (const DraftdJobOptions *o, char **extra)
 {
   GPtrArray *stops = g_ptr_array_new ();
   for (guint i = 0; o->stop && o->stop[i]; i++)
@@ -236,9 +227,6 @@ stop_strings (const DraftdJobOptions *o, char **extra, gsize *longest)
   for (guint i = 0; extra && extra[i]; i++)
     g_ptr_array_add (stops, extra[i]);
   g_ptr_array_add (stops, NULL);
-  *longest = 0;
-  for (guint i = 0; stops->pdata[i]; i++)
-    *longest = MAX (*longest, strlen (stops->pdata[i]));
   return stops;
 }
 
@@ -268,10 +256,8 @@ decode_tokens (DraftdModels *m, DraftdDecodeParams *p, GArray *ids, TextSink *si
     draftd_cache_update (&a->lm, a->cached, (gint32 *) ids->data, ids->len, out);
   if (ok) {
     /* The end: whatever the detokenizer and the stop-string window held back goes out. */
-    if (!sink->stopped)
-      draftd_detokenizer_flush (&sink->detok, sink->text);
-    sink->hold = 0;
-    on_tokens (NULL, 0, sink);
+    draftd_text_collector_finish (&sink->collector);
+    stream_final (sink);
   }
   return ok;
 }
@@ -301,16 +287,16 @@ generate (DraftdModels *m, const DraftdJobRequest *req, GCancellable *cancellabl
   p.is_eog = draftd_tokenizer_is_eog_cb;
   p.is_eog_data = (gpointer) tok;
   p.cancellable = cancellable;
-  gsize longest;
-  g_autoptr (GPtrArray) stops = stop_strings (&req->options, extra_stop, &longest);
-  TextSink sink = { job_sink, { 0 }, g_string_new (NULL), 0, longest ? longest - 1 : 0, (char *const *) stops->pdata, FALSE };
-  draftd_detokenizer_init (&sink.detok, tok, FALSE);
+  g_autoptr (GPtrArray) stops = stop_strings (&req->options, extra_stop);
+  TextSink sink = { .sink = job_sink };
+  draftd_text_collector_init (&sink.collector, tok, (const char *const *) stops->pdata);
   p.on_tokens = on_tokens;
   p.on_tokens_data = &sink;
   gboolean ok = decode_tokens (m, &p, ids, &sink, &stats->decode, error);
-  draftd_detokenizer_clear (&sink.detok);
   stats->mode = draftd_decode_mode_name (p.mode);
-  return g_string_free (sink.text, !ok);
+  GString *text = g_steal_pointer (&sink.collector.text);
+  draftd_text_collector_clear (&sink.collector);
+  return g_string_free (text, !ok);
 }
 
 /* The chat prompt: the history and the new message, the oldest exchanges dropped until it
