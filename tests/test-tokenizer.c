@@ -215,6 +215,9 @@ main (void)
   check_vectors ("mpt");
   check_vectors ("qwen2");
   check_vectors ("refact");
+  check_vectors ("deepseek-llm");
+  check_vectors ("deepseek-coder");
+  check_vectors ("falcon");
   check_streaming ();
   check_collector ();
   return tap_done ();

@@ -1,4 +1,4 @@
-/* Byte-level BPE (GPT-2 family: GPT-2, Llama-3, Qwen2, SmolLM, StarCoder).
+/* Byte-level BPE (GPT-2 family: GPT-2, Llama-3, Qwen2, SmolLM, StarCoder, DeepSeek, Falcon).
  * Text is first split by the pre-tokenizer regexes of tokenizer.ggml.pre, each piece's
  * bytes are mapped to printable code points (GPT-2's bytes_to_unicode), then pairs are
  * merged in order of their rank in tokenizer.ggml.merges. */
@@ -13,9 +13,36 @@
   "(?:'[sS]|'[tT]|'[rR][eE]|'[vV][eE]|'[mM]|'[lL][lL]|'[dD])|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}| " \
   "?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+"
 
+/* DeepSeek's own splits: a newline alone; letters of the Latin, Greek, Cyrillic, Armenian,
+ * Georgian, Cherokee and other cased scripts (as DeepSeek-LLM's tokenizer lists them) with one
+ * optional leading space; ASCII and full-width punctuation; trailing whitespace; CJK and
+ * Hangul runs; digit runs (the coder: single digits). Code points are written as \x{...}:
+ * several of these (U+1FD3, U+2126, U+212A...) are not NFC, and an editor that normalises
+ * would silently change the class. */
+#define DEEPSEEK_LETTERS \
+  "\\s?[A-Za-z\\x{B5}\\x{C0}-\\x{D6}\\x{D8}-\\x{F6}\\x{F8}-\\x{1BA}\\x{1BC}-\\x{1BF}" \
+  "\\x{1C4}-\\x{293}\\x{295}-\\x{2AF}\\x{370}-\\x{373}\\x{376}\\x{377}\\x{37B}-\\x{37D}" \
+  "\\x{37F}\\x{386}\\x{388}-\\x{38A}\\x{38C}\\x{38E}-\\x{3A1}\\x{3A3}-\\x{3F5}\\x{3F7}-" \
+  "\\x{481}\\x{48A}-\\x{52F}\\x{531}-\\x{556}\\x{10A0}-\\x{10C5}\\x{13A0}-\\x{13F5}" \
+  "\\x{13F8}-\\x{13FD}\\x{1C90}-\\x{1CBA}\\x{1CBD}-\\x{1CBF}\\x{1D00}-\\x{1D2B}\\x{1D6B}-" \
+  "\\x{1D77}\\x{1D79}-\\x{1D9A}\\x{1E00}-\\x{1F15}\\x{1F18}-\\x{1F1D}\\x{1F20}-\\x{1F45}" \
+  "\\x{1F48}-\\x{1F4D}\\x{1F50}-\\x{1F57}\\x{1F59}\\x{1F5B}\\x{1F5D}\\x{1F5F}-\\x{1F7D}" \
+  "\\x{1F80}-\\x{1FB4}\\x{1FB6}-\\x{1FBC}\\x{1FBE}\\x{1FC2}-\\x{1FC4}\\x{1FC6}-\\x{1FCC}" \
+  "\\x{1FD0}-\\x{1FD3}\\x{1FD6}-\\x{1FDB}\\x{1FE0}-\\x{1FEC}\\x{1FF2}-\\x{1FF4}\\x{1FF6}-" \
+  "\\x{1FFC}\\x{2102}\\x{2107}\\x{210A}-\\x{2113}\\x{2115}\\x{2119}-\\x{211D}\\x{2124}" \
+  "\\x{2126}\\x{2128}\\x{212A}-\\x{212D}\\x{212F}-\\x{2134}\\x{2139}\\x{213C}-\\x{213F}" \
+  "\\x{2145}-\\x{2149}\\x{214E}\\x{2183}\\x{2184}\\x{2C00}-\\x{2C7B}\\x{2C7E}-\\x{2CE4}" \
+  "\\x{2CEB}-\\x{2CEE}\\x{2CF2}\\x{2CF3}\\x{A640}-\\x{A66D}\\x{A680}-\\x{A69B}\\x{A722}-" \
+  "\\x{A76F}\\x{A771}-\\x{A787}\\x{A78B}-\\x{A78E}\\x{AB70}-\\x{ABBF}\\x{FB00}-\\x{FB06}" \
+  "\\x{FB13}-\\x{FB17}\\x{FF21}-\\x{FF3A}\\x{FF41}-\\x{FF5A}\\x{10400}-\\x{1044F}" \
+  "\\x{104B0}-\\x{104D3}\\x{104D8}-\\x{104FB}\\x{10C80}-\\x{10CB2}\\x{10CC0}-\\x{10CF2}" \
+  "\\x{118A0}-\\x{118DF}\\x{1E900}-\\x{1E943}]+"
+#define DEEPSEEK_PUNCT "\\s?[!-/:-~\\x{FF01}-\\x{FF0F}\\x{FF1A}-\\x{FF5E}\\x{2018}-\\x{201F}\\x{3000}-\\x{3002}]+"
+#define DEEPSEEK_CJK "[\\x{4E00}-\\x{9FA5}\\x{800}-\\x{4E00}\\x{AC00}-\\x{D7FF}]+"
+
 typedef struct {
   const char *names;       /* '|'-separated tokenizer.ggml.pre values */
-  const char *regexes[4];  /* applied in order; unmatched text stays a piece of its own */
+  const char *regexes[6];  /* applied in order; unmatched text stays a piece of its own */
   gboolean ignore_merges;  /* a whole piece that is a token is taken as is (Llama-3) */
 } PreTokenizer;
 
@@ -25,6 +52,9 @@ static const PreTokenizer pre_tokenizers[] = {
   { "llama3|llama-bpe|llama-v3|falcon3|pixtral", { LLAMA3_RE }, TRUE },
   { "qwen2|deepseek-r1-qwen|stablelm2|hunyuan", { QWEN2_RE }, FALSE },
   { "starcoder|refact|command-r|smollm|codeshell|exaone|minerva", { "\\p{N}", GPT2_RE }, FALSE },
+  { "deepseek-llm", { "[\r\n]", DEEPSEEK_LETTERS, DEEPSEEK_PUNCT, "\\s+$", DEEPSEEK_CJK, "\\p{N}+" }, FALSE },
+  { "deepseek-coder", { "[\r\n]", "\\s?\\p{L}+", "\\s?\\p{P}+", DEEPSEEK_CJK, "\\p{N}" }, FALSE },
+  { "falcon", { "[\\p{P}\\$\\+<=>\\^~\\|`]+", GPT2_RE, "[0-9][0-9][0-9]" }, FALSE },
 };
 
 static void
