@@ -61,6 +61,43 @@ send_correct (DBusConnection *c, const char *text)
   return p;
 }
 
+/* The decoding mode a Complete with default options reports in its stats. */
+static char *
+complete_mode (DBusConnection *c)
+{
+  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Complete");
+  DBusMessageIter it, d;
+  const char *prompt = "Once upon a time";
+  guint32 n = 4;
+  dbus_message_iter_init_append (m, &it);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &prompt);
+  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
+  draftd_bus_dict_add (&d, "max_tokens", DBUS_TYPE_UINT32, &n);
+  dbus_message_iter_close_container (&it, &d);
+  DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 120000, NULL);
+  dbus_message_unref (m);
+  char *mode = NULL;
+  DBusMessageIter ri, dict;
+  if (r && dbus_message_iter_init (r, &ri) && dbus_message_iter_next (&ri)) {
+    dbus_message_iter_recurse (&ri, &dict);
+    for (; dbus_message_iter_get_arg_type (&dict) == DBUS_TYPE_DICT_ENTRY; dbus_message_iter_next (&dict)) {
+      DBusMessageIter e, v;
+      const char *key, *value;
+      dbus_message_iter_recurse (&dict, &e);
+      dbus_message_iter_get_basic (&e, &key);
+      dbus_message_iter_next (&e);
+      dbus_message_iter_recurse (&e, &v);
+      if (g_str_equal (key, "mode") && dbus_message_iter_get_arg_type (&v) == DBUS_TYPE_STRING) {
+        dbus_message_iter_get_basic (&v, &value);
+        mode = g_strdup (value);
+      }
+    }
+  }
+  if (r)
+    dbus_message_unref (r);
+  return mode;
+}
+
 static gboolean
 wait_context (DBusConnection *c, guint32 want)
 {
@@ -89,6 +126,9 @@ main (void)
   tap_ok (log && strstr (log, "warning: no assistant"), "it is logged as a warning");
   DBusConnection *c = bus_fixture_connect (&f);
   tap_ok (context_length (c) == 128, "the config's context is in force (%u)", context_length (c));
+  g_autofree char *mode = complete_mode (c);
+  tap_ok (g_strcmp0 (mode, "lookup") == 0, "without an assistant, completion drafts by n-gram lookup (mode %s)",
+          mode ? mode : "-");
   g_autofree char *before = owner (c);
   GString *text = g_string_new (NULL);
   for (int i = 0; i < 40; i++)

@@ -18,6 +18,7 @@ eog (gint32 t, gpointer user)
 
 typedef struct {
   guint passes;   /* target passes in all, the prompt's included */
+  guint assistant_passes;
   GArray *out;
 } Result;
 
@@ -45,12 +46,13 @@ run (DraftdDecodeMode mode, const gint32 *script, guint n_script, const gint32 *
   p.end_tokens = end;
   p.n_end_tokens = 1;
   p.is_eog = eog;
-  Result r = { 0, g_array_new (FALSE, FALSE, sizeof (gint32)) };
+  Result r = { .out = g_array_new (FALSE, FALSE, sizeof (gint32)) };
   DraftdDecodeStats st;
   g_autoptr (GError) error = NULL;
   if (!draftd_decode (&tl, &al, prompt, 4, &p, r.out, &st, &error))
     tap_diag ("decode: %s", error->message);
   r.passes = st.target_passes + st.prompt_passes;
+  r.assistant_passes = st.assistant_passes;
   g_assert (t.passes == st.target_passes + st.prompt_passes);
   scripted_lm_clear (&t);
   scripted_lm_clear (&a);
@@ -149,6 +151,20 @@ main (void)
     wrong[i] = 80;
   r = run (DRAFTD_DECODE_SPECULATIVE, src, 24, NULL, 0, wrong, 24, 8, 2, 128, 0);
   tap_ok (equals (r.out, src, 24) && r.passes == 25, "speculative: rejected at the first draft every time, as plain: 25 passes (%u)", r.passes);
+  /* Asked at passes 1, 3, 6, 11 and 20 (rests of 1, 2, 4, 8), 8 assistant passes each time
+   * (8 drafts); without rests it would be 24 x 8. */
+  tap_ok (r.assistant_passes == 5 * 8, "speculative: an assistant that is always wrong rests 1, 2, 4 ... passes: "
+          "asked 5 times in 24 (%u assistant passes)", r.assistant_passes);
+  g_array_unref (r.out);
+  /* Wrong for the first 4 tokens, right after: the assistant comes back after its rest and
+   * the rest of the text goes in long accepted blocks. */
+  gint32 late[24];
+  memcpy (late, src, sizeof src);
+  for (int i = 0; i < 4; i++)
+    late[i] = 80;
+  r = run (DRAFTD_DECODE_SPECULATIVE, src, 24, NULL, 0, late, 24, 8, 2, 128, 0);
+  tap_ok (equals (r.out, src, 24) && r.passes <= 10, "speculative: an assistant wrong at first is asked again and "
+          "drafts the rest (%u passes; plain takes 25)", r.passes);
   g_array_unref (r.out);
   gint32 half[24];
   memcpy (half, src, sizeof src);

@@ -203,7 +203,9 @@ choose_mode (const DraftdModels *m, const DraftdJobOptions *o, DraftdDecodeMode 
 {
   const char *name = o->mode ? o->mode : "auto";
   if (g_str_equal (name, "auto"))
-    *mode = m->has_assistant ? DRAFTD_DECODE_SPECULATIVE : DRAFTD_DECODE_PLAIN;
+    /* Drafting is lossless either way; without an assistant the context's own repeats
+     * (n-gram lookup) still save target passes. */
+    *mode = m->has_assistant ? DRAFTD_DECODE_SPECULATIVE : DRAFTD_DECODE_LOOKUP;
   else if (!draftd_decode_mode_from_name (name, mode) || *mode == DRAFTD_DECODE_IAD) {
     g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_INVALID_ARGUMENT,
                  "unknown mode '%s' (auto, plain, speculative, lookup)", name);

@@ -77,7 +77,7 @@ draftd_models_load (const DraftdModelsSpec *spec, GError **error)
   g_autoptr (GError) missing = NULL;
   if (spec->assistant && !check_regular_file (spec->assistant, &missing)) {
     /* Without its assistant the target still serves everything, only slower. */
-    g_warning ("no assistant (%s): completion and chat use plain or lookup decoding", missing->message);
+    g_warning ("no assistant (%s): completion and chat draft by n-gram lookup instead", missing->message);
   } else if (spec->assistant) {
     if (!resident_load (m->vk, spec->assistant, spec->n_ctx, &m->assistant, error))
       return NULL;

@@ -17,6 +17,10 @@ typedef struct {
   float *scratch;       /* [n_vocab] */
   gint32 *drafts;       /* [draft_max] */
   guint schedule_len;   /* classic draft-length schedule */
+  gboolean from_assistant;  /* this pass's drafts came from the assistant */
+  guint assistant_rest;     /* passes the assistant sits out (speculative mode) */
+  guint assistant_backoff;  /* its next rest: 1, 2, 4 ... MAX_REST after fruitless passes */
+  guint assistant_drafted, assistant_accepted;  /* its drafts so far, and those accepted */
   GArray *source;       /* D = source + end tokens (IAD, and PLAIN as its reference), or NULL */
   gint src_pos;         /* where in D the output continues, -1 when unaligned: a function of
                          * the output alone, so IAD and PLAIN apply the keep policy alike */
@@ -428,13 +432,56 @@ decoder_clear (Decoder *d)
   g_free (d->q);
 }
 
+/* Longest rest of an assistant whose drafts keep failing: it is asked again at least this
+ * often, so a stretch where it predicts well is found again. */
+#define MAX_REST 16
+
+/* Below this share of its drafts accepted (so far in this run, from a prior of 1 in 2), a
+ * sampling assistant's rejected pass counts as fruitless; one rejected pass alone is
+ * chance at usual acceptance rates. */
+#define SAMPLED_ACCEPTANCE_FLOOR 0.35
+
+/* Speculative mode's drafter for a pass: the assistant, unless it has lately paid for
+ * nothing (no draft confident enough; or, greedy, a pass none of whose drafts was accepted;
+ * sampled, one with the acceptance so far under the floor): it then sits out 1, 2, 4 ...
+ * MAX_REST passes, drafting by n-gram lookup meanwhile (free), and one accepted draft
+ * brings it back at once. Lookup drafts are valid proposals for speculative sampling too
+ * (a one-point q), so the output stays the target's exactly, in greedy and sampled
+ * decoding alike. Decided from counts, never timing: a seeded run repeats. */
+static guint
+propose_speculative (Decoder *d, guint k_max, GError **error)
+{
+  d->from_assistant = d->assistant_rest == 0;
+  if (d->from_assistant)
+    return propose_assistant (d, k_max, error);
+  d->assistant_rest--;
+  return propose_lookup (d, k_max);
+}
+
+static void
+assistant_outcome (Decoder *d, guint drafted, guint accepted)
+{
+  if (!d->from_assistant)
+    return;
+  d->assistant_drafted += drafted;
+  d->assistant_accepted += accepted;
+  double share = (d->assistant_accepted + 1.0) / (d->assistant_drafted + 2.0);
+  gboolean fruitless = drafted == 0 || (accepted == 0 && (d->greedy || share < SAMPLED_ACCEPTANCE_FLOOR));
+  if (!fruitless) {
+    d->assistant_backoff = 0;
+    return;
+  }
+  d->assistant_backoff = d->assistant_backoff ? MIN (2 * d->assistant_backoff, MAX_REST) : 1;
+  d->assistant_rest = d->assistant_backoff;
+}
+
 /* The drafts of the next pass; G_MAXUINT on error. */
 static guint
 propose (Decoder *d, guint k_max, GError **error)
 {
   switch (d->p->mode) {
   case DRAFTD_DECODE_SPECULATIVE:
-    return propose_assistant (d, k_max, error);
+    return propose_speculative (d, k_max, error);
   case DRAFTD_DECODE_LOOKUP:
     return propose_lookup (d, k_max);
   case DRAFTD_DECODE_IAD:
@@ -463,8 +510,10 @@ decode_step (Decoder *d, GError **error)
     return FALSE;
   guint len_before = d->seq->len, j;
   gint32 next;
-  if (!verify (d, (const gint32 *) d->seq->data + len_before - 1, 1, k, d->assistant && !d->greedy, &j, &next, error))
+  if (!verify (d, (const gint32 *) d->seq->data + len_before - 1, 1, k, d->from_assistant && !d->greedy, &j, &next,
+               error))
     return FALSE;
+  assistant_outcome (d, k, j);
   if (d->assistant)
     draftd_lm_truncate (d->assistant, MIN (draftd_lm_n_past (d->assistant), len_before + j));
   if (p->draft_length == DRAFTD_DRAFT_SCHEDULE && k > 0)
