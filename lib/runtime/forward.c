@@ -25,7 +25,7 @@ struct DraftdRunner {
   DraftdVk *vk;
   const DraftdModel *model;
   DraftdModelConfig cfg;
-  DraftdKernels kernels;
+  DraftdKernels *kernels;     /* the device's, shared with its other models */
   guint n_ctx, n_batch, n_past;
   guint ctx_stride;           /* n_ctx rounded up to 4: cache and score rows are read as vec4 */
   guint32 D, QKV, ATT, F, V;  /* padded activation strides */
@@ -78,6 +78,27 @@ upload_vector (DraftdRunner *r, DraftdVkBuffer *b, const GgufTensor *t, guint32 
 {
   const GgufTensor *ts[1] = { t };
   return draftd_vector_upload (r->vk, b, ts, 1, padded, error);
+}
+
+/* The matmul and embedding kernels of every weight form this model's matrices have. */
+static gboolean
+need_kernels (DraftdRunner *r, GError **error)
+{
+  gboolean need[DRAFTD_N_WTYPES] = { FALSE };
+  need[r->token_embd.wtype] = TRUE;
+  if (!r->cfg.tied_output)
+    need[r->output.wtype] = TRUE;
+  for (guint i = 0; i < r->cfg.n_layer; i++) {
+    const LayerState *l = &r->layers[i];
+    const DraftdMatrix *ms[] = { &l->qkv[0], &l->qkv[1], &l->qkv[2], &l->wo, &l->gate, &l->up, &l->down };
+    for (guint j = 0; j < G_N_ELEMENTS (ms); j++)
+      if (ms[j]->n_parts > 0)
+        need[ms[j]->wtype] = TRUE;
+  }
+  for (guint t = 0; t < DRAFTD_N_WTYPES; t++)
+    if (need[t] && !draftd_kernels_need_wtype (r->kernels, t, error))
+      return FALSE;
+  return TRUE;
 }
 
 static gboolean
@@ -246,7 +267,8 @@ draftd_runner_new (DraftdVk *vk, const DraftdModel *model, const DraftdRunnerOpt
   r->out_logits = g_array_new (FALSE, FALSE, sizeof (float));
   r->out_ids = g_array_new (FALSE, FALSE, sizeof (gint32));
   r->layers = g_new0 (LayerState, r->cfg.n_layer);
-  if (!check_limits (r, error) || !draftd_kernels_init (&r->kernels, vk, error) || !alloc_activations (r, error) ||
+  if (!check_limits (r, error) || (r->kernels = draftd_kernels_for_device (vk, error)) == NULL ||
+      !alloc_activations (r, error) ||
       !upload_rope_tables (r, error) || !upload_matrix (r, &r->token_embd, model->token_embd, error) ||
       (!r->cfg.tied_output && !upload_matrix (r, &r->output, model->output, error)) ||
       !upload_vector (r, &r->output_norm, model->output_norm, r->D, error) || !init_profiling (r, error))
@@ -254,6 +276,8 @@ draftd_runner_new (DraftdVk *vk, const DraftdModel *model, const DraftdRunnerOpt
   for (guint i = 0; i < r->cfg.n_layer; i++)
     if (!upload_layer (r, i, error))
       return NULL;
+  if (!need_kernels (r, error))
+    return NULL;
   return g_steal_pointer (&r);
 }
 
@@ -296,7 +320,6 @@ draftd_runner_free (DraftdRunner *r)
   DraftdVkBuffer *bufs[] = { &r->ids, &r->logits, &r->tokens, &r->scores, &r->hb, &r->att, &r->qkv, &r->xb, &r->x, &r->dummy };
   for (guint i = 0; i < G_N_ELEMENTS (bufs); i++)
     draftd_vk_buffer_clear (vk, bufs[i]);
-  draftd_kernels_clear (&r->kernels, vk);
   g_clear_pointer (&r->out_logits, g_array_unref);
   g_clear_pointer (&r->out_ids, g_array_unref);
   g_free (r);
@@ -348,7 +371,7 @@ record_matmul_tokens (Recorder *rec, const DraftdMatrix *m, const DraftdVkBuffer
                       const DraftdVkBuffer *bias, const DraftdMatrix *m_up)
 {
   DraftdRunner *r = rec->r;
-  const DraftdKernel *k = &r->kernels.matmul[m->wtype][draftd_kernels_tile_for (n_tokens)];
+  const DraftdKernel *k = &r->kernels->matmul[m->wtype][draftd_kernels_tile_for (n_tokens)];
   for (guint p = 0; p < m->n_parts; p++) {
     const DraftdMatrixPart *part = &m->parts[p];
     const DraftdMatrixPart *up = m_up ? &m_up->parts[p] : NULL;
@@ -365,7 +388,7 @@ record_matmul_tokens (Recorder *rec, const DraftdMatrix *m, const DraftdVkBuffer
     };
     DraftdBind b[7] = { { &part->quants }, { part->scales.buffer ? &part->scales : NULL }, { x }, { y }, { bias },
                         { up ? &up->quants : NULL }, { up && up->scales.buffer ? &up->scales : NULL } };
-    dispatch (rec, k, b, &pc, sizeof pc, groups (part->rows, r->kernels.wg), 1, 1);
+    dispatch (rec, k, b, &pc, sizeof pc, groups (part->rows, r->kernels->wg), 1, 1);
   }
 }
 
@@ -395,7 +418,7 @@ record_rmsnorm (Recorder *rec, const DraftdVkBuffer *in, const DraftdVkBuffer *g
   DraftdRunner *r = rec->r;
   DraftdRmsNormParams pc = { r->cfg.n_embd, r->D, token0, r->cfg.norm_eps, add };
   DraftdBind b[3] = { { in }, { g }, { out } };
-  dispatch (rec, &r->kernels.rmsnorm, b, &pc, sizeof pc, n_tokens, 1, 1);
+  dispatch (rec, &r->kernels->rmsnorm, b, &pc, sizeof pc, n_tokens, 1, 1);
 }
 
 /* A block's output projection into the residual stream: fused as Y += W·x, or, with post
@@ -418,29 +441,29 @@ record_attention (Recorder *rec, LayerState *l, guint T)
 {
   DraftdRunner *r = rec->r;
   const DraftdModelConfig *c = &r->cfg;
-  guint32 wg = r->kernels.wg;
+  guint32 wg = r->kernels->wg;
   if (c->qk_norm) {
     guint32 n_heads = c->n_head + c->n_head_kv;
     DraftdHeadNormParams hp = { c->head_dim, r->QKV, c->n_head, n_heads, c->norm_eps };
     DraftdBind hb[2] = { { &r->qkv }, { &l->qk_norm } };
-    dispatch (rec, &r->kernels.head_norm, hb, &hp, sizeof hp, groups (n_heads, wg), T, 1);
+    dispatch (rec, &r->kernels->head_norm, hb, &hp, sizeof hp, groups (n_heads, wg), T, 1);
   }
   DraftdRopeParams rp = { T, r->n_past, c->n_head, c->n_head_kv, c->head_dim, r->QKV,
                           c->rope_layout == DRAFTD_ROPE_NEOX, r->ctx_stride };
   guint32 rope_items = (c->n_head + c->n_head_kv) * (c->head_dim / 2) + c->n_head_kv * c->head_dim;
   DraftdBind rb[4] = { { &r->qkv }, { &l->k_cache }, { &l->v_cache }, { l->swa ? &r->rope_swa : &r->rope } };
-  dispatch (rec, &r->kernels.rope_kv, rb, &rp, sizeof rp, groups (rope_items, wg), T, 1);
+  dispatch (rec, &r->kernels->rope_kv, rb, &rp, sizeof rp, groups (rope_items, wg), T, 1);
 
   DraftdAttnParams ap = { T, r->n_past, c->n_head, c->n_head_kv, c->head_dim, r->QKV, r->ctx_stride,
                           c->attn_scale, l->swa ? c->n_swa : 0 };
   DraftdBind sb[3] = { { &r->qkv }, { &l->k_cache }, { &r->scores } };
   guint tile = draftd_kernels_tile_for (T);
   guint token_rows = groups (T, draftd_kernels_attn_tokens (tile));
-  dispatch (rec, &r->kernels.attn_scores[tile], sb, &ap, sizeof ap, groups ((r->n_past + T + 3) / 4, wg), token_rows,
+  dispatch (rec, &r->kernels->attn_scores[tile], sb, &ap, sizeof ap, groups ((r->n_past + T + 3) / 4, wg), token_rows,
             c->n_head);
   ap.stride = r->ATT;
   DraftdBind vb[3] = { { &r->scores }, { &l->v_cache }, { &r->att } };
-  dispatch (rec, &r->kernels.attn_values[tile], vb, &ap, sizeof ap, groups (c->n_head * c->head_dim / 4, wg), token_rows,
+  dispatch (rec, &r->kernels->attn_values[tile], vb, &ap, sizeof ap, groups (c->n_head * c->head_dim / 4, wg), token_rows,
             1);
 }
 
@@ -468,17 +491,17 @@ static void
 record_embed (Recorder *rec, guint T)
 {
   DraftdRunner *r = rec->r;
-  const DraftdKernel *ek = &r->kernels.embed[r->token_embd.wtype];
+  const DraftdKernel *ek = &r->kernels->embed[r->token_embd.wtype];
   for (guint p = 0; p < r->token_embd.n_parts; p++) {
     const DraftdMatrixPart *part = &r->token_embd.parts[p];
     DraftdEmbedParams ep = { part->rows, part->row0, r->token_embd.chunks, T, r->D };
     DraftdBind b[4] = { { &part->quants }, { part->scales.buffer ? &part->scales : NULL }, { &r->tokens }, { &r->x } };
-    dispatch (rec, ek, b, &ep, sizeof ep, groups (r->token_embd.chunks, r->kernels.wg), T, 1);
+    dispatch (rec, ek, b, &ep, sizeof ep, groups (r->token_embd.chunks, r->kernels->wg), T, 1);
   }
   if (r->cfg.embd_scale != 1.0f) {
     DraftdScaleParams sp = { r->cfg.n_embd, r->D, r->cfg.embd_scale };
     DraftdBind b[1] = { { &r->x } };
-    dispatch (rec, &r->kernels.scale, b, &sp, sizeof sp, groups (r->cfg.n_embd, r->kernels.wg), T, 1);
+    dispatch (rec, &r->kernels->scale, b, &sp, sizeof sp, groups (r->cfg.n_embd, r->kernels->wg), T, 1);
   }
 }
 
@@ -503,7 +526,7 @@ run_pass (DraftdRunner *r, const gint32 *tokens, guint T, guint n_out, gboolean 
     record_matmul (&rec, output_matrix (r), &r->xb, r->D, &r->logits, r->V, n_out, 0, NULL, NULL);
     DraftdArgmaxParams amp = { c->n_vocab, r->V };
     DraftdBind ab[2] = { { &r->logits }, { &r->ids } };
-    dispatch (&rec, &r->kernels.argmax, ab, &amp, sizeof amp, n_out, 1, 1);
+    dispatch (&rec, &r->kernels->argmax, ab, &amp, sizeof amp, n_out, 1, 1);
   }
   VkMemoryBarrier to_host = {
     .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,

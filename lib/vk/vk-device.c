@@ -318,6 +318,8 @@ draftd_vk_free (DraftdVk *vk)
     return;
   if (vk->device) {
     vkDeviceWaitIdle (vk->device);
+    if (vk->kernels)
+      vk->kernels_free (g_steal_pointer (&vk->kernels));
     if (vk->fence)
       vkDestroyFence (vk->device, vk->fence, NULL);
     if (vk->command_pool)

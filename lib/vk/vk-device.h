@@ -30,6 +30,10 @@ typedef struct {
   guint32 subgroup_size;
   gboolean shader_int64;    /* 64-bit integers in shaders: kernels may load 64-bit words */
   char *name;
+  /* The compute pipelines every model on this device shares (lib/vk/vk-kernels.c builds
+   * them on first use): freed with the device, after vkDeviceWaitIdle, before the device. */
+  gpointer kernels;
+  GDestroyNotify kernels_free;
 } DraftdVk;
 
 typedef struct {

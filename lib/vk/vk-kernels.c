@@ -105,27 +105,33 @@ kernel_clear (DraftdKernel *k, DraftdVk *vk)
 }
 
 gboolean
-draftd_kernels_init (DraftdKernels *k, DraftdVk *vk, GError **error)
+draftd_kernels_need_wtype (DraftdKernels *k, guint t, GError **error)
 {
-  memset (k, 0, sizeof *k);
-  /* A multiple of the subgroup size, so every subgroup is full. */
-  k->wg = MAX (64u, vk->subgroup_size);
-  /* Specialization constants the kernel does not declare are ignored, so every kernel gets both. */
-  for (guint t = 0; t < DRAFTD_N_WTYPES; t++) {
-    g_autofree char *mm = g_strdup_printf ("matmul_%s", wtype_names[t]);
-    g_autofree char *mm64 = g_strdup_printf ("matmul_%s%s", wtype_names[t], vk->shader_int64 ? "_i64" : "");
-    g_autofree char *em = g_strdup_printf ("embed_%s", wtype_names[t]);
-    /* Single-token decode is bound by the weights' loads either way and measured faster with
-     * 32-bit ones on lavapipe; multi-token tiles re-read X per token and gain from 64-bit. */
-    for (guint i = 0; i < DRAFTD_N_TILES; i++) {
-      if (!kernel_init (&k->matmul[t][i], vk, tile_tokens[i] > 1 ? mm64 : mm, DRAFTD_MATMUL_BINDINGS,
-                        sizeof (DraftdMatmulParams), k->wg, tile_tokens[i], error))
-        return FALSE;
-      k->matmul[t][i].name = draftd_spirv_find (mm)->name;  /* profiles name the weight type only */
-    }
-    if (!kernel_init (&k->embed[t], vk, em, DRAFTD_EMBED_BINDINGS, sizeof (DraftdEmbedParams), k->wg, 1, error))
+  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&k->lock);
+  if (k->have_wtype[t])
+    return TRUE;
+  DraftdVk *vk = k->vk;
+  g_autofree char *mm = g_strdup_printf ("matmul_%s", wtype_names[t]);
+  g_autofree char *mm64 = g_strdup_printf ("matmul_%s%s", wtype_names[t], vk->shader_int64 ? "_i64" : "");
+  g_autofree char *em = g_strdup_printf ("embed_%s", wtype_names[t]);
+  /* Single-token decode is bound by the weights' loads either way and measured faster with
+   * 32-bit ones on lavapipe; multi-token tiles re-read X per token and gain from 64-bit. */
+  for (guint i = 0; i < DRAFTD_N_TILES; i++) {
+    if (!kernel_init (&k->matmul[t][i], vk, tile_tokens[i] > 1 ? mm64 : mm, DRAFTD_MATMUL_BINDINGS,
+                      sizeof (DraftdMatmulParams), k->wg, tile_tokens[i], error))
       return FALSE;
+    k->matmul[t][i].name = draftd_spirv_find (mm)->name;  /* profiles name the weight type only */
   }
+  if (!kernel_init (&k->embed[t], vk, em, DRAFTD_EMBED_BINDINGS, sizeof (DraftdEmbedParams), k->wg, 1, error))
+    return FALSE;
+  k->have_wtype[t] = TRUE;
+  return TRUE;
+}
+
+/* The kernels every model needs, whatever its weight types. */
+static gboolean
+kernels_init_common (DraftdKernels *k, DraftdVk *vk, GError **error)
+{
   for (guint i = 0; i < DRAFTD_N_TILES; i++)
     if (!kernel_init (&k->attn_scores[i], vk, "attn_scores", DRAFTD_ATTN_BINDINGS, sizeof (DraftdAttnParams), k->wg,
                       draftd_kernels_attn_tokens (i), error) ||
@@ -142,9 +148,11 @@ draftd_kernels_init (DraftdKernels *k, DraftdVk *vk, GError **error)
          kernel_init (&k->argmax, vk, "argmax", DRAFTD_ARGMAX_BINDINGS, sizeof (DraftdArgmaxParams), 64, 1, error);
 }
 
-void
-draftd_kernels_clear (DraftdKernels *k, DraftdVk *vk)
+static void
+kernels_free (gpointer data)
 {
+  DraftdKernels *k = data;
+  DraftdVk *vk = k->vk;
   kernel_clear (&k->argmax, vk);
   kernel_clear (&k->rope_kv, vk);
   kernel_clear (&k->scale, vk);
@@ -159,6 +167,27 @@ draftd_kernels_clear (DraftdKernels *k, DraftdVk *vk)
     for (int i = DRAFTD_N_TILES - 1; i >= 0; i--)
       kernel_clear (&k->matmul[t][i], vk);
   }
+  g_mutex_clear (&k->lock);
+  g_free (k);
+}
+
+DraftdKernels *
+draftd_kernels_for_device (DraftdVk *vk, GError **error)
+{
+  if (vk->kernels)
+    return vk->kernels;
+  DraftdKernels *k = g_new0 (DraftdKernels, 1);
+  k->vk = vk;
+  g_mutex_init (&k->lock);
+  /* A multiple of the subgroup size, so every subgroup is full. */
+  k->wg = MAX (64u, vk->subgroup_size);
+  if (!kernels_init_common (k, vk, error)) {
+    kernels_free (k);
+    return NULL;
+  }
+  vk->kernels = k;
+  vk->kernels_free = kernels_free;
+  return k;
 }
 
 void

@@ -100,6 +100,9 @@ typedef struct {
 } DraftdKernel;
 
 typedef struct {
+  DraftdVk *vk;
+  GMutex lock;                            /* guards building weight types' kernels */
+  gboolean have_wtype[DRAFTD_N_WTYPES];   /* matmul and embed of that type are built */
   guint32 wg;  /* workgroup width of the 1-D kernels */
   DraftdKernel matmul[DRAFTD_N_WTYPES][DRAFTD_N_TILES];
   DraftdKernel embed[DRAFTD_N_WTYPES];
@@ -112,8 +115,12 @@ typedef struct {
   const DraftdVkBuffer *buf;  /* NULL: bind the dummy buffer */
 } DraftdBind;
 
-gboolean draftd_kernels_init (DraftdKernels *k, DraftdVk *vk, GError **error);
-void draftd_kernels_clear (DraftdKernels *k, DraftdVk *vk);
+/* The device's kernels, built on the first call and shared by every model on the device
+ * (building pipelines is most of a small model's load time); freed with the device. */
+DraftdKernels *draftd_kernels_for_device (DraftdVk *vk, GError **error);
+/* Builds the matmul and embedding kernels of weight form `wtype` unless already built:
+ * a device compiles the forms its models use, not all eight. */
+gboolean draftd_kernels_need_wtype (DraftdKernels *k, guint wtype, GError **error);
 /* Largest tile index whose token count is useful for n_tokens. */
 guint draftd_kernels_tile_for (guint n_tokens);
 guint draftd_kernels_tile_tokens (guint tile);
