@@ -47,6 +47,21 @@ print_change (const DraftRenderer *r, const char *old, int old_len, const char *
     printf (r->color ? "\033[32m%s\033[0m" : "{+%s+}", replacement);
 }
 
+/* "kind: old -> new: message", shortened where the message says it already: the daemon's
+ * messages name the change ("agreement: have → has"), often under the kind's own name
+ * ("spelling: teh → the"). */
+static char *
+note (const DraftEdit *e, const char *old, int old_len)
+{
+  if (strstr (e->message, "\u2192") == NULL)
+    return g_strdup_printf ("%s: %.*s -> %s: %s", e->kind, old_len, old, *e->replacement ? e->replacement : "(deleted)",
+                            e->message);
+  gsize kl = strlen (e->kind);
+  if (strncmp (e->message, e->kind, kl) == 0 && e->message[kl] == ':')
+    return g_strdup (e->message);
+  return g_strdup_printf ("%s: %s", e->kind, e->message);
+}
+
 void
 draft_renderer_edit (const DraftEdit *e, gpointer renderer)
 {
@@ -59,9 +74,8 @@ draft_renderer_edit (const DraftEdit *e, gpointer renderer)
   fwrite (r->pos, 1, start - r->pos, stdout);
   if (r->diff) {
     print_change (r, start, (int) (end - start), e->replacement);
-    if (e->message)
-      g_ptr_array_add (r->notes, g_strdup_printf ("%s: %.*s -> %s: %s", e->kind, (int) (end - start), start,
-                                                  *e->replacement ? e->replacement : "(deleted)", e->message));
+    if (e->message && *e->message)
+      g_ptr_array_add (r->notes, note (e, start, (int) (end - start)));
   } else
     fputs (e->replacement, stdout);
   fflush (stdout);

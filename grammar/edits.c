@@ -111,6 +111,8 @@ levenshtein (const char *a, gsize la, const char *b, gsize lb)
   return row[lb];
 }
 
+static const char *grammar_topic (const char *a, const char *b);
+
 static const char *
 classify (const char *old, gsize os, gsize oe, const char *new_text, gsize ns, gsize ne, gboolean rewrite)
 {
@@ -126,7 +128,12 @@ classify (const char *old, gsize os, gsize oe, const char *new_text, gsize ns, g
   if (a_word && b_word) {
     if (g_ascii_strcasecmp (a, b) == 0)
       return "punctuation"; /* capitalization */
-    /* A small change inside one word is a misspelling; a different word is grammar. */
+    /* A known grammatical pair (have/has, a/an, in/on, book/books) is grammar however
+     * close the spellings; other small changes inside one word are misspellings. */
+    g_autofree char *la = g_utf8_strdown (a, -1), *lb = g_utf8_strdown (b, -1);
+    const char *topic = grammar_topic (la, lb);
+    if (topic && !g_str_equal (topic, "verb form"))
+      return "grammar";
     guint d = levenshtein (a, strlen (a), b, strlen (b));
     if (d <= 2 && strlen (a) >= 3)
       return "spelling";

@@ -74,6 +74,7 @@ static const DraftEdit edits[] = {
   { 14, 2, "went", "grammar", "tense: go → went" },
   { 42, 5, "bought", "grammar", NULL },
   { 48, 1, "an", "grammar", "article before a vowel" },
+  { 50, 5, "apples", "grammar", "grammar: apple → apples" },
 };
 
 int
@@ -81,15 +82,17 @@ main (void)
 {
   check_color ();
   g_autofree char *diff = render (text, edits, G_N_ELEMENTS (edits), TRUE, FALSE);
-  tap_ok (g_str_equal (diff, "Yesterday she [-go-]{+went+} to the café “Müller” and [-buyed-]{+bought+} [-a-]{+an+} apple.\n"
-                             "  1. grammar: go -> went: tense: go → went\n"
-                             "  2. grammar: a -> an: article before a vowel\n"),
-          "the plain diff marks every change and lists the messages");
+  tap_ok (g_str_equal (diff, "Yesterday she [-go-]{+went+} to the café “Müller” and [-buyed-]{+bought+} [-a-]{+an+} "
+                             "[-apple-]{+apples+}.\n"
+                             "  1. grammar: tense: go → went\n"
+                             "  2. grammar: a -> an: article before a vowel\n"
+                             "  3. grammar: apple → apples\n"),
+          "the plain diff marks every change and lists the messages, each change named once");
   tap_diag ("%s", diff);
   g_autofree char *colored = render (text, edits, 1, TRUE, TRUE);
   tap_ok (strstr (colored, "\033[31;9mgo\033[0m\033[32mwent\033[0m") != NULL, "the coloured diff strikes out and colours");
   g_autofree char *applied = render (text, edits, G_N_ELEMENTS (edits), FALSE, FALSE);
-  tap_ok (g_str_equal (applied, "Yesterday she went to the café “Müller” and bought an apple.\n"),
+  tap_ok (g_str_equal (applied, "Yesterday she went to the café “Müller” and bought an apples.\n"),
           "without --diff the edits are applied as they arrive");
   DraftEdit backwards[] = { edits[1], edits[0] };
   g_autofree char *skipped = render (text, backwards, 2, FALSE, FALSE);
@@ -104,7 +107,7 @@ main (void)
   g_autoptr (JsonNode) back = cli_parse_json (json);
   JsonObject *o = back ? json_node_get_object (back) : NULL;
   JsonArray *e = o ? json_object_get_array_member (o, "edits") : NULL;
-  tap_ok (e && json_array_get_length (e) == 3 &&
+  tap_ok (e && json_array_get_length (e) == G_N_ELEMENTS (edits) &&
           g_str_equal (json_object_get_string_member (json_array_get_object_element (e, 0), "message"), "tense: go → went") &&
           JSON_NODE_HOLDS_NULL (json_object_get_member (json_array_get_object_element (e, 1), "message")) &&
           g_str_equal (json_object_get_string_member (o, "file"), "données.txt"),

@@ -238,6 +238,12 @@ main (void)
   g_autoptr (GArray) ed2 = draftd_grammar_edits_new ();
   draftd_grammar_diff ("teh cat", 0, 7, "the cat", 7, FALSE, ed2);
   tap_ok (ed2->len == 1 && g_str_equal (g_array_index (ed2, DraftdGrammarEdit, 0).kind, "spelling"), "'teh' -> 'the' is spelling");
+  g_autoptr (GArray) ed4 = draftd_grammar_edits_new ();
+  draftd_grammar_diff ("She have a cat.", 0, 15, "She has a cat.", 14, FALSE, ed4);
+  tap_ok (ed4->len == 1 && g_str_equal (g_array_index (ed4, DraftdGrammarEdit, 0).kind, "grammar") &&
+              g_str_equal (g_array_index (ed4, DraftdGrammarEdit, 0).message, "agreement: have \u2192 has"),
+          "'have' -> 'has' is grammar (agreement), not a misspelling: %s",
+          ed4->len ? g_array_index (ed4, DraftdGrammarEdit, 0).message : "-");
   g_autoptr (GArray) ed3 = draftd_grammar_edits_new ();
   const char *c3 = "She go to teh park , i think .", *n3 = "She goes to the park, I think.";
   draftd_grammar_diff (c3, 0, strlen (c3), n3, strlen (n3), FALSE, ed3);
