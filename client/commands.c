@@ -104,10 +104,10 @@ grammar_command (int argc, char **argv, gboolean rewrite)
     { "json", 0, 0, G_OPTION_ARG_NONE, &a.json, "print text, edits (with messages) and stats as one JSON object per FILE", NULL },
     { "color", 0, 0, G_OPTION_ARG_FILENAME, &a.color, "colour the diff: auto (default), always or never", "WHEN" },
     { "instruction", 'i', 0, G_OPTION_ARG_FILENAME, &a.instruction, "how to rewrite: formal, concise, simple, friendly or any instruction", "TEXT" },
-    { NULL },
+    G_OPTION_ENTRY_NULL,
   };
   if (!rewrite)
-    entries[3] = (GOptionEntry) { NULL };
+    entries[3] = (GOptionEntry) G_OPTION_ENTRY_NULL;
   int status;
   if (!parse_command (rewrite ? "rewrite" : "correct", "[FILE...]",
                       rewrite ? "Rewrite each FILE (or stdin) as the instruction says; the result streams as it is made.\n"
@@ -184,10 +184,10 @@ parse_gen (const char *name, const char *params, const char *summary, gboolean c
     { "conversation", 'c', 0, G_OPTION_ARG_FILENAME, &a->conversation,
       "continue the conversation NAME, kept by the daemon between runs (default: a new one each run)", "NAME" },
     { "reset", 0, 0, G_OPTION_ARG_NONE, &a->reset, "forget NAME's earlier turns first (alone: just forget them)", NULL },
-    { NULL },
+    G_OPTION_ENTRY_NULL,
   };
   if (!chat)
-    entries[7] = (GOptionEntry) { NULL };
+    entries[7] = (GOptionEntry) G_OPTION_ENTRY_NULL;
   if (!parse_command (name, params, summary, entries, argc, argv, status))
     return FALSE;
   const DraftGenOptions *g = &a->gen;
@@ -290,7 +290,7 @@ draft_cmd_status (int argc, char **argv)
   gboolean json = FALSE;
   GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "print version, queue, models and stats as one JSON object", NULL },
-    { NULL },
+    G_OPTION_ENTRY_NULL,
   };
   int status;
   if (!parse_command ("status", "", "The daemon's version, queue, models and statistics.", entries, &argc, &argv, &status))

@@ -346,7 +346,7 @@ option_context (Options *o)
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &o->verbose, "log model loads and a summary line per job", NULL },
     { "list-devices", 0, 0, G_OPTION_ARG_NONE, &o->list_devices, "list Vulkan devices and exit", NULL },
     { "version", 0, 0, G_OPTION_ARG_NONE, &o->version, "print the version and exit", NULL },
-    { NULL },
+    G_OPTION_ENTRY_NULL,
   };
   GOptionContext *ctx = g_option_context_new ("- writing-assistant daemon");
   g_option_context_add_main_entries (ctx, entries, NULL);

@@ -102,7 +102,7 @@ main (int argc, char **argv)
     { "keep-bias", 0, 0, G_OPTION_ARG_DOUBLE, &keep_bias, "keep policy margin (0: the default; < 0: off)", "B" },
     { "compare", 0, 0, G_OPTION_ARG_NONE, &compare, "also decode plainly, same policy, and compare", NULL },
     { "limit", 'n', 0, G_OPTION_ARG_INT, &limit, "only the first N lines", "N" },
-    { NULL },
+    G_OPTION_ENTRY_NULL,
   };
   g_autoptr (GOptionContext) oc = g_option_context_new ("FILE - correct each line of FILE");
   g_option_context_add_main_entries (oc, entries, NULL);

@@ -77,7 +77,6 @@ fixture_start (BusFixture *f, gboolean stories, const char *const *extra, GError
   f->log_path = g_build_filename (test_tmpdir (), "draftd.log", NULL);
   g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   g_autofree char *exe = g_build_filename (DRAFTD_BUILD_ROOT, "daemon", "draftd", NULL);
-  g_autofree char *quoted_log = g_shell_quote (f->log_path);
   g_ptr_array_add (argv, exe);
   g_ptr_array_add (argv, "--address");
   g_ptr_array_add (argv, f->address);

@@ -127,7 +127,6 @@ check_random (DraftdVk *vk)
       g_array_append_val (prompt, tok);
     }
     DraftdDecodeStats st;
-    g_autoptr (GArray) empty = g_array_new (FALSE, FALSE, sizeof (gint32));
     g_autoptr (GArray) own_src = g_array_new (FALSE, FALSE, sizeof (gint32));
     gint32 zero = 1;
     g_array_append_val (own_src, zero);

@@ -54,7 +54,7 @@ main (void)
   tap_ok (first && stopped >= 0 && none == NULL, "the fixture's draftd (%s) stopped (%d): nobody owns the name (%s)",
           first ? first : "none", stopped, none ? none : "none");
   int code;
-  g_autoptr (JsonNode) init = lsp_initialize (&c, NULL);
+  g_autoptr (JsonNode) init G_GNUC_UNUSED = lsp_initialize (&c, NULL);
   const char *uri = "file:///tmp/draftd-test/activation.txt";
   g_autoptr (JsonArray) d = lsp_open (&c, uri, "plaintext", "She go to school yesterday.\n");
   tap_ok (d && lsp_find_diagnostic (d, "go"), "the document is checked: the bus started draftd for the server's first job");
@@ -63,7 +63,7 @@ main (void)
           first ? first : "none");
   /* No assertion on warnings: on a loaded machine the bus may give up on a slow start
    * (its own 25 s limit) before the daemon takes the name, and the retry then succeeds. */
-  g_autoptr (JsonNode) down = lsp_call (&c, "shutdown", NULL, &code);
+  g_autoptr (JsonNode) down G_GNUC_UNUSED = lsp_call (&c, "shutdown", NULL, &code);
   lsp_notify (&c, "exit", NULL);
   tap_ok (lsp_wait_exit (&c, 20000) == 0, "shutdown and exit: status 0");
   lsp_stop (&c);

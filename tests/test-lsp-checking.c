@@ -319,7 +319,7 @@ test_daemon_restart (LspClient *c, BusFixture *f)
   const char *uri = "file:///tmp/draftd-test/restart.txt";
   tap_ok (bus_fixture_stop_draftd (f) == 0, "draftd stopped");
   lsp_notify (c, "textDocument/didOpen", lsp_did_open (uri, "plaintext", 1, "She go to school every day.\n"));
-  g_autoptr (JsonNode) down = wait_message (c, 2);
+  g_autoptr (JsonNode) down G_GNUC_UNUSED = wait_message (c, 2);
   const char *msg = down ? draftd_lsp_get_string (draftd_lsp_get_object (json_node_get_object (down), "params"), "message") : NULL;
   tap_ok (msg && strstr (msg, "not reachable"), "daemon gone: a warning says so (%s)", msg ? msg : "none");
   int code;
@@ -344,7 +344,7 @@ main (void)
   if (!lsp_begin (&f, &c, &status))
     return status;
   int code;
-  g_autoptr (JsonNode) init = lsp_initialize (&c, NULL);
+  g_autoptr (JsonNode) init G_GNUC_UNUSED = lsp_initialize (&c, NULL);
   tap_ok (init != NULL, "initialize");
   g_autoptr (GString) text = g_string_new (NULL);
   test_incremental (&c, text);
@@ -354,7 +354,7 @@ main (void)
   test_cancel (&c);
   test_cancel_request (&c);
   test_daemon_restart (&c, &f);
-  g_autoptr (JsonNode) down = lsp_call (&c, "shutdown", NULL, &code);
+  g_autoptr (JsonNode) down G_GNUC_UNUSED = lsp_call (&c, "shutdown", NULL, &code);
   lsp_notify (&c, "exit", NULL);
   tap_ok (lsp_wait_exit (&c, 20000) == 0, "shutdown and exit: status 0");
   lsp_stop (&c);

@@ -77,7 +77,7 @@ serve (gpointer user)
   static const GDBusInterfaceVTable vtable = { on_call, NULL, NULL, { 0 } };
   g_dbus_connection_register_object (f->bus, "/org/draftd/Assistant1", info->interfaces[0], &vtable, f, NULL, &error);
   g_assert_no_error (error);
-  g_autoptr (GVariant) r = g_dbus_connection_call_sync (f->bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+  g_autoptr (GVariant) r G_GNUC_UNUSED = g_dbus_connection_call_sync (f->bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
                                                         "org.freedesktop.DBus", "RequestName",
                                                         g_variant_new ("(su)", "org.draftd.Assistant1", 4u), NULL,
                                                         G_DBUS_CALL_FLAGS_NONE, -1, NULL, &error);
@@ -125,7 +125,7 @@ main (void)
   LspClient c;
   g_assert (lsp_start (&c, &fixture));
   int code;
-  g_autoptr (JsonNode) init = lsp_initialize (&c, NULL);
+  g_autoptr (JsonNode) init G_GNUC_UNUSED = lsp_initialize (&c, NULL);
   g_autoptr (JsonArray) d1 = lsp_open (&c, "file:///tmp/draftd-test/a.txt", "plaintext", "Teh cat sat.\n");
   const char *m1 = diag_message (d1);
   tap_ok (m1 && strstr (m1, "Possible typo"), "an Edit of type (ouusss): its message is the diagnostic's (%s)", m1 ? m1 : "none");
@@ -138,7 +138,7 @@ main (void)
   tap_ok (m2 && strstr (m2, "The") && !strstr (m2, "Possible") && ch == 7,
           "an Edit of type (ouuss): a message made from the edit (%s), at character 7", m2 ? m2 : "none");
   tap_ok (f.utf8_asked, "draftd-lsp asks for UTF-8 offsets");
-  g_autoptr (JsonNode) down = lsp_call (&c, "shutdown", NULL, &code);
+  g_autoptr (JsonNode) down G_GNUC_UNUSED = lsp_call (&c, "shutdown", NULL, &code);
   lsp_notify (&c, "exit", NULL);
   tap_ok (lsp_wait_exit (&c, 20000) == 0, "shutdown and exit: status 0");
   lsp_stop (&c);

@@ -70,7 +70,7 @@ draftd_cli_parse (GOptionContext *ctx, const char *prog, const GOptionEntry *ent
   gboolean version = FALSE;
   const GOptionEntry version_entry[] = {
     { "version", 0, 0, G_OPTION_ARG_NONE, &version, "print the version and exit", NULL },
-    { NULL },
+    G_OPTION_ENTRY_NULL,
   };
   g_autoptr (GError) error = NULL;
   if (entries)

@@ -736,7 +736,7 @@ main (int argc, char **argv)
     { "limit", 0, 0, G_OPTION_ARG_INT, &a.limit, "correct suite: most sentences (default 200)", "N" },
     { "block", 0, 0, G_OPTION_ARG_INT, &a.block, "correct suite: IAD block (default: picked for the device)", "N" },
     { "ngram", 0, 0, G_OPTION_ARG_INT, &a.ngram, "correct suite: IAD re-alignment n-gram (default 2)", "N" },
-    { NULL },
+    G_OPTION_ENTRY_NULL,
   };
   draftd_cli_init ();
   g_autoptr (GOptionContext) ctx = g_option_context_new ("- measure draftd's speed and correction quality");

@@ -387,7 +387,7 @@ main (int argc, char **argv)
       "write a random-weight model instead, e.g. dim=768,layers=12,heads=12,kv_heads=12,ff=2048,vocab=32000,ctx=2048,arch=llama,seed=1 "
       "(arch llama, qwen2, qwen3 or gemma3; head_dim=N and, for gemma3, window=N)",
       "SHAPE" },
-    { NULL },
+    G_OPTION_ENTRY_NULL,
   };
   draftd_cli_init ();
   g_autoptr (GOptionContext) ctx = g_option_context_new ("- convert llama2.c checkpoints to GGUF");

@@ -265,7 +265,7 @@ main (int argc, char **argv)
     { "stats", 0, 0, G_OPTION_ARG_NONE, &o.stats, "print timing statistics as JSON to stderr", NULL },
     { "profile", 0, 0, G_OPTION_ARG_NONE, &o.profile, "print GPU time per kernel to stderr", NULL },
     { "info", 0, 0, G_OPTION_ARG_NONE, &o.info, "check the model and print its architecture, shape, types, context and chat format", NULL },
-    { NULL },
+    G_OPTION_ENTRY_NULL,
   };
   draftd_cli_init ();
   g_autoptr (GOptionContext) ctx = g_option_context_new ("- generate text with a GGUF model on Vulkan");

@@ -14,7 +14,7 @@ main (int argc, char **argv)
     { "model", 'm', 0, G_OPTION_ARG_FILENAME, &model, "GGUF model or vocabulary", "MODEL.gguf" },
     { "no-bos", 0, 0, G_OPTION_ARG_NONE, &no_bos, "do not add BOS", NULL },
     { "special", 0, 0, G_OPTION_ARG_NONE, &parse_special, "match control tokens written in the text", NULL },
-    { NULL },
+    G_OPTION_ENTRY_NULL,
   };
   draftd_cli_init ();
   g_autoptr (GOptionContext) ctx = g_option_context_new ("- print token ids for each line of stdin");

@@ -76,7 +76,7 @@ main (int argc, char **argv)
   GOptionEntry entries[] = {
     { "stdio", 0, 0, G_OPTION_ARG_NONE, &stdio, "Talk over stdin and stdout (the default and only transport)", NULL },
     { "version", 0, 0, G_OPTION_ARG_NONE, &version, "Print the version", NULL },
-    { NULL },
+    G_OPTION_ENTRY_NULL,
   };
   g_autoptr (GOptionContext) ctx = g_option_context_new (NULL);
   g_option_context_set_summary (ctx, "A language server for prose: diagnostics and code actions from draftd "

@@ -38,7 +38,7 @@ draftd_conversations_history (DraftdConversations *c, const char *client, const 
 {
   g_autofree char *key = key_of (client, id);
   GPtrArray *copy = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&c->lock);
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&c->lock);
   GPtrArray *h = g_hash_table_lookup (c->by_key, key);
   for (guint i = 0; h && i < h->len; i++)
     g_ptr_array_add (copy, g_strdup (g_ptr_array_index (h, i)));
@@ -50,7 +50,7 @@ draftd_conversations_append (DraftdConversations *c, const char *client, const c
                              const char *reply)
 {
   g_autofree char *key = key_of (client, id);
-  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&c->lock);
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&c->lock);
   GPtrArray *h = g_hash_table_lookup (c->by_key, key);
   if (h == NULL) {
     h = g_ptr_array_new_with_free_func (g_free);
@@ -66,7 +66,7 @@ gboolean
 draftd_conversations_exists (DraftdConversations *c, const char *client, const char *id)
 {
   g_autofree char *key = key_of (client, id);
-  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&c->lock);
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&c->lock);
   return g_hash_table_contains (c->by_key, key);
 }
 
@@ -74,7 +74,7 @@ guint
 draftd_conversations_count (DraftdConversations *c, const char *client)
 {
   g_autofree char *prefix = key_of (client, "");
-  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&c->lock);
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&c->lock);
   GHashTableIter it;
   gpointer k;
   guint n = 0;
@@ -88,7 +88,7 @@ void
 draftd_conversations_reset (DraftdConversations *c, const char *client, const char *id)
 {
   g_autofree char *key = key_of (client, id);
-  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&c->lock);
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&c->lock);
   g_hash_table_remove (c->by_key, key);
 }
 
@@ -96,7 +96,7 @@ void
 draftd_conversations_forget_client (DraftdConversations *c, const char *client)
 {
   g_autofree char *prefix = key_of (client, "");
-  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&c->lock);
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&c->lock);
   GHashTableIter it;
   gpointer k;
   g_hash_table_iter_init (&it, c->by_key);

@@ -87,7 +87,7 @@ draftd_engine_reconfigure (DraftdEngine *e, const DraftdEngineConfig *config, GE
     config_clear (&next);
     return FALSE;
   }
-  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&e->lock);
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&e->lock);
   g_clear_pointer (&e->models, draftd_models_free);
   e->models = models;
   config_clear (&e->config);
@@ -111,7 +111,7 @@ draftd_engine_free (DraftdEngine *e)
 gboolean
 draftd_engine_load (DraftdEngine *e, GError **error)
 {
-  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&e->lock);
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&e->lock);
   if (e->models == NULL)
     e->models = load_models (&e->config, &e->format, error);
   return e->models != NULL;
@@ -120,7 +120,7 @@ draftd_engine_load (DraftdEngine *e, GError **error)
 void
 draftd_engine_unload (DraftdEngine *e)
 {
-  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&e->lock);
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&e->lock);
   if (e->models == NULL)
     return;
   g_clear_pointer (&e->models, draftd_models_free);
@@ -130,21 +130,21 @@ draftd_engine_unload (DraftdEngine *e)
 gboolean
 draftd_engine_is_loaded (DraftdEngine *e)
 {
-  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&e->lock);
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&e->lock);
   return e->models != NULL;
 }
 
 guint
 draftd_engine_idle_unload (DraftdEngine *e)
 {
-  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&e->lock);
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&e->lock);
   return e->config.idle_unload;
 }
 
 guint
 draftd_engine_max_text_bytes (DraftdEngine *e)
 {
-  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&e->lock);
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&e->lock);
   return e->config.max_text_bytes;
 }
 
@@ -160,7 +160,7 @@ draftd_engine_describe (DraftdEngine *e)
   GVariantBuilder b;
   g_variant_builder_init (&b, G_VARIANT_TYPE ("a{sv}"));
   /* Held throughout: the worker may unload the models of an idle daemon. */
-  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&e->lock);
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&e->lock);
   g_variant_builder_add (&b, "{sv}", "loaded", g_variant_new_boolean (e->models != NULL));
   if (e->models)
     draftd_models_describe (e->models, &b);

@@ -248,7 +248,7 @@ run_between (DraftdScheduler *s)
 void
 draftd_scheduler_between_jobs (DraftdScheduler *s, void (*fn) (gpointer data), gpointer data, GDestroyNotify destroy)
 {
-  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&s->lock);
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
   if (s->between && s->between_destroy)
     s->between_destroy (s->between_data);
   s->between = fn;
@@ -345,7 +345,7 @@ draftd_scheduler_free (DraftdScheduler *s)
 DraftdJob *
 draftd_scheduler_submit (DraftdScheduler *s, DraftdJobRequest *request, gpointer job_user, GError **error)
 {
-  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&s->lock);
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
   GQueue *q = g_hash_table_lookup (s->queues, request->client);
   gboolean refused = s->stopping || (q && q->length >= s->limits.max_queued_per_client) ||
                      s->n_queued >= s->limits.max_queued;
@@ -379,7 +379,7 @@ draftd_scheduler_submit (DraftdScheduler *s, DraftdJobRequest *request, gpointer
 void
 draftd_scheduler_cancel_client (DraftdScheduler *s, const char *client)
 {
-  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&s->lock);
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
   cancel_queue (g_hash_table_lookup (s->queues, client));
   for (guint i = 0; i < s->running->len; i++) {
     Job *job = g_ptr_array_index (s->running, i);
@@ -391,6 +391,6 @@ draftd_scheduler_cancel_client (DraftdScheduler *s, const char *client)
 guint
 draftd_scheduler_queue_length (DraftdScheduler *s)
 {
-  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&s->lock);
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
   return s->n_queued + s->running->len;
 }

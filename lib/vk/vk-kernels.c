@@ -107,7 +107,7 @@ kernel_clear (DraftdKernel *k, DraftdVk *vk)
 gboolean
 draftd_kernels_need_wtype (DraftdKernels *k, guint t, GError **error)
 {
-  g_autoptr (GMutexLocker) locker = g_mutex_locker_new (&k->lock);
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&k->lock);
   if (k->have_wtype[t])
     return TRUE;
   DraftdVk *vk = k->vk;
