@@ -18,7 +18,8 @@ draftd_detokenizer_clear (DraftdDetokenizer *d)
 }
 
 /* Moves every complete UTF-8 sequence from the front of `pending` to `out`; an invalid
- * sequence becomes U+FFFD; an incomplete tail stays unless `final`. */
+ * sequence becomes U+FFFD, and so does a NUL byte (a <0x00> token): the text goes out as C and
+ * D-Bus strings, where a NUL would cut it short; an incomplete tail stays unless `final`. */
 static void
 drain (GByteArray *pending, GString *out, gboolean final)
 {
@@ -26,6 +27,11 @@ drain (GByteArray *pending, GString *out, gboolean final)
   const guint8 *p = pending->data;
   while (i < n) {
     guint need = g_utf8_skip[p[i]];
+    if (p[i] == 0) {
+      g_string_append (out, "\xEF\xBF\xBD");
+      i++;
+      continue;
+    }
     if (p[i] < 0x80) {
       g_string_append_c (out, (char) p[i]);
       i++;
