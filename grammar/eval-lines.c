@@ -49,17 +49,14 @@ run (const char *model, const char *path, double keep_bias, gboolean compare, gu
   if (r == NULL)
     return FALSE;
   DraftdLm lm = draftd_lm_for_runner (r);
-  const GgufFile *f = m->file;
-  const char *keys[4] = { "tokenizer.chat_template", "draftd.prompt.correct", "draftd.prompt.rewrite", "draftd.prompt.end" };
-  g_autofree char *meta[4] = { NULL };
-  for (guint i = 0; i < 4; i++)
-    meta[i] = gguf_find_kv (f, keys[i]) ? gguf_get_string (f, keys[i], NULL) : NULL;
-  g_auto (GStrv) languages = draftd_grammar_model_languages (f);
+  const DraftdPromptMeta *meta = &m->prompt;
+  g_auto (GStrv) languages = draftd_grammar_model_languages (m->file);
   guint block = draftd_decode_pick_iad_block (&lm, error);
   if (block == 0)
     return FALSE;
   g_autoptr (GArray) cached = g_array_new (FALSE, FALSE, sizeof (gint32));
-  DraftdGrammarContext ctx = { &lm, m->tokenizer, cached, draftd_chat_format_detect (meta[0]), meta[1], meta[2], meta[3], block, 2 };
+  DraftdGrammarContext ctx = { &lm, m->tokenizer, cached, meta->format, meta->correct_template, meta->rewrite_template,
+                               meta->template_end, block, 2 };
   g_auto (GStrv) lines = g_strsplit (all, "\n", -1);
   guint n = g_strv_length (lines);
   if (n > 0 && *lines[n - 1] == 0)

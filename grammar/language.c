@@ -140,9 +140,9 @@ draftd_grammar_language_supported (const char *code, const char *const *language
 }
 
 char **
-draftd_grammar_model_languages (const GgufFile *file)
+draftd_grammar_model_languages (const DraftdGgufFile *file)
 {
-  const GgufKV *kv = gguf_find_kv (file, DRAFTD_GRAMMAR_LANGUAGES_KEY);
+  const DraftdGgufKV *kv = draftd_gguf_find_kv (file, DRAFTD_GRAMMAR_LANGUAGES_KEY);
   if (kv == NULL)
     return NULL;
   g_autoptr (GStrvBuilder) b = g_strv_builder_new ();

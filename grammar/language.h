@@ -15,4 +15,4 @@ const char *draftd_grammar_guess_language (const char *text, gsize len);
 /* TRUE when `code` is among `languages` (NULL: English only). */
 gboolean draftd_grammar_language_supported (const char *code, const char *const *languages);
 /* The model's declared languages; NULL when it declares none (then English only). */
-char **draftd_grammar_model_languages (const GgufFile *file);
+char **draftd_grammar_model_languages (const DraftdGgufFile *file);

@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include "tests/tap.h"
 #include "tests/test-util.h"
+#include "lib/bus/draftd-bus-names.h"
 
 static gboolean
 name_has_owner (const char *address, const char *name)
@@ -110,7 +111,7 @@ fixture_start (BusFixture *f, gboolean stories, const char *const *extra, GError
   close (log_fd);
   g_child_watch_add (f->draftd_pid, on_draftd_exit, f);
   for (int i = 0; i < 600 && !f->draftd_exited; i++) {
-    if (name_has_owner (f->address, "org.draftd.Assistant1"))
+    if (name_has_owner (f->address, DRAFTD_BUS_NAME))
       return TRUE;
     g_main_context_iteration (NULL, FALSE);
     g_usleep (50000);
@@ -232,7 +233,7 @@ bus_fixture_draftd_rss (BusFixture *f)
 char *
 bus_fixture_complete_error (DBusConnection *c, const char *prompt, char **message)
 {
-  DBusMessage *m = dbus_message_new_method_call ("org.draftd.Assistant1", "/org/draftd/Assistant1", "org.draftd.Assistant1",
+  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE,
                                                  "Complete");
   DBusMessageIter it, d;
   dbus_message_iter_init_append (m, &it);

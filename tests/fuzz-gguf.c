@@ -34,23 +34,23 @@ write_input (const guint8 *data, gsize size)
 
 /* Reads every element of an array through the accessor of its type. */
 static void
-touch_array (const GgufFile *f, const GgufKV *kv)
+touch_array (const DraftdGgufFile *f, const DraftdGgufKV *kv)
 {
-  static const GgufValueType elems[] = { GGUF_TYPE_INT32, GGUF_TYPE_FLOAT32, GGUF_TYPE_STRING, GGUF_TYPE_BOOL };
+  static const DraftdGgufValueType elems[] = { GGUF_TYPE_INT32, GGUF_TYPE_FLOAT32, GGUF_TYPE_STRING, GGUF_TYPE_BOOL };
   for (guint e = 0; e < G_N_ELEMENTS (elems); e++) {
-    const GgufKV *a = NULL;
+    const DraftdGgufKV *a = NULL;
     g_autoptr (GError) error = NULL;
-    if (!gguf_get_array (f, kv->key, elems[e], &a, &error)) {
+    if (!draftd_gguf_get_array (f, kv->key, elems[e], &a, &error)) {
       FUZZ_ASSERT (error != NULL && a == NULL);
       continue;
     }
     FUZZ_ASSERT (a == kv);
     for (guint64 i = 0; i < a->array_len && i < 4096; i++) {
       volatile double sink;
-      if (gguf_value_is_int (a->array_type))
-        sink = gguf_array_int (a, i);
+      if (draftd_gguf_value_is_int (a->array_type))
+        sink = draftd_gguf_array_int (a, i);
       else if (a->array_type == GGUF_TYPE_FLOAT32 || a->array_type == GGUF_TYPE_FLOAT64)
-        sink = gguf_array_float (a, i);
+        sink = draftd_gguf_array_float (a, i);
       else if (a->array_type == GGUF_TYPE_STRING)
         sink = a->strings[i].len ? a->strings[i].data[a->strings[i].len - 1] : 0;
       else
@@ -61,26 +61,26 @@ touch_array (const GgufFile *f, const GgufKV *kv)
 }
 
 static void
-touch_kv (const GgufFile *f, const GgufKV *kv)
+touch_kv (const DraftdGgufFile *f, const DraftdGgufKV *kv)
 {
-  FUZZ_ASSERT (gguf_find_kv (f, kv->key) == kv);
+  FUZZ_ASSERT (draftd_gguf_find_kv (f, kv->key) == kv);
   guint64 u;
   gint64 s;
   double d;
   gboolean b;
   g_autoptr (GError) eu = NULL, es = NULL, ed = NULL, eb = NULL, estr = NULL;
-  gboolean has_u = gguf_get_uint (f, kv->key, &u, &eu);
-  gboolean has_s = gguf_get_int (f, kv->key, &s, &es);
+  gboolean has_u = draftd_gguf_get_uint (f, kv->key, &u, &eu);
+  gboolean has_s = draftd_gguf_get_int (f, kv->key, &s, &es);
   FUZZ_ASSERT (has_u || eu != NULL);
   FUZZ_ASSERT (has_s || es != NULL);
   /* A value both getters accept is one number. */
   if (has_u && has_s)
     FUZZ_ASSERT (s >= 0 && (guint64) s == u);
   if (has_u || has_s)
-    FUZZ_ASSERT (gguf_value_is_int (kv->type));
-  FUZZ_ASSERT (gguf_get_float (f, kv->key, &d, &ed) || ed != NULL);
-  FUZZ_ASSERT (gguf_get_bool (f, kv->key, &b, &eb) == (kv->type == GGUF_TYPE_BOOL));
-  g_autofree char *str = gguf_get_string (f, kv->key, &estr);
+    FUZZ_ASSERT (draftd_gguf_value_is_int (kv->type));
+  FUZZ_ASSERT (draftd_gguf_get_float (f, kv->key, &d, &ed) || ed != NULL);
+  FUZZ_ASSERT (draftd_gguf_get_bool (f, kv->key, &b, &eb) == (kv->type == GGUF_TYPE_BOOL));
+  g_autofree char *str = draftd_gguf_get_string (f, kv->key, &estr);
   FUZZ_ASSERT (str != NULL || estr != NULL);
   if (str)
     FUZZ_ASSERT (strlen (str) == kv->strings[0].len);
@@ -89,11 +89,11 @@ touch_kv (const GgufFile *f, const GgufKV *kv)
 }
 
 static void
-touch_tensors (const GgufFile *f)
+touch_tensors (const DraftdGgufFile *f)
 {
-  for (guint i = 0; i < gguf_n_tensors (f); i++) {
-    const GgufTensor *t = gguf_tensor (f, i);
-    FUZZ_ASSERT (gguf_find_tensor (f, t->name) == t);
+  for (guint i = 0; i < draftd_gguf_n_tensors (f); i++) {
+    const DraftdGgufTensor *t = draftd_gguf_tensor (f, i);
+    FUZZ_ASSERT (draftd_gguf_find_tensor (f, t->name) == t);
     if (t->n_bytes) {
       volatile guint8 sink = t->data[0] ^ t->data[t->n_bytes - 1];
       (void) sink;
@@ -103,14 +103,14 @@ touch_tensors (const GgufFile *f)
 
 /* The file and the in-memory parse must describe the same thing. */
 static void
-compare (const GgufFile *a, const GgufFile *b)
+compare (const DraftdGgufFile *a, const DraftdGgufFile *b)
 {
-  FUZZ_ASSERT (gguf_version (a) == gguf_version (b));
-  FUZZ_ASSERT (gguf_n_kv (a) == gguf_n_kv (b) && gguf_n_tensors (a) == gguf_n_tensors (b));
-  for (guint i = 0; i < gguf_n_kv (a); i++)
-    FUZZ_ASSERT (g_str_equal (gguf_kv (a, i)->key, gguf_kv (b, i)->key) && gguf_kv (a, i)->type == gguf_kv (b, i)->type);
-  for (guint i = 0; i < gguf_n_tensors (a); i++) {
-    const GgufTensor *ta = gguf_tensor (a, i), *tb = gguf_tensor (b, i);
+  FUZZ_ASSERT (draftd_gguf_version (a) == draftd_gguf_version (b));
+  FUZZ_ASSERT (draftd_gguf_n_kv (a) == draftd_gguf_n_kv (b) && draftd_gguf_n_tensors (a) == draftd_gguf_n_tensors (b));
+  for (guint i = 0; i < draftd_gguf_n_kv (a); i++)
+    FUZZ_ASSERT (g_str_equal (draftd_gguf_kv (a, i)->key, draftd_gguf_kv (b, i)->key) && draftd_gguf_kv (a, i)->type == draftd_gguf_kv (b, i)->type);
+  for (guint i = 0; i < draftd_gguf_n_tensors (a); i++) {
+    const DraftdGgufTensor *ta = draftd_gguf_tensor (a, i), *tb = draftd_gguf_tensor (b, i);
     FUZZ_ASSERT (g_str_equal (ta->name, tb->name) && ta->n_bytes == tb->n_bytes && ta->offset == tb->offset);
     FUZZ_ASSERT (ta->n_bytes == 0 || memcmp (ta->data, tb->data, ta->n_bytes) == 0);
   }
@@ -134,13 +134,13 @@ load_model (void)
 
 /* A tokenizer from whatever metadata the file has, used on a short text. */
 static void
-use_tokenizer (const GgufFile *f)
+use_tokenizer (const DraftdGgufFile *f)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (DraftdTokenizer) tok = draftd_tokenizer_new (f, &error);
   FUZZ_ASSERT ((tok == NULL) == (error != NULL));
-  g_autofree char *template = gguf_find_kv (f, "tokenizer.chat_template")
-                                  ? gguf_get_string (f, "tokenizer.chat_template", NULL) : NULL;
+  g_autofree char *template = draftd_gguf_find_kv (f, "tokenizer.chat_template")
+                                  ? draftd_gguf_get_string (f, "tokenizer.chat_template", NULL) : NULL;
   DraftdChatFormat format = draftd_chat_format_detect (template);
   if (tok == NULL)
     return;
@@ -159,20 +159,20 @@ LLVMFuzzerTestOneInput (const guint8 *data, gsize size)
 {
   write_input (data, size);
   g_autoptr (GError) file_error = NULL, bytes_error = NULL;
-  g_autoptr (GgufFile) f = gguf_open (path, &file_error);
+  g_autoptr (DraftdGgufFile) f = draftd_gguf_open (path, &file_error);
   /* A copy of exactly `size` bytes, so ASan sees any read past the end. */
   g_autofree guint8 *copy = g_memdup2 (data, size);
-  g_autoptr (GgufFile) m = gguf_open_bytes (copy, size, &bytes_error);
+  g_autoptr (DraftdGgufFile) m = draftd_gguf_open_bytes (copy, size, &bytes_error);
   FUZZ_ASSERT ((f == NULL) == (m == NULL));
   if (f == NULL) {
     /* The same complaint, with the path in front. */
     FUZZ_ASSERT (file_error && bytes_error && g_str_has_suffix (file_error->message, bytes_error->message));
     return 0;
   }
-  FUZZ_ASSERT (gguf_size (f) == size);
+  FUZZ_ASSERT (draftd_gguf_size (f) == size);
   compare (f, m);
-  for (guint i = 0; i < gguf_n_kv (m); i++)
-    touch_kv (m, gguf_kv (m, i));
+  for (guint i = 0; i < draftd_gguf_n_kv (m); i++)
+    touch_kv (m, draftd_gguf_kv (m, i));
   touch_tensors (f);
   touch_tensors (m);
   use_tokenizer (m);

@@ -14,7 +14,7 @@
 
 typedef struct {
   char *name;
-  GgufFile *file;
+  DraftdGgufFile *file;
   DraftdTokenizer *tok;
   gboolean spells_every_byte;
 } Vocab;
@@ -43,11 +43,11 @@ static void
 add_vocab (const char *path)
 {
   g_autoptr (GError) error = NULL;
-  GgufFile *f = gguf_open (path, &error);
+  DraftdGgufFile *f = draftd_gguf_open (path, &error);
   DraftdTokenizer *tok = f ? draftd_tokenizer_new (f, &error) : NULL;
   if (tok == NULL) {
     fprintf (stderr, "fuzz-tokenizer: skipping %s: %s\n", path, error->message);
-    gguf_close (f);
+    draftd_gguf_close (f);
     return;
   }
   Vocab *v = g_new0 (Vocab, 1);
@@ -238,28 +238,28 @@ vocab_from_input (FuzzInput *in, char **text, gsize *len, guint8 *encode_flags)
       g_array_append_val (token_lens, n);
     }
   }
-  g_autoptr (GgufWriter) w = gguf_writer_new ();
-  gguf_writer_set_string (w, "tokenizer.ggml.model", flags & 1 ? "gpt2" : (flags & 0x80) ? "bert" : "llama");
-  gguf_writer_set_string_array (w, "tokenizer.ggml.tokens", (const char *const *) tokens->pdata,
+  g_autoptr (DraftdGgufWriter) w = draftd_gguf_writer_new ();
+  draftd_gguf_writer_set_string (w, "tokenizer.ggml.model", flags & 1 ? "gpt2" : (flags & 0x80) ? "bert" : "llama");
+  draftd_gguf_writer_set_string_array (w, "tokenizer.ggml.tokens", (const char *const *) tokens->pdata,
                                 (const guint32 *) token_lens->data, tokens->len);
   if (flags & 2)
-    gguf_writer_set_f32_array (w, "tokenizer.ggml.scores", (const float *) scores->data, scores->len);
+    draftd_gguf_writer_set_f32_array (w, "tokenizer.ggml.scores", (const float *) scores->data, scores->len);
   if (flags & 4)
-    gguf_writer_set_i32_array (w, "tokenizer.ggml.token_type", (const gint32 *) types->data, types->len);
+    draftd_gguf_writer_set_i32_array (w, "tokenizer.ggml.token_type", (const gint32 *) types->data, types->len);
   if (flags & 8)
-    gguf_writer_set_string_array (w, "tokenizer.ggml.merges", (const char *const *) merges->pdata,
+    draftd_gguf_writer_set_string_array (w, "tokenizer.ggml.merges", (const char *const *) merges->pdata,
                                   (const guint32 *) merge_lens->data, merges->len);
   if (flags & 16)
-    gguf_writer_set_u32 (w, "tokenizer.ggml.bos_token_id", more >> 2);
+    draftd_gguf_writer_set_u32 (w, "tokenizer.ggml.bos_token_id", more >> 2);
   if (flags & 32)
-    gguf_writer_set_i32 (w, "tokenizer.ggml.eos_token_id", (gint32) (more >> 4) - 2);
-  gguf_writer_set_bool (w, "tokenizer.ggml.add_space_prefix", more & 4);
+    draftd_gguf_writer_set_i32 (w, "tokenizer.ggml.eos_token_id", (gint32) (more >> 4) - 2);
+  draftd_gguf_writer_set_bool (w, "tokenizer.ggml.add_space_prefix", more & 4);
   const char *pre = pre_names[(flags >> 5) % G_N_ELEMENTS (pre_names)];
   if (pre)
-    gguf_writer_set_string (w, "tokenizer.ggml.pre", pre);
-  g_autoptr (GBytes) bytes = gguf_writer_to_bytes (w);
+    draftd_gguf_writer_set_string (w, "tokenizer.ggml.pre", pre);
+  g_autoptr (GBytes) bytes = draftd_gguf_writer_to_bytes (w);
   g_autoptr (GError) error = NULL;
-  g_autoptr (GgufFile) f = gguf_open_bytes (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error);
+  g_autoptr (DraftdGgufFile) f = draftd_gguf_open_bytes (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error);
   FUZZ_ASSERT (f != NULL);
   DraftdTokenizer *tok = draftd_tokenizer_new (f, &error);
   FUZZ_ASSERT (tok != NULL || error != NULL);

@@ -115,8 +115,8 @@ check_new_types (DraftdVk *vk, DraftdRandomModel *spec)
     guint32 type, more;
     g_assert (draftd_random_model_type (types[i], &type, &more));
     spec->type = type;
-    g_autofree char *label = g_strdup_printf ("random %s%s%s", ggml_type_name (type), more ? " + " : "",
-                                              more ? ggml_type_name (more) : "");
+    g_autofree char *label = g_strdup_printf ("random %s%s%s", draftd_ggml_type_name (type), more ? " + " : "",
+                                              more ? draftd_ggml_type_name (more) : "");
     g_autofree char *path = g_strdup_printf ("%s/random-%s.gguf", test_tmpdir (), types[i]);
     g_autoptr (GError) error = NULL;
     if (!draftd_random_model_write_mix (spec, more, path, &error)) {

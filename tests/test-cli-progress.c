@@ -11,7 +11,7 @@
 #include "tests/tap.h"
 #include "tests/test-util.h"
 
-static const char job_path[] = "/org/draftd/Assistant1/job/1";
+static const char job_path[] = DRAFTD_BUS_PATH "/job/1";
 
 static void
 send_signal (DBusConnection *c, const char *dest, const char *member, int first_type, ...)

@@ -4,9 +4,10 @@
 #include "tests/bus-fixture.h"
 #include "tests/tap.h"
 #include "tests/test-util.h"
+#include "lib/bus/draftd-bus-names.h"
 
-#define NAME "org.draftd.Assistant1"
-#define PATH "/org/draftd/Assistant1"
+#define NAME DRAFTD_BUS_NAME
+#define PATH DRAFTD_BUS_PATH
 
 /* The Models property through gdbus (a client we did not write). */
 static char *

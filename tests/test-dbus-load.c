@@ -22,7 +22,7 @@
 static gboolean
 request (DBusConnection *c, int i)
 {
-  const char *iface = "org.draftd.Assistant1";
+  const char *iface = DRAFTD_BUS_IFACE;
   DBusMessage *m;
   DBusMessageIter it, d;
   /* Mostly short completions; a correction and a chat turn in every ten. */
@@ -31,13 +31,13 @@ request (DBusConnection *c, int i)
   const char *conv = "c";
   switch (kind) {
   case 0:
-    m = dbus_message_new_method_call (iface, "/org/draftd/Assistant1", iface, "Complete");
+    m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, iface, "Complete");
     break;
   case 1:
-    m = dbus_message_new_method_call (iface, "/org/draftd/Assistant1", iface, "Correct");
+    m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, iface, "Correct");
     break;
   default:
-    m = dbus_message_new_method_call (iface, "/org/draftd/Assistant1", iface, "Chat");
+    m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, iface, "Chat");
     break;
   }
   dbus_message_iter_init_append (m, &it);

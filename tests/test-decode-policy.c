@@ -84,7 +84,7 @@ check_shipped (DraftdVk *vk)
   TestLoaded t;
   if (!test_load (vk, path, 0, &t))
     return;
-  g_autofree char *tmpl = gguf_get_string (t.model->file, "draftd.prompt.correct", NULL);
+  g_autofree char *tmpl = draftd_gguf_get_string (t.model->file, "draftd.prompt.correct", NULL);
   static const char *const sentences[] = {
     "She go to school yesterday and buyed two book .", "Tom and Sue was friends , they likes to play .",
     "I don’t think it’s ready , said the man at the Café Müller .", "The results of the survey shows that most people is happy .",

@@ -9,11 +9,11 @@ dirs = ["lib", "grammar", "daemon", "client", "tools"]
 
 def functions(path):
     src = open(path, encoding="utf-8").read()
-    # Blank out comments and string/char literals so braces inside them do not count.
-    src = re.sub(r"/\*.*?\*/", lambda m: re.sub(r"[^\n]", " ", m.group(0)), src, flags=re.S)
-    src = re.sub(r"//[^\n]*", "", src)
-    src = re.sub(r'"(\\.|[^"\\\n])*"', '""', src)
-    src = re.sub(r"'(\\.|[^'\\\n])*'", "''", src)
+    # Blank out comments and string/char literals in one left-to-right pass, so that a "//"
+    # inside a string is not taken for a comment nor a quote inside a comment for a string;
+    # braces inside any of them do not count. Newlines stay, so line numbers hold.
+    token = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
+    src = token.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), src)
     lines = src.split("\n")
     depth, start, name = 0, None, None
     for i, line in enumerate(lines):

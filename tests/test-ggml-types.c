@@ -12,7 +12,7 @@
 static double
 h16 (const guint8 *p)
 {
-  return ggml_fp16_to_fp32 ((guint16) (p[0] | p[1] << 8));
+  return draftd_ggml_fp16_to_fp32 ((guint16) (p[0] | p[1] << 8));
 }
 
 static float
@@ -124,7 +124,7 @@ random_block (GRand *r, guint32 type, guint8 *b, guint bytes)
   };
   for (guint k = 0; k < G_N_ELEMENTS (fp16); k++)
     for (guint f = 0; fp16[k].type == type && f < 2; f++) {
-      guint16 h = ggml_fp32_to_fp16 ((float) g_rand_double_range (r, -0.05, 0.05));
+      guint16 h = draftd_ggml_fp32_to_fp16 ((float) g_rand_double_range (r, -0.05, 0.05));
       memcpy (b + fp16[k].at[f], &h, 2);
     }
 }
@@ -137,13 +137,13 @@ test_spec_types (void)
   g_autoptr (GRand) r = g_rand_new_with_seed (1234);
   for (guint t = 0; t < G_N_ELEMENTS (types); t++) {
     guint bv, bb;
-    ggml_type_block (types[t], &bv, &bb);
+    draftd_ggml_type_block (types[t], &bv, &bb);
     const guint n_blocks = 64;
     g_autofree guint8 *blocks = g_malloc (n_blocks * bb);
     for (guint k = 0; k < n_blocks; k++)
       random_block (r, types[t], blocks + k * bb, bb);
     g_autofree float *y = g_new (float, n_blocks * bv);
-    ggml_dequantize (types[t], blocks, y, n_blocks * bv);
+    draftd_ggml_dequantize (types[t], blocks, y, n_blocks * bv);
     guint wrong = 0, first = 0;
     gboolean varied = FALSE;
     for (guint k = 0; k < n_blocks; k++)
@@ -153,7 +153,7 @@ test_spec_types (void)
           first = k * bv + i;
         varied |= y[k * bv + i] != y[0];
       }
-    tap_ok (wrong == 0 && varied, "%s: %u values of random blocks equal the float64 spec decoding%s", ggml_type_name (types[t]),
+    tap_ok (wrong == 0 && varied, "%s: %u values of random blocks equal the float64 spec decoding%s", draftd_ggml_type_name (types[t]),
             n_blocks * bv, wrong ? "" : " bit for bit");
     if (wrong)
       tap_diag ("%u differ; first: value %u is %.9g, spec %.9g", wrong, first, y[first],
@@ -162,7 +162,7 @@ test_spec_types (void)
   /* BF16 and the tables' sizes (ggml-common.h's static asserts). */
   guint16 h[2] = { 0x3f80, 0xc0a0 };
   float f[2];
-  ggml_dequantize (GGML_TYPE_BF16, h, f, 2);
+  draftd_ggml_dequantize (GGML_TYPE_BF16, h, f, 2);
   tap_ok (f[0] == 1.0f && f[1] == -5.0f, "BF16 is the top half of an f32");
   static const struct { guint32 type; guint values, bytes; } sizes[] = {
     { GGML_TYPE_Q4_1, 32, 20 }, { GGML_TYPE_Q5_0, 32, 22 }, { GGML_TYPE_Q5_1, 32, 24 }, { GGML_TYPE_IQ4_NL, 32, 18 },
@@ -172,8 +172,8 @@ test_spec_types (void)
   gboolean sized = TRUE;
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++) {
     guint v, b;
-    sized &= ggml_type_block (sizes[i].type, &v, &b) && v == sizes[i].values && b == sizes[i].bytes &&
-             ggml_type_supported (sizes[i].type);
+    sized &= draftd_ggml_type_block (sizes[i].type, &v, &b) && v == sizes[i].values && b == sizes[i].bytes &&
+             draftd_ggml_type_supported (sizes[i].type);
   }
   tap_ok (sized, "block sizes of the added types are ggml's, and all are supported");
 }
@@ -184,7 +184,7 @@ static void
 test_q4_k_by_hand (void)
 {
   guint8 b[144] = { 0 };
-  guint16 d = ggml_fp32_to_fp16 (0.5f), dmin = ggml_fp32_to_fp16 (0.25f);
+  guint16 d = draftd_ggml_fp32_to_fp16 (0.5f), dmin = draftd_ggml_fp32_to_fp16 (0.25f);
   memcpy (b, &d, 2);
   memcpy (b + 2, &dmin, 2);
   guint8 *sc = b + 4;
@@ -196,7 +196,7 @@ test_q4_k_by_hand (void)
   b[16 + 0] = 0x07;           /* value 0: low nibble 7 (sub-block 0) */
   b[16 + 64 + 1] = 0x90;      /* value 5 * 32 + 1 = 161: high nibble 9 of byte 64 + 1 */
   float y[256];
-  ggml_dequantize (GGML_TYPE_Q4_K, b, y, 256);
+  draftd_ggml_dequantize (GGML_TYPE_Q4_K, b, y, 256);
   /* 0.5 * 3 * 7 - 0.25 * 2 = 10; sub-block 5: scale 34, min 19: 0.5 * 34 * 9 - 0.25 * 19 = 148.25. */
   tap_ok (y[0] == 10.0f && y[1] == -0.5f && y[161] == 148.25f && y[160] == -4.75f,
           "Q4_K by hand: %g %g %g %g (want 10 -0.5 148.25 -4.75)", y[0], y[1], y[161], y[160]);
@@ -205,15 +205,15 @@ test_q4_k_by_hand (void)
 static void
 test_names_and_bf16 (void)
 {
-  tap_ok (ggml_type_block (GGML_TYPE_IQ2_XXS, NULL, NULL) && !ggml_type_supported (GGML_TYPE_IQ2_XXS) &&
-          g_str_equal (ggml_type_name (GGML_TYPE_IQ2_XXS), "IQ2_XXS"),
+  tap_ok (draftd_ggml_type_block (GGML_TYPE_IQ2_XXS, NULL, NULL) && !draftd_ggml_type_supported (GGML_TYPE_IQ2_XXS) &&
+          g_str_equal (draftd_ggml_type_name (GGML_TYPE_IQ2_XXS), "IQ2_XXS"),
           "types draftd cannot compute with are still sized and named");
 
   /* BF16: the top half of an f32, rounded to nearest even. */
   float bf[4] = { 1.0f, 1.00390625f /* tie: even, down */, 1.01171875f /* tie: even, up */, -3.0e38f };
   guint16 bh[4];
-  ggml_quantize (GGML_TYPE_BF16, bf, bh, 4);
-  tap_ok (bh[0] == 0x3f80 && bh[1] == 0x3f80 && bh[2] == 0x3f82 && ggml_bf16_to_fp32 (bh[3]) < -2.9e38f,
+  draftd_ggml_quantize (GGML_TYPE_BF16, bf, bh, 4);
+  tap_ok (bh[0] == 0x3f80 && bh[1] == 0x3f80 && bh[2] == 0x3f82 && draftd_ggml_bf16_to_fp32 (bh[3]) < -2.9e38f,
           "BF16 rounds to nearest even (0x%04x 0x%04x 0x%04x)", bh[0], bh[1], bh[2]);
 }
 
@@ -229,7 +229,7 @@ main (void)
   };
   gboolean all = TRUE;
   for (guint i = 0; i < G_N_ELEMENTS (known); i++) {
-    guint16 h = ggml_fp32_to_fp16 (known[i].f);
+    guint16 h = draftd_ggml_fp32_to_fp16 (known[i].f);
     if (h != known[i].h) {
       tap_diag ("fp32_to_fp16(%g) = 0x%04x, want 0x%04x", known[i].f, h, known[i].h);
       all = FALSE;
@@ -238,33 +238,33 @@ main (void)
   tap_ok (all, "fp32 -> fp16 rounds to nearest even, handles subnormals, overflow");
   all = TRUE;
   for (guint32 h = 0; h < 0x10000; h++) {
-    float f = ggml_fp16_to_fp32 (h);
+    float f = draftd_ggml_fp16_to_fp32 (h);
     if (isnan (f))
       continue;
-    if (ggml_fp32_to_fp16 (f) != h)
+    if (draftd_ggml_fp32_to_fp16 (f) != h)
       all = FALSE;
   }
   tap_ok (all, "every non-NaN fp16 survives fp16 -> fp32 -> fp16");
-  tap_ok (isnan (ggml_fp16_to_fp32 (ggml_fp32_to_fp16 (NAN))), "NaN stays NaN");
+  tap_ok (isnan (draftd_ggml_fp16_to_fp32 (draftd_ggml_fp32_to_fp16 (NAN))), "NaN stays NaN");
 
   /* Q8_0: d = amax/127, q = round(x/d). */
   float x[64];
   for (int i = 0; i < 64; i++)
     x[i] = sinf (i * 0.37f) * (i < 32 ? 3.0f : 0.01f);
   guint8 q8[2 * sizeof (BlockQ8_0)];
-  ggml_quantize (GGML_TYPE_Q8_0, x, q8, 64);
+  draftd_ggml_quantize (GGML_TYPE_Q8_0, x, q8, 64);
   BlockQ8_0 b0;
   memcpy (&b0, q8, sizeof b0);
   float amax = 0;
   for (int i = 0; i < 32; i++)
     amax = fmaxf (amax, fabsf (x[i]));
-  tap_ok (b0.d == ggml_fp32_to_fp16 (amax / 127.0f), "Q8_0 scale is amax/127 in fp16");
+  tap_ok (b0.d == draftd_ggml_fp32_to_fp16 (amax / 127.0f), "Q8_0 scale is amax/127 in fp16");
   gboolean qok = TRUE;
   for (int i = 0; i < 32; i++)
     qok &= b0.qs[i] == (gint8) roundf (x[i] / (amax / 127.0f));
   tap_ok (qok, "Q8_0 quants are round(x/d)");
   float y[64];
-  ggml_dequantize (GGML_TYPE_Q8_0, q8, y, 64);
+  draftd_ggml_dequantize (GGML_TYPE_Q8_0, q8, y, 64);
   float err = 0;
   for (int i = 0; i < 64; i++)
     err = fmaxf (err, fabsf (y[i] - x[i]) / (i < 32 ? 3.0f : 0.01f));
@@ -272,17 +272,17 @@ main (void)
 
   /* Q4_0: d = max/-8 (max = signed value of largest magnitude), q = min(15, x/d + 8.5). */
   guint8 q4[2 * sizeof (BlockQ4_0)];
-  ggml_quantize (GGML_TYPE_Q4_0, x, q4, 64);
+  draftd_ggml_quantize (GGML_TYPE_Q4_0, x, q4, 64);
   BlockQ4_0 c0;
   memcpy (&c0, q4, sizeof c0);
   float mx = 0, ma = 0;
   for (int i = 0; i < 32; i++)
     if (fabsf (x[i]) > ma)
       ma = fabsf (x[i]), mx = x[i];
-  tap_ok (c0.d == ggml_fp32_to_fp16 (mx / -8.0f), "Q4_0 scale is max/-8 in fp16");
-  ggml_dequantize (GGML_TYPE_Q4_0, q4, y, 64);
+  tap_ok (c0.d == draftd_ggml_fp32_to_fp16 (mx / -8.0f), "Q4_0 scale is max/-8 in fp16");
+  draftd_ggml_dequantize (GGML_TYPE_Q4_0, q4, y, 64);
   gboolean layout = TRUE;
-  float d = ggml_fp16_to_fp32 (c0.d);
+  float d = draftd_ggml_fp16_to_fp32 (c0.d);
   for (int j = 0; j < 16; j++) {
     layout &= y[j] == ((c0.qs[j] & 15) - 8) * d;
     layout &= y[j + 16] == ((c0.qs[j] >> 4) - 8) * d;
@@ -295,10 +295,10 @@ main (void)
   tap_ok (err <= fabsf (d) * 1.0001f, "Q4_0 round trip within one step (%.4f, step %.4f)", err, fabsf (d));
 
   guint64 bytes;
-  tap_ok (ggml_row_bytes (GGML_TYPE_Q8_0, 64, &bytes) && bytes == 68, "Q8_0 row bytes");
-  tap_ok (!ggml_row_bytes (GGML_TYPE_Q4_0, 33, &bytes), "partial blocks are rejected");
-  tap_ok (!ggml_row_bytes (GGML_TYPE_F32, G_MAXUINT64 / 2, &bytes), "byte size overflow is rejected");
-  tap_ok (ggml_type_name (4) == NULL && !ggml_type_block (4, NULL, NULL), "removed type ids are unknown");
+  tap_ok (draftd_ggml_row_bytes (GGML_TYPE_Q8_0, 64, &bytes) && bytes == 68, "Q8_0 row bytes");
+  tap_ok (!draftd_ggml_row_bytes (GGML_TYPE_Q4_0, 33, &bytes), "partial blocks are rejected");
+  tap_ok (!draftd_ggml_row_bytes (GGML_TYPE_F32, G_MAXUINT64 / 2, &bytes), "byte size overflow is rejected");
+  tap_ok (draftd_ggml_type_name (4) == NULL && !draftd_ggml_type_block (4, NULL, NULL), "removed type ids are unknown");
   test_names_and_bf16 ();
   test_spec_types ();
   test_q4_k_by_hand ();

@@ -9,27 +9,27 @@
 static GBytes *
 build_sample (void)
 {
-  g_autoptr (GgufWriter) w = gguf_writer_new ();
-  gguf_writer_set_string (w, "general.architecture", "llama");
-  gguf_writer_set_u32 (w, "u32", 42);
-  gguf_writer_set_i32 (w, "i32", -7);
-  gguf_writer_set_f32 (w, "f32", 0.5f);
-  gguf_writer_set_bool (w, "bool", TRUE);
+  g_autoptr (DraftdGgufWriter) w = draftd_gguf_writer_new ();
+  draftd_gguf_writer_set_string (w, "general.architecture", "llama");
+  draftd_gguf_writer_set_u32 (w, "u32", 42);
+  draftd_gguf_writer_set_i32 (w, "i32", -7);
+  draftd_gguf_writer_set_f32 (w, "f32", 0.5f);
+  draftd_gguf_writer_set_bool (w, "bool", TRUE);
   const char *strs[] = { "a", "", "héllo" };
-  gguf_writer_set_string_array (w, "strs", strs, NULL, 3);
+  draftd_gguf_writer_set_string_array (w, "strs", strs, NULL, 3);
   float fa[] = { 1, 2, 3 };
-  gguf_writer_set_f32_array (w, "floats", fa, 3);
+  draftd_gguf_writer_set_f32_array (w, "floats", fa, 3);
   gint32 ia[] = { -1, 0, 1 };
-  gguf_writer_set_i32_array (w, "ints", ia, 3);
+  draftd_gguf_writer_set_i32_array (w, "ints", ia, 3);
   float t1[64];
   for (int i = 0; i < 64; i++)
     t1[i] = i;
   guint64 ne1[2] = { 32, 2 }, ne2[1] = { 3 };
   guint8 q[2 * 34];
-  ggml_quantize (GGML_TYPE_Q8_0, t1, q, 64);
-  g_assert (gguf_writer_add_tensor (w, "q", GGML_TYPE_Q8_0, 2, ne1, q, sizeof q, NULL));
-  g_assert (gguf_writer_add_tensor (w, "v", GGML_TYPE_F32, 1, ne2, fa, sizeof fa, NULL));
-  return gguf_writer_to_bytes (w);
+  draftd_ggml_quantize (GGML_TYPE_Q8_0, t1, q, 64);
+  g_assert (draftd_gguf_writer_add_tensor (w, "q", GGML_TYPE_Q8_0, 2, ne1, q, sizeof q, NULL));
+  g_assert (draftd_gguf_writer_add_tensor (w, "v", GGML_TYPE_F32, 1, ne2, fa, sizeof fa, NULL));
+  return draftd_gguf_writer_to_bytes (w);
 }
 
 static void
@@ -38,7 +38,7 @@ test_round_trip (GBytes *bytes)
   g_autoptr (GError) error = NULL;
   gsize n;
   const guint8 *d = g_bytes_get_data (bytes, &n);
-  g_autoptr (GgufFile) f = gguf_open_bytes (d, n, &error);
+  g_autoptr (DraftdGgufFile) f = draftd_gguf_open_bytes (d, n, &error);
   tap_no_error (error, "sample file parses");
   if (f == NULL)
     return;
@@ -46,33 +46,33 @@ test_round_trip (GBytes *bytes)
   gint64 i;
   double fl;
   gboolean b;
-  g_autofree char *s = gguf_get_string (f, "general.architecture", NULL);
-  tap_ok (gguf_version (f) == 3 && gguf_n_kv (f) == 8 && gguf_n_tensors (f) == 2, "version and counts");
-  tap_ok (gguf_get_uint (f, "u32", &u, NULL) && u == 42, "uint32 value");
-  tap_ok (gguf_get_int (f, "i32", &i, NULL) && i == -7, "int32 value");
-  tap_ok (!gguf_get_uint (f, "i32", &u, NULL), "negative value refused as unsigned");
-  tap_ok (gguf_get_float (f, "f32", &fl, NULL) && fl == 0.5, "float32 value");
-  tap_ok (gguf_get_bool (f, "bool", &b, NULL) && b, "bool value");
+  g_autofree char *s = draftd_gguf_get_string (f, "general.architecture", NULL);
+  tap_ok (draftd_gguf_version (f) == 3 && draftd_gguf_n_kv (f) == 8 && draftd_gguf_n_tensors (f) == 2, "version and counts");
+  tap_ok (draftd_gguf_get_uint (f, "u32", &u, NULL) && u == 42, "uint32 value");
+  tap_ok (draftd_gguf_get_int (f, "i32", &i, NULL) && i == -7, "int32 value");
+  tap_ok (!draftd_gguf_get_uint (f, "i32", &u, NULL), "negative value refused as unsigned");
+  tap_ok (draftd_gguf_get_float (f, "f32", &fl, NULL) && fl == 0.5, "float32 value");
+  tap_ok (draftd_gguf_get_bool (f, "bool", &b, NULL) && b, "bool value");
   tap_ok (s && g_str_equal (s, "llama"), "string value");
-  const GgufKV *kv;
-  tap_ok (gguf_get_array (f, "strs", GGUF_TYPE_STRING, &kv, NULL) && kv->array_len == 3 && kv->strings[2].len == 6 &&
+  const DraftdGgufKV *kv;
+  tap_ok (draftd_gguf_get_array (f, "strs", GGUF_TYPE_STRING, &kv, NULL) && kv->array_len == 3 && kv->strings[2].len == 6 &&
               memcmp (kv->strings[2].data, "héllo", 6) == 0,
           "string array");
-  tap_ok (gguf_get_array (f, "ints", GGUF_TYPE_INT32, &kv, NULL) && gguf_array_int (kv, 0) == -1, "int array");
-  tap_ok (gguf_get_array (f, "floats", GGUF_TYPE_FLOAT32, &kv, NULL) && gguf_array_float (kv, 2) == 3.0, "float array");
+  tap_ok (draftd_gguf_get_array (f, "ints", GGUF_TYPE_INT32, &kv, NULL) && draftd_gguf_array_int (kv, 0) == -1, "int array");
+  tap_ok (draftd_gguf_get_array (f, "floats", GGUF_TYPE_FLOAT32, &kv, NULL) && draftd_gguf_array_float (kv, 2) == 3.0, "float array");
   g_autoptr (GError) e2 = NULL;
-  tap_ok (!gguf_get_uint (f, "missing", &u, &e2) && g_error_matches (e2, DRAFTD_GGUF_ERROR, DRAFTD_GGUF_ERROR_MISSING),
+  tap_ok (!draftd_gguf_get_uint (f, "missing", &u, &e2) && g_error_matches (e2, DRAFTD_GGUF_ERROR, DRAFTD_GGUF_ERROR_MISSING),
           "missing key is an error");
   g_autoptr (GError) e3 = NULL;
-  tap_ok (!gguf_get_bool (f, "u32", &b, &e3) && g_error_matches (e3, DRAFTD_GGUF_ERROR, DRAFTD_GGUF_ERROR_TYPE),
+  tap_ok (!draftd_gguf_get_bool (f, "u32", &b, &e3) && g_error_matches (e3, DRAFTD_GGUF_ERROR, DRAFTD_GGUF_ERROR_TYPE),
           "wrong type is an error: %s", e3 ? e3->message : "");
-  const GgufTensor *t = gguf_find_tensor (f, "q");
+  const DraftdGgufTensor *t = draftd_gguf_find_tensor (f, "q");
   tap_ok (t && t->type == GGML_TYPE_Q8_0 && t->ne[0] == 32 && t->ne[1] == 2 && t->n_bytes == 68 &&
               (t->data - d) % 32 == 0,
           "tensor info and aligned data");
   float back[64];
   if (t)
-    ggml_dequantize (t->type, t->data, back, 64);
+    draftd_ggml_dequantize (t->type, t->data, back, 64);
   tap_ok (t && back[63] > 62.5f && back[63] < 63.5f, "tensor data readable");
 }
 
@@ -87,7 +87,7 @@ static int
 expect_error (const guint8 *d, gsize n, const char *what, const char *want_substring)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (GgufFile) f = gguf_open_bytes (d, n, &error);
+  g_autoptr (DraftdGgufFile) f = draftd_gguf_open_bytes (d, n, &error);
   gboolean ok = f == NULL && error != NULL && (!want_substring || strstr (error->message, want_substring));
   tap_ok (ok, "%s -> %s", what, error ? error->message : "(no error)");
   return ok;
@@ -104,9 +104,9 @@ test_malformed (GBytes *bytes)
     /* The final tensor's padding may be cut without losing data. */
     g_autofree guint8 *copy = g_memdup2 (d, len ? len : 1);
     g_autoptr (GError) error = NULL;
-    g_autoptr (GgufFile) f = gguf_open_bytes (copy, len, &error);
+    g_autoptr (DraftdGgufFile) f = draftd_gguf_open_bytes (copy, len, &error);
     if (f != NULL) {
-      const GgufTensor *v = gguf_find_tensor (f, "v");
+      const DraftdGgufTensor *v = draftd_gguf_find_tensor (f, "v");
       if (!(v && v->data + v->n_bytes <= copy + len))
         all = FALSE;
     } else if (error == NULL) {
@@ -182,11 +182,11 @@ test_malformed (GBytes *bytes)
     for (int k = 0; k < flips; k++)
       m[g_rand_int_range (rand, 0, n)] = g_rand_int_range (rand, 0, 256);
     g_autoptr (GError) error = NULL;
-    g_autoptr (GgufFile) f = gguf_open_bytes (m, n, &error);
+    g_autoptr (DraftdGgufFile) f = draftd_gguf_open_bytes (m, n, &error);
     if (f) {
       parsed++;
-      for (guint k = 0; k < gguf_n_tensors (f); k++) {
-        const GgufTensor *tt = gguf_tensor (f, k);
+      for (guint k = 0; k < draftd_gguf_n_tensors (f); k++) {
+        const DraftdGgufTensor *tt = draftd_gguf_tensor (f, k);
         g_assert (tt->data >= m && tt->data + tt->n_bytes <= m + n);
       }
     } else {
@@ -202,25 +202,25 @@ test_malformed (GBytes *bytes)
 static void
 test_writer_duplicates (void)
 {
-  g_autoptr (GgufWriter) w = gguf_writer_new ();
-  gguf_writer_set_u32 (w, "a", 1);
-  gguf_writer_set_string (w, "b", "first");
-  gguf_writer_set_u32 (w, "a", 2);
-  gguf_writer_set_string (w, "b", "second, longer");
+  g_autoptr (DraftdGgufWriter) w = draftd_gguf_writer_new ();
+  draftd_gguf_writer_set_u32 (w, "a", 1);
+  draftd_gguf_writer_set_string (w, "b", "first");
+  draftd_gguf_writer_set_u32 (w, "a", 2);
+  draftd_gguf_writer_set_string (w, "b", "second, longer");
   float data[32] = { 0 };
   guint64 ne[1] = { 32 };
   g_autoptr (GError) e1 = NULL, e2 = NULL, e3 = NULL;
-  gboolean first = gguf_writer_add_tensor (w, "t", GGML_TYPE_F32, 1, ne, data, sizeof data, &e1);
-  gboolean again = gguf_writer_add_tensor (w, "t", GGML_TYPE_F32, 1, ne, data, sizeof data, &e2);
+  gboolean first = draftd_gguf_writer_add_tensor (w, "t", GGML_TYPE_F32, 1, ne, data, sizeof data, &e1);
+  gboolean again = draftd_gguf_writer_add_tensor (w, "t", GGML_TYPE_F32, 1, ne, data, sizeof data, &e2);
   tap_ok (first && !again && e2 && strstr (e2->message, "twice"), "a tensor added twice is refused: %s",
           e2 ? e2->message : "(no error)");
-  g_autoptr (GBytes) bytes = gguf_writer_to_bytes (w);
+  g_autoptr (GBytes) bytes = draftd_gguf_writer_to_bytes (w);
   gsize n;
   const void *p = g_bytes_get_data (bytes, &n);
-  g_autoptr (GgufFile) f = gguf_open_bytes (p, n, &e3);
+  g_autoptr (DraftdGgufFile) f = draftd_gguf_open_bytes (p, n, &e3);
   guint64 a = 0;
-  g_autofree char *b = f ? gguf_get_string (f, "b", NULL) : NULL;
-  tap_ok (f && gguf_n_kv (f) == 2 && gguf_get_uint (f, "a", &a, NULL) && a == 2 && g_strcmp0 (b, "second, longer") == 0,
+  g_autofree char *b = f ? draftd_gguf_get_string (f, "b", NULL) : NULL;
+  tap_ok (f && draftd_gguf_n_kv (f) == 2 && draftd_gguf_get_uint (f, "a", &a, NULL) && a == 2 && g_strcmp0 (b, "second, longer") == 0,
           "a key set twice is written once, with the last value (%s)", e3 ? e3->message : "file reads back");
 }
 
@@ -232,7 +232,7 @@ main (void)
   test_round_trip (bytes);
   test_malformed (bytes);
   g_autoptr (GError) error = NULL;
-  g_autoptr (GgufFile) f = gguf_open ("/nonexistent/model.gguf", &error);
+  g_autoptr (DraftdGgufFile) f = draftd_gguf_open ("/nonexistent/model.gguf", &error);
   tap_ok (f == NULL && g_error_matches (error, DRAFTD_GGUF_ERROR, DRAFTD_GGUF_ERROR_IO), "missing file: %s",
           error ? error->message : "");
   return tap_done ();

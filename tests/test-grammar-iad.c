@@ -31,8 +31,8 @@ check_shipped (DraftdVk *vk)
   }
   DraftdLm lm = draftd_lm_for_runner (r);
   g_autoptr (GArray) cached = g_array_new (FALSE, FALSE, sizeof (gint32));
-  g_autofree char *tmpl = gguf_get_string (m->file, "draftd.prompt.correct", NULL);
-  g_autofree char *end = gguf_get_string (m->file, "draftd.prompt.end", NULL);
+  g_autofree char *tmpl = draftd_gguf_get_string (m->file, "draftd.prompt.correct", NULL);
+  g_autofree char *end = draftd_gguf_get_string (m->file, "draftd.prompt.end", NULL);
   DraftdGrammarContext ctx = { &lm, m->tokenizer, cached, DRAFTD_CHAT_PLAIN, tmpl, NULL, end, 7, 2 };
   /* Each is correct as written and full of what the tokenizer spells in bytes. */
   static const char *const typo[] = {
@@ -97,8 +97,11 @@ main (void)
   check_shipped (shipped_vk);
   draftd_vk_free (g_steal_pointer (&shipped_vk));
   g_autofree char *f32 = test_convert_llama2c ("stories260K.bin", "f32", &error);
-  if (f32 == NULL)
-    return tap_missing_all ("../shared/models is absent");
+  if (f32 == NULL) {
+    /* The shipped model's checks ran already: the rest is one skipped line, not a skip plan. */
+    tap_missing ("stories260K checks: ../shared/models is absent");
+    return tap_done ();
+  }
   g_autoptr (DraftdVk) vk = test_vk ();
   g_autoptr (DraftdModel) m = draftd_model_load (f32, &error);
   DraftdRunnerOptions o = { .n_ctx = 512 };

@@ -8,12 +8,13 @@
 #include "tests/tap.h"
 #include "tests/test-lsp-driver.h"
 #include "tests/test-util.h"
+#include "lib/bus/draftd-bus-names.h"
 
 static char *
 owner_pid (BusFixture *f)
 {
   const char *argv[] = { "dbus-send", "--session", "--print-reply=literal", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
-                         "org.freedesktop.DBus.GetConnectionUnixProcessID", "string:org.draftd.Assistant1", NULL };
+                         "org.freedesktop.DBus.GetConnectionUnixProcessID", "string:" DRAFTD_BUS_NAME, NULL };
   char *out = NULL;
   g_autofree char *err = NULL;
   int status;
@@ -34,10 +35,10 @@ main (void)
   g_mkdir_with_parents (services, 0700);
   g_mkdir_with_parents (config, 0700);
   g_autofree char *service = g_strdup_printf (
-      "[D-BUS Service]\nName=org.draftd.Assistant1\nExec=/usr/bin/env XDG_CONFIG_HOME=%s %s/daemon/draftd --target "
+      "[D-BUS Service]\nName=" DRAFTD_BUS_NAME "\nExec=/usr/bin/env XDG_CONFIG_HOME=%s %s/daemon/draftd --target "
       "%s/models/draftd-target.gguf --assistant %s/models/draftd-assistant.gguf --keep-bias 0.05\n",
       config, DRAFTD_BUILD_ROOT, DRAFTD_SOURCE_ROOT, DRAFTD_SOURCE_ROOT);
-  g_autofree char *service_path = g_build_filename (services, "org.draftd.Assistant1.service", NULL);
+  g_autofree char *service_path = g_build_filename (services, DRAFTD_BUS_NAME ".service", NULL);
   g_file_set_contents (service_path, service, -1, NULL);
   g_autofree char *data = g_build_filename (tmp, "data", NULL);
   g_setenv ("XDG_DATA_HOME", data, TRUE);

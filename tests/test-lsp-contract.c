@@ -9,9 +9,10 @@
 #include <unistd.h>
 #include "tests/tap.h"
 #include "tests/test-lsp-driver.h"
+#include "lib/bus/draftd-bus-names.h"
 
 static const char introspection[] =
-  "<node><interface name='org.draftd.Assistant1'>"
+  "<node><interface name='" DRAFTD_BUS_IFACE "'>"
   "<method name='Start'><arg name='method' type='s' direction='in'/><arg name='args' type='av' direction='in'/>"
   "<arg name='job' type='o' direction='out'/></method>"
   "<method name='Cancel'><arg name='job' type='o' direction='in'/></method>"
@@ -49,18 +50,18 @@ on_call (GDBusConnection *bus, const char *sender, const char *path, const char 
   if (g_variant_lookup (opts, "offset_unit", "&s", &unit) && g_str_equal (unit, "utf8"))
     f->utf8_asked = TRUE;
   g_mutex_unlock (&f->lock);
-  g_autofree char *job = g_strdup_printf ("/org/draftd/Assistant1/jobs/%u", n);
+  g_autofree char *job = g_strdup_printf (DRAFTD_BUS_PATH "/jobs/%u", n);
   g_dbus_method_invocation_return_value (inv, g_variant_new ("(o)", job));
   const char *at = strstr (text, "Teh");
   if (at) {
     guint32 off = at - text;
     GVariant *edit = n == 1 ? g_variant_new ("(ouusss)", job, off, 3, "The", "spelling", "Possible typo: \u201cTeh\u201d is \u201cThe\u201d")
                             : g_variant_new ("(ouuss)", job, off, 3, "The", "spelling");
-    g_dbus_connection_emit_signal (bus, sender, "/org/draftd/Assistant1", "org.draftd.Assistant1", "Edit", edit, NULL);
+    g_dbus_connection_emit_signal (bus, sender, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Edit", edit, NULL);
   }
   GVariantBuilder stats;
   g_variant_builder_init (&stats, G_VARIANT_TYPE ("a{sv}"));
-  g_dbus_connection_emit_signal (bus, sender, "/org/draftd/Assistant1", "org.draftd.Assistant1", "Finished",
+  g_dbus_connection_emit_signal (bus, sender, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Finished",
                                  g_variant_new ("(osa{sv})", job, text, &stats), NULL);
 }
 
@@ -75,11 +76,11 @@ serve (gpointer user)
   g_assert_no_error (error);
   g_autoptr (GDBusNodeInfo) info = g_dbus_node_info_new_for_xml (introspection, &error);
   static const GDBusInterfaceVTable vtable = { on_call, NULL, NULL, { 0 } };
-  g_dbus_connection_register_object (f->bus, "/org/draftd/Assistant1", info->interfaces[0], &vtable, f, NULL, &error);
+  g_dbus_connection_register_object (f->bus, DRAFTD_BUS_PATH, info->interfaces[0], &vtable, f, NULL, &error);
   g_assert_no_error (error);
   g_autoptr (GVariant) r G_GNUC_UNUSED = g_dbus_connection_call_sync (f->bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
                                                         "org.freedesktop.DBus", "RequestName",
-                                                        g_variant_new ("(su)", "org.draftd.Assistant1", 4u), NULL,
+                                                        g_variant_new ("(su)", DRAFTD_BUS_NAME, 4u), NULL,
                                                         G_DBUS_CALL_FLAGS_NONE, -1, NULL, &error);
   g_assert_no_error (error);
   g_atomic_int_set (&f->ready, 1);

@@ -12,7 +12,7 @@
  * a wrong dequantization opens (a flipped bit of a scale moves many logits by >0.1).
  *
  * Each file's logits over prompt p2 (one multi-token pass) are also compared with draftd's
- * plain C transformer over the same weights dequantized on the CPU (ggml_dequantize): the
+ * plain C transformer over the same weights dequantized on the CPU (draftd_ggml_dequantize): the
  * largest difference relative to the largest logit must be at most LOGIT_TOL, as for the
  * other types in test-reference.c (f32 sums in a different order differ by ~1e-6). */
 #include <math.h>
@@ -170,15 +170,15 @@ static char *
 type_summary (const DraftdModel *m)
 {
   guint count[GGML_TYPE_COUNT_] = { 0 };
-  for (guint i = 0; i < gguf_n_tensors (m->file); i++) {
-    const GgufTensor *t = gguf_tensor (m->file, i);
+  for (guint i = 0; i < draftd_gguf_n_tensors (m->file); i++) {
+    const DraftdGgufTensor *t = draftd_gguf_tensor (m->file, i);
     if (t->n_dims == 2 && t->type < GGML_TYPE_COUNT_)
       count[t->type]++;
   }
   GString *s = g_string_new (NULL);
   for (guint t = 0; t < GGML_TYPE_COUNT_; t++)
     if (count[t])
-      g_string_append_printf (s, "%s%s x %u", s->len ? ", " : "", ggml_type_name (t), count[t]);
+      g_string_append_printf (s, "%s%s x %u", s->len ? ", " : "", draftd_ggml_type_name (t), count[t]);
   return g_string_free (s, FALSE);
 }
 

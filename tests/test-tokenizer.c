@@ -19,7 +19,7 @@ check_vectors (const char *name)
   g_autofree char *inp_path = g_strconcat (path, ".inp", NULL), *out_path = g_strconcat (path, ".out", NULL);
   g_autofree char *inp = NULL, *out = NULL;
   g_autoptr (GError) error = NULL;
-  g_autoptr (GgufFile) f = gguf_open (path, &error);
+  g_autoptr (DraftdGgufFile) f = draftd_gguf_open (path, &error);
   g_autoptr (DraftdTokenizer) tok = f ? draftd_tokenizer_new (f, &error) : NULL;
   if (tok == NULL || !g_file_get_contents (inp_path, &inp, NULL, &error) ||
       !g_file_get_contents (out_path, &out, NULL, &error)) {
@@ -65,7 +65,7 @@ check_streaming (void)
     tap_missing ("streaming: ../shared/models absent");
     return;
   }
-  g_autoptr (GgufFile) f = gguf_open (path, NULL);
+  g_autoptr (DraftdGgufFile) f = draftd_gguf_open (path, NULL);
   g_autoptr (DraftdTokenizer) tok = draftd_tokenizer_new (f, NULL);
   const char *text = "Grüße 🦙 中文 and ⓐ";
   g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint32));
@@ -159,7 +159,7 @@ check_collector (void)
 {
   g_autofree char *path = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-target.gguf", NULL);
   g_autoptr (GError) error = NULL;
-  g_autoptr (GgufFile) f = gguf_open (path, &error);
+  g_autoptr (DraftdGgufFile) f = draftd_gguf_open (path, &error);
   g_autoptr (DraftdTokenizer) tok = f ? draftd_tokenizer_new (f, &error) : NULL;
   if (tok == NULL) {
     tap_ok (FALSE, "collector: the shipped target's vocabulary: %s", error->message);

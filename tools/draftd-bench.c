@@ -15,7 +15,6 @@
 #include "tools/cli.h"
 #include "lib/decode/decode.h"
 #include "grammar/grammar.h"
-#include "lib/prompt/prompt-meta.h"
 #include "lib/model/model.h"
 #include "lib/runtime/forward.h"
 #include "lib/vk/vk-device.h"
@@ -588,15 +587,14 @@ bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint lim
   if (r == NULL)
     return FALSE;
   DraftdLm lm = draftd_lm_for_runner (r);
-  g_auto (DraftdPromptMeta) meta = { 0 };
-  draftd_prompt_meta_read (&meta, m->file);
+  const DraftdPromptMeta *meta = &m->prompt;
   g_autoptr (GArray) cached = g_array_new (FALSE, FALSE, sizeof (gint32));
   /* The engine's choice for this device, unless given. */
   const char *block_from = block ? "given" : "picked for the device";
   if (block == 0 && (block = draftd_decode_pick_iad_block (&lm, error)) == 0)
     return FALSE;
-  DraftdGrammarContext ctx = { &lm, m->tokenizer, cached, meta.format, meta.correct_template, meta.rewrite_template,
-                               meta.template_end, block, ngram ? ngram : 2 };
+  DraftdGrammarContext ctx = { &lm, m->tokenizer, cached, meta->format, meta->correct_template, meta->rewrite_template,
+                               meta->template_end, block, ngram ? ngram : 2 };
   g_auto (GStrv) lines = g_strsplit (pairs, "\n", -1);
   CorrectTotals t = { 0 };
   for (guint i = 0; lines[i] && t.n < limit; i++) {

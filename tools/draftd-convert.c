@@ -60,26 +60,26 @@ fail:
 }
 
 static gboolean
-add_tensor (GgufWriter *w, const char *name, const float *data, guint64 cols, guint64 rows, guint32 type,
+add_tensor (DraftdGgufWriter *w, const char *name, const float *data, guint64 cols, guint64 rows, guint32 type,
             GError **error)
 {
   guint64 ne[2] = { cols, rows };
   guint bv, bb;
-  ggml_type_block (type, &bv, &bb);
+  draftd_ggml_type_block (type, &bv, &bb);
   if (cols % bv != 0) {
     /* ggml cannot block-quantize rows that are not a whole number of blocks. */
     g_printerr ("note: %s has rows of %" G_GUINT64_FORMAT " values, not a multiple of %u: stored as F16\n", name, cols, bv);
     type = GGML_TYPE_F16;
   }
   guint64 bytes;
-  ggml_row_bytes (type, cols * rows, &bytes);
+  draftd_ggml_row_bytes (type, cols * rows, &bytes);
   g_autofree guint8 *buf = g_malloc (bytes);
-  ggml_quantize (type, data, buf, cols * rows);
-  return gguf_writer_add_tensor (w, name, type, rows > 1 ? 2 : 1, ne, buf, bytes, error);
+  draftd_ggml_quantize (type, data, buf, cols * rows);
+  return draftd_gguf_writer_add_tensor (w, name, type, rows > 1 ? 2 : 1, ne, buf, bytes, error);
 }
 
 static gboolean
-write_tokenizer (GgufWriter *w, const char *path, gint32 vocab, GError **error)
+write_tokenizer (DraftdGgufWriter *w, const char *path, gint32 vocab, GError **error)
 {
   g_autofree char *data = NULL;
   gsize len;
@@ -129,16 +129,16 @@ write_tokenizer (GgufWriter *w, const char *path, gint32 vocab, GError **error)
     }
     g_ptr_array_add (texts, text);
   }
-  gguf_writer_set_string (w, "tokenizer.ggml.model", "llama");
-  gguf_writer_set_string (w, "tokenizer.ggml.pre", "default");
-  gguf_writer_set_string_array (w, "tokenizer.ggml.tokens", (const char *const *) texts->pdata, NULL, vocab);
-  gguf_writer_set_f32_array (w, "tokenizer.ggml.scores", scores, vocab);
-  gguf_writer_set_i32_array (w, "tokenizer.ggml.token_type", types, vocab);
-  gguf_writer_set_u32 (w, "tokenizer.ggml.bos_token_id", 1);
-  gguf_writer_set_u32 (w, "tokenizer.ggml.eos_token_id", 2);
-  gguf_writer_set_u32 (w, "tokenizer.ggml.unknown_token_id", 0);
-  gguf_writer_set_bool (w, "tokenizer.ggml.add_bos_token", TRUE);
-  gguf_writer_set_bool (w, "tokenizer.ggml.add_space_prefix", TRUE);
+  draftd_gguf_writer_set_string (w, "tokenizer.ggml.model", "llama");
+  draftd_gguf_writer_set_string (w, "tokenizer.ggml.pre", "default");
+  draftd_gguf_writer_set_string_array (w, "tokenizer.ggml.tokens", (const char *const *) texts->pdata, NULL, vocab);
+  draftd_gguf_writer_set_f32_array (w, "tokenizer.ggml.scores", scores, vocab);
+  draftd_gguf_writer_set_i32_array (w, "tokenizer.ggml.token_type", types, vocab);
+  draftd_gguf_writer_set_u32 (w, "tokenizer.ggml.bos_token_id", 1);
+  draftd_gguf_writer_set_u32 (w, "tokenizer.ggml.eos_token_id", 2);
+  draftd_gguf_writer_set_u32 (w, "tokenizer.ggml.unknown_token_id", 0);
+  draftd_gguf_writer_set_bool (w, "tokenizer.ggml.add_bos_token", TRUE);
+  draftd_gguf_writer_set_bool (w, "tokenizer.ggml.add_space_prefix", TRUE);
   return TRUE;
 }
 
@@ -202,40 +202,40 @@ static char **extra_meta; /* --meta KEY=VALUE strings */
 
 /* The GGUF metadata of a llama2.c checkpoint, and the --meta strings. */
 static void
-write_hparams (GgufWriter *w, const char *ckpt, const L2cConfig *c, guint32 type)
+write_hparams (DraftdGgufWriter *w, const char *ckpt, const L2cConfig *c, guint32 type)
 {
   g_autofree char *name = g_path_get_basename (ckpt);
   char *dot = strrchr (name, '.');
   if (dot)
     *dot = 0;
-  gguf_writer_set_string (w, "general.architecture", "llama");
+  draftd_gguf_writer_set_string (w, "general.architecture", "llama");
   /* --meta general.name=... replaces the default name. */
   gboolean named = FALSE;
   for (guint i = 0; extra_meta && extra_meta[i]; i++)
     named |= g_str_has_prefix (extra_meta[i], "general.name=");
   if (!named)
-    gguf_writer_set_string (w, "general.name", name);
+    draftd_gguf_writer_set_string (w, "general.name", name);
   for (guint i = 0; extra_meta && extra_meta[i]; i++) {
     const char *eq = strchr (extra_meta[i], '=');
     g_autofree char *key = g_strndup (extra_meta[i], eq - extra_meta[i]);
-    gguf_writer_set_string (w, key, eq + 1);
+    draftd_gguf_writer_set_string (w, key, eq + 1);
   }
-  gguf_writer_set_u32 (w, "general.file_type", type == GGML_TYPE_F32 ? 0 : type == GGML_TYPE_F16 ? 1 : type == GGML_TYPE_Q8_0 ? 7 : 2);
-  gguf_writer_set_u32 (w, "llama.context_length", c->seq_len);
-  gguf_writer_set_u32 (w, "llama.embedding_length", c->dim);
-  gguf_writer_set_u32 (w, "llama.block_count", c->n_layers);
-  gguf_writer_set_u32 (w, "llama.feed_forward_length", c->hidden_dim);
-  gguf_writer_set_u32 (w, "llama.attention.head_count", c->n_heads);
-  gguf_writer_set_u32 (w, "llama.attention.head_count_kv", c->n_kv_heads);
-  gguf_writer_set_f32 (w, "llama.attention.layer_norm_rms_epsilon", 1e-5f);
-  gguf_writer_set_u32 (w, "llama.rope.dimension_count", c->dim / c->n_heads);
-  gguf_writer_set_f32 (w, "llama.rope.freq_base", 10000.0f);
-  gguf_writer_set_u32 (w, "llama.vocab_size", c->vocab_size);
+  draftd_gguf_writer_set_u32 (w, "general.file_type", type == GGML_TYPE_F32 ? 0 : type == GGML_TYPE_F16 ? 1 : type == GGML_TYPE_Q8_0 ? 7 : 2);
+  draftd_gguf_writer_set_u32 (w, "llama.context_length", c->seq_len);
+  draftd_gguf_writer_set_u32 (w, "llama.embedding_length", c->dim);
+  draftd_gguf_writer_set_u32 (w, "llama.block_count", c->n_layers);
+  draftd_gguf_writer_set_u32 (w, "llama.feed_forward_length", c->hidden_dim);
+  draftd_gguf_writer_set_u32 (w, "llama.attention.head_count", c->n_heads);
+  draftd_gguf_writer_set_u32 (w, "llama.attention.head_count_kv", c->n_kv_heads);
+  draftd_gguf_writer_set_f32 (w, "llama.attention.layer_norm_rms_epsilon", 1e-5f);
+  draftd_gguf_writer_set_u32 (w, "llama.rope.dimension_count", c->dim / c->n_heads);
+  draftd_gguf_writer_set_f32 (w, "llama.rope.freq_base", 10000.0f);
+  draftd_gguf_writer_set_u32 (w, "llama.vocab_size", c->vocab_size);
 }
 
 /* Layer l's tensors: its two norms and its seven matrices (mats[m] holds all layers'). */
 static gboolean
-add_layer (GgufWriter *w, gsize l, const float *att_norm, const float *ffn_norm, float *const mats[7],
+add_layer (DraftdGgufWriter *w, gsize l, const float *att_norm, const float *ffn_norm, float *const mats[7],
            const gsize mat_rows[7], const gsize mat_cols[7], gsize dim, guint32 type, GError **error)
 {
   static const char *const names[7] = { "attn_q", "attn_k", "attn_v", "attn_output", "ffn_gate", "ffn_down", "ffn_up" };
@@ -265,7 +265,7 @@ convert (const char *ckpt, const char *tok, const char *out, guint32 type, GErro
     return FALSE;
   gboolean q = r.group_size > 0;
   gsize dim = c.dim, hd = dim / c.n_heads, kv = hd * c.n_kv_heads, L = c.n_layers, hidden = c.hidden_dim;
-  g_autoptr (GgufWriter) w = gguf_writer_new ();
+  g_autoptr (DraftdGgufWriter) w = draftd_gguf_writer_new ();
   write_hparams (w, ckpt, &c, type);
   if (!write_tokenizer (w, tok, c.vocab_size, error))
     return FALSE;
@@ -322,7 +322,7 @@ convert (const char *ckpt, const char *tok, const char *out, guint32 type, GErro
     goto out;
   if (wcls && !add_tensor (w, "output.weight", wcls, dim, c.vocab_size, type, error))
     goto out;
-  ok = gguf_writer_write (w, out, error);
+  ok = draftd_gguf_writer_write (w, out, error);
 out:
   for (int m = 0; m < 7; m++)
     g_free (mats[m]);

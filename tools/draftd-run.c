@@ -90,26 +90,24 @@ print_info (const char *path, GError **error)
   g_autoptr (GString) types = g_string_new (NULL);
   guint counts[64] = { 0 };
   guint order[64], n_order = 0;
-  for (guint i = 0; i < gguf_n_tensors (m->file); i++) {
-    guint32 t = gguf_tensor (m->file, i)->type;
+  for (guint i = 0; i < draftd_gguf_n_tensors (m->file); i++) {
+    guint32 t = draftd_gguf_tensor (m->file, i)->type;
     if (t < G_N_ELEMENTS (counts) && counts[t]++ == 0)
       order[n_order++] = t;
   }
   for (guint i = 0; i < n_order; i++)
-    g_string_append_printf (types, "%s%s x%u", i ? ", " : "", ggml_type_name (order[i]), counts[order[i]]);
-  g_autofree char *tmpl = gguf_find_kv (m->file, "tokenizer.chat_template")
-                            ? gguf_get_string (m->file, "tokenizer.chat_template", NULL) : NULL;
+    g_string_append_printf (types, "%s%s x%u", i ? ", " : "", draftd_ggml_type_name (order[i]), counts[order[i]]);
   printf ("file          %s\n", m->path);
   printf ("name          %s\n", m->name);
-  printf ("architecture  %s\n", c->arch == DRAFTD_ARCH_QWEN2 ? "qwen2" : "llama");
+  printf ("architecture  %s\n", draftd_model_arch_name (c->arch));
   printf ("parameters    %.2fM\n", m->n_params / 1e6);
   printf ("shape         dim %u, %u layers, %u heads (%u for K/V), head dim %u, feed-forward %u\n", c->n_embd, c->n_layer,
           c->n_head, c->n_head_kv, c->head_dim, c->n_ff);
   printf ("vocabulary    %u tokens\n", c->n_vocab);
   printf ("context       %u tokens (trained)\n", c->n_ctx_train);
   printf ("weights       %s; tensors: %s\n", draftd_model_quantization (m), types->str);
-  printf ("chat format   %s%s\n", draftd_chat_format_name (draftd_chat_format_detect (tmpl)),
-          tmpl ? "" : " (no tokenizer.chat_template)");
+  printf ("chat format   %s%s\n", draftd_chat_format_name (m->prompt.format),
+          m->prompt.chat_template ? "" : " (no tokenizer.chat_template)");
   return TRUE;
 }
 

@@ -25,7 +25,7 @@ main (int argc, char **argv)
     return status;
   if (model == NULL || argc > 1)
     return draftd_cli_usage_error ("draftd-tokenize", argc > 1 ? "takes no arguments: the text comes on stdin" : "-m MODEL.gguf is required");
-  g_autoptr (GgufFile) f = gguf_open (model, &error);
+  g_autoptr (DraftdGgufFile) f = draftd_gguf_open (model, &error);
   if (f == NULL)
     return draftd_cli_fail ("draftd-tokenize", error, 1);
   g_autoptr (DraftdTokenizer) tok = draftd_tokenizer_new (f, &error);

@@ -41,7 +41,7 @@ random_blocks (DraftdRng *rng, guint32 type, guint8 *out, gsize n, float scale)
       rs = &random_scales[i];
   g_assert (rs != NULL);
   guint bv, bb;
-  ggml_type_block (type, &bv, &bb);
+  draftd_ggml_type_block (type, &bv, &bb);
   for (gsize b = 0; b < n / bv; b++) {
     guint8 *blk = out + b * bb;
     for (guint i = 0; i < bb; i += 8) {
@@ -53,19 +53,19 @@ random_blocks (DraftdRng *rng, guint32 type, guint8 *out, gsize n, float scale)
         continue;
       /* Each block's scales vary a little, as real ones do. */
       float f = (float) (scale * rs->unit[k] * (0.75 + 0.5 * draftd_rng_uniform (rng)));
-      guint16 h = ggml_fp32_to_fp16 (f);
+      guint16 h = draftd_ggml_fp32_to_fp16 (f);
       memcpy (blk + rs->offset[k], &h, 2);
     }
   }
 }
 
 static gboolean
-add (GgufWriter *w, DraftdRng *rng, const char *name, guint64 cols, guint64 rows, guint32 type, float scale,
+add (DraftdGgufWriter *w, DraftdRng *rng, const char *name, guint64 cols, guint64 rows, guint32 type, float scale,
      float offset, GError **error)
 {
   gsize n = cols * rows;
   guint64 bytes, ne[2] = { cols, rows };
-  ggml_row_bytes (type, n, &bytes);
+  draftd_ggml_row_bytes (type, n, &bytes);
   g_autofree guint8 *buf = g_malloc (bytes);
   if (type == GGML_TYPE_F32 || type == GGML_TYPE_F16 || type == GGML_TYPE_BF16 || type == GGML_TYPE_Q8_0 ||
       type == GGML_TYPE_Q4_0) {
@@ -73,17 +73,17 @@ add (GgufWriter *w, DraftdRng *rng, const char *name, guint64 cols, guint64 rows
     fill (rng, v, n, scale);
     for (gsize i = 0; i < n; i++)
       v[i] += offset;
-    ggml_quantize (type, v, buf, n);
+    draftd_ggml_quantize (type, v, buf, n);
   } else {
     random_blocks (rng, type, buf, n, scale);
   }
-  return gguf_writer_add_tensor (w, name, type, rows > 1 ? 2 : 1, ne, buf, bytes, error);
+  return draftd_gguf_writer_add_tensor (w, name, type, rows > 1 ? 2 : 1, ne, buf, bytes, error);
 }
 
 /* Vocabulary: <unk> <s> </s>, 256 byte tokens, then pieces "▁a".."▁z", letters, and
  * numbered filler, so every text tokenizes. */
 static void
-write_vocab (GgufWriter *w, guint n_vocab)
+write_vocab (DraftdGgufWriter *w, guint n_vocab)
 {
   g_autoptr (GPtrArray) toks = g_ptr_array_new_with_free_func (g_free);
   g_autofree float *scores = g_new0 (float, n_vocab);
@@ -106,12 +106,12 @@ write_vocab (GgufWriter *w, guint n_vocab)
     scores[i] = -(float) i;
     g_ptr_array_add (toks, t);
   }
-  gguf_writer_set_string (w, "tokenizer.ggml.model", "llama");
-  gguf_writer_set_string_array (w, "tokenizer.ggml.tokens", (const char *const *) toks->pdata, NULL, n_vocab);
-  gguf_writer_set_f32_array (w, "tokenizer.ggml.scores", scores, n_vocab);
-  gguf_writer_set_i32_array (w, "tokenizer.ggml.token_type", types, n_vocab);
-  gguf_writer_set_u32 (w, "tokenizer.ggml.bos_token_id", 1);
-  gguf_writer_set_u32 (w, "tokenizer.ggml.eos_token_id", 2);
+  draftd_gguf_writer_set_string (w, "tokenizer.ggml.model", "llama");
+  draftd_gguf_writer_set_string_array (w, "tokenizer.ggml.tokens", (const char *const *) toks->pdata, NULL, n_vocab);
+  draftd_gguf_writer_set_f32_array (w, "tokenizer.ggml.scores", scores, n_vocab);
+  draftd_gguf_writer_set_i32_array (w, "tokenizer.ggml.token_type", types, n_vocab);
+  draftd_gguf_writer_set_u32 (w, "tokenizer.ggml.bos_token_id", 1);
+  draftd_gguf_writer_set_u32 (w, "tokenizer.ggml.eos_token_id", 2);
 }
 
 /* llama-quantize's use_more_bits: the first and last eighth of the layers, and every third
@@ -174,7 +174,7 @@ typedef struct {
 } Shape;
 
 static void
-write_hparams (GgufWriter *w, const Shape *sh)
+write_hparams (DraftdGgufWriter *w, const Shape *sh)
 {
   const DraftdRandomModel *s = sh->s;
   const char *a = s->arch;
@@ -182,10 +182,10 @@ write_hparams (GgufWriter *w, const Shape *sh)
 #define SET_U32(suffix, v)                                  \
   do {                                                      \
     g_snprintf (key, sizeof key, "%s.%s", a, suffix);       \
-    gguf_writer_set_u32 (w, key, v);                        \
+    draftd_gguf_writer_set_u32 (w, key, v);                        \
   } while (0)
-  gguf_writer_set_string (w, "general.architecture", a);
-  gguf_writer_set_string (w, "general.name", "random");
+  draftd_gguf_writer_set_string (w, "general.architecture", a);
+  draftd_gguf_writer_set_string (w, "general.name", "random");
   SET_U32 ("context_length", s->n_ctx);
   SET_U32 ("embedding_length", s->n_embd);
   SET_U32 ("block_count", s->n_layer);
@@ -193,9 +193,9 @@ write_hparams (GgufWriter *w, const Shape *sh)
   SET_U32 ("attention.head_count", s->n_head);
   SET_U32 ("attention.head_count_kv", s->n_head_kv);
   g_snprintf (key, sizeof key, "%s.attention.layer_norm_rms_epsilon", a);
-  gguf_writer_set_f32 (w, key, 1e-5f);
+  draftd_gguf_writer_set_f32 (w, key, 1e-5f);
   g_snprintf (key, sizeof key, "%s.rope.freq_base", a);
-  gguf_writer_set_f32 (w, key, sh->gemma ? 1e6f : 10000.0f);
+  draftd_gguf_writer_set_f32 (w, key, sh->gemma ? 1e6f : 10000.0f);
   if (sh->attn->head_dim) {
     SET_U32 ("attention.key_length", sh->attn->head_dim);
     SET_U32 ("attention.value_length", sh->attn->head_dim);
@@ -206,7 +206,7 @@ write_hparams (GgufWriter *w, const Shape *sh)
 }
 
 static gboolean
-write_layer (GgufWriter *w, DraftdRng *rng, const Shape *sh, guint l, GError **error)
+write_layer (DraftdGgufWriter *w, DraftdRng *rng, const Shape *sh, guint l, GError **error)
 {
   const DraftdRandomModel *s = sh->s;
   float ws = 1.0f / sqrtf ((float) s->n_embd), fs = 1.0f / sqrtf ((float) s->n_ff);
@@ -255,7 +255,7 @@ write_model (const DraftdRandomModel *s, const DraftdRandomAttention *attn, guin
   sh.kv = s->n_head_kv * sh.hd;
   sh.qk_norm = g_str_equal (s->arch, "qwen3") || g_str_equal (s->arch, "gemma3");
   sh.gemma = g_str_equal (s->arch, "gemma3");
-  g_autoptr (GgufWriter) w = gguf_writer_new ();
+  g_autoptr (DraftdGgufWriter) w = draftd_gguf_writer_new ();
   DraftdRng rng;
   draftd_rng_seed (&rng, s->seed);
   write_hparams (w, &sh);
@@ -273,5 +273,5 @@ write_model (const DraftdRandomModel *s, const DraftdRandomAttention *attn, guin
   float ws = 1.0f / sqrtf ((float) s->n_embd);
   if (!s->tied && !add (w, &rng, "output.weight", s->n_embd, s->n_vocab, sh.more, ws, 0, error))
     return FALSE;
-  return gguf_writer_write (w, path, error);
+  return draftd_gguf_writer_write (w, path, error);
 }

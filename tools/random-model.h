@@ -7,7 +7,7 @@
 typedef struct {
   const char *arch;   /* "llama", "qwen2", "qwen3" or "gemma3" */
   guint n_embd, n_ff, n_layer, n_head, n_head_kv, n_vocab, n_ctx;
-  guint32 type;       /* GgmlType of the matrices */
+  guint32 type;       /* DraftdGgmlType of the matrices */
   gboolean tied;      /* no output.weight */
   guint64 seed;
 } DraftdRandomModel;

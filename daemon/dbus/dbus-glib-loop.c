@@ -85,7 +85,7 @@ on_timeout (gpointer user)
 static void
 hook_stop (Hook *h)
 {
-  if (h->source) {
+  if (h && h->source) {
     g_source_destroy (h->source);
     g_clear_pointer (&h->source, g_source_unref);
   }
@@ -95,6 +95,8 @@ hook_stop (Hook *h)
 static void
 hook_update (Hook *h)
 {
+  if (h == NULL)
+    return;
   hook_stop (h);
   if (h->watch && dbus_watch_get_enabled (h->watch)) {
     unsigned int flags = dbus_watch_get_flags (h->watch);
@@ -132,54 +134,54 @@ hook_new (LoopData *loop, DBusWatch *watch, DBusTimeout *timeout)
   return h;
 }
 
+/* Hands the hook to libdbus, which frees it with its watch or timeout. */
+static dbus_bool_t
+hook_attach (Hook *h)
+{
+  if (h->watch)
+    dbus_watch_set_data (h->watch, h, hook_free);
+  else
+    dbus_timeout_set_data (h->timeout, h, hook_free);
+  hook_update (h);
+  return TRUE;
+}
+
+/* libdbus may call remove or toggle for a watch or timeout it never gave us data for: the
+ * hook helpers take NULL. */
 static dbus_bool_t
 add_watch (DBusWatch *watch, void *user)
 {
-  Hook *h = hook_new (user, watch, NULL);
-  dbus_watch_set_data (watch, h, hook_free);
-  hook_update (h);
-  return TRUE;
+  return hook_attach (hook_new (user, watch, NULL));
 }
 
 static void
 remove_watch (DBusWatch *watch, void *user)
 {
-  Hook *h = dbus_watch_get_data (watch);
-  if (h)
-    hook_stop (h);
+  hook_stop (dbus_watch_get_data (watch));
 }
 
 static void
 toggle_watch (DBusWatch *watch, void *user)
 {
-  Hook *h = dbus_watch_get_data (watch);
-  if (h)
-    hook_update (h);
+  hook_update (dbus_watch_get_data (watch));
 }
 
 static dbus_bool_t
 add_timeout (DBusTimeout *timeout, void *user)
 {
-  Hook *h = hook_new (user, NULL, timeout);
-  dbus_timeout_set_data (timeout, h, hook_free);
-  hook_update (h);
-  return TRUE;
+  return hook_attach (hook_new (user, NULL, timeout));
 }
 
 static void
 remove_timeout (DBusTimeout *timeout, void *user)
 {
-  Hook *h = dbus_timeout_get_data (timeout);
-  if (h)
-    hook_stop (h);
+  hook_stop (dbus_timeout_get_data (timeout));
 }
 
 static void
 toggle_timeout (DBusTimeout *timeout, void *user)
 {
-  Hook *h = dbus_timeout_get_data (timeout);
-  if (h)
-    hook_update (h);
+  hook_update (dbus_timeout_get_data (timeout));
 }
 
 static void

@@ -62,7 +62,6 @@ draftd_models_free (DraftdModels *m)
   resident_clear (&m->assistant);
   resident_clear (&m->target);
   g_clear_pointer (&m->vk, draftd_vk_free);
-  draftd_prompt_meta_clear (&m->meta);
   g_strfreev (m->languages);
   g_free (m);
 }
@@ -88,9 +87,8 @@ draftd_models_load (const DraftdModelsSpec *spec, GError **error)
     }
     m->has_assistant = TRUE;
   }
-  draftd_prompt_meta_read (&m->meta, m->target.model->file);
   m->languages = draftd_grammar_model_languages (m->target.model->file);
-  m->format = spec->format ? *spec->format : m->meta.format;
+  m->format = spec->format ? *spec->format : m->target.model->prompt.format;
   /* Verification blocks sized for this device: corrections copy most of their source. */
   m->iad_block = draftd_decode_pick_iad_block (&m->target.lm, error);
   if (m->iad_block == 0)

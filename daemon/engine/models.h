@@ -5,7 +5,6 @@
 #include <gio/gio.h>
 #include "lib/decode/lm.h"
 #include "lib/model/model.h"
-#include "lib/prompt/prompt-meta.h"
 #include "lib/runtime/forward.h"
 #include "lib/vk/vk-device.h"
 #include "grammar/language.h"
@@ -21,7 +20,6 @@ typedef struct {
   DraftdVk *vk;
   DraftdResident target, assistant;
   gboolean has_assistant;
-  DraftdPromptMeta meta;
   char **languages;         /* the target's declared languages (draftd.languages); NULL: English */
   DraftdChatFormat format;  /* the template's, unless overridden */
   guint iad_block;

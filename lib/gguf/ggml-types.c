@@ -55,13 +55,13 @@ static const TypeTraits type_traits[GGML_TYPE_COUNT_] = {
 };
 
 const char *
-ggml_type_name (guint32 type)
+draftd_ggml_type_name (guint32 type)
 {
   return type < GGML_TYPE_COUNT_ ? type_traits[type].name : NULL;
 }
 
 gboolean
-ggml_type_block (guint32 type, guint *block_values, guint *block_bytes)
+draftd_ggml_type_block (guint32 type, guint *block_values, guint *block_bytes)
 {
   if (type >= GGML_TYPE_COUNT_ || type_traits[type].name == NULL)
     return FALSE;
@@ -73,13 +73,13 @@ ggml_type_block (guint32 type, guint *block_values, guint *block_bytes)
 }
 
 gboolean
-ggml_type_supported (guint32 type)
+draftd_ggml_type_supported (guint32 type)
 {
   return type < GGML_TYPE_COUNT_ && type_traits[type].supported;
 }
 
 const char *
-ggml_supported_type_list (void)
+draftd_ggml_supported_type_list (void)
 {
   static gsize once = 0;
   static char *list;
@@ -95,10 +95,10 @@ ggml_supported_type_list (void)
 }
 
 gboolean
-ggml_row_bytes (guint32 type, guint64 n, guint64 *bytes)
+draftd_ggml_row_bytes (guint32 type, guint64 n, guint64 *bytes)
 {
   guint bv, bb;
-  if (!ggml_type_block (type, &bv, &bb) || n % bv != 0)
+  if (!draftd_ggml_type_block (type, &bv, &bb) || n % bv != 0)
     return FALSE;
   guint64 blocks = n / bv;
   if (blocks > G_MAXUINT64 / bb)
@@ -124,7 +124,7 @@ bits_f32 (uint32_t u)
 }
 
 float
-ggml_fp16_to_fp32 (uint16_t h)
+draftd_ggml_fp16_to_fp32 (uint16_t h)
 {
   uint32_t sign = (uint32_t) (h & 0x8000) << 16;
   uint32_t exp = (h >> 10) & 0x1f;
@@ -143,7 +143,7 @@ ggml_fp16_to_fp32 (uint16_t h)
 
 /* Round-to-nearest-even, as F16C's vcvtps2ph and ggml's reference do. */
 uint16_t
-ggml_fp32_to_fp16 (float f)
+draftd_ggml_fp32_to_fp16 (float f)
 {
   uint32_t x = f32_bits (f);
   uint16_t sign = (x >> 16) & 0x8000;
@@ -162,7 +162,7 @@ ggml_fp32_to_fp16 (float f)
 }
 
 float
-ggml_bf16_to_fp32 (uint16_t h)
+draftd_ggml_bf16_to_fp32 (uint16_t h)
 {
   return bits_f32 ((uint32_t) h << 16);
 }
@@ -172,7 +172,7 @@ fp16_at (const guint8 *p)
 {
   uint16_t h;
   memcpy (&h, p, 2);
-  return ggml_fp16_to_fp32 (h);
+  return draftd_ggml_fp16_to_fp32 (h);
 }
 
 /* IQ4_NL's non-linear 4-bit code book (ggml-common.h, kvalues_iq4nl). */
@@ -182,7 +182,7 @@ static const int8_t iq4nl_values[16] = { -127, -104, -83, -65, -49, -35, -22, -1
  * j + 16 share byte j's low and high nibble; Q5 keeps each value's fifth bit in a 32-bit
  * word qh (bit j for value j). */
 static void
-parts_32 (guint32 type, const guint8 *b, GgmlBlockParts *o)
+parts_32 (guint32 type, const guint8 *b, DraftdGgmlBlockParts *o)
 {
   o->n = o->sub_len = 32;
   o->scale[0] = fp16_at (b);
@@ -217,7 +217,7 @@ parts_32 (guint32 type, const guint8 *b, GgmlBlockParts *o)
  * 128-value half reads 32 bytes of qs four times, 2 bits deeper each time; a pass yields
  * two 16-value sub-blocks (bytes 0-15, then 16-31). */
 static void
-parts_q2_k (const guint8 *b, GgmlBlockParts *o)
+parts_q2_k (const guint8 *b, DraftdGgmlBlockParts *o)
 {
   const float d = fp16_at (b + 80), dmin = fp16_at (b + 82);
   for (guint s = 0; s < 16; s++) {
@@ -234,7 +234,7 @@ parts_q2_k (const guint8 *b, GgmlBlockParts *o)
  * 2 bits as Q2_K; the third bit comes from hmask[i % 32] bit (i / 32), and a clear bit
  * subtracts 4. */
 static void
-parts_q3_k (const guint8 *b, GgmlBlockParts *o)
+parts_q3_k (const guint8 *b, DraftdGgmlBlockParts *o)
 {
   const guint8 *hm = b, *qs = b + 32, *sc = b + 96;
   const float d = fp16_at (b + 108);
@@ -268,7 +268,7 @@ k_scale_min (const guint8 *s, guint j, guint *sc, guint *m)
  * 64-value step reads 32 bytes of qs: low nibbles are sub-block 2k, high nibbles 2k + 1;
  * Q5_K's fifth bit of value l in sub-block s is bit s of qh[l]. */
 static void
-parts_q45_k (gboolean five, const guint8 *b, GgmlBlockParts *o)
+parts_q45_k (gboolean five, const guint8 *b, DraftdGgmlBlockParts *o)
 {
   const float d = fp16_at (b), dmin = fp16_at (b + 2);
   const guint8 *qh = b + 16, *qs = b + (five ? 48 : 16);
@@ -290,7 +290,7 @@ parts_q45_k (gboolean five, const guint8 *b, GgmlBlockParts *o)
  * 32k + l (k < 4, l < 32) takes its low nibble from ql[64h + l + 32 (k % 2)] (low nibble for
  * k < 2, high for k >= 2) and its top 2 bits from qh[32h + l] bits 2k..2k+1; minus 32. */
 static void
-parts_q6_k (const guint8 *b, GgmlBlockParts *o)
+parts_q6_k (const guint8 *b, DraftdGgmlBlockParts *o)
 {
   const float d = fp16_at (b + 208);
   for (guint s = 0; s < 16; s++) {
@@ -307,13 +307,13 @@ parts_q6_k (const guint8 *b, GgmlBlockParts *o)
 }
 
 gboolean
-ggml_type_has_parts (guint32 type)
+draftd_ggml_type_has_parts (guint32 type)
 {
-  return ggml_type_supported (type) && type != GGML_TYPE_F32 && type != GGML_TYPE_F16 && type != GGML_TYPE_BF16;
+  return draftd_ggml_type_supported (type) && type != GGML_TYPE_F32 && type != GGML_TYPE_F16 && type != GGML_TYPE_BF16;
 }
 
 void
-ggml_block_parts (guint32 type, const guint8 *block, GgmlBlockParts *out)
+draftd_ggml_block_parts (guint32 type, const guint8 *block, DraftdGgmlBlockParts *out)
 {
   switch (type) {
   case GGML_TYPE_Q2_K:
@@ -339,7 +339,7 @@ ggml_block_parts (guint32 type, const guint8 *block, GgmlBlockParts *out)
 }
 
 void
-ggml_dequantize (guint32 type, const void *src, float *dst, gsize n)
+draftd_ggml_dequantize (guint32 type, const void *src, float *dst, gsize n)
 {
   const uint8_t *s = src;
   switch (type) {
@@ -351,18 +351,18 @@ ggml_dequantize (guint32 type, const void *src, float *dst, gsize n)
     for (gsize i = 0; i < n; i++) {
       uint16_t h;
       memcpy (&h, s + 2 * i, 2);
-      dst[i] = type == GGML_TYPE_F16 ? ggml_fp16_to_fp32 (h) : ggml_bf16_to_fp32 (h);
+      dst[i] = type == GGML_TYPE_F16 ? draftd_ggml_fp16_to_fp32 (h) : draftd_ggml_bf16_to_fp32 (h);
     }
     return;
   default:
     break;
   }
-  g_return_if_fail (ggml_type_has_parts (type));
+  g_return_if_fail (draftd_ggml_type_has_parts (type));
   guint bv, bb;
-  ggml_type_block (type, &bv, &bb);
-  GgmlBlockParts p;
+  draftd_ggml_type_block (type, &bv, &bb);
+  DraftdGgmlBlockParts p;
   for (gsize b = 0; b < n / bv; b++) {
-    ggml_block_parts (type, s + b * bb, &p);
+    draftd_ggml_block_parts (type, s + b * bb, &p);
     float *y = dst + b * bv;
     for (guint i = 0; i < bv; i++) {
       const float prod = p.scale[i / p.sub_len] * (float) p.q[i];
@@ -372,7 +372,7 @@ ggml_dequantize (guint32 type, const void *src, float *dst, gsize n)
 }
 
 void
-ggml_quantize (guint32 type, const float *src, void *dst, gsize n)
+draftd_ggml_quantize (guint32 type, const float *src, void *dst, gsize n)
 {
   switch (type) {
   case GGML_TYPE_F32:
@@ -381,13 +381,13 @@ ggml_quantize (guint32 type, const float *src, void *dst, gsize n)
   case GGML_TYPE_F16: {
     uint8_t *d = dst;
     for (gsize i = 0; i < n; i++) {
-      uint16_t h = ggml_fp32_to_fp16 (src[i]);
+      uint16_t h = draftd_ggml_fp32_to_fp16 (src[i]);
       memcpy (d + 2 * i, &h, 2);
     }
     break;
   }
   case GGML_TYPE_BF16: {
-    /* Round to nearest even; NaN stays a (quiet) NaN, as ggml_compute_fp32_to_bf16. */
+    /* Round to nearest even; NaN stays a (quiet) NaN, as draftd_ggml_compute_fp32_to_bf16. */
     uint8_t *d = dst;
     for (gsize i = 0; i < n; i++) {
       uint32_t u = f32_bits (src[i]);
@@ -407,7 +407,7 @@ ggml_quantize (guint32 type, const float *src, void *dst, gsize n)
       const float d = amax / 127.0f;
       const float id = d != 0.0f ? 1.0f / d : 0.0f;
       BlockQ8_0 blk;
-      blk.d = ggml_fp32_to_fp16 (d);
+      blk.d = draftd_ggml_fp32_to_fp16 (d);
       for (int j = 0; j < QK8_0; j++)
         blk.qs[j] = (int8_t) roundf (x[j] * id);
       memcpy (out + b * sizeof (BlockQ8_0), &blk, sizeof (BlockQ8_0));
@@ -428,7 +428,7 @@ ggml_quantize (guint32 type, const float *src, void *dst, gsize n)
       const float d = max / -8.0f;
       const float id = d != 0.0f ? 1.0f / d : 0.0f;
       BlockQ4_0 blk;
-      blk.d = ggml_fp32_to_fp16 (d);
+      blk.d = draftd_ggml_fp32_to_fp16 (d);
       for (int j = 0; j < QK4_0 / 2; j++) {
         uint8_t x0 = (uint8_t) MIN (15, (int8_t) (x[j] * id + 8.5f));
         uint8_t x1 = (uint8_t) MIN (15, (int8_t) (x[QK4_0 / 2 + j] * id + 8.5f));

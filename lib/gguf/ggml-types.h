@@ -40,7 +40,7 @@ typedef enum {
   GGML_TYPE_TQ2_0 = 35,
   GGML_TYPE_MXFP4 = 39,
   GGML_TYPE_COUNT_ = 40,
-} GgmlType;
+} DraftdGgmlType;
 
 #define QK8_0 32
 #define QK4_0 32
@@ -57,19 +57,19 @@ typedef struct {
 } BlockQ4_0;               /* 18 bytes */
 
 /* Name like "Q8_0", or NULL for a type id ggml does not define. */
-const char *ggml_type_name (guint32 type);
+const char *draftd_ggml_type_name (guint32 type);
 /* Values per block and bytes per block; FALSE for unknown or unsized types. */
-gboolean ggml_type_block (guint32 type, guint *block_values, guint *block_bytes);
+gboolean draftd_ggml_type_block (guint32 type, guint *block_values, guint *block_bytes);
 /* TRUE for the types draftd computes with (see DRAFTD_SUPPORTED_TYPES). */
-gboolean ggml_type_supported (guint32 type);
+gboolean draftd_ggml_type_supported (guint32 type);
 /* "F32, F16, BF16, Q8_0, …": the supported types, for error messages. */
-const char *ggml_supported_type_list (void);
+const char *draftd_ggml_supported_type_list (void);
 /* Bytes for n values (n must be a multiple of the block size); FALSE on overflow. */
-gboolean ggml_row_bytes (guint32 type, guint64 n, guint64 *bytes);
+gboolean draftd_ggml_row_bytes (guint32 type, guint64 n, guint64 *bytes);
 
-float ggml_fp16_to_fp32 (uint16_t h);
-uint16_t ggml_fp32_to_fp16 (float f);
-float ggml_bf16_to_fp32 (uint16_t h);
+float draftd_ggml_fp16_to_fp32 (uint16_t h);
+uint16_t draftd_ggml_fp32_to_fp16 (float f);
+float draftd_ggml_bf16_to_fp32 (uint16_t h);
 
 /* One block of a block-quantized type taken apart into small integers and f32 sub-block
  * scales and mins, such that ggml's dequantized value i is exactly
@@ -85,14 +85,14 @@ typedef struct {
   int8_t q[QK_K];
   float scale[QK_K / 16];
   float min[QK_K / 16];
-} GgmlBlockParts;
+} DraftdGgmlBlockParts;
 
-/* TRUE for the types ggml_block_parts takes apart. */
-gboolean ggml_type_has_parts (guint32 type);
+/* TRUE for the types draftd_ggml_block_parts takes apart. */
+gboolean draftd_ggml_type_has_parts (guint32 type);
 /* Takes block `block` (the type's own bytes) apart; the type must have parts. */
-void ggml_block_parts (guint32 type, const guint8 *block, GgmlBlockParts *out);
+void draftd_ggml_block_parts (guint32 type, const guint8 *block, DraftdGgmlBlockParts *out);
 
 /* Dequantize n values (n a multiple of the block size) of a supported type. */
-void ggml_dequantize (guint32 type, const void *src, float *dst, gsize n);
+void draftd_ggml_dequantize (guint32 type, const void *src, float *dst, gsize n);
 /* Quantize n floats to F32/F16/BF16/Q8_0/Q4_0 exactly as ggml's reference code does. */
-void ggml_quantize (guint32 type, const float *src, void *dst, gsize n);
+void draftd_ggml_quantize (guint32 type, const float *src, void *dst, gsize n);

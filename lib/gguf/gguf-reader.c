@@ -10,14 +10,14 @@ G_DEFINE_QUARK (draftd-gguf-error-quark, draftd_gguf_error)
 
 #define GGUF_MAGIC 0x46554747u /* "GGUF" little-endian */
 
-struct GgufFile {
+struct DraftdGgufFile {
   const guint8 *base;
   gsize size;
   gboolean mapped;
   guint32 version;
-  GPtrArray *kvs;      /* GgufKV* */
+  GPtrArray *kvs;      /* DraftdGgufKV* */
   GHashTable *kv_index;
-  GgufTensor *tensors;
+  DraftdGgufTensor *tensors;
   guint n_tensors;
   GHashTable *tensor_index;
   guint64 alignment;
@@ -75,7 +75,7 @@ read_u64 (Cursor *c, guint64 *v, const char *what)
 }
 
 static gboolean
-read_string (Cursor *c, GgufString *s, const char *what)
+read_string (Cursor *c, DraftdGgufString *s, const char *what)
 {
   if (!read_u64 (c, &s->len, what))
     return FALSE;
@@ -99,13 +99,13 @@ static const char *const type_names[GGUF_TYPE_COUNT_] = {
 };
 
 const char *
-gguf_value_type_name (GgufValueType type)
+draftd_gguf_value_type_name (DraftdGgufValueType type)
 {
   return (guint) type < GGUF_TYPE_COUNT_ ? type_names[type] : "invalid";
 }
 
 gboolean
-gguf_value_is_int (GgufValueType t)
+draftd_gguf_value_is_int (DraftdGgufValueType t)
 {
   return t == GGUF_TYPE_UINT8 || t == GGUF_TYPE_INT8 || t == GGUF_TYPE_UINT16 ||
          t == GGUF_TYPE_INT16 || t == GGUF_TYPE_UINT32 || t == GGUF_TYPE_INT32 ||
@@ -115,16 +115,16 @@ gguf_value_is_int (GgufValueType t)
 static void
 kv_free (gpointer p)
 {
-  GgufKV *kv = p;
+  DraftdGgufKV *kv = p;
   g_free (kv->key);
   g_free (kv->strings);
   g_free (kv);
 }
 
 static gboolean
-read_kv (Cursor *c, GgufKV *kv)
+read_kv (Cursor *c, DraftdGgufKV *kv)
 {
-  GgufString key;
+  DraftdGgufString key;
   guint32 type;
   if (!read_string (c, &key, "metadata key"))
     return FALSE;
@@ -137,7 +137,7 @@ read_kv (Cursor *c, GgufKV *kv)
     return fail (c, "metadata key '%s' has invalid value type %u", kv->key, type);
   kv->type = type;
   if (type == GGUF_TYPE_STRING) {
-    kv->strings = g_new0 (GgufString, 1);
+    kv->strings = g_new0 (DraftdGgufString, 1);
     kv->array_len = 1;
     return read_string (c, &kv->strings[0], "metadata string");
   }
@@ -158,7 +158,7 @@ read_kv (Cursor *c, GgufKV *kv)
     if (kv->array_len > (c->size - c->pos) / 8)
       return fail (c, "metadata array '%s' claims %" G_GUINT64_FORMAT " strings, more than the file holds",
                    kv->key, kv->array_len);
-    kv->strings = g_new0 (GgufString, kv->array_len ? kv->array_len : 1);
+    kv->strings = g_new0 (DraftdGgufString, kv->array_len ? kv->array_len : 1);
     for (guint64 i = 0; i < kv->array_len; i++)
       if (!read_string (c, &kv->strings[i], "array string"))
         return FALSE;
@@ -174,9 +174,9 @@ read_kv (Cursor *c, GgufKV *kv)
 }
 
 static gboolean
-read_tensor_info (Cursor *c, GgufTensor *t)
+read_tensor_info (Cursor *c, DraftdGgufTensor *t)
 {
-  GgufString name;
+  DraftdGgufString name;
   if (!read_string (c, &name, "tensor name"))
     return FALSE;
   if (name.len == 0 || name.len > 255 || memchr (name.data, 0, name.len))
@@ -202,29 +202,29 @@ read_tensor_info (Cursor *c, GgufTensor *t)
   if (!read_u32 (c, &t->type, "tensor type"))
     return FALSE;
   guint bv, bb;
-  if (!ggml_type_block (t->type, &bv, &bb)) {
+  if (!draftd_ggml_type_block (t->type, &bv, &bb)) {
     /* Not "corrupt": most likely a type newer than this draftd. */
     g_set_error (c->error, DRAFTD_GGUF_ERROR, DRAFTD_GGUF_ERROR_FORMAT,
                  "tensor '%s' has type id %u, which is not a ggml type draftd knows (a newer ggml?); "
-                 "supported: %s", t->name, t->type, ggml_supported_type_list ());
+                 "supported: %s", t->name, t->type, draftd_ggml_supported_type_list ());
     return FALSE;
   }
   if (t->ne[0] % bv != 0)
     return fail (c, "tensor '%s' row length %" G_GUINT64_FORMAT " is not a multiple of %s's block size %u",
-                 t->name, t->ne[0], ggml_type_name (t->type), bv);
-  if (!ggml_row_bytes (t->type, t->n_elements, &t->n_bytes))
+                 t->name, t->ne[0], draftd_ggml_type_name (t->type), bv);
+  if (!draftd_ggml_row_bytes (t->type, t->n_elements, &t->n_bytes))
     return fail (c, "tensor '%s' byte size overflows", t->name);
   return read_u64 (c, &t->offset, "tensor offset");
 }
 
 static void
-tensor_clear (GgufTensor *t)
+tensor_clear (DraftdGgufTensor *t)
 {
   g_free (t->name);
 }
 
 void
-gguf_close (GgufFile *f)
+draftd_gguf_close (DraftdGgufFile *f)
 {
   if (f == NULL)
     return;
@@ -240,7 +240,7 @@ gguf_close (GgufFile *f)
 }
 
 static gboolean
-parse (GgufFile *f, GError **error)
+parse (DraftdGgufFile *f, GError **error)
 {
   Cursor c = { f->base, f->size, 0, error };
   guint32 magic;
@@ -264,7 +264,7 @@ parse (GgufFile *f, GError **error)
   f->kvs = g_ptr_array_new_with_free_func (kv_free);
   f->kv_index = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint64 i = 0; i < n_kv; i++) {
-    GgufKV *kv = g_new0 (GgufKV, 1);
+    DraftdGgufKV *kv = g_new0 (DraftdGgufKV, 1);
     g_ptr_array_add (f->kvs, kv);
     if (!read_kv (&c, kv))
       return FALSE;
@@ -274,10 +274,10 @@ parse (GgufFile *f, GError **error)
   }
 
   f->alignment = GGUF_DEFAULT_ALIGNMENT;
-  const GgufKV *al = gguf_find_kv (f, "general.alignment");
+  const DraftdGgufKV *al = draftd_gguf_find_kv (f, "general.alignment");
   if (al) {
     if (al->type != GGUF_TYPE_UINT32)
-      return fail (&c, "general.alignment must be uint32, is %s", gguf_value_type_name (al->type));
+      return fail (&c, "general.alignment must be uint32, is %s", draftd_gguf_value_type_name (al->type));
     guint32 a;
     memcpy (&a, al->raw, 4);
     if (a == 0 || (a & (a - 1)) != 0 || a > 65536)
@@ -286,10 +286,10 @@ parse (GgufFile *f, GError **error)
   }
 
   f->n_tensors = n_tensors;
-  f->tensors = g_new0 (GgufTensor, n_tensors ? n_tensors : 1);
+  f->tensors = g_new0 (DraftdGgufTensor, n_tensors ? n_tensors : 1);
   f->tensor_index = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint64 i = 0; i < n_tensors; i++) {
-    GgufTensor *t = &f->tensors[i];
+    DraftdGgufTensor *t = &f->tensors[i];
     if (!read_tensor_info (&c, t))
       return FALSE;
     if (g_hash_table_contains (f->tensor_index, t->name))
@@ -303,7 +303,7 @@ parse (GgufFile *f, GError **error)
   f->data_offset = data_offset;
   guint64 data_size = data_offset <= c.size ? c.size - data_offset : 0;
   for (guint64 i = 0; i < n_tensors; i++) {
-    GgufTensor *t = &f->tensors[i];
+    DraftdGgufTensor *t = &f->tensors[i];
     if (t->offset % f->alignment != 0)
       return fail (&c, "tensor '%s' offset %" G_GUINT64_FORMAT " is not aligned to %" G_GUINT64_FORMAT,
                    t->name, t->offset, f->alignment);
@@ -316,21 +316,21 @@ parse (GgufFile *f, GError **error)
   return TRUE;
 }
 
-GgufFile *
-gguf_open_bytes (const void *data, gsize size, GError **error)
+DraftdGgufFile *
+draftd_gguf_open_bytes (const void *data, gsize size, GError **error)
 {
-  GgufFile *f = g_new0 (GgufFile, 1);
+  DraftdGgufFile *f = g_new0 (DraftdGgufFile, 1);
   f->base = data;
   f->size = size;
   if (!parse (f, error)) {
-    gguf_close (f);
+    draftd_gguf_close (f);
     return NULL;
   }
   return f;
 }
 
-GgufFile *
-gguf_open (const char *path, GError **error)
+DraftdGgufFile *
+draftd_gguf_open (const char *path, GError **error)
 {
   int fd = open (path, O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
@@ -345,7 +345,7 @@ gguf_open (const char *path, GError **error)
     g_set_error (error, DRAFTD_GGUF_ERROR, DRAFTD_GGUF_ERROR_IO, "'%s' is not a regular file", path);
     return NULL;
   }
-  GgufFile *f = g_new0 (GgufFile, 1);
+  DraftdGgufFile *f = g_new0 (DraftdGgufFile, 1);
   f->size = st.st_size;
   if (f->size > 0) {
     void *m = mmap (NULL, f->size, PROT_READ, MAP_PRIVATE, fd, 0);
@@ -364,33 +364,33 @@ gguf_open (const char *path, GError **error)
   GError *local = NULL;
   if (!parse (f, &local)) {
     g_propagate_prefixed_error (error, local, "%s: ", path);
-    gguf_close (f);
+    draftd_gguf_close (f);
     return NULL;
   }
   return f;
 }
 
-guint32 gguf_version (const GgufFile *f) { return f->version; }
-gsize gguf_size (const GgufFile *f) { return f->size; }
-guint gguf_n_kv (const GgufFile *f) { return f->kvs->len; }
-const GgufKV *gguf_kv (const GgufFile *f, guint i) { return g_ptr_array_index (f->kvs, i); }
-guint gguf_n_tensors (const GgufFile *f) { return f->n_tensors; }
-const GgufTensor *gguf_tensor (const GgufFile *f, guint i) { return &f->tensors[i]; }
+guint32 draftd_gguf_version (const DraftdGgufFile *f) { return f->version; }
+gsize draftd_gguf_size (const DraftdGgufFile *f) { return f->size; }
+guint draftd_gguf_n_kv (const DraftdGgufFile *f) { return f->kvs->len; }
+const DraftdGgufKV *draftd_gguf_kv (const DraftdGgufFile *f, guint i) { return g_ptr_array_index (f->kvs, i); }
+guint draftd_gguf_n_tensors (const DraftdGgufFile *f) { return f->n_tensors; }
+const DraftdGgufTensor *draftd_gguf_tensor (const DraftdGgufFile *f, guint i) { return &f->tensors[i]; }
 
-const GgufKV *
-gguf_find_kv (const GgufFile *f, const char *key)
+const DraftdGgufKV *
+draftd_gguf_find_kv (const DraftdGgufFile *f, const char *key)
 {
   return g_hash_table_lookup (f->kv_index, key);
 }
 
-const GgufTensor *
-gguf_find_tensor (const GgufFile *f, const char *name)
+const DraftdGgufTensor *
+draftd_gguf_find_tensor (const DraftdGgufFile *f, const char *name)
 {
   return g_hash_table_lookup (f->tensor_index, name);
 }
 
 static gboolean
-int_value (GgufValueType type, const guint8 *p, gint64 *s, guint64 *u, gboolean *is_neg)
+int_value (DraftdGgufValueType type, const guint8 *p, gint64 *s, guint64 *u, gboolean *is_neg)
 {
   *is_neg = FALSE;
   switch (type) {
@@ -426,27 +426,27 @@ int_value (GgufValueType type, const guint8 *p, gint64 *s, guint64 *u, gboolean 
   }
 }
 
-static const GgufKV *
-lookup (const GgufFile *f, const char *key, GError **error)
+static const DraftdGgufKV *
+lookup (const DraftdGgufFile *f, const char *key, GError **error)
 {
-  const GgufKV *kv = gguf_find_kv (f, key);
+  const DraftdGgufKV *kv = draftd_gguf_find_kv (f, key);
   if (kv == NULL)
     g_set_error (error, DRAFTD_GGUF_ERROR, DRAFTD_GGUF_ERROR_MISSING, "metadata key '%s' is missing", key);
   return kv;
 }
 
 static gboolean
-wrong_type (const GgufKV *kv, const char *want, GError **error)
+wrong_type (const DraftdGgufKV *kv, const char *want, GError **error)
 {
   g_set_error (error, DRAFTD_GGUF_ERROR, DRAFTD_GGUF_ERROR_TYPE, "metadata key '%s' is %s, expected %s",
-               kv->key, gguf_value_type_name (kv->type), want);
+               kv->key, draftd_gguf_value_type_name (kv->type), want);
   return FALSE;
 }
 
 gboolean
-gguf_get_uint (const GgufFile *f, const char *key, guint64 *out, GError **error)
+draftd_gguf_get_uint (const DraftdGgufFile *f, const char *key, guint64 *out, GError **error)
 {
-  const GgufKV *kv = lookup (f, key, error);
+  const DraftdGgufKV *kv = lookup (f, key, error);
   gint64 s;
   gboolean neg;
   if (kv == NULL)
@@ -461,9 +461,9 @@ gguf_get_uint (const GgufFile *f, const char *key, guint64 *out, GError **error)
 }
 
 gboolean
-gguf_get_int (const GgufFile *f, const char *key, gint64 *out, GError **error)
+draftd_gguf_get_int (const DraftdGgufFile *f, const char *key, gint64 *out, GError **error)
 {
-  const GgufKV *kv = lookup (f, key, error);
+  const DraftdGgufKV *kv = lookup (f, key, error);
   guint64 u = 0;
   gboolean neg;
   if (kv == NULL)
@@ -478,9 +478,9 @@ gguf_get_int (const GgufFile *f, const char *key, gint64 *out, GError **error)
 }
 
 gboolean
-gguf_get_float (const GgufFile *f, const char *key, double *out, GError **error)
+draftd_gguf_get_float (const DraftdGgufFile *f, const char *key, double *out, GError **error)
 {
-  const GgufKV *kv = lookup (f, key, error);
+  const DraftdGgufKV *kv = lookup (f, key, error);
   if (kv == NULL)
     return FALSE;
   if (kv->type == GGUF_TYPE_FLOAT32) {
@@ -496,9 +496,9 @@ gguf_get_float (const GgufFile *f, const char *key, double *out, GError **error)
 }
 
 gboolean
-gguf_get_bool (const GgufFile *f, const char *key, gboolean *out, GError **error)
+draftd_gguf_get_bool (const DraftdGgufFile *f, const char *key, gboolean *out, GError **error)
 {
-  const GgufKV *kv = lookup (f, key, error);
+  const DraftdGgufKV *kv = lookup (f, key, error);
   if (kv == NULL)
     return FALSE;
   if (kv->type != GGUF_TYPE_BOOL)
@@ -508,9 +508,9 @@ gguf_get_bool (const GgufFile *f, const char *key, gboolean *out, GError **error
 }
 
 char *
-gguf_get_string (const GgufFile *f, const char *key, GError **error)
+draftd_gguf_get_string (const DraftdGgufFile *f, const char *key, GError **error)
 {
-  const GgufKV *kv = lookup (f, key, error);
+  const DraftdGgufKV *kv = lookup (f, key, error);
   if (kv == NULL)
     return NULL;
   if (kv->type != GGUF_TYPE_STRING) {
@@ -526,18 +526,18 @@ gguf_get_string (const GgufFile *f, const char *key, GError **error)
 }
 
 gboolean
-gguf_get_array (const GgufFile *f, const char *key, GgufValueType elem_type, const GgufKV **out,
+draftd_gguf_get_array (const DraftdGgufFile *f, const char *key, DraftdGgufValueType elem_type, const DraftdGgufKV **out,
                 GError **error)
 {
-  const GgufKV *kv = lookup (f, key, error);
+  const DraftdGgufKV *kv = lookup (f, key, error);
   if (kv == NULL)
     return FALSE;
   gboolean ok = kv->type == GGUF_TYPE_ARRAY &&
                 (kv->array_type == elem_type ||
-                 (gguf_value_is_int (elem_type) && gguf_value_is_int (kv->array_type)) ||
+                 (draftd_gguf_value_is_int (elem_type) && draftd_gguf_value_is_int (kv->array_type)) ||
                  (elem_type == GGUF_TYPE_FLOAT32 && kv->array_type == GGUF_TYPE_FLOAT64));
   if (!ok) {
-    g_autofree char *want = g_strdup_printf ("an array of %s", gguf_value_type_name (elem_type));
+    g_autofree char *want = g_strdup_printf ("an array of %s", draftd_gguf_value_type_name (elem_type));
     return wrong_type (kv, want, error);
   }
   *out = kv;
@@ -545,7 +545,7 @@ gguf_get_array (const GgufFile *f, const char *key, GgufValueType elem_type, con
 }
 
 gint64
-gguf_array_int (const GgufKV *kv, guint64 i)
+draftd_gguf_array_int (const DraftdGgufKV *kv, guint64 i)
 {
   gint64 s = 0;
   guint64 u = 0;
@@ -555,7 +555,7 @@ gguf_array_int (const GgufKV *kv, guint64 i)
 }
 
 double
-gguf_array_float (const GgufKV *kv, guint64 i)
+draftd_gguf_array_float (const DraftdGgufKV *kv, guint64 i)
 {
   if (kv->array_type == GGUF_TYPE_FLOAT64) {
     double d;

@@ -9,7 +9,7 @@ typedef struct {
   GBytes *data;
 } PendingTensor;
 
-struct GgufWriter {
+struct DraftdGgufWriter {
   GPtrArray *kvs;     /* GByteArray*: one encoded key/type/value each, in the order first set */
   GHashTable *keys;   /* key -> index into kvs + 1 */
   GPtrArray *tensors; /* PendingTensor* */
@@ -24,10 +24,10 @@ pending_free (gpointer p)
   g_free (t);
 }
 
-GgufWriter *
-gguf_writer_new (void)
+DraftdGgufWriter *
+draftd_gguf_writer_new (void)
 {
-  GgufWriter *w = g_new0 (GgufWriter, 1);
+  DraftdGgufWriter *w = g_new0 (DraftdGgufWriter, 1);
   w->kvs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_byte_array_unref);
   w->tensors = g_ptr_array_new_with_free_func (pending_free);
   w->keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -35,7 +35,7 @@ gguf_writer_new (void)
 }
 
 void
-gguf_writer_free (GgufWriter *w)
+draftd_gguf_writer_free (DraftdGgufWriter *w)
 {
   if (w == NULL)
     return;
@@ -72,9 +72,9 @@ put_str (GByteArray *b, const char *s, gsize len)
 
 /* Starts the entry for `key` and returns the buffer its value goes into. Setting a key
  * again replaces its value in place (a GGUF file holds each key once, and readers refuse
- * duplicates), as llama.cpp's gguf_set_* do. */
+ * duplicates), as llama.cpp's draftd_gguf_set_* do. */
 static GByteArray *
-begin_kv (GgufWriter *w, const char *key, GgufValueType type)
+begin_kv (DraftdGgufWriter *w, const char *key, DraftdGgufValueType type)
 {
   guint index = GPOINTER_TO_UINT (g_hash_table_lookup (w->keys, key));
   GByteArray *b;
@@ -92,28 +92,28 @@ begin_kv (GgufWriter *w, const char *key, GgufValueType type)
 }
 
 void
-gguf_writer_set_u32 (GgufWriter *w, const char *key, guint32 v)
+draftd_gguf_writer_set_u32 (DraftdGgufWriter *w, const char *key, guint32 v)
 {
   GByteArray *b = begin_kv (w, key, GGUF_TYPE_UINT32);
   put_u32 (b, v);
 }
 
 void
-gguf_writer_set_i32 (GgufWriter *w, const char *key, gint32 v)
+draftd_gguf_writer_set_i32 (DraftdGgufWriter *w, const char *key, gint32 v)
 {
   GByteArray *b = begin_kv (w, key, GGUF_TYPE_INT32);
   put (b, &v, 4);
 }
 
 void
-gguf_writer_set_f32 (GgufWriter *w, const char *key, float v)
+draftd_gguf_writer_set_f32 (DraftdGgufWriter *w, const char *key, float v)
 {
   GByteArray *b = begin_kv (w, key, GGUF_TYPE_FLOAT32);
   put (b, &v, 4);
 }
 
 void
-gguf_writer_set_bool (GgufWriter *w, const char *key, gboolean v)
+draftd_gguf_writer_set_bool (DraftdGgufWriter *w, const char *key, gboolean v)
 {
   guint8 v8 = v ? 1 : 0;
   GByteArray *b = begin_kv (w, key, GGUF_TYPE_BOOL);
@@ -121,14 +121,14 @@ gguf_writer_set_bool (GgufWriter *w, const char *key, gboolean v)
 }
 
 void
-gguf_writer_set_string (GgufWriter *w, const char *key, const char *v)
+draftd_gguf_writer_set_string (DraftdGgufWriter *w, const char *key, const char *v)
 {
   GByteArray *b = begin_kv (w, key, GGUF_TYPE_STRING);
   put_str (b, v, strlen (v));
 }
 
 void
-gguf_writer_set_string_array (GgufWriter *w, const char *key, const char *const *v,
+draftd_gguf_writer_set_string_array (DraftdGgufWriter *w, const char *key, const char *const *v,
                               const guint32 *lens, guint64 n)
 {
   GByteArray *b = begin_kv (w, key, GGUF_TYPE_ARRAY);
@@ -139,7 +139,7 @@ gguf_writer_set_string_array (GgufWriter *w, const char *key, const char *const 
 }
 
 void
-gguf_writer_set_f32_array (GgufWriter *w, const char *key, const float *v, guint64 n)
+draftd_gguf_writer_set_f32_array (DraftdGgufWriter *w, const char *key, const float *v, guint64 n)
 {
   GByteArray *b = begin_kv (w, key, GGUF_TYPE_ARRAY);
   put_u32 (b, GGUF_TYPE_FLOAT32);
@@ -148,7 +148,7 @@ gguf_writer_set_f32_array (GgufWriter *w, const char *key, const float *v, guint
 }
 
 void
-gguf_writer_set_i32_array (GgufWriter *w, const char *key, const gint32 *v, guint64 n)
+draftd_gguf_writer_set_i32_array (DraftdGgufWriter *w, const char *key, const gint32 *v, guint64 n)
 {
   GByteArray *b = begin_kv (w, key, GGUF_TYPE_ARRAY);
   put_u32 (b, GGUF_TYPE_INT32);
@@ -157,7 +157,7 @@ gguf_writer_set_i32_array (GgufWriter *w, const char *key, const gint32 *v, guin
 }
 
 gboolean
-gguf_writer_add_tensor (GgufWriter *w, const char *name, guint32 type, guint32 n_dims,
+draftd_gguf_writer_add_tensor (DraftdGgufWriter *w, const char *name, guint32 type, guint32 n_dims,
                         const guint64 *ne, const void *data, gsize n_bytes, GError **error)
 {
   guint64 n = 1, want;
@@ -168,7 +168,7 @@ gguf_writer_add_tensor (GgufWriter *w, const char *name, guint32 type, guint32 n
   for (guint i = 0; i < n_dims; i++)
     n *= ne[i];
   guint bv, bb;
-  if (!ggml_type_block (type, &bv, &bb) || ne[0] % bv != 0 || !ggml_row_bytes (type, n, &want) ||
+  if (!draftd_ggml_type_block (type, &bv, &bb) || ne[0] % bv != 0 || !draftd_ggml_row_bytes (type, n, &want) ||
       want != n_bytes) {
     g_set_error (error, DRAFTD_GGUF_ERROR, DRAFTD_GGUF_ERROR_FORMAT,
                  "tensor '%s': %" G_GSIZE_FORMAT " bytes do not fit type %u and its shape", name,
@@ -200,7 +200,7 @@ align_up (guint64 v, guint64 a)
 }
 
 GBytes *
-gguf_writer_to_bytes (GgufWriter *w)
+draftd_gguf_writer_to_bytes (DraftdGgufWriter *w)
 {
   const guint64 align = GGUF_DEFAULT_ALIGNMENT;
   GByteArray *b = g_byte_array_new ();
@@ -236,9 +236,9 @@ gguf_writer_to_bytes (GgufWriter *w)
 }
 
 gboolean
-gguf_writer_write (GgufWriter *w, const char *path, GError **error)
+draftd_gguf_writer_write (DraftdGgufWriter *w, const char *path, GError **error)
 {
-  g_autoptr (GBytes) bytes = gguf_writer_to_bytes (w);
+  g_autoptr (GBytes) bytes = draftd_gguf_writer_to_bytes (w);
   gsize n;
   const char *p = g_bytes_get_data (bytes, &n);
   return g_file_set_contents (path, p, n, error);

@@ -11,19 +11,20 @@ draftd_model_free (DraftdModel *m)
     return;
   g_free (m->layers);
   g_clear_pointer (&m->tokenizer, draftd_tokenizer_free);
-  g_clear_pointer (&m->file, gguf_close);
+  draftd_prompt_meta_clear (&m->prompt);
+  g_clear_pointer (&m->file, draftd_gguf_close);
   g_free (m->name);
   g_free (m->path);
   g_free (m);
 }
 
 static gboolean
-get_u32 (const GgufFile *f, const char *arch, const char *suffix, gboolean required, guint def, guint *out,
+get_u32 (const DraftdGgufFile *f, const char *arch, const char *suffix, gboolean required, guint def, guint *out,
          GError **error)
 {
   g_autofree char *key = g_strdup_printf ("%s.%s", arch, suffix);
   guint64 v;
-  if (gguf_find_kv (f, key) == NULL) {
+  if (draftd_gguf_find_kv (f, key) == NULL) {
     if (required) {
       g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_MISSING, "metadata key '%s' is missing", key);
       return FALSE;
@@ -31,7 +32,7 @@ get_u32 (const GgufFile *f, const char *arch, const char *suffix, gboolean requi
     *out = def;
     return TRUE;
   }
-  if (!gguf_get_uint (f, key, &v, error))
+  if (!draftd_gguf_get_uint (f, key, &v, error))
     return FALSE;
   if (v == 0 || v > (1u << 30)) {
     g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_CONFIG, "%s = %" G_GUINT64_FORMAT " is out of range", key, v);
@@ -42,39 +43,39 @@ get_u32 (const GgufFile *f, const char *arch, const char *suffix, gboolean requi
 }
 
 static gboolean
-get_f32 (const GgufFile *f, const char *arch, const char *suffix, float def, float *out, GError **error)
+get_f32 (const DraftdGgufFile *f, const char *arch, const char *suffix, float def, float *out, GError **error)
 {
   g_autofree char *key = g_strdup_printf ("%s.%s", arch, suffix);
   double v;
-  if (gguf_find_kv (f, key) == NULL) {
+  if (draftd_gguf_find_kv (f, key) == NULL) {
     *out = def;
     return TRUE;
   }
-  if (!gguf_get_float (f, key, &v, error))
+  if (!draftd_gguf_get_float (f, key, &v, error))
     return FALSE;
   *out = (float) v;
   return TRUE;
 }
 
 /* Looks up a tensor; records its name in `missing` when absent and required. */
-static const GgufTensor *
-want (const GgufFile *f, GString *missing, gboolean required, const char *fmt, ...) G_GNUC_PRINTF (4, 5);
+static const DraftdGgufTensor *
+want (const DraftdGgufFile *f, GString *missing, gboolean required, const char *fmt, ...) G_GNUC_PRINTF (4, 5);
 
-static const GgufTensor *
-want (const GgufFile *f, GString *missing, gboolean required, const char *fmt, ...)
+static const DraftdGgufTensor *
+want (const DraftdGgufFile *f, GString *missing, gboolean required, const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
   g_autofree char *name = g_strdup_vprintf (fmt, ap);
   va_end (ap);
-  const GgufTensor *t = gguf_find_tensor (f, name);
+  const DraftdGgufTensor *t = draftd_gguf_find_tensor (f, name);
   if (t == NULL && required)
     g_string_append_printf (missing, "%s%s", missing->len ? ", " : "", name);
   return t;
 }
 
 static gboolean
-check_shape (const GgufTensor *t, guint64 cols, guint64 rows, gboolean matrix, GError **error)
+check_shape (const DraftdGgufTensor *t, guint64 cols, guint64 rows, gboolean matrix, GError **error)
 {
   if (t == NULL)
     return TRUE;
@@ -87,10 +88,10 @@ check_shape (const GgufTensor *t, guint64 cols, guint64 rows, gboolean matrix, G
                  t->name, t->ne[0], t->ne[1], cols, matrix ? rows : 1);
     return FALSE;
   }
-  if (!ggml_type_supported (t->type)) {
+  if (!draftd_ggml_type_supported (t->type)) {
     g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_SHAPE,
                  "tensor %s has type %s (%u), which draftd does not support; supported: %s", t->name,
-                 ggml_type_name (t->type), t->type, ggml_supported_type_list ());
+                 draftd_ggml_type_name (t->type), t->type, draftd_ggml_supported_type_list ());
     return FALSE;
   }
   return TRUE;
@@ -119,9 +120,9 @@ read_rope_scaling (DraftdModel *m, const char *arch, GError **error)
 {
   g_autofree char *type_key = g_strdup_printf ("%s.rope.scaling.type", arch);
   m->config.rope_scale = 1.0f;
-  if (gguf_find_kv (m->file, type_key) == NULL)
+  if (draftd_gguf_find_kv (m->file, type_key) == NULL)
     return TRUE;
-  g_autofree char *type = gguf_get_string (m->file, type_key, error);
+  g_autofree char *type = draftd_gguf_get_string (m->file, type_key, error);
   if (type == NULL)
     return FALSE;
   if (g_str_equal (type, "none"))
@@ -163,7 +164,7 @@ static gboolean
 read_config (DraftdModel *m, const char *arch, GError **error)
 {
   DraftdModelConfig *c = &m->config;
-  const GgufFile *f = m->file;
+  const DraftdGgufFile *f = m->file;
   guint key_len = 0, value_len = 0;
   if (!get_u32 (f, arch, "embedding_length", TRUE, 0, &c->n_embd, error) ||
       !get_u32 (f, arch, "feed_forward_length", TRUE, 0, &c->n_ff, error) ||
@@ -207,7 +208,7 @@ read_config (DraftdModel *m, const char *arch, GError **error)
 }
 
 static void
-want_layer (const GgufFile *f, const DraftdModelConfig *c, GString *missing, guint i, DraftdLayerWeights *l)
+want_layer (const DraftdGgufFile *f, const DraftdModelConfig *c, GString *missing, guint i, DraftdLayerWeights *l)
 {
   l->attn_norm = want (f, missing, TRUE, "blk.%u.attn_norm.weight", i);
   l->wq = want (f, missing, TRUE, "blk.%u.attn_q.weight", i);
@@ -253,7 +254,7 @@ static gboolean
 find_tensors (DraftdModel *m, GError **error)
 {
   const DraftdModelConfig *c = &m->config;
-  const GgufFile *f = m->file;
+  const DraftdGgufFile *f = m->file;
   g_autoptr (GString) missing = g_string_new (NULL);
   m->token_embd = want (f, missing, TRUE, "token_embd.weight");
   m->output_norm = want (f, missing, TRUE, "output_norm.weight");
@@ -281,8 +282,8 @@ find_tensors (DraftdModel *m, GError **error)
   for (guint i = 0; i < c->n_layer; i++)
     if (!check_layer (c, &m->layers[i], error))
       return FALSE;
-  for (guint i = 0; i < gguf_n_tensors (f); i++)
-    m->n_params += gguf_tensor (f, i)->n_elements;
+  for (guint i = 0; i < draftd_gguf_n_tensors (f); i++)
+    m->n_params += draftd_gguf_tensor (f, i)->n_elements;
   return TRUE;
 }
 
@@ -331,17 +332,17 @@ draftd_model_load (const char *path, GError **error)
 {
   g_autoptr (DraftdModel) m = g_new0 (DraftdModel, 1);
   m->path = g_strdup (path);
-  m->file = gguf_open (path, error);
+  m->file = draftd_gguf_open (path, error);
   if (m->file == NULL)
     return NULL;
-  g_autofree char *arch = gguf_get_string (m->file, "general.architecture", error);
+  g_autofree char *arch = draftd_gguf_get_string (m->file, "general.architecture", error);
   if (arch == NULL) {
     g_prefix_error (error, "%s: ", path);
     return NULL;
   }
-  if (gguf_n_tensors (m->file) == 0) {
+  if (draftd_gguf_n_tensors (m->file) == 0) {
     g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_MISSING, "%s: this file has no weights%s", path,
-                 gguf_find_kv (m->file, "tokenizer.ggml.tokens") ? " (vocabulary only)" : "");
+                 draftd_gguf_find_kv (m->file, "tokenizer.ggml.tokens") ? " (vocabulary only)" : "");
     return NULL;
   }
   if (!set_arch (&m->config, arch)) {
@@ -364,9 +365,10 @@ draftd_model_load (const char *path, GError **error)
                  draftd_tokenizer_n_vocab (m->tokenizer), m->config.n_vocab);
     return NULL;
   }
-  m->name = gguf_find_kv (m->file, "general.name") ? gguf_get_string (m->file, "general.name", NULL) : NULL;
+  m->name = draftd_gguf_find_kv (m->file, "general.name") ? draftd_gguf_get_string (m->file, "general.name", NULL) : NULL;
   if (m->name == NULL)
     m->name = g_path_get_basename (path);
+  draftd_prompt_meta_read (&m->prompt, m->file);
   return g_steal_pointer (&m);
 }
 
@@ -374,5 +376,5 @@ const char *
 draftd_model_quantization (const DraftdModel *m)
 {
   /* The type of the bulk of the weights: the first layer's FFN. */
-  return ggml_type_name (m->layers[0].w_gate->type);
+  return draftd_ggml_type_name (m->layers[0].w_gate->type);
 }

@@ -10,6 +10,7 @@
 #include <glib.h>
 #include "lib/gguf/gguf.h"
 #include "lib/tokenizer/tokenizer.h"
+#include "lib/prompt/prompt-meta.h"
 
 #define DRAFTD_MODEL_ERROR (draftd_model_error_quark ())
 GQuark draftd_model_error_quark (void);
@@ -61,31 +62,32 @@ gboolean draftd_model_layer_is_swa (const DraftdModelConfig *c, guint il);
 void draftd_model_rope (const DraftdModelConfig *c, gboolean swa, guint pos, guint j, float *cos_out, float *sin_out);
 
 typedef struct {
-  const GgufTensor *attn_norm;  /* [n_embd] */
-  const GgufTensor *wq;         /* [n_head*head_dim rows][n_embd] */
-  const GgufTensor *wk;         /* [n_head_kv*head_dim][n_embd] */
-  const GgufTensor *wv;         /* [n_head_kv*head_dim][n_embd] */
-  const GgufTensor *bq, *bk, *bv;  /* biases (Qwen2), else NULL */
-  const GgufTensor *q_norm;     /* [head_dim], shared by every query head (qk_norm), else NULL */
-  const GgufTensor *k_norm;     /* [head_dim] (qk_norm), else NULL */
-  const GgufTensor *wo;         /* [n_embd][n_head*head_dim] */
-  const GgufTensor *attn_post_norm; /* [n_embd] (post_norms), else NULL */
-  const GgufTensor *ffn_norm;   /* [n_embd] */
-  const GgufTensor *w_gate;     /* [n_ff][n_embd] */
-  const GgufTensor *w_up;       /* [n_ff][n_embd] */
-  const GgufTensor *w_down;     /* [n_embd][n_ff] */
-  const GgufTensor *ffn_post_norm;  /* [n_embd] (post_norms), else NULL */
+  const DraftdGgufTensor *attn_norm;  /* [n_embd] */
+  const DraftdGgufTensor *wq;         /* [n_head*head_dim rows][n_embd] */
+  const DraftdGgufTensor *wk;         /* [n_head_kv*head_dim][n_embd] */
+  const DraftdGgufTensor *wv;         /* [n_head_kv*head_dim][n_embd] */
+  const DraftdGgufTensor *bq, *bk, *bv;  /* biases (Qwen2), else NULL */
+  const DraftdGgufTensor *q_norm;     /* [head_dim], shared by every query head (qk_norm), else NULL */
+  const DraftdGgufTensor *k_norm;     /* [head_dim] (qk_norm), else NULL */
+  const DraftdGgufTensor *wo;         /* [n_embd][n_head*head_dim] */
+  const DraftdGgufTensor *attn_post_norm; /* [n_embd] (post_norms), else NULL */
+  const DraftdGgufTensor *ffn_norm;   /* [n_embd] */
+  const DraftdGgufTensor *w_gate;     /* [n_ff][n_embd] */
+  const DraftdGgufTensor *w_up;       /* [n_ff][n_embd] */
+  const DraftdGgufTensor *w_down;     /* [n_embd][n_ff] */
+  const DraftdGgufTensor *ffn_post_norm;  /* [n_embd] (post_norms), else NULL */
 } DraftdLayerWeights;
 
 typedef struct {
-  GgufFile *file;
+  DraftdGgufFile *file;
   char *path;
   char *name;                   /* general.name, else the file's basename */
   DraftdModelConfig config;
   DraftdTokenizer *tokenizer;
-  const GgufTensor *token_embd; /* [n_vocab][n_embd] */
-  const GgufTensor *output_norm;/* [n_embd] */
-  const GgufTensor *output;     /* [n_vocab][n_embd]; == token_embd when tied */
+  DraftdPromptMeta prompt;      /* chat template and draftd's prompts, read once at load */
+  const DraftdGgufTensor *token_embd; /* [n_vocab][n_embd] */
+  const DraftdGgufTensor *output_norm;/* [n_embd] */
+  const DraftdGgufTensor *output;     /* [n_vocab][n_embd]; == token_embd when tied */
   DraftdLayerWeights *layers;   /* [n_layer] */
   guint64 n_params;
 } DraftdModel;

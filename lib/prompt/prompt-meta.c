@@ -3,13 +3,13 @@
 /* A key that is missing or of another type reads as absent: the model then gets the
  * generic prompts, as a model converted without draftd's keys does. */
 static char *
-optional_string (const GgufFile *f, const char *key)
+optional_string (const DraftdGgufFile *f, const char *key)
 {
-  return gguf_find_kv (f, key) ? gguf_get_string (f, key, NULL) : NULL;
+  return draftd_gguf_find_kv (f, key) ? draftd_gguf_get_string (f, key, NULL) : NULL;
 }
 
 void
-draftd_prompt_meta_read (DraftdPromptMeta *meta, const GgufFile *file)
+draftd_prompt_meta_read (DraftdPromptMeta *meta, const DraftdGgufFile *file)
 {
   meta->chat_template = optional_string (file, "tokenizer.chat_template");
   meta->format = draftd_chat_format_detect (meta->chat_template);

@@ -15,6 +15,6 @@ typedef struct {
 } DraftdPromptMeta;
 
 /* Fills `meta` from the file's metadata; keys that are absent (or not strings) stay NULL. */
-void draftd_prompt_meta_read (DraftdPromptMeta *meta, const GgufFile *file);
+void draftd_prompt_meta_read (DraftdPromptMeta *meta, const DraftdGgufFile *file);
 void draftd_prompt_meta_clear (DraftdPromptMeta *meta);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (DraftdPromptMeta, draftd_prompt_meta_clear)

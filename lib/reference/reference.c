@@ -7,18 +7,18 @@ G_DEFINE_QUARK (draftd-reference-error-quark, draftd_reference_error)
 /* ---- weights ---- */
 
 static gboolean
-dequantize (const GgufTensor *t, float **out, GError **error)
+dequantize (const DraftdGgufTensor *t, float **out, GError **error)
 {
   *out = NULL;
   if (t == NULL)
     return TRUE;
-  if (!ggml_type_supported (t->type)) {
+  if (!draftd_ggml_type_supported (t->type)) {
     g_set_error (error, DRAFTD_REFERENCE_ERROR, DRAFTD_REFERENCE_ERROR_TYPE, "tensor '%s': no dequantizer for type %s",
-                 t->name, ggml_type_name (t->type) ? ggml_type_name (t->type) : "(unknown)");
+                 t->name, draftd_ggml_type_name (t->type) ? draftd_ggml_type_name (t->type) : "(unknown)");
     return FALSE;
   }
   *out = g_new (float, t->n_elements);
-  ggml_dequantize (t->type, t->data, *out, t->n_elements);
+  draftd_ggml_dequantize (t->type, t->data, *out, t->n_elements);
   return TRUE;
 }
 

@@ -67,16 +67,16 @@ output_matrix (const DraftdRunner *r)
 }
 
 static gboolean
-upload_matrix (DraftdRunner *r, DraftdMatrix *m, const GgufTensor *t, GError **error)
+upload_matrix (DraftdRunner *r, DraftdMatrix *m, const DraftdGgufTensor *t, GError **error)
 {
-  const GgufTensor *ts[1] = { t };
+  const DraftdGgufTensor *ts[1] = { t };
   return draftd_matrix_upload (r->vk, m, ts, 1, error);
 }
 
 static gboolean
-upload_vector (DraftdRunner *r, DraftdVkBuffer *b, const GgufTensor *t, guint32 padded, GError **error)
+upload_vector (DraftdRunner *r, DraftdVkBuffer *b, const DraftdGgufTensor *t, guint32 padded, GError **error)
 {
-  const GgufTensor *ts[1] = { t };
+  const DraftdGgufTensor *ts[1] = { t };
   return draftd_vector_upload (r->vk, b, ts, 1, padded, error);
 }
 
@@ -106,7 +106,7 @@ upload_layer (DraftdRunner *r, guint i, GError **error)
 {
   const DraftdLayerWeights *w = &r->model->layers[i];
   LayerState *l = &r->layers[i];
-  const GgufTensor *qkv[3] = { w->wq, w->wk, w->wv };
+  const DraftdGgufTensor *qkv[3] = { w->wq, w->wk, w->wv };
   if (!upload_vector (r, &l->attn_norm, w->attn_norm, r->D, error) ||
       !upload_vector (r, &l->ffn_norm, w->ffn_norm, r->D, error))
     return FALSE;
@@ -126,12 +126,12 @@ upload_layer (DraftdRunner *r, guint i, GError **error)
     }
   }
   if (r->cfg.qkv_bias) {
-    const GgufTensor *b[3] = { w->bq, w->bk, w->bv };
+    const DraftdGgufTensor *b[3] = { w->bq, w->bk, w->bv };
     if (!draftd_vector_upload (r->vk, &l->qkv_bias, b, 3, r->QKV, error))
       return FALSE;
   }
   if (r->cfg.qk_norm) {
-    const GgufTensor *g[2] = { w->q_norm, w->k_norm };
+    const DraftdGgufTensor *g[2] = { w->q_norm, w->k_norm };
     if (!draftd_vector_upload (r->vk, &l->qk_norm, g, 2, 2 * r->cfg.head_dim, error))
       return FALSE;
   }
@@ -142,7 +142,7 @@ upload_layer (DraftdRunner *r, guint i, GError **error)
   if (w->w_gate->type != w->w_up->type) {
     g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_SHAPE,
                  "layer %u: ffn_gate is %s but ffn_up is %s; both must have the same type", i,
-                 ggml_type_name (w->w_gate->type), ggml_type_name (w->w_up->type));
+                 draftd_ggml_type_name (w->w_gate->type), draftd_ggml_type_name (w->w_up->type));
     return FALSE;
   }
   guint64 cache_bytes = (guint64) r->cfg.n_head_kv * r->cfg.head_dim * r->ctx_stride * 4;

@@ -20,13 +20,13 @@ draftd_wtype_values_per_chunk (guint wtype)
 }
 
 /* Which repacked form a ggml type takes on the device. The quantized types other than
- * Q8_0/Q4_0 go through their GgmlBlockParts: 4-bit unsigned quants with a min keep 4 bits;
+ * Q8_0/Q4_0 go through their DraftdGgmlBlockParts: 4-bit unsigned quants with a min keep 4 bits;
  * the 5-, 6-bit and non-linear ones, and Q2_K/Q3_K (whose 16-value sub-blocks do not fill
  * a 16-byte chunk), become int8 with a scale (and a min) per 16 values. */
 static int
-wtype_of (guint32 ggml_type)
+wtype_of (guint32 draftd_ggml_type)
 {
-  switch (ggml_type) {
+  switch (draftd_ggml_type) {
   case GGML_TYPE_F32: return DRAFTD_WTYPE_F32;
   case GGML_TYPE_F16: return DRAFTD_WTYPE_F16;
   case GGML_TYPE_BF16: return DRAFTD_WTYPE_BF16;
@@ -72,7 +72,7 @@ repack_plain_chunk (guint wtype, const guint8 *src, guint32 cols, guint32 chunks
     if (c % 2 == 0) {
       guint16 d;
       memcpy (&d, blk, 2);
-      scales[grouped (r, c / 2, chunks / 2)] = ggml_fp16_to_fp32 (d);
+      scales[grouped (r, c / 2, chunks / 2)] = draftd_ggml_fp16_to_fp32 (d);
     }
     break;
   }
@@ -81,21 +81,21 @@ repack_plain_chunk (guint wtype, const guint8 *src, guint32 cols, guint32 chunks
     guint16 d;
     memcpy (dst, blk + 2, 16);
     memcpy (&d, blk, 2);
-    scales[grouped (r, c, chunks)] = ggml_fp16_to_fp32 (d);
+    scales[grouped (r, c, chunks)] = draftd_ggml_fp16_to_fp32 (d);
     break;
   }
   }
 }
 
-/* Block `b` of a row through its GgmlBlockParts: U4SM chunks hold one 32-value sub-block
+/* Block `b` of a row through its DraftdGgmlBlockParts: U4SM chunks hold one 32-value sub-block
  * as Q4_0 arranges nibbles (byte j: value j low, value j + 16 high); I8S/I8SM chunks hold
  * 16 int8. Scales (and mins, as f32 pairs) per chunk, in the same row-group order. */
 static void
-repack_parts_block (guint wtype, guint32 ggml_type, const guint8 *blk, guint32 chunks, guint32 r, guint32 c0,
+repack_parts_block (guint wtype, guint32 draftd_ggml_type, const guint8 *blk, guint32 chunks, guint32 r, guint32 c0,
                     guint8 *quants, float *scales)
 {
-  GgmlBlockParts p;
-  ggml_block_parts (ggml_type, blk, &p);
+  DraftdGgmlBlockParts p;
+  draftd_ggml_block_parts (draftd_ggml_type, blk, &p);
   guint vpc = values_per_chunk[wtype];
   gboolean with_min = wtype != DRAFTD_WTYPE_I8S;
   for (guint j = 0; j < p.n / vpc; j++) {
@@ -119,16 +119,16 @@ repack_parts_block (guint wtype, guint32 ggml_type, const guint8 *blk, guint32 c
 
 /* Writes one source row (ggml layout) as chunks into row `r` of a part. */
 static void
-repack_row (guint wtype, guint32 ggml_type, const guint8 *src, guint32 cols, guint32 chunks, guint32 r,
+repack_row (guint wtype, guint32 draftd_ggml_type, const guint8 *src, guint32 cols, guint32 chunks, guint32 r,
             guint8 *quants, float *scales)
 {
   if (wtype >= DRAFTD_WTYPE_U4SM) {
     guint bv, bb;
-    ggml_type_block (ggml_type, &bv, &bb);
+    draftd_ggml_type_block (draftd_ggml_type, &bv, &bb);
     guint32 per_block = bv / values_per_chunk[wtype];
     /* Padding chunks of a 32-block type's row padded to 32 stay zero (scales too). */
     for (guint32 b = 0; b < cols / bv; b++)
-      repack_parts_block (wtype, ggml_type, src + (gsize) b * bb, chunks, r, b * per_block, quants, scales);
+      repack_parts_block (wtype, draftd_ggml_type, src + (gsize) b * bb, chunks, r, b * per_block, quants, scales);
     return;
   }
   for (guint32 c = 0; c < chunks; c++) {
@@ -139,14 +139,14 @@ repack_row (guint wtype, guint32 ggml_type, const guint8 *src, guint32 cols, gui
 }
 
 gboolean
-draftd_matrix_upload (DraftdVk *vk, DraftdMatrix *m, const GgufTensor *const *tensors, guint n, GError **error)
+draftd_matrix_upload (DraftdVk *vk, DraftdMatrix *m, const DraftdGgufTensor *const *tensors, guint n, GError **error)
 {
   memset (m, 0, sizeof *m);
   int wt = wtype_of (tensors[0]->type);
   if (wt < 0) {
     g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_SHAPE,
                  "tensor %s has type %s (%u), which draftd does not support; supported: %s", tensors[0]->name,
-                 ggml_type_name (tensors[0]->type), tensors[0]->type, ggml_supported_type_list ());
+                 draftd_ggml_type_name (tensors[0]->type), tensors[0]->type, draftd_ggml_supported_type_list ());
     return FALSE;
   }
   m->wtype = wt;
@@ -164,7 +164,7 @@ draftd_matrix_upload (DraftdVk *vk, DraftdMatrix *m, const GgufTensor *const *te
   m->chunks = draftd_pad32 (m->cols) / vpc;
   guint64 row_bytes = (guint64) m->chunks * 16;
   guint64 src_row_bytes;
-  ggml_row_bytes (tensors[0]->type, m->cols, &src_row_bytes);
+  draftd_ggml_row_bytes (tensors[0]->type, m->cols, &src_row_bytes);
   guint64 max_rows = vk->max_binding / row_bytes;
   if (max_rows == 0) {
     g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_LIMIT, "tensor '%s': one row (%" G_GUINT64_FORMAT
@@ -224,19 +224,19 @@ draftd_matrix_clear (DraftdVk *vk, DraftdMatrix *m)
 }
 
 gboolean
-draftd_vector_upload (DraftdVk *vk, DraftdVkBuffer *buf, const GgufTensor *const *tensors, guint n, guint32 padded,
+draftd_vector_upload (DraftdVk *vk, DraftdVkBuffer *buf, const DraftdGgufTensor *const *tensors, guint n, guint32 padded,
                       GError **error)
 {
   g_autofree float *v = g_new0 (float, padded);
   guint64 off = 0;
   for (guint i = 0; i < n; i++) {
-    if (off + tensors[i]->n_elements > padded || !ggml_type_supported (tensors[i]->type)) {
+    if (off + tensors[i]->n_elements > padded || !draftd_ggml_type_supported (tensors[i]->type)) {
       g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_SHAPE,
                    "tensor %s (%s, %" G_GUINT64_FORMAT " values) does not fit a vector of %u supported values",
-                   tensors[i]->name, ggml_type_name (tensors[i]->type), tensors[i]->n_elements, padded);
+                   tensors[i]->name, draftd_ggml_type_name (tensors[i]->type), tensors[i]->n_elements, padded);
       return FALSE;
     }
-    ggml_dequantize (tensors[i]->type, tensors[i]->data, v + off, tensors[i]->n_elements);
+    draftd_ggml_dequantize (tensors[i]->type, tensors[i]->data, v + off, tensors[i]->n_elements);
     off += tensors[i]->n_elements;
   }
   return draftd_vk_buffer_init (vk, buf, (VkDeviceSize) padded * 4, FALSE, error) &&

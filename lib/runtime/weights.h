@@ -34,10 +34,10 @@ guint draftd_wtype_values_per_chunk (guint wtype);
 static inline guint32 draftd_pad32 (guint32 n) { return (n + 31u) & ~31u; }
 
 /* Uploads the row-wise concatenation of `n` tensors of the same type and row length. */
-gboolean draftd_matrix_upload (DraftdVk *vk, DraftdMatrix *m, const GgufTensor *const *tensors, guint n,
+gboolean draftd_matrix_upload (DraftdVk *vk, DraftdMatrix *m, const DraftdGgufTensor *const *tensors, guint n,
                                GError **error);
 void draftd_matrix_clear (DraftdVk *vk, DraftdMatrix *m);
 
 /* Uploads the concatenation of 1-D tensors as f32, padded with zeros to `padded` floats. */
-gboolean draftd_vector_upload (DraftdVk *vk, DraftdVkBuffer *buf, const GgufTensor *const *tensors, guint n,
+gboolean draftd_vector_upload (DraftdVk *vk, DraftdVkBuffer *buf, const DraftdGgufTensor *const *tensors, guint n,
                                guint32 padded, GError **error);

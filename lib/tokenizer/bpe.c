@@ -74,10 +74,10 @@ init_byte_mapping (DraftdTokenizer *tok)
 
 /* tokenizer.ggml.merges: "left right" -> rank + 1; the first of repeated merges counts. */
 static gboolean
-read_merges (const GgufFile *f, DraftdTokenizer *tok, GError **error)
+read_merges (const DraftdGgufFile *f, DraftdTokenizer *tok, GError **error)
 {
-  const GgufKV *merges;
-  if (!gguf_get_array (f, "tokenizer.ggml.merges", GGUF_TYPE_STRING, &merges, error))
+  const DraftdGgufKV *merges;
+  if (!draftd_gguf_get_array (f, "tokenizer.ggml.merges", GGUF_TYPE_STRING, &merges, error))
     return FALSE;
   tok->merge_rank = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   for (guint64 i = 0; i < merges->array_len && i < G_MAXINT32 - 1; i++) {
@@ -119,12 +119,12 @@ setup_pre_tokenizer (DraftdTokenizer *tok, const char *pre, GError **error)
 }
 
 gboolean
-draftd_bpe_setup (DraftdTokenizer *tok, const GgufFile *f, GError **error)
+draftd_bpe_setup (DraftdTokenizer *tok, const DraftdGgufFile *f, GError **error)
 {
   g_autofree char *pre = NULL;
   if (!read_merges (f, tok, error))
     return FALSE;
-  if (gguf_find_kv (f, "tokenizer.ggml.pre") && (pre = gguf_get_string (f, "tokenizer.ggml.pre", error)) == NULL)
+  if (draftd_gguf_find_kv (f, "tokenizer.ggml.pre") && (pre = draftd_gguf_get_string (f, "tokenizer.ggml.pre", error)) == NULL)
     return FALSE;
   if (!setup_pre_tokenizer (tok, pre ? pre : "default", error))
     return FALSE;

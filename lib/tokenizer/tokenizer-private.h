@@ -26,7 +26,7 @@ struct DraftdTokenizer {
 
 void draftd_spm_encode (const DraftdTokenizer *tok, const char *text, gsize len, GArray *out);
 /* Reads the merges and the pre-tokenizer; sets up the byte mapping. */
-gboolean draftd_bpe_setup (DraftdTokenizer *tok, const GgufFile *f, GError **error);
+gboolean draftd_bpe_setup (DraftdTokenizer *tok, const DraftdGgufFile *f, GError **error);
 void draftd_bpe_encode (const DraftdTokenizer *tok, const char *text, gsize len, GArray *out);
 void draftd_bpe_decode_text (const DraftdTokenizer *tok, const char *text, GByteArray *out);
 

@@ -41,13 +41,13 @@ invalid (GError **error, const char *message)
 
 /* Optional token-id key: absent → -1; present but out of range → error. */
 static gboolean
-read_token_id (const GgufFile *f, const char *key, guint n_vocab, gint32 *out, GError **error)
+read_token_id (const DraftdGgufFile *f, const char *key, guint n_vocab, gint32 *out, GError **error)
 {
   *out = -1;
-  if (gguf_find_kv (f, key) == NULL)
+  if (draftd_gguf_find_kv (f, key) == NULL)
     return TRUE;
   gint64 v;
-  if (!gguf_get_int (f, key, &v, error))
+  if (!draftd_gguf_get_int (f, key, &v, error))
     return FALSE;
   if (v < 0 || v >= n_vocab) {
     g_set_error (error, DRAFTD_TOKENIZER_ERROR, DRAFTD_TOKENIZER_ERROR_INVALID,
@@ -59,10 +59,10 @@ read_token_id (const GgufFile *f, const char *key, guint n_vocab, gint32 *out, G
 }
 
 static gboolean
-read_bool_default (const GgufFile *f, const char *key, gboolean def, gboolean *out, GError **error)
+read_bool_default (const DraftdGgufFile *f, const char *key, gboolean def, gboolean *out, GError **error)
 {
   *out = def;
-  return gguf_find_kv (f, key) == NULL || gguf_get_bool (f, key, out, error);
+  return draftd_gguf_find_kv (f, key) == NULL || draftd_gguf_get_bool (f, key, out, error);
 }
 
 static gint
@@ -101,9 +101,9 @@ build_piece (DraftdTokenizer *tok, guint id)
 }
 
 static gboolean
-read_kind (const GgufFile *f, DraftdTokenizer *tok, GError **error)
+read_kind (const DraftdGgufFile *f, DraftdTokenizer *tok, GError **error)
 {
-  g_autofree char *model = gguf_get_string (f, "tokenizer.ggml.model", error);
+  g_autofree char *model = draftd_gguf_get_string (f, "tokenizer.ggml.model", error);
   if (model == NULL)
     return FALSE;
   if (g_str_equal (model, "llama"))
@@ -120,20 +120,20 @@ read_kind (const GgufFile *f, DraftdTokenizer *tok, GError **error)
 
 /* tokenizer.ggml.tokens, and the optional scores and token types of the same length. */
 static gboolean
-read_vocab_arrays (const GgufFile *f, const DraftdTokenizer *tok, const GgufKV **tokens, const GgufKV **scores,
-                   const GgufKV **types, GError **error)
+read_vocab_arrays (const DraftdGgufFile *f, const DraftdTokenizer *tok, const DraftdGgufKV **tokens, const DraftdGgufKV **scores,
+                   const DraftdGgufKV **types, GError **error)
 {
   *scores = *types = NULL;
-  if (!gguf_get_array (f, "tokenizer.ggml.tokens", GGUF_TYPE_STRING, tokens, error))
+  if (!draftd_gguf_get_array (f, "tokenizer.ggml.tokens", GGUF_TYPE_STRING, tokens, error))
     return FALSE;
   guint64 n = (*tokens)->array_len;
   if (n == 0 || n > (1u << 24))
     return invalid (error, n ? "vocabulary size is over 16M tokens" : "vocabulary is empty");
-  if (gguf_find_kv (f, "tokenizer.ggml.scores") &&
-      !gguf_get_array (f, "tokenizer.ggml.scores", GGUF_TYPE_FLOAT32, scores, error))
+  if (draftd_gguf_find_kv (f, "tokenizer.ggml.scores") &&
+      !draftd_gguf_get_array (f, "tokenizer.ggml.scores", GGUF_TYPE_FLOAT32, scores, error))
     return FALSE;
-  if (gguf_find_kv (f, "tokenizer.ggml.token_type") &&
-      !gguf_get_array (f, "tokenizer.ggml.token_type", GGUF_TYPE_INT32, types, error))
+  if (draftd_gguf_find_kv (f, "tokenizer.ggml.token_type") &&
+      !draftd_gguf_get_array (f, "tokenizer.ggml.token_type", GGUF_TYPE_INT32, types, error))
     return FALSE;
   if ((*scores && (*scores)->array_len != n) || (*types && (*types)->array_len != n))
     return invalid (error, "tokenizer.ggml.scores/token_type length differs from tokenizer.ggml.tokens");
@@ -144,9 +144,9 @@ read_vocab_arrays (const GgufFile *f, const DraftdTokenizer *tok, const GgufKV *
 
 /* Copies every token's text, score and type; indexes texts and SentencePiece's byte tokens. */
 static gboolean
-read_vocab (const GgufFile *f, DraftdTokenizer *tok, GError **error)
+read_vocab (const DraftdGgufFile *f, DraftdTokenizer *tok, GError **error)
 {
-  const GgufKV *tokens, *scores, *types;
+  const DraftdGgufKV *tokens, *scores, *types;
   if (!read_vocab_arrays (f, tok, &tokens, &scores, &types, error))
     return FALSE;
   tok->n_vocab = tokens->array_len;
@@ -160,7 +160,7 @@ read_vocab (const GgufFile *f, DraftdTokenizer *tok, GError **error)
   for (int b = 0; b < 256; b++)
     tok->byte_tokens[b] = -1;
   for (guint i = 0; i < tok->n_vocab; i++) {
-    const GgufString *s = &tokens->strings[i];
+    const DraftdGgufString *s = &tokens->strings[i];
     if (s->len > 65535 || memchr (s->data, 0, s->len) || !g_utf8_validate_len (s->data, s->len, NULL)) {
       g_set_error (error, DRAFTD_TOKENIZER_ERROR, DRAFTD_TOKENIZER_ERROR_INVALID,
                    "token %u is not valid UTF-8 text", i);
@@ -168,8 +168,8 @@ read_vocab (const GgufFile *f, DraftdTokenizer *tok, GError **error)
     }
     tok->texts[i] = g_strndup (s->data, s->len);
     tok->text_lens[i] = s->len;
-    tok->scores[i] = scores ? (float) gguf_array_float (scores, i) : 0.0f;
-    tok->types[i] = types ? (gint32) gguf_array_int (types, i) : DRAFTD_TOKEN_NORMAL;
+    tok->scores[i] = scores ? (float) draftd_gguf_array_float (scores, i) : 0.0f;
+    tok->types[i] = types ? (gint32) draftd_gguf_array_int (types, i) : DRAFTD_TOKEN_NORMAL;
     /* First occurrence wins, as in llama.cpp's token_to_id map. */
     if (!g_hash_table_contains (tok->text_to_id, tok->texts[i]))
       g_hash_table_insert (tok->text_to_id, tok->texts[i], GUINT_TO_POINTER (i + 1));
@@ -181,7 +181,7 @@ read_vocab (const GgufFile *f, DraftdTokenizer *tok, GError **error)
 }
 
 static gboolean
-read_special_ids (const GgufFile *f, DraftdTokenizer *tok, GError **error)
+read_special_ids (const DraftdGgufFile *f, DraftdTokenizer *tok, GError **error)
 {
   gboolean spm = tok->kind == DRAFTD_VOCAB_SPM;
   return read_token_id (f, "tokenizer.ggml.bos_token_id", tok->n_vocab, &tok->bos, error) &&
@@ -229,7 +229,7 @@ mark_eog (DraftdTokenizer *tok)
 }
 
 DraftdTokenizer *
-draftd_tokenizer_new (const GgufFile *f, GError **error)
+draftd_tokenizer_new (const DraftdGgufFile *f, GError **error)
 {
   g_autoptr (DraftdTokenizer) tok = g_new0 (DraftdTokenizer, 1);
   if (!read_kind (f, tok, error) || !read_vocab (f, tok, error) || !read_special_ids (f, tok, error))

@@ -32,7 +32,7 @@ typedef enum {
 
 typedef struct DraftdTokenizer DraftdTokenizer;
 
-DraftdTokenizer *draftd_tokenizer_new (const GgufFile *file, GError **error);
+DraftdTokenizer *draftd_tokenizer_new (const DraftdGgufFile *file, GError **error);
 void draftd_tokenizer_free (DraftdTokenizer *tok);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DraftdTokenizer, draftd_tokenizer_free)
 

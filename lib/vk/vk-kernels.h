@@ -13,7 +13,7 @@ enum {
   DRAFTD_WTYPE_Q8_0,
   DRAFTD_WTYPE_Q4_0,
   DRAFTD_WTYPE_BF16,
-  DRAFTD_WTYPE_U4SM,  /* from here on: repacked through GgmlBlockParts */
+  DRAFTD_WTYPE_U4SM,  /* from here on: repacked through DraftdGgmlBlockParts */
   DRAFTD_WTYPE_I8S,
   DRAFTD_WTYPE_I8SM,
   DRAFTD_N_WTYPES

@@ -1,0 +1,18 @@
+/* The D-Bus names of draftd's contract: the well-known name, object path, interface and
+ * error names. Free of libdbus, so GDBus code (the language server's tests, stand-in
+ * services) spells them from the same place. */
+#pragma once
+
+#define DRAFTD_BUS_NAME "org.draftd.Assistant1"
+#define DRAFTD_BUS_PATH "/org/draftd/Assistant1"
+#define DRAFTD_BUS_IFACE "org.draftd.Assistant1"
+#define DRAFTD_BUS_JOB_IFACE "org.draftd.Assistant1"
+
+/* Error names, one per failure a client can act on. */
+#define DRAFTD_BUS_ERROR_INVALID_ARGUMENT "org.draftd.Error.InvalidArgument"
+#define DRAFTD_BUS_ERROR_INVALID_TEXT "org.draftd.Error.InvalidText"
+#define DRAFTD_BUS_ERROR_TOO_LONG "org.draftd.Error.TooLong"
+#define DRAFTD_BUS_ERROR_CANCELLED "org.draftd.Error.Cancelled"
+#define DRAFTD_BUS_ERROR_NO_MODEL "org.draftd.Error.NoModel"
+#define DRAFTD_BUS_ERROR_BUSY "org.draftd.Error.Busy"
+#define DRAFTD_BUS_ERROR_INTERNAL "org.draftd.Error.Internal"
