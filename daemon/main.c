@@ -340,7 +340,7 @@ option_context (Options *o)
     { "lazy", 0, 0, G_OPTION_ARG_NONE, &o->settings.lazy, "load models on the first request", NULL },
     { "idle-unload", 0, 0, G_OPTION_ARG_INT, &s->idle_unload, "unload the models after N idle seconds (0: never)", "N" },
     { "keep-bias", 0, 0, G_OPTION_ARG_DOUBLE, &s->keep_bias,
-      "corrections: the log-probability margin by which the model must prefer a change (default 3; negative: none)", "B" },
+      "corrections: the log-probability margin by which the model must prefer a change (0: the default, 3; negative: none)", "B" },
     { "activated", 0, 0, G_OPTION_ARG_NONE, &o->activated,
       "started by the bus or systemd: if the models fail to load, stay on the bus answering NoModel", NULL },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &o->verbose, "log model loads and a summary line per job", NULL },

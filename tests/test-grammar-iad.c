@@ -54,6 +54,20 @@ check_shipped (DraftdVk *vk)
   }
   tap_ok (kept == G_N_ELEMENTS (typo) && equal == kept, "shipped target: typography, accents, emoji, CJK survive in %u/%u texts",
           kept, (guint) G_N_ELEMENTS (typo));
+  /* A language the model declares is corrected; one it does not is left alone and counted. */
+  static const char *const en_fr[] = { "en", "fr", NULL };
+  guint foreign[2] = { 0, 0 };
+  for (guint k = 0; k < 2; k++) {
+    DraftdGrammarRequest req = { .languages = k ? en_fr : NULL };
+    DraftdGrammarStats st;
+    g_autoptr (GArray) edits = draftd_grammar_edits_new ();
+    g_autofree char *out = draftd_grammar_run (&ctx, "Le café était très bon et le service aussi.", &req, edits, &st, &error);
+    foreign[k] = out ? st.foreign : 99;
+    g_clear_error (&error);
+  }
+  tap_ok (foreign[0] == 1 && foreign[1] == 0,
+          "a French sentence is left alone for an English-only model (foreign %u) and sent to one that declares fr (%u)",
+          foreign[0], foreign[1]);
   /* A long paragraph of long sentences: one segment per sentence, none cut, none refused. */
   GString *para = g_string_new (NULL);
   guint sentences = 6;

@@ -146,6 +146,39 @@ mutate (GRand *r, const char *text)
   return g_string_free (out, FALSE);
 }
 
+/* draftd.languages as the file declares it: an array of codes, or one comma-separated string. */
+static void
+check_model_languages (void)
+{
+  const char *const arr[] = { "en", "fr", NULL };
+  g_autoptr (DraftdGgufWriter) a = draftd_gguf_writer_new ();
+  const guint32 lens[] = { 2, 2 };
+  draftd_gguf_writer_set_string_array (a, DRAFTD_GRAMMAR_LANGUAGES_KEY, arr, lens, 2);
+  g_autoptr (DraftdGgufWriter) b = draftd_gguf_writer_new ();
+  draftd_gguf_writer_set_string (b, DRAFTD_GRAMMAR_LANGUAGES_KEY, "en, de");
+  g_autoptr (DraftdGgufWriter) none = draftd_gguf_writer_new ();
+  draftd_gguf_writer_set_string (none, "general.name", "x");
+  DraftdGgufWriter *writers[] = { a, b, none };
+  char **got[3] = { NULL };
+  for (guint i = 0; i < 3; i++) {
+    g_autoptr (GBytes) bytes = draftd_gguf_writer_to_bytes (writers[i]);
+    gsize n;
+    const void *data = g_bytes_get_data (bytes, &n);
+    g_autoptr (GError) error = NULL;
+    DraftdGgufFile *f = draftd_gguf_open_bytes (data, n, &error);
+    got[i] = f ? draftd_grammar_model_languages (f) : NULL;
+    draftd_gguf_close (f);
+  }
+  const char *const *fr = (const char *const *) got[0], *const *de = (const char *const *) got[1];
+  tap_ok (fr && draftd_grammar_language_supported ("fr", fr) && draftd_grammar_language_supported ("en", fr) &&
+              !draftd_grammar_language_supported ("de", fr) && de && draftd_grammar_language_supported ("de", de) &&
+              !draftd_grammar_language_supported ("fr", de) && got[2] == NULL,
+          "a model's languages are read from %s (an array, or a comma-separated string; absent: English only)",
+          DRAFTD_GRAMMAR_LANGUAGES_KEY);
+  for (guint i = 0; i < 3; i++)
+    g_strfreev (got[i]);
+}
+
 int
 main (void)
 {
@@ -299,5 +332,6 @@ main (void)
   tap_ok (draftd_grammar_offset_convert ("a🙂b", 5, DRAFTD_GRAMMAR_UNIT_CODEPOINT) == 2 && draftd_grammar_offset_convert ("a🙂b", 5, DRAFTD_GRAMMAR_UNIT_UTF16) == 3 &&
               draftd_grammar_offset_convert ("a🙂b", 5, DRAFTD_GRAMMAR_UNIT_UTF8) == 5,
           "offsets count code points, UTF-16 units or bytes");
+  check_model_languages ();
   return tap_done ();
 }

@@ -56,8 +56,9 @@ main (void)
                                        "email.txt", "long.txt", "mixed.txt" };
   g_autofree char *target = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-target.gguf", NULL);
   g_autofree char *assistant = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-assistant.gguf", NULL);
-  /* The shipped margin (the fixture lowers it for the other daemon tests). */
-  const char *extra[] = { "--target", target, "--assistant", assistant, "--keep-bias", "3", NULL };
+  /* The shipped margin: 0 puts back the built-in default the fixture lowers for the other
+   * daemon tests, so a change of the default is tested here. */
+  const char *extra[] = { "--target", target, "--assistant", assistant, "--keep-bias", "0", NULL };
   BusFixture f;
   int code;
   if (!bus_fixture_begin (&f, extra, &code))
