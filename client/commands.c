@@ -54,6 +54,18 @@ typedef struct {
   gboolean several;             /* more than one FILE: each gets a heading */
 } GrammarArgs;
 
+/* Sentences too long for the model's context come back unchanged; say so, and what helps. */
+static void
+warn_too_long (JsonNode *stats)
+{
+  JsonObject *o = stats && JSON_NODE_HOLDS_OBJECT (stats) ? json_node_get_object (stats) : NULL;
+  gint64 n = o && json_object_has_member (o, "too_long") ? json_object_get_int_member (o, "too_long") : 0;
+  if (n > 0)
+    g_printerr ("draft: %" G_GINT64_FORMAT " sentence%s too long for the model's context %s left unchanged; start draftd "
+                "with a larger --context (or context= in draftd.conf)\n",
+                n, n == 1 ? "" : "s", n == 1 ? "was" : "were");
+}
+
 /* Corrects (or rewrites) one file, streaming the result as its edits arrive. */
 static int
 grammar_one (const GrammarArgs *a, const char *file)
@@ -90,6 +102,8 @@ grammar_one (const GrammarArgs *a, const char *file)
     else
       g_ptr_array_unref (r.notes);
   }
+  if (ok)
+    warn_too_long (j.stats);
   int status = j.cancelled ? DRAFT_EXIT_INTERRUPTED : ok ? DRAFTD_CLI_EXIT_OK : DRAFTD_CLI_EXIT_FAILURE;
   draft_job_clear (&j);
   return status;

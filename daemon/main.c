@@ -372,7 +372,7 @@ main (int argc, char **argv)
   g_autoptr (GOptionContext) ctx = option_context (&o);
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (ctx, &argc, &argv, &error) || argc > 1) {
-    g_printerr ("draftd: %s\n", error ? error->message : "unexpected arguments");
+    g_printerr ("draftd: %s\nTry 'draftd --help' for the options.\n", error ? error->message : "unexpected arguments");
     draftd_settings_clear (&o.settings);
     return 2;
   }

@@ -7,7 +7,7 @@ gboolean
 cli_run (const char *exe, const char *const *args, const char *const *env, const char *stdin_text, CliResult *r)
 {
   memset (r, 0, sizeof *r);
-  g_autofree char *path = g_build_filename (DRAFTD_BUILD_ROOT, exe, NULL);
+  g_autofree char *path = g_path_is_absolute (exe) ? g_strdup (exe) : g_build_filename (DRAFTD_BUILD_ROOT, exe, NULL);
   g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   g_ptr_array_add (argv, path);
   for (guint i = 0; args && args[i]; i++)

@@ -10,7 +10,8 @@ typedef struct {
   int status;        /* exit status, or 128 + signal */
 } CliResult;
 
-/* `exe` is relative to the build root ("client/draft", "tools/draftd-run"). `env` holds
+/* `exe` is relative to the build root ("client/draft", "tools/draftd-run"), or an absolute
+ * path (another program: /usr/bin/python3). `env` holds
  * "NAME=VALUE" entries to set and "NAME" entries to unset. FALSE if it could not run. */
 gboolean cli_run (const char *exe, const char *const *args, const char *const *env, const char *stdin_text, CliResult *r);
 void cli_result_clear (CliResult *r);

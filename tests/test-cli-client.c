@@ -1,7 +1,8 @@
 /* draft against a running daemon: --json checked by a parser and against the edits, the
  * diff readable without colour, several files in turn, sampling options, chat from stdin,
  * `chat --help` never reaching the model, chat --conversation continued across runs, status tables and JSON, Ctrl-C cancelling a
- * correction, and the advice when the daemon is not running. */
+ * correction and a rewrite, CJK and emoji JSON read by Python under C and C.UTF-8, the --context
+ * advice for a sentence beyond the context, and the advice when the daemon is not running. */
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
@@ -15,9 +16,9 @@
 
 static const char *address;
 
-/* Runs `draft --address BUS ARGS...` under LC_ALL=C. */
+/* Runs `draft --address BUS ARGS...` under the locale given. */
 static gboolean
-draft (const char *const *args, const char *stdin_text, CliResult *r)
+draft_in (const char *locale, const char *const *args, const char *stdin_text, CliResult *r)
 {
   g_autoptr (GPtrArray) a = g_ptr_array_new ();
   g_ptr_array_add (a, "--address");
@@ -25,8 +26,16 @@ draft (const char *const *args, const char *stdin_text, CliResult *r)
   for (guint i = 0; args[i]; i++)
     g_ptr_array_add (a, (char *) args[i]);
   g_ptr_array_add (a, NULL);
-  const char *env[] = { "LC_ALL=C", "NO_COLOR", NULL };
+  g_autofree char *lc = g_strconcat ("LC_ALL=", locale, NULL);
+  const char *env[] = { lc, "NO_COLOR", NULL };
   return cli_run ("client/draft", (const char *const *) a->pdata, env, stdin_text, r);
+}
+
+/* The same under LC_ALL=C, where arguments and output must still be UTF-8. */
+static gboolean
+draft (const char *const *args, const char *stdin_text, CliResult *r)
+{
+  return draft_in ("C", args, stdin_text, r);
 }
 
 /* The text with the JSON edits applied (offsets in code points). */
@@ -203,9 +212,9 @@ check_status (void)
   tap_ok (jobs_served () != G_MAXUINT64, "status --json is valid JSON with the stats");
 }
 
-/* Ctrl-C while a long correction streams: the job is cancelled, status 130. */
+/* Ctrl-C while a long correction (or rewrite) streams: the job is cancelled, status 130. */
 static void
-check_cancel (void)
+check_cancel (gboolean rewrite)
 {
   g_autoptr (GString) text = g_string_new (NULL);
   for (guint i = 0; i < 150; i++)
@@ -213,19 +222,21 @@ check_cancel (void)
   g_autofree char *in = g_build_filename (test_tmpdir (), "long.txt", NULL);
   g_file_set_contents (in, text->str, -1, NULL);
   g_autofree char *exe = g_build_filename (DRAFTD_BUILD_ROOT, "client", "draft", NULL);
-  const char *argv[] = { exe, "--address", address, "correct", in, NULL };
+  const char *argv[] = { exe, "--address", address, rewrite ? "rewrite" : "correct", in, rewrite ? "--instruction=formal" : NULL,
+                         NULL };
+  const char *what = rewrite ? "rewrite" : "correction";
   GPid pid;
   int out_fd, err_fd;
   if (!g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid, NULL, &out_fd,
                                  &err_fd, NULL)) {
-    tap_ok (FALSE, "draft correct starts");
+    tap_ok (FALSE, "draft %s starts", argv[3]);
     return;
   }
   /* Ctrl-C once the job runs: the whole text takes minutes here, so it cannot be over. */
   g_usleep (2 * G_USEC_PER_SEC);
   char buf[4096];
   ssize_t n;
-  tap_ok (waitpid (pid, NULL, WNOHANG) == 0, "the correction is still running after 2 s");
+  tap_ok (waitpid (pid, NULL, WNOHANG) == 0, "the %s is still running after 2 s", what);
   kill (pid, SIGINT);
   while (read (out_fd, buf, sizeof buf) > 0)
     ;
@@ -238,7 +249,7 @@ check_cancel (void)
   close (err_fd);
   g_strstrip (err->str);
   tap_ok (WIFEXITED (status) && WEXITSTATUS (status) == 130 && strstr (err->str, "[cancelled]"),
-          "Ctrl-C cancels the correction: status 130, [cancelled] (%s)", err->str);
+          "Ctrl-C cancels the %s: status 130, [cancelled] (%s)", what, err->str);
   if (!WIFEXITED (status) || WEXITSTATUS (status) != 130)
     tap_diag ("wait status %d", status);
   tap_ok (jobs_served () != G_MAXUINT64, "the daemon still answers after the cancel");
@@ -298,6 +309,45 @@ check_conversation (BusFixture *f)
   cli_result_clear (&r1);
 }
 
+/* CJK and emoji through --json under both locales: Python's own parser reads the output. */
+static void
+check_json_python (void)
+{
+  const char *text = "She go to school 🍕 and eat 寿司 with “friends”.";
+  const char *args[] = { "correct", "--json", NULL };
+  for (guint i = 0; i < 2; i++) {
+    const char *locale = i ? "C.UTF-8" : "C";
+    CliResult r, p;
+    draft_in (locale, args, text, &r);
+    const char *py[] = { "-c", "import json,sys; o=json.load(sys.stdin); print(o['text'])", NULL };
+    const char *py_env[] = { "PYTHONIOENCODING=utf-8", NULL };
+    gboolean parsed = r.status == 0 && cli_run ("/usr/bin/python3", py, py_env, r.out, &p);
+    tap_ok (parsed && p.status == 0 && strstr (p.out, "🍕") && strstr (p.out, "寿司") && strstr (p.out, "“friends”"),
+            "correct --json under LC_ALL=%s: Python's json module parses it, CJK and emoji intact", locale);
+    if (parsed)
+      cli_result_clear (&p);
+    cli_result_clear (&r);
+  }
+}
+
+/* A sentence longer than the context with no clause to cut at: unchanged, and draft says what helps. */
+static void
+check_too_long (void)
+{
+  g_autoptr (GString) text = g_string_new ("The");
+  for (guint i = 0; i < 300; i++)
+    g_string_append (text, " very");
+  g_string_append (text, " long sentence ends here.");
+  const char *args[] = { "correct", NULL };
+  CliResult r;
+  draft (args, text->str, &r);
+  g_strstrip (r.out);
+  tap_ok (r.status == 0 && g_str_equal (r.out, text->str) && strstr (r.err, "too long for the model's context") &&
+              strstr (r.err, "--context"),
+          "a sentence beyond the context comes back unchanged and draft suggests --context");
+  cli_result_clear (&r);
+}
+
 int
 main (void)
 {
@@ -312,7 +362,10 @@ main (void)
   check_generation ();
   check_conversation (&f);
   check_status ();
-  check_cancel ();
+  check_cancel (FALSE);
+  check_cancel (TRUE);
+  check_json_python ();
+  check_too_long ();
   tap_ok (bus_fixture_stop_draftd (&f) == 0, "draftd exits cleanly");
   const char *args[] = { "status", NULL };
   CliResult r;

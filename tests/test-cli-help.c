@@ -20,6 +20,10 @@ static const char *const bench_opts[] = { "model", "suite", "json", "reps", "dev
 static const char *const convert_opts[] = { "llama2c", "tokenizer", "output", "type", "meta", "random", "version", NULL };
 static const char *const tokenize_opts[] = { "model", "no-bos", "special", "version", NULL };
 static const char *const draft_opts[] = { "address", "version", "help", NULL };
+static const char *const daemon_opts[] = { "target", "assistant", "config", "device", "address", "context", "chat-format",
+                                           "queue-depth", "client-queue-depth", "job-timeout", "lazy", "idle-unload",
+                                           "keep-bias", "activated", "verbose", "list-devices", "version", NULL };
+static const char *const lsp_opts[] = { "stdio", "version", NULL };
 
 static void
 check_program (const Program *p)
@@ -105,6 +109,8 @@ main (void)
     { "tools/draftd-bench", bench_opts },
     { "tools/draftd-convert", convert_opts },
     { "tools/draftd-tokenize", tokenize_opts },
+    { "daemon/draftd", daemon_opts },
+    { "client/lsp/draftd-lsp", lsp_opts },
   };
   for (guint i = 0; i < G_N_ELEMENTS (programs); i++)
     check_program (&programs[i]);

@@ -1,4 +1,5 @@
-/* Issue 13.6 and 13.8: a FIFO given as the model never hangs startup; a bus-activated
+/* Issue 13.6 and 13.8: a FIFO given as the model never hangs startup; $DRAFTD_MODELS_DIR
+ * holds the default models; a bus-activated
  * daemon whose models cannot load stays on the bus answering NoModel with the reason;
  * --verbose logs model loading and one summary line per job. */
 #include <signal.h>
@@ -11,13 +12,14 @@
 #include "tests/tap.h"
 #include "tests/test-util.h"
 
-/* Runs draftd to its end (killed after 60 s); returns its exit status, -1 when it hung. */
+/* Runs draftd to its end (killed after 60 s) in `envp` (NULL: ours); returns its exit
+ * status, -1 when it hung. */
 static int
-run_to_end (const char *const *argv, char **err)
+run_to_end (const char *const *argv, char **envp, char **err)
 {
   GPid pid;
   gint err_fd;
-  if (!g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL, NULL,
+  if (!g_spawn_async_with_pipes (NULL, (char **) argv, envp, G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL, NULL,
                                  NULL, &pid, NULL, NULL, &err_fd, NULL))
     return -2;
   int status = 0;
@@ -58,9 +60,27 @@ main (void)
   g_autofree char *exe = g_build_filename (DRAFTD_BUILD_ROOT, "daemon", "draftd", NULL);
   const char *argv[] = { exe, "--target", fifo, "--address", "unix:path=/nonexistent/draftd-test", NULL };
   g_autofree char *err = NULL;
-  int st = run_to_end (argv, &err);
+  int st = run_to_end (argv, NULL, &err);
   tap_ok (st == 1 && strstr (err, "not a regular file"), "draftd refuses it at once, without hanging (%d): %s", st,
           g_strstrip (err));
+
+  /* Without a target anywhere, $DRAFTD_MODELS_DIR is where the default models are looked for
+   * first: a file there that is no model is what draftd then names. */
+  g_autofree char *models = g_build_filename (test_tmpdir (), "models-dir", NULL);
+  g_autofree char *config = g_build_filename (test_tmpdir (), "empty-config", NULL);
+  g_mkdir_with_parents (models, 0700);
+  g_mkdir_with_parents (config, 0700);
+  g_autofree char *fake = g_build_filename (models, "draftd-target.gguf", NULL);
+  g_file_set_contents (fake, "not a model", -1, NULL);
+  char **envp = g_get_environ ();
+  envp = g_environ_setenv (envp, "DRAFTD_MODELS_DIR", models, TRUE);
+  envp = g_environ_setenv (envp, "XDG_CONFIG_HOME", config, TRUE);
+  const char *no_target[] = { exe, "--address", "unix:path=/nonexistent/draftd-test", NULL };
+  g_autofree char *err2 = NULL;
+  st = run_to_end (no_target, envp, &err2);
+  g_strfreev (envp);
+  tap_ok (st == 1 && strstr (err2, fake) && strstr (err2, "not a GGUF file"),
+          "with no target configured, draftd takes the default models from $DRAFTD_MODELS_DIR: %s", g_strstrip (err2));
 
   BusFixture f;
   int code;

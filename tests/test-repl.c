@@ -1,6 +1,7 @@
 /* The draft REPL in a pseudo-terminal: a chat turn streams its reply, Ctrl-C cancels the
  * reply but not the REPL, Ctrl-C at the prompt discards the line, /stats and /models print
- * tables, /correct prints a readable diff without colour (TERM=dumb), /quit leaves with
+ * tables, /correct prints a readable diff without colour (TERM=dumb) and Ctrl-C cancels a long
+ * one, /quit leaves with
  * status 0 and history is saved. */
 #include <errno.h>
 #include <pty.h>
@@ -117,6 +118,26 @@ main (void)
   g_autofree char *diff = g_strndup (p.all->str + mark, p.all->len - mark);
   tap_ok (corrected && !strstr (diff, "\033[3") && (strstr (diff, "[-") || strstr (diff, "{+") || strstr (diff, "She go to the park")),
           "/correct under TERM=dumb prints a diff without colour");
+  /* Ctrl-C during a long /correct: cancelled at once, no diff of the whole text, and the REPL
+   * goes on (the whole text takes minutes here). */
+  g_autoptr (GString) long_line = g_string_new ("/correct");
+  for (guint i = 0; i < 150; i++)
+    g_string_append_printf (long_line, " The girl go to the park number %u and she see a big dog.", i);
+  g_string_append (long_line, "\r");
+  mark = p.all->len;
+  send_keys (&p, long_line->str);
+  read_until (&p, mark, "number 149 and she see a big dog.", 10000);
+  g_usleep (1500000);
+  gint64 t0 = g_get_monotonic_time ();
+  send_keys (&p, "\x03");
+  gboolean stopped = read_until (&p, mark, "[cancelled]", 30000) && read_until (&p, mark, "\n> ", 10000);
+  double secs = (g_get_monotonic_time () - t0) / 1e6;
+  const char *tail = strstr (p.all->str + mark, "[cancelled]");
+  tap_ok (stopped && tail && !strstr (tail, "number 149"),
+          "Ctrl-C cancels a long /correct (%.1f s to the prompt) and prints no diff of the rest", secs);
+  mark = p.all->len;
+  send_keys (&p, "/help\r");
+  tap_ok (read_until (&p, mark, "/quit", 10000), "the REPL is still alive after cancelling /correct");
   send_keys (&p, "/quit\r");
   int status = -1;
   for (int i = 0; i < 200; i++) {

@@ -1,5 +1,6 @@
 /* draftd-lsp: a language server for prose, over stdio, checking with draftd over D-Bus.
  * Also run as `draft lsp`. */
+#include <locale.h>
 #include <gio/gunixinputstream.h>
 #include <gio/gunixoutputstream.h>
 #include <glib-unix.h>
@@ -72,6 +73,7 @@ draftd_lsp_server_run (DraftdLspServer *s, GInputStream *in)
 int
 main (int argc, char **argv)
 {
+  setlocale (LC_ALL, "");
   gboolean version = FALSE, stdio = FALSE;
   GOptionEntry entries[] = {
     { "stdio", 0, 0, G_OPTION_ARG_NONE, &stdio, "Talk over stdin and stdout (the default and only transport)", NULL },
@@ -85,7 +87,7 @@ main (int argc, char **argv)
   g_option_context_add_main_entries (ctx, entries, NULL);
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (ctx, &argc, &argv, &error)) {
-    g_printerr ("draftd-lsp: %s\n", error->message);
+    g_printerr ("draftd-lsp: %s\nTry 'draftd-lsp --help' for the options.\n", error->message);
     return 2;
   }
   if (version) {
