@@ -19,10 +19,14 @@ static void
 write_stderr (GLogLevelFlags level, const GLogField *fields, gsize n_fields)
 {
   const char *message = NULL;
-  for (gsize i = 0; i < n_fields; i++)
+  gboolean err = FALSE;
+  for (gsize i = 0; i < n_fields; i++) {
     if (g_str_equal (fields[i].key, "MESSAGE") && fields[i].length < 0)
       message = fields[i].value;
-  const char *prefix = level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL) ? "error: "
+    if (g_str_equal (fields[i].key, "PRIORITY") && fields[i].length < 0)
+      err = g_str_equal (fields[i].value, "3");
+  }
+  const char *prefix = err || level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL) ? "error: "
                        : level & G_LOG_LEVEL_WARNING                     ? "warning: "
                                                                          : "";
   fprintf (stderr, "draftd: %s%s\n", prefix, message ? message : "");
@@ -52,4 +56,19 @@ draftd_log_setup (gboolean verbose)
   if (verbose)
     g_log_set_debug_enabled (TRUE);
   g_log_set_writer_func (writer, NULL, NULL);
+}
+
+void
+draftd_log_error (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  g_autofree char *msg = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  const GLogField fields[] = {
+    { "MESSAGE", msg, -1 },
+    { "PRIORITY", "3", -1 },
+    { "GLIB_DOMAIN", G_LOG_DOMAIN, -1 },
+  };
+  g_log_structured_array (G_LOG_LEVEL_WARNING, fields, G_N_ELEMENTS (fields));
 }

@@ -5,3 +5,7 @@
 #include <glib.h>
 
 void draftd_log_setup (gboolean verbose);
+/* A failure that ends draftd: logged at the journal's "err" priority (stderr: "draftd: error: ..."),
+ * so an activated daemon's reason is not lost with its /dev/null stderr. Never aborts, even
+ * with G_DEBUG=fatal-criticals. */
+void draftd_log_error (const char *fmt, ...) G_GNUC_PRINTF (1, 2);

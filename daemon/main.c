@@ -239,6 +239,8 @@ static DraftdEngine *
 start_engine (const DraftdSettings *s, gboolean activated, GError **error)
 {
   DraftdEngineConfig ec = engine_config (s, FALSE);
+  if (!ec.lazy)
+    g_message ("loading models: target %s%s%s", s->target, s->assistant ? ", assistant " : "", s->assistant ? s->assistant : "");
   gint64 t0 = g_get_monotonic_time ();
   g_autoptr (GError) local = NULL;
   DraftdEngine *e = draftd_engine_new (&ec, &local);
@@ -262,8 +264,14 @@ serve (Daemon *d, DBusConnection *c, const DraftdSettings *s)
   guint s1 = g_unix_signal_add (SIGTERM, on_quit_signal, d);
   guint s2 = g_unix_signal_add (SIGINT, on_quit_signal, d);
   guint s3 = g_unix_signal_add (SIGHUP, on_reload_signal, d);
-  g_message ("serving %s", DRAFTD_BUS_NAME);
-  g_main_loop_run (d->loop);
+  /* A signal between the load and these handlers reached on_early_stop: honour it. */
+  if (early_stop) {
+    g_message ("stopping: a signal came before draftd could serve");
+    d->status = 0;
+  } else {
+    g_message ("serving %s", DRAFTD_BUS_NAME);
+    g_main_loop_run (d->loop);
+  }
   g_source_remove (s1);
   g_source_remove (s2);
   g_source_remove (s3);
@@ -285,7 +293,7 @@ run (Options *o)
   signal (SIGINT, on_early_stop);
   signal (SIGHUP, SIG_IGN);
   if (!resolve_settings (o, &s, &error) || !(engine = start_engine (&s, o->activated, &error))) {
-    g_printerr ("draftd: %s\n", error->message);
+    draftd_log_error ("%s", error->message);
     goto out;
   }
   if (early_stop) {
@@ -294,14 +302,14 @@ run (Options *o)
     goto out;
   }
   if (!(c = connect_bus (o->address, &error))) {
-    g_printerr ("draftd: %s\n", error->message);
+    draftd_log_error ("%s", error->message);
     goto out;
   }
   draftd_dbus_setup_with_main_loop (c, NULL);
   dbus_connection_add_filter (c, on_disconnected, &d, NULL);
   DraftdServiceLimits limits = service_limits (&s);
   if (!own_name (c, &error) || !(service = draftd_service_new (c, engine, &limits, &error))) {
-    g_printerr ("draftd: %s\n", error->message);
+    draftd_log_error ("%s", error->message);
   } else {
     d.engine = engine;
     d.service = service;

@@ -2,7 +2,8 @@
  * a one-sentence Correct from client B sent after it: B is answered first (the long job
  * yields between segments), A's result is what it is alone, and its Progress signals
  * count every segment. A client's own queue is capped without affecting others, and a
- * job past its time budget ends with TooLong. No timing thresholds: only orders. */
+ * job past its time budget ends with TooLong, a budget that counts the job's own time only.
+ * No timing thresholds: only orders. */
 #include <string.h>
 #include "lib/bus/draftd-bus.h"
 #include "tests/bus-fixture.h"
@@ -46,6 +47,15 @@ watch_filter (DBusConnection *c, DBusMessage *m, void *user)
     w->failed = g_strdup (a);
   }
   return DBUS_HANDLER_RESULT_HANDLED;
+}
+
+/* Reads what has arrived on `c` (waiting up to `ms` for something) and dispatches all of it. */
+static void
+drain (DBusConnection *c, int ms)
+{
+  dbus_connection_read_write (c, ms);
+  while (dbus_connection_dispatch (c) == DBUS_DISPATCH_DATA_REMAINS)
+    ;
 }
 
 static DBusMessage *
@@ -116,24 +126,40 @@ test_short_request_first (BusFixture *f)
   dbus_connection_add_filter (a, watch_filter, &w, NULL);
   g_autofree char *path = start_correct (a, text);
   w.path = path;
+  /* B is sent once A runs (its first Progress arrived). */
+  for (int i = 0; i < 6000 && w.progress_signals == 0 && !w.finished && !w.failed; i++)
+    drain (a, 50);
+  guint done_at_send = w.progress_done;
   DBusPendingCall *pend = NULL;
   DBusMessage *m = correct_call ("He go home.");
   dbus_connection_send_with_reply (b, m, &pend, 300000);
   dbus_connection_flush (b);
   dbus_message_unref (m);
-  /* Whichever ends first: B's reply, or A's Finished. */
+  /* Whichever ends first: B's reply, or A's Finished. A's signals are read before B's reply
+   * is looked at, so the count at B's answer is never short. */
   gboolean b_first = FALSE;
+  guint done_at_reply = 0;
   for (int i = 0; i < 6000 && !w.finished && !w.failed; i++) {
-    dbus_connection_read_write_dispatch (b, 0);
-    if (!b_first && dbus_pending_call_get_completed (pend))
+    drain (a, 0);
+    dbus_connection_read_write (b, 0);
+    while (dbus_connection_dispatch (b) == DBUS_DISPATCH_DATA_REMAINS)
+      ;
+    if (!b_first && dbus_pending_call_get_completed (pend)) {
       b_first = TRUE;
-    dbus_connection_read_write_dispatch (a, 50);
+      drain (a, 0);
+      done_at_reply = w.progress_done;
+    }
+    drain (a, 50);
   }
   dbus_pending_call_block (pend);
   DBusMessage *r = dbus_pending_call_steal_reply (pend);
   g_autofree char *b_text = reply_text (r);
   tap_ok (b_first && b_text, "client B's one-sentence Correct is answered before client A's 60-sentence job ends ('%s')",
           b_text ? b_text : "(no reply)");
+  /* The segment A was in when B arrived ends, then B runs: one more of A's segments, at most two. */
+  tap_ok (b_first && done_at_reply >= done_at_send && done_at_reply <= done_at_send + 2,
+          "B waited for at most two of A's segments (A had done %u when B was sent, %u when B was answered)",
+          done_at_send, done_at_reply);
   tap_ok (w.finished && w.progress_ok && w.progress_done == w.progress_total && w.progress_total == 60,
           "A's Progress counts its 60 segments in order (%u signals, last %u/%u)", w.progress_signals, w.progress_done,
           w.progress_total);
@@ -195,12 +221,57 @@ test_client_queue_cap (BusFixture *f)
   dbus_connection_unref (d);
 }
 
+/* A job's budget counts its own time only: another client's long job, run inside its yield
+ * until that one's budget ends, does not make it TooLong. */
+static void
+test_budget_own_time (BusFixture *f)
+{
+  DBusConnection *a = bus_fixture_connect (f), *b = bus_fixture_connect (f);
+  g_autofree char *short_text = long_text (4);
+  g_autofree char *huge = long_text (1500);
+  Watch w = { NULL, NULL, NULL, 0, 0, 0, TRUE };
+  dbus_connection_add_filter (a, watch_filter, &w, NULL);
+  g_autofree char *path = start_correct (a, short_text);
+  w.path = path;
+  for (int i = 0; i < 6000 && w.progress_signals == 0 && !w.finished && !w.failed; i++)
+    drain (a, 20);
+  DBusPendingCall *pend = NULL;
+  DBusMessage *m = correct_call (huge);
+  dbus_connection_send_with_reply (b, m, &pend, 300000);
+  dbus_connection_flush (b);
+  dbus_message_unref (m);
+  gboolean b_first = FALSE;
+  for (int i = 0; i < 6000 && !w.finished && !w.failed; i++) {
+    dbus_connection_read_write (b, 0);
+    while (dbus_connection_dispatch (b) == DBUS_DISPATCH_DATA_REMAINS)
+      ;
+    b_first |= dbus_pending_call_get_completed (pend);
+    drain (a, 50);
+  }
+  dbus_pending_call_block (pend);
+  DBusMessage *r = dbus_pending_call_steal_reply (pend);
+  tap_ok (b_first && r && dbus_message_is_error (r, DRAFTD_BUS_ERROR_TOO_LONG) && w.finished && !w.failed,
+          "a 4-sentence job outlives another client's job that ran inside it to its own 4 s budget (%s, then %s)",
+          r ? (dbus_message_get_error_name (r) ? dbus_message_get_error_name (r) : "a result") : "(no reply)",
+          w.finished ? "Finished" : w.failed ? w.failed : "nothing");
+  if (r)
+    dbus_message_unref (r);
+  dbus_pending_call_unref (pend);
+  dbus_connection_remove_filter (a, watch_filter, &w);
+  g_free (w.finished);
+  g_free (w.failed);
+  dbus_connection_close (a);
+  dbus_connection_unref (a);
+  dbus_connection_close (b);
+  dbus_connection_unref (b);
+}
+
 static void
 test_job_timeout (void)
 {
   BusFixture f;
   int code;
-  const char *extra[] = { "--job-timeout", "1", NULL };
+  const char *extra[] = { "--job-timeout", "4", NULL };
   if (!bus_fixture_begin (&f, extra, &code))
     return;
   DBusConnection *c = bus_fixture_connect (&f);
@@ -217,6 +288,7 @@ test_job_timeout (void)
   dbus_error_free (&e);
   dbus_connection_close (c);
   dbus_connection_unref (c);
+  test_budget_own_time (&f);
   tap_ok (bus_fixture_stop_draftd (&f) == 0, "draftd exits with status 0");
   bus_fixture_teardown (&f);
 }

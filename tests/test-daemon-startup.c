@@ -1,5 +1,5 @@
 /* Issue 13.6 and 13.8: a FIFO given as the model never hangs startup; $DRAFTD_MODELS_DIR
- * holds the default models; a bus-activated
+ * holds the default models; SIGTERM during loading exits 0; a bus-activated
  * daemon whose models cannot load stays on the bus answering NoModel with the reason;
  * --verbose logs model loading and one summary line per job. */
 #include <signal.h>
@@ -12,10 +12,11 @@
 #include "tests/tap.h"
 #include "tests/test-util.h"
 
-/* Runs draftd to its end (killed after 60 s) in `envp` (NULL: ours); returns its exit
- * status, -1 when it hung. */
+/* Runs draftd to its end (killed after 60 s) in `envp` (NULL: ours), sending it SIGTERM as
+ * soon as its stderr shows `term_at` (when not NULL); returns its exit status, -1 when it
+ * hung or was killed by a signal. */
 static int
-run_to_end (const char *const *argv, char **envp, char **err)
+run_to_end (const char *const *argv, char **envp, const char *term_at, char **err)
 {
   GPid pid;
   gint err_fd;
@@ -24,6 +25,15 @@ run_to_end (const char *const *argv, char **envp, char **err)
     return -2;
   int status = 0;
   gboolean exited = FALSE;
+  GString *s = g_string_new (NULL);
+  char buf[4096];
+  ssize_t n;
+  if (term_at) {
+    /* Read until the line shows, then stop it there. */
+    while (!strstr (s->str, term_at) && (n = read (err_fd, buf, sizeof buf)) > 0)
+      g_string_append_len (s, buf, n);
+    kill (pid, SIGTERM);
+  }
   for (int i = 0; i < 600 && !exited; i++) {
     exited = waitpid (pid, &status, WNOHANG) == pid;
     if (!exited)
@@ -33,14 +43,20 @@ run_to_end (const char *const *argv, char **envp, char **err)
     kill (pid, SIGKILL);
     waitpid (pid, &status, 0);
   }
-  GString *s = g_string_new (NULL);
-  char buf[4096];
-  ssize_t n;
   while ((n = read (err_fd, buf, sizeof buf)) > 0)
     g_string_append_len (s, buf, n);
   close (err_fd);
   *err = g_string_free (s, FALSE);
   return exited && WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+/* The last line of what draftd said (its reason), for one TAP line. */
+static const char *
+last_line (char *text)
+{
+  g_strstrip (text);
+  const char *nl = strrchr (text, '\n');
+  return nl ? nl + 1 : text;
 }
 
 /* "(success)", or "ERROR-NAME: message". */
@@ -60,9 +76,9 @@ main (void)
   g_autofree char *exe = g_build_filename (DRAFTD_BUILD_ROOT, "daemon", "draftd", NULL);
   const char *argv[] = { exe, "--target", fifo, "--address", "unix:path=/nonexistent/draftd-test", NULL };
   g_autofree char *err = NULL;
-  int st = run_to_end (argv, NULL, &err);
+  int st = run_to_end (argv, NULL, NULL, &err);
   tap_ok (st == 1 && strstr (err, "not a regular file"), "draftd refuses it at once, without hanging (%d): %s", st,
-          g_strstrip (err));
+          last_line (err));
 
   /* Without a target anywhere, $DRAFTD_MODELS_DIR is where the default models are looked for
    * first: a file there that is no model is what draftd then names. */
@@ -77,10 +93,21 @@ main (void)
   envp = g_environ_setenv (envp, "XDG_CONFIG_HOME", config, TRUE);
   const char *no_target[] = { exe, "--address", "unix:path=/nonexistent/draftd-test", NULL };
   g_autofree char *err2 = NULL;
-  st = run_to_end (no_target, envp, &err2);
+  st = run_to_end (no_target, envp, NULL, &err2);
   g_strfreev (envp);
   tap_ok (st == 1 && strstr (err2, fake) && strstr (err2, "not a GGUF file"),
-          "with no target configured, draftd takes the default models from $DRAFTD_MODELS_DIR: %s", g_strstrip (err2));
+          "with no target configured, draftd takes the default models from $DRAFTD_MODELS_DIR: %s", last_line (err2));
+
+  /* SIGTERM once draftd says it is loading (the shipped target takes most of a second here):
+   * it finishes loading, never touches the bus, and exits 0. */
+  g_autofree char *shipped = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-target.gguf", NULL);
+  const char *loading[] = { exe, "--target", shipped, "--address", "unix:path=/nonexistent/draftd-test", NULL };
+  g_autofree char *err3 = NULL;
+  st = run_to_end (loading, NULL, "loading models", &err3);
+  gboolean clean = st == 0 && strstr (err3, "a signal came while the models loaded") && !strstr (err3, "cannot connect");
+  tap_ok (clean, "SIGTERM during model loading: exit status 0, before the bus (%d)", st);
+  if (!clean)
+    tap_diag ("draftd said: %s", err3);
 
   BusFixture f;
   int code;

@@ -27,6 +27,9 @@ typedef struct {
   DraftdScheduler *s;
   DraftdJobSink sink;
   gint timed_out;         /* atomic: the job ran past its time budget */
+  GSource *budget;        /* the budget's timer while the job runs (not while it yields) */
+  gint64 budget_left;     /* microseconds of the budget not yet used */
+  gint64 budget_since;    /* when the timer was started */
 } Job;
 
 /* Jobs run inside another's yield at most this deep (one per client anyway). */
@@ -161,24 +164,44 @@ on_timeout (gpointer p)
   return G_SOURCE_REMOVE;
 }
 
+/* The time budget counts the job's own running time: its timer stops while other clients'
+ * jobs run inside its yield, so their work never makes it TooLong. */
+static void
+budget_resume (Job *job)
+{
+  if (job->s->limits.job_timeout_s == 0 || job->budget)
+    return;
+  if (job->budget_left <= 0) {
+    on_timeout (job);
+    return;
+  }
+  job->budget_since = g_get_monotonic_time ();
+  job->budget = g_timeout_source_new ((guint) ((job->budget_left + 999) / 1000));
+  g_source_set_callback (job->budget, on_timeout, job, NULL);
+  g_source_attach (job->budget, job->s->main_context);
+}
+
+static void
+budget_pause (Job *job)
+{
+  if (job->budget == NULL)
+    return;
+  g_source_destroy (job->budget);
+  g_clear_pointer (&job->budget, g_source_unref);
+  job->budget_left -= g_get_monotonic_time () - job->budget_since;
+}
+
 /* Runs one job to its end (lock held on entry and exit, released while it runs). */
 static void
 run_job (DraftdScheduler *s, Job *job)
 {
   g_ptr_array_add (s->running, job);
   g_mutex_unlock (&s->lock);
-  GSource *budget = NULL;
-  if (s->limits.job_timeout_s) {
-    budget = g_timeout_source_new_seconds (s->limits.job_timeout_s);
-    g_source_set_callback (budget, on_timeout, job, NULL);
-    g_source_attach (budget, s->main_context);
-  }
+  job->budget_left = (gint64) s->limits.job_timeout_s * G_TIME_SPAN_SECOND;
+  budget_resume (job);
   DraftdJobResult *res = &job->pub.result;
   draftd_engine_run (s->engine, job->pub.request, job->pub.cancellable, &job->sink, res);
-  if (budget) {
-    g_source_destroy (budget);
-    g_source_unref (budget);
-  }
+  budget_pause (job);
   if (g_atomic_int_get (&job->timed_out) && res->error && g_error_matches (res->error, G_IO_ERROR, G_IO_ERROR_CANCELLED)) {
     g_clear_error (&res->error);
     g_set_error (&res->error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_TOO_LONG,
@@ -196,6 +219,7 @@ sink_yield (gpointer user)
 {
   Job *self = user;
   DraftdScheduler *s = self->s;
+  budget_pause (self);
   g_mutex_lock (&s->lock);
   guint turns = g_queue_get_length (&s->rotation);
   for (guint i = 0; i < turns && !s->stopping && s->running->len < MAX_NESTING; i++) {
@@ -205,6 +229,7 @@ sink_yield (gpointer user)
     run_job (s, job);
   }
   g_mutex_unlock (&s->lock);
+  budget_resume (self);
 }
 
 /* Waits (lock held) until a job is queued or the scheduler stops; an idle daemon with
