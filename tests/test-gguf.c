@@ -3,8 +3,11 @@
  * (truncated at every byte, absurd counts, bad types, offsets past the end, random
  * corruption) must give errors, never crash (run under ASan in CI). */
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "lib/gguf/gguf.h"
 #include "tests/tap.h"
+#include "tests/test-util.h"
 
 static GBytes *
 build_sample (void)
@@ -224,6 +227,24 @@ test_writer_duplicates (void)
           "a key set twice is written once, with the last value (%s)", e3 ? e3->message : "file reads back");
 }
 
+/* A FIFO where a model should be: refused at once, not a reader blocked on open (the alarm
+ * turns a hang into a failure). */
+static void
+test_fifo (void)
+{
+  g_autofree char *fifo = g_build_filename (test_tmpdir (), "model.fifo", NULL);
+  if (mkfifo (fifo, 0600) != 0) {
+    tap_ok (FALSE, "mkfifo %s", fifo);
+    return;
+  }
+  alarm (20);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DraftdGgufFile) f = draftd_gguf_open (fifo, &error);
+  alarm (0);
+  tap_ok (f == NULL && error && strstr (error->message, "not a regular file"), "a FIFO is refused without blocking: %s",
+          error ? error->message : "");
+}
+
 int
 main (void)
 {
@@ -235,5 +256,6 @@ main (void)
   g_autoptr (DraftdGgufFile) f = draftd_gguf_open ("/nonexistent/model.gguf", &error);
   tap_ok (f == NULL && g_error_matches (error, DRAFTD_GGUF_ERROR, DRAFTD_GGUF_ERROR_IO), "missing file: %s",
           error ? error->message : "");
+  test_fifo ();
   return tap_done ();
 }

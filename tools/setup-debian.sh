@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what draftd needs to build and run on Debian 12 (bookworm); with --tests, also what
 # the whole test suite needs (the editors the editor tests drive, and PyTorch, SentencePiece and
-# the corpus packages for the training-pipeline test, so that no test skips for want of them).
+# the corpus packages for the training-pipeline test, systemd-analyze for the unit's test, so that
+# no test skips for want of them).
 # Mesa 25's lavapipe comes from bookworm-backports: its storage-buffer reads are
 # several times faster than bookworm's Mesa 22.3, which the test suite relies on.
 set -euo pipefail
@@ -32,7 +33,7 @@ enable_backports() {
 PKGS=(meson ninja-build pkg-config gcc glslc libvulkan-dev vulkan-validationlayers
       libglib2.0-dev libjson-glib-dev libdbus-1-dev dbus dbus-bin libreadline-dev python3 tmux)
 if [ "${1:-}" = "--tests" ]; then
-  PKGS+=(neovim emacs-nox elpa-eglot
+  PKGS+=(neovim emacs-nox elpa-eglot systemd
          python3-torch python3-sentencepiece libopenblas0-pthread wordnet-base python3.11-doc)
 fi
 

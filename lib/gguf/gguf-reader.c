@@ -332,7 +332,9 @@ draftd_gguf_open_bytes (const void *data, gsize size, GError **error)
 DraftdGgufFile *
 draftd_gguf_open (const char *path, GError **error)
 {
-  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  /* O_NONBLOCK: a FIFO (or device) put where a model should be never blocks the open; it
+   * is refused as not a regular file just below. Regular files ignore the flag. */
+  int fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) {
     int e = errno;
     g_set_error (error, DRAFTD_GGUF_ERROR, DRAFTD_GGUF_ERROR_IO, "cannot open '%s': %s", path,
