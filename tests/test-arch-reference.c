@@ -193,11 +193,12 @@ main (void)
   if (dir == NULL)
     return tap_missing_all ("../shared/models/reference absent");
   g_autoptr (DraftdVk) vk = test_vk ();
-  static const char *const files[] = {
-    "qwen3-rand-F16", "gemma3-rand-F16", "qwen3-rand-Q8_0", "gemma3-rand-Q8_0", "qwen3-rand-Q4_K_M", "gemma3-rand-Q4_K_M",
-  };
-  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
-    check_file (vk, files[i]);
+  /* Every qwen3 and gemma3 file there (F16, Q8_0, Q4_K_M of each). */
+  static const char *const archs[] = { "qwen3", "gemma3", NULL };
+  g_autoptr (GPtrArray) files = test_reference_files (dir, archs, NULL);
+  tap_ok (files->len >= 6, "%u reference files of the qwen3 and gemma3 architectures", files->len);
+  for (guint i = 0; i < files->len; i++)
+    check_file (vk, files->pdata[i]);
   draftd_vk_free (g_steal_pointer (&vk));
   test_check_validation ();
   return tap_done ();

@@ -195,3 +195,32 @@ test_expected_clear (TestExpected *e)
   g_clear_pointer (&e->ids, g_array_unref);
   g_clear_pointer (&e->margins, g_array_unref);
 }
+
+static gint
+by_name (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(char *const *) a, *(char *const *) b);
+}
+
+GPtrArray *
+test_reference_files (const char *dir, const char *const *archs, GPtrArray *others)
+{
+  GPtrArray *files = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  for (const char *e; d && (e = g_dir_read_name (d));) {
+    if (!g_str_has_suffix (e, ".gguf"))
+      continue;
+    g_autofree char *path = g_build_filename (dir, e, NULL);
+    g_autoptr (DraftdGgufFile) f = draftd_gguf_open (path, NULL);
+    g_autofree char *arch = f ? draftd_gguf_get_string (f, "general.architecture", NULL) : NULL;
+    char *name = g_strndup (e, strlen (e) - 5);
+    if (arch && g_strv_contains (archs, arch))
+      g_ptr_array_add (files, name);
+    else if (others)
+      g_ptr_array_add (others, name);
+    else
+      g_free (name);
+  }
+  g_ptr_array_sort (files, by_name);
+  return files;
+}

@@ -9,6 +9,10 @@
 
 /* Path under ../shared/models, or NULL (test should SKIP) when absent. */
 char *test_shared_model (const char *relative);
+/* The GGUF files in `dir` whose general.architecture is one of `archs` (NULL-terminated), as
+ * names without ".gguf", sorted; with `others`, the names of the files of any other
+ * architecture (or none readable) are added there. */
+GPtrArray *test_reference_files (const char *dir, const char *const *archs, GPtrArray *others);
 /* A fresh temporary directory removed at exit. */
 const char *test_tmpdir (void);
 /* Converts a llama2.c checkpoint from shared/ with draftd-convert; NULL if shared/ is absent. */
