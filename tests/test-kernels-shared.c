@@ -19,6 +19,30 @@ built_forms (const DraftdKernels *k, GString *names)
   return n;
 }
 
+/* The on-disk pipeline cache: another device's (or a damaged) file is ignored, and the kernels
+ * build and run as without it. */
+static void
+check_pipeline_cache (void)
+{
+  g_autofree char *dir = g_build_filename (test_tmpdir (), "pipeline-cache", NULL);
+  g_mkdir_with_parents (dir, 0700);
+  g_setenv ("DRAFTD_PIPELINE_CACHE_DIR", dir, TRUE);
+  g_autoptr (DraftdVk) vk = test_vk ();
+  g_autofree char *name = g_strdup_printf ("pipelines-%04x-%04x.bin", vk->props.vendorID, vk->props.deviceID);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  /* A header of version one naming another device, then noise. */
+  guint32 junk[64] = { 32 + 224, VK_PIPELINE_CACHE_HEADER_VERSION_ONE, 0xdead, 0xbeef };
+  for (guint i = 4; i < G_N_ELEMENTS (junk); i++)
+    junk[i] = i * 2654435761u;
+  g_file_set_contents (path, (const char *) junk, sizeof junk, NULL);
+  g_autoptr (GError) error = NULL;
+  DraftdKernels *k = draftd_kernels_for_device (vk, &error);
+  tap_ok (k && !k->cache.loaded && draftd_kernels_need_wtype (k, DRAFTD_WTYPE_Q8_0, &error),
+          "a pipeline cache file of another device is ignored and the kernels build%s%s", error ? ": " : "",
+          error ? error->message : "");
+  g_unsetenv ("DRAFTD_PIPELINE_CACHE_DIR");
+}
+
 int
 main (void)
 {
@@ -52,6 +76,7 @@ main (void)
   tap_ok (ran, "both models still run on the shared kernels%s%s", error ? ": " : "", error ? error->message : "");
   test_unload (&a);
   test_unload (&t);
+  check_pipeline_cache ();
   test_check_validation ();
   return tap_done ();
 }

@@ -30,9 +30,10 @@ draftd_kernels_tile_for (guint n_tokens)
 }
 
 static gboolean
-kernel_init (DraftdKernel *k, DraftdVk *vk, const char *module, guint n_bindings, guint32 push_size,
+kernel_init (DraftdKernel *k, DraftdKernels *all, const char *module, guint n_bindings, guint32 push_size,
              guint32 wg, guint32 tile, GError **error)
 {
+  DraftdVk *vk = all->vk;
   const DraftdSpirv *spv = draftd_spirv_find (module);
   if (spv == NULL || n_bindings > DRAFTD_MAX_BINDINGS) {
     g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_FAILED, "kernel %s is not built in (shaders/meson.build)",
@@ -84,8 +85,9 @@ kernel_init (DraftdKernel *k, DraftdVk *vk, const char *module, guint n_bindings
     },
     .layout = k->layout,
   };
-  gboolean ok = draftd_vk_check (vkCreateComputePipelines (vk->device, VK_NULL_HANDLE, 1, &ci, NULL, &k->pipeline),
+  gboolean ok = draftd_vk_check (vkCreateComputePipelines (vk->device, all->cache.cache, 1, &ci, NULL, &k->pipeline),
                                  "vkCreateComputePipelines", error);
+  all->cache.dirty |= ok;
   vkDestroyShaderModule (vk->device, sm, NULL);
   if (!ok)
     g_prefix_error (error, "kernel %s: ", module);
@@ -117,12 +119,12 @@ draftd_kernels_need_wtype (DraftdKernels *k, guint t, GError **error)
   /* Single-token decode is bound by the weights' loads either way and measured faster with
    * 32-bit ones on lavapipe; multi-token tiles re-read X per token and gain from 64-bit. */
   for (guint i = 0; i < DRAFTD_N_TILES; i++) {
-    if (!kernel_init (&k->matmul[t][i], vk, tile_tokens[i] > 1 ? mm64 : mm, DRAFTD_MATMUL_BINDINGS,
+    if (!kernel_init (&k->matmul[t][i], k, tile_tokens[i] > 1 ? mm64 : mm, DRAFTD_MATMUL_BINDINGS,
                       sizeof (DraftdMatmulParams), k->wg, tile_tokens[i], error))
       return FALSE;
     k->matmul[t][i].name = draftd_spirv_find (mm)->name;  /* profiles name the weight type only */
   }
-  if (!kernel_init (&k->embed[t], vk, em, DRAFTD_EMBED_BINDINGS, sizeof (DraftdEmbedParams), k->wg, 1, error))
+  if (!kernel_init (&k->embed[t], k, em, DRAFTD_EMBED_BINDINGS, sizeof (DraftdEmbedParams), k->wg, 1, error))
     return FALSE;
   k->have_wtype[t] = TRUE;
   return TRUE;
@@ -130,22 +132,22 @@ draftd_kernels_need_wtype (DraftdKernels *k, guint t, GError **error)
 
 /* The kernels every model needs, whatever its weight types. */
 static gboolean
-kernels_init_common (DraftdKernels *k, DraftdVk *vk, GError **error)
+kernels_init_common (DraftdKernels *k, GError **error)
 {
   for (guint i = 0; i < DRAFTD_N_TILES; i++)
-    if (!kernel_init (&k->attn_scores[i], vk, "attn_scores", DRAFTD_ATTN_BINDINGS, sizeof (DraftdAttnParams), k->wg,
+    if (!kernel_init (&k->attn_scores[i], k, "attn_scores", DRAFTD_ATTN_BINDINGS, sizeof (DraftdAttnParams), k->wg,
                       draftd_kernels_attn_tokens (i), error) ||
-        !kernel_init (&k->attn_values[i], vk, "attn_values", DRAFTD_ATTN_BINDINGS, sizeof (DraftdAttnParams), k->wg,
+        !kernel_init (&k->attn_values[i], k, "attn_values", DRAFTD_ATTN_BINDINGS, sizeof (DraftdAttnParams), k->wg,
                       draftd_kernels_attn_tokens (i), error))
       return FALSE;
-  return kernel_init (&k->rmsnorm, vk, "rmsnorm", DRAFTD_RMSNORM_BINDINGS, sizeof (DraftdRmsNormParams), 64, 1,
+  return kernel_init (&k->rmsnorm, k, "rmsnorm", DRAFTD_RMSNORM_BINDINGS, sizeof (DraftdRmsNormParams), 64, 1,
                       error) &&
-         kernel_init (&k->head_norm, vk, "head_norm", DRAFTD_HEAD_NORM_BINDINGS, sizeof (DraftdHeadNormParams),
+         kernel_init (&k->head_norm, k, "head_norm", DRAFTD_HEAD_NORM_BINDINGS, sizeof (DraftdHeadNormParams),
                       k->wg, 1, error) &&
-         kernel_init (&k->scale, vk, "scale", DRAFTD_SCALE_BINDINGS, sizeof (DraftdScaleParams), k->wg, 1, error) &&
-         kernel_init (&k->rope_kv, vk, "rope_kv", DRAFTD_ROPE_KV_BINDINGS, sizeof (DraftdRopeParams), k->wg, 1,
+         kernel_init (&k->scale, k, "scale", DRAFTD_SCALE_BINDINGS, sizeof (DraftdScaleParams), k->wg, 1, error) &&
+         kernel_init (&k->rope_kv, k, "rope_kv", DRAFTD_ROPE_KV_BINDINGS, sizeof (DraftdRopeParams), k->wg, 1,
                       error) &&
-         kernel_init (&k->argmax, vk, "argmax", DRAFTD_ARGMAX_BINDINGS, sizeof (DraftdArgmaxParams), 64, 1, error);
+         kernel_init (&k->argmax, k, "argmax", DRAFTD_ARGMAX_BINDINGS, sizeof (DraftdArgmaxParams), 64, 1, error);
 }
 
 static void
@@ -167,6 +169,7 @@ kernels_free (gpointer data)
     for (int i = DRAFTD_N_TILES - 1; i >= 0; i--)
       kernel_clear (&k->matmul[t][i], vk);
   }
+  draftd_pipeline_cache_close (vk, &k->cache);
   g_mutex_clear (&k->lock);
   g_free (k);
 }
@@ -181,7 +184,8 @@ draftd_kernels_for_device (DraftdVk *vk, GError **error)
   g_mutex_init (&k->lock);
   /* A multiple of the subgroup size, so every subgroup is full. */
   k->wg = MAX (64u, vk->subgroup_size);
-  if (!kernels_init_common (k, vk, error)) {
+  draftd_pipeline_cache_open (vk, &k->cache);
+  if (!kernels_init_common (k, error)) {
     kernels_free (k);
     return NULL;
   }

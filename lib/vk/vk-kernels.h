@@ -2,6 +2,7 @@
  * mirrors of their push-constant blocks (see the .glsl files under shaders/). */
 #pragma once
 #include "lib/vk/vk-device.h"
+#include "lib/vk/vk-pipeline-cache.h"
 
 /* Weight forms on the device (lib/runtime/weights.c maps ggml types onto them):
  * U4SM: 4-bit unsigned quants with an f32 scale and min per 32 values (Q4_1, Q4_K);
@@ -101,6 +102,7 @@ typedef struct {
 
 typedef struct {
   DraftdVk *vk;
+  DraftdPipelineCache cache;              /* on disk between runs; written back when freed */
   GMutex lock;                            /* guards building weight types' kernels */
   gboolean have_wtype[DRAFTD_N_WTYPES];   /* matmul and embed of that type are built */
   guint32 wg;  /* workgroup width of the 1-D kernels */
