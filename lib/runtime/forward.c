@@ -1,4 +1,5 @@
 #include "lib/runtime/forward.h"
+#include "lib/vk/vk-staging.h"
 #include "lib/runtime/weights.h"
 #include <math.h>
 #include <string.h>
@@ -276,8 +277,11 @@ draftd_runner_new (DraftdVk *vk, const DraftdModel *model, const DraftdRunnerOpt
   for (guint i = 0; i < r->cfg.n_layer; i++)
     if (!upload_layer (r, i, error))
       return NULL;
-  if (!need_kernels (r, error))
+  /* The last copies overlap building the kernels; a failed copy is a failed load. The ring's
+   * 32 MiB go back until the next load. */
+  if (!need_kernels (r, error) || !draftd_vk_upload_wait (vk, error))
     return NULL;
+  draftd_vk_staging_free (vk);
   return g_steal_pointer (&r);
 }
 

@@ -1,4 +1,5 @@
 #include "lib/runtime/weights.h"
+#include "lib/vk/vk-staging.h"
 #include <string.h>
 #include "lib/model/model.h"
 

@@ -1,4 +1,5 @@
 #include "lib/vk/vk-device.h"
+#include "lib/vk/vk-staging.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -320,6 +321,7 @@ draftd_vk_free (DraftdVk *vk)
     vkDeviceWaitIdle (vk->device);
     if (vk->kernels)
       vk->kernels_free (g_steal_pointer (&vk->kernels));
+    draftd_vk_staging_free (vk);
     if (vk->fence)
       vkDestroyFence (vk->device, vk->fence, NULL);
     if (vk->command_pool)
@@ -392,6 +394,9 @@ draftd_vk_buffer_init (DraftdVk *vk, DraftdVkBuffer *buf, VkDeviceSize size, gbo
 void
 draftd_vk_buffer_clear (DraftdVk *vk, DraftdVkBuffer *buf)
 {
+  /* A copy into it may still be in flight (a load that failed half-way). */
+  if (buf->buffer && !buf->mapped)
+    draftd_vk_upload_wait (vk, NULL);
   if (buf->mapped)
     vkUnmapMemory (vk->device, buf->memory);
   if (buf->buffer)
@@ -404,6 +409,9 @@ draftd_vk_buffer_clear (DraftdVk *vk, DraftdVkBuffer *buf)
 VkCommandBuffer
 draftd_vk_begin (DraftdVk *vk, GError **error)
 {
+  /* What this submission reads may have been uploaded a moment ago. */
+  if (!draftd_vk_upload_wait (vk, error))
+    return VK_NULL_HANDLE;
   VkCommandBufferAllocateInfo ai = {
     .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
     .commandPool = vk->command_pool,
@@ -439,35 +447,6 @@ draftd_vk_submit_wait (DraftdVk *vk, VkCommandBuffer cmd, GError **error)
          draftd_vk_check (vkWaitForFences (vk->device, 1, &vk->fence, VK_TRUE, UINT64_MAX), "vkWaitForFences", error);
   }
   vkFreeCommandBuffers (vk->device, vk->command_pool, 1, &cmd);
-  return ok;
-}
-
-gboolean
-draftd_vk_upload (DraftdVk *vk, DraftdVkBuffer *dst, VkDeviceSize offset, const void *data, VkDeviceSize size, GError **error)
-{
-  if (dst->mapped) {
-    memcpy ((char *) dst->mapped + offset, data, size);
-    return TRUE;
-  }
-  /* Stage in pieces of at most 64 MiB so huge tensors do not need a huge staging buffer. */
-  const VkDeviceSize piece = MIN (size, (VkDeviceSize) 64 << 20);
-  DraftdVkBuffer staging;
-  if (!draftd_vk_buffer_init (vk, &staging, piece, TRUE, error))
-    return FALSE;
-  gboolean ok = TRUE;
-  for (VkDeviceSize done = 0; ok && done < size; done += piece) {
-    VkDeviceSize n = MIN (piece, size - done);
-    memcpy (staging.mapped, (const char *) data + done, n);
-    VkCommandBuffer cmd = draftd_vk_begin (vk, error);
-    if (cmd == VK_NULL_HANDLE) {
-      ok = FALSE;
-      break;
-    }
-    VkBufferCopy region = { 0, offset + done, n };
-    vkCmdCopyBuffer (cmd, staging.buffer, dst->buffer, 1, &region);
-    ok = draftd_vk_submit_wait (vk, cmd, error);
-  }
-  draftd_vk_buffer_clear (vk, &staging);
   return ok;
 }
 

@@ -34,6 +34,7 @@ typedef struct {
    * them on first use): freed with the device, after vkDeviceWaitIdle, before the device. */
   gpointer kernels;
   GDestroyNotify kernels_free;
+  gpointer staging;         /* the upload ring (lib/vk/vk-staging.c), made on the first upload */
 } DraftdVk;
 
 typedef struct {
@@ -58,9 +59,6 @@ char *draftd_vk_list_devices (GError **error);
 gboolean draftd_vk_buffer_init (DraftdVk *vk, DraftdVkBuffer *buf, VkDeviceSize size,
                                 gboolean host_visible, GError **error);
 void draftd_vk_buffer_clear (DraftdVk *vk, DraftdVkBuffer *buf);
-/* Copies host data into a device buffer through a staging buffer (or directly if mapped). */
-gboolean draftd_vk_upload (DraftdVk *vk, DraftdVkBuffer *dst, VkDeviceSize offset, const void *data,
-                           VkDeviceSize size, GError **error);
 gboolean draftd_vk_fill_zero (DraftdVk *vk, DraftdVkBuffer *dst, GError **error);
 
 VkCommandBuffer draftd_vk_begin (DraftdVk *vk, GError **error);
