@@ -10,7 +10,7 @@
 #include "tests/tap.h"
 
 typedef struct {
-  const char *path;
+  char *path;       /* the job A streams (owned) */
   char *finished, *failed;
   guint progress_done, progress_total, progress_signals;
   gboolean progress_ok;
@@ -117,24 +117,31 @@ reply_text (DBusMessage *r)
   return g_strdup (s);
 }
 
+/* Starts client A's streamed Correct of `a_text` (its signals land in w) and, once A runs
+ * (its first Progress arrived), sends client B's Correct of `b_text`; B's pending reply. */
+static DBusPendingCall *
+start_a_then_b (DBusConnection *a, Watch *w, const char *a_text, DBusConnection *b, const char *b_text)
+{
+  dbus_connection_add_filter (a, watch_filter, w, NULL);
+  w->path = start_correct (a, a_text);
+  for (int i = 0; i < 6000 && w->progress_signals == 0 && !w->finished && !w->failed; i++)
+    drain (a, 20);
+  DBusPendingCall *pend = NULL;
+  DBusMessage *m = correct_call (b_text);
+  dbus_connection_send_with_reply (b, m, &pend, 300000);
+  dbus_connection_flush (b);
+  dbus_message_unref (m);
+  return pend;
+}
+
 static void
 test_short_request_first (BusFixture *f)
 {
   DBusConnection *a = bus_fixture_connect (f), *b = bus_fixture_connect (f);
   g_autofree char *text = long_text (60);
   Watch w = { NULL, NULL, NULL, 0, 0, 0, TRUE };
-  dbus_connection_add_filter (a, watch_filter, &w, NULL);
-  g_autofree char *path = start_correct (a, text);
-  w.path = path;
-  /* B is sent once A runs (its first Progress arrived). */
-  for (int i = 0; i < 6000 && w.progress_signals == 0 && !w.finished && !w.failed; i++)
-    drain (a, 50);
+  DBusPendingCall *pend = start_a_then_b (a, &w, text, b, "He go home.");
   guint done_at_send = w.progress_done;
-  DBusPendingCall *pend = NULL;
-  DBusMessage *m = correct_call ("He go home.");
-  dbus_connection_send_with_reply (b, m, &pend, 300000);
-  dbus_connection_flush (b);
-  dbus_message_unref (m);
   /* Whichever ends first: B's reply, or A's Finished. A's signals are read before B's reply
    * is looked at, so the count at B's answer is never short. */
   gboolean b_first = FALSE;
@@ -167,7 +174,7 @@ test_short_request_first (BusFixture *f)
     dbus_message_unref (r);
   dbus_pending_call_unref (pend);
   /* The same text alone: interleaving must not change a job's answer. */
-  m = correct_call (text);
+  DBusMessage *m = correct_call (text);
   DBusMessage *alone = dbus_connection_send_with_reply_and_block (a, m, 300000, NULL);
   dbus_message_unref (m);
   g_autofree char *alone_text = reply_text (alone);
@@ -177,6 +184,7 @@ test_short_request_first (BusFixture *f)
   dbus_connection_remove_filter (a, watch_filter, &w);
   g_free (w.finished);
   g_free (w.failed);
+  g_free (w.path);
   dbus_connection_close (a);
   dbus_connection_unref (a);
   dbus_connection_close (b);
@@ -230,16 +238,7 @@ test_budget_own_time (BusFixture *f)
   g_autofree char *short_text = long_text (4);
   g_autofree char *huge = long_text (1500);
   Watch w = { NULL, NULL, NULL, 0, 0, 0, TRUE };
-  dbus_connection_add_filter (a, watch_filter, &w, NULL);
-  g_autofree char *path = start_correct (a, short_text);
-  w.path = path;
-  for (int i = 0; i < 6000 && w.progress_signals == 0 && !w.finished && !w.failed; i++)
-    drain (a, 20);
-  DBusPendingCall *pend = NULL;
-  DBusMessage *m = correct_call (huge);
-  dbus_connection_send_with_reply (b, m, &pend, 300000);
-  dbus_connection_flush (b);
-  dbus_message_unref (m);
+  DBusPendingCall *pend = start_a_then_b (a, &w, short_text, b, huge);
   gboolean b_first = FALSE;
   for (int i = 0; i < 6000 && !w.finished && !w.failed; i++) {
     dbus_connection_read_write (b, 0);
@@ -260,6 +259,7 @@ test_budget_own_time (BusFixture *f)
   dbus_connection_remove_filter (a, watch_filter, &w);
   g_free (w.finished);
   g_free (w.failed);
+  g_free (w.path);
   dbus_connection_close (a);
   dbus_connection_unref (a);
   dbus_connection_close (b);

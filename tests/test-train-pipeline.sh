@@ -6,15 +6,7 @@ src=$1
 build=$2
 py=/usr/bin/python3
 # Under CI=true (tools/setup-debian.sh --tests installs them) a missing package fails the test.
-missing() {
-  if [ "${CI:-}" = "true" ]; then
-    echo "1..1"
-    echo "not ok 1 - $1 (required under CI=true)"
-    exit 1
-  fi
-  echo "1..0 # SKIP $1"
-  exit 0
-}
+. "$(dirname "$0")/tap-missing.sh"
 "$py" -c "import torch, sentencepiece" 2>/dev/null || missing "python3-torch or python3-sentencepiece is not installed"
 if [ ! -d /usr/share/wordnet ] || [ ! -d /usr/share/doc/python3.11/html ]; then
   missing "corpus packages (wordnet-base, python3.11-doc) are not installed"

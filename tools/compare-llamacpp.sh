@@ -5,18 +5,20 @@
 #   LLAMA_CPP_DIR=/path/to/llama.cpp/build tools/compare-llamacpp.sh decode MODEL.gguf [TOKENS]
 #
 # correct: draftd's IAD correction (draftd-bench --suite correct, Vulkan) against plain greedy
-#   decoding of the same prompts by llama.cpp (llama-simple: the model's own correction prompt,
-#   decoded until end of generation). Both exclude model loading; llama.cpp's time is the sum of
+#   decoding of the same prompts by llama.cpp (llama-cli on every core, greedy: the model's own
+#   correction prompt, and as many tokens as draftd's answer to that sentence has, plus its end
+#   marker, so both do the same work). Both exclude model loading; llama.cpp's time is the sum of
 #   its own prompt-eval and eval times per sentence (prompt processing included, as in draftd).
 # decode: tokens/s of one-token decoding, draftd-bench's forward suite (T=1) against llama-bench
-#   (-p 0 -n TOKENS, all cores).
+#   (-p 0 -n TOKENS, every core).
 # llama.cpp is not part of draftd: build it yourself outside this tree and point LLAMA_CPP_DIR at the
-# directory holding bin/llama-simple and bin/llama-bench. Prints a table, and JSON with --json FILE in
-# DRAFTD_COMPARE_JSON.
+# directory holding bin/llama-cli and bin/llama-bench. Prints a table, and JSON to the file named
+# by DRAFTD_COMPARE_JSON.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 build="${DRAFTD_BUILD:-$here/build}"
-: "${LLAMA_CPP_DIR:?set LLAMA_CPP_DIR to a llama.cpp build directory (with bin/llama-simple, bin/llama-bench)}"
+: "${LLAMA_CPP_DIR:?set LLAMA_CPP_DIR to a llama.cpp build directory (with bin/llama-cli, bin/llama-bench)}"
+threads="$(nproc)"
 lbin="$LLAMA_CPP_DIR/bin"
 mode="${1:?usage: $0 correct PAIRS.tsv [MODEL] [LIMIT] | decode MODEL [TOKENS]}"
 tmp="$(mktemp -d)"
@@ -63,17 +65,22 @@ correct)
   template="$(gguf_string "$model" draftd.prompt.correct)" || { echo "no draftd.prompt.correct in $model" >&2; exit 1; }
   "$build/tools/draftd-bench" -m "$model" --suite correct --pairs "$pairs" --limit "$limit" --reps 1 \
     --json "$tmp/draftd.json" > "$tmp/draftd.txt"
+  # draftd's answers, and their lengths in tokens: llama.cpp generates as many (+1, the end marker).
+  head -n "$limit" "$pairs" | cut -f1 > "$tmp/src"
+  "$build/grammar/draftd-grammar-eval" -m "$model" "$tmp/src" > "$tmp/out" 2>/dev/null
+  "$build/tools/draftd-tokenize" -m "$model" --no-bos < "$tmp/out" | awk '{ print NF + 1 }' > "$tmp/lengths"
   n=0; total=0; tokens=0
-  while IFS=$'\t' read -r src _rest && [ "$n" -lt "$limit" ]; do
+  while IFS= read -r src <&3 && IFS= read -r want <&4; do
     prompt="${template//\{text\}/$src}"
-    out="$("$lbin/llama-simple" -m "$model" -n 512 "$prompt" 2>&1 >/dev/null || true)"
+    out="$("$lbin/llama-cli" -m "$model" -t "$threads" --temp 0 --top-k 1 -no-cnv --no-display-prompt --simple-io \
+             -n "$want" -p "$prompt" </dev/null 2>&1 >/dev/null || true)"
     # llama_perf_context_print: prompt eval time = X ms / ...; eval time = Y ms / N runs
     read -r ms t < <(awk '/prompt eval time =/ { p = $6 } / eval time =/ && !/prompt/ { e = $5; r = $8 }
                          END { printf "%.3f %d\n", p + e, r + 0 }' <<<"$out")
     total="$(python3 -c "print($total + $ms / 1000)")"
     tokens=$((tokens + t))
     n=$((n + 1))
-  done < "$pairs"
+  done 3< "$tmp/src" 4< "$tmp/lengths"
   python3 - "$tmp/draftd.json" "$total" "$tokens" "$n" "${DRAFTD_COMPARE_JSON:-}" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))["results"][0]
@@ -84,7 +91,7 @@ row = {"sentences": n, "draftd_iad_ms": d["iad_ms"], "draftd_plain_ms": d["greed
 print(f"correct, {n} sentences ({d['model']} on {d['device']}):")
 print(f"  draftd IAD (Vulkan)      {d['iad_ms']:10.1f} ms   {d['iad_passes_per_token']:.3f} target passes/token")
 print(f"  draftd plain (Vulkan)    {d['greedy_ms']:10.1f} ms")
-print(f"  llama.cpp plain (CPU)    {llama_ms:10.1f} ms   {llama_tokens} tokens generated")
+print(f"  llama.cpp plain (CPU)    {llama_ms:10.1f} ms   {llama_tokens} tokens generated, {__import__('os').cpu_count()} threads")
 print(f"  llama.cpp / draftd IAD   {row['iad_vs_llamacpp']:10.2f}x  (above 1: draftd is faster)")
 if out:
     json.dump(row, open(out, "w"), indent=2)
@@ -94,7 +101,7 @@ decode)
   model="${2:?model}"
   ntok="${3:-128}"
   "$build/tools/draftd-bench" -m "$model" --suite forward --passes 1 --json "$tmp/draftd.json" > "$tmp/draftd.txt"
-  "$lbin/llama-bench" -m "$model" -p 0 -n "$ntok" -o json > "$tmp/llama.json" 2>/dev/null
+  "$lbin/llama-bench" -m "$model" -p 0 -n "$ntok" -t "$threads" -o json > "$tmp/llama.json" 2>/dev/null
   python3 - "$tmp/draftd.json" "$tmp/llama.json" "${DRAFTD_COMPARE_JSON:-}" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))["results"]
