@@ -1,5 +1,4 @@
 #include "lib/vk/vk-device.h"
-#include "lib/vk/vk-staging.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -321,7 +320,8 @@ draftd_vk_free (DraftdVk *vk)
     vkDeviceWaitIdle (vk->device);
     if (vk->kernels)
       vk->kernels_free (g_steal_pointer (&vk->kernels));
-    draftd_vk_staging_free (vk);
+    if (vk->staging)
+      vk->staging_free (g_steal_pointer (&vk->staging));
     if (vk->fence)
       vkDestroyFence (vk->device, vk->fence, NULL);
     if (vk->command_pool)
@@ -395,8 +395,8 @@ void
 draftd_vk_buffer_clear (DraftdVk *vk, DraftdVkBuffer *buf)
 {
   /* A copy into it may still be in flight (a load that failed half-way). */
-  if (buf->buffer && !buf->mapped)
-    draftd_vk_upload_wait (vk, NULL);
+  if (buf->buffer && !buf->mapped && vk->staging)
+    vk->staging_wait (vk->staging, NULL);
   if (buf->mapped)
     vkUnmapMemory (vk->device, buf->memory);
   if (buf->buffer)
@@ -410,7 +410,7 @@ VkCommandBuffer
 draftd_vk_begin (DraftdVk *vk, GError **error)
 {
   /* What this submission reads may have been uploaded a moment ago. */
-  if (!draftd_vk_upload_wait (vk, error))
+  if (vk->staging && !vk->staging_wait (vk->staging, error))
     return VK_NULL_HANDLE;
   VkCommandBufferAllocateInfo ai = {
     .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,

@@ -34,7 +34,11 @@ typedef struct {
    * them on first use): freed with the device, after vkDeviceWaitIdle, before the device. */
   gpointer kernels;
   GDestroyNotify kernels_free;
-  gpointer staging;         /* the upload ring (lib/vk/vk-staging.c), made on the first upload */
+  /* The upload ring (lib/vk/vk-staging.c), made on the first upload: a submission first waits
+   * for its copies (wait), and the device frees it (free) before the command pool. */
+  gpointer staging;
+  gboolean (*staging_wait) (gpointer staging, GError **error);
+  GDestroyNotify staging_free;
 } DraftdVk;
 
 typedef struct {

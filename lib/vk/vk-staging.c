@@ -14,10 +14,14 @@ typedef struct {
 } Slot;
 
 typedef struct {
+  DraftdVk *vk;
   Slot slot[N_SLOTS];
   guint next;
   GMutex lock;
 } Staging;
+
+static gboolean staging_wait (gpointer staging, GError **error);
+static void staging_destroy (gpointer staging);
 
 static Staging *
 staging_get (DraftdVk *vk, GError **error)
@@ -25,8 +29,11 @@ staging_get (DraftdVk *vk, GError **error)
   if (vk->staging)
     return vk->staging;
   Staging *s = g_new0 (Staging, 1);
+  s->vk = vk;
   g_mutex_init (&s->lock);
   vk->staging = s;
+  vk->staging_wait = staging_wait;
+  vk->staging_free = staging_destroy;
   for (guint i = 0; i < N_SLOTS; i++) {
     Slot *sl = &s->slot[i];
     VkCommandBufferAllocateInfo ai = {
@@ -106,26 +113,28 @@ draftd_vk_upload (DraftdVk *vk, DraftdVkBuffer *dst, VkDeviceSize offset, const 
   return TRUE;
 }
 
-gboolean
-draftd_vk_upload_wait (DraftdVk *vk, GError **error)
+static gboolean
+staging_wait (gpointer staging, GError **error)
 {
-  Staging *s = vk->staging;
-  if (s == NULL)
-    return TRUE;
+  Staging *s = staging;
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
   gboolean ok = TRUE;
   for (guint i = 0; i < N_SLOTS; i++)
-    ok &= slot_wait (vk, &s->slot[i], ok ? error : NULL);
+    ok &= slot_wait (s->vk, &s->slot[i], ok ? error : NULL);
   return ok;
 }
 
-void
-draftd_vk_staging_free (DraftdVk *vk)
+gboolean
+draftd_vk_upload_wait (DraftdVk *vk, GError **error)
 {
-  Staging *s = vk->staging;
-  if (s == NULL)
-    return;
-  vk->staging = NULL;
+  return vk->staging == NULL || staging_wait (vk->staging, error);
+}
+
+static void
+staging_destroy (gpointer staging)
+{
+  Staging *s = staging;
+  DraftdVk *vk = s->vk;
   for (guint i = 0; i < N_SLOTS; i++) {
     Slot *sl = &s->slot[i];
     if (sl->busy)
@@ -138,4 +147,11 @@ draftd_vk_staging_free (DraftdVk *vk)
   }
   g_mutex_clear (&s->lock);
   g_free (s);
+}
+
+void
+draftd_vk_staging_free (DraftdVk *vk)
+{
+  if (vk->staging)
+    staging_destroy (g_steal_pointer (&vk->staging));
 }
