@@ -134,6 +134,20 @@ start_a_then_b (DBusConnection *a, Watch *w, const char *a_text, DBusConnection 
   return pend;
 }
 
+/* Undoes start_a_then_b: A's filter and watch, and both connections. */
+static void
+end_a_and_b (DBusConnection *a, Watch *w, DBusConnection *b)
+{
+  dbus_connection_remove_filter (a, watch_filter, w);
+  g_free (w->finished);
+  g_free (w->failed);
+  g_free (w->path);
+  dbus_connection_close (a);
+  dbus_connection_unref (a);
+  dbus_connection_close (b);
+  dbus_connection_unref (b);
+}
+
 static void
 test_short_request_first (BusFixture *f)
 {
@@ -181,14 +195,7 @@ test_short_request_first (BusFixture *f)
   tap_ok (w.finished && alone_text && g_str_equal (w.finished, alone_text), "A's interleaved result equals its result alone");
   if (alone)
     dbus_message_unref (alone);
-  dbus_connection_remove_filter (a, watch_filter, &w);
-  g_free (w.finished);
-  g_free (w.failed);
-  g_free (w.path);
-  dbus_connection_close (a);
-  dbus_connection_unref (a);
-  dbus_connection_close (b);
-  dbus_connection_unref (b);
+  end_a_and_b (a, &w, b);
 }
 
 /* With --client-queue-depth 2, a client sending six jobs at once gets Busy for some of
@@ -256,14 +263,7 @@ test_budget_own_time (BusFixture *f)
   if (r)
     dbus_message_unref (r);
   dbus_pending_call_unref (pend);
-  dbus_connection_remove_filter (a, watch_filter, &w);
-  g_free (w.finished);
-  g_free (w.failed);
-  g_free (w.path);
-  dbus_connection_close (a);
-  dbus_connection_unref (a);
-  dbus_connection_close (b);
-  dbus_connection_unref (b);
+  end_a_and_b (a, &w, b);
 }
 
 static void
