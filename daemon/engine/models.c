@@ -13,8 +13,9 @@ resident_clear (DraftdResident *r)
   g_clear_pointer (&r->cached, g_array_unref);
 }
 
-/* Only regular files are opened: a FIFO or a device given as a model would block the
- * open, or the read, for as long as nobody writes to it. */
+/* Only regular files are loaded: a FIFO or a device given as a model would block reading
+ * for as long as nobody writes to it (the GGUF reader refuses one too, but this check also
+ * tells an absent or unusable assistant, a warning, from a broken one, an error). */
 static gboolean
 check_regular_file (const char *path, GError **error)
 {

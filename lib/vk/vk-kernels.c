@@ -87,7 +87,6 @@ kernel_init (DraftdKernel *k, DraftdKernels *all, const char *module, guint n_bi
   };
   gboolean ok = draftd_vk_check (vkCreateComputePipelines (vk->device, all->cache.cache, 1, &ci, NULL, &k->pipeline),
                                  "vkCreateComputePipelines", error);
-  all->cache.dirty |= ok;
   vkDestroyShaderModule (vk->device, sm, NULL);
   if (!ok)
     g_prefix_error (error, "kernel %s: ", module);

@@ -85,7 +85,7 @@ save (DraftdVk *vk, DraftdPipelineCache *pc)
 void
 draftd_pipeline_cache_close (DraftdVk *vk, DraftdPipelineCache *pc)
 {
-  if (pc->cache && pc->dirty && pc->path)
+  if (pc->cache && pc->path)
     save (vk, pc);
   if (pc->cache)
     vkDestroyPipelineCache (vk->device, pc->cache, NULL);

@@ -10,7 +10,6 @@ typedef struct {
   VkPipelineCache cache;
   char *path;         /* NULL: not persisted */
   gboolean loaded;    /* the file's data was accepted */
-  gboolean dirty;     /* pipelines were created since: maybe worth writing back */
   guint loaded_hash;  /* of the data read, so an unchanged cache is not written again */
 } DraftdPipelineCache;
 

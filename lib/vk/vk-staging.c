@@ -137,8 +137,7 @@ staging_destroy (gpointer staging)
   DraftdVk *vk = s->vk;
   for (guint i = 0; i < N_SLOTS; i++) {
     Slot *sl = &s->slot[i];
-    if (sl->busy)
-      vkWaitForFences (vk->device, 1, &sl->fence, VK_TRUE, UINT64_MAX);
+    slot_wait (vk, sl, NULL);
     if (sl->fence)
       vkDestroyFence (vk->device, sl->fence, NULL);
     if (sl->cmd)

@@ -12,5 +12,5 @@ gboolean draftd_vk_upload (DraftdVk *vk, DraftdVkBuffer *dst, VkDeviceSize offse
 /* Waits for every upload in flight. */
 gboolean draftd_vk_upload_wait (DraftdVk *vk, GError **error);
 /* Waits for the copies in flight and frees the ring; the next upload makes a new one. Called
- * once a model is loaded, and by draftd_vk_free. */
+ * once a model is loaded (draftd_vk_free frees it too, through the device's hook). */
 void draftd_vk_staging_free (DraftdVk *vk);
