@@ -118,8 +118,9 @@ main (void)
   CliResult r;
   const char *bench_help[] = { "--help", NULL };
   cli_run ("tools/draftd-bench", bench_help, no_bus, NULL, &r);
-  tap_ok (r.status == 0 && strstr (r.out, "correct") && strstr (r.out, "forward") && strstr (r.out, "decode"),
-          "draftd-bench --help names its forward, decode and correct suites");
+  tap_ok (r.status == 0 && strstr (r.out, "correct") && strstr (r.out, "forward") && strstr (r.out, "decode") &&
+              strstr (r.out, "  device "),
+          "draftd-bench --help names its device, forward, decode and correct suites");
   cli_result_clear (&r);
   const char *missing_model[] = { "-p", "x", NULL };
   tap_ok (cli_run ("tools/draftd-run", missing_model, no_bus, NULL, &r) && r.status == 2,

@@ -101,14 +101,28 @@ check_bench_json (const char *model)
   g_file_get_contents (json_path, &text, NULL, NULL);
   g_autoptr (JsonNode) root = text ? cli_parse_json (text) : NULL;
   JsonArray *results = root && JSON_NODE_HOLDS_OBJECT (root) ? json_object_get_array_member (json_node_get_object (root), "results") : NULL;
-  gboolean suites[3] = { FALSE };
+  gboolean suites[4] = { FALSE };
+  JsonObject *device = NULL;
   for (guint i = 0; results && i < json_array_get_length (results); i++) {
-    const char *suite = json_object_get_string_member (json_array_get_object_element (results, i), "suite");
+    JsonObject *o = json_array_get_object_element (results, i);
+    const char *suite = json_object_get_string_member (o, "suite");
     suites[0] |= g_str_equal (suite, "forward");
     suites[1] |= g_str_equal (suite, "decode");
     suites[2] |= g_str_equal (suite, "correct");
+    if (g_str_equal (suite, "device"))
+      suites[3] = (device = o) != NULL;
   }
-  tap_ok (suites[0] && suites[1] && suites[2], "the bench's JSON parses and holds the forward, decode and correct results");
+  tap_ok (suites[0] && suites[1] && suites[2] && suites[3],
+          "the bench's JSON parses and holds the device, forward, decode and correct results");
+  /* The probe measured something, and the model's weights are what the file's matrices hold. */
+  JsonArray *models = device ? json_object_get_array_member (device, "models") : NULL;
+  JsonObject *dm = models && json_array_get_length (models) == 1 ? json_array_get_object_element (models, 0) : NULL;
+  gint64 wbytes = dm ? json_object_get_int_member (dm, "weight_bytes") : 0;
+  tap_ok (device && json_object_get_double_member (device, "stream_gbps") > 0 &&
+          json_object_get_double_member (device, "dispatch_us") > 0 && dm &&
+          json_object_get_int_member (dm, "dispatches_per_pass") > 6 * 5 && wbytes > 5000000 && wbytes < 8000000,
+          "the device suite reports a streaming rate, a dispatch cost and the model's weight bytes (%" G_GINT64_FORMAT ")",
+          wbytes);
 }
 
 int

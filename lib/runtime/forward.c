@@ -53,6 +53,7 @@ struct DraftdRunner {
   GArray *out_ids;            /* gint32 */
   gboolean out_have_logits;
   guint64 passes;
+  guint last_dispatches;      /* in the last pass */
 
   gboolean profile;
   VkQueryPool queries;
@@ -335,6 +336,7 @@ typedef struct {
   DraftdRunner *r;
   VkCommandBuffer cmd;
   guint query;                     /* next timestamp slot */
+  guint dispatches;
   guint8 slot_of_query[1024];      /* which profile slot each interval belongs to */
 } Recorder;
 
@@ -356,6 +358,7 @@ dispatch (Recorder *rec, const DraftdKernel *k, const DraftdBind *binds, const v
 {
   DraftdRunner *r = rec->r;
   draftd_kernel_dispatch (r->vk, rec->cmd, k, &r->dummy, binds, push, push_size, gx, gy, gz);
+  rec->dispatches++;
   if (r->profile && rec->query < r->n_queries) {
     /* Name matmul kernels by weight type only: tiles are variants of one kernel. */
     rec->slot_of_query[rec->query] = profile_slot (r, k->name);
@@ -514,7 +517,7 @@ run_pass (DraftdRunner *r, const gint32 *tokens, guint T, guint n_out, gboolean 
 {
   const DraftdModelConfig *c = &r->cfg;
   memcpy (r->tokens.mapped, tokens, T * sizeof (gint32));
-  Recorder rec = { r, draftd_vk_begin (r->vk, error), 0, { 0 } };
+  Recorder rec = { r, draftd_vk_begin (r->vk, error), 0, 0, { 0 } };
   if (rec.cmd == VK_NULL_HANDLE)
     return FALSE;
   if (r->profile) {
@@ -543,6 +546,7 @@ run_pass (DraftdRunner *r, const gint32 *tokens, guint T, guint n_out, gboolean 
   if (!draftd_vk_submit_wait (r->vk, rec.cmd, error))
     return FALSE;
   r->passes++;
+  r->last_dispatches = rec.dispatches;
   r->n_past += T;
   if (r->profile && n_queries > 1) {
     g_autofree guint64 *ts = g_new (guint64, n_queries);
@@ -648,4 +652,32 @@ draftd_runner_profile (const DraftdRunner *r)
   for (guint i = 0; i < N_PROFILE_SLOTS && r->profile_names[i]; i++)
     g_string_append_printf (s, "%s %.3f\n", r->profile_names[i], r->profile_ms[i]);
   return g_string_free (s, FALSE);
+}
+
+guint
+draftd_runner_last_dispatches (const DraftdRunner *r)
+{
+  return r->last_dispatches;
+}
+
+static guint64
+matrix_bytes (const DraftdMatrix *m)
+{
+  guint64 n = 0;
+  for (guint p = 0; p < m->n_parts; p++)
+    n += m->parts[p].quants.size + m->parts[p].scales.size;
+  return n;
+}
+
+guint64
+draftd_runner_weight_bytes (const DraftdRunner *r)
+{
+  guint64 n = matrix_bytes (output_matrix (r));
+  for (guint i = 0; i < r->cfg.n_layer; i++) {
+    const LayerState *l = &r->layers[i];
+    const DraftdMatrix *ms[] = { &l->qkv[0], &l->qkv[1], &l->qkv[2], &l->wo, &l->gate, &l->up, &l->down };
+    for (guint j = 0; j < G_N_ELEMENTS (ms); j++)
+      n += matrix_bytes (ms[j]);
+  }
+  return n;
 }

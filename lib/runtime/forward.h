@@ -44,6 +44,11 @@ const DraftdModel *draftd_runner_model (const DraftdRunner *r);
 void draftd_runner_truncate (DraftdRunner *r, guint n);
 /* Forward passes (submits) since creation. */
 guint64 draftd_runner_passes (const DraftdRunner *r);
+/* Dispatches the last pass recorded. */
+guint draftd_runner_last_dispatches (const DraftdRunner *r);
+/* Bytes of the matrices a one-token pass reads whole (every layer's and the output head's,
+ * quants and scales as stored on the device; the embedding table only when it is the head). */
+guint64 draftd_runner_weight_bytes (const DraftdRunner *r);
 /* With options.profile: per-kernel GPU time in ms summed since creation, as "name ms" lines. */
 char *draftd_runner_profile (const DraftdRunner *r);
 void draftd_runner_profile_reset (DraftdRunner *r);

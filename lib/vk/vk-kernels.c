@@ -29,8 +29,8 @@ draftd_kernels_tile_for (guint n_tokens)
   return DRAFTD_N_TILES - 1;
 }
 
-static gboolean
-kernel_init (DraftdKernel *k, DraftdKernels *all, const char *module, guint n_bindings, guint32 push_size,
+gboolean
+draftd_kernel_init (DraftdKernel *k, DraftdKernels *all, const char *module, guint n_bindings, guint32 push_size,
              guint32 wg, guint32 tile, GError **error)
 {
   DraftdVk *vk = all->vk;
@@ -93,8 +93,8 @@ kernel_init (DraftdKernel *k, DraftdKernels *all, const char *module, guint n_bi
   return ok;
 }
 
-static void
-kernel_clear (DraftdKernel *k, DraftdVk *vk)
+void
+draftd_kernel_clear (DraftdKernel *k, DraftdVk *vk)
 {
   if (k->pipeline)
     vkDestroyPipeline (vk->device, k->pipeline, NULL);
@@ -118,12 +118,12 @@ draftd_kernels_need_wtype (DraftdKernels *k, guint t, GError **error)
   /* Single-token decode is bound by the weights' loads either way and measured faster with
    * 32-bit ones on lavapipe; multi-token tiles re-read X per token and gain from 64-bit. */
   for (guint i = 0; i < DRAFTD_N_TILES; i++) {
-    if (!kernel_init (&k->matmul[t][i], k, tile_tokens[i] > 1 ? mm64 : mm, DRAFTD_MATMUL_BINDINGS,
+    if (!draftd_kernel_init (&k->matmul[t][i], k, tile_tokens[i] > 1 ? mm64 : mm, DRAFTD_MATMUL_BINDINGS,
                       sizeof (DraftdMatmulParams), k->wg, tile_tokens[i], error))
       return FALSE;
     k->matmul[t][i].name = draftd_spirv_find (mm)->name;  /* profiles name the weight type only */
   }
-  if (!kernel_init (&k->embed[t], k, em, DRAFTD_EMBED_BINDINGS, sizeof (DraftdEmbedParams), k->wg, 1, error))
+  if (!draftd_kernel_init (&k->embed[t], k, em, DRAFTD_EMBED_BINDINGS, sizeof (DraftdEmbedParams), k->wg, 1, error))
     return FALSE;
   k->have_wtype[t] = TRUE;
   return TRUE;
@@ -134,19 +134,19 @@ static gboolean
 kernels_init_common (DraftdKernels *k, GError **error)
 {
   for (guint i = 0; i < DRAFTD_N_TILES; i++)
-    if (!kernel_init (&k->attn_scores[i], k, "attn_scores", DRAFTD_ATTN_BINDINGS, sizeof (DraftdAttnParams), k->wg,
+    if (!draftd_kernel_init (&k->attn_scores[i], k, "attn_scores", DRAFTD_ATTN_BINDINGS, sizeof (DraftdAttnParams), k->wg,
                       draftd_kernels_attn_tokens (i), error) ||
-        !kernel_init (&k->attn_values[i], k, "attn_values", DRAFTD_ATTN_BINDINGS, sizeof (DraftdAttnParams), k->wg,
+        !draftd_kernel_init (&k->attn_values[i], k, "attn_values", DRAFTD_ATTN_BINDINGS, sizeof (DraftdAttnParams), k->wg,
                       draftd_kernels_attn_tokens (i), error))
       return FALSE;
-  return kernel_init (&k->rmsnorm, k, "rmsnorm", DRAFTD_RMSNORM_BINDINGS, sizeof (DraftdRmsNormParams), 64, 1,
+  return draftd_kernel_init (&k->rmsnorm, k, "rmsnorm", DRAFTD_RMSNORM_BINDINGS, sizeof (DraftdRmsNormParams), 64, 1,
                       error) &&
-         kernel_init (&k->head_norm, k, "head_norm", DRAFTD_HEAD_NORM_BINDINGS, sizeof (DraftdHeadNormParams),
+         draftd_kernel_init (&k->head_norm, k, "head_norm", DRAFTD_HEAD_NORM_BINDINGS, sizeof (DraftdHeadNormParams),
                       k->wg, 1, error) &&
-         kernel_init (&k->scale, k, "scale", DRAFTD_SCALE_BINDINGS, sizeof (DraftdScaleParams), k->wg, 1, error) &&
-         kernel_init (&k->rope_kv, k, "rope_kv", DRAFTD_ROPE_KV_BINDINGS, sizeof (DraftdRopeParams), k->wg, 1,
+         draftd_kernel_init (&k->scale, k, "scale", DRAFTD_SCALE_BINDINGS, sizeof (DraftdScaleParams), k->wg, 1, error) &&
+         draftd_kernel_init (&k->rope_kv, k, "rope_kv", DRAFTD_ROPE_KV_BINDINGS, sizeof (DraftdRopeParams), k->wg, 1,
                       error) &&
-         kernel_init (&k->argmax, k, "argmax", DRAFTD_ARGMAX_BINDINGS, sizeof (DraftdArgmaxParams), 64, 1, error);
+         draftd_kernel_init (&k->argmax, k, "argmax", DRAFTD_ARGMAX_BINDINGS, sizeof (DraftdArgmaxParams), 64, 1, error);
 }
 
 static void
@@ -154,19 +154,19 @@ kernels_free (gpointer data)
 {
   DraftdKernels *k = data;
   DraftdVk *vk = k->vk;
-  kernel_clear (&k->argmax, vk);
-  kernel_clear (&k->rope_kv, vk);
-  kernel_clear (&k->scale, vk);
-  kernel_clear (&k->head_norm, vk);
-  kernel_clear (&k->rmsnorm, vk);
+  draftd_kernel_clear (&k->argmax, vk);
+  draftd_kernel_clear (&k->rope_kv, vk);
+  draftd_kernel_clear (&k->scale, vk);
+  draftd_kernel_clear (&k->head_norm, vk);
+  draftd_kernel_clear (&k->rmsnorm, vk);
   for (int i = DRAFTD_N_TILES - 1; i >= 0; i--) {
-    kernel_clear (&k->attn_values[i], vk);
-    kernel_clear (&k->attn_scores[i], vk);
+    draftd_kernel_clear (&k->attn_values[i], vk);
+    draftd_kernel_clear (&k->attn_scores[i], vk);
   }
   for (int t = DRAFTD_N_WTYPES - 1; t >= 0; t--) {
-    kernel_clear (&k->embed[t], vk);
+    draftd_kernel_clear (&k->embed[t], vk);
     for (int i = DRAFTD_N_TILES - 1; i >= 0; i--)
-      kernel_clear (&k->matmul[t][i], vk);
+      draftd_kernel_clear (&k->matmul[t][i], vk);
   }
   draftd_pipeline_cache_close (vk, &k->cache);
   g_mutex_clear (&k->lock);

@@ -129,6 +129,13 @@ guint draftd_kernels_tile_tokens (guint tile);
 /* Tokens one attention invocation of a tile serves. */
 guint draftd_kernels_attn_tokens (guint tile);
 
+/* Builds kernel `module` (an embedded SPIR-V name) with `n_bindings` storage buffers, a push
+ * block of `push_size` bytes and specialization constants 0 = wg (workgroup width), 1 = tile,
+ * through the device's pipeline cache; draftd_kernel_clear frees it. */
+gboolean draftd_kernel_init (DraftdKernel *k, DraftdKernels *all, const char *module, guint n_bindings,
+                             guint32 push_size, guint32 wg, guint32 tile, GError **error);
+void draftd_kernel_clear (DraftdKernel *k, DraftdVk *vk);
+
 /* Records push descriptors, push constants and a dispatch, then a compute→compute barrier. */
 void draftd_kernel_dispatch (DraftdVk *vk, VkCommandBuffer cmd, const DraftdKernel *k,
                              const DraftdVkBuffer *dummy, const DraftdBind *binds, const void *push,

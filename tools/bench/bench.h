@@ -1,0 +1,23 @@
+/* draftd-bench's suites, one file each, and what they share (JSON helpers). Each suite prints
+ * a table and adds one JSON object per model to the results array being built. */
+#pragma once
+#include <json-glib/json-glib.h>
+#include "lib/vk/vk-device.h"
+
+void bench_json_string (JsonBuilder *b, const char *k, const char *v);
+void bench_json_int (JsonBuilder *b, const char *k, gint64 v);
+void bench_json_double (JsonBuilder *b, const char *k, double v);
+void bench_json_bool (JsonBuilder *b, const char *k, gboolean v);
+
+/* The cost of one forward pass of each T in Ts, with GPU time per kernel. */
+gboolean bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint reps, JsonBuilder *json,
+                        GError **error);
+/* Plain, speculative, lookup and IAD decoding of fixed prompts. */
+gboolean bench_decode (DraftdVk *vk, const char *path, const char *assistant_path, guint n_tokens, gboolean sweep,
+                       guint rounds, JsonBuilder *json, GError **error);
+/* The grammar driver over input<TAB>reference[<TAB>preset] lines: IAD against plain greedy. */
+gboolean bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint limit, guint block, guint ngram,
+                        JsonBuilder *json, GError **error);
+/* The device's ceilings (lib/vk/vk-probe.h) and what they mean for each of `models` (may be
+ * NULL). */
+gboolean bench_device (DraftdVk *vk, const char *const *models, guint reps, JsonBuilder *json, GError **error);
