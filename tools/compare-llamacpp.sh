@@ -101,17 +101,24 @@ decode)
   model="${2:?model}"
   ntok="${3:-128}"
   "$build/tools/draftd-bench" -m "$model" --suite forward --passes 1 --json "$tmp/draftd.json" > "$tmp/draftd.txt"
+  "$build/tools/draftd-bench" -m "$model" --suite device --reps 3 --json "$tmp/device.json" > "$tmp/device.txt"
   "$lbin/llama-bench" -m "$model" -p 0 -n "$ntok" -t "$threads" -o json > "$tmp/llama.json" 2>/dev/null
-  python3 - "$tmp/draftd.json" "$tmp/llama.json" "${DRAFTD_COMPARE_JSON:-}" <<'PY'
+  python3 - "$tmp/draftd.json" "$tmp/llama.json" "$tmp/device.json" "${DRAFTD_COMPARE_JSON:-}" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))["results"]
 tps = next(r for r in d if r.get("suite") == "forward")
 tps = tps.get("tokens_per_s") or tps["passes"][0]["tokens_per_s"]
 l = json.load(open(sys.argv[2]))[0]
-row = {"draftd_tokens_per_s": tps, "llamacpp_cpu_tokens_per_s": l["avg_ts"], "ratio": tps / l["avg_ts"]}
+dev = json.load(open(sys.argv[3]))["results"][0]
+ceiling = dev["models"][0]["decode_ceiling_tokens_per_s"]
+row = {"draftd_tokens_per_s": tps, "llamacpp_cpu_tokens_per_s": l["avg_ts"], "ratio": tps / l["avg_ts"],
+       "device": dev["device"], "device_stream_gbps": max(dev["stream_gbps"], dev["stream64_gbps"]),
+       "draftd_decode_ceiling_tokens_per_s": ceiling}
 print(f"decode: draftd (Vulkan) {tps:.1f} t/s, llama.cpp CPU {l['avg_ts']:.1f} t/s, draftd/llama.cpp {row['ratio']:.2f}x")
-if sys.argv[3]:
-    json.dump(row, open(sys.argv[3], "w"), indent=2)
+print(f"  {dev['device']} streams {row['device_stream_gbps']:.1f} GB/s from a shader: this model's weights, read once per")
+print(f"  token with no arithmetic, cap draftd at {ceiling:.1f} t/s here ({ceiling / l['avg_ts']:.2f}x llama.cpp)")
+if sys.argv[4]:
+    json.dump(row, open(sys.argv[4], "w"), indent=2)
 PY
   ;;
 *) echo "usage: $0 correct PAIRS.tsv [MODEL] [LIMIT] | decode MODEL [TOKENS]" >&2; exit 2 ;;
