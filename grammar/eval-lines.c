@@ -56,7 +56,7 @@ run (const char *model, const char *path, double keep_bias, gboolean compare, gu
     return FALSE;
   g_autoptr (GArray) cached = g_array_new (FALSE, FALSE, sizeof (gint32));
   DraftdGrammarContext ctx = { &lm, m->tokenizer, cached, meta->format, meta->correct_template, meta->rewrite_template,
-                               meta->template_end, block, 2 };
+                               meta->template_end, block, 2, 0 };
   g_auto (GStrv) lines = g_strsplit (all, "\n", -1);
   guint n = g_strv_length (lines);
   if (n > 0 && *lines[n - 1] == 0)

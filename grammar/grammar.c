@@ -217,6 +217,8 @@ decode_segment (Job *j, const char *segment, const DraftdGrammarSpan *spans, gui
   if (req->rewrite)
     p.max_tokens = MIN (stoks->len * 2 + 32, n_ctx - ptoks->len);
   p.draft_max = ctx->block ? ctx->block : 16;
+  if (ctx->first_block)
+    p.first_block = ctx->first_block;
   p.ngram = ctx->ngram ? ctx->ngram : 2;
   p.source = (gint32 *) stoks->data;
   p.n_source = stoks->len;

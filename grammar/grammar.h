@@ -26,6 +26,7 @@ typedef struct {
   const char *template_end;       /* end-of-output marker of the templates */
   guint block;                    /* IAD block size (tokens verified per pass) */
   guint ngram;                    /* IAD re-alignment n */
+  guint first_block;              /* IAD's first block, beside the prompt (0: DRAFTD_IAD_FIRST_BLOCK) */
 } DraftdGrammarContext;
 
 /* The keep bias of corrections when a request gives none: a source token stays unless the

@@ -23,6 +23,7 @@ typedef struct {
 } Result;
 
 static guint assistant_ctx; /* 0: the target's */
+static guint first_block;   /* 0: the default */
 
 static Result
 run (DraftdDecodeMode mode, const gint32 *script, guint n_script, const gint32 *source, guint n_source,
@@ -38,6 +39,8 @@ run (DraftdDecodeMode mode, const gint32 *script, guint n_script, const gint32 *
   p.mode = mode;
   p.max_tokens = max_tokens;
   p.draft_max = draft_max;
+  if (first_block)
+    p.first_block = first_block;
   p.draft_p_min = 0.0f;
   p.ngram = ngram;
   p.source = source;
@@ -78,9 +81,17 @@ main (void)
   g_array_unref (r.out);
 
   /* Longer than a block: each pass accepts a block of 8 and adds the target's next token
-   * (24 source + end = 25 tokens: 9 + 9 + 7 in 3 passes, the first with the prompt). */
+   * (24 source + end = 25 tokens: 9 + 9 + 7 in 3 passes, the first with the prompt), when the
+   * first pass drafts one block too. */
+  first_block = 8;
   r = run (DRAFTD_DECODE_IAD, src, 24, src, 24, NULL, 0, 8, 2, 128, 0);
   tap_ok (equals (r.out, src, 24) && r.passes == 3, "IAD: block of 8 takes 3 passes for 24 tokens (%u)", r.passes);
+  g_array_unref (r.out);
+  /* By default the first pass drafts as much of the source as fits beside the prompt: all of it. */
+  first_block = 0;
+  r = run (DRAFTD_DECODE_IAD, src, 24, src, 24, NULL, 0, 8, 2, 128, 0);
+  tap_ok (equals (r.out, src, 24) && r.passes == 1, "IAD: the first pass drafts the whole source beside the prompt (%u pass)",
+          r.passes);
   g_array_unref (r.out);
 
   /* One substitution at position 10: the first block is cut there (1), then n plain passes

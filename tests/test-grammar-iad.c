@@ -33,7 +33,7 @@ check_shipped (DraftdVk *vk)
   g_autoptr (GArray) cached = g_array_new (FALSE, FALSE, sizeof (gint32));
   g_autofree char *tmpl = draftd_gguf_get_string (m->file, "draftd.prompt.correct", NULL);
   g_autofree char *end = draftd_gguf_get_string (m->file, "draftd.prompt.end", NULL);
-  DraftdGrammarContext ctx = { &lm, m->tokenizer, cached, DRAFTD_CHAT_PLAIN, tmpl, NULL, end, 7, 2 };
+  DraftdGrammarContext ctx = { &lm, m->tokenizer, cached, DRAFTD_CHAT_PLAIN, tmpl, NULL, end, 7, 2, 0 };
   /* Each is correct as written and full of what the tokenizer spells in bytes. */
   static const char *const typo[] = {
     "I don’t think it’s ready.", "She said “hello” and left.", "We met at the Café Müller.",
@@ -122,11 +122,16 @@ main (void)
   g_autoptr (DraftdRunner) r = draftd_runner_new (vk, m, &o, &error);
   DraftdLm lm = draftd_lm_for_runner (r);
   g_autoptr (GArray) cached = g_array_new (FALSE, FALSE, sizeof (gint32));
+  /* The first block beside the prompt: as long as fits one pass (the default), or the block. */
   struct {
     const char *label, *tmpl, *end;
-  } formats[] = { { "transcript format", NULL, NULL }, { "the model's own template", "{text}\n", "\n" } };
+    guint first_block;
+  } formats[] = { { "transcript format", NULL, NULL, 0 },
+                  { "the model's own template", "{text}\n", "\n", 0 },
+                  { "transcript format, first block 16", NULL, NULL, 16 } };
   for (guint fi = 0; fi < G_N_ELEMENTS (formats); fi++) {
-    DraftdGrammarContext ctx = { &lm, m->tokenizer, cached, DRAFTD_CHAT_PLAIN, formats[fi].tmpl, NULL, formats[fi].end, 16, 2 };
+    DraftdGrammarContext ctx = { &lm, m->tokenizer, cached, DRAFTD_CHAT_PLAIN, formats[fi].tmpl, NULL, formats[fi].end, 16, 2,
+                                 formats[fi].first_block };
     guint equal = 0, applied_ok = 0, passes = 0, greedy_passes = 0, tokens = 0;
     for (guint i = 0; i < G_N_ELEMENTS (corpus); i++) {
       DraftdGrammarRequest req = { .compare_greedy = TRUE };

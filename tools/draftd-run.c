@@ -193,9 +193,11 @@ generate (const RunOptions *o, GError **error)
     return FALSE;
   }
   DraftdLm target = draftd_lm_for_runner (runner);
-  if (o->draft_max > 0)
+  if (o->draft_max > 0) {
+    /* A limit the user gives holds for IAD's first pass too. */
     dp.draft_max = o->draft_max;
-  else if (dp.mode == DRAFTD_DECODE_IAD) {
+    dp.first_block = o->draft_max;
+  } else if (dp.mode == DRAFTD_DECODE_IAD) {
     /* The same block the daemon uses for Correct/Rewrite on this device. */
     dp.draft_max = draftd_decode_pick_iad_block (&target, error);
     if (dp.draft_max == 0)

@@ -15,7 +15,7 @@ typedef struct {
   float *q;             /* [draft_max][n_vocab] assistant distributions (sampling) */
   float *prob;          /* [n_vocab] */
   float *scratch;       /* [n_vocab] */
-  gint32 *drafts;       /* [draft_max] */
+  gint32 *drafts;       /* [draft_max], IAD: [max (draft_max, first block)] */
   guint schedule_len;   /* classic draft-length schedule */
   gboolean from_assistant;  /* this pass's drafts came from the assistant */
   guint assistant_rest;     /* passes the assistant sits out (speculative mode) */
@@ -36,6 +36,7 @@ draftd_decode_params_init (DraftdDecodeParams *p)
   p->mode = DRAFTD_DECODE_PLAIN;
   p->max_tokens = 256;
   p->draft_max = 16;
+  p->first_block = DRAFTD_IAD_FIRST_BLOCK;
   p->draft_p_min = 0.4f;
   p->draft_length = DRAFTD_DRAFT_CONFIDENCE;
   p->ngram = 2;
@@ -315,6 +316,22 @@ accept_block (Decoder *d, guint k, guint j, gint32 next)
   emit (d, final, j + 1);
 }
 
+static guint
+first_block (const DraftdDecodeParams *p)
+{
+  return MAX (MAX (1u, p->draft_max), p->first_block);
+}
+
+/* The first pass drafts what fits beside the prompt in one pass of the model's batch (a
+ * second pass would pay the fixed cost the long block saves), at least draft_max tokens. */
+static guint
+first_block_fitting (const Decoder *d, guint n_unseen)
+{
+  guint batch = draftd_lm_n_batch (d->target);
+  guint fit = batch > n_unseen ? batch - n_unseen : 0;
+  return MAX (MAX (1u, d->p->draft_max), MIN (first_block (d->p), fit));
+}
+
 /* IAD's first pass: the prompt and the first block of the source go through the target
  * together, so a source that needs no edit costs one pass in all. Outputs are kept for the
  * last prompt token and each drafted token; the usual greedy acceptance follows. */
@@ -324,7 +341,7 @@ first_pass_iad (Decoder *d, const gint32 *unseen, guint n_unseen, GError **error
   const DraftdLm *t = d->target;
   guint room = draftd_lm_n_ctx (t) - draftd_lm_n_past (t) - n_unseen;
   guint remaining = d->p->max_tokens ? d->p->max_tokens : G_MAXUINT;
-  guint k = MIN (MIN (MAX (1u, d->p->draft_max), d->source->len), MIN (remaining - 1, room));
+  guint k = MIN (MIN (first_block_fitting (d, n_unseen), d->source->len), MIN (remaining - 1, room));
   memcpy (d->drafts, d->source->data, k * sizeof (gint32));
   gint64 t0 = g_get_monotonic_time ();
   guint j;
@@ -405,7 +422,7 @@ decoder_init (Decoder *d, const DraftdLm *target, const DraftdLm *assistant, con
   draftd_rng_seed (&d->rng, params->sampling.seed);
   d->seq = g_array_sized_new (FALSE, FALSE, sizeof (gint32), n_prompt + 64);
   g_array_append_vals (d->seq, prompt, n_prompt);
-  d->drafts = g_new (gint32, draft_max);
+  d->drafts = g_new (gint32, params->mode == DRAFTD_DECODE_IAD ? MAX (draft_max, first_block (params)) : draft_max);
   d->prob = g_new (float, d->n_vocab);
   d->scratch = g_new (float, d->n_vocab);
   if (d->assistant && !d->greedy)

@@ -13,9 +13,11 @@ static void runner_truncate (gpointer self, guint n) { draftd_runner_truncate (s
 static guint runner_n_past (gpointer self) { return draftd_runner_n_past (self); }
 static guint runner_n_ctx (gpointer self) { return draftd_runner_n_ctx (self); }
 static guint runner_n_vocab (gpointer self) { return draftd_runner_model (self)->config.n_vocab; }
+static guint runner_n_batch (gpointer self) { return draftd_runner_n_batch (self); }
 
 static const DraftdLmVTable runner_vtable = {
   runner_forward, runner_logits, runner_argmax, runner_truncate, runner_n_past, runner_n_ctx, runner_n_vocab,
+  runner_n_batch,
 };
 
 DraftdLm

@@ -16,6 +16,7 @@ typedef struct {
   guint (*n_past) (gpointer self);
   guint (*n_ctx) (gpointer self);
   guint (*n_vocab) (gpointer self);
+  guint (*n_batch) (gpointer self);  /* most tokens one pass takes: forward() splits longer calls */
 } DraftdLmVTable;
 
 typedef struct {
@@ -34,6 +35,7 @@ static inline void draftd_lm_truncate (const DraftdLm *lm, guint n) { lm->vt->tr
 static inline guint draftd_lm_n_past (const DraftdLm *lm) { return lm->vt->n_past (lm->self); }
 static inline guint draftd_lm_n_ctx (const DraftdLm *lm) { return lm->vt->n_ctx (lm->self); }
 static inline guint draftd_lm_n_vocab (const DraftdLm *lm) { return lm->vt->n_vocab (lm->self); }
+static inline guint draftd_lm_n_batch (const DraftdLm *lm) { return lm->vt->n_batch (lm->self); }
 
 typedef struct DraftdRunner DraftdRunner;
 /* Wraps a runner (not owned). */

@@ -16,8 +16,8 @@ gboolean bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n
 gboolean bench_decode (DraftdVk *vk, const char *path, const char *assistant_path, guint n_tokens, gboolean sweep,
                        guint rounds, JsonBuilder *json, GError **error);
 /* The grammar driver over input<TAB>reference[<TAB>preset] lines: IAD against plain greedy. */
-gboolean bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint limit, guint block, guint ngram,
-                        JsonBuilder *json, GError **error);
+gboolean bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint limit, guint block,
+                        guint first_block, guint ngram, JsonBuilder *json, GError **error);
 /* The device's ceilings (lib/vk/vk-probe.h) and what they mean for each of `models` (may be
  * NULL). */
 gboolean bench_device (DraftdVk *vk, const char *const *models, guint reps, JsonBuilder *json, GError **error);

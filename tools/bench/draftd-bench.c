@@ -23,7 +23,7 @@ parse_passes (const char *passes, guint *Ts, guint *n_T)
 typedef struct {
   char **models;
   char *json_path, *device, *assistant, *suite, *pairs, *passes;
-  gint reps, n_tokens, limit, block, ngram;
+  gint reps, n_tokens, limit, block, first_block, ngram;
   gboolean sweep;
   gboolean device_suite, forward, decode, correct;
   guint Ts[16], n_T;
@@ -62,8 +62,8 @@ check_args (BenchArgs *a, int argc, char **argv)
     return draftd_cli_usage_error (prog, "-m MODEL.gguf is required"), FALSE;
   if (argc > 1)
     return draftd_cli_usage_error (prog, "unexpected argument '%s'", argv[1]), FALSE;
-  if (a->reps < 1 || a->n_tokens < 2 || a->limit < 1 || a->block < 0 || a->ngram < 0)
-    return draftd_cli_usage_error (prog, "--reps and --limit must be at least 1, --tokens at least 2, --block and --ngram 0 or more"), FALSE;
+  if (a->reps < 1 || a->n_tokens < 2 || a->limit < 1 || a->block < 0 || a->first_block < 0 || a->ngram < 0)
+    return draftd_cli_usage_error (prog, "--reps and --limit must be at least 1, --tokens at least 2, --block, --first-block and --ngram 0 or more"), FALSE;
   return TRUE;
 }
 
@@ -78,7 +78,7 @@ run_suites (DraftdVk *vk, const BenchArgs *a, JsonBuilder *json, GError **error)
     if (a->decode && !bench_decode (vk, a->models[i], i == 0 ? a->assistant : NULL, a->n_tokens, a->sweep,
                                     MIN (a->reps, 3), json, error))
       return FALSE;
-    if (a->correct && !bench_correct (vk, a->models[i], a->pairs, a->limit, a->block, a->ngram, json, error))
+    if (a->correct && !bench_correct (vk, a->models[i], a->pairs, a->limit, a->block, a->first_block, a->ngram, json, error))
       return FALSE;
   }
   return TRUE;
@@ -124,6 +124,7 @@ main (int argc, char **argv)
     { "pairs", 0, 0, G_OPTION_ARG_FILENAME, &a.pairs, "correct suite: input<TAB>reference[<TAB>rewrite preset] lines", "FILE" },
     { "limit", 0, 0, G_OPTION_ARG_INT, &a.limit, "correct suite: most sentences (default 200)", "N" },
     { "block", 0, 0, G_OPTION_ARG_INT, &a.block, "correct suite: IAD block (default: picked for the device)", "N" },
+    { "first-block", 0, 0, G_OPTION_ARG_INT, &a.first_block, "correct suite: most source tokens IAD drafts beside the prompt (default 64, as fits one pass)", "N" },
     { "ngram", 0, 0, G_OPTION_ARG_INT, &a.ngram, "correct suite: IAD re-alignment n-gram (default 2)", "N" },
     G_OPTION_ENTRY_NULL,
   };
