@@ -17,6 +17,7 @@ layout(binding = 0) readonly buffer XBuf { float x[]; };
 layout(binding = 1) readonly buffer GBuf { float g[]; };
 layout(binding = 2) buffer OBuf { float o[]; };
 shared float partial[64];
+shared float shared_scale;
 
 void main() {
   const uint t = gl_WorkGroupID.x;
@@ -27,10 +28,16 @@ void main() {
     ss = fma(x[base + k], x[base + k], ss);
   partial[lid] = ss;
   barrier();
-  precise float total = 0.0;
-  for (uint i = 0u; i < 64u; i++)
-    total += partial[i];
-  const float scale = 1.0 / sqrt(total / float(p.n) + p.eps);
+  // One invocation adds the partial sums and shares the scale: when all 64 added them, a CPU
+  // device spent most of the kernel loading the same 64 values 64 times over.
+  if (lid == 0u) {
+    precise float total = 0.0;
+    for (uint i = 0u; i < 64u; i++)
+      total += partial[i];
+    shared_scale = 1.0 / sqrt(total / float(p.n) + p.eps);
+  }
+  barrier();
+  const float scale = shared_scale;
   for (uint k = lid; k < p.n; k += 64u) {
     precise float v = (x[base + k] * scale) * g[k];
     if (p.add != 0u)

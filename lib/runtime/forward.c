@@ -44,7 +44,8 @@ struct DraftdRunner {
   DraftdVkBuffer qkv;         /* [n_batch][QKV] */
   DraftdVkBuffer att;         /* [n_batch][ATT] */
   DraftdVkBuffer hb;          /* [n_batch][F] */
-  DraftdVkBuffer scores;      /* [n_head][n_batch][ctx_stride] */
+  DraftdVkBuffer scores;      /* [n_head][n_batch][ctx_stride]: scores, then softmax weights */
+  DraftdVkBuffer score_sums;  /* [n_head][n_batch] the weights' sums */
   DraftdVkBuffer tokens;      /* [n_batch] host-visible */
   DraftdVkBuffer logits;      /* [n_batch][V] host-visible */
   DraftdVkBuffer ids;         /* [n_batch] host-visible */
@@ -214,6 +215,7 @@ alloc_activations (DraftdRunner *r, GError **error)
     { &r->att, b * r->ATT * 4, FALSE },
     { &r->hb, b * r->F * 4, FALSE },
     { &r->scores, (guint64) r->cfg.n_head * b * r->ctx_stride * 4, FALSE },
+    { &r->score_sums, (guint64) r->cfg.n_head * b * 4, FALSE },
     { &r->tokens, b * 4, TRUE },
     { &r->logits, b * r->V * 4, TRUE },
     { &r->ids, b * 4, TRUE },
@@ -322,7 +324,8 @@ draftd_runner_free (DraftdRunner *r)
   draftd_matrix_clear (vk, &r->token_embd);
   draftd_vk_buffer_clear (vk, &r->rope_swa);
   draftd_vk_buffer_clear (vk, &r->rope);
-  DraftdVkBuffer *bufs[] = { &r->ids, &r->logits, &r->tokens, &r->scores, &r->hb, &r->att, &r->qkv, &r->xb, &r->x, &r->dummy };
+  DraftdVkBuffer *bufs[] = { &r->ids,  &r->logits, &r->tokens, &r->score_sums, &r->scores, &r->hb,
+                             &r->att,  &r->qkv,    &r->xb,     &r->x,          &r->dummy };
   for (guint i = 0; i < G_N_ELEMENTS (bufs); i++)
     draftd_vk_buffer_clear (vk, bufs[i]);
   g_clear_pointer (&r->out_logits, g_array_unref);
@@ -468,8 +471,10 @@ record_attention (Recorder *rec, LayerState *l, guint T)
   guint token_rows = groups (T, draftd_kernels_attn_tokens (tile));
   dispatch (rec, &r->kernels->attn_scores[tile], sb, &ap, sizeof ap, groups ((r->n_past + T + 3) / 4, wg), token_rows,
             c->n_head);
+  DraftdBind smb[2] = { { &r->scores }, { &r->score_sums } };
+  dispatch (rec, &r->kernels->attn_softmax, smb, &ap, sizeof ap, groups (T, wg), c->n_head, 1);
   ap.stride = r->ATT;
-  DraftdBind vb[3] = { { &r->scores }, { &l->v_cache }, { &r->att } };
+  DraftdBind vb[4] = { { &r->scores }, { &l->v_cache }, { &r->att }, { &r->score_sums } };
   dispatch (rec, &r->kernels->attn_values[tile], vb, &ap, sizeof ap, groups (c->n_head * c->head_dim / 4, wg), token_rows,
             1);
 }

@@ -134,12 +134,14 @@ static gboolean
 kernels_init_common (DraftdKernels *k, GError **error)
 {
   for (guint i = 0; i < DRAFTD_N_TILES; i++)
-    if (!draftd_kernel_init (&k->attn_scores[i], k, "attn_scores", DRAFTD_ATTN_BINDINGS, sizeof (DraftdAttnParams), k->wg,
+    if (!draftd_kernel_init (&k->attn_scores[i], k, "attn_scores", DRAFTD_ATTN_SCORES_BINDINGS, sizeof (DraftdAttnParams), k->wg,
                       draftd_kernels_attn_tokens (i), error) ||
-        !draftd_kernel_init (&k->attn_values[i], k, "attn_values", DRAFTD_ATTN_BINDINGS, sizeof (DraftdAttnParams), k->wg,
+        !draftd_kernel_init (&k->attn_values[i], k, "attn_values", DRAFTD_ATTN_VALUES_BINDINGS, sizeof (DraftdAttnParams), k->wg,
                       draftd_kernels_attn_tokens (i), error))
       return FALSE;
-  return draftd_kernel_init (&k->rmsnorm, k, "rmsnorm", DRAFTD_RMSNORM_BINDINGS, sizeof (DraftdRmsNormParams), 64, 1,
+  return draftd_kernel_init (&k->attn_softmax, k, "attn_softmax", DRAFTD_ATTN_SOFTMAX_BINDINGS, sizeof (DraftdAttnParams),
+                             k->wg, 1, error) &&
+         draftd_kernel_init (&k->rmsnorm, k, "rmsnorm", DRAFTD_RMSNORM_BINDINGS, sizeof (DraftdRmsNormParams), 64, 1,
                       error) &&
          draftd_kernel_init (&k->head_norm, k, "head_norm", DRAFTD_HEAD_NORM_BINDINGS, sizeof (DraftdHeadNormParams),
                       k->wg, 1, error) &&
@@ -159,6 +161,7 @@ kernels_free (gpointer data)
   draftd_kernel_clear (&k->scale, vk);
   draftd_kernel_clear (&k->head_norm, vk);
   draftd_kernel_clear (&k->rmsnorm, vk);
+  draftd_kernel_clear (&k->attn_softmax, vk);
   for (int i = DRAFTD_N_TILES - 1; i >= 0; i--) {
     draftd_kernel_clear (&k->attn_values[i], vk);
     draftd_kernel_clear (&k->attn_scores[i], vk);

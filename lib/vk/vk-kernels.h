@@ -27,7 +27,9 @@ enum {
   DRAFTD_HEAD_NORM_BINDINGS = 2,
   DRAFTD_SCALE_BINDINGS = 1,
   DRAFTD_ROPE_KV_BINDINGS = 4,
-  DRAFTD_ATTN_BINDINGS = 3,
+  DRAFTD_ATTN_SCORES_BINDINGS = 3,   /* QKV, K cache, scores */
+  DRAFTD_ATTN_SOFTMAX_BINDINGS = 2,  /* scores (weights in place), sums */
+  DRAFTD_ATTN_VALUES_BINDINGS = 4,   /* weights, V cache, out, sums */
   DRAFTD_ARGMAX_BINDINGS = 2,
   DRAFTD_MAX_BINDINGS = 8,
 };
@@ -66,7 +68,7 @@ typedef struct {
   guint32 n_tokens, pos0, n_head, n_head_kv, head_dim, qkv_stride, neox, ctx;
 } DraftdRopeParams;
 
-/* shaders/attn_params.glsl, shared by attn_scores.comp and attn_values.comp */
+/* shaders/attn_params.glsl, shared by attn_scores.comp, attn_softmax.comp and attn_values.comp */
 typedef struct {
   guint32 n_tokens, pos0, n_head, n_head_kv, head_dim, stride, ctx;
   float scale;
@@ -110,6 +112,7 @@ typedef struct {
   DraftdKernel embed[DRAFTD_N_WTYPES];
   /* attention per token tile too: TOKENS = min(tile tokens, DRAFTD_ATTN_MAX_TOKENS) */
   DraftdKernel attn_scores[DRAFTD_N_TILES], attn_values[DRAFTD_N_TILES];
+  DraftdKernel attn_softmax;
   DraftdKernel rmsnorm, head_norm, scale, rope_kv, argmax;
 } DraftdKernels;
 
