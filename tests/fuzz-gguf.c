@@ -5,6 +5,7 @@
  * tokenizer) and its tokenizer and chat template are used.
  *   CC=clang meson setup build-fuzz -Dfuzz=true && meson compile -C build-fuzz
  *   build-fuzz/tests/fuzz-gguf tests/fuzz/corpus/gguf */
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "tests/fuzz-common.h"
@@ -15,6 +16,14 @@
 static char *path;
 static int fd = -1;
 
+/* libFuzzer ends a run with exit(): the file goes with it (each run left one in /tmp). */
+static void
+remove_input_file (void)
+{
+  if (path)
+    unlink (path);
+}
+
 int
 LLVMFuzzerInitialize (int *argc, char ***argv)
 {
@@ -22,6 +31,7 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
   fd = g_file_open_tmp ("draftd-fuzz-gguf-XXXXXX.gguf", &path, &error);
   if (fd < 0)
     g_error ("temporary file: %s", error->message);
+  atexit (remove_input_file);
   return 0;
 }
 
