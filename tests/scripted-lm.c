@@ -20,6 +20,7 @@ sl_forward (gpointer self, const gint32 *tokens, guint n, guint n_out, gboolean 
     return FALSE;
   }
   g_array_set_size (s->outputs, 0);
+  s->longest_call = MAX (s->longest_call, n);
   for (guint i = 0; i < n; i++) {
     g_array_append_val (s->cache, tokens[i]);
     if (i + n_out >= n) {
@@ -45,7 +46,7 @@ static void sl_truncate (gpointer self, guint n) { g_array_set_size (((ScriptedL
 static guint sl_n_past (gpointer self) { return ((ScriptedLm *) self)->cache->len; }
 static guint sl_n_ctx (gpointer self) { return ((ScriptedLm *) self)->n_ctx; }
 static guint sl_n_vocab (gpointer self) { return ((ScriptedLm *) self)->n_vocab; }
-static guint sl_n_batch (gpointer self) { return ((ScriptedLm *) self)->n_ctx; }  /* one pass takes anything */
+static guint sl_n_batch (gpointer self) { return ((ScriptedLm *) self)->n_batch; }
 
 static const DraftdLmVTable vtable = { sl_forward, sl_logits, sl_argmax, sl_truncate, sl_n_past, sl_n_ctx, sl_n_vocab,
                                        sl_n_batch };
@@ -61,6 +62,7 @@ scripted_lm_init (ScriptedLm *s, const gint32 *script, guint n_script, guint n_p
   s->n_script = n_script;
   s->n_prompt = n_prompt;
   s->n_ctx = n_ctx;
+  s->n_batch = n_ctx;
   s->n_vocab = n_vocab;
   s->eos = eos;
   s->logits = g_new0 (float, n_vocab);

@@ -10,6 +10,8 @@ typedef struct {
   guint n_script;
   guint n_prompt;
   guint n_ctx, n_vocab;
+  guint n_batch;        /* what it reports as one pass's most tokens (default n_ctx) */
+  guint longest_call;   /* most tokens one forward() was given */
   gint32 eos;
   GArray *outputs;      /* argmax of each output of the last forward */
   float *logits;        /* one-hot-ish logits for the current output */

@@ -24,6 +24,8 @@ typedef struct {
 
 static guint assistant_ctx; /* 0: the target's */
 static guint first_block;   /* 0: the default */
+static guint target_batch;  /* 0: the scripted model's default (its context) */
+static guint longest_call;  /* most tokens the target was given at once, in the last run */
 
 static Result
 run (DraftdDecodeMode mode, const gint32 *script, guint n_script, const gint32 *source, guint n_source,
@@ -33,6 +35,8 @@ run (DraftdDecodeMode mode, const gint32 *script, guint n_script, const gint32 *
   ScriptedLm t, a;
   scripted_lm_init (&t, script, n_script, 4, n_ctx, VOCAB, EOS);
   scripted_lm_init (&a, assistant_script, n_assistant, 4, assistant_ctx ? assistant_ctx : n_ctx, VOCAB, EOS);
+  if (target_batch)
+    t.n_batch = target_batch;
   DraftdLm tl = scripted_lm (&t), al = scripted_lm (&a);
   DraftdDecodeParams p;
   draftd_decode_params_init (&p);
@@ -57,6 +61,7 @@ run (DraftdDecodeMode mode, const gint32 *script, guint n_script, const gint32 *
   r.passes = st.target_passes + st.prompt_passes;
   r.assistant_passes = st.assistant_passes;
   g_assert (t.passes == st.target_passes + st.prompt_passes);
+  longest_call = t.longest_call;
   scripted_lm_clear (&t);
   scripted_lm_clear (&a);
   return r;
@@ -93,6 +98,15 @@ main (void)
   tap_ok (equals (r.out, src, 24) && r.passes == 1, "IAD: the first pass drafts the whole source beside the prompt (%u pass)",
           r.passes);
   g_array_unref (r.out);
+  /* ... as much of it as fits one batch: 4 prompt tokens and 12 drafts in a batch of 16, then
+   * blocks of 8 (13 + 9 + 3 tokens in 3 passes), never a call the model would split. */
+  target_batch = 16;
+  r = run (DRAFTD_DECODE_IAD, src, 24, src, 24, NULL, 0, 8, 2, 128, 0);
+  tap_ok (equals (r.out, src, 24) && r.passes == 3 && longest_call == 16,
+          "IAD: the first pass drafts what fits the batch beside the prompt (%u passes, longest %u tokens)", r.passes,
+          longest_call);
+  g_array_unref (r.out);
+  target_batch = 0;
 
   /* One substitution at position 10: the first block is cut there (1), then n plain passes
    * until the last n outputs are again an n-gram of the source (2 for n = 2), then one pass
