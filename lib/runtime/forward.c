@@ -83,6 +83,17 @@ upload_vector (DraftdRunner *r, DraftdVkBuffer *b, const DraftdGgufTensor *t, gu
   return draftd_vector_upload (r->vk, b, ts, 1, padded, error);
 }
 
+#define N_LAYER_MATRICES 7
+
+/* A layer's matrices: Q|K|V (one, or three when their types differ; unused ones have no
+ * parts), O, gate, up, down. */
+static void
+layer_matrices (const LayerState *l, const DraftdMatrix *ms[N_LAYER_MATRICES])
+{
+  const DraftdMatrix *all[N_LAYER_MATRICES] = { &l->qkv[0], &l->qkv[1], &l->qkv[2], &l->wo, &l->gate, &l->up, &l->down };
+  memcpy (ms, all, sizeof all);
+}
+
 /* The matmul and embedding kernels of every weight form this model's matrices have. */
 static gboolean
 need_kernels (DraftdRunner *r, GError **error)
@@ -92,9 +103,9 @@ need_kernels (DraftdRunner *r, GError **error)
   if (!r->cfg.tied_output)
     need[r->output.wtype] = TRUE;
   for (guint i = 0; i < r->cfg.n_layer; i++) {
-    const LayerState *l = &r->layers[i];
-    const DraftdMatrix *ms[] = { &l->qkv[0], &l->qkv[1], &l->qkv[2], &l->wo, &l->gate, &l->up, &l->down };
-    for (guint j = 0; j < G_N_ELEMENTS (ms); j++)
+    const DraftdMatrix *ms[N_LAYER_MATRICES];
+    layer_matrices (&r->layers[i], ms);
+    for (guint j = 0; j < N_LAYER_MATRICES; j++)
       if (ms[j]->n_parts > 0)
         need[ms[j]->wtype] = TRUE;
   }
@@ -679,9 +690,9 @@ draftd_runner_weight_bytes (const DraftdRunner *r)
 {
   guint64 n = matrix_bytes (output_matrix (r));
   for (guint i = 0; i < r->cfg.n_layer; i++) {
-    const LayerState *l = &r->layers[i];
-    const DraftdMatrix *ms[] = { &l->qkv[0], &l->qkv[1], &l->qkv[2], &l->wo, &l->gate, &l->up, &l->down };
-    for (guint j = 0; j < G_N_ELEMENTS (ms); j++)
+    const DraftdMatrix *ms[N_LAYER_MATRICES];
+    layer_matrices (&r->layers[i], ms);
+    for (guint j = 0; j < N_LAYER_MATRICES; j++)
       n += matrix_bytes (ms[j]);
   }
   return n;
