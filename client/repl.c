@@ -1,7 +1,7 @@
 /* The chat REPL: readline with history and command completion. Input is read through
  * readline's callback interface so that Ctrl-C at the prompt can discard the line (the
  * blocking readline() would restart the read and keep it); during a reply Ctrl-C cancels it. */
-#include <errno.h>
+#include <signal.h>
 #include <glib/gstdio.h>
 #include <readline/history.h>
 #include <readline/readline.h>
@@ -49,29 +49,42 @@ on_line (char *line)
   rl_callback_handler_remove ();
 }
 
-/* One line from readline; Ctrl-C discards what was typed. */
+/* One line from readline; Ctrl-C discards what was typed. SIGINT is blocked except while
+ * waiting in pselect, and the flag is checked before each wait: a Ctrl-C that came while
+ * readline handled a key (with select, a wait began without seeing it and it was lost until
+ * the next key, so Return ran the line it should have discarded) ends the wait at once. */
 static LineStatus
 read_line (const char *prompt, char **line)
 {
   line_read = NULL;
   line_done = FALSE;
   draft_interrupted = 0;
+  sigset_t sigint, before, waiting;
+  sigemptyset (&sigint);
+  sigaddset (&sigint, SIGINT);
+  sigprocmask (SIG_BLOCK, &sigint, &before);
+  waiting = before;
+  sigdelset (&waiting, SIGINT);
   rl_callback_handler_install (prompt, on_line);
+  LineStatus status = LINE_EOF;
   while (!line_done) {
-    fd_set fds;
-    FD_ZERO (&fds);
-    FD_SET (fileno (rl_instream), &fds);
-    int n = select (fileno (rl_instream) + 1, &fds, NULL, NULL, NULL);
-    if (n < 0 && errno == EINTR && draft_interrupted) {
+    if (draft_interrupted) {
       rl_replace_line ("", 0);
       rl_point = rl_end = 0;
       rl_callback_handler_remove ();
       fputs ("^C\n", rl_outstream);
-      return LINE_DISCARDED;
+      status = LINE_DISCARDED;
+      break;
     }
-    if (n > 0)
+    fd_set fds;
+    FD_ZERO (&fds);
+    FD_SET (fileno (rl_instream), &fds);
+    if (pselect (fileno (rl_instream) + 1, &fds, NULL, NULL, NULL, &waiting) > 0)
       rl_callback_read_char ();
   }
+  sigprocmask (SIG_SETMASK, &before, NULL);
+  if (status == LINE_DISCARDED)
+    return status;
   *line = line_read;
   return line_read ? LINE_READ : LINE_EOF;
 }
