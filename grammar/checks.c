@@ -1,5 +1,6 @@
 #include "grammar/checks.h"
 #include <string.h>
+#include "grammar/forms.h"
 
 /* Words that carry little content: dropping or changing one is an ordinary correction. */
 static const char *const function_words =
@@ -80,6 +81,25 @@ spans_kept (const char *source, const char *answer, const DraftdGrammarSpan *spa
   return TRUE;
 }
 
+/* Words and single punctuation marks: a loop of quote marks (`" " " "`) is a loop too. */
+static GPtrArray *
+tokens_of (const char *text)
+{
+  GPtrArray *t = g_ptr_array_new_with_free_func (g_free);
+  for (const char *p = text; *p;) {
+    gunichar c = g_utf8_get_char (p);
+    const char *s = p;
+    p = g_utf8_next_char (p);
+    if (g_unichar_isspace (c))
+      continue;
+    if (g_unichar_isalnum (c))
+      while (*p && g_unichar_isalnum (g_utf8_get_char (p)))
+        p = g_utf8_next_char (p);
+    g_ptr_array_add (t, g_utf8_strdown (s, p - s));
+  }
+  return t;
+}
+
 DraftdGrammarCheck
 draftd_grammar_check_answer (const char *source, const char *answer, const DraftdGrammarSpan *spans, guint n_spans,
                              gboolean rewrite)
@@ -91,7 +111,9 @@ draftd_grammar_check_answer (const char *source, const char *answer, const Draft
     return DRAFTD_GRAMMAR_CHECK_PROTECTED;
   g_autoptr (GPtrArray) sw = words_of (source);
   g_autoptr (GPtrArray) aw = words_of (answer);
-  if (longest_repeat (aw) > longest_repeat (sw))
+  g_autoptr (GPtrArray) st = tokens_of (source);
+  g_autoptr (GPtrArray) at = tokens_of (answer);
+  if (longest_repeat (aw) > longest_repeat (sw) || longest_repeat (at) > MAX (longest_repeat (st), 2u))
     return DRAFTD_GRAMMAR_CHECK_REPETITION;
   if (rewrite)
     return a > 4 * s + 40 ? DRAFTD_GRAMMAR_CHECK_LENGTH : DRAFTD_GRAMMAR_CHECK_OK;
@@ -122,6 +144,76 @@ contains (GPtrArray *w, const char *word)
   return FALSE;
 }
 
+/* The stem left by a regular ending (-s, -es, -ed, -d, -ing, -er, -est, -ly). */
+static char *
+stem (const char *w)
+{
+  static const char *const endings[] = { "ing", "est", "ies", "ied", "es", "ed", "er", "ly", "s", "d" };
+  gsize n = strlen (w);
+  for (guint i = 0; i < G_N_ELEMENTS (endings); i++) {
+    gsize e = strlen (endings[i]);
+    if (n > e + 2 && g_str_has_suffix (w, endings[i]))
+      return g_strndup (w, n - e);
+  }
+  return g_strdup (w);
+}
+
+static guint
+distance (const char *a, const char *b)
+{
+  gsize la = strlen (a), lb = strlen (b);
+  if (la > 48 || lb > 48)
+    return 99;
+  guint row[49];
+  for (gsize j = 0; j <= lb; j++)
+    row[j] = j;
+  for (gsize i = 1; i <= la; i++) {
+    guint prev = row[0];
+    row[0] = i;
+    for (gsize j = 1; j <= lb; j++) {
+      guint cur = row[j];
+      row[j] = MIN (MIN (row[j] + 1, row[j - 1] + 1), prev + (a[i - 1] != b[j - 1]));
+      prev = cur;
+    }
+  }
+  return row[lb];
+}
+
+/* Can one content word replace another in a correction? When it is a respelling (a few
+ * letters apart), a form of the same word (a regular ending, or an irregular form WordNet
+ * lists: "went" for "go"), or a listed confusable; never one unrelated word for another
+ * ("succesful" -> "longer", "waitress" -> "wait"). */
+static gboolean
+explainable (const char *a, const char *b)
+{
+  gsize la = g_utf8_strlen (a, -1), lb = g_utf8_strlen (b, -1);
+  if (distance (a, b) <= MAX (1u, MIN (la, lb) / 3))
+    return TRUE;
+  g_autofree char *sa = stem (a), *sb = stem (b);
+  if (g_str_equal (sa, sb) || (strlen (sa) >= 3 && (g_str_equal (sa, b) || g_str_equal (sb, a))))
+    return TRUE;
+  const char *pos = "nva";
+  for (const char *p = pos; *p; p++) {
+    const char *la_ = draftd_forms_irregular_lemma (a, *p), *lb_ = draftd_forms_irregular_lemma (b, *p);
+    if ((la_ && (g_str_equal (la_, b) || g_strcmp0 (la_, lb_) == 0)) || (lb_ && g_str_equal (lb_, a)))
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* A name or an identifier inside the sentence: a capital after its start, digits, or
+ * capitals inside a word. Corrections never touch one. */
+static gboolean
+names_a_thing (const char *old, gsize start, gsize end)
+{
+  for (gsize i = start; i < end; i++) {
+    gboolean word_start = i == 0 || !g_ascii_isalnum (old[i - 1]);
+    if (g_ascii_isdigit (old[i]) || (g_ascii_isupper (old[i]) && (i > 0 || !word_start)))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 DraftdGrammarCheck
 draftd_grammar_check_edit (const char *old, const DraftdGrammarEdit *edit, gboolean (*is_word) (const char *word, gpointer user),
                            gpointer user)
@@ -129,6 +221,11 @@ draftd_grammar_check_edit (const char *old, const DraftdGrammarEdit *edit, gbool
   g_autofree char *was = g_strndup (old + edit->start, edit->end - edit->start);
   g_autoptr (GPtrArray) ow = words_of (was);
   g_autoptr (GPtrArray) nw = words_of (edit->replacement);
+  if (names_a_thing (old, edit->start, edit->end))
+    return DRAFTD_GRAMMAR_CHECK_PROTECTED;
+  if (ow->len == 1 && nw->len == 1 && content_word (ow->pdata[0]) && content_word (nw->pdata[0]) &&
+      !explainable (ow->pdata[0], nw->pdata[0]))
+    return DRAFTD_GRAMMAR_CHECK_MEANING;
   guint content = 0, new_content = 0;
   for (guint i = 0; i < ow->len; i++)
     content += content_word (ow->pdata[i]);

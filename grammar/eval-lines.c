@@ -12,7 +12,7 @@
 
 typedef struct {
   guint lines, changed, segments, kept_source, too_long, foreign, kept_tokens, equal;
-  guint passes, greedy_passes, tokens, drafted, accepted;
+  guint passes, greedy_passes, tokens, drafted, accepted, fixes, scoring_passes;
   double ms, greedy_ms;
 } Totals;
 
@@ -32,11 +32,23 @@ add_stats (Totals *t, const DraftdGrammarStats *st)
   t->accepted += st->accepted;
   t->ms += st->wall_ms - st->greedy_ms;
   t->greedy_ms += st->greedy_ms;
+  t->fixes += st->fixes;
+  t->scoring_passes += st->scoring_passes;
 }
 
+typedef struct {
+  double keep_bias;
+  gboolean compare, no_spelling, candidates_only;
+  const char *margins;
+  guint limit;
+} Options;
+
 static gboolean
-run (const char *model, const char *path, double keep_bias, gboolean compare, guint limit, GError **error)
+run (const char *model, const char *path, const Options *opt, GError **error)
 {
+  float margins[DRAFTD_FIX_N_KINDS];
+  if (opt->margins && !draftd_candidates_parse_margins (opt->margins, margins, error))
+    return FALSE;
   g_autofree char *all = NULL;
   if (!g_file_get_contents (path, &all, NULL, error))
     return FALSE;
@@ -55,15 +67,18 @@ run (const char *model, const char *path, double keep_bias, gboolean compare, gu
   if (block == 0)
     return FALSE;
   g_autoptr (GArray) cached = g_array_new (FALSE, FALSE, sizeof (gint32));
+  /* An empty personal list: the evaluation must not depend on the user running it. */
+  g_autoptr (DraftdSpell) spell = opt->no_spelling ? NULL : draftd_spell_new ("/dev/null");
   DraftdGrammarContext ctx = { &lm, m->tokenizer, cached, meta->format, meta->correct_template, meta->rewrite_template,
-                               meta->template_end, block, 2, 0 };
+                               meta->template_end, block, 2, 0, spell };
   g_auto (GStrv) lines = g_strsplit (all, "\n", -1);
   guint n = g_strv_length (lines);
   if (n > 0 && *lines[n - 1] == 0)
     n--; /* the file's final newline */
   Totals t = { 0 };
-  for (guint i = 0; i < n && (limit == 0 || i < limit); i++) {
-    DraftdGrammarRequest req = { .keep_bias = keep_bias, .compare_greedy = compare, .languages = (const char *const *) languages };
+  for (guint i = 0; i < n && (opt->limit == 0 || i < opt->limit); i++) {
+    DraftdGrammarRequest req = { .keep_bias = opt->keep_bias, .compare_greedy = opt->compare, .languages = (const char *const *) languages,
+                                 .margins = opt->margins ? margins : NULL, .candidates_only = opt->candidates_only };
     DraftdGrammarStats st;
     g_autoptr (GArray) edits = draftd_grammar_edits_new ();
     g_autofree char *out = draftd_grammar_run (&ctx, lines[i], &req, edits, &st, error);
@@ -80,7 +95,8 @@ run (const char *model, const char *path, double keep_bias, gboolean compare, gu
               "\"iad_ms\": %.0f",
               t.lines, t.changed, t.segments, t.kept_source, t.too_long, t.foreign, t.kept_tokens, block, t.drafted, t.accepted,
               t.tokens, (double) t.passes / MAX (t.tokens, 1), t.ms);
-  if (compare)
+  g_printerr (", \"fixes\": %u, \"scoring_passes\": %u", t.fixes, t.scoring_passes);
+  if (opt->compare)
     g_printerr (", \"plain_passes_per_token\": %.4f, \"plain_ms\": %.0f, \"speedup\": %.3f, \"identical_to_plain\": %u",
                 (double) t.greedy_passes / MAX (t.tokens, 1), t.greedy_ms, t.ms > 0 ? t.greedy_ms / t.ms : 0, t.equal);
   g_printerr ("}\n");
@@ -90,15 +106,17 @@ run (const char *model, const char *path, double keep_bias, gboolean compare, gu
 int
 main (int argc, char **argv)
 {
-  g_autofree char *model = NULL;
-  double keep_bias = 0;
-  gboolean compare = FALSE;
+  g_autofree char *model = NULL, *margins = NULL;
+  Options opt = { 0 };
   gint limit = 0;
   GOptionEntry entries[] = {
     { "model", 'm', 0, G_OPTION_ARG_FILENAME, &model, "target model (GGUF)", "T.gguf" },
-    { "keep-bias", 0, 0, G_OPTION_ARG_DOUBLE, &keep_bias, "keep policy margin (0: the default; < 0: off)", "B" },
-    { "compare", 0, 0, G_OPTION_ARG_NONE, &compare, "also decode plainly, same policy, and compare", NULL },
+    { "keep-bias", 0, 0, G_OPTION_ARG_DOUBLE, &opt.keep_bias, "keep policy margin (0: the default; < 0: off)", "B" },
+    { "compare", 0, 0, G_OPTION_ARG_NONE, &opt.compare, "also decode plainly, same policy, and compare", NULL },
     { "limit", 'n', 0, G_OPTION_ARG_INT, &limit, "only the first N lines", "N" },
+    { "no-spelling", 0, 0, G_OPTION_ARG_NONE, &opt.no_spelling, "no spelling or candidate stage: the model's pass alone", NULL },
+    { "candidates-only", 0, 0, G_OPTION_ARG_NONE, &opt.candidates_only, "the candidate stage alone, no model pass", NULL },
+    { "margins", 0, 0, G_OPTION_ARG_STRING, &margins, "candidate margins, kind=nats,...", "SPEC" },
     G_OPTION_ENTRY_NULL,
   };
   g_autoptr (GOptionContext) oc = g_option_context_new ("FILE - correct each line of FILE");
@@ -108,7 +126,9 @@ main (int argc, char **argv)
     g_printerr ("%s\n", error ? error->message : "usage: draftd-grammar-eval -m T.gguf [--keep-bias B] [--compare] FILE");
     return 2;
   }
-  if (!run (model, argv[1], keep_bias, compare, limit, &error)) {
+  opt.limit = MAX (limit, 0);
+  opt.margins = margins;
+  if (!run (model, argv[1], &opt, &error)) {
     g_printerr ("draftd-grammar-eval: %s\n", error->message);
     return 1;
   }

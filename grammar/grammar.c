@@ -2,6 +2,7 @@
 #include <string.h>
 #include "grammar/checks.h"
 #include "grammar/language.h"
+#include "grammar/rank.h"
 #include "grammar/segment.h"
 #include "lib/tokenizer/text-collector.h"
 
@@ -177,6 +178,8 @@ typedef struct {
   DraftdGrammarStats *stats;
   const char *text;
   float keep_bias;
+  DraftdScorer *scorer;           /* NULL without a spelling stage */
+  GArray *fixes;                  /* the candidate corrections of the current segment */
 } Job;
 
 /* Decodes one segment (spans relative to it); returns its text (trimmed), or NULL with
@@ -389,6 +392,37 @@ keep_sound_edits (Job *j, const char *segment, char *answer, const DraftdGrammar
   return g_string_free (out, FALSE);
 }
 
+/* Does the sentence at `start` begin one: at the start of the text or a paragraph, or after
+ * a sentence's end? A line of a wrapped paragraph, a list item or a selection from mid-sentence
+ * is not capitalised. */
+static gboolean
+starts_sentence (const char *text, gsize start)
+{
+  gsize i = start;
+  guint newlines = 0;
+  while (i > 0 && g_ascii_isspace (text[i - 1]))
+    newlines += text[--i] == '\n';
+  return i == 0 || newlines >= 2 || strchr (".!?", text[i - 1]) != NULL;
+}
+
+/* Candidate corrections judged by the target (grammar/rank.h); `prot` follows the edits. */
+static char *
+candidate_stage (Job *j, gsize start, const char *segment, GArray *prot, GError **error)
+{
+  DraftdCandidateContext cc = { j->ctx->spell, "en", starts_sentence (j->text, start), (const DraftdGrammarSpan *) prot->data,
+                                prot->len, FALSE, j->req->margins };
+  g_autoptr (GArray) moved = g_array_new (FALSE, FALSE, sizeof (DraftdGrammarSpan));
+  guint before = j->fixes->len, passes = draftd_scorer_passes (j->scorer);
+  char *fixed = draftd_rank_correct (j->scorer, &cc, segment, j->fixes, moved, j->req->cancellable, error);
+  if (fixed == NULL)
+    return NULL;
+  j->stats->fixes += j->fixes->len - before;
+  j->stats->scoring_passes += draftd_scorer_passes (j->scorer) - passes;
+  g_array_set_size (prot, 0);
+  g_array_append_vals (prot, moved->data, moved->len);
+  return fixed;
+}
+
 /* The answer for [start, end) of the text, or a copy of it where the model must not touch it;
  * NULL on error. A piece too long for the context is corrected by clauses. */
 static char *
@@ -403,6 +437,15 @@ correct_piece (Job *j, gsize start, gsize end, const DraftdGrammarSpan *spans, g
       g_array_append_val (rel, r);
     }
   g_autoptr (GArray) prot = protected_ranges (j->ctx->tokenizer, segment, (DraftdGrammarSpan *) rel->data, rel->len);
+  if (j->scorer && !j->req->rewrite) {
+    char *fixed = candidate_stage (j, start, segment, prot, error);
+    if (fixed == NULL)
+      return NULL;
+    g_free (segment);
+    segment = fixed;
+    if (j->req->candidates_only)
+      return g_steal_pointer (&segment);
+  }
   const DraftdGrammarSpan *pr = (const DraftdGrammarSpan *) prot->data;
   GError *local = NULL;
   char *answer = decode_compared (j, segment, pr, prot->len, &local);
@@ -442,10 +485,10 @@ correct_piece (Job *j, gsize start, gsize end, const DraftdGrammarSpan *spans, g
   return g_strdup_printf ("%s%.*s%s", left, (int) (next - mid), text + mid, right);
 }
 
-/* Is the segment in a language the model does not know? Judged on the sentence, or on its
- * line when the sentence alone gives no clue. */
-static gboolean
-foreign (Job *j, gsize start, gsize end)
+/* The segment's language, judged on the sentence, or on its line when the sentence alone
+ * gives no clue; NULL when neither does. */
+static const char *
+segment_language (Job *j, gsize start, gsize end)
 {
   const char *text = j->text;
   const char *lang = draftd_grammar_guess_language (text + start, end - start);
@@ -457,7 +500,65 @@ foreign (Job *j, gsize start, gsize end)
       le++;
     lang = draftd_grammar_guess_language (text + ls, le - ls);
   }
-  return lang && !draftd_grammar_language_supported (lang, j->req->languages);
+  return lang;
+}
+
+/* A sentence in a language the model does not know: spelled by that language's dictionary
+ * when there is one (no model judges the suggestions, so only sure ones are taken), else
+ * left as it is. */
+static char *
+foreign_answer (Job *j, const char *lang, const DraftdGrammarSegment *sg, const GArray *spans, GError **error)
+{
+  g_autofree char *segment = g_strndup (j->text + sg->start, sg->end - sg->start);
+  if (j->ctx->spell == NULL || j->req->rewrite || !draftd_spell_has_language (j->ctx->spell, lang))
+    return g_steal_pointer (&segment);
+  g_autoptr (GArray) rel = g_array_new (FALSE, FALSE, sizeof (DraftdGrammarSpan));
+  for (guint i = 0; i < sg->n_spans; i++) {
+    DraftdGrammarSpan r = g_array_index (spans, DraftdGrammarSpan, sg->first_span + i);
+    r.start -= sg->start;
+    r.end -= sg->start;
+    g_array_append_val (rel, r);
+  }
+  DraftdCandidateContext cc = { j->ctx->spell, lang, starts_sentence (j->text, sg->start), (DraftdGrammarSpan *) rel->data,
+                                rel->len, TRUE, NULL };
+  return draftd_rank_correct (NULL, &cc, segment, j->fixes, NULL, j->req->cancellable, error);
+}
+
+/* The answer for one segment to correct or rewrite. */
+static char *
+segment_answer (Job *j, const DraftdGrammarSegment *sg, const GArray *spans, GError **error)
+{
+  g_array_set_size (j->fixes, 0);
+  const char *lang = segment_language (j, sg->start, sg->end);
+  if (lang && !draftd_grammar_language_supported (lang, j->req->languages)) {
+    j->stats->foreign++;
+    return foreign_answer (j, lang, sg, spans, error);
+  }
+  const DraftdGrammarSpan *sp = &g_array_index (spans, DraftdGrammarSpan, sg->first_span);
+  return correct_piece (j, sg->start, sg->end, sg->n_spans ? sp : NULL, sg->n_spans, error);
+}
+
+/* Edits that a candidate correction made say which kind it was ("agreement: I has → I have"). */
+static void
+label_edits (const char *text, GArray *edits, guint first, const GArray *fixes)
+{
+  for (guint i = first; i < edits->len; i++) {
+    DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, i);
+    g_autofree char *was = g_strstrip (g_strndup (text + e->start, e->end - e->start));
+    g_autofree char *now = g_strstrip (g_strdup (e->replacement));
+    for (guint f = 0; f < fixes->len; f++) {
+      const DraftdFix *x = &g_array_index (fixes, DraftdFix, f);
+      g_autofree char *xw = g_strstrip (g_strdup (x->was)), *xn = g_strstrip (g_strdup (x->now));
+      if (!(g_str_equal (xw, was) && g_str_equal (xn, now)) && !(*xn && strstr (now, xn) && *xw && strstr (was, xw)))
+        continue;
+      e->kind = draftd_fix_kind_name (x->kind);
+      g_free (e->message);
+      e->message = *now == 0 ? g_strdup_printf ("%s: remove \u201c%s\u201d", e->kind, was)
+                   : *was == 0 ? g_strdup_printf ("%s: add \u201c%s\u201d", e->kind, now)
+                               : g_strdup_printf ("%s: %s \u2192 %s", e->kind, was, now);
+      break;
+    }
+  }
 }
 
 char *
@@ -475,7 +576,9 @@ draftd_grammar_run (DraftdGrammarContext *ctx, const char *text, const DraftdGra
   }
   gint64 t0 = g_get_monotonic_time ();
   double bias = req->keep_bias > 0 ? req->keep_bias : req->keep_bias < 0 ? 0 : DRAFTD_GRAMMAR_KEEP_BIAS;
-  Job j = { ctx, req, stats, text, req->rewrite ? 0.0f : (float) bias };
+  g_autoptr (GArray) fixes = draftd_fixes_new ();
+  g_autoptr (DraftdScorer) scorer = ctx->spell ? draftd_scorer_new (ctx->target, ctx->tokenizer, ctx->cached) : NULL;
+  Job j = { ctx, req, stats, text, req->rewrite ? 0.0f : (float) bias, scorer, fixes };
   DraftdGrammarSegmentOptions so = { req->protect_quotes };
   g_autoptr (GArray) spans = g_array_new (FALSE, FALSE, sizeof (DraftdGrammarSpan));
   g_autoptr (GArray) segs = draftd_grammar_segment (text, len, &so, spans);
@@ -490,20 +593,14 @@ draftd_grammar_run (DraftdGrammarContext *ctx, const char *text, const DraftdGra
     copied = sg->start;
     if (!sg->rewrite)
       continue;
-    if (foreign (&j, sg->start, sg->end)) {
-      stats->foreign++;
-      if (req->on_segment)
-        req->on_segment (NULL, 0, ++done, total, req->user);
-      continue;
-    }
-    const DraftdGrammarSpan *sp = &g_array_index (spans, DraftdGrammarSpan, sg->first_span);
-    g_autofree char *answer = correct_piece (&j, sg->start, sg->end, sg->n_spans ? sp : NULL, sg->n_spans, error);
+    g_autofree char *answer = segment_answer (&j, sg, spans, error);
     if (answer == NULL) {
       g_string_free (result, TRUE);
       return NULL;
     }
     guint first = edits->len;
     draftd_grammar_diff (text, sg->start, sg->end, answer, strlen (answer), req->rewrite, edits);
+    label_edits (text, edits, first, fixes);
     g_string_append (result, answer);
     copied = sg->end;
     if (req->on_segment)

@@ -10,7 +10,9 @@
 #include "lib/decode/decode.h"
 #include "lib/prompt/chat-format.h"
 #include "lib/tokenizer/tokenizer.h"
+#include "grammar/candidates.h"
 #include "grammar/edits.h"
+#include "grammar/spell.h"
 
 #define DRAFTD_GRAMMAR_ERROR (draftd_grammar_error_quark ())
 GQuark draftd_grammar_error_quark (void);
@@ -27,6 +29,9 @@ typedef struct {
   guint block;                    /* IAD block size (tokens verified per pass) */
   guint ngram;                    /* IAD re-alignment n */
   guint first_block;              /* IAD's first block, beside the prompt (0: DRAFTD_IAD_FIRST_BLOCK) */
+  /* Spelling and candidate corrections (grammar/candidates.h, grammar/rank.h) before the
+   * model's own pass; NULL: the model's pass alone. */
+  DraftdSpell *spell;
 } DraftdGrammarContext;
 
 /* The keep bias of corrections when a request gives none: a source token stays unless the
@@ -46,6 +51,10 @@ typedef struct {
    * Rewrites use no margin: they are meant to change the text. */
   double keep_bias;
   gboolean compare_greedy;        /* also decode each segment plainly, same policy (benchmarks) */
+  /* Corrections: the margins of candidate kinds ([DRAFTD_FIX_N_KINDS]; NULL: the defaults),
+   * and whether the model's own IAD pass follows the candidates (FALSE: it does). */
+  const float *margins;
+  gboolean candidates_only;
   GCancellable *cancellable;
   /* Called after each segment the model sees (or leaves unchanged as foreign or too long), in
    * text order, with that segment's edits (byte offsets in the whole text; n may be 0) and
@@ -62,7 +71,10 @@ typedef struct {
   guint refused_edits;            /* edits of otherwise sound answers refused on their own
                                    * (content words dropped, a word respelt into a non-word) */
   guint too_long;                 /* sentences left unchanged: too long for the context, even by clauses */
-  guint foreign;                  /* sentences left unchanged: not in the model's languages */
+  guint foreign;                  /* sentences not in the model's languages (spelling alone where a
+                                   * dictionary has their language, else unchanged) */
+  guint fixes;                    /* candidate corrections taken */
+  guint scoring_passes;           /* target passes that scored candidates */
   guint kept_tokens;              /* source tokens the keep policy held against the target's argmax */
   guint target_passes;            /* including prompt passes */
   guint output_tokens;

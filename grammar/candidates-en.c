@@ -1,0 +1,558 @@
+/* English rules: which alternatives a word gets from its neighbours. Word lists are small and
+ * closed (function words, auxiliaries, confusables); open classes (nouns, verbs) are inflected
+ * by grammar/forms.c and checked against the dictionary. */
+#include <stdlib.h>
+#include <string.h>
+#include "grammar/candidates-private.h"
+#include "grammar/forms.h"
+
+const float draftd_candidates_margins[DRAFTD_FIX_N_KINDS] = {
+  [DRAFTD_FIX_SPELLING] = 2.5f,    [DRAFTD_FIX_AGREEMENT] = 1.0f,   [DRAFTD_FIX_VERB_FORM] = 1.5f,
+  [DRAFTD_FIX_ARTICLE] = 3.0f,     [DRAFTD_FIX_PREPOSITION] = 3.0f, [DRAFTD_FIX_WORD_CHOICE] = 2.0f,
+  [DRAFTD_FIX_PUNCTUATION] = 3.0f,
+};
+
+/* A misspelt word is kept only when the model finds every suggestion this much less likely. */
+#define MISSPELT_PRIOR -6.0f
+
+gboolean
+draftd_candidates_parse_margins (const char *spec, float margins[DRAFTD_FIX_N_KINDS], GError **error)
+{
+  memcpy (margins, draftd_candidates_margins, sizeof draftd_candidates_margins);
+  g_auto (GStrv) items = g_strsplit (spec, ",", -1);
+  for (guint i = 0; items[i]; i++) {
+    g_auto (GStrv) kv = g_strsplit (items[i], "=", 2);
+    if (kv[0] == NULL || kv[1] == NULL)
+      goto bad;
+    g_strdelimit (kv[0], "-_", ' ');
+    int k = 0;
+    while (k < DRAFTD_FIX_N_KINDS && !g_str_equal (draftd_fix_kind_name (k), g_strstrip (kv[0])))
+      k++;
+    char *end;
+    double v = g_ascii_strtod (kv[1], &end);
+    if (k == DRAFTD_FIX_N_KINDS || *end || end == kv[1])
+      goto bad;
+    margins[k] = (float) v;
+  }
+  return TRUE;
+bad:
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "margins are kind=nats,... (kinds: spelling, agreement, "
+               "verb-form, article, preposition, word-choice, punctuation): %s", spec);
+  return FALSE;
+}
+
+static float
+margin (const DraftdCandidateContext *c, DraftdFixKind kind)
+{
+  return (c->margins ? c->margins : draftd_candidates_margins)[kind];
+}
+
+static gboolean
+in_list (const char *list, const char *word)
+{
+  g_autofree char *key = g_strdup_printf (" %s ", word);
+  return strstr (list, key) != NULL;
+}
+
+/* Contractions written without their apostrophe: never words of their own. */
+static const char *const contractions[][2] = {
+  { "dont", "don't" }, { "doesnt", "doesn't" }, { "didnt", "didn't" }, { "isnt", "isn't" }, { "wasnt", "wasn't" },
+  { "arent", "aren't" }, { "werent", "weren't" }, { "cant", "can't" }, { "couldnt", "couldn't" },
+  { "shouldnt", "shouldn't" }, { "wouldnt", "wouldn't" }, { "havent", "haven't" }, { "hasnt", "hasn't" },
+  { "hadnt", "hadn't" }, { "im", "I'm" }, { "ive", "I've" }, { "youre", "you're" }, { "theyre", "they're" },
+  { "thats", "that's" }, { "whats", "what's" }, { "wouldve", "would've" }, { "couldve", "could've" },
+  { "shouldve", "should've" }, { "wont", "won't" }, { "alot", "a lot" },
+};
+
+/* Edits between two words (insertions, deletions, substitutions and swaps of neighbouring
+ * letters: Damerau's four), case ignored; 9 past 8 or for words over 32 characters. */
+static guint
+edit_distance (const char *a, const char *b)
+{
+  g_autofree gunichar *x = g_utf8_to_ucs4_fast (a, -1, NULL), *y = g_utf8_to_ucs4_fast (b, -1, NULL);
+  glong n = 0, m = 0;
+  while (x[n])
+    n++;
+  while (y[m])
+    m++;
+  if (n > 32 || m > 32)
+    return 9;
+  guint d[33][33];
+  for (glong i = 0; i <= n; i++)
+    for (glong j = 0; j <= m; j++) {
+      if (i == 0 || j == 0) {
+        d[i][j] = i + j;
+        continue;
+      }
+      gboolean same = g_unichar_tolower (x[i - 1]) == g_unichar_tolower (y[j - 1]);
+      d[i][j] = MIN (MIN (d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + !same);
+      if (i > 1 && j > 1 && x[i - 1] == y[j - 2] && x[i - 2] == y[j - 1])
+        d[i][j] = MIN (d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return MIN (d[n][m], 9u);
+}
+
+void
+draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s, const Word *w, GArray *out, guint site)
+{
+  (void) s;
+  DraftdFixKind sp = DRAFTD_FIX_SPELLING;
+  draftd_candidates_add (out, w->start, w->end, w->text, sp, MISSPELT_PRIOR, site);
+  for (guint i = 0; g_strcmp0 (c->lang, "en") == 0 && i < G_N_ELEMENTS (contractions); i++)
+    if (g_str_equal (w->lower, contractions[i][0])) {
+      g_autofree char *rep = draftd_candidates_match_case (w->text, contractions[i][1]);
+      draftd_candidates_add (out, w->start, w->end, rep, sp, DRAFTD_CANDIDATE_CERTAIN, site);
+      return;
+    }
+  g_auto (GStrv) sugg = draftd_spell_suggest (c->spell, c->lang, w->text);
+  if (c->spelling_only) {
+    /* No model to judge: the dictionary's first suggestion, when it is a small change. */
+    if (sugg[0] && !strchr (sugg[0], ' '))
+      draftd_candidates_add (out, w->start, w->end, sugg[0], sp, DRAFTD_CANDIDATE_CERTAIN / 2, site);
+    return;
+  }
+  g_autoptr (GPtrArray) irr = draftd_forms_overregularized (c->spell, w->lower);
+  for (guint i = 0; irr && i < irr->len; i++) {
+    g_autofree char *rep = draftd_candidates_match_case (w->text, irr->pdata[i]);
+    draftd_candidates_add (out, w->start, w->end, rep, DRAFTD_FIX_VERB_FORM, 2.0f, site);
+  }
+  for (guint i = 0; sugg[i] && i < 6; i++) {
+    /* Fewer edits are likelier (Hunspell's own order is a weak guide: "wite" before "which"
+     * for "wich"); a split or hyphenated suggestion is rarely the word, and writers seldom
+     * get a word's first letter wrong ("adress" is "address", not "dress"). */
+    float prior = -margin (c, sp) * edit_distance (w->text, sugg[i]) - 0.3f * i - (strpbrk (sugg[i], " -") ? 1.5f : 0.0f) -
+                  (g_ascii_tolower (sugg[i][0]) != g_ascii_tolower (w->lower[0]) ? 3.0f : 0.0f);
+    g_autofree char *rep = draftd_candidates_match_case (w->text, sugg[i]);
+    draftd_candidates_add (out, w->start, w->end, rep, sp, prior, site);
+  }
+}
+
+/* Only whitespace between two words: rules about neighbours do not reach across commas. */
+static gboolean
+adjacent (const char *s, const Word *a, const Word *b)
+{
+  for (gsize i = a->end; i < b->start; i++)
+    if (s[i] != ' ')
+      return FALSE;
+  return b->start > a->end;
+}
+
+/* Does the word start with a vowel sound ("hour", "honest": yes; "university", "one": no)? */
+static gboolean
+vowel_sound (const char *w)
+{
+  static const char *const consonant_vowels[] = { "uni", "use", "usu", "uti", "ura", "ure", "uro", "eu", "ewe", "one", "once", "ubi" };
+  static const char *const silent_h[] = { "hour", "honest", "honor", "honour", "heir" };
+  for (guint i = 0; i < G_N_ELEMENTS (consonant_vowels); i++)
+    if (g_str_has_prefix (w, consonant_vowels[i]))
+      return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (silent_h); i++)
+    if (g_str_has_prefix (w, silent_h[i]))
+      return TRUE;
+  return strchr ("aeiou", w[0]) != NULL;
+}
+
+static guint
+article_site (const char *s, const Word *w, const Word *next, GArray *out, guint site)
+{
+  if (next == NULL || next->fixed || !adjacent (s, w, next) || strlen (next->lower) < 2)
+    return site;
+  gboolean an = g_str_equal (w->lower, "an"), vowel = vowel_sound (next->lower);
+  if (an == vowel)
+    return site;
+  g_autofree char *rep = draftd_candidates_match_case (w->text, an ? "a" : "an");
+  draftd_candidates_add (out, w->start, w->end, rep, DRAFTD_FIX_ARTICLE, DRAFTD_CANDIDATE_CERTAIN, site);
+  return site + 1;
+}
+
+/* Sets of words a writer confuses; each member is an alternative to the others. */
+static const char *const confusables[] = {
+  " their there they're ", " its it's ", " then than ", " your you're ", " affect effect ",
+  " lose loose ", " whose who's ", " were where ", " accept except ", " quite quiet ", " weather whether ",
+  " advice advise ", " passed past ", " peace piece ", " much many ", " form from ",
+};
+
+static const char *const prepositions = " in on at for of to with about from by into ";
+
+/* Adds the other members of whichever set holds the word. */
+static guint
+set_site (const DraftdCandidateContext *c, const Word *w, const char *const *sets, guint n_sets, DraftdFixKind kind,
+          GArray *out, guint site)
+{
+  for (guint k = 0; k < n_sets; k++) {
+    if (!in_list (sets[k], w->lower))
+      continue;
+    g_autofree char *list = g_strstrip (g_strdup (sets[k]));
+    g_auto (GStrv) members = g_strsplit (list, " ", -1);
+    for (guint m = 0; members[m]; m++) {
+      if (*members[m] == 0 || g_str_equal (members[m], w->lower))
+        continue;
+      g_autofree char *rep = draftd_candidates_match_case (w->text, members[m]);
+      draftd_candidates_add (out, w->start, w->end, rep, kind, -margin (c, kind), site);
+    }
+    draftd_candidates_add (out, w->start, w->end, w->text, kind, 0, site);
+    return site + 1;
+  }
+  return site;
+}
+
+
+
+/* Words after which a noun is plural ("three brother"). */
+static const char *const plural_quantifiers =
+  " two three four five six seven eight nine ten twelve twenty several many few these those both various numerous multiple ";
+static const char *const modals =
+  " can could will would shall should may might must do does did don't doesn't didn't can't cannot couldn't won't wouldn't "
+  "shouldn't mustn't ";
+/* Verbs a learner puts after "am"/"is"/"are" ("I am agree"). */
+static const char *const stative = " agree disagree believe think know want need like prefer depend belong mean understand hope ";
+static const char *const function_words =
+  " a an the and or but if of to in on at by for with from as is are was were be been am do does did have has had "
+  "will would can could should may might must not no so it its he she they we you i me him her them us my your our "
+  "their this that these those there here which who what when where how than then also very too ";
+static const char *const determiners = " the these those my our their his her your its some all most many ";
+
+/* Agreement with a subject pronoun: the auxiliary it takes, by person. */
+static const char *const agree_third[][2] = {
+  { "don't", "doesn't" }, { "do", "does" }, { "have", "has" }, { "are", "is" }, { "aren't", "isn't" }, { "haven't", "hasn't" },
+};
+static const char *const agree_first[][2] = {
+  { "has", "have" }, { "is", "am" }, { "does", "do" }, { "doesn't", "don't" }, { "are", "am" }, { "hasn't", "haven't" },
+};
+static const char *const agree_plural[][2] = {
+  { "has", "have" }, { "is", "are" }, { "was", "were" }, { "does", "do" }, { "doesn't", "don't" }, { "wasn't", "weren't" },
+  { "hasn't", "haven't" }, { "isn't", "aren't" }, { "am", "are" },
+};
+/* Prepositions a word takes ("good at", "interested in"), and the ones learners put instead. */
+static const char *const collocations[][3] = {
+  { "good", " in on ", "at" }, { "bad", " in on ", "at" }, { "interested", " on about for ", "in" },
+  { "depend", " of from in ", "on" }, { "depends", " of from in ", "on" }, { "afraid", " from on ", "of" },
+  { "married", " with ", "to" }, { "consists", " in from ", "of" }, { "responsible", " of ", "for" },
+  { "similar", " with ", "to" }, { "different", " of ", "from" }, { "proud", " on ", "of" },
+  { "arrived", " to ", "at" },
+};
+
+typedef struct {
+  const DraftdCandidateContext *c;
+  const char *s;
+  const Word *words;
+  guint n, i;
+  GArray *out;
+  guint site;
+} Ctx;
+
+static const Word *
+word_at (const Ctx *x, gint k)
+{
+  return k >= 0 && (guint) k < x->n ? &x->words[k] : NULL;
+}
+
+/* words[i+d], when only spaces separate it from words[i] (d = -1 or 1) and it is not fixed. */
+static const Word *
+neighbour (const Ctx *x, gint d)
+{
+  const Word *w = &x->words[x->i], *o = word_at (x, (gint) x->i + d);
+  if (o == NULL || o->fixed || !adjacent (x->s, d < 0 ? o : w, d < 0 ? w : o))
+    return NULL;
+  return o;
+}
+
+static gboolean
+certain (Ctx *x, gsize start, gsize end, const char *rep, DraftdFixKind kind)
+{
+  g_autofree char *r = draftd_candidates_match_case (x->s + start, rep);
+  draftd_candidates_add (x->out, start, end, r, kind, DRAFTD_CANDIDATE_CERTAIN, x->site++);
+  return TRUE;
+}
+
+/* The word, or the alternatives the model is to choose from with the text as written. */
+static gboolean
+judged (Ctx *x, const char *const *alts, guint n, DraftdFixKind kind, float extra)
+{
+  const Word *w = &x->words[x->i];
+  for (guint k = 0; k < n; k++) {
+    g_autofree char *r = draftd_candidates_match_case (w->text, alts[k]);
+    draftd_candidates_add (x->out, w->start, w->end, r, kind, -margin (x->c, kind) + extra, x->site);
+  }
+  draftd_candidates_add (x->out, w->start, w->end, w->text, kind, 0, x->site++);
+  return TRUE;
+}
+
+static gboolean
+lookup_pair (const char *const (*table)[2], guint n, const char *word, const char **rep)
+{
+  for (guint k = 0; k < n; k++)
+    if (g_str_equal (table[k][0], word)) {
+      *rep = table[k][1];
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* "He don't", "I has", "we was": the auxiliary after a subject pronoun, unless the pronoun is
+ * itself governed ("does he have", "let it do", "if he were"). */
+static gboolean
+pronoun_agreement (Ctx *x, const Word *prev)
+{
+  const Word *w = &x->words[x->i];
+  const Word *before = x->i >= 2 ? &x->words[x->i - 2] : NULL;
+  if (before && (in_list (modals, before->lower) || in_list (" to let make help if wish as than ", before->lower)))
+    return FALSE;
+  const char *rep = NULL;
+  if (in_list (" he she it ", prev->lower))
+    lookup_pair (agree_third, G_N_ELEMENTS (agree_third), w->lower, &rep);
+  else if (g_str_equal (prev->lower, "i"))
+    lookup_pair (agree_first, G_N_ELEMENTS (agree_first), w->lower, &rep);
+  else if (in_list (" you we they ", prev->lower))
+    lookup_pair (agree_plural, G_N_ELEMENTS (agree_plural), w->lower, &rep);
+  return rep && certain (x, w->start, w->end, rep, DRAFTD_FIX_AGREEMENT);
+}
+
+/* "There is many people", "the children is": a plural subject takes a plural verb. */
+static gboolean
+plural_subject (Ctx *x, const Word *prev)
+{
+  const Word *w = &x->words[x->i], *next = neighbour (x, 1);
+  static const char *const to_plural[][2] = { { "is", "are" }, { "was", "were" }, { "has", "have" }, { "doesn't", "don't" }, { "isn't", "aren't" } };
+  const char *rep = NULL;
+  if (!lookup_pair (to_plural, G_N_ELEMENTS (to_plural), w->lower, &rep))
+    return FALSE;
+  gboolean there = g_str_equal (prev->lower, "there") && next && (in_list (plural_quantifiers, next->lower) || g_str_equal (next->lower, "lots"));
+  const char *lemma = draftd_forms_irregular_lemma (prev->lower, 'n');
+  const Word *det = x->i >= 2 ? &x->words[x->i - 2] : NULL;
+  gboolean irregular = (lemma && !g_str_equal (lemma, prev->lower)) || g_str_equal (prev->lower, "people");
+  irregular = irregular && (x->i == 1 || (det && in_list (determiners, det->lower)));
+  if (g_str_equal (w->lower, "has") && !irregular)
+    return FALSE;
+  return (there || irregular) && certain (x, w->start, w->end, rep, DRAFTD_FIX_AGREEMENT);
+}
+
+/* Nouns that are plural as they stand. */
+static const char *const plural_nouns = " people police cattle children men women feet teeth mice geese ";
+
+/* "three brother", "two new dress": a noun after a number or a plural quantifier (with an
+ * adjective between, at most); sure of itself when nothing but punctuation or a function word
+ * follows (else "several new ideas" would become "several news ideas"), else the model judges. */
+static gboolean
+noun_number (Ctx *x, const Word *prev)
+{
+  const Word *w = &x->words[x->i];
+  const Word *pp = x->i >= 2 && adjacent (x->s, &x->words[x->i - 2], prev) ? &x->words[x->i - 2] : NULL;
+  gboolean direct = in_list (plural_quantifiers, prev->lower);
+  gboolean skip_one = !direct && pp && in_list (plural_quantifiers, pp->lower) && !in_list (function_words, prev->lower);
+  if ((!direct && !skip_one) || in_list (function_words, w->lower) || in_list (plural_nouns, w->lower))
+    return FALSE;
+  g_autofree char *plural = draftd_forms_plural (x->c->spell, w->lower);
+  g_autofree char *singular = draftd_forms_singular (x->c->spell, w->lower);
+  /* A word that is already a plural of something ("news", "glasses") is left alone. */
+  if (plural == NULL || g_str_equal (plural, w->lower) || singular != NULL)
+    return FALSE;
+  const Word *next = word_at (x, (gint) x->i + 1);
+  gboolean ends = next == NULL || !adjacent (x->s, w, next) || in_list (function_words, next->lower) || in_list (prepositions, next->lower);
+  if (ends)
+    return certain (x, w->start, w->end, plural, DRAFTD_FIX_AGREEMENT);
+  const char *alts[] = { plural };
+  return direct && judged (x, alts, 1, DRAFTD_FIX_AGREEMENT, 0);
+}
+
+/* The base of a verb form, when the dictionary and the exception lists know it. */
+static char *
+verb_base (DraftdSpell *spell, const char *word)
+{
+  const char *irr = draftd_forms_irregular_lemma (word, 'v');
+  if (irr)
+    return g_strdup (irr);
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (spell, word);
+  for (guint k = 0; k < fam->len; k++) {
+    const char *f = fam->pdata[k];
+    if (g_str_has_prefix (word, f) && strlen (f) < strlen (word) && !g_str_has_suffix (f, "s"))
+      return g_strdup (f);
+  }
+  return NULL;
+}
+
+/* "can plays", "to went", "didn't went": the base form after a modal or "to". */
+static gboolean
+base_after_modal (Ctx *x, const Word *prev)
+{
+  const Word *w = &x->words[x->i];
+  gboolean modal = in_list (modals, prev->lower), to = g_str_equal (prev->lower, "to");
+  const char *irr = draftd_forms_irregular_lemma (w->lower, 'v');
+  if ((!modal && !to) || in_list (function_words, w->lower))
+    return FALSE;
+  /* After "to", only an irregular past is surely a verb ("to plays" may be "to the plays"). */
+  gboolean past = irr && !g_str_equal (irr, w->lower) && !g_str_has_suffix (w->lower, "ing");
+  if (to && !past)
+    return FALSE;
+  if (!past && !g_str_has_suffix (w->lower, "s") && !g_str_has_suffix (w->lower, "ed"))
+    return FALSE;
+  g_autofree char *base = verb_base (x->c->spell, w->lower);
+  return base && !g_str_equal (base, w->lower) && certain (x, w->start, w->end, base, DRAFTD_FIX_VERB_FORM);
+}
+
+/* The participle among a verb's irregular forms, told from its past by the usual shapes:
+ * gone/went, taken/took, sung/sang, begun/began. */
+static const char *
+participle_of (const char *past, const GPtrArray *forms)
+{
+  for (guint k = 0; k < forms->len; k++) {
+    const char *f = forms->pdata[k];
+    gsize n = strlen (f), m = strlen (past);
+    if (g_str_equal (f, past))
+      continue;
+    if (!g_str_has_suffix (past, "n") && (g_str_has_suffix (f, "n") || g_str_has_suffix (f, "ne")))
+      return f;
+    gboolean au = n == m;
+    for (gsize i = 0; au && i < n; i++)
+      au = f[i] == past[i] || (past[i] == 'a' && f[i] == 'u');
+    if (au)
+      return f;
+  }
+  return NULL;
+}
+
+/* "have went": after "have", an irregular past becomes its participle. */
+static gboolean
+participle (Ctx *x, const Word *prev)
+{
+  const Word *w = &x->words[x->i];
+  const char *lemma = draftd_forms_irregular_lemma (w->lower, 'v');
+  if (!in_list (" have has had ", prev->lower) || lemma == NULL || g_str_equal (lemma, w->lower))
+    return FALSE;
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (x->c->spell, w->lower);
+  const char *p = participle_of (w->lower, fam);
+  return p && certain (x, w->start, w->end, p, DRAFTD_FIX_VERB_FORM);
+}
+
+/* "He go", "I goes": a verb after a subject pronoun, judged by the model. */
+static gboolean
+subject_verb (Ctx *x, const Word *prev)
+{
+  const Word *w = &x->words[x->i];
+  gboolean third = in_list (" he she it ", prev->lower), other = in_list (" i you we they ", prev->lower);
+  if ((!third && !other) || in_list (function_words, w->lower) || in_list (prepositions, w->lower))
+    return FALSE;
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (x->c->spell, w->lower);
+  g_autoptr (GPtrArray) alts = g_ptr_array_new ();
+  gboolean has_s = g_str_has_suffix (w->lower, "s");
+  for (guint k = 0; k < fam->len; k++) {
+    const char *f = fam->pdata[k];
+    gsize lf = strlen (f), lw = strlen (w->lower);
+    if (third && !has_s && g_str_has_suffix (f, "s") && g_str_has_prefix (f, w->lower) && lf <= lw + 2)
+      g_ptr_array_add (alts, (gpointer) f);
+    if (other && has_s && g_str_has_prefix (w->lower, f) && lf + 2 >= lw && lf < lw)
+      g_ptr_array_add (alts, (gpointer) f);
+  }
+  return alts->len > 0 && judged (x, (const char *const *) alts->pdata, alts->len, DRAFTD_FIX_AGREEMENT, 0);
+}
+
+static gboolean
+collocation (Ctx *x, const Word *prev)
+{
+  const Word *w = &x->words[x->i];
+  for (guint k = 0; k < G_N_ELEMENTS (collocations); k++)
+    if (g_str_equal (prev->lower, collocations[k][0]) && in_list (collocations[k][1], w->lower))
+      return certain (x, w->start, w->end, collocations[k][2], DRAFTD_FIX_PREPOSITION);
+  return FALSE;
+}
+
+/* "more better", "most biggest": an irregular comparative needs no "more". */
+static gboolean
+double_comparative (Ctx *x)
+{
+  const Word *w = &x->words[x->i], *next = neighbour (x, 1);
+  if (next == NULL || !in_list (" more most ", w->lower))
+    return FALSE;
+  const char *lemma = draftd_forms_irregular_lemma (next->lower, 'a');
+  gboolean regular = (g_str_has_suffix (next->lower, "er") || g_str_has_suffix (next->lower, "est")) &&
+                     !in_list (" other over under water number ", next->lower);
+  if (lemma && !g_str_equal (lemma, next->lower))
+    return certain (x, w->start, next->start, "", DRAFTD_FIX_WORD_CHOICE);
+  if (!regular)
+    return FALSE;
+  g_autofree char *was = g_strndup (x->s + w->start, next->start - w->start);
+  draftd_candidates_add (x->out, w->start, next->start, "", DRAFTD_FIX_WORD_CHOICE, -margin (x->c, DRAFTD_FIX_WORD_CHOICE), x->site);
+  draftd_candidates_add (x->out, w->start, next->start, was, DRAFTD_FIX_WORD_CHOICE, 0, x->site++);
+  return TRUE;
+}
+
+/* "I am agree": a stative verb needs no "am". */
+static gboolean
+be_stative (Ctx *x)
+{
+  const Word *w = &x->words[x->i], *next = neighbour (x, 1);
+  if (next == NULL || !in_list (" am is are ", w->lower) || !in_list (stative, next->lower))
+    return FALSE;
+  g_autofree char *was = g_strndup (x->s + w->start, next->start - w->start);
+  draftd_candidates_add (x->out, w->start, next->start, "", DRAFTD_FIX_VERB_FORM, -margin (x->c, DRAFTD_FIX_VERB_FORM), x->site);
+  draftd_candidates_add (x->out, w->start, next->start, was, DRAFTD_FIX_VERB_FORM, 0, x->site++);
+  return TRUE;
+}
+
+/* Fixed phrases: "your welcome", "their is". */
+static gboolean
+phrase (Ctx *x)
+{
+  const Word *w = &x->words[x->i], *next = neighbour (x, 1);
+  if (next == NULL)
+    return FALSE;
+  if (g_str_equal (w->lower, "your") && g_str_equal (next->lower, "welcome"))
+    return certain (x, w->start, w->end, "you're", DRAFTD_FIX_WORD_CHOICE);
+  if (in_list (" their they're ", w->lower) && in_list (" is are was were ", next->lower))
+    return certain (x, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
+  return FALSE;
+}
+
+/* Words the rules above may act on; the first rule that does wins. */
+static gboolean
+word_rules (Ctx *x)
+{
+  const Word *w = &x->words[x->i], *prev = neighbour (x, -1), *next = neighbour (x, 1);
+  if (g_str_equal (w->text, "i") || g_str_has_prefix (w->text, "i'") || g_str_has_prefix (w->text, "i\xe2\x80\x99")) {
+    g_autofree char *rep = g_strdup (w->text);
+    rep[0] = 'I';
+    return certain (x, w->start, w->end, rep, DRAFTD_FIX_PUNCTUATION);
+  }
+  if (x->i == 0 && x->c->sentence_start && g_unichar_islower (g_utf8_get_char (w->text))) {
+    g_autofree char *rep = draftd_candidates_match_case ("A", w->text);
+    draftd_candidates_add (x->out, w->start, w->end, rep, DRAFTD_FIX_PUNCTUATION, DRAFTD_CANDIDATE_CERTAIN, x->site++);
+    return TRUE;
+  }
+  if (in_list (" a an ", w->lower)) {
+    x->site = article_site (x->s, w, next, x->out, x->site);
+    return TRUE;
+  }
+  if (prev && g_str_equal (prev->lower, w->lower) && in_list (" the a an to of in on at is are was were be and for with ", w->lower))
+    return certain (x, prev->end, w->end, "", DRAFTD_FIX_WORD_CHOICE);
+  if (phrase (x) || double_comparative (x) || be_stative (x))
+    return TRUE;
+  if (prev && (pronoun_agreement (x, prev) || plural_subject (x, prev) || collocation (x, prev) || base_after_modal (x, prev) ||
+               participle (x, prev) || noun_number (x, prev) || subject_verb (x, prev)))
+    return TRUE;
+  return FALSE;
+}
+
+guint
+draftd_candidates_english_sites (const DraftdCandidateContext *c, const char *s, const Word *words, guint n, guint i,
+                                 GArray *out, guint site)
+{
+  Ctx x = { c, s, words, n, i, out, site };
+  if (word_rules (&x))
+    return x.site;
+  const Word *w = &words[i];
+  if (in_list (" cant wont ", w->lower)) {
+    const char *alts[] = { g_str_equal (w->lower, "cant") ? "can't" : "won't" };
+    judged (&x, alts, 1, DRAFTD_FIX_SPELLING, margin (c, DRAFTD_FIX_SPELLING) - 1.5f);
+    return x.site;
+  }
+  /* "to" is in every other sentence: "too" is judged only where a sentence or clause ends two
+   * words on ("is to cold.", "me to!"). */
+  const Word *next = word_at (&x, (gint) i + 1);
+  if (g_str_equal (w->lower, "to") && next && !next->fixed && adjacent (s, w, next) && strchr (".,!?;", s[next->end])) {
+    const char *alts[] = { "too" };
+    judged (&x, alts, 1, DRAFTD_FIX_WORD_CHOICE, 0);
+    return x.site;
+  }
+  x.site = set_site (c, w, confusables, G_N_ELEMENTS (confusables), DRAFTD_FIX_WORD_CHOICE, out, x.site);
+  return x.site;
+}

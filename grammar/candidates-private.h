@@ -1,0 +1,20 @@
+/* Shared by the candidate finder (candidates.c) and its language rules (candidates-en.c). */
+#pragma once
+#include "grammar/candidates.h"
+
+/* A word of the sentence and what may be done with it. */
+typedef struct {
+  gsize start, end;
+  char *text;       /* as written */
+  char *lower;
+  gboolean fixed;   /* must stay as it is: protected, a name, an identifier, a foreign spelling */
+} Word;
+
+void draftd_candidates_add (GArray *out, gsize start, gsize end, const char *rep, DraftdFixKind kind, float prior, guint site);
+/* The replacement in the capitalisation of what it replaces ("Becouse" -> "Because"). */
+char *draftd_candidates_match_case (const char *was, const char *rep);
+/* A misspelt word: the dictionary's suggestions, contractions, irregular forms. */
+void draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s, const Word *w, GArray *out, guint site);
+/* English rules around words[i], a dictionary word; returns the next free site number. */
+guint draftd_candidates_english_sites (const DraftdCandidateContext *c, const char *s, const Word *words, guint n, guint i,
+                                       GArray *out, guint site);

@@ -1,0 +1,151 @@
+#include "grammar/candidates.h"
+#include <string.h>
+#include "grammar/candidates-private.h"
+
+const char *
+draftd_fix_kind_name (DraftdFixKind kind)
+{
+  static const char *const names[] = { "spelling", "agreement", "verb form", "article", "preposition", "word choice", "punctuation" };
+  return kind < DRAFTD_FIX_N_KINDS ? names[kind] : "grammar";
+}
+
+static void
+word_clear (Word *w)
+{
+  g_free (w->text);
+  g_free (w->lower);
+}
+
+static gboolean
+word_char (const char *p)
+{
+  gunichar c = g_utf8_get_char (p);
+  return g_unichar_isalpha (c) || g_unichar_ismark (c);
+}
+
+static gboolean
+apostrophe_at (const char *s, gsize i)
+{
+  return s[i] == '\'' || (strncmp (s + i, "\xe2\x80\x99", 3) == 0);
+}
+
+/* Characters next to a word that make it part of something else: a path, an address, code,
+ * a number, a hyphenated compound. */
+static gboolean
+glued (const char *s, gsize start, gsize end)
+{
+  static const char *const glue = "_/\\@#$%&*=<>`~^|+-0123456789";
+  if (start > 0 && strchr (glue, s[start - 1]))
+    return TRUE;
+  if (s[end] && strchr (glue, s[end]))
+    return TRUE;
+  /* "file.txt", "e.g": a dot followed by a letter. */
+  return (s[end] == '.' && g_ascii_isalpha (s[end + 1])) || (start > 1 && s[start - 1] == '.' && g_ascii_isalpha (s[start - 2]));
+}
+
+static gboolean
+in_spans (const DraftdCandidateContext *c, gsize start, gsize end)
+{
+  for (guint i = 0; i < c->n_spans; i++)
+    if (start < c->spans[i].end && end > c->spans[i].start)
+      return TRUE;
+  return FALSE;
+}
+
+/* A capital after the first letter (camelCase, NASA), or any letter outside ASCII in
+ * English text: never respelt, so a name or a borrowed word keeps its diacritics. */
+static gboolean
+odd_case (const char *w, gboolean english)
+{
+  for (const char *p = g_utf8_next_char (w); *p; p = g_utf8_next_char (p))
+    if (g_unichar_isupper (g_utf8_get_char (p)))
+      return TRUE;
+  for (const char *p = w; english && *p; p++)
+    if ((guchar) *p >= 0x80 && !apostrophe_at (p, 0))
+      return TRUE;
+  return FALSE;
+}
+
+static GArray *
+split_words (const DraftdCandidateContext *c, const char *s)
+{
+  GArray *words = g_array_new (FALSE, FALSE, sizeof (Word));
+  g_array_set_clear_func (words, (GDestroyNotify) word_clear);
+  gboolean english = g_strcmp0 (c->lang, "en") == 0;
+  gsize i = 0, n = strlen (s);
+  while (i < n) {
+    if (!word_char (s + i)) {
+      i = g_utf8_next_char (s + i) - s;
+      continue;
+    }
+    gsize start = i;
+    while (i < n && (word_char (s + i) || (apostrophe_at (s, i) && i + 1 < n && word_char (g_utf8_next_char (s + i)))))
+      i = g_utf8_next_char (s + i) - s;
+    Word w = { start, i, g_strndup (s + start, i - start), NULL, FALSE };
+    w.lower = g_utf8_strdown (w.text, -1);
+    gboolean capital = g_unichar_isupper (g_utf8_get_char (w.text));
+    gboolean first = words->len == 0;
+    w.fixed = in_spans (c, start, i) || glued (s, start, i) || odd_case (w.text, english) ||
+              (capital && !(first && c->sentence_start) && !g_str_equal (w.text, "I"));
+    g_array_append_val (words, w);
+  }
+  return words;
+}
+
+void
+draftd_candidates_add (GArray *out, gsize start, gsize end, const char *rep, DraftdFixKind kind, float prior, guint site)
+{
+  DraftdCandidate cand = { start, end, g_strdup (rep), kind, prior, site };
+  g_array_append_val (out, cand);
+}
+
+/* The replacement in the capitalisation of what it replaces ("Becouse" -> "Because"). */
+char *
+draftd_candidates_match_case (const char *was, const char *rep)
+{
+  if (!g_unichar_isupper (g_utf8_get_char (was)) || !*rep)
+    return g_strdup (rep);
+  gunichar up = g_unichar_toupper (g_utf8_get_char (rep));
+  char buf[8] = { 0 };
+  g_unichar_to_utf8 (up, buf);
+  return g_strconcat (buf, g_utf8_next_char (rep), NULL);
+}
+
+static void
+candidate_clear (DraftdCandidate *c)
+{
+  g_free (c->replacement);
+}
+
+static int
+by_site_prior (gconstpointer a, gconstpointer b)
+{
+  const DraftdCandidate *x = a, *y = b;
+  if (x->site != y->site)
+    return x->site < y->site ? -1 : 1;
+  return x->prior > y->prior ? -1 : x->prior < y->prior ? 1 : 0;
+}
+
+GArray *
+draftd_candidates_find (const DraftdCandidateContext *c, const char *sentence)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (DraftdCandidate));
+  g_array_set_clear_func (out, (GDestroyNotify) candidate_clear);
+  g_autoptr (GArray) words = split_words (c, sentence);
+  guint site = 0;
+  for (guint i = 0; i < words->len; i++) {
+    Word *w = &g_array_index (words, Word, i);
+    if (w->fixed)
+      continue;
+    gboolean start = i == 0 && c->sentence_start;
+    gboolean known = draftd_spell_check (c->spell, c->lang, w->text) || (start && draftd_spell_check (c->spell, c->lang, w->lower));
+    if (!known) {
+      draftd_candidates_spelling_site (c, sentence, w, out, site++);
+      continue;
+    }
+    if (!c->spelling_only && g_strcmp0 (c->lang, "en") == 0)
+      site = draftd_candidates_english_sites (c, sentence, (Word *) words->data, words->len, i, out, site);
+  }
+  g_array_sort (out, by_site_prior);
+  return out;
+}

@@ -1,0 +1,240 @@
+#include "grammar/forms.h"
+#include <string.h>
+
+/* WordNet's exceptions, per part of speech: form -> lemma, and lemma -> its forms. */
+typedef struct {
+  GHashTable *lemma_of[3];   /* n, v, a */
+  GHashTable *forms_of[3];   /* lemma -> GPtrArray of forms */
+} Exceptions;
+
+static int
+pos_index (char pos)
+{
+  return pos == 'n' ? 0 : pos == 'v' ? 1 : 2;
+}
+
+static void
+load_exc (Exceptions *e, const char *dir, const char *file, char pos)
+{
+  g_autofree char *path = g_build_filename (dir, file, NULL), *all = NULL;
+  if (!g_file_get_contents (path, &all, NULL, NULL))
+    return;
+  int k = pos_index (pos);
+  g_auto (GStrv) lines = g_strsplit (all, "\n", -1);
+  for (guint i = 0; lines[i]; i++) {
+    g_auto (GStrv) f = g_strsplit (lines[i], " ", 3);
+    /* Multi-word and hyphenated entries ("brothers-in-law") are not single-word forms. */
+    if (f[0] == NULL || f[1] == NULL || strchr (f[0], '_') || strchr (f[1], '_'))
+      continue;
+    g_hash_table_insert (e->lemma_of[k], g_strdup (f[0]), g_strdup (f[1]));
+    GPtrArray *forms = g_hash_table_lookup (e->forms_of[k], f[1]);
+    if (forms == NULL) {
+      forms = g_ptr_array_new_with_free_func (g_free);
+      g_hash_table_insert (e->forms_of[k], g_strdup (f[1]), forms);
+    }
+    g_ptr_array_add (forms, g_strdup (f[0]));
+  }
+}
+
+static gpointer
+load_all (gpointer unused G_GNUC_UNUSED)
+{
+  Exceptions *e = g_new0 (Exceptions, 1);
+  for (int k = 0; k < 3; k++) {
+    e->lemma_of[k] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+    e->forms_of[k] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_ptr_array_unref);
+  }
+  const char *dir = g_getenv ("DRAFTD_WORDNET_DIR");
+  dir = dir ? dir : "/usr/share/wordnet";
+  load_exc (e, dir, "noun.exc", 'n');
+  load_exc (e, dir, "verb.exc", 'v');
+  load_exc (e, dir, "adj.exc", 'a');
+  return e;
+}
+
+/* Read once and kept for the process: a few thousand lines, shared by every job. */
+static Exceptions *
+exceptions (void)
+{
+  static GOnce once = G_ONCE_INIT;
+  return g_once (&once, load_all, NULL);
+}
+
+const char *
+draftd_forms_irregular_lemma (const char *form, char pos)
+{
+  return g_hash_table_lookup (exceptions ()->lemma_of[pos_index (pos)], form);
+}
+
+static const GPtrArray *
+irregular_forms (const char *lemma, char pos)
+{
+  return g_hash_table_lookup (exceptions ()->forms_of[pos_index (pos)], lemma);
+}
+
+static gboolean
+vowel (char c)
+{
+  return strchr ("aeiou", c) != NULL;
+}
+
+static char *
+with_suffix (const char *w, gsize drop, const char *suffix)
+{
+  gsize n = strlen (w);
+  return g_strdup_printf ("%.*s%s", (int) (n - MIN (drop, n)), w, suffix);
+}
+
+/* Adds `w` to `out` when the dictionary knows it and it is not there yet (takes w). */
+static void
+add_word (DraftdSpell *spell, GPtrArray *out, char *w)
+{
+  for (guint i = 0; i < out->len; i++)
+    if (g_str_equal (out->pdata[i], w)) {
+      g_free (w);
+      return;
+    }
+  if (*w && draftd_spell_check (spell, "en", w))
+    g_ptr_array_add (out, w);
+  else
+    g_free (w);
+}
+
+char *
+draftd_forms_plural (DraftdSpell *spell, const char *noun)
+{
+  const GPtrArray *irr = irregular_forms (noun, 'n');
+  gsize n = strlen (noun);
+  if (n < 2)
+    return NULL;
+  char last = noun[n - 1], prev = noun[n - 2];
+  char *p;
+  if (last == 's' || last == 'x' || last == 'z' || g_str_has_suffix (noun, "ch") || g_str_has_suffix (noun, "sh"))
+    p = with_suffix (noun, 0, "es");
+  else if (last == 'y' && !vowel (prev))
+    p = with_suffix (noun, 1, "ies");
+  else
+    p = with_suffix (noun, 0, "s");
+  /* The regular plural where the dictionary has it ("brothers", not "brethren"), else the
+   * listed irregular one ("children"). */
+  if (draftd_spell_check (spell, "en", p))
+    return p;
+  g_free (p);
+  return irr && irr->len > 0 ? g_strdup (irr->pdata[0]) : NULL;
+}
+
+char *
+draftd_forms_singular (DraftdSpell *spell, const char *noun)
+{
+  const char *lemma = draftd_forms_irregular_lemma (noun, 'n');
+  if (lemma)
+    return g_strdup (lemma);
+  gsize n = strlen (noun);
+  if (n < 3 || noun[n - 1] != 's' || noun[n - 2] == 's')
+    return NULL;
+  g_autofree char *ies = g_str_has_suffix (noun, "ies") ? with_suffix (noun, 3, "y") : NULL;
+  g_autofree char *es = g_str_has_suffix (noun, "es") ? with_suffix (noun, 2, "") : NULL;
+  g_autofree char *s = with_suffix (noun, 1, "");
+  const char *tries[] = { ies, s, es };
+  for (guint i = 0; i < G_N_ELEMENTS (tries); i++)
+    if (tries[i] && draftd_spell_check (spell, "en", tries[i]) && g_strcmp0 (tries[i], noun) != 0)
+      return g_strdup (tries[i]);
+  return NULL;
+}
+
+/* Possible bases of a verb form by the regular rules ("stopped" -> stop, stopp; "tries" -> try). */
+static void
+regular_bases (const char *w, GPtrArray *bases)
+{
+  gsize n = strlen (w);
+  g_ptr_array_add (bases, g_strdup (w));
+  if (g_str_has_suffix (w, "ied") || g_str_has_suffix (w, "ies"))
+    g_ptr_array_add (bases, with_suffix (w, 3, "y"));
+  if (g_str_has_suffix (w, "es"))
+    g_ptr_array_add (bases, with_suffix (w, 2, ""));
+  if (g_str_has_suffix (w, "s") && !g_str_has_suffix (w, "ss"))
+    g_ptr_array_add (bases, with_suffix (w, 1, ""));
+  if (g_str_has_suffix (w, "ed")) {
+    g_ptr_array_add (bases, with_suffix (w, 2, ""));
+    g_ptr_array_add (bases, with_suffix (w, 1, ""));
+    if (n > 4 && w[n - 3] == w[n - 4])
+      g_ptr_array_add (bases, with_suffix (w, 3, ""));
+  }
+  if (g_str_has_suffix (w, "ing") && n > 5) {
+    g_ptr_array_add (bases, with_suffix (w, 3, ""));
+    g_ptr_array_add (bases, with_suffix (w, 3, "e"));
+    if (w[n - 4] == w[n - 5])
+      g_ptr_array_add (bases, with_suffix (w, 4, ""));
+  }
+}
+
+/* The regular forms of a base: -s, -ed, -ing. */
+static void
+regular_forms (DraftdSpell *spell, const char *b, GPtrArray *out)
+{
+  gsize n = strlen (b);
+  char last = b[n - 1], prev = n > 1 ? b[n - 2] : 'a';
+  gboolean sibilant = last == 's' || last == 'x' || last == 'z' || g_str_has_suffix (b, "ch") || g_str_has_suffix (b, "sh") ||
+                      (last == 'o' && !vowel (prev));
+  add_word (spell, out, last == 'y' && !vowel (prev) ? with_suffix (b, 1, "ies") : with_suffix (b, 0, sibilant ? "es" : "s"));
+  add_word (spell, out, last == 'e' ? with_suffix (b, 0, "d") : last == 'y' && !vowel (prev) ? with_suffix (b, 1, "ied") : with_suffix (b, 0, "ed"));
+  add_word (spell, out, last == 'e' && prev != 'e' ? with_suffix (b, 1, "ing") : with_suffix (b, 0, "ing"));
+  if (n >= 3 && !vowel (last) && vowel (prev) && !vowel (b[n - 3]) && last != 'w' && last != 'x' && last != 'y') {
+    add_word (spell, out, g_strdup_printf ("%s%ced", b, last));
+    add_word (spell, out, g_strdup_printf ("%s%cing", b, last));
+  }
+}
+
+GPtrArray *
+draftd_forms_verb_family (DraftdSpell *spell, const char *word)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) bases = g_ptr_array_new_with_free_func (g_free);
+  const char *irr = draftd_forms_irregular_lemma (word, 'v');
+  if (irr)
+    g_ptr_array_add (bases, g_strdup (irr));
+  else
+    regular_bases (word, bases);
+  /* The word's own stem first ("plays" -> play), the word itself as a base last. */
+  for (guint k = 0; k < bases->len; k++) {
+    const char *b = bases->pdata[(k + 1) % bases->len];
+    if (strlen (b) < 2 || !draftd_spell_check (spell, "en", b))
+      continue;
+    add_word (spell, out, g_strdup (b));
+    const GPtrArray *forms = irregular_forms (b, 'v');
+    for (guint f = 0; forms && f < forms->len; f++)
+      add_word (spell, out, g_strdup (forms->pdata[f]));
+    /* Irregular verbs still take -s and -ing regularly; their -ed forms are no words. */
+    regular_forms (spell, b, out);
+    if (out->len > 1 || forms)
+      break;
+    g_ptr_array_set_size (out, 0);
+  }
+  for (guint i = 0; i < out->len; i++)
+    if (g_str_equal (out->pdata[i], word))
+      g_ptr_array_remove_index (out, i--);
+  return out;
+}
+
+GPtrArray *
+draftd_forms_overregularized (DraftdSpell *spell, const char *word)
+{
+  g_autoptr (GPtrArray) bases = g_ptr_array_new_with_free_func (g_free);
+  regular_bases (word, bases);
+  for (guint i = 1; i < bases->len; i++) {
+    const char *b = bases->pdata[i];
+    char pos = g_str_has_suffix (word, "s") ? 'n' : 'v';
+    const GPtrArray *forms = irregular_forms (b, pos);
+    if (forms == NULL && pos == 'n')
+      forms = irregular_forms (b, pos = 'v');
+    if (forms == NULL || !draftd_spell_check (spell, "en", b))
+      continue;
+    GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+    for (guint k = 0; k < forms->len; k++)
+      add_word (spell, out, g_strdup (forms->pdata[k]));
+    if (out->len > 0)
+      return out;
+    g_ptr_array_unref (out);
+  }
+  return NULL;
+}

@@ -1,0 +1,23 @@
+/* English word forms: a noun's plural, a verb's family (base, -s, past, participle, -ing), an
+ * adjective's base behind a comparative. Regular forms are made by the usual suffix rules and
+ * kept only where the dictionary knows them; irregular ones come from WordNet's exception
+ * lists (Debian's wordnet-base: /usr/share/wordnet/{noun,verb,adj}.exc, "went go"), read once
+ * per process. Without those files only regular forms are known. */
+#pragma once
+#include <glib.h>
+#include "grammar/spell.h"
+
+/* The lemma of an inflected form ("went" -> "go", "children" -> "child", "better" ->
+ * "good"), from the exception lists only; NULL when the form is not listed. `pos` is 'n',
+ * 'v' or 'a'. */
+const char *draftd_forms_irregular_lemma (const char *form, char pos);
+/* The plural of a noun, checked against the dictionary; NULL when none is known. */
+char *draftd_forms_plural (DraftdSpell *spell, const char *noun);
+/* The singular of a plural noun, checked; NULL when none is known. */
+char *draftd_forms_singular (DraftdSpell *spell, const char *noun);
+/* Every form of the verb whose form `word` is (base, third person, past, participle, -ing),
+ * `word` excluded, each a dictionary word; empty when `word` does not look like a verb form. */
+GPtrArray *draftd_forms_verb_family (DraftdSpell *spell, const char *word);
+/* The base of a misspelt regular form of an irregular verb or noun ("buyed" -> "buy",
+ * "childs" -> "child", "runned" -> "run"), and its irregular forms; NULL when it is none. */
+GPtrArray *draftd_forms_overregularized (DraftdSpell *spell, const char *word);

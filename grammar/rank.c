@@ -1,0 +1,324 @@
+#include "grammar/rank.h"
+#include <math.h>
+#include <string.h>
+
+struct DraftdScorer {
+  const DraftdLm *lm;
+  const DraftdTokenizer *tok;
+  GArray *cached;     /* shared: the tokens the model's cache holds */
+  GArray *tokens;     /* the last text scored, BOS first */
+  GArray *lp;         /* lp[j]: log P(tokens[j] | tokens[<j]); lp[0] = 0 */
+  guint passes;
+};
+
+DraftdScorer *
+draftd_scorer_new (const DraftdLm *lm, const DraftdTokenizer *tok, GArray *cached)
+{
+  DraftdScorer *s = g_new0 (DraftdScorer, 1);
+  s->lm = lm;
+  s->tok = tok;
+  s->cached = g_array_ref (cached);
+  s->tokens = g_array_new (FALSE, FALSE, sizeof (gint32));
+  s->lp = g_array_new (FALSE, FALSE, sizeof (double));
+  return s;
+}
+
+void
+draftd_scorer_free (DraftdScorer *s)
+{
+  if (s == NULL)
+    return;
+  g_array_unref (s->cached);
+  g_array_unref (s->tokens);
+  g_array_unref (s->lp);
+  g_free (s);
+}
+
+guint
+draftd_scorer_passes (const DraftdScorer *s)
+{
+  return s->passes;
+}
+
+static guint
+common_prefix (const GArray *a, const GArray *b)
+{
+  guint k = 0, n = MIN (a->len, b->len);
+  while (k < n && g_array_index (a, gint32, k) == g_array_index (b, gint32, k))
+    k++;
+  return k;
+}
+
+/* log-softmax of `token` in a row of logits. */
+static double
+log_prob (const float *logits, guint n_vocab, gint32 token)
+{
+  float max = logits[0];
+  for (guint v = 1; v < n_vocab; v++)
+    max = MAX (max, logits[v]);
+  double sum = 0;
+  for (guint v = 0; v < n_vocab; v++)
+    sum += exp ((double) (logits[v] - max));
+  return (double) (logits[token] - max) - log (sum);
+}
+
+/* Where each token starts in the text (BOS first; the vocabulary may spell a space the text
+ * does not start with, so offsets may start below 0). */
+static gssize *
+token_starts (const DraftdTokenizer *tok, const GArray *toks, const char *text)
+{
+  gsize total = 0;
+  gssize *start = g_new (gssize, toks->len + 1);
+  for (guint i = 0; i < toks->len; i++) {
+    gsize n;
+    start[i] = (gssize) total;
+    draftd_tokenizer_piece (tok, g_array_index (toks, gint32, i), FALSE, &n);
+    total += n;
+  }
+  gssize shift = (gssize) total - (gssize) strlen (text);
+  for (guint i = 0; i < toks->len; i++)
+    start[i] -= MAX (shift, 0);
+  start[toks->len] = G_MAXSSIZE;
+  return start;
+}
+
+/* Runs the model over what it has not seen of toks[0..m) and fills lp[0..m). */
+static gboolean
+score_tokens (DraftdScorer *s, const GArray *toks, guint m, GError **error)
+{
+  /* lp[j] is known where the last text scored agrees up to j; the model's cache must hold
+   * the tokens before the first one to score, whose output predicts it. */
+  guint known = MAX (common_prefix (toks, s->tokens), 1u);
+  guint keep = MIN (MIN (known - 1, common_prefix (toks, s->cached)), MIN (m - 2, draftd_lm_n_past (s->lm)));
+  draftd_lm_truncate (s->lm, keep);
+  g_array_set_size (s->cached, keep);
+  guint n = m - 1 - keep;
+  const gint32 *in = &g_array_index (toks, gint32, keep);
+  if (!draftd_lm_forward (s->lm, in, n, n, TRUE, error))
+    return FALSE;
+  s->passes++;
+  g_array_append_vals (s->cached, in, n);
+  g_array_set_size (s->lp, m);
+  guint n_vocab = draftd_lm_n_vocab (s->lm);
+  for (guint j = keep + 1; j < m; j++)
+    g_array_index (s->lp, double, j) = log_prob (draftd_lm_logits (s->lm, j - 1 - keep), n_vocab, g_array_index (toks, gint32, j));
+  g_array_index (s->lp, double, 0) = 0;
+  g_array_set_size (s->tokens, 0);
+  g_array_append_vals (s->tokens, toks->data, m);
+  return TRUE;
+}
+
+gboolean
+draftd_scorer_logprob (DraftdScorer *s, const char *text, gsize upto, const DraftdGrammarSpan *part, double *logprob,
+                       double *part_logprob, GError **error)
+{
+  g_autoptr (GArray) toks = g_array_new (FALSE, FALSE, sizeof (gint32));
+  if (!draftd_tokenizer_encode (s->tok, text, -1, TRUE, FALSE, toks, error))
+    return FALSE;
+  g_autofree gssize *start = token_starts (s->tok, toks, text);
+  guint m = 1;
+  while (m < toks->len && (upto == G_MAXSIZE || start[m] < (gssize) upto))
+    m++;
+  *logprob = 0;
+  if (part_logprob)
+    *part_logprob = 0;
+  if (m < 2 || m + 1 > draftd_lm_n_ctx (s->lm))
+    return TRUE;
+  if (!score_tokens (s, toks, m, error))
+    return FALSE;
+  for (guint j = 1; j < m; j++) {
+    double lp = g_array_index (s->lp, double, j);
+    *logprob += lp;
+    /* A token belongs to the part when it ends inside it. */
+    if (part && part_logprob && start[j + 1] > (gssize) part->start && start[j] < (gssize) part->end)
+      *part_logprob += lp;
+  }
+  return TRUE;
+}
+
+static void
+fix_clear (DraftdFix *f)
+{
+  g_free (f->was);
+  g_free (f->now);
+}
+
+GArray *
+draftd_fixes_new (void)
+{
+  GArray *a = g_array_new (FALSE, FALSE, sizeof (DraftdFix));
+  g_array_set_clear_func (a, (GDestroyNotify) fix_clear);
+  return a;
+}
+
+/* The text being corrected, and its protected spans as they move with each edit. */
+typedef struct {
+  GString *text;
+  GArray *spans;      /* DraftdGrammarSpan */
+  GArray *fixes;
+} Work;
+
+static void
+apply (Work *w, const DraftdCandidate *c)
+{
+  DraftdFix f = { g_strndup (w->text->str + c->start, c->end - c->start), g_strdup (c->replacement), c->kind };
+  g_array_append_val (w->fixes, f);
+  gssize delta = (gssize) strlen (c->replacement) - (gssize) (c->end - c->start);
+  g_string_erase (w->text, c->start, c->end - c->start);
+  g_string_insert (w->text, c->start, c->replacement);
+  for (guint i = 0; i < w->spans->len; i++) {
+    DraftdGrammarSpan *sp = &g_array_index (w->spans, DraftdGrammarSpan, i);
+    if (sp->start >= c->end) {
+      sp->start += delta;
+      sp->end += delta;
+    }
+  }
+}
+
+static GArray *
+find (const DraftdCandidateContext *base, Work *w)
+{
+  DraftdCandidateContext c = *base;
+  c.spans = (const DraftdGrammarSpan *) w->spans->data;
+  c.n_spans = w->spans->len;
+  return draftd_candidates_find (&c, w->text->str);
+}
+
+/* Applies the best candidate of each site that is sure without the model, right to left so
+ * that offsets stay true; returns how many. */
+static guint
+apply_certain (const DraftdCandidateContext *c, Work *w)
+{
+  g_autoptr (GArray) cands = find (c, w);
+  guint n = 0;
+  gsize limit = G_MAXSIZE;
+  for (guint i = cands->len; i-- > 0;) {
+    const DraftdCandidate *x = &g_array_index (cands, DraftdCandidate, i);
+    gboolean best = i == 0 || g_array_index (cands, DraftdCandidate, i - 1).site != x->site;
+    if (!best || x->prior < DRAFTD_CANDIDATE_CERTAIN / 2 || x->end > limit)
+      continue;
+    apply (w, x);
+    limit = x->start;
+    n++;
+  }
+  return n;
+}
+
+/* The model judges a candidate by the text up to this far after it: agreement and
+ * collocations are local, and a small model's view of the rest of the sentence is noise
+ * that costs a longer pass. */
+#define WINDOW_BYTES 24
+/* How much of the model's opinion of a respelt word itself counts, against its fit with the
+ * words around it: a small model knows few rare words ("definitely" is five tokens of its
+ * vocabulary and scores 8 nats below "determinately"), where the dictionary's order of
+ * suggestions is the better guide. */
+#define SPELLING_WORD_WEIGHT 0.25
+#define PRUNE_PRIOR 6.0f
+
+/* The model's score of the text with candidate c (offsets in the current text) applied. */
+static gboolean
+candidate_score (DraftdScorer *s, const GString *text, const DraftdCandidate *c, gboolean spelling, double *score, GError **error)
+{
+  g_autoptr (GString) t = g_string_new_len (text->str, text->len);
+  g_string_erase (t, c->start, c->end - c->start);
+  g_string_insert (t, c->start, c->replacement);
+  DraftdGrammarSpan part = { c->start, c->start + strlen (c->replacement) };
+  double lp, word;
+  if (!draftd_scorer_logprob (s, t->str, part.end + WINDOW_BYTES, &part, &lp, &word, error))
+    return FALSE;
+  *score = spelling ? lp - (1 - SPELLING_WORD_WEIGHT) * word : lp;
+  return TRUE;
+}
+
+/* One site: the alternative the model and the prior like best, if not the text as it is. */
+static gboolean
+judge_site (DraftdScorer *s, Work *w, const DraftdCandidate *alts, guint n, gssize shift, gsize *changed_end, GError **error)
+{
+  *changed_end = 0;
+  double best = -INFINITY;
+  gint pick = -1;
+  /* A misspelt word's site: every alternative is scored the same way, the word as written too. */
+  gboolean spelling = FALSE;
+  for (guint a = 0; a < n; a++)
+    spelling |= alts[a].kind == DRAFTD_FIX_SPELLING && alts[a].end - alts[a].start == strlen (alts[a].replacement) &&
+                memcmp (w->text->str + alts[a].start + shift, alts[a].replacement, strlen (alts[a].replacement)) == 0;
+  float top = -G_MAXFLOAT;
+  for (guint a = 0; a < n; a++)
+    top = MAX (top, alts[a].prior);
+  for (guint a = 0; a < n; a++) {
+    DraftdCandidate c = alts[a];
+    c.start += shift;
+    c.end += shift;
+    /* Past this far behind the best prior the model has never been seen to overturn it;
+     * each alternative scored is a pass of the target. */
+    if (c.prior < top - PRUNE_PRIOR)
+      continue;
+    gboolean same = c.end - c.start == strlen (c.replacement) && memcmp (w->text->str + c.start, c.replacement, c.end - c.start) == 0;
+    double lp;
+    if (!candidate_score (s, w->text, &c, spelling, &lp, error))
+      return FALSE;
+    g_debug ("candidate %s: model %.2f, prior %.2f", c.replacement, lp, c.prior);
+    if (lp + c.prior > best) {
+      best = lp + c.prior;
+      pick = same ? -1 : (gint) a;
+    }
+  }
+  if (pick >= 0) {
+    DraftdCandidate c = alts[pick];
+    c.start += shift;
+    c.end += shift;
+    apply (w, &c);
+    *changed_end = c.start + strlen (c.replacement);
+  }
+  return TRUE;
+}
+
+static gboolean
+judge_all (DraftdScorer *s, const DraftdCandidateContext *c, Work *w, GCancellable *cancellable, GError **error)
+{
+  g_autoptr (GArray) cands = find (c, w);
+  gssize shift = 0;
+  gsize done_to = 0;
+  for (guint i = 0; i < cands->len;) {
+    guint k = i;
+    while (k < cands->len && g_array_index (cands, DraftdCandidate, k).site == g_array_index (cands, DraftdCandidate, i).site)
+      k++;
+    const DraftdCandidate *first = &g_array_index (cands, DraftdCandidate, i);
+    if (g_cancellable_set_error_if_cancelled (cancellable, error))
+      return FALSE;
+    /* Sites that overlap one already changed are left as they are. */
+    if ((gssize) first->start + shift >= (gssize) done_to) {
+      gsize len = w->text->len, changed_end;
+      if (!judge_site (s, w, first, k - i, shift, &changed_end, error))
+        return FALSE;
+      if (changed_end > 0) {
+        shift += (gssize) w->text->len - (gssize) len;
+        done_to = changed_end;
+      }
+    }
+    i = k;
+  }
+  return TRUE;
+}
+
+char *
+draftd_rank_correct (DraftdScorer *scorer, const DraftdCandidateContext *c, const char *sentence, GArray *fixes,
+                     GArray *spans_out, GCancellable *cancellable, GError **error)
+{
+  g_autoptr (GArray) spans = g_array_new (FALSE, FALSE, sizeof (DraftdGrammarSpan));
+  g_array_append_vals (spans, c->spans, c->n_spans);
+  Work w = { g_string_new (sentence), spans, fixes };
+  /* Rules sure of themselves first (a capital, "i", a/an, contractions), so that the model
+   * judges the rest on cleaner text; a fix can reveal another ("a" before a respelt word). */
+  for (guint round = 0; round < 4 && apply_certain (c, &w) > 0; round++)
+    ;
+  if (scorer && !c->spelling_only && !judge_all (scorer, c, &w, cancellable, error)) {
+    g_string_free (w.text, TRUE);
+    return NULL;
+  }
+  for (guint round = 0; round < 2 && apply_certain (c, &w) > 0; round++)
+    ;
+  if (spans_out)
+    g_array_append_vals (spans_out, spans->data, spans->len);
+  return g_string_free (w.text, FALSE);
+}

@@ -1,0 +1,258 @@
+#include "grammar/spell.h"
+#include <errno.h>
+#include <hunspell.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
+G_DEFINE_QUARK (draftd-spell-error-quark, draftd_spell_error)
+
+/* Suggestions kept per process: a document repeats its misspellings, JFLEG's 747 sentences
+ * have ~1,500 distinct ones; past this the cache starts again rather than grow. */
+#define SUGGESTION_CACHE_MAX 20000
+
+typedef struct {
+  Hunhandle *h;
+  char *encoding;   /* the dictionary's, when not UTF-8 */
+} Dict;
+
+struct DraftdSpell {
+  GMutex lock;
+  GHashTable *dicts;      /* lang -> Dict*, or NULL where none was found */
+  GHashTable *personal;   /* the user's words, as added */
+  char *personal_path;
+  GHashTable *suggestions; /* "lang\tword" -> GStrv */
+};
+
+static void
+dict_free (Dict *d)
+{
+  if (d == NULL)
+    return;
+  Hunspell_destroy (d->h);
+  g_free (d->encoding);
+  g_free (d);
+}
+
+char *
+draftd_spell_default_personal_path (void)
+{
+  return g_build_filename (g_get_user_config_dir (), "draftd", "words.txt", NULL);
+}
+
+static void
+load_personal (DraftdSpell *s)
+{
+  g_autofree char *all = NULL;
+  if (!g_file_get_contents (s->personal_path, &all, NULL, NULL))
+    return;
+  g_auto (GStrv) lines = g_strsplit (all, "\n", -1);
+  for (guint i = 0; lines[i]; i++) {
+    g_strstrip (lines[i]);
+    if (*lines[i] && g_utf8_validate (lines[i], -1, NULL))
+      g_hash_table_add (s->personal, g_strdup (lines[i]));
+  }
+}
+
+DraftdSpell *
+draftd_spell_new (const char *personal)
+{
+  DraftdSpell *s = g_new0 (DraftdSpell, 1);
+  g_mutex_init (&s->lock);
+  s->dicts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) dict_free);
+  s->personal = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  s->suggestions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_strfreev);
+  s->personal_path = personal ? g_strdup (personal) : draftd_spell_default_personal_path ();
+  load_personal (s);
+  return s;
+}
+
+void
+draftd_spell_free (DraftdSpell *s)
+{
+  if (s == NULL)
+    return;
+  g_hash_table_destroy (s->dicts);
+  g_hash_table_destroy (s->personal);
+  g_hash_table_destroy (s->suggestions);
+  g_free (s->personal_path);
+  g_mutex_clear (&s->lock);
+  g_free (s);
+}
+
+/* The .aff/.dic pair for a language: "en" is en_US (then en_GB, en), "fr" fr_FR or fr, "de"
+ * de_DE, in the first folder that has one. */
+static Dict *
+open_dict (const char *lang)
+{
+  const char *env = g_getenv ("DRAFTD_DICT_PATH");
+  g_autofree char *dirs_s = g_strconcat (env ? env : "", env ? ":" : "", "/usr/share/hunspell", NULL);
+  g_auto (GStrv) dirs = g_strsplit (dirs_s, ":", -1);
+  g_autofree char *upper = g_ascii_strup (lang, -1);
+  g_autofree char *regional = g_strdup_printf ("%s_%s", lang, g_str_equal (lang, "en") ? "US" : upper);
+  const char *names[] = { regional, g_str_equal (lang, "en") ? "en_GB" : lang, lang };
+  for (guint d = 0; dirs[d]; d++) {
+    for (guint n = 0; n < G_N_ELEMENTS (names) && *dirs[d]; n++) {
+      g_autofree char *base = g_build_filename (dirs[d], names[n], NULL);
+      g_autofree char *aff = g_strconcat (base, ".aff", NULL), *dic = g_strconcat (base, ".dic", NULL);
+      if (!g_file_test (aff, G_FILE_TEST_IS_REGULAR) || !g_file_test (dic, G_FILE_TEST_IS_REGULAR))
+        continue;
+      Dict *dict = g_new0 (Dict, 1);
+      dict->h = Hunspell_create (aff, dic);
+      const char *enc = Hunspell_get_dic_encoding (dict->h);
+      if (enc && g_ascii_strcasecmp (enc, "UTF-8") != 0)
+        dict->encoding = g_strdup (enc);
+      g_debug ("spelling for %s: %s", lang, base);
+      return dict;
+    }
+  }
+  return NULL;
+}
+
+/* Under the lock. */
+static Dict *
+dict_for (DraftdSpell *s, const char *lang)
+{
+  gpointer found;
+  if (g_hash_table_lookup_extended (s->dicts, lang, NULL, &found))
+    return found;
+  Dict *d = open_dict (lang);
+  g_hash_table_insert (s->dicts, g_strdup (lang), d);
+  return d;
+}
+
+gboolean
+draftd_spell_has_language (DraftdSpell *s, const char *lang)
+{
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
+  return lang && dict_for (s, lang) != NULL;
+}
+
+static char *
+to_dict (const Dict *d, const char *word)
+{
+  if (d->encoding == NULL)
+    return g_strdup (word);
+  return g_convert (word, -1, d->encoding, "UTF-8", NULL, NULL, NULL);
+}
+
+static char *
+from_dict (const Dict *d, const char *word)
+{
+  if (d->encoding == NULL)
+    return g_utf8_validate (word, -1, NULL) ? g_strdup (word) : NULL;
+  return g_convert (word, -1, "UTF-8", d->encoding, NULL, NULL, NULL);
+}
+
+static gboolean
+personal_locked (DraftdSpell *s, const char *word)
+{
+  if (g_hash_table_contains (s->personal, word))
+    return TRUE;
+  g_autofree char *lower = g_utf8_strdown (word, -1);
+  return g_hash_table_contains (s->personal, lower);
+}
+
+gboolean
+draftd_spell_is_personal (DraftdSpell *s, const char *word)
+{
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
+  return personal_locked (s, word);
+}
+
+gboolean
+draftd_spell_check (DraftdSpell *s, const char *lang, const char *word)
+{
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
+  if (personal_locked (s, word))
+    return TRUE;
+  Dict *d = lang ? dict_for (s, lang) : NULL;
+  if (d == NULL)
+    return TRUE;
+  g_autofree char *w = to_dict (d, word);
+  return w == NULL || Hunspell_spell (d->h, w) != 0;
+}
+
+static char **
+suggest_locked (Dict *d, const char *word)
+{
+  GPtrArray *out = g_ptr_array_new ();
+  g_autofree char *w = to_dict (d, word);
+  char **list = NULL;
+  int n = w ? Hunspell_suggest (d->h, &list, w) : 0;
+  for (int i = 0; i < n; i++) {
+    char *u = from_dict (d, list[i]);
+    if (u)
+      g_ptr_array_add (out, u);
+  }
+  if (n > 0)
+    Hunspell_free_list (d->h, &list, n);
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
+}
+
+char **
+draftd_spell_suggest (DraftdSpell *s, const char *lang, const char *word)
+{
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
+  Dict *d = lang ? dict_for (s, lang) : NULL;
+  if (d == NULL)
+    return g_new0 (char *, 1);
+  g_autofree char *key = g_strconcat (lang, "\t", word, NULL);
+  char **cached = g_hash_table_lookup (s->suggestions, key);
+  if (cached == NULL) {
+    if (g_hash_table_size (s->suggestions) >= SUGGESTION_CACHE_MAX)
+      g_hash_table_remove_all (s->suggestions);
+    cached = suggest_locked (d, word);
+    g_hash_table_insert (s->suggestions, g_steal_pointer (&key), cached);
+  }
+  return g_strdupv (cached);
+}
+
+static gboolean
+valid_word (const char *word)
+{
+  gsize len = strlen (word);
+  if (len == 0 || len > 64 || !g_utf8_validate (word, len, NULL))
+    return FALSE;
+  for (const char *p = word; *p; p = g_utf8_next_char (p)) {
+    gunichar c = g_utf8_get_char (p);
+    if (g_unichar_isspace (c) || g_unichar_iscntrl (c))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* Appends the word to the file, creating its folder: the list survives restarts. */
+static gboolean
+append_word (const char *path, const char *word, GError **error)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  if (g_mkdir_with_parents (dir, 0700) != 0) {
+    g_set_error (error, DRAFTD_SPELL_ERROR, DRAFTD_SPELL_ERROR_IO, "cannot create %s: %s", dir, g_strerror (errno));
+    return FALSE;
+  }
+  FILE *f = g_fopen (path, "a");
+  gboolean ok = f != NULL && fprintf (f, "%s\n", word) > 0;
+  if (f != NULL && fclose (f) != 0)
+    ok = FALSE;
+  if (!ok)
+    g_set_error (error, DRAFTD_SPELL_ERROR, DRAFTD_SPELL_ERROR_IO, "cannot write %s: %s", path, g_strerror (errno));
+  return ok;
+}
+
+gboolean
+draftd_spell_add_word (DraftdSpell *s, const char *word, GError **error)
+{
+  if (!valid_word (word)) {
+    g_set_error (error, DRAFTD_SPELL_ERROR, DRAFTD_SPELL_ERROR_INVALID_WORD,
+                 "a word is 1-64 bytes of UTF-8 without spaces or control characters");
+    return FALSE;
+  }
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
+  if (g_hash_table_contains (s->personal, word))
+    return TRUE;
+  if (!append_word (s->personal_path, word, error))
+    return FALSE;
+  g_hash_table_add (s->personal, g_strdup (word));
+  return TRUE;
+}

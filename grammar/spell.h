@@ -1,0 +1,44 @@
+/* Spelling on Hunspell dictionaries, per language, with the user's own words.
+ *
+ * libhunspell directly rather than Enchant: draftd needs Hunspell's dictionaries only, with
+ * their suggestions and its own checks of generated word forms ("childs" is no word,
+ * "children" is), and keeps the personal word list in its own file: the same list whatever
+ * backend Enchant would pick, one a test can point at, and one the daemon, `draft`, the
+ * language server and the Emacs package all reach through D-Bus. The dictionaries are Debian's
+ * (hunspell-en-us, hunspell-fr, hunspell-de-de, ...), which LibreOffice and Firefox use too.
+ *
+ * Thread-safe: the worker checks words while the bus thread adds personal words. Suggestions
+ * cost tens of milliseconds per word in Hunspell, so they are cached (bounded). */
+#pragma once
+#include <glib.h>
+
+#define DRAFTD_SPELL_ERROR (draftd_spell_error_quark ())
+GQuark draftd_spell_error_quark (void);
+typedef enum { DRAFTD_SPELL_ERROR_INVALID_WORD, DRAFTD_SPELL_ERROR_IO } DraftdSpellError;
+
+typedef struct DraftdSpell DraftdSpell;
+
+/* `personal`: the personal word list's file (one word a line; created on the first word
+ * added), or NULL for draftd_spell_default_personal_path(). Dictionaries load on first use
+ * from $DRAFTD_DICT_PATH (colon-separated folders), then /usr/share/hunspell. */
+DraftdSpell *draftd_spell_new (const char *personal);
+void draftd_spell_free (DraftdSpell *s);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DraftdSpell, draftd_spell_free)
+
+/* $XDG_CONFIG_HOME/draftd/words.txt */
+char *draftd_spell_default_personal_path (void);
+
+/* Is there a dictionary for this ISO 639-1 code ("en", "fr", "de", ...)? */
+gboolean draftd_spell_has_language (DraftdSpell *s, const char *lang);
+/* Is `word` (UTF-8) correct in `lang`, or one of the user's words? TRUE when there is no
+ * dictionary for lang: nothing is flagged in a language draftd cannot check. */
+gboolean draftd_spell_check (DraftdSpell *s, const char *lang, const char *word);
+/* The dictionary's suggestions for a misspelt word, best first (NULL-terminated; free with
+ * g_strfreev). Empty without a dictionary. */
+char **draftd_spell_suggest (DraftdSpell *s, const char *lang, const char *word);
+/* Adds a word to the personal list, in memory and on disk; a word already known is not
+ * added twice. Refuses empty words, words with spaces or control characters, and words of
+ * over 64 bytes. */
+gboolean draftd_spell_add_word (DraftdSpell *s, const char *word, GError **error);
+/* Is `word` in the personal list (exactly, or its lower-case form)? */
+gboolean draftd_spell_is_personal (DraftdSpell *s, const char *word);
