@@ -180,13 +180,26 @@ draft_bus_get_property (const char *name)
   return n;
 }
 
-gboolean
-draft_bus_reset_conversation (const char *conversation)
+/* Calls a method of one string argument and no result. */
+static gboolean
+call_string (const char *method, const char *arg)
 {
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "ResetConversation");
-  dbus_message_append_args (m, DBUS_TYPE_STRING, &conversation, DBUS_TYPE_INVALID);
+  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, method);
+  dbus_message_append_args (m, DBUS_TYPE_STRING, &arg, DBUS_TYPE_INVALID);
   DBusMessage *r = call (m, 30000);
   if (r)
     dbus_message_unref (r);
   return r != NULL;
+}
+
+gboolean
+draft_bus_reset_conversation (const char *conversation)
+{
+  return call_string ("ResetConversation", conversation);
+}
+
+gboolean
+draft_bus_add_word (const char *word)
+{
+  return call_string ("AddWord", word);
 }

@@ -28,6 +28,8 @@ void draft_bus_print_error (const DBusError *e);
 /* A property of org.draftd.Assistant1 as JSON, or NULL with the error printed. */
 JsonNode *draft_bus_get_property (const char *name);
 gboolean draft_bus_reset_conversation (const char *conversation);
+/* Adds a word to the user's personal word list (AddWord). */
+gboolean draft_bus_add_word (const char *word);
 /* A D-Bus value (basic, variant, a{sv}, array) as JSON. */
 JsonNode *draft_bus_value_to_json (DBusMessageIter *it);
 
@@ -113,6 +115,7 @@ int draft_cmd_rewrite (int argc, char **argv);
 int draft_cmd_complete (int argc, char **argv);
 int draft_cmd_chat (int argc, char **argv);
 int draft_cmd_status (int argc, char **argv);
+int draft_cmd_add_word (int argc, char **argv);
 /* Reads a file ("-" or NULL: stdin) as UTF-8 text. */
 char *draft_read_input (const char *file, GError **error);
 

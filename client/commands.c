@@ -296,6 +296,24 @@ draft_cmd_chat (int argc, char **argv)
   return generation_command (argc, argv, TRUE);
 }
 
+/* ---- add-word ---- */
+
+int
+draft_cmd_add_word (int argc, char **argv)
+{
+  GOptionEntry entries[] = { G_OPTION_ENTRY_NULL };
+  int status;
+  if (!parse_command ("add-word", "WORD...", "Adds words to your personal word list: spelling never flags them again.", entries,
+                      &argc, &argv, &status))
+    return status;
+  if (argc < 2)
+    return draftd_cli_usage_error ("draft add-word", "name at least one word");
+  for (int i = 1; i < argc; i++)
+    if (!draft_bus_add_word (argv[i]))
+      return DRAFTD_CLI_EXIT_FAILURE;
+  return DRAFTD_CLI_EXIT_OK;
+}
+
 /* ---- status ---- */
 
 int

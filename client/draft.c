@@ -20,6 +20,7 @@ static const Command command_table[] = {
   { "rewrite", "rewrite -i INSTRUCTION [--diff] [--json] [FILE...]   rewrite text", draft_cmd_rewrite },
   { "complete", "complete [-n N] [SAMPLING...] [PROMPT...]            continue text, streamed", draft_cmd_complete },
   { "chat", "chat [--conversation NAME] [SAMPLING...] [MESSAGE...]  one chat turn, streamed", draft_cmd_chat },
+  { "add-word", "add-word WORD...                                     never flag these words as misspelt", draft_cmd_add_word },
   { "status", "status [--json]                                      version, queue, models, statistics", draft_cmd_status },
   { "lsp", "lsp [--stdio]                                        the language server for editors (draftd-lsp)", draft_cmd_lsp },
 };

@@ -11,6 +11,7 @@ struct DraftdEngine {
   GMutex lock;               /* guards `models` against describe() while the worker (un)loads */
   DraftdModels *models;      /* NULL: not loaded */
   DraftdConversations *conversations;
+  DraftdSpell *spell;        /* dictionaries and the user's words: outlive model reloads */
 };
 
 static void
@@ -47,6 +48,7 @@ draftd_engine_new (const DraftdEngineConfig *config, GError **error)
   DraftdEngine *e = g_new0 (DraftdEngine, 1);
   g_mutex_init (&e->lock);
   e->conversations = draftd_conversations_new ();
+  e->spell = draftd_spell_new (NULL);
   if (!config_copy (&e->config, config, &e->format, error) || (!config->lazy && !draftd_engine_load (e, error))) {
     draftd_engine_free (e);
     return NULL;
@@ -103,6 +105,7 @@ draftd_engine_free (DraftdEngine *e)
     return;
   g_clear_pointer (&e->models, draftd_models_free);
   draftd_conversations_free (e->conversations);
+  draftd_spell_free (e->spell);
   config_clear (&e->config);
   g_mutex_clear (&e->lock);
   g_free (e);
@@ -362,7 +365,7 @@ on_segment (const DraftdGrammarEdit *edits, guint n, guint done, guint total, gp
 }
 
 static void
-run_grammar (DraftdModels *m, double default_bias, const DraftdJobRequest *req, GCancellable *cancellable,
+run_grammar (DraftdModels *m, DraftdSpell *spell, double default_bias, const DraftdJobRequest *req, GCancellable *cancellable,
              const DraftdJobSink *sink, DraftdJobResult *res)
 {
   DraftdGrammarContext ctx = {
@@ -375,6 +378,7 @@ run_grammar (DraftdModels *m, double default_bias, const DraftdJobRequest *req, 
     .template_end = m->target.model->prompt.template_end,
     .block = m->iad_block,
     .ngram = 2,
+    .spell = spell,
   };
   SegmentHook hook = { sink };
   DraftdGrammarRequest greq = {
@@ -417,8 +421,22 @@ draftd_engine_run (DraftdEngine *e, const DraftdJobRequest *req, GCancellable *c
     break;
   case DRAFTD_JOB_REWRITE:
   case DRAFTD_JOB_CORRECT:
-    run_grammar (m, e->config.keep_bias, req, cancellable, sink, res);
+    run_grammar (m, e->spell, e->config.keep_bias, req, cancellable, sink, res);
     break;
   }
   res->stats.wall_ms = (g_get_monotonic_time () - t0) / 1e3;
+}
+
+gboolean
+draftd_engine_add_word (DraftdEngine *e, const char *word, GError **error)
+{
+  GError *local = NULL;
+  if (draftd_spell_add_word (e->spell, word, &local))
+    return TRUE;
+  g_set_error (error, DRAFTD_ENGINE_ERROR,
+               g_error_matches (local, DRAFTD_SPELL_ERROR, DRAFTD_SPELL_ERROR_INVALID_WORD) ? DRAFTD_ENGINE_ERROR_INVALID_ARGUMENT
+                                                                                          : DRAFTD_ENGINE_ERROR_INTERNAL,
+               "%s", local->message);
+  g_error_free (local);
+  return FALSE;
 }

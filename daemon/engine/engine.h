@@ -52,3 +52,6 @@ void draftd_engine_run (DraftdEngine *e, const DraftdJobRequest *request, GCance
 DraftdConversations *draftd_engine_conversations (DraftdEngine *e);
 /* Model information for the Models property: a{sv}. */
 GVariant *draftd_engine_describe (DraftdEngine *e);
+/* Adds a word to the user's personal word list, which spelling never flags (any thread;
+ * kept on disk, so it survives restarts). */
+gboolean draftd_engine_add_word (DraftdEngine *e, const char *word, GError **error);

@@ -383,6 +383,23 @@ handle_reset (DraftdService *s, DBusMessage *m)
   send_and_unref (s, dbus_message_new_method_return (m));
 }
 
+/* AddWord(s): the word joins the user's personal list; spelling never flags it again. */
+static void
+handle_add_word (DraftdService *s, DBusMessage *m)
+{
+  const char *word;
+  if (!dbus_message_has_signature (m, "s") || !dbus_message_get_args (m, NULL, DBUS_TYPE_STRING, &word, DBUS_TYPE_INVALID)) {
+    send_error (s, m, DRAFTD_BUS_ERROR_INVALID_ARGUMENT, "AddWord takes arguments (s)");
+    return;
+  }
+  g_autoptr (GError) error = NULL;
+  if (!draftd_engine_add_word (s->engine, word, &error)) {
+    send_gerror (s, m, error);
+    return;
+  }
+  send_and_unref (s, dbus_message_new_method_return (m));
+}
+
 static GVariant *
 stats_value (const ServiceTotals *t)
 {
@@ -431,6 +448,8 @@ on_message (DBusConnection *c, DBusMessage *m, void *user)
     handle_cancel (s, m);
   else if (g_str_equal (member, "ResetConversation"))
     handle_reset (s, m);
+  else if (g_str_equal (member, "AddWord"))
+    handle_add_word (s, m);
   else
     send_error (s, m, DBUS_ERROR_UNKNOWN_METHOD, "unknown method");
   return DBUS_HANDLER_RESULT_HANDLED;
