@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Installs what draftd needs to build and run on Debian 12 (bookworm); with --tests, also what
+# Installs what draftd needs to build and run on Debian 12 (bookworm): with Hunspell's English
+# dictionaries (US and GB: a word either accepts is spelt right) and WordNet's irregular forms
+# for correction; with --tests, also what
 # the whole test suite needs (the editors the editor tests drive, and PyTorch, SentencePiece and
 # the corpus packages for the training-pipeline test, systemd-analyze for the unit's test, so that
 # no test skips for want of them).
@@ -31,10 +33,12 @@ enable_backports() {
 }
 
 PKGS=(meson ninja-build pkg-config gcc glslc libvulkan-dev vulkan-validationlayers
-      libglib2.0-dev libjson-glib-dev libdbus-1-dev dbus dbus-bin libreadline-dev python3 tmux)
+      libglib2.0-dev libjson-glib-dev libdbus-1-dev dbus dbus-bin libreadline-dev python3 tmux
+      libhunspell-dev hunspell-en-us hunspell-en-gb wordnet-base)
 if [ "${1:-}" = "--tests" ]; then
   PKGS+=(neovim emacs-nox elpa-eglot systemd
-         python3-torch python3-sentencepiece libopenblas0-pthread wordnet-base python3.11-doc)
+         python3-torch python3-sentencepiece libopenblas0-pthread python3.11-doc
+         hunspell-fr hunspell-de-de)
 fi
 
 need=()
