@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "client/client.h"
+#include "client/models.h"
 #include "tools/cli.h"
 
 typedef struct {
@@ -21,6 +22,7 @@ static const Command command_table[] = {
   { "complete", "complete [-n N] [SAMPLING...] [PROMPT...]            continue text, streamed", draft_cmd_complete },
   { "chat", "chat [--conversation NAME] [SAMPLING...] [MESSAGE...]  one chat turn, streamed", draft_cmd_chat },
   { "status", "status [--json]                                      version, queue, models, statistics", draft_cmd_status },
+  { "pull", "pull NAME | REPO/FILE.gguf                           download a model from the Hugging Face Hub", draft_cmd_pull },
   { "lsp", "lsp [--stdio]                                        the language server for editors (draftd-lsp)", draft_cmd_lsp },
 };
 
