@@ -4,6 +4,7 @@
 #include "daemon/service/errors.h"
 #include "daemon/service/properties.h"
 #include "daemon/service/request.h"
+#include "daemon/service/switch.h"
 #include "lib/bus/draftd-bus.h"
 
 /* Each conversation keeps up to 64 turns: this bounds what one client holds. */
@@ -29,6 +30,8 @@ struct DraftdService {
   GHashTable *paths;       /* path -> ServiceJob* (streamed) */
   guint64 next_job;
   ServiceTotals totals;
+  DraftdRecordModels record;   /* UseModels's choice, kept for the next start */
+  gpointer record_data;
 };
 
 static void
@@ -431,6 +434,8 @@ on_message (DBusConnection *c, DBusMessage *m, void *user)
     handle_cancel (s, m);
   else if (g_str_equal (member, "ResetConversation"))
     handle_reset (s, m);
+  else if (g_str_equal (member, "UseModels"))
+    draftd_switch_handle (s, s->connection, s->engine, m, s->record, s->record_data);
   else
     send_error (s, m, DBUS_ERROR_UNKNOWN_METHOD, "unknown method");
   return DBUS_HANDLER_RESULT_HANDLED;
@@ -488,6 +493,13 @@ draftd_service_new (DBusConnection *connection, DraftdEngine *engine, const Draf
   DraftdSchedulerLimits sl = { limits->max_queued, limits->max_queued_per_client, limits->job_timeout_s };
   s->scheduler = draftd_scheduler_new (engine, &sl, NULL, &events, s);
   return s;
+}
+
+void
+draftd_service_set_recorder (DraftdService *s, DraftdRecordModels record, gpointer data)
+{
+  s->record = record;
+  s->record_data = data;
 }
 
 void
