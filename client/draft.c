@@ -23,6 +23,8 @@ static const Command command_table[] = {
   { "chat", "chat [--conversation NAME] [SAMPLING...] [MESSAGE...]  one chat turn, streamed", draft_cmd_chat },
   { "status", "status [--json]                                      version, queue, models, statistics", draft_cmd_status },
   { "pull", "pull NAME | REPO/FILE.gguf                           download a model from the Hugging Face Hub", draft_cmd_pull },
+  { "models", "models [--json]                                      the models on disk, their pairs, the pair in use", draft_cmd_models },
+  { "use", "use TARGET [--assistant NAME|none]                   switch the daemon to other models", draft_cmd_use },
   { "lsp", "lsp [--stdio]                                        the language server for editors (draftd-lsp)", draft_cmd_lsp },
 };
 
