@@ -1,6 +1,7 @@
-/* The models `draft pull NAME` knows by name: a Hub repository and file each, with its role,
- * the target an assistant is meant for (or the assistant a target is meant with), its licence
- * and its size as published. Any other GGUF on the Hub is pulled as REPO/FILE.gguf. */
+/* The models `draft pull NAME` knows by name (catalogue.tsv): a Hub repository and file
+ * each, with its role, the target an assistant is meant for (or the assistant a target is
+ * meant with), its licence and its size as published. Any other GGUF on the Hub is pulled
+ * as REPO/FILE.gguf. */
 #pragma once
 #include <glib.h>
 
