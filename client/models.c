@@ -276,13 +276,10 @@ draft_cmd_models (int argc, char **argv)
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "print the models, pairs and the running pair as one JSON object", NULL },
     G_OPTION_ENTRY_NULL,
   };
-  g_autoptr (GOptionContext) ctx = g_option_context_new ("");
-  g_option_context_set_summary (ctx, "The models in $XDG_DATA_HOME/draftd/models: architecture, parameters, type, context,\n"
-                                     "chat format; VOCAB letters mark those that share a vocabulary (an assistant must\n"
-                                     "share its target's); and the pair draftd runs now.");
-  g_set_prgname ("draft models");
   int status;
-  if (!draftd_cli_parse (ctx, "draft models", entries, &argc, &argv, &status))
+  if (!draft_parse_command ("models", "", "The models in $XDG_DATA_HOME/draftd/models: architecture, parameters, type, context,\n"
+                            "chat format; VOCAB letters mark those that share a vocabulary (an assistant must\n"
+                            "share its target's); and the pair draftd runs now.", entries, &argc, &argv, &status))
     return status;
   if (argc > 1)
     return draftd_cli_usage_error ("draft models", "takes no arguments");

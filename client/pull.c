@@ -254,7 +254,7 @@ print_catalogue (void)
 {
   guint n;
   const DraftCatalogueEntry *e = draft_catalogue (&n);
-  printf ("%-16s %-9s %-16s %7s  %-14s %s\n", "NAME", "ROLE", "PAIRS WITH", "SIZE", "LICENCE", "HUB FILE");
+  printf ("%-16s %-9s %-16s %8s  %-14s %s\n", "NAME", "ROLE", "PAIRS WITH", "SIZE", "LICENCE", "HUB FILE");
   for (guint i = 0; i < n; i++)
     printf ("%-16s %-9s %-16s %5u MB  %-14s %s/%s\n", e[i].name, e[i].role, e[i].pair ? e[i].pair : "-", e[i].size_mb,
             e[i].licence, e[i].repo, e[i].file);
@@ -284,13 +284,12 @@ draft_cmd_pull (int argc, char **argv)
     { "list", 'l', 0, G_OPTION_ARG_NONE, &list, "list the models known by name", NULL },
     G_OPTION_ENTRY_NULL,
   };
-  g_autoptr (GOptionContext) ctx = g_option_context_new ("NAME | REPO/FILE.gguf");
-  g_option_context_set_summary (ctx, "Download a model from the Hugging Face Hub into $XDG_DATA_HOME/draftd/models,\n"
-                                     "checked against the Hub's SHA-256. Ctrl-C keeps what arrived; pulling again resumes.\n"
-                                     "HF_TOKEN: an access token for gated models; DRAFTD_HUB_URL or HF_ENDPOINT: another Hub.");
-  g_set_prgname ("draft pull");
   int status;
-  if (!draftd_cli_parse (ctx, "draft pull", entries, &argc, &argv, &status))
+  if (!draft_parse_command ("pull", "NAME | REPO/FILE.gguf",
+                            "Download a model from the Hugging Face Hub into $XDG_DATA_HOME/draftd/models,\n"
+                            "checked against the Hub's SHA-256. Ctrl-C keeps what arrived; pulling again resumes.\n"
+                            "HF_TOKEN: an access token for gated models; DRAFTD_HUB_URL or HF_ENDPOINT: another Hub.",
+                            entries, &argc, &argv, &status))
     return status;
   if (list) {
     print_catalogue ();

@@ -48,20 +48,11 @@ print_switched (DBusMessage *r)
 static int
 call_use (const char *target, const char *assistant)
 {
-  DBusConnection *c = draft_bus ();
-  if (c == NULL)
-    return DRAFTD_CLI_EXIT_FAILURE;
   DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "UseModels");
   dbus_message_append_args (m, DBUS_TYPE_STRING, &target, DBUS_TYPE_STRING, &assistant, DBUS_TYPE_INVALID);
-  DBusError e;
-  dbus_error_init (&e);
-  DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, USE_TIMEOUT_MS, &e);
-  dbus_message_unref (m);
-  if (r == NULL) {
-    draft_bus_print_error (&e);
-    dbus_error_free (&e);
+  DBusMessage *r = draft_bus_call (m, USE_TIMEOUT_MS);
+  if (r == NULL)
     return DRAFTD_CLI_EXIT_FAILURE;
-  }
   print_switched (r);
   dbus_message_unref (r);
   return DRAFTD_CLI_EXIT_OK;
@@ -98,15 +89,16 @@ draft_cmd_use (int argc, char **argv)
       "else none)", "NAME" },
     G_OPTION_ENTRY_NULL,
   };
-  g_autoptr (GOptionContext) ctx = g_option_context_new ("TARGET");
-  g_option_context_set_summary (ctx, "Make draftd run another target model (and assistant) now, without a restart. TARGET is\n"
-                                     "a name from `draft pull --list`, a file in $XDG_DATA_HOME/draftd/models, or a path.\n"
-                                     "The new pair loads while the old one serves; if it fails, the old pair stays. draftd\n"
-                                     "records the choice in its config file, so it holds after a restart.");
-  g_set_prgname ("draft use");
   int status;
-  if (!draftd_cli_parse (ctx, "draft use", entries, &argc, &argv, &status))
+  if (!draft_parse_command ("use", "TARGET",
+                            "Make draftd run another target model (and assistant) now, without a restart. TARGET is\n"
+                            "a name from `draft pull --list`, a file in $XDG_DATA_HOME/draftd/models, or a path.\n"
+                            "The new pair loads while the old one serves; if it fails, the old pair stays. draftd\n"
+                            "records the choice in its config file, so it holds after a restart.",
+                            entries, &argc, &argv, &status)) {
+    g_free (assistant);
     return status;
+  }
   if (argc != 2)
     status = draftd_cli_usage_error ("draft use", "give one TARGET (draft models lists them)");
   else
