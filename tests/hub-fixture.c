@@ -17,6 +17,9 @@ hub_fixture_init (HubFixture *f, int *exit_code)
   f->home = g_build_filename (test_tmpdir (), "data", NULL);
   f->models = g_build_filename (f->home, "draftd", "models", NULL);
   f->log = g_build_filename (test_tmpdir (), "hub.log", NULL);
+  f->arg = g_strdup_printf ("test-owner/tiny-GGUF/%s", f->name);
+  f->dest = g_build_filename (f->models, f->name, NULL);
+  f->part = g_strdup_printf ("%s.part", f->dest);
   return TRUE;
 }
 
@@ -92,6 +95,24 @@ hub_fixture_clear (HubFixture *f)
   g_free (f->models);
   g_free (f->gguf);
   g_free (f->name);
+  g_free (f->arg);
+  g_free (f->dest);
+  g_free (f->part);
+}
+
+int
+hub_fixture_main (const char *const *options, void (*body) (HubFixture *f))
+{
+  HubFixture f;
+  int status;
+  if (!hub_fixture_init (&f, &status))
+    return status;
+  if (options && !hub_fixture_start (&f, options))
+    tap_ok (FALSE, "the stand-in Hub starts");
+  else
+    body (&f);
+  hub_fixture_clear (&f);
+  return tap_done ();
 }
 
 GStrv

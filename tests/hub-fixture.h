@@ -12,7 +12,14 @@ typedef struct {
   char *models;      /* home/draftd/models */
   char *gguf;        /* the file served */
   char *name;        /* its basename */
+  char *arg;         /* what draft pull is given: test-owner/tiny-GGUF/NAME */
+  char *dest, *part; /* where it lands, and grows */
 } HubFixture;
+
+/* A pull test's main: the fixture (a missing ../shared reported as tap_missing_all), the
+ * server started with `options` (with NULL: not started), `body`, the teardown. Returns
+ * main's exit status. */
+int hub_fixture_main (const char *const *options, void (*body) (HubFixture *f));
 
 /* The served file, or NULL after reporting it missing (tap_missing_all's rule: the caller
  * returns *exit_code). */

@@ -5,28 +5,16 @@
 #include "tests/tap.h"
 #include "tests/test-util.h"
 
-int
-main (void)
+static void
+run (HubFixture *f)
 {
-  HubFixture f;
-  int status;
-  if (!hub_fixture_init (&f, &status))
-    return status;
-  /* Slow enough that the second pull starts while the first downloads. */
-  if (!hub_fixture_start (&f, (const char *[]) { "--mode", "slow", "--rate", "2000000", NULL })) {
-    tap_ok (FALSE, "the stand-in Hub starts");
-    hub_fixture_clear (&f);
-    return tap_done ();
-  }
-  g_autofree char *arg = g_strdup_printf ("test-owner/tiny-GGUF/%s", f.name);
-  g_autofree char *dest = g_build_filename (f.models, f.name, NULL);
   GSubprocess *p[2];
-  g_autofree char *out[2], *err[2];
+  char *err[2];
   for (guint i = 0; i < 2; i++) {
     g_autofree char *o = g_strdup_printf ("out%u", i), *e = g_strdup_printf ("err%u", i);
-    out[i] = g_build_filename (test_tmpdir (), o, NULL);
+    g_autofree char *out = g_build_filename (test_tmpdir (), o, NULL);
     err[i] = g_build_filename (test_tmpdir (), e, NULL);
-    p[i] = hub_fixture_draft_async (&f, (const char *[]) { "pull", arg, NULL }, out[i], err[i]);
+    p[i] = hub_fixture_draft_async (f, (const char *[]) { "pull", f->arg, NULL }, out, err[i]);
   }
   guint ok = 0, waited = 0;
   for (guint i = 0; i < 2; i++) {
@@ -36,11 +24,17 @@ main (void)
     g_file_get_contents (err[i], &text, NULL, NULL);
     waited += text && strstr (text, "waiting for it") != NULL;
     g_object_unref (p[i]);
+    g_free (err[i]);
   }
   tap_ok (ok == 2, "both pulls succeed");
   tap_ok (waited == 1, "one of them waited for the other");
-  tap_ok (hub_fixture_count (&f, "GET /cdn/") == 1, "the file was downloaded once");
-  tap_ok (hub_fixture_same (&f, dest), "and is whole");
-  hub_fixture_clear (&f);
-  return tap_done ();
+  tap_ok (hub_fixture_count (f, "GET /cdn/") == 1, "the file was downloaded once");
+  tap_ok (hub_fixture_same (f, f->dest), "and is whole");
+}
+
+int
+main (void)
+{
+  /* Slow enough that the second pull starts while the first downloads. */
+  return hub_fixture_main ((const char *[]) { "--mode", "slow", "--rate", "2000000", NULL }, run);
 }

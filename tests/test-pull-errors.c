@@ -16,11 +16,8 @@ expect_failure (HubFixture *f, const char *mode, const char *const *extra_env, c
     tap_ok (FALSE, "the stand-in Hub starts in mode %s", mode);
     return;
   }
-  g_autofree char *arg = g_strdup_printf ("test-owner/tiny-GGUF/%s", f->name);
-  g_autofree char *dest = g_build_filename (f->models, f->name, NULL);
-  g_autofree char *part = g_strdup_printf ("%s.part", dest);
   CliResult r;
-  if (!hub_fixture_draft (f, (const char *[]) { "pull", arg, NULL }, extra_env, &r))
+  if (!hub_fixture_draft (f, (const char *[]) { "pull", f->arg, NULL }, extra_env, &r))
     return;
   /* Progress lines may come first; the error is the last line, whole. */
   g_auto (GStrv) lines = g_strsplit (r.err, "\n", -1);
@@ -31,7 +28,7 @@ expect_failure (HubFixture *f, const char *mode, const char *const *extra_env, c
   tap_diag ("%s", last);
   if (!ok)
     tap_diag ("status %d, stderr:\n%s", r.status, r.err);
-  tap_ok (!g_file_test (dest, G_FILE_TEST_EXISTS) && !g_file_test (part, G_FILE_TEST_EXISTS), "%s: no file is left", what);
+  tap_ok (!g_file_test (f->dest, G_FILE_TEST_EXISTS) && !g_file_test (f->part, G_FILE_TEST_EXISTS), "%s: no file is left", what);
   cli_result_clear (&r);
 }
 
@@ -41,38 +38,36 @@ gated_with_token (HubFixture *f)
   hub_fixture_stop (f);
   if (!hub_fixture_start (f, (const char *[]) { "--mode", "gated", "--token", "hf_good", NULL }))
     return;
-  g_autofree char *arg = g_strdup_printf ("test-owner/tiny-GGUF/%s", f->name);
-  g_autofree char *dest = g_build_filename (f->models, f->name, NULL);
   CliResult r;
-  if (!hub_fixture_draft (f, (const char *[]) { "pull", arg, NULL }, (const char *[]) { "HF_TOKEN=hf_wrong", NULL }, &r))
+  if (!hub_fixture_draft (f, (const char *[]) { "pull", f->arg, NULL }, (const char *[]) { "HF_TOKEN=hf_wrong", NULL }, &r))
     return;
   tap_ok (r.status == 1 && strstr (r.err, "refused the token in HF_TOKEN"), "a wrong token is named as such");
   tap_diag ("%s", r.err);
   cli_result_clear (&r);
-  if (!hub_fixture_draft (f, (const char *[]) { "pull", arg, NULL }, (const char *[]) { "HF_TOKEN=hf_good", NULL }, &r))
+  if (!hub_fixture_draft (f, (const char *[]) { "pull", f->arg, NULL }, (const char *[]) { "HF_TOKEN=hf_good", NULL }, &r))
     return;
-  tap_ok (r.status == 0 && hub_fixture_same (f, dest), "with the token in HF_TOKEN the gated model is pulled");
-  g_unlink (dest);
+  tap_ok (r.status == 0 && hub_fixture_same (f, f->dest), "with the token in HF_TOKEN the gated model is pulled");
+  g_unlink (f->dest);
   cli_result_clear (&r);
+}
+
+static void
+run (HubFixture *f)
+{
+  expect_failure (f, "badsum", NULL, "checksum mismatch", "a checksum mismatch");
+  expect_failure (f, "gated", NULL, "gated (401)", "a gated model");
+  expect_failure (f, "gated", NULL, "HF_TOKEN=", "a gated model's message");
+  gated_with_token (f);
+  expect_failure (f, "norepo", NULL, "no model test-owner/tiny-GGUF on the Hub", "a missing repository");
+  expect_failure (f, "nofile", NULL, "has no file", "a missing file");
+  expect_failure (f, "huge", NULL, "not enough disk space", "too little disk space");
+  /* Port 1 on loopback: nothing listens, as with no network at all. */
+  expect_failure (f, NULL, (const char *[]) { "DRAFTD_HUB_URL=http://127.0.0.1:1", NULL }, "cannot reach the Hub",
+                  "no network");
 }
 
 int
 main (void)
 {
-  HubFixture f;
-  int status;
-  if (!hub_fixture_init (&f, &status))
-    return status;
-  expect_failure (&f, "badsum", NULL, "checksum mismatch", "a checksum mismatch");
-  expect_failure (&f, "gated", NULL, "gated (401)", "a gated model");
-  expect_failure (&f, "gated", NULL, "HF_TOKEN=", "a gated model's message");
-  gated_with_token (&f);
-  expect_failure (&f, "norepo", NULL, "no model test-owner/tiny-GGUF on the Hub", "a missing repository");
-  expect_failure (&f, "nofile", NULL, "has no file", "a missing file");
-  expect_failure (&f, "huge", NULL, "not enough disk space", "too little disk space");
-  /* Port 1 on loopback: nothing listens, as with no network at all. */
-  expect_failure (&f, NULL, (const char *[]) { "DRAFTD_HUB_URL=http://127.0.0.1:1", NULL }, "cannot reach the Hub",
-                  "no network");
-  hub_fixture_clear (&f);
-  return tap_done ();
+  return hub_fixture_main (NULL, run);
 }

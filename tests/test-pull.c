@@ -9,18 +9,15 @@
 static void
 pull_by_path (HubFixture *f)
 {
-  g_autofree char *arg = g_strdup_printf ("test-owner/tiny-GGUF/%s", f->name);
-  g_autofree char *dest = g_build_filename (f->models, f->name, NULL);
-  g_autofree char *part = g_strdup_printf ("%s.part", dest);
   CliResult r;
-  if (!hub_fixture_draft (f, (const char *[]) { "pull", arg, NULL }, NULL, &r))
+  if (!hub_fixture_draft (f, (const char *[]) { "pull", f->arg, NULL }, NULL, &r))
     return;
   tap_ok (r.status == 0, "draft pull REPO/FILE.gguf succeeds (status %d)", r.status);
   if (r.status != 0)
     tap_diag ("stderr: %s", r.err);
-  tap_ok (hub_fixture_same (f, dest), "the file in the models directory equals the served one");
-  tap_ok (!g_file_test (part, G_FILE_TEST_EXISTS), "no partial file is left");
-  tap_ok (strstr (r.out, "SHA-256 verified") != NULL && strstr (r.out, dest) != NULL, "stdout says where it went");
+  tap_ok (hub_fixture_same (f, f->dest), "the file in the models directory equals the served one");
+  tap_ok (!g_file_test (f->part, G_FILE_TEST_EXISTS), "no partial file is left");
+  tap_ok (strstr (r.out, "SHA-256 verified") != NULL && strstr (r.out, f->dest) != NULL, "stdout says where it went");
   tap_diag ("%s", r.out);
   tap_ok (strstr (r.err, "100%") != NULL && strstr (r.err, "\r") == NULL, "progress comes as plain lines in a pipe");
   tap_ok (hub_fixture_count (f, "/api/models/test-owner/tiny-GGUF/revision/main?blobs=true") == 1,
@@ -28,7 +25,7 @@ pull_by_path (HubFixture *f)
   tap_ok (hub_fixture_count (f, "auth=yes") == 0, "no Authorization header without HF_TOKEN");
   cli_result_clear (&r);
 
-  if (!hub_fixture_draft (f, (const char *[]) { "pull", arg, NULL }, NULL, &r))
+  if (!hub_fixture_draft (f, (const char *[]) { "pull", f->arg, NULL }, NULL, &r))
     return;
   tap_ok (r.status == 0 && strstr (r.out, "up to date") != NULL, "pulling again finds it up to date");
   tap_ok (hub_fixture_count (f, "GET /cdn/") == 1, "and downloads nothing more");
@@ -68,21 +65,16 @@ usage_errors (HubFixture *f)
   cli_result_clear (&r);
 }
 
+static void
+run (HubFixture *f)
+{
+  pull_by_path (f);
+  pull_by_name (f);
+  usage_errors (f);
+}
+
 int
 main (void)
 {
-  HubFixture f;
-  int status;
-  if (!hub_fixture_init (&f, &status))
-    return status;
-  g_autofree char *names = g_strdup_printf ("%s,SmolLM2-135M-Instruct-Q8_0.gguf", f.name);
-  if (hub_fixture_start (&f, (const char *[]) { "--names", names, NULL })) {
-    pull_by_path (&f);
-    pull_by_name (&f);
-    usage_errors (&f);
-  } else {
-    tap_ok (FALSE, "the stand-in Hub starts");
-  }
-  hub_fixture_clear (&f);
-  return tap_done ();
+  return hub_fixture_main ((const char *[]) { "--names", "draftd-target-Q4_K_M.gguf,SmolLM2-135M-Instruct-Q8_0.gguf", NULL }, run);
 }

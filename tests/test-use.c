@@ -2,7 +2,7 @@
  * comes ends on the old pair (its greedy text equals the old pair's), the daemon then runs
  * the new one and records it in its config file, which a restart without --target reads; a
  * switch to a broken file or to an assistant of another vocabulary fails in one line and
- * keeps the pair that ran. */
+ * keeps the pair that ran; the REPL's /model switches too. */
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
@@ -106,15 +106,33 @@ failed_switches (BusFixture *f, const char *stories)
   g_unlink (broken);
 }
 
+/* The REPL's /model: back to the shipped pair. */
+static void
+repl_model (BusFixture *f)
+{
+  g_autofree char *in = g_build_filename (test_tmpdir (), "repl.in", NULL);
+  g_autofree char *input = g_strdup_printf ("/model %s %s\n/quit\n", f->target, f->assistant);
+  g_file_set_contents (in, input, -1, NULL);
+  g_autofree char *cmd = g_strdup_printf ("exec %s < %s", draft_exe, in);
+  const char *sh[] = { "/bin/sh", "-c", cmd, NULL };
+  g_autofree char *out = NULL, *err = NULL;
+  int status = -1;
+  bus_fixture_spawn (f, sh, &out, &err, &status);
+  g_autofree char *now = running_target (f);
+  tap_ok (out && strstr (out, "draftd now runs") && g_strcmp0 (now, f->target) == 0, "the REPL's /model switches the pair");
+  tap_diag ("%s%s", out ? out : "", err ? err : "");
+  g_unlink (in);
+}
+
 /* A daemon started without --target reads the pair draft use recorded. */
 static void
-survives_restart (BusFixture *f, const char *stories)
+survives_restart (BusFixture *f)
 {
   g_autofree char *conf = g_build_filename (test_tmpdir (), "xdg", "draftd", "draftd.conf", NULL);
   g_autofree char *text = NULL;
   g_file_get_contents (conf, &text, NULL, NULL);
-  g_autofree char *line = g_strdup_printf ("target = %s\n", stories);
-  tap_ok (text && strstr (text, line) && !strstr (text, "assistant"), "the config file records the new pair");
+  g_autofree char *line = g_strdup_printf ("target = %s\nassistant = %s\n", f->target, f->assistant);
+  tap_ok (text && strstr (text, line), "the config file records the last pair");
   bus_fixture_stop_draftd (f);
   g_autofree char *exe = g_build_filename (DRAFTD_BUILD_ROOT, "daemon", "draftd", NULL);
   g_autofree char *xdg = g_build_filename (test_tmpdir (), "xdg", NULL);
@@ -129,7 +147,7 @@ survives_restart (BusFixture *f, const char *stories)
     g_usleep (100000);
     now = running_target (f);
   }
-  tap_ok (g_strcmp0 (now, stories) == 0, "a restarted daemon runs the recorded target (%s)", now);
+  tap_ok (g_strcmp0 (now, f->target) == 0, "a restarted daemon runs the recorded target (%s)", now);
   kill (pid, SIGTERM);
   waitpid (pid, NULL, 0);
   g_spawn_close_pid (pid);
@@ -156,7 +174,8 @@ main (void)
   if (draft (&f, complete_args, &reference, &err) == 0 && *reference) {
     switch_during_job (&f, reference, stories);
     failed_switches (&f, stories);
-    survives_restart (&f, stories);
+    repl_model (&f);
+    survives_restart (&f);
   } else {
     tap_ok (FALSE, "a greedy completion on the old pair: %s", err);
   }
