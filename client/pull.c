@@ -85,7 +85,16 @@ typedef struct {
   gint64 t0, last;
   guint64 start;        /* bytes on disk when this pull began */
   int decile;           /* plain lines: the last tenth reported */
+  gboolean drawn_full;  /* a terminal has been shown 100% */
 } Progress;
+
+static char *
+format_eta (double secs)
+{
+  guint s = (guint) (secs + 0.5);
+  return s < 60 ? g_strdup_printf ("%u s", s) : s < 3600 ? g_strdup_printf ("%u min %02u s", s / 60, s % 60)
+                                                         : g_strdup_printf ("%u h %02u min", s / 3600, s / 60 % 60);
+}
 
 static void
 print_bar (Progress *p, guint64 have, guint64 total, gint64 now)
@@ -99,7 +108,7 @@ print_bar (Progress *p, guint64 have, guint64 total, gint64 now)
   memset (bar + fill, ' ', 30 - fill);
   bar[30] = 0;
   g_autofree char *h = g_format_size (have), *t = g_format_size (total), *r = g_format_size ((guint64) rate);
-  g_autofree char *eta = rate > 0 ? g_strdup_printf ("%.0f s", (total - have) / rate) : g_strdup ("--");
+  g_autofree char *eta = rate > 0 ? format_eta ((total - have) / rate) : g_strdup ("--");
   fprintf (stderr, "\r%3d%% [%s] %s / %s  %s/s  ETA %s\033[K", pct, bar, h, t, r, eta);
   fflush (stderr);
 }
@@ -113,8 +122,9 @@ on_progress (guint64 have, guint64 total, gpointer user)
     return FALSE;
   gint64 now = g_get_monotonic_time ();
   if (p->tty) {
-    if (now - p->last >= 200000 || have >= total) {
+    if ((now - p->last >= 200000 && have < total) || (have >= total && !p->drawn_full)) {
       p->last = now;
+      p->drawn_full = have >= total;
       print_bar (p, have, total, now);
     }
     return TRUE;
@@ -204,7 +214,7 @@ download (const Pull *p, const char *dir, const DraftHubFileInfo *info, GError *
     g_autofree char *h = g_format_size (have);
     fprintf (stderr, "draft: resuming %s from %s\n", p->shown, h);
   }
-  Progress prog = { p->shown, isatty (STDERR_FILENO), g_get_monotonic_time (), 0, have, (int) (have * 10 / info->size) };
+  Progress prog = { p->shown, isatty (STDERR_FILENO), g_get_monotonic_time (), 0, have, (int) (have * 10 / info->size), FALSE };
   gboolean ok = draft_hub_fetch (p->repo, p->file, info, p->part, on_progress, &prog, error);
   if (prog.tty)
     fputc ('\n', stderr);
