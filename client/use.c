@@ -74,7 +74,7 @@ draft_use (const char *target, const char *assistant)
     g_printerr ("draft: %s\n", error->message);
     return DRAFTD_CLI_EXIT_FAILURE;
   }
-  printf ("switching to %s%s%s (the job running ends first)\n", t, *a ? " with the assistant " : " with no assistant", a);
+  printf ("switching to %s%s%s (the jobs already asked for end first)\n", t, *a ? " with the assistant " : " with no assistant", a);
   fflush (stdout);
   return call_use (t, a);
 }

@@ -1,6 +1,6 @@
-/* Issue 25: draft use switches the daemon's models at runtime. A job running when the switch
- * comes ends on the old pair (its greedy text equals the old pair's), the daemon then runs
- * the new one and records it in its config file, which a restart without --target reads; a
+/* Issue 25: draft use switches the daemon's models at runtime. The jobs running or queued
+ * when the switch comes end on the old pair (their greedy text equals the old pair's), the
+ * daemon then runs the new one and records it in its config file, which a restart without --target reads; a
  * switch to a broken file or to an assistant of another vocabulary fails in one line and
  * keeps the pair that ran; the REPL's /model switches too. */
 #include <glib/gstdio.h>
@@ -43,36 +43,62 @@ running_target (BusFixture *f)
 
 static const char *const complete_args[] = { "complete", "--temperature", "0", "-n", "200", "Once upon a time", NULL };
 
-/* The switch comes while a long greedy completion streams on the old pair. */
-static void
-switch_during_job (BusFixture *f, const char *reference, const char *stories)
+/* A greedy completion on the fixture's bus, its text going to `out_path`. */
+static GPid
+start_job (BusFixture *f, const char *out_path)
 {
-  g_autofree char *out_path = g_build_filename (test_tmpdir (), "job.out", NULL);
   g_autofree char *cmd = g_strdup_printf ("exec %s complete --temperature 0 -n 200 'Once upon a time' > %s", draft_exe, out_path);
   const char *sh[] = { "/bin/sh", "-c", cmd, NULL };
   g_auto (GStrv) env = g_environ_setenv (g_get_environ (), "DBUS_SESSION_BUS_ADDRESS", f->address, TRUE);
-  GPid pid;
-  if (!g_spawn_async (NULL, (char **) sh, env, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid, NULL))
-    return;
-  GStatBuf st;
-  for (guint i = 0; i < 3000 && (g_stat (out_path, &st) != 0 || st.st_size == 0); i++)
-    g_usleep (10000);
-  int wait_status;
-  gboolean running = waitpid (pid, &wait_status, WNOHANG) == 0;
-  g_autofree char *out = NULL, *err = NULL;
-  gint64 t0 = g_get_monotonic_time ();
-  int s = draft (f, (const char *[]) { "use", stories, "--assistant", "none", NULL }, &out, &err);
-  tap_diag ("the job %s running when draft use was called; the switch took %.0f ms", running ? "was" : "was no longer",
-            (g_get_monotonic_time () - t0) / 1e3);
-  tap_ok (s == 0 && strstr (out, "draftd now runs") != NULL, "draft use switches while a job runs (status %d)", s);
-  tap_diag ("%s%s", out, err);
-  if (running)
-    waitpid (pid, &wait_status, 0);
+  GPid pid = 0;
+  g_spawn_async (NULL, (char **) sh, env, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid, NULL);
+  return pid;
+}
+
+/* The job succeeded and wrote `reference`. */
+static gboolean
+end_job (GPid pid, const char *out_path, const char *reference)
+{
+  int wait_status = -1;
+  waitpid (pid, &wait_status, 0);
   g_spawn_close_pid (pid);
   g_autofree char *text = NULL;
   g_file_get_contents (out_path, &text, NULL, NULL);
-  tap_ok (WIFEXITED (wait_status) && WEXITSTATUS (wait_status) == 0 && g_strcmp0 (text, reference) == 0,
-          "the running job ended on the old pair: its text equals the old pair's");
+  g_unlink (out_path);
+  return WIFEXITED (wait_status) && WEXITSTATUS (wait_status) == 0 && g_strcmp0 (text, reference) == 0;
+}
+
+static gint64
+queue_length (BusFixture *f)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  if (draft (f, (const char *[]) { "status", "--json", NULL }, &out, &err) != 0)
+    return -1;
+  g_autoptr (JsonNode) root = cli_parse_json (out);
+  return root ? json_object_get_int_member (json_node_get_object (root), "queue_length") : -1;
+}
+
+/* A long greedy completion streams on the old pair and a second one waits behind it when the
+ * switch is asked for: both end on the old pair. */
+static void
+switch_during_jobs (BusFixture *f, const char *reference, const char *stories)
+{
+  g_autofree char *a_out = g_build_filename (test_tmpdir (), "a.out", NULL), *b_out = g_build_filename (test_tmpdir (), "b.out", NULL);
+  GPid a = start_job (f, a_out);
+  GStatBuf st;
+  for (guint i = 0; i < 3000 && (g_stat (a_out, &st) != 0 || st.st_size == 0); i++)
+    g_usleep (10000);
+  GPid b = start_job (f, b_out);
+  for (guint i = 0; i < 300 && queue_length (f) < 2; i++)
+    g_usleep (10000);
+  gboolean busy = waitpid (a, NULL, WNOHANG) == 0 && queue_length (f) == 2;
+  tap_diag ("when draft use was called: %s", busy ? "one job ran, one waited" : "the jobs had ended already");
+  g_autofree char *out = NULL, *err = NULL;
+  int s = draft (f, (const char *[]) { "use", stories, "--assistant", "none", NULL }, &out, &err);
+  tap_ok (s == 0 && strstr (out, "draftd now runs") != NULL, "draft use switches while a job runs and one waits (status %d)", s);
+  tap_diag ("%s%s", out, err);
+  tap_ok (end_job (a, a_out, reference), "the running job ended on the old pair: its text equals the old pair's");
+  tap_ok (end_job (b, b_out, reference), "so did the job queued behind it");
   g_autofree char *now = running_target (f);
   tap_ok (g_strcmp0 (now, stories) == 0, "the daemon runs the new target now (%s)", now);
   g_clear_pointer (&out, g_free);
@@ -172,7 +198,7 @@ main (void)
   draft_exe = g_build_filename (DRAFTD_BUILD_ROOT, "client", "draft", NULL);
   g_autofree char *reference = NULL, *err = NULL;
   if (draft (&f, complete_args, &reference, &err) == 0 && *reference) {
-    switch_during_job (&f, reference, stories);
+    switch_during_jobs (&f, reference, stories);
     failed_switches (&f, stories);
     repl_model (&f);
     survives_restart (&f);

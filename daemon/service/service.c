@@ -32,6 +32,7 @@ struct DraftdService {
   ServiceTotals totals;
   DraftdRecordModels record;   /* UseModels's choice, kept for the next start */
   gpointer record_data;
+  DraftdSwitch *switching;     /* a UseModels waiting for the jobs before it */
 };
 
 static void
@@ -294,6 +295,7 @@ on_done (DraftdJob *job, gpointer user)
     reply_call (s, job, sj->call);
   else
     signal_end (s, job);
+  draftd_switch_job_done (&s->switching, sj);
   if (sj->path)
     g_hash_table_remove (s->paths, sj->path);
   g_hash_table_remove (s->jobs, sj);
@@ -435,7 +437,8 @@ on_message (DBusConnection *c, DBusMessage *m, void *user)
   else if (g_str_equal (member, "ResetConversation"))
     handle_reset (s, m);
   else if (g_str_equal (member, "UseModels"))
-    draftd_switch_handle (s, s->connection, s->engine, m, s->record, s->record_data);
+    draftd_switch_handle (&(DraftdSwitchContext) { s, s->connection, s->engine, s->jobs, &s->switching, s->record,
+                                                    s->record_data }, m);
   else
     send_error (s, m, DBUS_ERROR_UNKNOWN_METHOD, "unknown method");
   return DBUS_HANDLER_RESULT_HANDLED;

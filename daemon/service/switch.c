@@ -5,22 +5,25 @@
 #include "daemon/service/errors.h"
 #include "lib/bus/draftd-bus.h"
 
-typedef struct {
-  DBusConnection *connection;
-  DraftdEngine *engine;
+typedef struct DraftdSwitch Switch;
+
+struct DraftdSwitch {
+  DraftdSwitchContext ctx;
   DBusMessage *call;
   char *target, *assistant;   /* assistant NULL: none */
-  DraftdRecordModels record;
-  gpointer record_data;
+  GHashTable *before;         /* the jobs there when the call came that have not ended */
   gboolean ran, ok;           /* written on the worker, read on the main thread after it */
   GError *error;
-} Switch;
+};
 
+/* The switch is over (replied): the next one may come. */
 static void
 switch_free (Switch *sw)
 {
+  if (*sw->ctx.pending == sw)
+    *sw->ctx.pending = NULL;
+  g_hash_table_unref (sw->before);
   dbus_message_unref (sw->call);
-  dbus_connection_unref (sw->connection);
   g_free (sw->target);
   g_free (sw->assistant);
   g_clear_error (&sw->error);
@@ -31,7 +34,7 @@ static void
 reply_error (Switch *sw, const char *name, const char *message)
 {
   DBusMessage *m = dbus_message_new_error (sw->call, name, message);
-  dbus_connection_send (sw->connection, m, NULL);
+  dbus_connection_send (sw->ctx.connection, m, NULL);
   dbus_message_unref (m);
 }
 
@@ -47,7 +50,7 @@ reply_done (Switch *sw)
 {
   g_autofree char *where = NULL;
   g_autoptr (GError) error = NULL;
-  gboolean recorded = sw->record && sw->record (sw->target, sw->assistant, sw->record_data, &where, &error);
+  gboolean recorded = sw->ctx.record && sw->ctx.record (sw->target, sw->assistant, sw->ctx.record_data, &where, &error);
   g_message ("switched models: target %s, %s%s", sw->target, sw->assistant ? "assistant " : "no assistant",
              sw->assistant ? sw->assistant : "");
   if (!recorded && error)
@@ -63,7 +66,7 @@ reply_done (Switch *sw)
   if (error)
     dict_string (&d, "config_error", error->message);
   dbus_message_iter_close_container (&it, &d);
-  dbus_connection_send (sw->connection, m, NULL);
+  dbus_connection_send (sw->ctx.connection, m, NULL);
   dbus_message_unref (m);
 }
 
@@ -87,12 +90,12 @@ switch_on_worker (gpointer p)
 {
   Switch *sw = p;
   sw->ran = TRUE;
-  sw->ok = draftd_engine_switch_models (sw->engine, sw->target, sw->assistant, &sw->error);
+  sw->ok = draftd_engine_switch_models (sw->ctx.engine, sw->target, sw->assistant, &sw->error);
 }
 
 /* After the worker ran it: the reply goes out from the main thread, like every reply. Not
- * run (a later switch or a SIGHUP reload took its place, or the daemon stops; this is then
- * the main thread): the caller learns so. */
+ * run (a SIGHUP reload took its place, or the daemon stops; this is then the main thread):
+ * the caller learns so. */
 static void
 switch_destroy (gpointer p)
 {
@@ -101,7 +104,7 @@ switch_destroy (gpointer p)
     g_main_context_invoke (NULL, reply_on_main, sw);
     return;
   }
-  reply_error (sw, DRAFTD_BUS_ERROR_CANCELLED, "another switch of models or a reload came before this one ran");
+  reply_error (sw, DRAFTD_BUS_ERROR_CANCELLED, "a reload of the config, or the daemon stopping, came before the switch");
   switch_free (sw);
 }
 
@@ -123,29 +126,58 @@ check_path (const char *role, const char *path, GError **error)
   return TRUE;
 }
 
+static void
+start (Switch *sw)
+{
+  draftd_service_between_jobs (sw->ctx.service, switch_on_worker, sw, switch_destroy);
+}
+
+/* FALSE, with the error replied, when the call cannot be taken. */
+static gboolean
+check_call (const DraftdSwitchContext *ctx, DBusMessage *call, const char **target, const char **assistant)
+{
+  g_autoptr (GError) error = NULL;
+  if (!dbus_message_get_args (call, NULL, DBUS_TYPE_STRING, target, DBUS_TYPE_STRING, assistant, DBUS_TYPE_INVALID))
+    g_set_error (&error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_INVALID_ARGUMENT, "UseModels takes arguments (ss)");
+  else if (*ctx->pending)
+    g_set_error (&error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_BUSY, "another switch of models is under way");
+  else if (check_path ("target", *target, &error) && **assistant)
+    check_path ("assistant", *assistant, &error);
+  if (error == NULL)
+    return TRUE;
+  DBusMessage *m = dbus_message_new_error (call, draftd_service_error_name (error), error->message);
+  dbus_connection_send (ctx->connection, m, NULL);
+  dbus_message_unref (m);
+  return FALSE;
+}
+
 void
-draftd_switch_handle (DraftdService *s, DBusConnection *c, DraftdEngine *engine, DBusMessage *call,
-                      DraftdRecordModels record, gpointer record_data)
+draftd_switch_handle (const DraftdSwitchContext *ctx, DBusMessage *call)
 {
   const char *target, *assistant;
-  g_autoptr (GError) error = NULL;
-  if (!dbus_message_get_args (call, NULL, DBUS_TYPE_STRING, &target, DBUS_TYPE_STRING, &assistant, DBUS_TYPE_INVALID))
-    g_set_error (&error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_INVALID_ARGUMENT, "UseModels takes arguments (ss)");
-  else if (check_path ("target", target, &error) && *assistant)
-    check_path ("assistant", assistant, &error);
-  if (error) {
-    DBusMessage *m = dbus_message_new_error (call, draftd_service_error_name (error), error->message);
-    dbus_connection_send (c, m, NULL);
-    dbus_message_unref (m);
+  if (!check_call (ctx, call, &target, &assistant))
     return;
-  }
   Switch *sw = g_new0 (Switch, 1);
-  sw->connection = dbus_connection_ref (c);
-  sw->engine = engine;
+  sw->ctx = *ctx;
   sw->call = dbus_message_ref (call);
   sw->target = g_strdup (target);
   sw->assistant = *assistant ? g_strdup (assistant) : NULL;
-  sw->record = record;
-  sw->record_data = record_data;
-  draftd_service_between_jobs (s, switch_on_worker, sw, switch_destroy);
+  /* Jobs asked for before the switch were asked of the old pair: they end on it. */
+  sw->before = g_hash_table_new (NULL, NULL);
+  GHashTableIter it;
+  gpointer job;
+  g_hash_table_iter_init (&it, ctx->jobs);
+  while (g_hash_table_iter_next (&it, &job, NULL))
+    g_hash_table_add (sw->before, job);
+  *ctx->pending = sw;
+  if (g_hash_table_size (sw->before) == 0)
+    start (sw);
+}
+
+void
+draftd_switch_job_done (DraftdSwitch **pending, gpointer job)
+{
+  Switch *sw = *pending;
+  if (sw && g_hash_table_remove (sw->before, job) && g_hash_table_size (sw->before) == 0)
+    start (sw);
 }
