@@ -218,6 +218,8 @@ download (const Pull *p, const char *dir, const DraftHubFileInfo *info, GError *
   gboolean ok = draft_hub_fetch (p->repo, p->file, info, p->part, on_progress, &prog, error);
   if (prog.tty)
     fputc ('\n', stderr);
+  if (!ok && file_size (p->part) == 0)
+    g_unlink (p->part);  /* refused before a byte came (401, 404): nothing to resume */
   if (!ok)
     return FALSE;
   if (!verify (p->part, p->shown, info, error))
@@ -228,6 +230,19 @@ download (const Pull *p, const char *dir, const DraftHubFileInfo *info, GError *
     return FALSE;
   }
   return TRUE;
+}
+
+/* What to do with a named model once it is here. */
+static void
+print_next_step (const char *name)
+{
+  const DraftCatalogueEntry *e = draft_catalogue_find (name);
+  if (e && g_str_equal (e->role, "target") && e->pair)
+    printf ("run it: draft use %s (with its assistant once pulled: draft pull %s)\n", e->name, e->pair);
+  else if (e && g_str_equal (e->role, "target"))
+    printf ("run it: draft use %s\n", e->name);
+  else if (e && e->pair)
+    printf ("it assists %s: draft pull %s, then draft use %s\n", e->pair, e->pair, e->pair);
 }
 
 static gboolean
@@ -243,17 +258,18 @@ pull (const Pull *p, const char *dir, GError **error)
     return FALSE;
   DraftHubFileInfo info;
   gboolean ok = draft_hub_file_info (p->repo, p->file, &info, error);
-  if (ok && file_size (p->dest) == info.size && g_file_test (p->dest, G_FILE_TEST_IS_REGULAR)) {
-    g_autoptr (GError) stale = NULL;
-    if (verify (p->dest, p->shown, &info, &stale)) {
-      printf ("%s is up to date: %s\n", p->shown, p->dest);
-      close (fd);
-      return TRUE;
-    }
+  /* A file there that differs (another revision, or damaged) stays until its replacement
+   * has arrived whole. */
+  g_autofree char *sum = ok && file_size (p->dest) == info.size ? draft_hub_sha256_file (p->dest, NULL) : NULL;
+  if (sum && g_str_equal (sum, info.sha256)) {
+    printf ("%s is up to date: %s\n", p->shown, p->dest);
+    close (fd);
+    return TRUE;
   }
   if (ok && (ok = download (p, dir, &info, error))) {
     g_autofree char *size = g_format_size (info.size);
     printf ("pulled %s (%s, SHA-256 verified): %s\n", p->shown, size, p->dest);
+    print_next_step (p->shown);
   }
   close (fd);
   return ok;
@@ -276,7 +292,10 @@ report (const Pull *p, const GError *error)
 {
   if (g_error_matches (error, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_CANCELLED)) {
     g_autofree char *h = g_format_size (file_size (p->part));
-    fprintf (stderr, "draft: interrupted; the %s so far are kept: `draft pull %s` resumes\n", h, p->shown);
+    if (file_size (p->part) > 0)
+      fprintf (stderr, "draft: interrupted; the %s so far are kept: `draft pull %s` resumes\n", h, p->shown);
+    else
+      fprintf (stderr, "draft: interrupted\n");
     return DRAFT_EXIT_INTERRUPTED;
   }
   if (g_error_matches (error, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_DROPPED))
@@ -316,6 +335,7 @@ draft_cmd_pull (int argc, char **argv)
   }
   g_autoptr (GError) error = NULL;
   curl_global_init (CURL_GLOBAL_DEFAULT);
+  draft_hub_set_interrupt (&draft_interrupted);
   status = pull (&p, dir, &error) ? DRAFTD_CLI_EXIT_OK : report (&p, error);
   curl_global_cleanup ();
   pull_clear (&p);

@@ -42,10 +42,36 @@ pull_by_name (HubFixture *f)
   tap_ok (r.status == 0, "draft pull NAME takes the catalogue's repository and file (status %d)", r.status);
   tap_ok (hub_fixture_count (f, "/api/models/bartowski/SmolLM2-135M-Instruct-GGUF/") == 1, "from the catalogue's repository");
   tap_ok (hub_fixture_same (f, dest), "saved under the catalogue's file name");
+  tap_ok (strstr (r.out, "it assists smollm2-1.7b: draft pull smollm2-1.7b, then draft use smollm2-1.7b") != NULL,
+          "and says what the assistant is for");
   tap_ok (hub_fixture_count (f, "GET /bartowski/SmolLM2-135M-Instruct-GGUF/resolve/main/SmolLM2-135M-Instruct-Q8_0.gguf range=- "
                                 "auth=yes") == 1, "HF_TOKEN goes to the Hub");
   tap_ok (hub_fixture_count (f, "GET /cdn/SmolLM2-135M-Instruct-Q8_0.gguf range=- auth=no") == 1,
           "but not across the redirect to the file's host");
+  cli_result_clear (&r);
+}
+
+/* A file there with other contents (another revision, or damaged) is replaced, and stays
+ * until its replacement is whole. */
+static void
+replace_stale (HubFixture *f)
+{
+  g_autofree char *data = NULL;
+  gsize n;
+  g_file_get_contents (f->gguf, &data, &n, NULL);
+  data[n / 2] ^= 1;
+  g_file_set_contents (f->dest, data, n, NULL);
+  hub_fixture_stop (f);
+  CliResult r;
+  if (!hub_fixture_draft (f, (const char *[]) { "pull", f->arg, NULL }, NULL, &r))
+    return;
+  g_autofree char *kept = NULL;
+  g_file_get_contents (f->dest, &kept, NULL, NULL);
+  tap_ok (r.status == 1 && kept && memcmp (kept, data, n) == 0, "a differing file stays while its replacement cannot come");
+  cli_result_clear (&r);
+  if (!hub_fixture_start (f, NULL) || !hub_fixture_draft (f, (const char *[]) { "pull", f->arg, NULL }, NULL, &r))
+    return;
+  tap_ok (r.status == 0 && hub_fixture_same (f, f->dest) && strstr (r.out, "pulled"), "then the pull replaces it");
   cli_result_clear (&r);
 }
 
@@ -70,6 +96,7 @@ run (HubFixture *f)
 {
   pull_by_path (f);
   pull_by_name (f);
+  replace_stale (f);
   usage_errors (f);
 }
 

@@ -30,6 +30,22 @@ draft_hub_endpoint (void)
   return g_strdup (PUBLIC_HUB);
 }
 
+static volatile sig_atomic_t *interrupt_flag;
+
+void
+draft_hub_set_interrupt (volatile sig_atomic_t *flag)
+{
+  interrupt_flag = flag;
+}
+
+/* curl calls it about once a second even while it waits to connect: Ctrl-C is never a wait
+ * for a timeout. */
+static int
+on_interrupt_check (void *user, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, curl_off_t ulnow)
+{
+  return interrupt_flag && *interrupt_flag ? 1 : 0;
+}
+
 /* One request's state: what the Hub said besides the body. */
 typedef struct {
   char errbuf[CURL_ERROR_SIZE];
@@ -68,6 +84,8 @@ request_init (Request *r, const char *url)
   curl_easy_setopt (c, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt (c, CURLOPT_HEADERFUNCTION, on_header);
   curl_easy_setopt (c, CURLOPT_HEADERDATA, r);
+  curl_easy_setopt (c, CURLOPT_XFERINFOFUNCTION, on_interrupt_check);
+  curl_easy_setopt (c, CURLOPT_NOPROGRESS, 0L);
   /* libcurl keeps a custom Authorization header from the other hosts a redirect leads to
    * (the Hub sends files from a CDN), so the token only ever goes to the Hub. */
   const char *token = g_getenv ("HF_TOKEN");
@@ -288,6 +306,8 @@ static int
 on_xfer (void *user, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, curl_off_t ulnow)
 {
   Sink *s = user;
+  if (on_interrupt_check (NULL, dltotal, dlnow, ultotal, ulnow))
+    return 1;
   return s->progress && !s->progress (s->have, s->total, s->user) ? 1 : 0;
 }
 

@@ -5,6 +5,7 @@
  * each, saying what happened and what helps. */
 #pragma once
 #include <gio/gio.h>
+#include <signal.h>
 
 #define DRAFT_HUB_ERROR (draft_hub_error_quark ())
 GQuark draft_hub_error_quark (void);
@@ -19,6 +20,10 @@ typedef enum {
   DRAFT_HUB_ERROR_IO,
   DRAFT_HUB_ERROR_CANCELLED,
 } DraftHubError;
+
+/* A flag the caller's SIGINT handler sets: a request in flight (metadata or file, connecting
+ * included) then stops at once with DRAFT_HUB_ERROR_CANCELLED. */
+void draft_hub_set_interrupt (volatile sig_atomic_t *flag);
 
 /* The Hub's base URL: $DRAFTD_HUB_URL, then $HF_ENDPOINT (the Hub's own tools honour it, for
  * mirrors), then the public Hub. No trailing slash. */
