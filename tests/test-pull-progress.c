@@ -22,14 +22,7 @@ pull_in_pty (HubFixture *f, int *status)
     execle (exe, exe, "pull", f->arg, (char *) NULL, env);
     _exit (127);
   }
-  GString *all = g_string_new (NULL);
-  char buf[4096];
-  ssize_t n;
-  while ((n = read (fd, buf, sizeof buf)) > 0)
-    g_string_append_len (all, buf, n);
-  close (fd);
-  waitpid (pid, status, 0);
-  return g_string_free (all, FALSE);
+  return cli_pty_collect (fd, pid, status);
 }
 
 static void
