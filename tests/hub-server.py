@@ -5,7 +5,8 @@ Serves one file under every repository: the revision metadata
 (/api/models/OWNER/NAME/revision/main?blobs=true, listing it with its size and SHA-256 as the
 Hub does) and the file (/OWNER/NAME/resolve/main/FILE, redirected to /cdn/FILE as the Hub
 redirects to its CDN), with range requests. Prints its port on the first line of stdout, and
-logs each request ("GET path range=...") to --log. Modes make it misbehave the ways the Hub
+logs each request ("GET path range=...") to --log; asked for an absolute URL, it acts as the
+proxy to that Hub. Modes make it misbehave the ways the Hub
 and networks do: drop (close the connection halfway through the first --drops bodies), slow,
 badsum, gated (401 without the --token), norepo (the Hub's 401 RepoNotFound), nofile, huge."""
 import argparse
@@ -41,8 +42,13 @@ class Hub(http.server.BaseHTTPRequestHandler):
         return self.headers.get("Authorization") == "Bearer " + (args.token or "")
 
     def do_GET(self):
-        log("GET %s range=%s auth=%s" % (self.path, self.headers.get("Range", "-"),
-                                         "yes" if self.headers.get("Authorization") else "no"))
+        # As a proxy, it is asked for absolute URLs: it serves them as the Hub named there.
+        proxied = self.path.startswith("http://")
+        if proxied:
+            self.path = "/" + self.path.split("/", 3)[3]
+        log("GET %s range=%s auth=%s%s" % (self.path, self.headers.get("Range", "-"),
+                                           "yes" if self.headers.get("Authorization") else "no",
+                                           " proxied" if proxied else ""))
         if args.mode == "gated" and not self.path.startswith("/cdn/") and not self.authorized():
             return self.deny(401, "GatedRepo")
         if self.path.startswith("/api/models/"):
