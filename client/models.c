@@ -1,6 +1,7 @@
 /* draft models: the GGUF files in the models directory, read as the daemon would read them
  * (so a file it would refuse shows here as broken, with the reason), which of them share a
  * vocabulary (an assistant must share its target's), and the pair the daemon runs now. */
+#include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
 #include "client/client.h"
@@ -98,6 +99,27 @@ scan (const char *dir)
   g_ptr_array_sort (entries, by_file);
   assign_vocabularies (entries);
   return entries;
+}
+
+/* Downloads draft pull has begun and not finished (FILE.gguf.part): what the directory
+ * holds besides models, each resumed by the next pull. Names sorted, sizes in `sizes`. */
+static GPtrArray *
+scan_unfinished (const char *dir, GArray *sizes)
+{
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *n;
+  while (d && (n = g_dir_read_name (d)))
+    if (g_str_has_suffix (n, ".gguf.part"))
+      g_ptr_array_add (names, g_strndup (n, strlen (n) - 5));
+  g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
+  for (guint i = 0; i < names->len; i++) {
+    g_autofree char *path = g_strdup_printf ("%s/%s.part", dir, (char *) g_ptr_array_index (names, i));
+    GStatBuf st;
+    guint64 size = g_stat (path, &st) == 0 ? (guint64) st.st_size : 0;
+    g_array_append_val (sizes, size);
+  }
+  return names;
 }
 
 /* An assistant pays off when it is much smaller than its target: two quantizations of one
@@ -202,6 +224,14 @@ print_human (const char *dir, GPtrArray *entries, JsonObject *running)
       any = TRUE;
       printf ("  draft use %s --assistant %s\n", t->file, a->file);
     }
+  g_autoptr (GArray) sizes = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr (GPtrArray) parts = scan_unfinished (dir, sizes);
+  if (parts->len)
+    printf ("Unfinished downloads (draft pull resumes them):\n");
+  for (guint i = 0; i < parts->len; i++) {
+    g_autofree char *size = g_format_size (g_array_index (sizes, guint64, i));
+    printf ("  %-40s %s so far\n", (char *) g_ptr_array_index (parts, i), size);
+  }
   print_running (running);
 }
 
@@ -260,6 +290,16 @@ print_json (const char *dir, GPtrArray *entries, JsonObject *running)
   json_object_set_string_member (o, "directory", dir);
   json_object_set_array_member (o, "models", models);
   json_object_set_array_member (o, "pairs", pairs);
+  g_autoptr (GArray) sizes = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr (GPtrArray) parts = scan_unfinished (dir, sizes);
+  JsonArray *unfinished = json_array_new ();
+  for (guint i = 0; i < parts->len; i++) {
+    JsonObject *u = json_object_new ();
+    json_object_set_string_member (u, "file", g_ptr_array_index (parts, i));
+    json_object_set_int_member (u, "bytes", (gint64) g_array_index (sizes, guint64, i));
+    json_array_add_object_element (unfinished, u);
+  }
+  json_object_set_array_member (o, "unfinished", unfinished);
   if (running)
     json_object_set_object_member (o, "running", json_object_ref (running));
   else

@@ -1,6 +1,6 @@
 /* Issue 25: draft models on a directory holding a target with a compatible assistant, an
- * assistant of another vocabulary and a broken file: each model's facts, the one pair, the
- * broken file with its reason, and no daemon needed. */
+ * assistant of another vocabulary, a broken file and an unfinished download: each model's
+ * facts, the one pair, the broken file with its reason, the download apart, no daemon needed. */
 #include <glib/gstdio.h>
 #include <string.h>
 #include "tests/cli-run.h"
@@ -51,6 +51,10 @@ check_json (const char *json)
   tap_ok (json_object_has_member (broken, "error") && strstr (json_object_get_string_member (broken, "error"), "past the end"),
           "the broken file says why");
   tap_ok (json_object_get_null_member (o, "running"), "no daemon: running is null");
+  JsonArray *unfinished = json_object_get_array_member (o, "unfinished");
+  JsonObject *u = json_array_get_length (unfinished) == 1 ? json_array_get_object_element (unfinished, 0) : NULL;
+  tap_ok (u && g_str_equal (json_object_get_string_member (u, "file"), "half.gguf") &&
+          json_object_get_int_member (u, "bytes") == 1000, "an unfinished download is listed apart, with its size so far");
 }
 
 int
@@ -65,7 +69,8 @@ main (void)
   g_autofree char *dir = g_build_filename (home, "draftd", "models", NULL);
   g_mkdir_with_parents (dir, 0755);
   if (!copy (target, dir, "target.gguf", 0) || !copy (assistant, dir, "assistant.gguf", 0) ||
-      !copy (other, dir, "other-vocab.gguf", 0) || !copy (target, dir, "broken.gguf", 100000)) {
+      !copy (other, dir, "other-vocab.gguf", 0) || !copy (target, dir, "broken.gguf", 100000) ||
+      !copy (target, dir, "half.gguf.part", 1000)) {
     tap_ok (FALSE, "the models directory is set up");
     return tap_done ();
   }
@@ -79,12 +84,13 @@ main (void)
   }
   if (cli_run ("client/draft", (const char *[]) { "models", NULL }, env, NULL, &r)) {
     tap_ok (r.status == 0 && strstr (r.out, "draft use target.gguf --assistant assistant.gguf") &&
-            strstr (r.out, "broken.gguf") && strstr (r.out, "broken:") && strstr (r.out, "draftd is not running"),
-            "the table shows the pair as a command, the broken file, and that draftd is not running");
+            strstr (r.out, "broken.gguf") && strstr (r.out, "broken:") && strstr (r.out, "draftd is not running") &&
+            strstr (r.out, "Unfinished downloads") && strstr (r.out, "half.gguf"),
+            "the table shows the pair as a command, the broken file, the unfinished one, and that draftd is not running");
     tap_diag ("%s", r.out);
     cli_result_clear (&r);
   }
-  const char *names[] = { "target.gguf", "assistant.gguf", "other-vocab.gguf", "broken.gguf" };
+  const char *names[] = { "target.gguf", "assistant.gguf", "other-vocab.gguf", "broken.gguf", "half.gguf.part" };
   for (guint i = 0; i < G_N_ELEMENTS (names); i++) {
     g_autofree char *p = g_build_filename (dir, names[i], NULL);
     g_unlink (p);
