@@ -195,7 +195,7 @@ static void
 print_running (JsonObject *running)
 {
   if (running == NULL) {
-    printf ("draftd is not running (draft use TARGET starts it on another pair).\n");
+    printf ("draftd is not running on this bus.\n");
     return;
   }
   const char *t = json_object_has_member (running, "target_path") ? json_object_get_string_member (running, "target_path") : "";
