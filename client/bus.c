@@ -70,9 +70,8 @@ draft_bus_print_error (const DBusError *e)
     g_printerr ("draft: %s\n", e->message ? e->message : e->name);
 }
 
-/* Sends a call and waits for its reply; NULL with the error printed. */
-static DBusMessage *
-call (DBusMessage *m, int timeout_ms)
+DBusMessage *
+draft_bus_call (DBusMessage *m, int timeout_ms)
 {
   DBusConnection *c = draft_bus ();
   if (c == NULL) {
@@ -171,7 +170,7 @@ draft_bus_get_property (const char *name)
   DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DBUS_INTERFACE_PROPERTIES, "Get");
   const char *iface = DRAFTD_BUS_IFACE;
   dbus_message_append_args (m, DBUS_TYPE_STRING, &iface, DBUS_TYPE_STRING, &name, DBUS_TYPE_INVALID);
-  DBusMessage *r = call (m, 30000);
+  DBusMessage *r = draft_bus_call (m, 30000);
   if (r == NULL)
     return NULL;
   DBusMessageIter it;
@@ -186,7 +185,7 @@ call_string (const char *method, const char *arg)
 {
   DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, method);
   dbus_message_append_args (m, DBUS_TYPE_STRING, &arg, DBUS_TYPE_INVALID);
-  DBusMessage *r = call (m, 30000);
+  DBusMessage *r = draft_bus_call (m, 30000);
   if (r)
     dbus_message_unref (r);
   return r != NULL;

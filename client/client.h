@@ -25,6 +25,8 @@ DBusConnection *draft_bus (void);
 void draft_bus_close (void);
 /* Prints a D-Bus error; a daemon that is not running gets advice on how to start it. */
 void draft_bus_print_error (const DBusError *e);
+/* Sends a call (taking it) and waits for its reply; NULL with the error printed. */
+DBusMessage *draft_bus_call (DBusMessage *m, int timeout_ms);
 /* A property of org.draftd.Assistant1 as JSON, or NULL with the error printed. */
 JsonNode *draft_bus_get_property (const char *name);
 gboolean draft_bus_reset_conversation (const char *conversation);
@@ -116,6 +118,9 @@ int draft_cmd_complete (int argc, char **argv);
 int draft_cmd_chat (int argc, char **argv);
 int draft_cmd_status (int argc, char **argv);
 int draft_cmd_add_word (int argc, char **argv);
+/* Parses a subcommand's options; prgname "draft NAME" makes --help say how to call it. */
+gboolean draft_parse_command (const char *name, const char *params, const char *summary, const GOptionEntry *entries,
+                              int *argc, char ***argv, int *status);
 /* Reads a file ("-" or NULL: stdin) as UTF-8 text. */
 char *draft_read_input (const char *file, GError **error);
 

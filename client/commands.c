@@ -33,9 +33,8 @@ draft_read_input (const char *file, GError **error)
   return data;
 }
 
-/* Parses a subcommand's options; prgname "draft NAME" makes --help say how to call it. */
-static gboolean
-parse_command (const char *name, const char *params, const char *summary, const GOptionEntry *entries, int *argc,
+gboolean
+draft_parse_command (const char *name, const char *params, const char *summary, const GOptionEntry *entries, int *argc,
                char ***argv, int *status)
 {
   g_autofree char *prog = g_strdup_printf ("draft %s", name);
@@ -123,7 +122,7 @@ grammar_command (int argc, char **argv, gboolean rewrite)
   if (!rewrite)
     entries[3] = (GOptionEntry) G_OPTION_ENTRY_NULL;
   int status;
-  if (!parse_command (rewrite ? "rewrite" : "correct", "[FILE...]",
+  if (!draft_parse_command (rewrite ? "rewrite" : "correct", "[FILE...]",
                       rewrite ? "Rewrite each FILE (or stdin) as the instruction says; the result streams as it is made.\n"
                                 "Ctrl-C cancels."
                               : "Correct grammar and spelling in each FILE (or stdin), in turn; the result streams as it is made.\n"
@@ -202,7 +201,7 @@ parse_gen (const char *name, const char *params, const char *summary, gboolean c
   };
   if (!chat)
     entries[7] = (GOptionEntry) G_OPTION_ENTRY_NULL;
-  if (!parse_command (name, params, summary, entries, argc, argv, status))
+  if (!draft_parse_command (name, params, summary, entries, argc, argv, status))
     return FALSE;
   const DraftGenOptions *g = &a->gen;
   const char *bad = g->max_tokens == 0 || g->max_tokens < -1 ? "--max-tokens must be at least 1"
@@ -303,7 +302,7 @@ draft_cmd_add_word (int argc, char **argv)
 {
   GOptionEntry entries[] = { G_OPTION_ENTRY_NULL };
   int status;
-  if (!parse_command ("add-word", "WORD...", "Adds words to your personal word list: spelling never flags them again.", entries,
+  if (!draft_parse_command ("add-word", "WORD...", "Adds words to your personal word list: spelling never flags them again.", entries,
                       &argc, &argv, &status))
     return status;
   if (argc < 2)
@@ -325,7 +324,7 @@ draft_cmd_status (int argc, char **argv)
     G_OPTION_ENTRY_NULL,
   };
   int status;
-  if (!parse_command ("status", "", "The daemon's version, queue, models and statistics.", entries, &argc, &argv, &status))
+  if (!draft_parse_command ("status", "", "The daemon's version, queue, models and statistics.", entries, &argc, &argv, &status))
     return status;
   if (argc > 1)
     return draftd_cli_usage_error ("draft status", "takes no arguments");

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "client/client.h"
+#include "client/models.h"
 #include "tools/cli.h"
 
 typedef struct {
@@ -22,6 +23,9 @@ static const Command command_table[] = {
   { "chat", "chat [--conversation NAME] [SAMPLING...] [MESSAGE...]  one chat turn, streamed", draft_cmd_chat },
   { "add-word", "add-word WORD...                                     never flag these words as misspelt", draft_cmd_add_word },
   { "status", "status [--json]                                      version, queue, models, statistics", draft_cmd_status },
+  { "pull", "pull NAME | REPO/FILE.gguf                           download a model from the Hugging Face Hub", draft_cmd_pull },
+  { "models", "models [--json]                                      the models on disk, their pairs, the pair in use", draft_cmd_models },
+  { "use", "use TARGET [--assistant NAME|none]                   switch the daemon to other models", draft_cmd_use },
   { "lsp", "lsp [--stdio]                                        the language server for editors (draftd-lsp)", draft_cmd_lsp },
 };
 

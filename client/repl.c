@@ -10,8 +10,9 @@
 #include <sys/select.h>
 #include <unistd.h>
 #include "client/client.h"
+#include "client/models.h"
 
-static const char *const commands[] = { "/correct", "/rewrite", "/complete", "/reset", "/stats", "/models", "/help", "/quit", NULL };
+static const char *const commands[] = { "/correct", "/rewrite", "/complete", "/reset", "/stats", "/models", "/model", "/help", "/quit", NULL };
 
 static char *
 command_generator (const char *text, int state)
@@ -125,6 +126,7 @@ print_help (void)
           "/complete TEXT                continue text\n"
           "/reset                        forget this conversation\n"
           "/stats /models                daemon statistics and models\n"
+          "/model TARGET [ASSISTANT]     switch the daemon to other models (names as for draft use; none)\n"
           "/quit                         leave (or Ctrl-D); a line ending in \\ continues\n"
           "Ctrl-C discards the line being typed, or stops a reply.\n");
 }
@@ -179,6 +181,21 @@ show_property (const char *name)
     draft_print_table (NULL, n);
 }
 
+/* /model TARGET [ASSISTANT]: as draft use. */
+static void
+use_models (const char *args)
+{
+  g_auto (GStrv) words = g_strsplit_set (g_strstrip ((char *) args), " \t", -1);
+  g_autoptr (GPtrArray) w = g_ptr_array_new ();
+  for (guint i = 0; words[i]; i++)
+    if (*words[i])
+      g_ptr_array_add (w, words[i]);
+  if (w->len == 0 || w->len > 2)
+    printf ("/model TARGET [ASSISTANT|none]: a name from `draft pull --list`, a file in the models directory, or a path\n");
+  else
+    draft_use (g_ptr_array_index (w, 0), w->len > 1 ? g_ptr_array_index (w, 1) : NULL);
+}
+
 /* Runs one input; FALSE to leave. */
 static gboolean
 dispatch (char *input, const char *conversation)
@@ -198,6 +215,8 @@ dispatch (char *input, const char *conversation)
     show_property ("Stats");
   else if (g_str_equal (input, "/models"))
     show_property ("Models");
+  else if (g_str_has_prefix (input, "/model ") || g_str_equal (input, "/model"))
+    use_models (input + 6);
   else if (input[0] == '/')
     printf ("unknown command %s (/help)\n", input);
   else

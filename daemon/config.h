@@ -22,3 +22,6 @@ gboolean draftd_settings_read_file (DraftdSettings *s, const char *path, gboolea
 gboolean draftd_settings_check (const DraftdSettings *s, GError **error);
 /* "~" or "~/..." -> the home directory; anything else unchanged. */
 char *draftd_expand_home (const char *path);
+/* Sets target= and assistant= (NULL: none) in [draftd] of the config file at `path`, every
+ * other line kept; creates the file (and its directory) when there is none. */
+gboolean draftd_config_record_models (const char *path, const char *target, const char *assistant, GError **error);

@@ -67,12 +67,17 @@ find_default_models (DraftdSettings *s, GError **error)
   return FALSE;
 }
 
+static char *
+config_path (const Options *o)
+{
+  return o->config ? draftd_expand_home (o->config) : g_build_filename (g_get_user_config_dir (), "draftd", "draftd.conf", NULL);
+}
+
 /* The settings in force: the command line's, then the config file's, then the defaults. */
 static gboolean
 resolve_settings (const Options *o, DraftdSettings *s, GError **error)
 {
-  g_autofree char *def = g_build_filename (g_get_user_config_dir (), "draftd", "draftd.conf", NULL);
-  g_autofree char *path = o->config ? draftd_expand_home (o->config) : g_strdup (def);
+  g_autofree char *path = config_path (o);
   *s = o->settings;
   s->target = s->target ? draftd_expand_home (s->target) : NULL;
   s->assistant = s->assistant ? draftd_expand_home (s->assistant) : NULL;
@@ -232,6 +237,21 @@ own_name (DBusConnection *c, GError **error)
   return FALSE;
 }
 
+/* `draft use` (UseModels) is kept in the config file this daemon reads at start, so the
+ * choice survives a restart. */
+static gboolean
+record_models (const char *target, const char *assistant, gpointer data, char **where, GError **error)
+{
+  const Options *o = data;
+  g_autofree char *path = config_path (o);
+  if (!draftd_config_record_models (path, target, assistant, error))
+    return FALSE;
+  if (o->settings.target)
+    g_warning ("recorded in %s, but this daemon's --target still wins at its next start", path);
+  *where = g_steal_pointer (&path);
+  return TRUE;
+}
+
 /* The models load before the bus name is taken, so a client never waits on a daemon that
  * cannot serve. Started by the bus (--activated), a daemon whose models fail to load stays
  * on the bus instead and answers every request NoModel with the reason, trying again each time. */
@@ -313,6 +333,7 @@ run (Options *o)
   } else {
     d.engine = engine;
     d.service = service;
+    draftd_service_set_recorder (service, record_models, o);
     serve (&d, c, &s);
   }
   /* Stop taking calls, cancel jobs (their callers get Cancelled), then Vulkan in order. */

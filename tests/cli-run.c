@@ -1,6 +1,7 @@
 #include "tests/cli-run.h"
 #include <gio/gio.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #include "tests/tap.h"
 
 gboolean
@@ -61,4 +62,17 @@ cli_parse_json (const char *text)
     return NULL;
   }
   return json_node_copy (json_parser_get_root (p));
+}
+
+char *
+cli_pty_collect (int fd, int pid, int *status)
+{
+  GString *all = g_string_new (NULL);
+  char buf[4096];
+  ssize_t n;
+  while ((n = read (fd, buf, sizeof buf)) > 0)
+    g_string_append_len (all, buf, n);
+  close (fd);
+  waitpid (pid, status, 0);
+  return g_string_free (all, FALSE);
 }

@@ -17,3 +17,6 @@ gboolean cli_run (const char *exe, const char *const *args, const char *const *e
 void cli_result_clear (CliResult *r);
 /* Parses one JSON document; NULL (with the reason as a TAP diagnostic) if invalid. */
 JsonNode *cli_parse_json (const char *text);
+/* What a child wrote to its pseudo-terminal (forkpty's `fd`, closed here) until it closed
+ * its side, then the child's wait status. */
+char *cli_pty_collect (int fd, int pid, int *status);

@@ -104,14 +104,7 @@ run_in_pty (const char *address, const char *out_file, int *status)
     execl (exe, exe, "--address", address, "correct", "--diff", input, (char *) NULL);
     _exit (127);
   }
-  GString *all = g_string_new (NULL);
-  char buf[4096];
-  ssize_t n;
-  while ((n = read (fd, buf, sizeof buf)) > 0)
-    g_string_append_len (all, buf, n);
-  close (fd);
-  waitpid (pid, status, 0);
-  return g_string_free (all, FALSE);
+  return cli_pty_collect (fd, pid, status);
 }
 
 int

@@ -33,7 +33,7 @@ enable_backports() {
 }
 
 PKGS=(meson ninja-build pkg-config gcc glslc libvulkan-dev vulkan-validationlayers
-      libglib2.0-dev libjson-glib-dev libdbus-1-dev dbus dbus-bin libreadline-dev python3 tmux
+      libglib2.0-dev libjson-glib-dev libdbus-1-dev libcurl4-openssl-dev dbus dbus-bin libreadline-dev python3 tmux
       libhunspell-dev hunspell-en-us hunspell-en-gb wordnet-base)
 if [ "${1:-}" = "--tests" ]; then
   PKGS+=(neovim emacs-nox elpa-eglot systemd

@@ -98,6 +98,23 @@ draftd_engine_reconfigure (DraftdEngine *e, const DraftdEngineConfig *config, GE
   return TRUE;
 }
 
+gboolean
+draftd_engine_switch_models (DraftdEngine *e, const char *target, const char *assistant, GError **error)
+{
+  /* Only the worker changes the config, and this runs on it: the copy's strings stay valid. */
+  DraftdEngineConfig next = e->config;
+  next.target = (char *) target;
+  next.assistant = (char *) assistant;
+  /* Loaded now even in a lazy daemon: the new pair is checked before the old one goes. */
+  next.lazy = FALSE;
+  gboolean lazy = e->config.lazy;
+  if (!draftd_engine_reconfigure (e, &next, error))
+    return FALSE;
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&e->lock);
+  e->config.lazy = lazy;
+  return TRUE;
+}
+
 void
 draftd_engine_free (DraftdEngine *e)
 {

@@ -43,6 +43,10 @@ gboolean draftd_engine_is_loaded (DraftdEngine *e);
 /* Takes a new configuration (worker thread, between jobs): unless lazy, the new models load
  * while the old ones still serve; on failure everything stays as it was. */
 gboolean draftd_engine_reconfigure (DraftdEngine *e, const DraftdEngineConfig *config, GError **error);
+/* Another target and assistant (NULL: none), the rest of the configuration kept (worker
+ * thread, between jobs): the new pair loads and is checked while the old one is resident;
+ * on failure the old pair stays. */
+gboolean draftd_engine_switch_models (DraftdEngine *e, const char *target, const char *assistant, GError **error);
 guint draftd_engine_idle_unload (DraftdEngine *e);
 guint draftd_engine_max_text_bytes (DraftdEngine *e);
 /* Runs a job to completion on the calling (worker) thread; fills `result` (text or error). */

@@ -4,6 +4,7 @@
 #include "daemon/service/errors.h"
 #include "daemon/service/properties.h"
 #include "daemon/service/request.h"
+#include "daemon/service/switch.h"
 #include "lib/bus/draftd-bus.h"
 
 /* Each conversation keeps up to 64 turns: this bounds what one client holds. */
@@ -29,6 +30,9 @@ struct DraftdService {
   GHashTable *paths;       /* path -> ServiceJob* (streamed) */
   guint64 next_job;
   ServiceTotals totals;
+  DraftdRecordModels record;   /* UseModels's choice, kept for the next start */
+  gpointer record_data;
+  DraftdSwitch *switching;     /* a UseModels waiting for the jobs before it */
 };
 
 static void
@@ -291,6 +295,7 @@ on_done (DraftdJob *job, gpointer user)
     reply_call (s, job, sj->call);
   else
     signal_end (s, job);
+  draftd_switch_job_done (&s->switching, sj);
   if (sj->path)
     g_hash_table_remove (s->paths, sj->path);
   g_hash_table_remove (s->jobs, sj);
@@ -450,6 +455,9 @@ on_message (DBusConnection *c, DBusMessage *m, void *user)
     handle_reset (s, m);
   else if (g_str_equal (member, "AddWord"))
     handle_add_word (s, m);
+  else if (g_str_equal (member, "UseModels"))
+    draftd_switch_handle (&(DraftdSwitchContext) { s, s->connection, s->engine, s->jobs, &s->switching, s->record,
+                                                    s->record_data }, m);
   else
     send_error (s, m, DBUS_ERROR_UNKNOWN_METHOD, "unknown method");
   return DBUS_HANDLER_RESULT_HANDLED;
@@ -507,6 +515,13 @@ draftd_service_new (DBusConnection *connection, DraftdEngine *engine, const Draf
   DraftdSchedulerLimits sl = { limits->max_queued, limits->max_queued_per_client, limits->job_timeout_s };
   s->scheduler = draftd_scheduler_new (engine, &sl, NULL, &events, s);
   return s;
+}
+
+void
+draftd_service_set_recorder (DraftdService *s, DraftdRecordModels record, gpointer data)
+{
+  s->record = record;
+  s->record_data = data;
 }
 
 void
