@@ -13,7 +13,7 @@ const float draftd_candidates_margins[DRAFTD_FIX_N_KINDS] = {
 };
 
 /* A misspelt word is kept only when the model finds every suggestion this much less likely. */
-#define MISSPELT_PRIOR -6.0f
+#define MISSPELT_PRIOR -9.0f
 
 gboolean
 draftd_candidates_parse_margins (const char *spec, float margins[DRAFTD_FIX_N_KINDS], GError **error)
@@ -117,10 +117,19 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
     draftd_candidates_add (out, w->start, w->end, rep, DRAFTD_FIX_VERB_FORM, 2.0f, site);
   }
   for (guint i = 0; sugg[i] && i < 6; i++) {
+    /* A lower-case word is not respelt as a name ("du" -> "Du"), unless it is that name in
+     * lower case and long enough not to be a foreign word ("english" -> "English"). */
+    g_autofree char *sl = g_utf8_strdown (sugg[i], -1);
+    gboolean recased = g_str_equal (sl, w->lower);
+    if (g_str_equal (sugg[i], w->text) || (g_unichar_isupper (g_utf8_get_char (sugg[i])) &&
+                                           !g_unichar_isupper (g_utf8_get_char (w->text)) && (!recased || strlen (w->lower) < 4)))
+      continue;
     /* Fewer edits are likelier (Hunspell's own order is a weak guide: "wite" before "which"
      * for "wich"); a split or hyphenated suggestion is rarely the word, and writers seldom
      * get a word's first letter wrong ("adress" is "address", not "dress"). */
-    float prior = -margin (c, sp) * edit_distance (w->text, sugg[i]) - 0.3f * i - (strpbrk (sugg[i], " -") ? 1.5f : 0.0f) -
+    if (g_utf8_strlen (sugg[i], -1) <= 2 && g_utf8_strlen (w->text, -1) > 2)
+      continue;
+    float prior = -margin (c, sp) * edit_distance (w->text, sugg[i]) - 0.3f * i - (strpbrk (sugg[i], " -") ? 3.0f : 0.0f) -
                   (g_ascii_tolower (sugg[i][0]) != g_ascii_tolower (w->lower[0]) ? 3.0f : 0.0f);
     g_autofree char *rep = draftd_candidates_match_case (w->text, sugg[i]);
     draftd_candidates_add (out, w->start, w->end, rep, sp, prior, site);
@@ -169,10 +178,14 @@ article_site (const char *s, const Word *w, const Word *next, GArray *out, guint
 static const char *const confusables[] = {
   " their there they're ", " its it's ", " then than ", " your you're ", " affect effect ",
   " lose loose ", " whose who's ", " were where ", " accept except ", " quite quiet ", " weather whether ",
-  " advice advise ", " passed past ", " peace piece ", " much many ", " form from ",
+  " advice advise ", " passed past ", " peace piece ",
 };
 
 static const char *const prepositions = " in on at for of to with about from by into ";
+/* Words that are never nouns to put in the plural or verbs to inflect. */
+static const char *const particles =
+  " after before since until during through over under between among against without within like near off out up down "
+  "away back around again ago ";
 
 /* Adds the other members of whichever set holds the word. */
 static guint
@@ -317,7 +330,10 @@ plural_subject (Ctx *x, const Word *prev)
   const char *rep = NULL;
   if (!lookup_pair (to_plural, G_N_ELEMENTS (to_plural), w->lower, &rep))
     return FALSE;
-  gboolean there = g_str_equal (prev->lower, "there") && next && (in_list (plural_quantifiers, next->lower) || g_str_equal (next->lower, "lots"));
+  g_autofree char *next_singular = next && g_str_has_suffix (next->lower, "s") ? draftd_forms_singular (x->c->spell, next->lower) : NULL;
+  gboolean plural_next = next && (in_list (plural_quantifiers, next->lower) || g_str_equal (next->lower, "lots") ||
+                                  (next_singular && draftd_forms_is (next_singular, 'n') && !draftd_forms_is (next->lower, 'n')));
+  gboolean there = g_str_equal (prev->lower, "there") && plural_next;
   const char *lemma = draftd_forms_irregular_lemma (prev->lower, 'n');
   const Word *det = x->i >= 2 ? &x->words[x->i - 2] : NULL;
   gboolean irregular = (lemma && !g_str_equal (lemma, prev->lower)) || g_str_equal (prev->lower, "people");
@@ -339,8 +355,12 @@ noun_number (Ctx *x, const Word *prev)
   const Word *w = &x->words[x->i];
   const Word *pp = x->i >= 2 && adjacent (x->s, &x->words[x->i - 2], prev) ? &x->words[x->i - 2] : NULL;
   gboolean direct = in_list (plural_quantifiers, prev->lower);
-  gboolean skip_one = !direct && pp && in_list (plural_quantifiers, pp->lower) && !in_list (function_words, prev->lower);
-  if ((!direct && !skip_one) || in_list (function_words, w->lower) || in_list (plural_nouns, w->lower))
+  /* With one word between, it must be an adjective-like word, not already a plural noun
+   * ("many questions after"). */
+  gboolean skip_one = !direct && pp && in_list (plural_quantifiers, pp->lower) && draftd_forms_is (prev->lower, 'a') &&
+                      !draftd_forms_is (prev->lower, 'n');
+  if ((!direct && !skip_one) || in_list (function_words, w->lower) || in_list (particles, w->lower) ||
+      in_list (plural_nouns, w->lower) || !draftd_forms_is (w->lower, 'n') || g_str_has_suffix (w->lower, "ing"))
     return FALSE;
   g_autofree char *plural = draftd_forms_plural (x->c->spell, w->lower);
   g_autofree char *singular = draftd_forms_singular (x->c->spell, w->lower);
@@ -430,7 +450,7 @@ subject_verb (Ctx *x, const Word *prev)
 {
   const Word *w = &x->words[x->i];
   gboolean third = in_list (" he she it ", prev->lower), other = in_list (" i you we they ", prev->lower);
-  if ((!third && !other) || in_list (function_words, w->lower) || in_list (prepositions, w->lower))
+  if ((!third && !other) || in_list (function_words, w->lower) || in_list (prepositions, w->lower) || in_list (particles, w->lower))
     return FALSE;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (x->c->spell, w->lower);
   g_autoptr (GPtrArray) alts = g_ptr_array_new ();
@@ -522,7 +542,11 @@ word_rules (Ctx *x)
     x->site = article_site (x->s, w, next, x->out, x->site);
     return TRUE;
   }
-  if (prev && g_str_equal (prev->lower, w->lower) && in_list (" the a an to of in on at is are was were be and for with ", w->lower))
+  if (prev && g_str_equal (prev->lower, w->lower) &&
+      in_list (" the a an to of in on at is are was were be and for with must can will should would could has have my our ", w->lower))
+    return certain (x, prev->end, w->end, "", DRAFTD_FIX_WORD_CHOICE);
+  /* "It's is": the verb twice. */
+  if (prev && g_str_equal (w->lower, "is") && in_list (" it's that's there's he's she's what's ", prev->lower))
     return certain (x, prev->end, w->end, "", DRAFTD_FIX_WORD_CHOICE);
   if (phrase (x) || double_comparative (x) || be_stative (x))
     return TRUE;
@@ -555,4 +579,33 @@ draftd_candidates_english_sites (const DraftdCandidateContext *c, const char *s,
   }
   x.site = set_site (c, w, confusables, G_N_ELEMENTS (confusables), DRAFTD_FIX_WORD_CHOICE, out, x.site);
   return x.site;
+}
+
+/* Phrases that open a sentence and take a comma after them ("For example, ..."). */
+static const char *const openers[] = {
+  "for example", "for instance", "however", "therefore", "moreover", "furthermore", "in addition", "in conclusion",
+  "on the other hand", "in my opinion", "in fact", "of course", "as a result", "consequently", "nevertheless", "thus",
+  "hence", "besides", "firstly", "secondly", "thirdly", "finally", "lastly", "in other words", "in general", "nowadays",
+  "unfortunately", "fortunately", "in summary", "to sum up", "in short", "personally", "also", "in brief", "in the end",
+};
+
+guint
+draftd_candidates_english_sentence (const DraftdCandidateContext *c, const char *s, const Word *words, guint n, GArray *out,
+                                    guint site)
+{
+  if (!c->sentence_start || n < 3)
+    return site;
+  for (guint k = 0; k < G_N_ELEMENTS (openers); k++) {
+    g_auto (GStrv) parts = g_strsplit (openers[k], " ", -1);
+    guint len = g_strv_length (parts), m = 0;
+    while (m < len && m < n - 1 && !words[m].fixed && g_str_equal (words[m].lower, parts[m]) &&
+           (m == 0 || adjacent (s, &words[m - 1], &words[m])))
+      m++;
+    /* The phrase, then a space and a word: no comma, colon or dash there yet. */
+    if (m == len && adjacent (s, &words[m - 1], &words[m]) && words[0].start == 0) {
+      draftd_candidates_add (out, words[m - 1].end, words[m - 1].end, ",", DRAFTD_FIX_PUNCTUATION, DRAFTD_CANDIDATE_CERTAIN, site);
+      return site + 1;
+    }
+  }
+  return site;
 }

@@ -35,9 +35,12 @@ static gboolean
 glued (const char *s, gsize start, gsize end)
 {
   static const char *const glue = "_/\\@#$%&*=<>`~^|+-0123456789";
-  if (start > 0 && strchr (glue, s[start - 1]))
+  /* A hyphen between letters joins the parts of a compound, each a word to spell. */
+  gboolean hyphen_before = start > 1 && s[start - 1] == '-' && g_ascii_isalpha (s[start - 2]);
+  gboolean hyphen_after = s[end] == '-' && g_ascii_isalpha (s[end + 1]);
+  if (start > 0 && strchr (glue, s[start - 1]) && !hyphen_before)
     return TRUE;
-  if (s[end] && strchr (glue, s[end]))
+  if (s[end] && strchr (glue, s[end]) && !hyphen_after)
     return TRUE;
   /* "file.txt", "e.g": a dot followed by a letter. */
   return (s[end] == '.' && g_ascii_isalpha (s[end + 1])) || (start > 1 && s[start - 1] == '.' && g_ascii_isalpha (s[start - 2]));
@@ -111,6 +114,28 @@ draftd_candidates_match_case (const char *was, const char *rep)
   return g_strconcat (buf, g_utf8_next_char (rep), NULL);
 }
 
+/* "whole heartedly", "un known": a misspelt part that joins its neighbour into a word. */
+static gboolean
+join_site (const DraftdCandidateContext *c, const char *s, GArray *words, guint i, GArray *out, guint site)
+{
+  const Word *w = &g_array_index (words, Word, i);
+  for (gint d = -1; d <= 1; d += 2) {
+    if ((d < 0 && i == 0) || i + d >= words->len)
+      continue;
+    const Word *o = &g_array_index (words, Word, i + d);
+    const Word *a = d < 0 ? o : w, *b = d < 0 ? w : o;
+    if (o->fixed || b->start != a->end + 1 || s[a->end] != ' ')
+      continue;
+    g_autofree char *joined = g_strconcat (a->lower, b->lower, NULL);
+    if (!draftd_spell_check (c->spell, c->lang, joined))
+      continue;
+    g_autofree char *rep = draftd_candidates_match_case (a->text, joined);
+    draftd_candidates_add (out, a->start, b->end, rep, DRAFTD_FIX_SPELLING, DRAFTD_CANDIDATE_CERTAIN, site);
+    return TRUE;
+  }
+  return FALSE;
+}
+
 static void
 candidate_clear (DraftdCandidate *c)
 {
@@ -139,6 +164,10 @@ draftd_candidates_find (const DraftdCandidateContext *c, const char *sentence)
       continue;
     gboolean start = i == 0 && c->sentence_start;
     gboolean known = draftd_spell_check (c->spell, c->lang, w->text) || (start && draftd_spell_check (c->spell, c->lang, w->lower));
+    if (!known && join_site (c, sentence, words, i, out, site)) {
+      site++;
+      continue;
+    }
     if (!known) {
       draftd_candidates_spelling_site (c, sentence, w, out, site++);
       continue;
@@ -146,6 +175,8 @@ draftd_candidates_find (const DraftdCandidateContext *c, const char *sentence)
     if (!c->spelling_only && g_strcmp0 (c->lang, "en") == 0)
       site = draftd_candidates_english_sites (c, sentence, (Word *) words->data, words->len, i, out, site);
   }
+  if (!c->spelling_only && g_strcmp0 (c->lang, "en") == 0)
+    site = draftd_candidates_english_sentence (c, sentence, (Word *) words->data, words->len, out, site);
   g_array_sort (out, by_site_prior);
   return out;
 }

@@ -60,8 +60,8 @@ longest_repeat (GPtrArray *w)
 
 /* Any word not in the list, short ones included: "go" -> "went" changes a verb's form, one
  * content word for another, not a content word added. */
-static gboolean
-content_word (const char *w)
+gboolean
+draftd_grammar_content_word (const char *w)
 {
   g_autofree char *key = g_strdup_printf (" %s ", w);
   return strstr (function_words, key) == NULL;
@@ -183,12 +183,9 @@ distance (const char *a, const char *b)
  * letters apart), a form of the same word (a regular ending, or an irregular form WordNet
  * lists: "went" for "go"), or a listed confusable; never one unrelated word for another
  * ("succesful" -> "longer", "waitress" -> "wait"). */
-static gboolean
-explainable (const char *a, const char *b)
+gboolean
+draftd_grammar_same_lemma (const char *a, const char *b)
 {
-  gsize la = g_utf8_strlen (a, -1), lb = g_utf8_strlen (b, -1);
-  if (distance (a, b) <= MAX (1u, MIN (la, lb) / 3))
-    return TRUE;
   g_autofree char *sa = stem (a), *sb = stem (b);
   if (g_str_equal (sa, sb) || (strlen (sa) >= 3 && (g_str_equal (sa, b) || g_str_equal (sb, a))))
     return TRUE;
@@ -199,6 +196,13 @@ explainable (const char *a, const char *b)
       return TRUE;
   }
   return FALSE;
+}
+
+static gboolean
+explainable (const char *a, const char *b)
+{
+  gsize la = g_utf8_strlen (a, -1), lb = g_utf8_strlen (b, -1);
+  return distance (a, b) <= MAX (1u, MIN (la, lb) / 3) || draftd_grammar_same_lemma (a, b);
 }
 
 /* A name or an identifier inside the sentence: a capital after its start, digits, or
@@ -223,14 +227,14 @@ draftd_grammar_check_edit (const char *old, const DraftdGrammarEdit *edit, gbool
   g_autoptr (GPtrArray) nw = words_of (edit->replacement);
   if (names_a_thing (old, edit->start, edit->end))
     return DRAFTD_GRAMMAR_CHECK_PROTECTED;
-  if (ow->len == 1 && nw->len == 1 && content_word (ow->pdata[0]) && content_word (nw->pdata[0]) &&
+  if (ow->len == 1 && nw->len == 1 && draftd_grammar_content_word (ow->pdata[0]) && draftd_grammar_content_word (nw->pdata[0]) &&
       !explainable (ow->pdata[0], nw->pdata[0]))
     return DRAFTD_GRAMMAR_CHECK_MEANING;
   guint content = 0, new_content = 0;
   for (guint i = 0; i < ow->len; i++)
-    content += content_word (ow->pdata[i]);
+    content += draftd_grammar_content_word (ow->pdata[i]);
   for (guint i = 0; i < nw->len; i++)
-    new_content += content_word (nw->pdata[i]);
+    new_content += draftd_grammar_content_word (nw->pdata[i]);
   /* Corrections fix the form of content words; they neither drop nor add them, nor whole
    * phrases, nor the commas and colons that structure a sentence. */
   if (content != new_content || ow->len > nw->len + 1)

@@ -27,3 +27,7 @@ DraftdGrammarCheck draftd_grammar_check_answer (const char *source, const char *
 DraftdGrammarCheck draftd_grammar_check_edit (const char *old, const DraftdGrammarEdit *edit,
                                               gboolean (*is_word) (const char *word, gpointer user), gpointer user);
 const char *draftd_grammar_check_name (DraftdGrammarCheck check);
+/* Two words that are forms of one (a regular ending apart, or listed by WordNet: go/went). */
+gboolean draftd_grammar_same_lemma (const char *a, const char *b);
+/* A word that carries content: not an article, pronoun, auxiliary, preposition, ... */
+gboolean draftd_grammar_content_word (const char *w);

@@ -5,6 +5,7 @@
 typedef struct {
   GHashTable *lemma_of[3];   /* n, v, a */
   GHashTable *forms_of[3];   /* lemma -> GPtrArray of forms */
+  GHashTable *words[3];      /* the lemmas WordNet lists per part of speech (index.*) */
 } Exceptions;
 
 static int
@@ -36,6 +37,26 @@ load_exc (Exceptions *e, const char *dir, const char *file, char pos)
   }
 }
 
+/* index.noun etc.: one lemma a line, its first field; the licence lines start with spaces. */
+static void
+load_index (GHashTable *set, const char *dir, const char *file)
+{
+  g_autofree char *path = g_build_filename (dir, file, NULL), *all = NULL;
+  if (!g_file_get_contents (path, &all, NULL, NULL))
+    return;
+  for (char *line = all; *line;) {
+    char *end = strchr (line, '\n');
+    if (end)
+      *end = 0;
+    char *sp = strchr (line, ' ');
+    if (*line != ' ' && sp && !memchr (line, '_', sp - line))
+      g_hash_table_add (set, g_strndup (line, sp - line));
+    if (end == NULL)
+      break;
+    line = end + 1;
+  }
+}
+
 static gpointer
 load_all (gpointer unused G_GNUC_UNUSED)
 {
@@ -43,12 +64,17 @@ load_all (gpointer unused G_GNUC_UNUSED)
   for (int k = 0; k < 3; k++) {
     e->lemma_of[k] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
     e->forms_of[k] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_ptr_array_unref);
+    e->words[k] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   }
+
   const char *dir = g_getenv ("DRAFTD_WORDNET_DIR");
   dir = dir ? dir : "/usr/share/wordnet";
   load_exc (e, dir, "noun.exc", 'n');
   load_exc (e, dir, "verb.exc", 'v');
   load_exc (e, dir, "adj.exc", 'a');
+  load_index (e->words[0], dir, "index.noun");
+  load_index (e->words[1], dir, "index.verb");
+  load_index (e->words[2], dir, "index.adj");
   return e;
 }
 
@@ -58,6 +84,12 @@ exceptions (void)
 {
   static GOnce once = G_ONCE_INIT;
   return g_once (&once, load_all, NULL);
+}
+
+gboolean
+draftd_forms_is (const char *word, char pos)
+{
+  return g_hash_table_contains (exceptions ()->words[pos_index (pos)], word);
 }
 
 const char *

@@ -1,8 +1,8 @@
 /* English word forms: a noun's plural, a verb's family (base, -s, past, participle, -ing), an
  * adjective's base behind a comparative. Regular forms are made by the usual suffix rules and
  * kept only where the dictionary knows them; irregular ones come from WordNet's exception
- * lists (Debian's wordnet-base: /usr/share/wordnet/{noun,verb,adj}.exc, "went go"), read once
- * per process. Without those files only regular forms are known. */
+ * lists (Debian's wordnet-base: /usr/share/wordnet/{noun,verb,adj}.exc, "went go"), and parts
+ * of speech from its index files, read once per process. Without those files only regular forms are known. */
 #pragma once
 #include <glib.h>
 #include "grammar/spell.h"
@@ -11,6 +11,9 @@
  * "good"), from the exception lists only; NULL when the form is not listed. `pos` is 'n',
  * 'v' or 'a'. */
 const char *draftd_forms_irregular_lemma (const char *form, char pos);
+/* Does WordNet list `word` (a lemma, lower case) as a noun ('n'), verb ('v') or adjective
+ * ('a')? FALSE for every word without WordNet's index files. */
+gboolean draftd_forms_is (const char *word, char pos);
 /* The plural of a noun, checked against the dictionary; NULL when none is known. */
 char *draftd_forms_plural (DraftdSpell *spell, const char *noun);
 /* The singular of a plural noun, checked; NULL when none is known. */

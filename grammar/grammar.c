@@ -348,6 +348,21 @@ touches_protected (const char *segment, const DraftdGrammarEdit *e, const Draftd
   return FALSE;
 }
 
+/* A correctly spelt content word replaced by another word that is not a form of it: the model
+ * choosing a look-alike ("Downtown" -> "Down", "need" -> "nee"), which the candidates, not
+ * the model's pass, are trusted to do. */
+static gboolean
+swaps_a_word (Job *j, const char *segment, const DraftdGrammarEdit *e)
+{
+  g_autofree char *was = g_strstrip (g_strndup (segment + e->start, e->end - e->start));
+  g_autofree char *now = g_strstrip (g_strdup (e->replacement));
+  if (j->ctx->spell == NULL || !*was || !*now || strpbrk (was, " ") || strpbrk (now, " "))
+    return FALSE;
+  g_autofree char *a = g_utf8_strdown (was, -1), *b = g_utf8_strdown (now, -1);
+  return draftd_grammar_content_word (a) && draftd_spell_check (j->ctx->spell, "en", was) &&
+         !draftd_grammar_same_lemma (a, b) && !g_str_equal (a, b);
+}
+
 static char *
 keep_sound_edits (Job *j, const char *segment, char *answer, const DraftdGrammarSpan *ranges, guint n_ranges)
 {
@@ -372,8 +387,9 @@ keep_sound_edits (Job *j, const char *segment, char *answer, const DraftdGrammar
       g_string_append (rep, e->replacement);
     }
     DraftdGrammarEdit group = { first->start, last->end, g_string_free (rep, FALSE), first->kind, NULL };
-    DraftdGrammarCheck check = touches_protected (segment, &group, ranges, n_ranges)
-                                   ? DRAFTD_GRAMMAR_CHECK_PROTECTED
+    DraftdGrammarCheck check = touches_protected (segment, &group, ranges, n_ranges) ? DRAFTD_GRAMMAR_CHECK_PROTECTED
+                               : swaps_a_word (j, segment, &group)
+                                   ? DRAFTD_GRAMMAR_CHECK_MEANING
                                    : draftd_grammar_check_edit (segment, &group, known_word, (gpointer) j->ctx->tokenizer);
     if (check != DRAFTD_GRAMMAR_CHECK_OK) {
       g_debug ("edit refused (%s): %.*s -> %s", draftd_grammar_check_name (check), (int) (group.end - group.start),

@@ -17,7 +17,7 @@ typedef struct {
 
 struct DraftdSpell {
   GMutex lock;
-  GHashTable *dicts;      /* lang -> Dict*, or NULL where none was found */
+  GHashTable *dicts;      /* lang -> GPtrArray of Dict* (primary first), or NULL where none was found */
   GHashTable *personal;   /* the user's words, as added */
   char *personal_path;
   GHashTable *suggestions; /* "lang\tword" -> GStrv */
@@ -31,6 +31,13 @@ dict_free (Dict *d)
   Hunspell_destroy (d->h);
   g_free (d->encoding);
   g_free (d);
+}
+
+static void
+dicts_free (gpointer dicts)
+{
+  if (dicts)
+    g_ptr_array_unref (dicts);
 }
 
 char *
@@ -58,7 +65,7 @@ draftd_spell_new (const char *personal)
 {
   DraftdSpell *s = g_new0 (DraftdSpell, 1);
   g_mutex_init (&s->lock);
-  s->dicts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) dict_free);
+  s->dicts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, dicts_free);
   s->personal = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   s->suggestions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_strfreev);
   s->personal_path = personal ? g_strdup (personal) : draftd_spell_default_personal_path ();
@@ -79,22 +86,23 @@ draftd_spell_free (DraftdSpell *s)
   g_free (s);
 }
 
-/* The .aff/.dic pair for a language: "en" is en_US (then en_GB, en), "fr" fr_FR or fr, "de"
- * de_DE, in the first folder that has one. */
-static Dict *
-open_dict (const char *lang)
+/* The .aff/.dic pairs of a language, each from the first folder that has it: "en" is en_US
+ * and en_GB (a word either accepts is spelt right, so British writers are not "corrected"),
+ * "fr" fr_FR or fr, "de" de_DE. The first is the one that suggests. NULL when none. */
+static GPtrArray *
+open_dicts (const char *lang)
 {
   const char *env = g_getenv ("DRAFTD_DICT_PATH");
-  g_autofree char *dirs_s = g_strconcat (env ? env : "", env ? ":" : "", "/usr/share/hunspell", NULL);
-  g_auto (GStrv) dirs = g_strsplit (dirs_s, ":", -1);
+  g_auto (GStrv) dirs = g_strsplit (env ? env : "/usr/share/hunspell", ":", -1);
   g_autofree char *upper = g_ascii_strup (lang, -1);
   g_autofree char *regional = g_strdup_printf ("%s_%s", lang, g_str_equal (lang, "en") ? "US" : upper);
-  const char *names[] = { regional, g_str_equal (lang, "en") ? "en_GB" : lang, lang };
-  for (guint d = 0; dirs[d]; d++) {
-    for (guint n = 0; n < G_N_ELEMENTS (names) && *dirs[d]; n++) {
-      g_autofree char *base = g_build_filename (dirs[d], names[n], NULL);
-      g_autofree char *aff = g_strconcat (base, ".aff", NULL), *dic = g_strconcat (base, ".dic", NULL);
-      if (!g_file_test (aff, G_FILE_TEST_IS_REGULAR) || !g_file_test (dic, G_FILE_TEST_IS_REGULAR))
+  const char *names[] = { regional, g_str_equal (lang, "en") ? "en_GB" : lang };
+  GPtrArray *found = g_ptr_array_new_with_free_func ((GDestroyNotify) dict_free);
+  for (guint n = 0; n < G_N_ELEMENTS (names); n++) {
+    for (guint d = 0; dirs[d]; d++) {
+      g_autofree char *base = *dirs[d] ? g_build_filename (dirs[d], names[n], NULL) : NULL;
+      g_autofree char *aff = base ? g_strconcat (base, ".aff", NULL) : NULL, *dic = base ? g_strconcat (base, ".dic", NULL) : NULL;
+      if (base == NULL || !g_file_test (aff, G_FILE_TEST_IS_REGULAR) || !g_file_test (dic, G_FILE_TEST_IS_REGULAR))
         continue;
       Dict *dict = g_new0 (Dict, 1);
       dict->h = Hunspell_create (aff, dic);
@@ -102,20 +110,25 @@ open_dict (const char *lang)
       if (enc && g_ascii_strcasecmp (enc, "UTF-8") != 0)
         dict->encoding = g_strdup (enc);
       g_debug ("spelling for %s: %s", lang, base);
-      return dict;
+      g_ptr_array_add (found, dict);
+      break;
     }
+    if (g_str_equal (names[n], names[G_N_ELEMENTS (names) - 1]))
+      break;
   }
-  return NULL;
+  if (found->len == 0)
+    g_clear_pointer (&found, g_ptr_array_unref);
+  return found;
 }
 
-/* Under the lock. */
-static Dict *
-dict_for (DraftdSpell *s, const char *lang)
+/* Under the lock: the language's dictionaries, primary first, or NULL. */
+static GPtrArray *
+dicts_for (DraftdSpell *s, const char *lang)
 {
   gpointer found;
   if (g_hash_table_lookup_extended (s->dicts, lang, NULL, &found))
     return found;
-  Dict *d = open_dict (lang);
+  GPtrArray *d = open_dicts (lang);
   g_hash_table_insert (s->dicts, g_strdup (lang), d);
   return d;
 }
@@ -124,7 +137,7 @@ gboolean
 draftd_spell_has_language (DraftdSpell *s, const char *lang)
 {
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
-  return lang && dict_for (s, lang) != NULL;
+  return lang && dicts_for (s, lang) != NULL;
 }
 
 static char *
@@ -165,11 +178,14 @@ draftd_spell_check (DraftdSpell *s, const char *lang, const char *word)
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
   if (personal_locked (s, word))
     return TRUE;
-  Dict *d = lang ? dict_for (s, lang) : NULL;
-  if (d == NULL)
-    return TRUE;
-  g_autofree char *w = to_dict (d, word);
-  return w == NULL || Hunspell_spell (d->h, w) != 0;
+  GPtrArray *ds = lang ? dicts_for (s, lang) : NULL;
+  for (guint i = 0; ds && i < ds->len; i++) {
+    Dict *d = ds->pdata[i];
+    g_autofree char *w = to_dict (d, word);
+    if (w == NULL || Hunspell_spell (d->h, w) != 0)
+      return TRUE;
+  }
+  return ds == NULL;
 }
 
 static char **
@@ -194,9 +210,10 @@ char **
 draftd_spell_suggest (DraftdSpell *s, const char *lang, const char *word)
 {
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
-  Dict *d = lang ? dict_for (s, lang) : NULL;
-  if (d == NULL)
+  GPtrArray *ds = lang ? dicts_for (s, lang) : NULL;
+  if (ds == NULL)
     return g_new0 (char *, 1);
+  Dict *d = ds->pdata[0];
   g_autofree char *key = g_strconcat (lang, "\t", word, NULL);
   char **cached = g_hash_table_lookup (s->suggestions, key);
   if (cached == NULL) {

@@ -20,7 +20,8 @@ typedef struct DraftdSpell DraftdSpell;
 
 /* `personal`: the personal word list's file (one word a line; created on the first word
  * added), or NULL for draftd_spell_default_personal_path(). Dictionaries load on first use
- * from $DRAFTD_DICT_PATH (colon-separated folders), then /usr/share/hunspell. */
+ * from /usr/share/hunspell, or from the folders $DRAFTD_DICT_PATH names (colon-separated)
+ * instead. */
 DraftdSpell *draftd_spell_new (const char *personal);
 void draftd_spell_free (DraftdSpell *s);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DraftdSpell, draftd_spell_free)

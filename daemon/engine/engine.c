@@ -381,6 +381,17 @@ on_segment (const DraftdGrammarEdit *edits, guint n, guint done, guint total, gp
     sink->yield (sink->user);
 }
 
+/* Does a correction run the target's own pass after the candidates? Asked for, or by size: a
+ * tiny target knows too little English to add to what the candidates fixed (the shipped one,
+ * 5.5M parameters: JFLEG dev GLEU 0.4226 with its pass, 0.4226 without, at half the speed). */
+static gboolean
+model_pass (const DraftdModels *m, const DraftdJobOptions *o)
+{
+  if (o->model_pass != 0 || o->compare_greedy)
+    return o->model_pass > 0 || o->compare_greedy;
+  return m->target.model->n_params >= DRAFTD_ENGINE_MODEL_PASS_PARAMS;
+}
+
 static void
 run_grammar (DraftdModels *m, DraftdSpell *spell, double default_bias, const DraftdJobRequest *req, GCancellable *cancellable,
              const DraftdJobSink *sink, DraftdJobResult *res)
@@ -405,6 +416,7 @@ run_grammar (DraftdModels *m, DraftdSpell *spell, double default_bias, const Dra
     .languages = (const char *const *) m->languages,
     .keep_bias = req->options.keep_bias ? req->options.keep_bias : default_bias,
     .compare_greedy = req->options.compare_greedy,
+    .candidates_only = req->kind == DRAFTD_JOB_CORRECT && !model_pass (m, &req->options),
     .cancellable = cancellable,
     .on_segment = on_segment,
     .user = &hook,

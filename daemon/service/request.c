@@ -182,6 +182,13 @@ read_grammar_option (const char *key, DBusMessageIter *var, DraftdJobOptions *o,
     o->keep_bias = b == 0 ? -1 : b;
     return TRUE;
   }
+  if (g_str_equal (key, "model_pass")) {
+    WANT (var, DBUS_TYPE_BOOLEAN, key, "b");
+    dbus_bool_t b;
+    dbus_message_iter_get_basic (var, &b);
+    o->model_pass = b ? 1 : -1;
+    return TRUE;
+  }
   if (g_str_equal (key, "compare_greedy") || g_str_equal (key, "protect_quotes")) {
     WANT (var, DBUS_TYPE_BOOLEAN, key, "b");
     dbus_bool_t b;

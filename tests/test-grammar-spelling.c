@@ -1,0 +1,146 @@
+/* Spelling per language and the user's own words, through the grammar driver with the
+ * shipped target: French and German sentences are spelt by their own dictionaries when
+ * those are installed and left alone when not ($DRAFTD_DICT_PATH names the only folders
+ * searched); a word added to the personal list is never flagged again, also after a restart
+ * (a new list read from the same file); every edit says its kind and what it changes; names,
+ * identifiers, accents and paths are never respelt. Needs Debian's hunspell-en-us,
+ * hunspell-fr and hunspell-de-de. */
+#include <string.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
+#include "grammar/grammar.h"
+#include "tests/tap.h"
+#include "tests/test-util.h"
+
+typedef struct {
+  DraftdGrammarContext ctx;
+  GArray *edits;
+} Run;
+
+static char *
+correct (Run *r, const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  DraftdGrammarRequest req = { 0 };
+  DraftdGrammarStats st;
+  g_array_set_size (r->edits, 0);
+  char *out = draftd_grammar_run (&r->ctx, text, &req, r->edits, &st, &error);
+  if (out == NULL)
+    tap_diag ("%s: %s", text, error->message);
+  return out ? out : g_strdup ("");
+}
+
+static void
+check_languages (Run *r, const char *only_english)
+{
+  g_autofree char *fr = correct (r, "Nous sommes alles au marche avec mes parents hier matin.");
+  g_autofree char *de = correct (r, "Wir haben gestern einen langen Spaziergang im Wald gemacht, es war schoen.");
+  tap_ok (strstr (fr, "allés") != NULL, "French is spelt by the French dictionary: %s", fr);
+  tap_ok (strstr (de, "schön") != NULL || strstr (de, "schoen") == NULL, "German is spelt by the German dictionary: %s", de);
+  g_setenv ("DRAFTD_DICT_PATH", only_english, TRUE);
+  g_autoptr (DraftdSpell) english = draftd_spell_new ("/dev/null");
+  DraftdSpell *saved = r->ctx.spell;
+  r->ctx.spell = english;
+  g_autofree char *fr2 = correct (r, "Nous sommes alles au marche avec mes parents hier matin.");
+  tap_ok (g_str_equal (fr2, "Nous sommes alles au marche avec mes parents hier matin."),
+          "without a French dictionary, French is left alone");
+  r->ctx.spell = saved;
+  g_unsetenv ("DRAFTD_DICT_PATH");
+}
+
+static void
+check_personal (Run *r, const char *dir)
+{
+  g_autofree char *path = g_build_filename (dir, "words.txt", NULL);
+  g_autoptr (DraftdSpell) spell = draftd_spell_new (path);
+  DraftdSpell *saved = r->ctx.spell;
+  r->ctx.spell = spell;
+  const char *text = "We check our notes with draftd every morning.";
+  g_autofree char *before = correct (r, text);
+  g_autoptr (GError) error = NULL;
+  gboolean added = draftd_spell_add_word (spell, "draftd", &error);
+  g_autofree char *after = correct (r, text);
+  tap_ok (!g_str_equal (before, text) && added && g_str_equal (after, text), "a personal word is flagged before and not after: %s", before);
+  g_autoptr (DraftdSpell) restarted = draftd_spell_new (path);
+  tap_ok (draftd_spell_check (restarted, "en", "draftd"), "the personal list survives a restart");
+  tap_ok (!draftd_spell_add_word (restarted, "two words", NULL) && !draftd_spell_add_word (restarted, "", NULL),
+          "words with spaces and empty words are refused");
+  r->ctx.spell = saved;
+}
+
+static void
+check_kinds (Run *r)
+{
+  static const char *const cases[][3] = {
+    { "He doesnt like apples.", "spelling", "spelling: doesnt \u2192 doesn't" },
+    { "I has a car.", "agreement", "agreement: has \u2192 have" },
+    { "I waited for a hour.", "article", "article: a \u2192 an" },
+    { "Yesterday I buyed a new car.", "verb form", "verb form: buyed \u2192 bought" },
+    { "She is good in mathematics.", "preposition", "preposition: in \u2192 at" },
+    { "Their going to the park.", "word choice", NULL },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    g_autofree char *out = correct (r, cases[i][0]);
+    const DraftdGrammarEdit *e = r->edits->len == 1 ? &g_array_index (r->edits, DraftdGrammarEdit, 0) : NULL;
+    gboolean ok = e && g_str_equal (e->kind, cases[i][1]) && (cases[i][2] == NULL || g_strcmp0 (e->message, cases[i][2]) == 0);
+    tap_ok (ok, "%s -> %s: kind %s, message %s", cases[i][0], out, e ? e->kind : "-", e && e->message ? e->message : "-");
+  }
+}
+
+static void
+check_untouched (Run *r)
+{
+  static const char *const texts[] = {
+    "We flew from Zürich to Reykjavík with a naïve résumé.", "Call parseConfigFile before load_user_prefs in src/utils/strutil.c.",
+    "The Frobnitz team met the Qwertzy people in Ljubljana.", "Version 2b of the xq9 tool is on https://example.org/frobz/.",
+    "Use `grep -rn foo` and then run ./configure --prefix=/opt/thing.",
+  };
+  guint same = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++) {
+    g_autofree char *out = correct (r, texts[i]);
+    same += g_str_equal (out, texts[i]);
+    if (!g_str_equal (out, texts[i]))
+      tap_diag ("changed: %s -> %s", texts[i], out);
+  }
+  tap_ok (same == G_N_ELEMENTS (texts), "names, identifiers, accents, paths and code are never respelt (%u/%u)", same,
+          (guint) G_N_ELEMENTS (texts));
+}
+
+int
+main (void)
+{
+  static const char *const dicts[] = { "en_US", "fr", "de_DE" };
+  for (guint i = 0; i < G_N_ELEMENTS (dicts); i++) {
+    g_autofree char *p = g_strdup_printf ("/usr/share/hunspell/%s.dic", dicts[i]);
+    if (!g_file_test (p, G_FILE_TEST_EXISTS))
+      return tap_missing_all ("%s is not installed (hunspell-en-us, hunspell-fr, hunspell-de-de)", p);
+  }
+  g_autofree char *dir = g_dir_make_tmp ("draftd-spelling-XXXXXX", NULL);
+  g_autofree char *en_dir = g_build_filename (dir, "en", NULL);
+  g_mkdir (en_dir, 0700);
+  for (guint k = 0; k < 2; k++) {
+    g_autofree char *from = g_strdup_printf ("/usr/share/hunspell/en_US.%s", k ? "aff" : "dic");
+    g_autofree char *to = g_strdup_printf ("%s/en_US.%s", en_dir, k ? "aff" : "dic");
+    g_assert_true (symlink (from, to) == 0);
+  }
+  g_autofree char *model = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-target.gguf", NULL);
+  g_autoptr (DraftdVk) vk = test_vk ();
+  TestLoaded l;
+  if (!test_load (vk, model, 0, &l))
+    return tap_done ();
+  g_autoptr (GArray) cached = g_array_new (FALSE, FALSE, sizeof (gint32));
+  g_autoptr (DraftdSpell) spell = draftd_spell_new ("/dev/null");
+  const DraftdPromptMeta *meta = &l.model->prompt;
+  Run r = { { &l.lm, l.model->tokenizer, cached, meta->format, meta->correct_template, meta->rewrite_template, meta->template_end,
+              7, 2, 0, spell }, draftd_grammar_edits_new () };
+  check_languages (&r, en_dir);
+  check_personal (&r, dir);
+  check_kinds (&r);
+  check_untouched (&r);
+  g_array_unref (r.edits);
+  test_unload (&l);
+  test_check_validation ();
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", dir);
+  g_assert_true (system (cmd) == 0);
+  return tap_done ();
+}
