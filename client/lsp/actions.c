@@ -4,7 +4,7 @@
 #include <string.h>
 #include "client/lsp/server.h"
 
-const char *const draftd_lsp_commands[] = { "draftd.correct", "draftd.rewrite", "draftd.status", NULL };
+const char *const draftd_lsp_commands[] = { "draftd.correct", "draftd.rewrite", "draftd.status", "draftd.addWord", NULL };
 
 static const char *const known_presets[] = { "formal", "concise", "simple", "friendly", NULL };
 
@@ -60,6 +60,25 @@ wanted (JsonArray *only, const char *kind)
   return FALSE;
 }
 
+/* "Add “word” to dictionary" for a spelling fix: the word joins the user's personal list. */
+static void
+add_word_action (DraftdLspDocument *doc, const DraftdLspFix *f, JsonArray *out)
+{
+  g_autofree char *word = g_strndup (doc->text->str + f->start, f->end - f->start);
+  if (g_strcmp0 (f->kind, "spelling") != 0 || strpbrk (word, " \t\n") || *word == 0)
+    return;
+  g_autofree char *title = g_strdup_printf ("Add \u201c%s\u201d to dictionary", word);
+  JsonObject *a = action (title, "quickfix");
+  JsonObject *c = json_object_new ();
+  json_object_set_string_member (c, "title", title);
+  json_object_set_string_member (c, "command", "draftd.addWord");
+  JsonArray *args = json_array_new ();
+  json_array_add_string_element (args, word);
+  json_object_set_array_member (c, "arguments", args);
+  json_object_set_object_member (a, "command", c);
+  json_array_add_object_element (out, a);
+}
+
 static void
 add_fix_actions (DraftdLspServer *s, DraftdLspDocument *doc, gsize start, gsize end, JsonArray *only, JsonArray *out)
 {
@@ -81,6 +100,7 @@ add_fix_actions (DraftdLspServer *s, DraftdLspDocument *doc, gsize start, gsize 
     json_object_set_boolean_member (a, "isPreferred", first);
     first = FALSE;
     json_array_add_object_element (out, a);
+    add_word_action (doc, f, out);
   }
   if (doc->fixes->len > 0 && wanted (only, "source.fixAll")) {
     g_autofree char *title = g_strdup_printf ("Apply all draftd fixes in the document (%u)", doc->fixes->len);
@@ -226,6 +246,57 @@ on_command_done (GArray *edits, const char *result, const GError *error, gpointe
   command_free (c);
 }
 
+typedef struct {
+  DraftdLspServer *s;
+  JsonNode *id;
+  char *word;
+} AddWord;
+
+/* The word is the user's now: its diagnostics go at once, before the daemon is asked again
+ * (cached answers still hold the fix; the filter drops it). */
+static void
+recheck_word (DraftdLspServer *s, const char *word)
+{
+  g_hash_table_add (s->settings.dictionary, g_utf8_casefold (word, -1));
+  GHashTableIter it;
+  gpointer doc;
+  g_hash_table_iter_init (&it, s->documents);
+  while (g_hash_table_iter_next (&it, NULL, &doc))
+    draftd_lsp_checker_schedule (s, doc, 0);
+}
+
+static void
+on_word_added (const GError *error, gpointer user)
+{
+  AddWord *a = user;
+  if (error)
+    draftd_lsp_server_send (a->s, draftd_lsp_error_response (a->id, DRAFTD_LSP_REQUEST_FAILED, error->message));
+  else
+    draftd_lsp_server_send (a->s, draftd_lsp_response (a->id, json_node_init_null (json_node_alloc ())));
+  if (error == NULL)
+    recheck_word (a->s, a->word);
+  json_node_unref (a->id);
+  g_free (a->word);
+  g_free (a);
+}
+
+/* draftd.addWord [word]: the daemon keeps it; fixes of that word leave every document now. */
+static gboolean
+add_word (DraftdLspServer *s, JsonNode *id, JsonArray *args, GError **error)
+{
+  JsonNode *w = args && json_array_get_length (args) == 1 ? json_array_get_element (args, 0) : NULL;
+  if (w == NULL || !JSON_NODE_HOLDS_VALUE (w) || json_node_get_value_type (w) != G_TYPE_STRING) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "draftd.addWord takes [word]");
+    return FALSE;
+  }
+  AddWord *a = g_new0 (AddWord, 1);
+  a->s = s;
+  a->id = json_node_copy (id);
+  a->word = g_strdup (json_node_get_string (w));
+  draftd_lsp_daemon_add_word (s->daemon, a->word, on_word_added, a);
+  return TRUE;
+}
+
 gboolean
 draftd_lsp_execute_command (DraftdLspServer *s, JsonNode *id, JsonObject *params, GError **error)
 {
@@ -236,9 +307,11 @@ draftd_lsp_execute_command (DraftdLspServer *s, JsonNode *id, JsonObject *params
     draftd_lsp_server_send (s, draftd_lsp_response (id, draftd_lsp_checker_stats (s)));
     return TRUE;
   }
+  if (g_strcmp0 (name, "draftd.addWord") == 0)
+    return add_word (s, id, args, error);
   gboolean rewrite = g_strcmp0 (name, "draftd.rewrite") == 0;
   if (!rewrite && g_strcmp0 (name, "draftd.correct") != 0) {
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "unknown command '%s' (draftd.correct, draftd.rewrite, draftd.status)",
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "unknown command '%s' (draftd.correct, draftd.rewrite, draftd.status, draftd.addWord)",
                  name ? name : "");
     return FALSE;
   }

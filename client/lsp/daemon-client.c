@@ -378,3 +378,37 @@ draftd_lsp_daemon_unreachable (const GError *error)
     return FALSE;
   }
 }
+
+typedef struct {
+  DraftdLspCallDone done;
+  gpointer user;
+} Call;
+
+static void
+on_add_word (GObject *source, GAsyncResult *res, gpointer user)
+{
+  Call *c = user;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GVariant) reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), res, &error);
+  c->done (reply ? NULL : error, c->user);
+  g_free (c);
+}
+
+void
+draftd_lsp_daemon_add_word (DraftdLspDaemon *d, const char *word, DraftdLspCallDone done, gpointer user)
+{
+  if (d->bus == NULL) {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GDBusConnection) bus = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, &error);
+    if (bus == NULL) {
+      done (error, user);
+      return;
+    }
+    attach_bus (d, bus);
+  }
+  Call *c = g_new0 (Call, 1);
+  c->done = done;
+  c->user = user;
+  g_dbus_connection_call (d->bus, DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "AddWord", g_variant_new ("(s)", word),
+                          NULL, G_DBUS_CALL_FLAGS_NONE, START_TIMEOUT_MS, NULL, on_add_word, c);
+}

@@ -41,3 +41,8 @@ void draftd_lsp_daemon_stats (DraftdLspDaemon *d, DraftdLspDaemonStats *out);
 
 /* Whether the error means the daemon could not be reached (missing, restarting, no bus). */
 gboolean draftd_lsp_daemon_unreachable (const GError *error);
+
+/* Called once when a call is done: error NULL on success. */
+typedef void (*DraftdLspCallDone) (const GError *error, gpointer user);
+/* Adds a word to the user's personal word list (AddWord). */
+void draftd_lsp_daemon_add_word (DraftdLspDaemon *d, const char *word, DraftdLspCallDone done, gpointer user);
