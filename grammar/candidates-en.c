@@ -444,7 +444,28 @@ participle (Ctx *x, const Word *prev)
   return p && certain (x, w->start, w->end, p, DRAFTD_FIX_VERB_FORM);
 }
 
-/* "He go", "I goes": a verb after a subject pronoun, judged by the model. */
+/* Words that put a sentence in the past: "yesterday", "two years ago", "last week". */
+static gboolean
+past_time (const Ctx *x)
+{
+  for (guint k = 0; k < x->n; k++)
+    if (in_list (" yesterday ago last ", x->words[k].lower))
+      return TRUE;
+  return FALSE;
+}
+
+/* Is f a past tense of the verb, not its participle ("went", not "gone"; "played")? */
+static gboolean
+past_form (const char *f, const GPtrArray *fam)
+{
+  if (g_str_has_suffix (f, "ed"))
+    return TRUE;
+  const char *lemma = draftd_forms_irregular_lemma (f, 'v');
+  return lemma && !g_str_equal (lemma, f) && participle_of (f, fam) != NULL;
+}
+
+/* "He go", "I goes", "She go ... yesterday": a verb after a subject pronoun, judged by the
+ * model among its present forms, and its past where the sentence says it is past. */
 static gboolean
 subject_verb (Ctx *x, const Word *prev)
 {
@@ -454,13 +475,15 @@ subject_verb (Ctx *x, const Word *prev)
     return FALSE;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (x->c->spell, w->lower);
   g_autoptr (GPtrArray) alts = g_ptr_array_new ();
-  gboolean has_s = g_str_has_suffix (w->lower, "s");
+  gboolean has_s = g_str_has_suffix (w->lower, "s"), past = past_time (x) && !past_form (w->lower, fam);
   for (guint k = 0; k < fam->len; k++) {
     const char *f = fam->pdata[k];
     gsize lf = strlen (f), lw = strlen (w->lower);
-    if (third && !has_s && g_str_has_suffix (f, "s") && g_str_has_prefix (f, w->lower) && lf <= lw + 2)
+    if (past && past_form (f, fam))
       g_ptr_array_add (alts, (gpointer) f);
-    if (other && has_s && g_str_has_prefix (w->lower, f) && lf + 2 >= lw && lf < lw)
+    else if (third && !has_s && g_str_has_suffix (f, "s") && g_str_has_prefix (f, w->lower) && lf <= lw + 2)
+      g_ptr_array_add (alts, (gpointer) f);
+    else if (other && has_s && g_str_has_prefix (w->lower, f) && lf + 2 >= lw && lf < lw)
       g_ptr_array_add (alts, (gpointer) f);
   }
   return alts->len > 0 && judged (x, (const char *const *) alts->pdata, alts->len, DRAFTD_FIX_AGREEMENT, 0);
