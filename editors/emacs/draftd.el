@@ -167,6 +167,20 @@ Keys are D-Bus call keys, values the report functions.")
         (insert (plist-get data :replacement))))))
 
 ;;;###autoload
+(defun draftd-add-word (word)
+  "Add WORD to your personal word list: draftd never flags it again.
+Interactively, the word of the diagnostic at point, or the word at point."
+  (interactive
+   (let* ((diag (draftd--diagnostic-at-point))
+          (guess (if diag
+                     (plist-get (flymake-diagnostic-data diag) :original)
+                   (thing-at-point 'word t))))
+     (list (read-string (format-prompt "Add word" guess) nil nil guess))))
+  (dbus-call-method draftd-bus draftd--service draftd--path draftd--interface "AddWord" word)
+  (when (called-interactively-p 'interactive)
+    (message "draftd: %s added to your word list" word)))
+
+;;;###autoload
 (define-minor-mode draftd-mode
   "Check the buffer's prose with draftd through Flymake."
   :lighter " draftd"

@@ -70,6 +70,12 @@
       (should (equal result "She went to school yesterday."))
       (should (equal (buffer-string) "Before. She went to school yesterday.")))))
 
+(ert-deftest draftd-add-word-is-never-flagged ()
+  (with-temp-buffer
+    (insert "We zorbify the widgets daily.")
+    (draftd-add-word "zorbify")
+    (should (equal (draftd-correct-region (point-min) (point-max)) "We zorbify the widgets daily."))))
+
 (ert-deftest draftd-correct-region-counts-code-points ()
   ;; Characters outside the BMP are one character to Emacs and one code point to draftd.
   (with-temp-buffer
