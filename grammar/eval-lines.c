@@ -38,7 +38,7 @@ add_stats (Totals *t, const DraftdGrammarStats *st)
 
 typedef struct {
   double keep_bias;
-  gboolean compare, no_spelling, candidates_only;
+  gboolean compare, no_spelling, candidates_only, model_pass;
   const char *margins;
   guint limit;
 } Options;
@@ -76,9 +76,11 @@ run (const char *model, const char *path, const Options *opt, GError **error)
   if (n > 0 && *lines[n - 1] == 0)
     n--; /* the file's final newline */
   Totals t = { 0 };
+  /* As the daemon decides: by the target's size, unless told. */
+  gboolean pass = opt->model_pass || opt->compare || (!opt->candidates_only && m->n_params >= DRAFTD_GRAMMAR_MODEL_PASS_PARAMS);
   for (guint i = 0; i < n && (opt->limit == 0 || i < opt->limit); i++) {
     DraftdGrammarRequest req = { .keep_bias = opt->keep_bias, .compare_greedy = opt->compare, .languages = (const char *const *) languages,
-                                 .margins = opt->margins ? margins : NULL, .candidates_only = opt->candidates_only };
+                                 .margins = opt->margins ? margins : NULL, .candidates_only = !pass };
     DraftdGrammarStats st;
     g_autoptr (GArray) edits = draftd_grammar_edits_new ();
     g_autofree char *out = draftd_grammar_run (&ctx, lines[i], &req, edits, &st, error);
@@ -116,6 +118,7 @@ main (int argc, char **argv)
     { "limit", 'n', 0, G_OPTION_ARG_INT, &limit, "only the first N lines", "N" },
     { "no-spelling", 0, 0, G_OPTION_ARG_NONE, &opt.no_spelling, "no spelling or candidate stage: the model's pass alone", NULL },
     { "candidates-only", 0, 0, G_OPTION_ARG_NONE, &opt.candidates_only, "the candidate stage alone, no model pass", NULL },
+    { "model-pass", 0, 0, G_OPTION_ARG_NONE, &opt.model_pass, "the model's own pass after the candidates, whatever its size", NULL },
     { "margins", 0, 0, G_OPTION_ARG_STRING, &margins, "candidate margins, kind=nats,...", "SPEC" },
     G_OPTION_ENTRY_NULL,
   };

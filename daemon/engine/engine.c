@@ -381,15 +381,14 @@ on_segment (const DraftdGrammarEdit *edits, guint n, guint done, guint total, gp
     sink->yield (sink->user);
 }
 
-/* Does a correction run the target's own pass after the candidates? Asked for, or by size: a
- * tiny target knows too little English to add to what the candidates fixed (the shipped one,
- * 5.5M parameters: JFLEG dev GLEU 0.4226 with its pass, 0.4226 without, at half the speed). */
+/* Does a correction run the target's own pass after the candidates? Asked for, or by size
+ * (DRAFTD_GRAMMAR_MODEL_PASS_PARAMS). */
 static gboolean
 model_pass (const DraftdModels *m, const DraftdJobOptions *o)
 {
   if (o->model_pass != 0 || o->compare_greedy)
     return o->model_pass > 0 || o->compare_greedy;
-  return m->target.model->n_params >= DRAFTD_ENGINE_MODEL_PASS_PARAMS;
+  return m->target.model->n_params >= DRAFTD_GRAMMAR_MODEL_PASS_PARAMS;
 }
 
 static void

@@ -31,9 +31,6 @@ typedef struct {
   double keep_bias;      /* corrections' keep margin when a request names none; 0: the grammar's default */
 } DraftdEngineConfig;
 
-/* Targets this large also correct with their own pass (IAD) after the candidates. */
-#define DRAFTD_ENGINE_MODEL_PASS_PARAMS 100000000ull
-
 typedef struct DraftdEngine DraftdEngine;
 
 DraftdEngine *draftd_engine_new (const DraftdEngineConfig *config, GError **error);

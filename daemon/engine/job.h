@@ -22,7 +22,7 @@ typedef struct {
   gboolean protect_quotes;
   double keep_bias;      /* corrections: 0 the grammar driver's default, < 0 off */
   gint model_pass;       /* corrections: the model's own pass after the candidates; 1 on, -1 off,
-                          * 0 the engine's choice for the target (DRAFTD_ENGINE_MODEL_PASS_PARAMS) */
+                          * 0 the engine's choice for the target (DRAFTD_GRAMMAR_MODEL_PASS_PARAMS) */
   gboolean shared;       /* chat: the conversation belongs to the session, not the caller */
 } DraftdJobOptions;
 
