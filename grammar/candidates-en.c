@@ -104,6 +104,10 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
       draftd_candidates_add (out, w->start, w->end, rep, sp, DRAFTD_CANDIDATE_CERTAIN, site);
       return;
     }
+  /* One or two letters are too little to respell ("du", "ne"): an abbreviation, a letter,
+   * a word of another language. */
+  if (g_utf8_strlen (w->text, -1) <= 2)
+    return;
   g_auto (GStrv) sugg = draftd_spell_suggest (c->spell, c->lang, w->text);
   if (c->spelling_only) {
     /* No model to judge: the dictionary's first suggestion, when it is a small change. */
@@ -499,6 +503,16 @@ collocation (Ctx *x, const Word *prev)
   return FALSE;
 }
 
+/* Dropping [start, end) against keeping it, for the model to judge. */
+static gboolean
+judged_deletion (Ctx *x, gsize start, gsize end, DraftdFixKind kind)
+{
+  g_autofree char *was = g_strndup (x->s + start, end - start);
+  draftd_candidates_add (x->out, start, end, "", kind, -margin (x->c, kind), x->site);
+  draftd_candidates_add (x->out, start, end, was, kind, 0, x->site++);
+  return TRUE;
+}
+
 /* "more better", "most biggest": an irregular comparative needs no "more". */
 static gboolean
 double_comparative (Ctx *x)
@@ -511,12 +525,7 @@ double_comparative (Ctx *x)
                      !in_list (" other over under water number ", next->lower);
   if (lemma && !g_str_equal (lemma, next->lower))
     return certain (x, w->start, next->start, "", DRAFTD_FIX_WORD_CHOICE);
-  if (!regular)
-    return FALSE;
-  g_autofree char *was = g_strndup (x->s + w->start, next->start - w->start);
-  draftd_candidates_add (x->out, w->start, next->start, "", DRAFTD_FIX_WORD_CHOICE, -margin (x->c, DRAFTD_FIX_WORD_CHOICE), x->site);
-  draftd_candidates_add (x->out, w->start, next->start, was, DRAFTD_FIX_WORD_CHOICE, 0, x->site++);
-  return TRUE;
+  return regular && judged_deletion (x, w->start, next->start, DRAFTD_FIX_WORD_CHOICE);
 }
 
 /* "I am agree": a stative verb needs no "am". */
@@ -526,10 +535,7 @@ be_stative (Ctx *x)
   const Word *w = &x->words[x->i], *next = neighbour (x, 1);
   if (next == NULL || !in_list (" am is are ", w->lower) || !in_list (stative, next->lower))
     return FALSE;
-  g_autofree char *was = g_strndup (x->s + w->start, next->start - w->start);
-  draftd_candidates_add (x->out, w->start, next->start, "", DRAFTD_FIX_VERB_FORM, -margin (x->c, DRAFTD_FIX_VERB_FORM), x->site);
-  draftd_candidates_add (x->out, w->start, next->start, was, DRAFTD_FIX_VERB_FORM, 0, x->site++);
-  return TRUE;
+  return judged_deletion (x, w->start, next->start, DRAFTD_FIX_VERB_FORM);
 }
 
 /* Fixed phrases: "your welcome", "their is". */

@@ -158,27 +158,6 @@ stem (const char *w)
   return g_strdup (w);
 }
 
-static guint
-distance (const char *a, const char *b)
-{
-  gsize la = strlen (a), lb = strlen (b);
-  if (la > 48 || lb > 48)
-    return 99;
-  guint row[49];
-  for (gsize j = 0; j <= lb; j++)
-    row[j] = j;
-  for (gsize i = 1; i <= la; i++) {
-    guint prev = row[0];
-    row[0] = i;
-    for (gsize j = 1; j <= lb; j++) {
-      guint cur = row[j];
-      row[j] = MIN (MIN (row[j] + 1, row[j - 1] + 1), prev + (a[i - 1] != b[j - 1]));
-      prev = cur;
-    }
-  }
-  return row[lb];
-}
-
 /* Can one content word replace another in a correction? When it is a respelling (a few
  * letters apart), a form of the same word (a regular ending, or an irregular form WordNet
  * lists: "went" for "go"), or a listed confusable; never one unrelated word for another
@@ -202,7 +181,7 @@ static gboolean
 explainable (const char *a, const char *b)
 {
   gsize la = g_utf8_strlen (a, -1), lb = g_utf8_strlen (b, -1);
-  return distance (a, b) <= MAX (1u, MIN (la, lb) / 3) || draftd_grammar_same_lemma (a, b);
+  return draftd_grammar_levenshtein (a, strlen (a), b, strlen (b)) <= MAX (1u, MIN (la, lb) / 3) || draftd_grammar_same_lemma (a, b);
 }
 
 /* A name or an identifier inside the sentence: a capital after its start, digits, or

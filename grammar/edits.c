@@ -91,8 +91,8 @@ only_punct_or_space (const char *s, gsize start, gsize end)
   return TRUE;
 }
 
-static guint
-levenshtein (const char *a, gsize la, const char *b, gsize lb)
+guint
+draftd_grammar_levenshtein (const char *a, gsize la, const char *b, gsize lb)
 {
   if (la > 64 || lb > 64)
     return 99;
@@ -134,7 +134,7 @@ classify (const char *old, gsize os, gsize oe, const char *new_text, gsize ns, g
     const char *topic = grammar_topic (la, lb);
     if (topic && !g_str_equal (topic, "verb form"))
       return "grammar";
-    guint d = levenshtein (a, strlen (a), b, strlen (b));
+    guint d = draftd_grammar_levenshtein (a, strlen (a), b, strlen (b));
     if (d <= 2 && strlen (a) >= 3)
       return "spelling";
     return "grammar";

@@ -86,6 +86,13 @@ exceptions (void)
   return g_once (&once, load_all, NULL);
 }
 
+/* Whether WordNet's index files were found: without them parts of speech are unknown. */
+static gboolean
+has_index (void)
+{
+  return g_hash_table_size (exceptions ()->words[1]) > 0;
+}
+
 gboolean
 draftd_forms_is (const char *word, char pos)
 {
@@ -230,7 +237,8 @@ draftd_forms_verb_family (DraftdSpell *spell, const char *word)
   /* The word's own stem first ("plays" -> play), the word itself as a base last. */
   for (guint k = 0; k < bases->len; k++) {
     const char *b = bases->pdata[(k + 1) % bases->len];
-    if (strlen (b) < 2 || !draftd_spell_check (spell, "en", b))
+    /* A base is a verb WordNet lists ("need" is one; "ne", left by stripping "-ed", is not). */
+    if (strlen (b) < 2 || !draftd_spell_check (spell, "en", b) || (has_index () && !draftd_forms_is (b, 'v')))
       continue;
     add_word (spell, out, g_strdup (b));
     const GPtrArray *forms = irregular_forms (b, 'v');

@@ -441,6 +441,49 @@ candidate_stage (Job *j, gsize start, const char *segment, GArray *prot, GError 
 
 /* The answer for [start, end) of the text, or a copy of it where the model must not touch it;
  * NULL on error. A piece too long for the context is corrected by clauses. */
+static char *correct_piece (Job *j, gsize start, gsize end, const DraftdGrammarSpan *spans, guint n_spans, GError **error);
+
+/* A piece too long for the context: split at the clause boundary nearest the middle and
+ * corrected by halves; with no boundary, left alone and counted. */
+static char *
+correct_by_clauses (Job *j, gsize start, gsize end, const DraftdGrammarSpan *spans, guint n_spans, GError **error)
+{
+  const char *text = j->text;
+  g_autoptr (GArray) cuts = g_array_new (FALSE, FALSE, sizeof (gsize));
+  draftd_grammar_clause_cuts (text, start, end, spans, n_spans, cuts);
+  if (cuts->len == 0) {
+    j->stats->too_long++;
+    return g_strndup (text + start, end - start);
+  }
+  gsize mid = g_array_index (cuts, gsize, 0), half = start + (end - start) / 2;
+  for (guint i = 1; i < cuts->len; i++)
+    if (ABS ((gssize) g_array_index (cuts, gsize, i) - (gssize) half) < ABS ((gssize) mid - (gssize) half))
+      mid = g_array_index (cuts, gsize, i);
+  gsize next = mid;
+  while (next < end && g_ascii_isspace (text[next]))
+    next++;
+  g_autofree char *left = correct_piece (j, start, mid, spans, n_spans, error);
+  g_autofree char *right = left ? correct_piece (j, next, end, spans, n_spans, error) : NULL;
+  if (right == NULL)
+    return NULL;
+  return g_strdup_printf ("%s%.*s%s", left, (int) (next - mid), text + mid, right);
+}
+
+/* Do the segment's prompt and answer fit the target's context, as decode_segment counts? */
+static gboolean
+segment_fits (Job *j, const char *segment)
+{
+  const char *end = NULL;
+  gboolean end_is_token = FALSE;
+  g_autofree char *prompt = build_prompt (j->ctx, j->req, segment, &end, &end_is_token);
+  g_autoptr (GArray) ptoks = g_array_new (FALSE, FALSE, sizeof (gint32));
+  g_autoptr (GArray) stoks = g_array_new (FALSE, FALSE, sizeof (gint32));
+  if (!draftd_tokenizer_encode (j->ctx->tokenizer, prompt, -1, TRUE, TRUE, ptoks, NULL) ||
+      !draftd_tokenizer_encode (j->ctx->tokenizer, segment, -1, FALSE, FALSE, stoks, NULL))
+    return TRUE; /* decoding reports it */
+  return ptoks->len + stoks->len + 16 <= draftd_lm_n_ctx (j->ctx->target);
+}
+
 static char *
 correct_piece (Job *j, gsize start, gsize end, const DraftdGrammarSpan *spans, guint n_spans, GError **error)
 {
@@ -453,14 +496,18 @@ correct_piece (Job *j, gsize start, gsize end, const DraftdGrammarSpan *spans, g
       g_array_append_val (rel, r);
     }
   g_autoptr (GArray) prot = protected_ranges (j->ctx->tokenizer, segment, (DraftdGrammarSpan *) rel->data, rel->len);
+  if (!segment_fits (j, segment))
+    return correct_by_clauses (j, start, end, spans, n_spans, error);
   if (j->scorer && !j->req->rewrite) {
     char *fixed = candidate_stage (j, start, segment, prot, error);
     if (fixed == NULL)
       return NULL;
     g_free (segment);
     segment = fixed;
-    if (j->req->candidates_only)
+    if (j->req->candidates_only) {
+      j->stats->segments++;
       return g_steal_pointer (&segment);
+    }
   }
   const DraftdGrammarSpan *pr = (const DraftdGrammarSpan *) prot->data;
   GError *local = NULL;
@@ -480,25 +527,7 @@ correct_piece (Job *j, gsize start, gsize end, const DraftdGrammarSpan *spans, g
     return NULL;
   }
   g_error_free (local);
-  /* Split at the clause boundary nearest the middle; with none, leave the sentence alone. */
-  g_autoptr (GArray) cuts = g_array_new (FALSE, FALSE, sizeof (gsize));
-  draftd_grammar_clause_cuts (text, start, end, spans, n_spans, cuts);
-  if (cuts->len == 0) {
-    j->stats->too_long++;
-    return g_steal_pointer (&segment);
-  }
-  gsize mid = g_array_index (cuts, gsize, 0), half = start + (end - start) / 2;
-  for (guint i = 1; i < cuts->len; i++)
-    if (ABS ((gssize) g_array_index (cuts, gsize, i) - (gssize) half) < ABS ((gssize) mid - (gssize) half))
-      mid = g_array_index (cuts, gsize, i);
-  gsize next = mid;
-  while (next < end && g_ascii_isspace (text[next]))
-    next++;
-  g_autofree char *left = correct_piece (j, start, mid, spans, n_spans, error);
-  g_autofree char *right = left ? correct_piece (j, next, end, spans, n_spans, error) : NULL;
-  if (right == NULL)
-    return NULL;
-  return g_strdup_printf ("%s%.*s%s", left, (int) (next - mid), text + mid, right);
+  return correct_by_clauses (j, start, end, spans, n_spans, error);
 }
 
 /* The segment's language, judged on the sentence, or on its line when the sentence alone

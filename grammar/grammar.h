@@ -66,7 +66,7 @@ typedef struct {
 } DraftdGrammarRequest;
 
 typedef struct {
-  guint segments;                 /* segments decoded */
+  guint segments;                 /* segments the target judged or decoded */
   guint kept_source;              /* answers that failed a last-line check, replaced by the source */
   guint refused_edits;            /* edits of otherwise sound answers refused on their own
                                    * (content words dropped, a word respelt into a non-word) */

@@ -176,7 +176,7 @@ gboolean
 draftd_spell_check (DraftdSpell *s, const char *lang, const char *word)
 {
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
-  if (personal_locked (s, word))
+  if (personal_locked (s, word) || draftd_spell_extra_word (lang, word))
     return TRUE;
   GPtrArray *ds = lang ? dicts_for (s, lang) : NULL;
   for (guint i = 0; ds && i < ds->len; i++) {

@@ -43,3 +43,5 @@ char **draftd_spell_suggest (DraftdSpell *s, const char *lang, const char *word)
 gboolean draftd_spell_add_word (DraftdSpell *s, const char *word, GError **error);
 /* Is `word` in the personal list (exactly, or its lower-case form)? */
 gboolean draftd_spell_is_personal (DraftdSpell *s, const char *word);
+/* Words draftd accepts in a language beyond its dictionary (grammar/words-en.c). */
+gboolean draftd_spell_extra_word (const char *lang, const char *word);
