@@ -22,20 +22,6 @@ typedef struct {
   float *want[N_SEQ];         /* [LEN][V]: each sequence alone */
 } Fixture;
 
-/* Logits of `toks` fed one per pass from position 0 in a one-sequence runner: [n][V]. */
-static float *
-alone (DraftdRunner *r, const gint32 *toks, guint n, guint V)
-{
-  float *out = g_new0 (float, (gsize) n * V);
-  draftd_runner_truncate (r, 0);
-  for (guint i = 0; i < n; i++) {
-    if (!draftd_runner_forward (r, &toks[i], 1, DRAFTD_FORWARD_LAST, NULL))
-      return out;
-    memcpy (out + (gsize) i * V, draftd_runner_logits (r, 0), V * sizeof (float));
-  }
-  return out;
-}
-
 /* Runs the batch (each token the next of its sequence's stream `src`, which is `f->toks` or
  * another stream) and compares every output with `ref` at that token's position. */
 static gboolean
@@ -204,7 +190,7 @@ check_model (DraftdVk *vk, const char *label, const char *path)
   for (guint s = 0; s < N_SEQ; s++) {
     for (guint i = 0; i < LEN; i++)
       f.toks[s][i] = (gint32) ((i * 7919u + 13u + s * 104729u) % f.V);
-    f.want[s] = alone (single, f.toks[s], LEN, f.V);
+    f.want[s] = test_logits_one_by_one (single, f.toks[s], LEN, f.V);
   }
   tap_ok (draftd_runner_n_seq (batched) == N_SEQ && draftd_runner_seq_n_ctx (batched, 0) == N_CTX &&
               draftd_runner_seq_n_ctx (batched, 1) == SEQ_CTX,
