@@ -31,7 +31,9 @@ struct DraftdRunner {
   DraftdVkBuffer scores;      /* [n_head][n_batch][max_cap]: scores, then softmax weights */
   DraftdVkBuffer score_sums;  /* [n_head][n_batch] the weights' sums */
   DraftdVkBuffer tokens;      /* [n_batch] host-visible */
-  DraftdVkBuffer token_pos;   /* [n_batch] DraftdTokenPos, host-visible */
+  DraftdVkBuffer token_pos_host; /* [n_batch] DraftdTokenPos, host-visible: written per pass */
+  DraftdVkBuffer token_pos;   /* its copy on the device: every attention kernel of every
+                               * layer reads it, which a discrete GPU should not do over PCIe */
   DraftdVkBuffer out_rows;    /* [n_batch] the pass's tokens that give outputs, host-visible */
   DraftdVkBuffer logits;      /* [n_batch][V] host-visible */
   DraftdVkBuffer ids;         /* [n_batch] host-visible */
@@ -115,7 +117,8 @@ alloc_activations (DraftdRunner *r, GError **error)
     { &r->scores, (guint64) r->cfg.n_head * b * r->kv.max_cap * 4, FALSE },
     { &r->score_sums, (guint64) r->cfg.n_head * b * 4, FALSE },
     { &r->tokens, b * 4, TRUE },
-    { &r->token_pos, b * sizeof (DraftdTokenPos), TRUE },
+    { &r->token_pos_host, b * sizeof (DraftdTokenPos), TRUE },
+    { &r->token_pos, b * sizeof (DraftdTokenPos), FALSE },
     { &r->out_rows, b * 4, TRUE },
     { &r->logits, b * r->V * 4, TRUE },
     { &r->ids, b * 4, TRUE },
@@ -195,8 +198,9 @@ draftd_runner_free (DraftdRunner *r)
   draftd_kv_cache_clear (&r->kv, vk);
   draftd_vk_buffer_clear (vk, &r->rope_swa);
   draftd_vk_buffer_clear (vk, &r->rope);
-  DraftdVkBuffer *bufs[] = { &r->ids, &r->logits, &r->out_rows, &r->token_pos, &r->tokens, &r->score_sums,
-                             &r->scores, &r->hb, &r->att, &r->qkv, &r->xb, &r->x, &r->dummy };
+  DraftdVkBuffer *bufs[] = { &r->ids,    &r->logits,     &r->out_rows, &r->token_pos, &r->token_pos_host,
+                             &r->tokens, &r->score_sums, &r->scores,   &r->hb,        &r->att,
+                             &r->qkv,    &r->xb,         &r->x,        &r->dummy };
   for (guint i = 0; i < G_N_ELEMENTS (bufs); i++)
     draftd_vk_buffer_clear (vk, bufs[i]);
   g_clear_pointer (&r->out_logits, g_array_unref);
@@ -420,6 +424,22 @@ read_profile (DraftdRunner *r, const Recorder *rec, guint n_queries)
       r->profile_ms[rec->slot_of_query[q]] += (double) (ts[q] - ts[q - 1]) * r->vk->props.limits.timestampPeriod * 1e-6;
 }
 
+/* The pass's token positions onto the device, before any kernel reads them. */
+static void
+record_token_pos (Recorder *rec, guint T)
+{
+  DraftdRunner *r = rec->r;
+  VkBufferCopy run = { 0, 0, (VkDeviceSize) T * sizeof (DraftdTokenPos) };
+  vkCmdCopyBuffer (rec->cmd, r->token_pos_host.buffer, r->token_pos.buffer, 1, &run);
+  VkMemoryBarrier mb = {
+    .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+    .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+    .dstAccessMask = VK_ACCESS_SHADER_READ_BIT,
+  };
+  vkCmdPipelineBarrier (rec->cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &mb, 0,
+                        NULL, 0, NULL);
+}
+
 /* One pass of T tokens whose ids, positions and output rows the caller wrote into the
  * host-visible buffers; max_keys: the most keys any of them sees. */
 static gboolean
@@ -433,6 +453,7 @@ run_pass (DraftdRunner *r, guint T, guint n_out, guint max_keys, gboolean copy_l
     vkCmdResetQueryPool (rec.cmd, r->queries, 0, r->n_queries);
     vkCmdWriteTimestamp (rec.cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, r->queries, rec.query++);
   }
+  record_token_pos (&rec, T);
   record_embed (&rec, T);
   for (guint i = 0; i < c->n_layer; i++)
     record_layer (&rec, i, T, max_keys);
@@ -504,7 +525,7 @@ static void
 stage_pass (DraftdRunner *r, const DraftdBatch *b, guint done, guint T, guint *n_out, guint *max_keys)
 {
   gint32 *tokens = r->tokens.mapped;
-  DraftdTokenPos *tp = r->token_pos.mapped;
+  DraftdTokenPos *tp = r->token_pos_host.mapped;
   guint32 *rows = r->out_rows.mapped;
   *n_out = *max_keys = 0;
   for (guint t = 0; t < T; t++) {
