@@ -3,7 +3,8 @@
  * in one pass, decode steps of every sequence in one pass, tokens of several sequences
  * interleaved, a call split over the batch size, outputs for some tokens only, one
  * sequence rolled back while the others go on, and a prefix copied from one sequence into
- * another. The reference is each sequence fed one token per pass in a one-sequence runner. */
+ * another; and a second run state over the same weights. The reference is each sequence fed
+ * one token per pass in a one-sequence runner. */
 #include <string.h>
 #include "tools/random-model.h"
 #include "tests/tap.h"
@@ -173,6 +174,20 @@ check_sequences (Fixture *f)
   tap_ok (refusals (f), "%s: an overflowing batch and an unknown sequence are refused, changing nothing", f->label);
 }
 
+/* A second run state over the same weights: its own cache, the same logits. */
+static void
+check_sharing (Fixture *f, DraftdRunner *single, const DraftdRunnerOptions *o)
+{
+  g_autoptr (GError) error = NULL;
+  guint before = draftd_runner_n_past (single);
+  g_autoptr (DraftdRunner) twin = draftd_runner_new_sharing (single, o, &error);
+  g_autofree float *logits = twin ? test_logits_one_by_one (twin, f->toks[1], LEN, f->V) : NULL;
+  tap_ok (logits && memcmp (logits, f->want[1], (gsize) LEN * f->V * sizeof (float)) == 0 &&
+              draftd_runner_n_past (single) == before,
+          "%s: a run state sharing the weights gives the same logits and leaves the other's cache%s%s", f->label,
+          error ? ": " : "", error ? error->message : "");
+}
+
 static void
 check_model (DraftdVk *vk, const char *label, const char *path)
 {
@@ -196,6 +211,7 @@ check_model (DraftdVk *vk, const char *label, const char *path)
               draftd_runner_seq_n_ctx (batched, 1) == SEQ_CTX,
           "%s: %u sequences, the first of %u positions and the others of %u", label, N_SEQ, N_CTX, SEQ_CTX);
   check_sequences (&f);
+  check_sharing (&f, single, &one);
   for (guint s = 0; s < N_SEQ; s++)
     g_free (f.want[s]);
 }

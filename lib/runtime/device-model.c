@@ -144,7 +144,7 @@ draftd_device_model_weight_bytes (const DraftdDeviceModel *w)
 DraftdDeviceModel *
 draftd_device_model_new (DraftdVk *vk, const DraftdModel *model)
 {
-  DraftdDeviceModel *w = g_new0 (DraftdDeviceModel, 1);
+  DraftdDeviceModel *w = g_atomic_rc_box_new0 (DraftdDeviceModel);
   w->vk = vk;
   w->model = model;
   w->cfg = model->config;
@@ -177,11 +177,16 @@ draftd_device_model_upload (DraftdDeviceModel *w, GError **error)
   return TRUE;
 }
 
-void
-draftd_device_model_free (DraftdDeviceModel *w)
+DraftdDeviceModel *
+draftd_device_model_ref (DraftdDeviceModel *w)
 {
-  if (w == NULL)
-    return;
+  return g_atomic_rc_box_acquire (w);
+}
+
+static void
+device_model_clear (gpointer data)
+{
+  DraftdDeviceModel *w = data;
   DraftdVk *vk = w->vk;
   for (int i = (int) w->cfg.n_layer - 1; w->layers && i >= 0; i--)
     layer_clear (vk, &w->layers[i]);
@@ -189,5 +194,11 @@ draftd_device_model_free (DraftdDeviceModel *w)
   draftd_vk_buffer_clear (vk, &w->output_norm);
   draftd_matrix_clear (vk, &w->output);
   draftd_matrix_clear (vk, &w->token_embd);
-  g_free (w);
+}
+
+void
+draftd_device_model_unref (DraftdDeviceModel *w)
+{
+  if (w != NULL)
+    g_atomic_rc_box_release_full (w, device_model_clear);
 }

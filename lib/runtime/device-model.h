@@ -1,6 +1,7 @@
 /* A model's weights on the device: immutable once uploaded, and all a run state of the model
- * reads besides its own caches and activations (lib/runtime/forward.c). Matrices are
- * repacked for the matmul kernels (lib/runtime/weights.h); vectors are f32, padded. */
+ * reads besides its own caches and activations (lib/runtime/forward.c), so several run
+ * states may share them (reference-counted). Matrices are repacked for the matmul kernels
+ * (lib/runtime/weights.h); vectors are f32, padded. */
 #pragma once
 #include "lib/model/model.h"
 #include "lib/runtime/weights.h"
@@ -34,10 +35,11 @@ typedef struct {
 /* The strides only: nothing on the device yet, so a caller can check its run state against
  * the device's limits before the upload. */
 DraftdDeviceModel *draftd_device_model_new (DraftdVk *vk, const DraftdModel *model);
-/* Uploads every weight and builds the kernels its weight types need. */
+/* Uploads every weight and builds the kernels its weight types need; sets `kernels`. */
 gboolean draftd_device_model_upload (DraftdDeviceModel *w, GError **error);
-void draftd_device_model_free (DraftdDeviceModel *w);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (DraftdDeviceModel, draftd_device_model_free)
+DraftdDeviceModel *draftd_device_model_ref (DraftdDeviceModel *w);
+void draftd_device_model_unref (DraftdDeviceModel *w);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DraftdDeviceModel, draftd_device_model_unref)
 
 /* The output head: token_embd when tied. */
 const DraftdMatrix *draftd_device_model_output (const DraftdDeviceModel *w);

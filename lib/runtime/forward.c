@@ -151,17 +151,31 @@ init_profiling (DraftdRunner *r, GError **error)
   return draftd_vk_check (vkCreateQueryPool (r->vk->device, &qi, NULL, &r->queries), "vkCreateQueryPool", error);
 }
 
-DraftdRunner *
-draftd_runner_new (DraftdVk *vk, const DraftdModel *model, const DraftdRunnerOptions *options, GError **error)
+/* The weights' upload (or, when they are another runner's, the RoPE tables' alone) ends
+ * with the staging ring's copies; its 32 MiB go back until the next load. */
+static gboolean
+upload_weights (DraftdRunner *r, GError **error)
+{
+  if (r->w->kernels == NULL)
+    return draftd_device_model_upload (r->w, error);
+  if (!draftd_vk_upload_wait (r->vk, error))
+    return FALSE;
+  draftd_vk_staging_free (r->vk);
+  return TRUE;
+}
+
+/* A run state over weights `w` (a reference it takes), uploading them unless they are. */
+static DraftdRunner *
+runner_new (DraftdDeviceModel *w, const DraftdRunnerOptions *options, GError **error)
 {
   static const DraftdRunnerOptions defaults = { 0 };
   if (options == NULL)
     options = &defaults;
   g_autoptr (DraftdRunner) r = g_new0 (DraftdRunner, 1);
-  r->vk = vk;
-  r->model = model;
-  r->w = draftd_device_model_new (vk, model);
-  r->cfg = model->config;
+  DraftdVk *vk = r->vk = w->vk;
+  r->model = w->model;
+  r->w = w;
+  r->cfg = w->cfg;
   r->profile = options->profile;
   guint n_ctx = options->n_ctx ? options->n_ctx : MIN (r->cfg.n_ctx_train, 4096u);
   guint n_seq = MAX (options->n_seq, 1u);
@@ -179,10 +193,22 @@ draftd_runner_new (DraftdVk *vk, const DraftdModel *model, const DraftdRunnerOpt
       !draftd_kv_cache_init (&r->kv, vk, r->cfg.n_layer, r->cfg.n_head_kv * r->cfg.head_dim, n_seq, n_ctx, seq_ctx,
                              error) ||
       !alloc_activations (r, error) || !upload_rope_tables (r, error) || !init_profiling (r, error) ||
-      !draftd_device_model_upload (r->w, error))
+      !upload_weights (r, error))
     return NULL;
   r->kernels = r->w->kernels;
   return g_steal_pointer (&r);
+}
+
+DraftdRunner *
+draftd_runner_new (DraftdVk *vk, const DraftdModel *model, const DraftdRunnerOptions *options, GError **error)
+{
+  return runner_new (draftd_device_model_new (vk, model), options, error);
+}
+
+DraftdRunner *
+draftd_runner_new_sharing (DraftdRunner *other, const DraftdRunnerOptions *options, GError **error)
+{
+  return runner_new (draftd_device_model_ref (other->w), options, error);
 }
 
 void
@@ -194,7 +220,7 @@ draftd_runner_free (DraftdRunner *r)
   vkDeviceWaitIdle (vk->device);
   if (r->queries)
     vkDestroyQueryPool (vk->device, r->queries, NULL);
-  g_clear_pointer (&r->w, draftd_device_model_free);
+  g_clear_pointer (&r->w, draftd_device_model_unref);
   draftd_kv_cache_clear (&r->kv, vk);
   draftd_vk_buffer_clear (vk, &r->rope_swa);
   draftd_vk_buffer_clear (vk, &r->rope);

@@ -31,6 +31,9 @@ typedef struct DraftdRunner DraftdRunner;
 
 DraftdRunner *draftd_runner_new (DraftdVk *vk, const DraftdModel *model, const DraftdRunnerOptions *options,
                                  GError **error);
+/* Another run state (its own caches and activations, sized by `options`) over the weights
+ * `other` already has on the device: nothing is uploaded again. */
+DraftdRunner *draftd_runner_new_sharing (DraftdRunner *other, const DraftdRunnerOptions *options, GError **error);
 void draftd_runner_free (DraftdRunner *r);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DraftdRunner, draftd_runner_free)
 
