@@ -36,7 +36,7 @@ inputs_init (Inputs *in, const DraftdTokenizer *tok)
   for (guint c = 0; c < N_CANDS; c++) {
     in->toks[c] = g_array_new (FALSE, FALSE, sizeof (gint32));
     ok &= draftd_tokenizer_encode (tok, texts[c], -1, FALSE, FALSE, in->toks[c], NULL);
-    in->cands[c] = (DraftdCandidate) { (const gint32 *) in->toks[c]->data, in->toks[c]->len };
+    in->cands[c] = (DraftdCandidate) { (const gint32 *) in->toks[c]->data, in->toks[c]->len, NULL };
   }
   return ok;
 }
@@ -53,6 +53,26 @@ static gboolean
 same (const double *a, const double *b)
 {
   return memcmp (a, b, N_CANDS * sizeof (double)) == 0;
+}
+
+/* Each token's term, asked for in both paths: the same terms, adding up to the total. */
+static void
+check_terms (DraftdRunner *r, Inputs *in, const double *want)
+{
+  DraftdLm lm = draftd_lm_for_runner (r);
+  const DraftdCandidate *c = &in->cands[0];
+  g_autofree double *ref = g_new (double, c->n_tokens);
+  g_autofree double *got = g_new (double, c->n_tokens);
+  DraftdCandidate with_ref = { c->tokens, c->n_tokens, ref }, with_got = { c->tokens, c->n_tokens, got };
+  double total_ref, total_got, sum = 0;
+  gboolean ok = draftd_lm_score_candidates_reference (&lm, (const gint32 *) in->prefix->data, in->prefix->len,
+                                                      &with_ref, 1, &total_ref, NULL) &&
+                draftd_lm_score_candidates (&lm, (const gint32 *) in->prefix->data, in->prefix->len, &with_got, 1,
+                                            &total_got, NULL);
+  for (guint i = 0; ok && i < c->n_tokens; i++)
+    sum += got[i];
+  tap_ok (ok && memcmp (ref, got, c->n_tokens * sizeof (double)) == 0 && sum == want[0] && total_got == want[0],
+          "per-token terms are the same in both paths and add up to the total");
 }
 
 /* Sequence 0 holds a few tokens of its own; scoring must leave them. */
@@ -83,7 +103,7 @@ check_batched (DraftdRunner *r, const Inputs *in, const double *want)
        draftd_lm_score_candidates_reference (&lm, prefix, 1, in->cands, 2, one_ref, NULL);
   tap_ok (ok && one[0] == one_ref[0] && one[1] == one_ref[1], "after a one-token prefix too");
   g_autofree gint32 *long_toks = g_new0 (gint32, draftd_runner_seq_n_ctx (r, 1));
-  DraftdCandidate too_long = { long_toks, draftd_runner_seq_n_ctx (r, 1) };
+  DraftdCandidate too_long = { long_toks, draftd_runner_seq_n_ctx (r, 1), NULL };
   tap_ok (!draftd_lm_score_candidates (&lm, prefix, n_prefix, &too_long, 1, got, NULL),
           "a candidate longer than a sequence is refused");
 }
@@ -112,6 +132,7 @@ main (void)
   for (guint c = 0; c < N_CANDS; c++)
     tap_diag ("%8.3f %s", want[c], texts[c]);
   tap_ok (want[3] == 0.0 && want[0] < 0.0, "an empty candidate scores 0, others below 0");
+  check_terms (r, &in, want);
   check_batched (r, &in, want);
   /* One sequence: the reference path in it, which is left empty. */
   DraftdLm lm1 = draftd_lm_for_runner (r1);

@@ -10,8 +10,8 @@ draftd_log_softmax_at (const float *logits, guint n_vocab, gint32 token)
     max = MAX (max, logits[i]);
   double sum = 0;
   for (guint i = 0; i < n_vocab; i++)
-    sum += exp ((double) logits[i] - max);
-  return (double) logits[token] - max - log (sum);
+    sum += exp ((double) (logits[i] - max));
+  return (double) (logits[token] - max) - log (sum);
 }
 
 /* n tokens into sequence `seq`, outputs (with logits) for the last n_out of them. */
@@ -39,6 +39,16 @@ seq_truncate (const DraftdLm *lm, guint seq, guint n)
     lm->vt->seq_truncate (lm->self, seq, n);
 }
 
+/* Candidate c's term for its token i, from the logits that predict it. */
+static double
+add_term (const DraftdCandidate *c, guint i, const float *logits, guint n_vocab)
+{
+  double lp = draftd_log_softmax_at (logits, n_vocab, c->tokens[i]);
+  if (c->token_logprobs)
+    c->token_logprobs[i] = lp;
+  return lp;
+}
+
 static gboolean
 check_args (guint n_prefix, GError **error)
 {
@@ -57,13 +67,13 @@ score_one (const DraftdLm *lm, guint seq, guint n_prefix, const float *first, co
            GError **error)
 {
   guint V = draftd_lm_n_vocab (lm);
-  *out = c->n_tokens > 0 ? draftd_log_softmax_at (first, V, c->tokens[0]) : 0.0;
+  *out = c->n_tokens > 0 ? add_term (c, 0, first, V) : 0.0;
   if (c->n_tokens < 2)
     return TRUE;
   if (!forward_in (lm, seq, c->tokens, c->n_tokens - 1, c->n_tokens - 1, error))
     return FALSE;
   for (guint i = 1; i < c->n_tokens; i++)
-    *out += draftd_log_softmax_at (draftd_lm_logits (lm, i - 1), V, c->tokens[i]);
+    *out += add_term (c, i, draftd_lm_logits (lm, i - 1), V);
   seq_truncate (lm, seq, n_prefix);
   return TRUE;
 }
@@ -163,7 +173,7 @@ score_round (const DraftdLm *lm, gint32 last, guint n_held, const DraftdCandidat
   for (guint c = 0; c < n; c++) {
     out[c] = 0;
     for (guint i = 0; i < cands[c].n_tokens; i++)
-      out[c] += draftd_log_softmax_at (draftd_lm_logits (lm, o++), V, cands[c].tokens[i]);
+      out[c] += add_term (&cands[c], i, draftd_lm_logits (lm, o++), V);
     lm->vt->seq_truncate (lm->self, c + 1, n_held);
   }
   return TRUE;

@@ -9,6 +9,7 @@
 typedef struct {
   const gint32 *tokens;
   guint n_tokens;
+  double *token_logprobs;  /* [n_tokens] each token's term of the sum, or NULL */
 } DraftdCandidate;
 
 /* logprob_out[c] = sum over i of log p(cands[c].tokens[i] | prefix, cands[c].tokens[0..i-1]):
@@ -32,5 +33,6 @@ gboolean draftd_lm_score_candidates_reference (const DraftdLm *lm, const gint32 
                                                const DraftdCandidate *cands, guint n_cands, double *logprob_out,
                                                GError **error);
 
-/* log softmax(logits)[token] over n_vocab logits, in double. */
+/* log softmax(logits)[token] over n_vocab logits, in double (the differences from the
+ * maximum in float, as grammar/rank.c computes them). */
 double draftd_log_softmax_at (const float *logits, guint n_vocab, gint32 token);
