@@ -24,7 +24,7 @@ static const char *const texts[N_CANDS] = {
 typedef struct {
   GArray *prefix;
   GArray *toks[N_CANDS];
-  DraftdCandidate cands[N_CANDS];
+  DraftdCandidateTokens cands[N_CANDS];
 } Inputs;
 
 static gboolean
@@ -36,7 +36,7 @@ inputs_init (Inputs *in, const DraftdTokenizer *tok)
   for (guint c = 0; c < N_CANDS; c++) {
     in->toks[c] = g_array_new (FALSE, FALSE, sizeof (gint32));
     ok &= draftd_tokenizer_encode (tok, texts[c], -1, FALSE, FALSE, in->toks[c], NULL);
-    in->cands[c] = (DraftdCandidate) { (const gint32 *) in->toks[c]->data, in->toks[c]->len, NULL };
+    in->cands[c] = (DraftdCandidateTokens) { (const gint32 *) in->toks[c]->data, in->toks[c]->len, NULL };
   }
   return ok;
 }
@@ -60,10 +60,10 @@ static void
 check_terms (DraftdRunner *r, Inputs *in, const double *want)
 {
   DraftdLm lm = draftd_lm_for_runner (r);
-  const DraftdCandidate *c = &in->cands[0];
+  const DraftdCandidateTokens *c = &in->cands[0];
   g_autofree double *ref = g_new (double, c->n_tokens);
   g_autofree double *got = g_new (double, c->n_tokens);
-  DraftdCandidate with_ref = { c->tokens, c->n_tokens, ref }, with_got = { c->tokens, c->n_tokens, got };
+  DraftdCandidateTokens with_ref = { c->tokens, c->n_tokens, ref }, with_got = { c->tokens, c->n_tokens, got };
   double total_ref, total_got, sum = 0;
   gboolean ok = draftd_lm_score_candidates_reference (&lm, (const gint32 *) in->prefix->data, in->prefix->len,
                                                       &with_ref, 1, &total_ref, NULL) &&
@@ -103,7 +103,7 @@ check_batched (DraftdRunner *r, const Inputs *in, const double *want)
        draftd_lm_score_candidates_reference (&lm, prefix, 1, in->cands, 2, one_ref, NULL);
   tap_ok (ok && one[0] == one_ref[0] && one[1] == one_ref[1], "after a one-token prefix too");
   g_autofree gint32 *long_toks = g_new0 (gint32, draftd_runner_seq_n_ctx (r, 1));
-  DraftdCandidate too_long = { long_toks, draftd_runner_seq_n_ctx (r, 1), NULL };
+  DraftdCandidateTokens too_long = { long_toks, draftd_runner_seq_n_ctx (r, 1), NULL };
   tap_ok (!draftd_lm_score_candidates (&lm, prefix, n_prefix, &too_long, 1, got, NULL),
           "a candidate longer than a sequence is refused");
 }

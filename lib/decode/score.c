@@ -41,7 +41,7 @@ seq_truncate (const DraftdLm *lm, guint seq, guint n)
 
 /* Candidate c's term for its token i, from the logits that predict it. */
 static double
-add_term (const DraftdCandidate *c, guint i, const float *logits, guint n_vocab)
+add_term (const DraftdCandidateTokens *c, guint i, const float *logits, guint n_vocab)
 {
   double lp = draftd_log_softmax_at (logits, n_vocab, c->tokens[i]);
   if (c->token_logprobs)
@@ -63,8 +63,8 @@ check_args (guint n_prefix, GError **error)
 /* Candidate c after the prefix whose last output is `first` (logits of the token after it):
  * one pass over its tokens but the last, outputs for all. */
 static gboolean
-score_one (const DraftdLm *lm, guint seq, guint n_prefix, const float *first, const DraftdCandidate *c, double *out,
-           GError **error)
+score_one (const DraftdLm *lm, guint seq, guint n_prefix, const float *first, const DraftdCandidateTokens *c,
+           double *out, GError **error)
 {
   guint V = draftd_lm_n_vocab (lm);
   *out = c->n_tokens > 0 ? add_term (c, 0, first, V) : 0.0;
@@ -80,7 +80,8 @@ score_one (const DraftdLm *lm, guint seq, guint n_prefix, const float *first, co
 
 gboolean
 draftd_lm_score_candidates_reference (const DraftdLm *lm, const gint32 *prefix, guint n_prefix,
-                                      const DraftdCandidate *cands, guint n_cands, double *logprob_out, GError **error)
+                                      const DraftdCandidateTokens *cands, guint n_cands, double *logprob_out,
+                                      GError **error)
 {
   if (!check_args (n_prefix, error))
     return FALSE;
@@ -151,7 +152,7 @@ prepare_prefix (const DraftdLm *lm, const gint32 *prefix, guint n, guint n_scrat
 /* Candidates [0, n) in sequences 1..n, one pass: each sequence gets the prefix's last token
  * and its candidate's tokens but the last, every one an output. */
 static gboolean
-score_round (const DraftdLm *lm, gint32 last, guint n_held, const DraftdCandidate *cands, guint n, double *out,
+score_round (const DraftdLm *lm, gint32 last, guint n_held, const DraftdCandidateTokens *cands, guint n, double *out,
              GError **error)
 {
   g_autoptr (GArray) tokens = g_array_new (FALSE, FALSE, sizeof (gint32));
@@ -180,7 +181,7 @@ score_round (const DraftdLm *lm, gint32 last, guint n_held, const DraftdCandidat
 }
 
 static gboolean
-check_room (const DraftdLm *lm, guint n_held, const DraftdCandidate *cands, guint n_cands, GError **error)
+check_room (const DraftdLm *lm, guint n_held, const DraftdCandidateTokens *cands, guint n_cands, GError **error)
 {
   guint room = lm->vt->seq_n_ctx (lm->self, 1);
   for (guint c = 0; c < n_cands; c++) {
@@ -195,8 +196,8 @@ check_room (const DraftdLm *lm, guint n_held, const DraftdCandidate *cands, guin
 }
 
 gboolean
-draftd_lm_score_candidates (const DraftdLm *lm, const gint32 *prefix, guint n_prefix, const DraftdCandidate *cands,
-                            guint n_cands, double *logprob_out, GError **error)
+draftd_lm_score_candidates (const DraftdLm *lm, const gint32 *prefix, guint n_prefix,
+                            const DraftdCandidateTokens *cands, guint n_cands, double *logprob_out, GError **error)
 {
   guint n_scratch = draftd_lm_n_seq (lm) - 1;
   if (n_scratch == 0)

@@ -10,7 +10,7 @@ typedef struct {
   const gint32 *tokens;
   guint n_tokens;
   double *token_logprobs;  /* [n_tokens] each token's term of the sum, or NULL */
-} DraftdCandidate;
+} DraftdCandidateTokens;
 
 /* logprob_out[c] = sum over i of log p(cands[c].tokens[i] | prefix, cands[c].tokens[0..i-1]):
  * the natural-log probability the model gives candidate c after `prefix`, each term the
@@ -25,12 +25,13 @@ typedef struct {
  * after the prefix does not fit a sequence (DraftdRunnerOptions.seq_ctx), or a token id is
  * out of the vocabulary. */
 gboolean draftd_lm_score_candidates (const DraftdLm *lm, const gint32 *prefix, guint n_prefix,
-                                     const DraftdCandidate *cands, guint n_cands, double *logprob_out, GError **error);
+                                     const DraftdCandidateTokens *cands, guint n_cands, double *logprob_out,
+                                     GError **error);
 
 /* The same numbers, computed one candidate at a time in one sequence (the last), rolled back
  * to the prefix after each: what the batched path is tested against, bit for bit. */
 gboolean draftd_lm_score_candidates_reference (const DraftdLm *lm, const gint32 *prefix, guint n_prefix,
-                                               const DraftdCandidate *cands, guint n_cands, double *logprob_out,
+                                               const DraftdCandidateTokens *cands, guint n_cands, double *logprob_out,
                                                GError **error);
 
 /* log softmax(logits)[token] over n_vocab logits, in double (the differences from the

@@ -44,7 +44,7 @@ steps_alone (DraftdRunner *r, guint n, const gint32 *toks, GError **error)
 }
 
 static const gint32 *score_prefix;
-static DraftdCandidate score_cands[N_CANDS];
+static DraftdCandidateTokens score_cands[N_CANDS];
 
 static gboolean
 score_batched (DraftdRunner *r, guint n, const gint32 *toks, GError **error)
@@ -133,7 +133,7 @@ bench_seqs (DraftdVk *vk, const char *path, guint reps, JsonBuilder *json, GErro
       return FALSE;
   score_prefix = toks;
   for (guint c = 0; c < N_CANDS; c++)
-    score_cands[c] = (DraftdCandidate) { toks + CONTEXT + c * CAND_TOKENS, CAND_TOKENS, NULL };
+    score_cands[c] = (DraftdCandidateTokens) { toks + CONTEXT + c * CAND_TOKENS, CAND_TOKENS, NULL };
   printf ("\nsequences: %s (%s, %.1fM parameters) on %s; %u tokens cached per sequence; candidates of %u tokens "
           "after a prefix of %u (fastest of %u alternating runs)\n",
           m->name, draftd_model_quantization (m), m->n_params / 1e6, vk->name, CONTEXT, CAND_TOKENS, CONTEXT / 2, reps);
