@@ -1,4 +1,5 @@
 #include "grammar/rank.h"
+#include "lib/decode/score.h"
 #include <math.h>
 #include <string.h>
 
@@ -49,19 +50,6 @@ common_prefix (const GArray *a, const GArray *b)
   return k;
 }
 
-/* log-softmax of `token` in a row of logits. */
-static double
-log_prob (const float *logits, guint n_vocab, gint32 token)
-{
-  float max = logits[0];
-  for (guint v = 1; v < n_vocab; v++)
-    max = MAX (max, logits[v]);
-  double sum = 0;
-  for (guint v = 0; v < n_vocab; v++)
-    sum += exp ((double) (logits[v] - max));
-  return (double) (logits[token] - max) - log (sum);
-}
-
 /* Where each token starts in the text (BOS first; the vocabulary may spell a space the text
  * does not start with, so offsets may start below 0). */
 static gssize *
@@ -101,7 +89,8 @@ score_tokens (DraftdScorer *s, const GArray *toks, guint m, GError **error)
   g_array_set_size (s->lp, m);
   guint n_vocab = draftd_lm_n_vocab (s->lm);
   for (guint j = keep + 1; j < m; j++)
-    g_array_index (s->lp, double, j) = log_prob (draftd_lm_logits (s->lm, j - 1 - keep), n_vocab, g_array_index (toks, gint32, j));
+    g_array_index (s->lp, double, j) = draftd_log_softmax_at (draftd_lm_logits (s->lm, j - 1 - keep), n_vocab,
+                                                                 g_array_index (toks, gint32, j));
   g_array_index (s->lp, double, 0) = 0;
   g_array_set_size (s->tokens, 0);
   g_array_append_vals (s->tokens, toks->data, m);

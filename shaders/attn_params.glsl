@@ -2,18 +2,20 @@
 // DraftdAttnParams in lib/vk/vk-kernels.h field for field.
 layout(push_constant) uniform AttnParams {
   uint n_tokens;
-  uint pos0;        // position of the pass's first token
   uint n_head;
   uint n_head_kv;
   uint head_dim;    // a multiple of 4
   uint stride;      // floats between tokens in QKV (scores kernel) / in the output (values kernel)
-  uint ctx;         // cache row stride = scores row length, a multiple of 4
+  uint ctx;         // scores row length (the longest sequence's positions), a multiple of 4
+  uint cache_ctx;   // cache row stride: every sequence's slot side by side, a multiple of 4
   float scale;      // scores = q·k * scale
   uint window;      // sliding window: the query at p sees keys p - window < j <= p; 0: all j <= p
 } p;
 
-// First key the query of token t (position pos0 + t) may see.
+#include "token_pos.glsl"
+
+// First key (of its own sequence) the query of token t may see.
 uint first_key(uint t) {
-  const uint pos = p.pos0 + t;
+  const uint pos = pos_of(t);
   return p.window != 0u && pos + 1u > p.window ? pos + 1u - p.window : 0u;
 }

@@ -1,16 +1,19 @@
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "common.glsl"
-// scores[h][t][j] = q[t][h] · k[j][h / group] * scale for every cached key j <= pos0 + t
-// (causal) and, in a sliding-window layer, j >= first_key(t). One invocation per (4 adjacent
-// keys, TOKENS adjacent tokens, head): the K cache
-// keeps the keys of one dimension side by side, so four keys are one vec4 load, each q value
-// is read once for four scores, and each K load serves TOKENS tokens. Each dot product runs
-// over head_dim in order, so a score is the same whatever the batch or TOKENS. Scores past a
-// token's causal limit (inside the padded row) or before its window are computed but never
-// read; a group of four keys before the window of every token it serves is skipped.
+// scores[h][t][j] = q[t][h] · k[j][h / group] * scale for every key j <= pos(t) of token t's
+// own sequence (causal) and, in a sliding-window layer, j >= first_key(t). One invocation
+// per (4 adjacent keys, TOKENS adjacent tokens, head): the K cache keeps the keys of one
+// dimension side by side, so four keys are one vec4 load and each q value is read once for
+// four scores. When the TOKENS tokens share a sequence (a prompt, a verify pass) each K
+// load serves all of them; tokens of different sequences (a pass of decode steps) read
+// their own slots. Each dot product runs over head_dim in order either way, so a score is
+// the same whatever the batch, its sequences or TOKENS. Scores past a token's causal limit
+// (inside the padded row) or before its window are computed but never read (when the
+// tokens share a slot) or skipped; a group of four keys no token it serves sees is skipped.
 layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint TOKENS = 1;
+#define TOKEN_POS_BINDING 3
 #include "attn_params.glsl"
 layout(binding = 0) readonly buffer QKV { float qkv[]; };
 layout(binding = 1) readonly buffer KCache { vec4 kc4[]; };
@@ -21,25 +24,39 @@ void main() {
   const uint t0 = gl_GlobalInvocationID.y * TOKENS;  // < n_tokens: one row of invocations per TOKENS
   const uint h = gl_GlobalInvocationID.z;
   const uint last = p.n_tokens - 1u;
-  if (j0 > p.pos0 + min(t0 + TOKENS - 1u, last) || j0 + 3u < first_key(t0))
-    return;
+  uint qb[TOKENS], kb[TOKENS], pos[TOKENS], k0[TOKENS];
+  bool shared_slot = true, any = false;
   const uint kvh = h / (p.n_head / p.n_head_kv);
-  const uint row4 = p.ctx / 4u;
-  const uint kb = kvh * p.head_dim * row4 + j0 / 4u;
-  uint qb[TOKENS];
+  const uint row4 = p.cache_ctx / 4u;
   precise vec4 s[TOKENS];
   [[unroll]] for (uint i = 0u; i < TOKENS; i++) {
-    qb[i] = min(t0 + i, last) * p.stride + h * p.head_dim;
+    const uint t = min(t0 + i, last);
+    pos[i] = pos_of(t);
+    k0[i] = first_key(t);
+    qb[i] = t * p.stride + h * p.head_dim;
+    kb[i] = kvh * p.head_dim * row4 + (base_of(t) + j0) / 4u;
+    shared_slot = shared_slot && kb[i] == kb[0];
+    any = any || (j0 <= pos[i] && j0 + 3u >= k0[i]);
     s[i] = vec4(0.0);
   }
-  for (uint d = 0u; d < p.head_dim; d++) {
-    const vec4 k = kc4[kb + d * row4];
+  if (!any)
+    return;
+  if (shared_slot) {
+    for (uint d = 0u; d < p.head_dim; d++) {
+      const vec4 k = kc4[kb[0] + d * row4];
+      [[unroll]] for (uint i = 0u; i < TOKENS; i++)
+        s[i] = fma(vec4(qkv[qb[i] + d]), k, s[i]);
+    }
+  } else {
+    // Only the tokens that see this group read: another slot may end before j0.
     [[unroll]] for (uint i = 0u; i < TOKENS; i++)
-      s[i] = fma(vec4(qkv[qb[i] + d]), k, s[i]);
+      if (j0 <= pos[i] && j0 + 3u >= k0[i])
+        for (uint d = 0u; d < p.head_dim; d++)
+          s[i] = fma(vec4(qkv[qb[i] + d]), kc4[kb[i] + d * row4], s[i]);
   }
   [[unroll]] for (uint i = 0u; i < TOKENS; i++) {
     const uint t = t0 + i;
-    if (t < p.n_tokens && j0 <= p.pos0 + t)
+    if (t < p.n_tokens && j0 <= pos[i])
       scores4[((h * p.n_tokens + t) * p.ctx + j0) / 4u] = s[i] * p.scale;
   }
 }

@@ -8,6 +8,7 @@
 // head's exps were computed head_dim / 4 times). The max and the sum run over the keys in
 // order, so results never depend on the batch.
 layout(local_size_x_id = 0) in;
+#define TOKEN_POS_BINDING 2
 #include "attn_params.glsl"
 layout(binding = 0) buffer Scores { float scores[]; };
 layout(binding = 1) writeonly buffer Sums { float sums[]; };
@@ -19,7 +20,7 @@ void main() {
     return;
   const uint sb = (h * p.n_tokens + t) * p.ctx;
   const uint k0 = first_key(t);
-  const uint n_keys = p.pos0 + t + 1u;
+  const uint n_keys = pos_of(t) + 1u;
   float m = scores[sb + k0];
   for (uint j = k0 + 1u; j < n_keys; j++)
     m = max(m, scores[sb + j]);

@@ -1,10 +1,11 @@
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "common.glsl"
-// out[t][k] = x[t0+t][k] / sqrt(mean(x[t0+t]^2) + eps) * g[k], or with add, out[t][k] += that
-// (Gemma 3's post-attention and post-FFN norms, added to the residual stream). One workgroup
-// per token; the partial sums are combined in a fixed order, so results never depend on the
-// batch.
+// out[t][k] = x[r][k] / sqrt(mean(x[r]^2) + eps) * g[k] for input row r = t0 + t, or with
+// gather r = rows[t] (the tokens of a pass that want outputs, wherever their sequences put
+// them); with add, out[t][k] += that (Gemma 3's post-attention and post-FFN norms, added to
+// the residual stream). One workgroup per token; the partial sums are combined in a fixed
+// order, so results never depend on the batch.
 layout(local_size_x = 64) in;
 layout(push_constant) uniform RmsNormParams {
   uint n;         // elements per token
@@ -12,17 +13,19 @@ layout(push_constant) uniform RmsNormParams {
   uint token0;    // first input token row
   float eps;
   uint add;       // 1: add to out instead of overwriting it
+  uint gather;    // 1: input rows from `rows` instead of token0..
 } p;
 layout(binding = 0) readonly buffer XBuf { float x[]; };
 layout(binding = 1) readonly buffer GBuf { float g[]; };
 layout(binding = 2) buffer OBuf { float o[]; };
+layout(binding = 3) readonly buffer Rows { uint rows[]; };
 shared float partial[64];
 shared float shared_scale;
 
 void main() {
   const uint t = gl_WorkGroupID.x;
   const uint lid = gl_LocalInvocationID.x;
-  const uint base = (p.token0 + t) * p.stride;
+  const uint base = (p.gather != 0u ? rows[t] : p.token0 + t) * p.stride;
   precise float ss = 0.0;
   for (uint k = lid; k < p.n; k += 64u)
     ss = fma(x[base + k], x[base + k], ss);

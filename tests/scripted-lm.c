@@ -48,8 +48,9 @@ static guint sl_n_ctx (gpointer self) { return ((ScriptedLm *) self)->n_ctx; }
 static guint sl_n_vocab (gpointer self) { return ((ScriptedLm *) self)->n_vocab; }
 static guint sl_n_batch (gpointer self) { return ((ScriptedLm *) self)->n_batch; }
 
+/* One sequence: no seq_* calls. */
 static const DraftdLmVTable vtable = { sl_forward, sl_logits, sl_argmax, sl_truncate, sl_n_past, sl_n_ctx, sl_n_vocab,
-                                       sl_n_batch };
+                                       sl_n_batch, NULL, NULL, NULL, NULL, NULL, NULL, NULL };
 
 void
 scripted_lm_init (ScriptedLm *s, const gint32 *script, guint n_script, guint n_prompt, guint n_ctx, guint n_vocab,

@@ -16,20 +16,6 @@ typedef struct {
   DraftdRandomAttention attn;
 } Case;
 
-/* Logits of `toks` fed one per pass from position 0: [n][V]. */
-static float *
-one_by_one (DraftdRunner *r, const gint32 *toks, guint n, guint V)
-{
-  float *out = g_new (float, (gsize) n * V);
-  draftd_runner_truncate (r, 0);
-  for (guint i = 0; i < n; i++) {
-    if (!draftd_runner_forward (r, &toks[i], 1, DRAFTD_FORWARD_LAST, NULL))
-      return out;
-    memcpy (out + (gsize) i * V, draftd_runner_logits (r, 0), V * sizeof (float));
-  }
-  return out;
-}
-
 /* Feeds toks[from..n) in passes of the given sizes (cycled); TRUE when every output equals
  * `want` bit for bit. */
 static gboolean
@@ -64,7 +50,7 @@ check_case (DraftdVk *vk, const Case *c)
   gint32 toks[N_TOKENS];
   for (guint i = 0; i < N_TOKENS; i++)
     toks[i] = (gint32) ((i * 7919u + 13u) % V);
-  g_autofree float *want = one_by_one (r, toks, N_TOKENS, V);
+  g_autofree float *want = test_logits_one_by_one (r, toks, N_TOKENS, V);
 
   static const guint mixed[] = { 1, 2, 3, 5, 8, 9, 12, 4, 3 };
   draftd_runner_truncate (r, 0);

@@ -224,3 +224,16 @@ test_reference_files (const char *dir, const char *const *archs, GPtrArray *othe
   g_ptr_array_sort (files, by_name);
   return files;
 }
+
+float *
+test_logits_one_by_one (DraftdRunner *r, const gint32 *toks, guint n, guint V)
+{
+  float *out = g_new0 (float, (gsize) n * V);
+  draftd_runner_truncate (r, 0);
+  for (guint i = 0; i < n; i++) {
+    if (!draftd_runner_forward (r, &toks[i], 1, DRAFTD_FORWARD_LAST, NULL))
+      return out;
+    memcpy (out + (gsize) i * V, draftd_runner_logits (r, 0), V * sizeof (float));
+  }
+  return out;
+}

@@ -33,6 +33,10 @@ typedef struct {
 } TestLoaded;
 
 gboolean test_load (DraftdVk *vk, const char *path, guint n_ctx, TestLoaded *l);
+
+/* The reference of the bit-exactness tests: logits of `toks` fed one per pass into the
+ * runner's sequence 0 from position 0, [n][V] (zeros after a failed pass). */
+float *test_logits_one_by_one (DraftdRunner *r, const gint32 *toks, guint n, guint V);
 void test_unload (TestLoaded *l);
 
 /* An expected output of ../shared/models/reference (llama.cpp's or the exact computation's):

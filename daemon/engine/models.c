@@ -32,8 +32,26 @@ check_regular_file (const char *path, GError **error)
   return TRUE;
 }
 
+/* The target's sequences beyond the first: scratch space for candidate scoring
+ * (lib/decode/score.h), which then leaves the cache the jobs reuse alone and scores several
+ * candidates per pass. Each holds SCRATCH_CTX positions; as many as fit a KV budget of a
+ * 32nd of the parameter count in bytes (64 MiB at least), SCRATCH_SEQS at most: the
+ * shipped target gets all eight (12 MiB), a Llama 3.2 1B four (64 MiB), an 8B three. */
+#define SCRATCH_SEQS 8u
+#define SCRATCH_CTX 256u
+
+static void
+scratch_sequences (const DraftdModel *m, guint n_ctx, DraftdRunnerOptions *o)
+{
+  const DraftdModelConfig *c = &m->config;
+  guint64 per_seq = (guint64) c->n_layer * 2 * c->n_head_kv * c->head_dim * 4 * SCRATCH_CTX;
+  guint64 budget = MAX ((guint64) 64 << 20, m->n_params / 32);
+  o->n_seq = 1 + (guint) MIN (SCRATCH_SEQS, budget / per_seq);
+  o->seq_ctx = MIN (SCRATCH_CTX, n_ctx ? n_ctx : c->n_ctx_train);
+}
+
 static gboolean
-resident_load (DraftdVk *vk, const char *path, guint n_ctx, DraftdResident *r, GError **error)
+resident_load (DraftdVk *vk, const char *path, guint n_ctx, gboolean scratch, DraftdResident *r, GError **error)
 {
   DraftdRunnerOptions o = { .n_ctx = n_ctx };
   if (!check_regular_file (path, error))
@@ -47,6 +65,8 @@ resident_load (DraftdVk *vk, const char *path, guint n_ctx, DraftdResident *r, G
                  r->model->config.n_ctx_train, r->model->config.n_ctx_train);
     return FALSE;
   }
+  if (scratch)
+    scratch_sequences (r->model, n_ctx, &o);
   r->runner = draftd_runner_new (vk, r->model, &o, error);
   if (r->runner == NULL)
     return FALSE;
@@ -72,14 +92,14 @@ draftd_models_load (const DraftdModelsSpec *spec, GError **error)
 {
   g_autoptr (DraftdModels) m = g_new0 (DraftdModels, 1);
   if ((m->vk = draftd_vk_new (spec->device, error)) == NULL ||
-      !resident_load (m->vk, spec->target, spec->n_ctx, &m->target, error))
+      !resident_load (m->vk, spec->target, spec->n_ctx, TRUE, &m->target, error))
     return NULL;
   g_autoptr (GError) missing = NULL;
   if (spec->assistant && !check_regular_file (spec->assistant, &missing)) {
     /* Without its assistant the target still serves everything, only slower. */
     g_warning ("no assistant (%s): completion and chat draft by n-gram lookup instead", missing->message);
   } else if (spec->assistant) {
-    if (!resident_load (m->vk, spec->assistant, spec->n_ctx, &m->assistant, error))
+    if (!resident_load (m->vk, spec->assistant, spec->n_ctx, FALSE, &m->assistant, error))
       return NULL;
     if (!draftd_tokenizer_same_vocab (m->target.model->tokenizer, m->assistant.model->tokenizer)) {
       g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_CONFIG,

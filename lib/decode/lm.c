@@ -15,9 +15,28 @@ static guint runner_n_ctx (gpointer self) { return draftd_runner_n_ctx (self); }
 static guint runner_n_vocab (gpointer self) { return draftd_runner_model (self)->config.n_vocab; }
 static guint runner_n_batch (gpointer self) { return draftd_runner_n_batch (self); }
 
+static guint runner_n_seq (gpointer self) { return draftd_runner_n_seq (self); }
+static guint runner_seq_n_past (gpointer self, guint seq) { return draftd_runner_seq_n_past (self, seq); }
+static guint runner_seq_n_ctx (gpointer self, guint seq) { return draftd_runner_seq_n_ctx (self, seq); }
+static const gint32 *runner_seq_tokens (gpointer self, guint seq) { return draftd_runner_seq_tokens (self, seq); }
+static void runner_seq_truncate (gpointer self, guint seq, guint n) { draftd_runner_seq_truncate (self, seq, n); }
+
+static gboolean
+runner_forward_batch (gpointer self, const DraftdBatch *batch, gboolean want_logits, GError **error)
+{
+  return draftd_runner_forward_batch (self, batch, want_logits ? 0 : DRAFTD_FORWARD_ARGMAX_ONLY, error);
+}
+
+static gboolean
+runner_seq_copy (gpointer self, guint src, guint dst, guint n, GError **error)
+{
+  return draftd_runner_seq_copy (self, src, dst, n, error);
+}
+
 static const DraftdLmVTable runner_vtable = {
-  runner_forward, runner_logits, runner_argmax, runner_truncate, runner_n_past, runner_n_ctx, runner_n_vocab,
-  runner_n_batch,
+  runner_forward,    runner_logits,     runner_argmax,     runner_truncate,     runner_n_past,
+  runner_n_ctx,      runner_n_vocab,    runner_n_batch,    runner_n_seq,        runner_forward_batch,
+  runner_seq_n_past, runner_seq_n_ctx,  runner_seq_tokens, runner_seq_truncate, runner_seq_copy,
 };
 
 DraftdLm

@@ -1,8 +1,11 @@
 /* The small model interface the decoding loops are written against: the Vulkan runner
  * implements it, and so can a scripted test model. A model holds a cache of the tokens it
- * has processed; forward() appends, truncate() rolls back. */
+ * has processed; forward() appends, truncate() rolls back. A model may hold several
+ * sequences (the seq_* calls, NULL where it holds one): the calls without `seq` work on
+ * sequence 0. */
 #pragma once
 #include <glib.h>
+#include "lib/runtime/batch.h"
 
 typedef struct {
   /* Appends n tokens; keeps outputs (argmax, and logits when wanted) for the last n_out of
@@ -17,6 +20,15 @@ typedef struct {
   guint (*n_ctx) (gpointer self);
   guint (*n_vocab) (gpointer self);
   guint (*n_batch) (gpointer self);  /* most tokens one pass takes: forward() splits longer calls */
+  guint (*n_seq) (gpointer self);
+  /* Tokens of several sequences in one pass; outputs for those that want them, in order. */
+  gboolean (*forward_batch) (gpointer self, const DraftdBatch *batch, gboolean want_logits, GError **error);
+  guint (*seq_n_past) (gpointer self, guint seq);
+  guint (*seq_n_ctx) (gpointer self, guint seq);
+  const gint32 *(*seq_tokens) (gpointer self, guint seq);  /* [seq_n_past]: what it holds */
+  void (*seq_truncate) (gpointer self, guint seq, guint n);
+  /* dst holds the first n positions of src, without a pass. */
+  gboolean (*seq_copy) (gpointer self, guint src, guint dst, guint n, GError **error);
 } DraftdLmVTable;
 
 typedef struct {
@@ -36,6 +48,8 @@ static inline guint draftd_lm_n_past (const DraftdLm *lm) { return lm->vt->n_pas
 static inline guint draftd_lm_n_ctx (const DraftdLm *lm) { return lm->vt->n_ctx (lm->self); }
 static inline guint draftd_lm_n_vocab (const DraftdLm *lm) { return lm->vt->n_vocab (lm->self); }
 static inline guint draftd_lm_n_batch (const DraftdLm *lm) { return lm->vt->n_batch (lm->self); }
+/* 1 for a model without the seq_* calls. */
+static inline guint draftd_lm_n_seq (const DraftdLm *lm) { return lm->vt->n_seq ? lm->vt->n_seq (lm->self) : 1; }
 
 typedef struct DraftdRunner DraftdRunner;
 /* Wraps a runner (not owned). */

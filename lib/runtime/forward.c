@@ -1,42 +1,26 @@
 #include "lib/runtime/forward.h"
+#include "lib/runtime/device-model.h"
+#include "lib/runtime/kv-cache.h"
 #include "lib/vk/vk-staging.h"
-#include "lib/runtime/weights.h"
 #include <math.h>
 #include <string.h>
 
-typedef struct {
-  DraftdVkBuffer attn_norm;   /* [D] */
-  DraftdMatrix qkv[3];        /* Q|K|V rows; one matrix when the types agree */
-  guint n_qkv;
-  DraftdVkBuffer qkv_bias;    /* [QKV] (Qwen2) */
-  DraftdVkBuffer qk_norm;     /* [2][head_dim]: q_norm, then k_norm (Qwen3, Gemma 3) */
-  DraftdMatrix wo;
-  DraftdVkBuffer attn_post_norm; /* [D] (Gemma 3) */
-  DraftdVkBuffer ffn_norm;    /* [D] */
-  DraftdMatrix gate, up, down;
-  DraftdVkBuffer ffn_post_norm;  /* [D] (Gemma 3) */
-  gboolean swa;               /* attends through the sliding window, with the local RoPE table */
-  DraftdVkBuffer k_cache;     /* [n_head_kv*head_dim][ctx_stride] */
-  DraftdVkBuffer v_cache;     /* [ctx_stride][n_head_kv*head_dim] */
-} LayerState;
-
 #define N_PROFILE_SLOTS 16
 
+/* The run state of a model: its KV cache of several sequences, the activations of one pass
+ * and the outputs of the last call. The weights (r->w) are only read. */
 struct DraftdRunner {
   DraftdVk *vk;
   const DraftdModel *model;
+  DraftdDeviceModel *w;       /* weights on the device */
   DraftdModelConfig cfg;
   DraftdKernels *kernels;     /* the device's, shared with its other models */
-  guint n_ctx, n_batch, n_past;
-  guint ctx_stride;           /* n_ctx rounded up to 4: cache and score rows are read as vec4 */
-  guint32 D, QKV, ATT, F, V;  /* padded activation strides */
+  guint n_batch;
+  guint32 D, QKV, ATT, F, V;  /* padded activation strides (the weights') */
 
-  DraftdMatrix token_embd;    /* [n_vocab][n_embd] */
-  DraftdMatrix output;        /* [n_vocab][n_embd]; unused when tied */
-  DraftdVkBuffer output_norm; /* [D] */
-  LayerState *layers;
-  DraftdVkBuffer rope;        /* [n_ctx][head_dim/2] (cos, sin), global layers */
-  DraftdVkBuffer rope_swa;    /* [n_ctx][head_dim/2] (cos, sin), sliding-window layers */
+  DraftdKvCache kv;           /* a slot per sequence */
+  DraftdVkBuffer rope;        /* [max_cap][head_dim/2] (cos, sin), global layers */
+  DraftdVkBuffer rope_swa;    /* [max_cap][head_dim/2] (cos, sin), sliding-window layers */
 
   DraftdVkBuffer dummy;
   DraftdVkBuffer x;           /* [n_batch][D] residual stream */
@@ -44,9 +28,13 @@ struct DraftdRunner {
   DraftdVkBuffer qkv;         /* [n_batch][QKV] */
   DraftdVkBuffer att;         /* [n_batch][ATT] */
   DraftdVkBuffer hb;          /* [n_batch][F] */
-  DraftdVkBuffer scores;      /* [n_head][n_batch][ctx_stride]: scores, then softmax weights */
+  DraftdVkBuffer scores;      /* [n_head][n_batch][max_cap]: scores, then softmax weights */
   DraftdVkBuffer score_sums;  /* [n_head][n_batch] the weights' sums */
   DraftdVkBuffer tokens;      /* [n_batch] host-visible */
+  DraftdVkBuffer token_pos_host; /* [n_batch] DraftdTokenPos, host-visible: written per pass */
+  DraftdVkBuffer token_pos;   /* its copy on the device: every attention kernel of every
+                               * layer reads it, which a discrete GPU should not do over PCIe */
+  DraftdVkBuffer out_rows;    /* [n_batch] the pass's tokens that give outputs, host-visible */
   DraftdVkBuffer logits;      /* [n_batch][V] host-visible */
   DraftdVkBuffer ids;         /* [n_batch] host-visible */
 
@@ -63,118 +51,15 @@ struct DraftdRunner {
   double profile_ms[N_PROFILE_SLOTS];
 };
 
-static const DraftdMatrix *
-output_matrix (const DraftdRunner *r)
-{
-  return r->cfg.tied_output ? &r->token_embd : &r->output;
-}
-
-static gboolean
-upload_matrix (DraftdRunner *r, DraftdMatrix *m, const DraftdGgufTensor *t, GError **error)
-{
-  const DraftdGgufTensor *ts[1] = { t };
-  return draftd_matrix_upload (r->vk, m, ts, 1, error);
-}
-
-static gboolean
-upload_vector (DraftdRunner *r, DraftdVkBuffer *b, const DraftdGgufTensor *t, guint32 padded, GError **error)
-{
-  const DraftdGgufTensor *ts[1] = { t };
-  return draftd_vector_upload (r->vk, b, ts, 1, padded, error);
-}
-
-#define N_LAYER_MATRICES 7
-
-/* A layer's matrices: Q|K|V (one, or three when their types differ; unused ones have no
- * parts), O, gate, up, down. */
-static void
-layer_matrices (const LayerState *l, const DraftdMatrix *ms[N_LAYER_MATRICES])
-{
-  const DraftdMatrix *all[N_LAYER_MATRICES] = { &l->qkv[0], &l->qkv[1], &l->qkv[2], &l->wo, &l->gate, &l->up, &l->down };
-  memcpy (ms, all, sizeof all);
-}
-
-/* The matmul and embedding kernels of every weight form this model's matrices have. */
-static gboolean
-need_kernels (DraftdRunner *r, GError **error)
-{
-  gboolean need[DRAFTD_N_WTYPES] = { FALSE };
-  need[r->token_embd.wtype] = TRUE;
-  if (!r->cfg.tied_output)
-    need[r->output.wtype] = TRUE;
-  for (guint i = 0; i < r->cfg.n_layer; i++) {
-    const DraftdMatrix *ms[N_LAYER_MATRICES];
-    layer_matrices (&r->layers[i], ms);
-    for (guint j = 0; j < N_LAYER_MATRICES; j++)
-      if (ms[j]->n_parts > 0)
-        need[ms[j]->wtype] = TRUE;
-  }
-  for (guint t = 0; t < DRAFTD_N_WTYPES; t++)
-    if (need[t] && !draftd_kernels_need_wtype (r->kernels, t, error))
-      return FALSE;
-  return TRUE;
-}
-
-static gboolean
-upload_layer (DraftdRunner *r, guint i, GError **error)
-{
-  const DraftdLayerWeights *w = &r->model->layers[i];
-  LayerState *l = &r->layers[i];
-  const DraftdGgufTensor *qkv[3] = { w->wq, w->wk, w->wv };
-  if (!upload_vector (r, &l->attn_norm, w->attn_norm, r->D, error) ||
-      !upload_vector (r, &l->ffn_norm, w->ffn_norm, r->D, error))
-    return FALSE;
-  /* Q, K and V as one matrix (one dispatch) when their types agree. */
-  if (w->wq->type == w->wk->type && w->wk->type == w->wv->type) {
-    l->n_qkv = 1;
-    if (!draftd_matrix_upload (r->vk, &l->qkv[0], qkv, 3, error))
-      return FALSE;
-  } else {
-    l->n_qkv = 3;
-    guint32 off = 0;
-    for (guint j = 0; j < 3; j++) {
-      if (!upload_matrix (r, &l->qkv[j], qkv[j], error))
-        return FALSE;
-      l->qkv[j].out_offset = off;
-      off += l->qkv[j].rows;
-    }
-  }
-  if (r->cfg.qkv_bias) {
-    const DraftdGgufTensor *b[3] = { w->bq, w->bk, w->bv };
-    if (!draftd_vector_upload (r->vk, &l->qkv_bias, b, 3, r->QKV, error))
-      return FALSE;
-  }
-  if (r->cfg.qk_norm) {
-    const DraftdGgufTensor *g[2] = { w->q_norm, w->k_norm };
-    if (!draftd_vector_upload (r->vk, &l->qk_norm, g, 2, 2 * r->cfg.head_dim, error))
-      return FALSE;
-  }
-  if (r->cfg.post_norms && (!upload_vector (r, &l->attn_post_norm, w->attn_post_norm, r->D, error) ||
-                            !upload_vector (r, &l->ffn_post_norm, w->ffn_post_norm, r->D, error)))
-    return FALSE;
-  l->swa = draftd_model_layer_is_swa (&r->cfg, i);
-  if (w->w_gate->type != w->w_up->type) {
-    g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_SHAPE,
-                 "layer %u: ffn_gate is %s but ffn_up is %s; both must have the same type", i,
-                 draftd_ggml_type_name (w->w_gate->type), draftd_ggml_type_name (w->w_up->type));
-    return FALSE;
-  }
-  guint64 cache_bytes = (guint64) r->cfg.n_head_kv * r->cfg.head_dim * r->ctx_stride * 4;
-  return upload_matrix (r, &l->wo, w->wo, error) && upload_matrix (r, &l->gate, w->w_gate, error) &&
-         upload_matrix (r, &l->up, w->w_up, error) && upload_matrix (r, &l->down, w->w_down, error) &&
-         draftd_vk_buffer_init (r->vk, &l->k_cache, cache_bytes, FALSE, error) &&
-         draftd_vk_buffer_init (r->vk, &l->v_cache, cache_bytes, FALSE, error);
-}
-
 static gboolean
 upload_rope_table (DraftdRunner *r, DraftdVkBuffer *buf, gboolean swa, GError **error)
 {
-  guint half = r->cfg.head_dim / 2;
-  g_autofree float *t = g_new (float, (gsize) r->n_ctx * half * 2);
-  for (guint pos = 0; pos < r->n_ctx; pos++)
+  guint half = r->cfg.head_dim / 2, n_pos = r->kv.max_cap;
+  g_autofree float *t = g_new (float, (gsize) n_pos * half * 2);
+  for (guint pos = 0; pos < n_pos; pos++)
     for (guint j = 0; j < half; j++)
       draftd_model_rope (&r->cfg, swa, pos, j, &t[((gsize) pos * half + j) * 2], &t[((gsize) pos * half + j) * 2 + 1]);
-  VkDeviceSize size = (VkDeviceSize) r->n_ctx * half * 8;
+  VkDeviceSize size = (VkDeviceSize) n_pos * half * 8;
   return draftd_vk_buffer_init (r->vk, buf, size, FALSE, error) && draftd_vk_upload (r->vk, buf, 0, t, size, error);
 }
 
@@ -185,24 +70,28 @@ upload_rope_tables (DraftdRunner *r, GError **error)
          (r->cfg.n_swa == 0 || upload_rope_table (r, &r->rope_swa, TRUE, error));
 }
 
+/* Before anything is allocated: the cache of all slots must fit one binding per layer. */
 static gboolean
-check_limits (DraftdRunner *r, GError **error)
+check_limits (DraftdRunner *r, guint n_seq, guint cap0, guint cap, GError **error)
 {
   guint64 limit = r->vk->max_binding;
-  guint64 cache = (guint64) r->cfg.n_head_kv * r->cfg.head_dim * r->ctx_stride * 4;
-  if (cache > limit || (guint64) r->ctx_stride * r->cfg.head_dim * 4 > limit) {
+  guint64 cache = draftd_kv_cache_layer_bytes (r->cfg.n_head_kv * r->cfg.head_dim, n_seq, cap0, cap);
+  guint64 max_cap = (MAX (cap0, cap) + 3u) & ~3u;
+  if (cache > limit || max_cap * r->cfg.head_dim * 4 > limit) {
+    g_autofree char *more =
+        n_seq > 1 ? g_strdup_printf (" and %u more sequences of %u", n_seq - 1, cap) : g_strdup ("");
     g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_LIMIT,
-                 "a context of %u positions needs %" G_GUINT64_FORMAT " MiB of KV cache per layer, over the device's "
-                 "%" G_GUINT64_FORMAT " MiB buffer range: use a smaller context",
-                 r->n_ctx, cache >> 20, limit >> 20);
+                 "a context of %u positions%s needs %" G_GUINT64_FORMAT " MiB of KV cache per layer, over the "
+                 "device's %" G_GUINT64_FORMAT " MiB buffer range: use a smaller context",
+                 cap0, more, cache >> 20, limit >> 20);
     return FALSE;
   }
   /* The batch shrinks until every per-batch buffer fits one binding. */
   guint32 widest = MAX (MAX (r->D, r->QKV), MAX (r->F, r->V));
-  while (r->n_batch > 1 && ((guint64) r->cfg.n_head * r->n_batch * r->ctx_stride * 4 > limit ||
+  while (r->n_batch > 1 && ((guint64) r->cfg.n_head * r->n_batch * max_cap * 4 > limit ||
                             (guint64) r->n_batch * widest * 4 > limit))
     r->n_batch /= 2;
-  if ((guint64) r->cfg.n_head * r->ctx_stride * 4 > limit || (guint64) widest * 4 > limit) {
+  if ((guint64) r->cfg.n_head * max_cap * 4 > limit || (guint64) widest * 4 > limit) {
     g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_LIMIT, "model too wide for the device's buffer range");
     return FALSE;
   }
@@ -225,9 +114,12 @@ alloc_activations (DraftdRunner *r, GError **error)
     { &r->qkv, b * r->QKV * 4, FALSE },
     { &r->att, b * r->ATT * 4, FALSE },
     { &r->hb, b * r->F * 4, FALSE },
-    { &r->scores, (guint64) r->cfg.n_head * b * r->ctx_stride * 4, FALSE },
+    { &r->scores, (guint64) r->cfg.n_head * b * r->kv.max_cap * 4, FALSE },
     { &r->score_sums, (guint64) r->cfg.n_head * b * 4, FALSE },
     { &r->tokens, b * 4, TRUE },
+    { &r->token_pos_host, b * sizeof (DraftdTokenPos), TRUE },
+    { &r->token_pos, b * sizeof (DraftdTokenPos), FALSE },
+    { &r->out_rows, b * 4, TRUE },
     { &r->logits, b * r->V * 4, TRUE },
     { &r->ids, b * 4, TRUE },
   };
@@ -259,63 +151,64 @@ init_profiling (DraftdRunner *r, GError **error)
   return draftd_vk_check (vkCreateQueryPool (r->vk->device, &qi, NULL, &r->queries), "vkCreateQueryPool", error);
 }
 
-DraftdRunner *
-draftd_runner_new (DraftdVk *vk, const DraftdModel *model, const DraftdRunnerOptions *options, GError **error)
+/* The weights' upload (or, when they are another runner's, the RoPE tables' alone) ends
+ * with the staging ring's copies; its 32 MiB go back until the next load. */
+static gboolean
+upload_weights (DraftdRunner *r, GError **error)
+{
+  if (r->w->kernels == NULL)
+    return draftd_device_model_upload (r->w, error);
+  if (!draftd_vk_upload_wait (r->vk, error))
+    return FALSE;
+  draftd_vk_staging_free (r->vk);
+  return TRUE;
+}
+
+/* A run state over weights `w` (a reference it takes), uploading them unless they are. */
+static DraftdRunner *
+runner_new (DraftdDeviceModel *w, const DraftdRunnerOptions *options, GError **error)
 {
   static const DraftdRunnerOptions defaults = { 0 };
   if (options == NULL)
     options = &defaults;
   g_autoptr (DraftdRunner) r = g_new0 (DraftdRunner, 1);
-  r->vk = vk;
-  r->model = model;
-  r->cfg = model->config;
+  DraftdVk *vk = r->vk = w->vk;
+  r->model = w->model;
+  r->w = w;
+  r->cfg = w->cfg;
   r->profile = options->profile;
-  r->n_ctx = options->n_ctx ? options->n_ctx : MIN (r->cfg.n_ctx_train, 4096u);
-  r->ctx_stride = (r->n_ctx + 3u) & ~3u;
+  guint n_ctx = options->n_ctx ? options->n_ctx : MIN (r->cfg.n_ctx_train, 4096u);
+  guint n_seq = MAX (options->n_seq, 1u);
+  guint seq_ctx = options->seq_ctx ? MIN (options->seq_ctx, MAX (n_ctx, r->cfg.n_ctx_train)) : n_ctx;
   r->n_batch = options->n_batch ? options->n_batch : 64;
-  r->n_batch = MIN (r->n_batch, r->n_ctx);
-  r->D = draftd_pad32 (r->cfg.n_embd);
-  r->QKV = draftd_pad32 ((r->cfg.n_head + 2 * r->cfg.n_head_kv) * r->cfg.head_dim);
-  r->ATT = draftd_pad32 (r->cfg.n_head * r->cfg.head_dim);
-  r->F = draftd_pad32 (r->cfg.n_ff);
-  r->V = draftd_pad32 (r->cfg.n_vocab);
+  r->n_batch = MIN (r->n_batch, MAX (n_ctx, n_seq > 1 ? seq_ctx : 0u));
+  r->D = r->w->D;
+  r->QKV = r->w->QKV;
+  r->ATT = r->w->ATT;
+  r->F = r->w->F;
+  r->V = r->w->V;
   r->out_logits = g_array_new (FALSE, FALSE, sizeof (float));
   r->out_ids = g_array_new (FALSE, FALSE, sizeof (gint32));
-  r->layers = g_new0 (LayerState, r->cfg.n_layer);
-  if (!check_limits (r, error) || (r->kernels = draftd_kernels_for_device (vk, error)) == NULL ||
-      !alloc_activations (r, error) ||
-      !upload_rope_tables (r, error) || !upload_matrix (r, &r->token_embd, model->token_embd, error) ||
-      (!r->cfg.tied_output && !upload_matrix (r, &r->output, model->output, error)) ||
-      !upload_vector (r, &r->output_norm, model->output_norm, r->D, error) || !init_profiling (r, error))
+  if (!check_limits (r, n_seq, n_ctx, seq_ctx, error) ||
+      !draftd_kv_cache_init (&r->kv, vk, r->cfg.n_layer, r->cfg.n_head_kv * r->cfg.head_dim, n_seq, n_ctx, seq_ctx,
+                             error) ||
+      !alloc_activations (r, error) || !upload_rope_tables (r, error) || !init_profiling (r, error) ||
+      !upload_weights (r, error))
     return NULL;
-  for (guint i = 0; i < r->cfg.n_layer; i++)
-    if (!upload_layer (r, i, error))
-      return NULL;
-  /* The last copies overlap building the kernels; a failed copy is a failed load. The ring's
-   * 32 MiB go back until the next load. */
-  if (!need_kernels (r, error) || !draftd_vk_upload_wait (vk, error))
-    return NULL;
-  draftd_vk_staging_free (vk);
+  r->kernels = r->w->kernels;
   return g_steal_pointer (&r);
 }
 
-static void
-layer_clear (DraftdVk *vk, LayerState *l)
+DraftdRunner *
+draftd_runner_new (DraftdVk *vk, const DraftdModel *model, const DraftdRunnerOptions *options, GError **error)
 {
-  draftd_vk_buffer_clear (vk, &l->v_cache);
-  draftd_vk_buffer_clear (vk, &l->k_cache);
-  draftd_vk_buffer_clear (vk, &l->ffn_post_norm);
-  draftd_matrix_clear (vk, &l->down);
-  draftd_matrix_clear (vk, &l->up);
-  draftd_matrix_clear (vk, &l->gate);
-  draftd_vk_buffer_clear (vk, &l->attn_post_norm);
-  draftd_matrix_clear (vk, &l->wo);
-  draftd_vk_buffer_clear (vk, &l->qk_norm);
-  draftd_vk_buffer_clear (vk, &l->qkv_bias);
-  for (int j = 2; j >= 0; j--)
-    draftd_matrix_clear (vk, &l->qkv[j]);
-  draftd_vk_buffer_clear (vk, &l->ffn_norm);
-  draftd_vk_buffer_clear (vk, &l->attn_norm);
+  return runner_new (draftd_device_model_new (vk, model), options, error);
+}
+
+DraftdRunner *
+draftd_runner_new_sharing (DraftdRunner *other, const DraftdRunnerOptions *options, GError **error)
+{
+  return runner_new (draftd_device_model_ref (other->w), options, error);
 }
 
 void
@@ -327,16 +220,13 @@ draftd_runner_free (DraftdRunner *r)
   vkDeviceWaitIdle (vk->device);
   if (r->queries)
     vkDestroyQueryPool (vk->device, r->queries, NULL);
-  for (int i = (int) r->cfg.n_layer - 1; r->layers && i >= 0; i--)
-    layer_clear (vk, &r->layers[i]);
-  g_free (r->layers);
-  draftd_vk_buffer_clear (vk, &r->output_norm);
-  draftd_matrix_clear (vk, &r->output);
-  draftd_matrix_clear (vk, &r->token_embd);
+  g_clear_pointer (&r->w, draftd_device_model_unref);
+  draftd_kv_cache_clear (&r->kv, vk);
   draftd_vk_buffer_clear (vk, &r->rope_swa);
   draftd_vk_buffer_clear (vk, &r->rope);
-  DraftdVkBuffer *bufs[] = { &r->ids,  &r->logits, &r->tokens, &r->score_sums, &r->scores, &r->hb,
-                             &r->att,  &r->qkv,    &r->xb,     &r->x,          &r->dummy };
+  DraftdVkBuffer *bufs[] = { &r->ids,    &r->logits,     &r->out_rows, &r->token_pos, &r->token_pos_host,
+                             &r->tokens, &r->score_sums, &r->scores,   &r->hb,        &r->att,
+                             &r->qkv,    &r->xb,         &r->x,        &r->dummy };
   for (guint i = 0; i < G_N_ELEMENTS (bufs); i++)
     draftd_vk_buffer_clear (vk, bufs[i]);
   g_clear_pointer (&r->out_logits, g_array_unref);
@@ -437,8 +327,8 @@ record_rmsnorm (Recorder *rec, const DraftdVkBuffer *in, const DraftdVkBuffer *g
                 guint token0, guint n_tokens, gboolean add)
 {
   DraftdRunner *r = rec->r;
-  DraftdRmsNormParams pc = { r->cfg.n_embd, r->D, token0, r->cfg.norm_eps, add };
-  DraftdBind b[3] = { { in }, { g }, { out } };
+  DraftdRmsNormParams pc = { r->cfg.n_embd, r->D, token0, r->cfg.norm_eps, add, FALSE };
+  DraftdBind b[4] = { { in }, { g }, { out }, { NULL } };
   dispatch (rec, &r->kernels->rmsnorm, b, &pc, sizeof pc, n_tokens, 1, 1);
 }
 
@@ -457,10 +347,14 @@ record_residual (Recorder *rec, const DraftdMatrix *m, const DraftdVkBuffer *in,
   record_rmsnorm (rec, &r->xb, post_norm, &r->x, 0, T, TRUE);
 }
 
+/* Every token at its own position in its own sequence's slot (r->token_pos); max_keys is the
+ * most keys any of them sees, which sizes the scores grid. */
 static void
-record_attention (Recorder *rec, LayerState *l, guint T)
+record_attention (Recorder *rec, guint i, guint T, guint max_keys)
 {
   DraftdRunner *r = rec->r;
+  const DraftdDeviceLayer *l = &r->w->layers[i];
+  const DraftdVkBuffer *k_cache = &r->kv.k[i], *v_cache = &r->kv.v[i];
   const DraftdModelConfig *c = &r->cfg;
   guint32 wg = r->kernels->wg;
   if (c->qk_norm) {
@@ -469,39 +363,39 @@ record_attention (Recorder *rec, LayerState *l, guint T)
     DraftdBind hb[2] = { { &r->qkv }, { &l->qk_norm } };
     dispatch (rec, &r->kernels->head_norm, hb, &hp, sizeof hp, groups (n_heads, wg), T, 1);
   }
-  DraftdRopeParams rp = { T, r->n_past, c->n_head, c->n_head_kv, c->head_dim, r->QKV,
-                          c->rope_layout == DRAFTD_ROPE_NEOX, r->ctx_stride };
+  DraftdRopeParams rp = { T, c->n_head, c->n_head_kv, c->head_dim, r->QKV, c->rope_layout == DRAFTD_ROPE_NEOX,
+                          r->kv.stride };
   guint32 rope_items = (c->n_head + c->n_head_kv) * (c->head_dim / 2) + c->n_head_kv * c->head_dim;
-  DraftdBind rb[4] = { { &r->qkv }, { &l->k_cache }, { &l->v_cache }, { l->swa ? &r->rope_swa : &r->rope } };
+  DraftdBind rb[5] = { { &r->qkv }, { k_cache }, { v_cache }, { l->swa ? &r->rope_swa : &r->rope }, { &r->token_pos } };
   dispatch (rec, &r->kernels->rope_kv, rb, &rp, sizeof rp, groups (rope_items, wg), T, 1);
 
-  DraftdAttnParams ap = { T, r->n_past, c->n_head, c->n_head_kv, c->head_dim, r->QKV, r->ctx_stride,
+  DraftdAttnParams ap = { T, c->n_head, c->n_head_kv, c->head_dim, r->QKV, r->kv.max_cap, r->kv.stride,
                           c->attn_scale, l->swa ? c->n_swa : 0 };
-  DraftdBind sb[3] = { { &r->qkv }, { &l->k_cache }, { &r->scores } };
+  DraftdBind sb[4] = { { &r->qkv }, { k_cache }, { &r->scores }, { &r->token_pos } };
   guint tile = draftd_kernels_tile_for (T);
   guint token_rows = groups (T, draftd_kernels_attn_tokens (tile));
-  dispatch (rec, &r->kernels->attn_scores[tile], sb, &ap, sizeof ap, groups ((r->n_past + T + 3) / 4, wg), token_rows,
+  dispatch (rec, &r->kernels->attn_scores[tile], sb, &ap, sizeof ap, groups ((max_keys + 3) / 4, wg), token_rows,
             c->n_head);
-  DraftdBind smb[2] = { { &r->scores }, { &r->score_sums } };
+  DraftdBind smb[3] = { { &r->scores }, { &r->score_sums }, { &r->token_pos } };
   dispatch (rec, &r->kernels->attn_softmax, smb, &ap, sizeof ap, groups (T, wg), c->n_head, 1);
   ap.stride = r->ATT;
-  DraftdBind vb[4] = { { &r->scores }, { &l->v_cache }, { &r->att }, { &r->score_sums } };
+  DraftdBind vb[5] = { { &r->scores }, { v_cache }, { &r->att }, { &r->score_sums }, { &r->token_pos } };
   dispatch (rec, &r->kernels->attn_values[tile], vb, &ap, sizeof ap, groups (c->n_head * c->head_dim / 4, wg), token_rows,
             1);
 }
 
 static void
-record_layer (Recorder *rec, guint i, guint T)
+record_layer (Recorder *rec, guint i, guint T, guint max_keys)
 {
   DraftdRunner *r = rec->r;
   const DraftdModelConfig *c = &r->cfg;
-  LayerState *l = &r->layers[i];
+  const DraftdDeviceLayer *l = &r->w->layers[i];
 
   record_rmsnorm (rec, &r->x, &l->attn_norm, &r->xb, 0, T, FALSE);
   for (guint j = 0; j < l->n_qkv; j++)
     record_matmul (rec, &l->qkv[j], &r->xb, r->D, &r->qkv, r->QKV, T, c->qkv_bias ? DRAFTD_MATMUL_BIAS : 0,
                    c->qkv_bias ? &l->qkv_bias : NULL, NULL);
-  record_attention (rec, l, T);
+  record_attention (rec, i, T, max_keys);
   record_residual (rec, &l->wo, &r->att, r->ATT, &l->attn_post_norm, T);
 
   record_rmsnorm (rec, &r->x, &l->ffn_norm, &r->xb, 0, T, FALSE);
@@ -514,12 +408,13 @@ static void
 record_embed (Recorder *rec, guint T)
 {
   DraftdRunner *r = rec->r;
-  const DraftdKernel *ek = &r->kernels->embed[r->token_embd.wtype];
-  for (guint p = 0; p < r->token_embd.n_parts; p++) {
-    const DraftdMatrixPart *part = &r->token_embd.parts[p];
-    DraftdEmbedParams ep = { part->rows, part->row0, r->token_embd.chunks, T, r->D };
+  const DraftdMatrix *e = &r->w->token_embd;
+  const DraftdKernel *ek = &r->kernels->embed[e->wtype];
+  for (guint p = 0; p < e->n_parts; p++) {
+    const DraftdMatrixPart *part = &e->parts[p];
+    DraftdEmbedParams ep = { part->rows, part->row0, e->chunks, T, r->D };
     DraftdBind b[4] = { { &part->quants }, { part->scales.buffer ? &part->scales : NULL }, { &r->tokens }, { &r->x } };
-    dispatch (rec, ek, b, &ep, sizeof ep, groups (r->token_embd.chunks, r->kernels->wg), T, 1);
+    dispatch (rec, ek, b, &ep, sizeof ep, groups (e->chunks, r->kernels->wg), T, 1);
   }
   if (r->cfg.embd_scale != 1.0f) {
     DraftdScaleParams sp = { r->cfg.n_embd, r->D, r->cfg.embd_scale };
@@ -528,11 +423,55 @@ record_embed (Recorder *rec, guint T)
   }
 }
 
+/* The output head for the pass's tokens listed in out_rows: they may lie anywhere in it. */
+static void
+record_head (Recorder *rec, guint n_out)
+{
+  DraftdRunner *r = rec->r;
+  const DraftdModelConfig *c = &r->cfg;
+  DraftdRmsNormParams pc = { c->n_embd, r->D, 0, c->norm_eps, FALSE, TRUE };
+  DraftdBind nb[4] = { { &r->x }, { &r->w->output_norm }, { &r->xb }, { &r->out_rows } };
+  dispatch (rec, &r->kernels->rmsnorm, nb, &pc, sizeof pc, n_out, 1, 1);
+  record_matmul (rec, draftd_device_model_output (r->w), &r->xb, r->D, &r->logits, r->V, n_out, 0, NULL, NULL);
+  DraftdArgmaxParams amp = { c->n_vocab, r->V };
+  DraftdBind ab[2] = { { &r->logits }, { &r->ids } };
+  dispatch (rec, &r->kernels->argmax, ab, &amp, sizeof amp, n_out, 1, 1);
+}
+
+static void
+read_profile (DraftdRunner *r, const Recorder *rec, guint n_queries)
+{
+  if (!r->profile || n_queries <= 1)
+    return;
+  g_autofree guint64 *ts = g_new (guint64, n_queries);
+  if (vkGetQueryPoolResults (r->vk->device, r->queries, 0, n_queries, n_queries * 8, ts, 8,
+                             VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS)
+    for (guint q = 1; q < n_queries; q++)
+      r->profile_ms[rec->slot_of_query[q]] += (double) (ts[q] - ts[q - 1]) * r->vk->props.limits.timestampPeriod * 1e-6;
+}
+
+/* The pass's token positions onto the device, before any kernel reads them. */
+static void
+record_token_pos (Recorder *rec, guint T)
+{
+  DraftdRunner *r = rec->r;
+  VkBufferCopy run = { 0, 0, (VkDeviceSize) T * sizeof (DraftdTokenPos) };
+  vkCmdCopyBuffer (rec->cmd, r->token_pos_host.buffer, r->token_pos.buffer, 1, &run);
+  VkMemoryBarrier mb = {
+    .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+    .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+    .dstAccessMask = VK_ACCESS_SHADER_READ_BIT,
+  };
+  vkCmdPipelineBarrier (rec->cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &mb, 0,
+                        NULL, 0, NULL);
+}
+
+/* One pass of T tokens whose ids, positions and output rows the caller wrote into the
+ * host-visible buffers; max_keys: the most keys any of them sees. */
 static gboolean
-run_pass (DraftdRunner *r, const gint32 *tokens, guint T, guint n_out, gboolean copy_logits, GError **error)
+run_pass (DraftdRunner *r, guint T, guint n_out, guint max_keys, gboolean copy_logits, GError **error)
 {
   const DraftdModelConfig *c = &r->cfg;
-  memcpy (r->tokens.mapped, tokens, T * sizeof (gint32));
   Recorder rec = { r, draftd_vk_begin (r->vk, error), 0, 0, { 0 } };
   if (rec.cmd == VK_NULL_HANDLE)
     return FALSE;
@@ -540,17 +479,13 @@ run_pass (DraftdRunner *r, const gint32 *tokens, guint T, guint n_out, gboolean 
     vkCmdResetQueryPool (rec.cmd, r->queries, 0, r->n_queries);
     vkCmdWriteTimestamp (rec.cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, r->queries, rec.query++);
   }
+  record_token_pos (&rec, T);
   record_embed (&rec, T);
   for (guint i = 0; i < c->n_layer; i++)
-    record_layer (&rec, i, T);
+    record_layer (&rec, i, T, max_keys);
   /* A pass whose tokens are all inside a longer prompt needs no output head. */
-  if (n_out > 0) {
-    record_rmsnorm (&rec, &r->x, &r->output_norm, &r->xb, T - n_out, n_out, FALSE);
-    record_matmul (&rec, output_matrix (r), &r->xb, r->D, &r->logits, r->V, n_out, 0, NULL, NULL);
-    DraftdArgmaxParams amp = { c->n_vocab, r->V };
-    DraftdBind ab[2] = { { &r->logits }, { &r->ids } };
-    dispatch (&rec, &r->kernels->argmax, ab, &amp, sizeof amp, n_out, 1, 1);
-  }
+  if (n_out > 0)
+    record_head (&rec, n_out);
   VkMemoryBarrier to_host = {
     .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
     .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
@@ -563,20 +498,95 @@ run_pass (DraftdRunner *r, const gint32 *tokens, guint T, guint n_out, gboolean 
     return FALSE;
   r->passes++;
   r->last_dispatches = rec.dispatches;
-  r->n_past += T;
-  if (r->profile && n_queries > 1) {
-    g_autofree guint64 *ts = g_new (guint64, n_queries);
-    if (vkGetQueryPoolResults (r->vk->device, r->queries, 0, n_queries, n_queries * 8, ts, 8,
-                               VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS)
-      for (guint q = 1; q < n_queries; q++)
-        r->profile_ms[rec.slot_of_query[q]] +=
-            (double) (ts[q] - ts[q - 1]) * r->vk->props.limits.timestampPeriod * 1e-6;
-  }
+  read_profile (r, &rec, n_queries);
   const gint32 *ids = r->ids.mapped;
   g_array_append_vals (r->out_ids, ids, n_out);
   if (copy_logits) {
     for (guint o = 0; o < n_out; o++)
       g_array_append_vals (r->out_logits, (const float *) r->logits.mapped + (gsize) o * r->V, c->n_vocab);
+  }
+  return TRUE;
+}
+
+static guint
+batch_seq (const DraftdBatch *b, guint i)
+{
+  return b->seq ? b->seq[i] : 0;
+}
+
+/* Every id in the vocabulary, every sequence present and with room for its tokens. */
+static gboolean
+check_batch (DraftdRunner *r, const DraftdBatch *b, GError **error)
+{
+  g_autofree guint *count = g_new0 (guint, r->kv.n_seq);
+  for (guint i = 0; i < b->n; i++) {
+    guint s = batch_seq (b, i);
+    if (s >= r->kv.n_seq) {
+      g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_LIMIT, "sequence %u does not exist (the cache holds %u)", s,
+                   r->kv.n_seq);
+      return FALSE;
+    }
+    if (b->tokens[i] < 0 || (guint) b->tokens[i] >= r->cfg.n_vocab) {
+      g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_LIMIT, "token id %d is outside the vocabulary",
+                   b->tokens[i]);
+      return FALSE;
+    }
+    count[s]++;
+  }
+  for (guint s = 0; s < r->kv.n_seq; s++) {
+    guint past = draftd_kv_cache_n_past (&r->kv, s);
+    if (count[s] > r->kv.slots[s].cap - past) {
+      g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_LIMIT,
+                   "context full: %u tokens at position %u exceed the context of %u%s", count[s], past,
+                   r->kv.slots[s].cap, s > 0 ? " of a sequence" : "");
+      return FALSE;
+    }
+  }
+  return TRUE;
+}
+
+/* Writes tokens done..done+T-1 of the batch into the pass's buffers, each at the next
+ * position of its sequence (which it joins), and lists the ones that want outputs. */
+static void
+stage_pass (DraftdRunner *r, const DraftdBatch *b, guint done, guint T, guint *n_out, guint *max_keys)
+{
+  gint32 *tokens = r->tokens.mapped;
+  DraftdTokenPos *tp = r->token_pos_host.mapped;
+  guint32 *rows = r->out_rows.mapped;
+  *n_out = *max_keys = 0;
+  for (guint t = 0; t < T; t++) {
+    guint i = done + t;
+    DraftdKvSlot *slot = &r->kv.slots[batch_seq (b, i)];
+    tokens[t] = b->tokens[i];
+    tp[t] = (DraftdTokenPos) { slot->tokens->len, slot->base };
+    g_array_append_val (slot->tokens, b->tokens[i]);
+    *max_keys = MAX (*max_keys, slot->tokens->len);
+    if (b->want == NULL || b->want[i])
+      rows[(*n_out)++] = t;
+  }
+}
+
+gboolean
+draftd_runner_forward_batch (DraftdRunner *r, const DraftdBatch *batch, DraftdForwardFlags flags, GError **error)
+{
+  g_return_val_if_fail (batch->n > 0, FALSE);
+  if (!check_batch (r, batch, error))
+    return FALSE;
+  r->out_have_logits = !(flags & DRAFTD_FORWARD_ARGMAX_ONLY);
+  g_array_set_size (r->out_logits, 0);
+  g_array_set_size (r->out_ids, 0);
+  g_autofree guint *start = g_new (guint, r->kv.n_seq);
+  for (guint s = 0; s < r->kv.n_seq; s++)
+    start[s] = draftd_kv_cache_n_past (&r->kv, s);
+  for (guint done = 0; done < batch->n;) {
+    guint T = MIN (r->n_batch, batch->n - done), n_out, max_keys;
+    stage_pass (r, batch, done, T, &n_out, &max_keys);
+    if (!run_pass (r, T, n_out, max_keys, r->out_have_logits, error)) {
+      for (guint s = 0; s < r->kv.n_seq; s++)
+        draftd_kv_cache_truncate (&r->kv, s, start[s]);
+      return FALSE;
+    }
+    done += T;
   }
   return TRUE;
 }
@@ -593,32 +603,10 @@ draftd_runner_forward_tail (DraftdRunner *r, const gint32 *tokens, guint n, guin
                             GError **error)
 {
   g_return_val_if_fail (n > 0 && n_out >= 1 && n_out <= n, FALSE);
-  if (n > r->n_ctx - r->n_past) {
-    g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_LIMIT,
-                 "context full: %u tokens at position %u exceed the context of %u", n, r->n_past, r->n_ctx);
-    return FALSE;
-  }
-  for (guint i = 0; i < n; i++) {
-    if (tokens[i] < 0 || (guint) tokens[i] >= r->cfg.n_vocab) {
-      g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_LIMIT, "token id %d is outside the vocabulary", tokens[i]);
-      return FALSE;
-    }
-  }
-  r->out_have_logits = !(flags & DRAFTD_FORWARD_ARGMAX_ONLY);
-  g_array_set_size (r->out_logits, 0);
-  g_array_set_size (r->out_ids, 0);
-  guint start = r->n_past, first_out = n - n_out;
-  for (guint done = 0; done < n;) {
-    guint T = MIN (r->n_batch, n - done);
-    /* Outputs are the tail of the whole call, hence the tail of each pass. */
-    guint pass_out = done + T > first_out ? done + T - MAX (done, first_out) : 0;
-    if (!run_pass (r, tokens + done, T, pass_out, r->out_have_logits, error)) {
-      r->n_past = start;
-      return FALSE;
-    }
-    done += T;
-  }
-  return TRUE;
+  g_autofree guint8 *want = g_new0 (guint8, n);
+  memset (want + n - n_out, 1, n_out);
+  DraftdBatch b = { tokens, NULL, want, n };
+  return draftd_runner_forward_batch (r, &b, flags, error);
 }
 
 guint
@@ -641,18 +629,53 @@ draftd_runner_argmax (const DraftdRunner *r, guint i)
   return g_array_index (r->out_ids, gint32, i);
 }
 
-guint draftd_runner_n_past (const DraftdRunner *r) { return r->n_past; }
-guint draftd_runner_n_ctx (const DraftdRunner *r) { return r->n_ctx; }
+guint draftd_runner_n_past (const DraftdRunner *r) { return draftd_kv_cache_n_past (&r->kv, 0); }
+guint draftd_runner_n_ctx (const DraftdRunner *r) { return r->kv.slots[0].cap; }
 guint draftd_runner_n_batch (const DraftdRunner *r) { return r->n_batch; }
 const DraftdModel *draftd_runner_model (const DraftdRunner *r) { return r->model; }
 guint64 draftd_runner_passes (const DraftdRunner *r) { return r->passes; }
+void draftd_runner_truncate (DraftdRunner *r, guint n) { draftd_kv_cache_truncate (&r->kv, 0, n); }
+guint draftd_runner_n_seq (const DraftdRunner *r) { return r->kv.n_seq; }
+
+guint
+draftd_runner_seq_n_past (const DraftdRunner *r, guint seq)
+{
+  g_return_val_if_fail (seq < r->kv.n_seq, 0);
+  return draftd_kv_cache_n_past (&r->kv, seq);
+}
+
+guint
+draftd_runner_seq_n_ctx (const DraftdRunner *r, guint seq)
+{
+  g_return_val_if_fail (seq < r->kv.n_seq, 0);
+  return r->kv.slots[seq].cap;
+}
+
+const gint32 *
+draftd_runner_seq_tokens (const DraftdRunner *r, guint seq)
+{
+  g_return_val_if_fail (seq < r->kv.n_seq, NULL);
+  return (const gint32 *) r->kv.slots[seq].tokens->data;
+}
 
 void
-draftd_runner_truncate (DraftdRunner *r, guint n)
+draftd_runner_seq_truncate (DraftdRunner *r, guint seq, guint n)
 {
-  /* Cache entries past n are simply overwritten by later passes. */
-  g_return_if_fail (n <= r->n_past);
-  r->n_past = n;
+  g_return_if_fail (seq < r->kv.n_seq);
+  draftd_kv_cache_truncate (&r->kv, seq, n);
+}
+
+gboolean
+draftd_runner_seq_copy (DraftdRunner *r, guint src, guint dst, guint n, GError **error)
+{
+  g_return_val_if_fail (src < r->kv.n_seq && dst < r->kv.n_seq, FALSE);
+  if (n > draftd_kv_cache_n_past (&r->kv, src) || n > r->kv.slots[dst].cap) {
+    g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_LIMIT,
+                 "cannot copy %u positions of sequence %u (%u held) into sequence %u (room for %u)", n, src,
+                 draftd_kv_cache_n_past (&r->kv, src), dst, r->kv.slots[dst].cap);
+    return FALSE;
+  }
+  return draftd_kv_cache_copy (&r->kv, r->vk, src, dst, n, error);
 }
 
 void
@@ -676,24 +699,8 @@ draftd_runner_last_dispatches (const DraftdRunner *r)
   return r->last_dispatches;
 }
 
-static guint64
-matrix_bytes (const DraftdMatrix *m)
-{
-  guint64 n = 0;
-  for (guint p = 0; p < m->n_parts; p++)
-    n += m->parts[p].quants.size + m->parts[p].scales.size;
-  return n;
-}
-
 guint64
 draftd_runner_weight_bytes (const DraftdRunner *r)
 {
-  guint64 n = matrix_bytes (output_matrix (r));
-  for (guint i = 0; i < r->cfg.n_layer; i++) {
-    const DraftdMatrix *ms[N_LAYER_MATRICES];
-    layer_matrices (&r->layers[i], ms);
-    for (guint j = 0; j < N_LAYER_MATRICES; j++)
-      n += matrix_bytes (ms[j]);
-  }
-  return n;
+  return draftd_device_model_weight_bytes (r->w);
 }

@@ -1,16 +1,24 @@
-/* A model resident on a Vulkan device: weights, KV cache and activations, and the forward
- * pass. forward(tokens[T]) processes T tokens at the current cache length in one command
- * buffer (one submit) and returns logits and argmax for the last token or for all T.
- * A token's logits do not depend on how many tokens shared its pass: every kernel computes
- * each token's values with the same sequence of operations whatever T is (bit-exact). */
+/* A model resident on a Vulkan device: its weights (lib/runtime/device-model.h, only read)
+ * and its run state: a KV cache of one or more sequences (lib/runtime/kv-cache.h) and the
+ * activations of a pass. forward(tokens[T]) processes T tokens at the current cache length
+ * in one command buffer (one submit) and returns logits and argmax for the last token or
+ * for all T; forward_batch() does the same for tokens of several sequences in one pass.
+ * A token's logits do not depend on how many tokens shared its pass, nor on which other
+ * sequences did: every kernel computes each token's values with the same sequence of
+ * operations whatever T is and whatever its neighbours are (bit-exact). The single-sequence
+ * calls work on sequence 0. */
 #pragma once
 #include "lib/model/model.h"
+#include "lib/runtime/batch.h"
 #include "lib/vk/vk-kernels.h"
 
 typedef struct {
-  guint n_ctx;      /* cache capacity; 0: the model's context length, capped at 4096 */
+  guint n_ctx;      /* sequence 0's capacity; 0: the model's context length, capped at 4096 */
   guint n_batch;    /* most tokens per pass; 0: 64 (fewer if the device's limits require) */
   gboolean profile; /* timestamp every kernel (see draftd_runner_profile) */
+  guint n_seq;      /* sequences the cache holds; 0: 1 */
+  guint seq_ctx;    /* capacity of each sequence after the first (their KV is allocated up
+                     * front: n_seq - 1 times this); 0: n_ctx */
 } DraftdRunnerOptions;
 
 typedef enum {
@@ -23,6 +31,9 @@ typedef struct DraftdRunner DraftdRunner;
 
 DraftdRunner *draftd_runner_new (DraftdVk *vk, const DraftdModel *model, const DraftdRunnerOptions *options,
                                  GError **error);
+/* Another run state (its own caches and activations, sized by `options`) over the weights
+ * `other` already has on the device: nothing is uploaded again. */
+DraftdRunner *draftd_runner_new_sharing (DraftdRunner *other, const DraftdRunnerOptions *options, GError **error);
 void draftd_runner_free (DraftdRunner *r);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DraftdRunner, draftd_runner_free)
 
@@ -33,6 +44,11 @@ gboolean draftd_runner_forward (DraftdRunner *r, const gint32 *tokens, guint n, 
 /* The same with outputs for the last n_out tokens (1 <= n_out <= n; flags: ARGMAX_ONLY). */
 gboolean draftd_runner_forward_tail (DraftdRunner *r, const gint32 *tokens, guint n, guint n_out, DraftdForwardFlags flags,
                                      GError **error);
+/* Tokens of several sequences (lib/runtime/batch.h); outputs for the tokens that want them,
+ * in batch order (flags: ARGMAX_ONLY). Fails (changing nothing) if a sequence would
+ * overflow, or a sequence or token id is out of range. */
+gboolean draftd_runner_forward_batch (DraftdRunner *r, const DraftdBatch *batch, DraftdForwardFlags flags,
+                                      GError **error);
 guint draftd_runner_n_outputs (const DraftdRunner *r);
 const float *draftd_runner_logits (const DraftdRunner *r, guint i);   /* [n_vocab] of output i */
 gint32 draftd_runner_argmax (const DraftdRunner *r, guint i);
@@ -42,6 +58,17 @@ guint draftd_runner_n_batch (const DraftdRunner *r);
 const DraftdModel *draftd_runner_model (const DraftdRunner *r);
 /* Rolls the cache back to its first n positions (n <= n_past). */
 void draftd_runner_truncate (DraftdRunner *r, guint n);
+
+/* Sequences: 0 .. n_seq - 1, each with its own length, capacity and rollback. */
+guint draftd_runner_n_seq (const DraftdRunner *r);
+guint draftd_runner_seq_n_past (const DraftdRunner *r, guint seq);
+guint draftd_runner_seq_n_ctx (const DraftdRunner *r, guint seq);
+/* The ids the sequence holds ([seq_n_past]), e.g. to find a prefix already cached. */
+const gint32 *draftd_runner_seq_tokens (const DraftdRunner *r, guint seq);
+void draftd_runner_seq_truncate (DraftdRunner *r, guint seq, guint n);
+/* Makes `dst` hold the first n positions of `src` (KV copied on the device, no pass): a
+ * prefix computed once serves several sequences. */
+gboolean draftd_runner_seq_copy (DraftdRunner *r, guint src, guint dst, guint n, GError **error);
 /* Forward passes (submits) since creation. */
 guint64 draftd_runner_passes (const DraftdRunner *r);
 /* Dispatches the last pass recorded. */

@@ -23,13 +23,13 @@ enum {
 enum {
   DRAFTD_MATMUL_BINDINGS = 7,  /* W, scales, X, Y, bias, W_up, scales_up */
   DRAFTD_EMBED_BINDINGS = 4,   /* W, scales, tokens, X */
-  DRAFTD_RMSNORM_BINDINGS = 3,
+  DRAFTD_RMSNORM_BINDINGS = 4,       /* in, gains, out, rows (gather) */
   DRAFTD_HEAD_NORM_BINDINGS = 2,
   DRAFTD_SCALE_BINDINGS = 1,
-  DRAFTD_ROPE_KV_BINDINGS = 4,
-  DRAFTD_ATTN_SCORES_BINDINGS = 3,   /* QKV, K cache, scores */
-  DRAFTD_ATTN_SOFTMAX_BINDINGS = 2,  /* scores (weights in place), sums */
-  DRAFTD_ATTN_VALUES_BINDINGS = 4,   /* weights, V cache, out, sums */
+  DRAFTD_ROPE_KV_BINDINGS = 5,       /* QKV, K cache, V cache, RoPE table, token positions */
+  DRAFTD_ATTN_SCORES_BINDINGS = 4,   /* QKV, K cache, scores, token positions */
+  DRAFTD_ATTN_SOFTMAX_BINDINGS = 3,  /* scores (weights in place), sums, token positions */
+  DRAFTD_ATTN_VALUES_BINDINGS = 5,   /* weights, V cache, out, sums, token positions */
   DRAFTD_ARGMAX_BINDINGS = 2,
   DRAFTD_MAX_BINDINGS = 8,
 };
@@ -51,7 +51,7 @@ typedef struct {
 typedef struct {
   guint32 n, stride, token0;
   float eps;
-  guint32 add;
+  guint32 add, gather;
 } DraftdRmsNormParams;
 
 typedef struct {
@@ -64,13 +64,14 @@ typedef struct {
   float s;
 } DraftdScaleParams;
 
+/* Every token's position and slot come from a buffer (shaders/token_pos.glsl), DraftdTokenPos. */
 typedef struct {
-  guint32 n_tokens, pos0, n_head, n_head_kv, head_dim, qkv_stride, neox, ctx;
+  guint32 n_tokens, n_head, n_head_kv, head_dim, qkv_stride, neox, ctx;
 } DraftdRopeParams;
 
 /* shaders/attn_params.glsl, shared by attn_scores.comp, attn_softmax.comp and attn_values.comp */
 typedef struct {
-  guint32 n_tokens, pos0, n_head, n_head_kv, head_dim, stride, ctx;
+  guint32 n_tokens, n_head, n_head_kv, head_dim, stride, ctx, cache_ctx;
   float scale;
   guint32 window;  /* sliding window in positions; 0: none */
 } DraftdAttnParams;
@@ -78,6 +79,11 @@ typedef struct {
 typedef struct {
   guint32 n, stride;
 } DraftdArgmaxParams;
+
+/* shaders/token_pos.glsl: a token's position in its sequence, and its sequence's first cache column. */
+typedef struct {
+  guint32 pos, base;
+} DraftdTokenPos;
 
 /* The GLSL blocks are std430 push constants of 4-byte scalars: each struct must be those
  * scalars in the same order with no padding (matmul_params.glsl, embed_params.glsl,
@@ -87,11 +93,12 @@ typedef struct {
                   #T " mirrors its GLSL push-constant block")
 DRAFTD_PUSH_MIRROR (DraftdMatmulParams, 9, token0);
 DRAFTD_PUSH_MIRROR (DraftdEmbedParams, 5, x_stride);
-DRAFTD_PUSH_MIRROR (DraftdRmsNormParams, 5, add);
+DRAFTD_PUSH_MIRROR (DraftdRmsNormParams, 6, gather);
 DRAFTD_PUSH_MIRROR (DraftdHeadNormParams, 5, eps);
 DRAFTD_PUSH_MIRROR (DraftdScaleParams, 3, s);
-DRAFTD_PUSH_MIRROR (DraftdRopeParams, 8, ctx);
+DRAFTD_PUSH_MIRROR (DraftdRopeParams, 7, ctx);
 DRAFTD_PUSH_MIRROR (DraftdAttnParams, 9, window);
+DRAFTD_PUSH_MIRROR (DraftdTokenPos, 2, base);
 DRAFTD_PUSH_MIRROR (DraftdArgmaxParams, 2, stride);
 
 typedef struct {

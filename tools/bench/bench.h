@@ -12,6 +12,8 @@ void bench_json_bool (JsonBuilder *b, const char *k, gboolean v);
 /* The cost of one forward pass of each T in Ts, with GPU time per kernel. */
 gboolean bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint reps, JsonBuilder *json,
                         GError **error);
+/* Decode steps of N sequences in one pass, and candidate scoring, against one at a time. */
+gboolean bench_seqs (DraftdVk *vk, const char *path, guint reps, JsonBuilder *json, GError **error);
 /* Plain, speculative, lookup and IAD decoding of fixed prompts. */
 gboolean bench_decode (DraftdVk *vk, const char *path, const char *assistant_path, guint n_tokens, gboolean sweep,
                        guint rounds, JsonBuilder *json, GError **error);

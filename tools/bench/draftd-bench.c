@@ -1,5 +1,5 @@
 /* draftd-bench: speed (and correction quality) measurements, as a table and as JSON. The
- * suites live in tools/bench/: device, forward, decode and correct. */
+ * suites live in tools/bench/: device, forward, seqs, decode and correct. */
 #include <gio/gio.h>
 #include <stdio.h>
 #include "tools/cli.h"
@@ -25,7 +25,7 @@ typedef struct {
   char *json_path, *device, *assistant, *suite, *pairs, *passes;
   gint reps, n_tokens, limit, block, first_block, ngram;
   gboolean sweep;
-  gboolean device_suite, forward, decode, correct;
+  gboolean device_suite, forward, seqs, decode, correct;
   guint Ts[16], n_T;
 } BenchArgs;
 
@@ -47,11 +47,14 @@ check_args (BenchArgs *a, int argc, char **argv)
 {
   const char *prog = "draftd-bench";
   const char *suite = a->suite;
-  if (suite && !g_strv_contains ((const char *const[]) { "device", "forward", "decode", "correct", "all", NULL }, suite))
-    return draftd_cli_usage_error (prog, "unknown suite '%s' (device, forward, decode, correct or all)", suite), FALSE;
+  if (suite && !g_strv_contains ((const char *const[]) { "device", "forward", "seqs", "decode", "correct", "all", NULL },
+                                  suite))
+    return draftd_cli_usage_error (prog, "unknown suite '%s' (device, forward, seqs, decode, correct or all)", suite),
+           FALSE;
   gboolean all = suite && g_str_equal (suite, "all");
   a->device_suite = all || (suite && g_str_equal (suite, "device"));
   a->forward = (!suite && !a->pairs) || all || (suite && g_str_equal (suite, "forward"));
+  a->seqs = all || (suite && g_str_equal (suite, "seqs"));
   a->decode = (!suite && !a->pairs) || all || (suite && g_str_equal (suite, "decode"));
   a->correct = (suite && g_str_equal (suite, "correct")) || (a->pairs && (!suite || all));
   if (a->correct && !a->pairs)
@@ -74,6 +77,8 @@ run_suites (DraftdVk *vk, const BenchArgs *a, JsonBuilder *json, GError **error)
     return FALSE;
   for (guint i = 0; a->models && a->models[i]; i++) {
     if (a->forward && !bench_forward (vk, a->models[i], a->Ts, a->n_T, a->reps, json, error))
+      return FALSE;
+    if (a->seqs && !bench_seqs (vk, a->models[i], a->reps, json, error))
       return FALSE;
     if (a->decode && !bench_decode (vk, a->models[i], i == 0 ? a->assistant : NULL, a->n_tokens, a->sweep,
                                     MIN (a->reps, 3), json, error))
@@ -113,7 +118,7 @@ main (int argc, char **argv)
   BenchArgs a = { .reps = 5, .n_tokens = 96, .limit = 200, .Ts = { 1, 4, 8, 16, 64 }, .n_T = 5 };
   GOptionEntry entries[] = {
     { "model", 'm', 0, G_OPTION_ARG_FILENAME_ARRAY, &a.models, "GGUF model (repeatable)", "MODEL.gguf" },
-    { "suite", 0, 0, G_OPTION_ARG_FILENAME, &a.suite, "device, forward, decode, correct or all (default: forward and decode; correct with --pairs)", "NAME" },
+    { "suite", 0, 0, G_OPTION_ARG_FILENAME, &a.suite, "device, forward, seqs, decode, correct or all (default: forward and decode; correct with --pairs)", "NAME" },
     { "json", 'j', 0, G_OPTION_ARG_FILENAME, &a.json_path, "write results as JSON to FILE", "FILE" },
     { "reps", 'r', 0, G_OPTION_ARG_INT, &a.reps, "timed repetitions per measurement (default 5; the decode suite runs at most 3 rounds)", "N" },
     { "device", 'd', 0, G_OPTION_ARG_FILENAME, &a.device, "Vulkan device index or name", "DEV" },

@@ -1,0 +1,217 @@
+#include "lib/decode/score.h"
+#include <gio/gio.h>
+#include <math.h>
+
+double
+draftd_log_softmax_at (const float *logits, guint n_vocab, gint32 token)
+{
+  float max = logits[0];
+  for (guint i = 1; i < n_vocab; i++)
+    max = MAX (max, logits[i]);
+  double sum = 0;
+  for (guint i = 0; i < n_vocab; i++)
+    sum += exp ((double) (logits[i] - max));
+  return (double) (logits[token] - max) - log (sum);
+}
+
+/* n tokens into sequence `seq`, outputs (with logits) for the last n_out of them. */
+static gboolean
+forward_in (const DraftdLm *lm, guint seq, const gint32 *tokens, guint n, guint n_out, GError **error)
+{
+  if (draftd_lm_n_seq (lm) == 1)
+    return draftd_lm_forward (lm, tokens, n, MAX (n_out, 1u), TRUE, error);
+  g_autofree guint *seqs = g_new (guint, n);
+  g_autofree guint8 *want = g_new0 (guint8, n);
+  for (guint i = 0; i < n; i++) {
+    seqs[i] = seq;
+    want[i] = i + n_out >= n;
+  }
+  DraftdBatch b = { tokens, seqs, want, n };
+  return lm->vt->forward_batch (lm->self, &b, TRUE, error);
+}
+
+static void
+seq_truncate (const DraftdLm *lm, guint seq, guint n)
+{
+  if (draftd_lm_n_seq (lm) == 1)
+    draftd_lm_truncate (lm, n);
+  else
+    lm->vt->seq_truncate (lm->self, seq, n);
+}
+
+/* Candidate c's term for its token i, from the logits that predict it. */
+static double
+add_term (const DraftdCandidateTokens *c, guint i, const float *logits, guint n_vocab)
+{
+  double lp = draftd_log_softmax_at (logits, n_vocab, c->tokens[i]);
+  if (c->token_logprobs)
+    c->token_logprobs[i] = lp;
+  return lp;
+}
+
+static gboolean
+check_args (guint n_prefix, GError **error)
+{
+  if (n_prefix == 0) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                 "candidates are scored after a prefix of one token or more");
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* Candidate c after the prefix whose last output is `first` (logits of the token after it):
+ * one pass over its tokens but the last, outputs for all. */
+static gboolean
+score_one (const DraftdLm *lm, guint seq, guint n_prefix, const float *first, const DraftdCandidateTokens *c,
+           double *out, GError **error)
+{
+  guint V = draftd_lm_n_vocab (lm);
+  *out = c->n_tokens > 0 ? add_term (c, 0, first, V) : 0.0;
+  if (c->n_tokens < 2)
+    return TRUE;
+  if (!forward_in (lm, seq, c->tokens, c->n_tokens - 1, c->n_tokens - 1, error))
+    return FALSE;
+  for (guint i = 1; i < c->n_tokens; i++)
+    *out += add_term (c, i, draftd_lm_logits (lm, i - 1), V);
+  seq_truncate (lm, seq, n_prefix);
+  return TRUE;
+}
+
+gboolean
+draftd_lm_score_candidates_reference (const DraftdLm *lm, const gint32 *prefix, guint n_prefix,
+                                      const DraftdCandidateTokens *cands, guint n_cands, double *logprob_out,
+                                      GError **error)
+{
+  if (!check_args (n_prefix, error))
+    return FALSE;
+  guint seq = draftd_lm_n_seq (lm) - 1;
+  guint V = draftd_lm_n_vocab (lm);
+  seq_truncate (lm, seq, 0);
+  if (!forward_in (lm, seq, prefix, n_prefix, 1, error))
+    return FALSE;
+  g_autofree float *first = g_memdup2 (draftd_lm_logits (lm, 0), V * sizeof (float));
+  gboolean ok = TRUE;
+  for (guint c = 0; ok && c < n_cands; c++)
+    ok = score_one (lm, seq, n_prefix, first, &cands[c], &logprob_out[c], error);
+  /* One sequence: it cannot be left holding what its user's record names. */
+  if (seq == 0 || !ok)
+    seq_truncate (lm, seq, 0);
+  return ok;
+}
+
+/* ---- batched: candidates as sequences 1 .. n_seq - 1 sharing the prefix ---- */
+
+static guint
+common_prefix (const gint32 *a, guint n_a, const gint32 *b, guint n_b)
+{
+  guint n = 0;
+  while (n < n_a && n < n_b && a[n] == b[n])
+    n++;
+  return n;
+}
+
+static guint
+cached_prefix (const DraftdLm *lm, guint seq, const gint32 *prefix, guint n)
+{
+  return common_prefix (lm->vt->seq_tokens (lm->self, seq), lm->vt->seq_n_past (lm->self, seq), prefix, n);
+}
+
+/* Every scratch sequence holds prefix[0..n): the one holding most of it already computes
+ * the rest, the others get it copied (unless they hold it). */
+static gboolean
+prepare_prefix (const DraftdLm *lm, const gint32 *prefix, guint n, guint n_scratch, GError **error)
+{
+  guint holder = 1, best = 0;
+  for (guint s = 1; s <= n_scratch; s++) {
+    guint have = cached_prefix (lm, s, prefix, n);
+    if (have > best || s == 1)
+      holder = s, best = have;
+  }
+  lm->vt->seq_truncate (lm->self, holder, best);
+  if (best < n) {
+    g_autofree guint *seqs = g_new (guint, n - best);
+    g_autofree guint8 *want = g_new0 (guint8, n - best);
+    for (guint i = 0; i < n - best; i++)
+      seqs[i] = holder;
+    DraftdBatch b = { prefix + best, seqs, want, n - best };
+    if (!lm->vt->forward_batch (lm->self, &b, FALSE, error))
+      return FALSE;
+  }
+  for (guint s = 1; s <= n_scratch; s++) {
+    if (s == holder)
+      continue;
+    if (cached_prefix (lm, s, prefix, n) == n)
+      lm->vt->seq_truncate (lm->self, s, n);
+    else if (!lm->vt->seq_copy (lm->self, holder, s, n, error))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* Candidates [0, n) in sequences 1..n, one pass: each sequence gets the prefix's last token
+ * and its candidate's tokens but the last, every one an output. */
+static gboolean
+score_round (const DraftdLm *lm, gint32 last, guint n_held, const DraftdCandidateTokens *cands, guint n, double *out,
+             GError **error)
+{
+  g_autoptr (GArray) tokens = g_array_new (FALSE, FALSE, sizeof (gint32));
+  g_autoptr (GArray) seqs = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint c = 0; c < n; c++) {
+    guint seq = c + 1;
+    for (guint i = 0; i < cands[c].n_tokens; i++) {
+      gint32 t = i == 0 ? last : cands[c].tokens[i - 1];
+      g_array_append_val (tokens, t);
+      g_array_append_val (seqs, seq);
+    }
+  }
+  if (tokens->len > 0) {
+    DraftdBatch b = { (const gint32 *) tokens->data, (const guint *) seqs->data, NULL, tokens->len };
+    if (!lm->vt->forward_batch (lm->self, &b, TRUE, error))
+      return FALSE;
+  }
+  guint V = draftd_lm_n_vocab (lm), o = 0;
+  for (guint c = 0; c < n; c++) {
+    out[c] = 0;
+    for (guint i = 0; i < cands[c].n_tokens; i++)
+      out[c] += add_term (&cands[c], i, draftd_lm_logits (lm, o++), V);
+    lm->vt->seq_truncate (lm->self, c + 1, n_held);
+  }
+  return TRUE;
+}
+
+static gboolean
+check_room (const DraftdLm *lm, guint n_held, const DraftdCandidateTokens *cands, guint n_cands, GError **error)
+{
+  guint room = lm->vt->seq_n_ctx (lm->self, 1);
+  for (guint c = 0; c < n_cands; c++) {
+    if (n_held + cands[c].n_tokens > room) {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                   "a candidate of %u tokens after a prefix of %u does not fit a sequence of %u positions",
+                   cands[c].n_tokens, n_held + 1, room);
+      return FALSE;
+    }
+  }
+  return TRUE;
+}
+
+gboolean
+draftd_lm_score_candidates (const DraftdLm *lm, const gint32 *prefix, guint n_prefix,
+                            const DraftdCandidateTokens *cands, guint n_cands, double *logprob_out, GError **error)
+{
+  guint n_scratch = draftd_lm_n_seq (lm) - 1;
+  if (n_scratch == 0)
+    return draftd_lm_score_candidates_reference (lm, prefix, n_prefix, cands, n_cands, logprob_out, error);
+  /* The sequences hold the prefix but its last token, which leads every candidate's pass:
+   * a prefix already held then costs no pass of its own. */
+  guint n_held = n_prefix - 1;
+  if (!check_args (n_prefix, error) || !check_room (lm, n_held, cands, n_cands, error) ||
+      !prepare_prefix (lm, prefix, n_held, MIN (n_scratch, MAX (n_cands, 1u)), error))
+    return FALSE;
+  for (guint c = 0; c < n_cands; c += n_scratch) {
+    guint n = MIN (n_scratch, n_cands - c);
+    if (!score_round (lm, prefix[n_held], n_held, cands + c, n, logprob_out + c, error))
+      return FALSE;
+  }
+  return TRUE;
+}

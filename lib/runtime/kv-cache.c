@@ -1,0 +1,109 @@
+#include "lib/runtime/kv-cache.h"
+
+static guint
+round4 (guint n)
+{
+  return (n + 3u) & ~3u;
+}
+
+guint64
+draftd_kv_cache_layer_bytes (guint kv_dim, guint n_seq, guint cap0, guint cap)
+{
+  return (guint64) kv_dim * (round4 (cap0) + (guint64) (n_seq - 1) * round4 (cap)) * 4;
+}
+
+gboolean
+draftd_kv_cache_init (DraftdKvCache *c, DraftdVk *vk, guint n_layer, guint kv_dim, guint n_seq, guint cap0, guint cap,
+                      GError **error)
+{
+  g_return_val_if_fail (n_seq >= 1, FALSE);
+  c->n_layer = n_layer;
+  c->kv_dim = kv_dim;
+  c->n_seq = n_seq;
+  c->slots = g_new0 (DraftdKvSlot, n_seq);
+  c->stride = 0;
+  for (guint s = 0; s < n_seq; s++) {
+    c->slots[s].base = c->stride;
+    c->slots[s].cap = s == 0 ? cap0 : cap;
+    c->slots[s].tokens = g_array_new (FALSE, FALSE, sizeof (gint32));
+    c->stride += round4 (c->slots[s].cap);
+  }
+  c->max_cap = round4 (n_seq > 1 ? MAX (cap0, cap) : cap0);
+  c->k = g_new0 (DraftdVkBuffer, n_layer);
+  c->v = g_new0 (DraftdVkBuffer, n_layer);
+  guint64 bytes = (guint64) kv_dim * c->stride * 4;
+  for (guint i = 0; i < n_layer; i++)
+    if (!draftd_vk_buffer_init (vk, &c->k[i], bytes, FALSE, error) ||
+        !draftd_vk_buffer_init (vk, &c->v[i], bytes, FALSE, error))
+      return FALSE;
+  return TRUE;
+}
+
+void
+draftd_kv_cache_clear (DraftdKvCache *c, DraftdVk *vk)
+{
+  for (int i = (int) c->n_layer - 1; c->k && i >= 0; i--) {
+    draftd_vk_buffer_clear (vk, &c->v[i]);
+    draftd_vk_buffer_clear (vk, &c->k[i]);
+  }
+  g_clear_pointer (&c->k, g_free);
+  g_clear_pointer (&c->v, g_free);
+  for (guint s = 0; c->slots && s < c->n_seq; s++)
+    g_clear_pointer (&c->slots[s].tokens, g_array_unref);
+  g_clear_pointer (&c->slots, g_free);
+}
+
+void
+draftd_kv_cache_truncate (DraftdKvCache *c, guint seq, guint n)
+{
+  /* Cache entries past n are simply overwritten by later passes. */
+  g_return_if_fail (seq < c->n_seq && n <= c->slots[seq].tokens->len);
+  g_array_set_size (c->slots[seq].tokens, n);
+}
+
+/* K keeps one row per dimension, so a slot's first n keys are kv_dim runs of n floats; V
+ * keeps one row per position, so they are one run of n rows. */
+static void
+record_copy (const DraftdKvCache *c, VkCommandBuffer cmd, guint src, guint dst, guint n, VkBufferCopy *runs)
+{
+  VkDeviceSize sb = c->slots[src].base, db = c->slots[dst].base;
+  for (guint d = 0; d < c->kv_dim; d++)
+    runs[d] = (VkBufferCopy) { ((VkDeviceSize) d * c->stride + sb) * 4, ((VkDeviceSize) d * c->stride + db) * 4,
+                               (VkDeviceSize) n * 4 };
+  VkBufferCopy vrun = { sb * c->kv_dim * 4, db * c->kv_dim * 4, (VkDeviceSize) n * c->kv_dim * 4 };
+  for (guint i = 0; i < c->n_layer; i++) {
+    vkCmdCopyBuffer (cmd, c->k[i].buffer, c->k[i].buffer, c->kv_dim, runs);
+    vkCmdCopyBuffer (cmd, c->v[i].buffer, c->v[i].buffer, 1, &vrun);
+  }
+  VkMemoryBarrier mb = {
+    .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+    .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+    .dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT,
+  };
+  vkCmdPipelineBarrier (cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &mb, 0, NULL,
+                        0, NULL);
+}
+
+gboolean
+draftd_kv_cache_copy (DraftdKvCache *c, DraftdVk *vk, guint src, guint dst, guint n, GError **error)
+{
+  g_return_val_if_fail (src < c->n_seq && dst < c->n_seq, FALSE);
+  g_return_val_if_fail (n <= c->slots[src].tokens->len && n <= c->slots[dst].cap, FALSE);
+  if (src == dst) {
+    draftd_kv_cache_truncate (c, dst, n);
+    return TRUE;
+  }
+  if (n > 0) {
+    VkCommandBuffer cmd = draftd_vk_begin (vk, error);
+    if (cmd == VK_NULL_HANDLE)
+      return FALSE;
+    g_autofree VkBufferCopy *runs = g_new (VkBufferCopy, c->kv_dim);
+    record_copy (c, cmd, src, dst, n, runs);
+    if (!draftd_vk_submit_wait (vk, cmd, error))
+      return FALSE;
+  }
+  GArray *from = c->slots[src].tokens, *to = c->slots[dst].tokens;
+  g_array_set_size (to, 0);
+  g_array_append_vals (to, from->data, n);
+  return TRUE;
+}
