@@ -56,7 +56,8 @@ run (const char *model, const char *path, const Options *opt, GError **error)
   g_autoptr (DraftdModel) m = vk ? draftd_model_load (model, error) : NULL;
   if (m == NULL)
     return FALSE;
-  DraftdRunnerOptions o = { .n_ctx = 0 };
+  /* Scratch sequences, as the daemon gives its target: candidates are scored several per pass. */
+  DraftdRunnerOptions o = { .n_ctx = 0, .n_seq = 9, .seq_ctx = 256 };
   g_autoptr (DraftdRunner) r = draftd_runner_new (vk, m, &o, error);
   if (r == NULL)
     return FALSE;

@@ -219,45 +219,131 @@ candidate_score (DraftdScorer *s, const GString *text, const DraftdCandidate *c,
   return TRUE;
 }
 
-/* One site: the alternative the model and the prior like best, if not the text as it is. */
+/* One alternative, tokenized as the model will read it. */
+typedef struct {
+  GArray *toks;
+  guint m;                /* tokens that start before the window's end */
+  gssize *start;          /* byte offset of each token */
+  DraftdGrammarSpan part; /* the replacement's bytes */
+  double terms[512];
+} Alt;
+
 static gboolean
-judge_site (DraftdScorer *s, Work *w, const DraftdCandidate *alts, guint n, gssize shift, gsize *changed_end, GError **error)
+alt_init (DraftdScorer *s, const GString *text, const DraftdCandidate *c, Alt *a, GError **error)
 {
-  *changed_end = 0;
-  double best = -INFINITY;
-  gint pick = -1;
-  /* A misspelt word's site: every alternative is scored the same way, the word as written too. */
-  gboolean spelling = FALSE;
+  g_autoptr (GString) t = g_string_new_len (text->str, text->len);
+  g_string_erase (t, c->start, c->end - c->start);
+  g_string_insert (t, c->start, c->replacement);
+  a->toks = g_array_new (FALSE, FALSE, sizeof (gint32));
+  a->part = (DraftdGrammarSpan) { c->start, c->start + strlen (c->replacement) };
+  if (!draftd_tokenizer_encode (s->tok, t->str, -1, TRUE, FALSE, a->toks, error))
+    return FALSE;
+  a->start = token_starts (s->tok, a->toks, t->str);
+  a->m = 1;
+  while (a->m < a->toks->len && a->start[a->m] < (gssize) (a->part.end + WINDOW_BYTES))
+    a->m++;
+  return TRUE;
+}
+
+static void
+alt_clear (Alt *a)
+{
+  g_clear_pointer (&a->toks, g_array_unref);
+  g_clear_pointer (&a->start, g_free);
+}
+
+/* The alternatives' scores in one call of the batched scorer: they differ only from the
+ * site on, so the tokens before it are the shared prefix, computed once. */
+static gboolean
+score_batched (DraftdScorer *s, Alt *alts, guint n, gboolean spelling, double *scores, GError **error)
+{
+  guint p = G_MAXUINT;
   for (guint a = 0; a < n; a++)
-    spelling |= alts[a].kind == DRAFTD_FIX_SPELLING && alts[a].end - alts[a].start == strlen (alts[a].replacement) &&
-                memcmp (w->text->str + alts[a].start + shift, alts[a].replacement, strlen (alts[a].replacement)) == 0;
+    p = MIN (p, MIN (common_prefix (alts[a].toks, alts[0].toks), alts[a].m - 1));
+  p = MAX (p, 1u);
+  g_autofree DraftdCandidateTokens *cands = g_new0 (DraftdCandidateTokens, n);
+  for (guint a = 0; a < n; a++) {
+    guint len = alts[a].m > p ? MIN (alts[a].m - p, (guint) G_N_ELEMENTS (alts[a].terms)) : 0;
+    cands[a] = (DraftdCandidateTokens) { &g_array_index (alts[a].toks, gint32, p), len, alts[a].terms };
+  }
+  if (!draftd_lm_score_candidates (s->lm, (gint32 *) alts[0].toks->data, p, cands, n, scores, error))
+    return FALSE;
+  s->passes++;
+  for (guint a = 0; a < n && spelling; a++)
+    for (guint j = 0; j < cands[a].n_tokens; j++) {
+      guint t = p + j;
+      if (alts[a].start[t + 1] > (gssize) alts[a].part.start && alts[a].start[t] < (gssize) alts[a].part.end)
+        scores[a] -= (1 - SPELLING_WORD_WEIGHT) * alts[a].terms[j];
+    }
+  return TRUE;
+}
+
+/* Scores of the site's alternatives (offsets in the current text), -inf for those pruned. */
+static gboolean
+score_site (DraftdScorer *s, Work *w, const DraftdCandidate *alts, guint n, gboolean spelling, double *scores, GError **error)
+{
   float top = -G_MAXFLOAT;
   for (guint a = 0; a < n; a++)
     top = MAX (top, alts[a].prior);
+  /* Past this far behind the best prior the model has never been seen to overturn it. */
+  g_autofree guint *keep = g_new (guint, n);
+  guint k = 0;
   for (guint a = 0; a < n; a++) {
-    DraftdCandidate c = alts[a];
-    c.start += shift;
-    c.end += shift;
-    /* Past this far behind the best prior the model has never been seen to overturn it;
-     * each alternative scored is a pass of the target. */
-    if (c.prior < top - PRUNE_PRIOR)
-      continue;
-    gboolean same = c.end - c.start == strlen (c.replacement) && memcmp (w->text->str + c.start, c.replacement, c.end - c.start) == 0;
-    double lp;
-    if (!candidate_score (s, w->text, &c, spelling, &lp, error))
+    scores[a] = -INFINITY;
+    if (alts[a].prior >= top - PRUNE_PRIOR)
+      keep[k++] = a;
+  }
+  if (draftd_lm_n_seq (s->lm) > 1 && k > 1) {
+    g_autofree Alt *tok = g_new0 (Alt, k);
+    g_autofree double *out = g_new (double, k);
+    gboolean ok = TRUE;
+    for (guint i = 0; i < k && ok; i++)
+      ok = alt_init (s, w->text, &alts[keep[i]], &tok[i], error);
+    ok = ok && score_batched (s, tok, k, spelling, out, error);
+    for (guint i = 0; i < k; i++) {
+      if (ok)
+        scores[keep[i]] = out[i];
+      alt_clear (&tok[i]);
+    }
+    return ok;
+  }
+  for (guint i = 0; i < k; i++)
+    if (!candidate_score (s, w->text, &alts[keep[i]], spelling, &scores[keep[i]], error))
       return FALSE;
-    g_debug ("candidate %s: model %.2f, prior %.2f", c.replacement, lp, c.prior);
-    if (lp + c.prior > best) {
-      best = lp + c.prior;
+  return TRUE;
+}
+
+/* One site: the alternative the model and the prior like best, if not the text as it is. */
+static gboolean
+judge_site (DraftdScorer *s, Work *w, const DraftdCandidate *sites, guint n, gssize shift, gsize *changed_end, GError **error)
+{
+  *changed_end = 0;
+  g_autofree DraftdCandidate *alts = g_memdup2 (sites, n * sizeof *sites);
+  /* A misspelt word's site: every alternative is scored the same way, the word as written too. */
+  gboolean spelling = FALSE;
+  for (guint a = 0; a < n; a++) {
+    alts[a].start += shift;
+    alts[a].end += shift;
+    spelling |= alts[a].kind == DRAFTD_FIX_SPELLING && alts[a].end - alts[a].start == strlen (alts[a].replacement) &&
+                memcmp (w->text->str + alts[a].start, alts[a].replacement, strlen (alts[a].replacement)) == 0;
+  }
+  g_autofree double *scores = g_new (double, n);
+  if (!score_site (s, w, alts, n, spelling, scores, error))
+    return FALSE;
+  double best = -INFINITY;
+  gint pick = -1;
+  for (guint a = 0; a < n; a++) {
+    const DraftdCandidate *c = &alts[a];
+    gboolean same = c->end - c->start == strlen (c->replacement) && memcmp (w->text->str + c->start, c->replacement, c->end - c->start) == 0;
+    g_debug ("candidate %s: model %.2f, prior %.2f", c->replacement, scores[a], c->prior);
+    if (scores[a] + c->prior > best) {
+      best = scores[a] + c->prior;
       pick = same ? -1 : (gint) a;
     }
   }
   if (pick >= 0) {
-    DraftdCandidate c = alts[pick];
-    c.start += shift;
-    c.end += shift;
-    apply (w, &c);
-    *changed_end = c.start + strlen (c.replacement);
+    apply (w, &alts[pick]);
+    *changed_end = alts[pick].start + strlen (alts[pick].replacement);
   }
   return TRUE;
 }
