@@ -53,16 +53,33 @@ typedef struct {
   gboolean several;             /* more than one FILE: each gets a heading */
 } GrammarArgs;
 
+static gint64
+stat_count (JsonNode *stats, const char *name)
+{
+  JsonObject *o = stats && JSON_NODE_HOLDS_OBJECT (stats) ? json_node_get_object (stats) : NULL;
+  return o && json_object_has_member (o, name) ? json_object_get_int_member (o, name) : 0;
+}
+
 /* Sentences too long for the model's context come back unchanged; say so, and what helps. */
 static void
 warn_too_long (JsonNode *stats)
 {
-  JsonObject *o = stats && JSON_NODE_HOLDS_OBJECT (stats) ? json_node_get_object (stats) : NULL;
-  gint64 n = o && json_object_has_member (o, "too_long") ? json_object_get_int_member (o, "too_long") : 0;
+  gint64 n = stat_count (stats, "too_long");
   if (n > 0)
     g_printerr ("draft: %" G_GINT64_FORMAT " sentence%s too long for the model's context %s left unchanged; start draftd "
                 "with a larger --context (or context= in draftd.conf)\n",
                 n, n == 1 ? "" : "s", n == 1 ? "was" : "were");
+}
+
+/* A rewrite the checks refused (it would have damaged the text) leaves its sentence as it was:
+ * say so, or the user takes the unchanged sentence for the model's answer. */
+static void
+warn_kept (JsonNode *stats)
+{
+  gint64 n = stat_count (stats, "kept_source");
+  if (n > 0)
+    g_printerr ("draft: %" G_GINT64_FORMAT " sentence%s left as %s: the model's rewrite failed the checks that keep "
+                "text from damage\n", n, n == 1 ? "" : "s", n == 1 ? "it was" : "they were");
 }
 
 /* Corrects (or rewrites) one file, streaming the result as its edits arrive. */
@@ -103,6 +120,8 @@ grammar_one (const GrammarArgs *a, const char *file)
   }
   if (ok)
     warn_too_long (j.stats);
+  if (ok && a->instruction)
+    warn_kept (j.stats);
   int status = j.cancelled ? DRAFT_EXIT_INTERRUPTED : ok ? DRAFTD_CLI_EXIT_OK : DRAFTD_CLI_EXIT_FAILURE;
   draft_job_clear (&j);
   return status;

@@ -3,6 +3,7 @@
 #include "grammar/checks.h"
 #include "grammar/language.h"
 #include "grammar/rank.h"
+#include "grammar/rewrite.h"
 #include "grammar/segment.h"
 #include "lib/tokenizer/text-collector.h"
 
@@ -43,26 +44,9 @@ fill (const char *tmpl, const char *instruction, const char *text)
 static char *
 build_prompt (DraftdGrammarContext *ctx, const DraftdGrammarRequest *req, const char *segment, const char **end, gboolean *end_is_token)
 {
+  if (req->rewrite)
+    return draftd_grammar_rewrite_prompt (ctx, req, segment, end, end_is_token);
   const char *instruction = CORRECT_INSTRUCTION;
-  if (req->rewrite) {
-    const char *preset = draftd_grammar_rewrite_preset (req->instruction);
-    g_autofree char *tail = g_strdup (" Reply with the rewritten text only.");
-    instruction = preset ? preset : req->instruction;
-    g_autofree char *full = g_strconcat (instruction, tail, NULL);
-    const char *tmpl = ctx->rewrite_template;
-    if (tmpl) {
-      /* A model's own template names a preset by its name (the default models are trained
-       * on "formal", "concise", ...); other instructions go in as written. */
-      *end = ctx->template_end;
-      *end_is_token = TRUE;
-      g_autofree char *name = preset ? g_ascii_strdown (req->instruction, -1) : NULL;
-      return fill (tmpl, preset ? name : req->instruction, segment);
-    }
-    DraftdChatTurn turns[2] = { { "system", full }, { "user", segment } };
-    *end = draftd_chat_format_end (ctx->format);
-    *end_is_token = draftd_chat_format_end_is_token (ctx->format);
-    return draftd_chat_format_render (ctx->format, turns, 2, TRUE);
-  }
   if (ctx->correct_template) {
     *end = ctx->template_end;
     *end_is_token = TRUE;
@@ -180,6 +164,7 @@ typedef struct {
   float keep_bias;
   DraftdScorer *scorer;           /* NULL without a spelling stage */
   GArray *fixes;                  /* the candidate corrections of the current segment */
+  GHashTable *prompt_words;  /* rewrites: draftd_grammar_rewrite_prompt_words */
 } Job;
 
 /* Decodes one segment (spans relative to it); returns its text (trimmed), or NULL with
@@ -439,6 +424,23 @@ candidate_stage (Job *j, gsize start, const char *segment, GArray *prot, GError 
   return fixed;
 }
 
+/* A rewrite keeps its segment whole where the checks refuse the answer (and counts it, for
+ * the caller to say so): half a rewrite is worse than none. */
+static char *
+rewrite_checked (Job *j, char *segment, char *answer, const DraftdGrammarSpan *pr, guint n_pr)
+{
+  DraftdRewriteCheck c = { segment, pr, n_pr, j->prompt_words, known_word, (gpointer) j->ctx->tokenizer };
+  const char *failed = draftd_grammar_rewrite_check (&c, answer);
+  if (failed == NULL) {
+    g_free (segment);
+    return answer;
+  }
+  g_debug ("rewrite failed the %s check; keeping: %s (answer: %s)", failed, segment, answer);
+  j->stats->kept_source++;
+  g_free (answer);
+  return segment;
+}
+
 /* The answer for [start, end) of the text, or a copy of it where the model must not touch it;
  * NULL on error. A piece too long for the context is corrected by clauses. */
 static char *correct_piece (Job *j, gsize start, gsize end, const DraftdGrammarSpan *spans, guint n_spans, GError **error);
@@ -509,9 +511,13 @@ correct_piece (Job *j, gsize start, gsize end, const DraftdGrammarSpan *spans, g
       return g_steal_pointer (&segment);
     }
   }
+  if (j->req->rewrite)
+    draftd_grammar_rewrite_bound_ranges (segment, prot);
   const DraftdGrammarSpan *pr = (const DraftdGrammarSpan *) prot->data;
   GError *local = NULL;
   char *answer = decode_compared (j, segment, pr, prot->len, &local);
+  if (answer && j->req->rewrite)
+    return rewrite_checked (j, g_steal_pointer (&segment), answer, pr, prot->len);
   if (answer) {
     DraftdGrammarCheck check = draftd_grammar_check_answer (segment, answer, pr, prot->len, j->req->rewrite);
     if (check != DRAFTD_GRAMMAR_CHECK_OK) {
@@ -520,7 +526,7 @@ correct_piece (Job *j, gsize start, gsize end, const DraftdGrammarSpan *spans, g
       g_free (answer);
       return g_steal_pointer (&segment);
     }
-    return j->req->rewrite ? answer : keep_sound_edits (j, segment, answer, pr, prot->len);
+    return keep_sound_edits (j, segment, answer, pr, prot->len);
   }
   if (!g_error_matches (local, DRAFTD_GRAMMAR_ERROR, DRAFTD_GRAMMAR_ERROR_TOO_LONG)) {
     g_propagate_error (error, local);
@@ -619,11 +625,15 @@ draftd_grammar_run (DraftdGrammarContext *ctx, const char *text, const DraftdGra
                  (gsize) (bad - text));
     return NULL;
   }
+  gboolean use_template;
+  if (req->rewrite && !draftd_grammar_rewrite_resolve (ctx, req, &use_template, error))
+    return NULL;
   gint64 t0 = g_get_monotonic_time ();
   double bias = req->keep_bias > 0 ? req->keep_bias : req->keep_bias < 0 ? 0 : DRAFTD_GRAMMAR_KEEP_BIAS;
+  g_autoptr (GHashTable) prompt_words = req->rewrite ? draftd_grammar_rewrite_prompt_words (ctx, req) : NULL;
   g_autoptr (GArray) fixes = draftd_fixes_new ();
   g_autoptr (DraftdScorer) scorer = ctx->spell ? draftd_scorer_new (ctx->target, ctx->tokenizer, ctx->cached) : NULL;
-  Job j = { ctx, req, stats, text, req->rewrite ? 0.0f : (float) bias, scorer, fixes };
+  Job j = { ctx, req, stats, text, req->rewrite ? 0.0f : (float) bias, scorer, fixes, prompt_words };
   DraftdGrammarSegmentOptions so = { req->protect_quotes };
   g_autoptr (GArray) spans = g_array_new (FALSE, FALSE, sizeof (DraftdGrammarSpan));
   g_autoptr (GArray) segs = draftd_grammar_segment (text, len, &so, spans);

@@ -16,7 +16,8 @@
 
 #define DRAFTD_GRAMMAR_ERROR (draftd_grammar_error_quark ())
 GQuark draftd_grammar_error_quark (void);
-typedef enum { DRAFTD_GRAMMAR_ERROR_TEXT, DRAFTD_GRAMMAR_ERROR_TOO_LONG } DraftdGrammarError;
+/* INSTRUCTION: a rewrite instruction the model cannot follow (grammar/rewrite.h). */
+typedef enum { DRAFTD_GRAMMAR_ERROR_TEXT, DRAFTD_GRAMMAR_ERROR_TOO_LONG, DRAFTD_GRAMMAR_ERROR_INSTRUCTION } DraftdGrammarError;
 
 typedef struct {
   const DraftdLm *target;
@@ -42,6 +43,11 @@ typedef struct {
 typedef struct {
   gboolean rewrite;               /* FALSE: correct */
   const char *instruction;        /* rewrite: free text, or a preset name */
+  /* Rewrites: what the model can follow (grammar/rewrite.h). The presets its template
+   * declares (draftd.prompt.presets, comma-separated; NULL: DRAFTD_GRAMMAR_TEMPLATE_PRESETS),
+   * and whether it has a chat template, which free-form instructions need. */
+  const char *presets;
+  gboolean follows_instructions;
   gboolean protect_quotes;
   /* The model's languages (draftd_grammar_model_languages); NULL: English only. Sentences in
    * others are left unchanged. */

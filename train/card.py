@@ -72,7 +72,11 @@ Rewrite pairs come from `train/rewrite.py` (rules with unit tests): `formal` exp
 contractions and swaps colloquial words (kids, buy, lots of, maybe, ...) for formal ones,
 `concise` drops filler words and wordy phrases (really, very, in order to, due to the fact
 that, ...), `simple` swaps long words for plain ones (utilize, approximately, purchase, ...),
-`friendly` contracts. The prompt names the preset: `Rewrite (formal): {{text}}\nRewritten:`.
+`friendly` contracts. The prompt names the preset: `Rewrite (formal): {{text}}\nRewritten:`. These four are all the models
+follow: a free-form instruction is refused (the models have no chat template), since put in
+the template it came back as the prompt echoed or words invented. New exports list the presets
+in `draftd.prompt.presets`; a model with the template and without the key is taken to know
+these four.
 
 ## Training (measured)
 

@@ -231,6 +231,7 @@ def export(model, sp, out_dir, name, convert, qtype):
            "--meta", "general.name=" + name,
            "--meta", "draftd.prompt.correct=" + CORRECT_TEMPLATE,
            "--meta", "draftd.prompt.rewrite=" + REWRITE_TEMPLATE,
+           "--meta", "draftd.prompt.presets=" + ",".join(rewrite.PRESETS),
            "--meta", "draftd.prompt.end=" + END]
     subprocess.run(cmd, check=True)
     return gguf

@@ -411,6 +411,8 @@ run_grammar (DraftdModels *m, DraftdSpell *spell, double default_bias, const Dra
   DraftdGrammarRequest greq = {
     .rewrite = req->kind == DRAFTD_JOB_REWRITE,
     .instruction = req->instruction,
+    .presets = m->target.model->prompt.presets,
+    .follows_instructions = m->target.model->prompt.chat_template != NULL,
     .protect_quotes = req->options.protect_quotes,
     .languages = (const char *const *) m->languages,
     .keep_bias = req->options.keep_bias ? req->options.keep_bias : default_bias,

@@ -16,6 +16,7 @@ draftd_prompt_meta_read (DraftdPromptMeta *meta, const DraftdGgufFile *file)
   meta->correct_template = optional_string (file, "draftd.prompt.correct");
   meta->rewrite_template = optional_string (file, "draftd.prompt.rewrite");
   meta->template_end = optional_string (file, "draftd.prompt.end");
+  meta->presets = optional_string (file, "draftd.prompt.presets");
 }
 
 void
@@ -25,5 +26,6 @@ draftd_prompt_meta_clear (DraftdPromptMeta *meta)
   g_clear_pointer (&meta->correct_template, g_free);
   g_clear_pointer (&meta->rewrite_template, g_free);
   g_clear_pointer (&meta->template_end, g_free);
+  g_clear_pointer (&meta->presets, g_free);
   meta->format = DRAFTD_CHAT_PLAIN;
 }

@@ -12,6 +12,7 @@ typedef struct {
   char *correct_template;  /* draftd.prompt.correct: "{text}" placeholder; NULL: the format's generic prompt */
   char *rewrite_template;  /* draftd.prompt.rewrite: "{instruction}" and "{text}" placeholders */
   char *template_end;      /* draftd.prompt.end: end-of-output marker of the two templates */
+  char *presets;           /* draftd.prompt.presets: the rewrite template's preset names, comma-separated */
 } DraftdPromptMeta;
 
 /* Fills `meta` from the file's metadata; keys that are absent (or not strings) stay NULL. */
