@@ -59,7 +59,7 @@ test_incremental (LspClient *c, GString *text)
   for (int i = 0; i < 200; i++)
     g_string_append_printf (text, i % 2 ? "They was happy in room %d.\n\n" : "This is a good day for page %d.\n\n", i);
   lsp_notify (c, "textDocument/didOpen", lsp_did_open (DOC_URI, "plaintext", 1, text->str));
-  g_autoptr (JsonArray) d1 = lsp_wait_diagnostics (c, DOC_URI, 1, 300000);
+  g_autoptr (JsonArray) d1 = lsp_wait_checked (c, DOC_URI, 1, 300000);
   tap_ok (d1 && lsp_find_diagnostic (d1, "was") != NULL, "200 paragraphs: diagnostics published (%u)", d1 ? json_array_get_length (d1) : 0);
   static const char *const edits[] = { "She go to school yesterday.", "She have a cat.", "They was happy.",
                                        "She go to school today.", "She have a dog." };

@@ -225,6 +225,26 @@ lsp_wait_diagnostics (LspClient *c, const char *uri, gint64 version, int timeout
   }
 }
 
+JsonArray *
+lsp_wait_checked (LspClient *c, const char *uri, gint64 version, int timeout_ms)
+{
+  JsonArray *d = lsp_wait_diagnostics (c, uri, version, timeout_ms);
+  while (d && lsp_stat (c, "paragraphsPending") > 0) {
+    JsonArray *next = lsp_wait_diagnostics (c, uri, version, timeout_ms);
+    if (next == NULL)
+      break;
+    json_array_unref (d);
+    d = next;
+  }
+  /* The last publish went out before the status answer that said nothing is pending. */
+  JsonArray *later;
+  while (d && (later = lsp_wait_diagnostics (c, uri, version, 200)) != NULL) {
+    json_array_unref (d);
+    d = later;
+  }
+  return d;
+}
+
 JsonNode *
 lsp_initialize_params (const char *encodings_json, const char *options_json)
 {

@@ -46,6 +46,10 @@ JsonNode *lsp_call (LspClient *c, const char *method, JsonNode *params, int *cod
 /* Diagnostics published for uri at `version` (skips older ones). Caller unrefs the array. */
 JsonArray *lsp_wait_diagnostics (LspClient *c, const char *uri, gint64 version, int timeout_ms);
 
+/* The diagnostics published for uri at `version` once no paragraph is left to check (a long
+ * check publishes as it goes: the first publish of a version may hold only some of them). */
+JsonArray *lsp_wait_checked (LspClient *c, const char *uri, gint64 version, int timeout_ms);
+
 /* Builders: JSON from a printf-format text (tests' literal messages), and a string value. */
 JsonNode *lsp_json (const char *fmt, ...) G_GNUC_PRINTF (1, 2);
 char *lsp_quote (const char *s);

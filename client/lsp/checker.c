@@ -1,13 +1,19 @@
 /* Diagnostics: the document's paragraphs are checked by the daemon's Correct, each
  * paragraph's answer cached by its text, so a change re-checks only the paragraphs it
- * touched; a paragraph that changes again before its answer arrives is cancelled on the
- * daemon. Diagnostics go out once every paragraph of the current text has its answer. */
+ * touched, the one being edited first; a paragraph that changes again before its answer
+ * arrives is cancelled on the daemon. A short check publishes once every paragraph has its
+ * answer; a long one (a document opened, a large paste) publishes the answers as they come,
+ * a few times a second, and reports $/progress where the client takes it. */
 #include <string.h>
 #include "client/lsp/server.h"
 #include "lib/bus/draftd-bus.h"
 
 /* The cache is dropped whole when it grows past this many paragraphs (a long session). */
 #define CACHE_LIMIT 50000
+/* A check of this many paragraphs or more is long: see above. */
+#define LONG_CHECK 4
+/* How often a long check publishes what it has. */
+#define PUBLISH_EVERY_MS 150
 
 typedef struct {
   DraftdLspServer *s;
@@ -22,6 +28,7 @@ draftd_lsp_cached_edits_free (gpointer p)
 }
 
 static void check_now (DraftdLspServer *s, DraftdLspDocument *doc);
+static void long_check_end (DraftdLspServer *s, DraftdLspDocument *doc);
 
 typedef struct {
   DraftdLspServer *s;
@@ -68,6 +75,7 @@ draftd_lsp_checker_forget (DraftdLspServer *s, DraftdLspDocument *doc)
   while (g_hash_table_iter_next (&it, NULL, &id))
     draftd_lsp_daemon_cancel (s->daemon, GPOINTER_TO_SIZE (id));
   g_hash_table_remove_all (doc->inflight);
+  long_check_end (s, doc);
 }
 
 static int
@@ -153,8 +161,9 @@ paragraph_fixes (DraftdLspServer *s, DraftdLspDocument *doc, const DraftdLspPara
   }
 }
 
+/* complete: every paragraph of the current text has its answer. */
 static void
-publish (DraftdLspServer *s, DraftdLspDocument *doc)
+publish (DraftdLspServer *s, DraftdLspDocument *doc, gboolean complete)
 {
   g_autoptr (GPtrArray) paras = draftd_lsp_prose_extract (doc->text->str, doc->text->len, doc->language, &s->settings.prose);
   g_array_set_size (doc->fixes, 0);
@@ -174,8 +183,82 @@ publish (DraftdLspServer *s, DraftdLspDocument *doc)
   draftd_lsp_server_send (s, draftd_lsp_notification ("textDocument/publishDiagnostics",
                                                       json_node_init_object (json_node_alloc (), params)));
   json_object_unref (params);
-  doc->published = TRUE;
-  doc->checked_once = TRUE;
+  doc->published |= complete;
+  doc->checked_once |= complete;
+}
+
+/* $/progress of a long check: begin (with the window/workDoneProgress/create the protocol
+ * asks for first), report, end; the message counts paragraphs. */
+static void
+progress_send (DraftdLspServer *s, DraftdLspDocument *doc, const char *kind)
+{
+  guint total = doc->check_total, left = MIN (g_hash_table_size (doc->inflight), total);
+  JsonObject *v = json_object_new ();
+  json_object_set_string_member (v, "kind", kind);
+  if (g_str_equal (kind, "begin"))
+    json_object_set_string_member (v, "title", "draftd: checking");
+  if (!g_str_equal (kind, "end")) {
+    g_autofree char *msg = g_strdup_printf ("%u/%u paragraphs", total - left, total);
+    json_object_set_string_member (v, "message", msg);
+    json_object_set_int_member (v, "percentage", total ? (total - left) * 100 / total : 100);
+  }
+  JsonObject *p = json_object_new ();
+  json_object_set_string_member (p, "token", doc->progress_token);
+  json_object_set_object_member (p, "value", v);
+  draftd_lsp_server_send (s, draftd_lsp_notification ("$/progress", json_node_init_object (json_node_alloc (), p)));
+  json_object_unref (p);
+}
+
+static void
+progress_begin (DraftdLspServer *s, DraftdLspDocument *doc)
+{
+  if (!s->work_done_progress || doc->progress_token)
+    return;
+  doc->progress_token = g_strdup_printf ("draftd-check-%" G_GINT64_FORMAT, ++s->next_request);
+  JsonObject *p = json_object_new ();
+  json_object_set_string_member (p, "token", doc->progress_token);
+  draftd_lsp_server_send (s, draftd_lsp_request (++s->next_request, "window/workDoneProgress/create",
+                                                 json_node_init_object (json_node_alloc (), p)));
+  json_object_unref (p);
+  progress_send (s, doc, "begin");
+}
+
+/* The long check is over (answered, or superseded by a change). */
+static void
+long_check_end (DraftdLspServer *s, DraftdLspDocument *doc)
+{
+  if (doc->progress_token)
+    progress_send (s, doc, "end");
+  g_clear_pointer (&doc->progress_token, g_free);
+  if (doc->publish_source)
+    g_source_remove (doc->publish_source);
+  doc->publish_source = 0;
+  doc->check_total = 0;
+}
+
+static gboolean
+on_publish_due (gpointer user)
+{
+  Pending *pd = user;
+  DraftdLspDocument *doc = g_hash_table_lookup (pd->s->documents, pd->uri);
+  if (doc) {
+    doc->publish_source = 0;
+    publish (pd->s, doc, FALSE);
+    if (doc->progress_token)
+      progress_send (pd->s, doc, "report");
+  }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+publish_soon (DraftdLspServer *s, DraftdLspDocument *doc)
+{
+  if (doc->publish_source)
+    return;
+  Pending *pd = g_new0 (Pending, 1);
+  pd->s = s;
+  pd->uri = g_strdup (doc->uri);
+  doc->publish_source = g_timeout_add_full (G_PRIORITY_DEFAULT, PUBLISH_EVERY_MS, on_publish_due, pd, pending_free);
 }
 
 static gboolean
@@ -256,25 +339,40 @@ on_checked (GArray *edits, const char *result, const GError *error, gpointer use
     g_hash_table_insert (s->cache, g_strdup (cj->text), g_array_ref (edits));
   }
   /* After a failure the document waits for the retry: publishing now would clear its diagnostics. */
-  if (doc && !error && g_hash_table_size (doc->inflight) == 0 && !doc->check_source)
-    publish (s, doc);
+  if (doc && !error && g_hash_table_size (doc->inflight) == 0 && !doc->check_source) {
+    publish (s, doc, TRUE);
+    long_check_end (s, doc);
+  } else if (doc && !error && doc->check_total && !doc->check_source) {
+    publish_soon (s, doc);
+  }
   g_free (cj->uri);
   g_free (cj->text);
   g_free (cj);
 }
 
-static void
-check_now (DraftdLspServer *s, DraftdLspDocument *doc)
+/* The paragraph holding the last edit, or -1. */
+static gint
+edited_paragraph (DraftdLspDocument *doc, GPtrArray *paras)
 {
-  if (!draftd_lsp_prose_supported (doc->language, &s->settings.prose)) {
-    publish (s, doc);  /* nothing to check: an empty list clears what an earlier setting showed */
-    return;
+  for (guint i = 0; doc->edited && i < paras->len; i++) {
+    const DraftdLspParagraph *p = paras->pdata[i];
+    if (p->pieces->len == 0)
+      continue;
+    const DraftdLspPiece *a = &g_array_index (p->pieces, DraftdLspPiece, 0);
+    const DraftdLspPiece *z = &g_array_index (p->pieces, DraftdLspPiece, p->pieces->len - 1);
+    if (doc->edit_at >= a->doc_off && doc->edit_at <= z->doc_off + z->len)
+      return (gint) i;
   }
-  g_autoptr (GPtrArray) paras = draftd_lsp_prose_extract (doc->text->str, doc->text->len, doc->language, &s->settings.prose);
+  return -1;
+}
+
+/* Paragraphs that changed again before their answer came: stop them on the daemon. */
+static void
+cancel_superseded (DraftdLspServer *s, DraftdLspDocument *doc, GPtrArray *paras)
+{
   g_autoptr (GHashTable) wanted = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; i < paras->len; i++)
     g_hash_table_add (wanted, ((DraftdLspParagraph *) paras->pdata[i])->text->str);
-  /* Paragraphs that changed again before their answer came: stop them on the daemon. */
   GHashTableIter it;
   gpointer text, id;
   g_hash_table_iter_init (&it, doc->inflight);
@@ -283,25 +381,54 @@ check_now (DraftdLspServer *s, DraftdLspDocument *doc)
       draftd_lsp_daemon_cancel (s->daemon, GPOINTER_TO_SIZE (id));
       g_hash_table_iter_remove (&it);
     }
-  for (guint i = 0; i < paras->len; i++) {
-    const char *t = ((DraftdLspParagraph *) paras->pdata[i])->text->str;
-    if (g_hash_table_contains (s->cache, t)) {
-      s->cache_hits++;
-      continue;
-    }
-    if (g_hash_table_contains (doc->inflight, t))
-      continue;
-    CheckJob *cj = g_new0 (CheckJob, 1);
-    cj->s = s;
-    cj->uri = g_strdup (doc->uri);
-    cj->text = g_strdup (t);
-    s->paragraphs_checked++;
-    /* After the first check, what is new is what the user just typed: it goes first. */
-    cj->id = draftd_lsp_daemon_start (s->daemon, "Correct", t, NULL, doc->checked_once, on_checked, cj);
-    g_hash_table_insert (doc->inflight, g_strdup (t), GSIZE_TO_POINTER (cj->id));
+}
+
+/* Sends one paragraph to the daemon unless its answer is cached or on its way; TRUE if sent. */
+static gboolean
+start_check (DraftdLspServer *s, DraftdLspDocument *doc, const char *t, gboolean urgent)
+{
+  if (g_hash_table_contains (s->cache, t)) {
+    s->cache_hits++;
+    return FALSE;
   }
-  if (g_hash_table_size (doc->inflight) == 0)
-    publish (s, doc);
+  if (g_hash_table_contains (doc->inflight, t))
+    return FALSE;
+  CheckJob *cj = g_new0 (CheckJob, 1);
+  cj->s = s;
+  cj->uri = g_strdup (doc->uri);
+  cj->text = g_strdup (t);
+  s->paragraphs_checked++;
+  cj->id = draftd_lsp_daemon_start (s->daemon, "Correct", t, NULL, urgent, on_checked, cj);
+  g_hash_table_insert (doc->inflight, g_strdup (t), GSIZE_TO_POINTER (cj->id));
+  return TRUE;
+}
+
+static void
+check_now (DraftdLspServer *s, DraftdLspDocument *doc)
+{
+  if (!draftd_lsp_prose_supported (doc->language, &s->settings.prose)) {
+    publish (s, doc, TRUE);  /* nothing to check: an empty list clears what an earlier setting showed */
+    return;
+  }
+  g_autoptr (GPtrArray) paras = draftd_lsp_prose_extract (doc->text->str, doc->text->len, doc->language, &s->settings.prose);
+  cancel_superseded (s, doc, paras);
+  gint edited = edited_paragraph (doc, paras);
+  guint started = 0;
+  /* After the first check, what is new is what the user just typed: it goes first. The
+   * paragraph being edited goes first always, even before the rest of a first check: it is
+   * sent last, since each urgent job goes to the head of the queue. */
+  for (guint i = 0; i < paras->len; i++)
+    if ((gint) i != edited)
+      started += start_check (s, doc, ((DraftdLspParagraph *) paras->pdata[i])->text->str, doc->checked_once);
+  if (edited >= 0)
+    started += start_check (s, doc, ((DraftdLspParagraph *) paras->pdata[edited])->text->str, TRUE);
+  if (g_hash_table_size (doc->inflight) == 0) {
+    publish (s, doc, TRUE);
+    long_check_end (s, doc);
+  } else if (doc->check_total || started >= LONG_CHECK) {
+    doc->check_total += started;
+    progress_begin (s, doc);
+  }
 }
 
 JsonNode *
@@ -316,6 +443,13 @@ draftd_lsp_checker_stats (DraftdLspServer *s)
   json_object_set_int_member (o, "jobsStarted", ds.started);
   json_object_set_int_member (o, "jobsCancelled", ds.cancelled);
   json_object_set_int_member (o, "jobsFailed", ds.failed);
+  guint pending = 0;
+  GHashTableIter it;
+  gpointer doc;
+  g_hash_table_iter_init (&it, s->documents);
+  while (g_hash_table_iter_next (&it, NULL, &doc))
+    pending += g_hash_table_size (((DraftdLspDocument *) doc)->inflight);
+  json_object_set_int_member (o, "paragraphsPending", pending);
   JsonNode *n = json_node_init_object (json_node_alloc (), o);
   json_object_unref (o);
   return n;

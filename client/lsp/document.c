@@ -61,6 +61,9 @@ draftd_lsp_document_free (DraftdLspDocument *d)
 {
   if (d->check_source)
     g_source_remove (d->check_source);
+  if (d->publish_source)
+    g_source_remove (d->publish_source);
+  g_free (d->progress_token);
   g_free (d->uri);
   g_free (d->language);
   g_string_free (d->text, TRUE);

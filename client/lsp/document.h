@@ -30,6 +30,11 @@ typedef struct {
   GHashTable *inflight;  /* paragraph text -> job id (as pointer-sized int) */
   gboolean published;    /* diagnostics sent for the current text */
   gboolean checked_once; /* diagnostics sent at least once */
+  gsize edit_at;         /* where the last change began: its paragraph is checked first */
+  gboolean edited;       /* edit_at is set */
+  guint check_total;     /* a long check under way: paragraphs sent (0: none) */
+  guint publish_source;  /* the next publish of a long check's answers so far */
+  char *progress_token;  /* its $/progress token, while one is reported */
 } DraftdLspDocument;
 
 DraftdLspDocument *draftd_lsp_document_new (const char *uri, const char *language, gint64 version, const char *text);

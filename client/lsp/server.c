@@ -71,7 +71,9 @@ static JsonNode *
 on_initialize (DraftdLspServer *s, JsonObject *params, GError **error)
 {
   gboolean clangd;
-  s->encoding = negotiate (draftd_lsp_get_object (params, "capabilities"), &clangd);
+  JsonObject *client_caps = draftd_lsp_get_object (params, "capabilities");
+  s->encoding = negotiate (client_caps, &clangd);
+  s->work_done_progress = draftd_lsp_get_bool (draftd_lsp_get_object (client_caps, "window"), "workDoneProgress", FALSE);
   draftd_lsp_settings_update (&s->settings, draftd_lsp_get_object (params, "initializationOptions"));
   s->initialized = TRUE;
   JsonObject *caps = json_object_new ();
@@ -151,6 +153,10 @@ on_did_change (DraftdLspServer *s, JsonObject *params, GError **error)
     return NULL;
   for (guint i = 0; changes && i < json_array_get_length (changes); i++) {
     JsonNode *c = json_array_get_element (changes, i);
+    JsonObject *range = JSON_NODE_HOLDS_OBJECT (c) ? draftd_lsp_get_object (json_node_get_object (c), "range") : NULL;
+    /* Where the user types is checked before the rest of a long document. */
+    if (range && draftd_lsp_document_offset (doc, s->encoding, draftd_lsp_get_object (range, "start"), &doc->edit_at, NULL))
+      doc->edited = TRUE;
     if (!JSON_NODE_HOLDS_OBJECT (c) || !draftd_lsp_document_change (doc, s->encoding, json_node_get_object (c), error)) {
       /* The copies no longer agree: only a full resync (didClose + didOpen) can fix that. */
       if (error && *error == NULL)

@@ -33,6 +33,7 @@ struct _DraftdLspServer {
   gboolean daemon_down;      /* an outage was announced; announce the recovery */
   guint retry_source, retry_seconds;
   guint64 cache_hits, paragraphs_checked;
+  gboolean work_done_progress;  /* the client takes $/progress (window.workDoneProgress) */
 };
 
 void draftd_lsp_server_send (DraftdLspServer *s, JsonNode *message);
@@ -49,7 +50,7 @@ void draftd_lsp_checker_schedule (DraftdLspServer *s, DraftdLspDocument *doc, gu
 void draftd_lsp_checker_forget (DraftdLspServer *s, DraftdLspDocument *doc);
 /* The daemon came (TRUE) or went (FALSE). */
 void draftd_lsp_checker_presence (DraftdLspServer *s, gboolean present);
-/* {paragraphsChecked, cacheHits, jobsStarted, jobsCancelled, jobsFailed, cacheSize}. */
+/* {paragraphsChecked, cacheHits, jobsStarted, jobsCancelled, jobsFailed, cacheSize, paragraphsPending}. */
 JsonNode *draftd_lsp_checker_stats (DraftdLspServer *s);
 /* The Diagnostic for a fix: range, severity, code (its kind), message, data {replacement, kind, original}. */
 JsonNode *draftd_lsp_fix_diagnostic (DraftdLspServer *s, DraftdLspDocument *doc, const DraftdLspFix *f);
