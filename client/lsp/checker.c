@@ -33,6 +33,7 @@ static void long_check_end (DraftdLspServer *s, DraftdLspDocument *doc);
 typedef struct {
   DraftdLspServer *s;
   char *uri;
+  gboolean publish;   /* FALSE: the debounce before a check; TRUE: a long check's next publish */
 } Pending;
 
 static void
@@ -43,16 +44,32 @@ pending_free (gpointer p)
   g_free (pd);
 }
 
+/* A timer for a document, by its URI: the document may be closed before it fires. */
+static void publish_partial (DraftdLspServer *s, DraftdLspDocument *doc);
+
 static gboolean
-on_debounce (gpointer user)
+on_document_timer (gpointer user)
 {
   Pending *pd = user;
   DraftdLspDocument *doc = g_hash_table_lookup (pd->s->documents, pd->uri);
-  if (doc) {
+  if (doc && pd->publish) {
+    doc->publish_source = 0;
+    publish_partial (pd->s, doc);
+  } else if (doc) {
     doc->check_source = 0;
     check_now (pd->s, doc);
   }
   return G_SOURCE_REMOVE;
+}
+
+static guint
+document_timeout (DraftdLspServer *s, DraftdLspDocument *doc, guint delay_ms, gboolean publish)
+{
+  Pending *pd = g_new0 (Pending, 1);
+  pd->s = s;
+  pd->uri = g_strdup (doc->uri);
+  pd->publish = publish;
+  return g_timeout_add_full (G_PRIORITY_DEFAULT, delay_ms, on_document_timer, pd, pending_free);
 }
 
 void
@@ -60,10 +77,7 @@ draftd_lsp_checker_schedule (DraftdLspServer *s, DraftdLspDocument *doc, guint d
 {
   if (doc->check_source)
     g_source_remove (doc->check_source);
-  Pending *pd = g_new0 (Pending, 1);
-  pd->s = s;
-  pd->uri = g_strdup (doc->uri);
-  doc->check_source = g_timeout_add_full (G_PRIORITY_DEFAULT, delay_ms, on_debounce, pd, pending_free);
+  doc->check_source = document_timeout (s, doc, delay_ms, FALSE);
 }
 
 void
@@ -236,29 +250,19 @@ long_check_end (DraftdLspServer *s, DraftdLspDocument *doc)
   doc->check_total = 0;
 }
 
-static gboolean
-on_publish_due (gpointer user)
+static void
+publish_partial (DraftdLspServer *s, DraftdLspDocument *doc)
 {
-  Pending *pd = user;
-  DraftdLspDocument *doc = g_hash_table_lookup (pd->s->documents, pd->uri);
-  if (doc) {
-    doc->publish_source = 0;
-    publish (pd->s, doc, FALSE);
-    if (doc->progress_token)
-      progress_send (pd->s, doc, "report");
-  }
-  return G_SOURCE_REMOVE;
+  publish (s, doc, FALSE);
+  if (doc->progress_token)
+    progress_send (s, doc, "report");
 }
 
 static void
 publish_soon (DraftdLspServer *s, DraftdLspDocument *doc)
 {
-  if (doc->publish_source)
-    return;
-  Pending *pd = g_new0 (Pending, 1);
-  pd->s = s;
-  pd->uri = g_strdup (doc->uri);
-  doc->publish_source = g_timeout_add_full (G_PRIORITY_DEFAULT, PUBLISH_EVERY_MS, on_publish_due, pd, pending_free);
+  if (doc->publish_source == 0)
+    doc->publish_source = document_timeout (s, doc, PUBLISH_EVERY_MS, TRUE);
 }
 
 static gboolean
