@@ -10,6 +10,7 @@ typedef struct {
   guint64 id;
   char *method, *text, *instruction, *path;
   JobState state;
+  gboolean urgent;
   gboolean cancel_requested;
   GError *error;          /* a failure to report from the main loop */
   GArray *edits;
@@ -290,6 +291,28 @@ pump (DraftdLspDaemon *d)
   }
 }
 
+/* What the user just typed must not wait behind a long check's paragraphs (the daemon runs
+ * one client's jobs in order): those the daemon holds are stopped there and queued again,
+ * right behind the urgent job. Their callbacks see nothing of it. */
+static void
+preempt (DraftdLspDaemon *d)
+{
+  g_autoptr (GList) running = g_hash_table_get_values (d->by_path);
+  for (GList *l = running; l; l = l->next) {
+    Job *j = l->data;
+    if (j->urgent || j->cancel_requested)
+      continue;
+    g_dbus_connection_call (d->bus, DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Cancel",
+                            g_variant_new ("(o)", j->path), NULL, G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, NULL, NULL, NULL);
+    g_hash_table_remove (d->by_path, j->path);
+    g_clear_pointer (&j->path, g_free);
+    g_array_set_size (j->edits, 0);
+    j->state = JOB_QUEUED;
+    d->running--;
+    g_queue_push_nth (&d->queue, j, 1);
+  }
+}
+
 guint64
 draftd_lsp_daemon_start (DraftdLspDaemon *d, const char *method, const char *text, const char *instruction,
                          gboolean urgent, DraftdLspJobDone done, gpointer user)
@@ -305,10 +328,14 @@ draftd_lsp_daemon_start (DraftdLspDaemon *d, const char *method, const char *tex
   j->done = done;
   j->user = user;
   g_hash_table_insert (d->jobs, &j->id, j);
-  if (urgent)
+  j->urgent = urgent;
+  if (urgent) {
     g_queue_push_head (&d->queue, j);
-  else
+    if (d->running >= d->max_running)
+      preempt (d);
+  } else {
     g_queue_push_tail (&d->queue, j);
+  }
   pump (d);
   return j->id;
 }
