@@ -2,7 +2,10 @@
  * (warnings are errors), and ERT tests (tests/editors/emacs-test.el) run the compiled
  * package against a daemon on a private bus: the Flymake backend reports the edits,
  * an edit applies at point, correct and rewrite region give the daemon's text, C-g
- * cancels the job on the daemon and restores the region; and Eglot drives draft lsp. */
+ * cancels the job on the daemon and restores the region; and Eglot drives draft lsp.
+ * Issue 23: draftd-mode checks paragraphs through a cache, cancels superseded checks and
+ * leaves nothing behind when turned off; a long correction lets timers run and undoes in
+ * one step; draftd-complete and draftd-chat stream; the rewrite prompt takes spaces. */
 #include <glib/gstdio.h>
 #include <string.h>
 #include "tests/tap.h"
@@ -39,7 +42,7 @@ main (void)
   g_autofree char *tests = g_build_filename (DRAFTD_SOURCE_ROOT, "tests", "editors", "emacs-test.el", NULL);
   g_autofree char *elc = g_build_filename (dir, "draftd.elc", NULL);
   const char *argv[] = { "timeout", "600", emacs, "-batch", "-Q", "-L", dir, "-l", elc, "-l", tests, "-f", "draftd-test-run", NULL };
-  lsp_run_editor (&f, argv, NULL, 8);
+  lsp_run_editor (&f, argv, NULL, 14);
   bus_fixture_teardown (&f);
   return tap_done ();
 }

@@ -12,15 +12,19 @@
 ;; (org.draftd.Assistant1) that corrects and rewrites text with local models.
 ;; This package talks to it through Emacs's own dbus.el:
 ;;
-;;   `draftd-mode'            a minor mode checking the buffer with Flymake
+;;   `draftd-mode'            a minor mode checking the buffer with Flymake,
+;;                            paragraph by paragraph, answers cached
 ;;   `draftd-flymake'         the Flymake backend (usable on its own)
 ;;   `draftd-apply-edit-at-point'  apply the fix under point
 ;;   `draftd-correct-region'  correct the region, edits streamed as the daemon finds them
 ;;   `draftd-rewrite-region'  rewrite the region as formal, concise, simple, friendly
-;;                            or after any instruction
+;;                            or after any instruction the model can follow
+;;   `draftd-complete'        continue the text at point, streamed
+;;   `draftd-chat'            talk to the model in a chat buffer
 ;;
-;; Streaming jobs run through the daemon's Start method; C-g cancels the job on the
-;; daemon and restores the region.  Setup:
+;; Streaming jobs run through the daemon's Start method; Emacs redisplays and runs its
+;; timers meanwhile, a command is one undo step, and C-g cancels the job on the daemon
+;; and restores the region.  Setup:
 ;;
 ;;   (add-to-list 'load-path "/usr/share/draftd/emacs")
 ;;   (require 'draftd)
@@ -78,10 +82,42 @@ MESSAGE, when the daemon sent one, is used as it is."
         ((string-empty-p original) (format "%s: insert \u201c%s\u201d" kind replacement))
         (t (format "%s: \u201c%s\u201d \u2192 \u201c%s\u201d" kind original replacement))))
 
+;;;; Jobs
+
+(cl-defstruct (draftd--job (:constructor draftd--job-create))
+  path buffer start (shift 0) done result error
+  text        ; the text sent
+  collect     ; non-nil: Edit signals are collected in `edits', not applied
+  edits       ; collected edits, last first
+  marker      ; where Chunk signals insert their text, or nil
+  on-done)    ; called with the job when it finishes or fails, or nil
+
 ;;;; Flymake
+
+;; The buffer is checked paragraph by paragraph, each answer cached by the paragraph's
+;; text (as draft lsp does): a change re-checks only the paragraphs it touched, the one at
+;; point first, and a paragraph's diagnostics show as soon as its answer comes.  A check
+;; that a newer one supersedes stops: its queue is dropped and its running jobs whose text
+;; is gone from the buffer are cancelled on the daemon.
+
+(defcustom draftd-check-jobs 2
+  "How many paragraphs the Flymake backend has the daemon check at once."
+  :type 'integer)
+
+(defvar draftd--cache (make-hash-table :test #'equal)
+  "Paragraph text -> the edits Correct gave for it.
+Each edit is (OFFSET LENGTH REPLACEMENT KIND MESSAGE).")
 
 (defvar-local draftd--flymake-serial 0
   "Counts checks, so that the answer to a superseded one is dropped.")
+
+(defvar-local draftd--check nil
+  "The buffer's check under way: (SERIAL REPORT-FN QUEUE WAITING).
+QUEUE holds the texts still to send; WAITING the paragraphs, as (BEG-MARKER
+END-MARKER TEXT), whose diagnostics are not reported yet.")
+
+(defvar-local draftd--check-running nil
+  "The buffer's running check jobs: an alist (TEXT . JOB).")
 
 (defun draftd--edit-fields (edit)
   "EDIT as (OFFSET LENGTH REPLACEMENT KIND MESSAGE).
@@ -101,49 +137,124 @@ MESSAGE is nil for edits of type (uuss)."
                       (draftd--message kind original replacement message)
                       (list :replacement replacement :kind kind :original original)))))
 
-(defvar draftd--flymake-calls (make-hash-table :test #'equal)
-  "The Flymake backend's Correct calls awaiting a reply.
-Keys are D-Bus call keys, values the report functions.")
+(defun draftd--paragraphs ()
+  "The buffer's paragraphs as (BEG . END): runs of lines between blank lines."
+  (let (paras)
+    (save-excursion
+      (goto-char (point-min))
+      (while (re-search-forward "[^ \t\n]" nil t)
+        (let ((beg (line-beginning-position))
+              (end (if (re-search-forward "\n[ \t]*\n" nil t) (match-beginning 0) (point-max))))
+          ;; Without the blank end of the buffer: text added after it leaves it the same.
+          (goto-char end)
+          (skip-chars-backward " \t\n")
+          (push (cons beg (point)) paras)
+          (goto-char end))))
+    (nreverse paras)))
 
-(defun draftd--flymake-error (event err)
-  "Report the D-Bus error ERR of EVENT to the Flymake check that made the call."
-  (when (= (dbus-event-message-type event) dbus-message-type-error)
-    (let* ((key (list :serial (dbus-event-bus-name event) (dbus-event-serial-number event)))
-           (report-fn (gethash key draftd--flymake-calls)))
-      (when report-fn
-        (remhash key draftd--flymake-calls)
-        (if (string-prefix-p "org.draftd.Error." (cadr err))
-            ;; The daemon refused this text: checking it again would fail again.
-            (funcall report-fn :panic :explanation (format "draftd: %s" (error-message-string err)))
-          ;; The daemon is missing or restarting: nothing to show now, the next check retries.
-          (message "draftd: %s" (error-message-string err))
-          (funcall report-fn nil))))))
+(defun draftd--report-paragraph (buffer entry edits)
+  "Report EDITS for the paragraph ENTRY of BUFFER's check.
+ENTRY is (BEG-MARKER END-MARKER TEXT)."
+  (with-current-buffer buffer
+    (let ((beg (marker-position (nth 0 entry)))
+          (end (marker-position (nth 1 entry))))
+      (when (equal (buffer-substring-no-properties beg end) (nth 2 entry))
+        (funcall (nth 1 draftd--check) (draftd--diagnostics buffer beg edits) :region (cons beg end))))))
 
-(add-hook 'dbus-event-error-functions #'draftd--flymake-error)
+(defun draftd--check-answered (buffer text edits &optional failed)
+  "The daemon answered TEXT of BUFFER with EDITS, or FAILED: report and go on."
+  (when (buffer-live-p buffer)
+    (with-current-buffer buffer
+      (setq draftd--check-running (assoc-delete-all text draftd--check-running))
+      (when draftd--check
+        (let ((waiting (nth 3 draftd--check)))
+          (dolist (entry waiting)
+            (when (equal (nth 2 entry) text)
+              (unless failed (draftd--report-paragraph buffer entry edits))
+              (setq waiting (delq entry waiting))))
+          (setf (nth 3 draftd--check) waiting))
+        (draftd--check-pump buffer)))))
+
+(defun draftd--check-failed (buffer job)
+  "JOB, checking a paragraph of BUFFER, failed."
+  (let ((err (draftd--job-error job)))
+    (if (and (string-prefix-p "org.draftd.Error." err)
+             (not (string-prefix-p "org.draftd.Error.Cancelled" err)))
+        ;; The daemon refused this text: checking it again would fail again.
+        (progn
+          (puthash (draftd--job-text job) nil draftd--cache)
+          (when (and (buffer-live-p buffer) (buffer-local-value 'draftd--check buffer))
+            (with-current-buffer buffer
+              (funcall (nth 1 draftd--check) :panic :explanation (format "draftd: %s" err))
+              (setq draftd--check nil))))
+      ;; The daemon is missing, restarting, or the job was cancelled: the next check retries.
+      (message "draftd: %s" err))
+    (draftd--check-answered buffer (draftd--job-text job) nil t)))
+
+(defun draftd--check-start (buffer text)
+  "Have the daemon check TEXT, a paragraph of BUFFER."
+  (let ((job (draftd--job-create :buffer buffer :text text :collect t)))
+    (setf (draftd--job-on-done job)
+          (lambda (job)
+            (if (draftd--job-error job)
+                (draftd--check-failed buffer job)
+              (puthash text (reverse (draftd--job-edits job)) draftd--cache)
+              (draftd--check-answered buffer text (gethash text draftd--cache)))))
+    ;; Listed first: a job the daemon ends at once reports from inside `draftd--start'.
+    (push (cons text job) draftd--check-running)
+    (condition-case err
+        (draftd--start job "Correct" text (draftd--options))
+      (dbus-error
+       (setq draftd--check-running (assoc-delete-all text draftd--check-running))
+       (signal (car err) (cdr err))))))
+
+(defun draftd--check-pump (buffer)
+  "Send BUFFER's queued paragraphs while fewer than `draftd-check-jobs' run."
+  (with-current-buffer buffer
+    (while (and draftd--check (nth 2 draftd--check)
+                (< (length draftd--check-running) draftd-check-jobs))
+      (let ((text (pop (nth 2 draftd--check))))
+        (cond ((not (eq (gethash text draftd--cache 'none) 'none))
+               (draftd--check-answered buffer text (gethash text draftd--cache)))
+              ((not (assoc text draftd--check-running))
+               (condition-case err
+                   (draftd--check-start buffer text)
+                 (dbus-error
+                  (funcall (nth 1 draftd--check) :panic
+                           :explanation (format "draftd: %s" (error-message-string err)))
+                  (setq draftd--check nil)))))))))
+
+(defun draftd--check-stop (texts)
+  "Stop the buffer's check; cancel its running jobs for text not in TEXTS."
+  (setq draftd--check nil)
+  (dolist (running draftd--check-running)
+    (unless (member (car running) texts)
+      (draftd--cancel (cdr running))
+      (setq draftd--check-running (delq running draftd--check-running)))))
 
 (defun draftd-flymake (report-fn &rest _args)
-  "Flymake backend: correct the buffer with draftd and REPORT-FN its edits."
+  "Flymake backend: check the paragraphs with draftd, REPORT-FN their edits."
   (let* ((buffer (current-buffer))
          (serial (cl-incf draftd--flymake-serial))
-         (start (point-min))
-         (text (buffer-substring-no-properties start (point-max)))
-         (key nil))
-    (if (> (length text) draftd-max-check-chars)
-        (funcall report-fn nil)
-      (condition-case err
-          (progn
-            (setq key (dbus-call-method-asynchronously
-                       draftd-bus draftd--service draftd--path draftd--interface "Correct"
-                       (lambda (_corrected edits _stats)
-                         (remhash key draftd--flymake-calls)
-                         (when (and (buffer-live-p buffer)
-                                    (= serial (buffer-local-value 'draftd--flymake-serial buffer)))
-                           (funcall report-fn (draftd--diagnostics buffer start edits))))
-                       :timeout (* 1000 draftd-timeout)
-                       text (draftd--options)))
-            (puthash key report-fn draftd--flymake-calls))
-        (dbus-error
-         (funcall report-fn :panic :explanation (format "draftd: %s" (error-message-string err))))))))
+         (paras (and (<= (buffer-size) draftd-max-check-chars) (draftd--paragraphs)))
+         (texts (mapcar (lambda (p) (buffer-substring-no-properties (car p) (cdr p))) paras))
+         (here (point))
+         cached waiting queue)
+    (draftd--register-signals)
+    (draftd--check-stop texts)
+    (cl-loop for p in paras for text in texts
+             for edits = (gethash text draftd--cache 'none)
+             do (if (not (eq edits 'none))
+                    (setq cached (nconc cached (draftd--diagnostics buffer (car p) edits)))
+                  (push (list (copy-marker (car p)) (copy-marker (cdr p) t) text) waiting)
+                  ;; The paragraph at point goes first: it is what the user is writing.
+                  (if (and (<= (car p) here) (<= here (cdr p)))
+                      (push text queue)
+                    (setq queue (nconc queue (list text))))))
+    (funcall report-fn cached)
+    (when waiting
+      (setq draftd--check (list serial report-fn queue (nreverse waiting)))
+      (draftd--check-pump buffer))))
 
 (defun draftd--diagnostic-at-point ()
   "The draftd diagnostic under point, or nil."
@@ -166,6 +277,9 @@ Keys are D-Bus call keys, values the report functions.")
         (delete-region beg end)
         (insert (plist-get data :replacement))))))
 
+(defvar-local draftd--flymake-was-on nil
+  "Whether Flymake was on before `draftd-mode' turned it on.")
+
 ;;;###autoload
 (defun draftd-add-word (word)
   "Add WORD to your personal word list: draftd never flags it again.
@@ -187,13 +301,18 @@ Interactively, the word of the diagnostic at point, or the word at point."
   (if draftd-mode
       (progn
         (add-hook 'flymake-diagnostic-functions #'draftd-flymake nil t)
+        (setq draftd--flymake-was-on flymake-mode)
         (flymake-mode 1))
-    (remove-hook 'flymake-diagnostic-functions #'draftd-flymake t)))
+    (remove-hook 'flymake-diagnostic-functions #'draftd-flymake t)
+    (draftd--check-stop nil)
+    ;; Flymake keeps a removed backend's diagnostics: turning it off (or, where other
+    ;; backends use it, off and on again) is what clears them.
+    (when flymake-mode
+      (flymake-mode -1)
+      (when draftd--flymake-was-on
+        (flymake-mode 1)))))
 
 ;;;; Streamed jobs
-
-(cl-defstruct (draftd--job (:constructor draftd--job-create))
-  path buffer start (shift 0) done result error)
 
 (defvar draftd--jobs (make-hash-table :test #'equal)
   "Running jobs by object path.")
@@ -201,102 +320,157 @@ Interactively, the word of the diagnostic at point, or the word at point."
 (defvar draftd--signals nil
   "The registered signal handlers.")
 
-(defun draftd--on-edit (path offset length replacement _kind &rest _message)
-  "Apply an Edit signal of job PATH.
-REPLACEMENT replaces LENGTH characters at OFFSET of the original text.  Edits
-arrive in order; the job's shift follows what earlier ones changed."
+(defun draftd--on-edit (path offset length replacement kind &rest message)
+  "Apply (or collect) an Edit signal of job PATH.
+REPLACEMENT replaces LENGTH characters at OFFSET of the original text, an
+edit of KIND with MESSAGE.  Edits arrive in order; the job's shift follows what
+earlier ones changed."
   (let ((job (gethash path draftd--jobs)))
-    (when (and job (buffer-live-p (draftd--job-buffer job)))
-      (with-current-buffer (draftd--job-buffer job)
-        (let ((beg (+ (draftd--job-start job) offset (draftd--job-shift job))))
-          (save-excursion
-            (goto-char beg)
-            (delete-region beg (+ beg length))
-            (insert replacement))
-          (cl-incf (draftd--job-shift job) (- (length replacement) length)))))))
+    (cond ((null job))
+          ((draftd--job-collect job)
+           (push (list offset length replacement kind (car message)) (draftd--job-edits job)))
+          ((buffer-live-p (draftd--job-buffer job))
+           (with-current-buffer (draftd--job-buffer job)
+             (let ((beg (+ (draftd--job-start job) offset (draftd--job-shift job))))
+               (save-excursion
+                 (goto-char beg)
+                 (delete-region beg (+ beg length))
+                 (insert replacement))
+               (cl-incf (draftd--job-shift job) (- (length replacement) length))))))))
 
-(defun draftd--on-finished (path result _stats)
-  "Job PATH finished with RESULT."
+(defun draftd--on-chunk (path text)
+  "Insert TEXT, streamed by job PATH, at its marker."
+  (let ((job (gethash path draftd--jobs)))
+    (when (and job (draftd--job-marker job) (buffer-live-p (marker-buffer (draftd--job-marker job))))
+      (with-current-buffer (marker-buffer (draftd--job-marker job))
+        (save-excursion
+          (goto-char (draftd--job-marker job))
+          (insert text)
+          (set-marker (draftd--job-marker job) (point)))))))
+
+(defun draftd--done (path result error)
+  "Job PATH ended with RESULT, or ERROR."
   (let ((job (gethash path draftd--jobs)))
     (when job
       (setf (draftd--job-result job) result
-            (draftd--job-done job) t))))
+            (draftd--job-error job) error
+            (draftd--job-done job) t)
+      (when (draftd--job-on-done job)
+        (remhash path draftd--jobs)
+        (funcall (draftd--job-on-done job) job)))))
+
+(defun draftd--on-finished (path result _stats)
+  "Job PATH finished with RESULT."
+  (draftd--done path result nil))
 
 (defun draftd--on-failed (path name message)
   "Job PATH failed with the D-Bus error NAME and MESSAGE."
-  (let ((job (gethash path draftd--jobs)))
-    (when job
-      (setf (draftd--job-error job) (format "%s: %s" name message)
-            (draftd--job-done job) t))))
+  (draftd--done path nil (format "%s: %s" name message)))
+
+(defvar draftd--early (make-hash-table :test #'equal)
+  "Signals of jobs not known here yet, by path: (FN . ARGS), in order.
+The daemon may end a job before the reply to Start names it.")
+
+(defun draftd--signal (fn path &rest args)
+  "Call FN with PATH and ARGS, or keep them until job PATH is known."
+  (if (gethash path draftd--jobs)
+      (apply fn path args)
+    ;; Other clients' jobs end here too: keep only a few.
+    (when (> (hash-table-count draftd--early) 64)
+      (clrhash draftd--early))
+    (puthash path (append (gethash path draftd--early) (list (cons fn args))) draftd--early)))
 
 (defun draftd--register-signals ()
   "Register the job signal handlers once."
   (unless draftd--signals
     (setq draftd--signals
           (cl-loop for (member . fn) in '(("Edit" . draftd--on-edit)
+                                          ("Chunk" . draftd--on-chunk)
                                           ("Finished" . draftd--on-finished)
                                           ("Failed" . draftd--on-failed))
-                   collect (dbus-register-signal draftd-bus nil draftd--path draftd--interface member fn)))))
+                   collect (dbus-register-signal
+                            draftd-bus nil draftd--path draftd--interface member
+                            (apply-partially #'draftd--signal fn))))))
+
+(defun draftd--start (job method &rest args)
+  "Start JOB as METHOD with ARGS on the daemon.
+ARGS are the method's arguments, options last."
+  (draftd--register-signals)
+  (setf (draftd--job-path job)
+        (dbus-call-method draftd-bus draftd--service draftd--path draftd--interface "Start"
+                          :timeout (* 1000 draftd-timeout) method
+                          `(:array ,@(mapcar (lambda (a) (list :variant a)) args))))
+  (puthash (draftd--job-path job) job draftd--jobs)
+  (let ((early (gethash (draftd--job-path job) draftd--early)))
+    (remhash (draftd--job-path job) draftd--early)
+    (dolist (signal early)
+      (apply (car signal) (draftd--job-path job) (cdr signal))))
+  job)
 
 (defun draftd--wait (job)
   "Process D-Bus events until JOB is done.
-Other input is kept for later."
+Redisplay and timers go on meanwhile; other input is kept for later."
   (let ((deadline (+ (float-time) draftd-timeout)))
     (while (not (draftd--job-done job))
       (when (> (float-time) deadline)
         (error "draftd: no answer in %d seconds" draftd-timeout))
-      (let ((event (let ((inhibit-redisplay t) unread-command-events)
-                     (read-event nil nil 0.05))))
+      (let ((event (let (unread-command-events) (read-event nil nil 0.05))))
         (when (and event (not (ignore-errors (dbus-check-event event))))
           (setq unread-command-events (append unread-command-events (list event))))))))
 
 (defun draftd--cancel (job)
   "Cancel JOB on the daemon."
+  (remhash (draftd--job-path job) draftd--jobs)
   (ignore-errors
     (dbus-call-method draftd-bus draftd--service draftd--path draftd--interface "Cancel"
                       :timeout 5000 :object-path (draftd--job-path job))))
 
-(defun draftd--run (beg end method &rest args)
-  "Run METHOD (Correct or Rewrite) on BEG..END.
-Its edits are applied as they stream in.  ARGS are the arguments after the
-text.  \\[keyboard-quit] cancels the job on the daemon and restores the region.
-Returns the new text of the region."
-  (draftd--register-signals)
-  (let* ((text (buffer-substring-no-properties beg end))
-         (job (draftd--job-create :buffer (current-buffer) :start beg))
-         (group (prepare-change-group))
-         (done nil))
+(defun draftd--streamed (job method args finish)
+  "Run JOB as METHOD with ARGS, waiting for it, as one undoable change.
+FINISH is called once it succeeded, before the change group is accepted;
+\\[keyboard-quit] cancels the job on the daemon and undoes what it did.
+Returns the job's result."
+  (let ((group (prepare-change-group))
+        (done nil))
     (unwind-protect
         (progn
           (activate-change-group group)
-          (setf (draftd--job-path job)
-                (dbus-call-method draftd-bus draftd--service draftd--path draftd--interface "Start"
-                                  :timeout (* 1000 draftd-timeout) method
-                                  `(:array (:variant ,text)
-                                           ,@(mapcar (lambda (a) (list :variant a)) args)
-                                           (:variant ,(draftd--options)))))
-          (puthash (draftd--job-path job) job draftd--jobs)
+          (apply #'draftd--start job method args)
           (condition-case nil
               (draftd--wait job)
             (quit (draftd--cancel job)
                   (signal 'quit nil)))
           (when (draftd--job-error job)
             (error "draftd: %s" (draftd--job-error job)))
-          ;; Should the edits not have rebuilt the result (a client that missed a signal),
-          ;; the result is what the region becomes.
-          (let ((new-end (+ end (draftd--job-shift job))))
-            (unless (equal (buffer-substring-no-properties beg new-end) (draftd--job-result job))
-              (save-excursion
-                (delete-region beg new-end)
-                (goto-char beg)
-                (insert (draftd--job-result job)))))
+          (funcall finish)
           (setq done t)
           (draftd--job-result job))
       (when (draftd--job-path job)
         (remhash (draftd--job-path job) draftd--jobs))
-      (if done
-          (accept-change-group group)
-        (cancel-change-group group)))))
+      (if (not done)
+          (cancel-change-group group)
+        ;; A long job outlasts the undo boundaries that timers add: one undo restores all.
+        (undo-amalgamate-change-group group)
+        (accept-change-group group)))))
+
+(defun draftd--run (beg end method &rest args)
+  "Run METHOD (Correct or Rewrite) on BEG..END.
+Its edits are applied as they stream in.  ARGS are the arguments after the
+text.  \\[keyboard-quit] cancels the job on the daemon and restores the region.
+Returns the new text of the region."
+  (let* ((text (buffer-substring-no-properties beg end))
+         (job (draftd--job-create :buffer (current-buffer) :start beg :text text)))
+    (draftd--streamed
+     job method (cons text (append args (list (draftd--options))))
+     (lambda ()
+       ;; Should the edits not have rebuilt the result (a client that missed a signal),
+       ;; the result is what the region becomes.
+       (let ((new-end (+ end (draftd--job-shift job))))
+         (unless (equal (buffer-substring-no-properties beg new-end) (draftd--job-result job))
+           (save-excursion
+             (delete-region beg new-end)
+             (goto-char beg)
+             (insert (draftd--job-result job)))))))))
 
 ;;;###autoload
 (defun draftd-correct-region (beg end)
@@ -315,10 +489,101 @@ Returns the new text of the region."
 Interactively, INSTRUCTION is read with completion over `draftd-presets';
 any other text is sent as a free instruction."
   (interactive
-   (list (region-beginning) (region-end)
-         (completing-read "Rewrite as: " draftd-presets nil nil nil 'draftd--preset-history
-                          (car draftd-presets))))
+   (list (region-beginning) (region-end) (draftd--read-instruction)))
   (draftd--run beg end "Rewrite" instruction))
+
+(defvar draftd-instruction-map
+  (let ((map (make-sparse-keymap)))
+    ;; SPC completes a word in `minibuffer-local-completion-map': "make it" would become
+    ;; "makeit".  Here it is a space, as in any text.
+    (set-keymap-parent map minibuffer-local-completion-map)
+    (define-key map " " #'self-insert-command)
+    (define-key map "?" #'self-insert-command)
+    map)
+  "The minibuffer keymap of the rewrite instruction prompt.")
+
+(defun draftd--instruction-prompt ()
+  "The rewrite prompt, showing its default; and the default."
+  (let ((default (or (car draftd--preset-history) (car draftd-presets))))
+    (cons (format "Rewrite as (default %s): " default) default)))
+
+(defun draftd--read-instruction ()
+  "Read a rewrite instruction: a preset, completed, or any text, spaces included."
+  (let ((prompt (draftd--instruction-prompt))
+        (minibuffer-local-completion-map draftd-instruction-map))
+    (completing-read (car prompt) draftd-presets nil nil nil 'draftd--preset-history (cdr prompt))))
+
+;;;; Completion and chat
+
+(defcustom draftd-complete-max-tokens 64
+  "The most tokens `draftd-complete' adds."
+  :type 'integer)
+
+(defcustom draftd-complete-context 2000
+  "How many characters before point `draftd-complete' sends as the prompt."
+  :type 'integer)
+
+(defun draftd--generation-options (max-tokens)
+  "The a{sv} options of Complete and Chat: at most MAX-TOKENS tokens."
+  `(:array (:dict-entry "max_tokens" (:variant :uint32 ,max-tokens))))
+
+(defun draftd--stream-at (marker method &rest args)
+  "Run METHOD with ARGS, inserting the text it streams at MARKER.
+The whole is one undoable change.
+Returns the text."
+  (let ((job (draftd--job-create :buffer (marker-buffer marker) :marker marker)))
+    (with-current-buffer (marker-buffer marker)
+      (draftd--streamed job method args #'ignore))))
+
+;;;###autoload
+(defun draftd-complete ()
+  "Continue the text before point; the continuation streams in at point.
+\\[keyboard-quit] stops it and removes what it inserted."
+  (interactive)
+  (let ((prompt (buffer-substring-no-properties (max (point-min) (- (point) draftd-complete-context)) (point)))
+        (marker (point-marker)))
+    (when (string-empty-p (string-trim prompt))
+      (user-error "Nothing before point to continue"))
+    (prog1 (draftd--stream-at marker "Complete" prompt (draftd--generation-options draftd-complete-max-tokens))
+      (goto-char marker)
+      (set-marker marker nil))))
+
+(defcustom draftd-chat-buffer "*draftd chat*"
+  "The name of the buffer `draftd-chat' writes the conversation to."
+  :type 'string)
+
+(defvar draftd-chat-conversation "emacs"
+  "The name of the daemon's conversation `draftd-chat' continues.")
+
+(define-derived-mode draftd-chat-mode text-mode "draftd chat"
+  "A conversation with draftd's model: `draftd-chat' adds to it.")
+
+;;;###autoload
+(defun draftd-chat (message)
+  "Send MESSAGE to draftd's model; the reply streams into the chat buffer.
+The conversation, kept by the daemon, goes on from one call to the next
+\(`draftd-chat-reset' starts a new one).  Returns the reply."
+  (interactive "sAsk draftd: ")
+  (let ((buffer (get-buffer-create draftd-chat-buffer)))
+    (with-current-buffer buffer
+      (unless (derived-mode-p 'draftd-chat-mode)
+        (draftd-chat-mode))
+      (goto-char (point-max))
+      (insert (if (bobp) "" "\n") "You: " message "\n\ndraftd: ")
+      (display-buffer buffer)
+      (let ((marker (point-marker)))
+        (prog1 (draftd--stream-at marker "Chat" draftd-chat-conversation message
+                                  (draftd--generation-options 256))
+          (goto-char (point-max))
+          (insert "\n")
+          (set-marker marker nil))))))
+
+(defun draftd-chat-reset ()
+  "Start a new conversation with `draftd-chat'."
+  (interactive)
+  (dbus-call-method draftd-bus draftd--service draftd--path draftd--interface "ResetConversation"
+                    :timeout 5000 draftd-chat-conversation)
+  (message "draftd: a new conversation"))
 
 (provide 'draftd)
 ;;; draftd.el ends here

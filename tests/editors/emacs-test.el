@@ -150,6 +150,101 @@
         (kill-buffer buffer))
       (delete-directory dir t))))
 
+;; Issue 23: the per-paragraph cache, mode off, long regions, complete and chat.
+
+(ert-deftest draftd-mode-checks-paragraphs-from-the-cache ()
+  (with-temp-buffer
+    (insert "She go to school yesterday.\n\nThey was happy.\n\nThis is a good day.\n")
+    (text-mode)
+    (draftd-mode 1)
+    (flymake-start)
+    (should (draftd-test--wait (lambda () (and (draftd-test--diag "go") (draftd-test--diag "was")))))
+    (should (draftd-test--wait (lambda () (null draftd--check-running))))
+    ;; One paragraph added: only it goes to the daemon, the others come from the cache.
+    (let ((served (draftd-test--jobs-served)))
+      (goto-char (point-max))
+      (insert "\nShe have a cat.\n")
+      (flymake-start)
+      (should (draftd-test--wait (lambda () (draftd-test--diag "have"))))
+      (should (draftd-test--wait (lambda () (null draftd--check-running))))
+      (should (= (draftd-test--jobs-served) (1+ served)))
+      (should (draftd-test--diag "go")))
+    ;; Off: Flymake, which the mode turned on, goes off with its diagnostics.
+    (draftd-mode -1)
+    (should-not flymake-mode)
+    (should-not (flymake-diagnostics))))
+
+(ert-deftest draftd-mode-cancels-superseded-checks ()
+  (with-temp-buffer
+    (dotimes (i 12)
+      (insert (format "She go to the market number %d on a sunny day.\n\n" i)))
+    (text-mode)
+    (draftd-mode 1)
+    (flymake-start)
+    (should (draftd-test--wait (lambda () draftd--check-running)))
+    ;; The whole text replaced: the running paragraphs are gone, their jobs cancelled.
+    (let ((old (mapcar #'car draftd--check-running)))
+      (erase-buffer)
+      (insert "They was happy.\n")
+      (flymake-start)
+      (should-not (cl-intersection old (mapcar #'car draftd--check-running) :test #'equal))
+      (should (draftd-test--wait (lambda () (draftd-test--diag "was")))))
+    (draftd-mode -1)))
+
+(ert-deftest draftd-correct-long-region-keeps-emacs-responsive ()
+  (with-temp-buffer
+    (buffer-enable-undo)
+    (dotimes (i 12)
+      (insert (format "She go to school on day %d and they was happy. " i)))
+    (undo-boundary)
+    (let* ((before (buffer-string))
+           (ticks 0)
+           (timer (run-at-time 0.1 0.1 (lambda () (cl-incf ticks)))))
+      (unwind-protect
+          (draftd-correct-region (point-min) (point-max))
+        (cancel-timer timer))
+      (should-not (equal (buffer-string) before))
+      ;; Timers ran all along: the command does not hold Emacs while the daemon works.
+      (should (> ticks 5))
+      ;; One undo step restores the whole region.
+      (primitive-undo 1 buffer-undo-list)
+      (should (equal (buffer-string) before)))))
+
+(ert-deftest draftd-complete-streams-at-point ()
+  (with-temp-buffer
+    (buffer-enable-undo)
+    (insert "Once upon a time, there was a little girl who")
+    (undo-boundary)
+    (let* ((before (buffer-string))
+           (result (draftd-complete)))
+      (should (> (length result) 0))
+      (should (equal (buffer-string) (concat before result)))
+      (should (= (point) (point-max)))
+      (primitive-undo 1 buffer-undo-list)
+      (should (equal (buffer-string) before)))))
+
+(ert-deftest draftd-chat-streams-the-reply ()
+  (let* ((draftd-chat-conversation "ert-chat")
+         (reply (draftd-chat "Tell me a story.")))
+    (should (> (length reply) 0))
+    (with-current-buffer draftd-chat-buffer
+      (should (derived-mode-p 'draftd-chat-mode))
+      (should (string-match-p "You: Tell me a story.\n\ndraftd: " (buffer-string)))
+      (should (string-match-p (regexp-quote (string-trim reply)) (buffer-string))))))
+
+(ert-deftest draftd-rewrite-prompt-and-refusal ()
+  ;; SPC is a space in the instruction prompt, which shows its default.
+  (should (eq (lookup-key draftd-instruction-map " ") #'self-insert-command))
+  (let ((draftd--preset-history nil))
+    (should (string-match-p "(default formal)" (car (draftd--instruction-prompt)))))
+  ;; The shipped models follow their presets only: a free instruction is refused, clearly,
+  ;; and the text stays as it was.
+  (with-temp-buffer
+    (insert "This is a test.")
+    (let ((err (should-error (draftd-rewrite-region (point-min) (point-max) "make it shorter"))))
+      (should (string-match-p "chat template" (error-message-string err)))
+      (should (equal (buffer-string) "This is a test.")))))
+
 (defun draftd-test-run ()
   "Run the tests; write one ok / not ok line per test to $DRAFTD_RESULT; exit."
   (let* ((stats (ert-run-tests-batch "^draftd-"))
