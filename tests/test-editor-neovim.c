@@ -25,7 +25,7 @@ main (void)
   /* Through `draft lsp`, the spelling the README's setup snippets use. */
   g_autofree char *draft_lsp = g_strdup_printf ("%s/client/draft lsp", DRAFTD_BUILD_ROOT);
   const char *env[] = { "DRAFTD_FILE", file, "DRAFTD_LSP", draft_lsp, NULL };
-  lsp_run_editor (&f, argv, env, 9);
+  lsp_run_editor (&f, argv, env, 10);
   bus_fixture_teardown (&f);
   return tap_done ();
 }

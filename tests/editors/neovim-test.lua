@@ -33,6 +33,9 @@ local function run()
   vim.cmd('filetype on')
   package.path = os.getenv('DRAFTD_SOURCE_ROOT') .. '/editors/neovim/lua/?.lua;' .. package.path
   local draftd = require('draftd')
+  local conf = draftd.config({ settings = { dictionary = { 'draftd' } } })
+  check(conf.cmd[1] == 'draft' and vim.tbl_contains(conf.filetypes, 'markdown') and conf.settings.draftd.dictionary[1] == 'draftd',
+        'config() gives the table vim.lsp.config takes (Neovim 0.11+)')
   draftd.setup({ cmd = vim.split(os.getenv('DRAFTD_LSP'), ' ', { trimempty = true }) })
   vim.cmd('edit ' .. os.getenv('DRAFTD_FILE'))
   local buf = vim.api.nvim_get_current_buf()

@@ -8,6 +8,12 @@
 --     settings = { comments = true, dictionary = { 'draftd' }, checks = { 'grammar', 'spelling' } },
 --   })
 --
+-- On Neovim 0.11+ setup() uses the built-in configuration API; the same can be written
+-- directly, with config() giving the table:
+--
+--   vim.lsp.config('draftd', require('draftd').config({ settings = { dictionary = { 'draftd' } } }))
+--   vim.lsp.enable('draftd')
+--
 -- Code actions (:lua vim.lsp.buf.code_action()) fix one error or all of them; on a
 -- visual selection (:'<,'>lua vim.lsp.buf.range_code_action()) they also correct it or
 -- rewrite it as formal, concise, simple or friendly.
@@ -34,8 +40,25 @@ function M.attach(bufnr, opts)
   return client_id
 end
 
+-- The server's configuration as vim.lsp.config (Neovim 0.11+) takes it.
+function M.config(opts)
+  opts = opts or {}
+  return {
+    cmd = opts.cmd or { 'draft', 'lsp' },
+    filetypes = opts.filetypes or M.filetypes,
+    root_markers = { '.git' },
+    init_options = opts.settings or {},
+    settings = { draftd = opts.settings or {} },
+  }
+end
+
 function M.setup(opts)
   opts = opts or {}
+  if vim.lsp.config ~= nil and vim.lsp.enable ~= nil then
+    vim.lsp.config('draftd', M.config(opts))
+    vim.lsp.enable('draftd')
+    return
+  end
   local group = vim.api.nvim_create_augroup('draftd', { clear = true })
   vim.api.nvim_create_autocmd('FileType', {
     group = group,
