@@ -326,7 +326,7 @@ draft_job_run (DraftJob *j)
   if (j->cancelled)
     g_printerr ("\n[cancelled]\n");
   else if (reply && !ok)
-    g_printerr ("\ndraft: %s\n", r.error);
+    g_printerr ("%sdraft: %s\n", r.output_started ? "\n" : "", r.error);  /* off the streamed line, if any */
   g_free (r.path);
   g_free (r.error);
   return ok && !j->cancelled;

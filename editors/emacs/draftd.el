@@ -86,6 +86,7 @@ MESSAGE, when the daemon sent one, is used as it is."
 
 (cl-defstruct (draftd--job (:constructor draftd--job-create))
   path buffer start (shift 0) done result error
+  stats       ; the Finished signal's statistics, an alist
   text        ; the text sent
   collect     ; non-nil: Edit signals are collected in `edits', not applied
   edits       ; collected edits, last first
@@ -359,8 +360,11 @@ earlier ones changed."
         (remhash path draftd--jobs)
         (funcall (draftd--job-on-done job) job)))))
 
-(defun draftd--on-finished (path result _stats)
-  "Job PATH finished with RESULT."
+(defun draftd--on-finished (path result stats)
+  "Job PATH finished with RESULT and STATS."
+  (let ((job (gethash path draftd--jobs)))
+    (when job
+      (setf (draftd--job-stats job) stats)))
   (draftd--done path result nil))
 
 (defun draftd--on-failed (path name message)
@@ -453,6 +457,9 @@ Returns the job's result."
         (undo-amalgamate-change-group group)
         (accept-change-group group)))))
 
+(defvar draftd--last-stats nil
+  "The statistics of the last job `draftd--run' ran.")
+
 (defun draftd--run (beg end method &rest args)
   "Run METHOD (Correct or Rewrite) on BEG..END.
 Its edits are applied as they stream in.  ARGS are the arguments after the
@@ -463,6 +470,7 @@ Returns the new text of the region."
     (draftd--streamed
      job method (cons text (append args (list (draftd--options))))
      (lambda ()
+       (setq draftd--last-stats (draftd--job-stats job))
        ;; Should the edits not have rebuilt the result (a client that missed a signal),
        ;; the result is what the region becomes.
        (let ((new-end (+ end (draftd--job-shift job))))
@@ -490,7 +498,14 @@ Interactively, INSTRUCTION is read with completion over `draftd-presets';
 any other text is sent as a free instruction."
   (interactive
    (list (region-beginning) (region-end) (draftd--read-instruction)))
-  (draftd--run beg end "Rewrite" instruction))
+  (let ((draftd--last-stats nil))
+    (prog1 (draftd--run beg end "Rewrite" instruction)
+      ;; A sentence whose rewrite failed the daemon's checks is left as it was: say so,
+      ;; or it reads as the model's answer.
+      (let ((kept (car (cadr (assoc "kept_source" draftd--last-stats)))))
+        (when (and kept (> kept 0))
+          (message "draftd: %d sentence%s left as %s: the rewrite failed the checks"
+                   kept (if (= kept 1) "" "s") (if (= kept 1) "it was" "they were")))))))
 
 (defvar draftd-instruction-map
   (let ((map (make-sparse-keymap)))
