@@ -92,12 +92,24 @@ draftd_lsp_checker_forget (DraftdLspServer *s, DraftdLspDocument *doc)
   long_check_end (s, doc);
 }
 
+/* The check (settings.checks) an edit's kind belongs to: the daemon names grammar errors
+ * by what they are (agreement, verb form, article, preposition, word choice). */
+static const char *
+kind_check (const char *kind)
+{
+  static const char *const own[] = { "spelling", "punctuation", "style", NULL };
+  if (g_strv_contains (own, kind))
+    return kind;
+  return g_str_equal (kind, "rewrite") ? "style" : "grammar";
+}
+
 static int
 severity (const char *kind)
 {
-  if (g_str_equal (kind, "spelling") || g_str_equal (kind, "grammar"))
+  const char *check = kind_check (kind);
+  if (g_str_equal (check, "spelling") || g_str_equal (check, "grammar"))
     return 2;
-  if (g_str_equal (kind, "punctuation"))
+  if (g_str_equal (check, "punctuation"))
     return 3;
   return 4;
 }
@@ -164,7 +176,7 @@ paragraph_fixes (DraftdLspServer *s, DraftdLspDocument *doc, const DraftdLspPara
   for (guint i = 0; i < edits->len; i++) {
     const DraftdLspEdit *e = &g_array_index (edits, DraftdLspEdit, i);
     gsize start, end;
-    if (s->settings.checks && !g_strv_contains ((const char *const *) s->settings.checks, e->kind))
+    if (s->settings.checks && !g_strv_contains ((const char *const *) s->settings.checks, kind_check (e->kind)))
       continue;
     if (!draftd_lsp_paragraph_map (p, e->offset, (gsize) e->offset + e->length, &start, &end))
       continue;
