@@ -70,9 +70,10 @@ Offsets are in code points, as Emacs counts characters."
 
 (defun draftd--severity (kind)
   "The Flymake diagnostic type of an edit of KIND."
+  ;; Grammar errors come named by what they are: agreement, verb form, article, ...
   (pcase kind
-    ((or "spelling" "grammar") :warning)
-    (_ :note)))
+    ((or "punctuation" "style" "rewrite") :note)
+    (_ :warning)))
 
 (defun draftd--message (kind original replacement &optional message)
   "A diagnostic text for replacing ORIGINAL with REPLACEMENT (an edit of KIND).
