@@ -42,7 +42,7 @@ main (void)
   g_autofree char *tests = g_build_filename (DRAFTD_SOURCE_ROOT, "tests", "editors", "emacs-test.el", NULL);
   g_autofree char *elc = g_build_filename (dir, "draftd.elc", NULL);
   const char *argv[] = { "timeout", "600", emacs, "-batch", "-Q", "-L", dir, "-l", elc, "-l", tests, "-f", "draftd-test-run", NULL };
-  lsp_run_editor (&f, argv, NULL, 14);
+  lsp_run_editor (&f, argv, NULL, 15);
   bus_fixture_teardown (&f);
   return tap_done ();
 }

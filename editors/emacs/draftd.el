@@ -282,6 +282,23 @@ ENTRY is (BEG-MARKER END-MARKER TEXT)."
 (defvar-local draftd--flymake-was-on nil
   "Whether Flymake was on before `draftd-mode' turned it on.")
 
+(defun draftd--forget-word (word)
+  "Drop the cached answers that flag WORD; check again where `draftd-mode' is on.
+The daemon knows the word now: its answers would no longer flag it."
+  (let (stale)
+    (maphash (lambda (text edits)
+               (when (cl-some (lambda (e)
+                                (eq t (compare-strings text (nth 0 e) (+ (nth 0 e) (nth 1 e)) word nil nil t)))
+                              edits)
+                 (push text stale)))
+             draftd--cache)
+    (dolist (text stale)
+      (remhash text draftd--cache)))
+  (dolist (buffer (buffer-list))
+    (with-current-buffer buffer
+      (when (and (bound-and-true-p draftd-mode) flymake-mode)
+        (flymake-start)))))
+
 ;;;###autoload
 (defun draftd-add-word (word)
   "Add WORD to your personal word list: draftd never flags it again.
@@ -293,6 +310,7 @@ Interactively, the word of the diagnostic at point, or the word at point."
                    (thing-at-point 'word t))))
      (list (read-string (format-prompt "Add word" guess) nil nil guess))))
   (dbus-call-method draftd-bus draftd--service draftd--path draftd--interface "AddWord" word)
+  (draftd--forget-word word)
   (when (called-interactively-p 'interactive)
     (message "draftd: %s added to your word list" word)))
 

@@ -232,6 +232,14 @@
       (should (string-match-p "You: Tell me a story.\n\ndraftd: " (buffer-string)))
       (should (string-match-p (regexp-quote (string-trim reply)) (buffer-string))))))
 
+(ert-deftest draftd-add-word-drops-cached-flags ()
+  ;; Cached answers that flag a word the user adds are asked again; the others stay.
+  (puthash "We zorbify it." '((3 7 "zorbified" "spelling" nil)) draftd--cache)
+  (puthash "Other text." nil draftd--cache)
+  (draftd--forget-word "Zorbify")
+  (should (eq (gethash "We zorbify it." draftd--cache 'none) 'none))
+  (should-not (eq (gethash "Other text." draftd--cache 'none) 'none)))
+
 (ert-deftest draftd-rewrite-prompt-and-refusal ()
   ;; SPC is a space in the instruction prompt, which shows its default.
   (should (eq (lookup-key draftd-instruction-map " ") #'self-insert-command))
