@@ -225,6 +225,18 @@ lsp_wait_diagnostics (LspClient *c, const char *uri, gint64 version, int timeout
   }
 }
 
+int
+lsp_end (LspClient *c, BusFixture *f)
+{
+  int code;
+  g_autoptr (JsonNode) down G_GNUC_UNUSED = lsp_call (c, "shutdown", NULL, &code);
+  lsp_notify (c, "exit", NULL);
+  tap_ok (lsp_wait_exit (c, 20000) == 0, "shutdown and exit: status 0");
+  lsp_stop (c);
+  bus_fixture_teardown (f);
+  return tap_done ();
+}
+
 JsonArray *
 lsp_wait_checked (LspClient *c, const char *uri, gint64 version, int timeout_ms)
 {

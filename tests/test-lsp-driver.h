@@ -27,6 +27,9 @@ JsonArray *lsp_open (LspClient *c, const char *uri, const char *language, const 
 /* Waits for the server to exit (after exit, or its input closed); its exit status, -1 on timeout. */
 int lsp_wait_exit (LspClient *c, int timeout_ms);
 void lsp_stop (LspClient *c);
+/* The end of a test: shutdown and exit (checked), the server and the fixture stopped; what
+ * main() returns. */
+int lsp_end (LspClient *c, BusFixture *f);
 
 /* Raw bytes, as they are. */
 void lsp_send_raw (LspClient *c, const char *bytes, gsize len);

@@ -122,10 +122,5 @@ main (void)
   tap_ok (created && g_strcmp0 (created, token) == 0, "window/workDoneProgress/create asked for the progress token");
   tap_ok (g_str_has_prefix (kinds->str, "begin report") && g_str_has_suffix (kinds->str, "end "),
           "$/progress: begin, reports, end (%.60s...)", kinds->str);
-  g_autoptr (JsonNode) down G_GNUC_UNUSED = lsp_call (&c, "shutdown", NULL, &code);
-  lsp_notify (&c, "exit", NULL);
-  tap_ok (lsp_wait_exit (&c, 20000) == 0, "shutdown and exit: status 0");
-  lsp_stop (&c);
-  bus_fixture_teardown (&f);
-  return tap_done ();
+  return lsp_end (&c, &f);
 }

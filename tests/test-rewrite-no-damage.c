@@ -3,11 +3,10 @@
  * character comes back in place, nothing of the prompt shows up in the output, and the
  * free-form instruction, which the shipped models cannot follow, is refused with a message
  * instead of answered with garbage. */
-#include <glib/gstdio.h>
 #include <string.h>
-#include <unistd.h>
 #include "tests/bus-fixture.h"
 #include "tests/tap.h"
+#include "tests/test-util.h"
 
 static const char *const lines[] = {
   "Hi 👩‍💻 This is a test.",
@@ -64,16 +63,14 @@ run (BusFixture *f, const char *input, const char *instruction, char **out, char
 int
 main (void)
 {
+  g_autofree char *joined = g_strjoinv ("\n", (char **) lines);
+  g_autofree char *text = g_strconcat (joined, "\n", NULL);
+  g_autofree char *input = g_build_filename (test_tmpdir (), "typography.txt", NULL);
+  g_file_set_contents (input, text, -1, NULL);
   BusFixture f;
   int code;
   if (!bus_fixture_begin (&f, NULL, &code))
     return code;
-  g_autofree char *joined = g_strjoinv ("\n", (char **) lines);
-  g_autofree char *text = g_strconcat (joined, "\n", NULL);
-  g_autofree char *input = g_build_filename (g_get_tmp_dir (), "draftd-rewrite-XXXXXX.txt", NULL);
-  int fd = g_mkstemp (input);
-  close (fd);
-  g_file_set_contents (input, text, -1, NULL);
   static const char *const presets[] = { "formal", "concise", "simple", "friendly" };
   for (guint i = 0; i < G_N_ELEMENTS (presets); i++) {
     g_autofree char *out = NULL, *err = NULL;
@@ -89,7 +86,6 @@ main (void)
   g_strstrip (err);
   tap_ok (status != 0 && strstr (err, "chat template") && strstr (err, "make it shorter") && !strstr (out, "Rewrite"),
           "a free-form instruction is refused by a model without a chat template: %s", err);
-  g_unlink (input);
   tap_ok (bus_fixture_stop_draftd (&f) == 0, "draftd exits cleanly");
   bus_fixture_teardown (&f);
   return tap_done ();
