@@ -480,17 +480,25 @@ subject_verb (Ctx *x, const Word *prev)
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (x->c->spell, w->lower);
   g_autoptr (GPtrArray) alts = g_ptr_array_new ();
   gboolean has_s = g_str_has_suffix (w->lower, "s"), past = past_time (x) && !past_form (w->lower, fam);
+  g_autoptr (GPtrArray) pasts = g_ptr_array_new ();
   for (guint k = 0; k < fam->len; k++) {
     const char *f = fam->pdata[k];
     gsize lf = strlen (f), lw = strlen (w->lower);
     if (past && past_form (f, fam))
-      g_ptr_array_add (alts, (gpointer) f);
+      g_ptr_array_add (pasts, (gpointer) f);
     else if (third && !has_s && g_str_has_suffix (f, "s") && g_str_has_prefix (f, w->lower) && lf <= lw + 2)
       g_ptr_array_add (alts, (gpointer) f);
     else if (other && has_s && g_str_has_prefix (w->lower, f) && lf + 2 >= lw && lf < lw)
       g_ptr_array_add (alts, (gpointer) f);
   }
-  return alts->len > 0 && judged (x, (const char *const *) alts->pdata, alts->len, DRAFTD_FIX_AGREEMENT, 0);
+  if (alts->len + pasts->len == 0)
+    return FALSE;
+  /* One site: the present forms are agreement, the past a verb form. */
+  for (guint k = 0; k < pasts->len; k++) {
+    g_autofree char *r = draftd_candidates_match_case (w->text, pasts->pdata[k]);
+    draftd_candidates_add (x->out, w->start, w->end, r, DRAFTD_FIX_VERB_FORM, -margin (x->c, DRAFTD_FIX_VERB_FORM), x->site);
+  }
+  return judged (x, (const char *const *) alts->pdata, alts->len, DRAFTD_FIX_AGREEMENT, 0);
 }
 
 static gboolean

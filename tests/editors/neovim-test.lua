@@ -48,7 +48,7 @@ local function run()
   check(go ~= nil and go.lnum == 0 and go.col == 4, 'diagnostic on "go" at line 1, column 5')
   -- Line 3 has an emoji and CJK before "have": Neovim converts the UTF-16 position to bytes.
   check(have ~= nil and have.lnum == 2 and have.col == 28, 'diagnostic on "have" after an emoji and CJK at byte column 28')
-  check(go ~= nil and go.source == 'draftd' and go.code == 'grammar', 'source draftd, code grammar')
+  check(go ~= nil and go.source == 'draftd' and go.code == 'verb form', 'source draftd, code verb form')
 
   -- Apply the quickfix at the cursor through the client's own code-action flow.
   vim.api.nvim_win_set_cursor(0, { 1, 4 })
