@@ -648,6 +648,12 @@ draftd_grammar_run (DraftdGrammarContext *ctx, const char *text, const DraftdGra
     copied = sg->start;
     if (!sg->rewrite)
       continue;
+    /* Between segments too: a short segment can finish before the decoder's own check, so
+     * a text of many of them would otherwise run to its end after a cancel. */
+    if (g_cancellable_set_error_if_cancelled (req->cancellable, error)) {
+      g_string_free (result, TRUE);
+      return NULL;
+    }
     g_autofree char *answer = segment_answer (&j, sg, spans, error);
     if (answer == NULL) {
       g_string_free (result, TRUE);

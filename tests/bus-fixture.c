@@ -7,7 +7,7 @@
 #include <unistd.h>
 #include "tests/tap.h"
 #include "tests/test-util.h"
-#include "lib/bus/draftd-bus-names.h"
+#include "lib/bus/draftd-bus.h"
 
 static gboolean
 name_has_owner (const char *address, const char *name)
@@ -274,4 +274,21 @@ bus_fixture_dict_u32 (DBusMessageIter *dict, const char *key)
       dbus_message_iter_get_basic (&var, &v);
   }
   return v;
+}
+
+DBusMessage *
+bus_fixture_start_call (const char *method, const char *text)
+{
+  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Start");
+  DBusMessageIter it, av, v, d;
+  dbus_message_iter_init_append (m, &it);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &method);
+  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "v", &av);
+  draftd_bus_append_variant_string (&av, text);
+  dbus_message_iter_open_container (&av, DBUS_TYPE_VARIANT, "a{sv}", &v);
+  dbus_message_iter_open_container (&v, DBUS_TYPE_ARRAY, "{sv}", &d);
+  dbus_message_iter_close_container (&v, &d);
+  dbus_message_iter_close_container (&av, &v);
+  dbus_message_iter_close_container (&it, &av);
+  return m;
 }

@@ -74,18 +74,7 @@ correct_call (const char *text)
 static char *
 start_correct (DBusConnection *c, const char *text)
 {
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Start");
-  DBusMessageIter it, av, v, d;
-  const char *method = "Correct";
-  dbus_message_iter_init_append (m, &it);
-  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &method);
-  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "v", &av);
-  draftd_bus_append_variant_string (&av, text);
-  dbus_message_iter_open_container (&av, DBUS_TYPE_VARIANT, "a{sv}", &v);
-  dbus_message_iter_open_container (&v, DBUS_TYPE_ARRAY, "{sv}", &d);
-  dbus_message_iter_close_container (&v, &d);
-  dbus_message_iter_close_container (&av, &v);
-  dbus_message_iter_close_container (&it, &av);
+  DBusMessage *m = bus_fixture_start_call ("Correct", text);
   DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 60000, NULL);
   dbus_message_unref (m);
   const char *p = NULL;

@@ -222,7 +222,9 @@ sink_yield (gpointer user)
   budget_pause (self);
   g_mutex_lock (&s->lock);
   guint turns = g_queue_get_length (&s->rotation);
-  for (guint i = 0; i < turns && !s->stopping && s->running->len < MAX_NESTING; i++) {
+  /* A cancelled job stops lending its turn: it ends at once instead of after the others. */
+  for (guint i = 0; i < turns && !s->stopping && s->running->len < MAX_NESTING &&
+                    !g_cancellable_is_cancelled (self->pub.cancellable); i++) {
     Job *job = take_next (s);
     if (job == NULL)
       break;

@@ -550,6 +550,12 @@ draftd_decode (const DraftdLm *target, const DraftdLm *assistant, const gint32 *
   g_return_val_if_fail (n_prompt > 0, FALSE);
   if (!check_models (target, assistant, params, error))
     return FALSE;
+  /* Before the prompt pass as well as between steps: IAD can finish a short answer in the
+   * first pass and one step, never reaching the loop's check. */
+  if (g_cancellable_set_error_if_cancelled (params->cancellable, error)) {
+    stats->cancelled = TRUE;
+    return FALSE;
+  }
   Decoder d;
   decoder_init (&d, target, assistant, prompt, n_prompt, params, out, stats);
   gboolean ok = first_token (&d, prompt, n_prompt, error);

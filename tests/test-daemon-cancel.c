@@ -1,0 +1,268 @@
+/* Issue 24.1: a streamed Correct of 400 sentences stops soon after anyone asks it to: its
+ * client's Cancel, its client leaving the bus, its time budget, SIGTERM. It ends with
+ * Cancelled (TooLong for the budget) within two segments of the request where the client
+ * can count them, and the daemon then serves the next request as before. Orders are
+ * asserted; how long each stop took is printed as a diagnostic only. */
+#include <signal.h>
+#include <string.h>
+#include "lib/bus/draftd-bus.h"
+#include "tests/bus-fixture.h"
+#include "tests/tap.h"
+
+#define SENTENCES 400
+
+/* What one streamed job told its client. */
+typedef struct {
+  char *path;
+  guint done;          /* segments, from the last Progress */
+  gboolean finished;
+  char *error;         /* Failed's error name */
+} Stream;
+
+static DBusHandlerResult
+on_stream_signal (DBusConnection *c, DBusMessage *m, void *user)
+{
+  Stream *s = user;
+  const char *path = NULL, *name = NULL, *text = NULL;
+  guint32 done = 0, total = 0;
+  if (dbus_message_get_type (m) != DBUS_MESSAGE_TYPE_SIGNAL || !dbus_message_has_interface (m, DRAFTD_BUS_IFACE))
+    return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
+  const char *member = dbus_message_get_member (m);
+  if (g_str_equal (member, "Progress"))
+    dbus_message_get_args (m, NULL, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_UINT32, &done, DBUS_TYPE_UINT32, &total,
+                           DBUS_TYPE_INVALID);
+  else if (g_str_equal (member, "Failed"))
+    dbus_message_get_args (m, NULL, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_STRING, &name, DBUS_TYPE_STRING, &text,
+                           DBUS_TYPE_INVALID);
+  else if (g_str_equal (member, "Finished"))
+    dbus_message_get_args (m, NULL, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_STRING, &text, DBUS_TYPE_INVALID);
+  if (path == NULL || s->path == NULL || !g_str_equal (path, s->path))
+    return DBUS_HANDLER_RESULT_HANDLED;
+  s->done = MAX (s->done, done);
+  s->finished |= g_str_equal (member, "Finished");
+  if (name && s->error == NULL)
+    s->error = g_strdup (name);
+  return DBUS_HANDLER_RESULT_HANDLED;
+}
+
+static gboolean
+stream_over (const Stream *s)
+{
+  return s->finished || s->error;
+}
+
+/* Reads and dispatches what `c` receives until `until` holds or `ms` pass; TRUE if it held. */
+static gboolean
+pump_until (DBusConnection *c, Stream *s, gboolean (*until) (const Stream *), int ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+  while (!until (s) && g_get_monotonic_time () < end) {
+    dbus_connection_read_write (c, 20);
+    while (dbus_connection_dispatch (c) == DBUS_DISPATCH_DATA_REMAINS)
+      ;
+  }
+  return until (s);
+}
+
+/* Two segments are done: the job is running, well short of its end. */
+static gboolean
+stream_running (const Stream *s)
+{
+  return s->done >= 2 || stream_over (s);
+}
+
+/* Clean sentences, five to a group: IAD accepts each in its first pass, so a segment ends
+ * without the decoder's step loop ever looking at the cancellable. */
+static char *
+sentences (guint groups)
+{
+  static const char group[] = "She went to school yesterday. The cat sat on the mat. He has two books. "
+                              "We were happy to see them. It rained all day long.";
+  g_autoptr (GPtrArray) copies = g_ptr_array_new ();
+  for (guint i = 0; i < groups; i++)
+    g_ptr_array_add (copies, (gpointer) group);
+  g_ptr_array_add (copies, NULL);
+  return g_strjoinv (" ", (char **) copies->pdata);
+}
+
+static DBusMessage *
+send_call (DBusConnection *c, DBusMessage *m)
+{
+  DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 120000, NULL);
+  dbus_message_unref (m);
+  return r;
+}
+
+/* Start(Correct, [400 sentences, {}]) on `c`, watched through `s`; FALSE if refused. */
+static gboolean
+stream_start (DBusConnection *c, Stream *s)
+{
+  memset (s, 0, sizeof *s);
+  dbus_connection_add_filter (c, on_stream_signal, s, NULL);
+  g_autofree char *text = sentences (SENTENCES / 5);
+  DBusMessage *m = bus_fixture_start_call ("Correct", text);
+  DBusMessage *r = send_call (c, m);
+  const char *path = NULL;
+  if (r && dbus_message_get_args (r, NULL, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_INVALID))
+    s->path = g_strdup (path);
+  if (r)
+    dbus_message_unref (r);
+  return s->path != NULL;
+}
+
+static void
+stream_end (DBusConnection *c, Stream *s)
+{
+  dbus_connection_remove_filter (c, on_stream_signal, s);
+  g_free (s->path);
+  g_free (s->error);
+}
+
+/* The daemon still serves: a one-sentence Correct is answered. */
+static void
+check_serves (DBusConnection *c, const char *after)
+{
+  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Correct");
+  const char *text = "He go home.";
+  DBusMessageIter it, d;
+  dbus_message_iter_init_append (m, &it);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &text);
+  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
+  dbus_message_iter_close_container (&it, &d);
+  DBusMessage *r = send_call (c, m);
+  tap_ok (r && dbus_message_get_type (r) == DBUS_MESSAGE_TYPE_METHOD_RETURN, "after %s, the next Correct is answered", after);
+  if (r)
+    dbus_message_unref (r);
+}
+
+static double
+ms_since (gint64 t0)
+{
+  return (g_get_monotonic_time () - t0) / 1e3;
+}
+
+static void
+test_cancel (BusFixture *f)
+{
+  DBusConnection *c = bus_fixture_connect (f);
+  Stream s;
+  gboolean running = stream_start (c, &s) && pump_until (c, &s, stream_running, 120000) && !stream_over (&s);
+  tap_ok (running, "a %u-sentence Correct runs (%u segments done)", SENTENCES, s.done);
+  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Cancel");
+  dbus_message_append_args (m, DBUS_TYPE_OBJECT_PATH, &s.path, DBUS_TYPE_INVALID);
+  gint64 t0 = g_get_monotonic_time ();
+  DBusMessage *r = send_call (c, m);
+  tap_ok (r && dbus_message_get_type (r) == DBUS_MESSAGE_TYPE_METHOD_RETURN, "Cancel is accepted");
+  if (r)
+    dbus_message_unref (r);
+  pump_until (c, &s, stream_running, 0);  /* the signals that came with the reply */
+  guint at_cancel = s.done;
+  pump_until (c, &s, stream_over, 120000);
+  tap_ok (g_strcmp0 (s.error, DRAFTD_BUS_ERROR_CANCELLED) == 0 && s.done <= at_cancel + 2,
+          "Cancel ends it with %s within two segments (%u done at the reply, %u at the end, of %u)",
+          s.error ? s.error : s.finished ? "Finished" : "nothing", at_cancel, s.done, SENTENCES);
+  tap_diag ("Cancel to Failed: %.0f ms", ms_since (t0));
+  stream_end (c, &s);
+  check_serves (c, "a Cancel");
+  dbus_connection_close (c);
+  dbus_connection_unref (c);
+}
+
+/* The log line of the job's end, once it is there (NULL after 60 s). */
+static char *
+wait_log_line (BusFixture *f, const char *prefix)
+{
+  for (int i = 0; i < 3000; i++) {
+    g_autofree char *log = NULL;
+    g_file_get_contents (f->log_path, &log, NULL, NULL);
+    /* ":1.5" must not match ":1.50": the name ends at a space or a colon. */
+    for (const char *at = log ? strstr (log, prefix) : NULL; at; at = strstr (at + 1, prefix))
+      if (at[strlen (prefix)] == ' ' || at[strlen (prefix)] == ':')
+        return g_strndup (at, strcspn (at, "\n"));
+    g_usleep (20000);
+  }
+  return NULL;
+}
+
+static void
+test_client_death (BusFixture *f)
+{
+  DBusConnection *c = bus_fixture_connect (f), *d = bus_fixture_connect (f);
+  Stream s;
+  gboolean running = stream_start (d, &s) && pump_until (d, &s, stream_running, 120000) && !stream_over (&s);
+  tap_ok (running, "another client's %u-sentence Correct runs", SENTENCES);
+  g_autofree char *prefix = g_strdup_printf ("Correct from %s", dbus_bus_get_unique_name (d));
+  stream_end (d, &s);
+  gint64 t0 = g_get_monotonic_time ();
+  dbus_connection_close (d);
+  dbus_connection_unref (d);
+  g_autofree char *line = wait_log_line (f, prefix);
+  tap_ok (line && strstr (line, "failed: " DRAFTD_BUS_ERROR_CANCELLED), "its client leaving the bus ends it: %s",
+          line ? line : "(no end logged)");
+  tap_diag ("disconnect to the job's end in the log: %.0f ms", ms_since (t0));
+  check_serves (c, "a client's death");
+  dbus_connection_close (c);
+  dbus_connection_unref (c);
+}
+
+/* SIGTERM: the running job fails Cancelled, and draftd exits 0 without finishing it. */
+static void
+test_sigterm (BusFixture *f)
+{
+  DBusConnection *c = bus_fixture_connect (f);
+  Stream s;
+  gboolean running = stream_start (c, &s) && pump_until (c, &s, stream_running, 120000) && !stream_over (&s);
+  tap_ok (running, "a %u-sentence Correct runs before SIGTERM", SENTENCES);
+  gint64 t0 = g_get_monotonic_time ();
+  kill (f->draftd_pid, SIGTERM);
+  int st = bus_fixture_stop_draftd (f);
+  double exit_ms = ms_since (t0);
+  pump_until (c, &s, stream_over, 5000);
+  tap_ok (st == 0 && g_strcmp0 (s.error, DRAFTD_BUS_ERROR_CANCELLED) == 0 && s.done < SENTENCES,
+          "SIGTERM: the job fails %s at %u of %u segments, draftd exits %d", s.error ? s.error : "(no Failed)", s.done,
+          SENTENCES, st);
+  tap_diag ("SIGTERM to exit: %.0f ms", exit_ms);
+  stream_end (c, &s);
+  dbus_connection_close (c);
+  dbus_connection_unref (c);
+}
+
+static void
+test_job_timeout (void)
+{
+  BusFixture f;
+  int code;
+  const char *extra[] = { "--job-timeout", "1", NULL };
+  if (!bus_fixture_begin (&f, extra, &code))
+    return;
+  DBusConnection *c = bus_fixture_connect (&f);
+  Stream s;
+  gint64 t0 = g_get_monotonic_time ();
+  gboolean started = stream_start (c, &s);
+  pump_until (c, &s, stream_over, 120000);
+  tap_ok (started && g_strcmp0 (s.error, DRAFTD_BUS_ERROR_TOO_LONG) == 0 && s.done < SENTENCES,
+          "--job-timeout 1 ends it with %s at %u of %u segments", s.error ? s.error : "(no Failed)", s.done, SENTENCES);
+  tap_diag ("Start to Failed with a 1 s budget: %.0f ms", ms_since (t0));
+  stream_end (c, &s);
+  check_serves (c, "a job's time budget");
+  dbus_connection_close (c);
+  dbus_connection_unref (c);
+  tap_ok (bus_fixture_stop_draftd (&f) == 0, "draftd exits 0");
+  bus_fixture_teardown (&f);
+}
+
+int
+main (void)
+{
+  BusFixture f;
+  int code;
+  const char *extra[] = { "--verbose", NULL };
+  if (!bus_fixture_begin (&f, extra, &code))
+    return code;
+  test_cancel (&f);
+  test_client_death (&f);
+  test_sigterm (&f);
+  bus_fixture_teardown (&f);
+  test_job_timeout ();
+  return tap_done ();
+}
