@@ -68,6 +68,43 @@ content_length (const char *headers)
   return -1;
 }
 
+/* Where a header line "Content-Length: N\r\n" starts in `data` (only starts before `limit`
+ * count), or G_MAXSIZE. No JSON text holds one: raw CR and LF cannot stand in a string. */
+static gsize
+header_inside (const guint8 *data, gsize len, gsize limit)
+{
+  static const char key[] = "Content-Length:";
+  for (const guint8 *at = data; (at = find (at, len - (at - data), key)) != NULL && (gsize) (at - data) < limit; at++) {
+    const guint8 *p = at + strlen (key), *end = data + len;
+    while (p < end && *p == ' ')
+      p++;
+    const guint8 *digits = p;
+    while (p < end && g_ascii_isdigit (*p))
+      p++;
+    if (p > digits && p + 1 < end && p[0] == '\r' && p[1] == '\n')
+      return at - data;
+  }
+  return G_MAXSIZE;
+}
+
+/* A header block without a valid Content-Length. The rest of a message cut short by a
+ * Content-Length too small comes before the next header in the same block: reading resumes
+ * at that header, so the message after a bad frame is not lost. */
+static DraftdLspFrame
+bad_header (DraftdLspReader *r, gsize header_len, char **body)
+{
+  const guint8 *at = header_len > 1 ? find (r->buf->data + 1, header_len - 1, "Content-Length:") : NULL;
+  if (at) {
+    g_byte_array_remove_range (r->buf, 0, at - r->buf->data);
+    *body = g_strdup ("bytes that are no message (after a Content-Length too small?)");
+    return DRAFTD_LSP_FRAME_BAD;
+  }
+  g_byte_array_remove_range (r->buf, 0, header_len + 4);
+  r->resync = TRUE;
+  *body = g_strdup ("a message header without a valid Content-Length");
+  return DRAFTD_LSP_FRAME_BAD;
+}
+
 DraftdLspFrame
 draftd_lsp_reader_next (DraftdLspReader *r, char **body)
 {
@@ -94,23 +131,109 @@ draftd_lsp_reader_next (DraftdLspReader *r, char **body)
   gsize header_len = end - r->buf->data;
   g_autofree char *headers = g_strndup ((const char *) r->buf->data, header_len);
   gint64 n = content_length (headers);
-  if (n < 0) {
-    g_byte_array_remove_range (r->buf, 0, header_len + 4);
-    r->resync = TRUE;
-    *body = g_strdup ("a message header without a valid Content-Length");
-    return DRAFTD_LSP_FRAME_BAD;
-  }
+  if (n < 0)
+    return bad_header (r, header_len, body);
   if ((guint64) n > DRAFTD_LSP_MAX_FRAME) {
     g_byte_array_remove_range (r->buf, 0, header_len + 4);
     r->skip = n;
     *body = g_strdup_printf ("a message of %" G_GINT64_FORMAT " bytes (the limit is %u)", n, DRAFTD_LSP_MAX_FRAME);
     return DRAFTD_LSP_FRAME_BAD;
   }
-  if (r->buf->len < header_len + 4 + n)
+  gsize start = header_len + 4;
+  gsize next = header_inside (r->buf->data + start, MIN (r->buf->len - start, (gsize) n + 16), n);
+  if (next < (gsize) n) {
+    /* The Content-Length was too long: the next message's header is inside the body. */
+    g_byte_array_remove_range (r->buf, 0, start + next);
+    *body = g_strdup_printf ("a message shorter than its Content-Length (%" G_GINT64_FORMAT " bytes)", n);
+    return DRAFTD_LSP_FRAME_BAD;
+  }
+  if (r->buf->len < start + n)
     return DRAFTD_LSP_FRAME_NONE;
-  *body = g_strndup ((const char *) r->buf->data + header_len + 4, n);
-  g_byte_array_remove_range (r->buf, 0, header_len + 4 + n);
-  return DRAFTD_LSP_FRAME_MESSAGE;
+  gboolean nul = memchr (r->buf->data + start, 0, n) != NULL;
+  *body = nul ? g_strdup ("a message holds a NUL byte") : g_strndup ((const char *) r->buf->data + start, n);
+  g_byte_array_remove_range (r->buf, 0, start + n);
+  return nul ? DRAFTD_LSP_FRAME_BAD : DRAFTD_LSP_FRAME_MESSAGE;
+}
+
+/* The deepest nesting of arrays and objects in JSON text as json-glib reads it (its
+ * scanner also takes 'single-quoted' strings, without escapes, and C comments), up to
+ * `max` + 1; *nul: a \u0000 escape in a string. */
+static guint
+nesting (const char *s, guint max, gboolean *nul)
+{
+  guint depth = 0, deepest = 0;
+  *nul = FALSE;
+  for (const char *p = s; *p && deepest <= max; p++) {
+    if (*p == '"') {
+      for (p++; *p && *p != '"'; p++)
+        if (*p == '\\' && p[1]) {
+          *nul |= g_str_has_prefix (p + 1, "u0000");
+          p++;
+        }
+    } else if (*p == '\'') {
+      p = strchr (p + 1, '\'');
+    } else if (p[0] == '/' && p[1] == '*') {
+      p = strstr (p + 2, "*/");
+      p = p ? p + 1 : NULL;
+    } else if (*p == '[' || *p == '{') {
+      depth++;
+      deepest = MAX (deepest, depth);
+    } else if ((*p == ']' || *p == '}') && depth > 0) {
+      depth--;
+    }
+    if (p == NULL || *p == 0)
+      break;  /* unterminated: the parser refuses it */
+  }
+  return deepest;
+}
+
+static gboolean
+text_valid (JsonNode *n)
+{
+  if (JSON_NODE_HOLDS_VALUE (n))
+    return json_node_get_value_type (n) != G_TYPE_STRING || g_utf8_validate (json_node_get_string (n), -1, NULL);
+  if (JSON_NODE_HOLDS_ARRAY (n)) {
+    JsonArray *a = json_node_get_array (n);
+    for (guint i = 0; i < json_array_get_length (a); i++)
+      if (!text_valid (json_array_get_element (a, i)))
+        return FALSE;
+  } else if (JSON_NODE_HOLDS_OBJECT (n)) {
+    JsonObjectIter it;
+    const char *name;
+    JsonNode *v;
+    json_object_iter_init (&it, json_node_get_object (n));
+    while (json_object_iter_next (&it, &name, &v))
+      if (!g_utf8_validate (name, -1, NULL) || !text_valid (v))
+        return FALSE;
+  }
+  return TRUE;
+}
+
+JsonNode *
+draftd_lsp_parse (const char *body, gboolean *text_ok, GError **error)
+{
+  gboolean nul;
+  *text_ok = FALSE;
+  if (nesting (body, DRAFTD_LSP_MAX_DEPTH, &nul) > DRAFTD_LSP_MAX_DEPTH) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "arrays and objects nested more than %d deep",
+                 DRAFTD_LSP_MAX_DEPTH);
+    return NULL;
+  }
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) local = NULL;
+  if (!json_parser_load_from_data (parser, body, -1, &local)) {
+    /* json-glib quotes the string it choked on, decoded escapes and all: it may not be text. */
+    g_autofree char *why = g_utf8_make_valid (local->message, -1);
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "parse error: %s", why);
+    return NULL;
+  }
+  JsonNode *root = json_parser_steal_root (parser);
+  if (root == NULL) {
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "parse error: an empty message");
+    return NULL;
+  }
+  *text_ok = !nul && text_valid (root);
+  return root;
 }
 
 char *

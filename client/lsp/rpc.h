@@ -21,6 +21,10 @@ enum {
 /* The largest frame accepted; a longer Content-Length is a protocol error, and the bytes are skipped. */
 #define DRAFTD_LSP_MAX_FRAME (64u << 20)
 
+/* The deepest nesting of arrays and objects accepted; a message nested deeper is refused
+ * before it is parsed (json-glib's parser recurses once per level; LSP nests a dozen). */
+#define DRAFTD_LSP_MAX_DEPTH 64
+
 typedef struct {
   GByteArray *buf;
   gsize skip;         /* body bytes of a rejected frame still to drop */
@@ -39,6 +43,12 @@ typedef enum {
 
 /* Takes the next frame from the buffer. */
 DraftdLspFrame draftd_lsp_reader_next (DraftdLspReader *r, char **body);
+
+/* Parses one message body: NULL with G_IO_ERROR_INVALID_DATA for JSON that is malformed or
+ * nested deeper than DRAFTD_LSP_MAX_DEPTH. *text_ok: every string in it (member names
+ * included) is valid UTF-8 and free of \u0000 (which would cut it short); a lone surrogate
+ * escape such as \ud800 decodes to invalid UTF-8. */
+JsonNode *draftd_lsp_parse (const char *body, gboolean *text_ok, GError **error);
 
 /* Frames and writes one message (blocking: a language client reads its pipe). */
 gboolean draftd_lsp_write (GOutputStream *out, JsonNode *message, GError **error);

@@ -305,18 +305,33 @@ valid_id (JsonNode *id)
   return t == G_TYPE_INT64 || t == G_TYPE_STRING;
 }
 
+/* A message with a string that is not text (a lone surrogate escape, \u0000) is refused
+ * whole: forwarded, a document would reach the daemon as bytes it cannot take. A request
+ * gets the error; a notification (didOpen) has no answer, so the user is told. */
+static void
+refuse_text (DraftdLspServer *s, JsonNode *id, const char *method)
+{
+  static const char why[] = "a string in it is not valid UTF-8 (a lone surrogate escape such as \\ud800, or \\u0000)";
+  if (id) {
+    g_autofree char *msg = g_strdup_printf ("the request was refused: %s", why);
+    draftd_lsp_server_send (s, draftd_lsp_error_response (id, DRAFTD_LSP_INVALID_PARAMS, msg));
+    return;
+  }
+  gboolean named = method && g_utf8_validate (method, -1, NULL) && strlen (method) <= 64;
+  draftd_lsp_server_show (s, 1, "draftd-lsp: %s was refused: %s", named ? method : "a notification", why);
+}
+
 void
 draftd_lsp_server_handle (DraftdLspServer *s, const char *body)
 {
-  g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GError) error = NULL;
-  if (!json_parser_load_from_data (parser, body, -1, &error)) {
-    g_autofree char *msg = g_strdup_printf ("parse error: %s", error->message);
-    draftd_lsp_server_send (s, draftd_lsp_error_response (NULL, DRAFTD_LSP_PARSE_ERROR, msg));
+  gboolean text_ok;
+  g_autoptr (JsonNode) root = draftd_lsp_parse (body, &text_ok, &error);
+  if (root == NULL) {
+    draftd_lsp_server_send (s, draftd_lsp_error_response (NULL, DRAFTD_LSP_PARSE_ERROR, error->message));
     return;
   }
-  JsonNode *root = json_parser_get_root (parser);
-  JsonObject *o = root && JSON_NODE_HOLDS_OBJECT (root) ? json_node_get_object (root) : NULL;
+  JsonObject *o = JSON_NODE_HOLDS_OBJECT (root) ? json_node_get_object (root) : NULL;
   JsonNode *id = o ? json_object_get_member (o, "id") : NULL;
   if (id && JSON_NODE_HOLDS_NULL (id))
     id = NULL;
@@ -327,6 +342,10 @@ draftd_lsp_server_handle (DraftdLspServer *s, const char *body)
     return;
   }
   const char *method = draftd_lsp_get_string (o, "method");
+  if (!text_ok) {
+    refuse_text (s, id, method);
+    return;
+  }
   if (method == NULL) {
     if (id && (json_object_has_member (o, "result") || json_object_has_member (o, "error")))
       return;  /* the client's answer to one of our requests (applyEdit, showMessage): nothing to do */

@@ -1,0 +1,156 @@
+/* Issue 24.2, 24.3 and 24.7: draftd-lsp against messages built to hurt it. Deeply nested
+ * JSON, strings that are not text (a lone surrogate escape, \u0000, a raw NUL byte) and
+ * frames whose Content-Length is wrong each get their error, and the server goes on: the
+ * message after a bad frame is answered, a refused document is never opened. */
+#include <string.h>
+#include "tests/tap.h"
+#include "tests/test-lsp-driver.h"
+
+#define URI "file:///tmp/draftd-test/hostile.txt"
+
+static gint64
+error_code (JsonNode *m)
+{
+  gint64 code = 0;
+  draftd_lsp_get_int (draftd_lsp_get_object (json_node_get_object (m), "error"), "code", &code);
+  return code;
+}
+
+static const char *
+error_message (JsonNode *m)
+{
+  const char *s = draftd_lsp_get_string (draftd_lsp_get_object (json_node_get_object (m), "error"), "message");
+  return s ? s : "(none)";
+}
+
+/* The server still answers: draftd.status gets its result. */
+static void
+check_alive (LspClient *c, const char *after)
+{
+  int code = 0;
+  g_autoptr (JsonNode) r = lsp_call (c, "workspace/executeCommand", lsp_json ("{\"command\": \"draftd.status\"}"), &code);
+  tap_ok (r != NULL && code == 0, "after %s the server still answers", after);
+}
+
+static void
+send_framed (LspClient *c, const char *body, gsize len)
+{
+  g_autofree char *header = g_strdup_printf ("Content-Length: %zu\r\n\r\n", len);
+  lsp_send_raw (c, header, strlen (header));
+  lsp_send_raw (c, body, len);
+}
+
+/* A request `depth` levels deep: the message, its params, and arrays inside. */
+static char *
+nested_request (guint depth)
+{
+  g_autofree char *open = g_strnfill (depth - 2, '['), *close = g_strnfill (depth - 2, ']');
+  return g_strdup_printf ("{\"jsonrpc\": \"2.0\", \"id\": 500, \"method\": \"x/y\", \"params\": {\"a\": %s%s}}", open,
+                          close);
+}
+
+static void
+test_nesting (LspClient *c)
+{
+  gsize n = 100000;
+  g_autofree char *deep = g_malloc (n);
+  memset (deep, '[', n);
+  send_framed (c, deep, n);
+  g_autoptr (JsonNode) m1 = lsp_next (c, 30000);
+  tap_ok (m1 && error_code (m1) == DRAFTD_LSP_PARSE_ERROR, "100,000 nested arrays: %s", m1 ? error_message (m1) : "(no answer)");
+  check_alive (c, "deep nesting");
+  /* At the bound a message is read; one level more is refused. */
+  g_autofree char *at_bound = nested_request (DRAFTD_LSP_MAX_DEPTH);
+  lsp_send_json (c, "%s", at_bound);
+  g_autoptr (JsonNode) m2 = lsp_wait (c, 500, NULL, 10000);
+  tap_ok (m2 && error_code (m2) == DRAFTD_LSP_METHOD_NOT_FOUND, "%d levels deep: read (and its unknown method named)",
+          DRAFTD_LSP_MAX_DEPTH);
+  g_autofree char *past = nested_request (DRAFTD_LSP_MAX_DEPTH + 1);
+  lsp_send_json (c, "%s", past);
+  g_autoptr (JsonNode) m3 = lsp_next (c, 10000);
+  tap_ok (m3 && error_code (m3) == DRAFTD_LSP_PARSE_ERROR, "%d levels: %s", DRAFTD_LSP_MAX_DEPTH + 1,
+          m3 ? error_message (m3) : "(no answer)");
+}
+
+/* A didOpen whose text is not text: refused with a message to the user, never opened. */
+static void
+expect_refused_open (LspClient *c, const char *escaped_text, const char *what)
+{
+  lsp_send_json (c, "{\"jsonrpc\": \"2.0\", \"method\": \"textDocument/didOpen\", \"params\": {\"textDocument\": "
+                    "{\"uri\": \"" URI "\", \"languageId\": \"plaintext\", \"version\": 1, \"text\": \"%s\"}}}",
+                 escaped_text);
+  g_autoptr (JsonNode) m = lsp_wait (c, -1, "window/showMessage", 10000);
+  JsonObject *p = m ? draftd_lsp_get_object (json_node_get_object (m), "params") : NULL;
+  const char *msg = draftd_lsp_get_string (p, "message");
+  gint64 type = 0;
+  draftd_lsp_get_int (p, "type", &type);
+  tap_ok (msg && type == 1 && strstr (msg, "didOpen was refused") && !strstr (msg, "reachable"),
+          "didOpen with %s: the user is told (%s)", what, msg ? msg : "nothing");
+  int code = 0;
+  g_autoptr (JsonNode) r = lsp_call (c, "textDocument/codeAction",
+                                     lsp_json ("{\"textDocument\": {\"uri\": \"" URI "\"}, \"range\": {\"start\": {\"line\": 0, "
+                                               "\"character\": 0}, \"end\": {\"line\": 0, \"character\": 1}}, "
+                                               "\"context\": {\"diagnostics\": []}}"),
+                                     &code);
+  tap_ok (r == NULL && code == DRAFTD_LSP_INVALID_PARAMS, "and the document is not open (%d)", code);
+}
+
+static void
+test_text (LspClient *c)
+{
+  expect_refused_open (c, "Hello \\ud800 there.", "a lone surrogate escape");
+  expect_refused_open (c, "Hello \\udc00 there.", "a lone low surrogate escape");
+  expect_refused_open (c, "Hello\\u0000 there.", "a \\u0000 escape");
+  lsp_send_json (c, "{\"jsonrpc\": \"2.0\", \"id\": 600, \"method\": \"textDocument/codeAction\", \"params\": "
+                    "{\"textDocument\": {\"uri\": \"file:///\\ud800x\"}}}");
+  g_autoptr (JsonNode) m = lsp_wait (c, 600, NULL, 10000);
+  tap_ok (m && error_code (m) == DRAFTD_LSP_INVALID_PARAMS, "a request with a lone surrogate: -32602 with its id (%s)",
+          m ? error_message (m) : "no answer");
+  static const char nul[] = "{\"jsonrpc\": \"2.0\", \"id\": 601, \"method\": \"x\0y\"}";
+  send_framed (c, nul, sizeof nul - 1);
+  g_autoptr (JsonNode) m2 = lsp_next (c, 10000);
+  tap_ok (m2 && error_code (m2) == DRAFTD_LSP_PARSE_ERROR, "a raw NUL byte in a message: %s", m2 ? error_message (m2) : "no answer");
+  check_alive (c, "text that is not text");
+}
+
+/* A frame whose Content-Length is wrong loses that frame only: the next message is answered. */
+static void
+test_framing (LspClient *c)
+{
+  static const char req[] = "{\"jsonrpc\": \"2.0\", \"id\": 700, \"method\": \"x/short\"}";
+  g_autofree char *shorter = g_strdup_printf ("Content-Length: 10\r\n\r\n%sContent-Length: %zu\r\n\r\n%s", req,
+                                              strlen (req), req);
+  lsp_send_raw (c, shorter, strlen (shorter));
+  g_autoptr (JsonNode) m1 = lsp_wait (c, 700, NULL, 10000);
+  tap_ok (m1 && error_code (m1) == DRAFTD_LSP_METHOD_NOT_FOUND, "a Content-Length too small: the next message is answered");
+  static const char req2[] = "{\"jsonrpc\": \"2.0\", \"id\": 701, \"method\": \"x/long\"}";
+  g_autofree char *longer = g_strdup_printf ("Content-Length: 200\r\n\r\n%sContent-Length: %zu\r\n\r\n%s", req2,
+                                             strlen (req2), req2);
+  lsp_send_raw (c, longer, strlen (longer));
+  g_autoptr (JsonNode) m2 = lsp_wait (c, 701, NULL, 10000);
+  tap_ok (m2 && error_code (m2) == DRAFTD_LSP_METHOD_NOT_FOUND,
+          "a Content-Length too large: the message inside its body is answered, with nothing more sent");
+  check_alive (c, "wrong Content-Lengths");
+}
+
+int
+main (void)
+{
+  int status = 1;
+  BusFixture f;
+  LspClient c;
+  if (!lsp_begin (&f, &c, &status))
+    return status;
+  g_autoptr (JsonNode) init = lsp_initialize (&c, NULL);
+  tap_ok (init != NULL, "initialize");
+  test_nesting (&c);
+  test_text (&c);
+  test_framing (&c);
+  int code;
+  g_autoptr (JsonNode) down = lsp_call (&c, "shutdown", NULL, &code);
+  lsp_notify (&c, "exit", NULL);
+  tap_ok (down && lsp_wait_exit (&c, 20000) == 0, "shutdown and exit: status 0");
+  lsp_stop (&c);
+  bus_fixture_teardown (&f);
+  return tap_done ();
+}
