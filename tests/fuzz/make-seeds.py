@@ -199,10 +199,43 @@ def edits_seeds():
     return seeds
 
 
+def lsp_frame(body):
+    b = body.encode() if isinstance(body, str) else body
+    return b"Content-Length: %d\r\n\r\n" % len(b) + b
+
+
+def lsp_reader_seeds():
+    init = '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{"general":{"positionEncodings":["utf-8"]}}}}'
+    opened = ('{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///a.md",'
+              '"languageId":"markdown","version":1,"text":"# Title\\n\\nShe go to school. \\ud83e\\udd99 ok."}}}')
+    change = ('{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///a.md","version":2},'
+              '"contentChanges":[{"range":{"start":{"line":2,"character":4},"end":{"line":2,"character":6}},"text":"went"}]}}')
+    action = ('{"jsonrpc":"2.0","id":2,"method":"textDocument/codeAction","params":{"textDocument":{"uri":"file:///a.md"},'
+              '"range":{"start":{"line":2,"character":0},"end":{"line":2,"character":9}},"context":{"diagnostics":[]}}}')
+    status = '{"jsonrpc":"2.0","id":3,"method":"workspace/executeCommand","params":{"command":"draftd.status"}}'
+    close = '{"jsonrpc":"2.0","method":"textDocument/didClose","params":{"textDocument":{"uri":"file:///a.md"}}}'
+    down = '{"jsonrpc":"2.0","id":4,"method":"shutdown"}'
+    session = "".join(lsp_frame(m).decode() for m in (init, opened, change, action, status, close, down)).encode()
+    seeds = {
+        "session": b"\x40" + session,
+        "session-split": b"\x01" + session,
+        "nested": b"\x40" + lsp_frame("[" * 70 + "]" * 70) + lsp_frame(init),
+        "comment-string": b"\x40" + lsp_frame("/* \" */ [[[1]]] 'a\\' ['x']"),
+        "surrogate": b"\x40" + lsp_frame(init) + lsp_frame(opened.replace("\\ud83e\\udd99", "\\ud800x")),
+        "nul-escape": b"\x40" + lsp_frame(init) + lsp_frame(opened.replace("ok.", "\\u0000ok.")),
+        "raw-nul": b"\x00" + lsp_frame(b'{"jsonrpc":"2.0","id":5,"method":"a\0b"}'),
+        "short-length": b"\x45" + b"Content-Length: 10\r\n\r\n" + status.encode() + lsp_frame(status),
+        "long-length": b"\x45" + b"Content-Length: 300\r\n\r\n" + status.encode() + lsp_frame(status),
+        "no-length": b"\x02" + b"Content-Type: x\r\n\r\n{}" + lsp_frame(status),
+        "huge-length": b"\x03" + b"Content-Length: 99999999999\r\n\r\n{}",
+    }
+    return seeds
+
+
 def main():
     for target, seeds in [("gguf", gguf_seeds()), ("tokenizer", tokenizer_seeds()),
                           ("chat-format", chat_format_seeds()), ("grammar-segment", segment_seeds()),
-                          ("grammar-edits", edits_seeds())]:
+                          ("grammar-edits", edits_seeds()), ("lsp-reader", lsp_reader_seeds())]:
         d = os.path.join(CORPUS, target)
         os.makedirs(d, exist_ok=True)
         for name, data in seeds.items():
