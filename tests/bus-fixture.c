@@ -258,22 +258,8 @@ bus_fixture_complete_error (DBusConnection *c, const char *prompt, char **messag
 guint32
 bus_fixture_dict_u32 (DBusMessageIter *dict, const char *key)
 {
-  DBusMessageIter d;
-  guint32 v = 0;
-  if (dbus_message_iter_get_arg_type (dict) != DBUS_TYPE_ARRAY)
-    return 0;
-  dbus_message_iter_recurse (dict, &d);
-  for (; dbus_message_iter_get_arg_type (&d) == DBUS_TYPE_DICT_ENTRY; dbus_message_iter_next (&d)) {
-    DBusMessageIter en, var;
-    const char *k;
-    dbus_message_iter_recurse (&d, &en);
-    dbus_message_iter_get_basic (&en, &k);
-    dbus_message_iter_next (&en);
-    dbus_message_iter_recurse (&en, &var);
-    if (g_str_equal (k, key) && dbus_message_iter_get_arg_type (&var) == DBUS_TYPE_UINT32)
-      dbus_message_iter_get_basic (&var, &v);
-  }
-  return v;
+  dbus_uint32_t v = 0;
+  return draftd_bus_dict_get_u32 (dict, key, &v) ? v : 0;
 }
 
 DBusMessage *
@@ -291,4 +277,33 @@ bus_fixture_start_call (const char *method, const char *text)
   dbus_message_iter_close_container (&av, &v);
   dbus_message_iter_close_container (&it, &av);
   return m;
+}
+
+int
+bus_fixture_correct_elsewhere (BusFixture *f, const char *text, char **out)
+{
+  g_autofree char *path = g_build_filename (test_tmpdir (), "elsewhere.txt", NULL);
+  g_autofree char *draft = g_build_filename (DRAFTD_BUILD_ROOT, "client", "draft", NULL);
+  g_file_set_contents (path, text, -1, NULL);
+  const char *argv[] = { draft, "correct", path, NULL };
+  int status = -1;
+  *out = NULL;
+  if (!bus_fixture_spawn (f, argv, out, NULL, &status))
+    return -1;
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+void
+bus_fixture_count_replies (DBusPendingCall **pend, guint n, int *busy, int *served)
+{
+  *busy = *served = 0;
+  for (guint i = 0; i < n; i++) {
+    dbus_pending_call_block (pend[i]);
+    DBusMessage *r = dbus_pending_call_steal_reply (pend[i]);
+    *busy += r && dbus_message_is_error (r, DRAFTD_BUS_ERROR_BUSY);
+    *served += r && dbus_message_get_type (r) == DBUS_MESSAGE_TYPE_METHOD_RETURN;
+    if (r)
+      dbus_message_unref (r);
+    dbus_pending_call_unref (pend[i]);
+  }
 }

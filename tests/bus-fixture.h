@@ -34,6 +34,11 @@ gboolean bus_fixture_spawn (BusFixture *f, const char *const *argv, char **out, 
 char *bus_fixture_complete_error (DBusConnection *c, const char *prompt, char **message);
 /* The uint32 under `key` in the a{sv} that `dict` points at (0 when absent). */
 guint32 bus_fixture_dict_u32 (DBusMessageIter *dict, const char *key);
+/* `draft correct` of `text` in a process of its own (another client identity than the
+ * test's); its exit status, the corrected text in *out. */
+int bus_fixture_correct_elsewhere (BusFixture *f, const char *text, char **out);
+/* Waits for and unrefs n pending calls; counts the replies that are Busy and the results. */
+void bus_fixture_count_replies (DBusPendingCall **pend, guint n, int *busy, int *served);
 /* A Start(method, [text, {}]) call, to send. */
 DBusMessage *bus_fixture_start_call (const char *method, const char *text);
 /* Resident set size of draftd in KiB. */

@@ -25,6 +25,12 @@ draftd_job_request_conversation_owner (const DraftdJobRequest *r)
   return r->options.shared ? DRAFTD_CONVERSATIONS_SESSION : r->client;
 }
 
+const char *
+draftd_job_request_identity (const DraftdJobRequest *r)
+{
+  return r->identity ? r->identity : r->client;
+}
+
 DraftdJobRequest *
 draftd_job_request_new (DraftdJobKind kind, const char *client)
 {
@@ -41,6 +47,7 @@ draftd_job_request_free (DraftdJobRequest *r)
   if (r == NULL)
     return;
   g_free (r->client);
+  g_free (r->identity);
   g_free (r->text);
   g_free (r->instruction);
   g_free (r->conversation);

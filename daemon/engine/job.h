@@ -29,6 +29,7 @@ typedef struct {
 typedef struct {
   DraftdJobKind kind;
   char *client;          /* unique bus name of the caller */
+  char *identity;        /* the caller's process ("uid:pid"), which limits count against; NULL: the client */
   char *text;            /* prompt, message or text */
   char *instruction;     /* rewrite */
   char *conversation;    /* chat */
@@ -68,6 +69,8 @@ typedef struct {
 } DraftdJobSink;
 
 gboolean draftd_job_kind_is_grammar (DraftdJobKind kind);
+/* Whom the request counts against: its identity, else its client. */
+const char *draftd_job_request_identity (const DraftdJobRequest *r);
 DraftdJobRequest *draftd_job_request_new (DraftdJobKind kind, const char *client);
 void draftd_job_request_free (DraftdJobRequest *r);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DraftdJobRequest, draftd_job_request_free)

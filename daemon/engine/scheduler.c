@@ -369,18 +369,35 @@ draftd_scheduler_free (DraftdScheduler *s)
   g_free (s);
 }
 
+/* Jobs waiting from the request's identity, over all its connections (each queue is one
+ * connection's, so its head tells whose it is). Lock held. */
+static guint
+queued_for (DraftdScheduler *s, const DraftdJobRequest *r)
+{
+  guint n = 0;
+  GHashTableIter it;
+  gpointer q;
+  g_hash_table_iter_init (&it, s->queues);
+  while (g_hash_table_iter_next (&it, NULL, &q)) {
+    Job *head = g_queue_peek_head (q);
+    if (g_str_equal (draftd_job_request_identity (head->pub.request), draftd_job_request_identity (r)))
+      n += g_queue_get_length (q);
+  }
+  return n;
+}
+
 DraftdJob *
 draftd_scheduler_submit (DraftdScheduler *s, DraftdJobRequest *request, gpointer job_user, GError **error)
 {
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
   GQueue *q = g_hash_table_lookup (s->queues, request->client);
-  gboolean refused = s->stopping || (q && q->length >= s->limits.max_queued_per_client) ||
-                     s->n_queued >= s->limits.max_queued;
+  guint mine = queued_for (s, request);
+  gboolean refused = s->stopping || mine >= s->limits.max_queued_per_client || s->n_queued >= s->limits.max_queued;
   if (s->stopping)
     g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_CANCELLED, "the daemon is shutting down");
-  else if (q && q->length >= s->limits.max_queued_per_client)
+  else if (mine >= s->limits.max_queued_per_client)
     g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_BUSY,
-                 "you have %u jobs waiting already; wait for one to finish", q->length);
+                 "you have %u jobs waiting already; wait for one to finish", mine);
   else if (s->n_queued >= s->limits.max_queued)
     g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_BUSY, "the queue is full (%u jobs waiting)", s->n_queued);
   if (refused) {

@@ -1,13 +1,15 @@
 #include "daemon/service/service.h"
 #include <string.h>
 #include "daemon/engine/scheduler.h"
+#include "daemon/service/clients.h"
 #include "daemon/service/errors.h"
 #include "daemon/service/properties.h"
 #include "daemon/service/request.h"
 #include "daemon/service/switch.h"
 #include "lib/bus/draftd-bus.h"
 
-/* Each conversation keeps up to 64 turns: this bounds what one client holds. */
+/* Each conversation keeps up to 64 turns: this bounds what one client (all the connections
+ * of one process) holds. */
 #define MAX_CONVERSATIONS_PER_CLIENT 64
 
 typedef struct {
@@ -26,6 +28,7 @@ struct DraftdService {
   DBusConnection *connection;
   DraftdEngine *engine;
   DraftdScheduler *scheduler;
+  DraftdClients *clients;
   GHashTable *jobs;        /* ServiceJob* set (owned) */
   GHashTable *paths;       /* path -> ServiceJob* (streamed) */
   guint64 next_job;
@@ -305,6 +308,20 @@ static const DraftdSchedulerEvents events = { on_chunk, on_edits, on_progress, o
 
 /* ---- methods ---- */
 
+/* The private conversations of every connection of the caller's process, or the session's. */
+static guint
+conversations_held (DraftdService *s, const DraftdJobRequest *req, const char *owner)
+{
+  DraftdConversations *convs = draftd_engine_conversations (s->engine);
+  if (owner != req->client)
+    return draftd_conversations_count (convs, owner);
+  g_autoptr (GPtrArray) names = draftd_clients_connections (s->clients, draftd_job_request_identity (req));
+  guint n = 0;
+  for (guint i = 0; i < names->len; i++)
+    n += draftd_conversations_count (convs, names->pdata[i]);
+  return MAX (n, draftd_conversations_count (convs, owner));
+}
+
 static gboolean
 submit (DraftdService *s, DraftdJobRequest *req, DBusMessage *call, gboolean streamed, GError **error)
 {
@@ -317,7 +334,7 @@ submit (DraftdService *s, DraftdJobRequest *req, DBusMessage *call, gboolean str
   DraftdConversations *convs = draftd_engine_conversations (s->engine);
   const char *owner = req->kind == DRAFTD_JOB_CHAT ? draftd_job_request_conversation_owner (req) : NULL;
   if (owner && !draftd_conversations_exists (convs, owner, req->conversation) &&
-      draftd_conversations_count (convs, owner) >= MAX_CONVERSATIONS_PER_CLIENT) {
+      conversations_held (s, req, owner) >= MAX_CONVERSATIONS_PER_CLIENT) {
     g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_INVALID_ARGUMENT,
                  "%s %d conversations; end one with ResetConversation",
                  owner == req->client ? "this client already has" : "the session already keeps", MAX_CONVERSATIONS_PER_CLIENT);
@@ -344,11 +361,16 @@ submit (DraftdService *s, DraftdJobRequest *req, DBusMessage *call, gboolean str
   return TRUE;
 }
 
+/* A job request, once the caller's identity is known (clients.h). */
 static void
-handle_operation (DraftdService *s, DBusMessage *m, gboolean streamed)
+handle_operation (DBusMessage *m, const char *identity, gpointer user)
 {
+  DraftdService *s = user;
   g_autoptr (GError) error = NULL;
+  gboolean streamed = dbus_message_has_member (m, "Start");
   DraftdJobRequest *req = streamed ? draftd_request_from_start (m, &error) : draftd_request_from_call (m, &error);
+  if (req)
+    req->identity = g_strdup (identity);
   if (req == NULL || !submit (s, req, m, streamed, &error))
     send_gerror (s, m, error);
 }
@@ -445,10 +467,8 @@ on_message (DBusConnection *c, DBusMessage *m, void *user)
   const char *iface = dbus_message_get_interface (m), *member = dbus_message_get_member (m);
   if (iface && !g_str_equal (iface, DRAFTD_BUS_IFACE))
     return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
-  if (draftd_request_is_operation (member))
-    handle_operation (s, m, FALSE);
-  else if (g_str_equal (member, "Start"))
-    handle_operation (s, m, TRUE);
+  if (draftd_request_is_operation (member) || g_str_equal (member, "Start"))
+    draftd_clients_dispatch (s->clients, m);
   else if (g_str_equal (member, "Cancel"))
     handle_cancel (s, m);
   else if (g_str_equal (member, "ResetConversation"))
@@ -484,6 +504,7 @@ on_filter (DBusConnection *c, DBusMessage *m, void *user)
     if (g_str_equal (((ServiceJob *) k)->job->request->client, name))
       ((ServiceJob *) k)->client_gone = TRUE;
   draftd_scheduler_cancel_client (s->scheduler, name);
+  draftd_clients_forget (s->clients, name);
   draftd_conversations_forget_client (draftd_engine_conversations (s->engine), name);
   return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
 }
@@ -507,6 +528,7 @@ draftd_service_new (DBusConnection *connection, DraftdEngine *engine, const Draf
   s->engine = engine;
   s->jobs = g_hash_table_new_full (NULL, NULL, service_job_free, NULL);
   s->paths = g_hash_table_new (g_str_hash, g_str_equal);
+  s->clients = draftd_clients_new (connection, handle_operation, s);
   dbus_connection_add_filter (connection, on_filter, s, NULL);
   dbus_bus_add_match (connection,
                       "type='signal',sender='" DBUS_SERVICE_DBUS "',interface='" DBUS_INTERFACE_DBUS
@@ -542,6 +564,7 @@ draftd_service_free (DraftdService *s)
   /* Running and queued jobs are cancelled; their replies go out as Cancelled errors. */
   draftd_scheduler_free (s->scheduler);
   s->scheduler = NULL;
+  draftd_clients_free (s->clients);
   dbus_connection_flush (s->connection);
   g_hash_table_unref (s->paths);
   g_hash_table_unref (s->jobs);

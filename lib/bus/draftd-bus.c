@@ -1,4 +1,5 @@
 #include "lib/bus/draftd-bus.h"
+#include <string.h>
 
 void
 draftd_bus_dict_add (DBusMessageIter *dict, const char *key, int type, const void *value)
@@ -20,4 +21,28 @@ draftd_bus_append_variant_string (DBusMessageIter *it, const char *s)
   dbus_message_iter_open_container (it, DBUS_TYPE_VARIANT, "s", &v);
   dbus_message_iter_append_basic (&v, DBUS_TYPE_STRING, &s);
   dbus_message_iter_close_container (it, &v);
+}
+
+dbus_bool_t
+draftd_bus_dict_get_u32 (DBusMessageIter *dict, const char *key, dbus_uint32_t *out)
+{
+  DBusMessageIter d;
+  if (dbus_message_iter_get_arg_type (dict) != DBUS_TYPE_ARRAY)
+    return FALSE;
+  dbus_message_iter_recurse (dict, &d);
+  for (; dbus_message_iter_get_arg_type (&d) == DBUS_TYPE_DICT_ENTRY; dbus_message_iter_next (&d)) {
+    DBusMessageIter en, var;
+    const char *k;
+    dbus_message_iter_recurse (&d, &en);
+    if (dbus_message_iter_get_arg_type (&en) != DBUS_TYPE_STRING)
+      return FALSE;
+    dbus_message_iter_get_basic (&en, &k);
+    dbus_message_iter_next (&en);
+    dbus_message_iter_recurse (&en, &var);
+    if (strcmp (k, key) == 0 && dbus_message_iter_get_arg_type (&var) == DBUS_TYPE_UINT32) {
+      dbus_message_iter_get_basic (&var, out);
+      return TRUE;
+    }
+  }
+  return FALSE;
 }

@@ -8,5 +8,7 @@
 
 /* Appends one {sv} entry holding a basic value to an open a{sv} array iterator. */
 void draftd_bus_dict_add (DBusMessageIter *dict, const char *key, int type, const void *value);
+/* The uint32 under `key` in the a{sv} that `dict` points at; FALSE when absent or of another type. */
+dbus_bool_t draftd_bus_dict_get_u32 (DBusMessageIter *dict, const char *key, dbus_uint32_t *out);
 /* Appends a string wrapped in a variant (the av argument of Start). */
 void draftd_bus_append_variant_string (DBusMessageIter *it, const char *s);
