@@ -1,5 +1,14 @@
 #include "daemon/config.h"
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* No config is this long; a bigger file is not one. */
+#define MAX_CONFIG_BYTES (1 << 20)
+/* The fewest tokens of context the prompts and a short answer need. */
+#define MIN_CONTEXT 64
 
 typedef enum { KEY_PATH, KEY_STRING, KEY_UINT, KEY_BOOL } KeyType;
 
@@ -16,7 +25,7 @@ static const Key keys[] = {
   { "assistant", KEY_PATH, 0, 0, FIELD (assistant) },
   { "device", KEY_STRING, 0, 0, FIELD (device) },
   { "chat_format", KEY_STRING, 0, 0, FIELD (chat_format) },
-  { "context", KEY_UINT, 0, 1 << 20, FIELD (n_ctx) },
+  { "context", KEY_UINT, MIN_CONTEXT, 1 << 20, FIELD (n_ctx) },
   { "queue_depth", KEY_UINT, 1, 4096, FIELD (queue_depth) },
   { "client_queue_depth", KEY_UINT, 1, 4096, FIELD (client_queue_depth) },
   { "idle_unload", KEY_UINT, 0, 1 << 30, FIELD (idle_unload) },
@@ -146,21 +155,74 @@ parse_line (DraftdSettings *s, char *line, const char *where, gboolean *in_secti
   return set_value (s, k, value, where, error);
 }
 
+/* The file's bytes; *text NULL when it does not exist and need not. Opened without blocking
+ * and checked to be a regular file before a byte is read: a FIFO given as the config would
+ * otherwise hang startup in open(), deaf to SIGTERM. */
+static gboolean
+read_text (const char *path, gboolean required, GString **text, GError **error)
+{
+  int fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  int err = errno;
+  struct stat st;
+  *text = NULL;
+  if (fd < 0 && err == ENOENT && !required)
+    return TRUE;
+  if (fd < 0 || fstat (fd, &st) != 0 || !S_ISREG (st.st_mode) || st.st_size > MAX_CONFIG_BYTES) {
+    g_set_error (error, G_FILE_ERROR, fd < 0 ? g_file_error_from_errno (err) : G_FILE_ERROR_INVAL, "config %s: %s", path,
+                 fd < 0 ? g_strerror (err) : !S_ISREG (st.st_mode) ? "not a regular file" : "larger than 1 MiB");
+    if (fd >= 0)
+      close (fd);
+    return FALSE;
+  }
+  GString *t = g_string_sized_new (st.st_size + 1);
+  char buf[4096];
+  ssize_t n;
+  while ((n = read (fd, buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
+    if (n > 0 && t->len < MAX_CONFIG_BYTES)
+      g_string_append_len (t, buf, n);
+  err = errno;
+  close (fd);
+  if (n < 0) {
+    g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (err), "config %s: %s", path, g_strerror (err));
+    g_string_free (t, TRUE);
+    return FALSE;
+  }
+  *text = t;
+  return TRUE;
+}
+
+/* Text the parser can trust: UTF-8 without NUL bytes (a C string would end at the first,
+ * silently dropping the rest); a leading byte-order mark is skipped. */
+static const char *
+check_text (const GString *t, const char *path, GError **error)
+{
+  const char *start = g_str_has_prefix (t->str, "\xEF\xBB\xBF") ? t->str + 3 : t->str;
+  const char *nul = memchr (t->str, 0, t->len);
+  if (nul) {
+    guint line = 1;
+    for (const char *p = t->str; p < nul; p++)
+      line += *p == '\n';
+    g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_PARSE, "config %s:%u: a NUL byte (not a text file?)", path, line);
+    return NULL;
+  }
+  if (!g_utf8_validate (start, -1, NULL)) {
+    g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_PARSE, "config %s: not UTF-8 text", path);
+    return NULL;
+  }
+  return start;
+}
+
 gboolean
 draftd_settings_read_file (DraftdSettings *s, const char *path, gboolean required, GError **error)
 {
-  g_autofree char *text = NULL;
-  g_autoptr (GError) local = NULL;
-  if (!g_file_get_contents (path, &text, NULL, &local)) {
-    if (!required && g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
-      return TRUE;
-    g_propagate_prefixed_error (error, g_steal_pointer (&local), "config %s: ", path);
+  g_autoptr (GString) file = NULL;
+  if (!read_text (path, required, &file, error))
     return FALSE;
-  }
-  if (!g_utf8_validate (text, -1, NULL)) {
-    g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_PARSE, "config %s: not UTF-8 text", path);
+  if (file == NULL)
+    return TRUE;
+  const char *text = check_text (file, path, error);
+  if (text == NULL)
     return FALSE;
-  }
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
   gboolean in_section = FALSE;
   guint64 seen = 0;

@@ -1,18 +1,22 @@
-/* Issue 13.5: draftd.conf is parsed strictly. Each bad file below must stop draftd with an
- * error naming file:line, before it touches the bus; ~ expands to the home directory; a
- * context above the model's is refused. */
+/* Issue 13.5 and 24.5: draftd.conf is parsed strictly. Each bad file below must stop draftd
+ * with an error naming file:line, before it touches the bus; ~ expands to the home
+ * directory; a context above the model's, or too small for any prompt, is refused; a NUL
+ * byte is an error, a byte-order mark is not; a FIFO as the config is refused at once. */
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include "tests/tap.h"
 #include "tests/test-util.h"
 
-/* Runs draftd with `conf` as its config file (and HOME in the test's directory); the bus
- * address leads nowhere, so a daemon that got past its config fails on the bus instead. */
+/* Runs draftd with `conf` (`len` bytes, -1: a string) as its config file (and HOME in the
+ * test's directory); the bus address leads nowhere, so a daemon that got past its config
+ * fails on the bus instead. */
 static int
-run_draftd (const char *conf, const char *const *extra, char **err)
+run_draftd (const char *conf, gssize len, const char *const *extra, char **err)
 {
   g_autofree char *path = g_build_filename (test_tmpdir (), "draftd.conf", NULL);
-  g_file_set_contents (path, conf, -1, NULL);
+  g_file_set_contents (path, conf, len, NULL);
   g_autofree char *exe = g_build_filename (DRAFTD_BUILD_ROOT, "daemon", "draftd", NULL);
   g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   g_ptr_array_add (argv, exe);
@@ -37,10 +41,34 @@ static void
 expect_error (const char *conf, const char *want, const char *what)
 {
   g_autofree char *err = NULL;
-  int st = run_draftd (conf, NULL, &err);
+  int st = run_draftd (conf, -1, NULL, &err);
   g_autofree char *path = g_build_filename (test_tmpdir (), "draftd.conf", NULL);
   g_autofree char *where = g_strdup_printf ("%s:%s", path, want);
   tap_ok (st != 0 && err && strstr (err, where) && !strstr (err, "bus"), "%s: %s", what, err ? g_strstrip (err) : "(no error)");
+}
+
+/* Issue 24.5: what the file is made of, and what it is. */
+static void
+test_text_and_kind (void)
+{
+  expect_error ("[draftd]\ncontext = 1\n", "2: context must be a whole number from 64", "context = 1 (no prompt fits)");
+  static const char nul[] = "[draftd]\nlazy = true\0\ncontext = abc\n";
+  g_autofree char *err = NULL;
+  int st = run_draftd (nul, sizeof nul - 1, NULL, &err);
+  tap_ok (st != 0 && err && strstr (err, "draftd.conf:2: a NUL byte"), "text after a NUL byte is not ignored: %s", err ? err : "");
+  g_clear_pointer (&err, g_free);
+  st = run_draftd ("\xEF\xBB\xBF[draftd]\ntarget = ~/home-model.gguf\nlazy = true\n", -1, NULL, &err);
+  tap_ok (st != 0 && err && strstr (err, "bus") && !strstr (err, "draftd.conf"), "a UTF-8 byte-order mark is accepted: %s",
+          err ? err : "");
+  g_autofree char *fifo = g_build_filename (test_tmpdir (), "config.fifo", NULL);
+  g_autofree char *exe = g_build_filename (DRAFTD_BUILD_ROOT, "daemon", "draftd", NULL);
+  tap_ok (mkfifo (fifo, 0600) == 0, "a FIFO as the config");
+  const char *argv[] = { exe, "--config", fifo, "--address", "unix:path=/nonexistent/draftd-test-bus", NULL };
+  g_clear_pointer (&err, g_free);
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, &err, &st, NULL);
+  tap_ok (g_spawn_check_wait_status (st, NULL) == FALSE && WIFEXITED (st) && WEXITSTATUS (st) == 1 && err &&
+              strstr (err, "not a regular file"),
+          "draftd exits 1 at once, without hanging in open(): %s", err ? g_strstrip (err) : "");
 }
 
 int
@@ -56,19 +84,21 @@ main (void)
   expect_error ("lazy=true\n", "1: a key before the [draftd] section", "a key outside a section");
   g_autofree char *err = NULL;
   const char *bad_cli[] = { "--queue-depth", "-5", NULL };
-  int st = run_draftd ("[draftd]\n", bad_cli, &err);
+  int st = run_draftd ("[draftd]\n", -1, bad_cli, &err);
   tap_ok (st != 0 && err && strstr (err, "--queue-depth must be"), "--queue-depth -5 is refused: %s", err ? g_strstrip (err) : "");
   g_clear_pointer (&err, g_free);
   /* ~ expands: the model is found through the home directory, and its context checked. */
   g_autofree char *link = g_build_filename (test_tmpdir (), "home-model.gguf", NULL);
   g_autofree char *model = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-target.gguf", NULL);
   tap_ok (symlink (model, link) == 0, "a model under the home directory");
-  st = run_draftd ("[draftd]\ntarget = ~/home-model.gguf\ncontext = 1000000\n", NULL, &err);
+  st = run_draftd ("[draftd]\ntarget = ~/home-model.gguf\ncontext = 1000000\n", -1, NULL, &err);
   tap_ok (st != 0 && err && strstr (err, link) && strstr (err, "above") && !strstr (err, "bus"),
           "target=~/... expands, and a context above the model's is refused: %s", err ? g_strstrip (err) : "");
   g_clear_pointer (&err, g_free);
-  st = run_draftd ("# a good file\n[draftd]\ntarget = ~/home-model.gguf\nlazy = true\ncontext = 256\n; done\n", NULL, &err);
+  st = run_draftd ("# a good file\n[draftd]\ntarget = ~/home-model.gguf\nlazy = true\ncontext = 256\n; done\n", -1, NULL, &err);
   tap_ok (st != 0 && err && strstr (err, "bus") && !strstr (err, "draftd.conf"), "a good file is accepted (then the bus is missing): %s",
           err ? g_strstrip (err) : "");
+  g_clear_pointer (&err, g_free);
+  test_text_and_kind ();
   return tap_done ();
 }
