@@ -24,9 +24,10 @@ static const guint8 *
 find (const guint8 *hay, gsize n, const char *needle)
 {
   gsize m = strlen (needle);
-  for (gsize i = 0; i + m <= n; i++)
-    if (memcmp (hay + i, needle, m) == 0)
-      return hay + i;
+  const guint8 *end = hay + n;
+  for (const guint8 *p = hay; end - p >= (gssize) m && (p = memchr (p, needle[0], end - p - m + 1)) != NULL; p++)
+    if (memcmp (p, needle, m) == 0)
+      return p;
   return NULL;
 }
 
@@ -139,16 +140,22 @@ draftd_lsp_reader_next (DraftdLspReader *r, char **body)
     *body = g_strdup_printf ("a message of %" G_GINT64_FORMAT " bytes (the limit is %u)", n, DRAFTD_LSP_MAX_FRAME);
     return DRAFTD_LSP_FRAME_BAD;
   }
-  gsize start = header_len + 4;
-  gsize next = header_inside (r->buf->data + start, MIN (r->buf->len - start, (gsize) n + 16), n);
-  if (next < (gsize) n) {
+  gsize start = header_len + 4, avail = MIN (r->buf->len - start, (gsize) n + 16);
+  /* What earlier calls searched is not searched again (a large body comes in many reads),
+   * but for an overlap that finds a header cut by the end of the last read. */
+  gsize from = MIN (r->scanned, avail) > 64 ? MIN (r->scanned, avail) - 64 : 0;
+  gsize next = header_inside (r->buf->data + start + from, avail - from, (gsize) n > from ? n - from : 0);
+  r->scanned = avail;
+  if (next != G_MAXSIZE) {
     /* The Content-Length was too long: the next message's header is inside the body. */
-    g_byte_array_remove_range (r->buf, 0, start + next);
+    r->scanned = 0;
+    g_byte_array_remove_range (r->buf, 0, start + from + next);
     *body = g_strdup_printf ("a message shorter than its Content-Length (%" G_GINT64_FORMAT " bytes)", n);
     return DRAFTD_LSP_FRAME_BAD;
   }
   if (r->buf->len < start + n)
     return DRAFTD_LSP_FRAME_NONE;
+  r->scanned = 0;
   gboolean nul = memchr (r->buf->data + start, 0, n) != NULL;
   *body = nul ? g_strdup ("a message holds a NUL byte") : g_strndup ((const char *) r->buf->data + start, n);
   g_byte_array_remove_range (r->buf, 0, start + n);

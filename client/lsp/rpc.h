@@ -29,6 +29,7 @@ typedef struct {
   GByteArray *buf;
   gsize skip;         /* body bytes of a rejected frame still to drop */
   gboolean resync;    /* after a header without Content-Length: drop up to the next one */
+  gsize scanned;      /* body bytes of the pending frame already searched for a header inside */
 } DraftdLspReader;
 
 void draftd_lsp_reader_init (DraftdLspReader *r);
