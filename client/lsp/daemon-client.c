@@ -11,6 +11,7 @@ typedef struct {
   char *method, *text, *instruction, *path;
   JobState state;
   gboolean urgent;
+  GList *link;            /* in the queue while queued: leaving it is O(1), not a walk */
   gboolean cancel_requested;
   GError *error;          /* a failure to report from the main loop */
   GArray *edits;
@@ -25,6 +26,8 @@ struct _DraftdLspDaemon {
   GHashTable *jobs;      /* id -> Job, every job not yet reported */
   GHashTable *by_path;   /* job object path -> Job, running ones */
   guint signal_id, watch_id;
+  GQueue cancelled;      /* Job *, cancelled here and not yet reported */
+  guint report_source;   /* the idle that reports them, all in one go */
   gulong closed_id;
   guint64 next_id;
   DraftdLspPresence presence;
@@ -54,6 +57,14 @@ job_free (Job *j)
   g_free (j);
 }
 
+static void
+unqueue (Job *j)
+{
+  if (j->link)
+    g_queue_delete_link (&j->d->queue, j->link);
+  j->link = NULL;
+}
+
 /* Reports the job and forgets it. */
 static void
 finish (Job *j, const char *result, const GError *error)
@@ -63,7 +74,7 @@ finish (Job *j, const char *result, const GError *error)
     d->running--;
   if (j->path)
     g_hash_table_remove (d->by_path, j->path);
-  g_queue_remove (&d->queue, j);
+  unqueue (j);
   j->state = JOB_DONE;
   g_hash_table_steal (d->jobs, &j->id);
   if (error && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -189,6 +200,7 @@ draftd_lsp_daemon_new (GDBusConnection *bus, guint max_running, DraftdLspPresenc
   d->presence = presence;
   d->user = user;
   g_queue_init (&d->queue);
+  g_queue_init (&d->cancelled);
   if (bus)
     attach_bus (d, bus);
   return d;
@@ -213,6 +225,9 @@ draftd_lsp_daemon_free (DraftdLspDaemon *d)
     g_dbus_connection_flush_sync (d->bus, NULL, NULL);
   drop_bus (d);
   g_queue_clear (&d->queue);
+  g_queue_clear (&d->cancelled);
+  if (d->report_source)
+    g_source_remove (d->report_source);
   g_hash_table_unref (d->jobs);
   g_hash_table_unref (d->by_path);
   g_free (d);
@@ -268,6 +283,7 @@ pump (DraftdLspDaemon *d)
 {
   while (d->running < d->max_running && !g_queue_is_empty (&d->queue)) {
     Job *j = g_queue_pop_head (&d->queue);
+    j->link = NULL;
     if (d->bus == NULL) {
       g_autoptr (GError) error = NULL;
       g_autoptr (GDBusConnection) bus = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, &error);
@@ -310,6 +326,7 @@ preempt (DraftdLspDaemon *d)
     j->state = JOB_QUEUED;
     d->running--;
     g_queue_push_nth (&d->queue, j, 1);
+    j->link = g_queue_peek_nth_link (&d->queue, 1);
   }
 }
 
@@ -331,19 +348,24 @@ draftd_lsp_daemon_start (DraftdLspDaemon *d, const char *method, const char *tex
   j->urgent = urgent;
   if (urgent) {
     g_queue_push_head (&d->queue, j);
+    j->link = d->queue.head;
     if (d->running >= d->max_running)
       preempt (d);
   } else {
     g_queue_push_tail (&d->queue, j);
+    j->link = d->queue.tail;
   }
   pump (d);
   return j->id;
 }
 
 static gboolean
-cancel_later (gpointer user)
+report_cancelled (gpointer user)
 {
-  finish_cancelled (user);
+  DraftdLspDaemon *d = user;
+  d->report_source = 0;
+  for (Job *j; (j = g_queue_pop_head (&d->cancelled));)
+    finish_cancelled (j);
   return G_SOURCE_REMOVE;
 }
 
@@ -361,10 +383,13 @@ draftd_lsp_daemon_cancel (DraftdLspDaemon *d, guint64 id)
                             g_variant_new ("(o)", j->path), NULL, G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, NULL, NULL, NULL);
     g_hash_table_remove (d->by_path, j->path);
   } else {
-    g_queue_remove (&d->queue, j);
+    unqueue (j);
   }
-  /* Reported from the main loop: the caller may be iterating over its own job table. */
-  g_idle_add (cancel_later, j);
+  /* Reported from the main loop: the caller may be iterating over its own job table. One
+   * idle for them all: a closed document cancels thousands at once. */
+  g_queue_push_tail (&d->cancelled, j);
+  if (d->report_source == 0)
+    d->report_source = g_idle_add (report_cancelled, d);
 }
 
 void
