@@ -29,13 +29,13 @@ settled_after (LspClient *c, const char *method, JsonNode *params, const char *s
 int
 main (void)
 {
-  int status = 1;
-  BusFixture f;
   LspClient c;
+  BusFixture f;
+  int status;
   if (!lsp_begin (&f, &c, &status))
     return status;
-  g_autoptr (JsonNode) init = lsp_initialize (&c, NULL);
   GString *text = g_string_new (NULL);
+  g_autoptr (JsonNode) init = lsp_initialize (&c, NULL);
   for (guint i = 0; i < PARAGRAPHS; i++)
     g_string_append_printf (text, "Paragraph %u go here.\n\n", i);
   /* Opening counts until every paragraph has its job: the work closing undoes. */
@@ -54,11 +54,5 @@ main (void)
   settled_after (&c, "$/noop", NULL, "jobsCancelled", PARAGRAPHS - 100);
   gint64 cancelled = lsp_stat (&c, "jobsCancelled");
   tap_ok (cancelled >= PARAGRAPHS - 100, "its jobs are cancelled (%" G_GINT64_FORMAT ")", cancelled);
-  int code;
-  g_autoptr (JsonNode) down = lsp_call (&c, "shutdown", NULL, &code);
-  lsp_notify (&c, "exit", NULL);
-  tap_ok (down && lsp_wait_exit (&c, 60000) == 0, "shutdown and exit: status 0");
-  lsp_stop (&c);
-  bus_fixture_teardown (&f);
-  return tap_done ();
+  return lsp_end (&c, &f);
 }

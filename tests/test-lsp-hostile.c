@@ -146,11 +146,5 @@ main (void)
   test_nesting (&c);
   test_text (&c);
   test_framing (&c);
-  int code;
-  g_autoptr (JsonNode) down = lsp_call (&c, "shutdown", NULL, &code);
-  lsp_notify (&c, "exit", NULL);
-  tap_ok (down && lsp_wait_exit (&c, 20000) == 0, "shutdown and exit: status 0");
-  lsp_stop (&c);
-  bus_fixture_teardown (&f);
-  return tap_done ();
+  return lsp_end (&c, &f);
 }
