@@ -307,3 +307,18 @@ bus_fixture_count_replies (DBusPendingCall **pend, guint n, int *busy, int *serv
     dbus_pending_call_unref (pend[i]);
   }
 }
+
+char *
+bus_fixture_start_job (DBusConnection *c, const char *method, const char *text)
+{
+  DBusMessage *m = bus_fixture_start_call (method, text);
+  DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 120000, NULL);
+  dbus_message_unref (m);
+  const char *p = NULL;
+  if (r)
+    dbus_message_get_args (r, NULL, DBUS_TYPE_OBJECT_PATH, &p, DBUS_TYPE_INVALID);
+  char *path = g_strdup (p);
+  if (r)
+    dbus_message_unref (r);
+  return path;
+}

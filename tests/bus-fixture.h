@@ -41,5 +41,7 @@ int bus_fixture_correct_elsewhere (BusFixture *f, const char *text, char **out);
 void bus_fixture_count_replies (DBusPendingCall **pend, guint n, int *busy, int *served);
 /* A Start(method, [text, {}]) call, to send. */
 DBusMessage *bus_fixture_start_call (const char *method, const char *text);
+/* Sends it on `c`: the job's path, or NULL when refused. */
+char *bus_fixture_start_job (DBusConnection *c, const char *method, const char *text);
 /* Resident set size of draftd in KiB. */
 guint64 bus_fixture_draftd_rss (BusFixture *f);

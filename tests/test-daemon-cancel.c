@@ -100,13 +100,7 @@ stream_start (DBusConnection *c, Stream *s)
   memset (s, 0, sizeof *s);
   dbus_connection_add_filter (c, on_stream_signal, s, NULL);
   g_autofree char *text = sentences (SENTENCES / 5);
-  DBusMessage *m = bus_fixture_start_call ("Correct", text);
-  DBusMessage *r = send_call (c, m);
-  const char *path = NULL;
-  if (r && dbus_message_get_args (r, NULL, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_INVALID))
-    s->path = g_strdup (path);
-  if (r)
-    dbus_message_unref (r);
+  s->path = bus_fixture_start_job (c, "Correct", text);
   return s->path != NULL;
 }
 

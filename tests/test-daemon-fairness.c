@@ -70,22 +70,6 @@ correct_call (const char *text)
   return m;
 }
 
-/* Start(Correct, text); the job path or NULL. */
-static char *
-start_correct (DBusConnection *c, const char *text)
-{
-  DBusMessage *m = bus_fixture_start_call ("Correct", text);
-  DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 60000, NULL);
-  dbus_message_unref (m);
-  const char *p = NULL;
-  if (r)
-    dbus_message_get_args (r, NULL, DBUS_TYPE_OBJECT_PATH, &p, DBUS_TYPE_INVALID);
-  char *path = g_strdup (p);
-  if (r)
-    dbus_message_unref (r);
-  return path;
-}
-
 static char *
 long_text (guint sentences)
 {
@@ -132,7 +116,7 @@ static DBusPendingCall *
 start_a_then_b (DBusConnection *a, Watch *w, const char *a_text, DBusConnection *b, const char *b_text)
 {
   dbus_connection_add_filter (a, watch_filter, w, NULL);
-  w->path = start_correct (a, a_text);
+  w->path = bus_fixture_start_job (a, "Correct", a_text);
   for (int i = 0; i < 6000 && w->progress_signals == 0 && !w->finished && !w->failed; i++)
     drain (a, 20);
   DBusPendingCall *pend = NULL;
