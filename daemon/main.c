@@ -252,6 +252,18 @@ record_models (const char *target, const char *assistant, gpointer data, char **
   return TRUE;
 }
 
+/* The assistant the engine holds: a configured one that is not a model file (a directory)
+ * was only warned about, and the log must not then call it ready. Lazy: the configured one. */
+static const char *
+loaded_assistant (DraftdEngine *e, const DraftdSettings *s)
+{
+  g_autoptr (GVariant) models = draftd_engine_describe (e);
+  g_autoptr (GVariant) path = g_variant_lookup_value (models, "assistant_path", G_VARIANT_TYPE_STRING);
+  gboolean loaded = FALSE;
+  g_variant_lookup (models, "loaded", "b", &loaded);
+  return loaded && path == NULL ? NULL : s->assistant;
+}
+
 /* The models load before the bus name is taken, so a client never waits on a daemon that
  * cannot serve. Started by the bus (--activated), a daemon whose models fail to load stays
  * on the bus instead and answers every request NoModel with the reason, trying again each time. */
@@ -265,8 +277,9 @@ start_engine (const DraftdSettings *s, gboolean activated, GError **error)
   g_autoptr (GError) local = NULL;
   DraftdEngine *e = draftd_engine_new (&ec, &local);
   if (e) {
+    const char *assistant = loaded_assistant (e, s);
     g_message ("models ready in %.0f ms: target %s%s%s", (g_get_monotonic_time () - t0) / 1e3, s->target,
-               s->assistant ? ", assistant " : "", s->assistant ? s->assistant : "");
+               assistant ? ", assistant " : " (no assistant)", assistant ? assistant : "");
     return e;
   }
   if (!activated || !g_error_matches (local, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_NO_MODEL)) {

@@ -1,4 +1,5 @@
-/* Issue 13.6 and 13.8: a FIFO given as the model never hangs startup; $DRAFTD_MODELS_DIR
+/* Issue 13.6, 13.8 and 24.7: a FIFO given as the model never hangs startup; an assistant
+ * that is a directory is not called ready; $DRAFTD_MODELS_DIR
  * holds the default models; SIGTERM during loading exits 0; a bus-activated
  * daemon whose models cannot load stays on the bus answering NoModel with the reason;
  * --verbose logs model loading and one summary line per job. */
@@ -68,6 +69,22 @@ complete_answer (DBusConnection *c)
   return name ? g_strdup_printf ("%s: %s", name, message) : g_strdup ("(success)");
 }
 
+/* Issue 24.7: an assistant path that is a directory is a warning, and the log then says the
+ * models are ready without it, not with it. */
+static void
+test_assistant_directory (const char *exe)
+{
+  g_autofree char *shipped = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-target.gguf", NULL);
+  const char *argv[] = { exe, "--target", shipped, "--assistant", test_tmpdir (), "--address",
+                         "unix:path=/nonexistent/draftd-test", NULL };
+  g_autofree char *err = NULL;
+  run_to_end (argv, NULL, NULL, &err);
+  const char *ready = strstr (err, "models ready");
+  g_autofree char *line = ready ? g_strndup (ready, strcspn (ready, "\n")) : g_strdup ("(no ready line)");
+  tap_ok (strstr (err, "warning: no assistant") && ready && strstr (line, "(no assistant)") && !strstr (line, test_tmpdir ()),
+          "an assistant that is a directory: warned, and not called ready: %s", line);
+}
+
 int
 main (void)
 {
@@ -79,6 +96,7 @@ main (void)
   int st = run_to_end (argv, NULL, NULL, &err);
   tap_ok (st == 1 && strstr (err, "not a regular file"), "draftd refuses it at once, without hanging (%d): %s", st,
           last_line (err));
+  test_assistant_directory (exe);
 
   /* Without a target anywhere, $DRAFTD_MODELS_DIR is where the default models are looked for
    * first: a file there that is no model is what draftd then names. */

@@ -19,15 +19,19 @@ static DBusMessage *
 get_all (DBusConnection *c, DBusMessage *m, DraftdPropertyGetter get, gpointer user)
 {
   const char *iface = NULL;
-  if (!dbus_message_get_args (m, NULL, DBUS_TYPE_STRING, &iface, DBUS_TYPE_INVALID)) {
+  if (!dbus_message_has_signature (m, "s") || !dbus_message_get_args (m, NULL, DBUS_TYPE_STRING, &iface, DBUS_TYPE_INVALID)) {
     reply_error (c, m, DBUS_ERROR_INVALID_ARGS, "GetAll takes arguments (s)");
+    return NULL;
+  }
+  /* An empty name means every interface (the specification's reading); another one has none. */
+  if (!g_str_equal (iface, DRAFTD_BUS_IFACE) && *iface != 0) {
+    reply_error (c, m, DBUS_ERROR_UNKNOWN_INTERFACE, "no such interface: the object has properties on " DRAFTD_BUS_IFACE " only");
     return NULL;
   }
   GVariantBuilder b;
   g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
-  if (g_str_equal (iface, DRAFTD_BUS_IFACE) || *iface == 0)
-    for (guint i = 0; i < G_N_ELEMENTS (property_names); i++)
-      g_variant_builder_add (&b, "{sv}", property_names[i], get (property_names[i], user));
+  for (guint i = 0; i < G_N_ELEMENTS (property_names); i++)
+    g_variant_builder_add (&b, "{sv}", property_names[i], get (property_names[i], user));
   g_autoptr (GVariant) all = g_variant_ref_sink (g_variant_builder_end (&b));
   DBusMessage *r = dbus_message_new_method_return (m);
   DBusMessageIter it;

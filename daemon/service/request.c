@@ -4,7 +4,7 @@
 
 /* Bounds on what one request may carry, checked here on the main thread before any
  * tokenizing: a client cannot make the worker chew on a huge argument. */
-#define MAX_CONVERSATION_ID 256
+#define MAX_CONVERSATION_ID DRAFTD_REQUEST_MAX_CONVERSATION_ID
 #define MAX_INSTRUCTION 4096
 #define MAX_STOP_STRINGS 16
 #define MAX_STOP_LENGTH 256

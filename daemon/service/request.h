@@ -5,6 +5,9 @@
 #include <dbus/dbus.h>
 #include "daemon/engine/job.h"
 
+/* The longest conversation id (Chat, ResetConversation), in bytes. */
+#define DRAFTD_REQUEST_MAX_CONVERSATION_ID 256
+
 /* Complete, Chat, Rewrite or Correct called directly: the member names the operation. */
 DraftdJobRequest *draftd_request_from_call (DBusMessage *call, GError **error);
 /* Start(s method, av args). */

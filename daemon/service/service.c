@@ -1,5 +1,6 @@
 #include "daemon/service/service.h"
 #include <string.h>
+#include <sys/random.h>
 #include "daemon/engine/scheduler.h"
 #include "daemon/service/clients.h"
 #include "daemon/service/errors.h"
@@ -322,6 +323,25 @@ conversations_held (DraftdService *s, const DraftdJobRequest *req, const char *o
   return MAX (n, draftd_conversations_count (convs, owner));
 }
 
+/* A streamed job's object path: 128 random bits, so that no client can guess another's
+ * (sequential numbers told how many jobs others had run, and which paths were live). */
+static char *
+job_path (DraftdService *s)
+{
+  for (;;) {
+    guint64 r[2];
+    if (getrandom (r, sizeof r, 0) != sizeof r) {
+      /* No kernel entropy (it never fails once booted): GLib's seeded generator, then a count. */
+      r[0] = g_random_int () | (guint64) g_random_int () << 32;
+      r[1] = ++s->next_job;
+    }
+    char *path = g_strdup_printf ("%s/jobs/%016" G_GINT64_MODIFIER "x%016" G_GINT64_MODIFIER "x", DRAFTD_BUS_PATH, r[0], r[1]);
+    if (!g_hash_table_contains (s->paths, path))
+      return path;
+    g_free (path);
+  }
+}
+
 static gboolean
 submit (DraftdService *s, DraftdJobRequest *req, DBusMessage *call, gboolean streamed, GError **error)
 {
@@ -343,7 +363,7 @@ submit (DraftdService *s, DraftdJobRequest *req, DBusMessage *call, gboolean str
   }
   ServiceJob *sj = g_new0 (ServiceJob, 1);
   if (streamed)
-    sj->path = g_strdup_printf ("%s/jobs/%" G_GUINT64_FORMAT, DRAFTD_BUS_PATH, ++s->next_job);
+    sj->path = job_path (s);
   else
     sj->call = dbus_message_ref (call);
   sj->job = draftd_scheduler_submit (s->scheduler, req, sj, error);
@@ -379,17 +399,14 @@ static void
 handle_cancel (DraftdService *s, DBusMessage *m)
 {
   const char *path;
-  if (!dbus_message_get_args (m, NULL, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_INVALID)) {
+  if (!dbus_message_has_signature (m, "o") || !dbus_message_get_args (m, NULL, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_INVALID)) {
     send_error (s, m, DRAFTD_BUS_ERROR_INVALID_ARGUMENT, "Cancel takes arguments (o)");
     return;
   }
   ServiceJob *sj = g_hash_table_lookup (s->paths, path);
-  if (sj == NULL) {
-    send_error (s, m, DRAFTD_BUS_ERROR_INVALID_ARGUMENT, "no such job (finished, or never started)");
-    return;
-  }
-  if (!g_str_equal (sj->job->request->client, dbus_message_get_sender (m))) {
-    send_error (s, m, DRAFTD_BUS_ERROR_INVALID_ARGUMENT, "only the client that started a job may cancel it");
+  /* One answer for both: a different one would tell a prober that another client's job exists. */
+  if (sj == NULL || g_strcmp0 (sj->job->request->client, dbus_message_get_sender (m)) != 0) {
+    send_error (s, m, DRAFTD_BUS_ERROR_INVALID_ARGUMENT, "no such job of yours (finished, never started, or not yours)");
     return;
   }
   g_cancellable_cancel (sj->job->cancellable);
@@ -400,8 +417,12 @@ static void
 handle_reset (DraftdService *s, DBusMessage *m)
 {
   const char *id;
-  if (!dbus_message_get_args (m, NULL, DBUS_TYPE_STRING, &id, DBUS_TYPE_INVALID)) {
+  if (!dbus_message_has_signature (m, "s") || !dbus_message_get_args (m, NULL, DBUS_TYPE_STRING, &id, DBUS_TYPE_INVALID)) {
     send_error (s, m, DRAFTD_BUS_ERROR_INVALID_ARGUMENT, "ResetConversation takes arguments (s)");
+    return;
+  }
+  if (strlen (id) > DRAFTD_REQUEST_MAX_CONVERSATION_ID) {
+    send_error (s, m, DRAFTD_BUS_ERROR_TOO_LONG, "the conversation id is longer than 256 bytes");
     return;
   }
   /* The caller's own conversation of that name and the session's shared one. */
