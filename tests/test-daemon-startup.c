@@ -1,6 +1,6 @@
-/* Issue 13.6, 13.8 and 24.7: a FIFO given as the model never hangs startup; an assistant
- * that is a directory is not called ready; $DRAFTD_MODELS_DIR
- * holds the default models; SIGTERM during loading exits 0; a bus-activated
+/* Issue 13.6, 13.8 and 24.7: a FIFO given as the model, or where the pipeline cache goes,
+ * never hangs startup; an assistant that is a directory is not called ready;
+ * $DRAFTD_MODELS_DIR holds the default models; SIGTERM during loading exits 0; a bus-activated
  * daemon whose models cannot load stays on the bus answering NoModel with the reason;
  * --verbose logs model loading and one summary line per job. */
 #include <signal.h>
@@ -85,6 +85,27 @@ test_assistant_directory (const char *exe)
           "an assistant that is a directory: warned, and not called ready: %s", line);
 }
 
+/* A FIFO where the device's pipeline cache file goes is passed over, not read (startup hung
+ * in open() before): draftd gets as far as the bus. */
+static void
+test_pipeline_cache_fifo (const char *exe)
+{
+  g_autofree char *dir = g_build_filename (test_tmpdir (), "pipeline-cache", NULL);
+  g_mkdir_with_parents (dir, 0700);
+  DraftdVk *vk = test_vk ();
+  g_autofree char *name = g_strdup_printf ("pipelines-%04x-%04x.bin", vk->props.vendorID, vk->props.deviceID);
+  draftd_vk_free (vk);
+  g_autofree char *fifo = g_build_filename (dir, name, NULL);
+  g_autofree char *shipped = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-target.gguf", NULL);
+  const char *argv[] = { exe, "--target", shipped, "--address", "unix:path=/nonexistent/draftd-test", NULL };
+  char **envp = g_environ_setenv (g_get_environ (), "DRAFTD_PIPELINE_CACHE_DIR", dir, TRUE);
+  g_autofree char *err = NULL;
+  int st = mkfifo (fifo, 0600) == 0 ? run_to_end (argv, envp, NULL, &err) : -3;
+  g_strfreev (envp);
+  tap_ok (st == 1 && strstr (err, "cannot connect"), "a FIFO as the pipeline cache file is passed over (%d): %s", st,
+          err ? last_line (err) : "");
+}
+
 int
 main (void)
 {
@@ -97,6 +118,7 @@ main (void)
   tap_ok (st == 1 && strstr (err, "not a regular file"), "draftd refuses it at once, without hanging (%d): %s", st,
           last_line (err));
   test_assistant_directory (exe);
+  test_pipeline_cache_fifo (exe);
 
   /* Without a target anywhere, $DRAFTD_MODELS_DIR is where the default models are looked for
    * first: a file there that is no model is what draftd then names. */

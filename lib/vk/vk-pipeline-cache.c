@@ -40,7 +40,9 @@ draftd_pipeline_cache_open (DraftdVk *vk, DraftdPipelineCache *pc)
   pc->path = cache_path (vk);
   g_autofree guint8 *data = NULL;
   gsize size = 0;
-  if (pc->path && g_file_get_contents (pc->path, (char **) &data, &size, NULL) && !header_matches (vk, data, size)) {
+  /* Only a regular file is read: a FIFO in its place would hang startup in open(). */
+  gboolean readable = pc->path && g_file_test (pc->path, G_FILE_TEST_IS_REGULAR);
+  if (readable && g_file_get_contents (pc->path, (char **) &data, &size, NULL) && !header_matches (vk, data, size)) {
     g_debug ("pipeline cache %s is another device's or driver's: starting afresh", pc->path);
     size = 0;
   }
