@@ -24,6 +24,8 @@ static const guint8 *
 find (const guint8 *hay, gsize n, const char *needle)
 {
   gsize m = strlen (needle);
+  if (n < m)
+    return NULL;  /* also an empty buffer, whose data may be NULL */
   const guint8 *end = hay + n;
   for (const guint8 *p = hay; end - p >= (gssize) m && (p = memchr (p, needle[0], end - p - m + 1)) != NULL; p++)
     if (memcmp (p, needle, m) == 0)
