@@ -1,10 +1,15 @@
 /* Issue 24.4: limits count per client, a client being a process (its Unix user and pid from
  * the bus's credentials), not per connection. Five connections from this one test process
- * share one queue cap and one conversation cap; another process is served meanwhile. */
+ * share one queue cap and one conversation cap, and one turn: another process is served
+ * meanwhile, after about one job of theirs rather than one per connection. */
 #include <string.h>
+#include <glib-unix.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "lib/bus/draftd-bus.h"
 #include "tests/bus-fixture.h"
 #include "tests/tap.h"
+#include "tests/test-util.h"
 
 #define CONNECTIONS 5
 #define QUEUE_DEPTH 3
@@ -82,9 +87,130 @@ test_conversation_cap (DBusConnection **c)
           served);
 }
 
-int
-main (void)
+static void
+pump_all (DBusConnection **c, int ms)
 {
+  for (guint i = 0; i < CONNECTIONS; i++) {
+    dbus_connection_read_write (c[i], i == 0 ? ms : 0);
+    while (dbus_connection_dispatch (c[i]) == DBUS_DISPATCH_DATA_REMAINS)
+      ;
+  }
+}
+
+static guint
+completed (DBusPendingCall **pend, guint n)
+{
+  guint done = 0;
+  for (guint i = 0; i < n; i++)
+    done += dbus_pending_call_get_completed (pend[i]);
+  return done;
+}
+
+static void
+on_newcomer_exit (GPid pid, gint status, gpointer user)
+{
+  *(int *) user = status;
+  g_spawn_close_pid (pid);
+}
+
+/* This test program again, as another process (another identity) that sends one Correct
+ * and says so on its stdout. Returns once it has exited (its status), with *at_send the
+ * flood's jobs answered when it sent and *at_end when it had its answer. */
+static int
+newcomer (BusFixture *f, DBusConnection **c, DBusPendingCall **pend, guint n, guint *at_send, guint *at_end)
+{
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+  const char *argv[] = { self, "--newcomer", f->address, NULL };
+  GPid pid;
+  int out = -1;
+  if (!g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid, NULL, &out, NULL,
+                                 NULL))
+    return -1;
+  g_unix_set_fd_nonblocking (out, TRUE, NULL);
+  /* GLib reaps it (the fixture's child watch for draftd has GLib handle SIGCHLD). */
+  int status = -1;
+  g_child_watch_add (pid, on_newcomer_exit, &status);
+  *at_send = G_MAXUINT;
+  for (int i = 0; i < 12000 && status == -1; i++) {
+    char b;
+    if (*at_send == G_MAXUINT && read (out, &b, 1) == 1)
+      *at_send = completed (pend, n);
+    pump_all (c, 10);
+    g_main_context_iteration (NULL, FALSE);
+  }
+  *at_end = completed (pend, n);
+  close (out);
+  return status >= 0 && WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+/* The newcomer's side: one Correct on a connection of its own; 0 when it is answered. */
+static int
+newcomer_main (const char *address)
+{
+  DBusConnection *c = dbus_connection_open_private (address, NULL);
+  if (c == NULL || !dbus_bus_register (c, NULL))
+    return 1;
+  DBusMessage *m = method ("Correct", "He go home.", NULL, 0);
+  DBusPendingCall *pend = NULL;
+  dbus_connection_send_with_reply (c, m, &pend, 300000);
+  dbus_connection_flush (c);
+  dbus_message_unref (m);
+  fputs ("s", stdout);  /* sent: the parent counts from here */
+  fflush (stdout);
+  dbus_pending_call_block (pend);
+  DBusMessage *r = dbus_pending_call_steal_reply (pend);
+  int status = r && dbus_message_get_type (r) == DBUS_MESSAGE_TYPE_METHOD_RETURN ? 0 : 1;
+  if (r)
+    dbus_message_unref (r);
+  dbus_pending_call_unref (pend);
+  dbus_connection_close (c);
+  dbus_connection_unref (c);
+  return status;
+}
+
+/* Each connection sends three one-sentence Corrects at once; another process's Correct,
+ * sent while they run, waits for about one of their jobs, not one per
+ * connection (their turns rotated per connection before). */
+static void
+test_turns (void)
+{
+  BusFixture f;
+  int code;
+  if (!bus_fixture_begin (&f, NULL, &code))
+    return;
+  static const char sentence[] = "The committee have decided that the new library will opens next spring, once the "
+                                 "builders finishes the roof and the windows of the old hall beside the river.";
+  DBusConnection *c[CONNECTIONS];
+  DBusPendingCall *pend[3 * CONNECTIONS];
+  for (guint i = 0; i < CONNECTIONS; i++)
+    c[i] = bus_fixture_connect (&f);
+  for (guint i = 0; i < G_N_ELEMENTS (pend); i++) {
+    DBusMessage *m = method ("Correct", sentence, NULL, 0);
+    dbus_connection_send_with_reply (c[i % CONNECTIONS], m, &pend[i], 300000);
+    dbus_message_unref (m);
+  }
+  for (int i = 0; i < 6000 && completed (pend, G_N_ELEMENTS (pend)) == 0; i++)
+    pump_all (c, 20);
+  guint before = 0, after = 0;
+  int st = newcomer (&f, c, pend, G_N_ELEMENTS (pend), &before, &after);
+  /* The job running when it came, the next in turn, one more while the answer travels. */
+  tap_ok (st == 0 && after - before <= 3, "a newcomer waited for %u jobs of a process with %d connections (%u to %u; %d)",
+          after - before, CONNECTIONS, before, after, st);
+  int busy, served;
+  bus_fixture_count_replies (pend, G_N_ELEMENTS (pend), &busy, &served);
+  tap_ok (served == (int) G_N_ELEMENTS (pend), "and all %d of theirs are served", served);
+  for (guint i = 0; i < CONNECTIONS; i++) {
+    dbus_connection_close (c[i]);
+    dbus_connection_unref (c[i]);
+  }
+  bus_fixture_teardown (&f);
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc == 3 && g_str_equal (argv[1], "--newcomer"))
+    return newcomer_main (argv[2]);
   BusFixture f;
   int code;
   const char *extra[] = { "--client-queue-depth", G_STRINGIFY (QUEUE_DEPTH), NULL };
@@ -101,5 +227,6 @@ main (void)
   }
   tap_ok (bus_fixture_stop_draftd (&f) == 0, "draftd exits 0");
   bus_fixture_teardown (&f);
+  test_turns ();
   return tap_done ();
 }

@@ -133,6 +133,25 @@ client_on_stack (DraftdScheduler *s, const char *client)
   return FALSE;
 }
 
+/* The other connections of the identity whose turn it was go to the back of the line too:
+ * one process gets one turn per round however many connections it opens, so a newcomer
+ * waits for one job of its, not one per connection. Lock held. */
+static void
+identity_to_back (DraftdScheduler *s, const char *identity)
+{
+  GQueue later = G_QUEUE_INIT;
+  for (GList *l = s->rotation.head, *next; l; l = next) {
+    next = l->next;
+    Job *head = g_queue_peek_head (g_hash_table_lookup (s->queues, l->data));
+    if (g_str_equal (draftd_job_request_identity (head->pub.request), identity)) {
+      g_queue_unlink (&s->rotation, l);
+      g_queue_push_tail_link (&later, l);
+    }
+  }
+  for (GList *l; (l = g_queue_pop_head_link (&later));)
+    g_queue_push_tail_link (&s->rotation, l);
+}
+
 /* The next job in turn whose client has none running (a client's jobs stay in order);
  * NULL if there is none. Lock held. */
 static Job *
@@ -150,6 +169,7 @@ take_next (DraftdScheduler *s)
       g_hash_table_remove (s->queues, client);  /* frees `client` */
     else
       g_queue_push_tail (&s->rotation, (gpointer) client);  /* back of the line: fair across clients */
+    identity_to_back (s, draftd_job_request_identity (job->pub.request));
     return job;
   }
   return NULL;
