@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "client/client.h"
-#include "tools/cli.h"
+#include "lib/cli/cli.h"
 
 char *
 draft_read_input (const char *file, GError **error)

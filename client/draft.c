@@ -7,7 +7,7 @@
 #include <unistd.h>
 #include "client/client.h"
 #include "client/models.h"
-#include "tools/cli.h"
+#include "lib/cli/cli.h"
 
 typedef struct {
   const char *name, *synopsis;

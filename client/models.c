@@ -9,7 +9,7 @@
 #include "client/models.h"
 #include "lib/bus/draftd-bus.h"
 #include "lib/model/model.h"
-#include "tools/cli.h"
+#include "lib/cli/cli.h"
 
 char *
 draft_models_resolve (const char *name, GError **error)

@@ -14,7 +14,7 @@
 #include "client/hub/catalogue.h"
 #include "client/hub/hub.h"
 #include "client/models.h"
-#include "tools/cli.h"
+#include "lib/cli/cli.h"
 
 char *
 draft_models_dir (void)

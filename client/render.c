@@ -3,7 +3,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "client/client.h"
-#include "tools/cli.h"
+#include "lib/cli/cli.h"
 
 gboolean
 draft_color_mode_from_name (const char *name, DraftColorMode *mode)

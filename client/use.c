@@ -6,7 +6,7 @@
 #include "client/hub/catalogue.h"
 #include "client/models.h"
 #include "lib/bus/draftd-bus.h"
-#include "tools/cli.h"
+#include "lib/cli/cli.h"
 
 /* Loading a 3B model on a CPU device takes a while; a switch that takes longer has failed. */
 #define USE_TIMEOUT_MS (10 * 60 * 1000)

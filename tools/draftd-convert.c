@@ -6,7 +6,7 @@
 #include <string.h>
 #include "lib/gguf/gguf.h"
 #include "tools/random-model.h"
-#include "tools/cli.h"
+#include "lib/cli/cli.h"
 
 typedef struct {
   gint32 dim, hidden_dim, n_layers, n_heads, n_kv_heads, vocab_size, seq_len;

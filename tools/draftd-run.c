@@ -2,7 +2,7 @@
  * (not the prompt) to stdout as it is generated; --stats prints a JSON object to stderr. */
 #include <stdio.h>
 #include <string.h>
-#include "tools/cli.h"
+#include "lib/cli/cli.h"
 #include "lib/prompt/chat-format.h"
 #include "lib/gguf/ggml-types.h"
 #include "lib/model/model.h"

@@ -1,7 +1,7 @@
 /* draftd-tokenize: UTF-8 lines on stdin -> token ids, one line of ids per input line. */
 #include <stdio.h>
 #include <string.h>
-#include "tools/cli.h"
+#include "lib/cli/cli.h"
 #include "lib/gguf/gguf.h"
 #include "lib/tokenizer/tokenizer.h"
 

@@ -2,7 +2,7 @@
  * suites live in tools/bench/: device, forward, seqs, decode and correct. */
 #include <gio/gio.h>
 #include <stdio.h>
-#include "tools/cli.h"
+#include "lib/cli/cli.h"
 #include "tools/bench/bench.h"
 
 /* --passes T,T,...: up to 16 token counts from 1 to 512. */

@@ -1,4 +1,4 @@
-#include "tools/cli.h"
+#include "lib/cli/cli.h"
 #include <locale.h>
 #include <stdio.h>
 
