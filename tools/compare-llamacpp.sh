@@ -67,7 +67,7 @@ correct)
     --json "$tmp/draftd.json" > "$tmp/draftd.txt"
   # draftd's answers, and their lengths in tokens: llama.cpp generates as many (+1, the end marker).
   head -n "$limit" "$pairs" | cut -f1 > "$tmp/src"
-  "$build/grammar/draftd-grammar-eval" -m "$model" "$tmp/src" > "$tmp/out" 2>/dev/null
+  "$build/tools/draftd-grammar-eval" -m "$model" "$tmp/src" > "$tmp/out" 2>/dev/null
   "$build/tools/draftd-tokenize" -m "$model" --no-bos < "$tmp/out" | awk '{ print NF + 1 }' > "$tmp/lengths"
   n=0; total=0; tokens=0
   while IFS= read -r src <&3 && IFS= read -r want <&4; do

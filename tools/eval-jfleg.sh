@@ -62,7 +62,7 @@ now_ms() { date +%s%3N; }
 echo "JFLEG $set_name, $n sentences (detokenized), model $(basename "$model")"
 echo "  source   GLEU $(gleu "$work/src")"
 t0=$(now_ms)
-"$build/grammar/draftd-grammar-eval" -m "$model" "$@" "$work/plain" > "$work/draftd" 2> "$work/stats"
+"$build/tools/draftd-grammar-eval" -m "$model" "$@" "$work/plain" > "$work/draftd" 2> "$work/stats"
 t1=$(now_ms)
 report draftd "$work/draftd" $((t1 - t0))
 if [ -n "$harper" ]; then
