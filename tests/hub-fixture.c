@@ -3,6 +3,7 @@
 #include <string.h>
 #include "tests/tap.h"
 #include "tests/test-util.h"
+#include "testbed/scratch.h"
 
 gboolean
 hub_fixture_init (HubFixture *f, int *exit_code)
@@ -64,29 +65,12 @@ hub_fixture_stop (HubFixture *f)
   g_clear_object (&f->server);
 }
 
-static void
-remove_tree (const char *path)
-{
-  GDir *d = g_dir_open (path, 0, NULL);
-  const char *n;
-  while (d && (n = g_dir_read_name (d))) {
-    g_autofree char *p = g_build_filename (path, n, NULL);
-    if (g_file_test (p, G_FILE_TEST_IS_DIR) && !g_file_test (p, G_FILE_TEST_IS_SYMLINK))
-      remove_tree (p);
-    else
-      g_unlink (p);
-  }
-  if (d)
-    g_dir_close (d);
-  g_rmdir (path);
-}
-
 void
 hub_fixture_clear (HubFixture *f)
 {
   hub_fixture_stop (f);
   if (f->home)
-    remove_tree (f->home);
+    testbed_remove_tree (f->home);
   if (f->log)
     g_unlink (f->log);
   g_free (f->url);

@@ -4,11 +4,11 @@
  * deterministic); a Chat turn continues the client's own conversation, so its reply is only
  * checked to be there, while the history it keeps is what the RSS samples watch. Prints the
  * figures; exits 1 on any lost or wrong reply.
- *   build/tests/dbus-load-bench [CLIENTS [REQUESTS-PER-CLIENT]]     (default 16 x 1000) */
+ *   build/tools/dbus-load-bench [CLIENTS [REQUESTS-PER-CLIENT]]     (default 16 x 1000) */
 #include <stdlib.h>
 #include <string.h>
 #include "lib/bus/draftd-bus.h"
-#include "tests/bus-fixture.h"
+#include "testbed/bus-daemon.h"
 
 #define N_KINDS 5
 #define KIND_GET 3
@@ -88,9 +88,16 @@ main (int argc, char **argv)
 {
   guint n_clients = argc > 1 ? atoi (argv[1]) : 16, per_client = argc > 2 ? atoi (argv[2]) : 1000;
   BusFixture f;
-  int code;
-  if (n_clients == 0 || per_client == 0 || !bus_fixture_begin (&f, NULL, &code))
+  g_autoptr (GError) error = NULL;
+  if (n_clients == 0 || per_client == 0) {
+    g_printerr ("usage: dbus-load-bench [CLIENTS [REQUESTS-PER-CLIENT]]\n");
+    return 2;
+  }
+  if (!bus_fixture_start (&f, NULL, NULL, NULL, 0, NULL, &error)) {
+    g_printerr ("dbus-load-bench: %s\n", error->message);
+    bus_fixture_clear (&f);
     return 1;
+  }
   DBusConnection *ref = bus_fixture_connect (&f);
   char *expect[N_KINDS];
   for (guint k = 0; k < N_KINDS; k++) {
@@ -148,7 +155,7 @@ main (int argc, char **argv)
   dbus_connection_close (ref);
   dbus_connection_unref (ref);
   int st = bus_fixture_stop_draftd (&f);
-  bus_fixture_teardown (&f);
+  bus_fixture_clear (&f);
   for (guint k = 0; k < N_KINDS; k++)
     g_free (expect[k]);
   return lost || wrong || st != 0;

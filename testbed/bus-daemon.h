@@ -1,0 +1,38 @@
+/* A private dbus-daemon with draftd from the build tree running on it, for programs that talk
+ * to the daemon like any client would: the daemon tests and the load bench. Nothing here
+ * reports TAP; tests/bus-fixture.h adds that. */
+#pragma once
+#include <dbus/dbus.h>
+#include <glib.h>
+
+typedef struct {
+  char *address;
+  GPid bus_pid, draftd_pid;
+  int draftd_status;
+  gboolean draftd_exited;
+  char *target, *assistant;
+  char *dir;        /* scratch: the log (draftd.log) and draftd's XDG_CONFIG_HOME (xdg/) */
+  gboolean own_dir; /* made by bus_fixture_start, and removed by bus_fixture_clear */
+  char *log_path;
+} BusFixture;
+
+/* Starts the bus and draftd on it with `target` and `assistant` (NULL: the shipped
+ * models/draftd-target.gguf and draftd-assistant.gguf), a context of `context` tokens (0: the
+ * model's own) and more draftd options in extra_args. `dir` holds the log and an empty config
+ * dir (NULL: a fresh temporary one, removed with the fixture). */
+gboolean bus_fixture_start (BusFixture *f, const char *dir, const char *target, const char *assistant, guint context,
+                            const char *const *extra_args, GError **error);
+/* SIGTERM to draftd; returns its exit status (-1 if it did not exit in time). */
+int bus_fixture_stop_draftd (BusFixture *f);
+/* Stops draftd and the bus, removes a scratch dir it made and frees what `f` holds. */
+void bus_fixture_clear (BusFixture *f);
+DBusConnection *bus_fixture_connect (BusFixture *f);
+/* Runs a program with DBUS_SESSION_BUS_ADDRESS set to the fixture's bus. */
+gboolean bus_fixture_spawn (BusFixture *f, const char *const *argv, char **out, char **err, int *status);
+/* Calls Complete(prompt, {}) on `c`; returns NULL when it succeeded, else the error name
+ * (and its message in *message). */
+char *bus_fixture_complete_error (DBusConnection *c, const char *prompt, char **message);
+/* The uint32 under `key` in the a{sv} that `dict` points at (0 when absent). */
+guint32 bus_fixture_dict_u32 (DBusMessageIter *dict, const char *key);
+/* Resident set size of draftd in KiB. */
+guint64 bus_fixture_draftd_rss (BusFixture *f);
