@@ -1,7 +1,6 @@
 /* The paragraph builder the per-format extractors share (prose.c, prose-markdown.c,
  * prose-latex.c, prose-code.c): document bytes in, paragraphs with piece tables out. */
 #pragma once
-#include <string.h>
 #include "client/lsp/prose.h"
 
 /* Paragraphs above this are cut at the next line end: the daemon corrects sentence by
@@ -24,10 +23,19 @@ typedef struct {
 } DraftdLspCodeSyntax;
 
 void draftd_lsp_paragraph_free (gpointer p);
-/* Appends document bytes [doc_off, doc_off + len) to the open paragraph, or stand_in for them. */
-void draftd_lsp_prose_add (DraftdLspProseBuilder *b, gsize doc_off, gsize len, const char *stand_in);
+/* Document bytes [off, off + len) are prose: appended to the open paragraph. */
+void draftd_lsp_prose_emit (DraftdLspProseBuilder *b, gsize off, gsize len);
+/* Markup at [off, off + len) that reads as a word (math, a citation, inline code): stand_in
+ * goes into the paragraph in its place. */
+void draftd_lsp_prose_stand_in (DraftdLspProseBuilder *b, gsize off, gsize len, const char *stand_in);
 /* Ends the open paragraph (kept if it has a letter). */
 void draftd_lsp_prose_flush (DraftdLspProseBuilder *b);
+/* Ends the open paragraph if it has grown past MAX_PARAGRAPH. */
+void draftd_lsp_prose_cut_long (DraftdLspProseBuilder *b);
+/* Where the line that `at` is on ends: its newline, or the document's end. */
+gsize draftd_lsp_prose_line_end (DraftdLspProseBuilder *b, gsize at);
+/* Document bytes [s, e) are all white space. */
+gboolean draftd_lsp_prose_blank (DraftdLspProseBuilder *b, gsize s, gsize e);
 
 void draftd_lsp_prose_plain (DraftdLspProseBuilder *b);
 void draftd_lsp_prose_gitcommit (DraftdLspProseBuilder *b);
@@ -36,46 +44,3 @@ void draftd_lsp_prose_latex (DraftdLspProseBuilder *b);
 /* NULL for a language whose syntax is not known. */
 const DraftdLspCodeSyntax *draftd_lsp_code_syntax (const char *language);
 void draftd_lsp_prose_code (DraftdLspProseBuilder *b, const DraftdLspCodeSyntax *syn, const DraftdLspProseOptions *o);
-
-/* Document bytes [off, off + len) are prose. */
-static inline void
-emit (DraftdLspProseBuilder *b, gsize off, gsize len)
-{
-  draftd_lsp_prose_add (b, off, len, NULL);
-}
-
-/* Markup at [off, off + len) that reads as a word (math, a citation, inline code). */
-static inline void
-placeholder (DraftdLspProseBuilder *b, gsize off, gsize len, const char *stand_in)
-{
-  draftd_lsp_prose_add (b, off, len, stand_in);
-}
-
-static inline void
-flush (DraftdLspProseBuilder *b)
-{
-  draftd_lsp_prose_flush (b);
-}
-
-static inline void
-maybe_cut (DraftdLspProseBuilder *b)
-{
-  if (b->cur && b->cur->text->len > MAX_PARAGRAPH)
-    flush (b);
-}
-
-static inline gsize
-line_end (DraftdLspProseBuilder *b, gsize at)
-{
-  const char *nl = memchr (b->doc + at, '\n', b->len - at);
-  return nl ? (gsize) (nl - b->doc) : b->len;
-}
-
-static inline gboolean
-blank (DraftdLspProseBuilder *b, gsize s, gsize e)
-{
-  for (gsize i = s; i < e; i++)
-    if (!g_ascii_isspace (b->doc[i]))
-      return FALSE;
-  return TRUE;
-}

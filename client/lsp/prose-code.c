@@ -40,11 +40,11 @@ comment_text (DraftdLspProseBuilder *b, gsize at, gsize end, const char *decorat
   while (at < end) {
     while (at < end && (d[at] == ' ' || d[at] == '\t' || strchr (decoration, d[at])))
       at++;
-    gsize e = MIN (line_end (b, at), end);
-    if (blank (b, at, e))
-      flush (b);
+    gsize e = MIN (draftd_lsp_prose_line_end (b, at), end);
+    if (draftd_lsp_prose_blank (b, at, e))
+      draftd_lsp_prose_flush (b);
     else
-      emit (b, at, MIN (e + 1, end) - at);
+      draftd_lsp_prose_emit (b, at, MIN (e + 1, end) - at);
     at = e + 1;
   }
 }
@@ -68,17 +68,17 @@ code_string (DraftdLspProseBuilder *b, gsize i, char q, gboolean triple, gboolea
   }
   gsize close = MIN (j, b->len);
   if (check) {
-    flush (b);
+    draftd_lsp_prose_flush (b);
     gsize run = i + open;
     for (gsize k = run; k < close; k++)
       if (d[k] == '\\') {  /* escapes: \n and \t read as a space, others go */
-        emit (b, run, k - run);
+        draftd_lsp_prose_emit (b, run, k - run);
         if (k + 1 < close && (d[k + 1] == 'n' || d[k + 1] == 't'))
-          placeholder (b, k, 2, " ");
+          draftd_lsp_prose_stand_in (b, k, 2, " ");
         run = ++k + 1;
       }
-    emit (b, run, close - run);
-    flush (b);
+    draftd_lsp_prose_emit (b, run, close - run);
+    draftd_lsp_prose_flush (b);
   }
   return MIN (close + (triple ? 3 : 1), b->len);
 }
@@ -91,9 +91,9 @@ draftd_lsp_prose_code (DraftdLspProseBuilder *b, const DraftdLspCodeSyntax *syn,
   gboolean line_has_code = FALSE;
   for (gsize i = 0; i < b->len;) {
     if (strncmp (d + i, syn->line, marker) == 0 && (syn->line[0] != '#' || i == 0 || g_ascii_isspace (d[i - 1]))) {
-      gsize e = line_end (b, i);
+      gsize e = draftd_lsp_prose_line_end (b, i);
       if (line_has_code)
-        flush (b);  /* a trailing comment is a paragraph of its own */
+        draftd_lsp_prose_flush (b);  /* a trailing comment is a paragraph of its own */
       if (o->comments)
         comment_text (b, i + marker, MIN (e + 1, b->len), syn->line[0] == '#' ? "#!" : syn->line[0] == '-' ? "-" : "/!");
       i = e + 1;
@@ -103,10 +103,10 @@ draftd_lsp_prose_code (DraftdLspProseBuilder *b, const DraftdLspCodeSyntax *syn,
     if (syn->block && strncmp (d + i, "/*", 2) == 0) {
       const char *stop = g_strstr_len (d + i + 2, b->len - i - 2, "*/");
       gsize e = stop ? (gsize) (stop - d) : b->len;
-      flush (b);
+      draftd_lsp_prose_flush (b);
       if (o->comments)
         comment_text (b, i + 2, e, "*");
-      flush (b);
+      draftd_lsp_prose_flush (b);
       i = MIN (e + 2, b->len);
       continue;
     }
@@ -120,11 +120,11 @@ draftd_lsp_prose_code (DraftdLspProseBuilder *b, const DraftdLspCodeSyntax *syn,
     }
     if (d[i] == '\n') {
       /* Comment lines consume their own line end: this line was code or blank, either ends a paragraph. */
-      flush (b);
+      draftd_lsp_prose_flush (b);
       line_has_code = FALSE;
     } else if (!g_ascii_isspace (d[i])) {
       if (!line_has_code)
-        flush (b);
+        draftd_lsp_prose_flush (b);
       line_has_code = TRUE;
     }
     i++;

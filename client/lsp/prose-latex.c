@@ -56,7 +56,7 @@ latex_command (DraftdLspProseBuilder *b, gsize i)
     n++;
   if (n == i + 1) {  /* \% \& \$ \_ \# \{ \}: the character itself; \\ and others: a break */
     if (n < b->len && strchr ("%&$_#{}", d[n]))
-      emit (b, n, 1);
+      draftd_lsp_prose_emit (b, n, 1);
     return MIN (n + 1, b->len);
   }
   const char *name = d + i + 1;
@@ -67,7 +67,7 @@ latex_command (DraftdLspProseBuilder *b, gsize i)
       g_autofree char *end = g_strdup_printf ("\\end{%.*s}", (int) (close - n - 2), d + n + 1);
       const char *stop = g_strstr_len (d + close, b->len - close, end);
       gsize after = stop ? (gsize) (stop - d) + strlen (end) : b->len;
-      flush (b);
+      draftd_lsp_prose_flush (b);
       return after;
     }
   }
@@ -81,13 +81,13 @@ latex_command (DraftdLspProseBuilder *b, gsize i)
         break;  /* one mandatory argument (two for \newcommand-like ones are rare enough) */
     }
     if (ref)
-      placeholder (b, i, end - i, "X");
+      draftd_lsp_prose_stand_in (b, i, end - i, "X");
     else if ((len == 5 && strncmp (name, "begin", 5) == 0) || (len == 3 && strncmp (name, "end", 3) == 0))
-      flush (b);  /* environments are paragraph boundaries */
+      draftd_lsp_prose_flush (b);  /* environments are paragraph boundaries */
     return end;
   }
   if (in_list (name, len, latex_breaks)) {
-    flush (b);
+    draftd_lsp_prose_flush (b);
     gsize arg = n;
     while (arg < b->len && (b->doc[arg] == '[' || b->doc[arg] == '*'))
       arg = b->doc[arg] == '*' ? arg + 1 : group_end (b, arg);
@@ -136,28 +136,28 @@ draftd_lsp_prose_latex (DraftdLspProseBuilder *b)
     gsize resume = i;
     gboolean markup = TRUE;
     if ((resume = latex_math (b, i)) != i) {
-      emit (b, run, i - run);
-      placeholder (b, i, resume - i, "X");
+      draftd_lsp_prose_emit (b, run, i - run);
+      draftd_lsp_prose_stand_in (b, i, resume - i, "X");
     } else if (d[i] == '\\') {
-      emit (b, run, i - run);
+      draftd_lsp_prose_emit (b, run, i - run);
       resume = latex_command (b, i);
     } else if (d[i] == '%') {
-      emit (b, run, i - run);
-      resume = line_end (b, i);
+      draftd_lsp_prose_emit (b, run, i - run);
+      resume = draftd_lsp_prose_line_end (b, i);
     } else if (d[i] == '{' || d[i] == '}') {
-      emit (b, run, i - run);
+      draftd_lsp_prose_emit (b, run, i - run);
       if (i + 1 == b->flush_at) {
-        flush (b);
+        draftd_lsp_prose_flush (b);
         b->flush_at = 0;
       }
       resume = i + 1;
     } else if (d[i] == '~') {
-      emit (b, run, i - run);
-      placeholder (b, i, 1, " ");
+      draftd_lsp_prose_emit (b, run, i - run);
+      draftd_lsp_prose_stand_in (b, i, 1, " ");
       resume = i + 1;
-    } else if (d[i] == '\n' && i + 1 < b->len && blank (b, i + 1, line_end (b, i + 1))) {
-      emit (b, run, i + 1 - run);
-      flush (b);
+    } else if (d[i] == '\n' && i + 1 < b->len && draftd_lsp_prose_blank (b, i + 1, draftd_lsp_prose_line_end (b, i + 1))) {
+      draftd_lsp_prose_emit (b, run, i + 1 - run);
+      draftd_lsp_prose_flush (b);
       resume = i + 1;
     } else {
       markup = FALSE;
@@ -166,11 +166,11 @@ draftd_lsp_prose_latex (DraftdLspProseBuilder *b)
     if (markup)
       run = resume;
     else if (d[i] == '\n' && b->cur && b->cur->text->len + (i - run) > MAX_PARAGRAPH) {
-      emit (b, run, i + 1 - run);
-      flush (b);
+      draftd_lsp_prose_emit (b, run, i + 1 - run);
+      draftd_lsp_prose_flush (b);
       run = i + 1;
     }
     i = resume;
   }
-  emit (b, run, b->len - run);
+  draftd_lsp_prose_emit (b, run, b->len - run);
 }

@@ -45,13 +45,13 @@ markdown_inline (DraftdLspProseBuilder *b, gsize s, gsize e)
       i++;
       continue;
     }
-    emit (b, run, i - run);
+    draftd_lsp_prose_emit (b, run, i - run);
     if (stand_in)
-      placeholder (b, i, skip, stand_in);
+      draftd_lsp_prose_stand_in (b, i, skip, stand_in);
     i += skip;
     run = i;
   }
-  emit (b, run, e - run);
+  draftd_lsp_prose_emit (b, run, e - run);
 }
 
 /* Length of a list marker ("- ", "* ", "12. ") at line[0..n), 0 if none. */
@@ -79,7 +79,7 @@ draftd_lsp_prose_markdown (DraftdLspProseBuilder *b)
   const char *d = b->doc;
   gboolean fence = FALSE, front = g_str_has_prefix (d, "---\n"), in_quote = FALSE;
   for (gsize s = front ? 4 : 0; s < b->len;) {
-    gsize e = line_end (b, s), next = MIN (e + 1, b->len), i = s;
+    gsize e = draftd_lsp_prose_line_end (b, s), next = MIN (e + 1, b->len), i = s;
     if (front) {
       front = !g_str_has_prefix (d + s, "---");
       s = next;
@@ -88,15 +88,16 @@ draftd_lsp_prose_markdown (DraftdLspProseBuilder *b)
     while (i < e && i - s < 3 && d[i] == ' ')
       i++;
     if (g_str_has_prefix (d + i, "```") || g_str_has_prefix (d + i, "~~~")) {
-      flush (b);
+      draftd_lsp_prose_flush (b);
       fence = !fence;
-    } else if (fence || blank (b, s, e) || d[i] == '|' || d[i] == '<' || (b->cur == NULL && e - s >= 4 && i - s == 3 && d[i] == ' ') ||
-               d[s] == '\t' || strspn (d + i, "-=*_ ") >= e - i) {
-      flush (b);  /* code, tables, HTML blocks, rules and setext underlines are not prose */
+    } else if (fence || draftd_lsp_prose_blank (b, s, e) || d[i] == '|' || d[i] == '<' ||
+               (b->cur == NULL && e - s >= 4 && i - s == 3 && d[i] == ' ') || d[s] == '\t' ||
+               strspn (d + i, "-=*_ ") >= e - i) {
+      draftd_lsp_prose_flush (b);  /* code, tables, HTML blocks, rules and setext underlines are not prose */
     } else {
       gboolean quote = d[i] == '>';
       if (quote != in_quote)
-        flush (b);  /* a block quote starts and ends paragraphs */
+        draftd_lsp_prose_flush (b);  /* a block quote starts and ends paragraphs */
       in_quote = quote;
       while (i < e && d[i] == '>')
         for (i++; i < e && d[i] == ' '; i++)
@@ -104,15 +105,15 @@ draftd_lsp_prose_markdown (DraftdLspProseBuilder *b)
       gsize hashes = strspn (d + i, "#");
       gsize marker = list_marker (d + i, e - i);
       if ((hashes && hashes <= 6 && i + hashes < e && d[i + hashes] == ' ') || marker)
-        flush (b);  /* a heading or a list item starts a paragraph of its own */
+        draftd_lsp_prose_flush (b);  /* a heading or a list item starts a paragraph of its own */
       i += marker ? marker : hashes ? hashes + 1 : 0;
       markdown_inline (b, i, e);
       if (hashes)
-        flush (b);
+        draftd_lsp_prose_flush (b);
       else if (next > e)
-        emit (b, e, 1);
+        draftd_lsp_prose_emit (b, e, 1);
     }
-    maybe_cut (b);
+    draftd_lsp_prose_cut_long (b);
     s = next;
   }
 }

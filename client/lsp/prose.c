@@ -1,54 +1,7 @@
-/* The paragraph builder, plain text and git commit messages, and the entry points that
- * pick an extractor by languageId. */
+/* Plain text and git commit messages, and the entry points that pick an extractor by
+ * languageId (the paragraph builder they share is prose-build.c). */
 #include "client/lsp/prose-build.h"
-
-void
-draftd_lsp_paragraph_free (gpointer p)
-{
-  DraftdLspParagraph *para = p;
-  g_string_free (para->text, TRUE);
-  g_array_unref (para->pieces);
-  g_free (para);
-}
-
-void
-draftd_lsp_prose_add (DraftdLspProseBuilder *b, gsize doc_off, gsize len, const char *stand_in)
-{
-  if (len == 0)
-    return;
-  if (b->cur == NULL) {
-    b->cur = g_new0 (DraftdLspParagraph, 1);
-    b->cur->text = g_string_new (NULL);
-    b->cur->pieces = g_array_new (FALSE, FALSE, sizeof (DraftdLspPiece));
-  }
-  GArray *pieces = b->cur->pieces;
-  DraftdLspPiece *last = pieces->len ? &g_array_index (pieces, DraftdLspPiece, pieces->len - 1) : NULL;
-  if (stand_in == NULL && last && !last->placeholder && last->doc_off + last->len == doc_off) {
-    last->len += len;
-  } else {
-    DraftdLspPiece p = { b->cur->text->len, doc_off, stand_in ? strlen (stand_in) : len, stand_in != NULL };
-    g_array_append_val (pieces, p);
-  }
-  if (stand_in)
-    g_string_append (b->cur->text, stand_in);
-  else
-    g_string_append_len (b->cur->text, b->doc + doc_off, len);
-}
-
-void
-draftd_lsp_prose_flush (DraftdLspProseBuilder *b)
-{
-  if (b->cur == NULL)
-    return;
-  gboolean has_word = FALSE;
-  for (const char *p = b->cur->text->str; *p && !has_word; p = g_utf8_next_char (p))
-    has_word = g_unichar_isalpha (g_utf8_get_char (p));
-  if (has_word)
-    g_ptr_array_add (b->out, b->cur);
-  else
-    draftd_lsp_paragraph_free (b->cur);
-  b->cur = NULL;
-}
+#include <string.h>
 
 /* ---- plain text and git commit messages ---- */
 
@@ -56,12 +9,12 @@ void
 draftd_lsp_prose_plain (DraftdLspProseBuilder *b)
 {
   for (gsize s = 0; s < b->len;) {
-    gsize e = line_end (b, s), next = MIN (e + 1, b->len);
-    if (blank (b, s, e))
-      flush (b);
+    gsize e = draftd_lsp_prose_line_end (b, s), next = MIN (e + 1, b->len);
+    if (draftd_lsp_prose_blank (b, s, e))
+      draftd_lsp_prose_flush (b);
     else
-      emit (b, s, next - s);
-    maybe_cut (b);
+      draftd_lsp_prose_emit (b, s, next - s);
+    draftd_lsp_prose_cut_long (b);
     s = next;
   }
 }
@@ -81,19 +34,19 @@ draftd_lsp_prose_gitcommit (DraftdLspProseBuilder *b)
 {
   gboolean subject = TRUE;
   for (gsize s = 0; s < b->len;) {
-    gsize e = line_end (b, s), next = MIN (e + 1, b->len);
+    gsize e = draftd_lsp_prose_line_end (b, s), next = MIN (e + 1, b->len);
     const char *line = b->doc + s;
     if (g_str_has_prefix (line, "# ------------------------ >8"))
       break;  /* git's scissors: the diff below is not the message */
-    if (line[0] == '#' || blank (b, s, e) || is_trailer (line, e - s) || g_str_has_prefix (line, "    ")) {
-      flush (b);
+    if (line[0] == '#' || draftd_lsp_prose_blank (b, s, e) || is_trailer (line, e - s) || g_str_has_prefix (line, "    ")) {
+      draftd_lsp_prose_flush (b);
     } else {
-      emit (b, s, next - s);
+      draftd_lsp_prose_emit (b, s, next - s);
       if (subject)
-        flush (b);  /* the subject line is a paragraph of its own */
+        draftd_lsp_prose_flush (b);  /* the subject line is a paragraph of its own */
       subject = FALSE;
     }
-    maybe_cut (b);
+    draftd_lsp_prose_cut_long (b);
     s = next;
   }
 }
