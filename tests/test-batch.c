@@ -12,6 +12,32 @@ same_logits (const float *a, const float *b, guint n)
   return memcmp (a, b, n * sizeof (float)) == 0;
 }
 
+/* Rolling the KV cache back: a replay matches the first pass, a rejected continuation leaves
+ * no trace, and an out-of-vocabulary id is refused without moving it. */
+static void
+check_rollback (const char *label, DraftdRunner *batched, const gint32 *toks, const float *ref, guint V)
+{
+  g_autoptr (GError) error = NULL;
+  draftd_runner_truncate (batched, 10);
+  draftd_runner_forward (batched, toks + 10, 6, DRAFTD_FORWARD_ALL, NULL);
+  gboolean replay = TRUE;
+  for (guint t = 0; t < 6; t++)
+    replay &= same_logits (draftd_runner_logits (batched, t), ref + (gsize) (10 + t) * V, V);
+  tap_ok (replay && draftd_runner_n_past (batched) == 16, "%s: truncate(10) then replay matches", label);
+  /* Roll back and continue with different tokens, then back again. */
+  draftd_runner_truncate (batched, 12);
+  gint32 other[3] = { 5, 6, 7 };
+  draftd_runner_forward (batched, other, 3, DRAFTD_FORWARD_LAST, NULL);
+  draftd_runner_truncate (batched, 12);
+  draftd_runner_forward (batched, toks + 12, 1, DRAFTD_FORWARD_LAST, NULL);
+  tap_ok (same_logits (draftd_runner_logits (batched, 0), ref + (gsize) 12 * V, V),
+          "%s: a rejected continuation leaves no trace after truncate", label);
+  gint32 bad = V;
+  gboolean refused = !draftd_runner_forward (batched, &bad, 1, DRAFTD_FORWARD_LAST, &error);
+  tap_ok (refused && draftd_runner_n_past (batched) == 13, "%s: out-of-vocabulary id is refused: %s", label,
+          error ? error->message : "");
+}
+
 static void
 check_model (DraftdVk *vk, const char *label, const char *path, guint n_tokens)
 {
@@ -82,26 +108,7 @@ check_model (DraftdVk *vk, const char *label, const char *path, guint n_tokens)
             draftd_runner_argmax (batched, t) == ref_ids[n_tokens - n_out + t];
   tap_ok (tail, "%s: outputs for the last %u of %u tokens are those of single-token passes", label, n_out, n_tokens);
 
-  /* Roll back to position 10 and replay: same as the first time. */
-  draftd_runner_truncate (batched, 10);
-  draftd_runner_forward (batched, toks + 10, 6, DRAFTD_FORWARD_ALL, NULL);
-  gboolean replay = TRUE;
-  for (guint t = 0; t < 6; t++)
-    replay &= same_logits (draftd_runner_logits (batched, t), ref + (gsize) (10 + t) * V, V);
-  tap_ok (replay && draftd_runner_n_past (batched) == 16, "%s: truncate(10) then replay matches", label);
-  /* Roll back and continue with different tokens, then back again. */
-  draftd_runner_truncate (batched, 12);
-  gint32 other[3] = { 5, 6, 7 };
-  draftd_runner_forward (batched, other, 3, DRAFTD_FORWARD_LAST, NULL);
-  draftd_runner_truncate (batched, 12);
-  draftd_runner_forward (batched, toks + 12, 1, DRAFTD_FORWARD_LAST, NULL);
-  tap_ok (same_logits (draftd_runner_logits (batched, 0), ref + (gsize) 12 * V, V),
-          "%s: a rejected continuation leaves no trace after truncate", label);
-  gint32 bad = V;
-  gboolean refused = !draftd_runner_forward (batched, &bad, 1, DRAFTD_FORWARD_LAST, &error);
-  tap_ok (refused && draftd_runner_n_past (batched) == 13, "%s: out-of-vocabulary id is refused: %s", label,
-          error ? error->message : "");
-  g_clear_error (&error);
+  check_rollback (label, batched, toks, ref, V);
 }
 
 /* Each type added after Q8_0/Q4_0, alone or in the mixes llama-quantize makes (every width

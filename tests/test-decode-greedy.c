@@ -71,6 +71,60 @@ encode (TestLoaded *t, const char *text, gboolean bos)
   return ids;
 }
 
+/* Up to the context limit: a 64-position runner stops at the same token in every mode. */
+static void
+check_context_limit (DraftdVk *vk, const char *f32, TestLoaded *a80)
+{
+  TestLoaded ts;
+  if (test_load (vk, f32, 64, &ts)) {
+    g_autoptr (GArray) prompt = encode (&ts, "Once upon a time", TRUE);
+    DraftdDecodeStats st;
+    g_autoptr (GArray) plain = decode (&ts, NULL, prompt, DRAFTD_DECODE_PLAIN, NULL, 0, 0, 16, &st);
+    g_autoptr (GArray) spec = decode (&ts, a80, prompt, DRAFTD_DECODE_SPECULATIVE, NULL, 0, 0, 16, &st);
+    g_autoptr (GArray) iad = decode (&ts, NULL, prompt, DRAFTD_DECODE_IAD, (gint32 *) plain->data, plain->len, 0, 16, &st);
+    tap_ok (plain->len == 64 - prompt->len + 1 && same (plain, spec) && same (plain, iad),
+            "at the context limit all modes stop on the same %u tokens", plain->len);
+    test_unload (&ts);
+  }
+}
+
+/* Cancel a speculative job after its first tokens; the next job must equal a fresh one. */
+static void
+check_cancel (TestLoaded *t, TestLoaded *a80)
+{
+  g_autoptr (GArray) prompt = encode (t, "Once upon a time", TRUE);
+  g_autoptr (GCancellable) c = g_cancellable_new ();
+  DraftdDecodeParams p;
+  draftd_decode_params_init (&p);
+  p.mode = DRAFTD_DECODE_SPECULATIVE;
+  p.max_tokens = 100;
+  p.cancellable = c;
+  CancelAfter ca = { c, 0 };
+  p.on_tokens = cancel_after_ten;
+  p.on_tokens_data = &ca;
+  g_autoptr (GArray) out = g_array_new (FALSE, FALSE, sizeof (gint32));
+  g_autoptr (GError) e = NULL;
+  draftd_runner_truncate (t->runner, 0);
+  draftd_runner_truncate (a80->runner, 0);
+  gboolean ok = draftd_decode (&t->lm, &a80->lm, (gint32 *) prompt->data, prompt->len, &p, out, NULL, &e);
+  gboolean consistent = draftd_runner_n_past (t->runner) <= prompt->len + out->len &&
+                        draftd_runner_n_past (a80->runner) <= prompt->len + out->len;
+  tap_ok (!ok && g_error_matches (e, G_IO_ERROR, G_IO_ERROR_CANCELLED) && out->len < 100 && consistent,
+          "cancelled between iterations after %u tokens; caches hold only accepted tokens", out->len);
+  /* Continue the same conversation with the cached prefix: equals a from-scratch run. */
+  g_autoptr (GArray) cont = g_array_copy (prompt);
+  g_array_append_vals (cont, out->data, out->len);
+  DraftdDecodeParams p2;
+  draftd_decode_params_init (&p2);
+  p2.mode = DRAFTD_DECODE_SPECULATIVE;
+  p2.max_tokens = 30;
+  g_autoptr (GArray) reused = g_array_new (FALSE, FALSE, sizeof (gint32));
+  draftd_decode (&t->lm, &a80->lm, (gint32 *) cont->data, cont->len, &p2, reused, NULL, NULL);
+  DraftdDecodeStats st;
+  g_autoptr (GArray) fresh = decode (t, NULL, cont, DRAFTD_DECODE_PLAIN, NULL, 0, 30, 16, &st);
+  tap_ok (same (reused, fresh), "after a cancel, the next job on the kept caches equals a fresh plain run");
+}
+
 static void
 check_real (DraftdVk *vk)
 {
@@ -122,53 +176,8 @@ check_real (DraftdVk *vk)
   tap_ok (n_same_iad == n, "IAD from an edited source == plain greedy on %u/%u prompts (%.2f passes/token)", n_same_iad,
           n, (double) iad_passes / iad_tokens);
 
-  /* Up to the context limit: a 64-position runner stops at the same token in every mode. */
-  TestLoaded ts;
-  if (test_load (vk, f32, 64, &ts)) {
-    g_autoptr (GArray) prompt = encode (&ts, "Once upon a time", TRUE);
-    DraftdDecodeStats st;
-    g_autoptr (GArray) plain = decode (&ts, NULL, prompt, DRAFTD_DECODE_PLAIN, NULL, 0, 0, 16, &st);
-    g_autoptr (GArray) spec = decode (&ts, &a80, prompt, DRAFTD_DECODE_SPECULATIVE, NULL, 0, 0, 16, &st);
-    g_autoptr (GArray) iad = decode (&ts, NULL, prompt, DRAFTD_DECODE_IAD, (gint32 *) plain->data, plain->len, 0, 16, &st);
-    tap_ok (plain->len == 64 - prompt->len + 1 && same (plain, spec) && same (plain, iad),
-            "at the context limit all modes stop on the same %u tokens", plain->len);
-    test_unload (&ts);
-  }
-
-  /* Cancel a speculative job after its first tokens; the next job must equal a fresh one. */
-  {
-    g_autoptr (GArray) prompt = encode (&t, "Once upon a time", TRUE);
-    g_autoptr (GCancellable) c = g_cancellable_new ();
-    DraftdDecodeParams p;
-    draftd_decode_params_init (&p);
-    p.mode = DRAFTD_DECODE_SPECULATIVE;
-    p.max_tokens = 100;
-    p.cancellable = c;
-    CancelAfter ca = { c, 0 };
-    p.on_tokens = cancel_after_ten;
-    p.on_tokens_data = &ca;
-    g_autoptr (GArray) out = g_array_new (FALSE, FALSE, sizeof (gint32));
-    g_autoptr (GError) e = NULL;
-    draftd_runner_truncate (t.runner, 0);
-    draftd_runner_truncate (a80.runner, 0);
-    gboolean ok = draftd_decode (&t.lm, &a80.lm, (gint32 *) prompt->data, prompt->len, &p, out, NULL, &e);
-    gboolean consistent = draftd_runner_n_past (t.runner) <= prompt->len + out->len &&
-                          draftd_runner_n_past (a80.runner) <= prompt->len + out->len;
-    tap_ok (!ok && g_error_matches (e, G_IO_ERROR, G_IO_ERROR_CANCELLED) && out->len < 100 && consistent,
-            "cancelled between iterations after %u tokens; caches hold only accepted tokens", out->len);
-    /* Continue the same conversation with the cached prefix: equals a from-scratch run. */
-    g_autoptr (GArray) cont = g_array_copy (prompt);
-    g_array_append_vals (cont, out->data, out->len);
-    DraftdDecodeParams p2;
-    draftd_decode_params_init (&p2);
-    p2.mode = DRAFTD_DECODE_SPECULATIVE;
-    p2.max_tokens = 30;
-    g_autoptr (GArray) reused = g_array_new (FALSE, FALSE, sizeof (gint32));
-    draftd_decode (&t.lm, &a80.lm, (gint32 *) cont->data, cont->len, &p2, reused, NULL, NULL);
-    DraftdDecodeStats st;
-    g_autoptr (GArray) fresh = decode (&t, NULL, cont, DRAFTD_DECODE_PLAIN, NULL, 0, 30, 16, &st);
-    tap_ok (same (reused, fresh), "after a cancel, the next job on the kept caches equals a fresh plain run");
-  }
+  check_context_limit (vk, f32, &a80);
+  check_cancel (&t, &a80);
   test_unload (&a4);
   test_unload (&a80);
   test_unload (&t);

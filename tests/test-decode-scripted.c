@@ -73,15 +73,13 @@ equals (GArray *a, const gint32 *b, guint n)
   return a->len == n && memcmp (a->data, b, n * sizeof (gint32)) == 0;
 }
 
-int
-main (void)
+/* IAD on an unchanged source: one pass, or one a block, never a call the model would split. */
+static void
+check_iad_unchanged (const gint32 *src)
 {
-  gint32 src[24];
-  for (int i = 0; i < 24; i++)
-    src[i] = 10 + i;
-
+  Result r;
   /* IAD, unchanged source within one block: ONE pass takes the prompt and verifies it all. */
-  Result r = run (DRAFTD_DECODE_IAD, src, 24, src, 24, NULL, 0, 32, 2, 128, 0);
+  r = run (DRAFTD_DECODE_IAD, src, 24, src, 24, NULL, 0, 32, 2, 128, 0);
   tap_ok (equals (r.out, src, 24) && r.passes == 1, "IAD: unchanged source in one block takes 1 pass (%u)", r.passes);
   g_array_unref (r.out);
 
@@ -107,12 +105,18 @@ main (void)
           longest_call);
   g_array_unref (r.out);
   target_batch = 0;
+}
 
+/* IAD around an edit: substitution, deletion, insertion, the first token. */
+static void
+check_iad_edits (const gint32 *src)
+{
+  Result r;
   /* One substitution at position 10: the first block is cut there (1), then n plain passes
    * until the last n outputs are again an n-gram of the source (2 for n = 2), then one pass
    * copies the rest: 4 passes, 3 more than an unchanged source. With n = 1: 3. */
   gint32 edited[24];
-  memcpy (edited, src, sizeof src);
+  memcpy (edited, src, sizeof edited);
   edited[10] = 90;
   r = run (DRAFTD_DECODE_IAD, edited, 24, src, 24, NULL, 0, 32, 2, 128, 0);
   tap_ok (equals (r.out, edited, 24) && r.passes == 4, "IAD: one substitution costs 3 extra passes with n=2 (%u)", r.passes);
@@ -138,11 +142,18 @@ main (void)
   g_array_unref (r.out);
   /* The first token differs: nothing aligns until n outputs match. */
   gint32 first[24];
-  memcpy (first, src, sizeof src);
+  memcpy (first, src, sizeof first);
   first[0] = 95;
   r = run (DRAFTD_DECODE_IAD, first, 24, src, 24, NULL, 0, 32, 2, 128, 0);
   tap_ok (equals (r.out, first, 24) && r.passes == 4, "IAD: an edit at the first token (%u passes)", r.passes);
   g_array_unref (r.out);
+}
+
+/* IAD where copying cannot help, and at its limits. */
+static void
+check_iad_limits (const gint32 *src)
+{
+  Result r;
   /* Output entirely unrelated to the source: plain decoding, one pass per token and one for
    * the end, 13 passes as plain greedy takes (its prompt pass gives the first token). */
   gint32 other[12] = { 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71 };
@@ -165,7 +176,13 @@ main (void)
   r = run (DRAFTD_DECODE_IAD, src, 24, src, 24, NULL, 0, 32, 2, 128, 7);
   tap_ok (equals (r.out, src, 7) && r.passes == 1, "IAD: max_tokens cuts the output exactly (%u tokens)", r.out->len);
   g_array_unref (r.out);
+}
 
+/* Speculative decoding, greedy: assistants right, wrong, late and short of context. */
+static void
+check_speculative (const gint32 *src)
+{
+  Result r;
   /* Speculative, greedy: an assistant that agrees everywhere; one that is wrong at every
    * first draft; one wrong in the middle. */
   r = run (DRAFTD_DECODE_SPECULATIVE, src, 24, NULL, 0, src, 24, 8, 2, 128, 0);
@@ -184,7 +201,7 @@ main (void)
   /* Wrong for the first 4 tokens, right after: the assistant comes back after its rest and
    * the rest of the text goes in long accepted blocks. */
   gint32 late[24];
-  memcpy (late, src, sizeof src);
+  memcpy (late, src, sizeof late);
   for (int i = 0; i < 4; i++)
     late[i] = 80;
   r = run (DRAFTD_DECODE_SPECULATIVE, src, 24, NULL, 0, late, 24, 8, 2, 128, 0);
@@ -192,7 +209,7 @@ main (void)
           "drafts the rest (%u passes; plain takes 25)", r.passes);
   g_array_unref (r.out);
   gint32 half[24];
-  memcpy (half, src, sizeof src);
+  memcpy (half, src, sizeof half);
   half[5] = 81;
   r = run (DRAFTD_DECODE_SPECULATIVE, src, 24, NULL, 0, half, 24, 8, 2, 128, 0);
   tap_ok (equals (r.out, src, 24), "speculative: rejection in the middle gives the target's output (%u passes)", r.passes);
@@ -205,13 +222,30 @@ main (void)
   tap_ok (equals (r.out, src, 24), "speculative: an assistant with a 16-token context (%u passes)", r.passes);
   g_array_unref (r.out);
   assistant_ctx = 0;
+}
 
-  /* Prompt lookup on a repetitive output. */
+/* Prompt lookup on a repetitive output. */
+static void
+check_lookup (void)
+{
   gint32 loop[24];
   for (int i = 0; i < 24; i++)
     loop[i] = 20 + i % 4;
-  r = run (DRAFTD_DECODE_LOOKUP, loop, 24, NULL, 0, NULL, 0, 8, 2, 128, 0);
+  Result r = run (DRAFTD_DECODE_LOOKUP, loop, 24, NULL, 0, NULL, 0, 8, 2, 128, 0);
   tap_ok (equals (r.out, loop, 24) && r.passes <= 10, "lookup: repeated text is drafted from the context (%u passes; plain takes 25)", r.passes);
   g_array_unref (r.out);
+}
+
+int
+main (void)
+{
+  gint32 src[24];
+  for (int i = 0; i < 24; i++)
+    src[i] = 10 + i;
+  check_iad_unchanged (src);
+  check_iad_edits (src);
+  check_iad_limits (src);
+  check_speculative (src);
+  check_lookup ();
   return tap_done ();
 }

@@ -217,10 +217,10 @@ test_names_and_bf16 (void)
           "BF16 rounds to nearest even (0x%04x 0x%04x 0x%04x)", bh[0], bh[1], bh[2]);
 }
 
-int
-main (void)
+/* Known half-precision encodings, and every fp16 value round-tripped. */
+static void
+test_fp16 (void)
 {
-  /* Known half-precision encodings. */
   struct { float f; guint16 h; } known[] = {
     { 0.0f, 0x0000 }, { -0.0f, 0x8000 }, { 1.0f, 0x3c00 }, { -2.0f, 0xc000 }, { 65504.0f, 0x7bff },
     { 65520.0f, 0x7c00 }, { 5.9604644775390625e-8f, 0x0001 }, { 6.103515625e-5f, 0x0400 },
@@ -246,8 +246,13 @@ main (void)
   }
   tap_ok (all, "every non-NaN fp16 survives fp16 -> fp32 -> fp16");
   tap_ok (isnan (draftd_ggml_fp16_to_fp32 (draftd_ggml_fp32_to_fp16 (NAN))), "NaN stays NaN");
+}
 
-  /* Q8_0: d = amax/127, q = round(x/d). */
+/* Q8_0 (d = amax/127, q = round(x/d)) and Q4_0 (d = max/-8 with max the signed value of largest
+ * magnitude, q = min(15, x/d + 8.5)) by hand. */
+static void
+test_q8_0_q4_0 (void)
+{
   float x[64];
   for (int i = 0; i < 64; i++)
     x[i] = sinf (i * 0.37f) * (i < 32 ? 3.0f : 0.01f);
@@ -270,7 +275,6 @@ main (void)
     err = fmaxf (err, fabsf (y[i] - x[i]) / (i < 32 ? 3.0f : 0.01f));
   tap_ok (err < 0.01f, "Q8_0 round trip error %.5f of the block range", err);
 
-  /* Q4_0: d = max/-8 (max = signed value of largest magnitude), q = min(15, x/d + 8.5). */
   guint8 q4[2 * sizeof (BlockQ4_0)];
   draftd_ggml_quantize (GGML_TYPE_Q4_0, x, q4, 64);
   BlockQ4_0 c0;
@@ -293,7 +297,13 @@ main (void)
     err = fmaxf (err, fabsf (y[i] - x[i]));
   /* Within half a step, except where the opposite extreme clamps at 7 steps: one step. */
   tap_ok (err <= fabsf (d) * 1.0001f, "Q4_0 round trip within one step (%.4f, step %.4f)", err, fabsf (d));
+}
 
+int
+main (void)
+{
+  test_fp16 ();
+  test_q8_0_q4_0 ();
   guint64 bytes;
   tap_ok (draftd_ggml_row_bytes (GGML_TYPE_Q8_0, 64, &bytes) && bytes == 68, "Q8_0 row bytes");
   tap_ok (!draftd_ggml_row_bytes (GGML_TYPE_Q4_0, 33, &bytes), "partial blocks are rejected");

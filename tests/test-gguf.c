@@ -96,12 +96,10 @@ expect_error (const guint8 *d, gsize n, const char *what, const char *want_subst
   return ok;
 }
 
+/* Every truncation point: a heap copy of exactly that many bytes so ASan sees any over-read. */
 static void
-test_malformed (GBytes *bytes)
+test_truncated (const guint8 *d, gsize n)
 {
-  gsize n;
-  const guint8 *d = g_bytes_get_data (bytes, &n);
-  /* Every truncation point: a heap copy of exactly that many bytes so ASan sees any over-read. */
   gboolean all = TRUE;
   for (gsize len = 0; len < n; len++) {
     /* The final tensor's padding may be cut without losing data. */
@@ -117,7 +115,12 @@ test_malformed (GBytes *bytes)
     }
   }
   tap_ok (all, "truncated at every one of %" G_GSIZE_FORMAT " bytes: error or fully in-bounds", n);
+}
 
+/* A corrupt header or first key/value: each is refused with its own message. */
+static void
+test_bad_header (const guint8 *d, gsize n)
+{
   g_autofree guint8 *m = g_memdup2 (d, n);
   memcpy (m, "GGUX", 4);
   expect_error (m, n, "bad magic", "magic");
@@ -143,8 +146,13 @@ test_malformed (GBytes *bytes)
   memcpy (m, d, n);
   write_u64 (m + 24 + 8 + 20 + 4, 1ull << 40);
   expect_error (m, n, "string length past the end", "truncated");
+}
 
-  /* Find tensor infos by name to corrupt dims, type and offset. */
+/* Tensor infos found by name, with corrupt dims, type and offset. */
+static void
+test_bad_tensor_info (const guint8 *d, gsize n)
+{
+  g_autofree guint8 *m = g_memdup2 (d, n);
   const guint8 *qname = memmem (d, n, "\x01\x00\x00\x00\x00\x00\x00\x00q", 9);
   g_assert (qname);
   gsize qi = qname - d + 9; /* n_dims */
@@ -175,8 +183,13 @@ test_malformed (GBytes *bytes)
   memcpy (m, d, n);
   write_u64 (m + qi + 12, 1000);
   expect_error (m, n, "tensor larger than the file", "past the end");
+}
 
-  /* Random corruption: flip bytes; the parser must never crash or over-read (ASan). */
+/* Random corruption: flip bytes; the parser must never crash or over-read (ASan). */
+static void
+test_random_corruption (const guint8 *d, gsize n)
+{
+  g_autofree guint8 *m = g_memdup2 (d, n);
   GRand *rand = g_rand_new_with_seed (1234);
   guint parsed = 0;
   for (int iter = 0; iter < 20000; iter++) {
@@ -198,6 +211,17 @@ test_malformed (GBytes *bytes)
   }
   g_rand_free (rand);
   tap_ok (TRUE, "20000 randomly corrupted files handled (%u still valid)", parsed);
+}
+
+static void
+test_malformed (GBytes *bytes)
+{
+  gsize n;
+  const guint8 *d = g_bytes_get_data (bytes, &n);
+  test_truncated (d, n);
+  test_bad_header (d, n);
+  test_bad_tensor_info (d, n);
+  test_random_corruption (d, n);
 }
 
 /* Setting a key twice keeps one entry with the last value (a file with two entries for a

@@ -17,6 +17,45 @@ static const char *const corpus[] = {
   "- a list item that has a eror\n- another item with `code` and https://x.org/y",
 };
 
+/* A long paragraph of long sentences: one segment per sentence, none cut, none refused; a
+ * sentence longer than the context: split at clause boundaries, never mid-clause. */
+static void
+check_long_texts (DraftdGrammarContext *ctx)
+{
+  g_autoptr (GError) error = NULL;
+  GString *para = g_string_new (NULL);
+  guint sentences = 6;
+  for (guint i = 0; i < sentences; i++)
+    g_string_append_printf (para, "%sThe committee that met on day %u agreed that the old building should be repaired, that the "
+                                  "work should start in the spring, that local craftsmen should lead it, and that the town "
+                                  "and its many donors should share the cost.", i ? " " : "", i + 1);
+  DraftdGrammarRequest req = { .compare_greedy = TRUE };
+  DraftdGrammarStats st;
+  g_autoptr (GArray) edits = draftd_grammar_edits_new ();
+  g_autofree char *out = draftd_grammar_run (ctx, para->str, &req, edits, &st, &error);
+  tap_ok (out && st.segments == sentences && st.too_long == 0 && st.greedy_equal,
+          "a %zu-byte paragraph of %u long sentences is decoded as %u segments, none cut (%u too long)", para->len, sentences,
+          st.segments, st.too_long);
+  /* Longer than the context: split at clause boundaries, never mid-clause; the text survives. */
+  GString *huge = g_string_new ("It began");
+  for (guint i = 0; huge->len < 6 * draftd_lm_n_ctx (ctx->target); i++)
+    g_string_append_printf (huge, ", and then the %u%s group of walkers went up the hill", i + 1, i == 0 ? "st" : "th");
+  g_string_append (huge, ".");
+  g_autofree char *out2 = draftd_grammar_run (ctx, huge->str, &req, edits, &st, &error);
+  guint clauses_in = 0, clauses_out = 0;
+  for (const char *p = huge->str; (p = strstr (p, ", and then")); p++)
+    clauses_in++;
+  for (const char *p = out2 ? out2 : ""; (p = strstr (p, ", and then")); p++)
+    clauses_out++;
+  if (out2 && clauses_out != clauses_in)
+    tap_diag ("%s", out2);
+  tap_ok (out2 && st.segments > 1 && clauses_out == clauses_in && g_str_has_suffix (out2, "hill."),
+          "a %zu-byte sentence beyond the context is corrected by clauses (%u pieces, %u left as they were)", huge->len,
+          st.segments, st.too_long);
+  g_string_free (para, TRUE);
+  g_string_free (huge, TRUE);
+}
+
 static void
 check_shipped (DraftdVk *vk)
 {
@@ -68,38 +107,7 @@ check_shipped (DraftdVk *vk)
   tap_ok (foreign[0] == 1 && foreign[1] == 0,
           "a French sentence is left alone for an English-only model (foreign %u) and sent to one that declares fr (%u)",
           foreign[0], foreign[1]);
-  /* A long paragraph of long sentences: one segment per sentence, none cut, none refused. */
-  GString *para = g_string_new (NULL);
-  guint sentences = 6;
-  for (guint i = 0; i < sentences; i++)
-    g_string_append_printf (para, "%sThe committee that met on day %u agreed that the old building should be repaired, that the "
-                                  "work should start in the spring, that local craftsmen should lead it, and that the town "
-                                  "and its many donors should share the cost.", i ? " " : "", i + 1);
-  DraftdGrammarRequest req = { .compare_greedy = TRUE };
-  DraftdGrammarStats st;
-  g_autoptr (GArray) edits = draftd_grammar_edits_new ();
-  g_autofree char *out = draftd_grammar_run (&ctx, para->str, &req, edits, &st, &error);
-  tap_ok (out && st.segments == sentences && st.too_long == 0 && st.greedy_equal,
-          "a %zu-byte paragraph of %u long sentences is decoded as %u segments, none cut (%u too long)", para->len, sentences,
-          st.segments, st.too_long);
-  /* Longer than the context: split at clause boundaries, never mid-clause; the text survives. */
-  GString *huge = g_string_new ("It began");
-  for (guint i = 0; huge->len < 6 * draftd_lm_n_ctx (&lm); i++)
-    g_string_append_printf (huge, ", and then the %u%s group of walkers went up the hill", i + 1, i == 0 ? "st" : "th");
-  g_string_append (huge, ".");
-  g_autofree char *out2 = draftd_grammar_run (&ctx, huge->str, &req, edits, &st, &error);
-  guint clauses_in = 0, clauses_out = 0;
-  for (const char *p = huge->str; (p = strstr (p, ", and then")); p++)
-    clauses_in++;
-  for (const char *p = out2 ? out2 : ""; (p = strstr (p, ", and then")); p++)
-    clauses_out++;
-  if (out2 && clauses_out != clauses_in)
-    tap_diag ("%s", out2);
-  tap_ok (out2 && st.segments > 1 && clauses_out == clauses_in && g_str_has_suffix (out2, "hill."),
-          "a %zu-byte sentence beyond the context is corrected by clauses (%u pieces, %u left as they were)", huge->len,
-          st.segments, st.too_long);
-  g_string_free (para, TRUE);
-  g_string_free (huge, TRUE);
+  check_long_texts (&ctx);
   g_clear_pointer (&r, draftd_runner_free);
 }
 

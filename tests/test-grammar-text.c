@@ -179,10 +179,10 @@ check_model_languages (void)
     g_strfreev (got[i]);
 }
 
-int
-main (void)
+/* The corpus: pieces and the whitespace between them are the whole text. */
+static void
+check_corpus_rebuilds (void)
 {
-  DraftdGrammarSegmentOptions quotes = { TRUE };
   gboolean all_rebuild = TRUE, all_space = TRUE;
   for (guint i = 0; i < G_N_ELEMENTS (corpus); i++) {
     g_autoptr (GArray) segs = draftd_grammar_segment (corpus[i], strlen (corpus[i]), NULL, NULL);
@@ -191,7 +191,13 @@ main (void)
     all_space &= gaps;
   }
   tap_ok (all_rebuild && all_space, "corpus: pieces plus whitespace gaps rebuild every input byte for byte");
+}
 
+/* What must never be split or rewritten: abbreviations, numbers, URLs, code, markup. */
+static void
+check_protected_spans (void)
+{
+  DraftdGrammarSegmentOptions quotes = { TRUE };
   g_autoptr (GArray) s1 = draftd_grammar_segment (corpus[1], strlen (corpus[1]), NULL, NULL);
   tap_ok (s1->len == 2 && kept_whole (corpus[1], s1, "Dr. Smith") && kept_whole (corpus[1], s1, "3.14") &&
               kept_whole (corpus[1], s1, "e.g. on") && kept_whole (corpus[1], s1, "p.m. with"),
@@ -208,7 +214,24 @@ main (void)
           "with protect_quotes, quoted text is left alone");
   g_autoptr (GArray) s2 = draftd_grammar_segment (corpus[2], strlen (corpus[2]), NULL, NULL);
   tap_ok (s2->len == 4, "CRLF lines and paragraphs split into sentences (%u pieces)", s2->len);
-  /* However long, a sentence is one piece: nothing is cut at a byte limit. */
+  const char *apos = "I don`t know why she can`t come, and `ls -l` lists files.";
+  tap_ok (!is_protected (apos, NULL, "don`t") && !is_protected (apos, NULL, "`t know why she can`") && is_protected (apos, NULL, "`ls -l`"),
+          "backticks used as apostrophes are not inline code");
+  const char *lit = "Mail bob@example.org about /etc/fstab, 5 km and 3.5GHz; see [the docs](https://x.org/a) or <b>this</b>.";
+  tap_ok (is_protected (lit, NULL, "bob@example.org") && is_protected (lit, NULL, "/etc/fstab") && is_protected (lit, NULL, "5 km") &&
+              is_protected (lit, NULL, "3.5GHz") && is_protected (lit, NULL, "](https://x.org/a)") && is_protected (lit, NULL, "<b>") &&
+              !is_protected (lit, NULL, "the docs"),
+          "addresses, paths, numbers with units, link targets and tags are protected spans");
+  const char *table = "| a | b |\n|---|---|\n    indented code. here\nText here.";
+  tap_ok (is_protected (table, NULL, "| a | b |") && is_protected (table, NULL, "|---|---|") && is_protected (table, NULL, "indented code. here") &&
+              !is_protected (table, NULL, "Text here."),
+          "table rows and indented code are protected lines");
+}
+
+/* However long, a sentence is one piece: nothing is cut at a byte limit. */
+static void
+check_long_sentence (void)
+{
   GString *longs = g_string_new ("First sentence. ");
   for (guint i = 0; i < 120; i++)
     g_string_append_printf (longs, "%s number %u runs on%s", i ? "clause" : "Clause", i, i % 10 == 9 ? "; " : i % 3 == 2 ? ", " : " and ");
@@ -227,20 +250,14 @@ main (void)
     at_marks &= longs->str[g_array_index (cuts, gsize, i)] == ' ' && strchr (",;", longs->str[g_array_index (cuts, gsize, i) - 1]);
   tap_ok (at_marks, "clause cuts fall after commas and semicolons only (%u)", cuts->len);
   g_string_free (longs, TRUE);
-  const char *apos = "I don`t know why she can`t come, and `ls -l` lists files.";
-  tap_ok (!is_protected (apos, NULL, "don`t") && !is_protected (apos, NULL, "`t know why she can`") && is_protected (apos, NULL, "`ls -l`"),
-          "backticks used as apostrophes are not inline code");
-  const char *lit = "Mail bob@example.org about /etc/fstab, 5 km and 3.5GHz; see [the docs](https://x.org/a) or <b>this</b>.";
-  tap_ok (is_protected (lit, NULL, "bob@example.org") && is_protected (lit, NULL, "/etc/fstab") && is_protected (lit, NULL, "5 km") &&
-              is_protected (lit, NULL, "3.5GHz") && is_protected (lit, NULL, "](https://x.org/a)") && is_protected (lit, NULL, "<b>") &&
-              !is_protected (lit, NULL, "the docs"),
-          "addresses, paths, numbers with units, link targets and tags are protected spans");
-  const char *table = "| a | b |\n|---|---|\n    indented code. here\nText here.";
-  tap_ok (is_protected (table, NULL, "| a | b |") && is_protected (table, NULL, "|---|---|") && is_protected (table, NULL, "indented code. here") &&
-              !is_protected (table, NULL, "Text here."),
-          "table rows and indented code are protected lines");
+}
 
-  /* Random Unicode: segmentation rebuilds, edits round-trip in every unit. */
+/* Random Unicode: segmentation rebuilds, edits round-trip in every unit. */
+static void
+check_random_unicode (void)
+{
+  DraftdGrammarSegmentOptions quotes = { TRUE };
+  gboolean gaps;
   GRand *r = g_rand_new_with_seed (7);
   guint seg_ok = 0, diff_ok = 0, n = 2000, total_edits = 0;
   for (guint i = 0; i < n; i++) {
@@ -256,6 +273,12 @@ main (void)
   tap_ok (seg_ok == n, "random Unicode: %u/%u texts rebuild from their pieces", seg_ok, n);
   tap_ok (diff_ok == n, "random Unicode: %u/%u edit sets (%u edits) re-apply exactly in codepoint, utf8 and utf16", diff_ok, n,
           total_edits);
+}
+
+/* Edits: minimal, classified, with short messages. */
+static void
+check_edit_kinds (void)
+{
   guint ne = 0;
   gboolean typical = round_trip (corpus[0], "She went to school yesterday and bought two books.", &ne);
   tap_ok (typical && ne == 3,
@@ -286,7 +309,12 @@ main (void)
   tap_ok (strstr (msgs->str, "agreement: go \u2192 goes") && strstr (msgs->str, "spelling: teh \u2192 the") &&
               strstr (msgs->str, "capitalization: i \u2192 I"),
           "edits carry short messages: %s", msgs->str);
-  /* Last-line checks on answers and edits. */
+}
+
+/* Last-line checks on answers and edits. */
+static void
+check_answers (void)
+{
   tap_ok (draftd_grammar_check_answer ("So what shall I do ?", "So what shall I do I do I do.", NULL, 0, FALSE) ==
               DRAFTD_GRAMMAR_CHECK_REPETITION &&
               draftd_grammar_check_answer ("It is very very good.", "It is very very good.", NULL, 0, FALSE) == DRAFTD_GRAMMAR_CHECK_OK,
@@ -304,6 +332,12 @@ main (void)
   tap_ok (draftd_grammar_check_edit (urban, &drop, NULL, NULL) == DRAFTD_GRAMMAR_CHECK_DELETION &&
               draftd_grammar_check_edit (urban, &neg, NULL, NULL) == DRAFTD_GRAMMAR_CHECK_MEANING,
           "an edit dropping a content word, or adding a negation, is refused");
+}
+
+/* Languages guessed per sentence. */
+static void
+check_language_guess (void)
+{
   static const struct {
     const char *text, *lang;
   } langs[] = {
@@ -324,6 +358,12 @@ main (void)
               !draftd_grammar_language_supported ("fr", NULL) && draftd_grammar_language_supported ("de", fr_de),
           "languages guessed per sentence (%u/%u); English only unless the model declares others", lang_ok,
           (guint) G_N_ELEMENTS (langs));
+}
+
+/* Edits that do not fit, and the three offset units. */
+static void
+check_offsets (void)
+{
   const guint32 o1 = 0, l1 = 99;
   const char *rep = "x";
   g_autofree char *bad = draftd_grammar_apply_edits ("abc", &o1, &l1, &rep, 1, DRAFTD_GRAMMAR_UNIT_CODEPOINT);
@@ -332,6 +372,19 @@ main (void)
   tap_ok (draftd_grammar_offset_convert ("a🙂b", 5, DRAFTD_GRAMMAR_UNIT_CODEPOINT) == 2 && draftd_grammar_offset_convert ("a🙂b", 5, DRAFTD_GRAMMAR_UNIT_UTF16) == 3 &&
               draftd_grammar_offset_convert ("a🙂b", 5, DRAFTD_GRAMMAR_UNIT_UTF8) == 5,
           "offsets count code points, UTF-16 units or bytes");
+}
+
+int
+main (void)
+{
+  check_corpus_rebuilds ();
+  check_protected_spans ();
+  check_long_sentence ();
+  check_random_unicode ();
+  check_edit_kinds ();
+  check_answers ();
+  check_language_guess ();
+  check_offsets ();
   check_model_languages ();
   return tap_done ();
 }

@@ -50,6 +50,122 @@ send_keys (Pty *p, const char *s)
   (void) r;
 }
 
+/* The prompt, and a chat turn streamed in pieces. */
+static void
+check_chat_turn (Pty *p)
+{
+  tap_ok (read_until (p, 0, "> ", 20000), "the REPL shows its prompt");
+  gsize mark = p->all->len;
+  p->reads_with_text = 0;
+  send_keys (p, "Hello, who are you?\r");
+  gboolean got_prompt = read_until (p, mark + 20, "\n> ", 60000);
+  g_autofree char *turn = g_strndup (p->all->str + mark, p->all->len - mark);
+  tap_ok (got_prompt && strlen (turn) > 40, "a chat turn prints a reply (%zu bytes)", strlen (turn));
+  tap_ok (p->reads_with_text >= 3, "the reply arrived in pieces as it streamed (%u reads)", p->reads_with_text);
+}
+
+/* Ctrl-C while a long reply streams: cancelled, and the REPL goes on. */
+static void
+check_cancel_reply (Pty *p)
+{
+  gsize mark = p->all->len;
+  send_keys (p, "/complete Once upon a time there was a dragon\r");
+  read_until (p, mark + 60, " ", 20000);
+  send_keys (p, "\x03");
+  gboolean cancelled = read_until (p, mark, "[cancelled]", 30000);
+  tap_ok (cancelled, "Ctrl-C cancels the reply");
+  mark = p->all->len;
+  send_keys (p, "/help\r");
+  tap_ok (read_until (p, mark, "/quit", 10000), "the REPL is still alive after Ctrl-C");
+}
+
+/* Ctrl-C at the prompt: the typed line is dropped, not run and not kept. */
+static void
+check_discard_line (Pty *p)
+{
+  gsize mark = p->all->len;
+  send_keys (p, "/stats this line is discarded");
+  read_until (p, mark, "discarded", 5000);
+  send_keys (p, "\x03");
+  read_until (p, mark, "^C", 5000);
+  /* Wait for the fresh prompt after the ^C, so a slow redisplay is not read as output of the
+   * next line. */
+  const char *caret = strstr (p->all->str + mark, "^C");
+  read_until (p, caret ? (gsize) (caret - p->all->str) : mark, "> ", 5000);
+  g_usleep (200000);
+  mark = p->all->len;
+  send_keys (p, "/help\r");
+  gboolean help = read_until (p, mark, "/quit", 10000);
+  g_autofree char *after = g_strndup (p->all->str + mark, p->all->len - mark);
+  tap_ok (help && !strstr (after, "unknown command") && !strstr (after, "discarded"),
+          "Ctrl-C at the prompt discards the line, and the next line runs alone");
+  if (!help || strstr (after, "discarded"))
+    tap_diag ("screen after the Ctrl-C: %s", after);
+}
+
+/* /stats and /models print tables; /correct a diff without colour. */
+static void
+check_commands (Pty *p)
+{
+  gsize mark = p->all->len;
+  send_keys (p, "/stats\r");
+  tap_ok (read_until (p, mark, "jobs_served", 10000) && read_until (p, mark, "\n> ", 10000) &&
+          !strchr (p->all->str + mark, '{'), "/stats prints a table");
+  mark = p->all->len;
+  send_keys (p, "/models\r");
+  tap_ok (read_until (p, mark, "target_name", 10000) && read_until (p, mark, "\n> ", 10000), "/models prints a table");
+  mark = p->all->len;
+  send_keys (p, "/correct She go to the park evry day with her dog.\r");
+  gboolean corrected = read_until (p, mark + 10, "\n> ", 60000);
+  g_autofree char *diff = g_strndup (p->all->str + mark, p->all->len - mark);
+  tap_ok (corrected && !strstr (diff, "\033[3") && (strstr (diff, "[-") || strstr (diff, "{+") || strstr (diff, "She go to the park")),
+          "/correct under TERM=dumb prints a diff without colour");
+}
+
+/* Ctrl-C during a long /correct: cancelled at once, no diff of the whole text, and the REPL
+ * goes on (the whole text takes minutes here). */
+static void
+check_cancel_correct (Pty *p)
+{
+  g_autoptr (GString) long_line = g_string_new ("/correct");
+  for (guint i = 0; i < 150; i++)
+    g_string_append_printf (long_line, " The girl go to the park number %u and she see a big dog.", i);
+  g_string_append (long_line, "\r");
+  gsize mark = p->all->len;
+  send_keys (p, long_line->str);
+  read_until (p, mark, "number 149 and she see a big dog.", 10000);
+  g_usleep (1500000);
+  gint64 t0 = g_get_monotonic_time ();
+  send_keys (p, "\x03");
+  gboolean stopped = read_until (p, mark, "[cancelled]", 30000) && read_until (p, mark, "\n> ", 10000);
+  double secs = (g_get_monotonic_time () - t0) / 1e6;
+  const char *tail = strstr (p->all->str + mark, "[cancelled]");
+  tap_ok (stopped && tail && !strstr (tail, "number 149"),
+          "Ctrl-C cancels a long /correct (%.1f s to the prompt) and prints no diff of the rest", secs);
+  mark = p->all->len;
+  send_keys (p, "/help\r");
+  tap_ok (read_until (p, mark, "/quit", 10000), "the REPL is still alive after cancelling /correct");
+}
+
+/* /quit leaves with status 0, and the history is saved without the discarded line. */
+static void
+check_quit (Pty *p, pid_t pid, const char *state)
+{
+  send_keys (p, "/quit\r");
+  int status = -1;
+  for (int i = 0; i < 200; i++) {
+    if (waitpid (pid, &status, WNOHANG) == pid)
+      break;
+    g_usleep (50000);
+  }
+  tap_ok (WIFEXITED (status) && WEXITSTATUS (status) == 0, "/quit exits with status 0");
+  g_autofree char *hist_path = g_build_filename (state, "draftd", "history", NULL);
+  g_autofree char *hist = NULL;
+  g_file_get_contents (hist_path, &hist, NULL, NULL);
+  tap_ok (hist && strstr (hist, "Hello, who are you?"), "history is saved under $XDG_STATE_HOME/draftd");
+  tap_ok (hist && !strstr (hist, "discarded"), "a discarded line is not in the history");
+}
+
 int
 main (void)
 {
@@ -67,90 +183,12 @@ main (void)
     execl (exe, exe, "--address", f.address, (char *) NULL);
     _exit (127);
   }
-  tap_ok (read_until (&p, 0, "> ", 20000), "the REPL shows its prompt");
-  gsize mark = p.all->len;
-  p.reads_with_text = 0;
-  send_keys (&p, "Hello, who are you?\r");
-  gboolean got_prompt = read_until (&p, mark + 20, "\n> ", 60000);
-  g_autofree char *turn = g_strndup (p.all->str + mark, p.all->len - mark);
-  tap_ok (got_prompt && strlen (turn) > 40, "a chat turn prints a reply (%zu bytes)", strlen (turn));
-  tap_ok (p.reads_with_text >= 3, "the reply arrived in pieces as it streamed (%u reads)", p.reads_with_text);
-
-  /* Ctrl-C while a long reply streams: cancelled, and the REPL goes on. */
-  mark = p.all->len;
-  send_keys (&p, "/complete Once upon a time there was a dragon\r");
-  read_until (&p, mark + 60, " ", 20000);
-  send_keys (&p, "\x03");
-  gboolean cancelled = read_until (&p, mark, "[cancelled]", 30000);
-  tap_ok (cancelled, "Ctrl-C cancels the reply");
-  mark = p.all->len;
-  send_keys (&p, "/help\r");
-  tap_ok (read_until (&p, mark, "/quit", 10000), "the REPL is still alive after Ctrl-C");
-  /* Ctrl-C at the prompt: the typed line is dropped, not run and not kept. */
-  mark = p.all->len;
-  send_keys (&p, "/stats this line is discarded");
-  read_until (&p, mark, "discarded", 5000);
-  send_keys (&p, "\x03");
-  read_until (&p, mark, "^C", 5000);
-  /* Wait for the fresh prompt after the ^C, so a slow redisplay is not read as output of the
-   * next line. */
-  const char *caret = strstr (p.all->str + mark, "^C");
-  read_until (&p, caret ? (gsize) (caret - p.all->str) : mark, "> ", 5000);
-  g_usleep (200000);
-  mark = p.all->len;
-  send_keys (&p, "/help\r");
-  gboolean help = read_until (&p, mark, "/quit", 10000);
-  g_autofree char *after = g_strndup (p.all->str + mark, p.all->len - mark);
-  tap_ok (help && !strstr (after, "unknown command") && !strstr (after, "discarded"),
-          "Ctrl-C at the prompt discards the line, and the next line runs alone");
-  if (!help || strstr (after, "discarded"))
-    tap_diag ("screen after the Ctrl-C: %s", after);
-  mark = p.all->len;
-  send_keys (&p, "/stats\r");
-  tap_ok (read_until (&p, mark, "jobs_served", 10000) && read_until (&p, mark, "\n> ", 10000) &&
-          !strchr (p.all->str + mark, '{'), "/stats prints a table");
-  mark = p.all->len;
-  send_keys (&p, "/models\r");
-  tap_ok (read_until (&p, mark, "target_name", 10000) && read_until (&p, mark, "\n> ", 10000), "/models prints a table");
-  mark = p.all->len;
-  send_keys (&p, "/correct She go to the park evry day with her dog.\r");
-  gboolean corrected = read_until (&p, mark + 10, "\n> ", 60000);
-  g_autofree char *diff = g_strndup (p.all->str + mark, p.all->len - mark);
-  tap_ok (corrected && !strstr (diff, "\033[3") && (strstr (diff, "[-") || strstr (diff, "{+") || strstr (diff, "She go to the park")),
-          "/correct under TERM=dumb prints a diff without colour");
-  /* Ctrl-C during a long /correct: cancelled at once, no diff of the whole text, and the REPL
-   * goes on (the whole text takes minutes here). */
-  g_autoptr (GString) long_line = g_string_new ("/correct");
-  for (guint i = 0; i < 150; i++)
-    g_string_append_printf (long_line, " The girl go to the park number %u and she see a big dog.", i);
-  g_string_append (long_line, "\r");
-  mark = p.all->len;
-  send_keys (&p, long_line->str);
-  read_until (&p, mark, "number 149 and she see a big dog.", 10000);
-  g_usleep (1500000);
-  gint64 t0 = g_get_monotonic_time ();
-  send_keys (&p, "\x03");
-  gboolean stopped = read_until (&p, mark, "[cancelled]", 30000) && read_until (&p, mark, "\n> ", 10000);
-  double secs = (g_get_monotonic_time () - t0) / 1e6;
-  const char *tail = strstr (p.all->str + mark, "[cancelled]");
-  tap_ok (stopped && tail && !strstr (tail, "number 149"),
-          "Ctrl-C cancels a long /correct (%.1f s to the prompt) and prints no diff of the rest", secs);
-  mark = p.all->len;
-  send_keys (&p, "/help\r");
-  tap_ok (read_until (&p, mark, "/quit", 10000), "the REPL is still alive after cancelling /correct");
-  send_keys (&p, "/quit\r");
-  int status = -1;
-  for (int i = 0; i < 200; i++) {
-    if (waitpid (pid, &status, WNOHANG) == pid)
-      break;
-    g_usleep (50000);
-  }
-  tap_ok (WIFEXITED (status) && WEXITSTATUS (status) == 0, "/quit exits with status 0");
-  g_autofree char *hist_path = g_build_filename (state, "draftd", "history", NULL);
-  g_autofree char *hist = NULL;
-  g_file_get_contents (hist_path, &hist, NULL, NULL);
-  tap_ok (hist && strstr (hist, "Hello, who are you?"), "history is saved under $XDG_STATE_HOME/draftd");
-  tap_ok (hist && !strstr (hist, "discarded"), "a discarded line is not in the history");
+  check_chat_turn (&p);
+  check_cancel_reply (&p);
+  check_discard_line (&p);
+  check_commands (&p);
+  check_cancel_correct (&p);
+  check_quit (&p, pid, state);
   close (p.fd);
   g_string_free (p.all, TRUE);
   tap_ok (bus_fixture_stop_draftd (&f) == 0, "draftd exits cleanly");
