@@ -22,7 +22,7 @@ main (void)
   g_autofree char *script = g_build_filename (DRAFTD_SOURCE_ROOT, "tests", "editors", "neovim-test.lua", NULL);
   g_autofree char *luafile = g_strdup_printf ("luafile %s", script);
   const char *argv[] = { "timeout", "600", nvim, "--headless", "--clean", "-n", "-i", "NONE", "-c", luafile, NULL };
-  /* Through `draft lsp`, the spelling the README's setup snippets use. */
+  /* Through `draft lsp`, the spelling the setup snippets in docs/editors.md use. */
   g_autofree char *draft_lsp = g_strdup_printf ("%s/client/draft lsp", DRAFTD_BUILD_ROOT);
   const char *env[] = { "DRAFTD_FILE", file, "DRAFTD_LSP", draft_lsp, NULL };
   lsp_run_editor (&f, argv, env, 10);

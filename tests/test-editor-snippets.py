@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The README's editor setups for Helix and Kate parse and start `draft lsp` (issue 23).
+"""docs/editors.md's setups for Helix and Kate parse and start `draft lsp` (issue 23).
 Neither editor can run here (Helix is not in Debian 12; Kate needs a desktop session), so
 this is what can be checked of them: a snippet that does not parse, or names another
 command, is a setup that cannot work."""
@@ -10,14 +10,14 @@ import tomllib
 
 
 def snippet(readme, heading, lang):
-    """The first fenced block of `lang` after the bold `heading`."""
-    at = readme.index("**" + heading + "**")
+    """The first fenced block of `lang` after the section `heading`."""
+    at = readme.index("## " + heading + "\n")
     m = re.compile(r"```" + lang + r"\n(.*?)```", re.S).search(readme, at)
     return m.group(1)
 
 
 def main():
-    readme = open(sys.argv[1] + "/README.md", encoding="utf-8").read()
+    readme = open(sys.argv[1] + "/docs/editors.md", encoding="utf-8").read()
     checks = []
     try:
         helix = tomllib.loads(snippet(readme, "Helix", "toml"))

@@ -1,8 +1,8 @@
-"""Rebuilds draftd's default models from a fixed seed (README gives the two-phase recipe):
+"""Rebuilds draftd's default models from a fixed seed (docs/models.md gives the three-phase recipe):
 corpus -> tokenizer -> synthetic error pairs -> train target -> distil assistant ->
 export GGUF (through draftd-convert) -> evaluate -> model card.
 
-    /usr/bin/python3 train/train.py --out build/train --target-minutes 75 --assistant-minutes 0   (see README: a second, resumed phase follows)
+    /usr/bin/python3 train/train.py --out build/train --target-minutes 75 --assistant-minutes 0   (see docs/models.md: resumed phases follow)
 
 --smoke runs the whole pipeline at a tiny size in about a minute (the test suite does).
 Training runs on the CPU; the loss curve (loss vs seconds) is written as CSV.
