@@ -1,6 +1,7 @@
 #include "daemon/service/request.h"
 #include <string.h>
 #include "daemon/engine/engine.h"
+#include "daemon/service/operations.h"
 
 /* Bounds on what one request may carry, checked here on the main thread before any
  * tokenizing: a client cannot make the worker chew on a huge argument. */
@@ -63,28 +64,27 @@ read_text (DBusMessageIter *it, const char *what, char **out, GError **error)
   return TRUE;
 }
 
-#define WANT(var, type_code, key, sig)                                             \
-  if (dbus_message_iter_get_arg_type (var) != (type_code))                         \
-    return invalid (error, "option '%s' must be of type '%s'", key, sig);
+/* A number within its option's bounds in the operation table (NaN is not). */
+static gboolean
+within_bounds (const DraftdOption *spec, double v, GError **error)
+{
+  return (v >= spec->min && v <= spec->max) || invalid (error, "%s", spec->out_of_range);
+}
 
 static gboolean
-read_double_option (const char *key, DBusMessageIter *var, DraftdJobOptions *o, GError **error)
+read_double_option (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error)
 {
-  WANT (var, DBUS_TYPE_DOUBLE, key, "d");
-  gboolean temperature = g_str_equal (key, "temperature");
   double v;
   dbus_message_iter_get_basic (var, &v);
-  if (!(v >= 0.0 && v <= (temperature ? 100.0 : 1.0)))
-    return invalid (error, "option '%s' is out of range", key);
-  *(temperature ? &o->temperature : g_str_equal (key, "top_p") ? &o->top_p : &o->min_p) = v;
+  if (!within_bounds (spec, v, error))
+    return FALSE;
+  *(g_str_equal (spec->key, "temperature") ? &o->temperature : g_str_equal (spec->key, "top_p") ? &o->top_p : &o->min_p) = v;
   return TRUE;
 }
 
 static gboolean
 read_stop_option (DBusMessageIter *var, DraftdJobOptions *o, GError **error)
 {
-  if (dbus_message_iter_get_arg_type (var) != DBUS_TYPE_ARRAY || dbus_message_iter_get_element_type (var) != DBUS_TYPE_STRING)
-    return invalid (error, "option 'stop' must be of type 'as'");
   DBusMessageIter a;
   g_autoptr (GPtrArray) v = g_ptr_array_new_with_free_func (g_free);
   dbus_message_iter_recurse (var, &a);
@@ -107,7 +107,6 @@ read_stop_option (DBusMessageIter *var, DraftdJobOptions *o, GError **error)
 static gboolean
 read_mode_option (DBusMessageIter *var, DraftdJobOptions *o, GError **error)
 {
-  WANT (var, DBUS_TYPE_STRING, "mode", "s");
   const char *m;
   dbus_message_iter_get_basic (var, &m);
   if (!g_strv_contains ((const char *const[]) { "auto", "plain", "speculative", "lookup", NULL }, m)) {
@@ -127,22 +126,20 @@ unknown_option (const char *key, GError **error)
 }
 
 static gboolean
-read_generation_option (const char *key, DBusMessageIter *var, DraftdJobOptions *o, GError **error)
+read_generation_option (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error)
 {
+  const char *key = spec->key;
   if (g_str_equal (key, "max_tokens")) {
-    WANT (var, DBUS_TYPE_UINT32, key, "u");
     dbus_message_iter_get_basic (var, &o->max_tokens);
-    return o->max_tokens > 0 || invalid (error, "max_tokens must be at least 1");
+    return within_bounds (spec, o->max_tokens, error);
   }
   if (g_str_equal (key, "temperature") || g_str_equal (key, "top_p") || g_str_equal (key, "min_p"))
-    return read_double_option (key, var, o, error);
+    return read_double_option (spec, var, o, error);
   if (g_str_equal (key, "top_k")) {
-    WANT (var, DBUS_TYPE_UINT32, key, "u");
     dbus_message_iter_get_basic (var, &o->top_k);
     return TRUE;
   }
   if (g_str_equal (key, "seed")) {
-    WANT (var, DBUS_TYPE_UINT64, key, "t");
     dbus_message_iter_get_basic (var, &o->seed);
     o->seed_set = TRUE;
     return TRUE;
@@ -152,7 +149,6 @@ read_generation_option (const char *key, DBusMessageIter *var, DraftdJobOptions 
   if (g_str_equal (key, "stop"))
     return read_stop_option (var, o, error);
   if (g_str_equal (key, "shared")) {
-    WANT (var, DBUS_TYPE_BOOLEAN, key, "b");
     dbus_bool_t b;
     dbus_message_iter_get_basic (var, &b);
     o->shared = b;
@@ -162,10 +158,10 @@ read_generation_option (const char *key, DBusMessageIter *var, DraftdJobOptions 
 }
 
 static gboolean
-read_grammar_option (const char *key, DBusMessageIter *var, DraftdJobOptions *o, GError **error)
+read_grammar_option (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error)
 {
+  const char *key = spec->key;
   if (g_str_equal (key, "offset_unit")) {
-    WANT (var, DBUS_TYPE_STRING, key, "s");
     const char *u;
     dbus_message_iter_get_basic (var, &u);
     g_autofree char *shown = echo (u);
@@ -173,24 +169,21 @@ read_grammar_option (const char *key, DBusMessageIter *var, DraftdJobOptions *o,
            invalid (error, "offset_unit must be codepoint, utf8 or utf16, not '%s'", shown);
   }
   if (g_str_equal (key, "keep_bias")) {
-    WANT (var, DBUS_TYPE_DOUBLE, key, "d");
     double b;
     dbus_message_iter_get_basic (var, &b);
-    if (!(b >= 0 && b <= 100))
-      return invalid (error, "keep_bias must be a log-probability margin from 0 to 100");
+    if (!within_bounds (spec, b, error))
+      return FALSE;
     /* The driver reads 0 as "its default": a client asking for no margin means off. */
     o->keep_bias = b == 0 ? -1 : b;
     return TRUE;
   }
   if (g_str_equal (key, "model_pass")) {
-    WANT (var, DBUS_TYPE_BOOLEAN, key, "b");
     dbus_bool_t b;
     dbus_message_iter_get_basic (var, &b);
     o->model_pass = b ? 1 : -1;
     return TRUE;
   }
   if (g_str_equal (key, "compare_greedy") || g_str_equal (key, "protect_quotes")) {
-    WANT (var, DBUS_TYPE_BOOLEAN, key, "b");
     dbus_bool_t b;
     dbus_message_iter_get_basic (var, &b);
     *(key[0] == 'c' ? &o->compare_greedy : &o->protect_quotes) = b;
@@ -199,10 +192,23 @@ read_grammar_option (const char *key, DBusMessageIter *var, DraftdJobOptions *o,
   return unknown_option (key, error);
 }
 
-#undef WANT
+/* One a{sv} entry: a key the operation takes, of the type the table gives it. */
+static gboolean
+read_option (const char *key, DBusMessageIter *var, DraftdOptionSet set, DraftdJobOptions *o, GError **error)
+{
+  const DraftdOption *spec = draftd_option_find (set, key);
+  if (spec == NULL)
+    return unknown_option (key, error);
+  char *sig = dbus_message_iter_get_signature (var);
+  gboolean typed = sig && g_str_equal (sig, spec->signature);
+  dbus_free (sig);
+  if (!typed)
+    return invalid (error, "option '%s' must be of type '%s'", key, spec->signature);
+  return (set == DRAFTD_OPTIONS_GRAMMAR ? read_grammar_option : read_generation_option) (spec, var, o, error);
+}
 
 static gboolean
-read_options (DBusMessageIter *it, gboolean grammar, DraftdJobOptions *o, GError **error)
+read_options (DBusMessageIter *it, DraftdOptionSet set, DraftdJobOptions *o, GError **error)
 {
   if (dbus_message_iter_get_arg_type (it) != DBUS_TYPE_ARRAY || dbus_message_iter_get_element_type (it) != DBUS_TYPE_DICT_ENTRY)
     return invalid (error, "options must be of type 'a{sv}'");
@@ -219,39 +225,17 @@ read_options (DBusMessageIter *it, gboolean grammar, DraftdJobOptions *o, GError
     if (dbus_message_iter_get_arg_type (&entry) != DBUS_TYPE_VARIANT)
       return invalid (error, "options must be of type 'a{sv}'");
     dbus_message_iter_recurse (&entry, &var);
-    if (!(grammar ? read_grammar_option : read_generation_option) (key, &var, o, error))
+    if (!read_option (key, &var, set, o, error))
       return FALSE;
   }
   return TRUE;
 }
 
-typedef struct {
-  const char *name;
-  DraftdJobKind kind;
-  const char *sig;
-  guint n_args;
-} Operation;
-
-static const Operation operations[] = {
-  { "Complete", DRAFTD_JOB_COMPLETE, "sa{sv}", 2 },
-  { "Chat", DRAFTD_JOB_CHAT, "ssa{sv}", 3 },
-  { "Rewrite", DRAFTD_JOB_REWRITE, "ssa{sv}", 3 },
-  { "Correct", DRAFTD_JOB_CORRECT, "sa{sv}", 2 },
-};
-
-static const Operation *
-find_operation (const char *method)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (operations); i++)
-    if (g_str_equal (operations[i].name, method))
-      return &operations[i];
-  return NULL;
-}
-
 gboolean
 draftd_request_is_operation (const char *member)
 {
-  return member && find_operation (member) != NULL;
+  const DraftdOperation *op = draftd_operation_find (member);
+  return op && op->job;
 }
 
 /* The arguments of each kind, in order, into a fresh request. */
@@ -260,7 +244,7 @@ read_arguments (DraftdJobRequest *r, DBusMessageIter *its, GError **error)
 {
   switch (r->kind) {
   case DRAFTD_JOB_COMPLETE:
-    if (!read_text (&its[0], "prompt", &r->text, error) || !read_options (&its[1], FALSE, &r->options, error))
+    if (!read_text (&its[0], "prompt", &r->text, error) || !read_options (&its[1], DRAFTD_OPTIONS_GENERATION, &r->options, error))
       return FALSE;
     return !r->options.shared || invalid (error, "'shared' is an option of Chat");
   case DRAFTD_JOB_CHAT:
@@ -268,7 +252,7 @@ read_arguments (DraftdJobRequest *r, DBusMessageIter *its, GError **error)
       return FALSE;
     if (strlen (r->conversation) > MAX_CONVERSATION_ID)
       return too_long (error, "conversation id", strlen (r->conversation), MAX_CONVERSATION_ID);
-    if (!read_text (&its[1], "message", &r->text, error) || !read_options (&its[2], FALSE, &r->options, error))
+    if (!read_text (&its[1], "message", &r->text, error) || !read_options (&its[2], DRAFTD_OPTIONS_GENERATION, &r->options, error))
       return FALSE;
     return r->conversation[0] != 0 || invalid (error, "the conversation id is empty");
   case DRAFTD_JOB_REWRITE: {
@@ -276,28 +260,42 @@ read_arguments (DraftdJobRequest *r, DBusMessageIter *its, GError **error)
       return FALSE;
     if (strlen (r->instruction) > MAX_INSTRUCTION)
       return too_long (error, "instruction", strlen (r->instruction), MAX_INSTRUCTION);
-    if (!read_options (&its[2], TRUE, &r->options, error))
+    if (!read_options (&its[2], DRAFTD_OPTIONS_GRAMMAR, &r->options, error))
       return FALSE;
     g_autofree char *trimmed = g_strstrip (g_strdup (r->instruction));
     return trimmed[0] != 0 || invalid (error, "the instruction is empty");
   }
   case DRAFTD_JOB_CORRECT:
   default:
-    return read_text (&its[0], "text", &r->text, error) && read_options (&its[1], TRUE, &r->options, error);
+    return read_text (&its[0], "text", &r->text, error) && read_options (&its[1], DRAFTD_OPTIONS_GRAMMAR, &r->options, error);
   }
+}
+
+/* How many arguments a signature holds (complete types at its top level). */
+static guint
+signature_length (const char *signature)
+{
+  DBusSignatureIter it;
+  guint n = 0;
+  dbus_signature_iter_init (&it, signature);
+  if (*signature)
+    do
+      n++;
+    while (dbus_signature_iter_next (&it));
+  return n;
 }
 
 static DraftdJobRequest *
 parse (const char *method, const char *client, GArray *its, GError **error)
 {
-  const Operation *op = find_operation (method);
-  if (op == NULL) {
+  const DraftdOperation *op = draftd_operation_find (method);
+  if (op == NULL || !op->job) {
     g_autofree char *shown = echo (method);
-    invalid (error, "unknown method '%s' (Complete, Chat, Rewrite, Correct)", shown);
+    invalid (error, "unknown method '%s' (%s)", shown, draftd_operation_job_names ());
     return NULL;
   }
-  if (its->len != op->n_args) {
-    invalid (error, "%s takes arguments (%s), got %u", method, op->sig, its->len);
+  if (its->len != signature_length (op->in_signature)) {
+    invalid (error, "%s takes arguments (%s), got %u", method, op->in_signature, its->len);
     return NULL;
   }
   g_autoptr (DraftdJobRequest) r = draftd_job_request_new (op->kind, client);

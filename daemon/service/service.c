@@ -4,6 +4,7 @@
 #include "daemon/engine/scheduler.h"
 #include "daemon/service/clients.h"
 #include "daemon/service/errors.h"
+#include "daemon/service/operations.h"
 #include "daemon/service/properties.h"
 #include "daemon/service/request.h"
 #include "daemon/service/switch.h"
@@ -269,20 +270,19 @@ signal_end (DraftdService *s, DraftdJob *job)
   send_and_unref (s, m);
 }
 
-static const char *const kind_names[] = { "Complete", "Chat", "Rewrite", "Correct" };
-
 /* One line per job, for --verbose and the journal. */
 static void
 log_job (const DraftdJob *job)
 {
   const DraftdJobRequest *req = job->request;
   const DraftdJobStats *st = &job->result.stats;
+  const char *method = draftd_operation_for_kind (req->kind)->name;
   if (job->result.error) {
-    g_info ("%s from %s failed: %s: %s", kind_names[req->kind], req->client, draftd_service_error_name (job->result.error),
+    g_info ("%s from %s failed: %s: %s", method, req->client, draftd_service_error_name (job->result.error),
             job->result.error->message);
     return;
   }
-  g_info ("%s from %s: %u segments, %u tokens, %u target passes, %.0f ms (%s)", kind_names[req->kind], req->client,
+  g_info ("%s from %s: %u segments, %u tokens, %u target passes, %.0f ms (%s)", method, req->client,
           st->grammar.segments, draftd_job_stats_generated (st), draftd_job_stats_target_passes (st), st->wall_ms,
           st->mode ? st->mode : "-");
 }
