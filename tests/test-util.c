@@ -4,8 +4,6 @@
 #include <math.h>
 #include <string.h>
 
-int tap_n, tap_failed;
-
 char *
 test_shared_model (const char *relative)
 {
