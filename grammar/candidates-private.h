@@ -1,6 +1,6 @@
 /* Shared by the candidate finder (candidates.c) and its language rules (candidates-en.c). */
 #pragma once
-#include "grammar/candidates.h"
+#include "grammar/candidate.h"
 
 /* A word of the sentence and what may be done with it. */
 typedef struct {
@@ -10,9 +10,6 @@ typedef struct {
   gboolean fixed;   /* must stay as it is: protected, a name, an identifier, a foreign spelling */
 } Word;
 
-void draftd_candidates_add (GArray *out, gsize start, gsize end, const char *rep, DraftdFixKind kind, float prior, guint site);
-/* The replacement in the capitalisation of what it replaces ("Becouse" -> "Because"). */
-char *draftd_candidates_match_case (const char *was, const char *rep);
 /* A misspelt word: the dictionary's suggestions, contractions, irregular forms. */
 void draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s, const Word *w, GArray *out, guint site);
 /* English rules around words[i], a dictionary word; returns the next free site number. */

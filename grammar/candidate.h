@@ -1,0 +1,56 @@
+/* One candidate correction: what it corrects (its kind, also the edit's kind over D-Bus,
+ * --json and LSP), where, with what, and how sure its rule is; the context rules see. Shared
+ * by the finder (candidates.c), its language rules (candidates-en.c) and the ranker. */
+#pragma once
+#include <glib.h>
+#include "grammar/segment.h"
+#include "grammar/spell.h"
+
+typedef enum {
+  DRAFTD_FIX_SPELLING,
+  DRAFTD_FIX_AGREEMENT,
+  DRAFTD_FIX_VERB_FORM,
+  DRAFTD_FIX_ARTICLE,
+  DRAFTD_FIX_PREPOSITION,
+  DRAFTD_FIX_WORD_CHOICE,
+  DRAFTD_FIX_PUNCTUATION,
+  DRAFTD_FIX_N_KINDS
+} DraftdFixKind;
+
+const char *draftd_fix_kind_name (DraftdFixKind kind);
+
+/* A prior at or above this applies the candidate without asking the model. */
+#define DRAFTD_CANDIDATE_CERTAIN 100.0f
+
+typedef struct {
+  gsize start, end;        /* bytes of the sentence the candidate replaces */
+  char *replacement;
+  DraftdFixKind kind;
+  float prior;             /* nats in the candidate's favour before the model's judgement */
+  guint site;              /* the alternatives of one place share a site */
+} DraftdCandidate;
+
+typedef struct {
+  DraftdSpell *spell;
+  const char *lang;                  /* the sentence's language (a dictionary's code) */
+  gboolean sentence_start;           /* the sentence starts a sentence (capitalise it) */
+  const DraftdGrammarSpan *spans;    /* protected byte ranges of the sentence */
+  guint n_spans;
+  gboolean spelling_only;            /* a language the model does not know: spelling alone */
+  const float *margins;              /* [DRAFTD_FIX_N_KINDS]: NULL for draftd_candidates_margins */
+} DraftdCandidateContext;
+
+/* How much more likely (natural log) the target must find a sentence with a candidate of
+ * each kind than the sentence as written before the candidate is taken, chosen on JFLEG dev
+ * (tools/eval-jfleg.sh): the model is small, and a correction that is not one costs more
+ * than a correction missed. For spelling it is the cost of each step down the dictionary's
+ * list of suggestions: a misspelt word is wrong as it stands, so they compete with each other. */
+extern const float draftd_candidates_margins[DRAFTD_FIX_N_KINDS];
+/* Parses "kind=nats,..." (kinds by name, "verb-form" or "verb form") over a copy of the
+ * defaults; FALSE on an unknown kind or a bad number. */
+gboolean draftd_candidates_parse_margins (const char *spec, float margins[DRAFTD_FIX_N_KINDS], GError **error);
+
+/* Appends a candidate (copies rep). */
+void draftd_candidates_add (GArray *out, gsize start, gsize end, const char *rep, DraftdFixKind kind, float prior, guint site);
+/* The replacement in the capitalisation of what it replaces ("Becouse" -> "Because"). */
+char *draftd_candidates_match_case (const char *was, const char *rep);
