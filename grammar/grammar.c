@@ -1,6 +1,7 @@
 #include "grammar/grammar.h"
 #include <string.h>
 #include "grammar/checks.h"
+#include "grammar/job.h"
 #include "grammar/language.h"
 #include "grammar/rank.h"
 #include "grammar/rewrite.h"
@@ -156,16 +157,6 @@ forced_tokens (const DraftdTokenizer *tok, const GArray *stoks, const char *sour
   return forced;
 }
 
-typedef struct {
-  DraftdGrammarContext *ctx;
-  const DraftdGrammarRequest *req;
-  DraftdGrammarStats *stats;
-  const char *text;
-  float keep_bias;
-  DraftdScorer *scorer;           /* NULL without a spelling stage */
-  GArray *fixes;                  /* the candidate corrections of the current segment */
-  GHashTable *prompt_words;  /* rewrites: draftd_grammar_rewrite_prompt_words */
-} Job;
 
 /* Decodes one segment (spans relative to it); returns its text (trimmed), or NULL with
  * DRAFTD_GRAMMAR_ERROR_TOO_LONG when prompt and answer do not fit the context, or another
@@ -575,9 +566,8 @@ foreign_answer (Job *j, const char *lang, const DraftdGrammarSegment *sg, const 
   return draftd_rank_correct (NULL, &cc, segment, j->fixes, NULL, j->req->cancellable, error);
 }
 
-/* The answer for one segment to correct or rewrite. */
-static char *
-segment_answer (Job *j, const DraftdGrammarSegment *sg, const GArray *spans, GError **error)
+char *
+draftd_grammar_segment_answer (Job *j, const DraftdGrammarSegment *sg, const GArray *spans, GError **error)
 {
   g_array_set_size (j->fixes, 0);
   const char *lang = segment_language (j, sg->start, sg->end);
@@ -589,86 +579,3 @@ segment_answer (Job *j, const DraftdGrammarSegment *sg, const GArray *spans, GEr
   return correct_piece (j, sg->start, sg->end, sg->n_spans ? sp : NULL, sg->n_spans, error);
 }
 
-/* Edits that a candidate correction made say which kind it was ("agreement: I has → I have"). */
-static void
-label_edits (const char *text, GArray *edits, guint first, const GArray *fixes)
-{
-  for (guint i = first; i < edits->len; i++) {
-    DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, i);
-    g_autofree char *was = g_strstrip (g_strndup (text + e->start, e->end - e->start));
-    g_autofree char *now = g_strstrip (g_strdup (e->replacement));
-    for (guint f = 0; f < fixes->len; f++) {
-      const DraftdFix *x = &g_array_index (fixes, DraftdFix, f);
-      g_autofree char *xw = g_strstrip (g_strdup (x->was)), *xn = g_strstrip (g_strdup (x->now));
-      if (!(g_str_equal (xw, was) && g_str_equal (xn, now)) && !(*xn && strstr (now, xn) && *xw && strstr (was, xw)))
-        continue;
-      e->kind = draftd_fix_kind_name (x->kind);
-      g_free (e->message);
-      e->message = *now == 0 ? g_strdup_printf ("%s: remove \u201c%s\u201d", e->kind, was)
-                   : *was == 0 ? g_strdup_printf ("%s: add \u201c%s\u201d", e->kind, now)
-                               : g_strdup_printf ("%s: %s \u2192 %s", e->kind, was, now);
-      break;
-    }
-  }
-}
-
-char *
-draftd_grammar_run (DraftdGrammarContext *ctx, const char *text, const DraftdGrammarRequest *req, GArray *edits, DraftdGrammarStats *stats,
-             GError **error)
-{
-  gsize len = strlen (text);
-  memset (stats, 0, sizeof *stats);
-  stats->greedy_equal = TRUE;
-  const char *bad;
-  if (!g_utf8_validate_len (text, len, &bad)) {
-    g_set_error (error, DRAFTD_GRAMMAR_ERROR, DRAFTD_GRAMMAR_ERROR_TEXT, "text is not valid UTF-8 (at byte %" G_GSIZE_FORMAT ")",
-                 (gsize) (bad - text));
-    return NULL;
-  }
-  gboolean use_template;
-  if (req->rewrite && !draftd_grammar_rewrite_resolve (ctx, req, &use_template, error))
-    return NULL;
-  gint64 t0 = g_get_monotonic_time ();
-  double bias = req->keep_bias > 0 ? req->keep_bias : req->keep_bias < 0 ? 0 : DRAFTD_GRAMMAR_KEEP_BIAS;
-  g_autoptr (GHashTable) prompt_words = req->rewrite ? draftd_grammar_rewrite_prompt_words (ctx, req) : NULL;
-  g_autoptr (GArray) fixes = draftd_fixes_new ();
-  g_autoptr (DraftdScorer) scorer = ctx->spell ? draftd_scorer_new (ctx->target, ctx->tokenizer, ctx->cached) : NULL;
-  Job j = { ctx, req, stats, text, req->rewrite ? 0.0f : (float) bias, scorer, fixes, prompt_words };
-  DraftdGrammarSegmentOptions so = { req->protect_quotes };
-  g_autoptr (GArray) spans = g_array_new (FALSE, FALSE, sizeof (DraftdGrammarSpan));
-  g_autoptr (GArray) segs = draftd_grammar_segment (text, len, &so, spans);
-  GString *result = g_string_sized_new (len + 16);
-  gsize copied = 0;
-  guint done = 0, total = 0;
-  for (guint i = 0; i < segs->len; i++)
-    total += g_array_index (segs, DraftdGrammarSegment, i).rewrite;
-  for (guint i = 0; i < segs->len; i++) {
-    const DraftdGrammarSegment *sg = &g_array_index (segs, DraftdGrammarSegment, i);
-    g_string_append_len (result, text + copied, sg->start - copied);
-    copied = sg->start;
-    if (!sg->rewrite)
-      continue;
-    /* Between segments too: a short segment can finish before the decoder's own check, so
-     * a text of many of them would otherwise run to its end after a cancel. */
-    if (g_cancellable_set_error_if_cancelled (req->cancellable, error)) {
-      g_string_free (result, TRUE);
-      return NULL;
-    }
-    g_autofree char *answer = segment_answer (&j, sg, spans, error);
-    if (answer == NULL) {
-      g_string_free (result, TRUE);
-      return NULL;
-    }
-    guint first = edits->len;
-    draftd_grammar_diff (text, sg->start, sg->end, answer, strlen (answer), req->rewrite, edits);
-    label_edits (text, edits, first, fixes);
-    g_string_append (result, answer);
-    copied = sg->end;
-    if (req->on_segment)
-      req->on_segment (edits->len > first ? &g_array_index (edits, DraftdGrammarEdit, first) : NULL,
-                       edits->len - first, ++done, total, req->user);
-  }
-  g_string_append_len (result, text + copied, len - copied);
-  stats->wall_ms = (g_get_monotonic_time () - t0) / 1e3;
-  return g_string_free (result, FALSE);
-}

@@ -19,6 +19,8 @@ GQuark draftd_grammar_error_quark (void);
 /* INSTRUCTION: a rewrite instruction the model cannot follow (grammar/rewrite.h). */
 typedef enum { DRAFTD_GRAMMAR_ERROR_TEXT, DRAFTD_GRAMMAR_ERROR_TOO_LONG, DRAFTD_GRAMMAR_ERROR_INSTRUCTION } DraftdGrammarError;
 
+typedef struct DraftdGrammarWorkers DraftdGrammarWorkers;
+
 typedef struct {
   const DraftdLm *target;
   const DraftdTokenizer *tokenizer;
@@ -33,7 +35,26 @@ typedef struct {
   /* Spelling and candidate corrections (grammar/candidates.h, grammar/rank.h) before the
    * model's own pass; NULL: the model's pass alone. */
   DraftdSpell *spell;
+  /* Contexts for more sentences in flight at once; NULL: one segment at a time. */
+  const DraftdGrammarWorkers *workers;
 } DraftdGrammarContext;
+
+/* Sentences in flight at once: more contexts like the caller's, each on sequences of its own
+ * (in the daemon, lanes of the engine loop: daemon/engine/lanes.h). The driver answers
+ * segments on them in threads of its own, every worker's passes joining the others' in
+ * the loop's batched pass, and puts the answers back in text order. */
+struct DraftdGrammarWorkers {
+  /* A context for one more worker, or NULL when none is to be had now. */
+  DraftdGrammarContext *(*open) (gpointer user);
+  /* The worker is done with it; called on the worker's thread. */
+  void (*close) (DraftdGrammarContext *ctx, gpointer user);
+  /* Another job waits for a context: a worker stops after its segment. */
+  gboolean (*contended) (gpointer user);
+  /* Around the caller's wait for its workers' last answers. */
+  void (*wait_begin) (gpointer user);
+  void (*wait_end) (gpointer user);
+  gpointer user;
+};
 
 /* The keep bias of corrections when a request gives none: a source token stays unless the
  * target's best token is this much more likely in log-probability (natural log). Chosen on
@@ -64,9 +85,7 @@ typedef struct {
   GCancellable *cancellable;
   /* Called after each segment the model sees (or leaves unchanged as foreign or too long), in
    * text order, with that segment's edits (byte offsets in the whole text; n may be 0) and
-   * the count of such segments done and in all. Between two calls nothing of the job is on
-   * the device but the tokens `cached` names, so a caller may run other work there (the
-   * daemon lets other clients' jobs run: a long text never holds the worker). */
+   * the count of such segments done and in all; on the caller's thread. */
   void (*on_segment) (const DraftdGrammarEdit *edits, guint n, guint done, guint total, gpointer user);
   gpointer user;
 } DraftdGrammarRequest;

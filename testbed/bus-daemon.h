@@ -34,5 +34,7 @@ gboolean bus_fixture_spawn (BusFixture *f, const char *const *argv, char **out, 
 char *bus_fixture_complete_error (DBusConnection *c, const char *prompt, char **message);
 /* The uint32 under `key` in the a{sv} that `dict` points at (0 when absent). */
 guint32 bus_fixture_dict_u32 (DBusMessageIter *dict, const char *key);
+/* An entry of the daemon's Models property (0 when absent, not loaded or on failure). */
+guint32 bus_fixture_models_u32 (DBusConnection *c, const char *key);
 /* Resident set size of draftd in KiB. */
 guint64 bus_fixture_draftd_rss (BusFixture *f);

@@ -13,20 +13,7 @@
 static guint32
 context_length (DBusConnection *c)
 {
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DBUS_INTERFACE_PROPERTIES, "Get");
-  const char *iface = DRAFTD_BUS_IFACE, *prop = "Models";
-  dbus_message_append_args (m, DBUS_TYPE_STRING, &iface, DBUS_TYPE_STRING, &prop, DBUS_TYPE_INVALID);
-  DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 60000, NULL);
-  dbus_message_unref (m);
-  guint32 n = 0;
-  DBusMessageIter it, var;
-  if (r && dbus_message_iter_init (r, &it)) {
-    dbus_message_iter_recurse (&it, &var);
-    n = bus_fixture_dict_u32 (&var, "target_context_length");
-  }
-  if (r)
-    dbus_message_unref (r);
-  return n;
+  return bus_fixture_models_u32 (c, "target_context_length");
 }
 
 static char *

@@ -262,20 +262,23 @@ sampling_params (const DraftdJobOptions *o, DraftdSamplerParams *s)
   s->seed = o->seed_set ? o->seed : g_random_int () | ((guint64) g_random_int () << 32);
 }
 
-/* Decodes after `ids` with both caches reused and updated; the text streams through `sink`. */
+/* Decodes after `ids` on the lane, both caches reused and updated; the text streams
+ * through `sink`. */
 static gboolean
-decode_tokens (DraftdModels *m, DraftdDecodeParams *p, GArray *ids, TextSink *sink, DraftdDecodeStats *st,
+decode_tokens (DraftdLane *lane, DraftdDecodeParams *p, GArray *ids, TextSink *sink, DraftdDecodeStats *st,
                GError **error)
 {
-  DraftdResident *a = p->mode == DRAFTD_DECODE_SPECULATIVE ? &m->assistant : NULL;
-  draftd_cache_reuse (&m->target.lm, m->target.cached, (gint32 *) ids->data, ids->len);
+  const DraftdLm *t = draftd_lane_target (lane);
+  const DraftdLm *a = p->mode == DRAFTD_DECODE_SPECULATIVE ? draftd_lane_assistant (lane) : NULL;
+  GArray *t_cached = draftd_lane_target_cached (lane), *a_cached = draftd_lane_assistant_cached (lane);
+  draftd_cache_reuse (t, t_cached, (gint32 *) ids->data, ids->len);
   if (a)
-    draftd_cache_reuse (&a->lm, a->cached, (gint32 *) ids->data, ids->len);
+    draftd_cache_reuse (a, a_cached, (gint32 *) ids->data, ids->len);
   g_autoptr (GArray) out = g_array_new (FALSE, FALSE, sizeof (gint32));
-  gboolean ok = draftd_decode (&m->target.lm, a ? &a->lm : NULL, (gint32 *) ids->data, ids->len, p, out, st, error);
-  draftd_cache_update (&m->target.lm, m->target.cached, (gint32 *) ids->data, ids->len, out);
+  gboolean ok = draftd_decode (t, a, (gint32 *) ids->data, ids->len, p, out, st, error);
+  draftd_cache_update (t, t_cached, (gint32 *) ids->data, ids->len, out);
   if (a)
-    draftd_cache_update (&a->lm, a->cached, (gint32 *) ids->data, ids->len, out);
+    draftd_cache_update (a, a_cached, (gint32 *) ids->data, ids->len, out);
   if (ok) {
     /* The end: whatever the detokenizer and the stop-string window held back goes out. */
     draftd_text_collector_finish (&sink->collector);
@@ -286,8 +289,9 @@ decode_tokens (DraftdModels *m, DraftdDecodeParams *p, GArray *ids, TextSink *si
 
 /* Generates text after `prompt` (already formatted); stop strings end it. */
 static char *
-generate (DraftdModels *m, const DraftdJobRequest *req, GCancellable *cancellable, const DraftdJobSink *job_sink,
-          const char *prompt, gboolean parse_special, char **extra_stop, DraftdJobStats *stats, GError **error)
+generate (DraftdModels *m, DraftdLane *lane, const DraftdJobRequest *req, GCancellable *cancellable,
+          const DraftdJobSink *job_sink, const char *prompt, gboolean parse_special, char **extra_stop,
+          DraftdJobStats *stats, GError **error)
 {
   const DraftdTokenizer *tok = m->target.model->tokenizer;
   DraftdDecodeParams p;
@@ -314,7 +318,7 @@ generate (DraftdModels *m, const DraftdJobRequest *req, GCancellable *cancellabl
   draftd_text_collector_init (&sink.collector, tok, (const char *const *) stops->pdata);
   p.on_tokens = on_tokens;
   p.on_tokens_data = &sink;
-  gboolean ok = decode_tokens (m, &p, ids, &sink, &stats->decode, error);
+  gboolean ok = decode_tokens (lane, &p, ids, &sink, &stats->decode, error);
   stats->mode = draftd_decode_mode_name (p.mode);
   GString *text = g_steal_pointer (&sink.collector.text);
   draftd_text_collector_clear (&sink.collector);
@@ -342,7 +346,7 @@ chat_prompt (DraftdModels *m, GPtrArray *turns_text, GError **error)
 }
 
 static void
-run_chat (DraftdEngine *e, DraftdModels *m, const DraftdJobRequest *req, GCancellable *cancellable,
+run_chat (DraftdEngine *e, DraftdModels *m, DraftdLane *lane, const DraftdJobRequest *req, GCancellable *cancellable,
           const DraftdJobSink *sink, DraftdJobResult *res)
 {
   g_autoptr (GPtrArray) turns = draftd_conversations_history (e->conversations, draftd_job_request_conversation_owner (req),
@@ -352,7 +356,7 @@ run_chat (DraftdEngine *e, DraftdModels *m, const DraftdJobRequest *req, GCancel
   if (prompt == NULL)
     return;
   char *stop_plain[] = { (char *) draftd_chat_format_end (m->format), NULL };
-  res->text = generate (m, req, cancellable, sink, prompt, TRUE, m->format == DRAFTD_CHAT_PLAIN ? stop_plain : NULL,
+  res->text = generate (m, lane, req, cancellable, sink, prompt, TRUE, m->format == DRAFTD_CHAT_PLAIN ? stop_plain : NULL,
                         &res->stats, &res->error);
   if (res->text == NULL)
     return;
@@ -365,8 +369,7 @@ typedef struct {
   const DraftdJobSink *sink;
 } SegmentHook;
 
-/* After each segment: its edits and the progress go to the caller, then other clients' jobs
- * may run (sink->yield) before the next segment: a long text never holds the worker. */
+/* After each segment: its edits and the progress go to the caller. */
 static void
 on_segment (const DraftdGrammarEdit *edits, guint n, guint done, guint total, gpointer user)
 {
@@ -377,9 +380,52 @@ on_segment (const DraftdGrammarEdit *edits, guint n, guint done, guint total, gp
     sink->progress (sink->user, done, total);
   if (sink->edits && n > 0)
     sink->edits (sink->user, edits, n);
-  if (sink->yield && done < total)
-    sink->yield (sink->user);
 }
+
+/* A long text's sentences in flight at once: each worker of the grammar driver gets a lane
+ * of its own, and gives it back when a job waits for one. */
+typedef struct {
+  DraftdGrammarContext ctx;  /* first: what the driver holds is this */
+  DraftdLane *lane;
+} WorkerContext;
+
+typedef struct {
+  DraftdLane *own;           /* the job's lane: it waits while its workers finish */
+  const DraftdGrammarContext *base;
+} Workers;
+
+static DraftdGrammarContext *
+workers_open (gpointer user)
+{
+  Workers *w = user;
+  DraftdLane *lane = draftd_lanes_open (draftd_lane_lanes (w->own), draftd_lane_owner (w->own), NULL, 1);
+  if (lane == NULL)
+    return NULL;
+  WorkerContext *c = g_new (WorkerContext, 1);
+  c->ctx = *w->base;
+  c->ctx.target = draftd_lane_target (lane);
+  c->ctx.cached = draftd_lane_target_cached (lane);
+  c->ctx.workers = NULL;
+  c->lane = lane;
+  return &c->ctx;
+}
+
+static void
+workers_close (DraftdGrammarContext *ctx, gpointer user)
+{
+  WorkerContext *c = (WorkerContext *) ctx;
+  draftd_lane_close (c->lane);
+  g_free (c);
+}
+
+static gboolean
+workers_contended (gpointer user)
+{
+  return draftd_lanes_contended (draftd_lane_lanes (((Workers *) user)->own));
+}
+
+static void workers_wait_begin (gpointer user) { draftd_lane_wait_begin (((Workers *) user)->own); }
+static void workers_wait_end (gpointer user) { draftd_lane_wait_end (((Workers *) user)->own); }
 
 /* Does a correction run the target's own pass after the candidates? Asked for, or by size
  * (DRAFTD_GRAMMAR_MODEL_PASS_PARAMS). */
@@ -392,13 +438,13 @@ model_pass (const DraftdModels *m, const DraftdJobOptions *o)
 }
 
 static void
-run_grammar (DraftdModels *m, DraftdSpell *spell, double default_bias, const DraftdJobRequest *req, GCancellable *cancellable,
-             const DraftdJobSink *sink, DraftdJobResult *res)
+run_grammar (DraftdModels *m, DraftdLane *lane, DraftdSpell *spell, double default_bias, const DraftdJobRequest *req,
+             GCancellable *cancellable, const DraftdJobSink *sink, DraftdJobResult *res)
 {
   DraftdGrammarContext ctx = {
-    .target = &m->target.lm,
+    .target = draftd_lane_target (lane),
     .tokenizer = m->target.model->tokenizer,
-    .cached = m->target.cached,
+    .cached = draftd_lane_target_cached (lane),
     .format = m->format,
     .correct_template = m->target.model->prompt.correct_template,
     .rewrite_template = m->target.model->prompt.rewrite_template,
@@ -407,6 +453,9 @@ run_grammar (DraftdModels *m, DraftdSpell *spell, double default_bias, const Dra
     .ngram = 2,
     .spell = spell,
   };
+  Workers w = { lane, &ctx };
+  DraftdGrammarWorkers workers = { workers_open, workers_close, workers_contended, workers_wait_begin, workers_wait_end, &w };
+  ctx.workers = &workers;
   SegmentHook hook = { sink };
   DraftdGrammarRequest greq = {
     .rewrite = req->kind == DRAFTD_JOB_REWRITE,
@@ -428,11 +477,11 @@ run_grammar (DraftdModels *m, DraftdSpell *spell, double default_bias, const Dra
 }
 
 void
-draftd_engine_run (DraftdEngine *e, const DraftdJobRequest *req, GCancellable *cancellable, const DraftdJobSink *sink,
-                   DraftdJobResult *res)
+draftd_engine_run (DraftdEngine *e, DraftdLane *lane, const DraftdJobRequest *req, GCancellable *cancellable,
+                   const DraftdJobSink *sink, DraftdJobResult *res)
 {
   gint64 t0 = g_get_monotonic_time ();
-  if (g_cancellable_set_error_if_cancelled (cancellable, &res->error) || !draftd_engine_load (e, &res->error))
+  if (g_cancellable_set_error_if_cancelled (cancellable, &res->error))
     return;
   guint limit = draftd_engine_max_text_bytes (e);
   if (strlen (req->text) > limit) {
@@ -440,21 +489,30 @@ draftd_engine_run (DraftdEngine *e, const DraftdJobRequest *req, GCancellable *c
                  strlen (req->text), limit);
     return;
   }
-  /* Only this (worker) thread loads and unloads, so the models stay put while it runs. */
+  /* Only the engine loop loads and unloads, and never while a lane is open: the models stay
+   * put while this runs. */
   DraftdModels *m = e->models;
   switch (req->kind) {
   case DRAFTD_JOB_COMPLETE:
-    res->text = generate (m, req, cancellable, sink, req->text, FALSE, NULL, &res->stats, &res->error);
+    res->text = generate (m, lane, req, cancellable, sink, req->text, FALSE, NULL, &res->stats, &res->error);
     break;
   case DRAFTD_JOB_CHAT:
-    run_chat (e, m, req, cancellable, sink, res);
+    run_chat (e, m, lane, req, cancellable, sink, res);
     break;
   case DRAFTD_JOB_REWRITE:
   case DRAFTD_JOB_CORRECT:
-    run_grammar (m, e->spell, e->config.keep_bias, req, cancellable, sink, res);
+    run_grammar (m, lane, e->spell, e->config.keep_bias, req, cancellable, sink, res);
     break;
   }
   res->stats.wall_ms = (g_get_monotonic_time () - t0) / 1e3;
+}
+
+DraftdLanes *
+draftd_engine_lanes (DraftdEngine *e, GError **error)
+{
+  if (!draftd_engine_load (e, error))
+    return NULL;
+  return e->models->lanes;
 }
 
 gboolean

@@ -6,6 +6,7 @@
 #include <gio/gio.h>
 #include "daemon/engine/conversations.h"
 #include "daemon/engine/job.h"
+#include "daemon/engine/lanes.h"
 
 #define DRAFTD_ENGINE_ERROR (draftd_engine_error_quark ())
 GQuark draftd_engine_error_quark (void);
@@ -49,8 +50,11 @@ gboolean draftd_engine_reconfigure (DraftdEngine *e, const DraftdEngineConfig *c
 gboolean draftd_engine_switch_models (DraftdEngine *e, const char *target, const char *assistant, GError **error);
 guint draftd_engine_idle_unload (DraftdEngine *e);
 guint draftd_engine_max_text_bytes (DraftdEngine *e);
-/* Runs a job to completion on the calling (worker) thread; fills `result` (text or error). */
-void draftd_engine_run (DraftdEngine *e, const DraftdJobRequest *request, GCancellable *cancellable,
+/* The loaded models' lanes (engine loop's thread; loads the models first if need be). */
+DraftdLanes *draftd_engine_lanes (DraftdEngine *e, GError **error);
+/* Runs a job to completion on the calling thread (the job's own, which the engine loop
+ * started), its passes parked on `lane` for the loop to run; fills `result` (text or error). */
+void draftd_engine_run (DraftdEngine *e, DraftdLane *lane, const DraftdJobRequest *request, GCancellable *cancellable,
                         const DraftdJobSink *sink, DraftdJobResult *result);
 /* Per-client chat histories (thread-safe). */
 DraftdConversations *draftd_engine_conversations (DraftdEngine *e);

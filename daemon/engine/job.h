@@ -58,13 +58,11 @@ typedef struct {
   GError *error;
 } DraftdJobResult;
 
-/* Streaming hooks, called on the worker thread while the job runs. */
+/* Streaming hooks, called on the job's thread while it runs. */
 typedef struct {
   void (*chunk) (gpointer user, const char *text);
   void (*edits) (gpointer user, const DraftdGrammarEdit *edits, guint n);
   void (*progress) (gpointer user, guint done, guint total);  /* segments of a grammar job */
-  /* Between two segments of a grammar job: other clients' work may run here. */
-  void (*yield) (gpointer user);
   gpointer user;
 } DraftdJobSink;
 

@@ -32,28 +32,38 @@ check_regular_file (const char *path, GError **error)
   return TRUE;
 }
 
-/* The target's sequences beyond the first: scratch space for candidate scoring
- * (lib/decode/score.h), which then leaves the cache the jobs reuse alone and scores several
- * candidates per pass. Each holds SCRATCH_CTX positions; as many as fit a KV budget of a
- * 32nd of the parameter count in bytes (64 MiB at least), SCRATCH_SEQS at most: the
- * shipped target gets all eight (12 MiB), a Llama 3.2 1B four (64 MiB), an 8B three. */
-#define SCRATCH_SEQS 8u
+/* The sequences of the KV caches (daemon/engine/lanes.h): one whole context per lane, a job
+ * or sentence worker the engine loop advances at once, and per lane a few short scratch
+ * sequences for candidate scoring (lib/decode/score.h), which then leaves the whole context
+ * alone and scores several candidates per pass. As many lanes as fit a KV budget of a 32nd
+ * of the parameter count in bytes (64 MiB at least), MAX_LANES at most: the shipped target
+ * gets all of them; a model of billions of parameters with a long context gets one, with
+ * SCRATCH_ALONE scratch sequences. */
+#define MAX_LANES 4u
+#define SCRATCH_PER_LANE 4u
+#define SCRATCH_ALONE 8u
 #define SCRATCH_CTX 256u
 
-static void
-scratch_sequences (const DraftdModel *m, guint n_ctx, DraftdRunnerOptions *o)
+static guint
+lane_layout (const DraftdModel *m, guint n_ctx, DraftdRunnerOptions *o)
 {
   const DraftdModelConfig *c = &m->config;
-  guint64 per_seq = (guint64) c->n_layer * 2 * c->n_head_kv * c->head_dim * 4 * SCRATCH_CTX;
+  guint ctx = n_ctx ? n_ctx : MIN (c->n_ctx_train, 4096u);
+  guint64 per_pos = (guint64) c->n_layer * 2 * c->n_head_kv * c->head_dim * 4;
   guint64 budget = MAX ((guint64) 64 << 20, m->n_params / 32);
-  o->n_seq = 1 + (guint) MIN (SCRATCH_SEQS, budget / per_seq);
-  o->seq_ctx = MIN (SCRATCH_CTX, n_ctx ? n_ctx : c->n_ctx_train);
+  guint lanes = (guint) CLAMP (budget / (per_pos * (ctx + SCRATCH_PER_LANE * SCRATCH_CTX)), 1, MAX_LANES);
+  guint scratch = lanes > 1 ? SCRATCH_PER_LANE : (guint) CLAMP (budget / (per_pos * SCRATCH_CTX), 1, SCRATCH_ALONE);
+  o->n_seq = lanes * (1 + scratch);
+  o->n_seq_full = lanes;
+  o->seq_ctx = MIN (SCRATCH_CTX, ctx);
+  return scratch;
 }
 
+/* Loads a model with `lanes` whole contexts (0: the target's layout, lane_layout). */
 static gboolean
-resident_load (DraftdVk *vk, const char *path, guint n_ctx, gboolean scratch, DraftdResident *r, GError **error)
+resident_load (DraftdVk *vk, const char *path, guint n_ctx, guint lanes, DraftdResident *r, guint *scratch, GError **error)
 {
-  DraftdRunnerOptions o = { .n_ctx = n_ctx };
+  DraftdRunnerOptions o = { .n_ctx = n_ctx, .n_seq = lanes, .n_seq_full = lanes };
   if (!check_regular_file (path, error))
     return FALSE;
   r->model = draftd_model_load (path, error);
@@ -65,8 +75,8 @@ resident_load (DraftdVk *vk, const char *path, guint n_ctx, gboolean scratch, Dr
                  r->model->config.n_ctx_train, r->model->config.n_ctx_train);
     return FALSE;
   }
-  if (scratch)
-    scratch_sequences (r->model, n_ctx, &o);
+  if (lanes == 0)
+    *scratch = lane_layout (r->model, n_ctx, &o);
   r->runner = draftd_runner_new (vk, r->model, &o, error);
   if (r->runner == NULL)
     return FALSE;
@@ -80,6 +90,7 @@ draftd_models_free (DraftdModels *m)
 {
   if (m == NULL)
     return;
+  g_clear_pointer (&m->lanes, draftd_lanes_free);
   resident_clear (&m->assistant);
   resident_clear (&m->target);
   g_clear_pointer (&m->vk, draftd_vk_free);
@@ -91,15 +102,17 @@ DraftdModels *
 draftd_models_load (const DraftdModelsSpec *spec, GError **error)
 {
   g_autoptr (DraftdModels) m = g_new0 (DraftdModels, 1);
+  guint scratch = 0;
   if ((m->vk = draftd_vk_new (spec->device, error)) == NULL ||
-      !resident_load (m->vk, spec->target, spec->n_ctx, TRUE, &m->target, error))
+      !resident_load (m->vk, spec->target, spec->n_ctx, 0, &m->target, &scratch, error))
     return NULL;
+  guint n_lanes = draftd_runner_n_seq (m->target.runner) / (1 + scratch);
   g_autoptr (GError) missing = NULL;
   if (spec->assistant && !check_regular_file (spec->assistant, &missing)) {
     /* Without its assistant the target still serves everything, only slower. */
     g_warning ("no assistant (%s): completion and chat draft by n-gram lookup instead", missing->message);
   } else if (spec->assistant) {
-    if (!resident_load (m->vk, spec->assistant, spec->n_ctx, FALSE, &m->assistant, error))
+    if (!resident_load (m->vk, spec->assistant, spec->n_ctx, n_lanes, &m->assistant, NULL, error))
       return NULL;
     if (!draftd_tokenizer_same_vocab (m->target.model->tokenizer, m->assistant.model->tokenizer)) {
       g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_CONFIG,
@@ -114,6 +127,10 @@ draftd_models_load (const DraftdModelsSpec *spec, GError **error)
   m->iad_block = draftd_decode_pick_iad_block (&m->target.lm, error);
   if (m->iad_block == 0)
     return NULL;
+  /* An iteration passes up to four of the target's batches: a long prompt goes in chunks
+   * of its share while the other lanes keep decoding. */
+  m->lanes = draftd_lanes_new (m->target.runner, m->has_assistant ? m->assistant.runner : NULL, n_lanes, scratch,
+                               4 * draftd_runner_n_batch (m->target.runner));
   return g_steal_pointer (&m);
 }
 
@@ -147,4 +164,5 @@ draftd_models_describe (const DraftdModels *m, GVariantBuilder *b)
   g_variant_builder_add (b, "{sv}", "device", g_variant_new_string (m->vk->name));
   g_variant_builder_add (b, "{sv}", "chat_format", g_variant_new_string (draftd_chat_format_name (m->format)));
   g_variant_builder_add (b, "{sv}", "iad_block", g_variant_new_uint32 (m->iad_block));
+  g_variant_builder_add (b, "{sv}", "lanes", g_variant_new_uint32 (draftd_lanes_n_lanes (m->lanes)));
 }

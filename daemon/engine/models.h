@@ -1,6 +1,7 @@
 /* The models the daemon keeps resident: the target (and optional assistant) with their
  * runners on one Vulkan device, what the target's GGUF says about prompting it, and the
- * IAD block picked for this device. Loaded and freed as a whole. */
+ * IAD block picked for this device, and the lanes that share their caches among running
+ * jobs. Loaded and freed as a whole. */
 #pragma once
 #include <gio/gio.h>
 #include "lib/decode/lm.h"
@@ -8,6 +9,7 @@
 #include "lib/runtime/forward.h"
 #include "lib/vk/vk-device.h"
 #include "grammar/language.h"
+#include "daemon/engine/lanes.h"
 
 typedef struct {
   DraftdModel *model;
@@ -23,6 +25,7 @@ typedef struct {
   char **languages;         /* the target's declared languages (draftd.languages); NULL: English */
   DraftdChatFormat format;  /* the template's, unless overridden */
   guint iad_block;
+  DraftdLanes *lanes;       /* the runners' sequences, as the engine loop hands them to jobs */
 } DraftdModels;
 
 typedef struct {

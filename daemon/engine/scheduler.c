@@ -12,28 +12,27 @@ struct DraftdScheduler {
   GHashTable *queues;     /* client -> GQueue of Job* */
   GQueue rotation;        /* clients with queued jobs, in turn order (char*, owned by queues' keys) */
   guint n_queued;
-  GPtrArray *running;     /* Job*: the worker's stack; later ones run inside an earlier one's yield */
+  GPtrArray *running;     /* Job*: started on a lane of their own, their threads not yet joined */
+  DraftdLanes *lanes;     /* the loaded models' lanes while jobs run (NULL: none run) */
   gboolean stopping;
-  GThread *worker;
+  GThread *loop;          /* the engine loop: the only thread that runs passes */
   /* draftd_scheduler_between_jobs */
   void (*between) (gpointer);
   gpointer between_data;
   GDestroyNotify between_destroy;
 };
 
-/* A job with what the worker needs to stream it; `pub` first, so a DraftdJob* is a Job*. */
+/* A job with what its thread needs to stream it; `pub` first, so a DraftdJob* is a Job*. */
 typedef struct {
   DraftdJob pub;
   DraftdScheduler *s;
   DraftdJobSink sink;
+  DraftdLane *lane;
+  GThread *thread;
+  gint finished;          /* atomic: its thread is done with the lane */
   gint timed_out;         /* atomic: the job ran past its time budget */
-  GSource *budget;        /* the budget's timer while the job runs (not while it yields) */
-  gint64 budget_left;     /* microseconds of the budget not yet used */
-  gint64 budget_since;    /* when the timer was started */
+  GSource *budget;        /* the budget's timer, from its start */
 } Job;
-
-/* Jobs run inside another's yield at most this deep (one per client anyway). */
-#define MAX_NESTING 8
 
 static void
 job_free (Job *j)
@@ -46,7 +45,7 @@ job_free (Job *j)
 
 /* ---- events posted to the main context ---- */
 
-typedef enum { EV_CHUNK, EV_EDITS, EV_PROGRESS, EV_DONE } EventKind;
+typedef enum { EV_CHUNK, EV_EDITS, EV_PROGRESS, EV_DONE, EV_DROPPED } EventKind;
 
 typedef struct {
   Job *job;
@@ -62,7 +61,12 @@ deliver (gpointer p)
   Event *ev = p;
   DraftdScheduler *s = ev->job->s;
   DraftdJob *job = &ev->job->pub;
-  switch (ev->kind) {
+  /* Once a job is cancelled nothing more of it streams, even what was on its way: a
+   * client that sent Cancel sees the job's end next. */
+  EventKind kind = ev->kind != EV_DONE && g_cancellable_is_cancelled (job->cancellable) ? EV_DROPPED : ev->kind;
+  switch (kind) {
+  case EV_DROPPED:
+    break;
   case EV_CHUNK:
     if (s->events.chunk)
       s->events.chunk (job, ev->text, s->user);
@@ -122,10 +126,10 @@ sink_progress (gpointer user, guint done, guint total)
   post (user, EV_PROGRESS, (Event) { .done = done, .total = total });
 }
 
-/* ---- worker ---- */
+/* ---- the engine loop ---- */
 
 static gboolean
-client_on_stack (DraftdScheduler *s, const char *client)
+client_running (DraftdScheduler *s, const char *client)
 {
   for (guint i = 0; i < s->running->len; i++)
     if (g_str_equal (((Job *) g_ptr_array_index (s->running, i))->pub.request->client, client))
@@ -159,7 +163,7 @@ take_next (DraftdScheduler *s)
 {
   for (GList *l = s->rotation.head; l; l = l->next) {
     const char *client = l->data;
-    if (client_on_stack (s, client))
+    if (client_running (s, client))
       continue;
     g_queue_delete_link (&s->rotation, l);
     GQueue *q = g_hash_table_lookup (s->queues, client);
@@ -175,6 +179,16 @@ take_next (DraftdScheduler *s)
   return NULL;
 }
 
+/* Jobs that could start now but for a free lane. Lock held. */
+static guint
+startable (DraftdScheduler *s)
+{
+  guint n = 0;
+  for (GList *l = s->rotation.head; l; l = l->next)
+    n += !client_running (s, l->data);
+  return n;
+}
+
 static gboolean
 on_timeout (gpointer p)
 {
@@ -184,74 +198,70 @@ on_timeout (gpointer p)
   return G_SOURCE_REMOVE;
 }
 
-/* The time budget counts the job's own running time: its timer stops while other clients'
- * jobs run inside its yield, so their work never makes it TooLong. */
-static void
-budget_resume (Job *job)
+/* The job's own thread: runs it on its lane, whose passes the loop runs with everyone
+ * else's, and gives the lane back. */
+static gpointer
+job_main (gpointer p)
 {
-  if (job->s->limits.job_timeout_s == 0 || job->budget)
-    return;
-  if (job->budget_left <= 0) {
-    on_timeout (job);
-    return;
-  }
-  job->budget_since = g_get_monotonic_time ();
-  job->budget = g_timeout_source_new ((guint) ((job->budget_left + 999) / 1000));
-  g_source_set_callback (job->budget, on_timeout, job, NULL);
-  g_source_attach (job->budget, job->s->main_context);
-}
-
-static void
-budget_pause (Job *job)
-{
-  if (job->budget == NULL)
-    return;
-  g_source_destroy (job->budget);
-  g_clear_pointer (&job->budget, g_source_unref);
-  job->budget_left -= g_get_monotonic_time () - job->budget_since;
-}
-
-/* Runs one job to its end (lock held on entry and exit, released while it runs). */
-static void
-run_job (DraftdScheduler *s, Job *job)
-{
-  g_ptr_array_add (s->running, job);
-  g_mutex_unlock (&s->lock);
-  job->budget_left = (gint64) s->limits.job_timeout_s * G_TIME_SPAN_SECOND;
-  budget_resume (job);
+  Job *job = p;
+  DraftdScheduler *s = job->s;
   DraftdJobResult *res = &job->pub.result;
-  draftd_engine_run (s->engine, job->pub.request, job->pub.cancellable, &job->sink, res);
-  budget_pause (job);
+  draftd_engine_run (s->engine, job->lane, job->pub.request, job->pub.cancellable, &job->sink, res);
   if (g_atomic_int_get (&job->timed_out) && res->error && g_error_matches (res->error, G_IO_ERROR, G_IO_ERROR_CANCELLED)) {
     g_clear_error (&res->error);
     g_set_error (&res->error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_TOO_LONG,
                  "the job ran past its time budget (%u s); send less text at a time", s->limits.job_timeout_s);
   }
-  g_mutex_lock (&s->lock);
-  g_ptr_array_remove_index (s->running, s->running->len - 1);
-  post (job, EV_DONE, (Event) { 0 });
+  g_atomic_int_set (&job->finished, TRUE);
+  draftd_lane_close (job->lane);  /* wakes the loop, which joins this thread */
+  return NULL;
 }
 
-/* Between two segments of a long job: every other client with work waiting gets one job
- * run now, so a short request waits for one segment, not for the whole long job. */
+/* Starts the jobs in turn while lanes are free. Lock held. */
 static void
-sink_yield (gpointer user)
+admit (DraftdScheduler *s)
 {
-  Job *self = user;
-  DraftdScheduler *s = self->s;
-  budget_pause (self);
-  g_mutex_lock (&s->lock);
-  guint turns = g_queue_get_length (&s->rotation);
-  /* A cancelled job stops lending its turn: it ends at once instead of after the others. */
-  for (guint i = 0; i < turns && !s->stopping && s->running->len < MAX_NESTING &&
-                    !g_cancellable_is_cancelled (self->pub.cancellable); i++) {
+  guint n_lanes = draftd_lanes_n_lanes (s->lanes);
+  /* Sentence workers never take the last free lane (draftd_lanes_open's reserve), so a free
+   * lane seen here is still free below. */
+  while (!s->between && draftd_lanes_open_count (s->lanes) < n_lanes) {
     Job *job = take_next (s);
     if (job == NULL)
       break;
-    run_job (s, job);
+    const DraftdJobRequest *r = job->pub.request;
+    g_autofree char *affinity =
+        r->kind == DRAFTD_JOB_CHAT ? g_strdup_printf ("%s/%s", draftd_job_request_conversation_owner (r), r->conversation ? r->conversation : "") : NULL;
+    job->lane = draftd_lanes_open (s->lanes, job, affinity, 0);
+    g_assert (job->lane);
+    if (s->limits.job_timeout_s) {
+      job->budget = g_timeout_source_new_seconds (s->limits.job_timeout_s);
+      g_source_set_callback (job->budget, on_timeout, job, NULL);
+      g_source_attach (job->budget, s->main_context);
+    }
+    g_ptr_array_add (s->running, job);
+    job->thread = g_thread_new ("draftd-job", job_main, job);
   }
-  g_mutex_unlock (&s->lock);
-  budget_resume (self);
+  draftd_lanes_set_waiting (s->lanes, startable (s));
+}
+
+/* Joins the jobs whose threads are done and reports them. Lock held. */
+static void
+reap (DraftdScheduler *s)
+{
+  for (guint i = 0; i < s->running->len;) {
+    Job *job = g_ptr_array_index (s->running, i);
+    if (!g_atomic_int_get (&job->finished)) {
+      i++;
+      continue;
+    }
+    g_thread_join (job->thread);
+    if (job->budget) {
+      g_source_destroy (job->budget);
+      g_clear_pointer (&job->budget, g_source_unref);
+    }
+    g_ptr_array_remove_index (s->running, i);
+    post (job, EV_DONE, (Event) { 0 });
+  }
 }
 
 /* Waits (lock held) until a job is queued or the scheduler stops; an idle daemon with
@@ -302,21 +312,61 @@ draftd_scheduler_between_jobs (DraftdScheduler *s, void (*fn) (gpointer data), g
   s->between_data = data;
   s->between_destroy = destroy;
   g_cond_signal (&s->wake);
+  if (s->lanes)
+    draftd_lanes_kick (s->lanes);
 }
 
+/* With no job running: the models' lanes, loading the models if need be; on failure the
+ * next job in turn fails with the reason. Lock held. */
+static gboolean
+open_lanes (DraftdScheduler *s)
+{
+  GError *error = NULL;
+  g_mutex_unlock (&s->lock);
+  DraftdLanes *lanes = draftd_engine_lanes (s->engine, &error);
+  g_mutex_lock (&s->lock);
+  s->lanes = lanes;
+  if (lanes)
+    return TRUE;
+  Job *job = take_next (s);
+  if (job) {
+    job->pub.result.error = error;
+    post (job, EV_DONE, (Event) { 0 });
+  } else {
+    g_error_free (error);
+  }
+  return FALSE;
+}
+
+/* The engine loop (see daemon/engine/lanes.h and docs/architecture.md): admit queued jobs
+ * onto free lanes, wait until every running job has parked its next pass, run them all as
+ * one pass per model, retire the jobs that ended; models load, unload and switch only
+ * while no job runs. */
 static gpointer
-worker_main (gpointer p)
+loop_main (gpointer p)
 {
   DraftdScheduler *s = p;
   g_mutex_lock (&s->lock);
   for (;;) {
-    wait_for_work (s);
-    if (s->between)
-      run_between (s);
-    else if (s->n_queued > 0)
-      run_job (s, take_next (s));
-    else
-      break;
+    reap (s);
+    if (s->running->len == 0) {
+      s->lanes = NULL;
+      wait_for_work (s);
+      if (s->between) {
+        run_between (s);
+        continue;
+      }
+      if (s->n_queued == 0)
+        break;  /* stopping */
+      if (!open_lanes (s))
+        continue;
+    }
+    admit (s);
+    DraftdLanes *lanes = s->lanes;
+    g_mutex_unlock (&s->lock);
+    if (draftd_lanes_settle (lanes))
+      draftd_lanes_run (lanes);
+    g_mutex_lock (&s->lock);
   }
   g_mutex_unlock (&s->lock);
   return NULL;
@@ -347,7 +397,7 @@ draftd_scheduler_new (DraftdEngine *engine, const DraftdSchedulerLimits *limits,
   s->queues = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, queue_free);
   g_queue_init (&s->rotation);
   s->running = g_ptr_array_new ();
-  s->worker = g_thread_new ("draftd-worker", worker_main, s);
+  s->loop = g_thread_new ("draftd-engine", loop_main, s);
   return s;
 }
 
@@ -374,8 +424,10 @@ draftd_scheduler_free (DraftdScheduler *s)
   for (guint i = 0; i < s->running->len; i++)
     g_cancellable_cancel (((Job *) g_ptr_array_index (s->running, i))->pub.cancellable);
   g_cond_signal (&s->wake);
+  if (s->lanes)
+    draftd_lanes_kick (s->lanes);
   g_mutex_unlock (&s->lock);
-  g_thread_join (s->worker);
+  g_thread_join (s->loop);
   /* Deliver the last done() events before the caller tears the rest down. */
   while (g_main_context_iteration (s->main_context, FALSE))
     ;
@@ -427,7 +479,7 @@ draftd_scheduler_submit (DraftdScheduler *s, DraftdJobRequest *request, gpointer
   Job *job = g_new0 (Job, 1);
   job->pub = (DraftdJob) { request, { 0 }, g_cancellable_new (), job_user };
   job->s = s;
-  job->sink = (DraftdJobSink) { sink_chunk, sink_edits, sink_progress, sink_yield, job };
+  job->sink = (DraftdJobSink) { sink_chunk, sink_edits, sink_progress, job };
   if (q == NULL) {
     char *key = g_strdup (request->client);
     q = g_queue_new ();
@@ -437,6 +489,8 @@ draftd_scheduler_submit (DraftdScheduler *s, DraftdJobRequest *request, gpointer
   g_queue_push_tail (q, job);
   s->n_queued++;
   g_cond_signal (&s->wake);
+  if (s->lanes)
+    draftd_lanes_kick (s->lanes);
   return &job->pub;
 }
 

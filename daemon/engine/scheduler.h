@@ -1,5 +1,7 @@
-/* The job queue between the D-Bus service (main thread) and the engine (one worker
- * thread). FIFO per client, round-robin across clients, bounded depth. Streaming and
+/* The job queue between the D-Bus service (main thread) and the engine loop (one thread
+ * that runs every pass; each running job has a thread and a lane of its own, see
+ * daemon/engine/lanes.h). FIFO per client, round-robin across clients, bounded depth;
+ * jobs start as lanes free up and all running jobs advance in every pass. Streaming and
  * completion events are delivered on the main context, in order per job. */
 #pragma once
 #include "daemon/engine/engine.h"
@@ -34,7 +36,7 @@ DraftdScheduler *draftd_scheduler_new (DraftdEngine *engine, const DraftdSchedul
 void draftd_scheduler_free (DraftdScheduler *s);
 /* Takes the request; fails with Busy when the queue is full. `job_user` ends up in job->user. */
 DraftdJob *draftd_scheduler_submit (DraftdScheduler *s, DraftdJobRequest *request, gpointer job_user, GError **error);
-/* Runs `fn` on the worker thread once no job is running (queued jobs wait, and keep their
+/* Runs `fn` on the engine loop's thread once no job is running (queued jobs wait, and keep their
  * place); `destroy` frees `data` afterwards. A later call before it ran replaces it. */
 void draftd_scheduler_between_jobs (DraftdScheduler *s, void (*fn) (gpointer data), gpointer data, GDestroyNotify destroy);
 /* Cancels every queued and running job of a client. */

@@ -72,10 +72,10 @@ upload_rope_tables (DraftdRunner *r, GError **error)
 
 /* Before anything is allocated: the cache of all slots must fit one binding per layer. */
 static gboolean
-check_limits (DraftdRunner *r, guint n_seq, guint cap0, guint cap, GError **error)
+check_limits (DraftdRunner *r, guint n_seq, guint n_full, guint cap0, guint cap, GError **error)
 {
   guint64 limit = r->vk->max_binding;
-  guint64 cache = draftd_kv_cache_layer_bytes (r->cfg.n_head_kv * r->cfg.head_dim, n_seq, cap0, cap);
+  guint64 cache = draftd_kv_cache_layer_bytes (r->cfg.n_head_kv * r->cfg.head_dim, n_seq, n_full, cap0, cap);
   guint64 max_cap = (MAX (cap0, cap) + 3u) & ~3u;
   if (cache > limit || max_cap * r->cfg.head_dim * 4 > limit) {
     g_autofree char *more =
@@ -189,9 +189,9 @@ runner_new (DraftdDeviceModel *w, const DraftdRunnerOptions *options, GError **e
   r->V = r->w->V;
   r->out_logits = g_array_new (FALSE, FALSE, sizeof (float));
   r->out_ids = g_array_new (FALSE, FALSE, sizeof (gint32));
-  if (!check_limits (r, n_seq, n_ctx, seq_ctx, error) ||
-      !draftd_kv_cache_init (&r->kv, vk, r->cfg.n_layer, r->cfg.n_head_kv * r->cfg.head_dim, n_seq, n_ctx, seq_ctx,
-                             error) ||
+  if (!check_limits (r, n_seq, options->n_seq_full, n_ctx, seq_ctx, error) ||
+      !draftd_kv_cache_init (&r->kv, vk, r->cfg.n_layer, r->cfg.n_head_kv * r->cfg.head_dim, n_seq, options->n_seq_full,
+                             n_ctx, seq_ctx, error) ||
       !alloc_activations (r, error) || !upload_rope_tables (r, error) || !init_profiling (r, error) ||
       !upload_weights (r, error))
     return NULL;

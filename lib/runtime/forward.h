@@ -17,8 +17,9 @@ typedef struct {
   guint n_batch;    /* most tokens per pass; 0: 64 (fewer if the device's limits require) */
   gboolean profile; /* timestamp every kernel (see draftd_runner_profile) */
   guint n_seq;      /* sequences the cache holds; 0: 1 */
-  guint seq_ctx;    /* capacity of each sequence after the first (their KV is allocated up
-                     * front: n_seq - 1 times this); 0: n_ctx */
+  guint n_seq_full; /* the first this many sequences hold n_ctx each (0: 1) */
+  guint seq_ctx;    /* capacity of each sequence after those (their KV is allocated up
+                     * front: n_seq - n_seq_full times this); 0: n_ctx */
 } DraftdRunnerOptions;
 
 typedef enum {

@@ -7,16 +7,18 @@ round4 (guint n)
 }
 
 guint64
-draftd_kv_cache_layer_bytes (guint kv_dim, guint n_seq, guint cap0, guint cap)
+draftd_kv_cache_layer_bytes (guint kv_dim, guint n_seq, guint n_full, guint cap0, guint cap)
 {
-  return (guint64) kv_dim * (round4 (cap0) + (guint64) (n_seq - 1) * round4 (cap)) * 4;
+  n_full = CLAMP (n_full, 1u, n_seq);
+  return (guint64) kv_dim * ((guint64) n_full * round4 (cap0) + (guint64) (n_seq - n_full) * round4 (cap)) * 4;
 }
 
 gboolean
-draftd_kv_cache_init (DraftdKvCache *c, DraftdVk *vk, guint n_layer, guint kv_dim, guint n_seq, guint cap0, guint cap,
-                      GError **error)
+draftd_kv_cache_init (DraftdKvCache *c, DraftdVk *vk, guint n_layer, guint kv_dim, guint n_seq, guint n_full, guint cap0,
+                      guint cap, GError **error)
 {
   g_return_val_if_fail (n_seq >= 1, FALSE);
+  n_full = CLAMP (n_full, 1u, n_seq);
   c->n_layer = n_layer;
   c->kv_dim = kv_dim;
   c->n_seq = n_seq;
@@ -24,11 +26,11 @@ draftd_kv_cache_init (DraftdKvCache *c, DraftdVk *vk, guint n_layer, guint kv_di
   c->stride = 0;
   for (guint s = 0; s < n_seq; s++) {
     c->slots[s].base = c->stride;
-    c->slots[s].cap = s == 0 ? cap0 : cap;
+    c->slots[s].cap = s < n_full ? cap0 : cap;
     c->slots[s].tokens = g_array_new (FALSE, FALSE, sizeof (gint32));
     c->stride += round4 (c->slots[s].cap);
   }
-  c->max_cap = round4 (n_seq > 1 ? MAX (cap0, cap) : cap0);
+  c->max_cap = round4 (n_seq > n_full ? MAX (cap0, cap) : cap0);
   c->k = g_new0 (DraftdVkBuffer, n_layer);
   c->v = g_new0 (DraftdVkBuffer, n_layer);
   guint64 bytes = (guint64) kv_dim * c->stride * 4;

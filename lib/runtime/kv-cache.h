@@ -1,9 +1,10 @@
 /* The KV cache of several sequences. Each sequence owns a slot: a run of positions of its
  * own in every layer's K and V buffer, so the slots lie side by side along the position
  * axis (K: [kv_dim][stride], V: [stride][kv_dim]) and a token finds its keys at its slot's
- * base column plus its position. Slot 0 is the runner's single-sequence API; the others
+ * base column plus its position. Slot 0 is the runner's single-sequence API. The first
+ * n_full slots hold a whole context (one per job the engine runs at once); the others
  * usually hold less (DraftdRunnerOptions.seq_ctx), so a 32k-context model with 8 short
- * sequences does not pay for 9 full contexts. Each slot keeps the ids of the tokens it
+ * scratch sequences does not pay for 9 full contexts. Each slot keeps the ids of the tokens it
  * holds, so a caller can find the longest prefix it already has. */
 #pragma once
 #include "lib/vk/vk-device.h"
@@ -27,10 +28,11 @@ typedef struct {
 
 /* Bytes one layer's K (or V) buffer needs for these slots, to check against device limits
  * before allocating. */
-guint64 draftd_kv_cache_layer_bytes (guint kv_dim, guint n_seq, guint cap0, guint cap);
-/* Slot 0 holds cap0 positions, slots 1..n_seq-1 hold cap each. */
-gboolean draftd_kv_cache_init (DraftdKvCache *c, DraftdVk *vk, guint n_layer, guint kv_dim, guint n_seq, guint cap0,
-                               guint cap, GError **error);
+guint64 draftd_kv_cache_layer_bytes (guint kv_dim, guint n_seq, guint n_full, guint cap0, guint cap);
+/* Slots 0..n_full-1 hold cap0 positions, slots n_full..n_seq-1 hold cap each (n_full is
+ * clamped to 1..n_seq). */
+gboolean draftd_kv_cache_init (DraftdKvCache *c, DraftdVk *vk, guint n_layer, guint kv_dim, guint n_seq, guint n_full,
+                               guint cap0, guint cap, GError **error);
 void draftd_kv_cache_clear (DraftdKvCache *c, DraftdVk *vk);
 
 static inline guint draftd_kv_cache_n_past (const DraftdKvCache *c, guint seq) { return c->slots[seq].tokens->len; }

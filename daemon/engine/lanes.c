@@ -1,0 +1,537 @@
+#include "daemon/engine/lanes.h"
+#include <string.h>
+
+typedef enum { LANE_FREE, LANE_COMPUTING, LANE_PARKED, LANE_WAITING } LaneState;
+typedef enum { REQ_FORWARD, REQ_BATCH, REQ_COPY } RequestKind;
+
+enum { TARGET, ASSISTANT };
+
+/* What a parked lane needs from the next pass. The arrays are the lane's (alive while it
+ * waits); sequence numbers are the runner's own by the time the request is parked. */
+typedef struct {
+  RequestKind kind;
+  guint model;
+  const gint32 *tokens;   /* FORWARD: [n] on the lane's whole-context sequence */
+  guint n, n_out;         /* FORWARD: outputs for the last n_out */
+  DraftdBatch batch;      /* BATCH */
+  gboolean want_logits;
+  guint src, dst, n_copy; /* COPY */
+  GError *error;          /* set by the loop: this request failed */
+} Request;
+
+typedef struct {
+  DraftdLane *lane;
+  guint model;
+} View;
+
+struct DraftdLane {
+  DraftdLanes *l;
+  guint index;
+  LaneState state;
+  gconstpointer owner;
+  Request req;
+  guint out_base[2];       /* where its outputs of the last pass start among the runner's */
+  View view[2];
+  DraftdLm lm[2];
+  GCond wake;
+};
+
+struct DraftdLanes {
+  GMutex lock;
+  GCond changed;           /* a lane parked, waits, or closed; or a kick */
+  DraftdRunner *runner[2];
+  guint n_lanes, scratch, budget;
+  DraftdLane *lanes;       /* [n_lanes] */
+  GArray **cached[2];      /* [n_lanes] what each whole-context sequence holds */
+  char **affinity;         /* [n_lanes] what each lane was last opened for */
+  guint open, computing, parked, jobs_waiting, rotation;
+  gboolean kicked;
+  DraftdLanesStats stats;
+  DraftdLanesTrace trace;
+  gpointer trace_user;
+};
+
+/* The runner's number of sequence `seq` of a lane's view: whole contexts first, then each
+ * lane's scratch sequences. */
+static guint
+physical (const View *v, guint seq)
+{
+  const DraftdLanes *l = v->lane->l;
+  return seq == 0 ? v->lane->index : l->n_lanes + v->lane->index * l->scratch + seq - 1;
+}
+
+static DraftdRunner *
+runner (const View *v)
+{
+  return v->lane->l->runner[v->model];
+}
+
+/* Hands the request to the loop and sleeps until a pass has served it. */
+static gboolean
+park (DraftdLane *lane, GError **error)
+{
+  DraftdLanes *l = lane->l;
+  g_mutex_lock (&l->lock);
+  lane->req.error = NULL;
+  lane->state = LANE_PARKED;
+  l->computing--;
+  l->parked++;
+  g_cond_broadcast (&l->changed);
+  while (lane->state == LANE_PARKED)
+    g_cond_wait (&lane->wake, &l->lock);
+  g_mutex_unlock (&l->lock);
+  if (lane->req.error) {
+    g_propagate_error (error, lane->req.error);
+    lane->req.error = NULL;
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* The checks the runner makes of a whole batch, made of one lane's part, so that a bad
+ * request fails alone instead of failing everyone's pass. */
+static gboolean
+check_tokens (const View *v, const gint32 *tokens, guint n, GError **error)
+{
+  guint n_vocab = draftd_runner_model (runner (v))->config.n_vocab;
+  for (guint i = 0; i < n; i++)
+    if (tokens[i] < 0 || (guint) tokens[i] >= n_vocab) {
+      g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_LIMIT, "token id %d is outside the vocabulary (%u)",
+                   tokens[i], n_vocab);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+check_room (const View *v, guint seq, guint n, GError **error)
+{
+  guint past = draftd_runner_seq_n_past (runner (v), seq), cap = draftd_runner_seq_n_ctx (runner (v), seq);
+  if (past + n > cap) {
+    g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_LIMIT, "%u more tokens do not fit the context (%u of %u used)",
+                 n, past, cap);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static gboolean
+view_forward (gpointer self, const gint32 *tokens, guint n, guint n_out, gboolean want_logits, GError **error)
+{
+  View *v = self;
+  g_return_val_if_fail (n >= 1 && n_out >= 1 && n_out <= n, FALSE);
+  if (!check_tokens (v, tokens, n, error) || !check_room (v, physical (v, 0), n, error))
+    return FALSE;
+  v->lane->req = (Request) { REQ_FORWARD, v->model, tokens, n, n_out, .want_logits = want_logits };
+  return park (v->lane, error);
+}
+
+static gboolean
+view_forward_batch (gpointer self, const DraftdBatch *batch, gboolean want_logits, GError **error)
+{
+  View *v = self;
+  guint n_seq = v->model == TARGET ? 1 + v->lane->l->scratch : 1;
+  g_autofree guint *seq = g_new (guint, MAX (batch->n, 1u));
+  g_autofree guint *count = g_new0 (guint, n_seq);
+  for (guint i = 0; i < batch->n; i++) {
+    guint s = batch->seq ? batch->seq[i] : 0;
+    if (s >= n_seq) {
+      g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_LIMIT, "sequence %u of %u", s, n_seq);
+      return FALSE;
+    }
+    seq[i] = physical (v, s);
+    count[s]++;
+  }
+  for (guint s = 0; s < n_seq; s++)
+    if (count[s] && !check_room (v, physical (v, s), count[s], error))
+      return FALSE;
+  if (!check_tokens (v, batch->tokens, batch->n, error))
+    return FALSE;
+  v->lane->req = (Request) { REQ_BATCH, v->model, .batch = { batch->tokens, seq, batch->want, batch->n },
+                             .want_logits = want_logits };
+  return park (v->lane, error);
+}
+
+static gboolean
+view_seq_copy (gpointer self, guint src, guint dst, guint n, GError **error)
+{
+  View *v = self;
+  v->lane->req = (Request) { REQ_COPY, v->model, .src = physical (v, src), .dst = physical (v, dst), .n_copy = n };
+  return park (v->lane, error);
+}
+
+static const float *
+view_logits (gpointer self, guint i)
+{
+  View *v = self;
+  return draftd_runner_logits (runner (v), v->lane->out_base[v->model] + i);
+}
+
+static gint32
+view_argmax (gpointer self, guint i)
+{
+  View *v = self;
+  return draftd_runner_argmax (runner (v), v->lane->out_base[v->model] + i);
+}
+
+static void view_truncate (gpointer self, guint n) { draftd_runner_seq_truncate (runner (self), physical (self, 0), n); }
+static guint view_n_past (gpointer self) { return draftd_runner_seq_n_past (runner (self), physical (self, 0)); }
+static guint view_n_ctx (gpointer self) { return draftd_runner_seq_n_ctx (runner (self), physical (self, 0)); }
+static guint view_n_vocab (gpointer self) { return draftd_runner_model (runner (self))->config.n_vocab; }
+static guint view_n_batch (gpointer self) { return draftd_runner_n_batch (runner (self)); }
+
+static guint
+view_n_seq (gpointer self)
+{
+  View *v = self;
+  return v->model == TARGET ? 1 + v->lane->l->scratch : 1;
+}
+
+static guint view_seq_n_past (gpointer self, guint s) { return draftd_runner_seq_n_past (runner (self), physical (self, s)); }
+static guint view_seq_n_ctx (gpointer self, guint s) { return draftd_runner_seq_n_ctx (runner (self), physical (self, s)); }
+static const gint32 *view_seq_tokens (gpointer self, guint s) { return draftd_runner_seq_tokens (runner (self), physical (self, s)); }
+static void view_seq_truncate (gpointer self, guint s, guint n) { draftd_runner_seq_truncate (runner (self), physical (self, s), n); }
+
+static const DraftdLmVTable view_vtable = {
+  view_forward,    view_logits,     view_argmax,     view_truncate,     view_n_past,
+  view_n_ctx,      view_n_vocab,    view_n_batch,    view_n_seq,        view_forward_batch,
+  view_seq_n_past, view_seq_n_ctx,  view_seq_tokens, view_seq_truncate, view_seq_copy,
+};
+
+DraftdLanes *
+draftd_lanes_new (DraftdRunner *target, DraftdRunner *assistant, guint n_lanes, guint scratch, guint budget)
+{
+  DraftdLanes *l = g_new0 (DraftdLanes, 1);
+  g_mutex_init (&l->lock);
+  g_cond_init (&l->changed);
+  l->runner[TARGET] = target;
+  l->runner[ASSISTANT] = assistant;
+  l->n_lanes = MAX (n_lanes, 1u);
+  l->scratch = scratch;
+  l->budget = MAX (budget, 16u);
+  g_return_val_if_fail (draftd_runner_n_seq (target) >= l->n_lanes * (1 + scratch), NULL);
+  l->lanes = g_new0 (DraftdLane, l->n_lanes);
+  l->affinity = g_new0 (char *, l->n_lanes);
+  for (guint m = 0; m < 2; m++)
+    l->cached[m] = g_new0 (GArray *, l->n_lanes);
+  for (guint i = 0; i < l->n_lanes; i++) {
+    DraftdLane *lane = &l->lanes[i];
+    lane->l = l;
+    lane->index = i;
+    g_cond_init (&lane->wake);
+    for (guint m = 0; m < 2; m++) {
+      lane->view[m] = (View) { lane, m };
+      lane->lm[m] = (DraftdLm) { &view_vtable, &lane->view[m] };
+      l->cached[m][i] = g_array_new (FALSE, FALSE, sizeof (gint32));
+    }
+  }
+  return l;
+}
+
+void
+draftd_lanes_free (DraftdLanes *l)
+{
+  if (l == NULL)
+    return;
+  g_return_if_fail (l->open == 0);
+  for (guint i = 0; i < l->n_lanes; i++) {
+    g_cond_clear (&l->lanes[i].wake);
+    for (guint m = 0; m < 2; m++)
+      g_array_unref (l->cached[m][i]);
+  }
+  for (guint m = 0; m < 2; m++)
+    g_free (l->cached[m]);
+  for (guint i = 0; i < l->n_lanes; i++)
+    g_free (l->affinity[i]);
+  g_free (l->affinity);
+  g_free (l->lanes);
+  g_mutex_clear (&l->lock);
+  g_cond_clear (&l->changed);
+  g_free (l);
+}
+
+guint
+draftd_lanes_n_lanes (DraftdLanes *l)
+{
+  return l->n_lanes;
+}
+
+/* A free lane: the one last opened for `affinity` if free (its cache may hold that prefix),
+ * else the next free one in turn. Lock held. */
+static DraftdLane *
+pick_free (DraftdLanes *l, const char *affinity)
+{
+  DraftdLane *best = NULL;
+  for (guint k = 0; k < l->n_lanes; k++) {
+    DraftdLane *lane = &l->lanes[(l->rotation + k) % l->n_lanes];
+    if (lane->state != LANE_FREE)
+      continue;
+    if (affinity && g_strcmp0 (l->affinity[lane->index], affinity) == 0)
+      return lane;
+    if (best == NULL)
+      best = lane;
+  }
+  return best;
+}
+
+DraftdLane *
+draftd_lanes_open (DraftdLanes *l, gconstpointer owner, const char *affinity, guint reserve)
+{
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&l->lock);
+  if (l->open + (reserve ? reserve + l->jobs_waiting : 0) >= l->n_lanes)
+    return NULL;
+  DraftdLane *lane = pick_free (l, affinity);
+  if (lane == NULL)
+    return NULL;
+  lane->state = LANE_COMPUTING;
+  lane->owner = owner;
+  if (affinity) {
+    g_free (l->affinity[lane->index]);
+    l->affinity[lane->index] = g_strdup (affinity);
+  }
+  l->open++;
+  l->computing++;
+  return lane;
+}
+
+void
+draftd_lane_close (DraftdLane *lane)
+{
+  DraftdLanes *l = lane->l;
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&l->lock);
+  g_return_if_fail (lane->state == LANE_COMPUTING);
+  lane->state = LANE_FREE;
+  l->open--;
+  l->computing--;
+  g_cond_broadcast (&l->changed);
+}
+
+DraftdLanes *draftd_lane_lanes (DraftdLane *lane) { return lane->l; }
+gconstpointer draftd_lane_owner (DraftdLane *lane) { return lane->owner; }
+const DraftdLm *draftd_lane_target (DraftdLane *lane) { return &lane->lm[TARGET]; }
+const DraftdLm *draftd_lane_assistant (DraftdLane *lane) { return lane->l->runner[ASSISTANT] ? &lane->lm[ASSISTANT] : NULL; }
+GArray *draftd_lane_target_cached (DraftdLane *lane) { return lane->l->cached[TARGET][lane->index]; }
+GArray *draftd_lane_assistant_cached (DraftdLane *lane) { return lane->l->cached[ASSISTANT][lane->index]; }
+
+void
+draftd_lane_wait_begin (DraftdLane *lane)
+{
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&lane->l->lock);
+  lane->state = LANE_WAITING;
+  lane->l->computing--;
+  g_cond_broadcast (&lane->l->changed);
+}
+
+void
+draftd_lane_wait_end (DraftdLane *lane)
+{
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&lane->l->lock);
+  lane->state = LANE_COMPUTING;
+  lane->l->computing++;
+}
+
+gboolean
+draftd_lanes_settle (DraftdLanes *l)
+{
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&l->lock);
+  /* Open lanes that all wait (a job for its workers, between two of their states) are
+   * waited out too: nothing to pass yet, nothing for the loop to do. */
+  while (!l->kicked && (l->computing > 0 || (l->parked == 0 && l->open > 0)))
+    g_cond_wait (&l->changed, &l->lock);
+  l->kicked = FALSE;
+  return l->computing == 0 && l->parked > 0;
+}
+
+void
+draftd_lanes_kick (DraftdLanes *l)
+{
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&l->lock);
+  l->kicked = TRUE;
+  g_cond_broadcast (&l->changed);
+}
+
+gboolean
+draftd_lanes_contended (DraftdLanes *l)
+{
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&l->lock);
+  return l->jobs_waiting > 0;
+}
+
+guint
+draftd_lanes_open_count (DraftdLanes *l)
+{
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&l->lock);
+  return l->open;
+}
+
+void
+draftd_lanes_set_waiting (DraftdLanes *l, guint jobs_waiting)
+{
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&l->lock);
+  l->jobs_waiting = jobs_waiting;
+}
+
+void
+draftd_lanes_set_trace (DraftdLanes *l, DraftdLanesTrace trace, gpointer user)
+{
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&l->lock);
+  l->trace = trace;
+  l->trace_user = user;
+}
+
+void
+draftd_lanes_stats (DraftdLanes *l, DraftdLanesStats *out)
+{
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&l->lock);
+  *out = l->stats;
+}
+
+/* ---- one iteration ---- */
+
+/* The tokens of one model's pass, gathered from the parked lanes. */
+typedef struct {
+  GArray *tokens, *seq, *want;
+  guint n_out;
+  gboolean logits;
+} Pass;
+
+static void
+pass_init (Pass *p)
+{
+  p->tokens = g_array_new (FALSE, FALSE, sizeof (gint32));
+  p->seq = g_array_new (FALSE, FALSE, sizeof (guint));
+  p->want = g_array_new (FALSE, FALSE, sizeof (guint8));
+  p->n_out = 0;
+  p->logits = FALSE;
+}
+
+static void
+pass_clear (Pass *p)
+{
+  g_array_unref (p->tokens);
+  g_array_unref (p->seq);
+  g_array_unref (p->want);
+}
+
+static void
+pass_add (Pass *p, gint32 token, guint seq, gboolean want)
+{
+  guint8 w = want;
+  g_array_append_val (p->tokens, token);
+  g_array_append_val (p->seq, seq);
+  g_array_append_val (p->want, w);
+  p->n_out += want;
+}
+
+/* Adds a lane's request to its model's pass; returns the tokens taken. A long prompt's
+ * tokens before its outputs are taken `share` at a time (the lane stays parked for the
+ * rest); the outputs' tokens always go whole. */
+static guint
+gather (Pass *p, DraftdLane *lane, guint share)
+{
+  Request *r = &lane->req;
+  lane->out_base[r->model] = p->n_out;
+  p->logits |= r->want_logits;
+  if (r->kind == REQ_BATCH) {
+    for (guint i = 0; i < r->batch.n; i++)
+      pass_add (p, r->batch.tokens[i], r->batch.seq[i], r->batch.want ? r->batch.want[i] != 0 : TRUE);
+    return r->batch.n;
+  }
+  guint take = r->n - r->n_out > share ? share : r->n;
+  for (guint i = 0; i < take; i++)
+    pass_add (p, r->tokens[i], lane->index, take == r->n && i >= r->n - r->n_out);
+  return take;
+}
+
+/* Each owner's share of the budget, split among its parked lanes: every job advances in
+ * every iteration, however many lanes it has. */
+static guint
+share_of (DraftdLanes *l, DraftdLane **parked, guint n, DraftdLane *lane)
+{
+  guint owners = 0, mine = 0;
+  for (guint i = 0; i < n; i++) {
+    gboolean first = TRUE;
+    for (guint j = 0; j < i; j++)
+      first &= parked[j]->owner != parked[i]->owner;
+    owners += first;
+    mine += parked[i]->owner == lane->owner;
+  }
+  return MAX (l->budget / MAX (owners, 1u) / MAX (mine, 1u), 8u);
+}
+
+static void
+fail_request (DraftdLane *lane, const GError *error)
+{
+  if (lane->req.error == NULL)
+    lane->req.error = g_error_copy (error);
+}
+
+/* Runs one model's pass over what `taken` says each lane put in it. */
+static void
+run_pass (DraftdLanes *l, guint model, DraftdLane **parked, guint n, guint *taken)
+{
+  Pass p;
+  pass_init (&p);
+  for (guint i = 0; i < n; i++)
+    if (parked[i]->req.kind != REQ_COPY && parked[i]->req.model == model)
+      taken[i] = gather (&p, parked[i], share_of (l, parked, n, parked[i]));
+  g_autoptr (GError) error = NULL;
+  DraftdBatch b = { (gint32 *) p.tokens->data, (guint *) p.seq->data, (guint8 *) p.want->data, p.tokens->len };
+  if (b.n > 0 && !draftd_runner_forward_batch (l->runner[model], &b, p.logits ? 0 : DRAFTD_FORWARD_ARGMAX_ONLY, &error))
+    for (guint i = 0; i < n; i++)
+      if (parked[i]->req.kind != REQ_COPY && parked[i]->req.model == model)
+        fail_request (parked[i], error);
+  if (model == TARGET)
+    l->stats.tokens += b.n;
+  pass_clear (&p);
+}
+
+void
+draftd_lanes_run (DraftdLanes *l)
+{
+  DraftdLane *parked[l->n_lanes];
+  gconstpointer owners[l->n_lanes];
+  guint taken[l->n_lanes], n = 0;
+  g_mutex_lock (&l->lock);
+  for (guint k = 0; k < l->n_lanes; k++) {
+    DraftdLane *lane = &l->lanes[(l->rotation + k) % l->n_lanes];
+    if (lane->state == LANE_PARKED)
+      parked[n++] = lane;
+  }
+  l->rotation++;
+  /* Parked lanes stay put until woken, so the device work runs unlocked: lanes opening
+   * and closing meanwhile touch only free lanes. */
+  g_mutex_unlock (&l->lock);
+  for (guint i = 0; i < n; i++) {
+    taken[i] = 0;
+    Request *r = &parked[i]->req;
+    g_autoptr (GError) error = NULL;
+    if (r->kind == REQ_COPY &&
+        !draftd_runner_seq_copy (l->runner[r->model], r->src, r->dst, r->n_copy, &error))
+      fail_request (parked[i], error);
+  }
+  run_pass (l, TARGET, parked, n, taken);
+  if (l->runner[ASSISTANT])
+    run_pass (l, ASSISTANT, parked, n, taken);
+  g_mutex_lock (&l->lock);
+  for (guint i = 0; i < n; i++) {
+    Request *r = &parked[i]->req;
+    owners[i] = parked[i]->owner;
+    if (r->kind == REQ_FORWARD && r->error == NULL && taken[i] < r->n) {
+      r->tokens += taken[i];  /* a prompt's chunk: the lane waits for its next */
+      r->n -= taken[i];
+      continue;
+    }
+    parked[i]->state = LANE_COMPUTING;
+    l->parked--;
+    l->computing++;
+    g_cond_signal (&parked[i]->wake);
+  }
+  l->stats.iterations++;
+  l->stats.lanes_served += n;
+  DraftdLanesTrace trace = l->trace;
+  gpointer trace_user = l->trace_user;
+  g_mutex_unlock (&l->lock);
+  if (trace)
+    trace (owners, n, trace_user);
+}

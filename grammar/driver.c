@@ -1,0 +1,306 @@
+/* The grammar driver: cuts the text into segments, has them answered (grammar.c) by the
+ * caller's thread and by workers on contexts of their own (DraftdGrammarWorkers), and puts
+ * the answers and their edits back together in text order as soon as each prefix of the
+ * text is answered. */
+#include <string.h>
+#include "grammar/job.h"
+#include "grammar/rewrite.h"
+
+typedef struct {
+  char *answer;            /* NULL until answered */
+  GArray *fixes;           /* the candidate corrections it took: they name its edits' kinds */
+} Answer;
+
+/* What the caller's thread and its workers share; `lock` guards the fields below it. */
+typedef struct {
+  const DraftdGrammarRequest *req;
+  const char *text;
+  float bias;
+  GHashTable *prompt_words;
+  GArray *segs, *spans;
+  const DraftdGrammarWorkers *workers;
+  GMutex lock;
+  GCond changed;
+  Answer *answers;         /* [segs->len] */
+  guint next;              /* the next segment nobody has taken */
+  guint running;           /* workers */
+  GError *error;           /* the first failure: everyone stops */
+  DraftdGrammarStats worker_stats;
+} Driver;
+
+typedef struct {
+  Driver *d;
+  DraftdGrammarContext *ctx;
+} Worker;
+
+static void
+stats_add (DraftdGrammarStats *d, const DraftdGrammarStats *s)
+{
+  d->segments += s->segments;
+  d->kept_source += s->kept_source;
+  d->refused_edits += s->refused_edits;
+  d->too_long += s->too_long;
+  d->foreign += s->foreign;
+  d->fixes += s->fixes;
+  d->scoring_passes += s->scoring_passes;
+  d->kept_tokens += s->kept_tokens;
+  d->target_passes += s->target_passes;
+  d->output_tokens += s->output_tokens;
+  d->drafted += s->drafted;
+  d->accepted += s->accepted;
+  d->greedy_passes += s->greedy_passes;
+  d->greedy_ms += s->greedy_ms;
+  d->greedy_equal &= s->greedy_equal;
+}
+
+static void
+job_init (Job *j, Driver *d, DraftdGrammarContext *ctx, DraftdGrammarStats *stats)
+{
+  DraftdScorer *scorer = ctx->spell ? draftd_scorer_new (ctx->target, ctx->tokenizer, ctx->cached) : NULL;
+  *j = (Job) { ctx, d->req, stats, d->text, d->bias, scorer, draftd_fixes_new (), d->prompt_words };
+}
+
+static void
+job_clear (Job *j)
+{
+  g_clear_pointer (&j->scorer, draftd_scorer_free);
+  g_clear_pointer (&j->fixes, g_array_unref);
+}
+
+static const DraftdGrammarSegment *
+segment_at (const Driver *d, guint i)
+{
+  return &g_array_index (d->segs, DraftdGrammarSegment, i);
+}
+
+/* The next segment to answer, or -1 when none is left or the job failed. Lock held. */
+static gint
+take (Driver *d)
+{
+  while (d->next < d->segs->len && !segment_at (d, d->next)->rewrite)
+    d->next++;
+  if (d->error || d->next >= d->segs->len)
+    return -1;
+  return (gint) d->next++;
+}
+
+/* Answers segment i; FALSE when it failed (d->error says why). */
+static gboolean
+answer (Driver *d, Job *j, guint i)
+{
+  GError *error = NULL;
+  char *text = NULL;
+  if (!g_cancellable_set_error_if_cancelled (d->req->cancellable, &error))
+    text = draftd_grammar_segment_answer (j, segment_at (d, i), d->spans, &error);
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&d->lock);
+  if (text) {
+    d->answers[i] = (Answer) { text, j->fixes };
+    j->fixes = draftd_fixes_new ();
+  } else if (d->error == NULL) {
+    d->error = error;
+  } else {
+    g_error_free (error);
+  }
+  g_cond_broadcast (&d->changed);
+  return text != NULL;
+}
+
+static gpointer
+worker_main (gpointer p)
+{
+  Worker *w = p;
+  Driver *d = w->d;
+  DraftdGrammarStats stats = { .greedy_equal = TRUE };
+  Job j;
+  job_init (&j, d, w->ctx, &stats);
+  for (;;) {
+    if (d->workers->contended (d->workers->user))
+      break;
+    g_mutex_lock (&d->lock);
+    gint i = take (d);
+    g_mutex_unlock (&d->lock);
+    if (i < 0 || !answer (d, &j, i))
+      break;
+  }
+  job_clear (&j);
+  d->workers->close (w->ctx, d->workers->user);
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&d->lock);
+  stats_add (&d->worker_stats, &stats);
+  d->running--;
+  g_cond_broadcast (&d->changed);
+  g_free (w);
+  return NULL;
+}
+
+/* Starts workers while contexts are to be had and segments wait for one. */
+static void
+start_workers (Driver *d)
+{
+  if (d->workers == NULL || d->req->compare_greedy)
+    return;
+  for (;;) {
+    g_mutex_lock (&d->lock);
+    guint left = 0;
+    for (guint i = d->next; i < d->segs->len; i++)
+      left += segment_at (d, i)->rewrite;
+    gboolean more = d->error == NULL && left > d->running + 1;
+    g_mutex_unlock (&d->lock);
+    DraftdGrammarContext *ctx = more ? d->workers->open (d->workers->user) : NULL;
+    if (ctx == NULL)
+      return;
+    Worker *w = g_new (Worker, 1);
+    *w = (Worker) { d, ctx };
+    g_mutex_lock (&d->lock);
+    d->running++;
+    g_mutex_unlock (&d->lock);
+    g_thread_unref (g_thread_new ("draftd-sentences", worker_main, w));
+  }
+}
+
+/* Edits that a candidate correction made say which kind it was ("agreement: I has → I have"). */
+static void
+label_edits (const char *text, GArray *edits, guint first, const GArray *fixes)
+{
+  for (guint i = first; i < edits->len; i++) {
+    DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, i);
+    g_autofree char *was = g_strstrip (g_strndup (text + e->start, e->end - e->start));
+    g_autofree char *now = g_strstrip (g_strdup (e->replacement));
+    for (guint f = 0; f < fixes->len; f++) {
+      const DraftdFix *x = &g_array_index (fixes, DraftdFix, f);
+      g_autofree char *xw = g_strstrip (g_strdup (x->was)), *xn = g_strstrip (g_strdup (x->now));
+      if (!(g_str_equal (xw, was) && g_str_equal (xn, now)) && !(*xn && strstr (now, xn) && *xw && strstr (was, xw)))
+        continue;
+      e->kind = draftd_fix_kind_name (x->kind);
+      g_free (e->message);
+      e->message = *now == 0 ? g_strdup_printf ("%s: remove \u201c%s\u201d", e->kind, was)
+                   : *was == 0 ? g_strdup_printf ("%s: add \u201c%s\u201d", e->kind, now)
+                               : g_strdup_printf ("%s: %s \u2192 %s", e->kind, was, now);
+      break;
+    }
+  }
+}
+
+/* Appends to `out` what is answered in text order from segment *emitted on: the text
+ * between segments as it is, each answer with its edits (reported through on_segment). */
+static void
+emit_ready (Driver *d, GString *out, gsize *copied, guint *emitted, guint *done, guint total, GArray *edits)
+{
+  /* Nothing more streams after a cancel: answers that were in flight are dropped. */
+  for (; *emitted < d->segs->len && !g_cancellable_is_cancelled (d->req->cancellable); (*emitted)++) {
+    const DraftdGrammarSegment *sg = segment_at (d, *emitted);
+    g_mutex_lock (&d->lock);
+    Answer a = d->answers[*emitted];
+    g_mutex_unlock (&d->lock);
+    if (sg->rewrite && a.answer == NULL)
+      return;
+    g_string_append_len (out, d->text + *copied, sg->start - *copied);
+    *copied = sg->start;
+    if (!sg->rewrite)
+      continue;
+    guint first = edits->len;
+    draftd_grammar_diff (d->text, sg->start, sg->end, a.answer, strlen (a.answer), d->req->rewrite, edits);
+    label_edits (d->text, edits, first, a.fixes);
+    g_string_append (out, a.answer);
+    *copied = sg->end;
+    if (d->req->on_segment)
+      d->req->on_segment (edits->len > first ? &g_array_index (edits, DraftdGrammarEdit, first) : NULL, edits->len - first,
+                          ++*done, total, d->req->user);
+  }
+}
+
+/* Has every segment taken been answered, and every worker ended? Lock held. */
+static gboolean
+settled (Driver *d)
+{
+  if (d->running > 0)
+    return FALSE;
+  for (guint i = 0; i < d->next && d->error == NULL; i++)
+    if (segment_at (d, i)->rewrite && d->answers[i].answer == NULL)
+      return FALSE;
+  return TRUE;
+}
+
+/* The caller's thread: answers segments like any worker, starts workers as contexts free
+ * up, streams what is answered in order, and at the end waits for the workers. */
+static char *
+drive (Driver *d, DraftdGrammarContext *ctx, DraftdGrammarStats *stats, GArray *edits, GError **error)
+{
+  GString *out = g_string_sized_new (strlen (d->text) + 16);
+  gsize copied = 0;
+  guint emitted = 0, done = 0, total = 0;
+  for (guint i = 0; i < d->segs->len; i++)
+    total += segment_at (d, i)->rewrite;
+  Job j;
+  job_init (&j, d, ctx, stats);
+  for (gboolean mine = TRUE; mine;) {
+    start_workers (d);
+    g_mutex_lock (&d->lock);
+    gint i = take (d);
+    g_mutex_unlock (&d->lock);
+    mine = i >= 0 && answer (d, &j, i);
+    emit_ready (d, out, &copied, &emitted, &done, total, edits);
+  }
+  job_clear (&j);
+  if (d->workers)
+    d->workers->wait_begin (d->workers->user);
+  g_mutex_lock (&d->lock);
+  while (!settled (d)) {
+    g_cond_wait (&d->changed, &d->lock);
+    g_mutex_unlock (&d->lock);
+    emit_ready (d, out, &copied, &emitted, &done, total, edits);
+    g_mutex_lock (&d->lock);
+  }
+  g_mutex_unlock (&d->lock);
+  if (d->workers)
+    d->workers->wait_end (d->workers->user);
+  stats_add (stats, &d->worker_stats);
+  if (d->error) {
+    g_propagate_error (error, g_steal_pointer (&d->error));
+    return g_string_free (out, TRUE);
+  }
+  emit_ready (d, out, &copied, &emitted, &done, total, edits);
+  g_string_append (out, d->text + copied);
+  return g_string_free (out, FALSE);
+}
+
+char *
+draftd_grammar_run (DraftdGrammarContext *ctx, const char *text, const DraftdGrammarRequest *req, GArray *edits,
+                    DraftdGrammarStats *stats, GError **error)
+{
+  gsize len = strlen (text);
+  memset (stats, 0, sizeof *stats);
+  stats->greedy_equal = TRUE;
+  const char *bad;
+  if (!g_utf8_validate_len (text, len, &bad)) {
+    g_set_error (error, DRAFTD_GRAMMAR_ERROR, DRAFTD_GRAMMAR_ERROR_TEXT, "text is not valid UTF-8 (at byte %" G_GSIZE_FORMAT ")",
+                 (gsize) (bad - text));
+    return NULL;
+  }
+  gboolean use_template;
+  if (req->rewrite && !draftd_grammar_rewrite_resolve (ctx, req, &use_template, error))
+    return NULL;
+  gint64 t0 = g_get_monotonic_time ();
+  double bias = req->keep_bias > 0 ? req->keep_bias : req->keep_bias < 0 ? 0 : DRAFTD_GRAMMAR_KEEP_BIAS;
+  g_autoptr (GHashTable) prompt_words = req->rewrite ? draftd_grammar_rewrite_prompt_words (ctx, req) : NULL;
+  DraftdGrammarSegmentOptions so = { req->protect_quotes };
+  Driver d = { .req = req, .text = text, .bias = req->rewrite ? 0.0f : (float) bias, .prompt_words = prompt_words,
+               .workers = ctx->workers };
+  d.spans = g_array_new (FALSE, FALSE, sizeof (DraftdGrammarSpan));
+  d.segs = draftd_grammar_segment (text, len, &so, d.spans);
+  d.answers = g_new0 (Answer, d.segs->len);
+  d.worker_stats.greedy_equal = TRUE;
+  g_mutex_init (&d.lock);
+  g_cond_init (&d.changed);
+  char *result = drive (&d, ctx, stats, edits, error);
+  for (guint i = 0; i < d.segs->len; i++) {
+    g_free (d.answers[i].answer);
+    g_clear_pointer (&d.answers[i].fixes, g_array_unref);
+  }
+  g_free (d.answers);
+  g_array_unref (d.segs);
+  g_array_unref (d.spans);
+  g_mutex_clear (&d.lock);
+  g_cond_clear (&d.changed);
+  stats->wall_ms = (g_get_monotonic_time () - t0) / 1e3;
+  return result;
+}

@@ -1,0 +1,22 @@
+/* One correction or rewrite as its segments' workers see it (grammar.c answers a segment,
+ * driver.c hands the segments out and puts the answers back together). Internal to
+ * grammar/. */
+#pragma once
+#include "grammar/grammar.h"
+#include "grammar/rank.h"
+#include "grammar/segment.h"
+
+typedef struct {
+  DraftdGrammarContext *ctx;
+  const DraftdGrammarRequest *req;
+  DraftdGrammarStats *stats;
+  const char *text;
+  float keep_bias;
+  DraftdScorer *scorer;           /* NULL without a spelling stage */
+  GArray *fixes;                  /* the candidate corrections of the current segment */
+  GHashTable *prompt_words;       /* rewrites: draftd_grammar_rewrite_prompt_words */
+} Job;
+
+/* The answer for one segment to correct or rewrite; j->fixes holds the candidate
+ * corrections it took. */
+char *draftd_grammar_segment_answer (Job *j, const DraftdGrammarSegment *sg, const GArray *spans, GError **error);

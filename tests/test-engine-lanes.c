@@ -1,0 +1,163 @@
+/* Lanes (daemon/engine/lanes.h) are lossless: decoders running at once on lanes of the
+ * shipped models, every pass of theirs packed with the others' into one batched pass by
+ * the loop, give exactly what each gives alone on the plain runner: plain greedy,
+ * speculative greedy with the assistant, prompt lookup, IAD (= the keep policy decoded
+ * plainly), and seeded speculative sampling, token for token. */
+#include <string.h>
+#include "daemon/engine/models.h"
+#include "lib/decode/decode.h"
+#include "tests/tap.h"
+#include "tests/test-util.h"
+
+typedef struct {
+  const char *label;
+  DraftdDecodeMode mode;
+  const char *prompt;
+  const char *source;      /* IAD and its plain reference: the text to copy */
+  double temperature;
+  GArray *alone, *laned;   /* outputs */
+} Case;
+
+typedef struct {
+  DraftdModels *m;
+  Case *c;
+  DraftdLane *lane;
+} Run;
+
+static GArray *
+tokens (DraftdModels *m, const char *text, gboolean bos)
+{
+  GArray *ids = g_array_new (FALSE, FALSE, sizeof (gint32));
+  draftd_tokenizer_encode (m->target.model->tokenizer, text, -1, bos, FALSE, ids, NULL);
+  return ids;
+}
+
+/* Decodes the case on these models' views; NULL on failure. */
+static GArray *
+decode (DraftdModels *m, const Case *c, const DraftdLm *target, const DraftdLm *assistant)
+{
+  g_autoptr (GArray) prompt = tokens (m, c->prompt, TRUE);
+  g_autoptr (GArray) source = c->source ? tokens (m, c->source, FALSE) : NULL;
+  DraftdDecodeParams p;
+  draftd_decode_params_init (&p);
+  p.mode = c->mode;
+  p.max_tokens = 40;
+  p.sampling.temperature = c->temperature;
+  p.sampling.seed = 7;
+  p.keep_bias = 3.0f;
+  p.source = source ? (const gint32 *) source->data : NULL;
+  p.n_source = source ? source->len : 0;
+  draftd_lm_truncate (target, 0);
+  if (assistant)
+    draftd_lm_truncate (assistant, 0);
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (gint32));
+  g_autoptr (GError) error = NULL;
+  if (!draftd_decode (target, c->mode == DRAFTD_DECODE_SPECULATIVE ? assistant : NULL, (const gint32 *) prompt->data,
+                      prompt->len, &p, out, NULL, &error)) {
+    tap_diag ("%s: %s", c->label, error->message);
+    g_array_unref (out);
+    return NULL;
+  }
+  return out;
+}
+
+static gpointer
+lane_main (gpointer p)
+{
+  Run *r = p;
+  r->c->laned = decode (r->m, r->c, draftd_lane_target (r->lane), draftd_lane_assistant (r->lane));
+  draftd_lane_close (r->lane);
+  return NULL;
+}
+
+typedef struct {
+  guint iterations, shared;  /* iterations, and those that served more than one lane */
+} Trace;
+
+static void
+on_iteration (const gconstpointer *owners, guint n, gpointer user)
+{
+  Trace *t = user;
+  t->iterations++;
+  t->shared += n > 1;
+}
+
+/* Runs the cases at once, one lane each, with this thread as the engine loop. */
+static void
+run_laned (DraftdModels *m, Case *cases, guint n, Trace *trace)
+{
+  Run runs[n];
+  GThread *threads[n];
+  for (guint i = 0; i < n; i++) {
+    runs[i] = (Run) { m, &cases[i], draftd_lanes_open (m->lanes, &cases[i], NULL, 0) };
+    g_assert (runs[i].lane);
+  }
+  for (guint i = 0; i < n; i++)
+    threads[i] = g_thread_new ("lane", lane_main, &runs[i]);
+  draftd_lanes_set_trace (m->lanes, on_iteration, trace);
+  while (draftd_lanes_open_count (m->lanes) > 0)
+    if (draftd_lanes_settle (m->lanes))
+      draftd_lanes_run (m->lanes);
+  for (guint i = 0; i < n; i++)
+    g_thread_join (threads[i]);
+  draftd_lanes_set_trace (m->lanes, NULL, NULL);
+}
+
+static gboolean
+same (const GArray *a, const GArray *b)
+{
+  return a && b && a->len == b->len && memcmp (a->data, b->data, a->len * sizeof (gint32)) == 0;
+}
+
+static void
+check_round (DraftdModels *m, Case *cases, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    cases[i].alone = decode (m, &cases[i], &m->target.lm, m->has_assistant ? &m->assistant.lm : NULL);
+  Trace trace = { 0 };
+  run_laned (m, cases, n, &trace);
+  for (guint i = 0; i < n; i++) {
+    tap_ok (cases[i].alone && cases[i].alone->len > 0 && same (cases[i].alone, cases[i].laned),
+            "%s on a lane beside %u others equals it alone (%u tokens)", cases[i].label, n - 1,
+            cases[i].alone ? cases[i].alone->len : 0);
+    g_clear_pointer (&cases[i].alone, g_array_unref);
+    g_clear_pointer (&cases[i].laned, g_array_unref);
+  }
+  tap_ok (trace.shared > 0, "their passes were batched: %u of %u iterations served several lanes", trace.shared,
+          trace.iterations);
+}
+
+int
+main (void)
+{
+  g_autofree char *target = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-target.gguf", NULL);
+  g_autofree char *assistant = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-assistant.gguf", NULL);
+  if (!g_file_test (target, G_FILE_TEST_EXISTS) || !g_file_test (assistant, G_FILE_TEST_EXISTS))
+    return tap_missing_all ("the shipped models are absent");
+  g_autoptr (GError) error = NULL;
+  DraftdModelsSpec spec = { target, assistant, NULL, 0, NULL };
+  g_autoptr (DraftdModels) m = draftd_models_load (&spec, &error);
+  if (m == NULL)
+    return tap_missing_all ("%s", error->message);
+  guint n_lanes = draftd_lanes_n_lanes (m->lanes);
+  tap_ok (n_lanes >= 2, "the shipped target has %u lanes", n_lanes);
+  Case first[] = {
+    { "plain greedy", DRAFTD_DECODE_PLAIN, "Once upon a time, there was a little girl", NULL, 0, NULL, NULL },
+    { "speculative greedy", DRAFTD_DECODE_SPECULATIVE, "The cat sat on the mat and", NULL, 0, NULL, NULL },
+    { "prompt lookup", DRAFTD_DECODE_LOOKUP, "Tom and Tom and Tom went to the park. Tom and", NULL, 0, NULL, NULL },
+    { "speculative sampling (seed 7, T 0.8)", DRAFTD_DECODE_SPECULATIVE, "One day, a big dog", NULL, 0.8, NULL, NULL },
+  };
+  Case second[] = {
+    { "IAD", DRAFTD_DECODE_IAD, "Correct: She go to school yesterday.\nAnswer:", " She go to school yesterday.", 0, NULL,
+      NULL },
+    { "the keep policy decoded plainly", DRAFTD_DECODE_PLAIN, "Correct: She go to school yesterday.\nAnswer:",
+      " She go to school yesterday.", 0, NULL, NULL },
+    { "plain sampling (seed 7, T 1.0)", DRAFTD_DECODE_PLAIN, "Lily wanted to play", NULL, 1.0, NULL, NULL },
+    { "speculative greedy, long prompt", DRAFTD_DECODE_SPECULATIVE,
+      "Once upon a time, in a small town, there lived a boy named Tim. Tim loved to play with his ball in the park "
+      "every day after school, and his mom", NULL, 0, NULL, NULL },
+  };
+  check_round (m, first, MIN (n_lanes, G_N_ELEMENTS (first)));
+  check_round (m, second, MIN (n_lanes, G_N_ELEMENTS (second)));
+  return tap_done ();
+}

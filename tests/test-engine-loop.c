@@ -1,0 +1,164 @@
+/* The engine loop (daemon/engine/scheduler.c) with the shipped models, no bus: a long
+ * correction from one client and a short completion from another both advance in every
+ * iteration while both run (one pass carries both), the correction keeps several of its
+ * sentences in flight, and each result is exactly what the job gives alone. */
+#include <string.h>
+#include "daemon/engine/scheduler.h"
+#include "tests/tap.h"
+#include "tests/test-util.h"
+
+typedef struct {
+  GMutex lock;
+  GPtrArray *iterations;   /* GPtrArray of the owners each iteration served */
+  guint done;
+  char *text[2];
+  char *error[2];
+} Record;
+
+static void
+on_iteration (const gconstpointer *owners, guint n, gpointer user)
+{
+  Record *r = user;
+  GPtrArray *it = g_ptr_array_new ();
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (it, (gpointer) owners[i]);
+  g_mutex_lock (&r->lock);
+  g_ptr_array_add (r->iterations, it);
+  g_mutex_unlock (&r->lock);
+}
+
+static void
+on_done (DraftdJob *job, gpointer user)
+{
+  Record *r = user;
+  guint slot = GPOINTER_TO_UINT (job->user);
+  r->text[slot] = g_strdup (job->result.text);
+  r->error[slot] = job->result.error ? g_strdup (job->result.error->message) : NULL;
+  r->done++;
+}
+
+static DraftdJobRequest *
+request (DraftdJobKind kind, const char *client, const char *text)
+{
+  DraftdJobRequest *q = draftd_job_request_new (kind, client);
+  q->text = g_strdup (text);
+  q->options.max_tokens = 48;
+  q->options.temperature = 0;  /* greedy: alone and together must match token for token */
+  q->options.mode = g_strdup ("speculative");
+  return q;
+}
+
+/* Runs the requests (NULL: none in that slot) at once; their jobs are returned as owners. */
+static void
+run (DraftdScheduler *s, Record *r, DraftdJobRequest *q[2], gconstpointer owners[2])
+{
+  guint want = 0;
+  for (guint i = 0; i < 2; i++) {
+    owners[i] = NULL;
+    if (q[i] == NULL)
+      continue;
+    owners[i] = draftd_scheduler_submit (s, q[i], GUINT_TO_POINTER (i), NULL);
+    want++;
+  }
+  while (r->done < want)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static char *
+sentences (guint n)
+{
+  static const char *const s[] = { "She go to school yesterday.", "The cat sat on teh mat.", "He have two book.",
+                                   "We was happy to see them.", "It rain all day long." };
+  GString *t = g_string_new (NULL);
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (t, "%s%s", i ? " " : "", s[i % G_N_ELEMENTS (s)]);
+  return g_string_free (t, FALSE);
+}
+
+static void
+record_reset (Record *r)
+{
+  g_ptr_array_set_size (r->iterations, 0);
+  r->done = 0;
+  for (guint i = 0; i < 2; i++) {
+    g_clear_pointer (&r->text[i], g_free);
+    g_clear_pointer (&r->error[i], g_free);
+  }
+}
+
+/* Lanes of `owner` served in iteration i. */
+static guint
+served (Record *r, guint i, gconstpointer owner)
+{
+  GPtrArray *it = g_ptr_array_index (r->iterations, i);
+  guint n = 0;
+  for (guint j = 0; j < it->len; j++)
+    n += g_ptr_array_index (it, j) == owner;
+  return n;
+}
+
+static void
+check_together (Record *r, gconstpointer a, gconstpointer b)
+{
+  gint first[2] = { -1, -1 }, last[2] = { -1, -1 };
+  guint most_a = 0;
+  for (guint i = 0; i < r->iterations->len; i++) {
+    for (guint k = 0; k < 2; k++)
+      if (served (r, i, k ? b : a)) {
+        first[k] = first[k] < 0 ? (gint) i : first[k];
+        last[k] = i;
+      }
+    most_a = MAX (most_a, served (r, i, a));
+  }
+  gint from = MAX (first[0], first[1]), to = MIN (last[0], last[1]);
+  guint both = 0, span = to >= from && from >= 0 ? (guint) (to - from + 1) : 0;
+  for (gint i = from; span && i <= to; i++)
+    both += served (r, i, a) && served (r, i, b);
+  tap_ok (span > 0 && both == span,
+          "while both run, every iteration serves both jobs (%u of %u; the correction's lanes from %d to %d, the completion's "
+          "from %d to %d)", both, span, first[0], last[0], first[1], last[1]);
+  tap_ok (most_a >= 2, "the correction keeps several sentences in flight (up to %u lanes in one iteration)", most_a);
+}
+
+int
+main (void)
+{
+  g_autofree char *target = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-target.gguf", NULL);
+  g_autofree char *assistant = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-assistant.gguf", NULL);
+  if (!g_file_test (target, G_FILE_TEST_EXISTS) || !g_file_test (assistant, G_FILE_TEST_EXISTS))
+    return tap_missing_all ("the shipped models are absent");
+  g_autoptr (GError) error = NULL;
+  DraftdEngineConfig config = { .target = target, .assistant = assistant };
+  DraftdEngine *e = draftd_engine_new (&config, &error);
+  if (e == NULL)
+    return tap_missing_all ("%s", error->message);
+  Record r = { .iterations = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref) };
+  g_mutex_init (&r.lock);
+  DraftdSchedulerEvents events = { .done = on_done };
+  DraftdSchedulerLimits limits = { 0 };
+  DraftdScheduler *s = draftd_scheduler_new (e, &limits, NULL, &events, &r);
+  draftd_lanes_set_trace (draftd_engine_lanes (e, NULL), on_iteration, &r);
+  g_autofree char *text = sentences (40);
+  const char *prompt = "Once upon a time, there was a little girl named";
+  gconstpointer owners[2];
+  DraftdJobRequest *both[2] = { request (DRAFTD_JOB_CORRECT, ":1.1", text), request (DRAFTD_JOB_COMPLETE, ":1.2", prompt) };
+  run (s, &r, both, owners);
+  tap_ok (r.text[0] && r.text[1], "both jobs end with a result (%s, %s)", r.error[0] ? r.error[0] : "ok",
+          r.error[1] ? r.error[1] : "ok");
+  check_together (&r, owners[0], owners[1]);
+  g_autofree char *together[2] = { g_strdup (r.text[0]), g_strdup (r.text[1]) };
+  for (guint k = 0; k < 2; k++) {
+    record_reset (&r);
+    DraftdJobRequest *alone[2] = { k == 0 ? request (DRAFTD_JOB_CORRECT, ":1.3", text) : NULL,
+                                   k == 1 ? request (DRAFTD_JOB_COMPLETE, ":1.4", prompt) : NULL };
+    run (s, &r, alone, owners);
+    tap_ok (r.text[k] && together[k] && g_str_equal (r.text[k], together[k]), "the %s alone gives the same text",
+            k ? "completion" : "correction");
+  }
+  record_reset (&r);
+  draftd_scheduler_free (s);
+  draftd_engine_free (e);
+  g_ptr_array_unref (r.iterations);
+  g_mutex_clear (&r.lock);
+  return tap_done ();
+}
