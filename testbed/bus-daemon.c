@@ -61,11 +61,20 @@ start_bus (BusFixture *f, GError **error)
   return TRUE;
 }
 
+static char *draftd_path;
+
+void
+bus_fixture_set_draftd (const char *path)
+{
+  g_free (draftd_path);
+  draftd_path = g_strdup (path);
+}
+
 static GPtrArray *
 draftd_argv (BusFixture *f, guint context, const char *const *extra)
 {
   GPtrArray *argv = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_add (argv, g_build_filename (DRAFTD_BUILD_ROOT, "daemon", "draftd", NULL));
+  g_ptr_array_add (argv, draftd_path ? g_strdup (draftd_path) : g_build_filename (DRAFTD_BUILD_ROOT, "daemon", "draftd", NULL));
   const char *const fixed[] = { "--address", f->address, "--target", f->target, "--assistant", f->assistant, NULL };
   for (guint i = 0; fixed[i]; i++)
     g_ptr_array_add (argv, g_strdup (fixed[i]));

@@ -22,6 +22,8 @@ typedef struct {
  * dir (NULL: a fresh temporary one, removed with the fixture). */
 gboolean bus_fixture_start (BusFixture *f, const char *dir, const char *target, const char *assistant, guint context,
                             const char *const *extra_args, GError **error);
+/* The draftd binary later fixtures start (NULL: the build tree's); benchmarks compare builds. */
+void bus_fixture_set_draftd (const char *path);
 /* SIGTERM to draftd; returns its exit status (-1 if it did not exit in time). */
 int bus_fixture_stop_draftd (BusFixture *f);
 /* Stops draftd and the bus, removes a scratch dir it made and frees what `f` holds. */

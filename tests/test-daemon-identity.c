@@ -197,8 +197,11 @@ test_turns (void)
     pump_all (c, 20);
   guint before = 0, after = 0;
   int st = newcomer (&f, c, pend, G_N_ELEMENTS (pend), &before, &after);
-  /* The job running when it came, the next in turn, one more while the answer travels. */
-  tap_ok (st == 0 && after - before <= 3, "a newcomer waited for %u jobs of a process with %d connections (%u to %u; %d)",
+  /* The newcomer starts at once on the lane a process already running never takes, and
+   * runs beside that process's jobs: those in flight on the other lanes end meanwhile,
+   * one round of them, one more while the answer travels. */
+  guint lanes = bus_fixture_models_u32 (c[0], "lanes");
+  tap_ok (st == 0 && lanes >= 1 && after - before <= lanes, "a newcomer waited for %u jobs of a process with %d connections (%u to %u; %d)",
           after - before, CONNECTIONS, before, after, st);
   int busy, served;
   bus_fixture_count_replies (pend, G_N_ELEMENTS (pend), &busy, &served);

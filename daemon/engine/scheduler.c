@@ -156,15 +156,31 @@ identity_to_back (DraftdScheduler *s, const char *identity)
     g_queue_push_tail_link (&s->rotation, l);
 }
 
+static gboolean
+identity_running (DraftdScheduler *s, const char *identity)
+{
+  for (guint i = 0; i < s->running->len; i++)
+    if (g_str_equal (draftd_job_request_identity (((Job *) g_ptr_array_index (s->running, i))->pub.request), identity))
+      return TRUE;
+  return FALSE;
+}
+
 /* The next job in turn whose client has none running (a client's jobs stay in order);
- * NULL if there is none. Lock held. */
+ * NULL if there is none. For the `last_lane` free, a process that has a job running
+ * already waits: a newcomer from another finds a lane at once, however many connections
+ * the first one opens. Lock held. */
 static Job *
-take_next (DraftdScheduler *s)
+take_next (DraftdScheduler *s, gboolean last_lane)
 {
   for (GList *l = s->rotation.head; l; l = l->next) {
     const char *client = l->data;
     if (client_running (s, client))
       continue;
+    if (last_lane) {
+      Job *head = g_queue_peek_head (g_hash_table_lookup (s->queues, client));
+      if (identity_running (s, draftd_job_request_identity (head->pub.request)))
+        continue;
+    }
     g_queue_delete_link (&s->rotation, l);
     GQueue *q = g_hash_table_lookup (s->queues, client);
     Job *job = g_queue_pop_head (q);
@@ -224,8 +240,9 @@ admit (DraftdScheduler *s)
   guint n_lanes = draftd_lanes_n_lanes (s->lanes);
   /* Sentence workers never take the last free lane (draftd_lanes_open's reserve), so a free
    * lane seen here is still free below. */
-  while (!s->between && draftd_lanes_open_count (s->lanes) < n_lanes) {
-    Job *job = take_next (s);
+  guint open;
+  while (!s->between && (open = draftd_lanes_open_count (s->lanes)) < n_lanes) {
+    Job *job = take_next (s, open + 1 == n_lanes && n_lanes > 1);
     if (job == NULL)
       break;
     const DraftdJobRequest *r = job->pub.request;
@@ -328,7 +345,7 @@ open_lanes (DraftdScheduler *s)
   s->lanes = lanes;
   if (lanes)
     return TRUE;
-  Job *job = take_next (s);
+  Job *job = take_next (s, FALSE);
   if (job) {
     job->pub.result.error = error;
     post (job, EV_DONE, (Event) { 0 });

@@ -23,3 +23,7 @@ gboolean bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, 
 /* The device's ceilings (lib/vk/vk-probe.h) and what they mean for each of `models` (may be
  * NULL). */
 gboolean bench_device (DraftdVk *vk, const char *const *models, guint reps, JsonBuilder *json, GError **error);
+/* draftd binaries on a private bus in alternating rounds: `text_path` (or NULL) corrected as
+ * one call, and each count of clients completing at once. */
+gboolean bench_serve (const char *const *daemons, const char *text_path, const guint *clients, guint n_clients, guint rounds,
+                      JsonBuilder *json, GError **error);

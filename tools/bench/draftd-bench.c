@@ -1,19 +1,19 @@
 /* draftd-bench: speed (and correction quality) measurements, as a table and as JSON. The
- * suites live in tools/bench/: device, forward, seqs, decode and correct. */
+ * suites live in tools/bench/: device, forward, seqs, decode, correct and serve. */
 #include <gio/gio.h>
 #include <stdio.h>
 #include "lib/cli/cli.h"
 #include "tools/bench/bench.h"
 
-/* --passes T,T,...: up to 16 token counts from 1 to 512. */
+/* --passes T,T,... and --clients N,N,...: up to 16 counts from 1 to `max`. */
 static gboolean
-parse_passes (const char *passes, guint *Ts, guint *n_T)
+parse_counts (const char *list, guint max, guint *Ts, guint *n_T)
 {
-  g_auto (GStrv) parts = g_strsplit (passes, ",", -1);
+  g_auto (GStrv) parts = g_strsplit (list, ",", -1);
   *n_T = 0;
   for (guint i = 0; parts[i]; i++) {
     guint64 v = 0;
-    if (*n_T == 16 || !g_ascii_string_to_unsigned (parts[i], 10, 1, 512, &v, NULL))
+    if (*n_T == 16 || !g_ascii_string_to_unsigned (parts[i], 10, 1, max, &v, NULL))
       return FALSE;
     Ts[(*n_T)++] = (guint) v;
   }
@@ -21,18 +21,21 @@ parse_passes (const char *passes, guint *Ts, guint *n_T)
 }
 
 typedef struct {
-  char **models;
-  char *json_path, *device, *assistant, *suite, *pairs, *passes;
+  char **models, **daemons;
+  char *json_path, *device, *assistant, *suite, *pairs, *passes, *text, *clients;
   gint reps, n_tokens, limit, block, first_block, ngram;
   gboolean sweep;
-  gboolean device_suite, forward, seqs, decode, correct;
-  guint Ts[16], n_T;
+  gboolean device_suite, forward, seqs, decode, correct, serve;
+  guint Ts[16], n_T, Ns[16], n_N;
 } BenchArgs;
 
 static void
 bench_args_clear (BenchArgs *a)
 {
   g_strfreev (a->models);
+  g_strfreev (a->daemons);
+  g_free (a->text);
+  g_free (a->clients);
   g_free (a->json_path);
   g_free (a->device);
   g_free (a->assistant);
@@ -47,10 +50,13 @@ check_args (BenchArgs *a, int argc, char **argv)
 {
   const char *prog = "draftd-bench";
   const char *suite = a->suite;
-  if (suite && !g_strv_contains ((const char *const[]) { "device", "forward", "seqs", "decode", "correct", "all", NULL },
-                                  suite))
-    return draftd_cli_usage_error (prog, "unknown suite '%s' (device, forward, seqs, decode, correct or all)", suite),
+  if (suite && !g_strv_contains ((const char *const[]) { "device", "forward", "seqs", "decode", "correct", "serve", "all",
+                                                         NULL }, suite))
+    return draftd_cli_usage_error (prog, "unknown suite '%s' (device, forward, seqs, decode, correct, serve or all)", suite),
            FALSE;
+  a->serve = suite && g_str_equal (suite, "serve");
+  if (a->clients && !parse_counts (a->clients, 16, a->Ns, &a->n_N))
+    return draftd_cli_usage_error (prog, "--clients takes up to 16 counts from 1 to 16, comma-separated"), FALSE;
   gboolean all = suite && g_str_equal (suite, "all");
   a->device_suite = all || (suite && g_str_equal (suite, "device"));
   a->forward = (!suite && !a->pairs) || all || (suite && g_str_equal (suite, "forward"));
@@ -59,9 +65,9 @@ check_args (BenchArgs *a, int argc, char **argv)
   a->correct = (suite && g_str_equal (suite, "correct")) || (a->pairs && (!suite || all));
   if (a->correct && !a->pairs)
     return draftd_cli_usage_error (prog, "the correct suite needs --pairs FILE"), FALSE;
-  if (a->passes && !parse_passes (a->passes, a->Ts, &a->n_T))
+  if (a->passes && !parse_counts (a->passes, 512, a->Ts, &a->n_T))
     return draftd_cli_usage_error (prog, "--passes takes up to 16 token counts from 1 to 512, comma-separated"), FALSE;
-  if (a->models == NULL && !(suite && g_str_equal (suite, "device")))
+  if (a->models == NULL && !a->serve && !(suite && g_str_equal (suite, "device")))
     return draftd_cli_usage_error (prog, "-m MODEL.gguf is required"), FALSE;
   if (argc > 1)
     return draftd_cli_usage_error (prog, "unexpected argument '%s'", argv[1]), FALSE;
@@ -75,6 +81,12 @@ run_suites (DraftdVk *vk, const BenchArgs *a, JsonBuilder *json, GError **error)
 {
   if (a->device_suite && !bench_device (vk, (const char *const *) a->models, a->reps, json, error))
     return FALSE;
+  if (a->serve) {
+    g_autofree char *own = g_build_filename (DRAFTD_BUILD_ROOT, "daemon", "draftd", NULL);
+    const char *const fallback[] = { own, NULL };
+    return bench_serve (a->daemons ? (const char *const *) a->daemons : fallback, a->text, a->Ns, a->n_N,
+                        MIN (a->reps, 3), json, error);
+  }
   for (guint i = 0; a->models && a->models[i]; i++) {
     if (a->forward && !bench_forward (vk, a->models[i], a->Ts, a->n_T, a->reps, json, error))
       return FALSE;
@@ -115,7 +127,7 @@ run_and_write (const BenchArgs *a)
 int
 main (int argc, char **argv)
 {
-  BenchArgs a = { .reps = 5, .n_tokens = 96, .limit = 200, .Ts = { 1, 4, 8, 16, 64 }, .n_T = 5 };
+  BenchArgs a = { .reps = 5, .n_tokens = 96, .limit = 200, .Ts = { 1, 4, 8, 16, 64 }, .n_T = 5, .Ns = { 1, 2, 4, 8 }, .n_N = 4 };
   GOptionEntry entries[] = {
     { "model", 'm', 0, G_OPTION_ARG_FILENAME_ARRAY, &a.models, "GGUF model (repeatable)", "MODEL.gguf" },
     { "suite", 0, 0, G_OPTION_ARG_FILENAME, &a.suite, "device, forward, seqs, decode, correct or all (default: forward and decode; correct with --pairs)", "NAME" },
@@ -131,6 +143,9 @@ main (int argc, char **argv)
     { "block", 0, 0, G_OPTION_ARG_INT, &a.block, "correct suite: IAD block (default: picked for the device)", "N" },
     { "first-block", 0, 0, G_OPTION_ARG_INT, &a.first_block, "correct suite: most source tokens IAD drafts beside the prompt (default 64, as fits one pass)", "N" },
     { "ngram", 0, 0, G_OPTION_ARG_INT, &a.ngram, "correct suite: IAD re-alignment n-gram (default 2)", "N" },
+    { "daemon", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &a.daemons, "serve suite: a draftd binary (repeatable, compared in alternating rounds; default this build's)", "DRAFTD" },
+    { "text", 0, 0, G_OPTION_ARG_FILENAME, &a.text, "serve suite: a text to correct as one call", "FILE" },
+    { "clients", 0, 0, G_OPTION_ARG_FILENAME, &a.clients, "serve suite: clients completing at once (default 1,2,4,8)", "N,N,..." },
     G_OPTION_ENTRY_NULL,
   };
   draftd_cli_init ();
@@ -144,6 +159,8 @@ main (int argc, char **argv)
     "            per token, acceptance, speedup over plain greedy\n"
     "  correct   the grammar driver over --pairs: IAD against plain greedy timed from the same cache\n"
     "            state in alternating order, identical output, edit precision/recall/F0.5\n"
+    "  serve     draftd itself on a private bus (--daemon, repeatable, in alternating rounds): --text\n"
+    "            corrected as one call (sentences/s), and --clients completing at once (tokens/s)\n"
     "Results print as tables; --json writes them as one JSON document.\n"
     "Exit status: 0 success, 1 failure, 2 usage error.");
   int status = DRAFTD_CLI_EXIT_OK;

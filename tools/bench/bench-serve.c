@@ -1,0 +1,220 @@
+/* draftd-bench's serve suite: the daemon as its clients meet it, on a private bus, one or
+ * two draftd binaries (before and after a change) in alternating rounds. A text corrected
+ * as one Correct call (sentences per second; each binary's answer is compared with the
+ * first's, byte for byte), and N clients completing at once (greedy, 64 tokens each):
+ * aggregate tokens per second and the slowest client's. */
+#include <stdio.h>
+#include <string.h>
+#include "lib/bus/draftd-bus.h"
+#include "testbed/bus-daemon.h"
+#include "tools/bench/bench.h"
+
+#define MAX_CLIENTS 16
+#define COMPLETE_TOKENS 64
+
+static const char *const prompts[] = { "Once upon a time", "The little dog", "Lily and Ben went to", "One sunny morning",
+                                       "Tom had a red ball", "The old man said", "A bird flew over", "Sue liked to" };
+
+typedef struct {
+  double correct_ms;
+  char *correct_text;
+  double aggregate_tps[MAX_CLIENTS + 1], slowest_tps[MAX_CLIENTS + 1];  /* best of the rounds, by client count */
+} Side;
+
+static DBusMessage *
+call (const char *member, const char *text, gboolean complete)
+{
+  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, member);
+  DBusMessageIter it, d;
+  dbus_message_iter_init_append (m, &it);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &text);
+  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
+  if (complete) {
+    guint32 mt = COMPLETE_TOKENS;
+    double t = 0.0;
+    draftd_bus_dict_add (&d, "max_tokens", DBUS_TYPE_UINT32, &mt);
+    draftd_bus_dict_add (&d, "temperature", DBUS_TYPE_DOUBLE, &t);
+  }
+  dbus_message_iter_close_container (&it, &d);
+  return m;
+}
+
+/* The reply's text and its stats' generated_tokens; FALSE for an error reply. */
+static gboolean
+reply_parts (DBusMessage *r, char **text, guint *generated)
+{
+  DBusMessageIter it;
+  const char *s = NULL;
+  if (r == NULL || dbus_message_get_type (r) != DBUS_MESSAGE_TYPE_METHOD_RETURN || !dbus_message_iter_init (r, &it))
+    return FALSE;
+  dbus_message_iter_get_basic (&it, &s);
+  if (text)
+    *text = g_strdup (s);
+  while (dbus_message_iter_next (&it) && dbus_message_iter_get_arg_type (&it) != DBUS_TYPE_ARRAY)
+    ;
+  if (generated && dbus_message_iter_get_arg_type (&it) == DBUS_TYPE_ARRAY)
+    *generated = bus_fixture_dict_u32 (&it, "generated_tokens");
+  return TRUE;
+}
+
+static gboolean
+time_correct (BusFixture *f, const char *text, Side *side, GError **error)
+{
+  DBusConnection *c = bus_fixture_connect (f);
+  DBusMessage *m = call ("Correct", text, FALSE);
+  gint64 t0 = g_get_monotonic_time ();
+  DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 30 * 60 * 1000, NULL);
+  double ms = (g_get_monotonic_time () - t0) / 1e3;
+  dbus_message_unref (m);
+  g_autofree char *out = NULL;
+  gboolean ok = reply_parts (r, &out, NULL);
+  if (r)
+    dbus_message_unref (r);
+  dbus_connection_close (c);
+  dbus_connection_unref (c);
+  if (!ok) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "Correct of the text failed (see the daemon's log)");
+    return FALSE;
+  }
+  if (side->correct_ms == 0 || ms < side->correct_ms)
+    side->correct_ms = ms;
+  if (side->correct_text == NULL)
+    side->correct_text = g_steal_pointer (&out);
+  return TRUE;
+}
+
+/* n clients, each with its own connection, send one Complete at once. */
+static gboolean
+time_clients (BusFixture *f, guint n, Side *side, GError **error)
+{
+  DBusConnection *c[MAX_CLIENTS];
+  DBusPendingCall *pend[MAX_CLIENTS];
+  double done_ms[MAX_CLIENTS] = { 0 };
+  guint tokens[MAX_CLIENTS] = { 0 }, left = n, total = 0;
+  gint64 t0 = g_get_monotonic_time ();
+  for (guint i = 0; i < n; i++) {
+    c[i] = bus_fixture_connect (f);
+    DBusMessage *m = call ("Complete", prompts[i % G_N_ELEMENTS (prompts)], TRUE);
+    dbus_connection_send_with_reply (c[i], m, &pend[i], 10 * 60 * 1000);
+    dbus_message_unref (m);
+    dbus_connection_flush (c[i]);
+  }
+  gboolean ok = TRUE;
+  while (left > 0) {
+    for (guint i = 0; i < n; i++) {
+      dbus_connection_read_write_dispatch (c[i], 1);
+      if (done_ms[i] > 0 || !dbus_pending_call_get_completed (pend[i]))
+        continue;
+      done_ms[i] = (g_get_monotonic_time () - t0) / 1e3;
+      DBusMessage *r = dbus_pending_call_steal_reply (pend[i]);
+      ok &= reply_parts (r, NULL, &tokens[i]);
+      total += tokens[i];
+      dbus_message_unref (r);
+      left--;
+    }
+  }
+  double slowest = 0, last = 0;
+  for (guint i = 0; i < n; i++) {
+    dbus_pending_call_unref (pend[i]);
+    dbus_connection_close (c[i]);
+    dbus_connection_unref (c[i]);
+    double rate = tokens[i] / done_ms[i] * 1e3;
+    slowest = i == 0 ? rate : MIN (slowest, rate);
+    last = MAX (last, done_ms[i]);
+  }
+  if (!ok) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "a Complete of %u clients at once failed", n);
+    return FALSE;
+  }
+  side->aggregate_tps[n] = MAX (side->aggregate_tps[n], total / last * 1e3);
+  side->slowest_tps[n] = MAX (side->slowest_tps[n], slowest);
+  return TRUE;
+}
+
+static gboolean
+round_on (const char *daemon, const char *text, const guint *clients, guint n_clients, Side *side, GError **error)
+{
+  BusFixture f;
+  bus_fixture_set_draftd (daemon);
+  /* The shipped keep margin, not the tests' small one. */
+  const char *extra[] = { "--keep-bias", "3", NULL };
+  if (!bus_fixture_start (&f, NULL, NULL, NULL, 0, extra, error))
+    return FALSE;
+  gboolean ok = text == NULL || time_correct (&f, text, side, error);
+  for (guint i = 0; ok && i < n_clients; i++)
+    ok = time_clients (&f, clients[i], side, error);
+  bus_fixture_clear (&f);
+  bus_fixture_set_draftd (NULL);
+  return ok;
+}
+
+static guint
+count_lines (const char *text)
+{
+  guint n = 0;
+  for (const char *p = text; *p; p++)
+    n += *p == '\n';
+  return n + (*text && text[strlen (text) - 1] != '\n');
+}
+
+static void
+report (const char *const *daemons, guint n_daemons, Side *sides, guint sentences, const guint *clients, guint n_clients,
+        JsonBuilder *json)
+{
+  for (guint d = 0; d < n_daemons; d++) {
+    Side *s = &sides[d];
+    json_builder_begin_object (json);
+    bench_json_string (json, "suite", "serve");
+    bench_json_string (json, "daemon", daemons[d]);
+    printf ("%s\n", daemons[d]);
+    if (s->correct_ms > 0) {
+      gboolean same = s->correct_text && sides[0].correct_text && g_str_equal (s->correct_text, sides[0].correct_text);
+      printf ("  Correct of %u lines as one call: %.0f ms, %.1f sentences/s%s\n", sentences, s->correct_ms,
+              sentences / (s->correct_ms / 1e3), d ? (same ? " (same text as the first)" : " (TEXT DIFFERS from the first)") : "");
+      bench_json_int (json, "sentences", sentences);
+      bench_json_double (json, "correct_ms", s->correct_ms);
+      bench_json_double (json, "sentences_per_s", sentences / (s->correct_ms / 1e3));
+      bench_json_bool (json, "same_text_as_first", same);
+    }
+    json_builder_set_member_name (json, "clients");
+    json_builder_begin_array (json);
+    for (guint i = 0; i < n_clients; i++) {
+      guint n = clients[i];
+      printf ("  %2u clients completing: %7.1f tokens/s in all, slowest client %6.1f tokens/s (x%.2f of one client)\n", n,
+              s->aggregate_tps[n], s->slowest_tps[n], s->aggregate_tps[n] / MAX (s->aggregate_tps[clients[0]], 1e-9));
+      json_builder_begin_object (json);
+      bench_json_int (json, "clients", n);
+      bench_json_double (json, "aggregate_tokens_per_s", s->aggregate_tps[n]);
+      bench_json_double (json, "slowest_client_tokens_per_s", s->slowest_tps[n]);
+      json_builder_end_object (json);
+    }
+    json_builder_end_array (json);
+    json_builder_end_object (json);
+  }
+}
+
+gboolean
+bench_serve (const char *const *daemons, const char *text_path, const guint *clients, guint n_clients, guint rounds,
+             JsonBuilder *json, GError **error)
+{
+  g_autofree char *text = NULL;
+  if (text_path && !g_file_get_contents (text_path, &text, NULL, error))
+    return FALSE;
+  for (guint i = 0; i < n_clients; i++)
+    if (clients[i] == 0 || clients[i] > MAX_CLIENTS) {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "clients must be 1 to %u", MAX_CLIENTS);
+      return FALSE;
+    }
+  guint n_daemons = g_strv_length ((char **) daemons);
+  g_autofree Side *sides = g_new0 (Side, n_daemons);
+  gboolean ok = TRUE;
+  /* Alternating, so that a machine whose speed drifts treats every binary alike. */
+  for (guint r = 0; ok && r < MAX (rounds, 1u); r++)
+    for (guint d = 0; ok && d < n_daemons; d++)
+      ok = round_on (daemons[d], text, clients, n_clients, &sides[d], error);
+  if (ok)
+    report (daemons, n_daemons, sides, text ? count_lines (text) : 0, clients, n_clients, json);
+  for (guint d = 0; d < n_daemons; d++)
+    g_free (sides[d].correct_text);
+  return ok;
+}
