@@ -39,7 +39,7 @@ check_regular_file (const char *path, GError **error)
  * of the parameter count in bytes (64 MiB at least), MAX_LANES at most: the shipped target
  * gets all of them; a model of billions of parameters with a long context gets one, with
  * SCRATCH_ALONE scratch sequences. */
-#define MAX_LANES 4u
+#define MAX_LANES 8u
 #define SCRATCH_PER_LANE 4u
 #define SCRATCH_ALONE 8u
 #define SCRATCH_CTX 256u
