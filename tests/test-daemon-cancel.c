@@ -4,7 +4,7 @@
  * can count them, and the daemon then serves the next request as before. Orders are
  * asserted; how long each stop took is printed as a diagnostic only. */
 #include <string.h>
-#include "lib/bus/draftd-bus.h"
+#include "lib/bus/client.h"
 #include "tests/bus-fixture.h"
 #include "tests/tap.h"
 
@@ -115,7 +115,7 @@ stream_end (DBusConnection *c, Stream *s)
 static void
 check_serves (DBusConnection *c, const char *after)
 {
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Correct");
+  DBusMessage *m = draftd_bus_new_call ("Correct");
   const char *text = "He go home.";
   DBusMessageIter it, d;
   dbus_message_iter_init_append (m, &it);
@@ -141,7 +141,7 @@ test_cancel (BusFixture *f)
   Stream s;
   gboolean running = stream_start (c, &s) && pump_until (c, &s, stream_running, 120000) && !stream_over (&s);
   tap_ok (running, "a %u-sentence Correct runs (%u segments done)", SENTENCES, s.done);
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Cancel");
+  DBusMessage *m = draftd_bus_new_call ("Cancel");
   dbus_message_append_args (m, DBUS_TYPE_OBJECT_PATH, &s.path, DBUS_TYPE_INVALID);
   gint64 t0 = g_get_monotonic_time ();
   DBusMessage *r = send_call (c, m);

@@ -5,7 +5,7 @@
  * job past its time budget ends with TooLong, a budget that counts the job's own time only.
  * No timing thresholds: only orders. */
 #include <string.h>
-#include "lib/bus/draftd-bus.h"
+#include "lib/bus/client.h"
 #include "tests/bus-fixture.h"
 #include "tests/tap.h"
 
@@ -61,7 +61,7 @@ drain (DBusConnection *c, int ms)
 static DBusMessage *
 correct_call (const char *text)
 {
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Correct");
+  DBusMessage *m = draftd_bus_new_call ("Correct");
   DBusMessageIter it, d;
   dbus_message_iter_init_append (m, &it);
   dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &text);

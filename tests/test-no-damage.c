@@ -3,14 +3,14 @@
  * Markdown, e-mail, very long sentences (tests/data/no-damage/, texts separated by "%%"
  * lines). The daemon runs the shipped default models. */
 #include <string.h>
-#include "lib/bus/draftd-bus.h"
+#include "lib/bus/client.h"
 #include "tests/bus-fixture.h"
 #include "tests/tap.h"
 
 static char *
 correct (DBusConnection *c, const char *text, char **error_name)
 {
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Correct");
+  DBusMessage *m = draftd_bus_new_call ("Correct");
   DBusMessageIter it, opts;
   dbus_message_iter_init_append (m, &it);
   dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &text);

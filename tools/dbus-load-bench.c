@@ -7,7 +7,7 @@
  *   build/tools/dbus-load-bench [CLIENTS [REQUESTS-PER-CLIENT]]     (default 16 x 1000) */
 #include <stdlib.h>
 #include <string.h>
-#include "lib/bus/draftd-bus.h"
+#include "lib/bus/client.h"
 #include "testbed/bus-daemon.h"
 
 #define N_KINDS 5
@@ -20,8 +20,8 @@ static DBusMessage *
 request (guint kind)
 {
   static const char *const members[N_KINDS] = { "Complete", "Correct", "Rewrite", "Get", "Chat" };
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH,
-                                                 kind == KIND_GET ? DBUS_INTERFACE_PROPERTIES : DRAFTD_BUS_IFACE, members[kind]);
+  DBusMessage *m = kind == KIND_GET ? dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DBUS_INTERFACE_PROPERTIES, "Get")
+                                     : draftd_bus_new_call (members[kind]);
   DBusMessageIter it, d;
   dbus_message_iter_init_append (m, &it);
   if (kind == KIND_CHAT) {

@@ -189,8 +189,8 @@ filter (DBusConnection *c, DBusMessage *m, void *user)
 
 /* ---- the connection ---- */
 
-static DBusConnection *
-connect_to (const char *address, GError **error)
+DBusConnection *
+draftd_bus_connect (const char *address, GError **error)
 {
   DBusError e;
   dbus_error_init (&e);
@@ -203,22 +203,23 @@ connect_to (const char *address, GError **error)
   if (c == NULL) {
     g_set_error (error, DRAFTD_BUS_CLIENT_ERROR, DRAFTD_BUS_CLIENT_ERROR_NO_BUS, "%s", e.message ? e.message : e.name);
     dbus_error_free (&e);
+    return NULL;
   }
+  /* Clients outlive a bus that goes away: the caller decides what that means. */
+  dbus_connection_set_exit_on_disconnect (c, FALSE);
   return c;
 }
 
 DraftdBus *
 draftd_bus_open (const char *address, GMainContext *context, GError **error)
 {
-  DBusConnection *c = connect_to (address, error);
+  DBusConnection *c = draftd_bus_connect (address, error);
   if (c == NULL)
     return NULL;
   DraftdBus *b = g_new0 (DraftdBus, 1);
   b->connection = c;
   b->jobs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   b->calls = g_hash_table_new (NULL, NULL);
-  /* Clients outlive a bus that goes away: the caller decides what that means. */
-  dbus_connection_set_exit_on_disconnect (c, FALSE);
   dbus_connection_add_filter (c, filter, b, NULL);
   if (context)
     draftd_dbus_setup_with_main_loop (c, context);

@@ -38,6 +38,11 @@ const char *draftd_bus_client_error_name (const GError *error);
 /* Whether the error means the daemon could not be reached (no bus, not running, no reply). */
 gboolean draftd_bus_client_unreachable (const GError *error);
 
+/* A bare private connection (address NULL: the session bus), registered on the bus and
+ * never exiting the process when it closes: for programs that drive libdbus themselves
+ * (the tests' low-level checks). The caller closes and unrefs it. */
+DBusConnection *draftd_bus_connect (const char *address, GError **error);
+
 typedef struct _DraftdBus DraftdBus;
 
 /* address NULL: the session bus. context NULL: the caller runs the connection itself
