@@ -178,7 +178,8 @@ filter (DBusConnection *c, DBusMessage *m, void *user)
   DraftdBus *b = user;
   if (dbus_message_get_type (m) != DBUS_MESSAGE_TYPE_SIGNAL)
     return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
-  if (dbus_message_is_signal (m, DBUS_INTERFACE_DBUS, "NameOwnerChanged"))
+  /* Only the bus itself speaks for names: another client could send the same signal to us. */
+  if (dbus_message_is_signal (m, DBUS_INTERFACE_DBUS, "NameOwnerChanged") && dbus_message_has_sender (m, DBUS_SERVICE_DBUS))
     on_owner_changed (b, m);
   else if (dbus_message_is_signal (m, DBUS_INTERFACE_LOCAL, "Disconnected") && b->presence)
     b->presence (FALSE, b->presence_user);
