@@ -261,7 +261,7 @@ main (void)
   g_autoptr (GError) error = NULL;
   DraftdBus *b = draftd_bus_open (f.address, g_main_context_default (), &error);
   tap_ok (b != NULL, "the library connects to an address");
-  Seen s = { g_string_new (NULL), g_string_new (NULL) };
+  Seen s = { .chunks = g_string_new (NULL), .edits = g_string_new (NULL) };
   if (b) {
     test_job (b, &s);
     test_errors (&f);
