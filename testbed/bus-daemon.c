@@ -168,6 +168,15 @@ bus_fixture_connect (BusFixture *f)
   return c;
 }
 
+DraftdBus *
+bus_fixture_open (BusFixture *f)
+{
+  g_autoptr (GError) error = NULL;
+  DraftdBus *b = draftd_bus_open (f->address, NULL, &error);
+  g_assert_no_error (error);
+  return b;
+}
+
 gboolean
 bus_fixture_spawn (BusFixture *f, const char *const *argv, char **out, char **err, int *status)
 {

@@ -26,7 +26,11 @@ gboolean bus_fixture_start (BusFixture *f, const char *dir, const char *target, 
 int bus_fixture_stop_draftd (BusFixture *f);
 /* Stops draftd and the bus, removes a scratch dir it made and frees what `f` holds. */
 void bus_fixture_clear (BusFixture *f);
+/* A bare connection to the fixture's bus, for checks below the client library. */
 DBusConnection *bus_fixture_connect (BusFixture *f);
+/* A client of lib/bus/client.h on the fixture's bus, run by hand (draftd_bus_dispatch). */
+typedef struct _DraftdBus DraftdBus;
+DraftdBus *bus_fixture_open (BusFixture *f);
 /* Runs a program with DBUS_SESSION_BUS_ADDRESS set to the fixture's bus. */
 gboolean bus_fixture_spawn (BusFixture *f, const char *const *argv, char **out, char **err, int *status);
 /* Calls Complete(prompt, {}) on `c`; returns NULL when it succeeded, else the error name
