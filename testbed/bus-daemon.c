@@ -195,15 +195,22 @@ bus_fixture_draftd_rss (BusFixture *f)
   return p ? g_ascii_strtoull (p + 6, NULL, 10) : 0;
 }
 
+DBusMessage *
+bus_fixture_text_call (const char *method, const char *text)
+{
+  DBusMessage *m = draftd_bus_new_call (method);
+  DBusMessageIter it, d;
+  dbus_message_iter_init_append (m, &it);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &text);
+  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
+  dbus_message_iter_close_container (&it, &d);
+  return m;
+}
+
 char *
 bus_fixture_complete_error (DBusConnection *c, const char *prompt, char **message)
 {
-  DBusMessage *m = draftd_bus_new_call ("Complete");
-  DBusMessageIter it, d;
-  dbus_message_iter_init_append (m, &it);
-  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &prompt);
-  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
-  dbus_message_iter_close_container (&it, &d);
+  DBusMessage *m = bus_fixture_text_call ("Complete", prompt);
   DBusError e;
   dbus_error_init (&e);
   DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 120000, &e);

@@ -33,6 +33,8 @@ typedef struct _DraftdBus DraftdBus;
 DraftdBus *bus_fixture_open (BusFixture *f);
 /* Runs a program with DBUS_SESSION_BUS_ADDRESS set to the fixture's bus. */
 gboolean bus_fixture_spawn (BusFixture *f, const char *const *argv, char **out, char **err, int *status);
+/* A call of `method` (Correct, Complete) with one text and no options: (s, a{sv}). */
+DBusMessage *bus_fixture_text_call (const char *method, const char *text);
 /* Calls Complete(prompt, {}) on `c`; returns NULL when it succeeded, else the error name
  * (and its message in *message). */
 char *bus_fixture_complete_error (DBusConnection *c, const char *prompt, char **message);
