@@ -52,7 +52,7 @@ draft_job_clear (DraftJob *j)
   g_clear_pointer (&j->stats, json_node_unref);
 }
 
-/* What the signal filter tracks while the job runs. */
+/* What the job's callbacks track while it runs. */
 typedef struct {
   DraftJob *job;
   char *path;
