@@ -1,6 +1,6 @@
 /* The D-Bus names of draftd's contract: the well-known name, object path, interface and
- * error names. Free of libdbus, so the tests' stand-in services, written with GDBus, spell
- * them from the same place. */
+ * error names. Free of libdbus, so code that only needs the names (the language server's
+ * tests, which drive it over stdio) spells them from the same place. */
 #pragma once
 
 #define DRAFTD_BUS_NAME "org.draftd.Assistant1"
