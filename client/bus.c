@@ -1,10 +1,10 @@
 /* The client's side of the bus: one private connection, opened on first use. */
 #include <stdio.h>
 #include "client/client.h"
-#include "lib/bus/draftd-bus.h"
+#include "lib/bus/client.h"
 
 static char *bus_address;
-static DBusConnection *connection;
+static DraftdBus *bus;
 
 void
 draft_bus_set_address (const char *address)
@@ -19,47 +19,31 @@ draft_bus_address (void)
   return bus_address;
 }
 
-DBusConnection *
+DraftdBus *
 draft_bus (void)
 {
-  if (connection)
-    return connection;
-  DBusError e;
-  dbus_error_init (&e);
-  DBusConnection *c = bus_address ? dbus_connection_open_private (bus_address, &e) : dbus_bus_get_private (DBUS_BUS_SESSION, &e);
-  if (c && bus_address && !dbus_bus_register (c, &e)) {
-    dbus_connection_close (c);
-    dbus_connection_unref (c);
-    c = NULL;
-  }
-  if (c == NULL) {
+  if (bus)
+    return bus;
+  g_autoptr (GError) error = NULL;
+  bus = draftd_bus_open (bus_address, NULL, &error);
+  if (bus == NULL)
     g_printerr ("draft: cannot connect to the session bus: %s\n"
                 "       draftd serves the D-Bus session bus; in a session without one, run the daemon and the\n"
-                "       client under `dbus-run-session`, or give the daemon's bus with --address.\n", e.message);
-    dbus_error_free (&e);
-    return NULL;
-  }
-  dbus_connection_set_exit_on_disconnect (c, FALSE);
-  connection = c;
-  return connection;
+                "       client under `dbus-run-session`, or give the daemon's bus with --address.\n", error->message);
+  return bus;
 }
 
 void
 draft_bus_close (void)
 {
-  if (connection) {
-    dbus_connection_close (connection);
-    dbus_connection_unref (connection);
-    connection = NULL;
-  }
+  g_clear_pointer (&bus, draftd_bus_free);
   g_clear_pointer (&bus_address, g_free);
 }
 
 void
-draft_bus_print_error (const DBusError *e)
+draft_bus_print_error (const GError *error)
 {
-  if (g_str_equal (e->name, DBUS_ERROR_SERVICE_UNKNOWN) || g_str_equal (e->name, DBUS_ERROR_NAME_HAS_NO_OWNER) ||
-      g_str_equal (e->name, DBUS_ERROR_SPAWN_SERVICE_NOT_FOUND))
+  if (g_error_matches (error, DRAFTD_BUS_CLIENT_ERROR, DRAFTD_BUS_CLIENT_ERROR_NO_DAEMON))
     /* A daemon started from a shell dies with the terminal: point at the two ways that last. */
     g_printerr ("draft: draftd is not running, and the bus could not start it.\n"
                 "       With draftd installed, the bus starts it on demand (D-Bus activation), or enable the\n"
@@ -67,25 +51,21 @@ draft_bus_print_error (const DBusError *e)
                 "           systemctl --user enable --now draftd\n"
                 "       From a source tree: build/daemon/draftd (it stops with that terminal).\n");
   else
-    g_printerr ("draft: %s\n", e->message ? e->message : e->name);
+    g_printerr ("draft: %s\n", error->message);
 }
 
 DBusMessage *
 draft_bus_call (DBusMessage *m, int timeout_ms)
 {
-  DBusConnection *c = draft_bus ();
-  if (c == NULL) {
+  DraftdBus *b = draft_bus ();
+  if (b == NULL) {
     dbus_message_unref (m);
     return NULL;
   }
-  DBusError e;
-  dbus_error_init (&e);
-  DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, timeout_ms, &e);
-  dbus_message_unref (m);
-  if (r == NULL) {
-    draft_bus_print_error (&e);
-    dbus_error_free (&e);
-  }
+  g_autoptr (GError) error = NULL;
+  DBusMessage *r = draftd_bus_call_sync (b, m, timeout_ms, &error);
+  if (r == NULL)
+    draft_bus_print_error (error);
   return r;
 }
 
@@ -183,7 +163,7 @@ draft_bus_get_property (const char *name)
 static gboolean
 call_string (const char *method, const char *arg)
 {
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, method);
+  DBusMessage *m = draftd_bus_new_call (method);
   dbus_message_append_args (m, DBUS_TYPE_STRING, &arg, DBUS_TYPE_INVALID);
   DBusMessage *r = draft_bus_call (m, 30000);
   if (r)

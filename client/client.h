@@ -1,13 +1,13 @@
 /* draft, the terminal client of draftd: what its parts share.
- *   bus.c      the connection, errors with advice, properties, D-Bus values as JSON
- *   job.c      streamed jobs (Start + Chunk/Edit/Progress/Finished/Failed), Ctrl-C cancels
+ *   bus.c      the connection (lib/bus/client.h), errors with advice, properties, D-Bus values as JSON
+ *   job.c      streamed jobs as a terminal shows them: progress, streamed text, Ctrl-C cancels
  *   render.c   corrected text, word diffs, JSON documents and tables on stdout
  *   commands.c the one-shot commands: correct, rewrite, complete, chat, status
  *   repl.c     the chat REPL
  *   draft.c    main: locale, global options, dispatch */
 #pragma once
-#include <dbus/dbus.h>
 #include <glib.h>
+#include "lib/bus/client.h"
 #include <json-glib/json-glib.h>
 #include <signal.h>
 
@@ -20,11 +20,11 @@
 void draft_bus_set_address (const char *address);
 /* The --address given, or NULL for the session bus. */
 const char *draft_bus_address (void);
-/* The connection, or NULL with the reason printed. */
-DBusConnection *draft_bus (void);
+/* The connection (run by hand: draftd_bus_dispatch), or NULL with the reason printed. */
+DraftdBus *draft_bus (void);
 void draft_bus_close (void);
 /* Prints a D-Bus error; a daemon that is not running gets advice on how to start it. */
-void draft_bus_print_error (const DBusError *e);
+void draft_bus_print_error (const GError *error);
 /* Sends a call (taking it) and waits for its reply; NULL with the error printed. */
 DBusMessage *draft_bus_call (DBusMessage *m, int timeout_ms);
 /* A property of org.draftd.Assistant1 as JSON, or NULL with the error printed. */

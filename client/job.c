@@ -1,12 +1,11 @@
-/* Streamed jobs: Start, then the job's signals until Finished or Failed. Edits and chunks
- * are handed out as they arrive; a long job shows its progress on a terminal; Ctrl-C
+/* Streamed jobs as a terminal shows them (lib/bus/client.h starts and follows them): edits
+ * and chunks are handed out as they arrive; a long job shows its progress on a terminal; Ctrl-C
  * cancels the job (a second Ctrl-C stops waiting for the daemon to confirm). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 #include "client/client.h"
-#include "lib/bus/draftd-bus.h"
 
 volatile sig_atomic_t draft_interrupted;
 
@@ -53,7 +52,7 @@ draft_job_clear (DraftJob *j)
   g_clear_pointer (&j->stats, json_node_unref);
 }
 
-/* What the signal filter tracks while the job runs. */
+/* What the job's callbacks track while it runs. */
 typedef struct {
   DraftJob *job;
   char *path;
@@ -88,29 +87,23 @@ progress_show (Run *r, guint32 done, guint32 total)
 }
 
 static void
-edit_from_signal (Run *r, DBusMessageIter *it)
+on_chunk (gpointer user, const char *text)
 {
-  DraftEdit e = { 0 };
-  const char *s;
-  int types[] = { DBUS_TYPE_UINT32, DBUS_TYPE_UINT32, DBUS_TYPE_STRING, DBUS_TYPE_STRING };
-  void *dest[] = { &e.offset, &e.length, &e.replacement, &e.kind };
-  for (guint i = 0; i < G_N_ELEMENTS (types); i++) {
-    if (!dbus_message_iter_next (it) || dbus_message_iter_get_arg_type (it) != types[i])
-      return;
-    if (types[i] == DBUS_TYPE_STRING) {
-      dbus_message_iter_get_basic (it, &s);
-      *(char **) dest[i] = (char *) s;
-    } else
-      dbus_message_iter_get_basic (it, dest[i]);
+  Run *r = user;
+  g_string_append (r->job->result, text);
+  if (r->job->stream) {
+    progress_clear (r);
+    r->output_started = TRUE;
+    fputs (text, stdout);
+    fflush (stdout);
   }
-  /* The edit contract grew a message: read it where the daemon sends one. */
-  if (dbus_message_iter_next (it) && dbus_message_iter_get_arg_type (it) == DBUS_TYPE_STRING) {
-    dbus_message_iter_get_basic (it, &s);
-    e.message = *s ? (char *) s : NULL;
-  }
-  e.replacement = g_strdup (e.replacement);
-  e.kind = g_strdup (e.kind);
-  e.message = g_strdup (e.message);
+}
+
+static void
+on_edit (gpointer user, const DraftdBusEdit *edit)
+{
+  Run *r = user;
+  DraftEdit e = { edit->offset, edit->length, g_strdup (edit->replacement), g_strdup (edit->kind), g_strdup (edit->message) };
   g_array_append_val (r->job->edits, e);
   progress_clear (r);
   if (r->job->on_edit) {
@@ -120,73 +113,41 @@ edit_from_signal (Run *r, DBusMessageIter *it)
 }
 
 static void
-on_job_signal (Run *r, const char *member, DBusMessageIter *it)
+on_progress (gpointer user, guint32 done, guint32 total)
 {
-  const char *a = NULL, *b = NULL;
-  if (g_str_equal (member, "Chunk")) {
-    if (dbus_message_iter_next (it) && dbus_message_iter_get_arg_type (it) == DBUS_TYPE_STRING) {
-      dbus_message_iter_get_basic (it, &a);
-      g_string_append (r->job->result, a);
-      if (r->job->stream) {
-        progress_clear (r);
-        r->output_started = TRUE;
-        fputs (a, stdout);
-        fflush (stdout);
-      }
-    }
-  } else if (g_str_equal (member, "Edit")) {
-    edit_from_signal (r, it);
-  } else if (g_str_equal (member, "Progress")) {
-    guint32 done = 0, total = 0;
-    if (dbus_message_iter_next (it) && dbus_message_iter_get_arg_type (it) == DBUS_TYPE_UINT32)
-      dbus_message_iter_get_basic (it, &done);
-    if (dbus_message_iter_next (it) && dbus_message_iter_get_arg_type (it) == DBUS_TYPE_UINT32)
-      dbus_message_iter_get_basic (it, &total);
-    if (total > 0)
-      progress_show (r, done, total);
-  } else if (g_str_equal (member, "Finished")) {
-    if (dbus_message_iter_next (it) && dbus_message_iter_get_arg_type (it) == DBUS_TYPE_STRING) {
-      dbus_message_iter_get_basic (it, &a);
-      g_string_assign (r->job->result, a);
-    }
-    if (dbus_message_iter_next (it))
-      r->job->stats = draft_bus_value_to_json (it);
-    r->done = TRUE;
-  } else if (g_str_equal (member, "Failed")) {
-    if (dbus_message_iter_next (it))
-      dbus_message_iter_get_basic (it, &a);
-    if (dbus_message_iter_next (it))
-      dbus_message_iter_get_basic (it, &b);
-    r->job->cancelled = a && g_str_equal (a, DRAFTD_BUS_ERROR_CANCELLED);
-    r->error = g_strdup_printf ("%s (%s)", b ? b : "failed", a ? a : "");
-    r->failed = r->done = TRUE;
-  }
+  if (total > 0)
+    progress_show (user, done, total);
 }
 
-static DBusHandlerResult
-job_filter (DBusConnection *c, DBusMessage *m, void *user)
+static void
+on_finished (gpointer user, const char *result, DBusMessageIter *stats)
 {
   Run *r = user;
-  if (dbus_message_get_type (m) != DBUS_MESSAGE_TYPE_SIGNAL)
-    return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
-  if (dbus_message_is_signal (m, DBUS_INTERFACE_DBUS, "NameOwnerChanged")) {
-    const char *name, *old_owner, *new_owner;
-    if (dbus_message_get_args (m, NULL, DBUS_TYPE_STRING, &name, DBUS_TYPE_STRING, &old_owner, DBUS_TYPE_STRING,
-                               &new_owner, DBUS_TYPE_INVALID) &&
-        g_str_equal (name, DRAFTD_BUS_NAME) && *new_owner == 0)
-      r->daemon_gone = TRUE;
-    return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
-  }
-  DBusMessageIter it;
-  const char *path;
-  if (!dbus_message_has_interface (m, DRAFTD_BUS_JOB_IFACE) || !dbus_message_iter_init (m, &it) ||
-      dbus_message_iter_get_arg_type (&it) != DBUS_TYPE_OBJECT_PATH)
-    return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
-  dbus_message_iter_get_basic (&it, &path);
-  if (!r->path || !g_str_equal (path, r->path))
-    return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
-  on_job_signal (r, dbus_message_get_member (m), &it);
-  return DBUS_HANDLER_RESULT_HANDLED;
+  g_string_assign (r->job->result, result);
+  if (stats)
+    r->job->stats = draft_bus_value_to_json (stats);
+  r->done = TRUE;
+}
+
+static void
+on_failed (gpointer user, const GError *error)
+{
+  Run *r = user;
+  const char *name = draftd_bus_client_error_name (error);
+  r->job->cancelled = g_error_matches (error, DRAFTD_BUS_CLIENT_ERROR, DRAFTD_BUS_CLIENT_ERROR_CANCELLED);
+  r->error = g_strdup_printf ("%s (%s)", error->message, name ? name : "");
+  r->failed = r->done = TRUE;
+}
+
+static const DraftdBusJobEvents job_events = { on_chunk, on_edit, on_progress, on_finished, on_failed };
+
+/* The daemon left the bus (a closed connection ends the wait by itself). */
+static void
+on_presence (gboolean present, gpointer user)
+{
+  Run *r = user;
+  if (!present && draftd_bus_is_connected (draft_bus ()))
+    r->daemon_gone = TRUE;
 }
 
 static void
@@ -227,59 +188,39 @@ append_gen_options (DBusMessageIter *d, const DraftGenOptions *g)
   }
 }
 
-/* Start's av: the method's in-arguments, each in a variant, options last. */
+/* Start's av: the method's in-arguments, options last. */
 static DBusMessage *
 build_start (const DraftJob *j)
 {
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Start");
-  DBusMessageIter it, av, v, d;
-  dbus_message_iter_init_append (m, &it);
-  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &j->method);
-  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "v", &av);
-  gboolean grammar = g_str_equal (j->method, "Correct") || g_str_equal (j->method, "Rewrite");
+  const char *args[4] = { NULL };
+  guint n = 0;
   if (g_str_equal (j->method, "Chat"))
-    draftd_bus_append_variant_string (&av, j->conversation);
-  draftd_bus_append_variant_string (&av, j->text);
+    args[n++] = j->conversation;
+  args[n++] = j->text;
   if (g_str_equal (j->method, "Rewrite"))
-    draftd_bus_append_variant_string (&av, j->instruction);
-  dbus_message_iter_open_container (&av, DBUS_TYPE_VARIANT, "a{sv}", &v);
-  dbus_message_iter_open_container (&v, DBUS_TYPE_ARRAY, "{sv}", &d);
-  if (grammar) {
+    args[n++] = j->instruction;
+  DraftdBusStart s;
+  draftd_bus_start_init (&s, j->method, args);
+  if (g_str_equal (j->method, "Correct") || g_str_equal (j->method, "Rewrite")) {
     const char *unit = "codepoint";
-    draftd_bus_dict_add (&d, "offset_unit", DBUS_TYPE_STRING, &unit);
+    draftd_bus_dict_add (&s.options, "offset_unit", DBUS_TYPE_STRING, &unit);
   } else
-    append_gen_options (&d, j->gen);
+    append_gen_options (&s.options, j->gen);
   if (j->shared) {
     dbus_bool_t yes = TRUE;
-    draftd_bus_dict_add (&d, "shared", DBUS_TYPE_BOOLEAN, &yes);
+    draftd_bus_dict_add (&s.options, "shared", DBUS_TYPE_BOOLEAN, &yes);
   }
-  dbus_message_iter_close_container (&v, &d);
-  dbus_message_iter_close_container (&av, &v);
-  dbus_message_iter_close_container (&it, &av);
-  return m;
+  return draftd_bus_start_finish (&s);
 }
-
-static void
-send_cancel (DBusConnection *c, const char *path)
-{
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Cancel");
-  dbus_message_append_args (m, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_INVALID);
-  dbus_connection_send (c, m, NULL);
-  dbus_connection_flush (c);
-  dbus_message_unref (m);
-}
-
-static const char owner_rule[] =
-  "type='signal',sender='" DBUS_SERVICE_DBUS "',member='NameOwnerChanged',arg0='" DRAFTD_BUS_NAME "'";
 
 /* Dispatches until the job ends; the first Ctrl-C cancels it, a second stops waiting. */
 static void
-wait_for_end (DBusConnection *c, Run *r)
+wait_for_end (DraftdBus *b, Run *r)
 {
   gboolean cancel_sent = FALSE;
-  while (!r->done && !r->daemon_gone && dbus_connection_read_write_dispatch (c, 100)) {
+  while (!r->done && !r->daemon_gone && draftd_bus_dispatch (b, 100)) {
     if (draft_interrupted && !cancel_sent) {
-      send_cancel (c, r->path);
+      draftd_bus_cancel (b, r->path);
       cancel_sent = TRUE;
     } else if (draft_interrupted > 1) {
       r->job->cancelled = TRUE;
@@ -292,40 +233,48 @@ wait_for_end (DBusConnection *c, Run *r)
     r->error = g_strdup (r->daemon_gone ? "draftd exited before the job ended" : "lost the connection to the bus");
 }
 
+/* Start, then the job's signals until it ends. FALSE when Start itself failed (printed). */
+static gboolean
+start_and_follow (DraftdBus *b, Run *r)
+{
+  g_autoptr (GError) error = NULL;
+  DBusMessage *reply = draftd_bus_call_sync (b, build_start (r->job), DBUS_TIMEOUT_INFINITE, &error);
+  if (reply == NULL) {
+    draft_bus_print_error (error);
+    return FALSE;
+  }
+  r->path = draftd_bus_job_path (reply);
+  dbus_message_unref (reply);
+  if (r->path == NULL) {
+    r->error = g_strdup ("Start named no job");
+    return TRUE;
+  }
+  /* Signals that came with the reply wait in the queue: they are dispatched now. */
+  draftd_bus_follow (b, r->path, r);
+  wait_for_end (b, r);
+  draftd_bus_unfollow (b, r->path);
+  return TRUE;
+}
+
 gboolean
 draft_job_run (DraftJob *j)
 {
-  DBusConnection *c = draft_bus ();
-  if (c == NULL)
+  DraftdBus *b = draft_bus ();
+  if (b == NULL)
     return FALSE;
   Run r = { .job = j, .started = g_get_monotonic_time (), .progress_tty = isatty (STDERR_FILENO),
            .stdout_tty = isatty (STDOUT_FILENO) };
-  dbus_connection_add_filter (c, job_filter, &r, NULL);
-  dbus_bus_add_match (c, owner_rule, NULL);
-  DBusError e;
-  dbus_error_init (&e);
-  DBusMessage *m = build_start (j);
+  draftd_bus_set_job_events (b, &job_events);
+  draftd_bus_watch_daemon (b, on_presence, &r);
   draft_interrupted = 0;
-  DBusMessage *reply = dbus_connection_send_with_reply_and_block (c, m, DBUS_TIMEOUT_INFINITE, &e);
-  dbus_message_unref (m);
-  if (reply == NULL) {
-    draft_bus_print_error (&e);
-    dbus_error_free (&e);
-  } else {
-    const char *path = NULL;
-    dbus_message_get_args (reply, NULL, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_INVALID);
-    r.path = g_strdup (path);
-    dbus_message_unref (reply);
-    /* Signals that came with the reply wait in the queue: the filter sees them now. */
-    wait_for_end (c, &r);
-  }
+  gboolean started = start_and_follow (b, &r);
   progress_clear (&r);
-  dbus_bus_remove_match (c, owner_rule, NULL);
-  dbus_connection_remove_filter (c, job_filter, &r);
-  gboolean ok = reply && r.done && !r.failed;
+  draftd_bus_unwatch_daemon (b);
+  draftd_bus_set_job_events (b, NULL);
+  gboolean ok = started && r.done && !r.failed;
   if (j->cancelled)
     g_printerr ("\n[cancelled]\n");
-  else if (reply && !ok)
+  else if (started && !ok)
     g_printerr ("%sdraft: %s\n", r.output_started ? "\n" : "", r.error);  /* off the streamed line, if any */
   g_free (r.path);
   g_free (r.error);

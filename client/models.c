@@ -137,15 +137,14 @@ running_models (void)
 {
   if (!draft_bus_address () && !g_getenv ("DBUS_SESSION_BUS_ADDRESS"))
     return NULL;
-  DBusConnection *c = draft_bus ();
-  if (c == NULL)
+  DraftdBus *b = draft_bus ();
+  if (b == NULL)
     return NULL;
   DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DBUS_INTERFACE_PROPERTIES, "Get");
   const char *iface = DRAFTD_BUS_IFACE, *prop = "Models";
   dbus_message_append_args (m, DBUS_TYPE_STRING, &iface, DBUS_TYPE_STRING, &prop, DBUS_TYPE_INVALID);
   dbus_message_set_auto_start (m, FALSE);
-  DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 10000, NULL);
-  dbus_message_unref (m);
+  DBusMessage *r = draftd_bus_call_sync (b, m, 10000, NULL);
   DBusMessageIter it;
   JsonNode *n = r && dbus_message_iter_init (r, &it) ? draft_bus_value_to_json (&it) : NULL;
   if (r)

@@ -48,7 +48,7 @@ print_switched (DBusMessage *r)
 static int
 call_use (const char *target, const char *assistant)
 {
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "UseModels");
+  DBusMessage *m = draftd_bus_new_call ("UseModels");
   dbus_message_append_args (m, DBUS_TYPE_STRING, &target, DBUS_TYPE_STRING, &assistant, DBUS_TYPE_INVALID);
   DBusMessage *r = draft_bus_call (m, USE_TIMEOUT_MS);
   if (r == NULL)

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "daemon/config.h"
-#include "daemon/dbus/dbus-glib-loop.h"
+#include "lib/bus/glib-loop.h"
 #include "daemon/engine/engine.h"
 #include "daemon/log.h"
 #include "daemon/service/service.h"

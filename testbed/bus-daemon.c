@@ -6,23 +6,15 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "lib/bus/draftd-bus.h"
+#include "lib/bus/client.h"
 #include "testbed/scratch.h"
 
 static gboolean
 name_has_owner (const char *address, const char *name)
 {
-  DBusError e;
-  dbus_error_init (&e);
-  DBusConnection *c = dbus_connection_open_private (address, &e);
-  if (c == NULL || !dbus_bus_register (c, &e)) {
-    dbus_error_free (&e);
-    if (c) {
-      dbus_connection_close (c);
-      dbus_connection_unref (c);
-    }
+  DBusConnection *c = draftd_bus_connect (address, NULL);
+  if (c == NULL)
     return FALSE;
-  }
   gboolean has = dbus_bus_name_has_owner (c, name, NULL);
   dbus_connection_close (c);
   dbus_connection_unref (c);
@@ -179,13 +171,19 @@ bus_fixture_clear (BusFixture *f)
 DBusConnection *
 bus_fixture_connect (BusFixture *f)
 {
-  DBusError e;
-  dbus_error_init (&e);
-  DBusConnection *c = dbus_connection_open_private (f->address, &e);
-  g_assert (c != NULL);
-  g_assert (dbus_bus_register (c, &e));
-  dbus_connection_set_exit_on_disconnect (c, FALSE);
+  g_autoptr (GError) error = NULL;
+  DBusConnection *c = draftd_bus_connect (f->address, &error);
+  g_assert_no_error (error);
   return c;
+}
+
+DraftdBus *
+bus_fixture_open (BusFixture *f)
+{
+  g_autoptr (GError) error = NULL;
+  DraftdBus *b = draftd_bus_open (f->address, NULL, &error);
+  g_assert_no_error (error);
+  return b;
 }
 
 gboolean
@@ -206,16 +204,22 @@ bus_fixture_draftd_rss (BusFixture *f)
   return p ? g_ascii_strtoull (p + 6, NULL, 10) : 0;
 }
 
+DBusMessage *
+bus_fixture_text_call (const char *method, const char *text)
+{
+  DBusMessage *m = draftd_bus_new_call (method);
+  DBusMessageIter it, d;
+  dbus_message_iter_init_append (m, &it);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &text);
+  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
+  dbus_message_iter_close_container (&it, &d);
+  return m;
+}
+
 char *
 bus_fixture_complete_error (DBusConnection *c, const char *prompt, char **message)
 {
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE,
-                                                 "Complete");
-  DBusMessageIter it, d;
-  dbus_message_iter_init_append (m, &it);
-  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &prompt);
-  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
-  dbus_message_iter_close_container (&it, &d);
+  DBusMessage *m = bus_fixture_text_call ("Complete", prompt);
   DBusError e;
   dbus_error_init (&e);
   DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 120000, &e);

@@ -28,9 +28,15 @@ void bus_fixture_set_draftd (const char *path);
 int bus_fixture_stop_draftd (BusFixture *f);
 /* Stops draftd and the bus, removes a scratch dir it made and frees what `f` holds. */
 void bus_fixture_clear (BusFixture *f);
+/* A bare connection to the fixture's bus, for checks below the client library. */
 DBusConnection *bus_fixture_connect (BusFixture *f);
+/* A client of lib/bus/client.h on the fixture's bus, run by hand (draftd_bus_dispatch). */
+typedef struct _DraftdBus DraftdBus;
+DraftdBus *bus_fixture_open (BusFixture *f);
 /* Runs a program with DBUS_SESSION_BUS_ADDRESS set to the fixture's bus. */
 gboolean bus_fixture_spawn (BusFixture *f, const char *const *argv, char **out, char **err, int *status);
+/* A call of `method` (Correct, Complete) with one text and no options: (s, a{sv}). */
+DBusMessage *bus_fixture_text_call (const char *method, const char *text);
 /* Calls Complete(prompt, {}) on `c`; returns NULL when it succeeded, else the error name
  * (and its message in *message). */
 char *bus_fixture_complete_error (DBusConnection *c, const char *prompt, char **message);

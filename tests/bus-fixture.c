@@ -1,7 +1,7 @@
 #include "tests/bus-fixture.h"
 #include <string.h>
 #include <sys/wait.h>
-#include "lib/bus/draftd-bus.h"
+#include "lib/bus/client.h"
 #include "tests/tap.h"
 #include "tests/test-util.h"
 
@@ -65,18 +65,9 @@ bus_fixture_teardown (BusFixture *f)
 DBusMessage *
 bus_fixture_start_call (const char *method, const char *text)
 {
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Start");
-  DBusMessageIter it, av, v, d;
-  dbus_message_iter_init_append (m, &it);
-  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &method);
-  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "v", &av);
-  draftd_bus_append_variant_string (&av, text);
-  dbus_message_iter_open_container (&av, DBUS_TYPE_VARIANT, "a{sv}", &v);
-  dbus_message_iter_open_container (&v, DBUS_TYPE_ARRAY, "{sv}", &d);
-  dbus_message_iter_close_container (&v, &d);
-  dbus_message_iter_close_container (&av, &v);
-  dbus_message_iter_close_container (&it, &av);
-  return m;
+  DraftdBusStart s;
+  draftd_bus_start_init (&s, method, (const char *const[]) { text, NULL });
+  return draftd_bus_start_finish (&s);
 }
 
 int
@@ -114,10 +105,7 @@ bus_fixture_start_job (DBusConnection *c, const char *method, const char *text)
   DBusMessage *m = bus_fixture_start_call (method, text);
   DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 120000, NULL);
   dbus_message_unref (m);
-  const char *p = NULL;
-  if (r)
-    dbus_message_get_args (r, NULL, DBUS_TYPE_OBJECT_PATH, &p, DBUS_TYPE_INVALID);
-  char *path = g_strdup (p);
+  char *path = draftd_bus_job_path (r);
   if (r)
     dbus_message_unref (r);
   return path;

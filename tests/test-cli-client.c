@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "lib/bus/draftd-bus.h"
+#include "lib/bus/client.h"
 #include "tests/bus-fixture.h"
 #include "tests/cli-run.h"
 #include "tests/tap.h"
@@ -260,7 +260,7 @@ static guint32
 shared_turn (BusFixture *f, const char *id, const char *msg)
 {
   DBusConnection *c = bus_fixture_connect (f);
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Chat");
+  DBusMessage *m = draftd_bus_new_call ("Chat");
   DBusMessageIter it, d;
   guint32 mt = 2;
   dbus_bool_t yes = TRUE;

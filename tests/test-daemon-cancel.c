@@ -4,7 +4,7 @@
  * can count them, and the daemon then serves the next request as before. Orders are
  * asserted; how long each stop took is printed as a diagnostic only. */
 #include <string.h>
-#include "lib/bus/draftd-bus.h"
+#include "lib/bus/client.h"
 #include "tests/bus-fixture.h"
 #include "tests/tap.h"
 
@@ -18,31 +18,29 @@ typedef struct {
   char *error;         /* Failed's error name */
 } Stream;
 
-static DBusHandlerResult
-on_stream_signal (DBusConnection *c, DBusMessage *m, void *user)
+static void
+on_progress (gpointer job, guint32 done, guint32 total)
 {
-  Stream *s = user;
-  const char *path = NULL, *name = NULL, *text = NULL;
-  guint32 done = 0, total = 0;
-  if (dbus_message_get_type (m) != DBUS_MESSAGE_TYPE_SIGNAL || !dbus_message_has_interface (m, DRAFTD_BUS_IFACE))
-    return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
-  const char *member = dbus_message_get_member (m);
-  if (g_str_equal (member, "Progress"))
-    dbus_message_get_args (m, NULL, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_UINT32, &done, DBUS_TYPE_UINT32, &total,
-                           DBUS_TYPE_INVALID);
-  else if (g_str_equal (member, "Failed"))
-    dbus_message_get_args (m, NULL, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_STRING, &name, DBUS_TYPE_STRING, &text,
-                           DBUS_TYPE_INVALID);
-  else if (g_str_equal (member, "Finished"))
-    dbus_message_get_args (m, NULL, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_STRING, &text, DBUS_TYPE_INVALID);
-  if (path == NULL || s->path == NULL || !g_str_equal (path, s->path))
-    return DBUS_HANDLER_RESULT_HANDLED;
+  Stream *s = job;
   s->done = MAX (s->done, done);
-  s->finished |= g_str_equal (member, "Finished");
-  if (name && s->error == NULL)
-    s->error = g_strdup (name);
-  return DBUS_HANDLER_RESULT_HANDLED;
 }
+
+static void
+on_finished (gpointer job, const char *result, DBusMessageIter *stats)
+{
+  ((Stream *) job)->finished = TRUE;
+}
+
+static void
+on_failed (gpointer job, const GError *error)
+{
+  Stream *s = job;
+  const char *name = draftd_bus_client_error_name (error);
+  if (s->error == NULL)
+    s->error = g_strdup (name ? name : error->message);
+}
+
+static const DraftdBusJobEvents stream_events = { NULL, NULL, on_progress, on_finished, on_failed };
 
 static gboolean
 stream_over (const Stream *s)
@@ -50,16 +48,19 @@ stream_over (const Stream *s)
   return s->finished || s->error;
 }
 
-/* Reads and dispatches what `c` receives until `until` holds or `ms` pass; TRUE if it held. */
+/* Reads and dispatches what `b` receives until `until` holds or `ms` pass; TRUE if it held. */
 static gboolean
-pump_until (DBusConnection *c, Stream *s, gboolean (*until) (const Stream *), int ms)
+pump_until (DraftdBus *b, Stream *s, gboolean (*until) (const Stream *), int ms)
 {
+  DBusConnection *c = draftd_bus_connection (b);
   gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
-  while (!until (s) && g_get_monotonic_time () < end) {
-    dbus_connection_read_write (c, 20);
+  /* At least once: with ms 0, what has already arrived (signals queued behind a blocking
+   * call's reply) is read and dispatched. */
+  do {
+    dbus_connection_read_write (c, ms ? 20 : 0);
     while (dbus_connection_dispatch (c) == DBUS_DISPATCH_DATA_REMAINS)
       ;
-  }
+  } while (!until (s) && g_get_monotonic_time () < end);
   return until (s);
 }
 
@@ -92,21 +93,24 @@ send_call (DBusConnection *c, DBusMessage *m)
   return r;
 }
 
-/* Start(Correct, [400 sentences, {}]) on `c`, watched through `s`; FALSE if refused. */
+/* Start(Correct, [400 sentences, {}]) on `b`, followed into `s`; FALSE if refused. */
 static gboolean
-stream_start (DBusConnection *c, Stream *s)
+stream_start (DraftdBus *b, Stream *s)
 {
   memset (s, 0, sizeof *s);
-  dbus_connection_add_filter (c, on_stream_signal, s, NULL);
   g_autofree char *text = sentences (SENTENCES / 5);
-  s->path = bus_fixture_start_job (c, "Correct", text);
+  s->path = bus_fixture_start_job (draftd_bus_connection (b), "Correct", text);
+  draftd_bus_set_job_events (b, &stream_events);
+  if (s->path)
+    draftd_bus_follow (b, s->path, s);
   return s->path != NULL;
 }
 
 static void
-stream_end (DBusConnection *c, Stream *s)
+stream_end (DraftdBus *b, Stream *s)
 {
-  dbus_connection_remove_filter (c, on_stream_signal, s);
+  if (s->path)
+    draftd_bus_unfollow (b, s->path);
   g_free (s->path);
   g_free (s->error);
 }
@@ -115,7 +119,7 @@ stream_end (DBusConnection *c, Stream *s)
 static void
 check_serves (DBusConnection *c, const char *after)
 {
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Correct");
+  DBusMessage *m = draftd_bus_new_call ("Correct");
   const char *text = "He go home.";
   DBusMessageIter it, d;
   dbus_message_iter_init_append (m, &it);
@@ -137,28 +141,27 @@ ms_since (gint64 t0)
 static void
 test_cancel (BusFixture *f)
 {
-  DBusConnection *c = bus_fixture_connect (f);
+  DraftdBus *b = bus_fixture_open (f);
   Stream s;
-  gboolean running = stream_start (c, &s) && pump_until (c, &s, stream_running, 120000) && !stream_over (&s);
+  gboolean running = stream_start (b, &s) && pump_until (b, &s, stream_running, 120000) && !stream_over (&s);
   tap_ok (running, "a %u-sentence Correct runs (%u segments done)", SENTENCES, s.done);
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Cancel");
+  DBusMessage *m = draftd_bus_new_call ("Cancel");
   dbus_message_append_args (m, DBUS_TYPE_OBJECT_PATH, &s.path, DBUS_TYPE_INVALID);
   gint64 t0 = g_get_monotonic_time ();
-  DBusMessage *r = send_call (c, m);
+  DBusMessage *r = send_call (draftd_bus_connection (b), m);
   tap_ok (r && dbus_message_get_type (r) == DBUS_MESSAGE_TYPE_METHOD_RETURN, "Cancel is accepted");
   if (r)
     dbus_message_unref (r);
-  pump_until (c, &s, stream_running, 0);  /* the signals that came with the reply */
+  pump_until (b, &s, stream_running, 0);  /* the signals that came with the reply */
   guint at_cancel = s.done;
-  pump_until (c, &s, stream_over, 120000);
+  pump_until (b, &s, stream_over, 120000);
   tap_ok (g_strcmp0 (s.error, DRAFTD_BUS_ERROR_CANCELLED) == 0 && s.done <= at_cancel + 2,
           "Cancel ends it with %s within two segments (%u done at the reply, %u at the end, of %u)",
           s.error ? s.error : s.finished ? "Finished" : "nothing", at_cancel, s.done, SENTENCES);
   tap_diag ("Cancel to Failed: %.0f ms", ms_since (t0));
-  stream_end (c, &s);
-  check_serves (c, "a Cancel");
-  dbus_connection_close (c);
-  dbus_connection_unref (c);
+  stream_end (b, &s);
+  check_serves (draftd_bus_connection (b), "a Cancel");
+  draftd_bus_free (b);
 }
 
 /* The log line of the job's end, once it is there (NULL after 60 s). */
@@ -180,43 +183,40 @@ wait_log_line (BusFixture *f, const char *prefix)
 static void
 test_client_death (BusFixture *f)
 {
-  DBusConnection *c = bus_fixture_connect (f), *d = bus_fixture_connect (f);
+  DraftdBus *b = bus_fixture_open (f), *d = bus_fixture_open (f);
   Stream s;
   gboolean running = stream_start (d, &s) && pump_until (d, &s, stream_running, 120000) && !stream_over (&s);
   tap_ok (running, "another client's %u-sentence Correct runs", SENTENCES);
-  g_autofree char *prefix = g_strdup_printf ("Correct from %s", dbus_bus_get_unique_name (d));
+  g_autofree char *prefix = g_strdup_printf ("Correct from %s", dbus_bus_get_unique_name (draftd_bus_connection (d)));
   stream_end (d, &s);
   gint64 t0 = g_get_monotonic_time ();
-  dbus_connection_close (d);
-  dbus_connection_unref (d);
+  draftd_bus_free (d);
   g_autofree char *line = wait_log_line (f, prefix);
   tap_ok (line && strstr (line, "failed: " DRAFTD_BUS_ERROR_CANCELLED), "its client leaving the bus ends it: %s",
           line ? line : "(no end logged)");
   tap_diag ("disconnect to the job's end in the log: %.0f ms", ms_since (t0));
-  check_serves (c, "a client's death");
-  dbus_connection_close (c);
-  dbus_connection_unref (c);
+  check_serves (draftd_bus_connection (b), "a client's death");
+  draftd_bus_free (b);
 }
 
 /* SIGTERM: the running job fails Cancelled, and draftd exits 0 without finishing it. */
 static void
 test_sigterm (BusFixture *f)
 {
-  DBusConnection *c = bus_fixture_connect (f);
+  DraftdBus *b = bus_fixture_open (f);
   Stream s;
-  gboolean running = stream_start (c, &s) && pump_until (c, &s, stream_running, 120000) && !stream_over (&s);
+  gboolean running = stream_start (b, &s) && pump_until (b, &s, stream_running, 120000) && !stream_over (&s);
   tap_ok (running, "a %u-sentence Correct runs before SIGTERM", SENTENCES);
   gint64 t0 = g_get_monotonic_time ();
   int st = bus_fixture_stop_draftd (f);  /* one SIGTERM, then it waits */
   double exit_ms = ms_since (t0);
-  pump_until (c, &s, stream_over, 5000);
+  pump_until (b, &s, stream_over, 5000);
   tap_ok (st == 0 && g_strcmp0 (s.error, DRAFTD_BUS_ERROR_CANCELLED) == 0 && s.done < SENTENCES,
           "SIGTERM: the job fails %s at %u of %u segments, draftd exits %d", s.error ? s.error : "(no Failed)", s.done,
           SENTENCES, st);
   tap_diag ("SIGTERM to exit: %.0f ms", exit_ms);
-  stream_end (c, &s);
-  dbus_connection_close (c);
-  dbus_connection_unref (c);
+  stream_end (b, &s);
+  draftd_bus_free (b);
 }
 
 static void
@@ -227,18 +227,17 @@ test_job_timeout (void)
   const char *extra[] = { "--job-timeout", "1", NULL };
   if (!bus_fixture_begin (&f, extra, &code))
     return;
-  DBusConnection *c = bus_fixture_connect (&f);
+  DraftdBus *b = bus_fixture_open (&f);
   Stream s;
   gint64 t0 = g_get_monotonic_time ();
-  gboolean started = stream_start (c, &s);
-  pump_until (c, &s, stream_over, 120000);
+  gboolean started = stream_start (b, &s);
+  pump_until (b, &s, stream_over, 120000);
   tap_ok (started && g_strcmp0 (s.error, DRAFTD_BUS_ERROR_TOO_LONG) == 0 && s.done < SENTENCES,
           "--job-timeout 1 ends it with %s at %u of %u segments", s.error ? s.error : "(no Failed)", s.done, SENTENCES);
   tap_diag ("Start to Failed with a 1 s budget: %.0f ms", ms_since (t0));
-  stream_end (c, &s);
-  check_serves (c, "a job's time budget");
-  dbus_connection_close (c);
-  dbus_connection_unref (c);
+  stream_end (b, &s);
+  check_serves (draftd_bus_connection (b), "a job's time budget");
+  draftd_bus_free (b);
   tap_ok (bus_fixture_stop_draftd (&f) == 0, "draftd exits 0");
   bus_fixture_teardown (&f);
 }

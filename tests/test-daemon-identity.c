@@ -6,7 +6,7 @@
 #include <glib-unix.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "lib/bus/draftd-bus.h"
+#include "lib/bus/client.h"
 #include "tests/bus-fixture.h"
 #include "tests/tap.h"
 #include "tests/test-util.h"
@@ -18,7 +18,7 @@
 static DBusMessage *
 method (const char *member, const char *first, const char *second, const char *key, int type, const void *value)
 {
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, member);
+  DBusMessage *m = draftd_bus_new_call (member);
   DBusMessageIter it, d;
   dbus_message_iter_init_append (m, &it);
   dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &first);
@@ -149,8 +149,8 @@ newcomer (BusFixture *f, DBusConnection **c, DBusPendingCall **pend, guint n, gu
 static int
 newcomer_main (const char *address)
 {
-  DBusConnection *c = dbus_connection_open_private (address, NULL);
-  if (c == NULL || !dbus_bus_register (c, NULL))
+  DBusConnection *c = draftd_bus_connect (address, NULL);
+  if (c == NULL)
     return 1;
   DBusMessage *m = method ("Correct", "He go home.", NULL, NULL, 0, NULL);
   DBusPendingCall *pend = NULL;

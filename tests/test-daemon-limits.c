@@ -1,7 +1,7 @@
 /* Issue 13.4: every unbounded input is capped, checked before any tokenizing, and an
  * error never echoes a huge argument back. */
 #include <string.h>
-#include "lib/bus/draftd-bus.h"
+#include "lib/bus/client.h"
 #include "tests/bus-fixture.h"
 #include "tests/tap.h"
 
@@ -34,7 +34,7 @@ expect (DBusConnection *c, DBusMessage *m, const char *name, const char *what)
 static DBusMessage *
 call (const char *member)
 {
-  return dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, member);
+  return draftd_bus_new_call (member);
 }
 
 static void

@@ -3,7 +3,7 @@
  * a job that never was, GetAll of an interface the object lacks is an error, and
  * ResetConversation checks its arguments like every other method. */
 #include <string.h>
-#include "lib/bus/draftd-bus.h"
+#include "lib/bus/client.h"
 #include "tests/bus-fixture.h"
 #include "tests/tap.h"
 
@@ -26,7 +26,7 @@ call_error (DBusConnection *c, DBusMessage *m, char **message)
 static DBusMessage *
 cancel_call (const char *path)
 {
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Cancel");
+  DBusMessage *m = draftd_bus_new_call ("Cancel");
   dbus_message_append_args (m, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_INVALID);
   return m;
 }
@@ -62,14 +62,14 @@ static void
 test_reset_arguments (DBusConnection *c)
 {
   const char *id = "x", *extra = "y";
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "ResetConversation");
+  DBusMessage *m = draftd_bus_new_call ("ResetConversation");
   dbus_message_append_args (m, DBUS_TYPE_STRING, &id, DBUS_TYPE_STRING, &extra, DBUS_TYPE_INVALID);
   g_autofree char *message = NULL, *message2 = NULL;
   g_autofree char *name = call_error (c, m, &message);
   tap_ok (g_strcmp0 (name, DRAFTD_BUS_ERROR_INVALID_ARGUMENT) == 0, "ResetConversation with a trailing argument: %s",
           name ? name : "(success)");
   g_autofree char *long_id = g_strnfill (257, 'x');
-  m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "ResetConversation");
+  m = draftd_bus_new_call ("ResetConversation");
   dbus_message_append_args (m, DBUS_TYPE_STRING, &long_id, DBUS_TYPE_INVALID);
   g_autofree char *name2 = call_error (c, m, &message2);
   tap_ok (g_strcmp0 (name2, DRAFTD_BUS_ERROR_TOO_LONG) == 0, "ResetConversation of a 257-byte id: %s", name2 ? name2 : "(success)");

@@ -4,7 +4,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
-#include "lib/bus/draftd-bus.h"
+#include "lib/bus/client.h"
 #include "tests/bus-fixture.h"
 #include "tests/tap.h"
 #include "tests/test-util.h"
@@ -35,7 +35,7 @@ owner (DBusConnection *c)
 static DBusPendingCall *
 send_correct (DBusConnection *c, const char *text)
 {
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Correct");
+  DBusMessage *m = draftd_bus_new_call ("Correct");
   DBusMessageIter it, d;
   DBusPendingCall *p = NULL;
   dbus_message_iter_init_append (m, &it);
@@ -52,7 +52,7 @@ send_correct (DBusConnection *c, const char *text)
 static char *
 complete_mode (DBusConnection *c)
 {
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Complete");
+  DBusMessage *m = draftd_bus_new_call ("Complete");
   DBusMessageIter it, d;
   const char *prompt = "Once upon a time";
   guint32 n = 4;

@@ -3,7 +3,7 @@
  * pass the bus: it disconnects the sender); the victim's conversation must survive and its
  * calls be answered. */
 #include <string.h>
-#include "lib/bus/draftd-bus.h"
+#include "lib/bus/client.h"
 #include "tests/bus-fixture.h"
 #include "tests/tap.h"
 
@@ -11,7 +11,7 @@
 static guint32
 chat_turn (DBusConnection *c)
 {
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Chat");
+  DBusMessage *m = draftd_bus_new_call ("Chat");
   DBusMessageIter it, d;
   const char *id = "c", *msg = "Hello there.";
   guint32 mt = 8, n = 0;

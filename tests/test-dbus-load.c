@@ -5,7 +5,7 @@
  * first touched as contexts grow; measured over 4,000 requests, it plateaus by ~800 and
  * then grows by less than 100 KiB). */
 #include <string.h>
-#include "lib/bus/draftd-bus.h"
+#include "lib/bus/client.h"
 #include "tests/bus-fixture.h"
 #include "tests/tap.h"
 #include "tests/test-util.h"
@@ -20,26 +20,15 @@
 #endif
 
 static gboolean
-request (DBusConnection *c, int i)
+request (DraftdBus *b, int i)
 {
-  const char *iface = DRAFTD_BUS_IFACE;
-  DBusMessage *m;
+  static const char *const methods[] = { "Complete", "Correct", "Chat" };
   DBusMessageIter it, d;
   /* Mostly short completions; a correction and a chat turn in every ten. */
   int kind = i % 10 == 1 ? 1 : i % 10 == 2 ? 2 : 0;
   const char *text = kind == 0 ? "Once upon a time" : kind == 1 ? "Lily go to the park." : "Hi!";
   const char *conv = "c";
-  switch (kind) {
-  case 0:
-    m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, iface, "Complete");
-    break;
-  case 1:
-    m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, iface, "Correct");
-    break;
-  default:
-    m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, iface, "Chat");
-    break;
-  }
+  DBusMessage *m = draftd_bus_new_call (methods[kind]);
   dbus_message_iter_init_append (m, &it);
   if (kind == 2)
     dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &conv);
@@ -50,13 +39,10 @@ request (DBusConnection *c, int i)
     draftd_bus_dict_add (&d, "max_tokens", DBUS_TYPE_UINT32, &n);
   }
   dbus_message_iter_close_container (&it, &d);
-  DBusError err;
-  dbus_error_init (&err);
-  DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 120000, &err);
-  dbus_message_unref (m);
+  g_autoptr (GError) error = NULL;
+  DBusMessage *r = draftd_bus_call_sync (b, m, 120000, &error);
   if (r == NULL) {
-    tap_diag ("request %d: %s", i, err.message);
-    dbus_error_free (&err);
+    tap_diag ("request %d: %s", i, error->message);
     return FALSE;
   }
   dbus_message_unref (r);
@@ -78,15 +64,13 @@ main (void)
   guint ok = 0;
   guint64 rss_warm = 0;
   /* Every 10th request comes from a fresh connection that then leaves. */
-  DBusConnection *c = bus_fixture_connect (&f);
+  DraftdBus *b = bus_fixture_open (&f);
   for (int i = 0; i < N_REQUESTS; i++) {
     if (i % 10 == 9) {
-      DBusConnection *tmp = bus_fixture_connect (&f);
+      g_autoptr (DraftdBus) tmp = bus_fixture_open (&f);
       ok += request (tmp, i);
-      dbus_connection_close (tmp);
-      dbus_connection_unref (tmp);
     } else {
-      ok += request (c, i);
+      ok += request (b, i);
     }
     if (i == WARM - 1)
       rss_warm = bus_fixture_draftd_rss (&f);
@@ -100,8 +84,7 @@ main (void)
   else
     tap_ok (rss_end <= rss_warm + 2048, "RSS from request %d to %d: %" G_GUINT64_FORMAT " -> %" G_GUINT64_FORMAT " KiB",
             WARM, N_REQUESTS, rss_warm, rss_end);
-  dbus_connection_close (c);
-  dbus_connection_unref (c);
+  draftd_bus_free (b);
   int st = bus_fixture_stop_draftd (&f);
   tap_ok (st == 0, "draftd exits with status 0 after SIGTERM (%d; a leak under ASan would fail it)", st);
   g_autofree char *log = NULL;

@@ -8,7 +8,7 @@
 #include "tests/tap.h"
 #include "tests/test-util.h"
 
-#include "lib/bus/draftd-bus.h"
+#include "lib/bus/client.h"
 
 #define NAME DRAFTD_BUS_NAME
 #define PATH DRAFTD_BUS_PATH
@@ -25,7 +25,7 @@ typedef struct {
 static DBusMessage *
 new_call (const char *member)
 {
-  return dbus_message_new_method_call (NAME, PATH, IFACE, member);
+  return draftd_bus_new_call (member);
 }
 
 /* Appends a{sv} from (key, dbus type, pointer) triples ending with NULL. */

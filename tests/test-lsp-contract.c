@@ -1,7 +1,8 @@
 /* The edit contract from both sides of its change: Edit signals of type (ouuss) and of
  * type (ouusss) (with a message) are both read by draftd-lsp, and a message, when sent,
- * is the diagnostic's message. A stand-in daemon on a private bus sends exactly one of
- * each, so the test does not depend on which the real daemon sends today. */
+ * is the diagnostic's message. A stand-in daemon on a private bus (plain libdbus, in a
+ * thread) sends exactly one of each, so the test does not depend on which the real daemon
+ * sends today. */
 #include <gio/gio.h>
 #include <signal.h>
 #include <string.h>
@@ -9,85 +10,108 @@
 #include <unistd.h>
 #include "tests/tap.h"
 #include "tests/test-lsp-driver.h"
-#include "lib/bus/draftd-bus-names.h"
-
-static const char introspection[] =
-  "<node><interface name='" DRAFTD_BUS_IFACE "'>"
-  "<method name='Start'><arg name='method' type='s' direction='in'/><arg name='args' type='av' direction='in'/>"
-  "<arg name='job' type='o' direction='out'/></method>"
-  "<method name='Cancel'><arg name='job' type='o' direction='in'/></method>"
-  "</interface></node>";
+#include "lib/bus/client.h"
 
 typedef struct {
-  GMainContext *ctx;
-  GMainLoop *loop;
-  GDBusConnection *bus;
   char *address;
   guint jobs;
-  gboolean utf8_asked;
+  gint utf8_asked;
   gint ready;     /* the name is ours */
-  GMutex lock;
+  gint stop;
 } Fake;
+
+/* Start's av: the text (first), and whether the options (last) ask for offset_unit utf8. */
+static const char *
+start_args (DBusMessage *m, gboolean *utf8)
+{
+  DBusMessageIter it, av, v;
+  const char *text = NULL;
+  if (!dbus_message_iter_init (m, &it) || !dbus_message_iter_next (&it) || dbus_message_iter_get_arg_type (&it) != DBUS_TYPE_ARRAY)
+    return NULL;
+  dbus_message_iter_recurse (&it, &av);
+  for (; dbus_message_iter_get_arg_type (&av) == DBUS_TYPE_VARIANT; dbus_message_iter_next (&av)) {
+    dbus_message_iter_recurse (&av, &v);
+    if (dbus_message_iter_get_arg_type (&v) == DBUS_TYPE_STRING && text == NULL)
+      dbus_message_iter_get_basic (&v, &text);
+    else if (dbus_message_iter_get_arg_type (&v) == DBUS_TYPE_ARRAY) {
+      DBusMessageIter d, e, value;
+      const char *key, *unit;
+      for (dbus_message_iter_recurse (&v, &d); dbus_message_iter_get_arg_type (&d) == DBUS_TYPE_DICT_ENTRY; dbus_message_iter_next (&d)) {
+        dbus_message_iter_recurse (&d, &e);
+        dbus_message_iter_get_basic (&e, &key);
+        dbus_message_iter_next (&e);
+        dbus_message_iter_recurse (&e, &value);
+        if (g_str_equal (key, "offset_unit") && dbus_message_iter_get_arg_type (&value) == DBUS_TYPE_STRING) {
+          dbus_message_iter_get_basic (&value, &unit);
+          *utf8 |= g_str_equal (unit, "utf8");
+        }
+      }
+    }
+  }
+  return text;
+}
+
+/* Sends `m` (taking it); a signal goes to `to` alone, a reply already knows where. */
+static void
+send_to (DBusConnection *c, DBusMessage *m, const char *to)
+{
+  if (to)
+    dbus_message_set_destination (m, to);
+  dbus_connection_send (c, m, NULL);
+  dbus_message_unref (m);
+}
 
 /* "Teh" is flagged wherever it is: with a message in the first job, without in the others. */
 static void
-on_call (GDBusConnection *bus, const char *sender, const char *path, const char *iface, const char *method,
-         GVariant *params, GDBusMethodInvocation *inv, gpointer user)
+on_start (Fake *f, DBusConnection *c, DBusMessage *m)
 {
-  Fake *f = user;
-  if (!g_str_equal (method, "Start")) {
-    g_dbus_method_invocation_return_value (inv, NULL);
-    return;
-  }
-  g_autoptr (GVariant) args = g_variant_get_child_value (params, 1);
-  g_autoptr (GVariant) v0 = g_variant_get_child_value (args, 0);
-  g_autoptr (GVariant) text_v = g_variant_get_variant (v0);
-  g_autoptr (GVariant) v1 = g_variant_get_child_value (args, g_variant_n_children (args) - 1);
-  g_autoptr (GVariant) opts = g_variant_get_variant (v1);
-  const char *unit = NULL, *text = g_variant_get_string (text_v, NULL);
-  g_mutex_lock (&f->lock);
+  gboolean utf8 = FALSE;
+  const char *text = start_args (m, &utf8), *to = dbus_message_get_sender (m);
   guint n = ++f->jobs;
-  if (g_variant_lookup (opts, "offset_unit", "&s", &unit) && g_str_equal (unit, "utf8"))
-    f->utf8_asked = TRUE;
-  g_mutex_unlock (&f->lock);
+  if (utf8)
+    g_atomic_int_set (&f->utf8_asked, 1);
   g_autofree char *job = g_strdup_printf (DRAFTD_BUS_PATH "/jobs/%u", n);
-  g_dbus_method_invocation_return_value (inv, g_variant_new ("(o)", job));
-  const char *at = strstr (text, "Teh");
+  const char *path = job, *the = "The", *kind = "spelling", *why = "Possible typo: \u201cTeh\u201d is \u201cThe\u201d";
+  DBusMessage *r = dbus_message_new_method_return (m);
+  dbus_message_append_args (r, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_INVALID);
+  send_to (c, r, NULL);
+  const char *at = text ? strstr (text, "Teh") : NULL;
   if (at) {
-    guint32 off = at - text;
-    GVariant *edit = n == 1 ? g_variant_new ("(ouusss)", job, off, 3, "The", "spelling", "Possible typo: \u201cTeh\u201d is \u201cThe\u201d")
-                            : g_variant_new ("(ouuss)", job, off, 3, "The", "spelling");
-    g_dbus_connection_emit_signal (bus, sender, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Edit", edit, NULL);
+    guint32 off = at - text, len = 3;
+    DBusMessage *e = dbus_message_new_signal (DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Edit");
+    dbus_message_append_args (e, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_UINT32, &off, DBUS_TYPE_UINT32, &len,
+                              DBUS_TYPE_STRING, &the, DBUS_TYPE_STRING, &kind, DBUS_TYPE_INVALID);
+    if (n == 1)
+      dbus_message_append_args (e, DBUS_TYPE_STRING, &why, DBUS_TYPE_INVALID);
+    send_to (c, e, to);
   }
-  GVariantBuilder stats;
-  g_variant_builder_init (&stats, G_VARIANT_TYPE ("a{sv}"));
-  g_dbus_connection_emit_signal (bus, sender, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Finished",
-                                 g_variant_new ("(osa{sv})", job, text, &stats), NULL);
+  DBusMessage *done = dbus_message_new_signal (DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Finished");
+  DBusMessageIter it, stats;
+  dbus_message_iter_init_append (done, &it);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_OBJECT_PATH, &path);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, text ? &text : &the);
+  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &stats);
+  dbus_message_iter_close_container (&it, &stats);
+  send_to (c, done, to);
 }
 
+/* The stand-in daemon: Start as above, any other method of the interface answered empty. */
 static gpointer
 serve (gpointer user)
 {
   Fake *f = user;
-  g_main_context_push_thread_default (f->ctx);
-  g_autoptr (GError) error = NULL;
-  f->bus = g_dbus_connection_new_for_address_sync (f->address, G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT |
-                                                   G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_autoptr (GDBusNodeInfo) info = g_dbus_node_info_new_for_xml (introspection, &error);
-  static const GDBusInterfaceVTable vtable = { on_call, NULL, NULL, { 0 } };
-  g_dbus_connection_register_object (f->bus, DRAFTD_BUS_PATH, info->interfaces[0], &vtable, f, NULL, &error);
-  g_assert_no_error (error);
-  g_autoptr (GVariant) r G_GNUC_UNUSED = g_dbus_connection_call_sync (f->bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
-                                                        "org.freedesktop.DBus", "RequestName",
-                                                        g_variant_new ("(su)", DRAFTD_BUS_NAME, 4u), NULL,
-                                                        G_DBUS_CALL_FLAGS_NONE, -1, NULL, &error);
-  g_assert_no_error (error);
+  DBusConnection *c = draftd_bus_connect (f->address, NULL);
+  g_assert (c != NULL);
+  g_assert (dbus_bus_request_name (c, DRAFTD_BUS_NAME, DBUS_NAME_FLAG_DO_NOT_QUEUE, NULL) == DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER);
   g_atomic_int_set (&f->ready, 1);
-  g_main_loop_run (f->loop);
-  g_dbus_connection_close_sync (f->bus, NULL, NULL);
-  g_clear_object (&f->bus);
-  g_main_context_pop_thread_default (f->ctx);
+  while (!g_atomic_int_get (&f->stop) && dbus_connection_read_write (c, 50))
+    for (DBusMessage *m; (m = dbus_connection_pop_message (c)) != NULL; dbus_message_unref (m))
+      if (dbus_message_is_method_call (m, DRAFTD_BUS_IFACE, "Start"))
+        on_start (f, c, m);
+      else if (dbus_message_get_type (m) == DBUS_MESSAGE_TYPE_METHOD_CALL && !dbus_message_get_no_reply (m))
+        send_to (c, dbus_message_new_method_return (m), NULL);
+  dbus_connection_close (c);
+  dbus_connection_unref (c);
   return NULL;
 }
 
@@ -115,8 +139,7 @@ main (void)
     n++;
   buf[n] = 0;
   close (out_fd);
-  Fake f = { g_main_context_new (), NULL, NULL, g_strdup (buf), 0, FALSE, 0, { 0 } };
-  f.loop = g_main_loop_new (f.ctx, FALSE);
+  Fake f = { .address = g_strdup (buf) };
   GThread *thread = g_thread_new ("fake-draftd", serve, &f);
   while (!g_atomic_int_get (&f.ready))
     g_usleep (1000);
@@ -138,15 +161,13 @@ main (void)
     draftd_lsp_get_int (draftd_lsp_get_object (draftd_lsp_get_object (o2, "range"), "start"), "character", &ch);
   tap_ok (m2 && strstr (m2, "The") && !strstr (m2, "Possible") && ch == 7,
           "an Edit of type (ouuss): a message made from the edit (%s), at character 7", m2 ? m2 : "none");
-  tap_ok (f.utf8_asked, "draftd-lsp asks for UTF-8 offsets");
+  tap_ok (g_atomic_int_get (&f.utf8_asked), "draftd-lsp asks for UTF-8 offsets");
   g_autoptr (JsonNode) down G_GNUC_UNUSED = lsp_call (&c, "shutdown", NULL, &code);
   lsp_notify (&c, "exit", NULL);
   tap_ok (lsp_wait_exit (&c, 20000) == 0, "shutdown and exit: status 0");
   lsp_stop (&c);
-  g_main_loop_quit (f.loop);
+  g_atomic_int_set (&f.stop, 1);
   g_thread_join (thread);
-  g_main_loop_unref (f.loop);
-  g_main_context_unref (f.ctx);
   g_free (f.address);
   kill (bus_pid, SIGTERM);
   waitpid (bus_pid, NULL, 0);

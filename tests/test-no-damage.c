@@ -3,19 +3,14 @@
  * Markdown, e-mail, very long sentences (tests/data/no-damage/, texts separated by "%%"
  * lines). The daemon runs the shipped default models. */
 #include <string.h>
-#include "lib/bus/draftd-bus.h"
+#include "lib/bus/client.h"
 #include "tests/bus-fixture.h"
 #include "tests/tap.h"
 
 static char *
 correct (DBusConnection *c, const char *text, char **error_name)
 {
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Correct");
-  DBusMessageIter it, opts;
-  dbus_message_iter_init_append (m, &it);
-  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &text);
-  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &opts);
-  dbus_message_iter_close_container (&it, &opts);
+  DBusMessage *m = bus_fixture_text_call ("Correct", text);
   DBusError e;
   dbus_error_init (&e);
   DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 300000, &e);
@@ -26,6 +21,7 @@ correct (DBusConnection *c, const char *text, char **error_name)
     return NULL;
   }
   const char *res = NULL;
+  DBusMessageIter it;
   dbus_message_iter_init (r, &it);
   if (dbus_message_iter_get_arg_type (&it) == DBUS_TYPE_STRING)
     dbus_message_iter_get_basic (&it, &res);

@@ -4,7 +4,7 @@
  * refused with InvalidArgument; the list is a file under $XDG_CONFIG_HOME/draftd that a
  * restarted daemon reads (tested in grammar-spelling). Shipped models; needs hunspell-en-us. */
 #include <string.h>
-#include "lib/bus/draftd-bus.h"
+#include "lib/bus/client.h"
 #include "tests/tap.h"
 #include "tests/test-lsp-driver.h"
 #include "tests/test-util.h"
@@ -47,7 +47,7 @@ test_lsp (LspClient *c)
 static char *
 correct (DBusConnection *c, const char *text)
 {
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Correct");
+  DBusMessage *m = draftd_bus_new_call ("Correct");
   DBusMessageIter it, opts;
   dbus_message_iter_init_append (m, &it);
   dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &text);
@@ -68,7 +68,7 @@ correct (DBusConnection *c, const char *text)
 static char *
 add_word (DBusConnection *c, const char *word)
 {
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "AddWord");
+  DBusMessage *m = draftd_bus_new_call ("AddWord");
   dbus_message_append_args (m, DBUS_TYPE_STRING, &word, DBUS_TYPE_INVALID);
   DBusError e;
   dbus_error_init (&e);

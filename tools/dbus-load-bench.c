@@ -1,5 +1,6 @@
 /* Load benchmark (not a test): N clients x M mixed requests (Complete, Correct, Rewrite,
- * Properties.Get, Chat) against draftd on a private bus, each client with one call in flight.
+ * Properties.Get, Chat) against draftd on a private bus, each client with one call in flight
+ * (lib/bus/client.h's asynchronous calls, all clients on one GLib main loop).
  * Every reply is checked against the answer the same request got alone (greedy decoding is
  * deterministic); a Chat turn continues the client's own conversation, so its reply is only
  * checked to be there, while the history it keeps is what the RSS samples watch. Prints the
@@ -7,7 +8,7 @@
  *   build/tools/dbus-load-bench [CLIENTS [REQUESTS-PER-CLIENT]]     (default 16 x 1000) */
 #include <stdlib.h>
 #include <string.h>
-#include "lib/bus/draftd-bus.h"
+#include "lib/bus/client.h"
 #include "testbed/bus-daemon.h"
 
 #define N_KINDS 5
@@ -20,8 +21,8 @@ static DBusMessage *
 request (guint kind)
 {
   static const char *const members[N_KINDS] = { "Complete", "Correct", "Rewrite", "Get", "Chat" };
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH,
-                                                 kind == KIND_GET ? DBUS_INTERFACE_PROPERTIES : DRAFTD_BUS_IFACE, members[kind]);
+  DBusMessage *m = kind == KIND_GET ? dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DBUS_INTERFACE_PROPERTIES, "Get")
+                                     : draftd_bus_new_call (members[kind]);
   DBusMessageIter it, d;
   dbus_message_iter_init_append (m, &it);
   if (kind == KIND_CHAT) {
@@ -67,20 +68,85 @@ answer (DBusMessage *r)
   return g_strdup (s);
 }
 
+/* What the run counts; each client keeps one call in flight through lib/bus/client.h. */
 typedef struct {
-  DBusConnection *c;
-  DBusPendingCall *pending;
-  guint kind, sent, done;
+  BusFixture *fixture;
+  char *expect[N_KINDS];
+  guint per_client;
+  guint64 total, finished, wrong, lost, next_report, rss_max;
+  GMainLoop *loop;
+} Bench;
+
+typedef struct {
+  Bench *bench;
+  DraftdBus *bus;
+  guint index, kind, sent, done;
 } Client;
+
+static void send_next (Client *cl);
+
+static void
+report (Bench *b)
+{
+  if (b->finished < b->next_report)
+    return;
+  guint64 rss = bus_fixture_draftd_rss (b->fixture);
+  b->rss_max = MAX (b->rss_max, rss);
+  g_print ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT " replies, RSS %" G_GUINT64_FORMAT " KiB\n", b->finished, b->total, rss);
+  b->next_report += b->total / 10;
+}
+
+static void
+on_reply (DBusMessage *r, const GError *error, gpointer user)
+{
+  Client *cl = user;
+  Bench *b = cl->bench;
+  g_autofree char *got = answer (r);
+  b->lost += got == NULL;
+  if (cl->kind != KIND_CHAT)
+    b->wrong += got && (!b->expect[cl->kind] || !g_str_equal (got, b->expect[cl->kind]));
+  b->finished++;
+  report (b);
+  if (++cl->done < b->per_client)
+    send_next (cl);
+  if (b->finished == b->total)
+    g_main_loop_quit (b->loop);
+}
 
 static void
 send_next (Client *cl)
 {
-  cl->kind = (cl->sent + GPOINTER_TO_UINT (cl->c)) % N_KINDS;
-  DBusMessage *m = request (cl->kind);
-  dbus_connection_send_with_reply (cl->c, m, &cl->pending, 600000);
-  dbus_message_unref (m);
+  cl->kind = (cl->sent + cl->index) % N_KINDS;
+  draftd_bus_call (cl->bus, request (cl->kind), 600000, on_reply, cl);
   cl->sent++;
+}
+
+/* Each request alone, on a connection of its own: the answers the loaded run must give. */
+static void
+reference_answers (BusFixture *f, Bench *b)
+{
+  g_autoptr (DraftdBus) ref = bus_fixture_open (f);
+  for (guint k = 0; k < N_KINDS; k++) {
+    DBusMessage *r = draftd_bus_call_sync (ref, request (k), 600000, NULL);
+    b->expect[k] = answer (r);
+    g_print ("reference %u: %s\n", k, b->expect[k] ? b->expect[k] : "(failed)");
+    if (r)
+      dbus_message_unref (r);
+  }
+}
+
+/* The clients, each with its first call sent, all on the default main context. */
+static Client *
+start_clients (BusFixture *f, Bench *b, guint n_clients)
+{
+  Client *cls = g_new0 (Client, n_clients);
+  for (guint i = 0; i < n_clients; i++) {
+    g_autoptr (GError) error = NULL;
+    cls[i] = (Client) { .bench = b, .index = i, .bus = draftd_bus_open (f->address, g_main_context_default (), &error) };
+    g_assert_no_error (error);
+    send_next (&cls[i]);
+  }
+  return cls;
 }
 
 int
@@ -98,65 +164,26 @@ main (int argc, char **argv)
     bus_fixture_clear (&f);
     return 1;
   }
-  DBusConnection *ref = bus_fixture_connect (&f);
-  char *expect[N_KINDS];
-  for (guint k = 0; k < N_KINDS; k++) {
-    DBusMessage *m = request (k);
-    DBusMessage *r = dbus_connection_send_with_reply_and_block (ref, m, 600000, NULL);
-    expect[k] = answer (r);
-    g_print ("reference %u: %s\n", k, expect[k] ? expect[k] : "(failed)");
-    dbus_message_unref (m);
-    if (r)
-      dbus_message_unref (r);
-  }
-  g_autofree Client *cls = g_new0 (Client, n_clients);
-  for (guint i = 0; i < n_clients; i++) {
-    cls[i].c = bus_fixture_connect (&f);
-    send_next (&cls[i]);
-  }
-  guint64 rss_start = bus_fixture_draftd_rss (&f), rss_max = rss_start, total = (guint64) n_clients * per_client;
-  guint64 finished = 0, wrong = 0, lost = 0, next_report = total / 10;
+  Bench b = { .fixture = &f, .per_client = per_client, .total = (guint64) n_clients * per_client,
+              .loop = g_main_loop_new (NULL, FALSE) };
+  b.next_report = b.total / 10;
+  reference_answers (&f, &b);
+  guint64 rss_start = bus_fixture_draftd_rss (&f);
+  b.rss_max = rss_start;
   gint64 t0 = g_get_monotonic_time ();
-  while (finished < total) {
-    for (guint i = 0; i < n_clients; i++) {
-      Client *cl = &cls[i];
-      dbus_connection_read_write_dispatch (cl->c, 0);
-      if (cl->pending == NULL || !dbus_pending_call_get_completed (cl->pending))
-        continue;
-      DBusMessage *r = dbus_pending_call_steal_reply (cl->pending);
-      g_autofree char *got = answer (r);
-      lost += got == NULL;
-      if (cl->kind != KIND_CHAT)
-        wrong += got && (!expect[cl->kind] || !g_str_equal (got, expect[cl->kind]));
-      if (r)
-        dbus_message_unref (r);
-      g_clear_pointer (&cl->pending, dbus_pending_call_unref);
-      finished++;
-      if (++cl->done < per_client)
-        send_next (cl);
-    }
-    if (finished >= next_report) {
-      guint64 rss = bus_fixture_draftd_rss (&f);
-      rss_max = MAX (rss_max, rss);
-      g_print ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT " replies, RSS %" G_GUINT64_FORMAT " KiB\n", finished, total, rss);
-      next_report += total / 10;
-    }
-    g_usleep (1000);
-  }
+  g_autofree Client *cls = start_clients (&f, &b, n_clients);
+  g_main_loop_run (b.loop);
   double s = (g_get_monotonic_time () - t0) / 1e6;
   guint64 rss_end = bus_fixture_draftd_rss (&f);
   g_print ("%u clients x %u requests: %" G_GUINT64_FORMAT " replies in %.1f s (%.1f/s), %" G_GUINT64_FORMAT
            " lost, %" G_GUINT64_FORMAT " wrong; RSS %" G_GUINT64_FORMAT " -> %" G_GUINT64_FORMAT " KiB (max %" G_GUINT64_FORMAT ")\n",
-           n_clients, per_client, finished, s, finished / s, lost, wrong, rss_start, rss_end, rss_max);
-  for (guint i = 0; i < n_clients; i++) {
-    dbus_connection_close (cls[i].c);
-    dbus_connection_unref (cls[i].c);
-  }
-  dbus_connection_close (ref);
-  dbus_connection_unref (ref);
+           n_clients, per_client, b.finished, s, b.finished / s, b.lost, b.wrong, rss_start, rss_end, b.rss_max);
+  for (guint i = 0; i < n_clients; i++)
+    draftd_bus_free (cls[i].bus);
+  g_main_loop_unref (b.loop);
   int st = bus_fixture_stop_draftd (&f);
   bus_fixture_clear (&f);
   for (guint k = 0; k < N_KINDS; k++)
-    g_free (expect[k]);
-  return lost || wrong || st != 0;
+    g_free (b.expect[k]);
+  return b.lost || b.wrong || st != 0;
 }

@@ -6,7 +6,7 @@
  * a few times a second, and reports $/progress where the client takes it. */
 #include <string.h>
 #include "client/lsp/server.h"
-#include "lib/bus/draftd-bus.h"
+#include "lib/bus/client.h"
 
 /* The cache is dropped whole when it grows past this many paragraphs (a long session). */
 #define CACHE_LIMIT 50000
@@ -322,8 +322,7 @@ job_failed (DraftdLspServer *s, CheckJob *cj, const GError *error)
                               "retrying through D-Bus activation.", error->message);
     s->daemon_down = TRUE;
     schedule_retry (s);
-  } else if (g_dbus_error_is_remote_error (error) &&
-             g_strcmp0 (g_dbus_error_get_remote_error (error), DRAFTD_BUS_ERROR_BUSY) == 0) {
+  } else if (g_error_matches (error, DRAFTD_BUS_CLIENT_ERROR, DRAFTD_BUS_CLIENT_ERROR_BUSY)) {
     schedule_retry (s);
   } else {
     /* The daemon refused this text (too long, internal error): it stays unflagged rather

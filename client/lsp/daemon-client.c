@@ -1,5 +1,5 @@
 #include "client/lsp/daemon-client.h"
-#include "lib/bus/draftd-bus.h"
+#include "lib/bus/client.h"
 
 #define START_TIMEOUT_MS (180 * 1000)
 
@@ -20,15 +20,14 @@ typedef struct {
 } Job;
 
 struct _DraftdLspDaemon {
-  GDBusConnection *bus;
+  char *address;         /* NULL: the session bus */
+  DraftdBus *bus;        /* opened when first needed, again after the connection closed */
   guint max_running, running;
   GQueue queue;
   GHashTable *jobs;      /* id -> Job, every job not yet reported */
   GHashTable *by_path;   /* job object path -> Job, running ones */
-  guint signal_id, watch_id;
   GQueue cancelled;      /* Job *, cancelled here and not yet reported */
   guint report_source;   /* the idle that reports them, all in one go */
-  gulong closed_id;
   guint64 next_id;
   DraftdLspPresence presence;
   gpointer user;
@@ -72,8 +71,11 @@ finish (Job *j, const char *result, const GError *error)
   DraftdLspDaemon *d = j->d;
   if (j->state == JOB_STARTING || j->state == JOB_RUNNING)
     d->running--;
-  if (j->path)
+  if (j->path) {
     g_hash_table_remove (d->by_path, j->path);
+    if (d->bus)
+      draftd_bus_unfollow (d->bus, j->path);
+  }
   unqueue (j);
   j->state = JOB_DONE;
   g_hash_table_steal (d->jobs, &j->id);
@@ -93,39 +95,27 @@ finish_cancelled (Job *j)
 }
 
 static void
-on_signal (GDBusConnection *bus, const char *sender, const char *path, const char *iface, const char *member,
-           GVariant *params, gpointer user)
+on_edit (gpointer user, const DraftdBusEdit *edit)
 {
-  DraftdLspDaemon *d = user;
-  const char *job_path = NULL;
-  if (!g_str_has_prefix (g_variant_get_type_string (params), "(o"))
-    return;
-  g_variant_get_child (params, 0, "&o", &job_path);
-  Job *j = g_hash_table_lookup (d->by_path, job_path);
-  if (j == NULL)
-    return;  /* a job cancelled here, or another client's */
-  if (g_str_equal (member, "Edit") &&
-      (g_variant_is_of_type (params, G_VARIANT_TYPE ("(ouuss)")) || g_variant_is_of_type (params, G_VARIANT_TYPE ("(ouusss)")))) {
-    DraftdLspEdit e = { 0 };
-    g_variant_get_child (params, 1, "u", &e.offset);
-    g_variant_get_child (params, 2, "u", &e.length);
-    g_variant_get_child (params, 3, "s", &e.replacement);
-    g_variant_get_child (params, 4, "s", &e.kind);
-    if (g_variant_n_children (params) == 6)
-      g_variant_get_child (params, 5, "s", &e.message);
-    g_array_append_val (j->edits, e);
-  } else if (g_str_equal (member, "Finished") && g_variant_is_of_type (params, G_VARIANT_TYPE ("(osa{sv})"))) {
-    const char *result;
-    g_variant_get_child (params, 1, "&s", &result);
-    finish (j, result, NULL);
-  } else if (g_str_equal (member, "Failed") && g_variant_is_of_type (params, G_VARIANT_TYPE ("(oss)"))) {
-    const char *name, *message;
-    g_variant_get_child (params, 1, "&s", &name);
-    g_variant_get_child (params, 2, "&s", &message);
-    g_autoptr (GError) e = g_dbus_error_new_for_dbus_error (name, message);
-    finish (j, NULL, e);
-  }
+  Job *j = user;
+  DraftdLspEdit e = { edit->offset, edit->length, g_strdup (edit->replacement), g_strdup (edit->kind),
+                      g_strdup (edit->message) };
+  g_array_append_val (j->edits, e);
 }
+
+static void
+on_finished (gpointer user, const char *result, DBusMessageIter *stats)
+{
+  finish (user, result, NULL);
+}
+
+static void
+on_failed (gpointer user, const GError *error)
+{
+  finish (user, NULL, error);
+}
+
+static const DraftdBusJobEvents job_events = { NULL, on_edit, NULL, on_finished, on_failed };
 
 /* Jobs the daemon was running are lost when it leaves the bus: fail them, so that the
  * caller can retry once it is back. */
@@ -134,66 +124,52 @@ fail_running (DraftdLspDaemon *d, const char *why)
 {
   g_autoptr (GList) jobs = g_hash_table_get_values (d->by_path);
   for (GList *l = jobs; l; l = l->next) {
-    g_autoptr (GError) e = g_error_new_literal (G_DBUS_ERROR, G_DBUS_ERROR_NAME_HAS_NO_OWNER, why);
+    g_autoptr (GError) e = g_error_new_literal (DRAFTD_BUS_CLIENT_ERROR, DRAFTD_BUS_CLIENT_ERROR_NO_DAEMON, why);
     finish (l->data, NULL, e);
   }
 }
 
 static void
-on_appeared (GDBusConnection *bus, const char *name, const char *owner, gpointer user)
+on_presence (gboolean present, gpointer user)
 {
   DraftdLspDaemon *d = user;
+  if (!present)
+    fail_running (d, draftd_bus_is_connected (d->bus) ? "draftd left the session bus (it stopped or is restarting)"
+                                                      : "the session bus connection closed");
   if (d->presence)
-    d->presence (TRUE, d->user);
+    d->presence (present, d->user);
 }
 
-static void
-on_vanished (GDBusConnection *bus, const char *name, gpointer user)
+static gboolean
+free_bus (gpointer bus)
 {
-  DraftdLspDaemon *d = user;
-  fail_running (d, "draftd left the session bus (it stopped or is restarting)");
-  if (d->presence)
-    d->presence (FALSE, d->user);
+  draftd_bus_free (bus);
+  return G_SOURCE_REMOVE;
 }
 
-static void
-drop_bus (DraftdLspDaemon *d)
+/* The bus, connected when first needed; the language server outlives a bus that goes away
+ * and connects again. NULL with *error set when there is none. */
+static DraftdBus *
+ensure_bus (DraftdLspDaemon *d, GError **error)
 {
-  if (d->bus == NULL)
-    return;
-  g_dbus_connection_signal_unsubscribe (d->bus, d->signal_id);
-  g_bus_unwatch_name (d->watch_id);
-  g_signal_handler_disconnect (d->bus, d->closed_id);
-  g_clear_object (&d->bus);
-}
-
-static void
-on_closed (GDBusConnection *bus, gboolean remote, GError *error, gpointer user)
-{
-  DraftdLspDaemon *d = user;
-  drop_bus (d);
-  fail_running (d, "the session bus connection closed");
-  if (d->presence)
-    d->presence (FALSE, d->user);
-}
-
-static void
-attach_bus (DraftdLspDaemon *d, GDBusConnection *bus)
-{
-  d->bus = g_object_ref (bus);
-  /* The language server outlives a bus that goes away; it reconnects when next needed. */
-  g_dbus_connection_set_exit_on_close (bus, FALSE);
-  d->closed_id = g_signal_connect (bus, "closed", G_CALLBACK (on_closed), d);
-  d->signal_id = g_dbus_connection_signal_subscribe (bus, NULL, DRAFTD_BUS_JOB_IFACE, NULL, DRAFTD_BUS_PATH, NULL,
-                                                     G_DBUS_SIGNAL_FLAGS_NONE, on_signal, d, NULL);
-  d->watch_id = g_bus_watch_name_on_connection (bus, DRAFTD_BUS_NAME, G_BUS_NAME_WATCHER_FLAGS_NONE, on_appeared,
-                                                on_vanished, d, NULL);
+  if (d->bus && !draftd_bus_is_connected (d->bus))
+    g_idle_add (free_bus, g_steal_pointer (&d->bus));  /* its callbacks may be on the stack */
+  if (d->bus == NULL) {
+    GMainContext *context = g_main_context_get_thread_default ();
+    d->bus = draftd_bus_open (d->address, context ? context : g_main_context_default (), error);
+    if (d->bus == NULL)
+      return NULL;
+    draftd_bus_set_job_events (d->bus, &job_events);
+    draftd_bus_watch_daemon (d->bus, on_presence, d);
+  }
+  return d->bus;
 }
 
 DraftdLspDaemon *
-draftd_lsp_daemon_new (GDBusConnection *bus, guint max_running, DraftdLspPresence presence, gpointer user)
+draftd_lsp_daemon_new (const char *address, guint max_running, DraftdLspPresence presence, gpointer user)
 {
   DraftdLspDaemon *d = g_new0 (DraftdLspDaemon, 1);
+  d->address = g_strdup (address);
   d->max_running = MAX (max_running, 1);
   d->jobs = g_hash_table_new (g_int64_hash, g_int64_equal);
   d->by_path = g_hash_table_new (g_str_hash, g_str_equal);
@@ -201,8 +177,6 @@ draftd_lsp_daemon_new (GDBusConnection *bus, guint max_running, DraftdLspPresenc
   d->user = user;
   g_queue_init (&d->queue);
   g_queue_init (&d->cancelled);
-  if (bus)
-    attach_bus (d, bus);
   return d;
 }
 
@@ -214,16 +188,14 @@ draftd_lsp_daemon_free (DraftdLspDaemon *d)
   for (GList *l = jobs; l; l = l->next) {
     Job *j = l->data;
     if (j->path && d->bus)
-      g_dbus_connection_call (d->bus, DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Cancel",
-                              g_variant_new ("(o)", j->path), NULL, G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, NULL, NULL, NULL);
+      draftd_bus_cancel (d->bus, j->path);
     j->state = JOB_DONE;
     g_autoptr (GError) e = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED, "the language server is exiting");
     j->done (NULL, NULL, e, j->user);
     job_free (j);
   }
-  if (d->bus)
-    g_dbus_connection_flush_sync (d->bus, NULL, NULL);
-  drop_bus (d);
+  g_clear_pointer (&d->bus, draftd_bus_free);  /* flushes the cancels */
+  g_free (d->address);
   g_queue_clear (&d->queue);
   g_queue_clear (&d->cancelled);
   if (d->report_source)
@@ -234,40 +206,36 @@ draftd_lsp_daemon_free (DraftdLspDaemon *d)
 }
 
 static void
-on_started (GObject *source, GAsyncResult *res, gpointer user)
+on_started (DBusMessage *reply, const GError *error, gpointer user)
 {
   Job *j = user;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GVariant) reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), res, &error);
   if (reply == NULL) {
     finish (j, NULL, error);
     return;
   }
-  g_variant_get (reply, "(o)", &j->path);
-  if (j->cancel_requested) {
-    g_dbus_connection_call (G_DBUS_CONNECTION (source), DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Cancel",
-                            g_variant_new ("(o)", j->path), NULL, G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, NULL, NULL, NULL);
+  j->path = draftd_bus_job_path (reply);
+  if (j->cancel_requested || j->path == NULL) {
+    if (j->path)
+      draftd_bus_cancel (j->d->bus, j->path);
     g_clear_pointer (&j->path, g_free);
     finish_cancelled (j);
     return;
   }
   j->state = JOB_RUNNING;
   g_hash_table_insert (j->d->by_path, j->path, j);
+  draftd_bus_follow (j->d->bus, j->path, j);
 }
 
-static GVariant *
-start_args (Job *j)
+static DBusMessage *
+start_call (Job *j)
 {
-  GVariantBuilder opts, args;
-  g_variant_builder_init (&opts, G_VARIANT_TYPE ("a{sv}"));
+  const char *args[] = { j->text, j->instruction, NULL };
+  DraftdBusStart s;
+  draftd_bus_start_init (&s, j->method, args);
   /* Byte offsets: the server maps them through its piece tables to any LSP encoding. */
-  g_variant_builder_add (&opts, "{sv}", "offset_unit", g_variant_new_string ("utf8"));
-  g_variant_builder_init (&args, G_VARIANT_TYPE ("av"));
-  g_variant_builder_add (&args, "v", g_variant_new_string (j->text));
-  if (j->instruction)
-    g_variant_builder_add (&args, "v", g_variant_new_string (j->instruction));
-  g_variant_builder_add (&args, "v", g_variant_builder_end (&opts));
-  return g_variant_new ("(sav)", j->method, &args);
+  const char *unit = "utf8";
+  draftd_bus_dict_add (&s.options, "offset_unit", DBUS_TYPE_STRING, &unit);
+  return draftd_bus_start_finish (&s);
 }
 
 static gboolean
@@ -284,17 +252,13 @@ pump (DraftdLspDaemon *d)
   while (d->running < d->max_running && !g_queue_is_empty (&d->queue)) {
     Job *j = g_queue_pop_head (&d->queue);
     j->link = NULL;
-    if (d->bus == NULL) {
-      g_autoptr (GError) error = NULL;
-      g_autoptr (GDBusConnection) bus = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, &error);
-      if (bus == NULL) {
-        /* Reported from the main loop: callbacks never run inside draftd_lsp_daemon_start. */
-        j->error = g_steal_pointer (&error);
-        j->state = JOB_DONE;
-        g_idle_add (fail_later, j);
-        continue;
-      }
-      attach_bus (d, bus);
+    g_autoptr (GError) error = NULL;
+    if (ensure_bus (d, &error) == NULL) {
+      /* Reported from the main loop: callbacks never run inside draftd_lsp_daemon_start. */
+      j->error = g_steal_pointer (&error);
+      j->state = JOB_DONE;
+      g_idle_add (fail_later, j);
+      continue;
     }
     j->state = JOB_STARTING;
     d->running++;
@@ -302,8 +266,7 @@ pump (DraftdLspDaemon *d)
     /* Without NO_AUTO_START: a daemon that is not running is started by D-Bus activation,
      * and the reply waits for it to load its models (a slow machine takes more than the
      * default 25 s). A running daemon answers Start at once. */
-    g_dbus_connection_call (d->bus, DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Start", start_args (j),
-                            G_VARIANT_TYPE ("(o)"), G_DBUS_CALL_FLAGS_NONE, START_TIMEOUT_MS, NULL, on_started, j);
+    draftd_bus_call (d->bus, start_call (j), START_TIMEOUT_MS, on_started, j);
   }
 }
 
@@ -318,8 +281,8 @@ preempt (DraftdLspDaemon *d)
     Job *j = l->data;
     if (j->urgent || j->cancel_requested)
       continue;
-    g_dbus_connection_call (d->bus, DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Cancel",
-                            g_variant_new ("(o)", j->path), NULL, G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, NULL, NULL, NULL);
+    draftd_bus_cancel (d->bus, j->path);
+    draftd_bus_unfollow (d->bus, j->path);
     g_hash_table_remove (d->by_path, j->path);
     g_clear_pointer (&j->path, g_free);
     g_array_set_size (j->edits, 0);
@@ -379,8 +342,8 @@ draftd_lsp_daemon_cancel (DraftdLspDaemon *d, guint64 id)
   if (j->state == JOB_STARTING)
     return;  /* on_started cancels it once the daemon has named it */
   if (j->state == JOB_RUNNING) {
-    g_dbus_connection_call (d->bus, DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Cancel",
-                            g_variant_new ("(o)", j->path), NULL, G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, NULL, NULL, NULL);
+    draftd_bus_cancel (d->bus, j->path);
+    draftd_bus_unfollow (d->bus, j->path);
     g_hash_table_remove (d->by_path, j->path);
   } else {
     unqueue (j);
@@ -401,34 +364,7 @@ draftd_lsp_daemon_stats (DraftdLspDaemon *d, DraftdLspDaemonStats *out)
 gboolean
 draftd_lsp_daemon_unreachable (const GError *error)
 {
-  if (error == NULL)
-    return FALSE;
-  if (error->domain == G_IO_ERROR)
-    return error->code != G_IO_ERROR_CANCELLED;
-  if (error->domain != G_DBUS_ERROR)
-    return FALSE;
-  switch (error->code) {
-  case G_DBUS_ERROR_SERVICE_UNKNOWN:
-  case G_DBUS_ERROR_NAME_HAS_NO_OWNER:
-  case G_DBUS_ERROR_NO_REPLY:
-  case G_DBUS_ERROR_DISCONNECTED:
-  case G_DBUS_ERROR_NO_SERVER:
-  case G_DBUS_ERROR_TIMEOUT:
-  case G_DBUS_ERROR_TIMED_OUT:
-  case G_DBUS_ERROR_UNKNOWN_METHOD:
-  case G_DBUS_ERROR_UNKNOWN_OBJECT:
-  case G_DBUS_ERROR_SPAWN_EXEC_FAILED:
-  case G_DBUS_ERROR_SPAWN_FORK_FAILED:
-  case G_DBUS_ERROR_SPAWN_CHILD_EXITED:
-  case G_DBUS_ERROR_SPAWN_CHILD_SIGNALED:
-  case G_DBUS_ERROR_SPAWN_FAILED:
-  case G_DBUS_ERROR_SPAWN_SERVICE_NOT_FOUND:
-  case G_DBUS_ERROR_SPAWN_SERVICE_INVALID:
-  case G_DBUS_ERROR_SPAWN_FILE_INVALID:
-    return TRUE;
-  default:
-    return FALSE;
-  }
+  return draftd_bus_client_unreachable (error);
 }
 
 typedef struct {
@@ -437,30 +373,25 @@ typedef struct {
 } Call;
 
 static void
-on_add_word (GObject *source, GAsyncResult *res, gpointer user)
+on_add_word (DBusMessage *reply, const GError *error, gpointer user)
 {
   Call *c = user;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GVariant) reply = g_dbus_connection_call_finish (G_DBUS_CONNECTION (source), res, &error);
-  c->done (reply ? NULL : error, c->user);
+  c->done (error, c->user);
   g_free (c);
 }
 
 void
 draftd_lsp_daemon_add_word (DraftdLspDaemon *d, const char *word, DraftdLspCallDone done, gpointer user)
 {
-  if (d->bus == NULL) {
-    g_autoptr (GError) error = NULL;
-    g_autoptr (GDBusConnection) bus = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, &error);
-    if (bus == NULL) {
-      done (error, user);
-      return;
-    }
-    attach_bus (d, bus);
+  g_autoptr (GError) error = NULL;
+  if (ensure_bus (d, &error) == NULL) {
+    done (error, user);
+    return;
   }
   Call *c = g_new0 (Call, 1);
   c->done = done;
   c->user = user;
-  g_dbus_connection_call (d->bus, DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "AddWord", g_variant_new ("(s)", word),
-                          NULL, G_DBUS_CALL_FLAGS_NONE, START_TIMEOUT_MS, NULL, on_add_word, c);
+  DBusMessage *m = draftd_bus_new_call ("AddWord");
+  dbus_message_append_args (m, DBUS_TYPE_STRING, &word, DBUS_TYPE_INVALID);
+  draftd_bus_call (d->bus, m, START_TIMEOUT_MS, on_add_word, c);
 }

@@ -1,5 +1,5 @@
 /* The daemon as the language server sees it: Correct and Rewrite jobs started with
- * Start over GDBus, their Edit signals collected until Finished or Failed, Cancel for
+ * Start through lib/bus/client.h, their Edit signals collected until Finished or Failed, Cancel for
  * stale ones, a bound on how many run at once, and the daemon's comings and goings
  * (a call that finds no daemon starts it through D-Bus activation). */
 #pragma once
@@ -14,15 +14,15 @@ typedef struct {
 typedef struct _DraftdLspDaemon DraftdLspDaemon;
 
 /* Called once per job: edits (DraftdLspEdit) and the result text on success, or an error
- * (G_IO_ERROR_CANCELLED for a cancelled job; a D-Bus error when the daemon is missing,
- * restarted mid-job or refused the text). */
+ * (G_IO_ERROR_CANCELLED for a cancelled job; a DRAFTD_BUS_CLIENT_ERROR when the daemon is
+ * missing, restarted mid-job or refused the text). */
 typedef void (*DraftdLspJobDone) (GArray *edits, const char *result, const GError *error, gpointer user);
 
 /* Presence: called with TRUE when the daemon appears on the bus, FALSE when it goes. */
 typedef void (*DraftdLspPresence) (gboolean present, gpointer user);
 
-/* bus NULL: the session bus (connected when first needed, again after a failure). */
-DraftdLspDaemon *draftd_lsp_daemon_new (GDBusConnection *bus, guint max_running, DraftdLspPresence presence,
+/* address NULL: the session bus (connected when first needed, again after a failure). */
+DraftdLspDaemon *draftd_lsp_daemon_new (const char *address, guint max_running, DraftdLspPresence presence,
                                         gpointer user);
 void draftd_lsp_daemon_free (DraftdLspDaemon *d);
 

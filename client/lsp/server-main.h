@@ -8,8 +8,8 @@
 
 typedef struct _DraftdLspServer DraftdLspServer;
 
-/* Messages go to `out`; bus NULL: the session bus, connected when first needed. */
-DraftdLspServer *draftd_lsp_server_new (GOutputStream *out, GDBusConnection *bus);
+/* Messages go to `out`; bus_address NULL: the session bus, connected when first needed. */
+DraftdLspServer *draftd_lsp_server_new (GOutputStream *out, const char *bus_address);
 void draftd_lsp_server_free (DraftdLspServer *s);
 /* Bytes from the client, in any split. */
 void draftd_lsp_server_feed (DraftdLspServer *s, const guint8 *data, gsize len);

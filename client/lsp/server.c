@@ -390,7 +390,7 @@ on_presence (gboolean present, gpointer user)
 }
 
 DraftdLspServer *
-draftd_lsp_server_new (GOutputStream *out, GDBusConnection *bus)
+draftd_lsp_server_new (GOutputStream *out, const char *bus_address)
 {
   DraftdLspServer *s = g_new0 (DraftdLspServer, 1);
   s->loop = g_main_loop_new (NULL, FALSE);
@@ -402,7 +402,7 @@ draftd_lsp_server_new (GOutputStream *out, GDBusConnection *bus)
   s->documents = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) draftd_lsp_document_free);
   s->cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, draftd_lsp_cached_edits_free);
   s->commands = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  s->daemon = draftd_lsp_daemon_new (bus, 2, on_presence, s);
+  s->daemon = draftd_lsp_daemon_new (bus_address, 2, on_presence, s);
   return s;
 }
 

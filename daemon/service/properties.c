@@ -1,5 +1,4 @@
 #include "daemon/service/properties.h"
-#include "daemon/service/dbus-gvariant.h"
 #include "lib/bus/draftd-bus.h"
 #include "introspection.h"
 
@@ -28,15 +27,17 @@ get_all (DBusConnection *c, DBusMessage *m, DraftdPropertyGetter get, gpointer u
     reply_error (c, m, DBUS_ERROR_UNKNOWN_INTERFACE, "no such interface: the object has properties on " DRAFTD_BUS_IFACE " only");
     return NULL;
   }
-  GVariantBuilder b;
-  g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
-  for (guint i = 0; i < G_N_ELEMENTS (property_names); i++)
-    g_variant_builder_add (&b, "{sv}", property_names[i], get (property_names[i], user));
-  g_autoptr (GVariant) all = g_variant_ref_sink (g_variant_builder_end (&b));
   DBusMessage *r = dbus_message_new_method_return (m);
-  DBusMessageIter it;
+  DBusMessageIter it, dict, entry;
   dbus_message_iter_init_append (r, &it);
-  draftd_dbus_append_gvariant (&it, all);
+  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &dict);
+  for (guint i = 0; i < G_N_ELEMENTS (property_names); i++) {
+    dbus_message_iter_open_container (&dict, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
+    dbus_message_iter_append_basic (&entry, DBUS_TYPE_STRING, &property_names[i]);
+    get (property_names[i], &entry, user);
+    dbus_message_iter_close_container (&dict, &entry);
+  }
+  dbus_message_iter_close_container (&it, &dict);
   return r;
 }
 
@@ -48,16 +49,14 @@ get_one (DBusConnection *c, DBusMessage *m, DraftdPropertyGetter get, gpointer u
     reply_error (c, m, DBUS_ERROR_INVALID_ARGS, "Get takes arguments (ss)");
     return NULL;
   }
-  g_autoptr (GVariant) v = g_str_equal (iface, DRAFTD_BUS_IFACE) ? get (name, user) : NULL;
-  if (v == NULL) {
-    reply_error (c, m, DBUS_ERROR_UNKNOWN_PROPERTY, "no such property");
-    return NULL;
-  }
-  g_variant_ref_sink (v);
   DBusMessage *r = dbus_message_new_method_return (m);
   DBusMessageIter it;
   dbus_message_iter_init_append (r, &it);
-  draftd_dbus_append_gvariant_in_variant (&it, v);
+  if (!g_str_equal (iface, DRAFTD_BUS_IFACE) || !get (name, &it, user)) {
+    dbus_message_unref (r);
+    reply_error (c, m, DBUS_ERROR_UNKNOWN_PROPERTY, "no such property");
+    return NULL;
+  }
   return r;
 }
 

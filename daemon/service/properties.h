@@ -5,8 +5,9 @@
 #include <dbus/dbus.h>
 #include <glib.h>
 
-/* The value of a property of DRAFTD_BUS_IFACE (floating or full reference), or NULL if none. */
-typedef GVariant *(*DraftdPropertyGetter) (const char *name, gpointer user);
+/* Appends the value of a property of DRAFTD_BUS_IFACE, in a variant, to `it`; FALSE (and
+ * nothing appended) when there is no such property. */
+typedef gboolean (*DraftdPropertyGetter) (const char *name, DBusMessageIter *it, gpointer user);
 
 /* Handles the call if it is for one of the two interfaces; FALSE if it is not. */
 gboolean draftd_properties_handle (DBusConnection *c, DBusMessage *m, DraftdPropertyGetter get, gpointer user);

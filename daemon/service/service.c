@@ -448,33 +448,77 @@ handle_add_word (DraftdService *s, DBusMessage *m)
   send_and_unref (s, dbus_message_new_method_return (m));
 }
 
-static GVariant *
-stats_value (const ServiceTotals *t)
+static void
+append_totals (DBusMessageIter *it, const ServiceTotals *t)
 {
-  GVariantBuilder b;
-  g_variant_builder_init (&b, G_VARIANT_TYPE_VARDICT);
-  g_variant_builder_add (&b, "{sv}", "jobs_served", g_variant_new_uint64 (t->jobs_served));
-  g_variant_builder_add (&b, "{sv}", "tokens_generated", g_variant_new_uint64 (t->tokens_generated));
-  g_variant_builder_add (&b, "{sv}", "target_passes", g_variant_new_uint64 (t->target_passes));
-  g_variant_builder_add (&b, "{sv}", "mean_acceptance", g_variant_new_double (t->drafted ? (double) t->accepted / t->drafted : 0.0));
-  g_variant_builder_add (&b, "{sv}", "passes_per_token",
-                         g_variant_new_double (t->tokens_generated ? (double) t->target_passes / t->tokens_generated : 0.0));
-  return g_variant_builder_end (&b);
+  DBusMessageIter v, d;
+  double acceptance = t->drafted ? (double) t->accepted / t->drafted : 0.0;
+  double passes = t->tokens_generated ? (double) t->target_passes / t->tokens_generated : 0.0;
+  dbus_message_iter_open_container (it, DBUS_TYPE_VARIANT, "a{sv}", &v);
+  dbus_message_iter_open_container (&v, DBUS_TYPE_ARRAY, "{sv}", &d);
+  draftd_bus_dict_add (&d, "jobs_served", DBUS_TYPE_UINT64, &t->jobs_served);
+  draftd_bus_dict_add (&d, "tokens_generated", DBUS_TYPE_UINT64, &t->tokens_generated);
+  draftd_bus_dict_add (&d, "target_passes", DBUS_TYPE_UINT64, &t->target_passes);
+  draftd_bus_dict_add (&d, "mean_acceptance", DBUS_TYPE_DOUBLE, &acceptance);
+  draftd_bus_dict_add (&d, "passes_per_token", DBUS_TYPE_DOUBLE, &passes);
+  dbus_message_iter_close_container (&v, &d);
+  dbus_message_iter_close_container (it, &v);
 }
 
-static GVariant *
-property_value (const char *name, gpointer user)
+/* The engine describes its models as a GVariant a{sv} of basic values (daemon/engine/ is
+ * GLib-only); this writes that one shape into the message, in a variant. */
+static void
+append_description (DBusMessageIter *it, GVariant *dict)
+{
+  DBusMessageIter v, d, entry, value;
+  GVariantIter gi;
+  const char *key;
+  GVariant *val;
+  dbus_message_iter_open_container (it, DBUS_TYPE_VARIANT, "a{sv}", &v);
+  dbus_message_iter_open_container (&v, DBUS_TYPE_ARRAY, "{sv}", &d);
+  g_variant_iter_init (&gi, dict);
+  while (g_variant_iter_next (&gi, "{&sv}", &key, &val)) {
+    const char *type = g_variant_get_type_string (val);
+    dbus_bool_t b = g_variant_is_of_type (val, G_VARIANT_TYPE_BOOLEAN) && g_variant_get_boolean (val);
+    const char *str = g_variant_is_of_type (val, G_VARIANT_TYPE_STRING) ? g_variant_get_string (val, NULL) : NULL;
+    /* Fixed-size numbers have the same layout in both; a boolean is one byte in a GVariant. */
+    const void *p = str ? (const void *) &str : type[0] == 'b' ? (const void *) &b : g_variant_get_data (val);
+    if (type[1] == 0 && (str || g_variant_type_is_basic (g_variant_get_type (val)))) {
+      dbus_message_iter_open_container (&d, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
+      dbus_message_iter_append_basic (&entry, DBUS_TYPE_STRING, &key);
+      dbus_message_iter_open_container (&entry, DBUS_TYPE_VARIANT, type, &value);
+      dbus_message_iter_append_basic (&value, type[0], p);
+      dbus_message_iter_close_container (&entry, &value);
+      dbus_message_iter_close_container (&d, &entry);
+    } else
+      g_critical ("Models: no D-Bus form for %s of type %s", key, type);
+    g_variant_unref (val);
+  }
+  dbus_message_iter_close_container (&v, &d);
+  dbus_message_iter_close_container (it, &v);
+}
+
+static gboolean
+append_property (const char *name, DBusMessageIter *it, gpointer user)
 {
   DraftdService *s = user;
-  if (g_str_equal (name, "Version"))
-    return g_variant_new_string (DRAFTD_VERSION);
-  if (g_str_equal (name, "QueueLength"))
-    return g_variant_new_uint32 (draftd_scheduler_queue_length (s->scheduler));
-  if (g_str_equal (name, "Models"))
-    return draftd_engine_describe (s->engine);
-  if (g_str_equal (name, "Stats"))
-    return stats_value (&s->totals);
-  return NULL;
+  if (g_str_equal (name, "Version")) {
+    draftd_bus_append_variant_string (it, DRAFTD_VERSION);
+  } else if (g_str_equal (name, "QueueLength")) {
+    DBusMessageIter v;
+    guint32 n = draftd_scheduler_queue_length (s->scheduler);
+    dbus_message_iter_open_container (it, DBUS_TYPE_VARIANT, "u", &v);
+    dbus_message_iter_append_basic (&v, DBUS_TYPE_UINT32, &n);
+    dbus_message_iter_close_container (it, &v);
+  } else if (g_str_equal (name, "Models")) {
+    g_autoptr (GVariant) models = g_variant_ref_sink (draftd_engine_describe (s->engine));
+    append_description (it, models);
+  } else if (g_str_equal (name, "Stats")) {
+    append_totals (it, &s->totals);
+  } else {
+    return FALSE;
+  }
+  return TRUE;
 }
 
 static DBusHandlerResult
@@ -483,7 +527,7 @@ on_message (DBusConnection *c, DBusMessage *m, void *user)
   DraftdService *s = user;
   if (dbus_message_get_type (m) != DBUS_MESSAGE_TYPE_METHOD_CALL)
     return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
-  if (draftd_properties_handle (c, m, property_value, s))
+  if (draftd_properties_handle (c, m, append_property, s))
     return DBUS_HANDLER_RESULT_HANDLED;
   const char *iface = dbus_message_get_interface (m), *member = dbus_message_get_member (m);
   if (iface && !g_str_equal (iface, DRAFTD_BUS_IFACE))

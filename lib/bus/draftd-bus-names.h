@@ -1,12 +1,13 @@
 /* The D-Bus names of draftd's contract: the well-known name, object path, interface and
- * error names. Free of libdbus, so GDBus code (the language server's tests, stand-in
- * services) spells them from the same place. */
+ * error names. Free of libdbus, so code that only needs the names (the language server's
+ * tests, which drive it over stdio) spells them from the same place. */
 #pragma once
 
 #define DRAFTD_BUS_NAME "org.draftd.Assistant1"
 #define DRAFTD_BUS_PATH "/org/draftd/Assistant1"
+/* The one interface: its methods, and the signals of the jobs it starts (Chunk, Edit,
+ * Progress, Finished, Failed), which name their job in the first argument. */
 #define DRAFTD_BUS_IFACE "org.draftd.Assistant1"
-#define DRAFTD_BUS_JOB_IFACE "org.draftd.Assistant1"
 
 /* Error names, one per failure a client can act on. */
 #define DRAFTD_BUS_ERROR_INVALID_ARGUMENT "org.draftd.Error.InvalidArgument"

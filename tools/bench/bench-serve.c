@@ -1,10 +1,14 @@
 /* draftd-bench's serve suite: the daemon as its clients meet it, on a private bus, one or
  * two draftd binaries (before and after a change) in alternating rounds. A text corrected
  * as one Correct call (sentences per second; each binary's answer is compared with the
- * first's, byte for byte), and N clients completing at once (greedy, 64 tokens each):
- * aggregate tokens per second and the slowest client's. */
+ * first's, byte for byte), and N clients completing at once (greedy, 64 tokens each), one
+ * token per pass each (mode plain) and drafting (auto): aggregate tokens per second and the
+ * slowest client's. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "lib/bus/draftd-bus.h"
 #include "testbed/bus-daemon.h"
 #include "tools/bench/bench.h"
@@ -12,28 +16,37 @@
 #define MAX_CLIENTS 16
 #define COMPLETE_TOKENS 64
 
-static const char *const prompts[] = { "Once upon a time", "The little dog", "Lily and Ben went to", "One sunny morning",
-                                       "Tom had a red ball", "The old man said", "A bird flew over", "Sue liked to" };
+/* Prompts the shipped target continues for all 64 tokens (greedy), so every client does
+ * the same work. */
+static const char *const prompts[] = { "Once upon a time", "Once upon a time, there was a little dog",
+                                       "Once upon a time, Lily and Ben went to", "Once upon a time, there was an old man",
+                                       "Once upon a time, there was a big cat", "Once upon a time, there was a girl named Lily",
+                                       "Once upon a time, there was a boy named Tim", "Once upon a time, in a small house" };
+
+static const char *const modes[] = { "plain", "auto" };
+#define N_MODES 2
 
 typedef struct {
   double correct_ms;
   char *correct_text;
-  double aggregate_tps[MAX_CLIENTS + 1], slowest_tps[MAX_CLIENTS + 1];  /* best of the rounds, by client count */
+  /* best of the rounds, by mode and client count */
+  double aggregate_tps[N_MODES][MAX_CLIENTS + 1], slowest_tps[N_MODES][MAX_CLIENTS + 1];
 } Side;
 
 static DBusMessage *
-call (const char *member, const char *text, gboolean complete)
+call (const char *member, const char *text, const char *mode)
 {
   DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, member);
   DBusMessageIter it, d;
   dbus_message_iter_init_append (m, &it);
   dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &text);
   dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
-  if (complete) {
+  if (mode) {
     guint32 mt = COMPLETE_TOKENS;
     double t = 0.0;
     draftd_bus_dict_add (&d, "max_tokens", DBUS_TYPE_UINT32, &mt);
     draftd_bus_dict_add (&d, "temperature", DBUS_TYPE_DOUBLE, &t);
+    draftd_bus_dict_add (&d, "mode", DBUS_TYPE_STRING, &mode);
   }
   dbus_message_iter_close_container (&it, &d);
   return m;
@@ -61,7 +74,7 @@ static gboolean
 time_correct (BusFixture *f, const char *text, Side *side, GError **error)
 {
   DBusConnection *c = bus_fixture_connect (f);
-  DBusMessage *m = call ("Correct", text, FALSE);
+  DBusMessage *m = call ("Correct", text, NULL);
   gint64 t0 = g_get_monotonic_time ();
   DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 30 * 60 * 1000, NULL);
   double ms = (g_get_monotonic_time () - t0) / 1e3;
@@ -83,51 +96,73 @@ time_correct (BusFixture *f, const char *text, Side *side, GError **error)
   return TRUE;
 }
 
-/* n clients, each with its own connection, send one Complete at once. */
-static gboolean
-time_clients (BusFixture *f, guint n, Side *side, GError **error)
+typedef struct {
+  gint64 done;     /* g_get_monotonic_time () at the reply: one clock for every process */
+  guint tokens;
+  gint ok;
+} ClientRecord;
+
+/* One client, a process of its own as real clients are (the daemon shares its lanes per
+ * process): connects, waits for the word (the `go` pipe closing), completes, reports. */
+static void
+client_process (BusFixture *f, guint mode, guint i, int go, int report)
 {
-  DBusConnection *c[MAX_CLIENTS];
-  DBusPendingCall *pend[MAX_CLIENTS];
-  double done_ms[MAX_CLIENTS] = { 0 };
-  guint tokens[MAX_CLIENTS] = { 0 }, left = n, total = 0;
-  gint64 t0 = g_get_monotonic_time ();
-  for (guint i = 0; i < n; i++) {
-    c[i] = bus_fixture_connect (f);
-    DBusMessage *m = call ("Complete", prompts[i % G_N_ELEMENTS (prompts)], TRUE);
-    dbus_connection_send_with_reply (c[i], m, &pend[i], 10 * 60 * 1000);
-    dbus_message_unref (m);
-    dbus_connection_flush (c[i]);
-  }
-  gboolean ok = TRUE;
-  while (left > 0) {
-    for (guint i = 0; i < n; i++) {
-      dbus_connection_read_write_dispatch (c[i], 1);
-      if (done_ms[i] > 0 || !dbus_pending_call_get_completed (pend[i]))
-        continue;
-      done_ms[i] = (g_get_monotonic_time () - t0) / 1e3;
-      DBusMessage *r = dbus_pending_call_steal_reply (pend[i]);
-      ok &= reply_parts (r, NULL, &tokens[i]);
-      total += tokens[i];
-      dbus_message_unref (r);
-      left--;
-    }
-  }
-  double slowest = 0, last = 0;
-  for (guint i = 0; i < n; i++) {
-    dbus_pending_call_unref (pend[i]);
-    dbus_connection_close (c[i]);
-    dbus_connection_unref (c[i]);
-    double rate = tokens[i] / done_ms[i] * 1e3;
-    slowest = i == 0 ? rate : MIN (slowest, rate);
-    last = MAX (last, done_ms[i]);
-  }
-  if (!ok) {
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "a Complete of %u clients at once failed", n);
+  DBusConnection *c = bus_fixture_connect (f);
+  char byte;
+  while (read (go, &byte, 1) > 0)
+    ;
+  DBusMessage *m = call ("Complete", prompts[i % G_N_ELEMENTS (prompts)], modes[mode]);
+  DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 10 * 60 * 1000, NULL);
+  ClientRecord rec = { g_get_monotonic_time (), 0, FALSE };
+  rec.ok = reply_parts (r, NULL, &rec.tokens);
+  if (write (report, &rec, sizeof rec) != sizeof rec)
+    _exit (1);
+  _exit (0);
+}
+
+/* n clients send one Complete each at once. */
+static gboolean
+time_clients (BusFixture *f, guint mode, guint n, Side *side, GError **error)
+{
+  int go[2], report[2];
+  if (pipe (go) != 0 || pipe (report) != 0) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "pipe: %s", g_strerror (errno));
     return FALSE;
   }
-  side->aggregate_tps[n] = MAX (side->aggregate_tps[n], total / last * 1e3);
-  side->slowest_tps[n] = MAX (side->slowest_tps[n], slowest);
+  pid_t pids[MAX_CLIENTS];
+  for (guint i = 0; i < n; i++) {
+    pids[i] = fork ();
+    if (pids[i] == 0) {
+      close (go[1]);
+      close (report[0]);
+      client_process (f, mode, i, go[0], report[1]);
+    }
+  }
+  close (go[0]);
+  close (report[1]);
+  g_usleep (300 * 1000);  /* every client connected */
+  gint64 t0 = g_get_monotonic_time ();
+  close (go[1]);
+  guint total = 0, got = 0;
+  double slowest = 0, last = 0;
+  gboolean ok = TRUE;
+  ClientRecord rec;
+  while (read (report[0], &rec, sizeof rec) == sizeof rec) {
+    double ms = (rec.done - t0) / 1e3, rate = rec.tokens / ms * 1e3;
+    ok &= rec.ok;
+    total += rec.tokens;
+    slowest = got++ == 0 ? rate : MIN (slowest, rate);
+    last = MAX (last, ms);
+  }
+  close (report[0]);
+  for (guint i = 0; i < n; i++)
+    waitpid (pids[i], NULL, 0);
+  if (!ok || got != n) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "a Complete of %u clients at once failed (%u answered)", n, got);
+    return FALSE;
+  }
+  side->aggregate_tps[mode][n] = MAX (side->aggregate_tps[mode][n], total / last * 1e3);
+  side->slowest_tps[mode][n] = MAX (side->slowest_tps[mode][n], slowest);
   return TRUE;
 }
 
@@ -140,9 +175,17 @@ round_on (const char *daemon, const char *text, const guint *clients, guint n_cl
   const char *extra[] = { "--keep-bias", "3", NULL };
   if (!bus_fixture_start (&f, NULL, NULL, NULL, 0, extra, error))
     return FALSE;
+  /* One of each first: the device compiles its kernels for the shapes they meet. */
+  const guint one = 1;
+  for (guint m = 0; m < N_MODES; m++)
+    if (!time_clients (&f, m, one, &(Side) { 0 }, error)) {
+      bus_fixture_clear (&f);
+      return FALSE;
+    }
   gboolean ok = text == NULL || time_correct (&f, text, side, error);
-  for (guint i = 0; ok && i < n_clients; i++)
-    ok = time_clients (&f, clients[i], side, error);
+  for (guint m = 0; m < N_MODES; m++)
+    for (guint i = 0; ok && i < n_clients; i++)
+      ok = time_clients (&f, m, clients[i], side, error);
   bus_fixture_clear (&f);
   bus_fixture_set_draftd (NULL);
   return ok;
@@ -178,16 +221,19 @@ report (const char *const *daemons, guint n_daemons, Side *sides, guint sentence
     }
     json_builder_set_member_name (json, "clients");
     json_builder_begin_array (json);
-    for (guint i = 0; i < n_clients; i++) {
-      guint n = clients[i];
-      printf ("  %2u clients completing: %7.1f tokens/s in all, slowest client %6.1f tokens/s (x%.2f of one client)\n", n,
-              s->aggregate_tps[n], s->slowest_tps[n], s->aggregate_tps[n] / MAX (s->aggregate_tps[clients[0]], 1e-9));
-      json_builder_begin_object (json);
-      bench_json_int (json, "clients", n);
-      bench_json_double (json, "aggregate_tokens_per_s", s->aggregate_tps[n]);
-      bench_json_double (json, "slowest_client_tokens_per_s", s->slowest_tps[n]);
-      json_builder_end_object (json);
-    }
+    for (guint m = 0; m < N_MODES; m++)
+      for (guint i = 0; i < n_clients; i++) {
+        guint n = clients[i];
+        double agg = s->aggregate_tps[m][n], one = MAX (s->aggregate_tps[m][clients[0]], 1e-9);
+        printf ("  %-5s %2u clients completing: %7.1f tokens/s in all (x%.2f of %u), slowest client %6.1f tokens/s\n",
+                modes[m], n, agg, agg / one, clients[0], s->slowest_tps[m][n]);
+        json_builder_begin_object (json);
+        bench_json_string (json, "mode", modes[m]);
+        bench_json_int (json, "clients", n);
+        bench_json_double (json, "aggregate_tokens_per_s", agg);
+        bench_json_double (json, "slowest_client_tokens_per_s", s->slowest_tps[m][n]);
+        json_builder_end_object (json);
+      }
     json_builder_end_array (json);
     json_builder_end_object (json);
   }

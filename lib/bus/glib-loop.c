@@ -1,4 +1,4 @@
-#include "daemon/dbus/dbus-glib-loop.h"
+#include "lib/bus/glib-loop.h"
 #include <glib-unix.h>
 
 typedef struct {
