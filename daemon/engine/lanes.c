@@ -528,7 +528,6 @@ draftd_lanes_run (DraftdLanes *l)
     g_cond_signal (&parked[i]->wake);
   }
   l->stats.iterations++;
-  if (g_getenv ("DBG_LANES")) g_printerr ("iter %lu: %u lanes\n", (unsigned long) l->stats.iterations, n);
   l->stats.lanes_served += n;
   DraftdLanesTrace trace = l->trace;
   gpointer trace_user = l->trace_user;
