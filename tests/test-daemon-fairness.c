@@ -9,6 +9,7 @@
 #include "lib/bus/client.h"
 #include "tests/bus-fixture.h"
 #include "tests/tap.h"
+#include "tests/test-util.h"
 
 typedef struct {
   char *path;       /* the job A streams (owned) */
@@ -62,17 +63,6 @@ correct_call (const char *text)
   dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
   dbus_message_iter_close_container (&it, &d);
   return m;
-}
-
-static char *
-long_text (guint sentences)
-{
-  static const char *const s[] = { "She go to school yesterday.", "The cat sat on teh mat.", "He have two book.",
-                                   "We was happy to see them.", "It rain all day long." };
-  GString *t = g_string_new (NULL);
-  for (guint i = 0; i < sentences; i++)
-    g_string_append_printf (t, "%s%s", i ? " " : "", s[i % G_N_ELEMENTS (s)]);
-  return g_string_free (t, FALSE);
 }
 
 /* Client A's text for the ordering test: sentences long enough, each with errors to decode
@@ -196,7 +186,7 @@ static void
 test_client_queue_cap (BusFixture *f)
 {
   DBusConnection *c = bus_fixture_connect (f);
-  g_autofree char *text = long_text (20);
+  g_autofree char *text = test_learner_sentences (20);
   DBusPendingCall *pend[6];
   for (int i = 0; i < 6; i++) {
     DBusMessage *m = correct_call (text);
@@ -221,8 +211,8 @@ test_budget_own_time (BusFixture *f)
 {
   DraftdBus *a = bus_fixture_open (f);
   DBusConnection *b = bus_fixture_connect (f);
-  g_autofree char *short_text = long_text (4);
-  g_autofree char *huge = long_text (1500);
+  g_autofree char *short_text = test_learner_sentences (4);
+  g_autofree char *huge = test_learner_sentences (1500);
   Watch w = { NULL, NULL, NULL, 0, 0, 0, TRUE };
   DBusPendingCall *pend = start_a_then_b (a, &w, short_text, b, huge);
   gboolean b_first = FALSE;
@@ -254,7 +244,7 @@ test_job_timeout (void)
   if (!bus_fixture_begin (&f, extra, &code))
     return;
   DBusConnection *c = bus_fixture_connect (&f);
-  g_autofree char *text = long_text (1500);
+  g_autofree char *text = test_learner_sentences (1500);
   DBusMessage *m = correct_call (text);
   DBusError e;
   dbus_error_init (&e);

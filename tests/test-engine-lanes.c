@@ -130,9 +130,8 @@ check_round (DraftdModels *m, Case *cases, guint n)
 int
 main (void)
 {
-  g_autofree char *target = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-target.gguf", NULL);
-  g_autofree char *assistant = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-assistant.gguf", NULL);
-  if (!g_file_test (target, G_FILE_TEST_EXISTS) || !g_file_test (assistant, G_FILE_TEST_EXISTS))
+  g_autofree char *target = NULL, *assistant = NULL;
+  if (!test_shipped_models (&target, &assistant))
     return tap_missing_all ("the shipped models are absent");
   g_autoptr (GError) error = NULL;
   DraftdModelsSpec spec = { target, assistant, NULL, 0, NULL };

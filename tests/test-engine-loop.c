@@ -64,17 +64,6 @@ run (DraftdScheduler *s, Record *r, DraftdJobRequest *q[2], gconstpointer owners
     g_main_context_iteration (NULL, TRUE);
 }
 
-static char *
-sentences (guint n)
-{
-  static const char *const s[] = { "She go to school yesterday.", "The cat sat on teh mat.", "He have two book.",
-                                   "We was happy to see them.", "It rain all day long." };
-  GString *t = g_string_new (NULL);
-  for (guint i = 0; i < n; i++)
-    g_string_append_printf (t, "%s%s", i ? " " : "", s[i % G_N_ELEMENTS (s)]);
-  return g_string_free (t, FALSE);
-}
-
 static void
 record_reset (Record *r)
 {
@@ -123,9 +112,8 @@ check_together (Record *r, gconstpointer a, gconstpointer b)
 int
 main (void)
 {
-  g_autofree char *target = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-target.gguf", NULL);
-  g_autofree char *assistant = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-assistant.gguf", NULL);
-  if (!g_file_test (target, G_FILE_TEST_EXISTS) || !g_file_test (assistant, G_FILE_TEST_EXISTS))
+  g_autofree char *target = NULL, *assistant = NULL;
+  if (!test_shipped_models (&target, &assistant))
     return tap_missing_all ("the shipped models are absent");
   g_autoptr (GError) error = NULL;
   DraftdEngineConfig config = { .target = target, .assistant = assistant };
@@ -138,7 +126,7 @@ main (void)
   DraftdSchedulerLimits limits = { 0 };
   DraftdScheduler *s = draftd_scheduler_new (e, &limits, NULL, &events, &r);
   draftd_lanes_set_trace (draftd_engine_lanes (e, NULL), on_iteration, &r);
-  g_autofree char *text = sentences (40);
+  g_autofree char *text = test_learner_sentences (40);
   const char *prompt = "Once upon a time, there was a little girl named";
   gconstpointer owners[2];
   DraftdJobRequest *both[2] = { request (DRAFTD_JOB_CORRECT, ":1.1", text), request (DRAFTD_JOB_COMPLETE, ":1.2", prompt) };

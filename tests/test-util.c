@@ -235,3 +235,26 @@ test_logits_one_by_one (DraftdRunner *r, const gint32 *toks, guint n, guint V)
   }
   return out;
 }
+
+gboolean
+test_shipped_models (char **target, char **assistant)
+{
+  *target = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-target.gguf", NULL);
+  *assistant = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-assistant.gguf", NULL);
+  if (g_file_test (*target, G_FILE_TEST_EXISTS) && g_file_test (*assistant, G_FILE_TEST_EXISTS))
+    return TRUE;
+  g_clear_pointer (target, g_free);
+  g_clear_pointer (assistant, g_free);
+  return FALSE;
+}
+
+char *
+test_learner_sentences (guint n)
+{
+  static const char *const s[] = { "She go to school yesterday.", "The cat sat on teh mat.", "He have two book.",
+                                   "We was happy to see them.", "It rain all day long." };
+  GString *t = g_string_new (NULL);
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (t, "%s%s", i ? " " : "", s[i % G_N_ELEMENTS (s)]);
+  return g_string_free (t, FALSE);
+}
