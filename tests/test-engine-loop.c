@@ -134,7 +134,7 @@ main (void)
   tap_ok (r.text[0] && r.text[1], "both jobs end with a result (%s, %s)", r.error[0] ? r.error[0] : "ok",
           r.error[1] ? r.error[1] : "ok");
   check_together (&r, owners[0], owners[1]);
-  g_autofree char *together[2] = { g_strdup (r.text[0]), g_strdup (r.text[1]) };
+  char *together[2] = { g_strdup (r.text[0]), g_strdup (r.text[1]) };
   for (guint k = 0; k < 2; k++) {
     record_reset (&r);
     DraftdJobRequest *alone[2] = { k == 0 ? request (DRAFTD_JOB_CORRECT, ":1.3", text) : NULL,
@@ -144,6 +144,8 @@ main (void)
             k ? "completion" : "correction");
   }
   record_reset (&r);
+  g_free (together[0]);
+  g_free (together[1]);
   draftd_scheduler_free (s);
   draftd_engine_free (e);
   g_ptr_array_unref (r.iterations);
