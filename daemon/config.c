@@ -26,6 +26,7 @@ static const Key keys[] = {
   { "device", KEY_STRING, 0, 0, FIELD (device) },
   { "chat_format", KEY_STRING, 0, 0, FIELD (chat_format) },
   { "context", KEY_UINT, MIN_CONTEXT, 1 << 20, FIELD (n_ctx) },
+  { "lanes", KEY_UINT, 1, 64, FIELD (lanes) },
   { "queue_depth", KEY_UINT, 1, 4096, FIELD (queue_depth) },
   { "client_queue_depth", KEY_UINT, 1, 4096, FIELD (client_queue_depth) },
   { "idle_unload", KEY_UINT, 0, 1 << 30, FIELD (idle_unload) },
@@ -39,7 +40,7 @@ void
 draftd_settings_init (DraftdSettings *s)
 {
   memset (s, 0, sizeof *s);
-  s->n_ctx = s->queue_depth = s->client_queue_depth = s->idle_unload = s->job_timeout = s->lazy = DRAFTD_UNSET;
+  s->n_ctx = s->lanes = s->queue_depth = s->client_queue_depth = s->idle_unload = s->job_timeout = s->lazy = DRAFTD_UNSET;
   s->max_text_bytes = DRAFTD_UNSET;
 }
 

@@ -9,7 +9,7 @@
 typedef struct {
   char *target, *assistant, *device, *chat_format;
   /* DRAFTD_UNSET until the command line or the file sets them. */
-  gint n_ctx, queue_depth, client_queue_depth, idle_unload, job_timeout, lazy;
+  gint n_ctx, lanes, queue_depth, client_queue_depth, idle_unload, job_timeout, lazy;
   gint64 max_text_bytes;
   double keep_bias;   /* corrections' keep margin (command line only); 0: the grammar's default */
 } DraftdSettings;

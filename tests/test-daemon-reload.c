@@ -100,7 +100,7 @@ int
 main (void)
 {
   g_autofree char *conf = g_build_filename (test_tmpdir (), "reload.conf", NULL);
-  g_file_set_contents (conf, "[draftd]\ncontext = 128\n", -1, NULL);
+  g_file_set_contents (conf, "[draftd]\ncontext = 128\nlanes = 3\n", -1, NULL);
   BusFixture f;
   int code;
   g_autofree char *missing = g_build_filename (test_tmpdir (), "no-such-assistant.gguf", NULL);
@@ -113,6 +113,7 @@ main (void)
   tap_ok (log && strstr (log, "warning: no assistant"), "it is logged as a warning");
   DBusConnection *c = bus_fixture_connect (&f);
   tap_ok (context_length (c) == 128, "the config's context is in force (%u)", context_length (c));
+  tap_ok (bus_fixture_models_u32 (c, "lanes") == 3, "and its lanes (%u)", bus_fixture_models_u32 (c, "lanes"));
   g_autofree char *mode = complete_mode (c);
   tap_ok (g_strcmp0 (mode, "lookup") == 0, "without an assistant, completion drafts by n-gram lookup (mode %s)",
           mode ? mode : "-");

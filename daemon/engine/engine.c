@@ -63,7 +63,7 @@ load_models (const DraftdEngineConfig *c, const DraftdChatFormat *format, GError
     g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_NO_MODEL, "no target model configured");
     return NULL;
   }
-  DraftdModelsSpec spec = { c->target, c->assistant, c->device, c->n_ctx, c->chat_format ? format : NULL };
+  DraftdModelsSpec spec = { c->target, c->assistant, c->device, c->n_ctx, c->chat_format ? format : NULL, c->n_lanes };
   GError *local = NULL;
   gint64 t0 = g_get_monotonic_time ();
   DraftdModels *m = draftd_models_load (&spec, &local);

@@ -25,6 +25,7 @@ typedef struct {
   char *assistant;       /* NULL: none */
   char *device;          /* NULL: best device */
   guint n_ctx;           /* 0: model default, at most 4096 */
+  guint n_lanes;         /* jobs run at once (daemon/engine/lanes.h); 0: as the KV budget allows */
   char *chat_format;     /* NULL: from the model's template */
   gboolean lazy;         /* load on the first job instead of at start */
   guint max_text_bytes;  /* longest accepted input */

@@ -45,13 +45,15 @@ check_regular_file (const char *path, GError **error)
 #define SCRATCH_CTX 256u
 
 static guint
-lane_layout (const DraftdModel *m, guint n_ctx, DraftdRunnerOptions *o)
+lane_layout (const DraftdModel *m, guint n_ctx, guint want, DraftdRunnerOptions *o)
 {
   const DraftdModelConfig *c = &m->config;
   guint ctx = n_ctx ? n_ctx : MIN (c->n_ctx_train, 4096u);
   guint64 per_pos = (guint64) c->n_layer * 2 * c->n_head_kv * c->head_dim * 4;
   guint64 budget = MAX ((guint64) 64 << 20, m->n_params / 32);
-  guint lanes = (guint) CLAMP (budget / (per_pos * (ctx + SCRATCH_PER_LANE * SCRATCH_CTX)), 1, MAX_LANES);
+  /* `want` (the lanes setting) overrides the budget: a GPU with memory to spare serves more
+   * clients at once, as llama.cpp's server does with --parallel. */
+  guint lanes = want ? want : (guint) CLAMP (budget / (per_pos * (ctx + SCRATCH_PER_LANE * SCRATCH_CTX)), 1, MAX_LANES);
   guint scratch = lanes > 1 ? SCRATCH_PER_LANE : (guint) CLAMP (budget / (per_pos * SCRATCH_CTX), 1, SCRATCH_ALONE);
   o->n_seq = lanes * (1 + scratch);
   o->n_seq_full = lanes;
@@ -59,9 +61,11 @@ lane_layout (const DraftdModel *m, guint n_ctx, DraftdRunnerOptions *o)
   return scratch;
 }
 
-/* Loads a model with `lanes` whole contexts (0: the target's layout, lane_layout). */
+/* Loads a model with `lanes` whole contexts (0: the target's layout, lane_layout, with `want` lanes or as
+ * many as its budget allows). */
 static gboolean
-resident_load (DraftdVk *vk, const char *path, guint n_ctx, guint lanes, DraftdResident *r, guint *scratch, GError **error)
+resident_load (DraftdVk *vk, const char *path, guint n_ctx, guint lanes, guint want, DraftdResident *r, guint *scratch,
+               GError **error)
 {
   DraftdRunnerOptions o = { .n_ctx = n_ctx, .n_seq = lanes, .n_seq_full = lanes };
   if (!check_regular_file (path, error))
@@ -76,7 +80,7 @@ resident_load (DraftdVk *vk, const char *path, guint n_ctx, guint lanes, DraftdR
     return FALSE;
   }
   if (lanes == 0)
-    *scratch = lane_layout (r->model, n_ctx, &o);
+    *scratch = lane_layout (r->model, n_ctx, want, &o);
   r->runner = draftd_runner_new (vk, r->model, &o, error);
   if (r->runner == NULL)
     return FALSE;
@@ -104,7 +108,7 @@ draftd_models_load (const DraftdModelsSpec *spec, GError **error)
   g_autoptr (DraftdModels) m = g_new0 (DraftdModels, 1);
   guint scratch = 0;
   if ((m->vk = draftd_vk_new (spec->device, error)) == NULL ||
-      !resident_load (m->vk, spec->target, spec->n_ctx, 0, &m->target, &scratch, error))
+      !resident_load (m->vk, spec->target, spec->n_ctx, 0, spec->n_lanes, &m->target, &scratch, error))
     return NULL;
   guint n_lanes = draftd_runner_n_seq (m->target.runner) / (1 + scratch);
   g_autoptr (GError) missing = NULL;
@@ -112,7 +116,7 @@ draftd_models_load (const DraftdModelsSpec *spec, GError **error)
     /* Without its assistant the target still serves everything, only slower. */
     g_warning ("no assistant (%s): completion and chat draft by n-gram lookup instead", missing->message);
   } else if (spec->assistant) {
-    if (!resident_load (m->vk, spec->assistant, spec->n_ctx, n_lanes, &m->assistant, NULL, error))
+    if (!resident_load (m->vk, spec->assistant, spec->n_ctx, n_lanes, 0, &m->assistant, NULL, error))
       return NULL;
     if (!draftd_tokenizer_same_vocab (m->target.model->tokenizer, m->assistant.model->tokenizer)) {
       g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_CONFIG,

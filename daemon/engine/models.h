@@ -34,6 +34,7 @@ typedef struct {
   const char *device;       /* NULL: best device */
   guint n_ctx;              /* 0: the model's */
   const DraftdChatFormat *format;  /* NULL: from the target's template */
+  guint n_lanes;            /* 0: as many as the KV budget allows (models.c) */
 } DraftdModelsSpec;
 
 DraftdModels *draftd_models_load (const DraftdModelsSpec *spec, GError **error);
