@@ -1,5 +1,5 @@
 /* Chat histories, per owner (a client, or the session) and conversation id, shared between the service (reset, a
- * client leaving the bus) on the main thread and chat jobs on the worker. Each history is
+ * client leaving the bus) on the main thread and chat jobs on their threads. Each history is
  * the alternating user and assistant turns, bounded. */
 #pragma once
 #include <glib.h>

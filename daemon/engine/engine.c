@@ -8,7 +8,7 @@
 struct DraftdEngine {
   DraftdEngineConfig config;
   DraftdChatFormat format;   /* config.chat_format, parsed (when set) */
-  GMutex lock;               /* guards `models` against describe() while the worker (un)loads */
+  GMutex lock;               /* guards `models` against describe() while the engine loop (un)loads */
   DraftdModels *models;      /* NULL: not loaded */
   DraftdConversations *conversations;
   DraftdSpell *spell;        /* dictionaries and the user's words: outlive model reloads */
@@ -101,7 +101,7 @@ draftd_engine_reconfigure (DraftdEngine *e, const DraftdEngineConfig *config, GE
 gboolean
 draftd_engine_switch_models (DraftdEngine *e, const char *target, const char *assistant, GError **error)
 {
-  /* Only the worker changes the config, and this runs on it: the copy's strings stay valid. */
+  /* Only the engine loop changes the config, and this runs on it: the copy's strings stay valid. */
   DraftdEngineConfig next = e->config;
   next.target = (char *) target;
   next.assistant = (char *) assistant;
@@ -179,7 +179,7 @@ draftd_engine_describe (DraftdEngine *e)
 {
   GVariantBuilder b;
   g_variant_builder_init (&b, G_VARIANT_TYPE ("a{sv}"));
-  /* Held throughout: the worker may unload the models of an idle daemon. */
+  /* Held throughout: the engine loop may unload the models of an idle daemon. */
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&e->lock);
   g_variant_builder_add (&b, "{sv}", "loaded", g_variant_new_boolean (e->models != NULL));
   if (e->models)

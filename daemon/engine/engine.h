@@ -1,6 +1,7 @@
 /* The jobs the daemon runs: completion, chat, correction and rewriting, on the resident
- * models (models.h) with per-client chat histories (conversations.h). Jobs run on the
- * scheduler's worker thread, one at a time. Nothing here touches D-Bus: errors are
+ * models (models.h) with per-client chat histories (conversations.h). Each job runs on a
+ * thread of its own, its passes parked on a lane for the engine loop (scheduler.c, lanes.h),
+ * several at once. Nothing here touches D-Bus: errors are
  * DRAFTD_ENGINE_ERROR or the library's domains, named for the bus by the service. */
 #pragma once
 #include <gio/gio.h>
@@ -37,16 +38,16 @@ typedef struct DraftdEngine DraftdEngine;
 
 DraftdEngine *draftd_engine_new (const DraftdEngineConfig *config, GError **error);
 void draftd_engine_free (DraftdEngine *e);
-/* Loads models now (idempotent); called on the worker thread when lazy. */
+/* Loads models now (idempotent); called on the engine loop's thread when lazy. */
 gboolean draftd_engine_load (DraftdEngine *e, GError **error);
-/* Frees the models and the device (worker thread, between jobs); the next job reloads them. */
+/* Frees the models and the device (engine loop, no job running); the next job reloads them. */
 void draftd_engine_unload (DraftdEngine *e);
 gboolean draftd_engine_is_loaded (DraftdEngine *e);
-/* Takes a new configuration (worker thread, between jobs): unless lazy, the new models load
+/* Takes a new configuration (engine loop, no job running): unless lazy, the new models load
  * while the old ones still serve; on failure everything stays as it was. */
 gboolean draftd_engine_reconfigure (DraftdEngine *e, const DraftdEngineConfig *config, GError **error);
-/* Another target and assistant (NULL: none), the rest of the configuration kept (worker
- * thread, between jobs): the new pair loads and is checked while the old one is resident;
+/* Another target and assistant (NULL: none), the rest of the configuration kept (engine
+ * loop, no job running): the new pair loads and is checked while the old one is resident;
  * on failure the old pair stays. */
 gboolean draftd_engine_switch_models (DraftdEngine *e, const char *target, const char *assistant, GError **error);
 guint draftd_engine_idle_unload (DraftdEngine *e);

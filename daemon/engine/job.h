@@ -1,6 +1,6 @@
 /* One job as the engine sees it: an immutable request, filled once by the D-Bus service
  * and never written after submission, and a result that only the engine writes (on the
- * worker thread) and the service reads once the job is done. Edits stay in byte offsets
+ * job's thread) and the service reads once the job is done. Edits stay in byte offsets
  * here; the service converts them to the client's unit at the bus edge. */
 #pragma once
 #include <gio/gio.h>
