@@ -89,7 +89,7 @@ run_laned (DraftdModels *m, Case *cases, guint n, Trace *trace)
   Run runs[n];
   GThread *threads[n];
   for (guint i = 0; i < n; i++) {
-    runs[i] = (Run) { m, &cases[i], draftd_lanes_open (m->lanes, &cases[i], NULL, 0) };
+    runs[i] = (Run) { m, &cases[i], draftd_lanes_open (m->lanes, &cases[i], NULL, 0, i % 2 == 0) };
     g_assert (runs[i].lane);
   }
   for (guint i = 0; i < n; i++)

@@ -1,7 +1,8 @@
 /* The engine loop (daemon/engine/scheduler.c) with the shipped models, no bus: a long
  * correction from one client and a short completion from another both advance in every
  * iteration while both run (one pass carries both), the correction keeps several of its
- * sentences in flight, and each result is exactly what the job gives alone. */
+ * sentences in flight (one slice at a time beside the completion's steps, all its lanes
+ * once alone), and each result is exactly what the job gives alone. */
 #include <string.h>
 #include "daemon/engine/scheduler.h"
 #include "tests/tap.h"
@@ -100,12 +101,17 @@ check_together (Record *r, gconstpointer a, gconstpointer b)
     most_a = MAX (most_a, served (r, i, a));
   }
   gint from = MAX (first[0], first[1]), to = MIN (last[0], last[1]);
-  guint both = 0, span = to >= from && from >= 0 ? (guint) (to - from + 1) : 0;
-  for (gint i = from; span && i <= to; i++)
+  guint both = 0, span = to >= from && from >= 0 ? (guint) (to - from + 1) : 0, widest_beside = 0;
+  for (gint i = from; span && i <= to; i++) {
     both += served (r, i, a) && served (r, i, b);
+    widest_beside = MAX (widest_beside, served (r, i, a));
+  }
   tap_ok (span > 0 && both == span,
           "while both run, every iteration serves both jobs (%u of %u; the correction's lanes from %d to %d, the completion's "
           "from %d to %d)", both, span, first[0], last[0], first[1], last[1]);
+  /* Beside the completion's steps the correction passes a slice on one lane at a time, so
+   * a chat's tokens do not wait for its wide scoring passes; alone it goes wide again. */
+  tap_ok (widest_beside == 1, "beside the completion, the correction passes on one lane an iteration (%u)", widest_beside);
   tap_ok (most_a >= 2, "the correction keeps several sentences in flight (up to %u lanes in one iteration)", most_a);
 }
 

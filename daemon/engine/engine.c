@@ -398,7 +398,7 @@ static DraftdGrammarContext *
 workers_open (gpointer user)
 {
   Workers *w = user;
-  DraftdLane *lane = draftd_lanes_open (draftd_lane_lanes (w->own), draftd_lane_owner (w->own), NULL, 1);
+  DraftdLane *lane = draftd_lanes_open (draftd_lane_lanes (w->own), draftd_lane_owner (w->own), NULL, 1, FALSE);
   if (lane == NULL)
     return NULL;
   WorkerContext *c = g_new (WorkerContext, 1);

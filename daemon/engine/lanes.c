@@ -16,6 +16,7 @@ typedef struct {
   DraftdBatch batch;      /* BATCH */
   gboolean want_logits;
   guint src, dst, n_copy; /* COPY */
+  guint done;             /* tokens passed so far: a request may go in chunks */
   GError *error;          /* set by the loop: this request failed */
 } Request;
 
@@ -30,7 +31,12 @@ struct DraftdLane {
   LaneState state;
   gconstpointer owner;
   Request req;
+  gboolean interactive;    /* completion or chat: its steps go first (draftd_lanes_run) */
   guint out_base[2];       /* where its outputs of the last pass start among the runner's */
+  /* A request passed in chunks keeps its outputs here (the runner's are the last pass's
+   * only): argmax and, when asked for, logits, in order. */
+  gboolean copied[2];
+  GArray *ids[2], *logits[2];
   View view[2];
   DraftdLm lm[2];
   GCond wake;
@@ -41,6 +47,7 @@ struct DraftdLanes {
   GCond changed;           /* a lane parked, waits, or closed; or a kick */
   DraftdRunner *runner[2];
   guint n_lanes, scratch, budget;
+  guint slice;             /* bulk tokens an iteration takes beside interactive steps */
   DraftdLane *lanes;       /* [n_lanes] */
   GArray **cached[2];      /* [n_lanes] what each whole-context sequence holds */
   char **affinity;         /* [n_lanes] what each lane was last opened for */
@@ -66,6 +73,12 @@ runner (const View *v)
   return v->lane->l->runner[v->model];
 }
 
+static guint
+view_n_vocab_of (const View *v)
+{
+  return draftd_runner_model (runner (v))->config.n_vocab;
+}
+
 /* Hands the request to the loop and sleeps until a pass has served it. */
 static gboolean
 park (DraftdLane *lane, GError **error)
@@ -73,6 +86,10 @@ park (DraftdLane *lane, GError **error)
   DraftdLanes *l = lane->l;
   g_mutex_lock (&l->lock);
   lane->req.error = NULL;
+  lane->req.done = 0;
+  lane->copied[lane->req.model] = FALSE;
+  g_array_set_size (lane->ids[lane->req.model], 0);
+  g_array_set_size (lane->logits[lane->req.model], 0);
   lane->state = LANE_PARKED;
   l->computing--;
   l->parked++;
@@ -164,6 +181,8 @@ static const float *
 view_logits (gpointer self, guint i)
 {
   View *v = self;
+  if (v->lane->copied[v->model])
+    return &g_array_index (v->lane->logits[v->model], float, (gsize) i * view_n_vocab_of (v));
   return draftd_runner_logits (runner (v), v->lane->out_base[v->model] + i);
 }
 
@@ -171,6 +190,8 @@ static gint32
 view_argmax (gpointer self, guint i)
 {
   View *v = self;
+  if (v->lane->copied[v->model])
+    return g_array_index (v->lane->ids[v->model], gint32, i);
   return draftd_runner_argmax (runner (v), v->lane->out_base[v->model] + i);
 }
 
@@ -199,7 +220,7 @@ static const DraftdLmVTable view_vtable = {
 };
 
 DraftdLanes *
-draftd_lanes_new (DraftdRunner *target, DraftdRunner *assistant, guint n_lanes, guint scratch, guint budget)
+draftd_lanes_new (DraftdRunner *target, DraftdRunner *assistant, guint n_lanes, guint scratch, guint budget, guint slice)
 {
   DraftdLanes *l = g_new0 (DraftdLanes, 1);
   g_mutex_init (&l->lock);
@@ -209,6 +230,7 @@ draftd_lanes_new (DraftdRunner *target, DraftdRunner *assistant, guint n_lanes, 
   l->n_lanes = MAX (n_lanes, 1u);
   l->scratch = scratch;
   l->budget = MAX (budget, 16u);
+  l->slice = MAX (slice, 1u);
   g_return_val_if_fail (draftd_runner_n_seq (target) >= l->n_lanes * (1 + scratch), NULL);
   l->lanes = g_new0 (DraftdLane, l->n_lanes);
   l->affinity = g_new0 (char *, l->n_lanes);
@@ -222,6 +244,8 @@ draftd_lanes_new (DraftdRunner *target, DraftdRunner *assistant, guint n_lanes, 
     for (guint m = 0; m < 2; m++) {
       lane->view[m] = (View) { lane, m };
       lane->lm[m] = (DraftdLm) { &view_vtable, &lane->view[m] };
+      lane->ids[m] = g_array_new (FALSE, FALSE, sizeof (gint32));
+      lane->logits[m] = g_array_new (FALSE, FALSE, sizeof (float));
       l->cached[m][i] = g_array_new (FALSE, FALSE, sizeof (gint32));
     }
   }
@@ -236,8 +260,11 @@ draftd_lanes_free (DraftdLanes *l)
   g_return_if_fail (l->open == 0);
   for (guint i = 0; i < l->n_lanes; i++) {
     g_cond_clear (&l->lanes[i].wake);
-    for (guint m = 0; m < 2; m++)
+    for (guint m = 0; m < 2; m++) {
       g_array_unref (l->cached[m][i]);
+      g_array_unref (l->lanes[i].ids[m]);
+      g_array_unref (l->lanes[i].logits[m]);
+    }
   }
   for (guint m = 0; m < 2; m++)
     g_free (l->cached[m]);
@@ -275,7 +302,7 @@ pick_free (DraftdLanes *l, const char *affinity)
 }
 
 DraftdLane *
-draftd_lanes_open (DraftdLanes *l, gconstpointer owner, const char *affinity, guint reserve)
+draftd_lanes_open (DraftdLanes *l, gconstpointer owner, const char *affinity, guint reserve, gboolean interactive)
 {
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&l->lock);
   if (l->open + (reserve ? reserve + l->jobs_waiting : 0) >= l->n_lanes)
@@ -285,6 +312,7 @@ draftd_lanes_open (DraftdLanes *l, gconstpointer owner, const char *affinity, gu
     return NULL;
   lane->state = LANE_COMPUTING;
   lane->owner = owner;
+  lane->interactive = interactive;
   if (affinity) {
     g_free (l->affinity[lane->index]);
     l->affinity[lane->index] = g_strdup (affinity);
@@ -423,40 +451,94 @@ pass_add (Pass *p, gint32 token, guint seq, gboolean want)
   p->n_out += want;
 }
 
-/* Adds a lane's request to its model's pass; returns the tokens taken. A long prompt's
- * tokens before its outputs are taken `share` at a time (the lane stays parked for the
- * rest); the outputs' tokens always go whole. */
 static guint
-gather (Pass *p, DraftdLane *lane, guint share)
+request_tokens (const Request *r)
+{
+  return r->kind == REQ_BATCH ? r->batch.n : r->kind == REQ_FORWARD ? r->n : 0;
+}
+
+/* Adds up to `limit` more of a lane's request to its model's pass, in order (each
+ * sequence's tokens stay in order in a prefix of a batch); returns the tokens taken. */
+static guint
+gather (Pass *p, DraftdLane *lane, guint limit)
 {
   Request *r = &lane->req;
+  guint total = request_tokens (r), take = MIN (total - r->done, limit);
   lane->out_base[r->model] = p->n_out;
   p->logits |= r->want_logits;
-  if (r->kind == REQ_BATCH) {
-    for (guint i = 0; i < r->batch.n; i++)
+  for (guint i = r->done; i < r->done + take; i++) {
+    if (r->kind == REQ_BATCH)
       pass_add (p, r->batch.tokens[i], r->batch.seq[i], r->batch.want ? r->batch.want[i] != 0 : TRUE);
-    return r->batch.n;
+    else
+      pass_add (p, r->tokens[i], lane->index, i >= r->n - r->n_out);
   }
-  guint take = r->n - r->n_out > share ? share : r->n;
-  for (guint i = 0; i < take; i++)
-    pass_add (p, r->tokens[i], lane->index, take == r->n && i >= r->n - r->n_out);
   return take;
 }
 
-/* Each owner's share of the budget, split among its parked lanes: every job advances in
- * every iteration, however many lanes it has. */
-static guint
-share_of (DraftdLanes *l, DraftdLane **parked, guint n, DraftdLane *lane)
+/* A chunk's outputs, kept by the lane: the runner's are overwritten by the next pass. */
+static void
+keep_outputs (DraftdLanes *l, DraftdLane *lane, guint taken)
 {
-  guint owners = 0, mine = 0;
+  Request *r = &lane->req;
+  guint m = r->model, n_out = 0;
+  for (guint i = r->done; i < r->done + taken; i++)
+    n_out += r->kind == REQ_BATCH ? (r->batch.want ? r->batch.want[i] != 0 : 1) : i >= r->n - r->n_out;
+  guint n_vocab = draftd_runner_model (l->runner[m])->config.n_vocab;
+  for (guint j = 0; j < n_out; j++) {
+    gint32 id = draftd_runner_argmax (l->runner[m], lane->out_base[m] + j);
+    g_array_append_val (lane->ids[m], id);
+    if (r->want_logits)
+      g_array_append_vals (lane->logits[m], draftd_runner_logits (l->runner[m], lane->out_base[m] + j), n_vocab);
+  }
+  lane->copied[m] = TRUE;
+}
+
+static gboolean
+parked_interactive (DraftdLane **parked, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    if (parked[i]->interactive)
+      return TRUE;
+  return FALSE;
+}
+
+/* What each parked lane may pass this iteration. Every job (owner) advances in every
+ * iteration. With no completion or chat waiting, everything goes whole: the widest passes
+ * make the most of the device. Beside interactive steps, a bulk job (a correction's
+ * lanes) passes `slice` tokens, on one of its lanes in turn: on a device where a pass's
+ * cost grows with its width (a CPU), a correction's 60-token scoring passes would
+ * otherwise make every token of a chat wait for them. An interactive job's own prompt
+ * goes in chunks of its share of the budget. */
+static void
+limits (DraftdLanes *l, DraftdLane **parked, guint n, guint *limit)
+{
+  gboolean beside = parked_interactive (parked, n);
+  guint owners = 0;
   for (guint i = 0; i < n; i++) {
     gboolean first = TRUE;
     for (guint j = 0; j < i; j++)
       first &= parked[j]->owner != parked[i]->owner;
     owners += first;
-    mine += parked[i]->owner == lane->owner;
   }
-  return MAX (l->budget / MAX (owners, 1u) / MAX (mine, 1u), 8u);
+  for (guint i = 0; i < n; i++) {
+    /* The bulk job's lane in turn: one whose request is under way (it finishes first),
+     * else the first in this iteration's order. */
+    gboolean first = TRUE;
+    guint mine = 0;
+    for (guint j = 0; j < n; j++) {
+      if (parked[j]->owner != parked[i]->owner)
+        continue;
+      mine++;
+      gboolean j_going = parked[j]->req.done > 0, i_going = parked[i]->req.done > 0;
+      first &= j == i || (j_going != i_going ? i_going : j > i);
+    }
+    if (!beside)
+      limit[i] = G_MAXUINT;
+    else if (parked[i]->interactive)
+      limit[i] = MAX (l->budget / MAX (owners, 1u) / mine, 8u);
+    else
+      limit[i] = first ? l->slice : 0;
+  }
 }
 
 static void
@@ -466,24 +548,52 @@ fail_request (DraftdLane *lane, const GError *error)
     lane->req.error = g_error_copy (error);
 }
 
-/* Runs one model's pass over what `taken` says each lane put in it. */
+/* Runs one model's pass over what `limit` lets each lane put in it (taken: how much). */
 static void
-run_pass (DraftdLanes *l, guint model, DraftdLane **parked, guint n, guint *taken)
+run_pass (DraftdLanes *l, guint model, DraftdLane **parked, guint n, const guint *limit, guint *taken)
 {
   Pass p;
   pass_init (&p);
   for (guint i = 0; i < n; i++)
-    if (parked[i]->req.kind != REQ_COPY && parked[i]->req.model == model)
-      taken[i] = gather (&p, parked[i], share_of (l, parked, n, parked[i]));
+    if (parked[i]->req.kind != REQ_COPY && parked[i]->req.model == model && limit[i] > 0)
+      taken[i] = gather (&p, parked[i], limit[i]);
   g_autoptr (GError) error = NULL;
   DraftdBatch b = { (gint32 *) p.tokens->data, (guint *) p.seq->data, (guint8 *) p.want->data, p.tokens->len };
-  if (b.n > 0 && !draftd_runner_forward_batch (l->runner[model], &b, p.logits ? 0 : DRAFTD_FORWARD_ARGMAX_ONLY, &error))
-    for (guint i = 0; i < n; i++)
-      if (parked[i]->req.kind != REQ_COPY && parked[i]->req.model == model)
-        fail_request (parked[i], error);
+  gboolean ok = b.n == 0 || draftd_runner_forward_batch (l->runner[model], &b, p.logits ? 0 : DRAFTD_FORWARD_ARGMAX_ONLY, &error);
+  for (guint i = 0; i < n; i++) {
+    Request *r = &parked[i]->req;
+    if (r->kind == REQ_COPY || r->model != model || taken[i] == 0)
+      continue;
+    if (!ok)
+      fail_request (parked[i], error);
+    else if (parked[i]->copied[model] || r->done + taken[i] < request_tokens (r))
+      keep_outputs (l, parked[i], taken[i]);
+    r->done += taken[i];
+  }
   if (model == TARGET)
     l->stats.tokens += b.n;
   pass_clear (&p);
+}
+
+/* Wakes the lanes whose requests are done (lock held); returns how many lanes were served
+ * at all, their owners in `owners`. */
+static guint
+wake_served (DraftdLanes *l, DraftdLane **parked, guint n, const guint *taken, gconstpointer *owners)
+{
+  guint served = 0;
+  for (guint i = 0; i < n; i++) {
+    Request *r = &parked[i]->req;
+    if (taken[i] == 0 && r->error == NULL)
+      continue;  /* not its turn: waits for the next iteration */
+    owners[served++] = parked[i]->owner;
+    if (r->kind != REQ_COPY && r->error == NULL && r->done < request_tokens (r))
+      continue;  /* a chunk: the lane waits for its next */
+    parked[i]->state = LANE_COMPUTING;
+    l->parked--;
+    l->computing++;
+    g_cond_signal (&parked[i]->wake);
+  }
+  return served;
 }
 
 void
@@ -491,7 +601,7 @@ draftd_lanes_run (DraftdLanes *l)
 {
   DraftdLane *parked[l->n_lanes];
   gconstpointer owners[l->n_lanes];
-  guint taken[l->n_lanes], n = 0;
+  guint taken[l->n_lanes], limit[l->n_lanes], n = 0;
   g_mutex_lock (&l->lock);
   for (guint k = 0; k < l->n_lanes; k++) {
     DraftdLane *lane = &l->lanes[(l->rotation + k) % l->n_lanes];
@@ -502,36 +612,28 @@ draftd_lanes_run (DraftdLanes *l)
   /* Parked lanes stay put until woken, so the device work runs unlocked: lanes opening
    * and closing meanwhile touch only free lanes. */
   g_mutex_unlock (&l->lock);
+  memset (limit, 0, sizeof limit);
+  memset (taken, 0, sizeof taken);
+  limits (l, parked, n, limit);
   for (guint i = 0; i < n; i++) {
-    taken[i] = 0;
     Request *r = &parked[i]->req;
     g_autoptr (GError) error = NULL;
-    if (r->kind == REQ_COPY &&
-        !draftd_runner_seq_copy (l->runner[r->model], r->src, r->dst, r->n_copy, &error))
+    if (r->kind != REQ_COPY || limit[i] == 0)
+      continue;
+    taken[i] = 1;  /* done at once */
+    if (!draftd_runner_seq_copy (l->runner[r->model], r->src, r->dst, r->n_copy, &error))
       fail_request (parked[i], error);
   }
-  run_pass (l, TARGET, parked, n, taken);
+  run_pass (l, TARGET, parked, n, limit, taken);
   if (l->runner[ASSISTANT])
-    run_pass (l, ASSISTANT, parked, n, taken);
+    run_pass (l, ASSISTANT, parked, n, limit, taken);
   g_mutex_lock (&l->lock);
-  for (guint i = 0; i < n; i++) {
-    Request *r = &parked[i]->req;
-    owners[i] = parked[i]->owner;
-    if (r->kind == REQ_FORWARD && r->error == NULL && taken[i] < r->n) {
-      r->tokens += taken[i];  /* a prompt's chunk: the lane waits for its next */
-      r->n -= taken[i];
-      continue;
-    }
-    parked[i]->state = LANE_COMPUTING;
-    l->parked--;
-    l->computing++;
-    g_cond_signal (&parked[i]->wake);
-  }
+  guint served = wake_served (l, parked, n, taken, owners);
   l->stats.iterations++;
-  l->stats.lanes_served += n;
+  l->stats.lanes_served += served;
   DraftdLanesTrace trace = l->trace;
   gpointer trace_user = l->trace_user;
   g_mutex_unlock (&l->lock);
   if (trace)
-    trace (owners, n, trace_user);
+    trace (owners, served, trace_user);
 }

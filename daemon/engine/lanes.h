@@ -27,7 +27,11 @@ typedef struct {
  * contexts, followed by `scratch` short ones per lane; the assistant (or NULL) holds
  * n_lanes whole ones. `budget`: target tokens per iteration, beyond which long prompts are
  * passed in chunks (a prompt never holds back the others' next tokens for long). */
-DraftdLanes *draftd_lanes_new (DraftdRunner *target, DraftdRunner *assistant, guint n_lanes, guint scratch, guint budget);
+/* `slice`: the tokens a bulk job (a correction) passes in an iteration beside an
+ * interactive one (completion, chat): the widest pass that costs this device little more
+ * than a one-token pass. */
+DraftdLanes *draftd_lanes_new (DraftdRunner *target, DraftdRunner *assistant, guint n_lanes, guint scratch, guint budget,
+                               guint slice);
 void draftd_lanes_free (DraftdLanes *l);
 guint draftd_lanes_n_lanes (DraftdLanes *l);
 
@@ -37,8 +41,10 @@ guint draftd_lanes_n_lanes (DraftdLanes *l);
  * budget), counted as computing from now on; NULL when none is free. `affinity` (or NULL)
  * names whose prefix it would like cached (a conversation): the lane last opened with the
  * same affinity is taken if free. `reserve` lanes stay free beyond those jobs waiting to
- * start need (a sentence worker asks 1: a newcomer finds a lane at once). Any thread. */
-DraftdLane *draftd_lanes_open (DraftdLanes *l, gconstpointer owner, const char *affinity, guint reserve);
+ * start need (a sentence worker asks 1: a newcomer finds a lane at once). `interactive`:
+ * a completion or chat, whose steps go first (draftd_lanes_run). Any thread. */
+DraftdLane *draftd_lanes_open (DraftdLanes *l, gconstpointer owner, const char *affinity, guint reserve,
+                               gboolean interactive);
 /* Jobs wait to start: sentence workers should give their lanes back. */
 gboolean draftd_lanes_contended (DraftdLanes *l);
 /* The lanes a lane belongs to, and whom it serves. */
@@ -67,8 +73,10 @@ void draftd_lanes_kick (DraftdLanes *l);
 /* Lanes open (taken), free, and waiting for work (a lane's reserve counts these). */
 guint draftd_lanes_open_count (DraftdLanes *l);
 void draftd_lanes_set_waiting (DraftdLanes *l, guint jobs_waiting);
-/* One iteration: every parked request in one pass of each model; each served lane wakes
- * with its outputs (or its own error). Call after draftd_lanes_settle returned TRUE. */
+/* One iteration: the parked requests in one pass of each model, every job's at least in
+ * part (beside an interactive job a bulk one passes a slice of its request a time); each
+ * lane whose request is done wakes with its outputs (or its own error). Call after
+ * draftd_lanes_settle returned TRUE. */
 void draftd_lanes_run (DraftdLanes *l);
 void draftd_lanes_stats (DraftdLanes *l, DraftdLanesStats *out);
 /* Called by draftd_lanes_run after each iteration with the owners of the lanes it served

@@ -131,10 +131,11 @@ draftd_models_load (const DraftdModelsSpec *spec, GError **error)
   m->iad_block = draftd_decode_pick_iad_block (&m->target.lm, error);
   if (m->iad_block == 0)
     return NULL;
-  /* An iteration passes up to four of the target's batches: a long prompt goes in chunks
-   * of its share while the other lanes keep decoding. */
+  /* Beside a completion or chat an iteration passes up to four of the target's batches of
+   * its prompt, and a slice of a correction as wide as an IAD block plus its pending token:
+   * the width whose pass this device runs for little more than a one-token pass. */
   m->lanes = draftd_lanes_new (m->target.runner, m->has_assistant ? m->assistant.runner : NULL, n_lanes, scratch,
-                               4 * draftd_runner_n_batch (m->target.runner));
+                               4 * draftd_runner_n_batch (m->target.runner), m->iad_block + 1);
   return g_steal_pointer (&m);
 }
 

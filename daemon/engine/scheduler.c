@@ -248,7 +248,7 @@ admit (DraftdScheduler *s)
     const DraftdJobRequest *r = job->pub.request;
     g_autofree char *affinity =
         r->kind == DRAFTD_JOB_CHAT ? g_strdup_printf ("%s/%s", draftd_job_request_conversation_owner (r), r->conversation ? r->conversation : "") : NULL;
-    job->lane = draftd_lanes_open (s->lanes, job, affinity, 0);
+    job->lane = draftd_lanes_open (s->lanes, job, affinity, 0, !draftd_job_kind_is_grammar (r->kind));
     g_assert (job->lane);
     if (s->limits.job_timeout_s) {
       job->budget = g_timeout_source_new_seconds (s->limits.job_timeout_s);
