@@ -53,7 +53,6 @@ struct DraftdLanes {
   char **affinity;         /* [n_lanes] what each lane was last opened for */
   guint open, computing, parked, jobs_waiting, rotation;
   gboolean kicked;
-  DraftdLanesStats stats;
   DraftdLanesTrace trace;
   gpointer trace_user;
 };
@@ -74,7 +73,7 @@ runner (const View *v)
 }
 
 static guint
-view_n_vocab_of (const View *v)
+n_vocab_of (const View *v)
 {
   return draftd_runner_model (runner (v))->config.n_vocab;
 }
@@ -110,7 +109,7 @@ park (DraftdLane *lane, GError **error)
 static gboolean
 check_tokens (const View *v, const gint32 *tokens, guint n, GError **error)
 {
-  guint n_vocab = draftd_runner_model (runner (v))->config.n_vocab;
+  guint n_vocab = n_vocab_of (v);
   for (guint i = 0; i < n; i++)
     if (tokens[i] < 0 || (guint) tokens[i] >= n_vocab) {
       g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_LIMIT, "token id %d is outside the vocabulary (%u)",
@@ -182,7 +181,7 @@ view_logits (gpointer self, guint i)
 {
   View *v = self;
   if (v->lane->copied[v->model])
-    return &g_array_index (v->lane->logits[v->model], float, (gsize) i * view_n_vocab_of (v));
+    return &g_array_index (v->lane->logits[v->model], float, (gsize) i * n_vocab_of (v));
   return draftd_runner_logits (runner (v), v->lane->out_base[v->model] + i);
 }
 
@@ -198,7 +197,7 @@ view_argmax (gpointer self, guint i)
 static void view_truncate (gpointer self, guint n) { draftd_runner_seq_truncate (runner (self), physical (self, 0), n); }
 static guint view_n_past (gpointer self) { return draftd_runner_seq_n_past (runner (self), physical (self, 0)); }
 static guint view_n_ctx (gpointer self) { return draftd_runner_seq_n_ctx (runner (self), physical (self, 0)); }
-static guint view_n_vocab (gpointer self) { return draftd_runner_model (runner (self))->config.n_vocab; }
+static guint view_n_vocab (gpointer self) { return n_vocab_of (self); }
 static guint view_n_batch (gpointer self) { return draftd_runner_n_batch (runner (self)); }
 
 static guint
@@ -407,13 +406,6 @@ draftd_lanes_set_trace (DraftdLanes *l, DraftdLanesTrace trace, gpointer user)
   l->trace_user = user;
 }
 
-void
-draftd_lanes_stats (DraftdLanes *l, DraftdLanesStats *out)
-{
-  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&l->lock);
-  *out = l->stats;
-}
-
 /* ---- one iteration ---- */
 
 /* The tokens of one model's pass, gathered from the parked lanes. */
@@ -457,6 +449,16 @@ request_tokens (const Request *r)
   return r->kind == REQ_BATCH ? r->batch.n : r->kind == REQ_FORWARD ? r->n : 0;
 }
 
+/* Does token i of the request keep its outputs? A batch says per token; a forward pass
+ * keeps its last n_out. */
+static gboolean
+wants (const Request *r, guint i)
+{
+  if (r->kind == REQ_BATCH)
+    return r->batch.want ? r->batch.want[i] != 0 : TRUE;
+  return i >= r->n - r->n_out;
+}
+
 /* Adds up to `limit` more of a lane's request to its model's pass, in order (each
  * sequence's tokens stay in order in a prefix of a batch); returns the tokens taken. */
 static guint
@@ -468,9 +470,9 @@ gather (Pass *p, DraftdLane *lane, guint limit)
   p->logits |= r->want_logits;
   for (guint i = r->done; i < r->done + take; i++) {
     if (r->kind == REQ_BATCH)
-      pass_add (p, r->batch.tokens[i], r->batch.seq[i], r->batch.want ? r->batch.want[i] != 0 : TRUE);
+      pass_add (p, r->batch.tokens[i], r->batch.seq[i], wants (r, i));
     else
-      pass_add (p, r->tokens[i], lane->index, i >= r->n - r->n_out);
+      pass_add (p, r->tokens[i], lane->index, wants (r, i));
   }
   return take;
 }
@@ -482,8 +484,8 @@ keep_outputs (DraftdLanes *l, DraftdLane *lane, guint taken)
   Request *r = &lane->req;
   guint m = r->model, n_out = 0;
   for (guint i = r->done; i < r->done + taken; i++)
-    n_out += r->kind == REQ_BATCH ? (r->batch.want ? r->batch.want[i] != 0 : 1) : i >= r->n - r->n_out;
-  guint n_vocab = draftd_runner_model (l->runner[m])->config.n_vocab;
+    n_out += wants (r, i);
+  guint n_vocab = n_vocab_of (&lane->view[m]);
   for (guint j = 0; j < n_out; j++) {
     gint32 id = draftd_runner_argmax (l->runner[m], lane->out_base[m] + j);
     g_array_append_val (lane->ids[m], id);
@@ -570,8 +572,6 @@ run_pass (DraftdLanes *l, guint model, DraftdLane **parked, guint n, const guint
       keep_outputs (l, parked[i], taken[i]);
     r->done += taken[i];
   }
-  if (model == TARGET)
-    l->stats.tokens += b.n;
   pass_clear (&p);
 }
 
@@ -629,8 +629,6 @@ draftd_lanes_run (DraftdLanes *l)
     run_pass (l, ASSISTANT, parked, n, limit, taken);
   g_mutex_lock (&l->lock);
   guint served = wake_served (l, parked, n, taken, owners);
-  l->stats.iterations++;
-  l->stats.lanes_served += served;
   DraftdLanesTrace trace = l->trace;
   gpointer trace_user = l->trace_user;
   g_mutex_unlock (&l->lock);

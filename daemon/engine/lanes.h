@@ -17,19 +17,13 @@
 typedef struct DraftdLanes DraftdLanes;
 typedef struct DraftdLane DraftdLane;
 
-typedef struct {
-  guint64 iterations;      /* draftd_lanes_run calls that ran a pass */
-  guint64 lanes_served;    /* parked requests served, over all iterations */
-  guint64 tokens;          /* target tokens passed */
-} DraftdLanesStats;
-
 /* Lanes over the runners' sequences: the target's first n_lanes sequences are whole
  * contexts, followed by `scratch` short ones per lane; the assistant (or NULL) holds
- * n_lanes whole ones. `budget`: target tokens per iteration, beyond which long prompts are
- * passed in chunks (a prompt never holds back the others' next tokens for long). */
-/* `slice`: the tokens a bulk job (a correction) passes in an iteration beside an
- * interactive one (completion, chat): the widest pass that costs this device little more
- * than a one-token pass. */
+ * n_lanes whole ones. Beside an interactive job (completion, chat), `budget` is the target
+ * tokens of an iteration that interactive jobs share (a longer prompt goes in chunks, so it
+ * never holds back the others' next tokens for long), and `slice` the tokens a bulk job (a
+ * correction) passes: the widest pass that costs this device little more than a one-token
+ * pass. */
 DraftdLanes *draftd_lanes_new (DraftdRunner *target, DraftdRunner *assistant, guint n_lanes, guint scratch, guint budget,
                                guint slice);
 void draftd_lanes_free (DraftdLanes *l);
@@ -78,7 +72,6 @@ void draftd_lanes_set_waiting (DraftdLanes *l, guint jobs_waiting);
  * lane whose request is done wakes with its outputs (or its own error). Call after
  * draftd_lanes_settle returned TRUE. */
 void draftd_lanes_run (DraftdLanes *l);
-void draftd_lanes_stats (DraftdLanes *l, DraftdLanesStats *out);
 /* Called by draftd_lanes_run after each iteration with the owners of the lanes it served
  * (an owner once per lane), for tests and traces; NULL to stop. */
 typedef void (*DraftdLanesTrace) (const gconstpointer *owners, guint n, gpointer user);

@@ -10,7 +10,6 @@ resident_clear (DraftdResident *r)
 {
   g_clear_pointer (&r->runner, draftd_runner_free);
   g_clear_pointer (&r->model, draftd_model_free);
-  g_clear_pointer (&r->cached, g_array_unref);
 }
 
 /* Only regular files are loaded: a FIFO or a device given as a model would block reading
@@ -85,7 +84,6 @@ resident_load (DraftdVk *vk, const char *path, guint n_ctx, guint lanes, guint w
   if (r->runner == NULL)
     return FALSE;
   r->lm = draftd_lm_for_runner (r->runner);
-  r->cached = g_array_new (FALSE, FALSE, sizeof (gint32));
   return TRUE;
 }
 

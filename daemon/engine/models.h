@@ -15,7 +15,6 @@ typedef struct {
   DraftdModel *model;
   DraftdRunner *runner;
   DraftdLm lm;
-  GArray *cached;   /* gint32: tokens the runner's cache holds */
 } DraftdResident;
 
 typedef struct {
