@@ -53,18 +53,6 @@ drain (DraftdBus *b, int ms)
     ;
 }
 
-static DBusMessage *
-correct_call (const char *text)
-{
-  DBusMessage *m = draftd_bus_new_call ("Correct");
-  DBusMessageIter it, d;
-  dbus_message_iter_init_append (m, &it);
-  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &text);
-  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
-  dbus_message_iter_close_container (&it, &d);
-  return m;
-}
-
 /* Client A's text for the ordering test: sentences long enough, each with errors to decode
  * around, that one segment outlasts a message's way through the bus many times over (with
  * short clean-copy sentences a segment took a few milliseconds, and A finished several
@@ -106,7 +94,7 @@ start_a_then_b (DraftdBus *a, Watch *w, const char *a_text, DBusConnection *b, c
   for (int i = 0; i < 6000 && w->progress_signals == 0 && !w->finished && !w->failed; i++)
     drain (a, 20);
   DBusPendingCall *pend = NULL;
-  DBusMessage *m = correct_call (b_text);
+  DBusMessage *m = bus_fixture_text_call ("Correct", b_text);
   dbus_connection_send_with_reply (b, m, &pend, 300000);
   dbus_connection_flush (b);
   dbus_message_unref (m);
@@ -170,7 +158,7 @@ test_short_request_first (BusFixture *f)
     dbus_message_unref (r);
   dbus_pending_call_unref (pend);
   /* The same text alone: interleaving must not change a job's answer. */
-  DBusMessage *m = correct_call (text);
+  DBusMessage *m = bus_fixture_text_call ("Correct", text);
   DBusMessage *alone = dbus_connection_send_with_reply_and_block (draftd_bus_connection (a), m, 300000, NULL);
   dbus_message_unref (m);
   g_autofree char *alone_text = reply_text (alone);
@@ -189,7 +177,7 @@ test_client_queue_cap (BusFixture *f)
   g_autofree char *text = test_learner_sentences (20);
   DBusPendingCall *pend[6];
   for (int i = 0; i < 6; i++) {
-    DBusMessage *m = correct_call (text);
+    DBusMessage *m = bus_fixture_text_call ("Correct", text);
     dbus_connection_send_with_reply (c, m, &pend[i], 300000);
     dbus_message_unref (m);
   }
@@ -245,7 +233,7 @@ test_job_timeout (void)
     return;
   DBusConnection *c = bus_fixture_connect (&f);
   g_autofree char *text = test_learner_sentences (1500);
-  DBusMessage *m = correct_call (text);
+  DBusMessage *m = bus_fixture_text_call ("Correct", text);
   DBusError e;
   dbus_error_init (&e);
   DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 300000, &e);
