@@ -504,13 +504,26 @@ parked_interactive (DraftdLane **parked, guint n)
   return FALSE;
 }
 
+/* Tokens the lanes of i's owner before it in this iteration's order were let pass. */
+static guint
+owner_used (DraftdLane **parked, guint i, const guint *limit)
+{
+  guint used = 0;
+  for (guint j = 0; j < i; j++)
+    if (parked[j]->owner == parked[i]->owner)
+      used += MIN (limit[j], request_tokens (&parked[j]->req) - parked[j]->req.done);
+  return used;
+}
+
 /* What each parked lane may pass this iteration. Every job (owner) advances in every
- * iteration. With no completion or chat waiting, everything goes whole: the widest passes
- * make the most of the device. Beside interactive steps, a bulk job (a correction's
- * lanes) passes `slice` tokens, on one of its lanes in turn: on a device where a pass's
- * cost grows with its width (a CPU), a correction's 60-token scoring passes would
- * otherwise make every token of a chat wait for them. An interactive job's own prompt
- * goes in chunks of its share of the budget. */
+ * iteration. A job alone goes whole: the widest passes make the most of the device.
+ * Several jobs share the budget equally, each job's lanes taking its share in turn, so a
+ * correction on eight lanes does not make another client's one sentence wait for eight
+ * lanes' worth of each pass. Beside interactive steps, a bulk job (a correction's lanes)
+ * passes `slice` tokens, on one of its lanes in turn: on a device where a pass's cost grows
+ * with its width (a CPU), a correction's 60-token scoring passes would otherwise make every
+ * token of a chat wait for them. An interactive job's own prompt goes in chunks of its
+ * share of the budget. */
 static void
 limits (DraftdLanes *l, DraftdLane **parked, guint n, guint *limit)
 {
@@ -522,6 +535,7 @@ limits (DraftdLanes *l, DraftdLane **parked, guint n, guint *limit)
       first &= parked[j]->owner != parked[i]->owner;
     owners += first;
   }
+  guint share = MAX (l->budget / MAX (owners, 1u), 8u);
   for (guint i = 0; i < n; i++) {
     /* The bulk job's lane in turn: one whose request is under way (it finishes first),
      * else the first in this iteration's order. */
@@ -534,10 +548,13 @@ limits (DraftdLanes *l, DraftdLane **parked, guint n, guint *limit)
       gboolean j_going = parked[j]->req.done > 0, i_going = parked[i]->req.done > 0;
       first &= j == i || (j_going != i_going ? i_going : j > i);
     }
-    if (!beside)
+    guint used = owner_used (parked, i, limit);
+    if (owners <= 1)
       limit[i] = G_MAXUINT;
+    else if (!beside)
+      limit[i] = used < share ? share - used : 0;
     else if (parked[i]->interactive)
-      limit[i] = MAX (l->budget / MAX (owners, 1u) / mine, 8u);
+      limit[i] = MAX (share / mine, 8u);
     else
       limit[i] = first ? l->slice : 0;
   }
