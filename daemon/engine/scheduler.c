@@ -480,13 +480,19 @@ draftd_scheduler_submit (DraftdScheduler *s, DraftdJobRequest *request, gpointer
 {
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
   GQueue *q = g_hash_table_lookup (s->queues, request->client);
-  guint mine = queued_for (s, request);
+  /* A process holds its cap of waiting jobs beside one running, as with one job at a time:
+   * its further running jobs (on other lanes) count as waiting ones. */
+  guint running = 0;
+  for (guint i = 0; i < s->running->len; i++)
+    running += g_str_equal (draftd_job_request_identity (((Job *) g_ptr_array_index (s->running, i))->pub.request),
+                            draftd_job_request_identity (request));
+  guint mine = queued_for (s, request) + (running > 0 ? running - 1 : 0);
   gboolean refused = s->stopping || mine >= s->limits.max_queued_per_client || s->n_queued >= s->limits.max_queued;
   if (s->stopping)
     g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_CANCELLED, "the daemon is shutting down");
   else if (mine >= s->limits.max_queued_per_client)
     g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_BUSY,
-                 "you have %u jobs waiting already; wait for one to finish", mine);
+                 "you have %u jobs waiting or running beside another already; wait for one to finish", mine);
   else if (s->n_queued >= s->limits.max_queued)
     g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_BUSY, "the queue is full (%u jobs waiting)", s->n_queued);
   if (refused) {
