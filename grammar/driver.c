@@ -26,6 +26,15 @@ typedef struct {
   guint running;           /* workers */
   GError *error;           /* the first failure: everyone stops */
   DraftdGrammarStats worker_stats;
+  /* The answer so far, streamed by whichever thread completes a prefix of the text, so a
+   * worker's sentences reach the client as soon as those before them are answered and not
+   * when the caller's thread ends its own sentence. `emit_lock` guards these. */
+  GMutex emit_lock;
+  GString *out;
+  gsize copied;            /* bytes of text that `out` stands for */
+  guint emitted;           /* segments appended to `out` */
+  guint done, total;       /* answered segments, as Progress counts them */
+  GArray *edits;
 } Driver;
 
 typedef struct {
@@ -84,6 +93,58 @@ take (Driver *d)
   return (gint) d->next++;
 }
 
+/* Edits that a candidate correction made say which kind it was ("agreement: I has → I have"). */
+static void
+label_edits (const char *text, GArray *edits, guint first, const GArray *fixes)
+{
+  for (guint i = first; i < edits->len; i++) {
+    DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, i);
+    g_autofree char *was = g_strstrip (g_strndup (text + e->start, e->end - e->start));
+    g_autofree char *now = g_strstrip (g_strdup (e->replacement));
+    for (guint f = 0; f < fixes->len; f++) {
+      const DraftdFix *x = &g_array_index (fixes, DraftdFix, f);
+      g_autofree char *xw = g_strstrip (g_strdup (x->was)), *xn = g_strstrip (g_strdup (x->now));
+      if (!(g_str_equal (xw, was) && g_str_equal (xn, now)) && !(*xn && strstr (now, xn) && *xw && strstr (was, xw)))
+        continue;
+      e->kind = draftd_fix_kind_name (x->kind);
+      g_free (e->message);
+      e->message = *now == 0 ? g_strdup_printf ("%s: remove \u201c%s\u201d", e->kind, was)
+                   : *was == 0 ? g_strdup_printf ("%s: add \u201c%s\u201d", e->kind, now)
+                               : g_strdup_printf ("%s: %s \u2192 %s", e->kind, was, now);
+      break;
+    }
+  }
+}
+
+/* Appends to d->out what is answered in text order from segment d->emitted on: the text
+ * between segments as it is, each answer with its edits (reported through on_segment). */
+static void
+emit_ready (Driver *d)
+{
+  g_autoptr (GMutexLocker) emitting G_GNUC_UNUSED = g_mutex_locker_new (&d->emit_lock);
+  /* Nothing more streams after a cancel: answers that were in flight are dropped. */
+  for (; d->emitted < d->segs->len && !g_cancellable_is_cancelled (d->req->cancellable); d->emitted++) {
+    const DraftdGrammarSegment *sg = segment_at (d, d->emitted);
+    g_mutex_lock (&d->lock);
+    Answer a = d->answers[d->emitted];
+    g_mutex_unlock (&d->lock);
+    if (sg->rewrite && a.answer == NULL)
+      return;
+    g_string_append_len (d->out, d->text + d->copied, sg->start - d->copied);
+    d->copied = sg->start;
+    if (!sg->rewrite)
+      continue;
+    guint first = d->edits->len;
+    draftd_grammar_diff (d->text, sg->start, sg->end, a.answer, strlen (a.answer), d->req->rewrite, d->edits);
+    label_edits (d->text, d->edits, first, a.fixes);
+    g_string_append (d->out, a.answer);
+    d->copied = sg->end;
+    if (d->req->on_segment)
+      d->req->on_segment (d->edits->len > first ? &g_array_index (d->edits, DraftdGrammarEdit, first) : NULL,
+                          d->edits->len - first, ++d->done, d->total, d->req->user);
+  }
+}
+
 /* Answers segment i; FALSE when it failed (d->error says why). */
 static gboolean
 answer (Driver *d, Job *j, guint i)
@@ -92,7 +153,7 @@ answer (Driver *d, Job *j, guint i)
   char *text = NULL;
   if (!g_cancellable_set_error_if_cancelled (d->req->cancellable, &error))
     text = draftd_grammar_segment_answer (j, segment_at (d, i), d->spans, &error);
-  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&d->lock);
+  g_mutex_lock (&d->lock);
   if (text) {
     d->answers[i] = (Answer) { text, j->fixes };
     j->fixes = draftd_fixes_new ();
@@ -102,6 +163,9 @@ answer (Driver *d, Job *j, guint i)
     g_error_free (error);
   }
   g_cond_broadcast (&d->changed);
+  g_mutex_unlock (&d->lock);
+  if (text)
+    emit_ready (d);
   return text != NULL;
 }
 
@@ -157,57 +221,6 @@ start_workers (Driver *d)
   }
 }
 
-/* Edits that a candidate correction made say which kind it was ("agreement: I has → I have"). */
-static void
-label_edits (const char *text, GArray *edits, guint first, const GArray *fixes)
-{
-  for (guint i = first; i < edits->len; i++) {
-    DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, i);
-    g_autofree char *was = g_strstrip (g_strndup (text + e->start, e->end - e->start));
-    g_autofree char *now = g_strstrip (g_strdup (e->replacement));
-    for (guint f = 0; f < fixes->len; f++) {
-      const DraftdFix *x = &g_array_index (fixes, DraftdFix, f);
-      g_autofree char *xw = g_strstrip (g_strdup (x->was)), *xn = g_strstrip (g_strdup (x->now));
-      if (!(g_str_equal (xw, was) && g_str_equal (xn, now)) && !(*xn && strstr (now, xn) && *xw && strstr (was, xw)))
-        continue;
-      e->kind = draftd_fix_kind_name (x->kind);
-      g_free (e->message);
-      e->message = *now == 0 ? g_strdup_printf ("%s: remove \u201c%s\u201d", e->kind, was)
-                   : *was == 0 ? g_strdup_printf ("%s: add \u201c%s\u201d", e->kind, now)
-                               : g_strdup_printf ("%s: %s \u2192 %s", e->kind, was, now);
-      break;
-    }
-  }
-}
-
-/* Appends to `out` what is answered in text order from segment *emitted on: the text
- * between segments as it is, each answer with its edits (reported through on_segment). */
-static void
-emit_ready (Driver *d, GString *out, gsize *copied, guint *emitted, guint *done, guint total, GArray *edits)
-{
-  /* Nothing more streams after a cancel: answers that were in flight are dropped. */
-  for (; *emitted < d->segs->len && !g_cancellable_is_cancelled (d->req->cancellable); (*emitted)++) {
-    const DraftdGrammarSegment *sg = segment_at (d, *emitted);
-    g_mutex_lock (&d->lock);
-    Answer a = d->answers[*emitted];
-    g_mutex_unlock (&d->lock);
-    if (sg->rewrite && a.answer == NULL)
-      return;
-    g_string_append_len (out, d->text + *copied, sg->start - *copied);
-    *copied = sg->start;
-    if (!sg->rewrite)
-      continue;
-    guint first = edits->len;
-    draftd_grammar_diff (d->text, sg->start, sg->end, a.answer, strlen (a.answer), d->req->rewrite, edits);
-    label_edits (d->text, edits, first, a.fixes);
-    g_string_append (out, a.answer);
-    *copied = sg->end;
-    if (d->req->on_segment)
-      d->req->on_segment (edits->len > first ? &g_array_index (edits, DraftdGrammarEdit, first) : NULL, edits->len - first,
-                          ++*done, total, d->req->user);
-  }
-}
-
 /* Has every segment taken been answered, and every worker ended? Lock held. */
 static gboolean
 settled (Driver *d)
@@ -221,15 +234,10 @@ settled (Driver *d)
 }
 
 /* The caller's thread: answers segments like any worker, starts workers as contexts free
- * up, streams what is answered in order, and at the end waits for the workers. */
+ * up, and at the end waits for the workers; each answer streams as its prefix completes. */
 static char *
-drive (Driver *d, DraftdGrammarContext *ctx, DraftdGrammarStats *stats, GArray *edits, GError **error)
+drive (Driver *d, DraftdGrammarContext *ctx, DraftdGrammarStats *stats, GError **error)
 {
-  GString *out = g_string_sized_new (strlen (d->text) + 16);
-  gsize copied = 0;
-  guint emitted = 0, done = 0, total = 0;
-  for (guint i = 0; i < d->segs->len; i++)
-    total += segment_at (d, i)->rewrite;
   Job j;
   job_init (&j, d, ctx, stats);
   for (gboolean mine = TRUE; mine;) {
@@ -238,29 +246,24 @@ drive (Driver *d, DraftdGrammarContext *ctx, DraftdGrammarStats *stats, GArray *
     gint i = take (d);
     g_mutex_unlock (&d->lock);
     mine = i >= 0 && answer (d, &j, i);
-    emit_ready (d, out, &copied, &emitted, &done, total, edits);
   }
   job_clear (&j);
   if (d->workers)
     d->workers->wait_begin (d->workers->user);
   g_mutex_lock (&d->lock);
-  while (!settled (d)) {
+  while (!settled (d))
     g_cond_wait (&d->changed, &d->lock);
-    g_mutex_unlock (&d->lock);
-    emit_ready (d, out, &copied, &emitted, &done, total, edits);
-    g_mutex_lock (&d->lock);
-  }
   g_mutex_unlock (&d->lock);
   if (d->workers)
     d->workers->wait_end (d->workers->user);
   stats_add (stats, &d->worker_stats);
   if (d->error) {
     g_propagate_error (error, g_steal_pointer (&d->error));
-    return g_string_free (out, TRUE);
+    return NULL;
   }
-  emit_ready (d, out, &copied, &emitted, &done, total, edits);
-  g_string_append (out, d->text + copied);
-  return g_string_free (out, FALSE);
+  emit_ready (d);
+  g_string_append (d->out, d->text + d->copied);
+  return g_string_free (g_steal_pointer (&d->out), FALSE);
 }
 
 char *
@@ -289,9 +292,14 @@ draftd_grammar_run (DraftdGrammarContext *ctx, const char *text, const DraftdGra
   d.segs = draftd_grammar_segment (text, len, &so, d.spans);
   d.answers = g_new0 (Answer, d.segs->len);
   d.worker_stats.greedy_equal = TRUE;
+  d.out = g_string_sized_new (len + 16);
+  d.edits = edits;
+  for (guint i = 0; i < d.segs->len; i++)
+    d.total += segment_at (&d, i)->rewrite;
   g_mutex_init (&d.lock);
+  g_mutex_init (&d.emit_lock);
   g_cond_init (&d.changed);
-  char *result = drive (&d, ctx, stats, edits, error);
+  char *result = drive (&d, ctx, stats, error);
   for (guint i = 0; i < d.segs->len; i++) {
     g_free (d.answers[i].answer);
     g_clear_pointer (&d.answers[i].fixes, g_array_unref);
@@ -299,7 +307,10 @@ draftd_grammar_run (DraftdGrammarContext *ctx, const char *text, const DraftdGra
   g_free (d.answers);
   g_array_unref (d.segs);
   g_array_unref (d.spans);
+  if (d.out)
+    g_string_free (d.out, TRUE);
   g_mutex_clear (&d.lock);
+  g_mutex_clear (&d.emit_lock);
   g_cond_clear (&d.changed);
   stats->wall_ms = (g_get_monotonic_time () - t0) / 1e3;
   return result;
