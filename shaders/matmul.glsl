@@ -2,9 +2,10 @@
 //
 // One invocation owns one weight row and walks it chunk by chunk (16 bytes each); weights
 // are repacked at load time as [row group][chunk][row in group] (chunk_index in common.glsl)
-// so neighbouring invocations read neighbouring 16-byte vectors. Tokens are processed TILE at a time so each weight chunk is read once
-// per tile. Every token's sum is the same chain of fma() in the same order whatever TILE
-// or n_tokens is: a token's result does not depend on the batch it was computed in.
+// so neighbouring invocations read neighbouring 16-byte vectors. Tokens are processed TILE
+// at a time so each weight chunk is read once per tile. Every token's sum is the same chain
+// of fma() in the same order whatever TILE or n_tokens is: a token's result does not depend
+// on the batch it was computed in.
 //
 // Loops have constant trip counts and no early exits so the compiler unrolls them and keeps
 // the accumulators in registers (a dynamically indexed array would live in scratch memory);
@@ -16,17 +17,27 @@
 // CPU devices and costs several times more than the weights. This needs subgroups of at
 // least 8 lanes, all active: rows past the end compute on a clamped row and do not store.
 //
-// Built twice: with LOAD_64BIT, X and the weights are read as 64-bit words. lavapipe splits a
-// per-lane vector load into one bounds-checked scalar load per component, so this halves
-// the loads; the multi-token tiles, which re-read X for every token, use that build where
-// the device has shaderInt64.
+// Built three times. lavapipe turns a per-lane storage-buffer load into a loop over the lanes
+// with a bounds check and a branch per lane and 32-bit word. With LOAD_64BIT, X and the
+// weights are read as 64-bit words, half the words; the multi-token tiles, which re-read X
+// for every token, use that build where the device has shaderInt64. With TEXEL_LOADS the
+// weights, their scales and X are read through uvec4 texel views (texelFetch on a
+// utextureBuffer), which lavapipe fetches as one 16-byte load per lane: a CPU device runs
+// that build (vk->texel_loads), 1.4-1.5x faster at every tile. The arithmetic is the same
+// in all three, so are the results, bit for bit (test-texel-loads).
 //
 // The including file includes matmul_params.glsl, then defines VPC (values per chunk) and
 //   void load_chunk_a/b(uint r, uint c, out float w[VPC]) -- the chunk's quants as floats
 //   vec2 chunk_scale_min_a/b(uint r, uint c)                -- its scale (or 1) and min (or 0)
 // for weight pair A (bindings 0,1) and B (bindings 5,6, SwiGLU's or GeGLU's up matrix); HAS_MIN when
 // values are scale * q - min: the chunk then adds scale * (q . x) - min * sum(x).
+#ifdef TEXEL_LOADS
+layout(binding = 2) uniform utextureBuffer x_t;
+#define X4(i) texelFetch(x_t, int(i))
+#else
 layout(binding = 2) readonly buffer XBuf { WORDS4 x4[]; };
+#define X4(i) words4(x4[i])
+#endif
 layout(binding = 3) buffer YBuf { float y[]; };
 layout(binding = 4) readonly buffer BiasBuf { float bias[]; };
 
@@ -40,7 +51,7 @@ const uint CPB = 32u / VPC;  // chunks per 32-value block
 
 // Lane l (mod 8) gets x[t][32b + 4l .. 32b + 4l + 3].
 vec4 load_x_block(uint t, uint b) {
-  return uintBitsToFloat(words4(x4[((p.token0 + t) * p.x_stride + b * 32u) / 4u + (gl_SubgroupInvocationID & 7u)]));
+  return uintBitsToFloat(X4(((p.token0 + t) * p.x_stride + b * 32u) / 4u + (gl_SubgroupInvocationID & 7u)));
 }
 
 // Sum over chunk j of a block: w[v] * x[32b + j*VPC + v], in order.

@@ -276,13 +276,25 @@ groups (guint32 n, guint32 wg)
   return (n + wg - 1) / wg;
 }
 
+/* The texel-view matmul where the device prefers it and every buffer it would read through
+ * a view has one (a view spans at most maxTexelBufferElements texels), else the storage-buffer one. */
+static const DraftdKernel *
+matmul_kernel (const DraftdKernels *kernels, guint wtype, guint tile, const DraftdBind *b)
+{
+  const DraftdKernel *tx = &kernels->matmul_tx[wtype][tile];
+  gboolean views = tx->pipeline != VK_NULL_HANDLE;
+  for (guint i = 0; i < DRAFTD_MATMUL_BINDINGS && views; i++)
+    views = !((tx->texel_mask >> i) & 1) || b[i].buf == NULL || b[i].buf->view != VK_NULL_HANDLE;
+  return views ? tx : &kernels->matmul[wtype][tile];
+}
+
 static void
 record_matmul_tokens (Recorder *rec, const DraftdMatrix *m, const DraftdVkBuffer *x, guint32 x_stride,
                       const DraftdVkBuffer *y, guint32 y_stride, guint token0, guint n_tokens, guint32 flags,
                       const DraftdVkBuffer *bias, const DraftdMatrix *m_up)
 {
   DraftdRunner *r = rec->r;
-  const DraftdKernel *k = &r->kernels->matmul[m->wtype][draftd_kernels_tile_for (n_tokens)];
+  guint tile = draftd_kernels_tile_for (n_tokens);
   for (guint p = 0; p < m->n_parts; p++) {
     const DraftdMatrixPart *part = &m->parts[p];
     const DraftdMatrixPart *up = m_up ? &m_up->parts[p] : NULL;
@@ -299,7 +311,7 @@ record_matmul_tokens (Recorder *rec, const DraftdMatrix *m, const DraftdVkBuffer
     };
     DraftdBind b[7] = { { &part->quants }, { part->scales.buffer ? &part->scales : NULL }, { x }, { y }, { bias },
                         { up ? &up->quants : NULL }, { up && up->scales.buffer ? &up->scales : NULL } };
-    dispatch (rec, k, b, &pc, sizeof pc, groups (part->rows, r->kernels->wg), 1, 1);
+    dispatch (rec, matmul_kernel (r->kernels, m->wtype, tile, b), b, &pc, sizeof pc, groups (part->rows, r->kernels->wg), 1, 1);
   }
 }
 

@@ -278,6 +278,9 @@ create_device (DraftdVk *vk, GError **error)
   VkPhysicalDeviceFeatures supported;
   vkGetPhysicalDeviceFeatures (vk->physical, &supported);
   vk->shader_int64 = supported.shaderInt64 && !g_getenv ("DRAFTD_NO_INT64");
+  const char *loads = g_getenv ("DRAFTD_LOADS");
+  vk->texel_loads = g_strcmp0 (loads, "texel") == 0 ||
+                    (g_strcmp0 (loads, "buffer") != 0 && vk->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU);
   VkPhysicalDeviceFeatures enabled = { .shaderInt64 = vk->shader_int64 };
   VkDeviceCreateInfo dci = {
     .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
@@ -353,12 +356,13 @@ gboolean
 draftd_vk_buffer_init (DraftdVk *vk, DraftdVkBuffer *buf, VkDeviceSize size, gboolean host_visible, GError **error)
 {
   memset (buf, 0, sizeof *buf);
-  size = MAX (size, 16);
+  /* Whole 16-byte texels, so the texel view covers every byte (a tensor's scales need not). */
+  size = (MAX (size, 16) + 15) & ~(VkDeviceSize) 15;
   buf->size = size;
   VkBufferCreateInfo bci = {
     .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
     .size = size,
-    .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+    .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
     .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
   };
   if (!draftd_vk_check (vkCreateBuffer (vk->device, &bci, NULL, &buf->buffer), "vkCreateBuffer", error))
@@ -388,6 +392,18 @@ draftd_vk_buffer_init (DraftdVk *vk, DraftdVkBuffer *buf, VkDeviceSize size, gbo
     draftd_vk_buffer_clear (vk, buf);
     return FALSE;
   }
+  if (size / 16 <= vk->props.limits.maxTexelBufferElements) {
+    VkBufferViewCreateInfo vi = {
+      .sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO,
+      .buffer = buf->buffer,
+      .format = VK_FORMAT_R32G32B32A32_UINT,
+      .range = size & ~(VkDeviceSize) 15,
+    };
+    if (!draftd_vk_check (vkCreateBufferView (vk->device, &vi, NULL, &buf->view), "vkCreateBufferView", error)) {
+      draftd_vk_buffer_clear (vk, buf);
+      return FALSE;
+    }
+  }
   return TRUE;
 }
 
@@ -399,6 +415,8 @@ draftd_vk_buffer_clear (DraftdVk *vk, DraftdVkBuffer *buf)
     vk->staging_wait (vk->staging, NULL);
   if (buf->mapped)
     vkUnmapMemory (vk->device, buf->memory);
+  if (buf->view)
+    vkDestroyBufferView (vk->device, buf->view, NULL);
   if (buf->buffer)
     vkDestroyBuffer (vk->device, buf->buffer, NULL);
   if (buf->memory)

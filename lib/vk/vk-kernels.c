@@ -44,7 +44,7 @@ draftd_kernel_init (DraftdKernel *k, DraftdKernels *all, const char *module, gui
   k->n_bindings = n_bindings;
   VkDescriptorSetLayoutBinding b[DRAFTD_MAX_BINDINGS];
   for (guint i = 0; i < n_bindings; i++)
-    b[i] = (VkDescriptorSetLayoutBinding) { i, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL };
+    b[i] = (VkDescriptorSetLayoutBinding) { i, (k->texel_mask >> i) & 1 ? VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL };
   VkDescriptorSetLayoutCreateInfo dli = {
     .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
     .flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR,
@@ -117,11 +117,19 @@ draftd_kernels_need_wtype (DraftdKernels *k, guint t, GError **error)
   g_autofree char *em = g_strdup_printf ("embed_%s", wtype_names[t]);
   /* Single-token decode is bound by the weights' loads either way and measured faster with
    * 32-bit ones on lavapipe; multi-token tiles re-read X per token and gain from 64-bit. */
+  g_autofree char *mmtx = g_strdup_printf ("matmul_%s_tx", wtype_names[t]);
   for (guint i = 0; i < DRAFTD_N_TILES; i++) {
     if (!draftd_kernel_init (&k->matmul[t][i], k, tile_tokens[i] > 1 ? mm64 : mm, DRAFTD_MATMUL_BINDINGS,
                       sizeof (DraftdMatmulParams), k->wg, tile_tokens[i], error))
       return FALSE;
     k->matmul[t][i].name = draftd_spirv_find (mm)->name;  /* profiles name the weight type only */
+    if (!vk->texel_loads)
+      continue;
+    k->matmul_tx[t][i].texel_mask = DRAFTD_MATMUL_TEXEL_BINDINGS;
+    if (!draftd_kernel_init (&k->matmul_tx[t][i], k, mmtx, DRAFTD_MATMUL_BINDINGS, sizeof (DraftdMatmulParams), k->wg,
+                             tile_tokens[i], error))
+      return FALSE;
+    k->matmul_tx[t][i].name = k->matmul[t][i].name;
   }
   if (!draftd_kernel_init (&k->embed[t], k, em, DRAFTD_EMBED_BINDINGS, sizeof (DraftdEmbedParams), k->wg, 1, error))
     return FALSE;
@@ -168,8 +176,10 @@ kernels_free (gpointer data)
   }
   for (int t = DRAFTD_N_WTYPES - 1; t >= 0; t--) {
     draftd_kernel_clear (&k->embed[t], vk);
-    for (int i = DRAFTD_N_TILES - 1; i >= 0; i--)
+    for (int i = DRAFTD_N_TILES - 1; i >= 0; i--) {
+      draftd_kernel_clear (&k->matmul_tx[t][i], vk);
       draftd_kernel_clear (&k->matmul[t][i], vk);
+    }
   }
   draftd_pipeline_cache_close (vk, &k->cache);
   g_mutex_clear (&k->lock);
@@ -206,12 +216,14 @@ draftd_kernel_dispatch (DraftdVk *vk, VkCommandBuffer cmd, const DraftdKernel *k
   for (guint i = 0; i < k->n_bindings; i++) {
     const DraftdVkBuffer *b = binds[i].buf ? binds[i].buf : dummy;
     info[i] = (VkDescriptorBufferInfo) { b->buffer, 0, b->size };
+    gboolean texel = (k->texel_mask >> i) & 1;
     writes[i] = (VkWriteDescriptorSet) {
       .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
       .dstBinding = i,
       .descriptorCount = 1,
-      .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-      .pBufferInfo = &info[i],
+      .descriptorType = texel ? VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+      .pBufferInfo = texel ? NULL : &info[i],
+      .pTexelBufferView = texel ? &b->view : NULL,
     };
   }
   vkCmdBindPipeline (cmd, VK_PIPELINE_BIND_POINT_COMPUTE, k->pipeline);

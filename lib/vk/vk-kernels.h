@@ -22,6 +22,8 @@ enum {
 /* Storage-buffer bindings of each kernel (the `binding =` of its .comp/.glsl files). */
 enum {
   DRAFTD_MATMUL_BINDINGS = 7,  /* W, scales, X, Y, bias, W_up, scales_up */
+  /* matmul_*_tx reads W, scales, X, W_up and scales_up as texel buffers (TEXEL_LOADS) */
+  DRAFTD_MATMUL_TEXEL_BINDINGS = (1u << 0) | (1u << 1) | (1u << 2) | (1u << 5) | (1u << 6),
   DRAFTD_EMBED_BINDINGS = 4,   /* W, scales, tokens, X */
   DRAFTD_RMSNORM_BINDINGS = 4,       /* in, gains, out, rows (gather) */
   DRAFTD_HEAD_NORM_BINDINGS = 2,
@@ -104,6 +106,7 @@ DRAFTD_PUSH_MIRROR (DraftdArgmaxParams, 2, stride);
 typedef struct {
   const char *name;
   guint n_bindings;
+  guint32 texel_mask;        /* bindings that are uniform texel buffers (uvec4 texels) */
   VkDescriptorSetLayout set_layout;
   VkPipelineLayout layout;
   VkPipeline pipeline;
@@ -116,6 +119,9 @@ typedef struct {
   gboolean have_wtype[DRAFTD_N_WTYPES];   /* matmul and embed of that type are built */
   guint32 wg;  /* workgroup width of the 1-D kernels */
   DraftdKernel matmul[DRAFTD_N_WTYPES][DRAFTD_N_TILES];
+  /* The same through texel views (vk->texel_loads; bindings 0, 1, 2, 5, 6): used where every
+   * buffer it reads has a view, else matmul. */
+  DraftdKernel matmul_tx[DRAFTD_N_WTYPES][DRAFTD_N_TILES];
   DraftdKernel embed[DRAFTD_N_WTYPES];
   /* attention per token tile too: TOKENS = min(tile tokens, DRAFTD_ATTN_MAX_TOKENS) */
   DraftdKernel attn_scores[DRAFTD_N_TILES], attn_values[DRAFTD_N_TILES];

@@ -16,7 +16,7 @@ typedef struct {
 typedef struct {
   DraftdVk *vk;
   DraftdKernels *kernels;
-  DraftdKernel stream, stream64, empty;
+  DraftdKernel stream, stream64, texel, empty;
   DraftdVkBuffer src, sum;
 } Probe;
 
@@ -28,7 +28,17 @@ probe_clear (Probe *p)
   draftd_vk_buffer_clear (p->vk, &p->src);
   draftd_kernel_clear (&p->empty, p->vk);
   draftd_kernel_clear (&p->stream64, p->vk);
+  draftd_kernel_clear (&p->texel, p->vk);
   draftd_kernel_clear (&p->stream, p->vk);
+}
+
+/* The same stream through the source's texel view (binding 0), as the texel matmuls read. */
+static gboolean
+texel_init (Probe *p, GError **error)
+{
+  p->texel.texel_mask = 1u << 0;
+  return draftd_kernel_init (&p->texel, p->kernels, "probe_stream_texel", 2, sizeof (ProbeStreamParams), p->kernels->wg,
+                             1, error);
 }
 
 static gboolean
@@ -45,7 +55,8 @@ probe_init (Probe *p, DraftdVk *vk, GError **error)
          draftd_kernel_init (&p->empty, p->kernels, "probe_dispatch", 1, sizeof (ProbeDispatchParams), 1, 1, error) &&
          draftd_vk_buffer_init (vk, &p->src, bytes, FALSE, error) &&
          draftd_vk_buffer_init (vk, &p->sum, (guint64) PROBE_GROUPS * wg * 4, FALSE, error) &&
-         draftd_vk_fill_zero (vk, &p->src, error);
+         draftd_vk_fill_zero (vk, &p->src, error) &&
+         (p->src.view == VK_NULL_HANDLE || texel_init (p, error));
 }
 
 /* Seconds for one submission of `n` dispatches of `k`, waited for. */
@@ -86,7 +97,7 @@ fastest (Probe *p, const DraftdKernel *k, guint n, guint reps, double *best, GEr
 static gboolean
 measure (Probe *p, guint reps, DraftdVkProbe *out, GError **error)
 {
-  double one, many, s32, s64 = 0;
+  double one, many, s32, s64 = 0, stx = 0;
   if (!fastest (p, &p->empty, 1, reps, &one, error) || !fastest (p, &p->empty, PROBE_DISPATCHES, reps, &many, error))
     return FALSE;
   out->submit_us = one * 1e6;
@@ -94,8 +105,10 @@ measure (Probe *p, guint reps, DraftdVkProbe *out, GError **error)
   /* Enough dispatches per submission that a fast device's submission cost does not count. */
   guint n = (guint) MAX (1, ((guint64) 1 << 30) / p->src.size);
   if (!fastest (p, &p->stream, n, reps, &s32, error) ||
-      (p->stream64.pipeline && !fastest (p, &p->stream64, n, reps, &s64, error)))
+      (p->stream64.pipeline && !fastest (p, &p->stream64, n, reps, &s64, error)) ||
+      (p->texel.pipeline && !fastest (p, &p->texel, n, reps, &stx, error)))
     return FALSE;
+  out->stream_texel_gbps = stx > 0 ? (double) n * p->src.size / MAX (stx - one, 1e-9) / 1e9 : 0;
   out->bytes = p->src.size;
   out->stream_gbps = (double) n * p->src.size / MAX (s32 - one, 1e-9) / 1e9;
   out->stream64_gbps = s64 > 0 ? (double) n * p->src.size / MAX (s64 - one, 1e-9) / 1e9 : 0;
