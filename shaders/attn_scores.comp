@@ -15,8 +15,19 @@ layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint TOKENS = 1;
 #define TOKEN_POS_BINDING 3
 #include "attn_params.glsl"
-layout(binding = 0) readonly buffer QKV { float qkv[]; };
+#ifdef TEXEL_LOADS
+// Through 16-byte texel views (a CPU device's fast path, see matmul.glsl): Q four values at
+// a time (a head's values start on a texel: stride and head_dim are multiples of 4).
+layout(binding = 0) uniform utextureBuffer qkv_t;
+layout(binding = 1) uniform utextureBuffer kc_t;
+#define K4(i) uintBitsToFloat(texelFetch(kc_t, int(i)))
+#define Q4(i) uintBitsToFloat(texelFetch(qkv_t, int(i)))
+#else
+layout(binding = 0) readonly buffer QKV { vec4 qkv4[]; };
 layout(binding = 1) readonly buffer KCache { vec4 kc4[]; };
+#define K4(i) kc4[i]
+#define Q4(i) qkv4[i]
+#endif
 layout(binding = 2) writeonly buffer Scores { vec4 scores4[]; };
 
 void main() {
@@ -42,17 +53,25 @@ void main() {
   if (!any)
     return;
   if (shared_slot) {
-    for (uint d = 0u; d < p.head_dim; d++) {
-      const vec4 k = kc4[kb[0] + d * row4];
+    for (uint d4 = 0u; d4 < p.head_dim / 4u; d4++) {
+      vec4 q[TOKENS];
       [[unroll]] for (uint i = 0u; i < TOKENS; i++)
-        s[i] = fma(vec4(qkv[qb[i] + d]), k, s[i]);
+        q[i] = Q4(qb[i] / 4u + d4);
+      [[unroll]] for (uint c = 0u; c < 4u; c++) {
+        const vec4 k = K4(kb[0] + (4u * d4 + c) * row4);
+        [[unroll]] for (uint i = 0u; i < TOKENS; i++)
+          s[i] = fma(vec4(q[i][c]), k, s[i]);
+      }
     }
   } else {
     // Only the tokens that see this group read: another slot may end before j0.
     [[unroll]] for (uint i = 0u; i < TOKENS; i++)
       if (j0 <= pos[i] && j0 + 3u >= k0[i])
-        for (uint d = 0u; d < p.head_dim; d++)
-          s[i] = fma(vec4(qkv[qb[i] + d]), kc4[kb[i] + d * row4], s[i]);
+        for (uint d4 = 0u; d4 < p.head_dim / 4u; d4++) {
+          const vec4 q = Q4(qb[i] / 4u + d4);
+          [[unroll]] for (uint c = 0u; c < 4u; c++)
+            s[i] = fma(vec4(q[c]), K4(kb[i] + (4u * d4 + c) * row4), s[i]);
+        }
   }
   [[unroll]] for (uint i = 0u; i < TOKENS; i++) {
     const uint t = t0 + i;

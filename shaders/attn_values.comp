@@ -14,7 +14,14 @@ layout(constant_id = 1) const uint TOKENS = 1;
 #define TOKEN_POS_BINDING 4
 #include "attn_params.glsl"
 layout(binding = 0) readonly buffer Weights { float w[]; };
+#ifdef TEXEL_LOADS
+// V through a 16-byte texel view (a CPU device's fast path, see matmul.glsl).
+layout(binding = 1) uniform utextureBuffer vc_t;
+#define V4(i) uintBitsToFloat(texelFetch(vc_t, int(i)))
+#else
 layout(binding = 1) readonly buffer VCache { vec4 vc4[]; };
+#define V4(i) vc4[i]
+#endif
 layout(binding = 2) writeonly buffer Out { vec4 o4[]; };
 layout(binding = 3) readonly buffer Sums { float sums[]; };
 
@@ -48,7 +55,7 @@ void main() {
   }
   if (shared_slot) {
     for (uint j = min_key; j < max_keys; j++) {
-      const vec4 v = vc4[vb[0] + j * kv_quads];
+      const vec4 v = V4(vb[0] + j * kv_quads);
       [[unroll]] for (uint i = 0u; i < TOKENS; i++)
         if (j >= k0[i] && j < n_keys[i])
           acc[i] = fma(vec4(w[wb[i] + j]), v, acc[i]);
@@ -56,7 +63,7 @@ void main() {
   } else {
     [[unroll]] for (uint i = 0u; i < TOKENS; i++)
       for (uint j = k0[i]; j < n_keys[i]; j++)
-        acc[i] = fma(vec4(w[wb[i] + j]), vc4[vb[i] + j * kv_quads], acc[i]);
+        acc[i] = fma(vec4(w[wb[i] + j]), V4(vb[i] + j * kv_quads), acc[i]);
   }
   [[unroll]] for (uint i = 0u; i < TOKENS; i++)
     if (t0 + i < p.n_tokens)

@@ -1,6 +1,7 @@
-/* The matmuls that read weights, scales and X through texel views (what a CPU device runs by
- * default) compute exactly what the storage-buffer ones do: the same logits, bit for bit,
- * for every weight form, in one-token passes and in passes that use every token tile. */
+/* The kernels that read through texel views (what a CPU device runs by default: matmuls
+ * reading weights, scales and X, attention reading Q, K and V) compute exactly what the
+ * storage-buffer ones do: the same logits, bit for bit, for every weight form, in one-token
+ * passes and in passes that use every token tile. */
 #include <string.h>
 #include "tools/random-model.h"
 #include "tests/tap.h"

@@ -276,18 +276,6 @@ groups (guint32 n, guint32 wg)
   return (n + wg - 1) / wg;
 }
 
-/* The texel-view matmul where the device prefers it and every buffer it would read through
- * a view has one (a view spans at most maxTexelBufferElements texels), else the storage-buffer one. */
-static const DraftdKernel *
-matmul_kernel (const DraftdKernels *kernels, guint wtype, guint tile, const DraftdBind *b)
-{
-  const DraftdKernel *tx = &kernels->matmul_tx[wtype][tile];
-  gboolean views = tx->pipeline != VK_NULL_HANDLE;
-  for (guint i = 0; i < DRAFTD_MATMUL_BINDINGS && views; i++)
-    views = !((tx->texel_mask >> i) & 1) || b[i].buf == NULL || b[i].buf->view != VK_NULL_HANDLE;
-  return views ? tx : &kernels->matmul[wtype][tile];
-}
-
 static void
 record_matmul_tokens (Recorder *rec, const DraftdMatrix *m, const DraftdVkBuffer *x, guint32 x_stride,
                       const DraftdVkBuffer *y, guint32 y_stride, guint token0, guint n_tokens, guint32 flags,
@@ -311,7 +299,8 @@ record_matmul_tokens (Recorder *rec, const DraftdMatrix *m, const DraftdVkBuffer
     };
     DraftdBind b[7] = { { &part->quants }, { part->scales.buffer ? &part->scales : NULL }, { x }, { y }, { bias },
                         { up ? &up->quants : NULL }, { up && up->scales.buffer ? &up->scales : NULL } };
-    dispatch (rec, matmul_kernel (r->kernels, m->wtype, tile, b), b, &pc, sizeof pc, groups (part->rows, r->kernels->wg), 1, 1);
+    const DraftdKernel *k = draftd_kernel_pick (&r->kernels->matmul_tx[m->wtype][tile], &r->kernels->matmul[m->wtype][tile], b);
+    dispatch (rec, k, b, &pc, sizeof pc, groups (part->rows, r->kernels->wg), 1, 1);
   }
 }
 
@@ -386,13 +375,15 @@ record_attention (Recorder *rec, guint i, guint T, guint max_keys)
   DraftdBind sb[4] = { { &r->qkv }, { k_cache }, { &r->scores }, { &r->token_pos } };
   guint tile = draftd_kernels_tile_for (T);
   guint token_rows = groups (T, draftd_kernels_attn_tokens (tile));
-  dispatch (rec, &r->kernels->attn_scores[tile], sb, &ap, sizeof ap, groups ((max_keys + 3) / 4, wg), token_rows,
+  const DraftdKernel *scores = draftd_kernel_pick (&r->kernels->attn_scores_tx[tile], &r->kernels->attn_scores[tile], sb);
+  dispatch (rec, scores, sb, &ap, sizeof ap, groups ((max_keys + 3) / 4, wg), token_rows,
             c->n_head);
   DraftdBind smb[3] = { { &r->scores }, { &r->score_sums }, { &r->token_pos } };
   dispatch (rec, &r->kernels->attn_softmax, smb, &ap, sizeof ap, groups (T, wg), c->n_head, 1);
   ap.stride = r->ATT;
   DraftdBind vb[5] = { { &r->scores }, { v_cache }, { &r->att }, { &r->score_sums }, { &r->token_pos } };
-  dispatch (rec, &r->kernels->attn_values[tile], vb, &ap, sizeof ap, groups (c->n_head * c->head_dim / 4, wg), token_rows,
+  const DraftdKernel *values = draftd_kernel_pick (&r->kernels->attn_values_tx[tile], &r->kernels->attn_values[tile], vb);
+  dispatch (rec, values, vb, &ap, sizeof ap, groups (c->n_head * c->head_dim / 4, wg), token_rows,
             1);
 }
 

@@ -139,14 +139,35 @@ draftd_kernels_need_wtype (DraftdKernels *k, guint t, GError **error)
 
 /* The kernels every model needs, whatever its weight types. */
 static gboolean
+kernels_init_attention (DraftdKernels *k, GError **error)
+{
+  for (guint i = 0; i < DRAFTD_N_TILES; i++) {
+    guint32 tokens = draftd_kernels_attn_tokens (i);
+    if (!draftd_kernel_init (&k->attn_scores[i], k, "attn_scores", DRAFTD_ATTN_SCORES_BINDINGS, sizeof (DraftdAttnParams),
+                             k->wg, tokens, error) ||
+        !draftd_kernel_init (&k->attn_values[i], k, "attn_values", DRAFTD_ATTN_VALUES_BINDINGS, sizeof (DraftdAttnParams),
+                             k->wg, tokens, error))
+      return FALSE;
+    if (!k->vk->texel_loads)
+      continue;
+    k->attn_scores_tx[i].texel_mask = DRAFTD_ATTN_SCORES_TEXEL_BINDINGS;
+    k->attn_values_tx[i].texel_mask = DRAFTD_ATTN_VALUES_TEXEL_BINDINGS;
+    if (!draftd_kernel_init (&k->attn_scores_tx[i], k, "attn_scores_tx", DRAFTD_ATTN_SCORES_BINDINGS,
+                             sizeof (DraftdAttnParams), k->wg, tokens, error) ||
+        !draftd_kernel_init (&k->attn_values_tx[i], k, "attn_values_tx", DRAFTD_ATTN_VALUES_BINDINGS,
+                             sizeof (DraftdAttnParams), k->wg, tokens, error))
+      return FALSE;
+    k->attn_scores_tx[i].name = k->attn_scores[i].name;  /* profiles name the kernel, not its loads */
+    k->attn_values_tx[i].name = k->attn_values[i].name;
+  }
+  return TRUE;
+}
+
+static gboolean
 kernels_init_common (DraftdKernels *k, GError **error)
 {
-  for (guint i = 0; i < DRAFTD_N_TILES; i++)
-    if (!draftd_kernel_init (&k->attn_scores[i], k, "attn_scores", DRAFTD_ATTN_SCORES_BINDINGS, sizeof (DraftdAttnParams), k->wg,
-                      draftd_kernels_attn_tokens (i), error) ||
-        !draftd_kernel_init (&k->attn_values[i], k, "attn_values", DRAFTD_ATTN_VALUES_BINDINGS, sizeof (DraftdAttnParams), k->wg,
-                      draftd_kernels_attn_tokens (i), error))
-      return FALSE;
+  if (!kernels_init_attention (k, error))
+    return FALSE;
   return draftd_kernel_init (&k->attn_softmax, k, "attn_softmax", DRAFTD_ATTN_SOFTMAX_BINDINGS, sizeof (DraftdAttnParams),
                              k->wg, 1, error) &&
          draftd_kernel_init (&k->rmsnorm, k, "rmsnorm", DRAFTD_RMSNORM_BINDINGS, sizeof (DraftdRmsNormParams), 64, 1,
@@ -171,6 +192,8 @@ kernels_free (gpointer data)
   draftd_kernel_clear (&k->rmsnorm, vk);
   draftd_kernel_clear (&k->attn_softmax, vk);
   for (int i = DRAFTD_N_TILES - 1; i >= 0; i--) {
+    draftd_kernel_clear (&k->attn_values_tx[i], vk);
+    draftd_kernel_clear (&k->attn_scores_tx[i], vk);
     draftd_kernel_clear (&k->attn_values[i], vk);
     draftd_kernel_clear (&k->attn_scores[i], vk);
   }
@@ -204,6 +227,17 @@ draftd_kernels_for_device (DraftdVk *vk, GError **error)
   vk->kernels = k;
   vk->kernels_free = kernels_free;
   return k;
+}
+
+const DraftdKernel *
+draftd_kernel_pick (const DraftdKernel *texel, const DraftdKernel *plain, const DraftdBind *binds)
+{
+  if (texel->pipeline == VK_NULL_HANDLE)
+    return plain;
+  for (guint i = 0; i < texel->n_bindings; i++)
+    if (((texel->texel_mask >> i) & 1) && binds[i].buf && binds[i].buf->view == VK_NULL_HANDLE)
+      return plain;
+  return texel;
 }
 
 void

@@ -24,6 +24,8 @@ enum {
   DRAFTD_MATMUL_BINDINGS = 7,  /* W, scales, X, Y, bias, W_up, scales_up */
   /* matmul_*_tx reads W, scales, X, W_up and scales_up as texel buffers (TEXEL_LOADS) */
   DRAFTD_MATMUL_TEXEL_BINDINGS = (1u << 0) | (1u << 1) | (1u << 2) | (1u << 5) | (1u << 6),
+  DRAFTD_ATTN_SCORES_TEXEL_BINDINGS = (1u << 0) | (1u << 1),  /* attn_scores_tx: QKV, K cache */
+  DRAFTD_ATTN_VALUES_TEXEL_BINDINGS = 1u << 1,                /* attn_values_tx: V cache */
   DRAFTD_EMBED_BINDINGS = 4,   /* W, scales, tokens, X */
   DRAFTD_RMSNORM_BINDINGS = 4,       /* in, gains, out, rows (gather) */
   DRAFTD_HEAD_NORM_BINDINGS = 2,
@@ -125,6 +127,8 @@ typedef struct {
   DraftdKernel embed[DRAFTD_N_WTYPES];
   /* attention per token tile too: TOKENS = min(tile tokens, DRAFTD_ATTN_MAX_TOKENS) */
   DraftdKernel attn_scores[DRAFTD_N_TILES], attn_values[DRAFTD_N_TILES];
+  /* The same through texel views (vk->texel_loads): Q and K (bindings 0, 1), V (binding 1) */
+  DraftdKernel attn_scores_tx[DRAFTD_N_TILES], attn_values_tx[DRAFTD_N_TILES];
   DraftdKernel attn_softmax;
   DraftdKernel rmsnorm, head_norm, scale, rope_kv, argmax;
 } DraftdKernels;
@@ -151,6 +155,11 @@ guint draftd_kernels_attn_tokens (guint tile);
 gboolean draftd_kernel_init (DraftdKernel *k, DraftdKernels *all, const char *module, guint n_bindings,
                              guint32 push_size, guint32 wg, guint32 tile, GError **error);
 void draftd_kernel_clear (DraftdKernel *k, DraftdVk *vk);
+
+/* `texel` (a kernel reading some bindings through texel views) where it is built and every
+ * buffer in `binds` it reads through a view has one (a view spans at most
+ * maxTexelBufferElements texels; the dummy always has one), else `plain`. */
+const DraftdKernel *draftd_kernel_pick (const DraftdKernel *texel, const DraftdKernel *plain, const DraftdBind *binds);
 
 /* Records push descriptors, push constants and a dispatch, then a compute→compute barrier. */
 void draftd_kernel_dispatch (DraftdVk *vk, VkCommandBuffer cmd, const DraftdKernel *k,
