@@ -112,7 +112,7 @@ l = json.load(open(sys.argv[2]))[0]
 dev = json.load(open(sys.argv[3]))["results"][0]
 ceiling = dev["models"][0]["decode_ceiling_tokens_per_s"]
 row = {"draftd_tokens_per_s": tps, "llamacpp_cpu_tokens_per_s": l["avg_ts"], "ratio": tps / l["avg_ts"],
-       "device": dev["device"], "device_stream_gbps": max(dev["stream_gbps"], dev["stream64_gbps"]),
+       "device": dev["device"], "device_stream_gbps": max(dev["stream_gbps"], dev["stream64_gbps"], dev.get("stream_texel_gbps", 0)),
        "draftd_decode_ceiling_tokens_per_s": ceiling}
 print(f"decode: draftd (Vulkan) {tps:.1f} t/s, llama.cpp CPU {l['avg_ts']:.1f} t/s, draftd/llama.cpp {row['ratio']:.2f}x")
 print(f"  {dev['device']} streams {row['device_stream_gbps']:.1f} GB/s from a shader: this model's weights, read once per")
