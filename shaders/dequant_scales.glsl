@@ -26,8 +26,14 @@ vec2 texel_scale_min(const uvec4 v, const uint i) {
 #else
 #define SCALE_TEXEL(i) int((i) >> 2u)
 #endif
-vec2 chunk_scale_min_a(uint r, uint c) { const uint i = SCALE_INDEX(r, c); return texel_scale_min(texelFetch(sa_t, SCALE_TEXEL(i)), i); }
-vec2 chunk_scale_min_b(uint r, uint c) { const uint i = SCALE_INDEX(r, c); return texel_scale_min(texelFetch(sb_t, SCALE_TEXEL(i)), i); }
+vec2 chunk_scale_min_a(uint r, uint c) {
+  const uint i = SCALE_INDEX(r, c);
+  return texel_scale_min(texelFetch(sa_t, SCALE_TEXEL(i)), i);
+}
+vec2 chunk_scale_min_b(uint r, uint c) {
+  const uint i = SCALE_INDEX(r, c);
+  return texel_scale_min(texelFetch(sb_t, SCALE_TEXEL(i)), i);
+}
 #else
 layout(binding = 1) readonly buffer SA { SCALE_T sa_[]; };
 layout(binding = 6) readonly buffer SB { SCALE_T sb_[]; };

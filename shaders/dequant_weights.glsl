@@ -5,8 +5,12 @@
 #ifdef TEXEL_LOADS
 layout(binding = 0) uniform utextureBuffer wa_t;
 layout(binding = 5) uniform utextureBuffer wb_t;
-void load_chunk_a(uint r, uint c, out float w[VPC]) { unpack_chunk(texelFetch(wa_t, int(chunk_index(r, c, p.chunks))), w); }
-void load_chunk_b(uint r, uint c, out float w[VPC]) { unpack_chunk(texelFetch(wb_t, int(chunk_index(r, c, p.chunks))), w); }
+void load_chunk_a(uint r, uint c, out float w[VPC]) {
+  unpack_chunk(texelFetch(wa_t, int(chunk_index(r, c, p.chunks))), w);
+}
+void load_chunk_b(uint r, uint c, out float w[VPC]) {
+  unpack_chunk(texelFetch(wb_t, int(chunk_index(r, c, p.chunks))), w);
+}
 #else
 layout(binding = 0) readonly buffer WA { WORDS4 wa[]; };
 layout(binding = 5) readonly buffer WB { WORDS4 wb_[]; };

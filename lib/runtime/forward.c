@@ -299,7 +299,8 @@ record_matmul_tokens (Recorder *rec, const DraftdMatrix *m, const DraftdVkBuffer
     };
     DraftdBind b[7] = { { &part->quants }, { part->scales.buffer ? &part->scales : NULL }, { x }, { y }, { bias },
                         { up ? &up->quants : NULL }, { up && up->scales.buffer ? &up->scales : NULL } };
-    const DraftdKernel *k = draftd_kernel_pick (&r->kernels->matmul_tx[m->wtype][tile], &r->kernels->matmul[m->wtype][tile], b);
+    const DraftdKernel *k =
+        draftd_kernel_pick (&r->kernels->matmul_tx[m->wtype][tile], &r->kernels->matmul[m->wtype][tile], b);
     dispatch (rec, k, b, &pc, sizeof pc, groups (part->rows, r->kernels->wg), 1, 1);
   }
 }
@@ -375,14 +376,16 @@ record_attention (Recorder *rec, guint i, guint T, guint max_keys)
   DraftdBind sb[4] = { { &r->qkv }, { k_cache }, { &r->scores }, { &r->token_pos } };
   guint tile = draftd_kernels_tile_for (T);
   guint token_rows = groups (T, draftd_kernels_attn_tokens (tile));
-  const DraftdKernel *scores = draftd_kernel_pick (&r->kernels->attn_scores_tx[tile], &r->kernels->attn_scores[tile], sb);
+  const DraftdKernel *scores =
+      draftd_kernel_pick (&r->kernels->attn_scores_tx[tile], &r->kernels->attn_scores[tile], sb);
   dispatch (rec, scores, sb, &ap, sizeof ap, groups ((max_keys + 3) / 4, wg), token_rows,
             c->n_head);
   DraftdBind smb[3] = { { &r->scores }, { &r->score_sums }, { &r->token_pos } };
   dispatch (rec, &r->kernels->attn_softmax, smb, &ap, sizeof ap, groups (T, wg), c->n_head, 1);
   ap.stride = r->ATT;
   DraftdBind vb[5] = { { &r->scores }, { v_cache }, { &r->att }, { &r->score_sums }, { &r->token_pos } };
-  const DraftdKernel *values = draftd_kernel_pick (&r->kernels->attn_values_tx[tile], &r->kernels->attn_values[tile], vb);
+  const DraftdKernel *values =
+      draftd_kernel_pick (&r->kernels->attn_values_tx[tile], &r->kernels->attn_values[tile], vb);
   dispatch (rec, values, vb, &ap, sizeof ap, groups (c->n_head * c->head_dim / 4, wg), token_rows,
             1);
 }

@@ -44,7 +44,10 @@ draftd_kernel_init (DraftdKernel *k, DraftdKernels *all, const char *module, gui
   k->n_bindings = n_bindings;
   VkDescriptorSetLayoutBinding b[DRAFTD_MAX_BINDINGS];
   for (guint i = 0; i < n_bindings; i++)
-    b[i] = (VkDescriptorSetLayoutBinding) { i, (k->texel_mask >> i) & 1 ? VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL };
+    b[i] = (VkDescriptorSetLayoutBinding) {
+      i, (k->texel_mask >> i) & 1 ? VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
+      VK_SHADER_STAGE_COMPUTE_BIT, NULL,
+    };
   VkDescriptorSetLayoutCreateInfo dli = {
     .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
     .flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR,
