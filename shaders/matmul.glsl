@@ -23,7 +23,7 @@
 // for every token, use that build where the device has shaderInt64. With TEXEL_LOADS the
 // weights, their scales and X are read through uvec4 texel views (texelFetch on a
 // utextureBuffer), which lavapipe fetches as one 16-byte load per lane: a CPU device runs
-// that build (vk->texel_loads), 1.4-1.5x faster at every tile. The arithmetic is the same
+// that build (vk->texel_loads), 1.5-1.8x faster at every tile. The arithmetic is the same
 // in all three, so are the results, bit for bit (test-texel-loads).
 //
 // The including file includes matmul_params.glsl, then defines VPC (values per chunk) and
