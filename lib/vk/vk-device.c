@@ -393,12 +393,13 @@ draftd_vk_buffer_init (DraftdVk *vk, DraftdVkBuffer *buf, VkDeviceSize size, gbo
     draftd_vk_buffer_clear (vk, buf);
     return FALSE;
   }
-  if (size / 16 <= vk->props.limits.maxTexelBufferElements) {
+  /* Only a device whose kernels read through views gets them (vk->texel_loads). */
+  if (vk->texel_loads && size / 16 <= vk->props.limits.maxTexelBufferElements) {
     VkBufferViewCreateInfo vi = {
       .sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO,
       .buffer = buf->buffer,
       .format = VK_FORMAT_R32G32B32A32_UINT,
-      .range = size & ~(VkDeviceSize) 15,
+      .range = size,
     };
     if (!draftd_vk_check (vkCreateBufferView (vk->device, &vi, NULL, &buf->view), "vkCreateBufferView", error)) {
       draftd_vk_buffer_clear (vk, buf);

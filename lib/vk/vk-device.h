@@ -29,10 +29,10 @@ typedef struct {
   guint64 max_binding;      /* largest storage-buffer range we bind at once */
   guint32 subgroup_size;
   gboolean shader_int64;    /* 64-bit integers in shaders: kernels may load 64-bit words */
-  /* The matmuls read weights, scales and X through uvec4 texel views instead of storage
-   * buffers: a CPU device (lavapipe) turns a per-lane storage load into a bounds-checked
-   * branch per lane and 32- or 64-bit word, a texel fetch into one vector load per lane.
-   * DRAFTD_LOADS=texel|buffer overrides the choice. */
+  /* The matmuls (weights, scales, X) and attention (Q, K, V) read through uvec4 texel views
+   * instead of storage buffers: a CPU device (lavapipe) turns a per-lane storage load into a
+   * bounds-checked branch per lane and 32- or 64-bit word, a texel fetch into one vector
+   * load per lane. DRAFTD_LOADS=texel|buffer overrides the choice. */
   gboolean texel_loads;
   char *name;
   /* The compute pipelines every model on this device shares (lib/vk/vk-kernels.c builds
@@ -51,7 +51,7 @@ typedef struct {
   VkDeviceMemory memory;
   VkDeviceSize size;
   void *mapped;             /* host-visible buffers stay mapped */
-  VkBufferView view;        /* R32G32B32A32_UINT texels over the whole buffer, for texel bindings */
+  VkBufferView view;        /* R32G32B32A32_UINT texels over the whole buffer (texel_loads devices) */
 } DraftdVkBuffer;
 
 /* `selector`: NULL (use $DRAFTD_DEVICE, else the best device), a device index, or a

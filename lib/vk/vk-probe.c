@@ -94,6 +94,13 @@ fastest (Probe *p, const DraftdKernel *k, guint n, guint reps, double *best, GEr
   return TRUE;
 }
 
+/* GB/s of `n` streams of the source that took `seconds`, less one submission's `overhead`. */
+static double
+stream_gbps (const Probe *p, guint n, double seconds, double overhead)
+{
+  return seconds > 0 ? (double) n * p->src.size / MAX (seconds - overhead, 1e-9) / 1e9 : 0;
+}
+
 static gboolean
 measure (Probe *p, guint reps, DraftdVkProbe *out, GError **error)
 {
@@ -108,10 +115,10 @@ measure (Probe *p, guint reps, DraftdVkProbe *out, GError **error)
       (p->stream64.pipeline && !fastest (p, &p->stream64, n, reps, &s64, error)) ||
       (p->texel.pipeline && !fastest (p, &p->texel, n, reps, &stx, error)))
     return FALSE;
-  out->stream_texel_gbps = stx > 0 ? (double) n * p->src.size / MAX (stx - one, 1e-9) / 1e9 : 0;
   out->bytes = p->src.size;
-  out->stream_gbps = (double) n * p->src.size / MAX (s32 - one, 1e-9) / 1e9;
-  out->stream64_gbps = s64 > 0 ? (double) n * p->src.size / MAX (s64 - one, 1e-9) / 1e9 : 0;
+  out->stream_gbps = stream_gbps (p, n, s32, one);
+  out->stream64_gbps = stream_gbps (p, n, s64, one);
+  out->stream_texel_gbps = stream_gbps (p, n, stx, one);
   return TRUE;
 }
 

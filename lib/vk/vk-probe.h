@@ -9,7 +9,7 @@ typedef struct {
   guint64 bytes;           /* read per streaming dispatch (one buffer, as large as a binding allows) */
   double stream_gbps;      /* 16-byte loads as four 32-bit words, fastest run */
   double stream64_gbps;    /* as two 64-bit words (0: no shaderInt64) */
-  double stream_texel_gbps; /* as uvec4 texels of a uniform texel buffer (0: too big a view) */
+  double stream_texel_gbps; /* as uvec4 texels of a uniform texel buffer (0: not a texel-loads device) */
   double dispatch_us;      /* one empty dispatch and its barrier, amid many in one submission */
   double submit_us;        /* one submission of one empty dispatch, waited for */
 } DraftdVkProbe;
