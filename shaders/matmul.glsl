@@ -33,10 +33,14 @@
 // values are scale * q - min: the chunk then adds scale * (q . x) - min * sum(x).
 #ifdef TEXEL_LOADS
 layout(binding = 2) uniform utextureBuffer x_t;
+layout(binding = 7) uniform utextureBuffer g_t;
 #define X4(i) texelFetch(x_t, int(i))
+#define G4(i) texelFetch(g_t, int(i))
 #else
 layout(binding = 2) readonly buffer XBuf { WORDS4 x4[]; };
+layout(binding = 7) readonly buffer GBuf { WORDS4 g4[]; };
 #define X4(i) words4(x4[i])
+#define G4(i) words4(g4[i])
 #endif
 layout(binding = 3) buffer YBuf { float y[]; };
 layout(binding = 4) readonly buffer BiasBuf { float bias[]; };
@@ -52,6 +56,25 @@ const uint CPB = 32u / VPC;  // chunks per 32-value block
 // Lane l (mod 8) gets x[t][32b + 4l .. 32b + 4l + 3].
 vec4 load_x_block(uint t, uint b) {
   return uintBitsToFloat(X4(((p.token0 + t) * p.x_stride + b * 32u) / 4u + (gl_SubgroupInvocationID & 7u)));
+}
+
+// With NORM, X is the residual stream and the matmul applies the RMS norm before it:
+// Y = scale * (W · (x * g)), scale = 1 / sqrt(mean(x^2) + eps). The sum of squares comes
+// from the X values the row already reads (each lane's four per block, in order, then lanes
+// 0..7 in order), so the norm costs no dispatch, no trip through memory and no extra
+// read of X, only the gains' load per block. The scale is a factor of the whole dot product,
+// applied once at the end; the result rounds differently from a norm dispatch before the
+// matmul (llama.cpp's order) by a few ulps, and is the same whatever the batch or tile.
+float norm_scale(const float own) {
+  precise float total = 0.0;
+  [[unroll]] for (uint l = 0u; l < 8u; l++)
+    total += subgroupBroadcast(own, l);
+  return 1.0 / sqrt(total / float(p.norm_n) + p.norm_eps);
+}
+
+// Lane l (mod 8) gets g[32b + 4l .. 32b + 4l + 3], as load_x_block.
+vec4 load_g_block(uint b) {
+  return uintBitsToFloat(G4(b * 8u + (gl_SubgroupInvocationID & 7u)));
 }
 
 // Sum over chunk j of a block: w[v] * x[32b + j*VPC + v], in order.
@@ -109,10 +132,21 @@ void matmul_rows(const bool swiglu) {
       acc[i] = 0.0;
       acc_b[i] = 0.0;
     }
+    precise float ss[TILE];  // NORM: each lane's sum of squares of its X values
+    [[unroll]] for (uint i = 0u; i < TILE; i++)
+      ss[i] = 0.0;
     for (uint b = 0u; b < n_blocks; b++) {
-      vec4 xl[TILE];
+      precise vec4 xl[TILE];
       [[unroll]] for (uint i = 0u; i < TILE; i++)
         xl[i] = load_x_block(min(t0 + i, last), b);
+      if (NORM) {
+        const vec4 g = load_g_block(b);
+        [[unroll]] for (uint i = 0u; i < TILE; i++) {
+          [[unroll]] for (uint c = 0u; c < 4u; c++)
+            ss[i] = fma(xl[i][c], xl[i][c], ss[i]);
+          xl[i] *= g;
+        }
+      }
       [[unroll]] for (uint j = 0u; j < CPB; j++) {
         const uint c = b * CPB + j;
         float w[VPC];
@@ -129,6 +163,12 @@ void matmul_rows(const bool swiglu) {
         }
       }
     }
+    if (NORM)
+      [[unroll]] for (uint i = 0u; i < TILE; i++) {
+        const float sc = norm_scale(ss[i]);
+        acc[i] *= sc;
+        acc_b[i] *= sc;
+      }
     [[unroll]] for (uint i = 0u; i < TILE; i++)
       if (row_valid && t0 + i < p.n_tokens)
         store(t0 + i, swiglu ? glu(acc[i]) * acc_b[i] : acc[i]);

@@ -44,6 +44,7 @@ struct DraftdRunner {
   guint64 passes;
   guint last_dispatches;      /* in the last pass */
 
+  gboolean fuse_norm;         /* the norms before QKV and gate/up run inside those matmuls */
   gboolean profile;
   VkQueryPool queries;
   guint n_queries;
@@ -164,6 +165,17 @@ upload_weights (DraftdRunner *r, GError **error)
   return TRUE;
 }
 
+static gboolean
+fuse_norm (const DraftdVk *vk, DraftdNormPlace norm)
+{
+  const char *env = g_getenv ("DRAFTD_NORM");
+  if (norm == DRAFTD_NORM_AUTO && env && (g_str_equal (env, "fused") || g_str_equal (env, "apart")))
+    norm = g_str_equal (env, "fused") ? DRAFTD_NORM_FUSED : DRAFTD_NORM_APART;
+  if (norm == DRAFTD_NORM_AUTO)
+    return vk->props.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU;
+  return norm == DRAFTD_NORM_FUSED;
+}
+
 /* A run state over weights `w` (a reference it takes), uploading them unless they are. */
 static DraftdRunner *
 runner_new (DraftdDeviceModel *w, const DraftdRunnerOptions *options, GError **error)
@@ -177,6 +189,7 @@ runner_new (DraftdDeviceModel *w, const DraftdRunnerOptions *options, GError **e
   r->w = w;
   r->cfg = w->cfg;
   r->profile = options->profile;
+  r->fuse_norm = fuse_norm (vk, options->norm);
   guint n_ctx = options->n_ctx ? options->n_ctx : MIN (r->cfg.n_ctx_train, 4096u);
   guint n_seq = MAX (options->n_seq, 1u);
   guint seq_ctx = options->seq_ctx ? MIN (options->seq_ctx, MAX (n_ctx, r->cfg.n_ctx_train)) : n_ctx;
@@ -276,32 +289,45 @@ groups (guint32 n, guint32 wg)
   return (n + wg - 1) / wg;
 }
 
+/* A matmul's operands: Y[t] (op)= W·X[t] (flags: DRAFTD_MATMUL_*), with the up matrix of a
+ * gate/up pair and a bias where given; with norm, X[t] is the residual stream and the
+ * kernel RMS-norms it with these gains as it reads it (the fused norm). */
+typedef struct {
+  const DraftdVkBuffer *x, *y;
+  guint32 x_stride, y_stride, flags;
+  const DraftdVkBuffer *bias, *norm;
+  const DraftdMatrix *up;
+} MatmulOps;
+
 static void
-record_matmul_tokens (Recorder *rec, const DraftdMatrix *m, const DraftdVkBuffer *x, guint32 x_stride,
-                      const DraftdVkBuffer *y, guint32 y_stride, guint token0, guint n_tokens, guint32 flags,
-                      const DraftdVkBuffer *bias, const DraftdMatrix *m_up)
+record_matmul_tokens (Recorder *rec, const DraftdMatrix *m, const MatmulOps *o, guint token0, guint n_tokens)
 {
   DraftdRunner *r = rec->r;
   guint tile = draftd_kernels_tile_for (n_tokens);
+  const DraftdKernels *ks = r->kernels;
+  guint t = m->wtype;
+  const DraftdKernel *texel = o->norm ? &ks->matmul_norm_tx[t][tile] : &ks->matmul_tx[t][tile];
+  const DraftdKernel *plain = o->norm ? &ks->matmul_norm[t][tile] : &ks->matmul[t][tile];
   for (guint p = 0; p < m->n_parts; p++) {
     const DraftdMatrixPart *part = &m->parts[p];
-    const DraftdMatrixPart *up = m_up ? &m_up->parts[p] : NULL;
+    const DraftdMatrixPart *up = o->up ? &o->up->parts[p] : NULL;
     DraftdMatmulParams pc = {
       .rows = part->rows,
       .chunks = m->chunks,
       .n_tokens = n_tokens,
-      .x_stride = x_stride,
-      .y_stride = y_stride,
+      .x_stride = o->x_stride,
+      .y_stride = o->y_stride,
       .y_offset = m->out_offset + part->row0,
-      .flags = flags,
+      .flags = o->flags,
       .bias_offset = m->out_offset + part->row0,
       .token0 = token0,
+      .norm_n = r->cfg.n_embd,
+      .norm_eps = r->cfg.norm_eps,
     };
-    DraftdBind b[7] = { { &part->quants }, { part->scales.buffer ? &part->scales : NULL }, { x }, { y }, { bias },
-                        { up ? &up->quants : NULL }, { up && up->scales.buffer ? &up->scales : NULL } };
-    const DraftdKernel *k =
-        draftd_kernel_pick (&r->kernels->matmul_tx[m->wtype][tile], &r->kernels->matmul[m->wtype][tile], b);
-    dispatch (rec, k, b, &pc, sizeof pc, groups (part->rows, r->kernels->wg), 1, 1);
+    DraftdBind b[8] = { { &part->quants }, { part->scales.buffer ? &part->scales : NULL }, { o->x }, { o->y },
+                        { o->bias }, { up ? &up->quants : NULL }, { up && up->scales.buffer ? &up->scales : NULL },
+                        { o->norm } };
+    dispatch (rec, draftd_kernel_pick (texel, plain, b), b, &pc, sizeof pc, groups (part->rows, ks->wg), 1, 1);
   }
 }
 
@@ -310,17 +336,16 @@ record_matmul_tokens (Recorder *rec, const DraftdMatrix *m, const DraftdVkBuffer
  * one token would otherwise pay for a second full tile of 8 (on lavapipe a 9-token pass
  * cost as much as a 16-token one). */
 static void
-record_matmul (Recorder *rec, const DraftdMatrix *m, const DraftdVkBuffer *x, guint32 x_stride, const DraftdVkBuffer *y,
-               guint32 y_stride, guint n_tokens, guint32 flags, const DraftdVkBuffer *bias, const DraftdMatrix *m_up)
+record_matmul (Recorder *rec, const DraftdMatrix *m, const MatmulOps *o, guint n_tokens)
 {
   guint big = draftd_kernels_tile_tokens (DRAFTD_N_TILES - 1);
   guint rest = n_tokens % big;
   guint head = n_tokens;
   if (n_tokens > big && rest > 0 && draftd_kernels_tile_tokens (draftd_kernels_tile_for (rest)) < big)
     head = n_tokens - rest;
-  record_matmul_tokens (rec, m, x, x_stride, y, y_stride, 0, head, flags, bias, m_up);
+  record_matmul_tokens (rec, m, o, 0, head);
   if (head < n_tokens)
-    record_matmul_tokens (rec, m, x, x_stride, y, y_stride, head, n_tokens - head, flags, bias, m_up);
+    record_matmul_tokens (rec, m, o, head, n_tokens - head);
 }
 
 /* out[t] = norm(in[token0 + t]) * g, or out[t] += that with add. */
@@ -342,10 +367,13 @@ record_residual (Recorder *rec, const DraftdMatrix *m, const DraftdVkBuffer *in,
 {
   DraftdRunner *r = rec->r;
   if (!r->cfg.post_norms) {
-    record_matmul (rec, m, in, in_stride, &r->x, r->D, T, DRAFTD_MATMUL_ADD, NULL, NULL);
+    record_matmul (rec, m,
+                   &(MatmulOps) { .x = in, .y = &r->x, .x_stride = in_stride, .y_stride = r->D,
+                                  .flags = DRAFTD_MATMUL_ADD },
+                   T);
     return;
   }
-  record_matmul (rec, m, in, in_stride, &r->xb, r->D, T, 0, NULL, NULL);
+  record_matmul (rec, m, &(MatmulOps) { .x = in, .y = &r->xb, .x_stride = in_stride, .y_stride = r->D }, T);
   record_rmsnorm (rec, &r->xb, post_norm, &r->x, 0, T, TRUE);
 }
 
@@ -390,6 +418,18 @@ record_attention (Recorder *rec, guint i, guint T, guint max_keys)
             1);
 }
 
+/* The X of a matmul that follows a norm with gains g: the residual stream itself where the
+ * matmul norms it as it reads (r->fuse_norm), else xb, normed into by a dispatch of its own. */
+static const DraftdVkBuffer *
+normed_x (Recorder *rec, const DraftdVkBuffer *g, guint T)
+{
+  DraftdRunner *r = rec->r;
+  if (r->fuse_norm)
+    return &r->x;
+  record_rmsnorm (rec, &r->x, g, &r->xb, 0, T, FALSE);
+  return &r->xb;
+}
+
 static void
 record_layer (Recorder *rec, guint i, guint T, guint max_keys)
 {
@@ -397,16 +437,18 @@ record_layer (Recorder *rec, guint i, guint T, guint max_keys)
   const DraftdModelConfig *c = &r->cfg;
   const DraftdDeviceLayer *l = &r->w->layers[i];
 
-  record_rmsnorm (rec, &r->x, &l->attn_norm, &r->xb, 0, T, FALSE);
+  MatmulOps qkv = { .x = normed_x (rec, &l->attn_norm, T), .y = &r->qkv, .x_stride = r->D, .y_stride = r->QKV,
+                    .flags = c->qkv_bias ? DRAFTD_MATMUL_BIAS : 0, .bias = c->qkv_bias ? &l->qkv_bias : NULL,
+                    .norm = r->fuse_norm ? &l->attn_norm : NULL };
   for (guint j = 0; j < l->n_qkv; j++)
-    record_matmul (rec, &l->qkv[j], &r->xb, r->D, &r->qkv, r->QKV, T, c->qkv_bias ? DRAFTD_MATMUL_BIAS : 0,
-                   c->qkv_bias ? &l->qkv_bias : NULL, NULL);
+    record_matmul (rec, &l->qkv[j], &qkv, T);
   record_attention (rec, i, T, max_keys);
   record_residual (rec, &l->wo, &r->att, r->ATT, &l->attn_post_norm, T);
 
-  record_rmsnorm (rec, &r->x, &l->ffn_norm, &r->xb, 0, T, FALSE);
   guint32 act = c->ffn_act == DRAFTD_FFN_GEGLU ? DRAFTD_MATMUL_GEGLU : DRAFTD_MATMUL_SWIGLU;
-  record_matmul (rec, &l->gate, &r->xb, r->D, &r->hb, r->F, T, act, NULL, &l->up);
+  MatmulOps gate = { .x = normed_x (rec, &l->ffn_norm, T), .y = &r->hb, .x_stride = r->D, .y_stride = r->F,
+                     .flags = act, .norm = r->fuse_norm ? &l->ffn_norm : NULL, .up = &l->up };
+  record_matmul (rec, &l->gate, &gate, T);
   record_residual (rec, &l->down, &r->hb, r->F, &l->ffn_post_norm, T);
 }
 
@@ -438,7 +480,8 @@ record_head (Recorder *rec, guint n_out)
   DraftdRmsNormParams pc = { c->n_embd, r->D, 0, c->norm_eps, FALSE, TRUE };
   DraftdBind nb[4] = { { &r->x }, { &r->w->output_norm }, { &r->xb }, { &r->out_rows } };
   dispatch (rec, &r->kernels->rmsnorm, nb, &pc, sizeof pc, n_out, 1, 1);
-  record_matmul (rec, draftd_device_model_output (r->w), &r->xb, r->D, &r->logits, r->V, n_out, 0, NULL, NULL);
+  record_matmul (rec, draftd_device_model_output (r->w),
+                 &(MatmulOps) { .x = &r->xb, .y = &r->logits, .x_stride = r->D, .y_stride = r->V }, n_out);
   DraftdArgmaxParams amp = { c->n_vocab, r->V };
   DraftdBind ab[2] = { { &r->logits }, { &r->ids } };
   dispatch (rec, &r->kernels->argmax, ab, &amp, sizeof amp, n_out, 1, 1);

@@ -12,6 +12,17 @@
 #include "lib/runtime/batch.h"
 #include "lib/vk/vk-kernels.h"
 
+/* The RMS norms before the QKV and gate/up matmuls: inside those matmuls, which norm the
+ * residual stream as they read it (no dispatch of its own, no trip through memory), or a
+ * dispatch before them. The two round differently (by ulps); a runner keeps one. AUTO:
+ * DRAFTD_NORM=fused|apart, else fused on a GPU and apart on a CPU device, where the fused
+ * form's extra arithmetic in wide passes costs more than the dispatches it saves. */
+typedef enum {
+  DRAFTD_NORM_AUTO,
+  DRAFTD_NORM_FUSED,
+  DRAFTD_NORM_APART,
+} DraftdNormPlace;
+
 typedef struct {
   guint n_ctx;      /* sequence 0's capacity; 0: the model's context length, capped at 4096 */
   guint n_batch;    /* most tokens per pass; 0: 64 (fewer if the device's limits require) */
@@ -20,6 +31,7 @@ typedef struct {
   guint n_seq_full; /* the first this many sequences hold n_ctx each (0: 1) */
   guint seq_ctx;    /* capacity of each sequence after those (their KV is allocated up
                      * front: n_seq - n_seq_full times this); 0: n_ctx */
+  DraftdNormPlace norm; /* where the norms before QKV and gate/up run */
 } DraftdRunnerOptions;
 
 typedef enum {

@@ -74,9 +74,10 @@ draftd_kernel_init (DraftdKernel *k, DraftdKernels *all, const char *module, gui
   VkShaderModule sm;
   if (!draftd_vk_check (vkCreateShaderModule (vk->device, &smi, NULL, &sm), "vkCreateShaderModule", error))
     return FALSE;
-  const guint32 spec_data[2] = { wg, tile };
-  const VkSpecializationMapEntry entries[2] = { { 0, 0, 4 }, { 1, 4, 4 } };
-  VkSpecializationInfo si = { 2, entries, sizeof spec_data, spec_data };
+  /* Kernels without a constant of some id ignore its entry. */
+  const guint32 spec_data[3] = { wg, tile, k->norm };
+  const VkSpecializationMapEntry entries[3] = { { 0, 0, 4 }, { 1, 4, 4 }, { 2, 8, 4 } };
+  VkSpecializationInfo si = { 3, entries, sizeof spec_data, spec_data };
   VkComputePipelineCreateInfo ci = {
     .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
     .stage = {
@@ -121,19 +122,23 @@ draftd_kernels_need_wtype (DraftdKernels *k, guint t, GError **error)
   /* Single-token decode is bound by the weights' loads either way and measured faster with
    * 32-bit ones on lavapipe; multi-token tiles re-read X per token and gain from 64-bit. */
   g_autofree char *mmtx = g_strdup_printf ("matmul_%s_tx", wtype_names[t]);
-  for (guint i = 0; i < DRAFTD_N_TILES; i++) {
-    if (!draftd_kernel_init (&k->matmul[t][i], k, tile_tokens[i] > 1 ? mm64 : mm, DRAFTD_MATMUL_BINDINGS,
-                      sizeof (DraftdMatmulParams), k->wg, tile_tokens[i], error))
-      return FALSE;
-    k->matmul[t][i].name = draftd_spirv_find (mm)->name;  /* profiles name the weight type only */
-    if (!vk->texel_loads)
-      continue;
-    k->matmul_tx[t][i].texel_mask = DRAFTD_MATMUL_TEXEL_BINDINGS;
-    if (!draftd_kernel_init (&k->matmul_tx[t][i], k, mmtx, DRAFTD_MATMUL_BINDINGS, sizeof (DraftdMatmulParams), k->wg,
-                             tile_tokens[i], error))
-      return FALSE;
-    k->matmul_tx[t][i].name = k->matmul[t][i].name;
-  }
+  for (guint i = 0; i < DRAFTD_N_TILES; i++)
+    for (guint norm = 0; norm < 2; norm++) {
+      DraftdKernel *plain = norm ? &k->matmul_norm[t][i] : &k->matmul[t][i];
+      DraftdKernel *texel = norm ? &k->matmul_norm_tx[t][i] : &k->matmul_tx[t][i];
+      plain->norm = texel->norm = norm;
+      if (!draftd_kernel_init (plain, k, tile_tokens[i] > 1 ? mm64 : mm, DRAFTD_MATMUL_BINDINGS,
+                               sizeof (DraftdMatmulParams), k->wg, tile_tokens[i], error))
+        return FALSE;
+      plain->name = draftd_spirv_find (mm)->name;  /* profiles name the weight type only */
+      if (!vk->texel_loads)
+        continue;
+      texel->texel_mask = DRAFTD_MATMUL_TEXEL_BINDINGS;
+      if (!draftd_kernel_init (texel, k, mmtx, DRAFTD_MATMUL_BINDINGS, sizeof (DraftdMatmulParams), k->wg,
+                               tile_tokens[i], error))
+        return FALSE;
+      texel->name = plain->name;
+    }
   if (!draftd_kernel_init (&k->embed[t], k, em, DRAFTD_EMBED_BINDINGS, sizeof (DraftdEmbedParams), k->wg, 1, error))
     return FALSE;
   k->have_wtype[t] = TRUE;
@@ -203,6 +208,8 @@ kernels_free (gpointer data)
   for (int t = DRAFTD_N_WTYPES - 1; t >= 0; t--) {
     draftd_kernel_clear (&k->embed[t], vk);
     for (int i = DRAFTD_N_TILES - 1; i >= 0; i--) {
+      draftd_kernel_clear (&k->matmul_norm_tx[t][i], vk);
+      draftd_kernel_clear (&k->matmul_norm[t][i], vk);
       draftd_kernel_clear (&k->matmul_tx[t][i], vk);
       draftd_kernel_clear (&k->matmul[t][i], vk);
     }

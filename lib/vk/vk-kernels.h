@@ -21,9 +21,9 @@ enum {
 };
 /* Storage-buffer bindings of each kernel (the `binding =` of its .comp/.glsl files). */
 enum {
-  DRAFTD_MATMUL_BINDINGS = 7,  /* W, scales, X, Y, bias, W_up, scales_up */
-  /* matmul_*_tx reads W, scales, X, W_up and scales_up as texel buffers (TEXEL_LOADS) */
-  DRAFTD_MATMUL_TEXEL_BINDINGS = (1u << 0) | (1u << 1) | (1u << 2) | (1u << 5) | (1u << 6),
+  DRAFTD_MATMUL_BINDINGS = 8,  /* W, scales, X, Y, bias, W_up, scales_up, norm gains */
+  /* matmul_*_tx reads W, scales, X, W_up, scales_up and the gains as texel buffers */
+  DRAFTD_MATMUL_TEXEL_BINDINGS = (1u << 0) | (1u << 1) | (1u << 2) | (1u << 5) | (1u << 6) | (1u << 7),
   DRAFTD_ATTN_SCORES_TEXEL_BINDINGS = (1u << 0) | (1u << 1),  /* attn_scores_tx: QKV, K cache */
   DRAFTD_ATTN_VALUES_TEXEL_BINDINGS = 1u << 1,                /* attn_values_tx: V cache */
   DRAFTD_EMBED_BINDINGS = 4,   /* W, scales, tokens, X */
@@ -46,6 +46,8 @@ enum {
 
 typedef struct {
   guint32 rows, chunks, n_tokens, x_stride, y_stride, y_offset, flags, bias_offset, token0;
+  guint32 norm_n;  /* the norm's fields: read by the kernels built with `norm` only */
+  float norm_eps;
 } DraftdMatmulParams;
 
 typedef struct {
@@ -95,7 +97,7 @@ typedef struct {
 #define DRAFTD_PUSH_MIRROR(T, n_fields, last) \
   _Static_assert (sizeof (T) == 4 * (n_fields) && G_STRUCT_OFFSET (T, last) == 4 * ((n_fields) - 1), \
                   #T " mirrors its GLSL push-constant block")
-DRAFTD_PUSH_MIRROR (DraftdMatmulParams, 9, token0);
+DRAFTD_PUSH_MIRROR (DraftdMatmulParams, 11, norm_eps);
 DRAFTD_PUSH_MIRROR (DraftdEmbedParams, 5, x_stride);
 DRAFTD_PUSH_MIRROR (DraftdRmsNormParams, 6, gather);
 DRAFTD_PUSH_MIRROR (DraftdHeadNormParams, 5, eps);
@@ -109,6 +111,7 @@ typedef struct {
   const char *name;
   guint n_bindings;
   guint32 texel_mask;        /* bindings that are uniform texel buffers (uvec4 texels) */
+  guint32 norm;              /* the matmuls' NORM (constant_id 2), set before it is built */
   VkDescriptorSetLayout set_layout;
   VkPipelineLayout layout;
   VkPipeline pipeline;
@@ -124,6 +127,9 @@ typedef struct {
   /* The same through texel views (vk->texel_loads; bindings 0, 1, 2, 5, 6): used where every
    * buffer it reads has a view, else matmul. */
   DraftdKernel matmul_tx[DRAFTD_N_WTYPES][DRAFTD_N_TILES];
+  /* Both again with the RMS norm of X fused in (NORM; bound gains at binding 7) */
+  DraftdKernel matmul_norm[DRAFTD_N_WTYPES][DRAFTD_N_TILES];
+  DraftdKernel matmul_norm_tx[DRAFTD_N_WTYPES][DRAFTD_N_TILES];
   DraftdKernel embed[DRAFTD_N_WTYPES];
   /* attention per token tile too: TOKENS = min(tile tokens, DRAFTD_ATTN_MAX_TOKENS) */
   DraftdKernel attn_scores[DRAFTD_N_TILES], attn_values[DRAFTD_N_TILES];
