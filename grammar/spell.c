@@ -13,6 +13,12 @@ G_DEFINE_QUARK (draftd-spell-error-quark, draftd_spell_error)
 typedef struct {
   Hunhandle *h;
   char *encoding;   /* the dictionary's, when not UTF-8 */
+  char *aff, *dic;
+  /* Suggestions take a handle of their own: Hunspell_suggest runs for tens of milliseconds
+   * on a word it finds little for (47 ms a call over JFLEG), and every other lane's spell
+   * checks would wait that long behind the shared lock. Made on the first suggestion. */
+  GMutex suggest_lock;
+  Hunhandle *suggester;
 } Dict;
 
 struct DraftdSpell {
@@ -29,7 +35,12 @@ dict_free (Dict *d)
   if (d == NULL)
     return;
   Hunspell_destroy (d->h);
+  if (d->suggester)
+    Hunspell_destroy (d->suggester);
+  g_mutex_clear (&d->suggest_lock);
   g_free (d->encoding);
+  g_free (d->aff);
+  g_free (d->dic);
   g_free (d);
 }
 
@@ -106,6 +117,9 @@ open_dicts (const char *lang)
         continue;
       Dict *dict = g_new0 (Dict, 1);
       dict->h = Hunspell_create (aff, dic);
+      dict->aff = g_strdup (aff);
+      dict->dic = g_strdup (dic);
+      g_mutex_init (&dict->suggest_lock);
       const char *enc = Hunspell_get_dic_encoding (dict->h);
       if (enc && g_ascii_strcasecmp (enc, "UTF-8") != 0)
         dict->encoding = g_strdup (enc);
@@ -188,41 +202,64 @@ draftd_spell_check (DraftdSpell *s, const char *lang, const char *word)
   return ds == NULL;
 }
 
+/* The suggestions of Hunspell handle h of dictionary d, as UTF-8. */
 static char **
-suggest_locked (Dict *d, const char *word)
+suggest_with (const Dict *d, Hunhandle *h, const char *word)
 {
   GPtrArray *out = g_ptr_array_new ();
   g_autofree char *w = to_dict (d, word);
   char **list = NULL;
-  int n = w ? Hunspell_suggest (d->h, &list, w) : 0;
+  int n = w ? Hunspell_suggest (h, &list, w) : 0;
   for (int i = 0; i < n; i++) {
     char *u = from_dict (d, list[i]);
     if (u)
       g_ptr_array_add (out, u);
   }
   if (n > 0)
-    Hunspell_free_list (d->h, &list, n);
+    Hunspell_free_list (h, &list, n);
   g_ptr_array_add (out, NULL);
   return (char **) g_ptr_array_free (out, FALSE);
+}
+
+/* Under the lock: a copy of the cached suggestions for key, or NULL. */
+static char **
+cached_locked (DraftdSpell *s, const char *key)
+{
+  char **cached = g_hash_table_lookup (s->suggestions, key);
+  return cached ? g_strdupv (cached) : NULL;
 }
 
 char **
 draftd_spell_suggest (DraftdSpell *s, const char *lang, const char *word)
 {
-  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
-  GPtrArray *ds = lang ? dicts_for (s, lang) : NULL;
-  if (ds == NULL)
-    return g_new0 (char *, 1);
-  Dict *d = ds->pdata[0];
-  g_autofree char *key = g_strconcat (lang, "\t", word, NULL);
-  char **cached = g_hash_table_lookup (s->suggestions, key);
-  if (cached == NULL) {
-    if (g_hash_table_size (s->suggestions) >= SUGGESTION_CACHE_MAX)
-      g_hash_table_remove_all (s->suggestions);
-    cached = suggest_locked (d, word);
-    g_hash_table_insert (s->suggestions, g_steal_pointer (&key), cached);
+  g_autofree char *key = g_strconcat (lang ? lang : "", "\t", word, NULL);
+  Dict *d;
+  {
+    g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
+    GPtrArray *ds = lang ? dicts_for (s, lang) : NULL;
+    if (ds == NULL)
+      return g_new0 (char *, 1);
+    char **cached = cached_locked (s, key);
+    if (cached)
+      return cached;
+    d = ds->pdata[0];  /* dictionaries live as long as s */
   }
-  return g_strdupv (cached);
+  g_autoptr (GMutexLocker) suggesting G_GNUC_UNUSED = g_mutex_locker_new (&d->suggest_lock);
+  {
+    /* Another lane may have asked for the same word meanwhile. */
+    g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
+    char **cached = cached_locked (s, key);
+    if (cached)
+      return cached;
+  }
+  if (d->suggester == NULL)
+    d->suggester = Hunspell_create (d->aff, d->dic);
+  char **fresh = suggest_with (d, d->suggester, word);
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
+  if (g_hash_table_size (s->suggestions) >= SUGGESTION_CACHE_MAX)
+    g_hash_table_remove_all (s->suggestions);
+  g_hash_table_insert (s->suggestions, g_steal_pointer (&key), fresh);
+  return g_strdupv (fresh);
 }
 
 static gboolean
