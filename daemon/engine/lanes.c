@@ -37,10 +37,22 @@ struct DraftdLane {
    * only): argmax and, when asked for, logits, in order. */
   gboolean copied[2];
   GArray *ids[2], *logits[2];
+  /* Outputs of the last pass read where they are: the runner's arrays (in_place), or, once
+   * a pass ran while this lane still computed, those arrays handed over (held). */
+  gboolean in_place[2];
+  GArray *held_ids[2], *held_logits[2];
   View view[2];
   DraftdLm lm[2];
   GCond wake;
 };
+
+/* How long the loop waits for lanes still in host work once others are parked, before it
+ * passes without them (they join a later pass): the last pass's duration, and at least
+ * this. A lane slower than a pass costs the parked ones more than a pass of its own costs
+ * it. Most steps' host work takes well under a millisecond; a Hunspell suggestion takes
+ * tens, and meanwhile every parked lane (a chat's next token), and on a CPU device a core,
+ * would sit idle. */
+#define STRAGGLER_WAIT_MIN_US 3000
 
 struct DraftdLanes {
   GMutex lock;
@@ -52,6 +64,7 @@ struct DraftdLanes {
   GArray **cached[2];      /* [n_lanes] what each whole-context sequence holds */
   char **affinity;         /* [n_lanes] what each lane was last opened for */
   guint open, computing, parked, jobs_waiting, rotation;
+  gint64 last_pass_us;     /* how long the last iteration's passes took */
   gboolean kicked;
   DraftdLanesTrace trace;
   gpointer trace_user;
@@ -78,6 +91,17 @@ n_vocab_of (const View *v)
   return draftd_runner_model (runner (v))->config.n_vocab;
 }
 
+/* The lane is done with its last outputs (lock held). */
+static void
+release_outputs (DraftdLane *lane)
+{
+  for (guint m = 0; m < 2; m++) {
+    lane->in_place[m] = FALSE;
+    g_clear_pointer (&lane->held_ids[m], g_array_unref);
+    g_clear_pointer (&lane->held_logits[m], g_array_unref);
+  }
+}
+
 /* Hands the request to the loop and sleeps until a pass has served it. */
 static gboolean
 park (DraftdLane *lane, GError **error)
@@ -89,6 +113,7 @@ park (DraftdLane *lane, GError **error)
   lane->copied[lane->req.model] = FALSE;
   g_array_set_size (lane->ids[lane->req.model], 0);
   g_array_set_size (lane->logits[lane->req.model], 0);
+  release_outputs (lane);
   lane->state = LANE_PARKED;
   l->computing--;
   l->parked++;
@@ -176,22 +201,34 @@ view_seq_copy (gpointer self, guint src, guint dst, guint n, GError **error)
   return park (v->lane, error);
 }
 
+/* Under the lock, because the loop may hand the runner's arrays over meanwhile
+ * (take_outputs): a pointer found before that stays valid, as the arrays do not change. */
 static const float *
 view_logits (gpointer self, guint i)
 {
   View *v = self;
-  if (v->lane->copied[v->model])
-    return &g_array_index (v->lane->logits[v->model], float, (gsize) i * n_vocab_of (v));
-  return draftd_runner_logits (runner (v), v->lane->out_base[v->model] + i);
+  DraftdLane *lane = v->lane;
+  guint m = v->model;
+  if (lane->copied[m])
+    return &g_array_index (lane->logits[m], float, (gsize) i * n_vocab_of (v));
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&lane->l->lock);
+  if (lane->held_logits[m])
+    return &g_array_index (lane->held_logits[m], float, (gsize) (lane->out_base[m] + i) * n_vocab_of (v));
+  return draftd_runner_logits (runner (v), lane->out_base[m] + i);
 }
 
 static gint32
 view_argmax (gpointer self, guint i)
 {
   View *v = self;
-  if (v->lane->copied[v->model])
-    return g_array_index (v->lane->ids[v->model], gint32, i);
-  return draftd_runner_argmax (runner (v), v->lane->out_base[v->model] + i);
+  DraftdLane *lane = v->lane;
+  guint m = v->model;
+  if (lane->copied[m])
+    return g_array_index (lane->ids[m], gint32, i);
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&lane->l->lock);
+  if (lane->held_ids[m])
+    return g_array_index (lane->held_ids[m], gint32, lane->out_base[m] + i);
+  return draftd_runner_argmax (runner (v), lane->out_base[m] + i);
 }
 
 static void view_truncate (gpointer self, guint n) { draftd_runner_seq_truncate (runner (self), physical (self, 0), n); }
@@ -327,6 +364,7 @@ draftd_lane_close (DraftdLane *lane)
   DraftdLanes *l = lane->l;
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&l->lock);
   g_return_if_fail (lane->state == LANE_COMPUTING);
+  release_outputs (lane);
   lane->state = LANE_FREE;
   l->open--;
   l->computing--;
@@ -363,10 +401,20 @@ draftd_lanes_settle (DraftdLanes *l)
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&l->lock);
   /* Open lanes that all wait (a job for its workers, between two of their states) are
    * waited out too: nothing to pass yet, nothing for the loop to do. */
-  while (!l->kicked && (l->computing > 0 || (l->parked == 0 && l->open > 0)))
-    g_cond_wait (&l->changed, &l->lock);
+  gint64 deadline = 0;
+  gboolean late = FALSE;
+  while (!l->kicked && !late && (l->computing > 0 || (l->parked == 0 && l->open > 0))) {
+    if (l->parked == 0) {
+      deadline = 0;
+      g_cond_wait (&l->changed, &l->lock);
+      continue;
+    }
+    if (deadline == 0)
+      deadline = g_get_monotonic_time () + MAX (l->last_pass_us, STRAGGLER_WAIT_MIN_US);
+    late = !g_cond_wait_until (&l->changed, &l->lock, deadline) && l->computing > 0 && l->parked > 0;
+  }
   l->kicked = FALSE;
-  return l->computing == 0 && l->parked > 0;
+  return l->parked > 0 && (l->computing == 0 || late);
 }
 
 void
@@ -605,12 +653,36 @@ wake_served (DraftdLanes *l, DraftdLane **parked, guint n, const guint *taken, g
     owners[served++] = parked[i]->owner;
     if (r->kind != REQ_COPY && r->error == NULL && r->done < request_tokens (r))
       continue;  /* a chunk: the lane waits for its next */
+    parked[i]->in_place[r->model] = r->kind != REQ_COPY && !parked[i]->copied[r->model];
     parked[i]->state = LANE_COMPUTING;
     l->parked--;
     l->computing++;
     g_cond_signal (&parked[i]->wake);
   }
   return served;
+}
+
+/* Lanes still reading the last pass's outputs where they are get those arrays to keep:
+ * this pass's outputs go to new ones (lock held). */
+static void
+hand_over_outputs (DraftdLanes *l)
+{
+  for (guint m = 0; m < 2; m++) {
+    GArray *logits = NULL, *ids = NULL;
+    for (guint k = 0; k < l->n_lanes; k++) {
+      DraftdLane *lane = &l->lanes[k];
+      if (!lane->in_place[m] || lane->held_ids[m] || lane->state == LANE_PARKED || lane->state == LANE_FREE)
+        continue;
+      if (ids == NULL)
+        draftd_runner_take_outputs (l->runner[m], &logits, &ids);
+      lane->held_logits[m] = g_array_ref (logits);
+      lane->held_ids[m] = g_array_ref (ids);
+    }
+    if (ids) {
+      g_array_unref (logits);
+      g_array_unref (ids);
+    }
+  }
 }
 
 void
@@ -626,8 +698,10 @@ draftd_lanes_run (DraftdLanes *l)
       parked[n++] = lane;
   }
   l->rotation++;
+  hand_over_outputs (l);
   /* Parked lanes stay put until woken, so the device work runs unlocked: lanes opening
-   * and closing meanwhile touch only free lanes. */
+   * and closing meanwhile touch only free lanes, and lanes still computing (past the
+   * straggler wait) only their own sequences. */
   g_mutex_unlock (&l->lock);
   memset (limit, 0, sizeof limit);
   memset (taken, 0, sizeof taken);
@@ -641,10 +715,12 @@ draftd_lanes_run (DraftdLanes *l)
     if (!draftd_runner_seq_copy (l->runner[r->model], r->src, r->dst, r->n_copy, &error))
       fail_request (parked[i], error);
   }
+  gint64 t0 = g_get_monotonic_time ();
   run_pass (l, TARGET, parked, n, limit, taken);
   if (l->runner[ASSISTANT])
     run_pass (l, ASSISTANT, parked, n, limit, taken);
   g_mutex_lock (&l->lock);
+  l->last_pass_us = g_get_monotonic_time () - t0;
   guint served = wake_served (l, parked, n, taken, owners);
   DraftdLanesTrace trace = l->trace;
   gpointer trace_user = l->trace_user;

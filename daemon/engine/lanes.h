@@ -3,9 +3,11 @@
  * (one whole context and a few short scratch sequences for candidate scoring) and one in
  * the assistant's. A lane never touches the device: its DraftdLm views *park* it at every
  * pass with what the pass needs. The engine loop (scheduler.c) waits until no lane is
- * computing, then draftd_lanes_run() packs every parked request into ONE batched pass per
- * model, runs it and wakes each lane with its outputs. So one loop issues every pass,
- * every running job advances in every iteration, and no job runs on another's stack.
+ * computing (or, once some are parked, as long as the last pass took, 3 ms at least: a
+ * lane in longer host work, such as a Hunspell suggestion, joins a later pass), then draftd_lanes_run() packs
+ * every parked request into ONE batched pass per model, runs it and wakes each lane with
+ * its outputs. So one loop issues every pass, every job with a parked lane advances in
+ * every iteration, and no job runs on another's stack.
  *
  *   lane threads:   compute ─► park(tokens) ─────────────────────► read outputs ─► compute …
  *   engine loop:                   settle ─► one pass per model ─► wake ─┘
@@ -59,8 +61,9 @@ void draftd_lane_wait_end (DraftdLane *lane);
 
 /* ---- the engine loop's side ---- */
 
-/* Waits until no lane is computing (TRUE: some are parked) or draftd_lanes_kick() was
- * called since the last wait (FALSE). */
+/* Waits until no lane is computing, or some are parked and the others have computed for
+ * the straggler wait since (TRUE: some are parked), or draftd_lanes_kick() was called since
+ * the last wait (FALSE unless then some are parked and none computes). */
 gboolean draftd_lanes_settle (DraftdLanes *l);
 /* Wakes draftd_lanes_settle (a job arrived, a lane may have freed): any thread. */
 void draftd_lanes_kick (DraftdLanes *l);

@@ -583,6 +583,8 @@ check_batch (DraftdRunner *r, const DraftdBatch *b, GError **error)
     count[s]++;
   }
   for (guint s = 0; s < r->kv.n_seq; s++) {
+    if (count[s] == 0)
+      continue;  /* not read: its owner may be changing it */
     guint past = draftd_kv_cache_n_past (&r->kv, s);
     if (count[s] > r->kv.slots[s].cap - past) {
       g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_LIMIT,
@@ -624,15 +626,23 @@ draftd_runner_forward_batch (DraftdRunner *r, const DraftdBatch *batch, DraftdFo
   r->out_have_logits = !(flags & DRAFTD_FORWARD_ARGMAX_ONLY);
   g_array_set_size (r->out_logits, 0);
   g_array_set_size (r->out_ids, 0);
+  /* Only the batch's sequences are read or rolled back: another thread may be truncating
+   * a sequence of its own meanwhile (the engine's lanes). */
   g_autofree guint *start = g_new (guint, r->kv.n_seq);
-  for (guint s = 0; s < r->kv.n_seq; s++)
-    start[s] = draftd_kv_cache_n_past (&r->kv, s);
+  g_autofree guint8 *in_batch = g_new0 (guint8, r->kv.n_seq);
+  for (guint i = 0; i < batch->n; i++) {
+    guint s = batch->seq ? batch->seq[i] : 0;
+    if (!in_batch[s])
+      start[s] = draftd_kv_cache_n_past (&r->kv, s);
+    in_batch[s] = 1;
+  }
   for (guint done = 0; done < batch->n;) {
     guint T = MIN (r->n_batch, batch->n - done), n_out, max_keys;
     stage_pass (r, batch, done, T, &n_out, &max_keys);
     if (!run_pass (r, T, n_out, max_keys, r->out_have_logits, error)) {
       for (guint s = 0; s < r->kv.n_seq; s++)
-        draftd_kv_cache_truncate (&r->kv, s, start[s]);
+        if (in_batch[s])
+          draftd_kv_cache_truncate (&r->kv, s, start[s]);
       return FALSE;
     }
     done += T;
@@ -685,6 +695,15 @@ const DraftdModel *draftd_runner_model (const DraftdRunner *r) { return r->model
 guint64 draftd_runner_passes (const DraftdRunner *r) { return r->passes; }
 void draftd_runner_truncate (DraftdRunner *r, guint n) { draftd_kv_cache_truncate (&r->kv, 0, n); }
 guint draftd_runner_n_seq (const DraftdRunner *r) { return r->kv.n_seq; }
+
+void
+draftd_runner_take_outputs (DraftdRunner *r, GArray **logits, GArray **ids)
+{
+  *logits = r->out_logits;
+  *ids = r->out_ids;
+  r->out_logits = g_array_new (FALSE, FALSE, sizeof (float));
+  r->out_ids = g_array_new (FALSE, FALSE, sizeof (gint32));
+}
 
 guint
 draftd_runner_seq_n_past (const DraftdRunner *r, guint seq)

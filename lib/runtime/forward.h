@@ -63,6 +63,10 @@ gboolean draftd_runner_forward_tail (DraftdRunner *r, const gint32 *tokens, guin
 gboolean draftd_runner_forward_batch (DraftdRunner *r, const DraftdBatch *batch, DraftdForwardFlags flags,
                                       GError **error);
 guint draftd_runner_n_outputs (const DraftdRunner *r);
+/* The last pass's outputs handed over (argmax ids, and logits [n_out][n_vocab] where it kept
+ * them): the runner fills new arrays from the next pass on, so these stay as they are for
+ * whoever still reads them. */
+void draftd_runner_take_outputs (DraftdRunner *r, GArray **logits, GArray **ids);
 const float *draftd_runner_logits (const DraftdRunner *r, guint i);   /* [n_vocab] of output i */
 gint32 draftd_runner_argmax (const DraftdRunner *r, guint i);
 guint draftd_runner_n_past (const DraftdRunner *r);
