@@ -8,6 +8,7 @@
  * layer fewer. */
 #include <math.h>
 #include <string.h>
+#include "lib/runtime/sampler.h"
 #include "tools/random-model.h"
 #include "tests/tap.h"
 #include "tests/test-util.h"
@@ -39,16 +40,6 @@ run_logits (DraftdVk *vk, DraftdModel *m, DraftdNormPlace norm, gboolean one_by_
   return g_steal_pointer (&out);
 }
 
-static guint
-argmax (const float *v, guint n)
-{
-  guint best = 0;
-  for (guint i = 1; i < n; i++)
-    if (v[i] > v[best])
-      best = i;
-  return best;
-}
-
 /* The largest difference between a and b over the tokens' logits, relative to the largest
  * logit's size, and the first token whose greedy choice differs (N: none). */
 static double
@@ -62,7 +53,7 @@ compare (const float *a, const float *b, guint V, guint *first_other)
       diff = MAX (diff, fabs ((double) x[i] - y[i]));
       size = MAX (size, fabs ((double) y[i]));
     }
-    if (*first_other == N && argmax (x, V) != argmax (y, V))
+    if (*first_other == N && draftd_argmax (x, V) != draftd_argmax (y, V))
       *first_other = t;
   }
   return diff / size;
