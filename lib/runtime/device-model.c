@@ -54,6 +54,20 @@ need_kernels (DraftdDeviceModel *w, GError **error)
   return TRUE;
 }
 
+gboolean
+draftd_device_model_need_norm_kernels (DraftdDeviceModel *w, GError **error)
+{
+  for (guint i = 0; i < w->cfg.n_layer; i++) {
+    const DraftdDeviceLayer *l = &w->layers[i];
+    for (guint j = 0; j < l->n_qkv; j++)
+      if (!draftd_kernels_need_norm (w->kernels, l->qkv[j].wtype, error))
+        return FALSE;
+    if (!draftd_kernels_need_norm (w->kernels, l->gate.wtype, error))
+      return FALSE;
+  }
+  return TRUE;
+}
+
 static gboolean
 upload_layer (DraftdDeviceModel *w, guint i, GError **error)
 {

@@ -37,6 +37,8 @@ typedef struct {
 DraftdDeviceModel *draftd_device_model_new (DraftdVk *vk, const DraftdModel *model);
 /* Uploads every weight and builds the kernels its weight types need; sets `kernels`. */
 gboolean draftd_device_model_upload (DraftdDeviceModel *w, GError **error);
+/* Builds the matmuls with the norm fused for the QKV and gate/up matrices (after upload). */
+gboolean draftd_device_model_need_norm_kernels (DraftdDeviceModel *w, GError **error);
 DraftdDeviceModel *draftd_device_model_ref (DraftdDeviceModel *w);
 void draftd_device_model_unref (DraftdDeviceModel *w);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DraftdDeviceModel, draftd_device_model_unref)

@@ -206,7 +206,7 @@ runner_new (DraftdDeviceModel *w, const DraftdRunnerOptions *options, GError **e
       !draftd_kv_cache_init (&r->kv, vk, r->cfg.n_layer, r->cfg.n_head_kv * r->cfg.head_dim, n_seq, options->n_seq_full,
                              n_ctx, seq_ctx, error) ||
       !alloc_activations (r, error) || !upload_rope_tables (r, error) || !init_profiling (r, error) ||
-      !upload_weights (r, error))
+      !upload_weights (r, error) || (r->fuse_norm && !draftd_device_model_need_norm_kernels (r->w, error)))
     return NULL;
   r->kernels = r->w->kernels;
   return g_steal_pointer (&r);

@@ -109,39 +109,59 @@ draftd_kernel_clear (DraftdKernel *k, DraftdVk *vk)
   memset (k, 0, sizeof *k);
 }
 
+/* The matmuls of weight form t for every token tile, with the norm fused (NORM) or not,
+ * reading storage buffers and, on a texel-loads device, texel views. Lock held. */
+static gboolean
+build_matmuls (DraftdKernels *k, guint t, guint32 norm, GError **error)
+{
+  DraftdVk *vk = k->vk;
+  g_autofree char *mm = g_strdup_printf ("matmul_%s", wtype_names[t]);
+  g_autofree char *mm64 = g_strdup_printf ("matmul_%s%s", wtype_names[t], vk->shader_int64 ? "_i64" : "");
+  /* Single-token decode is bound by the weights' loads either way and measured faster with
+   * 32-bit ones on lavapipe; multi-token tiles re-read X per token and gain from 64-bit. */
+  g_autofree char *mmtx = g_strdup_printf ("matmul_%s_tx", wtype_names[t]);
+  for (guint i = 0; i < DRAFTD_N_TILES; i++) {
+    DraftdKernel *plain = norm ? &k->matmul_norm[t][i] : &k->matmul[t][i];
+    DraftdKernel *texel = norm ? &k->matmul_norm_tx[t][i] : &k->matmul_tx[t][i];
+    plain->norm = texel->norm = norm;
+    if (!draftd_kernel_init (plain, k, tile_tokens[i] > 1 ? mm64 : mm, DRAFTD_MATMUL_BINDINGS,
+                             sizeof (DraftdMatmulParams), k->wg, tile_tokens[i], error))
+      return FALSE;
+    plain->name = draftd_spirv_find (mm)->name;  /* profiles name the weight type only */
+    if (!vk->texel_loads)
+      continue;
+    texel->texel_mask = DRAFTD_MATMUL_TEXEL_BINDINGS;
+    if (!draftd_kernel_init (texel, k, mmtx, DRAFTD_MATMUL_BINDINGS, sizeof (DraftdMatmulParams), k->wg,
+                             tile_tokens[i], error))
+      return FALSE;
+    texel->name = plain->name;
+  }
+  return TRUE;
+}
+
 gboolean
 draftd_kernels_need_wtype (DraftdKernels *k, guint t, GError **error)
 {
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&k->lock);
   if (k->have_wtype[t])
     return TRUE;
-  DraftdVk *vk = k->vk;
-  g_autofree char *mm = g_strdup_printf ("matmul_%s", wtype_names[t]);
-  g_autofree char *mm64 = g_strdup_printf ("matmul_%s%s", wtype_names[t], vk->shader_int64 ? "_i64" : "");
   g_autofree char *em = g_strdup_printf ("embed_%s", wtype_names[t]);
-  /* Single-token decode is bound by the weights' loads either way and measured faster with
-   * 32-bit ones on lavapipe; multi-token tiles re-read X per token and gain from 64-bit. */
-  g_autofree char *mmtx = g_strdup_printf ("matmul_%s_tx", wtype_names[t]);
-  for (guint i = 0; i < DRAFTD_N_TILES; i++)
-    for (guint norm = 0; norm < 2; norm++) {
-      DraftdKernel *plain = norm ? &k->matmul_norm[t][i] : &k->matmul[t][i];
-      DraftdKernel *texel = norm ? &k->matmul_norm_tx[t][i] : &k->matmul_tx[t][i];
-      plain->norm = texel->norm = norm;
-      if (!draftd_kernel_init (plain, k, tile_tokens[i] > 1 ? mm64 : mm, DRAFTD_MATMUL_BINDINGS,
-                               sizeof (DraftdMatmulParams), k->wg, tile_tokens[i], error))
-        return FALSE;
-      plain->name = draftd_spirv_find (mm)->name;  /* profiles name the weight type only */
-      if (!vk->texel_loads)
-        continue;
-      texel->texel_mask = DRAFTD_MATMUL_TEXEL_BINDINGS;
-      if (!draftd_kernel_init (texel, k, mmtx, DRAFTD_MATMUL_BINDINGS, sizeof (DraftdMatmulParams), k->wg,
-                               tile_tokens[i], error))
-        return FALSE;
-      texel->name = plain->name;
-    }
-  if (!draftd_kernel_init (&k->embed[t], k, em, DRAFTD_EMBED_BINDINGS, sizeof (DraftdEmbedParams), k->wg, 1, error))
+  if (!build_matmuls (k, t, 0, error) ||
+      !draftd_kernel_init (&k->embed[t], k, em, DRAFTD_EMBED_BINDINGS, sizeof (DraftdEmbedParams), k->wg, 1, error))
     return FALSE;
   k->have_wtype[t] = TRUE;
+  return TRUE;
+}
+
+gboolean
+draftd_kernels_need_norm (DraftdKernels *k, guint t, GError **error)
+{
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&k->lock);
+  if (k->have_norm[t])
+    return TRUE;
+  if (!build_matmuls (k, t, 1, error))
+    return FALSE;
+  k->have_norm[t] = TRUE;
   return TRUE;
 }
 

@@ -122,6 +122,7 @@ typedef struct {
   DraftdPipelineCache cache;              /* on disk between runs; written back when freed */
   GMutex lock;                            /* guards building weight types' kernels */
   gboolean have_wtype[DRAFTD_N_WTYPES];   /* matmul and embed of that type are built */
+  gboolean have_norm[DRAFTD_N_WTYPES];    /* and its matmul_norm (built for runners that fuse) */
   guint32 wg;  /* workgroup width of the 1-D kernels */
   DraftdKernel matmul[DRAFTD_N_WTYPES][DRAFTD_N_TILES];
   /* The same through texel views (vk->texel_loads; bindings 0, 1, 2, 5, 6): used where every
@@ -149,6 +150,8 @@ DraftdKernels *draftd_kernels_for_device (DraftdVk *vk, GError **error);
 /* Builds the matmul and embedding kernels of weight form `wtype` unless already built:
  * a device compiles the forms its models use, not all eight. */
 gboolean draftd_kernels_need_wtype (DraftdKernels *k, guint wtype, GError **error);
+/* The same for the matmuls with the norm fused, which only a runner that fuses needs. */
+gboolean draftd_kernels_need_norm (DraftdKernels *k, guint wtype, GError **error);
 /* Largest tile index whose token count is useful for n_tokens. */
 guint draftd_kernels_tile_for (guint n_tokens);
 guint draftd_kernels_tile_tokens (guint tile);
