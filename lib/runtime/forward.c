@@ -165,15 +165,15 @@ upload_weights (DraftdRunner *r, GError **error)
   return TRUE;
 }
 
+/* As DRAFTD_LOADS is read (vk-device.c): the setting, else the device type's default. */
 static gboolean
 fuse_norm (const DraftdVk *vk, DraftdNormPlace norm)
 {
+  if (norm != DRAFTD_NORM_AUTO)
+    return norm == DRAFTD_NORM_FUSED;
   const char *env = g_getenv ("DRAFTD_NORM");
-  if (norm == DRAFTD_NORM_AUTO && env && (g_str_equal (env, "fused") || g_str_equal (env, "apart")))
-    norm = g_str_equal (env, "fused") ? DRAFTD_NORM_FUSED : DRAFTD_NORM_APART;
-  if (norm == DRAFTD_NORM_AUTO)
-    return vk->props.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU;
-  return norm == DRAFTD_NORM_FUSED;
+  return g_strcmp0 (env, "fused") == 0 ||
+         (g_strcmp0 (env, "apart") != 0 && vk->props.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU);
 }
 
 /* A run state over weights `w` (a reference it takes), uploading them unless they are. */
@@ -563,9 +563,12 @@ batch_seq (const DraftdBatch *b, guint i)
   return b->seq ? b->seq[i] : 0;
 }
 
-/* Every id in the vocabulary, every sequence present and with room for its tokens. */
+/* Every id in the vocabulary, every sequence present and with room for its tokens; start[s]
+ * is what sequence s holds before the batch, or G_MAXUINT where the batch has none of its
+ * tokens. Only the batch's sequences are read: another thread may be truncating a sequence
+ * of its own meanwhile (the engine's lanes). */
 static gboolean
-check_batch (DraftdRunner *r, const DraftdBatch *b, GError **error)
+check_batch (DraftdRunner *r, const DraftdBatch *b, guint *start, GError **error)
 {
   g_autofree guint *count = g_new0 (guint, r->kv.n_seq);
   for (guint i = 0; i < b->n; i++) {
@@ -583,9 +586,10 @@ check_batch (DraftdRunner *r, const DraftdBatch *b, GError **error)
     count[s]++;
   }
   for (guint s = 0; s < r->kv.n_seq; s++) {
+    start[s] = G_MAXUINT;
     if (count[s] == 0)
-      continue;  /* not read: its owner may be changing it */
-    guint past = draftd_kv_cache_n_past (&r->kv, s);
+      continue;
+    guint past = start[s] = draftd_kv_cache_n_past (&r->kv, s);
     if (count[s] > r->kv.slots[s].cap - past) {
       g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_LIMIT,
                    "context full: %u tokens at position %u exceed the context of %u%s", count[s], past,
@@ -621,27 +625,18 @@ gboolean
 draftd_runner_forward_batch (DraftdRunner *r, const DraftdBatch *batch, DraftdForwardFlags flags, GError **error)
 {
   g_return_val_if_fail (batch->n > 0, FALSE);
-  if (!check_batch (r, batch, error))
+  g_autofree guint *start = g_new (guint, r->kv.n_seq);
+  if (!check_batch (r, batch, start, error))
     return FALSE;
   r->out_have_logits = !(flags & DRAFTD_FORWARD_ARGMAX_ONLY);
   g_array_set_size (r->out_logits, 0);
   g_array_set_size (r->out_ids, 0);
-  /* Only the batch's sequences are read or rolled back: another thread may be truncating
-   * a sequence of its own meanwhile (the engine's lanes). */
-  g_autofree guint *start = g_new (guint, r->kv.n_seq);
-  g_autofree guint8 *in_batch = g_new0 (guint8, r->kv.n_seq);
-  for (guint i = 0; i < batch->n; i++) {
-    guint s = batch->seq ? batch->seq[i] : 0;
-    if (!in_batch[s])
-      start[s] = draftd_kv_cache_n_past (&r->kv, s);
-    in_batch[s] = 1;
-  }
   for (guint done = 0; done < batch->n;) {
     guint T = MIN (r->n_batch, batch->n - done), n_out, max_keys;
     stage_pass (r, batch, done, T, &n_out, &max_keys);
     if (!run_pass (r, T, n_out, max_keys, r->out_have_logits, error)) {
       for (guint s = 0; s < r->kv.n_seq; s++)
-        if (in_batch[s])
+        if (start[s] != G_MAXUINT)
           draftd_kv_cache_truncate (&r->kv, s, start[s]);
       return FALSE;
     }
