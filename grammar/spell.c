@@ -202,10 +202,13 @@ draftd_spell_check (DraftdSpell *s, const char *lang, const char *word)
   return ds == NULL;
 }
 
-/* The suggestions of Hunspell handle h of dictionary d, as UTF-8. */
+/* The suggestions of dictionary d's own suggesting handle, as UTF-8 (its lock held). */
 static char **
-suggest_with (const Dict *d, Hunhandle *h, const char *word)
+suggest_locked (Dict *d, const char *word)
 {
+  if (d->suggester == NULL)
+    d->suggester = Hunspell_create (d->aff, d->dic);
+  Hunhandle *h = d->suggester;
   GPtrArray *out = g_ptr_array_new ();
   g_autofree char *w = to_dict (d, word);
   char **list = NULL;
@@ -252,9 +255,7 @@ draftd_spell_suggest (DraftdSpell *s, const char *lang, const char *word)
     if (cached)
       return cached;
   }
-  if (d->suggester == NULL)
-    d->suggester = Hunspell_create (d->aff, d->dic);
-  char **fresh = suggest_with (d, d->suggester, word);
+  char **fresh = suggest_locked (d, word);
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
   if (g_hash_table_size (s->suggestions) >= SUGGESTION_CACHE_MAX)
     g_hash_table_remove_all (s->suggestions);
