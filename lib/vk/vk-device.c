@@ -281,6 +281,9 @@ create_device (DraftdVk *vk, GError **error)
   const char *loads = g_getenv ("DRAFTD_LOADS");
   vk->texel_loads = g_strcmp0 (loads, "texel") == 0 ||
                     (g_strcmp0 (loads, "buffer") != 0 && vk->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU);
+  const char *kernels = g_getenv ("DRAFTD_KERNELS");
+  vk->gpu_kernels = g_strcmp0 (kernels, "gpu") == 0 ||
+                    (g_strcmp0 (kernels, "cpu") != 0 && vk->props.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU);
   VkPhysicalDeviceFeatures enabled = { .shaderInt64 = vk->shader_int64 };
   VkDeviceCreateInfo dci = {
     .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,

@@ -34,6 +34,12 @@ typedef struct {
    * bounds-checked branch per lane and 32- or 64-bit word, a texel fetch into one vector
    * load per lane. DRAFTD_LOADS=texel|buffer overrides the choice. */
   gboolean texel_loads;
+  /* Kernels shaped for a GPU (workgroups that split a row's K across lanes with wide
+   * coalesced loads, shared-memory tiles, one attention kernel) instead of the ones shaped
+   * for a CPU device (an invocation walks a whole row). Default: every device that is not a
+   * CPU; DRAFTD_KERNELS=gpu|cpu overrides, so CI runs the GPU variants on lavapipe. Both
+   * families give every token's result bit for bit whatever its batch. */
+  gboolean gpu_kernels;
   char *name;
   /* The compute pipelines every model on this device shares (lib/vk/vk-kernels.c builds
    * them on first use): freed with the device, after vkDeviceWaitIdle, before the device. */
