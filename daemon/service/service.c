@@ -24,6 +24,8 @@ typedef struct {
 /* Totals since start, for the Stats property. */
 typedef struct {
   guint64 jobs_served, tokens_generated, target_passes, drafted, accepted;
+  guint64 jobs_cancelled;  /* ended by Cancel or by the caller's death: a client can
+                            * wait for this instead of guessing how long a cancelled job takes */
 } ServiceTotals;
 
 struct DraftdService {
@@ -295,6 +297,8 @@ on_done (DraftdJob *job, gpointer user)
   log_job (job);
   if (job->result.error == NULL)
     count_served (&s->totals, &job->result.stats);
+  else if (g_strcmp0 (draftd_service_error_name (job->result.error), DRAFTD_BUS_ERROR_CANCELLED) == 0)
+    s->totals.jobs_cancelled++;
   if (sj->call && !sj->client_gone)
     reply_call (s, job, sj->call);
   else
@@ -457,6 +461,7 @@ append_totals (DBusMessageIter *it, const ServiceTotals *t)
   dbus_message_iter_open_container (it, DBUS_TYPE_VARIANT, "a{sv}", &v);
   dbus_message_iter_open_container (&v, DBUS_TYPE_ARRAY, "{sv}", &d);
   draftd_bus_dict_add (&d, "jobs_served", DBUS_TYPE_UINT64, &t->jobs_served);
+  draftd_bus_dict_add (&d, "jobs_cancelled", DBUS_TYPE_UINT64, &t->jobs_cancelled);
   draftd_bus_dict_add (&d, "tokens_generated", DBUS_TYPE_UINT64, &t->tokens_generated);
   draftd_bus_dict_add (&d, "target_passes", DBUS_TYPE_UINT64, &t->target_passes);
   draftd_bus_dict_add (&d, "mean_acceptance", DBUS_TYPE_DOUBLE, &acceptance);
