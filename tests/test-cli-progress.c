@@ -63,13 +63,39 @@ run_job (DBusConnection *c, DBusMessage *start)
 
 static volatile gboolean stopping;
 
+/* The stand-in owns the daemon's name (or gave up): clients may start. */
+static GMutex ready_lock;
+static GCond ready_cond;
+static gboolean ready;
+
+static void
+set_ready (void)
+{
+  g_mutex_lock (&ready_lock);
+  ready = TRUE;
+  g_cond_signal (&ready_cond);
+  g_mutex_unlock (&ready_lock);
+}
+
+static void
+wait_ready (void)
+{
+  g_mutex_lock (&ready_lock);
+  while (!ready)
+    g_cond_wait (&ready_cond, &ready_lock);
+  g_mutex_unlock (&ready_lock);
+}
+
 static gpointer
 serve (gpointer address)
 {
   DBusConnection *c = dbus_connection_open_private (address, NULL);
-  if (c == NULL || !dbus_bus_register (c, NULL))
+  if (c == NULL || !dbus_bus_register (c, NULL)) {
+    set_ready ();
     return NULL;
+  }
   dbus_bus_request_name (c, DRAFTD_BUS_NAME, DBUS_NAME_FLAG_DO_NOT_QUEUE, NULL);
+  set_ready ();
   while (!stopping && dbus_connection_read_write (c, 100)) {
     DBusMessage *m;
     while ((m = dbus_connection_pop_message (c)) != NULL) {
@@ -125,7 +151,7 @@ main (void)
   address[n] = 0;
   close (out_fd);
   GThread *service = g_thread_new ("service", serve, address);
-  g_usleep (300000);
+  wait_ready ();
 
   const char *args[] = { "--address", address, "correct", "--json", NULL };
   CliResult r;
