@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Every #include in the tree against docs/architecture.md's layer table (TAP).
+
+The table is the rule and this test reads it, so the two cannot drift apart: each row names
+a folder (the most specific row that holds a file is its layer) and what that folder may
+include. A folder may include itself (its own subtree), the project folders its row names,
+and, as includes go down the list, whatever those folders may include in turn. Libraries
+are not inherited: a file that includes a library's header (<dbus/...>, <hunspell/...>) must
+be in a row that names that library. `anything` allows everything; the C library, POSIX,
+GLib (the project is written on it) and the headers the build generates are always allowed."""
+import os
+import re
+import sys
+
+root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..")
+
+# A library as the table names it, and how its headers are spelt.
+LIBRARIES = {
+    "libdbus": re.compile(r"^dbus/"),
+    "Hunspell": re.compile(r"^hunspell[/.]"),
+    "json-glib": re.compile(r"^json-glib/"),
+    "libcurl": re.compile(r"^curl/"),
+    "Vulkan": re.compile(r"^vulkan/"),
+    "readline": re.compile(r"^readline/"),
+}
+# Headers meson generates into the build tree (shaders/, daemon/ and client/meson.build).
+GENERATED = {"draftd-spirv.h", "introspection.h", "catalogue-tsv.h"}
+SOURCE_DIRS = ("lib", "grammar", "daemon", "client", "testbed", "tools", "tests")
+
+
+def parse_table(doc):
+    """{folder: (project folders, libraries, anything)} from the layer table."""
+    text = open(doc, encoding="utf-8").read()
+    section = text.split("## The layers and who may include whom", 1)[1].split("\n## ", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) < 3 or not cells[0].startswith("`"):
+            continue
+        folders = re.findall(r"`([^`]+/)`", cells[0])
+        may = cells[-1].split(" never ")[0]  # "`engine/` never includes ...": a prose aside
+        allowed = re.findall(r"`([^`]+/)`", may)
+        libs = {name for name in LIBRARIES if re.search(r"(^|[\s,;(])" + re.escape(name) + r"\b", may)}
+        for f in folders:
+            rows[f] = (allowed, libs, "anything" in may)
+    return rows
+
+
+def layer_of(path, rows):
+    """The most specific row whose folder holds `path` (relative, with '/')."""
+    best = None
+    for folder in rows:
+        if path.startswith(folder) and (best is None or len(folder) > len(best)):
+            best = folder
+    return best
+
+
+def reachable(folder, rows, seen=None):
+    """Project folders `folder`'s files may include: itself, its row's, and theirs in turn."""
+    seen = set() if seen is None else seen
+    if folder in seen:
+        return seen
+    seen.add(folder)
+    for target in rows.get(folder, ([], set(), False))[0]:
+        reachable(target, rows, seen)
+    return seen
+
+
+def includes(path):
+    for n, line in enumerate(open(path, encoding="utf-8", errors="replace"), 1):
+        m = re.match(r'\s*#\s*include\s*([<"])([^>"]+)[>"]', line)
+        if m:
+            yield n, m.group(1) == "<", m.group(2)
+
+
+def violations(rows):
+    out, files = [], 0
+    for top in SOURCE_DIRS:
+        for dirpath, _, names in os.walk(os.path.join(root, top)):
+            for name in sorted(names):
+                if not name.endswith((".c", ".h")):
+                    continue
+                full = os.path.join(dirpath, name)
+                rel = os.path.relpath(full, root).replace(os.sep, "/")
+                layer = layer_of(rel, rows)
+                if layer is None:
+                    out.append(f"{rel}: in no row of the table")
+                    continue
+                files += 1
+                allowed, libs, anything = rows[layer]
+                if anything:
+                    continue
+                folders = reachable(layer, rows)
+                for n, system, header in includes(full):
+                    if system:
+                        lib = next((k for k, rx in LIBRARIES.items() if rx.match(header)), None)
+                        if lib and lib not in libs:
+                            out.append(f"{rel}:{n}: <{header}> is {lib}, which `{layer}` may not include")
+                    elif "/" not in header:
+                        if header not in GENERATED and not os.path.exists(os.path.join(dirpath, header)):
+                            out.append(f"{rel}:{n}: \"{header}\" is not spelt from the source root")
+                    elif not any(header.startswith(f) for f in folders):
+                        out.append(f"{rel}:{n}: \"{header}\": `{layer}` may include {', '.join(sorted(folders))}")
+    return out, files
+
+
+def main():
+    rows = parse_table(os.path.join(root, "docs", "architecture.md"))
+    print("1..3")
+    print(("ok" if len(rows) >= 10 else "not ok") + f" 1 - the layer table has its rows ({len(rows)})")
+    # The rule must bite: the engine including the service, or libdbus, is refused.
+    engine = rows.get("daemon/engine/")
+    bites = engine is not None and not any(
+        h.startswith("daemon/service/") for h in reachable("daemon/engine/", rows)) and "libdbus" not in engine[1]
+    print(("ok" if bites else "not ok") + " 2 - the table keeps the engine off the service and libdbus")
+    bad, files = violations(rows)
+    print(("ok" if not bad and files > 100 else "not ok") + f" 3 - every include of {files} files follows the table")
+    for line in bad:
+        print("# " + line)
+    return 0 if not bad and bites and files > 100 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
