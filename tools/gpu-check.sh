@@ -7,9 +7,9 @@
 #       binaries, every library they link except glibc's own, dbus-daemon with a session
 #       config, the Hunspell dictionaries and WordNet files the correction reads, the Vulkan
 #       loader and libglvnd as Debian packages (the device tool's README's recipe), and a
-#       trimmed source archive of llama.cpp (LLAMA_CPP_SRC: a git directory of llama.cpp or a
-#       fork carrying its release tags; LLAMA_CPP_REV, default b9402). The shipped models
-#       travel with the checkout. Fails when DIR is over 60 MiB, or DIR and the tracked files
+#       trimmed source archive of llama.cpp (LLAMA_CPP_SRC: a git directory of llama.cpp, or of
+#       a fork that carries its history; LLAMA_CPP_REV, default 0253fb21f, upstream master of
+#       2026-05-16). The shipped models travel with the checkout. Fails when DIR is over 60 MiB, or DIR and the tracked files
 #       over the 64 MiB that travel.
 #   tools/gpu-check.sh run DIR [--quick | --tiny] [--no-peer] [--out DIR] [--budget S]
 #       DIR is a pack, or a meson build tree (its binaries and the system's libraries).
@@ -107,12 +107,12 @@ llama_git() { # the llama.cpp git directory to archive from
   local g=${LLAMA_CPP_SRC:-}
   if [ -z "$g" ]; then
     for g in /work/.mirror/*llama.cpp*/repo; do
-      git --git-dir="$g" rev-parse -q --verify "${LLAMA_CPP_REV:-b9402}^{commit}" >/dev/null 2>&1 && break
-      git --git-dir="$g/.git" rev-parse -q --verify "${LLAMA_CPP_REV:-b9402}^{commit}" >/dev/null 2>&1 && { g=$g/.git; break; }
+      git --git-dir="$g" rev-parse -q --verify "${LLAMA_CPP_REV:-0253fb21f}^{commit}" >/dev/null 2>&1 && break
+      git --git-dir="$g/.git" rev-parse -q --verify "${LLAMA_CPP_REV:-0253fb21f}^{commit}" >/dev/null 2>&1 && { g=$g/.git; break; }
       g=
     done
   fi
-  [ -n "$g" ] || die "set LLAMA_CPP_SRC to a llama.cpp git directory holding ${LLAMA_CPP_REV:-b9402} (fetch github:ggml-org/llama.cpp, or a fork with its tags)"
+  [ -n "$g" ] || die "set LLAMA_CPP_SRC to a llama.cpp git directory holding ${LLAMA_CPP_REV:-0253fb21f} (fetch github:ggml-org/llama.cpp, or a fork with its tags)"
   [ -d "$g/objects" ] || [ ! -d "$g/.git" ] || g=$g/.git
   echo "$g"
 }
@@ -123,7 +123,7 @@ llama_git() { # the llama.cpp git directory to archive from
 pack_llama() {
   local dir=$1 g rev tmp p
   g=$(llama_git)
-  rev=${LLAMA_CPP_REV:-b9402}
+  rev=${LLAMA_CPP_REV:-0253fb21f}
   tmp=$(mktemp -d)
   local keep=(CMakeLists.txt LICENSE cmake include src common vendor tools/llama-bench ggml/CMakeLists.txt ggml/cmake ggml/include)
   while read -r p; do
@@ -133,8 +133,13 @@ pack_llama() {
     esac
   done < <(git --git-dir="$g" ls-tree --name-only "$rev" ggml/src/)
   for p in "${keep[@]}"; do
-    git --git-dir="$g" archive --format=tar --prefix=llama.cpp/ "$rev" -- "$p" | tar -x -C "$tmp" ||
-      die "git archive of llama.cpp's $p at $rev failed"
+    mkdir -p "$tmp/llama.cpp/$(dirname "$p")"
+    if [ "$(git --git-dir="$g" cat-file -t "$rev:$p")" = tree ]; then
+      # The folder's own tree: a blob missing elsewhere in the snapshot cannot fail it.
+      git --git-dir="$g" archive --format=tar --prefix="llama.cpp/$p/" "$rev:$p" | tar -x -C "$tmp"
+    else
+      git --git-dir="$g" cat-file blob "$rev:$p" >"$tmp/llama.cpp/$p"
+    fi || die "archiving llama.cpp's $p at $rev failed"
   done
   printf '# gpu-check: llama-bench alone\nllama_add_compile_flags()\nadd_subdirectory(llama-bench)\n' \
     >"$tmp/llama.cpp/tools/CMakeLists.txt"
