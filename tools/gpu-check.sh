@@ -198,12 +198,16 @@ fits() {
   return 1
 }
 
+untar_xz() { # tar's xz where the machine has xz, else python's
+  if command -v xz >/dev/null; then tar -C "$2" -xJf "$1"
+  else python3 -c 'import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2])' "$1" "$2"; fi
+}
+
 setup_pack() { # unpacks a pack; the loader from its packages when the machine has none
   local dir=$1
   if [ -f "$dir/MANIFEST" ]; then
     mkdir -p "$work/d"
-    if command -v xz >/dev/null; then tar -C "$work/d" -xJf "$dir/draftd.tar.xz"
-    else python3 -c 'import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2])' "$dir/draftd.tar.xz" "$work/d"; fi
+    untar_xz "$dir/draftd.tar.xz" "$work/d"
     bin=$work/d/bin
     libpath=$work/d/lib
     commit=$(sed -n 's/^commit //p' "$work/d/MANIFEST")
@@ -218,15 +222,26 @@ setup_pack() { # unpacks a pack; the loader from its packages when the machine h
     mkdir -p "$bin"
     for b in tools/draftd-bench tools/draftd-convert daemon/draftd; do ln -s "$(cd "$dir" && pwd)/$b" "$bin/"; done
     libpath=
-    commit=$(git -C "$root" rev-parse HEAD 2>/dev/null || echo unknown)
+    commit=$(cd "$root" && echo "$(git rev-parse HEAD)$(git diff --quiet HEAD || echo -dirty)" 2>/dev/null || echo unknown)
   else
     die "$dir is neither a pack (tools/gpu-check.sh pack) nor a meson build tree"
   fi
 }
 
+# Whether the machine has a Vulkan loader of its own. (grep reads all of ldconfig's output:
+# with -q, ldconfig could die of SIGPIPE and pipefail would read that as "none".)
+have_loader() {
+  local d
+  ldconfig -p 2>/dev/null | grep 'libvulkan\.so\.1' >/dev/null && return 0
+  for d in /lib/x86_64-linux-gnu /usr/lib/x86_64-linux-gnu /usr/lib64 /usr/lib /usr/local/lib; do
+    [ -e "$d/libvulkan.so.1" ] && return 0
+  done
+  return 1
+}
+
 setup_loader() {
   local dir=$1 f
-  if ! ldconfig -p 2>/dev/null | grep -q 'libvulkan\.so\.1'; then
+  if ! have_loader; then
     if [ "$(id -u)" = 0 ]; then
       say "no Vulkan loader here: unpacking the packed loader and libglvnd into /"
       for f in "$dir"/gl/*.deb; do dpkg -x "$f" /; done
@@ -276,7 +291,7 @@ make_models() {
 llama_build() { # in the background: CUDA where an NVIDIA GPU and nvcc are, else the CPU backend
   local src=$1 dst=$work/llama args jobs
   mkdir -p "$dst"
-  tar -C "$dst" -xJf "$src/llama.cpp.tar.xz"
+  untar_xz "$src/llama.cpp.tar.xz" "$dst"
   args=(-DCMAKE_BUILD_TYPE=Release -DLLAMA_CURL=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF
         -DLLAMA_BUILD_SERVER=OFF -DLLAMA_BUILD_TOOLS=ON -DGGML_NATIVE=ON -DBUILD_SHARED_LIBS=OFF)
   if command -v nvcc >/dev/null && nvidia-smi -L >/dev/null 2>&1; then
