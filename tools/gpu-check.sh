@@ -331,10 +331,28 @@ draftd_forward() {
   return 0
 }
 
+# A decode suite's cost: its warm-up, then 7 cases of at least $min s, or of one round of 10
+# prompts x $tokens tokens at the rate its file's forward suite measured at T=1 (a 1.5B on a
+# slow kernel decodes at tens of tokens/s), and the loading.
+decode_cost() {
+  local warm=$1 min=$2 tokens=$3 forward=$4
+  python3 - "$warm" "$min" "$tokens" "$forward" <<'PY'
+import json, sys
+warm, least, tokens, path = float(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+try:
+    tps = json.load(open(path))["results"][0]["passes"][0]["sustained_tokens_per_s"]
+except (OSError, ValueError, KeyError, IndexError):
+    tps = 50.0
+rnd = 10 * tokens / tps
+print(round(max(warm, rnd) + 7 * max(least, rnd) + 10))
+PY
+}
+
 draftd_decode() { # the first file with its assistant (not --quick: slow on a CPU device), then the shipped pair
-  local warm=$1 min=$2 tokens=$3
-  if [ $mode = full ] && fits "$(calc "$warm + 8 * $min + 10")" "draftd decode suite on ${models[0]}"; then
-    dr draftd-bench --suite decode -m "$work/${models[0]}.gguf" -a "$work/assistant.gguf" -n "$tokens" --reps 1 \
+  local warm=$1 min=$2 tokens=$3 cost
+  cost=$(decode_cost "$warm" "$min" 32 "$raw/forward-${models[0]}.json")
+  if [ $mode = full ] && fits "$cost" "draftd decode suite on ${models[0]}"; then
+    dr draftd-bench --suite decode -m "$work/${models[0]}.gguf" -a "$work/assistant.gguf" -n 32 --reps 1 \
       --warmup-seconds "$warm" --min-seconds "$min" --json "$raw/decode-${models[0]}.json" >>"$log" 2>&1 ||
       say "FAILED: draftd decode suite on ${models[0]} (see the log)"
   fi
