@@ -16,7 +16,7 @@ static const char *const run_opts[] = { "model", "prompt", "n-predict", "greedy"
                                         "seed", "assistant", "mode", "source", "draft-max", "draft-p-min", "draft-schedule",
                                         "ngram", "ctx", "device", "stats", "profile", "info", "version", NULL };
 static const char *const bench_opts[] = { "model", "suite", "json", "reps", "device", "assistant", "tokens", "sweep", "passes",
-                                          "pairs", "limit", "block", "ngram", "version", NULL };
+                                          "pairs", "limit", "block", "ngram", "warmup-seconds", "min-seconds", "version", NULL };
 static const char *const convert_opts[] = { "llama2c", "tokenizer", "output", "type", "meta", "random", "version", NULL };
 static const char *const tokenize_opts[] = { "model", "no-bos", "special", "version", NULL };
 static const char *const draft_opts[] = { "address", "version", "help", NULL };

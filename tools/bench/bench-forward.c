@@ -16,18 +16,19 @@ cmp_double (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
-/* Per-kernel GPU time of the passes since the last reset, as parallel arrays. */
+/* Per-kernel GPU time of the passes since the last reset, as parallel arrays, over `passes`. */
 typedef struct {
-  guint n;
+  guint n, passes;
   char *names[16];
   double ms[16];
 } KernelTimes;
 
 static void
-kernel_times_read (DraftdRunner *r, KernelTimes *kt)
+kernel_times_read (DraftdRunner *r, guint passes, KernelTimes *kt)
 {
   g_autofree char *prof = draftd_runner_profile (r);
   g_auto (GStrv) lines = g_strsplit (prof, "\n", -1);
+  kt->passes = passes;
   for (guint i = 0; lines[i] && *lines[i] && kt->n < G_N_ELEMENTS (kt->names); i++) {
     char *sp = strchr (lines[i], ' ');
     *sp = 0;
@@ -49,30 +50,59 @@ typedef struct {
   const gint32 *toks;
   guint context;           /* tokens already in the cache when timing */
   guint reps;
+  double min_s;            /* least sustained time per T */
   gboolean profile;
 } ForwardSetup;
 
-/* One T: the fastest and the median of `reps` passes after a warm-up pass, and the kernel times. */
+/* One T's timed passes: the fastest, the median, and all of them together. */
+typedef struct {
+  double fastest, median, total_ms;
+  guint passes;
+} PassTimes;
+
+/* Passes of every T in turn until `seconds` have gone by, at least one of each: the device's
+ * clocks up and its pipelines built for every shape before anything is timed. */
 static gboolean
-time_pass (const ForwardSetup *fs, guint T, double *fastest, double *median, KernelTimes *kt, GError **error)
+warm_up (const ForwardSetup *fs, const guint *Ts, guint n_T, double seconds, double *spent, GError **error)
 {
-  g_autofree double *ms = g_new (double, fs->reps);
-  for (guint k = 0; k < fs->reps + 1; k++) {
+  gint64 t0 = g_get_monotonic_time ();
+  for (guint i = 0; i < n_T || (g_get_monotonic_time () - t0) / 1e6 < seconds; i++) {
+    draftd_runner_truncate (fs->r, fs->context);
+    if (!draftd_runner_forward (fs->r, fs->toks + fs->context, Ts[i % n_T], DRAFTD_FORWARD_ARGMAX_ONLY, error))
+      return FALSE;
+  }
+  *spent = (g_get_monotonic_time () - t0) / 1e6;
+  return TRUE;
+}
+
+/* One T: a warm-up pass, then passes until there are `reps` of them and `min_s` of timed work;
+ * the kernel times are over the timed passes. */
+static gboolean
+time_pass (const ForwardSetup *fs, guint T, PassTimes *pt, KernelTimes *kt, GError **error)
+{
+  g_autoptr (GArray) ms = g_array_new (FALSE, FALSE, sizeof (double));
+  double total = 0;
+  for (guint k = 0; k == 0 || ms->len < fs->reps || total < fs->min_s * 1e3; k++) {
     draftd_runner_truncate (fs->r, fs->context);
     if (k == 1)
       draftd_runner_profile_reset (fs->r);
     gint64 t0 = g_get_monotonic_time ();
     if (!draftd_runner_forward (fs->r, fs->toks + fs->context, T, DRAFTD_FORWARD_ARGMAX_ONLY, error))
       return FALSE;
-    if (k > 0) /* the first run warms caches */
-      ms[k - 1] = (g_get_monotonic_time () - t0) / 1e3;
+    double v = (g_get_monotonic_time () - t0) / 1e3;
+    if (k > 0) { /* the first run warms caches */
+      g_array_append_val (ms, v);
+      total += v;
+    }
   }
   if (fs->profile)
-    kernel_times_read (fs->r, kt);
-  qsort (ms, fs->reps, sizeof (double), cmp_double);
+    kernel_times_read (fs->r, ms->len, kt);
+  g_array_sort (ms, cmp_double);
   /* The fastest run is the least disturbed by other work on the machine. */
-  *fastest = ms[0];
-  *median = ms[fs->reps / 2];
+  pt->fastest = g_array_index (ms, double, 0);
+  pt->median = g_array_index (ms, double, ms->len / 2);
+  pt->total_ms = total;
+  pt->passes = ms->len;
   return TRUE;
 }
 
@@ -80,7 +110,7 @@ time_pass (const ForwardSetup *fs, guint T, double *fastest, double *median, Ker
  * over all T (a pass of one T may skip some); the sum is below the wall-clock figure by the
  * submit overhead. */
 static void
-print_kernel_table (const KernelTimes *kt, const guint *Ts, guint n_T, guint reps)
+print_kernel_table (const KernelTimes *kt, const guint *Ts, guint n_T)
 {
   const char *names[32];
   guint n_names = 0;
@@ -105,7 +135,7 @@ print_kernel_table (const KernelTimes *kt, const guint *Ts, guint n_T, guint rep
       double v = 0;
       for (guint j = 0; j < kt[i].n; j++)
         if (g_str_equal (kt[i].names[j], names[k]))
-          v = kt[i].ms[j] / reps;
+          v = kt[i].ms[j] / kt[i].passes;
       total[i] += v;
       printf (" %10.2f", v);
     }
@@ -117,29 +147,61 @@ print_kernel_table (const KernelTimes *kt, const guint *Ts, guint n_T, guint rep
   printf ("\n");
 }
 
+/* tokens_per_s from the fastest pass; sustained_tokens_per_s from all the timed passes
+ * together (sustained_s of them). */
 static void
-forward_json_pass (JsonBuilder *b, guint T, double fastest, double median, double t1, guint64 weight_bytes,
-                   const KernelTimes *kt, guint reps)
+forward_json_pass (JsonBuilder *b, guint T, const PassTimes *pt, double t1, guint64 weight_bytes, const KernelTimes *kt)
 {
+  const double fastest = pt->fastest;
   json_builder_begin_object (b);
   bench_json_int (b, "T", T);
   bench_json_double (b, "ms_min", fastest);
   bench_json_double (b, "weights_gbps", weight_bytes / (fastest / 1e3) / 1e9);
-  bench_json_double (b, "ms_median", median);
+  bench_json_double (b, "ms_median", pt->median);
   bench_json_double (b, "tokens_per_s", T / (fastest / 1e3));
+  bench_json_int (b, "passes_timed", pt->passes);
+  bench_json_double (b, "sustained_s", pt->total_ms / 1e3);
+  bench_json_double (b, "sustained_tokens_per_s", (double) T * pt->passes / (pt->total_ms / 1e3));
   bench_json_double (b, "cost_vs_T1", fastest / t1);
   if (kt->n) {
     json_builder_set_member_name (b, "kernels_ms_per_pass");
     json_builder_begin_object (b);
     for (guint j = 0; j < kt->n; j++)
-      bench_json_double (b, kt->names[j], kt->ms[j] / reps);
+      bench_json_double (b, kt->names[j], kt->ms[j] / kt->passes);
     json_builder_end_object (b);
   }
   json_builder_end_object (b);
 }
 
+/* Each T timed in turn: a table row and a JSON object each, then the kernel table. */
+static gboolean
+time_all (const ForwardSetup *fs, const guint *Ts, guint n_T, guint64 wbytes, JsonBuilder *json, GError **error)
+{
+  g_autofree KernelTimes *kt = g_new0 (KernelTimes, n_T);
+  double t1 = 0;
+  gboolean ok = TRUE;
+  for (guint i = 0; i < n_T && ok; i++) {
+    PassTimes pt;
+    ok = time_pass (fs, Ts[i], &pt, &kt[i], error);
+    if (!ok)
+      break;
+    if (i == 0)
+      t1 = pt.fastest;
+    printf ("%6u %12.2f %12.1f %13.2fx %13.2f %12.1f %8.2f\n", Ts[i], pt.fastest, Ts[i] / (pt.fastest / 1e3),
+            pt.fastest / t1, wbytes / (pt.fastest / 1e3) / 1e9, Ts[i] * pt.passes / (pt.total_ms / 1e3),
+            pt.total_ms / 1e3);
+    forward_json_pass (json, Ts[i], &pt, t1, wbytes, &kt[i]);
+  }
+  if (ok)
+    print_kernel_table (kt, Ts, n_T);
+  for (guint i = 0; i < n_T; i++)
+    kernel_times_clear (&kt[i]);
+  return ok;
+}
+
 gboolean
-bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint reps, JsonBuilder *json, GError **error)
+bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint reps, const BenchTiming *timing,
+               JsonBuilder *json, GError **error)
 {
   g_autoptr (DraftdModel) m = draftd_model_load (path, error);
   if (m == NULL)
@@ -157,12 +219,17 @@ bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint
     toks[i] = 3 + (i * 7919u) % (m->config.n_vocab - 3);
   if (!draftd_runner_forward (r, toks, context, DRAFTD_FORWARD_ARGMAX_ONLY, error))
     return FALSE;
+  ForwardSetup fs = { r, toks, context, reps, timing->min_s, o.profile };
+  double warm = 0;
+  if (timing->warmup_s > 0 && !warm_up (&fs, Ts, n_T, timing->warmup_s, &warm, error))
+    return FALSE;
   printf ("\nforward pass: %s (%s, %.1fM parameters, dim %u, %u layers, vocab %u) on %s, matmuls read %s\n", m->name,
           draftd_model_quantization (m), m->n_params / 1e6, m->config.n_embd, m->config.n_layer, m->config.n_vocab,
           vk->name, vk->texel_loads ? "texels" : "storage buffers");
   const guint64 wbytes = draftd_runner_weight_bytes (r);
-  printf ("%6s %12s %12s %10s%-4u %13s   (fastest of %u runs, %u tokens in the cache; %.1f MB of weights)\n", "T",
-          "ms/pass", "tokens/s", "cost vs T=", Ts[0], "weights GB/s", reps, context, wbytes / 1e6);
+  printf ("%6s %12s %12s %10s%-4u %13s %12s %8s   (fastest of at least %u runs and %.1f s after %.1f s of warm-up;"
+          " %u tokens in the cache; %.1f MB of weights)\n", "T", "ms/pass", "tokens/s", "cost vs T=", Ts[0],
+          "weights GB/s", "sustained/s", "timed s", reps, timing->min_s, warm, context, wbytes / 1e6);
   json_builder_begin_object (json);
   bench_json_string (json, "suite", "forward");
   bench_json_string (json, "model", m->name);
@@ -172,28 +239,12 @@ bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint
   bench_json_string (json, "device", vk->name);
   bench_json_string (json, "matmul_loads", vk->texel_loads ? "texel" : "buffer");
   bench_json_int (json, "context", context);
+  bench_json_double (json, "warmup_s", warm);
+  bench_json_double (json, "min_s", timing->min_s);
   json_builder_set_member_name (json, "passes");
   json_builder_begin_array (json);
-  ForwardSetup fs = { r, toks, context, reps, o.profile };
-  g_autofree KernelTimes *kt = g_new0 (KernelTimes, n_T);
-  double t1 = 0;
-  gboolean ok = TRUE;
-  for (guint i = 0; i < n_T && ok; i++) {
-    double fastest, median;
-    ok = time_pass (&fs, Ts[i], &fastest, &median, &kt[i], error);
-    if (!ok)
-      break;
-    if (i == 0)
-      t1 = fastest;
-    printf ("%6u %12.2f %12.1f %13.2fx %13.2f\n", Ts[i], fastest, Ts[i] / (fastest / 1e3), fastest / t1,
-            wbytes / (fastest / 1e3) / 1e9);
-    forward_json_pass (json, Ts[i], fastest, median, t1, wbytes, &kt[i], reps);
-  }
+  gboolean ok = time_all (&fs, Ts, n_T, wbytes, json, error);
   json_builder_end_array (json);
   json_builder_end_object (json);
-  if (ok)
-    print_kernel_table (kt, Ts, n_T, reps);
-  for (guint i = 0; i < n_T; i++)
-    kernel_times_clear (&kt[i]);
   return ok;
 }

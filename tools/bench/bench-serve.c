@@ -166,14 +166,21 @@ time_clients (BusFixture *f, guint mode, guint n, Side *side, GError **error)
   return TRUE;
 }
 
+typedef struct {
+  const char *target, *assistant;   /* NULL: the source tree's shipped models */
+  const char *text;
+  const guint *clients;
+  guint n_clients;
+} ServeWork;
+
 static gboolean
-round_on (const char *daemon, const char *text, const guint *clients, guint n_clients, Side *side, GError **error)
+round_on (const char *daemon, const ServeWork *w, Side *side, GError **error)
 {
   BusFixture f;
   bus_fixture_set_draftd (daemon);
   /* The shipped keep margin, not the tests' small one. */
   const char *extra[] = { "--keep-bias", "3", NULL };
-  if (!bus_fixture_start (&f, NULL, NULL, NULL, 0, extra, error))
+  if (!bus_fixture_start (&f, NULL, w->target, w->assistant, 0, extra, error))
     return FALSE;
   /* One of each first: the device compiles its kernels for the shapes they meet. */
   const guint one = 1;
@@ -182,10 +189,10 @@ round_on (const char *daemon, const char *text, const guint *clients, guint n_cl
       bus_fixture_clear (&f);
       return FALSE;
     }
-  gboolean ok = text == NULL || time_correct (&f, text, side, error);
+  gboolean ok = w->text == NULL || time_correct (&f, w->text, side, error);
   for (guint m = 0; m < N_MODES; m++)
-    for (guint i = 0; ok && i < n_clients; i++)
-      ok = time_clients (&f, m, clients[i], side, error);
+    for (guint i = 0; ok && i < w->n_clients; i++)
+      ok = time_clients (&f, m, w->clients[i], side, error);
   bus_fixture_clear (&f);
   bus_fixture_set_draftd (NULL);
   return ok;
@@ -240,8 +247,8 @@ report (const char *const *daemons, guint n_daemons, Side *sides, guint sentence
 }
 
 gboolean
-bench_serve (const char *const *daemons, const char *text_path, const guint *clients, guint n_clients, guint rounds,
-             JsonBuilder *json, GError **error)
+bench_serve (const char *const *daemons, const char *target, const char *assistant, const char *text_path,
+             const guint *clients, guint n_clients, guint rounds, JsonBuilder *json, GError **error)
 {
   g_autofree char *text = NULL;
   if (text_path && !g_file_get_contents (text_path, &text, NULL, error))
@@ -252,12 +259,13 @@ bench_serve (const char *const *daemons, const char *text_path, const guint *cli
       return FALSE;
     }
   guint n_daemons = g_strv_length ((char **) daemons);
+  const ServeWork w = { target, assistant, text, clients, n_clients };
   g_autofree Side *sides = g_new0 (Side, n_daemons);
   gboolean ok = TRUE;
   /* Alternating, so that a machine whose speed drifts treats every binary alike. */
   for (guint r = 0; ok && r < MAX (rounds, 1u); r++)
     for (guint d = 0; ok && d < n_daemons; d++)
-      ok = round_on (daemons[d], text, clients, n_clients, &sides[d], error);
+      ok = round_on (daemons[d], &w, &sides[d], error);
   if (ok)
     report (daemons, n_daemons, sides, text ? count_lines (text) : 0, clients, n_clients, json);
   for (guint d = 0; d < n_daemons; d++)

@@ -9,21 +9,29 @@ void bench_json_int (JsonBuilder *b, const char *k, gint64 v);
 void bench_json_double (JsonBuilder *b, const char *k, double v);
 void bench_json_bool (JsonBuilder *b, const char *k, gboolean v);
 
+/* How long a suite times: warm-up before its first timed run (a GPU's clocks rise only under
+ * load: an H100 idles at 345 MHz, 1980 MHz busy), and the least sustained time behind each
+ * figure, runs repeated until it is reached. Zeros: the suite's fixed counts alone. */
+typedef struct {
+  double warmup_s, min_s;
+} BenchTiming;
+
 /* The cost of one forward pass of each T in Ts, with GPU time per kernel. */
-gboolean bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint reps, JsonBuilder *json,
-                        GError **error);
+gboolean bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint reps, const BenchTiming *timing,
+                        JsonBuilder *json, GError **error);
 /* Decode steps of N sequences in one pass, and candidate scoring, against one at a time. */
 gboolean bench_seqs (DraftdVk *vk, const char *path, guint reps, JsonBuilder *json, GError **error);
 /* Plain, speculative, lookup and IAD decoding of fixed prompts. */
 gboolean bench_decode (DraftdVk *vk, const char *path, const char *assistant_path, guint n_tokens, gboolean sweep,
-                       guint rounds, JsonBuilder *json, GError **error);
+                       guint rounds, const BenchTiming *timing, JsonBuilder *json, GError **error);
 /* The grammar driver over input<TAB>reference[<TAB>preset] lines: IAD against plain greedy. */
 gboolean bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint limit, guint block,
                         guint first_block, guint ngram, JsonBuilder *json, GError **error);
 /* The device's ceilings (lib/vk/vk-probe.h) and what they mean for each of `models` (may be
  * NULL). */
 gboolean bench_device (DraftdVk *vk, const char *const *models, guint reps, JsonBuilder *json, GError **error);
-/* draftd binaries on a private bus in alternating rounds: `text_path` (or NULL) corrected as
- * one call, and each count of clients completing at once. */
-gboolean bench_serve (const char *const *daemons, const char *text_path, const guint *clients, guint n_clients, guint rounds,
-                      JsonBuilder *json, GError **error);
+/* draftd binaries on a private bus in alternating rounds, serving `target` and `assistant`
+ * (NULL: the shipped models of the source tree): `text_path` (or NULL) corrected as one call,
+ * and each count of clients completing at once. */
+gboolean bench_serve (const char *const *daemons, const char *target, const char *assistant, const char *text_path,
+                      const guint *clients, guint n_clients, guint rounds, JsonBuilder *json, GError **error);

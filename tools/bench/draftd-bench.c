@@ -24,6 +24,7 @@ typedef struct {
   char **models, **daemons;
   char *json_path, *device, *assistant, *suite, *pairs, *passes, *text, *clients;
   gint reps, n_tokens, limit, block, first_block, ngram;
+  double warmup_s, min_s;
   gboolean sweep;
   gboolean device_suite, forward, seqs, decode, correct, serve;
   guint Ts[16], n_T, Ns[16], n_N;
@@ -71,6 +72,10 @@ check_args (BenchArgs *a, int argc, char **argv)
     return draftd_cli_usage_error (prog, "-m MODEL.gguf is required"), FALSE;
   if (argc > 1)
     return draftd_cli_usage_error (prog, "unexpected argument '%s'", argv[1]), FALSE;
+  if (!(a->warmup_s >= 0 && a->warmup_s <= 600 && a->min_s >= 0 && a->min_s <= 600))
+    return draftd_cli_usage_error (prog, "--warmup-seconds and --min-seconds must be from 0 to 600"), FALSE;
+  if (a->serve && a->models && a->models[1])
+    return draftd_cli_usage_error (prog, "the serve suite takes one -m (the daemon's target)"), FALSE;
   if (a->reps < 1 || a->n_tokens < 2 || a->limit < 1 || a->block < 0 || a->first_block < 0 || a->ngram < 0)
     return draftd_cli_usage_error (prog, "--reps and --limit must be at least 1, --tokens at least 2, --block, --first-block and --ngram 0 or more"), FALSE;
   return TRUE;
@@ -84,16 +89,17 @@ run_suites (DraftdVk *vk, const BenchArgs *a, JsonBuilder *json, GError **error)
   if (a->serve) {
     g_autofree char *own = g_build_filename (DRAFTD_BUILD_ROOT, "daemon", "draftd", NULL);
     const char *const fallback[] = { own, NULL };
-    return bench_serve (a->daemons ? (const char *const *) a->daemons : fallback, a->text, a->Ns, a->n_N,
-                        MIN (a->reps, 3), json, error);
+    return bench_serve (a->daemons ? (const char *const *) a->daemons : fallback, a->models ? a->models[0] : NULL,
+                        a->assistant, a->text, a->Ns, a->n_N, MIN (a->reps, 3), json, error);
   }
+  const BenchTiming timing = { a->warmup_s, a->min_s };
   for (guint i = 0; a->models && a->models[i]; i++) {
-    if (a->forward && !bench_forward (vk, a->models[i], a->Ts, a->n_T, a->reps, json, error))
+    if (a->forward && !bench_forward (vk, a->models[i], a->Ts, a->n_T, a->reps, &timing, json, error))
       return FALSE;
     if (a->seqs && !bench_seqs (vk, a->models[i], a->reps, json, error))
       return FALSE;
     if (a->decode && !bench_decode (vk, a->models[i], i == 0 ? a->assistant : NULL, a->n_tokens, a->sweep,
-                                    MIN (a->reps, 3), json, error))
+                                    MIN (a->reps, 3), &timing, json, error))
       return FALSE;
     if (a->correct && !bench_correct (vk, a->models[i], a->pairs, a->limit, a->block, a->first_block, a->ngram, json, error))
       return FALSE;
@@ -129,12 +135,14 @@ main (int argc, char **argv)
 {
   BenchArgs a = { .reps = 5, .n_tokens = 96, .limit = 200, .Ts = { 1, 4, 8, 16, 64 }, .n_T = 5, .Ns = { 1, 2, 4, 8 }, .n_N = 4 };
   GOptionEntry entries[] = {
-    { "model", 'm', 0, G_OPTION_ARG_FILENAME_ARRAY, &a.models, "GGUF model (repeatable)", "MODEL.gguf" },
+    { "model", 'm', 0, G_OPTION_ARG_FILENAME_ARRAY, &a.models, "GGUF model (repeatable; serve suite: the daemon's target, default the shipped one)", "MODEL.gguf" },
     { "suite", 0, 0, G_OPTION_ARG_FILENAME, &a.suite, "device, forward, seqs, decode, correct or all (default: forward and decode; correct with --pairs)", "NAME" },
     { "json", 'j', 0, G_OPTION_ARG_FILENAME, &a.json_path, "write results as JSON to FILE", "FILE" },
     { "reps", 'r', 0, G_OPTION_ARG_INT, &a.reps, "timed repetitions per measurement (default 5; the decode suite runs at most 3 rounds)", "N" },
     { "device", 'd', 0, G_OPTION_ARG_FILENAME, &a.device, "Vulkan device index or name", "DEV" },
-    { "assistant", 'a', 0, G_OPTION_ARG_FILENAME, &a.assistant, "decode suite: assistant model (for the first -m)", "A.gguf" },
+    { "assistant", 'a', 0, G_OPTION_ARG_FILENAME, &a.assistant, "decode suite: assistant model (for the first -m); serve suite: the daemon's assistant", "A.gguf" },
+    { "warmup-seconds", 0, 0, G_OPTION_ARG_DOUBLE, &a.warmup_s, "forward and decode suites: work untimed for this long first, per model (a GPU's clocks rise under load; default 0)", "S" },
+    { "min-seconds", 0, 0, G_OPTION_ARG_DOUBLE, &a.min_s, "forward and decode suites: repeat timed runs until each figure has this much work behind it (default 0: --reps alone)", "S" },
     { "tokens", 'n', 0, G_OPTION_ARG_INT, &a.n_tokens, "decode suite: tokens per run (default 96)", "N" },
     { "sweep", 0, 0, G_OPTION_ARG_NONE, &a.sweep, "decode suite: also try other draft settings", NULL },
     { "passes", 0, 0, G_OPTION_ARG_FILENAME, &a.passes, "forward suite: tokens per pass to time, costs relative to the first (default 1,4,8,16,64)", "T,T,..." },
@@ -160,7 +168,8 @@ main (int argc, char **argv)
     "  correct   the grammar driver over --pairs: IAD against plain greedy timed from the same cache\n"
     "            state in alternating order, identical output, edit precision/recall/F0.5\n"
     "  serve     draftd itself on a private bus (--daemon, repeatable, in alternating rounds): --text\n"
-    "            corrected as one call (sentences/s), and --clients completing at once (tokens/s)\n"
+    "            corrected as one call (sentences/s), and --clients completing at once (tokens/s);\n"
+    "            -m and --assistant name its models\n"
     "Results print as tables; --json writes them as one JSON document.\n"
     "Exit status: 0 success, 1 failure, 2 usage error.");
   int status = DRAFTD_CLI_EXIT_OK;
