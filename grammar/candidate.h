@@ -38,6 +38,11 @@ typedef struct {
   guint n_spans;
   gboolean spelling_only;            /* a language the model does not know: spelling alone */
   const float *margins;              /* [DRAFTD_FIX_N_KINDS]: NULL for draftd_candidates_margins */
+  /* Words the rest of the document vouches for (draftd_candidates_document_words), or NULL. */
+  GHashTable *document;
+  /* The target is a real model (DRAFTD_GRAMMAR_MODEL_PASS_PARAMS or more), not the small
+   * shipped one: its judgement of a confusable needs less of a margin. */
+  gboolean large_model;
 } DraftdCandidateContext;
 
 /* How much more likely (natural log) the target must find a sentence with a candidate of

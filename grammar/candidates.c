@@ -1,6 +1,7 @@
 #include "grammar/candidates.h"
 #include <string.h>
 #include "grammar/candidates-private.h"
+#include "grammar/forms.h"
 
 
 static void
@@ -63,6 +64,26 @@ odd_case (const char *w, gboolean english)
   return FALSE;
 }
 
+/* Latin phrases English writes as two words: neither half is respelt or joined ("per se" is
+ * not "perse"). */
+static const char *const phrases[][2] = {
+  { "per", "se" }, { "ad", "hoc" }, { "et", "al" }, { "a", "priori" }, { "a", "posteriori" }, { "de", "facto" },
+  { "de", "jure" }, { "vice", "versa" }, { "bona", "fide" }, { "in", "situ" }, { "in", "vitro" }, { "in", "vivo" },
+  { "ad", "nauseam" }, { "sui", "generis" }, { "prima", "facie" }, { "pro", "rata" }, { "inter", "alia" },
+  { "ipso", "facto" }, { "mutatis", "mutandis" }, { "ad", "infinitum" }, { "pro", "bono" }, { "ex", "officio" },
+};
+
+static void
+fix_phrases (GArray *words)
+{
+  for (guint i = 0; i + 1 < words->len; i++) {
+    Word *a = &g_array_index (words, Word, i), *b = &g_array_index (words, Word, i + 1);
+    for (guint k = 0; k < G_N_ELEMENTS (phrases); k++)
+      if (g_str_equal (a->lower, phrases[k][0]) && g_str_equal (b->lower, phrases[k][1]))
+        a->fixed = b->fixed = TRUE;
+  }
+}
+
 static GArray *
 split_words (const DraftdCandidateContext *c, const char *s)
 {
@@ -78,14 +99,20 @@ split_words (const DraftdCandidateContext *c, const char *s)
     gsize start = i;
     while (i < n && (word_char (s + i) || (apostrophe_at (s, i) && i + 1 < n && word_char (g_utf8_next_char (s + i)))))
       i = g_utf8_next_char (s + i) - s;
-    Word w = { start, i, g_strndup (s + start, i - start), NULL, FALSE };
+    Word w = { start, i, g_strndup (s + start, i - start), NULL, FALSE, FALSE };
+    w.compound = (start > 1 && s[start - 1] == '-' && g_ascii_isalpha (s[start - 2])) ||
+                 (s[i] == '-' && g_ascii_isalpha (s[i + 1]));
     w.lower = g_utf8_strdown (w.text, -1);
     gboolean capital = g_unichar_isupper (g_utf8_get_char (w.text));
     gboolean first = words->len == 0;
-    w.fixed = in_spans (c, start, i) || glued (s, start, i) || odd_case (w.text, english) ||
+    /* A word in quotes of its own is a term cited, not a word used ("undump"). */
+    gboolean cited = start > 0 && strchr ("\"'`", s[start - 1]) && s[i] == s[start - 1];
+    cited |= start >= 3 && strncmp (s + start - 3, "\xe2\x80\x9c", 3) == 0 && strncmp (s + i, "\xe2\x80\x9d", 3) == 0;
+    w.fixed = cited || in_spans (c, start, i) || glued (s, start, i) || odd_case (w.text, english) ||
               (capital && !(first && c->sentence_start) && !g_str_equal (w.text, "I"));
     g_array_append_val (words, w);
   }
+  fix_phrases (words);
   return words;
 }
 
@@ -110,6 +137,70 @@ join_site (const DraftdCandidateContext *c, const char *s, GArray *words, guint 
     return TRUE;
   }
   return FALSE;
+}
+
+/* Prefixes English builds words with at will: "sublicensing", "nonfree", "reupload". */
+static const char *const prefixes[] = {
+  "sub", "re", "non", "pre", "co", "multi", "inter", "over", "under", "out", "counter", "anti", "semi", "super",
+  "micro", "un", "mis", "post", "self", "cross", "hyper", "meta", "auto", "pseudo", "de",
+};
+
+/* A word the dictionary lacks that English builds from words it has: a prefix and a word of
+ * five letters or more ("sublicensing"), or two nouns of four or more ("motorsport"), neither
+ * a function word nor an adjective: "eachother", "infact", "wellcome" and "highschool" are
+ * mistakes to correct, not compounds. */
+static gboolean
+compound_word (const DraftdCandidateContext *c, const char *lower)
+{
+  gsize n = strlen (lower);
+  if (n < 7 || !g_str_is_ascii (lower))
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (prefixes); i++) {
+    gsize k = strlen (prefixes[i]);
+    if (g_str_has_prefix (lower, prefixes[i]) && n - k >= 5 && draftd_spell_check (c->spell, c->lang, lower + k))
+      return TRUE;
+  }
+  for (gsize k = 4; k + 4 <= n; k++) {
+    g_autofree char *head = g_strndup (lower, k);
+    const char *tail = lower + k;
+    if (draftd_candidates_function_word (head) || draftd_candidates_function_word (tail) || draftd_forms_is (head, 'a') ||
+        !draftd_forms_is (head, 'n') || !draftd_forms_is (tail, 'n'))
+      continue;
+    if (draftd_spell_check (c->spell, c->lang, head) && draftd_spell_check (c->spell, c->lang, tail))
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* A program's or a daemon's name in lower case, left as the writer typed it: a command or a
+ * package this system has ("grep", "systemd"), or a word and a daemon's "d" ("draftd"; not
+ * "writed", a past tense to correct). */
+static gboolean
+program_name (const DraftdCandidateContext *c, const Word *w)
+{
+  if (!g_str_equal (w->text, w->lower) || !g_str_is_ascii (w->lower))
+    return FALSE;
+  gsize n = strlen (w->lower);
+  if (n >= 5 && w->lower[n - 1] == 'd' && w->lower[n - 2] != 'e') {
+    g_autofree char *stem = g_strndup (w->lower, n - 1);
+    if (draftd_spell_check (c->spell, c->lang, stem))
+      return TRUE;
+  }
+  return draftd_spell_program_name (w->lower);
+}
+
+/* Is the word known: to the dictionary, the user, the document, or as a compound or a
+ * program's name? */
+static gboolean
+known_word (const DraftdCandidateContext *c, const Word *w, gboolean start)
+{
+  if (draftd_spell_check (c->spell, c->lang, w->text) || (start && draftd_spell_check (c->spell, c->lang, w->lower)))
+    return TRUE;
+  if (c->document && g_hash_table_contains (c->document, w->text))
+    return TRUE;
+  if (g_strcmp0 (c->lang, "en") != 0)
+    return FALSE;
+  return compound_word (c, w->lower) || program_name (c, w);
 }
 
 static void
@@ -139,7 +230,12 @@ draftd_candidates_find (const DraftdCandidateContext *c, const char *sentence)
     if (w->fixed)
       continue;
     gboolean start = i == 0 && c->sentence_start;
-    gboolean known = draftd_spell_check (c->spell, c->lang, w->text) || (start && draftd_spell_check (c->spell, c->lang, w->lower));
+    gboolean known = known_word (c, w, start);
+    /* A capitalised word the dictionary lacks is a name at a sentence's start too ("Salander
+     * said"), unless it is plainly a common word misspelt ("Becouse"). */
+    if (!known && start && g_unichar_isupper (g_utf8_get_char (w->text)) && g_strcmp0 (c->lang, "en") == 0 &&
+        !draftd_candidates_misspelt_opener (c, w))
+      continue;
     if (!known && join_site (c, sentence, words, i, out, site)) {
       site++;
       continue;
@@ -148,11 +244,49 @@ draftd_candidates_find (const DraftdCandidateContext *c, const char *sentence)
       draftd_candidates_spelling_site (c, sentence, w, out, site++);
       continue;
     }
-    if (!c->spelling_only && g_strcmp0 (c->lang, "en") == 0)
+    /* A compound's parts are its own: "two tractor-trailers" has no "tractors". */
+    if (!c->spelling_only && g_strcmp0 (c->lang, "en") == 0 && !w->compound)
       site = draftd_candidates_english_sites (c, sentence, (Word *) words->data, words->len, i, out, site);
   }
   if (!c->spelling_only && g_strcmp0 (c->lang, "en") == 0)
     site = draftd_candidates_english_sentence (c, sentence, (Word *) words->data, words->len, out, site);
   g_array_sort (out, by_site_prior);
+  return out;
+}
+
+/* Does a sentence start at byte i of text: at its start, after a sentence's end or a blank
+ * line, or after a list marker or a heading's "#"? */
+static gboolean
+document_sentence_start (const char *text, gsize i)
+{
+  gboolean newline = FALSE;
+  while (i > 0 && (g_ascii_isspace (text[i - 1]) || strchr ("\"'([*#>-", text[i - 1]))) {
+    newline |= text[i - 1] == '\n';
+    i--;
+  }
+  return i == 0 || newline || strchr (".!?:;)", text[i - 1]) != NULL || (guchar) text[i - 1] >= 0x80;
+}
+
+GHashTable *
+draftd_candidates_document_words (const char *text)
+{
+  GHashTable *out = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gsize i = 0, n = strlen (text);
+  while (i < n) {
+    if (!word_char (text + i)) {
+      i = g_utf8_next_char (text + i) - text;
+      continue;
+    }
+    gsize start = i;
+    while (i < n && (word_char (text + i) || (apostrophe_at (text, i) && i + 1 < n && word_char (g_utf8_next_char (text + i)))))
+      i = g_utf8_next_char (text + i) - text;
+    char *w = g_strndup (text + start, i - start);
+    gboolean name = g_unichar_isupper (g_utf8_get_char (w)) && !document_sentence_start (text, start);
+    if (name || g_hash_table_contains (seen, w))
+      g_hash_table_add (out, w);
+    else
+      g_hash_table_add (seen, w);
+  }
   return out;
 }

@@ -11,3 +11,12 @@
 
 /* GArray of DraftdCandidate, sorted by site then prior (best first); clear with g_array_unref. */
 GArray *draftd_candidates_find (const DraftdCandidateContext *c, const char *sentence);
+/* The document dictionary, as Harper keeps one: the words of `text` its writer vouches for
+ * by using them, lower-cased: a word written twice or more in the same form, and a
+ * capitalised word within a sentence (a name, which is then a name at a sentence's start
+ * too). A set (keys only); free with g_hash_table_unref. */
+GHashTable *draftd_candidates_document_words (const char *text);
+/* "confusable.were-where" when a word-choice edit from `was` to `now` swaps two members of
+ * a set of words writers confuse (their/there, its/it's, ...), else NULL; the pair is named
+ * in the order of the set ("their-there" whichever way), so one rule id covers both ways. */
+char *draftd_candidates_confusable_rule (const char *was, const char *now);

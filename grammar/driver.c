@@ -4,6 +4,7 @@
  * text is answered. */
 #include <string.h>
 #include "grammar/job.h"
+#include "grammar/candidates.h"
 #include "grammar/rewrite.h"
 
 typedef struct {
@@ -17,6 +18,7 @@ typedef struct {
   const char *text;
   float bias;
   GHashTable *prompt_words;
+  GHashTable *document;
   GArray *segs, *spans;
   const DraftdGrammarWorkers *workers;
   GMutex lock;
@@ -66,7 +68,7 @@ static void
 job_init (Job *j, Driver *d, DraftdGrammarContext *ctx, DraftdGrammarStats *stats)
 {
   DraftdScorer *scorer = ctx->spell ? draftd_scorer_new (ctx->target, ctx->tokenizer, ctx->cached) : NULL;
-  *j = (Job) { ctx, d->req, stats, d->text, d->bias, scorer, draftd_fixes_new (), d->prompt_words };
+  *j = (Job) { ctx, d->req, stats, d->text, d->bias, scorer, draftd_fixes_new (), d->prompt_words, d->document };
 }
 
 static void
@@ -285,9 +287,10 @@ draftd_grammar_run (DraftdGrammarContext *ctx, const char *text, const DraftdGra
   gint64 t0 = g_get_monotonic_time ();
   double bias = req->keep_bias > 0 ? req->keep_bias : req->keep_bias < 0 ? 0 : DRAFTD_GRAMMAR_KEEP_BIAS;
   g_autoptr (GHashTable) prompt_words = req->rewrite ? draftd_grammar_rewrite_prompt_words (ctx, req) : NULL;
+  g_autoptr (GHashTable) document = req->rewrite ? NULL : draftd_candidates_document_words (text);
   DraftdGrammarSegmentOptions so = { req->protect_quotes };
   Driver d = { .req = req, .text = text, .bias = req->rewrite ? 0.0f : (float) bias, .prompt_words = prompt_words,
-               .workers = ctx->workers };
+               .document = document, .workers = ctx->workers };
   d.spans = g_array_new (FALSE, FALSE, sizeof (DraftdGrammarSpan));
   d.segs = draftd_grammar_segment (text, len, &so, d.spans);
   d.answers = g_new0 (Answer, d.segs->len);

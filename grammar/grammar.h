@@ -82,6 +82,9 @@ typedef struct {
    * and whether the model's own IAD pass follows the candidates (FALSE: it does). */
   const float *margins;
   gboolean candidates_only;
+  /* The target has DRAFTD_GRAMMAR_MODEL_PASS_PARAMS or more: a real model (`draft use`), whose
+   * judgement of confusables (their/there, ...) needs less of a margin than the shipped one's. */
+  gboolean large_model;
   GCancellable *cancellable;
   /* Called after each segment the model sees (or leaves unchanged as foreign or too long), in
    * text order, with that segment's edits (byte offsets in the whole text; n may be 0) and

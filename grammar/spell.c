@@ -311,3 +311,47 @@ draftd_spell_add_word (DraftdSpell *s, const char *word, GError **error)
   g_hash_table_add (s->personal, g_strdup (word));
   return TRUE;
 }
+
+/* Adds the names of the files in `dir` (or, with `suffix`, of those ending in it, less it and
+ * any ":arch") of three letters or more, lower-case ASCII, to `names`. */
+static void
+add_names (GHashTable *names, const char *dir, const char *suffix)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  while (d && (name = g_dir_read_name (d)) != NULL) {
+    if (suffix && !g_str_has_suffix (name, suffix))
+      continue;
+    g_autofree char *base = g_strndup (name, strlen (name) - (suffix ? strlen (suffix) : 0));
+    char *colon = strchr (base, ':');
+    if (colon)
+      *colon = 0;
+    gboolean plain = strlen (base) >= 3;
+    for (const char *p = base; plain && *p; p++)
+      plain = g_ascii_islower (*p) || g_ascii_isdigit (*p) || strchr ("-_.+", *p);
+    if (plain)
+      g_hash_table_add (names, g_steal_pointer (&base));
+  }
+}
+
+gboolean
+draftd_spell_program_name (const char *word)
+{
+  static gsize once;
+  static GHashTable *names;
+  if (g_once_init_enter (&once)) {
+    GHashTable *t = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    const char *path = g_getenv ("PATH");
+    g_auto (GStrv) dirs = g_strsplit (path ? path : "", ":", -1);
+    for (guint i = 0; dirs[i]; i++)
+      if (g_path_is_absolute (dirs[i]))
+        add_names (t, dirs[i], NULL);
+    static const char *const system[] = { "/usr/bin", "/usr/sbin", "/bin", "/sbin", "/usr/games", "/usr/lib/systemd" };
+    for (guint i = 0; i < G_N_ELEMENTS (system); i++)
+      add_names (t, system[i], NULL);
+    add_names (t, "/var/lib/dpkg/info", ".list");
+    names = t; /* kept for the process's life */
+    g_once_init_leave (&once, 1);
+  }
+  return word && g_hash_table_contains (names, word);
+}

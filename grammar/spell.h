@@ -45,3 +45,7 @@ gboolean draftd_spell_add_word (DraftdSpell *s, const char *word, GError **error
 gboolean draftd_spell_is_personal (DraftdSpell *s, const char *word);
 /* Words draftd accepts in a language beyond its dictionary (grammar/words-en.c). */
 gboolean draftd_spell_extra_word (const char *lang, const char *word);
+/* Is `word` the name of a command or an installed package on this system ("grep", "systemd")?
+ * Read once, from the folders of $PATH and the system's (/usr/bin, /usr/sbin, ...) and dpkg's
+ * list of packages. */
+gboolean draftd_spell_program_name (const char *word);

@@ -81,7 +81,8 @@ run (const char *model, const char *path, const Options *opt, GError **error)
   gboolean pass = opt->model_pass || opt->compare || (!opt->candidates_only && m->n_params >= DRAFTD_GRAMMAR_MODEL_PASS_PARAMS);
   for (guint i = 0; i < n && (opt->limit == 0 || i < opt->limit); i++) {
     DraftdGrammarRequest req = { .keep_bias = opt->keep_bias, .compare_greedy = opt->compare, .languages = (const char *const *) languages,
-                                 .margins = opt->margins ? margins : NULL, .candidates_only = !pass };
+                                 .margins = opt->margins ? margins : NULL, .candidates_only = !pass,
+                                 .large_model = m->n_params >= DRAFTD_GRAMMAR_MODEL_PASS_PARAMS };
     DraftdGrammarStats st;
     g_autoptr (GArray) edits = draftd_grammar_edits_new ();
     g_autofree char *out = draftd_grammar_run (&ctx, lines[i], &req, edits, &st, error);

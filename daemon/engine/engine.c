@@ -467,6 +467,7 @@ run_grammar (DraftdModels *m, DraftdLane *lane, DraftdSpell *spell, double defau
     .keep_bias = req->options.keep_bias ? req->options.keep_bias : default_bias,
     .compare_greedy = req->options.compare_greedy,
     .candidates_only = req->kind == DRAFTD_JOB_CORRECT && !model_pass (m, &req->options),
+    .large_model = m->target.model->n_params >= DRAFTD_GRAMMAR_MODEL_PASS_PARAMS,
     .cancellable = cancellable,
     .on_segment = on_segment,
     .user = &hook,
