@@ -9,7 +9,7 @@
 const float draftd_candidates_margins[DRAFTD_FIX_N_KINDS] = {
   [DRAFTD_FIX_SPELLING] = 2.5f,    [DRAFTD_FIX_AGREEMENT] = 0.5f,   [DRAFTD_FIX_VERB_FORM] = 1.0f,
   [DRAFTD_FIX_ARTICLE] = 3.0f,     [DRAFTD_FIX_PREPOSITION] = 3.0f, [DRAFTD_FIX_WORD_CHOICE] = 1.5f,
-  [DRAFTD_FIX_PUNCTUATION] = 3.0f,
+  [DRAFTD_FIX_PUNCTUATION] = 3.0f,  [DRAFTD_FIX_DIALECT] = 0.0f,
 };
 
 /* A misspelt word is kept only when the model finds every suggestion this much less likely. */
@@ -37,7 +37,7 @@ draftd_candidates_parse_margins (const char *spec, float margins[DRAFTD_FIX_N_KI
   return TRUE;
 bad:
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "margins are kind=nats,... (kinds: spelling, agreement, "
-               "verb-form, article, preposition, word-choice, punctuation): %s", spec);
+               "verb-form, article, preposition, word-choice, punctuation, dialect): %s", spec);
   return FALSE;
 }
 
@@ -138,6 +138,28 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
     g_autofree char *rep = draftd_candidates_match_case (w->text, sugg[i]);
     draftd_candidates_add (out, w->start, w->end, rep, sp, prior, site);
   }
+}
+
+gboolean
+draftd_candidates_dialect_site (const DraftdCandidateContext *c, const Word *w, GArray *out, guint site)
+{
+  if (c->region < 0 || g_strcmp0 (c->lang, "en") != 0 || g_utf8_strlen (w->text, -1) < 4)
+    return FALSE;
+  guint mask = draftd_spell_regions (c->spell, c->lang, w->text), own = 1u << c->region;
+  if (mask == 0 || (mask & own))
+    return FALSE;
+  g_auto (GStrv) sugg = draftd_spell_suggest_region (c->spell, c->lang, (guint) c->region, w->text);
+  for (guint i = 0; sugg[i] && i < 4; i++) {
+    g_autofree char *sl = g_utf8_strdown (sugg[i], -1);
+    /* The same word respelt ("theatre" -> "theater", "organised" -> "organized"), not another. */
+    if (strchr (sl, ' ') || strchr (sl, '-') || sl[0] != w->lower[0] || edit_distance (w->lower, sl) > 2 ||
+        !(draftd_spell_regions (c->spell, c->lang, sugg[i]) & own) || (draftd_spell_regions (c->spell, c->lang, sugg[i]) & mask))
+      continue;
+    g_autofree char *rep = draftd_candidates_match_case (w->text, sl);
+    draftd_candidates_add (out, w->start, w->end, rep, DRAFTD_FIX_DIALECT, DRAFTD_CANDIDATE_CERTAIN, site);
+    return TRUE;
+  }
+  return FALSE;
 }
 
 /* Only whitespace between two words: rules about neighbours do not reach across commas. */

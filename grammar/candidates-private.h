@@ -23,6 +23,9 @@ guint draftd_candidates_english_sites (const DraftdCandidateContext *c, const ch
 /* English rules about the whole sentence (a comma after an opening phrase). */
 guint draftd_candidates_english_sentence (const DraftdCandidateContext *c, const char *s, const Word *words, guint n, GArray *out,
                                           guint site);
+/* A word only the other dialect spells so ("theatre" in en-US): its spelling in c->region's,
+ * as a sure candidate of kind dialect. FALSE when the word is none, or has no such twin. */
+gboolean draftd_candidates_dialect_site (const DraftdCandidateContext *c, const Word *w, GArray *out, guint site);
 /* An unknown capitalised word at a sentence's start: a common word misspelt ("Becouse",
  * "Dont"), which is respelt, rather than a name ("Salander"), which is not? */
 gboolean draftd_candidates_misspelt_opener (const DraftdCandidateContext *c, const Word *w);

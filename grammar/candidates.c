@@ -244,6 +244,10 @@ draftd_candidates_find (const DraftdCandidateContext *c, const char *sentence)
       draftd_candidates_spelling_site (c, sentence, w, out, site++);
       continue;
     }
+    if (c->region >= 0 && draftd_candidates_dialect_site (c, w, out, site)) {
+      site++;
+      continue;
+    }
     /* A compound's parts are its own: "two tractor-trailers" has no "tractors". */
     if (!c->spelling_only && g_strcmp0 (c->lang, "en") == 0 && !w->compound)
       site = draftd_candidates_english_sites (c, sentence, (Word *) words->data, words->len, i, out, site);
@@ -289,4 +293,38 @@ draftd_candidates_document_words (const char *text)
       g_hash_table_add (seen, w);
   }
   return out;
+}
+
+gint
+draftd_candidates_document_region (DraftdSpell *spell, const char *text)
+{
+  guint counts[8] = { 0 };
+  gsize i = 0, n = strlen (text);
+  while (i < n) {
+    if (!word_char (text + i)) {
+      i = g_utf8_next_char (text + i) - text;
+      continue;
+    }
+    gsize start = i;
+    while (i < n && word_char (text + i))
+      i = g_utf8_next_char (text + i) - text;
+    /* Lower-case words of four letters or more: names and short words tell nothing. */
+    g_autofree char *w = g_strndup (text + start, i - start);
+    if (i - start < 4 || !g_unichar_islower (g_utf8_get_char (w)) || (i < n && apostrophe_at (text, i)))
+      continue;
+    guint mask = draftd_spell_regions (spell, "en", w);
+    if (mask != 0 && (mask & (mask - 1)) == 0)
+      counts[g_bit_nth_lsf (mask, -1) % 8]++;
+  }
+  gint best = -1;
+  guint used = 0;
+  for (guint k = 0; k < 8; k++) {
+    used += counts[k] > 0;
+    if (counts[k] > 0 && (best < 0 || counts[k] > counts[best]))
+      best = (gint) k;
+  }
+  for (guint k = 0; best >= 0 && k < 8; k++)
+    if ((gint) k != best && counts[k] == counts[best])
+      return -1; /* a tie: no side to take */
+  return used >= 2 ? best : -1;
 }

@@ -16,6 +16,10 @@ GArray *draftd_candidates_find (const DraftdCandidateContext *c, const char *sen
  * capitalised word within a sentence (a name, which is then a name at a sentence's start
  * too). A set (keys only); free with g_hash_table_unref. */
 GHashTable *draftd_candidates_document_words (const char *text);
+/* A document that mixes dialects ("color" and "theatre"): the index of the dialect most of its
+ * regional spellings follow, whose dictionary the rest are then held to; -1 when it keeps to
+ * one (or none, or as many of each). English only. */
+gint draftd_candidates_document_region (DraftdSpell *spell, const char *text);
 /* "confusable.were-where" when a word-choice edit from `was` to `now` swaps two members of
  * a set of words writers confuse (their/there, its/it's, ...), else NULL; the pair is named
  * in the order of the set ("their-there" whichever way), so one rule id covers both ways. */

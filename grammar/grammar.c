@@ -411,7 +411,7 @@ static char *
 candidate_stage (Job *j, gsize start, const char *segment, GArray *prot, GError **error)
 {
   DraftdCandidateContext cc = { j->ctx->spell, "en", starts_sentence (j->text, start), (const DraftdGrammarSpan *) prot->data,
-                                prot->len, FALSE, j->req->margins, j->document, j->req->large_model };
+                                prot->len, FALSE, j->req->margins, j->document, j->req->large_model, j->region };
   g_autoptr (GArray) moved = g_array_new (FALSE, FALSE, sizeof (DraftdGrammarSpan));
   guint before = j->fixes->len, passes = draftd_scorer_passes (j->scorer);
   char *fixed = draftd_rank_correct (j->scorer, &cc, segment, j->fixes, moved, j->req->cancellable, error);
@@ -571,7 +571,7 @@ foreign_answer (Job *j, const char *lang, const DraftdGrammarSegment *sg, const 
     g_array_append_val (rel, r);
   }
   DraftdCandidateContext cc = { j->ctx->spell, lang, starts_sentence (j->text, sg->start), (DraftdGrammarSpan *) rel->data,
-                                rel->len, TRUE, NULL, j->document, FALSE };
+                                rel->len, TRUE, NULL, j->document, FALSE, -1 };
   return draftd_rank_correct (NULL, &cc, segment, j->fixes, NULL, j->req->cancellable, error);
 }
 

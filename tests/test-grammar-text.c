@@ -226,6 +226,17 @@ check_protected_spans (void)
   tap_ok (is_protected (table, NULL, "| a | b |") && is_protected (table, NULL, "|---|---|") && is_protected (table, NULL, "indented code. here") &&
               !is_protected (table, NULL, "Text here."),
           "table rows and indented code are protected lines");
+  /* Issue 33: "a) The work" became "A) The work" over the GPL. */
+  const char *items = "a) The work must carry notices.\n(ii) the power, direct or indirect.\niv. Terms of the licence.\n"
+                      "B. Another item.\nThe costs: (a) you must give; b) you must cause notices.\nI. Said so.";
+  tap_ok (is_protected (items, NULL, "a)") && is_protected (items, NULL, "(ii)") && is_protected (items, NULL, "iv.") &&
+              is_protected (items, NULL, "B.") && is_protected (items, NULL, "(a)") && is_protected (items, NULL, "b)") &&
+              is_protected (items, NULL, "I.") && !is_protected (items, NULL, "The work must carry notices.") &&
+              !is_protected (items, NULL, "you must give;"),
+          "enumerators (a), (ii), iv., B., and within a line (a) and b), are list markers");
+  const char *not_items = "He said I. Then left.\nMix iiii) here and ab) there.";
+  tap_ok (!is_protected (not_items, NULL, "iiii)") && !is_protected (not_items, NULL, "ab)"),
+          "words that only look like enumerators are prose");
 }
 
 /* However long, a sentence is one piece: nothing is cut at a byte limit. */
