@@ -145,10 +145,14 @@ static const char *const prefixes[] = {
   "micro", "un", "mis", "post", "self", "cross", "hyper", "meta", "auto", "pseudo", "de",
 };
 
+/* Words that start the closed compounds learners write for two words ("highschool",
+ * "wellcome", "thankyou"): no compound starts with one. */
+static const char *const split_heads = " high well good thank real free best last next long ";
+
 /* A word the dictionary lacks that English builds from words it has: a prefix and a word of
  * five letters or more ("sublicensing"), or two nouns of four or more ("motorsport"), neither
- * a function word nor an adjective: "eachother", "infact", "wellcome" and "highschool" are
- * mistakes to correct, not compounds. */
+ * a function word: "eachother", "infact", "wellcome" and "highschool" are mistakes to
+ * correct, not compounds. */
 static gboolean
 compound_word (const DraftdCandidateContext *c, const char *lower)
 {
@@ -163,7 +167,8 @@ compound_word (const DraftdCandidateContext *c, const char *lower)
   for (gsize k = 4; k + 4 <= n; k++) {
     g_autofree char *head = g_strndup (lower, k);
     const char *tail = lower + k;
-    if (draftd_candidates_function_word (head) || draftd_candidates_function_word (tail) || draftd_forms_is (head, 'a') ||
+    g_autofree char *key = g_strdup_printf (" %s ", head);
+    if (draftd_candidates_function_word (head) || draftd_candidates_function_word (tail) || strstr (split_heads, key) ||
         !draftd_forms_is (head, 'n') || !draftd_forms_is (tail, 'n'))
       continue;
     if (draftd_spell_check (c->spell, c->lang, head) && draftd_spell_check (c->spell, c->lang, tail))

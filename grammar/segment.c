@@ -92,8 +92,8 @@ roman (const char *s, gsize n)
   return TRUE;
 }
 
-/* Length of an enumerator that numbers an item ("a)", "(ii)", "(1)", "iv.", "B.") and the
- * space after it, at s, or 0: a letter at a line's start would otherwise be capitalised as
+/* Length of an enumerator that numbers an item ("a)", "(ii)", "(1)", "iv.", "B."), which a
+ * space must follow, at s, or 0: a letter at a line's start would otherwise be capitalised as
  * a sentence's first word ("a) The work" -> "A) The work"). `line_start`: a lone letter and
  * a dot ("a.") counts only there. */
 static gsize
@@ -110,7 +110,7 @@ enumerator (const char *s, gsize left, gboolean line_start)
     digits &= g_ascii_isdigit (s[i]) != 0;
   gboolean letter = body == 1 && g_ascii_isalpha (s[open]);
   /* "I. " and "A. " at a line's start are items; within a line "I." is a sentence's end. */
-  if (s[n] == '.' && (!line_start || !(letter || roman (s + open, body))))
+  if (s[n] == '.' && !line_start)
     return 0;
   if (s[n] == ')' && !open && !line_start && !letter && !roman (s, body))
     return 0;
@@ -146,7 +146,7 @@ inline_span (const char *text, gsize len, gsize p, const DraftdGrammarSegmentOpt
     return n;
   /* An item's enumerator within a line: "(a) you must ...; (b) ...". */
   if (word_start && (n = enumerator (s, left, FALSE)) > 0)
-    return n - 1;
+    return n;
   /* Emphasis markers: **bold**, *italic*, __bold__. */
   if (*s == '*' || *s == '_') {
     gsize k = 1;
