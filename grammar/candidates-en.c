@@ -241,6 +241,47 @@ static const char *const openers_words =
   "unfortunately fortunately actually recently usually generally especially sometimes everyone everybody something "
   "people while since before after many most some every another other these those there their they ";
 
+/* Does the suggestion look like the word's letters put right rather than a look-alike of a
+ * name? Two words run together ("Inorder", "Infact"), a letter left out ("Techology") or
+ * swapped ("Thoes"), or one changed other than the last ("Comsumers"): a name's nearest
+ * words mostly drop or change its end ("Salander" -> "Slander", "Pandey" -> "Pander"). */
+static gboolean
+letters_put_right (const char *lower, const char *sl)
+{
+  const char *space = strchr (sl, ' ');
+  if (space) {
+    /* Two real words: the second of four letters or more, the first a function word or of
+     * three ("In fact", "Car usage"; not "Pan dey"). */
+    g_autofree char *first = g_strndup (sl, space - sl);
+    g_autoptr (GString) joined = g_string_new (sl);
+    g_string_replace (joined, " ", "", 0);
+    return g_str_equal (joined->str, lower) && strlen (space + 1) >= 4 && !strchr (space + 1, ' ') &&
+           (draftd_candidates_function_word (first) || strlen (first) >= 3);
+  }
+  gsize n = strlen (lower), m = strlen (sl);
+  if (edit_distance (lower, sl) != 1)
+    return FALSE;
+  if (m > n)
+    return TRUE;
+  if (m < n)
+    return FALSE;
+  g_autofree char *a = g_strdup (lower), *b = g_strdup (sl);
+  gboolean swapped = TRUE;
+  for (gsize i = 0; i < n; i++)
+    swapped &= (a[i] == b[i]) || (i + 1 < n && a[i] == b[i + 1] && a[i + 1] == b[i]) || (i > 0 && a[i] == b[i - 1] && a[i - 1] == b[i]);
+  return swapped || lower[n - 1] == sl[m - 1];
+}
+
+gboolean
+draftd_candidates_near_word (const DraftdCandidateContext *c, const Word *w)
+{
+  g_auto (GStrv) sugg = draftd_spell_suggest (c->spell, c->lang, w->text);
+  for (guint i = 0; sugg[i] && i < 4; i++)
+    if (edit_distance (w->text, sugg[i]) <= 1)
+      return TRUE;
+  return FALSE;
+}
+
 gboolean
 draftd_candidates_misspelt_opener (const DraftdCandidateContext *c, const Word *w)
 {
@@ -251,6 +292,9 @@ draftd_candidates_misspelt_opener (const DraftdCandidateContext *c, const Word *
   for (guint i = 0; sugg[i] && i < 4; i++) {
     g_autofree char *sl = g_utf8_strdown (sugg[i], -1);
     if (edit_distance (w->lower, sl) <= 1 && (draftd_candidates_function_word (sl) || in_list (openers_words, sl)))
+      return TRUE;
+    /* Hunspell's best guess only: a name has some look-alike further down ("Salamander"). */
+    if (i == 0 && g_str_is_ascii (sl) && letters_put_right (w->lower, sl))
       return TRUE;
   }
   return FALSE;

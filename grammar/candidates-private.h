@@ -26,6 +26,8 @@ guint draftd_candidates_english_sentence (const DraftdCandidateContext *c, const
 /* A word only the other dialect spells so ("theatre" in en-US): its spelling in c->region's,
  * as a sure candidate of kind dialect. FALSE when the word is none, or has no such twin. */
 gboolean draftd_candidates_dialect_site (const DraftdCandidateContext *c, const Word *w, GArray *out, guint site);
+/* Is a word of the dictionary one edit from this one (Hunspell's first four suggestions)? */
+gboolean draftd_candidates_near_word (const DraftdCandidateContext *c, const Word *w);
 /* An unknown capitalised word at a sentence's start: a common word misspelt ("Becouse",
  * "Dont"), which is respelt, rather than a name ("Salander"), which is not? */
 gboolean draftd_candidates_misspelt_opener (const DraftdCandidateContext *c, const Word *w);

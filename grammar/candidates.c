@@ -139,6 +139,10 @@ join_site (const DraftdCandidateContext *c, const char *s, GArray *words, guint 
   return FALSE;
 }
 
+/* Values of the document dictionary's entries. */
+#define DOCUMENT_NAME GINT_TO_POINTER (1)
+#define DOCUMENT_REPEATED GINT_TO_POINTER (2)
+
 /* Prefixes English builds words with at will: "sublicensing", "nonfree", "reupload". */
 static const char *const prefixes[] = {
   "sub", "re", "non", "pre", "co", "multi", "inter", "over", "under", "out", "counter", "anti", "semi", "super",
@@ -201,7 +205,10 @@ known_word (const DraftdCandidateContext *c, const Word *w, gboolean start)
 {
   if (draftd_spell_check (c->spell, c->lang, w->text) || (start && draftd_spell_check (c->spell, c->lang, w->lower)))
     return TRUE;
-  if (c->document && g_hash_table_contains (c->document, w->text))
+  /* A name the document uses within a sentence; a word it repeats, unless one edit from a
+   * dictionary word: learners repeat their misspellings ("compitition" twice). */
+  gpointer kind = c->document ? g_hash_table_lookup (c->document, w->text) : NULL;
+  if (kind == DOCUMENT_NAME || (kind == DOCUMENT_REPEATED && !draftd_candidates_near_word (c, w)))
     return TRUE;
   if (g_strcmp0 (c->lang, "en") != 0)
     return FALSE;
@@ -292,10 +299,14 @@ draftd_candidates_document_words (const char *text)
       i = g_utf8_next_char (text + i) - text;
     char *w = g_strndup (text + start, i - start);
     gboolean name = g_unichar_isupper (g_utf8_get_char (w)) && !document_sentence_start (text, start);
-    if (name || g_hash_table_contains (seen, w))
-      g_hash_table_add (out, w);
-    else
+    if (name)
+      g_hash_table_insert (out, w, DOCUMENT_NAME);
+    else if (g_hash_table_contains (seen, w) && !g_hash_table_contains (out, w))
+      g_hash_table_insert (out, w, DOCUMENT_REPEATED);
+    else if (!g_hash_table_contains (seen, w))
       g_hash_table_add (seen, w);
+    else
+      g_free (w);
   }
   return out;
 }

@@ -12,9 +12,10 @@
 /* GArray of DraftdCandidate, sorted by site then prior (best first); clear with g_array_unref. */
 GArray *draftd_candidates_find (const DraftdCandidateContext *c, const char *sentence);
 /* The document dictionary, as Harper keeps one: the words of `text` its writer vouches for
- * by using them, lower-cased: a word written twice or more in the same form, and a
- * capitalised word within a sentence (a name, which is then a name at a sentence's start
- * too). A set (keys only); free with g_hash_table_unref. */
+ * by using them: a capitalised word within a sentence (a name, which is then a name at a
+ * sentence's start too), and a word written twice or more in the same form (known unless a
+ * dictionary word is one edit from it). Word -> which of the two; free with
+ * g_hash_table_unref. */
 GHashTable *draftd_candidates_document_words (const char *text);
 /* A document that mixes dialects ("color" and "theatre"): the index of the dialect most of its
  * regional spellings follow, whose dictionary the rest are then held to; -1 when it keeps to
