@@ -140,26 +140,36 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
   }
 }
 
+char *
+draftd_candidates_dialect_twin (DraftdSpell *spell, const char *word, guint region)
+{
+  g_autofree char *lower = g_utf8_strdown (word, -1);
+  guint mask = draftd_spell_regions (spell, "en", word), own = 1u << region;
+  if (g_utf8_strlen (word, -1) < 4 || mask == 0 || (mask & own))
+    return NULL;
+  g_auto (GStrv) sugg = draftd_spell_suggest_region (spell, "en", region, word);
+  for (guint i = 0; sugg[i] && i < 4; i++) {
+    g_autofree char *sl = g_utf8_strdown (sugg[i], -1);
+    guint twin = draftd_spell_regions (spell, "en", sugg[i]);
+    /* The same word respelt ("theatre" -> "theater", "organised" -> "organized"), not another,
+     * and one the first dialect does not spell so. */
+    if (!strchr (sl, ' ') && !strchr (sl, '-') && sl[0] == lower[0] && edit_distance (lower, sl) <= 2 && (twin & own) && !(twin & mask))
+      return g_steal_pointer (&sl);
+  }
+  return NULL;
+}
+
 gboolean
 draftd_candidates_dialect_site (const DraftdCandidateContext *c, const Word *w, GArray *out, guint site)
 {
-  if (c->region < 0 || g_strcmp0 (c->lang, "en") != 0 || g_utf8_strlen (w->text, -1) < 4)
+  if (c->region < 0 || g_strcmp0 (c->lang, "en") != 0)
     return FALSE;
-  guint mask = draftd_spell_regions (c->spell, c->lang, w->text), own = 1u << c->region;
-  if (mask == 0 || (mask & own))
+  g_autofree char *twin = draftd_candidates_dialect_twin (c->spell, w->text, (guint) c->region);
+  if (twin == NULL)
     return FALSE;
-  g_auto (GStrv) sugg = draftd_spell_suggest_region (c->spell, c->lang, (guint) c->region, w->text);
-  for (guint i = 0; sugg[i] && i < 4; i++) {
-    g_autofree char *sl = g_utf8_strdown (sugg[i], -1);
-    /* The same word respelt ("theatre" -> "theater", "organised" -> "organized"), not another. */
-    if (strchr (sl, ' ') || strchr (sl, '-') || sl[0] != w->lower[0] || edit_distance (w->lower, sl) > 2 ||
-        !(draftd_spell_regions (c->spell, c->lang, sugg[i]) & own) || (draftd_spell_regions (c->spell, c->lang, sugg[i]) & mask))
-      continue;
-    g_autofree char *rep = draftd_candidates_match_case (w->text, sl);
-    draftd_candidates_add (out, w->start, w->end, rep, DRAFTD_FIX_DIALECT, DRAFTD_CANDIDATE_CERTAIN, site);
-    return TRUE;
-  }
-  return FALSE;
+  g_autofree char *rep = draftd_candidates_match_case (w->text, twin);
+  draftd_candidates_add (out, w->start, w->end, rep, DRAFTD_FIX_DIALECT, DRAFTD_CANDIDATE_CERTAIN, site);
+  return TRUE;
 }
 
 /* Only whitespace between two words: rules about neighbours do not reach across commas. */

@@ -28,6 +28,9 @@ guint draftd_candidates_english_sentence (const DraftdCandidateContext *c, const
 gboolean draftd_candidates_dialect_site (const DraftdCandidateContext *c, const Word *w, GArray *out, guint site);
 /* Is a word of the dictionary one edit from this one (Hunspell's first four suggestions)? */
 gboolean draftd_candidates_near_word (const DraftdCandidateContext *c, const Word *w);
+/* The word as dialect `region` spells it when only other dialects spell it so ("theatre" ->
+ * "theater" for en_US), else NULL. */
+char *draftd_candidates_dialect_twin (DraftdSpell *spell, const char *word, guint region);
 /* An unknown capitalised word at a sentence's start: a common word misspelt ("Becouse",
  * "Dont"), which is respelt, rather than a name ("Salander"), which is not? */
 gboolean draftd_candidates_misspelt_opener (const DraftdCandidateContext *c, const Word *w);

@@ -328,9 +328,18 @@ draftd_candidates_document_region (DraftdSpell *spell, const char *text)
     g_autofree char *w = g_strndup (text + start, i - start);
     if (i - start < 4 || !g_unichar_islower (g_utf8_get_char (w)) || (i < n && apostrophe_at (text, i)))
       continue;
+    /* A regional spelling: one dialect's alone, with a twin in another ("color", "colour");
+     * a word one dictionary merely lacks tells nothing. */
     guint mask = draftd_spell_regions (spell, "en", w);
-    if (mask != 0 && (mask & (mask - 1)) == 0)
-      counts[g_bit_nth_lsf (mask, -1) % 8]++;
+    if (mask == 0 || (mask & (mask - 1)) != 0)
+      continue;
+    for (guint k = 0; k < 8; k++) {
+      g_autofree char *twin = (mask & (1u << k)) ? NULL : draftd_candidates_dialect_twin (spell, w, k);
+      if (twin) {
+        counts[g_bit_nth_lsf (mask, -1) % 8]++;
+        break;
+      }
+    }
   }
   gint best = -1;
   guint used = 0;

@@ -403,7 +403,8 @@ starts_sentence (const char *text, gsize start)
     line--;
   if (newlines == 0 && i > w && i - w <= 6 && (line == 0 || text[line - 1] == '\n') && strchr (".)", text[i - 1]))
     return FALSE;
-  return i == 0 || newlines >= 2 || strchr (".!?", text[i - 1]) != NULL;
+  /* A paragraph after a colon goes on what the colon began ("replace it with this:"). */
+  return i == 0 || (newlines >= 2 && text[i - 1] != ':') || strchr (".!?", text[i - 1]) != NULL;
 }
 
 /* Candidate corrections judged by the target (grammar/rank.h); `prot` follows the edits. */
