@@ -3,6 +3,7 @@
  * numbers, abbreviations and code are never split; edits re-apply to the exact output in
  * all three offset units and leave text outside their spans untouched. */
 #include <string.h>
+#include "grammar/candidates.h"
 #include "grammar/checks.h"
 #include "grammar/edits.h"
 #include "grammar/language.h"
@@ -239,6 +240,21 @@ check_protected_spans (void)
           "words that only look like enumerators are prose");
 }
 
+/* A confusable's flip is named by its pair, the same either way (rule ids build on it). */
+static void
+check_confusable_rules (void)
+{
+  g_autofree char *a = draftd_candidates_confusable_rule ("were", "where");
+  g_autofree char *b = draftd_candidates_confusable_rule ("Where", "were");
+  g_autofree char *c = draftd_candidates_confusable_rule ("It\u2019s", "its");
+  g_autofree char *d = draftd_candidates_confusable_rule ("their", "they're");
+  g_autofree char *e = draftd_candidates_confusable_rule ("cat", "dog");
+  g_autofree char *f = draftd_candidates_confusable_rule ("then", "then");
+  tap_ok (g_strcmp0 (a, "confusable.were-where") == 0 && g_strcmp0 (b, a) == 0 && g_strcmp0 (c, "confusable.its-it's") == 0 &&
+              g_strcmp0 (d, "confusable.their-they're") == 0 && e == NULL && f == NULL,
+          "confusable flips are named by their pair: %s %s %s %s", a, b, c, d);
+}
+
 /* However long, a sentence is one piece: nothing is cut at a byte limit. */
 static void
 check_long_sentence (void)
@@ -390,6 +406,7 @@ main (void)
 {
   check_corpus_rebuilds ();
   check_protected_spans ();
+  check_confusable_rules ();
   check_long_sentence ();
   check_random_unicode ();
   check_edit_kinds ();
