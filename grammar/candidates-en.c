@@ -877,7 +877,7 @@ static const char *const openers[] = {
   "for example", "for instance", "however", "therefore", "moreover", "furthermore", "in addition", "in conclusion",
   "on the other hand", "in my opinion", "in fact", "of course", "as a result", "consequently", "nevertheless", "thus",
   "hence", "besides", "firstly", "secondly", "thirdly", "finally", "lastly", "in other words", "in general", "nowadays",
-  "unfortunately", "fortunately", "in summary", "to sum up", "in short", "personally", "in brief", "in the end",
+  "unfortunately", "fortunately", "in summary", "to sum up", "in short", "personally", "also", "in brief", "in the end",
 };
 
 guint
@@ -892,8 +892,11 @@ draftd_candidates_english_sentence (const DraftdCandidateContext *c, const char 
     while (m < len && m < n - 1 && !words[m].fixed && g_str_equal (words[m].lower, parts[m]) &&
            (m == 0 || adjacent (s, &words[m - 1], &words[m])))
       m++;
-    /* The phrase, then a space and a word: no comma, colon or dash there yet. */
-    if (m == len && adjacent (s, &words[m - 1], &words[m]) && words[0].start == 0) {
+    /* The phrase, then a space and a word: no comma, colon or dash there yet. "Also" only
+     * before a subject ("Also, the"; "Also add information" is an imperative). */
+    gboolean also_ok = !g_str_equal (openers[k], "also") ||
+                       in_list (" the a an this these that those there it it's they we i you he she my our their his her ", words[m].lower);
+    if (m == len && also_ok && adjacent (s, &words[m - 1], &words[m]) && words[0].start == 0) {
       draftd_candidates_add (out, words[m - 1].end, words[m - 1].end, ",", DRAFTD_FIX_PUNCTUATION, DRAFTD_CANDIDATE_CERTAIN, site);
       return site + 1;
     }

@@ -143,18 +143,19 @@ join_site (const DraftdCandidateContext *c, const char *s, GArray *words, guint 
 #define DOCUMENT_NAME GINT_TO_POINTER (1)
 #define DOCUMENT_REPEATED GINT_TO_POINTER (2)
 
-/* Prefixes English builds words with at will: "sublicensing", "nonfree", "reupload". */
+/* Prefixes English builds words with at will: "sublicensing", "nonfree", "reupload"; not
+ * "un", "de" or "mis", which learners put on words that take another ("unability"). */
 static const char *const prefixes[] = {
   "sub", "re", "non", "pre", "co", "multi", "inter", "over", "under", "out", "counter", "anti", "semi", "super",
-  "micro", "un", "mis", "post", "self", "cross", "hyper", "meta", "auto", "pseudo", "de",
+  "micro", "post", "self", "cross", "hyper", "meta", "auto", "pseudo",
 };
 
 /* Words that start the closed compounds learners write for two words ("highschool",
  * "wellcome", "thankyou"): no compound starts with one. */
-static const char *const split_heads = " high well good thank real free best last next long ";
+static const char *const split_heads = " high well good thank real free best last next long first second third ";
 
 /* A word the dictionary lacks that English builds from words it has: a prefix and a word of
- * five letters or more ("sublicensing"), or two nouns of four or more ("motorsport"), neither
+ * five letters or more ("sublicensing"), or two nouns of five or more ("motorsport"), neither
  * a function word: "eachother", "infact", "wellcome" and "highschool" are mistakes to
  * correct, not compounds. */
 static gboolean
@@ -168,7 +169,8 @@ compound_word (const DraftdCandidateContext *c, const char *lower)
     if (g_str_has_prefix (lower, prefixes[i]) && n - k >= 5 && draftd_spell_check (c->spell, c->lang, lower + k))
       return TRUE;
   }
-  for (gsize k = 4; k + 4 <= n; k++) {
+  /* Parts of five letters or more: "lifestile" and "successfull" are no compounds. */
+  for (gsize k = 5; k + 5 <= n; k++) {
     g_autofree char *head = g_strndup (lower, k);
     const char *tail = lower + k;
     g_autofree char *key = g_strdup_printf (" %s ", head);
@@ -182,7 +184,7 @@ compound_word (const DraftdCandidateContext *c, const char *lower)
 }
 
 /* A program's or a daemon's name in lower case, left as the writer typed it: a command or a
- * package this system has ("grep", "systemd"), or a word and a daemon's "d" ("draftd"; not
+ * package this system has ("grep", "systemd"), or a noun and a daemon's "d" ("journald"; not
  * "writed", a past tense to correct). */
 static gboolean
 program_name (const DraftdCandidateContext *c, const Word *w)
@@ -191,8 +193,11 @@ program_name (const DraftdCandidateContext *c, const Word *w)
     return FALSE;
   gsize n = strlen (w->lower);
   if (n >= 5 && w->lower[n - 1] == 'd' && w->lower[n - 2] != 'e') {
+    /* A thing's name ("system"), not a verb's past missing its "e" ("rememberd") or an
+     * adjective's misspelling ("maind"). */
     g_autofree char *stem = g_strndup (w->lower, n - 1);
-    if (draftd_spell_check (c->spell, c->lang, stem))
+    if (draftd_spell_check (c->spell, c->lang, stem) && draftd_forms_is (stem, 'n') && !draftd_forms_is (stem, 'v') &&
+        !draftd_forms_is (stem, 'a'))
       return TRUE;
   }
   return draftd_spell_program_name (w->lower);
