@@ -5,7 +5,8 @@
  * softly holds it, one Correct per licence (so the document's own words count), through the
  * daemon over D-Bus with the shipped default models. Every edit is printed; the test holds
  * the false-alarm rate at 1 edit per 10,000 words or fewer (issue 33: 40 edits over the
- * first three licences before). */
+ * first three licences before). The same daemon then checks the `dialect` option: spellings
+ * of the other dialect flagged as kind dialect, none by default unless a text mixes them. */
 #include <string.h>
 #include "lib/bus/client.h"
 #include "tests/bus-fixture.h"
@@ -36,11 +37,26 @@ reflow (const char *path, guint *words)
   return g_string_free (out, FALSE);
 }
 
-/* Corrects `text`; returns how many edits came back (printing each), or -1 on error. */
+/* Corrects `text`, with the `dialect` option unless NULL; returns how many edits came back
+ * (printing each, and appending their messages to `messages` if given), or -1 on error. */
 static gint
-count_edits (DBusConnection *c, const char *name, const char *text)
+count_edits (DBusConnection *c, const char *name, const char *text, const char *dialect, GString *messages)
 {
-  DBusMessage *m = bus_fixture_text_call ("Correct", text);
+  DBusMessage *m = draftd_bus_new_call ("Correct");
+  DBusMessageIter a, d, entry, v;
+  dbus_message_iter_init_append (m, &a);
+  dbus_message_iter_append_basic (&a, DBUS_TYPE_STRING, &text);
+  dbus_message_iter_open_container (&a, DBUS_TYPE_ARRAY, "{sv}", &d);
+  if (dialect) {
+    const char *key = "dialect";
+    dbus_message_iter_open_container (&d, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
+    dbus_message_iter_append_basic (&entry, DBUS_TYPE_STRING, &key);
+    dbus_message_iter_open_container (&entry, DBUS_TYPE_VARIANT, "s", &v);
+    dbus_message_iter_append_basic (&v, DBUS_TYPE_STRING, &dialect);
+    dbus_message_iter_close_container (&entry, &v);
+    dbus_message_iter_close_container (&d, &entry);
+  }
+  dbus_message_iter_close_container (&a, &d);
   DBusError e;
   dbus_error_init (&e);
   DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 600000, &e);
@@ -66,10 +82,33 @@ count_edits (DBusConnection *c, const char *name, const char *text)
       if (f == 3)
         dbus_message_iter_get_basic (&st, &message);
     tap_diag ("%s at %u: %s", name, offset, message);
+    if (messages)
+      g_string_append_printf (messages, "%s;", message);
     n++;
   }
   dbus_message_unref (r);
   return n;
+}
+
+/* The `dialect` option: the other dialect's spellings are edits of kind dialect; none by
+ * default, unless a text mixes them; a dialect without a dictionary is an error. */
+static void
+check_dialects (DBusConnection *c)
+{
+  const char *british = "We went to the theatre to see my favourite actor.";
+  g_autoptr (GString) us = g_string_new (NULL), gb = g_string_new (NULL), mixed = g_string_new (NULL);
+  gint n_us = count_edits (c, "en-US", british, "en-US", us);
+  gint n_gb = count_edits (c, "en-GB", british, "en-GB", gb);
+  gint n_none = count_edits (c, "no dialect", british, NULL, NULL);
+  tap_ok (n_us == 2 && strstr (us->str, "dialect: theatre \u2192 theater") && strstr (us->str, "dialect: favourite \u2192 favorite"),
+          "en-US flags British spellings as dialect: %s", us->str);
+  tap_ok (n_gb == 0 && n_none == 0, "en-GB and no dialect leave them (%d, %d edits)", n_gb, n_none);
+  gint n_mixed = count_edits (c, "mixed", "The color of the theater was gray, and the center of the theatre was closed.", NULL, mixed);
+  tap_ok (n_mixed == 1 && strstr (mixed->str, "dialect: theatre \u2192 theater"), "a text that mixes dialects is held to its majority: %s",
+          mixed->str);
+  tap_diag ("two errors expected next");
+  tap_ok (count_edits (c, "en-XX", british, "en-XX", NULL) < 0 && count_edits (c, "english", british, "english", NULL) < 0,
+          "a dialect without a dictionary, or not one at all, is an error");
 }
 
 int
@@ -97,13 +136,14 @@ main (void)
     g_autofree char *text = reflow (path, &w);
     if (text == NULL)
       continue; /* a licence this release of base-files lacks */
-    gint n = count_edits (c, files[i], text);
+    gint n = count_edits (c, files[i], text, NULL, NULL);
     tap_ok (n >= 0, "%s: %u words corrected, %d edits", files[i], w, n);
     words += w;
     edits += MAX (n, 0);
   }
   tap_ok (words >= 20000, "%u words of licence text", words);
   tap_ok (edits * 10000 <= words, "%u edits in %u words: %.1f per 10,000 (at most 1)", edits, words, edits * 10000.0 / MAX (words, 1));
+  check_dialects (c);
   dbus_connection_close (c);
   dbus_connection_unref (c);
   tap_ok (bus_fixture_stop_draftd (&f) == 0, "draftd exits cleanly");
