@@ -358,3 +358,31 @@ draftd_candidates_document_region (DraftdSpell *spell, const char *text)
       return -1; /* a tie: no side to take */
   return used >= 2 ? best : -1;
 }
+
+void
+draftd_candidates_workspace_words (GHashTable *document, const char *path)
+{
+  if (path == NULL || !g_path_is_absolute (path))
+    return;
+  g_autofree char *dir = g_path_get_dirname (path);
+  for (guint depth = 0; depth < 64; depth++) {
+    g_autofree char *list = g_build_filename (dir, ".draftd", "words.txt", NULL);
+    g_autofree char *all = NULL;
+    gsize len = 0;
+    /* A list of up to 1 MiB; the first one found, nearest the file, is the workspace's. */
+    if (g_file_get_contents (list, &all, &len, NULL) && len <= (1 << 20)) {
+      g_auto (GStrv) lines = g_strsplit (all, "\n", -1);
+      for (guint i = 0; lines[i]; i++)
+        if (*g_strstrip (lines[i]) && g_utf8_validate (lines[i], -1, NULL)) {
+          g_hash_table_insert (document, g_utf8_strdown (lines[i], -1), DOCUMENT_NAME);
+          g_hash_table_insert (document, g_strdup (lines[i]), DOCUMENT_NAME);
+        }
+      return;
+    }
+    g_autofree char *up = g_path_get_dirname (dir);
+    if (g_str_equal (up, dir))
+      return;
+    g_free (dir);
+    dir = g_steal_pointer (&up);
+  }
+}

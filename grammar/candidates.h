@@ -17,6 +17,10 @@ GArray *draftd_candidates_find (const DraftdCandidateContext *c, const char *sen
  * dictionary word is one edit from it). Word -> which of the two; free with
  * g_hash_table_unref. */
 GHashTable *draftd_candidates_document_words (const char *text);
+/* Adds the workspace's words to a document dictionary: those of the first `.draftd/words.txt`
+ * (one a line) in the folder of `path` (the document's file, absolute) or one above it, as the
+ * user's own words are in $XDG_CONFIG_HOME/draftd/words.txt. Nothing when path is NULL. */
+void draftd_candidates_workspace_words (GHashTable *document, const char *path);
 /* A document that mixes dialects ("color" and "theatre"): the index of the dialect most of its
  * regional spellings follow, whose dictionary the rest are then held to; -1 when it keeps to
  * one (or none, or as many of each). English only. */

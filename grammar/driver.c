@@ -313,6 +313,8 @@ draftd_grammar_run (DraftdGrammarContext *ctx, const char *text, const DraftdGra
   double bias = req->keep_bias > 0 ? req->keep_bias : req->keep_bias < 0 ? 0 : DRAFTD_GRAMMAR_KEEP_BIAS;
   g_autoptr (GHashTable) prompt_words = req->rewrite ? draftd_grammar_rewrite_prompt_words (ctx, req) : NULL;
   g_autoptr (GHashTable) document = req->rewrite ? NULL : draftd_candidates_document_words (text);
+  if (document)
+    draftd_candidates_workspace_words (document, req->path);
   DraftdGrammarSegmentOptions so = { req->protect_quotes };
   Driver d = { .req = req, .text = text, .bias = req->rewrite ? 0.0f : (float) bias, .prompt_words = prompt_words,
                .document = document, .region = region, .workers = ctx->workers };

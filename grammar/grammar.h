@@ -90,6 +90,9 @@ typedef struct {
    * dialect. NULL or "": none, either is right, but a document that mixes them is held to the
    * one most of its regional spellings follow. */
   const char *dialect;
+  /* Corrections: the document's file (absolute), whose workspace words list
+   * (.draftd/words.txt, found upward) is known in it; NULL: none. */
+  const char *path;
   GCancellable *cancellable;
   /* Called after each segment the model sees (or leaves unchanged as foreign or too long), in
    * text order, with that segment's edits (byte offsets in the whole text; n may be 0) and

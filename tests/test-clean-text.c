@@ -6,8 +6,10 @@
  * daemon over D-Bus with the shipped default models. Every edit is printed; the test holds
  * the false-alarm rate at 1 edit per 10,000 words or fewer (issue 33: 40 edits over the
  * first three licences before). The same daemon then checks the `dialect` option: spellings
- * of the other dialect flagged as kind dialect, none by default unless a text mixes them. */
+ * of the other dialect flagged as kind dialect, none by default unless a text mixes them; and
+ * the `path` option: a workspace's words (.draftd/words.txt above the file) are known. */
 #include <string.h>
+#include <glib/gstdio.h>
 #include "lib/bus/client.h"
 #include "tests/bus-fixture.h"
 #include "tests/tap.h"
@@ -40,19 +42,18 @@ reflow (const char *path, guint *words)
 /* Corrects `text`, with the `dialect` option unless NULL; returns how many edits came back
  * (printing each, and appending their messages to `messages` if given), or -1 on error. */
 static gint
-count_edits (DBusConnection *c, const char *name, const char *text, const char *dialect, GString *messages)
+count_edits_with (DBusConnection *c, const char *name, const char *text, const char *key, const char *value, GString *messages)
 {
   DBusMessage *m = draftd_bus_new_call ("Correct");
   DBusMessageIter a, d, entry, v;
   dbus_message_iter_init_append (m, &a);
   dbus_message_iter_append_basic (&a, DBUS_TYPE_STRING, &text);
   dbus_message_iter_open_container (&a, DBUS_TYPE_ARRAY, "{sv}", &d);
-  if (dialect) {
-    const char *key = "dialect";
+  if (value) {
     dbus_message_iter_open_container (&d, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
     dbus_message_iter_append_basic (&entry, DBUS_TYPE_STRING, &key);
     dbus_message_iter_open_container (&entry, DBUS_TYPE_VARIANT, "s", &v);
-    dbus_message_iter_append_basic (&v, DBUS_TYPE_STRING, &dialect);
+    dbus_message_iter_append_basic (&v, DBUS_TYPE_STRING, &value);
     dbus_message_iter_close_container (&entry, &v);
     dbus_message_iter_close_container (&d, &entry);
   }
@@ -88,6 +89,36 @@ count_edits (DBusConnection *c, const char *name, const char *text, const char *
   }
   dbus_message_unref (r);
   return n;
+}
+
+static gint
+count_edits (DBusConnection *c, const char *name, const char *text, const char *dialect, GString *messages)
+{
+  return count_edits_with (c, name, text, "dialect", dialect, messages);
+}
+
+/* The `path` option: the words of .draftd/words.txt above the document's file are known. */
+static void
+check_workspace_words (DBusConnection *c)
+{
+  g_autofree char *root = g_dir_make_tmp ("draftd-workspace-XXXXXX", NULL);
+  g_autofree char *dot = g_build_filename (root, ".draftd", NULL), *deep = g_build_filename (root, "doc", "notes", NULL);
+  g_autofree char *list = g_build_filename (dot, "words.txt", NULL), *file = g_build_filename (deep, "today.md", NULL);
+  gboolean made = g_mkdir_with_parents (dot, 0700) == 0 && g_mkdir_with_parents (deep, 0700) == 0 &&
+                  g_file_set_contents (list, "gizmoq\ndraftq\n", -1, NULL);
+  const char *text = "We check our notes with draftq every morning.";
+  gint without = count_edits_with (c, "no workspace", text, "path", NULL, NULL);
+  gint with = count_edits_with (c, "workspace", text, "path", file, NULL);
+  tap_ok (made && without >= 1 && with == 0, "a workspace word (.draftd/words.txt two folders up) is known: %d edits without, %d with",
+          without, with);
+  tap_diag ("an error expected next");
+  tap_ok (count_edits_with (c, "relative", text, "path", "notes/today.md", NULL) < 0, "a relative path is an error");
+  g_unlink (list);
+  g_rmdir (dot);
+  g_rmdir (deep);
+  g_autofree char *doc = g_path_get_dirname (deep);
+  g_rmdir (doc);
+  g_rmdir (root);
 }
 
 /* The `dialect` option: the other dialect's spellings are edits of kind dialect; none by
@@ -144,6 +175,7 @@ main (void)
   tap_ok (words >= 20000, "%u words of licence text", words);
   tap_ok (edits * 10000 <= words, "%u edits in %u words: %.1f per 10,000 (at most 1)", edits, words, edits * 10000.0 / MAX (words, 1));
   check_dialects (c);
+  check_workspace_words (c);
   dbus_connection_close (c);
   dbus_connection_unref (c);
   tap_ok (bus_fixture_stop_draftd (&f) == 0, "draftd exits cleanly");

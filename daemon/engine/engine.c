@@ -469,6 +469,7 @@ run_grammar (DraftdModels *m, DraftdLane *lane, DraftdSpell *spell, double defau
     .candidates_only = req->kind == DRAFTD_JOB_CORRECT && !model_pass (m, &req->options),
     .large_model = m->target.model->n_params >= DRAFTD_GRAMMAR_MODEL_PASS_PARAMS,
     .dialect = req->options.dialect,
+    .path = req->options.path,
     .cancellable = cancellable,
     .on_segment = on_segment,
     .user = &hook,

@@ -54,6 +54,7 @@ draftd_job_request_free (DraftdJobRequest *r)
   g_strfreev (r->options.stop);
   g_free (r->options.mode);
   g_free (r->options.dialect);
+  g_free (r->options.path);
   g_free (r);
 }
 

@@ -183,6 +183,16 @@ read_grammar_option (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOp
     o->model_pass = b ? 1 : -1;
     return TRUE;
   }
+  if (g_str_equal (key, "path")) {
+    const char *v;
+    dbus_message_iter_get_basic (var, &v);
+    g_autofree char *shown = echo (v);
+    if (!g_path_is_absolute (v) || strlen (v) > 4096)
+      return invalid (error, "path must be the document's absolute file name (at most 4096 bytes), not '%s'", shown);
+    g_free (o->path);
+    o->path = g_strdup (v);
+    return TRUE;
+  }
   if (g_str_equal (key, "dialect")) {
     const char *v;
     dbus_message_iter_get_basic (var, &v);
