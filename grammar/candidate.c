@@ -3,7 +3,7 @@
 const char *
 draftd_fix_kind_name (DraftdFixKind kind)
 {
-  static const char *const names[] = { "spelling", "agreement", "verb form", "article", "preposition", "word choice", "punctuation" };
+  static const char *const names[] = { "spelling", "agreement", "verb form", "article", "preposition", "word choice", "punctuation", "dialect" };
   return kind < DRAFTD_FIX_N_KINDS ? names[kind] : "grammar";
 }
 

@@ -14,6 +14,7 @@ typedef enum {
   DRAFTD_FIX_PREPOSITION,
   DRAFTD_FIX_WORD_CHOICE,
   DRAFTD_FIX_PUNCTUATION,
+  DRAFTD_FIX_DIALECT,     /* the other dialect's spelling ("theatre" in en-US) */
   DRAFTD_FIX_N_KINDS
 } DraftdFixKind;
 
@@ -38,6 +39,14 @@ typedef struct {
   guint n_spans;
   gboolean spelling_only;            /* a language the model does not know: spelling alone */
   const float *margins;              /* [DRAFTD_FIX_N_KINDS]: NULL for draftd_candidates_margins */
+  /* Words the rest of the document vouches for (draftd_candidates_document_words), or NULL. */
+  GHashTable *document;
+  /* The target is a real model (DRAFTD_GRAMMAR_MODEL_PASS_PARAMS or more), not the small
+   * shipped one: its judgement of a confusable needs less of a margin. */
+  gboolean large_model;
+  /* The dialect to hold spellings to: the index of its dictionary among the language's
+   * (draftd_spell_region_index), or -1 for none (either dialect's spelling is right). */
+  gint region;
 } DraftdCandidateContext;
 
 /* How much more likely (natural log) the target must find a sentence with a candidate of

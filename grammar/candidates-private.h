@@ -8,7 +8,12 @@ typedef struct {
   char *text;       /* as written */
   char *lower;
   gboolean fixed;   /* must stay as it is: protected, a name, an identifier, a foreign spelling */
+  gboolean compound; /* part of a hyphenated compound ("tractor-trailers"): spelt, never inflected */
 } Word;
+
+/* Is the word (lower case) one of English's closed-class words (articles, pronouns,
+ * auxiliaries, prepositions, conjunctions)? */
+gboolean draftd_candidates_function_word (const char *lower);
 
 /* A misspelt word: the dictionary's suggestions, contractions, irregular forms. */
 void draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s, const Word *w, GArray *out, guint site);
@@ -18,3 +23,14 @@ guint draftd_candidates_english_sites (const DraftdCandidateContext *c, const ch
 /* English rules about the whole sentence (a comma after an opening phrase). */
 guint draftd_candidates_english_sentence (const DraftdCandidateContext *c, const char *s, const Word *words, guint n, GArray *out,
                                           guint site);
+/* A word only the other dialect spells so ("theatre" in en-US): its spelling in c->region's,
+ * as a sure candidate of kind dialect. FALSE when the word is none, or has no such twin. */
+gboolean draftd_candidates_dialect_site (const DraftdCandidateContext *c, const Word *w, GArray *out, guint site);
+/* Is a word of the dictionary one edit from this one (Hunspell's first four suggestions)? */
+gboolean draftd_candidates_near_word (const DraftdCandidateContext *c, const Word *w);
+/* The word as dialect `region` spells it when only other dialects spell it so ("theatre" ->
+ * "theater" for en_US), else NULL. */
+char *draftd_candidates_dialect_twin (DraftdSpell *spell, const char *word, guint region);
+/* An unknown capitalised word at a sentence's start: a common word misspelt ("Becouse",
+ * "Dont"), which is respelt, rather than a name ("Salander"), which is not? */
+gboolean draftd_candidates_misspelt_opener (const DraftdCandidateContext *c, const Word *w);

@@ -1,6 +1,7 @@
 #include "grammar/candidates.h"
 #include <string.h>
 #include "grammar/candidates-private.h"
+#include "grammar/forms.h"
 
 
 static void
@@ -63,6 +64,26 @@ odd_case (const char *w, gboolean english)
   return FALSE;
 }
 
+/* Latin phrases English writes as two words: neither half is respelt or joined ("per se" is
+ * not "perse"). */
+static const char *const phrases[][2] = {
+  { "per", "se" }, { "ad", "hoc" }, { "et", "al" }, { "a", "priori" }, { "a", "posteriori" }, { "de", "facto" },
+  { "de", "jure" }, { "vice", "versa" }, { "bona", "fide" }, { "in", "situ" }, { "in", "vitro" }, { "in", "vivo" },
+  { "ad", "nauseam" }, { "sui", "generis" }, { "prima", "facie" }, { "pro", "rata" }, { "inter", "alia" },
+  { "ipso", "facto" }, { "mutatis", "mutandis" }, { "ad", "infinitum" }, { "pro", "bono" }, { "ex", "officio" },
+};
+
+static void
+fix_phrases (GArray *words)
+{
+  for (guint i = 0; i + 1 < words->len; i++) {
+    Word *a = &g_array_index (words, Word, i), *b = &g_array_index (words, Word, i + 1);
+    for (guint k = 0; k < G_N_ELEMENTS (phrases); k++)
+      if (g_str_equal (a->lower, phrases[k][0]) && g_str_equal (b->lower, phrases[k][1]))
+        a->fixed = b->fixed = TRUE;
+  }
+}
+
 static GArray *
 split_words (const DraftdCandidateContext *c, const char *s)
 {
@@ -78,14 +99,20 @@ split_words (const DraftdCandidateContext *c, const char *s)
     gsize start = i;
     while (i < n && (word_char (s + i) || (apostrophe_at (s, i) && i + 1 < n && word_char (g_utf8_next_char (s + i)))))
       i = g_utf8_next_char (s + i) - s;
-    Word w = { start, i, g_strndup (s + start, i - start), NULL, FALSE };
+    Word w = { start, i, g_strndup (s + start, i - start), NULL, FALSE, FALSE };
+    w.compound = (start > 1 && s[start - 1] == '-' && g_ascii_isalpha (s[start - 2])) ||
+                 (s[i] == '-' && g_ascii_isalpha (s[i + 1]));
     w.lower = g_utf8_strdown (w.text, -1);
     gboolean capital = g_unichar_isupper (g_utf8_get_char (w.text));
     gboolean first = words->len == 0;
-    w.fixed = in_spans (c, start, i) || glued (s, start, i) || odd_case (w.text, english) ||
+    /* A word in quotes of its own is a term cited, not a word used ("undump"). */
+    gboolean cited = start > 0 && strchr ("\"'`", s[start - 1]) && s[i] == s[start - 1];
+    cited |= start >= 3 && strncmp (s + start - 3, "\xe2\x80\x9c", 3) == 0 && strncmp (s + i, "\xe2\x80\x9d", 3) == 0;
+    w.fixed = cited || in_spans (c, start, i) || glued (s, start, i) || odd_case (w.text, english) ||
               (capital && !(first && c->sentence_start) && !g_str_equal (w.text, "I"));
     g_array_append_val (words, w);
   }
+  fix_phrases (words);
   return words;
 }
 
@@ -110,6 +137,87 @@ join_site (const DraftdCandidateContext *c, const char *s, GArray *words, guint 
     return TRUE;
   }
   return FALSE;
+}
+
+/* Values of the document dictionary's entries. */
+#define DOCUMENT_NAME GINT_TO_POINTER (1)
+#define DOCUMENT_REPEATED GINT_TO_POINTER (2)
+
+/* Prefixes English builds words with at will: "sublicensing", "nonfree", "reupload"; not
+ * "un", "de" or "mis", which learners put on words that take another ("unability"). */
+static const char *const prefixes[] = {
+  "sub", "re", "non", "pre", "co", "multi", "inter", "over", "under", "out", "counter", "anti", "semi", "super",
+  "micro", "post", "self", "cross", "hyper", "meta", "auto", "pseudo",
+};
+
+/* Words that start the closed compounds learners write for two words ("highschool",
+ * "wellcome", "thankyou"): no compound starts with one. */
+static const char *const split_heads = " high well good thank real free best last next long first second third ";
+
+/* A word the dictionary lacks that English builds from words it has: a prefix and a word of
+ * five letters or more ("sublicensing"), or two nouns of five or more ("motorsport"), neither
+ * a function word: "eachother", "infact", "wellcome" and "highschool" are mistakes to
+ * correct, not compounds. */
+static gboolean
+compound_word (const DraftdCandidateContext *c, const char *lower)
+{
+  gsize n = strlen (lower);
+  if (n < 7 || !g_str_is_ascii (lower))
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (prefixes); i++) {
+    gsize k = strlen (prefixes[i]);
+    if (g_str_has_prefix (lower, prefixes[i]) && n - k >= 5 && draftd_spell_check (c->spell, c->lang, lower + k))
+      return TRUE;
+  }
+  /* Parts of five letters or more: "lifestile" and "successfull" are no compounds. */
+  for (gsize k = 5; k + 5 <= n; k++) {
+    g_autofree char *head = g_strndup (lower, k);
+    const char *tail = lower + k;
+    g_autofree char *key = g_strdup_printf (" %s ", head);
+    if (draftd_candidates_function_word (head) || draftd_candidates_function_word (tail) || strstr (split_heads, key) ||
+        !draftd_forms_is (head, 'n') || !draftd_forms_is (tail, 'n'))
+      continue;
+    if (draftd_spell_check (c->spell, c->lang, head) && draftd_spell_check (c->spell, c->lang, tail))
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* A program's or a daemon's name in lower case, left as the writer typed it: a command or a
+ * package this system has ("grep", "systemd"), or a noun and a daemon's "d" ("journald"; not
+ * "writed", a past tense to correct). */
+static gboolean
+program_name (const DraftdCandidateContext *c, const Word *w)
+{
+  if (!g_str_equal (w->text, w->lower) || !g_str_is_ascii (w->lower))
+    return FALSE;
+  gsize n = strlen (w->lower);
+  if (n >= 5 && w->lower[n - 1] == 'd' && w->lower[n - 2] != 'e') {
+    /* A thing's name ("system"), not a verb's past missing its "e" ("rememberd") or an
+     * adjective's misspelling ("maind"). */
+    g_autofree char *stem = g_strndup (w->lower, n - 1);
+    if (draftd_spell_check (c->spell, c->lang, stem) && draftd_forms_is (stem, 'n') && !draftd_forms_is (stem, 'v') &&
+        !draftd_forms_is (stem, 'a'))
+      return TRUE;
+  }
+  return draftd_spell_program_name (w->lower);
+}
+
+/* Is the word known: to the dictionary, the user, the document, or as a compound or a
+ * program's name? */
+static gboolean
+known_word (const DraftdCandidateContext *c, const Word *w, gboolean start)
+{
+  if (draftd_spell_check (c->spell, c->lang, w->text) || (start && draftd_spell_check (c->spell, c->lang, w->lower)))
+    return TRUE;
+  /* A name the document uses within a sentence; a word it repeats, unless one edit from a
+   * dictionary word: learners repeat their misspellings ("compitition" twice). */
+  gpointer kind = c->document ? g_hash_table_lookup (c->document, w->text) : NULL;
+  if (kind == DOCUMENT_NAME || (kind == DOCUMENT_REPEATED && !draftd_candidates_near_word (c, w)))
+    return TRUE;
+  if (g_strcmp0 (c->lang, "en") != 0)
+    return FALSE;
+  return compound_word (c, w->lower) || program_name (c, w);
 }
 
 static void
@@ -139,7 +247,12 @@ draftd_candidates_find (const DraftdCandidateContext *c, const char *sentence)
     if (w->fixed)
       continue;
     gboolean start = i == 0 && c->sentence_start;
-    gboolean known = draftd_spell_check (c->spell, c->lang, w->text) || (start && draftd_spell_check (c->spell, c->lang, w->lower));
+    gboolean known = known_word (c, w, start);
+    /* A capitalised word the dictionary lacks is a name at a sentence's start too ("Salander
+     * said"), unless it is plainly a common word misspelt ("Becouse"). */
+    if (!known && start && g_unichar_isupper (g_utf8_get_char (w->text)) && g_strcmp0 (c->lang, "en") == 0 &&
+        !draftd_candidates_misspelt_opener (c, w))
+      continue;
     if (!known && join_site (c, sentence, words, i, out, site)) {
       site++;
       continue;
@@ -148,11 +261,128 @@ draftd_candidates_find (const DraftdCandidateContext *c, const char *sentence)
       draftd_candidates_spelling_site (c, sentence, w, out, site++);
       continue;
     }
-    if (!c->spelling_only && g_strcmp0 (c->lang, "en") == 0)
+    if (c->region >= 0 && draftd_candidates_dialect_site (c, w, out, site)) {
+      site++;
+      continue;
+    }
+    /* A compound's parts are its own: "two tractor-trailers" has no "tractors". */
+    if (!c->spelling_only && g_strcmp0 (c->lang, "en") == 0 && !w->compound)
       site = draftd_candidates_english_sites (c, sentence, (Word *) words->data, words->len, i, out, site);
   }
   if (!c->spelling_only && g_strcmp0 (c->lang, "en") == 0)
     site = draftd_candidates_english_sentence (c, sentence, (Word *) words->data, words->len, out, site);
   g_array_sort (out, by_site_prior);
   return out;
+}
+
+/* Does a sentence start at byte i of text: at its start, after a sentence's end or a blank
+ * line, or after a list marker or a heading's "#"? */
+static gboolean
+document_sentence_start (const char *text, gsize i)
+{
+  gboolean newline = FALSE;
+  while (i > 0 && (g_ascii_isspace (text[i - 1]) || strchr ("\"'([*#>-", text[i - 1]))) {
+    newline |= text[i - 1] == '\n';
+    i--;
+  }
+  return i == 0 || newline || strchr (".!?:;)", text[i - 1]) != NULL || (guchar) text[i - 1] >= 0x80;
+}
+
+GHashTable *
+draftd_candidates_document_words (const char *text)
+{
+  GHashTable *out = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gsize i = 0, n = strlen (text);
+  while (i < n) {
+    if (!word_char (text + i)) {
+      i = g_utf8_next_char (text + i) - text;
+      continue;
+    }
+    gsize start = i;
+    while (i < n && (word_char (text + i) || (apostrophe_at (text, i) && i + 1 < n && word_char (g_utf8_next_char (text + i)))))
+      i = g_utf8_next_char (text + i) - text;
+    char *w = g_strndup (text + start, i - start);
+    gboolean name = g_unichar_isupper (g_utf8_get_char (w)) && !document_sentence_start (text, start);
+    if (name)
+      g_hash_table_insert (out, w, DOCUMENT_NAME);
+    else if (g_hash_table_contains (seen, w) && !g_hash_table_contains (out, w))
+      g_hash_table_insert (out, w, DOCUMENT_REPEATED);
+    else if (!g_hash_table_contains (seen, w))
+      g_hash_table_add (seen, w);
+    else
+      g_free (w);
+  }
+  return out;
+}
+
+gint
+draftd_candidates_document_region (DraftdSpell *spell, const char *text)
+{
+  guint counts[8] = { 0 };
+  gsize i = 0, n = strlen (text);
+  while (i < n) {
+    if (!word_char (text + i)) {
+      i = g_utf8_next_char (text + i) - text;
+      continue;
+    }
+    gsize start = i;
+    while (i < n && word_char (text + i))
+      i = g_utf8_next_char (text + i) - text;
+    /* Lower-case words of four letters or more: names and short words tell nothing. */
+    g_autofree char *w = g_strndup (text + start, i - start);
+    if (i - start < 4 || !g_unichar_islower (g_utf8_get_char (w)) || (i < n && apostrophe_at (text, i)))
+      continue;
+    /* A regional spelling: one dialect's alone, with a twin in another ("color", "colour");
+     * a word one dictionary merely lacks tells nothing. */
+    guint mask = draftd_spell_regions (spell, "en", w);
+    if (mask == 0 || (mask & (mask - 1)) != 0)
+      continue;
+    for (guint k = 0; k < 8; k++) {
+      g_autofree char *twin = (mask & (1u << k)) ? NULL : draftd_candidates_dialect_twin (spell, w, k);
+      if (twin) {
+        counts[g_bit_nth_lsf (mask, -1) % 8]++;
+        break;
+      }
+    }
+  }
+  gint best = -1;
+  guint used = 0;
+  for (guint k = 0; k < 8; k++) {
+    used += counts[k] > 0;
+    if (counts[k] > 0 && (best < 0 || counts[k] > counts[best]))
+      best = (gint) k;
+  }
+  for (guint k = 0; best >= 0 && k < 8; k++)
+    if ((gint) k != best && counts[k] == counts[best])
+      return -1; /* a tie: no side to take */
+  return used >= 2 ? best : -1;
+}
+
+void
+draftd_candidates_workspace_words (GHashTable *document, const char *path)
+{
+  if (path == NULL || !g_path_is_absolute (path))
+    return;
+  g_autofree char *dir = g_path_get_dirname (path);
+  for (guint depth = 0; depth < 64; depth++) {
+    g_autofree char *list = g_build_filename (dir, ".draftd", "words.txt", NULL);
+    g_autofree char *all = NULL;
+    gsize len = 0;
+    /* A list of up to 1 MiB; the first one found, nearest the file, is the workspace's. */
+    if (g_file_get_contents (list, &all, &len, NULL) && len <= (1 << 20)) {
+      g_auto (GStrv) lines = g_strsplit (all, "\n", -1);
+      for (guint i = 0; lines[i]; i++)
+        if (*g_strstrip (lines[i]) && g_utf8_validate (lines[i], -1, NULL)) {
+          g_hash_table_insert (document, g_utf8_strdown (lines[i], -1), DOCUMENT_NAME);
+          g_hash_table_insert (document, g_strdup (lines[i]), DOCUMENT_NAME);
+        }
+      return;
+    }
+    g_autofree char *up = g_path_get_dirname (dir);
+    if (g_str_equal (up, dir))
+      return;
+    g_free (dir);
+    dir = g_steal_pointer (&up);
+  }
 }

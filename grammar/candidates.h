@@ -11,3 +11,21 @@
 
 /* GArray of DraftdCandidate, sorted by site then prior (best first); clear with g_array_unref. */
 GArray *draftd_candidates_find (const DraftdCandidateContext *c, const char *sentence);
+/* The document dictionary, as Harper keeps one: the words of `text` its writer vouches for
+ * by using them: a capitalised word within a sentence (a name, which is then a name at a
+ * sentence's start too), and a word written twice or more in the same form (known unless a
+ * dictionary word is one edit from it). Word -> which of the two; free with
+ * g_hash_table_unref. */
+GHashTable *draftd_candidates_document_words (const char *text);
+/* Adds the workspace's words to a document dictionary: those of the first `.draftd/words.txt`
+ * (one a line) in the folder of `path` (the document's file, absolute) or one above it, as the
+ * user's own words are in $XDG_CONFIG_HOME/draftd/words.txt. Nothing when path is NULL. */
+void draftd_candidates_workspace_words (GHashTable *document, const char *path);
+/* A document that mixes dialects ("color" and "theatre"): the index of the dialect most of its
+ * regional spellings follow, whose dictionary the rest are then held to; -1 when it keeps to
+ * one (or none, or as many of each). English only. */
+gint draftd_candidates_document_region (DraftdSpell *spell, const char *text);
+/* "confusable.were-where" when a word-choice edit from `was` to `now` swaps two members of
+ * a set of words writers confuse (their/there, its/it's, ...), else NULL; the pair is named
+ * in the order of the set ("their-there" whichever way), so one rule id covers both ways. */
+char *draftd_candidates_confusable_rule (const char *was, const char *now);

@@ -4,6 +4,7 @@
  * text is answered. */
 #include <string.h>
 #include "grammar/job.h"
+#include "grammar/candidates.h"
 #include "grammar/rewrite.h"
 
 typedef struct {
@@ -17,6 +18,8 @@ typedef struct {
   const char *text;
   float bias;
   GHashTable *prompt_words;
+  GHashTable *document;
+  gint region;
   GArray *segs, *spans;
   const DraftdGrammarWorkers *workers;
   GMutex lock;
@@ -66,7 +69,7 @@ static void
 job_init (Job *j, Driver *d, DraftdGrammarContext *ctx, DraftdGrammarStats *stats)
 {
   DraftdScorer *scorer = ctx->spell ? draftd_scorer_new (ctx->target, ctx->tokenizer, ctx->cached) : NULL;
-  *j = (Job) { ctx, d->req, stats, d->text, d->bias, scorer, draftd_fixes_new (), d->prompt_words };
+  *j = (Job) { ctx, d->req, stats, d->text, d->bias, scorer, draftd_fixes_new (), d->prompt_words, d->document, d->region };
 }
 
 static void
@@ -266,6 +269,28 @@ drive (Driver *d, DraftdGrammarContext *ctx, DraftdGrammarStats *stats, GError *
   return g_string_free (g_steal_pointer (&d->out), FALSE);
 }
 
+/* The dialect's dictionary (DraftdCandidateContext's region): the one asked for, else the
+ * one a document that mixes dialects mostly follows, else -1. FALSE when the dialect asked
+ * for has no dictionary here. */
+static gboolean
+resolve_region (DraftdGrammarContext *ctx, const char *text, const DraftdGrammarRequest *req, gint *region, GError **error)
+{
+  *region = -1;
+  if (req->rewrite || ctx->spell == NULL)
+    return TRUE;
+  if (req->dialect == NULL || *req->dialect == 0) {
+    *region = draftd_candidates_document_region (ctx->spell, text);
+    return TRUE;
+  }
+  g_autofree char *name = g_strdup (req->dialect);
+  g_strdelimit (name, "-", '_');
+  *region = g_str_has_prefix (name, "en_") ? draftd_spell_region_index (ctx->spell, "en", name) : -1;
+  if (*region < 0)
+    g_set_error (error, DRAFTD_GRAMMAR_ERROR, DRAFTD_GRAMMAR_ERROR_TEXT,
+                 "no dictionary for dialect '%s' (en-US, en-GB, or the region of an installed hunspell-en-* package)", req->dialect);
+  return *region >= 0;
+}
+
 char *
 draftd_grammar_run (DraftdGrammarContext *ctx, const char *text, const DraftdGrammarRequest *req, GArray *edits,
                     DraftdGrammarStats *stats, GError **error)
@@ -280,14 +305,19 @@ draftd_grammar_run (DraftdGrammarContext *ctx, const char *text, const DraftdGra
     return NULL;
   }
   gboolean use_template;
-  if (req->rewrite && !draftd_grammar_rewrite_resolve (ctx, req, &use_template, error))
+  gint region;
+  if ((req->rewrite && !draftd_grammar_rewrite_resolve (ctx, req, &use_template, error)) ||
+      !resolve_region (ctx, text, req, &region, error))
     return NULL;
   gint64 t0 = g_get_monotonic_time ();
   double bias = req->keep_bias > 0 ? req->keep_bias : req->keep_bias < 0 ? 0 : DRAFTD_GRAMMAR_KEEP_BIAS;
   g_autoptr (GHashTable) prompt_words = req->rewrite ? draftd_grammar_rewrite_prompt_words (ctx, req) : NULL;
+  g_autoptr (GHashTable) document = req->rewrite ? NULL : draftd_candidates_document_words (text);
+  if (document)
+    draftd_candidates_workspace_words (document, req->path);
   DraftdGrammarSegmentOptions so = { req->protect_quotes };
   Driver d = { .req = req, .text = text, .bias = req->rewrite ? 0.0f : (float) bias, .prompt_words = prompt_words,
-               .workers = ctx->workers };
+               .document = document, .region = region, .workers = ctx->workers };
   d.spans = g_array_new (FALSE, FALSE, sizeof (DraftdGrammarSpan));
   d.segs = draftd_grammar_segment (text, len, &so, d.spans);
   d.answers = g_new0 (Answer, d.segs->len);

@@ -394,7 +394,17 @@ starts_sentence (const char *text, gsize start)
   guint newlines = 0;
   while (i > 0 && g_ascii_isspace (text[i - 1]))
     newlines += text[--i] == '\n';
-  return i == 0 || newlines >= 2 || strchr (".!?", text[i - 1]) != NULL;
+  /* After a list item's enumerator ("i.", "2.") the item may go on a sentence in lower case. */
+  gsize w = i;
+  while (w > 0 && !g_ascii_isspace (text[w - 1]))
+    w--;
+  gsize line = w;
+  while (line > 0 && (text[line - 1] == ' ' || text[line - 1] == '\t'))
+    line--;
+  if (newlines == 0 && i > w && i - w <= 6 && (line == 0 || text[line - 1] == '\n') && strchr (".)", text[i - 1]))
+    return FALSE;
+  /* A paragraph after a colon goes on what the colon began ("replace it with this:"). */
+  return i == 0 || (newlines >= 2 && text[i - 1] != ':') || strchr (".!?", text[i - 1]) != NULL;
 }
 
 /* Candidate corrections judged by the target (grammar/rank.h); `prot` follows the edits. */
@@ -402,7 +412,7 @@ static char *
 candidate_stage (Job *j, gsize start, const char *segment, GArray *prot, GError **error)
 {
   DraftdCandidateContext cc = { j->ctx->spell, "en", starts_sentence (j->text, start), (const DraftdGrammarSpan *) prot->data,
-                                prot->len, FALSE, j->req->margins };
+                                prot->len, FALSE, j->req->margins, j->document, j->req->large_model, j->region };
   g_autoptr (GArray) moved = g_array_new (FALSE, FALSE, sizeof (DraftdGrammarSpan));
   guint before = j->fixes->len, passes = draftd_scorer_passes (j->scorer);
   char *fixed = draftd_rank_correct (j->scorer, &cc, segment, j->fixes, moved, j->req->cancellable, error);
@@ -562,7 +572,7 @@ foreign_answer (Job *j, const char *lang, const DraftdGrammarSegment *sg, const 
     g_array_append_val (rel, r);
   }
   DraftdCandidateContext cc = { j->ctx->spell, lang, starts_sentence (j->text, sg->start), (DraftdGrammarSpan *) rel->data,
-                                rel->len, TRUE, NULL };
+                                rel->len, TRUE, NULL, j->document, FALSE, -1 };
   return draftd_rank_correct (NULL, &cc, segment, j->fixes, NULL, j->req->cancellable, error);
 }
 

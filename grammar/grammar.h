@@ -82,6 +82,17 @@ typedef struct {
    * and whether the model's own IAD pass follows the candidates (FALSE: it does). */
   const float *margins;
   gboolean candidates_only;
+  /* The target has DRAFTD_GRAMMAR_MODEL_PASS_PARAMS or more: a real model (`draft use`), whose
+   * judgement of confusables (their/there, ...) needs less of a margin than the shipped one's. */
+  gboolean large_model;
+  /* Corrections: the dialect spellings are held to ("en-US", "en-GB", or another region
+   * Hunspell has a dictionary for: "en-AU", "en-CA", "en-ZA"); the other's are edits of kind
+   * dialect. NULL or "": none, either is right, but a document that mixes them is held to the
+   * one most of its regional spellings follow. */
+  const char *dialect;
+  /* Corrections: the document's file (absolute), whose workspace words list
+   * (.draftd/words.txt, found upward) is known in it; NULL: none. */
+  const char *path;
   GCancellable *cancellable;
   /* Called after each segment the model sees (or leaves unchanged as foreign or too long), in
    * text order, with that segment's edits (byte offsets in the whole text; n may be 0) and

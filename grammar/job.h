@@ -15,6 +15,8 @@ typedef struct {
   DraftdScorer *scorer;           /* NULL without a spelling stage */
   GArray *fixes;                  /* the candidate corrections of the current segment */
   GHashTable *prompt_words;       /* rewrites: draftd_grammar_rewrite_prompt_words */
+  GHashTable *document;           /* corrections: draftd_candidates_document_words of the text */
+  gint region;                    /* corrections: the dialect's dictionary (DraftdCandidateContext) */
 } Job;
 
 /* The answer for one segment to correct or rewrite; j->fixes holds the candidate

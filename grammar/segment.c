@@ -74,6 +74,49 @@ literal_word (const char *s, gsize left)
   return n;
 }
 
+/* Is s[0..n) a lower- or upper-case Roman numeral of the kind that numbers list items (i to
+ * xxxix), not mixing cases? */
+static gboolean
+roman (const char *s, gsize n)
+{
+  if (n == 0 || n > 6)
+    return FALSE;
+  gboolean upper = g_ascii_isupper (s[0]);
+  for (gsize i = 0; i < n; i++)
+    if (!in_set (upper ? s[i] : g_ascii_toupper (s[i]), "IVX") || (g_ascii_isupper (s[i]) != upper))
+      return FALSE;
+  /* No more than three of a letter in a row ("iiii" is no numeral). */
+  for (gsize i = 0; i + 3 < n; i++)
+    if (s[i] == s[i + 1] && s[i] == s[i + 2] && s[i] == s[i + 3])
+      return FALSE;
+  return TRUE;
+}
+
+/* Length of an enumerator that numbers an item ("a)", "(ii)", "(1)", "iv.", "B."), which a
+ * space must follow, at s, or 0: a letter at a line's start would otherwise be capitalised as
+ * a sentence's first word ("a) The work" -> "A) The work"). `line_start`: a lone letter and
+ * a dot ("a.") counts only there. */
+static gsize
+enumerator (const char *s, gsize left, gboolean line_start)
+{
+  gsize open = left > 0 && s[0] == '(', n = open;
+  while (n < left && n - open < 6 && g_ascii_isalnum (s[n]))
+    n++;
+  gsize body = n - open;
+  if (body == 0 || n + 1 >= left || !in_set (s[n], open ? ")" : ").") || !is_space (s[n + 1]))
+    return 0;
+  gboolean digits = TRUE;
+  for (gsize i = open; i < n; i++)
+    digits &= g_ascii_isdigit (s[i]) != 0;
+  gboolean letter = body == 1 && g_ascii_isalpha (s[open]);
+  /* "I. " and "A. " at a line's start are items; within a line "I." is a sentence's end. */
+  if (s[n] == '.' && !line_start)
+    return 0;
+  if (s[n] == ')' && !open && !line_start && !letter && !roman (s, body))
+    return 0;
+  return digits || letter || roman (s + open, body) ? n + 1 : 0;
+}
+
 /* Inline code: a backtick that opens a word and a closing one that ends one; "don`t" uses
  * the backtick as an apostrophe. */
 static gsize
@@ -100,6 +143,9 @@ inline_span (const char *text, gsize len, gsize p, const DraftdGrammarSegmentOpt
   if (n)
     return n;
   if (word_start && (n = literal_word (s, left)) > 0)
+    return n;
+  /* An item's enumerator within a line: "(a) you must ...; (b) ...". */
+  if (word_start && (n = enumerator (s, left, FALSE)) > 0)
     return n;
   /* Emphasis markers: **bold**, *italic*, __bold__. */
   if (*s == '*' || *s == '_') {
@@ -151,12 +197,7 @@ line_marker (const char *s, gsize left)
       return 5;
     return 1;
   }
-  n = 0;
-  while (n < left && g_ascii_isdigit (s[n]))
-    n++;
-  if (n > 0 && n + 1 < left && (s[n] == '.' || s[n] == ')') && s[n + 1] == ' ')
-    return n + 1;
-  return 0;
+  return enumerator (s, left, TRUE);
 }
 
 /* A whole line that is structure, not prose: a table row, indented code, an HTML block line,

@@ -11,6 +11,7 @@ G_DEFINE_QUARK (draftd-spell-error-quark, draftd_spell_error)
 #define SUGGESTION_CACHE_MAX 20000
 
 typedef struct {
+  char *name;       /* "en_US" */
   Hunhandle *h;
   char *encoding;   /* the dictionary's, when not UTF-8 */
   char *aff, *dic;
@@ -39,6 +40,7 @@ dict_free (Dict *d)
     Hunspell_destroy (d->suggester);
   g_mutex_clear (&d->suggest_lock);
   g_free (d->encoding);
+  g_free (d->name);
   g_free (d->aff);
   g_free (d->dic);
   g_free (d);
@@ -107,9 +109,12 @@ open_dicts (const char *lang)
   g_auto (GStrv) dirs = g_strsplit (env ? env : "/usr/share/hunspell", ":", -1);
   g_autofree char *upper = g_ascii_strup (lang, -1);
   g_autofree char *regional = g_strdup_printf ("%s_%s", lang, g_str_equal (lang, "en") ? "US" : upper);
-  const char *names[] = { regional, g_str_equal (lang, "en") ? "en_GB" : lang };
+  /* English's other regions (hunspell-en-au, -en-ca, -en-za) where installed: dialects to hold
+   * a text to, and words their writers spell so. */
+  gboolean en = g_str_equal (lang, "en");
+  const char *names[] = { regional, en ? "en_GB" : lang, en ? "en_CA" : NULL, en ? "en_AU" : NULL, en ? "en_ZA" : NULL };
   GPtrArray *found = g_ptr_array_new_with_free_func ((GDestroyNotify) dict_free);
-  for (guint n = 0; n < G_N_ELEMENTS (names); n++) {
+  for (guint n = 0; n < G_N_ELEMENTS (names) && names[n]; n++) {
     for (guint d = 0; dirs[d]; d++) {
       g_autofree char *base = *dirs[d] ? g_build_filename (dirs[d], names[n], NULL) : NULL;
       g_autofree char *aff = base ? g_strconcat (base, ".aff", NULL) : NULL, *dic = base ? g_strconcat (base, ".dic", NULL) : NULL;
@@ -117,6 +122,7 @@ open_dicts (const char *lang)
         continue;
       Dict *dict = g_new0 (Dict, 1);
       dict->h = Hunspell_create (aff, dic);
+      dict->name = g_strdup (names[n]);
       dict->aff = g_strdup (aff);
       dict->dic = g_strdup (dic);
       g_mutex_init (&dict->suggest_lock);
@@ -127,8 +133,6 @@ open_dicts (const char *lang)
       g_ptr_array_add (found, dict);
       break;
     }
-    if (g_str_equal (names[n], names[G_N_ELEMENTS (names) - 1]))
-      break;
   }
   if (found->len == 0)
     g_clear_pointer (&found, g_ptr_array_unref);
@@ -232,20 +236,21 @@ cached_locked (DraftdSpell *s, const char *key)
   return cached ? g_strdupv (cached) : NULL;
 }
 
-char **
-draftd_spell_suggest (DraftdSpell *s, const char *lang, const char *word)
+/* The suggestions of the language's dictionary number `k` (0: the primary one). */
+static char **
+suggest_from (DraftdSpell *s, const char *lang, guint k, const char *word)
 {
-  g_autofree char *key = g_strconcat (lang ? lang : "", "\t", word, NULL);
+  g_autofree char *key = g_strdup_printf ("%s#%u\t%s", lang ? lang : "", k, word);
   Dict *d;
   {
     g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
     GPtrArray *ds = lang ? dicts_for (s, lang) : NULL;
-    if (ds == NULL)
+    if (ds == NULL || k >= ds->len)
       return g_new0 (char *, 1);
     char **cached = cached_locked (s, key);
     if (cached)
       return cached;
-    d = ds->pdata[0];  /* dictionaries live as long as s */
+    d = ds->pdata[k];  /* dictionaries live as long as s */
   }
   g_autoptr (GMutexLocker) suggesting G_GNUC_UNUSED = g_mutex_locker_new (&d->suggest_lock);
   {
@@ -261,6 +266,49 @@ draftd_spell_suggest (DraftdSpell *s, const char *lang, const char *word)
     g_hash_table_remove_all (s->suggestions);
   g_hash_table_insert (s->suggestions, g_steal_pointer (&key), fresh);
   return g_strdupv (fresh);
+}
+
+char **
+draftd_spell_suggest (DraftdSpell *s, const char *lang, const char *word)
+{
+  return suggest_from (s, lang, 0, word);
+}
+
+gint
+draftd_spell_region_index (DraftdSpell *s, const char *lang, const char *region)
+{
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
+  GPtrArray *ds = lang && region ? dicts_for (s, lang) : NULL;
+  for (guint i = 0; ds && i < ds->len; i++)
+    if (g_str_equal (((Dict *) ds->pdata[i])->name, region))
+      return (gint) i;
+  return -1;
+}
+
+guint
+draftd_spell_regions (DraftdSpell *s, const char *lang, const char *word)
+{
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
+  GPtrArray *ds = lang ? dicts_for (s, lang) : NULL;
+  if (ds == NULL)
+    return 0;
+  /* The user's and draftd's own words belong to every region. */
+  if (personal_locked (s, word) || draftd_spell_extra_word (lang, word))
+    return (1u << ds->len) - 1;
+  guint mask = 0;
+  for (guint i = 0; i < ds->len && i < 31; i++) {
+    Dict *d = ds->pdata[i];
+    g_autofree char *w = to_dict (d, word);
+    if (w && Hunspell_spell (d->h, w) != 0)
+      mask |= 1u << i;
+  }
+  return mask;
+}
+
+char **
+draftd_spell_suggest_region (DraftdSpell *s, const char *lang, guint k, const char *word)
+{
+  return suggest_from (s, lang, k, word);
 }
 
 static gboolean
@@ -310,4 +358,48 @@ draftd_spell_add_word (DraftdSpell *s, const char *word, GError **error)
     return FALSE;
   g_hash_table_add (s->personal, g_strdup (word));
   return TRUE;
+}
+
+/* Adds the names of the files in `dir` (or, with `suffix`, of those ending in it, less it and
+ * any ":arch") of three letters or more, lower-case ASCII, to `names`. */
+static void
+add_names (GHashTable *names, const char *dir, const char *suffix)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  while (d && (name = g_dir_read_name (d)) != NULL) {
+    if (suffix && !g_str_has_suffix (name, suffix))
+      continue;
+    g_autofree char *base = g_strndup (name, strlen (name) - (suffix ? strlen (suffix) : 0));
+    char *colon = strchr (base, ':');
+    if (colon)
+      *colon = 0;
+    gboolean plain = strlen (base) >= 3;
+    for (const char *p = base; plain && *p; p++)
+      plain = g_ascii_islower (*p) || g_ascii_isdigit (*p) || strchr ("-_.+", *p);
+    if (plain)
+      g_hash_table_add (names, g_steal_pointer (&base));
+  }
+}
+
+gboolean
+draftd_spell_program_name (const char *word)
+{
+  static gsize once;
+  static GHashTable *names;
+  if (g_once_init_enter (&once)) {
+    GHashTable *t = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    const char *path = g_getenv ("PATH");
+    g_auto (GStrv) dirs = g_strsplit (path ? path : "", ":", -1);
+    for (guint i = 0; dirs[i]; i++)
+      if (g_path_is_absolute (dirs[i]))
+        add_names (t, dirs[i], NULL);
+    static const char *const system[] = { "/usr/bin", "/usr/sbin", "/bin", "/sbin", "/usr/games", "/usr/lib/systemd" };
+    for (guint i = 0; i < G_N_ELEMENTS (system); i++)
+      add_names (t, system[i], NULL);
+    add_names (t, "/var/lib/dpkg/info", ".list");
+    names = t; /* kept for the process's life */
+    g_once_init_leave (&once, 1);
+  }
+  return word && g_hash_table_contains (names, word);
 }

@@ -37,6 +37,13 @@ gboolean draftd_spell_check (DraftdSpell *s, const char *lang, const char *word)
 /* The dictionary's suggestions for a misspelt word, best first (NULL-terminated; free with
  * g_strfreev). Empty without a dictionary. */
 char **draftd_spell_suggest (DraftdSpell *s, const char *lang, const char *word);
+/* Regional spellings (en_US, en_GB: the dictionaries a language opens, primary first). The
+ * index of the dictionary named `region` ("en_GB") among the language's, or -1; which of them
+ * accept `word` (bit k for the k-th; all for the user's words; 0 without a dictionary); and
+ * the k-th one's suggestions (NULL-terminated; empty where there is no k-th). */
+gint draftd_spell_region_index (DraftdSpell *s, const char *lang, const char *region);
+guint draftd_spell_regions (DraftdSpell *s, const char *lang, const char *word);
+char **draftd_spell_suggest_region (DraftdSpell *s, const char *lang, guint k, const char *word);
 /* Adds a word to the personal list, in memory and on disk; a word already known is not
  * added twice. Refuses empty words, words with spaces or control characters, and words of
  * over 64 bytes. */
@@ -45,3 +52,7 @@ gboolean draftd_spell_add_word (DraftdSpell *s, const char *word, GError **error
 gboolean draftd_spell_is_personal (DraftdSpell *s, const char *word);
 /* Words draftd accepts in a language beyond its dictionary (grammar/words-en.c). */
 gboolean draftd_spell_extra_word (const char *lang, const char *word);
+/* Is `word` the name of a command or an installed package on this system ("grep", "systemd")?
+ * Read once, from the folders of $PATH and the system's (/usr/bin, /usr/sbin, ...) and dpkg's
+ * list of packages. */
+gboolean draftd_spell_program_name (const char *word);

@@ -12,7 +12,7 @@ static const char *const words[] = {
   "ok",        "readme",     "regex",     "regexes",    "repo",      "repos",     "stderr",    "stdin",     "stdout",
   "struct",    "structs",    "subfolder", "subfolders", "sudo",      "todo",      "todos",     "toolchain", "toolchains",
   "unicode",   "varchar",    "vlog",      "webhook",    "webhooks",  "yaml",      "url",       "urls",      "utf",
-  "wifi",      "app",        "apps",      "blog",       "blogs",     "inbox",     "signup",    "runtime",   "runtimes",
+  "wifi",      "draftd",    "app",        "apps",      "blog",       "blogs",     "inbox",     "signup",    "runtime",   "runtimes",
 };
 
 gboolean

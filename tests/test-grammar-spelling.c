@@ -55,14 +55,16 @@ check_personal (Run *r, const char *dir)
   g_autoptr (DraftdSpell) spell = draftd_spell_new (path);
   DraftdSpell *saved = r->ctx.spell;
   r->ctx.spell = spell;
-  const char *text = "We check our notes with draftd every morning.";
+  /* Not "draftd": draftd knows its own name (grammar/words-en.c), and a word and a daemon's
+   * "d" is a program's name. */
+  const char *text = "We check our notes with draftq every morning.";
   g_autofree char *before = correct (r, text);
   g_autoptr (GError) error = NULL;
-  gboolean added = draftd_spell_add_word (spell, "draftd", &error);
+  gboolean added = draftd_spell_add_word (spell, "draftq", &error);
   g_autofree char *after = correct (r, text);
   tap_ok (!g_str_equal (before, text) && added && g_str_equal (after, text), "a personal word is flagged before and not after: %s", before);
   g_autoptr (DraftdSpell) restarted = draftd_spell_new (path);
-  tap_ok (draftd_spell_check (restarted, "en", "draftd"), "the personal list survives a restart");
+  tap_ok (draftd_spell_check (restarted, "en", "draftq"), "the personal list survives a restart");
   tap_ok (!draftd_spell_add_word (restarted, "two words", NULL) && !draftd_spell_add_word (restarted, "", NULL),
           "words with spaces and empty words are refused");
   r->ctx.spell = saved;
@@ -94,6 +96,13 @@ check_untouched (Run *r)
     "We flew from Zürich to Reykjavík with a naïve résumé.", "Call parseConfigFile before load_user_prefs in src/utils/strutil.c.",
     "The Frobnitz team met the Qwertzy people in Ljubljana.", "Version 2b of the xq9 tool is on https://example.org/frobz/.",
     "Use `grep -rn foo` and then run ./configure --prefix=/opt/thing.",
+    /* Issue 33: native writers' text that was "corrected". */
+    "Salander met Pingu at the station.", "Publius wrote to Goltzius and Pandey.", "The costs, however, were not.",
+    "Sublicensing is not permitted.", "Two tractor-trailers and the vote-getters watched the motorsport.",
+    "It is not a crime per se.", "Restart systemd and draftd after the upgrade.",
+    "The patent license, your conveying the work, and the weather are covered whether in Source or Object form.",
+    "It was passed on, and we explained where to find it.", "The \"undump\" and \"unexec\" methods are described.",
+    "We frobnicate the widget, then frobnicate it again.",
   };
   guint same = 0;
   for (guint i = 0; i < G_N_ELEMENTS (texts); i++) {

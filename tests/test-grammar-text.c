@@ -3,6 +3,7 @@
  * numbers, abbreviations and code are never split; edits re-apply to the exact output in
  * all three offset units and leave text outside their spans untouched. */
 #include <string.h>
+#include "grammar/candidates.h"
 #include "grammar/checks.h"
 #include "grammar/edits.h"
 #include "grammar/language.h"
@@ -226,6 +227,32 @@ check_protected_spans (void)
   tap_ok (is_protected (table, NULL, "| a | b |") && is_protected (table, NULL, "|---|---|") && is_protected (table, NULL, "indented code. here") &&
               !is_protected (table, NULL, "Text here."),
           "table rows and indented code are protected lines");
+  /* Issue 33: "a) The work" became "A) The work" over the GPL. */
+  const char *items = "a) The work must carry notices.\n(ii) the power, direct or indirect.\niv. Terms of the licence.\n"
+                      "B. Another item.\nThe costs: (a) you must give; b) you must cause notices.\nI. Said so.";
+  tap_ok (is_protected (items, NULL, "a)") && is_protected (items, NULL, "(ii)") && is_protected (items, NULL, "iv.") &&
+              is_protected (items, NULL, "B.") && is_protected (items, NULL, "(a)") && is_protected (items, NULL, "b)") &&
+              is_protected (items, NULL, "I.") && !is_protected (items, NULL, "The work must carry notices.") &&
+              !is_protected (items, NULL, "you must give;"),
+          "enumerators (a), (ii), iv., B., and within a line (a) and b), are list markers");
+  const char *not_items = "He said I. Then left.\nMix iiii) here and ab) there.";
+  tap_ok (!is_protected (not_items, NULL, "iiii)") && !is_protected (not_items, NULL, "ab)"),
+          "words that only look like enumerators are prose");
+}
+
+/* A confusable's flip is named by its pair, the same either way (rule ids build on it). */
+static void
+check_confusable_rules (void)
+{
+  g_autofree char *a = draftd_candidates_confusable_rule ("were", "where");
+  g_autofree char *b = draftd_candidates_confusable_rule ("Where", "were");
+  g_autofree char *c = draftd_candidates_confusable_rule ("It\u2019s", "its");
+  g_autofree char *d = draftd_candidates_confusable_rule ("their", "they're");
+  g_autofree char *e = draftd_candidates_confusable_rule ("cat", "dog");
+  g_autofree char *f = draftd_candidates_confusable_rule ("then", "then");
+  tap_ok (g_strcmp0 (a, "confusable.were-where") == 0 && g_strcmp0 (b, a) == 0 && g_strcmp0 (c, "confusable.its-it's") == 0 &&
+              g_strcmp0 (d, "confusable.their-they're") == 0 && e == NULL && f == NULL,
+          "confusable flips are named by their pair: %s %s %s %s", a, b, c, d);
 }
 
 /* However long, a sentence is one piece: nothing is cut at a byte limit. */
@@ -379,6 +406,7 @@ main (void)
 {
   check_corpus_rebuilds ();
   check_protected_spans ();
+  check_confusable_rules ();
   check_long_sentence ();
   check_random_unicode ();
   check_edit_kinds ();

@@ -39,7 +39,7 @@ add_stats (Totals *t, const DraftdGrammarStats *st)
 typedef struct {
   double keep_bias;
   gboolean compare, no_spelling, candidates_only, model_pass;
-  const char *margins;
+  const char *margins, *dialect;
   guint limit;
 } Options;
 
@@ -81,7 +81,8 @@ run (const char *model, const char *path, const Options *opt, GError **error)
   gboolean pass = opt->model_pass || opt->compare || (!opt->candidates_only && m->n_params >= DRAFTD_GRAMMAR_MODEL_PASS_PARAMS);
   for (guint i = 0; i < n && (opt->limit == 0 || i < opt->limit); i++) {
     DraftdGrammarRequest req = { .keep_bias = opt->keep_bias, .compare_greedy = opt->compare, .languages = (const char *const *) languages,
-                                 .margins = opt->margins ? margins : NULL, .candidates_only = !pass };
+                                 .margins = opt->margins ? margins : NULL, .candidates_only = !pass,
+                                 .large_model = m->n_params >= DRAFTD_GRAMMAR_MODEL_PASS_PARAMS, .dialect = opt->dialect };
     DraftdGrammarStats st;
     g_autoptr (GArray) edits = draftd_grammar_edits_new ();
     g_autofree char *out = draftd_grammar_run (&ctx, lines[i], &req, edits, &st, error);
@@ -109,7 +110,7 @@ run (const char *model, const char *path, const Options *opt, GError **error)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *model = NULL, *margins = NULL;
+  g_autofree char *model = NULL, *margins = NULL, *dialect = NULL;
   Options opt = { 0 };
   gint limit = 0;
   GOptionEntry entries[] = {
@@ -121,6 +122,7 @@ main (int argc, char **argv)
     { "candidates-only", 0, 0, G_OPTION_ARG_NONE, &opt.candidates_only, "the candidate stage alone, no model pass", NULL },
     { "model-pass", 0, 0, G_OPTION_ARG_NONE, &opt.model_pass, "the model's own pass after the candidates, whatever its size", NULL },
     { "margins", 0, 0, G_OPTION_ARG_STRING, &margins, "candidate margins, kind=nats,...", "SPEC" },
+    { "dialect", 0, 0, G_OPTION_ARG_STRING, &dialect, "hold spellings to a dialect (en-US, en-GB)", "D" },
     G_OPTION_ENTRY_NULL,
   };
   g_autoptr (GOptionContext) oc = g_option_context_new ("FILE - correct each line of FILE");
@@ -132,6 +134,7 @@ main (int argc, char **argv)
   }
   opt.limit = MAX (limit, 0);
   opt.margins = margins;
+  opt.dialect = dialect;
   if (!run (model, argv[1], &opt, &error)) {
     g_printerr ("draftd-grammar-eval: %s\n", error->message);
     return 1;

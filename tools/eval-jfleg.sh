@@ -9,7 +9,7 @@
 #   tools/eval-jfleg.sh JFLEG_DIR [dev|test] [--harper HARPER_DIR] [--limit N] [-- EVAL_OPTIONS...]
 #
 # HARPER_DIR holds node_modules/harper.js (`npm install harper.js` there, outside this
-# repository). EVAL_OPTIONS go to draftd-grammar-eval (--margins, --no-spelling,
+# repository). EVAL_OPTIONS go to draftd-grammar-eval (--margins, --dialect, --no-spelling,
 # --candidates-only, --keep-bias, --compare). JFLEG stays outside the repository and out of
 # training: tune on dev, report test. Needs Debian's python3-nltk, python3-numpy and
 # python3-scipy (/usr/bin/python3; PYTHON overrides); BUILD (default: build) holds

@@ -38,7 +38,8 @@ PKGS=(meson ninja-build pkg-config gcc glslc libvulkan-dev vulkan-validationlaye
 if [ "${1:-}" = "--tests" ]; then
   PKGS+=(neovim emacs-nox elpa-eglot systemd
          python3-torch python3-sentencepiece libopenblas0-pthread python3.11-doc
-         hunspell-fr hunspell-de-de)
+         hunspell-fr hunspell-de-de
+         base-files)  # /usr/share/common-licenses: the clean-text test's prose (essential; named for the record)
 fi
 
 need=()

@@ -53,6 +53,8 @@ draftd_job_request_free (DraftdJobRequest *r)
   g_free (r->conversation);
   g_strfreev (r->options.stop);
   g_free (r->options.mode);
+  g_free (r->options.dialect);
+  g_free (r->options.path);
   g_free (r);
 }
 

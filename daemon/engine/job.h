@@ -24,6 +24,8 @@ typedef struct {
   gint model_pass;       /* corrections: the model's own pass after the candidates; 1 on, -1 off,
                           * 0 the engine's choice for the target (DRAFTD_GRAMMAR_MODEL_PASS_PARAMS) */
   gboolean shared;       /* chat: the conversation belongs to the session, not the caller */
+  char *dialect;
+  char *path;            /* corrections: the document's file, for its workspace's words; NULL: none */         /* corrections: "en-US", "en-GB", ... ("" none); NULL: either, unless the text mixes them */
 } DraftdJobOptions;
 
 typedef struct {

@@ -29,6 +29,8 @@ static const DraftdOption options[] = {
   { "model_pass", DRAFTD_OPTIONS_GRAMMAR, "b", 0, 0, NULL },
   { "compare_greedy", DRAFTD_OPTIONS_GRAMMAR, "b", 0, 0, NULL },
   { "protect_quotes", DRAFTD_OPTIONS_GRAMMAR, "b", 0, 0, NULL },
+  { "dialect", DRAFTD_OPTIONS_GRAMMAR, "s", 0, 0, NULL },
+  { "path", DRAFTD_OPTIONS_GRAMMAR, "s", 0, 0, NULL },
 };
 
 const DraftdOperation *

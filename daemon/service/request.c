@@ -183,6 +183,29 @@ read_grammar_option (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOp
     o->model_pass = b ? 1 : -1;
     return TRUE;
   }
+  if (g_str_equal (key, "path")) {
+    const char *v;
+    dbus_message_iter_get_basic (var, &v);
+    g_autofree char *shown = echo (v);
+    if (!g_path_is_absolute (v) || strlen (v) > 4096)
+      return invalid (error, "path must be the document's absolute file name (at most 4096 bytes), not '%s'", shown);
+    g_free (o->path);
+    o->path = g_strdup (v);
+    return TRUE;
+  }
+  if (g_str_equal (key, "dialect")) {
+    const char *v;
+    dbus_message_iter_get_basic (var, &v);
+    g_autofree char *shown = echo (v);
+    /* "en-US", "en_GB", ...: the dictionary is looked for when the job runs. */
+    gboolean ok = *v == 0 || (strlen (v) == 5 && g_ascii_strncasecmp (v, "en", 2) == 0 && (v[2] == '-' || v[2] == '_') &&
+                              g_ascii_isupper (v[3]) && g_ascii_isupper (v[4]));
+    if (!ok)
+      return invalid (error, "dialect must be like en-US or en-GB, or empty for none, not '%s'", shown);
+    g_free (o->dialect);
+    o->dialect = g_strdup (v);
+    return TRUE;
+  }
   if (g_str_equal (key, "compare_greedy") || g_str_equal (key, "protect_quotes")) {
     dbus_bool_t b;
     dbus_message_iter_get_basic (var, &b);
