@@ -60,15 +60,28 @@ stat_count (JsonNode *stats, const char *name)
   return o && json_object_has_member (o, name) ? json_object_get_int_member (o, name) : 0;
 }
 
-/* Sentences too long for the model's context come back unchanged; say so, and what helps. */
+/* Sentences too long for the model's context come back unchanged; say so, and what helps:
+ * a larger context only where the model takes one (the shipped target's 256 tokens are its
+ * most), else splitting the sentence or a model with a longer context. */
 static void
 warn_too_long (JsonNode *stats)
 {
   gint64 n = stat_count (stats, "too_long");
-  if (n > 0)
-    g_printerr ("draft: %" G_GINT64_FORMAT " sentence%s too long for the model's context %s left unchanged; start draftd "
-                "with a larger --context (or context= in draftd.conf)\n",
-                n, n == 1 ? "" : "s", n == 1 ? "was" : "were");
+  if (n <= 0)
+    return;
+  g_autoptr (JsonObject) m = draft_bus_models_quiet ();
+  gint64 ctx = m && json_object_has_member (m, "target_context_length") ? json_object_get_int_member (m, "target_context_length") : 0;
+  gint64 most = m && json_object_has_member (m, "target_context_max") ? json_object_get_int_member (m, "target_context_max") : 0;
+  g_autofree char *help = NULL;
+  if (ctx > 0 && most > ctx)
+    help = g_strdup_printf ("start draftd with a larger --context, up to %" G_GINT64_FORMAT " (or context= in draftd.conf)", most);
+  else if (ctx > 0)
+    help = g_strdup_printf ("%" G_GINT64_FORMAT " tokens is the most this model takes: split the sentence, or use a model with a "
+                            "longer context (draft pull qwen2.5-1.5b, then draft use qwen2.5-1.5b)", ctx);
+  else
+    help = g_strdup ("split the sentence, or use a model with a longer context");
+  g_printerr ("draft: %" G_GINT64_FORMAT " sentence%s too long for the model's context %s left unchanged; %s\n", n,
+              n == 1 ? "" : "s", n == 1 ? "was" : "were", help);
 }
 
 /* A rewrite the checks refused (it would have damaged the text) leaves its sentence as it was:
@@ -135,7 +148,7 @@ grammar_command (int argc, char **argv, gboolean rewrite)
     { "diff", 0, 0, G_OPTION_ARG_NONE, &a.diff, "show a word diff: [-old-]{+new+}, or coloured", NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &a.json, "print text, edits (with messages) and stats as one JSON object per FILE", NULL },
     { "color", 0, 0, G_OPTION_ARG_FILENAME, &a.color, "colour the diff: auto (default), always or never", "WHEN" },
-    { "instruction", 'i', 0, G_OPTION_ARG_FILENAME, &a.instruction, "how to rewrite: formal, concise, simple, friendly or any instruction", "TEXT" },
+    { "instruction", 'i', 0, G_OPTION_ARG_FILENAME, &a.instruction, "how to rewrite: formal, concise, simple or friendly; any other instruction needs a chat model (the shipped one refuses it)", "TEXT" },
     G_OPTION_ENTRY_NULL,
   };
   if (!rewrite)
@@ -248,6 +261,10 @@ text_argument (int argc, char **argv, GError **error)
 static int
 run_generation (const char *method, const char *conversation, gboolean shared, const char *text, const DraftGenOptions *gen)
 {
+  /* Before the reply: a toy model's continuation is no answer, and the user should know why. */
+  g_autofree char *limits = draft_bus_model_limits ();
+  if (limits)
+    g_printerr ("draft: note: %s\n", limits);
   DraftJob j;
   draft_job_init (&j, method);
   j.conversation = conversation;
@@ -363,7 +380,15 @@ draft_cmd_status (int argc, char **argv)
   }
   printf ("draftd %s, %" G_GINT64_FORMAT " job(s) queued\n", json_object_get_string_member (all, "version"),
           json_object_get_int_member (all, "queue_length"));
-  draft_print_table ("models:", json_object_get_member (all, "models"));
+  /* The limits line stands alone under the table, not as one of its rows. */
+  JsonNode *models = json_object_get_member (all, "models");
+  JsonObject *mo = JSON_NODE_HOLDS_OBJECT (models) ? json_node_get_object (models) : NULL;
+  g_autofree char *limits = mo && json_object_has_member (mo, "limits") ? g_strdup (json_object_get_string_member (mo, "limits")) : NULL;
+  if (limits)
+    json_object_remove_member (mo, "limits");
+  draft_print_table ("models:", models);
+  if (limits)
+    printf ("note: %s\n", limits);
   draft_print_table ("statistics:", json_object_get_member (all, "stats"));
   return DRAFTD_CLI_EXIT_OK;
 }

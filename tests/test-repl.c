@@ -55,6 +55,11 @@ static void
 check_chat_turn (Pty *p)
 {
   tap_ok (read_until (p, 0, "> ", 20000), "the REPL shows its prompt");
+  /* Issue 34: the banner names a toy target's limits (stories260K here) once, with the way out. */
+  const char *note = strstr (p->all->str, "note: ");
+  tap_ok (note && strstr (note, "draft pull qwen2.5-1.5b, then draft use qwen2.5-1.5b") &&
+              strstr (note, "> ") > strchr (note, '\n') && !strstr (note + 1, "note: "),
+          "the banner says once what the toy target cannot do and how to get a real model");
   gsize mark = p->all->len;
   p->reads_with_text = 0;
   send_keys (p, "Hello, who are you?\r");

@@ -34,11 +34,11 @@ enable_backports() {
 
 PKGS=(meson ninja-build pkg-config gcc glslc libvulkan-dev vulkan-validationlayers
       libglib2.0-dev libjson-glib-dev libdbus-1-dev libcurl4-openssl-dev dbus dbus-bin libreadline-dev python3 tmux
-      libhunspell-dev hunspell-en-us hunspell-en-gb wordnet-base)
+      libhunspell-dev hunspell-en-us hunspell-en-gb wordnet-base help2man)
 if [ "${1:-}" = "--tests" ]; then
   PKGS+=(neovim emacs-nox elpa-eglot systemd
          python3-torch python3-sentencepiece libopenblas0-pthread python3.11-doc
-         hunspell-fr hunspell-de-de)
+         hunspell-fr hunspell-de-de xvfb xclip libnotify-bin man-db)
 fi
 
 need=()
