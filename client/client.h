@@ -125,6 +125,8 @@ gboolean draft_parse_command (const char *name, const char *params, const char *
                               int *argc, char ***argv, int *status);
 /* Reads a file ("-" or NULL: stdin) as UTF-8 text. */
 char *draft_read_input (const char *file, GError **error);
+/* draft correct --selection (selection.c): the exit status. */
+int draft_correct_selection (void);
 
 /* ---- repl.c ---- */
 

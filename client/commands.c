@@ -48,7 +48,7 @@ draft_parse_command (const char *name, const char *params, const char *summary, 
 
 typedef struct {
   char *instruction, *color;
-  gboolean diff, json;
+  gboolean diff, json, selection;
   gboolean use_color;
   gboolean several;             /* more than one FILE: each gets a heading */
 } GrammarArgs;
@@ -148,11 +148,14 @@ grammar_command (int argc, char **argv, gboolean rewrite)
     { "diff", 0, 0, G_OPTION_ARG_NONE, &a.diff, "show a word diff: [-old-]{+new+}, or coloured", NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &a.json, "print text, edits (with messages) and stats as one JSON object per FILE", NULL },
     { "color", 0, 0, G_OPTION_ARG_FILENAME, &a.color, "colour the diff: auto (default), always or never", "WHEN" },
+    { "selection", 0, 0, G_OPTION_ARG_NONE, &a.selection,
+      "correct the primary selection onto the clipboard, and say what changed in a notification", NULL },
     { "instruction", 'i', 0, G_OPTION_ARG_FILENAME, &a.instruction, "how to rewrite: formal, concise, simple or friendly; any other instruction needs a chat model (the shipped one refuses it)", "TEXT" },
     G_OPTION_ENTRY_NULL,
   };
-  if (!rewrite)
-    entries[3] = (GOptionEntry) G_OPTION_ENTRY_NULL;
+  if (rewrite)
+    entries[3] = entries[4];  /* -i, not --selection */
+  entries[4] = (GOptionEntry) G_OPTION_ENTRY_NULL;
   int status;
   if (!draft_parse_command (rewrite ? "rewrite" : "correct", "[FILE...]",
                       rewrite ? "Rewrite each FILE (or stdin) as the instruction says; the result streams as it is made.\n"
@@ -168,6 +171,11 @@ grammar_command (int argc, char **argv, gboolean rewrite)
   }
   if (rewrite && (a.instruction == NULL || *g_strstrip (a.instruction) == 0)) {
     status = draftd_cli_usage_error ("draft rewrite", "-i INSTRUCTION is required");
+    goto out;
+  }
+  if (a.selection) {
+    status = argc > 1 || a.diff || a.json ? draftd_cli_usage_error ("draft correct", "--selection takes no FILE, --diff or --json")
+                                          : draft_correct_selection ();
     goto out;
   }
   a.use_color = draft_use_color (mode);

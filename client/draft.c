@@ -17,7 +17,8 @@ typedef struct {
 static int draft_cmd_lsp (int argc, char **argv);
 
 static const Command command_table[] = {
-  { "correct", "correct [--diff] [--json] [--color=WHEN] [FILE...]   correct text (stdin without FILE)", draft_cmd_correct },
+  { "correct", "correct [--diff] [--json] [--color=WHEN] [FILE...]   correct text (stdin without FILE);\n"
+               "                                                       --selection: the selected text onto the clipboard", draft_cmd_correct },
   { "rewrite", "rewrite -i PRESET|INSTRUCTION [--diff] [--json] [FILE...]\n"
                "                                                       rewrite text; PRESET: formal, concise, simple, friendly;\n"
                "                                                       any other INSTRUCTION needs a chat model (the shipped\n"
