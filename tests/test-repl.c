@@ -125,6 +125,17 @@ check_commands (Pty *p)
   g_autofree char *diff = g_strndup (p->all->str + mark, p->all->len - mark);
   tap_ok (corrected && !strstr (diff, "\033[3") && (strstr (diff, "[-") || strstr (diff, "{+") || strstr (diff, "She go to the park")),
           "/correct under TERM=dumb prints a diff without colour");
+  /* Issue 34: "/rewrite PRESET TEXT" runs the preset, without "::". */
+  mark = p->all->len;
+  send_keys (p, "/rewrite formal Lily's kids saw lots of cats.\r");
+  gboolean rewritten = read_until (p, mark + 10, "\n> ", 60000);
+  g_autofree char *rw = g_strndup (p->all->str + mark, p->all->len - mark);
+  const char *answer = strchr (rw, '\n');  /* after the echoed line: the rewrite, as a diff */
+  tap_ok (rewritten && !strstr (rw, "usage:") && answer && strstr (answer, "cats.") && strstr (answer, "{+children+}"),
+          "/rewrite formal TEXT rewrites: %s", answer ? answer : rw);
+  mark = p->all->len;
+  send_keys (p, "/rewrite formal\r");
+  tap_ok (read_until (p, mark, "usage: /rewrite formal|concise|simple|friendly TEXT", 10000), "/rewrite without text says how");
 }
 
 /* Ctrl-C during a long /correct: cancelled at once, no diff of the whole text, and the REPL
