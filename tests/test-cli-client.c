@@ -375,6 +375,14 @@ check_too_long (void)
               strstr (r.err, "draft pull qwen2.5-1.5b"),
           "a sentence beyond the shipped model's context comes back unchanged and draft says what helps: %s", r.err);
   cli_result_clear (&r);
+  /* A prompt beyond it: the model's own most, never a --context it would refuse. */
+  const char *complete[] = { "complete", "-n", "4", NULL };
+  draft (complete, text->str, &r);
+  const char *why = strstr (r.err, "the context holds 256, the most this model takes");
+  tap_ok (r.status == 1 && why && strstr (why, "shorten the prompt") && strstr (why, "draft pull qwen2.5-1.5b") &&
+              !strstr (r.err, "--context"),
+          "a prompt beyond the shipped model's context: its limit and what helps: %s", why ? why : r.err);
+  cli_result_clear (&r);
 }
 
 int
