@@ -159,6 +159,36 @@ draft_bus_get_property (const char *name)
   return n;
 }
 
+/* The Models property as a JSON object, or NULL. Quiet on failure: the request it goes with
+ * reports an unreachable daemon in its own words. */
+JsonObject *
+draft_bus_models_quiet (void)
+{
+  DraftdBus *b = draft_bus ();
+  if (b == NULL)
+    return NULL;
+  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DBUS_INTERFACE_PROPERTIES, "Get");
+  const char *iface = DRAFTD_BUS_IFACE, *name = "Models";
+  dbus_message_append_args (m, DBUS_TYPE_STRING, &iface, DBUS_TYPE_STRING, &name, DBUS_TYPE_INVALID);
+  DBusMessage *r = draftd_bus_call_sync (b, m, 30000, NULL);
+  if (r == NULL)
+    return NULL;
+  DBusMessageIter it;
+  g_autoptr (JsonNode) n = dbus_message_iter_init (r, &it) ? draft_bus_value_to_json (&it) : NULL;
+  dbus_message_unref (r);
+  return n && JSON_NODE_HOLDS_OBJECT (n) ? json_object_ref (json_node_get_object (n)) : NULL;
+}
+
+/* The daemon's line on what its target cannot do (the Models property's `limits`, set while a
+ * toy model such as the shipped one serves), or NULL. */
+char *
+draft_bus_model_limits (void)
+{
+  g_autoptr (JsonObject) o = draft_bus_models_quiet ();
+  const char *limits = o && json_object_has_member (o, "limits") ? json_object_get_string_member (o, "limits") : NULL;
+  return g_strdup (limits);
+}
+
 /* Calls a method of one string argument and no result. */
 static gboolean
 call_string (const char *method, const char *arg)

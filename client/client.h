@@ -29,6 +29,8 @@ void draft_bus_print_error (const GError *error);
 DBusMessage *draft_bus_call (DBusMessage *m, int timeout_ms);
 /* A property of org.draftd.Assistant1 as JSON, or NULL with the error printed. */
 JsonNode *draft_bus_get_property (const char *name);
+JsonObject *draft_bus_models_quiet (void);
+char *draft_bus_model_limits (void);
 gboolean draft_bus_reset_conversation (const char *conversation);
 /* Adds a word to the user's personal word list (AddWord). */
 gboolean draft_bus_add_word (const char *word);
@@ -123,6 +125,8 @@ gboolean draft_parse_command (const char *name, const char *params, const char *
                               int *argc, char ***argv, int *status);
 /* Reads a file ("-" or NULL: stdin) as UTF-8 text. */
 char *draft_read_input (const char *file, GError **error);
+/* draft correct --selection (selection.c): the exit status. */
+int draft_correct_selection (void);
 
 /* ---- repl.c ---- */
 

@@ -48,7 +48,7 @@ draft_parse_command (const char *name, const char *params, const char *summary, 
 
 typedef struct {
   char *instruction, *color;
-  gboolean diff, json;
+  gboolean diff, json, selection;
   gboolean use_color;
   gboolean several;             /* more than one FILE: each gets a heading */
 } GrammarArgs;
@@ -60,15 +60,28 @@ stat_count (JsonNode *stats, const char *name)
   return o && json_object_has_member (o, name) ? json_object_get_int_member (o, name) : 0;
 }
 
-/* Sentences too long for the model's context come back unchanged; say so, and what helps. */
+/* Sentences too long for the model's context come back unchanged; say so, and what helps:
+ * a larger context only where the model takes one (the shipped target's 256 tokens are its
+ * most), else splitting the sentence or a model with a longer context. */
 static void
 warn_too_long (JsonNode *stats)
 {
   gint64 n = stat_count (stats, "too_long");
-  if (n > 0)
-    g_printerr ("draft: %" G_GINT64_FORMAT " sentence%s too long for the model's context %s left unchanged; start draftd "
-                "with a larger --context (or context= in draftd.conf)\n",
-                n, n == 1 ? "" : "s", n == 1 ? "was" : "were");
+  if (n <= 0)
+    return;
+  g_autoptr (JsonObject) m = draft_bus_models_quiet ();
+  gint64 ctx = m && json_object_has_member (m, "target_context_length") ? json_object_get_int_member (m, "target_context_length") : 0;
+  gint64 most = m && json_object_has_member (m, "target_context_max") ? json_object_get_int_member (m, "target_context_max") : 0;
+  g_autofree char *help = NULL;
+  if (ctx > 0 && most > ctx)
+    help = g_strdup_printf ("start draftd with a larger --context, up to %" G_GINT64_FORMAT " (or context= in draftd.conf)", most);
+  else if (ctx > 0)
+    help = g_strdup_printf ("%" G_GINT64_FORMAT " tokens is the most this model takes: split the sentence, or use a model with a "
+                            "longer context (draft pull qwen2.5-1.5b, then draft use qwen2.5-1.5b)", ctx);
+  else
+    help = g_strdup ("split the sentence, or use a model with a longer context");
+  g_printerr ("draft: %" G_GINT64_FORMAT " sentence%s too long for the model's context %s left unchanged; %s\n", n,
+              n == 1 ? "" : "s", n == 1 ? "was" : "were", help);
 }
 
 /* A rewrite the checks refused (it would have damaged the text) leaves its sentence as it was:
@@ -135,11 +148,14 @@ grammar_command (int argc, char **argv, gboolean rewrite)
     { "diff", 0, 0, G_OPTION_ARG_NONE, &a.diff, "show a word diff: [-old-]{+new+}, or coloured", NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &a.json, "print text, edits (with messages) and stats as one JSON object per FILE", NULL },
     { "color", 0, 0, G_OPTION_ARG_FILENAME, &a.color, "colour the diff: auto (default), always or never", "WHEN" },
-    { "instruction", 'i', 0, G_OPTION_ARG_FILENAME, &a.instruction, "how to rewrite: formal, concise, simple, friendly or any instruction", "TEXT" },
+    { "selection", 0, 0, G_OPTION_ARG_NONE, &a.selection,
+      "correct the primary selection onto the clipboard, and say what changed in a notification", NULL },
+    { "instruction", 'i', 0, G_OPTION_ARG_FILENAME, &a.instruction, "how to rewrite: formal, concise, simple or friendly; any other instruction needs a chat model (the shipped one refuses it)", "TEXT" },
     G_OPTION_ENTRY_NULL,
   };
-  if (!rewrite)
-    entries[3] = (GOptionEntry) G_OPTION_ENTRY_NULL;
+  if (rewrite)
+    entries[3] = entries[4];  /* -i, not --selection */
+  entries[4] = (GOptionEntry) G_OPTION_ENTRY_NULL;
   int status;
   if (!draft_parse_command (rewrite ? "rewrite" : "correct", "[FILE...]",
                       rewrite ? "Rewrite each FILE (or stdin) as the instruction says; the result streams as it is made.\n"
@@ -155,6 +171,11 @@ grammar_command (int argc, char **argv, gboolean rewrite)
   }
   if (rewrite && (a.instruction == NULL || *g_strstrip (a.instruction) == 0)) {
     status = draftd_cli_usage_error ("draft rewrite", "-i INSTRUCTION is required");
+    goto out;
+  }
+  if (a.selection) {
+    status = argc > 1 || a.diff || a.json ? draftd_cli_usage_error ("draft correct", "--selection takes no FILE, --diff or --json")
+                                          : draft_correct_selection ();
     goto out;
   }
   a.use_color = draft_use_color (mode);
@@ -248,6 +269,10 @@ text_argument (int argc, char **argv, GError **error)
 static int
 run_generation (const char *method, const char *conversation, gboolean shared, const char *text, const DraftGenOptions *gen)
 {
+  /* Before the reply: a toy model's continuation is no answer, and the user should know why. */
+  g_autofree char *limits = draft_bus_model_limits ();
+  if (limits)
+    g_printerr ("draft: note: %s\n", limits);
   DraftJob j;
   draft_job_init (&j, method);
   j.conversation = conversation;
@@ -363,7 +388,15 @@ draft_cmd_status (int argc, char **argv)
   }
   printf ("draftd %s, %" G_GINT64_FORMAT " job(s) queued\n", json_object_get_string_member (all, "version"),
           json_object_get_int_member (all, "queue_length"));
-  draft_print_table ("models:", json_object_get_member (all, "models"));
+  /* The limits line stands alone under the table, not as one of its rows. */
+  JsonNode *models = json_object_get_member (all, "models");
+  JsonObject *mo = JSON_NODE_HOLDS_OBJECT (models) ? json_node_get_object (models) : NULL;
+  g_autofree char *limits = mo && json_object_has_member (mo, "limits") ? g_strdup (json_object_get_string_member (mo, "limits")) : NULL;
+  if (limits)
+    json_object_remove_member (mo, "limits");
+  draft_print_table ("models:", models);
+  if (limits)
+    printf ("note: %s\n", limits);
   draft_print_table ("statistics:", json_object_get_member (all, "stats"));
   return DRAFTD_CLI_EXIT_OK;
 }

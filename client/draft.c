@@ -17,13 +17,18 @@ typedef struct {
 static int draft_cmd_lsp (int argc, char **argv);
 
 static const Command command_table[] = {
-  { "correct", "correct [--diff] [--json] [--color=WHEN] [FILE...]   correct text (stdin without FILE)", draft_cmd_correct },
-  { "rewrite", "rewrite -i INSTRUCTION [--diff] [--json] [FILE...]   rewrite text", draft_cmd_rewrite },
+  { "correct", "correct [--diff] [--json] [--color=WHEN] [FILE...]   correct text (stdin without FILE);\n"
+               "                                                       --selection: the selected text onto the clipboard", draft_cmd_correct },
+  { "rewrite", "rewrite -i PRESET|INSTRUCTION [--diff] [--json] [FILE...]\n"
+               "                                                       rewrite text; PRESET: formal, concise, simple, friendly;\n"
+               "                                                       any other INSTRUCTION needs a chat model (the shipped\n"
+               "                                                       one refuses it: draft pull qwen2.5-1.5b)", draft_cmd_rewrite },
   { "complete", "complete [-n N] [SAMPLING...] [PROMPT...]            continue text, streamed", draft_cmd_complete },
   { "chat", "chat [--conversation NAME] [SAMPLING...] [MESSAGE...]  one chat turn, streamed", draft_cmd_chat },
   { "add-word", "add-word WORD...                                     never flag these words as misspelt", draft_cmd_add_word },
   { "status", "status [--json]                                      version, queue, models, statistics", draft_cmd_status },
-  { "pull", "pull NAME | REPO/FILE.gguf                           download a model from the Hugging Face Hub", draft_cmd_pull },
+  { "pull", "pull NAME | REPO/FILE.gguf | --list                  download a model from the Hugging Face Hub;\n"
+            "                                                       --list: the models known by name", draft_cmd_pull },
   { "models", "models [--json]                                      the models on disk, their pairs, the pair in use", draft_cmd_models },
   { "use", "use TARGET [--assistant NAME|none]                   switch the daemon to other models", draft_cmd_use },
   { "lsp", "lsp [--stdio]                                        the language server for editors (draftd-lsp)", draft_cmd_lsp },

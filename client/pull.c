@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 #include "client/client.h"
@@ -49,6 +50,22 @@ valid_segment (const char *s)
   return TRUE;
 }
 
+/* The local name of REPO's FILE: a catalogue model's is its file's own name (the catalogue
+ * holds one file of each name); any other repository's file is prefixed with the repository
+ * (OWNER--REPO--FILE.gguf), so two repositories' files of one name never land on one name. */
+static char *
+local_name (const char *repo, const char *file)
+{
+  g_autofree char *base = g_path_get_basename (file);
+  guint n;
+  const DraftCatalogueEntry *e = draft_catalogue (&n);
+  for (guint i = 0; i < n; i++)
+    if (g_str_equal (e[i].repo, repo) && g_str_equal (e[i].file, file))
+      return g_steal_pointer (&base);
+  g_auto (GStrv) owner_repo = g_strsplit (repo, "/", 2);
+  return g_strjoin ("--", owner_repo[0], owner_repo[1], base, NULL);
+}
+
 /* NAME from the catalogue, or OWNER/REPO/PATH.gguf; FALSE when it is neither. */
 static gboolean
 pull_resolve (Pull *p, const char *name, const char *dir)
@@ -69,7 +86,7 @@ pull_resolve (Pull *p, const char *name, const char *dir)
     p->repo = g_strdup_printf ("%s/%s", parts[0], parts[1]);
     p->file = g_strjoinv ("/", parts + 2);
   }
-  g_autofree char *base = g_path_get_basename (p->file);
+  g_autofree char *base = local_name (p->repo, p->file);
   g_autofree char *lock = g_strdup_printf (".%s.lock", base);
   p->dest = g_build_filename (dir, base, NULL);
   p->part = g_strdup_printf ("%s.part", p->dest);
@@ -140,27 +157,54 @@ on_progress (guint64 have, guint64 total, gpointer user)
 
 /* ---- steps ---- */
 
+/* The lock is ours while the file under its name is the one we locked: the pull that held
+ * it before removes it on its way out (release_lock), so a waiter that locked a removed file
+ * opens the name again. */
+static gboolean
+lock_is_current (const Pull *p, int fd)
+{
+  GStatBuf named;
+  struct stat held;
+  return fstat (fd, &held) == 0 && g_stat (p->lock, &named) == 0 && held.st_dev == named.st_dev &&
+         held.st_ino == named.st_ino;
+}
+
 /* Two pulls of one file: the second waits for the first, then finds the file there. */
 static int
 take_lock (const Pull *p, GError **error)
 {
-  int fd = g_open (p->lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd < 0) {
-    int e = errno;
-    g_set_error (error, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_IO, "cannot create %s: %s", p->lock, g_strerror (e));
-    return -1;
-  }
-  if (flock (fd, LOCK_EX | LOCK_NB) == 0)
-    return fd;
-  fprintf (stderr, "draft: another draft pull is fetching %s; waiting for it\n", p->shown);
-  while (flock (fd, LOCK_EX) != 0) {
-    if (errno != EINTR || draft_interrupted) {
-      g_set_error (error, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_CANCELLED, "interrupted while waiting for the other pull");
-      close (fd);
+  gboolean said = FALSE;
+  for (;;) {
+    int fd = g_open (p->lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) {
+      int e = errno;
+      g_set_error (error, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_IO, "cannot create %s: %s", p->lock, g_strerror (e));
       return -1;
     }
+    if (flock (fd, LOCK_EX | LOCK_NB) != 0) {
+      if (!said)
+        fprintf (stderr, "draft: another draft pull is fetching %s; waiting for it\n", p->shown);
+      said = TRUE;
+      while (flock (fd, LOCK_EX) != 0) {
+        if (errno != EINTR || draft_interrupted) {
+          g_set_error (error, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_CANCELLED, "interrupted while waiting for the other pull");
+          close (fd);
+          return -1;
+        }
+      }
+    }
+    if (lock_is_current (p, fd))
+      return fd;
+    close (fd);
   }
-  return fd;
+}
+
+/* Removes the lock file while still holding it: a pull leaves no .FILE.gguf.lock behind. */
+static void
+release_lock (const Pull *p, int fd)
+{
+  g_unlink (p->lock);
+  close (fd);
 }
 
 static guint64
@@ -263,7 +307,7 @@ pull (const Pull *p, const char *dir, GError **error)
   g_autofree char *sum = ok && file_size (p->dest) == info.size ? draft_hub_sha256_file (p->dest, NULL) : NULL;
   if (sum && g_str_equal (sum, info.sha256)) {
     printf ("%s is up to date: %s\n", p->shown, p->dest);
-    close (fd);
+    release_lock (p, fd);
     return TRUE;
   }
   if (ok && (ok = download (p, dir, &info, error))) {
@@ -271,7 +315,7 @@ pull (const Pull *p, const char *dir, GError **error)
     printf ("pulled %s (%s, SHA-256 verified): %s\n", p->shown, size, p->dest);
     print_next_step (p->shown);
   }
-  close (fd);
+  release_lock (p, fd);
   return ok;
 }
 

@@ -161,7 +161,11 @@ collect_rows (JsonNode *node, const char *prefix, GPtrArray *keys, GPtrArray *va
     return;
   }
   g_ptr_array_add (keys, g_strdup (prefix ? prefix : ""));
-  if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
+  /* Memory as `ollama ps` shows it: "2.3 GB", not a count of bytes. */
+  if (prefix && g_str_has_suffix (prefix, "_memory") && JSON_NODE_HOLDS_VALUE (node) &&
+      json_node_get_value_type (node) == G_TYPE_INT64)
+    g_ptr_array_add (values, g_format_size (json_node_get_int (node)));
+  else if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
     g_ptr_array_add (values, g_strdup (json_node_get_string (node)));
   else if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_DOUBLE)
     g_ptr_array_add (values, g_strdup_printf ("%.4g", json_node_get_double (node)));

@@ -122,7 +122,8 @@ static void
 print_help (void)
 {
   printf ("/correct TEXT                 correct grammar and spelling (shown as a diff)\n"
-          "/rewrite INSTRUCTION :: TEXT  rewrite (formal, concise, simple, friendly, or any instruction)\n"
+          "/rewrite PRESET TEXT          rewrite as formal, concise, simple or friendly\n"
+          "/rewrite INSTRUCTION :: TEXT  any other instruction (a chat model; the shipped one refuses it)\n"
           "/complete TEXT                continue text\n"
           "/reset                        forget this conversation\n"
           "/stats /models                daemon statistics and models\n"
@@ -131,20 +132,40 @@ print_help (void)
           "Ctrl-C discards the line being typed, or stops a reply.\n");
 }
 
+/* "/rewrite formal TEXT": a preset is its first word; any other instruction ends at "::".
+ * Points *text and *instruction into `arg`; FALSE (with the usage printed) when neither fits. */
+static gboolean
+rewrite_args (char **text, char **instruction)
+{
+  static const char *const presets[] = { "formal", "concise", "simple", "friendly", NULL };
+  char *arg = g_strchug (*text);
+  char *sep = strstr (arg, "::");
+  gsize word = strcspn (arg, " \t");
+  if (sep) {
+    *sep = 0;
+    *instruction = g_strstrip (arg);
+    *text = g_strstrip (sep + 2);
+    return TRUE;
+  }
+  if (arg[word]) {
+    arg[word] = 0;
+    char *rest = g_strstrip (arg + word + 1);
+    if (g_strv_contains (presets, arg) && *rest) {
+      *instruction = arg;
+      *text = rest;
+      return TRUE;
+    }
+  }
+  printf ("usage: /rewrite formal|concise|simple|friendly TEXT, or /rewrite INSTRUCTION :: TEXT\n");
+  return FALSE;
+}
+
 static void
 grammar (char *arg, gboolean rewrite)
 {
   char *instruction = NULL;
-  if (rewrite) {
-    char *sep = strstr (arg, "::");
-    if (sep == NULL) {
-      printf ("usage: /rewrite INSTRUCTION :: TEXT\n");
-      return;
-    }
-    *sep = 0;
-    instruction = g_strstrip (arg);
-    arg = g_strstrip (sep + 2);
-  }
+  if (rewrite && !rewrite_args (&arg, &instruction))
+    return;
   DraftJob j;
   draft_job_init (&j, rewrite ? "Rewrite" : "Correct");
   j.text = arg;
@@ -238,6 +259,9 @@ draft_repl (void)
   rl_catch_signals = 0; /* SIGINT is ours: read_line and jobs handle it */
   g_autofree char *conversation = g_strdup_printf ("repl-%d", (int) getpid ());
   printf ("draft: chat with draftd. /help for commands, Ctrl-C stops a reply, Ctrl-D quits.\n");
+  g_autofree char *limits = draft_bus_model_limits ();
+  if (limits)
+    printf ("note: %s\n", limits);
   for (;;) {
     g_autofree char *input = read_input ();
     if (input == NULL)

@@ -27,16 +27,28 @@ file_exists (const char *p)
   return p && g_file_test (p, G_FILE_TEST_IS_REGULAR);
 }
 
+/* The installed data directory: DRAFTD_DATA_MODELS is relative to the directory of the
+ * installed binary unless bindir or datadir was configured absolute. */
+static char *
+data_models_dir (const char *exe)
+{
+  if (g_path_is_absolute (DRAFTD_DATA_MODELS) || exe == NULL)
+    return g_strdup (DRAFTD_DATA_MODELS);
+  g_autofree char *bindir = g_path_get_dirname (exe);
+  g_autofree char *joined = g_build_filename (bindir, DRAFTD_DATA_MODELS, NULL);
+  return g_canonicalize_filename (joined, NULL);
+}
+
 /* Where the shipped models are: $DRAFTD_MODELS_DIR, then the installed data directory;
  * a binary run from its build tree looks in the source tree first. */
 static void
-model_dirs (const char *dirs[3])
+model_dirs (char *dirs[3])
 {
   g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
   gboolean in_build_tree = exe && g_str_has_prefix (exe, DRAFTD_BUILD_ROOT "/");
-  dirs[0] = g_getenv ("DRAFTD_MODELS_DIR");
-  dirs[1] = in_build_tree ? DRAFTD_SOURCE_MODELS : DRAFTD_DATA_MODELS;
-  dirs[2] = in_build_tree ? DRAFTD_DATA_MODELS : DRAFTD_SOURCE_MODELS;
+  dirs[0] = g_strdup (g_getenv ("DRAFTD_MODELS_DIR"));
+  dirs[1] = in_build_tree ? g_strdup (DRAFTD_SOURCE_MODELS) : data_models_dir (exe);
+  dirs[2] = in_build_tree ? data_models_dir (exe) : g_strdup (DRAFTD_SOURCE_MODELS);
 }
 
 static gboolean
@@ -44,10 +56,11 @@ find_default_models (DraftdSettings *s, GError **error)
 {
   if (s->target)
     return TRUE;
-  const char *dirs[3];
+  char *dirs[3];
   model_dirs (dirs);
   g_autoptr (GString) looked = g_string_new (NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++) {
+  gboolean found = FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (dirs) && !found; i++) {
     if (dirs[i] == NULL)
       continue;
     g_autofree char *t = g_build_filename (dirs[i], "draftd-target.gguf", NULL);
@@ -56,10 +69,15 @@ find_default_models (DraftdSettings *s, GError **error)
       s->target = g_steal_pointer (&t);
       if (!s->assistant && file_exists (a))
         s->assistant = g_steal_pointer (&a);
-      return TRUE;
+      found = TRUE;
+    } else {
+      g_string_append_printf (looked, "%s%s", looked->len ? ", " : "", t);
     }
-    g_string_append_printf (looked, "%s%s", looked->len ? ", " : "", t);
   }
+  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
+    g_free (dirs[i]);
+  if (found)
+    return TRUE;
   g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
                "no model: give --target, set target= in [draftd] of the config file, or install the default "
                "models (looked for %s)",

@@ -14,24 +14,6 @@ G_DEFINE_QUARK (grammar-error-quark, draftd_grammar_error)
   "Correct the spelling, grammar and punctuation of the user's text. Keep its meaning, wording " \
   "and style otherwise. Reply with the corrected text only."
 
-static const struct {
-  const char *name, *instruction;
-} presets[] = {
-  { "formal", "Rewrite the user's text in a formal, professional tone." },
-  { "concise", "Rewrite the user's text to be shorter and more concise, keeping its meaning." },
-  { "simple", "Rewrite the user's text in simple, plain English that is easy to read." },
-  { "friendly", "Rewrite the user's text in a warm, friendly tone." },
-};
-
-const char *
-draftd_grammar_rewrite_preset (const char *name)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (presets); i++)
-    if (g_ascii_strcasecmp (name, presets[i].name) == 0)
-      return presets[i].instruction;
-  return NULL;
-}
-
 static char *
 fill (const char *tmpl, const char *instruction, const char *text)
 {
@@ -425,6 +407,18 @@ candidate_stage (Job *j, gsize start, const char *segment, GArray *prot, GError 
   return fixed;
 }
 
+/* A preset rewritten by its rules, judged by the target (grammar/rewrite.c): for a model
+ * without a chat template, whose own decoding of a preset fails the checks. */
+static char *
+rewrite_by_rules (Job *j, const char *segment, GArray *prot, GError **error)
+{
+  guint changes = 0;
+  char *out = draftd_grammar_rewrite_by_rules (j->scorer, j->req->instruction, segment, prot, &changes, error);
+  if (out)
+    j->stats->segments++;
+  return out;
+}
+
 /* A rewrite keeps its segment whole where the checks refuse the answer (and counts it, for
  * the caller to say so): half a rewrite is worse than none. */
 static char *
@@ -512,6 +506,8 @@ correct_piece (Job *j, gsize start, gsize end, const DraftdGrammarSpan *spans, g
       return g_steal_pointer (&segment);
     }
   }
+  if (j->req->rewrite && j->scorer && !j->req->follows_instructions && draftd_grammar_rewrite_has_rules (j->req->instruction))
+    return rewrite_by_rules (j, segment, prot, error);
   if (j->req->rewrite)
     draftd_grammar_rewrite_bound_ranges (segment, prot);
   const DraftdGrammarSpan *pr = (const DraftdGrammarSpan *) prot->data;

@@ -128,8 +128,6 @@ typedef struct {
  * half the speed). */
 #define DRAFTD_GRAMMAR_MODEL_PASS_PARAMS 100000000ull
 
-/* The instruction text of a rewrite preset (formal, concise, simple, friendly), or NULL. */
-const char *draftd_grammar_rewrite_preset (const char *name);
 /* Returns the corrected/rewritten text and appends DraftdGrammarEdit (byte offsets) to `edits`. */
 char *draftd_grammar_run (DraftdGrammarContext *ctx, const char *text, const DraftdGrammarRequest *req, GArray *edits,
                    DraftdGrammarStats *stats, GError **error);

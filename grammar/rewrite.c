@@ -2,6 +2,26 @@
 #include <string.h>
 #include "grammar/checks.h"
 
+/* The presets written out for a model with a chat template; a model of draftd's own template
+ * names them as trained, and one without a chat template has rules for them (below). */
+static const struct {
+  const char *name, *instruction;
+} presets[] = {
+  { "formal", "Rewrite the user's text in a formal, professional tone." },
+  { "concise", "Rewrite the user's text to be shorter and more concise, keeping its meaning." },
+  { "simple", "Rewrite the user's text in simple, plain English that is easy to read." },
+  { "friendly", "Rewrite the user's text in a warm, friendly tone." },
+};
+
+const char *
+draftd_grammar_rewrite_preset (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (presets); i++)
+    if (g_ascii_strcasecmp (name, presets[i].name) == 0)
+      return presets[i].instruction;
+  return NULL;
+}
+
 static gboolean
 declared (const DraftdGrammarRequest *req, const char *name)
 {
@@ -236,4 +256,169 @@ draftd_grammar_rewrite_bound_ranges (const char *segment, GArray *ranges)
     if (r->end < len && g_ascii_isspace (segment[r->end]))
       r->end++;
   }
+}
+
+/* ---- the presets by rules, judged by the target ----
+ * A model without a chat template (the shipped one) was trained on the presets as the word
+ * rules of train/rewrite.py, and its own decoding of them does not pass the checks. So the
+ * rules propose each change (a contraction, a formal or plain word, a filler or wordy phrase
+ * dropped) and the target judges it in context: a change is taken unless it makes the
+ * sentence much less likely than before (REWRITE_RULE_MARGIN nats), which turns away a rule
+ * misfiring on another sense ("I kid you not"). Words no rule names stay as they are. */
+#define REWRITE_RULE_MARGIN 8.0
+
+typedef struct {
+  const char *from, *to;
+} RewriteRule;
+
+/* ASCII apostrophes only: a typographic one is left with its text as written. */
+#define CONTRACTION_RULES(X) \
+  X ("do not", "don't") X ("does not", "doesn't") X ("did not", "didn't") X ("is not", "isn't") \
+  X ("are not", "aren't") X ("was not", "wasn't") X ("were not", "weren't") X ("cannot", "can't") \
+  X ("could not", "couldn't") X ("will not", "won't") X ("would not", "wouldn't") X ("should not", "shouldn't") \
+  X ("have not", "haven't") X ("has not", "hasn't") X ("it is", "it's") X ("that is", "that's") \
+  X ("there is", "there's") X ("I am", "I'm") X ("you are", "you're") X ("we are", "we're") \
+  X ("they are", "they're") X ("I have", "I've") X ("I will", "I'll") X ("you will", "you'll")
+#define EXPAND(a, b) { b, a },
+#define CONTRACT(a, b) { a, b },
+
+static const RewriteRule formal_rules[] = {
+  CONTRACTION_RULES (EXPAND)
+  { "kids", "children" }, { "kid", "child" }, { "lots of", "many" }, { "a lot of", "many" }, { "maybe", "perhaps" },
+  { "okay", "acceptable" }, { "anyway", "nevertheless" }, { "stuff", "material" }, { "buy", "purchase" },
+  { "bought", "purchased" }, { "huge", "very large" }, { "pretty", "fairly" }, { NULL, NULL },
+};
+static const RewriteRule concise_rules[] = {
+  { "really ", "" }, { "very ", "" }, { "actually ", "" }, { "basically ", "" }, { "just ", "" }, { "quite ", "" },
+  { "totally ", "" }, { "definitely ", "" }, { "certainly ", "" }, { "somewhat ", "" },
+  { "in order to", "to" }, { "due to the fact that", "because" }, { "at this point in time", "now" },
+  { "in spite of the fact that", "although" }, { "a large number of", "many" }, { "the majority of", "most" },
+  { "is able to", "can" }, { "are able to", "can" }, { "in the event that", "if" }, { "for the purpose of", "for" },
+  { "with regard to", "about" }, { "prior to", "before" }, { "at the present time", "now" },
+  { "in close proximity to", "near" }, { NULL, NULL },
+};
+static const RewriteRule simple_rules[] = {
+  { "utilize", "use" }, { "utilizes", "uses" }, { "utilized", "used" }, { "approximately", "about" },
+  { "commence", "begin" }, { "terminate", "end" }, { "purchase", "buy" }, { "purchased", "bought" },
+  { "assistance", "help" }, { "demonstrate", "show" }, { "demonstrates", "shows" }, { "sufficient", "enough" },
+  { "obtain", "get" }, { "obtained", "got" }, { "require", "need" }, { "requires", "needs" }, { "numerous", "many" },
+  { "additional", "more" }, { "subsequently", "later" }, { "facilitate", "help" }, { "individuals", "people" },
+  { "residence", "home" }, { "inquire", "ask" }, { "endeavor", "try" }, { "frequently", "often" },
+  { "initial", "first" }, { "modify", "change" }, { "modified", "changed" }, { "possess", "have" }, { NULL, NULL },
+};
+static const RewriteRule friendly_rules[] = { CONTRACTION_RULES (CONTRACT) { NULL, NULL } };
+
+static const struct {
+  const char *name;
+  const RewriteRule *rules;
+} rule_presets[] = {
+  { "formal", formal_rules }, { "concise", concise_rules }, { "simple", simple_rules }, { "friendly", friendly_rules },
+};
+
+gboolean
+draftd_grammar_rewrite_has_rules (const char *preset)
+{
+  for (guint i = 0; preset && i < G_N_ELEMENTS (rule_presets); i++)
+    if (g_ascii_strcasecmp (preset, rule_presets[i].name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+word_byte (char c)
+{
+  return g_ascii_isalnum (c) || c == '\'' || c == '-' || c == '_' || (guchar) c >= 0x80;
+}
+
+static gboolean
+is_protected (const DraftdGrammarSpan *prot, guint n, gsize start, gsize end)
+{
+  for (guint i = 0; i < n; i++)
+    if (start < prot[i].end && prot[i].start < end)
+      return TRUE;
+  return FALSE;
+}
+
+/* The first match of any rule at or after `from`, a whole phrase (a rule ending in a space
+ * takes the space after its word), outside the protected ranges; the longest at one place. */
+static gboolean
+next_match (const RewriteRule *rules, const char *text, gsize from, const DraftdGrammarSpan *prot, guint n_prot, gsize *at,
+            gsize *len, const RewriteRule **rule)
+{
+  gsize n = strlen (text);
+  for (gsize i = from; i < n; i++) {
+    if (i > 0 && word_byte (text[i - 1]))
+      continue;
+    *len = 0;
+    for (const RewriteRule *r = rules; r->from; r++) {
+      gsize l = strlen (r->from);
+      gboolean spaced = r->from[l - 1] == ' ';
+      if (l <= *len || i + l > n || g_ascii_strncasecmp (text + i, r->from, l) != 0 ||
+          (!spaced && word_byte (text[i + l])) || is_protected (prot, n_prot, i, i + l))
+        continue;
+      *len = l;
+      *rule = r;
+    }
+    if (*len) {
+      *at = i;
+      return TRUE;
+    }
+  }
+  return FALSE;
+}
+
+/* `text` with [at, at + len) replaced by the rule's words, a leading capital kept. */
+static char *
+apply_rule (const char *text, gsize at, gsize len, const RewriteRule *r)
+{
+  GString *s = g_string_new_len (text, at);
+  gsize mark = s->len;
+  g_string_append (s, r->to);
+  if (s->len > mark && g_ascii_isupper (text[at]))
+    s->str[mark] = g_ascii_toupper (s->str[mark]);
+  else if (s->len == mark && g_ascii_isupper (text[at]) && g_ascii_islower (text[at + len]))
+    g_string_append_c (s, g_ascii_toupper (text[at + len++]));  /* "Really good" -> "Good" */
+  g_string_append (s, text + at + len);
+  return g_string_free (s, FALSE);
+}
+
+char *
+draftd_grammar_rewrite_by_rules (DraftdScorer *scorer, const char *preset, const char *segment, GArray *prot,
+                                 guint *changes, GError **error)
+{
+  const RewriteRule *rules = NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (rule_presets); i++)
+    if (g_ascii_strcasecmp (preset, rule_presets[i].name) == 0)
+      rules = rule_presets[i].rules;
+  g_autofree char *text = g_strdup (segment);
+  double lp = 0;
+  if (rules == NULL || !draftd_scorer_logprob (scorer, text, G_MAXSIZE, NULL, &lp, NULL, error))
+    return rules ? NULL : g_steal_pointer (&text);
+  gsize at = 0, len;
+  const RewriteRule *r;
+  while (next_match (rules, text, at, (const DraftdGrammarSpan *) prot->data, prot->len, &at, &len, &r)) {
+    g_autofree char *cand = apply_rule (text, at, len, r);
+    double cand_lp = 0;
+    if (!draftd_scorer_logprob (scorer, cand, G_MAXSIZE, NULL, &cand_lp, NULL, error))
+      return NULL;
+    gssize shift = (gssize) strlen (cand) - (gssize) strlen (text);
+    if (cand_lp != 0 && cand_lp >= lp - REWRITE_RULE_MARGIN) {
+      g_free (text);
+      text = g_steal_pointer (&cand);
+      lp = cand_lp;
+      (*changes)++;
+      /* The protected ranges after the change move with their text. */
+      for (guint k = 0; k < prot->len; k++) {
+        DraftdGrammarSpan *p = &g_array_index (prot, DraftdGrammarSpan, k);
+        if (p->start >= at + len) {
+          p->start += shift;
+          p->end += shift;
+        }
+      }
+      at += strlen (r->to);
+    } else {
+      at += len;
+    }
+  }
+  return g_steal_pointer (&text);
 }

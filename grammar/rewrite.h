@@ -4,11 +4,15 @@
  * fails one is replaced by the source, as a correction's is. */
 #pragma once
 #include "grammar/grammar.h"
+#include "grammar/rank.h"
 #include "grammar/segment.h"
 
 /* The presets of a model whose draftd rewrite template does not list them
  * (draftd.prompt.presets): the four the shipped models were trained on, which predate the key. */
 #define DRAFTD_GRAMMAR_TEMPLATE_PRESETS "formal,concise,simple,friendly"
+
+/* The instruction text of a rewrite preset (formal, concise, simple, friendly), or NULL. */
+const char *draftd_grammar_rewrite_preset (const char *name);
 
 /* Whether the model can follow req->instruction (by req->presets and
  * req->follows_instructions): a preset it declares (*use_template TRUE: the
@@ -39,3 +43,11 @@ const char *draftd_grammar_rewrite_check (const DraftdRewriteCheck *c, const cha
  * token that starts the next word ("▁This") and a rewrite cannot glue a new word to the
  * protected one, which it does unchecked where the model cannot spell the range itself. */
 void draftd_grammar_rewrite_bound_ranges (const char *segment, GArray *ranges);
+
+/* Whether the preset has rules (formal, concise, simple, friendly: train/rewrite.py's). */
+gboolean draftd_grammar_rewrite_has_rules (const char *preset);
+/* The segment rewritten by the preset's rules, each change judged by the target in context
+ * (see rewrite.c); `prot` (byte ranges, sorted) is never touched and moves with the text;
+ * *changes counts the changes taken. NULL on a scoring error. */
+char *draftd_grammar_rewrite_by_rules (DraftdScorer *scorer, const char *preset, const char *segment, GArray *prot,
+                                       guint *changes, GError **error);

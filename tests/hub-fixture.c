@@ -19,7 +19,8 @@ hub_fixture_init (HubFixture *f, int *exit_code)
   f->models = g_build_filename (f->home, "draftd", "models", NULL);
   f->log = g_build_filename (test_tmpdir (), "hub.log", NULL);
   f->arg = g_strdup_printf ("test-owner/tiny-GGUF/%s", f->name);
-  f->dest = g_build_filename (f->models, f->name, NULL);
+  /* Not a catalogue model: its local name says its repository (issue 34). */
+  f->dest = g_strdup_printf ("%s/test-owner--tiny-GGUF--%s", f->models, f->name);
   f->part = g_strdup_printf ("%s.part", f->dest);
   return TRUE;
 }

@@ -24,6 +24,9 @@ static const char *const daemon_opts[] = { "target", "assistant", "config", "dev
                                            "queue-depth", "client-queue-depth", "job-timeout", "lazy", "idle-unload",
                                            "keep-bias", "activated", "verbose", "list-devices", "version", NULL };
 static const char *const lsp_opts[] = { "stdio", "version", NULL };
+static const char *const eval_opts[] = { "model", "keep-bias", "compare", "limit", "no-spelling", "candidates-only", "model-pass",
+                                         "margins", "version", NULL };
+static const char *const load_bench_opts[] = { "version", NULL };
 
 static void
 check_program (const Program *p)
@@ -111,11 +114,18 @@ main (void)
     { "tools/draftd-tokenize", tokenize_opts },
     { "daemon/draftd", daemon_opts },
     { "client/lsp/draftd-lsp", lsp_opts },
+    { "tools/draftd-grammar-eval", eval_opts },
+    { "tools/dbus-load-bench", load_bench_opts },
   };
   for (guint i = 0; i < G_N_ELEMENTS (programs); i++)
     check_program (&programs[i]);
   check_draft_commands ();
   CliResult r;
+  const char *draft_help[] = { "--help", NULL };
+  cli_run ("client/draft", draft_help, no_bus, NULL, &r);
+  tap_ok (r.status == 0 && strstr (r.out, "pull NAME | REPO/FILE.gguf | --list") && strstr (r.out, "formal, concise"),
+          "draft --help lists pull --list and names the rewrite presets");
+  cli_result_clear (&r);
   const char *bench_help[] = { "--help", NULL };
   cli_run ("tools/draftd-bench", bench_help, no_bus, NULL, &r);
   tap_ok (r.status == 0 && strstr (r.out, "correct") && strstr (r.out, "forward") && strstr (r.out, "decode") &&

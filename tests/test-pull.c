@@ -6,6 +6,8 @@
 #include "tests/hub-fixture.h"
 #include "tests/tap.h"
 
+static void pull_same_name_elsewhere (HubFixture *f);
+
 static void
 pull_by_path (HubFixture *f)
 {
@@ -29,6 +31,38 @@ pull_by_path (HubFixture *f)
     return;
   tap_ok (r.status == 0 && strstr (r.out, "up to date") != NULL, "pulling again finds it up to date");
   tap_ok (hub_fixture_count (f, "GET /cdn/") == 1, "and downloads nothing more");
+  cli_result_clear (&r);
+  pull_same_name_elsewhere (f);
+}
+
+/* Issue 34: no lock file is left in the models directory. */
+static gboolean
+no_lock_files (HubFixture *f)
+{
+  g_autoptr (GDir) d = g_dir_open (f->models, 0, NULL);
+  const char *n;
+  while (d && (n = g_dir_read_name (d)))
+    if (g_str_has_suffix (n, ".lock")) {
+      tap_diag ("left behind: %s", n);
+      return FALSE;
+    }
+  return d != NULL;
+}
+
+/* Issue 34: another repository's file of the same name gets a name of its own, and the first
+ * file stays. */
+static void
+pull_same_name_elsewhere (HubFixture *f)
+{
+  g_autofree char *other = g_strdup_printf ("other-owner/tiny-GGUF/%s", f->name);
+  g_autofree char *dest = g_strdup_printf ("%s/other-owner--tiny-GGUF--%s", f->models, f->name);
+  CliResult r;
+  if (!hub_fixture_draft (f, (const char *[]) { "pull", other, NULL }, NULL, &r))
+    return;
+  tap_ok (r.status == 0 && hub_fixture_same (f, dest) && strstr (r.out, dest) && !strstr (r.out, "up to date"),
+          "the same file name from another repository lands on a distinct local name");
+  tap_ok (hub_fixture_same (f, f->dest), "and the first repository's file stays where it was");
+  tap_ok (no_lock_files (f), "no .FILE.gguf.lock is left after either pull");
   cli_result_clear (&r);
 }
 

@@ -55,6 +55,11 @@ static void
 check_chat_turn (Pty *p)
 {
   tap_ok (read_until (p, 0, "> ", 20000), "the REPL shows its prompt");
+  /* Issue 34: the banner names a toy target's limits (stories260K here) once, with the way out. */
+  const char *note = strstr (p->all->str, "note: ");
+  tap_ok (note && strstr (note, "draft pull qwen2.5-1.5b, then draft use qwen2.5-1.5b") &&
+              strstr (note, "> ") > strchr (note, '\n') && !strstr (note + 1, "note: "),
+          "the banner says once what the toy target cannot do and how to get a real model");
   gsize mark = p->all->len;
   p->reads_with_text = 0;
   send_keys (p, "Hello, who are you?\r");
@@ -119,6 +124,17 @@ check_commands (Pty *p)
   g_autofree char *diff = g_strndup (p->all->str + mark, p->all->len - mark);
   tap_ok (corrected && !strstr (diff, "\033[3") && (strstr (diff, "[-") || strstr (diff, "{+") || strstr (diff, "She go to the park")),
           "/correct under TERM=dumb prints a diff without colour");
+  /* Issue 34: "/rewrite PRESET TEXT" runs the preset, without "::". */
+  mark = p->all->len;
+  send_keys (p, "/rewrite formal Lily's kids saw lots of cats.\r");
+  gboolean rewritten = read_until (p, mark + 10, "\n> ", 60000);
+  g_autofree char *rw = g_strndup (p->all->str + mark, p->all->len - mark);
+  const char *answer = strchr (rw, '\n');  /* after the echoed line: the rewrite, as a diff */
+  tap_ok (rewritten && !strstr (rw, "usage:") && answer && strstr (answer, "cats.") && strstr (answer, "{+children+}"),
+          "/rewrite formal TEXT rewrites: %s", answer ? answer : rw);
+  mark = p->all->len;
+  send_keys (p, "/rewrite formal\r");
+  tap_ok (read_until (p, mark, "usage: /rewrite formal|concise|simple|friendly TEXT", 10000), "/rewrite without text says how");
 }
 
 /* Ctrl-C during a long /correct: cancelled at once, no diff of the whole text, and the REPL

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/bus/client.h"
+#include "lib/cli/cli.h"
 #include "testbed/bus-daemon.h"
 
 #define N_KINDS 5
@@ -152,13 +153,18 @@ start_clients (BusFixture *f, Bench *b, guint n_clients)
 int
 main (int argc, char **argv)
 {
+  draftd_cli_init ();
+  g_autoptr (GOptionContext) oc = g_option_context_new ("[CLIENTS [REQUESTS-PER-CLIENT]]");
+  g_option_context_set_summary (oc, "CLIENTS (default 16) clients send REQUESTS-PER-CLIENT (default 1000) mixed requests\n"
+                                    "each to draftd on a private bus, and report throughput, latency and the daemon's memory.");
+  int status;
+  if (!draftd_cli_parse (oc, "dbus-load-bench", NULL, &argc, &argv, &status))
+    return status;
   guint n_clients = argc > 1 ? atoi (argv[1]) : 16, per_client = argc > 2 ? atoi (argv[2]) : 1000;
   BusFixture f;
   g_autoptr (GError) error = NULL;
-  if (n_clients == 0 || per_client == 0) {
-    g_printerr ("usage: dbus-load-bench [CLIENTS [REQUESTS-PER-CLIENT]]\n");
-    return 2;
-  }
+  if (n_clients == 0 || per_client == 0 || argc > 3)
+    return draftd_cli_usage_error ("dbus-load-bench", "CLIENTS and REQUESTS-PER-CLIENT are numbers of at least 1");
   if (!bus_fixture_start (&f, NULL, NULL, NULL, 0, NULL, &error)) {
     g_printerr ("dbus-load-bench: %s\n", error->message);
     bus_fixture_clear (&f);

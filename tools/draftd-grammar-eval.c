@@ -6,6 +6,7 @@
 #include <string.h>
 #include "grammar/grammar.h"
 #include "grammar/language.h"
+#include "lib/cli/cli.h"
 #include "lib/model/model.h"
 #include "lib/runtime/forward.h"
 #include "lib/vk/vk-device.h"
@@ -125,13 +126,14 @@ main (int argc, char **argv)
     { "dialect", 0, 0, G_OPTION_ARG_STRING, &dialect, "hold spellings to a dialect (en-US, en-GB)", "D" },
     G_OPTION_ENTRY_NULL,
   };
+  draftd_cli_init ();
   g_autoptr (GOptionContext) oc = g_option_context_new ("FILE - correct each line of FILE");
-  g_option_context_add_main_entries (oc, entries, NULL);
+  int status;
+  if (!draftd_cli_parse (oc, "draftd-grammar-eval", entries, &argc, &argv, &status))
+    return status;
+  if (argc != 2 || model == NULL)
+    return draftd_cli_usage_error ("draftd-grammar-eval", "give -m T.gguf and one FILE");
   g_autoptr (GError) error = NULL;
-  if (!g_option_context_parse (oc, &argc, &argv, &error) || argc != 2 || model == NULL) {
-    g_printerr ("%s\n", error ? error->message : "usage: draftd-grammar-eval -m T.gguf [--keep-bias B] [--compare] FILE");
-    return 2;
-  }
   opt.limit = MAX (limit, 0);
   opt.margins = margins;
   opt.dialect = dialect;

@@ -46,3 +46,4 @@ echo "== draft complete -n 40 'A good teacher'"
 build/client/draft complete -n 40 "A good teacher"
 echo "== draft status"
 build/client/draft status
+echo "== this daemon stops with the script; tools/install.sh installs draftd for you (~/.local), started on demand"

@@ -3,8 +3,9 @@
 # dictionaries (US and GB: a word either accepts is spelt right) and WordNet's irregular forms
 # for correction; with --tests, also what
 # the whole test suite needs (the editors the editor tests drive, and PyTorch, SentencePiece and
-# the corpus packages for the training-pipeline test, systemd-analyze for the unit's test, so that
-# no test skips for want of them).
+# the corpus packages for the training-pipeline test, systemd-analyze for the unit's test, Xvfb,
+# xclip and notify-send for draft correct --selection's test, so that no test skips for want of
+# them). help2man makes the man pages from the programs' --help.
 # Mesa 25's lavapipe comes from bookworm-backports: its storage-buffer reads are
 # several times faster than bookworm's Mesa 22.3, which the test suite relies on.
 set -euo pipefail
@@ -34,11 +35,11 @@ enable_backports() {
 
 PKGS=(meson ninja-build pkg-config gcc glslc libvulkan-dev vulkan-validationlayers
       libglib2.0-dev libjson-glib-dev libdbus-1-dev libcurl4-openssl-dev dbus dbus-bin libreadline-dev python3 tmux
-      libhunspell-dev hunspell-en-us hunspell-en-gb wordnet-base)
+      libhunspell-dev hunspell-en-us hunspell-en-gb wordnet-base help2man)
 if [ "${1:-}" = "--tests" ]; then
   PKGS+=(neovim emacs-nox elpa-eglot systemd
          python3-torch python3-sentencepiece libopenblas0-pthread python3.11-doc
-         hunspell-fr hunspell-de-de
+         hunspell-fr hunspell-de-de xvfb xclip libnotify-bin man-db
          base-files)  # /usr/share/common-licenses: the clean-text test's prose (essential; named for the record)
 fi
 

@@ -303,9 +303,15 @@ generate (DraftdModels *m, DraftdLane *lane, const DraftdJobRequest *req, GCance
     return NULL;
   guint n_ctx = draftd_runner_n_ctx (m->target.runner);
   if (ids->len == 0 || ids->len >= n_ctx) {
-    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_TOO_LONG,
-                 "the prompt is %u tokens; the context holds %u (leave room for the answer, or start draftd with a "
-                 "larger --context)", ids->len, n_ctx);
+    /* Advice the model can take: a larger --context only below the model's own. */
+    guint most = m->target.model->config.n_ctx_train;
+    g_autofree char *help = n_ctx < most ? g_strdup_printf (" (shorten the prompt, leaving room for the answer, or start "
+                                                            "draftd with a larger --context, up to %u)", most)
+                                         : g_strdup (", the most this model takes (shorten the prompt, leaving room for "
+                                                     "the answer, or use a model with a longer context: draft pull "
+                                                     "qwen2.5-1.5b, then draft use qwen2.5-1.5b)");
+    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_TOO_LONG, "the prompt is %u tokens; the context holds %u%s",
+                 ids->len, n_ctx, help);
     return NULL;
   }
   sampling_params (&req->options, &p.sampling);

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include "lib/decode/decode.h"
 #include "lib/tokenizer/tokenizer.h"
+#include "grammar/grammar.h"
 
 static void
 resident_clear (DraftdResident *r)
@@ -114,8 +115,10 @@ draftd_models_load (const DraftdModelsSpec *spec, GError **error)
     /* Without its assistant the target still serves everything, only slower. */
     g_warning ("no assistant (%s): completion and chat draft by n-gram lookup instead", missing->message);
   } else if (spec->assistant) {
+    guint64 before = __atomic_load_n (&m->vk->allocated, __ATOMIC_RELAXED);
     if (!resident_load (m->vk, spec->assistant, spec->n_ctx, n_lanes, 0, &m->assistant, NULL, error))
       return NULL;
+    m->assistant_bytes = __atomic_load_n (&m->vk->allocated, __ATOMIC_RELAXED) - before;
     if (!draftd_tokenizer_same_vocab (m->target.model->tokenizer, m->assistant.model->tokenizer)) {
       g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_CONFIG,
                    "the assistant %s does not share the target's vocabulary", spec->assistant);
@@ -138,7 +141,7 @@ draftd_models_load (const DraftdModelsSpec *spec, GError **error)
 }
 
 static void
-describe_resident (const DraftdResident *r, const char *role, GVariantBuilder *b)
+describe_resident (const DraftdResident *r, const char *role, guint64 memory, GVariantBuilder *b)
 {
   const DraftdModel *m = r->model;
   struct {
@@ -151,6 +154,8 @@ describe_resident (const DraftdResident *r, const char *role, GVariantBuilder *b
     { "parameters", g_variant_new_uint64 (m->n_params) },
     { "quantization", g_variant_new_string (draftd_model_quantization (m)) },
     { "context_length", g_variant_new_uint32 (draftd_runner_n_ctx (r->runner)) },
+    { "context_max", g_variant_new_uint32 (m->config.n_ctx_train) },
+    { "memory", g_variant_new_uint64 (memory) },
   };
   for (guint i = 0; i < G_N_ELEMENTS (entries); i++) {
     g_autofree char *k = g_strdup_printf ("%s_%s", role, entries[i].suffix);
@@ -158,12 +163,33 @@ describe_resident (const DraftdResident *r, const char *role, GVariantBuilder *b
   }
 }
 
+/* What a target this small cannot do, in one line with the two commands that get a real
+ * model; NULL for a model big enough to complete and chat. Judged by the parameter count (the
+ * size from which a model corrects with its own pass), so the shipped 5.5M-parameter target,
+ * or any other toy, is named whatever its file is called. */
+char *
+draftd_models_limits (const DraftdModels *m)
+{
+  guint64 n = m->target.model->n_params;
+  if (n >= DRAFTD_GRAMMAR_MODEL_PASS_PARAMS)
+    return NULL;
+  return g_strdup_printf ("the %.1fM-parameter target corrects and rewrites with the presets (formal, concise, "
+                          "simple, friendly) but cannot complete text, chat or follow other instructions; for a real "
+                          "model: draft pull qwen2.5-1.5b, then draft use qwen2.5-1.5b", n / 1e6);
+}
+
 void
 draftd_models_describe (const DraftdModels *m, GVariantBuilder *b)
 {
-  describe_resident (&m->target, "target", b);
+  /* Device memory as `ollama ps` shows it: the assistant's at load, the target the rest
+   * (its weights, its KV caches and the lanes' buffers). */
+  guint64 all = __atomic_load_n (&m->vk->allocated, __ATOMIC_RELAXED);
+  describe_resident (&m->target, "target", all - MIN (all, m->assistant_bytes), b);
   if (m->has_assistant)
-    describe_resident (&m->assistant, "assistant", b);
+    describe_resident (&m->assistant, "assistant", m->assistant_bytes, b);
+  g_autofree char *limits = draftd_models_limits (m);
+  if (limits)
+    g_variant_builder_add (b, "{sv}", "limits", g_variant_new_string (limits));
   g_variant_builder_add (b, "{sv}", "device", g_variant_new_string (m->vk->name));
   g_variant_builder_add (b, "{sv}", "chat_format", g_variant_new_string (draftd_chat_format_name (m->format)));
   g_variant_builder_add (b, "{sv}", "iad_block", g_variant_new_uint32 (m->iad_block));

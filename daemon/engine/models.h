@@ -21,6 +21,7 @@ typedef struct {
   DraftdVk *vk;
   DraftdResident target, assistant;
   gboolean has_assistant;
+  guint64 assistant_bytes;  /* device memory the assistant took at load; the target has the rest */
   char **languages;         /* the target's declared languages (draftd.languages); NULL: English */
   DraftdChatFormat format;  /* the template's, unless overridden */
   guint iad_block;
@@ -42,3 +43,5 @@ void draftd_models_free (DraftdModels *m);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DraftdModels, draftd_models_free)
 /* Adds the Models property's entries (target_*, assistant_*, device, chat_format, iad_block). */
 void draftd_models_describe (const DraftdModels *m, GVariantBuilder *b);
+/* What the target cannot do (a toy model: the shipped one), in one line; NULL when it can. */
+char *draftd_models_limits (const DraftdModels *m);

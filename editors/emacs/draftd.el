@@ -603,6 +603,11 @@ The conversation, kept by the daemon, goes on from one call to the next
       (unless (derived-mode-p 'draftd-chat-mode)
         (draftd-chat-mode))
       (goto-char (point-max))
+      (when (bobp)                      ; once: what a toy model (the shipped one) cannot do
+        (let ((limits (ignore-errors
+                        (car (cadr (assoc "limits" (dbus-get-property draftd-bus draftd--service draftd--path
+                                                                      draftd--interface "Models")))))))
+          (when limits (insert "note: " limits "\n"))))
       (insert (if (bobp) "" "\n") "You: " message "\n\ndraftd: ")
       (display-buffer buffer)
       (let ((marker (point-marker)))

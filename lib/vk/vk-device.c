@@ -391,6 +391,8 @@ draftd_vk_buffer_init (DraftdVk *vk, DraftdVkBuffer *buf, VkDeviceSize size, gbo
     draftd_vk_buffer_clear (vk, buf);
     return FALSE;
   }
+  buf->allocated = req.size;
+  __atomic_add_fetch (&vk->allocated, req.size, __ATOMIC_RELAXED);
   if (!draftd_vk_check (vkBindBufferMemory (vk->device, buf->buffer, buf->memory, 0), "vkBindBufferMemory", error) ||
       (host_visible && !draftd_vk_check (vkMapMemory (vk->device, buf->memory, 0, VK_WHOLE_SIZE, 0, &buf->mapped), "vkMapMemory", error))) {
     draftd_vk_buffer_clear (vk, buf);
@@ -426,6 +428,7 @@ draftd_vk_buffer_clear (DraftdVk *vk, DraftdVkBuffer *buf)
     vkDestroyBuffer (vk->device, buf->buffer, NULL);
   if (buf->memory)
     vkFreeMemory (vk->device, buf->memory, NULL);
+  __atomic_sub_fetch (&vk->allocated, buf->allocated, __ATOMIC_RELAXED);
   memset (buf, 0, sizeof *buf);
 }
 

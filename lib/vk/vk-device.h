@@ -41,6 +41,9 @@ typedef struct {
    * families give every token's result bit for bit whatever its batch. */
   gboolean gpu_kernels;
   char *name;
+  /* Bytes of device memory its buffers hold now (draft status shows each model's), added
+   * and taken atomically: lanes allocate from their own threads. */
+  guint64 allocated;
   /* The compute pipelines every model on this device shares (lib/vk/vk-kernels.c builds
    * them on first use): freed with the device, after vkDeviceWaitIdle, before the device. */
   gpointer kernels;
@@ -58,6 +61,7 @@ typedef struct {
   VkDeviceSize size;
   void *mapped;             /* host-visible buffers stay mapped */
   VkBufferView view;        /* R32G32B32A32_UINT texels over the whole buffer (texel_loads devices) */
+  VkDeviceSize allocated;   /* the memory's size, counted in DraftdVk.allocated */
 } DraftdVkBuffer;
 
 /* `selector`: NULL (use $DRAFTD_DEVICE, else the best device), a device index, or a

@@ -258,6 +258,8 @@ machine: a test that acts then does not guess how long the job takes."
     (with-current-buffer draftd-chat-buffer
       (should (derived-mode-p 'draftd-chat-mode))
       (should (string-match-p "You: Tell me a story.\n\ndraftd: " (buffer-string)))
+      ;; Issue 34: a toy target (here stories260K) is named once, with the way to a real one.
+      (should (string-match-p "\\`note: the [0-9.]+M-parameter target .*draft use qwen2.5-1.5b\n" (buffer-string)))
       (should (string-match-p (regexp-quote (string-trim reply)) (buffer-string))))))
 
 (ert-deftest draftd-add-word-drops-cached-flags ()
