@@ -5,9 +5,10 @@
  * wider than a split so windows cut splits, and heads of 256). Contexts run past two splits
  * of the keys, so the split and its combination run. The batch-identity contract on the GPU
  * kernel: passes of 1..64 tokens, and two sequences at different positions sharing passes,
- * give the bits of one token a pass. And a pass really ran the fused kernel: per layer, two
+ * give the bits of one token a pass. And a pass really ran the fused kernels: per layer, two
  * dispatches fewer than the CPU kernels' three while the keys fit one split, one fewer
- * (attention + combine) past it. */
+ * (attention + combine) past it, and one more fewer where the head norm runs inside RoPE
+ * (Qwen3, Gemma 3). */
 #include <math.h>
 #include <string.h>
 #include "lib/runtime/sampler.h"
@@ -108,7 +109,7 @@ check_model (DraftdVk *gpu, DraftdVk *cpu, const char *label, const char *path)
     tap_ok (FALSE, "%s: %s", label, error->message);
     return;
   }
-  guint V = m->config.n_vocab, L = m->config.n_layer;
+  guint V = m->config.n_vocab, L = m->config.n_layer, fused_norm = m->config.qk_norm ? L : 0;
   gint32 toks[N];
   for (guint i = 0; i < N; i++)
     toks[i] = (gint32) ((i * 7919u + 13u) % V);
@@ -133,8 +134,9 @@ check_model (DraftdVk *gpu, DraftdVk *cpu, const char *label, const char *path)
           "%s: GPU attention, passes of 1-64 tokens give the bits of one token a pass", label);
   tap_ok (seqs_agree && memcmp (two, one, (gsize) N * V * sizeof (float)) == 0,
           "%s: GPU attention, two sequences sharing passes give the bits of one token a pass", label);
-  tap_ok (d_cpu.first - d_gpu.first == 2 * L && d_cpu.last - d_gpu.last == L,
-          "%s: one attention dispatch a layer, plus the combine past a split (%u/%u, %u/%u)", label, d_gpu.first,
+  tap_ok (d_cpu.first - d_gpu.first == 2 * L + fused_norm && d_cpu.last - d_gpu.last == L + fused_norm,
+          "%s: one attention dispatch a layer, plus the combine past a split (GPU/CPU kernels: %u/%u, %u/%u)",
+          label, d_gpu.first,
           d_cpu.first, d_gpu.last, d_cpu.last);
 }
 

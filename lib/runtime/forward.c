@@ -446,18 +446,25 @@ record_attention (Recorder *rec, guint i, guint T, guint max_keys)
   const DraftdVkBuffer *k_cache = &r->kv.k[i], *v_cache = &r->kv.v[i];
   const DraftdModelConfig *c = &r->cfg;
   guint32 wg = r->kernels->wg;
-  if (c->qk_norm) {
-    guint32 n_heads = c->n_head + c->n_head_kv;
-    DraftdHeadNormParams hp = { c->head_dim, r->QKV, c->n_head, n_heads, c->norm_eps };
-    DraftdBind hb[2] = { { &r->qkv }, { &l->qk_norm } };
-    dispatch (rec, &r->kernels->head_norm, hb, &hp, sizeof hp, groups (n_heads, wg), T, 1);
+  guint32 neox = c->rope_layout == DRAFTD_ROPE_NEOX;
+  const DraftdVkBuffer *rope = l->swa ? &r->rope_swa : &r->rope;
+  if (c->qk_norm && r->vk->gpu_kernels) {
+    /* The head norm inside the RoPE dispatch: one dispatch and barrier fewer a layer. */
+    DraftdRopeNormParams np = { T, c->n_head, c->n_head_kv, c->head_dim, r->QKV, neox, r->kv.stride, c->norm_eps };
+    DraftdBind nb[6] = { { &r->qkv }, { k_cache }, { v_cache }, { rope }, { &r->token_pos }, { &l->qk_norm } };
+    dispatch (rec, &r->kernels->rope_kv_norm, nb, &np, sizeof np, groups (c->n_head + 2 * c->n_head_kv, wg), T, 1);
+  } else {
+    if (c->qk_norm) {
+      guint32 n_heads = c->n_head + c->n_head_kv;
+      DraftdHeadNormParams hp = { c->head_dim, r->QKV, c->n_head, n_heads, c->norm_eps };
+      DraftdBind hb[2] = { { &r->qkv }, { &l->qk_norm } };
+      dispatch (rec, &r->kernels->head_norm, hb, &hp, sizeof hp, groups (n_heads, wg), T, 1);
+    }
+    DraftdRopeParams rp = { T, c->n_head, c->n_head_kv, c->head_dim, r->QKV, neox, r->kv.stride };
+    guint32 rope_items = (c->n_head + c->n_head_kv) * (c->head_dim / 2) + c->n_head_kv * c->head_dim;
+    DraftdBind rb[5] = { { &r->qkv }, { k_cache }, { v_cache }, { rope }, { &r->token_pos } };
+    dispatch (rec, &r->kernels->rope_kv, rb, &rp, sizeof rp, groups (rope_items, wg), T, 1);
   }
-  DraftdRopeParams rp = { T, c->n_head, c->n_head_kv, c->head_dim, r->QKV, c->rope_layout == DRAFTD_ROPE_NEOX,
-                          r->kv.stride };
-  guint32 rope_items = (c->n_head + c->n_head_kv) * (c->head_dim / 2) + c->n_head_kv * c->head_dim;
-  DraftdBind rb[5] = { { &r->qkv }, { k_cache }, { v_cache }, { l->swa ? &r->rope_swa : &r->rope }, { &r->token_pos } };
-  dispatch (rec, &r->kernels->rope_kv, rb, &rp, sizeof rp, groups (rope_items, wg), T, 1);
-
   if (r->flash)
     record_flash (rec, i, T, max_keys);
   else

@@ -199,7 +199,7 @@ kernels_init_attention (DraftdKernels *k, GError **error)
   return TRUE;
 }
 
-/* The GPU attention, built only where it runs. */
+/* The GPU attention and the fused head norm + RoPE, built only where they run. */
 static gboolean
 kernels_init_flash (DraftdKernels *k, GError **error)
 {
@@ -208,7 +208,9 @@ kernels_init_flash (DraftdKernels *k, GError **error)
   return draftd_kernel_init (&k->attn_flash, k, "attn_flash", DRAFTD_ATTN_FLASH_BINDINGS, sizeof (DraftdFlashParams),
                              k->wg, 1, error) &&
          draftd_kernel_init (&k->attn_combine, k, "attn_combine", DRAFTD_ATTN_COMBINE_BINDINGS,
-                             sizeof (DraftdFlashParams), k->wg, 1, error);
+                             sizeof (DraftdFlashParams), k->wg, 1, error) &&
+         draftd_kernel_init (&k->rope_kv_norm, k, "rope_kv_norm", DRAFTD_ROPE_KV_NORM_BINDINGS,
+                             sizeof (DraftdRopeNormParams), k->wg, 1, error);
 }
 
 static gboolean
@@ -241,6 +243,7 @@ kernels_free (gpointer data)
   draftd_kernel_clear (&k->attn_softmax, vk);
   draftd_kernel_clear (&k->attn_combine, vk);
   draftd_kernel_clear (&k->attn_flash, vk);
+  draftd_kernel_clear (&k->rope_kv_norm, vk);
   for (int i = DRAFTD_N_TILES - 1; i >= 0; i--) {
     draftd_kernel_clear (&k->attn_values_tx[i], vk);
     draftd_kernel_clear (&k->attn_scores_tx[i], vk);

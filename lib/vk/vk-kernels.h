@@ -31,6 +31,7 @@ enum {
   DRAFTD_HEAD_NORM_BINDINGS = 2,
   DRAFTD_SCALE_BINDINGS = 1,
   DRAFTD_ROPE_KV_BINDINGS = 5,       /* QKV, K cache, V cache, RoPE table, token positions */
+  DRAFTD_ROPE_KV_NORM_BINDINGS = 6,  /* the same, and the head norms' gains */
   DRAFTD_ATTN_SCORES_BINDINGS = 4,   /* QKV, K cache, scores, token positions */
   DRAFTD_ATTN_SOFTMAX_BINDINGS = 3,  /* scores (weights in place), sums, token positions */
   DRAFTD_ATTN_VALUES_BINDINGS = 5,   /* weights, V cache, out, sums, token positions */
@@ -84,6 +85,12 @@ typedef struct {
   guint32 n_tokens, n_head, n_head_kv, head_dim, qkv_stride, neox, ctx;
 } DraftdRopeParams;
 
+/* shaders/rope_kv_norm.comp: DraftdRopeParams and the head norm's eps */
+typedef struct {
+  guint32 n_tokens, n_head, n_head_kv, head_dim, qkv_stride, neox, ctx;
+  float eps;
+} DraftdRopeNormParams;
+
 /* shaders/attn_params.glsl, shared by attn_scores.comp, attn_softmax.comp and attn_values.comp */
 typedef struct {
   guint32 n_tokens, n_head, n_head_kv, head_dim, stride, ctx, cache_ctx;
@@ -109,7 +116,7 @@ typedef struct {
 
 /* The GLSL blocks are std430 push constants of 4-byte scalars: each struct must be those
  * scalars in the same order with no padding (matmul_params.glsl, embed_params.glsl,
- * rmsnorm.comp, head_norm.comp, scale.comp, rope_kv.comp, attn_params.glsl, attn_flash_params.glsl,
+ * rmsnorm.comp, head_norm.comp, scale.comp, rope_kv.comp, rope_kv_norm.comp, attn_params.glsl, attn_flash_params.glsl,
  * argmax.comp). */
 #define DRAFTD_PUSH_MIRROR(T, n_fields, last) \
   _Static_assert (sizeof (T) == 4 * (n_fields) && G_STRUCT_OFFSET (T, last) == 4 * ((n_fields) - 1), \
@@ -120,6 +127,7 @@ DRAFTD_PUSH_MIRROR (DraftdRmsNormParams, 6, gather);
 DRAFTD_PUSH_MIRROR (DraftdHeadNormParams, 5, eps);
 DRAFTD_PUSH_MIRROR (DraftdScaleParams, 3, s);
 DRAFTD_PUSH_MIRROR (DraftdRopeParams, 7, ctx);
+DRAFTD_PUSH_MIRROR (DraftdRopeNormParams, 8, eps);
 DRAFTD_PUSH_MIRROR (DraftdAttnParams, 9, window);
 DRAFTD_PUSH_MIRROR (DraftdFlashParams, 12, part_splits);
 DRAFTD_PUSH_MIRROR (DraftdTokenPos, 2, base);
@@ -158,6 +166,8 @@ typedef struct {
   /* The GPU attention (vk->gpu_kernels only): one dispatch, plus attn_combine where a token's
    * keys were split */
   DraftdKernel attn_flash, attn_combine;
+  /* head_norm and rope_kv in one dispatch (vk->gpu_kernels only) */
+  DraftdKernel rope_kv_norm;
   DraftdKernel rmsnorm, head_norm, scale, rope_kv, argmax;
 } DraftdKernels;
 
