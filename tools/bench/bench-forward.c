@@ -21,6 +21,7 @@ typedef struct {
   guint n;
   char *names[16];
   double ms[16];
+  guint dispatches;  /* in the last pass */
 } KernelTimes;
 
 static void
@@ -69,6 +70,7 @@ time_pass (const ForwardSetup *fs, guint T, double *fastest, double *median, Ker
   }
   if (fs->profile)
     kernel_times_read (fs->r, kt);
+  kt->dispatches = draftd_runner_last_dispatches (fs->r);
   qsort (ms, fs->reps, sizeof (double), cmp_double);
   /* The fastest run is the least disturbed by other work on the machine. */
   *fastest = ms[0];
@@ -128,6 +130,7 @@ forward_json_pass (JsonBuilder *b, guint T, double fastest, double median, doubl
   bench_json_double (b, "ms_median", median);
   bench_json_double (b, "tokens_per_s", T / (fastest / 1e3));
   bench_json_double (b, "cost_vs_T1", fastest / t1);
+  bench_json_int (b, "dispatches", kt->dispatches);
   if (kt->n) {
     json_builder_set_member_name (b, "kernels_ms_per_pass");
     json_builder_begin_object (b);
@@ -139,7 +142,8 @@ forward_json_pass (JsonBuilder *b, guint T, double fastest, double median, doubl
 }
 
 gboolean
-bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint reps, JsonBuilder *json, GError **error)
+bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint context, guint reps, JsonBuilder *json,
+               GError **error)
 {
   g_autoptr (DraftdModel) m = draftd_model_load (path, error);
   if (m == NULL)
@@ -147,7 +151,6 @@ bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint
   guint max_T = 0;
   for (guint i = 0; i < n_T; i++)
     max_T = MAX (max_T, Ts[i]);
-  const guint context = 128;
   DraftdRunnerOptions o = { .n_ctx = context + MAX (max_T, 896u), .n_batch = MAX (max_T, 64u), .profile = vk->timestamps };
   g_autoptr (DraftdRunner) r = draftd_runner_new (vk, m, &o, error);
   if (r == NULL)
@@ -161,8 +164,9 @@ bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint
           draftd_model_quantization (m), m->n_params / 1e6, m->config.n_embd, m->config.n_layer, m->config.n_vocab,
           vk->name, vk->texel_loads ? "texels" : "storage buffers");
   const guint64 wbytes = draftd_runner_weight_bytes (r);
-  printf ("%6s %12s %12s %10s%-4u %13s   (fastest of %u runs, %u tokens in the cache; %.1f MB of weights)\n", "T",
-          "ms/pass", "tokens/s", "cost vs T=", Ts[0], "weights GB/s", reps, context, wbytes / 1e6);
+  printf ("%6s %12s %12s %10s%-4u %13s %11s   (fastest of %u runs, %u tokens in the cache; %.1f MB of weights; "
+          "%s kernels)\n", "T", "ms/pass", "tokens/s", "cost vs T=", Ts[0], "weights GB/s", "dispatches", reps, context,
+          wbytes / 1e6, vk->gpu_kernels ? "GPU" : "CPU");
   json_builder_begin_object (json);
   bench_json_string (json, "suite", "forward");
   bench_json_string (json, "model", m->name);
@@ -171,6 +175,7 @@ bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint
   bench_json_string (json, "type", draftd_model_quantization (m));
   bench_json_string (json, "device", vk->name);
   bench_json_string (json, "matmul_loads", vk->texel_loads ? "texel" : "buffer");
+  bench_json_string (json, "kernels", vk->gpu_kernels ? "gpu" : "cpu");
   bench_json_int (json, "context", context);
   json_builder_set_member_name (json, "passes");
   json_builder_begin_array (json);
@@ -185,8 +190,8 @@ bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint
       break;
     if (i == 0)
       t1 = fastest;
-    printf ("%6u %12.2f %12.1f %13.2fx %13.2f\n", Ts[i], fastest, Ts[i] / (fastest / 1e3), fastest / t1,
-            wbytes / (fastest / 1e3) / 1e9);
+    printf ("%6u %12.2f %12.1f %13.2fx %13.2f %11u\n", Ts[i], fastest, Ts[i] / (fastest / 1e3), fastest / t1,
+            wbytes / (fastest / 1e3) / 1e9, kt[i].dispatches);
     forward_json_pass (json, Ts[i], fastest, median, t1, wbytes, &kt[i], reps);
   }
   json_builder_end_array (json);

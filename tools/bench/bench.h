@@ -9,9 +9,9 @@ void bench_json_int (JsonBuilder *b, const char *k, gint64 v);
 void bench_json_double (JsonBuilder *b, const char *k, double v);
 void bench_json_bool (JsonBuilder *b, const char *k, gboolean v);
 
-/* The cost of one forward pass of each T in Ts, with GPU time per kernel. */
-gboolean bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint reps, JsonBuilder *json,
-                        GError **error);
+/* The cost of one forward pass of each T in Ts after `context` tokens, with GPU time per kernel. */
+gboolean bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint context, guint reps,
+                        JsonBuilder *json, GError **error);
 /* Decode steps of N sequences in one pass, and candidate scoring, against one at a time. */
 gboolean bench_seqs (DraftdVk *vk, const char *path, guint reps, JsonBuilder *json, GError **error);
 /* Plain, speculative, lookup and IAD decoding of fixed prompts. */
