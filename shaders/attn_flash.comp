@@ -8,7 +8,9 @@
 // comes from a shared-memory tree, and the weights go through shared memory to the value
 // step, where invocation i accumulates output dimensions i, i + WG, ... over the block's keys
 // in order (V rows are contiguous: coalesced again). Each invocation keeps its own running
-// sum of weights; one shared-memory tree adds them at the end.
+// sum of weights; one shared-memory tree adds them at the end. The block's max is read by
+// every invocation from the shared scores (max is exact, so in any order): two barriers a
+// block.
 // Every reduction runs in a fixed order over a fixed partition of the token's own keys
 // (first_key .. pos, cut by the split rule in attn_flash_params.glsl and then in blocks of WG
 // from each split's start), so a token's output is the same bits whatever its batch. A
@@ -29,23 +31,21 @@ const uint DIMS = MAX_HEAD_DIM / 64u;  // output dimensions per invocation at mo
 const float LOWEST = -3.4028235e38;    // a score no key has: finite, so no inf - inf
 
 shared float q_sh[MAX_HEAD_DIM];
+shared float s_sh[WG];   // the block's scores
 shared float w_sh[WG];   // the block's weights
-shared float red[WG];    // reductions
+shared float red[WG];    // the final sum
 
-// max (exact, so the tree's order is immaterial) or sum (the tree is one fixed order) of
-// every invocation's v; all of them get it.
-float reduce(float v, bool is_max) {
+// The sum of every invocation's v, by a tree of one fixed order; all of them get it.
+float reduce_sum(float v) {
   const uint i = gl_LocalInvocationID.x;
   red[i] = v;
   for (uint half_n = WG / 2u; half_n > 0u; half_n >>= 1u) {
     barrier();
     if (i < half_n)
-      red[i] = is_max ? max(red[i], red[i + half_n]) : red[i] + red[i + half_n];
+      red[i] = red[i] + red[i + half_n];
   }
   barrier();
-  const float r = red[0];
-  barrier();  // before anyone writes red again
-  return r;
+  return red[0];
 }
 
 void main() {
@@ -81,12 +81,18 @@ void main() {
         s = fma(q_sh[d], kc[kbase + d * p.cache_ctx + j], s);
       s *= p.scale;
     }
-    const float m_new = max(m, reduce(valid ? s : LOWEST, true));
+    // The block's max: every invocation reads every score (exact in any order), two
+    // barriers a block in all where a tree took one per level.
+    s_sh[i] = valid ? s : LOWEST;
+    barrier();
+    float m_new = m;
+    for (uint k = 0u; k < WG; k++)
+      m_new = max(m_new, s_sh[k]);
     const float alpha = exp(m - m_new);  // 0 before the first block: exp(LOWEST - finite)
     const float w = valid ? exp(s - m_new) : 0.0;
     l = l * alpha + w;
     w_sh[i] = w;
-    barrier();
+    barrier();  // the weights written; every s_sh read, so the next block may write it
     const uint keys = min(WG, j_end - jb);
     [[unroll]] for (uint c = 0u; c < DIMS; c++) {
       const uint d = i + c * WG;
@@ -97,10 +103,9 @@ void main() {
         acc[c] = a;
       }
     }
-    barrier();  // every weight read before the next block writes w_sh
-    m = m_new;
+    m = m_new;  // the next block writes w_sh only after its first barrier: every read is done
   }
-  const float sum = reduce(l, false);
+  const float sum = reduce_sum(l);
   if (n_split == 1u) {
     [[unroll]] for (uint c = 0u; c < DIMS; c++)
       if (i + c * WG < hd)
