@@ -30,6 +30,8 @@ struct DraftdRunner {
   DraftdVkBuffer hb;          /* [n_batch][F] */
   DraftdVkBuffer scores;      /* [n_head][n_batch][max_cap]: scores, then softmax weights */
   DraftdVkBuffer score_sums;  /* [n_head][n_batch] the weights' sums */
+  DraftdVkBuffer attn_parts;  /* [n_head][n_batch][splits][head_dim + 2] attn_flash's partial
+                               * results of split keys (flash only; scores and sums: not) */
   DraftdVkBuffer tokens;      /* [n_batch] host-visible */
   DraftdVkBuffer token_pos_host; /* [n_batch] DraftdTokenPos, host-visible: written per pass */
   DraftdVkBuffer token_pos;   /* its copy on the device: every attention kernel of every
@@ -45,6 +47,7 @@ struct DraftdRunner {
   guint last_dispatches;      /* in the last pass */
 
   gboolean fuse_norm;         /* the norms before QKV and gate/up run inside those matmuls */
+  gboolean flash;             /* attention in attn_flash (+ attn_combine): the GPU kernels */
   gboolean profile;
   VkQueryPool queries;
   guint n_queries;
@@ -104,6 +107,12 @@ alloc_activations (DraftdRunner *r, GError **error)
 {
   DraftdVk *vk = r->vk;
   guint64 b = r->n_batch;
+  /* Each path's scratch only: the other's is a 16-byte placeholder. */
+  guint64 scores = r->flash ? 16 : (guint64) r->cfg.n_head * b * r->kv.max_cap * 4;
+  guint64 sums = r->flash ? 16 : (guint64) r->cfg.n_head * b * 4;
+  guint64 parts = r->flash ? (guint64) r->cfg.n_head * b * draftd_kernels_attn_splits (r->kv.max_cap) *
+                                 (r->cfg.head_dim + 2) * 4
+                           : 16;
   struct {
     DraftdVkBuffer *buf;
     guint64 size;
@@ -115,8 +124,9 @@ alloc_activations (DraftdRunner *r, GError **error)
     { &r->qkv, b * r->QKV * 4, FALSE },
     { &r->att, b * r->ATT * 4, FALSE },
     { &r->hb, b * r->F * 4, FALSE },
-    { &r->scores, (guint64) r->cfg.n_head * b * r->kv.max_cap * 4, FALSE },
-    { &r->score_sums, (guint64) r->cfg.n_head * b * 4, FALSE },
+    { &r->scores, scores, FALSE },
+    { &r->score_sums, sums, FALSE },
+    { &r->attn_parts, parts, FALSE },
     { &r->tokens, b * 4, TRUE },
     { &r->token_pos_host, b * sizeof (DraftdTokenPos), TRUE },
     { &r->token_pos, b * sizeof (DraftdTokenPos), FALSE },
@@ -190,6 +200,7 @@ runner_new (DraftdDeviceModel *w, const DraftdRunnerOptions *options, GError **e
   r->cfg = w->cfg;
   r->profile = options->profile;
   r->fuse_norm = fuse_norm (vk, options->norm);
+  r->flash = vk->gpu_kernels && r->cfg.head_dim <= DRAFTD_FLASH_MAX_HEAD_DIM;
   guint n_ctx = options->n_ctx ? options->n_ctx : MIN (r->cfg.n_ctx_train, 4096u);
   guint n_seq = MAX (options->n_seq, 1u);
   guint seq_ctx = options->seq_ctx ? MIN (options->seq_ctx, MAX (n_ctx, r->cfg.n_ctx_train)) : n_ctx;
@@ -238,7 +249,7 @@ draftd_runner_free (DraftdRunner *r)
   draftd_vk_buffer_clear (vk, &r->rope_swa);
   draftd_vk_buffer_clear (vk, &r->rope);
   DraftdVkBuffer *bufs[] = { &r->ids,    &r->logits,     &r->out_rows, &r->token_pos, &r->token_pos_host,
-                             &r->tokens, &r->score_sums, &r->scores,   &r->hb,        &r->att,
+                             &r->tokens, &r->attn_parts, &r->score_sums, &r->scores, &r->hb, &r->att,
                              &r->qkv,    &r->xb,         &r->x,        &r->dummy };
   for (guint i = 0; i < G_N_ELEMENTS (bufs); i++)
     draftd_vk_buffer_clear (vk, bufs[i]);
@@ -377,28 +388,15 @@ record_residual (Recorder *rec, const DraftdMatrix *m, const DraftdVkBuffer *in,
   record_rmsnorm (rec, &r->xb, post_norm, &r->x, 0, T, TRUE);
 }
 
-/* Every token at its own position in its own sequence's slot (r->token_pos); max_keys is the
- * most keys any of them sees, which sizes the scores grid. */
+/* Attention in three dispatches shaped for a CPU device: scores, softmax, values. */
 static void
-record_attention (Recorder *rec, guint i, guint T, guint max_keys)
+record_attn_cpu (Recorder *rec, guint i, guint T, guint max_keys)
 {
   DraftdRunner *r = rec->r;
   const DraftdDeviceLayer *l = &r->w->layers[i];
   const DraftdVkBuffer *k_cache = &r->kv.k[i], *v_cache = &r->kv.v[i];
   const DraftdModelConfig *c = &r->cfg;
   guint32 wg = r->kernels->wg;
-  if (c->qk_norm) {
-    guint32 n_heads = c->n_head + c->n_head_kv;
-    DraftdHeadNormParams hp = { c->head_dim, r->QKV, c->n_head, n_heads, c->norm_eps };
-    DraftdBind hb[2] = { { &r->qkv }, { &l->qk_norm } };
-    dispatch (rec, &r->kernels->head_norm, hb, &hp, sizeof hp, groups (n_heads, wg), T, 1);
-  }
-  DraftdRopeParams rp = { T, c->n_head, c->n_head_kv, c->head_dim, r->QKV, c->rope_layout == DRAFTD_ROPE_NEOX,
-                          r->kv.stride };
-  guint32 rope_items = (c->n_head + c->n_head_kv) * (c->head_dim / 2) + c->n_head_kv * c->head_dim;
-  DraftdBind rb[5] = { { &r->qkv }, { k_cache }, { v_cache }, { l->swa ? &r->rope_swa : &r->rope }, { &r->token_pos } };
-  dispatch (rec, &r->kernels->rope_kv, rb, &rp, sizeof rp, groups (rope_items, wg), T, 1);
-
   DraftdAttnParams ap = { T, c->n_head, c->n_head_kv, c->head_dim, r->QKV, r->kv.max_cap, r->kv.stride,
                           c->attn_scale, l->swa ? c->n_swa : 0 };
   DraftdBind sb[4] = { { &r->qkv }, { k_cache }, { &r->scores }, { &r->token_pos } };
@@ -416,6 +414,61 @@ record_attention (Recorder *rec, guint i, guint T, guint max_keys)
       draftd_kernel_pick (&r->kernels->attn_values_tx[tile], &r->kernels->attn_values[tile], vb);
   dispatch (rec, values, vb, &ap, sizeof ap, groups (c->n_head * c->head_dim / 4, wg), token_rows,
             1);
+}
+
+/* Attention in one dispatch shaped for a GPU (attn_flash.comp), and a second that merges the
+ * partial results of tokens whose keys were split (only when some token's were). */
+static void
+record_flash (Recorder *rec, guint i, guint T, guint max_keys)
+{
+  DraftdRunner *r = rec->r;
+  const DraftdDeviceLayer *l = &r->w->layers[i];
+  const DraftdModelConfig *c = &r->cfg;
+  guint splits = draftd_kernels_attn_splits (max_keys);
+  DraftdFlashParams fp = { T, c->n_head, c->n_head_kv, c->head_dim, r->QKV, r->ATT, r->kv.stride, c->attn_scale,
+                           l->swa ? c->n_swa : 0, DRAFTD_ATTN_SPLIT_KEYS, DRAFTD_ATTN_MAX_SPLITS, splits };
+  DraftdBind fb[6] = { { &r->qkv }, { &r->kv.k[i] }, { &r->kv.v[i] }, { &r->att }, { &r->attn_parts },
+                       { &r->token_pos } };
+  dispatch (rec, &r->kernels->attn_flash, fb, &fp, sizeof fp, splits, T, c->n_head);
+  if (splits <= 1)
+    return;
+  DraftdBind cb[3] = { { &r->attn_parts }, { &r->att }, { &r->token_pos } };
+  dispatch (rec, &r->kernels->attn_combine, cb, &fp, sizeof fp, groups (c->head_dim, r->kernels->wg), T, c->n_head);
+}
+
+/* Every token at its own position in its own sequence's slot (r->token_pos); max_keys is the
+ * most keys any of them sees, which sizes the scores grid (or the flash kernel's splits). */
+static void
+record_attention (Recorder *rec, guint i, guint T, guint max_keys)
+{
+  DraftdRunner *r = rec->r;
+  const DraftdDeviceLayer *l = &r->w->layers[i];
+  const DraftdVkBuffer *k_cache = &r->kv.k[i], *v_cache = &r->kv.v[i];
+  const DraftdModelConfig *c = &r->cfg;
+  guint32 wg = r->kernels->wg;
+  guint32 neox = c->rope_layout == DRAFTD_ROPE_NEOX;
+  const DraftdVkBuffer *rope = l->swa ? &r->rope_swa : &r->rope;
+  if (c->qk_norm && r->vk->gpu_kernels) {
+    /* The head norm inside the RoPE dispatch: one dispatch and barrier fewer a layer. */
+    DraftdRopeNormParams np = { T, c->n_head, c->n_head_kv, c->head_dim, r->QKV, neox, r->kv.stride, c->norm_eps };
+    DraftdBind nb[6] = { { &r->qkv }, { k_cache }, { v_cache }, { rope }, { &r->token_pos }, { &l->qk_norm } };
+    dispatch (rec, &r->kernels->rope_kv_norm, nb, &np, sizeof np, groups (c->n_head + 2 * c->n_head_kv, wg), T, 1);
+  } else {
+    if (c->qk_norm) {
+      guint32 n_heads = c->n_head + c->n_head_kv;
+      DraftdHeadNormParams hp = { c->head_dim, r->QKV, c->n_head, n_heads, c->norm_eps };
+      DraftdBind hb[2] = { { &r->qkv }, { &l->qk_norm } };
+      dispatch (rec, &r->kernels->head_norm, hb, &hp, sizeof hp, groups (n_heads, wg), T, 1);
+    }
+    DraftdRopeParams rp = { T, c->n_head, c->n_head_kv, c->head_dim, r->QKV, neox, r->kv.stride };
+    guint32 rope_items = (c->n_head + c->n_head_kv) * (c->head_dim / 2) + c->n_head_kv * c->head_dim;
+    DraftdBind rb[5] = { { &r->qkv }, { k_cache }, { v_cache }, { rope }, { &r->token_pos } };
+    dispatch (rec, &r->kernels->rope_kv, rb, &rp, sizeof rp, groups (rope_items, wg), T, 1);
+  }
+  if (r->flash)
+    record_flash (rec, i, T, max_keys);
+  else
+    record_attn_cpu (rec, i, T, max_keys);
 }
 
 /* The X of a matmul that follows a norm with gains g: the residual stream itself where the

@@ -21,6 +21,14 @@ draftd_kernels_attn_tokens (guint tile)
 }
 
 guint
+draftd_kernels_attn_splits (guint n_keys)
+{
+  guint span = DRAFTD_ATTN_SPLIT_KEYS * DRAFTD_ATTN_MAX_SPLITS;
+  guint per = DRAFTD_ATTN_SPLIT_KEYS * ((n_keys + span - 1) / span);
+  return per ? (n_keys + per - 1) / per : 0;
+}
+
+guint
 draftd_kernels_tile_for (guint n_tokens)
 {
   for (guint i = 0; i < DRAFTD_N_TILES; i++)
@@ -191,10 +199,24 @@ kernels_init_attention (DraftdKernels *k, GError **error)
   return TRUE;
 }
 
+/* The GPU attention and the fused head norm + RoPE, built only where they run. */
+static gboolean
+kernels_init_flash (DraftdKernels *k, GError **error)
+{
+  if (!k->vk->gpu_kernels)
+    return TRUE;
+  return draftd_kernel_init (&k->attn_flash, k, "attn_flash", DRAFTD_ATTN_FLASH_BINDINGS, sizeof (DraftdFlashParams),
+                             k->wg, 1, error) &&
+         draftd_kernel_init (&k->attn_combine, k, "attn_combine", DRAFTD_ATTN_COMBINE_BINDINGS,
+                             sizeof (DraftdFlashParams), k->wg, 1, error) &&
+         draftd_kernel_init (&k->rope_kv_norm, k, "rope_kv_norm", DRAFTD_ROPE_KV_NORM_BINDINGS,
+                             sizeof (DraftdRopeNormParams), k->wg, 1, error);
+}
+
 static gboolean
 kernels_init_common (DraftdKernels *k, GError **error)
 {
-  if (!kernels_init_attention (k, error))
+  if (!kernels_init_attention (k, error) || !kernels_init_flash (k, error))
     return FALSE;
   return draftd_kernel_init (&k->attn_softmax, k, "attn_softmax", DRAFTD_ATTN_SOFTMAX_BINDINGS, sizeof (DraftdAttnParams),
                              k->wg, 1, error) &&
@@ -219,6 +241,9 @@ kernels_free (gpointer data)
   draftd_kernel_clear (&k->head_norm, vk);
   draftd_kernel_clear (&k->rmsnorm, vk);
   draftd_kernel_clear (&k->attn_softmax, vk);
+  draftd_kernel_clear (&k->attn_combine, vk);
+  draftd_kernel_clear (&k->attn_flash, vk);
+  draftd_kernel_clear (&k->rope_kv_norm, vk);
   for (int i = DRAFTD_N_TILES - 1; i >= 0; i--) {
     draftd_kernel_clear (&k->attn_values_tx[i], vk);
     draftd_kernel_clear (&k->attn_scores_tx[i], vk);

@@ -31,14 +31,24 @@ enum {
   DRAFTD_HEAD_NORM_BINDINGS = 2,
   DRAFTD_SCALE_BINDINGS = 1,
   DRAFTD_ROPE_KV_BINDINGS = 5,       /* QKV, K cache, V cache, RoPE table, token positions */
+  DRAFTD_ROPE_KV_NORM_BINDINGS = 6,  /* the same, and the head norms' gains */
   DRAFTD_ATTN_SCORES_BINDINGS = 4,   /* QKV, K cache, scores, token positions */
   DRAFTD_ATTN_SOFTMAX_BINDINGS = 3,  /* scores (weights in place), sums, token positions */
   DRAFTD_ATTN_VALUES_BINDINGS = 5,   /* weights, V cache, out, sums, token positions */
+  DRAFTD_ATTN_FLASH_BINDINGS = 6,    /* QKV, K cache, V cache, out, partials, token positions */
+  DRAFTD_ATTN_COMBINE_BINDINGS = 3,  /* partials, out, token positions */
   DRAFTD_ARGMAX_BINDINGS = 2,
   DRAFTD_MAX_BINDINGS = 8,
 };
 #define DRAFTD_N_TILES 4  /* token tiles 1, 2, 4, 8 */
 #define DRAFTD_ATTN_MAX_TOKENS 4  /* tokens one attention invocation serves (registers) */
+/* The GPU attention kernel (attn_flash.comp): head_dim it takes at most (a model with wider
+ * heads runs the three CPU-shaped kernels), and its split rule: a token's keys go to splits
+ * of DRAFTD_ATTN_SPLIT_KEYS up to DRAFTD_ATTN_MAX_SPLITS splits, beyond that to that many
+ * splits of a multiple of DRAFTD_ATTN_SPLIT_KEYS (attn_flash_params.glsl). */
+#define DRAFTD_FLASH_MAX_HEAD_DIM 256u
+#define DRAFTD_ATTN_SPLIT_KEYS 256u
+#define DRAFTD_ATTN_MAX_SPLITS 16u
 #define DRAFTD_MATMUL_ADD 1u
 #define DRAFTD_MATMUL_BIAS 2u
 #define DRAFTD_MATMUL_SWIGLU 4u
@@ -75,12 +85,25 @@ typedef struct {
   guint32 n_tokens, n_head, n_head_kv, head_dim, qkv_stride, neox, ctx;
 } DraftdRopeParams;
 
+/* shaders/rope_kv_norm.comp: DraftdRopeParams and the head norm's eps */
+typedef struct {
+  guint32 n_tokens, n_head, n_head_kv, head_dim, qkv_stride, neox, ctx;
+  float eps;
+} DraftdRopeNormParams;
+
 /* shaders/attn_params.glsl, shared by attn_scores.comp, attn_softmax.comp and attn_values.comp */
 typedef struct {
   guint32 n_tokens, n_head, n_head_kv, head_dim, stride, ctx, cache_ctx;
   float scale;
   guint32 window;  /* sliding window in positions; 0: none */
 } DraftdAttnParams;
+
+/* shaders/attn_flash_params.glsl, shared by attn_flash.comp and attn_combine.comp */
+typedef struct {
+  guint32 n_tokens, n_head, n_head_kv, head_dim, q_stride, out_stride, cache_ctx;
+  float scale;
+  guint32 window, split_keys, max_splits, part_splits;
+} DraftdFlashParams;
 
 typedef struct {
   guint32 n, stride;
@@ -93,7 +116,8 @@ typedef struct {
 
 /* The GLSL blocks are std430 push constants of 4-byte scalars: each struct must be those
  * scalars in the same order with no padding (matmul_params.glsl, embed_params.glsl,
- * rmsnorm.comp, head_norm.comp, scale.comp, rope_kv.comp, attn_params.glsl, argmax.comp). */
+ * rmsnorm.comp, head_norm.comp, scale.comp, rope_kv.comp, rope_kv_norm.comp, attn_params.glsl, attn_flash_params.glsl,
+ * argmax.comp). */
 #define DRAFTD_PUSH_MIRROR(T, n_fields, last) \
   _Static_assert (sizeof (T) == 4 * (n_fields) && G_STRUCT_OFFSET (T, last) == 4 * ((n_fields) - 1), \
                   #T " mirrors its GLSL push-constant block")
@@ -103,7 +127,9 @@ DRAFTD_PUSH_MIRROR (DraftdRmsNormParams, 6, gather);
 DRAFTD_PUSH_MIRROR (DraftdHeadNormParams, 5, eps);
 DRAFTD_PUSH_MIRROR (DraftdScaleParams, 3, s);
 DRAFTD_PUSH_MIRROR (DraftdRopeParams, 7, ctx);
+DRAFTD_PUSH_MIRROR (DraftdRopeNormParams, 8, eps);
 DRAFTD_PUSH_MIRROR (DraftdAttnParams, 9, window);
+DRAFTD_PUSH_MIRROR (DraftdFlashParams, 12, part_splits);
 DRAFTD_PUSH_MIRROR (DraftdTokenPos, 2, base);
 DRAFTD_PUSH_MIRROR (DraftdArgmaxParams, 2, stride);
 
@@ -137,6 +163,11 @@ typedef struct {
   /* The same through texel views (vk->texel_loads): Q and K (bindings 0, 1), V (binding 1) */
   DraftdKernel attn_scores_tx[DRAFTD_N_TILES], attn_values_tx[DRAFTD_N_TILES];
   DraftdKernel attn_softmax;
+  /* The GPU attention (vk->gpu_kernels only): one dispatch, plus attn_combine where a token's
+   * keys were split */
+  DraftdKernel attn_flash, attn_combine;
+  /* head_norm and rope_kv in one dispatch (vk->gpu_kernels only) */
+  DraftdKernel rope_kv_norm;
   DraftdKernel rmsnorm, head_norm, scale, rope_kv, argmax;
 } DraftdKernels;
 
@@ -157,6 +188,8 @@ guint draftd_kernels_tile_for (guint n_tokens);
 guint draftd_kernels_tile_tokens (guint tile);
 /* Tokens one attention invocation of a tile serves. */
 guint draftd_kernels_attn_tokens (guint tile);
+/* Splits of attn_flash for a token that sees n_keys keys (the split rule, as the kernel's). */
+guint draftd_kernels_attn_splits (guint n_keys);
 
 /* Builds kernel `module` (an embedded SPIR-V name) with `n_bindings` storage buffers, a push
  * block of `push_size` bytes and specialization constants 0 = wg (workgroup width), 1 = tile,

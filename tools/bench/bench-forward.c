@@ -21,6 +21,7 @@ typedef struct {
   guint n, passes;
   char *names[16];
   double ms[16];
+  guint dispatches;  /* in the last pass */
 } KernelTimes;
 
 static void
@@ -97,6 +98,7 @@ time_pass (const ForwardSetup *fs, guint T, PassTimes *pt, KernelTimes *kt, GErr
   }
   if (fs->profile)
     kernel_times_read (fs->r, ms->len, kt);
+  kt->dispatches = draftd_runner_last_dispatches (fs->r);
   g_array_sort (ms, cmp_double);
   /* The fastest run is the least disturbed by other work on the machine. */
   pt->fastest = g_array_index (ms, double, 0);
@@ -163,6 +165,7 @@ forward_json_pass (JsonBuilder *b, guint T, const PassTimes *pt, double t1, guin
   bench_json_double (b, "sustained_s", pt->total_ms / 1e3);
   bench_json_double (b, "sustained_tokens_per_s", (double) T * pt->passes / (pt->total_ms / 1e3));
   bench_json_double (b, "cost_vs_T1", fastest / t1);
+  bench_json_int (b, "dispatches", kt->dispatches);
   if (kt->n) {
     json_builder_set_member_name (b, "kernels_ms_per_pass");
     json_builder_begin_object (b);
@@ -187,9 +190,9 @@ time_all (const ForwardSetup *fs, const guint *Ts, guint n_T, guint64 wbytes, Js
       break;
     if (i == 0)
       t1 = pt.fastest;
-    printf ("%6u %12.2f %12.1f %13.2fx %13.2f %12.1f %8.2f\n", Ts[i], pt.fastest, Ts[i] / (pt.fastest / 1e3),
+    printf ("%6u %12.2f %12.1f %13.2fx %13.2f %12.1f %8.2f %11u\n", Ts[i], pt.fastest, Ts[i] / (pt.fastest / 1e3),
             pt.fastest / t1, wbytes / (pt.fastest / 1e3) / 1e9, Ts[i] * pt.passes / (pt.total_ms / 1e3),
-            pt.total_ms / 1e3);
+            pt.total_ms / 1e3, kt[i].dispatches);
     forward_json_pass (json, Ts[i], &pt, t1, wbytes, &kt[i]);
   }
   if (ok)
@@ -200,7 +203,7 @@ time_all (const ForwardSetup *fs, const guint *Ts, guint n_T, guint64 wbytes, Js
 }
 
 gboolean
-bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint reps, const BenchTiming *timing,
+bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint context, guint reps, const BenchTiming *timing,
                JsonBuilder *json, GError **error)
 {
   g_autoptr (DraftdModel) m = draftd_model_load (path, error);
@@ -209,7 +212,6 @@ bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint
   guint max_T = 0;
   for (guint i = 0; i < n_T; i++)
     max_T = MAX (max_T, Ts[i]);
-  const guint context = 128;
   DraftdRunnerOptions o = { .n_ctx = context + MAX (max_T, 896u), .n_batch = MAX (max_T, 64u), .profile = vk->timestamps };
   g_autoptr (DraftdRunner) r = draftd_runner_new (vk, m, &o, error);
   if (r == NULL)
@@ -227,9 +229,10 @@ bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint
           draftd_model_quantization (m), m->n_params / 1e6, m->config.n_embd, m->config.n_layer, m->config.n_vocab,
           vk->name, vk->texel_loads ? "texels" : "storage buffers");
   const guint64 wbytes = draftd_runner_weight_bytes (r);
-  printf ("%6s %12s %12s %10s%-4u %13s %12s %8s   (fastest of at least %u runs and %.1f s after %.1f s of warm-up;"
-          " %u tokens in the cache; %.1f MB of weights)\n", "T", "ms/pass", "tokens/s", "cost vs T=", Ts[0],
-          "weights GB/s", "sustained/s", "timed s", reps, timing->min_s, warm, context, wbytes / 1e6);
+  printf ("%6s %12s %12s %10s%-4u %13s %12s %8s %11s   (fastest of at least %u runs and %.1f s after %.1f s of"
+          " warm-up; %u tokens in the cache; %.1f MB of weights; %s kernels)\n", "T", "ms/pass", "tokens/s", "cost vs T=",
+          Ts[0], "weights GB/s", "sustained/s", "timed s", "dispatches", reps, timing->min_s, warm, context, wbytes / 1e6,
+          vk->gpu_kernels ? "GPU" : "CPU");
   json_builder_begin_object (json);
   bench_json_string (json, "suite", "forward");
   bench_json_string (json, "model", m->name);
@@ -238,6 +241,7 @@ bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint
   bench_json_string (json, "type", draftd_model_quantization (m));
   bench_json_string (json, "device", vk->name);
   bench_json_string (json, "matmul_loads", vk->texel_loads ? "texel" : "buffer");
+  bench_json_string (json, "kernels", vk->gpu_kernels ? "gpu" : "cpu");
   bench_json_int (json, "context", context);
   bench_json_double (json, "warmup_s", warm);
   bench_json_double (json, "min_s", timing->min_s);

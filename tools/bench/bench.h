@@ -16,8 +16,8 @@ typedef struct {
   double warmup_s, min_s;
 } BenchTiming;
 
-/* The cost of one forward pass of each T in Ts, with GPU time per kernel. */
-gboolean bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint reps, const BenchTiming *timing,
+/* The cost of one forward pass of each T in Ts after `context` tokens, with GPU time per kernel. */
+gboolean bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint context, guint reps, const BenchTiming *timing,
                         JsonBuilder *json, GError **error);
 /* Decode steps of N sequences in one pass, and candidate scoring, against one at a time. */
 gboolean bench_seqs (DraftdVk *vk, const char *path, guint reps, JsonBuilder *json, GError **error);

@@ -23,7 +23,7 @@ parse_counts (const char *list, guint max, guint *Ts, guint *n_T)
 typedef struct {
   char **models, **daemons;
   char *json_path, *device, *assistant, *suite, *pairs, *passes, *text, *clients;
-  gint reps, n_tokens, limit, block, first_block, ngram;
+  gint reps, n_tokens, limit, block, first_block, ngram, context;
   double warmup_s, min_s;
   gboolean sweep;
   gboolean device_suite, forward, seqs, decode, correct, serve;
@@ -78,6 +78,8 @@ check_args (BenchArgs *a, int argc, char **argv)
     return draftd_cli_usage_error (prog, "the serve suite takes one -m (the daemon's target)"), FALSE;
   if (a->reps < 1 || a->n_tokens < 2 || a->limit < 1 || a->block < 0 || a->first_block < 0 || a->ngram < 0)
     return draftd_cli_usage_error (prog, "--reps and --limit must be at least 1, --tokens at least 2, --block, --first-block and --ngram 0 or more"), FALSE;
+  if (a->context < 1 || a->context > 65536)
+    return draftd_cli_usage_error (prog, "--context takes a token count from 1 to 65536"), FALSE;
   return TRUE;
 }
 
@@ -94,7 +96,7 @@ run_suites (DraftdVk *vk, const BenchArgs *a, JsonBuilder *json, GError **error)
   }
   const BenchTiming timing = { a->warmup_s, a->min_s };
   for (guint i = 0; a->models && a->models[i]; i++) {
-    if (a->forward && !bench_forward (vk, a->models[i], a->Ts, a->n_T, a->reps, &timing, json, error))
+    if (a->forward && !bench_forward (vk, a->models[i], a->Ts, a->n_T, (guint) a->context, a->reps, &timing, json, error))
       return FALSE;
     if (a->seqs && !bench_seqs (vk, a->models[i], a->reps, json, error))
       return FALSE;
@@ -133,7 +135,7 @@ run_and_write (const BenchArgs *a)
 int
 main (int argc, char **argv)
 {
-  BenchArgs a = { .reps = 5, .n_tokens = 96, .limit = 200, .Ts = { 1, 4, 8, 16, 64 }, .n_T = 5, .Ns = { 1, 2, 4, 8 }, .n_N = 4 };
+  BenchArgs a = { .reps = 5, .n_tokens = 96, .context = 128, .limit = 200, .Ts = { 1, 4, 8, 16, 64 }, .n_T = 5, .Ns = { 1, 2, 4, 8 }, .n_N = 4 };
   GOptionEntry entries[] = {
     { "model", 'm', 0, G_OPTION_ARG_FILENAME_ARRAY, &a.models, "GGUF model (repeatable; serve suite: the daemon's target, default the shipped one)", "MODEL.gguf" },
     { "suite", 0, 0, G_OPTION_ARG_FILENAME, &a.suite, "device, forward, seqs, decode, correct or all (default: forward and decode; correct with --pairs)", "NAME" },
@@ -146,6 +148,7 @@ main (int argc, char **argv)
     { "tokens", 'n', 0, G_OPTION_ARG_INT, &a.n_tokens, "decode suite: tokens per run (default 96)", "N" },
     { "sweep", 0, 0, G_OPTION_ARG_NONE, &a.sweep, "decode suite: also try other draft settings", NULL },
     { "passes", 0, 0, G_OPTION_ARG_FILENAME, &a.passes, "forward suite: tokens per pass to time, costs relative to the first (default 1,4,8,16,64)", "T,T,..." },
+    { "context", 0, 0, G_OPTION_ARG_INT, &a.context, "forward suite: tokens in the cache before each timed pass (default 128)", "N" },
     { "pairs", 0, 0, G_OPTION_ARG_FILENAME, &a.pairs, "correct suite: input<TAB>reference[<TAB>rewrite preset] lines", "FILE" },
     { "limit", 0, 0, G_OPTION_ARG_INT, &a.limit, "correct suite: most sentences (default 200)", "N" },
     { "block", 0, 0, G_OPTION_ARG_INT, &a.block, "correct suite: IAD block (default: picked for the device)", "N" },
