@@ -327,8 +327,8 @@ check_answers (void)
                                            FALSE) == DRAFTD_GRAMMAR_CHECK_LENGTH,
           "lost protected spans, runaway and collapsed answers are caught");
   const char *urban = "Since most urban areas are full";
-  DraftdGrammarEdit drop = { 16, 22, (char *) "", "grammar", NULL };
-  DraftdGrammarEdit neg = { 0, 0, (char *) "not ", "grammar", NULL };
+  DraftdGrammarEdit drop = { 16, 22, (char *) "", "grammar", NULL, NULL };
+  DraftdGrammarEdit neg = { 0, 0, (char *) "not ", "grammar", NULL, NULL };
   tap_ok (draftd_grammar_check_edit (urban, &drop, NULL, NULL) == DRAFTD_GRAMMAR_CHECK_DELETION &&
               draftd_grammar_check_edit (urban, &neg, NULL, NULL) == DRAFTD_GRAMMAR_CHECK_MEANING,
           "an edit dropping a content word, or adding a negation, is refused");

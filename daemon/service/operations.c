@@ -29,6 +29,7 @@ static const DraftdOption options[] = {
   { "model_pass", DRAFTD_OPTIONS_GRAMMAR, "b", 0, 0, NULL },
   { "compare_greedy", DRAFTD_OPTIONS_GRAMMAR, "b", 0, 0, NULL },
   { "protect_quotes", DRAFTD_OPTIONS_GRAMMAR, "b", 0, 0, NULL },
+  { "disabled_rules", DRAFTD_OPTIONS_GRAMMAR, "as", 0, 0, NULL },
 };
 
 const DraftdOperation *
