@@ -158,7 +158,11 @@
             (should (draftd-test--wait (lambda () (flymake-start) (draftd-test--diag "go"))))
             (goto-char (flymake-diagnostic-beg (draftd-test--diag "go")))
             ;; "go" has two quickfixes now (Replace, Ignore rule): choose as a user would.
-            (cl-letf (((symbol-function 'completing-read)
+            ;; Eglot asks through a popup menu in batch Emacs, else completing-read.
+            (cl-letf (((symbol-function 'x-popup-menu)
+                       (lambda (_position menu)
+                         (cdr (cl-find-if (lambda (item) (string-prefix-p "Replace" (car item))) (cdr (cadr menu))))))
+                      ((symbol-function 'completing-read)
                        (lambda (_prompt collection &rest _)
                          (cl-find-if (lambda (c) (string-prefix-p "Replace" c)) (all-completions "" collection)))))
               (eglot-code-actions (point) (point) "quickfix" t))
