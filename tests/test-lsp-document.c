@@ -44,6 +44,23 @@ change (const char *s, gsize start, gsize end, const char *text, DraftdLspEncodi
   return c;
 }
 
+/* A change of line `line`, characters [from, to) (ASCII text: any encoding counts the same). */
+static JsonObject *
+line_change (guint line, guint from, guint to, const char *text)
+{
+  JsonObject *range = json_object_new (), *start = json_object_new (), *end = json_object_new ();
+  json_object_set_int_member (start, "line", line);
+  json_object_set_int_member (start, "character", from);
+  json_object_set_int_member (end, "line", line);
+  json_object_set_int_member (end, "character", to);
+  json_object_set_object_member (range, "start", start);
+  json_object_set_object_member (range, "end", end);
+  JsonObject *c = json_object_new ();
+  json_object_set_object_member (c, "range", range);
+  json_object_set_string_member (c, "text", text);
+  return c;
+}
+
 /* A character boundary of s at or after `at`. */
 static gsize
 boundary (const char *s, gsize len, gsize at)
@@ -153,20 +170,15 @@ test_linear (void)
   GString *doc = g_string_new (NULL);
   for (guint i = 0; i < 10000; i++)
     g_string_append_printf (doc, "Line %05u of the document, with some words to check it.\n", i);
-  gsize line = strchr (doc->str, '\n') - doc->str + 1;
   JsonArray *many = json_array_new ();
-  GString *want = g_string_new (doc->str);
-  for (guint i = 0; i < 10000; i++) {
-    gsize at = i * (line + 1);  /* each earlier line gained one byte */
-    json_array_add_object_element (many, change (want->str, at, at, "*", DRAFTD_LSP_UTF16));
-    g_string_insert (want, at, "*");
-  }
-  for (guint i = 10000; i-- > 0;) {
-    gsize at = i * (line + 1) + 6;
-    json_array_add_object_element (many, change (want->str, at, at + 5, "XY", DRAFTD_LSP_UTF16));
-    g_string_erase (want, at, 5);
-    g_string_insert (want, at, "XY");
-  }
+  for (guint i = 0; i < 10000; i++)
+    json_array_add_object_element (many, line_change (i, 0, 0, "*"));
+  for (guint i = 10000; i-- > 0;)
+    json_array_add_object_element (many, line_change (i, 6, 11, "XY"));
+  /* Each line gains a "*" in front, then its characters 6-10 (5-9 as it was) become "XY". */
+  GString *want = g_string_new (NULL);
+  for (const char *l = doc->str; *l; l = strchr (l, '\n') + 1)
+    g_string_append_printf (want, "*%.5sXY%.*s", l, (int) (strchr (l, '\n') + 1 - (l + 10)), l + 10);
   JsonArray *full = json_array_new ();
   JsonObject *whole = json_object_new ();
   json_object_set_string_member (whole, "text", want->str);

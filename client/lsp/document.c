@@ -216,7 +216,8 @@ gap_offset (const DraftdLspGap *g, DraftdLspEncoding enc, JsonObject *position, 
   guint lines = draftd_lsp_gap_lines (g);
   gsize len = draftd_lsp_gap_length (g);
   if ((guint64) line >= lines) {
-    if ((guint64) line == lines && character == 0 && len > 0 && draftd_lsp_gap_byte (g, len - 1) == '\n') {
+    /* One past the last line is the document's end (a client appending at the end sends it). */
+    if ((guint64) line == lines && character == 0) {
       *out = len;
       return TRUE;
     }
