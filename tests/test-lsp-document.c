@@ -189,7 +189,7 @@ test_linear (void)
   tap_ok (got_many && g_str_equal (got_many, want->str) && got_full && g_str_equal (got_full, want->str),
           "20,000 changes to a %.2f MB document give the expected text", doc->len / 1e6);
   /* Linear: each change costs reading its JSON plus what the gap moves, which here is the
-   * text twice in all; measured 100-250 times the full-text change (a memcpy, the cheapest
+   * text twice in all; measured 10-250 times the full-text change (a memcpy, the cheapest
    * thing there is) on a loaded machine. A copy of the document per change, as before, costs
    * 20,000 copies of 0.57 MB: 9.5 s in the issue, above 5000 times. */
   tap_ok (t_many <= 1000 * t_full, "20,000 changes take %.1f ms, %.1f times one full-text change (%.2f ms); bound 1000",
