@@ -43,6 +43,7 @@ typedef struct {
   guint32 offset, length;       /* in code points of the text sent */
   char *replacement, *kind;
   char *message;                /* NULL where the daemon sent none */
+  char *rule;                   /* the rule id; NULL where the daemon sent none */
 } DraftEdit;
 
 /* Sampling options of complete/chat; unset ones are not sent (the daemon's defaults hold). */
@@ -63,6 +64,7 @@ struct DraftJob {
   const char *method;           /* Complete, Chat, Rewrite or Correct */
   const char *text, *conversation, *instruction;
   gboolean shared;              /* chat: a named conversation the next run continues */
+  char **disabled_rules;        /* correct/rewrite: rule ids and families to leave out (--disable) */
   const DraftGenOptions *gen;
   gboolean stream;              /* print Chunk text to stdout as it comes */
   DraftEditFunc on_edit;

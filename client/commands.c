@@ -48,6 +48,7 @@ draft_parse_command (const char *name, const char *params, const char *summary, 
 
 typedef struct {
   char *instruction, *color;
+  char **disable;               /* --disable RULE, repeatable; commas split too */
   gboolean diff, json, selection;
   gboolean use_color;
   gboolean several;             /* more than one FILE: each gets a heading */
@@ -113,6 +114,7 @@ grammar_one (const GrammarArgs *a, const char *file)
   draft_job_init (&j, a->instruction ? "Rewrite" : "Correct");
   j.text = text;
   j.instruction = a->instruction;
+  j.disabled_rules = a->disable;
   DraftRenderer r;
   if (!a->json) {
     if (a->several)
@@ -140,6 +142,45 @@ grammar_one (const GrammarArgs *a, const char *file)
   return status;
 }
 
+/* The daemon's rule syntax (grammar/edits.h): ASCII letters, digits and - . _ ', 128 bytes. */
+static gboolean
+draft_rule_id_valid (const char *r)
+{
+  if (strlen (r) > 128)
+    return FALSE;
+  for (const char *p = r; *p; p++)
+    if (!g_ascii_isalnum (*p) && !strchr ("-._'", *p))
+      return FALSE;
+  return TRUE;
+}
+
+/* --disable a,b --disable c: one list, each checked as the daemon will (a usage error here
+ * beats an InvalidArgument from the bus). */
+static gboolean
+split_rules (char ***rules, int *status)
+{
+  if (*rules == NULL)
+    return TRUE;
+  g_autoptr (GPtrArray) all = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; (*rules)[i]; i++) {
+    g_auto (GStrv) parts = g_strsplit ((*rules)[i], ",", -1);
+    for (guint k = 0; parts[k]; k++) {
+      char *r = g_strstrip (parts[k]);
+      if (*r == 0)
+        continue;
+      if (!draft_rule_id_valid (r)) {
+        *status = draftd_cli_usage_error ("draft", "--disable takes a rule id (letters, digits and - . _ '), not '%s'", r);
+        return FALSE;
+      }
+      g_ptr_array_add (all, g_strdup (r));
+    }
+  }
+  g_ptr_array_add (all, NULL);
+  g_strfreev (*rules);
+  *rules = (char **) g_ptr_array_steal (all, NULL);
+  return TRUE;
+}
+
 static int
 grammar_command (int argc, char **argv, gboolean rewrite)
 {
@@ -148,14 +189,16 @@ grammar_command (int argc, char **argv, gboolean rewrite)
     { "diff", 0, 0, G_OPTION_ARG_NONE, &a.diff, "show a word diff: [-old-]{+new+}, or coloured", NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &a.json, "print text, edits (with messages) and stats as one JSON object per FILE", NULL },
     { "color", 0, 0, G_OPTION_ARG_FILENAME, &a.color, "colour the diff: auto (default), always or never", "WHEN" },
+    { "disable", 0, 0, G_OPTION_ARG_STRING_ARRAY, &a.disable,
+      "leave out a rule's edits: an id (confusable.then-than) or a family (confusable); repeatable", "RULE" },
     { "selection", 0, 0, G_OPTION_ARG_NONE, &a.selection,
       "correct the primary selection onto the clipboard, and say what changed in a notification", NULL },
     { "instruction", 'i', 0, G_OPTION_ARG_FILENAME, &a.instruction, "how to rewrite: formal, concise, simple or friendly; any other instruction needs a chat model (the shipped one refuses it)", "TEXT" },
     G_OPTION_ENTRY_NULL,
   };
   if (rewrite)
-    entries[3] = entries[4];  /* -i, not --selection */
-  entries[4] = (GOptionEntry) G_OPTION_ENTRY_NULL;
+    entries[4] = entries[5];  /* -i, not --selection */
+  entries[5] = (GOptionEntry) G_OPTION_ENTRY_NULL;
   int status;
   if (!draft_parse_command (rewrite ? "rewrite" : "correct", "[FILE...]",
                       rewrite ? "Rewrite each FILE (or stdin) as the instruction says; the result streams as it is made.\n"
@@ -173,6 +216,8 @@ grammar_command (int argc, char **argv, gboolean rewrite)
     status = draftd_cli_usage_error ("draft rewrite", "-i INSTRUCTION is required");
     goto out;
   }
+  if (!split_rules (&a.disable, &status))
+    goto out;
   if (a.selection) {
     status = argc > 1 || a.diff || a.json ? draftd_cli_usage_error ("draft correct", "--selection takes no FILE, --diff or --json")
                                           : draft_correct_selection ();
@@ -190,6 +235,7 @@ grammar_command (int argc, char **argv, gboolean rewrite)
 out:
   g_free (a.instruction);
   g_free (a.color);
+  g_strfreev (a.disable);
   return status;
 }
 

@@ -46,6 +46,7 @@ draft_job_clear (DraftJob *j)
     g_free (e->replacement);
     g_free (e->kind);
     g_free (e->message);
+    g_free (e->rule);
   }
   g_array_unref (j->edits);
   g_string_free (j->result, TRUE);
@@ -103,7 +104,8 @@ static void
 on_edit (gpointer user, const DraftdBusEdit *edit)
 {
   Run *r = user;
-  DraftEdit e = { edit->offset, edit->length, g_strdup (edit->replacement), g_strdup (edit->kind), g_strdup (edit->message) };
+  DraftEdit e = { edit->offset, edit->length, g_strdup (edit->replacement), g_strdup (edit->kind), g_strdup (edit->message),
+                  g_strdup (edit->rule) };
   g_array_append_val (r->job->edits, e);
   progress_clear (r);
   if (r->job->on_edit) {
@@ -173,19 +175,8 @@ append_gen_options (DBusMessageIter *d, const DraftGenOptions *g)
     guint64 v = g->seed;
     draftd_bus_dict_add (d, "seed", DBUS_TYPE_UINT64, &v);
   }
-  if (g->stop && g->stop[0]) {
-    DBusMessageIter e, v, a;
-    const char *key = "stop";
-    dbus_message_iter_open_container (d, DBUS_TYPE_DICT_ENTRY, NULL, &e);
-    dbus_message_iter_append_basic (&e, DBUS_TYPE_STRING, &key);
-    dbus_message_iter_open_container (&e, DBUS_TYPE_VARIANT, "as", &v);
-    dbus_message_iter_open_container (&v, DBUS_TYPE_ARRAY, "s", &a);
-    for (guint i = 0; g->stop[i]; i++)
-      dbus_message_iter_append_basic (&a, DBUS_TYPE_STRING, &g->stop[i]);
-    dbus_message_iter_close_container (&v, &a);
-    dbus_message_iter_close_container (&e, &v);
-    dbus_message_iter_close_container (d, &e);
-  }
+  if (g->stop && g->stop[0])
+    draftd_bus_dict_add_strv (d, "stop", (const char *const *) g->stop, -1);
 }
 
 /* Start's av: the method's in-arguments, options last. */
@@ -204,6 +195,8 @@ build_start (const DraftJob *j)
   if (g_str_equal (j->method, "Correct") || g_str_equal (j->method, "Rewrite")) {
     const char *unit = "codepoint";
     draftd_bus_dict_add (&s.options, "offset_unit", DBUS_TYPE_STRING, &unit);
+    if (j->disabled_rules && j->disabled_rules[0])
+      draftd_bus_dict_add_strv (&s.options, "disabled_rules", (const char *const *) j->disabled_rules, -1);
   } else
     append_gen_options (&s.options, j->gen);
   if (j->shared) {

@@ -128,6 +128,11 @@ draft_result_to_json (const char *file, const char *text, GArray *edits, JsonNod
       json_builder_add_string_value (b, e->message);
     else
       json_builder_add_null_value (b);
+    json_builder_set_member_name (b, "rule");
+    if (e->rule)
+      json_builder_add_string_value (b, e->rule);
+    else
+      json_builder_add_null_value (b);
     json_builder_end_object (b);
   }
   json_builder_end_array (b);

@@ -4,13 +4,14 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "grammar/edits.h"
 
 /* No config is this long; a bigger file is not one. */
 #define MAX_CONFIG_BYTES (1 << 20)
 /* The fewest tokens of context the prompts and a short answer need. */
 #define MIN_CONTEXT 64
 
-typedef enum { KEY_PATH, KEY_STRING, KEY_UINT, KEY_BOOL } KeyType;
+typedef enum { KEY_PATH, KEY_STRING, KEY_UINT, KEY_BOOL, KEY_RULES } KeyType;
 
 typedef struct {
   const char *name;
@@ -33,6 +34,7 @@ static const Key keys[] = {
   { "job_timeout", KEY_UINT, 0, 1 << 30, FIELD (job_timeout) },
   { "lazy", KEY_BOOL, 0, 1, FIELD (lazy) },
   { "max_text_bytes", KEY_UINT, 1, 1 << 28, FIELD (max_text_bytes) },
+  { "disabled_rules", KEY_RULES, 0, 0, FIELD (disabled_rules) },
 };
 #undef FIELD
 
@@ -51,6 +53,7 @@ draftd_settings_clear (DraftdSettings *s)
   g_clear_pointer (&s->assistant, g_free);
   g_clear_pointer (&s->device, g_free);
   g_clear_pointer (&s->chat_format, g_free);
+  g_clear_pointer (&s->disabled_rules, g_strfreev);
 }
 
 char *
@@ -78,10 +81,37 @@ set_int (DraftdSettings *s, const Key *k, gint64 v)
     *(int *) p = (int) v;
 }
 
+/* "confusable, capitalization": rule ids and families, each checked; an empty list is allowed
+ * (a config that says so). */
+static gboolean
+set_rules (char ***field, const char *value, const char *where, GError **error)
+{
+  g_auto (GStrv) parts = g_strsplit_set (value, ", \t", -1);
+  g_autoptr (GPtrArray) rules = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; parts[i]; i++) {
+    if (*parts[i] == 0)
+      continue;
+    if (!draftd_grammar_rule_id_valid (parts[i]) || rules->len == DRAFTD_MAX_DISABLED_RULES) {
+      g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
+                   rules->len == DRAFTD_MAX_DISABLED_RULES ? "%s: disabled_rules holds more than 256 rules"
+                                                           : "%s: disabled_rules: '%.48s' is not a rule id (letters, digits and - . _ ')",
+                   where, parts[i]);
+      return FALSE;
+    }
+    g_ptr_array_add (rules, g_strdup (parts[i]));
+  }
+  g_ptr_array_add (rules, NULL);
+  if (*field == NULL)
+    *field = (char **) g_ptr_array_steal (rules, NULL);
+  return TRUE;
+}
+
 /* Parses `value` for key `k` into s, unless the command line set it already. */
 static gboolean
 set_value (DraftdSettings *s, const Key *k, const char *value, const char *where, GError **error)
 {
+  if (k->type == KEY_RULES)
+    return set_rules ((char ***) ((char *) s + k->offset), value, where, error);
   if (k->type == KEY_PATH || k->type == KEY_STRING) {
     char **field = (char **) ((char *) s + k->offset);
     if (*value == 0) {

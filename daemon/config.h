@@ -12,6 +12,7 @@ typedef struct {
   gint n_ctx, lanes, queue_depth, client_queue_depth, idle_unload, job_timeout, lazy;
   gint64 max_text_bytes;
   double keep_bias;   /* corrections' keep margin (command line only); 0: the grammar's default */
+  char **disabled_rules; /* rule ids and families no correction reports (comma-separated in the file) */
 } DraftdSettings;
 
 void draftd_settings_init (DraftdSettings *s);

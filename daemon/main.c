@@ -119,6 +119,7 @@ engine_config (const DraftdSettings *s, gboolean lazy)
     .max_text_bytes = s->max_text_bytes > 0 ? (guint) s->max_text_bytes : 0,
     .idle_unload = s->idle_unload > 0 ? s->idle_unload : 0,
     .keep_bias = s->keep_bias,
+    .disabled_rules = s->disabled_rules,
   };
 }
 

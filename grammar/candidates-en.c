@@ -866,8 +866,8 @@ draftd_candidates_confusable_rule (const char *was, const char *now)
   for (guint k = 0; k < G_N_ELEMENTS (confusables); k++) {
     if (g_str_equal (a, b) || !in_list (confusables[k], a) || !in_list (confusables[k], b))
       continue;
-    const char *pa = strstr (confusables[k], a), *pb = strstr (confusables[k], b);
-    return g_strdup_printf ("confusable.%s-%s", pa < pb ? a : b, pa < pb ? b : a);
+    /* Alphabetical, so that were -> where and where -> were are one rule to turn off. */
+    return g_strdup_printf ("confusable.%s-%s", strcmp (a, b) < 0 ? a : b, strcmp (a, b) < 0 ? b : a);
   }
   return NULL;
 }

@@ -27,5 +27,5 @@ void draftd_candidates_workspace_words (GHashTable *document, const char *path);
 gint draftd_candidates_document_region (DraftdSpell *spell, const char *text);
 /* "confusable.were-where" when a word-choice edit from `was` to `now` swaps two members of
  * a set of words writers confuse (their/there, its/it's, ...), else NULL; the pair is named
- * in the order of the set ("their-there" whichever way), so one rule id covers both ways. */
+ * in alphabetical order ("their-there" whichever way), so one rule id covers both ways. */
 char *draftd_candidates_confusable_rule (const char *was, const char *now);

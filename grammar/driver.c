@@ -114,6 +114,7 @@ label_edits (const char *text, GArray *edits, guint first, const GArray *fixes)
       e->message = *now == 0 ? g_strdup_printf ("%s: remove \u201c%s\u201d", e->kind, was)
                    : *was == 0 ? g_strdup_printf ("%s: add \u201c%s\u201d", e->kind, now)
                                : g_strdup_printf ("%s: %s \u2192 %s", e->kind, was, now);
+      draftd_grammar_edit_set_rule (text, e);
       break;
     }
   }

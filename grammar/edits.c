@@ -1,4 +1,5 @@
 #include "grammar/edits.h"
+#include "grammar/candidates.h"
 #include <string.h>
 
 gboolean
@@ -20,6 +21,7 @@ draftd_grammar_edit_clear (DraftdGrammarEdit *e)
 {
   g_clear_pointer (&e->replacement, g_free);
   g_clear_pointer (&e->message, g_free);
+  g_clear_pointer (&e->rule, g_free);
 }
 
 GArray *
@@ -214,6 +216,108 @@ describe (const char *old, const DraftdGrammarEdit *e)
   return g_strdup_printf ("%s: %s \u2192 %s", topic ? topic : "word choice", a, b);
 }
 
+/* ---- rule ids ---- */
+
+/* Lowercase, trimmed, the typographic apostrophe as ASCII: one spelling per word in an id. */
+static char *
+rule_word (const char *s)
+{
+  g_autofree char *low = g_utf8_strdown (s, -1);
+  g_strstrip (low);
+  GString *out = g_string_new (NULL);
+  for (const char *p = low; *p; p = g_utf8_next_char (p)) {
+    gunichar c = g_utf8_get_char (p);
+    if (c == 0x2019)
+      g_string_append_c (out, '\'');
+    else if (g_unichar_isspace (c))
+      g_string_append_c (out, '_');
+    else
+      g_string_append_unichar (out, c);
+  }
+  return g_string_free (out, FALSE);
+}
+
+/* Agreement has three families: the verb with its subject (auxiliaries, a verb's -s), the
+ * determiner with its noun (this/these, its/their), and a noun's number after a number or a
+ * quantifier ("three brother"), which is where the candidate rule looks for it. */
+static const char *
+agreement_rule (const char *before, const char *a, const char *b)
+{
+  static const char *const determiners = " this these that those it they its their ";
+  static const char *const quantifiers = " two three four five six seven eight nine ten many several few both these those "
+                                         "various numerous multiple twenty hundred thousand million ";
+  if (in_list (determiners, a) && in_list (determiners, b))
+    return "agreement.determiner";
+  if (before && (in_list (quantifiers, before) || g_ascii_isdigit (before[0])))
+    return "agreement.noun-number";
+  return "agreement.subject-verb";
+}
+
+char *
+draftd_grammar_rule_id (const char *kind, const char *before, const char *was, const char *now)
+{
+  g_autofree char *a = rule_word (was), *b = rule_word (now), *prev = before ? rule_word (before) : NULL;
+  gboolean words = *a && *b && !strchr (a, '_') && !strchr (b, '_');
+  if (*a && g_utf8_collate (a, b) == 0 && g_strcmp0 (g_strstrip (g_strdup (was)), now) != 0 &&
+      (g_str_equal (kind, "punctuation") || g_str_equal (kind, "spelling")))
+    return g_strdup ("capitalization");
+  if (g_str_equal (kind, "word choice")) {
+    if (!words)
+      return g_strdup (*a && *b ? "word-choice" : "word-choice.redundant");
+    /* A pair the confusable rules know is named by it; any other choice of word is not. */
+    char *pair = draftd_candidates_confusable_rule (a, b);
+    return pair ? pair : g_strdup ("word-choice");
+  }
+  if (g_str_equal (kind, "agreement"))
+    return g_strdup (agreement_rule (prev, a, b));
+  return g_strdelimit (g_strdup (kind), " ", '-');
+}
+
+/* The word that ends just before byte `at` of `old`, or NULL. */
+static char *
+word_before (const char *old, gsize at)
+{
+  gsize end = at;
+  while (end > 0 && g_ascii_isspace (old[end - 1]))
+    end--;
+  gsize start = end;
+  while (start > 0 && (g_ascii_isalnum (old[start - 1]) || (guchar) old[start - 1] >= 0x80))
+    start--;
+  return end > start ? g_strndup (old + start, end - start) : NULL;
+}
+
+void
+draftd_grammar_edit_set_rule (const char *old, DraftdGrammarEdit *e)
+{
+  g_autofree char *was = g_strndup (old + e->start, e->end - e->start), *before = word_before (old, e->start);
+  g_free (e->rule);
+  e->rule = draftd_grammar_rule_id (e->kind, before, was, e->replacement);
+}
+
+gboolean
+draftd_grammar_rule_id_valid (const char *rule)
+{
+  if (*rule == 0 || strlen (rule) > DRAFTD_MAX_RULE_LENGTH)
+    return FALSE;
+  for (const char *p = rule; *p; p++)
+    if (!g_ascii_isalnum (*p) && !strchr ("-._'", *p))
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+draftd_grammar_rule_disabled (const char *rule, const char *const *disabled)
+{
+  for (guint i = 0; rule && disabled && disabled[i]; i++) {
+    gsize n = strlen (disabled[i]);
+    while (n > 0 && disabled[i][n - 1] == '.')
+      n--;
+    if (n > 0 && strncmp (rule, disabled[i], n) == 0 && (rule[n] == 0 || rule[n] == '.'))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 void
 draftd_grammar_diff (const char *old, gsize old_start, gsize old_end, const char *new_text, gsize new_len, gboolean rewrite,
               GArray *edits)
@@ -223,6 +327,7 @@ draftd_grammar_diff (const char *old, gsize old_start, gsize old_end, const char
   for (guint i = first; i < edits->len; i++) {
     DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, i);
     e->message = describe (old, e);
+    draftd_grammar_edit_set_rule (old, e);
   }
 }
 
@@ -235,7 +340,7 @@ diff_pieces (const char *old, gsize old_start, gsize old_end, const char *new_te
   gsize n = a->len, m = b->len;
   /* Longest common subsequence over pieces; large inputs fall back to one edit. */
   if ((guint64) (n + 1) * (m + 1) > 4u << 20) {
-    DraftdGrammarEdit e = { old_start, old_end, g_strndup (new_text, new_len), rewrite ? "rewrite" : "style", NULL };
+    DraftdGrammarEdit e = { old_start, old_end, g_strndup (new_text, new_len), rewrite ? "rewrite" : "style", NULL, NULL };
     if (old_end - old_start != new_len || memcmp (old + old_start, new_text, new_len) != 0)
       g_array_append_val (edits, e);
     else
@@ -268,7 +373,7 @@ diff_pieces (const char *old, gsize old_start, gsize old_end, const char *new_te
     gsize oe = i > i0 ? g_array_index (a, Piece, i - 1).end : os;
     gsize ns = j0 < m ? g_array_index (b, Piece, j0).start : new_len;
     gsize ne = j > j0 ? g_array_index (b, Piece, j - 1).end : ns;
-    DraftdGrammarEdit e = { os, oe, g_strndup (new_text + ns, ne - ns), classify (old, os, oe, new_text, ns, ne, rewrite), NULL };
+    DraftdGrammarEdit e = { os, oe, g_strndup (new_text + ns, ne - ns), classify (old, os, oe, new_text, ns, ne, rewrite), NULL, NULL };
     /* Merge with the previous edit when they touch. */
     if (edits->len > 0) {
       DraftdGrammarEdit *prev = &g_array_index (edits, DraftdGrammarEdit, edits->len - 1);

@@ -14,6 +14,8 @@ typedef struct {
   const char *kind;   /* spelling, grammar, punctuation, style, rewrite */
   char *message;      /* a short explanation where the edit has a recognisable kind
                        * ("agreement: go → goes", "spelling: teh → the"), or NULL */
+  char *rule;         /* the stable rule id ("spelling", "confusable.were-where"), or NULL until
+                       * draftd_grammar_edit_set_rule names it */
 } DraftdGrammarEdit;
 
 gboolean draftd_grammar_offset_unit_from_name (const char *name, DraftdGrammarOffsetUnit *unit);
@@ -22,6 +24,19 @@ gboolean draftd_grammar_offset_unit_from_name (const char *name, DraftdGrammarOf
 void draftd_grammar_diff (const char *old, gsize old_start, gsize old_end, const char *new_text, gsize new_len,
                    gboolean rewrite, GArray *edits);
 void draftd_grammar_edit_clear (DraftdGrammarEdit *e);
+/* The stable rule id of an edit of `kind` turning `was` into `now` (docs/editors.md#rule-ids):
+ * a dotted name whose prefixes name families ("confusable" covers "confusable.then-than"). */
+char *draftd_grammar_rule_id (const char *kind, const char *before, const char *was, const char *now);
+/* Names e->rule from its kind and text (old is the text its offsets point into), replacing
+ * any earlier name. */
+void draftd_grammar_edit_set_rule (const char *old, DraftdGrammarEdit *e);
+/* Bounds of a list of disabled rules, wherever it comes from (config, D-Bus, LSP). */
+#define DRAFTD_MAX_DISABLED_RULES 256
+#define DRAFTD_MAX_RULE_LENGTH 128
+/* A rule id or family as the lists take them: ASCII letters, digits and - . _ ' only. */
+gboolean draftd_grammar_rule_id_valid (const char *rule);
+/* Does `rule` fall under one of `disabled` (a rule id or a family prefix: "confusable")? */
+gboolean draftd_grammar_rule_disabled (const char *rule, const char *const *disabled);
 GArray *draftd_grammar_edits_new (void);
 /* Converts a byte offset in `text` to the unit's count of the prefix. */
 guint32 draftd_grammar_offset_convert (const char *text, gsize byte_offset, DraftdGrammarOffsetUnit unit);

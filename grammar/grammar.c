@@ -344,7 +344,7 @@ keep_sound_edits (Job *j, const char *segment, char *answer, const DraftdGrammar
                              e->start - g_array_index (edits, DraftdGrammarEdit, m - 1).end);
       g_string_append (rep, e->replacement);
     }
-    DraftdGrammarEdit group = { first->start, last->end, g_string_free (rep, FALSE), first->kind, NULL };
+    DraftdGrammarEdit group = { first->start, last->end, g_string_free (rep, FALSE), first->kind, NULL, NULL };
     DraftdGrammarCheck check = touches_protected (segment, &group, ranges, n_ranges) ? DRAFTD_GRAMMAR_CHECK_PROTECTED
                                : swaps_a_word (j, segment, &group)
                                    ? DRAFTD_GRAMMAR_CHECK_MEANING

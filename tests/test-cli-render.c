@@ -71,10 +71,10 @@ render (const char *text, const DraftEdit *edits, guint n, gboolean diff, gboole
 
 static const char text[] = "Yesterday she go to the café “Müller” and buyed a apple.";
 static const DraftEdit edits[] = {
-  { 14, 2, "went", "grammar", "tense: go → went" },
-  { 42, 5, "bought", "grammar", NULL },
-  { 48, 1, "an", "grammar", "article before a vowel" },
-  { 50, 5, "apples", "grammar", "grammar: apple → apples" },
+  { 14, 2, "went", "grammar", "tense: go → went", "verb-form" },
+  { 42, 5, "bought", "grammar", NULL, NULL },
+  { 48, 1, "an", "grammar", "article before a vowel", "article" },
+  { 50, 5, "apples", "grammar", "grammar: apple → apples", "agreement.noun-number" },
 };
 
 int

@@ -76,6 +76,7 @@ main (void)
 {
   expect_error ("[draftd]\n# the context\ncontext=abc\n", "3: context must be a whole number", "context=abc");
   expect_error ("[draftd]\nlazy=maybe\n", "2: lazy must be true or false", "lazy=maybe");
+  expect_error ("[draftd]\ndisabled_rules = spelling, no such!\n", "2: disabled_rules: 'such!' is not a rule id", "disabled_rules with a malformed rule");
   expect_error ("[draft]\nlazy=true\n", "1: unknown section [draft]", "a misspelt [draft] section");
   expect_error ("[draftd]\n\nmax_text_bytes=-1\n", "3: max_text_bytes must be a whole number", "max_text_bytes=-1");
   expect_error ("[draftd]\nqueue_depth=0\n", "2: queue_depth must be a whole number from 1", "queue_depth=0 (out of range)");

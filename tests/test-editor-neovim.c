@@ -1,6 +1,8 @@
 /* Neovim from Debian, headless, with editors/neovim's setup for `draft lsp`: a buffer with
  * known errors gets its diagnostics (UTF-16 positions converted by Neovim itself), a
- * quickfix code action and a "correct selection" command change the buffer's text.
+ * quickfix code action and a "correct selection" command change the buffer's text; a
+ * fix-all offered before the quickfix and applied after it is refused as stale (issue 33:
+ * versioned documentChanges), never corrupting the line.
  * The script is tests/editors/neovim-test.lua. */
 #include <glib/gstdio.h>
 #include "tests/tap.h"
@@ -25,7 +27,7 @@ main (void)
   /* Through `draft lsp`, the spelling the setup snippets in docs/editors.md use. */
   g_autofree char *draft_lsp = g_strdup_printf ("%s/client/draft lsp", DRAFTD_BUILD_ROOT);
   const char *env[] = { "DRAFTD_FILE", file, "DRAFTD_LSP", draft_lsp, NULL };
-  lsp_run_editor (&f, argv, env, 10);
+  lsp_run_editor (&f, argv, env, 12);
   bus_fixture_teardown (&f);
   return tap_done ();
 }

@@ -250,7 +250,7 @@ check_confusable_rules (void)
   g_autofree char *d = draftd_candidates_confusable_rule ("their", "they're");
   g_autofree char *e = draftd_candidates_confusable_rule ("cat", "dog");
   g_autofree char *f = draftd_candidates_confusable_rule ("then", "then");
-  tap_ok (g_strcmp0 (a, "confusable.were-where") == 0 && g_strcmp0 (b, a) == 0 && g_strcmp0 (c, "confusable.its-it's") == 0 &&
+  tap_ok (g_strcmp0 (a, "confusable.were-where") == 0 && g_strcmp0 (b, a) == 0 && g_strcmp0 (c, "confusable.it's-its") == 0 &&
               g_strcmp0 (d, "confusable.their-they're") == 0 && e == NULL && f == NULL,
           "confusable flips are named by their pair: %s %s %s %s", a, b, c, d);
 }
@@ -354,8 +354,8 @@ check_answers (void)
                                            FALSE) == DRAFTD_GRAMMAR_CHECK_LENGTH,
           "lost protected spans, runaway and collapsed answers are caught");
   const char *urban = "Since most urban areas are full";
-  DraftdGrammarEdit drop = { 16, 22, (char *) "", "grammar", NULL };
-  DraftdGrammarEdit neg = { 0, 0, (char *) "not ", "grammar", NULL };
+  DraftdGrammarEdit drop = { 16, 22, (char *) "", "grammar", NULL, NULL };
+  DraftdGrammarEdit neg = { 0, 0, (char *) "not ", "grammar", NULL, NULL };
   tap_ok (draftd_grammar_check_edit (urban, &drop, NULL, NULL) == DRAFTD_GRAMMAR_CHECK_DELETION &&
               draftd_grammar_check_edit (urban, &neg, NULL, NULL) == DRAFTD_GRAMMAR_CHECK_MEANING,
           "an edit dropping a content word, or adding a negation, is refused");

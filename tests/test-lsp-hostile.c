@@ -1,7 +1,9 @@
 /* Issue 24.2, 24.3 and 24.7: draftd-lsp against messages built to hurt it. Deeply nested
  * JSON, strings that are not text (a lone surrogate escape, \u0000, a raw NUL byte) and
  * frames whose Content-Length is wrong each get their error, and the server goes on: the
- * message after a bad frame is answered, a refused document is never opened. */
+ * message after a bad frame is answered, a refused document is never opened; a didChange
+ * whose range does not fit the document is refused with a message, never applied as a
+ * whole-document replacement (issue 35.6). */
 #include <string.h>
 #include "tests/tap.h"
 #include "tests/test-lsp-driver.h"
@@ -133,6 +135,34 @@ test_framing (LspClient *c)
   check_alive (c, "wrong Content-Lengths");
 }
 
+/* Issue 35.6: a didChange whose range does not fit is refused with a message, and the
+ * document keeps its text: never replaced whole. */
+static void
+test_bad_ranges (LspClient *c)
+{
+  static const char *const ranges[] = {
+    "{\"start\": {\"line\": 0, \"character\": 5}, \"end\": {\"line\": 0, \"character\": 2}}",
+    "{\"start\": {\"line\": 4000000000, \"character\": 0}, \"end\": {\"line\": 4000000000, \"character\": 0}}",
+    "{\"start\": {\"line\": 0, \"character\": 99}, \"end\": {\"line\": 0, \"character\": 99}}",
+    "{\"start\": {\"line\": -1, \"character\": 0}, \"end\": {\"line\": 0, \"character\": 0}}",
+    "[]",
+    "null",
+  };
+  lsp_notify (c, "textDocument/didOpen", lsp_did_open (URI, "plaintext", 1, "Short text.\n"));
+  guint told = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (ranges); i++) {
+    lsp_send_json (c, "{\"jsonrpc\": \"2.0\", \"method\": \"textDocument/didChange\", \"params\": {\"textDocument\": "
+                      "{\"uri\": \"" URI "\", \"version\": %u}, \"contentChanges\": [{\"range\": %s, \"text\": \"X\"}]}}",
+                   i + 2, ranges[i]);
+    g_autoptr (JsonNode) m = lsp_wait (c, -1, "window/showMessage", 10000);
+    const char *msg = m ? draftd_lsp_get_string (draftd_lsp_get_object (json_node_get_object (m), "params"), "message") : NULL;
+    told += msg && strstr (msg, "refused") != NULL;
+  }
+  tap_ok (told == G_N_ELEMENTS (ranges), "%u of %zu malformed didChange ranges refused with a message", told, G_N_ELEMENTS (ranges));
+  lsp_notify (c, "textDocument/didClose", lsp_json ("{\"textDocument\": {\"uri\": \"" URI "\"}}"));
+  check_alive (c, "malformed didChange ranges");
+}
+
 int
 main (void)
 {
@@ -146,5 +176,6 @@ main (void)
   test_nesting (&c);
   test_text (&c);
   test_framing (&c);
+  test_bad_ranges (&c);
   return lsp_end (&c, &f);
 }

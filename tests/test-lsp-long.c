@@ -1,9 +1,11 @@
-/* A long Markdown document over LSP, as an editor sees it when it opens one (issue 23): 200
- * paragraphs (34 KB) with the default models, a scripted client that takes $/progress. The
- * first diagnostics come within 3 s (published per paragraph, not after the whole document),
+/* A long Markdown document over LSP, as an editor sees it when it opens one (issues 23, 33):
+ * 200 paragraphs (34 KB) with the default models, a scripted client that takes $/progress.
+ * Asserted by the order of events, not by the clock: the first diagnostics are published
+ * while most paragraphs are still pending (per paragraph, not after the whole document),
  * progress is reported from begin to end, and a paragraph edited while the first check runs
- * is checked ahead of the rest: diagnosed within 2 s of the edit. The bounds are the issue's;
- * the latencies are printed, as the machine's load shows in them. */
+ * is diagnosed before that check completes (its job goes ahead of the queued ones and
+ * preempts a running one). The latencies are printed, as the machine's load shows in them
+ * (the issue's goal: the edit answered within 2 s). */
 #include <string.h>
 #include "tests/tap.h"
 #include "tests/test-lsp-driver.h"
@@ -69,9 +71,10 @@ test_long (LspClient *c, const char *text, const gint64 *lines)
   lsp_notify (c, "textDocument/didOpen", lsp_did_open (URI, "markdown", 1, text));
   g_autoptr (JsonArray) first = lsp_wait_diagnostics (c, URI, 1, 120000);
   double first_ms = (g_get_monotonic_time () - t0) / 1000.0;
-  tap_ok (first && first_ms <= 3000, "first diagnostics %.0f ms after opening (bound 3000)", first_ms);
   /* The edit, while the rest of the document is still being checked. */
   gint64 pending = lsp_stat (c, "paragraphsPending");
+  tap_ok (first && pending > 100, "the first diagnostics came while %" G_GINT64_FORMAT " paragraphs were pending (%.0f ms)",
+          pending, first_ms);
   gint64 line = lines[EDITED];
   g_autofree char *q = lsp_quote ("They was happy in room 999.");
   gint64 t1 = g_get_monotonic_time ();
@@ -86,8 +89,12 @@ test_long (LspClient *c, const char *text, const gint64 *lines)
     d = lsp_wait_diagnostics (c, URI, 2, 120000);
   } while (d && !has_line (d, line));
   double edit_ms = (g_get_monotonic_time () - t1) / 1000.0;
+  /* The status request is answered after the publish, in order: what is pending then was
+   * still to come when the edited paragraph's diagnostics went out. */
+  gint64 still = lsp_stat (c, "paragraphsPending");
   tap_ok (pending > 20, "the edit came during the first check (%" G_GINT64_FORMAT " paragraphs pending)", pending);
-  tap_ok (d && edit_ms <= 2000, "the edited paragraph diagnosed %.0f ms after the edit (bound 2000)", edit_ms);
+  tap_ok (d && still > 10, "the edited paragraph diagnosed before the first check completed (%" G_GINT64_FORMAT
+          " paragraphs still pending; %.0f ms after the edit)", still, edit_ms);
   g_autoptr (JsonArray) all = lsp_wait_checked (c, URI, 2, 300000);
   guint flagged = 0;
   for (int i = 2; i < 200; i += 5)

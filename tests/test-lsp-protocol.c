@@ -113,8 +113,10 @@ test_document (LspClient *c)
   gint64 line = -1;
   tap_ok (go && start_char (go, &line) == 4 && line == 2 &&
               g_strcmp0 (draftd_lsp_get_string (draftd_lsp_get_object (go, "data"), "replacement"), "went") == 0 &&
-              g_strcmp0 (draftd_lsp_get_string (go, "code"), "verb form") == 0,
-          "\"go\" flagged at 2:4 as a verb form, replacement \"went\" in data");
+              g_strcmp0 (draftd_lsp_get_string (go, "code"), "verb-form") == 0 &&
+              g_strcmp0 (draftd_lsp_get_string (draftd_lsp_get_object (go, "data"), "kind"), "verb form") == 0 &&
+              g_strcmp0 (draftd_lsp_get_string (draftd_lsp_get_object (go, "data"), "rule"), "verb-form") == 0,
+          "\"go\" flagged at 2:4 as a verb form: code the rule id verb-form, replacement \"went\" in data");
   gint64 sev = 0;
   tap_ok (go && draftd_lsp_get_int (go, "severity", &sev) && sev == 2 && g_strcmp0 (draftd_lsp_get_string (go, "source"), "draftd") == 0 &&
               draftd_lsp_get_string (go, "message") != NULL,

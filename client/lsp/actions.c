@@ -3,8 +3,10 @@
  * back to the client as a workspace/applyEdit request. */
 #include <string.h>
 #include "client/lsp/server.h"
+#include "client/lsp/words-file.h"
 
-const char *const draftd_lsp_commands[] = { "draftd.correct", "draftd.rewrite", "draftd.status", "draftd.addWord", NULL };
+const char *const draftd_lsp_commands[] = { "draftd.correct", "draftd.rewrite", "draftd.status", "draftd.addWord",
+                                            "draftd.ignoreRule", "draftd.addWorkspaceWord", NULL };
 
 static const char *const known_presets[] = { "formal", "concise", "simple", "friendly", NULL };
 
@@ -25,14 +27,28 @@ text_edit (DraftdLspServer *s, DraftdLspDocument *doc, gsize start, gsize end, c
   return object_node (o);
 }
 
-/* {changes: {uri: edits}} */
+/* The edits of one document as a WorkspaceEdit: versioned documentChanges where the client
+ * takes them, so that it refuses edits computed for a text it has changed since (a fix-all
+ * offered before a quick fix was applied); plain {changes: {uri: edits}} otherwise. */
 static JsonNode *
-workspace_edit (const char *uri, JsonArray *edits)
+workspace_edit (DraftdLspServer *s, DraftdLspDocument *doc, JsonArray *edits)
 {
-  JsonObject *changes = json_object_new ();
-  json_object_set_array_member (changes, uri, edits);
   JsonObject *we = json_object_new ();
-  json_object_set_object_member (we, "changes", changes);
+  if (s->document_changes) {
+    JsonObject *id = json_object_new ();
+    json_object_set_string_member (id, "uri", doc->uri);
+    json_object_set_int_member (id, "version", doc->version);
+    JsonObject *tde = json_object_new ();
+    json_object_set_object_member (tde, "textDocument", id);
+    json_object_set_array_member (tde, "edits", edits);
+    JsonArray *dc = json_array_new ();
+    json_array_add_object_element (dc, tde);
+    json_object_set_array_member (we, "documentChanges", dc);
+  } else {
+    JsonObject *changes = json_object_new ();
+    json_object_set_array_member (changes, doc->uri, edits);
+    json_object_set_object_member (we, "changes", changes);
+  }
   return object_node (we);
 }
 
@@ -60,29 +76,47 @@ wanted (JsonArray *only, const char *kind)
   return FALSE;
 }
 
-/* "Add “word” to dictionary" for a spelling fix: the word joins the user's personal list. */
+/* A quickfix that runs a command with string arguments. */
 static void
-add_word_action (DraftdLspDocument *doc, const DraftdLspFix *f, JsonArray *out)
+command_quickfix (const char *title, const char *command, const char *const *args, JsonArray *out)
 {
-  g_autofree char *word = g_strndup (doc->text->str + f->start, f->end - f->start);
-  if (g_strcmp0 (f->kind, "spelling") != 0 || strpbrk (word, " \t\n") || *word == 0)
-    return;
-  g_autofree char *title = g_strdup_printf ("Add \u201c%s\u201d to dictionary", word);
   JsonObject *a = action (title, "quickfix");
   JsonObject *c = json_object_new ();
   json_object_set_string_member (c, "title", title);
-  json_object_set_string_member (c, "command", "draftd.addWord");
-  JsonArray *args = json_array_new ();
-  json_array_add_string_element (args, word);
-  json_object_set_array_member (c, "arguments", args);
+  json_object_set_string_member (c, "command", command);
+  JsonArray *arr = json_array_new ();
+  for (guint i = 0; args[i]; i++)
+    json_array_add_string_element (arr, args[i]);
+  json_object_set_array_member (c, "arguments", arr);
   json_object_set_object_member (a, "command", c);
   json_array_add_object_element (out, a);
+}
+
+/* For a spelling fix, "Add “word” to dictionary" (the user's personal list, through the
+ * daemon) and "... to workspace words" (.draftd/words.txt of the project); for any fix with a
+ * rule id, "Ignore rule" once per rule. */
+static void
+word_and_rule_actions (DraftdLspDocument *doc, const DraftdLspFix *f, GHashTable *rules_offered, JsonArray *out)
+{
+  g_autofree char *word = g_strndup (doc->text->str + f->start, f->end - f->start);
+  if (g_strcmp0 (f->kind, "spelling") == 0 && !strpbrk (word, " \t\n") && *word) {
+    g_autofree char *title = g_strdup_printf ("Add \u201c%s\u201d to dictionary", word);
+    command_quickfix (title, "draftd.addWord", (const char *const[]) { word, NULL }, out);
+    g_autofree char *ws_title = g_strdup_printf ("Add \u201c%s\u201d to workspace words", word);
+    command_quickfix (ws_title, "draftd.addWorkspaceWord", (const char *const[]) { doc->uri, word, NULL }, out);
+  }
+  if (f->rule && !g_hash_table_contains (rules_offered, f->rule)) {
+    g_hash_table_add (rules_offered, f->rule);
+    g_autofree char *title = g_strdup_printf ("Ignore rule %s", f->rule);
+    command_quickfix (title, "draftd.ignoreRule", (const char *const[]) { f->rule, NULL }, out);
+  }
 }
 
 static void
 add_fix_actions (DraftdLspServer *s, DraftdLspDocument *doc, gsize start, gsize end, JsonArray *only, JsonArray *out)
 {
   gboolean first = TRUE;
+  g_autoptr (GHashTable) rules_offered = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; i < doc->fixes->len && wanted (only, "quickfix"); i++) {
     const DraftdLspFix *f = &g_array_index (doc->fixes, DraftdLspFix, i);
     if (f->end < start || f->start > end)
@@ -93,14 +127,14 @@ add_fix_actions (DraftdLspServer *s, DraftdLspDocument *doc, gsize start, gsize 
     JsonObject *a = action (title, "quickfix");
     JsonArray *edits = json_array_new ();
     json_array_add_element (edits, text_edit (s, doc, f->start, f->end, f->replacement));
-    json_object_set_member (a, "edit", workspace_edit (doc->uri, edits));
+    json_object_set_member (a, "edit", workspace_edit (s, doc, edits));
     JsonArray *diags = json_array_new ();
     json_array_add_element (diags, draftd_lsp_fix_diagnostic (s, doc, f));
     json_object_set_array_member (a, "diagnostics", diags);
     json_object_set_boolean_member (a, "isPreferred", first);
     first = FALSE;
     json_array_add_object_element (out, a);
-    add_word_action (doc, f, out);
+    word_and_rule_actions (doc, f, rules_offered, out);
   }
   if (doc->fixes->len > 0 && wanted (only, "source.fixAll")) {
     g_autofree char *title = g_strdup_printf ("Apply all draftd fixes in the document (%u)", doc->fixes->len);
@@ -110,7 +144,7 @@ add_fix_actions (DraftdLspServer *s, DraftdLspDocument *doc, gsize start, gsize 
       const DraftdLspFix *f = &g_array_index (doc->fixes, DraftdLspFix, i);
       json_array_add_element (edits, text_edit (s, doc, f->start, f->end, f->replacement));
     }
-    json_object_set_member (a, "edit", workspace_edit (doc->uri, edits));
+    json_object_set_member (a, "edit", workspace_edit (s, doc, edits));
     json_array_add_object_element (out, a);
   }
 }
@@ -235,7 +269,7 @@ on_command_done (GArray *edits, const char *result, const GError *error, gpointe
     } else {
       JsonObject *params = json_object_new ();
       json_object_set_string_member (params, "label", c->label);
-      json_object_set_member (params, "edit", workspace_edit (c->uri, changes));
+      json_object_set_member (params, "edit", workspace_edit (s, doc, changes));
       draftd_lsp_server_send (s, draftd_lsp_request (++s->next_request, "workspace/applyEdit", object_node (params)));
     }
     JsonObject *r = json_object_new ();
@@ -297,6 +331,88 @@ add_word (DraftdLspServer *s, JsonNode *id, JsonArray *args, GError **error)
   return TRUE;
 }
 
+/* The string arguments of a command, exactly n of them; NULL (error set) otherwise. */
+static gboolean
+string_args (JsonArray *args, guint n, const char **out, const char *usage, GError **error)
+{
+  for (guint i = 0; i < n; i++) {
+    JsonNode *a = args && json_array_get_length (args) == n ? json_array_get_element (args, i) : NULL;
+    if (a == NULL || !JSON_NODE_HOLDS_VALUE (a) || json_node_get_value_type (a) != G_TYPE_STRING) {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s", usage);
+      return FALSE;
+    }
+    out[i] = json_node_get_string (a);
+  }
+  return TRUE;
+}
+
+static void
+recheck_documents (DraftdLspServer *s)
+{
+  GHashTableIter it;
+  gpointer doc;
+  g_hash_table_iter_init (&it, s->documents);
+  while (g_hash_table_iter_next (&it, NULL, &doc))
+    draftd_lsp_checker_schedule (s, doc, 0);
+}
+
+/* draftd.ignoreRule [rule]: the rule joins disabledRules for the rest of the session; every
+ * document's diagnostics go again without it (from the cached answers: no daemon call). */
+static gboolean
+ignore_rule (DraftdLspServer *s, JsonNode *id, JsonArray *args, GError **error)
+{
+  const char *rule;
+  if (!string_args (args, 1, &rule, "draftd.ignoreRule takes [rule id]", error))
+    return FALSE;
+  g_autoptr (GStrvBuilder) b = g_strv_builder_new ();
+  if (s->settings.disabled_rules)
+    g_strv_builder_addv (b, (const char **) s->settings.disabled_rules);
+  g_strv_builder_add (b, rule);
+  char **all = g_strv_builder_end (b);
+  draftd_lsp_settings_set_rules (&s->settings, all);
+  if (!g_strv_contains ((const char *const *) s->settings.disabled_rules, rule)) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "'%.48s' is not a rule id", rule);
+    return FALSE;
+  }
+  recheck_documents (s);
+  draftd_lsp_server_send (s, draftd_lsp_response (id, json_node_init_null (json_node_alloc ())));
+  return TRUE;
+}
+
+void
+draftd_lsp_load_workspace_words (DraftdLspServer *s, const char *uri)
+{
+  g_autofree char *file = g_filename_from_uri (uri, NULL, NULL);
+  g_autofree char *list = file ? draftd_lsp_words_file_find (file) : NULL;
+  g_autoptr (GError) error = NULL;
+  if (list && !draftd_lsp_words_file_load (list, s->workspace_words, &error))
+    g_printerr ("draftd-lsp: %s: %s\n", list, error->message);
+}
+
+/* draftd.addWorkspaceWord [uri, word]: appended to the project's .draftd/words.txt (see
+ * words-file.h), and not flagged in any document from now on. */
+static gboolean
+add_workspace_word (DraftdLspServer *s, JsonNode *id, JsonArray *args, GError **error)
+{
+  const char *a[2];
+  if (!string_args (args, 2, a, "draftd.addWorkspaceWord takes [uri of a file, word]", error))
+    return FALSE;
+  g_autofree char *file = g_filename_from_uri (a[0], NULL, NULL);
+  g_autofree char *used = NULL;
+  if (file == NULL) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%.80s is not a file: URI; workspace words live beside files", a[0]);
+    return FALSE;
+  }
+  if (!draftd_lsp_words_file_add (file, s->root_path, a[1], &used, error))
+    return FALSE;
+  g_hash_table_add (s->workspace_words, g_utf8_casefold (a[1], -1));
+  recheck_documents (s);
+  JsonObject *r = json_object_new ();
+  json_object_set_string_member (r, "file", used);
+  draftd_lsp_server_send (s, draftd_lsp_response (id, object_node (r)));
+  return TRUE;
+}
+
 gboolean
 draftd_lsp_execute_command (DraftdLspServer *s, JsonNode *id, JsonObject *params, GError **error)
 {
@@ -309,9 +425,14 @@ draftd_lsp_execute_command (DraftdLspServer *s, JsonNode *id, JsonObject *params
   }
   if (g_strcmp0 (name, "draftd.addWord") == 0)
     return add_word (s, id, args, error);
+  if (g_strcmp0 (name, "draftd.ignoreRule") == 0)
+    return ignore_rule (s, id, args, error);
+  if (g_strcmp0 (name, "draftd.addWorkspaceWord") == 0)
+    return add_workspace_word (s, id, args, error);
   gboolean rewrite = g_strcmp0 (name, "draftd.rewrite") == 0;
   if (!rewrite && g_strcmp0 (name, "draftd.correct") != 0) {
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "unknown command '%s' (draftd.correct, draftd.rewrite, draftd.status, draftd.addWord)",
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "unknown command '%s' (draftd.correct, draftd.rewrite, draftd.status, draftd.addWord, "
+                 "draftd.ignoreRule, draftd.addWorkspaceWord)",
                  name ? name : "");
     return FALSE;
   }
@@ -340,7 +461,8 @@ draftd_lsp_execute_command (DraftdLspServer *s, JsonNode *id, JsonObject *params
   c->end = end;
   c->original = g_strndup (doc->text->str + start, end - start);
   c->label = rewrite ? g_strdup_printf ("draftd: rewrite (%s)", instruction) : g_strdup ("draftd: correct");
-  guint64 job = draftd_lsp_daemon_start (s->daemon, rewrite ? "Rewrite" : "Correct", c->original, instruction, TRUE,
+  guint64 job = draftd_lsp_daemon_start (s->daemon, rewrite ? "Rewrite" : "Correct", c->original, instruction,
+                                         (const char *const *) s->settings.disabled_rules, TRUE,
                                          on_command_done, c);
   g_hash_table_insert (s->commands, g_strdup (c->key), GSIZE_TO_POINTER (job));
   return TRUE;

@@ -134,12 +134,15 @@ draftd_lsp_fix_diagnostic (DraftdLspServer *s, DraftdLspDocument *doc, const Dra
   JsonObject *o = json_object_new ();
   json_object_set_member (o, "range", draftd_lsp_document_range_node (doc, s->encoding, f->start, f->end));
   json_object_set_int_member (o, "severity", severity (f->kind));
-  json_object_set_string_member (o, "code", f->kind);
+  /* The rule id is the code an editor shows and the user turns off ("Ignore this rule"). */
+  json_object_set_string_member (o, "code", f->rule ? f->rule : f->kind);
   json_object_set_string_member (o, "source", "draftd");
   json_object_set_string_member (o, "message", message);
   JsonObject *data = json_object_new ();
   json_object_set_string_member (data, "replacement", f->replacement);
   json_object_set_string_member (data, "kind", f->kind);
+  if (f->rule)
+    json_object_set_string_member (data, "rule", f->rule);
   json_object_set_string_member (data, "original", original);
   json_object_set_object_member (o, "data", data);
   JsonNode *n = json_node_init_object (json_node_alloc (), o);
@@ -151,7 +154,7 @@ draftd_lsp_fix_diagnostic (DraftdLspServer *s, DraftdLspDocument *doc, const Dra
 static gboolean
 in_dictionary (DraftdLspServer *s, const char *span, gsize len)
 {
-  if (g_hash_table_size (s->settings.dictionary) == 0)
+  if (g_hash_table_size (s->settings.dictionary) == 0 && g_hash_table_size (s->workspace_words) == 0)
     return FALSE;
   const char *p = span, *end = span + len;
   while (p < end) {
@@ -162,7 +165,7 @@ in_dictionary (DraftdLspServer *s, const char *span, gsize len)
       p = g_utf8_next_char (p);
     if (p > w) {
       g_autofree char *fold = g_utf8_casefold (w, p - w);
-      if (g_hash_table_contains (s->settings.dictionary, fold))
+      if (g_hash_table_contains (s->settings.dictionary, fold) || g_hash_table_contains (s->workspace_words, fold))
         return TRUE;
     }
   }
@@ -182,7 +185,9 @@ paragraph_fixes (DraftdLspServer *s, DraftdLspDocument *doc, const DraftdLspPara
       continue;
     if (in_dictionary (s, doc->text->str + start, end - start))
       continue;
-    DraftdLspFix f = { start, end, g_strdup (e->replacement), g_strdup (e->kind), g_strdup (e->message) };
+    if (draftd_lsp_rule_disabled (e->rule, (const char *const *) s->settings.disabled_rules))
+      continue;
+    DraftdLspFix f = { start, end, g_strdup (e->replacement), g_strdup (e->kind), g_strdup (e->message), g_strdup (e->rule) };
     g_array_append_val (doc->fixes, f);
   }
 }
@@ -413,7 +418,7 @@ start_check (DraftdLspServer *s, DraftdLspDocument *doc, const char *t, gboolean
   cj->uri = g_strdup (doc->uri);
   cj->text = g_strdup (t);
   s->paragraphs_checked++;
-  cj->id = draftd_lsp_daemon_start (s->daemon, "Correct", t, NULL, urgent, on_checked, cj);
+  cj->id = draftd_lsp_daemon_start (s->daemon, "Correct", t, NULL, NULL, urgent, on_checked, cj);
   g_hash_table_insert (doc->inflight, g_strdup (t), GSIZE_TO_POINTER (cj->id));
   return TRUE;
 }

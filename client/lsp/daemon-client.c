@@ -9,6 +9,7 @@ typedef struct {
   DraftdLspDaemon *d;
   guint64 id;
   char *method, *text, *instruction, *path;
+  char **disabled_rules;  /* sent as the option of that name; NULL: none */
   JobState state;
   gboolean urgent;
   GList *link;            /* in the queue while queued: leaving it is O(1), not a walk */
@@ -42,12 +43,14 @@ edit_clear (DraftdLspEdit *e)
   g_free (e->replacement);
   g_free (e->kind);
   g_free (e->message);
+  g_free (e->rule);
 }
 
 static void
 job_free (Job *j)
 {
   g_free (j->method);
+  g_strfreev (j->disabled_rules);
   g_free (j->text);
   g_free (j->instruction);
   g_free (j->path);
@@ -99,7 +102,7 @@ on_edit (gpointer user, const DraftdBusEdit *edit)
 {
   Job *j = user;
   DraftdLspEdit e = { edit->offset, edit->length, g_strdup (edit->replacement), g_strdup (edit->kind),
-                      g_strdup (edit->message) };
+                      g_strdup (edit->message), g_strdup (edit->rule) };
   g_array_append_val (j->edits, e);
 }
 
@@ -235,6 +238,8 @@ start_call (Job *j)
   /* Byte offsets: the server maps them through its piece tables to any LSP encoding. */
   const char *unit = "utf8";
   draftd_bus_dict_add (&s.options, "offset_unit", DBUS_TYPE_STRING, &unit);
+  if (j->disabled_rules && j->disabled_rules[0])
+    draftd_bus_dict_add_strv (&s.options, "disabled_rules", (const char *const *) j->disabled_rules, -1);
   return draftd_bus_start_finish (&s);
 }
 
@@ -295,7 +300,7 @@ preempt (DraftdLspDaemon *d)
 
 guint64
 draftd_lsp_daemon_start (DraftdLspDaemon *d, const char *method, const char *text, const char *instruction,
-                         gboolean urgent, DraftdLspJobDone done, gpointer user)
+                         const char *const *disabled_rules, gboolean urgent, DraftdLspJobDone done, gpointer user)
 {
   Job *j = g_new0 (Job, 1);
   j->d = d;
@@ -303,6 +308,7 @@ draftd_lsp_daemon_start (DraftdLspDaemon *d, const char *method, const char *tex
   j->method = g_strdup (method);
   j->text = g_strdup (text);
   j->instruction = g_strdup (instruction);
+  j->disabled_rules = g_strdupv ((char **) disabled_rules);
   j->edits = g_array_new (FALSE, TRUE, sizeof (DraftdLspEdit));
   g_array_set_clear_func (j->edits, (GDestroyNotify) edit_clear);
   j->done = done;

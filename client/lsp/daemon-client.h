@@ -9,6 +9,7 @@ typedef struct {
   guint32 offset, length;   /* UTF-8 bytes of the text sent */
   char *replacement, *kind;
   char *message;            /* NULL where the daemon sends none (edits of type (uuss)) */
+  char *rule;               /* the rule id; NULL where the daemon sends none */
 } DraftdLspEdit;
 
 typedef struct _DraftdLspDaemon DraftdLspDaemon;
@@ -26,10 +27,11 @@ DraftdLspDaemon *draftd_lsp_daemon_new (const char *address, guint max_running, 
                                         gpointer user);
 void draftd_lsp_daemon_free (DraftdLspDaemon *d);
 
-/* method: "Correct" (instruction NULL) or "Rewrite". An urgent job (what the user just
+/* method: "Correct" (instruction NULL) or "Rewrite"; disabled_rules (may be NULL) go with it
+ * as the option of that name. An urgent job (what the user just
  * typed or asked for) goes before the queued ones. Returns the job's id (never 0). */
 guint64 draftd_lsp_daemon_start (DraftdLspDaemon *d, const char *method, const char *text, const char *instruction,
-                                 gboolean urgent, DraftdLspJobDone done, gpointer user);
+                                 const char *const *disabled_rules, gboolean urgent, DraftdLspJobDone done, gpointer user);
 /* Stops a job: dropped if still queued here, Cancel on the bus if running. Its callback
  * runs (from the main loop) with G_IO_ERROR_CANCELLED. Unknown or finished ids are ignored. */
 void draftd_lsp_daemon_cancel (DraftdLspDaemon *d, guint64 id);

@@ -1,4 +1,5 @@
 #include "client/lsp/document.h"
+#include "client/lsp/gap.h"
 #include "client/lsp/rpc.h"
 #include <string.h>
 
@@ -26,6 +27,7 @@ draftd_lsp_fix_clear (DraftdLspFix *f)
   g_free (f->replacement);
   g_free (f->kind);
   g_free (f->message);
+  g_free (f->rule);
 }
 
 static void
@@ -171,41 +173,156 @@ draftd_lsp_document_range_node (DraftdLspDocument *d, DraftdLspEncoding enc, gsi
   return n;
 }
 
-void
-draftd_lsp_document_replace (DraftdLspDocument *d, gsize start, gsize end, const char *text)
+/* Fixes after a change of [start, end) to `len` bytes: shifted, or dropped when it touches them. */
+static void
+shift_fixes (GArray *fixes, gsize start, gsize end, gsize len)
 {
-  gssize delta = (gssize) strlen (text) - (gssize) (end - start);
-  for (guint i = d->fixes->len; i-- > 0;) {
-    DraftdLspFix *f = &g_array_index (d->fixes, DraftdLspFix, i);
+  gssize delta = (gssize) len - (gssize) (end - start);
+  for (guint i = fixes->len; i-- > 0;) {
+    DraftdLspFix *f = &g_array_index (fixes, DraftdLspFix, i);
     if (f->start >= end && !(f->start == end && start == end && f->start == f->end)) {
       f->start += delta;
       f->end += delta;
     } else if (f->end > start || (f->end == start && f->start == f->end)) {
-      g_array_remove_index (d->fixes, i);  /* the change touches it: its text is no longer what was checked */
+      g_array_remove_index (fixes, i);  /* the change touches it: its text is no longer what was checked */
     }
   }
-  g_string_erase (d->text, start, end - start);
-  g_string_insert (d->text, start, text);
-  index_lines (d);
-  d->published = FALSE;
+}
+
+static gboolean
+bad_change (GError **error, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+bad_change (GError **error, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  g_autofree char *m = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, m);
+  return FALSE;
+}
+
+/* The byte offset of a change's position in the text as the earlier changes left it. Strict,
+ * unlike a request's position: a line or character past the end means the client's copy and
+ * ours differ, and guessing would corrupt ours. */
+static gboolean
+gap_offset (const DraftdLspGap *g, DraftdLspEncoding enc, JsonObject *position, gsize *out, GError **error)
+{
+  gint64 line, character;
+  if (!position || !draftd_lsp_get_int (position, "line", &line) || !draftd_lsp_get_int (position, "character", &character) ||
+      line < 0 || character < 0)
+    return bad_change (error, "a position needs integers line and character from 0");
+  guint lines = draftd_lsp_gap_lines (g);
+  gsize len = draftd_lsp_gap_length (g);
+  if ((guint64) line >= lines) {
+    /* One past the last line is the document's end (a client appending at the end sends it). */
+    if ((guint64) line == lines && character == 0) {
+      *out = len;
+      return TRUE;
+    }
+    return bad_change (error, "line %" G_GINT64_FORMAT " is past the end (%u lines)", line, lines);
+  }
+  gsize at = draftd_lsp_gap_line_start (g, line);
+  gsize line_end = (guint64) line + 1 < lines ? draftd_lsp_gap_line_start (g, line + 1) - 1 : len;
+  if (line_end > at && draftd_lsp_gap_byte (g, line_end - 1) == '\r')
+    line_end--;
+  gint64 counted = 0;
+  while (at < line_end && counted < character) {
+    char bytes[4] = { draftd_lsp_gap_byte (g, at) };
+    guint n = g_utf8_skip[(guchar) bytes[0]];
+    for (guint k = 1; k < n && at + k < line_end; k++)
+      bytes[k] = draftd_lsp_gap_byte (g, at + k);
+    counted += units (g_utf8_get_char_validated (bytes, n) < 0x110000 ? g_utf8_get_char (bytes) : 0, n, enc);
+    at += n;
+  }
+  if (counted < character)
+    return bad_change (error, "character %" G_GINT64_FORMAT " is past the end of line %" G_GINT64_FORMAT " (%" G_GINT64_FORMAT ")",
+                       character, line, counted);
+  *out = at;
+  return TRUE;
+}
+
+/* One TextDocumentContentChangeEvent applied to the gap buffer. */
+static gboolean
+gap_change (DraftdLspDocument *d, DraftdLspGap *g, DraftdLspEncoding enc, JsonNode *node, GArray *fixes, GError **error)
+{
+  JsonObject *change = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+  const char *text = change ? draftd_lsp_get_string (change, "text") : NULL;
+  if (text == NULL)
+    return bad_change (error, "a content change needs a text");
+  if (!g_utf8_validate (text, -1, NULL))
+    return bad_change (error, "a content change is not valid UTF-8");
+  gsize start = 0, end = draftd_lsp_gap_length (g);
+  /* A range that is there but is not one is an error, never "the whole document". */
+  if (json_object_has_member (change, "range")) {
+    JsonObject *range = draftd_lsp_get_object (change, "range");
+    if (range == NULL || !gap_offset (g, enc, draftd_lsp_get_object (range, "start"), &start, error) ||
+        !gap_offset (g, enc, draftd_lsp_get_object (range, "end"), &end, error))
+      return range ? FALSE : bad_change (error, "a content change's range is not a range");
+    if (end < start)
+      return bad_change (error, "a range ends before it starts");
+    d->edit_at = start;
+    d->edited = TRUE;
+  }
+  gsize len = strlen (text);
+  if (fixes)
+    shift_fixes (fixes, start, end, len);
+  draftd_lsp_gap_replace (g, start, end, text, len);
+  return TRUE;
+}
+
+/* Fixes are shifted change by change while that stays cheap; past this many (changes times
+ * fixes) they are dropped instead: the next publish rebuilds them from the cached answers. */
+#define SHIFT_BUDGET (1u << 20)
+
+/* A copy of the fixes that owns its strings. */
+static GArray *
+copy_fixes (const GArray *fixes)
+{
+  GArray *c = g_array_sized_new (FALSE, TRUE, sizeof (DraftdLspFix), fixes->len);
+  g_array_set_clear_func (c, (GDestroyNotify) draftd_lsp_fix_clear);
+  for (guint i = 0; i < fixes->len; i++) {
+    DraftdLspFix f = g_array_index (fixes, DraftdLspFix, i);
+    f.replacement = g_strdup (f.replacement);
+    f.kind = g_strdup (f.kind);
+    f.message = g_strdup (f.message);
+    f.rule = g_strdup (f.rule);
+    g_array_append_val (c, f);
+  }
+  return c;
 }
 
 gboolean
-draftd_lsp_document_change (DraftdLspDocument *d, DraftdLspEncoding enc, JsonObject *change, GError **error)
+draftd_lsp_document_apply (DraftdLspDocument *d, DraftdLspEncoding enc, JsonArray *changes, GError **error)
 {
-  const char *text = draftd_lsp_get_string (change, "text");
-  if (text == NULL) {
-    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "a content change needs a text");
-    return FALSE;
+  guint n = changes ? json_array_get_length (changes) : 0;
+  DraftdLspGap g;
+  draftd_lsp_gap_init (&g, d->text->str, d->text->len);
+  /* Shifted on a copy, so that a refused change leaves them as they were. */
+  GArray *fixes = (guint64) n * d->fixes->len <= SHIFT_BUDGET ? copy_fixes (d->fixes) : NULL;
+  gsize edit_at = d->edit_at;
+  gboolean edited = d->edited;
+  for (guint i = 0; i < n; i++) {
+    if (!gap_change (d, &g, enc, json_array_get_element (changes, i), fixes, error)) {
+      g_prefix_error (error, "content change %u of %u: ", i + 1, n);
+      /* All or nothing: the document stays as the last good didChange left it. */
+      draftd_lsp_gap_clear (&g);
+      if (fixes)
+        g_array_unref (fixes);
+      d->edit_at = edit_at;
+      d->edited = edited;
+      return FALSE;
+    }
   }
-  if (!g_utf8_validate (text, -1, NULL)) {
-    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "a content change is not valid UTF-8");
-    return FALSE;
-  }
-  JsonObject *range = draftd_lsp_get_object (change, "range");
-  gsize start = 0, end = d->text->len;
-  if (range && !draftd_lsp_document_range (d, enc, range, &start, &end, error))
-    return FALSE;
-  draftd_lsp_document_replace (d, start, end, text);
+  g_array_unref (d->fixes);
+  d->fixes = fixes ? fixes : copy_fixes (&(GArray) { NULL, 0 });  /* none: too many to shift */
+  gsize len;
+  g_autofree char *text = draftd_lsp_gap_steal (&g, &len);
+  draftd_lsp_gap_clear (&g);
+  g_string_truncate (d->text, 0);
+  g_string_append_len (d->text, text, len);
+  index_lines (d);
+  d->published = FALSE;
   return TRUE;
 }

@@ -16,6 +16,7 @@ const char *draftd_lsp_encoding_name (DraftdLspEncoding e);
 typedef struct {
   gsize start, end;
   char *replacement, *kind, *message;
+  char *rule;            /* the rule id, or NULL from a daemon that sends none */
 } DraftdLspFix;
 
 void draftd_lsp_fix_clear (DraftdLspFix *f);
@@ -51,7 +52,10 @@ gboolean draftd_lsp_document_range (DraftdLspDocument *d, DraftdLspEncoding enc,
 JsonNode *draftd_lsp_document_position (DraftdLspDocument *d, DraftdLspEncoding enc, gsize offset);
 JsonNode *draftd_lsp_document_range_node (DraftdLspDocument *d, DraftdLspEncoding enc, gsize start, gsize end);
 
-/* Replaces [start, end) with `text`, keeping the fixes that the change does not touch. */
-void draftd_lsp_document_replace (DraftdLspDocument *d, gsize start, gsize end, const char *text);
-/* Applies one TextDocumentContentChangeEvent (a range and text, or text alone: the whole document). */
-gboolean draftd_lsp_document_change (DraftdLspDocument *d, DraftdLspEncoding enc, JsonObject *change, GError **error);
+/* Applies a didChange's TextDocumentContentChangeEvents in order (a range and text, or text
+ * alone: the whole document), in time linear in the text and the changes when they come in
+ * document order (client/lsp/gap.h). All or nothing: a malformed change (not an object, no
+ * text, bad UTF-8, a range that is not one, a line or character past the end, a start after
+ * its end) is an error naming it, and the document and its fixes stay as they were. Sets
+ * edit_at to where the last ranged change began. */
+gboolean draftd_lsp_document_apply (DraftdLspDocument *d, DraftdLspEncoding enc, JsonArray *changes, GError **error);

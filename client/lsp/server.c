@@ -67,6 +67,21 @@ negotiate (JsonObject *caps, gboolean *clangd)
   return DRAFTD_LSP_UTF16;
 }
 
+/* The workspace's root folder, where "Add to workspace words" creates .draftd/words.txt when
+ * no folder above the file has one: the first workspaceFolder, else rootUri, else rootPath. */
+static char *
+workspace_root (JsonObject *params)
+{
+  JsonArray *folders = draftd_lsp_get_array (params, "workspaceFolders");
+  JsonNode *first = folders && json_array_get_length (folders) > 0 ? json_array_get_element (folders, 0) : NULL;
+  const char *uri = first && JSON_NODE_HOLDS_OBJECT (first) ? draftd_lsp_get_string (json_node_get_object (first), "uri") : NULL;
+  if (uri == NULL)
+    uri = draftd_lsp_get_string (params, "rootUri");
+  char *path = uri ? g_filename_from_uri (uri, NULL, NULL) : NULL;
+  const char *root_path = draftd_lsp_get_string (params, "rootPath");
+  return path ? path : root_path && g_path_is_absolute (root_path) ? g_strdup (root_path) : NULL;
+}
+
 static JsonNode *
 on_initialize (DraftdLspServer *s, JsonObject *params, GError **error)
 {
@@ -74,6 +89,9 @@ on_initialize (DraftdLspServer *s, JsonObject *params, GError **error)
   JsonObject *client_caps = draftd_lsp_get_object (params, "capabilities");
   s->encoding = negotiate (client_caps, &clangd);
   s->work_done_progress = draftd_lsp_get_bool (draftd_lsp_get_object (client_caps, "window"), "workDoneProgress", FALSE);
+  JsonObject *ws_edit = draftd_lsp_get_object (draftd_lsp_get_object (client_caps, "workspace"), "workspaceEdit");
+  s->document_changes = draftd_lsp_get_bool (ws_edit, "documentChanges", FALSE);
+  s->root_path = workspace_root (params);
   draftd_lsp_settings_update (&s->settings, draftd_lsp_get_object (params, "initializationOptions"));
   s->initialized = TRUE;
   JsonObject *caps = json_object_new ();
@@ -138,6 +156,7 @@ on_did_open (DraftdLspServer *s, JsonObject *params, GError **error)
   DraftdLspDocument *old = g_hash_table_lookup (s->documents, uri);
   if (old)
     draftd_lsp_checker_forget (s, old);
+  draftd_lsp_load_workspace_words (s, uri);
   DraftdLspDocument *doc = draftd_lsp_document_new (uri, draftd_lsp_get_string (td, "languageId"), version, text);
   g_hash_table_replace (s->documents, doc->uri, doc);
   draftd_lsp_checker_schedule (s, doc, 0);
@@ -148,21 +167,20 @@ static JsonNode *
 on_did_change (DraftdLspServer *s, JsonObject *params, GError **error)
 {
   DraftdLspDocument *doc = document_of (s, params, error);
-  JsonArray *changes = draftd_lsp_get_array (params, "contentChanges");
   if (doc == NULL)
     return NULL;
-  for (guint i = 0; changes && i < json_array_get_length (changes); i++) {
-    JsonNode *c = json_array_get_element (changes, i);
-    JsonObject *range = JSON_NODE_HOLDS_OBJECT (c) ? draftd_lsp_get_object (json_node_get_object (c), "range") : NULL;
-    /* Where the user types is checked before the rest of a long document. */
-    if (range && draftd_lsp_document_offset (doc, s->encoding, draftd_lsp_get_object (range, "start"), &doc->edit_at, NULL))
-      doc->edited = TRUE;
-    if (!JSON_NODE_HOLDS_OBJECT (c) || !draftd_lsp_document_change (doc, s->encoding, json_node_get_object (c), error)) {
-      /* The copies no longer agree: only a full resync (didClose + didOpen) can fix that. */
-      if (error && *error == NULL)
-        g_set_error_literal (error, RPC_ERROR, DRAFTD_LSP_INVALID_PARAMS, "a content change is not an object");
-      return NULL;
-    }
+  JsonArray *changes = draftd_lsp_get_array (params, "contentChanges");
+  g_autoptr (GError) local = NULL;
+  if (changes == NULL)
+    g_set_error_literal (&local, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "didChange needs contentChanges, an array");
+  if (local || !draftd_lsp_document_apply (doc, s->encoding, changes, &local)) {
+    /* The copies no longer agree, and only the client can make them agree again (close and
+     * reopen the file): say so where the user sees it, keep the last good text, and leave
+     * its diagnostics as they were rather than guess. */
+    draftd_lsp_server_show (s, 1, "draftd: a change to %s was refused (%s); draftd keeps the text as it was before it. "
+                            "Reopen the file to check it again.", doc->uri, local->message);
+    g_set_error (error, RPC_ERROR, DRAFTD_LSP_INVALID_PARAMS, "didChange refused: %s", local->message);
+    return NULL;
   }
   draftd_lsp_get_int (draftd_lsp_get_object (params, "textDocument"), "version", &doc->version);
   draftd_lsp_checker_schedule (s, doc, s->settings.debounce_ms);
@@ -402,6 +420,7 @@ draftd_lsp_server_new (GOutputStream *out, const char *bus_address)
   s->documents = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) draftd_lsp_document_free);
   s->cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, draftd_lsp_cached_edits_free);
   s->commands = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  s->workspace_words = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   s->daemon = draftd_lsp_daemon_new (bus_address, 2, on_presence, s);
   return s;
 }
@@ -416,7 +435,9 @@ draftd_lsp_server_free (DraftdLspServer *s)
   g_hash_table_unref (s->documents);
   g_hash_table_unref (s->cache);
   g_hash_table_unref (s->commands);
+  g_hash_table_unref (s->workspace_words);
   draftd_lsp_settings_clear (&s->settings);
+  g_free (s->root_path);
   draftd_lsp_reader_clear (&s->reader);
   g_clear_object (&s->out);
   g_main_loop_unref (s->loop);

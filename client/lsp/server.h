@@ -14,6 +14,7 @@ typedef struct {
   GHashTable *dictionary;    /* casefolded words never flagged */
   DraftdLspProseOptions prose;
   guint debounce_ms;
+  char **disabled_rules;     /* rule ids and families not reported (disabledRules; "Ignore this rule") */
 } DraftdLspSettings;
 
 typedef struct _DraftdLspServer DraftdLspServer;
@@ -34,6 +35,9 @@ struct _DraftdLspServer {
   guint retry_source, retry_seconds;
   guint64 cache_hits, paragraphs_checked;
   gboolean work_done_progress;  /* the client takes $/progress (window.workDoneProgress) */
+  gboolean document_changes;    /* the client takes versioned documentChanges (workspace.workspaceEdit) */
+  GHashTable *workspace_words;  /* casefolded words of the .draftd/words.txt lists of open documents */
+  char *root_path;              /* the workspace's root folder (rootUri, the first workspaceFolder), or NULL */
 };
 
 void draftd_lsp_server_send (DraftdLspServer *s, JsonNode *message);
@@ -44,6 +48,11 @@ void draftd_lsp_settings_init (DraftdLspSettings *st);
 void draftd_lsp_settings_clear (DraftdLspSettings *st);
 /* Reads the draftd settings object (initializationOptions or didChangeConfiguration's draftd member). */
 void draftd_lsp_settings_update (DraftdLspSettings *st, JsonObject *o);
+/* Takes `rules` as the disabled rules, less those that are not rule ids (logged). */
+void draftd_lsp_settings_set_rules (DraftdLspSettings *st, char **rules);
+/* Does `rule` fall under one of `disabled` (an id, or a family: "confusable" covers
+ * "confusable.then-than")? The daemon matches the same way (grammar/edits.h). */
+gboolean draftd_lsp_rule_disabled (const char *rule, const char *const *disabled);
 
 /* checker.c: diagnostics. */
 void draftd_lsp_checker_schedule (DraftdLspServer *s, DraftdLspDocument *doc, guint delay_ms);
@@ -61,4 +70,6 @@ JsonNode *draftd_lsp_code_actions (DraftdLspServer *s, JsonObject *params, GErro
 /* Starts a command; FALSE with an error for a bad one. The reply to `id` is sent when it ends. */
 gboolean draftd_lsp_execute_command (DraftdLspServer *s, JsonNode *id, JsonObject *params, GError **error);
 void draftd_lsp_cancel_request (DraftdLspServer *s, JsonNode *id);
+/* The words of the .draftd/words.txt list above a file: URI join s->workspace_words. */
+void draftd_lsp_load_workspace_words (DraftdLspServer *s, const char *uri);
 extern const char *const draftd_lsp_commands[];

@@ -3,7 +3,9 @@
  *   presets: ["formal", "concise", "simple", "friendly", "any instruction"]
  *   dictionary: ["draftd", ...]            words never flagged
  *   comments, strings: true                 check comments / string literals of code
- *   debounceMs: 300                         quiet time after a change before checking */
+ *   debounceMs: 300                         quiet time after a change before checking
+ *   disabledRules: ["confusable", ...]      rule ids or families (prefix at a dot) not reported */
+#include <string.h>
 #include "client/lsp/server.h"
 
 static const char *const default_presets[] = { "formal", "concise", "simple", "friendly", NULL };
@@ -23,6 +25,7 @@ draftd_lsp_settings_clear (DraftdLspSettings *st)
 {
   g_strfreev (st->checks);
   g_strfreev (st->presets);
+  g_strfreev (st->disabled_rules);
   g_hash_table_unref (st->dictionary);
 }
 
@@ -40,6 +43,45 @@ strings (JsonObject *o, const char *name)
       g_strv_builder_add (b, json_node_get_string (n));
   }
   return g_strv_builder_end (b);
+}
+
+/* The daemon's rule syntax (grammar/edits.h), so that the list can go with a Correct call. */
+static gboolean
+rule_valid (const char *r)
+{
+  if (*r == 0 || strlen (r) > 128)
+    return FALSE;
+  for (const char *p = r; *p; p++)
+    if (!g_ascii_isalnum (*p) && !strchr ("-._'", *p))
+      return FALSE;
+  return TRUE;
+}
+
+void
+draftd_lsp_settings_set_rules (DraftdLspSettings *st, char **rules)
+{
+  g_autoptr (GStrvBuilder) b = g_strv_builder_new ();
+  for (guint i = 0; rules[i]; i++)
+    if (rule_valid (rules[i]))
+      g_strv_builder_add (b, rules[i]);
+    else
+      g_printerr ("draftd-lsp: disabledRules: '%.48s' is not a rule id (letters, digits and - . _ '); ignored\n", rules[i]);
+  g_strfreev (rules);
+  g_strfreev (st->disabled_rules);
+  st->disabled_rules = g_strv_builder_end (b);
+}
+
+gboolean
+draftd_lsp_rule_disabled (const char *rule, const char *const *disabled)
+{
+  for (guint i = 0; rule && disabled && disabled[i]; i++) {
+    gsize n = strlen (disabled[i]);
+    while (n > 0 && disabled[i][n - 1] == '.')
+      n--;
+    if (n > 0 && strncmp (rule, disabled[i], n) == 0 && (rule[n] == 0 || rule[n] == '.'))
+      return TRUE;
+  }
+  return FALSE;
 }
 
 void
@@ -62,6 +104,8 @@ draftd_lsp_settings_update (DraftdLspSettings *st, JsonObject *o)
       g_hash_table_add (st->dictionary, g_utf8_casefold (v[i], -1));
     g_strfreev (v);
   }
+  if ((v = strings (o, "disabledRules")))
+    draftd_lsp_settings_set_rules (st, v);
   st->prose.comments = draftd_lsp_get_bool (o, "comments", st->prose.comments);
   st->prose.strings = draftd_lsp_get_bool (o, "strings", st->prose.strings);
   gint64 ms;

@@ -21,6 +21,7 @@ config_clear (DraftdEngineConfig *c)
   g_clear_pointer (&c->assistant, g_free);
   g_clear_pointer (&c->device, g_free);
   g_clear_pointer (&c->chat_format, g_free);
+  g_clear_pointer (&c->disabled_rules, g_strfreev);
 }
 
 /* A deep copy with the defaults filled in, and its chat format parsed. */
@@ -37,6 +38,7 @@ config_copy (DraftdEngineConfig *dst, const DraftdEngineConfig *src, DraftdChatF
   dst->assistant = g_strdup (src->assistant);
   dst->device = g_strdup (src->device);
   dst->chat_format = g_strdup (src->chat_format);
+  dst->disabled_rules = g_strdupv (src->disabled_rules);
   if (dst->max_text_bytes == 0)
     dst->max_text_bytes = 1 << 20;
   return TRUE;
@@ -373,19 +375,73 @@ run_chat (DraftdEngine *e, DraftdModels *m, DraftdLane *lane, const DraftdJobReq
 
 typedef struct {
   const DraftdJobSink *sink;
+  const char *text;                 /* the request's: the edits' offsets point into it */
+  char **disabled[2];               /* the config's and the request's disabled rules */
 } SegmentHook;
 
-/* After each segment: its edits and the progress go to the caller. */
+/* Is the edit's rule one the daemon's config or the request turned off? Names the rule
+ * first where the grammar left it unnamed. */
+static gboolean
+edit_disabled (const SegmentHook *h, DraftdGrammarEdit *e)
+{
+  if (e->rule == NULL)
+    draftd_grammar_edit_set_rule (h->text, e);
+  return draftd_grammar_rule_disabled (e->rule, (const char *const *) h->disabled[0]) ||
+         draftd_grammar_rule_disabled (e->rule, (const char *const *) h->disabled[1]);
+}
+
+/* After each segment: its edits (less the disabled ones) and the progress go to the caller. */
 static void
 on_segment (const DraftdGrammarEdit *edits, guint n, guint done, guint total, gpointer user)
 {
-  const DraftdJobSink *sink = ((SegmentHook *) user)->sink;
+  const SegmentHook *h = user;
+  const DraftdJobSink *sink = h->sink;
   if (sink == NULL)
     return;
   if (sink->progress)
     sink->progress (sink->user, done, total);
-  if (sink->edits && n > 0)
-    sink->edits (sink->user, edits, n);
+  g_autoptr (GArray) kept = draftd_grammar_edits_new ();
+  for (guint i = 0; i < n; i++) {
+    DraftdGrammarEdit e = edits[i];
+    e.replacement = g_strdup (e.replacement);
+    e.message = g_strdup (e.message);
+    e.rule = g_strdup (e.rule);
+    if (edit_disabled (h, &e))
+      draftd_grammar_edit_clear (&e);
+    else
+      g_array_append_val (kept, e);
+  }
+  if (sink->edits && kept->len > 0)
+    sink->edits (sink->user, (DraftdGrammarEdit *) kept->data, kept->len);
+}
+
+/* Drops the disabled edits from the result and, when any went, writes the text again from
+ * the original and the edits kept (they are in text order and do not overlap). */
+static void
+drop_disabled (const SegmentHook *h, DraftdJobResult *res)
+{
+  GString *text = g_string_new (NULL);
+  gsize copied = 0;
+  gboolean dropped = FALSE;
+  for (guint i = 0; res->edits && i < res->edits->len;) {
+    DraftdGrammarEdit *e = &g_array_index (res->edits, DraftdGrammarEdit, i);
+    if (edit_disabled (h, e)) {
+      g_array_remove_index (res->edits, i);
+      dropped = TRUE;
+      continue;
+    }
+    g_string_append_len (text, h->text + copied, e->start - copied);
+    g_string_append (text, e->replacement);
+    copied = e->end;
+    i++;
+  }
+  g_string_append (text, h->text + copied);
+  if (dropped && res->text) {
+    g_free (res->text);
+    res->text = g_string_free (text, FALSE);
+  } else {
+    g_string_free (text, TRUE);
+  }
 }
 
 /* A long text's sentences in flight at once: each worker of the grammar driver gets a lane
@@ -444,7 +500,7 @@ model_pass (const DraftdModels *m, const DraftdJobOptions *o)
 }
 
 static void
-run_grammar (DraftdModels *m, DraftdLane *lane, DraftdSpell *spell, double default_bias, const DraftdJobRequest *req,
+run_grammar (DraftdModels *m, DraftdLane *lane, DraftdSpell *spell, const DraftdEngineConfig *config, const DraftdJobRequest *req,
              GCancellable *cancellable, const DraftdJobSink *sink, DraftdJobResult *res)
 {
   DraftdGrammarContext ctx = {
@@ -462,7 +518,7 @@ run_grammar (DraftdModels *m, DraftdLane *lane, DraftdSpell *spell, double defau
   Workers w = { lane, &ctx };
   DraftdGrammarWorkers workers = { workers_open, workers_close, workers_contended, workers_wait_begin, workers_wait_end, &w };
   ctx.workers = &workers;
-  SegmentHook hook = { sink };
+  SegmentHook hook = { sink, req->text, { config->disabled_rules, req->options.disabled_rules } };
   DraftdGrammarRequest greq = {
     .rewrite = req->kind == DRAFTD_JOB_REWRITE,
     .instruction = req->instruction,
@@ -470,7 +526,7 @@ run_grammar (DraftdModels *m, DraftdLane *lane, DraftdSpell *spell, double defau
     .follows_instructions = m->target.model->prompt.chat_template != NULL,
     .protect_quotes = req->options.protect_quotes,
     .languages = (const char *const *) m->languages,
-    .keep_bias = req->options.keep_bias ? req->options.keep_bias : default_bias,
+    .keep_bias = req->options.keep_bias ? req->options.keep_bias : config->keep_bias,
     .compare_greedy = req->options.compare_greedy,
     .candidates_only = req->kind == DRAFTD_JOB_CORRECT && !model_pass (m, &req->options),
     .large_model = m->target.model->n_params >= DRAFTD_GRAMMAR_MODEL_PASS_PARAMS,
@@ -483,6 +539,7 @@ run_grammar (DraftdModels *m, DraftdLane *lane, DraftdSpell *spell, double defau
   res->edits = draftd_grammar_edits_new ();
   res->stats.mode = "iad";
   res->text = draftd_grammar_run (&ctx, req->text, &greq, res->edits, &res->stats.grammar, &res->error);
+  drop_disabled (&hook, res);
 }
 
 void
@@ -510,7 +567,7 @@ draftd_engine_run (DraftdEngine *e, DraftdLane *lane, const DraftdJobRequest *re
     break;
   case DRAFTD_JOB_REWRITE:
   case DRAFTD_JOB_CORRECT:
-    run_grammar (m, lane, e->spell, e->config.keep_bias, req, cancellable, sink, res);
+    run_grammar (m, lane, e->spell, &e->config, req, cancellable, sink, res);
     break;
   }
   res->stats.wall_ms = (g_get_monotonic_time () - t0) / 1e3;

@@ -52,6 +52,7 @@ draftd_job_request_free (DraftdJobRequest *r)
   g_free (r->instruction);
   g_free (r->conversation);
   g_strfreev (r->options.stop);
+  g_strfreev (r->options.disabled_rules);
   g_free (r->options.mode);
   g_free (r->options.dialect);
   g_free (r->options.path);

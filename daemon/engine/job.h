@@ -20,6 +20,7 @@ typedef struct {
   DraftdGrammarOffsetUnit offset_unit;
   gboolean compare_greedy;
   gboolean protect_quotes;
+  char **disabled_rules; /* corrections: rule ids and families whose edits are left out */
   double keep_bias;      /* corrections: 0 the grammar driver's default, < 0 off */
   gint model_pass;       /* corrections: the model's own pass after the candidates; 1 on, -1 off,
                           * 0 the engine's choice for the target (DRAFTD_GRAMMAR_MODEL_PASS_PARAMS) */

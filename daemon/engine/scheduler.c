@@ -115,6 +115,7 @@ sink_edits (gpointer user, const DraftdGrammarEdit *edits, guint n)
     DraftdGrammarEdit e = edits[i];
     e.replacement = g_strdup (e.replacement);
     e.message = g_strdup (e.message);
+    e.rule = g_strdup (e.rule);
     g_array_append_val (copy, e);
   }
   post (user, EV_EDITS, (Event) { .edits = copy });

@@ -82,8 +82,11 @@ read_double_option (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOpt
   return TRUE;
 }
 
+/* An "as" option into *out: at most `max` strings of `max_len` bytes, empty ones dropped;
+ * `valid` (may be NULL) checks each. */
 static gboolean
-read_stop_option (DBusMessageIter *var, DraftdJobOptions *o, GError **error)
+read_string_list (DBusMessageIter *var, const char *name, guint max, gsize max_len, gboolean (*valid) (const char *),
+                  char ***out, GError **error)
 {
   DBusMessageIter a;
   g_autoptr (GPtrArray) v = g_ptr_array_new_with_free_func (g_free);
@@ -91,17 +94,27 @@ read_stop_option (DBusMessageIter *var, DraftdJobOptions *o, GError **error)
   for (; dbus_message_iter_get_arg_type (&a) == DBUS_TYPE_STRING; dbus_message_iter_next (&a)) {
     const char *str;
     dbus_message_iter_get_basic (&a, &str);
-    if (v->len == MAX_STOP_STRINGS)
-      return invalid (error, "option 'stop' holds more than %d strings", MAX_STOP_STRINGS);
-    if (strlen (str) > MAX_STOP_LENGTH)
-      return invalid (error, "a stop string is %zu bytes; the limit is %d", strlen (str), MAX_STOP_LENGTH);
+    if (v->len == max)
+      return invalid (error, "option '%s' holds more than %u strings", name, max);
+    if (strlen (str) > max_len)
+      return invalid (error, "a string of option '%s' is %zu bytes; the limit is %zu", name, strlen (str), max_len);
+    if (valid && *str && !valid (str)) {
+      g_autofree char *shown = echo (str);
+      return invalid (error, "'%s' in option '%s' is not a rule id (letters, digits and - . _ ')", shown, name);
+    }
     if (*str)
       g_ptr_array_add (v, g_strdup (str));
   }
   g_ptr_array_add (v, NULL);
-  g_strfreev (o->stop);
-  o->stop = (char **) g_ptr_array_steal (v, NULL);
+  g_strfreev (*out);
+  *out = (char **) g_ptr_array_steal (v, NULL);
   return TRUE;
+}
+
+static gboolean
+read_stop_option (DBusMessageIter *var, DraftdJobOptions *o, GError **error)
+{
+  return read_string_list (var, "stop", MAX_STOP_STRINGS, MAX_STOP_LENGTH, NULL, &o->stop, error);
 }
 
 static gboolean
@@ -206,6 +219,9 @@ read_grammar_option (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOp
     o->dialect = g_strdup (v);
     return TRUE;
   }
+  if (g_str_equal (key, "disabled_rules"))
+    return read_string_list (var, key, DRAFTD_MAX_DISABLED_RULES, DRAFTD_MAX_RULE_LENGTH, draftd_grammar_rule_id_valid,
+                             &o->disabled_rules, error);
   if (g_str_equal (key, "compare_greedy") || g_str_equal (key, "protect_quotes")) {
     dbus_bool_t b;
     dbus_message_iter_get_basic (var, &b);

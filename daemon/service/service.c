@@ -118,8 +118,29 @@ append_grammar_stats (DBusMessageIter *d, const DraftdJobStats *st)
   }
 }
 
+/* "rules": the rule id of each edit of the reply, in the edits' order. The edits' struct keeps
+ * its five fields, so clients written against (uusss) read the reply as before. */
 static void
-append_stats (DBusMessageIter *it, const DraftdJobStats *st, DraftdJobKind kind)
+dict_rules (DBusMessageIter *d, const GArray *edits)
+{
+  DBusMessageIter entry, var, arr;
+  const char *key = "rules";
+  dbus_message_iter_open_container (d, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
+  dbus_message_iter_append_basic (&entry, DBUS_TYPE_STRING, &key);
+  dbus_message_iter_open_container (&entry, DBUS_TYPE_VARIANT, "as", &var);
+  dbus_message_iter_open_container (&var, DBUS_TYPE_ARRAY, "s", &arr);
+  for (guint i = 0; edits && i < edits->len; i++) {
+    const char *rule = g_array_index (edits, DraftdGrammarEdit, i).rule;
+    rule = rule ? rule : "";
+    dbus_message_iter_append_basic (&arr, DBUS_TYPE_STRING, &rule);
+  }
+  dbus_message_iter_close_container (&var, &arr);
+  dbus_message_iter_close_container (&entry, &var);
+  dbus_message_iter_close_container (d, &entry);
+}
+
+static void
+append_stats (DBusMessageIter *it, const DraftdJobStats *st, DraftdJobKind kind, const GArray *edits)
 {
   DBusMessageIter d;
   guint generated = draftd_job_stats_generated (st), passes = draftd_job_stats_target_passes (st);
@@ -135,9 +156,11 @@ append_stats (DBusMessageIter *it, const DraftdJobStats *st, DraftdJobKind kind)
   dict_double (&d, "passes_per_token", generated ? (double) passes / generated : 0.0);
   dict_double (&d, "wall_ms", st->wall_ms);
   dict_double (&d, "tokens_per_s", st->wall_ms > 0 ? generated / (st->wall_ms / 1e3) : 0.0);
-  if (draftd_job_kind_is_grammar (kind))
+  if (draftd_job_kind_is_grammar (kind)) {
     append_grammar_stats (&d, st);
-  else
+    if (edits)
+      dict_rules (&d, edits);
+  } else
     dict_u32 (&d, "prompt_tokens", st->decode.prompt_tokens);
   dbus_message_iter_close_container (it, &d);
 }
@@ -146,7 +169,7 @@ append_stats (DBusMessageIter *it, const DraftdJobStats *st, DraftdJobKind kind)
  * the client's unit, and a missing message an empty string. */
 typedef struct {
   guint32 offset, length;
-  const char *replacement, *kind, *message;
+  const char *replacement, *kind, *message, *rule;
 } WireEdit;
 
 static WireEdit
@@ -154,7 +177,7 @@ wire_edit (const DraftdJobRequest *req, const DraftdGrammarEdit *e)
 {
   guint32 off = draftd_grammar_offset_convert (req->text, e->start, req->options.offset_unit);
   guint32 end = draftd_grammar_offset_convert (req->text, e->end, req->options.offset_unit);
-  return (WireEdit) { off, end - off, e->replacement, e->kind, e->message ? e->message : "" };
+  return (WireEdit) { off, end - off, e->replacement, e->kind, e->message ? e->message : "", e->rule ? e->rule : "" };
 }
 
 static void
@@ -210,7 +233,8 @@ on_edits (DraftdJob *job, const DraftdGrammarEdit *edits, guint n, gpointer user
       return;
     WireEdit w = wire_edit (job->request, &edits[i]);
     dbus_message_append_args (m, DBUS_TYPE_UINT32, &w.offset, DBUS_TYPE_UINT32, &w.length, DBUS_TYPE_STRING, &w.replacement,
-                              DBUS_TYPE_STRING, &w.kind, DBUS_TYPE_STRING, &w.message, DBUS_TYPE_INVALID);
+                              DBUS_TYPE_STRING, &w.kind, DBUS_TYPE_STRING, &w.message, DBUS_TYPE_STRING, &w.rule,
+                              DBUS_TYPE_INVALID);
     send_and_unref (user, m);
   }
 }
@@ -248,7 +272,7 @@ reply_call (DraftdService *s, DraftdJob *job, DBusMessage *call)
   dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &job->result.text);
   if (draftd_job_kind_is_grammar (job->request->kind))
     append_edits (&it, job);
-  append_stats (&it, &job->result.stats, job->request->kind);
+  append_stats (&it, &job->result.stats, job->request->kind, job->result.edits);
   send_and_unref (s, m);
 }
 
@@ -267,7 +291,7 @@ signal_end (DraftdService *s, DraftdJob *job)
     dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &error->message);
   } else {
     dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &job->result.text);
-    append_stats (&it, &job->result.stats, job->request->kind);
+    append_stats (&it, &job->result.stats, job->request->kind, NULL);
   }
   send_and_unref (s, m);
 }

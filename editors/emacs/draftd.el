@@ -63,10 +63,33 @@ Any other text typed at the prompt is sent as a free instruction."
 (defconst draftd--path "/org/draftd/Assistant1")
 (defconst draftd--interface "org.draftd.Assistant1")
 
-(defun draftd--options ()
+(defcustom draftd-disabled-rules nil
+  "Rule ids, or families of them, whose edits draftd leaves out.
+A family is a prefix up to a dot: \"confusable\" covers
+\"confusable.then-than\".  Each diagnostic shows its rule in brackets;
+docs/editors.md lists the ids.  Sent with every correction (the daemon
+leaves the edits out of the corrected text too) and applied to Flymake's
+diagnostics as they are shown."
+  :type '(repeat string))
+
+(defun draftd--options (&optional all-rules)
   "The a{sv} options of Correct and Rewrite.
-Offsets are in code points, as Emacs counts characters."
-  '(:array (:dict-entry "offset_unit" (:variant "codepoint"))))
+Offsets are in code points, as Emacs counts characters.  Unless ALL-RULES (the
+Flymake checks, whose cached answers outlive a change of the list), the
+disabled rules go with them."
+  `(:array (:dict-entry "offset_unit" (:variant "codepoint"))
+           ,@(when (and draftd-disabled-rules (not all-rules))
+               `((:dict-entry "disabled_rules" (:variant (:array ,@draftd-disabled-rules)))))))
+
+(defun draftd--rule-disabled-p (rule)
+  "Whether RULE falls under `draftd-disabled-rules' (an id, or its family)."
+  (and rule
+       (cl-some (lambda (off)
+                  (let ((off (string-trim-right off "\\.+")))
+                    (and (not (string-empty-p off))
+                         (string-prefix-p off rule)
+                         (or (= (length off) (length rule)) (eq (aref rule (length off)) ?.)))))
+                draftd-disabled-rules)))
 
 (defun draftd--severity (kind)
   "The Flymake diagnostic type of an edit of KIND."
@@ -75,13 +98,15 @@ Offsets are in code points, as Emacs counts characters."
     ((or "punctuation" "style" "rewrite") :note)
     (_ :warning)))
 
-(defun draftd--message (kind original replacement &optional message)
+(defun draftd--message (kind original replacement &optional message rule)
   "A diagnostic text for replacing ORIGINAL with REPLACEMENT (an edit of KIND).
-MESSAGE, when the daemon sent one, is used as it is."
-  (cond ((and message (not (string-empty-p message))) message)
-        ((string-empty-p replacement) (format "%s: delete \u201c%s\u201d" kind original))
-        ((string-empty-p original) (format "%s: insert \u201c%s\u201d" kind replacement))
-        (t (format "%s: \u201c%s\u201d \u2192 \u201c%s\u201d" kind original replacement))))
+MESSAGE, when the daemon sent one, is used as it is; RULE, when it sent one,
+follows in brackets (the id `draftd-disabled-rules' takes)."
+  (concat (cond ((and message (not (string-empty-p message))) message)
+                ((string-empty-p replacement) (format "%s: delete \u201c%s\u201d" kind original))
+                ((string-empty-p original) (format "%s: insert \u201c%s\u201d" kind replacement))
+                (t (format "%s: \u201c%s\u201d \u2192 \u201c%s\u201d" kind original replacement)))
+          (if (and rule (not (string-empty-p rule))) (format " [%s]" rule) "")))
 
 ;;;; Jobs
 
@@ -108,7 +133,7 @@ MESSAGE, when the daemon sent one, is used as it is."
 
 (defvar draftd--cache (make-hash-table :test #'equal)
   "Paragraph text -> the edits Correct gave for it.
-Each edit is (OFFSET LENGTH REPLACEMENT KIND MESSAGE).")
+Each edit is (OFFSET LENGTH REPLACEMENT KIND MESSAGE RULE).")
 
 (defvar-local draftd--flymake-serial 0
   "Counts checks, so that the answer to a superseded one is dropped.")
@@ -122,22 +147,24 @@ END-MARKER TEXT), whose diagnostics are not reported yet.")
   "The buffer's running check jobs: an alist (TEXT . JOB).")
 
 (defun draftd--edit-fields (edit)
-  "EDIT as (OFFSET LENGTH REPLACEMENT KIND MESSAGE).
-MESSAGE is nil for edits of type (uuss)."
-  (list (nth 0 edit) (nth 1 edit) (nth 2 edit) (nth 3 edit) (nth 4 edit)))
+  "EDIT as (OFFSET LENGTH REPLACEMENT KIND MESSAGE RULE).
+MESSAGE is nil for edits of type (uuss), RULE for a daemon that sends none."
+  (list (nth 0 edit) (nth 1 edit) (nth 2 edit) (nth 3 edit) (nth 4 edit) (nth 5 edit)))
 
 (defun draftd--diagnostics (buffer start edits)
   "Flymake diagnostics in BUFFER for EDITS over the text that began at START."
   (with-current-buffer buffer
     (cl-loop for edit in edits
-             for (offset length replacement kind message) = (draftd--edit-fields edit)
+             for (offset length replacement kind message rule) = (draftd--edit-fields edit)
              for beg = (+ start offset)
              for end = (min (point-max) (+ beg length))
              for original = (buffer-substring-no-properties beg end)
+             ;; The cache holds the daemon's every edit: a rule turned off later goes at once.
+             unless (draftd--rule-disabled-p rule)
              collect (flymake-make-diagnostic
                       buffer beg end (draftd--severity kind)
-                      (draftd--message kind original replacement message)
-                      (list :replacement replacement :kind kind :original original)))))
+                      (draftd--message kind original replacement message rule)
+                      (list :replacement replacement :kind kind :original original :rule rule)))))
 
 (defun draftd--paragraphs ()
   "The buffer's paragraphs as (BEG . END): runs of lines between blank lines."
@@ -205,7 +232,7 @@ ENTRY is (BEG-MARKER END-MARKER TEXT)."
     ;; Listed first: a job the daemon ends at once reports from inside `draftd--start'.
     (push (cons text job) draftd--check-running)
     (condition-case err
-        (draftd--start job "Correct" text (draftd--options))
+        (draftd--start job "Correct" text (draftd--options t))
       (dbus-error
        (setq draftd--check-running (assoc-delete-all text draftd--check-running))
        (signal (car err) (cdr err))))))
@@ -340,15 +367,17 @@ Interactively, the word of the diagnostic at point, or the word at point."
 (defvar draftd--signals nil
   "The registered signal handlers.")
 
-(defun draftd--on-edit (path offset length replacement kind &rest message)
+(defun draftd--on-edit (path offset length replacement kind &rest message-and-rule)
   "Apply (or collect) an Edit signal of job PATH.
 REPLACEMENT replaces LENGTH characters at OFFSET of the original text, an
-edit of KIND with MESSAGE.  Edits arrive in order; the job's shift follows what
+edit of KIND with MESSAGE-AND-RULE (the message and the rule id, where the
+daemon sends them).  Edits arrive in order; the job's shift follows what
 earlier ones changed."
   (let ((job (gethash path draftd--jobs)))
     (cond ((null job))
           ((draftd--job-collect job)
-           (push (list offset length replacement kind (car message)) (draftd--job-edits job)))
+           (push (list offset length replacement kind (nth 0 message-and-rule) (nth 1 message-and-rule))
+                 (draftd--job-edits job)))
           ((buffer-live-p (draftd--job-buffer job))
            (with-current-buffer (draftd--job-buffer job)
              (let ((beg (+ (draftd--job-start job) offset (draftd--job-shift job))))

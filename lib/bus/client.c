@@ -116,8 +116,12 @@ on_edit (DraftdBus *b, gpointer job, DBusMessageIter *it)
       !next_arg (it, DBUS_TYPE_STRING, &e.replacement) || !next_arg (it, DBUS_TYPE_STRING, &e.kind))
     return;
   /* The edit contract grew a message: read it where the daemon sends one. */
-  if (next_arg (it, DBUS_TYPE_STRING, &e.message) && *e.message == 0)
+  gboolean has_message = next_arg (it, DBUS_TYPE_STRING, &e.message);
+  if (has_message && *e.message == 0)
     e.message = NULL;
+  /* ... and then a rule id. */
+  if (has_message && next_arg (it, DBUS_TYPE_STRING, &e.rule) && *e.rule == 0)
+    e.rule = NULL;
   if (b->events->edit)
     b->events->edit (job, &e);
 }

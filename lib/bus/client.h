@@ -79,10 +79,10 @@ char *draftd_bus_job_path (DBusMessage *reply);
 void draftd_bus_cancel (DraftdBus *b, const char *job);
 
 /* An Edit signal; the strings live as long as the callback. message NULL where the daemon
- * sent none (an edit of type (ouuss)). */
+ * sent none (an edit of type (ouuss)), rule NULL where it sent no rule id (before (ouussss)). */
 typedef struct {
   guint32 offset, length;
-  const char *replacement, *kind, *message;
+  const char *replacement, *kind, *message, *rule;
 } DraftdBusEdit;
 
 /* What a followed job's signals call; `job` is what draftd_bus_follow was given. After

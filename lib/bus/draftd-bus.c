@@ -15,6 +15,21 @@ draftd_bus_dict_add (DBusMessageIter *dict, const char *key, int type, const voi
 }
 
 void
+draftd_bus_dict_add_strv (DBusMessageIter *dict, const char *key, const char *const *strv, int n)
+{
+  DBusMessageIter entry, var, arr;
+  dbus_message_iter_open_container (dict, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
+  dbus_message_iter_append_basic (&entry, DBUS_TYPE_STRING, &key);
+  dbus_message_iter_open_container (&entry, DBUS_TYPE_VARIANT, "as", &var);
+  dbus_message_iter_open_container (&var, DBUS_TYPE_ARRAY, "s", &arr);
+  for (int i = 0; strv && (n < 0 ? strv[i] != NULL : i < n); i++)
+    dbus_message_iter_append_basic (&arr, DBUS_TYPE_STRING, &strv[i]);
+  dbus_message_iter_close_container (&var, &arr);
+  dbus_message_iter_close_container (&entry, &var);
+  dbus_message_iter_close_container (dict, &entry);
+}
+
+void
 draftd_bus_append_variant_string (DBusMessageIter *it, const char *s)
 {
   DBusMessageIter v;

@@ -72,6 +72,29 @@ machine: a test that acts then does not guess how long the job takes."
       (should (equal (buffer-substring-no-properties (point-min) (line-end-position))
                      "She went to school yesterday.")))))
 
+(ert-deftest draftd-flymake-shows-rules-and-leaves-disabled-ones-out ()
+  (with-temp-buffer
+    (insert "She go to the libary every day.\n")
+    (text-mode)
+    (draftd-mode 1)
+    (flymake-start)
+    (should (draftd-test--wait (lambda () (and (draftd-test--diag "go") (draftd-test--diag "libary")))))
+    (let ((libary (draftd-test--diag "libary")))
+      (should (string-match-p "\\[spelling\\]" (flymake-diagnostic-text libary)))
+      (should (equal (plist-get (flymake-diagnostic-data libary) :rule) "spelling")))
+    ;; A family turned off: its diagnostics go at the next check, from the cache.
+    (setq-local draftd-disabled-rules '("spelling"))
+    (flymake-start)
+    (should (draftd-test--wait (lambda () (and (draftd-test--diag "go") (not (draftd-test--diag "libary"))))))
+    (draftd-mode -1)))
+
+(ert-deftest draftd-disabled-rules-leave-corrections-out ()
+  (with-temp-buffer
+    (insert "She go to the libary every day and buy a apple.")
+    (let ((draftd-disabled-rules '("spelling")))
+      (should (equal (draftd-correct-region (point-min) (point-max))
+                     "She goes to the libary every day and buy an apple.")))))
+
 (ert-deftest draftd-flymake-reports-daemon-errors ()
   ;; Over the daemon's 1 MiB limit: its TooLong error reaches Flymake as a panic.
   (with-temp-buffer
@@ -156,7 +179,15 @@ machine: a test that acts then does not guess how long the job takes."
             ;; runs: ask it here until the published diagnostics show.
             (should (draftd-test--wait (lambda () (flymake-start) (draftd-test--diag "go"))))
             (goto-char (flymake-diagnostic-beg (draftd-test--diag "go")))
-            (eglot-code-actions (point) (point) "quickfix" t)
+            ;; "go" has two quickfixes now (Replace, Ignore rule): choose as a user would.
+            ;; Eglot asks through a popup menu in batch Emacs, else completing-read.
+            (cl-letf (((symbol-function 'x-popup-menu)
+                       (lambda (_position menu)
+                         (cdr (cl-find-if (lambda (item) (string-prefix-p "Replace" (car item))) (cdr (cadr menu))))))
+                      ((symbol-function 'completing-read)
+                       (lambda (_prompt collection &rest _)
+                         (cl-find-if (lambda (c) (string-prefix-p "Replace" c)) (all-completions "" collection)))))
+              (eglot-code-actions (point) (point) "quickfix" t))
             (should (draftd-test--wait
                      (lambda () (equal (buffer-substring-no-properties (point-min) (line-end-position))
                                        "She went to school yesterday."))

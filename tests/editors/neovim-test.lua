@@ -48,7 +48,23 @@ local function run()
   check(go ~= nil and go.lnum == 0 and go.col == 4, 'diagnostic on "go" at line 1, column 5')
   -- Line 3 has an emoji and CJK before "have": Neovim converts the UTF-16 position to bytes.
   check(have ~= nil and have.lnum == 2 and have.col == 28, 'diagnostic on "have" after an emoji and CJK at byte column 28')
-  check(go ~= nil and go.source == 'draftd' and go.code == 'verb form', 'source draftd, code verb form')
+  check(go ~= nil and go.source == 'draftd' and go.code == 'verb-form', 'source draftd, code the rule id verb-form')
+
+  -- A fix-all offered now, before the quickfix below changes the buffer: applied after it,
+  -- Neovim must refuse it as stale (its documentChanges name the version it was made for).
+  -- Neovim 0.7 opens at version 0, which it never checks: an edit first (a line appended).
+  vim.api.nvim_buf_set_lines(buf, -1, -1, false, { '' })
+  local params = vim.lsp.util.make_range_params()
+  params.context = { diagnostics = {}, only = { 'source.fixAll' } }
+  local stale = nil
+  for _, res in pairs(vim.lsp.buf_request_sync(buf, 'textDocument/codeAction', params, 30000) or {}) do
+    for _, action in ipairs(res.result or {}) do
+      if action.title:sub(1, 9) == 'Apply all' then stale = action end
+    end
+  end
+  local version = stale ~= nil and stale.edit.documentChanges ~= nil and stale.edit.documentChanges[1].textDocument.version
+  check(version == vim.lsp.util.buf_versions[buf] and version > 0,
+        'the fix-all carries documentChanges at the buffer\'s version (' .. tostring(version) .. ')')
 
   -- Apply the quickfix at the cursor through the client's own code-action flow.
   vim.api.nvim_win_set_cursor(0, { 1, 4 })
@@ -58,6 +74,13 @@ local function run()
   check(vim.api.nvim_buf_get_lines(buf, 0, 1, false)[1] == 'She went to school yesterday.', 'quickfix applied: "She went to school yesterday."')
   vim.wait(60000, function() return find_diag(buf, 'go') == nil and find_diag(buf, 'went') == nil and find_diag(buf, 'have') ~= nil end, 50)
   check(find_diag(buf, 'go') == nil and find_diag(buf, 'have') ~= nil, 'diagnostics follow the edit: "go" gone, "have" kept')
+
+  if stale ~= nil then
+    vim.lsp.util.apply_workspace_edit(stale.edit, 'utf-16')
+  end
+  local line1, line3 = vim.api.nvim_buf_get_lines(buf, 0, 1, false)[1], vim.api.nvim_buf_get_lines(buf, 2, 3, false)[1]
+  check(line1 == 'She went to school yesterday.' and line3:find('She have a cat.', 1, true) ~= nil,
+        'the stale fix-all is refused whole, nothing corrupted: ' .. line1)
 
   -- Correct a selection: a command, then workspace/applyEdit from the server.
   choose('Correct selection')

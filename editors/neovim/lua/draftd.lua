@@ -23,6 +23,17 @@ M.filetypes = { 'text', 'markdown', 'gitcommit', 'tex', 'plaintex', 'mail' }
 
 local client_id = nil
 
+-- Neovim applies versioned documentChanges (and refuses those older than the buffer), but
+-- before 0.8 it does not say so: declared here, code actions come versioned, so a fix-all
+-- offered before another edit can never be applied over it.
+local function capabilities()
+  local caps = vim.lsp.protocol.make_client_capabilities()
+  caps.workspace = caps.workspace or {}
+  caps.workspace.workspaceEdit = caps.workspace.workspaceEdit or {}
+  caps.workspace.workspaceEdit.documentChanges = true
+  return caps
+end
+
 function M.attach(bufnr, opts)
   opts = opts or {}
   if client_id == nil or vim.lsp.get_client_by_id(client_id) == nil then
@@ -30,6 +41,7 @@ function M.attach(bufnr, opts)
       name = 'draftd',
       cmd = opts.cmd or { 'draft', 'lsp' },
       root_dir = vim.loop.cwd(),
+      capabilities = capabilities(),
       init_options = opts.settings or {},
       settings = { draftd = opts.settings or {} },
     })
@@ -47,6 +59,7 @@ function M.config(opts)
     cmd = opts.cmd or { 'draft', 'lsp' },
     filetypes = opts.filetypes or M.filetypes,
     root_markers = { '.git' },
+    capabilities = capabilities(),
     init_options = opts.settings or {},
     settings = { draftd = opts.settings or {} },
   }

@@ -1,0 +1,176 @@
+/* Issue 33 in the language server, with a client that declares
+ * workspace.workspaceEdit.documentChanges: diagnostics' code is the rule id; code actions carry
+ * versioned documentChanges (TextDocumentEdit with the document's version); "Ignore rule"
+ * takes the rule's diagnostics away and disabledRules (initializationOptions and
+ * didChangeConfiguration, by family) keeps them away; "Add to workspace words" writes
+ * .draftd/words.txt at the workspace root and the word is no longer flagged; and a didChange
+ * with a malformed range is refused with a message, the document as it was (issue 35.6). */
+#include <glib/gstdio.h>
+#include <string.h>
+#include "tests/tap.h"
+#include "tests/test-lsp-driver.h"
+
+#define TEXT "She go to the libary every day.\n"
+
+static char *root, *uri;
+
+static JsonObject *
+find_action (JsonArray *actions, const char *title_prefix)
+{
+  for (guint i = 0; actions && i < json_array_get_length (actions); i++) {
+    JsonObject *a = json_array_get_object_element (actions, i);
+    if (g_str_has_prefix (draftd_lsp_get_string (a, "title"), title_prefix))
+      return a;
+  }
+  return NULL;
+}
+
+static JsonNode *
+actions_at (LspClient *c, gsize start, gsize end)
+{
+  g_autoptr (JsonNode) range = lsp_range (TEXT, start, end, "utf-16");
+  g_autofree char *r = json_to_string (range, FALSE);
+  int code;
+  return lsp_call (c, "textDocument/codeAction",
+                   lsp_json ("{\"textDocument\": {\"uri\": \"%s\"}, \"range\": %s, \"context\": {\"diagnostics\": []}}", uri, r), &code);
+}
+
+static gboolean
+has_code (JsonArray *diags, const char *prefix)
+{
+  for (guint i = 0; diags && i < json_array_get_length (diags); i++)
+    if (g_str_has_prefix (draftd_lsp_get_string (json_array_get_object_element (diags, i), "code"), prefix))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_versioned (LspClient *c, JsonArray *d)
+{
+  JsonObject *sp = lsp_find_diagnostic (d, "libary");
+  tap_ok (sp && g_strcmp0 (draftd_lsp_get_string (sp, "code"), "spelling") == 0 && has_code (d, "agreement"),
+          "diagnostics' code is the rule id (spelling, agreement.*)");
+  g_autoptr (JsonNode) r = actions_at (c, 14, 14);
+  JsonArray *actions = r && JSON_NODE_HOLDS_ARRAY (r) ? json_node_get_array (r) : NULL;
+  JsonObject *fix = find_action (actions, "Replace \u201clibary\u201d"), *all = find_action (actions, "Apply all");
+  JsonObject *edit = fix ? draftd_lsp_get_object (fix, "edit") : NULL;
+  JsonArray *dc = draftd_lsp_get_array (edit, "documentChanges");
+  JsonObject *tde = dc && json_array_get_length (dc) == 1 ? json_array_get_object_element (dc, 0) : NULL;
+  JsonObject *id = draftd_lsp_get_object (tde, "textDocument");
+  gint64 version = -1;
+  draftd_lsp_get_int (id, "version", &version);
+  tap_ok (tde && version == 1 && g_strcmp0 (draftd_lsp_get_string (id, "uri"), uri) == 0 && draftd_lsp_get_array (tde, "edits") &&
+              !draftd_lsp_get_object (edit, "changes"),
+          "a quickfix is a TextDocumentEdit of the document at version %" G_GINT64_FORMAT ", no plain changes", version);
+  JsonArray *all_dc = all ? draftd_lsp_get_array (draftd_lsp_get_object (all, "edit"), "documentChanges") : NULL;
+  tap_ok (all_dc && json_array_get_length (all_dc) == 1, "fix-all too carries documentChanges");
+  tap_ok (find_action (actions, "Ignore rule spelling") && find_action (actions, "Add \u201clibary\u201d to workspace words"),
+          "a spelling diagnostic offers Ignore rule spelling and Add to workspace words");
+}
+
+static JsonArray *
+change_version (LspClient *c, gint64 version, const char *changes_json, gboolean wait)
+{
+  lsp_notify (c, "textDocument/didChange",
+              lsp_json ("{\"textDocument\": {\"uri\": \"%s\", \"version\": %" G_GINT64_FORMAT "}, \"contentChanges\": %s}", uri, version,
+                        changes_json));
+  return wait ? lsp_wait_checked (c, uri, version, 120000) : NULL;
+}
+
+static void
+test_ignore (LspClient *c)
+{
+  g_autoptr (JsonNode) r = actions_at (c, 14, 14);
+  JsonObject *ignore = find_action (r ? json_node_get_array (r) : NULL, "Ignore rule spelling");
+  JsonObject *cmd = ignore ? draftd_lsp_get_object (ignore, "command") : NULL;
+  int code = 0;
+  g_autoptr (JsonNode) done = lsp_call (c, "workspace/executeCommand", cmd ? json_node_init_object (json_node_alloc (), json_object_ref (cmd))
+                                                                            : lsp_json ("{}"), &code);
+  g_autoptr (JsonArray) d = lsp_wait_diagnostics (c, uri, 1, 60000);
+  tap_ok (done && code == 0 && d && !lsp_find_diagnostic (d, "libary") && has_code (d, "agreement"),
+          "Ignore rule spelling: the misspelling's diagnostic goes, the others stay");
+  /* The family through didChangeConfiguration: agreement covers agreement.subject-verb. */
+  lsp_notify (c, "workspace/didChangeConfiguration", lsp_json ("{\"settings\": {\"draftd\": {\"disabledRules\": [\"agreement\"]}}}"));
+  g_autoptr (JsonArray) d2 = lsp_wait_diagnostics (c, uri, 1, 60000);
+  tap_ok (d2 && !has_code (d2, "agreement") && lsp_find_diagnostic (d2, "libary"),
+          "disabledRules [agreement] (didChangeConfiguration) replaces the list: agreement.* go, spelling is back");
+}
+
+static void
+test_workspace_words (LspClient *c)
+{
+  int code = 0;
+  g_autoptr (JsonNode) done = lsp_call (c, "workspace/executeCommand",
+                                        lsp_json ("{\"command\": \"draftd.addWorkspaceWord\", \"arguments\": [\"%s\", \"libary\"]}", uri), &code);
+  g_autofree char *path = g_build_filename (root, ".draftd", "words.txt", NULL);
+  g_autofree char *words = NULL;
+  g_file_get_contents (path, &words, NULL, NULL);
+  g_autoptr (JsonArray) d = lsp_wait_diagnostics (c, uri, 1, 60000);
+  tap_ok (done && words && g_str_equal (words, "libary\n") && d && !lsp_find_diagnostic (d, "libary"),
+          "Add to workspace words: %s holds the word, and it is flagged no more", path);
+  g_autoptr (JsonNode) again = lsp_call (c, "workspace/executeCommand",
+                                         lsp_json ("{\"command\": \"draftd.addWorkspaceWord\", \"arguments\": [\"%s\", \"libary\"]}", uri), &code);
+  g_free (words);
+  words = NULL;
+  g_file_get_contents (path, &words, NULL, NULL);
+  tap_ok (again && g_strcmp0 (words, "libary\n") == 0, "a word listed already is not written twice");
+  g_autoptr (JsonNode) bad = lsp_call (c, "workspace/executeCommand",
+                                       lsp_json ("{\"command\": \"draftd.addWorkspaceWord\", \"arguments\": [\"%s\", \"two words\"]}", uri), &code);
+  tap_ok (bad == NULL && code == DRAFTD_LSP_INVALID_PARAMS, "a word with a space is refused (%d)", code);
+  g_unlink (path);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_rmdir (dir);
+}
+
+static void
+test_malformed_change (LspClient *c)
+{
+  lsp_notify (c, "workspace/didChangeConfiguration", lsp_json ("{\"settings\": {\"draftd\": {\"disabledRules\": []}}}"));
+  g_autoptr (JsonArray) d0 = lsp_wait_diagnostics (c, uri, 1, 60000);
+  change_version (c, 2, "[{\"range\": {\"start\": {\"line\": 9, \"character\": 0}, \"end\": {\"line\": 9, \"character\": 2}}, \"text\": \"X\"}]",
+                  FALSE);
+  g_autoptr (JsonNode) m = lsp_wait (c, -1, "window/showMessage", 10000);
+  const char *msg = m ? draftd_lsp_get_string (draftd_lsp_get_object (json_node_get_object (m), "params"), "message") : NULL;
+  tap_ok (msg && strstr (msg, "refused") && strstr (msg, "past the end"), "a didChange past the end is refused, the user told: %s",
+          msg ? msg : "nothing");
+  change_version (c, 3, "{\"range\": 1, \"text\": \"X\"}", FALSE);
+  change_version (c, 3, "[{\"range\": \"everything\", \"text\": \"X\"}]", FALSE);
+  g_autoptr (JsonNode) m2 = lsp_wait (c, -1, "window/showMessage", 10000);
+  /* A good change after them applies to the text as it was: "go" still where it was. */
+  g_autoptr (JsonArray) d = change_version (c, 4, "[{\"range\": {\"start\": {\"line\": 1, \"character\": 0}, \"end\": {\"line\": 1, "
+                                                  "\"character\": 0}}, \"text\": \"Fine.\"}]", TRUE);
+  JsonObject *go = lsp_find_diagnostic (d, "go");
+  gint64 ch = -1;
+  draftd_lsp_get_int (draftd_lsp_get_object (draftd_lsp_get_object (go, "range"), "start"), "character", &ch);
+  tap_ok (m2 && go && ch == 4, "a range that is not one is refused too, never the whole document: \"go\" still at 0:4 after a good change");
+}
+
+int
+main (void)
+{
+  int status = 1;
+  BusFixture f;
+  LspClient c;
+  if (!lsp_begin (&f, &c, &status))
+    return status;
+  root = g_build_filename (f.dir, "workspace", NULL);
+  g_mkdir_with_parents (root, 0755);
+  g_autofree char *file = g_build_filename (root, "notes.txt", NULL);
+  uri = g_filename_to_uri (file, NULL, NULL);
+  g_autofree char *root_uri = g_filename_to_uri (root, NULL, NULL);
+  int code;
+  g_autoptr (JsonNode) init = lsp_call (&c, "initialize",
+                                        lsp_json ("{\"processId\": null, \"rootUri\": \"%s\", \"capabilities\": {\"workspace\": "
+                                                  "{\"workspaceEdit\": {\"documentChanges\": true}}}, \"initializationOptions\": "
+                                                  "{\"disabledRules\": [\"confusable\"]}}", root_uri), &code);
+  lsp_notify (&c, "initialized", lsp_json ("{}"));
+  tap_ok (init != NULL, "initialize with documentChanges and a workspace root");
+  g_autoptr (JsonArray) d = lsp_open (&c, uri, "plaintext", TEXT);
+  test_versioned (&c, d);
+  test_ignore (&c);
+  test_workspace_words (&c);
+  test_malformed_change (&c);
+  g_free (uri);
+  g_free (root);
+  return lsp_end (&c, &f);
+}
