@@ -23,7 +23,7 @@ struct DraftdSpellIndex {
   guint8 *lcp;        /* characters key i shares with key i - 1 (0 for the first) */
   /* Symmetric deletes over the keys' first PREFIX characters: each distinct prefix (a run of
    * keys, prefix_start) with every string one or two deletions make of it, as (hash << 32 |
-   * prefix number), sorted. Built at open, not cached: a fifth of a second. */
+   * prefix number), sorted. Built at each open (well under a second), not cached. */
   guint32 *prefix_start;
   guint n_prefix;
   guint64 *deletes;
