@@ -1,4 +1,5 @@
 #include "grammar/spell.h"
+#include "grammar/spell-index.h"
 #include <errno.h>
 #include <hunspell.h>
 #include <string.h>
@@ -9,6 +10,8 @@ G_DEFINE_QUARK (draftd-spell-error-quark, draftd_spell_error)
 /* Suggestions kept per process: a document repeats its misspellings, JFLEG's 747 sentences
  * have ~1,500 distinct ones; past this the cache starts again rather than grow. */
 #define SUGGESTION_CACHE_MAX 20000
+/* Suggestions a word gets at most: the candidate stage judges six. */
+#define SUGGESTIONS_MAX 10
 
 typedef struct {
   char *name;       /* "en_US" */
@@ -20,6 +23,10 @@ typedef struct {
    * checks would wait that long behind the shared lock. Made on the first suggestion. */
   GMutex suggest_lock;
   Hunhandle *suggester;
+  /* The index over the dictionary's forms (spell-index.h), opened with the suggesting
+   * handle; Hunspell_suggest only where it finds nothing. */
+  DraftdSpellIndex *index;
+  gboolean index_tried;
 } Dict;
 
 struct DraftdSpell {
@@ -38,6 +45,7 @@ dict_free (Dict *d)
   Hunspell_destroy (d->h);
   if (d->suggester)
     Hunspell_destroy (d->suggester);
+  draftd_spell_index_free (d->index);
   g_mutex_clear (&d->suggest_lock);
   g_free (d->encoding);
   g_free (d->name);
@@ -206,19 +214,20 @@ draftd_spell_check (DraftdSpell *s, const char *lang, const char *word)
   return ds == NULL;
 }
 
-/* The suggestions of dictionary d's own suggesting handle, as UTF-8 (its lock held). */
+/* Hunspell's suggestions from dictionary d's own suggesting handle, as UTF-8 after those
+ * already in `out` (its lock held). */
 static char **
-suggest_locked (Dict *d, const char *word)
+suggest_locked (Dict *d, const char *word, GPtrArray *out)
 {
-  if (d->suggester == NULL)
-    d->suggester = Hunspell_create (d->aff, d->dic);
   Hunhandle *h = d->suggester;
-  GPtrArray *out = g_ptr_array_new ();
   g_autofree char *w = to_dict (d, word);
   char **list = NULL;
   int n = w ? Hunspell_suggest (h, &list, w) : 0;
   for (int i = 0; i < n; i++) {
     char *u = from_dict (d, list[i]);
+    for (guint j = 0; u && j < out->len; j++)
+      if (g_str_equal (out->pdata[j], u))
+        g_clear_pointer (&u, g_free);
     if (u)
       g_ptr_array_add (out, u);
   }
@@ -226,6 +235,84 @@ suggest_locked (Dict *d, const char *word)
     Hunspell_free_list (h, &list, n);
   g_ptr_array_add (out, NULL);
   return (char **) g_ptr_array_free (out, FALSE);
+}
+
+/* The user's words within two edits of `word`: they count as the dictionary's do, a little
+ * ahead of them (a writer's own word is the likelier one). */
+static GArray *
+personal_near (DraftdSpell *s, const char *word)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (DraftdSpellSuggestion));
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
+  GHashTableIter it;
+  gpointer key;
+  g_hash_table_iter_init (&it, s->personal);
+  while (g_hash_table_iter_next (&it, &key, NULL)) {
+    float cost = g_str_equal (key, word) ? -1.0f : draftd_spell_index_cost (word, key);
+    if (cost < 0)
+      continue;
+    DraftdSpellSuggestion sg = { draftd_spell_index_match_case (word, key), cost - 0.25f };
+    g_array_append_val (out, sg);
+  }
+  return out;
+}
+
+/* The index of dictionary d, opened (or built and cached) on its first suggestion; NULL
+ * when $DRAFTD_SPELL_INDEX is 0 (Hunspell alone, to compare) or it cannot be built. */
+static DraftdSpellIndex *
+index_locked (Dict *d)
+{
+  if (!d->index_tried && g_strcmp0 (g_getenv ("DRAFTD_SPELL_INDEX"), "0") != 0) {
+    g_autoptr (GError) error = NULL;
+    d->index = draftd_spell_index_open (d->suggester, d->aff, d->dic, d->encoding, NULL, &error);
+    if (d->index == NULL)
+      g_warning ("spelling index for %s: %s; Hunspell suggests alone", d->dic, error->message);
+  }
+  d->index_tried = TRUE;
+  return d->index;
+}
+
+static int
+by_cost (gconstpointer a, gconstpointer b)
+{
+  float x = ((const DraftdSpellSuggestion *) a)->cost, y = ((const DraftdSpellSuggestion *) b)->cost;
+  return x < y ? -1 : x > y;
+}
+
+/* Suggestions for a word, its dictionary's suggesting lock held: the user's words and the
+ * index's forms by cost, or, where neither has any, the user's words and Hunspell's own. */
+static char **
+suggest_word (DraftdSpell *s, Dict *d, const char *word)
+{
+  if (d->suggester == NULL)
+    d->suggester = Hunspell_create (d->aff, d->dic);
+  GArray *found = personal_near (s, word);
+  DraftdSpellIndex *idx = index_locked (d);
+  gboolean from_index = FALSE;
+  if (idx) {
+    GArray *more = draftd_spell_index_suggest (idx, word, SUGGESTIONS_MAX);
+    from_index = more->len > 0;
+    g_array_append_vals (found, more->data, more->len);
+    g_array_unref (more);  /* the words now belong to found */
+  }
+  g_array_sort (found, by_cost);
+  GPtrArray *out = g_ptr_array_new ();
+  for (guint i = 0; i < found->len; i++) {
+    char *w = g_array_index (found, DraftdSpellSuggestion, i).word;
+    gboolean dup = FALSE;
+    for (guint j = 0; j < out->len && !dup; j++)
+      dup = g_str_equal (out->pdata[j], w);
+    if (dup || out->len >= SUGGESTIONS_MAX)
+      g_free (w);
+    else
+      g_ptr_array_add (out, w);
+  }
+  g_array_unref (found);
+  if (from_index) {
+    g_ptr_array_add (out, NULL);
+    return (char **) g_ptr_array_free (out, FALSE);
+  }
+  return suggest_locked (d, word, out);
 }
 
 /* Under the lock: a copy of the cached suggestions for key, or NULL. */
@@ -260,7 +347,7 @@ suggest_from (DraftdSpell *s, const char *lang, guint k, const char *word)
     if (cached)
       return cached;
   }
-  char **fresh = suggest_locked (d, word);
+  char **fresh = suggest_word (s, d, word);
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
   if (g_hash_table_size (s->suggestions) >= SUGGESTION_CACHE_MAX)
     g_hash_table_remove_all (s->suggestions);
@@ -357,6 +444,8 @@ draftd_spell_add_word (DraftdSpell *s, const char *word, GError **error)
   if (!append_word (s->personal_path, word, error))
     return FALSE;
   g_hash_table_add (s->personal, g_strdup (word));
+  /* Suggestions offer the user's words: the ones kept may now miss it. */
+  g_hash_table_remove_all (s->suggestions);
   return TRUE;
 }
 
