@@ -221,6 +221,12 @@ test_sigterm (BusFixture *f)
   draftd_bus_free (b);
 }
 
+/* Issue 35.7: the budget is never cut short. A seconds timer of GLib's may fire up to a
+ * quarter second early (it rounds to a per-session mark within the second), so each of
+ * several jobs must take at least its whole second from Start to Failed; the client's clock
+ * can only add to the daemon's. */
+#define BUDGET_RUNS 8
+
 static void
 test_job_timeout (void)
 {
@@ -230,14 +236,22 @@ test_job_timeout (void)
   if (!bus_fixture_begin (&f, extra, &code))
     return;
   DraftdBus *b = bus_fixture_open (&f);
-  Stream s;
-  gint64 t0 = g_get_monotonic_time ();
-  gboolean started = stream_start (b, &s);
-  pump_until (b, &s, stream_over, 120000);
-  tap_ok (started && g_strcmp0 (s.error, DRAFTD_BUS_ERROR_TOO_LONG) == 0 && s.done < SENTENCES,
-          "--job-timeout 1 ends it with %s at %u of %u segments", s.error ? s.error : "(no Failed)", s.done, SENTENCES);
-  tap_diag ("Start to Failed with a 1 s budget: %.0f ms", ms_since (t0));
-  stream_end (b, &s);
+  double shortest = G_MAXDOUBLE;
+  guint too_long = 0;
+  for (guint i = 0; i < BUDGET_RUNS; i++) {
+    Stream s;
+    gint64 t0 = g_get_monotonic_time ();
+    gboolean started = stream_start (b, &s);
+    pump_until (b, &s, stream_over, 120000);
+    double ms = ms_since (t0);
+    too_long += started && g_strcmp0 (s.error, DRAFTD_BUS_ERROR_TOO_LONG) == 0 && s.done < SENTENCES;
+    shortest = MIN (shortest, ms);
+    tap_diag ("Start to Failed with a 1 s budget: %.0f ms (%s at %u of %u segments)", ms, s.error ? s.error : "no Failed",
+              s.done, SENTENCES);
+    stream_end (b, &s);
+  }
+  tap_ok (too_long == BUDGET_RUNS, "--job-timeout 1 ends each of %u jobs with TooLong (%u did)", BUDGET_RUNS, too_long);
+  tap_ok (shortest >= 1000, "no job is stopped before its budget: the shortest took %.0f ms", shortest);
   check_serves (draftd_bus_connection (b), "a job's time budget");
   draftd_bus_free (b);
   tap_ok (bus_fixture_stop_draftd (&f) == 0, "draftd exits 0");

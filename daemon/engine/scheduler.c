@@ -32,6 +32,7 @@ typedef struct {
   gint finished;          /* atomic: its thread is done with the lane */
   gint timed_out;         /* atomic: the job ran past its time budget */
   GSource *budget;        /* the budget's timer, from its start */
+  gint64 deadline;        /* monotonic µs: when the budget is spent */
 } Job;
 
 static void
@@ -205,10 +206,28 @@ startable (DraftdScheduler *s)
   return n;
 }
 
+/* The budget's timer is a source with a ready time in microseconds, never
+ * g_timeout_add_seconds: that rounds its expiry to a per-session mark within the second and
+ * so fires up to 0.25 s early by design. (A GLib timeout source would not do either: one that
+ * returns G_SOURCE_CONTINUE is re-armed a whole interval later.) Should a wakeup still come
+ * before the deadline, the timer waits out the rest. */
+static gboolean
+deadline_dispatch (GSource *source, GSourceFunc callback, gpointer data)
+{
+  return callback (data);
+}
+
+static GSourceFuncs deadline_funcs = { NULL, NULL, deadline_dispatch, NULL, NULL, NULL };
+
 static gboolean
 on_timeout (gpointer p)
 {
   Job *job = p;
+  gint64 now = g_get_monotonic_time ();
+  if (now < job->deadline) {
+    g_source_set_ready_time (g_main_current_source (), job->deadline);
+    return G_SOURCE_CONTINUE;
+  }
   g_atomic_int_set (&job->timed_out, TRUE);
   g_cancellable_cancel (job->pub.cancellable);
   return G_SOURCE_REMOVE;
@@ -251,7 +270,9 @@ admit (DraftdScheduler *s)
     job->lane = draftd_lanes_open (s->lanes, job, affinity, 0, !draftd_job_kind_is_grammar (r->kind));
     g_assert (job->lane);
     if (s->limits.job_timeout_s) {
-      job->budget = g_timeout_source_new_seconds (s->limits.job_timeout_s);
+      job->deadline = g_get_monotonic_time () + (gint64) s->limits.job_timeout_s * G_TIME_SPAN_SECOND;
+      job->budget = g_source_new (&deadline_funcs, sizeof (GSource));
+      g_source_set_ready_time (job->budget, job->deadline);
       g_source_set_callback (job->budget, on_timeout, job, NULL);
       g_source_attach (job->budget, s->main_context);
     }
