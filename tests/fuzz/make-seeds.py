@@ -228,6 +228,14 @@ def lsp_reader_seeds():
         "long-length": b"\x45" + b"Content-Length: 300\r\n\r\n" + status.encode() + lsp_frame(status),
         "no-length": b"\x02" + b"Content-Type: x\r\n\r\n{}" + lsp_frame(status),
         "huge-length": b"\x03" + b"Content-Length: 99999999999\r\n\r\n{}",
+        # Issue 35.2: claims the reader will not meet, with the next message right after some
+        # of their bytes; it must be found (a reader that skipped the whole claim went deaf).
+        "refused-100mb": b"\x47" + b"Content-Length: 100000000\r\n\r\n" + b"x" * 3000 + lsp_frame(init)
+                         + lsp_frame(status),
+        "refused-1e20": b"\x47" + b"Content-Length: 100000000000000000000\r\n\r\n" + b"[1," * 500
+                        + lsp_frame(status),
+        "refused-split-header": b"\x00" + b"Content-Length: 70000000\r\n\r\n" + b"y" * 200
+                                + lsp_frame(status),
     }
     return seeds
 
