@@ -34,6 +34,7 @@ typedef struct {
   gint timed_out;         /* atomic: the job ran past its time budget */
   GSource *budget;        /* the budget's timer, from its start */
   gint64 deadline;        /* monotonic µs: when the budget is spent */
+  gint64 stopped;         /* monotonic µs: when the budget's timer stopped it (before timed_out is set) */
   gboolean reserved;      /* queued in the newcomers' reserve (lock held) */
 } Job;
 
@@ -237,6 +238,7 @@ on_timeout (gpointer p)
     g_source_set_ready_time (g_main_current_source (), job->deadline);
     return G_SOURCE_CONTINUE;
   }
+  job->stopped = now;
   g_atomic_int_set (&job->timed_out, TRUE);
   g_cancellable_cancel (job->pub.cancellable);
   return G_SOURCE_REMOVE;
@@ -253,8 +255,11 @@ job_main (gpointer p)
   draftd_engine_run (s->engine, job->lane, job->pub.request, job->pub.cancellable, &job->sink, res);
   if (g_atomic_int_get (&job->timed_out) && res->error && g_error_matches (res->error, G_IO_ERROR, G_IO_ERROR_CANCELLED)) {
     g_clear_error (&res->error);
+    /* The time it ran by the daemon's clock, so a budget cut short would show. */
+    double ran = (job->stopped - (job->deadline - (gint64) s->limits.job_timeout_s * G_TIME_SPAN_SECOND)) / 1e6;
     g_set_error (&res->error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_TOO_LONG,
-                 "the job ran past its time budget (%u s); send less text at a time", s->limits.job_timeout_s);
+                 "the job ran past its time budget (%u s; stopped after %.3f s); send less text at a time",
+                 s->limits.job_timeout_s, ran);
   }
   g_atomic_int_set (&job->finished, TRUE);
   draftd_lane_close (job->lane);  /* wakes the loop, which joins this thread */
