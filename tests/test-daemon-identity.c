@@ -240,8 +240,10 @@ flood_main (const char *address)
     dbus_message_unref (r);
   fputs ("s", stdout);
   fflush (stdout);
-  for (;;)
-    dbus_connection_read_write_dispatch (c, -1);
+  /* Until killed, or until the bus goes (a parent that died takes it along): no orphan spins. */
+  while (dbus_connection_read_write_dispatch (c, -1))
+    ;
+  return 0;
 }
 
 /* Issue 35.5, through the bus: five processes of this user, each with one connection and 16
