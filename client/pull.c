@@ -300,8 +300,9 @@ report (const Pull *p, const GError *error)
       fprintf (stderr, "draft: interrupted\n");
     return DRAFT_EXIT_INTERRUPTED;
   }
-  if (g_error_matches (error, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_DROPPED) ||
-      g_error_matches (error, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_STALLED))
+  /* A stall can come in the metadata's request too: "kept" only where a part is there. */
+  if ((g_error_matches (error, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_DROPPED) ||
+       g_error_matches (error, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_STALLED)) && file_size (p->part) > 0)
     fprintf (stderr, "draft: %s; what arrived is kept: `draft pull %s` resumes\n", error->message, p->shown);
   else
     fprintf (stderr, "draft: %s\n", error->message);
