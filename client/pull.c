@@ -262,8 +262,10 @@ download (const Pull *p, const char *dir, const DraftHubFileInfo *info, GError *
   gboolean ok = draft_hub_fetch (p->repo, p->file, info, p->part, on_progress, &prog, error);
   if (prog.tty)
     fputc ('\n', stderr);
-  if (!ok && file_size (p->part) == 0)
-    g_unlink (p->part);  /* refused before a byte came (401, 404): nothing to resume */
+  /* Refused before a byte came (401, 404): nothing to resume. More bytes than the metadata
+   * gives: what came is not the file, and is not kept to be resumed. */
+  if (!ok && (file_size (p->part) == 0 || g_error_matches (*error, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_TOO_LONG)))
+    g_unlink (p->part);
   if (!ok)
     return FALSE;
   if (!verify (p->part, p->shown, info, error))
@@ -342,7 +344,9 @@ report (const Pull *p, const GError *error)
       fprintf (stderr, "draft: interrupted\n");
     return DRAFT_EXIT_INTERRUPTED;
   }
-  if (g_error_matches (error, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_DROPPED))
+  /* A stall can come in the metadata's request too: "kept" only where a part is there. */
+  if ((g_error_matches (error, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_DROPPED) ||
+       g_error_matches (error, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_STALLED)) && file_size (p->part) > 0)
     fprintf (stderr, "draft: %s; what arrived is kept: `draft pull %s` resumes\n", error->message, p->shown);
   else
     fprintf (stderr, "draft: %s\n", error->message);

@@ -10,12 +10,55 @@ line_key (const char *line)
   return eq ? g_strstrip (g_strndup (line, eq - line)) : NULL;
 }
 
+/* A path written bare reads back as itself unless the parser would change it: it strips
+ * spaces at both ends, ends the value at a line break, reads a leading quote as a quoted
+ * value and a leading ~ as the home directory. Such a path is written quoted
+ * (daemon/config.c's unquote), so every path reads back exactly. */
+static gboolean
+needs_quotes (const char *v)
+{
+  gsize n = strlen (v);
+  if (n == 0 || g_ascii_isspace (v[0]) || g_ascii_isspace (v[n - 1]) || v[0] == '"' || v[0] == '~')
+    return TRUE;
+  for (const char *p = v; *p; p++)
+    if ((guchar) *p < 0x20 || *p == 0x7f)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+append_value (GString *out, const char *key, const char *v)
+{
+  g_string_append_printf (out, "%s = ", key);
+  if (!needs_quotes (v)) {
+    g_string_append_printf (out, "%s\n", v);
+    return;
+  }
+  g_string_append_c (out, '"');
+  for (const char *p = v; *p; p++) {
+    guchar c = (guchar) *p;
+    if (c == '\\' || c == '"')
+      g_string_append_printf (out, "\\%c", c);
+    else if (c == '\n')
+      g_string_append (out, "\\n");
+    else if (c == '\t')
+      g_string_append (out, "\\t");
+    else if (c == '\r')
+      g_string_append (out, "\\r");
+    else if (c < 0x20 || c == 0x7f)
+      g_string_append_printf (out, "\\x%02x", c);
+    else
+      g_string_append_c (out, (char) c);
+  }
+  g_string_append (out, "\"\n");
+}
+
 static void
 append_models (GString *out, const char *target, const char *assistant)
 {
-  g_string_append_printf (out, "target = %s\n", target);
+  append_value (out, "target", target);
   if (assistant)
-    g_string_append_printf (out, "assistant = %s\n", assistant);
+    append_value (out, "assistant", assistant);
 }
 
 /* Every line but target= and assistant= in [draftd] is kept as it was (comments, order,
@@ -54,6 +97,12 @@ draftd_config_record_models (const char *path, const char *target, const char *a
 {
   g_autofree char *text = NULL;
   g_autoptr (GError) local = NULL;
+  /* The file is UTF-8 text (the parser refuses anything else): a path that is not is refused
+   * before it is recorded, rather than recorded unreadable. (D-Bus strings are UTF-8.) */
+  if (!g_utf8_validate (target, -1, NULL) || (assistant && !g_utf8_validate (assistant, -1, NULL))) {
+    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "config %s: a path that is not UTF-8 cannot be recorded", path);
+    return FALSE;
+  }
   if (!g_file_get_contents (path, &text, NULL, &local)) {
     if (!g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT)) {
       g_propagate_prefixed_error (error, g_steal_pointer (&local), "config %s: ", path);

@@ -106,22 +106,81 @@ set_rules (char ***field, const char *value, const char *where, GError **error)
   return TRUE;
 }
 
+/* A value in double quotes, as draft use records a path that would not read back bare
+ * (leading or trailing spaces, control characters, a leading quote or ~): \\, \", \n, \r,
+ * \t and \xHH stand for themselves; nothing may follow the closing quote. NULL with the
+ * reason in *why. */
+static char *
+unquote (const char *value, const char **why)
+{
+  g_autoptr (GString) out = g_string_new (NULL);
+  const char *p = value + 1;
+  for (; *p && *p != '"'; p++) {
+    if (*p != '\\') {
+      g_string_append_c (out, *p);
+      continue;
+    }
+    p++;
+    int hi, lo;
+    switch (*p) {
+    case '\\': case '"': g_string_append_c (out, *p); break;
+    case 'n': g_string_append_c (out, '\n'); break;
+    case 'r': g_string_append_c (out, '\r'); break;
+    case 't': g_string_append_c (out, '\t'); break;
+    case 'x':
+      hi = g_ascii_xdigit_value (p[1]);
+      lo = hi < 0 ? -1 : g_ascii_xdigit_value (p[2]);
+      if (lo < 0 || hi * 16 + lo == 0) {
+        *why = "\\x needs two hex digits, and not 00";
+        return NULL;
+      }
+      g_string_append_c (out, (char) (hi * 16 + lo));
+      p += 2;
+      break;
+    default:
+      *why = "an unknown escape (\\\\, \\\", \\n, \\r, \\t and \\xHH are known)";
+      return NULL;
+    }
+  }
+  if (*p != '"' || p[1] != 0) {
+    *why = *p ? "text after the closing quote" : "no closing quote";
+    return NULL;
+  }
+  if (!g_utf8_validate (out->str, out->len, NULL)) {
+    *why = "escapes that make no UTF-8 text";
+    return NULL;
+  }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* A string value, quoted or bare; a bare path may start with ~ for the home directory. */
+static gboolean
+set_text (DraftdSettings *s, const Key *k, const char *value, const char *where, GError **error)
+{
+  char **field = (char **) ((char *) s + k->offset);
+  const char *why = NULL;
+  g_autofree char *text = value[0] == '"' ? unquote (value, &why) : g_strdup (value);
+  if (text == NULL) {
+    g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE, "%s: %s: %s", where, k->name, why);
+    return FALSE;
+  }
+  if (*text == 0) {
+    g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE, "%s: %s is empty", where, k->name);
+    return FALSE;
+  }
+  if (*field == NULL)
+    *field = k->type == KEY_PATH && value[0] != '"' ? draftd_expand_home (text) : g_steal_pointer (&text);
+  return TRUE;
+}
+
 /* Parses `value` for key `k` into s, unless the command line set it already. */
 static gboolean
 set_value (DraftdSettings *s, const Key *k, const char *value, const char *where, GError **error)
 {
   if (k->type == KEY_RULES)
     return set_rules ((char ***) ((char *) s + k->offset), value, where, error);
-  if (k->type == KEY_PATH || k->type == KEY_STRING) {
-    char **field = (char **) ((char *) s + k->offset);
-    if (*value == 0) {
-      g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE, "%s: %s is empty", where, k->name);
-      return FALSE;
-    }
-    if (*field == NULL)
-      *field = k->type == KEY_PATH ? draftd_expand_home (value) : g_strdup (value);
-    return TRUE;
-  }
+  if (k->type == KEY_PATH || k->type == KEY_STRING)
+    return set_text (s, k, value, where, error);
   guint64 v;
   if (k->type == KEY_BOOL) {
     gboolean yes = g_strv_contains ((const char *const[]) { "true", "yes", "1", NULL }, value);

@@ -24,5 +24,6 @@ gboolean draftd_settings_check (const DraftdSettings *s, GError **error);
 /* "~" or "~/..." -> the home directory; anything else unchanged. */
 char *draftd_expand_home (const char *path);
 /* Sets target= and assistant= (NULL: none) in [draftd] of the config file at `path`, every
- * other line kept; creates the file (and its directory) when there is none. */
+ * other line kept; creates the file (and its directory) when there is none. A path that would
+ * not read back bare is written in double quotes with escapes, so any path reads back exactly. */
 gboolean draftd_config_record_models (const char *path, const char *target, const char *assistant, GError **error);

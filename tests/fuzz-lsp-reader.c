@@ -94,8 +94,10 @@ read_frames (const guint8 *data, gsize size, guint8 flags)
         break;
       check_frame (f, body);
     }
-    /* What is kept is at most what came in and was not yet taken. */
+    /* What is kept is at most what came in and was not yet taken; of a refused frame's body
+     * no more than the tail where a header may start. */
     FUZZ_ASSERT (r.buf->len <= fed);
+    FUZZ_ASSERT (r.skip == 0 || r.buf->len <= DRAFTD_LSP_HEADER_TAIL);
   }
   draftd_lsp_reader_clear (&r);
 }

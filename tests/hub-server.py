@@ -8,7 +8,11 @@ redirects to its CDN), with range requests. Prints its port on the first line of
 logs each request ("GET path range=...") to --log; asked for an absolute URL, it acts as the
 proxy to that Hub. Modes make it misbehave the ways the Hub
 and networks do: drop (close the connection halfway through the first --drops bodies), slow,
-badsum, gated (401 without the --token), norepo (the Hub's 401 RepoNotFound), nofile, huge."""
+badsum, gated (401 without the --token), norepo (the Hub's 401 RepoNotFound), nofile, huge;
+overflow (the file, then more bytes without end), liar (a Content-Length of 10^15, the file,
+then silence on an open connection), stall (the first --drops bodies stop halfway, the later
+of them at once, and keep the connection open), badtypes and badlfs (metadata fields of the
+wrong JSON types)."""
 import argparse
 import hashlib
 import http.server
@@ -77,6 +81,11 @@ class Hub(http.server.BaseHTTPRequestHandler):
         siblings = [{"rfilename": "README.md", "size": 12}]
         siblings += [{"rfilename": n, "size": size, "lfs": {"sha256": sha, "size": size, "pointerSize": 134}}
                      for n in names]
+        if args.mode == "badtypes":
+            siblings = [5, None, {"rfilename": ["x.gguf"]}, {"rfilename": {"a": 1}, "lfs": []}]
+            siblings += [{"rfilename": n, "size": "big", "lfs": "not an object"} for n in names]
+        elif args.mode == "badlfs":
+            siblings = [{"rfilename": n, "lfs": {"sha256": {"hex": sha}, "size": [size]}} for n in names]
         body = json.dumps({"id": repo, "sha": "0" * 40, "siblings": siblings}).encode()
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
@@ -84,7 +93,35 @@ class Hub(http.server.BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def hold(self):
+        """Keeps the connection open and silent until the client leaves or the server ends."""
+        self.wfile.flush()
+        time.sleep(3600)
+
+    def body_overflow(self):
+        self.send_response(200)
+        self.end_headers()  # no Content-Length: the body ends when the connection does
+        self.wfile.write(data)
+        junk = b"\0" * 65536
+        for _ in range(1 << 14):  # 1 GiB at most, should the client never stop reading
+            self.wfile.write(junk)
+        self.close_connection = True
+
+    def body_liar(self):
+        self.send_response(200)
+        self.send_header("Content-Length", str(10 ** 15))
+        self.end_headers()
+        self.wfile.write(data)
+        self.hold()
+
     def body(self):
+        try:
+            if args.mode == "overflow":
+                return self.body_overflow()
+            if args.mode == "liar":
+                return self.body_liar()
+        except (BrokenPipeError, ConnectionResetError):
+            return
         start = 0
         rng = self.headers.get("Range")
         if rng and rng.startswith("bytes=") and rng.endswith("-"):
@@ -97,10 +134,12 @@ class Hub(http.server.BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(data) - start))
         self.end_headers()
         end = len(data)
+        stall = False
         with lock:
-            if args.mode == "drop" and state["drops"] < args.drops:
+            if args.mode in ("drop", "stall") and state["drops"] < args.drops:
+                end = start + (len(data) - start) // 2 if state["drops"] == 0 or args.mode == "drop" else start
                 state["drops"] += 1
-                end = start + (len(data) - start) // 2
+                stall = args.mode == "stall"
         pos = start
         while pos < end:
             n = min(65536, end - pos)
@@ -109,6 +148,8 @@ class Hub(http.server.BaseHTTPRequestHandler):
             if args.mode == "slow":
                 self.wfile.flush()
                 time.sleep(65536 / args.rate)
+        if stall:
+            return self.hold()
         self.wfile.flush()
         self.close_connection = True
 
@@ -119,7 +160,8 @@ def main():
     p.add_argument("--file", required=True)
     p.add_argument("--names", default="", help="comma-separated file names the repositories list (default: --file's)")
     p.add_argument("--mode", default="normal",
-                   choices=["normal", "drop", "slow", "badsum", "gated", "norepo", "nofile", "huge"])
+                   choices=["normal", "drop", "slow", "badsum", "gated", "norepo", "nofile", "huge",
+                            "overflow", "liar", "stall", "badtypes", "badlfs"])
     p.add_argument("--drops", type=int, default=1)
     p.add_argument("--rate", type=float, default=1 << 20, help="slow: bytes per second")
     p.add_argument("--token")

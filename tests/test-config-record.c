@@ -1,6 +1,7 @@
 /* Issue 25: what draft use records in draftd.conf. The pair replaces target= and assistant=
  * under [draftd]; every other line (comments, other keys, their order) stays as the user
- * wrote it; a missing file (and directory) is created; the result reads back strictly. */
+ * wrote it; a missing file (and directory) is created; the result reads back strictly, and
+ * so does any path, however odd (issue 35.3). */
 #include <glib/gstdio.h>
 #include <string.h>
 #include "daemon/config.h"
@@ -36,6 +37,47 @@ check_reads_back (const char *path, const char *target, const char *assistant)
   draftd_settings_clear (&s);
 }
 
+/* Issue 35.3: paths the bare syntax cannot hold are recorded quoted and read back exactly. */
+static const char *const odd_paths[] = {
+  "/m/ lead and trail .gguf ", " /m/leading-space.gguf", "/m/hash # semi ; eq = x.gguf", "/m/\"quoted\" 'single'.gguf",
+  "\"/m/leading-quote.gguf", "/m/back\\slash\\", "/m/new\nline.gguf", "/m/cr\r", "/m/tab\there\t", "/m/bell\a.gguf",
+  "~/not-home.gguf", "/m/na\xc3\xafve \xe6\xa8\xa1\xe5\x9e\x8b.gguf", "/m/\\x41 \\n literal.gguf",
+};
+
+static void
+check_odd_paths (const char *path)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (odd_paths); i++) {
+    g_autoptr (GError) error = NULL;
+    const char *assistant = odd_paths[(i + 1) % G_N_ELEMENTS (odd_paths)];
+    gboolean ok = draftd_config_record_models (path, odd_paths[i], assistant, &error);
+    DraftdSettings s;
+    draftd_settings_init (&s);
+    ok = ok && draftd_settings_read_file (&s, path, TRUE, &error);
+    g_autofree char *shown = g_strescape (odd_paths[i], NULL);
+    tap_ok (ok && g_strcmp0 (s.target, odd_paths[i]) == 0 && g_strcmp0 (s.assistant, assistant) == 0,
+            "the path \"%s\" is recorded and reads back exactly", shown);
+    if (error)
+      tap_diag ("%s", error->message);
+    draftd_settings_clear (&s);
+  }
+  g_autoptr (GError) error = NULL;
+  tap_ok (!draftd_config_record_models (path, "/m/\xff.gguf", NULL, &error), "a path that is not UTF-8 is refused, not recorded");
+  /* Quoted values written by hand: a broken one is an error on its line. */
+  static const char *const bad[] = { "\"/m/x", "\"/m/x\" y", "\"/m/\\q\"", "\"/m/\\x0\"", "\"/m/\\x00\"", "\"\"" };
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++) {
+    g_autofree char *text = g_strdup_printf ("[draftd]\ntarget = %s\n", bad[i]);
+    g_file_set_contents (path, text, -1, NULL);
+    DraftdSettings s;
+    draftd_settings_init (&s);
+    g_autoptr (GError) e = NULL;
+    tap_ok (!draftd_settings_read_file (&s, path, TRUE, &e) && e && strstr (e->message, ":2:"), "target = %s is refused: %s",
+            bad[i], e ? e->message : "(read)");
+    draftd_settings_clear (&s);
+  }
+  g_unlink (path);
+}
+
 int
 main (void)
 {
@@ -57,5 +99,6 @@ main (void)
   check_reads_back (fresh, "/m/t.gguf", "/m/a.gguf");
   g_unlink (fresh);
   g_rmdir (dir);
+  check_odd_paths (path);
   return tap_done ();
 }

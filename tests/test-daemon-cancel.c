@@ -18,6 +18,7 @@ typedef struct {
   guint done;          /* segments, from the last Progress */
   gboolean finished;
   char *error;         /* Failed's error name */
+  char *message;       /* and its message */
 } Stream;
 
 static void
@@ -38,8 +39,10 @@ on_failed (gpointer job, const GError *error)
 {
   Stream *s = job;
   const char *name = draftd_bus_client_error_name (error);
-  if (s->error == NULL)
+  if (s->error == NULL) {
     s->error = g_strdup (name ? name : error->message);
+    s->message = g_strdup (error->message);
+  }
 }
 
 static const DraftdBusJobEvents stream_events = { NULL, NULL, on_progress, on_finished, on_failed };
@@ -115,6 +118,7 @@ stream_end (DraftdBus *b, Stream *s)
     draftd_bus_unfollow (b, s->path);
   g_free (s->path);
   g_free (s->error);
+  g_free (s->message);
 }
 
 /* The daemon still serves: a one-sentence Correct is answered. */
@@ -221,6 +225,13 @@ test_sigterm (BusFixture *f)
   draftd_bus_free (b);
 }
 
+/* Issue 35.7: the budget is never cut short. A seconds timer of GLib's may fire up to a
+ * quarter second early (it rounds to a per-session mark within the second). The client's
+ * clock cannot tell (a loaded machine adds more than that between Start and Failed), so the
+ * daemon's TooLong says how long the job ran by its own clock: never under the budget, in
+ * each of several jobs. */
+#define BUDGET_RUNS 8
+
 static void
 test_job_timeout (void)
 {
@@ -230,14 +241,25 @@ test_job_timeout (void)
   if (!bus_fixture_begin (&f, extra, &code))
     return;
   DraftdBus *b = bus_fixture_open (&f);
-  Stream s;
-  gint64 t0 = g_get_monotonic_time ();
-  gboolean started = stream_start (b, &s);
-  pump_until (b, &s, stream_over, 120000);
-  tap_ok (started && g_strcmp0 (s.error, DRAFTD_BUS_ERROR_TOO_LONG) == 0 && s.done < SENTENCES,
-          "--job-timeout 1 ends it with %s at %u of %u segments", s.error ? s.error : "(no Failed)", s.done, SENTENCES);
-  tap_diag ("Start to Failed with a 1 s budget: %.0f ms", ms_since (t0));
-  stream_end (b, &s);
+  double shortest = G_MAXDOUBLE, ran_least = G_MAXDOUBLE;
+  guint too_long = 0;
+  for (guint i = 0; i < BUDGET_RUNS; i++) {
+    Stream s;
+    gint64 t0 = g_get_monotonic_time ();
+    gboolean started = stream_start (b, &s);
+    pump_until (b, &s, stream_over, 120000);
+    double ms = ms_since (t0);
+    too_long += started && g_strcmp0 (s.error, DRAFTD_BUS_ERROR_TOO_LONG) == 0 && s.done < SENTENCES;
+    shortest = MIN (shortest, ms);
+    const char *after = s.message ? strstr (s.message, "stopped after ") : NULL;
+    ran_least = MIN (ran_least, after ? g_ascii_strtod (after + strlen ("stopped after "), NULL) : 0);
+    tap_diag ("Start to Failed with a 1 s budget: %.0f ms (%s at %u of %u segments)", ms, s.error ? s.error : "no Failed",
+              s.done, SENTENCES);
+    stream_end (b, &s);
+  }
+  tap_ok (too_long == BUDGET_RUNS, "--job-timeout 1 ends each of %u jobs with TooLong (%u did)", BUDGET_RUNS, too_long);
+  tap_ok (ran_least >= 1.0 && shortest >= 1000, "no job is stopped before its budget: by the daemon's clock the shortest ran "
+          "%.3f s (%.0f ms from Start to Failed)", ran_least, shortest);
   check_serves (draftd_bus_connection (b), "a job's time budget");
   draftd_bus_free (b);
   tap_ok (bus_fixture_stop_draftd (&f) == 0, "draftd exits 0");

@@ -4,6 +4,7 @@
  * meanwhile, after about one job of theirs rather than one per connection. */
 #include <string.h>
 #include <glib-unix.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "lib/bus/client.h"
@@ -213,11 +214,83 @@ test_turns (void)
   bus_fixture_teardown (&f);
 }
 
+/* A flooding process: FLOOD_JOBS long Corrects on one connection of its own, "s" on stdout
+ * once they are sent; then it waits to be killed (its jobs end with it). */
+#define FLOOD_JOBS 16
+#define FLOODERS 5
+
+static int
+flood_main (const char *address)
+{
+  DBusConnection *c = draftd_bus_connect (address, NULL);
+  if (c == NULL)
+    return 1;
+  g_autofree char *text = long_text ();
+  for (guint i = 0; i < FLOOD_JOBS; i++) {
+    DBusMessage *m = method ("Correct", text, NULL, NULL, 0, NULL);
+    dbus_connection_send (c, m, NULL);
+    dbus_message_unref (m);
+  }
+  dbus_connection_flush (c);
+  /* A Ping answered after the Corrects: the daemon has read (and queued) them all. */
+  DBusMessage *ping = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, "org.freedesktop.DBus.Peer", "Ping");
+  DBusMessage *r = dbus_connection_send_with_reply_and_block (c, ping, 60000, NULL);
+  dbus_message_unref (ping);
+  if (r)
+    dbus_message_unref (r);
+  fputs ("s", stdout);
+  fflush (stdout);
+  /* Until killed, or until the bus goes (a parent that died takes it along): no orphan spins. */
+  while (dbus_connection_read_write_dispatch (c, -1))
+    ;
+  return 0;
+}
+
+/* Issue 35.5, through the bus: five processes of this user, each with one connection and 16
+ * long Corrects, flood the queue of 64; a sixth process is still admitted and answered (it
+ * was refused Busy before). How soon it starts is held by test-engine-shares. */
+static void
+test_processes (void)
+{
+  BusFixture f;
+  int code;
+  if (!bus_fixture_begin (&f, NULL, &code))
+    return;
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+  const char *argv[] = { self, "--flood", f.address, NULL };
+  GPid pids[FLOODERS];
+  guint ready = 0;
+  for (guint i = 0; i < FLOODERS; i++) {
+    int out = -1;
+    pids[i] = 0;
+    if (!g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &pids[i], NULL, &out, NULL, NULL))
+      continue;
+    char b;
+    ready += read (out, &b, 1) == 1;  /* blocks until its Corrects are queued */
+    close (out);
+  }
+  tap_ok (ready == FLOODERS, "%u processes have sent %d long Corrects each", ready, FLOOD_JOBS);
+  const char *nargv[] = { self, "--newcomer", f.address, NULL };
+  int st = -1;
+  g_spawn_sync (NULL, (char **) nargv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL, &st, NULL);
+  tap_ok (WIFEXITED (st) && WEXITSTATUS (st) == 0, "a sixth process is admitted and answered while they flood (%d)", st);
+  for (guint i = 0; i < FLOODERS; i++)
+    if (pids[i]) {
+      kill (pids[i], SIGTERM);
+      waitpid (pids[i], NULL, 0);
+      g_spawn_close_pid (pids[i]);
+    }
+  tap_ok (bus_fixture_stop_draftd (&f) == 0, "draftd exits 0");
+  bus_fixture_teardown (&f);
+}
+
 int
 main (int argc, char **argv)
 {
   if (argc == 3 && g_str_equal (argv[1], "--newcomer"))
     return newcomer_main (argv[2]);
+  if (argc == 3 && g_str_equal (argv[1], "--flood"))
+    return flood_main (argv[2]);
   BusFixture f;
   int code;
   const char *extra[] = { "--client-queue-depth", G_STRINGIFY (QUEUE_DEPTH), NULL };
@@ -235,5 +308,6 @@ main (int argc, char **argv)
   tap_ok (bus_fixture_stop_draftd (&f) == 0, "draftd exits 0");
   bus_fixture_teardown (&f);
   test_turns ();
+  test_processes ();
   return tap_done ();
 }

@@ -134,7 +134,7 @@ main (void)
   if (!test_shipped_models (&target, &assistant))
     return tap_missing_all ("the shipped models are absent");
   g_autoptr (GError) error = NULL;
-  DraftdModelsSpec spec = { target, assistant, NULL, 0, NULL, 0 };
+  DraftdModelsSpec spec = { target, assistant, NULL, 0, NULL, 0, NULL };
   g_autoptr (DraftdModels) m = draftd_models_load (&spec, &error);
   if (m == NULL)
     return tap_missing_all ("%s", error->message);

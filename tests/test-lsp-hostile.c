@@ -1,8 +1,9 @@
 /* Issue 24.2, 24.3 and 24.7: draftd-lsp against messages built to hurt it. Deeply nested
  * JSON, strings that are not text (a lone surrogate escape, \u0000, a raw NUL byte) and
  * frames whose Content-Length is wrong each get their error, and the server goes on: the
- * message after a bad frame is answered, a refused document is never opened; a didChange
- * whose range does not fit the document is refused with a message, never applied as a
+ * message after a bad frame is answered, a refused document is never opened; a Content-Length
+ * it will not read (issue 35.2) is skipped as it arrives, and the message after it answered; a
+ * didChange whose range does not fit the document is refused with a message, never applied as a
  * whole-document replacement (issue 35.6). */
 #include <string.h>
 #include "tests/tap.h"
@@ -163,6 +164,39 @@ test_bad_ranges (LspClient *c)
   check_alive (c, "malformed didChange ranges");
 }
 
+/* Issue 35.2: a Content-Length the server will not read (over DRAFTD_LSP_MAX_FRAME, or past
+ * any integer) is refused at once, its bytes are dropped as they come, and the message that
+ * follows them is answered: no claim makes the server deaf. */
+static void
+expect_refused_claim (LspClient *c, const char *claim, gsize junk, gint64 id, const char *what)
+{
+  g_autofree char *header = g_strdup_printf ("Content-Length: %s\r\n\r\n", claim);
+  lsp_send_raw (c, header, strlen (header));
+  /* Its own error, past any answer to an earlier bad frame still on its way. */
+  JsonNode *refused = NULL;
+  while ((refused = lsp_next (c, 10000)) && !strstr (error_message (refused), "the limit is"))
+    json_node_unref (refused);
+  tap_ok (refused && error_code (refused) == DRAFTD_LSP_PARSE_ERROR, "%s: refused before its bytes come (%s)", what,
+          refused ? error_message (refused) : "no answer");
+  g_clear_pointer (&refused, json_node_unref);
+  /* Some of what it claimed (JSON-ish bytes, no header), then a real request. */
+  g_autofree char *body = g_strnfill (junk, 'x');
+  lsp_send_raw (c, body, junk);
+  g_autofree char *req = g_strdup_printf ("{\"jsonrpc\": \"2.0\", \"id\": %" G_GINT64_FORMAT ", \"method\": \"x/after\"}", id);
+  send_framed (c, req, strlen (req));
+  g_autoptr (JsonNode) m = lsp_wait (c, id, NULL, 30000);
+  tap_ok (m && error_code (m) == DRAFTD_LSP_METHOD_NOT_FOUND, "%s: the request after %zu of its bytes is answered", what, junk);
+}
+
+static void
+test_claims (LspClient *c)
+{
+  expect_refused_claim (c, "100000000", 1 << 20, 710, "a Content-Length of 100 MB");
+  expect_refused_claim (c, "100000000000000000000", 1 << 20, 711, "a Content-Length of 10^20");
+  expect_refused_claim (c, "9223372036854775807", 100, 712, "a Content-Length of 2^63 - 1");
+  check_alive (c, "Content-Lengths it will not read");
+}
+
 int
 main (void)
 {
@@ -177,5 +211,6 @@ main (void)
   test_text (&c);
   test_framing (&c);
   test_bad_ranges (&c);
+  test_claims (&c);
   return lsp_end (&c, &f);
 }

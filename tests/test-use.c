@@ -2,11 +2,13 @@
  * when the switch comes end on the old pair (their greedy text equals the old pair's), the
  * daemon then runs the new one and records it in its config file, which a restart without --target reads; a
  * switch to a broken file or to an assistant of another vocabulary fails in one line and
- * keeps the pair that ran; the REPL's /model switches too. */
+ * keeps the pair that ran; the REPL's /model switches too. Any path, however odd, survives
+ * the record and a restart (issue 35.3). */
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #include "tests/bus-fixture.h"
 #include "tests/cli-run.h"
 #include "tests/tap.h"
@@ -150,6 +152,39 @@ repl_model (BusFixture *f)
   g_unlink (in);
 }
 
+/* A draftd with XDG_CONFIG_HOME `xdg` and no --target (it reads the config), once it serves;
+ * 0 when it did not come up. */
+static GPid
+start_from_config (BusFixture *f, const char *xdg)
+{
+  g_autofree char *exe = g_build_filename (DRAFTD_BUILD_ROOT, "daemon", "draftd", NULL);
+  const char *argv[] = { exe, "--address", f->address, NULL };
+  g_auto (GStrv) env = g_environ_setenv (g_get_environ (), "XDG_CONFIG_HOME", xdg, TRUE);
+  env = g_environ_unsetenv (env, "DRAFTD_MODELS_DIR");
+  GPid pid = 0;
+  if (!g_spawn_async (NULL, (char **) argv, env, G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &pid, NULL))
+    return 0;
+  for (guint i = 0; i < 300; i++) {
+    g_autofree char *now = running_target (f);
+    if (now)
+      return pid;
+    if (waitpid (pid, NULL, WNOHANG) == pid)
+      return 0;  /* it refused to start (a config it cannot read) */
+    g_usleep (100000);
+  }
+  return pid;
+}
+
+static int
+stop (GPid pid)
+{
+  int wait_status = -1;
+  kill (pid, SIGTERM);
+  waitpid (pid, &wait_status, 0);
+  g_spawn_close_pid (pid);
+  return WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
+}
+
 /* A daemon started without --target reads the pair draft use recorded. */
 static void
 survives_restart (BusFixture *f)
@@ -162,29 +197,45 @@ survives_restart (BusFixture *f)
   /* Under ASan a leak of the switches' state would show in the exit status. */
   int stopped = bus_fixture_stop_draftd (f);
   tap_ok (stopped == 0, "the daemon that switched stops cleanly (status %d)", stopped);
-  g_autofree char *exe = g_build_filename (DRAFTD_BUILD_ROOT, "daemon", "draftd", NULL);
   g_autofree char *xdg = g_build_filename (test_tmpdir (), "xdg", NULL);
-  const char *argv[] = { exe, "--address", f->address, NULL };
-  g_auto (GStrv) env = g_environ_setenv (g_get_environ (), "XDG_CONFIG_HOME", xdg, TRUE);
-  env = g_environ_unsetenv (env, "DRAFTD_MODELS_DIR");
-  GPid pid;
-  if (!g_spawn_async (NULL, (char **) argv, env, G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &pid, NULL))
-    return;
-  g_autofree char *now = NULL;
-  for (guint i = 0; i < 300 && now == NULL; i++) {
-    g_usleep (100000);
-    now = running_target (f);
-  }
+  GPid pid = start_from_config (f, xdg);
+  g_autofree char *now = pid ? running_target (f) : NULL;
   tap_ok (g_strcmp0 (now, f->target) == 0, "a restarted daemon runs the recorded target (%s)", now);
-  kill (pid, SIGTERM);
-  int wait_status = -1;
-  waitpid (pid, &wait_status, 0);
-  g_spawn_close_pid (pid);
-  tap_ok (WIFEXITED (wait_status) && WEXITSTATUS (wait_status) == 0, "and stops cleanly");
+  tap_ok (pid && stop (pid) == 0, "and stops cleanly");
+}
+
+/* Issue 35.3: draft use to a path with everything the config's syntax gives a meaning to
+ * (spaces at both ends, #, ;, =, quotes, backslashes, a line break, non-ASCII), then a
+ * restart: the daemon comes back on that very path. */
+static void
+odd_path_survives_restart (BusFixture *f)
+{
+  g_autofree char *dir = g_build_filename (test_tmpdir (), " odd # ; = \" ' \\ dir ", NULL);
+  g_autofree char *target = g_build_filename (dir, " t # ; = \"q\" \\ \n na\xc3\xafve \xe6\xa8\xa1\xe5\x9e\x8b.gguf ", NULL);
+  g_autofree char *assistant = g_build_filename (dir, "a\\ \t;#=.gguf", NULL);
+  g_mkdir_with_parents (dir, 0700);
+  gboolean linked = symlink (f->target, target) == 0 && symlink (f->assistant, assistant) == 0;
+  tap_ok (linked, "the models linked under paths the config syntax gives meanings to");
+  g_autofree char *xdg = g_build_filename (test_tmpdir (), "xdg", NULL);
+  GPid pid = start_from_config (f, xdg);
+  g_autofree char *out = NULL, *err = NULL;
+  int used = pid ? draft (f, (const char *[]) { "use", target, "--assistant", assistant, NULL }, &out, &err) : -1;
+  tap_ok (used == 0, "draft use switches to them (%s)", err ? err : "no daemon");
+  tap_ok (pid && stop (pid) == 0, "the daemon stops cleanly");
+  pid = start_from_config (f, xdg);
+  g_autofree char *now = pid ? running_target (f) : NULL;
+  g_autofree char *shown = g_strescape (now ? now : "(no daemon)", NULL);
+  tap_ok (g_strcmp0 (now, target) == 0, "restarted, the daemon runs that very path (%s)", shown);
+  if (pid)
+    stop (pid);
+  g_autofree char *conf = g_build_filename (xdg, "draftd", "draftd.conf", NULL);
   g_autofree char *conf_dir = g_path_get_dirname (conf);
   g_unlink (conf);
   g_rmdir (conf_dir);
   g_rmdir (xdg);
+  g_unlink (target);
+  g_unlink (assistant);
+  g_rmdir (dir);
 }
 
 int
@@ -206,6 +257,7 @@ main (void)
     failed_switches (&f, stories);
     repl_model (&f);
     survives_restart (&f);
+    odd_path_survives_restart (&f);
   } else {
     tap_ok (FALSE, "a greedy completion on the old pair: %s", err);
   }

@@ -37,7 +37,7 @@ PKGS=(meson ninja-build pkg-config gcc glslc libvulkan-dev vulkan-validationlaye
       libglib2.0-dev libjson-glib-dev libdbus-1-dev libcurl4-openssl-dev dbus dbus-bin libreadline-dev python3 tmux
       libhunspell-dev hunspell-en-us hunspell-en-gb wordnet-base help2man)
 if [ "${1:-}" = "--tests" ]; then
-  PKGS+=(neovim emacs-nox elpa-eglot systemd
+  PKGS+=(neovim emacs-nox elpa-eglot systemd libxml2-utils
          python3-torch python3-sentencepiece libopenblas0-pthread python3.11-doc
          hunspell-fr hunspell-de-de xvfb xclip libnotify-bin man-db
          base-files)  # /usr/share/common-licenses: the clean-text test's prose (essential; named for the record)

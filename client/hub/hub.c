@@ -1,13 +1,10 @@
 #include "client/hub/hub.h"
 #include <curl/curl.h>
 #include <errno.h>
-#include <json-glib/json-glib.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-G_DEFINE_QUARK (draft-hub-error-quark, draft_hub_error)
 
 #define PUBLIC_HUB "https://huggingface.co"
 /* Metadata of one repository is a few hundred kilobytes at most; more is not the Hub. */
@@ -28,6 +25,14 @@ draft_hub_endpoint (void)
     }
   }
   return g_strdup (PUBLIC_HUB);
+}
+
+guint
+draft_hub_stall_seconds (void)
+{
+  guint64 v;
+  const char *env = g_getenv ("DRAFTD_HUB_STALL_SECONDS");
+  return env && g_ascii_string_to_unsigned (env, 10, 1, 3600, &v, NULL) ? (guint) v : 60;
 }
 
 static volatile sig_atomic_t *interrupt_flag;
@@ -78,9 +83,10 @@ request_init (Request *r, const char *url)
   curl_easy_setopt (c, CURLOPT_MAXREDIRS, 10L);
   curl_easy_setopt (c, CURLOPT_USERAGENT, "draftd/" DRAFTD_VERSION);
   curl_easy_setopt (c, CURLOPT_CONNECTTIMEOUT, 30L);
-  /* A stalled transfer (a laptop changing networks) ends with an error instead of hanging. */
+  /* A stalled transfer (a laptop changing networks) ends with an error instead of hanging:
+   * judged by bytes arriving, never by what a header promised. */
   curl_easy_setopt (c, CURLOPT_LOW_SPEED_LIMIT, 1L);
-  curl_easy_setopt (c, CURLOPT_LOW_SPEED_TIME, 60L);
+  curl_easy_setopt (c, CURLOPT_LOW_SPEED_TIME, (long) draft_hub_stall_seconds ());
   curl_easy_setopt (c, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt (c, CURLOPT_HEADERFUNCTION, on_header);
   curl_easy_setopt (c, CURLOPT_HEADERDATA, r);
@@ -116,7 +122,19 @@ set_curl_error (CURLcode rc, const Request *r, const char *what, GError **error)
 {
   const char *detail = r->errbuf[0] ? r->errbuf : curl_easy_strerror (rc);
   g_autofree char *endpoint = draft_hub_endpoint ();
+  long status = 0;
+  curl_easy_getinfo (r->curl, CURLINFO_RESPONSE_CODE, &status);
   switch (rc) {
+  case CURLE_OPERATION_TIMEDOUT:
+    /* The Hub answered, then sent nothing: a stall, not an unreachable Hub. */
+    if (status != 0) {
+      g_set_error (error, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_STALLED, "%s: no data arrived for %u s (the server stalled)",
+                   what, draft_hub_stall_seconds ());
+      break;
+    }
+    g_set_error (error, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_NETWORK, "the Hub at %s did not answer within %u s: %s", endpoint,
+                 draft_hub_stall_seconds (), detail);
+    break;
   case CURLE_ABORTED_BY_CALLBACK:
     g_set_error (error, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_CANCELLED, "%s: interrupted", what);
     break;
@@ -171,64 +189,6 @@ on_metadata (char *p, size_t size, size_t n, void *user)
   return size * n;
 }
 
-static gboolean
-is_sha256 (const char *s)
-{
-  if (s == NULL || strlen (s) != 64)
-    return FALSE;
-  for (const char *p = s; *p; p++)
-    if (!g_ascii_isxdigit (*p))
-      return FALSE;
-  return TRUE;
-}
-
-/* The sibling entry of `file` in the revision's metadata: its lfs object has the size and the
- * SHA-256 (for LFS files, which every GGUF is, the Hub's own checksum of the contents). */
-static gboolean
-parse_sibling (JsonObject *sib, const char *repo, const char *file, DraftHubFileInfo *info, GError **error)
-{
-  JsonObject *lfs = json_object_has_member (sib, "lfs") ? json_object_get_object_member (sib, "lfs") : NULL;
-  const char *sha = lfs && json_object_has_member (lfs, "sha256") ? json_object_get_string_member (lfs, "sha256") : NULL;
-  gint64 size = lfs && json_object_has_member (lfs, "size") ? json_object_get_int_member (lfs, "size") : -1;
-  if (!is_sha256 (sha) || size <= 0) {
-    g_set_error (error, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_PROTOCOL,
-                 "the Hub gives no SHA-256 and size for %s/%s, so it cannot be verified", repo, file);
-    return FALSE;
-  }
-  info->size = (guint64) size;
-  for (guint i = 0; i < 64; i++)
-    info->sha256[i] = g_ascii_tolower (sha[i]);
-  info->sha256[64] = 0;
-  return TRUE;
-}
-
-static gboolean
-parse_metadata (const GString *body, const char *repo, const char *file, DraftHubFileInfo *info, GError **error)
-{
-  g_autoptr (JsonParser) parser = json_parser_new ();
-  JsonNode *root = json_parser_load_from_data (parser, body->str, body->len, NULL) ? json_parser_get_root (parser) : NULL;
-  JsonObject *o = root && JSON_NODE_HOLDS_OBJECT (root) ? json_node_get_object (root) : NULL;
-  JsonNode *sibs = o ? json_object_get_member (o, "siblings") : NULL;
-  if (sibs == NULL || !JSON_NODE_HOLDS_ARRAY (sibs)) {
-    g_set_error (error, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_PROTOCOL, "the Hub's metadata of %s is not what draft reads", repo);
-    return FALSE;
-  }
-  JsonArray *a = json_node_get_array (sibs);
-  g_autoptr (GString) ggufs = g_string_new (NULL);
-  for (guint i = 0; i < json_array_get_length (a); i++) {
-    JsonNode *n = json_array_get_element (a, i);
-    JsonObject *sib = JSON_NODE_HOLDS_OBJECT (n) ? json_node_get_object (n) : NULL;
-    const char *name = sib && json_object_has_member (sib, "rfilename") ? json_object_get_string_member (sib, "rfilename") : NULL;
-    if (g_strcmp0 (name, file) == 0)
-      return parse_sibling (sib, repo, file, info, error);
-    if (name && g_str_has_suffix (name, ".gguf") && ggufs->len < 400)
-      g_string_append_printf (ggufs, "%s%s", ggufs->len ? ", " : "", name);
-  }
-  g_set_error (error, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_NOT_FOUND, "%s has no file %s on the Hub (404)%s%s", repo, file,
-               ggufs->len ? "; its GGUF files: " : "", ggufs->str);
-  return FALSE;
-}
-
 gboolean
 draft_hub_file_info (const char *repo, const char *file, DraftHubFileInfo *info, GError **error)
 {
@@ -249,7 +209,7 @@ draft_hub_file_info (const char *repo, const char *file, DraftHubFileInfo *info,
   else if (status < 200 || status >= 300)
     set_http_error (status, &r, repo, NULL, error);
   else
-    ok = parse_metadata (body, repo, file, info, error);
+    ok = draft_hub_parse_metadata (body->str, body->len, repo, file, info, error);
   request_clear (&r);
   return ok;
 }
@@ -262,6 +222,8 @@ typedef struct {
   guint64 have, total;
   int write_errno;
   gboolean seen_status, discard;
+  gboolean complete;  /* `total` bytes are here: the transfer ends, whatever the header said */
+  gboolean too_long;  /* a byte past `total` came */
   DraftHubProgress progress;
   gpointer user;
 } Sink;
@@ -294,11 +256,16 @@ on_body (char *p, size_t size, size_t n, void *user)
     return 0;
   if (s->discard)
     return len;
+  if (len > s->total - s->have) {
+    s->too_long = TRUE;  /* not a byte of it is written: the file cannot be this one */
+    return 0;
+  }
   if (fwrite (p, 1, len, s->f) != len) {
     s->write_errno = errno;
     return 0;
   }
   s->have += len;
+  s->complete = s->have == s->total;
   return len;
 }
 
@@ -308,7 +275,10 @@ on_xfer (void *user, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, c
   Sink *s = user;
   if (on_interrupt_check (NULL, dltotal, dlnow, ultotal, ulnow))
     return 1;
-  return s->progress && !s->progress (s->have, s->total, s->user) ? 1 : 0;
+  if (s->progress && !s->progress (s->have, s->total, s->user))
+    return 1;
+  /* All the metadata's bytes are here: a Content-Length that claims more is not waited for. */
+  return s->complete ? 1 : 0;
 }
 
 static void
@@ -347,6 +317,12 @@ fetch_once (const char *url, Sink *s, const char *repo, const char *file, const 
     s->write_errno = errno;
   if (s->write_errno)
     set_write_error (s, part, error);
+  else if (s->too_long) {
+    g_autofree char *size = g_format_size_full (s->total, G_FORMAT_SIZE_LONG_FORMAT);
+    g_set_error (error, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_TOO_LONG, "the server sent more than the %s the Hub's metadata "
+                 "gives for %s: it is not that file, and the download was deleted", size, file);
+  } else if (rc == CURLE_ABORTED_BY_CALLBACK && s->complete && !s->discard)
+    ok = TRUE;  /* stopped by us with every byte here */
   else if (rc != CURLE_OK)
     set_curl_error (rc, &r, file, error);
   else if (status < 200 || status >= 300)
@@ -360,8 +336,8 @@ fetch_once (const char *url, Sink *s, const char *repo, const char *file, const 
   return ok;
 }
 
-/* A dropped connection is resumed at once while bytes keep arriving; three drops in a row
- * with nothing gained end the pull (what arrived stays for the next one). */
+/* A dropped or stalled connection is resumed at once while bytes keep arriving; three in a
+ * row with nothing gained end the pull (what arrived stays for the next one). */
 gboolean
 draft_hub_fetch (const char *repo, const char *file, const DraftHubFileInfo *info, const char *part,
                  DraftHubProgress progress, gpointer user, GError **error)
@@ -387,7 +363,9 @@ draft_hub_fetch (const char *repo, const char *file, const DraftHubFileInfo *inf
     if (fetch_once (url, &s, repo, file, part, &local))
       break;
     fruitless = s.have > before ? 0 : fruitless + 1;
-    if (!g_error_matches (local, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_DROPPED) || fruitless >= 3) {
+    gboolean resumable = g_error_matches (local, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_DROPPED) ||
+                         g_error_matches (local, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_STALLED);
+    if (!resumable || fruitless >= 3) {
       g_propagate_error (error, g_steal_pointer (&local));
       ok = FALSE;
       break;

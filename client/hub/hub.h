@@ -19,6 +19,8 @@ typedef enum {
   DRAFT_HUB_ERROR_NO_SPACE,
   DRAFT_HUB_ERROR_IO,
   DRAFT_HUB_ERROR_CANCELLED,
+  DRAFT_HUB_ERROR_TOO_LONG,     /* more bytes came than the metadata's size: not the file, and deleted */
+  DRAFT_HUB_ERROR_STALLED,      /* no byte arrived for the stall time: what arrived is kept */
 } DraftHubError;
 
 /* A flag the caller's SIGINT handler sets: a request in flight (metadata or file, connecting
@@ -34,6 +36,16 @@ typedef struct {
   char sha256[65];   /* lowercase hex */
 } DraftHubFileInfo;
 
+/* Size and SHA-256 of `file` from the revision metadata's JSON `data` of `repo`; every field
+ * is type-checked (nothing is logged): DRAFT_HUB_ERROR_PROTOCOL or _NOT_FOUND otherwise. */
+gboolean draft_hub_parse_metadata (const char *data, gsize len, const char *repo, const char *file, DraftHubFileInfo *info,
+                                   GError **error);
+
+/* How long a transfer may go without a byte before it ends with DRAFT_HUB_ERROR_STALLED (or,
+ * before the Hub answered at all, _NETWORK): 60 s, or $DRAFTD_HUB_STALL_SECONDS (a slow link,
+ * or a test). */
+guint draft_hub_stall_seconds (void);
+
 /* Size and SHA-256 of `file` in `repo` at its main revision. */
 gboolean draft_hub_file_info (const char *repo, const char *file, DraftHubFileInfo *info, GError **error);
 
@@ -42,7 +54,10 @@ gboolean draft_hub_file_info (const char *repo, const char *file, DraftHubFileIn
 typedef gboolean (*DraftHubProgress) (guint64 have, guint64 total, gpointer user);
 
 /* Appends `file` to `part` from the byte `part` already holds (a range request) until it
- * holds info->size bytes; a server that ignores the range starts the file again. */
+ * holds info->size bytes; a server that ignores the range starts the file again. The size
+ * rules, not the server's Content-Length: the transfer stops once info->size bytes are there
+ * (a header that claims more is not waited for), and a byte past them ends it with
+ * DRAFT_HUB_ERROR_TOO_LONG, nothing past the size written. */
 gboolean draft_hub_fetch (const char *repo, const char *file, const DraftHubFileInfo *info, const char *part,
                           DraftHubProgress progress, gpointer user, GError **error);
 

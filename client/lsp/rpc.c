@@ -63,6 +63,8 @@ content_length (const char *headers)
     const char *v = colon + 1;
     while (*v == ' ')
       v++;
+    /* A number past gint64 (10^20) saturates: it is refused as too large, not taken as a
+     * small one. */
     gint64 n = g_ascii_strtoll (v, &end, 10);
     while (*end == ' ')
       end++;
@@ -90,6 +92,29 @@ header_inside (const guint8 *data, gsize len, gsize limit)
   return G_MAXSIZE;
 }
 
+/* The body of a refused frame is dropped as it arrives, never kept: only a tail that may hold
+ * the start of a header cut by the end of a read stays. Should a header appear inside it (the
+ * client sent less than it claimed, or the claim was absurd such as 10^20 bytes), reading
+ * resumes there, so no claim makes the server deaf. TRUE when the skip is over. */
+
+static gboolean
+skip_refused (DraftdLspReader *r)
+{
+  gsize avail = MIN (r->skip, r->buf->len);
+  gsize next = header_inside (r->buf->data, r->buf->len, avail);
+  if (next != G_MAXSIZE) {
+    g_byte_array_remove_range (r->buf, 0, next);
+    r->skip = 0;
+    return TRUE;
+  }
+  gsize drop = avail;
+  if (avail < r->skip)  /* the refused body goes on past the buffer */
+    drop = avail > DRAFTD_LSP_HEADER_TAIL ? avail - DRAFTD_LSP_HEADER_TAIL : 0;
+  g_byte_array_remove_range (r->buf, 0, drop);
+  r->skip -= drop;
+  return r->skip == 0;
+}
+
 /* A header block without a valid Content-Length. The rest of a message cut short by a
  * Content-Length too small comes before the next header in the same block: reading resumes
  * at that header, so the message after a bad frame is not lost. */
@@ -112,13 +137,8 @@ DraftdLspFrame
 draftd_lsp_reader_next (DraftdLspReader *r, char **body)
 {
   *body = NULL;
-  if (r->skip) {
-    gsize n = MIN (r->skip, r->buf->len);
-    g_byte_array_remove_range (r->buf, 0, n);
-    r->skip -= n;
-    if (r->skip)
-      return DRAFTD_LSP_FRAME_NONE;
-  }
+  if (r->skip && !skip_refused (r))
+    return DRAFTD_LSP_FRAME_NONE;
   if (r->resync && !resync (r))
     return DRAFTD_LSP_FRAME_NONE;
   const guint8 *end = find (r->buf->data, r->buf->len, "\r\n\r\n");
@@ -139,7 +159,10 @@ draftd_lsp_reader_next (DraftdLspReader *r, char **body)
   if ((guint64) n > DRAFTD_LSP_MAX_FRAME) {
     g_byte_array_remove_range (r->buf, 0, header_len + 4);
     r->skip = n;
-    *body = g_strdup_printf ("a message of %" G_GINT64_FORMAT " bytes (the limit is %u)", n, DRAFTD_LSP_MAX_FRAME);
+    if (n == G_MAXINT64)
+      *body = g_strdup_printf ("a Content-Length past any size (the limit is %u bytes)", DRAFTD_LSP_MAX_FRAME);
+    else
+      *body = g_strdup_printf ("a message of %" G_GINT64_FORMAT " bytes (the limit is %u)", n, DRAFTD_LSP_MAX_FRAME);
     return DRAFTD_LSP_FRAME_BAD;
   }
   gsize start = header_len + 4, avail = MIN (r->buf->len - start, (gsize) n + 16);

@@ -20,6 +20,9 @@ enum {
 
 /* The largest frame accepted; a longer Content-Length is a protocol error, and the bytes are skipped. */
 #define DRAFTD_LSP_MAX_FRAME (64u << 20)
+/* While a refused frame's body is skipped, at most this many of its bytes are kept: the tail
+ * that may hold the start of the next header, cut by the end of a read. */
+#define DRAFTD_LSP_HEADER_TAIL 64
 
 /* The deepest nesting of arrays and objects accepted; a message nested deeper is refused
  * before it is parsed (json-glib's parser recurses once per level; LSP nests a dozen). */

@@ -59,13 +59,13 @@ draftd_engine_new (const DraftdEngineConfig *config, GError **error)
 }
 
 static DraftdModels *
-load_models (const DraftdEngineConfig *c, const DraftdChatFormat *format, GError **error)
+load_models (const DraftdEngineConfig *c, const DraftdChatFormat *format, DraftdVk *share, GError **error)
 {
   if (c->target == NULL) {
     g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_NO_MODEL, "no target model configured");
     return NULL;
   }
-  DraftdModelsSpec spec = { c->target, c->assistant, c->device, c->n_ctx, c->chat_format ? format : NULL, c->n_lanes };
+  DraftdModelsSpec spec = { c->target, c->assistant, c->device, c->n_ctx, c->chat_format ? format : NULL, c->n_lanes, share };
   GError *local = NULL;
   gint64 t0 = g_get_monotonic_time ();
   DraftdModels *m = draftd_models_load (&spec, &local);
@@ -87,7 +87,10 @@ draftd_engine_reconfigure (DraftdEngine *e, const DraftdEngineConfig *config, GE
   if (!config_copy (&next, config, &format, error))
     return FALSE;
   DraftdModels *models = NULL;
-  if (!next.lazy && (models = load_models (&next, &format, error)) == NULL) {
+  /* The pair there is replaced only now, between jobs: the new one loads onto its device when
+   * the device chosen is the same, so a switch does not build a Vulkan instance again. */
+  DraftdVk *share = e->models && g_strcmp0 (e->config.device, next.device) == 0 ? e->models->vk : NULL;
+  if (!next.lazy && (models = load_models (&next, &format, share, error)) == NULL) {
     config_clear (&next);
     return FALSE;
   }
@@ -135,7 +138,7 @@ draftd_engine_load (DraftdEngine *e, GError **error)
 {
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&e->lock);
   if (e->models == NULL)
-    e->models = load_models (&e->config, &e->format, error);
+    e->models = load_models (&e->config, &e->format, NULL, error);
   return e->models != NULL;
 }
 

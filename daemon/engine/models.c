@@ -106,7 +106,8 @@ draftd_models_load (const DraftdModelsSpec *spec, GError **error)
 {
   g_autoptr (DraftdModels) m = g_new0 (DraftdModels, 1);
   guint scratch = 0;
-  if ((m->vk = draftd_vk_new (spec->device, error)) == NULL ||
+  m->vk = spec->share ? draftd_vk_ref (spec->share) : draftd_vk_new (spec->device, error);
+  if (m->vk == NULL ||
       !resident_load (m->vk, spec->target, spec->n_ctx, 0, spec->n_lanes, &m->target, &scratch, error))
     return NULL;
   guint n_lanes = draftd_runner_n_seq (m->target.runner) / (1 + scratch);

@@ -35,6 +35,10 @@ typedef struct {
   guint n_ctx;              /* 0: the model's */
   const DraftdChatFormat *format;  /* NULL: from the target's template */
   guint n_lanes;            /* 0: as many as the KV budget allows (models.c) */
+  /* A device already open to load onto (the models take a reference), so that a switch of
+   * models keeps the Vulkan instance, device and pipelines: NULL opens the one `device`
+   * selects. (Lavapipe kept ~200 KiB of every instance it destroyed.) */
+  DraftdVk *share;
 } DraftdModelsSpec;
 
 DraftdModels *draftd_models_load (const DraftdModelsSpec *spec, GError **error);

@@ -12,6 +12,7 @@ struct DraftdScheduler {
   GHashTable *queues;     /* client -> GQueue of Job* */
   GQueue rotation;        /* clients with queued jobs, in turn order (char*, owned by queues' keys) */
   guint n_queued;
+  guint n_reserved;       /* of n_queued: newcomers' first jobs taken over the bounds (admission) */
   GPtrArray *running;     /* Job*: started on a lane of their own, their threads not yet joined */
   DraftdLanes *lanes;     /* the loaded models' lanes while jobs run (NULL: none run) */
   gboolean stopping;
@@ -32,6 +33,9 @@ typedef struct {
   gint finished;          /* atomic: its thread is done with the lane */
   gint timed_out;         /* atomic: the job ran past its time budget */
   GSource *budget;        /* the budget's timer, from its start */
+  gint64 deadline;        /* monotonic µs: when the budget is spent */
+  gint64 stopped;         /* monotonic µs: when the budget's timer stopped it (before timed_out is set) */
+  gboolean reserved;      /* queued in the newcomers' reserve (lock held) */
 } Job;
 
 static void
@@ -138,17 +142,22 @@ client_running (DraftdScheduler *s, const char *client)
   return FALSE;
 }
 
+static gboolean same_user (const char *a, const char *b);
+
 /* The other connections of the identity whose turn it was go to the back of the line too:
  * one process gets one turn per round however many connections it opens, so a newcomer
- * waits for one job of its, not one per connection. Lock held. */
+ * waits for one job of its, not one per connection. With `whole_user`, every connection of
+ * that process's user goes behind the other users' (in their order): one user gets one turn
+ * per round however many processes it runs. Lock held. */
 static void
-identity_to_back (DraftdScheduler *s, const char *identity)
+identity_to_back (DraftdScheduler *s, const char *identity, gboolean whole_user)
 {
   GQueue later = G_QUEUE_INIT;
   for (GList *l = s->rotation.head, *next; l; l = next) {
     next = l->next;
     Job *head = g_queue_peek_head (g_hash_table_lookup (s->queues, l->data));
-    if (g_str_equal (draftd_job_request_identity (head->pub.request), identity)) {
+    const char *who = draftd_job_request_identity (head->pub.request);
+    if (whole_user ? same_user (who, identity) : g_str_equal (who, identity)) {
       g_queue_unlink (&s->rotation, l);
       g_queue_push_tail_link (&later, l);
     }
@@ -186,11 +195,13 @@ take_next (DraftdScheduler *s, gboolean last_lane)
     GQueue *q = g_hash_table_lookup (s->queues, client);
     Job *job = g_queue_pop_head (q);
     s->n_queued--;
+    s->n_reserved -= job->reserved;
     if (g_queue_is_empty (q))
       g_hash_table_remove (s->queues, client);  /* frees `client` */
     else
       g_queue_push_tail (&s->rotation, (gpointer) client);  /* back of the line: fair across clients */
-    identity_to_back (s, draftd_job_request_identity (job->pub.request));
+    identity_to_back (s, draftd_job_request_identity (job->pub.request), FALSE);
+    identity_to_back (s, draftd_job_request_identity (job->pub.request), TRUE);
     return job;
   }
   return NULL;
@@ -206,10 +217,29 @@ startable (DraftdScheduler *s)
   return n;
 }
 
+/* The budget's timer is a source with a ready time in microseconds, never
+ * g_timeout_add_seconds: that rounds its expiry to a per-session mark within the second and
+ * so fires up to 0.25 s early by design. (A GLib timeout source would not do either: one that
+ * returns G_SOURCE_CONTINUE is re-armed a whole interval later.) Should a wakeup still come
+ * before the deadline, the timer waits out the rest. */
+static gboolean
+deadline_dispatch (GSource *source, GSourceFunc callback, gpointer data)
+{
+  return callback (data);
+}
+
+static GSourceFuncs deadline_funcs = { NULL, NULL, deadline_dispatch, NULL, NULL, NULL };
+
 static gboolean
 on_timeout (gpointer p)
 {
   Job *job = p;
+  gint64 now = g_get_monotonic_time ();
+  if (now < job->deadline) {
+    g_source_set_ready_time (g_main_current_source (), job->deadline);
+    return G_SOURCE_CONTINUE;
+  }
+  job->stopped = now;
   g_atomic_int_set (&job->timed_out, TRUE);
   g_cancellable_cancel (job->pub.cancellable);
   return G_SOURCE_REMOVE;
@@ -226,8 +256,11 @@ job_main (gpointer p)
   draftd_engine_run (s->engine, job->lane, job->pub.request, job->pub.cancellable, &job->sink, res);
   if (g_atomic_int_get (&job->timed_out) && res->error && g_error_matches (res->error, G_IO_ERROR, G_IO_ERROR_CANCELLED)) {
     g_clear_error (&res->error);
+    /* The time it ran by the daemon's clock, so a budget cut short would show. */
+    double ran = (job->stopped - (job->deadline - (gint64) s->limits.job_timeout_s * G_TIME_SPAN_SECOND)) / 1e6;
     g_set_error (&res->error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_TOO_LONG,
-                 "the job ran past its time budget (%u s); send less text at a time", s->limits.job_timeout_s);
+                 "the job ran past its time budget (%u s; stopped after %.3f s); send less text at a time",
+                 s->limits.job_timeout_s, ran);
   }
   g_atomic_int_set (&job->finished, TRUE);
   draftd_lane_close (job->lane);  /* wakes the loop, which joins this thread */
@@ -252,7 +285,9 @@ admit (DraftdScheduler *s)
     job->lane = draftd_lanes_open (s->lanes, job, affinity, 0, !draftd_job_kind_is_grammar (r->kind));
     g_assert (job->lane);
     if (s->limits.job_timeout_s) {
-      job->budget = g_timeout_source_new_seconds (s->limits.job_timeout_s);
+      job->deadline = g_get_monotonic_time () + (gint64) s->limits.job_timeout_s * G_TIME_SPAN_SECOND;
+      job->budget = g_source_new (&deadline_funcs, sizeof (GSource));
+      g_source_set_ready_time (job->budget, job->deadline);
       g_source_set_callback (job->budget, on_timeout, job, NULL);
       g_source_attach (job->budget, s->main_context);
     }
@@ -459,51 +494,105 @@ draftd_scheduler_free (DraftdScheduler *s)
   g_free (s);
 }
 
-/* Jobs waiting from the request's identity, over all its connections (each queue is one
- * connection's, so its head tells whose it is). Lock held. */
-static guint
-queued_for (DraftdScheduler *s, const DraftdJobRequest *r)
+/* The user of an identity "uid:pid": its length up to the colon. An identity without
+ * credentials is a unique bus name (":1.42"), a user of its own: all of it. */
+static gsize
+user_len (const char *identity)
 {
-  guint n = 0;
+  const char *colon = strchr (identity, ':');
+  return colon && colon > identity ? (gsize) (colon - identity) : strlen (identity);
+}
+
+static gboolean
+same_user (const char *a, const char *b)
+{
+  gsize n = user_len (a);
+  return n == user_len (b) && strncmp (a, b, n) == 0;
+}
+
+/* What waits and runs of the request's process and user. */
+typedef struct {
+  guint process_queued, process_running;
+  guint user_shared;   /* the user's jobs in the shared queue (not in the reserve) */
+} Counts;
+
+/* Lock held. Each queue is one connection's, so its head tells whose it is. */
+static Counts
+count_for (DraftdScheduler *s, const DraftdJobRequest *r)
+{
+  const char *me = draftd_job_request_identity (r);
+  Counts c = { 0 };
   GHashTableIter it;
   gpointer q;
   g_hash_table_iter_init (&it, s->queues);
   while (g_hash_table_iter_next (&it, NULL, &q)) {
-    Job *head = g_queue_peek_head (q);
-    if (g_str_equal (draftd_job_request_identity (head->pub.request), draftd_job_request_identity (r)))
-      n += g_queue_get_length (q);
+    const char *who = draftd_job_request_identity (((Job *) g_queue_peek_head (q))->pub.request);
+    if (g_str_equal (who, me))
+      c.process_queued += g_queue_get_length (q);
+    if (same_user (who, me))
+      for (GList *l = ((GQueue *) q)->head; l; l = l->next)
+        c.user_shared += !((Job *) l->data)->reserved;
   }
-  return n;
+  for (guint i = 0; i < s->running->len; i++)
+    c.process_running += g_str_equal (draftd_job_request_identity (((Job *) g_ptr_array_index (s->running, i))->pub.request), me);
+  return c;
+}
+
+/* Fair shares (docs/usage.md, "Fair shares"). With Q = max_queued and P =
+ * max_queued_per_client: a process keeps at most P jobs waiting beside one running, whatever
+ * its connections; a user's processes together hold at most Q - P of the shared queue, so
+ * however many processes one user runs, P places stay for others; and a process with
+ * nothing waiting or running (a newcomer) gets its first place even when those bounds are
+ * reached, in a reserve of P places beyond the Q. TRUE to admit; *reserved: into the reserve. */
+static gboolean
+admit_request (DraftdScheduler *s, const DraftdJobRequest *r, gboolean *reserved, GError **error)
+{
+  guint shared_cap = s->limits.max_queued, process_cap = s->limits.max_queued_per_client;
+  /* Where one process may fill the whole queue (P >= Q) there is no share to leave. */
+  guint user_cap = shared_cap > process_cap ? shared_cap - process_cap : shared_cap;
+  Counts c = count_for (s, r);
+  /* A process's further running jobs (on other lanes) count as waiting ones. */
+  guint mine = c.process_queued + (c.process_running > 0 ? c.process_running - 1 : 0);
+  gboolean newcomer = c.process_queued == 0 && c.process_running == 0;
+  *reserved = FALSE;
+  if (s->stopping) {
+    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_CANCELLED, "the daemon is shutting down");
+    return FALSE;
+  }
+  if (mine >= process_cap) {
+    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_BUSY,
+                 "you have %u jobs waiting or running beside another already; wait for one to finish", mine);
+    return FALSE;
+  }
+  if (s->n_queued - s->n_reserved < shared_cap && c.user_shared < user_cap)
+    return TRUE;
+  if (newcomer && s->n_reserved < process_cap) {
+    *reserved = TRUE;
+    return TRUE;
+  }
+  if (c.user_shared >= user_cap)
+    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_BUSY,
+                 "your processes have %u jobs waiting, their share of the queue; wait for one to finish", c.user_shared);
+  else
+    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_BUSY, "the queue is full (%u jobs waiting)", s->n_queued);
+  return FALSE;
 }
 
 DraftdJob *
 draftd_scheduler_submit (DraftdScheduler *s, DraftdJobRequest *request, gpointer job_user, GError **error)
 {
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
-  GQueue *q = g_hash_table_lookup (s->queues, request->client);
-  /* A process holds its cap of waiting jobs beside one running, as with one job at a time:
-   * its further running jobs (on other lanes) count as waiting ones. */
-  guint running = 0;
-  for (guint i = 0; i < s->running->len; i++)
-    running += g_str_equal (draftd_job_request_identity (((Job *) g_ptr_array_index (s->running, i))->pub.request),
-                            draftd_job_request_identity (request));
-  guint mine = queued_for (s, request) + (running > 0 ? running - 1 : 0);
-  gboolean refused = s->stopping || mine >= s->limits.max_queued_per_client || s->n_queued >= s->limits.max_queued;
-  if (s->stopping)
-    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_CANCELLED, "the daemon is shutting down");
-  else if (mine >= s->limits.max_queued_per_client)
-    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_BUSY,
-                 "you have %u jobs waiting or running beside another already; wait for one to finish", mine);
-  else if (s->n_queued >= s->limits.max_queued)
-    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_BUSY, "the queue is full (%u jobs waiting)", s->n_queued);
-  if (refused) {
+  gboolean reserved;
+  if (!admit_request (s, request, &reserved, error)) {
     draftd_job_request_free (request);
     return NULL;
   }
+  GQueue *q = g_hash_table_lookup (s->queues, request->client);
   Job *job = g_new0 (Job, 1);
   job->pub = (DraftdJob) { request, { 0 }, g_cancellable_new (), job_user };
   job->s = s;
   job->sink = (DraftdJobSink) { sink_chunk, sink_edits, sink_progress, job };
+  job->reserved = reserved;
   if (q == NULL) {
     char *key = g_strdup (request->client);
     q = g_queue_new ();
@@ -512,6 +601,7 @@ draftd_scheduler_submit (DraftdScheduler *s, DraftdJobRequest *request, gpointer
   }
   g_queue_push_tail (q, job);
   s->n_queued++;
+  s->n_reserved += reserved;
   g_cond_signal (&s->wake);
   if (s->lanes)
     draftd_lanes_kick (s->lanes);

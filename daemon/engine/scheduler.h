@@ -1,6 +1,7 @@
 /* The job queue between the D-Bus service (main thread) and the engine loop (one thread
  * that runs every pass; each running job has a thread and a lane of its own, see
- * daemon/engine/lanes.h). FIFO per client, round-robin across clients, bounded depth;
+ * daemon/engine/lanes.h). FIFO per client, round-robin across clients (one turn per process
+ * and per user a round, however many connections and processes), bounded depth;
  * jobs start as lanes free up and all running jobs advance in every pass. Streaming and
  * completion events are delivered on the main context, in order per job. */
 #pragma once
@@ -24,9 +25,13 @@ typedef struct {
   void (*done) (DraftdJob *job, gpointer user);
 } DraftdSchedulerEvents;
 
+/* The fair shares (see admit_request in scheduler.c, and docs/usage.md): a process (its
+ * identity) keeps max_queued_per_client jobs waiting; a user's processes together hold at
+ * most max_queued - max_queued_per_client of the shared queue; a process with nothing waiting
+ * or running gets its first place in a reserve of max_queued_per_client beyond max_queued. */
 typedef struct {
   guint max_queued;             /* all clients together; 0: 64 */
-  guint max_queued_per_client;  /* 0: max_queued */
+  guint max_queued_per_client;  /* a process, all its connections; 0: max_queued */
   guint job_timeout_s;          /* 0: none */
 } DraftdSchedulerLimits;
 

@@ -108,14 +108,15 @@ switch_destroy (gpointer p)
   switch_free (sw);
 }
 
-/* The paths are checked here, at once, so a typo is not a wait for the running job. */
+/* The paths are checked here, at once, so a typo is not a wait for the running job. Any
+ * absolute path is taken, line breaks included: the config records it quoted (issue 35.3). */
 static gboolean
 check_path (const char *role, const char *path, GError **error)
 {
   GStatBuf st;
-  if (!g_path_is_absolute (path) || strchr (path, '\n')) {
-    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_INVALID_ARGUMENT, "the %s must be an absolute path "
-                 "on one line, not '%.48s'", role, path);
+  if (!g_path_is_absolute (path)) {
+    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_INVALID_ARGUMENT, "the %s must be an absolute path, "
+                 "not '%.48s'", role, path);
     return FALSE;
   }
   if (g_stat (path, &st) != 0 || !S_ISREG (st.st_mode)) {

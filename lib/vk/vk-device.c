@@ -316,12 +316,21 @@ draftd_vk_new (const char *selector, GError **error)
   return g_steal_pointer (&vk);
 }
 
+DraftdVk *
+draftd_vk_ref (DraftdVk *vk)
+{
+  g_atomic_int_inc (&vk->extra_refs);
+  return vk;
+}
+
 /* Reverse order of creation, after the device is idle. */
 void
 draftd_vk_free (DraftdVk *vk)
 {
   if (vk == NULL)
     return;
+  if (g_atomic_int_add (&vk->extra_refs, -1) > 0)
+    return;  /* another owner still uses it */
   if (vk->device) {
     vkDeviceWaitIdle (vk->device);
     if (vk->kernels)

@@ -53,6 +53,7 @@ typedef struct {
   gpointer staging;
   gboolean (*staging_wait) (gpointer staging, GError **error);
   GDestroyNotify staging_free;
+  gint extra_refs;  /* draftd_vk_ref's, each undone by a draftd_vk_free */
 } DraftdVk;
 
 typedef struct {
@@ -68,6 +69,8 @@ typedef struct {
  * case-insensitive substring of the device name. $DRAFTD_VK_VALIDATION=1 enables the
  * Khronos validation layer; every message it reports is counted. */
 DraftdVk *draftd_vk_new (const char *selector, GError **error);
+/* A shared device: each draftd_vk_ref is undone by one draftd_vk_free; the last one frees. */
+DraftdVk *draftd_vk_ref (DraftdVk *vk);
 void draftd_vk_free (DraftdVk *vk);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DraftdVk, draftd_vk_free)
 

@@ -228,14 +228,53 @@ def lsp_reader_seeds():
         "long-length": b"\x45" + b"Content-Length: 300\r\n\r\n" + status.encode() + lsp_frame(status),
         "no-length": b"\x02" + b"Content-Type: x\r\n\r\n{}" + lsp_frame(status),
         "huge-length": b"\x03" + b"Content-Length: 99999999999\r\n\r\n{}",
+        # Issue 35.2: claims the reader will not meet, with the next message right after some
+        # of their bytes; it must be found (a reader that skipped the whole claim went deaf).
+        "refused-100mb": b"\x47" + b"Content-Length: 100000000\r\n\r\n" + b"x" * 3000 + lsp_frame(init)
+                         + lsp_frame(status),
+        "refused-1e20": b"\x47" + b"Content-Length: 100000000000000000000\r\n\r\n" + b"[1," * 500
+                        + lsp_frame(status),
+        "refused-split-header": b"\x00" + b"Content-Length: 70000000\r\n\r\n" + b"y" * 200
+                                + lsp_frame(status),
     }
     return seeds
+
+
+# ---- the Hub's revision metadata (draft pull) ----
+def hub_metadata_seeds():
+    import json
+    sha = "ab" * 32
+    good = {"id": "owner/repo", "sha": "0" * 40, "siblings": [
+        {"rfilename": "README.md", "size": 12},
+        {"rfilename": "m.gguf", "size": 722000, "lfs": {"sha256": sha, "size": 722000, "pointerSize": 134}},
+        {"rfilename": "dir/model-Q4_K_M.gguf", "lfs": {"sha256": sha.upper(), "size": 5}}]}
+
+    def with_sibling(sib):
+        return json.dumps({"siblings": [sib]}).encode()
+    return {
+        "good": json.dumps(good).encode(),
+        "no-file": json.dumps({"siblings": [{"rfilename": "other.gguf"}, {"rfilename": "a\nb.gguf"}]}).encode(),
+        "not-object": b"[1, 2, 3]",
+        "siblings-object": b'{"siblings": {"rfilename": "m.gguf"}}',
+        "name-array": with_sibling({"rfilename": ["m.gguf"]}),
+        "lfs-string": with_sibling({"rfilename": "m.gguf", "lfs": "x"}),
+        "lfs-null": with_sibling({"rfilename": "m.gguf", "lfs": None}),
+        "sha-object": with_sibling({"rfilename": "m.gguf", "lfs": {"sha256": {"a": 1}, "size": [1]}}),
+        "size-string": with_sibling({"rfilename": "m.gguf", "lfs": {"sha256": sha, "size": "5"}}),
+        "size-float": with_sibling({"rfilename": "m.gguf", "lfs": {"sha256": sha, "size": 5.5}}),
+        "size-huge": b'{"siblings": [{"rfilename": "m.gguf", "lfs": {"sha256": "' + sha.encode() + b'", "size": 99999999999999999999999}}]}',
+        "size-negative": with_sibling({"rfilename": "m.gguf", "lfs": {"sha256": sha, "size": -3}}),
+        "sha-short": with_sibling({"rfilename": "m.gguf", "lfs": {"sha256": "abc", "size": 3}}),
+        "truncated": json.dumps(good).encode()[:57],
+        "nul-name": b'{"siblings": [{"rfilename": "m.gguf\\u0000x", "lfs": {"sha256": "' + sha.encode() + b'", "size": 1}}]}',
+    }
 
 
 def main():
     for target, seeds in [("gguf", gguf_seeds()), ("tokenizer", tokenizer_seeds()),
                           ("chat-format", chat_format_seeds()), ("grammar-segment", segment_seeds()),
-                          ("grammar-edits", edits_seeds()), ("lsp-reader", lsp_reader_seeds())]:
+                          ("grammar-edits", edits_seeds()), ("lsp-reader", lsp_reader_seeds()),
+                          ("hub-metadata", hub_metadata_seeds())]:
         d = os.path.join(CORPUS, target)
         os.makedirs(d, exist_ok=True)
         for name, data in seeds.items():
