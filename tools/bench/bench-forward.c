@@ -157,9 +157,10 @@ bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint
     toks[i] = 3 + (i * 7919u) % (m->config.n_vocab - 3);
   if (!draftd_runner_forward (r, toks, context, DRAFTD_FORWARD_ARGMAX_ONLY, error))
     return FALSE;
-  printf ("\nforward pass: %s (%s, %.1fM parameters, dim %u, %u layers, vocab %u) on %s, matmuls read %s\n", m->name,
-          draftd_model_quantization (m), m->n_params / 1e6, m->config.n_embd, m->config.n_layer, m->config.n_vocab,
-          vk->name, vk->texel_loads ? "texels" : "storage buffers");
+  printf ("\nforward pass: %s (%s, %.1fM parameters, dim %u, %u layers, vocab %u) on %s, %s kernels, matmuls read %s\n",
+          m->name, draftd_model_quantization (m), m->n_params / 1e6, m->config.n_embd, m->config.n_layer,
+          m->config.n_vocab, vk->name, vk->gpu_kernels ? "GPU" : "CPU",
+          vk->gpu_kernels ? "storage buffers" : vk->texel_loads ? "texels" : "storage buffers");
   const guint64 wbytes = draftd_runner_weight_bytes (r);
   printf ("%6s %12s %12s %10s%-4u %13s   (fastest of %u runs, %u tokens in the cache; %.1f MB of weights)\n", "T",
           "ms/pass", "tokens/s", "cost vs T=", Ts[0], "weights GB/s", reps, context, wbytes / 1e6);
@@ -170,7 +171,8 @@ bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint
   bench_json_int (json, "weight_bytes", (gint64) wbytes);
   bench_json_string (json, "type", draftd_model_quantization (m));
   bench_json_string (json, "device", vk->name);
-  bench_json_string (json, "matmul_loads", vk->texel_loads ? "texel" : "buffer");
+  bench_json_string (json, "matmul_loads", vk->texel_loads && !vk->gpu_kernels ? "texel" : "buffer");
+  bench_json_string (json, "kernels", vk->gpu_kernels ? "gpu" : "cpu");
   bench_json_int (json, "context", context);
   json_builder_set_member_name (json, "passes");
   json_builder_begin_array (json);
