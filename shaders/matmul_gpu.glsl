@@ -50,12 +50,9 @@ float silu(float v) { return v / (1.0 + exp(-v)); }
 float gelu(float v) { return v / (1.0 + exp(-1.5957691216 * (v + 0.044715 * v * v * v))); }
 float glu(float v) { return (p.flags & MATMUL_GEGLU) != 0u ? gelu(v) : silu(v); }
 
-// Values 4q .. 4q + 3 of a chunk, dequantized: ggml's scale * q, then minus the min. q is a
-// constant wherever this is called (the loops are unrolled), so only those four are unpacked.
+// Values 4q .. 4q + 3 of a chunk, dequantized: ggml's scale * q, then minus the min.
 vec4 dequant4(const uvec4 raw, const vec2 sm, const uint q) {
-  float w[VPC];
-  unpack_chunk(raw, w);
-  precise vec4 v = vec4(w[4u * q], w[4u * q + 1u], w[4u * q + 2u], w[4u * q + 3u]) * sm.x;
+  precise vec4 v = unpack4(raw, q) * sm.x;
   precise vec4 value = v - sm.y;
   return value;
 }
@@ -149,7 +146,9 @@ void matmul_rows(const bool pair) {
           sb[i] = chunk_scale_min_b(r, c);
         }
       }
-      [[unroll]] for (uint q = 0u; q < Q4; q++) {
+      // Not unrolled: the body already holds NR x TILE x 4 fma() per matrix, and unrolled
+      // again per vec4 of the chunk it took lavapipe minutes to compile.
+      for (uint q = 0u; q < Q4; q++) {
         precise vec4 xv[TILE];
         [[unroll]] for (uint t = 0u; t < TILE; t++)
           xv[t] = load_x(t, c, q);
@@ -205,9 +204,6 @@ void matmul_rows(const bool pair) {
     store(row0 + i, t, pair ? glu(a) * b : a);
 }
 
-void main() {
-  if ((p.flags & (MATMUL_SWIGLU | MATMUL_GEGLU)) != 0u)
-    matmul_rows(true);
-  else
-    matmul_rows(false);
-}
+// One copy of the code, with the up matrix's work behind a uniform branch: two specialised
+// copies doubled what a device compiles.
+void main() { matmul_rows((p.flags & (MATMUL_SWIGLU | MATMUL_GEGLU)) != 0u); }
