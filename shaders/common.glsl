@@ -18,10 +18,15 @@ uvec4 words4(const uvec4 v) { return v; }
 
 // Weight layout (see lib/runtime/weights.h): rows in groups of 8, each group stored as
 // [chunk][8 rows] (and its block scales as [block][8 rows]), so the 8 lanes of a CPU SIMD
-// group stream one contiguous run and a GPU warp reads whole 128-byte lines.
+// group stream one contiguous run. With ROW_MAJOR (the kernels of a vk->gpu_kernels device,
+// whose lanes split a row between them) rows are stored one after the other: [row][chunk].
 const uint ROW_GROUP = 8u;
 uint chunk_index(uint r, uint c, uint chunks) {
+#ifdef ROW_MAJOR
+  return r * chunks + c;
+#else
   return ((r / ROW_GROUP) * chunks + c) * ROW_GROUP + (r % ROW_GROUP);
+#endif
 }
 
 // Matmul flags

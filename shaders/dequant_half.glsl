@@ -8,6 +8,8 @@ void unpack_chunk(const uvec4 v, out float w[VPC]) {
     w[2u * k + 1u] = h.y;
   }
 }
+// Values 4q .. 4q + 3 of a chunk (the GPU kernels unpack a vec4 at a time).
+vec4 unpack4(const uvec4 v, const uint q) { return vec4(unpack_pair(v[2u * q]), unpack_pair(v[2u * q + 1u])); }
 #include "dequant_weights.glsl"
 vec2 chunk_scale_min_a(uint r, uint c) { return vec2(1.0, 0.0); }
 vec2 chunk_scale_min_b(uint r, uint c) { return vec2(1.0, 0.0); }

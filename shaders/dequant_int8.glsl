@@ -8,5 +8,11 @@ void unpack_chunk(const uvec4 v, out float w[VPC]) {
       w[4u * k + b] = float(bitfieldExtract(word, int(8u * b), 8));
   }
 }
+// Values 4q .. 4q + 3 of a chunk (the GPU kernels unpack a vec4 at a time).
+vec4 unpack4(const uvec4 v, const uint q) {
+  const int word = int(v[q]);
+  return vec4(bitfieldExtract(word, 0, 8), bitfieldExtract(word, 8, 8), bitfieldExtract(word, 16, 8),
+              bitfieldExtract(word, 24, 8));
+}
 #include "dequant_weights.glsl"
 #include "dequant_scales.glsl"

@@ -11,6 +11,12 @@ void unpack_chunk(const uvec4 v, out float w[VPC]) {
     }
   }
 }
+// Values 4q .. 4q + 3 of a chunk (the GPU kernels unpack a vec4 at a time): the low nibbles of
+// word q for q < 4, the high nibbles of word q - 4 after.
+vec4 unpack4(const uvec4 v, const uint q) {
+  const uint word = v[q & 3u] >> (q < 4u ? 0u : 4u);
+  return vec4(ivec4(word & 0xfu, (word >> 8u) & 0xfu, (word >> 16u) & 0xfu, (word >> 24u) & 0xfu) - Q4_BIAS);
+}
 #include "dequant_weights.glsl"
 #define SCALE_INDEX(r, c) chunk_index(r, c, p.chunks)
 #include "dequant_scales.glsl"

@@ -310,15 +310,14 @@ typedef struct {
   const DraftdMatrix *up;
 } MatmulOps;
 
+/* Tokens token0 .. token0 + n_tokens - 1 through kernel `texel` or `plain` (the texel-view
+ * build where every buffer has a view), each part of the matrix in its own dispatch of
+ * ceil(rows / wg_rows) x token_tiles workgroups. */
 static void
-record_matmul_tokens (Recorder *rec, const DraftdMatrix *m, const MatmulOps *o, guint token0, guint n_tokens)
+record_matmul_parts (Recorder *rec, const DraftdMatrix *m, const MatmulOps *o, guint token0, guint n_tokens,
+                     const DraftdKernel *texel, const DraftdKernel *plain, guint32 wg_rows, guint32 token_tiles)
 {
   DraftdRunner *r = rec->r;
-  guint tile = draftd_kernels_tile_for (n_tokens);
-  const DraftdKernels *ks = r->kernels;
-  guint t = m->wtype;
-  const DraftdKernel *texel = o->norm ? &ks->matmul_norm_tx[t][tile] : &ks->matmul_tx[t][tile];
-  const DraftdKernel *plain = o->norm ? &ks->matmul_norm[t][tile] : &ks->matmul[t][tile];
   for (guint p = 0; p < m->n_parts; p++) {
     const DraftdMatrixPart *part = &m->parts[p];
     const DraftdMatrixPart *up = o->up ? &o->up->parts[p] : NULL;
@@ -338,7 +337,44 @@ record_matmul_tokens (Recorder *rec, const DraftdMatrix *m, const MatmulOps *o, 
     DraftdBind b[8] = { { &part->quants }, { part->scales.buffer ? &part->scales : NULL }, { o->x }, { o->y },
                         { o->bias }, { up ? &up->quants : NULL }, { up && up->scales.buffer ? &up->scales : NULL },
                         { o->norm } };
-    dispatch (rec, draftd_kernel_pick (texel, plain, b), b, &pc, sizeof pc, groups (part->rows, ks->wg), 1, 1);
+    dispatch (rec, draftd_kernel_pick (texel, plain, b), b, &pc, sizeof pc, groups (part->rows, wg_rows), token_tiles,
+              1);
+  }
+}
+
+static void
+record_matmul_tokens (Recorder *rec, const DraftdMatrix *m, const MatmulOps *o, guint token0, guint n_tokens)
+{
+  guint tile = draftd_kernels_tile_for (n_tokens);
+  const DraftdKernels *ks = rec->r->kernels;
+  guint t = m->wtype;
+  const DraftdKernel *texel = o->norm ? &ks->matmul_norm_tx[t][tile] : &ks->matmul_tx[t][tile];
+  const DraftdKernel *plain = o->norm ? &ks->matmul_norm[t][tile] : &ks->matmul[t][tile];
+  record_matmul_parts (rec, m, o, token0, n_tokens, texel, plain, ks->wg, 1);
+}
+
+/* The GPU family (vk->gpu_kernels): whole tiles of DRAFTD_GEMM_TILE tokens through the tiled
+ * kernel (the matrix-vector kernel of that tile where the device's shared memory cannot hold
+ * its X tile), the rest, or a pass of fewer tokens, through the matrix-vector kernel of the
+ * smallest tile that holds them. Every one of them gives a token the same bits. */
+static void
+record_matmul_gpu (Recorder *rec, const DraftdMatrix *m, const MatmulOps *o, guint n_tokens)
+{
+  const DraftdKernels *ks = rec->r->kernels;
+  guint t = m->wtype;
+  guint whole = n_tokens / DRAFTD_GEMM_TILE * DRAFTD_GEMM_TILE;
+  if (whole > 0) {
+    const DraftdKernel *k = o->norm ? &ks->gemm_norm[t] : &ks->gemm[t];
+    if (k->pipeline == VK_NULL_HANDLE) {
+      guint tile = draftd_kernels_tile_for (DRAFTD_GEMM_TILE);
+      k = o->norm ? &ks->gemv_norm[t][tile] : &ks->gemv[t][tile];
+    }
+    record_matmul_parts (rec, m, o, 0, whole, k, k, k->wg_rows, whole / k->tile_tokens);
+  }
+  if (whole < n_tokens) {
+    guint tile = draftd_kernels_tile_for (n_tokens - whole);
+    const DraftdKernel *k = o->norm ? &ks->gemv_norm[t][tile] : &ks->gemv[t][tile];
+    record_matmul_parts (rec, m, o, whole, n_tokens - whole, k, k, k->wg_rows, 1);
   }
 }
 
@@ -349,6 +385,10 @@ record_matmul_tokens (Recorder *rec, const DraftdMatrix *m, const MatmulOps *o, 
 static void
 record_matmul (Recorder *rec, const DraftdMatrix *m, const MatmulOps *o, guint n_tokens)
 {
+  if (rec->r->vk->gpu_kernels) {
+    record_matmul_gpu (rec, m, o, n_tokens);
+    return;
+  }
   guint big = draftd_kernels_tile_tokens (DRAFTD_N_TILES - 1);
   guint rest = n_tokens % big;
   guint head = n_tokens;

@@ -3,22 +3,12 @@
 #include <string.h>
 #include "lib/model/model.h"
 
-/* Values per 16-byte chunk, and f32 scale words per chunk (Q8_0: one per block of two chunks;
- * the scale-and-min forms: a (scale, min) pair per chunk). */
-static const guint values_per_chunk[DRAFTD_N_WTYPES] = {
-  [DRAFTD_WTYPE_F32] = 4, [DRAFTD_WTYPE_F16] = 8, [DRAFTD_WTYPE_BF16] = 8, [DRAFTD_WTYPE_Q8_0] = 16,
-  [DRAFTD_WTYPE_Q4_0] = 32, [DRAFTD_WTYPE_U4SM] = 32, [DRAFTD_WTYPE_I8S] = 16, [DRAFTD_WTYPE_I8SM] = 16,
-};
+/* F32 scale words per chunk (Q8_0: one per block of two chunks; the scale-and-min forms: a
+ * (scale, min) pair per chunk). */
 static const float scale_words_per_chunk[DRAFTD_N_WTYPES] = {
   [DRAFTD_WTYPE_Q8_0] = 0.5f, [DRAFTD_WTYPE_Q4_0] = 1, [DRAFTD_WTYPE_U4SM] = 2, [DRAFTD_WTYPE_I8S] = 1,
   [DRAFTD_WTYPE_I8SM] = 2,
 };
-
-guint
-draftd_wtype_values_per_chunk (guint wtype)
-{
-  return values_per_chunk[wtype];
-}
 
 /* Which repacked form a ggml type takes on the device. The quantized types other than
  * Q8_0/Q4_0 go through their DraftdGgmlBlockParts: 4-bit unsigned quants with a min keep 4 bits;
@@ -46,23 +36,26 @@ wtype_of (guint32 draftd_ggml_type)
   }
 }
 
-/* Position of (row r, chunk or block c) in the row-group layout (chunk_index in common.glsl). */
+/* Position of (row r, chunk or block c) in the row-group layout, or row-major (chunk_index in
+ * common.glsl). */
 static gsize
-grouped (guint32 r, guint32 c, guint32 per_row)
+grouped (gboolean row_major, guint32 r, guint32 c, guint32 per_row)
 {
+  if (row_major)
+    return (gsize) r * per_row + c;
   return ((gsize) (r / DRAFTD_ROW_GROUP) * per_row + c) * DRAFTD_ROW_GROUP + r % DRAFTD_ROW_GROUP;
 }
 
 /* Chunk c of a row of F32/F16/BF16/Q8_0/Q4_0, whose ggml bytes are copied as they are. */
 static void
-repack_plain_chunk (guint wtype, const guint8 *src, guint32 cols, guint32 chunks, guint32 r, guint32 c, guint8 *dst,
-                    float *scales)
+repack_plain_chunk (gboolean rm, guint wtype, const guint8 *src, guint32 cols, guint32 chunks, guint32 r, guint32 c,
+                    guint8 *dst, float *scales)
 {
   switch (wtype) {
   case DRAFTD_WTYPE_F32:
   case DRAFTD_WTYPE_F16:
   case DRAFTD_WTYPE_BF16: {
-    guint vpc = values_per_chunk[wtype], size = 16 / vpc;
+    guint vpc = draftd_wtype_values_per_chunk (wtype), size = 16 / vpc;
     guint32 k0 = c * vpc, n = k0 < cols ? MIN (vpc, cols - k0) : 0;
     memcpy (dst, src + (gsize) k0 * size, n * size);
     break;
@@ -73,7 +66,7 @@ repack_plain_chunk (guint wtype, const guint8 *src, guint32 cols, guint32 chunks
     if (c % 2 == 0) {
       guint16 d;
       memcpy (&d, blk, 2);
-      scales[grouped (r, c / 2, chunks / 2)] = draftd_ggml_fp16_to_fp32 (d);
+      scales[grouped (rm, r, c / 2, chunks / 2)] = draftd_ggml_fp16_to_fp32 (d);
     }
     break;
   }
@@ -82,7 +75,7 @@ repack_plain_chunk (guint wtype, const guint8 *src, guint32 cols, guint32 chunks
     guint16 d;
     memcpy (dst, blk + 2, 16);
     memcpy (&d, blk, 2);
-    scales[grouped (r, c, chunks)] = draftd_ggml_fp16_to_fp32 (d);
+    scales[grouped (rm, r, c, chunks)] = draftd_ggml_fp16_to_fp32 (d);
     break;
   }
   }
@@ -92,15 +85,15 @@ repack_plain_chunk (guint wtype, const guint8 *src, guint32 cols, guint32 chunks
  * as Q4_0 arranges nibbles (byte j: value j low, value j + 16 high); I8S/I8SM chunks hold
  * 16 int8. Scales (and mins, as f32 pairs) per chunk, in the same row-group order. */
 static void
-repack_parts_block (guint wtype, guint32 draftd_ggml_type, const guint8 *blk, guint32 chunks, guint32 r, guint32 c0,
-                    guint8 *quants, float *scales)
+repack_parts_block (gboolean rm, guint wtype, guint32 draftd_ggml_type, const guint8 *blk, guint32 chunks, guint32 r,
+                    guint32 c0, guint8 *quants, float *scales)
 {
   DraftdGgmlBlockParts p;
   draftd_ggml_block_parts (draftd_ggml_type, blk, &p);
-  guint vpc = values_per_chunk[wtype];
+  guint vpc = draftd_wtype_values_per_chunk (wtype);
   gboolean with_min = wtype != DRAFTD_WTYPE_I8S;
   for (guint j = 0; j < p.n / vpc; j++) {
-    guint8 *dst = quants + grouped (r, c0 + j, chunks) * 16;
+    guint8 *dst = quants + grouped (rm, r, c0 + j, chunks) * 16;
     const int8_t *q = p.q + j * vpc;
     if (wtype == DRAFTD_WTYPE_U4SM)
       for (guint i = 0; i < 16; i++)
@@ -108,7 +101,7 @@ repack_parts_block (guint wtype, guint32 draftd_ggml_type, const guint8 *blk, gu
     else
       memcpy (dst, q, 16);
     guint sub = j * vpc / p.sub_len;
-    gsize at = grouped (r, c0 + j, chunks);
+    gsize at = grouped (rm, r, c0 + j, chunks);
     if (with_min) {
       scales[2 * at] = p.scale[sub];
       scales[2 * at + 1] = p.min[sub];
@@ -120,22 +113,22 @@ repack_parts_block (guint wtype, guint32 draftd_ggml_type, const guint8 *blk, gu
 
 /* Writes one source row (ggml layout) as chunks into row `r` of a part. */
 static void
-repack_row (guint wtype, guint32 draftd_ggml_type, const guint8 *src, guint32 cols, guint32 chunks, guint32 r,
+repack_row (gboolean rm, guint wtype, guint32 draftd_ggml_type, const guint8 *src, guint32 cols, guint32 chunks, guint32 r,
             guint8 *quants, float *scales)
 {
   if (wtype >= DRAFTD_WTYPE_U4SM) {
     guint bv, bb;
     draftd_ggml_type_block (draftd_ggml_type, &bv, &bb);
-    guint32 per_block = bv / values_per_chunk[wtype];
+    guint32 per_block = bv / draftd_wtype_values_per_chunk (wtype);
     /* Padding chunks of a 32-block type's row padded to 32 stay zero (scales too). */
     for (guint32 b = 0; b < cols / bv; b++)
-      repack_parts_block (wtype, draftd_ggml_type, src + (gsize) b * bb, chunks, r, b * per_block, quants, scales);
+      repack_parts_block (rm, wtype, draftd_ggml_type, src + (gsize) b * bb, chunks, r, b * per_block, quants, scales);
     return;
   }
   for (guint32 c = 0; c < chunks; c++) {
-    guint8 *dst = quants + grouped (r, c, chunks) * 16;
+    guint8 *dst = quants + grouped (rm, r, c, chunks) * 16;
     memset (dst, 0, 16);
-    repack_plain_chunk (wtype, src, cols, chunks, r, c, dst, scales);
+    repack_plain_chunk (rm, wtype, src, cols, chunks, r, c, dst, scales);
   }
 }
 
@@ -151,6 +144,7 @@ draftd_matrix_upload (DraftdVk *vk, DraftdMatrix *m, const DraftdGgufTensor *con
     return FALSE;
   }
   m->wtype = wt;
+  m->row_major = vk->gpu_kernels;
   m->cols = tensors[0]->ne[0];
   for (guint i = 0; i < n; i++) {
     if (tensors[i]->type != tensors[0]->type || tensors[i]->ne[0] != m->cols) {
@@ -161,7 +155,7 @@ draftd_matrix_upload (DraftdVk *vk, DraftdMatrix *m, const DraftdGgufTensor *con
     }
     m->rows += tensors[i]->ne[1];
   }
-  guint vpc = values_per_chunk[wt];
+  guint vpc = draftd_wtype_values_per_chunk (wt);
   m->chunks = draftd_pad32 (m->cols) / vpc;
   guint64 row_bytes = (guint64) m->chunks * 16;
   guint64 src_row_bytes;
@@ -200,7 +194,7 @@ draftd_matrix_upload (DraftdVk *vk, DraftdMatrix *m, const DraftdGgufTensor *con
         t++;
         t_row = 0;
       }
-      repack_row (wt, tensors[0]->type, tensors[t]->data + t_row * src_row_bytes, m->cols, m->chunks, r, q, s);
+      repack_row (m->row_major, wt, tensors[0]->type, tensors[t]->data + t_row * src_row_bytes, m->cols, m->chunks, r, q, s);
       t_row++;
     }
     if (!draftd_vk_buffer_init (vk, &part->quants, (VkDeviceSize) stored_rows * row_bytes, FALSE, error) ||

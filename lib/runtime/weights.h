@@ -3,7 +3,10 @@
  * so neighbouring invocations read neighbouring memory and the 8 lanes of a CPU SIMD group
  * stream one contiguous run through the whole row group (with a [chunk][row] layout every
  * chunk was a jump of rows * 16 bytes: a 134M Q8_0 decode pass took 60 ms on lavapipe
- * instead of 37). Q8_0/Q4_0 block scales are f32, [group][block][row in group]. Matrices
+ * instead of 37). Q8_0/Q4_0 block scales are f32, [group][block][row in group]. On a device
+ * that runs the GPU family of kernels (vk->gpu_kernels), whose lanes split a row between them,
+ * rows are stored one after the other instead ([row][chunk], scales [row][block]), so a lane
+ * group reads a row's consecutive chunks as one contiguous run. Matrices
  * larger than the device's storage-buffer range are split by rows into parts, each bound
  * and dispatched alone. */
 #pragma once
@@ -20,6 +23,7 @@ typedef struct {
 
 typedef struct {
   guint wtype;             /* DRAFTD_WTYPE_* */
+  gboolean row_major;      /* [row][chunk] (a vk->gpu_kernels device's kernels), not row groups */
   guint32 rows;            /* output features */
   guint32 cols;            /* input features (unpadded) */
   guint32 chunks;          /* chunks per row; chunks * values_per_chunk = cols padded to 32 */
@@ -28,8 +32,6 @@ typedef struct {
   DraftdMatrixPart *parts;
 } DraftdMatrix;
 
-/* Values per 16-byte chunk for a weight type. */
-guint draftd_wtype_values_per_chunk (guint wtype);
 /* Activation row stride for `n` features: padded to 32 floats (one quant block). */
 static inline guint32 draftd_pad32 (guint32 n) { return (n + 31u) & ~31u; }
 

@@ -9,6 +9,16 @@ static const char *const wtype_names[DRAFTD_N_WTYPES] = {
 };
 
 guint
+draftd_wtype_values_per_chunk (guint wtype)
+{
+  static const guint vpc[DRAFTD_N_WTYPES] = {
+    [DRAFTD_WTYPE_F32] = 4, [DRAFTD_WTYPE_F16] = 8, [DRAFTD_WTYPE_BF16] = 8, [DRAFTD_WTYPE_Q8_0] = 16,
+    [DRAFTD_WTYPE_Q4_0] = 32, [DRAFTD_WTYPE_U4SM] = 32, [DRAFTD_WTYPE_I8S] = 16, [DRAFTD_WTYPE_I8SM] = 16,
+  };
+  return vpc[wtype];
+}
+
+guint
 draftd_kernels_tile_tokens (guint tile)
 {
   return tile_tokens[tile];
@@ -83,9 +93,9 @@ draftd_kernel_init (DraftdKernel *k, DraftdKernels *all, const char *module, gui
   if (!draftd_vk_check (vkCreateShaderModule (vk->device, &smi, NULL, &sm), "vkCreateShaderModule", error))
     return FALSE;
   /* Kernels without a constant of some id ignore its entry. */
-  const guint32 spec_data[3] = { wg, tile, k->norm };
-  const VkSpecializationMapEntry entries[3] = { { 0, 0, 4 }, { 1, 4, 4 }, { 2, 8, 4 } };
-  VkSpecializationInfo si = { 3, entries, sizeof spec_data, spec_data };
+  const guint32 spec_data[5] = { wg, tile, k->norm, k->rows, k->shared_vec4 };
+  const VkSpecializationMapEntry entries[5] = { { 0, 0, 4 }, { 1, 4, 4 }, { 2, 8, 4 }, { 3, 12, 4 }, { 4, 16, 4 } };
+  VkSpecializationInfo si = { 5, entries, sizeof spec_data, spec_data };
   VkComputePipelineCreateInfo ci = {
     .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
     .stage = {
@@ -147,14 +157,71 @@ build_matmuls (DraftdKernels *k, guint t, guint32 norm, GError **error)
   return TRUE;
 }
 
+/* Shared memory of a GPU matmul, in vec4s: its trees' area ([lane group][sum][33 floats]) and,
+ * tiled, its X tile ([token][32 chunks][chunk's vec4s]); both live in one array, in turn. */
+static guint32
+gpu_shared_vec4 (guint t, guint32 rows, guint32 tile, gboolean tiled)
+{
+  guint32 trees = (DRAFTD_GPU_GROUPS * rows * tile * (DRAFTD_GPU_LANES + 1) + 3) / 4;
+  guint32 x_tile = tiled ? tile * DRAFTD_GPU_LANES * draftd_wtype_values_per_chunk (t) / 4 : 0;
+  return MAX (trees, x_tile);
+}
+
+/* One GPU matmul pipeline: `module` with `rows` rows a lane group and `tile` tokens. FALSE
+ * with no error where the device's shared memory cannot hold what it needs. */
+static gboolean
+build_gpu_matmul (DraftdKernels *k, DraftdKernel *kernel, const char *module, guint t, guint32 norm, guint32 rows,
+                  guint32 tile, GError **error)
+{
+  gboolean tiled = g_str_has_prefix (module, "gemm_");
+  guint32 vec4s = gpu_shared_vec4 (t, rows, tile, tiled);
+  if ((guint64) vec4s * 16 > k->vk->props.limits.maxComputeSharedMemorySize)
+    return FALSE;
+  kernel->norm = norm;
+  kernel->rows = rows;
+  kernel->shared_vec4 = vec4s;
+  kernel->wg_rows = DRAFTD_GPU_GROUPS * rows;
+  kernel->tile_tokens = tile;
+  return draftd_kernel_init (kernel, k, module, DRAFTD_MATMUL_BINDINGS, sizeof (DraftdMatmulParams),
+                             DRAFTD_GPU_GROUPS * DRAFTD_GPU_LANES, tile, error);
+}
+
+/* The GPU family's matmuls of weight form t (vk->gpu_kernels): matrix-vector for every token
+ * tile, and tiled where the device's shared memory holds its X tile. Lock held. */
+static gboolean
+build_gpu_matmuls (DraftdKernels *k, guint t, guint32 norm, GError **error)
+{
+  g_autofree char *mv = g_strdup_printf ("gemv_%s", wtype_names[t]);
+  g_autofree char *mm = g_strdup_printf ("gemm_%s", wtype_names[t]);
+  for (guint i = 0; i < DRAFTD_N_TILES; i++) {
+    DraftdKernel *kernel = norm ? &k->gemv_norm[t][i] : &k->gemv[t][i];
+    g_autoptr (GError) local = NULL;
+    if (!build_gpu_matmul (k, kernel, mv, t, norm, DRAFTD_GEMV_ROWS, tile_tokens[i], &local)) {
+      if (local == NULL)
+        g_set_error (&local, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_FAILED, "kernel %s: the device's shared memory "
+                     "(%u bytes) is too small", mv, k->vk->props.limits.maxComputeSharedMemorySize);
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  }
+  DraftdKernel *tiled = norm ? &k->gemm_norm[t] : &k->gemm[t];
+  g_autoptr (GError) local = NULL;
+  if (!build_gpu_matmul (k, tiled, mm, t, norm, DRAFTD_GEMM_ROWS, DRAFTD_GEMM_TILE, &local) && local) {
+    g_propagate_error (error, g_steal_pointer (&local));
+    return FALSE;
+  }
+  return TRUE;
+}
+
 gboolean
 draftd_kernels_need_wtype (DraftdKernels *k, guint t, GError **error)
 {
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&k->lock);
   if (k->have_wtype[t])
     return TRUE;
-  g_autofree char *em = g_strdup_printf ("embed_%s", wtype_names[t]);
-  if (!build_matmuls (k, t, 0, error) ||
+  gboolean gpu = k->vk->gpu_kernels;
+  g_autofree char *em = g_strdup_printf ("embed_%s%s", wtype_names[t], gpu ? "_rm" : "");
+  if (!(gpu ? build_gpu_matmuls (k, t, 0, error) : build_matmuls (k, t, 0, error)) ||
       !draftd_kernel_init (&k->embed[t], k, em, DRAFTD_EMBED_BINDINGS, sizeof (DraftdEmbedParams), k->wg, 1, error))
     return FALSE;
   k->have_wtype[t] = TRUE;
@@ -167,7 +234,7 @@ draftd_kernels_need_norm (DraftdKernels *k, guint t, GError **error)
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&k->lock);
   if (k->have_norm[t])
     return TRUE;
-  if (!build_matmuls (k, t, 1, error))
+  if (!(k->vk->gpu_kernels ? build_gpu_matmuls (k, t, 1, error) : build_matmuls (k, t, 1, error)))
     return FALSE;
   k->have_norm[t] = TRUE;
   return TRUE;
@@ -252,7 +319,11 @@ kernels_free (gpointer data)
   }
   for (int t = DRAFTD_N_WTYPES - 1; t >= 0; t--) {
     draftd_kernel_clear (&k->embed[t], vk);
+    draftd_kernel_clear (&k->gemm_norm[t], vk);
+    draftd_kernel_clear (&k->gemm[t], vk);
     for (int i = DRAFTD_N_TILES - 1; i >= 0; i--) {
+      draftd_kernel_clear (&k->gemv_norm[t][i], vk);
+      draftd_kernel_clear (&k->gemv[t][i], vk);
       draftd_kernel_clear (&k->matmul_norm_tx[t][i], vk);
       draftd_kernel_clear (&k->matmul_norm[t][i], vk);
       draftd_kernel_clear (&k->matmul_tx[t][i], vk);

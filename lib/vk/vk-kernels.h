@@ -19,6 +19,8 @@ enum {
   DRAFTD_WTYPE_I8SM,
   DRAFTD_N_WTYPES
 };
+/* Values per 16-byte chunk of a weight form (the kernels' VPC). */
+guint draftd_wtype_values_per_chunk (guint wtype);
 /* Storage-buffer bindings of each kernel (the `binding =` of its .comp/.glsl files). */
 enum {
   DRAFTD_MATMUL_BINDINGS = 8,  /* W, scales, X, Y, bias, W_up, scales_up, norm gains */
@@ -41,6 +43,15 @@ enum {
   DRAFTD_MAX_BINDINGS = 8,
 };
 #define DRAFTD_N_TILES 4  /* token tiles 1, 2, 4, 8 */
+/* The GPU family's matmuls (shaders/matmul_gpu.glsl): workgroups of DRAFTD_GPU_GROUPS lane
+ * groups of DRAFTD_GPU_LANES lanes, which split each row's chunks between them; a lane group
+ * computes DRAFTD_GEMV_ROWS rows (matrix-vector, every token tile) or DRAFTD_GEMM_ROWS rows
+ * (tiled, DRAFTD_GEMM_TILE tokens a tile, X staged in shared memory). */
+#define DRAFTD_GPU_LANES 32u
+#define DRAFTD_GPU_GROUPS 4u
+#define DRAFTD_GEMV_ROWS 2u
+#define DRAFTD_GEMM_ROWS 4u
+#define DRAFTD_GEMM_TILE 8u
 #define DRAFTD_ATTN_MAX_TOKENS 4  /* tokens one attention invocation serves (registers) */
 /* The GPU attention kernel (attn_flash.comp): head_dim it takes at most (a model with wider
  * heads runs the three CPU-shaped kernels), and its split rule: a token's keys go to splits
@@ -138,6 +149,10 @@ typedef struct {
   guint n_bindings;
   guint32 texel_mask;        /* bindings that are uniform texel buffers (uvec4 texels) */
   guint32 norm;              /* the matmuls' NORM (constant_id 2), set before it is built */
+  guint32 rows;              /* GPU matmuls: rows a lane group computes (constant_id 3) */
+  guint32 shared_vec4;       /* GPU matmuls: shared memory in vec4s (constant_id 4) */
+  guint32 wg_rows;           /* GPU matmuls: rows a workgroup computes */
+  guint32 tile_tokens;       /* GPU matmuls: tokens a workgroup computes (its grid's y is tiles) */
   VkDescriptorSetLayout set_layout;
   VkPipelineLayout layout;
   VkPipeline pipeline;
@@ -157,6 +172,13 @@ typedef struct {
   /* Both again with the RMS norm of X fused in (NORM; bound gains at binding 7) */
   DraftdKernel matmul_norm[DRAFTD_N_WTYPES][DRAFTD_N_TILES];
   DraftdKernel matmul_norm_tx[DRAFTD_N_WTYPES][DRAFTD_N_TILES];
+  /* On a vk->gpu_kernels device, the matmuls above are not built and these are: the GPU
+   * family's matrix-vector kernel per token tile and its tiled kernel (pipeline NULL where
+   * the device's shared memory is too small for its X tile), each also with the norm fused.
+   * Both give a token the same bits, so the choice between them is speed alone. */
+  DraftdKernel gemv[DRAFTD_N_WTYPES][DRAFTD_N_TILES], gemv_norm[DRAFTD_N_WTYPES][DRAFTD_N_TILES];
+  DraftdKernel gemm[DRAFTD_N_WTYPES], gemm_norm[DRAFTD_N_WTYPES];
+  /* embed reads the weights in the device's layout (row-major on a gpu_kernels device) */
   DraftdKernel embed[DRAFTD_N_WTYPES];
   /* attention per token tile too: TOKENS = min(tile tokens, DRAFTD_ATTN_MAX_TOKENS) */
   DraftdKernel attn_scores[DRAFTD_N_TILES], attn_values[DRAFTD_N_TILES];
@@ -193,7 +215,8 @@ guint draftd_kernels_attn_splits (guint n_keys);
 
 /* Builds kernel `module` (an embedded SPIR-V name) with `n_bindings` storage buffers, a push
  * block of `push_size` bytes and specialization constants 0 = wg (workgroup width), 1 = tile,
- * through the device's pipeline cache; draftd_kernel_clear frees it. */
+ * (and from the kernel's fields 2 = norm, 3 = rows, 4 = shared_vec4) through the device's
+ * pipeline cache; draftd_kernel_clear frees it. */
 gboolean draftd_kernel_init (DraftdKernel *k, DraftdKernels *all, const char *module, guint n_bindings,
                              guint32 push_size, guint32 wg, guint32 tile, GError **error);
 void draftd_kernel_clear (DraftdKernel *k, DraftdVk *vk);

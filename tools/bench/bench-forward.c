@@ -225,9 +225,10 @@ bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint
   double warm = 0;
   if (timing->warmup_s > 0 && !warm_up (&fs, Ts, n_T, timing->warmup_s, &warm, error))
     return FALSE;
-  printf ("\nforward pass: %s (%s, %.1fM parameters, dim %u, %u layers, vocab %u) on %s, matmuls read %s\n", m->name,
-          draftd_model_quantization (m), m->n_params / 1e6, m->config.n_embd, m->config.n_layer, m->config.n_vocab,
-          vk->name, vk->texel_loads ? "texels" : "storage buffers");
+  printf ("\nforward pass: %s (%s, %.1fM parameters, dim %u, %u layers, vocab %u) on %s, %s kernels, matmuls read %s\n",
+          m->name, draftd_model_quantization (m), m->n_params / 1e6, m->config.n_embd, m->config.n_layer,
+          m->config.n_vocab, vk->name, vk->gpu_kernels ? "GPU" : "CPU",
+          vk->gpu_kernels ? "storage buffers" : vk->texel_loads ? "texels" : "storage buffers");
   const guint64 wbytes = draftd_runner_weight_bytes (r);
   printf ("%6s %12s %12s %10s%-4u %13s %12s %8s %11s   (fastest of at least %u runs and %.1f s after %.1f s of"
           " warm-up; %u tokens in the cache; %.1f MB of weights; %s kernels)\n", "T", "ms/pass", "tokens/s", "cost vs T=",
@@ -240,7 +241,7 @@ bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint
   bench_json_int (json, "weight_bytes", (gint64) wbytes);
   bench_json_string (json, "type", draftd_model_quantization (m));
   bench_json_string (json, "device", vk->name);
-  bench_json_string (json, "matmul_loads", vk->texel_loads ? "texel" : "buffer");
+  bench_json_string (json, "matmul_loads", vk->texel_loads && !vk->gpu_kernels ? "texel" : "buffer");
   bench_json_string (json, "kernels", vk->gpu_kernels ? "gpu" : "cpu");
   bench_json_int (json, "context", context);
   bench_json_double (json, "warmup_s", warm);

@@ -1,0 +1,182 @@
+/* The GPU family of matmul kernels (shaders/matmul_gpu.glsl, forced on lavapipe with
+ * DRAFTD_KERNELS=gpu) on every weight form the device has:
+ * - its logits are the CPU family's within rounding (the two add in different orders);
+ * - passes of 1 to 17 tokens and of 64 give, bit for bit, what one-token passes give (the
+ *   matrix-vector kernel of every token tile and the tiled kernel share one reduction order);
+ * - its pipelines are the ones dispatched (named in the runner's profile, the CPU family's
+ *   never), matrix-vector and tiled both, so the checks above cannot pass on the CPU kernels. */
+#include <math.h>
+#include <string.h>
+#include "lib/runtime/sampler.h"
+#include "tools/random-model.h"
+#include "tests/tap.h"
+#include "tests/test-util.h"
+
+enum { N = 64 };
+
+/* A device whose kernels are the family `kernels` names (DRAFTD_KERNELS is read at creation). */
+static DraftdVk *
+device_with (const char *kernels)
+{
+  g_setenv ("DRAFTD_KERNELS", kernels, TRUE);
+  DraftdVk *vk = test_vk ();
+  g_unsetenv ("DRAFTD_KERNELS");
+  return vk;
+}
+
+/* Logits of toks[0 .. n - 1] fed in passes of `pass` tokens from position 0, [n][V], written
+ * into out; the runner starts over first. */
+static gboolean
+run_passes (DraftdRunner *r, const gint32 *toks, guint n, guint pass, float *out, GError **error)
+{
+  guint V = draftd_runner_model (r)->config.n_vocab;
+  draftd_runner_truncate (r, 0);
+  for (guint done = 0; done < n;) {
+    guint T = MIN (pass, n - done);
+    if (!draftd_runner_forward (r, toks + done, T, DRAFTD_FORWARD_ALL, error))
+      return FALSE;
+    for (guint t = 0; t < T; t++)
+      memcpy (out + (gsize) (done + t) * V, draftd_runner_logits (r, t), V * sizeof (float));
+    done += T;
+  }
+  return TRUE;
+}
+
+/* The largest difference between a and b over n tokens' logits, relative to the largest
+ * logit's size; *same_argmax says whether every token's greedy choice agrees. */
+static double
+relative_difference (const float *a, const float *b, guint n, guint V, gboolean *same_argmax)
+{
+  double diff = 0, size = 1e-6;
+  *same_argmax = TRUE;
+  for (guint t = 0; t < n; t++) {
+    const float *x = a + (gsize) t * V, *y = b + (gsize) t * V;
+    for (guint i = 0; i < V; i++) {
+      diff = MAX (diff, fabs ((double) x[i] - y[i]));
+      size = MAX (size, fabs ((double) y[i]));
+    }
+    *same_argmax = *same_argmax && draftd_argmax (x, V) == draftd_argmax (y, V);
+  }
+  return diff / size;
+}
+
+/* Whether the profile names `name` (a kernel dispatched since the runner was made). */
+static gboolean
+profile_has (const char *profile, const char *name)
+{
+  g_auto (GStrv) lines = g_strsplit (profile, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    if (g_str_has_prefix (lines[i], name) && lines[i][strlen (name)] == ' ')
+      return TRUE;
+  return FALSE;
+}
+
+/* Every pass size from 1 to 17 tokens, and 64 (the tiled kernel's whole tiles and a
+ * matrix-vector remainder of each tile), against one token a pass. */
+static void
+check_batch_identity (DraftdRunner *r, const char *label, const gint32 *toks, const float *one, guint V)
+{
+  static const guint sizes[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 64 };
+  g_autofree float *out = g_new (float, (gsize) N * V);
+  g_autoptr (GError) error = NULL;
+  GString *differ = g_string_new (NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++) {
+    /* Enough tokens for two passes and a remainder, at most N. */
+    guint n = MIN (N, 2 * sizes[i] + 1);
+    if (!run_passes (r, toks, n, sizes[i], out, &error)) {
+      tap_ok (FALSE, "%s: passes of %u tokens: %s", label, sizes[i], error->message);
+      g_string_free (differ, TRUE);
+      return;
+    }
+    if (memcmp (out, one, (gsize) n * V * sizeof (float)) != 0)
+      g_string_append_printf (differ, " %u", sizes[i]);
+  }
+  tap_ok (differ->len == 0, "%s: passes of 1-17 and 64 tokens give the bits of one token a pass", label);
+  if (differ->len > 0)
+    tap_diag ("%s: passes of these sizes differ:%s", label, differ->str);
+  g_string_free (differ, TRUE);
+}
+
+/* forms: the device weight forms the model's matrices take, by kernel name suffix. */
+static void
+check_model (DraftdVk *cpu, DraftdVk *gpu, const char *label, const char *path, const char *const *forms)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DraftdModel) m = draftd_model_load (path, &error);
+  if (m == NULL) {
+    tap_ok (FALSE, "%s: %s", label, error->message);
+    return;
+  }
+  guint V = m->config.n_vocab;
+  gint32 toks[N];
+  for (guint i = 0; i < N; i++)
+    toks[i] = (gint32) ((i * 7919u + 13u) % V);
+  DraftdRunnerOptions o = { .n_ctx = 2 * N, .n_batch = N, .profile = TRUE };
+  g_autoptr (DraftdRunner) rc = draftd_runner_new (cpu, m, &o, &error);
+  g_autoptr (DraftdRunner) rg = rc ? draftd_runner_new (gpu, m, &o, &error) : NULL;
+  g_autofree float *ref = g_new (float, (gsize) N * V), *one = g_new (float, (gsize) N * V);
+  if (rg == NULL || !run_passes (rc, toks, N, 1, ref, &error) || !run_passes (rg, toks, N, 1, one, &error)) {
+    tap_ok (FALSE, "%s: %s", label, error->message);
+    return;
+  }
+  gboolean same;
+  double rel = relative_difference (one, ref, N, V, &same);
+  /* Rounding alone stays near 1e-6 of the logits' size; a wrong scale, min, chunk or row
+   * moves them by percents. */
+  tap_ok (rel < 1e-4 && same, "%s: the GPU kernels' logits are the CPU kernels' within rounding", label);
+  tap_diag ("%s: largest difference %.2e of the largest logit%s", label, rel, same ? "" : ", a greedy token differs");
+  check_batch_identity (rg, label, toks, one, V);
+  g_autofree char *gprof = draftd_runner_profile (rg), *cprof = draftd_runner_profile (rc);
+  for (guint i = 0; forms[i]; i++) {
+    g_autofree char *mv = g_strdup_printf ("gemv_%s", forms[i]), *mm = g_strdup_printf ("gemm_%s", forms[i]);
+    g_autofree char *cpu_mm = g_strdup_printf ("matmul_%s", forms[i]);
+    tap_ok (profile_has (gprof, mv) && profile_has (gprof, mm) && !profile_has (gprof, cpu_mm),
+            "%s: %s and %s are dispatched, %s is not", label, mv, mm, cpu_mm);
+    tap_ok (profile_has (cprof, cpu_mm) && !profile_has (cprof, mv),
+            "%s: the CPU family dispatches %s, not %s", label, cpu_mm, mv);
+  }
+}
+
+int
+main (void)
+{
+  g_autoptr (DraftdVk) cpu = device_with ("cpu");
+  g_autoptr (DraftdVk) gpu = device_with ("gpu");
+  tap_ok (gpu->gpu_kernels && !cpu->gpu_kernels, "DRAFTD_KERNELS chooses the kernel family");
+  tap_ok (gpu->timestamps, "the device has timestamps (the profile names the kernels dispatched)");
+  g_autoptr (GError) error = NULL;
+  /* Each case's forms: every matrix's and the embedding's (the tied head is token_embd). Widths
+   * make rows of several 32-chunk rounds with a partial last one in every form (n_ff 1280: 40
+   * chunks of 4-bit weights, 320 of f32) and a vocabulary that leaves workgroups part full;
+   * the architectures add Q, K and V biases (qwen2), head norms (qwen3), GeGLU, post norms and
+   * a scaled embedding (gemma3). */
+  static const struct {
+    const char *arch, *type;
+    const char *forms[3];
+  } cases[] = {
+    { "llama", "f32", { "f32" } },        { "qwen2", "f16", { "f16" } },
+    { "gemma3", "bf16", { "bf16" } },     { "llama", "q8_0", { "q8_0" } },
+    { "qwen3", "q4_0", { "q4_0" } },      { "llama", "q4_k_m", { "u4sm", "i8s" } },
+    { "qwen2", "q5_1", { "i8sm" } },      { "gemma3", "q5_k_m", { "i8sm", "i8s" } },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    guint32 type, more;
+    if (!draftd_random_model_type (cases[i].type, &type, &more)) {
+      tap_ok (FALSE, "random model type %s is known", cases[i].type);
+      continue;
+    }
+    DraftdRandomModel spec = { cases[i].arch, 256, 1280, 2, 8, 2, 1999, 512, type, i % 2 == 0, 31 + i };
+    g_autofree char *path = g_strdup_printf ("%s/gpu-%s-%s.gguf", test_tmpdir (), cases[i].arch, cases[i].type);
+    g_autofree char *label = g_strdup_printf ("random %s %s", cases[i].arch, cases[i].type);
+    if (!draftd_random_model_write_mix (&spec, more, path, &error)) {
+      tap_ok (FALSE, "%s written: %s", label, error->message);
+      g_clear_error (&error);
+      continue;
+    }
+    check_model (cpu, gpu, label, path, cases[i].forms);
+  }
+  draftd_vk_free (g_steal_pointer (&cpu));
+  draftd_vk_free (g_steal_pointer (&gpu));
+  test_check_validation ();
+  return tap_done ();
+}
