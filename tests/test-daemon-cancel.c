@@ -81,8 +81,10 @@ stream_running (const Stream *s)
 static char *
 sentences (guint groups)
 {
-  static const char group[] = "She went to school yesterday. The cat sat on the mat. He has two books. "
-                              "We were happy to see them. It rained all day long.";
+  /* An error in each sentence: each one has candidates for the target to judge, so a job's
+   * length comes from its passes (clean sentences need none, and 2000 of them end at once). */
+  static const char group[] = "She go to school yesterday. The cat sit on the mat. He have two books. "
+                              "We was happy to see them. It rain all day long.";
   g_autoptr (GPtrArray) copies = g_ptr_array_new ();
   for (guint i = 0; i < groups; i++)
     g_ptr_array_add (copies, (gpointer) group);

@@ -120,7 +120,7 @@ test_short_request_first (BusFixture *f)
   DBusConnection *b = bus_fixture_connect (f);
   g_autofree char *text = long_sentences (60);
   Watch w = { NULL, NULL, NULL, 0, 0, 0, TRUE };
-  DBusPendingCall *pend = start_a_then_b (a, &w, text, b, "He go home.");
+  DBusPendingCall *pend = start_a_then_b (a, &w, text, b, "They was happy.");
   guint done_at_send = w.progress_done;
   /* Whichever ends first: B's reply, or A's Finished. A's signals are read before B's reply
    * is looked at, so the count at B's answer is never short. */
