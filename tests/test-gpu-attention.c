@@ -81,25 +81,6 @@ run_two_seqs (DraftdVk *vk, DraftdModel *m, const gint32 *toks, float *out, GErr
   return memcmp (second, out, (gsize) N * V * sizeof (float)) == 0;
 }
 
-/* The largest difference between a and b over the tokens' logits, relative to the largest
- * logit's size, and the first token whose greedy choice differs (N: none). */
-static double
-compare (const float *a, const float *b, guint V, guint *first_other)
-{
-  double diff = 0, size = 1e-6;
-  *first_other = N;
-  for (guint t = 0; t < N; t++) {
-    const float *x = a + (gsize) t * V, *y = b + (gsize) t * V;
-    for (guint i = 0; i < V; i++) {
-      diff = MAX (diff, fabs ((double) x[i] - y[i]));
-      size = MAX (size, fabs ((double) y[i]));
-    }
-    if (*first_other == N && draftd_argmax (x, V) != draftd_argmax (y, V))
-      *first_other = t;
-  }
-  return diff / size;
-}
-
 static void
 check_model (DraftdVk *gpu, DraftdVk *cpu, const char *label, const char *path)
 {
@@ -124,7 +105,7 @@ check_model (DraftdVk *gpu, DraftdVk *cpu, const char *label, const char *path)
     return;
   }
   guint other;
-  double rel = compare (fast, ref, V, &other);
+  double rel = test_logits_difference (fast, ref, N, V, &other);
   /* Rounding alone (another order of the same sums) stays near 1e-6 of the logits' size; a
    * window, scale, split or combination gone wrong moves them by percents. */
   tap_ok (rel < 1e-4 && other == N, "%s: GPU attention's logits are the CPU kernels' within rounding", label);

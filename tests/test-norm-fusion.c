@@ -40,25 +40,6 @@ run_logits (DraftdVk *vk, DraftdModel *m, DraftdNormPlace norm, gboolean one_by_
   return g_steal_pointer (&out);
 }
 
-/* The largest difference between a and b over the tokens' logits, relative to the largest
- * logit's size, and the first token whose greedy choice differs (N: none). */
-static double
-compare (const float *a, const float *b, guint V, guint *first_other)
-{
-  double diff = 0, size = 1e-6;
-  *first_other = N;
-  for (guint t = 0; t < N; t++) {
-    const float *x = a + (gsize) t * V, *y = b + (gsize) t * V;
-    for (guint i = 0; i < V; i++) {
-      diff = MAX (diff, fabs ((double) x[i] - y[i]));
-      size = MAX (size, fabs ((double) y[i]));
-    }
-    if (*first_other == N && draftd_argmax (x, V) != draftd_argmax (y, V))
-      *first_other = t;
-  }
-  return diff / size;
-}
-
 static void
 check_model (DraftdVk *vk, const char *label, const char *path)
 {
@@ -81,7 +62,7 @@ check_model (DraftdVk *vk, const char *label, const char *path)
     return;
   }
   guint other;
-  double rel = compare (fused, apart, V, &other);
+  double rel = test_logits_difference (fused, apart, N, V, &other);
   /* Rounding alone stays near 1e-6 of the logits' size; a norm gone wrong (a scale, eps or
    * gain misapplied) moves them by percents. */
   tap_ok (rel < 1e-4 && other == N, "%s: the fused norm's logits are the norm dispatch's within rounding", label);

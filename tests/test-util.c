@@ -1,5 +1,6 @@
 #include "tests/test-util.h"
 #include "tests/tap.h"
+#include "lib/runtime/sampler.h"
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
@@ -257,4 +258,21 @@ test_learner_sentences (guint n)
   for (guint i = 0; i < n; i++)
     g_string_append_printf (t, "%s%s", i ? " " : "", s[i % G_N_ELEMENTS (s)]);
   return g_string_free (t, FALSE);
+}
+
+double
+test_logits_difference (const float *a, const float *b, guint n, guint V, guint *first_other)
+{
+  double diff = 0, size = 1e-6;
+  *first_other = n;
+  for (guint t = 0; t < n; t++) {
+    const float *x = a + (gsize) t * V, *y = b + (gsize) t * V;
+    for (guint i = 0; i < V; i++) {
+      diff = MAX (diff, fabs ((double) x[i] - y[i]));
+      size = MAX (size, fabs ((double) y[i]));
+    }
+    if (*first_other == n && draftd_argmax (x, V) != draftd_argmax (y, V))
+      *first_other = t;
+  }
+  return diff / size;
 }

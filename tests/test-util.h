@@ -42,6 +42,9 @@ gboolean test_load (DraftdVk *vk, const char *path, guint n_ctx, TestLoaded *l);
 /* The reference of the bit-exactness tests: logits of `toks` fed one per pass into the
  * runner's sequence 0 from position 0, [n][V] (zeros after a failed pass). */
 float *test_logits_one_by_one (DraftdRunner *r, const gint32 *toks, guint n, guint V);
+/* The largest difference between logits a and b of n tokens ([n][V]), relative to the largest
+ * logit's size in b; *first_other gets the first token whose greedy choice differs (n: none). */
+double test_logits_difference (const float *a, const float *b, guint n, guint V, guint *first_other);
 void test_unload (TestLoaded *l);
 
 /* An expected output of ../shared/models/reference (llama.cpp's or the exact computation's):
