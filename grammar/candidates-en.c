@@ -140,6 +140,40 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
   }
 }
 
+/* Whether a and b differ the way American and British spellings of one word do: after their
+ * common start and end, what is left of each is one of these pairs, either way round. */
+static gboolean
+dialect_pair (const char *a, const char *b)
+{
+  static const char *const pairs[][2] = {
+    { "", "u" },    /* color, colour; favor, favour */
+    { "er", "re" }, /* theater, theatre; center, centre */
+    { "z", "s" },   /* organized, organised; analyze, analyse */
+    { "s", "c" },   /* defense, defence; license, licence */
+    { "", "l" },    /* traveled, travelled */
+    { "", "ue" },   /* catalog, catalogue */
+    { "", "a" },    /* encyclopedia, encyclopaedia */
+    { "", "o" },    /* estrogen, oestrogen */
+    { "", "e" },    /* judgment, judgement; aging, ageing */
+    { "a", "e" },   /* gray, grey */
+    { "", "me" },   /* program, programme */
+    { "i", "y" },   /* tire, tyre */
+    { "", "i" },    /* aluminum, aluminium */
+    { "k", "c" },   /* skeptic, sceptic */
+  };
+  gsize la = strlen (a), lb = strlen (b), pre = 0, suf = 0;
+  while (pre < la && pre < lb && a[pre] == b[pre])
+    pre++;
+  while (suf < la - pre && suf < lb - pre && a[la - 1 - suf] == b[lb - 1 - suf])
+    suf++;
+  g_autofree char *x = g_strndup (a + pre, la - pre - suf), *y = g_strndup (b + pre, lb - pre - suf);
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    if ((g_str_equal (x, pairs[i][0]) && g_str_equal (y, pairs[i][1])) ||
+        (g_str_equal (y, pairs[i][0]) && g_str_equal (x, pairs[i][1])))
+      return TRUE;
+  return FALSE;
+}
+
 char *
 draftd_candidates_dialect_twin (DraftdSpell *spell, const char *word, guint region)
 {
@@ -151,9 +185,10 @@ draftd_candidates_dialect_twin (DraftdSpell *spell, const char *word, guint regi
   for (guint i = 0; sugg[i] && i < 4; i++) {
     g_autofree char *sl = g_utf8_strdown (sugg[i], -1);
     guint twin = draftd_spell_regions (spell, "en", sugg[i]);
-    /* The same word respelt ("theatre" -> "theater", "organised" -> "organized"), not another,
-     * and one the first dialect does not spell so. */
-    if (!strchr (sl, ' ') && !strchr (sl, '-') && sl[0] == lower[0] && edit_distance (lower, sl) <= 2 && (twin & own) && !(twin & mask))
+    /* The same word respelt ("theatre" -> "theater", "organised" -> "organized") the way the
+     * dialects differ, not another word near it ("nontrivial" -> "nonrival"), and one the
+     * first dialect does not spell so. */
+    if (!strchr (sl, ' ') && !strchr (sl, '-') && dialect_pair (lower, sl) && (twin & own) && !(twin & mask))
       return g_steal_pointer (&sl);
   }
   return NULL;
@@ -253,8 +288,9 @@ static const char *const openers_words =
 
 /* Does the suggestion look like the word's letters put right rather than a look-alike of a
  * name? Two words run together ("Inorder", "Infact"), a letter left out ("Techology") or
- * swapped ("Thoes"), or one changed other than the last ("Comsumers"): a name's nearest
- * words mostly drop or change its end ("Salander" -> "Slander", "Pandey" -> "Pander"). */
+ * swapped ("Thoes"), or a consonant changed other than the last ("Comsumers"): a name's
+ * nearest words mostly drop or change its end ("Salander" -> "Slander", "Pandey" -> "Pander")
+ * or one of its vowels ("Salander" -> "Solander"). */
 static gboolean
 letters_put_right (const char *lower, const char *sl)
 {
@@ -279,7 +315,12 @@ letters_put_right (const char *lower, const char *sl)
   gboolean swapped = TRUE;
   for (gsize i = 0; i < n; i++)
     swapped &= (a[i] == b[i]) || (i + 1 < n && a[i] == b[i + 1] && a[i + 1] == b[i]) || (i > 0 && a[i] == b[i - 1] && a[i - 1] == b[i]);
-  return swapped || lower[n - 1] == sl[m - 1];
+  if (swapped)
+    return TRUE;
+  gsize at = 0;
+  while (at < n && lower[at] == sl[at])
+    at++;
+  return lower[n - 1] == sl[m - 1] && !(strchr ("aeiouy", lower[at]) && strchr ("aeiouy", sl[at]));
 }
 
 gboolean
@@ -303,8 +344,9 @@ draftd_candidates_misspelt_opener (const DraftdCandidateContext *c, const Word *
     g_autofree char *sl = g_utf8_strdown (sugg[i], -1);
     if (edit_distance (w->lower, sl) <= 1 && (draftd_candidates_function_word (sl) || in_list (openers_words, sl)))
       return TRUE;
-    /* Hunspell's best guess only: a name has some look-alike further down ("Salamander"). */
-    if (i == 0 && g_str_is_ascii (sl) && letters_put_right (w->lower, sl))
+    /* The best guess only: a name has some look-alike further down ("Salamander"); and only a
+     * guess that is a word in lower case, not another name ("Salander" -> "Solander"). */
+    if (i == 0 && g_str_is_ascii (sl) && letters_put_right (w->lower, sl) && draftd_spell_regions (c->spell, "en", sl) != 0)
       return TRUE;
   }
   return FALSE;
