@@ -257,8 +257,9 @@ char *
 draftd_grammar_rule_id (const char *kind, const char *before, const char *was, const char *now)
 {
   g_autofree char *a = rule_word (was), *b = rule_word (now), *prev = before ? rule_word (before) : NULL;
+  g_autofree char *was_trimmed = g_strstrip (g_strdup (was));
   gboolean words = *a && *b && !strchr (a, '_') && !strchr (b, '_');
-  if (*a && g_utf8_collate (a, b) == 0 && g_strcmp0 (g_strstrip (g_strdup (was)), now) != 0 &&
+  if (*a && g_utf8_collate (a, b) == 0 && g_strcmp0 (was_trimmed, now) != 0 &&
       (g_str_equal (kind, "punctuation") || g_str_equal (kind, "spelling")))
     return g_strdup ("capitalization");
   if (g_str_equal (kind, "word choice")) {

@@ -119,7 +119,7 @@ index_from_blob (char *blob, gsize blob_len, guint n, gboolean sorted)
   gboolean ok = m == n && p == end;
   for (guint i = 1; ok && sorted && i < n; i++)
     ok = entry_cmp (&e[i - 1], &e[i]) <= 0;
-  if (ok && !sorted)
+  if (ok && !sorted && n > 1) /* an empty dictionary has no array to sort (qsort wants one) */
     qsort (e, n, sizeof (Entry), entry_cmp);
   DraftdSpellIndex *idx = NULL;
   if (ok) {

@@ -8,10 +8,12 @@ tap_ok (gboolean cond, const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
-  printf ("%sok %d - ", cond ? "" : "not ", ++tap_n);
-  vprintf (fmt, ap);
-  printf ("\n");
+  g_autofree char *what = g_strdup_vprintf (fmt, ap);
   va_end (ap);
+  /* A description quotes what a program printed; a line break in it would end the TAP line
+   * and leave the rest as output TAP does not know. */
+  g_strdelimit (what, "\r\n", ' ');
+  printf ("%sok %d - %s\n", cond ? "" : "not ", ++tap_n, what);
   fflush (stdout);
   if (!cond)
     tap_failed++;
@@ -35,10 +37,10 @@ tap_skip (const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
-  printf ("ok %d # SKIP ", ++tap_n);
-  vprintf (fmt, ap);
-  printf ("\n");
+  g_autofree char *why = g_strdup_vprintf (fmt, ap);
   va_end (ap);
+  g_strdelimit (why, "\r\n", ' ');
+  printf ("ok %d # SKIP %s\n", ++tap_n, why);
   fflush (stdout);
 }
 
