@@ -1,5 +1,5 @@
 /* Speculative sampling reproduces the target's distribution. With fixed seeds, draw many
- * short continuations with the assistant (and, as a control, without) and compare the
+ * three-token continuations with the assistant (and, as a control, without) and compare the
  * joint distribution of the first two tokens with the exact one computed from the target
  * (G-test, categories with expected count >= 5, the rest pooled; fail below p = 0.001). */
 #include <math.h>
@@ -86,7 +86,10 @@ eog (gint32 t, gpointer user)
   return FALSE;
 }
 
-/* Draws N continuations of 4 tokens; returns the G-test p-value of the first pairs. */
+/* Draws N continuations of 3 tokens: the first from the target's pass over the prompt, the
+ * other two drafted at once, so the pair the test counts ends in an accepted draft, a
+ * resample after a rejection or the target's bonus token (with 2 tokens the decoder drafts
+ * nothing); returns the G-test p-value of the pairs. */
 static double
 sample_test (TestLoaded *t, TestLoaded *a, DraftdDecodeMode mode, GArray *prompt, const DraftdSamplerParams *sp,
              GHashTable *exact, guint *rejected, double *g_out, guint *df_out)
@@ -103,8 +106,8 @@ sample_test (TestLoaded *t, TestLoaded *a, DraftdDecodeMode mode, GArray *prompt
     p.mode = mode;
     p.sampling = *sp;
     p.sampling.seed = 1000003ull * (i + 1);
-    p.max_tokens = 4;
-    p.draft_max = 3;
+    p.max_tokens = 3;
+    p.draft_max = 2;
     p.draft_p_min = 0.0f;
     p.is_eog = eog;
     g_autoptr (GArray) out = g_array_new (FALSE, FALSE, sizeof (gint32));
