@@ -47,6 +47,9 @@ typedef struct {
   /* The dialect to hold spellings to: the index of its dictionary among the language's
    * (draftd_spell_region_index), or -1 for none (either dialect's spelling is right). */
   gint region;
+  /* Where the document words looked up are noted (draftd_answer_cache_note_document), for
+   * the answer cache to know what the answer depends on; NULL: not noted. */
+  GString *document_seen;
 } DraftdCandidateContext;
 
 /* How much more likely (natural log) the target must find a sentence with a candidate of

@@ -1,5 +1,6 @@
 #include "grammar/candidates.h"
 #include <string.h>
+#include "grammar/answer-cache.h"
 #include "grammar/candidates-private.h"
 #include "grammar/forms.h"
 
@@ -213,6 +214,8 @@ known_word (const DraftdCandidateContext *c, const Word *w, gboolean start)
   /* A name the document uses within a sentence; a word it repeats, unless one edit from a
    * dictionary word: learners repeat their misspellings ("compitition" twice). */
   gpointer kind = c->document ? g_hash_table_lookup (c->document, w->text) : NULL;
+  if (c->document_seen)
+    draftd_answer_cache_note_document (c->document_seen, w->text, kind);
   if (kind == DOCUMENT_NAME || (kind == DOCUMENT_REPEATED && !draftd_candidates_near_word (c, w)))
     return TRUE;
   if (g_strcmp0 (c->lang, "en") != 0)

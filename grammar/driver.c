@@ -60,6 +60,7 @@ stats_add (DraftdGrammarStats *d, const DraftdGrammarStats *s)
   d->output_tokens += s->output_tokens;
   d->drafted += s->drafted;
   d->accepted += s->accepted;
+  d->cached += s->cached;
   d->greedy_passes += s->greedy_passes;
   d->greedy_ms += s->greedy_ms;
   d->greedy_equal &= s->greedy_equal;
@@ -69,7 +70,8 @@ static void
 job_init (Job *j, Driver *d, DraftdGrammarContext *ctx, DraftdGrammarStats *stats)
 {
   DraftdScorer *scorer = ctx->spell ? draftd_scorer_new (ctx->target, ctx->tokenizer, ctx->cached) : NULL;
-  *j = (Job) { ctx, d->req, stats, d->text, d->bias, scorer, draftd_fixes_new (), d->prompt_words, d->document, d->region };
+  *j = (Job) { ctx, d->req, stats, d->text, d->bias, scorer, draftd_fixes_new (), d->prompt_words, d->document, d->region,
+               g_string_new (NULL) };
 }
 
 static void
@@ -77,6 +79,7 @@ job_clear (Job *j)
 {
   g_clear_pointer (&j->scorer, draftd_scorer_free);
   g_clear_pointer (&j->fixes, g_array_unref);
+  g_string_free (j->document_seen, TRUE);
 }
 
 static const DraftdGrammarSegment *

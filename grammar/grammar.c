@@ -389,12 +389,20 @@ starts_sentence (const char *text, gsize start)
   return i == 0 || (newlines >= 2 && text[i - 1] != ':') || strchr (".!?", text[i - 1]) != NULL;
 }
 
+/* Where the candidates note the document words they look up: only when answers are cached. */
+static GString *
+document_seen (Job *j)
+{
+  return j->ctx->answers ? j->document_seen : NULL;
+}
+
 /* Candidate corrections judged by the target (grammar/rank.h); `prot` follows the edits. */
 static char *
 candidate_stage (Job *j, gsize start, const char *segment, GArray *prot, GError **error)
 {
   DraftdCandidateContext cc = { j->ctx->spell, "en", starts_sentence (j->text, start), (const DraftdGrammarSpan *) prot->data,
-                                prot->len, FALSE, j->req->margins, j->document, j->req->large_model, j->region };
+                                prot->len, FALSE, j->req->margins, j->document, j->req->large_model, j->region,
+                                document_seen (j) };
   g_autoptr (GArray) moved = g_array_new (FALSE, FALSE, sizeof (DraftdGrammarSpan));
   guint before = j->fixes->len, passes = draftd_scorer_passes (j->scorer);
   char *fixed = draftd_rank_correct (j->scorer, &cc, segment, j->fixes, moved, j->req->cancellable, error);
@@ -568,8 +576,45 @@ foreign_answer (Job *j, const char *lang, const DraftdGrammarSegment *sg, const 
     g_array_append_val (rel, r);
   }
   DraftdCandidateContext cc = { j->ctx->spell, lang, starts_sentence (j->text, sg->start), (DraftdGrammarSpan *) rel->data,
-                                rel->len, TRUE, NULL, j->document, FALSE, -1 };
+                                rel->len, TRUE, NULL, j->document, FALSE, -1, document_seen (j) };
   return draftd_rank_correct (NULL, &cc, segment, j->fixes, NULL, j->req->cancellable, error);
+}
+
+/* The answer cache's key of a segment (grammar/answer-cache.h): everything its answer depends
+ * on but the model set (the cache is the set's) and the document dictionary (the entry keeps
+ * the lookups); NULL where answers are not cached: rewrites, and benchmarks' greedy runs. */
+static char *
+answer_key (Job *j, const char *lang, const DraftdGrammarSegment *sg, const GArray *spans)
+{
+  const DraftdGrammarRequest *r = j->req;
+  if (j->ctx->answers == NULL || r->rewrite || r->compare_greedy)
+    return NULL;
+  GString *k = g_string_new (NULL);
+  g_string_append_printf (k, "%s|%d|%a|%d|%d|%d|%u|", lang ? lang : "-", starts_sentence (j->text, sg->start),
+                          (double) j->keep_bias, r->candidates_only, r->large_model, j->region,
+                          j->ctx->spell ? draftd_spell_personal_generation (j->ctx->spell) : 0);
+  for (guint i = 0; r->margins && i < DRAFTD_FIX_N_KINDS; i++)
+    g_string_append_printf (k, "%a,", (double) r->margins[i]);
+  for (guint i = 0; r->languages && r->languages[i]; i++)
+    g_string_append_printf (k, "%s,", r->languages[i]);
+  for (guint i = 0; i < sg->n_spans; i++) {
+    const DraftdGrammarSpan *s = &g_array_index (spans, DraftdGrammarSpan, sg->first_span + i);
+    g_string_append_printf (k, "%" G_GSIZE_FORMAT "-%" G_GSIZE_FORMAT ",", s->start - sg->start, s->end - sg->start);
+  }
+  g_string_append_c (k, '|');
+  g_string_append_len (k, j->text + sg->start, sg->end - sg->start);
+  return g_string_free (k, FALSE);
+}
+
+static char *
+segment_answer (Job *j, const char *lang, const DraftdGrammarSegment *sg, const GArray *spans, GError **error)
+{
+  if (lang && !draftd_grammar_language_supported (lang, j->req->languages)) {
+    j->stats->foreign++;
+    return foreign_answer (j, lang, sg, spans, error);
+  }
+  const DraftdGrammarSpan *sp = &g_array_index (spans, DraftdGrammarSpan, sg->first_span);
+  return correct_piece (j, sg->start, sg->end, sg->n_spans ? sp : NULL, sg->n_spans, error);
 }
 
 char *
@@ -577,11 +622,16 @@ draftd_grammar_segment_answer (Job *j, const DraftdGrammarSegment *sg, const GAr
 {
   g_array_set_size (j->fixes, 0);
   const char *lang = segment_language (j, sg->start, sg->end);
-  if (lang && !draftd_grammar_language_supported (lang, j->req->languages)) {
-    j->stats->foreign++;
-    return foreign_answer (j, lang, sg, spans, error);
+  g_autofree char *key = answer_key (j, lang, sg, spans);
+  char *answer = key ? draftd_answer_cache_lookup (j->ctx->answers, key, j->document, j->fixes) : NULL;
+  if (answer) {
+    j->stats->cached++;
+    return answer;
   }
-  const DraftdGrammarSpan *sp = &g_array_index (spans, DraftdGrammarSpan, sg->first_span);
-  return correct_piece (j, sg->start, sg->end, sg->n_spans ? sp : NULL, sg->n_spans, error);
+  g_string_truncate (j->document_seen, 0);
+  answer = segment_answer (j, lang, sg, spans, error);
+  if (key && answer)
+    draftd_answer_cache_store (j->ctx->answers, key, answer, j->fixes, j->document_seen->str);
+  return answer;
 }
 

@@ -10,6 +10,7 @@
 #include "lib/decode/decode.h"
 #include "lib/prompt/chat-format.h"
 #include "lib/tokenizer/tokenizer.h"
+#include "grammar/answer-cache.h"
 #include "grammar/candidates.h"
 #include "grammar/edits.h"
 #include "grammar/spell.h"
@@ -37,6 +38,9 @@ typedef struct {
   DraftdSpell *spell;
   /* Contexts for more sentences in flight at once; NULL: one segment at a time. */
   const DraftdGrammarWorkers *workers;
+  /* Corrections already given with this model (grammar/answer-cache.h), shared by the
+   * workers' contexts; NULL: every sentence is judged afresh. */
+  DraftdAnswerCache *answers;
 } DraftdGrammarContext;
 
 /* Sentences in flight at once: more contexts like the caller's, each on sequences of its own
@@ -116,6 +120,7 @@ typedef struct {
   guint output_tokens;
   guint drafted, accepted;
   double wall_ms;
+  guint cached;                   /* segments answered from the answer cache (counted in no other field) */
   guint greedy_passes;            /* compare_greedy: plain decoding of the same policy, timed from
                                    * the same cache state as IAD, in alternating order */
   double greedy_ms;

@@ -17,6 +17,7 @@ typedef struct {
   GHashTable *prompt_words;       /* rewrites: draftd_grammar_rewrite_prompt_words */
   GHashTable *document;           /* corrections: draftd_candidates_document_words of the text */
   gint region;                    /* corrections: the dialect's dictionary (DraftdCandidateContext) */
+  GString *document_seen;         /* the document words the segment's answer looked up (answer cache) */
 } Job;
 
 /* The answer for one segment to correct or rewrite; j->fixes holds the candidate

@@ -33,6 +33,7 @@ struct DraftdSpell {
   GMutex lock;
   GHashTable *dicts;      /* lang -> GPtrArray of Dict* (primary first), or NULL where none was found */
   GHashTable *personal;   /* the user's words, as added */
+  guint personal_generation; /* words added since the start: answers given before are stale */
   char *personal_path;
   GHashTable *suggestions; /* "lang\tword" -> GStrv */
 };
@@ -189,6 +190,13 @@ personal_locked (DraftdSpell *s, const char *word)
     return TRUE;
   g_autofree char *lower = g_utf8_strdown (word, -1);
   return g_hash_table_contains (s->personal, lower);
+}
+
+guint
+draftd_spell_personal_generation (DraftdSpell *s)
+{
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
+  return s->personal_generation;
 }
 
 gboolean
@@ -444,6 +452,7 @@ draftd_spell_add_word (DraftdSpell *s, const char *word, GError **error)
   if (!append_word (s->personal_path, word, error))
     return FALSE;
   g_hash_table_add (s->personal, g_strdup (word));
+  s->personal_generation++;
   /* Suggestions offer the user's words: the ones kept may now miss it. */
   g_hash_table_remove_all (s->suggestions);
   return TRUE;

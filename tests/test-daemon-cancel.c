@@ -7,6 +7,7 @@
 #include "lib/bus/client.h"
 #include "tests/bus-fixture.h"
 #include "tests/tap.h"
+#include "tests/test-util.h"
 
 /* Long enough that no stop can come after the end: the daemon checks eight sentences at
  * once, a few hundred of these a second on 2 cores. */
@@ -76,22 +77,6 @@ stream_running (const Stream *s)
   return s->done >= 2 || stream_over (s);
 }
 
-/* Clean sentences, five to a group: IAD accepts each in its first pass, so a segment ends
- * without the decoder's step loop ever looking at the cancellable. */
-static char *
-sentences (guint groups)
-{
-  /* An error in each sentence: each one has candidates for the target to judge, so a job's
-   * length comes from its passes (clean sentences need none, and 2000 of them end at once). */
-  static const char group[] = "She go to school yesterday. The cat sit on the mat. He have two books. "
-                              "We was happy to see them. It rain all day long.";
-  g_autoptr (GPtrArray) copies = g_ptr_array_new ();
-  for (guint i = 0; i < groups; i++)
-    g_ptr_array_add (copies, (gpointer) group);
-  g_ptr_array_add (copies, NULL);
-  return g_strjoinv (" ", (char **) copies->pdata);
-}
-
 static DBusMessage *
 send_call (DBusConnection *c, DBusMessage *m)
 {
@@ -105,7 +90,10 @@ static gboolean
 stream_start (DraftdBus *b, Stream *s)
 {
   memset (s, 0, sizeof *s);
-  g_autofree char *text = sentences (SENTENCES / 5);
+  /* An error in each sentence, no two alike: each one has candidates for the target to judge,
+   * so a job's length comes from its passes (clean sentences need none, and copies come from
+   * the answer cache: 2000 of either end at once). */
+  g_autofree char *text = test_learner_sentences (SENTENCES);
   s->path = bus_fixture_start_job (draftd_bus_connection (b), "Correct", text);
   draftd_bus_set_job_events (b, &stream_events);
   if (s->path)

@@ -67,9 +67,12 @@ long_sentences (guint sentences)
     "We was told that the train would leaves at nine, but it did not arrive until almost eleven o'clock that night.",
     "It rain all day long, so the children stayed inside and plays board games with their grandparents until dinner was ready.",
   };
+  /* No two alike (the week), or the daemon answers the repeats from its answer cache. */
   GString *t = g_string_new (NULL);
-  for (guint i = 0; i < sentences; i++)
-    g_string_append_printf (t, "%s%s", i ? " " : "", s[i % G_N_ELEMENTS (s)]);
+  for (guint i = 0; i < sentences; i++) {
+    const char *one = s[i % G_N_ELEMENTS (s)];
+    g_string_append_printf (t, "%s%.*s, in week %u.", i ? " " : "", (int) strlen (one) - 1, one, i + 2);
+  }
   return g_string_free (t, FALSE);
 }
 

@@ -72,7 +72,7 @@ check_shipped (DraftdVk *vk)
   g_autoptr (GArray) cached = g_array_new (FALSE, FALSE, sizeof (gint32));
   g_autofree char *tmpl = draftd_gguf_get_string (m->file, "draftd.prompt.correct", NULL);
   g_autofree char *end = draftd_gguf_get_string (m->file, "draftd.prompt.end", NULL);
-  DraftdGrammarContext ctx = { &lm, m->tokenizer, cached, DRAFTD_CHAT_PLAIN, tmpl, NULL, end, 7, 2, 0, NULL, NULL };
+  DraftdGrammarContext ctx = { &lm, m->tokenizer, cached, DRAFTD_CHAT_PLAIN, tmpl, NULL, end, 7, 2, 0, NULL, NULL, NULL };
   /* Each is correct as written and full of what the tokenizer spells in bytes. */
   static const char *const typo[] = {
     "I don’t think it’s ready.", "She said “hello” and left.", "We met at the Café Müller.",
@@ -139,7 +139,7 @@ main (void)
                   { "transcript format, first block 16", NULL, NULL, 16 } };
   for (guint fi = 0; fi < G_N_ELEMENTS (formats); fi++) {
     DraftdGrammarContext ctx = { &lm, m->tokenizer, cached, DRAFTD_CHAT_PLAIN, formats[fi].tmpl, NULL, formats[fi].end, 16, 2,
-                                 formats[fi].first_block, NULL, NULL };
+                                 formats[fi].first_block, NULL, NULL, NULL };
     guint equal = 0, applied_ok = 0, passes = 0, greedy_passes = 0, tokens = 0;
     for (guint i = 0; i < G_N_ELEMENTS (corpus); i++) {
       DraftdGrammarRequest req = { .compare_greedy = TRUE };

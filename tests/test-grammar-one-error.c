@@ -61,7 +61,7 @@ main (void)
   const DraftdPromptMeta *meta = &l.model->prompt;
   guint block = draftd_decode_pick_iad_block (&l.lm, NULL);
   Run r = { { &l.lm, l.model->tokenizer, cached, meta->format, meta->correct_template, meta->rewrite_template, meta->template_end,
-              block, 2, 0, spell, NULL }, 0, 0, 0 };
+              block, 2, 0, spell, NULL, NULL }, 0, 0, 0 };
   g_auto (GStrv) lines = g_strsplit (all, "\n", -1);
   for (guint i = 0; lines[i]; i++) {
     g_auto (GStrv) pair = g_strsplit (lines[i], "\t", 2);

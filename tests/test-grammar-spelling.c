@@ -141,7 +141,7 @@ main (void)
   g_autoptr (DraftdSpell) spell = draftd_spell_new ("/dev/null");
   const DraftdPromptMeta *meta = &l.model->prompt;
   Run r = { { &l.lm, l.model->tokenizer, cached, meta->format, meta->correct_template, meta->rewrite_template, meta->template_end,
-              7, 2, 0, spell, NULL }, draftd_grammar_edits_new () };
+              7, 2, 0, spell, NULL, NULL }, draftd_grammar_edits_new () };
   check_languages (&r, en_dir);
   check_personal (&r, dir);
   check_kinds (&r);

@@ -252,11 +252,14 @@ test_shipped_models (char **target, char **assistant)
 char *
 test_learner_sentences (guint n)
 {
-  static const char *const s[] = { "She go to school yesterday.", "The cat sat on teh mat.", "He have two book.",
-                                   "We was happy to see them.", "It rain all day long." };
+  /* Each with a count of its own: the daemon answers a sentence it has seen from its answer
+   * cache, and a job of copies would cost one group's work. */
+  static const char *const s[][2] = { { "She go to school", "times a week." }, { "The cat sat on teh mat for", "hours." },
+                                       { "He have", "book." }, { "We was happy to see", "of them." },
+                                       { "It rain for", "days." } };
   GString *t = g_string_new (NULL);
   for (guint i = 0; i < n; i++)
-    g_string_append_printf (t, "%s%s", i ? " " : "", s[i % G_N_ELEMENTS (s)]);
+    g_string_append_printf (t, "%s%s %u %s", i ? " " : "", s[i % G_N_ELEMENTS (s)][0], i + 2, s[i % G_N_ELEMENTS (s)][1]);
   return g_string_free (t, FALSE);
 }
 

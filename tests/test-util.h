@@ -18,7 +18,8 @@ const char *test_tmpdir (void);
 /* The shipped models' paths (models/draftd-target.gguf, draftd-assistant.gguf); FALSE, with
  * both NULL, when either is absent. */
 gboolean test_shipped_models (char **target, char **assistant);
-/* `n` learner sentences with one error each, cycling through five, joined by spaces. */
+/* `n` learner sentences with one error each, cycling through five, no two alike (a count in
+ * each), joined by spaces. */
 char *test_learner_sentences (guint n);
 /* Converts a llama2.c checkpoint from shared/ with draftd-convert; NULL if shared/ is absent. */
 char *test_convert_llama2c (const char *ckpt, const char *type, GError **error);

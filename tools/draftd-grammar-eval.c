@@ -72,7 +72,7 @@ run (const char *model, const char *path, const Options *opt, GError **error)
   /* An empty personal list: the evaluation must not depend on the user running it. */
   g_autoptr (DraftdSpell) spell = opt->no_spelling ? NULL : draftd_spell_new ("/dev/null");
   DraftdGrammarContext ctx = { &lm, m->tokenizer, cached, meta->format, meta->correct_template, meta->rewrite_template,
-                               meta->template_end, block, 2, 0, spell, NULL };
+                               meta->template_end, block, 2, 0, spell, NULL, NULL };
   g_auto (GStrv) lines = g_strsplit (all, "\n", -1);
   guint n = g_strv_length (lines);
   if (n > 0 && *lines[n - 1] == 0)

@@ -517,6 +517,7 @@ run_grammar (DraftdModels *m, DraftdLane *lane, DraftdSpell *spell, const Draftd
     .block = m->iad_block,
     .ngram = 2,
     .spell = spell,
+    .answers = m->answers,
   };
   Workers w = { lane, &ctx };
   DraftdGrammarWorkers workers = { workers_open, workers_close, workers_contended, workers_wait_begin, workers_wait_end, &w };

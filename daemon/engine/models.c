@@ -94,6 +94,7 @@ draftd_models_free (DraftdModels *m)
   if (m == NULL)
     return;
   g_clear_pointer (&m->lanes, draftd_lanes_free);
+  g_clear_pointer (&m->answers, draftd_answer_cache_free);
   resident_clear (&m->assistant);
   resident_clear (&m->target);
   g_clear_pointer (&m->vk, draftd_vk_free);
@@ -138,6 +139,10 @@ draftd_models_load (const DraftdModelsSpec *spec, GError **error)
    * the width whose pass this device runs for little more than a one-token pass. */
   m->lanes = draftd_lanes_new (m->target.runner, m->has_assistant ? m->assistant.runner : NULL, n_lanes, scratch,
                                4 * draftd_runner_n_batch (m->target.runner), m->iad_block + 1);
+  /* DRAFTD_ANSWER_CACHE_MB sizes it (0: none, for A/B measurements; docs/performance.md). */
+  const char *mb = g_getenv ("DRAFTD_ANSWER_CACHE_MB");
+  gsize bytes = mb ? (gsize) g_ascii_strtoull (mb, NULL, 10) << 20 : DRAFTD_ANSWER_CACHE_BYTES;
+  m->answers = bytes ? draftd_answer_cache_new (bytes) : NULL;
   return g_steal_pointer (&m);
 }
 

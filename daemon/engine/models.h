@@ -8,6 +8,7 @@
 #include "lib/model/model.h"
 #include "lib/runtime/forward.h"
 #include "lib/vk/vk-device.h"
+#include "grammar/answer-cache.h"
 #include "grammar/language.h"
 #include "daemon/engine/lanes.h"
 
@@ -26,6 +27,7 @@ typedef struct {
   DraftdChatFormat format;  /* the template's, unless overridden */
   guint iad_block;
   DraftdLanes *lanes;       /* the runners' sequences, as the engine loop hands them to jobs */
+  DraftdAnswerCache *answers; /* corrections this set gave, by sentence (grammar/answer-cache.h) */
 } DraftdModels;
 
 typedef struct {

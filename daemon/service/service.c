@@ -110,6 +110,7 @@ append_grammar_stats (DBusMessageIter *d, const DraftdJobStats *st)
   dict_u32 (d, "too_long", g->too_long);
   dict_u32 (d, "foreign", g->foreign);
   dict_u32 (d, "kept_tokens", g->kept_tokens);
+  dict_u32 (d, "cached", g->cached);
   if (g->greedy_passes > 0 || g->greedy_ms > 0) {
     dict_u32 (d, "greedy_passes", g->greedy_passes);
     dict_double (d, "greedy_ms", g->greedy_ms);

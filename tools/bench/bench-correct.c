@@ -163,7 +163,7 @@ bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint lim
   if (block == 0 && (block = draftd_decode_pick_iad_block (&lm, error)) == 0)
     return FALSE;
   DraftdGrammarContext ctx = { &lm, m->tokenizer, cached, meta->format, meta->correct_template, meta->rewrite_template,
-                               meta->template_end, block, ngram ? ngram : 2, first_block, NULL, NULL };
+                               meta->template_end, block, ngram ? ngram : 2, first_block, NULL, NULL, NULL };
   g_auto (GStrv) lines = g_strsplit (pairs, "\n", -1);
   CorrectTotals t = { 0 };
   for (guint i = 0; lines[i] && t.n < limit; i++) {
