@@ -101,8 +101,15 @@ post (Job *job, EventKind kind, Event init)
   *ev = init;
   ev->job = job;
   ev->kind = kind;
-  /* Events of one job keep their order: one context, FIFO at equal priority. */
-  g_main_context_invoke_full (job->s->main_context, G_PRIORITY_DEFAULT, deliver, ev, NULL);
+  /* Events of one job keep their order: one context, FIFO at equal priority. Always a source,
+   * never g_main_context_invoke: while the main thread stops the scheduler it does not own
+   * its context, so invoke would run a job's done (which frees the job) at once on this
+   * thread while that job's earlier events still wait in the context. */
+  GSource *src = g_idle_source_new ();
+  g_source_set_priority (src, G_PRIORITY_DEFAULT);
+  g_source_set_callback (src, deliver, ev, NULL);
+  g_source_attach (src, job->s->main_context);
+  g_source_unref (src);
 }
 
 static void
