@@ -18,7 +18,7 @@
 typedef struct {
   DraftdLspServer *s;
   char *uri, *text;
-  char *key;          /* its answer's in the cache (cache_key) */
+  char *key;          /* where its answer goes in the cache (cache_key) */
   guint64 id;
 } CheckJob;
 
