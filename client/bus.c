@@ -1,5 +1,6 @@
 /* The client's side of the bus: one private connection, opened on first use. */
 #include <stdio.h>
+#include <string.h>
 #include "client/client.h"
 #include "lib/bus/client.h"
 
@@ -50,6 +51,13 @@ draft_bus_print_error (const GError *error)
                 "       systemd user unit so it runs with your session:\n"
                 "           systemctl --user enable --now draftd\n"
                 "       From a source tree: build/daemon/draftd (it stops with that terminal).\n");
+  else if (g_strcmp0 (draftd_bus_client_error_name (error), DRAFTD_BUS_ERROR_INVALID_ARGUMENT) == 0 &&
+           strstr (error->message, "unknown option '"))
+    /* draft sends an option the running daemon predates (locale_dialect after an upgrade):
+     * the bus keeps the old daemon until it is restarted. */
+    g_printerr ("draft: %s\n"
+                "       The draftd running is older than this draft: restart it (systemctl --user restart draftd).\n",
+                error->message);
   else
     g_printerr ("draft: %s\n", error->message);
 }

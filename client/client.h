@@ -65,6 +65,8 @@ struct DraftJob {
   const char *text, *conversation, *instruction;
   gboolean shared;              /* chat: a named conversation the next run continues */
   char **disabled_rules;        /* correct/rewrite: rule ids and families to leave out (--disable) */
+  const char *dialect;          /* correct: --dialect ("" none); NULL: the daemon's config, else the locale's */
+  const char *path;             /* correct: the text's document, absolute (its workspace's words); NULL: none */
   const DraftGenOptions *gen;
   gboolean stream;              /* print Chunk text to stdout as it comes */
   DraftEditFunc on_edit;
@@ -74,6 +76,7 @@ struct DraftJob {
   GArray *edits;                /* DraftEdit */
   JsonNode *stats;
   gboolean cancelled;
+  gboolean invalid_argument;    /* the daemon refused an argument (InvalidArgument): a usage error */
 };
 
 void draft_job_init (DraftJob *j, const char *method);
@@ -128,7 +131,7 @@ gboolean draft_parse_command (const char *name, const char *params, const char *
 /* Reads a file ("-" or NULL: stdin) as UTF-8 text. */
 char *draft_read_input (const char *file, GError **error);
 /* draft correct --selection (selection.c): the exit status. */
-int draft_correct_selection (void);
+int draft_correct_selection (const char *dialect, char **disabled_rules);
 
 /* ---- repl.c ---- */
 

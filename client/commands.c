@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include "client/client.h"
 #include "lib/cli/cli.h"
+#include "lib/cli/dialect.h"
 
 char *
 draft_read_input (const char *file, GError **error)
@@ -49,6 +50,8 @@ draft_parse_command (const char *name, const char *params, const char *summary, 
 typedef struct {
   char *instruction, *color;
   char **disable;               /* --disable RULE, repeatable; commas split too */
+  char *dialect;                /* --dialect: "en-GB", or "" for none; NULL: the locale's */
+  char *path;                   /* --path: the document of the text read from stdin */
   gboolean diff, json, selection;
   gboolean use_color;
   gboolean several;             /* more than one FILE: each gets a heading */
@@ -115,6 +118,10 @@ grammar_one (const GrammarArgs *a, const char *file)
   j.text = text;
   j.instruction = a->instruction;
   j.disabled_rules = a->disable;
+  j.dialect = a->dialect;
+  /* A FILE is its own document: the daemon reads the words of the workspace it lies in. */
+  g_autofree char *document = file && !g_str_equal (file, "-") ? g_canonicalize_filename (file, NULL) : g_strdup (a->path);
+  j.path = document;
   DraftRenderer r;
   if (!a->json) {
     if (a->several)
@@ -137,9 +144,31 @@ grammar_one (const GrammarArgs *a, const char *file)
     warn_too_long (j.stats);
   if (ok && a->instruction)
     warn_kept (j.stats);
-  int status = j.cancelled ? DRAFT_EXIT_INTERRUPTED : ok ? DRAFTD_CLI_EXIT_OK : DRAFTD_CLI_EXIT_FAILURE;
+  /* An argument the daemon refused (a dialect it has no dictionary for) is the user's to fix. */
+  int status = j.cancelled ? DRAFT_EXIT_INTERRUPTED
+               : ok ? DRAFTD_CLI_EXIT_OK
+               : j.invalid_argument ? DRAFTD_CLI_EXIT_USAGE : DRAFTD_CLI_EXIT_FAILURE;
   draft_job_clear (&j);
   return status;
+}
+
+/* --dialect en-GB (en_gb too), or none for no dialect (""), whatever the locale and the
+ * daemon's config say. FALSE with a usage error. */
+static gboolean
+check_dialect (char **dialect, int *status)
+{
+  if (*dialect == NULL)
+    return TRUE;
+  char *d = draftd_cli_dialect_normalize (*dialect);
+  if (d == NULL || (*d == 0 && **dialect == 0)) {
+    *status = draftd_cli_usage_error ("draft correct", "--dialect takes an English dialect like en-US or en-GB, or none, not '%s'",
+                                      *dialect);
+    g_free (d);
+    return FALSE;
+  }
+  g_free (*dialect);
+  *dialect = d;
+  return TRUE;
 }
 
 /* The daemon's rule syntax (grammar/edits.h): ASCII letters, digits and - . _ ', 128 bytes. */
@@ -181,6 +210,28 @@ split_rules (char ***rules, int *status)
   return TRUE;
 }
 
+/* --path is the document of text read from stdin: made absolute (the daemon takes no other),
+ * and refused beside a FILE, which is its own document. */
+static gboolean
+check_path (char **path, int argc, char **argv, int *status)
+{
+  if (*path == NULL)
+    return TRUE;
+  for (int i = 1; i < argc; i++)
+    if (!g_str_equal (argv[i], "-")) {
+      *status = draftd_cli_usage_error ("draft correct", "--path names the document of text read from stdin; FILE '%s' is its own", argv[i]);
+      return FALSE;
+    }
+  if (**path == 0) {
+    *status = draftd_cli_usage_error ("draft correct", "--path takes the document's file name");
+    return FALSE;
+  }
+  char *abs = g_canonicalize_filename (*path, NULL);
+  g_free (*path);
+  *path = abs;
+  return TRUE;
+}
+
 static int
 grammar_command (int argc, char **argv, gboolean rewrite)
 {
@@ -193,12 +244,17 @@ grammar_command (int argc, char **argv, gboolean rewrite)
       "leave out a rule's edits: an id (confusable.then-than) or a family (confusable); repeatable", "RULE" },
     { "selection", 0, 0, G_OPTION_ARG_NONE, &a.selection,
       "correct the primary selection onto the clipboard, and say what changed in a notification", NULL },
+    { "dialect", 0, 0, G_OPTION_ARG_FILENAME, &a.dialect,
+      "hold spellings to en-US, en-GB, ... or none (default: draftd.conf's dialect, else the locale's)", "NAME" },
+    { "path", 0, 0, G_OPTION_ARG_FILENAME, &a.path,
+      "the document the text on stdin belongs to: its workspace's .draftd/words.txt counts (as a FILE's does)", "FILE" },
     { "instruction", 'i', 0, G_OPTION_ARG_FILENAME, &a.instruction, "how to rewrite: formal, concise, simple or friendly; any other instruction needs a chat model (the shipped one refuses it)", "TEXT" },
     G_OPTION_ENTRY_NULL,
   };
+  /* correct: up to --path; rewrite: -i instead of --selection, and no more. */
   if (rewrite)
-    entries[4] = entries[5];  /* -i, not --selection */
-  entries[5] = (GOptionEntry) G_OPTION_ENTRY_NULL;
+    entries[4] = entries[7];
+  entries[rewrite ? 5 : 7] = (GOptionEntry) G_OPTION_ENTRY_NULL;
   int status;
   if (!draft_parse_command (rewrite ? "rewrite" : "correct", "[FILE...]",
                       rewrite ? "Rewrite each FILE (or stdin) as the instruction says; the result streams as it is made.\n"
@@ -216,11 +272,12 @@ grammar_command (int argc, char **argv, gboolean rewrite)
     status = draftd_cli_usage_error ("draft rewrite", "-i INSTRUCTION is required");
     goto out;
   }
-  if (!split_rules (&a.disable, &status))
+  if (!split_rules (&a.disable, &status) || !check_dialect (&a.dialect, &status) || !check_path (&a.path, argc, argv, &status))
     goto out;
   if (a.selection) {
-    status = argc > 1 || a.diff || a.json ? draftd_cli_usage_error ("draft correct", "--selection takes no FILE, --diff or --json")
-                                          : draft_correct_selection ();
+    status = argc > 1 || a.diff || a.json || a.path
+                 ? draftd_cli_usage_error ("draft correct", "--selection takes no FILE, --path, --diff or --json")
+                 : draft_correct_selection (a.dialect, a.disable);
     goto out;
   }
   a.use_color = draft_use_color (mode);
@@ -235,6 +292,8 @@ grammar_command (int argc, char **argv, gboolean rewrite)
 out:
   g_free (a.instruction);
   g_free (a.color);
+  g_free (a.dialect);
+  g_free (a.path);
   g_strfreev (a.disable);
   return status;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "client/client.h"
+#include "lib/cli/dialect.h"
 
 volatile sig_atomic_t draft_interrupted;
 
@@ -137,6 +138,7 @@ on_failed (gpointer user, const GError *error)
   Run *r = user;
   const char *name = draftd_bus_client_error_name (error);
   r->job->cancelled = g_error_matches (error, DRAFTD_BUS_CLIENT_ERROR, DRAFTD_BUS_CLIENT_ERROR_CANCELLED);
+  r->job->invalid_argument = g_strcmp0 (name, DRAFTD_BUS_ERROR_INVALID_ARGUMENT) == 0;
   r->error = g_strdup_printf ("%s (%s)", error->message, name ? name : "");
   r->failed = r->done = TRUE;
 }
@@ -179,6 +181,20 @@ append_gen_options (DBusMessageIter *d, const DraftGenOptions *g)
     draftd_bus_dict_add_strv (d, "stop", (const char *const *) g->stop, -1);
 }
 
+/* A correction's dialect and document: --dialect, else the locale's (the daemon prefers its
+ * config's, and ignores a locale it has no dictionary for); --path or the FILE corrected. */
+static void
+add_document_options (DBusMessageIter *options, const DraftJob *j)
+{
+  g_autofree char *locale = j->dialect ? NULL : draftd_cli_locale_dialect ();
+  if (j->dialect)
+    draftd_bus_dict_add (options, "dialect", DBUS_TYPE_STRING, &j->dialect);
+  else if (locale)
+    draftd_bus_dict_add (options, "locale_dialect", DBUS_TYPE_STRING, &locale);
+  if (j->path)
+    draftd_bus_dict_add (options, "path", DBUS_TYPE_STRING, &j->path);
+}
+
 /* Start's av: the method's in-arguments, options last. */
 static DBusMessage *
 build_start (const DraftJob *j)
@@ -197,7 +213,10 @@ build_start (const DraftJob *j)
     draftd_bus_dict_add (&s.options, "offset_unit", DBUS_TYPE_STRING, &unit);
     if (j->disabled_rules && j->disabled_rules[0])
       draftd_bus_dict_add_strv (&s.options, "disabled_rules", (const char *const *) j->disabled_rules, -1);
-  } else
+  }
+  if (g_str_equal (j->method, "Correct"))
+    add_document_options (&s.options, j);
+  else if (!g_str_equal (j->method, "Rewrite"))
     append_gen_options (&s.options, j->gen);
   if (j->shared) {
     dbus_bool_t yes = TRUE;
@@ -233,6 +252,7 @@ start_and_follow (DraftdBus *b, Run *r)
   g_autoptr (GError) error = NULL;
   DBusMessage *reply = draftd_bus_call_sync (b, build_start (r->job), DBUS_TIMEOUT_INFINITE, &error);
   if (reply == NULL) {
+    r->job->invalid_argument = g_strcmp0 (draftd_bus_client_error_name (error), DRAFTD_BUS_ERROR_INVALID_ARGUMENT) == 0;
     draft_bus_print_error (error);
     return FALSE;
   }

@@ -81,7 +81,7 @@ tell (const char *summary, const char *body)
 }
 
 int
-draft_correct_selection (void)
+draft_correct_selection (const char *dialect, char **disabled_rules)
 {
   SelectionTool t;
   g_autoptr (GError) error = NULL;
@@ -93,6 +93,8 @@ draft_correct_selection (void)
   DraftJob j;
   draft_job_init (&j, "Correct");
   j.text = text;
+  j.dialect = dialect;
+  j.disabled_rules = disabled_rules;
   gboolean ok = draft_job_run (&j);
   int status = j.cancelled ? DRAFT_EXIT_INTERRUPTED : ok ? DRAFTD_CLI_EXIT_OK : DRAFTD_CLI_EXIT_FAILURE;
   if (ok) {

@@ -11,7 +11,7 @@
 /* The fewest tokens of context the prompts and a short answer need. */
 #define MIN_CONTEXT 64
 
-typedef enum { KEY_PATH, KEY_STRING, KEY_UINT, KEY_BOOL, KEY_RULES } KeyType;
+typedef enum { KEY_PATH, KEY_STRING, KEY_UINT, KEY_BOOL, KEY_RULES, KEY_DIALECT } KeyType;
 
 typedef struct {
   const char *name;
@@ -35,6 +35,7 @@ static const Key keys[] = {
   { "lazy", KEY_BOOL, 0, 1, FIELD (lazy) },
   { "max_text_bytes", KEY_UINT, 1, 1 << 28, FIELD (max_text_bytes) },
   { "disabled_rules", KEY_RULES, 0, 0, FIELD (disabled_rules) },
+  { "dialect", KEY_DIALECT, 0, 0, FIELD (dialect) },
 };
 #undef FIELD
 
@@ -54,6 +55,7 @@ draftd_settings_clear (DraftdSettings *s)
   g_clear_pointer (&s->device, g_free);
   g_clear_pointer (&s->chat_format, g_free);
   g_clear_pointer (&s->disabled_rules, g_strfreev);
+  g_clear_pointer (&s->dialect, g_free);
 }
 
 char *
@@ -103,6 +105,24 @@ set_rules (char ***field, const char *value, const char *where, GError **error)
   g_ptr_array_add (rules, NULL);
   if (*field == NULL)
     *field = (char **) g_ptr_array_steal (rules, NULL);
+  return TRUE;
+}
+
+/* "en-GB", "en_US" (en, then two capitals, as the Correct option takes it), or "none": no
+ * dialect, whatever the client's locale, each text held to the one it follows itself. Whether
+ * a dictionary for it is installed is the engine's check, at start and on reload. */
+static gboolean
+set_dialect (char **field, const char *value, const char *where, GError **error)
+{
+  gboolean none = g_str_equal (value, "none");
+  if (!none && !(strlen (value) == 5 && g_ascii_strncasecmp (value, "en", 2) == 0 && (value[2] == '-' || value[2] == '_') &&
+                 g_ascii_isupper (value[3]) && g_ascii_isupper (value[4]))) {
+    g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE, "%s: dialect must be like en-US or en-GB, or none, not '%.48s'",
+                 where, value);
+    return FALSE;
+  }
+  if (*field == NULL)
+    *field = g_strdup (none ? "" : value);
   return TRUE;
 }
 
@@ -179,6 +199,8 @@ set_value (DraftdSettings *s, const Key *k, const char *value, const char *where
 {
   if (k->type == KEY_RULES)
     return set_rules ((char ***) ((char *) s + k->offset), value, where, error);
+  if (k->type == KEY_DIALECT)
+    return set_dialect ((char **) ((char *) s + k->offset), value, where, error);
   if (k->type == KEY_PATH || k->type == KEY_STRING)
     return set_text (s, k, value, where, error);
   guint64 v;

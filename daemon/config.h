@@ -13,6 +13,7 @@ typedef struct {
   gint64 max_text_bytes;
   double keep_bias;   /* corrections' keep margin (command line only); 0: the grammar's default */
   char **disabled_rules; /* rule ids and families no correction reports (comma-separated in the file) */
+  char *dialect;         /* corrections' dialect when a request names none ("en-GB"; "" from `none`); NULL: unset */
 } DraftdSettings;
 
 void draftd_settings_init (DraftdSettings *s);

@@ -120,6 +120,7 @@ engine_config (const DraftdSettings *s, gboolean lazy)
     .idle_unload = s->idle_unload > 0 ? s->idle_unload : 0,
     .keep_bias = s->keep_bias,
     .disabled_rules = s->disabled_rules,
+    .dialect = s->dialect,
   };
 }
 

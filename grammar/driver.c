@@ -274,23 +274,28 @@ drive (Driver *d, DraftdGrammarContext *ctx, DraftdGrammarStats *stats, GError *
 }
 
 /* The dialect's dictionary (DraftdCandidateContext's region): the one asked for, else the
- * one a document that mixes dialects mostly follows, else -1. FALSE when the dialect asked
- * for has no dictionary here. */
+ * locale's where a dictionary for it is installed, else the one a document that mixes
+ * dialects mostly follows, else -1. FALSE when the dialect asked for has no dictionary here
+ * (the locale's is only a preference: en_IN with no dictionary for it falls through). */
 static gboolean
 resolve_region (DraftdGrammarContext *ctx, const char *text, const DraftdGrammarRequest *req, gint *region, GError **error)
 {
   *region = -1;
   if (req->rewrite || ctx->spell == NULL)
     return TRUE;
-  if (req->dialect == NULL || *req->dialect == 0) {
+  gboolean soft = req->dialect == NULL && req->locale_dialect && *req->locale_dialect;
+  const char *dialect = soft ? req->locale_dialect : req->dialect;
+  if (dialect && *dialect) {
+    g_autofree char *name = g_strdup (dialect);
+    g_strdelimit (name, "-", '_');
+    *region = g_str_has_prefix (name, "en_") ? draftd_spell_region_index (ctx->spell, "en", name) : -1;
+  }
+  if (*region < 0 && (soft || dialect == NULL || *dialect == 0)) {
     *region = draftd_candidates_document_region (ctx->spell, text);
     return TRUE;
   }
-  g_autofree char *name = g_strdup (req->dialect);
-  g_strdelimit (name, "-", '_');
-  *region = g_str_has_prefix (name, "en_") ? draftd_spell_region_index (ctx->spell, "en", name) : -1;
   if (*region < 0)
-    g_set_error (error, DRAFTD_GRAMMAR_ERROR, DRAFTD_GRAMMAR_ERROR_TEXT,
+    g_set_error (error, DRAFTD_GRAMMAR_ERROR, DRAFTD_GRAMMAR_ERROR_DIALECT,
                  "no dictionary for dialect '%s' (en-US, en-GB, or the region of an installed hunspell-en-* package)", req->dialect);
   return *region >= 0;
 }

@@ -17,8 +17,14 @@
 
 #define DRAFTD_GRAMMAR_ERROR (draftd_grammar_error_quark ())
 GQuark draftd_grammar_error_quark (void);
-/* INSTRUCTION: a rewrite instruction the model cannot follow (grammar/rewrite.h). */
-typedef enum { DRAFTD_GRAMMAR_ERROR_TEXT, DRAFTD_GRAMMAR_ERROR_TOO_LONG, DRAFTD_GRAMMAR_ERROR_INSTRUCTION } DraftdGrammarError;
+/* INSTRUCTION: a rewrite instruction the model cannot follow (grammar/rewrite.h); DIALECT: a
+ * dialect asked for that has no dictionary here. */
+typedef enum {
+  DRAFTD_GRAMMAR_ERROR_TEXT,
+  DRAFTD_GRAMMAR_ERROR_TOO_LONG,
+  DRAFTD_GRAMMAR_ERROR_INSTRUCTION,
+  DRAFTD_GRAMMAR_ERROR_DIALECT,
+} DraftdGrammarError;
 
 typedef struct DraftdGrammarWorkers DraftdGrammarWorkers;
 
@@ -94,6 +100,10 @@ typedef struct {
    * dialect. NULL or "": none, either is right, but a document that mixes them is held to the
    * one most of its regional spellings follow. */
   const char *dialect;
+  /* Corrections, where dialect is NULL: the dialect of the user's locale ("en-GB"), held to
+   * like `dialect` when a dictionary for it is installed, else ignored (a locale such as en_IN
+   * with no dictionary here must not make every correction fail); NULL: none. */
+  const char *locale_dialect;
   /* Corrections: the document's file (absolute), whose workspace words list
    * (.draftd/words.txt, found upward) is known in it; NULL: none. */
   const char *path;

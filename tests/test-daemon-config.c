@@ -71,6 +71,32 @@ test_text_and_kind (void)
           "draftd exits 1 at once, without hanging in open(): %s", err ? g_strstrip (err) : "");
 }
 
+/* Issue 33: dialect = en-GB is taken; a malformed one is a config error at its line, and one
+ * with no dictionary installed stops draftd before the bus rather than failing every
+ * correction. */
+static void
+test_dialect (void)
+{
+  expect_error ("[draftd]\ndialect = british\n", "2: dialect must be like en-US or en-GB, or none", "dialect = british");
+  g_autofree char *err = NULL;
+  int st = run_draftd ("[draftd]\nlazy = true\ndialect = en-ZZ\n", -1, NULL, &err);
+  tap_ok (st != 0 && err && strstr (err, "no dictionary for dialect 'en-ZZ'") && !strstr (err, "bus"),
+          "dialect = en-ZZ (no dictionary) stops draftd before the bus: %s", err ? err : "");
+  g_clear_pointer (&err, g_free);
+  if (!g_file_test ("/usr/share/hunspell/en_GB.dic", G_FILE_TEST_EXISTS)) {
+    tap_missing ("hunspell-en-gb is not installed");
+    return;
+  }
+  st = run_draftd ("[draftd]\nlazy = true\ndialect = en-GB\n", -1, NULL, &err);
+  /* Not "dialect" alone: the source tree's path may hold the word. */
+  tap_ok (st != 0 && err && strstr (err, "bus") && !strstr (err, "dialect =") && !strstr (err, "no dictionary"),
+          "dialect = en-GB is accepted (then the bus is missing): %s", err ? err : "");
+  g_clear_pointer (&err, g_free);
+  st = run_draftd ("[draftd]\nlazy = true\ndialect = none\n", -1, NULL, &err);
+  tap_ok (st != 0 && err && strstr (err, "bus") && !strstr (err, "dialect =") && !strstr (err, "no dictionary"),
+          "dialect = none is accepted: %s", err ? err : "");
+}
+
 int
 main (void)
 {
@@ -101,5 +127,6 @@ main (void)
           err ? g_strstrip (err) : "");
   g_clear_pointer (&err, g_free);
   test_text_and_kind ();
+  test_dialect ();
   return tap_done ();
 }

@@ -4,7 +4,10 @@
  * takes the rule's diagnostics away and disabledRules (initializationOptions and
  * didChangeConfiguration, by family) keeps them away; "Add to workspace words" writes
  * .draftd/words.txt at the workspace root and the word is no longer flagged; and a didChange
- * with a malformed range is refused with a message, the document as it was (issue 35.6). */
+ * with a malformed range is refused with a message, the document as it was (issue 35.6); the
+ * dialect (the `dialect` setting, else the server's locale) and the document's path (its
+ * file: URI, percent-decoded) reach the daemon's Correct, so a .draftd/words.txt written
+ * beside a document after it was opened counts at its next check. */
 #include <glib/gstdio.h>
 #include <string.h>
 #include "tests/tap.h"
@@ -145,6 +148,83 @@ test_malformed_change (LspClient *c)
   tap_ok (m2 && go && ch == 4, "a range that is not one is refused too, never the whole document: \"go\" still at 0:4 after a good change");
 }
 
+#define US_TEXT "I like the color of the sky.\n"
+#define WORD_TEXT "We check our notes with draftq every morning.\n"
+
+static JsonArray *
+configure_dialect (LspClient *c, const char *doc_uri, const char *value_json)
+{
+  lsp_notify (c, "workspace/didChangeConfiguration", lsp_json ("{\"settings\": {\"draftd\": {\"dialect\": %s}}}", value_json));
+  return lsp_wait_diagnostics (c, doc_uri, 1, 120000);
+}
+
+/* The dialect setting over an American document: none by default (the server's locale is
+ * C.UTF-8 here), en-GB flags "color", null goes back to the locale's. Each change drops the
+ * cached answers, or the old dialect's would be shown again. */
+static void
+test_dialect_setting (LspClient *c)
+{
+  g_autofree char *file = g_build_filename (root, "american.txt", NULL);
+  g_autofree char *us_uri = g_filename_to_uri (file, NULL, NULL);
+  g_autoptr (JsonArray) d0 = lsp_open (c, us_uri, "plaintext", US_TEXT);
+  tap_ok (d0 && !lsp_find_diagnostic (d0, "color"), "no dialect set, C locale: \"color\" is not flagged");
+  g_autoptr (JsonArray) d1 = configure_dialect (c, us_uri, "\"en_gb\"");
+  JsonObject *colour = lsp_find_diagnostic (d1, "color");
+  tap_ok (colour && g_strcmp0 (draftd_lsp_get_string (colour, "code"), "dialect") == 0,
+          "dialect \"en_gb\" (didChangeConfiguration): \"color\" is a dialect diagnostic");
+  g_autoptr (JsonArray) d2 = configure_dialect (c, us_uri, "null");
+  tap_ok (d2 && !lsp_find_diagnostic (d2, "color"), "dialect null: the locale's again (none), not a cached en-GB answer");
+}
+
+/* A document in a folder named with a space (%20 in its URI): once .draftd/words.txt there
+ * lists its made-up word, the next check flags it no more. The server's own filter read the
+ * lists when the document opened (there was none): only the daemon, given the path, knows. */
+static void
+test_document_path (LspClient *c)
+{
+  g_autofree char *folder = g_build_filename (root, "my notes", NULL), *dot = g_build_filename (folder, ".draftd", NULL);
+  g_autofree char *file = g_build_filename (folder, "today.txt", NULL), *list = g_build_filename (dot, "words.txt", NULL);
+  g_mkdir_with_parents (dot, 0755);
+  g_autofree char *doc_uri = g_filename_to_uri (file, NULL, NULL);
+  g_autoptr (JsonArray) d0 = lsp_open (c, doc_uri, "plaintext", WORD_TEXT);
+  tap_ok (strstr (doc_uri, "%20") && d0 && lsp_find_diagnostic (d0, "draftq"), "an unknown word in %s is flagged", doc_uri);
+  g_file_set_contents (list, "draftq\n", -1, NULL);
+  lsp_notify (c, "textDocument/didChange",
+              lsp_json ("{\"textDocument\": {\"uri\": \"%s\", \"version\": 2}, \"contentChanges\": [{\"text\": %s}]}", doc_uri,
+                        "\"We check our notes with draftq every evening.\\n\""));
+  g_autoptr (JsonArray) d1 = lsp_wait_checked (c, doc_uri, 2, 120000);
+  tap_ok (d1 && !lsp_find_diagnostic (d1, "draftq"), "after draftq joins %s, the next check leaves it (the path reached the daemon)", list);
+  g_unlink (list);
+  g_rmdir (dot);
+}
+
+/* A server started under LANG=en_GB.UTF-8 holds documents to en-GB with no setting. */
+static void
+test_locale (BusFixture *f)
+{
+  LspClient c;
+  g_setenv ("LANG", "en_GB.UTF-8", TRUE);
+  g_unsetenv ("LC_ALL");
+  g_unsetenv ("LC_MESSAGES");
+  gboolean started = lsp_start (&c, f);
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+  if (!started) {
+    tap_ok (FALSE, "a second server starts");
+    return;
+  }
+  g_autoptr (JsonNode) init = lsp_initialize (&c, NULL);
+  g_autofree char *file = g_build_filename (root, "british.txt", NULL);
+  g_autofree char *gb_uri = g_filename_to_uri (file, NULL, NULL);
+  g_autoptr (JsonArray) d = lsp_open (&c, gb_uri, "plaintext", US_TEXT);
+  JsonObject *colour = lsp_find_diagnostic (d, "color");
+  tap_ok (colour && g_strcmp0 (draftd_lsp_get_string (colour, "code"), "dialect") == 0,
+          "a server whose locale is en_GB.UTF-8 flags \"color\" as dialect, no setting needed");
+  int code;
+  g_autoptr (JsonNode) down G_GNUC_UNUSED = lsp_call (&c, "shutdown", NULL, &code);
+  lsp_notify (&c, "exit", NULL);
+  lsp_stop (&c);
+}
+
 int
 main (void)
 {
@@ -170,6 +250,9 @@ main (void)
   test_ignore (&c);
   test_workspace_words (&c);
   test_malformed_change (&c);
+  test_document_path (&c);
+  test_dialect_setting (&c);
+  test_locale (&f);
   g_free (uri);
   g_free (root);
   return lsp_end (&c, &f);

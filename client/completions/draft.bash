@@ -21,12 +21,14 @@ _draft() {
   case "$prev" in
     -i|--instruction) COMPREPLY=($(compgen -W "formal concise simple friendly" -- "$cur")); return ;;
     --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
+    --dialect) COMPREPLY=($(compgen -W "en-US en-GB en-CA en-AU en-ZA none" -- "$cur")); return ;;
+    --path) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --assistant) COMPREPLY=($(compgen -W "none $(_draft_models)" -- "$cur")); return ;;
     --address|--conversation|-c|--stop|--seed|--temperature|--top-p|--top-k|--min-p|--max-tokens|-n) return ;;
   esac
   case "$cmd" in
     "") COMPREPLY=($(compgen -W "correct rewrite complete chat add-word status pull models use lsp --address --help --version" -- "$cur")) ;;
-    correct) if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--diff --json --color --selection --help" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
+    correct) if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--diff --json --color --disable --dialect --path --selection --help" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
     rewrite) if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "-i --instruction --diff --json --color --help" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
     complete) COMPREPLY=($(compgen -W "$sampling --help" -- "$cur")) ;;
     chat) COMPREPLY=($(compgen -W "$sampling --conversation --reset --help" -- "$cur")) ;;

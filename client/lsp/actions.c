@@ -461,8 +461,10 @@ draftd_lsp_execute_command (DraftdLspServer *s, JsonNode *id, JsonObject *params
   c->end = end;
   c->original = g_strndup (doc->text->str + start, end - start);
   c->label = rewrite ? g_strdup_printf ("draftd: rewrite (%s)", instruction) : g_strdup ("draftd: correct");
-  guint64 job = draftd_lsp_daemon_start (s->daemon, rewrite ? "Rewrite" : "Correct", c->original, instruction,
-                                         (const char *const *) s->settings.disabled_rules, TRUE,
+  DraftdLspJobOptions options;
+  draftd_lsp_job_options (s, doc, &options);
+  options.disabled_rules = (const char *const *) s->settings.disabled_rules;
+  guint64 job = draftd_lsp_daemon_start (s->daemon, rewrite ? "Rewrite" : "Correct", c->original, instruction, &options, TRUE,
                                          on_command_done, c);
   g_hash_table_insert (s->commands, g_strdup (c->key), GSIZE_TO_POINTER (job));
   return TRUE;

@@ -18,8 +18,17 @@
 typedef struct {
   DraftdLspServer *s;
   char *uri, *text;
+  char *key;          /* where its answer goes in the cache (cache_key) */
   guint64 id;
 } CheckJob;
+
+/* A paragraph's answer depends on its text and on the document's folder, whose workspace
+ * words the daemon reads (path): keyed by both. */
+static char *
+cache_key (DraftdLspDocument *doc, const char *text)
+{
+  return g_strconcat (doc->cache_scope, text, NULL);
+}
 
 void
 draftd_lsp_cached_edits_free (gpointer p)
@@ -90,6 +99,17 @@ draftd_lsp_checker_forget (DraftdLspServer *s, DraftdLspDocument *doc)
     draftd_lsp_daemon_cancel (s->daemon, GPOINTER_TO_SIZE (id));
   g_hash_table_remove_all (doc->inflight);
   long_check_end (s, doc);
+}
+
+void
+draftd_lsp_checker_reset (DraftdLspServer *s)
+{
+  GHashTableIter it;
+  gpointer doc;
+  g_hash_table_iter_init (&it, s->documents);
+  while (g_hash_table_iter_next (&it, NULL, &doc))
+    draftd_lsp_checker_forget (s, doc);
+  g_hash_table_remove_all (s->cache);
 }
 
 /* The check (settings.checks) an edit's kind belongs to: the daemon names grammar errors
@@ -200,7 +220,8 @@ publish (DraftdLspServer *s, DraftdLspDocument *doc, gboolean complete)
   g_array_set_size (doc->fixes, 0);
   for (guint i = 0; i < paras->len; i++) {
     DraftdLspParagraph *p = paras->pdata[i];
-    GArray *edits = g_hash_table_lookup (s->cache, p->text->str);
+    g_autofree char *key = cache_key (doc, p->text->str);
+    GArray *edits = g_hash_table_lookup (s->cache, key);
     if (edits)
       paragraph_fixes (s, doc, p, edits);
   }
@@ -332,7 +353,7 @@ job_failed (DraftdLspServer *s, CheckJob *cj, const GError *error)
   } else {
     /* The daemon refused this text (too long, internal error): it stays unflagged rather
      * than being retried forever. */
-    g_hash_table_insert (s->cache, g_strdup (cj->text), g_array_new (FALSE, TRUE, sizeof (DraftdLspEdit)));
+    g_hash_table_insert (s->cache, g_strdup (cj->key), g_array_new (FALSE, TRUE, sizeof (DraftdLspEdit)));
     g_printerr ("draftd-lsp: a paragraph was not checked: %s\n", error->message);
   }
 }
@@ -356,7 +377,7 @@ on_checked (GArray *edits, const char *result, const GError *error, gpointer use
     }
     if (g_hash_table_size (s->cache) > CACHE_LIMIT)
       g_hash_table_remove_all (s->cache);
-    g_hash_table_insert (s->cache, g_strdup (cj->text), g_array_ref (edits));
+    g_hash_table_insert (s->cache, g_strdup (cj->key), g_array_ref (edits));
   }
   /* After a failure the document waits for the retry: publishing now would clear its diagnostics. */
   if (doc && !error && g_hash_table_size (doc->inflight) == 0 && !doc->check_source) {
@@ -367,6 +388,7 @@ on_checked (GArray *edits, const char *result, const GError *error, gpointer use
   }
   g_free (cj->uri);
   g_free (cj->text);
+  g_free (cj->key);
   g_free (cj);
 }
 
@@ -407,7 +429,8 @@ cancel_superseded (DraftdLspServer *s, DraftdLspDocument *doc, GPtrArray *paras)
 static gboolean
 start_check (DraftdLspServer *s, DraftdLspDocument *doc, const char *t, gboolean urgent)
 {
-  if (g_hash_table_contains (s->cache, t)) {
+  g_autofree char *key = cache_key (doc, t);
+  if (g_hash_table_contains (s->cache, key)) {
     s->cache_hits++;
     return FALSE;
   }
@@ -417,8 +440,12 @@ start_check (DraftdLspServer *s, DraftdLspDocument *doc, const char *t, gboolean
   cj->s = s;
   cj->uri = g_strdup (doc->uri);
   cj->text = g_strdup (t);
+  cj->key = g_steal_pointer (&key);
   s->paragraphs_checked++;
-  cj->id = draftd_lsp_daemon_start (s->daemon, "Correct", t, NULL, NULL, urgent, on_checked, cj);
+  /* No disabled rules: the answer is cached whole, and the settings filter it when shown. */
+  DraftdLspJobOptions options;
+  draftd_lsp_job_options (s, doc, &options);
+  cj->id = draftd_lsp_daemon_start (s->daemon, "Correct", t, NULL, &options, urgent, on_checked, cj);
   g_hash_table_insert (doc->inflight, g_strdup (t), GSIZE_TO_POINTER (cj->id));
   return TRUE;
 }

@@ -10,6 +10,7 @@ typedef struct {
   guint64 id;
   char *method, *text, *instruction, *path;
   char **disabled_rules;  /* sent as the option of that name; NULL: none */
+  char *dialect, *locale_dialect, *document;  /* Correct's dialect, locale_dialect and path; NULL: not sent */
   JobState state;
   gboolean urgent;
   GList *link;            /* in the queue while queued: leaving it is O(1), not a walk */
@@ -51,6 +52,9 @@ job_free (Job *j)
 {
   g_free (j->method);
   g_strfreev (j->disabled_rules);
+  g_free (j->dialect);
+  g_free (j->locale_dialect);
+  g_free (j->document);
   g_free (j->text);
   g_free (j->instruction);
   g_free (j->path);
@@ -240,6 +244,11 @@ start_call (Job *j)
   draftd_bus_dict_add (&s.options, "offset_unit", DBUS_TYPE_STRING, &unit);
   if (j->disabled_rules && j->disabled_rules[0])
     draftd_bus_dict_add_strv (&s.options, "disabled_rules", (const char *const *) j->disabled_rules, -1);
+  const char *const keys[] = { "dialect", "locale_dialect", "path" };
+  const char *values[] = { j->dialect, j->locale_dialect, j->document };
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    if (values[i] && g_str_equal (j->method, "Correct"))
+      draftd_bus_dict_add (&s.options, keys[i], DBUS_TYPE_STRING, &values[i]);
   return draftd_bus_start_finish (&s);
 }
 
@@ -300,7 +309,7 @@ preempt (DraftdLspDaemon *d)
 
 guint64
 draftd_lsp_daemon_start (DraftdLspDaemon *d, const char *method, const char *text, const char *instruction,
-                         const char *const *disabled_rules, gboolean urgent, DraftdLspJobDone done, gpointer user)
+                         const DraftdLspJobOptions *options, gboolean urgent, DraftdLspJobDone done, gpointer user)
 {
   Job *j = g_new0 (Job, 1);
   j->d = d;
@@ -308,7 +317,12 @@ draftd_lsp_daemon_start (DraftdLspDaemon *d, const char *method, const char *tex
   j->method = g_strdup (method);
   j->text = g_strdup (text);
   j->instruction = g_strdup (instruction);
-  j->disabled_rules = g_strdupv ((char **) disabled_rules);
+  if (options) {
+    j->disabled_rules = g_strdupv ((char **) options->disabled_rules);
+    j->dialect = g_strdup (options->dialect);
+    j->locale_dialect = g_strdup (options->locale_dialect);
+    j->document = g_strdup (options->path);
+  }
   j->edits = g_array_new (FALSE, TRUE, sizeof (DraftdLspEdit));
   g_array_set_clear_func (j->edits, (GDestroyNotify) edit_clear);
   j->done = done;

@@ -27,11 +27,19 @@ DraftdLspDaemon *draftd_lsp_daemon_new (const char *address, guint max_running, 
                                         gpointer user);
 void draftd_lsp_daemon_free (DraftdLspDaemon *d);
 
-/* method: "Correct" (instruction NULL) or "Rewrite"; disabled_rules (may be NULL) go with it
- * as the option of that name. An urgent job (what the user just
- * typed or asked for) goes before the queued ones. Returns the job's id (never 0). */
+/* What goes with a job beside its text, each as the Correct option of its name; NULL (or an
+ * empty list) is not sent. dialect, locale_dialect and path go with Correct only. */
+typedef struct {
+  const char *const *disabled_rules;
+  const char *dialect;          /* the dialect setting ("" none) */
+  const char *locale_dialect;   /* the server's locale's, where the setting names none */
+  const char *path;             /* the document's file: the daemon reads its workspace's words */
+} DraftdLspJobOptions;
+
+/* method: "Correct" (instruction NULL) or "Rewrite"; options may be NULL. An urgent job (what
+ * the user just typed or asked for) goes before the queued ones. Returns the job's id (never 0). */
 guint64 draftd_lsp_daemon_start (DraftdLspDaemon *d, const char *method, const char *text, const char *instruction,
-                                 const char *const *disabled_rules, gboolean urgent, DraftdLspJobDone done, gpointer user);
+                                 const DraftdLspJobOptions *options, gboolean urgent, DraftdLspJobDone done, gpointer user);
 /* Stops a job: dropped if still queued here, Cancel on the bus if running. Its callback
  * runs (from the main loop) with G_IO_ERROR_CANCELLED. Unknown or finished ids are ignored. */
 void draftd_lsp_daemon_cancel (DraftdLspDaemon *d, guint64 id);

@@ -42,11 +42,27 @@ index_lines (DraftdLspDocument *d)
   }
 }
 
+char *
+draftd_lsp_uri_file (const char *uri)
+{
+  g_autofree char *host = NULL;
+  g_autofree char *file = uri ? g_filename_from_uri (uri, &host, NULL) : NULL;
+  if (file == NULL || (host && g_ascii_strcasecmp (host, "localhost") != 0) || !g_path_is_absolute (file) || strlen (file) > 4096)
+    return NULL;
+  return g_steal_pointer (&file);
+}
+
 DraftdLspDocument *
 draftd_lsp_document_new (const char *uri, const char *language, gint64 version, const char *text)
 {
   DraftdLspDocument *d = g_new0 (DraftdLspDocument, 1);
   d->uri = g_strdup (uri);
+  d->file = draftd_lsp_uri_file (uri);
+  /* The daemon reads the workspace words above the file's folder: documents in one folder
+   * share answers, others do not. The length first, so that no folder name can make two
+   * keys one. */
+  g_autofree char *folder = d->file ? g_path_get_dirname (d->file) : g_strdup ("");
+  d->cache_scope = g_strdup_printf ("%zu:%s\n", strlen (folder), folder);
   d->language = g_strdup (language ? language : "plaintext");
   d->version = version;
   d->text = g_string_new (text);
@@ -67,6 +83,8 @@ draftd_lsp_document_free (DraftdLspDocument *d)
     g_source_remove (d->publish_source);
   g_free (d->progress_token);
   g_free (d->uri);
+  g_free (d->file);
+  g_free (d->cache_scope);
   g_free (d->language);
   g_string_free (d->text, TRUE);
   g_array_unref (d->line_starts);

@@ -23,6 +23,8 @@ void draftd_lsp_fix_clear (DraftdLspFix *f);
 
 typedef struct {
   char *uri, *language;
+  char *file;            /* the local file a file: URI names (percent-decoded), sent as Correct's path; NULL: none */
+  char *cache_scope;     /* what its paragraphs' cached answers depend on beside their text: file's folder */
   gint64 version;
   GString *text;
   GArray *line_starts;   /* byte offset of each line; rebuilt on change */
@@ -37,6 +39,11 @@ typedef struct {
   guint publish_source;  /* the next publish of a long check's answers so far */
   char *progress_token;  /* its $/progress token, while one is reported */
 } DraftdLspDocument;
+
+/* The local file of a file: URI ("file:///home/a%20b/x.md" -> "/home/a b/x.md"; a host
+ * other than localhost is not this machine's), absolute and at most 4096 bytes as the
+ * daemon's path option takes it; NULL for any other URI. */
+char *draftd_lsp_uri_file (const char *uri);
 
 DraftdLspDocument *draftd_lsp_document_new (const char *uri, const char *language, gint64 version, const char *text);
 void draftd_lsp_document_free (DraftdLspDocument *d);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "client/lsp/server.h"
 #include "client/lsp/server-main.h"
+#include "lib/cli/dialect.h"
 
 G_DEFINE_QUARK (draftd-lsp-rpc-error-quark, draftd_lsp_rpc_error)
 #define RPC_ERROR draftd_lsp_rpc_error_quark ()
@@ -217,7 +218,8 @@ on_configuration (DraftdLspServer *s, JsonObject *params, GError **error)
 {
   JsonObject *settings = draftd_lsp_get_object (params, "settings");
   JsonObject *ours = draftd_lsp_get_object (settings, "draftd");
-  draftd_lsp_settings_update (&s->settings, ours ? ours : settings);
+  if (draftd_lsp_settings_update (&s->settings, ours ? ours : settings))
+    draftd_lsp_checker_reset (s);
   recheck_all (s);
   return NULL;
 }
@@ -422,6 +424,7 @@ draftd_lsp_server_new (GOutputStream *out, const char *bus_address)
   s->commands = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   s->workspace_words = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   s->daemon = draftd_lsp_daemon_new (bus_address, 2, on_presence, s);
+  s->locale_dialect = draftd_cli_locale_dialect ();
   return s;
 }
 
@@ -438,6 +441,7 @@ draftd_lsp_server_free (DraftdLspServer *s)
   g_hash_table_unref (s->workspace_words);
   draftd_lsp_settings_clear (&s->settings);
   g_free (s->root_path);
+  g_free (s->locale_dialect);
   draftd_lsp_reader_clear (&s->reader);
   g_clear_object (&s->out);
   g_main_loop_unref (s->loop);

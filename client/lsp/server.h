@@ -15,6 +15,7 @@ typedef struct {
   DraftdLspProseOptions prose;
   guint debounce_ms;
   char **disabled_rules;     /* rule ids and families not reported (disabledRules; "Ignore this rule") */
+  char *dialect;             /* "en-GB", or "" for none; NULL: the locale's (the daemon's config first) */
 } DraftdLspSettings;
 
 typedef struct _DraftdLspServer DraftdLspServer;
@@ -38,6 +39,7 @@ struct _DraftdLspServer {
   gboolean document_changes;    /* the client takes versioned documentChanges (workspace.workspaceEdit) */
   GHashTable *workspace_words;  /* casefolded words of the .draftd/words.txt lists of open documents */
   char *root_path;              /* the workspace's root folder (rootUri, the first workspaceFolder), or NULL */
+  char *locale_dialect;         /* the dialect of the server's locale (lib/cli/dialect.h), or NULL */
 };
 
 void draftd_lsp_server_send (DraftdLspServer *s, JsonNode *message);
@@ -46,8 +48,12 @@ void draftd_lsp_server_show (DraftdLspServer *s, int type, const char *fmt, ...)
 
 void draftd_lsp_settings_init (DraftdLspSettings *st);
 void draftd_lsp_settings_clear (DraftdLspSettings *st);
-/* Reads the draftd settings object (initializationOptions or didChangeConfiguration's draftd member). */
-void draftd_lsp_settings_update (DraftdLspSettings *st, JsonObject *o);
+/* Reads the draftd settings object (initializationOptions or didChangeConfiguration's draftd
+ * member). TRUE when a setting the daemon's answers depend on (dialect) changed: the cached
+ * answers no longer hold. */
+gboolean draftd_lsp_settings_update (DraftdLspSettings *st, JsonObject *o);
+/* The options of a Correct of `doc`'s text: the dialect setting, else the locale's; its file. */
+void draftd_lsp_job_options (DraftdLspServer *s, DraftdLspDocument *doc, DraftdLspJobOptions *out);
 /* Takes `rules` as the disabled rules, less those that are not rule ids (logged). */
 void draftd_lsp_settings_set_rules (DraftdLspSettings *st, char **rules);
 /* Does `rule` fall under one of `disabled` (an id, or a family: "confusable" covers
@@ -57,6 +63,9 @@ gboolean draftd_lsp_rule_disabled (const char *rule, const char *const *disabled
 /* checker.c: diagnostics. */
 void draftd_lsp_checker_schedule (DraftdLspServer *s, DraftdLspDocument *doc, guint delay_ms);
 void draftd_lsp_checker_forget (DraftdLspServer *s, DraftdLspDocument *doc);
+/* Every cached answer and every check under way dropped (the dialect changed): what is
+ * checked next is asked of the daemon again. */
+void draftd_lsp_checker_reset (DraftdLspServer *s);
 /* The daemon came (TRUE) or went (FALSE). */
 void draftd_lsp_checker_presence (DraftdLspServer *s, gboolean present);
 /* {paragraphsChecked, cacheHits, jobsStarted, jobsCancelled, jobsFailed, cacheSize, paragraphsPending}. */

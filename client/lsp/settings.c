@@ -4,9 +4,12 @@
  *   dictionary: ["draftd", ...]            words never flagged
  *   comments, strings: true                 check comments / string literals of code
  *   debounceMs: 300                         quiet time after a change before checking
- *   disabledRules: ["confusable", ...]      rule ids or families (prefix at a dot) not reported */
+ *   disabledRules: ["confusable", ...]      rule ids or families (prefix at a dot) not reported
+ *   dialect: "en-GB"                        spellings held to it ("none": each text to its own;
+ *                                           null or absent: the locale's, after draftd.conf's) */
 #include <string.h>
 #include "client/lsp/server.h"
+#include "lib/cli/dialect.h"
 
 static const char *const default_presets[] = { "formal", "concise", "simple", "friendly", NULL };
 
@@ -26,6 +29,7 @@ draftd_lsp_settings_clear (DraftdLspSettings *st)
   g_strfreev (st->checks);
   g_strfreev (st->presets);
   g_strfreev (st->disabled_rules);
+  g_free (st->dialect);
   g_hash_table_unref (st->dictionary);
 }
 
@@ -84,11 +88,37 @@ draftd_lsp_rule_disabled (const char *rule, const char *const *disabled)
   return FALSE;
 }
 
+/* dialect: a dialect, "none" or "" (none), null (the locale's again); anything else is
+ * logged and changes nothing. TRUE when it changed. */
+static gboolean
+set_dialect (DraftdLspSettings *st, JsonObject *o)
+{
+  JsonNode *n = json_object_get_member (o, "dialect");
+  if (n == NULL)
+    return FALSE;
+  const char *v = draftd_lsp_get_string (o, "dialect");
+  char *d = v ? draftd_cli_dialect_normalize (v) : NULL;
+  if (d == NULL && !JSON_NODE_HOLDS_NULL (n)) {
+    g_printerr ("draftd-lsp: dialect: '%.48s' is not an English dialect like en-US or en-GB, or none; ignored\n", v ? v : "(not a string)");
+    return FALSE;
+  }
+  gboolean changed = g_strcmp0 (d, st->dialect) != 0;
+  g_free (st->dialect);
+  st->dialect = d;
+  return changed;
+}
+
 void
+draftd_lsp_job_options (DraftdLspServer *s, DraftdLspDocument *doc, DraftdLspJobOptions *out)
+{
+  *out = (DraftdLspJobOptions) { NULL, s->settings.dialect, s->settings.dialect ? NULL : s->locale_dialect, doc ? doc->file : NULL };
+}
+
+gboolean
 draftd_lsp_settings_update (DraftdLspSettings *st, JsonObject *o)
 {
   if (o == NULL)
-    return;
+    return FALSE;
   char **v;
   if ((v = strings (o, "checks"))) {
     g_strfreev (st->checks);
@@ -111,4 +141,5 @@ draftd_lsp_settings_update (DraftdLspSettings *st, JsonObject *o)
   gint64 ms;
   if (draftd_lsp_get_int (o, "debounceMs", &ms))
     st->debounce_ms = CLAMP (ms, 0, 10000);
+  return set_dialect (st, o);
 }

@@ -22,6 +22,7 @@ config_clear (DraftdEngineConfig *c)
   g_clear_pointer (&c->device, g_free);
   g_clear_pointer (&c->chat_format, g_free);
   g_clear_pointer (&c->disabled_rules, g_strfreev);
+  g_clear_pointer (&c->dialect, g_free);
 }
 
 /* A deep copy with the defaults filled in, and its chat format parsed. */
@@ -39,9 +40,25 @@ config_copy (DraftdEngineConfig *dst, const DraftdEngineConfig *src, DraftdChatF
   dst->device = g_strdup (src->device);
   dst->chat_format = g_strdup (src->chat_format);
   dst->disabled_rules = g_strdupv (src->disabled_rules);
+  dst->dialect = g_strdup (src->dialect);
   if (dst->max_text_bytes == 0)
     dst->max_text_bytes = 1 << 20;
   return TRUE;
+}
+
+/* The config's dialect has a dictionary here: said once, at start or reload, rather than as
+ * the error of every correction. */
+static gboolean
+check_dialect (DraftdSpell *spell, const char *dialect, GError **error)
+{
+  if (dialect == NULL || *dialect == 0)
+    return TRUE;
+  g_autofree char *name = g_strdelimit (g_strdup (dialect), "-", '_');
+  if (draftd_spell_region_index (spell, "en", name) >= 0)
+    return TRUE;
+  g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_INVALID_ARGUMENT,
+               "no dictionary for dialect '%.48s' (en-US, en-GB, or the region of an installed hunspell-en-* package)", dialect);
+  return FALSE;
 }
 
 DraftdEngine *
@@ -51,7 +68,8 @@ draftd_engine_new (const DraftdEngineConfig *config, GError **error)
   g_mutex_init (&e->lock);
   e->conversations = draftd_conversations_new ();
   e->spell = draftd_spell_new (NULL);
-  if (!config_copy (&e->config, config, &e->format, error) || (!config->lazy && !draftd_engine_load (e, error))) {
+  if (!config_copy (&e->config, config, &e->format, error) || !check_dialect (e->spell, config->dialect, error) ||
+      (!config->lazy && !draftd_engine_load (e, error))) {
     draftd_engine_free (e);
     return NULL;
   }
@@ -84,7 +102,7 @@ draftd_engine_reconfigure (DraftdEngine *e, const DraftdEngineConfig *config, GE
 {
   DraftdEngineConfig next = { 0 };
   DraftdChatFormat format = DRAFTD_CHAT_PLAIN;
-  if (!config_copy (&next, config, &format, error))
+  if (!check_dialect (e->spell, config->dialect, error) || !config_copy (&next, config, &format, error))
     return FALSE;
   DraftdModels *models = NULL;
   /* The pair there is replaced only now, between jobs: the new one loads onto its device when
@@ -534,7 +552,9 @@ run_grammar (DraftdModels *m, DraftdLane *lane, DraftdSpell *spell, const Draftd
     .compare_greedy = req->options.compare_greedy,
     .candidates_only = req->kind == DRAFTD_JOB_CORRECT && !model_pass (m, &req->options),
     .large_model = m->target.model->n_params >= DRAFTD_GRAMMAR_MODEL_PASS_PARAMS,
-    .dialect = req->options.dialect,
+    /* The request's (even "", none), else the config's; the locale's only where neither names one. */
+    .dialect = req->options.dialect ? req->options.dialect : config->dialect,
+    .locale_dialect = req->options.locale_dialect,
     .path = req->options.path,
     .cancellable = cancellable,
     .on_segment = on_segment,

@@ -33,6 +33,7 @@ typedef struct {
   guint idle_unload;     /* seconds without jobs before the models are unloaded; 0: never */
   double keep_bias;      /* corrections' keep margin when a request names none; 0: the grammar's default */
   char **disabled_rules; /* rule ids and families left out of every correction (with the request's own) */
+  char *dialect;         /* corrections' dialect ("en-GB") when a request names none; NULL: the client's locale's */
 } DraftdEngineConfig;
 
 typedef struct DraftdEngine DraftdEngine;

@@ -55,6 +55,7 @@ draftd_job_request_free (DraftdJobRequest *r)
   g_strfreev (r->options.disabled_rules);
   g_free (r->options.mode);
   g_free (r->options.dialect);
+  g_free (r->options.locale_dialect);
   g_free (r->options.path);
   g_free (r);
 }

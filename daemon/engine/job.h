@@ -25,8 +25,10 @@ typedef struct {
   gint model_pass;       /* corrections: the model's own pass after the candidates; 1 on, -1 off,
                           * 0 the engine's choice for the target (DRAFTD_GRAMMAR_MODEL_PASS_PARAMS) */
   gboolean shared;       /* chat: the conversation belongs to the session, not the caller */
-  char *dialect;
-  char *path;            /* corrections: the document's file, for its workspace's words; NULL: none */         /* corrections: "en-US", "en-GB", ... ("" none); NULL: either, unless the text mixes them */
+  char *dialect;         /* corrections: "en-US", "en-GB", ... ("" none); NULL: the config's, else the locale's */
+  char *locale_dialect;  /* corrections: the client's locale's dialect, used only where nothing names one and
+                          * its dictionary is installed; NULL: none */
+  char *path;            /* corrections: the document's file, for its workspace's words; NULL: none */
 } DraftdJobOptions;
 
 typedef struct {

@@ -30,6 +30,7 @@ static const DraftdOption options[] = {
   { "compare_greedy", DRAFTD_OPTIONS_GRAMMAR, "b", 0, 0, NULL },
   { "protect_quotes", DRAFTD_OPTIONS_GRAMMAR, "b", 0, 0, NULL },
   { "dialect", DRAFTD_OPTIONS_GRAMMAR, "s", 0, 0, NULL },
+  { "locale_dialect", DRAFTD_OPTIONS_GRAMMAR, "s", 0, 0, NULL },
   { "path", DRAFTD_OPTIONS_GRAMMAR, "s", 0, 0, NULL },
   { "disabled_rules", DRAFTD_OPTIONS_GRAMMAR, "as", 0, 0, NULL },
 };

@@ -206,7 +206,7 @@ read_grammar_option (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOp
     o->path = g_strdup (v);
     return TRUE;
   }
-  if (g_str_equal (key, "dialect")) {
+  if (g_str_equal (key, "dialect") || g_str_equal (key, "locale_dialect")) {
     const char *v;
     dbus_message_iter_get_basic (var, &v);
     g_autofree char *shown = echo (v);
@@ -214,9 +214,10 @@ read_grammar_option (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOp
     gboolean ok = *v == 0 || (strlen (v) == 5 && g_ascii_strncasecmp (v, "en", 2) == 0 && (v[2] == '-' || v[2] == '_') &&
                               g_ascii_isupper (v[3]) && g_ascii_isupper (v[4]));
     if (!ok)
-      return invalid (error, "dialect must be like en-US or en-GB, or empty for none, not '%s'", shown);
-    g_free (o->dialect);
-    o->dialect = g_strdup (v);
+      return invalid (error, "%s must be like en-US or en-GB, or empty for none, not '%s'", key, shown);
+    char **field = key[0] == 'd' ? &o->dialect : &o->locale_dialect;
+    g_free (*field);
+    *field = g_strdup (v);
     return TRUE;
   }
   if (g_str_equal (key, "disabled_rules"))

@@ -72,14 +72,53 @@ leaves the edits out of the corrected text too) and applied to Flymake's
 diagnostics as they are shown."
   :type '(repeat string))
 
+(defcustom draftd-dialect nil
+  "The English dialect corrections hold spellings to, e.g. \"en-GB\" or \"en-US\".
+The other dialects' spellings are then edits of kind dialect (rule
+\"dialect\").  nil: draftd.conf's dialect, else the one the locale names
+\(LC_ALL, else LC_MESSAGES, else LANG: \"en_GB.UTF-8\" is en-GB).  \"none\":
+no dialect, each text is held to the one it follows itself."
+  :type '(choice (const :tag "The locale's" nil)
+                 (const :tag "None" "none")
+                 (string :tag "Dialect")))
+
+(defun draftd--locale-dialect ()
+  "The dialect the locale names (as draft and draftd-lsp read it), or nil."
+  (let ((locale (cl-some (lambda (var) (let ((v (getenv var))) (and v (not (string-empty-p v)) v)))
+                         '("LC_ALL" "LC_MESSAGES" "LANG")))
+        (case-fold-search t))
+    (when (and locale (string-match "\\`en[_-]\\([a-z][a-z]\\)\\(?:[.@]\\|\\'\\)" locale))
+      (concat "en-" (upcase (match-string 1 locale))))))
+
+(defun draftd--dialect-options ()
+  "The dialect option of a correction: `draftd-dialect', else the locale's."
+  (let ((case-fold-search t))
+    (cond ((null draftd-dialect)
+           (let ((locale (draftd--locale-dialect)))
+             (and locale `((:dict-entry "locale_dialect" (:variant ,locale))))))
+          ((member (downcase draftd-dialect) '("none" "")) '((:dict-entry "dialect" (:variant ""))))
+          ;; en_gb as en-GB; anything else goes as written, for the daemon to say what is wrong.
+          ((string-match "\\`en[_-]\\([a-z][a-z]\\)\\'" draftd-dialect)
+           `((:dict-entry "dialect" (:variant ,(concat "en-" (upcase (match-string 1 draftd-dialect)))))))
+          (t `((:dict-entry "dialect" (:variant ,draftd-dialect)))))))
+
+(defun draftd--document-file ()
+  "The buffer's file as the daemon takes it (absolute, local), or nil."
+  (let ((file (and buffer-file-name (expand-file-name buffer-file-name))))
+    (and file (not (file-remote-p file)) (<= (string-bytes file) 4096) file)))
+
 (defun draftd--options (&optional all-rules)
   "The a{sv} options of Correct and Rewrite.
 Offsets are in code points, as Emacs counts characters.  Unless ALL-RULES (the
 Flymake checks, whose cached answers outlive a change of the list), the
-disabled rules go with them."
-  `(:array (:dict-entry "offset_unit" (:variant "codepoint"))
-           ,@(when (and draftd-disabled-rules (not all-rules))
-               `((:dict-entry "disabled_rules" (:variant (:array ,@draftd-disabled-rules)))))))
+disabled rules go with them.  The dialect and the buffer's file (whose
+workspace's .draftd/words.txt the daemon reads) go too; a rewrite ignores them."
+  (let ((file (draftd--document-file)))
+    `(:array (:dict-entry "offset_unit" (:variant "codepoint"))
+             ,@(when (and draftd-disabled-rules (not all-rules))
+                 `((:dict-entry "disabled_rules" (:variant (:array ,@draftd-disabled-rules)))))
+             ,@(draftd--dialect-options)
+             ,@(when file `((:dict-entry "path" (:variant ,file)))))))
 
 (defun draftd--rule-disabled-p (rule)
   "Whether RULE falls under `draftd-disabled-rules' (an id, or its family)."
@@ -131,9 +170,22 @@ follows in brackets (the id `draftd-disabled-rules' takes)."
   "How many paragraphs the Flymake backend has the daemon check at once."
   :type 'integer)
 
-(defvar draftd--cache (make-hash-table :test #'equal)
+(defvar-local draftd--cache (make-hash-table :test #'equal)
   "Paragraph text -> the edits Correct gave for it.
-Each edit is (OFFSET LENGTH REPLACEMENT KIND MESSAGE RULE).")
+Each edit is (OFFSET LENGTH REPLACEMENT KIND MESSAGE RULE).  The answers
+depend on the options sent beside the text too (the dialect, the file's
+folder): each buffer's check uses the table of its options, from
+`draftd--caches'.")
+
+(defvar draftd--caches (make-hash-table :test #'equal)
+  "(DIALECT-OPTIONS FOLDER) -> the `draftd--cache' of buffers checked with them.")
+
+(defun draftd--use-cache ()
+  "Make `draftd--cache' the table for the buffer's options as they are now."
+  (let* ((file (draftd--document-file))
+         (scope (list (draftd--dialect-options) (and file (file-name-directory file)))))
+    (setq draftd--cache (or (gethash scope draftd--caches)
+                            (puthash scope (make-hash-table :test #'equal) draftd--caches)))))
 
 (defvar-local draftd--flymake-serial 0
   "Counts checks, so that the answer to a superseded one is dropped.")
@@ -211,7 +263,8 @@ ENTRY is (BEG-MARKER END-MARKER TEXT)."
              (not (string-prefix-p "org.draftd.Error.Cancelled" err)))
         ;; The daemon refused this text: checking it again would fail again.
         (progn
-          (puthash (draftd--job-text job) nil draftd--cache)
+          (when (buffer-live-p buffer)
+            (puthash (draftd--job-text job) nil (buffer-local-value 'draftd--cache buffer)))
           (when (and (buffer-live-p buffer) (buffer-local-value 'draftd--check buffer))
             (with-current-buffer buffer
               (funcall (nth 1 draftd--check) :panic :explanation (format "draftd: %s" err))
@@ -222,13 +275,15 @@ ENTRY is (BEG-MARKER END-MARKER TEXT)."
 
 (defun draftd--check-start (buffer text)
   "Have the daemon check TEXT, a paragraph of BUFFER."
-  (let ((job (draftd--job-create :buffer buffer :text text :collect t)))
+  (let ((job (draftd--job-create :buffer buffer :text text :collect t))
+        (cache draftd--cache))
+    ;; The table of the options sent: the callback runs in whatever buffer is current then.
     (setf (draftd--job-on-done job)
           (lambda (job)
             (if (draftd--job-error job)
                 (draftd--check-failed buffer job)
-              (puthash text (reverse (draftd--job-edits job)) draftd--cache)
-              (draftd--check-answered buffer text (gethash text draftd--cache)))))
+              (puthash text (reverse (draftd--job-edits job)) cache)
+              (draftd--check-answered buffer text (gethash text cache)))))
     ;; Listed first: a job the daemon ends at once reports from inside `draftd--start'.
     (push (cons text job) draftd--check-running)
     (condition-case err
@@ -270,7 +325,11 @@ ENTRY is (BEG-MARKER END-MARKER TEXT)."
          (here (point))
          cached waiting queue)
     (draftd--register-signals)
-    (draftd--check-stop texts)
+    ;; Jobs of the same text go on, unless the options changed (another dialect): their
+    ;; answers would be the old options'.
+    (let ((old draftd--cache))
+      (draftd--use-cache)
+      (draftd--check-stop (and (eq old draftd--cache) texts)))
     (cl-loop for p in paras for text in texts
              for edits = (gethash text draftd--cache 'none)
              do (if (not (eq edits 'none))
@@ -312,15 +371,16 @@ ENTRY is (BEG-MARKER END-MARKER TEXT)."
 (defun draftd--forget-word (word)
   "Drop the cached answers that flag WORD; check again where `draftd-mode' is on.
 The daemon knows the word now: its answers would no longer flag it."
-  (let (stale)
-    (maphash (lambda (text edits)
-               (when (cl-some (lambda (e)
-                                (eq t (compare-strings text (nth 0 e) (+ (nth 0 e) (nth 1 e)) word nil nil t)))
-                              edits)
-                 (push text stale)))
-             draftd--cache)
-    (dolist (text stale)
-      (remhash text draftd--cache)))
+  (dolist (cache (cons (default-value 'draftd--cache) (hash-table-values draftd--caches)))
+    (let (stale)
+      (maphash (lambda (text edits)
+                 (when (cl-some (lambda (e)
+                                  (eq t (compare-strings text (nth 0 e) (+ (nth 0 e) (nth 1 e)) word nil nil t)))
+                                edits)
+                   (push text stale)))
+               cache)
+      (dolist (text stale)
+        (remhash text cache))))
   (dolist (buffer (buffer-list))
     (with-current-buffer buffer
       (when (and (bound-and-true-p draftd-mode) flymake-mode)

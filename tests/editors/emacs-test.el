@@ -314,6 +314,70 @@ machine: a test that acts then does not guess how long the job takes."
       (should (string-match-p "chat template" (error-message-string err)))
       (should (equal (buffer-string) "This is a test.")))))
 
+;; Issue 33: the dialect and the buffer's file reach the daemon.
+
+(ert-deftest draftd-dialect-from-the-variable-or-the-locale ()
+  ;; American spelling only: no dialect leaves it (the test's locale is C.UTF-8).
+  (with-temp-buffer
+    (insert "I like the color of the sky.")
+    (should (equal (draftd-correct-region (point-min) (point-max)) "I like the color of the sky."))
+    (let ((draftd-dialect "en_gb"))
+      (should (equal (draftd-correct-region (point-min) (point-max)) "I like the colour of the sky.")))
+    (let ((process-environment (append '("LC_ALL" "LANG=en_GB.UTF-8") process-environment)))
+      (should (equal (draftd--locale-dialect) "en-GB"))
+      (should (equal (draftd-correct-region (point-min) (point-max)) "I like the colour of the sky."))
+      (let ((draftd-dialect "none"))
+        (should (equal (draftd-correct-region (point-min) (point-max)) "I like the colour of the sky."))))
+    (let ((process-environment (append '("LC_ALL=fr_FR.UTF-8") process-environment)))
+      (should-not (draftd--locale-dialect)))))
+
+(ert-deftest draftd-flymake-follows-the-dialect ()
+  ;; A change of draftd-dialect is seen at the next check, not hidden by the cache.
+  (with-temp-buffer
+    (insert "She go to school. I like the color of the sky.\n")
+    (text-mode)
+    (draftd-mode 1)
+    (flymake-start)
+    (should (draftd-test--wait (lambda () (draftd-test--diag "go"))))
+    (should-not (draftd-test--diag "color"))
+    (setq-local draftd-dialect "en-GB")
+    (flymake-start)
+    (let ((color (draftd-test--wait (lambda () (draftd-test--diag "color")))))
+      (should color)
+      (should (equal (plist-get (flymake-diagnostic-data color) :rule) "dialect")))
+    (setq-local draftd-dialect nil)
+    (flymake-start)
+    (should (draftd-test--wait (lambda () (and (draftd-test--diag "go") (not (draftd-test--diag "color"))))))
+    (draftd-mode -1)))
+
+(ert-deftest draftd-file-buffers-know-their-workspace-words ()
+  ;; A buffer visiting a file under a folder whose .draftd/words.txt lists a made-up word.
+  (let* ((root (make-temp-file "draftd-workspace" t))
+         (file (expand-file-name "doc/notes.txt" root))
+         (text "She go to school. We check our notes with draftq every morning."))
+    (make-directory (expand-file-name ".draftd" root) t)
+    (make-directory (file-name-directory file) t)
+    (with-temp-file (expand-file-name ".draftd/words.txt" root) (insert "draftq\n"))
+    (with-temp-file file (insert text "\n"))
+    (unwind-protect
+        (progn
+          (with-temp-buffer
+            (insert text)
+            (should-not (string-match-p "draftq" (draftd-correct-region (point-min) (point-max)))))
+          (with-current-buffer (find-file-noselect file)
+            (unwind-protect
+                (progn
+                  (should (string-match-p "draftq" (draftd-correct-region (point-min) (point-max))))
+                  (revert-buffer t t)
+                  (draftd-mode 1)
+                  (flymake-start)
+                  (should (draftd-test--wait (lambda () (draftd-test--diag "go"))))
+                  (should-not (draftd-test--diag "draftq"))
+                  (draftd-mode -1))
+              (set-buffer-modified-p nil)
+              (kill-buffer))))
+      (delete-directory root t))))
+
 (defun draftd-test-run ()
   "Run the tests; write one ok / not ok line per test to $DRAFTD_RESULT; exit."
   (let* ((stats (ert-run-tests-batch "^draftd-"))

@@ -5,7 +5,7 @@
 --   require('draftd').setup({
 --     cmd = { 'draft', 'lsp' },
 --     filetypes = { 'text', 'markdown', 'gitcommit', 'tex', 'mail', 'c' },
---     settings = { comments = true, dictionary = { 'draftd' }, checks = { 'grammar', 'spelling' } },
+--     settings = { comments = true, dictionary = { 'draftd' }, checks = { 'grammar', 'spelling' }, dialect = 'en-GB' },
 --   })
 --
 -- On Neovim 0.11+ setup() uses the built-in configuration API; the same can be written
