@@ -281,8 +281,8 @@ admit (DraftdScheduler *s)
       break;
     const DraftdJobRequest *r = job->pub.request;
     g_autofree char *affinity =
-        r->kind == DRAFTD_JOB_CHAT ? g_strdup_printf ("%s/%s", draftd_job_request_conversation_owner (r), r->conversation ? r->conversation : "") : NULL;
-    job->lane = draftd_lanes_open (s->lanes, job, affinity, 0, !draftd_job_kind_is_grammar (r->kind));
+        r->conversation ? g_strdup_printf ("%s/%s", draftd_job_request_conversation_owner (r), r->conversation) : NULL;
+    job->lane = draftd_lanes_open (s->lanes, job, affinity, 0, !r->bulk);
     g_assert (job->lane);
     if (s->limits.job_timeout_s) {
       job->deadline = g_get_monotonic_time () + (gint64) s->limits.job_timeout_s * G_TIME_SPAN_SECOND;
