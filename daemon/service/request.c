@@ -220,7 +220,7 @@ read_grammar_option (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOp
     return TRUE;
   }
   if (g_str_equal (key, "disabled_rules"))
-    return read_string_list (var, key, DRAFTD_MAX_DISABLED_RULES, DRAFTD_MAX_RULE_LENGTH, draftd_grammar_rule_id_valid,
+    return read_string_list (var, key, DRAFTD_MAX_DISABLED_RULES, DRAFTD_MAX_RULE_LENGTH, draftd_rule_id_valid,
                              &o->disabled_rules, error);
   if (g_str_equal (key, "compare_greedy") || g_str_equal (key, "protect_quotes")) {
     dbus_bool_t b;

@@ -38,9 +38,7 @@ struct DraftdService {
   GHashTable *paths;       /* path -> ServiceJob* (streamed) */
   guint64 next_job;
   ServiceTotals totals;
-  DraftdRecordModels record;   /* UseModels's choice, kept for the next start */
-  gpointer record_data;
-  DraftdSwitch *switching;     /* a UseModels waiting for the jobs before it */
+  DraftdSwitcher *switcher;    /* UseModels */
 };
 
 static void
@@ -55,8 +53,8 @@ service_job_free (gpointer p)
 
 /* ---- replies ---- */
 
-static void
-send_and_unref (DraftdService *s, DBusMessage *m)
+void
+draftd_service_send (DraftdService *s, DBusMessage *m)
 {
   if (m) {
     dbus_connection_send (s->connection, m, NULL);
@@ -67,7 +65,7 @@ send_and_unref (DraftdService *s, DBusMessage *m)
 static void
 send_error (DraftdService *s, DBusMessage *call, const char *name, const char *message)
 {
-  send_and_unref (s, dbus_message_new_error (call, name, message));
+  draftd_service_send (s, dbus_message_new_error (call, name, message));
 }
 
 static void
@@ -97,7 +95,7 @@ on_chunk (DraftdJob *job, const char *text, gpointer user)
   DBusMessage *m = job_signal (job, "Chunk");
   if (m) {
     dbus_message_append_args (m, DBUS_TYPE_STRING, &text, DBUS_TYPE_INVALID);
-    send_and_unref (user, m);
+    draftd_service_send (user, m);
   }
 }
 
@@ -112,7 +110,7 @@ on_edits (DraftdJob *job, const DraftdGrammarEdit *edits, guint n, gpointer user
     dbus_message_append_args (m, DBUS_TYPE_UINT32, &w.offset, DBUS_TYPE_UINT32, &w.length, DBUS_TYPE_STRING, &w.replacement,
                               DBUS_TYPE_STRING, &w.kind, DBUS_TYPE_STRING, &w.message, DBUS_TYPE_STRING, &w.rule,
                               DBUS_TYPE_INVALID);
-    send_and_unref (user, m);
+    draftd_service_send (user, m);
   }
 }
 
@@ -122,7 +120,7 @@ on_progress (DraftdJob *job, guint done, guint total, gpointer user)
   DBusMessage *m = job_signal (job, "Progress");
   if (m) {
     dbus_message_append_args (m, DBUS_TYPE_UINT32, &done, DBUS_TYPE_UINT32, &total, DBUS_TYPE_INVALID);
-    send_and_unref (user, m);
+    draftd_service_send (user, m);
   }
 }
 
@@ -147,7 +145,7 @@ reply_call (DraftdService *s, const ServiceJob *sj)
   DBusMessageIter it;
   dbus_message_iter_init_append (m, &it);
   sj->op->write (&it, sj->job, TRUE);
-  send_and_unref (s, m);
+  draftd_service_send (s, m);
 }
 
 static void
@@ -165,7 +163,7 @@ signal_end (DraftdService *s, DraftdJob *job)
     dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &error->message);
   } else
     ((ServiceJob *) job->user)->op->write (&it, job, FALSE);
-  send_and_unref (s, m);
+  draftd_service_send (s, m);
 }
 
 /* One line per job, for --verbose and the journal. */
@@ -199,7 +197,7 @@ on_done (DraftdJob *job, gpointer user)
     reply_call (s, sj);
   else
     signal_end (s, job);
-  draftd_switch_job_done (&s->switching, sj);
+  draftd_switcher_job_done (s->switcher, sj);
   if (sj->path)
     g_hash_table_remove (s->paths, sj->path);
   g_hash_table_remove (s->jobs, sj);
@@ -246,12 +244,6 @@ static gboolean
 submit (DraftdService *s, const DraftdOperation *op, DraftdJobRequest *req, DBusMessage *call, gboolean streamed,
         GError **error)
 {
-  if (strlen (req->text) > draftd_engine_max_text_bytes (s->engine)) {
-    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_TOO_LONG, "the text is %zu bytes; the limit is %u",
-                 strlen (req->text), draftd_engine_max_text_bytes (s->engine));
-    draftd_job_request_free (req);
-    return FALSE;
-  }
   DraftdConversations *convs = draftd_engine_conversations (s->engine);
   const char *owner = req->conversation ? draftd_job_request_conversation_owner (req) : NULL;
   if (owner && !draftd_conversations_exists (convs, owner, req->conversation) &&
@@ -278,7 +270,7 @@ submit (DraftdService *s, const DraftdOperation *op, DraftdJobRequest *req, DBus
     g_hash_table_insert (s->paths, sj->path, sj);
     DBusMessage *r = dbus_message_new_method_return (call);
     dbus_message_append_args (r, DBUS_TYPE_OBJECT_PATH, &sj->path, DBUS_TYPE_INVALID);
-    send_and_unref (s, r);
+    draftd_service_send (s, r);
   }
   return TRUE;
 }
@@ -329,14 +321,20 @@ draftd_service_reply (DraftdService *s, DBusMessage *call, const GError *error)
   if (error)
     send_gerror (s, call, error);
   else
-    send_and_unref (s, dbus_message_new_method_return (call));
+    draftd_service_send (s, dbus_message_new_method_return (call));
 }
 
 void
 draftd_service_handle_use_models (DraftdService *s, const DraftdOperation *op, DBusMessage *call)
 {
-  draftd_switch_handle (&(DraftdSwitchContext) { s, s->connection, s->engine, s->jobs, &s->switching, s->record, s->record_data },
-                        call);
+  /* The switch waits for the jobs there are now; each one's end is told it (on_done). */
+  g_autoptr (GPtrArray) jobs = g_ptr_array_new ();
+  GHashTableIter it;
+  gpointer job;
+  g_hash_table_iter_init (&it, s->jobs);
+  while (g_hash_table_iter_next (&it, &job, NULL))
+    g_ptr_array_add (jobs, job);
+  draftd_switcher_handle (s->switcher, op, call, jobs);
 }
 
 static void
@@ -486,14 +484,14 @@ draftd_service_new (DBusConnection *connection, DraftdEngine *engine, const Draf
                       NULL);
   DraftdSchedulerLimits sl = { limits->max_queued, limits->max_queued_per_client, limits->job_timeout_s };
   s->scheduler = draftd_scheduler_new (engine, &sl, NULL, &events, s);
+  s->switcher = draftd_switcher_new (connection, engine, s->scheduler);
   return s;
 }
 
 void
 draftd_service_set_recorder (DraftdService *s, DraftdRecordModels record, gpointer data)
 {
-  s->record = record;
-  s->record_data = data;
+  draftd_switcher_set_recorder (s->switcher, record, data);
 }
 
 void
@@ -514,6 +512,7 @@ draftd_service_free (DraftdService *s)
   /* Running and queued jobs are cancelled; their replies go out as Cancelled errors. */
   draftd_scheduler_free (s->scheduler);
   s->scheduler = NULL;
+  draftd_switcher_free (s->switcher);
   draftd_clients_free (s->clients);
   dbus_connection_flush (s->connection);
   g_hash_table_unref (s->paths);

@@ -6,6 +6,7 @@
 #include <dbus/dbus.h>
 #include "daemon/engine/engine.h"
 #include "daemon/service/operations.h"
+#include "daemon/service/switch.h"
 
 typedef struct {
   guint max_queued;             /* jobs waiting, all clients together, before Busy */
@@ -15,10 +16,7 @@ typedef struct {
 
 DraftdService *draftd_service_new (DBusConnection *connection, DraftdEngine *engine, const DraftdServiceLimits *limits,
                                    GError **error);
-/* Records a switch of models (UseModels) where the next start finds it; main thread. Sets
- * *where to the file written (or NULL); FALSE with the reason when it could not. */
-typedef gboolean (*DraftdRecordModels) (const char *target, const char *assistant, gpointer data, char **where,
-                                        GError **error);
+/* Where a switch of models (UseModels) is recorded for the next start (switch.h). */
 void draftd_service_set_recorder (DraftdService *s, DraftdRecordModels record, gpointer data);
 /* Runs `fn` on the worker once no job runs; queued jobs wait (see draftd_scheduler_between_jobs). */
 void draftd_service_between_jobs (DraftdService *s, void (*fn) (gpointer data), gpointer data, GDestroyNotify destroy);
@@ -27,6 +25,8 @@ void draftd_service_free (DraftdService *s);
 
 /* For the operation table's handlers (operations.c), on the main thread. */
 DraftdEngine *draftd_service_engine (DraftdService *s);
+/* Sends `m` (a reply or signal) and drops it; NULL: nothing. */
+void draftd_service_send (DraftdService *s, DBusMessage *m);
 /* Answers `call`: its error, or an empty return where error is NULL. */
 void draftd_service_reply (DraftdService *s, DBusMessage *call, const GError *error);
 /* The caller's streamed job at `path` is cancelled; FALSE where `sender` has no such job. */
