@@ -5,8 +5,8 @@
  * calls the row's handler; no method name is matched anywhere else. test-operations holds the
  * table, its handlers and org.draftd.Assistant1.xml to each other.
  *
- * Adding a method: a row here, its handler (a static function below the table for one that
- * answers at once; a job method shares draftd_service_handle_job), and the XML. */
+ * Adding a method: a row in operations.c, its handler (a static function above the table there
+ * for one that answers at once; a job method shares draftd_service_handle_job), and the XML. */
 #pragma once
 #include <dbus/dbus.h>
 #include "daemon/engine/scheduler.h"

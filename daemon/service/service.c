@@ -281,6 +281,7 @@ on_identified (DBusMessage *m, const char *identity, gpointer user)
 {
   DraftdService *s = user;
   g_autoptr (GError) error = NULL;
+  /* The row that dispatched it (a job method's, or Start's); *job the job method's. */
   const DraftdOperation *op = draftd_operation_find (dbus_message_get_member (m)), *job = NULL;
   DraftdJobRequest *req = op->request (op, m, &job, &error);
   if (req)
