@@ -6,7 +6,7 @@
  * the check is also run on an XML with one method more, one less and one changed. */
 #include <string.h>
 #include "daemon/service/operations.h"
-#include "daemon/service/service.h"
+#include <gio/gio.h>
 #include "lib/bus/draftd-bus-names.h"
 #include "tests/tap.h"
 
@@ -149,7 +149,7 @@ check_rows (void)
   for (guint i = 0; i < n; i++) {
     const DraftdOperation *op = &ops[i];
     gboolean job = draftd_operation_is_job (op);
-    gboolean ok = op->handle != NULL && (op->request != NULL) == (op->handle == draftd_service_handle_job) &&
+    gboolean ok = op->handle != NULL && (op->request != NULL) == (job || op->streamed) &&
                   job == (op->options != DRAFTD_OPTIONS_NONE) && job == (op->write != NULL) &&
                   (!job || (g_str_has_suffix (op->in_signature, "a{sv}") && !op->streamed)) &&
                   (!op->streamed || g_str_equal (op->out_signature, "o"));
@@ -157,6 +157,80 @@ check_rows (void)
       g_string_append_printf (bad, " %s", op->name);
   }
   tap_ok (bad->len == 0, "every row has a handler, and a job method's row every part of a job%s", bad->str);
+}
+
+/* A service of the test's own: what each handler asks of it is noted. */
+typedef struct {
+  DraftdOperationHost host;
+  DBusMessage *sent;                   /* the last reply or error */
+  const DraftdOperation *queued, *switched;
+} Host;
+
+static void
+host_send (DraftdOperationHost *h, DBusMessage *m)
+{
+  Host *t = (Host *) h;
+  if (t->sent)
+    dbus_message_unref (t->sent);
+  t->sent = m;
+}
+
+static gboolean
+host_cancel (DraftdOperationHost *h, const char *path, const char *sender, GError **error)
+{
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no job %s", path);
+  return FALSE;
+}
+
+static void
+host_queue (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage *call)
+{
+  ((Host *) h)->queued = op;
+}
+
+static void
+host_use_models (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage *call)
+{
+  ((Host *) h)->switched = op;
+}
+
+/* Each row's handler, given a call of its member with one argument too many: a job method or
+ * Start is queued (its request maker checks it later), UseModels goes to the switcher, and
+ * every other method answers at once with InvalidArgument naming its own arguments. */
+static void
+check_handlers (void)
+{
+  guint n;
+  const DraftdOperation *ops = draftd_operations (&n);
+  g_autoptr (GString) bad = g_string_new (NULL);
+  guint switchers = 0;
+  for (guint i = 0; i < n; i++) {
+    const DraftdOperation *op = &ops[i];
+    Host t = { .host = { NULL, host_send, host_cancel, host_queue, host_use_models } };
+    DBusMessage *m = dbus_message_new_method_call (NULL, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, op->name);
+    guint32 extra = 1;
+    dbus_message_set_serial (m, 1);  /* as if it had come: a reply needs the call's serial */
+    dbus_message_append_args (m, DBUS_TYPE_UINT32, &extra, DBUS_TYPE_INVALID);
+    op->handle (&t.host, op, m);
+    g_autofree char *want = g_strdup_printf ("%s takes arguments (%s)", op->name, op->in_signature);
+    gboolean answered = t.sent && dbus_message_get_type (t.sent) == DBUS_MESSAGE_TYPE_ERROR &&
+                        g_strcmp0 (dbus_message_get_error_name (t.sent), DRAFTD_BUS_ERROR_INVALID_ARGUMENT) == 0;
+    const char *text = NULL;
+    if (answered)
+      dbus_message_get_args (t.sent, NULL, DBUS_TYPE_STRING, &text, DBUS_TYPE_INVALID);
+    gboolean ok = op->request ? t.queued == op && !t.sent
+                              : t.switched == op ? !t.sent : answered && g_strcmp0 (text, want) == 0 && !t.queued;
+    if (!ok)
+      g_string_append_printf (bad, " %s", op->name);
+    switchers += t.switched != NULL;
+    if (t.sent)
+      dbus_message_unref (t.sent);
+    dbus_message_unref (m);
+  }
+  /* One method switches models: a second row handed to the switcher is a row with the wrong handler. */
+  tap_ok (bad->len == 0 && switchers == 1,
+          "every handler queues its job, hands UseModels on (%u rows do), or refuses bad arguments by name%s", switchers,
+          bad->str);
 }
 
 /* A value of each in-argument type a job method takes, as a client would send it. */
@@ -281,6 +355,7 @@ main (void)
   g_autofree char *extra = methods ? missing_from_xml (methods) : g_strdup (" (no XML)");
   tap_ok (*extra == 0, "every method of the operation table is in the XML%s%s", *extra ? "; not:" : "", extra);
   check_rows ();
+  check_handlers ();
   if (methods)
     check_jobs (methods);
   check_edited (xml);

@@ -1,9 +1,9 @@
 #include "daemon/service/operations.h"
 #include <string.h>
 #include "daemon/engine/engine.h"
+#include "daemon/service/errors.h"
 #include "daemon/service/replies.h"
 #include "daemon/service/request.h"
-#include "daemon/service/service.h"
 #include "lib/bus/draftd-bus.h"
 
 /* ---- the handlers of the methods that answer at once ---- */
@@ -23,20 +23,28 @@ arguments (const DraftdOperation *op, DBusMessage *call, GError **error, int fir
   return ok;
 }
 
+/* Answers `call`: its error, or an empty return where error is NULL. */
+static void
+reply (DraftdOperationHost *h, DBusMessage *call, const GError *error)
+{
+  h->send (h, error ? dbus_message_new_error (call, draftd_service_error_name (error), error->message)
+                    : dbus_message_new_method_return (call));
+}
+
 /* Cancel(o): the caller's own streamed job ends as Cancelled. */
 static void
-handle_cancel (DraftdService *s, const DraftdOperation *op, DBusMessage *call)
+handle_cancel (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage *call)
 {
   const char *path;
   g_autoptr (GError) error = NULL;
   if (arguments (op, call, &error, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_INVALID))
-    draftd_service_cancel (s, path, dbus_message_get_sender (call), &error);
-  draftd_service_reply (s, call, error);
+    h->cancel (h, path, dbus_message_get_sender (call), &error);
+  reply (h, call, error);
 }
 
 /* ResetConversation(s): the caller's own conversation of that name and the session's shared one. */
 static void
-handle_reset (DraftdService *s, const DraftdOperation *op, DBusMessage *call)
+handle_reset (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage *call)
 {
   const char *id;
   g_autoptr (GError) error = NULL;
@@ -44,22 +52,36 @@ handle_reset (DraftdService *s, const DraftdOperation *op, DBusMessage *call)
     g_set_error (&error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_TOO_LONG, "the conversation id is longer than %d bytes",
                  DRAFTD_REQUEST_MAX_CONVERSATION_ID);
   if (error == NULL) {
-    DraftdConversations *convs = draftd_engine_conversations (draftd_service_engine (s));
+    DraftdConversations *convs = draftd_engine_conversations (h->engine);
     draftd_conversations_reset (convs, dbus_message_get_sender (call), id);
     draftd_conversations_reset (convs, DRAFTD_CONVERSATIONS_SESSION, id);
   }
-  draftd_service_reply (s, call, error);
+  reply (h, call, error);
 }
 
 /* AddWord(s): the word joins the user's personal list; spelling never flags it again. */
 static void
-handle_add_word (DraftdService *s, const DraftdOperation *op, DBusMessage *call)
+handle_add_word (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage *call)
 {
   const char *word;
   g_autoptr (GError) error = NULL;
   if (arguments (op, call, &error, DBUS_TYPE_STRING, &word, DBUS_TYPE_INVALID))
-    draftd_engine_add_word (draftd_service_engine (s), word, &error);
-  draftd_service_reply (s, call, error);
+    draftd_engine_add_word (h->engine, word, &error);
+  reply (h, call, error);
+}
+
+/* A job method, or Start: the service queues it. */
+static void
+handle_job (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage *call)
+{
+  h->queue (h, op, call);
+}
+
+/* UseModels(ss): the service's switcher takes it (switch.h). */
+static void
+handle_use_models (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage *call)
+{
+  h->use_models (h, op, call);
 }
 
 /* ---- the table ---- */
@@ -67,7 +89,7 @@ handle_add_word (DraftdService *s, const DraftdOperation *op, DBusMessage *call)
 /* A job method: the service queues it (the reply comes when it ends); its arguments are read
  * by `reader`, and `writer` gives its reply. */
 #define JOB(job_kind, option_set, reader, is_bulk, writer)                                                          \
-  .handle = draftd_service_handle_job, .request = draftd_request_from_call, .kind = job_kind, .options = option_set, \
+  .handle = handle_job, .request = draftd_request_from_call, .kind = job_kind, .options = option_set, \
   .read = reader, .bulk = is_bulk, .write = writer
 
 /* In the interface's order. libdbus checks a call against no signature: every handler checks
@@ -83,9 +105,9 @@ static const DraftdOperation operations[] = {
     JOB (DRAFTD_JOB_REWRITE, DRAFTD_OPTIONS_GRAMMAR, draftd_request_read_rewrite, TRUE, draftd_reply_grammar) },
   { "Correct", "sa{sv}", "sa(uusss)a{sv}",
     JOB (DRAFTD_JOB_CORRECT, DRAFTD_OPTIONS_GRAMMAR, draftd_request_read_correct, TRUE, draftd_reply_grammar) },
-  { "Start", "sav", "o", .handle = draftd_service_handle_job, .request = draftd_request_from_start, .streamed = TRUE },
+  { "Start", "sav", "o", .handle = handle_job, .request = draftd_request_from_start, .streamed = TRUE },
   { "Cancel", "o", "", .handle = handle_cancel },
-  { "UseModels", "ss", "a{sv}", .handle = draftd_service_handle_use_models },
+  { "UseModels", "ss", "a{sv}", .handle = handle_use_models },
 };
 
 /* Strings and booleans have no bounds here: the option's own reader checks a string against

@@ -5,14 +5,14 @@
  * calls the row's handler; no method name is matched anywhere else. test-operations holds the
  * table, its handlers and org.draftd.Assistant1.xml to each other.
  *
- * Adding a method: a row in operations.c, its handler (a static function above the table there
- * for one that answers at once; a job method shares draftd_service_handle_job), and the XML. */
+ * Adding a method: a row in operations.c, its handler (a static function above the table
+ * there; the job methods share one), and the XML. */
 #pragma once
 #include <dbus/dbus.h>
 #include "daemon/engine/scheduler.h"
 
-typedef struct DraftdService DraftdService;
 typedef struct DraftdOperation DraftdOperation;
+typedef struct DraftdOperationHost DraftdOperationHost;
 
 /* Which a{sv} keys a job method takes. */
 typedef enum {
@@ -22,7 +22,23 @@ typedef enum {
 } DraftdOptionSet;
 
 /* Answers `call` on the main thread, at once or later (a job's reply); never blocks. */
-typedef void (*DraftdOperationHandler) (DraftdService *s, const DraftdOperation *op, DBusMessage *call);
+typedef void (*DraftdOperationHandler) (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage *call);
+
+/* What a handler may ask of the service that dispatches to it, and all it knows of it: the
+ * service fills this in (service.c), so the table needs nothing of service.c and the two are
+ * no cycle; test-operations drives the handlers with a host of its own. */
+struct DraftdOperationHost {
+  DraftdEngine *engine;
+  /* Sends `m` (a reply or an error) and drops it. */
+  void (*send) (DraftdOperationHost *h, DBusMessage *m);
+  /* The caller's streamed job at `path` is cancelled; FALSE where `sender` has no such job. */
+  gboolean (*cancel) (DraftdOperationHost *h, const char *path, const char *sender, GError **error);
+  /* A job method or Start (`op` its row) becomes a job once the caller's identity is known; the
+   * reply comes when it ends (or at once with its path). */
+  void (*queue) (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage *call);
+  /* UseModels (switch.h). */
+  void (*use_models) (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage *call);
+};
 /* A job method's in-arguments, `args` one per argument in the row's order and of the row's
  * count, into `r`: every value checked, a clear error for a bad one. Pure. */
 typedef gboolean (*DraftdArgumentsReader) (DraftdJobRequest *r, DBusMessageIter *args, GError **error);

@@ -30,6 +30,7 @@ typedef struct {
 } ServiceTotals;
 
 struct DraftdService {
+  DraftdOperationHost host;    /* first: what the operation table's handlers see of it */
   DBusConnection *connection;
   DraftdEngine *engine;
   DraftdScheduler *scheduler;
@@ -53,8 +54,8 @@ service_job_free (gpointer p)
 
 /* ---- replies ---- */
 
-void
-draftd_service_send (DraftdService *s, DBusMessage *m)
+static void
+send_message (DraftdService *s, DBusMessage *m)
 {
   if (m) {
     dbus_connection_send (s->connection, m, NULL);
@@ -65,7 +66,7 @@ draftd_service_send (DraftdService *s, DBusMessage *m)
 static void
 send_error (DraftdService *s, DBusMessage *call, const char *name, const char *message)
 {
-  draftd_service_send (s, dbus_message_new_error (call, name, message));
+  send_message (s, dbus_message_new_error (call, name, message));
 }
 
 static void
@@ -95,7 +96,7 @@ on_chunk (DraftdJob *job, const char *text, gpointer user)
   DBusMessage *m = job_signal (job, "Chunk");
   if (m) {
     dbus_message_append_args (m, DBUS_TYPE_STRING, &text, DBUS_TYPE_INVALID);
-    draftd_service_send (user, m);
+    send_message (user, m);
   }
 }
 
@@ -110,7 +111,7 @@ on_edits (DraftdJob *job, const DraftdGrammarEdit *edits, guint n, gpointer user
     dbus_message_append_args (m, DBUS_TYPE_UINT32, &w.offset, DBUS_TYPE_UINT32, &w.length, DBUS_TYPE_STRING, &w.replacement,
                               DBUS_TYPE_STRING, &w.kind, DBUS_TYPE_STRING, &w.message, DBUS_TYPE_STRING, &w.rule,
                               DBUS_TYPE_INVALID);
-    draftd_service_send (user, m);
+    send_message (user, m);
   }
 }
 
@@ -120,7 +121,7 @@ on_progress (DraftdJob *job, guint done, guint total, gpointer user)
   DBusMessage *m = job_signal (job, "Progress");
   if (m) {
     dbus_message_append_args (m, DBUS_TYPE_UINT32, &done, DBUS_TYPE_UINT32, &total, DBUS_TYPE_INVALID);
-    draftd_service_send (user, m);
+    send_message (user, m);
   }
 }
 
@@ -145,7 +146,7 @@ reply_call (DraftdService *s, const ServiceJob *sj)
   DBusMessageIter it;
   dbus_message_iter_init_append (m, &it);
   sj->op->write (&it, sj->job, TRUE);
-  draftd_service_send (s, m);
+  send_message (s, m);
 }
 
 static void
@@ -163,7 +164,7 @@ signal_end (DraftdService *s, DraftdJob *job)
     dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &error->message);
   } else
     ((ServiceJob *) job->user)->op->write (&it, job, FALSE);
-  draftd_service_send (s, m);
+  send_message (s, m);
 }
 
 /* One line per job, for --verbose and the journal. */
@@ -270,7 +271,7 @@ submit (DraftdService *s, const DraftdOperation *op, DraftdJobRequest *req, DBus
     g_hash_table_insert (s->paths, sj->path, sj);
     DBusMessage *r = dbus_message_new_method_return (call);
     dbus_message_append_args (r, DBUS_TYPE_OBJECT_PATH, &sj->path, DBUS_TYPE_INVALID);
-    draftd_service_send (s, r);
+    send_message (s, r);
   }
   return TRUE;
 }
@@ -290,16 +291,24 @@ on_identified (DBusMessage *m, const char *identity, gpointer user)
     send_gerror (s, m, error);
 }
 
-void
-draftd_service_handle_job (DraftdService *s, const DraftdOperation *op, DBusMessage *call)
+/* ---- the operation table's host (operations.h) ---- */
+
+static void
+host_send (DraftdOperationHost *h, DBusMessage *m)
 {
-  draftd_clients_dispatch (s->clients, call);
+  send_message ((DraftdService *) h, m);
 }
 
-gboolean
-draftd_service_cancel (DraftdService *s, const char *path, const char *sender, GError **error)
+static void
+host_queue (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage *call)
 {
-  ServiceJob *sj = g_hash_table_lookup (s->paths, path);
+  draftd_clients_dispatch (((DraftdService *) h)->clients, call);
+}
+
+static gboolean
+host_cancel (DraftdOperationHost *h, const char *path, const char *sender, GError **error)
+{
+  ServiceJob *sj = g_hash_table_lookup (((DraftdService *) h)->paths, path);
   /* One answer for both: a different one would tell a prober that another client's job exists. */
   if (sj == NULL || g_strcmp0 (sj->job->request->client, sender) != 0) {
     g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_INVALID_ARGUMENT,
@@ -310,24 +319,10 @@ draftd_service_cancel (DraftdService *s, const char *path, const char *sender, G
   return TRUE;
 }
 
-DraftdEngine *
-draftd_service_engine (DraftdService *s)
+static void
+host_use_models (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage *call)
 {
-  return s->engine;
-}
-
-void
-draftd_service_reply (DraftdService *s, DBusMessage *call, const GError *error)
-{
-  if (error)
-    send_gerror (s, call, error);
-  else
-    draftd_service_send (s, dbus_message_new_method_return (call));
-}
-
-void
-draftd_service_handle_use_models (DraftdService *s, const DraftdOperation *op, DBusMessage *call)
-{
+  DraftdService *s = (DraftdService *) h;
   /* The switch waits for the jobs there are now; each one's end is told it (on_done). */
   g_autoptr (GPtrArray) jobs = g_ptr_array_new ();
   GHashTableIter it;
@@ -426,7 +421,7 @@ on_message (DBusConnection *c, DBusMessage *m, void *user)
   /* The operation table is the dispatch: each method's row names its handler. */
   const DraftdOperation *op = draftd_operation_find (member);
   if (op)
-    op->handle (s, op, m);
+    op->handle (&s->host, op, m);
   else
     send_error (s, m, DBUS_ERROR_UNKNOWN_METHOD, "unknown method");
   return DBUS_HANDLER_RESULT_HANDLED;
@@ -473,6 +468,7 @@ draftd_service_new (DBusConnection *connection, DraftdEngine *engine, const Draf
     g_free (s);
     return NULL;
   }
+  s->host = (DraftdOperationHost) { engine, host_send, host_cancel, host_queue, host_use_models };
   s->connection = dbus_connection_ref (connection);
   s->engine = engine;
   s->jobs = g_hash_table_new_full (NULL, NULL, service_job_free, NULL);
