@@ -93,7 +93,7 @@ set_rules (char ***field, const char *value, const char *where, GError **error)
   for (guint i = 0; parts[i]; i++) {
     if (*parts[i] == 0)
       continue;
-    if (!draftd_grammar_rule_id_valid (parts[i]) || rules->len == DRAFTD_MAX_DISABLED_RULES) {
+    if (!draftd_rule_id_valid (parts[i]) || rules->len == DRAFTD_MAX_DISABLED_RULES) {
       g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
                    rules->len == DRAFTD_MAX_DISABLED_RULES ? "%s: disabled_rules holds more than 256 rules"
                                                            : "%s: disabled_rules: '%.48s' is not a rule id (letters, digits and - . _ ')",

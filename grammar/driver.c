@@ -67,15 +67,15 @@ stats_add (DraftdGrammarStats *d, const DraftdGrammarStats *s)
 }
 
 static void
-job_init (Job *j, Driver *d, DraftdGrammarContext *ctx, DraftdGrammarStats *stats)
+job_init (GrammarJob *j, Driver *d, DraftdGrammarContext *ctx, DraftdGrammarStats *stats)
 {
   DraftdScorer *scorer = ctx->spell ? draftd_scorer_new (ctx->target, ctx->tokenizer, ctx->cached) : NULL;
-  *j = (Job) { ctx, d->req, stats, d->text, d->bias, scorer, draftd_fixes_new (), d->prompt_words, d->document, d->region,
+  *j = (GrammarJob) { ctx, d->req, stats, d->text, d->bias, scorer, draftd_fixes_new (), d->prompt_words, d->document, d->region,
                g_string_new (NULL) };
 }
 
 static void
-job_clear (Job *j)
+job_clear (GrammarJob *j)
 {
   g_clear_pointer (&j->scorer, draftd_scorer_free);
   g_clear_pointer (&j->fixes, g_array_unref);
@@ -154,7 +154,7 @@ emit_ready (Driver *d)
 
 /* Answers segment i; FALSE when it failed (d->error says why). */
 static gboolean
-answer (Driver *d, Job *j, guint i)
+answer (Driver *d, GrammarJob *j, guint i)
 {
   GError *error = NULL;
   char *text = NULL;
@@ -182,7 +182,7 @@ worker_main (gpointer p)
   Worker *w = p;
   Driver *d = w->d;
   DraftdGrammarStats stats = { .greedy_equal = TRUE };
-  Job j;
+  GrammarJob j;
   job_init (&j, d, w->ctx, &stats);
   for (;;) {
     if (d->workers->contended (d->workers->user))
@@ -245,7 +245,7 @@ settled (Driver *d)
 static char *
 drive (Driver *d, DraftdGrammarContext *ctx, DraftdGrammarStats *stats, GError **error)
 {
-  Job j;
+  GrammarJob j;
   job_init (&j, d, ctx, stats);
   for (gboolean mine = TRUE; mine;) {
     start_workers (d);

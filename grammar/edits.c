@@ -295,30 +295,6 @@ draftd_grammar_edit_set_rule (const char *old, DraftdGrammarEdit *e)
   e->rule = draftd_grammar_rule_id (e->kind, before, was, e->replacement);
 }
 
-gboolean
-draftd_grammar_rule_id_valid (const char *rule)
-{
-  if (*rule == 0 || strlen (rule) > DRAFTD_MAX_RULE_LENGTH)
-    return FALSE;
-  for (const char *p = rule; *p; p++)
-    if (!g_ascii_isalnum (*p) && !strchr ("-._'", *p))
-      return FALSE;
-  return TRUE;
-}
-
-gboolean
-draftd_grammar_rule_disabled (const char *rule, const char *const *disabled)
-{
-  for (guint i = 0; rule && disabled && disabled[i]; i++) {
-    gsize n = strlen (disabled[i]);
-    while (n > 0 && disabled[i][n - 1] == '.')
-      n--;
-    if (n > 0 && strncmp (rule, disabled[i], n) == 0 && (rule[n] == 0 || rule[n] == '.'))
-      return TRUE;
-  }
-  return FALSE;
-}
-
 void
 draftd_grammar_diff (const char *old, gsize old_start, gsize old_end, const char *new_text, gsize new_len, gboolean rewrite,
               GArray *edits)

@@ -5,6 +5,7 @@
  * output exactly. */
 #pragma once
 #include <glib.h>
+#include "lib/bus/draftd-bus-rules.h"
 
 typedef enum { DRAFTD_GRAMMAR_UNIT_CODEPOINT, DRAFTD_GRAMMAR_UNIT_UTF8, DRAFTD_GRAMMAR_UNIT_UTF16 } DraftdGrammarOffsetUnit;
 
@@ -30,13 +31,8 @@ char *draftd_grammar_rule_id (const char *kind, const char *before, const char *
 /* Names e->rule from its kind and text (old is the text its offsets point into), replacing
  * any earlier name. */
 void draftd_grammar_edit_set_rule (const char *old, DraftdGrammarEdit *e);
-/* Bounds of a list of disabled rules, wherever it comes from (config, D-Bus, LSP). */
-#define DRAFTD_MAX_DISABLED_RULES 256
-#define DRAFTD_MAX_RULE_LENGTH 128
-/* A rule id or family as the lists take them: ASCII letters, digits and - . _ ' only. */
-gboolean draftd_grammar_rule_id_valid (const char *rule);
-/* Does `rule` fall under one of `disabled` (a rule id or a family prefix: "confusable")? */
-gboolean draftd_grammar_rule_disabled (const char *rule, const char *const *disabled);
+/* Rule ids' syntax, bounds and matching (draftd_rule_id_valid, draftd_rule_disabled) are the
+ * contract's: lib/bus/draftd-bus-rules.h, shared with the language server. */
 GArray *draftd_grammar_edits_new (void);
 /* Converts a byte offset in `text` to the unit's count of the prefix. */
 guint32 draftd_grammar_offset_convert (const char *text, gsize byte_offset, DraftdGrammarOffsetUnit unit);

@@ -144,7 +144,7 @@ forced_tokens (const DraftdTokenizer *tok, const GArray *stoks, const char *sour
  * DRAFTD_GRAMMAR_ERROR_TOO_LONG when prompt and answer do not fit the context, or another
  * error. *reused: the cached prompt prefix the decoding started from. */
 static char *
-decode_segment (Job *j, const char *segment, const DraftdGrammarSpan *spans, guint n_spans, DraftdDecodeMode mode,
+decode_segment (GrammarJob *j, const char *segment, const DraftdGrammarSpan *spans, guint n_spans, DraftdDecodeMode mode,
                 DraftdDecodeStats *st, guint *reused, GError **error)
 {
   DraftdGrammarContext *ctx = j->ctx;
@@ -215,7 +215,7 @@ decode_segment (Job *j, const char *segment, const DraftdGrammarSpan *spans, gui
  * cache state the segment found, in alternating order (what runs second would otherwise
  * find the prompt cached by the first). */
 static char *
-decode_compared (Job *j, const char *segment, const DraftdGrammarSpan *spans, guint n_spans, GError **error)
+decode_compared (GrammarJob *j, const char *segment, const DraftdGrammarSpan *spans, guint n_spans, GError **error)
 {
   DraftdGrammarStats *stats = j->stats;
   DraftdDecodeStats st, gs;
@@ -310,7 +310,7 @@ touches_protected (const char *segment, const DraftdGrammarEdit *e, const Draftd
  * choosing a look-alike ("Downtown" -> "Down", "need" -> "nee"), which the candidates, not
  * the model's pass, are trusted to do. */
 static gboolean
-swaps_a_word (Job *j, const char *segment, const DraftdGrammarEdit *e)
+swaps_a_word (GrammarJob *j, const char *segment, const DraftdGrammarEdit *e)
 {
   g_autofree char *was = g_strstrip (g_strndup (segment + e->start, e->end - e->start));
   g_autofree char *now = g_strstrip (g_strdup (e->replacement));
@@ -322,7 +322,7 @@ swaps_a_word (Job *j, const char *segment, const DraftdGrammarEdit *e)
 }
 
 static char *
-keep_sound_edits (Job *j, const char *segment, char *answer, const DraftdGrammarSpan *ranges, guint n_ranges)
+keep_sound_edits (GrammarJob *j, const char *segment, char *answer, const DraftdGrammarSpan *ranges, guint n_ranges)
 {
   g_autoptr (GArray) edits = draftd_grammar_edits_new ();
   draftd_grammar_diff (segment, 0, strlen (segment), answer, strlen (answer), FALSE, edits);
@@ -391,14 +391,14 @@ starts_sentence (const char *text, gsize start)
 
 /* Where the candidates note the document words they look up: only when answers are cached. */
 static GString *
-document_seen (Job *j)
+document_seen (GrammarJob *j)
 {
   return j->ctx->answers ? j->document_seen : NULL;
 }
 
 /* Candidate corrections judged by the target (grammar/rank.h); `prot` follows the edits. */
 static char *
-candidate_stage (Job *j, gsize start, const char *segment, GArray *prot, GError **error)
+candidate_stage (GrammarJob *j, gsize start, const char *segment, GArray *prot, GError **error)
 {
   DraftdCandidateContext cc = { j->ctx->spell, "en", starts_sentence (j->text, start), (const DraftdGrammarSpan *) prot->data,
                                 prot->len, FALSE, j->req->margins, j->document, j->req->large_model, j->region,
@@ -418,7 +418,7 @@ candidate_stage (Job *j, gsize start, const char *segment, GArray *prot, GError 
 /* A preset rewritten by its rules, judged by the target (grammar/rewrite.c): for a model
  * without a chat template, whose own decoding of a preset fails the checks. */
 static char *
-rewrite_by_rules (Job *j, const char *segment, GArray *prot, GError **error)
+rewrite_by_rules (GrammarJob *j, const char *segment, GArray *prot, GError **error)
 {
   guint changes = 0;
   char *out = draftd_grammar_rewrite_by_rules (j->scorer, j->req->instruction, segment, prot, &changes, error);
@@ -430,7 +430,7 @@ rewrite_by_rules (Job *j, const char *segment, GArray *prot, GError **error)
 /* A rewrite keeps its segment whole where the checks refuse the answer (and counts it, for
  * the caller to say so): half a rewrite is worse than none. */
 static char *
-rewrite_checked (Job *j, char *segment, char *answer, const DraftdGrammarSpan *pr, guint n_pr)
+rewrite_checked (GrammarJob *j, char *segment, char *answer, const DraftdGrammarSpan *pr, guint n_pr)
 {
   DraftdRewriteCheck c = { segment, pr, n_pr, j->prompt_words, known_word, (gpointer) j->ctx->tokenizer };
   const char *failed = draftd_grammar_rewrite_check (&c, answer);
@@ -446,12 +446,12 @@ rewrite_checked (Job *j, char *segment, char *answer, const DraftdGrammarSpan *p
 
 /* The answer for [start, end) of the text, or a copy of it where the model must not touch it;
  * NULL on error. A piece too long for the context is corrected by clauses. */
-static char *correct_piece (Job *j, gsize start, gsize end, const DraftdGrammarSpan *spans, guint n_spans, GError **error);
+static char *correct_piece (GrammarJob *j, gsize start, gsize end, const DraftdGrammarSpan *spans, guint n_spans, GError **error);
 
 /* A piece too long for the context: split at the clause boundary nearest the middle and
  * corrected by halves; with no boundary, left alone and counted. */
 static char *
-correct_by_clauses (Job *j, gsize start, gsize end, const DraftdGrammarSpan *spans, guint n_spans, GError **error)
+correct_by_clauses (GrammarJob *j, gsize start, gsize end, const DraftdGrammarSpan *spans, guint n_spans, GError **error)
 {
   const char *text = j->text;
   g_autoptr (GArray) cuts = g_array_new (FALSE, FALSE, sizeof (gsize));
@@ -476,7 +476,7 @@ correct_by_clauses (Job *j, gsize start, gsize end, const DraftdGrammarSpan *spa
 
 /* Do the segment's prompt and answer fit the target's context, as decode_segment counts? */
 static gboolean
-segment_fits (Job *j, const char *segment)
+segment_fits (GrammarJob *j, const char *segment)
 {
   const char *end = NULL;
   gboolean end_is_token = FALSE;
@@ -490,7 +490,7 @@ segment_fits (Job *j, const char *segment)
 }
 
 static char *
-correct_piece (Job *j, gsize start, gsize end, const DraftdGrammarSpan *spans, guint n_spans, GError **error)
+correct_piece (GrammarJob *j, gsize start, gsize end, const DraftdGrammarSpan *spans, guint n_spans, GError **error)
 {
   const char *text = j->text;
   g_autofree char *segment = g_strndup (text + start, end - start);
@@ -544,7 +544,7 @@ correct_piece (Job *j, gsize start, gsize end, const DraftdGrammarSpan *spans, g
 /* The segment's language, judged on the sentence, or on its line when the sentence alone
  * gives no clue; NULL when neither does. */
 static const char *
-segment_language (Job *j, gsize start, gsize end)
+segment_language (GrammarJob *j, gsize start, gsize end)
 {
   const char *text = j->text;
   const char *lang = draftd_grammar_guess_language (text + start, end - start);
@@ -563,7 +563,7 @@ segment_language (Job *j, gsize start, gsize end)
  * when there is one (no model judges the suggestions, so only sure ones are taken), else
  * left as it is. */
 static char *
-foreign_answer (Job *j, const char *lang, const DraftdGrammarSegment *sg, const GArray *spans, GError **error)
+foreign_answer (GrammarJob *j, const char *lang, const DraftdGrammarSegment *sg, const GArray *spans, GError **error)
 {
   g_autofree char *segment = g_strndup (j->text + sg->start, sg->end - sg->start);
   if (j->ctx->spell == NULL || j->req->rewrite || !draftd_spell_has_language (j->ctx->spell, lang))
@@ -584,7 +584,7 @@ foreign_answer (Job *j, const char *lang, const DraftdGrammarSegment *sg, const 
  * on but the model set (the cache is the set's) and the document dictionary (the entry keeps
  * the lookups); NULL where answers are not cached: rewrites, and benchmarks' greedy runs. */
 static char *
-answer_key (Job *j, const char *lang, const DraftdGrammarSegment *sg, const GArray *spans)
+answer_key (GrammarJob *j, const char *lang, const DraftdGrammarSegment *sg, const GArray *spans)
 {
   const DraftdGrammarRequest *r = j->req;
   if (j->ctx->answers == NULL || r->rewrite || r->compare_greedy)
@@ -607,7 +607,7 @@ answer_key (Job *j, const char *lang, const DraftdGrammarSegment *sg, const GArr
 }
 
 static char *
-segment_answer (Job *j, const char *lang, const DraftdGrammarSegment *sg, const GArray *spans, GError **error)
+segment_answer (GrammarJob *j, const char *lang, const DraftdGrammarSegment *sg, const GArray *spans, GError **error)
 {
   if (lang && !draftd_grammar_language_supported (lang, j->req->languages)) {
     j->stats->foreign++;
@@ -618,7 +618,7 @@ segment_answer (Job *j, const char *lang, const DraftdGrammarSegment *sg, const 
 }
 
 char *
-draftd_grammar_segment_answer (Job *j, const DraftdGrammarSegment *sg, const GArray *spans, GError **error)
+draftd_grammar_segment_answer (GrammarJob *j, const DraftdGrammarSegment *sg, const GArray *spans, GError **error)
 {
   g_array_set_size (j->fixes, 0);
   const char *lang = segment_language (j, sg->start, sg->end);

@@ -18,8 +18,8 @@ typedef struct {
   GHashTable *document;           /* corrections: draftd_candidates_document_words of the text */
   gint region;                    /* corrections: the dialect's dictionary (DraftdCandidateContext) */
   GString *document_seen;         /* the document words the segment's answer looked up (answer cache) */
-} Job;
+} GrammarJob;
 
 /* The answer for one segment to correct or rewrite; j->fixes holds the candidate
  * corrections it took. */
-char *draftd_grammar_segment_answer (Job *j, const DraftdGrammarSegment *sg, const GArray *spans, GError **error);
+char *draftd_grammar_segment_answer (GrammarJob *j, const DraftdGrammarSegment *sg, const GArray *spans, GError **error);

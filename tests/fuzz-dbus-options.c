@@ -1,9 +1,10 @@
 /* libFuzzer target: D-Bus argument and option parsing (daemon/service/request.c). The input
  * is a marshalled D-Bus message; whatever libdbus accepts as one is parsed as a direct call
- * of its member and as Start, the way the service would. Must never crash or leak. */
+ * of its member and as Start, by the request makers of their rows in the operation table,
+ * the way the service would. Must never crash or leak. */
 #include <dbus/dbus.h>
 #include <glib.h>
-#include "daemon/service/request.h"
+#include "daemon/service/operations.h"
 
 int LLVMFuzzerInitialize (int *argc, char ***argv);
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
@@ -15,12 +16,13 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
 }
 
 static void
-try_parse (DraftdJobRequest *(*parse) (DBusMessage *, GError **), DBusMessage *m)
+try_parse (const DraftdOperation *op, DBusMessage *m)
 {
   GError *error = NULL;
-  DraftdJobRequest *r = parse (m, &error);
-  /* Exactly one of a request and an error. */
-  if ((r == NULL) == (error == NULL))
+  const DraftdOperation *job = NULL;
+  DraftdJobRequest *r = op->request (op, m, &job, &error);
+  /* Exactly one of a request and an error; a request is a job method's. */
+  if ((r == NULL) == (error == NULL) || (r && !draftd_operation_is_job (job)))
     __builtin_trap ();
   draftd_job_request_free (r);
   g_clear_error (&error);
@@ -38,9 +40,10 @@ LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
   if (m == NULL)
     return 0;
   if (dbus_message_get_type (m) == DBUS_MESSAGE_TYPE_METHOD_CALL) {
-    if (draftd_request_is_operation (dbus_message_get_member (m)))
-      try_parse (draftd_request_from_call, m);
-    try_parse (draftd_request_from_start, m);
+    const DraftdOperation *op = draftd_operation_find (dbus_message_get_member (m));
+    if (draftd_operation_is_job (op))
+      try_parse (op, m);
+    try_parse (draftd_operation_find ("Start"), m);
   }
   dbus_message_unref (m);
   return 0;

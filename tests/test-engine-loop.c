@@ -42,6 +42,7 @@ static DraftdJobRequest *
 request (DraftdJobKind kind, const char *client, const char *text)
 {
   DraftdJobRequest *q = draftd_job_request_new (kind, client);
+  q->bulk = kind == DRAFTD_JOB_CORRECT;  /* as Correct's row in the operation table has it */
   q->text = g_strdup (text);
   q->options.max_tokens = 48;
   q->options.temperature = 0;  /* greedy: alone and together must match token for token */

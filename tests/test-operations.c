@@ -1,18 +1,21 @@
-/* The operation table (daemon/service/operations.c) against the introspection XML that
- * clients read: every method of org.draftd.Assistant1 is in the table with the same
- * in-arguments, and the table has no method the XML lacks. A method added to either alone
- * fails here; so that this is known to hold, the check is also run on an XML with one
- * method more and one less. */
+/* The operation table (daemon/service/operations.c), its handlers and the introspection XML
+ * that clients read agree: every method of org.draftd.Assistant1 is in the table with the same
+ * in- and out-arguments, the table has no method the XML lacks, every row has a handler, and a
+ * job method's row reads its own arguments into a request of its kind and writes a reply of
+ * its out-arguments. A method added to one alone fails here; so that this is known to hold,
+ * the check is also run on an XML with one method more, one less and one changed. */
 #include <string.h>
 #include "daemon/service/operations.h"
+#include <gio/gio.h>
 #include "lib/bus/draftd-bus-names.h"
 #include "tests/tap.h"
 
 typedef struct {
   gboolean in_iface;
-  char *method;           /* the method being read */
-  GString *in_signature;  /* its in-arguments so far */
-  GHashTable *methods;    /* name -> in-signature */
+  char *method;           /* the method or signal being read ("!Name" for a signal) */
+  GString *in_signature;  /* its in-arguments so far (a signal's arguments) */
+  GString *out_signature; /* its out-arguments so far */
+  GHashTable *methods;    /* name -> "in/out" */
 } XmlReader;
 
 static const char *
@@ -32,14 +35,15 @@ on_start (GMarkupParseContext *ctx, const char *element, const char **names, con
   const char *name = attribute (names, values, "name");
   if (g_str_equal (element, "interface")) {
     r->in_iface = name && g_str_equal (name, DRAFTD_BUS_IFACE);
-  } else if (r->in_iface && g_str_equal (element, "method")) {
-    r->method = g_strdup (name);
+  } else if (r->in_iface && (g_str_equal (element, "method") || g_str_equal (element, "signal"))) {
+    r->method = g_strconcat (element[0] == 's' ? "!" : "", name, NULL);
     g_string_truncate (r->in_signature, 0);
+    g_string_truncate (r->out_signature, 0);
   } else if (r->method && g_str_equal (element, "arg")) {
     /* A method's arguments are "in" unless they say otherwise. */
     const char *direction = attribute (names, values, "direction");
-    if (direction == NULL || g_str_equal (direction, "in"))
-      g_string_append (r->in_signature, attribute (names, values, "type"));
+    g_string_append (direction && g_str_equal (direction, "out") ? r->out_signature : r->in_signature,
+                     attribute (names, values, "type"));
   }
 }
 
@@ -49,22 +53,25 @@ on_end (GMarkupParseContext *ctx, const char *element, gpointer user, GError **e
   XmlReader *r = user;
   if (g_str_equal (element, "interface")) {
     r->in_iface = FALSE;
-  } else if (r->method && g_str_equal (element, "method")) {
-    g_hash_table_insert (r->methods, r->method, g_strdup (r->in_signature->str));
+  } else if (r->method && (g_str_equal (element, "method") || g_str_equal (element, "signal"))) {
+    g_hash_table_insert (r->methods, r->method, g_strdup_printf ("%s/%s", r->in_signature->str, r->out_signature->str));
     r->method = NULL;
   }
 }
 
-/* The interface's methods, name -> in-signature; NULL where the XML does not parse. */
+/* The interface's methods, name -> "in/out" signatures, and its signals, "!name" -> "args/";
+ * NULL where the XML does not parse. */
 static GHashTable *
 xml_methods (const char *xml)
 {
-  XmlReader r = { FALSE, NULL, g_string_new (NULL), g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free) };
+  XmlReader r = { FALSE, NULL, g_string_new (NULL), g_string_new (NULL),
+                  g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free) };
   static const GMarkupParser parser = { on_start, on_end, NULL, NULL, NULL };
   g_autoptr (GMarkupParseContext) ctx = g_markup_parse_context_new (&parser, 0, &r, NULL);
   g_autoptr (GError) error = NULL;
   gboolean ok = g_markup_parse_context_parse (ctx, xml, -1, &error) && g_markup_parse_context_end_parse (ctx, &error);
   g_string_free (r.in_signature, TRUE);
+  g_string_free (r.out_signature, TRUE);
   g_free (r.method);
   if (!ok) {
     tap_diag ("the XML does not parse: %s", error->message);
@@ -73,7 +80,7 @@ xml_methods (const char *xml)
   return r.methods;
 }
 
-/* Methods of the XML the table lacks, or has with other in-arguments. */
+/* Methods of the XML the table lacks, or has with other in- or out-arguments. */
 static char *
 missing_from_table (GHashTable *xml)
 {
@@ -83,7 +90,8 @@ missing_from_table (GHashTable *xml)
   g_hash_table_iter_init (&it, xml);
   while (g_hash_table_iter_next (&it, &name, &sig)) {
     const DraftdOperation *op = draftd_operation_find (name);
-    if (op == NULL || !g_str_equal (op->in_signature, sig))
+    g_autofree char *row = op ? g_strdup_printf ("%s/%s", op->in_signature, op->out_signature) : NULL;
+    if (((char *) name)[0] != '!' && (row == NULL || !g_str_equal (row, sig)))
       g_string_append_printf (out, " %s(%s)", (char *) name, (char *) sig);
   }
   return g_string_free (out, FALSE);
@@ -118,11 +126,216 @@ check_edited (const char *xml)
                                   "<method name=\"Extra\"><arg type=\"s\" direction=\"in\"/></method><method name=\"Cancel\">");
   g_autoptr (GHashTable) with_extra = xml_methods (more);
   g_autofree char *extra = with_extra ? missing_from_table (with_extra) : NULL;
-  tap_ok (extra && g_str_equal (extra, " Extra(s)"), "a method added to the XML alone is caught:%s", extra ? extra : "");
+  tap_ok (extra && g_str_equal (extra, " Extra(s/)"), "a method added to the XML alone is caught:%s", extra ? extra : "");
   g_autofree char *less = edited (xml, "<method name=\"Cancel\">", "<method name=\"Renamed\">");
   g_autoptr (GHashTable) without = xml_methods (less);
   g_autofree char *gone = without ? missing_from_xml (without) : NULL;
   tap_ok (gone && g_str_equal (gone, " Cancel"), "a method of the table missing from the XML is caught:%s", gone ? gone : "");
+  g_autofree char *changed = edited (xml, "<arg name=\"info\" type=\"a{sv}\"", "<arg name=\"info\" type=\"s\"");
+  g_autoptr (GHashTable) with_changed = xml_methods (changed);
+  g_autofree char *differs = with_changed ? missing_from_table (with_changed) : NULL;
+  tap_ok (differs && g_str_equal (differs, " UseModels(ss/s)"), "an out-argument changed in the XML alone is caught:%s",
+          differs ? differs : "");
+}
+
+/* Every row has a handler; the rows the service queues as jobs make requests; a job method's
+ * row has every part of one (a reader, options last, a writer) and no other row has them. */
+static void
+check_rows (void)
+{
+  guint n;
+  const DraftdOperation *ops = draftd_operations (&n);
+  g_autoptr (GString) bad = g_string_new (NULL);
+  for (guint i = 0; i < n; i++) {
+    const DraftdOperation *op = &ops[i];
+    gboolean job = draftd_operation_is_job (op);
+    gboolean ok = op->handle != NULL && (op->request != NULL) == (job || op->streamed) &&
+                  job == (op->options != DRAFTD_OPTIONS_NONE) && job == (op->write != NULL) &&
+                  (!job || (g_str_has_suffix (op->in_signature, "a{sv}") && !op->streamed)) &&
+                  (!op->streamed || g_str_equal (op->out_signature, "o"));
+    if (!ok)
+      g_string_append_printf (bad, " %s", op->name);
+  }
+  tap_ok (bad->len == 0, "every row has a handler, and a job method's row every part of a job%s", bad->str);
+}
+
+/* A service of the test's own: what each handler asks of it is noted. */
+typedef struct {
+  DraftdOperationHost host;
+  DBusMessage *sent;                   /* the last reply or error */
+  const DraftdOperation *queued, *switched;
+} Host;
+
+static void
+host_send (DraftdOperationHost *h, DBusMessage *m)
+{
+  Host *t = (Host *) h;
+  if (t->sent)
+    dbus_message_unref (t->sent);
+  t->sent = m;
+}
+
+static gboolean
+host_cancel (DraftdOperationHost *h, const char *path, const char *sender, GError **error)
+{
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no job %s", path);
+  return FALSE;
+}
+
+static void
+host_queue (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage *call)
+{
+  ((Host *) h)->queued = op;
+}
+
+static void
+host_use_models (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage *call)
+{
+  ((Host *) h)->switched = op;
+}
+
+/* Each row's handler, given a call of its member with one argument too many: a job method or
+ * Start is queued (its request maker checks it later), UseModels goes to the switcher, and
+ * every other method answers at once with InvalidArgument naming its own arguments. */
+static void
+check_handlers (void)
+{
+  guint n;
+  const DraftdOperation *ops = draftd_operations (&n);
+  g_autoptr (GString) bad = g_string_new (NULL);
+  guint switchers = 0;
+  for (guint i = 0; i < n; i++) {
+    const DraftdOperation *op = &ops[i];
+    Host t = { .host = { NULL, host_send, host_cancel, host_queue, host_use_models } };
+    DBusMessage *m = dbus_message_new_method_call (NULL, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, op->name);
+    guint32 extra = 1;
+    dbus_message_set_serial (m, 1);  /* as if it had come: a reply needs the call's serial */
+    dbus_message_append_args (m, DBUS_TYPE_UINT32, &extra, DBUS_TYPE_INVALID);
+    op->handle (&t.host, op, m);
+    g_autofree char *want = g_strdup_printf ("%s takes arguments (%s)", op->name, op->in_signature);
+    gboolean answered = t.sent && dbus_message_get_type (t.sent) == DBUS_MESSAGE_TYPE_ERROR &&
+                        g_strcmp0 (dbus_message_get_error_name (t.sent), DRAFTD_BUS_ERROR_INVALID_ARGUMENT) == 0;
+    const char *text = NULL;
+    if (answered)
+      dbus_message_get_args (t.sent, NULL, DBUS_TYPE_STRING, &text, DBUS_TYPE_INVALID);
+    gboolean ok = op->request ? t.queued == op && !t.sent
+                              : t.switched == op ? !t.sent : answered && g_strcmp0 (text, want) == 0 && !t.queued;
+    if (!ok)
+      g_string_append_printf (bad, " %s", op->name);
+    switchers += t.switched != NULL;
+    if (t.sent)
+      dbus_message_unref (t.sent);
+    dbus_message_unref (m);
+  }
+  /* One method switches models: a second row handed to the switcher is a row with the wrong handler. */
+  tap_ok (bad->len == 0 && switchers == 1,
+          "every handler queues its job, hands UseModels on (%u rows do), or refuses bad arguments by name%s", switchers,
+          bad->str);
+}
+
+/* A value of each in-argument type a job method takes, as a client would send it. */
+static gboolean
+append_value (DBusMessageIter *it, const char *type)
+{
+  DBusMessageIter d;
+  const char *word = "word";
+  if (g_str_equal (type, "s"))
+    return dbus_message_iter_append_basic (it, DBUS_TYPE_STRING, &word);
+  if (!g_str_equal (type, "a{sv}"))
+    return FALSE;
+  dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY, "{sv}", &d);
+  return dbus_message_iter_close_container (it, &d);
+}
+
+/* A call of `op` with a value of each of its in-arguments, direct or through Start(s, av). */
+static DBusMessage *
+call_of (const DraftdOperation *op, gboolean start)
+{
+  DBusMessage *m = dbus_message_new_method_call (NULL, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, start ? "Start" : op->name);
+  DBusMessageIter it, args, var, *to = &it;
+  DBusSignatureIter si;
+  gboolean ok = TRUE;
+  dbus_message_iter_init_append (m, &it);
+  if (start) {
+    dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &op->name);
+    dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "v", &args);
+  }
+  dbus_signature_iter_init (&si, op->in_signature);
+  do {
+    char *type = dbus_signature_iter_get_signature (&si);
+    if (start)
+      dbus_message_iter_open_container (&args, DBUS_TYPE_VARIANT, type, &var);
+    ok &= append_value (start ? &var : to, type);
+    if (start)
+      dbus_message_iter_close_container (&args, &var);
+    dbus_free (type);
+  } while (dbus_signature_iter_next (&si));
+  if (start)
+    dbus_message_iter_close_container (&it, &args);
+  return ok ? m : (dbus_message_unref (m), NULL);
+}
+
+/* The row's request maker (or Start's) reads the call into a request of the row's kind. */
+static DraftdJobRequest *
+request_of (const DraftdOperation *op, gboolean start)
+{
+  const DraftdOperation *maker = start ? draftd_operation_find ("Start") : op, *job = NULL;
+  DBusMessage *m = call_of (op, start);
+  g_autoptr (GError) error = NULL;
+  DraftdJobRequest *r = m ? maker->request (maker, m, &job, &error) : NULL;
+  if (m)
+    dbus_message_unref (m);
+  if (error)
+    tap_diag ("%s%s: %s", start ? "Start " : "", op->name, error->message);
+  if (r && (job != op || r->kind != op->kind || r->bulk != op->bulk))
+    g_clear_pointer (&r, draftd_job_request_free);
+  return r;
+}
+
+/* What the row's writer gives a finished job of one edit, reply (or, after the job's path,
+ * Finished). */
+static char *
+written (const DraftdOperation *op, DraftdJobRequest *r, gboolean reply)
+{
+  DraftdJob job = { .request = r, .result = { .text = g_strdup ("text"), .edits = draftd_grammar_edits_new () } };
+  DraftdGrammarEdit e = { .end = 4, .replacement = g_strdup ("Word"), .kind = "capitalization", .rule = g_strdup ("capitalization") };
+  g_array_append_val (job.result.edits, e);
+  const char *path = DRAFTD_BUS_PATH;
+  DBusMessage *m = dbus_message_new_signal (DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Finished");
+  DBusMessageIter it;
+  dbus_message_iter_init_append (m, &it);
+  if (!reply)
+    dbus_message_iter_append_basic (&it, DBUS_TYPE_OBJECT_PATH, &path);
+  op->write (&it, &job, reply);
+  char *signature = g_strdup (dbus_message_get_signature (m));
+  dbus_message_unref (m);
+  draftd_job_result_clear (&job.result);
+  return signature;
+}
+
+/* Each job method's row reads its in-arguments (called directly and through Start) and writes
+ * its reply's out-arguments and Finished's, as the XML has them. */
+static void
+check_jobs (GHashTable *xml)
+{
+  guint n;
+  const DraftdOperation *ops = draftd_operations (&n);
+  const char *finished = g_hash_table_lookup (xml, "!Finished");
+  for (guint i = 0; i < n; i++) {
+    const DraftdOperation *op = &ops[i];
+    if (!draftd_operation_is_job (op))
+      continue;
+    g_autoptr (DraftdJobRequest) r = request_of (op, FALSE);
+    g_autoptr (DraftdJobRequest) started = request_of (op, TRUE);
+    tap_ok (r && started, "%s(%s) is read into a request of its kind, directly and through Start", op->name, op->in_signature);
+    if (r == NULL)
+      continue;
+    g_autofree char *reply = written (op, r, TRUE), *end = written (op, r, FALSE);
+    g_autofree char *end_xml = finished ? g_strndup (finished, strcspn (finished, "/")) : NULL;
+    tap_ok (g_str_equal (reply, op->out_signature) && g_strcmp0 (end, end_xml) == 0,
+            "%s's writer gives its reply (%s) and Finished (%s): %s, %s", op->name, op->out_signature,
+            end_xml ? end_xml : "not in the XML", reply, end);
+  }
 }
 
 int
@@ -137,17 +350,14 @@ main (void)
   }
   g_autoptr (GHashTable) methods = xml_methods (xml);
   g_autofree char *missing = methods ? missing_from_table (methods) : g_strdup (" (no XML)");
-  tap_ok (*missing == 0, "every method of %s in the XML is in the operation table with its in-arguments%s%s", DRAFTD_BUS_IFACE,
+  tap_ok (*missing == 0, "every method of %s in the XML is in the operation table with its in- and out-arguments%s%s", DRAFTD_BUS_IFACE,
           *missing ? "; not:" : "", missing);
   g_autofree char *extra = methods ? missing_from_xml (methods) : g_strdup (" (no XML)");
   tap_ok (*extra == 0, "every method of the operation table is in the XML%s%s", *extra ? "; not:" : "", extra);
-  guint n;
-  const DraftdOperation *ops = draftd_operations (&n);
-  gboolean options = TRUE;
-  for (guint i = 0; i < n; i++)
-    options &= ops[i].job == (ops[i].options != DRAFTD_OPTIONS_NONE) &&
-               (!ops[i].job || g_str_has_suffix (ops[i].in_signature, "a{sv}"));
-  tap_ok (options, "a job method, and only a job method, takes an a{sv} of options last");
+  check_rows ();
+  check_handlers ();
+  if (methods)
+    check_jobs (methods);
   check_edited (xml);
   return tap_done ();
 }

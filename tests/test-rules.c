@@ -41,12 +41,12 @@ test_rule_ids (void)
             cases[i].rule);
   }
   const char *const off[] = { "confusable", "agreement.subject-verb", NULL };
-  tap_ok (draftd_grammar_rule_disabled ("confusable.then-than", off) && draftd_grammar_rule_disabled ("agreement.subject-verb", off) &&
-              !draftd_grammar_rule_disabled ("confusables", off) && !draftd_grammar_rule_disabled ("agreement.noun-number", off) &&
-              !draftd_grammar_rule_disabled ("spelling", off),
+  tap_ok (draftd_rule_disabled ("confusable.then-than", off) && draftd_rule_disabled ("agreement.subject-verb", off) &&
+              !draftd_rule_disabled ("confusables", off) && !draftd_rule_disabled ("agreement.noun-number", off) &&
+              !draftd_rule_disabled ("spelling", off),
           "disabled rules match an id or a family at a dot, nothing else");
-  tap_ok (draftd_grammar_rule_id_valid ("confusable.it's-its") && !draftd_grammar_rule_id_valid ("a b") &&
-              !draftd_grammar_rule_id_valid ("") && !draftd_grammar_rule_id_valid ("r\u00e9gle"),
+  tap_ok (draftd_rule_id_valid ("confusable.it's-its") && !draftd_rule_id_valid ("a b") &&
+              !draftd_rule_id_valid ("") && !draftd_rule_id_valid ("r\u00e9gle"),
           "rule ids are ASCII letters, digits and - . _ '");
 }
 

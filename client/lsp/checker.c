@@ -6,6 +6,7 @@
  * a few times a second, and reports $/progress where the client takes it. */
 #include <string.h>
 #include "client/lsp/server.h"
+#include "lib/bus/draftd-bus-rules.h"
 #include "lib/bus/client.h"
 
 /* The cache is dropped whole when it grows past this many paragraphs (a long session). */
@@ -205,7 +206,7 @@ paragraph_fixes (DraftdLspServer *s, DraftdLspDocument *doc, const DraftdLspPara
       continue;
     if (in_dictionary (s, doc->text->str + start, end - start))
       continue;
-    if (draftd_lsp_rule_disabled (e->rule, (const char *const *) s->settings.disabled_rules))
+    if (draftd_rule_disabled (e->rule, (const char *const *) s->settings.disabled_rules))
       continue;
     DraftdLspFix f = { start, end, g_strdup (e->replacement), g_strdup (e->kind), g_strdup (e->message), g_strdup (e->rule) };
     g_array_append_val (doc->fixes, f);

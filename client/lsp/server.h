@@ -56,9 +56,6 @@ gboolean draftd_lsp_settings_update (DraftdLspSettings *st, JsonObject *o);
 void draftd_lsp_job_options (DraftdLspServer *s, DraftdLspDocument *doc, DraftdLspJobOptions *out);
 /* Takes `rules` as the disabled rules, less those that are not rule ids (logged). */
 void draftd_lsp_settings_set_rules (DraftdLspSettings *st, char **rules);
-/* Does `rule` fall under one of `disabled` (an id, or a family: "confusable" covers
- * "confusable.then-than")? The daemon matches the same way (grammar/edits.h). */
-gboolean draftd_lsp_rule_disabled (const char *rule, const char *const *disabled);
 
 /* checker.c: diagnostics. */
 void draftd_lsp_checker_schedule (DraftdLspServer *s, DraftdLspDocument *doc, guint delay_ms);

@@ -9,6 +9,7 @@
  *                                           null or absent: the locale's, after draftd.conf's) */
 #include <string.h>
 #include "client/lsp/server.h"
+#include "lib/bus/draftd-bus-rules.h"
 #include "lib/cli/dialect.h"
 
 static const char *const default_presets[] = { "formal", "concise", "simple", "friendly", NULL };
@@ -49,43 +50,18 @@ strings (JsonObject *o, const char *name)
   return g_strv_builder_end (b);
 }
 
-/* The daemon's rule syntax (grammar/edits.h), so that the list can go with a Correct call. */
-static gboolean
-rule_valid (const char *r)
-{
-  if (*r == 0 || strlen (r) > 128)
-    return FALSE;
-  for (const char *p = r; *p; p++)
-    if (!g_ascii_isalnum (*p) && !strchr ("-._'", *p))
-      return FALSE;
-  return TRUE;
-}
-
 void
 draftd_lsp_settings_set_rules (DraftdLspSettings *st, char **rules)
 {
   g_autoptr (GStrvBuilder) b = g_strv_builder_new ();
   for (guint i = 0; rules[i]; i++)
-    if (rule_valid (rules[i]))
+    if (draftd_rule_id_valid (rules[i]))
       g_strv_builder_add (b, rules[i]);
     else
       g_printerr ("draftd-lsp: disabledRules: '%.48s' is not a rule id (letters, digits and - . _ '); ignored\n", rules[i]);
   g_strfreev (rules);
   g_strfreev (st->disabled_rules);
   st->disabled_rules = g_strv_builder_end (b);
-}
-
-gboolean
-draftd_lsp_rule_disabled (const char *rule, const char *const *disabled)
-{
-  for (guint i = 0; rule && disabled && disabled[i]; i++) {
-    gsize n = strlen (disabled[i]);
-    while (n > 0 && disabled[i][n - 1] == '.')
-      n--;
-    if (n > 0 && strncmp (rule, disabled[i], n) == 0 && (rule[n] == 0 || rule[n] == '.'))
-      return TRUE;
-  }
-  return FALSE;
 }
 
 /* dialect: a dialect, "none" or "" (none), null (the locale's again); anything else is

@@ -407,8 +407,8 @@ edit_disabled (const SegmentHook *h, DraftdGrammarEdit *e)
 {
   if (e->rule == NULL)
     draftd_grammar_edit_set_rule (h->text, e);
-  return draftd_grammar_rule_disabled (e->rule, (const char *const *) h->disabled[0]) ||
-         draftd_grammar_rule_disabled (e->rule, (const char *const *) h->disabled[1]);
+  return draftd_rule_disabled (e->rule, (const char *const *) h->disabled[0]) ||
+         draftd_rule_disabled (e->rule, (const char *const *) h->disabled[1]);
 }
 
 /* After each segment: its edits (less the disabled ones) and the progress go to the caller. */
@@ -573,12 +573,6 @@ draftd_engine_run (DraftdEngine *e, DraftdLane *lane, const DraftdJobRequest *re
   gint64 t0 = g_get_monotonic_time ();
   if (g_cancellable_set_error_if_cancelled (cancellable, &res->error))
     return;
-  guint limit = draftd_engine_max_text_bytes (e);
-  if (strlen (req->text) > limit) {
-    g_set_error (&res->error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_TOO_LONG, "the text is %zu bytes; the limit is %u",
-                 strlen (req->text), limit);
-    return;
-  }
   /* Only the engine loop loads and unloads, and never while a lane is open: the models stay
    * put while this runs. */
   DraftdModels *m = e->models;

@@ -2,12 +2,6 @@
 #include "daemon/engine/conversations.h"
 #include <string.h>
 
-gboolean
-draftd_job_kind_is_grammar (DraftdJobKind kind)
-{
-  return kind == DRAFTD_JOB_REWRITE || kind == DRAFTD_JOB_CORRECT;
-}
-
 static void
 options_init (DraftdJobOptions *o)
 {

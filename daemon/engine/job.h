@@ -38,6 +38,8 @@ typedef struct {
   char *text;            /* prompt, message or text */
   char *instruction;     /* rewrite */
   char *conversation;    /* chat */
+  gboolean bulk;         /* long work (Correct, Rewrite: the operation table says): its lane
+                          * yields to interactive jobs (draftd_lanes_open) */
   DraftdJobOptions options;
 } DraftdJobRequest;
 
@@ -71,7 +73,6 @@ typedef struct {
   gpointer user;
 } DraftdJobSink;
 
-gboolean draftd_job_kind_is_grammar (DraftdJobKind kind);
 /* Whom the request counts against: its identity, else its client. */
 const char *draftd_job_request_identity (const DraftdJobRequest *r);
 DraftdJobRequest *draftd_job_request_new (DraftdJobKind kind, const char *client);

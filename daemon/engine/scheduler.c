@@ -9,11 +9,11 @@ struct DraftdScheduler {
   DraftdSchedulerLimits limits;
   GMutex lock;
   GCond wake;
-  GHashTable *queues;     /* client -> GQueue of Job* */
+  GHashTable *queues;     /* client -> GQueue of SchedulerJob* */
   GQueue rotation;        /* clients with queued jobs, in turn order (char*, owned by queues' keys) */
   guint n_queued;
   guint n_reserved;       /* of n_queued: newcomers' first jobs taken over the bounds (admission) */
-  GPtrArray *running;     /* Job*: started on a lane of their own, their threads not yet joined */
+  GPtrArray *running;     /* SchedulerJob*: started on a lane of their own, their threads not yet joined */
   DraftdLanes *lanes;     /* the loaded models' lanes while jobs run (NULL: none run) */
   gboolean stopping;
   GThread *loop;          /* the engine loop: the only thread that runs passes */
@@ -23,7 +23,7 @@ struct DraftdScheduler {
   GDestroyNotify between_destroy;
 };
 
-/* A job with what its thread needs to stream it; `pub` first, so a DraftdJob* is a Job*. */
+/* A job with what its thread needs to stream it; `pub` first, so a DraftdJob* is a SchedulerJob*. */
 typedef struct {
   DraftdJob pub;
   DraftdScheduler *s;
@@ -36,10 +36,10 @@ typedef struct {
   gint64 deadline;        /* monotonic µs: when the budget is spent */
   gint64 stopped;         /* monotonic µs: when the budget's timer stopped it (before timed_out is set) */
   gboolean reserved;      /* queued in the newcomers' reserve (lock held) */
-} Job;
+} SchedulerJob;
 
 static void
-job_free (Job *j)
+job_free (SchedulerJob *j)
 {
   draftd_job_request_free (j->pub.request);
   draftd_job_result_clear (&j->pub.result);
@@ -52,7 +52,7 @@ job_free (Job *j)
 typedef enum { EV_CHUNK, EV_EDITS, EV_PROGRESS, EV_DONE, EV_DROPPED } EventKind;
 
 typedef struct {
-  Job *job;
+  SchedulerJob *job;
   EventKind kind;
   char *text;
   GArray *edits;
@@ -95,7 +95,7 @@ deliver (gpointer p)
 }
 
 static void
-post (Job *job, EventKind kind, Event init)
+post (SchedulerJob *job, EventKind kind, Event init)
 {
   Event *ev = g_new (Event, 1);
   *ev = init;
@@ -144,7 +144,7 @@ static gboolean
 client_running (DraftdScheduler *s, const char *client)
 {
   for (guint i = 0; i < s->running->len; i++)
-    if (g_str_equal (((Job *) g_ptr_array_index (s->running, i))->pub.request->client, client))
+    if (g_str_equal (((SchedulerJob *) g_ptr_array_index (s->running, i))->pub.request->client, client))
       return TRUE;
   return FALSE;
 }
@@ -162,7 +162,7 @@ identity_to_back (DraftdScheduler *s, const char *identity, gboolean whole_user)
   GQueue later = G_QUEUE_INIT;
   for (GList *l = s->rotation.head, *next; l; l = next) {
     next = l->next;
-    Job *head = g_queue_peek_head (g_hash_table_lookup (s->queues, l->data));
+    SchedulerJob *head = g_queue_peek_head (g_hash_table_lookup (s->queues, l->data));
     const char *who = draftd_job_request_identity (head->pub.request);
     if (whole_user ? same_user (who, identity) : g_str_equal (who, identity)) {
       g_queue_unlink (&s->rotation, l);
@@ -177,7 +177,7 @@ static gboolean
 identity_running (DraftdScheduler *s, const char *identity)
 {
   for (guint i = 0; i < s->running->len; i++)
-    if (g_str_equal (draftd_job_request_identity (((Job *) g_ptr_array_index (s->running, i))->pub.request), identity))
+    if (g_str_equal (draftd_job_request_identity (((SchedulerJob *) g_ptr_array_index (s->running, i))->pub.request), identity))
       return TRUE;
   return FALSE;
 }
@@ -186,7 +186,7 @@ identity_running (DraftdScheduler *s, const char *identity)
  * NULL if there is none. For the `last_lane` free, a process that has a job running
  * already waits: a newcomer from another finds a lane at once, however many connections
  * the first one opens. Lock held. */
-static Job *
+static SchedulerJob *
 take_next (DraftdScheduler *s, gboolean last_lane)
 {
   for (GList *l = s->rotation.head; l; l = l->next) {
@@ -194,13 +194,13 @@ take_next (DraftdScheduler *s, gboolean last_lane)
     if (client_running (s, client))
       continue;
     if (last_lane) {
-      Job *head = g_queue_peek_head (g_hash_table_lookup (s->queues, client));
+      SchedulerJob *head = g_queue_peek_head (g_hash_table_lookup (s->queues, client));
       if (identity_running (s, draftd_job_request_identity (head->pub.request)))
         continue;
     }
     g_queue_delete_link (&s->rotation, l);
     GQueue *q = g_hash_table_lookup (s->queues, client);
-    Job *job = g_queue_pop_head (q);
+    SchedulerJob *job = g_queue_pop_head (q);
     s->n_queued--;
     s->n_reserved -= job->reserved;
     if (g_queue_is_empty (q))
@@ -240,7 +240,7 @@ static GSourceFuncs deadline_funcs = { NULL, NULL, deadline_dispatch, NULL, NULL
 static gboolean
 on_timeout (gpointer p)
 {
-  Job *job = p;
+  SchedulerJob *job = p;
   gint64 now = g_get_monotonic_time ();
   if (now < job->deadline) {
     g_source_set_ready_time (g_main_current_source (), job->deadline);
@@ -257,7 +257,7 @@ on_timeout (gpointer p)
 static gpointer
 job_main (gpointer p)
 {
-  Job *job = p;
+  SchedulerJob *job = p;
   DraftdScheduler *s = job->s;
   DraftdJobResult *res = &job->pub.result;
   draftd_engine_run (s->engine, job->lane, job->pub.request, job->pub.cancellable, &job->sink, res);
@@ -283,13 +283,13 @@ admit (DraftdScheduler *s)
    * lane seen here is still free below. */
   guint open;
   while (!s->between && (open = draftd_lanes_open_count (s->lanes)) < n_lanes) {
-    Job *job = take_next (s, open + 1 == n_lanes && n_lanes > 1);
+    SchedulerJob *job = take_next (s, open + 1 == n_lanes && n_lanes > 1);
     if (job == NULL)
       break;
     const DraftdJobRequest *r = job->pub.request;
     g_autofree char *affinity =
-        r->kind == DRAFTD_JOB_CHAT ? g_strdup_printf ("%s/%s", draftd_job_request_conversation_owner (r), r->conversation ? r->conversation : "") : NULL;
-    job->lane = draftd_lanes_open (s->lanes, job, affinity, 0, !draftd_job_kind_is_grammar (r->kind));
+        r->conversation ? g_strdup_printf ("%s/%s", draftd_job_request_conversation_owner (r), r->conversation) : NULL;
+    job->lane = draftd_lanes_open (s->lanes, job, affinity, 0, !r->bulk);
     g_assert (job->lane);
     if (s->limits.job_timeout_s) {
       job->deadline = g_get_monotonic_time () + (gint64) s->limits.job_timeout_s * G_TIME_SPAN_SECOND;
@@ -309,7 +309,7 @@ static void
 reap (DraftdScheduler *s)
 {
   for (guint i = 0; i < s->running->len;) {
-    Job *job = g_ptr_array_index (s->running, i);
+    SchedulerJob *job = g_ptr_array_index (s->running, i);
     if (!g_atomic_int_get (&job->finished)) {
       i++;
       continue;
@@ -388,7 +388,7 @@ open_lanes (DraftdScheduler *s)
   s->lanes = lanes;
   if (lanes)
     return TRUE;
-  Job *job = take_next (s, FALSE);
+  SchedulerJob *job = take_next (s, FALSE);
   if (job) {
     job->pub.result.error = error;
     post (job, EV_DONE, (Event) { 0 });
@@ -465,7 +465,7 @@ static void
 cancel_queue (GQueue *q)
 {
   for (GList *l = q ? q->head : NULL; l; l = l->next)
-    g_cancellable_cancel (((Job *) l->data)->pub.cancellable);
+    g_cancellable_cancel (((SchedulerJob *) l->data)->pub.cancellable);
 }
 
 void
@@ -482,7 +482,7 @@ draftd_scheduler_free (DraftdScheduler *s)
   while (g_hash_table_iter_next (&it, NULL, &q))
     cancel_queue (q);
   for (guint i = 0; i < s->running->len; i++)
-    g_cancellable_cancel (((Job *) g_ptr_array_index (s->running, i))->pub.cancellable);
+    g_cancellable_cancel (((SchedulerJob *) g_ptr_array_index (s->running, i))->pub.cancellable);
   g_cond_signal (&s->wake);
   if (s->lanes)
     draftd_lanes_kick (s->lanes);
@@ -533,15 +533,15 @@ count_for (DraftdScheduler *s, const DraftdJobRequest *r)
   gpointer q;
   g_hash_table_iter_init (&it, s->queues);
   while (g_hash_table_iter_next (&it, NULL, &q)) {
-    const char *who = draftd_job_request_identity (((Job *) g_queue_peek_head (q))->pub.request);
+    const char *who = draftd_job_request_identity (((SchedulerJob *) g_queue_peek_head (q))->pub.request);
     if (g_str_equal (who, me))
       c.process_queued += g_queue_get_length (q);
     if (same_user (who, me))
       for (GList *l = ((GQueue *) q)->head; l; l = l->next)
-        c.user_shared += !((Job *) l->data)->reserved;
+        c.user_shared += !((SchedulerJob *) l->data)->reserved;
   }
   for (guint i = 0; i < s->running->len; i++)
-    c.process_running += g_str_equal (draftd_job_request_identity (((Job *) g_ptr_array_index (s->running, i))->pub.request), me);
+    c.process_running += g_str_equal (draftd_job_request_identity (((SchedulerJob *) g_ptr_array_index (s->running, i))->pub.request), me);
   return c;
 }
 
@@ -551,6 +551,19 @@ count_for (DraftdScheduler *s, const DraftdJobRequest *r)
  * however many processes one user runs, P places stay for others; and a process with
  * nothing waiting or running (a newcomer) gets its first place even when those bounds are
  * reached, in a reserve of P places beyond the Q. TRUE to admit; *reserved: into the reserve. */
+/* The one check of a request's text against the engine's limit (max_text_bytes), at once:
+ * a text too long is refused before it waits in the queue or reaches a tokenizer. */
+static gboolean
+text_fits (DraftdScheduler *s, const DraftdJobRequest *r, GError **error)
+{
+  gsize len = r->text ? strlen (r->text) : 0;
+  guint limit = draftd_engine_max_text_bytes (s->engine);
+  if (len <= limit)
+    return TRUE;
+  g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_TOO_LONG, "the text is %zu bytes; the limit is %u", len, limit);
+  return FALSE;
+}
+
 static gboolean
 admit_request (DraftdScheduler *s, const DraftdJobRequest *r, gboolean *reserved, GError **error)
 {
@@ -588,6 +601,11 @@ admit_request (DraftdScheduler *s, const DraftdJobRequest *r, gboolean *reserved
 DraftdJob *
 draftd_scheduler_submit (DraftdScheduler *s, DraftdJobRequest *request, gpointer job_user, GError **error)
 {
+  /* Before the lock: the engine's own lock is never taken inside the scheduler's. */
+  if (!text_fits (s, request, error)) {
+    draftd_job_request_free (request);
+    return NULL;
+  }
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
   gboolean reserved;
   if (!admit_request (s, request, &reserved, error)) {
@@ -595,7 +613,7 @@ draftd_scheduler_submit (DraftdScheduler *s, DraftdJobRequest *request, gpointer
     return NULL;
   }
   GQueue *q = g_hash_table_lookup (s->queues, request->client);
-  Job *job = g_new0 (Job, 1);
+  SchedulerJob *job = g_new0 (SchedulerJob, 1);
   job->pub = (DraftdJob) { request, { 0 }, g_cancellable_new (), job_user };
   job->s = s;
   job->sink = (DraftdJobSink) { sink_chunk, sink_edits, sink_progress, job };
@@ -621,7 +639,7 @@ draftd_scheduler_cancel_client (DraftdScheduler *s, const char *client)
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
   cancel_queue (g_hash_table_lookup (s->queues, client));
   for (guint i = 0; i < s->running->len; i++) {
-    Job *job = g_ptr_array_index (s->running, i);
+    SchedulerJob *job = g_ptr_array_index (s->running, i);
     if (g_str_equal (job->pub.request->client, client))
       g_cancellable_cancel (job->pub.cancellable);
   }

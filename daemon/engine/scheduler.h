@@ -39,7 +39,8 @@ DraftdScheduler *draftd_scheduler_new (DraftdEngine *engine, const DraftdSchedul
                                        const DraftdSchedulerEvents *events, gpointer user);
 /* Stops taking jobs, cancels running and queued ones (their done() still fires), joins. */
 void draftd_scheduler_free (DraftdScheduler *s);
-/* Takes the request; fails with Busy when the queue is full. `job_user` ends up in job->user. */
+/* Takes the request; fails with TooLong when its text passes the engine's max_text_bytes (the one
+ * place that limit is checked), Busy when the queue is full. `job_user` ends up in job->user. */
 DraftdJob *draftd_scheduler_submit (DraftdScheduler *s, DraftdJobRequest *request, gpointer job_user, GError **error);
 /* Runs `fn` on the engine loop's thread once no job is running (queued jobs wait, and keep their
  * place); `destroy` frees `data` afterwards. A later call before it ran replaces it. */

@@ -1,15 +1,113 @@
 #include "daemon/service/operations.h"
+#include <string.h>
+#include "daemon/engine/engine.h"
+#include "daemon/service/errors.h"
+#include "daemon/service/replies.h"
+#include "daemon/service/request.h"
+#include "lib/bus/draftd-bus.h"
 
+/* ---- the handlers of the methods that answer at once ---- */
+
+/* The call's arguments, of exactly the row's in-signature, into the pointers after `error`
+ * (one per argument, as dbus_message_get_args takes them). */
+static gboolean
+arguments (const DraftdOperation *op, DBusMessage *call, GError **error, int first_type, ...)
+{
+  va_list ap;
+  va_start (ap, first_type);
+  gboolean ok = dbus_message_has_signature (call, op->in_signature) && dbus_message_get_args_valist (call, NULL, first_type, ap);
+  va_end (ap);
+  if (!ok)
+    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_INVALID_ARGUMENT, "%s takes arguments (%s)", op->name,
+                 op->in_signature);
+  return ok;
+}
+
+/* Answers `call`: its error, or an empty return where error is NULL. */
+static void
+reply (DraftdOperationHost *h, DBusMessage *call, const GError *error)
+{
+  h->send (h, error ? dbus_message_new_error (call, draftd_service_error_name (error), error->message)
+                    : dbus_message_new_method_return (call));
+}
+
+/* Cancel(o): the caller's own streamed job ends as Cancelled. */
+static void
+handle_cancel (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage *call)
+{
+  const char *path;
+  g_autoptr (GError) error = NULL;
+  if (arguments (op, call, &error, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_INVALID))
+    h->cancel (h, path, dbus_message_get_sender (call), &error);
+  reply (h, call, error);
+}
+
+/* ResetConversation(s): the caller's own conversation of that name and the session's shared one. */
+static void
+handle_reset (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage *call)
+{
+  const char *id;
+  g_autoptr (GError) error = NULL;
+  if (arguments (op, call, &error, DBUS_TYPE_STRING, &id, DBUS_TYPE_INVALID) && strlen (id) > DRAFTD_REQUEST_MAX_CONVERSATION_ID)
+    g_set_error (&error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_TOO_LONG, "the conversation id is longer than %d bytes",
+                 DRAFTD_REQUEST_MAX_CONVERSATION_ID);
+  if (error == NULL) {
+    DraftdConversations *convs = draftd_engine_conversations (h->engine);
+    draftd_conversations_reset (convs, dbus_message_get_sender (call), id);
+    draftd_conversations_reset (convs, DRAFTD_CONVERSATIONS_SESSION, id);
+  }
+  reply (h, call, error);
+}
+
+/* AddWord(s): the word joins the user's personal list; spelling never flags it again. */
+static void
+handle_add_word (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage *call)
+{
+  const char *word;
+  g_autoptr (GError) error = NULL;
+  if (arguments (op, call, &error, DBUS_TYPE_STRING, &word, DBUS_TYPE_INVALID))
+    draftd_engine_add_word (h->engine, word, &error);
+  reply (h, call, error);
+}
+
+/* A job method, or Start: the service queues it. */
+static void
+handle_job (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage *call)
+{
+  h->queue (h, op, call);
+}
+
+/* UseModels(ss): the service's switcher takes it (switch.h). */
+static void
+handle_use_models (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage *call)
+{
+  h->use_models (h, op, call);
+}
+
+/* ---- the table ---- */
+
+/* A job method: the service queues it (the reply comes when it ends); its arguments are read
+ * by `reader`, and `writer` gives its reply. */
+#define JOB(job_kind, option_set, reader, is_bulk, writer)                                                          \
+  .handle = handle_job, .request = draftd_request_from_call, .kind = job_kind, .options = option_set, \
+  .read = reader, .bulk = is_bulk, .write = writer
+
+/* In the interface's order. libdbus checks a call against no signature: every handler checks
+ * its own arguments. */
 static const DraftdOperation operations[] = {
-  { "Complete", "sa{sv}", TRUE, DRAFTD_JOB_COMPLETE, DRAFTD_OPTIONS_GENERATION },
-  { "Chat", "ssa{sv}", TRUE, DRAFTD_JOB_CHAT, DRAFTD_OPTIONS_GENERATION },
-  { "ResetConversation", "s", FALSE, 0, DRAFTD_OPTIONS_NONE },
-  { "AddWord", "s", FALSE, 0, DRAFTD_OPTIONS_NONE },
-  { "Rewrite", "ssa{sv}", TRUE, DRAFTD_JOB_REWRITE, DRAFTD_OPTIONS_GRAMMAR },
-  { "Correct", "sa{sv}", TRUE, DRAFTD_JOB_CORRECT, DRAFTD_OPTIONS_GRAMMAR },
-  { "Start", "sav", FALSE, 0, DRAFTD_OPTIONS_NONE },
-  { "Cancel", "o", FALSE, 0, DRAFTD_OPTIONS_NONE },
-  { "UseModels", "ss", FALSE, 0, DRAFTD_OPTIONS_NONE },
+  { "Complete", "sa{sv}", "sa{sv}",
+    JOB (DRAFTD_JOB_COMPLETE, DRAFTD_OPTIONS_GENERATION, draftd_request_read_complete, FALSE, draftd_reply_generation) },
+  { "Chat", "ssa{sv}", "sa{sv}",
+    JOB (DRAFTD_JOB_CHAT, DRAFTD_OPTIONS_GENERATION, draftd_request_read_chat, FALSE, draftd_reply_generation) },
+  { "ResetConversation", "s", "", .handle = handle_reset },
+  { "AddWord", "s", "", .handle = handle_add_word },
+  { "Rewrite", "ssa{sv}", "sa(uusss)a{sv}",
+    JOB (DRAFTD_JOB_REWRITE, DRAFTD_OPTIONS_GRAMMAR, draftd_request_read_rewrite, TRUE, draftd_reply_grammar) },
+  { "Correct", "sa{sv}", "sa(uusss)a{sv}",
+    JOB (DRAFTD_JOB_CORRECT, DRAFTD_OPTIONS_GRAMMAR, draftd_request_read_correct, TRUE, draftd_reply_grammar) },
+  { "Start", "sav", "o", .handle = handle_job, .request = draftd_request_from_start, .streamed = TRUE },
+  { "Cancel", "o", "", .handle = handle_cancel },
+  { "UseModels", "ss", "a{sv}", .handle = handle_use_models },
 };
 
 /* Strings and booleans have no bounds here: the option's own reader checks a string against
@@ -51,13 +149,10 @@ draftd_operation_find (const char *name)
   return NULL;
 }
 
-const DraftdOperation *
-draftd_operation_for_kind (DraftdJobKind kind)
+gboolean
+draftd_operation_is_job (const DraftdOperation *op)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (operations); i++)
-    if (operations[i].job && operations[i].kind == kind)
-      return &operations[i];
-  g_return_val_if_reached (NULL);
+  return op && op->read != NULL;
 }
 
 const char *
@@ -67,7 +162,7 @@ draftd_operation_job_names (void)
   if (g_once_init_enter (&names)) {
     GString *s = g_string_new (NULL);
     for (guint i = 0; i < G_N_ELEMENTS (operations); i++)
-      if (operations[i].job)
+      if (draftd_operation_is_job (&operations[i]))
         g_string_append_printf (s, "%s%s", s->len ? ", " : "", operations[i].name);
     g_once_init_leave (&names, (gsize) g_string_free (s, FALSE));
   }

@@ -1,9 +1,18 @@
-/* The one table of org.draftd.Assistant1's methods: each one's in-arguments and, for the
- * methods that run a job, the job's kind and the options it takes, with their types and
- * bounds. Request parsing, the job log and the error texts read it; test-operations holds it
- * against org.draftd.Assistant1.xml, so a method added to one and not the other fails there. */
+/* The one table of org.draftd.Assistant1's methods, and the dispatch: each row names a
+ * method, its in- and out-arguments and the handler that answers it; a job method's row also
+ * says how its arguments become a request (request.c), whether it is bulk work, and what its
+ * reply and Finished hold (replies.c). The service's on_message looks the member up here and
+ * calls the row's handler; no method name is matched anywhere else. test-operations holds the
+ * table, its handlers and org.draftd.Assistant1.xml to each other.
+ *
+ * Adding a method: a row in operations.c, its handler (a static function above the table
+ * there; the job methods share one), and the XML. */
 #pragma once
-#include "daemon/engine/job.h"
+#include <dbus/dbus.h>
+#include "daemon/engine/scheduler.h"
+
+typedef struct DraftdOperation DraftdOperation;
+typedef struct DraftdOperationHost DraftdOperationHost;
 
 /* Which a{sv} keys a job method takes. */
 typedef enum {
@@ -12,13 +21,50 @@ typedef enum {
   DRAFTD_OPTIONS_GRAMMAR,     /* Correct, Rewrite */
 } DraftdOptionSet;
 
-typedef struct {
+/* Answers `call` on the main thread, at once or later (a job's reply); never blocks. */
+typedef void (*DraftdOperationHandler) (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage *call);
+
+/* What a handler may ask of the service that dispatches to it, and all it knows of it: the
+ * service fills this in (service.c), so the table needs nothing of service.c and the two are
+ * no cycle; test-operations drives the handlers with a host of its own. */
+struct DraftdOperationHost {
+  DraftdEngine *engine;
+  /* Sends `m` (a reply or an error) and drops it. */
+  void (*send) (DraftdOperationHost *h, DBusMessage *m);
+  /* The caller's streamed job at `path` is cancelled; FALSE where `sender` has no such job. */
+  gboolean (*cancel) (DraftdOperationHost *h, const char *path, const char *sender, GError **error);
+  /* A job method or Start (`op` its row) becomes a job once the caller's identity is known; the
+   * reply comes when it ends (or at once with its path). */
+  void (*queue) (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage *call);
+  /* UseModels (switch.h). */
+  void (*use_models) (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage *call);
+};
+/* A job method's in-arguments, `args` one per argument in the row's order and of the row's
+ * count, into `r`: every value checked, a clear error for a bad one. Pure. */
+typedef gboolean (*DraftdArgumentsReader) (DraftdJobRequest *r, DBusMessageIter *args, GError **error);
+/* The call -> a request, and the job method that runs it (*job: the row itself, or for
+ * Start the row it names). Pure. */
+typedef DraftdJobRequest *(*DraftdRequestMaker) (const DraftdOperation *op, DBusMessage *call, const DraftdOperation **job,
+                                                GError **error);
+/* A successful job's out-arguments: the reply's (reply TRUE; the row's out_signature) or the
+ * Finished signal's after the job's path ("sa{sv}"). */
+typedef void (*DraftdResultWriter) (DBusMessageIter *it, const DraftdJob *job, gboolean reply);
+
+struct DraftdOperation {
   const char *name;           /* the member */
   const char *in_signature;   /* its in-arguments, one after the other */
-  gboolean job;               /* runs a job: has a kind, and Start may name it */
+  const char *out_signature;  /* its out-arguments */
+  DraftdOperationHandler handle;
+  /* Job methods and Start: */
+  DraftdRequestMaker request;
+  gboolean streamed;          /* the reply is the job's object path; signals follow */
+  /* Job methods (read set): Start may name them. */
   DraftdJobKind kind;
   DraftdOptionSet options;
-} DraftdOperation;
+  DraftdArgumentsReader read;
+  gboolean bulk;              /* long work that gives its lane to interactive jobs (lanes.h) */
+  DraftdResultWriter write;
+};
 
 typedef struct {
   const char *key;
@@ -33,8 +79,8 @@ typedef struct {
 const DraftdOperation *draftd_operations (guint *n);
 /* NULL for a name the interface does not have. */
 const DraftdOperation *draftd_operation_find (const char *name);
-/* The job method that runs jobs of `kind`. */
-const DraftdOperation *draftd_operation_for_kind (DraftdJobKind kind);
+/* TRUE for a job method: one that Start may name. */
+gboolean draftd_operation_is_job (const DraftdOperation *op);
 /* The job methods' names, ", "-separated, for error texts. */
 const char *draftd_operation_job_names (void);
 /* The option `key` of `set`, or NULL where that set has no such key. */

@@ -221,7 +221,7 @@ read_grammar_option (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOp
     return TRUE;
   }
   if (g_str_equal (key, "disabled_rules"))
-    return read_string_list (var, key, DRAFTD_MAX_DISABLED_RULES, DRAFTD_MAX_RULE_LENGTH, draftd_grammar_rule_id_valid,
+    return read_string_list (var, key, DRAFTD_MAX_DISABLED_RULES, DRAFTD_MAX_RULE_LENGTH, draftd_rule_id_valid,
                              &o->disabled_rules, error);
   if (g_str_equal (key, "compare_greedy") || g_str_equal (key, "protect_quotes")) {
     dbus_bool_t b;
@@ -272,43 +272,42 @@ read_options (DBusMessageIter *it, DraftdOptionSet set, DraftdJobOptions *o, GEr
 }
 
 gboolean
-draftd_request_is_operation (const char *member)
+draftd_request_read_complete (DraftdJobRequest *r, DBusMessageIter *args, GError **error)
 {
-  const DraftdOperation *op = draftd_operation_find (member);
-  return op && op->job;
+  if (!read_text (&args[0], "prompt", &r->text, error) || !read_options (&args[1], DRAFTD_OPTIONS_GENERATION, &r->options, error))
+    return FALSE;
+  return !r->options.shared || invalid (error, "'shared' is an option of Chat");
 }
 
-/* The arguments of each kind, in order, into a fresh request. */
-static gboolean
-read_arguments (DraftdJobRequest *r, DBusMessageIter *its, GError **error)
+gboolean
+draftd_request_read_chat (DraftdJobRequest *r, DBusMessageIter *args, GError **error)
 {
-  switch (r->kind) {
-  case DRAFTD_JOB_COMPLETE:
-    if (!read_text (&its[0], "prompt", &r->text, error) || !read_options (&its[1], DRAFTD_OPTIONS_GENERATION, &r->options, error))
-      return FALSE;
-    return !r->options.shared || invalid (error, "'shared' is an option of Chat");
-  case DRAFTD_JOB_CHAT:
-    if (!read_text (&its[0], "conversation", &r->conversation, error))
-      return FALSE;
-    if (strlen (r->conversation) > MAX_CONVERSATION_ID)
-      return too_long (error, "conversation id", strlen (r->conversation), MAX_CONVERSATION_ID);
-    if (!read_text (&its[1], "message", &r->text, error) || !read_options (&its[2], DRAFTD_OPTIONS_GENERATION, &r->options, error))
-      return FALSE;
-    return r->conversation[0] != 0 || invalid (error, "the conversation id is empty");
-  case DRAFTD_JOB_REWRITE: {
-    if (!read_text (&its[0], "text", &r->text, error) || !read_text (&its[1], "instruction", &r->instruction, error))
-      return FALSE;
-    if (strlen (r->instruction) > MAX_INSTRUCTION)
-      return too_long (error, "instruction", strlen (r->instruction), MAX_INSTRUCTION);
-    if (!read_options (&its[2], DRAFTD_OPTIONS_GRAMMAR, &r->options, error))
-      return FALSE;
-    g_autofree char *trimmed = g_strstrip (g_strdup (r->instruction));
-    return trimmed[0] != 0 || invalid (error, "the instruction is empty");
-  }
-  case DRAFTD_JOB_CORRECT:
-  default:
-    return read_text (&its[0], "text", &r->text, error) && read_options (&its[1], DRAFTD_OPTIONS_GRAMMAR, &r->options, error);
-  }
+  if (!read_text (&args[0], "conversation", &r->conversation, error))
+    return FALSE;
+  if (strlen (r->conversation) > MAX_CONVERSATION_ID)
+    return too_long (error, "conversation id", strlen (r->conversation), MAX_CONVERSATION_ID);
+  if (!read_text (&args[1], "message", &r->text, error) || !read_options (&args[2], DRAFTD_OPTIONS_GENERATION, &r->options, error))
+    return FALSE;
+  return r->conversation[0] != 0 || invalid (error, "the conversation id is empty");
+}
+
+gboolean
+draftd_request_read_rewrite (DraftdJobRequest *r, DBusMessageIter *args, GError **error)
+{
+  if (!read_text (&args[0], "text", &r->text, error) || !read_text (&args[1], "instruction", &r->instruction, error))
+    return FALSE;
+  if (strlen (r->instruction) > MAX_INSTRUCTION)
+    return too_long (error, "instruction", strlen (r->instruction), MAX_INSTRUCTION);
+  if (!read_options (&args[2], DRAFTD_OPTIONS_GRAMMAR, &r->options, error))
+    return FALSE;
+  g_autofree char *trimmed = g_strstrip (g_strdup (r->instruction));
+  return trimmed[0] != 0 || invalid (error, "the instruction is empty");
+}
+
+gboolean
+draftd_request_read_correct (DraftdJobRequest *r, DBusMessageIter *args, GError **error)
+{
+  return read_text (&args[0], "text", &r->text, error) && read_options (&args[1], DRAFTD_OPTIONS_GRAMMAR, &r->options, error);
 }
 
 /* How many arguments a signature holds (complete types at its top level). */
@@ -325,21 +324,17 @@ signature_length (const char *signature)
   return n;
 }
 
+/* A job method's arguments, `its`, by its row. */
 static DraftdJobRequest *
-parse (const char *method, const char *client, GArray *its, GError **error)
+parse (const DraftdOperation *op, const char *client, GArray *its, GError **error)
 {
-  const DraftdOperation *op = draftd_operation_find (method);
-  if (op == NULL || !op->job) {
-    g_autofree char *shown = echo (method);
-    invalid (error, "unknown method '%s' (%s)", shown, draftd_operation_job_names ());
-    return NULL;
-  }
   if (its->len != signature_length (op->in_signature)) {
-    invalid (error, "%s takes arguments (%s), got %u", method, op->in_signature, its->len);
+    invalid (error, "%s takes arguments (%s), got %u", op->name, op->in_signature, its->len);
     return NULL;
   }
   g_autoptr (DraftdJobRequest) r = draftd_job_request_new (op->kind, client);
-  if (!read_arguments (r, (DBusMessageIter *) its->data, error))
+  r->bulk = op->bulk;
+  if (!op->read (r, (DBusMessageIter *) its->data, error))
     return NULL;
   return g_steal_pointer (&r);
 }
@@ -352,28 +347,35 @@ sender_of (DBusMessage *m)
 }
 
 DraftdJobRequest *
-draftd_request_from_call (DBusMessage *call, GError **error)
+draftd_request_from_call (const DraftdOperation *op, DBusMessage *call, const DraftdOperation **job, GError **error)
 {
+  g_return_val_if_fail (draftd_operation_is_job (op), NULL);
   g_autoptr (GArray) its = g_array_new (FALSE, FALSE, sizeof (DBusMessageIter));
   DBusMessageIter it;
   if (dbus_message_iter_init (call, &it))
     for (; dbus_message_iter_get_arg_type (&it) != DBUS_TYPE_INVALID; dbus_message_iter_next (&it))
       g_array_append_val (its, it);
-  const char *member = dbus_message_get_member (call);
-  return parse (member ? member : "", sender_of (call), its, error);
+  *job = op;
+  return parse (op, sender_of (call), its, error);
 }
 
 DraftdJobRequest *
-draftd_request_from_start (DBusMessage *call, GError **error)
+draftd_request_from_start (const DraftdOperation *op, DBusMessage *call, const DraftdOperation **job, GError **error)
 {
-  if (!dbus_message_has_signature (call, "sav")) {
-    invalid (error, "Start takes arguments (sav)");
+  if (!dbus_message_has_signature (call, op->in_signature)) {
+    invalid (error, "%s takes arguments (%s)", op->name, op->in_signature);
     return NULL;
   }
   DBusMessageIter it, arr;
   const char *method = NULL;
   dbus_message_iter_init (call, &it);
   dbus_message_iter_get_basic (&it, &method);
+  *job = draftd_operation_find (method);
+  if (!draftd_operation_is_job (*job)) {
+    g_autofree char *shown = echo (method);
+    invalid (error, "unknown method '%s' (%s)", shown, draftd_operation_job_names ());
+    return NULL;
+  }
   dbus_message_iter_next (&it);
   dbus_message_iter_recurse (&it, &arr);
   g_autoptr (GArray) its = g_array_new (FALSE, FALSE, sizeof (DBusMessageIter));
@@ -382,5 +384,5 @@ draftd_request_from_start (DBusMessage *call, GError **error)
     dbus_message_iter_recurse (&arr, &v);
     g_array_append_val (its, v);
   }
-  return parse (method, sender_of (call), its, error);
+  return parse (*job, sender_of (call), its, error);
 }

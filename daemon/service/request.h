@@ -1,16 +1,22 @@
 /* D-Bus arguments -> a job request: the in-arguments of Complete, Chat, Rewrite and
  * Correct, given as a call's own arguments or as the variants of Start's av, with every
- * option type-checked. Pure: no connection, no engine, so the fuzz target can drive it. */
+ * option type-checked; each job method's row in the operation table names its reader here.
+ * Pure: no connection, no engine, so the fuzz target can drive it. */
 #pragma once
 #include <dbus/dbus.h>
-#include "daemon/engine/job.h"
+#include "daemon/service/operations.h"
 
 /* The longest conversation id (Chat, ResetConversation), in bytes. */
 #define DRAFTD_REQUEST_MAX_CONVERSATION_ID 256
 
-/* Complete, Chat, Rewrite or Correct called directly: the member names the operation. */
-DraftdJobRequest *draftd_request_from_call (DBusMessage *call, GError **error);
-/* Start(s method, av args). */
-DraftdJobRequest *draftd_request_from_start (DBusMessage *call, GError **error);
-/* TRUE for the members handled by draftd_request_from_call. */
-gboolean draftd_request_is_operation (const char *member);
+/* The operation table's request makers (DraftdRequestMaker): a job method called directly,
+ * `op` its row; and Start(s method, av args), whose *job is the row of the method it names. */
+DraftdJobRequest *draftd_request_from_call (const DraftdOperation *op, DBusMessage *call, const DraftdOperation **job,
+                                            GError **error);
+DraftdJobRequest *draftd_request_from_start (const DraftdOperation *op, DBusMessage *call, const DraftdOperation **job,
+                                             GError **error);
+/* The job methods' argument readers (DraftdArgumentsReader). */
+gboolean draftd_request_read_complete (DraftdJobRequest *r, DBusMessageIter *args, GError **error);
+gboolean draftd_request_read_chat (DraftdJobRequest *r, DBusMessageIter *args, GError **error);
+gboolean draftd_request_read_rewrite (DraftdJobRequest *r, DBusMessageIter *args, GError **error);
+gboolean draftd_request_read_correct (DraftdJobRequest *r, DBusMessageIter *args, GError **error);

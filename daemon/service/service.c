@@ -6,7 +6,7 @@
 #include "daemon/service/errors.h"
 #include "daemon/service/operations.h"
 #include "daemon/service/properties.h"
-#include "daemon/service/request.h"
+#include "daemon/service/replies.h"
 #include "daemon/service/switch.h"
 #include "lib/bus/draftd-bus.h"
 
@@ -16,6 +16,7 @@
 
 typedef struct {
   DraftdJob *job;         /* owned by the scheduler until done() */
+  const DraftdOperation *op;  /* the job method's row: its reply and its name */
   char *path;             /* streamed jobs: their object path */
   DBusMessage *call;      /* synchronous methods: the call to reply to */
   gboolean client_gone;
@@ -29,6 +30,7 @@ typedef struct {
 } ServiceTotals;
 
 struct DraftdService {
+  DraftdOperationHost host;    /* first: what the operation table's handlers see of it */
   DBusConnection *connection;
   DraftdEngine *engine;
   DraftdScheduler *scheduler;
@@ -37,9 +39,7 @@ struct DraftdService {
   GHashTable *paths;       /* path -> ServiceJob* (streamed) */
   guint64 next_job;
   ServiceTotals totals;
-  DraftdRecordModels record;   /* UseModels's choice, kept for the next start */
-  gpointer record_data;
-  DraftdSwitch *switching;     /* a UseModels waiting for the jobs before it */
+  DraftdSwitcher *switcher;    /* UseModels */
 };
 
 static void
@@ -55,7 +55,7 @@ service_job_free (gpointer p)
 /* ---- replies ---- */
 
 static void
-send_and_unref (DraftdService *s, DBusMessage *m)
+send_message (DraftdService *s, DBusMessage *m)
 {
   if (m) {
     dbus_connection_send (s->connection, m, NULL);
@@ -66,138 +66,13 @@ send_and_unref (DraftdService *s, DBusMessage *m)
 static void
 send_error (DraftdService *s, DBusMessage *call, const char *name, const char *message)
 {
-  send_and_unref (s, dbus_message_new_error (call, name, message));
+  send_message (s, dbus_message_new_error (call, name, message));
 }
 
 static void
 send_gerror (DraftdService *s, DBusMessage *call, const GError *error)
 {
   send_error (s, call, draftd_service_error_name (error), error->message);
-}
-
-static void
-dict_u32 (DBusMessageIter *d, const char *k, guint32 v)
-{
-  draftd_bus_dict_add (d, k, DBUS_TYPE_UINT32, &v);
-}
-
-static void
-dict_double (DBusMessageIter *d, const char *k, double v)
-{
-  draftd_bus_dict_add (d, k, DBUS_TYPE_DOUBLE, &v);
-}
-
-static void
-dict_bool (DBusMessageIter *d, const char *k, gboolean v)
-{
-  dbus_bool_t b = v;
-  draftd_bus_dict_add (d, k, DBUS_TYPE_BOOLEAN, &b);
-}
-
-static void
-dict_string (DBusMessageIter *d, const char *k, const char *v)
-{
-  draftd_bus_dict_add (d, k, DBUS_TYPE_STRING, &v);
-}
-
-static void
-append_grammar_stats (DBusMessageIter *d, const DraftdJobStats *st)
-{
-  const DraftdGrammarStats *g = &st->grammar;
-  dict_u32 (d, "segments", g->segments);
-  dict_u32 (d, "kept_source", g->kept_source);
-  dict_u32 (d, "refused_edits", g->refused_edits);
-  dict_u32 (d, "too_long", g->too_long);
-  dict_u32 (d, "foreign", g->foreign);
-  dict_u32 (d, "kept_tokens", g->kept_tokens);
-  dict_u32 (d, "cached", g->cached);
-  if (g->greedy_passes > 0 || g->greedy_ms > 0) {
-    dict_u32 (d, "greedy_passes", g->greedy_passes);
-    dict_double (d, "greedy_ms", g->greedy_ms);
-    dict_bool (d, "greedy_equal", g->greedy_equal);
-    dict_double (d, "speedup", st->wall_ms > g->greedy_ms && g->greedy_ms > 0 ? g->greedy_ms / (st->wall_ms - g->greedy_ms) : 0.0);
-  }
-}
-
-/* "rules": the rule id of each edit of the reply, in the edits' order. The edits' struct keeps
- * its five fields, so clients written against (uusss) read the reply as before. */
-static void
-dict_rules (DBusMessageIter *d, const GArray *edits)
-{
-  DBusMessageIter entry, var, arr;
-  const char *key = "rules";
-  dbus_message_iter_open_container (d, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
-  dbus_message_iter_append_basic (&entry, DBUS_TYPE_STRING, &key);
-  dbus_message_iter_open_container (&entry, DBUS_TYPE_VARIANT, "as", &var);
-  dbus_message_iter_open_container (&var, DBUS_TYPE_ARRAY, "s", &arr);
-  for (guint i = 0; edits && i < edits->len; i++) {
-    const char *rule = g_array_index (edits, DraftdGrammarEdit, i).rule;
-    rule = rule ? rule : "";
-    dbus_message_iter_append_basic (&arr, DBUS_TYPE_STRING, &rule);
-  }
-  dbus_message_iter_close_container (&var, &arr);
-  dbus_message_iter_close_container (&entry, &var);
-  dbus_message_iter_close_container (d, &entry);
-}
-
-static void
-append_stats (DBusMessageIter *it, const DraftdJobStats *st, DraftdJobKind kind, const GArray *edits)
-{
-  DBusMessageIter d;
-  guint generated = draftd_job_stats_generated (st), passes = draftd_job_stats_target_passes (st);
-  guint accepted = draftd_job_stats_accepted (st);
-  dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY, "{sv}", &d);
-  dict_string (&d, "mode", st->mode ? st->mode : "");
-  dict_u32 (&d, "generated_tokens", generated);
-  dict_u32 (&d, "target_passes", passes);
-  dict_u32 (&d, "assistant_passes", st->decode.assistant_passes);
-  dict_u32 (&d, "drafted", draftd_job_stats_drafted (st));
-  dict_u32 (&d, "accepted", accepted);
-  dict_double (&d, "mean_accepted_per_pass", passes ? (double) accepted / passes : 0.0);
-  dict_double (&d, "passes_per_token", generated ? (double) passes / generated : 0.0);
-  dict_double (&d, "wall_ms", st->wall_ms);
-  dict_double (&d, "tokens_per_s", st->wall_ms > 0 ? generated / (st->wall_ms / 1e3) : 0.0);
-  if (draftd_job_kind_is_grammar (kind)) {
-    append_grammar_stats (&d, st);
-    if (edits)
-      dict_rules (&d, edits);
-  } else
-    dict_u32 (&d, "prompt_tokens", st->decode.prompt_tokens);
-  dbus_message_iter_close_container (it, &d);
-}
-
-/* The one conversion of an edit to the wire: byte offsets into the request's text become
- * the client's unit, and a missing message an empty string. */
-typedef struct {
-  guint32 offset, length;
-  const char *replacement, *kind, *message, *rule;
-} WireEdit;
-
-static WireEdit
-wire_edit (const DraftdJobRequest *req, const DraftdGrammarEdit *e)
-{
-  guint32 off = draftd_grammar_offset_convert (req->text, e->start, req->options.offset_unit);
-  guint32 end = draftd_grammar_offset_convert (req->text, e->end, req->options.offset_unit);
-  return (WireEdit) { off, end - off, e->replacement, e->kind, e->message ? e->message : "", e->rule ? e->rule : "" };
-}
-
-static void
-append_edits (DBusMessageIter *it, const DraftdJob *job)
-{
-  DBusMessageIter arr, st;
-  const GArray *edits = job->result.edits;
-  dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY, "(uusss)", &arr);
-  for (guint i = 0; edits && i < edits->len; i++) {
-    WireEdit w = wire_edit (job->request, &g_array_index (edits, DraftdGrammarEdit, i));
-    dbus_message_iter_open_container (&arr, DBUS_TYPE_STRUCT, NULL, &st);
-    dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &w.offset);
-    dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &w.length);
-    dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &w.replacement);
-    dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &w.kind);
-    dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &w.message);
-    dbus_message_iter_close_container (&arr, &st);
-  }
-  dbus_message_iter_close_container (it, &arr);
 }
 
 /* A signal about a streamed job, unicast: only the job's owner hears it. NULL when nobody listens. */
@@ -221,7 +96,7 @@ on_chunk (DraftdJob *job, const char *text, gpointer user)
   DBusMessage *m = job_signal (job, "Chunk");
   if (m) {
     dbus_message_append_args (m, DBUS_TYPE_STRING, &text, DBUS_TYPE_INVALID);
-    send_and_unref (user, m);
+    send_message (user, m);
   }
 }
 
@@ -232,11 +107,11 @@ on_edits (DraftdJob *job, const DraftdGrammarEdit *edits, guint n, gpointer user
     DBusMessage *m = job_signal (job, "Edit");
     if (m == NULL)
       return;
-    WireEdit w = wire_edit (job->request, &edits[i]);
+    DraftdWireEdit w = draftd_reply_wire_edit (job->request, &edits[i]);
     dbus_message_append_args (m, DBUS_TYPE_UINT32, &w.offset, DBUS_TYPE_UINT32, &w.length, DBUS_TYPE_STRING, &w.replacement,
                               DBUS_TYPE_STRING, &w.kind, DBUS_TYPE_STRING, &w.message, DBUS_TYPE_STRING, &w.rule,
                               DBUS_TYPE_INVALID);
-    send_and_unref (user, m);
+    send_message (user, m);
   }
 }
 
@@ -246,7 +121,7 @@ on_progress (DraftdJob *job, guint done, guint total, gpointer user)
   DBusMessage *m = job_signal (job, "Progress");
   if (m) {
     dbus_message_append_args (m, DBUS_TYPE_UINT32, &done, DBUS_TYPE_UINT32, &total, DBUS_TYPE_INVALID);
-    send_and_unref (user, m);
+    send_message (user, m);
   }
 }
 
@@ -261,20 +136,17 @@ count_served (ServiceTotals *t, const DraftdJobStats *st)
 }
 
 static void
-reply_call (DraftdService *s, DraftdJob *job, DBusMessage *call)
+reply_call (DraftdService *s, const ServiceJob *sj)
 {
-  if (job->result.error) {
-    send_gerror (s, call, job->result.error);
+  if (sj->job->result.error) {
+    send_gerror (s, sj->call, sj->job->result.error);
     return;
   }
-  DBusMessage *m = dbus_message_new_method_return (call);
+  DBusMessage *m = dbus_message_new_method_return (sj->call);
   DBusMessageIter it;
   dbus_message_iter_init_append (m, &it);
-  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &job->result.text);
-  if (draftd_job_kind_is_grammar (job->request->kind))
-    append_edits (&it, job);
-  append_stats (&it, &job->result.stats, job->request->kind, job->result.edits);
-  send_and_unref (s, m);
+  sj->op->write (&it, sj->job, TRUE);
+  send_message (s, m);
 }
 
 static void
@@ -290,11 +162,9 @@ signal_end (DraftdService *s, DraftdJob *job)
     const char *name = draftd_service_error_name (error);
     dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &name);
     dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &error->message);
-  } else {
-    dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &job->result.text);
-    append_stats (&it, &job->result.stats, job->request->kind, NULL);
-  }
-  send_and_unref (s, m);
+  } else
+    ((ServiceJob *) job->user)->op->write (&it, job, FALSE);
+  send_message (s, m);
 }
 
 /* One line per job, for --verbose and the journal. */
@@ -303,7 +173,7 @@ log_job (const DraftdJob *job)
 {
   const DraftdJobRequest *req = job->request;
   const DraftdJobStats *st = &job->result.stats;
-  const char *method = draftd_operation_for_kind (req->kind)->name;
+  const char *method = ((const ServiceJob *) job->user)->op->name;
   if (job->result.error) {
     g_info ("%s from %s failed: %s: %s", method, req->client, draftd_service_error_name (job->result.error),
             job->result.error->message);
@@ -325,10 +195,10 @@ on_done (DraftdJob *job, gpointer user)
   else if (g_strcmp0 (draftd_service_error_name (job->result.error), DRAFTD_BUS_ERROR_CANCELLED) == 0)
     s->totals.jobs_cancelled++;
   if (sj->call && !sj->client_gone)
-    reply_call (s, job, sj->call);
+    reply_call (s, sj);
   else
     signal_end (s, job);
-  draftd_switch_job_done (&s->switching, sj);
+  draftd_switcher_job_done (s->switcher, sj);
   if (sj->path)
     g_hash_table_remove (s->paths, sj->path);
   g_hash_table_remove (s->jobs, sj);
@@ -372,16 +242,11 @@ job_path (DraftdService *s)
 }
 
 static gboolean
-submit (DraftdService *s, DraftdJobRequest *req, DBusMessage *call, gboolean streamed, GError **error)
+submit (DraftdService *s, const DraftdOperation *op, DraftdJobRequest *req, DBusMessage *call, gboolean streamed,
+        GError **error)
 {
-  if (strlen (req->text) > draftd_engine_max_text_bytes (s->engine)) {
-    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_TOO_LONG, "the text is %zu bytes; the limit is %u",
-                 strlen (req->text), draftd_engine_max_text_bytes (s->engine));
-    draftd_job_request_free (req);
-    return FALSE;
-  }
   DraftdConversations *convs = draftd_engine_conversations (s->engine);
-  const char *owner = req->kind == DRAFTD_JOB_CHAT ? draftd_job_request_conversation_owner (req) : NULL;
+  const char *owner = req->conversation ? draftd_job_request_conversation_owner (req) : NULL;
   if (owner && !draftd_conversations_exists (convs, owner, req->conversation) &&
       conversations_held (s, req, owner) >= MAX_CONVERSATIONS_PER_CLIENT) {
     g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_INVALID_ARGUMENT,
@@ -391,6 +256,7 @@ submit (DraftdService *s, DraftdJobRequest *req, DBusMessage *call, gboolean str
     return FALSE;
   }
   ServiceJob *sj = g_new0 (ServiceJob, 1);
+  sj->op = op;
   if (streamed)
     sj->path = job_path (s);
   else
@@ -405,76 +271,66 @@ submit (DraftdService *s, DraftdJobRequest *req, DBusMessage *call, gboolean str
     g_hash_table_insert (s->paths, sj->path, sj);
     DBusMessage *r = dbus_message_new_method_return (call);
     dbus_message_append_args (r, DBUS_TYPE_OBJECT_PATH, &sj->path, DBUS_TYPE_INVALID);
-    send_and_unref (s, r);
+    send_message (s, r);
   }
   return TRUE;
 }
 
 /* A job request, once the caller's identity is known (clients.h). */
 static void
-handle_operation (DBusMessage *m, const char *identity, gpointer user)
+on_identified (DBusMessage *m, const char *identity, gpointer user)
 {
   DraftdService *s = user;
   g_autoptr (GError) error = NULL;
-  gboolean streamed = dbus_message_has_member (m, "Start");
-  DraftdJobRequest *req = streamed ? draftd_request_from_start (m, &error) : draftd_request_from_call (m, &error);
+  /* The row that dispatched it (a job method's, or Start's); *job the job method's. */
+  const DraftdOperation *op = draftd_operation_find (dbus_message_get_member (m)), *job = NULL;
+  DraftdJobRequest *req = op->request (op, m, &job, &error);
   if (req)
     req->identity = g_strdup (identity);
-  if (req == NULL || !submit (s, req, m, streamed, &error))
+  if (req == NULL || !submit (s, job, req, m, op->streamed, &error))
     send_gerror (s, m, error);
 }
 
+/* ---- the operation table's host (operations.h) ---- */
+
 static void
-handle_cancel (DraftdService *s, DBusMessage *m)
+host_send (DraftdOperationHost *h, DBusMessage *m)
 {
-  const char *path;
-  if (!dbus_message_has_signature (m, "o") || !dbus_message_get_args (m, NULL, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_INVALID)) {
-    send_error (s, m, DRAFTD_BUS_ERROR_INVALID_ARGUMENT, "Cancel takes arguments (o)");
-    return;
-  }
-  ServiceJob *sj = g_hash_table_lookup (s->paths, path);
+  send_message ((DraftdService *) h, m);
+}
+
+static void
+host_queue (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage *call)
+{
+  draftd_clients_dispatch (((DraftdService *) h)->clients, call);
+}
+
+static gboolean
+host_cancel (DraftdOperationHost *h, const char *path, const char *sender, GError **error)
+{
+  ServiceJob *sj = g_hash_table_lookup (((DraftdService *) h)->paths, path);
   /* One answer for both: a different one would tell a prober that another client's job exists. */
-  if (sj == NULL || g_strcmp0 (sj->job->request->client, dbus_message_get_sender (m)) != 0) {
-    send_error (s, m, DRAFTD_BUS_ERROR_INVALID_ARGUMENT, "no such job of yours (finished, never started, or not yours)");
-    return;
+  if (sj == NULL || g_strcmp0 (sj->job->request->client, sender) != 0) {
+    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_INVALID_ARGUMENT,
+                 "no such job of yours (finished, never started, or not yours)");
+    return FALSE;
   }
   g_cancellable_cancel (sj->job->cancellable);
-  send_and_unref (s, dbus_message_new_method_return (m));
+  return TRUE;
 }
 
 static void
-handle_reset (DraftdService *s, DBusMessage *m)
+host_use_models (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage *call)
 {
-  const char *id;
-  if (!dbus_message_has_signature (m, "s") || !dbus_message_get_args (m, NULL, DBUS_TYPE_STRING, &id, DBUS_TYPE_INVALID)) {
-    send_error (s, m, DRAFTD_BUS_ERROR_INVALID_ARGUMENT, "ResetConversation takes arguments (s)");
-    return;
-  }
-  if (strlen (id) > DRAFTD_REQUEST_MAX_CONVERSATION_ID) {
-    send_error (s, m, DRAFTD_BUS_ERROR_TOO_LONG, "the conversation id is longer than 256 bytes");
-    return;
-  }
-  /* The caller's own conversation of that name and the session's shared one. */
-  draftd_conversations_reset (draftd_engine_conversations (s->engine), dbus_message_get_sender (m), id);
-  draftd_conversations_reset (draftd_engine_conversations (s->engine), DRAFTD_CONVERSATIONS_SESSION, id);
-  send_and_unref (s, dbus_message_new_method_return (m));
-}
-
-/* AddWord(s): the word joins the user's personal list; spelling never flags it again. */
-static void
-handle_add_word (DraftdService *s, DBusMessage *m)
-{
-  const char *word;
-  if (!dbus_message_has_signature (m, "s") || !dbus_message_get_args (m, NULL, DBUS_TYPE_STRING, &word, DBUS_TYPE_INVALID)) {
-    send_error (s, m, DRAFTD_BUS_ERROR_INVALID_ARGUMENT, "AddWord takes arguments (s)");
-    return;
-  }
-  g_autoptr (GError) error = NULL;
-  if (!draftd_engine_add_word (s->engine, word, &error)) {
-    send_gerror (s, m, error);
-    return;
-  }
-  send_and_unref (s, dbus_message_new_method_return (m));
+  DraftdService *s = (DraftdService *) h;
+  /* The switch waits for the jobs there are now; each one's end is told it (on_done). */
+  g_autoptr (GPtrArray) jobs = g_ptr_array_new ();
+  GHashTableIter it;
+  gpointer job;
+  g_hash_table_iter_init (&it, s->jobs);
+  while (g_hash_table_iter_next (&it, &job, NULL))
+    g_ptr_array_add (jobs, job);
+  draftd_switcher_handle (s->switcher, op, call, jobs);
 }
 
 static void
@@ -562,17 +418,10 @@ on_message (DBusConnection *c, DBusMessage *m, void *user)
   const char *iface = dbus_message_get_interface (m), *member = dbus_message_get_member (m);
   if (iface && !g_str_equal (iface, DRAFTD_BUS_IFACE))
     return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
-  if (draftd_request_is_operation (member) || g_str_equal (member, "Start"))
-    draftd_clients_dispatch (s->clients, m);
-  else if (g_str_equal (member, "Cancel"))
-    handle_cancel (s, m);
-  else if (g_str_equal (member, "ResetConversation"))
-    handle_reset (s, m);
-  else if (g_str_equal (member, "AddWord"))
-    handle_add_word (s, m);
-  else if (g_str_equal (member, "UseModels"))
-    draftd_switch_handle (&(DraftdSwitchContext) { s, s->connection, s->engine, s->jobs, &s->switching, s->record,
-                                                    s->record_data }, m);
+  /* The operation table is the dispatch: each method's row names its handler. */
+  const DraftdOperation *op = draftd_operation_find (member);
+  if (op)
+    op->handle (&s->host, op, m);
   else
     send_error (s, m, DBUS_ERROR_UNKNOWN_METHOD, "unknown method");
   return DBUS_HANDLER_RESULT_HANDLED;
@@ -619,11 +468,12 @@ draftd_service_new (DBusConnection *connection, DraftdEngine *engine, const Draf
     g_free (s);
     return NULL;
   }
+  s->host = (DraftdOperationHost) { engine, host_send, host_cancel, host_queue, host_use_models };
   s->connection = dbus_connection_ref (connection);
   s->engine = engine;
   s->jobs = g_hash_table_new_full (NULL, NULL, service_job_free, NULL);
   s->paths = g_hash_table_new (g_str_hash, g_str_equal);
-  s->clients = draftd_clients_new (connection, handle_operation, s);
+  s->clients = draftd_clients_new (connection, on_identified, s);
   dbus_connection_add_filter (connection, on_filter, s, NULL);
   dbus_bus_add_match (connection,
                       "type='signal',sender='" DBUS_SERVICE_DBUS "',interface='" DBUS_INTERFACE_DBUS
@@ -631,14 +481,14 @@ draftd_service_new (DBusConnection *connection, DraftdEngine *engine, const Draf
                       NULL);
   DraftdSchedulerLimits sl = { limits->max_queued, limits->max_queued_per_client, limits->job_timeout_s };
   s->scheduler = draftd_scheduler_new (engine, &sl, NULL, &events, s);
+  s->switcher = draftd_switcher_new (connection, engine, s->scheduler);
   return s;
 }
 
 void
 draftd_service_set_recorder (DraftdService *s, DraftdRecordModels record, gpointer data)
 {
-  s->record = record;
-  s->record_data = data;
+  draftd_switcher_set_recorder (s->switcher, record, data);
 }
 
 void
@@ -659,6 +509,7 @@ draftd_service_free (DraftdService *s)
   /* Running and queued jobs are cancelled; their replies go out as Cancelled errors. */
   draftd_scheduler_free (s->scheduler);
   s->scheduler = NULL;
+  draftd_switcher_free (s->switcher);
   draftd_clients_free (s->clients);
   dbus_connection_flush (s->connection);
   g_hash_table_unref (s->paths);

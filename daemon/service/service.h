@@ -5,6 +5,7 @@
 #pragma once
 #include <dbus/dbus.h>
 #include "daemon/engine/engine.h"
+#include "daemon/service/switch.h"
 
 typedef struct DraftdService DraftdService;
 
@@ -16,10 +17,7 @@ typedef struct {
 
 DraftdService *draftd_service_new (DBusConnection *connection, DraftdEngine *engine, const DraftdServiceLimits *limits,
                                    GError **error);
-/* Records a switch of models (UseModels) where the next start finds it; main thread. Sets
- * *where to the file written (or NULL); FALSE with the reason when it could not. */
-typedef gboolean (*DraftdRecordModels) (const char *target, const char *assistant, gpointer data, char **where,
-                                        GError **error);
+/* Where a switch of models (UseModels) is recorded for the next start (switch.h). */
 void draftd_service_set_recorder (DraftdService *s, DraftdRecordModels record, gpointer data);
 /* Runs `fn` on the worker once no job runs; queued jobs wait (see draftd_scheduler_between_jobs). */
 void draftd_service_between_jobs (DraftdService *s, void (*fn) (gpointer data), gpointer data, GDestroyNotify destroy);

@@ -5,23 +5,30 @@
 #include "daemon/service/errors.h"
 #include "lib/bus/draftd-bus.h"
 
-typedef struct DraftdSwitch Switch;
+struct DraftdSwitcher {
+  DBusConnection *connection;
+  DraftdEngine *engine;
+  DraftdScheduler *scheduler;
+  DraftdRecordModels record;
+  gpointer record_data;
+  struct Switch *pending;     /* the switch under way, one at a time */
+};
 
-struct DraftdSwitch {
-  DraftdSwitchContext ctx;
+typedef struct Switch {
+  DraftdSwitcher *owner;
   DBusMessage *call;
   char *target, *assistant;   /* assistant NULL: none */
   GHashTable *before;         /* the jobs there when the call came that have not ended */
   gboolean ran, ok;           /* written on the worker, read on the main thread after it */
   GError *error;
-};
+} Switch;
 
 /* The switch is over (replied): the next one may come. */
 static void
 switch_free (Switch *sw)
 {
-  if (*sw->ctx.pending == sw)
-    *sw->ctx.pending = NULL;
+  if (sw->owner->pending == sw)
+    sw->owner->pending = NULL;
   g_hash_table_unref (sw->before);
   dbus_message_unref (sw->call);
   g_free (sw->target);
@@ -34,7 +41,7 @@ static void
 reply_error (Switch *sw, const char *name, const char *message)
 {
   DBusMessage *m = dbus_message_new_error (sw->call, name, message);
-  dbus_connection_send (sw->ctx.connection, m, NULL);
+  dbus_connection_send (sw->owner->connection, m, NULL);
   dbus_message_unref (m);
 }
 
@@ -50,7 +57,7 @@ reply_done (Switch *sw)
 {
   g_autofree char *where = NULL;
   g_autoptr (GError) error = NULL;
-  gboolean recorded = sw->ctx.record && sw->ctx.record (sw->target, sw->assistant, sw->ctx.record_data, &where, &error);
+  gboolean recorded = sw->owner->record && sw->owner->record (sw->target, sw->assistant, sw->owner->record_data, &where, &error);
   g_message ("switched models: target %s, %s%s", sw->target, sw->assistant ? "assistant " : "no assistant",
              sw->assistant ? sw->assistant : "");
   if (!recorded && error)
@@ -66,7 +73,7 @@ reply_done (Switch *sw)
   if (error)
     dict_string (&d, "config_error", error->message);
   dbus_message_iter_close_container (&it, &d);
-  dbus_connection_send (sw->ctx.connection, m, NULL);
+  dbus_connection_send (sw->owner->connection, m, NULL);
   dbus_message_unref (m);
 }
 
@@ -90,7 +97,7 @@ switch_on_worker (gpointer p)
 {
   Switch *sw = p;
   sw->ran = TRUE;
-  sw->ok = draftd_engine_switch_models (sw->ctx.engine, sw->target, sw->assistant, &sw->error);
+  sw->ok = draftd_engine_switch_models (sw->owner->engine, sw->target, sw->assistant, &sw->error);
 }
 
 /* After the worker ran it: the reply goes out from the main thread, like every reply. Not
@@ -130,55 +137,86 @@ check_path (const char *role, const char *path, GError **error)
 static void
 start (Switch *sw)
 {
-  draftd_service_between_jobs (sw->ctx.service, switch_on_worker, sw, switch_destroy);
+  draftd_scheduler_between_jobs (sw->owner->scheduler, switch_on_worker, sw, switch_destroy);
 }
 
 /* FALSE, with the error replied, when the call cannot be taken. */
 static gboolean
-check_call (const DraftdSwitchContext *ctx, DBusMessage *call, const char **target, const char **assistant)
+check_call (DraftdSwitcher *owner, const DraftdOperation *op, DBusMessage *call, const char **target, const char **assistant)
 {
   g_autoptr (GError) error = NULL;
-  if (!dbus_message_get_args (call, NULL, DBUS_TYPE_STRING, target, DBUS_TYPE_STRING, assistant, DBUS_TYPE_INVALID))
-    g_set_error (&error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_INVALID_ARGUMENT, "UseModels takes arguments (ss)");
-  else if (*ctx->pending)
+  if (!dbus_message_has_signature (call, op->in_signature) ||
+      !dbus_message_get_args (call, NULL, DBUS_TYPE_STRING, target, DBUS_TYPE_STRING, assistant, DBUS_TYPE_INVALID))
+    g_set_error (&error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_INVALID_ARGUMENT, "%s takes arguments (%s)", op->name,
+                 op->in_signature);
+  else if (owner->pending)
     g_set_error (&error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_BUSY, "another switch of models is under way");
   else if (check_path ("target", *target, &error) && **assistant)
     check_path ("assistant", *assistant, &error);
   if (error == NULL)
     return TRUE;
   DBusMessage *m = dbus_message_new_error (call, draftd_service_error_name (error), error->message);
-  dbus_connection_send (ctx->connection, m, NULL);
+  dbus_connection_send (owner->connection, m, NULL);
   dbus_message_unref (m);
   return FALSE;
 }
 
+DraftdSwitcher *
+draftd_switcher_new (DBusConnection *connection, DraftdEngine *engine, DraftdScheduler *scheduler)
+{
+  DraftdSwitcher *owner = g_new0 (DraftdSwitcher, 1);
+  owner->connection = dbus_connection_ref (connection);
+  owner->engine = engine;
+  owner->scheduler = scheduler;
+  return owner;
+}
+
 void
-draftd_switch_handle (const DraftdSwitchContext *ctx, DBusMessage *call)
+draftd_switcher_free (DraftdSwitcher *owner)
+{
+  if (owner == NULL)
+    return;
+  /* The scheduler, freed first, ran or dropped every switch it held; one still waiting for
+   * jobs is told the daemon stops. */
+  if (owner->pending) {
+    reply_error (owner->pending, DRAFTD_BUS_ERROR_CANCELLED, "the daemon stopped before the switch");
+    switch_free (owner->pending);
+  }
+  dbus_connection_unref (owner->connection);
+  g_free (owner);
+}
+
+void
+draftd_switcher_set_recorder (DraftdSwitcher *owner, DraftdRecordModels record, gpointer data)
+{
+  owner->record = record;
+  owner->record_data = data;
+}
+
+void
+draftd_switcher_handle (DraftdSwitcher *owner, const DraftdOperation *op, DBusMessage *call, const GPtrArray *jobs)
 {
   const char *target, *assistant;
-  if (!check_call (ctx, call, &target, &assistant))
+  if (!check_call (owner, op, call, &target, &assistant))
     return;
   Switch *sw = g_new0 (Switch, 1);
-  sw->ctx = *ctx;
+  sw->owner = owner;
   sw->call = dbus_message_ref (call);
   sw->target = g_strdup (target);
   sw->assistant = *assistant ? g_strdup (assistant) : NULL;
   /* Jobs asked for before the switch were asked of the old pair: they end on it. */
   sw->before = g_hash_table_new (NULL, NULL);
-  GHashTableIter it;
-  gpointer job;
-  g_hash_table_iter_init (&it, ctx->jobs);
-  while (g_hash_table_iter_next (&it, &job, NULL))
-    g_hash_table_add (sw->before, job);
-  *ctx->pending = sw;
+  for (guint i = 0; i < jobs->len; i++)
+    g_hash_table_add (sw->before, jobs->pdata[i]);
+  owner->pending = sw;
   if (g_hash_table_size (sw->before) == 0)
     start (sw);
 }
 
 void
-draftd_switch_job_done (DraftdSwitch **pending, gpointer job)
+draftd_switcher_job_done (DraftdSwitcher *owner, gconstpointer job)
 {
-  Switch *sw = *pending;
+  Switch *sw = owner->pending;
   if (sw && g_hash_table_remove (sw->before, job) && g_hash_table_size (sw->before) == 0)
     start (sw);
 }
