@@ -1,7 +1,9 @@
 #include "daemon/engine/lanes.h"
 #include <string.h>
 
-typedef enum { LANE_FREE, LANE_COMPUTING, LANE_PARKED, LANE_WAITING } LaneState;
+/* FREE -> COMPUTING (opened) -> PARKED (its request handed to the loop) -> COMPUTING (served);
+ * COMPUTING -> WAITING (for its job's workers) -> COMPUTING; COMPUTING -> FREE (closed). */
+typedef enum { LANE_FREE, LANE_COMPUTING, LANE_PARKED, LANE_WAITING, LANE_N_STATES } LaneState;
 typedef enum { REQ_FORWARD, REQ_BATCH, REQ_COPY } RequestKind;
 
 enum { TARGET, ASSISTANT };
@@ -63,12 +65,39 @@ struct DraftdLanes {
   DraftdLane *lanes;       /* [n_lanes] */
   GArray **cached[2];      /* [n_lanes] what each whole-context sequence holds */
   char **affinity;         /* [n_lanes] what each lane was last opened for */
-  guint open, computing, parked, jobs_waiting, rotation;
+  /* Lanes in each state (LaneState), kept by lane_set_state alone: the loop's counts of open,
+   * computing and parked lanes are these. */
+  guint in_state[LANE_N_STATES];
+  guint jobs_waiting, rotation;
   gint64 last_pass_us;     /* how long the last iteration's passes took */
   gboolean kicked;
   DraftdLanesTrace trace;
   gpointer trace_user;
 };
+
+/* The one place a lane changes state (lock held): a transition the diagram above lacks is a
+ * bug, refused with a warning; the counts follow the states. */
+static void
+lane_set_state (DraftdLane *lane, LaneState to)
+{
+  static const guint8 allowed[LANE_N_STATES] = {
+    [LANE_FREE] = 1u << LANE_COMPUTING,
+    [LANE_COMPUTING] = (1u << LANE_FREE) | (1u << LANE_PARKED) | (1u << LANE_WAITING),
+    [LANE_PARKED] = 1u << LANE_COMPUTING,
+    [LANE_WAITING] = 1u << LANE_COMPUTING,
+  };
+  g_return_if_fail (allowed[lane->state] & (1u << to));
+  lane->l->in_state[lane->state]--;
+  lane->l->in_state[to]++;
+  lane->state = to;
+}
+
+/* Lanes a job holds, whatever they are doing. */
+static guint
+n_open (const DraftdLanes *l)
+{
+  return l->n_lanes - l->in_state[LANE_FREE];
+}
 
 /* The runner's number of sequence `seq` of a lane's view: whole contexts first, then each
  * lane's scratch sequences. */
@@ -114,9 +143,7 @@ park (DraftdLane *lane, GError **error)
   g_array_set_size (lane->ids[lane->req.model], 0);
   g_array_set_size (lane->logits[lane->req.model], 0);
   release_outputs (lane);
-  lane->state = LANE_PARKED;
-  l->computing--;
-  l->parked++;
+  lane_set_state (lane, LANE_PARKED);
   g_cond_broadcast (&l->changed);
   while (lane->state == LANE_PARKED)
     g_cond_wait (&lane->wake, &l->lock);
@@ -269,6 +296,7 @@ draftd_lanes_new (DraftdRunner *target, DraftdRunner *assistant, guint n_lanes, 
   l->slice = MAX (slice, 1u);
   g_return_val_if_fail (draftd_runner_n_seq (target) >= l->n_lanes * (1 + scratch), NULL);
   l->lanes = g_new0 (DraftdLane, l->n_lanes);
+  l->in_state[LANE_FREE] = l->n_lanes;
   l->affinity = g_new0 (char *, l->n_lanes);
   for (guint m = 0; m < 2; m++)
     l->cached[m] = g_new0 (GArray *, l->n_lanes);
@@ -293,7 +321,7 @@ draftd_lanes_free (DraftdLanes *l)
 {
   if (l == NULL)
     return;
-  g_return_if_fail (l->open == 0);
+  g_return_if_fail (n_open (l) == 0);
   for (guint i = 0; i < l->n_lanes; i++) {
     g_cond_clear (&l->lanes[i].wake);
     for (guint m = 0; m < 2; m++) {
@@ -341,20 +369,18 @@ DraftdLane *
 draftd_lanes_open (DraftdLanes *l, gconstpointer owner, const char *affinity, guint reserve, gboolean interactive)
 {
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&l->lock);
-  if (l->open + (reserve ? reserve + l->jobs_waiting : 0) >= l->n_lanes)
+  if (n_open (l) + (reserve ? reserve + l->jobs_waiting : 0) >= l->n_lanes)
     return NULL;
   DraftdLane *lane = pick_free (l, affinity);
   if (lane == NULL)
     return NULL;
-  lane->state = LANE_COMPUTING;
+  lane_set_state (lane, LANE_COMPUTING);
   lane->owner = owner;
   lane->interactive = interactive;
   if (affinity) {
     g_free (l->affinity[lane->index]);
     l->affinity[lane->index] = g_strdup (affinity);
   }
-  l->open++;
-  l->computing++;
   return lane;
 }
 
@@ -365,9 +391,7 @@ draftd_lane_close (DraftdLane *lane)
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&l->lock);
   g_return_if_fail (lane->state == LANE_COMPUTING);
   release_outputs (lane);
-  lane->state = LANE_FREE;
-  l->open--;
-  l->computing--;
+  lane_set_state (lane, LANE_FREE);
   g_cond_broadcast (&l->changed);
 }
 
@@ -382,8 +406,7 @@ void
 draftd_lane_wait_begin (DraftdLane *lane)
 {
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&lane->l->lock);
-  lane->state = LANE_WAITING;
-  lane->l->computing--;
+  lane_set_state (lane, LANE_WAITING);
   g_cond_broadcast (&lane->l->changed);
 }
 
@@ -391,8 +414,7 @@ void
 draftd_lane_wait_end (DraftdLane *lane)
 {
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&lane->l->lock);
-  lane->state = LANE_COMPUTING;
-  lane->l->computing++;
+  lane_set_state (lane, LANE_COMPUTING);
 }
 
 gboolean
@@ -403,18 +425,19 @@ draftd_lanes_settle (DraftdLanes *l)
    * waited out too: nothing to pass yet, nothing for the loop to do. */
   gint64 deadline = 0;
   gboolean late = FALSE;
-  while (!l->kicked && !late && (l->computing > 0 || (l->parked == 0 && l->open > 0))) {
-    if (l->parked == 0) {
+  guint *in = l->in_state;
+  while (!l->kicked && !late && (in[LANE_COMPUTING] > 0 || (in[LANE_PARKED] == 0 && n_open (l) > 0))) {
+    if (in[LANE_PARKED] == 0) {
       deadline = 0;
       g_cond_wait (&l->changed, &l->lock);
       continue;
     }
     if (deadline == 0)
       deadline = g_get_monotonic_time () + MAX (l->last_pass_us, STRAGGLER_WAIT_MIN_US);
-    late = !g_cond_wait_until (&l->changed, &l->lock, deadline) && l->computing > 0 && l->parked > 0;
+    late = !g_cond_wait_until (&l->changed, &l->lock, deadline) && in[LANE_COMPUTING] > 0 && in[LANE_PARKED] > 0;
   }
   l->kicked = FALSE;
-  return l->parked > 0 && (l->computing == 0 || late);
+  return in[LANE_PARKED] > 0 && (in[LANE_COMPUTING] == 0 || late);
 }
 
 void
@@ -436,7 +459,7 @@ guint
 draftd_lanes_open_count (DraftdLanes *l)
 {
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&l->lock);
-  return l->open;
+  return n_open (l);
 }
 
 void
@@ -654,9 +677,7 @@ wake_served (DraftdLanes *l, DraftdLane **parked, guint n, const guint *taken, g
     if (r->kind != REQ_COPY && r->error == NULL && r->done < request_tokens (r))
       continue;  /* a chunk: the lane waits for its next */
     parked[i]->in_place[r->model] = r->kind != REQ_COPY && !parked[i]->copied[r->model];
-    parked[i]->state = LANE_COMPUTING;
-    l->parked--;
-    l->computing++;
+    lane_set_state (parked[i], LANE_COMPUTING);
     g_cond_signal (&parked[i]->wake);
   }
   return served;
