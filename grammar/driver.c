@@ -176,7 +176,7 @@ answer (Driver *d, GrammarJob *j, guint i)
   return text != NULL;
 }
 
-static gpointer
+static void
 worker_main (gpointer p)
 {
   Worker *w = p;
@@ -200,7 +200,6 @@ worker_main (gpointer p)
   d->running--;
   g_cond_broadcast (&d->changed);
   g_free (w);
-  return NULL;
 }
 
 /* Starts workers while contexts are to be had and segments wait for one. */
@@ -224,7 +223,7 @@ start_workers (Driver *d)
     g_mutex_lock (&d->lock);
     d->running++;
     g_mutex_unlock (&d->lock);
-    g_thread_unref (g_thread_new ("draftd-sentences", worker_main, w));
+    d->workers->start (worker_main, w, d->workers->user);
   }
 }
 

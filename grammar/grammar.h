@@ -51,11 +51,15 @@ typedef struct {
 
 /* Sentences in flight at once: more contexts like the caller's, each on sequences of its own
  * (in the daemon, lanes of the engine loop: daemon/engine/lanes.h). The driver answers
- * segments on them in threads of its own, every worker's passes joining the others' in
- * the loop's batched pass, and puts the answers back in text order. */
+ * segments on them in threads the caller starts and owns (grammar/ starts none), every
+ * worker's passes joining the others' in the loop's batched pass, and puts the answers back
+ * in text order. */
 struct DraftdGrammarWorkers {
   /* A context for one more worker, or NULL when none is to be had now. */
   DraftdGrammarContext *(*open) (gpointer user);
+  /* Runs work(data) on a thread of the caller's, which it joins once draftd_grammar_run has
+   * returned (by then work has). */
+  void (*start) (void (*work) (gpointer data), gpointer data, gpointer user);
   /* The worker is done with it; called on the worker's thread. */
   void (*close) (DraftdGrammarContext *ctx, gpointer user);
   /* Another job waits for a context: a worker stops after its segment. */

@@ -475,7 +475,31 @@ typedef struct {
 typedef struct {
   DraftdLane *own;           /* the job's lane: it waits while its workers finish */
   const DraftdGrammarContext *base;
+  GPtrArray *threads;        /* the workers' threads, joined when the job's run returns */
 } Workers;
+
+typedef struct {
+  void (*work) (gpointer data);
+  gpointer data;
+} WorkerStart;
+
+static gpointer
+worker_thread (gpointer p)
+{
+  WorkerStart *ws = p;
+  ws->work (ws->data);
+  g_free (ws);
+  return NULL;
+}
+
+/* The engine owns every thread that touches a model: the driver's workers run on these. */
+static void
+workers_start (void (*work) (gpointer data), gpointer data, gpointer user)
+{
+  WorkerStart *ws = g_new (WorkerStart, 1);
+  *ws = (WorkerStart) { work, data };
+  g_ptr_array_add (((Workers *) user)->threads, g_thread_new ("draftd-sentences", worker_thread, ws));
+}
 
 static DraftdGrammarContext *
 workers_open (gpointer user)
@@ -537,8 +561,10 @@ run_grammar (DraftdModels *m, DraftdLane *lane, DraftdSpell *spell, const Draftd
     .spell = spell,
     .answers = m->answers,
   };
-  Workers w = { lane, &ctx };
-  DraftdGrammarWorkers workers = { workers_open, workers_close, workers_contended, workers_wait_begin, workers_wait_end, &w };
+  g_autoptr (GPtrArray) threads = g_ptr_array_new ();
+  Workers w = { lane, &ctx, threads };
+  DraftdGrammarWorkers workers = { workers_open, workers_start, workers_close, workers_contended, workers_wait_begin,
+                                   workers_wait_end, &w };
   ctx.workers = &workers;
   SegmentHook hook = { sink, req->text, { config->disabled_rules, req->options.disabled_rules } };
   DraftdGrammarRequest greq = {
@@ -563,6 +589,8 @@ run_grammar (DraftdModels *m, DraftdLane *lane, DraftdSpell *spell, const Draftd
   res->edits = draftd_grammar_edits_new ();
   res->stats.mode = "iad";
   res->text = draftd_grammar_run (&ctx, req->text, &greq, res->edits, &res->stats.grammar, &res->error);
+  for (guint i = 0; i < threads->len; i++)
+    g_thread_join (threads->pdata[i]);
   drop_disabled (&hook, res);
 }
 
