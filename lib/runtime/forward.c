@@ -19,6 +19,10 @@ struct DraftdRunner {
   guint32 D, QKV, ATT, F, V;  /* padded activation strides (the weights') */
 
   DraftdKvCache kv;           /* a slot per sequence */
+  /* [n_seq], atomic: the sequence is in the pass under way. The per-sequence calls
+   * (draftd_runner_seq_*) may come from another thread than the pass's, for a sequence the
+   * pass does not hold (forward.h); these flags make a call that breaks that a warning. */
+  gint *in_pass;
   DraftdVkBuffer rope;        /* [max_cap][head_dim/2] (cos, sin), global layers */
   DraftdVkBuffer rope_swa;    /* [max_cap][head_dim/2] (cos, sin), sliding-window layers */
 
@@ -213,6 +217,7 @@ runner_new (DraftdDeviceModel *w, const DraftdRunnerOptions *options, GError **e
   r->V = r->w->V;
   r->out_logits = g_array_new (FALSE, FALSE, sizeof (float));
   r->out_ids = g_array_new (FALSE, FALSE, sizeof (gint32));
+  r->in_pass = g_new0 (gint, MAX (n_seq, 1u));
   if (!check_limits (r, n_seq, options->n_seq_full, n_ctx, seq_ctx, error) ||
       !draftd_kv_cache_init (&r->kv, vk, r->cfg.n_layer, r->cfg.n_head_kv * r->cfg.head_dim, n_seq, options->n_seq_full,
                              n_ctx, seq_ctx, error) ||
@@ -255,6 +260,7 @@ draftd_runner_free (DraftdRunner *r)
     draftd_vk_buffer_clear (vk, bufs[i]);
   g_clear_pointer (&r->out_logits, g_array_unref);
   g_clear_pointer (&r->out_ids, g_array_unref);
+  g_free (r->in_pass);
   g_free (r);
 }
 
@@ -714,6 +720,15 @@ stage_pass (DraftdRunner *r, const DraftdBatch *b, guint done, guint T, guint *n
   }
 }
 
+/* Flags the batch's sequences (start[s] != G_MAXUINT) as in the pass, or no longer. */
+static void
+mark_in_pass (DraftdRunner *r, const guint *start, gint on)
+{
+  for (guint s = 0; s < r->kv.n_seq; s++)
+    if (start[s] != G_MAXUINT)
+      g_atomic_int_set (&r->in_pass[s], on);
+}
+
 gboolean
 draftd_runner_forward_batch (DraftdRunner *r, const DraftdBatch *batch, DraftdForwardFlags flags, GError **error)
 {
@@ -724,18 +739,19 @@ draftd_runner_forward_batch (DraftdRunner *r, const DraftdBatch *batch, DraftdFo
   r->out_have_logits = !(flags & DRAFTD_FORWARD_ARGMAX_ONLY);
   g_array_set_size (r->out_logits, 0);
   g_array_set_size (r->out_ids, 0);
-  for (guint done = 0; done < batch->n;) {
+  mark_in_pass (r, start, 1);
+  gboolean ok = TRUE;
+  for (guint done = 0; ok && done < batch->n;) {
     guint T = MIN (r->n_batch, batch->n - done), n_out, max_keys;
     stage_pass (r, batch, done, T, &n_out, &max_keys);
-    if (!run_pass (r, T, n_out, max_keys, r->out_have_logits, error)) {
-      for (guint s = 0; s < r->kv.n_seq; s++)
-        if (start[s] != G_MAXUINT)
-          draftd_kv_cache_truncate (&r->kv, s, start[s]);
-      return FALSE;
-    }
+    ok = run_pass (r, T, n_out, max_keys, r->out_have_logits, error);
     done += T;
   }
-  return TRUE;
+  for (guint s = 0; !ok && s < r->kv.n_seq; s++)
+    if (start[s] != G_MAXUINT)
+      draftd_kv_cache_truncate (&r->kv, s, start[s]);
+  mark_in_pass (r, start, 0);
+  return ok;
 }
 
 gboolean
@@ -796,7 +812,7 @@ draftd_runner_take_outputs (DraftdRunner *r, GArray **logits, GArray **ids)
 guint
 draftd_runner_seq_n_past (const DraftdRunner *r, guint seq)
 {
-  g_return_val_if_fail (seq < r->kv.n_seq, 0);
+  g_return_val_if_fail (seq < r->kv.n_seq && !g_atomic_int_get (&r->in_pass[seq]), 0);
   return draftd_kv_cache_n_past (&r->kv, seq);
 }
 
@@ -810,14 +826,14 @@ draftd_runner_seq_n_ctx (const DraftdRunner *r, guint seq)
 const gint32 *
 draftd_runner_seq_tokens (const DraftdRunner *r, guint seq)
 {
-  g_return_val_if_fail (seq < r->kv.n_seq, NULL);
+  g_return_val_if_fail (seq < r->kv.n_seq && !g_atomic_int_get (&r->in_pass[seq]), NULL);
   return (const gint32 *) r->kv.slots[seq].tokens->data;
 }
 
 void
 draftd_runner_seq_truncate (DraftdRunner *r, guint seq, guint n)
 {
-  g_return_if_fail (seq < r->kv.n_seq);
+  g_return_if_fail (seq < r->kv.n_seq && !g_atomic_int_get (&r->in_pass[seq]));
   draftd_kv_cache_truncate (&r->kv, seq, n);
 }
 

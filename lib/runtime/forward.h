@@ -76,7 +76,12 @@ const DraftdModel *draftd_runner_model (const DraftdRunner *r);
 /* Rolls the cache back to its first n positions (n <= n_past). */
 void draftd_runner_truncate (DraftdRunner *r, guint n);
 
-/* Sequences: 0 .. n_seq - 1, each with its own length, capacity and rollback. */
+/* Sequences: 0 .. n_seq - 1, each with its own length, capacity and rollback.
+ * Threads: the runner has no lock. Passes (forward, seq_copy) come from one thread at a time;
+ * seq_n_past, seq_tokens and seq_truncate touch that sequence's slot alone, so another thread
+ * may call them for a sequence the pass under way does not hold (the engine's lanes: a
+ * lane's thread owns its sequences, and they join a pass only while it waits parked). A call
+ * for a sequence in the pass is refused with a warning. */
 guint draftd_runner_n_seq (const DraftdRunner *r);
 guint draftd_runner_seq_n_past (const DraftdRunner *r, guint seq);
 guint draftd_runner_seq_n_ctx (const DraftdRunner *r, guint seq);
