@@ -2,7 +2,7 @@
  * queue by last use, the oldest evicted first when the bytes pass the bound. */
 #include <string.h>
 #include "grammar/answer-cache.h"
-#include "grammar/rank.h"
+#include "grammar/candidate.h"
 
 /* document_seen's separators: no word holds either (words are letters, digits, apostrophes). */
 #define SEEN_VALUE '\x1f'

@@ -25,3 +25,18 @@ draftd_candidates_match_case (const char *was, const char *rep)
   g_unichar_to_utf8 (up, buf);
   return g_strconcat (buf, g_utf8_next_char (rep), NULL);
 }
+
+static void
+fix_clear (DraftdFix *f)
+{
+  g_free (f->was);
+  g_free (f->now);
+}
+
+GArray *
+draftd_fixes_new (void)
+{
+  GArray *a = g_array_new (FALSE, FALSE, sizeof (DraftdFix));
+  g_array_set_clear_func (a, (GDestroyNotify) fix_clear);
+  return a;
+}

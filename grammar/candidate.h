@@ -20,6 +20,15 @@ typedef enum {
 
 const char *draftd_fix_kind_name (DraftdFixKind kind);
 
+/* A correction taken: what it replaced, with what, and of which kind. */
+typedef struct {
+  char *was, *now;
+  DraftdFixKind kind;
+} DraftdFix;
+
+/* An empty GArray of DraftdFix that frees its elements' strings. */
+GArray *draftd_fixes_new (void);
+
 /* A prior at or above this applies the candidate without asking the model. */
 #define DRAFTD_CANDIDATE_CERTAIN 100.0f
 

@@ -125,21 +125,6 @@ draftd_scorer_logprob (DraftdScorer *s, const char *text, gsize upto, const Draf
   return TRUE;
 }
 
-static void
-fix_clear (DraftdFix *f)
-{
-  g_free (f->was);
-  g_free (f->now);
-}
-
-GArray *
-draftd_fixes_new (void)
-{
-  GArray *a = g_array_new (FALSE, FALSE, sizeof (DraftdFix));
-  g_array_set_clear_func (a, (GDestroyNotify) fix_clear);
-  return a;
-}
-
 /* The text being corrected, and its protected spans as they move with each edit. */
 typedef struct {
   GString *text;

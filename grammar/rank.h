@@ -25,14 +25,6 @@ gboolean draftd_scorer_logprob (DraftdScorer *s, const char *text, gsize upto, c
 /* Model passes run so far. */
 guint draftd_scorer_passes (const DraftdScorer *s);
 
-/* A correction taken: what it replaced, with what, and of which kind. */
-typedef struct {
-  char *was, *now;
-  DraftdFixKind kind;
-} DraftdFix;
-
-GArray *draftd_fixes_new (void);
-
 /* The sentence with the candidates that win applied; appends each to `fixes`. With no
  * scorer (a language the model does not know), only candidates sure without it are taken.
  * Protected spans in `c` are of the sentence as given; `spans` (may be NULL) receives them
