@@ -16,12 +16,13 @@ meson test -C build --print-errorlogs --num-processes "$jobs"
 meson setup build-asan --werror -Db_sanitize=address,undefined -Db_lundef=false --reconfigure >/dev/null 2>&1 ||
   meson setup build-asan --werror -Db_sanitize=address,undefined -Db_lundef=false
 meson compile -C build-asan -j "$jobs"
-# Not again under ASan: the gpu-kernels suite (the exactness tests rerun with the GPU family of
+# Not again under ASan: the release-tree suite (tools/install.sh builds a release tree of its
+# own, the same in either build), the gpu-kernels suite (the exactness tests rerun with the GPU family of
 # shaders; lavapipe runs those uninstrumented, and the host code that picks and dispatches
 # them runs under ASan in gpu-kernels and gpu-attention) and the statistics suite (6000
 # sampled continuations; the sampler's host code runs in the decode-* tests). Under ASan the
 # two took 20 of the run's 45 minutes.
 meson test -C build-asan --print-errorlogs --num-processes "$jobs" --timeout-multiplier 3 \
-  --no-suite gpu-kernels --no-suite statistics
+  --no-suite gpu-kernels --no-suite statistics --no-suite release-tree
 
 FUZZ_SECONDS=${FUZZ_SECONDS:-30} tools/fuzz-ci.sh
