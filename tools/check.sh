@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing (Debian 12), builds with warnings as errors, and runs the whole
 # test suite twice: a normal build, then one with AddressSanitizer + UBSan (less three
-# suites, below); then half a minute of fuzzing per libFuzzer target (tools/fuzz-ci.sh; every
+# suites, below); then 15 s of fuzzing per libFuzzer target (tools/fuzz-ci.sh; every
 # target's corpus is also replayed as a test in both builds). CI has 2 cores and 30 minutes.
 # Tests run on lavapipe with the Khronos validation layer on (see tests/meson.build).
 set -euo pipefail
@@ -27,4 +27,4 @@ meson test -C build-asan --print-errorlogs --num-processes "$jobs" --timeout-mul
   --no-suite gpu-kernels --no-suite statistics --no-suite release-tree
 meson test -C build-asan --print-errorlogs --timeout-multiplier 3 golden-gpu
 
-FUZZ_SECONDS=${FUZZ_SECONDS:-30} tools/fuzz-ci.sh
+FUZZ_SECONDS=${FUZZ_SECONDS:-15} tools/fuzz-ci.sh
