@@ -176,7 +176,7 @@ answer (Driver *d, GrammarJob *j, guint i)
   return text != NULL;
 }
 
-static void
+static gpointer
 worker_main (gpointer p)
 {
   Worker *w = p;
@@ -200,6 +200,7 @@ worker_main (gpointer p)
   d->running--;
   g_cond_broadcast (&d->changed);
   g_free (w);
+  return NULL;
 }
 
 /* Starts workers while contexts are to be had and segments wait for one. */

@@ -59,7 +59,7 @@ struct DraftdGrammarWorkers {
   DraftdGrammarContext *(*open) (gpointer user);
   /* Runs work(data) on a thread of the caller's, which it joins once draftd_grammar_run has
    * returned (by then work has). */
-  void (*start) (void (*work) (gpointer data), gpointer data, gpointer user);
+  void (*start) (GThreadFunc work, gpointer data, gpointer user);
   /* The worker is done with it; called on the worker's thread. */
   void (*close) (DraftdGrammarContext *ctx, gpointer user);
   /* Another job waits for a context: a worker stops after its segment. */

@@ -478,27 +478,11 @@ typedef struct {
   GPtrArray *threads;        /* the workers' threads, joined when the job's run returns */
 } Workers;
 
-typedef struct {
-  void (*work) (gpointer data);
-  gpointer data;
-} WorkerStart;
-
-static gpointer
-worker_thread (gpointer p)
-{
-  WorkerStart *ws = p;
-  ws->work (ws->data);
-  g_free (ws);
-  return NULL;
-}
-
 /* The engine owns every thread that touches a model: the driver's workers run on these. */
 static void
-workers_start (void (*work) (gpointer data), gpointer data, gpointer user)
+workers_start (GThreadFunc work, gpointer data, gpointer user)
 {
-  WorkerStart *ws = g_new (WorkerStart, 1);
-  *ws = (WorkerStart) { work, data };
-  g_ptr_array_add (((Workers *) user)->threads, g_thread_new ("draftd-sentences", worker_thread, ws));
+  g_ptr_array_add (((Workers *) user)->threads, g_thread_new ("draftd-sentences", work, data));
 }
 
 static DraftdGrammarContext *
