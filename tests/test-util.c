@@ -113,6 +113,12 @@ test_vk (void)
 void
 test_check_validation (void)
 {
+  /* Off in the sanitizer build (tests/meson.build): there a zero would prove nothing. */
+  const char *on = g_getenv ("DRAFTD_VK_VALIDATION");
+  if (on == NULL || g_strcmp0 (on, "0") == 0 || *on == '\0') {
+    tap_skip ("no Vulkan validation messages: the validation layer is off in this build");
+    return;
+  }
   tap_ok (draftd_vk_validation_messages () == 0, "no Vulkan validation messages (%u)", draftd_vk_validation_messages ());
 }
 
