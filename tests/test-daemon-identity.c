@@ -36,10 +36,15 @@ method (const char *member, const char *first, const char *second, const char *k
 static char *
 long_text (void)
 {
+  /* Every sentence new, in this process and across the flooding processes: the daemon
+   * answers a sentence it has seen from memory, and these jobs must be long. */
+  static guint calls;
+  guint call = calls++, pid = (guint) getpid ();
   GString *t = g_string_new (NULL);
   for (guint i = 0; i < 8; i++)
-    g_string_append (t, "She go to school yesterday. The cat sat on teh mat. He have two book. We was happy to see "
-                        "them. It rain all day long. ");
+    g_string_append_printf (t, "She go to school on day %u of %u. The cat sat on teh mat %u times. He have %u book. "
+                               "We was happy to see them %u times. It rain all day long in week %u. ",
+                            i, pid, call, i + 2, pid % 1000 + i, call * 8 + i);
   return g_string_free (t, FALSE);
 }
 
@@ -116,43 +121,83 @@ on_newcomer_exit (GPid pid, gint status, gpointer user)
   g_spawn_close_pid (pid);
 }
 
-/* This test program again, as another process (another identity) that sends one Correct
- * and says so on its stdout. Returns once it has exited (its status), with *at_send the
- * flood's jobs answered when it sent and *at_end when it had its answer. */
-static int
-newcomer (BusFixture *f, DBusConnection **c, DBusPendingCall **pend, guint n, guint *at_send, guint *at_end)
+/* This test program again, as another process (another identity): started before the
+ * flood, it connects, says "c", and waits for its cue on stdin so that it sends the moment
+ * the parent decides, not when a loaded machine gets round to starting a process. */
+typedef struct {
+  GPid pid;
+  int in, out, status;
+} Newcomer;
+
+static gboolean
+newcomer_start (BusFixture *f, Newcomer *n)
 {
   g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
-  const char *argv[] = { self, "--newcomer", f->address, NULL };
-  GPid pid;
-  int out = -1;
-  if (!g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid, NULL, &out, NULL,
-                                 NULL))
-    return -1;
-  g_unix_set_fd_nonblocking (out, TRUE, NULL);
+  const char *argv[] = { self, "--newcomer-on-cue", f->address, NULL };
+  n->status = -1;
+  if (!g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &n->pid, &n->in, &n->out,
+                                 NULL, NULL))
+    return FALSE;
   /* GLib reaps it (the fixture's child watch for draftd has GLib handle SIGCHLD). */
-  int status = -1;
-  g_child_watch_add (pid, on_newcomer_exit, &status);
-  *at_send = G_MAXUINT;
-  for (int i = 0; i < 12000 && status == -1; i++) {
+  g_child_watch_add (n->pid, on_newcomer_exit, &n->status);
+  char b = 0;
+  gboolean connected = read (n->out, &b, 1) == 1 && b == 'c';  /* blocks until it is connected */
+  g_unix_set_fd_nonblocking (n->out, TRUE, NULL);
+  return connected;
+}
+
+/* Cues the newcomer to send its Correct and follows it to its exit (returned: its status),
+ * with *at_send the flood's jobs answered when it sent and *at_end when it had its answer:
+ * read from its stdout, not taken at its exit, which can come much later (under ASan its
+ * leak check alone ran while 11 more jobs ended). */
+static int
+newcomer_cue (Newcomer *n, DBusConnection **c, DBusPendingCall **pend, guint count, guint *at_send, guint *at_end)
+{
+  *at_send = *at_end = G_MAXUINT;
+  if (write (n->in, "g", 1) != 1)
+    return -1;
+  close (n->in);
+  gint64 t_send = 0;
+  gboolean eof = FALSE;
+  for (int i = 0; i < 30000 && !eof; i++) {
     char b;
-    if (*at_send == G_MAXUINT && read (out, &b, 1) == 1)
-      *at_send = completed (pend, n);
+    ssize_t got;
+    while ((got = read (n->out, &b, 1)) == 1) {
+      if (b == 's' && *at_send == G_MAXUINT) {
+        *at_send = completed (pend, count);
+        t_send = g_get_monotonic_time ();
+      } else if (b == 'a' && *at_end == G_MAXUINT) {
+        *at_end = completed (pend, count);
+        tap_diag ("the newcomer was answered %.0f ms after it sent", (g_get_monotonic_time () - t_send) / 1000.0);
+      }
+    }
+    eof = got == 0;  /* it has exited: everything it said has been read */
     pump_all (c, 10);
     g_main_context_iteration (NULL, FALSE);
   }
-  *at_end = completed (pend, n);
-  close (out);
-  return status >= 0 && WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+  close (n->out);
+  for (int i = 0; i < 30000 && n->status == -1; i++)
+    g_main_context_iteration (NULL, TRUE);
+  int st = n->status;
+  return st >= 0 && WIFEXITED (st) ? WEXITSTATUS (st) : -1;
 }
 
-/* The newcomer's side: one Correct on a connection of its own; 0 when it is answered. */
+/* The newcomer's side: one Correct on a connection of its own; 0 when it is answered.
+ * On cue: says "c" once connected and sends when a byte arrives on stdin. Says "s" when
+ * sent and "a" when answered. */
 static int
-newcomer_main (const char *address)
+newcomer_main (const char *address, gboolean on_cue)
 {
   DBusConnection *c = draftd_bus_connect (address, NULL);
   if (c == NULL)
     return 1;
+  if (on_cue) {
+    char b;
+    fputs ("c", stdout);
+    fflush (stdout);
+    if (read (STDIN_FILENO, &b, 1) != 1)
+      return 1;
+  }
   DBusMessage *m = method ("Correct", "He go home.", NULL, NULL, 0, NULL);
   DBusPendingCall *pend = NULL;
   dbus_connection_send_with_reply (c, m, &pend, 300000);
@@ -163,6 +208,8 @@ newcomer_main (const char *address)
   dbus_pending_call_block (pend);
   DBusMessage *r = dbus_pending_call_steal_reply (pend);
   int status = r && dbus_message_get_type (r) == DBUS_MESSAGE_TYPE_METHOD_RETURN ? 0 : 1;
+  fputs ("a", stdout);  /* answered */
+  fflush (stdout);
   if (r)
     dbus_message_unref (r);
   dbus_pending_call_unref (pend);
@@ -171,9 +218,9 @@ newcomer_main (const char *address)
   return status;
 }
 
-/* Each connection sends three one-sentence Corrects at once; another process's Correct,
- * sent while they run, waits for about one of their jobs, not one per
- * connection (their turns rotated per connection before). */
+/* Five connections of one process send 16 one-sentence Corrects at once; another
+ * process's Correct, sent while they run, waits at most for those in flight, not for one
+ * per connection (their turns rotated per connection before). */
 static void
 test_turns (void)
 {
@@ -181,29 +228,49 @@ test_turns (void)
   int code;
   if (!bus_fixture_begin (&f, NULL, &code))
     return;
-  static const char sentence[] = "The committee have decided that the new library will opens next spring, once the "
-                                 "builders finishes the roof and the windows of the old hall beside the river.";
+  /* Each job's sentence its own (numbered): the same sentence again is answered from memory. */
+  static const char sentence[] = "The committee have decided that the new library number %u will opens next spring, once "
+                                 "the builders finishes the roof and the windows of the old hall beside the river, and "
+                                 "the mayor say that everyone are welcome to the opening.";
   DBusConnection *c[CONNECTIONS];
-  DBusPendingCall *pend[3 * CONNECTIONS];
+  /* 16 jobs, the most a process may queue: at most 7 run at once (a process never takes the
+   * last lane), so at least 9 are left when the first ends. */
+  DBusPendingCall *pend[16];
   for (guint i = 0; i < CONNECTIONS; i++)
     c[i] = bus_fixture_connect (&f);
+  Newcomer nc;
+  gboolean started = newcomer_start (&f, &nc);
+  tap_ok (started, "another process is connected, waiting for its cue");
+  if (!started) {
+    bus_fixture_teardown (&f);
+    return;
+  }
   for (guint i = 0; i < G_N_ELEMENTS (pend); i++) {
     /* The model's pass too: a job long enough that the newcomer's call is quick beside it. */
     dbus_bool_t yes = TRUE;
-    DBusMessage *m = method ("Correct", sentence, NULL, "model_pass", DBUS_TYPE_BOOLEAN, &yes);
+    g_autofree char *text = g_strdup_printf (sentence, i + 1);
+    DBusMessage *m = method ("Correct", text, NULL, "model_pass", DBUS_TYPE_BOOLEAN, &yes);
     dbus_connection_send_with_reply (c[i % CONNECTIONS], m, &pend[i], 300000);
     dbus_message_unref (m);
   }
-  for (int i = 0; i < 6000 && completed (pend, G_N_ELEMENTS (pend)) == 0; i++)
+  /* The cue: the first of their jobs answered, so they are all admitted and running or
+   * queued. */
+  for (int i = 0; i < 30000 && completed (pend, G_N_ELEMENTS (pend)) == 0; i++)
     pump_all (c, 20);
   guint before = 0, after = 0;
-  int st = newcomer (&f, c, pend, G_N_ELEMENTS (pend), &before, &after);
+  int st = newcomer_cue (&nc, c, pend, G_N_ELEMENTS (pend), &before, &after);
   /* The newcomer starts at once on the lane a process already running never takes, and
    * runs beside that process's jobs: those in flight on the other lanes end meanwhile,
-   * one round of them, one more while the answer travels. */
+   * one round of them. Their turns rotated per connection before, and it waited for
+   * the rest of the process's queue. */
   guint lanes = bus_fixture_models_u32 (c[0], "lanes");
-  tap_ok (st == 0 && lanes >= 1 && after - before <= lanes, "a newcomer waited for %u jobs of a process with %d connections (%u to %u; %d)",
-          after - before, CONNECTIONS, before, after, st);
+  guint n = G_N_ELEMENTS (pend);
+  tap_ok (st == 0 && lanes >= 1 && before != G_MAXUINT && n - before > lanes,
+          "the newcomer sent while more than a round of theirs was left (%u of %u, %u lanes; %d)",
+          before == G_MAXUINT ? 0 : n - before, n, lanes, st);
+  tap_ok (st == 0 && after != G_MAXUINT && after - before <= lanes,
+          "a newcomer waited for %u jobs of a process with %d connections (%u to %u; at most %u)", after - before,
+          CONNECTIONS, before, after, lanes);
   int busy, served;
   bus_fixture_count_replies (pend, G_N_ELEMENTS (pend), &busy, &served);
   tap_ok (served == (int) G_N_ELEMENTS (pend), "and all %d of theirs are served", served);
@@ -288,7 +355,9 @@ int
 main (int argc, char **argv)
 {
   if (argc == 3 && g_str_equal (argv[1], "--newcomer"))
-    return newcomer_main (argv[2]);
+    return newcomer_main (argv[2], FALSE);
+  if (argc == 3 && g_str_equal (argv[1], "--newcomer-on-cue"))
+    return newcomer_main (argv[2], TRUE);
   if (argc == 3 && g_str_equal (argv[1], "--flood"))
     return flood_main (argv[2]);
   BusFixture f;

@@ -136,8 +136,10 @@ main (void)
           mode ? mode : "-");
   g_autofree char *before = owner (c);
   GString *text = g_string_new (NULL);
+  /* Forty different sentences (the daemon answers one it has seen from memory), so that
+   * the job is still running when the reload comes. */
   for (int i = 0; i < 40; i++)
-    g_string_append (text, "She go to school yesterday. ");
+    g_string_append_printf (text, "She go to school on day %d. ", i + 1);
   DBusPendingCall *p1 = send_correct (c, text->str), *p2 = send_correct (c, "He go home.");
   g_file_set_contents (conf, "[draftd]\ncontext = 64\n", -1, NULL);
   kill (f.draftd_pid, SIGHUP);
