@@ -1,6 +1,7 @@
 #include "grammar/candidates.h"
 #include <string.h>
 #include "grammar/answer-cache.h"
+#include "lib/bus/draftd-bus-words.h"
 #include "grammar/candidates-private.h"
 #include "grammar/forms.h"
 
@@ -375,11 +376,13 @@ draftd_candidates_workspace_words (GHashTable *document, const char *path)
     /* A list of up to 1 MiB; the first one found, nearest the file, is the workspace's. */
     if (g_file_get_contents (list, &all, &len, NULL) && len <= (1 << 20)) {
       g_auto (GStrv) lines = g_strsplit (all, "\n", -1);
-      for (guint i = 0; lines[i]; i++)
-        if (*g_strstrip (lines[i]) && g_utf8_validate (lines[i], -1, NULL)) {
-          g_hash_table_insert (document, g_utf8_strdown (lines[i], -1), DOCUMENT_NAME);
-          g_hash_table_insert (document, g_strdup (lines[i]), DOCUMENT_NAME);
+      for (guint i = 0; lines[i]; i++) {
+        const char *w = draftd_word_list_line (lines[i]);
+        if (w) {
+          g_hash_table_insert (document, g_utf8_strdown (w, -1), DOCUMENT_NAME);
+          g_hash_table_insert (document, g_strdup (w), DOCUMENT_NAME);
         }
+      }
       return;
     }
     g_autofree char *up = g_path_get_dirname (dir);

@@ -1,4 +1,5 @@
 #include "grammar/spell.h"
+#include "lib/bus/draftd-bus-words.h"
 #include "grammar/spell-index.h"
 #include <errno.h>
 #include <hunspell.h>
@@ -76,9 +77,9 @@ load_personal (DraftdSpell *s)
     return;
   g_auto (GStrv) lines = g_strsplit (all, "\n", -1);
   for (guint i = 0; lines[i]; i++) {
-    g_strstrip (lines[i]);
-    if (*lines[i] && g_utf8_validate (lines[i], -1, NULL))
-      g_hash_table_add (s->personal, g_strdup (lines[i]));
+    const char *w = draftd_word_list_line (lines[i]);
+    if (w)
+      g_hash_table_add (s->personal, g_strdup (w));
   }
 }
 
@@ -406,20 +407,6 @@ draftd_spell_suggest_region (DraftdSpell *s, const char *lang, guint k, const ch
   return suggest_from (s, lang, k, word);
 }
 
-static gboolean
-valid_word (const char *word)
-{
-  gsize len = strlen (word);
-  if (len == 0 || len > 64 || !g_utf8_validate (word, len, NULL))
-    return FALSE;
-  for (const char *p = word; *p; p = g_utf8_next_char (p)) {
-    gunichar c = g_utf8_get_char (p);
-    if (g_unichar_isspace (c) || g_unichar_iscntrl (c))
-      return FALSE;
-  }
-  return TRUE;
-}
-
 /* Appends the word to the file, creating its folder: the list survives restarts. */
 static gboolean
 append_word (const char *path, const char *word, GError **error)
@@ -441,9 +428,8 @@ append_word (const char *path, const char *word, GError **error)
 gboolean
 draftd_spell_add_word (DraftdSpell *s, const char *word, GError **error)
 {
-  if (!valid_word (word)) {
-    g_set_error (error, DRAFTD_SPELL_ERROR, DRAFTD_SPELL_ERROR_INVALID_WORD,
-                 "a word is 1-64 bytes of UTF-8 without spaces or control characters");
+  if (!draftd_word_valid (word)) {
+    g_set_error (error, DRAFTD_SPELL_ERROR, DRAFTD_SPELL_ERROR_INVALID_WORD, DRAFTD_WORD_RULE);
     return FALSE;
   }
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);

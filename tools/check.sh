@@ -3,7 +3,8 @@
 # test suite twice: a normal build, then one with AddressSanitizer + UBSan (less three
 # suites, below); then 15 s of fuzzing per libFuzzer target (tools/fuzz-ci.sh; every
 # target's corpus is also replayed as a test in both builds). CI has 2 cores and 30 minutes.
-# Tests run on lavapipe with the Khronos validation layer on (see tests/meson.build).
+# Tests run on lavapipe, without its thread pool, with the Khronos validation layer on in the
+# plain build (see tests/meson.build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup-debian.sh --tests

@@ -3,6 +3,7 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include "lib/bus/draftd-bus-words.h"
 
 char *
 draftd_lsp_words_file_find (const char *file)
@@ -33,23 +34,9 @@ draftd_lsp_words_file_load (const char *path, GHashTable *set, GError **error)
   }
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
   for (guint i = 0; lines[i]; i++) {
-    char *w = g_strstrip (lines[i]);
-    if (*w && *w != '#' && g_utf8_validate (w, -1, NULL))
+    const char *w = draftd_word_list_line (lines[i]);
+    if (w)
       g_hash_table_add (set, g_utf8_casefold (w, -1));
-  }
-  return TRUE;
-}
-
-static gboolean
-word_valid (const char *word)
-{
-  gsize n = strlen (word);
-  if (n == 0 || n > 64 || !g_utf8_validate (word, -1, NULL))
-    return FALSE;
-  for (const char *p = word; *p; p = g_utf8_next_char (p)) {
-    gunichar c = g_utf8_get_char (p);
-    if (g_unichar_isspace (c) || g_unichar_iscntrl (c) || c == '#')
-      return FALSE;
   }
   return TRUE;
 }
@@ -67,9 +54,8 @@ new_list_path (const char *file, const char *root)
 gboolean
 draftd_lsp_words_file_add (const char *file, const char *root, const char *word, char **used, GError **error)
 {
-  if (!word_valid (word)) {
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                 "a workspace word is 1-64 bytes of UTF-8 without spaces, control characters or '#'");
+  if (!draftd_word_valid (word)) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "a workspace word: " DRAFTD_WORD_RULE);
     return FALSE;
   }
   g_autofree char *path = draftd_lsp_words_file_find (file);

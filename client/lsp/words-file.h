@@ -11,7 +11,7 @@
 char *draftd_lsp_words_file_find (const char *file);
 /* Adds the words of `path` (casefolded) to `set`; a missing file adds none. FALSE on a read error. */
 gboolean draftd_lsp_words_file_load (const char *path, GHashTable *set, GError **error);
-/* Appends `word` (1-64 bytes of UTF-8, no spaces or control characters) to the words file for
+/* Appends `word` (draftd_word_valid: lib/bus/draftd-bus-words.h) to the words file for
  * `file`: the nearest above it, else a new one under `root` when the file lies in it, else
  * beside the file. Nothing is written when the word is listed already. *used: the file's path. */
 gboolean draftd_lsp_words_file_add (const char *file, const char *root, const char *word, char **used, GError **error);
