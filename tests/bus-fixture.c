@@ -50,6 +50,30 @@ bus_fixture_begin_stories (BusFixture *f, const char *const *extra_args, int *ex
   return fixture_begin (f, TRUE, extra_args, exit_code);
 }
 
+gboolean
+bus_fixture_begin_config (BusFixture *f, const char *config_text, const char *what, const char *const *extra_args,
+                          char **config_path)
+{
+  static guint configs;
+  g_autofree char *name = g_strdup_printf ("draftd-%u.conf", ++configs);
+  g_autofree char *conf = g_build_filename (test_tmpdir (), name, NULL);
+  g_autoptr (GPtrArray) args = g_ptr_array_new ();
+  g_ptr_array_add (args, (char *) "--config");
+  g_ptr_array_add (args, conf);
+  for (guint i = 0; extra_args && extra_args[i]; i++)
+    g_ptr_array_add (args, (char *) extra_args[i]);
+  g_ptr_array_add (args, NULL);
+  int code;
+  if (!g_file_set_contents (conf, config_text, -1, NULL) ||
+      !fixture_begin (f, FALSE, (const char *const *) args->pdata, &code)) {
+    tap_ok (FALSE, "draftd starts with %s", what);
+    return FALSE;
+  }
+  if (config_path)
+    *config_path = g_steal_pointer (&conf);
+  return TRUE;
+}
+
 void
 bus_fixture_teardown (BusFixture *f)
 {

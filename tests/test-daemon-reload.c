@@ -116,14 +116,13 @@ wait_context (DBusConnection *c, guint32 want)
 int
 main (void)
 {
-  g_autofree char *conf = g_build_filename (test_tmpdir (), "reload.conf", NULL);
-  g_file_set_contents (conf, "[draftd]\ncontext = 128\nlanes = 3\n", -1, NULL);
   BusFixture f;
-  int code;
+  g_autofree char *conf = NULL;
   g_autofree char *missing = g_build_filename (test_tmpdir (), "no-such-assistant.gguf", NULL);
-  const char *extra[] = { "--config", conf, "--assistant", missing, NULL };
-  if (!bus_fixture_begin (&f, extra, &code))
-    return code;
+  const char *extra[] = { "--assistant", missing, NULL };
+  if (!bus_fixture_begin_config (&f, "[draftd]\ncontext = 128\nlanes = 3\n", "a config and a missing assistant", extra,
+                                 &conf))
+    return tap_done ();
   tap_ok (TRUE, "a missing assistant does not stop draftd");
   g_autofree char *log = NULL;
   g_file_get_contents (f.log_path, &log, NULL, NULL);

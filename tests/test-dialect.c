@@ -177,15 +177,9 @@ test_cli_path (BusFixture *f)
 static void
 test_config (void)
 {
-  g_autofree char *conf = g_build_filename (test_tmpdir (), "draftd.conf", NULL);
-  g_file_set_contents (conf, "[draftd]\ndialect = en-GB\n", -1, NULL);
   BusFixture f = { 0 };
-  int code;
-  const char *extra[] = { "--config", conf, NULL };
-  if (!bus_fixture_begin (&f, extra, &code)) {
-    tap_ok (FALSE, "draftd starts with dialect = en-GB in its config");
+  if (!bus_fixture_begin_config (&f, "[draftd]\ndialect = en-GB\n", "dialect = en-GB in its config", NULL, NULL))
     return;
-  }
   DBusConnection *c = bus_fixture_connect (&f);
   g_autofree char *plain = us_edits (c, NULL);
   g_autofree char *locale = us_edits (c, (const char *const[]) { "locale_dialect", "en-US", NULL });
@@ -197,7 +191,6 @@ test_config (void)
   dbus_connection_close (c);
   dbus_connection_unref (c);
   bus_fixture_teardown (&f);
-  g_unlink (conf);
 }
 
 int

@@ -295,16 +295,10 @@ test_cli (BusFixture *f)
 static void
 test_config (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("draftd-rules-XXXXXX", NULL);
-  g_autofree char *conf = g_build_filename (dir, "draftd.conf", NULL);
-  g_file_set_contents (conf, "[draftd]\ndisabled_rules = spelling, confusable\n", -1, NULL);
   BusFixture f = { 0 };
-  int code;
-  const char *extra[] = { "--config", conf, NULL };
-  if (!bus_fixture_begin (&f, extra, &code)) {
-    tap_ok (FALSE, "draftd starts with disabled_rules in its config");
+  if (!bus_fixture_begin_config (&f, "[draftd]\ndisabled_rules = spelling, confusable\n", "disabled_rules in its config",
+                                 NULL, NULL))
     return;
-  }
   DBusConnection *c = bus_fixture_connect (&f);
   DBusError e;
   dbus_error_init (&e);
@@ -318,8 +312,6 @@ test_config (void)
   dbus_connection_close (c);
   dbus_connection_unref (c);
   bus_fixture_teardown (&f);
-  g_unlink (conf);
-  g_rmdir (dir);
 }
 
 int
