@@ -32,6 +32,8 @@ gboolean bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, 
 gboolean bench_device (DraftdVk *vk, const char *const *models, guint reps, JsonBuilder *json, GError **error);
 /* draftd binaries on a private bus in alternating rounds, serving `target` and `assistant`
  * (NULL: the shipped models of the source tree): `text_path` (or NULL) corrected as one call,
- * and each count of clients completing at once. */
+ * and each count of clients completing at once, each client sending enough Completes in a
+ * row that one alone works `min_seconds` (0: 1 s). */
 gboolean bench_serve (const char *const *daemons, const char *target, const char *assistant, const char *text_path,
-                      const guint *clients, guint n_clients, guint rounds, JsonBuilder *json, GError **error);
+                      const guint *clients, guint n_clients, guint rounds, double min_seconds, JsonBuilder *json,
+                      GError **error);

@@ -92,7 +92,7 @@ run_suites (DraftdVk *vk, const BenchArgs *a, JsonBuilder *json, GError **error)
     g_autofree char *own = g_build_filename (DRAFTD_BUILD_ROOT, "daemon", "draftd", NULL);
     const char *const fallback[] = { own, NULL };
     return bench_serve (a->daemons ? (const char *const *) a->daemons : fallback, a->models ? a->models[0] : NULL,
-                        a->assistant, a->text, a->Ns, a->n_N, MIN (a->reps, 3), json, error);
+                        a->assistant, a->text, a->Ns, a->n_N, MIN (a->reps, 3), a->min_s, json, error);
   }
   const BenchTiming timing = { a->warmup_s, a->min_s };
   for (guint i = 0; a->models && a->models[i]; i++) {
@@ -144,7 +144,7 @@ main (int argc, char **argv)
     { "device", 'd', 0, G_OPTION_ARG_FILENAME, &a.device, "Vulkan device index or name", "DEV" },
     { "assistant", 'a', 0, G_OPTION_ARG_FILENAME, &a.assistant, "decode suite: assistant model (for the first -m); serve suite: the daemon's assistant", "A.gguf" },
     { "warmup-seconds", 0, 0, G_OPTION_ARG_DOUBLE, &a.warmup_s, "forward and decode suites: work untimed for this long first, per model (a GPU's clocks rise under load; default 0)", "S" },
-    { "min-seconds", 0, 0, G_OPTION_ARG_DOUBLE, &a.min_s, "forward and decode suites: repeat timed runs until each figure has this much work behind it (default 0: --reps alone)", "S" },
+    { "min-seconds", 0, 0, G_OPTION_ARG_DOUBLE, &a.min_s, "forward and decode suites: repeat timed runs until each figure has this much work behind it (default 0: --reps alone); serve suite: each client sends Completes enough for this much work alone (default 1)", "S" },
     { "tokens", 'n', 0, G_OPTION_ARG_INT, &a.n_tokens, "decode suite: tokens per run (default 96)", "N" },
     { "sweep", 0, 0, G_OPTION_ARG_NONE, &a.sweep, "decode suite: also try other draft settings", NULL },
     { "passes", 0, 0, G_OPTION_ARG_FILENAME, &a.passes, "forward suite: tokens per pass to time, costs relative to the first (default 1,4,8,16,64)", "T,T,..." },
