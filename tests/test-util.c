@@ -114,8 +114,7 @@ void
 test_check_validation (void)
 {
   /* Off in the sanitizer build (tests/meson.build): there a zero would prove nothing. */
-  const char *on = g_getenv ("DRAFTD_VK_VALIDATION");
-  if (on == NULL || g_strcmp0 (on, "0") == 0 || *on == '\0') {
+  if (!draftd_vk_validation_requested ()) {
     tap_skip ("no Vulkan validation messages: the validation layer is off in this build");
     return;
   }

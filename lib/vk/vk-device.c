@@ -58,6 +58,12 @@ env_true (const char *name)
   return v && *v && !g_str_equal (v, "0");
 }
 
+gboolean
+draftd_vk_validation_requested (void)
+{
+  return env_true ("DRAFTD_VK_VALIDATION");
+}
+
 static gboolean
 have_layer (const char *name)
 {
@@ -81,7 +87,7 @@ create_instance (DraftdVk *vk, GError **error)
   };
   const char *layers[1] = { "VK_LAYER_KHRONOS_validation" };
   const char *exts[1] = { VK_EXT_DEBUG_UTILS_EXTENSION_NAME };
-  vk->validation = env_true ("DRAFTD_VK_VALIDATION");
+  vk->validation = draftd_vk_validation_requested ();
   if (vk->validation && !have_layer (layers[0])) {
     g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_FAILED,
                  "DRAFTD_VK_VALIDATION is set but VK_LAYER_KHRONOS_validation is not installed "

@@ -76,6 +76,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (DraftdVk, draftd_vk_free)
 
 /* Validation messages (warnings and errors) seen by any instance in this process. */
 guint draftd_vk_validation_messages (void);
+/* Whether $DRAFTD_VK_VALIDATION asks for the validation layer (what draftd_vk_new reads). */
+gboolean draftd_vk_validation_requested (void);
 /* Lists devices as "index: name (type)" lines. */
 char *draftd_vk_list_devices (GError **error);
 
