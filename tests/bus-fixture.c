@@ -51,8 +51,8 @@ bus_fixture_begin_stories (BusFixture *f, const char *const *extra_args, int *ex
 }
 
 gboolean
-bus_fixture_begin_config (BusFixture *f, const char *config_text, const char *what, const char *const *extra_args,
-                          char **config_path)
+bus_fixture_begin_config (BusFixture *f, const char *config_text, const char *const *extra_args, char **config_path,
+                          int *exit_code)
 {
   static guint configs;
   g_autofree char *name = g_strdup_printf ("draftd-%u.conf", ++configs);
@@ -63,12 +63,15 @@ bus_fixture_begin_config (BusFixture *f, const char *config_text, const char *wh
   for (guint i = 0; extra_args && extra_args[i]; i++)
     g_ptr_array_add (args, (char *) extra_args[i]);
   g_ptr_array_add (args, NULL);
-  int code;
-  if (!g_file_set_contents (conf, config_text, -1, NULL) ||
-      !fixture_begin (f, FALSE, (const char *const *) args->pdata, &code)) {
-    tap_ok (FALSE, "draftd starts with %s", what);
+  g_autoptr (GError) error = NULL;
+  if (!g_file_set_contents (conf, config_text, -1, &error)) {
+    memset (f, 0, sizeof *f);
+    tap_ok (FALSE, "the daemon's config is written: %s", error->message);
+    *exit_code = tap_done ();
     return FALSE;
   }
+  if (!fixture_begin (f, FALSE, (const char *const *) args->pdata, exit_code))
+    return FALSE;
   if (config_path)
     *config_path = g_steal_pointer (&conf);
   return TRUE;

@@ -12,10 +12,10 @@ gboolean bus_fixture_begin (BusFixture *f, const char *const *extra_args, int *e
  * streamed slowly (a missing ../shared is reported as tap_missing_all). */
 gboolean bus_fixture_begin_stories (BusFixture *f, const char *const *extra_args, int *exit_code);
 /* bus_fixture_begin with a draftd.conf of `config_text` (a new file in the test's folder,
- * its path in *config_path when that is not NULL, for a test that rewrites it). When draftd
- * does not start, that is a failed check, "draftd starts with `what`", and the test goes on. */
-gboolean bus_fixture_begin_config (BusFixture *f, const char *config_text, const char *what,
-                                   const char *const *extra_args, char **config_path);
+ * its path in *config_path when that is not NULL, for a test that rewrites it); FALSE and
+ * *exit_code as bus_fixture_begin. */
+gboolean bus_fixture_begin_config (BusFixture *f, const char *config_text, const char *const *extra_args,
+                                   char **config_path, int *exit_code);
 /* bus_fixture_clear, after showing draftd's log as TAP diagnostics if a test failed. */
 void bus_fixture_teardown (BusFixture *f);
 /* `draft correct` of `text` in a process of its own (another client identity than the

@@ -178,7 +178,8 @@ static void
 test_config (void)
 {
   BusFixture f = { 0 };
-  if (!bus_fixture_begin_config (&f, "[draftd]\ndialect = en-GB\n", "dialect = en-GB in its config", NULL, NULL))
+  int code;
+  if (!bus_fixture_begin_config (&f, "[draftd]\ndialect = en-GB\n", NULL, NULL, &code))
     return;
   DBusConnection *c = bus_fixture_connect (&f);
   g_autofree char *plain = us_edits (c, NULL);

@@ -296,8 +296,8 @@ static void
 test_config (void)
 {
   BusFixture f = { 0 };
-  if (!bus_fixture_begin_config (&f, "[draftd]\ndisabled_rules = spelling, confusable\n", "disabled_rules in its config",
-                                 NULL, NULL))
+  int code;
+  if (!bus_fixture_begin_config (&f, "[draftd]\ndisabled_rules = spelling, confusable\n", NULL, NULL, &code))
     return;
   DBusConnection *c = bus_fixture_connect (&f);
   DBusError e;
