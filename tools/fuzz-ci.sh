@@ -5,6 +5,8 @@
 # A crash or a broken invariant fails the run; its reproducer is kept in build-fuzz/artifacts/.
 #   tools/fuzz-ci.sh                  # 60 s per target
 #   FUZZ_SECONDS=3600 tools/fuzz-ci.sh
+#   FUZZ_CORPUS=DIR tools/fuzz-ci.sh  # grow DIR/TARGET across runs instead of a scratch copy:
+#                                     # long campaigns add up (the seeds are merged in each time)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
@@ -35,15 +37,22 @@ for src in tests/fuzz-*.c; do
 done
 meson compile -C build-fuzz -j "$jobs" "${targets[@]/#/tests/}"
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+if [ -n "${FUZZ_CORPUS:-}" ]; then
+  mkdir -p "$FUZZ_CORPUS"
+  work=$(cd "$FUZZ_CORPUS" && pwd)
+else
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+fi
 mkdir -p build-fuzz/artifacts
 
 run_one() {
   local name=$1 target=${1#fuzz-}
   mkdir -p "$work/$target"
-  # A scratch copy: what the run discovers does not land in the checkout.
+  # A copy (scratch, or FUZZ_CORPUS's): what the run discovers does not land in the checkout.
   if [ -d "tests/fuzz/corpus/$target" ]; then cp -r "tests/fuzz/corpus/$target/." "$work/$target/"; fi
+  local before
+  before=$(find "$work/$target" -type f | wc -l)
   local rc=0
   build-fuzz/tests/"$name" -max_total_time="$seconds" -max_len=8192 -timeout=30 -print_final_stats=1 \
     -artifact_prefix="build-fuzz/artifacts/$target-" "$work/$target" >"$work/$target.log" 2>&1 || rc=$?
@@ -55,7 +64,7 @@ run_one() {
     grep -E 'invariant broken|ERROR: |runtime error|SUMMARY|Test unit written' "$work/$target.log" | head -20
     return 1
   fi
-  echo "ok   $target: ${execs:-?} executions in ${seconds} s, $cov"
+  echo "ok   $target: ${execs:-?} executions in ${seconds} s, $cov, corpus $before -> $(find "$work/$target" -type f | wc -l) inputs"
 }
 export -f run_one
 export work seconds
