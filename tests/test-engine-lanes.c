@@ -72,6 +72,7 @@ lane_main (gpointer p)
 
 typedef struct {
   guint iterations, shared;  /* iterations, and those that served more than one lane */
+  guint serving, lanes;      /* iterations that served any lane, and the lanes they served */
 } Trace;
 
 static void
@@ -80,6 +81,8 @@ on_iteration (const gconstpointer *owners, guint n, gpointer user)
   Trace *t = user;
   t->iterations++;
   t->shared += n > 1;
+  t->serving += n > 0;
+  t->lanes += n;
 }
 
 /* Runs the cases at once, one lane each, with this thread as the engine loop. */
@@ -115,7 +118,10 @@ check_round (DraftdModels *m, Case *cases, guint n)
   for (guint i = 0; i < n; i++)
     cases[i].alone = decode (m, &cases[i], &m->target.lm, m->has_assistant ? &m->assistant.lm : NULL);
   Trace trace = { 0 };
+  DraftdLanesCounters before, after;
+  draftd_lanes_counters (m->lanes, &before);
   run_laned (m, cases, n, &trace);
+  draftd_lanes_counters (m->lanes, &after);
   for (guint i = 0; i < n; i++) {
     tap_ok (cases[i].alone && cases[i].alone->len > 0 && same (cases[i].alone, cases[i].laned),
             "%s on a lane beside %u others equals it alone (%u tokens)", cases[i].label, n - 1,
@@ -125,6 +131,14 @@ check_round (DraftdModels *m, Case *cases, guint n)
   }
   tap_ok (trace.shared > 0, "their passes were batched: %u of %u iterations served several lanes", trace.shared,
           trace.iterations);
+  /* The counters draftd-bench's serve suite reads through Status: as the trace saw it. */
+  guint64 its = after.iterations - before.iterations, lanes = after.lanes_served - before.lanes_served;
+  guint64 tokens = after.target_tokens - before.target_tokens;
+  tap_ok (its == trace.serving && lanes == trace.lanes && tokens > 0 && after.pass_us > before.pass_us,
+          "the loop counted %" G_GUINT64_FORMAT " iterations serving %" G_GUINT64_FORMAT " lanes (the trace: %u, %u), "
+          "%" G_GUINT64_FORMAT " target tokens, %.1f ms in passes, %.1f ms held for stragglers",
+          its, lanes, trace.serving, trace.lanes, tokens, (after.pass_us - before.pass_us) / 1e3,
+          (after.waited_us - before.waited_us) / 1e3);
 }
 
 int

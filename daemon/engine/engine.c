@@ -212,6 +212,15 @@ draftd_engine_describe (DraftdEngine *e)
   return g_variant_builder_end (&b);
 }
 
+void
+draftd_engine_loop_counters (DraftdEngine *e, DraftdLanesCounters *out)
+{
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&e->lock);
+  *out = (DraftdLanesCounters) { 0 };
+  if (e->models)
+    draftd_lanes_counters (e->models->lanes, out);
+}
+
 /* ---- running jobs ---- */
 
 /* Text-generating jobs: streams the text as it becomes final, cut at stop strings. */

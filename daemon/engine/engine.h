@@ -64,6 +64,9 @@ void draftd_engine_run (DraftdEngine *e, DraftdLane *lane, const DraftdJobReques
 DraftdConversations *draftd_engine_conversations (DraftdEngine *e);
 /* Model information for the Models property: a{sv}. */
 GVariant *draftd_engine_describe (DraftdEngine *e);
+/* The engine loop's counters since the models loaded (draftd_lanes_counters); all zero while
+ * none are. */
+void draftd_engine_loop_counters (DraftdEngine *e, DraftdLanesCounters *out);
 /* Adds a word to the user's personal word list, which spelling never flags (any thread;
  * kept on disk, so it survives restarts). */
 gboolean draftd_engine_add_word (DraftdEngine *e, const char *word, GError **error);

@@ -71,6 +71,7 @@ struct DraftdLanes {
   guint jobs_waiting, rotation;
   gint64 last_pass_us;     /* how long the last iteration's passes took */
   gboolean kicked;
+  DraftdLanesCounters counters;
   DraftdLanesTrace trace;
   gpointer trace_user;
 };
@@ -423,7 +424,7 @@ draftd_lanes_settle (DraftdLanes *l)
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&l->lock);
   /* Open lanes that all wait (a job for its workers, between two of their states) are
    * waited out too: nothing to pass yet, nothing for the loop to do. */
-  gint64 deadline = 0;
+  gint64 deadline = 0, since = 0;
   gboolean late = FALSE;
   guint *in = l->in_state;
   while (!l->kicked && !late && (in[LANE_COMPUTING] > 0 || (in[LANE_PARKED] == 0 && n_open (l) > 0))) {
@@ -432,11 +433,16 @@ draftd_lanes_settle (DraftdLanes *l)
       g_cond_wait (&l->changed, &l->lock);
       continue;
     }
-    if (deadline == 0)
-      deadline = g_get_monotonic_time () + MAX (l->last_pass_us, STRAGGLER_WAIT_MIN_US);
+    if (deadline == 0) {
+      since = g_get_monotonic_time ();
+      deadline = since + MAX (l->last_pass_us, STRAGGLER_WAIT_MIN_US);
+    }
     late = !g_cond_wait_until (&l->changed, &l->lock, deadline) && in[LANE_COMPUTING] > 0 && in[LANE_PARKED] > 0;
   }
   l->kicked = FALSE;
+  if (since)
+    l->counters.waited_us += g_get_monotonic_time () - since;
+  l->counters.late += late;
   return in[LANE_PARKED] > 0 && (in[LANE_COMPUTING] == 0 || late);
 }
 
@@ -467,6 +473,13 @@ draftd_lanes_set_waiting (DraftdLanes *l, guint jobs_waiting)
 {
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&l->lock);
   l->jobs_waiting = jobs_waiting;
+}
+
+void
+draftd_lanes_counters (DraftdLanes *l, DraftdLanesCounters *out)
+{
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&l->lock);
+  *out = l->counters;
 }
 
 void
@@ -639,7 +652,7 @@ fail_request (DraftdLane *lane, const GError *error)
 }
 
 /* Runs one model's pass over what `limit` lets each lane put in it (taken: how much). */
-static void
+static guint
 run_pass (DraftdLanes *l, guint model, DraftdLane **parked, guint n, const guint *limit, guint *taken)
 {
   Pass p;
@@ -660,7 +673,9 @@ run_pass (DraftdLanes *l, guint model, DraftdLane **parked, guint n, const guint
       keep_outputs (l, parked[i], taken[i]);
     r->done += taken[i];
   }
+  guint passed = b.n;
   pass_clear (&p);
+  return passed;
 }
 
 /* Wakes the lanes whose requests are done (lock held); returns how many lanes were served
@@ -737,12 +752,18 @@ draftd_lanes_run (DraftdLanes *l)
       fail_request (parked[i], error);
   }
   gint64 t0 = g_get_monotonic_time ();
-  run_pass (l, TARGET, parked, n, limit, taken);
+  guint target_tokens = run_pass (l, TARGET, parked, n, limit, taken);
   if (l->runner[ASSISTANT])
     run_pass (l, ASSISTANT, parked, n, limit, taken);
   g_mutex_lock (&l->lock);
   l->last_pass_us = g_get_monotonic_time () - t0;
   guint served = wake_served (l, parked, n, taken, owners);
+  if (served > 0) {
+    l->counters.iterations++;
+    l->counters.lanes_served += served;
+    l->counters.target_tokens += target_tokens;
+    l->counters.pass_us += l->last_pass_us;
+  }
   DraftdLanesTrace trace = l->trace;
   gpointer trace_user = l->trace_user;
   g_mutex_unlock (&l->lock);

@@ -75,6 +75,19 @@ void draftd_lanes_set_waiting (DraftdLanes *l, guint jobs_waiting);
  * lane whose request is done wakes with its outputs (or its own error). Call after
  * draftd_lanes_settle returned TRUE. */
 void draftd_lanes_run (DraftdLanes *l);
+/* What the loop has done since the lanes were made: how full its passes were and where its
+ * time went. Served lanes over iterations is a pass's occupancy (8 clients completing at
+ * once: 8 at best); `waited_us` counts only waits with some lane parked (the straggler wait),
+ * the time a pass was held back for a lane still in host work. */
+typedef struct {
+  guint64 iterations;     /* draftd_lanes_run calls that passed anything */
+  guint64 lanes_served;   /* parked lanes those iterations took tokens from */
+  guint64 target_tokens;  /* tokens in the target's passes */
+  guint64 pass_us;        /* time in the passes (both models) */
+  guint64 waited_us;      /* time parked lanes waited for others still computing */
+  guint64 late;           /* iterations that went without a lane that was still computing */
+} DraftdLanesCounters;
+void draftd_lanes_counters (DraftdLanes *l, DraftdLanesCounters *out);
 /* Called by draftd_lanes_run after each iteration with the owners of the lanes it served
  * (an owner once per lane), for tests and traces; NULL to stop. */
 typedef void (*DraftdLanesTrace) (const gconstpointer *owners, guint n, gpointer user);

@@ -333,12 +333,20 @@ host_use_models (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage 
   draftd_switcher_handle (s->switcher, op, call, jobs);
 }
 
+/* The jobs' totals since start, and the engine loop's counters since the models loaded: how
+ * full its passes were (loop_lanes_served / loop_iterations) and where its time went (in
+ * passes, or holding a pass for a lane still computing). draftd-bench's serve suite reads
+ * them around each timed run. */
 static void
-append_totals (DBusMessageIter *it, const ServiceTotals *t)
+append_totals (DBusMessageIter *it, DraftdService *s)
 {
+  const ServiceTotals *t = &s->totals;
+  DraftdLanesCounters lc;
+  draftd_engine_loop_counters (s->engine, &lc);
   DBusMessageIter v, d;
   double acceptance = t->drafted ? (double) t->accepted / t->drafted : 0.0;
   double passes = t->tokens_generated ? (double) t->target_passes / t->tokens_generated : 0.0;
+  double pass_ms = lc.pass_us / 1e3, waited_ms = lc.waited_us / 1e3;
   dbus_message_iter_open_container (it, DBUS_TYPE_VARIANT, "a{sv}", &v);
   dbus_message_iter_open_container (&v, DBUS_TYPE_ARRAY, "{sv}", &d);
   draftd_bus_dict_add (&d, "jobs_served", DBUS_TYPE_UINT64, &t->jobs_served);
@@ -347,6 +355,12 @@ append_totals (DBusMessageIter *it, const ServiceTotals *t)
   draftd_bus_dict_add (&d, "target_passes", DBUS_TYPE_UINT64, &t->target_passes);
   draftd_bus_dict_add (&d, "mean_acceptance", DBUS_TYPE_DOUBLE, &acceptance);
   draftd_bus_dict_add (&d, "passes_per_token", DBUS_TYPE_DOUBLE, &passes);
+  draftd_bus_dict_add (&d, "loop_iterations", DBUS_TYPE_UINT64, &lc.iterations);
+  draftd_bus_dict_add (&d, "loop_lanes_served", DBUS_TYPE_UINT64, &lc.lanes_served);
+  draftd_bus_dict_add (&d, "loop_target_tokens", DBUS_TYPE_UINT64, &lc.target_tokens);
+  draftd_bus_dict_add (&d, "loop_late", DBUS_TYPE_UINT64, &lc.late);
+  draftd_bus_dict_add (&d, "loop_pass_ms", DBUS_TYPE_DOUBLE, &pass_ms);
+  draftd_bus_dict_add (&d, "loop_waited_ms", DBUS_TYPE_DOUBLE, &waited_ms);
   dbus_message_iter_close_container (&v, &d);
   dbus_message_iter_close_container (it, &v);
 }
@@ -400,7 +414,7 @@ append_property (const char *name, DBusMessageIter *it, gpointer user)
     g_autoptr (GVariant) models = g_variant_ref_sink (draftd_engine_describe (s->engine));
     append_description (it, models);
   } else if (g_str_equal (name, "Stats")) {
-    append_totals (it, &s->totals);
+    append_totals (it, s);
   } else {
     return FALSE;
   }
