@@ -14,14 +14,18 @@
 
 #define SWITCHES 50
 #define WARM 10
-/* KiB a switch may add on average after the warm-up: allocator noise, not a model's state.
- * Under ASan its own allocator adds more (size-class regions, the quarantine: 132 KiB a switch
- * seen in CI, 49 without), and LeakSanitizer checks every malloc'd byte when draftd exits, so
- * there the margin is twice as wide. */
-#ifdef __SANITIZE_ADDRESS__
-#define MARGIN_KIB 256
-#else
+/* KiB a switch may add on average after the warm-up: allocator noise, not a model's state
+ * (48-74 KiB a switch measured, idle and under load).
+ * Under ASan the RSS measures ASan's own allocator more than draftd: its size-class regions,
+ * quarantine and per-thread caches added 132 KiB a switch on an idle machine and 342-391 under
+ * load (three CI runs at once beside fuzzers), with nothing leaked. There the leak check is
+ * LeakSanitizer's, which checks every malloc'd byte when draftd exits (the exit status
+ * below), and the RSS figure is printed, not held to a bound. */
 #define MARGIN_KIB 128
+#ifdef __SANITIZE_ADDRESS__
+#define RSS_BOUND FALSE
+#else
+#define RSS_BOUND TRUE
 #endif
 
 static guint
@@ -80,10 +84,14 @@ main (void)
   tap_ok (ok == SWITCHES, "%u of %d switches succeed", ok, SWITCHES);
   int margin = MARGIN_KIB;
   guint64 allowed = (guint64) (SWITCHES - WARM) * margin;
-  tap_ok (rss_end <= rss_warm + allowed,
-          "RSS stays flat over %d switches: %" G_GUINT64_FORMAT " -> %" G_GUINT64_FORMAT " KiB (%.0f KiB a switch; at "
-          "most %d allowed)", SWITCHES - WARM, rss_warm, rss_end,
-          ((double) rss_end - (double) rss_warm) / (SWITCHES - WARM), margin);
+  double per_switch = ((double) rss_end - (double) rss_warm) / (SWITCHES - WARM);
+  if (RSS_BOUND)
+    tap_ok (rss_end <= rss_warm + allowed,
+            "RSS stays flat over %d switches: %" G_GUINT64_FORMAT " -> %" G_GUINT64_FORMAT " KiB (%.0f KiB a switch; at "
+            "most %d allowed)", SWITCHES - WARM, rss_warm, rss_end, per_switch, margin);
+  else
+    tap_skip ("RSS over %d switches under ASan: %" G_GUINT64_FORMAT " -> %" G_GUINT64_FORMAT " KiB (%.0f KiB a switch), "
+              "ASan's allocator's; LeakSanitizer checks at exit instead", SWITCHES - WARM, rss_warm, rss_end, per_switch);
   tap_ok (count_entries (fd_dir) == fds_warm, "file descriptors stay flat (%" G_GUINT64_FORMAT " -> %u)", fds_warm,
           count_entries (fd_dir));
   tap_ok (count_entries (task_dir) == threads_warm, "threads stay flat (%" G_GUINT64_FORMAT " -> %u)", threads_warm,
