@@ -242,14 +242,21 @@ bus_fixture_dict_u32 (DBusMessageIter *dict, const char *key)
   return draftd_bus_dict_get_u32 (dict, key, &v) ? v : 0;
 }
 
+DBusMessage *
+bus_fixture_get_property (DBusConnection *c, const char *name)
+{
+  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DBUS_INTERFACE_PROPERTIES, "Get");
+  const char *iface = DRAFTD_BUS_IFACE;
+  dbus_message_append_args (m, DBUS_TYPE_STRING, &iface, DBUS_TYPE_STRING, &name, DBUS_TYPE_INVALID);
+  DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 60000, NULL);
+  dbus_message_unref (m);
+  return r;
+}
+
 guint32
 bus_fixture_models_u32 (DBusConnection *c, const char *key)
 {
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DBUS_INTERFACE_PROPERTIES, "Get");
-  const char *iface = DRAFTD_BUS_IFACE, *prop = "Models";
-  dbus_message_append_args (m, DBUS_TYPE_STRING, &iface, DBUS_TYPE_STRING, &prop, DBUS_TYPE_INVALID);
-  DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 60000, NULL);
-  dbus_message_unref (m);
+  DBusMessage *r = bus_fixture_get_property (c, "Models");
   guint32 n = 0;
   DBusMessageIter it, var;
   if (r && dbus_message_iter_init (r, &it)) {

@@ -44,5 +44,8 @@ char *bus_fixture_complete_error (DBusConnection *c, const char *prompt, char **
 guint32 bus_fixture_dict_u32 (DBusMessageIter *dict, const char *key);
 /* An entry of the daemon's Models property (0 when absent, not loaded or on failure). */
 guint32 bus_fixture_models_u32 (DBusConnection *c, const char *key);
+/* draftd's property `name` (Properties.Get): the reply, whose one argument is the variant;
+ * NULL when the call failed. */
+DBusMessage *bus_fixture_get_property (DBusConnection *c, const char *name);
 /* Resident set size of draftd in KiB. */
 guint64 bus_fixture_draftd_rss (BusFixture *f);

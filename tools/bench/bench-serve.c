@@ -50,11 +50,7 @@ typedef struct {
 static gboolean
 read_loop (DBusConnection *c, LoopFigures *out)
 {
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DBUS_INTERFACE_PROPERTIES, "Get");
-  const char *iface = DRAFTD_BUS_IFACE, *prop = "Stats";
-  dbus_message_append_args (m, DBUS_TYPE_STRING, &iface, DBUS_TYPE_STRING, &prop, DBUS_TYPE_INVALID);
-  DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 60000, NULL);
-  dbus_message_unref (m);
+  DBusMessage *r = bus_fixture_get_property (c, "Stats");
   *out = (LoopFigures) { 0 };
   guint found = 0;
   DBusMessageIter it, var, d;
