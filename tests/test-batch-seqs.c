@@ -2,8 +2,9 @@
  * whether it runs alone or shares passes with other sequences: prompts of different lengths
  * in one pass, decode steps of every sequence in one pass, tokens of several sequences
  * interleaved, a call split over the batch size, outputs for some tokens only, one
- * sequence rolled back while the others go on, and a prefix copied from one sequence into
- * another; and a second run state over the same weights. The reference is each sequence fed
+ * sequence rolled back while the others go on, a prefix copied from one sequence into
+ * another, and copies that run at the start of the next pass; and a second run state over
+ * the same weights. The reference is each sequence fed
  * one token per pass in a one-sequence runner. */
 #include <string.h>
 #include "tools/random-model.h"
@@ -137,6 +138,29 @@ copied_prefix (Fixture *f)
   return run_checked (f, seq, NULL, G_N_ELEMENTS (seq), src, refs);
 }
 
+/* Copies run at the start of the next pass, in the order asked: sequence 0's first 16
+ * positions into sequence 1, then sequence 1's first 10 into sequence 2 (a copy of a copy).
+ * In that pass sequence 0 is rolled back to 8 and given other tokens, which the copies must
+ * not see, while sequences 1 and 2 go on with sequence 0's tokens: sequence 0's logits. */
+static gboolean
+copies_then_pass (Fixture *f)
+{
+  if (!draftd_runner_seq_copy (f->r, 0, 1, 16, NULL) || !draftd_runner_seq_copy (f->r, 1, 2, 10, NULL) ||
+      draftd_runner_seq_n_past (f->r, 2) != 10 ||
+      memcmp (draftd_runner_seq_tokens (f->r, 2), f->toks[0], 10 * sizeof (gint32)) != 0)
+    return FALSE;
+  draftd_runner_seq_truncate (f->r, 0, 8);
+  gint32 src[N_SEQ][LEN];
+  for (guint i = 0; i < LEN; i++)
+    src[0][i] = (gint32) ((i * 31u + 5u) % f->V);
+  memcpy (src[1], f->toks[0], sizeof src[1]);
+  memcpy (src[2], f->toks[0], sizeof src[2]);
+  float *refs[N_SEQ] = { NULL, f->want[0], f->want[0], NULL };
+  const guint seq[] = { 0, 1, 2, 0, 2, 1, 0, 2, 2, 1, 0, 0 };
+  const guint8 want[] = { 0, 1, 1, 0, 1, 1, 0, 1, 1, 1, 0, 0 };
+  return run_checked (f, seq, want, G_N_ELEMENTS (seq), src, refs);
+}
+
 /* A batch that would overflow one sequence, or names one that does not exist, is refused
  * and changes no sequence. */
 static gboolean
@@ -171,6 +195,8 @@ check_sequences (Fixture *f)
           f->label);
   tap_ok (rollback (f), "%s: one sequence rolled back and replayed beside another matches each alone", f->label);
   tap_ok (copied_prefix (f), "%s: a prefix copied into another sequence continues as the original", f->label);
+  tap_ok (copies_then_pass (f),
+          "%s: copies asked before a pass (one of a copy) run first, in order, unseen by its rollback", f->label);
   tap_ok (refusals (f), "%s: an overflowing batch and an unknown sequence are refused, changing nothing", f->label);
 }
 

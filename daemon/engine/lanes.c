@@ -4,7 +4,7 @@
 /* FREE -> COMPUTING (opened) -> PARKED (its request handed to the loop) -> COMPUTING (served);
  * COMPUTING -> WAITING (for its job's workers) -> COMPUTING; COMPUTING -> FREE (closed). */
 typedef enum { LANE_FREE, LANE_COMPUTING, LANE_PARKED, LANE_WAITING, LANE_N_STATES } LaneState;
-typedef enum { REQ_FORWARD, REQ_BATCH, REQ_COPY } RequestKind;
+typedef enum { REQ_FORWARD, REQ_BATCH } RequestKind;
 
 enum { TARGET, ASSISTANT };
 
@@ -17,7 +17,6 @@ typedef struct {
   guint n, n_out;         /* FORWARD: outputs for the last n_out */
   DraftdBatch batch;      /* BATCH */
   gboolean want_logits;
-  guint src, dst, n_copy; /* COPY */
   guint done;             /* tokens passed so far: a request may go in chunks */
   GError *error;          /* set by the loop: this request failed */
 } Request;
@@ -221,12 +220,12 @@ view_forward_batch (gpointer self, const DraftdBatch *batch, gboolean want_logit
   return park (v->lane, error);
 }
 
+/* No trip through the loop: the runner copies at the start of the next pass, which is the
+ * lane's own next request's or an earlier one. */
 static gboolean
 view_seq_copy (gpointer self, guint src, guint dst, guint n, GError **error)
 {
-  View *v = self;
-  v->lane->req = (Request) { REQ_COPY, v->model, .src = physical (v, src), .dst = physical (v, dst), .n_copy = n };
-  return park (v->lane, error);
+  return draftd_runner_seq_copy (runner (self), physical (self, src), physical (self, dst), n, error);
 }
 
 /* Under the lock, because the loop may hand the runner's arrays over meanwhile
@@ -530,7 +529,7 @@ pass_add (Pass *p, gint32 token, guint seq, gboolean want)
 static guint
 request_tokens (const Request *r)
 {
-  return r->kind == REQ_BATCH ? r->batch.n : r->kind == REQ_FORWARD ? r->n : 0;
+  return r->kind == REQ_BATCH ? r->batch.n : r->n;
 }
 
 /* Does token i of the request keep its outputs? A batch says per token; a forward pass
@@ -658,14 +657,14 @@ run_pass (DraftdLanes *l, guint model, DraftdLane **parked, guint n, const guint
   Pass p;
   pass_init (&p);
   for (guint i = 0; i < n; i++)
-    if (parked[i]->req.kind != REQ_COPY && parked[i]->req.model == model && limit[i] > 0)
+    if (parked[i]->req.model == model && limit[i] > 0)
       taken[i] = gather (&p, parked[i], limit[i]);
   g_autoptr (GError) error = NULL;
   DraftdBatch b = { (gint32 *) p.tokens->data, (guint *) p.seq->data, (guint8 *) p.want->data, p.tokens->len };
   gboolean ok = b.n == 0 || draftd_runner_forward_batch (l->runner[model], &b, p.logits ? 0 : DRAFTD_FORWARD_ARGMAX_ONLY, &error);
   for (guint i = 0; i < n; i++) {
     Request *r = &parked[i]->req;
-    if (r->kind == REQ_COPY || r->model != model || taken[i] == 0)
+    if (r->model != model || taken[i] == 0)
       continue;
     if (!ok)
       fail_request (parked[i], error);
@@ -689,9 +688,9 @@ wake_served (DraftdLanes *l, DraftdLane **parked, guint n, const guint *taken, g
     if (taken[i] == 0 && r->error == NULL)
       continue;  /* not its turn: waits for the next iteration */
     owners[served++] = parked[i]->owner;
-    if (r->kind != REQ_COPY && r->error == NULL && r->done < request_tokens (r))
+    if (r->error == NULL && r->done < request_tokens (r))
       continue;  /* a chunk: the lane waits for its next */
-    parked[i]->in_place[r->model] = r->kind != REQ_COPY && !parked[i]->copied[r->model];
+    parked[i]->in_place[r->model] = !parked[i]->copied[r->model];
     lane_set_state (parked[i], LANE_COMPUTING);
     g_cond_signal (&parked[i]->wake);
   }
@@ -742,15 +741,6 @@ draftd_lanes_run (DraftdLanes *l)
   memset (limit, 0, sizeof limit);
   memset (taken, 0, sizeof taken);
   limits (l, parked, n, limit);
-  for (guint i = 0; i < n; i++) {
-    Request *r = &parked[i]->req;
-    g_autoptr (GError) error = NULL;
-    if (r->kind != REQ_COPY || limit[i] == 0)
-      continue;
-    taken[i] = 1;  /* done at once */
-    if (!draftd_runner_seq_copy (l->runner[r->model], r->src, r->dst, r->n_copy, &error))
-      fail_request (parked[i], error);
-  }
   gint64 t0 = g_get_monotonic_time ();
   guint target_tokens = run_pass (l, TARGET, parked, n, limit, taken);
   if (l->runner[ASSISTANT])

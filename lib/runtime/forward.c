@@ -23,6 +23,11 @@ struct DraftdRunner {
    * (draftd_runner_seq_*) may come from another thread than the pass's, for a sequence the
    * pass does not hold (forward.h); these flags make a call that breaks that a warning. */
   gint *in_pass;
+  /* KV copies asked for since the last pass ({src, dst, n} triples of guint): they run at the
+   * start of the next pass, in order, in its command buffer. A lane asks from its own thread
+   * while the loop's thread may be recording a pass, so `copy_lock` guards the list. */
+  GMutex copy_lock;
+  GArray *pending_copies;
   DraftdVkBuffer rope;        /* [max_cap][head_dim/2] (cos, sin), global layers */
   DraftdVkBuffer rope_swa;    /* [max_cap][head_dim/2] (cos, sin), sliding-window layers */
 
@@ -218,6 +223,8 @@ runner_new (DraftdDeviceModel *w, const DraftdRunnerOptions *options, GError **e
   r->out_logits = g_array_new (FALSE, FALSE, sizeof (float));
   r->out_ids = g_array_new (FALSE, FALSE, sizeof (gint32));
   r->in_pass = g_new0 (gint, MAX (n_seq, 1u));
+  g_mutex_init (&r->copy_lock);
+  r->pending_copies = g_array_new (FALSE, FALSE, 3 * sizeof (guint));
   if (!check_limits (r, n_seq, options->n_seq_full, n_ctx, seq_ctx, error) ||
       !draftd_kv_cache_init (&r->kv, vk, r->cfg.n_layer, r->cfg.n_head_kv * r->cfg.head_dim, n_seq, options->n_seq_full,
                              n_ctx, seq_ctx, error) ||
@@ -261,6 +268,8 @@ draftd_runner_free (DraftdRunner *r)
   g_clear_pointer (&r->out_logits, g_array_unref);
   g_clear_pointer (&r->out_ids, g_array_unref);
   g_free (r->in_pass);
+  g_clear_pointer (&r->pending_copies, g_array_unref);
+  g_mutex_clear (&r->copy_lock);
   g_free (r);
 }
 
@@ -598,6 +607,19 @@ read_profile (DraftdRunner *r, const Recorder *rec, guint n_queries)
       r->profile_ms[rec->slot_of_query[q]] += (double) (ts[q] - ts[q - 1]) * r->vk->props.limits.timestampPeriod * 1e-6;
 }
 
+/* The KV copies asked for since the last pass, first in this one (draftd_runner_seq_copy). */
+static void
+record_pending_copies (DraftdRunner *r, VkCommandBuffer cmd)
+{
+  g_mutex_lock (&r->copy_lock);
+  for (guint i = 0; i < r->pending_copies->len; i++) {
+    const guint *c = &g_array_index (r->pending_copies, guint, 3 * i);
+    draftd_kv_cache_record_copy (&r->kv, cmd, c[0], c[1], c[2]);
+  }
+  g_array_set_size (r->pending_copies, 0);
+  g_mutex_unlock (&r->copy_lock);
+}
+
 /* The pass's token positions onto the device, before any kernel reads them. */
 static void
 record_token_pos (Recorder *rec, guint T)
@@ -627,6 +649,7 @@ run_pass (DraftdRunner *r, guint T, guint n_out, guint max_keys, gboolean copy_l
     vkCmdResetQueryPool (rec.cmd, r->queries, 0, r->n_queries);
     vkCmdWriteTimestamp (rec.cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, r->queries, rec.query++);
   }
+  record_pending_copies (r, rec.cmd);
   record_token_pos (&rec, T);
   record_embed (&rec, T);
   for (guint i = 0; i < c->n_layer; i++)
@@ -847,7 +870,15 @@ draftd_runner_seq_copy (DraftdRunner *r, guint src, guint dst, guint n, GError *
                  draftd_kv_cache_n_past (&r->kv, src), dst, r->kv.slots[dst].cap);
     return FALSE;
   }
-  return draftd_kv_cache_copy (&r->kv, r->vk, src, dst, n, error);
+  g_return_val_if_fail (!g_atomic_int_get (&r->in_pass[dst]), FALSE);
+  draftd_kv_cache_copy_tokens (&r->kv, src, dst, n);
+  if (src != dst && n > 0) {
+    const guint c[3] = { src, dst, n };
+    g_mutex_lock (&r->copy_lock);
+    g_array_append_vals (r->pending_copies, c, 1);
+    g_mutex_unlock (&r->copy_lock);
+  }
+  return TRUE;
 }
 
 void

@@ -77,19 +77,21 @@ const DraftdModel *draftd_runner_model (const DraftdRunner *r);
 void draftd_runner_truncate (DraftdRunner *r, guint n);
 
 /* Sequences: 0 .. n_seq - 1, each with its own length, capacity and rollback.
- * Threads: the runner has no lock. Passes (forward, seq_copy) come from one thread at a time;
- * seq_n_past, seq_tokens and seq_truncate touch that sequence's slot alone, so another thread
- * may call them for a sequence the pass under way does not hold (the engine's lanes: a
- * lane's thread owns its sequences, and they join a pass only while it waits parked). A call
- * for a sequence in the pass is refused with a warning. */
+ * Threads: passes come from one thread at a time; seq_n_past, seq_tokens, seq_truncate and
+ * seq_copy touch their sequences' slots alone (and seq_copy a locked list), so another
+ * thread may call them for sequences the pass under way does not hold (the engine's lanes:
+ * a lane's thread owns its sequences, and they join a pass only while it waits parked). A
+ * call for a sequence in the pass is refused with a warning. */
 guint draftd_runner_n_seq (const DraftdRunner *r);
 guint draftd_runner_seq_n_past (const DraftdRunner *r, guint seq);
 guint draftd_runner_seq_n_ctx (const DraftdRunner *r, guint seq);
 /* The ids the sequence holds ([seq_n_past]), e.g. to find a prefix already cached. */
 const gint32 *draftd_runner_seq_tokens (const DraftdRunner *r, guint seq);
 void draftd_runner_seq_truncate (DraftdRunner *r, guint seq, guint n);
-/* Makes `dst` hold the first n positions of `src` (KV copied on the device, no pass): a
- * prefix computed once serves several sequences. */
+/* Makes `dst` hold the first n positions of `src`: a prefix computed once serves several
+ * sequences. Its ids change at once; its K and V are copied on the device at the start of the
+ * next pass, in the order asked, so a copy costs no submission of its own and a lane no trip
+ * through the engine loop (a site's alternatives are scored one pass after their prefix). */
 gboolean draftd_runner_seq_copy (DraftdRunner *r, guint src, guint dst, guint n, GError **error);
 /* Forward passes (submits) since creation. */
 guint64 draftd_runner_passes (const DraftdRunner *r);

@@ -64,10 +64,14 @@ draftd_kv_cache_truncate (DraftdKvCache *c, guint seq, guint n)
 }
 
 /* K keeps one row per dimension, so a slot's first n keys are kv_dim runs of n floats; V
- * keeps one row per position, so they are one run of n rows. */
-static void
-record_copy (const DraftdKvCache *c, VkCommandBuffer cmd, guint src, guint dst, guint n, VkBufferCopy *runs)
+ * keeps one row per position, so they are one run of n rows. The barrier after it orders it
+ * before the kernels that follow and before a later copy that reads what it wrote. */
+void
+draftd_kv_cache_record_copy (const DraftdKvCache *c, VkCommandBuffer cmd, guint src, guint dst, guint n)
 {
+  if (src == dst || n == 0)
+    return;
+  g_autofree VkBufferCopy *runs = g_new (VkBufferCopy, c->kv_dim);
   VkDeviceSize sb = c->slots[src].base, db = c->slots[dst].base;
   for (guint d = 0; d < c->kv_dim; d++)
     runs[d] = (VkBufferCopy) { ((VkDeviceSize) d * c->stride + sb) * 4, ((VkDeviceSize) d * c->stride + db) * 4,
@@ -80,32 +84,24 @@ record_copy (const DraftdKvCache *c, VkCommandBuffer cmd, guint src, guint dst, 
   VkMemoryBarrier mb = {
     .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
     .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
-    .dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT,
+    .dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_READ_BIT |
+                     VK_ACCESS_TRANSFER_WRITE_BIT,
   };
-  vkCmdPipelineBarrier (cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &mb, 0, NULL,
-                        0, NULL);
+  vkCmdPipelineBarrier (cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                        VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &mb, 0, NULL, 0,
+                        NULL);
 }
 
-gboolean
-draftd_kv_cache_copy (DraftdKvCache *c, DraftdVk *vk, guint src, guint dst, guint n, GError **error)
+void
+draftd_kv_cache_copy_tokens (DraftdKvCache *c, guint src, guint dst, guint n)
 {
-  g_return_val_if_fail (src < c->n_seq && dst < c->n_seq, FALSE);
-  g_return_val_if_fail (n <= c->slots[src].tokens->len && n <= c->slots[dst].cap, FALSE);
+  g_return_if_fail (src < c->n_seq && dst < c->n_seq);
+  g_return_if_fail (n <= c->slots[src].tokens->len && n <= c->slots[dst].cap);
   if (src == dst) {
     draftd_kv_cache_truncate (c, dst, n);
-    return TRUE;
-  }
-  if (n > 0) {
-    VkCommandBuffer cmd = draftd_vk_begin (vk, error);
-    if (cmd == VK_NULL_HANDLE)
-      return FALSE;
-    g_autofree VkBufferCopy *runs = g_new (VkBufferCopy, c->kv_dim);
-    record_copy (c, cmd, src, dst, n, runs);
-    if (!draftd_vk_submit_wait (vk, cmd, error))
-      return FALSE;
+    return;
   }
   GArray *from = c->slots[src].tokens, *to = c->slots[dst].tokens;
   g_array_set_size (to, 0);
   g_array_append_vals (to, from->data, n);
-  return TRUE;
 }

@@ -39,6 +39,9 @@ static inline guint draftd_kv_cache_n_past (const DraftdKvCache *c, guint seq) {
 
 /* Rolls sequence `seq` back to its first n positions. */
 void draftd_kv_cache_truncate (DraftdKvCache *c, guint seq, guint n);
-/* Makes `dst` hold the first n positions of `src` (n <= its length and dst's capacity): one
- * device-side copy per layer, no pass. */
-gboolean draftd_kv_cache_copy (DraftdKvCache *c, DraftdVk *vk, guint src, guint dst, guint n, GError **error);
+/* Copying the first n positions of `src` into `dst` (n <= its length and dst's capacity) is
+ * two steps: the ids at once (copy_tokens), and the K and V rows recorded into a command
+ * buffer (record_copy: a device-side copy per layer and matrix), which must run before any
+ * pass reads `dst`. */
+void draftd_kv_cache_copy_tokens (DraftdKvCache *c, guint src, guint dst, guint n);
+void draftd_kv_cache_record_copy (const DraftdKvCache *c, VkCommandBuffer cmd, guint src, guint dst, guint n);
