@@ -864,13 +864,13 @@ gboolean
 draftd_runner_seq_copy (DraftdRunner *r, guint src, guint dst, guint n, GError **error)
 {
   g_return_val_if_fail (src < r->kv.n_seq && dst < r->kv.n_seq, FALSE);
+  g_return_val_if_fail (!g_atomic_int_get (&r->in_pass[src]) && !g_atomic_int_get (&r->in_pass[dst]), FALSE);
   if (n > draftd_kv_cache_n_past (&r->kv, src) || n > r->kv.slots[dst].cap) {
     g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_LIMIT,
                  "cannot copy %u positions of sequence %u (%u held) into sequence %u (room for %u)", n, src,
                  draftd_kv_cache_n_past (&r->kv, src), dst, r->kv.slots[dst].cap);
     return FALSE;
   }
-  g_return_val_if_fail (!g_atomic_int_get (&r->in_pass[dst]), FALSE);
   draftd_kv_cache_copy_tokens (&r->kv, src, dst, n);
   if (src != dst && n > 0) {
     const guint c[3] = { src, dst, n };
