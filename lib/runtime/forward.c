@@ -7,6 +7,11 @@
 
 #define N_PROFILE_SLOTS 16
 
+/* A KV copy waiting for the next pass (draftd_runner_seq_copy). */
+typedef struct {
+  guint src, dst, n;
+} KvCopy;
+
 /* The run state of a model: its KV cache of several sequences, the activations of one pass
  * and the outputs of the last call. The weights (r->w) are only read. */
 struct DraftdRunner {
@@ -23,9 +28,9 @@ struct DraftdRunner {
    * (draftd_runner_seq_*) may come from another thread than the pass's, for a sequence the
    * pass does not hold (forward.h); these flags make a call that breaks that a warning. */
   gint *in_pass;
-  /* KV copies asked for since the last pass ({src, dst, n} triples of guint): they run at the
-   * start of the next pass, in order, in its command buffer. A lane asks from its own thread
-   * while the loop's thread may be recording a pass, so `copy_lock` guards the list. */
+  /* KV copies asked for since the last pass (KvCopy): they run at the start of the next pass,
+   * in order, in its command buffer. A lane asks from its own thread while the loop's thread
+   * may be recording a pass, so `copy_lock` guards the list. */
   GMutex copy_lock;
   GArray *pending_copies;
   DraftdVkBuffer rope;        /* [max_cap][head_dim/2] (cos, sin), global layers */
@@ -224,7 +229,7 @@ runner_new (DraftdDeviceModel *w, const DraftdRunnerOptions *options, GError **e
   r->out_ids = g_array_new (FALSE, FALSE, sizeof (gint32));
   r->in_pass = g_new0 (gint, MAX (n_seq, 1u));
   g_mutex_init (&r->copy_lock);
-  r->pending_copies = g_array_new (FALSE, FALSE, 3 * sizeof (guint));
+  r->pending_copies = g_array_new (FALSE, FALSE, sizeof (KvCopy));
   if (!check_limits (r, n_seq, options->n_seq_full, n_ctx, seq_ctx, error) ||
       !draftd_kv_cache_init (&r->kv, vk, r->cfg.n_layer, r->cfg.n_head_kv * r->cfg.head_dim, n_seq, options->n_seq_full,
                              n_ctx, seq_ctx, error) ||
@@ -613,8 +618,8 @@ record_pending_copies (DraftdRunner *r, VkCommandBuffer cmd)
 {
   g_mutex_lock (&r->copy_lock);
   for (guint i = 0; i < r->pending_copies->len; i++) {
-    const guint *c = &g_array_index (r->pending_copies, guint, 3 * i);
-    draftd_kv_cache_record_copy (&r->kv, cmd, c[0], c[1], c[2]);
+    const KvCopy *c = &g_array_index (r->pending_copies, KvCopy, i);
+    draftd_kv_cache_record_copy (&r->kv, cmd, c->src, c->dst, c->n);
   }
   g_array_set_size (r->pending_copies, 0);
   g_mutex_unlock (&r->copy_lock);
@@ -873,9 +878,9 @@ draftd_runner_seq_copy (DraftdRunner *r, guint src, guint dst, guint n, GError *
   }
   draftd_kv_cache_copy_tokens (&r->kv, src, dst, n);
   if (src != dst && n > 0) {
-    const guint c[3] = { src, dst, n };
+    const KvCopy c = { src, dst, n };
     g_mutex_lock (&r->copy_lock);
-    g_array_append_vals (r->pending_copies, c, 1);
+    g_array_append_val (r->pending_copies, c);
     g_mutex_unlock (&r->copy_lock);
   }
   return TRUE;

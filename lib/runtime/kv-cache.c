@@ -65,12 +65,11 @@ draftd_kv_cache_truncate (DraftdKvCache *c, guint seq, guint n)
 
 /* K keeps one row per dimension, so a slot's first n keys are kv_dim runs of n floats; V
  * keeps one row per position, so they are one run of n rows. The barrier after it orders it
- * before the kernels that follow and before a later copy that reads what it wrote. */
+ * before the kernels that follow and before a later copy that reads what it wrote. Callers
+ * record only real copies (src != dst, n > 0): draftd_runner_seq_copy queues no other. */
 void
 draftd_kv_cache_record_copy (const DraftdKvCache *c, VkCommandBuffer cmd, guint src, guint dst, guint n)
 {
-  if (src == dst || n == 0)
-    return;
   g_autofree VkBufferCopy *runs = g_new (VkBufferCopy, c->kv_dim);
   VkDeviceSize sb = c->slots[src].base, db = c->slots[dst].base;
   for (guint d = 0; d < c->kv_dim; d++)
