@@ -294,7 +294,8 @@ kernels_init_common (DraftdKernels *k, GError **error)
          draftd_kernel_init (&k->scale, k, "scale", DRAFTD_SCALE_BINDINGS, sizeof (DraftdScaleParams), k->wg, 1, error) &&
          draftd_kernel_init (&k->rope_kv, k, "rope_kv", DRAFTD_ROPE_KV_BINDINGS, sizeof (DraftdRopeParams), k->wg, 1,
                       error) &&
-         draftd_kernel_init (&k->argmax, k, "argmax", DRAFTD_ARGMAX_BINDINGS, sizeof (DraftdArgmaxParams), 64, 1, error);
+         draftd_kernel_init (&k->argmax, k, "argmax", DRAFTD_ARGMAX_BINDINGS, sizeof (DraftdArgmaxParams),
+                            k->vk->gpu_kernels ? DRAFTD_GPU_ARGMAX_WG : 64, 1, error);
 }
 
 static void

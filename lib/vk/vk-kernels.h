@@ -52,6 +52,9 @@ enum {
 #define DRAFTD_GEMV_ROWS 2u
 #define DRAFTD_GEMM_ROWS 4u
 #define DRAFTD_GEMM_TILE 8u
+/* argmax.comp's workgroup in the GPU family: one per token, enough loads in flight to read a
+ * 152k-word vocabulary's logits at a fraction of the streaming rate, not one at a time. */
+#define DRAFTD_GPU_ARGMAX_WG 512u
 #define DRAFTD_ATTN_MAX_TOKENS 4  /* tokens one attention invocation serves (registers) */
 /* The GPU attention kernel (attn_flash.comp): head_dim it takes at most (a model with wider
  * heads runs the three CPU-shaped kernels), and its split rule: a token's keys go to splits
