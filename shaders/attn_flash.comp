@@ -77,7 +77,17 @@ void main() {
     const bool valid = j < j_end;
     precise float s = 0.0;
     if (valid) {
-      for (uint d = 0u; d < hd; d++)
+      // Eight keys' values loaded before they are used: one load at a time, an invocation
+      // waited out the memory's latency head_dim times a block. The sum's order is the same.
+      uint d = 0u;
+      for (; d + 8u <= hd; d += 8u) {
+        float kv[8];
+        [[unroll]] for (uint u = 0u; u < 8u; u++)
+          kv[u] = kc[kbase + (d + u) * p.cache_ctx + j];
+        [[unroll]] for (uint u = 0u; u < 8u; u++)
+          s = fma(q_sh[d + u], kv[u], s);
+      }
+      for (; d < hd; d++)
         s = fma(q_sh[d], kc[kbase + d * p.cache_ctx + j], s);
       s *= p.scale;
     }
@@ -98,7 +108,15 @@ void main() {
       const uint d = i + c * WG;
       if (d < hd) {
         precise float a = acc[c] * alpha;
-        for (uint k = 0u; k < keys; k++)
+        uint k = 0u;
+        for (; k + 8u <= keys; k += 8u) {  // eight loads in flight, as for the scores
+          float v[8];
+          [[unroll]] for (uint u = 0u; u < 8u; u++)
+            v[u] = vc[vbase + (jb + k + u) * kv_dim + d];
+          [[unroll]] for (uint u = 0u; u < 8u; u++)
+            a = fma(w_sh[k + u], v[u], a);
+        }
+        for (; k < keys; k++)
           a = fma(w_sh[k], vc[vbase + (jb + k) * kv_dim + d], a);
         acc[c] = a;
       }
