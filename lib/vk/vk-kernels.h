@@ -61,7 +61,7 @@ enum {
  * of DRAFTD_ATTN_SPLIT_KEYS up to DRAFTD_ATTN_MAX_SPLITS splits, beyond that to that many
  * splits of a multiple of DRAFTD_ATTN_SPLIT_KEYS (attn_flash_params.glsl). */
 #define DRAFTD_FLASH_MAX_HEAD_DIM 256u
-#define DRAFTD_ATTN_SPLIT_KEYS 64u  /* one workgroup's block: 256 left an H100 12 workgroups a layer */
+#define DRAFTD_ATTN_SPLIT_KEYS 64u  /* attn_flash.comp's block; 256 left an H100 12 workgroups a layer */
 #define DRAFTD_ATTN_MAX_SPLITS 16u
 #define DRAFTD_MATMUL_ADD 1u
 #define DRAFTD_MATMUL_BIAS 2u
