@@ -95,6 +95,7 @@ def build(raw, mode):
         models.append({"file": name, "decode_ceiling_tokens_per_s": ceiling, "draftd": draftd_file(raw, name),
                        "peer": peer_file(raw, name)})
     serve = load(os.path.join(raw, "serve.json"))
+    correct = load(os.path.join(raw, "correct.json"))
     skipped = [s for s in text(os.path.join(raw, "skipped.txt")).split("\n") if s]
     return {
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
@@ -108,6 +109,7 @@ def build(raw, mode):
         "models": models,
         "decode": decode_suites(raw),
         "serve": serve["results"][0] if serve else None,
+        "correct": correct["results"][0] if correct else None,
         "skipped": skipped,
     }
 
@@ -146,6 +148,10 @@ def table(doc):
         for c in sv["clients"]:
             lines.append(f"- {c['mode']}, {c['clients']} clients completing at once: {c['aggregate_tokens_per_s']:.0f} tokens/s "
                          f"in all, slowest client {c['slowest_client_tokens_per_s']:.0f}")
+    if doc.get("correct") and "sentences_per_s" in doc["correct"]:
+        c = doc["correct"]
+        lines += ["", f"Correct of a given text (--text, {c['sentences']} sentences) as one call, shipped models: "
+                  f"{c['sentences_per_s']:.1f} sentences/s"]
     if doc["skipped"]:
         lines += ["", "Skipped: " + "; ".join(doc["skipped"])]
     return "\n".join(lines) + "\n"

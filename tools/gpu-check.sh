@@ -11,7 +11,7 @@
 #       a fork that carries its history; LLAMA_CPP_REV, default 0253fb21f, upstream master of
 #       2026-05-16). The shipped models travel with the checkout. Fails when DIR is over 60 MiB, or DIR and the tracked files
 #       over the 64 MiB that travel.
-#   tools/gpu-check.sh run DIR [--quick | --tiny] [--no-peer] [--out DIR] [--budget S]
+#   tools/gpu-check.sh run DIR [--quick | --tiny] [--no-peer] [--text FILE] [--out DIR] [--budget S]
 #       DIR is a pack, or a meson build tree (its binaries and the system's libraries).
 #       Works on any Vulkan device, lavapipe included. Makes random-weight models with
 #       draftd-convert --random; builds llama.cpp in the background (CUDA when nvcc and an
@@ -28,6 +28,9 @@
 #       in time on this machine (LLAMA_CPP_BUILD names a llama.cpp build to use instead).
 #       --tiny: a tiny model and short sustain, for the test suite (tests/test-gpu-check.sh).
 #       --no-peer: no llama.cpp at all.
+#       --text FILE: also one Correct of FILE (a sentence a line) with the shipped models, one
+#       client, after the serve suite: JFLEG test, say, which stays out of the repo and so
+#       travels in the pack's folder (`carry`).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 t_start=$(date +%s%N)
@@ -187,7 +190,7 @@ pack_check() { # the sizes, printed; over the limits is an error
 }
 
 # ---------------------------------------------------------------- run
-mode=full peer=1 out= budget= src=
+mode=full peer=1 out= budget= src= text=
 
 deadline_left() { calc "$budget - $(elapsed)"; }
 # Whether a step estimated at $1 seconds fits before the deadline; says so when it does not.
@@ -374,6 +377,18 @@ draftd_serve() { # the shipped models on a private bus: learner sentences as one
   say "draftd serve suite done"
 }
 
+draftd_correct() { # --text FILE as one Correct with the shipped models: sentences/s on this machine
+  local n
+  [ -n "$text" ] || return 0
+  n=$(grep -c . "$text" || true)
+  fits 60 "draftd correct of $(basename "$text") ($n sentences)" || return 0
+  dr draftd-bench --suite serve --daemon "$bin/draftd" -m "$root/models/draftd-target.gguf" \
+    -a "$root/models/draftd-assistant.gguf" --text "$text" --clients 1 --reps 1 --min-seconds 0.3 \
+    --json "$raw/correct.json" >>"$log" 2>&1 || say "FAILED: draftd correct of $text (see the log)"
+  [ ! -f "$raw/correct.json" ] ||
+    say "draftd correct of $(basename "$text"): $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; print("%d sentences, %.1f sentences/s" % (r["sentences"], r["sentences_per_s"]))' "$raw/correct.json")"
+}
+
 # llama-bench on each file: a calibration run first (also the peer's warm-up), then tg, pp16 and
 # pp64 each with enough repetitions for at least $min s of work.
 peer_bench() {
@@ -454,6 +469,7 @@ run() {
     case $1 in
       --quick) mode=quick ;; --tiny) mode=tiny ;; --no-peer) peer=0 ;;
       --out) out=${2:?--out DIR}; shift ;; --budget) budget=${2:?--budget S}; shift ;;
+      --text) text=$(realpath "${2:?--text FILE}"); shift; [ -f "$text" ] || die "no text file $text" ;;
       *) usage ;;
     esac
     shift
@@ -494,6 +510,7 @@ run_steps() {
     draftd_decode "$warm" "$min" "$tokens"
     if [ $mode = full ]; then draftd_serve 68 1,2,4,8 40; else draftd_serve 4 1,4 60; fi
   fi
+  draftd_correct
   if peer_wait; then peer_bench "$min"; fi
   printf '%s\n' "${models[@]}" >"$raw/models.txt"
   say "measuring done"
