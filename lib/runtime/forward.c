@@ -385,7 +385,7 @@ record_matmul_gpu (Recorder *rec, const DraftdMatrix *m, const MatmulOps *o, gui
   guint whole = n_tokens / DRAFTD_GEMM_TILE * DRAFTD_GEMM_TILE;
   if (whole > 0) {
     const DraftdKernel *k = o->norm ? &ks->gemm_norm[t] : &ks->gemm[t];
-    if (k->pipeline == VK_NULL_HANDLE) {
+    if (k->pipeline == VK_NULL_HANDLE || !rec->r->vk->tiled_gemm) {
       guint tile = draftd_kernels_tile_for (DRAFTD_GEMM_TILE);
       k = o->norm ? &ks->gemv_norm[t][tile] : &ks->gemv[t][tile];
     }

@@ -290,6 +290,7 @@ create_device (DraftdVk *vk, GError **error)
   const char *kernels = g_getenv ("DRAFTD_KERNELS");
   vk->gpu_kernels = g_strcmp0 (kernels, "gpu") == 0 ||
                     (g_strcmp0 (kernels, "cpu") != 0 && vk->props.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU);
+  vk->tiled_gemm = g_strcmp0 (g_getenv ("DRAFTD_GEMM"), "gemv") != 0;
   VkPhysicalDeviceFeatures enabled = { .shaderInt64 = vk->shader_int64 };
   VkDeviceCreateInfo dci = {
     .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,

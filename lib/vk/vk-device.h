@@ -40,6 +40,10 @@ typedef struct {
    * CPU; DRAFTD_KERNELS=gpu|cpu overrides, so CI runs the GPU variants on lavapipe. Both
    * families give every token's result bit for bit whatever its batch. */
   gboolean gpu_kernels;
+  /* The GPU family's whole tiles of 8 tokens through the tiled kernel (X staged in shared
+   * memory) or the matrix-vector kernel of a tile of 8: the same bits either way, so the
+   * choice is speed alone. DRAFTD_GEMM=tiled|gemv; default tiled. */
+  gboolean tiled_gemm;
   char *name;
   /* Bytes of device memory its buffers hold now (draft status shows each model's), added
    * and taken atomically: lanes allocate from their own threads. */
