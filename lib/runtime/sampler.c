@@ -76,6 +76,7 @@ typedef struct {
   guint id;
 } Cand;
 
+/* The order the truncations read candidates in: p descending, ties by id. */
 static int
 cand_desc (const void *a, const void *b)
 {
@@ -85,11 +86,194 @@ cand_desc (const void *a, const void *b)
   return x->id < y->id ? -1 : (x->id > y->id);
 }
 
+/* For floats >= 0 (all a softmax gives) the bit pattern orders like the value: its complement
+ * ascends where p descends, so it sorts and selects by bytes. */
+static inline guint32
+desc_key (float p)
+{
+  guint32 u;
+  memcpy (&u, &p, sizeof u);
+  return ~u;
+}
+
+/* Sorts c[m], gathered in id order, into cand_desc's order. qsort's m log m comparisons through
+ * a function pointer cost 30-40 ms at a 151,936-token vocabulary; a radix sort by desc_key is
+ * 4 linear passes, and each pass is stable, so ties keep their id order as cand_desc wants. */
+static void
+sort_desc (Cand *c, guint m)
+{
+  if (m < 256) {
+    qsort (c, m, sizeof (Cand), cand_desc);
+    return;
+  }
+  guint count[4][256] = { { 0 } };
+  for (guint i = 0; i < m; i++) {
+    guint32 k = desc_key (c[i].p);
+    for (guint b = 0; b < 4; b++)
+      count[b][(k >> (8 * b)) & 0xff]++;
+  }
+  g_autofree Cand *tmp = g_new (Cand, m);
+  Cand *src = c, *dst = tmp;
+  for (guint b = 0; b < 4; b++) {
+    guint *at = count[b];
+    /* All keys share this byte (probabilities share their high exponent bits): nothing moves. */
+    if (at[(desc_key (src[0].p) >> (8 * b)) & 0xff] == m)
+      continue;
+    for (guint d = 0, sum = 0; d < 256; d++) {
+      guint here = at[d];
+      at[d] = sum;
+      sum += here;
+    }
+    for (guint i = 0; i < m; i++)
+      dst[at[(desc_key (src[i].p) >> (8 * b)) & 0xff]++] = src[i];
+    Cand *t = src;
+    src = dst;
+    dst = t;
+  }
+  if (src != c)
+    memcpy (c, src, (gsize) m * sizeof (Cand));
+}
+
+/* The k-th largest of p[n] (1 <= k <= n), a key byte at a time from the top: count the keys
+ * that match the bytes found so far by their next byte, and go into the bucket holding the k-th. */
+static float
+kth_largest (const float *p, guint n, guint k)
+{
+  guint32 key = 0, mask = 0;
+  for (int shift = 24; shift >= 0; shift -= 8) {
+    guint count[256] = { 0 };
+    for (guint i = 0; i < n; i++) {
+      guint32 ki = desc_key (p[i]);
+      if ((ki & mask) == key)
+        count[(ki >> shift) & 0xff]++;
+    }
+    guint d = 0;
+    while (count[d] < k)
+      k -= count[d++];
+    key |= (guint32) d << shift;
+    mask |= 0xffu << shift;
+  }
+  key = ~key;
+  float v;
+  memcpy (&v, &key, sizeof v);
+  return v;
+}
+
+/* The candidates with p >= tau, in id order. Every one left out is smaller than every one
+ * taken, so sorted they are exactly the first m of the full sorted order. (Written as "not
+ * below" so that a NaN, from NaN or infinite logits, takes them all rather than none.) */
+static guint
+gather (const float *p, guint n, float tau, Cand *c)
+{
+  guint m = 0;
+  for (guint i = 0; i < n; i++)
+    if (!(p[i] < tau))
+      c[m++] = (Cand) { p[i], i };
+  return m;
+}
+
+/* How many of the sorted candidates top_k, min_p and top_p keep, read from the first m of them
+ * (those >= tau, every later one < tau). FALSE where the answer depends on one past the m. */
+static gboolean
+keep_in_prefix (const DraftdSamplerParams *p, const Cand *c, guint m, guint n, float tau, guint *keep_out)
+{
+  guint keep = n;
+  if (p->top_k > 0 && p->top_k < keep)
+    keep = p->top_k;
+  /* While open, keep is only a lower bound: min_p would read on past the prefix. */
+  gboolean open = FALSE;
+  if (p->min_p > 0.0f) {
+    float floor_p = c[0].p * p->min_p;
+    guint k = 1;
+    while (k < keep && k < m && c[k].p >= floor_p)
+      k++;
+    /* At the prefix's end the next one is < tau: below the floor too if tau is. */
+    open = k == m && k < keep && tau > floor_p;
+    keep = k;
+  }
+  if (p->top_p < 1.0f) {
+    double cum = 0.0;
+    guint k = 0;
+    while (k < keep) {
+      if (k == m)
+        return FALSE;
+      cum += c[k].p;
+      k++;
+      if (cum >= p->top_p) {
+        open = FALSE;  /* it stops here, whatever min_p keeps past the prefix */
+        break;
+      }
+    }
+    keep = k;
+  }
+  if (open || keep > m)
+    return FALSE;
+  *keep_out = keep;
+  return TRUE;
+}
+
+/* Sorts the candidates top_k, min_p and top_p can reach into c (room for n) and returns how
+ * many they keep. Sorting all n (today's vocabularies: 150k) to keep a few dozen was most of
+ * a sampled token's time; the reachable ones are those >= tau, a threshold from the settings. */
+static guint
+truncate_sorted (const DraftdSamplerParams *p, const float *q, guint n, float q_max, Cand *c)
+{
+  /* top_k reads no further than the k-th largest; min_p than its floor. */
+  float tau = 0.0f;
+  if (p->top_k > 0 && p->top_k < n)
+    tau = kth_largest (q, n, p->top_k);
+  if (p->min_p > 0.0f)
+    tau = MAX (tau, q_max * p->min_p);
+  /* top_p stops once the running sum reaches top_p. Together the candidates below
+   * (1 - top_p) / n weigh less than 1 - top_p, so it stops before them, unless the rounding
+   * of a total near 1 says otherwise: a guess, then tau alone (which always decides, as all n
+   * do). The largest is always kept, whatever the settings: never an empty prefix. */
+  float guess = p->top_p < 1.0f ? (1.0f - p->top_p) / n : 0.0f;
+  const float tries[] = { MAX (tau, guess), tau, -INFINITY };
+  guint keep = n;
+  for (guint i = 0; i < G_N_ELEMENTS (tries); i++) {
+    float t = MIN (tries[i], q_max);
+    guint m = gather (q, n, t, c);
+    sort_desc (c, m);
+    if (keep_in_prefix (p, c, m, n, t, &keep))
+      break;
+  }
+  return keep;
+}
+
+/* Normalizes q[n], the whole distribution kept, in place: each result is q / kept rounded to
+ * float, kept the double sum of q in descending order, which it used to take a sort of all n
+ * to find. But a float's neighbours are at least q 2^-24 from it, so q (1 + e) rounds back to
+ * q for every |e| < 2^-25: while 1 / kept is that close to 1 the result is q, whatever kept's
+ * last bits. The sum in id order is within n 2^-51 of the sorted one (each is within n 2^-53
+ * of the exact sum), and 2^-48 covers the division's rounding and 1 / kept's distance from
+ * kept. */
+static void
+untruncated (float *q, guint n)
+{
+  double total = 0.0;
+  for (guint i = 0; i < n; i++)
+    total += q[i];
+  if (fabs (total - 1.0) + n * 0x1p-51 + 0x1p-48 < 0x1p-25)
+    return;
+  /* A few large probabilities whose roundings add up (a few percent of draws): sort all. */
+  g_autofree Cand *c = g_new (Cand, n);
+  gather (q, n, -INFINITY, c);
+  sort_desc (c, n);
+  double kept = 0.0;
+  for (guint i = 0; i < n; i++)
+    kept += c[i].p;
+  for (guint i = 0; i < n; i++)
+    q[i] = (float) (q[i] / kept);
+}
+
 void
 draftd_sampler_distribution (const DraftdSamplerParams *p, const float *logits, guint n, const gint32 *recent,
                              guint n_recent, float *probs)
 {
-  g_autofree float *l = g_memdup2 (logits, (gsize) n * sizeof (float));
+  /* probs holds the logits, then the untruncated distribution, then the result: no copy of
+   * the vocabulary to allocate and fault in. (memmove: logits may be probs.) */
+  float *q = memmove (probs, logits, (gsize) n * sizeof (float));
   /* Repetition penalty (CTRL-style): shrink the logits of recently seen tokens. */
   if (p->repeat_penalty != 1.0f && recent) {
     guint from = n_recent > p->repeat_window ? n_recent - p->repeat_window : 0;
@@ -97,50 +281,38 @@ draftd_sampler_distribution (const DraftdSamplerParams *p, const float *logits, 
     for (guint i = from; i < n_recent; i++)
       if (recent[i] >= 0 && (guint) recent[i] < n && !seen[recent[i]]) {
         seen[recent[i]] = 1;
-        float *v = &l[recent[i]];
+        float *v = &q[recent[i]];
         *v = *v > 0 ? *v / p->repeat_penalty : *v * p->repeat_penalty;
       }
   }
-  memset (probs, 0, (gsize) n * sizeof (float));
+  guint top = draftd_argmax (q, n);
   if (draftd_sampler_is_greedy (p)) {
-    probs[draftd_argmax (l, n)] = 1.0f;
+    memset (probs, 0, (gsize) n * sizeof (float));
+    probs[top] = 1.0f;
     return;
   }
-  float max = l[draftd_argmax (l, n)];
-  g_autofree Cand *c = g_new (Cand, n);
+  /* Softmax: float exps, their double sum in id order, float quotients. The probabilities'
+   * bits depend on this arithmetic and on the order of each sum below, and both are as they
+   * always were: a seeded run draws the tokens it always drew. */
+  float max = q[top];
   double sum = 0.0;
   for (guint i = 0; i < n; i++) {
-    c[i].p = expf ((l[i] - max) / p->temperature);
-    c[i].id = i;
-    sum += c[i].p;
+    q[i] = expf ((q[i] - max) / p->temperature);
+    sum += q[i];
   }
   for (guint i = 0; i < n; i++)
-    c[i].p = (float) (c[i].p / sum);
-  qsort (c, n, sizeof (Cand), cand_desc);
-  guint keep = n;
-  if (p->top_k > 0 && p->top_k < keep)
-    keep = p->top_k;
-  if (p->min_p > 0.0f) {
-    float floor_p = c[0].p * p->min_p;
-    guint k = 1;
-    while (k < keep && c[k].p >= floor_p)
-      k++;
-    keep = k;
+    q[i] = (float) (q[i] / sum);
+  if ((p->top_k == 0 || p->top_k >= n) && !(p->min_p > 0.0f) && !(p->top_p < 1.0f)) {
+    untruncated (q, n);
+    return;
   }
-  if (p->top_p < 1.0f) {
-    double cum = 0.0;
-    guint k = 0;
-    while (k < keep) {
-      cum += c[k].p;
-      k++;
-      if (cum >= p->top_p)
-        break;
-    }
-    keep = k;
-  }
+  g_autofree Cand *c = g_new (Cand, n);
+  /* q[top] is the largest probability: expf is at most 1, reached at the max. */
+  guint keep = truncate_sorted (p, q, n, q[top], c);
   double kept = 0.0;
   for (guint i = 0; i < keep; i++)
     kept += c[i].p;
+  memset (probs, 0, (gsize) n * sizeof (float));
   for (guint i = 0; i < keep; i++)
     probs[c[i].id] = (float) (c[i].p / kept);
 }
