@@ -32,9 +32,6 @@
 // chunk_scale_min_a/b and the weight bindings 0, 1, 5, 6).
 layout(constant_id = 3) const uint NR = 2u;         // rows per lane group
 layout(constant_id = 4) const uint SH_VEC4 = 1u;    // shared memory, in vec4s (vk-kernels.c sizes it)
-// Rounds of weights a lane has in flight (see matmul_rows): four for the matrix-vector build,
-// whose few tokens leave registers to spare, two where a tile's sums fill them.
-const uint DEPTH = NR * TILE <= 8u ? 4u : 2u;
 const uint LANES = 32u;
 const uint GROUPS = gl_WorkGroupSize.x / LANES;    // lane groups per workgroup
 const uint NE = NR * TILE;                          // (row, token) sums per lane group
@@ -120,26 +117,6 @@ void store(uint row, uint t, float value) {
   y[yi] = v;
 }
 
-// Round j's weights for this lane: chunk 32 j + lane of each of its NR rows (A, and B when
-// pair). A lane past the row's last chunk, or a round past the last, reads the row's last
-// chunk instead (in cache, and never used): the loads stay unconditional.
-void fetch(const uint j, const bool pair, const uint row0, out uvec4 ra[NR], out vec2 sa[NR], out uvec4 rb[NR],
-           out vec2 sb[NR]) {
-  const uint c = min(j * LANES + gl_LocalInvocationID.x % LANES, p.chunks - 1u);
-  [[unroll]] for (uint i = 0u; i < NR; i++) {
-    const uint r = min(row0 + i, p.rows - 1u);
-    ra[i] = raw_a(r, c);
-    sa[i] = chunk_scale_min_a(r, c);
-    if (pair) {
-      rb[i] = raw_b(r, c);
-      sb[i] = chunk_scale_min_b(r, c);
-    } else {
-      rb[i] = uvec4(0u);
-      sb[i] = vec2(0.0);
-    }
-  }
-}
-
 void matmul_rows(const bool pair) {
   const uint lane = gl_LocalInvocationID.x % LANES, grp = gl_LocalInvocationID.x / LANES;
   const uint row0 = (gl_WorkGroupID.x * GROUPS + grp) * NR;
@@ -151,22 +128,24 @@ void matmul_rows(const bool pair) {
   [[unroll]] for (uint t = 0u; t < TILE; t++)
     ss[t] = 0.0;
   const uint rounds = (p.chunks + LANES - 1u) / LANES;
-  // DEPTH rounds of weights in flight: slot 0 is the round being computed, the others the
-  // next ones, fetched before it is. One round at a time, a lane waited out a load's whole
-  // latency every round: on an H100 the matrix-vector passes read weights at a fifth of the
-  // streaming rate. The arithmetic, and so every sum's order, is the same as one at a time.
-  uvec4 ra[DEPTH][NR], rb[DEPTH][NR];
-  vec2 sa[DEPTH][NR], sb[DEPTH][NR];
-  [[unroll]] for (uint d = 0u; d + 1u < DEPTH; d++)
-    fetch(d, pair, row0, ra[d], sa[d], rb[d], sb[d]);
   for (uint j = 0u; j < rounds; j++) {
-    fetch(j + DEPTH - 1u, pair, row0, ra[DEPTH - 1u], sa[DEPTH - 1u], rb[DEPTH - 1u], sb[DEPTH - 1u]);
 #ifdef TILED
     stage_x(j);
 #endif
     // A lane past the row's last chunk adds nothing this round (but stays for the barriers).
     const uint c = j * LANES + lane;
     if (c < p.chunks) {
+      uvec4 ra[NR], rb[NR];
+      vec2 sa[NR], sb[NR];
+      [[unroll]] for (uint i = 0u; i < NR; i++) {
+        const uint r = min(row0 + i, p.rows - 1u);
+        ra[i] = raw_a(r, c);
+        sa[i] = chunk_scale_min_a(r, c);
+        if (pair) {
+          rb[i] = raw_b(r, c);
+          sb[i] = chunk_scale_min_b(r, c);
+        }
+      }
       // Not unrolled: the body already holds NR x TILE x 4 fma() per matrix, and unrolled
       // again per vec4 of the chunk it took lavapipe minutes to compile.
       for (uint q = 0u; q < Q4; q++) {
@@ -182,12 +161,12 @@ void matmul_rows(const bool pair) {
           }
         }
         [[unroll]] for (uint i = 0u; i < NR; i++) {
-          const vec4 w = dequant4(ra[0][i], sa[0][i], q);
+          const vec4 w = dequant4(ra[i], sa[i], q);
           [[unroll]] for (uint t = 0u; t < TILE; t++)
             [[unroll]] for (uint k = 0u; k < 4u; k++)
               acc[t * NR + i] = fma(w[k], xv[t][k], acc[t * NR + i]);
           if (pair) {
-            const vec4 wb = dequant4(rb[0][i], sb[0][i], q);
+            const vec4 wb = dequant4(rb[i], sb[i], q);
             [[unroll]] for (uint t = 0u; t < TILE; t++)
               [[unroll]] for (uint k = 0u; k < 4u; k++)
                 acc_b[t * NR + i] = fma(wb[k], xv[t][k], acc_b[t * NR + i]);
@@ -195,13 +174,6 @@ void matmul_rows(const bool pair) {
         }
       }
     }
-    [[unroll]] for (uint d = 0u; d + 1u < DEPTH; d++)
-      [[unroll]] for (uint i = 0u; i < NR; i++) {
-        ra[d][i] = ra[d + 1u][i];
-        sa[d][i] = sa[d + 1u][i];
-        rb[d][i] = rb[d + 1u][i];
-        sb[d][i] = sb[d + 1u][i];
-      }
   }
   // The trees: every lane writes its partials, then lane e adds sum e's 32 of them.
   const uint base = grp * NE * RED_STRIDE;
