@@ -18,6 +18,7 @@
 #include "tools/bench/bench.h"
 
 #define MAX_CLIENTS 16
+#define MAX_ROUNDS 32   /* rounds whose own ratios are kept */
 #define COMPLETE_TOKENS 64
 
 /* Prompts the shipped target continues for all 64 tokens (greedy), so every client does
@@ -44,6 +45,11 @@ typedef struct {
   double aggregate_tps[N_MODES][MAX_CLIENTS + 1], slowest_tps[N_MODES][MAX_CLIENTS + 1];
   guint completes[N_MODES];  /* Completes each client sent in a row, the last round's */
   LoopFigures loop[N_MODES][MAX_CLIENTS + 1];  /* the best round's */
+  /* Each round's own aggregate, by mode and client count: a ratio of two counts taken
+   * back to back in one round is one sitting; the best of each over rounds mixes moments of
+   * a machine whose speed drifts. */
+  double round_tps[N_MODES][MAX_CLIENTS + 1][MAX_ROUNDS];
+  guint rounds;
 } Side;
 
 /* The daemon's Stats counters named loop_*: u64 counts and double milliseconds. */
@@ -253,6 +259,8 @@ time_clients (BusFixture *f, guint mode, guint n, guint k, Side *side, double *s
     };
   }
   side->aggregate_tps[mode][n] = MAX (side->aggregate_tps[mode][n], total / last * 1e3);
+  if (side->rounds < MAX_ROUNDS)
+    side->round_tps[mode][n][side->rounds] = total / last * 1e3;
   side->slowest_tps[mode][n] = MAX (side->slowest_tps[mode][n], slowest);
   side->completes[mode] = k;
   if (seconds)
@@ -293,9 +301,27 @@ round_on (const char *daemon, const ServeWork *w, Side *side, GError **error)
   for (guint m = 0; m < N_MODES; m++)
     for (guint i = 0; ok && i < w->n_clients; i++)
       ok = time_clients (&f, m, w->clients[i], k[m], side, NULL, error);
+  side->rounds++;
   bus_fixture_clear (&f);
   bus_fixture_set_draftd (NULL);
   return ok;
+}
+
+static int
+cmp_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* The median of v[n], 1 <= n <= MAX_ROUNDS (the mean of the middle two when n is even). */
+static double
+median_of (const double *v, guint n)
+{
+  double s[MAX_ROUNDS];
+  memcpy (s, v, n * sizeof *v);
+  qsort (s, n, sizeof *s, cmp_double);
+  return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 }
 
 static guint
@@ -335,6 +361,17 @@ report (const char *const *daemons, guint n_daemons, Side *sides, guint sentence
         printf ("  %-5s %2u clients completing %u x %d tokens each: %7.1f tokens/s in all (x%.2f of %u), slowest client "
                 "%6.1f tokens/s\n",
                 modes[m], n, s->completes[m], COMPLETE_TOKENS, agg, agg / one, clients[0], s->slowest_tps[m][n]);
+        /* The same ratio round by round, and their median. */
+        guint nr = MIN (s->rounds, MAX_ROUNDS);
+        double ratios[MAX_ROUNDS];
+        for (guint r = 0; r < nr; r++)
+          ratios[r] = s->round_tps[m][n][r] / MAX (s->round_tps[m][clients[0]][r], 1e-9);
+        if (i > 0 && nr > 1) {
+          printf ("        by round, against %u client%s in the same round:", clients[0], clients[0] == 1 ? "" : "s");
+          for (guint r = 0; r < nr; r++)
+            printf (" x%.2f", ratios[r]);
+          printf (" (median x%.2f)\n", median_of (ratios, nr));
+        }
         const LoopFigures *lf = &s->loop[m][n];
         if (lf->iterations > 0)
           printf ("        engine loop: %.0f iterations, %.2f lanes and %.1f target tokens a pass, %.2f ms a pass, "
@@ -346,6 +383,14 @@ report (const char *const *daemons, guint n_daemons, Side *sides, guint sentence
         bench_json_int (json, "completes_per_client", s->completes[m]);
         bench_json_double (json, "aggregate_tokens_per_s", agg);
         bench_json_double (json, "slowest_client_tokens_per_s", s->slowest_tps[m][n]);
+        if (i > 0) {
+          json_builder_set_member_name (json, "round_ratios");
+          json_builder_begin_array (json);
+          for (guint r = 0; r < nr; r++)
+            json_builder_add_double_value (json, ratios[r]);
+          json_builder_end_array (json);
+          bench_json_double (json, "median_round_ratio", median_of (ratios, nr));
+        }
         if (lf->iterations > 0) {
           bench_json_double (json, "loop_iterations", lf->iterations);
           bench_json_double (json, "loop_lanes_per_pass", lf->lanes);
