@@ -89,6 +89,17 @@ reference (const DraftdSamplerParams *p, const float *logits, guint n, const gin
   memset (c, 0xff, (gsize) n * sizeof (Cand));
 }
 
+/* Whether the function gives the reference's bits for these settings and logits; both
+ * distributions are left in want and got (n floats each). */
+static gboolean
+agrees (const DraftdSamplerParams *p, const float *l, guint n, const gint32 *recent, guint n_recent, float *want,
+        float *got)
+{
+  draftd_sampler_distribution (p, l, n, recent, n_recent, got);
+  reference (p, l, n, recent, n_recent, want);
+  return memcmp (want, got, (gsize) n * sizeof (float)) == 0;
+}
+
 static double
 gauss (DraftdRng *rng)
 {
@@ -161,10 +172,8 @@ compare (DraftdRng *rng, const float *l, guint n, const gint32 *recent, guint n_
   for (guint s = draftd_rng_next (rng) % every; s < N_SETTINGS; s += every) {
     DraftdSamplerParams p;
     make_params (rng, s, n, &p);
-    draftd_sampler_distribution (&p, l, n, recent, n_recent, got);
-    reference (&p, l, n, recent, n_recent, want);
     (*tried)++;
-    if (memcmp (want, got, (gsize) n * sizeof (float)) == 0)
+    if (agrees (&p, l, n, recent, n_recent, want, got))
       same++;
     else if (*tried - same == 1) {
       guint i = 0;
@@ -230,10 +239,8 @@ check_nucleus_edge (void)
         p.top_p = 0.99999994f;
         p.top_k = top_ks[k];
         p.min_p = min_ps[j];
-        draftd_sampler_distribution (&p, l, n, NULL, 0, got);
-        reference (&p, l, n, NULL, 0, want);
         tried++;
-        same += memcmp (want, got, sizeof want) == 0;
+        same += agrees (&p, l, n, NULL, 0, want, got);
         past += want[4] > 0.0f;  /* the nucleus took a tie: past the first guess */
       }
   }
@@ -265,10 +272,8 @@ check_floor_ties (void)
         p.min_p = 0.5f;
         p.top_k = top_ks[k];
         p.top_p = top_ps[j];
-        draftd_sampler_distribution (&p, l, n, NULL, 0, got);
-        reference (&p, l, n, NULL, 0, want);
         tried++;
-        same += memcmp (want, got, sizeof want) == 0;
+        same += agrees (&p, l, n, NULL, 0, want, got);
         for (guint i = 0; i < n; i++)
           on_floor += l[i] < 0.0f && want[i] > 0.0f;
       }
@@ -325,9 +330,7 @@ check_kept_order (void)
     if (!shows)
       continue;
     found++;
-    draftd_sampler_distribution (&p, l, n, NULL, 0, got);
-    reference (&p, l, n, NULL, 0, want);
-    same += memcmp (want, got, (gsize) n * sizeof (float)) == 0;
+    same += agrees (&p, l, n, NULL, 0, want, got);
   }
   tap_ok (found == 3, "%u vectors whose probs tell the kept sum's order from id order, in %u draws", found, draws);
   tap_ok (same == found, "kept order: %u of %u distributions bit-identical to the full sort's", same, found);
