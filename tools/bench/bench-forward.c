@@ -9,13 +9,6 @@
 #include "lib/model/model.h"
 #include "lib/runtime/forward.h"
 
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return x < y ? -1 : x > y;
-}
-
 /* Per-kernel GPU time of the passes since the last reset, as parallel arrays, over `passes`. */
 typedef struct {
   guint n, passes;
@@ -99,7 +92,7 @@ time_pass (const ForwardSetup *fs, guint T, PassTimes *pt, KernelTimes *kt, GErr
   if (fs->profile)
     kernel_times_read (fs->r, ms->len, kt);
   kt->dispatches = draftd_runner_last_dispatches (fs->r);
-  g_array_sort (ms, cmp_double);
+  g_array_sort (ms, bench_cmp_double);
   /* The fastest run is the least disturbed by other work on the machine. */
   pt->fastest = g_array_index (ms, double, 0);
   pt->median = g_array_index (ms, double, ms->len / 2);

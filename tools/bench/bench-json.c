@@ -31,3 +31,10 @@ bench_json_bool (JsonBuilder *b, const char *k, gboolean v)
   json_builder_set_member_name (b, k);
   json_builder_add_boolean_value (b, v);
 }
+
+int
+bench_cmp_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
+}

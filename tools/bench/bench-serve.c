@@ -250,7 +250,8 @@ time_clients (BusFixture *f, guint mode, guint n, guint k, Side *side, double *s
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "a Complete of %u clients at once failed (%u answered)", n, got);
     return FALSE;
   }
-  if (total / last * 1e3 > side->aggregate_tps[mode][n] && have_loop) {
+  double aggregate = total / last * 1e3;
+  if (aggregate > side->aggregate_tps[mode][n] && have_loop) {
     double it = MAX (after.iterations - before.iterations, 1.0);
     side->loop[mode][n] = (LoopFigures) {
       after.iterations - before.iterations,   (after.lanes - before.lanes) / it,
@@ -258,9 +259,9 @@ time_clients (BusFixture *f, guint mode, guint n, guint k, Side *side, double *s
       (after.waited_ms - before.waited_ms) / it, after.late - before.late,
     };
   }
-  side->aggregate_tps[mode][n] = MAX (side->aggregate_tps[mode][n], total / last * 1e3);
+  side->aggregate_tps[mode][n] = MAX (side->aggregate_tps[mode][n], aggregate);
   if (side->rounds < MAX_ROUNDS)
-    side->round_tps[mode][n][side->rounds] = total / last * 1e3;
+    side->round_tps[mode][n][side->rounds] = aggregate;
   side->slowest_tps[mode][n] = MAX (side->slowest_tps[mode][n], slowest);
   side->completes[mode] = k;
   if (seconds)
@@ -307,20 +308,13 @@ round_on (const char *daemon, const ServeWork *w, Side *side, GError **error)
   return ok;
 }
 
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return x < y ? -1 : x > y;
-}
-
 /* The median of v[n], 1 <= n <= MAX_ROUNDS (the mean of the middle two when n is even). */
 static double
 median_of (const double *v, guint n)
 {
   double s[MAX_ROUNDS];
   memcpy (s, v, n * sizeof *v);
-  qsort (s, n, sizeof *s, cmp_double);
+  qsort (s, n, sizeof *s, bench_cmp_double);
   return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 }
 

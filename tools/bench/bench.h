@@ -1,4 +1,4 @@
-/* draftd-bench's suites, one file each, and what they share (JSON helpers). Each suite prints
+/* draftd-bench's suites, one file each, and what they share (JSON helpers, a comparison for sorting figures). Each suite prints
  * a table and adds one JSON object per model to the results array being built. */
 #pragma once
 #include <json-glib/json-glib.h>
@@ -8,6 +8,8 @@ void bench_json_string (JsonBuilder *b, const char *k, const char *v);
 void bench_json_int (JsonBuilder *b, const char *k, gint64 v);
 void bench_json_double (JsonBuilder *b, const char *k, double v);
 void bench_json_bool (JsonBuilder *b, const char *k, gboolean v);
+/* qsort's comparison of two doubles, ascending. */
+int bench_cmp_double (const void *a, const void *b);
 
 /* How long a suite times: warm-up before its first timed run (a GPU's clocks rise only under
  * load: an H100 idles at 345 MHz, 1980 MHz busy), and the least sustained time behind each
