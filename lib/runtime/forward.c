@@ -285,6 +285,7 @@ typedef struct {
   VkCommandBuffer cmd;
   guint query;                     /* next timestamp slot */
   guint dispatches;
+  guint attn_tile;                 /* the CPU attention kernels' token tile (pass_attn_tile) */
   guint8 slot_of_query[1024];      /* which profile slot each interval belongs to */
 } Recorder;
 
@@ -460,7 +461,7 @@ record_attn_cpu (Recorder *rec, guint i, guint T, guint max_keys)
   DraftdAttnParams ap = { T, c->n_head, c->n_head_kv, c->head_dim, r->QKV, r->kv.max_cap, r->kv.stride,
                           c->attn_scale, l->swa ? c->n_swa : 0 };
   DraftdBind sb[4] = { { &r->qkv }, { k_cache }, { &r->scores }, { &r->token_pos } };
-  guint tile = draftd_kernels_tile_for (T);
+  guint tile = rec->attn_tile;
   guint token_rows = groups (T, draftd_kernels_attn_tokens (tile));
   const DraftdKernel *scores =
       draftd_kernel_pick (&r->kernels->attn_scores_tx[tile], &r->kernels->attn_scores[tile], sb);
@@ -644,10 +645,10 @@ record_token_pos (Recorder *rec, guint T)
 /* One pass of T tokens whose ids, positions and output rows the caller wrote into the
  * host-visible buffers; max_keys: the most keys any of them sees. */
 static gboolean
-run_pass (DraftdRunner *r, guint T, guint n_out, guint max_keys, gboolean copy_logits, GError **error)
+run_pass (DraftdRunner *r, guint T, guint n_out, guint max_keys, guint attn_tile, gboolean copy_logits, GError **error)
 {
   const DraftdModelConfig *c = &r->cfg;
-  Recorder rec = { r, draftd_vk_begin (r->vk, error), 0, 0, { 0 } };
+  Recorder rec = { r, draftd_vk_begin (r->vk, error), 0, 0, attn_tile, { 0 } };
   if (rec.cmd == VK_NULL_HANDLE)
     return FALSE;
   if (r->profile) {
@@ -727,6 +728,32 @@ check_batch (DraftdRunner *r, const DraftdBatch *b, guint *start, GError **error
   return TRUE;
 }
 
+/* The token tile of the CPU attention kernels for a pass whose tokens sit in these slots
+ * (tp[t].base). An invocation serves TOKENS adjacent tokens: when they share a slot each K
+ * and V load serves all of them, when they do not each token reads its own keys one after
+ * the other inside the invocation, which on lavapipe cost more than one invocation a token
+ * (a pass of 8 sequences' decode steps: 7.2 against 6.1 ms, the shipped target). So the
+ * largest tile at most the pass's own whose groups share a slot three times in four: a prompt
+ * or a verify block of one sequence keeps the widest, the decode steps of many sequences get
+ * one token an invocation, and blocks of several sequences the width their boundaries allow.
+ * The results are the same bits with any tile (attn_scores.comp, attn_values.comp). */
+static guint
+pass_attn_tile (const DraftdTokenPos *tp, guint T)
+{
+  for (guint tile = draftd_kernels_tile_for (T); tile > 0; tile--) {
+    guint n = draftd_kernels_attn_tokens (tile), n_groups = (T + n - 1) / n, shared = 0;
+    for (guint t0 = 0; t0 < T; t0 += n) {
+      gboolean one = TRUE;
+      for (guint t = t0 + 1; t < MIN (t0 + n, T); t++)
+        one = one && tp[t].base == tp[t0].base;
+      shared += one;
+    }
+    if (4 * shared >= 3 * n_groups)
+      return tile;
+  }
+  return 0;
+}
+
 /* Writes tokens done..done+T-1 of the batch into the pass's buffers, each at the next
  * position of its sequence (which it joins), and lists the ones that want outputs. */
 static void
@@ -772,7 +799,8 @@ draftd_runner_forward_batch (DraftdRunner *r, const DraftdBatch *batch, DraftdFo
   for (guint done = 0; ok && done < batch->n;) {
     guint T = MIN (r->n_batch, batch->n - done), n_out, max_keys;
     stage_pass (r, batch, done, T, &n_out, &max_keys);
-    ok = run_pass (r, T, n_out, max_keys, r->out_have_logits, error);
+    guint attn_tile = pass_attn_tile (r->token_pos_host.mapped, T);
+    ok = run_pass (r, T, n_out, max_keys, attn_tile, r->out_have_logits, error);
     done += T;
   }
   for (guint s = 0; !ok && s < r->kv.n_seq; s++)
