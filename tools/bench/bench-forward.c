@@ -9,36 +9,6 @@
 #include "lib/model/model.h"
 #include "lib/runtime/forward.h"
 
-/* Per-kernel GPU time of the passes since the last reset, as parallel arrays, over `passes`. */
-typedef struct {
-  guint n, passes;
-  char *names[16];
-  double ms[16];
-  guint dispatches;  /* in the last pass */
-} KernelTimes;
-
-static void
-kernel_times_read (DraftdRunner *r, guint passes, KernelTimes *kt)
-{
-  g_autofree char *prof = draftd_runner_profile (r);
-  g_auto (GStrv) lines = g_strsplit (prof, "\n", -1);
-  kt->passes = passes;
-  for (guint i = 0; lines[i] && *lines[i] && kt->n < G_N_ELEMENTS (kt->names); i++) {
-    char *sp = strchr (lines[i], ' ');
-    *sp = 0;
-    kt->names[kt->n] = g_strdup (lines[i]);
-    kt->ms[kt->n++] = g_ascii_strtod (sp + 1, NULL);
-  }
-}
-
-static void
-kernel_times_clear (KernelTimes *kt)
-{
-  for (guint i = 0; i < kt->n; i++)
-    g_free (kt->names[i]);
-  kt->n = 0;
-}
-
 typedef struct {
   DraftdRunner *r;
   const gint32 *toks;
@@ -72,7 +42,7 @@ warm_up (const ForwardSetup *fs, const guint *Ts, guint n_T, double seconds, dou
 /* One T: a warm-up pass, then passes until there are `reps` of them and `min_s` of timed work;
  * the kernel times are over the timed passes. */
 static gboolean
-time_pass (const ForwardSetup *fs, guint T, PassTimes *pt, KernelTimes *kt, GError **error)
+time_pass (const ForwardSetup *fs, guint T, PassTimes *pt, BenchKernelTimes *kt, GError **error)
 {
   g_autoptr (GArray) ms = g_array_new (FALSE, FALSE, sizeof (double));
   double total = 0;
@@ -90,7 +60,7 @@ time_pass (const ForwardSetup *fs, guint T, PassTimes *pt, KernelTimes *kt, GErr
     }
   }
   if (fs->profile)
-    kernel_times_read (fs->r, ms->len, kt);
+    bench_kernel_times_read (fs->r, ms->len, kt);
   kt->dispatches = draftd_runner_last_dispatches (fs->r);
   g_array_sort (ms, bench_cmp_double);
   /* The fastest run is the least disturbed by other work on the machine. */
@@ -101,51 +71,10 @@ time_pass (const ForwardSetup *fs, guint T, PassTimes *pt, KernelTimes *kt, GErr
   return TRUE;
 }
 
-/* Mean GPU time per pass for each kernel (rows) and T (columns), kernels in first-seen order
- * over all T (a pass of one T may skip some); the sum is below the wall-clock figure by the
- * submit overhead. */
-static void
-print_kernel_table (const KernelTimes *kt, const guint *Ts, guint n_T)
-{
-  const char *names[32];
-  guint n_names = 0;
-  for (guint i = 0; i < n_T; i++)
-    for (guint j = 0; j < kt[i].n; j++) {
-      guint k = 0;
-      while (k < n_names && !g_str_equal (names[k], kt[i].names[j]))
-        k++;
-      if (k == n_names && n_names < G_N_ELEMENTS (names))
-        names[n_names++] = kt[i].names[j];
-    }
-  if (n_names == 0)
-    return;
-  printf ("GPU ms per pass by kernel (timestamps, mean of the timed runs):\n%-14s", "kernel");
-  for (guint i = 0; i < n_T; i++)
-    printf ("    T=%-5u", Ts[i]);
-  printf ("\n");
-  g_autofree double *total = g_new0 (double, n_T);
-  for (guint k = 0; k < n_names; k++) {
-    printf ("%-14s", names[k]);
-    for (guint i = 0; i < n_T; i++) {
-      double v = 0;
-      for (guint j = 0; j < kt[i].n; j++)
-        if (g_str_equal (kt[i].names[j], names[k]))
-          v = kt[i].ms[j] / kt[i].passes;
-      total[i] += v;
-      printf (" %10.2f", v);
-    }
-    printf ("\n");
-  }
-  printf ("%-14s", "total");
-  for (guint i = 0; i < n_T; i++)
-    printf (" %10.2f", total[i]);
-  printf ("\n");
-}
-
 /* tokens_per_s from the fastest pass; sustained_tokens_per_s from all the timed passes
  * together (sustained_s of them). */
 static void
-forward_json_pass (JsonBuilder *b, guint T, const PassTimes *pt, double t1, guint64 weight_bytes, const KernelTimes *kt)
+forward_json_pass (JsonBuilder *b, guint T, const PassTimes *pt, double t1, guint64 weight_bytes, const BenchKernelTimes *kt)
 {
   const double fastest = pt->fastest;
   json_builder_begin_object (b);
@@ -173,7 +102,7 @@ forward_json_pass (JsonBuilder *b, guint T, const PassTimes *pt, double t1, guin
 static gboolean
 time_all (const ForwardSetup *fs, const guint *Ts, guint n_T, guint64 wbytes, JsonBuilder *json, GError **error)
 {
-  g_autofree KernelTimes *kt = g_new0 (KernelTimes, n_T);
+  g_autofree BenchKernelTimes *kt = g_new0 (BenchKernelTimes, n_T);
   double t1 = 0;
   gboolean ok = TRUE;
   for (guint i = 0; i < n_T && ok; i++) {
@@ -189,9 +118,9 @@ time_all (const ForwardSetup *fs, const guint *Ts, guint n_T, guint64 wbytes, Js
     forward_json_pass (json, Ts[i], &pt, t1, wbytes, &kt[i]);
   }
   if (ok)
-    print_kernel_table (kt, Ts, n_T);
+    bench_kernel_table ("GPU ms per pass by kernel (timestamps, mean of the timed runs):", kt, "T=", Ts, n_T);
   for (guint i = 0; i < n_T; i++)
-    kernel_times_clear (&kt[i]);
+    bench_kernel_times_clear (&kt[i]);
   return ok;
 }
 

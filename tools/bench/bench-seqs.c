@@ -1,7 +1,10 @@
 /* draftd-bench's seqs suite: what holding several sequences in one cache buys. Decode steps
  * of N sequences in one pass against N one-token passes, and candidate scoring with the
  * candidates as sequences in one pass against one candidate at a time; each pair timed in
- * alternation, the fastest of the runs. */
+ * alternation, the fastest of the runs. Where the device has timestamps, a second run state
+ * with them on (they cost time of their own, so not the timed one) gives the GPU time of each
+ * kernel in a step of N sequences: what grows with N is what the serve suite's eight clients
+ * pay for. */
 #include <json-glib/json-glib.h>
 #include <stdio.h>
 #include "tools/bench/bench.h"
@@ -79,8 +82,9 @@ time_pair (DraftdRunner *r, TimedFn a, TimedFn b, guint n, const gint32 *toks, g
   return TRUE;
 }
 
+/* kt: the step's kernels, or NULL. */
 static void
-json_row (JsonBuilder *json, const char *what, guint n, const double ms[2])
+json_row (JsonBuilder *json, const char *what, guint n, const double ms[2], const BenchKernelTimes *kt)
 {
   json_builder_begin_object (json);
   bench_json_string (json, "measure", what);
@@ -88,26 +92,71 @@ json_row (JsonBuilder *json, const char *what, guint n, const double ms[2])
   bench_json_double (json, "ms_batched", ms[0]);
   bench_json_double (json, "ms_alone", ms[1]);
   bench_json_double (json, "speedup", ms[1] / ms[0]);
+  if (kt && kt->n) {
+    json_builder_set_member_name (json, "kernels_ms_per_step");
+    json_builder_begin_object (json);
+    for (guint j = 0; j < kt->n; j++)
+      bench_json_double (json, kt->names[j], kt->ms[j] / kt->passes);
+    json_builder_end_object (json);
+  }
   json_builder_end_object (json);
 }
 
+/* Each sequence of a fresh run state holds the same CONTEXT tokens (copied: one prompt pass). */
 static gboolean
-run_rows (DraftdRunner *r, const gint32 *toks, guint reps, JsonBuilder *json, GError **error)
+fill_sequences (DraftdRunner *r, const gint32 *toks, GError **error)
+{
+  if (!draftd_runner_forward (r, toks, CONTEXT, DRAFTD_FORWARD_ARGMAX_ONLY, error))
+    return FALSE;
+  for (guint s = 1; s < MAX_SEQ; s++)
+    if (!draftd_runner_seq_copy (r, 0, s, CONTEXT, error))
+      return FALSE;
+  return TRUE;
+}
+
+/* The GPU time of each kernel over `reps` batched steps of n sequences (after one untimed). */
+static gboolean
+profile_steps (DraftdRunner *rp, guint n, const gint32 *toks, guint reps, BenchKernelTimes *kt, GError **error)
+{
+  if (!steps_batched (rp, n, toks, error))
+    return FALSE;
+  draftd_runner_profile_reset (rp);
+  for (guint k = 0; k < reps; k++)
+    if (!steps_batched (rp, n, toks, error))
+      return FALSE;
+  bench_kernel_times_read (rp, reps, kt);
+  return TRUE;
+}
+
+/* rp: a run state with timestamps on, or NULL. */
+static gboolean
+run_rows (DraftdRunner *r, DraftdRunner *rp, const gint32 *toks, guint reps, JsonBuilder *json, GError **error)
 {
   static const guint Ns[] = { 1, 2, 4, 8, 16 };
+  BenchKernelTimes kt[G_N_ELEMENTS (Ns)] = { 0 };
   double ms[2];
+  gboolean ok = TRUE;
   printf ("%-28s %4s %12s %12s %9s\n", "", "N", "ms batched", "ms alone", "speedup");
-  for (guint i = 0; i < G_N_ELEMENTS (Ns); i++) {
-    if (!time_pair (r, steps_batched, steps_alone, Ns[i], toks, reps, ms, error))
-      return FALSE;
+  for (guint i = 0; ok && i < G_N_ELEMENTS (Ns); i++) {
+    ok = time_pair (r, steps_batched, steps_alone, Ns[i], toks, reps, ms, error) &&
+         (rp == NULL || profile_steps (rp, Ns[i], toks, MAX (reps, 10u), &kt[i], error));
+    if (!ok)
+      break;
     printf ("%-28s %4u %12.2f %12.2f %8.2fx\n", "decode steps of N sequences", Ns[i], ms[0], ms[1], ms[1] / ms[0]);
-    json_row (json, "decode_steps", Ns[i], ms);
+    json_row (json, "decode_steps", Ns[i], ms, rp ? &kt[i] : NULL);
   }
+  if (ok && rp)
+    bench_kernel_table ("GPU ms per decode step of N sequences by kernel (timestamps, a run state of their own):", kt,
+                        "N=", Ns, G_N_ELEMENTS (Ns));
+  for (guint i = 0; i < G_N_ELEMENTS (Ns); i++)
+    bench_kernel_times_clear (&kt[i]);
+  if (!ok)
+    return FALSE;
   for (guint n = 2; n <= N_CANDS; n *= 2) {
     if (!time_pair (r, score_batched, score_alone, n, toks, reps, ms, error))
       return FALSE;
     printf ("%-28s %4u %12.2f %12.2f %8.2fx\n", "score N candidates", n, ms[0], ms[1], ms[1] / ms[0]);
-    json_row (json, "score_candidates", n, ms);
+    json_row (json, "score_candidates", n, ms, NULL);
   }
   return TRUE;
 }
@@ -122,15 +171,18 @@ bench_seqs (DraftdVk *vk, const char *path, guint reps, JsonBuilder *json, GErro
   g_autoptr (DraftdRunner) r = draftd_runner_new (vk, m, &o, error);
   if (r == NULL)
     return FALSE;
+  g_autoptr (DraftdRunner) rp = NULL;
+  if (vk->timestamps) {
+    DraftdRunnerOptions op = o;
+    op.profile = TRUE;
+    if ((rp = draftd_runner_new (vk, m, &op, error)) == NULL)
+      return FALSE;
+  }
   gint32 toks[CONTEXT + N_CANDS * CAND_TOKENS];
   for (guint i = 0; i < G_N_ELEMENTS (toks); i++)
     toks[i] = 3 + (i * 7919u) % (m->config.n_vocab - 3);
-  /* Every sequence holds the same CONTEXT tokens (copied: one prompt pass). */
-  if (!draftd_runner_forward (r, toks, CONTEXT, DRAFTD_FORWARD_ARGMAX_ONLY, error))
+  if (!fill_sequences (r, toks, error) || (rp && !fill_sequences (rp, toks, error)))
     return FALSE;
-  for (guint s = 1; s < MAX_SEQ; s++)
-    if (!draftd_runner_seq_copy (r, 0, s, CONTEXT, error))
-      return FALSE;
   score_prefix = toks;
   for (guint c = 0; c < N_CANDS; c++)
     score_cands[c] = (DraftdCandidateTokens) { toks + CONTEXT + c * CAND_TOKENS, CAND_TOKENS, NULL };
@@ -144,7 +196,7 @@ bench_seqs (DraftdVk *vk, const char *path, guint reps, JsonBuilder *json, GErro
   bench_json_int (json, "context", CONTEXT);
   json_builder_set_member_name (json, "rows");
   json_builder_begin_array (json);
-  gboolean ok = run_rows (r, toks, reps, json, error);
+  gboolean ok = run_rows (r, rp, toks, reps, json, error);
   json_builder_end_array (json);
   json_builder_end_object (json);
   return ok;

@@ -2,6 +2,7 @@
  * a table and adds one JSON object per model to the results array being built. */
 #pragma once
 #include <json-glib/json-glib.h>
+#include "lib/runtime/forward.h"
 #include "lib/vk/vk-device.h"
 
 void bench_json_string (JsonBuilder *b, const char *k, const char *v);
@@ -10,6 +11,21 @@ void bench_json_double (JsonBuilder *b, const char *k, double v);
 void bench_json_bool (JsonBuilder *b, const char *k, gboolean v);
 /* qsort's comparison of two doubles, ascending. */
 int bench_cmp_double (const void *a, const void *b);
+
+/* Per-kernel GPU time of a runner's passes since its last profile reset, as parallel arrays,
+ * over `passes` (bench-kernels.c). */
+typedef struct {
+  guint n, passes;
+  char *names[16];
+  double ms[16];
+  guint dispatches;  /* in the last pass */
+} BenchKernelTimes;
+void bench_kernel_times_read (DraftdRunner *r, guint passes, BenchKernelTimes *kt);
+void bench_kernel_times_clear (BenchKernelTimes *kt);
+/* Under `title`, mean GPU time per pass for each kernel (rows) and each measure (columns,
+ * headed label and Ts[i]: "T=" 8), kernels in first-seen order over all columns (a pass may
+ * skip some); the sum is below the wall-clock figure by the submit overhead. */
+void bench_kernel_table (const char *title, const BenchKernelTimes *kt, const char *label, const guint *Ts, guint n_T);
 
 /* How long a suite times: warm-up before its first timed run (a GPU's clocks rise only under
  * load: an H100 idles at 345 MHz, 1980 MHz busy), and the least sustained time behind each
