@@ -5,7 +5,10 @@
  * progress is reported from begin to end, and a paragraph edited while the first check runs
  * is diagnosed before that check completes (its job goes ahead of the queued ones and
  * preempts a running one). The latencies are printed, as the machine's load shows in them
- * (the issue's goal: the edit answered within 2 s). */
+ * (the issue's goal: the edit answered within 2 s). The client asks for no debounce
+ * (debounceMs 0): with the default 300 ms after the edit, a fast machine (1000 paragraphs in
+ * about 0.6 s on lavapipe) finished the whole first check before the edit's own check began,
+ * and the order this test holds was left to the machine's speed. */
 #include <string.h>
 #include "tests/tap.h"
 #include "tests/test-lsp-driver.h"
@@ -99,7 +102,9 @@ test_long (LspClient *c, const char *text, const gint64 *lines)
   tap_ok (pending > 20, "the edit came during the first check (%" G_GINT64_FORMAT " paragraphs pending)", pending);
   tap_ok (d && still > 10, "the edited paragraph diagnosed before the first check completed (%" G_GINT64_FORMAT
           " paragraphs still pending; %.0f ms after the edit)", still, edit_ms);
-  g_autoptr (JsonArray) all = lsp_wait_checked (c, URI, 2, 300000);
+  /* Nothing pending: the edit's publish was the last (the assertion above failed), and no
+   * other will come to wait for. */
+  g_autoptr (JsonArray) all = still > 0 ? lsp_wait_checked (c, URI, 2, 300000) : (d ? json_array_ref (d) : NULL);
   guint flagged = 0;
   for (int i = 2; i < PARAGRAPHS; i += 5)
     flagged += has_line (all, lines[i]);
@@ -119,7 +124,8 @@ main (void)
     return status;
   g_autoptr (JsonNode) init G_GNUC_UNUSED =
     lsp_call (&c, "initialize", lsp_json ("{\"processId\": null, \"rootUri\": null, \"capabilities\": {\"window\": "
-                                          "{\"workDoneProgress\": true}}}"), &code);
+                                          "{\"workDoneProgress\": true}}, \"initializationOptions\": "
+                                          "{\"debounceMs\": 0}}"), &code);
   lsp_notify (&c, "initialized", lsp_json ("{}"));
   gint64 lines[PARAGRAPHS];
   g_autofree char *text = document (lines);
