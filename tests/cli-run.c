@@ -1,4 +1,5 @@
 #include "tests/cli-run.h"
+#include <errno.h>
 #include <gio/gio.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -70,8 +71,10 @@ cli_pty_collect (int fd, int pid, int *status)
   GString *all = g_string_new (NULL);
   char buf[4096];
   ssize_t n;
-  while ((n = read (fd, buf, sizeof buf)) > 0)
-    g_string_append_len (all, buf, n);
+  /* Until the program's end (EIO once no process holds the terminal); a signal is no end. */
+  while ((n = read (fd, buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
+    if (n > 0)
+      g_string_append_len (all, buf, n);
   close (fd);
   waitpid (pid, status, 0);
   return g_string_free (all, FALSE);
