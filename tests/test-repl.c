@@ -34,8 +34,7 @@ read_until (Pty *p, gsize from, const char *want, int timeout_ms)
     if (select (p->fd + 1, &fds, NULL, NULL, &tv) > 0) {
       char buf[4096];
       ssize_t n = read (p->fd, buf, sizeof buf);
-      /* A signal (a child of the fixture ending) or a wake-up with nothing left is no end of
-       * output: taken as one, a whole command's answer was read as the next one's (CI). */
+      /* A signal or a wake-up with nothing left to read is no end of the REPL's output. */
       if (n < 0 && (errno == EINTR || errno == EAGAIN))
         continue;
       if (n <= 0)
@@ -48,9 +47,8 @@ read_until (Pty *p, gsize from, const char *want, int timeout_ms)
 }
 
 /* Reads until `word` appears after `from` and then a fresh prompt after it: a command's answer
- * whole. A prompt alone is no sign of it: readline draws the prompt again when output comes
- * while it waits (a reply cancelled earlier), and a wait for "\n> " alone once took the
- * prompt before /correct's diff for the end of it (CI). */
+ * whole. A prompt alone is no sign of it: in a fresh-clone CI run a wait for "\n> " alone
+ * ended before /correct's diff came, and the diff was read as /rewrite's answer. */
 static gboolean
 read_answer (Pty *p, gsize from, const char *word, int timeout_ms)
 {
