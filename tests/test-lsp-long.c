@@ -7,7 +7,7 @@
  * preempts a running one). The latencies are printed, as the machine's load shows in them
  * (the issue's goal: the edit answered within 2 s). The client asks for no debounce
  * (debounceMs 0): with the default 300 ms after the edit, a fast machine (1000 paragraphs in
- * about 0.6 s on lavapipe) finished the whole first check before the edit's own check began,
+ * under a second on lavapipe) finished the whole first check before the edit's own check began,
  * and the order this test holds was left to the machine's speed. */
 #include <string.h>
 #include "tests/tap.h"
