@@ -88,13 +88,7 @@ forward_json_pass (JsonBuilder *b, guint T, const PassTimes *pt, double t1, guin
   bench_json_double (b, "sustained_tokens_per_s", (double) T * pt->passes / (pt->total_ms / 1e3));
   bench_json_double (b, "cost_vs_T1", fastest / t1);
   bench_json_int (b, "dispatches", kt->dispatches);
-  if (kt->n) {
-    json_builder_set_member_name (b, "kernels_ms_per_pass");
-    json_builder_begin_object (b);
-    for (guint j = 0; j < kt->n; j++)
-      bench_json_double (b, kt->names[j], kt->ms[j] / kt->passes);
-    json_builder_end_object (b);
-  }
+  bench_json_kernels (b, "kernels_ms_per_pass", kt);
   json_builder_end_object (b);
 }
 

@@ -64,3 +64,14 @@ bench_kernel_table (const char *title, const BenchKernelTimes *kt, const char *l
   printf ("\n");
 }
 
+void
+bench_json_kernels (JsonBuilder *b, const char *member, const BenchKernelTimes *kt)
+{
+  if (kt == NULL || kt->n == 0)
+    return;
+  json_builder_set_member_name (b, member);
+  json_builder_begin_object (b);
+  for (guint j = 0; j < kt->n; j++)
+    bench_json_double (b, kt->names[j], kt->ms[j] / kt->passes);
+  json_builder_end_object (b);
+}

@@ -2,9 +2,9 @@
  * of N sequences in one pass against N one-token passes, and candidate scoring with the
  * candidates as sequences in one pass against one candidate at a time; each pair timed in
  * alternation, the fastest of the runs. Where the device has timestamps, a second run state
- * with them on (they cost time of their own, so not the timed one) gives the GPU time of each
- * kernel in a step of N sequences: what grows with N is what the serve suite's eight clients
- * pay for. */
+ * over the same weights, with them on (they cost time of their own, so not the timed one),
+ * gives the GPU time of each kernel in a step of N sequences: what grows with N is what the
+ * serve suite's eight clients pay for. */
 #include <json-glib/json-glib.h>
 #include <stdio.h>
 #include "tools/bench/bench.h"
@@ -92,13 +92,7 @@ json_row (JsonBuilder *json, const char *what, guint n, const double ms[2], cons
   bench_json_double (json, "ms_batched", ms[0]);
   bench_json_double (json, "ms_alone", ms[1]);
   bench_json_double (json, "speedup", ms[1] / ms[0]);
-  if (kt && kt->n) {
-    json_builder_set_member_name (json, "kernels_ms_per_step");
-    json_builder_begin_object (json);
-    for (guint j = 0; j < kt->n; j++)
-      bench_json_double (json, kt->names[j], kt->ms[j] / kt->passes);
-    json_builder_end_object (json);
-  }
+  bench_json_kernels (json, "kernels_ms_per_step", kt);
   json_builder_end_object (json);
 }
 
@@ -175,7 +169,7 @@ bench_seqs (DraftdVk *vk, const char *path, guint reps, JsonBuilder *json, GErro
   if (vk->timestamps) {
     DraftdRunnerOptions op = o;
     op.profile = TRUE;
-    if ((rp = draftd_runner_new (vk, m, &op, error)) == NULL)
+    if ((rp = draftd_runner_new_sharing (r, &op, error)) == NULL)
       return FALSE;
   }
   gint32 toks[CONTEXT + N_CANDS * CAND_TOKENS];

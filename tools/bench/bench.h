@@ -26,6 +26,8 @@ void bench_kernel_times_clear (BenchKernelTimes *kt);
  * headed label and Ts[i]: "T=" 8), kernels in first-seen order over all columns (a pass may
  * skip some); the sum is below the wall-clock figure by the submit overhead. */
 void bench_kernel_table (const char *title, const BenchKernelTimes *kt, const char *label, const guint *Ts, guint n_T);
+/* Each kernel's mean ms per pass as an object member of that name; nothing for NULL or no kernels. */
+void bench_json_kernels (JsonBuilder *b, const char *member, const BenchKernelTimes *kt);
 
 /* How long a suite times: warm-up before its first timed run (a GPU's clocks rise only under
  * load: an H100 idles at 345 MHz, 1980 MHz busy), and the least sustained time behind each
