@@ -31,6 +31,13 @@ gboolean draftd_candidates_near_word (const DraftdCandidateContext *c, const Wor
 /* The word as dialect `region` spells it when only other dialects spell it so ("theatre" ->
  * "theater" for en_US), else NULL. */
 char *draftd_candidates_dialect_twin (DraftdSpell *spell, const char *word, guint region);
+/* Is `suggestion` a change sure enough to make to `word` without a model to judge it (a
+ * language the model does not know)? Only the slips writers make and dictionaries undo
+ * unambiguously: marks alone ("prilis" -> "příliš"), a doubled letter, two letters swapped, or
+ * one edit inside a long word away from its inflected end. */
+gboolean draftd_candidates_sure_respelling (const char *word, const char *suggestion);
+/* Do the two differ in marks and case alone ("prilis", "příliš")? */
+gboolean draftd_candidates_same_letters (const char *word, const char *suggestion);
 /* An unknown capitalised word at a sentence's start: a common word misspelt ("Becouse",
  * "Dont"), which is respelt, rather than a name ("Salander"), which is not? */
 gboolean draftd_candidates_misspelt_opener (const DraftdCandidateContext *c, const Word *w);

@@ -541,21 +541,90 @@ correct_piece (GrammarJob *j, gsize start, gsize end, const DraftdGrammarSpan *s
   return correct_by_clauses (j, start, end, spans, n_spans, error);
 }
 
-/* The segment's language, judged on the sentence, or on its line when the sentence alone
- * gives no clue; NULL when neither does. */
+static const char *settle_language (DraftdSpell *spell, const char *lang, const char *text, gsize len);
+
+/* How far around a sentence its paragraph is read for its language: enough for a sure
+ * verdict, and a bounded cost for a paragraph of any length. */
+#define PARAGRAPH_CONTEXT 1024
+
+/* The segment's language: the user's where the request names one (it wins, as LTeX's
+ * ltex.language does), else grammar/language.h's verdict on the sentence within its
+ * paragraph: the text around it up to a blank line, at most PARAGRAPH_CONTEXT bytes either
+ * side. */
 static const char *
 segment_language (GrammarJob *j, gsize start, gsize end)
 {
+  if (j->req->language)
+    return g_intern_string (j->req->language);
   const char *text = j->text;
-  const char *lang = draftd_grammar_guess_language (text + start, end - start);
-  if (lang == NULL) {
-    gsize ls = start, le = end;
-    while (ls > 0 && text[ls - 1] != '\n')
-      ls--;
-    while (text[le] && text[le] != '\n')
-      le++;
-    lang = draftd_grammar_guess_language (text + ls, le - ls);
+  gsize ls = start, le = end;
+  while (ls > 0 && start - ls < PARAGRAPH_CONTEXT && !(text[ls - 1] == '\n' && ls >= 2 && text[ls - 2] == '\n'))
+    ls--;
+  while (text[le] && le - end < PARAGRAPH_CONTEXT && !(text[le] == '\n' && text[le + 1] == '\n'))
+    le++;
+  /* Whole characters only. */
+  while (ls < start && (text[ls] & 0xC0) == 0x80)
+    ls++;
+  while (le > end && (text[le] & 0xC0) == 0x80)
+    le--;
+  const char *lang = draftd_grammar_sentence_language (text + start, end - start, text + ls, le - ls);
+  return settle_language (j->ctx->spell, lang, text + start, end - start);
+}
+
+/* The words of a sentence of three letters or more: enough to judge a dictionary's fit. */
+static GPtrArray *
+judged_words (const char *text, gsize len)
+{
+  GPtrArray *words = g_ptr_array_new_with_free_func (g_free);
+  for (const char *p = text; p < text + len;) {
+    while (p < text + len && !g_unichar_isalpha (g_utf8_get_char (p)))
+      p = g_utf8_next_char (p);
+    const char *w = p;
+    guint n = 0;
+    for (; p < text + len && (g_unichar_isalpha (g_utf8_get_char (p)) || *p == '\''); p = g_utf8_next_char (p))
+      n++;
+    if (n >= 3)
+      g_ptr_array_add (words, g_strndup (w, p - w));
   }
+  return words;
+}
+
+static guint
+count_known (DraftdSpell *spell, const char *lang, const GPtrArray *words)
+{
+  guint n = 0;
+  for (guint i = 0; i < words->len; i++)
+    n += draftd_spell_check (spell, lang, words->pdata[i]);
+  return n;
+}
+
+/* The dictionary a sentence is spelt by: of its language's close relatives with installed
+ * dictionaries (grammar/language.h), the one that accepts clearly more of its words. CLD2 tells
+ * Bulgarian from Serbian, or Danish from Norwegian, badly on one sentence, and a sentence spelt
+ * with a relative's dictionary has every other word "corrected". A dictionary that rejects
+ * more than a third of the words does not describe the text at all (a relative without a
+ * dictionary here, a dialect, a mix): undetermined. */
+static const char *
+settle_language (DraftdSpell *spell, const char *lang, const char *text, gsize len)
+{
+  if (spell == NULL || lang == NULL || g_str_equal (lang, "en") || !draftd_spell_has_language (spell, lang))
+    return lang;
+  g_autoptr (GPtrArray) words = judged_words (text, len);
+  const char *const *family = draftd_grammar_language_relatives (lang);
+  guint best_n = count_known (spell, lang, words);
+  for (guint i = 0; family && family[i]; i++) {
+    if (g_str_equal (family[i], lang) || !draftd_spell_has_language (spell, family[i]))
+      continue;
+    guint n = count_known (spell, family[i], words);
+    /* By two words at least: relatives share most words, and a word or two of English
+     * ("lib", "bin") that one of them happens to list decides nothing. */
+    if (n >= best_n + 2) {
+      lang = family[i];
+      best_n = n;
+    }
+  }
+  if (words->len >= 3 && best_n * 3 < words->len * 2)
+    return DRAFTD_LANGUAGE_UNDETERMINED;
   return lang;
 }
 

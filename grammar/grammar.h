@@ -111,6 +111,10 @@ typedef struct {
   /* Corrections: the document's file (absolute), whose workspace words list
    * (.draftd/words.txt, found upward) is known in it; NULL: none. */
   const char *path;
+  /* Corrections: the user's language ("uk", "sr-Latn"; lib/bus/draftd-bus-language.h), which
+   * every sentence is checked in, whatever it looks like; NULL: each sentence's own, as
+   * grammar/language.h identifies it. */
+  const char *language;
   GCancellable *cancellable;
   /* Called after each segment the model sees (or leaves unchanged as foreign or too long), in
    * text order, with that segment's edits (byte offsets in the whole text; n may be 0) and

@@ -1,5 +1,6 @@
 #include "grammar/language.h"
 #include <string.h>
+#include "grammar/language-cld2.h"
 
 /* The commonest short words of each language; words shared by several (de, la, en, a) count
  * for each of them. */
@@ -41,7 +42,7 @@ script_language (gunichar c)
   if (c >= 0xAC00 && c <= 0xD7AF)
     return "ko";
   if (c >= 0x0400 && c <= 0x04FF)
-    return "ru";
+    return "cyrl";
   if (c >= 0x0370 && c <= 0x03FF)
     return "el";
   if (c >= 0x0600 && c <= 0x06FF)
@@ -61,7 +62,7 @@ static const char *
 dominant_script (const char *text, gsize len, guint *n_latin, guint *n_other)
 {
   guint counts[9] = { 0 };
-  static const char *const names[9] = { "ja", "zh", "ko", "ru", "el", "ar", "he", "hi", "th" };
+  static const char *const names[9] = { "ja", "zh", "ko", "cyrl", "el", "ar", "he", "hi", "th" };
   *n_latin = *n_other = 0;
   for (const char *p = text; p < text + len; p = g_utf8_next_char (p)) {
     gunichar c = g_utf8_get_char (p);
@@ -83,13 +84,10 @@ dominant_script (const char *text, gsize len, guint *n_latin, guint *n_other)
   return names[best];
 }
 
-const char *
-draftd_grammar_guess_language (const char *text, gsize len)
+/* The function-word guess, for short text CLD2 cannot tell: English by default. */
+static const char *
+function_word_guess (const char *text, gsize len)
 {
-  guint n_latin, n_other;
-  const char *script = dominant_script (text, len, &n_latin, &n_other);
-  if (n_other > 0 && n_other * 2 >= n_latin)
-    return script;
   g_autofree char *lower = g_utf8_strdown (text, len);
   double score[G_N_ELEMENTS (latin)] = { 0 };
   guint words = 0;
@@ -125,6 +123,205 @@ draftd_grammar_guess_language (const char *text, gsize len)
   if (score[best] < 1 || (best != 0 && score[best] <= score[0]))
     return NULL;
   return latin[best].code;
+}
+
+/* Each language's letters beyond ASCII (Cyrillic ones: its whole alphabet), lower case. A
+ * lower-case word with a letter outside them rules the language out: Ukrainian has no "ы",
+ * "э", "ъ", "ё", Russian no "і", "ї", "є", "ґ"; Slovak has "ľ" and "ô", Czech "ě" and "ř";
+ * Catalan "ç" and "ò", Spanish "ñ". Capitalised words are names and do not count. English
+ * has none: it borrows "café" and "naïve". */
+static const struct {
+  const char *code, *letters;
+  gboolean cyrillic;
+} alphabets[] = {
+  { "ru", "абвгдеёжзийклмнопрстуфхцчшщъыьэюя", TRUE },
+  { "uk", "абвгґдеєжзиіїйклмнопрстуфхцчшщьюя", TRUE },
+  { "be", "абвгґдеёжзійклмнопрстуўфхцчшыьэюя", TRUE },
+  { "bg", "абвгдежзийклмнопрстуфхцчшщъьюя", TRUE },
+  { "sr", "абвгдђежзијклљмнњопрстћуфхцчџш", TRUE },
+  { "mk", "абвгдѓежзѕијклљмнњопрстќуфхцчџш", TRUE },
+  { "cs", "áčďéěíňóřšťúůýž", FALSE },
+  { "sk", "áäčďéíĺľňóôŕšťúýž", FALSE },
+  { "es", "áéíóúüñ", FALSE },
+  { "ca", "àèéíïòóúüç", FALSE },
+  { "gl", "áéíóúüñ", FALSE },
+  { "pt", "áâãàçéêíóôõúü", FALSE },
+  { "fr", "àâæçéèêëîïôœùûüÿ", FALSE },
+  { "it", "àèéìíîòóùú", FALSE },
+  { "de", "äöüß", FALSE },
+  { "da", "æøåéó", FALSE },
+  { "nb", "æøåéóòâô", FALSE },
+  { "nn", "æøåéóòâô", FALSE },
+  { "sv", "åäöéü", FALSE },
+  { "pl", "ąćęłńóśźż", FALSE },
+  { "sr-Latn", "čćđšž", FALSE },
+  { "hr", "čćđšž", FALSE },
+  { "sl", "čšž", FALSE },
+};
+
+static gboolean
+is_cyrillic (gunichar c)
+{
+  return c >= 0x0400 && c <= 0x04FF;
+}
+
+/* Whether a lower-case word of `text` has a letter outside `code`'s alphabet. */
+static gboolean
+alphabet_rules_out (const char *code, const char *text, gsize len)
+{
+  guint a = 0;
+  while (a < G_N_ELEMENTS (alphabets) && !g_str_equal (alphabets[a].code, code))
+    a++;
+  if (a == G_N_ELEMENTS (alphabets))
+    return FALSE;
+  gboolean capital = FALSE, in_word = FALSE;
+  for (const char *p = text; p < text + len; p = g_utf8_next_char (p)) {
+    gunichar c = g_utf8_get_char (p);
+    if (!g_unichar_isalpha (c)) {
+      in_word = FALSE;
+      continue;
+    }
+    if (!in_word)
+      capital = g_unichar_isupper (c);
+    in_word = TRUE;
+    if (capital || c < 0x80 || g_unichar_isupper (c) || alphabets[a].cyrillic != is_cyrillic (c))
+      continue;
+    char buf[8] = { 0 };
+    g_unichar_to_utf8 (c, buf);
+    if (strstr (alphabets[a].letters, buf) == NULL)
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* CLD2's code as draftd names languages (ISO 639-1, Hunspell's folders' names): NULL for
+ * "unknown". Latin-script Serbian is "sr-Latn", which has a dictionary of its own. */
+static const char *
+normalise_code (const char *code, guint n_latin, guint n_other)
+{
+  static const char *const renamed[][2] = { { "no", "nb" }, { "iw", "he" }, { "zh-Hant", "zh" }, { "sr-ME", "sr" },
+                                            { "in", "id" }, { "jw", "jv" } };
+  if (code == NULL || g_str_equal (code, "un") || g_str_has_prefix (code, "xx"))
+    return NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (renamed); i++)
+    if (g_str_equal (code, renamed[i][0]))
+      code = renamed[i][1];
+  if (g_str_equal (code, "sr") && n_latin > n_other)
+    return "sr-Latn";
+  return code;
+}
+
+/* CLD2's verdict on text: a code, or NULL; *reliable and *percent its confidence. */
+static const char *
+identify (const char *text, gsize len, gboolean *reliable, int *percent)
+{
+  /* A window of the text is verdict enough, and keeps a paragraph's cost bounded. */
+  gsize n = MIN (len, 2048);
+  while (n < len && (text[n] & 0xC0) == 0x80)
+    n--;
+  DraftdCld2Result r;
+  draftd_cld2_detect (text, n, &r);
+  guint n_latin, n_other;
+  dominant_script (text, n, &n_latin, &n_other);
+  *reliable = r.reliable;
+  *percent = r.percent[0];
+  return normalise_code (r.code[0], n_latin, n_other);
+}
+
+/* Without a reliable verdict: a script's own language where the script says it (kana,
+ * hangul, Thai; Cyrillic by its letters), English's function words for plain ASCII text,
+ * and otherwise undetermined. */
+static const char *
+fallback_language (const char *text, gsize len)
+{
+  guint n_latin, n_other;
+  const char *script = dominant_script (text, len, &n_latin, &n_other);
+  if (n_other > 0 && n_other * 2 >= n_latin) {
+    if (!g_str_equal (script, "cyrl"))
+      return script;
+    static const char *const cyr[] = { "uk", "ru", "be", "bg", "sr", "mk" };
+    const char *only = NULL;
+    for (guint i = 0; i < G_N_ELEMENTS (cyr); i++)
+      if (!alphabet_rules_out (cyr[i], text, len)) {
+        if (only)
+          return DRAFTD_LANGUAGE_UNDETERMINED;
+        only = cyr[i];
+      }
+    return only ? only : DRAFTD_LANGUAGE_UNDETERMINED;
+  }
+  for (const char *p = text; p < text + len; p = g_utf8_next_char (p))
+    if ((guchar) *p >= 0x80 && g_unichar_isalpha (g_utf8_get_char (p)))
+      return DRAFTD_LANGUAGE_UNDETERMINED;
+  return function_word_guess (text, len);
+}
+
+const char *
+draftd_grammar_guess_language (const char *text, gsize len)
+{
+  return draftd_grammar_sentence_language (text, len, NULL, 0);
+}
+
+/* Languages CLD2 confuses with one another on a sentence, where its verdict on the paragraph
+ * is the better one (measured: docs/correction.md#languages). */
+static gboolean
+related (const char *a, const char *b)
+{
+  const char *const *family = draftd_grammar_language_relatives (a);
+  return family && g_strv_contains (family, b);
+}
+
+static guint
+letters (const char *text, gsize len)
+{
+  guint n = 0;
+  for (const char *p = text; p < text + len; p = g_utf8_next_char (p))
+    n += g_unichar_isalpha (g_utf8_get_char (p));
+  return n;
+}
+
+const char *
+draftd_grammar_sentence_language (const char *sentence, gsize len, const char *paragraph, gsize plen)
+{
+  gboolean s_rel = FALSE, p_rel = FALSE;
+  int s_pct = 0, p_pct = 0;
+  const char *s = identify (sentence, len, &s_rel, &s_pct);
+  const char *p = paragraph && plen > len ? identify (paragraph, plen, &p_rel, &p_pct) : NULL;
+  const char *lang = NULL;
+  /* The paragraph's verdict, unless the sentence is surely of another, unrelated language
+   * (an English quotation in a French paragraph). */
+  if (p && p_rel && s && s_rel && !g_str_equal (s, p) && !related (s, p) && s_pct >= 80 && letters (sentence, len) >= 15)
+    lang = s;
+  else if (p && p_rel)
+    lang = p;
+  else if (s && s_rel)
+    lang = s;
+  if (lang == NULL)
+    return fallback_language (sentence, len);
+  if (alphabet_rules_out (lang, sentence, len))
+    return DRAFTD_LANGUAGE_UNDETERMINED;
+  /* CLD2 takes a short sentence of another language with a few English words for English
+   * ("La password inserita non è corretta.", reliable at 97%): the other language's function
+   * words say otherwise, and then nobody can tell. */
+  if (g_str_equal (lang, "en")) {
+    const char *f = function_word_guess (sentence, len);
+    if (f && !g_str_equal (f, "en"))
+      return DRAFTD_LANGUAGE_UNDETERMINED;
+  }
+  return lang;
+}
+
+const char *const *
+draftd_grammar_language_relatives (const char *code)
+{
+  static const char *const families[][7] = {
+    { "uk", "ru", "be", "bg", "sr", "mk", NULL }, { "cs", "sk", NULL }, { "es", "ca", "gl", "pt", NULL },
+    { "da", "nb", "nn", "sv", NULL },          { "hr", "bs", "sr-Latn", "sl", NULL }, { "id", "ms", NULL },
+  };
+  for (guint i = 0; code && i < G_N_ELEMENTS (families); i++)
+    for (guint k = 0; families[i][k]; k++)
+      if (g_str_equal (families[i][k], code))
+        return families[i];
+  return NULL;
 }
 
 gboolean

@@ -1,7 +1,11 @@
 /* Which language a paragraph or sentence is in, well enough to leave alone text the model was
- * not trained on. Latin-script text is scored by its most frequent function words and by the
- * letters particular to a language; other scripts are named by the script's usual language.
- * A model declares its languages in GGUF metadata (DRAFTD_GRAMMAR_LANGUAGES_KEY, an array of
+ * not trained on and to spell each language with its own dictionary. CLD2 names the language
+ * of the sentence and of its paragraph (language-cld2.h); the paragraph's verdict wins over
+ * a sentence's where the two are close relatives CLD2 confuses on a sentence (Danish and
+ * Norwegian, Spanish and Galician); a language is ruled out by a letter its alphabet lacks
+ * (Ukrainian has no "ы"); short ASCII text CLD2 cannot tell is scored by English's and six
+ * other languages' function words, as before; anything else it cannot tell is undetermined
+ * and left as it is. A model declares its languages in GGUF metadata (DRAFTD_GRAMMAR_LANGUAGES_KEY, an array of
  * ISO 639-1 codes or one comma-separated string); without it, English only. */
 #pragma once
 #include <glib.h>
@@ -9,9 +13,19 @@
 
 #define DRAFTD_GRAMMAR_LANGUAGES_KEY "draftd.languages"
 
-/* "en", "fr", "de", "es", "it", "pt", "nl", a script's language ("zh", "ja", "ko", "ru",
- * "el", "ar", "he", "hi", "th"), or NULL when the text gives no clue (too short, no words). */
+/* Text of some language that cannot be told which: never corrected. */
+#define DRAFTD_LANGUAGE_UNDETERMINED "und"
+
+/* The language of a sentence: an ISO 639-1 code ("en", "uk", "cs", "nb"; "sr-Latn" for Serbian
+ * in Latin letters), DRAFTD_LANGUAGE_UNDETERMINED, or NULL when plain ASCII text gives no clue
+ * (too short, no words: the caller's default, English). `paragraph` (NULL: none) is the text
+ * around it, whose verdict is surer than a sentence's. */
+const char *draftd_grammar_sentence_language (const char *sentence, gsize len, const char *paragraph, gsize plen);
+/* The same without a paragraph. */
 const char *draftd_grammar_guess_language (const char *text, gsize len);
+/* The languages CLD2 confuses `code` with (its family, itself included: "uk" gives "uk", "ru",
+ * "be", ...), NULL-terminated; NULL for a language without close relatives. */
+const char *const *draftd_grammar_language_relatives (const char *code);
 /* TRUE when `code` is among `languages` (NULL: English only). */
 gboolean draftd_grammar_language_supported (const char *code, const char *const *languages);
 /* The model's declared languages; NULL when it declares none (then English only). */

@@ -109,30 +109,80 @@ draftd_spell_free (DraftdSpell *s)
   g_free (s);
 }
 
-/* The .aff/.dic pairs of a language, each from the first folder that has it: "en" is en_US
- * and en_GB (a word either accepts is spelt right, so British writers are not "corrected"),
- * "fr" fr_FR or fr, "de" de_DE. The first is the one that suggests. NULL when none. */
+/* A language's dictionaries by name, primary first, where its name alone does not find them:
+ * English's regions (a word either accepts is spelt right, so British writers are not
+ * "corrected"; hunspell-en-au, -en-ca, -en-za where installed are dialects to hold a text to),
+ * Portuguese's two standards, Serbian's two scripts (grammar/language.c names Latin-script
+ * Serbian "sr-Latn"), and regions that do not repeat the language's code. */
+static const char *const dict_names[][6] = {
+  { "en", "en_US", "en_GB", "en_CA", "en_AU", "en_ZA" },
+  { "pt", "pt_BR", "pt_PT" },
+  { "sr", "sr_RS" },
+  { "sr-Latn", "sr_Latn_RS" },
+  { "sv", "sv_SE", "sv_FI" },
+  { "uk", "uk_UA" },
+  { "cs", "cs_CZ" },
+  { "da", "da_DK" },
+  { "be", "be_BY" },
+  { "el", "el_GR" },
+  { "ca", "ca", "ca_ES" },
+  { "de", "de_DE", "de_AT", "de_CH" },
+  { "es", "es_ES", "es_MX" },
+};
+
+static gint
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(char *const *) a, *(char *const *) b);
+}
+
+/* The names to look for: the table's, else "ll_LL", then "ll", then the first "ll_*" of the
+ * folders, in the order of their names. */
+static GPtrArray *
+dict_candidates (const char *lang, char **dirs)
+{
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < G_N_ELEMENTS (dict_names); i++)
+    if (g_str_equal (dict_names[i][0], lang)) {
+      for (guint k = 1; k < G_N_ELEMENTS (dict_names[i]) && dict_names[i][k]; k++)
+        g_ptr_array_add (names, g_strdup (dict_names[i][k]));
+      return names;
+    }
+  g_autofree char *upper = g_ascii_strup (lang, -1);
+  g_ptr_array_add (names, g_strdup_printf ("%s_%s", lang, upper));
+  g_ptr_array_add (names, g_strdup (lang));
+  g_autofree char *prefix = g_strconcat (lang, "_", NULL);
+  g_autoptr (GPtrArray) regional = g_ptr_array_new_with_free_func (g_free);
+  for (guint d = 0; dirs[d]; d++) {
+    g_autoptr (GDir) dir = *dirs[d] ? g_dir_open (dirs[d], 0, NULL) : NULL;
+    for (const char *f; dir && (f = g_dir_read_name (dir));)
+      if (g_str_has_prefix (f, prefix) && g_str_has_suffix (f, ".aff"))
+        g_ptr_array_add (regional, g_strndup (f, strlen (f) - 4));
+  }
+  g_ptr_array_sort (regional, compare_names);
+  if (regional->len)
+    g_ptr_array_add (names, g_strdup (regional->pdata[0]));
+  return names;
+}
+
+/* The .aff/.dic pairs of a language, each from the first folder that has it (see dict_names);
+ * the first is the one that suggests. NULL when none. */
 static GPtrArray *
 open_dicts (const char *lang)
 {
   const char *env = g_getenv ("DRAFTD_DICT_PATH");
   g_auto (GStrv) dirs = g_strsplit (env ? env : "/usr/share/hunspell", ":", -1);
-  g_autofree char *upper = g_ascii_strup (lang, -1);
-  g_autofree char *regional = g_strdup_printf ("%s_%s", lang, g_str_equal (lang, "en") ? "US" : upper);
-  /* English's other regions (hunspell-en-au, -en-ca, -en-za) where installed: dialects to hold
-   * a text to, and words their writers spell so. */
-  gboolean en = g_str_equal (lang, "en");
-  const char *names[] = { regional, en ? "en_GB" : lang, en ? "en_CA" : NULL, en ? "en_AU" : NULL, en ? "en_ZA" : NULL };
+  g_autoptr (GPtrArray) names = dict_candidates (lang, dirs);
   GPtrArray *found = g_ptr_array_new_with_free_func ((GDestroyNotify) dict_free);
-  for (guint n = 0; n < G_N_ELEMENTS (names) && names[n]; n++) {
+  for (guint n = 0; n < names->len; n++) {
     for (guint d = 0; dirs[d]; d++) {
-      g_autofree char *base = *dirs[d] ? g_build_filename (dirs[d], names[n], NULL) : NULL;
+      g_autofree char *base = *dirs[d] ? g_build_filename (dirs[d], names->pdata[n], NULL) : NULL;
       g_autofree char *aff = base ? g_strconcat (base, ".aff", NULL) : NULL, *dic = base ? g_strconcat (base, ".dic", NULL) : NULL;
       if (base == NULL || !g_file_test (aff, G_FILE_TEST_IS_REGULAR) || !g_file_test (dic, G_FILE_TEST_IS_REGULAR))
         continue;
       Dict *dict = g_new0 (Dict, 1);
       dict->h = Hunspell_create (aff, dic);
-      dict->name = g_strdup (names[n]);
+      dict->name = g_strdup (names->pdata[n]);
       dict->aff = g_strdup (aff);
       dict->dic = g_strdup (dic);
       g_mutex_init (&dict->suggest_lock);

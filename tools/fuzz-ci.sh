@@ -27,7 +27,7 @@ fi
 if [ -f build-fuzz/build.ninja ]; then
   meson setup build-fuzz --reconfigure -Dfuzz=true --werror >/dev/null
 else
-  CC=clang meson setup build-fuzz -Dfuzz=true --werror >/dev/null
+  CC=clang CXX=clang++ meson setup build-fuzz -Dfuzz=true --werror >/dev/null
 fi
 targets=()
 for src in tests/fuzz-*.c; do

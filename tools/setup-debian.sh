@@ -35,11 +35,12 @@ enable_backports() {
 
 PKGS=(meson ninja-build pkg-config gcc glslc libvulkan-dev vulkan-validationlayers
       libglib2.0-dev libjson-glib-dev libdbus-1-dev libcurl4-openssl-dev dbus dbus-bin libreadline-dev python3 tmux
-      libhunspell-dev hunspell-en-us hunspell-en-gb wordnet-base help2man)
+      libhunspell-dev hunspell-en-us hunspell-en-gb wordnet-base help2man g++ libcld2-dev)
 if [ "${1:-}" = "--tests" ]; then
   PKGS+=(neovim emacs-nox elpa-eglot systemd libxml2-utils
          python3-torch python3-sentencepiece libopenblas0-pthread python3.11-doc
-         hunspell-fr hunspell-de-de xvfb xclip libnotify-bin man-db
+         hunspell-fr hunspell-de-de hunspell-es hunspell-ca hunspell-uk hunspell-ru hunspell-cs hunspell-sk
+         xvfb xclip libnotify-bin man-db
          base-files)  # /usr/share/common-licenses: the clean-text test's prose (essential; named for the record)
 fi
 
