@@ -67,6 +67,7 @@ struct DraftJob {
   char **disabled_rules;        /* correct/rewrite: rule ids and families to leave out (--disable) */
   const char *dialect;          /* correct: --dialect ("" none); NULL: the daemon's config, else the locale's */
   const char *path;             /* correct: the text's document, absolute (its workspace's words); NULL: none */
+  const char *language;         /* correct: the language to check in ("uk", "auto"); NULL: not sent (auto) */
   const DraftGenOptions *gen;
   gboolean stream;              /* print Chunk text to stdout as it comes */
   DraftEditFunc on_edit;

@@ -7,6 +7,7 @@
 #include "client/client.h"
 #include "lib/cli/cli.h"
 #include "lib/cli/dialect.h"
+#include "lib/cli/language.h"
 
 char *
 draft_read_input (const char *file, GError **error)
@@ -51,6 +52,7 @@ typedef struct {
   char *instruction, *color;
   char **disable;               /* --disable RULE, repeatable; commas split too */
   char *dialect;                /* --dialect: "en-GB", or "" for none; NULL: the locale's */
+  char *language;               /* --language: "uk", "auto"; NULL: the FILE's declared one, else auto */
   char *path;                   /* --path: the document of the text read from stdin */
   gboolean diff, json, selection;
   gboolean use_color;
@@ -119,6 +121,9 @@ grammar_one (const GrammarArgs *a, const char *file)
   j.instruction = a->instruction;
   j.disabled_rules = a->disable;
   j.dialect = a->dialect;
+  /* The user's language, else the one the document declares (front matter, babel, <html lang>). */
+  g_autofree char *declared = a->language ? NULL : draftd_cli_declared_language (text);
+  j.language = a->language ? a->language : declared;
   /* A FILE is its own document: the daemon reads the words of the workspace it lies in. */
   g_autofree char *document = file && !g_str_equal (file, "-") ? g_canonicalize_filename (file, NULL) : g_strdup (a->path);
   j.path = document;
@@ -150,6 +155,23 @@ grammar_one (const GrammarArgs *a, const char *file)
                : j.invalid_argument ? DRAFTD_CLI_EXIT_USAGE : DRAFTD_CLI_EXIT_FAILURE;
   draft_job_clear (&j);
   return status;
+}
+
+/* --language uk (pt-BR, sr-Latn, auto): the code the daemon takes, or a usage error. */
+static gboolean
+check_language (char **language, int *status)
+{
+  if (*language == NULL)
+    return TRUE;
+  char *code = draftd_language_normalize (*language);
+  if (code == NULL) {
+    *status = draftd_cli_usage_error ("draft correct", "--language takes a language code like uk, cs or pt-BR, or auto, not '%s'",
+                                      *language);
+    return FALSE;
+  }
+  g_free (*language);
+  *language = code;
+  return TRUE;
 }
 
 /* --dialect en-GB (en_gb too), or none for no dialect (""), whatever the locale and the
@@ -246,6 +268,9 @@ grammar_command (int argc, char **argv, gboolean rewrite)
       "correct the primary selection onto the clipboard, and say what changed in a notification", NULL },
     { "dialect", 0, 0, G_OPTION_ARG_FILENAME, &a.dialect,
       "hold spellings to en-US, en-GB, ... or none (default: draftd.conf's dialect, else the locale's)", "NAME" },
+    { "language", 0, 0, G_OPTION_ARG_FILENAME, &a.language,
+      "check the text as this language (uk, cs, pt-BR, ...), or auto: each sentence's own (default: the language the FILE "
+      "declares, else auto)", "CODE" },
     { "path", 0, 0, G_OPTION_ARG_FILENAME, &a.path,
       "the document the text on stdin belongs to: its workspace's .draftd/words.txt counts (as a FILE's does)", "FILE" },
     { "instruction", 'i', 0, G_OPTION_ARG_FILENAME, &a.instruction, "how to rewrite: formal, concise, simple or friendly; any other instruction needs a chat model (the shipped one refuses it)", "TEXT" },
@@ -253,8 +278,8 @@ grammar_command (int argc, char **argv, gboolean rewrite)
   };
   /* correct: up to --path; rewrite: -i instead of --selection, and no more. */
   if (rewrite)
-    entries[4] = entries[7];
-  entries[rewrite ? 5 : 7] = (GOptionEntry) G_OPTION_ENTRY_NULL;
+    entries[4] = entries[8];
+  entries[rewrite ? 5 : 8] = (GOptionEntry) G_OPTION_ENTRY_NULL;
   int status;
   if (!draft_parse_command (rewrite ? "rewrite" : "correct", "[FILE...]",
                       rewrite ? "Rewrite each FILE (or stdin) as the instruction says; the result streams as it is made.\n"
@@ -272,7 +297,8 @@ grammar_command (int argc, char **argv, gboolean rewrite)
     status = draftd_cli_usage_error ("draft rewrite", "-i INSTRUCTION is required");
     goto out;
   }
-  if (!split_rules (&a.disable, &status) || !check_dialect (&a.dialect, &status) || !check_path (&a.path, argc, argv, &status))
+  if (!split_rules (&a.disable, &status) || !check_dialect (&a.dialect, &status) || !check_language (&a.language, &status) ||
+      !check_path (&a.path, argc, argv, &status))
     goto out;
   if (a.selection) {
     status = argc > 1 || a.diff || a.json || a.path
@@ -293,6 +319,7 @@ out:
   g_free (a.instruction);
   g_free (a.color);
   g_free (a.dialect);
+  g_free (a.language);
   g_free (a.path);
   g_strfreev (a.disable);
   return status;

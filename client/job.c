@@ -193,6 +193,8 @@ add_document_options (DBusMessageIter *options, const DraftJob *j)
     draftd_bus_dict_add (options, "locale_dialect", DBUS_TYPE_STRING, &locale);
   if (j->path)
     draftd_bus_dict_add (options, "path", DBUS_TYPE_STRING, &j->path);
+  if (j->language)
+    draftd_bus_dict_add (options, "language", DBUS_TYPE_STRING, &j->language);
 }
 
 /* Start's av: the method's in-arguments, options last. */

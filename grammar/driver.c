@@ -6,6 +6,7 @@
 #include "grammar/job.h"
 #include "grammar/candidates.h"
 #include "grammar/rewrite.h"
+#include "grammar/language.h"
 
 typedef struct {
   char *answer;            /* NULL until answered */
@@ -300,6 +301,21 @@ resolve_region (DraftdGrammarContext *ctx, const char *text, const DraftdGrammar
   return *region >= 0;
 }
 
+/* The language asked for can be checked here: English, one the model declares, or one with a
+ * Hunspell dictionary. A language nothing here knows would leave the text unchecked without
+ * a word; the user asked for it, so they are told. */
+static gboolean
+check_language (DraftdGrammarContext *ctx, const DraftdGrammarRequest *req, GError **error)
+{
+  if (req->rewrite || req->language == NULL || draftd_grammar_language_supported (req->language, req->languages) ||
+      (ctx->spell && draftd_spell_has_language (ctx->spell, req->language)))
+    return TRUE;
+  g_autofree char *package = g_ascii_strdown (req->language, 2);
+  g_set_error (error, DRAFTD_GRAMMAR_ERROR, DRAFTD_GRAMMAR_ERROR_LANGUAGE,
+               "no dictionary for language '%s' here (install hunspell-%s, or ask for auto)", req->language, package);
+  return FALSE;
+}
+
 char *
 draftd_grammar_run (DraftdGrammarContext *ctx, const char *text, const DraftdGrammarRequest *req, GArray *edits,
                     DraftdGrammarStats *stats, GError **error)
@@ -316,7 +332,7 @@ draftd_grammar_run (DraftdGrammarContext *ctx, const char *text, const DraftdGra
   gboolean use_template;
   gint region;
   if ((req->rewrite && !draftd_grammar_rewrite_resolve (ctx, req, &use_template, error)) ||
-      !resolve_region (ctx, text, req, &region, error))
+      !resolve_region (ctx, text, req, &region, error) || !check_language (ctx, req, error))
     return NULL;
   gint64 t0 = g_get_monotonic_time ();
   double bias = req->keep_bias > 0 ? req->keep_bias : req->keep_bias < 0 ? 0 : DRAFTD_GRAMMAR_KEEP_BIAS;

@@ -18,12 +18,14 @@
 #define DRAFTD_GRAMMAR_ERROR (draftd_grammar_error_quark ())
 GQuark draftd_grammar_error_quark (void);
 /* INSTRUCTION: a rewrite instruction the model cannot follow (grammar/rewrite.h); DIALECT: a
- * dialect asked for that has no dictionary here. */
+ * dialect asked for that has no dictionary here; LANGUAGE: likewise a language (the request's
+ * `language`) neither the model nor a dictionary here knows. */
 typedef enum {
   DRAFTD_GRAMMAR_ERROR_TEXT,
   DRAFTD_GRAMMAR_ERROR_TOO_LONG,
   DRAFTD_GRAMMAR_ERROR_INSTRUCTION,
   DRAFTD_GRAMMAR_ERROR_DIALECT,
+  DRAFTD_GRAMMAR_ERROR_LANGUAGE,
 } DraftdGrammarError;
 
 typedef struct DraftdGrammarWorkers DraftdGrammarWorkers;

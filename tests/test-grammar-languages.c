@@ -161,11 +161,8 @@ main (void)
   const char *need[] = { "en_US", "uk_UA", "ru_RU", "cs_CZ", "es_ES", "fr_FR" };
   for (guint i = 0; i < G_N_ELEMENTS (need); i++) {
     g_autofree char *p = g_strdup_printf ("%s/%s.dic", g_getenv ("DRAFTD_DICT_PATH"), need[i]);
-    if (g_file_test (p, G_FILE_TEST_EXISTS))
-      continue;
-    if (g_getenv ("CI"))
-      return tap_ok (FALSE, "the pinned dictionaries hold %s (tools/setup-debian.sh --tests)", need[i]), tap_done ();
-    return tap_skip_all ("the pinned dictionaries lack %s (tools/setup-debian.sh --tests installs them)", need[i]);
+    if (!g_file_test (p, G_FILE_TEST_EXISTS))
+      return tap_missing_all ("the pinned dictionaries lack %s (tools/setup-debian.sh --tests installs them)", need[i]);
   }
   check_sentences ();
   check_paragraphs ();

@@ -22,6 +22,7 @@ LIBRARIES = {
     "libcurl": re.compile(r"^curl/"),
     "Vulkan": re.compile(r"^vulkan/"),
     "readline": re.compile(r"^readline/"),
+    "CLD2": re.compile(r"^cld2/"),
 }
 # Headers meson generates into the build tree (shaders/, daemon/ and client/meson.build).
 GENERATED = {"draftd-spirv.h", "introspection.h", "catalogue-tsv.h"}
@@ -78,7 +79,7 @@ def violations(rows):
     for top in SOURCE_DIRS:
         for dirpath, _, names in os.walk(os.path.join(root, top)):
             for name in sorted(names):
-                if not name.endswith((".c", ".h")):
+                if not name.endswith((".c", ".h", ".cc")):
                     continue
                 full = os.path.join(dirpath, name)
                 rel = os.path.relpath(full, root).replace(os.sep, "/")
@@ -113,7 +114,7 @@ def thread_starts(folder):
     out = []
     for dirpath, _, names in os.walk(os.path.join(root, folder)):
         for name in sorted(names):
-            if name.endswith((".c", ".h")):
+            if name.endswith((".c", ".h", ".cc")):
                 path = os.path.join(dirpath, name)
                 with open(path, encoding="utf-8") as f:
                     for n, line in enumerate(f, 1):

@@ -176,6 +176,28 @@ test_dialect_setting (LspClient *c)
   tap_ok (d2 && !lsp_find_diagnostic (d2, "color"), "dialect null: the locale's again (none), not a cached en-GB answer");
 }
 
+#define CS_TEXT "Prosim.\n"
+
+/* The language setting (issue 51): a Czech word without its marks, too short to tell, is left
+ * alone by default; `language: "cs"` checks every document in Czech, "auto" goes back; a
+ * Markdown document's front matter names its own language. */
+static void
+test_language_setting (LspClient *c)
+{
+  g_autofree char *file = g_build_filename (root, "prosba.txt", NULL), *md = g_build_filename (root, "dopis.md", NULL);
+  g_autofree char *cs_uri = g_filename_to_uri (file, NULL, NULL), *md_uri = g_filename_to_uri (md, NULL, NULL);
+  g_autoptr (JsonArray) d0 = lsp_open (c, cs_uri, "plaintext", CS_TEXT);
+  tap_ok (d0 && !lsp_find_diagnostic (d0, "Prosim"), "no language set: \"Prosim\" is too short to tell and left alone");
+  lsp_notify (c, "workspace/didChangeConfiguration", lsp_json ("{\"settings\": {\"draftd\": {\"language\": \"cs\"}}}"));
+  g_autoptr (JsonArray) d1 = lsp_wait_diagnostics (c, cs_uri, 1, 120000);
+  tap_ok (d1 && lsp_find_diagnostic (d1, "Prosim"), "language \"cs\": \"Prosim\" is flagged in Czech");
+  lsp_notify (c, "workspace/didChangeConfiguration", lsp_json ("{\"settings\": {\"draftd\": {\"language\": \"auto\"}}}"));
+  g_autoptr (JsonArray) d2 = lsp_wait_diagnostics (c, cs_uri, 1, 120000);
+  tap_ok (d2 && !lsp_find_diagnostic (d2, "Prosim"), "language \"auto\": left alone again, not a cached Czech answer");
+  g_autoptr (JsonArray) d3 = lsp_open (c, md_uri, "markdown", "---\nlang: cs\n---\n\n" CS_TEXT);
+  tap_ok (d3 && lsp_find_diagnostic (d3, "Prosim"), "a Markdown document whose front matter says lang: cs is checked in Czech");
+}
+
 /* A document in a folder named with a space (%20 in its URI): once .draftd/words.txt there
  * lists its made-up word, the next check flags it no more. The server's own filter read the
  * lists when the document opened (there was none): only the daemon, given the path, knows. */
@@ -252,6 +274,7 @@ main (void)
   test_malformed_change (&c);
   test_document_path (&c);
   test_dialect_setting (&c);
+  test_language_setting (&c);
   test_locale (&f);
   g_free (uri);
   g_free (root);

@@ -28,7 +28,8 @@ typedef struct {
 static char *
 cache_key (DraftdLspDocument *doc, const char *text)
 {
-  return g_strconcat (doc->cache_scope, text, NULL);
+  /* The declared language too: a paragraph's answer depends on the language it is checked in. */
+  return g_strconcat (doc->cache_scope, doc->declared_language ? doc->declared_language : "", "\n", text, NULL);
 }
 
 void

@@ -10,7 +10,7 @@ typedef struct {
   guint64 id;
   char *method, *text, *instruction, *path;
   char **disabled_rules;  /* sent as the option of that name; NULL: none */
-  char *dialect, *locale_dialect, *document;  /* Correct's dialect, locale_dialect and path; NULL: not sent */
+  char *dialect, *locale_dialect, *document, *language;  /* Correct's dialect, locale_dialect, path and language; NULL: not sent */
   JobState state;
   gboolean urgent;
   GList *link;            /* in the queue while queued: leaving it is O(1), not a walk */
@@ -54,6 +54,7 @@ job_free (Job *j)
   g_strfreev (j->disabled_rules);
   g_free (j->dialect);
   g_free (j->locale_dialect);
+  g_free (j->language);
   g_free (j->document);
   g_free (j->text);
   g_free (j->instruction);
@@ -244,8 +245,8 @@ start_call (Job *j)
   draftd_bus_dict_add (&s.options, "offset_unit", DBUS_TYPE_STRING, &unit);
   if (j->disabled_rules && j->disabled_rules[0])
     draftd_bus_dict_add_strv (&s.options, "disabled_rules", (const char *const *) j->disabled_rules, -1);
-  const char *const keys[] = { "dialect", "locale_dialect", "path" };
-  const char *values[] = { j->dialect, j->locale_dialect, j->document };
+  const char *const keys[] = { "dialect", "locale_dialect", "path", "language" };
+  const char *values[] = { j->dialect, j->locale_dialect, j->document, j->language };
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     if (values[i] && g_str_equal (j->method, "Correct"))
       draftd_bus_dict_add (&s.options, keys[i], DBUS_TYPE_STRING, &values[i]);
@@ -322,6 +323,7 @@ draftd_lsp_daemon_start (DraftdLspDaemon *d, const char *method, const char *tex
     j->dialect = g_strdup (options->dialect);
     j->locale_dialect = g_strdup (options->locale_dialect);
     j->document = g_strdup (options->path);
+    j->language = g_strdup (options->language);
   }
   j->edits = g_array_new (FALSE, TRUE, sizeof (DraftdLspEdit));
   g_array_set_clear_func (j->edits, (GDestroyNotify) edit_clear);

@@ -28,12 +28,13 @@ DraftdLspDaemon *draftd_lsp_daemon_new (const char *address, guint max_running, 
 void draftd_lsp_daemon_free (DraftdLspDaemon *d);
 
 /* What goes with a job beside its text, each as the Correct option of its name; NULL (or an
- * empty list) is not sent. dialect, locale_dialect and path go with Correct only. */
+ * empty list) is not sent. dialect, locale_dialect, path and language go with Correct only. */
 typedef struct {
   const char *const *disabled_rules;
   const char *dialect;          /* the dialect setting ("" none) */
   const char *locale_dialect;   /* the server's locale's, where the setting names none */
   const char *path;             /* the document's file: the daemon reads its workspace's words */
+  const char *language;         /* the language setting, else the document's declared one; NULL: auto */
 } DraftdLspJobOptions;
 
 /* method: "Correct" (instruction NULL) or "Rewrite"; options may be NULL. An urgent job (what

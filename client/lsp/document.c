@@ -1,4 +1,5 @@
 #include "client/lsp/document.h"
+#include "lib/cli/language.h"
 #include "client/lsp/gap.h"
 #include "client/lsp/rpc.h"
 #include <string.h>
@@ -71,6 +72,7 @@ draftd_lsp_document_new (const char *uri, const char *language, gint64 version, 
   g_array_set_clear_func (d->fixes, (GDestroyNotify) draftd_lsp_fix_clear);
   d->inflight = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   index_lines (d);
+  d->declared_language = draftd_cli_declared_language (d->text->str);
   return d;
 }
 
@@ -82,6 +84,7 @@ draftd_lsp_document_free (DraftdLspDocument *d)
   if (d->publish_source)
     g_source_remove (d->publish_source);
   g_free (d->progress_token);
+  g_free (d->declared_language);
   g_free (d->uri);
   g_free (d->file);
   g_free (d->cache_scope);
@@ -341,6 +344,9 @@ draftd_lsp_document_apply (DraftdLspDocument *d, DraftdLspEncoding enc, JsonArra
   g_string_truncate (d->text, 0);
   g_string_append_len (d->text, text, len);
   index_lines (d);
+  /* Front matter, a preamble or <html lang> may have changed the document's language. */
+  g_free (d->declared_language);
+  d->declared_language = draftd_cli_declared_language (d->text->str);
   d->published = FALSE;
   return TRUE;
 }

@@ -16,6 +16,8 @@ typedef struct {
   guint debounce_ms;
   char **disabled_rules;     /* rule ids and families not reported (disabledRules; "Ignore this rule") */
   char *dialect;             /* "en-GB", or "" for none; NULL: the locale's (the daemon's config first) */
+  char *language;            /* "uk": every document checked in it; NULL: auto (the document's declared, else each
+                              * sentence's own) */
 } DraftdLspSettings;
 
 typedef struct _DraftdLspServer DraftdLspServer;

@@ -6,11 +6,15 @@
  *   debounceMs: 300                         quiet time after a change before checking
  *   disabledRules: ["confusable", ...]      rule ids or families (prefix at a dot) not reported
  *   dialect: "en-GB"                        spellings held to it ("none": each text to its own;
- *                                           null or absent: the locale's, after draftd.conf's) */
+ *                                           null or absent: the locale's, after draftd.conf's)
+ *   language: "uk"                          every document checked in it (as LTeX's ltex.language);
+ *                                           "auto", null or absent: the language a document declares
+ *                                           (front matter, babel, <html lang>), else each sentence's own */
 #include <string.h>
 #include "client/lsp/server.h"
 #include "lib/bus/draftd-bus-rules.h"
 #include "lib/cli/dialect.h"
+#include "lib/cli/language.h"
 
 static const char *const default_presets[] = { "formal", "concise", "simple", "friendly", NULL };
 
@@ -31,6 +35,7 @@ draftd_lsp_settings_clear (DraftdLspSettings *st)
   g_strfreev (st->presets);
   g_strfreev (st->disabled_rules);
   g_free (st->dialect);
+  g_free (st->language);
   g_hash_table_unref (st->dictionary);
 }
 
@@ -84,10 +89,35 @@ set_dialect (DraftdLspSettings *st, JsonObject *o)
   return changed;
 }
 
+/* language: a language code or "auto" (null too); anything else is logged and changes nothing.
+ * TRUE when it changed. */
+static gboolean
+set_language (DraftdLspSettings *st, JsonObject *o)
+{
+  JsonNode *n = json_object_get_member (o, "language");
+  if (n == NULL)
+    return FALSE;
+  const char *v = draftd_lsp_get_string (o, "language");
+  char *code = JSON_NODE_HOLDS_NULL (n) ? g_strdup ("auto") : draftd_language_normalize (v);
+  if (code == NULL) {
+    g_printerr ("draftd-lsp: language: '%.48s' is not a language code like uk, cs or pt-BR, or auto; ignored\n",
+                v ? v : "(not a string)");
+    return FALSE;
+  }
+  if (g_str_equal (code, "auto"))
+    g_clear_pointer (&code, g_free);
+  gboolean changed = g_strcmp0 (code, st->language) != 0;
+  g_free (st->language);
+  st->language = code;
+  return changed;
+}
+
 void
 draftd_lsp_job_options (DraftdLspServer *s, DraftdLspDocument *doc, DraftdLspJobOptions *out)
 {
-  *out = (DraftdLspJobOptions) { NULL, s->settings.dialect, s->settings.dialect ? NULL : s->locale_dialect, doc ? doc->file : NULL };
+  const char *language = s->settings.language ? s->settings.language : doc ? doc->declared_language : NULL;
+  *out = (DraftdLspJobOptions) { NULL, s->settings.dialect, s->settings.dialect ? NULL : s->locale_dialect, doc ? doc->file : NULL,
+                                 language };
 }
 
 gboolean
@@ -117,5 +147,6 @@ draftd_lsp_settings_update (DraftdLspSettings *st, JsonObject *o)
   gint64 ms;
   if (draftd_lsp_get_int (o, "debounceMs", &ms))
     st->debounce_ms = CLAMP (ms, 0, 10000);
-  return set_dialect (st, o);
+  gboolean dialect = set_dialect (st, o);
+  return set_language (st, o) || dialect;
 }

@@ -575,6 +575,7 @@ run_grammar (DraftdModels *m, DraftdLane *lane, DraftdSpell *spell, const Draftd
     .dialect = req->options.dialect ? req->options.dialect : config->dialect,
     .locale_dialect = req->options.locale_dialect,
     .path = req->options.path,
+    .language = req->options.language,
     .cancellable = cancellable,
     .on_segment = on_segment,
     .user = &hook,

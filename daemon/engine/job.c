@@ -50,6 +50,7 @@ draftd_job_request_free (DraftdJobRequest *r)
   g_free (r->options.mode);
   g_free (r->options.dialect);
   g_free (r->options.locale_dialect);
+  g_free (r->options.language);
   g_free (r->options.path);
   g_free (r);
 }

@@ -29,6 +29,7 @@ typedef struct {
   char *locale_dialect;  /* corrections: the client's locale's dialect, used only where nothing names one and
                           * its dictionary is installed; NULL: none */
   char *path;            /* corrections: the document's file, for its workspace's words; NULL: none */
+  char *language;        /* corrections: the user's language ("uk"); NULL: identified sentence by sentence */
 } DraftdJobOptions;
 
 typedef struct {

@@ -31,6 +31,7 @@ static const ErrorMapping mappings[] = {
   { draftd_grammar_error_quark, DRAFTD_GRAMMAR_ERROR_TOO_LONG, DRAFTD_BUS_ERROR_TOO_LONG },
   { draftd_grammar_error_quark, DRAFTD_GRAMMAR_ERROR_INSTRUCTION, DRAFTD_BUS_ERROR_INVALID_ARGUMENT },
   { draftd_grammar_error_quark, DRAFTD_GRAMMAR_ERROR_DIALECT, DRAFTD_BUS_ERROR_INVALID_ARGUMENT },
+  { draftd_grammar_error_quark, DRAFTD_GRAMMAR_ERROR_LANGUAGE, DRAFTD_BUS_ERROR_INVALID_ARGUMENT },
   /* Loading failures: the client can do nothing but report that no model is available. */
   { draftd_gguf_error_quark, ANY_CODE, DRAFTD_BUS_ERROR_NO_MODEL },
   { draftd_model_error_quark, ANY_CODE, DRAFTD_BUS_ERROR_NO_MODEL },

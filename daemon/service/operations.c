@@ -129,6 +129,7 @@ static const DraftdOption options[] = {
   { "protect_quotes", DRAFTD_OPTIONS_GRAMMAR, "b", 0, 0, NULL },
   { "dialect", DRAFTD_OPTIONS_GRAMMAR, "s", 0, 0, NULL },
   { "locale_dialect", DRAFTD_OPTIONS_GRAMMAR, "s", 0, 0, NULL },
+  { "language", DRAFTD_OPTIONS_GRAMMAR, "s", 0, 0, NULL },
   { "path", DRAFTD_OPTIONS_GRAMMAR, "s", 0, 0, NULL },
   { "disabled_rules", DRAFTD_OPTIONS_GRAMMAR, "as", 0, 0, NULL },
 };

@@ -2,6 +2,7 @@
 #include <string.h>
 #include "daemon/engine/engine.h"
 #include "daemon/service/operations.h"
+#include "lib/cli/language.h"
 
 /* Bounds on what one request may carry, checked here on the main thread before any
  * tokenizing: a client cannot make the worker chew on a huge argument. */
@@ -218,6 +219,18 @@ read_grammar_option (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOp
     char **field = key[0] == 'd' ? &o->dialect : &o->locale_dialect;
     g_free (*field);
     *field = g_strdup (v);
+    return TRUE;
+  }
+  if (g_str_equal (key, "language")) {
+    const char *v;
+    dbus_message_iter_get_basic (var, &v);
+    g_autofree char *shown = echo (v);
+    g_autofree char *code = draftd_language_normalize (v);
+    if (code == NULL)
+      return invalid (error, "language must be a language code like uk, cs or pt-BR, or auto, not '%s'", shown);
+    g_clear_pointer (&o->language, g_free);
+    if (!g_str_equal (code, "auto"))
+      o->language = g_steal_pointer (&code);
     return TRUE;
   }
   if (g_str_equal (key, "disabled_rules"))

@@ -82,6 +82,20 @@ no dialect, each text is held to the one it follows itself."
                  (const :tag "None" "none")
                  (string :tag "Dialect")))
 
+(defcustom draftd-language nil
+  "The language corrections check the buffer in, as a code: \"uk\", \"cs\", \"pt-BR\".
+nil (or \"auto\"): each sentence's own, as draftd identifies it.  A language
+without an installed Hunspell dictionary (hunspell-LANG) is left unchecked.
+Buffer-local values (a file variable) serve multilingual work."
+  :type '(choice (const :tag "Auto" nil)
+                 (string :tag "Language code")))
+
+(defun draftd--language-options ()
+  "The language option of a correction: `draftd-language', else none (auto).
+The daemon checks the code and says what is wrong with a bad one."
+  (when (and draftd-language (not (member (downcase draftd-language) '("auto" ""))))
+    `((:dict-entry "language" (:variant ,draftd-language)))))
+
 (defun draftd--locale-dialect ()
   "The dialect the locale names (as draft and draftd-lsp read it), or nil."
   (let ((locale (cl-some (lambda (var) (let ((v (getenv var))) (and v (not (string-empty-p v)) v)))
@@ -118,6 +132,7 @@ workspace's .draftd/words.txt the daemon reads) go too; a rewrite ignores them."
              ,@(when (and draftd-disabled-rules (not all-rules))
                  `((:dict-entry "disabled_rules" (:variant (:array ,@draftd-disabled-rules)))))
              ,@(draftd--dialect-options)
+             ,@(draftd--language-options)
              ,@(when file `((:dict-entry "path" (:variant ,file)))))))
 
 (defun draftd--rule-disabled-p (rule)
@@ -178,12 +193,12 @@ folder): each buffer's check uses the table of its options, from
 `draftd--caches'.")
 
 (defvar draftd--caches (make-hash-table :test #'equal)
-  "(DIALECT-OPTIONS FOLDER) -> the `draftd--cache' of buffers checked with them.")
+  "(DIALECT-OPTIONS LANGUAGE-OPTIONS FOLDER) -> the `draftd--cache' of buffers checked with them.")
 
 (defun draftd--use-cache ()
   "Make `draftd--cache' the table for the buffer's options as they are now."
   (let* ((file (draftd--document-file))
-         (scope (list (draftd--dialect-options) (and file (file-name-directory file)))))
+         (scope (list (draftd--dialect-options) (draftd--language-options) (and file (file-name-directory file)))))
     (setq draftd--cache (or (gethash scope draftd--caches)
                             (puthash scope (make-hash-table :test #'equal) draftd--caches)))))
 
