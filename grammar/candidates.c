@@ -86,6 +86,12 @@ fix_phrases (GArray *words)
   }
 }
 
+static gboolean
+middle_dot_at (const char *s, gsize i)
+{
+  return (guchar) s[i] == 0xC2 && (guchar) s[i + 1] == 0xB7;
+}
+
 static GArray *
 split_words (const DraftdCandidateContext *c, const char *s)
 {
@@ -99,7 +105,10 @@ split_words (const DraftdCandidateContext *c, const char *s)
       continue;
     }
     gsize start = i;
-    while (i < n && (word_char (s + i) || (apostrophe_at (s, i) && i + 1 < n && word_char (g_utf8_next_char (s + i)))))
+    /* An apostrophe inside a word ("don't", "l'estiu") and Catalan's middle dot ("pel·lícula")
+     * join its two parts. */
+    while (i < n && (word_char (s + i) || ((apostrophe_at (s, i) || middle_dot_at (s, i)) && i + 1 < n &&
+                                           word_char (g_utf8_next_char (s + i)))))
       i = g_utf8_next_char (s + i) - s;
     Word w = { start, i, g_strndup (s + start, i - start), NULL, FALSE, FALSE };
     w.compound = (start > 1 && s[start - 1] == '-' && g_ascii_isalpha (s[start - 2])) ||
@@ -475,6 +484,10 @@ draftd_candidates_sure_respelling (const char *word, const char *suggestion)
   if ((kind == 'd' && at > 0 && a[at] == a[at - 1]) || (kind == 'i' && at > 0 && b[at] == b[at - 1]))
     return TRUE;
   if (kind == 't' && at + 2 < na)
+    return TRUE;
+  /* A letter dropped inside the word ("dervnju" for "derevnju", "minen" for "meinen"): the
+   * commonest slip of a hurried hand, and a dictionary's gap seldom looks like one. */
+  if (kind == 'i' && at + 1 < na)
     return TRUE;
   /* Any other single edit only in a long word and away from its last three letters: a word's
    * end is where inflection lives, and a dictionary that lacks a form suggests a neighbour of

@@ -617,6 +617,10 @@ settle_language (DraftdSpell *spell, const char *lang, const char *text, gsize l
     return words->len >= 3 && count_known (spell, lang, words) * 2 < words->len ? DRAFTD_LANGUAGE_UNDETERMINED : lang;
   const char *const *family = draftd_grammar_language_relatives (lang);
   guint best_n = count_known (spell, lang, words);
+  /* A relative must accept two words more: none can where at most one is unknown, and its
+   * dictionary need not even be loaded. */
+  if (best_n + 1 >= words->len)
+    family = NULL;
   for (guint i = 0; family && family[i]; i++) {
     if (g_str_equal (family[i], lang) || !draftd_spell_has_language (spell, family[i]))
       continue;

@@ -6,7 +6,8 @@ was). The set is what tools/setup-debian.sh --tests installs. usage: pin-diction
 import os
 import sys
 
-PINNED = ["en_US", "en_GB", "fr_FR", "de_DE", "es_ES", "ca", "uk_UA", "ru_RU", "cs_CZ", "sk_SK"]
+PINNED = ["en_US", "en_GB", "fr_FR", "de_DE", "es_ES", "ca", "pt_PT", "pt_BR", "uk_UA", "ru_RU", "cs_CZ", "sk_SK",
+          "pl_PL", "da_DK", "sv_SE", "nb_NO"]
 SOURCE = "/usr/share/hunspell"
 
 out = sys.argv[1]

@@ -39,7 +39,8 @@ PKGS=(meson ninja-build pkg-config gcc glslc libvulkan-dev vulkan-validationlaye
 if [ "${1:-}" = "--tests" ]; then
   PKGS+=(neovim emacs-nox elpa-eglot systemd libxml2-utils
          python3-torch python3-sentencepiece libopenblas0-pthread python3.11-doc
-         hunspell-fr hunspell-de-de hunspell-es hunspell-ca hunspell-uk hunspell-ru hunspell-cs hunspell-sk
+         hunspell-fr hunspell-de-de hunspell-es hunspell-ca hunspell-pt-pt hunspell-pt-br hunspell-uk hunspell-ru
+         hunspell-cs hunspell-sk hunspell-pl hunspell-da hunspell-sv hunspell-no
          xvfb xclip libnotify-bin man-db
          base-files)  # /usr/share/common-licenses: the clean-text test's prose (essential; named for the record)
 fi
