@@ -90,6 +90,27 @@ warn_too_long (JsonNode *stats)
               n == 1 ? "" : "s", n == 1 ? "was" : "were", help);
 }
 
+/* Sentences of a language draftd has no dictionary for, or whose language nobody can tell,
+ * come back unchecked: say so once, or the user takes silence for a clean text. */
+static void
+warn_unchecked (JsonNode *stats)
+{
+  gint64 n = stat_count (stats, "unchecked");
+  JsonObject *o = n > 0 && JSON_NODE_HOLDS_OBJECT (stats) ? json_node_get_object (stats) : NULL;
+  const char *lang = o && json_object_has_member (o, "unchecked_language") ? json_object_get_string_member (o, "unchecked_language") : "";
+  if (n <= 0)
+    return;
+  const char *s = n == 1 ? "" : "s", *was = n == 1 ? "was" : "were";
+  if (g_str_equal (lang, "und") || *lang == 0) {
+    g_printerr ("draft: %" G_GINT64_FORMAT " sentence%s %s left unchecked: %s language could not be told (--language CODE "
+                "names it)\n", n, s, was, n == 1 ? "its" : "their");
+    return;
+  }
+  g_autofree char *package = g_ascii_strdown (lang, 2);
+  g_printerr ("draft: %" G_GINT64_FORMAT " sentence%s in '%s' %s left unchecked: no dictionary for it here (install hunspell-%s "
+              "and restart draftd)\n", n, s, lang, was, package);
+}
+
 /* A rewrite the checks refused (it would have damaged the text) leaves its sentence as it was:
  * say so, or the user takes the unchanged sentence for the model's answer. */
 static void
@@ -149,6 +170,8 @@ grammar_one (const GrammarArgs *a, const char *file)
     warn_too_long (j.stats);
   if (ok && a->instruction)
     warn_kept (j.stats);
+  if (ok)
+    warn_unchecked (j.stats);
   /* An argument the daemon refused (a dialect it has no dictionary for) is the user's to fix. */
   int status = j.cancelled ? DRAFT_EXIT_INTERRUPTED
                : ok ? DRAFTD_CLI_EXIT_OK

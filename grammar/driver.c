@@ -54,6 +54,9 @@ stats_add (DraftdGrammarStats *d, const DraftdGrammarStats *s)
   d->refused_edits += s->refused_edits;
   d->too_long += s->too_long;
   d->foreign += s->foreign;
+  if (d->unchecked == 0 && s->unchecked > 0)
+    g_strlcpy (d->unchecked_language, s->unchecked_language, sizeof d->unchecked_language);
+  d->unchecked += s->unchecked;
   d->fixes += s->fixes;
   d->scoring_passes += s->scoring_passes;
   d->kept_tokens += s->kept_tokens;

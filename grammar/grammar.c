@@ -700,6 +700,11 @@ draftd_grammar_segment_answer (GrammarJob *j, const DraftdGrammarSegment *sg, co
 {
   g_array_set_size (j->fixes, 0);
   const char *lang = segment_language (j, sg->start, sg->end);
+  /* A sentence nothing here can check is counted, answered from the cache or not: the reply's
+   * stats say so once, so that the user knows why nothing was found. */
+  if (lang && !j->req->rewrite && !draftd_grammar_language_supported (lang, j->req->languages) &&
+      (j->ctx->spell == NULL || !draftd_spell_has_language (j->ctx->spell, lang)) && j->stats->unchecked++ == 0)
+    g_strlcpy (j->stats->unchecked_language, lang, sizeof j->stats->unchecked_language);
   g_autofree char *key = answer_key (j, lang, sg, spans);
   char *answer = key ? draftd_answer_cache_lookup (j->ctx->answers, key, j->document, j->fixes) : NULL;
   if (answer) {

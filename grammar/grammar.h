@@ -133,6 +133,10 @@ typedef struct {
   guint too_long;                 /* sentences left unchanged: too long for the context, even by clauses */
   guint foreign;                  /* sentences not in the model's languages (spelling alone where a
                                    * dictionary has their language, else unchanged) */
+  guint unchecked;                /* of those, sentences left unchecked: no dictionary for their
+                                   * language, or a language nobody can tell */
+  char unchecked_language[16];    /* the first such sentence's language (DRAFTD_LANGUAGE_UNDETERMINED:
+                                   * not told); "" when none */
   guint fixes;                    /* candidate corrections taken */
   guint scoring_passes;           /* target passes that scored candidates */
   guint kept_tokens;              /* source tokens the keep policy held against the target's argmax */

@@ -3,7 +3,8 @@
  * InvalidArgument, a malformed one too; `draft correct --language CODE` sends it, refuses a
  * malformed one as a usage error, and otherwise sends the language a FILE declares (front
  * matter, babel, polyglossia, <html lang>); the syntax is one function's
- * (lib/cli/language.h), shared by the daemon, draft and draftd-lsp. */
+ * (lib/cli/language.h), shared by the daemon, draft and draftd-lsp. Sentences left unchecked (no
+ * dictionary, or no telling their language) are counted in the stats, and draft says so once. */
 #include <glib/gstdio.h>
 #include <string.h>
 #include "lib/bus/client.h"
@@ -128,6 +129,18 @@ test_cli (BusFixture *f)
   draft (f, (const char *const[]) { "correct", "--language", "zu", NULL }, CS_SHORT "\n", &r);
   tap_ok (r.status == 2 && strstr (r.err, "hunspell-zu"), "--language zu: the daemon's error names the package, exit 2 (%d): %s",
           r.status, r.err);
+  cli_result_clear (&r);
+  /* Greek, with no dictionary among the suite's: left as it is, and said so once. */
+  const char *el = "Το σπίτι μας είναι κοντά στη θάλασσα και το καλοκαίρι κολυμπάμε κάθε μέρα.";
+  g_autofree char *el_in = g_strconcat (el, "\nΗ αδελφή μου σπουδάζει ιατρική στο πανεπιστήμιο της Αθήνας.\n", NULL);
+  draft (f, (const char *const[]) { "correct", NULL }, el_in, &r);
+  tap_ok (r.status == 0 && g_str_has_prefix (r.out, el) && strstr (r.err, "2 sentences in 'el' were left unchecked") &&
+              strstr (r.err, "hunspell-el") && strstr (r.err, "unchecked") == g_strrstr (r.err, "unchecked"),
+          "Greek without a dictionary: unchanged, and one note naming the package: %s", r.err);
+  cli_result_clear (&r);
+  draft (f, (const char *const[]) { "correct", NULL }, el_in, &r);
+  tap_ok (r.status == 0 && strstr (r.err, "2 sentences in 'el' were left unchecked"),
+          "... again, answered from the daemon's cache, and said again: %s", r.err);
   cli_result_clear (&r);
   g_autofree char *file = g_build_filename (test_tmpdir (), "dopis.md", NULL);
   g_assert_true (g_file_set_contents (file, "---\nlang: cs\n---\n\n" CS_SHORT "\n", -1, NULL));

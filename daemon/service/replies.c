@@ -35,6 +35,10 @@ append_grammar_stats (DBusMessageIter *d, const DraftdJobStats *st)
   dict_u32 (d, "refused_edits", g->refused_edits);
   dict_u32 (d, "too_long", g->too_long);
   dict_u32 (d, "foreign", g->foreign);
+  if (g->unchecked > 0) {
+    dict_u32 (d, "unchecked", g->unchecked);
+    dict_string (d, "unchecked_language", g->unchecked_language);
+  }
   dict_u32 (d, "kept_tokens", g->kept_tokens);
   dict_u32 (d, "cached", g->cached);
   if (g->greedy_passes > 0 || g->greedy_ms > 0) {
