@@ -53,6 +53,7 @@ typedef struct {
   gint top_k;                   /* -1: unset */
   gint64 seed;                  /* -1: unset */
   char **stop;
+  gboolean force;               /* run on a model that cannot complete or chat (the daemon refuses otherwise) */
 } DraftGenOptions;
 
 typedef struct DraftJob DraftJob;

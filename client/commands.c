@@ -339,13 +339,15 @@ parse_gen (const char *name, const char *params, const char *summary, gboolean c
     { "min-p", 0, 0, G_OPTION_ARG_DOUBLE, &a->gen.min_p, "drop tokens below P times the top probability, 0 to 1", "P" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &a->gen.seed, "random seed, for repeatable sampling", "S" },
     { "stop", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &a->gen.stop, "stop before this text (repeatable)", "TEXT" },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &a->gen.force,
+      "run even on a model that cannot complete or chat (the shipped one: its output is noise)", NULL },
     { "conversation", 'c', 0, G_OPTION_ARG_FILENAME, &a->conversation,
       "continue the conversation NAME, kept by the daemon between runs (default: a new one each run)", "NAME" },
     { "reset", 0, 0, G_OPTION_ARG_NONE, &a->reset, "forget NAME's earlier turns first (alone: just forget them)", NULL },
     G_OPTION_ENTRY_NULL,
   };
   if (!chat)
-    entries[7] = (GOptionEntry) G_OPTION_ENTRY_NULL;
+    entries[8] = (GOptionEntry) G_OPTION_ENTRY_NULL;
   if (!draft_parse_command (name, params, summary, entries, argc, argv, status))
     return FALSE;
   const DraftGenOptions *g = &a->gen;
@@ -374,8 +376,9 @@ text_argument (int argc, char **argv, GError **error)
 static int
 run_generation (const char *method, const char *conversation, gboolean shared, const char *text, const DraftGenOptions *gen)
 {
-  /* Before the reply: a toy model's continuation is no answer, and the user should know why. */
-  g_autofree char *limits = draft_bus_model_limits ();
+  /* Forced onto a toy model, the user should know why its continuation is no answer; without
+   * --force the daemon refuses with the same advice. */
+  g_autofree char *limits = gen->force ? draft_bus_model_limits () : NULL;
   if (limits)
     g_printerr ("draft: note: %s\n", limits);
   DraftJob j;

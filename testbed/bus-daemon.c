@@ -219,7 +219,14 @@ bus_fixture_text_call (const char *method, const char *text)
 char *
 bus_fixture_complete_error (DBusConnection *c, const char *prompt, char **message)
 {
-  DBusMessage *m = bus_fixture_text_call ("Complete", prompt);
+  DBusMessage *m = draftd_bus_new_call ("Complete");
+  DBusMessageIter it, d;
+  dbus_bool_t force = TRUE;
+  dbus_message_iter_init_append (m, &it);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &prompt);
+  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
+  draftd_bus_dict_add (&d, "force", DBUS_TYPE_BOOLEAN, &force);
+  dbus_message_iter_close_container (&it, &d);
   DBusError e;
   dbus_error_init (&e);
   DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 120000, &e);

@@ -17,7 +17,7 @@ _draft() {
       *) cmd=${COMP_WORDS[i]}; break ;;
     esac
   done
-  local sampling="--max-tokens --temperature --top-p --top-k --min-p --seed --stop"
+  local sampling="--max-tokens --temperature --top-p --top-k --min-p --seed --stop --force"
   case "$prev" in
     -i|--instruction) COMPREPLY=($(compgen -W "formal concise simple friendly" -- "$cur")); return ;;
     --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;

@@ -33,6 +33,7 @@ end
 complete -c draft -n "__fish_seen_subcommand_from complete chat" -s n -x -d 'most tokens to generate'
 complete -c draft -n "__fish_seen_subcommand_from chat" -s c -l conversation -x -d 'continue the conversation NAME'
 complete -c draft -n "__fish_seen_subcommand_from chat" -l reset -d 'forget the conversation first'
+complete -c draft -n "__fish_seen_subcommand_from complete chat" -l force -d 'run even on a model that cannot complete or chat'
 complete -c draft -n "__fish_seen_subcommand_from status models" -l json -d 'print JSON'
 complete -c draft -n "__fish_seen_subcommand_from pull" -l list -d 'the models known by name'
 complete -c draft -n "__fish_seen_subcommand_from pull use" -x -a '(__draft_models)'
