@@ -126,6 +126,7 @@ int draft_cmd_complete (int argc, char **argv);
 int draft_cmd_chat (int argc, char **argv);
 int draft_cmd_status (int argc, char **argv);
 int draft_cmd_add_word (int argc, char **argv);
+int draft_cmd_rules (int argc, char **argv);
 /* Parses a subcommand's options; prgname "draft NAME" makes --help say how to call it. */
 gboolean draft_parse_command (const char *name, const char *params, const char *summary, const GOptionEntry *entries,
                               int *argc, char ***argv, int *status);

@@ -100,6 +100,13 @@ set_rules (char ***field, const char *value, const char *where, GError **error)
                    where, parts[i]);
       return FALSE;
     }
+    if (!draftd_rule_known (parts[i])) {
+      g_autofree char *nearest = draftd_rule_nearest (parts[i]);
+      g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
+                   "%s: disabled_rules: no rule '%.48s'; the nearest: %s (draft rules lists them all)", where, parts[i],
+                   nearest);
+      return FALSE;
+    }
     g_ptr_array_add (rules, g_strdup (parts[i]));
   }
   g_ptr_array_add (rules, NULL);

@@ -102,7 +102,13 @@ main (void)
 {
   expect_error ("[draftd]\n# the context\ncontext=abc\n", "3: context must be a whole number", "context=abc");
   expect_error ("[draftd]\nlazy=maybe\n", "2: lazy must be true or false", "lazy=maybe");
-  expect_error ("[draftd]\ndisabled_rules = spelling, no such!\n", "2: disabled_rules: 'such!' is not a rule id", "disabled_rules with a malformed rule");
+  expect_error ("[draftd]\ndisabled_rules = spelling, such!\n", "2: disabled_rules: 'such!' is not a rule id", "disabled_rules with a malformed rule");
+  /* Issue 47: a rule id that does not exist would turn nothing off: refused, with the nearest. */
+  expect_error ("[draftd]\ndisabled_rules = spelling, nonsense\n", "2: disabled_rules: no rule 'nonsense'; the nearest: '",
+                "disabled_rules = nonsense");
+  expect_error ("[draftd]\ndisabled_rules = confusable.than-them\n",
+                "2: disabled_rules: no rule 'confusable.than-them'; the nearest: 'confusable.than-then'",
+                "disabled_rules with a misspelt confusable pair");
   expect_error ("[draft]\nlazy=true\n", "1: unknown section [draft]", "a misspelt [draft] section");
   expect_error ("[draftd]\n\nmax_text_bytes=-1\n", "3: max_text_bytes must be a whole number", "max_text_bytes=-1");
   expect_error ("[draftd]\nqueue_depth=0\n", "2: queue_depth must be a whole number from 1", "queue_depth=0 (out of range)");
