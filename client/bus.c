@@ -1,11 +1,13 @@
 /* The client's side of the bus: one private connection, opened on first use. */
 #include <stdio.h>
 #include <string.h>
+#include <glib/gstdio.h>
 #include "client/client.h"
 #include "lib/bus/client.h"
 
 static char *bus_address;
 static DraftdBus *bus;
+static gint64 opened_at;  /* real time (µs) the connection opened: later starts are this run's */
 
 void
 draft_bus_set_address (const char *address)
@@ -26,6 +28,7 @@ draft_bus (void)
   if (bus)
     return bus;
   g_autoptr (GError) error = NULL;
+  opened_at = g_get_real_time ();
   bus = draftd_bus_open (bus_address, NULL, &error);
   if (bus == NULL)
     g_printerr ("draft: cannot connect to the session bus: %s\n"
@@ -41,9 +44,33 @@ draft_bus_close (void)
   g_clear_pointer (&bus_address, g_free);
 }
 
+/* The reason a start of draftd by the bus failed during this run, which the daemon left in
+ * $XDG_STATE_HOME/draftd/last-error (the bus itself says only "exited with status 1");
+ * FALSE when there is none this recent. */
+static gboolean
+print_start_failure (void)
+{
+  g_autofree char *path = g_build_filename (g_get_user_state_dir (), "draftd", "last-error", NULL);
+  GStatBuf st;
+  g_autofree char *text = NULL;
+  /* A second of slack: the file's time and ours may be rounded differently. */
+  if (opened_at == 0 || g_stat (path, &st) != 0 || (gint64) st.st_mtime * G_USEC_PER_SEC < opened_at - G_USEC_PER_SEC ||
+      !g_file_get_contents (path, &text, NULL, NULL))
+    return FALSE;
+  g_auto (GStrv) lines = g_strsplit (g_strchomp (text), "\n", -1);
+  g_printerr ("draft: draftd could not start:\n");
+  for (guint i = 0; lines[i]; i++)
+    g_printerr ("       %s\n", lines[i]);
+  g_printerr ("       (the reason is kept in %s)\n", path);
+  return TRUE;
+}
+
 void
 draft_bus_print_error (const GError *error)
 {
+  if ((draftd_bus_client_unreachable (error) || g_error_matches (error, DRAFTD_BUS_CLIENT_ERROR, DRAFTD_BUS_CLIENT_ERROR_FAILED)) &&
+      print_start_failure ())
+    return;
   if (g_error_matches (error, DRAFTD_BUS_CLIENT_ERROR, DRAFTD_BUS_CLIENT_ERROR_NO_DAEMON))
     /* A daemon started from a shell dies with the terminal: point at the two ways that last. */
     g_printerr ("draft: draftd is not running, and the bus could not start it.\n"

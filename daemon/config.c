@@ -56,7 +56,15 @@ draftd_settings_clear (DraftdSettings *s)
   g_clear_pointer (&s->chat_format, g_free);
   g_clear_pointer (&s->disabled_rules, g_strfreev);
   g_clear_pointer (&s->dialect, g_free);
+  g_clear_pointer (&s->origins, g_hash_table_unref);
 }
+
+const char *
+draftd_settings_origin (const DraftdSettings *s, const char *key)
+{
+  return s->origins ? g_hash_table_lookup (s->origins, key) : NULL;
+}
+
 
 char *
 draftd_expand_home (const char *path)
@@ -81,6 +89,15 @@ set_int (DraftdSettings *s, const Key *k, gint64 v)
     *(gint64 *) p = v;
   else
     *(int *) p = (int) v;
+}
+
+/* Has nothing (the command line) set key `k` yet? */
+static gboolean
+unset (const DraftdSettings *s, const Key *k)
+{
+  if (k->type == KEY_UINT || k->type == KEY_BOOL)
+    return get_int (s, k) == DRAFTD_UNSET;
+  return *(void *const *) ((const char *) s + k->offset) == NULL;
 }
 
 /* "confusable, capitalization": rule ids and families, each checked; an empty list is allowed
@@ -271,7 +288,15 @@ parse_line (DraftdSettings *s, char *line, const char *where, gboolean *in_secti
     return FALSE;
   }
   *seen |= bit;
-  return set_value (s, k, value, where, error);
+  gboolean from_file = unset (s, k);
+  if (!set_value (s, k, value, where, error))
+    return FALSE;
+  if (from_file) {
+    if (s->origins == NULL)
+      s->origins = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+    g_hash_table_insert (s->origins, (gpointer) k->name, g_strdup (where));
+  }
+  return TRUE;
 }
 
 /* The file's bytes; *text NULL when it does not exist and need not. Opened without blocking

@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "daemon/config.h"
 #include "lib/bus/glib-loop.h"
 #include "daemon/engine/engine.h"
@@ -312,6 +313,52 @@ start_engine (const DraftdSettings *s, gboolean activated, GError **error)
   return draftd_engine_new (&ec, error);
 }
 
+/* An error found at start in a value the config file gave (a dialect without a dictionary, a
+ * model that does not load, a device not present, a context above the model's) names the
+ * file's line, the key and its value, as the parser's own errors do. */
+static void
+blame_config (const DraftdSettings *s, GError **error)
+{
+  static const struct {
+    const char *key;
+    gsize offset;
+    gboolean quoted;  /* the message quotes the value ('en-XX'); paths appear bare */
+  } keys[] = {
+    { "dialect", G_STRUCT_OFFSET (DraftdSettings, dialect), TRUE },
+    { "chat_format", G_STRUCT_OFFSET (DraftdSettings, chat_format), TRUE },
+    { "device", G_STRUCT_OFFSET (DraftdSettings, device), TRUE },
+    { "assistant", G_STRUCT_OFFSET (DraftdSettings, assistant), FALSE },
+    { "target", G_STRUCT_OFFSET (DraftdSettings, target), FALSE },
+  };
+  const char *msg = (*error)->message;
+  /* First: this message names the target's path too. */
+  const char *context = draftd_settings_origin (s, "context");
+  if (context && strstr (msg, "the context ") && strstr (msg, " is above ")) {
+    g_prefix_error (error, "%s: context = %d: ", context, s->n_ctx);
+    return;
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++) {
+    const char *origin = draftd_settings_origin (s, keys[i].key);
+    const char *value = *(char *const *) ((const char *) s + keys[i].offset);
+    g_autofree char *needle = value && keys[i].quoted ? g_strdup_printf ("'%s'", value) : g_strdup (value);
+    if (origin && value && *value && strstr (msg, needle)) {
+      g_prefix_error (error, "%s: %s = %s: ", origin, keys[i].key, value);
+      return;
+    }
+  }
+}
+
+/* A start that failed: logged, and, started by the bus, kept where `draft` finds it. */
+static void
+start_failed (const Options *o, const char *message)
+{
+  draftd_log_error ("%s", message);
+  if (o->activated) {
+    g_autofree char *fix = g_strdup_printf ("%s\nFix it, then run draft again: the bus starts draftd on demand.", message);
+    draftd_log_last_error (fix);
+  }
+}
+
 static void
 serve (Daemon *d, DBusConnection *c, const DraftdSettings *s)
 {
@@ -346,8 +393,11 @@ run (Options *o)
   signal (SIGTERM, on_early_stop);
   signal (SIGINT, on_early_stop);
   signal (SIGHUP, SIG_IGN);
-  if (!resolve_settings (o, &s, &error) || !(engine = start_engine (&s, o->activated, &error))) {
-    draftd_log_error ("%s", error->message);
+  gboolean resolved = resolve_settings (o, &s, &error);
+  if (!resolved || !(engine = start_engine (&s, o->activated, &error))) {
+    if (resolved)
+      blame_config (&s, &error);
+    start_failed (o, error->message);
     goto out;
   }
   if (early_stop) {
@@ -356,15 +406,18 @@ run (Options *o)
     goto out;
   }
   if (!(c = connect_bus (o->address, &error))) {
-    draftd_log_error ("%s", error->message);
+    start_failed (o, error->message);
     goto out;
   }
   draftd_dbus_setup_with_main_loop (c, NULL);
   dbus_connection_add_filter (c, on_disconnected, &d, NULL);
   DraftdServiceLimits limits = service_limits (&s);
   if (!own_name (c, &error) || !(service = draftd_service_new (c, engine, &limits, &error))) {
-    draftd_log_error ("%s", error->message);
+    start_failed (o, error->message);
   } else {
+    /* Serving: a reason kept from an earlier start is no longer true. */
+    if (o->activated)
+      draftd_log_last_error (NULL);
     d.engine = engine;
     d.service = service;
     draftd_service_set_recorder (service, record_models, o);

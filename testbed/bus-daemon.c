@@ -53,6 +53,13 @@ start_bus (BusFixture *f, GError **error)
   return TRUE;
 }
 
+gboolean
+bus_fixture_start_bus (BusFixture *f, GError **error)
+{
+  memset (f, 0, sizeof *f);
+  return start_bus (f, error);
+}
+
 static char *draftd_path;
 
 void

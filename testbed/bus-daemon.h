@@ -22,6 +22,9 @@ typedef struct {
  * dir (NULL: a fresh temporary one, removed with the fixture). */
 gboolean bus_fixture_start (BusFixture *f, const char *dir, const char *target, const char *assistant, guint context,
                             const char *const *extra_args, GError **error);
+/* The bus alone, no draftd on it: for a test of D-Bus activation, whose service file must be
+ * in place ($XDG_DATA_HOME/dbus-1/services) before this starts. */
+gboolean bus_fixture_start_bus (BusFixture *f, GError **error);
 /* The draftd binary later fixtures start (NULL: the build tree's); benchmarks compare builds. */
 void bus_fixture_set_draftd (const char *path);
 /* SIGTERM to draftd; returns its exit status (-1 if it did not exit in time). */
