@@ -121,6 +121,9 @@ kind_check (const char *kind)
   static const char *const own[] = { "spelling", "punctuation", "style", NULL };
   if (g_strv_contains (own, kind))
     return kind;
+  /* A change of case is mechanics, as punctuation is: the same check and severity. */
+  if (g_str_equal (kind, "capitalization"))
+    return "punctuation";
   return g_str_equal (kind, "rewrite") ? "style" : "grammar";
 }
 

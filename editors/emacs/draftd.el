@@ -134,7 +134,7 @@ workspace's .draftd/words.txt the daemon reads) go too; a rewrite ignores them."
   "The Flymake diagnostic type of an edit of KIND."
   ;; Grammar errors come named by what they are: agreement, verb form, article, ...
   (pcase kind
-    ((or "punctuation" "style" "rewrite") :note)
+    ((or "punctuation" "capitalization" "style" "rewrite") :note)
     (_ :warning)))
 
 (defun draftd--message (kind original replacement &optional message rule)
