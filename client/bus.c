@@ -22,15 +22,29 @@ draft_bus_address (void)
   return bus_address;
 }
 
+static DraftdBus *
+open_bus (GError **error)
+{
+  if (bus == NULL) {
+    opened_at = g_get_real_time ();
+    bus = draftd_bus_open (bus_address, NULL, error);
+  }
+  return bus;
+}
+
+DraftdBus *
+draft_bus_quiet (void)
+{
+  return open_bus (NULL);
+}
+
 DraftdBus *
 draft_bus (void)
 {
   if (bus)
     return bus;
   g_autoptr (GError) error = NULL;
-  opened_at = g_get_real_time ();
-  bus = draftd_bus_open (bus_address, NULL, &error);
-  if (bus == NULL)
+  if (open_bus (&error) == NULL)
     g_printerr ("draft: cannot connect to the session bus: %s\n"
                 "       draftd serves the D-Bus session bus; in a session without one, run the daemon and the\n"
                 "       client under `dbus-run-session`, or give the daemon's bus with --address.\n", error->message);

@@ -19,7 +19,7 @@
 typedef struct {
   DraftdSettings settings;
   char *config, *address;
-  gboolean list_devices, version, verbose, activated;
+  gboolean list_devices, version, verbose, activated, check;
 } Options;
 
 static gboolean
@@ -438,6 +438,58 @@ out:
   return d.status;
 }
 
+/* One line of what the loaded target is and can do, from the Models description. */
+static void
+print_models (DraftdEngine *e)
+{
+  g_autoptr (GVariant) m = draftd_engine_describe (e);
+  const char *name = NULL, *device = NULL, *assistant = NULL, *limits = NULL;
+  guint64 params = 0;
+  g_variant_lookup (m, "target_name", "&s", &name);
+  g_variant_lookup (m, "target_parameters", "t", &params);
+  g_variant_lookup (m, "assistant_name", "&s", &assistant);
+  g_variant_lookup (m, "device", "&s", &device);
+  g_variant_lookup (m, "limits", "&s", &limits);
+  printf ("models: target %s (%.1fM parameters)%s%s on %s\n", name ? name : "?", params / 1e6, assistant ? ", assistant " : "",
+          assistant ? assistant : "", device ? device : "?");
+  printf ("can: %s\n", limits ? limits : "correct, rewrite, complete and chat");
+}
+
+/* draftd --check: what a start would find, without the bus. The config read strictly, with
+ * the values only a start judges (dialect, chat format): exit 2 on a fault; then the models
+ * loaded on the device and described: exit 3 when they do not load. draft doctor runs it. */
+static int
+check (const Options *o)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = config_path (o);
+  DraftdSettings s;
+  draftd_settings_init (&s);
+  int status = 0;
+  DraftdEngine *e = NULL;
+  gboolean resolved = resolve_settings (o, &s, &error);
+  DraftdEngineConfig ec = engine_config (&s, TRUE);
+  if (!resolved || !(e = draftd_engine_new (&ec, &error))) {
+    if (resolved)
+      blame_config (&s, &error);
+    g_printerr ("draftd: config: %s\n", error->message);
+    status = 2;
+  } else {
+    printf ("config: %s\n", g_file_test (path, G_FILE_TEST_EXISTS) ? path : "none (the defaults)");
+    fflush (stdout);
+    if (draftd_engine_load (e, &error)) {
+      print_models (e);
+    } else {
+      blame_config (&s, &error);
+      g_printerr ("draftd: models: %s\n", error->message);
+      status = 3;
+    }
+  }
+  g_clear_pointer (&e, draftd_engine_free);
+  draftd_settings_clear (&s);
+  return status;
+}
+
 static GOptionContext *
 option_context (Options *o)
 {
@@ -463,6 +515,8 @@ option_context (Options *o)
       "started by the bus or systemd: if the models fail to load, stay on the bus answering NoModel", NULL },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &o->verbose, "log model loads and a summary line per job", NULL },
     { "list-devices", 0, 0, G_OPTION_ARG_NONE, &o->list_devices, "list Vulkan devices and exit", NULL },
+    { "check", 0, 0, G_OPTION_ARG_NONE, &o->check,
+      "read the config strictly and load the models, say what they can do, and exit (2: config fault, 3: models)", NULL },
     { "version", 0, 0, G_OPTION_ARG_NONE, &o->version, "print the version and exit", NULL },
     G_OPTION_ENTRY_NULL,
   };
@@ -499,6 +553,8 @@ main (int argc, char **argv)
   if (o.version) {
     printf ("draftd %s\n", DRAFTD_VERSION);
     status = 0;
+  } else if (o.check) {
+    status = check (&o);
   } else if (o.list_devices) {
     g_autofree char *list = draftd_vk_list_devices (&error);
     status = list ? (fputs (list, stdout), 0) : (g_printerr ("draftd: %s\n", error->message), 1);

@@ -27,7 +27,7 @@ _draft() {
     --address|--conversation|-c|--stop|--seed|--temperature|--top-p|--top-k|--min-p|--max-tokens|-n) return ;;
   esac
   case "$cmd" in
-    "") COMPREPLY=($(compgen -W "correct rewrite complete chat add-word status rules pull models use lsp --address --help --version" -- "$cur")) ;;
+    "") COMPREPLY=($(compgen -W "correct rewrite complete chat add-word status rules doctor pull models use lsp --address --help --version" -- "$cur")) ;;
     correct) if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--diff --json --color --disable --dialect --path --selection --help" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
     rewrite) if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "-i --instruction --diff --json --color --help" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
     complete) COMPREPLY=($(compgen -W "$sampling --help" -- "$cur")) ;;

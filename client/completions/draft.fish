@@ -1,6 +1,6 @@
 # fish completion for draft, the client of draftd (installed as
 # share/fish/vendor_completions.d/draft.fish).
-set -l commands correct rewrite complete chat add-word status rules pull models use lsp
+set -l commands correct rewrite complete chat add-word status rules doctor pull models use lsp
 function __draft_models
     draft pull --list 2>/dev/null | awk 'NR > 1 && $1 !~ /^-/ { print $1 }'
 end
@@ -15,6 +15,7 @@ complete -c draft -n "not __fish_seen_subcommand_from $commands" -a chat -d 'one
 complete -c draft -n "not __fish_seen_subcommand_from $commands" -a add-word -d 'never flag these words as misspelt'
 complete -c draft -n "not __fish_seen_subcommand_from $commands" -a status -d 'the daemon, its models and statistics'
 complete -c draft -n "not __fish_seen_subcommand_from $commands" -a rules -d 'every rule id, its kind and what it catches'
+complete -c draft -n "not __fish_seen_subcommand_from $commands" -a doctor -d 'check what draftd needs'
 complete -c draft -n "not __fish_seen_subcommand_from $commands" -a pull -d 'download a model from the Hugging Face Hub'
 complete -c draft -n "not __fish_seen_subcommand_from $commands" -a models -d 'the models on disk'
 complete -c draft -n "not __fish_seen_subcommand_from $commands" -a use -d 'switch the daemon to other models'
