@@ -18,7 +18,8 @@ static void
 doctor (const char *const *env, CliResult *r)
 {
   const char *args[] = { "--address", address, "doctor", NULL };
-  cli_run ("client/draft", args, env, NULL, r);
+  if (!cli_run ("client/draft", args, env, NULL, r))
+    *r = (CliResult) { g_strdup (""), g_strdup ("draft did not run"), -1 };
 }
 
 /* Exit 1, a FAIL line for `check` holding `says`, and no other FAIL line. */

@@ -20,7 +20,8 @@ static void
 draft_status (CliResult *r)
 {
   const char *args[] = { "--address", address, "status", NULL };
-  cli_run ("client/draft", args, (const char *const[]) { "LC_ALL=C.UTF-8", NULL }, NULL, r);
+  if (!cli_run ("client/draft", args, (const char *const[]) { "LC_ALL=C.UTF-8", NULL }, NULL, r))
+    *r = (CliResult) { g_strdup (""), g_strdup ("draft did not run"), -1 };
 }
 
 /* With `config` as draftd.conf, draft status fails, and says what `want` says. */
