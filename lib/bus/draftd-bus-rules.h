@@ -136,10 +136,13 @@ draftd_rule_nearest (const char *entry)
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < n; i++) {
     const char *dot = strchr (rules[i].id, '.');
-    /* A family once, by its first id: "confusable" as well as its pairs. */
-    if (dot && (i == 0 || strncmp (rules[i - 1].id, rules[i].id, dot - rules[i].id + 1) != 0))
-      g_ptr_array_add (names, g_strndup (rules[i].id, dot - rules[i].id));
-    g_ptr_array_add (names, g_strdup (rules[i].id));
+    /* Each family once ("confusable" as well as its pairs), and not again where it is an id
+     * too ("word-choice"). */
+    g_autofree char *family = dot ? g_strndup (rules[i].id, dot - rules[i].id) : NULL;
+    if (family && !g_ptr_array_find_with_equal_func (names, family, g_str_equal, NULL))
+      g_ptr_array_add (names, g_steal_pointer (&family));
+    if (!g_ptr_array_find_with_equal_func (names, rules[i].id, g_str_equal, NULL))
+      g_ptr_array_add (names, g_strdup (rules[i].id));
   }
   const char *best[3] = { NULL };
   guint dist[3] = { G_MAXUINT, G_MAXUINT, G_MAXUINT };
