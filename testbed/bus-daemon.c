@@ -96,10 +96,13 @@ static gboolean
 spawn_draftd (BusFixture *f, guint context, const char *const *extra, GError **error)
 {
   g_autoptr (GPtrArray) argv = draftd_argv (f, context, extra);
-  /* An empty config dir: the developer's own config must not leak into tests. */
+  /* An empty config dir: the developer's own config must not leak into tests; nor may an
+   * --activated daemon's last-error reach (or leave) the developer's state dir. */
   g_autofree char *xdg = g_build_filename (f->dir, "xdg", NULL);
+  g_autofree char *state = g_build_filename (f->dir, "state", NULL);
   g_auto (GStrv) env = g_get_environ ();
   env = g_environ_setenv (env, "XDG_CONFIG_HOME", xdg, TRUE);
+  env = g_environ_setenv (env, "XDG_STATE_HOME", state, TRUE);
   int log_fd = open (f->log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   GSpawnFlags flags = G_SPAWN_DO_NOT_REAP_CHILD;
   gboolean ok = g_spawn_async_with_fds (NULL, (char **) argv->pdata, env, flags, NULL, NULL, &f->draftd_pid, -1, log_fd,
