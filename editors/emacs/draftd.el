@@ -504,14 +504,33 @@ The daemon may end a job before the reply to Start names it.")
                             draftd-bus nil draftd--path draftd--interface member
                             (apply-partially #'draftd--signal fn))))))
 
+(defun draftd--start-failure (since)
+  "Why draftd could not start, if it said so at SINCE (a `float-time') or later.
+A draftd the bus starts and that fails leaves its reason (the config's
+FILE:LINE, the bad value, the fix) in $XDG_STATE_HOME/draftd/last-error;
+the bus itself says only that the process exited."
+  (let ((file (expand-file-name "draftd/last-error"
+                                (or (getenv "XDG_STATE_HOME") (expand-file-name "~/.local/state")))))
+    (when (and (file-readable-p file)
+               ;; A second of slack: the file's time and ours may be rounded apart.
+               (>= (float-time (file-attribute-modification-time (file-attributes file))) (- since 1)))
+      (with-temp-buffer
+        (insert-file-contents file)
+        (string-trim (buffer-string))))))
+
 (defun draftd--start (job method &rest args)
   "Start JOB as METHOD with ARGS on the daemon.
 ARGS are the method's arguments, options last."
   (draftd--register-signals)
   (setf (draftd--job-path job)
-        (dbus-call-method draftd-bus draftd--service draftd--path draftd--interface "Start"
-                          :timeout (* 1000 draftd-timeout) method
-                          `(:array ,@(mapcar (lambda (a) (list :variant a)) args))))
+        (let ((since (float-time)))
+          (condition-case err
+              (dbus-call-method draftd-bus draftd--service draftd--path draftd--interface "Start"
+                                :timeout (* 1000 draftd-timeout) method
+                                `(:array ,@(mapcar (lambda (a) (list :variant a)) args)))
+            (dbus-error
+             (let ((why (draftd--start-failure since)))
+               (signal (car err) (if why (list (format "draftd could not start: %s" why)) (cdr err))))))))
   (puthash (draftd--job-path job) job draftd--jobs)
   (let ((early (gethash (draftd--job-path job) draftd--early)))
     (remhash (draftd--job-path job) draftd--early)

@@ -277,6 +277,21 @@ machine: a test that acts then does not guess how long the job takes."
       (primitive-undo 1 buffer-undo-list)
       (should (equal (buffer-string) before)))))
 
+(ert-deftest draftd-start-failure-is-read-back ()
+  ;; Issue 47: the reason an activated draftd left is what Emacs says, when it is this
+  ;; call's; an older one is not.
+  (let* ((state (make-temp-file "draftd-state" t))
+         (process-environment (cons (concat "XDG_STATE_HOME=" state) process-environment))
+         (file (expand-file-name "draftd/last-error" state)))
+    (unwind-protect
+        (progn
+          (should-not (draftd--start-failure (float-time)))
+          (make-directory (file-name-directory file) t)
+          (with-temp-file file (insert "/x/draftd.conf:2: lazy must be true or false, not 'maybe'\nFix it.\n"))
+          (should (string-match-p "draftd.conf:2: lazy must be true or false" (draftd--start-failure (- (float-time) 5))))
+          (should-not (draftd--start-failure (+ (float-time) 60))))
+      (delete-directory state t))))
+
 (ert-deftest draftd-complete-refused-on-a-toy-model ()
   ;; Issue 47: the toy target cannot complete; the refusal is a user-error naming what works
   ;; and the commands that get a model that can, and the buffer is left as it was.
