@@ -1,9 +1,9 @@
 /* The client's side of the bus: one private connection, opened on first use. */
 #include <stdio.h>
 #include <string.h>
-#include <glib/gstdio.h>
 #include "client/client.h"
 #include "lib/bus/client.h"
+#include "lib/cli/cli.h"
 
 static char *bus_address;
 static DraftdBus *bus;
@@ -64,14 +64,11 @@ draft_bus_close (void)
 static gboolean
 print_start_failure (void)
 {
-  g_autofree char *path = g_build_filename (g_get_user_state_dir (), "draftd", "last-error", NULL);
-  GStatBuf st;
-  g_autofree char *text = NULL;
-  /* A second of slack: the file's time and ours may be rounded differently. */
-  if (opened_at == 0 || g_stat (path, &st) != 0 || (gint64) st.st_mtime * G_USEC_PER_SEC < opened_at - G_USEC_PER_SEC ||
-      !g_file_get_contents (path, &text, NULL, NULL))
+  g_autofree char *path = NULL;
+  g_autofree char *text = draftd_cli_start_failure (opened_at, &path);
+  if (text == NULL)
     return FALSE;
-  g_auto (GStrv) lines = g_strsplit (g_strchomp (text), "\n", -1);
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
   g_printerr ("draft: draftd could not start:\n");
   for (guint i = 0; lines[i]; i++)
     g_printerr ("       %s\n", lines[i]);

@@ -3,8 +3,8 @@
  * it. With a config typo, `draft status` prints the config's FILE:LINE, the bad value and the
  * fix, read from $XDG_STATE_HOME/draftd/last-error, instead of the bus's "Process
  * org.draftd.Assistant1 exited with status 1"; a value only the start can judge (a dialect
- * without a dictionary) names its line too. Once the config is fixed, the next command starts
- * draftd and the kept reason is gone. */
+ * without a dictionary) names its line too; draftd-lsp shows the editor the same reason. Once
+ * the config is fixed, the next command starts draftd and the kept reason is gone. */
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
@@ -12,6 +12,7 @@
 #include "tests/bus-fixture.h"
 #include "tests/cli-run.h"
 #include "tests/tap.h"
+#include "tests/test-lsp-driver.h"
 #include "tests/test-util.h"
 
 static const char *address;
@@ -36,6 +37,29 @@ expect_reason (const char *conf_path, const char *config, const char *want, cons
               !strstr (r.err, "exited with status"),
           "%s: draft status exits 1 (%d) with the reason: %s", what, r.status, r.err);
   cli_result_clear (&r);
+}
+
+/* An editor's language server, its first check starting draftd: the reason as its message. */
+static void
+check_lsp (BusFixture *f, const char *want)
+{
+  LspClient c;
+  if (!lsp_start (&c, f)) {
+    tap_ok (FALSE, "draftd-lsp starts");
+    return;
+  }
+  g_autoptr (JsonNode) init G_GNUC_UNUSED = lsp_initialize (&c, NULL);
+  lsp_notify (&c, "textDocument/didOpen", lsp_did_open ("file:///tmp/draftd-test/start.txt", "plaintext", 1, "She go to school.\n"));
+  g_autoptr (JsonNode) m = lsp_wait (&c, -1, "window/showMessage", 60000);
+  JsonObject *params = m ? draftd_lsp_get_object (json_node_get_object (m), "params") : NULL;
+  const char *msg = params ? draftd_lsp_get_string (params, "message") : NULL;
+  tap_ok (msg && strstr (msg, "draftd could not start") && strstr (msg, want) && !strstr (msg, "exited with status"),
+          "draftd-lsp shows the reason to the editor: %s", msg ? msg : "(no message)");
+  int code;
+  g_autoptr (JsonNode) down G_GNUC_UNUSED = lsp_call (&c, "shutdown", NULL, &code);
+  lsp_notify (&c, "exit", NULL);
+  lsp_wait_exit (&c, 20000);
+  lsp_stop (&c);
 }
 
 static void
@@ -87,6 +111,7 @@ main (void)
                  "a value out of range");
   expect_reason (conf_path, "[draftd]\nlazy = true\n\ndialect = en-XX\n", "4: dialect = en-XX: no dictionary for dialect 'en-XX'",
                  "a dialect without a dictionary (found only at start)");
+  check_lsp (&f, "draftd.conf:4: dialect = en-XX");
   g_file_set_contents (conf_path, "[draftd]\nlazy = true\n", -1, NULL);
   CliResult r;
   draft_status (&r);
