@@ -3,9 +3,11 @@
 #include <string.h>
 #include "client/client.h"
 #include "lib/bus/client.h"
+#include "lib/cli/cli.h"
 
 static char *bus_address;
 static DraftdBus *bus;
+static gint64 opened_at;  /* real time (µs) the connection opened: later starts are this run's */
 
 void
 draft_bus_set_address (const char *address)
@@ -20,14 +22,29 @@ draft_bus_address (void)
   return bus_address;
 }
 
+static DraftdBus *
+open_bus (GError **error)
+{
+  if (bus == NULL) {
+    opened_at = g_get_real_time ();
+    bus = draftd_bus_open (bus_address, NULL, error);
+  }
+  return bus;
+}
+
+DraftdBus *
+draft_bus_quiet (void)
+{
+  return open_bus (NULL);
+}
+
 DraftdBus *
 draft_bus (void)
 {
   if (bus)
     return bus;
   g_autoptr (GError) error = NULL;
-  bus = draftd_bus_open (bus_address, NULL, &error);
-  if (bus == NULL)
+  if (open_bus (&error) == NULL)
     g_printerr ("draft: cannot connect to the session bus: %s\n"
                 "       draftd serves the D-Bus session bus; in a session without one, run the daemon and the\n"
                 "       client under `dbus-run-session`, or give the daemon's bus with --address.\n", error->message);
@@ -41,9 +58,30 @@ draft_bus_close (void)
   g_clear_pointer (&bus_address, g_free);
 }
 
+/* The reason a start of draftd by the bus failed during this run, which the daemon left in
+ * $XDG_STATE_HOME/draftd/last-error (the bus itself says only "exited with status 1");
+ * FALSE when there is none this recent. */
+static gboolean
+print_start_failure (void)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *text = draftd_cli_start_failure (opened_at, &path);
+  if (text == NULL)
+    return FALSE;
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  g_printerr ("draft: draftd could not start:\n");
+  for (guint i = 0; lines[i]; i++)
+    g_printerr ("       %s\n", lines[i]);
+  g_printerr ("       (the reason is kept in %s)\n", path);
+  return TRUE;
+}
+
 void
 draft_bus_print_error (const GError *error)
 {
+  if ((draftd_bus_client_unreachable (error) || g_error_matches (error, DRAFTD_BUS_CLIENT_ERROR, DRAFTD_BUS_CLIENT_ERROR_FAILED)) &&
+      print_start_failure ())
+    return;
   if (g_error_matches (error, DRAFTD_BUS_CLIENT_ERROR, DRAFTD_BUS_CLIENT_ERROR_NO_DAEMON))
     /* A daemon started from a shell dies with the terminal: point at the two ways that last. */
     g_printerr ("draft: draftd is not running, and the bus could not start it.\n"

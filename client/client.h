@@ -2,7 +2,8 @@
  *   bus.c      the connection (lib/bus/client.h), errors with advice, properties, D-Bus values as JSON
  *   job.c      streamed jobs as a terminal shows them: progress, streamed text, Ctrl-C cancels
  *   render.c   corrected text, word diffs, JSON documents and tables on stdout
- *   commands.c the one-shot commands: correct, rewrite, complete, chat, status
+ *   commands.c the one-shot commands: correct, rewrite, complete, chat, status, rules
+ *   doctor.c   draft doctor: what draftd needs, each check OK or what to do
  *   repl.c     the chat REPL
  *   draft.c    main: locale, global options, dispatch */
 #pragma once
@@ -22,6 +23,8 @@ void draft_bus_set_address (const char *address);
 const char *draft_bus_address (void);
 /* The connection (run by hand: draftd_bus_dispatch), or NULL with the reason printed. */
 DraftdBus *draft_bus (void);
+/* The same, saying nothing when there is no bus (draft doctor reports it its own way). */
+DraftdBus *draft_bus_quiet (void);
 void draft_bus_close (void);
 /* Prints a D-Bus error; a daemon that is not running gets advice on how to start it. */
 void draft_bus_print_error (const GError *error);
@@ -53,6 +56,7 @@ typedef struct {
   gint top_k;                   /* -1: unset */
   gint64 seed;                  /* -1: unset */
   char **stop;
+  gboolean force;               /* run on a model that cannot complete or chat (the daemon refuses otherwise) */
 } DraftGenOptions;
 
 typedef struct DraftJob DraftJob;
@@ -126,6 +130,9 @@ int draft_cmd_complete (int argc, char **argv);
 int draft_cmd_chat (int argc, char **argv);
 int draft_cmd_status (int argc, char **argv);
 int draft_cmd_add_word (int argc, char **argv);
+int draft_cmd_rules (int argc, char **argv);
+/* ---- doctor.c ---- */
+int draft_cmd_doctor (int argc, char **argv);
 /* Parses a subcommand's options; prgname "draft NAME" makes --help say how to call it. */
 gboolean draft_parse_command (const char *name, const char *params, const char *summary, const GOptionEntry *entries,
                               int *argc, char ***argv, int *status);

@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include "client/client.h"
 #include "lib/cli/cli.h"
+#include "lib/bus/draftd-bus-rules.h"
 #include "lib/cli/dialect.h"
 #include "lib/cli/language.h"
 
@@ -216,20 +217,8 @@ check_dialect (char **dialect, int *status)
   return TRUE;
 }
 
-/* The daemon's rule syntax (grammar/edits.h): ASCII letters, digits and - . _ ', 128 bytes. */
-static gboolean
-draft_rule_id_valid (const char *r)
-{
-  if (strlen (r) > 128)
-    return FALSE;
-  for (const char *p = r; *p; p++)
-    if (!g_ascii_isalnum (*p) && !strchr ("-._'", *p))
-      return FALSE;
-  return TRUE;
-}
-
-/* --disable a,b --disable c: one list, each checked as the daemon will (a usage error here
- * beats an InvalidArgument from the bus). */
+/* --disable a,b --disable c: one list, each a rule id or family that exists (draft rules):
+ * a misspelt rule would otherwise turn nothing off and say nothing. */
 static gboolean
 split_rules (char ***rules, int *status)
 {
@@ -242,8 +231,14 @@ split_rules (char ***rules, int *status)
       char *r = g_strstrip (parts[k]);
       if (*r == 0)
         continue;
-      if (!draft_rule_id_valid (r)) {
+      if (!draftd_rule_id_valid (r)) {
         *status = draftd_cli_usage_error ("draft", "--disable takes a rule id (letters, digits and - . _ '), not '%s'", r);
+        return FALSE;
+      }
+      if (!draftd_rule_known (r)) {
+        g_autofree char *nearest = draftd_rule_nearest (r);
+        *status = draftd_cli_usage_error ("draft", "--disable: no rule '%s'; the nearest: %s (draft rules lists them all)", r,
+                                          nearest);
         return FALSE;
       }
       g_ptr_array_add (all, g_strdup (r));
@@ -389,13 +384,15 @@ parse_gen (const char *name, const char *params, const char *summary, gboolean c
     { "min-p", 0, 0, G_OPTION_ARG_DOUBLE, &a->gen.min_p, "drop tokens below P times the top probability, 0 to 1", "P" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &a->gen.seed, "random seed, for repeatable sampling", "S" },
     { "stop", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &a->gen.stop, "stop before this text (repeatable)", "TEXT" },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &a->gen.force,
+      "run even on a model that cannot complete or chat (the shipped one: its output is noise)", NULL },
     { "conversation", 'c', 0, G_OPTION_ARG_FILENAME, &a->conversation,
       "continue the conversation NAME, kept by the daemon between runs (default: a new one each run)", "NAME" },
     { "reset", 0, 0, G_OPTION_ARG_NONE, &a->reset, "forget NAME's earlier turns first (alone: just forget them)", NULL },
     G_OPTION_ENTRY_NULL,
   };
   if (!chat)
-    entries[7] = (GOptionEntry) G_OPTION_ENTRY_NULL;
+    entries[8] = (GOptionEntry) G_OPTION_ENTRY_NULL;
   if (!draft_parse_command (name, params, summary, entries, argc, argv, status))
     return FALSE;
   const DraftGenOptions *g = &a->gen;
@@ -424,8 +421,9 @@ text_argument (int argc, char **argv, GError **error)
 static int
 run_generation (const char *method, const char *conversation, gboolean shared, const char *text, const DraftGenOptions *gen)
 {
-  /* Before the reply: a toy model's continuation is no answer, and the user should know why. */
-  g_autofree char *limits = draft_bus_model_limits ();
+  /* Forced onto a toy model, the user should know why its continuation is no answer; without
+   * --force the daemon refuses with the same advice. */
+  g_autofree char *limits = gen->force ? draft_bus_model_limits () : NULL;
   if (limits)
     g_printerr ("draft: note: %s\n", limits);
   DraftJob j;
@@ -509,6 +507,49 @@ draft_cmd_add_word (int argc, char **argv)
   for (int i = 1; i < argc; i++)
     if (!draft_bus_add_word (argv[i]))
       return DRAFTD_CLI_EXIT_FAILURE;
+  return DRAFTD_CLI_EXIT_OK;
+}
+
+/* ---- rules ---- */
+
+int
+draft_cmd_rules (int argc, char **argv)
+{
+  gboolean json = FALSE;
+  GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "print the rules as a JSON array of {id, kind, description}", NULL },
+    G_OPTION_ENTRY_NULL,
+  };
+  int status;
+  if (!draft_parse_command ("rules", "", "Every rule id an edit can carry, with its kind and what it catches: the ids\n"
+                            "--disable and the config's disabled_rules take, or a family (the part before a dot).",
+                            entries, &argc, &argv, &status))
+    return status;
+  if (argc > 1)
+    return draftd_cli_usage_error ("draft rules", "takes no arguments");
+  guint n;
+  const DraftdRuleInfo *rules = draftd_rules (&n);
+  if (json) {
+    g_autoptr (JsonArray) a = json_array_new ();
+    for (guint i = 0; i < n; i++) {
+      JsonObject *o = json_object_new ();
+      json_object_set_string_member (o, "id", rules[i].id);
+      json_object_set_string_member (o, "kind", rules[i].kind);
+      json_object_set_string_member (o, "description", rules[i].what);
+      json_array_add_object_element (a, o);
+    }
+    g_autoptr (JsonNode) root = json_node_init_array (json_node_alloc (), a);
+    draft_print_json (root);
+    return DRAFTD_CLI_EXIT_OK;
+  }
+  int id_width = 0, kind_width = 0;
+  for (guint i = 0; i < n; i++) {
+    id_width = MAX (id_width, (int) strlen (rules[i].id));
+    kind_width = MAX (kind_width, (int) strlen (rules[i].kind));
+  }
+  printf ("%-*s  %-*s  %s\n", id_width, "RULE", kind_width, "KIND", "WHAT IT CATCHES");
+  for (guint i = 0; i < n; i++)
+    printf ("%-*s  %-*s  %s\n", id_width, rules[i].id, kind_width, rules[i].kind, rules[i].what);
   return DRAFTD_CLI_EXIT_OK;
 }
 

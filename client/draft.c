@@ -27,6 +27,9 @@ static const Command command_table[] = {
   { "chat", "chat [--conversation NAME] [SAMPLING...] [MESSAGE...]  one chat turn, streamed", draft_cmd_chat },
   { "add-word", "add-word WORD...                                     never flag these words as misspelt", draft_cmd_add_word },
   { "status", "status [--json]                                      version, queue, models, statistics", draft_cmd_status },
+  { "doctor", "doctor                                               check the bus, activation, config, models, Vulkan,\n"
+              "                                                       dictionaries, word list and cache: OK or what to do", draft_cmd_doctor },
+  { "rules", "rules [--json]                                       every rule id, its kind and what it catches", draft_cmd_rules },
   { "pull", "pull NAME | REPO/FILE.gguf | --list                  download a model from the Hugging Face Hub;\n"
             "                                                       --list: the models known by name", draft_cmd_pull },
   { "models", "models [--json]                                      the models on disk, their pairs, the pair in use", draft_cmd_models },

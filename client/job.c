@@ -179,6 +179,10 @@ append_gen_options (DBusMessageIter *d, const DraftGenOptions *g)
   }
   if (g->stop && g->stop[0])
     draftd_bus_dict_add_strv (d, "stop", (const char *const *) g->stop, -1);
+  if (g->force) {
+    dbus_bool_t yes = TRUE;
+    draftd_bus_dict_add (d, "force", DBUS_TYPE_BOOLEAN, &yes);
+  }
 }
 
 /* A correction's dialect and document: --dialect, else the locale's (the daemon prefers its

@@ -1,6 +1,7 @@
 /* The chat REPL: readline with history and command completion. Input is read through
  * readline's callback interface so that Ctrl-C at the prompt can discard the line (the
  * blocking readline() would restart the read and keep it); during a reply Ctrl-C cancels it. */
+#include <math.h>
 #include <signal.h>
 #include <glib/gstdio.h>
 #include <readline/history.h>
@@ -12,7 +13,7 @@
 #include "client/client.h"
 #include "client/models.h"
 
-static const char *const commands[] = { "/correct", "/rewrite", "/complete", "/reset", "/stats", "/models", "/model", "/help", "/quit", NULL };
+static const char *const commands[] = { "/correct", "/rewrite", "/complete", "/reset", "/force", "/stats", "/models", "/model", "/help", "/quit", NULL };
 
 static char *
 command_generator (const char *text, int state)
@@ -126,6 +127,7 @@ print_help (void)
           "/rewrite INSTRUCTION :: TEXT  any other instruction (a chat model; the shipped one refuses it)\n"
           "/complete TEXT                continue text\n"
           "/reset                        forget this conversation\n"
+          "/force                        complete and chat even on a model that cannot (its output is noise)\n"
           "/stats /models                daemon statistics and models\n"
           "/model TARGET [ASSISTANT]     switch the daemon to other models (names as for draft use; none)\n"
           "/quit                         leave (or Ctrl-D); a line ending in \\ continues\n"
@@ -181,13 +183,19 @@ grammar (char *arg, gboolean rewrite)
   draft_job_clear (&j);
 }
 
+/* /force: completion and chat run on a model the daemon says cannot do them. */
+static gboolean force;
+
 static void
 generate (const char *method, const char *conversation, const char *text)
 {
   DraftJob j;
+  DraftGenOptions gen = { .max_tokens = -1, .temperature = NAN, .top_p = NAN, .min_p = NAN, .top_k = -1, .seed = -1,
+                          .force = force };
   draft_job_init (&j, method);
   j.conversation = conversation;
   j.text = text;
+  j.gen = &gen;
   j.stream = TRUE;
   if (draft_job_run (&j))
     putchar ('\n');
@@ -232,6 +240,9 @@ dispatch (char *input, const char *conversation)
   else if (g_str_equal (input, "/reset")) {
     if (draft_bus_reset_conversation (conversation))
       printf ("[conversation reset]\n");
+  } else if (g_str_equal (input, "/force")) {
+    force = !force;
+    printf (force ? "[force on: completion and chat run whatever the model; its output may be noise]\n" : "[force off]\n");
   } else if (g_str_equal (input, "/stats"))
     show_property ("Stats");
   else if (g_str_equal (input, "/models"))

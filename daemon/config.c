@@ -56,7 +56,15 @@ draftd_settings_clear (DraftdSettings *s)
   g_clear_pointer (&s->chat_format, g_free);
   g_clear_pointer (&s->disabled_rules, g_strfreev);
   g_clear_pointer (&s->dialect, g_free);
+  g_clear_pointer (&s->origins, g_hash_table_unref);
 }
+
+const char *
+draftd_settings_origin (const DraftdSettings *s, const char *key)
+{
+  return s->origins ? g_hash_table_lookup (s->origins, key) : NULL;
+}
+
 
 char *
 draftd_expand_home (const char *path)
@@ -83,6 +91,15 @@ set_int (DraftdSettings *s, const Key *k, gint64 v)
     *(int *) p = (int) v;
 }
 
+/* Has nothing (the command line) set key `k` yet? */
+static gboolean
+unset (const DraftdSettings *s, const Key *k)
+{
+  if (k->type == KEY_UINT || k->type == KEY_BOOL)
+    return get_int (s, k) == DRAFTD_UNSET;
+  return *(void *const *) ((const char *) s + k->offset) == NULL;
+}
+
 /* "confusable, capitalization": rule ids and families, each checked; an empty list is allowed
  * (a config that says so). */
 static gboolean
@@ -98,6 +115,13 @@ set_rules (char ***field, const char *value, const char *where, GError **error)
                    rules->len == DRAFTD_MAX_DISABLED_RULES ? "%s: disabled_rules holds more than 256 rules"
                                                            : "%s: disabled_rules: '%.48s' is not a rule id (letters, digits and - . _ ')",
                    where, parts[i]);
+      return FALSE;
+    }
+    if (!draftd_rule_known (parts[i])) {
+      g_autofree char *nearest = draftd_rule_nearest (parts[i]);
+      g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
+                   "%s: disabled_rules: no rule '%.48s'; the nearest: %s (draft rules lists them all)", where, parts[i],
+                   nearest);
       return FALSE;
     }
     g_ptr_array_add (rules, g_strdup (parts[i]));
@@ -264,7 +288,15 @@ parse_line (DraftdSettings *s, char *line, const char *where, gboolean *in_secti
     return FALSE;
   }
   *seen |= bit;
-  return set_value (s, k, value, where, error);
+  gboolean from_file = unset (s, k);
+  if (!set_value (s, k, value, where, error))
+    return FALSE;
+  if (from_file) {
+    if (s->origins == NULL)
+      s->origins = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+    g_hash_table_insert (s->origins, (gpointer) k->name, g_strdup (where));
+  }
+  return TRUE;
 }
 
 /* The file's bytes; *text NULL when it does not exist and need not. Opened without blocking

@@ -14,12 +14,17 @@ typedef struct {
   double keep_bias;   /* corrections' keep margin (command line only); 0: the grammar's default */
   char **disabled_rules; /* rule ids and families no correction reports (comma-separated in the file) */
   char *dialect;         /* corrections' dialect when a request names none ("en-GB"; "" from `none`); NULL: unset */
+  GHashTable *origins;   /* key name -> "FILE:LINE" of each setting the file gave; NULL: none */
 } DraftdSettings;
 
 void draftd_settings_init (DraftdSettings *s);
 void draftd_settings_clear (DraftdSettings *s);
 /* Fills unset settings from the file at `path`; a missing file is an error only when `required`. */
 gboolean draftd_settings_read_file (DraftdSettings *s, const char *path, gboolean required, GError **error);
+/* "FILE:LINE" where the file set `key` (a name of draftd.conf), or NULL: the command line or
+ * the default gave it. What is wrong with a value only found at start (a dialect without a
+ * dictionary, a model that does not load) is told at that line too. */
+const char *draftd_settings_origin (const DraftdSettings *s, const char *key);
 /* Checks values given on the command line against the same ranges as the file's. */
 gboolean draftd_settings_check (const DraftdSettings *s, GError **error);
 /* "~" or "~/..." -> the home directory; anything else unchanged. */

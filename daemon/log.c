@@ -1,4 +1,6 @@
 #include "daemon/log.h"
+#include <errno.h>
+#include <glib/gstdio.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -56,6 +58,29 @@ draftd_log_setup (gboolean verbose)
   if (verbose)
     g_log_set_debug_enabled (TRUE);
   g_log_set_writer_func (writer, NULL, NULL);
+}
+
+char *
+draftd_last_error_path (void)
+{
+  return g_build_filename (g_get_user_state_dir (), "draftd", "last-error", NULL);
+}
+
+void
+draftd_log_last_error (const char *message)
+{
+  g_autofree char *path = draftd_last_error_path ();
+  if (message == NULL) {
+    g_unlink (path);
+    return;
+  }
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = g_strconcat (message, "\n", NULL);
+  /* Whole or not at all (the rename): draft never reads half a reason. */
+  if (g_mkdir_with_parents (dir, 0700) != 0 || !g_file_set_contents (path, text, -1, &error))
+    g_warning ("cannot write %s, where draft looks for why draftd did not start: %s", path,
+               error ? error->message : g_strerror (errno));
 }
 
 void

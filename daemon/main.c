@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "daemon/config.h"
 #include "lib/bus/glib-loop.h"
 #include "daemon/engine/engine.h"
@@ -18,7 +19,7 @@
 typedef struct {
   DraftdSettings settings;
   char *config, *address;
-  gboolean list_devices, version, verbose, activated;
+  gboolean list_devices, version, verbose, activated, check;
 } Options;
 
 static gboolean
@@ -312,6 +313,52 @@ start_engine (const DraftdSettings *s, gboolean activated, GError **error)
   return draftd_engine_new (&ec, error);
 }
 
+/* An error found at start in a value the config file gave (a dialect without a dictionary, a
+ * model that does not load, a device not present, a context above the model's) names the
+ * file's line, the key and its value, as the parser's own errors do. */
+static void
+blame_config (const DraftdSettings *s, GError **error)
+{
+  static const struct {
+    const char *key;
+    gsize offset;
+    gboolean quoted;  /* the message quotes the value ('en-XX'); paths appear bare */
+  } keys[] = {
+    { "dialect", G_STRUCT_OFFSET (DraftdSettings, dialect), TRUE },
+    { "chat_format", G_STRUCT_OFFSET (DraftdSettings, chat_format), TRUE },
+    { "device", G_STRUCT_OFFSET (DraftdSettings, device), TRUE },
+    { "assistant", G_STRUCT_OFFSET (DraftdSettings, assistant), FALSE },
+    { "target", G_STRUCT_OFFSET (DraftdSettings, target), FALSE },
+  };
+  const char *msg = (*error)->message;
+  /* First: this message names the target's path too. */
+  const char *context = draftd_settings_origin (s, "context");
+  if (context && strstr (msg, "the context ") && strstr (msg, " is above ")) {
+    g_prefix_error (error, "%s: context = %d: ", context, s->n_ctx);
+    return;
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++) {
+    const char *origin = draftd_settings_origin (s, keys[i].key);
+    const char *value = *(char *const *) ((const char *) s + keys[i].offset);
+    g_autofree char *needle = value && keys[i].quoted ? g_strdup_printf ("'%s'", value) : g_strdup (value);
+    if (origin && value && *value && strstr (msg, needle)) {
+      g_prefix_error (error, "%s: %s = %s: ", origin, keys[i].key, value);
+      return;
+    }
+  }
+}
+
+/* A start that failed: logged, and, started by the bus, kept where `draft` finds it. */
+static void
+start_failed (const Options *o, const char *message)
+{
+  draftd_log_error ("%s", message);
+  if (o->activated) {
+    g_autofree char *fix = g_strdup_printf ("%s\nFix it, then run draft again: the bus starts draftd on demand.", message);
+    draftd_log_last_error (fix);
+  }
+}
+
 static void
 serve (Daemon *d, DBusConnection *c, const DraftdSettings *s)
 {
@@ -346,8 +393,11 @@ run (Options *o)
   signal (SIGTERM, on_early_stop);
   signal (SIGINT, on_early_stop);
   signal (SIGHUP, SIG_IGN);
-  if (!resolve_settings (o, &s, &error) || !(engine = start_engine (&s, o->activated, &error))) {
-    draftd_log_error ("%s", error->message);
+  gboolean resolved = resolve_settings (o, &s, &error);
+  if (!resolved || !(engine = start_engine (&s, o->activated, &error))) {
+    if (resolved)
+      blame_config (&s, &error);
+    start_failed (o, error->message);
     goto out;
   }
   if (early_stop) {
@@ -356,15 +406,18 @@ run (Options *o)
     goto out;
   }
   if (!(c = connect_bus (o->address, &error))) {
-    draftd_log_error ("%s", error->message);
+    start_failed (o, error->message);
     goto out;
   }
   draftd_dbus_setup_with_main_loop (c, NULL);
   dbus_connection_add_filter (c, on_disconnected, &d, NULL);
   DraftdServiceLimits limits = service_limits (&s);
   if (!own_name (c, &error) || !(service = draftd_service_new (c, engine, &limits, &error))) {
-    draftd_log_error ("%s", error->message);
+    start_failed (o, error->message);
   } else {
+    /* Serving: a reason kept from an earlier start is no longer true. */
+    if (o->activated)
+      draftd_log_last_error (NULL);
     d.engine = engine;
     d.service = service;
     draftd_service_set_recorder (service, record_models, o);
@@ -383,6 +436,58 @@ out:
   draftd_settings_clear (&s);
   g_main_loop_unref (d.loop);
   return d.status;
+}
+
+/* One line of what the loaded target is and can do, from the Models description. */
+static void
+print_models (DraftdEngine *e)
+{
+  g_autoptr (GVariant) m = draftd_engine_describe (e);
+  const char *name = NULL, *device = NULL, *assistant = NULL, *limits = NULL;
+  guint64 params = 0;
+  g_variant_lookup (m, "target_name", "&s", &name);
+  g_variant_lookup (m, "target_parameters", "t", &params);
+  g_variant_lookup (m, "assistant_name", "&s", &assistant);
+  g_variant_lookup (m, "device", "&s", &device);
+  g_variant_lookup (m, "limits", "&s", &limits);
+  printf ("models: target %s (%.1fM parameters)%s%s on %s\n", name ? name : "?", params / 1e6, assistant ? ", assistant " : "",
+          assistant ? assistant : "", device ? device : "?");
+  printf ("can: %s\n", limits ? limits : "correct, rewrite, complete and chat");
+}
+
+/* draftd --check: what a start would find, without the bus. The config read strictly, with
+ * the values only a start judges (dialect, chat format): exit 2 on a fault; then the models
+ * loaded on the device and described: exit 3 when they do not load. draft doctor runs it. */
+static int
+check (const Options *o)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = config_path (o);
+  DraftdSettings s;
+  draftd_settings_init (&s);
+  int status = 0;
+  DraftdEngine *e = NULL;
+  gboolean resolved = resolve_settings (o, &s, &error);
+  DraftdEngineConfig ec = engine_config (&s, TRUE);
+  if (!resolved || !(e = draftd_engine_new (&ec, &error))) {
+    if (resolved)
+      blame_config (&s, &error);
+    g_printerr ("draftd: config: %s\n", error->message);
+    status = 2;
+  } else {
+    printf ("config: %s\n", g_file_test (path, G_FILE_TEST_EXISTS) ? path : "none (the defaults)");
+    fflush (stdout);
+    if (draftd_engine_load (e, &error)) {
+      print_models (e);
+    } else {
+      blame_config (&s, &error);
+      g_printerr ("draftd: models: %s\n", error->message);
+      status = 3;
+    }
+  }
+  g_clear_pointer (&e, draftd_engine_free);
+  draftd_settings_clear (&s);
+  return status;
 }
 
 static GOptionContext *
@@ -410,6 +515,8 @@ option_context (Options *o)
       "started by the bus or systemd: if the models fail to load, stay on the bus answering NoModel", NULL },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &o->verbose, "log model loads and a summary line per job", NULL },
     { "list-devices", 0, 0, G_OPTION_ARG_NONE, &o->list_devices, "list Vulkan devices and exit", NULL },
+    { "check", 0, 0, G_OPTION_ARG_NONE, &o->check,
+      "read the config strictly and load the models, say what they can do, and exit (2: config fault, 3: models)", NULL },
     { "version", 0, 0, G_OPTION_ARG_NONE, &o->version, "print the version and exit", NULL },
     G_OPTION_ENTRY_NULL,
   };
@@ -446,6 +553,8 @@ main (int argc, char **argv)
   if (o.version) {
     printf ("draftd %s\n", DRAFTD_VERSION);
     status = 0;
+  } else if (o.check) {
+    status = check (&o);
   } else if (o.list_devices) {
     g_autofree char *list = draftd_vk_list_devices (&error);
     status = list ? (fputs (list, stdout), 0) : (g_printerr ("draftd: %s\n", error->message), 1);

@@ -942,6 +942,20 @@ draftd_candidates_confusable_rule (const char *was, const char *now)
   return NULL;
 }
 
+GPtrArray *
+draftd_candidates_confusable_rules (void)
+{
+  GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
+  for (guint k = 0; k < G_N_ELEMENTS (confusables); k++) {
+    g_autofree char *set = g_strstrip (g_strdup (confusables[k]));
+    g_auto (GStrv) words = g_strsplit (set, " ", -1);
+    for (guint i = 0; words[i]; i++)
+      for (guint j = i + 1; words[j]; j++)
+        g_ptr_array_add (ids, draftd_candidates_confusable_rule (words[i], words[j]));
+  }
+  return ids;
+}
+
 /* Phrases that open a sentence and take a comma after them ("For example, ..."). */
 static const char *const openers[] = {
   "for example", "for instance", "however", "therefore", "moreover", "furthermore", "in addition", "in conclusion",

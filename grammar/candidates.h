@@ -29,3 +29,5 @@ gint draftd_candidates_document_region (DraftdSpell *spell, const char *text);
  * a set of words writers confuse (their/there, its/it's, ...), else NULL; the pair is named
  * in alphabetical order ("their-there" whichever way), so one rule id covers both ways. */
 char *draftd_candidates_confusable_rule (const char *was, const char *now);
+/* Every confusable pair's rule id, as draftd_candidates_confusable_rule names it. */
+GPtrArray *draftd_candidates_confusable_rules (void);

@@ -116,7 +116,7 @@ label_edits (const char *text, GArray *edits, guint first, const GArray *fixes)
       g_autofree char *xw = g_strstrip (g_strdup (x->was)), *xn = g_strstrip (g_strdup (x->now));
       if (!(g_str_equal (xw, was) && g_str_equal (xn, now)) && !(*xn && strstr (now, xn) && *xw && strstr (was, xw)))
         continue;
-      e->kind = draftd_fix_kind_name (x->kind);
+      e->kind = draftd_grammar_edit_kind (draftd_fix_kind_name (x->kind), was, now);
       g_free (e->message);
       e->message = *now == 0 ? g_strdup_printf ("%s: remove \u201c%s\u201d", e->kind, was)
                    : *was == 0 ? g_strdup_printf ("%s: add \u201c%s\u201d", e->kind, now)

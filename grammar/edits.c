@@ -129,7 +129,7 @@ classify (const char *old, gsize os, gsize oe, const char *new_text, gsize ns, g
   gboolean a_word = *a && !strchr (a, ' '), b_word = *b && !strchr (b, ' ');
   if (a_word && b_word) {
     if (g_ascii_strcasecmp (a, b) == 0)
-      return "punctuation"; /* capitalization */
+      return "capitalization";
     /* A known grammatical pair (have/has, a/an, in/on, book/books) is grammar however
      * close the spellings; other small changes inside one word are misspellings. */
     g_autofree char *la = g_utf8_strdown (a, -1), *lb = g_utf8_strdown (b, -1);
@@ -216,6 +216,17 @@ describe (const char *old, const DraftdGrammarEdit *e)
   return g_strdup_printf ("%s: %s \u2192 %s", topic ? topic : "word choice", a, b);
 }
 
+const char *
+draftd_grammar_edit_kind (const char *kind, const char *was, const char *now)
+{
+  g_autofree char *a = g_strstrip (g_strdup (was)), *b = g_strstrip (g_strdup (now));
+  g_autofree char *la = g_utf8_strdown (a, -1), *lb = g_utf8_strdown (b, -1);
+  /* "i" -> "I", "monday" -> "Monday": whatever rule proposed it, what changed is the case. */
+  if (*a && strcmp (a, b) != 0 && strcmp (la, lb) == 0)
+    return "capitalization";
+  return kind;
+}
+
 /* ---- rule ids ---- */
 
 /* Lowercase, trimmed, the typographic apostrophe as ASCII: one spelling per word in an id. */
@@ -260,7 +271,7 @@ draftd_grammar_rule_id (const char *kind, const char *before, const char *was, c
   g_autofree char *was_trimmed = g_strstrip (g_strdup (was));
   gboolean words = *a && *b && !strchr (a, '_') && !strchr (b, '_');
   if (*a && g_utf8_collate (a, b) == 0 && g_strcmp0 (was_trimmed, now) != 0 &&
-      (g_str_equal (kind, "punctuation") || g_str_equal (kind, "spelling")))
+      (g_str_equal (kind, "punctuation") || g_str_equal (kind, "spelling") || g_str_equal (kind, "capitalization")))
     return g_strdup ("capitalization");
   if (g_str_equal (kind, "word choice")) {
     if (!words)

@@ -12,7 +12,7 @@ typedef enum { DRAFTD_GRAMMAR_UNIT_CODEPOINT, DRAFTD_GRAMMAR_UNIT_UTF8, DRAFTD_G
 typedef struct {
   gsize start, end;   /* byte range in the original text */
   char *replacement;
-  const char *kind;   /* spelling, grammar, punctuation, style, rewrite */
+  const char *kind;   /* spelling, capitalization, grammar (or what kind of grammar), punctuation, style, rewrite */
   char *message;      /* a short explanation where the edit has a recognisable kind
                        * ("agreement: go → goes", "spelling: teh → the"), or NULL */
   char *rule;         /* the stable rule id ("spelling", "confusable.were-where"), or NULL until
@@ -25,6 +25,9 @@ gboolean draftd_grammar_offset_unit_from_name (const char *name, DraftdGrammarOf
 void draftd_grammar_diff (const char *old, gsize old_start, gsize old_end, const char *new_text, gsize new_len,
                    gboolean rewrite, GArray *edits);
 void draftd_grammar_edit_clear (DraftdGrammarEdit *e);
+/* The kind an edit of `kind` (a rule's, static) turning `was` into `now` is labelled with:
+ * "capitalization" when only the case changes ("i" -> "I"), else `kind`. */
+const char *draftd_grammar_edit_kind (const char *kind, const char *was, const char *now);
 /* The stable rule id of an edit of `kind` turning `was` into `now` (docs/editors.md#rule-ids):
  * a dotted name whose prefixes name families ("confusable" covers "confusable.then-than"). */
 char *draftd_grammar_rule_id (const char *kind, const char *before, const char *was, const char *now);

@@ -53,6 +53,13 @@ start_bus (BusFixture *f, GError **error)
   return TRUE;
 }
 
+gboolean
+bus_fixture_start_bus (BusFixture *f, GError **error)
+{
+  memset (f, 0, sizeof *f);
+  return start_bus (f, error);
+}
+
 static char *draftd_path;
 
 void
@@ -89,10 +96,13 @@ static gboolean
 spawn_draftd (BusFixture *f, guint context, const char *const *extra, GError **error)
 {
   g_autoptr (GPtrArray) argv = draftd_argv (f, context, extra);
-  /* An empty config dir: the developer's own config must not leak into tests. */
+  /* An empty config dir: the developer's own config must not leak into tests; nor may an
+   * --activated daemon's last-error reach (or leave) the developer's state dir. */
   g_autofree char *xdg = g_build_filename (f->dir, "xdg", NULL);
+  g_autofree char *state = g_build_filename (f->dir, "state", NULL);
   g_auto (GStrv) env = g_get_environ ();
   env = g_environ_setenv (env, "XDG_CONFIG_HOME", xdg, TRUE);
+  env = g_environ_setenv (env, "XDG_STATE_HOME", state, TRUE);
   int log_fd = open (f->log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   GSpawnFlags flags = G_SPAWN_DO_NOT_REAP_CHILD;
   gboolean ok = g_spawn_async_with_fds (NULL, (char **) argv->pdata, env, flags, NULL, NULL, &f->draftd_pid, -1, log_fd,
@@ -219,7 +229,14 @@ bus_fixture_text_call (const char *method, const char *text)
 char *
 bus_fixture_complete_error (DBusConnection *c, const char *prompt, char **message)
 {
-  DBusMessage *m = bus_fixture_text_call ("Complete", prompt);
+  DBusMessage *m = draftd_bus_new_call ("Complete");
+  DBusMessageIter it, d;
+  dbus_bool_t force = TRUE;
+  dbus_message_iter_init_append (m, &it);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &prompt);
+  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
+  draftd_bus_dict_add (&d, "force", DBUS_TYPE_BOOLEAN, &force);
+  dbus_message_iter_close_container (&it, &d);
   DBusError e;
   dbus_error_init (&e);
   DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 120000, &e);

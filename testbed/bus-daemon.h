@@ -22,6 +22,9 @@ typedef struct {
  * dir (NULL: a fresh temporary one, removed with the fixture). */
 gboolean bus_fixture_start (BusFixture *f, const char *dir, const char *target, const char *assistant, guint context,
                             const char *const *extra_args, GError **error);
+/* The bus alone, no draftd on it: for a test of D-Bus activation, whose service file must be
+ * in place ($XDG_DATA_HOME/dbus-1/services) before this starts. */
+gboolean bus_fixture_start_bus (BusFixture *f, GError **error);
 /* The draftd binary later fixtures start (NULL: the build tree's); benchmarks compare builds. */
 void bus_fixture_set_draftd (const char *path);
 /* SIGTERM to draftd; returns its exit status (-1 if it did not exit in time). */
@@ -37,8 +40,9 @@ DraftdBus *bus_fixture_open (BusFixture *f);
 gboolean bus_fixture_spawn (BusFixture *f, const char *const *argv, char **out, char **err, int *status);
 /* A call of `method` (Correct, Complete) with one text and no options: (s, a{sv}). */
 DBusMessage *bus_fixture_text_call (const char *method, const char *text);
-/* Calls Complete(prompt, {}) on `c`; returns NULL when it succeeded, else the error name
- * (and its message in *message). */
+/* Calls Complete(prompt, {force: true}) on `c` (forced: the shipped target cannot complete,
+ * and what is asked is whether the models serve); returns NULL when it succeeded, else the
+ * error name (and its message in *message). */
 char *bus_fixture_complete_error (DBusConnection *c, const char *prompt, char **message);
 /* The uint32 under `key` in the a{sv} that `dict` points at (0 when absent). */
 guint32 bus_fixture_dict_u32 (DBusMessageIter *dict, const char *key);

@@ -199,10 +199,31 @@ names_real_model_once (const char *err)
          strchr (note, '\n') == strrchr (err, '\n');
 }
 
+/* Issue 47: without --force, complete and chat on the toy target exit 1 with the daemon's
+ * named refusal: what works, and the two commands that get a model that can. Nothing on
+ * stdout, and no separate note (the refusal says it all). */
+static void
+check_refusal (void)
+{
+  const char *complete[] = { "complete", "Once upon a time", NULL };
+  const char *chat[] = { "chat", "hello", NULL };
+  const char *const *cmds[] = { complete, chat };
+  for (guint i = 0; i < G_N_ELEMENTS (cmds); i++) {
+    CliResult r;
+    draft (cmds[i], NULL, &r);
+    tap_ok (r.status == 1 && *g_strstrip (r.out) == 0 && strstr (r.err, DRAFTD_BUS_ERROR_UNSUPPORTED) &&
+                strstr (r.err, "draft correct") && strstr (r.err, "formal, concise, simple and friendly") &&
+                strstr (r.err, "draft pull qwen2.5-1.5b") && strstr (r.err, "draft use qwen2.5-1.5b") &&
+                strstr (r.err, "--force") && !strstr (r.err, "draft: note:"),
+            "draft %s without --force exits 1 (%d) with the refusal: %s", cmds[i][0], r.status, r.err);
+    cli_result_clear (&r);
+  }
+}
+
 static void
 check_generation (void)
 {
-  const char *args[] = { "complete", "--seed", "7", "--temperature", "0.9", "--top-k", "40", "--top-p", "0.95", "--min-p",
+  const char *args[] = { "complete", "--force", "--seed", "7", "--temperature", "0.9", "--top-k", "40", "--top-p", "0.95", "--min-p",
                          "0.01", "-n", "12", "Once upon a time", NULL };
   CliResult r1, r2;
   draft (args, NULL, &r1);
@@ -215,13 +236,13 @@ check_generation (void)
     tap_diag ("second run (status %d): %s %s", r2.status, r2.out, r2.err);
   cli_result_clear (&r1);
   cli_result_clear (&r2);
-  const char *stop[] = { "complete", "--temperature", "0", "-n", "40", "--stop", "the", "Once upon a time", NULL };
+  const char *stop[] = { "complete", "--force", "--temperature", "0", "-n", "40", "--stop", "the", "Once upon a time", NULL };
   draft (stop, NULL, &r1);
   tap_ok (r1.status == 0 && !strstr (r1.out, "the"), "--stop ends the text before the stop string: %s", g_strchomp (r1.out));
   tap_ok (names_real_model_once (r1.err) && !strstr (r1.out, "qwen"),
-          "complete says once, on stderr, what the toy target cannot do and how to get a real model: %s", r1.err);
+          "complete --force says once, on stderr, what the toy target cannot do and how to get a real model: %s", r1.err);
   cli_result_clear (&r1);
-  const char *chat[] = { "chat", "-n", "8", NULL };
+  const char *chat[] = { "chat", "--force", "-n", "8", NULL };
   draft (chat, "Hello, who are you?\n", &r1);
   tap_ok (r1.status == 0 && strlen (g_strstrip (r1.out)) > 0, "chat reads its message from stdin");
   tap_ok (names_real_model_once (r1.err), "chat names draft pull and draft use once: %s", r1.err);
@@ -317,6 +338,7 @@ shared_turn (BusFixture *f, const char *id, const char *msg)
   dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
   draftd_bus_dict_add (&d, "max_tokens", DBUS_TYPE_UINT32, &mt);
   draftd_bus_dict_add (&d, "shared", DBUS_TYPE_BOOLEAN, &yes);
+  draftd_bus_dict_add (&d, "force", DBUS_TYPE_BOOLEAN, &yes);
   dbus_message_iter_close_container (&it, &d);
   DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 120000, NULL);
   dbus_message_unref (m);
@@ -339,7 +361,7 @@ check_conversation (BusFixture *f)
 {
   const char *msg = "Tell me about Lily.";
   guint32 fresh = shared_turn (f, "cli-fresh", msg);
-  const char *turn[] = { "chat", "--conversation", "story", "-n", "4", msg, NULL };
+  const char *turn[] = { "chat", "--force", "--conversation", "story", "-n", "4", msg, NULL };
   CliResult r1, r2;
   draft (turn, NULL, &r1);
   draft (turn, NULL, &r2);
@@ -396,7 +418,7 @@ check_too_long (void)
           "a sentence beyond the shipped model's context comes back unchanged and draft says what helps: %s", r.err);
   cli_result_clear (&r);
   /* A prompt beyond it: the model's own most, never a --context it would refuse. */
-  const char *complete[] = { "complete", "-n", "4", NULL };
+  const char *complete[] = { "complete", "--force", "-n", "4", NULL };
   draft (complete, text->str, &r);
   const char *why = strstr (r.err, "the context holds 256, the most this model takes");
   tap_ok (r.status == 1 && why && strstr (why, "shorten the prompt") && strstr (why, "draft pull qwen2.5-1.5b") &&
@@ -416,6 +438,7 @@ main (void)
   g_autofree char *corrected = check_json ();
   check_diff (corrected);
   check_files ();
+  check_refusal ();
   check_generation ();
   check_conversation (&f);
   check_status ();

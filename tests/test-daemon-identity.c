@@ -28,6 +28,10 @@ method (const char *member, const char *first, const char *second, const char *k
   dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
   if (key)
     draftd_bus_dict_add (&d, key, type, value);
+  /* The shipped target cannot chat (issue 47): the caps are what is tested here. */
+  dbus_bool_t force = TRUE;
+  if (g_str_equal (member, "Chat") || g_str_equal (member, "Complete"))
+    draftd_bus_dict_add (&d, "force", DBUS_TYPE_BOOLEAN, &force);
   dbus_message_iter_close_container (&it, &d);
   return m;
 }

@@ -56,6 +56,9 @@ chat (const char *id, guint32 max_tokens)
   dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &msg);
   dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
   draftd_bus_dict_add (&d, "max_tokens", DBUS_TYPE_UINT32, &max_tokens);
+  /* The shipped target cannot chat (issue 47): the conversation cap is what is tested. */
+  dbus_bool_t force = TRUE;
+  draftd_bus_dict_add (&d, "force", DBUS_TYPE_BOOLEAN, &force);
   dbus_message_iter_close_container (&it, &d);
   return m;
 }

@@ -60,6 +60,8 @@ complete_mode (DBusConnection *c)
   dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &prompt);
   dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
   draftd_bus_dict_add (&d, "max_tokens", DBUS_TYPE_UINT32, &n);
+  dbus_bool_t force = TRUE;  /* the shipped target cannot complete (issue 47): the mode is what is asked */
+  draftd_bus_dict_add (&d, "force", DBUS_TYPE_BOOLEAN, &force);
   dbus_message_iter_close_container (&it, &d);
   DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 120000, NULL);
   dbus_message_unref (m);

@@ -33,7 +33,7 @@ static char *
 complete (BusFixture *f, int *status)
 {
   const char *argv[] = { "gdbus", "call", "--session", "--dest", NAME, "--object-path", PATH, "--method", NAME ".Complete",
-                         "Once upon a time", "{'max_tokens': <uint32 8>, 'temperature': <0.0>}", NULL };
+                         "Once upon a time", "{'max_tokens': <uint32 8>, 'temperature': <0.0>, 'force': <true>}", NULL };
   char *out = NULL;
   bus_fixture_spawn (f, argv, &out, NULL, status);
   return out;

@@ -36,7 +36,9 @@ request (DraftdBus *b, int i)
   dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
   if (kind != 1) {
     guint32 n = 3;
+    dbus_bool_t force = TRUE;  /* the shipped target cannot complete or chat (issue 47): the load is tested */
     draftd_bus_dict_add (&d, "max_tokens", DBUS_TYPE_UINT32, &n);
+    draftd_bus_dict_add (&d, "force", DBUS_TYPE_BOOLEAN, &force);
   }
   dbus_message_iter_close_container (&it, &d);
   g_autoptr (GError) error = NULL;

@@ -28,6 +28,10 @@ new_call (const char *member)
   return draftd_bus_new_call (member);
 }
 
+/* The shipped target cannot complete or chat (issue 47): these tests check the machinery,
+ * so their Complete and Chat calls pass `force`; test_refusal checks the refusal. */
+static const dbus_bool_t force = TRUE;
+
 /* Appends a{sv} from (key, dbus type, pointer) triples ending with NULL. */
 static void
 append_options (DBusMessageIter *it, ...)
@@ -62,7 +66,8 @@ complete (DBusConnection *c, const char *prompt, guint32 max_tokens, DBusError *
   double temp = 0.0;
   dbus_message_iter_init_append (m, &it);
   dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &prompt);
-  append_options (&it, "max_tokens", DBUS_TYPE_UINT32, &max_tokens, "temperature", DBUS_TYPE_DOUBLE, &temp, NULL);
+  append_options (&it, "max_tokens", DBUS_TYPE_UINT32, &max_tokens, "temperature", DBUS_TYPE_DOUBLE, &temp, "force",
+                  DBUS_TYPE_BOOLEAN, &force, NULL);
   return call_block (c, m, e);
 }
 
@@ -204,6 +209,7 @@ typedef struct {
   const char *text;
   guint32 max_tokens;
   const char *unit;
+  gboolean unforced;  /* Complete without `force` */
 } StartArgs;
 
 static void
@@ -214,7 +220,9 @@ build_complete (DBusMessageIter *av, gpointer p)
   double t = 0.0;
   draftd_bus_append_variant_string (av, a->text);
   dbus_message_iter_open_container (av, DBUS_TYPE_VARIANT, "a{sv}", &v);
-  append_options (&v, "max_tokens", DBUS_TYPE_UINT32, &a->max_tokens, "temperature", DBUS_TYPE_DOUBLE, &t, NULL);
+  dbus_bool_t forced = !a->unforced;
+  append_options (&v, "max_tokens", DBUS_TYPE_UINT32, &a->max_tokens, "temperature", DBUS_TYPE_DOUBLE, &t, "force",
+                  DBUS_TYPE_BOOLEAN, &forced, NULL);
   dbus_message_iter_close_container (av, &v);
 }
 
@@ -356,7 +364,7 @@ chat_turn_in (DBusConnection *c, const char *id, const char *msg, gboolean share
   dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &id);
   dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &msg);
   append_options (&it, "max_tokens", DBUS_TYPE_UINT32, &mt, "temperature", DBUS_TYPE_DOUBLE, &temp, "shared",
-                  DBUS_TYPE_BOOLEAN, &sh, NULL);
+                  DBUS_TYPE_BOOLEAN, &sh, "force", DBUS_TYPE_BOOLEAN, &force, NULL);
   DBusMessage *r = call_ok (c, m, "Chat");
   guint32 n = r ? stats_u32 (r, 1, "prompt_tokens") : 0;
   if (r)
@@ -413,6 +421,47 @@ test_chat_scopes (T *t)
   dbus_error_free (&e);
   dbus_connection_close (second);
   dbus_connection_unref (second);
+}
+
+/* Issue 47: without `force`, Complete and Chat (called, or streamed by Start) on the shipped
+ * target are refused with Unsupported, whose message says what works and the two commands
+ * that get a model that can. */
+static gboolean
+says_what_works (const char *message)
+{
+  return message && strstr (message, "draft correct") && strstr (message, "formal, concise, simple and friendly") &&
+         strstr (message, "draft pull qwen2.5-1.5b") && strstr (message, "draft use qwen2.5-1.5b");
+}
+
+static void
+test_refusal (T *t)
+{
+  DBusError e = DBUS_ERROR_INIT;
+  DBusMessage *r = call_block (t->c, bus_fixture_text_call ("Complete", "Once upon a time"), &e);
+  tap_ok (r == NULL && g_strcmp0 (e.name, DRAFTD_BUS_ERROR_UNSUPPORTED) == 0 && says_what_works (e.message),
+          "Complete without force: %s: %s", e.name ? e.name : "(answered)", e.message ? e.message : "");
+  g_clear_pointer (&r, dbus_message_unref);
+  dbus_error_free (&e);
+  DBusMessage *m = new_call ("Chat");
+  const char *id = "refused", *msg = "Hello.";
+  dbus_message_append_args (m, DBUS_TYPE_STRING, &id, DBUS_TYPE_STRING, &msg, DBUS_TYPE_INVALID);
+  DBusMessageIter it;
+  dbus_message_iter_init_append (m, &it);
+  append_options (&it, NULL);
+  r = call_block (t->c, m, &e);
+  tap_ok (r == NULL && g_strcmp0 (e.name, DRAFTD_BUS_ERROR_UNSUPPORTED) == 0 && strstr (e.message, "for chat") &&
+          says_what_works (e.message), "Chat without force: %s", e.name ? e.name : "(answered)");
+  g_clear_pointer (&r, dbus_message_unref);
+  dbus_error_free (&e);
+  /* The refused turn left no history: a forced turn now starts the conversation afresh. */
+  tap_ok (chat_turn (t->c, id, msg) == chat_turn (t->c, "fresh", msg), "a refused Chat keeps no turn");
+  StartArgs a = { .text = "Once upon a time", .max_tokens = 4, .unforced = TRUE };
+  g_autofree char *path = start (t->c, "Complete", build_complete, &a, &e);
+  Stream s;
+  follow_stream (t->c, path, FALSE, &s);
+  tap_ok (s.failed && g_str_equal (s.failed, DRAFTD_BUS_ERROR_UNSUPPORTED) && s.chunks->len == 0 && s.order_ok,
+          "Start(Complete) without force: Failed(%s), no Chunk sent", s.failed ? s.failed : "none");
+  stream_clear (&s);
 }
 
 /* Chat keeps history per conversation; ResetConversation forgets it. */
@@ -483,7 +532,7 @@ test_stream_complete (T *t)
 {
   DBusError e;
   dbus_error_init (&e);
-  StartArgs a = { "Once upon a time", 20, NULL };
+  StartArgs a = { "Once upon a time", 20, NULL, FALSE };
   g_autofree char *path = start (t->c, "Complete", build_complete, &a, &e);
   Stream s;
   follow_stream (t->c, path, FALSE, &s);
@@ -497,7 +546,7 @@ test_stream_correct (T *t)
 {
   DBusError e;
   dbus_error_init (&e);
-  StartArgs a = { PARA, 0, "utf16" };
+  StartArgs a = { PARA, 0, "utf16", FALSE };
   g_autofree char *path = start (t->c, "Correct", build_correct, &a, &e);
   Stream s;
   follow_stream (t->c, path, FALSE, &s);
@@ -513,7 +562,7 @@ test_cancel (T *t)
 {
   DBusError e;
   dbus_error_init (&e);
-  StartArgs a = { "Once upon a time", 400, NULL };
+  StartArgs a = { "Once upon a time", 400, NULL, FALSE };
   g_autofree char *path = start (t->c, "Complete", build_complete, &a, &e);
   Stream s;
   follow_stream (t->c, path, TRUE, &s);
@@ -528,7 +577,7 @@ test_foreign_cancel (T *t)
 {
   DBusError e;
   dbus_error_init (&e);
-  StartArgs a = { "Once upon a time", 300, NULL };
+  StartArgs a = { "Once upon a time", 300, NULL, FALSE };
   g_autofree char *path = start (t->c, "Complete", build_complete, &a, &e);
   DBusConnection *other = bus_fixture_connect (&t->f);
   DBusMessage *m = new_call ("Cancel");
@@ -615,7 +664,7 @@ test_vanishing_client (T *t)
   DBusError e;
   dbus_error_init (&e);
   DBusConnection *gone = bus_fixture_connect (&t->f);
-  StartArgs a = { "Once upon a time", 450, NULL };
+  StartArgs a = { "Once upon a time", 450, NULL, FALSE };
   g_autofree char *path = start (gone, "Complete", build_complete, &a, &e);
   dbus_connection_close (gone);
   dbus_connection_unref (gone);
@@ -650,7 +699,8 @@ test_concurrent (T *t)
     DBusMessageIter it;
     dbus_message_iter_init_append (m, &it);
     dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &prompts[i % 4]);
-    append_options (&it, "max_tokens", DBUS_TYPE_UINT32, &mt, "temperature", DBUS_TYPE_DOUBLE, &temp, NULL);
+    append_options (&it, "max_tokens", DBUS_TYPE_UINT32, &mt, "temperature", DBUS_TYPE_DOUBLE, &temp, "force",
+                    DBUS_TYPE_BOOLEAN, &force, NULL);
     dbus_connection_send_with_reply (cs[i], m, &pend[i], 300000);
     dbus_connection_flush (cs[i]);
     dbus_message_unref (m);
@@ -692,7 +742,7 @@ static void
 test_foreign_clients (T *t)
 {
   const char *gd[] = { "gdbus", "call", "--session", "--dest", NAME, "--object-path", PATH, "--method", IFACE ".Complete",
-                       "Once upon a time", "{'max_tokens': <uint32 20>, 'temperature': <0.0>}", NULL };
+                       "Once upon a time", "{'max_tokens': <uint32 20>, 'temperature': <0.0>, 'force': <true>}", NULL };
   tap_ok (foreign_client (t, gd, TRUE, (const char *const[]) { t->golden ? t->golden : "(no reference)", NULL }),
           "gdbus call Complete works");
   /* dbus-send cannot build a{sv}: it drives what it can express. */
@@ -745,6 +795,7 @@ main (void)
   t.c = bus_fixture_connect (&t.f);
   test_complete (&t);
   test_chat_history (&t);
+  test_refusal (&t);
   test_chat_scopes (&t);
   test_correct_units (&t);
   test_correct_stats (&t);

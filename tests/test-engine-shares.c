@@ -68,6 +68,7 @@ submit (DraftdScheduler *s, guint uid, guint k)
   q->text = g_strdup ("Once upon a time");
   q->options.max_tokens = 2;
   q->options.temperature = 0;
+  q->options.force = TRUE;  /* the shipped target cannot complete (issue 47): the shares are what is tested */
   return draftd_scheduler_submit (s, q, GUINT_TO_POINTER (k), NULL);
 }
 

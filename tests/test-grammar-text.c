@@ -318,6 +318,13 @@ check_edit_kinds (void)
   for (guint i = 0; i < ed->len; i++)
     g_string_append_printf (kinds, "%s%s", i ? "," : "", g_array_index (ed, DraftdGrammarEdit, i).kind);
   tap_ok (ed->len == 4 && strstr (kinds->str, "punctuation"), "edit kinds are classified: %s", kinds->str);
+  /* Issue 47: a change of case is labelled as what it is, not as punctuation. */
+  g_autoptr (GArray) cased = draftd_grammar_edits_new ();
+  draftd_grammar_diff ("Yesterday i went home.", 0, 22, "Yesterday I went home.", 22, FALSE, cased);
+  const DraftdGrammarEdit *cap = cased->len == 1 ? &g_array_index (cased, DraftdGrammarEdit, 0) : NULL;
+  tap_ok (cap && g_str_equal (cap->kind, "capitalization") && g_str_equal (draftd_grammar_edit_kind ("punctuation", "i", "I"), "capitalization") &&
+              g_str_equal (draftd_grammar_edit_kind ("punctuation", "", ","), "punctuation"),
+          "'i' -> 'I' is capitalization, from the diff and from a rule's fix (%s)", cap ? cap->kind : "no edit");
   g_autoptr (GArray) ed2 = draftd_grammar_edits_new ();
   draftd_grammar_diff ("teh cat", 0, 7, "the cat", 7, FALSE, ed2);
   tap_ok (ed2->len == 1 && g_str_equal (g_array_index (ed2, DraftdGrammarEdit, 0).kind, "spelling"), "'teh' -> 'the' is spelling");

@@ -2,7 +2,9 @@
 # tools/install.sh as a new user meets it (issue 34): install into a prefix under a temporary
 # HOME, then, with no daemon running, the installed `draft correct` answers through D-Bus
 # activation on a private session bus that reads only the installed service directory; the
-# completions and man pages are installed and parse; --uninstall leaves HOME as it found it.
+# completions and man pages are installed and parse; --uninstall stops the daemon it
+# installed, says which user data it keeps (the word list here), and --purge removes that:
+# HOME is then as it was.
 # The install builds in BUILD/install-test (release, no tests): slow the first time only.
 src=$1
 build=$2
@@ -29,7 +31,7 @@ check() {  # check DESCRIPTION COMMAND...: one TAP line
   n=$((n + 1)); d=$1; shift
   if "$@" >"$tmp/out" 2>&1; then echo "ok $n - $d"; else echo "not ok $n - $d"; sed 's/^/# /' "$tmp/out" | tail -n 30; fi
 }
-echo "1..12"
+echo "1..14"
 
 check "tools/install.sh --prefix installs without root" "$src/tools/install.sh" --prefix "$prefix" --builddir "$build/install-test"
 check "draft, draftd, draftd-lsp and the tools are on PREFIX/bin" \
@@ -70,9 +72,8 @@ pid=$(dbus-send --session --print-reply --dest=org.freedesktop.DBus / org.freede
       string:org.draftd.Assistant1 2>/dev/null | awk '/uint32/ { print $2 }')
 check "the daemon that answered is the installed draftd, started by the bus" \
   sh -c "test -n '$pid' && test \"\$(readlink /proc/$pid/exe)\" = '$prefix/bin/draftd'"
-[ -n "$pid" ] && kill "$pid" 2>/dev/null
-kill "$bus_pid" 2>/dev/null
-bus_pid=""
+check "draft add-word keeps a word in the user's word list" \
+  sh -c "env PATH='$prefix/bin:/usr/bin:/bin' draft add-word zorbify && test -s '$XDG_CONFIG_HOME/draftd/words.txt'"
 
 check "the bash completions parse and complete draft's commands" \
   sh -c "bash -n '$prefix/share/bash-completion/completions/draft' && bash -n '$prefix/share/bash-completion/completions/draftd' &&
@@ -84,5 +85,15 @@ check "draft.1, draftd.1 and draftd-lsp.1 are installed and parse without a warn
   sh -c "for p in draft draftd draftd-lsp; do f='$prefix/share/man/man1/'\$p.1; test -s \$f || { echo no \$f; exit 1; };
          out=\$(groff -man -ww -z -Tutf8 \$f 2>&1); [ -z \"\$out\" ] || { echo \"\$p: \$out\"; exit 1; };
          grep -q '^\\.SH SYNOPSIS\\|^\\.SH DESCRIPTION' \$f || { echo \$p has no section; exit 1; }; done"
-check "tools/install.sh --uninstall removes what it installed" "$src/tools/install.sh" --prefix "$prefix" --uninstall
+# Issue 47: the daemon still runs (the bus started it); uninstall stops it, and names the
+# data it keeps and how to remove it.
+check "tools/install.sh --uninstall stops the running draftd, removes what it installed, lists the data it keeps" \
+  sh -c "'$src/tools/install.sh' --prefix '$prefix' --uninstall >'$tmp/un.out' 2>&1; st=\$?; cat '$tmp/un.out';
+         test \$st -eq 0 && grep -q 'stopped the running draftd (pid $pid)' '$tmp/un.out' && test -n '$pid' && ! test -e /proc/$pid &&
+         grep -q '^  $XDG_CONFIG_HOME/draftd\$' '$tmp/un.out' && grep -q -- '--uninstall --purge' '$tmp/un.out' &&
+         test -s '$XDG_CONFIG_HOME/draftd/words.txt'"
+kill "$bus_pid" 2>/dev/null
+bus_pid=""
+check "tools/install.sh --purge removes the user's draftd data" \
+  sh -c "'$src/tools/install.sh' --prefix '$prefix' --purge && ! test -e '$XDG_CONFIG_HOME/draftd'"
 check "after --uninstall HOME holds nothing" sh -c "find '$HOME' -mindepth 1 | sed 1q | grep . && exit 1 || exit 0"

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "lib/bus/draftd-bus-names.h"
 #include "tests/bus-fixture.h"
 #include "tests/tap.h"
 #include "tests/test-util.h"
@@ -75,7 +76,21 @@ check_chat_turn (Pty *p)
   tap_ok (note && strstr (note, "draft pull qwen2.5-1.5b, then draft use qwen2.5-1.5b") &&
               strstr (note, "> ") > strchr (note, '\n') && !strstr (note + 1, "note: "),
           "the banner says once what the toy target cannot do and how to get a real model");
+  /* Issue 47: a chat turn and /complete on the toy target are refused in one clear line each,
+   * and the REPL goes on; /force then runs them anyway. */
   gsize mark = p->all->len;
+  send_keys (p, "Hello, who are you?\r");
+  gboolean refused = read_answer (p, mark, DRAFTD_BUS_ERROR_UNSUPPORTED, 60000);
+  g_autofree char *refusal = g_strndup (p->all->str + mark, p->all->len - mark);
+  tap_ok (refused && strstr (refusal, "draft use qwen2.5-1.5b") && strstr (refusal, "draft correct"),
+          "a chat turn on the toy target: the refusal, what works and the way out");
+  mark = p->all->len;
+  send_keys (p, "/complete Once upon a time\r");
+  tap_ok (read_answer (p, mark, DRAFTD_BUS_ERROR_UNSUPPORTED, 60000), "/complete on the toy target: the refusal");
+  mark = p->all->len;
+  send_keys (p, "/force\r");
+  tap_ok (read_answer (p, mark, "[force on", 10000), "/force turns forcing on");
+  mark = p->all->len;
   p->reads_with_text = 0;
   send_keys (p, "Hello, who are you?\r");
   gboolean got_prompt = read_until (p, mark + 20, "\n> ", 60000);

@@ -5,6 +5,7 @@
  * `draft correct --json` (each edit's rule) and `--disable RULE`. */
 #include <glib/gstdio.h>
 #include <string.h>
+#include "grammar/candidates.h"
 #include "grammar/edits.h"
 #include "lib/bus/client.h"
 #include "tests/bus-fixture.h"
@@ -45,6 +46,37 @@ test_rule_ids (void)
               !draftd_rule_disabled ("confusables", off) && !draftd_rule_disabled ("agreement.noun-number", off) &&
               !draftd_rule_disabled ("spelling", off),
           "disabled rules match an id or a family at a dot, nothing else");
+  /* Issue 47: the list draft rules prints is every id the grammar gives, and nothing else it
+   * cannot give: each id above, and each confusable pair of the grammar's own sets. */
+  gboolean listed = TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    listed &= draftd_rule_known (cases[i].rule);
+  tap_ok (listed, "every rule id above is in draftd_rules()");
+  g_autoptr (GPtrArray) pairs = draftd_candidates_confusable_rules ();
+  guint n, in_table = 0, pairs_listed = 0;
+  const DraftdRuleInfo *rules = draftd_rules (&n);
+  for (guint i = 0; i < pairs->len; i++)
+    pairs_listed += draftd_rule_known (pairs->pdata[i]);
+  for (guint i = 0; i < n; i++)
+    in_table += g_str_has_prefix (rules[i].id, "confusable.");
+  tap_ok (pairs->len > 10 && pairs_listed == pairs->len && in_table == pairs->len,
+          "the table's confusable pairs are the grammar's: %u of %u listed, %u in the table", pairs_listed, pairs->len, in_table);
+  gboolean described = TRUE;
+  for (guint i = 0; i < n; i++)
+    described &= draftd_rule_id_valid (rules[i].id) && *rules[i].kind && *rules[i].what && !strchr (rules[i].what, '\n');
+  tap_ok (described, "each of the %u rules has a valid id, a kind and a one-line description", n);
+  tap_ok (draftd_rule_known ("confusable") && draftd_rule_known ("confusable.") && draftd_rule_known ("agreement") &&
+              draftd_rule_known ("word-choice.redundant") && !draftd_rule_known ("confusables") &&
+              !draftd_rule_known ("nonsense.rule") && !draftd_rule_known ("agreement.subject") && !draftd_rule_known ("."),
+          "known: ids and families at a dot; not a prefix that stops mid-word, nor nonsense");
+  g_autofree char *near1 = draftd_rule_nearest ("speling");
+  g_autofree char *near2 = draftd_rule_nearest ("confusable.then-than");
+  g_autofree char *near3 = draftd_rule_nearest ("agrement");
+  g_autofree char *near4 = draftd_rule_nearest ("word-choise");
+  tap_ok (g_str_has_prefix (near1, "'spelling'") && g_str_has_prefix (near2, "'confusable.than-then'") &&
+              g_str_has_prefix (near3, "'agreement'") && strstr (near3, " or ") &&
+              g_str_has_prefix (near4, "'word-choice', ") && !strstr (near4 + 1, "'word-choice'"),
+          "the nearest ids first, each once: %s; %s; %s; %s", near1, near2, near3, near4);
   tap_ok (draftd_rule_id_valid ("confusable.it's-its") && !draftd_rule_id_valid ("a b") &&
               !draftd_rule_id_valid ("") && !draftd_rule_id_valid ("r\u00e9gle"),
           "rule ids are ASCII letters, digits and - . _ '");
@@ -284,6 +316,39 @@ test_cli (BusFixture *f)
   cli_result_clear (&r);
   draft (f, (const char *const[]) { "correct", "--disable", "spelling,confusable", NULL }, TEXT, &r);
   tap_ok (r.status == 0 && strstr (r.out, "libary"), "--disable takes a comma-separated list; the word stays: %s", g_strchomp (r.out));
+  cli_result_clear (&r);
+  /* Issue 47: a rule that does not exist would turn nothing off: a usage error naming the
+   * nearest, and draft rules lists them all. */
+  draft (f, (const char *const[]) { "correct", "--disable", "spelling,nonsense.rule", NULL }, TEXT, &r);
+  tap_ok (r.status == 2 && strstr (r.err, "no rule 'nonsense.rule'; the nearest: '") && strstr (r.err, "draft rules") &&
+              *r.out == 0,
+          "--disable nonsense.rule is a usage error naming the nearest rules (exit %d): %s", r.status, g_strchomp (r.err));
+  cli_result_clear (&r);
+  draft (f, (const char *const[]) { "correct", "--disable", "speling", NULL }, TEXT, &r);
+  tap_ok (r.status == 2 && strstr (r.err, "the nearest: 'spelling'"), "--disable speling: did you mean spelling: %s",
+          g_strchomp (r.err));
+  cli_result_clear (&r);
+  draft (f, (const char *const[]) { "rules", NULL }, NULL, &r);
+  guint n, lines_ok = 0;
+  const DraftdRuleInfo *rules = draftd_rules (&n);
+  g_auto (GStrv) lines = g_strsplit (r.out, "\n", -1);
+  for (guint i = 0; i < n; i++)
+    for (guint k = 1; lines[k]; k++)
+      if (g_str_has_prefix (lines[k], rules[i].id) && lines[k][strlen (rules[i].id)] == ' ' && strstr (lines[k], rules[i].kind) &&
+          strstr (lines[k], rules[i].what)) {
+        lines_ok++;
+        break;
+      }
+  tap_ok (r.status == 0 && g_str_has_prefix (r.out, "RULE") && lines_ok == n,
+          "draft rules: a line for each of the %u rules with its kind and description (%u found)", n, lines_ok);
+  cli_result_clear (&r);
+  draft (f, (const char *const[]) { "rules", "--json", NULL }, NULL, &r);
+  g_autoptr (JsonNode) root = r.status == 0 ? cli_parse_json (r.out) : NULL;
+  JsonArray *a = root && JSON_NODE_HOLDS_ARRAY (root) ? json_node_get_array (root) : NULL;
+  JsonObject *first = a && json_array_get_length (a) ? json_array_get_object_element (a, 0) : NULL;
+  tap_ok (a && json_array_get_length (a) == n && first && json_object_has_member (first, "kind") &&
+              g_str_equal (json_object_get_string_member (first, "id"), rules[0].id),
+          "draft rules --json: %u objects of id, kind, description", a ? json_array_get_length (a) : 0);
   cli_result_clear (&r);
   draft (f, (const char *const[]) { "correct", "--disable", "no such", NULL }, TEXT, &r);
   tap_ok (r.status == 2 && strstr (r.err, "rule id"), "--disable with a malformed rule is a usage error (exit %d): %s", r.status,

@@ -21,7 +21,7 @@ cleanup() {
 }
 trap cleanup EXIT
 unset WAYLAND_DISPLAY
-export XDG_CONFIG_HOME="$tmp/config" XDG_CACHE_HOME="$tmp/cache" XDG_DATA_HOME="$tmp/data"
+export XDG_CONFIG_HOME="$tmp/config" XDG_CACHE_HOME="$tmp/cache" XDG_DATA_HOME="$tmp/data" XDG_STATE_HOME="$tmp/state"
 # Xvfb writes its display number to the FIFO once it accepts clients.
 mkfifo "$tmp/displayfd"
 Xvfb -displayfd 3 -nolisten tcp 3>"$tmp/displayfd" >/dev/null 2>&1 &

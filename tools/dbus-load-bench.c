@@ -45,8 +45,11 @@ request (guint kind)
   if (kind == 0 || kind == KIND_CHAT) {
     guint32 mt = 8;
     double t = 0.0;
+    /* The shipped target cannot complete or chat (it is refused, issue 47): the load is measured. */
+    dbus_bool_t force = TRUE;
     draftd_bus_dict_add (&d, "max_tokens", DBUS_TYPE_UINT32, &mt);
     draftd_bus_dict_add (&d, "temperature", DBUS_TYPE_DOUBLE, &t);
+    draftd_bus_dict_add (&d, "force", DBUS_TYPE_BOOLEAN, &force);
   }
   dbus_message_iter_close_container (&it, &d);
   return m;

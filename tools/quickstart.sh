@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing (Debian 12), builds draftd, starts the daemon and runs a
-# correction and a completion through the `draft` client. Uses the shipped default models
+# correction and a completion (refused by the shipped target, with the way to a model that
+# can) through the `draft` client. Uses the shipped default models
 # (models/) when present; until then Karpathy's stories260K from ../shared/models,
 # converted to GGUF, with its int8 export as the assistant.
 set -euo pipefail
@@ -42,8 +43,10 @@ if ! build/client/draft status >/dev/null 2>&1; then
 fi
 echo "== draft correct <<< 'She have a cat and two dog.'"
 build/client/draft correct --diff <<< "She have a cat and two dog."
+# The shipped target is too small to complete text: draftd refuses and says what works and
+# how to get a model that can (`draft complete --force` runs it anyway).
 echo "== draft complete -n 40 'A good teacher'"
-build/client/draft complete -n 40 "A good teacher"
+build/client/draft complete -n 40 "A good teacher" || true
 echo "== draft status"
 build/client/draft status
 echo "== this daemon stops with the script; tools/install.sh installs draftd for you (~/.local), started on demand"

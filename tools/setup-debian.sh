@@ -5,7 +5,9 @@
 # the whole test suite needs (the editors the editor tests drive, and PyTorch, SentencePiece and
 # the corpus packages for the training-pipeline test, systemd-analyze for the unit's test, Xvfb,
 # xclip and notify-send for draft correct --selection's test, so that no test skips for want of
-# them). help2man makes the man pages from the programs' --help.
+# a package). Tests that need ../shared (reference models, stories260K, JFLEG) still skip
+# without it, as in a fresh clone: this script installs packages, not that data.
+# help2man makes the man pages from the programs' --help.
 # Mesa 25's lavapipe comes from bookworm-backports: its storage-buffer reads are
 # several times faster than bookworm's Mesa 22.3, which the test suite relies on.
 set -euo pipefail

@@ -17,7 +17,7 @@ _draft() {
       *) cmd=${COMP_WORDS[i]}; break ;;
     esac
   done
-  local sampling="--max-tokens --temperature --top-p --top-k --min-p --seed --stop"
+  local sampling="--max-tokens --temperature --top-p --top-k --min-p --seed --stop --force"
   case "$prev" in
     -i|--instruction) COMPREPLY=($(compgen -W "formal concise simple friendly" -- "$cur")); return ;;
     --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
@@ -27,12 +27,12 @@ _draft() {
     --address|--conversation|-c|--stop|--seed|--temperature|--top-p|--top-k|--min-p|--max-tokens|-n) return ;;
   esac
   case "$cmd" in
-    "") COMPREPLY=($(compgen -W "correct rewrite complete chat add-word status pull models use lsp --address --help --version" -- "$cur")) ;;
+    "") COMPREPLY=($(compgen -W "correct rewrite complete chat add-word status rules doctor pull models use lsp --address --help --version" -- "$cur")) ;;
     correct) if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--diff --json --color --disable --dialect --path --selection --help" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
     rewrite) if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "-i --instruction --diff --json --color --help" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
     complete) COMPREPLY=($(compgen -W "$sampling --help" -- "$cur")) ;;
     chat) COMPREPLY=($(compgen -W "$sampling --conversation --reset --help" -- "$cur")) ;;
-    status|models) COMPREPLY=($(compgen -W "--json --help" -- "$cur")) ;;
+    status|models|rules) COMPREPLY=($(compgen -W "--json --help" -- "$cur")) ;;
     pull) COMPREPLY=($(compgen -W "--list --help $(_draft_models)" -- "$cur")) ;;
     use) COMPREPLY=($(compgen -W "--assistant --help $(_draft_models)" -- "$cur")) ;;
     lsp) COMPREPLY=($(compgen -W "--stdio --help" -- "$cur")) ;;

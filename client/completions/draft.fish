@@ -1,6 +1,6 @@
 # fish completion for draft, the client of draftd (installed as
 # share/fish/vendor_completions.d/draft.fish).
-set -l commands correct rewrite complete chat add-word status pull models use lsp
+set -l commands correct rewrite complete chat add-word status rules doctor pull models use lsp
 function __draft_models
     draft pull --list 2>/dev/null | awk 'NR > 1 && $1 !~ /^-/ { print $1 }'
 end
@@ -14,6 +14,8 @@ complete -c draft -n "not __fish_seen_subcommand_from $commands" -a complete -d 
 complete -c draft -n "not __fish_seen_subcommand_from $commands" -a chat -d 'one chat turn'
 complete -c draft -n "not __fish_seen_subcommand_from $commands" -a add-word -d 'never flag these words as misspelt'
 complete -c draft -n "not __fish_seen_subcommand_from $commands" -a status -d 'the daemon, its models and statistics'
+complete -c draft -n "not __fish_seen_subcommand_from $commands" -a rules -d 'every rule id, its kind and what it catches'
+complete -c draft -n "not __fish_seen_subcommand_from $commands" -a doctor -d 'check what draftd needs'
 complete -c draft -n "not __fish_seen_subcommand_from $commands" -a pull -d 'download a model from the Hugging Face Hub'
 complete -c draft -n "not __fish_seen_subcommand_from $commands" -a models -d 'the models on disk'
 complete -c draft -n "not __fish_seen_subcommand_from $commands" -a use -d 'switch the daemon to other models'
@@ -33,7 +35,8 @@ end
 complete -c draft -n "__fish_seen_subcommand_from complete chat" -s n -x -d 'most tokens to generate'
 complete -c draft -n "__fish_seen_subcommand_from chat" -s c -l conversation -x -d 'continue the conversation NAME'
 complete -c draft -n "__fish_seen_subcommand_from chat" -l reset -d 'forget the conversation first'
-complete -c draft -n "__fish_seen_subcommand_from status models" -l json -d 'print JSON'
+complete -c draft -n "__fish_seen_subcommand_from complete chat" -l force -d 'run even on a model that cannot complete or chat'
+complete -c draft -n "__fish_seen_subcommand_from status models rules" -l json -d 'print JSON'
 complete -c draft -n "__fish_seen_subcommand_from pull" -l list -d 'the models known by name'
 complete -c draft -n "__fish_seen_subcommand_from pull use" -x -a '(__draft_models)'
 complete -c draft -n "__fish_seen_subcommand_from use" -l assistant -x -a 'none (__draft_models)' -d 'the assistant model'

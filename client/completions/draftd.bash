@@ -10,6 +10,6 @@ _draftd() {
     --device|--address|--context|--queue-depth|--client-queue-depth|--job-timeout|--idle-unload) return ;;
   esac
   COMPREPLY=($(compgen -W "--target --assistant --config --device --address --context --chat-format --queue-depth
-    --client-queue-depth --job-timeout --lazy --idle-unload --activated --verbose --list-devices --version --help" -- "$cur"))
+    --client-queue-depth --job-timeout --lazy --idle-unload --activated --verbose --list-devices --check --version --help" -- "$cur"))
 }
 complete -F _draftd draftd

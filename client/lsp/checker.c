@@ -8,6 +8,7 @@
 #include "client/lsp/server.h"
 #include "lib/bus/draftd-bus-rules.h"
 #include "lib/bus/client.h"
+#include "lib/cli/cli.h"
 
 /* The cache is dropped whole when it grows past this many paragraphs (a long session). */
 #define CACHE_LIMIT 50000
@@ -21,6 +22,7 @@ typedef struct {
   char *uri, *text;
   char *key;          /* where its answer goes in the cache (cache_key) */
   guint64 id;
+  gint64 sent_at;     /* real time (µs): a start failure of the daemon later is this job's */
 } CheckJob;
 
 /* A paragraph's answer depends on its text and on the document's folder, whose workspace
@@ -122,6 +124,9 @@ kind_check (const char *kind)
   static const char *const own[] = { "spelling", "punctuation", "style", NULL };
   if (g_strv_contains (own, kind))
     return kind;
+  /* A change of case is mechanics, as punctuation is: the same check and severity. */
+  if (g_str_equal (kind, "capitalization"))
+    return "punctuation";
   return g_str_equal (kind, "rewrite") ? "style" : "grammar";
 }
 
@@ -344,7 +349,11 @@ static void
 job_failed (DraftdLspServer *s, CheckJob *cj, const GError *error)
 {
   if (draftd_lsp_daemon_unreachable (error)) {
-    if (!s->daemon_down)
+    /* The bus started draftd for this job and it failed: its own reason, not the bus's. */
+    g_autofree char *why = draftd_cli_start_failure (cj->sent_at, NULL);
+    if (why && !s->daemon_down)
+      draftd_lsp_server_show (s, 1, "draftd could not start: %s (checking resumes once it does)", why);
+    else if (!s->daemon_down)
       draftd_lsp_server_show (s, 2,
                               "draftd is not reachable on the session bus (%s). Checking resumes when it is back; "
                               "retrying through D-Bus activation.", error->message);
@@ -440,6 +449,7 @@ start_check (DraftdLspServer *s, DraftdLspDocument *doc, const char *t, gboolean
     return FALSE;
   CheckJob *cj = g_new0 (CheckJob, 1);
   cj->s = s;
+  cj->sent_at = g_get_real_time ();
   cj->uri = g_strdup (doc->uri);
   cj->text = g_strdup (t);
   cj->key = g_steal_pointer (&key);

@@ -598,6 +598,16 @@ draftd_engine_run (DraftdEngine *e, DraftdLane *lane, const DraftdJobRequest *re
   /* Only the engine loop loads and unloads, and never while a lane is open: the models stay
    * put while this runs. */
   DraftdModels *m = e->models;
+  /* Refused as free-form rewrite is: a toy target's continuation is noise that looks like an
+   * answer, so the caller hears what works instead, unless it asked to see anyway. */
+  gboolean generation = req->kind == DRAFTD_JOB_COMPLETE || req->kind == DRAFTD_JOB_CHAT;
+  g_autofree char *cannot = generation && !req->options.force
+                              ? draftd_models_cannot_generate (m, req->kind == DRAFTD_JOB_CHAT ? "chat" : "completion")
+                              : NULL;
+  if (cannot) {
+    g_set_error_literal (&res->error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_UNSUPPORTED, cannot);
+    return;
+  }
   switch (req->kind) {
   case DRAFTD_JOB_COMPLETE:
     res->text = generate (m, lane, req, cancellable, sink, req->text, FALSE, NULL, &res->stats, &res->error);

@@ -19,6 +19,7 @@ typedef enum {
   DRAFTD_ENGINE_ERROR_NO_MODEL,
   DRAFTD_ENGINE_ERROR_BUSY,
   DRAFTD_ENGINE_ERROR_INTERNAL,
+  DRAFTD_ENGINE_ERROR_UNSUPPORTED,  /* the resident model cannot do this kind of job */
 } DraftdEngineError;
 
 typedef struct {

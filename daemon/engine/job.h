@@ -25,6 +25,7 @@ typedef struct {
   gint model_pass;       /* corrections: the model's own pass after the candidates; 1 on, -1 off,
                           * 0 the engine's choice for the target (DRAFTD_GRAMMAR_MODEL_PASS_PARAMS) */
   gboolean shared;       /* chat: the conversation belongs to the session, not the caller */
+  gboolean force;        /* completion, chat: run on a model that cannot do it (draftd_models_can_generate) */
   char *dialect;         /* corrections: "en-US", "en-GB", ... ("" none); NULL: the config's, else the locale's */
   char *locale_dialect;  /* corrections: the client's locale's dialect, used only where nothing names one and
                           * its dictionary is installed; NULL: none */

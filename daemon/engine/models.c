@@ -169,6 +169,26 @@ describe_resident (const DraftdResident *r, const char *role, guint64 memory, GV
   }
 }
 
+gboolean
+draftd_models_can_generate (const DraftdModels *m)
+{
+  return m->target.model->prompt.chat_template != NULL || m->target.model->n_params >= DRAFTD_GRAMMAR_MODEL_PASS_PARAMS;
+}
+
+char *
+draftd_models_cannot_generate (const DraftdModels *m, const char *what)
+{
+  if (draftd_models_can_generate (m))
+    return NULL;
+  /* The same words as free-form rewrite's refusal (grammar/rewrite.c): what works, then the
+   * way to a model that can, then the way to see for oneself. */
+  return g_strdup_printf ("the %.1fM-parameter target (%s) has no chat template and is too small for %s: its output would "
+                          "be noise. It corrects (draft correct) and rewrites with the presets formal, concise, simple "
+                          "and friendly. For a model that can: draft pull qwen2.5-1.5b, then draft use qwen2.5-1.5b "
+                          "(--force, or the option force, runs it anyway)",
+                          m->target.model->n_params / 1e6, m->target.model->name, what);
+}
+
 /* What a target this small cannot do, in one line with the two commands that get a real
  * model; NULL for a model big enough to complete and chat. Judged by the parameter count (the
  * size from which a model corrects with its own pass), so the shipped 5.5M-parameter target,

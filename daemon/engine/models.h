@@ -51,3 +51,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (DraftdModels, draftd_models_free)
 void draftd_models_describe (const DraftdModels *m, GVariantBuilder *b);
 /* What the target cannot do (a toy model: the shipped one), in one line; NULL when it can. */
 char *draftd_models_limits (const DraftdModels *m);
+/* Whether the target can complete text and chat: it has a chat template, or the size
+ * (DRAFTD_GRAMMAR_MODEL_PASS_PARAMS) at which open text is more than noise. */
+gboolean draftd_models_can_generate (const DraftdModels *m);
+/* Why the target cannot complete or chat ("completion" or "chat" in `what`), with what it
+ * can do and the two commands that get a model that can; NULL when it can. */
+char *draftd_models_cannot_generate (const DraftdModels *m, const char *what);

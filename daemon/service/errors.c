@@ -24,6 +24,7 @@ static const ErrorMapping mappings[] = {
   { draftd_engine_error_quark, DRAFTD_ENGINE_ERROR_CANCELLED, DRAFTD_BUS_ERROR_CANCELLED },
   { draftd_engine_error_quark, DRAFTD_ENGINE_ERROR_NO_MODEL, DRAFTD_BUS_ERROR_NO_MODEL },
   { draftd_engine_error_quark, DRAFTD_ENGINE_ERROR_BUSY, DRAFTD_BUS_ERROR_BUSY },
+  { draftd_engine_error_quark, DRAFTD_ENGINE_ERROR_UNSUPPORTED, DRAFTD_BUS_ERROR_UNSUPPORTED },
   { g_io_error_quark, G_IO_ERROR_CANCELLED, DRAFTD_BUS_ERROR_CANCELLED },
   { g_io_error_quark, G_IO_ERROR_MESSAGE_TOO_LARGE, DRAFTD_BUS_ERROR_TOO_LONG },
   { draftd_tokenizer_error_quark, DRAFTD_TOKENIZER_ERROR_TEXT, DRAFTD_BUS_ERROR_INVALID_TEXT },

@@ -122,6 +122,7 @@ static const DraftdOption options[] = {
   { "mode", DRAFTD_OPTIONS_GENERATION, "s", 0, 0, NULL },
   { "stop", DRAFTD_OPTIONS_GENERATION, "as", 0, 0, NULL },
   { "shared", DRAFTD_OPTIONS_GENERATION, "b", 0, 0, NULL },
+  { "force", DRAFTD_OPTIONS_GENERATION, "b", 0, 0, NULL },
   { "offset_unit", DRAFTD_OPTIONS_GRAMMAR, "s", 0, 0, NULL },
   { "keep_bias", DRAFTD_OPTIONS_GRAMMAR, "d", 0, 100, "keep_bias must be a log-probability margin from 0 to 100" },
   { "model_pass", DRAFTD_OPTIONS_GRAMMAR, "b", 0, 0, NULL },

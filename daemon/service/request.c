@@ -162,10 +162,10 @@ read_generation_option (const DraftdOption *spec, DBusMessageIter *var, DraftdJo
     return read_mode_option (var, o, error);
   if (g_str_equal (key, "stop"))
     return read_stop_option (var, o, error);
-  if (g_str_equal (key, "shared")) {
+  if (g_str_equal (key, "shared") || g_str_equal (key, "force")) {
     dbus_bool_t b;
     dbus_message_iter_get_basic (var, &b);
-    o->shared = b;
+    *(key[0] == 's' ? &o->shared : &o->force) = b;
     return TRUE;
   }
   return unknown_option (key, error);

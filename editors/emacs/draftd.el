@@ -149,7 +149,7 @@ workspace's .draftd/words.txt the daemon reads) go too; a rewrite ignores them."
   "The Flymake diagnostic type of an edit of KIND."
   ;; Grammar errors come named by what they are: agreement, verb form, article, ...
   (pcase kind
-    ((or "punctuation" "style" "rewrite") :note)
+    ((or "punctuation" "capitalization" "style" "rewrite") :note)
     (_ :warning)))
 
 (defun draftd--message (kind original replacement &optional message rule)
@@ -519,14 +519,33 @@ The daemon may end a job before the reply to Start names it.")
                             draftd-bus nil draftd--path draftd--interface member
                             (apply-partially #'draftd--signal fn))))))
 
+(defun draftd--start-failure (since)
+  "Why draftd could not start, if it said so at SINCE (a `float-time') or later.
+A draftd the bus starts and that fails leaves its reason (the config's
+FILE:LINE, the bad value, the fix) in $XDG_STATE_HOME/draftd/last-error;
+the bus itself says only that the process exited."
+  (let ((file (expand-file-name "draftd/last-error"
+                                (or (getenv "XDG_STATE_HOME") (expand-file-name "~/.local/state")))))
+    (when (and (file-readable-p file)
+               ;; A second of slack: the file's time and ours may be rounded apart.
+               (>= (float-time (file-attribute-modification-time (file-attributes file))) (- since 1)))
+      (with-temp-buffer
+        (insert-file-contents file)
+        (string-trim (buffer-string))))))
+
 (defun draftd--start (job method &rest args)
   "Start JOB as METHOD with ARGS on the daemon.
 ARGS are the method's arguments, options last."
   (draftd--register-signals)
   (setf (draftd--job-path job)
-        (dbus-call-method draftd-bus draftd--service draftd--path draftd--interface "Start"
-                          :timeout (* 1000 draftd-timeout) method
-                          `(:array ,@(mapcar (lambda (a) (list :variant a)) args))))
+        (let ((since (float-time)))
+          (condition-case err
+              (dbus-call-method draftd-bus draftd--service draftd--path draftd--interface "Start"
+                                :timeout (* 1000 draftd-timeout) method
+                                `(:array ,@(mapcar (lambda (a) (list :variant a)) args)))
+            (dbus-error
+             (let ((why (draftd--start-failure since)))
+               (signal (car err) (if why (list (format "draftd could not start: %s" why)) (cdr err))))))))
   (puthash (draftd--job-path job) job draftd--jobs)
   (let ((early (gethash (draftd--job-path job) draftd--early)))
     (remhash (draftd--job-path job) draftd--early)
@@ -552,6 +571,19 @@ Redisplay and timers go on meanwhile; other input is kept for later."
     (dbus-call-method draftd-bus draftd--service draftd--path draftd--interface "Cancel"
                       :timeout 5000 :object-path (draftd--job-path job))))
 
+(defconst draftd--unsupported "org.draftd.Error.Unsupported"
+  "The error of a job the loaded model cannot do.
+Completion or chat on a toy model (the shipped one).")
+
+(defun draftd--signal-failure (failure)
+  "Signal FAILURE, a job's \"NAME: MESSAGE\".
+A job the model cannot do is no fault of draftd's: a `user-error' with the
+daemon's message alone, which says what works and how to get a model that can."
+  (let ((prefix (concat draftd--unsupported ": ")))
+    (if (string-prefix-p prefix failure)
+        (user-error "draftd: %s" (substring failure (length prefix)))
+      (error "draftd: %s" failure))))
+
 (defun draftd--streamed (job method args finish)
   "Run JOB as METHOD with ARGS, waiting for it, as one undoable change.
 FINISH is called once it succeeded, before the change group is accepted;
@@ -568,7 +600,7 @@ Returns the job's result."
             (quit (draftd--cancel job)
                   (signal 'quit nil)))
           (when (draftd--job-error job)
-            (error "draftd: %s" (draftd--job-error job)))
+            (draftd--signal-failure (draftd--job-error job)))
           (funcall finish)
           (setq done t)
           (draftd--job-result job))
@@ -661,9 +693,16 @@ any other text is sent as a free instruction."
   "How many characters before point `draftd-complete' sends as the prompt."
   :type 'integer)
 
+(defcustom draftd-force-generation nil
+  "Complete and chat even on a model that cannot (the shipped one).
+The daemon refuses them otherwise, saying what works and how to get a model
+that can; forced, the toy model's output is noise."
+  :type 'boolean)
+
 (defun draftd--generation-options (max-tokens)
   "The a{sv} options of Complete and Chat: at most MAX-TOKENS tokens."
-  `(:array (:dict-entry "max_tokens" (:variant :uint32 ,max-tokens))))
+  `(:array (:dict-entry "max_tokens" (:variant :uint32 ,max-tokens))
+           ,@(when draftd-force-generation '((:dict-entry "force" (:variant :boolean t))))))
 
 (defun draftd--stream-at (marker method &rest args)
   "Run METHOD with ARGS, inserting the text it streams at MARKER.
@@ -707,7 +746,7 @@ The conversation, kept by the daemon, goes on from one call to the next
       (unless (derived-mode-p 'draftd-chat-mode)
         (draftd-chat-mode))
       (goto-char (point-max))
-      (when (bobp)                      ; once: what a toy model (the shipped one) cannot do
+      (when (and (bobp) draftd-force-generation) ; once: why a forced toy model's reply is noise
         (let ((limits (ignore-errors
                         (car (cadr (assoc "limits" (dbus-get-property draftd-bus draftd--service draftd--path
                                                                       draftd--interface "Models")))))))
@@ -715,11 +754,18 @@ The conversation, kept by the daemon, goes on from one call to the next
       (insert (if (bobp) "" "\n") "You: " message "\n\ndraftd: ")
       (display-buffer buffer)
       (let ((marker (point-marker)))
-        (prog1 (draftd--stream-at marker "Chat" draftd-chat-conversation message
-                                  (draftd--generation-options 256))
-          (goto-char (point-max))
-          (insert "\n")
-          (set-marker marker nil))))))
+        (condition-case err
+            (prog1 (draftd--stream-at marker "Chat" draftd-chat-conversation message
+                                      (draftd--generation-options 256))
+              (goto-char (point-max))
+              (insert "\n")
+              (set-marker marker nil))
+          ;; A model that cannot chat: the refusal is the conversation's answer, there too.
+          (user-error
+           (goto-char (point-max))
+           (insert (string-remove-prefix "draftd: " (error-message-string err)) "\n")
+           (set-marker marker nil)
+           (signal (car err) (cdr err))))))))
 
 (defun draftd-chat-reset ()
   "Start a new conversation with `draftd-chat'."

@@ -29,6 +29,7 @@ typedef enum {
   DRAFTD_BUS_CLIENT_ERROR_NO_MODEL,
   DRAFTD_BUS_CLIENT_ERROR_BUSY,
   DRAFTD_BUS_CLIENT_ERROR_INTERNAL,
+  DRAFTD_BUS_CLIENT_ERROR_UNSUPPORTED,  /* the loaded model cannot do it (completion, chat) */
 } DraftdBusClientError;
 
 /* Sets *error from a D-Bus error name and message. */

@@ -17,3 +17,7 @@
 #define DRAFTD_BUS_ERROR_NO_MODEL "org.draftd.Error.NoModel"
 #define DRAFTD_BUS_ERROR_BUSY "org.draftd.Error.Busy"
 #define DRAFTD_BUS_ERROR_INTERNAL "org.draftd.Error.Internal"
+/* The loaded model cannot do what was asked (completion or chat with a target that has neither
+ * a chat template nor the size for open text): the message says what it can do and how to get
+ * a model that can; the call's `force` option runs it anyway. */
+#define DRAFTD_BUS_ERROR_UNSUPPORTED "org.draftd.Error.Unsupported"

@@ -37,3 +37,132 @@ draftd_rule_disabled (const char *rule, const char *const *disabled)
   }
   return FALSE;
 }
+
+/* Every rule id an edit can carry, with its edit kind and what it catches: what `draft rules`
+ * lists, and what `--disable` and disabled_rules are checked against (an entry is one of
+ * these ids or a family, the part of an id before a dot). grammar/edits.c gives edits these
+ * ids; test-rules holds the two together, the confusable pairs against the grammar's own sets
+ * (draftd_candidates_confusable_rules). A function, so that a file that includes this header
+ * and lists nothing holds no unused table. */
+typedef struct {
+  const char *id, *kind, *what;
+} DraftdRuleInfo;
+
+static inline const DraftdRuleInfo *
+draftd_rules (guint *n)
+{
+  static const DraftdRuleInfo rules[] = {
+    { "spelling", "spelling", "a misspelt word (Hunspell, and your own words: draft add-word)" },
+    { "capitalization", "capitalization", "a change of case only: a sentence start, \"i\" -> \"I\", a list marker" },
+    { "punctuation", "punctuation", "punctuation and spacing" },
+    { "dialect", "dialect", "a spelling of another dialect than the chosen one (colour/color)" },
+    { "agreement.subject-verb", "agreement", "a verb with its subject (\"he go\", \"there is many\")" },
+    { "agreement.determiner", "agreement", "a determiner with its noun (this/these, its/their)" },
+    { "agreement.noun-number", "agreement", "a noun's number after a number or quantifier (\"three brother\")" },
+    { "verb-form", "verb form", "a verb's form: tense, participle, the base after a modal" },
+    { "article", "article", "a/an, a missing or extra article" },
+    { "preposition", "preposition", "a preposition" },
+    { "word-choice", "word choice", "another choice of words than a known confusable pair" },
+    { "word-choice.redundant", "word choice", "a word removed (\"more better\", \"the the\")" },
+    { "confusable.their-there", "word choice", "their / there" },
+    { "confusable.their-they're", "word choice", "their / they're" },
+    { "confusable.there-they're", "word choice", "there / they're" },
+    { "confusable.it's-its", "word choice", "it's / its" },
+    { "confusable.than-then", "word choice", "than / then" },
+    { "confusable.you're-your", "word choice", "you're / your" },
+    { "confusable.affect-effect", "word choice", "affect / effect" },
+    { "confusable.loose-lose", "word choice", "loose / lose" },
+    { "confusable.who's-whose", "word choice", "who's / whose" },
+    { "confusable.were-where", "word choice", "were / where" },
+    { "confusable.accept-except", "word choice", "accept / except" },
+    { "confusable.quiet-quite", "word choice", "quiet / quite" },
+    { "confusable.weather-whether", "word choice", "weather / whether" },
+    { "confusable.advice-advise", "word choice", "advice / advise" },
+    { "confusable.passed-past", "word choice", "passed / past" },
+    { "confusable.peace-piece", "word choice", "peace / piece" },
+    { "grammar", "grammar", "a change the model made that no rule names" },
+    { "style", "style", "a rewrite's change of several words" },
+    { "rewrite", "rewrite", "a rewrite's change" },
+  };
+  *n = G_N_ELEMENTS (rules);
+  return rules;
+}
+
+/* Is `entry` (as a disabled list takes it) an id of draftd_rules(), or a family of some: the
+ * part before one of its dots, a trailing dot allowed ("confusable", "confusable.")? */
+static inline gboolean
+draftd_rule_known (const char *entry)
+{
+  guint n;
+  const DraftdRuleInfo *rules = draftd_rules (&n);
+  gsize len = strlen (entry);
+  while (len > 0 && entry[len - 1] == '.')
+    len--;
+  for (guint i = 0; len > 0 && i < n; i++)
+    if (strncmp (rules[i].id, entry, len) == 0 && (rules[i].id[len] == 0 || rules[i].id[len] == '.'))
+      return TRUE;
+  return FALSE;
+}
+
+/* Edit distance, case-insensitive, of two short ASCII strings (longer ones: far). */
+static inline guint
+draftd_rule_distance (const char *a, const char *b)
+{
+  gsize la = strlen (a), lb = strlen (b);
+  if (la > DRAFTD_MAX_RULE_LENGTH || lb > DRAFTD_MAX_RULE_LENGTH)
+    return G_MAXUINT;
+  guint row[DRAFTD_MAX_RULE_LENGTH + 1];
+  for (gsize j = 0; j <= lb; j++)
+    row[j] = j;
+  for (gsize i = 1; i <= la; i++) {
+    guint prev = row[0];
+    row[0] = i;
+    for (gsize j = 1; j <= lb; j++) {
+      guint cur = row[j];
+      row[j] = MIN (MIN (row[j] + 1, row[j - 1] + 1), prev + (g_ascii_tolower (a[i - 1]) != g_ascii_tolower (b[j - 1])));
+      prev = cur;
+    }
+  }
+  return row[lb];
+}
+
+/* The ids and families nearest to an unknown `entry`, at most three, closest first, as
+ * "'a', 'b' or 'c'": what an error that refuses it names. */
+static inline char *
+draftd_rule_nearest (const char *entry)
+{
+  guint n;
+  const DraftdRuleInfo *rules = draftd_rules (&n);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < n; i++) {
+    const char *dot = strchr (rules[i].id, '.');
+    /* Each family once ("confusable" as well as its pairs), and not again where it is an id
+     * too ("word-choice"). */
+    g_autofree char *family = dot ? g_strndup (rules[i].id, dot - rules[i].id) : NULL;
+    if (family && !g_ptr_array_find_with_equal_func (names, family, g_str_equal, NULL))
+      g_ptr_array_add (names, g_steal_pointer (&family));
+    if (!g_ptr_array_find_with_equal_func (names, rules[i].id, g_str_equal, NULL))
+      g_ptr_array_add (names, g_strdup (rules[i].id));
+  }
+  const char *best[3] = { NULL };
+  guint dist[3] = { G_MAXUINT, G_MAXUINT, G_MAXUINT };
+  for (guint i = 0; i < names->len; i++) {
+    const char *name = names->pdata[i];
+    guint d = draftd_rule_distance (entry, name);
+    for (guint k = 0; k < 3; k++)
+      if (d < dist[k]) {
+        for (guint m = 2; m > k; m--) {
+          dist[m] = dist[m - 1];
+          best[m] = best[m - 1];
+        }
+        dist[k] = d;
+        best[k] = name;
+        break;
+      }
+  }
+  guint found = best[2] ? 3 : best[1] ? 2 : best[0] ? 1 : 0;
+  GString *s = g_string_new (NULL);
+  for (guint k = 0; k < found; k++)
+    g_string_append_printf (s, "%s'%s'", k == 0 ? "" : k + 1 == found ? " or " : ", ", best[k]);
+  return g_string_free (s, FALSE);
+}

@@ -1,6 +1,7 @@
 #include "lib/cli/cli.h"
 #include <locale.h>
 #include <stdio.h>
+#include <glib/gstdio.h>
 
 #ifndef DRAFTD_VERSION
 #error "DRAFTD_VERSION is defined by the build"
@@ -112,4 +113,19 @@ draftd_cli_json_builder_text (JsonBuilder *b, gboolean pretty)
 {
   g_autoptr (JsonNode) root = json_builder_get_root (b);
   return draftd_cli_json_text (root, pretty);
+}
+
+char *
+draftd_cli_start_failure (gint64 since, char **path)
+{
+  g_autofree char *file = g_build_filename (g_get_user_state_dir (), "draftd", "last-error", NULL);
+  GStatBuf st;
+  char *text = NULL;
+  /* A second of slack: the file's time and ours may be rounded differently. */
+  if (since == 0 || g_stat (file, &st) != 0 || (gint64) st.st_mtime * G_USEC_PER_SEC < since - G_USEC_PER_SEC ||
+      !g_file_get_contents (file, &text, NULL, NULL))
+    return NULL;
+  if (path)
+    *path = g_steal_pointer (&file);
+  return g_strchomp (text);
 }

@@ -31,3 +31,8 @@ int draftd_cli_fail (const char *prog, const GError *error, int status);
 char *draftd_cli_json_text (JsonNode *node, gboolean pretty);
 /* The builder's root as JSON text. */
 char *draftd_cli_json_builder_text (JsonBuilder *b, gboolean pretty);
+
+/* Why a draftd the bus started could not start, as it left it in
+ * $XDG_STATE_HOME/draftd/last-error (the bus says only "exited with status 1"), when the file
+ * dates from `since` (real time, µs) or later; NULL otherwise. Its path in *path. */
+char *draftd_cli_start_failure (gint64 since, char **path);

@@ -277,12 +277,40 @@ machine: a test that acts then does not guess how long the job takes."
       (primitive-undo 1 buffer-undo-list)
       (should (equal (buffer-string) before)))))
 
+(ert-deftest draftd-start-failure-is-read-back ()
+  ;; Issue 47: the reason an activated draftd left is what Emacs says, when it is this
+  ;; call's; an older one is not.
+  (let* ((state (make-temp-file "draftd-state" t))
+         (process-environment (cons (concat "XDG_STATE_HOME=" state) process-environment))
+         (file (expand-file-name "draftd/last-error" state)))
+    (unwind-protect
+        (progn
+          (should-not (draftd--start-failure (float-time)))
+          (make-directory (file-name-directory file) t)
+          (with-temp-file file (insert "/x/draftd.conf:2: lazy must be true or false, not 'maybe'\nFix it.\n"))
+          (should (string-match-p "draftd.conf:2: lazy must be true or false" (draftd--start-failure (- (float-time) 5))))
+          (should-not (draftd--start-failure (+ (float-time) 60))))
+      (delete-directory state t))))
+
+(ert-deftest draftd-complete-refused-on-a-toy-model ()
+  ;; Issue 47: the toy target cannot complete; the refusal is a user-error naming what works
+  ;; and the commands that get a model that can, and the buffer is left as it was.
+  (with-temp-buffer
+    (insert "Once upon a time, there was a little girl who")
+    (let* ((before (buffer-string))
+           (err (should-error (draftd-complete) :type 'user-error)))
+      (should (string-match-p "draft correct.*draft pull qwen2.5-1.5b.*draft use qwen2.5-1.5b"
+                              (error-message-string err)))
+      (should-not (string-match-p "org.draftd.Error" (error-message-string err)))
+      (should (equal (buffer-string) before)))))
+
 (ert-deftest draftd-complete-streams-at-point ()
   (with-temp-buffer
     (buffer-enable-undo)
     (insert "Once upon a time, there was a little girl who")
     (undo-boundary)
     (let* ((before (buffer-string))
+           (draftd-force-generation t)
            (result (draftd-complete)))
       (should (> (length result) 0))
       (should (equal (buffer-string) (concat before result)))
@@ -290,8 +318,19 @@ machine: a test that acts then does not guess how long the job takes."
       (primitive-undo 1 buffer-undo-list)
       (should (equal (buffer-string) before)))))
 
+(ert-deftest draftd-chat-refused-on-a-toy-model ()
+  ;; Issue 47: the refusal is the chat buffer's answer too, and a user-error.
+  (let ((draftd-chat-buffer "*draftd refused chat*")
+        (draftd-chat-conversation "ert-refused"))
+    (should-error (draftd-chat "Tell me a story.") :type 'user-error)
+    (with-current-buffer draftd-chat-buffer
+      (should (string-match-p "You: Tell me a story.\n\ndraftd: the .*no chat template.*draft use qwen2.5-1.5b"
+                              (buffer-string))))
+    (kill-buffer draftd-chat-buffer)))
+
 (ert-deftest draftd-chat-streams-the-reply ()
   (let* ((draftd-chat-conversation "ert-chat")
+         (draftd-force-generation t)
          (reply (draftd-chat "Tell me a story.")))
     (should (> (length reply) 0))
     (with-current-buffer draftd-chat-buffer
