@@ -4,8 +4,9 @@
 # for correction; with --tests, also what
 # the whole test suite needs (the editors the editor tests drive, and PyTorch, SentencePiece and
 # the corpus packages for the training-pipeline test, systemd-analyze for the unit's test, Xvfb,
-# xclip and notify-send for draft correct --selection's test, so that no test skips for want of
-# them). help2man makes the man pages from the programs' --help.
+# xclip and notify-send for draft correct --selection's test, dpkg-dev, debhelper, fakeroot and
+# lintian for the Debian package's test, so that no test skips for want of them). help2man
+# makes the man pages from the programs' --help.
 # Mesa 25's lavapipe comes from bookworm-backports: its storage-buffer reads are
 # several times faster than bookworm's Mesa 22.3, which the test suite relies on.
 set -euo pipefail
@@ -40,6 +41,7 @@ if [ "${1:-}" = "--tests" ]; then
   PKGS+=(neovim emacs-nox elpa-eglot systemd libxml2-utils
          python3-torch python3-sentencepiece libopenblas0-pthread python3.11-doc
          hunspell-fr hunspell-de-de xvfb xclip libnotify-bin man-db
+         dpkg-dev debhelper fakeroot lintian
          base-files)  # /usr/share/common-licenses: the clean-text test's prose (essential; named for the record)
 fi
 
