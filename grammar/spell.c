@@ -131,6 +131,7 @@ open_dicts (const char *lang)
       if (base == NULL || !g_file_test (aff, G_FILE_TEST_IS_REGULAR) || !g_file_test (dic, G_FILE_TEST_IS_REGULAR))
         continue;
       Dict *dict = g_new0 (Dict, 1);
+      gint64 t0 = g_get_monotonic_time ();
       dict->h = Hunspell_create (aff, dic);
       dict->name = g_strdup (names[n]);
       dict->aff = g_strdup (aff);
@@ -139,7 +140,7 @@ open_dicts (const char *lang)
       const char *enc = Hunspell_get_dic_encoding (dict->h);
       if (enc && g_ascii_strcasecmp (enc, "UTF-8") != 0)
         dict->encoding = g_strdup (enc);
-      g_debug ("spelling for %s: %s", lang, base);
+      g_debug ("spelling for %s: %s (loaded in %.0f ms)", lang, base, (g_get_monotonic_time () - t0) / 1e3);
       g_ptr_array_add (found, dict);
       break;
     }
