@@ -1,4 +1,5 @@
 #include "daemon/engine/models.h"
+#include "daemon/engine/block-cache.h"
 #include <errno.h>
 #include <glib/gstdio.h>
 #include <sys/stat.h>
@@ -135,8 +136,9 @@ draftd_models_load (const DraftdModelsSpec *spec, GError **error)
   }
   m->languages = draftd_grammar_model_languages (m->target.model->file);
   m->format = spec->format ? *spec->format : m->target.model->prompt.format;
-  /* Verification blocks sized for this device: corrections copy most of their source. */
-  m->iad_block = draftd_decode_pick_iad_block (&m->target.lm, error);
+  /* Verification blocks sized for this device: corrections copy most of their source.
+   * Measured once per device, driver and model (block-cache.h). */
+  m->iad_block = draftd_block_cache_pick (m->vk, spec->target, &m->target.lm, error);
   if (m->iad_block == 0)
     return NULL;
   t[4] = g_get_monotonic_time ();
