@@ -274,9 +274,13 @@ index_locked (Dict *d)
 {
   if (!d->index_tried && g_strcmp0 (g_getenv ("DRAFTD_SPELL_INDEX"), "0") != 0) {
     g_autoptr (GError) error = NULL;
+    gint64 t0 = g_get_monotonic_time ();
     d->index = draftd_spell_index_open (d->suggester, d->aff, d->dic, d->encoding, NULL, &error);
     if (d->index == NULL)
       g_warning ("spelling index for %s: %s; Hunspell suggests alone", d->dic, error->message);
+    else
+      g_debug ("spelling index for %s: %s in %.0f ms", d->dic, draftd_spell_index_from_cache (d->index) ? "read" : "built",
+               (g_get_monotonic_time () - t0) / 1e3);
   }
   d->index_tried = TRUE;
   return d->index;
@@ -369,6 +373,23 @@ char **
 draftd_spell_suggest (DraftdSpell *s, const char *lang, const char *word)
 {
   return suggest_from (s, lang, 0, word);
+}
+
+void
+draftd_spell_prepare (DraftdSpell *s, const char *lang)
+{
+  Dict *d;
+  {
+    g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
+    GPtrArray *ds = lang ? dicts_for (s, lang) : NULL;
+    if (ds == NULL)
+      return;
+    d = ds->pdata[0];  /* dictionaries live as long as s */
+  }
+  g_autoptr (GMutexLocker) suggesting G_GNUC_UNUSED = g_mutex_locker_new (&d->suggest_lock);
+  if (d->suggester == NULL)
+    d->suggester = Hunspell_create (d->aff, d->dic);
+  index_locked (d);
 }
 
 gint
