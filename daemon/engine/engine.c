@@ -84,11 +84,14 @@ draftd_engine_new (const DraftdEngineConfig *config, GError **error)
   g_mutex_init (&e->lock);
   e->conversations = draftd_conversations_new ();
   e->spell = draftd_spell_new (NULL);
+  if (!config_copy (&e->config, config, &e->format, error) || !check_dialect (e->spell, config->dialect, error)) {
+    draftd_engine_free (e);
+    return NULL;
+  }
   /* A lazy daemon loads nothing before its first request, words included. */
   if (!config->lazy)
     e->preload = g_thread_new ("draftd-words", preload_words, e->spell);
-  if (!config_copy (&e->config, config, &e->format, error) || !check_dialect (e->spell, config->dialect, error) ||
-      (!config->lazy && !draftd_engine_load (e, error))) {
+  if (!config->lazy && !draftd_engine_load (e, error)) {
     draftd_engine_free (e);
     return NULL;
   }
