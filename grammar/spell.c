@@ -386,6 +386,11 @@ draftd_spell_prepare (DraftdSpell *s, const char *lang)
       return;
     d = ds->pdata[0];  /* dictionaries live as long as s */
   }
+  /* Only an index already cached: building one (a second of CPU and more, 45 s for de_DE)
+   * would slow a first start that may never suggest a word; its first suggestion builds it. */
+  g_autofree char *cached = draftd_spell_index_cache_path (NULL, d->dic);
+  if (!g_file_test (cached, G_FILE_TEST_IS_REGULAR))
+    return;
   g_autoptr (GMutexLocker) suggesting G_GNUC_UNUSED = g_mutex_locker_new (&d->suggest_lock);
   if (d->suggester == NULL)
     d->suggester = Hunspell_create (d->aff, d->dic);

@@ -30,8 +30,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (DraftdSpell, draftd_spell_free)
 char *draftd_spell_default_personal_path (void);
 
 /* Loads what the language's first check and first suggestion would: its dictionaries, and
- * the primary one's suggestion index (read from its cache or built). A daemon calls it on a
- * thread of its own while its models load; nothing loads twice. */
+ * the primary one's suggestion index where its cache holds one (a missing index is left to
+ * the first suggestion to build). A daemon calls it on a thread of its own while its models
+ * load; nothing loads twice. */
 void draftd_spell_prepare (DraftdSpell *s, const char *lang);
 /* Is there a dictionary for this ISO 639-1 code ("en", "fr", "de", ...)? */
 gboolean draftd_spell_has_language (DraftdSpell *s, const char *lang);
