@@ -67,6 +67,7 @@ load_all (gpointer unused G_GNUC_UNUSED)
     e->words[k] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   }
 
+  gint64 t0 = g_get_monotonic_time ();
   const char *dir = g_getenv ("DRAFTD_WORDNET_DIR");
   dir = dir ? dir : "/usr/share/wordnet";
   load_exc (e, dir, "noun.exc", 'n');
@@ -75,6 +76,7 @@ load_all (gpointer unused G_GNUC_UNUSED)
   load_index (e->words[0], dir, "index.noun");
   load_index (e->words[1], dir, "index.verb");
   load_index (e->words[2], dir, "index.adj");
+  g_debug ("WordNet's forms and lemmas from %s: %.0f ms", dir, (g_get_monotonic_time () - t0) / 1e3);
   return e;
 }
 

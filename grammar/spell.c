@@ -181,6 +181,7 @@ open_dicts (const char *lang)
       if (base == NULL || !g_file_test (aff, G_FILE_TEST_IS_REGULAR) || !g_file_test (dic, G_FILE_TEST_IS_REGULAR))
         continue;
       Dict *dict = g_new0 (Dict, 1);
+      gint64 t0 = g_get_monotonic_time ();
       dict->h = Hunspell_create (aff, dic);
       dict->name = g_strdup (names->pdata[n]);
       dict->aff = g_strdup (aff);
@@ -189,7 +190,7 @@ open_dicts (const char *lang)
       const char *enc = Hunspell_get_dic_encoding (dict->h);
       if (enc && g_ascii_strcasecmp (enc, "UTF-8") != 0)
         dict->encoding = g_strdup (enc);
-      g_debug ("spelling for %s: %s", lang, base);
+      g_debug ("spelling for %s: %s (loaded in %.0f ms)", lang, base, (g_get_monotonic_time () - t0) / 1e3);
       g_ptr_array_add (found, dict);
       break;
     }
@@ -323,9 +324,13 @@ index_locked (Dict *d)
 {
   if (!d->index_tried && g_strcmp0 (g_getenv ("DRAFTD_SPELL_INDEX"), "0") != 0) {
     g_autoptr (GError) error = NULL;
+    gint64 t0 = g_get_monotonic_time ();
     d->index = draftd_spell_index_open (d->suggester, d->aff, d->dic, d->encoding, NULL, &error);
     if (d->index == NULL)
       g_warning ("spelling index for %s: %s; Hunspell suggests alone", d->dic, error->message);
+    else
+      g_debug ("spelling index for %s: %s in %.0f ms", d->dic, draftd_spell_index_from_cache (d->index) ? "read" : "built",
+               (g_get_monotonic_time () - t0) / 1e3);
   }
   d->index_tried = TRUE;
   return d->index;
@@ -418,6 +423,28 @@ char **
 draftd_spell_suggest (DraftdSpell *s, const char *lang, const char *word)
 {
   return suggest_from (s, lang, 0, word);
+}
+
+void
+draftd_spell_prepare (DraftdSpell *s, const char *lang)
+{
+  Dict *d;
+  {
+    g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
+    GPtrArray *ds = lang ? dicts_for (s, lang) : NULL;
+    if (ds == NULL)
+      return;
+    d = ds->pdata[0];  /* dictionaries live as long as s */
+  }
+  /* Only an index already cached: building one (a second of CPU and more, 45 s for de_DE)
+   * would slow a first start that may never suggest a word; its first suggestion builds it. */
+  g_autofree char *cached = draftd_spell_index_cache_path (NULL, d->dic);
+  if (!g_file_test (cached, G_FILE_TEST_IS_REGULAR))
+    return;
+  g_autoptr (GMutexLocker) suggesting G_GNUC_UNUSED = g_mutex_locker_new (&d->suggest_lock);
+  if (d->suggester == NULL)
+    d->suggester = Hunspell_create (d->aff, d->dic);
+  index_locked (d);
 }
 
 gint

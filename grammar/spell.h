@@ -29,6 +29,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (DraftdSpell, draftd_spell_free)
 /* $XDG_CONFIG_HOME/draftd/words.txt */
 char *draftd_spell_default_personal_path (void);
 
+/* Loads what the language's first check and first suggestion would: its dictionaries, and
+ * the primary one's suggestion index where its cache holds one (a missing index is left to
+ * the first suggestion to build). A daemon calls it on a thread of its own while its models
+ * load; nothing loads twice. */
+void draftd_spell_prepare (DraftdSpell *s, const char *lang);
 /* Is there a dictionary for this ISO 639-1 code ("en", "fr", "de", ...)? */
 gboolean draftd_spell_has_language (DraftdSpell *s, const char *lang);
 /* Is `word` (UTF-8) correct in `lang`, or one of the user's words? TRUE when there is no

@@ -4,10 +4,12 @@
 # for correction; with --tests, also what
 # the whole test suite needs (the editors the editor tests drive, and PyTorch, SentencePiece and
 # the corpus packages for the training-pipeline test, systemd-analyze for the unit's test, Xvfb,
-# xclip and notify-send for draft correct --selection's test, so that no test skips for want of
-# a package). Tests that need ../shared (reference models, stories260K, JFLEG) still skip
-# without it, as in a fresh clone: this script installs packages, not that data.
-# help2man makes the man pages from the programs' --help.
+# xclip and notify-send for draft correct --selection's test, dpkg-dev, debhelper, fakeroot and
+# lintian for the Debian package's test, the Hunspell dictionaries the tests pin
+# (tests/pin-dictionaries.py), so that no test skips for want of a package). Tests that need
+# ../shared (reference models, stories260K, JFLEG) still skip without it, as in a fresh clone:
+# this script installs packages, not that data. help2man makes the man pages from the
+# programs' --help.
 # Mesa 25's lavapipe comes from bookworm-backports: its storage-buffer reads are
 # several times faster than bookworm's Mesa 22.3, which the test suite relies on.
 set -euo pipefail
@@ -44,6 +46,7 @@ if [ "${1:-}" = "--tests" ]; then
          hunspell-fr hunspell-de-de hunspell-es hunspell-ca hunspell-pt-pt hunspell-pt-br hunspell-uk hunspell-ru
          hunspell-cs hunspell-sk hunspell-pl hunspell-da hunspell-sv hunspell-no
          xvfb xclip libnotify-bin man-db
+         dpkg-dev debhelper fakeroot lintian
          base-files)  # /usr/share/common-licenses: the clean-text test's prose (essential; named for the record)
 fi
 

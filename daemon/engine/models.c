@@ -1,4 +1,5 @@
 #include "daemon/engine/models.h"
+#include "daemon/engine/block-cache.h"
 #include <errno.h>
 #include <glib/gstdio.h>
 #include <sys/stat.h>
@@ -107,10 +108,14 @@ draftd_models_load (const DraftdModelsSpec *spec, GError **error)
 {
   g_autoptr (DraftdModels) m = g_new0 (DraftdModels, 1);
   guint scratch = 0;
+  /* Where a start's time goes, for --verbose (tools/start-time.sh reads it). */
+  gint64 t[5] = { g_get_monotonic_time () };
   m->vk = spec->share ? draftd_vk_ref (spec->share) : draftd_vk_new (spec->device, error);
+  t[1] = g_get_monotonic_time ();
   if (m->vk == NULL ||
       !resident_load (m->vk, spec->target, spec->n_ctx, 0, spec->n_lanes, &m->target, &scratch, error))
     return NULL;
+  t[2] = t[3] = g_get_monotonic_time ();
   guint n_lanes = draftd_runner_n_seq (m->target.runner) / (1 + scratch);
   g_autoptr (GError) missing = NULL;
   if (spec->assistant && !check_regular_file (spec->assistant, &missing)) {
@@ -127,13 +132,18 @@ draftd_models_load (const DraftdModelsSpec *spec, GError **error)
       return NULL;
     }
     m->has_assistant = TRUE;
+    t[3] = g_get_monotonic_time ();
   }
   m->languages = draftd_grammar_model_languages (m->target.model->file);
   m->format = spec->format ? *spec->format : m->target.model->prompt.format;
-  /* Verification blocks sized for this device: corrections copy most of their source. */
-  m->iad_block = draftd_decode_pick_iad_block (&m->target.lm, error);
+  /* Verification blocks sized for this device: corrections copy most of their source.
+   * Measured once per device, driver and model (block-cache.h). */
+  m->iad_block = draftd_block_cache_pick (m->vk, spec->target, &m->target.lm, error);
   if (m->iad_block == 0)
     return NULL;
+  t[4] = g_get_monotonic_time ();
+  g_info ("load: device %.0f ms, target %.0f ms, assistant %.0f ms, verification block sizing %.0f ms",
+          (t[1] - t[0]) / 1e3, (t[2] - t[1]) / 1e3, (t[3] - t[2]) / 1e3, (t[4] - t[3]) / 1e3);
   /* Beside a completion or chat an iteration passes up to four of the target's batches of
    * its prompt, and a slice of a correction as wide as an IAD block plus its pending token:
    * the width whose pass this device runs for little more than a one-token pass. */
