@@ -487,6 +487,7 @@ draftd_lsp_checker_stats (DraftdLspServer *s)
   JsonObject *o = json_object_new ();
   json_object_set_int_member (o, "paragraphsChecked", s->paragraphs_checked);
   json_object_set_int_member (o, "cacheHits", s->cache_hits);
+  json_object_set_int_member (o, "staleChanges", s->stale_changes);
   json_object_set_int_member (o, "cacheSize", g_hash_table_size (s->cache));
   json_object_set_int_member (o, "jobsStarted", ds.started);
   json_object_set_int_member (o, "jobsCancelled", ds.cancelled);

@@ -35,6 +35,7 @@ struct _DraftdLspServer {
   gboolean daemon_down;      /* an outage was announced; announce the recovery */
   guint retry_source, retry_seconds;
   guint64 cache_hits, paragraphs_checked;
+  guint64 stale_changes; /* didChange notifications dropped for a version not above the document's */
   gboolean work_done_progress;  /* the client takes $/progress (window.workDoneProgress) */
   gboolean document_changes;    /* the client takes versioned documentChanges (workspace.workspaceEdit) */
   GHashTable *workspace_words;  /* casefolded words of the .draftd/words.txt lists of open documents */
