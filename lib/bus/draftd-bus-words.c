@@ -173,8 +173,10 @@ draftd_word_list_append (const char *path, const char *word, int dir_mode, GErro
   }
   g_autofree char *old = NULL;
   gsize length = 0;
-  if (!draftd_word_list_read (target, &old, &length, error))
+  if (!draftd_word_list_read (target, &old, &length, error)) {
+    g_prefix_error (error, "cannot add %s: ", word);
     return FALSE;
+  }
   /* The new list is the old one byte for byte (comments, order, lines not read as words)
    * and the word: a last line without a newline gets one first, or the word would join it. */
   g_autoptr (GString) text = g_string_new_len (old ? old : "", (gssize) length);
