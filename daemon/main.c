@@ -142,13 +142,14 @@ typedef struct {
   DraftdEngine *engine;
   DraftdService *service;
   DBusConnection *connection;
+  gboolean signalled; /* stopping on SIGTERM or SIGINT: the rest of the teardown is timed */
 } Daemon;
 
-/* After SIGTERM what is left (cancelling jobs, a forward pass or a model load under way on
- * the engine thread, the models' Vulkan teardown, saving the pipeline cache) gets this long;
- * then draftd exits without the rest, as a SIGKILL would end it: the kernel frees what it
- * held, and every file it writes is renamed into place whole. A 1B model's teardown took
- * 3.5 s; a service manager's restart should not wait on it. */
+/* After SIGTERM, once the jobs are cancelled and their callers answered (within a pass),
+ * what is left (a model load under way on the engine thread, the models' Vulkan teardown,
+ * saving the pipeline cache) gets this long; then draftd exits without the rest, as a
+ * SIGKILL would end it: the kernel frees what it held, and every file it writes is renamed
+ * into place whole. A 1B model's teardown took 3.5 s; a restart should not wait on it. */
 #if defined(__SANITIZE_ADDRESS__)
 /* The sanitizer build is there to find leaks, and LeakSanitizer runs at a whole exit: its
  * slower teardown is let finish. */
@@ -263,7 +264,7 @@ on_quit_signal (gpointer p)
     dbus_bus_release_name (d->connection, DRAFTD_BUS_NAME, NULL);
   g_message ("stopping on a signal: %s released", DRAFTD_BUS_NAME);
   d->status = 0;
-  stop_watch_start (d->status);
+  d->signalled = TRUE;
   g_main_loop_quit (d->loop);
   return G_SOURCE_CONTINUE;
 }
@@ -410,7 +411,7 @@ run (Options *o)
   DraftdEngine *engine = NULL;
   DraftdService *service = NULL;
   DBusConnection *c = NULL;
-  Daemon d = { g_main_loop_new (NULL, FALSE), 1, o, NULL, NULL, NULL };
+  Daemon d = { g_main_loop_new (NULL, FALSE), 1, o, NULL, NULL, NULL, FALSE };
   /* A SIGTERM while the models load ends draftd cleanly once they are in, before the bus. */
   early_stop = 0;
   signal (SIGTERM, on_early_stop);
@@ -445,6 +446,8 @@ run (Options *o)
   if (dbus_connection_get_is_connected (c))
     dbus_bus_release_name (c, DRAFTD_BUS_NAME, NULL);
   g_clear_pointer (&service, draftd_service_free);
+  if (d.signalled)
+    stop_watch_start (d.status);
   dbus_connection_remove_filter (c, on_disconnected, &d);
   dbus_connection_flush (c);
   dbus_connection_close (c);
