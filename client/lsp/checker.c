@@ -451,9 +451,35 @@ start_check (DraftdLspServer *s, DraftdLspDocument *doc, const char *t, gboolean
   return TRUE;
 }
 
+/* A document over the limit: nothing of it is checked or shown, and the user is told why
+ * once (again only after it has been under the limit). */
+static void
+refuse_too_large (DraftdLspServer *s, DraftdLspDocument *doc)
+{
+  draftd_lsp_checker_forget (s, doc);
+  if (!doc->told_too_large)
+    draftd_lsp_server_show (s, 2, "draftd: %s is %.1f MiB; documents over %u MiB are not checked (check a part of it "
+                            "with draft correct)", doc->uri, doc->text->len / 1048576.0, DRAFTD_LSP_MAX_CHECKED >> 20);
+  doc->told_too_large = TRUE;
+  g_array_set_size (doc->fixes, 0);
+  JsonObject *params = json_object_new ();
+  json_object_set_string_member (params, "uri", doc->uri);
+  json_object_set_int_member (params, "version", doc->version);
+  json_object_set_array_member (params, "diagnostics", json_array_new ());
+  draftd_lsp_server_send (s, draftd_lsp_notification ("textDocument/publishDiagnostics",
+                                                      json_node_init_object (json_node_alloc (), params)));
+  json_object_unref (params);
+  doc->published = TRUE;
+}
+
 static void
 check_now (DraftdLspServer *s, DraftdLspDocument *doc)
 {
+  if (doc->text->len > DRAFTD_LSP_MAX_CHECKED) {
+    refuse_too_large (s, doc);
+    return;
+  }
+  doc->told_too_large = FALSE;
   if (!draftd_lsp_prose_supported (doc->language, &s->settings.prose)) {
     publish (s, doc, TRUE);  /* nothing to check: an empty list clears what an earlier setting showed */
     return;

@@ -38,6 +38,7 @@ typedef struct {
   guint check_total;     /* a long check under way: paragraphs sent (0: none) */
   guint publish_source;  /* the next publish of a long check's answers so far */
   char *progress_token;  /* its $/progress token, while one is reported */
+  gboolean told_too_large; /* over DRAFTD_LSP_MAX_CHECKED, and the user was told */
 } DraftdLspDocument;
 
 /* The local file of a file: URI ("file:///home/a%20b/x.md" -> "/home/a b/x.md"; a host

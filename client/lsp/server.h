@@ -59,6 +59,10 @@ void draftd_lsp_job_options (DraftdLspServer *s, DraftdLspDocument *doc, DraftdL
 void draftd_lsp_settings_set_rules (DraftdLspSettings *st, char **rules);
 
 /* checker.c: diagnostics. */
+/* A document longer than this is not checked: a window/showMessage names its size and the
+ * limit, once as it crosses it, and its diagnostics are cleared. Checked, it would hold the
+ * daemon's queue for many minutes and the server's memory in the gigabytes. */
+#define DRAFTD_LSP_MAX_CHECKED (8u << 20)
 void draftd_lsp_checker_schedule (DraftdLspServer *s, DraftdLspDocument *doc, guint delay_ms);
 void draftd_lsp_checker_forget (DraftdLspServer *s, DraftdLspDocument *doc);
 /* Every cached answer and every check under way dropped (the dialect changed): what is
