@@ -490,10 +490,13 @@ check_now (DraftdLspServer *s, DraftdLspDocument *doc)
   guint started = 0;
   /* After the first check, what is new is what the user just typed: it goes first. The
    * paragraph being edited goes first always, even before the rest of a first check: it is
-   * sent last, since each urgent job goes to the head of the queue. */
+   * sent last, since each urgent job goes to the head of the queue. A short document's first
+   * check goes first too: a note opened while another document's long check runs is
+   * answered at once, not after it. */
+  gboolean urgent = doc->checked_once || paras->len < LONG_CHECK;
   for (guint i = 0; i < paras->len; i++)
     if ((gint) i != edited)
-      started += start_check (s, doc, ((DraftdLspParagraph *) paras->pdata[i])->text->str, doc->checked_once);
+      started += start_check (s, doc, ((DraftdLspParagraph *) paras->pdata[i])->text->str, urgent);
   if (edited >= 0)
     started += start_check (s, doc, ((DraftdLspParagraph *) paras->pdata[edited])->text->str, TRUE);
   if (g_hash_table_size (doc->inflight) == 0) {
