@@ -9,7 +9,7 @@
 
 #define LONG_URI "file:///tmp/draftd-test/fair-long.txt"
 #define SHORT_URI "file:///tmp/draftd-test/fair-short.txt"
-#define PARAGRAPHS 120
+#define PARAGRAPHS 60
 
 int
 main (void)
