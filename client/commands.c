@@ -10,6 +10,40 @@
 #include "lib/cli/dialect.h"
 #include "lib/cli/language.h"
 
+/* The line (from 1) that byte `offset` of `data` lies on. */
+static gsize
+line_of (const char *data, gsize offset)
+{
+  gsize line = 1;
+  for (gsize i = 0; i < offset; i++)
+    line += data[i] == '\n';
+  return line;
+}
+
+/* A NUL byte is named as one (GLib's UTF-8 check refuses it too, and "not valid UTF-8" sent
+ * users looking for an encoding problem); either is placed by its byte offset and line. */
+static gboolean
+input_is_text (const char *data, gsize len, const char *what, GError **error)
+{
+  const char *nul = memchr (data, 0, len);
+  if (nul) {
+    gsize at = (gsize) (nul - data);
+    g_set_error (error, G_CONVERT_ERROR, G_CONVERT_ERROR_ILLEGAL_SEQUENCE,
+                 "%s holds a NUL byte at offset %" G_GSIZE_FORMAT " (line %" G_GSIZE_FORMAT "): draft corrects text, "
+                 "not binary data", what, at, line_of (data, at));
+    return FALSE;
+  }
+  const char *end = NULL;
+  if (!g_utf8_validate_len (data, len, &end)) {
+    gsize at = (gsize) (end - data);
+    g_set_error (error, G_CONVERT_ERROR, G_CONVERT_ERROR_ILLEGAL_SEQUENCE,
+                 "%s is not valid UTF-8 text at offset %" G_GSIZE_FORMAT " (line %" G_GSIZE_FORMAT ", byte 0x%02x); if "
+                 "it is Latin-1, iconv -f LATIN1 -t UTF-8 converts it", what, at, line_of (data, at), (guchar) *end);
+    return FALSE;
+  }
+  return TRUE;
+}
+
 char *
 draft_read_input (const char *file, GError **error)
 {
@@ -27,9 +61,7 @@ draft_read_input (const char *file, GError **error)
     len = s->len;
     data = g_string_free (s, FALSE);
   }
-  if (!g_utf8_validate_len (data, len, NULL) || memchr (data, 0, len)) {
-    g_set_error (error, G_CONVERT_ERROR, G_CONVERT_ERROR_ILLEGAL_SEQUENCE, "%s is not valid UTF-8 text",
-                 file && !g_str_equal (file, "-") ? file : "the input");
+  if (!input_is_text (data, len, file && !g_str_equal (file, "-") ? file : "the input", error)) {
     g_free (data);
     return NULL;
   }

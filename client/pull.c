@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/file.h>
@@ -332,21 +333,45 @@ print_catalogue (void)
             e[i].licence, e[i].repo, e[i].file);
 }
 
-/* What an error means for the exit status: Ctrl-C is 130, as for every draft command. */
+static volatile sig_atomic_t stop_signal;
+
+static void
+on_stop_signal (int sig)
+{
+  stop_signal = sig;
+  draft_interrupted++;
+}
+
+/* SIGTERM and SIGHUP (a service manager, a closed terminal) end a pull as Ctrl-C does: the
+ * transfer stops, the lock is released and removed, what arrived is kept to resume. No
+ * SA_RESTART: a wait for another pull's lock returns EINTR. */
+static void
+catch_stop_signals (void)
+{
+  struct sigaction sa = { .sa_handler = on_stop_signal };
+  sigemptyset (&sa.sa_mask);
+  sigaction (SIGTERM, &sa, NULL);
+  sigaction (SIGHUP, &sa, NULL);
+}
+
+/* What an error means for the exit status: Ctrl-C is 130, as for every draft command, and
+ * another signal 128 + its number. */
 static int
 report (const Pull *p, const GError *error)
 {
   if (g_error_matches (error, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_CANCELLED)) {
     g_autofree char *h = g_format_size (file_size (p->part));
+    const char *how = stop_signal == SIGTERM ? "stopped by SIGTERM" : stop_signal == SIGHUP ? "stopped by SIGHUP" : "interrupted";
     if (file_size (p->part) > 0)
-      fprintf (stderr, "draft: interrupted; the %s so far are kept: `draft pull %s` resumes\n", h, p->shown);
+      fprintf (stderr, "draft: %s; the %s so far are kept: `draft pull %s` resumes\n", how, h, p->shown);
     else
-      fprintf (stderr, "draft: interrupted\n");
-    return DRAFT_EXIT_INTERRUPTED;
+      fprintf (stderr, "draft: %s\n", how);
+    return stop_signal ? 128 + stop_signal : DRAFT_EXIT_INTERRUPTED;
   }
   /* A stall can come in the metadata's request too: "kept" only where a part is there. */
   if ((g_error_matches (error, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_DROPPED) ||
-       g_error_matches (error, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_STALLED)) && file_size (p->part) > 0)
+       g_error_matches (error, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_STALLED) ||
+       g_error_matches (error, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_TOO_SLOW)) && file_size (p->part) > 0)
     fprintf (stderr, "draft: %s; what arrived is kept: `draft pull %s` resumes\n", error->message, p->shown);
   else
     fprintf (stderr, "draft: %s\n", error->message);
@@ -384,6 +409,7 @@ draft_cmd_pull (int argc, char **argv)
   g_autoptr (GError) error = NULL;
   curl_global_init (CURL_GLOBAL_DEFAULT);
   draft_hub_set_interrupt (&draft_interrupted);
+  catch_stop_signals ();
   status = pull (&p, dir, &error) ? DRAFTD_CLI_EXIT_OK : report (&p, error);
   curl_global_cleanup ();
   pull_clear (&p);

@@ -36,6 +36,7 @@ struct DraftdSpell {
   GHashTable *personal;   /* the user's words, as added */
   guint personal_generation; /* words added since the start: answers given before are stale */
   char *personal_path;
+  char *personal_problem; /* why the list, or some of its lines, was not read; NULL when all was */
   GHashTable *suggestions; /* "lang\tword" -> GStrv */
 };
 
@@ -70,16 +71,28 @@ draftd_spell_default_personal_path (void)
 }
 
 static void
+add_personal (const char *word, gpointer user)
+{
+  g_hash_table_add (((DraftdSpell *) user)->personal, g_strdup (word));
+}
+
+/* A list refused whole (too large, binary) or in part (lines that are not text) is said in
+ * the log and kept in personal_problem; spelling goes on without those words. */
+static void
 load_personal (DraftdSpell *s)
 {
   g_autofree char *all = NULL;
-  if (!g_file_get_contents (s->personal_path, &all, NULL, NULL))
+  gsize length = 0;
+  g_autoptr (GError) error = NULL;
+  if (!draftd_word_list_read (s->personal_path, &all, &length, &error)) {
+    s->personal_problem = g_strdup (error->message);
+    g_warning ("personal word list: %s", error->message);
     return;
-  g_auto (GStrv) lines = g_strsplit (all, "\n", -1);
-  for (guint i = 0; lines[i]; i++) {
-    const char *w = draftd_word_list_line (lines[i]);
-    if (w)
-      g_hash_table_add (s->personal, g_strdup (w));
+  }
+  g_autofree char *bad = all ? draftd_word_list_parse (all, length, add_personal, s) : NULL;
+  if (bad) {
+    s->personal_problem = g_strdup_printf ("%s: %s", s->personal_path, bad);
+    g_warning ("personal word list %s", s->personal_problem);
   }
 }
 
@@ -105,6 +118,7 @@ draftd_spell_free (DraftdSpell *s)
   g_hash_table_destroy (s->personal);
   g_hash_table_destroy (s->suggestions);
   g_free (s->personal_path);
+  g_free (s->personal_problem);
   g_mutex_clear (&s->lock);
   g_free (s);
 }
@@ -242,6 +256,12 @@ personal_locked (DraftdSpell *s, const char *word)
     return TRUE;
   g_autofree char *lower = g_utf8_strdown (word, -1);
   return g_hash_table_contains (s->personal, lower);
+}
+
+const char *
+draftd_spell_personal_problem (DraftdSpell *s)
+{
+  return s->personal_problem;
 }
 
 guint
@@ -484,24 +504,6 @@ draftd_spell_suggest_region (DraftdSpell *s, const char *lang, guint k, const ch
   return suggest_from (s, lang, k, word);
 }
 
-/* Appends the word to the file, creating its folder: the list survives restarts. */
-static gboolean
-append_word (const char *path, const char *word, GError **error)
-{
-  g_autofree char *dir = g_path_get_dirname (path);
-  if (g_mkdir_with_parents (dir, 0700) != 0) {
-    g_set_error (error, DRAFTD_SPELL_ERROR, DRAFTD_SPELL_ERROR_IO, "cannot create %s: %s", dir, g_strerror (errno));
-    return FALSE;
-  }
-  FILE *f = g_fopen (path, "a");
-  gboolean ok = f != NULL && fprintf (f, "%s\n", word) > 0;
-  if (f != NULL && fclose (f) != 0)
-    ok = FALSE;
-  if (!ok)
-    g_set_error (error, DRAFTD_SPELL_ERROR, DRAFTD_SPELL_ERROR_IO, "cannot write %s: %s", path, g_strerror (errno));
-  return ok;
-}
-
 gboolean
 draftd_spell_add_word (DraftdSpell *s, const char *word, GError **error)
 {
@@ -512,8 +514,13 @@ draftd_spell_add_word (DraftdSpell *s, const char *word, GError **error)
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
   if (g_hash_table_contains (s->personal, word))
     return TRUE;
-  if (!append_word (s->personal_path, word, error))
+  /* The file first: a word the disk refused is not kept in memory either, so what the
+   * user sees now is what a restart reads. */
+  g_autoptr (GError) local = NULL;
+  if (!draftd_word_list_append (s->personal_path, word, 0700, &local)) {
+    g_set_error (error, DRAFTD_SPELL_ERROR, DRAFTD_SPELL_ERROR_IO, "%s", local->message);
     return FALSE;
+  }
   g_hash_table_add (s->personal, g_strdup (word));
   s->personal_generation++;
   /* Suggestions offer the user's words: the ones kept may now miss it. */

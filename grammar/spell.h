@@ -51,8 +51,12 @@ guint draftd_spell_regions (DraftdSpell *s, const char *lang, const char *word);
 char **draftd_spell_suggest_region (DraftdSpell *s, const char *lang, guint k, const char *word);
 /* Adds a word to the personal list, in memory and on disk; a word already known is not
  * added twice. Refuses empty words, words with spaces or control characters, and words of
- * over 64 bytes. */
+ * over 64 bytes. The list on disk is replaced whole (lib/bus/draftd-bus-words.h): a failed
+ * write (DRAFTD_SPELL_ERROR_IO, a full disk) leaves it as it was, and so the words in memory. */
 gboolean draftd_spell_add_word (DraftdSpell *s, const char *word, GError **error);
+/* Why the personal list, or some of its lines, was not read when `s` was made (too large,
+ * binary, lines not text: the message names the size and limit or the lines), or NULL. */
+const char *draftd_spell_personal_problem (DraftdSpell *s);
 /* Is `word` in the personal list (exactly, or its lower-case form)? */
 gboolean draftd_spell_is_personal (DraftdSpell *s, const char *word);
 /* How many words were added to the personal list since `s` was made: an answer given at

@@ -12,7 +12,8 @@ badsum, gated (401 without the --token), norepo (the Hub's 401 RepoNotFound), no
 overflow (the file, then more bytes without end), liar (a Content-Length of 10^15, the file,
 then silence on an open connection), stall (the first --drops bodies stop halfway, the later
 of them at once, and keep the connection open), badtypes and badlfs (metadata fields of the
-wrong JSON types)."""
+wrong JSON types); trickle (one byte every --interval seconds, --trickle-bytes of them on a
+connection, then it closes: a pull that reconnects gains a byte each time)."""
 import argparse
 import hashlib
 import http.server
@@ -133,6 +134,8 @@ class Hub(http.server.BaseHTTPRequestHandler):
             self.send_header("Content-Range", "bytes %d-%d/%d" % (start, len(data) - 1, len(data)))
         self.send_header("Content-Length", str(len(data) - start))
         self.end_headers()
+        if args.mode == "trickle":
+            return self.trickle(start)
         end = len(data)
         stall = False
         with lock:
@@ -154,6 +157,17 @@ class Hub(http.server.BaseHTTPRequestHandler):
         self.close_connection = True
 
 
+    def trickle(self, start):
+        try:
+            for pos in range(start, min(len(data), start + args.trickle_bytes)):
+                self.wfile.write(data[pos:pos + 1])
+                self.wfile.flush()
+                time.sleep(args.interval)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        self.close_connection = True
+
+
 def main():
     global args, data, digest
     p = argparse.ArgumentParser()
@@ -161,9 +175,11 @@ def main():
     p.add_argument("--names", default="", help="comma-separated file names the repositories list (default: --file's)")
     p.add_argument("--mode", default="normal",
                    choices=["normal", "drop", "slow", "badsum", "gated", "norepo", "nofile", "huge",
-                            "overflow", "liar", "stall", "badtypes", "badlfs"])
+                            "overflow", "liar", "stall", "badtypes", "badlfs", "trickle"])
     p.add_argument("--drops", type=int, default=1)
     p.add_argument("--rate", type=float, default=1 << 20, help="slow: bytes per second")
+    p.add_argument("--interval", type=float, default=2.0, help="trickle: seconds between bytes")
+    p.add_argument("--trickle-bytes", type=int, default=1, help="trickle: bytes a connection sends before it closes")
     p.add_argument("--token")
     p.add_argument("--log", default=os.devnull)
     args = p.parse_args()

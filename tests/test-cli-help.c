@@ -3,6 +3,7 @@
 #include <string.h>
 #include "tests/cli-run.h"
 #include "tests/tap.h"
+#include "tests/test-util.h"
 
 /* No bus and no display: help and usage must not need them. */
 static const char *const no_bus[] = { "DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "XDG_RUNTIME_DIR", "LC_ALL=C", NULL };
@@ -103,6 +104,29 @@ check_draft_commands (void)
   cli_result_clear (&r);
 }
 
+/* Input that is not text is refused before any bus, and a NUL byte is named as one (it was
+ * reported as "not valid UTF-8"), with its offset and line. */
+static void
+check_input_not_text (void)
+{
+  static const char nul[] = "Hello there.\nA second\0line.\n";
+  g_autofree char *nul_file = g_build_filename (test_tmpdir (), "nul.txt", NULL);
+  g_autofree char *latin_file = g_build_filename (test_tmpdir (), "latin.txt", NULL);
+  g_file_set_contents (nul_file, nul, sizeof nul - 1, NULL);
+  g_file_set_contents (latin_file, "Hello\ncaf\xe9 au lait.\n", -1, NULL);
+  CliResult r;
+  const char *nul_args[] = { "correct", nul_file, NULL };
+  gboolean ran = cli_run ("client/draft", nul_args, no_bus, NULL, &r);
+  tap_ok (ran && r.status == 1 && strstr (r.err, "holds a NUL byte at offset 21 (line 2)") && !strstr (r.err, "UTF-8"),
+          "a NUL byte in draft correct's input is named as one, with its offset: %s", r.err);
+  cli_result_clear (&r);
+  const char *latin_args[] = { "correct", latin_file, NULL };
+  ran = cli_run ("client/draft", latin_args, no_bus, NULL, &r);
+  tap_ok (ran && r.status == 1 && strstr (r.err, "not valid UTF-8 text at offset 9 (line 2, byte 0xe9)"),
+          "Latin-1 input is invalid UTF-8, placed by offset and line: %s", r.err);
+  cli_result_clear (&r);
+}
+
 int
 main (void)
 {
@@ -120,6 +144,7 @@ main (void)
   for (guint i = 0; i < G_N_ELEMENTS (programs); i++)
     check_program (&programs[i]);
   check_draft_commands ();
+  check_input_not_text ();
   CliResult r;
   const char *draft_help[] = { "--help", NULL };
   cli_run ("client/draft", draft_help, no_bus, NULL, &r);

@@ -200,11 +200,66 @@ test_linear (void)
   g_string_free (want, TRUE);
 }
 
+/* Issue 48: a position counts on from the last one placed on its line (diagnostics come in
+ * document order); placed in any order, across encodings and after a change, each is what a
+ * plain count from the start gives. */
+static gboolean
+positions_agree (DraftdLspDocument *d, GArray *offsets, DraftdLspEncoding enc)
+{
+  gboolean same = TRUE;
+  for (guint i = 0; i < offsets->len; i++) {
+    gsize at = g_array_index (offsets, gsize, i);
+    g_autoptr (JsonNode) got = draftd_lsp_document_position (d, enc, at);
+    JsonObject *want = position (d->text->str, boundary (d->text->str, d->text->len, at), enc);
+    gint64 gl = -1, gc = -1, wl = -2, wc = -2;
+    draftd_lsp_get_int (json_node_get_object (got), "line", &gl);
+    draftd_lsp_get_int (json_node_get_object (got), "character", &gc);
+    draftd_lsp_get_int (want, "line", &wl);
+    draftd_lsp_get_int (want, "character", &wc);
+    same = same && gl == wl && gc == wc;
+    json_object_unref (want);
+  }
+  return same;
+}
+
+static void
+test_positions (void)
+{
+  GString *line = g_string_new (NULL);
+  for (guint i = 0; i < 400; i++)
+    g_string_append (line, i % 3 ? "word caf\xc3\xa9 " : "\xf0\x9f\x98\x80 na\xc3\xafve ");
+  g_autofree char *text = g_strdup_printf ("%s\nshort line\n%s\n", line->str, line->str);
+  g_string_free (line, TRUE);
+  g_autoptr (DraftdLspDocument) d = draftd_lsp_document_new ("file:///tmp/p.txt", "plaintext", 1, text);
+  g_autoptr (GArray) offsets = g_array_new (FALSE, FALSE, sizeof (gsize));
+  GRand *r = g_rand_new_with_seed (48);
+  for (gsize at = 0; at < d->text->len; at += 1 + g_rand_int_range (r, 0, 40))
+    g_array_append_val (offsets, at); /* forwards, some inside a character */
+  for (guint i = 0; i < 300; i++) {
+    gsize at = g_rand_int_range (r, 0, (gint32) d->text->len);
+    g_array_append_val (offsets, at); /* and in any order */
+  }
+  gboolean agree = TRUE;
+  for (guint e = 0; e < G_N_ELEMENTS (encodings); e++) {
+    DraftdLspEncoding enc;
+    draftd_lsp_encoding_from_name (encodings[e], &enc);
+    agree = agree && positions_agree (d, offsets, enc);
+  }
+  g_autoptr (JsonArray) changes = json_array_new ();
+  json_array_add_object_element (changes, line_change (0, 0, 0, "\xc3\xa9"));
+  agree = agree && draftd_lsp_document_apply (d, DRAFTD_LSP_UTF16, changes, NULL) &&
+          positions_agree (d, offsets, DRAFTD_LSP_UTF16);
+  g_rand_free (r);
+  tap_ok (agree, "%u positions on long lines, in order and out of it, in every encoding and after a change, are a plain "
+                 "count's", offsets->len);
+}
+
 int
 main (void)
 {
   test_random ();
   test_malformed ();
   test_linear ();
+  test_positions ();
   return tap_done ();
 }

@@ -43,9 +43,45 @@ map_word (const char *text, const char *language, guint i, const char *word, gsi
   return at && draftd_lsp_paragraph_map (p, at - p->text->str, at - p->text->str + strlen (word), a, b);
 }
 
+/* Issue 48: a paragraph of one long line is cut at sentence ends past the cap (2048 bytes),
+ * each piece mapping back to its document bytes; "e.g. a" is no sentence end, and a line
+ * without one stays whole. */
+static void
+check_long_line (void)
+{
+  g_autoptr (GString) doc = g_string_new (NULL);
+  for (guint i = 0; doc->len < 20000; i++)
+    g_string_append_printf (doc, "Sentence %u says she go to school, e.g. on foot. ", i);
+  g_string_truncate (doc, doc->len - 1);
+  DraftdLspProseOptions o = { FALSE, FALSE };
+  g_autoptr (GPtrArray) paras = draftd_lsp_prose_extract (doc->str, doc->len, "plaintext", &o);
+  gboolean bounded = paras->len >= 9, at_ends = TRUE, mapped = TRUE;
+  gsize covered = 0;
+  for (guint i = 0; i < paras->len; i++) {
+    DraftdLspParagraph *p = paras->pdata[i];
+    bounded = bounded && p->text->len <= 2048 + 64;
+    at_ends = at_ends && g_str_has_suffix (p->text->str, "foot.") && g_str_has_prefix (p->text->str, "Sentence ");
+    for (guint k = 0; k < p->pieces->len; k++) {
+      DraftdLspPiece *pc = &g_array_index (p->pieces, DraftdLspPiece, k);
+      mapped = mapped && !pc->placeholder && memcmp (doc->str + pc->doc_off, p->text->str + pc->text_off, pc->len) == 0;
+      covered += pc->len;
+    }
+  }
+  tap_ok (bounded && at_ends, "a 20 KB line is cut into %u paragraphs of at most a sentence past 2 KiB, at sentence ends",
+          paras->len);
+  tap_ok (mapped && covered + paras->len - 1 == doc->len, "each maps to its document bytes, and together they hold all "
+          "but the spaces between them (%zu of %zu bytes)", covered, doc->len);
+  g_autoptr (GString) words = g_string_new (NULL);
+  while (words->len < 5000)
+    g_string_append (words, "word ");
+  g_autoptr (GPtrArray) whole = draftd_lsp_prose_extract (words->str, words->len, "plaintext", &o);
+  tap_ok (whole->len == 1, "a line without a sentence end stays whole (%u)", whole->len);
+}
+
 int
 main (void)
 {
+  check_long_line ();
   expect ("plaintext", "One line.\nSame paragraph.\n\n\nTwo.\n  \nThree", FALSE, FALSE,
           "One line.\nSame paragraph. | Two. | Three");
   expect ("markdown",

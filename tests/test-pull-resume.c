@@ -1,5 +1,6 @@
 /* Issue 25: draft pull resumes with a range request: at once when the server drops the
- * connection mid-file, and on the next pull after Ctrl-C, which keeps what arrived. */
+ * connection mid-file, and on the next pull after Ctrl-C, which keeps what arrived. Issue 48:
+ * SIGTERM ends it the same way (status 143), and neither leaves the lock file behind. */
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
@@ -31,27 +32,33 @@ size_of (const char *path)
   return g_stat (path, &st) == 0 ? (guint64) st.st_size : 0;
 }
 
-/* Ctrl-C while the file is half there. */
+/* Ctrl-C (or SIGTERM: `signal`) while the file is half there. */
 static guint64
-interrupt_pull (HubFixture *f)
+interrupt_pull (HubFixture *f, int signal, int want_status)
 {
   if (!hub_fixture_start (f, (const char *[]) { "--mode", "slow", "--rate", "400000", NULL }))
     return 0;
-  g_autofree char *out = g_build_filename (test_tmpdir (), "out", NULL), *err = g_build_filename (test_tmpdir (), "err", NULL);
+  g_autofree char *out_name = g_strdup_printf ("out-%d", signal), *err_name = g_strdup_printf ("err-%d", signal);
+  g_autofree char *out = g_build_filename (test_tmpdir (), out_name, NULL), *err = g_build_filename (test_tmpdir (), err_name, NULL);
   GSubprocess *p = hub_fixture_draft_async (f, (const char *[]) { "pull", f->arg, NULL }, out, err);
   for (guint i = 0; i < 3000 && size_of (f->part) < 300000; i++)
     g_usleep (10000);
-  g_subprocess_send_signal (p, SIGINT);
+  g_subprocess_send_signal (p, signal);
   g_subprocess_wait (p, NULL, NULL);
   int status = g_subprocess_get_if_exited (p) ? g_subprocess_get_exit_status (p) : -1;
   g_object_unref (p);
   g_autofree char *text = NULL;
   g_file_get_contents (err, &text, NULL, NULL);
-  tap_ok (status == 130, "Ctrl-C ends the pull with status 130 (%d)", status);
-  tap_ok (text && strstr (text, "interrupted") && strstr (text, "resumes"), "and says the next pull resumes");
+  const char *name = signal == SIGINT ? "Ctrl-C" : "SIGTERM";
+  tap_ok (status == want_status, "%s ends the pull with status %d (%d)", name, want_status, status);
+  tap_ok (text && strstr (text, signal == SIGINT ? "interrupted" : "stopped by SIGTERM") && strstr (text, "resumes"),
+          "and says the next pull resumes");
   tap_diag ("%s", text ? text : "");
   guint64 kept = size_of (f->part);
   tap_ok (kept >= 300000, "what arrived is kept (%" G_GUINT64_FORMAT " bytes)", kept);
+  g_autofree char *lock_name = g_strdup_printf (".%s.lock", f->name);
+  g_autofree char *lock = g_build_filename (f->models, lock_name, NULL);
+  tap_ok (!g_file_test (lock, G_FILE_TEST_EXISTS), "and its lock is released and removed");
   hub_fixture_stop (f);
   return kept;
 }
@@ -75,7 +82,9 @@ static void
 run (HubFixture *f)
 {
   dropped_connection (f);
-  guint64 kept = interrupt_pull (f);
+  guint64 kept = interrupt_pull (f, SIGTERM, 128 + SIGTERM);
+  g_unlink (f->part);
+  kept = interrupt_pull (f, SIGINT, 130);
   if (kept > 0)
     resume (f, kept);
 }

@@ -35,6 +35,22 @@ draft_hub_stall_seconds (void)
   return env && g_ascii_string_to_unsigned (env, 10, 1, 3600, &v, NULL) ? (guint) v : 60;
 }
 
+guint
+draft_hub_min_rate (void)
+{
+  guint64 v;
+  const char *env = g_getenv ("DRAFTD_HUB_MIN_RATE");
+  return env && g_ascii_string_to_unsigned (env, 10, 1, G_MAXUINT32, &v, NULL) ? (guint) v : 1024;
+}
+
+guint
+draft_hub_rate_window (void)
+{
+  guint64 v;
+  const char *env = g_getenv ("DRAFTD_HUB_RATE_WINDOW");
+  return env && g_ascii_string_to_unsigned (env, 10, 1, 3600, &v, NULL) ? (guint) v : 30;
+}
+
 static volatile sig_atomic_t *interrupt_flag;
 
 void
@@ -226,7 +242,62 @@ typedef struct {
   gboolean too_long;  /* a byte past `total` came */
   DraftHubProgress progress;
   gpointer user;
+  const char *file; /* as the errors name it */
+  /* The rate floor (draft_hub_min_rate), over the whole download, reconnects included. */
+  gint64 window_start, deadline; /* monotonic µs */
+  guint64 window_have;
+  GError *too_slow; /* why the download is given up on: set once */
 } Sink;
+
+/* "0.5 B/s", "12.3 kB/s". */
+static char *
+format_rate (double bytes_per_s)
+{
+  if (bytes_per_s < 1000)
+    return g_strdup_printf ("%.1f B/s", bytes_per_s);
+  g_autofree char *size = g_format_size ((guint64) bytes_per_s);
+  return g_strdup_printf ("%s/s", size);
+}
+
+static void
+sink_start_rate (Sink *s)
+{
+  s->window_start = g_get_monotonic_time ();
+  s->window_have = s->have;
+  double seconds = draft_hub_rate_window () + (double) (s->total - s->have) / draft_hub_min_rate ();
+  s->deadline = s->window_start + (gint64) MIN (seconds, 1e12) * G_USEC_PER_SEC;
+}
+
+/* FALSE, with s->too_slow set, once the download runs under the minimum rate over a window
+ * or past its deadline. */
+static gboolean
+rate_ok (Sink *s, const char *file)
+{
+  if (s->too_slow)
+    return FALSE;
+  gint64 now = g_get_monotonic_time ();
+  g_autofree char *floor = format_rate (draft_hub_min_rate ());
+  if (now >= s->deadline && s->have < s->total) {
+    g_set_error (&s->too_slow, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_TOO_SLOW,
+                 "%s: not done in %.0f s, the time its size takes at the minimum rate of %s", file,
+                 (s->deadline - s->window_start) / 1e6, floor);
+    return FALSE;
+  }
+  double span = (now - s->window_start) / 1e6;
+  if (span < draft_hub_rate_window ())
+    return TRUE;
+  double rate = (s->have - s->window_have) / span;
+  if (rate < draft_hub_min_rate ()) {
+    g_autofree char *got = format_rate (rate);
+    g_set_error (&s->too_slow, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_TOO_SLOW,
+                 "%s: %" G_GUINT64_FORMAT " bytes in the last %.0f s (%s), under the minimum rate of %s "
+                 "($DRAFTD_HUB_MIN_RATE)", file, s->have - s->window_have, span, got, floor);
+    return FALSE;
+  }
+  s->window_start = now;
+  s->window_have = s->have;
+  return TRUE;
+}
 
 /* The first bytes of the body: a 200 to a range request is the whole file, so what the
  * partial file held is dropped; an error status's body is not the file at all. */
@@ -277,6 +348,8 @@ on_xfer (void *user, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, c
     return 1;
   if (s->progress && !s->progress (s->have, s->total, s->user))
     return 1;
+  if (!s->complete && !rate_ok (s, s->file))
+    return 1;
   /* All the metadata's bytes are here: a Content-Length that claims more is not waited for. */
   return s->complete ? 1 : 0;
 }
@@ -323,6 +396,8 @@ fetch_once (const char *url, Sink *s, const char *repo, const char *file, const 
                  "gives for %s: it is not that file, and the download was deleted", size, file);
   } else if (rc == CURLE_ABORTED_BY_CALLBACK && s->complete && !s->discard)
     ok = TRUE;  /* stopped by us with every byte here */
+  else if (rc == CURLE_ABORTED_BY_CALLBACK && s->too_slow)
+    g_propagate_error (error, g_error_copy (s->too_slow));
   else if (rc != CURLE_OK)
     set_curl_error (rc, &r, file, error);
   else if (status < 200 || status >= 300)
@@ -337,7 +412,8 @@ fetch_once (const char *url, Sink *s, const char *repo, const char *file, const 
 }
 
 /* A dropped or stalled connection is resumed at once while bytes keep arriving; three in a
- * row with nothing gained end the pull (what arrived stays for the next one). */
+ * row with nothing gained end the pull, and so does the rate floor over the reconnects (a
+ * byte gained per reconnect is no progress): what arrived stays for the next one. */
 gboolean
 draft_hub_fetch (const char *repo, const char *file, const DraftHubFileInfo *info, const char *part,
                  DraftHubProgress progress, gpointer user, GError **error)
@@ -353,8 +429,9 @@ draft_hub_fetch (const char *repo, const char *file, const DraftHubFileInfo *inf
     return FALSE;
   }
   struct stat st;
-  Sink s = { .f = f, .total = info->size, .progress = progress, .user = user };
+  Sink s = { .f = f, .total = info->size, .progress = progress, .user = user, .file = file };
   s.have = fstat (fileno (f), &st) == 0 ? (guint64) st.st_size : 0;
+  sink_start_rate (&s);
   guint fruitless = 0;
   gboolean ok = TRUE;
   while (s.have < s.total) {
@@ -365,12 +442,18 @@ draft_hub_fetch (const char *repo, const char *file, const DraftHubFileInfo *inf
     fruitless = s.have > before ? 0 : fruitless + 1;
     gboolean resumable = g_error_matches (local, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_DROPPED) ||
                          g_error_matches (local, DRAFT_HUB_ERROR, DRAFT_HUB_ERROR_STALLED);
+    if (resumable && !rate_ok (&s, file)) {
+      g_clear_error (&local);
+      local = g_error_copy (s.too_slow);
+      resumable = FALSE;
+    }
     if (!resumable || fruitless >= 3) {
       g_propagate_error (error, g_steal_pointer (&local));
       ok = FALSE;
       break;
     }
   }
+  g_clear_error (&s.too_slow);
   if (fclose (f) != 0 && ok) {
     s.write_errno = errno;
     set_write_error (&s, part, error);

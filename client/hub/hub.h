@@ -21,6 +21,7 @@ typedef enum {
   DRAFT_HUB_ERROR_CANCELLED,
   DRAFT_HUB_ERROR_TOO_LONG,     /* more bytes came than the metadata's size: not the file, and deleted */
   DRAFT_HUB_ERROR_STALLED,      /* no byte arrived for the stall time: what arrived is kept */
+  DRAFT_HUB_ERROR_TOO_SLOW,     /* under the minimum rate over a window, or past the deadline: what arrived is kept */
 } DraftHubError;
 
 /* A flag the caller's SIGINT handler sets: a request in flight (metadata or file, connecting
@@ -45,6 +46,15 @@ gboolean draft_hub_parse_metadata (const char *data, gsize len, const char *repo
  * before the Hub answered at all, _NETWORK): 60 s, or $DRAFTD_HUB_STALL_SECONDS (a slow link,
  * or a test). */
 guint draft_hub_stall_seconds (void);
+
+/* The slowest a download may go, across reconnects: fewer than draft_hub_min_rate() bytes a
+ * second over a window of draft_hub_rate_window() seconds (each window from the last; the
+ * first from the start) ends it with DRAFT_HUB_ERROR_TOO_SLOW, naming the rate; so does a
+ * download not done within a window plus the time its size takes at that rate. A server
+ * that trickles a byte per reconnect used to keep a pull going for ever. 1 KiB/s and 30 s,
+ * or $DRAFTD_HUB_MIN_RATE (bytes a second) and $DRAFTD_HUB_RATE_WINDOW (seconds). */
+guint draft_hub_min_rate (void);
+guint draft_hub_rate_window (void);
 
 /* Size and SHA-256 of `file` in `repo` at its main revision. */
 gboolean draft_hub_file_info (const char *repo, const char *file, DraftHubFileInfo *info, GError **error);

@@ -462,9 +462,35 @@ start_check (DraftdLspServer *s, DraftdLspDocument *doc, const char *t, gboolean
   return TRUE;
 }
 
+/* A document over the limit: nothing of it is checked or shown, and the user is told why
+ * once (again only after it has been under the limit). */
+static void
+refuse_too_large (DraftdLspServer *s, DraftdLspDocument *doc)
+{
+  draftd_lsp_checker_forget (s, doc);
+  if (!doc->told_too_large)
+    draftd_lsp_server_show (s, 2, "draftd: %s is %.1f MiB; documents over %u MiB are not checked (check a part of it "
+                            "with draft correct)", doc->uri, doc->text->len / 1048576.0, DRAFTD_LSP_MAX_CHECKED >> 20);
+  doc->told_too_large = TRUE;
+  g_array_set_size (doc->fixes, 0);
+  JsonObject *params = json_object_new ();
+  json_object_set_string_member (params, "uri", doc->uri);
+  json_object_set_int_member (params, "version", doc->version);
+  json_object_set_array_member (params, "diagnostics", json_array_new ());
+  draftd_lsp_server_send (s, draftd_lsp_notification ("textDocument/publishDiagnostics",
+                                                      json_node_init_object (json_node_alloc (), params)));
+  json_object_unref (params);
+  doc->published = TRUE;
+}
+
 static void
 check_now (DraftdLspServer *s, DraftdLspDocument *doc)
 {
+  if (doc->text->len > DRAFTD_LSP_MAX_CHECKED) {
+    refuse_too_large (s, doc);
+    return;
+  }
+  doc->told_too_large = FALSE;
   if (!draftd_lsp_prose_supported (doc->language, &s->settings.prose)) {
     publish (s, doc, TRUE);  /* nothing to check: an empty list clears what an earlier setting showed */
     return;
@@ -475,10 +501,13 @@ check_now (DraftdLspServer *s, DraftdLspDocument *doc)
   guint started = 0;
   /* After the first check, what is new is what the user just typed: it goes first. The
    * paragraph being edited goes first always, even before the rest of a first check: it is
-   * sent last, since each urgent job goes to the head of the queue. */
+   * sent last, since each urgent job goes to the head of the queue. A short document's first
+   * check goes first too: a note opened while another document's long check runs is
+   * answered at once, not after it. */
+  gboolean urgent = doc->checked_once || paras->len < LONG_CHECK;
   for (guint i = 0; i < paras->len; i++)
     if ((gint) i != edited)
-      started += start_check (s, doc, ((DraftdLspParagraph *) paras->pdata[i])->text->str, doc->checked_once);
+      started += start_check (s, doc, ((DraftdLspParagraph *) paras->pdata[i])->text->str, urgent);
   if (edited >= 0)
     started += start_check (s, doc, ((DraftdLspParagraph *) paras->pdata[edited])->text->str, TRUE);
   if (g_hash_table_size (doc->inflight) == 0) {
@@ -498,6 +527,7 @@ draftd_lsp_checker_stats (DraftdLspServer *s)
   JsonObject *o = json_object_new ();
   json_object_set_int_member (o, "paragraphsChecked", s->paragraphs_checked);
   json_object_set_int_member (o, "cacheHits", s->cache_hits);
+  json_object_set_int_member (o, "staleChanges", s->stale_changes);
   json_object_set_int_member (o, "cacheSize", g_hash_table_size (s->cache));
   json_object_set_int_member (o, "jobsStarted", ds.started);
   json_object_set_int_member (o, "jobsCancelled", ds.cancelled);

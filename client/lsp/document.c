@@ -34,6 +34,7 @@ draftd_lsp_fix_clear (DraftdLspFix *f)
 static void
 index_lines (DraftdLspDocument *d)
 {
+  d->pos_valid = FALSE;
   g_array_set_size (d->line_starts, 0);
   gsize zero = 0;
   g_array_append_val (d->line_starts, zero);
@@ -169,12 +170,23 @@ draftd_lsp_document_position (DraftdLspDocument *d, DraftdLspEncoding enc, gsize
       hi = mid;
   }
   const char *s = d->text->str;
+  gsize line_start = g_array_index (d->line_starts, gsize, lo), at = line_start;
   gint64 character = 0;
-  for (gsize at = g_array_index (d->line_starts, gsize, lo); at < offset;) {
+  /* On the line of the last position and past it: count on from there. */
+  if (d->pos_valid && d->pos_enc == enc && d->pos_line_start == line_start && d->pos_offset <= offset) {
+    at = d->pos_offset;
+    character = d->pos_character;
+  }
+  while (at < offset) {
     const char *next = g_utf8_next_char (s + at);
     character += units (g_utf8_get_char (s + at), next - (s + at), enc);
     at = next - s;
   }
+  d->pos_valid = TRUE;
+  d->pos_enc = enc;
+  d->pos_line_start = line_start;
+  d->pos_offset = at; /* where the count stopped: past `offset` when it lies inside a character */
+  d->pos_character = character;
   JsonObject *o = json_object_new ();
   json_object_set_int_member (o, "line", lo);
   json_object_set_int_member (o, "character", character);

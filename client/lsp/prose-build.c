@@ -51,9 +51,46 @@ draftd_lsp_prose_flush (DraftdLspProseBuilder *b)
   b->cur = NULL;
 }
 
+/* The end of the first sentence in s[from, len): a '.', '!' or '?' (and any closing quotes
+ * or brackets) before white space and a character that is no lower-case letter ("e.g. a"
+ * goes on). 0 when there is none. */
+static gsize
+sentence_end (const char *s, gsize len, gsize from)
+{
+  for (gsize i = from; i < len; i++) {
+    if (s[i] != '.' && s[i] != '!' && s[i] != '?')
+      continue;
+    gsize j = i + 1;
+    while (j < len && strchr ("\"')]", s[j]) && s[j])
+      j++;
+    gsize k = j;
+    while (k < len && g_ascii_isspace (s[k]))
+      k++;
+    if (k > j && k < len && !g_ascii_islower (s[k]))
+      return j;
+  }
+  return 0;
+}
+
+/* Prose that would take the open paragraph past MAX_PARAGRAPH is cut at the first sentence
+ * end past it: one check is one job of a bounded size (a 100 KB line was one Correct, its
+ * diagnostics all at its end), and each piece is answered, cached and published on its own.
+ * Prose without a sentence end stays whole. */
 void
 draftd_lsp_prose_emit (DraftdLspProseBuilder *b, gsize off, gsize len)
 {
+  for (;;) {
+    gsize have = b->cur ? b->cur->text->len : 0;
+    gsize cut = have + len > MAX_PARAGRAPH ? sentence_end (b->doc + off, len, have < MAX_PARAGRAPH ? MAX_PARAGRAPH - have : 0) : 0;
+    if (cut == 0)
+      break;
+    prose_add (b, off, cut, NULL);
+    draftd_lsp_prose_flush (b);
+    while (cut < len && g_ascii_isspace (b->doc[off + cut]))
+      cut++; /* the space between the two sentences belongs to neither */
+    off += cut;
+    len -= cut;
+  }
   prose_add (b, off, len, NULL);
 }
 

@@ -3,8 +3,9 @@
 #pragma once
 #include "client/lsp/prose.h"
 
-/* Paragraphs above this are cut at the next line end: the daemon corrects sentence by
- * sentence, and a shorter text is a shorter job to cancel when the user types on. */
+/* Paragraphs above this are cut at the next line end, or inside a line at the next sentence
+ * end: the daemon corrects sentence by sentence, and a shorter text is a shorter job to
+ * cancel when the user types on. */
 #define MAX_PARAGRAPH 2048
 
 typedef struct {

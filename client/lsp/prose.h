@@ -22,7 +22,8 @@ typedef struct {
 
 /* The paragraphs of `text` for an LSP languageId (plaintext, markdown, gitcommit, latex/tex,
  * or a programming language when options ask for its comments or strings). Paragraphs
- * longer than a few KiB are cut at line ends. GPtrArray of DraftdLspParagraph. */
+ * longer than a few KiB are cut at line ends, or at sentence ends within a line. GPtrArray
+ * of DraftdLspParagraph. */
 GPtrArray *draftd_lsp_prose_extract (const char *text, gsize len, const char *language, const DraftdLspProseOptions *o);
 
 /* Maps [start, end) of a paragraph's text to document bytes; FALSE when the span crosses

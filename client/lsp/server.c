@@ -170,6 +170,17 @@ on_did_change (DraftdLspServer *s, JsonObject *params, GError **error)
   DraftdLspDocument *doc = document_of (s, params, error);
   if (doc == NULL)
     return NULL;
+  /* Versions only grow (the protocol's rule). A change at or below the version applied is
+   * stale (an editor's reordering, a replay): applying it would put old text over new, or a
+   * range meant for other text, and label diagnostics with a version the editor has left.
+   * It is dropped: the text, its version and the diagnostics stay the newest's. */
+  gint64 version = 0;
+  if (draftd_lsp_get_int (draftd_lsp_get_object (params, "textDocument"), "version", &version) && version <= doc->version) {
+    s->stale_changes++;
+    g_printerr ("draftd-lsp: a change to %s at version %" G_GINT64_FORMAT " ignored: version %" G_GINT64_FORMAT
+                " is applied already\n", doc->uri, version, doc->version);
+    return NULL;
+  }
   JsonArray *changes = draftd_lsp_get_array (params, "contentChanges");
   g_autoptr (GError) local = NULL;
   if (changes == NULL)

@@ -37,6 +37,7 @@ struct _DraftdLspServer {
   gboolean daemon_down;      /* an outage was announced; announce the recovery */
   guint retry_source, retry_seconds;
   guint64 cache_hits, paragraphs_checked;
+  guint64 stale_changes; /* didChange notifications dropped for a version not above the document's */
   gboolean work_done_progress;  /* the client takes $/progress (window.workDoneProgress) */
   gboolean document_changes;    /* the client takes versioned documentChanges (workspace.workspaceEdit) */
   GHashTable *workspace_words;  /* casefolded words of the .draftd/words.txt lists of open documents */
@@ -60,6 +61,10 @@ void draftd_lsp_job_options (DraftdLspServer *s, DraftdLspDocument *doc, DraftdL
 void draftd_lsp_settings_set_rules (DraftdLspSettings *st, char **rules);
 
 /* checker.c: diagnostics. */
+/* A document longer than this is not checked: a window/showMessage names its size and the
+ * limit, once as it crosses it, and its diagnostics are cleared. Checked, it would hold the
+ * daemon's queue for many minutes and the server's memory in the gigabytes. */
+#define DRAFTD_LSP_MAX_CHECKED (8u << 20)
 void draftd_lsp_checker_schedule (DraftdLspServer *s, DraftdLspDocument *doc, guint delay_ms);
 void draftd_lsp_checker_forget (DraftdLspServer *s, DraftdLspDocument *doc);
 /* Every cached answer and every check under way dropped (the dialect changed): what is

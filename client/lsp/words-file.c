@@ -21,23 +21,22 @@ draftd_lsp_words_file_find (const char *file)
   }
 }
 
+static void
+add_folded (const char *word, gpointer set)
+{
+  g_hash_table_add (set, g_utf8_casefold (word, -1));
+}
+
 gboolean
 draftd_lsp_words_file_load (const char *path, GHashTable *set, GError **error)
 {
   g_autofree char *text = NULL;
-  g_autoptr (GError) local = NULL;
-  if (!g_file_get_contents (path, &text, NULL, &local)) {
-    if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
-      return TRUE;
-    g_propagate_error (error, g_steal_pointer (&local));
+  gsize length = 0;
+  if (!draftd_word_list_read (path, &text, &length, error))
     return FALSE;
-  }
-  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
-  for (guint i = 0; lines[i]; i++) {
-    const char *w = draftd_word_list_line (lines[i]);
-    if (w)
-      g_hash_table_add (set, g_utf8_casefold (w, -1));
-  }
+  /* Lines that are not text are skipped as the daemon skips them. */
+  if (text)
+    g_free (draftd_word_list_parse (text, length, add_folded, set));
   return TRUE;
 }
 
@@ -65,26 +64,8 @@ draftd_lsp_words_file_add (const char *file, const char *root, const char *word,
   if (!draftd_lsp_words_file_load (path, have, error))
     return FALSE;
   g_autofree char *fold = g_utf8_casefold (word, -1);
-  g_autofree char *dir = g_path_get_dirname (path);
-  if (!g_hash_table_contains (have, fold)) {
-    if (g_mkdir_with_parents (dir, 0755) != 0) {
-      int err = errno;
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (err), "cannot create %s: %s", dir, g_strerror (err));
-      return FALSE;
-    }
-    /* A list whose last line has no newline gets one first, or the word would join that line. */
-    g_autofree char *old = NULL;
-    gsize len = 0;
-    gboolean join = g_file_get_contents (path, &old, &len, NULL) && len > 0 && old[len - 1] != '\n';
-    FILE *f = g_fopen (path, "a");
-    gboolean ok = f && fprintf (f, "%s%s\n", join ? "\n" : "", word) > 0;
-    ok = f && fclose (f) == 0 && ok;
-    if (!ok) {
-      int err = errno;
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (err), "cannot write %s: %s", path, g_strerror (err));
-      return FALSE;
-    }
-  }
+  if (!g_hash_table_contains (have, fold) && !draftd_word_list_append (path, word, 0755, error))
+    return FALSE;
   if (used)
     *used = g_steal_pointer (&path);
   return TRUE;

@@ -3,7 +3,9 @@
  * request's path; draftd-lsp's "Add to workspace words" writes it). One word a line; blank
  * lines and lines whose first character (after spaces) is '#' are comments, so a list can
  * say what it is for. The daemon and the language server read them by these rules, defined
- * here once. Header-only and free of libdbus, like draftd-bus-rules.h. */
+ * here once. Free of libdbus, like draftd-bus-rules.h: the rules are inline here, the
+ * file's reading and writing (draftd-bus-words.c) is libdraftd-words, which the grammar
+ * library and the language server link. */
 #pragma once
 #include <glib.h>
 #include <string.h>
@@ -36,3 +38,27 @@ draftd_word_list_line (char *line)
   const char *w = g_strstrip (line);
   return draftd_word_valid (w) ? w : NULL;
 }
+
+/* A list is read whole into memory and every word hashed: past this size (about 400,000
+ * words, far beyond any user's list) it is refused, with its size and the limit, rather
+ * than read for seconds into hundreds of megabytes. */
+#define DRAFTD_WORD_LIST_MAX_BYTES (4u * 1024 * 1024)
+
+/* Reads the list at `path`: *contents (NUL-terminated, *length bytes), or NULL with TRUE
+ * when there is no such file. Refuses (G_FILE_ERROR) a list over the limit, naming its size
+ * and the limit, without reading it; one that is no regular file; and one holding a NUL
+ * byte (a binary file), naming the line. */
+gboolean draftd_word_list_read (const char *path, char **contents, gsize *length, GError **error);
+
+typedef void (*DraftdWordListAdd) (const char *word, gpointer user);
+/* Calls `add` for each word of `contents` (by draftd_word_list_line, which strips lines in
+ * place). Lines that are not text (invalid UTF-8, control characters) are skipped: the
+ * answer names them ("lines 3, 9 are not text ..."), NULL when there were none. */
+char *draftd_word_list_parse (char *contents, gsize length, DraftdWordListAdd add, gpointer user);
+
+/* Adds `word` (draftd_word_valid) as the list's last line, creating the list and its folder
+ * (with `dir_mode`). The new list is written beside the old one and renamed over it, so no
+ * failure (a full disk) leaves a partial line; through symbolic links, to the file they
+ * name. Refuses what draftd_word_list_read refuses, and a list the word would take over
+ * the limit. */
+gboolean draftd_word_list_append (const char *path, const char *word, int dir_mode, GError **error);
