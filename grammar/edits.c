@@ -96,21 +96,7 @@ only_punct_or_space (const char *s, gsize start, gsize end)
 guint
 draftd_grammar_levenshtein (const char *a, gsize la, const char *b, gsize lb)
 {
-  if (la > 64 || lb > 64)
-    return 99;
-  guint row[65];
-  for (gsize j = 0; j <= lb; j++)
-    row[j] = j;
-  for (gsize i = 1; i <= la; i++) {
-    guint prev = row[0];
-    row[0] = i;
-    for (gsize j = 1; j <= lb; j++) {
-      guint cur = row[j];
-      row[j] = MIN (MIN (row[j] + 1, row[j - 1] + 1), prev + (g_ascii_tolower (a[i - 1]) != g_ascii_tolower (b[j - 1])));
-      prev = cur;
-    }
-  }
-  return row[lb];
+  return la > 64 || lb > 64 ? 99 : draftd_ascii_distance (a, la, b, lb);
 }
 
 static const char *grammar_topic (const char *a, const char *b);

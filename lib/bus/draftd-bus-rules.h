@@ -106,9 +106,8 @@ draftd_rule_known (const char *entry)
 
 /* Edit distance, case-insensitive, of two short ASCII strings (longer ones: far). */
 static inline guint
-draftd_rule_distance (const char *a, const char *b)
+draftd_ascii_distance (const char *a, gsize la, const char *b, gsize lb)
 {
-  gsize la = strlen (a), lb = strlen (b);
   if (la > DRAFTD_MAX_RULE_LENGTH || lb > DRAFTD_MAX_RULE_LENGTH)
     return G_MAXUINT;
   guint row[DRAFTD_MAX_RULE_LENGTH + 1];
@@ -124,6 +123,12 @@ draftd_rule_distance (const char *a, const char *b)
     }
   }
   return row[lb];
+}
+
+static inline guint
+draftd_rule_distance (const char *a, const char *b)
+{
+  return draftd_ascii_distance (a, strlen (a), b, strlen (b));
 }
 
 /* The ids and families nearest to an unknown `entry`, at most three, closest first, as
