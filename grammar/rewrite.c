@@ -267,8 +267,13 @@ draftd_grammar_rewrite_bound_ranges (const char *segment, GArray *ranges)
  * misfiring on another sense ("I kid you not"). Words no rule names stay as they are. */
 #define REWRITE_RULE_MARGIN 8.0
 
+/* What the word after a rule's phrase must be for the rule to fit: "lots of people" is "many
+ * people", but "lots of feedback" is not "many feedback" (a preset must never add an error). */
+typedef enum { NEXT_ANY, NEXT_PLURAL, NEXT_SINGULAR } RewriteNext;
+
 typedef struct {
   const char *from, *to;
+  RewriteNext next;
 } RewriteRule;
 
 /* ASCII apostrophes only: a typographic one is left with its text as written. */
@@ -279,34 +284,35 @@ typedef struct {
   X ("have not", "haven't") X ("has not", "hasn't") X ("it is", "it's") X ("that is", "that's") \
   X ("there is", "there's") X ("I am", "I'm") X ("you are", "you're") X ("we are", "we're") \
   X ("they are", "they're") X ("I have", "I've") X ("I will", "I'll") X ("you will", "you'll")
-#define EXPAND(a, b) { b, a },
-#define CONTRACT(a, b) { a, b },
+#define EXPAND(a, b) { b, a, NEXT_ANY },
+#define CONTRACT(a, b) { a, b, NEXT_ANY },
 
 static const RewriteRule formal_rules[] = {
   CONTRACTION_RULES (EXPAND)
-  { "kids", "children" }, { "kid", "child" }, { "lots of", "many" }, { "a lot of", "many" }, { "maybe", "perhaps" },
-  { "okay", "acceptable" }, { "anyway", "nevertheless" }, { "stuff", "material" }, { "buy", "purchase" },
-  { "bought", "purchased" }, { "huge", "very large" }, { "pretty", "fairly" }, { NULL, NULL },
+  { "kids", "children", NEXT_ANY }, { "kid", "child", NEXT_ANY }, { "lots of", "many", NEXT_PLURAL }, { "a lot of", "many", NEXT_PLURAL },
+  { "lots of", "a great deal of", NEXT_SINGULAR }, { "a lot of", "a great deal of", NEXT_SINGULAR }, { "maybe", "perhaps", NEXT_ANY },
+  { "okay", "acceptable", NEXT_ANY }, { "anyway", "nevertheless", NEXT_ANY }, { "stuff", "material", NEXT_ANY }, { "buy", "purchase", NEXT_ANY },
+  { "bought", "purchased", NEXT_ANY }, { "huge", "very large", NEXT_ANY }, { "pretty", "fairly", NEXT_ANY }, { NULL, NULL, NEXT_ANY },
 };
 static const RewriteRule concise_rules[] = {
-  { "really ", "" }, { "very ", "" }, { "actually ", "" }, { "basically ", "" }, { "just ", "" }, { "quite ", "" },
-  { "totally ", "" }, { "definitely ", "" }, { "certainly ", "" }, { "somewhat ", "" },
-  { "in order to", "to" }, { "due to the fact that", "because" }, { "at this point in time", "now" },
-  { "in spite of the fact that", "although" }, { "a large number of", "many" }, { "the majority of", "most" },
-  { "is able to", "can" }, { "are able to", "can" }, { "in the event that", "if" }, { "for the purpose of", "for" },
-  { "with regard to", "about" }, { "prior to", "before" }, { "at the present time", "now" },
-  { "in close proximity to", "near" }, { NULL, NULL },
+  { "really ", "", NEXT_ANY }, { "very ", "", NEXT_ANY }, { "actually ", "", NEXT_ANY }, { "basically ", "", NEXT_ANY }, { "just ", "", NEXT_ANY }, { "quite ", "", NEXT_ANY },
+  { "totally ", "", NEXT_ANY }, { "definitely ", "", NEXT_ANY }, { "certainly ", "", NEXT_ANY }, { "somewhat ", "", NEXT_ANY },
+  { "in order to", "to", NEXT_ANY }, { "due to the fact that", "because", NEXT_ANY }, { "at this point in time", "now", NEXT_ANY },
+  { "in spite of the fact that", "although", NEXT_ANY }, { "a large number of", "many", NEXT_ANY }, { "the majority of", "most", NEXT_ANY },
+  { "is able to", "can", NEXT_ANY }, { "are able to", "can", NEXT_ANY }, { "in the event that", "if", NEXT_ANY }, { "for the purpose of", "for", NEXT_ANY },
+  { "with regard to", "about", NEXT_ANY }, { "prior to", "before", NEXT_ANY }, { "at the present time", "now", NEXT_ANY },
+  { "in close proximity to", "near", NEXT_ANY }, { NULL, NULL, NEXT_ANY },
 };
 static const RewriteRule simple_rules[] = {
-  { "utilize", "use" }, { "utilizes", "uses" }, { "utilized", "used" }, { "approximately", "about" },
-  { "commence", "begin" }, { "terminate", "end" }, { "purchase", "buy" }, { "purchased", "bought" },
-  { "assistance", "help" }, { "demonstrate", "show" }, { "demonstrates", "shows" }, { "sufficient", "enough" },
-  { "obtain", "get" }, { "obtained", "got" }, { "require", "need" }, { "requires", "needs" }, { "numerous", "many" },
-  { "additional", "more" }, { "subsequently", "later" }, { "facilitate", "help" }, { "individuals", "people" },
-  { "residence", "home" }, { "inquire", "ask" }, { "endeavor", "try" }, { "frequently", "often" },
-  { "initial", "first" }, { "modify", "change" }, { "modified", "changed" }, { "possess", "have" }, { NULL, NULL },
+  { "utilize", "use", NEXT_ANY }, { "utilizes", "uses", NEXT_ANY }, { "utilized", "used", NEXT_ANY }, { "approximately", "about", NEXT_ANY },
+  { "commence", "begin", NEXT_ANY }, { "terminate", "end", NEXT_ANY }, { "purchase", "buy", NEXT_ANY }, { "purchased", "bought", NEXT_ANY },
+  { "assistance", "help", NEXT_ANY }, { "demonstrate", "show", NEXT_ANY }, { "demonstrates", "shows", NEXT_ANY }, { "sufficient", "enough", NEXT_ANY },
+  { "obtain", "get", NEXT_ANY }, { "obtained", "got", NEXT_ANY }, { "require", "need", NEXT_ANY }, { "requires", "needs", NEXT_ANY }, { "numerous", "many", NEXT_ANY },
+  { "additional", "more", NEXT_ANY }, { "subsequently", "later", NEXT_ANY }, { "facilitate", "help", NEXT_ANY }, { "individuals", "people", NEXT_ANY },
+  { "residence", "home", NEXT_ANY }, { "inquire", "ask", NEXT_ANY }, { "endeavor", "try", NEXT_ANY }, { "frequently", "often", NEXT_ANY },
+  { "initial", "first", NEXT_ANY }, { "modify", "change", NEXT_ANY }, { "modified", "changed", NEXT_ANY }, { "possess", "have", NEXT_ANY }, { NULL, NULL, NEXT_ANY },
 };
-static const RewriteRule friendly_rules[] = { CONTRACTION_RULES (CONTRACT) { NULL, NULL } };
+static const RewriteRule friendly_rules[] = { CONTRACTION_RULES (CONTRACT) { NULL, NULL, NEXT_ANY } };
 
 static const struct {
   const char *name;
@@ -339,6 +345,27 @@ is_protected (const DraftdGrammarSpan *prot, guint n, gsize start, gsize end)
   return FALSE;
 }
 
+/* Does the word at `p` (after spaces) fit `next`? A plural is a word ending in -s (not -ss,
+ * -us, -is) or an irregular plural; anything else, an uncountable or a singular noun. */
+static gboolean
+next_fits (const char *p, RewriteNext next)
+{
+  static const char *const irregular[] = { "people", "children", "men", "women", "feet", "teeth", "mice", "geese", NULL };
+  if (next == NEXT_ANY)
+    return TRUE;
+  while (*p == ' ')
+    p++;
+  gsize n = 0;
+  while (word_byte (p[n]))
+    n++;
+  if (n == 0)
+    return FALSE;
+  g_autofree char *w = g_ascii_strdown (p, n);
+  gboolean plural = (n > 2 && w[n - 1] == 's' && !g_str_has_suffix (w, "ss") && !g_str_has_suffix (w, "us") &&
+                     !g_str_has_suffix (w, "is")) || g_strv_contains (irregular, w);
+  return plural == (next == NEXT_PLURAL);
+}
+
 /* The first match of any rule at or after `from`, a whole phrase (a rule ending in a space
  * takes the space after its word), outside the protected ranges; the longest at one place. */
 static gboolean
@@ -354,7 +381,7 @@ next_match (const RewriteRule *rules, const char *text, gsize from, const Draftd
       gsize l = strlen (r->from);
       gboolean spaced = r->from[l - 1] == ' ';
       if (l <= *len || i + l > n || g_ascii_strncasecmp (text + i, r->from, l) != 0 ||
-          (!spaced && word_byte (text[i + l])) || is_protected (prot, n_prot, i, i + l))
+          (!spaced && word_byte (text[i + l])) || is_protected (prot, n_prot, i, i + l) || !next_fits (text + i + l, r->next))
         continue;
       *len = l;
       *rule = r;
