@@ -606,6 +606,10 @@ subject_verb (Ctx *x, const Word *prev)
 {
   const Word *w = &x->words[x->i];
   gboolean third = in_list (" he she it ", prev->lower), other = in_list (" i you we they ", prev->lower);
+  /* "Let it go", "does he go", "made it work": the pronoun is governed, and the verb bare. */
+  const Word *before = x->i >= 2 ? &x->words[x->i - 2] : NULL;
+  if (before && (in_list (modals, before->lower) || in_list (" let make made help helps see saw watch hear heard have had ", before->lower)))
+    return FALSE;
   if ((!third && !other) || in_list (function_words, w->lower) || in_list (prepositions, w->lower) || in_list (particles, w->lower))
     return FALSE;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (x->c->spell, w->lower);
@@ -953,7 +957,7 @@ draftd_candidates_english_sentence (const DraftdCandidateContext *c, const char 
     gboolean also_ok = !g_str_equal (openers[k], "also") ||
                        in_list (" the a an this these that those there it it's they we i you he she my our their his her ", words[m].lower);
     /* "In addition to the fee", "As a result of the storm": the phrase goes on. */
-    gboolean goes_on = m < n && in_list (" to of for from with than that ", words[m].lower);
+    gboolean goes_on = m < n && in_list (" to of ", words[m].lower);
     if (m == len && also_ok && !goes_on && adjacent (s, &words[m - 1], &words[m]) && words[0].start == 0) {
       draftd_candidates_add (out, words[m - 1].end, words[m - 1].end, ",", DRAFTD_FIX_PUNCTUATION, DRAFTD_CANDIDATE_CERTAIN, site);
       return site + 1;

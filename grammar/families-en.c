@@ -89,7 +89,8 @@ static const char *const modals = " would could should must might may will shall
 static const char *const determiners =
   " the a an this that these those my your his her its our their some any no every each all both another ";
 static const char *const prepositions = " of in on at for with from by about to into under over near behind between among ";
-static const char *const numbers = " one two three four five six seven eight nine ten eleven twelve twenty thirty fifty hundred ";
+static const char *const numbers = " one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty "
+                                   "sixty seventy eighty ninety hundred ";
 
 /* ---- verb-form.modal-of: "would of gone" ---- */
 
@@ -217,7 +218,7 @@ one_of_superlative (F *f)
     return FALSE;
   /* The noun ends the phrase: "one of the best football player" changes "player" only. */
   const char *next = near (f, 1);
-  if (!noun (w->lower) || g_str_has_suffix (w->lower, "ing") || (next && noun (next) && !draftd_forms_is (next, 'v')))
+  if (!noun (w->lower) || (next && noun (next) && !draftd_forms_is (next, 'v')))
     return FALSE;
   static const char *const irregular[][2] = { { "man", "men" }, { "woman", "women" }, { "child", "children" }, { "person", "people" } };
   for (guint k2 = 0; k2 < G_N_ELEMENTS (irregular); k2++)
@@ -273,10 +274,10 @@ forward_to (F *f)
 static const char *const singular_heads =
   " each one neither either everyone everybody someone somebody anyone anybody nobody everything something nothing ";
 static const char *const plural_heads = " two three four five six seven eight nine ten several many few both ";
-static const char *const of_heads = " most some all half lots plenty rest majority none any part percent ";
+static const char *const of_heads = " most some all half lot lots plenty rest majority none any part percent ";
 /* Nouns of either number, or whose number a writer may choose ("The team are"). */
 static const char *const either_number =
-  " data media staff team family committee government audience crew group public company class army band jury couple "
+  " data media staff team family committee government audience crew group public company class army band jury couple youth "
   "number series species means headquarters fish sheep deer aircraft offspring ";
 /* Singular nouns that end in -s. */
 static const char *const s_singulars = " news physics mathematics economics politics athletics gymnastics ethics statistics ";
@@ -310,7 +311,8 @@ noun_number (const F *f, const char *l)
 static gboolean
 np_word (const F *f, const Word *w)
 {
-  if (w->fixed || (draftd_candidates_function_word (w->lower) && !in_list (numbers, w->lower)))
+  /* "u" is a letter's name to WordNet, and a learner's "you". */
+  if (w->fixed || strlen (w->lower) < 2 || (draftd_candidates_function_word (w->lower) && !in_list (numbers, w->lower)))
     return FALSE;
   if (in_list (numbers, w->lower) || draftd_forms_is (w->lower, 'n') || draftd_forms_is (w->lower, 'a'))
     return TRUE;
@@ -372,6 +374,9 @@ subject_number (const F *f, guint b, guint end)
   if (g_str_equal (h, "number") && head > (gint) b)
     return g_str_equal (f->words[head - 1].lower, "a") ? 1 : g_str_equal (f->words[head - 1].lower, "the") ? -1 : 0;
   if (head == (gint) b && in_list (determiners, h) && !in_list (singular_heads, h) && !in_list (of_heads, h))
+    return 0;
+  /* An adjective alone ("old have it", "the rich") names people of either number. */
+  if (head == (gint) b && draftd_forms_is (h, 'a') && !in_list (singular_heads, h) && !in_list (of_heads, h) && !in_list (plural_heads, h))
     return 0;
   return noun_number (f, rest >= 0 ? f->words[rest].lower : h);
 }
@@ -458,9 +463,10 @@ subject_head (F *f)
   const char *alts[] = { other };
   if (in_list (" is are was were has have does do doesn't don't isn't aren't wasn't weren't hasn't haven't ", w->lower))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
-  /* A verb that may be a noun ("shows", "survey") is the model's to judge. */
+  /* A verb that may be a noun ("shows", "survey") is the model's to judge; after an
+   * adjective it is the noun ("the third cause that"). */
   const char *next = near (f, 1);
-  if (next == NULL)
+  if (next == NULL || draftd_forms_is (f->words[f->i - 1].lower, 'a'))
     return FALSE;
   if (!in_list (determiners, next) && !in_list (prepositions, next) &&
       !in_list (" that to it him her them me us you up out down back ", next) && !g_str_has_suffix (next, "ly"))
@@ -538,26 +544,28 @@ possessive_or_contraction (F *f)
       rep = to_contraction[k][1];
   if (rep == NULL)
     return FALSE;
-  /* "your a", "their not", "its going to", "your welcome": no possessive stands there. */
-  if (in_list (" a an not going welcome ", next))
+  /* "your a", "their not", "its going to", "your welcome", "their always late", "your too
+   * kind": no possessive stands there. */
+  if (in_list (" a an not going welcome always never too so also still ", next))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* "over their by the door": the place, before what is no noun. */
   if (g_str_equal (l, "their") && in_list (" over up down out ", prev) && (f->i + 1 >= f->n || in_list (prepositions, next)))
     return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
   const char *alts[] = { rep };
-  gboolean predicate = (draftd_forms_is (next, 'a') && !possessed_noun (f, next2) && !g_str_equal (next, "own")) ||
-                       in_list (" right wrong sure ready late early ", next);
+  /* An adjective that is no noun ("its colour is" has a noun), not before the noun it would
+   * modify. */
+  gboolean predicate = (draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'n') && !possessed_noun (f, next2) &&
+                        !g_str_equal (next, "own")) ||
+                       (in_list (" right wrong sure ready late early ", next) && !in_list (" to of ", next2));
   /* "whose responsible for", "its hard to": an adjective alone before a preposition modifies
    * nothing, so it is a predicate. */
   gboolean bare = (draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'n') && !draftd_forms_is (next, 'v')) ||
                   in_list (" sure ready ", next) || (in_list (" right wrong ", next) && !in_list (" to of ", next2));
   if (bare && (next2 == NULL || in_list (" about for with to at of in ", next2)) && !g_str_equal (next, "own"))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-  if (predicate && (!draftd_forms_is (next, 'n') || !in_list (" to of ", next2)))
+  if (predicate)
     return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 1.5f);
   /* Before an -ing form both read ("your conveying the work"): the older confusable rule's. */
-  if (predicate)
-    return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 0.5f);
   return FALSE;
 }
 
@@ -780,7 +788,8 @@ adverb_for_adjective (F *f)
   /* Back over the verb's object (at most a determiner and two words) to the verb. */
   for (gint skip = 0; skip <= 3; skip++, d--) {
     const char *p = near (f, d);
-    if (p == NULL || in_list (linking, p))
+    /* "it's serious": a contraction holds its own verb, "is" mostly. */
+    if (p == NULL || in_list (linking, p) || strchr (p, '\'') || strstr (p, "\xe2\x80\x99"))
       return FALSE;
     if (finite_verb (f, p) || (in_list (" speak sing play work drive write answer behave run dance cook ", p)))
       return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
@@ -798,7 +807,7 @@ static const char *const mass_nouns =
   "software hardware access permission breakfast lunch dinner supper school church college university home bed class "
   "practice progress research evidence news weather traffic health love art life space power energy data mail email "
   "paper wood glass hair rain snow light fire sleep experience business support use care attention trouble fun nonsense "
-  "luck peace silence stuff stock yesterday today tomorrow tonight morning evening afternoon night ";
+  "luck peace silence stuff stock profit yesterday today tomorrow tonight morning evening afternoon night ";
 static const char *const article_verbs =
   " is was be been become became need needs needed have has had want wants wanted bought buy buys wrote write writes "
   "got get gets make makes made find found take took ";
@@ -885,6 +894,34 @@ to_base (F *f)
   return sure (f, w->start, w->end, fam->pdata[0], DRAFTD_FIX_VERB_FORM);
 }
 
+/* ---- agreement.subject-verb: "He go home tomorrow" ---- */
+
+/* A verb's base right after "he", "she" or "it" opening a clause has no reading but the -s
+ * form's ("He go home", "She like it"); the model, judging, let "He go home tomorrow" pass.
+ * Not after what governs the pronoun ("does he go", "let it go", "insist that he go"). */
+static gboolean
+pronoun_base (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *before = f->i >= 2 ? f->words[f->i - 2].lower : NULL;
+  if (!in_list (" he she it ", prev) || draftd_candidates_function_word (w->lower) || g_str_has_suffix (w->lower, "s") ||
+      !draftd_forms_is (w->lower, 'v'))
+    return FALSE;
+  /* A word that is an adjective too ("He last chose") is a verb only before its object or
+   * its place ("He go home"). */
+  if (draftd_forms_is (w->lower, 'a') &&
+      !in_list (" home to the a an my his her their our your it them him me us back out up down there here ", near (f, 1)))
+    return FALSE;
+  gboolean opens = f->i == 1 || (before && in_list (" and but so because when while if although though ", before)) ||
+                   strchr (",;:", f->s[f->words[f->i - 2].end]);
+  if (!opens || (f->i == 1 && !f->c->sentence_start))
+    return FALSE;
+  g_autofree char *other = NULL;
+  if (verb_number (f, w->lower, &other) != 1)
+    return FALSE;
+  return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
+}
+
 typedef gboolean (*FamilyFn) (F *f);
 
 /* The families, in the order they are tried at each word; the first that proposes wins. */
@@ -901,6 +938,7 @@ static const struct {
   { "verb-form.to-ing", forward_to },
   { "verb-form.to-base", to_base },
   { "agreement.subject-verb", subject_head },
+  { "agreement.subject-verb", pronoun_base },
   { "confusable.possessive-contraction", possessive_or_contraction },
   { "confusable.than-then", then_after_comparative },
   { "confusable.affect-effect", affect_effect },

@@ -4,7 +4,8 @@ sentences of each family come back exactly as their correct twin, and how many c
 sentences (the twins and the clean lines) come back changed. The TAP test grammar-dev-errors
 holds the totals in CI; this prints them per family, with every miss and false alarm.
 
-Usage: tools/dev-errors.py BUILD_DIR [MODEL] [-- draftd-grammar-eval options...]"""
+Usage: tools/dev-errors.py BUILD_DIR [MODEL] [--set FILE] [-- draftd-grammar-eval options...]
+(--set scores another file of the same form, such as a set of your own kept apart.)"""
 import collections
 import os
 import subprocess
@@ -19,10 +20,14 @@ def main():
         extra = args[args.index("--") + 1:]
         args = args[:args.index("--")]
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    path = os.path.join(root, "tests", "data", "dev-errors.tsv")
+    if "--set" in args:
+        path = args[args.index("--set") + 1]
+        del args[args.index("--set"):args.index("--set") + 2]
     build = args[0]
     model = args[1] if len(args) > 1 else os.path.join(root, "models", "draftd-target.gguf")
     rows = []
-    with open(os.path.join(root, "tests", "data", "dev-errors.tsv"), encoding="utf-8") as f:
+    with open(path, encoding="utf-8") as f:
         for line in f:
             line = line.rstrip("\n")
             if line and not line.startswith("#"):
