@@ -469,8 +469,13 @@ subject_head (F *f)
   if (next == NULL || draftd_forms_is (f->words[f->i - 1].lower, 'a'))
     return FALSE;
   if (!in_list (determiners, next) && !in_list (prepositions, next) &&
-      !in_list (" that to it him her them me us you up out down back ", next) && !g_str_has_suffix (next, "ly"))
+      !in_list (" that to it him her them me us you up out down back nearby here there abroad together alone ", next) &&
+      !g_str_has_suffix (next, "ly"))
     return FALSE;
+  /* A verb that is no noun in either form ("live", "lives") reads no other way. */
+  g_autofree char *sing = g_str_has_suffix (w->lower, "s") ? g_strdup (other) : g_strdup (w->lower);
+  if (!draftd_forms_is (sing, 'n'))
+    return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
   return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, 0);
 }
 

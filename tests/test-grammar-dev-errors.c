@@ -13,7 +13,7 @@
 
 static gboolean large_target;
 
-/* Measured 2026-11-29 (lavapipe): 214 of 234 fixed, 0 of 326 clean changed; the slack is for
+/* Measured 2026-11-29 (lavapipe): 215 of 234 fixed, 0 of 326 clean changed; the slack is for
  * the judged candidates, whose scores move a little between devices. */
 #define FIXED_AT_LEAST 208
 #define CLEAN_CHANGED_AT_MOST 1
