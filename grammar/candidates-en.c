@@ -277,7 +277,7 @@ article_site (const char *s, const Word *w, const Word *next, GArray *out, guint
 static const char *const confusables[] = {
   " their there they're ", " its it's ", " then than ", " your you're ", " affect effect ",
   " lose loose ", " whose who's ", " were where ", " accept except ", " quite quiet ", " weather whether ",
-  " advice advise ", " passed past ", " peace piece ",
+  " advice advise ", " passed past ", " peace piece ", " wether whether ", " affects effects ",
 };
 
 static const char *const prepositions = " in on at for of to with about from by into ";
@@ -464,7 +464,8 @@ pronoun_agreement (Ctx *x, const Word *prev)
 {
   const Word *w = &x->words[x->i];
   const Word *before = x->i >= 2 ? &x->words[x->i - 2] : NULL;
-  if (before && (in_list (modals, before->lower) || in_list (" to let make help if wish as than ", before->lower)))
+  /* "My friend and I are": a pronoun joined to another subject is plural with it. */
+  if (before && (in_list (modals, before->lower) || in_list (" to let make help if wish as than and or nor ", before->lower)))
     return FALSE;
   const char *rep = NULL;
   if (in_list (" he she it ", prev->lower))
@@ -498,6 +499,8 @@ plural_subject (Ctx *x, const Word *prev)
   return (there || irregular) && certain (x, w->start, w->end, rep, DRAFTD_FIX_AGREEMENT);
 }
 
+static gboolean noun_like (const Ctx *x, const char *l);
+
 /* Nouns that are plural as they stand. */
 static const char *const plural_nouns = " people police cattle children men women feet teeth mice geese ";
 
@@ -523,6 +526,10 @@ noun_number (Ctx *x, const Word *prev)
   if (plural == NULL || g_str_equal (plural, w->lower) || singular != NULL)
     return FALSE;
   const Word *next = word_at (x, (gint) x->i + 1);
+  /* "a four letter word", "a two year renovation": a number and a noun before another noun
+   * make a compound adjective, singular. */
+  if (direct && next && adjacent (x->s, w, next) && noun_like (x, next->lower))
+    return FALSE;
   gboolean ends = next == NULL || !adjacent (x->s, w, next) || in_list (function_words, next->lower) || in_list (prepositions, next->lower);
   if (ends)
     return certain (x, w->start, w->end, plural, DRAFTD_FIX_AGREEMENT);
@@ -627,6 +634,10 @@ subject_verb (Ctx *x, const Word *prev)
 {
   const Word *w = &x->words[x->i];
   gboolean third = in_list (" he she it ", prev->lower), other = in_list (" i you we they ", prev->lower);
+  /* "Let it go", "does he go", "made it work": the pronoun is governed, and the verb bare. */
+  const Word *before = x->i >= 2 ? &x->words[x->i - 2] : NULL;
+  if (before && (in_list (modals, before->lower) || in_list (" let make made help helps see saw watch hear heard have had ", before->lower)))
+    return FALSE;
   if ((!third && !other) || in_list (function_words, w->lower) || in_list (prepositions, w->lower) || in_list (particles, w->lower))
     return FALSE;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (x->c->spell, w->lower);
@@ -722,7 +733,11 @@ word_rules (Ctx *x)
     rep[0] = 'I';
     return certain (x, w->start, w->end, rep, DRAFTD_FIX_PUNCTUATION);
   }
-  if (x->i == 0 && x->c->sentence_start && g_unichar_islower (g_utf8_get_char (w->text))) {
+  /* A sentence that opens with a number ("2006 saw the", "117) was" after "c.") starts with it. */
+  gboolean opens = x->i == 0 && x->c->sentence_start;
+  for (gsize k = 0; opens && k < w->start; k++)
+    opens = !g_ascii_isalnum (x->s[k]);
+  if (opens && g_unichar_islower (g_utf8_get_char (w->text))) {
     g_autofree char *rep = draftd_candidates_match_case ("A", w->text);
     draftd_candidates_add (x->out, w->start, w->end, rep, DRAFTD_FIX_PUNCTUATION, DRAFTD_CANDIDATE_CERTAIN, x->site++);
     return TRUE;
@@ -859,6 +874,9 @@ licensed (const Ctx *x, const Around *a, const char *alt)
     return p && in_list (" have has had having who i you he she we they ", p);
   if (g_str_equal (alt, "past"))
     return p && in_list (" the this ", p) && (a->ends || noun_like (x, n) || (n && in_list (" few ", n)));
+  /* "will effect change" is the verb "effect", bringing change about. */
+  if (g_str_equal (alt, "affect") && n && in_list (" change changes ", n))
+    return FALSE;
   if (in_list (" affect lose accept advise ", alt))
     return p && (in_list (modals, p) || in_list (" to not never i you we they ", p));
   if (in_list (" effect advice ", alt))
@@ -980,7 +998,9 @@ draftd_candidates_english_sentence (const DraftdCandidateContext *c, const char 
      * before a subject ("Also, the"; "Also add information" is an imperative). */
     gboolean also_ok = !g_str_equal (openers[k], "also") ||
                        in_list (" the a an this these that those there it it's they we i you he she my our their his her ", words[m].lower);
-    if (m == len && also_ok && adjacent (s, &words[m - 1], &words[m]) && words[0].start == 0) {
+    /* "In addition to the fee", "As a result of the storm": the phrase goes on. */
+    gboolean goes_on = m < n && in_list (" to of ", words[m].lower);
+    if (m == len && also_ok && !goes_on && adjacent (s, &words[m - 1], &words[m]) && words[0].start == 0) {
       draftd_candidates_add (out, words[m - 1].end, words[m - 1].end, ",", DRAFTD_FIX_PUNCTUATION, DRAFTD_CANDIDATE_CERTAIN, site);
       return site + 1;
     }

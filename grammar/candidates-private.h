@@ -20,6 +20,10 @@ void draftd_candidates_spelling_site (const DraftdCandidateContext *c, const cha
 /* English rules around words[i], a dictionary word; returns the next free site number. */
 guint draftd_candidates_english_sites (const DraftdCandidateContext *c, const char *s, const Word *words, guint n, guint i,
                                        GArray *out, guint site);
+/* The rule families of grammar/families-en.c at words[i] (any word, in the dictionary or not);
+ * returns the next free site number, `site` itself when none proposed anything. */
+guint draftd_candidates_english_families (const DraftdCandidateContext *c, const char *s, const Word *words, guint n, guint i,
+                                          GArray *out, guint site);
 /* English rules about the whole sentence (a comma after an opening phrase). */
 guint draftd_candidates_english_sentence (const DraftdCandidateContext *c, const char *s, const Word *words, guint n, GArray *out,
                                           guint site);

@@ -260,6 +260,14 @@ draftd_candidates_find (const DraftdCandidateContext *c, const char *sentence)
     if (w->fixed)
       continue;
     gboolean start = i == 0 && c->sentence_start;
+    /* The families of grammar/families-en.c come first, misspelt words too ("informations"). */
+    if (!c->spelling_only && g_strcmp0 (c->lang, "en") == 0) {
+      guint next = draftd_candidates_english_families (c, sentence, (Word *) words->data, words->len, i, out, site);
+      if (next != site) {
+        site = next;
+        continue;
+      }
+    }
     gboolean known = known_word (c, w, start);
     /* A capitalised word the dictionary lacks is a name at a sentence's start too ("Salander
      * said"), unless it is plainly a common word misspelt ("Becouse"). */

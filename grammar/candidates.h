@@ -31,3 +31,8 @@ gint draftd_candidates_document_region (DraftdSpell *spell, const char *text);
 char *draftd_candidates_confusable_rule (const char *was, const char *now);
 /* Every confusable pair's rule id, as draftd_candidates_confusable_rule names it. */
 GPtrArray *draftd_candidates_confusable_rules (void);
+/* The rule id of an edit one of grammar/families-en.c's families makes ("verb-form.modal-of",
+ * "agreement.uncountable", "word-choice.pronoun-case", ...), from its kind, the word before it
+ * and the words it replaces, lower case with '_' for spaces as edits.c writes them; NULL when
+ * none made it. */
+char *draftd_candidates_family_rule (const char *kind, const char *before, const char *was, const char *now);

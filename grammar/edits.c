@@ -259,6 +259,9 @@ draftd_grammar_rule_id (const char *kind, const char *before, const char *was, c
   if (*a && g_utf8_collate (a, b) == 0 && g_strcmp0 (was_trimmed, now) != 0 &&
       (g_str_equal (kind, "punctuation") || g_str_equal (kind, "spelling") || g_str_equal (kind, "capitalization")))
     return g_strdup ("capitalization");
+  char *family = draftd_candidates_family_rule (kind, prev, a, b);
+  if (family)
+    return family;
   if (g_str_equal (kind, "word choice")) {
     if (!words)
       return g_strdup (*a && *b ? "word-choice" : "word-choice.redundant");

@@ -10,7 +10,11 @@ static const struct {
   const char *letters; /* UTF-8 letters rare elsewhere */
 } latin[] = {
   { "en", " the and of to is in that it was for on are with as be at this have not but you he she they we from by or an "
-          "his her their would there what which will can all were has had been do does did my your our i me ",
+          "his her their would there what which will can all were has had been do does did my your our i me "
+          /* Contractions are English's alone: without them "It's a day for a walk" was Portuguese's
+           * by its two "a". */
+          "it's i'm you're we're they're he's she's that's there's what's don't doesn't didn't isn't aren't wasn't "
+          "can't won't i've you've we've i'll you'll let's its than then into just only very also ",
     "" },
   { "fr", " le la les des est et une un du que qui dans pour pas sur au aux ce cette il elle nous vous ils sont avec "
           "mais ou je tu très plus être été était son sa ses leur ne ",
@@ -102,8 +106,10 @@ function_word_guess (const char *text, gsize len)
       break;
     words++;
     g_autofree char *key = g_strdup_printf (" %.*s ", (int) (p - w), w);
+    /* A one-letter word other than English's "I" is half a clue: "O. Preserve any Warranty
+     * Disclaimers." (a list's item "O.") and "Exhibit A" are English, not Portuguese. */
     for (guint i = 0; i < G_N_ELEMENTS (latin); i++)
-      score[i] += strstr (latin[i].words, key) != NULL;
+      score[i] += strstr (latin[i].words, key) != NULL ? (p - w == 1 && i != 0 ? 0.5 : 1) : 0;
     /* Accented letters weigh less than a function word: English borrows "café". */
     for (const char *q = w; q < p; q = g_utf8_next_char (q)) {
       gunichar c = g_utf8_get_char (q);

@@ -1,0 +1,86 @@
+/* The rule families of issue 45 (grammar/families-en.c), each held to its own examples:
+ * tests/data/rule-examples.tsv names a rule, sentences it must fix (exactly as their twin,
+ * with an edit that names the rule) and sentences it must leave byte-identical. Through the
+ * grammar driver as the daemon runs it, with the shipped models. Needs Debian's
+ * hunspell-en-us and wordnet-base. */
+#include <string.h>
+#include "grammar/grammar.h"
+#include "tests/tap.h"
+#include "tests/test-util.h"
+
+static gboolean large_target;
+
+/* The text corrected, and whether one of its edits names `rule`. */
+static char *
+correct (DraftdGrammarContext *ctx, const char *text, const char *rule, gboolean *named)
+{
+  g_autoptr (GError) error = NULL;
+  /* As the daemon decides by the target's size: the shipped one's candidates alone. */
+  DraftdGrammarRequest req = { .candidates_only = !large_target, .large_model = large_target };
+  DraftdGrammarStats st;
+  g_autoptr (GArray) edits = draftd_grammar_edits_new ();
+  char *out = draftd_grammar_run (ctx, text, &req, edits, &st, &error);
+  if (out == NULL)
+    tap_diag ("%s: %s", text, error->message);
+  *named = FALSE;
+  for (guint i = 0; i < edits->len; i++) {
+    const DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, i);
+    *named |= g_strcmp0 (e->rule, rule) == 0;
+    if (g_strcmp0 (e->rule, rule) != 0)
+      tap_diag ("  %s: edit '%.*s' -> '%s' is %s", text, (int) (e->end - e->start), text + e->start, e->replacement, e->rule);
+  }
+  return out;
+}
+
+static void
+check (DraftdGrammarContext *ctx, char **cols)
+{
+  gboolean fire = g_str_equal (cols[1], "fire"), named;
+  g_autofree char *out = correct (ctx, cols[2], cols[0], &named);
+  const char *want = fire ? cols[3] : cols[2];
+  if (fire)
+    tap_ok (g_strcmp0 (out, want) == 0 && named, "%s fixes: %s -> %s", cols[0], cols[2], out ? out : "(error)");
+  else
+    tap_ok (g_strcmp0 (out, want) == 0, "%s leaves alone: %s -> %s", cols[0], cols[2], out ? out : "(error)");
+}
+
+int
+main (void)
+{
+  if (!g_file_test ("/usr/share/hunspell/en_US.dic", G_FILE_TEST_EXISTS) || !g_file_test ("/usr/share/wordnet/index.noun", G_FILE_TEST_EXISTS))
+    return tap_skip_all ("hunspell-en-us or wordnet-base is not installed");
+  g_autofree char *path = g_build_filename (DRAFTD_SOURCE_ROOT, "tests", "data", "rule-examples.tsv", NULL);
+  g_autofree char *model = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-target.gguf", NULL);
+  g_autofree char *all = NULL;
+  g_assert_true (g_file_get_contents (path, &all, NULL, NULL));
+  g_autoptr (DraftdVk) vk = test_vk ();
+  TestLoaded l;
+  if (!test_load (vk, model, 0, &l))
+    return tap_done ();
+  large_target = l.model->n_params >= DRAFTD_GRAMMAR_MODEL_PASS_PARAMS;
+  g_autoptr (GArray) cached = g_array_new (FALSE, FALSE, sizeof (gint32));
+  g_autoptr (DraftdSpell) spell = draftd_spell_new ("/dev/null");
+  const DraftdPromptMeta *meta = &l.model->prompt;
+  guint block = draftd_decode_pick_iad_block (&l.lm, NULL);
+  DraftdGrammarContext ctx = { &l.lm, l.model->tokenizer, cached, meta->format, meta->correct_template, meta->rewrite_template,
+                               meta->template_end, block, 2, 0, spell, NULL, NULL };
+  g_auto (GStrv) lines = g_strsplit (all, "\n", -1);
+  g_autoptr (GHashTable) fires = g_hash_table_new (g_str_hash, g_str_equal), keeps = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; lines[i]; i++) {
+    g_auto (GStrv) cols = g_strsplit (lines[i], "\t", 4);
+    if (lines[i][0] == '#' || g_strv_length (cols) < 3 || (g_str_equal (cols[1], "fire") && cols[3] == NULL))
+      continue;
+    check (&ctx, cols);
+    g_hash_table_add (g_str_equal (cols[1], "fire") ? fires : keeps, (gpointer) g_intern_string (cols[0]));
+  }
+  /* Every family has examples of both kinds. */
+  g_autoptr (GList) names = g_hash_table_get_keys (fires);
+  guint both = 0;
+  for (GList *n = names; n; n = n->next)
+    both += g_hash_table_contains (keeps, n->data);
+  tap_ok (g_hash_table_size (fires) >= 15 && both == g_hash_table_size (fires) && both == g_hash_table_size (keeps),
+          "%u rules, each with sentences it must fix and sentences it must leave alone", both);
+  test_unload (&l);
+  test_check_validation ();
+  return tap_done ();
+}
