@@ -40,7 +40,7 @@ char *draftd_candidates_dialect_twin (DraftdSpell *spell, const char *word, guin
  * unambiguously: marks alone ("prilis" -> "příliš"), a doubled letter, two letters swapped, or
  * one edit inside a long word away from its inflected end. */
 gboolean draftd_candidates_sure_respelling (const char *word, const char *suggestion);
-/* Do the two differ in marks and case alone ("prilis", "příliš")? */
+/* Do the two differ in marks and case alone ("prilis", "příliš"; "schoen", "schön" too)? */
 gboolean draftd_candidates_same_letters (const char *word, const char *suggestion);
 /* An unknown capitalised word at a sentence's start: a common word misspelt ("Becouse",
  * "Dont"), which is respelt, rather than a name ("Salander"), which is not? */

@@ -451,9 +451,13 @@ one_edit (const gunichar *a, glong na, const gunichar *b, glong nb, glong *at)
   return 0;
 }
 
+static gboolean transliterated (const char *word, const char *suggestion);
+
 gboolean
 draftd_candidates_same_letters (const char *word, const char *suggestion)
 {
+  if (transliterated (word, suggestion))
+    return TRUE;
   glong na = 0, nb = 0;
   g_autofree gunichar *a = bare_letters (word, &na), *b = bare_letters (suggestion, &nb);
   return a && b && na == nb && na > 0 && a[0] < 0x250 && memcmp (a, b, na * sizeof *a) == 0;

@@ -5,6 +5,7 @@
  * hunspell-en-us and wordnet-base. */
 #include <string.h>
 #include "grammar/grammar.h"
+#include "lib/bus/draftd-bus-rules.h"
 #include "tests/tap.h"
 #include "tests/test-util.h"
 
@@ -75,9 +76,14 @@ main (void)
   }
   /* Every family has examples of both kinds. */
   g_autoptr (GList) names = g_hash_table_get_keys (fires);
-  guint both = 0;
-  for (GList *n = names; n; n = n->next)
+  guint both = 0, listed = 0;
+  for (GList *n = names; n; n = n->next) {
     both += g_hash_table_contains (keeps, n->data);
+    listed += draftd_rule_known (n->data);
+    if (!draftd_rule_known (n->data))
+      tap_diag ("%s is not in draftd_rules(): draft rules and --disable do not know it", (const char *) n->data);
+  }
+  tap_ok (listed == g_hash_table_size (fires), "every family's id is listed by draft rules and taken by --disable");
   tap_ok (g_hash_table_size (fires) >= 15 && both == g_hash_table_size (fires) && both == g_hash_table_size (keeps),
           "%u rules, each with sentences it must fix and sentences it must leave alone", both);
   test_unload (&l);

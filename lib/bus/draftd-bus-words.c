@@ -63,6 +63,9 @@ draftd_word_list_read (const char *path, char **contents, gsize *length, GError 
 {
   *contents = NULL;
   *length = 0;
+  /* "No list" as the tools and tests name it: empty, and no device to warn about. */
+  if (g_strcmp0 (path, "/dev/null") == 0)
+    return TRUE;
   int fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
   if (fd < 0) {
     int err = errno;
