@@ -919,7 +919,9 @@ pronoun_base (F *f)
     return FALSE;
   gboolean opens = f->i == 1 || (before && in_list (" and but so because when while if although though ", before)) ||
                    strchr (",;:", f->s[f->words[f->i - 2].end]);
-  if (!opens || (f->i == 1 && !f->c->sentence_start))
+  /* With a finished time the verb wants its past, not its -s form ("She go to school
+   * yesterday" is "went"): the older subject-verb rule proposes that, and the model judges. */
+  if (!opens || (f->i == 1 && !f->c->sentence_start) || finished_time (f))
     return FALSE;
   g_autofree char *other = NULL;
   if (verb_number (f, w->lower, &other) != 1)
