@@ -92,35 +92,6 @@ edit_distance (const char *a, const char *b)
   return MIN (d[n][m], 9u);
 }
 
-/* A misspelt word of a language the model does not know: no model judges it, so only a sure
- * change is made (draftd_candidates_sure_respelling), and only when the dictionary's first
- * four suggestions hold one, or one that changes marks alone. Names (capitalised inside a
- * sentence) and English words (technical terms, quotations: "literal" in Czech text) are left
- * alone. On native sentences of each language: docs/correction.md#languages. */
-static void
-foreign_spelling (const DraftdCandidateContext *c, const Word *w, const char *const *sugg, GArray *out, guint site)
-{
-  if ((g_unichar_isupper (g_utf8_get_char (w->text)) && (w->start > 0 || !c->sentence_start)) ||
-      draftd_spell_check (c->spell, "en", w->text))
-    return;
-  const char *sure = NULL;
-  guint n_sure = 0, n_marks = 0;
-  for (guint i = 0; sugg[i] && i < 4; i++) {
-    g_autofree char *sl = g_utf8_strdown (sugg[i], -1);
-    if (g_str_equal (sl, w->lower) || !draftd_candidates_sure_respelling (w->text, sugg[i]))
-      continue;
-    gboolean marks = draftd_candidates_same_letters (w->text, sugg[i]);
-    if (marks && n_marks++ == 0)
-      sure = sugg[i];
-    else if (!marks && n_marks == 0 && n_sure == 0)
-      sure = sugg[i];
-    n_sure++;
-  }
-  if (sure == NULL || (n_marks != 1 && n_sure != 1))
-    return;
-  g_autofree char *rep = draftd_candidates_match_case (w->text, sure);
-  draftd_candidates_add (out, w->start, w->end, rep, DRAFTD_FIX_SPELLING, DRAFTD_CANDIDATE_CERTAIN / 2, site);
-}
 
 void
 draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s, const Word *w, GArray *out, guint site)
@@ -140,7 +111,7 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
     return;
   g_auto (GStrv) sugg = draftd_spell_suggest (c->spell, c->lang, w->text);
   if (c->spelling_only) {
-    foreign_spelling (c, w, (const char *const *) sugg, out, site);
+    draftd_candidates_foreign_spelling (c, w, (const char *const *) sugg, out, site);
     return;
   }
   g_autoptr (GPtrArray) irr = draftd_forms_overregularized (c->spell, w->lower);

@@ -1,0 +1,133 @@
+/* Respelling a misspelt word of a language the model does not know (issue 51): no model
+ * judges the dictionary's suggestions there, so only the slips writers make and dictionaries
+ * undo unambiguously are taken (docs/correction.md#languages). */
+#include <string.h>
+#include "grammar/candidates-private.h"
+#include "grammar/spell.h"
+
+/* The letters of a word without their marks, lower case ("Přílišně" -> "prilisne"; "й" -> "и",
+ * "ї" -> "і"): NFD, then the combining marks dropped. */
+static gunichar *
+bare_letters (const char *word, glong *n)
+{
+  g_autofree char *nfd = g_utf8_normalize (word, -1, G_NORMALIZE_NFD);
+  g_autofree char *lower = nfd ? g_utf8_strdown (nfd, -1) : NULL;
+  g_autofree gunichar *all = lower ? g_utf8_to_ucs4_fast (lower, -1, n) : NULL;
+  if (all == NULL)
+    return NULL;
+  gunichar *out = g_new (gunichar, *n + 1);
+  glong k = 0;
+  for (glong i = 0; i < *n; i++)
+    if (!g_unichar_ismark (all[i]))
+      out[k++] = all[i];
+  out[k] = 0;
+  *n = k;
+  return out;
+}
+
+/* One letter more, or less, or swapped with its neighbour, or another letter, at position i of
+ * the shorter word: which edit turns a into b, if one does; 0 otherwise. */
+static char
+one_edit (const gunichar *a, glong na, const gunichar *b, glong nb, glong *at)
+{
+  glong i = 0;
+  while (i < na && i < nb && a[i] == b[i])
+    i++;
+  *at = i;
+  if (na == nb) {
+    if (i + 1 < na && a[i] == b[i + 1] && a[i + 1] == b[i] && memcmp (a + i + 2, b + i + 2, (na - i - 2) * sizeof *a) == 0)
+      return 't';
+    return i < na && memcmp (a + i + 1, b + i + 1, (na - i - 1) * sizeof *a) == 0 ? 's' : 0;
+  }
+  if (na == nb + 1 && memcmp (a + i + 1, b + i, (nb - i) * sizeof *a) == 0)
+    return 'd';
+  if (nb == na + 1 && memcmp (a + i, b + i + 1, (na - i) * sizeof *a) == 0)
+    return 'i';
+  return 0;
+}
+
+static gboolean transliterated (const char *word, const char *suggestion);
+
+gboolean
+draftd_candidates_same_letters (const char *word, const char *suggestion)
+{
+  if (transliterated (word, suggestion))
+    return TRUE;
+  glong na = 0, nb = 0;
+  g_autofree gunichar *a = bare_letters (word, &na), *b = bare_letters (suggestion, &nb);
+  return a && b && na == nb && na > 0 && a[0] < 0x250 && memcmp (a, b, na * sizeof *a) == 0;
+}
+
+/* Is `word` `suggestion` written without its umlauts and eszett, as a keyboard without them
+ * writes German ("schoen" for "schön", "Strasse" for "Straße")? */
+static gboolean
+transliterated (const char *word, const char *suggestion)
+{
+  static const char *const pairs[][2] = { { "ä", "ae" }, { "ö", "oe" }, { "ü", "ue" }, { "ß", "ss" },
+                                          { "Ä", "Ae" }, { "Ö", "Oe" }, { "Ü", "Ue" } };
+  GString *t = g_string_new (suggestion);
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    g_string_replace (t, pairs[i][0], pairs[i][1], 0);
+  gboolean same = !g_str_equal (t->str, suggestion) && g_ascii_strcasecmp (t->str, word) == 0;
+  g_string_free (t, TRUE);
+  return same;
+}
+
+gboolean
+draftd_candidates_sure_respelling (const char *word, const char *suggestion)
+{
+  if (transliterated (word, suggestion))
+    return TRUE;
+  glong na = 0, nb = 0, at = 0;
+  g_autofree gunichar *a = bare_letters (word, &na), *b = bare_letters (suggestion, &nb);
+  if (a == NULL || b == NULL || na < 4 || strpbrk (suggestion, " -'"))
+    return FALSE;
+  /* The marks alone, in Latin letters: "prilis" -> "příliš". Cyrillic's letters with marks
+   * are letters of their own that inflection turns on ("удалений", "удалении"). */
+  if (na == nb && memcmp (a, b, na * sizeof *a) == 0)
+    return a[0] < 0x250;
+  char kind = one_edit (a, na, b, nb, &at);
+  /* A doubled letter added or dropped, or two letters swapped, inside the word. */
+  if ((kind == 'd' && at > 0 && a[at] == a[at - 1]) || (kind == 'i' && at > 0 && b[at] == b[at - 1]))
+    return TRUE;
+  if (kind == 't' && at + 2 < na)
+    return TRUE;
+  /* A letter dropped inside the word ("dervnju" for "derevnju", "minen" for "meinen"): the
+   * commonest slip of a hurried hand, and a dictionary's gap seldom looks like one. */
+  if (kind == 'i' && at + 1 < na)
+    return TRUE;
+  /* Any other single edit only in a long word and away from its last three letters: a word's
+   * end is where inflection lives, and a dictionary that lacks a form suggests a neighbour of
+   * it ("файла" -> "файл", "дамп" -> "дам"). */
+  return kind != 0 && na >= 7 && at + 3 < MIN (na, nb);
+}
+
+/* A misspelt word of a language the model does not know: no model judges it, so only a sure
+ * change is made (draftd_candidates_sure_respelling), and only when the dictionary's first
+ * four suggestions hold one, or one that changes marks alone. Names (capitalised inside a
+ * sentence) and English words (technical terms, quotations: "literal" in Czech text) are left
+ * alone. On native sentences of each language: docs/correction.md#languages. */
+void
+draftd_candidates_foreign_spelling (const DraftdCandidateContext *c, const Word *w, const char *const *sugg, GArray *out, guint site)
+{
+  if ((g_unichar_isupper (g_utf8_get_char (w->text)) && (w->start > 0 || !c->sentence_start)) ||
+      draftd_spell_check (c->spell, "en", w->text))
+    return;
+  const char *sure = NULL;
+  guint n_sure = 0, n_marks = 0;
+  for (guint i = 0; sugg[i] && i < 4; i++) {
+    g_autofree char *sl = g_utf8_strdown (sugg[i], -1);
+    if (g_str_equal (sl, w->lower) || !draftd_candidates_sure_respelling (w->text, sugg[i]))
+      continue;
+    gboolean marks = draftd_candidates_same_letters (w->text, sugg[i]);
+    if (marks && n_marks++ == 0)
+      sure = sugg[i];
+    else if (!marks && n_marks == 0 && n_sure == 0)
+      sure = sugg[i];
+    n_sure++;
+  }
+  if (sure == NULL || (n_marks != 1 && n_sure != 1))
+    return;
+  g_autofree char *rep = draftd_candidates_match_case (w->text, sure);
+  draftd_candidates_add (out, w->start, w->end, rep, DRAFTD_FIX_SPELLING, DRAFTD_CANDIDATE_CERTAIN / 2, site);
+}
