@@ -24,9 +24,12 @@ meson compile -C build-asan -j "$jobs"
 # shaders held to the CPU one shape by shape, and the exactness tests rerun with it: lavapipe
 # runs the shaders uninstrumented, and they cost 10-20 times the CPU kernels there). The host
 # code that picks and dispatches the GPU family runs under ASan once, end to end: golden-gpu.
+# Nor the languages suite (grammar-languages: thirteen languages' spelling indexes, whose
+# expansion is quadratic under ASan's strstr; language-option and grammar-spelling run the
+# same code under ASan on fewer dictionaries).
 # Under ASan those suites took more than 25 of the 45 minutes of the run that had them.
 meson test -C build-asan --print-errorlogs --num-processes "$jobs" --timeout-multiplier 3 \
-  --no-suite gpu-kernels --no-suite statistics --no-suite release-tree --no-suite package
+  --no-suite gpu-kernels --no-suite statistics --no-suite release-tree --no-suite package --no-suite languages
 meson test -C build-asan --print-errorlogs --timeout-multiplier 3 golden-gpu
 
 FUZZ_SECONDS=${FUZZ_SECONDS:-15} tools/fuzz-ci.sh
