@@ -47,9 +47,11 @@ margin (const DraftdCandidateContext *c, DraftdFixKind kind)
   return (c->margins ? c->margins : draftd_candidates_margins)[kind];
 }
 
-static gboolean
-in_list (const char *list, const char *word)
+gboolean
+draftd_candidates_in_list (const char *list, const char *word)
 {
+  if (word == NULL)
+    return FALSE;
   g_autofree char *key = g_strdup_printf (" %s ", word);
   return strstr (list, key) != NULL;
 }
@@ -274,8 +276,8 @@ static const char *const determiners = " the these those my our their his her yo
 gboolean
 draftd_candidates_function_word (const char *lower)
 {
-  return in_list (function_words, lower) || in_list (prepositions, lower) || in_list (particles, lower) ||
-         in_list (" each every any some none both either neither even just only such own whose whom ", lower);
+  return draftd_candidates_in_list (function_words, lower) || draftd_candidates_in_list (prepositions, lower) || draftd_candidates_in_list (particles, lower) ||
+         draftd_candidates_in_list (" each every any some none both either neither even just only such own whose whom ", lower);
 }
 
 /* Common words that open sentences: a word one edit from one of them at a sentence's start is
@@ -341,7 +343,7 @@ draftd_candidates_misspelt_opener (const DraftdCandidateContext *c, const Word *
   g_auto (GStrv) sugg = draftd_spell_suggest (c->spell, c->lang, w->text);
   for (guint i = 0; sugg[i] && i < 4; i++) {
     g_autofree char *sl = g_utf8_strdown (sugg[i], -1);
-    if (edit_distance (w->lower, sl) <= 1 && (draftd_candidates_function_word (sl) || in_list (openers_words, sl)))
+    if (edit_distance (w->lower, sl) <= 1 && (draftd_candidates_function_word (sl) || draftd_candidates_in_list (openers_words, sl)))
       return TRUE;
     /* The best guess only: a name has some look-alike further down ("Salamander"); and only a
      * guess that is a word in lower case, not another name ("Salander" -> "Solander"). */
@@ -436,14 +438,14 @@ pronoun_agreement (Ctx *x, const Word *prev)
   const Word *w = &x->words[x->i];
   const Word *before = x->i >= 2 ? &x->words[x->i - 2] : NULL;
   /* "My friend and I are": a pronoun joined to another subject is plural with it. */
-  if (before && (in_list (modals, before->lower) || in_list (" to let make help if wish as than and or nor ", before->lower)))
+  if (before && (draftd_candidates_in_list (modals, before->lower) || draftd_candidates_in_list (" to let make help if wish as than and or nor ", before->lower)))
     return FALSE;
   const char *rep = NULL;
-  if (in_list (" he she it ", prev->lower))
+  if (draftd_candidates_in_list (" he she it ", prev->lower))
     lookup_pair (agree_third, G_N_ELEMENTS (agree_third), w->lower, &rep);
   else if (g_str_equal (prev->lower, "i"))
     lookup_pair (agree_first, G_N_ELEMENTS (agree_first), w->lower, &rep);
-  else if (in_list (" you we they ", prev->lower))
+  else if (draftd_candidates_in_list (" you we they ", prev->lower))
     lookup_pair (agree_plural, G_N_ELEMENTS (agree_plural), w->lower, &rep);
   return rep && certain (x, w->start, w->end, rep, DRAFTD_FIX_AGREEMENT);
 }
@@ -458,13 +460,13 @@ plural_subject (Ctx *x, const Word *prev)
   if (!lookup_pair (to_plural, G_N_ELEMENTS (to_plural), w->lower, &rep))
     return FALSE;
   g_autofree char *next_singular = next && g_str_has_suffix (next->lower, "s") ? draftd_forms_singular (x->c->spell, next->lower) : NULL;
-  gboolean plural_next = next && (in_list (plural_quantifiers, next->lower) || g_str_equal (next->lower, "lots") ||
+  gboolean plural_next = next && (draftd_candidates_in_list (plural_quantifiers, next->lower) || g_str_equal (next->lower, "lots") ||
                                   (next_singular && draftd_forms_is (next_singular, 'n') && !draftd_forms_is (next->lower, 'n')));
   gboolean there = g_str_equal (prev->lower, "there") && plural_next;
   const char *lemma = draftd_forms_irregular_lemma (prev->lower, 'n');
   const Word *det = x->i >= 2 ? &x->words[x->i - 2] : NULL;
   gboolean irregular = (lemma && !g_str_equal (lemma, prev->lower)) || g_str_equal (prev->lower, "people");
-  irregular = irregular && (x->i == 1 || (det && in_list (determiners, det->lower)));
+  irregular = irregular && (x->i == 1 || (det && draftd_candidates_in_list (determiners, det->lower)));
   if (g_str_equal (w->lower, "has") && !irregular)
     return FALSE;
   return (there || irregular) && certain (x, w->start, w->end, rep, DRAFTD_FIX_AGREEMENT);
@@ -483,13 +485,13 @@ noun_number (Ctx *x, const Word *prev)
 {
   const Word *w = &x->words[x->i];
   const Word *pp = x->i >= 2 && adjacent (x->s, &x->words[x->i - 2], prev) ? &x->words[x->i - 2] : NULL;
-  gboolean direct = in_list (plural_quantifiers, prev->lower);
+  gboolean direct = draftd_candidates_in_list (plural_quantifiers, prev->lower);
   /* With one word between, it must be an adjective-like word, not already a plural noun
    * ("many questions after"). */
-  gboolean skip_one = !direct && pp && in_list (plural_quantifiers, pp->lower) && draftd_forms_is (prev->lower, 'a') &&
+  gboolean skip_one = !direct && pp && draftd_candidates_in_list (plural_quantifiers, pp->lower) && draftd_forms_is (prev->lower, 'a') &&
                       !draftd_forms_is (prev->lower, 'n');
-  if ((!direct && !skip_one) || in_list (function_words, w->lower) || in_list (particles, w->lower) ||
-      in_list (plural_nouns, w->lower) || !draftd_forms_is (w->lower, 'n') || g_str_has_suffix (w->lower, "ing"))
+  if ((!direct && !skip_one) || draftd_candidates_in_list (function_words, w->lower) || draftd_candidates_in_list (particles, w->lower) ||
+      draftd_candidates_in_list (plural_nouns, w->lower) || !draftd_forms_is (w->lower, 'n') || g_str_has_suffix (w->lower, "ing"))
     return FALSE;
   g_autofree char *plural = draftd_forms_plural (x->c->spell, w->lower);
   g_autofree char *singular = draftd_forms_singular (x->c->spell, w->lower);
@@ -501,7 +503,7 @@ noun_number (Ctx *x, const Word *prev)
    * make a compound adjective, singular. */
   if (direct && next && adjacent (x->s, w, next) && noun_like (x, next->lower))
     return FALSE;
-  gboolean ends = next == NULL || !adjacent (x->s, w, next) || in_list (function_words, next->lower) || in_list (prepositions, next->lower);
+  gboolean ends = next == NULL || !adjacent (x->s, w, next) || draftd_candidates_in_list (function_words, next->lower) || draftd_candidates_in_list (prepositions, next->lower);
   if (ends)
     return certain (x, w->start, w->end, plural, DRAFTD_FIX_AGREEMENT);
   const char *alts[] = { plural };
@@ -529,9 +531,9 @@ static gboolean
 base_after_modal (Ctx *x, const Word *prev)
 {
   const Word *w = &x->words[x->i];
-  gboolean modal = in_list (modals, prev->lower), to = g_str_equal (prev->lower, "to");
+  gboolean modal = draftd_candidates_in_list (modals, prev->lower), to = g_str_equal (prev->lower, "to");
   const char *irr = draftd_forms_irregular_lemma (w->lower, 'v');
-  if ((!modal && !to) || in_list (function_words, w->lower))
+  if ((!modal && !to) || draftd_candidates_in_list (function_words, w->lower))
     return FALSE;
   /* After "to", only an irregular past is surely a verb ("to plays" may be "to the plays"). */
   gboolean past = irr && !g_str_equal (irr, w->lower) && !g_str_has_suffix (w->lower, "ing");
@@ -571,7 +573,7 @@ participle (Ctx *x, const Word *prev)
   const Word *w = &x->words[x->i];
   const char *lemma = draftd_forms_irregular_lemma (w->lower, 'v');
   /* "what they have is": "is" starts a clause of its own. */
-  if (!in_list (" have has had ", prev->lower) || lemma == NULL || g_str_equal (lemma, w->lower) || in_list (" is are am ", w->lower))
+  if (!draftd_candidates_in_list (" have has had ", prev->lower) || lemma == NULL || g_str_equal (lemma, w->lower) || draftd_candidates_in_list (" is are am ", w->lower))
     return FALSE;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (x->c->spell, w->lower);
   const char *p = participle_of (w->lower, fam);
@@ -583,7 +585,7 @@ static gboolean
 past_time (const Ctx *x)
 {
   for (guint k = 0; k < x->n; k++)
-    if (in_list (" yesterday ago last ", x->words[k].lower))
+    if (draftd_candidates_in_list (" yesterday ago last ", x->words[k].lower))
       return TRUE;
   return FALSE;
 }
@@ -604,12 +606,12 @@ static gboolean
 subject_verb (Ctx *x, const Word *prev)
 {
   const Word *w = &x->words[x->i];
-  gboolean third = in_list (" he she it ", prev->lower), other = in_list (" i you we they ", prev->lower);
+  gboolean third = draftd_candidates_in_list (" he she it ", prev->lower), other = draftd_candidates_in_list (" i you we they ", prev->lower);
   /* "Let it go", "does he go", "made it work": the pronoun is governed, and the verb bare. */
   const Word *before = x->i >= 2 ? &x->words[x->i - 2] : NULL;
-  if (before && (in_list (modals, before->lower) || in_list (" let make made help helps see saw watch hear heard have had ", before->lower)))
+  if (before && (draftd_candidates_in_list (modals, before->lower) || draftd_candidates_in_list (" let make made help helps see saw watch hear heard have had ", before->lower)))
     return FALSE;
-  if ((!third && !other) || in_list (function_words, w->lower) || in_list (prepositions, w->lower) || in_list (particles, w->lower))
+  if ((!third && !other) || draftd_candidates_in_list (function_words, w->lower) || draftd_candidates_in_list (prepositions, w->lower) || draftd_candidates_in_list (particles, w->lower))
     return FALSE;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (x->c->spell, w->lower);
   g_autoptr (GPtrArray) alts = g_ptr_array_new ();
@@ -640,7 +642,7 @@ collocation (Ctx *x, const Word *prev)
 {
   const Word *w = &x->words[x->i];
   for (guint k = 0; k < G_N_ELEMENTS (collocations); k++)
-    if (g_str_equal (prev->lower, collocations[k][0]) && in_list (collocations[k][1], w->lower))
+    if (g_str_equal (prev->lower, collocations[k][0]) && draftd_candidates_in_list (collocations[k][1], w->lower))
       return certain (x, w->start, w->end, collocations[k][2], DRAFTD_FIX_PREPOSITION);
   return FALSE;
 }
@@ -660,11 +662,11 @@ static gboolean
 double_comparative (Ctx *x)
 {
   const Word *w = &x->words[x->i], *next = neighbour (x, 1);
-  if (next == NULL || !in_list (" more most ", w->lower))
+  if (next == NULL || !draftd_candidates_in_list (" more most ", w->lower))
     return FALSE;
   const char *lemma = draftd_forms_irregular_lemma (next->lower, 'a');
   gboolean regular = (g_str_has_suffix (next->lower, "er") || g_str_has_suffix (next->lower, "est")) &&
-                     !in_list (" other over under water number ", next->lower);
+                     !draftd_candidates_in_list (" other over under water number ", next->lower);
   if (lemma && !g_str_equal (lemma, next->lower))
     return certain (x, w->start, next->start, "", DRAFTD_FIX_WORD_CHOICE);
   return regular && judged_deletion (x, w->start, next->start, DRAFTD_FIX_WORD_CHOICE);
@@ -675,7 +677,7 @@ static gboolean
 be_stative (Ctx *x)
 {
   const Word *w = &x->words[x->i], *next = neighbour (x, 1);
-  if (next == NULL || !in_list (" am is are ", w->lower) || !in_list (stative, next->lower))
+  if (next == NULL || !draftd_candidates_in_list (" am is are ", w->lower) || !draftd_candidates_in_list (stative, next->lower))
     return FALSE;
   return judged_deletion (x, w->start, next->start, DRAFTD_FIX_VERB_FORM);
 }
@@ -689,7 +691,7 @@ phrase (Ctx *x)
     return FALSE;
   if (g_str_equal (w->lower, "your") && g_str_equal (next->lower, "welcome"))
     return certain (x, w->start, w->end, "you're", DRAFTD_FIX_WORD_CHOICE);
-  if (in_list (" their they're ", w->lower) && in_list (" is are was were ", next->lower))
+  if (draftd_candidates_in_list (" their they're ", w->lower) && draftd_candidates_in_list (" is are was were ", next->lower))
     return certain (x, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
   return FALSE;
 }
@@ -713,15 +715,15 @@ word_rules (Ctx *x)
     draftd_candidates_add (x->out, w->start, w->end, rep, DRAFTD_FIX_PUNCTUATION, DRAFTD_CANDIDATE_CERTAIN, x->site++);
     return TRUE;
   }
-  if (in_list (" a an ", w->lower)) {
+  if (draftd_candidates_in_list (" a an ", w->lower)) {
     x->site = article_site (x->s, w, next, x->out, x->site);
     return TRUE;
   }
   if (prev && g_str_equal (prev->lower, w->lower) &&
-      in_list (" the a an to of in on at is are was were be and for with must can will should would could has have my our ", w->lower))
+      draftd_candidates_in_list (" the a an to of in on at is are was were be and for with must can will should would could has have my our ", w->lower))
     return certain (x, prev->end, w->end, "", DRAFTD_FIX_WORD_CHOICE);
   /* "It's is": the verb twice. */
-  if (prev && g_str_equal (w->lower, "is") && in_list (" it's that's there's he's she's what's ", prev->lower))
+  if (prev && g_str_equal (w->lower, "is") && draftd_candidates_in_list (" it's that's there's he's she's what's ", prev->lower))
     return certain (x, prev->end, w->end, "", DRAFTD_FIX_WORD_CHOICE);
   if (phrase (x) || double_comparative (x) || be_stative (x))
     return TRUE;
@@ -741,7 +743,7 @@ draftd_candidates_english_sites (const DraftdCandidateContext *c, const char *s,
   if (word_rules (&x))
     return x.site;
   const Word *w = &words[i];
-  if (in_list (" cant wont ", w->lower)) {
+  if (draftd_candidates_in_list (" cant wont ", w->lower)) {
     const char *alts[] = { g_str_equal (w->lower, "cant") ? "can't" : "won't" };
     judged (&x, alts, 1, DRAFTD_FIX_SPELLING, margin (c, DRAFTD_FIX_SPELLING) - 1.5f);
     return x.site;
@@ -801,7 +803,7 @@ comparative (const char *l)
 {
   if (l == NULL)
     return FALSE;
-  if (in_list (" more less rather better worse fewer other else different ", l))
+  if (draftd_candidates_in_list (" more less rather better worse fewer other else different ", l))
     return TRUE;
   gsize n = strlen (l);
   if (n < 5 || !g_str_has_suffix (l, "er"))
@@ -821,50 +823,50 @@ licensed (const Ctx *x, const Around *a, const char *alt)
 {
   const char *p = a->prev, *n = a->next;
   if (g_str_equal (alt, "there"))
-    return a->ends || (n && in_list (" is are was were be has have will would can could may might must seems seem ", n));
-  if (in_list (" their your whose its ", alt))
-    return noun_like (x, n) && !(n && in_list (" to ", n));
-  if (in_list (" they're you're who's it's ", alt))
-    return is_ing (n) || (n && in_list (" a an the not going been very so too really just always never all about no ", n)) ||
+    return a->ends || (n && draftd_candidates_in_list (" is are was were be has have will would can could may might must seems seem ", n));
+  if (draftd_candidates_in_list (" their your whose its ", alt))
+    return noun_like (x, n) && !(n && draftd_candidates_in_list (" to ", n));
+  if (draftd_candidates_in_list (" they're you're who's it's ", alt))
+    return is_ing (n) || (n && draftd_candidates_in_list (" a an the not going been very so too really just always never all about no ", n)) ||
            predicate_adjective (x, n, a->next2);
   if (g_str_equal (alt, "than"))
     return comparative (p) || comparative (a->prev2);
   if (g_str_equal (alt, "then"))
-    return !comparative (p) && !comparative (a->prev2) && (a->start || (p && in_list (" and since until till just but back ", p)));
+    return !comparative (p) && !comparative (a->prev2) && (a->start || (p && draftd_candidates_in_list (" and since until till just but back ", p)));
   if (g_str_equal (alt, "where"))
-    return (n && in_list (" i you he she we they there ", n) && !(p && in_list (subjects, p))) ||
-           (a->start && n && in_list (" is are do does did can could will would should ", n));
+    return (n && draftd_candidates_in_list (" i you he she we they there ", n) && !(p && draftd_candidates_in_list (subjects, p))) ||
+           (a->start && n && draftd_candidates_in_list (" is are do does did can could will would should ", n));
   if (g_str_equal (alt, "were"))
-    return p && (in_list (" we they you there who ", p) || (noun_like (x, p) && g_str_has_suffix (p, "s"))) && !(n && in_list (subjects, n));
+    return p && (draftd_candidates_in_list (" we they you there who ", p) || (noun_like (x, p) && g_str_has_suffix (p, "s"))) && !(n && draftd_candidates_in_list (subjects, n));
   if (g_str_equal (alt, "whether"))
-    return (n && in_list (" or to it i you he she we they this ", n)) ||
-           (p && in_list (" know decide decided wonder ask asked see matter check determine doubt unsure sure ", p));
+    return (n && draftd_candidates_in_list (" or to it i you he she we they this ", n)) ||
+           (p && draftd_candidates_in_list (" know decide decided wonder ask asked see matter check determine doubt unsure sure ", p));
   if (g_str_equal (alt, "weather"))
-    return (p && in_list (" the bad good nice cold hot warm sunny rainy this ", p)) || (n && in_list (" forecast conditions ", n));
+    return (p && draftd_candidates_in_list (" the bad good nice cold hot warm sunny rainy this ", p)) || (n && draftd_candidates_in_list (" forecast conditions ", n));
   if (g_str_equal (alt, "passed"))
-    return p && in_list (" have has had having who i you he she we they ", p);
+    return p && draftd_candidates_in_list (" have has had having who i you he she we they ", p);
   if (g_str_equal (alt, "past"))
-    return p && in_list (" the this ", p) && (a->ends || noun_like (x, n) || (n && in_list (" few ", n)));
+    return p && draftd_candidates_in_list (" the this ", p) && (a->ends || noun_like (x, n) || (n && draftd_candidates_in_list (" few ", n)));
   /* "will effect change" is the verb "effect", bringing change about. */
-  if (g_str_equal (alt, "affect") && n && in_list (" change changes ", n))
+  if (g_str_equal (alt, "affect") && n && draftd_candidates_in_list (" change changes ", n))
     return FALSE;
-  if (in_list (" affect lose accept advise ", alt))
-    return p && (in_list (modals, p) || in_list (" to not never i you we they ", p));
-  if (in_list (" effect advice ", alt))
-    return p && in_list (" the an a no any this that side positive negative great big huge good bad some my your his her our "
+  if (draftd_candidates_in_list (" affect lose accept advise ", alt))
+    return p && (draftd_candidates_in_list (modals, p) || draftd_candidates_in_list (" to not never i you we they ", p));
+  if (draftd_candidates_in_list (" effect advice ", alt))
+    return p && draftd_candidates_in_list (" the an a no any this that side positive negative great big huge good bad some my your his her our "
                          "their its much little ", p);
   if (g_str_equal (alt, "loose"))
-    return (p && in_list (" is are was were be been too very so get got come came ", p)) && (a->ends || !noun_like (x, n));
+    return (p && draftd_candidates_in_list (" is are was were be been too very so get got come came ", p)) && (a->ends || !noun_like (x, n));
   if (g_str_equal (alt, "except"))
-    return n && in_list (" for that when ", n);
+    return n && draftd_candidates_in_list (" for that when ", n);
   if (g_str_equal (alt, "quiet"))
-    return p && in_list (" be is are was were very so too keep stay remain ", p) && a->ends;
+    return p && draftd_candidates_in_list (" be is are was were very so too keep stay remain ", p) && a->ends;
   if (g_str_equal (alt, "quite"))
-    return n && (predicate_adjective (x, n, a->next2) || in_list (" a some few lot often well ", n));
+    return n && (predicate_adjective (x, n, a->next2) || draftd_candidates_in_list (" a some few lot often well ", n));
   if (g_str_equal (alt, "piece"))
-    return p && in_list (" a one each every this that another ", p) && n && g_str_equal (n, "of");
+    return p && draftd_candidates_in_list (" a one each every this that another ", p) && n && g_str_equal (n, "of");
   if (g_str_equal (alt, "peace"))
-    return p && in_list (" world inner in at make keep ", p);
+    return p && draftd_candidates_in_list (" world inner in at make keep ", p);
   return FALSE;
 }
 
@@ -893,7 +895,7 @@ confusable_site (Ctx *x)
                after == NULL || !adjacent (x->s, w, after) };
   float extra = x->c->large_model ? 0 : CONFUSABLE_EXTRA_SMALL;
   for (guint k = 0; k < G_N_ELEMENTS (confusables); k++) {
-    if (!in_list (confusables[k], w->lower))
+    if (!draftd_candidates_in_list (confusables[k], w->lower))
       continue;
     g_autofree char *list = g_strstrip (g_strdup (confusables[k]));
     g_auto (GStrv) members = g_strsplit (list, " ", -1);
@@ -923,7 +925,7 @@ draftd_candidates_confusable_rule (const char *was, const char *now)
   g_string_replace (gb, "\xe2\x80\x99", "'", 0);
   const char *a = ga->str, *b = gb->str;
   for (guint k = 0; k < G_N_ELEMENTS (confusables); k++) {
-    if (g_str_equal (a, b) || !in_list (confusables[k], a) || !in_list (confusables[k], b))
+    if (g_str_equal (a, b) || !draftd_candidates_in_list (confusables[k], a) || !draftd_candidates_in_list (confusables[k], b))
       continue;
     /* Alphabetical, so that were -> where and where -> were are one rule to turn off. */
     return g_strdup_printf ("confusable.%s-%s", strcmp (a, b) < 0 ? a : b, strcmp (a, b) < 0 ? b : a);
@@ -968,9 +970,9 @@ draftd_candidates_english_sentence (const DraftdCandidateContext *c, const char 
     /* The phrase, then a space and a word: no comma, colon or dash there yet. "Also" only
      * before a subject ("Also, the"; "Also add information" is an imperative). */
     gboolean also_ok = !g_str_equal (openers[k], "also") ||
-                       in_list (" the a an this these that those there it it's they we i you he she my our their his her ", words[m].lower);
+                       draftd_candidates_in_list (" the a an this these that those there it it's they we i you he she my our their his her ", words[m].lower);
     /* "In addition to the fee", "As a result of the storm": the phrase goes on. */
-    gboolean goes_on = m < n && in_list (" to of ", words[m].lower);
+    gboolean goes_on = m < n && draftd_candidates_in_list (" to of ", words[m].lower);
     if (m == len && also_ok && !goes_on && adjacent (s, &words[m - 1], &words[m]) && words[0].start == 0) {
       draftd_candidates_add (out, words[m - 1].end, words[m - 1].end, ",", DRAFTD_FIX_PUNCTUATION, DRAFTD_CANDIDATE_CERTAIN, site);
       return site + 1;

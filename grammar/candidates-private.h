@@ -11,6 +11,8 @@ typedef struct {
   gboolean compound; /* part of a hyphenated compound ("tractor-trailers"): spelt, never inflected */
 } Word;
 
+/* Is `word` one of the words of `list`, each between spaces (" a b c ")? FALSE for NULL. */
+gboolean draftd_candidates_in_list (const char *list, const char *word);
 /* Is the word (lower case) one of English's closed-class words (articles, pronouns,
  * auxiliaries, prepositions, conjunctions)? */
 gboolean draftd_candidates_function_word (const char *lower);

@@ -21,15 +21,6 @@ typedef struct {
   guint site;
 } F;
 
-static gboolean
-in_list (const char *list, const char *word)
-{
-  if (word == NULL)
-    return FALSE;
-  g_autofree char *key = g_strdup_printf (" %s ", word);
-  return strstr (list, key) != NULL;
-}
-
 /* Only spaces between words[a] and words[a + 1]. */
 static gboolean
 joined (const F *f, guint a)
@@ -99,7 +90,7 @@ modal_of (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *next = near (f, 1);
-  if (!g_str_equal (w->lower, "of") || !in_list (modals, prev) || next == NULL)
+  if (!g_str_equal (w->lower, "of") || !draftd_candidates_in_list (modals, prev) || next == NULL)
     return FALSE;
   /* "would of" is "would have" before a participle or "been"; "could of course" is no error. */
   if (g_str_equal (next, "course"))
@@ -117,9 +108,9 @@ since_duration (F *f)
   const char *q = near (f, 1), *u = near (f, 2), *after = near (f, 3);
   if (!g_str_equal (w->lower, "since") || q == NULL)
     return FALSE;
-  gboolean count = in_list (numbers, q) || in_list (" many several few ", q) || g_ascii_isdigit (q[0]);
+  gboolean count = draftd_candidates_in_list (numbers, q) || draftd_candidates_in_list (" many several few ", q) || g_ascii_isdigit (q[0]);
   /* "since two years ago" names a point in time, and is right. */
-  if (!count || !in_list (units, u) || g_strcmp0 (after, "ago") == 0)
+  if (!count || !draftd_candidates_in_list (units, u) || g_strcmp0 (after, "ago") == 0)
     return FALSE;
   return sure (f, w->start, w->end, "for", DRAFTD_FIX_PREPOSITION);
 }
@@ -134,8 +125,8 @@ redundant_preposition (F *f)
                                    "emphasized emphasizes emphasizing ";
   const char *prev = near (f, -1), *next = near (f, 1);
   /* "discussed about 20 items": "about" as "roughly". */
-  if (!g_str_equal (w->lower, "about") || !in_list (verbs, prev) || next == NULL || g_ascii_isdigit (next[0]) ||
-      in_list (numbers, next))
+  if (!g_str_equal (w->lower, "about") || !draftd_candidates_in_list (verbs, prev) || next == NULL || g_ascii_isdigit (next[0]) ||
+      draftd_candidates_in_list (numbers, next))
     return FALSE;
   return sure (f, f->words[f->i - 1].end, w->end, "", DRAFTD_FIX_PREPOSITION);
 }
@@ -147,7 +138,7 @@ wether (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1);
-  if (!g_str_equal (w->lower, "wether") || in_list (determiners, prev) || in_list (" young old castrated ", prev))
+  if (!g_str_equal (w->lower, "wether") || draftd_candidates_in_list (determiners, prev) || draftd_candidates_in_list (" young old castrated ", prev))
     return FALSE;
   return sure (f, w->start, w->end, "whether", DRAFTD_FIX_WORD_CHOICE);
 }
@@ -182,7 +173,7 @@ noun (const char *l)
 static gboolean
 superlative (const char *l)
 {
-  if (in_list (" best worst first last most least only greatest ", l))
+  if (draftd_candidates_in_list (" best worst first last most least only greatest ", l))
     return TRUE;
   if (l == NULL || strlen (l) < 5 || !g_str_has_suffix (l, "est"))
     return FALSE;
@@ -204,7 +195,7 @@ one_of_superlative (F *f)
   /* "one of the/my", then "most" + adjective or a superlative, then the noun. */
   gint k = (gint) f->i - 1;
   gboolean sup = FALSE;
-  while (k >= 0 && (gint) f->i - k <= 3 && joined (f, (guint) k) && !in_list (determiners, f->words[k].lower)) {
+  while (k >= 0 && (gint) f->i - k <= 3 && joined (f, (guint) k) && !draftd_candidates_in_list (determiners, f->words[k].lower)) {
     const char *m = f->words[k].lower;
     /* Only the superlative and its adjectives: "one of the first women to fly" has a noun. */
     if (!superlative (m) && (draftd_candidates_function_word (m) || !draftd_forms_is (m, 'a')))
@@ -212,7 +203,7 @@ one_of_superlative (F *f)
     sup |= superlative (m);
     k--;
   }
-  if (!sup || k < 2 || !in_list (" the my your his her our their ", f->words[k].lower) ||
+  if (!sup || k < 2 || !draftd_candidates_in_list (" the my your his her our their ", f->words[k].lower) ||
       !g_str_equal (f->words[k - 1].lower, "of") || !g_str_equal (f->words[k - 2].lower, "one") || !joined (f, (guint) k - 1) ||
       !joined (f, (guint) k - 2))
     return FALSE;
@@ -248,7 +239,7 @@ forward_to (F *f)
 {
   const Word *w = &f->words[f->i];
   if (f->i < 3 || g_strcmp0 (near (f, -1), "to") != 0 || g_strcmp0 (near (f, -2), "forward") != 0 ||
-      !in_list (" look looks looked looking ", near (f, -3)))
+      !draftd_candidates_in_list (" look looks looked looking ", near (f, -3)))
     return FALSE;
   if (draftd_candidates_function_word (w->lower) || g_str_has_suffix (w->lower, "ing") || !draftd_forms_is (w->lower, 'v'))
     return FALSE;
@@ -260,7 +251,7 @@ forward_to (F *f)
    * only before what must be its object. */
   const char *next = near (f, 1);
   if (!draftd_forms_is (w->lower, 'n') ||
-      in_list (" you him her them us me it this that the a an your my our his their from with ", next))
+      draftd_candidates_in_list (" you him her them us me it this that the a an your my our his their from with ", next))
     return sure (f, w->start, w->end, ing, DRAFTD_FIX_VERB_FORM);
   const char *alts[] = { ing };
   return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_VERB_FORM, 0);
@@ -289,11 +280,11 @@ static const char *const clause_words =
 static int
 noun_number (const F *f, const char *l)
 {
-  if (in_list (" people children men women feet teeth mice geese police cattle ", l) || in_list (plural_heads, l))
+  if (draftd_candidates_in_list (" people children men women feet teeth mice geese police cattle ", l) || draftd_candidates_in_list (plural_heads, l))
     return 1;
-  if (in_list (singular_heads, l))
+  if (draftd_candidates_in_list (singular_heads, l))
     return -1;
-  if (in_list (either_number, l) || in_list (s_singulars, l))
+  if (draftd_candidates_in_list (either_number, l) || draftd_candidates_in_list (s_singulars, l))
     return 0;
   const char *lemma = draftd_forms_irregular_lemma (l, 'n');
   if (lemma && !g_str_equal (lemma, l))
@@ -312,9 +303,9 @@ static gboolean
 np_word (const F *f, const Word *w)
 {
   /* "u" is a letter's name to WordNet, and a learner's "you". */
-  if (w->fixed || strlen (w->lower) < 2 || (draftd_candidates_function_word (w->lower) && !in_list (numbers, w->lower)))
+  if (w->fixed || strlen (w->lower) < 2 || (draftd_candidates_function_word (w->lower) && !draftd_candidates_in_list (numbers, w->lower)))
     return FALSE;
-  if (in_list (numbers, w->lower) || draftd_forms_is (w->lower, 'n') || draftd_forms_is (w->lower, 'a'))
+  if (draftd_candidates_in_list (numbers, w->lower) || draftd_forms_is (w->lower, 'n') || draftd_forms_is (w->lower, 'a'))
     return TRUE;
   g_autofree char *sing = g_str_has_suffix (w->lower, "s") ? draftd_forms_singular (f->c->spell, w->lower) : NULL;
   return sing && draftd_forms_is (sing, 'n');
@@ -326,21 +317,21 @@ static gint
 noun_phrase (const F *f, guint *k, guint end)
 {
   guint at = *k;
-  if (at < end && (in_list (singular_heads, f->words[at].lower) || in_list (of_heads, f->words[at].lower))) {
+  if (at < end && (draftd_candidates_in_list (singular_heads, f->words[at].lower) || draftd_candidates_in_list (of_heads, f->words[at].lower))) {
     *k = at + 1;
     return (gint) at;
   }
-  if (at < end && in_list (determiners, f->words[at].lower))
+  if (at < end && draftd_candidates_in_list (determiners, f->words[at].lower))
     at++;
   guint first = at;
-  while (at < end && !in_list (prepositions, f->words[at].lower) && np_word (f, &f->words[at]))
+  while (at < end && !draftd_candidates_in_list (prepositions, f->words[at].lower) && np_word (f, &f->words[at]))
     at++;
-  if (at == first || (at < end && !in_list (prepositions, f->words[at].lower)))
+  if (at == first || (at < end && !draftd_candidates_in_list (prepositions, f->words[at].lower)))
     return -1;
   /* It ends in its noun: "a covered work" is no phrase "a covered" and a verb "work". */
   const char *last = f->words[at - 1].lower;
   g_autofree char *sing = g_str_has_suffix (last, "s") ? draftd_forms_singular (f->c->spell, last) : NULL;
-  if (!draftd_forms_is (last, 'n') && !(sing && draftd_forms_is (sing, 'n')) && !in_list (numbers, last))
+  if (!draftd_forms_is (last, 'n') && !(sing && draftd_forms_is (sing, 'n')) && !draftd_candidates_in_list (numbers, last))
     return -1;
   *k = at;
   return (gint) at - 1;
@@ -357,14 +348,14 @@ subject_number (const F *f, guint b, guint end)
     return 0;
   const char *h = f->words[head].lower;
   gint rest = -1;
-  if (k < end && g_str_equal (f->words[k].lower, "of") && in_list (of_heads, h)) {
+  if (k < end && g_str_equal (f->words[k].lower, "of") && draftd_candidates_in_list (of_heads, h)) {
     k++;
     rest = noun_phrase (f, &k, end);
     if (rest < 0)
       return 0;
   }
   while (k < end) {
-    if (!in_list (prepositions, f->words[k].lower))
+    if (!draftd_candidates_in_list (prepositions, f->words[k].lower))
       return 0;
     k++;
     if (noun_phrase (f, &k, end) < 0)
@@ -373,10 +364,10 @@ subject_number (const F *f, guint b, guint end)
   /* "a number of people are", "the number of people is". */
   if (g_str_equal (h, "number") && head > (gint) b)
     return g_str_equal (f->words[head - 1].lower, "a") ? 1 : g_str_equal (f->words[head - 1].lower, "the") ? -1 : 0;
-  if (head == (gint) b && in_list (determiners, h) && !in_list (singular_heads, h) && !in_list (of_heads, h))
+  if (head == (gint) b && draftd_candidates_in_list (determiners, h) && !draftd_candidates_in_list (singular_heads, h) && !draftd_candidates_in_list (of_heads, h))
     return 0;
   /* An adjective alone ("old have it", "the rich") names people of either number. */
-  if (head == (gint) b && draftd_forms_is (h, 'a') && !in_list (singular_heads, h) && !in_list (of_heads, h) && !in_list (plural_heads, h))
+  if (head == (gint) b && draftd_forms_is (h, 'a') && !draftd_candidates_in_list (singular_heads, h) && !draftd_candidates_in_list (of_heads, h) && !draftd_candidates_in_list (plural_heads, h))
     return 0;
   return noun_number (f, rest >= 0 ? f->words[rest].lower : h);
 }
@@ -425,7 +416,7 @@ static gboolean
 demonstrative (F *f, guint b)
 {
   const Word *w = &f->words[f->i];
-  if (b + 1 != f->i || !in_list (" are were ", w->lower) || !in_list (" this that ", f->words[b].lower))
+  if (b + 1 != f->i || !draftd_candidates_in_list (" are were ", w->lower) || !draftd_candidates_in_list (" this that ", f->words[b].lower))
     return FALSE;
   const Word *d = &f->words[b];
   return sure (f, d->start, d->end, g_str_equal (d->lower, "this") ? "these" : "those", DRAFTD_FIX_AGREEMENT);
@@ -438,38 +429,38 @@ subject_head (F *f)
   if (f->i < 1 || !joined (f, f->i - 1))
     return FALSE;
   guint b = f->i - 1;
-  while (b > 0 && joined (f, b - 1) && !in_list (clause_words, f->words[b - 1].lower))
+  while (b > 0 && joined (f, b - 1) && !draftd_candidates_in_list (clause_words, f->words[b - 1].lower))
     b--;
   /* The clause starts the sentence, or follows a comma or a word that opens it. */
-  if (b > 0 && !in_list (clause_words, f->words[b - 1].lower) &&
+  if (b > 0 && !draftd_candidates_in_list (clause_words, f->words[b - 1].lower) &&
       !strchr (",;:", f->s[f->words[b - 1].end]))
     return FALSE;
   if (demonstrative (f, b))
     return TRUE;
   /* After "that" or "which" the clause's subject has its determiner ("that the results show"):
    * "that work are", "which makes passes" are a determiner's phrase and a relative's verb. */
-  if (b > 0 && in_list (" that which whose ", f->words[b - 1].lower) && !in_list (determiners, f->words[b].lower))
+  if (b > 0 && draftd_candidates_in_list (" that which whose ", f->words[b - 1].lower) && !draftd_candidates_in_list (determiners, f->words[b].lower))
     return FALSE;
   g_autofree char *other = NULL;
   int v = verb_number (f, w->lower, &other);
   if (v == 0)
     return FALSE;
   /* "if the result were": the subjunctive. */
-  if (g_str_equal (w->lower, "were") && b > 0 && in_list (" if though ", f->words[b - 1].lower))
+  if (g_str_equal (w->lower, "were") && b > 0 && draftd_candidates_in_list (" if though ", f->words[b - 1].lower))
     return FALSE;
   int s = subject_number (f, b, f->i);
   if (s == 0 || s == v)
     return FALSE;
   const char *alts[] = { other };
-  if (in_list (" is are was were has have does do doesn't don't isn't aren't wasn't weren't hasn't haven't ", w->lower))
+  if (draftd_candidates_in_list (" is are was were has have does do doesn't don't isn't aren't wasn't weren't hasn't haven't ", w->lower))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
   /* A verb that may be a noun ("shows", "survey") is the model's to judge; after an
    * adjective it is the noun ("the third cause that"). */
   const char *next = near (f, 1);
   if (next == NULL || draftd_forms_is (f->words[f->i - 1].lower, 'a'))
     return FALSE;
-  if (!in_list (determiners, next) && !in_list (prepositions, next) &&
-      !in_list (" that to it him her them me us you up out down back nearby here there abroad together alone ", next) &&
+  if (!draftd_candidates_in_list (determiners, next) && !draftd_candidates_in_list (prepositions, next) &&
+      !draftd_candidates_in_list (" that to it him her them me us you up out down back nearby here there abroad together alone ", next) &&
       !g_str_has_suffix (next, "ly"))
     return FALSE;
   /* A verb that is no noun in either form ("live", "lives") reads no other way. */
@@ -494,7 +485,7 @@ static gboolean
 possessed_noun (const F *f, const char *l)
 {
   if (l == NULL || draftd_candidates_function_word (l) || g_str_has_suffix (l, "ing") || draftd_forms_is (l, 'a') ||
-      in_list (" time fun home here today tomorrow tonight yesterday now everything nothing something anything ", l))
+      draftd_candidates_in_list (" time fun home here today tomorrow tonight yesterday now everything nothing something anything ", l))
     return FALSE;
   if (draftd_forms_is (l, 'n'))
     return TRUE;
@@ -523,7 +514,7 @@ possessive_or_contraction (F *f)
       rep = to_possessive[k][1];
   if (rep) {
     /* "Is there milk", "over there", "there books" (a verb's -s or a plural): the model's. */
-    if (g_str_equal (l, "there") && (in_list (" is are was were be been over up down out in from ", prev) || f->i == 0))
+    if (g_str_equal (l, "there") && (draftd_candidates_in_list (" is are was were be been over up down out in from ", prev) || f->i == 0))
       return FALSE;
     if (g_str_equal (next, "own"))
       return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
@@ -532,10 +523,10 @@ possessive_or_contraction (F *f)
     if (g_str_equal (l, "there") && g_str_has_suffix (next, "ing") && strlen (next) > 4 && !possessed_noun (f, next))
       return judge (f, w->start, w->end, theyre, 1, DRAFTD_FIX_WORD_CHOICE, 1.5f);
     /* After a preposition ("for it's old bridges") or "this", no clause can start. */
-    gboolean object = in_list (prepositions, prev) || in_list (" this that ", prev);
+    gboolean object = draftd_candidates_in_list (prepositions, prev) || draftd_candidates_in_list (" this that ", prev);
     /* The shipped target cannot tell "Whose idea" from "Who's idea"; the pattern can: "who's"
      * takes no bare noun, and a clause cannot follow a preposition. */
-    if (possessed_noun (f, next) && (g_str_equal (l, "who's") || in_list (prepositions, prev)))
+    if (possessed_noun (f, next) && (g_str_equal (l, "who's") || draftd_candidates_in_list (prepositions, prev)))
       return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
     if (possessed_noun (f, next))
       return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, object || noun_number (f, next) < 0 ? 2.5f : 1.5f);
@@ -551,22 +542,22 @@ possessive_or_contraction (F *f)
     return FALSE;
   /* "your a", "their not", "its going to", "your welcome", "their always late", "your too
    * kind": no possessive stands there. */
-  if (in_list (" a an not going welcome always never too so also still ", next))
+  if (draftd_candidates_in_list (" a an not going welcome always never too so also still ", next))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* "over their by the door": the place, before what is no noun. */
-  if (g_str_equal (l, "their") && in_list (" over up down out ", prev) && (f->i + 1 >= f->n || in_list (prepositions, next)))
+  if (g_str_equal (l, "their") && draftd_candidates_in_list (" over up down out ", prev) && (f->i + 1 >= f->n || draftd_candidates_in_list (prepositions, next)))
     return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
   const char *alts[] = { rep };
   /* An adjective that is no noun ("its colour is" has a noun), not before the noun it would
    * modify. */
   gboolean predicate = (draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'n') && !possessed_noun (f, next2) &&
                         !g_str_equal (next, "own")) ||
-                       (in_list (" right wrong sure ready late early ", next) && !in_list (" to of ", next2));
+                       (draftd_candidates_in_list (" right wrong sure ready late early ", next) && !draftd_candidates_in_list (" to of ", next2));
   /* "whose responsible for", "its hard to": an adjective alone before a preposition modifies
    * nothing, so it is a predicate. */
   gboolean bare = (draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'n') && !draftd_forms_is (next, 'v')) ||
-                  in_list (" sure ready ", next) || (in_list (" right wrong ", next) && !in_list (" to of ", next2));
-  if (bare && (next2 == NULL || in_list (" about for with to at of in ", next2)) && !g_str_equal (next, "own"))
+                  draftd_candidates_in_list (" sure ready ", next) || (draftd_candidates_in_list (" right wrong ", next) && !draftd_candidates_in_list (" to of ", next2));
+  if (bare && (next2 == NULL || draftd_candidates_in_list (" about for with to at of in ", next2)) && !g_str_equal (next, "own"))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (predicate)
     return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 1.5f);
@@ -580,10 +571,10 @@ comparative (const char *l)
 {
   if (l == NULL)
     return FALSE;
-  if (in_list (" more less better worse fewer rather ", l))
+  if (draftd_candidates_in_list (" more less better worse fewer rather ", l))
     return TRUE;
   gsize n = strlen (l);
-  if (n < 5 || !g_str_has_suffix (l, "er") || in_list (" other over under never ever water number however whether ", l))
+  if (n < 5 || !g_str_has_suffix (l, "er") || draftd_candidates_in_list (" other over under never ever water number however whether ", l))
     return FALSE;
   g_autofree char *base = g_strndup (l, n - 2), *base_e = g_strndup (l, n - 1);
   g_autofree char *undoubled = l[n - 3] == l[n - 4] ? g_strndup (l, n - 3) : NULL;
@@ -599,14 +590,14 @@ then_after_comparative (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1);
-  if (!g_str_equal (w->lower, "then") || prev == NULL || in_list (" and but just since until till back even ", prev))
+  if (!g_str_equal (w->lower, "then") || prev == NULL || draftd_candidates_in_list (" and but just since until till back even ", prev))
     return FALSE;
   const char *alts[] = { "than" };
   if (comparative (prev))
     return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 1.5f);
   for (gint d = -2; d >= -6; d--) {
     const char *p = near (f, d);
-    if (p == NULL || in_list (" and but because when if that which who ", p))
+    if (p == NULL || draftd_candidates_in_list (" and but because when if that which who ", p))
       return FALSE;
     if (comparative (p))
       return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 1.0f);
@@ -621,17 +612,17 @@ affect_effect (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *prev2 = near (f, -2), *next = near (f, 1);
-  if (in_list (" affect affects ", w->lower)) {
+  if (draftd_candidates_in_list (" affect affects ", w->lower)) {
     gboolean plural = g_str_equal (w->lower, "affects");
-    gboolean noun_slot = prev && (in_list (determiners, prev) || draftd_forms_is (prev, 'a')) && in_list (" on of ", next);
+    gboolean noun_slot = prev && (draftd_candidates_in_list (determiners, prev) || draftd_forms_is (prev, 'a')) && draftd_candidates_in_list (" on of ", next);
     if (g_strcmp0 (prev, "side") == 0 || noun_slot)
       return sure (f, w->start, w->end, plural ? "effects" : "effect", DRAFTD_FIX_WORD_CHOICE);
     return FALSE;
   }
-  if (!g_str_equal (w->lower, "effect") || next == NULL || in_list (" change changes a an of on ", next))
+  if (!g_str_equal (w->lower, "effect") || next == NULL || draftd_candidates_in_list (" change changes a an of on ", next))
     return FALSE;
   /* "will this effect the budget": a modal, its subject, then the verb. */
-  gboolean verb_slot = in_list (" this that it he she they we you i ", prev) && in_list (modals, prev2);
+  gboolean verb_slot = draftd_candidates_in_list (" this that it he she they we you i ", prev) && draftd_candidates_in_list (modals, prev2);
   return verb_slot && sure (f, w->start, w->end, "affect", DRAFTD_FIX_WORD_CHOICE);
 }
 
@@ -645,11 +636,11 @@ finished_time (const F *f)
   gboolean finished = FALSE;
   for (guint k = 0; k < f->n; k++) {
     const char *l = f->words[k].lower;
-    if (in_list (" since for ever never already just yet recently lately before so ", l))
+    if (draftd_candidates_in_list (" since for ever never already just yet recently lately before so ", l))
       return FALSE;
-    finished |= in_list (" yesterday ago ", l);
-    finished |= g_str_equal (l, "last") && k + 1 < f->n && (k == 0 || !in_list (" the this these over past few ", f->words[k - 1].lower)) &&
-                in_list (" week month year summer winter spring autumn night weekend monday tuesday wednesday thursday friday "
+    finished |= draftd_candidates_in_list (" yesterday ago ", l);
+    finished |= g_str_equal (l, "last") && k + 1 < f->n && (k == 0 || !draftd_candidates_in_list (" the this these over past few ", f->words[k - 1].lower)) &&
+                draftd_candidates_in_list (" week month year summer winter spring autumn night weekend monday tuesday wednesday thursday friday "
                          "saturday sunday ", f->words[k + 1].lower);
   }
   for (const char *p = strstr (f->s, "in "); p && !finished; p = strstr (p + 1, "in ")) {
@@ -691,8 +682,8 @@ perfect_finished (F *f)
   const Word *w = &f->words[f->i];
   const char *next = near (f, 1), *prev = near (f, -1);
   /* "have" after its subject, before the participle; "been" takes its subject's number. */
-  if (!in_list (" have has ", w->lower) || next == NULL || g_str_equal (next, "been") || g_str_equal (next, "got") ||
-      prev == NULL || in_list (modals, prev) || in_list (" to not ", prev) || !finished_time (f))
+  if (!draftd_candidates_in_list (" have has ", w->lower) || next == NULL || g_str_equal (next, "been") || g_str_equal (next, "got") ||
+      prev == NULL || draftd_candidates_in_list (modals, prev) || draftd_candidates_in_list (" to not ", prev) || !finished_time (f))
     return FALSE;
   g_autofree char *past = past_of (f, next);
   if (past == NULL)
@@ -708,7 +699,7 @@ finite_verb (const F *f, const char *l)
 {
   if (l == NULL)
     return FALSE;
-  if (in_list (" am are is was were have has had do does did can could will would should may might must ", l))
+  if (draftd_candidates_in_list (" am are is was were have has had do does did can could will would should may might must ", l))
     return TRUE;
   const char *lemma = draftd_forms_irregular_lemma (l, 'v');
   if (lemma && !g_str_equal (lemma, l))
@@ -739,14 +730,14 @@ pronoun_case (F *f)
       return sure (f, w->start, w->end, "I", DRAFTD_FIX_WORD_CHOICE);
     return FALSE;
   }
-  if (!g_str_equal (w->text, "I") || (next && !in_list (prepositions, next) && !in_list (" last yesterday today tomorrow ", next)))
+  if (!g_str_equal (w->text, "I") || (next && !draftd_candidates_in_list (prepositions, next) && !draftd_candidates_in_list (" last yesterday today tomorrow ", next)))
     return FALSE;
   /* "to Sarah and I.", "between you and I": the object of a preposition or an -ing verb. */
   for (gint d = -2; d >= -5; d--) {
     const char *p = near (f, d);
     if (p == NULL || finite_verb (f, p))
       return FALSE;
-    if (in_list (" between for to with from of about like at by ", p) || (g_str_has_suffix (p, "ing") && strlen (p) > 4))
+    if (draftd_candidates_in_list (" between for to with from of about like at by ", p) || (g_str_has_suffix (p, "ing") && strlen (p) > 4))
       return sure (f, w->start, w->end, "me", DRAFTD_FIX_WORD_CHOICE);
   }
   return FALSE;
@@ -778,27 +769,27 @@ adverb_for_adjective (F *f)
     if (g_str_equal (w->lower, adverb_of[k][0]))
       rep = adverb_of[k][1];
   /* The adjective ends its clause: nothing after it, or a time or a place. */
-  if (rep == NULL || (next && !in_list (" yesterday today now at in on for with when because and but ", next)))
+  if (rep == NULL || (next && !draftd_candidates_in_list (" yesterday today now at in on for with when because and but ", next)))
     return FALSE;
   gint d = -1;
-  while (in_list (" very really so too quite extremely more pretty ", near (f, d)))
+  while (draftd_candidates_in_list (" very really so too quite extremely more pretty ", near (f, d)))
     d--;
   /* "The milk went bad", "the river ran dry"; but "went very good" is how it went. */
-  if (d == -1 && in_list (" go goes went gone run runs ran ", near (f, d)))
+  if (d == -1 && draftd_candidates_in_list (" go goes went gone run runs ran ", near (f, d)))
     return FALSE;
   /* No verb an adjective completes within reach ("made the rules clear"). */
   for (gint k = d; k >= d - 3 && near (f, k); k--)
-    if (in_list (linking, near (f, k)))
+    if (draftd_candidates_in_list (linking, near (f, k)))
       return FALSE;
   /* Back over the verb's object (at most a determiner and two words) to the verb. */
   for (gint skip = 0; skip <= 3; skip++, d--) {
     const char *p = near (f, d);
     /* "it's serious": a contraction holds its own verb, "is" mostly. */
-    if (p == NULL || in_list (linking, p) || strchr (p, '\'') || strstr (p, "\xe2\x80\x99"))
+    if (p == NULL || draftd_candidates_in_list (linking, p) || strchr (p, '\'') || strstr (p, "\xe2\x80\x99"))
       return FALSE;
-    if (finite_verb (f, p) || (in_list (" speak sing play work drive write answer behave run dance cook ", p)))
+    if (finite_verb (f, p) || (draftd_candidates_in_list (" speak sing play work drive write answer behave run dance cook ", p)))
       return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-    if (draftd_candidates_function_word (p) != in_list (" it that this them him her us me you the a an my his our their ", p))
+    if (draftd_candidates_function_word (p) != draftd_candidates_in_list (" it that this them him her us me you the a an my his our their ", p))
       return FALSE;
   }
   return FALSE;
@@ -823,7 +814,7 @@ static gboolean
 count_noun (const F *f, const Word *w, gboolean verb_ok)
 {
   const char *l = w->lower;
-  if (w->fixed || !noun (l) || draftd_forms_is (l, 'a') || (!verb_ok && draftd_forms_is (l, 'v')) || in_list (mass_nouns, l) ||
+  if (w->fixed || !noun (l) || draftd_forms_is (l, 'a') || (!verb_ok && draftd_forms_is (l, 'v')) || draftd_candidates_in_list (mass_nouns, l) ||
       g_str_has_suffix (l, "ing") || g_str_has_suffix (l, "ness") || g_str_has_suffix (l, "ity") || g_str_has_suffix (l, "ism") ||
       g_str_has_suffix (l, "ics") || g_str_has_suffix (l, "s"))
     return FALSE;
@@ -836,13 +827,13 @@ missing_article (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *prev2 = near (f, -2);
-  gboolean after_verb = in_list (article_verbs, prev) || (in_list (" me him her us them you ", prev) && in_list (" give gives gave ", prev2));
-  if (!after_verb || in_list (determiners, w->lower) ||
-      (draftd_candidates_function_word (w->lower) && !in_list (" very really quite ", w->lower)))
+  gboolean after_verb = draftd_candidates_in_list (article_verbs, prev) || (draftd_candidates_in_list (" me him her us them you ", prev) && draftd_candidates_in_list (" give gives gave ", prev2));
+  if (!after_verb || draftd_candidates_in_list (determiners, w->lower) ||
+      (draftd_candidates_function_word (w->lower) && !draftd_candidates_in_list (" very really quite ", w->lower)))
     return FALSE;
   /* The phrase: an intensifier, adjectives, then a count noun that ends it. */
   guint k = f->i;
-  if (in_list (" very really quite ", w->lower) && k + 1 < f->n && joined (f, k))
+  if (draftd_candidates_in_list (" very really quite ", w->lower) && k + 1 < f->n && joined (f, k))
     k++;
   /* Adjectives ("extra" is a noun too, but not before another noun). */
   while (k + 1 < f->n && joined (f, k) && draftd_forms_is (f->words[k].lower, 'a') && !draftd_candidates_function_word (f->words[k].lower) &&
@@ -850,12 +841,12 @@ missing_article (F *f)
     k++;
   /* A word that may be a verb is a noun after "is" or an adjective ("is engineer", "new
    * record"), not after "need" ("need help"... "need record"). */
-  gboolean verb_ok = k > f->i || in_list (" is was be been become became ", prev);
+  gboolean verb_ok = k > f->i || draftd_candidates_in_list (" is was be been become became ", prev);
   if (!count_noun (f, &f->words[k], verb_ok))
     return FALSE;
   const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
-  gboolean ends = after == NULL || in_list (" in at on for to with from by yesterday today tomorrow last this ", after);
-  if (!ends || in_list (" of ", after))
+  gboolean ends = after == NULL || draftd_candidates_in_list (" in at on for to with from by yesterday today tomorrow last this ", after);
+  if (!ends || draftd_candidates_in_list (" of ", after))
     return FALSE;
   /* "a" or "an" by the sound of the phrase's first word. */
   const char *l = w->lower;
@@ -866,8 +857,8 @@ missing_article (F *f)
   /* Sure where nothing else reads: "is very good question" (an intensifier, an adjective and a
    * count noun), "He is engineer." (a pronoun's predicate). */
   const char *subj = near (f, -2);
-  gboolean intensified = k > f->i + 1 && in_list (" very really quite ", w->lower);
-  gboolean predicate = in_list (" is was ", prev) && (in_list (" he she it i this that ", subj) || in_list (" my his her our their your ", near (f, -3)));
+  gboolean intensified = k > f->i + 1 && draftd_candidates_in_list (" very really quite ", w->lower);
+  gboolean predicate = draftd_candidates_in_list (" is was ", prev) && (draftd_candidates_in_list (" he she it i this that ", subj) || draftd_candidates_in_list (" my his her our their your ", near (f, -3)));
   if (intensified || (predicate && k == f->i))
     return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   /* A bare noun after a verb is often right ("make payment to"); with an adjective before it
@@ -889,7 +880,7 @@ to_base (F *f)
   static const char *const takes_infinitive =
     " want wants wanted like would need needs needed plan plans planned hope hopes hoped decide decides decided try tries "
     "tried going able trying planning hoping deciding ";
-  if (f->i < 2 || g_strcmp0 (near (f, -1), "to") != 0 || !in_list (takes_infinitive, near (f, -2)) ||
+  if (f->i < 2 || g_strcmp0 (near (f, -1), "to") != 0 || !draftd_candidates_in_list (takes_infinitive, near (f, -2)) ||
       !g_str_has_suffix (w->lower, "ing") || strlen (w->lower) < 6)
     return FALSE;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, w->lower);
@@ -909,15 +900,15 @@ pronoun_base (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *before = f->i >= 2 ? f->words[f->i - 2].lower : NULL;
-  if (!in_list (" he she it ", prev) || draftd_candidates_function_word (w->lower) || g_str_has_suffix (w->lower, "s") ||
+  if (!draftd_candidates_in_list (" he she it ", prev) || draftd_candidates_function_word (w->lower) || g_str_has_suffix (w->lower, "s") ||
       !draftd_forms_is (w->lower, 'v'))
     return FALSE;
   /* A word that is an adjective too ("He last chose") is a verb only before its object or
    * its place ("He go home"). */
   if (draftd_forms_is (w->lower, 'a') &&
-      !in_list (" home to the a an my his her their our your it them him me us back out up down there here ", near (f, 1)))
+      !draftd_candidates_in_list (" home to the a an my his her their our your it them him me us back out up down there here ", near (f, 1)))
     return FALSE;
-  gboolean opens = f->i == 1 || (before && in_list (" and but so because when while if although though ", before)) ||
+  gboolean opens = f->i == 1 || (before && draftd_candidates_in_list (" and but so because when while if although though ", before)) ||
                    strchr (",;:", f->s[f->words[f->i - 2].end]);
   /* With a finished time the verb wants its past, not its -s form ("She go to school
    * yesterday" is "went"): the older subject-verb rule proposes that, and the model judges. */
@@ -972,7 +963,7 @@ char *
 draftd_candidates_family_rule (const char *kind, const char *before, const char *was, const char *now)
 {
   /* The diff names a word dropped "grammar": "have visited" -> "visited". */
-  if (g_str_equal (kind, "grammar") && in_list (" have has ", was) && *now == 0)
+  if (g_str_equal (kind, "grammar") && draftd_candidates_in_list (" have has ", was) && *now == 0)
     return g_strdup ("verb-form.finished-time");
   if (g_str_equal (kind, "verb form")) {
     if (g_str_equal (was, "of") && g_str_equal (now, "have"))
@@ -982,8 +973,8 @@ draftd_candidates_family_rule (const char *kind, const char *before, const char 
     if (g_strcmp0 (before, "to") == 0 && g_str_has_suffix (was, "ing"))
       return g_strdup ("verb-form.to-base");
     /* "have visited" -> "visited", "have seen" -> "saw" (a participle would end in -n). */
-    if ((in_list (" have has ", was) && *now == 0) || g_str_has_prefix (was, "have_") || g_str_has_prefix (was, "has_") ||
-        (in_list (" have has ", before) && *now && !g_str_has_suffix (now, "n") && !g_str_has_suffix (now, "ne")))
+    if ((draftd_candidates_in_list (" have has ", was) && *now == 0) || g_str_has_prefix (was, "have_") || g_str_has_prefix (was, "has_") ||
+        (draftd_candidates_in_list (" have has ", before) && *now && !g_str_has_suffix (now, "n") && !g_str_has_suffix (now, "ne")))
       return g_strdup ("verb-form.finished-time");
   }
   if (g_str_equal (kind, "preposition")) {
@@ -996,12 +987,12 @@ draftd_candidates_family_rule (const char *kind, const char *before, const char 
     for (guint k = 0; k < G_N_ELEMENTS (uncountable); k++)
       if (g_str_equal (was, uncountable[k][0]))
         return g_strdup ("agreement.uncountable");
-    if (before && superlative (before) && !in_list (" most least ", before))
+    if (before && superlative (before) && !draftd_candidates_in_list (" most least ", before))
       return g_strdup ("agreement.one-of-plural");
   }
   if (g_str_equal (kind, "word choice")) {
     static const char *const pronouns = " i me she her he him we us they them ";
-    if (in_list (pronouns, was) && in_list (pronouns, now))
+    if (draftd_candidates_in_list (pronouns, was) && draftd_candidates_in_list (pronouns, now))
       return g_strdup ("word-choice.pronoun-case");
     for (guint k = 0; k < G_N_ELEMENTS (adverb_of); k++)
       if (g_str_equal (was, adverb_of[k][0]) && g_str_equal (now, adverb_of[k][1]))
