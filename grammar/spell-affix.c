@@ -120,41 +120,51 @@ elem_matches (const CondElem *e, gunichar c)
   return in != e->negate;
 }
 
-/* Does the stem (UCS-4) meet the affix's condition, at its start (prefix) or end? */
+/* Does the stem meet the affix's condition, at its start (prefix) or end? Read in place,
+ * character by character: the index applies every affix of a dictionary to every stem,
+ * millions of calls, and a copy per call was most of the time (ten times more under ASan). */
 static gboolean
-condition_holds (const Affix *a, const gunichar *w, glong len)
+condition_holds (const Affix *a, const char *stem, gsize len)
 {
-  glong n = a->cond->len;
-  if (n > len)
-    return FALSE;
-  for (glong i = 0; i < n; i++) {
-    gunichar c = a->prefix ? w[i] : w[len - n + i];
-    if (!elem_matches (&g_array_index (a->cond, CondElem, i), c))
+  guint n = a->cond->len;
+  const char *p = a->prefix ? stem : stem + len;
+  for (guint i = 0; i < n; i++) {
+    if (a->prefix ? *p == '\0' : p == stem)
       return FALSE;
+    if (!a->prefix)
+      p = g_utf8_prev_char (p);
+    guint k = a->prefix ? i : n - 1 - i;
+    if (!elem_matches (&g_array_index (a->cond, CondElem, k), g_utf8_get_char (p)))
+      return FALSE;
+    if (a->prefix)
+      p = g_utf8_next_char (p);
   }
   return TRUE;
 }
 
-/* The affix applied to a stem, or NULL where its condition or strip does not fit. */
-static char *
-apply (const Affix *a, const char *stem)
+/* Does the affix apply to the stem: its strip and its condition fit? */
+static gboolean
+fits (const Affix *a, const char *stem)
 {
-  glong len;
-  g_autofree gunichar *w = g_utf8_to_ucs4_fast (stem, -1, &len);
-  if (!condition_holds (a, w, len))
-    return NULL;
   gsize sl = strlen (a->strip), wl = strlen (stem);
   if (sl >= wl)
-    return NULL;
-  if (a->prefix) {
-    if (strncmp (stem, a->strip, sl) != 0)
-      return NULL;
+    return FALSE;
+  if (a->prefix ? strncmp (stem, a->strip, sl) != 0 : strcmp (stem + wl - sl, a->strip) != 0)
+    return FALSE;
+  return condition_holds (a, stem, wl);
+}
+
+/* The affix applied to a stem it fits. */
+static char *
+make (const Affix *a, const char *stem)
+{
+  gsize sl = strlen (a->strip), wl = strlen (stem);
+  if (a->prefix)
     return g_strconcat (a->add, stem + sl, NULL);
-  }
-  if (strcmp (stem + wl - sl, a->strip) != 0)
-    return NULL;
-  g_autofree char *base = g_strndup (stem, wl - sl);
-  return g_strconcat (base, a->add, NULL);
+  char *out = g_malloc (wl - sl + strlen (a->add) + 1);
+  memcpy (out, stem, wl - sl);
+  strcpy (out + wl - sl, a->add);
+  return out;
 }
 
 /* One PFX/SFX line: its header (flag, cross product, count) or a rule. */
@@ -231,43 +241,52 @@ has_flag (GArray *flags, guint32 f)
 }
 
 /* Every form one stem makes with its flags: suffixes (and the suffixes their continuation
- * allows), prefixes, and prefix with suffix where both allow the cross product. */
-static void
+ * allows), prefixes, and prefix with suffix where both allow the cross product; their count.
+ * With `out` NULL the forms are only counted, and no string is made that a count does not
+ * need (the count of a large dictionary runs to millions of forms). */
+static gsize
 expand_stem (const Aff *aff, const char *stem, GArray *flags, GPtrArray *out)
 {
-  g_ptr_array_add (out, g_strdup (stem));
+  gsize n = 1;
+  if (out)
+    g_ptr_array_add (out, g_strdup (stem));
   for (guint i = 0; i < flags->len; i++) {
     GPtrArray *list = g_hash_table_lookup (aff->by_flag, GUINT_TO_POINTER (g_array_index (flags, guint32, i)));
     for (guint k = 0; list && k < list->len; k++) {
       const Affix *a = list->pdata[k];
-      char *form = apply (a, stem);
-      if (form == NULL)
+      if (!fits (a, stem))
         continue;
-      g_ptr_array_add (out, form);
+      n++;
+      /* Owned by `out` where there is one. */
+      char *form = out || a->cont->len ? make (a, stem) : NULL;
+      if (out)
+        g_ptr_array_add (out, form);
       for (guint c = 0; c < a->cont->len; c++) {
         GPtrArray *next = g_hash_table_lookup (aff->by_flag, GUINT_TO_POINTER (g_array_index (a->cont, guint32, c)));
         for (guint m = 0; next && m < next->len; m++) {
           const Affix *b = next->pdata[m];
-          char *more = apply (b, form);
-          if (more)
-            g_ptr_array_add (out, more);
+          if (fits (b, form) && ++n && out)
+            g_ptr_array_add (out, make (b, form));
         }
       }
+      if (!out)
+        g_free (form);
       if (!a->prefix || !a->cross)
         continue;
       for (guint j = 0; j < flags->len; j++) {
         GPtrArray *sfx = g_hash_table_lookup (aff->by_flag, GUINT_TO_POINTER (g_array_index (flags, guint32, j)));
         for (guint m = 0; sfx && m < sfx->len; m++) {
           const Affix *b = sfx->pdata[m];
-          char *both = !b->prefix && b->cross ? apply (b, stem) : NULL;
-          char *whole = both ? apply (a, both) : NULL;
-          if (whole)
-            g_ptr_array_add (out, whole);
-          g_free (both);
+          if (b->prefix || !b->cross || !fits (b, stem))
+            continue;
+          g_autofree char *both = make (b, stem);
+          if (fits (a, both) && ++n && out)
+            g_ptr_array_add (out, make (a, both));
         }
       }
     }
   }
+  return n;
 }
 
 /* The stem and flags of one .dic line ("word/FLAGS morphology"; "\/" is a slash). */
@@ -308,15 +327,34 @@ keep_accepted (Hunhandle *h, const char *encoding, GPtrArray *forms, GHashTable 
   }
 }
 
+/* The lines of `text`, split in place at each newline: an array of pointers into `text`,
+ * NULL-terminated. Not g_strsplit: that finds each newline with strstr, which ASan's
+ * interceptor makes measure the rest of the text every time, quadratic over a dictionary of
+ * hundreds of thousands of lines. */
+static GPtrArray *
+split_lines (char *text)
+{
+  GPtrArray *lines = g_ptr_array_new ();
+  for (char *p = text, *end = text + strlen (text); p;) {
+    char *nl = memchr (p, '\n', (gsize) (end - p));
+    g_ptr_array_add (lines, p);
+    if (nl)
+      *nl = '\0';
+    p = nl ? nl + 1 : NULL;
+  }
+  g_ptr_array_add (lines, NULL);
+  return lines;
+}
+
 static gboolean
 read_aff (Aff *aff, const char *path, const char *encoding, GError **error)
 {
   g_autofree char *text = read_text (path, encoding, error);
   if (text == NULL)
     return FALSE;
-  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
-  for (guint i = 0; lines[i]; i++)
-    parse_aff_line (aff, lines[i]);
+  g_autoptr (GPtrArray) lines = split_lines (text);
+  for (guint i = 0; i + 1 < lines->len; i++)
+    parse_aff_line (aff, g_ptr_array_index (lines, i));
   return TRUE;
 }
 
@@ -334,9 +372,7 @@ count_candidates (const Aff *aff, char **lines)
     char *flag_text;
     g_autofree char *stem = dic_entry (g_strstrip (line), &flag_text);
     g_autoptr (GArray) flags = parse_flags (aff->mode, flag_text);
-    g_autoptr (GPtrArray) forms = g_ptr_array_new_with_free_func (g_free);
-    expand_stem (aff, stem, flags, forms);
-    n += forms->len;
+    n += expand_stem (aff, stem, flags, NULL);
   }
   return n;
 }
@@ -351,7 +387,8 @@ draftd_spell_affix_expand (Hunhandle *h, const char *aff_path, const char *dic_p
   if (read_aff (&aff, aff_path, encoding, error) && (dic = read_text (dic_path, encoding, error)) != NULL) {
     out = g_ptr_array_new_with_free_func (g_free);
     g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-    g_auto (GStrv) lines = g_strsplit (dic, "\n", -1);
+    g_autoptr (GPtrArray) line_array = split_lines (dic);
+    char **lines = (char **) line_array->pdata;
     /* Too many: an empty list, an index of nothing, which the cache remembers. */
     gboolean too_many = count_candidates (&aff, lines) > MAX_CANDIDATES;
     if (too_many)
