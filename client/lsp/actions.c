@@ -464,7 +464,7 @@ draftd_lsp_execute_command (DraftdLspServer *s, JsonNode *id, JsonObject *params
   DraftdLspJobOptions options;
   draftd_lsp_job_options (s, doc, &options);
   options.disabled_rules = (const char *const *) s->settings.disabled_rules;
-  guint64 job = draftd_lsp_daemon_start (s->daemon, rewrite ? "Rewrite" : "Correct", c->original, instruction, &options, TRUE,
+  guint64 job = draftd_lsp_daemon_start (s->daemon, rewrite ? DRAFTD_BUS_REWRITE : DRAFTD_BUS_CORRECT, c->original, instruction, &options, TRUE,
                                          on_command_done, c);
   g_hash_table_insert (s->commands, g_strdup (c->key), GSIZE_TO_POINTER (job));
   return TRUE;

@@ -457,7 +457,7 @@ start_check (DraftdLspServer *s, DraftdLspDocument *doc, const char *t, gboolean
   /* No disabled rules: the answer is cached whole, and the settings filter it when shown. */
   DraftdLspJobOptions options;
   draftd_lsp_job_options (s, doc, &options);
-  cj->id = draftd_lsp_daemon_start (s->daemon, "Correct", t, NULL, &options, urgent, on_checked, cj);
+  cj->id = draftd_lsp_daemon_start (s->daemon, DRAFTD_BUS_CORRECT, t, NULL, &options, urgent, on_checked, cj);
   g_hash_table_insert (doc->inflight, g_strdup (t), GSIZE_TO_POINTER (cj->id));
   return TRUE;
 }
