@@ -6,7 +6,9 @@
  * table, its handlers and org.draftd.Assistant1.xml to each other.
  *
  * Adding a method: a row in operations.c, its handler (a static function above the table
- * there; the job methods share one), and the XML. */
+ * there; the job methods share one, and a reader of their own where request.c has none that
+ * fits), the XML, and for a job method its client row (lib/bus/draftd-bus-methods.[ch]);
+ * docs/architecture.md walks through it. */
 #pragma once
 #include <dbus/dbus.h>
 #include "daemon/engine/scheduler.h"
