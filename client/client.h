@@ -9,6 +9,7 @@
 #pragma once
 #include <glib.h>
 #include "lib/bus/client.h"
+#include "lib/bus/draftd-bus-methods.h"
 #include <json-glib/json-glib.h>
 #include <signal.h>
 
@@ -65,7 +66,7 @@ typedef void (*DraftEditFunc) (const DraftEdit *e, gpointer user);
 
 struct DraftJob {
   /* request */
-  const char *method;           /* Complete, Chat, Rewrite or Correct */
+  const DraftdBusMethod *method; /* what it calls: its arguments and options are the row's */
   const char *text, *conversation, *instruction;
   gboolean shared;              /* chat: a named conversation the next run continues */
   char **disabled_rules;        /* correct/rewrite: rule ids and families to leave out (--disable) */
@@ -84,7 +85,7 @@ struct DraftJob {
   gboolean invalid_argument;    /* the daemon refused an argument (InvalidArgument): a usage error */
 };
 
-void draft_job_init (DraftJob *j, const char *method);
+void draft_job_init (DraftJob *j, DraftdBusMethodId method);
 void draft_job_clear (DraftJob *j);
 /* Runs the job to its end; SIGINT cancels it. FALSE when it failed (printed) or was
  * cancelled (j->cancelled). */

@@ -170,7 +170,7 @@ grammar_one (const GrammarArgs *a, const char *file)
   if (nl)
     text[strlen (text) - 1] = 0;
   DraftJob j;
-  draft_job_init (&j, a->instruction ? "Rewrite" : "Correct");
+  draft_job_init (&j, a->instruction ? DRAFTD_BUS_REWRITE : DRAFTD_BUS_CORRECT);
   j.text = text;
   j.instruction = a->instruction;
   j.disabled_rules = a->disable;
@@ -451,7 +451,7 @@ text_argument (int argc, char **argv, GError **error)
 }
 
 static int
-run_generation (const char *method, const char *conversation, gboolean shared, const char *text, const DraftGenOptions *gen)
+run_generation (DraftdBusMethodId method, const char *conversation, gboolean shared, const char *text, const DraftGenOptions *gen)
 {
   /* Forced onto a toy model, the user should know why its continuation is no answer; without
    * --force the daemon refuses with the same advice. */
@@ -507,7 +507,7 @@ generation_command (int argc, char **argv, gboolean chat)
     return DRAFTD_CLI_EXIT_OK;
   }
   g_autofree char *conversation = chat ? (a.conversation ? g_strdup (a.conversation) : g_strdup_printf ("cli-%d", (int) getpid ())) : NULL;
-  status = run_generation (chat ? "Chat" : "Complete", conversation, a.conversation != NULL, g_strchomp (text), &a.gen);
+  status = run_generation (chat ? DRAFTD_BUS_CHAT : DRAFTD_BUS_COMPLETE, conversation, a.conversation != NULL, g_strchomp (text), &a.gen);
   gen_args_clear (&a);
   return status;
 }

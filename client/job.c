@@ -31,10 +31,10 @@ draft_install_sigint (void)
 }
 
 void
-draft_job_init (DraftJob *j, const char *method)
+draft_job_init (DraftJob *j, DraftdBusMethodId method)
 {
   memset (j, 0, sizeof *j);
-  j->method = method;
+  j->method = draftd_bus_method (method);
   j->result = g_string_new (NULL);
   j->edits = g_array_new (FALSE, TRUE, sizeof (DraftEdit));
 }
@@ -201,29 +201,22 @@ add_document_options (DBusMessageIter *options, const DraftJob *j)
     draftd_bus_dict_add (options, "language", DBUS_TYPE_STRING, &j->language);
 }
 
-/* Start's av: the method's in-arguments, options last. */
+/* Start's av: the method's in-arguments, options last; which options, its row says. */
 static DBusMessage *
 build_start (const DraftJob *j)
 {
-  const char *args[4] = { NULL };
-  guint n = 0;
-  if (g_str_equal (j->method, "Chat"))
-    args[n++] = j->conversation;
-  args[n++] = j->text;
-  if (g_str_equal (j->method, "Rewrite"))
-    args[n++] = j->instruction;
   DraftdBusStart s;
-  draftd_bus_start_init (&s, j->method, args);
-  if (g_str_equal (j->method, "Correct") || g_str_equal (j->method, "Rewrite")) {
+  draftd_bus_method_begin (&s, j->method, &(DraftdBusArgs) { j->conversation, j->text, j->instruction }, TRUE);
+  if (j->method->work == DRAFTD_BUS_GRAMMAR) {
     const char *unit = "codepoint";
     draftd_bus_dict_add (&s.options, "offset_unit", DBUS_TYPE_STRING, &unit);
     if (j->disabled_rules && j->disabled_rules[0])
       draftd_bus_dict_add_strv (&s.options, "disabled_rules", (const char *const *) j->disabled_rules, -1);
-  }
-  if (g_str_equal (j->method, "Correct"))
-    add_document_options (&s.options, j);
-  else if (!g_str_equal (j->method, "Rewrite"))
+  } else {
     append_gen_options (&s.options, j->gen);
+  }
+  if (j->method->document)
+    add_document_options (&s.options, j);
   if (j->shared) {
     dbus_bool_t yes = TRUE;
     draftd_bus_dict_add (&s.options, "shared", DBUS_TYPE_BOOLEAN, &yes);

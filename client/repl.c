@@ -169,7 +169,7 @@ grammar (char *arg, gboolean rewrite)
   if (rewrite && !rewrite_args (&arg, &instruction))
     return;
   DraftJob j;
-  draft_job_init (&j, rewrite ? "Rewrite" : "Correct");
+  draft_job_init (&j, rewrite ? DRAFTD_BUS_REWRITE : DRAFTD_BUS_CORRECT);
   j.text = arg;
   j.instruction = instruction;
   DraftRenderer r;
@@ -187,7 +187,7 @@ grammar (char *arg, gboolean rewrite)
 static gboolean force;
 
 static void
-generate (const char *method, const char *conversation, const char *text)
+generate (DraftdBusMethodId method, const char *conversation, const char *text)
 {
   DraftJob j;
   DraftGenOptions gen = { .max_tokens = -1, .temperature = NAN, .top_p = NAN, .min_p = NAN, .top_k = -1, .seed = -1,
@@ -236,7 +236,7 @@ dispatch (char *input, const char *conversation)
   else if (g_str_has_prefix (input, "/correct ") || g_str_has_prefix (input, "/rewrite "))
     grammar (input + 9, input[1] == 'r');
   else if (g_str_has_prefix (input, "/complete "))
-    generate ("Complete", NULL, input + 10);
+    generate (DRAFTD_BUS_COMPLETE, NULL, input + 10);
   else if (g_str_equal (input, "/reset")) {
     if (draft_bus_reset_conversation (conversation))
       printf ("[conversation reset]\n");
@@ -252,7 +252,7 @@ dispatch (char *input, const char *conversation)
   else if (input[0] == '/')
     printf ("unknown command %s (/help)\n", input);
   else
-    generate ("Chat", conversation, input);
+    generate (DRAFTD_BUS_CHAT, conversation, input);
   return TRUE;
 }
 

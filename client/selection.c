@@ -91,7 +91,7 @@ draft_correct_selection (const char *dialect, char **disabled_rules)
     return DRAFTD_CLI_EXIT_FAILURE;
   }
   DraftJob j;
-  draft_job_init (&j, "Correct");
+  draft_job_init (&j, DRAFTD_BUS_CORRECT);
   j.text = text;
   j.dialect = dialect;
   j.disabled_rules = disabled_rules;

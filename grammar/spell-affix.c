@@ -1,7 +1,7 @@
 /* Hunspell's affix rules applied to its stems: every form a .dic/.aff pair makes, for the
  * suggestion index (spell-index.h). Generous on purpose: a candidate form is kept only where
  * Hunspell_spell accepts it, so a rule read too widely costs a check, never a wrong word. */
-#include "grammar/spell-index.h"
+#include "grammar/spell-affix.h"
 #include <string.h>
 
 typedef enum { FLAG_CHAR, FLAG_LONG, FLAG_NUM, FLAG_UTF8 } FlagMode;

@@ -1,4 +1,5 @@
 #include "grammar/spell-index.h"
+#include "grammar/spell-affix.h"
 #include <errno.h>
 #include <string.h>
 #include <sys/stat.h>

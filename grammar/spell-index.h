@@ -30,9 +30,6 @@ typedef struct {
   float cost;   /* weighted edits (draftd_spell_index_cost) */
 } DraftdSpellSuggestion;
 
-/* The forms of .aff/.dic (in `encoding`, NULL for UTF-8) as UTF-8, each one `h` accepts. */
-GPtrArray *draftd_spell_affix_expand (Hunhandle *h, const char *aff, const char *dic, const char *encoding, GError **error);
-
 /* The index of a dictionary from its cache in `cache_dir` (NULL: $XDG_CACHE_HOME/draftd), or
  * built with `h` (the dictionary's handle) and written there. NULL with an error when the
  * dictionary cannot be read; a cache that cannot be written only costs the next start. */

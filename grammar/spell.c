@@ -1,6 +1,7 @@
 #include "grammar/spell.h"
 #include "lib/bus/draftd-bus-words.h"
 #include "grammar/spell-index.h"
+#include "grammar/words-en.h"
 #include <errno.h>
 #include <hunspell.h>
 #include <string.h>

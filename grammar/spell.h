@@ -62,8 +62,6 @@ gboolean draftd_spell_is_personal (DraftdSpell *s, const char *word);
 /* How many words were added to the personal list since `s` was made: an answer given at
  * another count may be stale. */
 guint draftd_spell_personal_generation (DraftdSpell *s);
-/* Words draftd accepts in a language beyond its dictionary (grammar/words-en.c). */
-gboolean draftd_spell_extra_word (const char *lang, const char *word);
 /* Is `word` the name of a command or an installed package on this system ("grep", "systemd")?
  * Read once, from the folders of $PATH and the system's (/usr/bin, /usr/sbin, ...) and dpkg's
  * list of packages. */

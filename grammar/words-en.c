@@ -1,7 +1,7 @@
 /* Words of everyday computing that Hunspell's English dictionaries lack and that writers of
  * READMEs, commit messages and e-mails use as they are: never "corrected" into look-alikes
  * ("config" -> "configure"). Lower case; a word's capitalised form is accepted too. */
-#include "grammar/spell.h"
+#include "grammar/words-en.h"
 #include <string.h>
 
 static const char *const words[] = {

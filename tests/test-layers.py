@@ -7,7 +7,9 @@ include. A folder may include itself (its own subtree), the project folders its 
 and, as includes go down the list, whatever those folders may include in turn. Libraries
 are not inherited: a file that includes a library's header (<dbus/...>, <hunspell/...>) must
 be in a row that names that library. `anything` allows everything; the C library, POSIX,
-GLib (the project is written on it) and the headers the build generates are always allowed."""
+GLib (the project is written on it) and the headers the build generates are always allowed.
+So that the check is known to bite, it is also run on a small tree of bad includes (one up the
+list, a library the row lacks, a bare name) that it must refuse one by one."""
 import os
 import re
 import sys
@@ -74,15 +76,16 @@ def includes(path):
             yield n, m.group(1) == "<", m.group(2)
 
 
-def violations(rows):
+def violations(rows, tree=None):
+    tree = tree or root
     out, files = [], 0
     for top in SOURCE_DIRS:
-        for dirpath, _, names in os.walk(os.path.join(root, top)):
+        for dirpath, _, names in os.walk(os.path.join(tree, top)):
             for name in sorted(names):
                 if not name.endswith((".c", ".h", ".cc")):
                     continue
                 full = os.path.join(dirpath, name)
-                rel = os.path.relpath(full, root).replace(os.sep, "/")
+                rel = os.path.relpath(full, tree).replace(os.sep, "/")
                 layer = layer_of(rel, rows)
                 if layer is None:
                     out.append(f"{rel}: in no row of the table")
@@ -123,9 +126,33 @@ def thread_starts(folder):
     return out
 
 
+# A tree of bad includes the check must refuse, each with the words it must say.
+BAD_TREE = {
+    "daemon/engine/bad.c": ('#include "daemon/service/service.h"\n', 'bad.c:1: "daemon/service/service.h"'),
+    "daemon/engine/bus.c": ("#include <dbus/dbus.h>\n", "<dbus/dbus.h> is libdbus"),
+    "lib/gguf/up.c": ('#include "lib/runtime/forward.h"\n', 'up.c:1: "lib/runtime/forward.h"'),
+    "lib/tokenizer/bare.c": ('#include "vocab.h"\n', "not spelt from the source root"),
+}
+
+
+def bites_on_fixture(rows):
+    """The check run on a tree of known bad includes refuses each one and nothing else."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as tree:
+        for rel, (text, _) in BAD_TREE.items():
+            os.makedirs(os.path.dirname(os.path.join(tree, rel)), exist_ok=True)
+            with open(os.path.join(tree, rel), "w", encoding="utf-8") as f:
+                f.write(text)
+        with open(os.path.join(tree, "lib/gguf/fine.c"), "w", encoding="utf-8") as f:
+            f.write('#include "lib/gguf/gguf.h"\n#include <glib.h>\n')
+        bad, _ = violations(rows, tree)
+    caught = all(any(want in line for line in bad) for _, want in BAD_TREE.values())
+    return caught and len(bad) == len(BAD_TREE), bad
+
+
 def main():
     rows = parse_table(os.path.join(root, "docs", "architecture.md"))
-    print("1..4")
+    print("1..5")
     print(("ok" if len(rows) >= 10 else "not ok") + f" 1 - the layer table has its rows ({len(rows)})")
     # The rule must bite: the engine including the service, or libdbus, is refused.
     engine = rows.get("daemon/engine/")
@@ -140,7 +167,11 @@ def main():
     print(("ok" if not starts else "not ok") + " 4 - grammar/ starts no threads (the engine does)")
     for line in starts:
         print("# " + line)
-    return 0 if not bad and bites and files > 100 and not starts else 1
+    fixture_ok, said = bites_on_fixture(rows)
+    print(("ok" if fixture_ok else "not ok") + f" 5 - a tree of {len(BAD_TREE)} bad includes is refused include by include")
+    for line in said:
+        print("# " + line)
+    return 0 if not bad and bites and files > 100 and not starts and fixture_ok else 1
 
 
 if __name__ == "__main__":

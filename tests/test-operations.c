@@ -3,10 +3,15 @@
  * in- and out-arguments, the table has no method the XML lacks, every row has a handler, and a
  * job method's row reads its own arguments into a request of its kind and writes a reply of
  * its out-arguments. A method added to one alone fails here; so that this is known to hold,
- * the check is also run on an XML with one method more, one less and one changed. */
+ * the check is also run on an XML with one method more, one less and one changed. The property
+ * rows (service.c) are held to the XML's properties the same way, and every option row's reader
+ * stores a good value where its row says and refuses a bad one. */
 #include <string.h>
 #include "daemon/service/operations.h"
+#include "daemon/service/request.h"
+#include "daemon/service/service.h"
 #include <gio/gio.h>
+#include "lib/bus/draftd-bus-methods.h"
 #include "lib/bus/draftd-bus-names.h"
 #include "tests/tap.h"
 
@@ -39,6 +44,8 @@ on_start (GMarkupParseContext *ctx, const char *element, const char **names, con
     r->method = g_strconcat (element[0] == 's' ? "!" : "", name, NULL);
     g_string_truncate (r->in_signature, 0);
     g_string_truncate (r->out_signature, 0);
+  } else if (r->in_iface && g_str_equal (element, "property")) {
+    g_hash_table_insert (r->methods, g_strconcat ("@", name, NULL), g_strdup (attribute (names, values, "type")));
   } else if (r->method && g_str_equal (element, "arg")) {
     /* A method's arguments are "in" unless they say otherwise. */
     const char *direction = attribute (names, values, "direction");
@@ -59,8 +66,8 @@ on_end (GMarkupParseContext *ctx, const char *element, gpointer user, GError **e
   }
 }
 
-/* The interface's methods, name -> "in/out" signatures, and its signals, "!name" -> "args/";
- * NULL where the XML does not parse. */
+/* The interface's methods, name -> "in/out" signatures, its signals, "!name" -> "args/", and
+ * its properties, "@name" -> type; NULL where the XML does not parse. */
 static GHashTable *
 xml_methods (const char *xml)
 {
@@ -91,7 +98,7 @@ missing_from_table (GHashTable *xml)
   while (g_hash_table_iter_next (&it, &name, &sig)) {
     const DraftdOperation *op = draftd_operation_find (name);
     g_autofree char *row = op ? g_strdup_printf ("%s/%s", op->in_signature, op->out_signature) : NULL;
-    if (((char *) name)[0] != '!' && (row == NULL || !g_str_equal (row, sig)))
+    if (!strchr ("!@", ((char *) name)[0]) && (row == NULL || !g_str_equal (row, sig)))
       g_string_append_printf (out, " %s(%s)", (char *) name, (char *) sig);
   }
   return g_string_free (out, FALSE);
@@ -338,6 +345,161 @@ check_jobs (GHashTable *xml)
   }
 }
 
+/* Properties of the XML the rows lack or type otherwise, then rows the XML lacks. */
+static char *
+property_mismatches (GHashTable *xml)
+{
+  GString *out = g_string_new (NULL);
+  guint n;
+  const DraftdProperty *rows = draftd_service_properties (&n);
+  GHashTableIter it;
+  gpointer name, type;
+  g_hash_table_iter_init (&it, xml);
+  while (g_hash_table_iter_next (&it, &name, &type)) {
+    const DraftdProperty *row = NULL;
+    for (guint i = 0; ((char *) name)[0] == '@' && i < n; i++)
+      if (g_str_equal (rows[i].name, (char *) name + 1))
+        row = &rows[i];
+    if (((char *) name)[0] == '@' && (row == NULL || !g_str_equal (row->signature, type)))
+      g_string_append_printf (out, " %s(%s)", (char *) name + 1, (char *) type);
+  }
+  for (guint i = 0; i < n; i++) {
+    g_autofree char *key = g_strconcat ("@", rows[i].name, NULL);
+    if (!g_hash_table_contains (xml, key) || rows[i].append == NULL)
+      g_string_append_printf (out, " %s", rows[i].name);
+  }
+  return g_string_free (out, FALSE);
+}
+
+/* The property rows and the XML's properties agree, and a property renamed or retyped in the
+ * XML alone is caught. */
+static void
+check_properties (const char *xml, GHashTable *methods)
+{
+  g_autofree char *bad = property_mismatches (methods);
+  tap_ok (*bad == 0, "every property of the XML is a row with its type, and every row is in the XML%s%s",
+          *bad ? "; not:" : "", bad);
+  g_autofree char *renamed = edited (xml, "<property name=\"QueueLength\"", "<property name=\"Queue\"");
+  g_autoptr (GHashTable) with_renamed = xml_methods (renamed);
+  g_autofree char *caught = with_renamed ? property_mismatches (with_renamed) : NULL;
+  tap_ok (g_strcmp0 (caught, " Queue(u) QueueLength") == 0, "a property renamed in the XML alone is caught:%s",
+          caught ? caught : "");
+  g_autofree char *retyped = edited (xml, "<property name=\"Version\" type=\"s\"", "<property name=\"Version\" type=\"u\"");
+  g_autoptr (GHashTable) with_retyped = xml_methods (retyped);
+  g_autofree char *caught2 = with_retyped ? property_mismatches (with_retyped) : NULL;
+  tap_ok (g_strcmp0 (caught2, " Version(u)") == 0, "a property retyped in the XML alone is caught:%s", caught2 ? caught2 : "");
+}
+
+/* A good and a bad value of each string option (NULL bad: every string is good). */
+static const struct {
+  const char *key, *good, *bad;
+} string_samples[] = {
+  { "mode", "plain", "fast" },       { "offset_unit", "utf16", "bytes" }, { "dialect", "en-GB", "english" },
+  { "locale_dialect", "en-GB", "GB" }, { "language", "uk", "not a code" },  { "path", "/home/a/b.md", "b.md" },
+};
+
+/* A variant of the row's type holding a good value (bad: one the reader refuses; FALSE where
+ * the type has none); the variant's contents in *var, which lives as long as the message. */
+static gboolean
+option_value (DBusMessage *m, const DraftdOption *spec, gboolean bad, DBusMessageIter *var)
+{
+  DBusMessageIter it, v, a;
+  char t = spec->signature[0];
+  const char *str = t == 'a' ? (bad ? "not a rule!" : "a.rule") : NULL;
+  dbus_uint32_t u = bad ? (dbus_uint32_t) spec->min - 1 : MAX ((dbus_uint32_t) spec->min, 1);
+  double d = bad ? spec->max + 1 : spec->max;
+  dbus_uint64_t seed = 42;
+  dbus_bool_t b = TRUE;
+  for (guint i = 0; t == 's' && i < G_N_ELEMENTS (string_samples); i++)
+    if (g_str_equal (string_samples[i].key, spec->key))
+      str = bad ? string_samples[i].bad : string_samples[i].good;
+  if ((t == 's' && str == NULL) || (bad && (t == 'b' || t == 't' || (t == 'u' && spec->min == 0) ||
+                                            (t == 'a' && g_str_equal (spec->key, "stop")))))
+    return FALSE;
+  dbus_message_iter_init_append (m, &it);
+  dbus_message_iter_open_container (&it, DBUS_TYPE_VARIANT, spec->signature, &v);
+  if (t == 'a') {
+    dbus_message_iter_open_container (&v, DBUS_TYPE_ARRAY, "s", &a);
+    dbus_message_iter_append_basic (&a, DBUS_TYPE_STRING, &str);
+    dbus_message_iter_close_container (&v, &a);
+  } else
+    dbus_message_iter_append_basic (&v, t, t == 's' ? (void *) &str : t == 'u' ? (void *) &u : t == 'd' ? (void *) &d
+                                           : t == 't' ? (void *) &seed : (void *) &b);
+  dbus_message_iter_close_container (&it, &v);
+  dbus_message_iter_init (m, &it);
+  dbus_message_iter_recurse (&it, var);
+  return TRUE;
+}
+
+/* The row's reader, given a good value, stores it at the row's offset and nowhere before it or
+ * past the field; given a bad one (where its type has one), refuses it and stores nothing. */
+static gboolean
+option_reads (const DraftdOption *spec, gboolean bad)
+{
+  g_autoptr (DraftdJobRequest) r = draftd_job_request_new (DRAFTD_JOB_CORRECT, "test");
+  DraftdJobOptions before = r->options;
+  DBusMessage *m = dbus_message_new_method_call (NULL, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, "Correct");
+  DBusMessageIter var;
+  g_autoptr (GError) error = NULL;
+  gboolean valued = option_value (m, spec, bad, &var);
+  gboolean read = valued && spec->read (spec, &var, &r->options, &error);
+  dbus_message_unref (m);
+  if (!valued)
+    return bad;  /* no bad value of this type: nothing to refuse */
+  const guchar *was = (const guchar *) &before, *is = (const guchar *) &r->options;
+  /* The field: up to a pointer's width from its offset (a double, a pointer, or less). */
+  gsize at = spec->offset, end = MIN (at + sizeof (gpointer), sizeof before);
+  gboolean here = memcmp (was + at, is + at, end - at) != 0;
+  gboolean elsewhere = memcmp (was, is, at) != 0 || (memcmp (was + end, is + end, sizeof before - end) != 0 &&
+                                                     spec->read != draftd_option_read_seed);
+  if (bad && error)
+    tap_diag ("%s refused: %s", spec->key, error->message);
+  return bad ? !read && error && !here : read && here && !elsewhere;
+}
+
+/* Every option row has a reader and a field, is found by its key, and its reader takes a good
+ * value and refuses a bad one. */
+static void
+check_options (void)
+{
+  guint n;
+  const DraftdOption *options = draftd_options (&n);
+  g_autoptr (GString) bad = g_string_new (NULL);
+  for (guint i = 0; i < n; i++) {
+    const DraftdOption *spec = &options[i];
+    gboolean ok = spec->read && spec->offset < sizeof (DraftdJobOptions) && spec->set != DRAFTD_OPTIONS_NONE &&
+                  draftd_option_find (spec->set, spec->key) == spec && option_reads (spec, FALSE) && option_reads (spec, TRUE);
+    if (!ok)
+      g_string_append_printf (bad, " %s", spec->key);
+  }
+  tap_ok (bad->len == 0, "each of %u options stores a good value in its own field and refuses a bad one%s%s", n,
+          bad->len ? "; not:" : "", bad->str);
+}
+
+/* The clients' rows (lib/bus/draftd-bus-methods.h) and the job methods' rows agree: every job
+ * method has a client row with its in- and out-arguments and its kind of options, and no client
+ * row names a method that is no job method. */
+static void
+check_client_rows (void)
+{
+  g_autoptr (GString) bad = g_string_new (NULL);
+  guint n, n_ops, jobs = 0;
+  const DraftdBusMethod *rows = draftd_bus_methods (&n);
+  const DraftdOperation *ops = draftd_operations (&n_ops);
+  for (guint i = 0; i < n; i++) {
+    const DraftdOperation *op = draftd_operation_find (rows[i].name);
+    g_autofree char *in = draftd_bus_method_in_signature (&rows[i]);
+    DraftdOptionSet set = rows[i].work == DRAFTD_BUS_GRAMMAR ? DRAFTD_OPTIONS_GRAMMAR : DRAFTD_OPTIONS_GENERATION;
+    if (!draftd_operation_is_job (op) || !g_str_equal (in, op->in_signature) || op->options != set ||
+        !g_str_equal (draftd_bus_method_out_signature (&rows[i]), op->out_signature))
+      g_string_append_printf (bad, " %s(%s/%s)", rows[i].name, in, draftd_bus_method_out_signature (&rows[i]));
+  }
+  for (guint i = 0; i < n_ops; i++)
+    jobs += draftd_operation_is_job (&ops[i]);
+  tap_ok (bad->len == 0 && jobs == n, "the clients' %u rows are the %u job methods, with their arguments and options%s%s", n,
+          jobs, bad->len ? "; not:" : "", bad->str);
+}
+
 int
 main (void)
 {
@@ -359,5 +521,9 @@ main (void)
   if (methods)
     check_jobs (methods);
   check_edited (xml);
+  if (methods)
+    check_properties (xml, methods);
+  check_options ();
+  check_client_rows ();
   return tap_done ();
 }

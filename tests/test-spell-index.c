@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 #include "grammar/spell.h"
 #include "grammar/spell-index.h"
+#include "grammar/spell-affix.h"
 #include "tests/tap.h"
 
 typedef struct {

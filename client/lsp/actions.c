@@ -251,31 +251,31 @@ on_command_done (GArray *edits, const char *result, const GError *error, gpointe
   DraftdLspDocument *doc = g_hash_table_lookup (s->documents, c->uri);
   JsonArray *changes = NULL;
   if (error && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)) {
-    draftd_lsp_server_send (s, draftd_lsp_error_response (c->id, DRAFTD_LSP_REQUEST_CANCELLED, "cancelled"));
+    s->host.send (s, draftd_lsp_error_response (c->id, DRAFTD_LSP_REQUEST_CANCELLED, "cancelled"));
   } else if (error) {
     if (draftd_lsp_daemon_unreachable (error))
-      draftd_lsp_server_show (s, 1, "draftd is not reachable on the session bus: %s", error->message);
-    draftd_lsp_server_send (s, draftd_lsp_error_response (c->id, DRAFTD_LSP_REQUEST_FAILED, error->message));
+      draftd_lsp_host_show (s, 1, "draftd is not reachable on the session bus: %s", error->message);
+    s->host.send (s, draftd_lsp_error_response (c->id, DRAFTD_LSP_REQUEST_FAILED, error->message));
   } else if (doc == NULL || c->end > doc->text->len || strncmp (doc->text->str + c->start, c->original, c->end - c->start) != 0) {
-    draftd_lsp_server_send (s, draftd_lsp_error_response (c->id, DRAFTD_LSP_REQUEST_FAILED,
+    s->host.send (s, draftd_lsp_error_response (c->id, DRAFTD_LSP_REQUEST_FAILED,
                                                           "the document changed while draftd worked on it; try again"));
   } else if ((changes = selection_edits (s, doc, c, edits)) == NULL) {
-    draftd_lsp_server_send (s, draftd_lsp_error_response (c->id, DRAFTD_LSP_INTERNAL_ERROR, "the daemon's edits do not fit the selection"));
+    s->host.send (s, draftd_lsp_error_response (c->id, DRAFTD_LSP_INTERNAL_ERROR, "the daemon's edits do not fit the selection"));
   } else {
     guint n = json_array_get_length (changes);
     if (n == 0) {
-      draftd_lsp_server_show (s, 3, "draftd: nothing to change in the selection.");
+      draftd_lsp_host_show (s, 3, "draftd: nothing to change in the selection.");
       json_array_unref (changes);
     } else {
       JsonObject *params = json_object_new ();
       json_object_set_string_member (params, "label", c->label);
       json_object_set_member (params, "edit", workspace_edit (s, doc, changes));
-      draftd_lsp_server_send (s, draftd_lsp_request (++s->next_request, "workspace/applyEdit", object_node (params)));
+      s->host.send (s, draftd_lsp_request (++s->next_request, "workspace/applyEdit", object_node (params)));
     }
     JsonObject *r = json_object_new ();
     json_object_set_int_member (r, "edits", n);
     json_object_set_string_member (r, "result", result);
-    draftd_lsp_server_send (s, draftd_lsp_response (c->id, object_node (r)));
+    s->host.send (s, draftd_lsp_response (c->id, object_node (r)));
   }
   command_free (c);
 }
@@ -304,9 +304,9 @@ on_word_added (const GError *error, gpointer user)
 {
   AddWord *a = user;
   if (error)
-    draftd_lsp_server_send (a->s, draftd_lsp_error_response (a->id, DRAFTD_LSP_REQUEST_FAILED, error->message));
+    a->s->host.send (a->s, draftd_lsp_error_response (a->id, DRAFTD_LSP_REQUEST_FAILED, error->message));
   else
-    draftd_lsp_server_send (a->s, draftd_lsp_response (a->id, json_node_init_null (json_node_alloc ())));
+    a->s->host.send (a->s, draftd_lsp_response (a->id, json_node_init_null (json_node_alloc ())));
   if (error == NULL)
     recheck_word (a->s, a->word);
   json_node_unref (a->id);
@@ -375,7 +375,7 @@ ignore_rule (DraftdLspServer *s, JsonNode *id, JsonArray *args, GError **error)
     return FALSE;
   }
   recheck_documents (s);
-  draftd_lsp_server_send (s, draftd_lsp_response (id, json_node_init_null (json_node_alloc ())));
+  s->host.send (s, draftd_lsp_response (id, json_node_init_null (json_node_alloc ())));
   return TRUE;
 }
 
@@ -409,7 +409,7 @@ add_workspace_word (DraftdLspServer *s, JsonNode *id, JsonArray *args, GError **
   recheck_documents (s);
   JsonObject *r = json_object_new ();
   json_object_set_string_member (r, "file", used);
-  draftd_lsp_server_send (s, draftd_lsp_response (id, object_node (r)));
+  s->host.send (s, draftd_lsp_response (id, object_node (r)));
   return TRUE;
 }
 
@@ -420,7 +420,7 @@ draftd_lsp_execute_command (DraftdLspServer *s, JsonNode *id, JsonObject *params
   JsonArray *args = draftd_lsp_get_array (params, "arguments");
   guint nargs = args ? json_array_get_length (args) : 0;
   if (g_strcmp0 (name, "draftd.status") == 0) {
-    draftd_lsp_server_send (s, draftd_lsp_response (id, draftd_lsp_checker_stats (s)));
+    s->host.send (s, draftd_lsp_response (id, draftd_lsp_checker_stats (s)));
     return TRUE;
   }
   if (g_strcmp0 (name, "draftd.addWord") == 0)
@@ -464,7 +464,7 @@ draftd_lsp_execute_command (DraftdLspServer *s, JsonNode *id, JsonObject *params
   DraftdLspJobOptions options;
   draftd_lsp_job_options (s, doc, &options);
   options.disabled_rules = (const char *const *) s->settings.disabled_rules;
-  guint64 job = draftd_lsp_daemon_start (s->daemon, rewrite ? "Rewrite" : "Correct", c->original, instruction, &options, TRUE,
+  guint64 job = draftd_lsp_daemon_start (s->daemon, rewrite ? DRAFTD_BUS_REWRITE : DRAFTD_BUS_CORRECT, c->original, instruction, &options, TRUE,
                                          on_command_done, c);
   g_hash_table_insert (s->commands, g_strdup (c->key), GSIZE_TO_POINTER (job));
   return TRUE;

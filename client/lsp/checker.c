@@ -239,7 +239,7 @@ publish (DraftdLspServer *s, DraftdLspDocument *doc, gboolean complete)
   json_object_set_string_member (params, "uri", doc->uri);
   json_object_set_int_member (params, "version", doc->version);
   json_object_set_array_member (params, "diagnostics", diags);
-  draftd_lsp_server_send (s, draftd_lsp_notification ("textDocument/publishDiagnostics",
+  s->host.send (s, draftd_lsp_notification ("textDocument/publishDiagnostics",
                                                       json_node_init_object (json_node_alloc (), params)));
   json_object_unref (params);
   doc->published |= complete;
@@ -264,7 +264,7 @@ progress_send (DraftdLspServer *s, DraftdLspDocument *doc, const char *kind)
   JsonObject *p = json_object_new ();
   json_object_set_string_member (p, "token", doc->progress_token);
   json_object_set_object_member (p, "value", v);
-  draftd_lsp_server_send (s, draftd_lsp_notification ("$/progress", json_node_init_object (json_node_alloc (), p)));
+  s->host.send (s, draftd_lsp_notification ("$/progress", json_node_init_object (json_node_alloc (), p)));
   json_object_unref (p);
 }
 
@@ -276,7 +276,7 @@ progress_begin (DraftdLspServer *s, DraftdLspDocument *doc)
   doc->progress_token = g_strdup_printf ("draftd-check-%" G_GINT64_FORMAT, ++s->next_request);
   JsonObject *p = json_object_new ();
   json_object_set_string_member (p, "token", doc->progress_token);
-  draftd_lsp_server_send (s, draftd_lsp_request (++s->next_request, "window/workDoneProgress/create",
+  s->host.send (s, draftd_lsp_request (++s->next_request, "window/workDoneProgress/create",
                                                  json_node_init_object (json_node_alloc (), p)));
   json_object_unref (p);
   progress_send (s, doc, "begin");
@@ -352,9 +352,9 @@ job_failed (DraftdLspServer *s, CheckJob *cj, const GError *error)
     /* The bus started draftd for this job and it failed: its own reason, not the bus's. */
     g_autofree char *why = draftd_cli_start_failure (cj->sent_at, NULL);
     if (why && !s->daemon_down)
-      draftd_lsp_server_show (s, 1, "draftd could not start: %s (checking resumes once it does)", why);
+      draftd_lsp_host_show (s, 1, "draftd could not start: %s (checking resumes once it does)", why);
     else if (!s->daemon_down)
-      draftd_lsp_server_show (s, 2,
+      draftd_lsp_host_show (s, 2,
                               "draftd is not reachable on the session bus (%s). Checking resumes when it is back; "
                               "retrying through D-Bus activation.", error->message);
     s->daemon_down = TRUE;
@@ -384,7 +384,7 @@ on_checked (GArray *edits, const char *result, const GError *error, gpointer use
     if (s->daemon_down) {
       s->daemon_down = FALSE;
       s->retry_seconds = 0;
-      draftd_lsp_server_show (s, 3, "draftd is back; checking resumed.");
+      draftd_lsp_host_show (s, 3, "draftd is back; checking resumed.");
     }
     if (g_hash_table_size (s->cache) > CACHE_LIMIT)
       g_hash_table_remove_all (s->cache);
@@ -457,7 +457,7 @@ start_check (DraftdLspServer *s, DraftdLspDocument *doc, const char *t, gboolean
   /* No disabled rules: the answer is cached whole, and the settings filter it when shown. */
   DraftdLspJobOptions options;
   draftd_lsp_job_options (s, doc, &options);
-  cj->id = draftd_lsp_daemon_start (s->daemon, "Correct", t, NULL, &options, urgent, on_checked, cj);
+  cj->id = draftd_lsp_daemon_start (s->daemon, DRAFTD_BUS_CORRECT, t, NULL, &options, urgent, on_checked, cj);
   g_hash_table_insert (doc->inflight, g_strdup (t), GSIZE_TO_POINTER (cj->id));
   return TRUE;
 }
@@ -469,7 +469,7 @@ refuse_too_large (DraftdLspServer *s, DraftdLspDocument *doc)
 {
   draftd_lsp_checker_forget (s, doc);
   if (!doc->told_too_large)
-    draftd_lsp_server_show (s, 2, "draftd: %s is %.1f MiB; documents over %u MiB are not checked (check a part of it "
+    draftd_lsp_host_show (s, 2, "draftd: %s is %.1f MiB; documents over %u MiB are not checked (check a part of it "
                             "with draft correct)", doc->uri, doc->text->len / 1048576.0, DRAFTD_LSP_MAX_CHECKED >> 20);
   doc->told_too_large = TRUE;
   g_array_set_size (doc->fixes, 0);
@@ -477,7 +477,7 @@ refuse_too_large (DraftdLspServer *s, DraftdLspDocument *doc)
   json_object_set_string_member (params, "uri", doc->uri);
   json_object_set_int_member (params, "version", doc->version);
   json_object_set_array_member (params, "diagnostics", json_array_new ());
-  draftd_lsp_server_send (s, draftd_lsp_notification ("textDocument/publishDiagnostics",
+  s->host.send (s, draftd_lsp_notification ("textDocument/publishDiagnostics",
                                                       json_node_init_object (json_node_alloc (), params)));
   json_object_unref (params);
   doc->published = TRUE;

@@ -8,7 +8,8 @@ typedef enum { JOB_QUEUED, JOB_STARTING, JOB_RUNNING, JOB_DONE } JobState;
 typedef struct {
   DraftdLspDaemon *d;
   guint64 id;
-  char *method, *text, *instruction, *path;
+  const DraftdBusMethod *method;
+  char *text, *instruction, *path;
   char **disabled_rules;  /* sent as the option of that name; NULL: none */
   char *dialect, *locale_dialect, *document, *language;  /* Correct's dialect, locale_dialect, path and language; NULL: not sent */
   JobState state;
@@ -50,7 +51,6 @@ edit_clear (DraftdLspEdit *e)
 static void
 job_free (Job *j)
 {
-  g_free (j->method);
   g_strfreev (j->disabled_rules);
   g_free (j->dialect);
   g_free (j->locale_dialect);
@@ -237,9 +237,8 @@ on_started (DBusMessage *reply, const GError *error, gpointer user)
 static DBusMessage *
 start_call (Job *j)
 {
-  const char *args[] = { j->text, j->instruction, NULL };
   DraftdBusStart s;
-  draftd_bus_start_init (&s, j->method, args);
+  draftd_bus_method_begin (&s, j->method, &(DraftdBusArgs) { .text = j->text, .instruction = j->instruction }, TRUE);
   /* Byte offsets: the server maps them through its piece tables to any LSP encoding. */
   const char *unit = "utf8";
   draftd_bus_dict_add (&s.options, "offset_unit", DBUS_TYPE_STRING, &unit);
@@ -248,7 +247,7 @@ start_call (Job *j)
   const char *const keys[] = { "dialect", "locale_dialect", "path", "language" };
   const char *values[] = { j->dialect, j->locale_dialect, j->document, j->language };
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-    if (values[i] && g_str_equal (j->method, "Correct"))
+    if (values[i] && j->method->document)
       draftd_bus_dict_add (&s.options, keys[i], DBUS_TYPE_STRING, &values[i]);
   return draftd_bus_start_finish (&s);
 }
@@ -309,13 +308,13 @@ preempt (DraftdLspDaemon *d)
 }
 
 guint64
-draftd_lsp_daemon_start (DraftdLspDaemon *d, const char *method, const char *text, const char *instruction,
+draftd_lsp_daemon_start (DraftdLspDaemon *d, DraftdBusMethodId method, const char *text, const char *instruction,
                          const DraftdLspJobOptions *options, gboolean urgent, DraftdLspJobDone done, gpointer user)
 {
   Job *j = g_new0 (Job, 1);
   j->d = d;
   j->id = ++d->next_id;
-  j->method = g_strdup (method);
+  j->method = draftd_bus_method (method);
   j->text = g_strdup (text);
   j->instruction = g_strdup (instruction);
   if (options) {

@@ -3,6 +3,7 @@
  * stale ones, a bound on how many run at once, and the daemon's comings and goings
  * (a call that finds no daemon starts it through D-Bus activation). */
 #pragma once
+#include "lib/bus/draftd-bus-methods.h"
 #include <gio/gio.h>
 
 typedef struct {
@@ -37,9 +38,10 @@ typedef struct {
   const char *language;         /* the language setting, else the document's declared one; NULL: auto */
 } DraftdLspJobOptions;
 
-/* method: "Correct" (instruction NULL) or "Rewrite"; options may be NULL. An urgent job (what
+/* method: a grammar job (draftd-bus-methods.h), DRAFTD_BUS_CORRECT (instruction NULL) or
+ * DRAFTD_BUS_REWRITE; options may be NULL. An urgent job (what
  * the user just typed or asked for) goes before the queued ones. Returns the job's id (never 0). */
-guint64 draftd_lsp_daemon_start (DraftdLspDaemon *d, const char *method, const char *text, const char *instruction,
+guint64 draftd_lsp_daemon_start (DraftdLspDaemon *d, DraftdBusMethodId method, const char *text, const char *instruction,
                                  const DraftdLspJobOptions *options, gboolean urgent, DraftdLspJobDone done, gpointer user);
 /* Stops a job: dropped if still queued here, Cancel on the bus if running. Its callback
  * runs (from the main loop) with G_IO_ERROR_CANCELLED. Unknown or finished ids are ignored. */

@@ -9,7 +9,8 @@
 G_DEFINE_QUARK (draftd-lsp-rpc-error-quark, draftd_lsp_rpc_error)
 #define RPC_ERROR draftd_lsp_rpc_error_quark ()
 
-void
+/* The host's send (host.h). */
+static void
 draftd_lsp_server_send (DraftdLspServer *s, JsonNode *message)
 {
   g_autoptr (GError) error = NULL;
@@ -21,20 +22,6 @@ draftd_lsp_server_send (DraftdLspServer *s, JsonNode *message)
     g_main_loop_quit (s->loop);
   }
   json_node_unref (message);
-}
-
-void
-draftd_lsp_server_show (DraftdLspServer *s, int type, const char *fmt, ...)
-{
-  va_list ap;
-  va_start (ap, fmt);
-  g_autofree char *msg = g_strdup_vprintf (fmt, ap);
-  va_end (ap);
-  JsonObject *o = json_object_new ();
-  json_object_set_int_member (o, "type", type);
-  json_object_set_string_member (o, "message", msg);
-  draftd_lsp_server_send (s, draftd_lsp_notification ("window/showMessage", json_node_init_object (json_node_alloc (), o)));
-  json_object_unref (o);
 }
 
 static JsonNode *
@@ -189,7 +176,7 @@ on_did_change (DraftdLspServer *s, JsonObject *params, GError **error)
     /* The copies no longer agree, and only the client can make them agree again (close and
      * reopen the file): say so where the user sees it, keep the last good text, and leave
      * its diagnostics as they were rather than guess. */
-    draftd_lsp_server_show (s, 1, "draftd: a change to %s was refused (%s); draftd keeps the text as it was before it. "
+    draftd_lsp_host_show (s, 1, "draftd: a change to %s was refused (%s); draftd keeps the text as it was before it. "
                             "Reopen the file to check it again.", doc->uri, local->message);
     g_set_error (error, RPC_ERROR, DRAFTD_LSP_INVALID_PARAMS, "didChange refused: %s", local->message);
     return NULL;
@@ -349,7 +336,7 @@ refuse_text (DraftdLspServer *s, JsonNode *id, const char *method)
     return;
   }
   gboolean named = method && g_utf8_validate (method, -1, NULL) && strlen (method) <= 64;
-  draftd_lsp_server_show (s, 1, "draftd-lsp: %s was refused: %s", named ? method : "a notification", why);
+  draftd_lsp_host_show (s, 1, "draftd-lsp: %s was refused: %s", named ? method : "a notification", why);
 }
 
 void
@@ -424,6 +411,7 @@ DraftdLspServer *
 draftd_lsp_server_new (GOutputStream *out, const char *bus_address)
 {
   DraftdLspServer *s = g_new0 (DraftdLspServer, 1);
+  s->host = (DraftdLspHost) { draftd_lsp_server_send };
   s->loop = g_main_loop_new (NULL, FALSE);
   s->out = out ? g_object_ref (out) : NULL;
   s->exit_code = 1;  /* the input ended without shutdown and exit */

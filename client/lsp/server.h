@@ -1,53 +1,8 @@
-/* The language server: its state, shared by the message dispatch (server.c), the checker
- * (diagnostics, checker.c) and the code actions (actions.c). */
+/* The language server: the message dispatch (server.c), the checker (diagnostics, checker.c)
+ * and the code actions (actions.c). The state they share, and the host through which the
+ * handlers call back, are host.h's. */
 #pragma once
-#include <gio/gio.h>
-#include <json-glib/json-glib.h>
-#include "client/lsp/daemon-client.h"
-#include "client/lsp/document.h"
-#include "client/lsp/prose.h"
-#include "client/lsp/rpc.h"
-
-typedef struct {
-  char **checks;             /* kinds reported (spelling, grammar, punctuation, style); NULL: all */
-  char **presets;            /* rewrite instructions offered as code actions */
-  GHashTable *dictionary;    /* casefolded words never flagged */
-  DraftdLspProseOptions prose;
-  guint debounce_ms;
-  char **disabled_rules;     /* rule ids and families not reported (disabledRules; "Ignore this rule") */
-  char *dialect;             /* "en-GB", or "" for none; NULL: the locale's (the daemon's config first) */
-  char *language;            /* "uk": every document checked in it; NULL: auto (the document's declared, else each
-                              * sentence's own) */
-} DraftdLspSettings;
-
-typedef struct _DraftdLspServer DraftdLspServer;
-struct _DraftdLspServer {
-  GMainLoop *loop;
-  GOutputStream *out;
-  DraftdLspReader reader;
-  DraftdLspEncoding encoding;
-  gboolean initialized, shutdown, exiting;
-  int exit_code;
-  DraftdLspSettings settings;
-  GHashTable *documents;     /* uri -> DraftdLspDocument */
-  DraftdLspDaemon *daemon;
-  GHashTable *cache;         /* paragraph text -> GArray of DraftdLspEdit (Correct's answer) */
-  GHashTable *commands;      /* JSON-RPC id (as text) -> job id of a running workspace/executeCommand */
-  gint64 next_request;
-  gboolean daemon_down;      /* an outage was announced; announce the recovery */
-  guint retry_source, retry_seconds;
-  guint64 cache_hits, paragraphs_checked;
-  guint64 stale_changes; /* didChange notifications dropped for a version not above the document's */
-  gboolean work_done_progress;  /* the client takes $/progress (window.workDoneProgress) */
-  gboolean document_changes;    /* the client takes versioned documentChanges (workspace.workspaceEdit) */
-  GHashTable *workspace_words;  /* casefolded words of the .draftd/words.txt lists of open documents */
-  char *root_path;              /* the workspace's root folder (rootUri, the first workspaceFolder), or NULL */
-  char *locale_dialect;         /* the dialect of the server's locale (lib/cli/dialect.h), or NULL */
-};
-
-void draftd_lsp_server_send (DraftdLspServer *s, JsonNode *message);
-/* window/showMessage: type 1 error, 2 warning, 3 info, 4 log. */
-void draftd_lsp_server_show (DraftdLspServer *s, int type, const char *fmt, ...) G_GNUC_PRINTF (3, 4);
+#include "client/lsp/host.h"
 
 void draftd_lsp_settings_init (DraftdLspSettings *st);
 void draftd_lsp_settings_clear (DraftdLspSettings *st);
@@ -61,10 +16,6 @@ void draftd_lsp_job_options (DraftdLspServer *s, DraftdLspDocument *doc, DraftdL
 void draftd_lsp_settings_set_rules (DraftdLspSettings *st, char **rules);
 
 /* checker.c: diagnostics. */
-/* A document longer than this is not checked: a window/showMessage names its size and the
- * limit, once as it crosses it, and its diagnostics are cleared. Checked, it would hold the
- * daemon's queue for many minutes and the server's memory in the gigabytes. */
-#define DRAFTD_LSP_MAX_CHECKED (8u << 20)
 void draftd_lsp_checker_schedule (DraftdLspServer *s, DraftdLspDocument *doc, guint delay_ms);
 void draftd_lsp_checker_forget (DraftdLspServer *s, DraftdLspDocument *doc);
 /* Every cached answer and every check under way dropped (the dialect changed): what is

@@ -4,6 +4,7 @@
 #endif
 #include <string.h>
 #include "daemon/engine/models.h"
+#include "daemon/engine/threads.h"
 #include "grammar/forms.h"
 #include "grammar/grammar.h"
 #include "lib/tokenizer/text-collector.h"
@@ -134,9 +135,21 @@ give_back_freed_memory (void)
 #endif
 }
 
+/* TRUE on a thread of `roles`; else a critical (threads.h) and an error for the caller. */
+static gboolean
+on_thread (guint roles, const char *func, GError **error)
+{
+  if (draftd_thread_check (roles, func))
+    return TRUE;
+  g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_INTERNAL, "%s was called from the wrong thread", func);
+  return FALSE;
+}
+
 gboolean
 draftd_engine_reconfigure (DraftdEngine *e, const DraftdEngineConfig *config, GError **error)
 {
+  if (!on_thread (DRAFTD_THREAD_LOOP, G_STRFUNC, error))
+    return FALSE;
   DraftdEngineConfig next = { 0 };
   DraftdChatFormat format = DRAFTD_CHAT_PLAIN;
   if (!check_dialect (e->spell, config->dialect, error) || !config_copy (&next, config, &format, error))
@@ -163,6 +176,8 @@ draftd_engine_reconfigure (DraftdEngine *e, const DraftdEngineConfig *config, GE
 gboolean
 draftd_engine_switch_models (DraftdEngine *e, const char *target, const char *assistant, GError **error)
 {
+  if (!on_thread (DRAFTD_THREAD_LOOP, G_STRFUNC, error))
+    return FALSE;
   /* Only the engine loop changes the config, and this runs on it: the copy's strings stay valid. */
   DraftdEngineConfig next = e->config;
   next.target = (char *) target;
@@ -203,6 +218,7 @@ draftd_engine_load (DraftdEngine *e, GError **error)
 void
 draftd_engine_unload (DraftdEngine *e)
 {
+  DRAFTD_THREAD_RETURN_UNLESS (DRAFTD_THREAD_LOOP);
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&e->lock);
   if (e->models == NULL)
     return;
@@ -635,7 +651,7 @@ draftd_engine_run (DraftdEngine *e, DraftdLane *lane, const DraftdJobRequest *re
                    const DraftdJobSink *sink, DraftdJobResult *res)
 {
   gint64 t0 = g_get_monotonic_time ();
-  if (g_cancellable_set_error_if_cancelled (cancellable, &res->error))
+  if (!on_thread (DRAFTD_THREAD_JOB, G_STRFUNC, &res->error) || g_cancellable_set_error_if_cancelled (cancellable, &res->error))
     return;
   /* Only the engine loop loads and unloads, and never while a lane is open: the models stay
    * put while this runs. */

@@ -1,5 +1,6 @@
 #include "daemon/engine/scheduler.h"
 #include <string.h>
+#include "daemon/engine/threads.h"
 
 struct DraftdScheduler {
   DraftdEngine *engine;
@@ -30,13 +31,78 @@ typedef struct {
   DraftdJobSink sink;
   DraftdLane *lane;
   GThread *thread;
-  gint finished;          /* atomic: its thread is done with the lane */
-  gint timed_out;         /* atomic: the job ran past its time budget */
+  gint status;            /* atomic DraftdJobStatus, moved by job_move alone */
   GSource *budget;        /* the budget's timer, from its start */
   gint64 deadline;        /* monotonic µs: when the budget is spent */
-  gint64 stopped;         /* monotonic µs: when the budget's timer stopped it (before timed_out is set) */
+  gint64 stopped;         /* monotonic µs: when the budget's timer stopped it (before TIMED_OUT) */
   gboolean reserved;      /* queued in the newcomers' reserve (lock held) */
 } SchedulerJob;
+
+/* ---- the job's status ---- */
+
+/* The one table of a job's moves (the diagram in scheduler.h). */
+static const guint8 status_moves[DRAFTD_JOB_N_STATUSES] = {
+  [DRAFTD_JOB_QUEUED] = (1u << DRAFTD_JOB_RUNNING) | (1u << DRAFTD_JOB_CANCELLING) | (1u << DRAFTD_JOB_FINISHED),
+  [DRAFTD_JOB_RUNNING] = (1u << DRAFTD_JOB_CANCELLING) | (1u << DRAFTD_JOB_TIMED_OUT) | (1u << DRAFTD_JOB_FINISHED),
+  [DRAFTD_JOB_CANCELLING] = 1u << DRAFTD_JOB_FINISHED,
+  [DRAFTD_JOB_TIMED_OUT] = 1u << DRAFTD_JOB_FINISHED,
+  [DRAFTD_JOB_FINISHED] = 0,
+};
+
+gboolean
+draftd_job_status_allowed (DraftdJobStatus from, DraftdJobStatus to)
+{
+  return from < DRAFTD_JOB_N_STATUSES && to < DRAFTD_JOB_N_STATUSES && (status_moves[from] & (1u << to)) != 0;
+}
+
+const char *
+draftd_job_status_name (DraftdJobStatus status)
+{
+  static const char *const names[DRAFTD_JOB_N_STATUSES] = { "queued", "running", "cancelling", "timed out", "finished" };
+  return status < DRAFTD_JOB_N_STATUSES ? names[status] : "no status";
+}
+
+/* Moves the job to `to` from whatever it is now, which the table must allow: a move it lacks
+ * is a bug, refused with a critical. The threads that move a job (main: cancel, budget; loop:
+ * admit; job: its end) race, so the move is a compare-and-swap. */
+static gboolean
+job_move (SchedulerJob *job, DraftdJobStatus to)
+{
+  for (;;) {
+    gint from = g_atomic_int_get (&job->status);
+    if (!draftd_job_status_allowed (from, to)) {
+      g_critical ("a job cannot go from %s to %s", draftd_job_status_name (from), draftd_job_status_name (to));
+      return FALSE;
+    }
+    if (g_atomic_int_compare_and_exchange (&job->status, from, to))
+      return TRUE;
+  }
+}
+
+/* Moves the job from `from` to `to` only if it is `from` now: where a cancel, the budget or
+ * the admission may meet a job another thread has already moved on, which is no bug. */
+static gboolean
+job_move_from (SchedulerJob *job, DraftdJobStatus from, DraftdJobStatus to)
+{
+  g_return_val_if_fail (draftd_job_status_allowed (from, to), FALSE);
+  return g_atomic_int_compare_and_exchange (&job->status, from, to);
+}
+
+/* Cancel: a queued or running job stops at its next step; one that timed out or ended is
+ * left as it is. */
+static void
+job_cancel (SchedulerJob *job)
+{
+  if (!job_move_from (job, DRAFTD_JOB_QUEUED, DRAFTD_JOB_CANCELLING))
+    job_move_from (job, DRAFTD_JOB_RUNNING, DRAFTD_JOB_CANCELLING);
+  g_cancellable_cancel (job->pub.cancellable);
+}
+
+DraftdJobStatus
+draftd_scheduler_job_status (const DraftdJob *job)
+{
+  return g_atomic_int_get (&((SchedulerJob *) job)->status);
+}
 
 static void
 job_free (SchedulerJob *j)
@@ -247,8 +313,9 @@ on_timeout (gpointer p)
     return G_SOURCE_CONTINUE;
   }
   job->stopped = now;
-  g_atomic_int_set (&job->timed_out, TRUE);
-  g_cancellable_cancel (job->pub.cancellable);
+  /* A job cancelled meanwhile ends as Cancelled, as its client asked. */
+  if (job_move_from (job, DRAFTD_JOB_RUNNING, DRAFTD_JOB_TIMED_OUT))
+    g_cancellable_cancel (job->pub.cancellable);
   return G_SOURCE_REMOVE;
 }
 
@@ -260,8 +327,9 @@ job_main (gpointer p)
   SchedulerJob *job = p;
   DraftdScheduler *s = job->s;
   DraftdJobResult *res = &job->pub.result;
+  draftd_thread_claim (DRAFTD_THREAD_JOB);
   draftd_engine_run (s->engine, job->lane, job->pub.request, job->pub.cancellable, &job->sink, res);
-  if (g_atomic_int_get (&job->timed_out) && res->error && g_error_matches (res->error, G_IO_ERROR, G_IO_ERROR_CANCELLED)) {
+  if (draftd_scheduler_job_status (&job->pub) == DRAFTD_JOB_TIMED_OUT && res->error && g_error_matches (res->error, G_IO_ERROR, G_IO_ERROR_CANCELLED)) {
     g_clear_error (&res->error);
     /* The time it ran by the daemon's clock, so a budget cut short would show. */
     double ran = (job->stopped - (job->deadline - (gint64) s->limits.job_timeout_s * G_TIME_SPAN_SECOND)) / 1e6;
@@ -269,7 +337,7 @@ job_main (gpointer p)
                  "the job ran past its time budget (%u s; stopped after %.3f s); send less text at a time",
                  s->limits.job_timeout_s, ran);
   }
-  g_atomic_int_set (&job->finished, TRUE);
+  job_move (job, DRAFTD_JOB_FINISHED);
   draftd_lane_close (job->lane);  /* wakes the loop, which joins this thread */
   return NULL;
 }
@@ -298,6 +366,8 @@ admit (DraftdScheduler *s)
       g_source_set_callback (job->budget, on_timeout, job, NULL);
       g_source_attach (job->budget, s->main_context);
     }
+    /* A job cancelled while queued stays CANCELLING: it ends at once. */
+    job_move_from (job, DRAFTD_JOB_QUEUED, DRAFTD_JOB_RUNNING);
     g_ptr_array_add (s->running, job);
     job->thread = g_thread_new ("draftd-job", job_main, job);
   }
@@ -310,7 +380,7 @@ reap (DraftdScheduler *s)
 {
   for (guint i = 0; i < s->running->len;) {
     SchedulerJob *job = g_ptr_array_index (s->running, i);
-    if (!g_atomic_int_get (&job->finished)) {
+    if (draftd_scheduler_job_status (&job->pub) != DRAFTD_JOB_FINISHED) {
       i++;
       continue;
     }
@@ -365,6 +435,7 @@ run_between (DraftdScheduler *s)
 void
 draftd_scheduler_between_jobs (DraftdScheduler *s, void (*fn) (gpointer data), gpointer data, GDestroyNotify destroy)
 {
+  DRAFTD_THREAD_RETURN_UNLESS (DRAFTD_THREAD_MAIN);
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
   if (s->between && s->between_destroy)
     s->between_destroy (s->between_data);
@@ -391,6 +462,7 @@ open_lanes (DraftdScheduler *s)
   SchedulerJob *job = take_next (s, FALSE);
   if (job) {
     job->pub.result.error = error;
+    job_move (job, DRAFTD_JOB_FINISHED);
     post (job, EV_DONE, (Event) { 0 });
   } else {
     g_error_free (error);
@@ -406,6 +478,7 @@ static gpointer
 loop_main (gpointer p)
 {
   DraftdScheduler *s = p;
+  draftd_thread_claim (DRAFTD_THREAD_LOOP);
   g_mutex_lock (&s->lock);
   for (;;) {
     reap (s);
@@ -442,6 +515,8 @@ DraftdScheduler *
 draftd_scheduler_new (DraftdEngine *engine, const DraftdSchedulerLimits *limits, GMainContext *ctx, const DraftdSchedulerEvents *events,
                       gpointer user)
 {
+  /* The thread that makes the scheduler submits to it and runs the context its events go to. */
+  draftd_thread_claim (DRAFTD_THREAD_MAIN);
   DraftdScheduler *s = g_new0 (DraftdScheduler, 1);
   s->engine = engine;
   s->main_context = g_main_context_ref (ctx ? ctx : g_main_context_default ());
@@ -465,7 +540,7 @@ static void
 cancel_queue (GQueue *q)
 {
   for (GList *l = q ? q->head : NULL; l; l = l->next)
-    g_cancellable_cancel (((SchedulerJob *) l->data)->pub.cancellable);
+    job_cancel (l->data);
 }
 
 void
@@ -473,6 +548,7 @@ draftd_scheduler_free (DraftdScheduler *s)
 {
   if (s == NULL)
     return;
+  DRAFTD_THREAD_RETURN_UNLESS (DRAFTD_THREAD_MAIN);
   g_mutex_lock (&s->lock);
   s->stopping = TRUE;
   /* Queued jobs still run, but see their cancellation at once and report Cancelled. */
@@ -482,7 +558,7 @@ draftd_scheduler_free (DraftdScheduler *s)
   while (g_hash_table_iter_next (&it, NULL, &q))
     cancel_queue (q);
   for (guint i = 0; i < s->running->len; i++)
-    g_cancellable_cancel (((SchedulerJob *) g_ptr_array_index (s->running, i))->pub.cancellable);
+    job_cancel (g_ptr_array_index (s->running, i));
   g_cond_signal (&s->wake);
   if (s->lanes)
     draftd_lanes_kick (s->lanes);
@@ -601,8 +677,11 @@ admit_request (DraftdScheduler *s, const DraftdJobRequest *r, gboolean *reserved
 DraftdJob *
 draftd_scheduler_submit (DraftdScheduler *s, DraftdJobRequest *request, gpointer job_user, GError **error)
 {
+  gboolean here = draftd_thread_check (DRAFTD_THREAD_MAIN, G_STRFUNC);
+  if (!here)
+    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_INTERNAL, "a job is submitted on the main thread");
   /* Before the lock: the engine's own lock is never taken inside the scheduler's. */
-  if (!text_fits (s, request, error)) {
+  if (!here || !text_fits (s, request, error)) {
     draftd_job_request_free (request);
     return NULL;
   }
@@ -636,18 +715,27 @@ draftd_scheduler_submit (DraftdScheduler *s, DraftdJobRequest *request, gpointer
 void
 draftd_scheduler_cancel_client (DraftdScheduler *s, const char *client)
 {
+  DRAFTD_THREAD_RETURN_UNLESS (DRAFTD_THREAD_MAIN);
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
   cancel_queue (g_hash_table_lookup (s->queues, client));
   for (guint i = 0; i < s->running->len; i++) {
     SchedulerJob *job = g_ptr_array_index (s->running, i);
     if (g_str_equal (job->pub.request->client, client))
-      g_cancellable_cancel (job->pub.cancellable);
+      job_cancel (job);
   }
+}
+
+void
+draftd_scheduler_cancel (DraftdScheduler *s, DraftdJob *job)
+{
+  DRAFTD_THREAD_RETURN_UNLESS (DRAFTD_THREAD_MAIN);
+  job_cancel ((SchedulerJob *) job);
 }
 
 guint
 draftd_scheduler_queue_length (DraftdScheduler *s)
 {
+  DRAFTD_THREAD_RETURN_VAL_UNLESS (DRAFTD_THREAD_MAIN, 0);
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
   return s->n_queued + s->running->len;
 }

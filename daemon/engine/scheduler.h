@@ -9,6 +9,29 @@
 
 typedef struct DraftdScheduler DraftdScheduler;
 
+/* Where a job is, in one field (as vLLM's requests carry theirs): its transitions are one
+ * table in scheduler.c, and a move the table lacks is refused with a critical.
+ *
+ *   QUEUED ──admit──► RUNNING ──its thread ends──► FINISHED
+ *     │  │              │  └──budget spent──► TIMED_OUT ──its thread ends──┘
+ *     │  └─cancel─► CANCELLING ◄──cancel──┘           (ends with TooLong)
+ *     │               └──its thread ends (or models fail) ──► FINISHED (Cancelled)
+ *     └──the models cannot load──► FINISHED (with the reason)
+ *
+ * A cancelled queued job stays CANCELLING when a lane takes it: it ends at once. */
+typedef enum {
+  DRAFTD_JOB_QUEUED,
+  DRAFTD_JOB_RUNNING,
+  DRAFTD_JOB_CANCELLING,
+  DRAFTD_JOB_TIMED_OUT,
+  DRAFTD_JOB_FINISHED,
+  DRAFTD_JOB_N_STATUSES,
+} DraftdJobStatus;
+
+/* TRUE where the table lets a job go from `from` to `to`. */
+gboolean draftd_job_status_allowed (DraftdJobStatus from, DraftdJobStatus to);
+const char *draftd_job_status_name (DraftdJobStatus status);
+
 typedef struct {
   DraftdJobRequest *request;  /* immutable once submitted */
   DraftdJobResult result;     /* written by the engine; read it in done() */
@@ -47,4 +70,9 @@ DraftdJob *draftd_scheduler_submit (DraftdScheduler *s, DraftdJobRequest *reques
 void draftd_scheduler_between_jobs (DraftdScheduler *s, void (*fn) (gpointer data), gpointer data, GDestroyNotify destroy);
 /* Cancels every queued and running job of a client. */
 void draftd_scheduler_cancel_client (DraftdScheduler *s, const char *client);
+/* Cancels one job, queued or running (done() still fires, with Cancelled); a job that timed
+ * out or finished is left as it is. */
+void draftd_scheduler_cancel (DraftdScheduler *s, DraftdJob *job);
+/* Where `job` is now (any thread; it may move on at once). */
+DraftdJobStatus draftd_scheduler_job_status (const DraftdJob *job);
 guint draftd_scheduler_queue_length (DraftdScheduler *s);

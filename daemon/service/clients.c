@@ -1,11 +1,24 @@
 #include "daemon/service/clients.h"
 #include "lib/bus/draftd-bus.h"
 
+/* A message held until its sender's identity is known, with what it was dispatched with. */
+typedef struct {
+  DBusMessage *m;
+  gconstpointer data;
+} Waiting;
+
+static void
+waiting_free (gpointer p)
+{
+  dbus_message_unref (((Waiting *) p)->m);
+  g_free (p);
+}
+
 typedef struct {
   DraftdClients *owner;
   char *name;
   char *identity;          /* NULL until the bus has answered */
-  GQueue waiting;          /* DBusMessage *, in arrival order */
+  GQueue waiting;          /* Waiting *, in arrival order */
   DBusPendingCall *call;
 } Client;
 
@@ -24,7 +37,7 @@ client_free (gpointer p)
     dbus_pending_call_cancel (cl->call);
     dbus_pending_call_unref (cl->call);
   }
-  g_queue_clear_full (&cl->waiting, (GDestroyNotify) dbus_message_unref);
+  g_queue_clear_full (&cl->waiting, waiting_free);
   g_free (cl->name);
   g_free (cl->identity);
   g_free (cl);
@@ -74,9 +87,9 @@ on_credentials (DBusPendingCall *call, void *user)
     dbus_message_unref (reply);
   g_clear_pointer (&cl->call, dbus_pending_call_unref);
   /* ready() may reply and send, never forget this client: the queue stays valid. */
-  for (DBusMessage *m; (m = g_queue_pop_head (&cl->waiting));) {
-    cl->owner->ready (m, cl->identity, cl->owner->user);
-    dbus_message_unref (m);
+  for (Waiting *w; (w = g_queue_pop_head (&cl->waiting));) {
+    cl->owner->ready (w->m, w->data, cl->identity, cl->owner->user);
+    waiting_free (w);
   }
 }
 
@@ -100,20 +113,23 @@ client_ask (DraftdClients *c, const char *name)
 }
 
 void
-draftd_clients_dispatch (DraftdClients *c, DBusMessage *m)
+draftd_clients_dispatch (DraftdClients *c, DBusMessage *m, gconstpointer data)
 {
   const char *name = dbus_message_get_sender (m);
   if (name == NULL) {
-    c->ready (m, "", c->user);  /* a peer-to-peer caller: there is only the one */
+    c->ready (m, data, "", c->user);  /* a peer-to-peer caller: there is only the one */
     return;
   }
   Client *cl = g_hash_table_lookup (c->by_name, name);
   if (cl == NULL)
     cl = client_ask (c, name);
-  if (cl->identity && g_queue_is_empty (&cl->waiting))
-    c->ready (m, cl->identity, c->user);
-  else
-    g_queue_push_tail (&cl->waiting, dbus_message_ref (m));
+  if (cl->identity && g_queue_is_empty (&cl->waiting)) {
+    c->ready (m, data, cl->identity, c->user);
+    return;
+  }
+  Waiting *w = g_new (Waiting, 1);
+  *w = (Waiting) { dbus_message_ref (m), data };
+  g_queue_push_tail (&cl->waiting, w);
 }
 
 void

@@ -8,14 +8,16 @@
 
 typedef struct DraftdClients DraftdClients;
 
-/* Called on the main thread with a message whose sender's identity is now known. */
-typedef void (*DraftdClientsReady) (DBusMessage *m, const char *identity, gpointer user);
+/* Called on the main thread with a message whose sender's identity is now known, and the
+ * `data` it was dispatched with. */
+typedef void (*DraftdClientsReady) (DBusMessage *m, gconstpointer data, const char *identity, gpointer user);
 
 DraftdClients *draftd_clients_new (DBusConnection *connection, DraftdClientsReady ready, gpointer user);
 void draftd_clients_free (DraftdClients *c);
-/* Hands `m` to ready() with its sender's identity ("uid:pid"), at once when it is known. A
- * sender the bus cannot vouch for counts as its own connection (its unique name). */
-void draftd_clients_dispatch (DraftdClients *c, DBusMessage *m);
+/* Hands `m` and `data` (the caller's, such as the operation row that dispatched `m`) to ready()
+ * with its sender's identity ("uid:pid"), at once when it is known. A sender the bus cannot
+ * vouch for counts as its own connection (its unique name). */
+void draftd_clients_dispatch (DraftdClients *c, DBusMessage *m, gconstpointer data);
 /* The connection left the bus: messages still waiting for its identity are dropped. */
 void draftd_clients_forget (DraftdClients *c, const char *name);
 /* The identity of a connection, NULL while unknown. */

@@ -110,30 +110,43 @@ static const DraftdOperation operations[] = {
   { "UseModels", "ss", "a{sv}", .handle = handle_use_models },
 };
 
-/* Strings and booleans have no bounds here: the option's own reader checks a string against
- * its names, and `stop` against the bounds in request.c. */
+/* Where an option's value goes in DraftdJobOptions. */
+#define AT(field) G_STRUCT_OFFSET (DraftdJobOptions, field)
+#define GENERATION DRAFTD_OPTIONS_GENERATION
+#define GRAMMAR DRAFTD_OPTIONS_GRAMMAR
+
+/* Each row's reader (request.h) checks the value and stores it at the row's offset. Strings
+ * and booleans have no bounds here: a string's reader checks it against its names. */
 static const DraftdOption options[] = {
-  { "max_tokens", DRAFTD_OPTIONS_GENERATION, "u", 1, G_MAXUINT32, "max_tokens must be at least 1" },
-  { "temperature", DRAFTD_OPTIONS_GENERATION, "d", 0, 100, "option 'temperature' is out of range" },
-  { "top_p", DRAFTD_OPTIONS_GENERATION, "d", 0, 1, "option 'top_p' is out of range" },
-  { "min_p", DRAFTD_OPTIONS_GENERATION, "d", 0, 1, "option 'min_p' is out of range" },
-  { "top_k", DRAFTD_OPTIONS_GENERATION, "u", 0, G_MAXUINT32, NULL },
-  { "seed", DRAFTD_OPTIONS_GENERATION, "t", 0, 0, NULL },
-  { "mode", DRAFTD_OPTIONS_GENERATION, "s", 0, 0, NULL },
-  { "stop", DRAFTD_OPTIONS_GENERATION, "as", 0, 0, NULL },
-  { "shared", DRAFTD_OPTIONS_GENERATION, "b", 0, 0, NULL },
-  { "force", DRAFTD_OPTIONS_GENERATION, "b", 0, 0, NULL },
-  { "offset_unit", DRAFTD_OPTIONS_GRAMMAR, "s", 0, 0, NULL },
-  { "keep_bias", DRAFTD_OPTIONS_GRAMMAR, "d", 0, 100, "keep_bias must be a log-probability margin from 0 to 100" },
-  { "model_pass", DRAFTD_OPTIONS_GRAMMAR, "b", 0, 0, NULL },
-  { "compare_greedy", DRAFTD_OPTIONS_GRAMMAR, "b", 0, 0, NULL },
-  { "protect_quotes", DRAFTD_OPTIONS_GRAMMAR, "b", 0, 0, NULL },
-  { "dialect", DRAFTD_OPTIONS_GRAMMAR, "s", 0, 0, NULL },
-  { "locale_dialect", DRAFTD_OPTIONS_GRAMMAR, "s", 0, 0, NULL },
-  { "language", DRAFTD_OPTIONS_GRAMMAR, "s", 0, 0, NULL },
-  { "path", DRAFTD_OPTIONS_GRAMMAR, "s", 0, 0, NULL },
-  { "disabled_rules", DRAFTD_OPTIONS_GRAMMAR, "as", 0, 0, NULL },
+  { "max_tokens", GENERATION, "u", draftd_option_read_uint, AT (max_tokens), 1, G_MAXUINT32, "max_tokens must be at least 1" },
+  { "temperature", GENERATION, "d", draftd_option_read_double, AT (temperature), 0, 100, "option 'temperature' is out of range" },
+  { "top_p", GENERATION, "d", draftd_option_read_double, AT (top_p), 0, 1, "option 'top_p' is out of range" },
+  { "min_p", GENERATION, "d", draftd_option_read_double, AT (min_p), 0, 1, "option 'min_p' is out of range" },
+  { "top_k", GENERATION, "u", draftd_option_read_uint, AT (top_k), 0, G_MAXUINT32, NULL },
+  { "seed", GENERATION, "t", draftd_option_read_seed, AT (seed), 0, 0, NULL },
+  { "mode", GENERATION, "s", draftd_option_read_mode, AT (mode), 0, 0, NULL },
+  { "stop", GENERATION, "as", draftd_option_read_stop, AT (stop), 0, 0, NULL },
+  { "shared", GENERATION, "b", draftd_option_read_bool, AT (shared), 0, 0, NULL },
+  { "force", GENERATION, "b", draftd_option_read_bool, AT (force), 0, 0, NULL },
+  { "offset_unit", GRAMMAR, "s", draftd_option_read_offset_unit, AT (offset_unit), 0, 0, NULL },
+  { "keep_bias", GRAMMAR, "d", draftd_option_read_margin, AT (keep_bias), 0, 100,
+    "keep_bias must be a log-probability margin from 0 to 100" },
+  { "model_pass", GRAMMAR, "b", draftd_option_read_switch, AT (model_pass), 0, 0, NULL },
+  { "compare_greedy", GRAMMAR, "b", draftd_option_read_bool, AT (compare_greedy), 0, 0, NULL },
+  { "protect_quotes", GRAMMAR, "b", draftd_option_read_bool, AT (protect_quotes), 0, 0, NULL },
+  { "dialect", GRAMMAR, "s", draftd_option_read_dialect, AT (dialect), 0, 0, NULL },
+  { "locale_dialect", GRAMMAR, "s", draftd_option_read_dialect, AT (locale_dialect), 0, 0, NULL },
+  { "language", GRAMMAR, "s", draftd_option_read_language, AT (language), 0, 0, NULL },
+  { "path", GRAMMAR, "s", draftd_option_read_path, AT (path), 0, 0, NULL },
+  { "disabled_rules", GRAMMAR, "as", draftd_option_read_rules, AT (disabled_rules), 0, 0, NULL },
 };
+
+const DraftdOption *
+draftd_options (guint *n)
+{
+  *n = G_N_ELEMENTS (options);
+  return options;
+}
 
 const DraftdOperation *
 draftd_operations (guint *n)

@@ -6,7 +6,9 @@
  * table, its handlers and org.draftd.Assistant1.xml to each other.
  *
  * Adding a method: a row in operations.c, its handler (a static function above the table
- * there; the job methods share one), and the XML. */
+ * there; the job methods share one, and a reader of their own where request.c has none that
+ * fits), the XML, and for a job method its client row (lib/bus/draftd-bus-methods.[ch]);
+ * docs/architecture.md walks through it. */
 #pragma once
 #include <dbus/dbus.h>
 #include "daemon/engine/scheduler.h"
@@ -66,14 +68,23 @@ struct DraftdOperation {
   DraftdResultWriter write;
 };
 
-typedef struct {
+typedef struct DraftdOption DraftdOption;
+/* Checks an option's value (`var`, already of the row's signature) against the row and stores
+ * it in `o` where the row says (its offset); a clear error for a bad value. Pure. */
+typedef gboolean (*DraftdOptionReader) (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error);
+
+/* One a{sv} key of a job method: its type, bounds, and where its value goes. The reader walks
+ * these rows; no key is matched anywhere else. */
+struct DraftdOption {
   const char *key;
   DraftdOptionSet set;
   const char *signature;      /* the variant's type */
+  DraftdOptionReader read;    /* how the value is checked and stored (request.h) */
+  gsize offset;               /* where in DraftdJobOptions the reader stores it */
   /* Numeric options: the bounds, inclusive, and what a value outside them is told. */
   double min, max;
   const char *out_of_range;
-} DraftdOption;
+};
 
 /* Every method, in the interface's order; *n gets how many. */
 const DraftdOperation *draftd_operations (guint *n);
@@ -83,5 +94,7 @@ const DraftdOperation *draftd_operation_find (const char *name);
 gboolean draftd_operation_is_job (const DraftdOperation *op);
 /* The job methods' names, ", "-separated, for error texts. */
 const char *draftd_operation_job_names (void);
+/* Every option row, of every set; *n gets how many. */
+const DraftdOption *draftd_options (guint *n);
 /* The option `key` of `set`, or NULL where that set has no such key. */
 const DraftdOption *draftd_option_find (DraftdOptionSet set, const char *key);

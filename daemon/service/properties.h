@@ -5,9 +5,16 @@
 #include <dbus/dbus.h>
 #include <glib.h>
 
-/* Appends the value of a property of DRAFTD_BUS_IFACE, in a variant, to `it`; FALSE (and
- * nothing appended) when there is no such property. */
-typedef gboolean (*DraftdPropertyGetter) (const char *name, DBusMessageIter *it, gpointer user);
+/* One read-only property of DRAFTD_BUS_IFACE: the getter walks these rows, and test-operations
+ * holds them to the introspection XML (name and type). */
+typedef struct {
+  const char *name;
+  const char *signature;  /* its type, as the XML gives it */
+  /* Appends the value, one `signature`, inside the variant the getter has opened. */
+  void (*append) (DBusMessageIter *value, gpointer user);
+} DraftdProperty;
 
-/* Handles the call if it is for one of the two interfaces; FALSE if it is not. */
-gboolean draftd_properties_handle (DBusConnection *c, DBusMessage *m, DraftdPropertyGetter get, gpointer user);
+/* Handles the call if it is for one of the two interfaces, the properties those `n` rows;
+ * FALSE if it is not. */
+gboolean draftd_properties_handle (DBusConnection *c, DBusMessage *m, const DraftdProperty *properties, guint n,
+                                   gpointer user);

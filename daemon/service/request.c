@@ -72,17 +72,6 @@ within_bounds (const DraftdOption *spec, double v, GError **error)
   return (v >= spec->min && v <= spec->max) || invalid (error, "%s", spec->out_of_range);
 }
 
-static gboolean
-read_double_option (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error)
-{
-  double v;
-  dbus_message_iter_get_basic (var, &v);
-  if (!within_bounds (spec, v, error))
-    return FALSE;
-  *(g_str_equal (spec->key, "temperature") ? &o->temperature : g_str_equal (spec->key, "top_p") ? &o->top_p : &o->min_p) = v;
-  return TRUE;
-}
-
 /* An "as" option into *out: at most `max` strings of `max_len` bytes, empty ones dropped;
  * `valid` (may be NULL) checks each. */
 static gboolean
@@ -113,13 +102,89 @@ read_string_list (DBusMessageIter *var, const char *name, guint max, gsize max_l
 }
 
 static gboolean
-read_stop_option (DBusMessageIter *var, DraftdJobOptions *o, GError **error)
+unknown_option (const char *key, GError **error)
 {
-  return read_string_list (var, "stop", MAX_STOP_STRINGS, MAX_STOP_LENGTH, NULL, &o->stop, error);
+  g_autofree char *shown = echo (key);
+  return invalid (error, "unknown option '%s'", shown);
 }
 
+/* ---- the option readers the option table names (DraftdOptionReader) ---- */
+
+/* The field of `o` at the row's offset. */
+#define FIELD(type, spec, o) ((type *) ((char *) (o) + (spec)->offset))
+
+gboolean
+draftd_option_read_uint (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error)
+{
+  dbus_uint32_t v;
+  dbus_message_iter_get_basic (var, &v);
+  if (!within_bounds (spec, v, error))
+    return FALSE;
+  *FIELD (guint, spec, o) = v;
+  return TRUE;
+}
+
+gboolean
+draftd_option_read_double (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error)
+{
+  double v;
+  dbus_message_iter_get_basic (var, &v);
+  if (!within_bounds (spec, v, error))
+    return FALSE;
+  *FIELD (double, spec, o) = v;
+  return TRUE;
+}
+
+gboolean
+draftd_option_read_margin (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error)
+{
+  if (!draftd_option_read_double (spec, var, o, error))
+    return FALSE;
+  /* The driver reads 0 as "its default": a client asking for no margin means off. */
+  double *v = FIELD (double, spec, o);
+  if (*v == 0)
+    *v = -1;
+  return TRUE;
+}
+
+gboolean
+draftd_option_read_seed (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error)
+{
+  dbus_message_iter_get_basic (var, FIELD (guint64, spec, o));
+  o->seed_set = TRUE;
+  return TRUE;
+}
+
+gboolean
+draftd_option_read_bool (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error)
+{
+  dbus_bool_t b;
+  dbus_message_iter_get_basic (var, &b);
+  *FIELD (gboolean, spec, o) = b;
+  return TRUE;
+}
+
+gboolean
+draftd_option_read_switch (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error)
+{
+  dbus_bool_t b;
+  dbus_message_iter_get_basic (var, &b);
+  *FIELD (gint, spec, o) = b ? 1 : -1;
+  return TRUE;
+}
+
+/* The row's string field becomes `v` (NULL: none). */
 static gboolean
-read_mode_option (DBusMessageIter *var, DraftdJobOptions *o, GError **error)
+store_string (const DraftdOption *spec, DraftdJobOptions *o, const char *v)
+{
+  char **field = FIELD (char *, spec, o);
+  g_free (*field);
+  *field = g_strdup (v);
+  return TRUE;
+}
+
+gboolean
+draftd_option_read_mode (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error)
 {
   const char *m;
   dbus_message_iter_get_basic (var, &m);
@@ -127,122 +192,68 @@ read_mode_option (DBusMessageIter *var, DraftdJobOptions *o, GError **error)
     g_autofree char *shown = echo (m);
     return invalid (error, "mode must be auto, plain, speculative or lookup, not '%s'", shown);
   }
-  g_free (o->mode);
-  o->mode = g_strdup (m);
-  return TRUE;
+  return store_string (spec, o, m);
 }
 
-static gboolean
-unknown_option (const char *key, GError **error)
+gboolean
+draftd_option_read_offset_unit (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error)
 {
-  g_autofree char *shown = echo (key);
-  return invalid (error, "unknown option '%s'", shown);
+  const char *u;
+  dbus_message_iter_get_basic (var, &u);
+  g_autofree char *shown = echo (u);
+  return draftd_grammar_offset_unit_from_name (u, FIELD (DraftdGrammarOffsetUnit, spec, o)) ||
+         invalid (error, "offset_unit must be codepoint, utf8 or utf16, not '%s'", shown);
 }
 
-static gboolean
-read_generation_option (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error)
+gboolean
+draftd_option_read_path (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error)
 {
-  const char *key = spec->key;
-  if (g_str_equal (key, "max_tokens")) {
-    dbus_message_iter_get_basic (var, &o->max_tokens);
-    return within_bounds (spec, o->max_tokens, error);
-  }
-  if (g_str_equal (key, "temperature") || g_str_equal (key, "top_p") || g_str_equal (key, "min_p"))
-    return read_double_option (spec, var, o, error);
-  if (g_str_equal (key, "top_k")) {
-    dbus_message_iter_get_basic (var, &o->top_k);
-    return TRUE;
-  }
-  if (g_str_equal (key, "seed")) {
-    dbus_message_iter_get_basic (var, &o->seed);
-    o->seed_set = TRUE;
-    return TRUE;
-  }
-  if (g_str_equal (key, "mode"))
-    return read_mode_option (var, o, error);
-  if (g_str_equal (key, "stop"))
-    return read_stop_option (var, o, error);
-  if (g_str_equal (key, "shared") || g_str_equal (key, "force")) {
-    dbus_bool_t b;
-    dbus_message_iter_get_basic (var, &b);
-    *(key[0] == 's' ? &o->shared : &o->force) = b;
-    return TRUE;
-  }
-  return unknown_option (key, error);
+  const char *v;
+  dbus_message_iter_get_basic (var, &v);
+  g_autofree char *shown = echo (v);
+  if (!g_path_is_absolute (v) || strlen (v) > 4096)
+    return invalid (error, "path must be the document's absolute file name (at most 4096 bytes), not '%s'", shown);
+  return store_string (spec, o, v);
 }
 
-static gboolean
-read_grammar_option (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error)
+gboolean
+draftd_option_read_dialect (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error)
 {
-  const char *key = spec->key;
-  if (g_str_equal (key, "offset_unit")) {
-    const char *u;
-    dbus_message_iter_get_basic (var, &u);
-    g_autofree char *shown = echo (u);
-    return draftd_grammar_offset_unit_from_name (u, &o->offset_unit) ||
-           invalid (error, "offset_unit must be codepoint, utf8 or utf16, not '%s'", shown);
-  }
-  if (g_str_equal (key, "keep_bias")) {
-    double b;
-    dbus_message_iter_get_basic (var, &b);
-    if (!within_bounds (spec, b, error))
-      return FALSE;
-    /* The driver reads 0 as "its default": a client asking for no margin means off. */
-    o->keep_bias = b == 0 ? -1 : b;
-    return TRUE;
-  }
-  if (g_str_equal (key, "model_pass")) {
-    dbus_bool_t b;
-    dbus_message_iter_get_basic (var, &b);
-    o->model_pass = b ? 1 : -1;
-    return TRUE;
-  }
-  if (g_str_equal (key, "path")) {
-    const char *v;
-    dbus_message_iter_get_basic (var, &v);
-    g_autofree char *shown = echo (v);
-    if (!g_path_is_absolute (v) || strlen (v) > 4096)
-      return invalid (error, "path must be the document's absolute file name (at most 4096 bytes), not '%s'", shown);
-    g_free (o->path);
-    o->path = g_strdup (v);
-    return TRUE;
-  }
-  if (g_str_equal (key, "dialect") || g_str_equal (key, "locale_dialect")) {
-    const char *v;
-    dbus_message_iter_get_basic (var, &v);
-    g_autofree char *shown = echo (v);
-    /* "en-US", "en_GB", ...: the dictionary is looked for when the job runs. */
-    gboolean ok = *v == 0 || (strlen (v) == 5 && g_ascii_strncasecmp (v, "en", 2) == 0 && (v[2] == '-' || v[2] == '_') &&
-                              g_ascii_isupper (v[3]) && g_ascii_isupper (v[4]));
-    if (!ok)
-      return invalid (error, "%s must be like en-US or en-GB, or empty for none, not '%s'", key, shown);
-    char **field = key[0] == 'd' ? &o->dialect : &o->locale_dialect;
-    g_free (*field);
-    *field = g_strdup (v);
-    return TRUE;
-  }
-  if (g_str_equal (key, "language")) {
-    const char *v;
-    dbus_message_iter_get_basic (var, &v);
-    g_autofree char *shown = echo (v);
-    g_autofree char *code = draftd_language_normalize (v);
-    if (code == NULL)
-      return invalid (error, "language must be a language code like uk, cs or pt-BR, or auto, not '%s'", shown);
-    g_clear_pointer (&o->language, g_free);
-    if (!g_str_equal (code, "auto"))
-      o->language = g_steal_pointer (&code);
-    return TRUE;
-  }
-  if (g_str_equal (key, "disabled_rules"))
-    return read_string_list (var, key, DRAFTD_MAX_DISABLED_RULES, DRAFTD_MAX_RULE_LENGTH, draftd_rule_id_valid,
-                             &o->disabled_rules, error);
-  if (g_str_equal (key, "compare_greedy") || g_str_equal (key, "protect_quotes")) {
-    dbus_bool_t b;
-    dbus_message_iter_get_basic (var, &b);
-    *(key[0] == 'c' ? &o->compare_greedy : &o->protect_quotes) = b;
-    return TRUE;
-  }
-  return unknown_option (key, error);
+  const char *v;
+  dbus_message_iter_get_basic (var, &v);
+  g_autofree char *shown = echo (v);
+  /* "en-US", "en_GB", ...: the dictionary is looked for when the job runs. */
+  gboolean ok = *v == 0 || (strlen (v) == 5 && g_ascii_strncasecmp (v, "en", 2) == 0 && (v[2] == '-' || v[2] == '_') &&
+                            g_ascii_isupper (v[3]) && g_ascii_isupper (v[4]));
+  if (!ok)
+    return invalid (error, "%s must be like en-US or en-GB, or empty for none, not '%s'", spec->key, shown);
+  return store_string (spec, o, v);
+}
+
+gboolean
+draftd_option_read_language (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error)
+{
+  const char *v;
+  dbus_message_iter_get_basic (var, &v);
+  g_autofree char *shown = echo (v);
+  g_autofree char *code = draftd_language_normalize (v);
+  if (code == NULL)
+    return invalid (error, "language must be a language code like uk, cs or pt-BR, or auto, not '%s'", shown);
+  /* "auto" is no language: identified sentence by sentence. */
+  return store_string (spec, o, g_str_equal (code, "auto") ? NULL : code);
+}
+
+gboolean
+draftd_option_read_stop (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error)
+{
+  return read_string_list (var, spec->key, MAX_STOP_STRINGS, MAX_STOP_LENGTH, NULL, FIELD (char **, spec, o), error);
+}
+
+gboolean
+draftd_option_read_rules (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error)
+{
+  return read_string_list (var, spec->key, DRAFTD_MAX_DISABLED_RULES, DRAFTD_MAX_RULE_LENGTH, draftd_rule_id_valid,
+                           FIELD (char **, spec, o), error);
 }
 
 /* One a{sv} entry: a key the operation takes, of the type the table gives it. */
@@ -257,7 +268,7 @@ read_option (const char *key, DBusMessageIter *var, DraftdOptionSet set, DraftdJ
   dbus_free (sig);
   if (!typed)
     return invalid (error, "option '%s' must be of type '%s'", key, spec->signature);
-  return (set == DRAFTD_OPTIONS_GRAMMAR ? read_grammar_option : read_generation_option) (spec, var, o, error);
+  return spec->read (spec, var, o, error);
 }
 
 static gboolean

@@ -20,3 +20,21 @@ gboolean draftd_request_read_complete (DraftdJobRequest *r, DBusMessageIter *arg
 gboolean draftd_request_read_chat (DraftdJobRequest *r, DBusMessageIter *args, GError **error);
 gboolean draftd_request_read_rewrite (DraftdJobRequest *r, DBusMessageIter *args, GError **error);
 gboolean draftd_request_read_correct (DraftdJobRequest *r, DBusMessageIter *args, GError **error);
+/* The option table's readers (DraftdOptionReader): each checks a value and stores it at its
+ * row's offset. Numbers within the row's bounds; a margin of 0 means off; a switch is 1 or -1
+ * (unset 0); a seed is marked set; strings against their names or forms; string lists of
+ * bounded count and length (rule ids checked). */
+gboolean draftd_option_read_uint (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error);
+gboolean draftd_option_read_double (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error);
+gboolean draftd_option_read_margin (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error);
+gboolean draftd_option_read_seed (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error);
+gboolean draftd_option_read_bool (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error);
+gboolean draftd_option_read_switch (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error);
+gboolean draftd_option_read_mode (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error);
+gboolean draftd_option_read_offset_unit (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o,
+                                         GError **error);
+gboolean draftd_option_read_path (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error);
+gboolean draftd_option_read_dialect (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error);
+gboolean draftd_option_read_language (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error);
+gboolean draftd_option_read_stop (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error);
+gboolean draftd_option_read_rules (const DraftdOption *spec, DBusMessageIter *var, DraftdJobOptions *o, GError **error);

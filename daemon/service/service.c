@@ -2,6 +2,7 @@
 #include <string.h>
 #include <sys/random.h>
 #include "daemon/engine/scheduler.h"
+#include "daemon/engine/threads.h"
 #include "daemon/service/clients.h"
 #include "daemon/service/errors.h"
 #include "daemon/service/operations.h"
@@ -276,14 +277,15 @@ submit (DraftdService *s, const DraftdOperation *op, DraftdJobRequest *req, DBus
   return TRUE;
 }
 
-/* A job request, once the caller's identity is known (clients.h). */
+/* A job request, once the caller's identity is known (clients.h); `row` the operation row
+ * that dispatched it (a job method's, or Start's), kept from dispatch to reply. */
 static void
-on_identified (DBusMessage *m, const char *identity, gpointer user)
+on_identified (DBusMessage *m, gconstpointer row, const char *identity, gpointer user)
 {
   DraftdService *s = user;
   g_autoptr (GError) error = NULL;
-  /* The row that dispatched it (a job method's, or Start's); *job the job method's. */
-  const DraftdOperation *op = draftd_operation_find (dbus_message_get_member (m)), *job = NULL;
+  /* *job gets the job method's row: op itself, or the one Start names. */
+  const DraftdOperation *op = row, *job = NULL;
   DraftdJobRequest *req = op->request (op, m, &job, &error);
   if (req)
     req->identity = g_strdup (identity);
@@ -302,7 +304,7 @@ host_send (DraftdOperationHost *h, DBusMessage *m)
 static void
 host_queue (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage *call)
 {
-  draftd_clients_dispatch (((DraftdService *) h)->clients, call);
+  draftd_clients_dispatch (((DraftdService *) h)->clients, call, op);
 }
 
 static gboolean
@@ -315,7 +317,7 @@ host_cancel (DraftdOperationHost *h, const char *path, const char *sender, GErro
                  "no such job of yours (finished, never started, or not yours)");
     return FALSE;
   }
-  g_cancellable_cancel (sj->job->cancellable);
+  draftd_scheduler_cancel (((DraftdService *) h)->scheduler, sj->job);
   return TRUE;
 }
 
@@ -338,17 +340,17 @@ host_use_models (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage 
  * passes, or holding a pass for a lane still computing). draftd-bench's serve suite reads
  * them around each timed run. */
 static void
-append_totals (DBusMessageIter *it, DraftdService *s)
+append_stats (DBusMessageIter *v, gpointer user)
 {
+  DraftdService *s = user;
   const ServiceTotals *t = &s->totals;
   DraftdLanesCounters lc;
   draftd_engine_loop_counters (s->engine, &lc);
-  DBusMessageIter v, d;
+  DBusMessageIter d;
   double acceptance = t->drafted ? (double) t->accepted / t->drafted : 0.0;
   double passes = t->tokens_generated ? (double) t->target_passes / t->tokens_generated : 0.0;
   double pass_ms = lc.pass_us / 1e3, waited_ms = lc.waited_us / 1e3;
-  dbus_message_iter_open_container (it, DBUS_TYPE_VARIANT, "a{sv}", &v);
-  dbus_message_iter_open_container (&v, DBUS_TYPE_ARRAY, "{sv}", &d);
+  dbus_message_iter_open_container (v, DBUS_TYPE_ARRAY, "{sv}", &d);
   draftd_bus_dict_add (&d, "jobs_served", DBUS_TYPE_UINT64, &t->jobs_served);
   draftd_bus_dict_add (&d, "jobs_cancelled", DBUS_TYPE_UINT64, &t->jobs_cancelled);
   draftd_bus_dict_add (&d, "tokens_generated", DBUS_TYPE_UINT64, &t->tokens_generated);
@@ -361,21 +363,19 @@ append_totals (DBusMessageIter *it, DraftdService *s)
   draftd_bus_dict_add (&d, "loop_late", DBUS_TYPE_UINT64, &lc.late);
   draftd_bus_dict_add (&d, "loop_pass_ms", DBUS_TYPE_DOUBLE, &pass_ms);
   draftd_bus_dict_add (&d, "loop_waited_ms", DBUS_TYPE_DOUBLE, &waited_ms);
-  dbus_message_iter_close_container (&v, &d);
-  dbus_message_iter_close_container (it, &v);
+  dbus_message_iter_close_container (v, &d);
 }
 
 /* The engine describes its models as a GVariant a{sv} of basic values (daemon/engine/ is
- * GLib-only); this writes that one shape into the message, in a variant. */
+ * GLib-only); this writes that one shape into the message. */
 static void
-append_description (DBusMessageIter *it, GVariant *dict)
+append_description (DBusMessageIter *v, GVariant *dict)
 {
-  DBusMessageIter v, d, entry, value;
+  DBusMessageIter d, entry, value;
   GVariantIter gi;
   const char *key;
   GVariant *val;
-  dbus_message_iter_open_container (it, DBUS_TYPE_VARIANT, "a{sv}", &v);
-  dbus_message_iter_open_container (&v, DBUS_TYPE_ARRAY, "{sv}", &d);
+  dbus_message_iter_open_container (v, DBUS_TYPE_ARRAY, "{sv}", &d);
   g_variant_iter_init (&gi, dict);
   while (g_variant_iter_next (&gi, "{&sv}", &key, &val)) {
     const char *type = g_variant_get_type_string (val);
@@ -394,40 +394,53 @@ append_description (DBusMessageIter *it, GVariant *dict)
       g_critical ("Models: no D-Bus form for %s of type %s", key, type);
     g_variant_unref (val);
   }
-  dbus_message_iter_close_container (&v, &d);
-  dbus_message_iter_close_container (it, &v);
+  dbus_message_iter_close_container (v, &d);
 }
 
-static gboolean
-append_property (const char *name, DBusMessageIter *it, gpointer user)
+static void
+append_version (DBusMessageIter *v, gpointer user)
 {
-  DraftdService *s = user;
-  if (g_str_equal (name, "Version")) {
-    draftd_bus_append_variant_string (it, DRAFTD_VERSION);
-  } else if (g_str_equal (name, "QueueLength")) {
-    DBusMessageIter v;
-    guint32 n = draftd_scheduler_queue_length (s->scheduler);
-    dbus_message_iter_open_container (it, DBUS_TYPE_VARIANT, "u", &v);
-    dbus_message_iter_append_basic (&v, DBUS_TYPE_UINT32, &n);
-    dbus_message_iter_close_container (it, &v);
-  } else if (g_str_equal (name, "Models")) {
-    g_autoptr (GVariant) models = g_variant_ref_sink (draftd_engine_describe (s->engine));
-    append_description (it, models);
-  } else if (g_str_equal (name, "Stats")) {
-    append_totals (it, s);
-  } else {
-    return FALSE;
-  }
-  return TRUE;
+  const char *version = DRAFTD_VERSION;
+  dbus_message_iter_append_basic (v, DBUS_TYPE_STRING, &version);
+}
+
+static void
+append_models (DBusMessageIter *v, gpointer user)
+{
+  g_autoptr (GVariant) models = g_variant_ref_sink (draftd_engine_describe (((DraftdService *) user)->engine));
+  append_description (v, models);
+}
+
+static void
+append_queue_length (DBusMessageIter *v, gpointer user)
+{
+  guint32 n = draftd_scheduler_queue_length (((DraftdService *) user)->scheduler);
+  dbus_message_iter_append_basic (v, DBUS_TYPE_UINT32, &n);
+}
+
+/* In the interface's order; test-operations holds them to the XML. */
+static const DraftdProperty properties[] = {
+  { "Version", "s", append_version },
+  { "Models", "a{sv}", append_models },
+  { "Stats", "a{sv}", append_stats },
+  { "QueueLength", "u", append_queue_length },
+};
+
+const DraftdProperty *
+draftd_service_properties (guint *n)
+{
+  *n = G_N_ELEMENTS (properties);
+  return properties;
 }
 
 static DBusHandlerResult
 on_message (DBusConnection *c, DBusMessage *m, void *user)
 {
   DraftdService *s = user;
+  DRAFTD_THREAD_RETURN_VAL_UNLESS (DRAFTD_THREAD_MAIN, DBUS_HANDLER_RESULT_NOT_YET_HANDLED);
   if (dbus_message_get_type (m) != DBUS_MESSAGE_TYPE_METHOD_CALL)
     return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
-  if (draftd_properties_handle (c, m, append_property, s))
+  if (draftd_properties_handle (c, m, properties, G_N_ELEMENTS (properties), s))
     return DBUS_HANDLER_RESULT_HANDLED;
   const char *iface = dbus_message_get_interface (m), *member = dbus_message_get_member (m);
   if (iface && !g_str_equal (iface, DRAFTD_BUS_IFACE))
@@ -472,6 +485,8 @@ static const DBusObjectPathVTable vtable = { .message_function = on_message };
 DraftdService *
 draftd_service_new (DBusConnection *connection, DraftdEngine *engine, const DraftdServiceLimits *limits, GError **error)
 {
+  /* The service runs where it is made: the thread of the main loop its connection is on. */
+  draftd_thread_claim (DRAFTD_THREAD_MAIN);
   DBusError derr;
   dbus_error_init (&derr);
   DraftdService *s = g_new0 (DraftdService, 1);
@@ -502,12 +517,14 @@ draftd_service_new (DBusConnection *connection, DraftdEngine *engine, const Draf
 void
 draftd_service_set_recorder (DraftdService *s, DraftdRecordModels record, gpointer data)
 {
+  DRAFTD_THREAD_RETURN_UNLESS (DRAFTD_THREAD_MAIN);
   draftd_switcher_set_recorder (s->switcher, record, data);
 }
 
 void
 draftd_service_between_jobs (DraftdService *s, void (*fn) (gpointer data), gpointer data, GDestroyNotify destroy)
 {
+  DRAFTD_THREAD_RETURN_UNLESS (DRAFTD_THREAD_MAIN);
   draftd_scheduler_between_jobs (s->scheduler, fn, data, destroy);
 }
 
@@ -516,6 +533,7 @@ draftd_service_free (DraftdService *s)
 {
   if (s == NULL)
     return;
+  DRAFTD_THREAD_RETURN_UNLESS (DRAFTD_THREAD_MAIN);
   /* Detach from the bus first: freeing the scheduler drains the main context, and a call or
    * a NameOwnerChanged dispatched then must not reach a half-torn-down service. */
   dbus_connection_remove_filter (s->connection, on_filter, s);

@@ -5,6 +5,7 @@
 #pragma once
 #include <dbus/dbus.h>
 #include "daemon/engine/engine.h"
+#include "daemon/service/properties.h"
 #include "daemon/service/switch.h"
 
 typedef struct DraftdService DraftdService;
@@ -21,5 +22,7 @@ DraftdService *draftd_service_new (DBusConnection *connection, DraftdEngine *eng
 void draftd_service_set_recorder (DraftdService *s, DraftdRecordModels record, gpointer data);
 /* Runs `fn` on the worker once no job runs; queued jobs wait (see draftd_scheduler_between_jobs). */
 void draftd_service_between_jobs (DraftdService *s, void (*fn) (gpointer data), gpointer data, GDestroyNotify destroy);
+/* The properties of org.draftd.Assistant1, in the interface's order; *n gets how many. */
+const DraftdProperty *draftd_service_properties (guint *n);
 /* Cancels all jobs, waits for the worker, unregisters the object. */
 void draftd_service_free (DraftdService *s);

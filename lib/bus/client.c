@@ -353,6 +353,7 @@ void
 draftd_bus_start_init (DraftdBusStart *s, const char *method, const char *const *args)
 {
   s->message = draftd_bus_new_call ("Start");
+  s->direct = FALSE;
   dbus_message_iter_init_append (s->message, &s->top);
   dbus_message_iter_append_basic (&s->top, DBUS_TYPE_STRING, &method);
   dbus_message_iter_open_container (&s->top, DBUS_TYPE_ARRAY, "v", &s->args);
@@ -365,6 +366,10 @@ draftd_bus_start_init (DraftdBusStart *s, const char *method, const char *const 
 DBusMessage *
 draftd_bus_start_finish (DraftdBusStart *s)
 {
+  if (s->direct) {
+    dbus_message_iter_close_container (&s->top, &s->options);
+    return g_steal_pointer (&s->message);
+  }
   dbus_message_iter_close_container (&s->variant, &s->options);
   dbus_message_iter_close_container (&s->args, &s->variant);
   dbus_message_iter_close_container (&s->top, &s->args);

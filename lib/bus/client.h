@@ -71,6 +71,7 @@ void draftd_bus_call (DraftdBus *b, DBusMessage *call, int timeout_ms, DraftdBus
 typedef struct {
   DBusMessage *message;
   DBusMessageIter top, args, variant, options;
+  gboolean direct;  /* a job method called itself (draftd-bus-methods.h), not through Start */
 } DraftdBusStart;
 void draftd_bus_start_init (DraftdBusStart *s, const char *method, const char *const *args);
 DBusMessage *draftd_bus_start_finish (DraftdBusStart *s);

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "lib/bus/draftd-bus.h"
+#include "lib/bus/draftd-bus-methods.h"
 #include "testbed/bus-daemon.h"
 #include "tools/bench/bench.h"
 
@@ -97,43 +97,38 @@ read_loop (DBusConnection *c, LoopFigures *out)
   return found == 6;
 }
 
+/* A direct call of the job method `m` (its row in draftd-bus-methods.h) on `text`. */
 static DBusMessage *
-call (const char *member, const char *text, const char *mode)
+call (const DraftdBusMethod *m, const char *text, const char *mode)
 {
-  DBusMessage *m = dbus_message_new_method_call (DRAFTD_BUS_NAME, DRAFTD_BUS_PATH, DRAFTD_BUS_IFACE, member);
-  DBusMessageIter it, d;
-  dbus_message_iter_init_append (m, &it);
-  dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, &text);
-  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &d);
+  DraftdBusStart s;
+  draftd_bus_method_begin (&s, m, &(DraftdBusArgs) { .text = text }, FALSE);
+  DBusMessageIter *d = &s.options;
   if (mode) {
     guint32 mt = COMPLETE_TOKENS;
     double t = 0.0;
-    draftd_bus_dict_add (&d, "max_tokens", DBUS_TYPE_UINT32, &mt);
-    draftd_bus_dict_add (&d, "temperature", DBUS_TYPE_DOUBLE, &t);
-    draftd_bus_dict_add (&d, "mode", DBUS_TYPE_STRING, &mode);
+    draftd_bus_dict_add (d, "max_tokens", DBUS_TYPE_UINT32, &mt);
+    draftd_bus_dict_add (d, "temperature", DBUS_TYPE_DOUBLE, &t);
+    draftd_bus_dict_add (d, "mode", DBUS_TYPE_STRING, &mode);
     /* The shipped target cannot complete (it is refused, issue 47): the serving is measured. */
     dbus_bool_t force = TRUE;
-    draftd_bus_dict_add (&d, "force", DBUS_TYPE_BOOLEAN, &force);
+    draftd_bus_dict_add (d, "force", DBUS_TYPE_BOOLEAN, &force);
   }
-  dbus_message_iter_close_container (&it, &d);
-  return m;
+  return draftd_bus_start_finish (&s);
 }
 
-/* The reply's text and its stats' generated_tokens; FALSE for an error reply. */
+/* The reply of `m`: its text and its stats' generated_tokens; FALSE for an error reply. */
 static gboolean
-reply_parts (DBusMessage *r, char **text, guint *generated)
+reply_parts (const DraftdBusMethod *m, DBusMessage *r, char **text, guint *generated)
 {
-  DBusMessageIter it;
+  DBusMessageIter stats;
   const char *s = NULL;
-  if (r == NULL || dbus_message_get_type (r) != DBUS_MESSAGE_TYPE_METHOD_RETURN || !dbus_message_iter_init (r, &it))
+  if (!draftd_bus_method_reply (m, r, &s, &stats))
     return FALSE;
-  dbus_message_iter_get_basic (&it, &s);
   if (text)
     *text = g_strdup (s);
-  while (dbus_message_iter_next (&it) && dbus_message_iter_get_arg_type (&it) != DBUS_TYPE_ARRAY)
-    ;
-  if (generated && dbus_message_iter_get_arg_type (&it) == DBUS_TYPE_ARRAY)
-    *generated = bus_fixture_dict_u32 (&it, "generated_tokens");
+  if (generated)
+    *generated = bus_fixture_dict_u32 (&stats, "generated_tokens");
   return TRUE;
 }
 
@@ -141,13 +136,14 @@ static gboolean
 time_correct (BusFixture *f, const char *text, Side *side, GError **error)
 {
   DBusConnection *c = bus_fixture_connect (f);
-  DBusMessage *m = call ("Correct", text, NULL);
+  const DraftdBusMethod *correct = draftd_bus_method (DRAFTD_BUS_CORRECT);
+  DBusMessage *m = call (correct, text, NULL);
   gint64 t0 = g_get_monotonic_time ();
   DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 30 * 60 * 1000, NULL);
   double ms = (g_get_monotonic_time () - t0) / 1e3;
   dbus_message_unref (m);
   g_autofree char *out = NULL;
-  gboolean ok = reply_parts (r, &out, NULL);
+  gboolean ok = reply_parts (correct, r, &out, NULL);
   if (r)
     dbus_message_unref (r);
   dbus_connection_close (c);
@@ -182,11 +178,12 @@ client_process (BusFixture *f, guint mode, guint i, guint k, int ready, int go, 
   while (read (go, &byte, 1) > 0)
     ;
   ClientRecord rec = { 0, 0, TRUE };
+  const DraftdBusMethod *complete = draftd_bus_method (DRAFTD_BUS_COMPLETE);
   for (guint j = 0; j < k && rec.ok; j++) {
-    DBusMessage *m = call ("Complete", prompts[(i + j) % G_N_ELEMENTS (prompts)], modes[mode]);
+    DBusMessage *m = call (complete, prompts[(i + j) % G_N_ELEMENTS (prompts)], modes[mode]);
     DBusMessage *r = dbus_connection_send_with_reply_and_block (c, m, 10 * 60 * 1000, NULL);
     guint tokens = 0;
-    rec.ok = reply_parts (r, NULL, &tokens);
+    rec.ok = reply_parts (complete, r, NULL, &tokens);
     rec.tokens += tokens;
     dbus_message_unref (m);
     if (r)
