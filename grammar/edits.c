@@ -292,18 +292,19 @@ word_before (const char *old, gsize at)
   return end > start ? g_strndup (old + start, end - start) : NULL;
 }
 
-/* An edit of a rule of grammar/families-intl.c is a choice of word, whatever its spelling
- * distance, and says what the rule knows. */
+/* An edit of a rule of grammar/families-intl.c is of the rule's kind (a choice of word, an
+ * agreement), whatever its spelling distance, and says what the rule knows. */
 static void
 intl_message (const char *old, DraftdGrammarEdit *e)
 {
   g_autofree char *was = g_strstrip (g_strndup (old + e->start, e->end - e->start)), *now = g_strstrip (g_strdup (e->replacement));
-  char *m = draftd_candidates_intl_message (e->rule, was, now);
+  const char *kind = NULL;
+  char *m = draftd_candidates_intl_message (e->rule, was, now, &kind);
   if (m == NULL)
     return;
   g_free (e->message);
   e->message = m;
-  e->kind = "word choice";
+  e->kind = kind;
 }
 
 /* A rule of grammar/families-intl.c that puts two words for one ("haber" -> "a ver") is one

@@ -347,6 +347,51 @@ fr_et_est (X *x)
          !in (" elle lui moi toi nous vous eux elles il on ", next) && fix (x, 0, 0, "est");
 }
 
+/* A noun's one gender by French's dictionary (Dicollecte's morphology): 'f' or 'm' where every
+ * analysis is of a singular noun of that gender and nothing else (no verb: "je la porte"; no
+ * adjective; no noun of both genders: "le/la tour"), else 0. */
+static char
+fr_gender (const X *x, const char *word)
+{
+  g_auto (GStrv) all = draftd_spell_analyze (x->c->spell, "fr", word);
+  char gender = 0;
+  for (guint k = 0; all[k]; k++) {
+    const char *a = all[k];
+    char g = strstr (a, "is:fem") ? 'f' : strstr (a, "is:mas") ? 'm' : 0;
+    if (!strstr (a, "po:nom") || strstr (a, "po:v") || strstr (a, "po:adj") || strstr (a, "is:epi") || !strstr (a, "is:sg") ||
+        g == 0 || (gender && g != gender))
+      return 0;
+    gender = g;
+  }
+  return gender;
+}
+
+/* "la problème", "un voiture": the article takes its noun's gender, where the dictionary
+ * gives the noun one gender and no twin of the other ("ami"/"amie": "une ami" may mean
+ * either). Before a vowel or an "h", "le" and "la" are "l'": not theirs to choose. */
+static gboolean
+fr_determiner_gender (X *x)
+{
+  static const char *const articles[][2] = { { "le", "la" }, { "un", "une" } };
+  const char *next = at (x, 1);
+  if (next == NULL || !g_unichar_islower (g_utf8_get_char (x->words[x->i + 1].text)) || strchr (next, '\''))
+    return FALSE;
+  for (guint k = 0; k < G_N_ELEMENTS (articles); k++) {
+    gboolean fem = word_is (x, articles[k][1]);
+    if (!fem && !word_is (x, articles[k][0]))
+      continue;
+    if (k == 0 && g_utf8_strchr ("aeiouyhàâéèêëîïôœùû", -1, g_utf8_get_char (next)))
+      return FALSE;
+    char g = fr_gender (x, next);
+    gsize n = strlen (next);
+    g_autofree char *twin = g == 'm' ? g_strconcat (next, "e", NULL) : n > 1 && next[n - 1] == 'e' ? g_strndup (next, n - 1) : NULL;
+    if (g == 0 || (g == 'f') == fem || (twin && fr_gender (x, twin)))
+      return FALSE;
+    return fix (x, 0, 0, articles[k][fem ? 0 : 1]);
+  }
+  return FALSE;
+}
+
 /* ---- Spanish ---- */
 
 static const char *const es_participles =
@@ -450,6 +495,7 @@ static const struct {
   { "fr", "fr.ca-sa", " ça|sa ", fr_ca_sa },
   { "fr", "fr.ce-se", " ce|se ", fr_ce_se },
   { "fr", "fr.et-est", " et|est ", fr_et_est },
+  { "fr", "fr.determiner-gender", " le|la un|une ", fr_determiner_gender },
   { "es", "es.a-ha", " a|ha ", es_a_ha },
   { "es", "es.haber-a-ver", " haber|a_ver ", es_haber_a_ver },
   { "es", "es.echo-hecho", " echo|hecho ", es_echo_hecho },
@@ -492,12 +538,14 @@ draftd_candidates_intl_rule (const char *was, const char *now)
 }
 
 char *
-draftd_candidates_intl_message (const char *rule, const char *was, const char *now)
+draftd_candidates_intl_message (const char *rule, const char *was, const char *now, const char **kind)
 {
   guint n;
   const DraftdRuleInfo *info = draftd_rules (&n);
   for (guint k = 0; rule && k < n; k++)
-    if (g_str_equal (info[k].id, rule) && (g_str_has_prefix (rule, "de.") || g_str_has_prefix (rule, "fr.") || g_str_has_prefix (rule, "es.")))
+    if (g_str_equal (info[k].id, rule) && (g_str_has_prefix (rule, "de.") || g_str_has_prefix (rule, "fr.") || g_str_has_prefix (rule, "es."))) {
+      *kind = info[k].kind;
       return g_strdup_printf ("%s \u2192 %s: %s", was, now, info[k].what);
+    }
   return NULL;
 }

@@ -101,6 +101,7 @@ draftd_rules (guint *n)
     { "fr.ca-sa", "word choice", "\"ça\" is the pronoun (\"ça va\"), \"sa\" the possessive (\"sa mère\")" },
     { "fr.ce-se", "word choice", "\"se\" is the reflexive before a verb (\"il se lève\"), \"ce\" the demonstrative (\"ce que\")" },
     { "fr.et-est", "word choice", "\"est\" is the verb (\"il est\", \"c'est\"), \"et\" and" },
+    { "fr.determiner-gender", "agreement", "an article in its noun's gender, where the dictionary gives the noun one (\"la maison\", \"le problème\")" },
     { "es.a-ha", "word choice", "\"ha\" is the verb haber (\"ha sido\"), \"a\" the preposition (\"voy a ir\")" },
     { "es.haber-a-ver", "word choice", "\"a ver\" is let's see (\"a ver si\"), \"haber\" the verb (\"haber sido\")" },
     { "es.echo-hecho", "word choice", "\"hecho\" is done or a fact (\"he hecho\", \"de hecho\"), \"echo\" the verb echar (\"te echo de menos\")" },
