@@ -50,22 +50,34 @@ at (const X *x, gint d)
   return x->words[k].lower;
 }
 
-/* The part of a word after its elision ("qu'il" -> "il", "d'ou" -> "ou"). */
+/* The word with its typographic apostrophes written as ASCII ones ("c’et" -> "c'et"). */
+static char *
+plain_apostrophes (const char *w)
+{
+  GString *out = g_string_new (w);
+  g_string_replace (out, "\xe2\x80\x99", "'", 0);
+  return g_string_free (out, FALSE);
+}
+
+/* The part of a word after its elision ("qu'il" -> "il", "d’ou" -> "ou"). */
 static const char *
 bare (const char *w)
 {
-  const char *p = w ? strrchr (w, '\'') : NULL;
-  return p ? p + 1 : w;
+  const char *a = w ? strrchr (w, '\'') : NULL, *b = w ? g_strrstr (w, "\xe2\x80\x99") : NULL;
+  if (b && (a == NULL || b > a))
+    return b + 3;
+  return a ? a + 1 : w;
 }
 
-/* The part of a word before its apostrophe, with it ("m'intéresse" -> "m'"), or the word. */
+/* Is the word, or its elided head with the apostrophe ("m'intéresse" -> "m'"), one of list? */
 static gboolean
 elided_in (const char *list, const char *w)
 {
-  const char *p = w ? strchr (w, '\'') : NULL;
+  g_autofree char *plain = w ? plain_apostrophes (w) : NULL;
+  const char *p = plain ? strchr (plain, '\'') : NULL;
   if (p == NULL)
-    return draftd_candidates_in_list (list, w);
-  g_autofree char *head = g_strndup (w, p - w + 1);
+    return w && draftd_candidates_in_list (list, w);
+  g_autofree char *head = g_strndup (plain, p - plain + 1);
   return draftd_candidates_in_list (list, head);
 }
 
@@ -115,7 +127,8 @@ fix (X *x, gint from, gint to, const char *rep)
 static gboolean
 word_is (const X *x, const char *w)
 {
-  return g_str_equal (x->words[x->i].lower, w);
+  g_autofree char *plain = plain_apostrophes (x->words[x->i].lower);
+  return g_str_equal (plain, w);
 }
 
 /* ---- German ---- */
@@ -266,9 +279,9 @@ fr_a_accent (X *x)
   }
   if (!g_str_equal (w, "a"))
     return FALSE;
-  if (g_str_equal (x->words[x->i].lower, "jusqu'a"))
+  if (word_is (x, "jusqu'a"))
     return fix (x, 0, 0, "à");
-  if (!g_str_equal (x->words[x->i].lower, "a"))
+  if (!word_is (x, "a"))
     return FALSE;
   static const char *const de = " de du des d' ";
   static const char *const going = " vais vas va allons allez vont aller allé allée allés allées viens vient venons venez "
@@ -289,10 +302,9 @@ fr_a_accent (X *x)
 static gboolean
 fr_ou_accent (X *x)
 {
-  const char *lower = x->words[x->i].lower;
-  if (in (" d'ou jusqu'ou ", lower))
+  if (word_is (x, "d'ou") || word_is (x, "jusqu'ou"))
     return fix (x, 0, 0, "où");
-  if (!g_str_equal (lower, "ou"))
+  if (!word_is (x, "ou"))
     return FALSE;
   static const char *const pronouns = " je j' tu il elle on nous vous ils elles ";
   const char *prev = at (x, -1), *next = at (x, 1);
@@ -374,7 +386,7 @@ fr_determiner_gender (X *x)
 {
   static const char *const articles[][2] = { { "le", "la" }, { "un", "une" } };
   const char *next = at (x, 1);
-  if (next == NULL || !g_unichar_islower (g_utf8_get_char (x->words[x->i + 1].text)) || strchr (next, '\''))
+  if (next == NULL || !g_unichar_islower (g_utf8_get_char (x->words[x->i + 1].text)) || strchr (next, '\'') || strstr (next, "\xe2\x80\x99"))
     return FALSE;
   for (guint k = 0; k < G_N_ELEMENTS (articles); k++) {
     gboolean fem = word_is (x, articles[k][1]);
