@@ -26,6 +26,10 @@ guint draftd_candidates_english_sites (const DraftdCandidateContext *c, const ch
  * returns the next free site number, `site` itself when none proposed anything. */
 guint draftd_candidates_english_families (const DraftdCandidateContext *c, const char *s, const Word *words, guint n, guint i,
                                           GArray *out, guint site);
+/* The rules of grammar/families-intl.c (German, French, Spanish) at words[i], for a sentence of
+ * c->lang; returns the next free site number, `site` itself when none fired. */
+guint draftd_candidates_intl_rules (const DraftdCandidateContext *c, const char *s, const Word *words, guint n, guint i,
+                                    GArray *out, guint site);
 /* English rules about the whole sentence (a comma after an opening phrase). */
 guint draftd_candidates_english_sentence (const DraftdCandidateContext *c, const char *s, const Word *words, guint n, GArray *out,
                                           guint site);

@@ -268,6 +268,14 @@ draftd_candidates_find (const DraftdCandidateContext *c, const char *sentence)
         continue;
       }
     }
+    /* German's, French's and Spanish's rules (grammar/families-intl.c), on dictionary words. */
+    if (c->lang && g_strcmp0 (c->lang, "en") != 0) {
+      guint next = draftd_candidates_intl_rules (c, sentence, (Word *) words->data, words->len, i, out, site);
+      if (next != site) {
+        site = next;
+        continue;
+      }
+    }
     gboolean known = known_word (c, w, start);
     /* A capitalised word the dictionary lacks is a name at a sentence's start too ("Salander
      * said"), unless it is plainly a common word misspelt ("Becouse"). */

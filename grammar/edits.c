@@ -262,6 +262,11 @@ draftd_grammar_rule_id (const char *kind, const char *before, const char *was, c
   char *family = draftd_candidates_family_rule (kind, prev, a, b);
   if (family)
     return family;
+  /* German's, French's and Spanish's pairs (grammar/families-intl.c): no English edit
+   * exchanges these words. */
+  const char *intl = draftd_candidates_intl_rule (a, b);
+  if (intl)
+    return g_strdup (intl);
   if (g_str_equal (kind, "word choice")) {
     if (!words)
       return g_strdup (*a && *b ? "word-choice" : "word-choice.redundant");
@@ -287,12 +292,52 @@ word_before (const char *old, gsize at)
   return end > start ? g_strndup (old + start, end - start) : NULL;
 }
 
+/* An edit of a rule of grammar/families-intl.c is of the rule's kind (a choice of word, an
+ * agreement), whatever its spelling distance, and says what the rule knows. */
+static void
+intl_message (const char *old, DraftdGrammarEdit *e)
+{
+  g_autofree char *was = g_strstrip (g_strndup (old + e->start, e->end - e->start)), *now = g_strstrip (g_strdup (e->replacement));
+  const char *kind = NULL;
+  char *m = draftd_candidates_intl_message (e->rule, was, now, &kind);
+  if (m == NULL)
+    return;
+  g_free (e->message);
+  e->message = m;
+  e->kind = kind;
+}
+
+/* A rule of grammar/families-intl.c that puts two words for one ("haber" -> "a ver") is one
+ * edit, not a word replaced and another inserted; no English edit exchanges those words. */
+static void
+merge_intl_pairs (const char *old, GArray *edits, guint first)
+{
+  for (guint i = first; i + 1 < edits->len; i++) {
+    DraftdGrammarEdit *a = &g_array_index (edits, DraftdGrammarEdit, i), *b = a + 1;
+    gboolean spaces = b->start >= a->end;
+    for (gsize k = a->end; spaces && k < b->start; k++)
+      spaces = old[k] == ' ';
+    if (!spaces)
+      continue;
+    g_autofree char *was = g_strndup (old + a->start, b->end - a->start), *gap = g_strndup (old + a->end, b->start - a->end);
+    g_autofree char *now = g_strconcat (a->replacement, gap, b->replacement, NULL);
+    g_autofree char *rw = rule_word (was), *rn = rule_word (now);
+    if (draftd_candidates_intl_rule (rw, rn) == NULL)
+      continue;
+    g_free (a->replacement);
+    a->replacement = g_steal_pointer (&now);
+    a->end = b->end;
+    g_array_remove_index (edits, i + 1);
+  }
+}
+
 void
 draftd_grammar_edit_set_rule (const char *old, DraftdGrammarEdit *e)
 {
   g_autofree char *was = g_strndup (old + e->start, e->end - e->start), *before = word_before (old, e->start);
   g_free (e->rule);
   e->rule = draftd_grammar_rule_id (e->kind, before, was, e->replacement);
+  intl_message (old, e);
 }
 
 void
@@ -301,6 +346,8 @@ draftd_grammar_diff (const char *old, gsize old_start, gsize old_end, const char
 {
   guint first = edits->len;
   diff_pieces (old, old_start, old_end, new_text, new_len, rewrite, edits);
+  if (!rewrite)
+    merge_intl_pairs (old, edits, first);
   for (guint i = first; i < edits->len; i++) {
     DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, i);
     e->message = describe (old, e);

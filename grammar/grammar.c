@@ -607,6 +607,13 @@ count_known (DraftdSpell *spell, const char *lang, const GPtrArray *words)
 static const char *
 settle_language (DraftdSpell *spell, const char *lang, const char *text, gsize len)
 {
+  /* Plain ASCII text nothing could tell is English by default ("Thanks!"), but not where the
+   * English dictionaries reject half its words: "Parece haber sido eliminada o renombrada."
+   * was "corrected" as English into "Parece Haber side eliminate o renombrada.". */
+  if (lang == NULL && spell && draftd_spell_has_language (spell, "en")) {
+    g_autoptr (GPtrArray) words = judged_words (text, len);
+    return words->len >= 3 && count_known (spell, "en", words) * 2 < words->len ? DRAFTD_LANGUAGE_UNDETERMINED : NULL;
+  }
   if (spell == NULL || lang == NULL || !draftd_spell_has_language (spell, lang))
     return lang;
   g_autoptr (GPtrArray) words = judged_words (text, len);

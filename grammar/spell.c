@@ -295,6 +295,27 @@ draftd_spell_check (DraftdSpell *s, const char *lang, const char *word)
   return ds == NULL;
 }
 
+char **
+draftd_spell_analyze (DraftdSpell *s, const char *lang, const char *word)
+{
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
+  GPtrArray *out = g_ptr_array_new ();
+  GPtrArray *ds = lang ? dicts_for (s, lang) : NULL;
+  Dict *d = ds && ds->len ? ds->pdata[0] : NULL;
+  g_autofree char *w = d ? to_dict (d, word) : NULL;
+  char **list = NULL;
+  int n = w ? Hunspell_analyze (d->h, &list, w) : 0;
+  for (int i = 0; i < n; i++) {
+    char *u = from_dict (d, list[i]);
+    if (u)
+      g_ptr_array_add (out, u);
+  }
+  if (n > 0)
+    Hunspell_free_list (d->h, &list, n);
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
+}
+
 /* Hunspell's suggestions from dictionary d's own suggesting handle, as UTF-8 after those
  * already in `out` (its lock held). */
 static char **

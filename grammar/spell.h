@@ -39,6 +39,10 @@ gboolean draftd_spell_has_language (DraftdSpell *s, const char *lang);
 /* Is `word` (UTF-8) correct in `lang`, or one of the user's words? TRUE when there is no
  * dictionary for lang: nothing is flagged in a language draftd cannot check. */
 gboolean draftd_spell_check (DraftdSpell *s, const char *lang, const char *word);
+/* The morphological analyses of `word` by the language's first dictionary, one a string as
+ * Hunspell gives them ("st:maison po:nom is:fem is:sg" with French's); NULL-terminated, free
+ * with g_strfreev; empty where the dictionary has none (most carry no morphology). */
+char **draftd_spell_analyze (DraftdSpell *s, const char *lang, const char *word);
 /* The dictionary's suggestions for a misspelt word, best first (NULL-terminated; free with
  * g_strfreev). Empty without a dictionary. */
 char **draftd_spell_suggest (DraftdSpell *s, const char *lang, const char *word);

@@ -1,0 +1,563 @@
+/* Rules for German, French and Spanish (issue 51): the words natives and learners confuse
+ * most that a pattern of the neighbouring words settles without a model (das/dass, seit/seid,
+ * a/à, ou/où, a/ha, echo/hecho, ...). No model here judges these languages, so each rule fires
+ * only where its pattern leaves no other reading; everywhere else the text stays as written.
+ * Each rule is a row of `rules` below: its language, its id (lib/bus/draftd-bus-rules.h lists
+ * it, with the description an edit's message quotes), the words it exchanges, and the function
+ * that finds its pattern. They run only on a sentence whose language is the row's (the
+ * per-sentence decision of grammar.c, or the user's). tests/data/rule-examples-intl.tsv holds
+ * sentences each must and must not change, tests/data/intl-dev.tsv measures them together
+ * (tests/test-grammar-intl-rules.c; docs/correction.md#rules-for-german-french-and-spanish). */
+#include <string.h>
+#include "grammar/candidates.h"
+#include "grammar/candidates-private.h"
+#include "lib/bus/draftd-bus-rules.h"
+
+typedef struct {
+  const DraftdCandidateContext *c;
+  const char *s;
+  const Word *words;
+  guint n, i;
+  GArray *out;
+  guint site;
+} X;
+
+/* The text between words[a] and words[a + 1] (or the sentence's end), spaces left out, into
+ * buf: "" when only spaces, "," after a comma. */
+static const char *
+gap (const X *x, guint a, char buf[16])
+{
+  gsize from = x->words[a].end, to = a + 1 < x->n ? x->words[a + 1].start : strlen (x->s);
+  guint k = 0;
+  for (gsize p = from; p < to && k < 15; p++)
+    if (x->s[p] != ' ')
+      buf[k++] = x->s[p];
+  buf[k] = 0;
+  return buf;
+}
+
+/* words[i + d]'s lower case, when only spaces lie between it and words[i]; else NULL. */
+static const char *
+at (const X *x, gint d)
+{
+  gint k = (gint) x->i + d;
+  if (k < 0 || k >= (gint) x->n)
+    return NULL;
+  char buf[16];
+  for (gint a = MIN (k, (gint) x->i); a < MAX (k, (gint) x->i); a++)
+    if (*gap (x, (guint) a, buf))
+      return NULL;
+  return x->words[k].lower;
+}
+
+/* The word with its typographic apostrophes written as ASCII ones ("c’et" -> "c'et"). */
+static char *
+plain_apostrophes (const char *w)
+{
+  GString *out = g_string_new (w);
+  g_string_replace (out, "\xe2\x80\x99", "'", 0);
+  return g_string_free (out, FALSE);
+}
+
+/* The part of a word after its elision ("qu'il" -> "il", "d’ou" -> "ou"). */
+static const char *
+bare (const char *w)
+{
+  const char *a = w ? strrchr (w, '\'') : NULL, *b = w ? g_strrstr (w, "\xe2\x80\x99") : NULL;
+  if (b && (a == NULL || b > a))
+    return b + 3;
+  return a ? a + 1 : w;
+}
+
+/* Is the word, or its elided head with the apostrophe ("m'intéresse" -> "m'"), one of list? */
+static gboolean
+elided_in (const char *list, const char *w)
+{
+  g_autofree char *plain = w ? plain_apostrophes (w) : NULL;
+  const char *p = plain ? strchr (plain, '\'') : NULL;
+  if (p == NULL)
+    return w && draftd_candidates_in_list (list, w);
+  g_autofree char *head = g_strndup (plain, p - plain + 1);
+  return draftd_candidates_in_list (list, head);
+}
+
+static gboolean
+in (const char *list, const char *w)
+{
+  return w && draftd_candidates_in_list (list, w);
+}
+
+/* Does a clause start at words[i + d]: the sentence's first word, one after a comma or an
+ * opening mark, or one after a conjunction of the list? */
+static gboolean
+clause_start (const X *x, gint d, const char *conjunctions)
+{
+  gint k = (gint) x->i + d;
+  char buf[16];
+  if (k <= 0)
+    return k == 0;
+  const char *g = gap (x, (guint) k - 1, buf);
+  return strpbrk (g, ",;:\xc2") != NULL || in (conjunctions, bare (x->words[k - 1].lower));
+}
+
+static gboolean
+question (const X *x)
+{
+  gsize n = strlen (x->s);
+  while (n > 0 && strchr (" \"'\xc2\xbb", x->s[n - 1]))
+    n--;
+  return n > 0 && x->s[n - 1] == '?';
+}
+
+/* Replaces words[i + from] .. words[i + to] with `rep` in their case, keeping an elision of
+ * the first ("d'ou" -> "d'où"), as a sure candidate. */
+static gboolean
+fix (X *x, gint from, gint to, const char *rep)
+{
+  const Word *a = &x->words[x->i + from], *b = &x->words[x->i + to];
+  if (a->fixed || b->fixed)
+    return FALSE;
+  gsize start = a->start + (bare (a->text) - a->text);
+  g_autofree char *was = g_strndup (x->s + start, b->end - start);
+  g_autofree char *r = draftd_candidates_match_case (was, rep);
+  draftd_candidates_add (x->out, start, b->end, r, DRAFTD_FIX_WORD_CHOICE, DRAFTD_CANDIDATE_CERTAIN, x->site++);
+  return TRUE;
+}
+
+static gboolean
+word_is (const X *x, const char *w)
+{
+  g_autofree char *plain = plain_apostrophes (x->words[x->i].lower);
+  return g_str_equal (plain, w);
+}
+
+/* ---- German ---- */
+
+static const char *const de_saying =
+  " glaube glaubst glaubt glaubte denke denkst denkt dachte dachten weiß weißt wusste wussten hoffe hoffst hofft hoffte "
+  "meine meinst meint meinte sage sagst sagt sagte sagten finde findest findet fand erzählt erzählte behauptet behauptete "
+  "sicher klar wichtig schade froh möglich gut bedeutet bedeutete zeigt zeigte verstehe versteht merke merkte sehe sieht "
+  "sah höre hört hörte fürchte befürchte vermute vermutet schätze wünsche wünscht will möchte möchten erwartet hofften ";
+static const char *const de_subject = " ich du er sie es wir ihr man der die den dem des ein eine einen einem einer mein meine "
+                                      "dein deine sein seine unser unsere euer eure ihre jemand niemand alle viele ";
+static const char *const de_finite = " ist war sind waren wird wurde kann konnte hat hatte gibt gab macht machte klingt sieht "
+                                     "stimmt geht ging muss soll darf heißt tut passiert reicht gefällt ";
+static const char *const de_conjunctions = " und oder aber denn wenn ob weil dass als da wie damit obwohl nachdem bevor sobald ";
+
+/* "Ich glaube, das er kommt": after a verb of saying or thinking and its comma, a clause with
+ * its own subject; "Dass ist gut": "dass" never stands before a finite verb. */
+static gboolean
+de_das_dass (X *x)
+{
+  char buf[16];
+  if (word_is (x, "das") && x->i >= 1 && strchr (gap (x, x->i - 1, buf), ',') && in (de_subject, at (x, 1))) {
+    const char *before = x->words[x->i - 1].lower;
+    gboolean after_verb = in (de_saying, before) ||
+                          (x->i >= 2 && in (" nicht mir dir ihm uns euch auch schon sehr wirklich ", before) &&
+                           in (de_saying, x->words[x->i - 2].lower));
+    return after_verb && fix (x, 0, 0, "dass");
+  }
+  return word_is (x, "dass") && in (de_finite, at (x, 1)) && fix (x, 0, 0, "das");
+}
+
+static const char *const de_time = " langem kurzem jeher gestern vorgestern heute damals jahren monaten wochen tagen stunden "
+                                   "jahrzehnten ";
+static const char *const de_count = " einem einer zwei drei vier fünf sechs sieben acht neun zehn vielen einigen wenigen "
+                                     "mehreren über fast knapp etwa dem ";
+static const char *const de_time_noun = " jahr jahren monat monaten woche wochen tag tagen stunde stunden minuten jahrzehnten "
+                                        "moment beginn anfang ";
+
+/* "ihr seit müde", "weil ihr müde seit", "Seit ihr bereit?": the verb of "ihr"; "seid gestern",
+ * "seid zwei Jahren": the preposition of time. */
+static gboolean
+de_seit_seid (X *x)
+{
+  char buf[16];
+  if (word_is (x, "seit")) {
+    const char *next = at (x, 1);
+    gboolean subject = g_strcmp0 (at (x, -1), "ihr") == 0 && clause_start (x, -1, de_conjunctions);
+    gboolean predicate = next && g_unichar_islower (g_utf8_get_char (x->words[x->i + 1].text)) && !in (de_time, next) &&
+                         !in (de_count, next) && !in (" ihrer eurer meiner seiner unserer wann ", next);
+    if (subject && predicate)
+      return fix (x, 0, 0, "seid");
+    /* A preposition never ends its clause. */
+    gboolean last = x->i + 1 == x->n || strpbrk (gap (x, x->i, buf), ",.!?;");
+    for (guint k = x->i >= 5 ? x->i - 5 : 0; last && x->i > 0 && k < x->i; k++)
+      if (g_str_equal (x->words[k].lower, "ihr"))
+        return fix (x, 0, 0, "seid");
+    /* "Seit ihr bereit?", "Wie lange seit ihr hier?": the question's verb. */
+    gboolean asks = x->i == 0 || (x->i == 1 && in (" wo wie warum wann was wer weshalb wieso ", x->words[0].lower)) ||
+                    (x->i == 2 && g_str_equal (x->words[0].lower, "wie") && g_str_equal (x->words[1].lower, "lange"));
+    return asks && question (x) && g_strcmp0 (at (x, 1), "ihr") == 0 && !strchr (x->s, ',') && fix (x, 0, 0, "seid");
+  }
+  if (!word_is (x, "seid") || g_strcmp0 (at (x, -1), "ihr") == 0 || at (x, 1) == NULL)
+    return FALSE;
+  const char *next = at (x, 1), *then = at (x, 2), *third = at (x, 3);
+  /* "Seid" opening a sentence is the imperative ("Seid dem Herrn dankbar") unless a word of
+   * time alone follows. */
+  if (x->i == 0)
+    return in (" langem kurzem jeher gestern vorgestern ", next) && fix (x, 0, 0, "seit");
+  gboolean count = in (de_count, next) || g_ascii_isdigit (x->s[x->words[x->i].end + 1]);
+  return (in (de_time, next) || (count && (in (de_time_noun, then) || in (de_time_noun, third)))) && fix (x, 0, 0, "seit");
+}
+
+/* "immer wider", "schon wider", "wider da": again; "wieder Erwarten": against. A clause
+ * ending in "wider" is one of the separable verbs ("spiegelt sich wider"), then left. */
+static gboolean
+de_wider_wieder (X *x)
+{
+  char buf[16];
+  if (word_is (x, "wider")) {
+    const char *prev = at (x, -1), *next = at (x, 1);
+    gboolean again = in (" immer schon nie ", prev) || (g_strcmp0 (prev, "und") == 0 && x->i >= 2 &&
+                                                        g_str_equal (x->words[x->i - 2].lower, "hin"));
+    again |= in (" mal einmal da zurück gut ", next);
+    /* The preposition "wider" takes its object: a lower-case word after it that is none
+     * ("wider in der Stadt") makes it the adverb. */
+    static const char *const object = " den die das dem der des ein eine einen seinen ihren meinen deinen unseren euren "
+                                      "besseres besseren alle jede jeden jedes jeglichen ";
+    again |= next && g_unichar_islower (g_utf8_get_char (x->words[x->i + 1].text)) && !in (object, next);
+    gboolean separable = FALSE;
+    for (guint k = 0; k < x->n; k++)
+      separable |= g_str_has_prefix (x->words[k].lower, "spiegel") || g_str_has_prefix (x->words[k].lower, "hall") ||
+                   g_str_has_prefix (x->words[k].lower, "kling") || g_str_has_prefix (x->words[k].lower, "klang");
+    again |= (x->i + 1 == x->n || strpbrk (gap (x, x->i, buf), ",.!?;")) && !separable && x->i > 0;
+    return again && fix (x, 0, 0, "wieder");
+  }
+  if (!word_is (x, "wieder"))
+    return FALSE;
+  const char *next = at (x, 1), *then = at (x, 2);
+  gboolean against = g_strcmp0 (next, "erwarten") == 0 ||
+                     (in (" besseres besseren ", next) && in (" wissen wissens ", then)) ||
+                     (g_strcmp0 (next, "willen") == 0 && clause_start (x, 0, ""));
+  return against && fix (x, 0, 0, "wider");
+}
+
+/* "auch wen es regnet", "Wen ich Zeit habe, dann ...": the conjunction. */
+static gboolean
+de_wen_wenn (X *x)
+{
+  if (!word_is (x, "wen"))
+    return FALSE;
+  if (in (" auch selbst nur sogar außer ", at (x, -1)))
+    return fix (x, 0, 0, "wenn");
+  char buf[16];
+  for (guint k = x->i; k + 1 < x->n; k++)
+    if (strchr (gap (x, k, buf), ','))
+      return g_str_equal (x->words[k + 1].lower, "dann") && fix (x, 0, 0, "wenn");
+  return FALSE;
+}
+
+/* ---- French ---- */
+
+static const char *const fr_conjunctions = " et mais que quand si lorsque parce puisque car ou donc comme ";
+static const char *const fr_participles =
+  " été eu pu dû dit pris mis vu voulu reçu perdu mangé trouvé donné décidé commencé parlé demandé acheté oublié appelé "
+  "regardé travaillé fini choisi compris appris écrit lu bu ouvert fermé passé laissé rencontré réussi vécu connu ";
+
+/* Is words[i + d] a subject pronoun: "il", "on" always, "elle" where a clause starts (after
+ * a preposition it is "elle" the person: "avec elle à Paris"). */
+static gboolean
+fr_subject (const X *x, gint d, gboolean plural)
+{
+  const char *w = bare (at (x, d));
+  if (in (plural ? " il on ils " : " il on ", w))
+    return TRUE;
+  return in (plural ? " elle elles " : " elle ", w) && clause_start (x, d, fr_conjunctions);
+}
+
+/* "il à", "il y à", "à été": the verb; "a cause de", "jusqu'a", "a partir de": the
+ * preposition. */
+static gboolean
+fr_a_accent (X *x)
+{
+  const char *w = bare (x->words[x->i].lower), *next = at (x, 1), *then = at (x, 2);
+  if (g_str_equal (x->words[x->i].lower, "à")) {
+    gboolean subject = fr_subject (x, -1, FALSE) || (g_strcmp0 (at (x, -1), "y") == 0 && fr_subject (x, -2, FALSE));
+    gboolean participle = in (fr_participles, next) && !(g_str_equal (next, "fait") && g_strcmp0 (at (x, -1), "tout") == 0);
+    return (subject || participle) && fix (x, 0, 0, "a");
+  }
+  if (!g_str_equal (w, "a"))
+    return FALSE;
+  if (word_is (x, "jusqu'a"))
+    return fix (x, 0, 0, "à");
+  if (!word_is (x, "a"))
+    return FALSE;
+  static const char *const de = " de du des d' ";
+  static const char *const going = " vais vas va allons allez vont aller allé allée allés allées viens vient venons venez "
+                                   "viennent venir habite habites habitons habitez habitent habiter retourne rentre arrive ";
+  const char *prev = at (x, -1);
+  if (in (going, prev))
+    return fix (x, 0, 0, "à");
+  gboolean phrase = (in (" partir côté ", next) && then && elided_in (de, then)) || in (" travers ", next) ||
+                    (g_strcmp0 (next, "peu") == 0 && g_strcmp0 (then, "près") == 0) || in (" quant ", prev) ||
+                    (g_strcmp0 (prev, "rapport") == 0 && x->i >= 2 && g_str_equal (x->words[x->i - 2].lower, "par"));
+  phrase |= g_strcmp0 (next, "cause") == 0 && then && elided_in (de, then) &&
+            (clause_start (x, 0, fr_conjunctions) || in (" c'est c'était est était sont pas plus surtout seulement notamment aussi ", prev));
+  phrase |= g_strcmp0 (prev, "grâce") == 0 && x->i >= 2 && !in (" la sa cette une de leur ta ma ", x->words[x->i - 2].lower);
+  return phrase && fix (x, 0, 0, "à");
+}
+
+/* "d'ou", "au cas ou", "le jour ou je", "Ou est la gare ?": where. */
+static gboolean
+fr_ou_accent (X *x)
+{
+  if (word_is (x, "d'ou") || word_is (x, "jusqu'ou"))
+    return fix (x, 0, 0, "où");
+  if (!word_is (x, "ou"))
+    return FALSE;
+  static const char *const pronouns = " je j' tu il elle on nous vous ils elles ";
+  const char *prev = at (x, -1), *next = at (x, 1);
+  if (g_strcmp0 (prev, "cas") == 0 && x->i >= 2 && g_str_equal (x->words[x->i - 2].lower, "au"))
+    return fix (x, 0, 0, "où");
+  if (in (" jour moment endroit époque instant lieu ville pays maison région quartier village rue pièce restaurant hôtel "
+          "école année période semaine soir matin ", prev) && x->i >= 2 &&
+      in (" le la l' au du ce cet ", x->words[x->i - 2].lower) && next && elided_in (pronouns, next))
+    return fix (x, 0, 0, "où");
+  return x->i == 0 && question (x) && in (" est sont es êtes vas va allez vont habites habitez habite ", next) &&
+         fix (x, 0, 0, "où");
+}
+
+/* "sa va", "sa m'intéresse": the pronoun; "ça mère": the possessive. */
+static gboolean
+fr_ca_sa (X *x)
+{
+  const char *next = at (x, 1);
+  if (word_is (x, "sa") && next &&
+      (in (" va fait marche dépend suffit coûte sert existe arrive commence veut prend me te nous vous ne y ", next) ||
+       elided_in (" m' t' n' ", next)))
+    return fix (x, 0, 0, "ça");
+  static const char *const feminine = " mère sœur femme fille maison voiture famille vie tante copine chambre tête amie "
+                                      "grand-mère fiancée main place ville ";
+  return word_is (x, "ça") && in (feminine, next) && fix (x, 0, 0, "sa");
+}
+
+/* "il ce lève": the reflexive; "se que", "se matin": the demonstrative. */
+static gboolean
+fr_ce_se (X *x)
+{
+  const char *next = at (x, 1);
+  if (word_is (x, "ce"))
+    return (fr_subject (x, -1, TRUE) || g_strcmp0 (at (x, -1), "ne") == 0) && next && !in (" qui que dont ", next) &&
+           fix (x, 0, 0, "se");
+  if (!word_is (x, "se") || next == NULL)
+    return FALSE;
+  gboolean demonstrative = in (" qui que dont matin soir jour moment livre week-end film pays ", next) ||
+                           elided_in (" qu' ", next) || (x->i == 0 && in (" n'est n'était ", next));
+  return demonstrative && fix (x, 0, 0, "ce");
+}
+
+/* "c'et", "il et très content": the verb. */
+static gboolean
+fr_et_est (X *x)
+{
+  if (word_is (x, "c'et"))
+    return fix (x, 0, 0, "est");
+  const char *next = at (x, 1);
+  return word_is (x, "et") && in (" il on ", bare (at (x, -1))) && next &&
+         g_unichar_islower (g_utf8_get_char (x->words[x->i + 1].text)) &&
+         !in (" elle lui moi toi nous vous eux elles il on ", next) && fix (x, 0, 0, "est");
+}
+
+/* A noun's one gender by French's dictionary (Dicollecte's morphology): 'f' or 'm' where every
+ * analysis is of a singular noun of that gender and nothing else (no verb: "je la porte"; no
+ * adjective; no noun of both genders: "le/la tour"), else 0. */
+static char
+fr_gender (const X *x, const char *word)
+{
+  g_auto (GStrv) all = draftd_spell_analyze (x->c->spell, "fr", word);
+  char gender = 0;
+  for (guint k = 0; all[k]; k++) {
+    const char *a = all[k];
+    char g = strstr (a, "is:fem") ? 'f' : strstr (a, "is:mas") ? 'm' : 0;
+    if (!strstr (a, "po:nom") || strstr (a, "po:v") || strstr (a, "po:adj") || strstr (a, "is:epi") || !strstr (a, "is:sg") ||
+        g == 0 || (gender && g != gender))
+      return 0;
+    gender = g;
+  }
+  return gender;
+}
+
+/* "la problème", "un voiture": the article takes its noun's gender, where the dictionary
+ * gives the noun one gender and no twin of the other ("ami"/"amie": "une ami" may mean
+ * either). Before a vowel or an "h", "le" and "la" are "l'": not theirs to choose. */
+static gboolean
+fr_determiner_gender (X *x)
+{
+  static const char *const articles[][2] = { { "le", "la" }, { "un", "une" } };
+  const char *next = at (x, 1);
+  if (next == NULL || !g_unichar_islower (g_utf8_get_char (x->words[x->i + 1].text)) || strchr (next, '\'') || strstr (next, "\xe2\x80\x99"))
+    return FALSE;
+  for (guint k = 0; k < G_N_ELEMENTS (articles); k++) {
+    gboolean fem = word_is (x, articles[k][1]);
+    if (!fem && !word_is (x, articles[k][0]))
+      continue;
+    if (k == 0 && g_utf8_strchr ("aeiouyhàâéèêëîïôœùû", -1, g_utf8_get_char (next)))
+      return FALSE;
+    char g = fr_gender (x, next);
+    gsize n = strlen (next);
+    g_autofree char *twin = g == 'm' ? g_strconcat (next, "e", NULL) : n > 1 && next[n - 1] == 'e' ? g_strndup (next, n - 1) : NULL;
+    if (g == 0 || (g == 'f') == fem || (twin && fr_gender (x, twin)))
+      return FALSE;
+    return fix (x, 0, 0, articles[k][fem ? 0 : 1]);
+  }
+  return FALSE;
+}
+
+/* ---- Spanish ---- */
+
+static const char *const es_participles =
+  " sido estado tenido hecho dicho ido visto puesto podido llegado vivido comido salido escrito vuelto abierto roto "
+  "habido conocido decidido empezado terminado comprado encontrado trabajado estudiado dejado llamado hablado pensado "
+  "recibido perdido olvidado cambiado ";
+
+/* "a sido": the verb (not after a plural, which wants "han"); "voy ha comprar", "ha ir": the
+ * preposition. */
+static gboolean
+es_a_ha (X *x)
+{
+  const char *prev = at (x, -1), *next = at (x, 1);
+  /* Not "pasa a estado sólido", "de puesto a puesto". */
+  if (word_is (x, "a"))
+    return in (es_participles, next) && !(prev && (g_str_has_suffix (prev, "s") || g_str_equal (prev, next))) &&
+           !in (" pasa pasar pasó cambia cambiar cambió ", prev) && fix (x, 0, 0, "ha");
+  if (!word_is (x, "ha") || next == NULL)
+    return FALSE;
+  static const char *const motion = " voy vas va vamos vais van iba ibas íbamos iban fui fue fuimos fueron vino vengo vienes viene "
+                                    "vienen empiezo empieza empezó empiezan comienza comenzó aprendo aprende aprendí aprendió "
+                                    "vuelvo vuelve volvió ";
+  static const char *const nouns = " lugar mar hogar bar altar azar collar pilar mujer poder deber placer taller ayer porvenir ";
+  gsize n = strlen (next);
+  gboolean infinitive = n >= 3 && (g_str_has_suffix (next, "ar") || g_str_has_suffix (next, "er") || g_str_has_suffix (next, "ir")) &&
+                        !in (nouns, next) && g_strcmp0 (prev, "no") != 0 && draftd_spell_check (x->c->spell, x->c->lang, next);
+  return (in (motion, prev) || infinitive) && fix (x, 0, 0, "a");
+}
+
+/* "Haber si vienes": "a ver"; "a ver sido": the infinitive. */
+static gboolean
+es_haber_a_ver (X *x)
+{
+  static const char *const asking = " si qué cómo cuándo quién dónde cuánto cuántos cuál ";
+  const char *next = at (x, 1);
+  if (word_is (x, "haber"))
+    return in (asking, next) && (clause_start (x, 0, "") || g_strcmp0 (at (x, -1), "vamos") == 0) && fix (x, 0, 0, "a ver");
+  return word_is (x, "a") && g_strcmp0 (next, "ver") == 0 && in (es_participles, at (x, 2)) && fix (x, 0, 1, "haber");
+}
+
+/* "he echo", "de echo", "el echo de que": the participle and the noun; "te hecho de menos":
+ * the verb "echar". */
+static gboolean
+es_echo_hecho (X *x)
+{
+  static const char *const haber = " he has ha hemos habéis han había habías habíamos habían habrá habría haya hayas hubiera "
+                                   "hubiese habrán haber de el un este ese aquel del al ";
+  if (word_is (x, "echo"))
+    return in (haber, at (x, -1)) && fix (x, 0, 0, "hecho");
+  return word_is (x, "hecho") && g_strcmp0 (at (x, 1), "de") == 0 && g_strcmp0 (at (x, 2), "menos") == 0 &&
+         in (" te lo la los las os le les ", at (x, -1)) && fix (x, 0, 0, "echo");
+}
+
+/* "que halla sido": the subjunctive of "haber"; "se haya en Madrid": "hallarse". */
+static gboolean
+es_halla_haya (X *x)
+{
+  static const char *const clitics = " se me te nos os le les lo la ";
+  if (word_is (x, "halla"))
+    return in (es_participles, at (x, 1)) && !in (clitics, at (x, -1)) && fix (x, 0, 0, "haya");
+  return word_is (x, "haya") && g_strcmp0 (at (x, -1), "se") == 0 && g_strcmp0 (at (x, 1), "en") == 0 && fix (x, 0, 0, "halla");
+}
+
+/* "¿Porque no vienes?": the question's "por qué", where the question opens with it (after
+ * "y", "pero", "entonces" too). */
+static gboolean
+es_porque (X *x)
+{
+  gboolean porque = word_is (x, "porque"), por_que = word_is (x, "por") && g_strcmp0 (at (x, 1), "que") == 0;
+  if (!(porque || por_que) || !question (x))
+    return FALSE;
+  guint first = x->i >= 1 && in (" y pero entonces ", x->words[x->i - 1].lower) ? x->i - 1 : x->i;
+  gsize from = first > 0 ? x->words[first - 1].end : 0;
+  g_autofree char *before = g_strndup (x->s + from, x->words[first].start - from);
+  return strstr (before, "\u00bf") && (first == x->i || at (x, -1)) && fix (x, 0, por_que ? 1 : 0, "por qué");
+}
+
+/* "no solo ... si no también": "sino"; "Sino vienes, ...": "si no". */
+static gboolean
+es_sino_si_no (X *x)
+{
+  if (word_is (x, "si") && g_strcmp0 (at (x, 1), "no") == 0 && in (" también que ", at (x, 2)))
+    return fix (x, 0, 1, "sino");
+  return word_is (x, "sino") && x->i == 0 && !in (" que ", at (x, 1)) && strchr (x->s, ',') && fix (x, 0, 0, "si no");
+}
+
+typedef gboolean (*RuleFn) (X *x);
+
+/* The rules: language, id, the pairs of words (lower case, '_' for a space) an edit of the
+ * rule exchanges, either way, and the pattern. */
+static const struct {
+  const char *lang, *id, *pairs;
+  RuleFn fire;
+} rules[] = {
+  { "de", "de.das-dass", " das|dass ", de_das_dass },
+  { "de", "de.seit-seid", " seit|seid ", de_seit_seid },
+  { "de", "de.wider-wieder", " wider|wieder ", de_wider_wieder },
+  { "de", "de.wen-wenn", " wen|wenn ", de_wen_wenn },
+  { "fr", "fr.a-accent", " a|à ", fr_a_accent },
+  { "fr", "fr.ou-accent", " ou|où ", fr_ou_accent },
+  { "fr", "fr.ca-sa", " ça|sa ", fr_ca_sa },
+  { "fr", "fr.ce-se", " ce|se ", fr_ce_se },
+  { "fr", "fr.et-est", " et|est ", fr_et_est },
+  { "fr", "fr.determiner-gender", " le|la un|une ", fr_determiner_gender },
+  { "es", "es.a-ha", " a|ha ", es_a_ha },
+  { "es", "es.haber-a-ver", " haber|a_ver ", es_haber_a_ver },
+  { "es", "es.echo-hecho", " echo|hecho ", es_echo_hecho },
+  { "es", "es.halla-haya", " halla|haya ", es_halla_haya },
+  { "es", "es.porque-por-que", " porque|por_qué que|qué por_que|por_qué ", es_porque },
+  { "es", "es.sino-si-no", " si_no|sino ", es_sino_si_no },
+};
+
+static gboolean
+same_language (const char *lang, const char *rule_lang)
+{
+  return lang && strncmp (lang, rule_lang, 2) == 0 && (lang[2] == 0 || lang[2] == '-' || lang[2] == '_');
+}
+
+guint
+draftd_candidates_intl_rules (const DraftdCandidateContext *c, const char *s, const Word *words, guint n, guint i, GArray *out,
+                              guint site)
+{
+  X x = { c, s, words, n, i, out, site };
+  for (guint k = 0; k < G_N_ELEMENTS (rules); k++)
+    if (same_language (c->lang, rules[k].lang) && rules[k].fire (&x))
+      return x.site;
+  return site;
+}
+
+const char *
+draftd_candidates_intl_rule (const char *was, const char *now)
+{
+  /* "jusqu'a" -> "jusqu'à" exchanges what follows the elision. */
+  const char *wa = strchr (was, '\''), *na = strchr (now, '\'');
+  if (wa && na && wa - was == na - now && strncmp (was, now, wa - was) == 0) {
+    was = wa + 1;
+    now = na + 1;
+  }
+  g_autofree char *ab = g_strdup_printf (" %s|%s ", was, now), *ba = g_strdup_printf (" %s|%s ", now, was);
+  for (guint k = 0; k < G_N_ELEMENTS (rules); k++)
+    if (strstr (rules[k].pairs, ab) || strstr (rules[k].pairs, ba))
+      return rules[k].id;
+  return NULL;
+}
+
+char *
+draftd_candidates_intl_message (const char *rule, const char *was, const char *now, const char **kind)
+{
+  guint n;
+  const DraftdRuleInfo *info = draftd_rules (&n);
+  for (guint k = 0; rule && k < n; k++)
+    if (g_str_equal (info[k].id, rule) && (g_str_has_prefix (rule, "de.") || g_str_has_prefix (rule, "fr.") || g_str_has_prefix (rule, "es."))) {
+      *kind = info[k].kind;
+      return g_strdup_printf ("%s \u2192 %s: %s", was, now, info[k].what);
+    }
+  return NULL;
+}
