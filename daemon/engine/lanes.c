@@ -280,6 +280,9 @@ static const DraftdLmVTable view_vtable = {
   view_forward,    view_logits,     view_argmax,     view_truncate,     view_n_past,
   view_n_ctx,      view_n_vocab,    view_n_batch,    view_n_seq,        view_forward_batch,
   view_seq_n_past, view_seq_n_ctx,  view_seq_tokens, view_seq_truncate, view_seq_copy,
+  /* No proposal heads through a lane yet: the loop does not hand hidden states back, so
+   * a blockwise job here decodes as plain greedy (lossless, one token a pass). */
+  NULL,            NULL,
 };
 
 DraftdLanes *

@@ -69,6 +69,12 @@ guint draftd_runner_n_outputs (const DraftdRunner *r);
 void draftd_runner_take_outputs (DraftdRunner *r, GArray **logits, GArray **ids);
 const float *draftd_runner_logits (const DraftdRunner *r, guint i);   /* [n_vocab] of output i */
 gint32 draftd_runner_argmax (const DraftdRunner *r, guint i);
+/* Blockwise proposal heads (lib/runtime/heads.h): how many the model has (0: none); the
+ * final hidden state of output i of the last pass ([n_embd], after output_norm); and up to
+ * k_max guesses at the tokens after output i's next token, from it (0 without heads). */
+guint draftd_runner_n_heads (const DraftdRunner *r);
+const float *draftd_runner_hidden (const DraftdRunner *r, guint i);
+guint draftd_runner_propose (const DraftdRunner *r, guint i, gint32 *out, guint k_max);
 guint draftd_runner_n_past (const DraftdRunner *r);
 guint draftd_runner_n_ctx (const DraftdRunner *r);
 guint draftd_runner_n_batch (const DraftdRunner *r);
