@@ -58,7 +58,8 @@ struct DraftdRunner {
 
   GArray *out_logits;         /* float, [n_out][n_vocab] */
   GArray *out_ids;            /* gint32 */
-  GArray *out_hidden;         /* float, [n_out][n_embd] (a model with heads) */
+  GArray *out_hidden;         /* float, [n_out][n_embd] (keep_hidden) */
+  gboolean keep_hidden;       /* a model with heads, or options.hidden */
   gboolean out_have_logits;
   guint64 passes;
   guint last_dispatches;      /* in the last pass */
@@ -150,7 +151,7 @@ alloc_activations (DraftdRunner *r, GError **error)
     { &r->out_rows, b * 4, TRUE },
     { &r->logits, b * r->V * 4, TRUE },
     { &r->ids, b * 4, TRUE },
-    { &r->hidden, r->model->n_heads ? b * r->D * 4 : 16, TRUE },
+    { &r->hidden, r->keep_hidden ? b * r->D * 4 : 16, TRUE },
   };
   for (guint i = 0; i < G_N_ELEMENTS (bufs); i++) {
     if (!draftd_vk_buffer_init (vk, bufs[i].buf, bufs[i].size, bufs[i].host, error))
@@ -217,6 +218,7 @@ runner_new (DraftdDeviceModel *w, const DraftdRunnerOptions *options, GError **e
   r->w = w;
   r->cfg = w->cfg;
   r->profile = options->profile;
+  r->keep_hidden = options->hidden || w->model->n_heads > 0;
   r->fuse_norm = fuse_norm (vk, options->norm);
   r->flash = vk->gpu_kernels && r->cfg.head_dim <= DRAFTD_FLASH_MAX_HEAD_DIM;
   guint n_ctx = options->n_ctx ? options->n_ctx : MIN (r->cfg.n_ctx_train, 4096u);
@@ -624,7 +626,7 @@ record_head (Recorder *rec, guint n_out)
   DraftdRmsNormParams pc = { c->n_embd, r->D, 0, c->norm_eps, FALSE, TRUE };
   DraftdBind nb[4] = { { &r->x }, { &r->w->output_norm }, { &r->xb }, { &r->out_rows } };
   dispatch (rec, &r->kernels->rmsnorm, nb, &pc, sizeof pc, n_out, 1, 1);
-  if (r->model->n_heads)
+  if (r->keep_hidden)
     record_hidden_copy (rec, n_out);
   record_matmul (rec, draftd_device_model_output (r->w),
                  &(MatmulOps) { .x = &r->xb, .y = &r->logits, .x_stride = r->D, .y_stride = r->V }, n_out);
@@ -714,7 +716,7 @@ run_pass (DraftdRunner *r, guint T, guint n_out, guint max_keys, guint attn_tile
     for (guint o = 0; o < n_out; o++)
       g_array_append_vals (r->out_logits, (const float *) r->logits.mapped + (gsize) o * r->V, c->n_vocab);
   }
-  for (guint o = 0; r->model->n_heads && o < n_out; o++)
+  for (guint o = 0; r->keep_hidden && o < n_out; o++)
     g_array_append_vals (r->out_hidden, (const float *) r->hidden.mapped + (gsize) o * r->D, c->n_embd);
   return TRUE;
 }
@@ -900,7 +902,7 @@ draftd_runner_n_heads (const DraftdRunner *r)
 const float *
 draftd_runner_hidden (const DraftdRunner *r, guint i)
 {
-  g_return_val_if_fail (r->model->n_heads && i < r->out_ids->len, NULL);
+  g_return_val_if_fail (r->keep_hidden && i < r->out_ids->len, NULL);
   return &g_array_index (r->out_hidden, float, (gsize) i * r->cfg.n_embd);
 }
 

@@ -32,6 +32,8 @@ typedef struct {
   guint seq_ctx;    /* capacity of each sequence after those (their KV is allocated up
                      * front: n_seq - n_seq_full times this); 0: n_ctx */
   DraftdNormPlace norm; /* where the norms before QKV and gate/up run */
+  gboolean hidden;  /* hand back the outputs' final hidden states (draftd_runner_hidden) even
+                     * without proposal heads, which always get them: to train heads */
 } DraftdRunnerOptions;
 
 typedef enum {
@@ -70,7 +72,8 @@ void draftd_runner_take_outputs (DraftdRunner *r, GArray **logits, GArray **ids)
 const float *draftd_runner_logits (const DraftdRunner *r, guint i);   /* [n_vocab] of output i */
 gint32 draftd_runner_argmax (const DraftdRunner *r, guint i);
 /* Blockwise proposal heads (lib/runtime/heads.h): how many the model has (0: none); the
- * final hidden state of output i of the last pass ([n_embd], after output_norm); and up to
+ * final hidden state of output i of the last pass ([n_embd], after output_norm; a model with
+ * heads, or options.hidden); and up to
  * k_max guesses at the tokens after output i's next token, from it (0 without heads). */
 guint draftd_runner_n_heads (const DraftdRunner *r);
 const float *draftd_runner_hidden (const DraftdRunner *r, guint i);
