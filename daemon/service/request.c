@@ -123,9 +123,9 @@ read_mode_option (DBusMessageIter *var, DraftdJobOptions *o, GError **error)
 {
   const char *m;
   dbus_message_iter_get_basic (var, &m);
-  if (!g_strv_contains ((const char *const[]) { "auto", "plain", "speculative", "lookup", NULL }, m)) {
+  if (!g_strv_contains ((const char *const[]) { "auto", "plain", "speculative", "lookup", "blockwise", NULL }, m)) {
     g_autofree char *shown = echo (m);
-    return invalid (error, "mode must be auto, plain, speculative or lookup, not '%s'", shown);
+    return invalid (error, "mode must be auto, plain, speculative, lookup or blockwise, not '%s'", shown);
   }
   g_free (o->mode);
   o->mode = g_strdup (m);

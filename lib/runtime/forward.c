@@ -914,6 +914,20 @@ draftd_runner_propose (const DraftdRunner *r, guint i, gint32 *out, guint k_max)
   return draftd_heads_propose (r->w->heads, draftd_runner_hidden (r, i), out, k_max);
 }
 
+guint
+draftd_runner_propose_from (const DraftdRunner *r, const float *hidden, gint32 *out, guint k_max)
+{
+  return r->w->heads ? draftd_heads_propose (r->w->heads, hidden, out, k_max) : 0;
+}
+
+GArray *
+draftd_runner_take_hidden (DraftdRunner *r)
+{
+  GArray *h = r->out_hidden;
+  r->out_hidden = g_array_new (FALSE, FALSE, sizeof (float));
+  return h;
+}
+
 void
 draftd_runner_take_outputs (DraftdRunner *r, GArray **logits, GArray **ids)
 {

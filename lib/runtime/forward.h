@@ -78,6 +78,11 @@ gint32 draftd_runner_argmax (const DraftdRunner *r, guint i);
 guint draftd_runner_n_heads (const DraftdRunner *r);
 const float *draftd_runner_hidden (const DraftdRunner *r, guint i);
 guint draftd_runner_propose (const DraftdRunner *r, guint i, gint32 *out, guint k_max);
+/* The same from a hidden state kept elsewhere (n_embd floats: one handed over below). */
+guint draftd_runner_propose_from (const DraftdRunner *r, const float *hidden, gint32 *out, guint k_max);
+/* The last pass's hidden states handed over ([n_out][n_embd], empty without them), beside
+ * draftd_runner_take_outputs and for the same reason. */
+GArray *draftd_runner_take_hidden (DraftdRunner *r);
 guint draftd_runner_n_past (const DraftdRunner *r);
 guint draftd_runner_n_ctx (const DraftdRunner *r);
 guint draftd_runner_n_batch (const DraftdRunner *r);
