@@ -9,8 +9,10 @@ so they are exactly what decoding sees.
 
     /usr/bin/python3 train/heads.py OUT [build] [target.gguf]
 
-writes OUT/heads.f32 (raw f32 [K][dim][dim]) and OUT/draftd-target-heads-N.gguf for each
+writes OUT/heads-N.f32 (raw f32 [N][dim][dim]) and OUT/draftd-target-heads-N.gguf for each
 head count N (the first N heads), for draftd-bench to pick from by measurement.
+HEADS_DATA_MINUTES (default 60) cuts the data at a time limit, HEADS_MINUTES (default 8) is
+the training budget; docs/decoding.md has what 13 and 5 gave on a busy 2-core machine.
 """
 import os
 import random
@@ -63,14 +65,17 @@ def write_prompts(path, sents, rng):
         preset, src, _ = rewrite.make_pair(s, rng)
         lines.append(esc("Rewrite (%s): %s\nRewritten:" % (preset, src)) + "\t" + esc(src))
         n += 1
+    rng.shuffle(lines)  # kinds interleaved: data cut short by the time limit still has all three
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
     return len(lines)
 
 
 def load(prefix, dim, vocab):
-    h = np.fromfile(prefix + ".hidden", dtype=np.float32).reshape(-1, dim)
-    y = np.fromfile(prefix + ".labels", dtype=np.int32).reshape(len(h), -1)
+    h = np.fromfile(prefix + ".hidden", dtype=np.float32)
+    y = np.fromfile(prefix + ".labels", dtype=np.int32)
+    n = min(len(h) // dim, len(y) // K)  # whole rows of both, if the time limit cut them
+    h, y = h[:n * dim].reshape(n, dim), y[:n * K].reshape(n, K)
     w = np.fromfile(prefix + ".output", dtype=np.float32).reshape(vocab, dim)
     return torch.from_numpy(h), torch.from_numpy(y.astype(np.int64)), torch.from_numpy(w)
 
@@ -133,8 +138,15 @@ def main():
     prompts = os.path.join(out, "prompts.txt")
     print("prompts:", write_prompts(prompts, train_sentences(data), rng))
     prefix = os.path.join(out, "heads-data")
-    subprocess.run([os.path.join(build, "tools", "draftd-heads-data"), "-m", target, "-p", prompts, "-o", prefix,
-                    "-n", "48", "-k", str(K)], check=True)
+    # On a busy CPU device the answers take long: what is written by the time limit is used.
+    p = subprocess.Popen([os.path.join(build, "tools", "draftd-heads-data"), "-m", target, "-p", prompts, "-o", prefix,
+                          "-n", "40", "-k", str(K)])
+    try:
+        p.wait(timeout=float(os.environ.get("HEADS_DATA_MINUTES", "60")) * 60)
+    except subprocess.TimeoutExpired:
+        p.terminate()
+        p.wait()
+        print("data cut at the time limit")
     info = subprocess.run([os.path.join(build, "tools", "draftd-run"), "-m", target, "--info"], check=True,
                           capture_output=True, text=True).stdout
     dim = int(info.split("shape         dim ")[1].split(",")[0])
