@@ -64,6 +64,8 @@ stats_add (DraftdGrammarStats *d, const DraftdGrammarStats *s)
   d->output_tokens += s->output_tokens;
   d->drafted += s->drafted;
   d->accepted += s->accepted;
+  d->head_drafted += s->head_drafted;
+  d->head_accepted += s->head_accepted;
   d->cached += s->cached;
   d->greedy_passes += s->greedy_passes;
   d->greedy_ms += s->greedy_ms;

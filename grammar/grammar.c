@@ -190,6 +190,7 @@ decode_segment (GrammarJob *j, const char *segment, const DraftdGrammarSpan *spa
   p.is_eog = draftd_tokenizer_is_eog_cb;
   p.is_eog_data = (gpointer) ctx->tokenizer;
   p.cancellable = req->cancellable;
+  p.iad_heads = !req->iad_without_heads;
   /* A plain-text end marker (a newline for the transcript format) ends the answer. */
   const char *stops[] = { end_is_token ? NULL : end, NULL };
   DraftdTextCollector c;
@@ -251,6 +252,8 @@ decode_compared (GrammarJob *j, const char *segment, const DraftdGrammarSpan *sp
   stats->output_tokens += st.generated;
   stats->drafted += st.drafted;
   stats->accepted += st.accepted;
+  stats->head_drafted += st.head_drafted;
+  stats->head_accepted += st.head_accepted;
   stats->kept_tokens += st.kept;
   if (greedy) {
     stats->greedy_ms += (g1 - g0) / 1e3;

@@ -117,6 +117,9 @@ typedef struct {
    * every sentence is checked in, whatever it looks like; NULL: each sentence's own, as
    * grammar/language.h identifies it. */
   const char *language;
+  /* IAD decodes without the target's proposal heads, where it has them (draftd-bench's
+   * correct suite measures what they save); otherwise they draft off the source. */
+  gboolean iad_without_heads;
   GCancellable *cancellable;
   /* Called after each segment the model sees (or leaves unchanged as foreign or too long), in
    * text order, with that segment's edits (byte offsets in the whole text; n may be 0) and
@@ -143,6 +146,7 @@ typedef struct {
   guint target_passes;            /* including prompt passes */
   guint output_tokens;
   guint drafted, accepted;
+  guint head_drafted, head_accepted; /* of those, the target's proposal heads' (off the source) */
   double wall_ms;
   guint cached;                   /* segments answered from the answer cache (counted in no other field) */
   guint greedy_passes;            /* compare_greedy: plain decoding of the same policy, timed from

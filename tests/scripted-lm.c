@@ -20,12 +20,14 @@ sl_forward (gpointer self, const gint32 *tokens, guint n, guint n_out, gboolean 
     return FALSE;
   }
   g_array_set_size (s->outputs, 0);
+  g_array_set_size (s->out_at, 0);
   s->longest_call = MAX (s->longest_call, n);
   for (guint i = 0; i < n; i++) {
     g_array_append_val (s->cache, tokens[i]);
     if (i + n_out >= n) {
       gint32 c = choice (s, s->cache->len);
       g_array_append_val (s->outputs, c);
+      g_array_append_val (s->out_at, s->cache->len);
     }
   }
   s->passes++;
@@ -48,9 +50,27 @@ static guint sl_n_ctx (gpointer self) { return ((ScriptedLm *) self)->n_ctx; }
 static guint sl_n_vocab (gpointer self) { return ((ScriptedLm *) self)->n_vocab; }
 static guint sl_n_batch (gpointer self) { return ((ScriptedLm *) self)->n_batch; }
 
+static guint sl_n_heads (gpointer self) { return ((ScriptedLm *) self)->n_heads; }
+
+/* Guesses at the tokens after output i's next one: the script's, with the misses. */
+static guint
+sl_propose (gpointer self, guint i, gint32 *out, guint k_max)
+{
+  ScriptedLm *s = self;
+  guint at = g_array_index (s->out_at, guint, i), k = MIN (k_max, s->n_heads);
+  for (guint h = 0; h < k; h++) {
+    guint pos = at + 1 + h;  /* the guess's prefix: output i's next token is the script's at `at` */
+    out[h] = choice (s, pos);
+    if (s->head_miss && pos >= s->n_prompt && (pos - s->n_prompt) % s->head_miss == 0)
+      out[h] = (out[h] + 1) % s->n_vocab;
+  }
+  return k;
+}
+
 /* One sequence: no seq_* calls. */
-static const DraftdLmVTable vtable = { sl_forward, sl_logits, sl_argmax, sl_truncate, sl_n_past, sl_n_ctx, sl_n_vocab,
-                                       sl_n_batch, NULL, NULL, NULL, NULL, NULL, NULL, NULL };
+static const DraftdLmVTable vtable = { sl_forward, sl_logits, sl_argmax, sl_truncate, sl_n_past,  sl_n_ctx,
+                                       sl_n_vocab, sl_n_batch, NULL,        NULL,        NULL,       NULL,
+                                       NULL,       NULL,       NULL,        sl_n_heads,  sl_propose };
 
 void
 scripted_lm_init (ScriptedLm *s, const gint32 *script, guint n_script, guint n_prompt, guint n_ctx, guint n_vocab,
@@ -59,6 +79,7 @@ scripted_lm_init (ScriptedLm *s, const gint32 *script, guint n_script, guint n_p
   memset (s, 0, sizeof *s);
   s->cache = g_array_new (FALSE, FALSE, sizeof (gint32));
   s->outputs = g_array_new (FALSE, FALSE, sizeof (gint32));
+  s->out_at = g_array_new (FALSE, FALSE, sizeof (guint));
   s->script = script;
   s->n_script = n_script;
   s->n_prompt = n_prompt;
@@ -74,6 +95,7 @@ scripted_lm_clear (ScriptedLm *s)
 {
   g_array_unref (s->cache);
   g_array_unref (s->outputs);
+  g_array_unref (s->out_at);
   g_free (s->logits);
 }
 

@@ -16,6 +16,10 @@ typedef struct {
   GArray *outputs;      /* argmax of each output of the last forward */
   float *logits;        /* one-hot-ish logits for the current output */
   guint passes;
+  /* Proposal heads: n_heads guesses at the script after each output, every one wrong
+   * (script + 1) where its position in the script is a multiple of head_miss (0: none). */
+  guint n_heads, head_miss;
+  GArray *out_at;       /* the prefix length of each output of the last forward */
 } ScriptedLm;
 
 void scripted_lm_init (ScriptedLm *s, const gint32 *script, guint n_script, guint n_prompt, guint n_ctx,

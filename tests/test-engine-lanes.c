@@ -2,7 +2,9 @@
  * shipped models, every pass of theirs packed with the others' into one batched pass by
  * the loop, give exactly what each gives alone on the plain runner: plain greedy,
  * speculative greedy with the assistant, prompt lookup, IAD (= the keep policy decoded
- * plainly), and seeded speculative sampling, token for token. */
+ * plainly), and seeded speculative sampling, token for token; and, on a copy of the target
+ * with proposal heads, blockwise decoding and IAD with heads, and the heads' guesses a lane
+ * reads, which must be the runner's own. */
 #include <string.h>
 #include "daemon/engine/models.h"
 #include "lib/decode/decode.h"
@@ -16,6 +18,7 @@ typedef struct {
   const char *source;      /* IAD and its plain reference: the text to copy */
   double temperature;
   GArray *alone, *laned;   /* outputs */
+  gboolean guesses;        /* the output is the heads' guesses at every prompt position */
 } Case;
 
 typedef struct {
@@ -32,11 +35,30 @@ tokens (DraftdModels *m, const char *text, gboolean bos)
   return ids;
 }
 
+/* One pass over the prompt, then the heads' guesses after each of its positions. */
+static GArray *
+guesses (const GArray *prompt, const DraftdLm *target)
+{
+  guint n = prompt->len, k = draftd_lm_n_heads (target);
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (gint32));
+  g_array_set_size (out, n * k);
+  draftd_lm_truncate (target, 0);
+  if (k == 0 || !draftd_lm_forward (target, (const gint32 *) prompt->data, n, n, FALSE, NULL)) {
+    g_array_unref (out);
+    return NULL;
+  }
+  for (guint i = 0; i < n; i++)
+    draftd_lm_propose (target, i, &g_array_index (out, gint32, i * k), k);
+  return out;
+}
+
 /* Decodes the case on these models' views; NULL on failure. */
 static GArray *
 decode (DraftdModels *m, const Case *c, const DraftdLm *target, const DraftdLm *assistant)
 {
   g_autoptr (GArray) prompt = tokens (m, c->prompt, TRUE);
+  if (c->guesses)
+    return guesses (prompt, target);
   g_autoptr (GArray) source = c->source ? tokens (m, c->source, FALSE) : NULL;
   DraftdDecodeParams p;
   draftd_decode_params_init (&p);
@@ -141,6 +163,35 @@ check_round (DraftdModels *m, Case *cases, guint n)
           (after.waited_us - before.waited_us) / 1e3);
 }
 
+/* The target with random proposal heads (draftd-convert --add-heads), alone. */
+static void
+check_heads (const char *target)
+{
+  g_autofree char *headed = g_build_filename (test_tmpdir (), "target-heads.gguf", NULL);
+  const char *args[] = { "--add-heads", target, "--random-heads", "3", "--type", "q8_0", "-o", headed, NULL };
+  g_autofree char *so = NULL, *se = NULL;
+  int status = 0;
+  g_autoptr (GError) error = NULL;
+  if (!test_run_tool ("draftd-convert", args, NULL, &so, &se, &status, &error) || !g_spawn_check_wait_status (status, NULL)) {
+    tap_ok (FALSE, "draftd-convert --add-heads: %s", se ? se : error->message);
+    return;
+  }
+  DraftdModelsSpec spec = { headed, NULL, NULL, 0, NULL, 0, NULL };
+  g_autoptr (DraftdModels) m = draftd_models_load (&spec, &error);
+  if (m == NULL) {
+    tap_ok (FALSE, "the target with heads loads: %s", error->message);
+    return;
+  }
+  Case third[] = {
+    { "blockwise", DRAFTD_DECODE_BLOCKWISE, "Once upon a time, there was a little girl", NULL, 0, NULL, NULL, FALSE },
+    { "the heads' guesses", DRAFTD_DECODE_PLAIN, "The cat sat on the mat and", NULL, 0, NULL, NULL, TRUE },
+    { "IAD with heads", DRAFTD_DECODE_IAD, "Correct: She go to school yesterday.\nAnswer:", " She go to school yesterday.", 0,
+      NULL, NULL, FALSE },
+    { "blockwise sampling (seed 7, T 0.8)", DRAFTD_DECODE_BLOCKWISE, "One day, a big dog", NULL, 0.8, NULL, NULL, FALSE },
+  };
+  check_round (m, third, MIN (draftd_lanes_n_lanes (m->lanes), G_N_ELEMENTS (third)));
+}
+
 int
 main (void)
 {
@@ -155,22 +206,23 @@ main (void)
   guint n_lanes = draftd_lanes_n_lanes (m->lanes);
   tap_ok (n_lanes >= 2, "the shipped target has %u lanes", n_lanes);
   Case first[] = {
-    { "plain greedy", DRAFTD_DECODE_PLAIN, "Once upon a time, there was a little girl", NULL, 0, NULL, NULL },
-    { "speculative greedy", DRAFTD_DECODE_SPECULATIVE, "The cat sat on the mat and", NULL, 0, NULL, NULL },
-    { "prompt lookup", DRAFTD_DECODE_LOOKUP, "Tom and Tom and Tom went to the park. Tom and", NULL, 0, NULL, NULL },
-    { "speculative sampling (seed 7, T 0.8)", DRAFTD_DECODE_SPECULATIVE, "One day, a big dog", NULL, 0.8, NULL, NULL },
+    { "plain greedy", DRAFTD_DECODE_PLAIN, "Once upon a time, there was a little girl", NULL, 0, NULL, NULL, FALSE },
+    { "speculative greedy", DRAFTD_DECODE_SPECULATIVE, "The cat sat on the mat and", NULL, 0, NULL, NULL, FALSE },
+    { "prompt lookup", DRAFTD_DECODE_LOOKUP, "Tom and Tom and Tom went to the park. Tom and", NULL, 0, NULL, NULL, FALSE },
+    { "speculative sampling (seed 7, T 0.8)", DRAFTD_DECODE_SPECULATIVE, "One day, a big dog", NULL, 0.8, NULL, NULL, FALSE },
   };
   Case second[] = {
     { "IAD", DRAFTD_DECODE_IAD, "Correct: She go to school yesterday.\nAnswer:", " She go to school yesterday.", 0, NULL,
-      NULL },
+      NULL, FALSE },
     { "the keep policy decoded plainly", DRAFTD_DECODE_PLAIN, "Correct: She go to school yesterday.\nAnswer:",
-      " She go to school yesterday.", 0, NULL, NULL },
-    { "plain sampling (seed 7, T 1.0)", DRAFTD_DECODE_PLAIN, "Lily wanted to play", NULL, 1.0, NULL, NULL },
+      " She go to school yesterday.", 0, NULL, NULL, FALSE },
+    { "plain sampling (seed 7, T 1.0)", DRAFTD_DECODE_PLAIN, "Lily wanted to play", NULL, 1.0, NULL, NULL, FALSE },
     { "speculative greedy, long prompt", DRAFTD_DECODE_SPECULATIVE,
       "Once upon a time, in a small town, there lived a boy named Tim. Tim loved to play with his ball in the park "
-      "every day after school, and his mom", NULL, 0, NULL, NULL },
+      "every day after school, and his mom", NULL, 0, NULL, NULL, FALSE },
   };
   check_round (m, first, MIN (n_lanes, G_N_ELEMENTS (first)));
   check_round (m, second, MIN (n_lanes, G_N_ELEMENTS (second)));
+  check_heads (target);
   return tap_done ();
 }

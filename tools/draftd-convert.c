@@ -5,6 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 #include "lib/gguf/gguf.h"
+#include "lib/model/model.h"
+#include "lib/runtime/sampler.h"
+#include "tools/gguf-heads.h"
 #include "tools/random-model.h"
 #include "lib/cli/cli.h"
 
@@ -371,10 +374,46 @@ random_spec_parse (const char *random, guint32 type, DraftdRandomModel *spec, Dr
   return TRUE;
 }
 
+/* Random heads for tests: small weights, so each head starts near the model's own next-token
+ * guess (h + relu (W h) ~ h), as a trained head starts too. */
+static float *
+random_heads (guint n, guint dim, guint64 seed)
+{
+  gsize count = (gsize) n * dim * dim;
+  float *v = g_new (float, count);
+  DraftdRng rng;
+  draftd_rng_seed (&rng, seed);
+  for (gsize i = 0; i < count; i++)
+    v[i] = (float) ((draftd_rng_uniform (&rng) * 2.0 - 1.0) * 0.5 / dim);
+  return v;
+}
+
+/* --add-heads IN.gguf: a copy with proposal heads from --heads-file (train/heads.py) or
+ * --random-heads N (of width --heads-dim, by default the model's: another width makes a
+ * file draftd refuses, for tests). */
+static int
+add_heads (const char *in, const char *file, gint n_random, gint dim, guint32 type, const char *out)
+{
+  if ((file == NULL) == (n_random <= 0) || n_random > DRAFTD_BLOCKWISE_MAX_HEADS || dim < 0)
+    return draftd_cli_usage_error ("draftd-convert", "--add-heads wants --heads-file F or --random-heads 1..%u",
+                                   DRAFTD_BLOCKWISE_MAX_HEADS);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DraftdModel) m = draftd_model_load (in, &error);
+  if (m == NULL)
+    return draftd_cli_fail ("draftd-convert", error, 1);
+  guint width = dim ? (guint) dim : m->config.n_embd, n = n_random;
+  g_autofree float *heads = file ? draftd_heads_file_read (file, width, &n, &error) : random_heads (n, width, 7);
+  if (heads == NULL || !draftd_gguf_add_heads (in, heads, n, width, type, out, &error))
+    return draftd_cli_fail ("draftd-convert", error, 1);
+  return 0;
+}
+
 int
 main (int argc, char **argv)
 {
   g_autofree char *ckpt = NULL, *tok = NULL, *out = NULL, *type = NULL, *random = NULL;
+  g_autofree char *heads_in = NULL, *heads_file = NULL;
+  gint random_heads_n = 0, heads_dim = 0;
   GOptionEntry entries[] = {
     { "llama2c", 0, 0, G_OPTION_ARG_FILENAME, &ckpt, "llama2.c checkpoint (v0 f32 or v2 int8)", "CKPT.bin" },
     { "tokenizer", 0, 0, G_OPTION_ARG_FILENAME, &tok, "llama2.c tokenizer", "TOK.bin" },
@@ -387,6 +426,12 @@ main (int argc, char **argv)
       "write a random-weight model instead, e.g. dim=768,layers=12,heads=12,kv_heads=12,ff=2048,vocab=32000,ctx=2048,arch=llama,seed=1 "
       "(arch llama, qwen2, qwen3 or gemma3; head_dim=N and, for gemma3, window=N)",
       "SHAPE" },
+    { "add-heads", 0, 0, G_OPTION_ARG_FILENAME, &heads_in,
+      "copy a GGUF model with blockwise proposal heads added (--heads-file or --random-heads; --type f32, f16, "
+      "q8_0 or q4_0 for them)", "IN.gguf" },
+    { "heads-file", 0, 0, G_OPTION_ARG_FILENAME, &heads_file, "heads as raw f32 [n][dim][dim] (train/heads.py)", "F" },
+    { "random-heads", 0, 0, G_OPTION_ARG_INT, &random_heads_n, "N random heads (tests)", "N" },
+    { "heads-dim", 0, 0, G_OPTION_ARG_INT, &heads_dim, "width of the heads (default: the model's)", "D" },
     G_OPTION_ENTRY_NULL,
   };
   draftd_cli_init ();
@@ -396,7 +441,7 @@ main (int argc, char **argv)
   int status;
   if (!draftd_cli_parse (ctx, "draftd-convert", entries, &argc, &argv, &status))
     return status;
-  if (random && out && argc == 1)
+  if ((random || heads_in) && out && argc == 1)
     goto parse_type;
   if (!ckpt || !tok || !out || argc > 1) {
     return draftd_cli_usage_error ("draftd-convert", "wants --llama2c CKPT.bin --tokenizer TOK.bin -o OUT.gguf, or --random SHAPE -o OUT.gguf");
@@ -423,6 +468,8 @@ parse_type:;
                                    "unknown --type '%s' (f32, f16, q8_0, q4_0; with --random also bf16, q4_1, q5_0, "
                                    "q5_1, iq4_nl, q2_k, q3_k_m, q4_k_m, q5_k_m, q6_k)", type);
   }
+  if (heads_in)
+    return add_heads (heads_in, heads_file, random_heads_n, heads_dim, t, out);
   if (random) {
     DraftdRandomModel spec;
     DraftdRandomAttention attn;

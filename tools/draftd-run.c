@@ -108,6 +108,11 @@ print_info (const char *path, GError **error)
   printf ("weights       %s; tensors: %s\n", draftd_model_quantization (m), types->str);
   printf ("chat format   %s%s\n", draftd_chat_format_name (m->prompt.format),
           m->prompt.chat_template ? "" : " (no tokenizer.chat_template)");
+  if (m->n_heads)
+    printf ("blockwise     %u proposal heads (%s), blocks of up to %u tokens a pass\n", m->n_heads,
+            draftd_ggml_type_name (m->heads[0]->type), m->n_heads + 1);
+  else
+    printf ("blockwise     no proposal heads\n");
   return TRUE;
 }
 
@@ -118,7 +123,7 @@ params_from_options (const RunOptions *o, DraftdDecodeParams *dp, GError **error
   draftd_decode_params_init (dp);
   dp->mode = o->assistant ? DRAFTD_DECODE_SPECULATIVE : DRAFTD_DECODE_PLAIN;
   if (o->mode && !draftd_decode_mode_from_name (o->mode, &dp->mode)) {
-    g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "unknown --mode '%s' (plain, speculative, lookup, iad)", o->mode);
+    g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "unknown --mode '%s' (plain, speculative, lookup, iad, blockwise)", o->mode);
     return FALSE;
   }
   if (dp->mode == DRAFTD_DECODE_SPECULATIVE && !o->assistant) {
@@ -254,7 +259,7 @@ main (int argc, char **argv)
     { "repeat-penalty", 0, 0, G_OPTION_ARG_DOUBLE, &o.repeat_penalty, "repetition penalty (default 1 = off)", "R" },
     { "seed", 's', 0, G_OPTION_ARG_INT64, &o.seed, "random seed (default 42)", "S" },
     { "assistant", 'a', 0, G_OPTION_ARG_FILENAME, &o.assistant, "assistant (draft) model sharing the vocabulary", "A.gguf" },
-    { "mode", 0, 0, G_OPTION_ARG_FILENAME, &o.mode, "plain, speculative (default with --assistant), lookup, iad", "MODE" },
+    { "mode", 0, 0, G_OPTION_ARG_FILENAME, &o.mode, "plain, speculative (default with --assistant), lookup, iad, blockwise (a target with proposal heads)", "MODE" },
     { "source", 0, 0, G_OPTION_ARG_FILENAME, &o.source, "IAD: the text the output is drafted from", "TEXT" },
     { "draft-max", 0, 0, G_OPTION_ARG_INT, &o.draft_max, "most drafted tokens per target pass (default 16)", "K" },
     { "draft-p-min", 0, 0, G_OPTION_ARG_DOUBLE, &o.draft_p_min, "stop drafting below this assistant confidence (default 0.4)", "P" },
@@ -264,7 +269,7 @@ main (int argc, char **argv)
     { "device", 'd', 0, G_OPTION_ARG_FILENAME, &o.device, "Vulkan device index or name", "DEV" },
     { "stats", 0, 0, G_OPTION_ARG_NONE, &o.stats, "print timing statistics as JSON to stderr", NULL },
     { "profile", 0, 0, G_OPTION_ARG_NONE, &o.profile, "print GPU time per kernel to stderr", NULL },
-    { "info", 0, 0, G_OPTION_ARG_NONE, &o.info, "check the model and print its architecture, shape, types, context and chat format", NULL },
+    { "info", 0, 0, G_OPTION_ARG_NONE, &o.info, "check the model and print its architecture, shape, types, context and chat format, and whether it has blockwise proposal heads", NULL },
     G_OPTION_ENTRY_NULL,
   };
   draftd_cli_init ();

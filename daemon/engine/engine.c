@@ -312,13 +312,20 @@ static gboolean
 choose_mode (const DraftdModels *m, const DraftdJobOptions *o, DraftdDecodeMode *mode, GError **error)
 {
   const char *name = o->mode ? o->mode : "auto";
+  gboolean heads = m->target.model->n_heads > 0;
   if (g_str_equal (name, "auto"))
-    /* Drafting is lossless either way; without an assistant the context's own repeats
-     * (n-gram lookup) still save target passes. */
-    *mode = m->has_assistant ? DRAFTD_DECODE_SPECULATIVE : DRAFTD_DECODE_LOOKUP;
+    /* Drafting is lossless either way; without an assistant the target's own proposal
+     * heads draft (blockwise), or else the context's repeats (n-gram lookup) still save
+     * target passes. */
+    *mode = m->has_assistant ? DRAFTD_DECODE_SPECULATIVE : heads ? DRAFTD_DECODE_BLOCKWISE : DRAFTD_DECODE_LOOKUP;
   else if (!draftd_decode_mode_from_name (name, mode) || *mode == DRAFTD_DECODE_IAD) {
     g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_INVALID_ARGUMENT,
-                 "unknown mode '%s' (auto, plain, speculative, lookup)", name);
+                 "unknown mode '%s' (auto, plain, speculative, lookup, blockwise)", name);
+    return FALSE;
+  }
+  if (*mode == DRAFTD_DECODE_BLOCKWISE && !heads) {
+    g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_INVALID_ARGUMENT,
+                 "mode 'blockwise' needs a target with proposal heads; %s has none", m->target.model->name);
     return FALSE;
   }
   if (*mode == DRAFTD_DECODE_SPECULATIVE && !m->has_assistant) {

@@ -16,7 +16,7 @@ typedef struct {
   guint64 seed;
   gboolean seed_set;
   char **stop;
-  char *mode;            /* auto, plain, speculative, lookup */
+  char *mode;            /* auto, plain, speculative, lookup, blockwise */
   DraftdGrammarOffsetUnit offset_unit;
   gboolean compare_greedy;
   gboolean protect_quotes;

@@ -37,11 +37,11 @@ struct DraftdLane {
   /* A request passed in chunks keeps its outputs here (the runner's are the last pass's
    * only): argmax and, when asked for, logits, in order. */
   gboolean copied[2];
-  GArray *ids[2], *logits[2];
+  GArray *ids[2], *logits[2], *hidden[2];  /* hidden: [n_out][n_embd], a target with heads */
   /* Outputs of the last pass read where they are: the runner's arrays (in_place), or, once
    * a pass ran while this lane still computed, those arrays handed over (held). */
   gboolean in_place[2];
-  GArray *held_ids[2], *held_logits[2];
+  GArray *held_ids[2], *held_logits[2], *held_hidden[2];
   View view[2];
   DraftdLm lm[2];
   GCond wake;
@@ -128,6 +128,7 @@ release_outputs (DraftdLane *lane)
     lane->in_place[m] = FALSE;
     g_clear_pointer (&lane->held_ids[m], g_array_unref);
     g_clear_pointer (&lane->held_logits[m], g_array_unref);
+    g_clear_pointer (&lane->held_hidden[m], g_array_unref);
   }
 }
 
@@ -142,6 +143,7 @@ park (DraftdLane *lane, GError **error)
   lane->copied[lane->req.model] = FALSE;
   g_array_set_size (lane->ids[lane->req.model], 0);
   g_array_set_size (lane->logits[lane->req.model], 0);
+  g_array_set_size (lane->hidden[lane->req.model], 0);
   release_outputs (lane);
   lane_set_state (lane, LANE_PARKED);
   g_cond_broadcast (&l->changed);
@@ -258,6 +260,34 @@ view_argmax (gpointer self, guint i)
   return draftd_runner_argmax (runner (v), lane->out_base[m] + i);
 }
 
+static guint
+view_n_heads (gpointer self)
+{
+  View *v = self;
+  return v->model == TARGET ? draftd_runner_n_heads (runner (v)) : 0;
+}
+
+/* The heads' guesses from output i's hidden state, found as view_logits finds its logits
+ * and copied under the lock; the heads run outside it. */
+static guint
+view_propose (gpointer self, guint i, gint32 *out, guint k_max)
+{
+  View *v = self;
+  DraftdLane *lane = v->lane;
+  guint m = v->model, n_embd = draftd_runner_model (runner (v))->config.n_embd;
+  g_autofree float *h = g_new (float, n_embd);
+  if (lane->copied[m]) {
+    memcpy (h, &g_array_index (lane->hidden[m], float, (gsize) i * n_embd), n_embd * sizeof (float));
+  } else {
+    g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&lane->l->lock);
+    const float *src = lane->held_hidden[m]
+                           ? &g_array_index (lane->held_hidden[m], float, (gsize) (lane->out_base[m] + i) * n_embd)
+                           : draftd_runner_hidden (runner (v), lane->out_base[m] + i);
+    memcpy (h, src, n_embd * sizeof (float));
+  }
+  return draftd_runner_propose_from (runner (v), h, out, k_max);
+}
+
 static void view_truncate (gpointer self, guint n) { draftd_runner_seq_truncate (runner (self), physical (self, 0), n); }
 static guint view_n_past (gpointer self) { return draftd_runner_seq_n_past (runner (self), physical (self, 0)); }
 static guint view_n_ctx (gpointer self) { return draftd_runner_seq_n_ctx (runner (self), physical (self, 0)); }
@@ -280,6 +310,7 @@ static const DraftdLmVTable view_vtable = {
   view_forward,    view_logits,     view_argmax,     view_truncate,     view_n_past,
   view_n_ctx,      view_n_vocab,    view_n_batch,    view_n_seq,        view_forward_batch,
   view_seq_n_past, view_seq_n_ctx,  view_seq_tokens, view_seq_truncate, view_seq_copy,
+  view_n_heads,    view_propose,
 };
 
 DraftdLanes *
@@ -310,6 +341,7 @@ draftd_lanes_new (DraftdRunner *target, DraftdRunner *assistant, guint n_lanes, 
       lane->lm[m] = (DraftdLm) { &view_vtable, &lane->view[m] };
       lane->ids[m] = g_array_new (FALSE, FALSE, sizeof (gint32));
       lane->logits[m] = g_array_new (FALSE, FALSE, sizeof (float));
+      lane->hidden[m] = g_array_new (FALSE, FALSE, sizeof (float));
       l->cached[m][i] = g_array_new (FALSE, FALSE, sizeof (gint32));
     }
   }
@@ -328,6 +360,7 @@ draftd_lanes_free (DraftdLanes *l)
       g_array_unref (l->cached[m][i]);
       g_array_unref (l->lanes[i].ids[m]);
       g_array_unref (l->lanes[i].logits[m]);
+      g_array_unref (l->lanes[i].hidden[m]);
     }
   }
   for (guint m = 0; m < 2; m++)
@@ -574,6 +607,9 @@ keep_outputs (DraftdLanes *l, DraftdLane *lane, guint taken)
     g_array_append_val (lane->ids[m], id);
     if (r->want_logits)
       g_array_append_vals (lane->logits[m], draftd_runner_logits (l->runner[m], lane->out_base[m] + j), n_vocab);
+    if (draftd_runner_n_heads (l->runner[m]))
+      g_array_append_vals (lane->hidden[m], draftd_runner_hidden (l->runner[m], lane->out_base[m] + j),
+                           draftd_runner_model (l->runner[m])->config.n_embd);
   }
   lane->copied[m] = TRUE;
 }
@@ -703,19 +739,23 @@ static void
 hand_over_outputs (DraftdLanes *l)
 {
   for (guint m = 0; m < 2; m++) {
-    GArray *logits = NULL, *ids = NULL;
+    GArray *logits = NULL, *ids = NULL, *hidden = NULL;
     for (guint k = 0; k < l->n_lanes; k++) {
       DraftdLane *lane = &l->lanes[k];
       if (!lane->in_place[m] || lane->held_ids[m] || lane->state == LANE_PARKED || lane->state == LANE_FREE)
         continue;
-      if (ids == NULL)
+      if (ids == NULL) {
         draftd_runner_take_outputs (l->runner[m], &logits, &ids);
+        hidden = draftd_runner_take_hidden (l->runner[m]);
+      }
       lane->held_logits[m] = g_array_ref (logits);
       lane->held_ids[m] = g_array_ref (ids);
+      lane->held_hidden[m] = g_array_ref (hidden);
     }
     if (ids) {
       g_array_unref (logits);
       g_array_unref (ids);
+      g_array_unref (hidden);
     }
   }
 }

@@ -188,9 +188,9 @@ draftd_option_read_mode (const DraftdOption *spec, DBusMessageIter *var, DraftdJ
 {
   const char *m;
   dbus_message_iter_get_basic (var, &m);
-  if (!g_strv_contains ((const char *const[]) { "auto", "plain", "speculative", "lookup", NULL }, m)) {
+  if (!g_strv_contains ((const char *const[]) { "auto", "plain", "speculative", "lookup", "blockwise", NULL }, m)) {
     g_autofree char *shown = echo (m);
-    return invalid (error, "mode must be auto, plain, speculative or lookup, not '%s'", shown);
+    return invalid (error, "mode must be auto, plain, speculative, lookup or blockwise, not '%s'", shown);
   }
   return store_string (spec, o, m);
 }

@@ -2,6 +2,7 @@
 #include <math.h>
 #include <string.h>
 #include "lib/decode/speculative.h"
+#include "lib/runtime/heads.h"
 
 typedef struct {
   const DraftdLm *target, *assistant;
@@ -25,6 +26,10 @@ typedef struct {
   gint src_pos;         /* where in D the output continues, -1 when unaligned: a function of
                          * the output alone, so IAD and PLAIN apply the keep policy alike */
   gboolean policy;      /* the keep policy can pick a token other than the argmax */
+  gboolean heads;       /* the target's proposal heads draft (BLOCKWISE; IAD off the source) */
+  gint32 *proposals;    /* [draft_max] the heads' guesses after the last pass's accepted output */
+  guint n_proposals;
+  gboolean from_heads;  /* this pass's drafts are those guesses */
   gboolean finished;
 } Decoder;
 
@@ -40,9 +45,10 @@ draftd_decode_params_init (DraftdDecodeParams *p)
   p->draft_p_min = 0.4f;
   p->draft_length = DRAFTD_DRAFT_CONFIDENCE;
   p->ngram = 2;
+  p->iad_heads = TRUE;
 }
 
-static const char *const mode_names[] = { "plain", "speculative", "lookup", "iad" };
+static const char *const mode_names[] = { "plain", "speculative", "lookup", "iad", "blockwise" };
 
 const char *
 draftd_decode_mode_name (DraftdDecodeMode mode)
@@ -218,6 +224,26 @@ propose_iad (Decoder *d, guint k_max)
   return k;
 }
 
+/* The heads' guesses from the last pass, for this one: the combined pass of blockwise
+ * decoding, where verifying block j proposes block j + 1 at no pass of its own. */
+static guint
+propose_heads (Decoder *d, guint k_max)
+{
+  guint k = MIN (k_max, d->n_proposals);
+  memcpy (d->drafts, d->proposals, k * sizeof (gint32));
+  d->from_heads = k > 0;
+  return k;
+}
+
+/* After a pass: the heads' guesses at the tokens after output i's next one (the output the
+ * verification stopped at), to draft in the next pass. */
+static void
+refresh_proposals (Decoder *d, guint i)
+{
+  if (d->heads)
+    d->n_proposals = draftd_lm_propose (d->target, i, d->proposals, MAX (1u, d->p->draft_max));
+}
+
 static guint
 propose_lookup (Decoder *d, guint k_max)
 {
@@ -238,27 +264,47 @@ propose_lookup (Decoder *d, guint k_max)
 
 /* ---- verification ---- */
 
-/* The greedy choice at output i of the last pass, i tokens past the aligned source position:
- * the target's argmax, unless the keep policy holds on to the source token. IAD's drafts are
- * D[src_pos..], so the source token at output i is the i-th draft. */
+/* The greedy choice at output i of the last pass, where the output is aligned with source
+ * position `at` (-1: unaligned): the target's argmax, unless the keep policy holds on to the
+ * source token there. */
 static gint32
-choose (Decoder *d, guint i)
+choose (Decoder *d, guint i, gint at)
 {
   gint32 best = draftd_lm_argmax (d->target, i);
-  if (!d->policy || d->src_pos < 0 || d->src_pos + i >= d->source->len)
+  if (!d->policy || at < 0 || (guint) at >= d->source->len)
     return best;
-  guint at = d->src_pos + i;
   gint32 s = seq_at (d->source, at);
   if (s == best)
     return best;
   const float *logits = draftd_lm_logits (d->target, i);
   /* Log-probabilities differ by what the logits differ by: the normaliser is shared. */
-  gboolean forced = d->p->forced && at < d->p->n_source && d->p->forced[at];
+  gboolean forced = d->p->forced && (guint) at < d->p->n_source && d->p->forced[at];
   if (forced || logits[s] + d->p->keep_bias > logits[best]) {
     d->stats->kept++;
     return s;
   }
   return best;
+}
+
+/* The source position after drafts[j] is accepted, from `at` before it: the next source
+ * token's, or (the draft leaving or re-joining the source) where the output with drafts[0..j]
+ * appended re-aligns, as advance_source will find once they are emitted. IAD's own drafts
+ * are D[src_pos..], so there it is at + 1; the heads' drafts, off the source, can re-align
+ * in mid-block, and the policy's choice after that must see it as PLAIN does. */
+static gint
+source_after (Decoder *d, gint at, guint j)
+{
+  if (d->source == NULL)
+    return -1;
+  if (at >= 0 && (guint) at < d->source->len && seq_at (d->source, at) == d->drafts[j])
+    return at + 1;
+  guint seq_len = d->seq->len, out_len = d->out->len;
+  g_array_append_vals (d->seq, d->drafts, j + 1);
+  g_array_append_vals (d->out, d->drafts, j + 1);
+  gint pos = iad_realign (d);
+  g_array_set_size (d->seq, seq_len);
+  g_array_set_size (d->out, out_len);
+  return pos;
 }
 
 /* Scores the tokens the target has not seen (the pending token, or a whole prompt) and the
@@ -278,12 +324,13 @@ verify (Decoder *d, const gint32 *unseen, guint n_unseen, guint k, gboolean draf
   d->stats->target_passes++;
   guint j = 0;
   if (d->greedy) {
-    for (;; j++) {
-      gint32 y = choose (d, j);
+    for (gint at = d->src_pos;; j++) {
+      gint32 y = choose (d, j, at);
       if (j == k || y != d->drafts[j]) {
         *next = y;
         break;
       }
+      at = source_after (d, at, j);
     }
   } else {
     for (;; j++) {
@@ -297,6 +344,7 @@ verify (Decoder *d, const gint32 *unseen, guint n_unseen, guint k, gboolean draf
         break;
     }
   }
+  refresh_proposals (d, j);
   /* Keep the unseen tokens and the accepted drafts in the cache. */
   draftd_lm_truncate (t, base + n_unseen + j);
   *accepted = j;
@@ -310,6 +358,10 @@ accept_block (Decoder *d, guint k, guint j, gint32 next)
 {
   d->stats->drafted += k;
   d->stats->accepted += j;
+  if (d->from_heads) {
+    d->stats->head_drafted += k;
+    d->stats->head_accepted += j;
+  }
   g_autofree gint32 *final = g_new (gint32, j + 1);
   memcpy (final, d->drafts, j * sizeof (gint32));
   final[j] = next;
@@ -374,9 +426,10 @@ first_token (Decoder *d, const gint32 *prompt, guint n_prompt, GError **error)
     return FALSE;
   d->stats->prompt_passes++;
   d->stats->prompt_ms = (g_get_monotonic_time () - t0) / 1e3;
+  refresh_proposals (d, 0);
   gint32 y;
   if (d->greedy) {
-    y = choose (d, 0);
+    y = choose (d, 0, d->src_pos);
   } else {
     distribution (d, draftd_lm_logits (t, 0), 0, d->prob);
     y = draftd_sample_from (d->prob, d->n_vocab, &d->rng);
@@ -388,6 +441,11 @@ first_token (Decoder *d, const gint32 *prompt, guint n_prompt, GError **error)
 static gboolean
 check_models (const DraftdLm *target, const DraftdLm *assistant, const DraftdDecodeParams *params, GError **error)
 {
+  if (params->mode == DRAFTD_DECODE_BLOCKWISE && draftd_lm_n_heads (target) == 0) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                 "blockwise decoding needs a target with proposal heads (" DRAFTD_BLOCKWISE_HEADS_KEY ")");
+    return FALSE;
+  }
   if (params->mode != DRAFTD_DECODE_SPECULATIVE)
     return TRUE;
   if (assistant == NULL) {
@@ -423,6 +481,9 @@ decoder_init (Decoder *d, const DraftdLm *target, const DraftdLm *assistant, con
   d->seq = g_array_sized_new (FALSE, FALSE, sizeof (gint32), n_prompt + 64);
   g_array_append_vals (d->seq, prompt, n_prompt);
   d->drafts = g_new (gint32, params->mode == DRAFTD_DECODE_IAD ? MAX (draft_max, first_block (params)) : draft_max);
+  d->heads = draftd_lm_n_heads (target) > 0 &&
+             (params->mode == DRAFTD_DECODE_BLOCKWISE || (params->mode == DRAFTD_DECODE_IAD && params->iad_heads));
+  d->proposals = g_new (gint32, draft_max);
   d->prob = g_new (float, d->n_vocab);
   d->scratch = g_new (float, d->n_vocab);
   if (d->assistant && !d->greedy)
@@ -444,6 +505,7 @@ decoder_clear (Decoder *d)
   g_array_unref (d->seq);
   g_clear_pointer (&d->source, g_array_unref);
   g_free (d->drafts);
+  g_free (d->proposals);
   g_free (d->prob);
   g_free (d->scratch);
   g_free (d->q);
@@ -496,13 +558,19 @@ assistant_outcome (Decoder *d, guint drafted, guint accepted)
 static guint
 propose (Decoder *d, guint k_max, GError **error)
 {
+  d->from_heads = FALSE;
   switch (d->p->mode) {
   case DRAFTD_DECODE_SPECULATIVE:
     return propose_speculative (d, k_max, error);
   case DRAFTD_DECODE_LOOKUP:
     return propose_lookup (d, k_max);
-  case DRAFTD_DECODE_IAD:
-    return propose_iad (d, k_max);
+  case DRAFTD_DECODE_IAD: {
+    /* Off the source (after an edit, until the output re-aligns) the heads draft. */
+    guint k = propose_iad (d, k_max);
+    return k > 0 || !d->heads ? k : propose_heads (d, k_max);
+  }
+  case DRAFTD_DECODE_BLOCKWISE:
+    return propose_heads (d, k_max);
   case DRAFTD_DECODE_PLAIN:
   default:
     return 0;

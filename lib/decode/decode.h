@@ -14,6 +14,8 @@ typedef enum {
   DRAFTD_DECODE_SPECULATIVE,  /* drafts from the assistant model */
   DRAFTD_DECODE_LOOKUP,       /* drafts from n-gram matches in the context (no assistant) */
   DRAFTD_DECODE_IAD,          /* drafts copied from a source text (rewrite/correction) */
+  DRAFTD_DECODE_BLOCKWISE,    /* drafts from the target's own proposal heads (Stern et al.
+                               * 2018): the pass that verifies a block proposes the next */
 } DraftdDecodeMode;
 
 typedef enum {
@@ -44,6 +46,10 @@ typedef struct {
   const guint8 *forced;       /* [n_source] non-zero: copied verbatim where aligned, or NULL */
   gboolean (*is_eog) (gint32 token, gpointer user);  /* end of generation */
   gpointer is_eog_data;
+  /* IAD: where the output has left the source (after an edit, until it re-aligns), draft
+   * the target's proposal heads' guesses instead of nothing (default TRUE; only a target
+   * with heads has any). */
+  gboolean iad_heads;
   /* Called with newly final tokens, in order; return FALSE to stop there (e.g. at a stop
    * string): not an error. Cancellation is the cancellable's job. */
   gboolean (*on_tokens) (const gint32 *tokens, guint n, gpointer user);
@@ -61,6 +67,8 @@ typedef struct {
   guint drafted;
   guint accepted;
   guint kept;                 /* tokens the keep policy chose over the target's argmax */
+  guint head_drafted;         /* drafts that came from the proposal heads (of `drafted`) */
+  guint head_accepted;        /* and of those, accepted (of `accepted`) */
   double prompt_ms;
   double decode_ms;
   gboolean stopped_eog;       /* stopped at an end-of-generation token */

@@ -29,6 +29,11 @@ typedef struct {
   void (*seq_truncate) (gpointer self, guint seq, guint n);
   /* dst holds the first n positions of src, without a pass. */
   gboolean (*seq_copy) (gpointer self, guint src, guint dst, guint n, GError **error);
+  /* Blockwise proposal heads (lib/runtime/heads.h), NULL where the model has none: how many,
+   * and up to k_max guesses at the tokens that follow output i's next token, from output i
+   * of the last pass (sequence 0's); returns how many it wrote. */
+  guint (*n_heads) (gpointer self);
+  guint (*propose) (gpointer self, guint i, gint32 *out, guint k_max);
 } DraftdLmVTable;
 
 typedef struct {
@@ -50,6 +55,14 @@ static inline guint draftd_lm_n_vocab (const DraftdLm *lm) { return lm->vt->n_vo
 static inline guint draftd_lm_n_batch (const DraftdLm *lm) { return lm->vt->n_batch (lm->self); }
 /* 1 for a model without the seq_* calls. */
 static inline guint draftd_lm_n_seq (const DraftdLm *lm) { return lm->vt->n_seq ? lm->vt->n_seq (lm->self) : 1; }
+
+/* 0 for a model without proposal heads. */
+static inline guint draftd_lm_n_heads (const DraftdLm *lm) { return lm->vt->n_heads ? lm->vt->n_heads (lm->self) : 0; }
+static inline guint
+draftd_lm_propose (const DraftdLm *lm, guint i, gint32 *out, guint k_max)
+{
+  return draftd_lm_n_heads (lm) ? lm->vt->propose (lm->self, i, out, k_max) : 0;
+}
 
 typedef struct DraftdRunner DraftdRunner;
 /* Wraps a runner (not owned). */

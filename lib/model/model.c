@@ -10,6 +10,7 @@ draftd_model_free (DraftdModel *m)
   if (m == NULL)
     return;
   g_free (m->layers);
+  g_free (m->heads);
   g_clear_pointer (&m->tokenizer, draftd_tokenizer_free);
   draftd_prompt_meta_clear (&m->prompt);
   g_clear_pointer (&m->file, draftd_gguf_close);
@@ -283,7 +284,53 @@ find_tensors (DraftdModel *m, GError **error)
     if (!check_layer (c, &m->layers[i], error))
       return FALSE;
   for (guint i = 0; i < draftd_gguf_n_tensors (f); i++)
-    m->n_params += draftd_gguf_tensor (f, i)->n_elements;
+    if (!g_str_has_prefix (draftd_gguf_tensor (f, i)->name, "blockwise."))
+      m->n_params += draftd_gguf_tensor (f, i)->n_elements;
+  return TRUE;
+}
+
+/* The proposal heads, when the key says the file has them: every one present, square in the
+ * model's width, of a type draftd reads. Anything else is refused whole (HEADS): heads that
+ * do not fit would propose nonsense silently, and a file that claims heads it lacks is
+ * damaged. Head tensors without the key are refused too, so a converter's mistake shows. */
+static gboolean
+find_heads (DraftdModel *m, GError **error)
+{
+  const DraftdGgufFile *f = m->file;
+  guint64 n = 0;
+  if (draftd_gguf_find_kv (f, DRAFTD_BLOCKWISE_HEADS_KEY) == NULL) {
+    for (guint i = 0; i < draftd_gguf_n_tensors (f); i++)
+      if (g_str_has_prefix (draftd_gguf_tensor (f, i)->name, "blockwise.")) {
+        g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_HEADS, "tensor '%s' without the key %s",
+                     draftd_gguf_tensor (f, i)->name, DRAFTD_BLOCKWISE_HEADS_KEY);
+        return FALSE;
+      }
+    return TRUE;
+  }
+  if (!draftd_gguf_get_uint (f, DRAFTD_BLOCKWISE_HEADS_KEY, &n, error))
+    return FALSE;
+  if (n == 0 || n > DRAFTD_BLOCKWISE_MAX_HEADS) {
+    g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_HEADS, "%s = %" G_GUINT64_FORMAT ": 1 to %u heads",
+                 DRAFTD_BLOCKWISE_HEADS_KEY, n, DRAFTD_BLOCKWISE_MAX_HEADS);
+    return FALSE;
+  }
+  m->heads = g_new0 (const DraftdGgufTensor *, n);
+  m->n_heads = n;
+  for (guint i = 0; i < n; i++) {
+    g_autofree char *name = g_strdup_printf (DRAFTD_BLOCKWISE_HEAD_NAME, i);
+    g_autoptr (GError) shape = NULL;
+    m->heads[i] = draftd_gguf_find_tensor (f, name);
+    if (m->heads[i] == NULL) {
+      g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_HEADS, "%s = %" G_GUINT64_FORMAT " but tensor '%s' is missing",
+                   DRAFTD_BLOCKWISE_HEADS_KEY, n, name);
+      return FALSE;
+    }
+    if (!check_shape (m->heads[i], m->config.n_embd, m->config.n_embd, TRUE, &shape)) {
+      g_set_error (error, DRAFTD_MODEL_ERROR, DRAFTD_MODEL_ERROR_HEADS, "blockwise heads do not fit this model: %s",
+                   shape->message);
+      return FALSE;
+    }
+  }
   return TRUE;
 }
 
@@ -350,7 +397,7 @@ draftd_model_load (const char *path, GError **error)
                  "%s: unsupported architecture '%s' (supported: llama, qwen2, qwen3, gemma3)", path, arch);
     return NULL;
   }
-  if (!read_config (m, arch, error) || !find_tensors (m, error)) {
+  if (!read_config (m, arch, error) || !find_tensors (m, error) || !find_heads (m, error)) {
     g_prefix_error (error, "%s: ", path);
     return NULL;
   }

@@ -19,7 +19,17 @@ typedef enum {
   DRAFTD_MODEL_ERROR_MISSING,  /* tensors or keys missing */
   DRAFTD_MODEL_ERROR_SHAPE,    /* a tensor has the wrong shape or an unsupported type */
   DRAFTD_MODEL_ERROR_CONFIG,   /* inconsistent hyperparameters */
+  DRAFTD_MODEL_ERROR_HEADS,    /* blockwise proposal heads that do not fit the model */
 } DraftdModelError;
+
+/* Blockwise parallel decoding's proposal heads (Stern et al. 2018), optional: the key counts
+ * them, head i (0-based) is the [n_embd][n_embd] matrix "blockwise.{i}.weight", and it
+ * predicts the token i + 2 places after a position from that position's final hidden state
+ * h (after output_norm), as argmax (W_out (h + relu (W_i h))) with the model's own output
+ * projection W_out. */
+#define DRAFTD_BLOCKWISE_HEADS_KEY "draftd.blockwise.heads"
+#define DRAFTD_BLOCKWISE_HEAD_NAME "blockwise.%u.weight"
+#define DRAFTD_BLOCKWISE_MAX_HEADS 15
 
 typedef enum { DRAFTD_ARCH_LLAMA, DRAFTD_ARCH_QWEN2, DRAFTD_ARCH_QWEN3, DRAFTD_ARCH_GEMMA3 } DraftdArch;
 typedef enum { DRAFTD_ROPE_INTERLEAVED, DRAFTD_ROPE_NEOX } DraftdRopeLayout;
@@ -89,7 +99,9 @@ typedef struct {
   const DraftdGgufTensor *output_norm;/* [n_embd] */
   const DraftdGgufTensor *output;     /* [n_vocab][n_embd]; == token_embd when tied */
   DraftdLayerWeights *layers;   /* [n_layer] */
-  guint64 n_params;
+  const DraftdGgufTensor **heads; /* [n_heads] blockwise proposal heads, [n_embd][n_embd] */
+  guint n_heads;                /* 0: the file has none */
+  guint64 n_params;             /* the model's own: the heads are not counted */
 } DraftdModel;
 
 DraftdModel *draftd_model_load (const char *path, GError **error);

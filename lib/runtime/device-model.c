@@ -180,6 +180,7 @@ draftd_device_model_upload (DraftdDeviceModel *w, GError **error)
       (!w->cfg.tied_output && !upload_matrix (w, &w->output, model->output, error)) ||
       !upload_vector (w, &w->output_norm, model->output_norm, w->D, error))
     return FALSE;
+  w->heads = draftd_heads_new (model);
   for (guint i = 0; i < w->cfg.n_layer; i++)
     if (!upload_layer (w, i, error))
       return FALSE;
@@ -208,6 +209,7 @@ device_model_clear (gpointer data)
   draftd_vk_buffer_clear (vk, &w->output_norm);
   draftd_matrix_clear (vk, &w->output);
   draftd_matrix_clear (vk, &w->token_embd);
+  g_clear_pointer (&w->heads, draftd_heads_free);
 }
 
 void

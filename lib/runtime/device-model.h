@@ -4,6 +4,7 @@
  * (lib/runtime/weights.h); vectors are f32, padded. */
 #pragma once
 #include "lib/model/model.h"
+#include "lib/runtime/heads.h"
 #include "lib/runtime/weights.h"
 
 typedef struct {
@@ -30,6 +31,7 @@ typedef struct {
   DraftdMatrix output;        /* [n_vocab][n_embd]; unused when tied */
   DraftdVkBuffer output_norm; /* [D] */
   DraftdDeviceLayer *layers;  /* [n_layer] */
+  DraftdHeads *heads;         /* blockwise proposal heads on the host, or NULL (heads.h) */
 } DraftdDeviceModel;
 
 /* The strides only: nothing on the device yet, so a caller can check its run state against

@@ -53,9 +53,13 @@ struct DraftdRunner {
   DraftdVkBuffer out_rows;    /* [n_batch] the pass's tokens that give outputs, host-visible */
   DraftdVkBuffer logits;      /* [n_batch][V] host-visible */
   DraftdVkBuffer ids;         /* [n_batch] host-visible */
+  DraftdVkBuffer hidden;      /* [n_batch][D] host-visible: the outputs' final hidden states,
+                               * for the proposal heads (a model with heads only) */
 
   GArray *out_logits;         /* float, [n_out][n_vocab] */
   GArray *out_ids;            /* gint32 */
+  GArray *out_hidden;         /* float, [n_out][n_embd] (keep_hidden) */
+  gboolean keep_hidden;       /* a model with heads, or options.hidden */
   gboolean out_have_logits;
   guint64 passes;
   guint last_dispatches;      /* in the last pass */
@@ -147,6 +151,7 @@ alloc_activations (DraftdRunner *r, GError **error)
     { &r->out_rows, b * 4, TRUE },
     { &r->logits, b * r->V * 4, TRUE },
     { &r->ids, b * 4, TRUE },
+    { &r->hidden, r->keep_hidden ? b * r->D * 4 : 16, TRUE },
   };
   for (guint i = 0; i < G_N_ELEMENTS (bufs); i++) {
     if (!draftd_vk_buffer_init (vk, bufs[i].buf, bufs[i].size, bufs[i].host, error))
@@ -213,6 +218,7 @@ runner_new (DraftdDeviceModel *w, const DraftdRunnerOptions *options, GError **e
   r->w = w;
   r->cfg = w->cfg;
   r->profile = options->profile;
+  r->keep_hidden = options->hidden || w->model->n_heads > 0;
   r->fuse_norm = fuse_norm (vk, options->norm);
   r->flash = vk->gpu_kernels && r->cfg.head_dim <= DRAFTD_FLASH_MAX_HEAD_DIM;
   guint n_ctx = options->n_ctx ? options->n_ctx : MIN (r->cfg.n_ctx_train, 4096u);
@@ -227,6 +233,7 @@ runner_new (DraftdDeviceModel *w, const DraftdRunnerOptions *options, GError **e
   r->V = r->w->V;
   r->out_logits = g_array_new (FALSE, FALSE, sizeof (float));
   r->out_ids = g_array_new (FALSE, FALSE, sizeof (gint32));
+  r->out_hidden = g_array_new (FALSE, FALSE, sizeof (float));
   r->in_pass = g_new0 (gint, MAX (n_seq, 1u));
   g_mutex_init (&r->copy_lock);
   r->pending_copies = g_array_new (FALSE, FALSE, sizeof (KvCopy));
@@ -265,12 +272,13 @@ draftd_runner_free (DraftdRunner *r)
   draftd_kv_cache_clear (&r->kv, vk);
   draftd_vk_buffer_clear (vk, &r->rope_swa);
   draftd_vk_buffer_clear (vk, &r->rope);
-  DraftdVkBuffer *bufs[] = { &r->ids,    &r->logits,     &r->out_rows, &r->token_pos, &r->token_pos_host,
+  DraftdVkBuffer *bufs[] = { &r->hidden, &r->ids,    &r->logits,     &r->out_rows, &r->token_pos, &r->token_pos_host,
                              &r->tokens, &r->attn_parts, &r->score_sums, &r->scores, &r->hb, &r->att,
                              &r->qkv,    &r->xb,         &r->x,        &r->dummy };
   for (guint i = 0; i < G_N_ELEMENTS (bufs); i++)
     draftd_vk_buffer_clear (vk, bufs[i]);
   g_clear_pointer (&r->out_logits, g_array_unref);
+  g_clear_pointer (&r->out_hidden, g_array_unref);
   g_clear_pointer (&r->out_ids, g_array_unref);
   g_free (r->in_pass);
   g_clear_pointer (&r->pending_copies, g_array_unref);
@@ -585,6 +593,30 @@ record_embed (Recorder *rec, guint T)
   }
 }
 
+/* The normed hidden states of the outputs (xb's first n_out rows) into host memory, for the
+ * proposal heads; the pass's closing barrier makes the copy visible to the host. */
+static void
+record_hidden_copy (Recorder *rec, guint n_out)
+{
+  DraftdRunner *r = rec->r;
+  VkMemoryBarrier mb = {
+    .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+    .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+    .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT,
+  };
+  vkCmdPipelineBarrier (rec->cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &mb, 0,
+                        NULL, 0, NULL);
+  VkBufferCopy run = { 0, 0, (VkDeviceSize) n_out * r->D * 4 };
+  vkCmdCopyBuffer (rec->cmd, r->xb.buffer, r->hidden.buffer, 1, &run);
+  VkMemoryBarrier to_host = {
+    .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+    .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+    .dstAccessMask = VK_ACCESS_HOST_READ_BIT,
+  };
+  vkCmdPipelineBarrier (rec->cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &to_host, 0, NULL, 0,
+                        NULL);
+}
+
 /* The output head for the pass's tokens listed in out_rows: they may lie anywhere in it. */
 static void
 record_head (Recorder *rec, guint n_out)
@@ -594,6 +626,8 @@ record_head (Recorder *rec, guint n_out)
   DraftdRmsNormParams pc = { c->n_embd, r->D, 0, c->norm_eps, FALSE, TRUE };
   DraftdBind nb[4] = { { &r->x }, { &r->w->output_norm }, { &r->xb }, { &r->out_rows } };
   dispatch (rec, &r->kernels->rmsnorm, nb, &pc, sizeof pc, n_out, 1, 1);
+  if (r->keep_hidden)
+    record_hidden_copy (rec, n_out);
   record_matmul (rec, draftd_device_model_output (r->w),
                  &(MatmulOps) { .x = &r->xb, .y = &r->logits, .x_stride = r->D, .y_stride = r->V }, n_out);
   DraftdArgmaxParams amp = { c->n_vocab, r->V };
@@ -682,6 +716,8 @@ run_pass (DraftdRunner *r, guint T, guint n_out, guint max_keys, guint attn_tile
     for (guint o = 0; o < n_out; o++)
       g_array_append_vals (r->out_logits, (const float *) r->logits.mapped + (gsize) o * r->V, c->n_vocab);
   }
+  for (guint o = 0; r->keep_hidden && o < n_out; o++)
+    g_array_append_vals (r->out_hidden, (const float *) r->hidden.mapped + (gsize) o * r->D, c->n_embd);
   return TRUE;
 }
 
@@ -794,6 +830,7 @@ draftd_runner_forward_batch (DraftdRunner *r, const DraftdBatch *batch, DraftdFo
   r->out_have_logits = !(flags & DRAFTD_FORWARD_ARGMAX_ONLY);
   g_array_set_size (r->out_logits, 0);
   g_array_set_size (r->out_ids, 0);
+  g_array_set_size (r->out_hidden, 0);
   mark_in_pass (r, start, 1);
   gboolean ok = TRUE;
   for (guint done = 0; ok && done < batch->n;) {
@@ -855,6 +892,41 @@ const DraftdModel *draftd_runner_model (const DraftdRunner *r) { return r->model
 guint64 draftd_runner_passes (const DraftdRunner *r) { return r->passes; }
 void draftd_runner_truncate (DraftdRunner *r, guint n) { draftd_kv_cache_truncate (&r->kv, 0, n); }
 guint draftd_runner_n_seq (const DraftdRunner *r) { return r->kv.n_seq; }
+
+guint
+draftd_runner_n_heads (const DraftdRunner *r)
+{
+  return draftd_heads_n (r->w->heads);
+}
+
+const float *
+draftd_runner_hidden (const DraftdRunner *r, guint i)
+{
+  g_return_val_if_fail (r->keep_hidden && i < r->out_ids->len, NULL);
+  return &g_array_index (r->out_hidden, float, (gsize) i * r->cfg.n_embd);
+}
+
+guint
+draftd_runner_propose (const DraftdRunner *r, guint i, gint32 *out, guint k_max)
+{
+  if (r->w->heads == NULL || i >= r->out_hidden->len / r->cfg.n_embd)
+    return 0;
+  return draftd_heads_propose (r->w->heads, draftd_runner_hidden (r, i), out, k_max);
+}
+
+guint
+draftd_runner_propose_from (const DraftdRunner *r, const float *hidden, gint32 *out, guint k_max)
+{
+  return r->w->heads ? draftd_heads_propose (r->w->heads, hidden, out, k_max) : 0;
+}
+
+GArray *
+draftd_runner_take_hidden (DraftdRunner *r)
+{
+  GArray *h = r->out_hidden;
+  r->out_hidden = g_array_new (FALSE, FALSE, sizeof (float));
+  return h;
+}
 
 void
 draftd_runner_take_outputs (DraftdRunner *r, GArray **logits, GArray **ids)

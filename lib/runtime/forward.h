@@ -32,6 +32,8 @@ typedef struct {
   guint seq_ctx;    /* capacity of each sequence after those (their KV is allocated up
                      * front: n_seq - n_seq_full times this); 0: n_ctx */
   DraftdNormPlace norm; /* where the norms before QKV and gate/up run */
+  gboolean hidden;  /* hand back the outputs' final hidden states (draftd_runner_hidden) even
+                     * without proposal heads, which always get them: to train heads */
 } DraftdRunnerOptions;
 
 typedef enum {
@@ -69,6 +71,18 @@ guint draftd_runner_n_outputs (const DraftdRunner *r);
 void draftd_runner_take_outputs (DraftdRunner *r, GArray **logits, GArray **ids);
 const float *draftd_runner_logits (const DraftdRunner *r, guint i);   /* [n_vocab] of output i */
 gint32 draftd_runner_argmax (const DraftdRunner *r, guint i);
+/* Blockwise proposal heads (lib/runtime/heads.h): how many the model has (0: none); the
+ * final hidden state of output i of the last pass ([n_embd], after output_norm; a model with
+ * heads, or options.hidden); and up to
+ * k_max guesses at the tokens after output i's next token, from it (0 without heads). */
+guint draftd_runner_n_heads (const DraftdRunner *r);
+const float *draftd_runner_hidden (const DraftdRunner *r, guint i);
+guint draftd_runner_propose (const DraftdRunner *r, guint i, gint32 *out, guint k_max);
+/* The same from a hidden state kept elsewhere (n_embd floats: one handed over below). */
+guint draftd_runner_propose_from (const DraftdRunner *r, const float *hidden, gint32 *out, guint k_max);
+/* The last pass's hidden states handed over ([n_out][n_embd], empty without them), beside
+ * draftd_runner_take_outputs and for the same reason. */
+GArray *draftd_runner_take_hidden (DraftdRunner *r);
 guint draftd_runner_n_past (const DraftdRunner *r);
 guint draftd_runner_n_ctx (const DraftdRunner *r);
 guint draftd_runner_n_batch (const DraftdRunner *r);

@@ -29,6 +29,10 @@ typedef struct {
   guint n, identical, exact, clean, clean_kept, kept_source, n_rewrite;
   guint tp, n_hyp, n_ref, passes, greedy_passes, tokens, drafted, accepted;
   double ms, greedy_ms;
+  /* A target with proposal heads: IAD without them too, on the same cache state. */
+  gboolean heads;
+  guint head_drafted, head_accepted, noheads_passes, noheads_identical, edited, edited_passes, edited_noheads_passes;
+  double noheads_ms;
 } CorrectTotals;
 
 /* Truncates the target's cache to what it shares with `snapshot`, the state before the
@@ -43,6 +47,32 @@ cache_restore (DraftdGrammarContext *ctx, const GArray *snapshot)
     c++;
   g_array_set_size (ctx->cached, c);
   draftd_lm_truncate (ctx->target, c);
+}
+
+/* A third run of a sentence when the target has heads: IAD without them, from the same
+ * cache state; its passes, and whether its output is the same. A sentence the target edits
+ * (its IAD run left the source somewhere) is where heads can save passes. */
+static gboolean
+iad_without_heads (DraftdGrammarContext *ctx, const char *src, const DraftdGrammarRequest *iad_req, const GArray *snapshot,
+                   const char *hyp, guint passes, CorrectTotals *t, GError **error)
+{
+  DraftdGrammarRequest req = *iad_req;
+  req.iad_without_heads = TRUE;
+  g_autoptr (GArray) edits = draftd_grammar_edits_new ();
+  DraftdGrammarStats st;
+  cache_restore (ctx, snapshot);
+  g_autofree char *out = draftd_grammar_run (ctx, src, &req, edits, &st, error);
+  if (out == NULL)
+    return FALSE;
+  t->noheads_passes += st.target_passes;
+  t->noheads_ms += st.wall_ms;
+  t->noheads_identical += g_str_equal (out, hyp);
+  if (st.drafted > st.accepted) {
+    t->edited++;
+    t->edited_passes += passes;
+    t->edited_noheads_passes += st.target_passes;
+  }
+  return TRUE;
 }
 
 /* One sentence, timed twice from the same cache state: IAD alone, and the run that decodes
@@ -69,8 +99,12 @@ correct_sentence (DraftdGrammarContext *ctx, const char *src, const char *preset
       return NULL;
     *(iad ? &hyp : &cmp_hyp) = out;
   }
+  if (t->heads && !iad_without_heads (ctx, src, &iad_req, snapshot, hyp, ist.target_passes, t, error))
+    return NULL;
   t->n++;
   t->identical += cst.greedy_equal && g_str_equal (hyp, cmp_hyp);
+  t->head_drafted += ist.head_drafted;
+  t->head_accepted += ist.head_accepted;
   t->kept_source += ist.kept_source;
   t->passes += ist.target_passes;
   t->drafted += ist.drafted;
@@ -116,6 +150,14 @@ correct_report (const DraftdModel *m, const DraftdVk *vk, const DraftdGrammarCon
   printf ("  plain: %.3f target passes per output token, %.0f ms  -> speedup %.2fx (same cache state, alternating order)\n",
           greedy_ppt, t->greedy_ms, speedup);
   printf ("  output identical to plain greedy: %u/%u\n", t->identical, t->n);
+  if (t->heads) {
+    printf ("  proposal heads: %u guesses drafted off the source, %u accepted; IAD without heads: %.3f passes per output "
+            "token, %.0f ms, identical output %u/%u\n", t->head_drafted, t->head_accepted,
+            (double) t->noheads_passes / MAX (t->tokens, 1), t->noheads_ms, t->noheads_identical, t->n);
+    printf ("  sentences IAD edited (%u): %u target passes with heads, %u without (%.1f%% fewer)\n", t->edited,
+            t->edited_passes, t->edited_noheads_passes,
+            t->edited_noheads_passes ? 100.0 * (1.0 - (double) t->edited_passes / t->edited_noheads_passes) : 0);
+  }
   printf ("  edits: precision %.3f recall %.3f F0.5 %.3f (%u proposed, %u in references, %u matched)\n", P, R, F05, t->n_hyp,
           t->n_ref, t->tp);
   printf ("  error-free sentences left unchanged: %u/%u; exact corrections: %u/%u; safety net kept the source %u times\n",
@@ -129,6 +171,9 @@ correct_report (const DraftdModel *m, const DraftdVk *vk, const DraftdGrammarCon
     { "sentences", t->n }, { "block", ctx->block }, { "ngram", ctx->ngram }, { "drafted", t->drafted },
     { "accepted", t->accepted }, { "identical_to_greedy", t->identical }, { "clean", t->clean },
     { "clean_unchanged", t->clean_kept }, { "exact", t->exact }, { "kept_source", t->kept_source },
+    { "head_drafted", t->head_drafted }, { "head_accepted", t->head_accepted },
+    { "noheads_passes", t->noheads_passes }, { "noheads_identical", t->noheads_identical },
+    { "edited", t->edited }, { "edited_passes", t->edited_passes }, { "edited_noheads_passes", t->edited_noheads_passes },
   };
   for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
     bench_json_int (json, counts[i].k, counts[i].v);
@@ -165,7 +210,7 @@ bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint lim
   DraftdGrammarContext ctx = { &lm, m->tokenizer, cached, meta->format, meta->correct_template, meta->rewrite_template,
                                meta->template_end, block, ngram ? ngram : 2, first_block, NULL, NULL, NULL };
   g_auto (GStrv) lines = g_strsplit (pairs, "\n", -1);
-  CorrectTotals t = { 0 };
+  CorrectTotals t = { .heads = m->n_heads > 0 };
   for (guint i = 0; lines[i] && t.n < limit; i++) {
     char *tab = strchr (lines[i], '\t');
     if (tab == NULL)

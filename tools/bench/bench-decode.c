@@ -1,6 +1,8 @@
 /* draftd-bench's decode suite: a fixed set of prompts (and rewrite sources) through plain,
- * speculative, prompt-lookup and IAD decoding: tokens/s, target passes per generated token,
- * acceptance, and speedup vs plain decoding of the same model in the same run. */
+ * speculative, blockwise (a target with proposal heads), prompt-lookup and IAD decoding
+ * (with and without heads): tokens/s, target passes per generated token and tokens per pass
+ * (blockwise's mean accepted block), acceptance, and speedup vs plain decoding of the same
+ * model in the same run. */
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 #include <math.h>
@@ -28,6 +30,7 @@ typedef struct {
   DraftdDraftLength length;
   guint ngram;
   guint edit_every;   /* IAD: change one source token in this many (0: copy exactly) */
+  gboolean heads;     /* IAD: the target's proposal heads draft off the source */
 } DecodeCase;
 
 typedef struct {
@@ -52,6 +55,7 @@ run_case (DraftdLm *t, DraftdLm *a, const DraftdModel *m, const DecodeCase *c, g
     p.draft_p_min = c->p_min;
     p.draft_length = c->length;
     p.ngram = c->ngram;
+    p.iad_heads = c->heads;
     p.is_eog = draftd_tokenizer_is_eog_cb;
     p.is_eog_data = m->tokenizer;
     if (c->sample) {
@@ -101,33 +105,37 @@ run_case (DraftdLm *t, DraftdLm *a, const DraftdModel *m, const DecodeCase *c, g
 /* The decode suite's cases: plain first (the baseline of the greedy rows), sampled plain
  * before speculative sampling (its baseline). */
 static GPtrArray *
-decode_cases (gboolean with_assistant, gboolean sweep)
+decode_cases (gboolean with_assistant, gboolean with_heads, gboolean sweep)
 {
   GPtrArray *cases = g_ptr_array_new_with_free_func (g_free);
 #define ADD(...) g_ptr_array_add (cases, g_memdup2 (&(DecodeCase) { __VA_ARGS__ }, sizeof (DecodeCase)))
-  ADD ("plain greedy", DRAFTD_DECODE_PLAIN, FALSE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 0);
+  ADD ("plain greedy", DRAFTD_DECODE_PLAIN, FALSE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 0, FALSE);
   if (with_assistant) {
-    ADD ("speculative greedy", DRAFTD_DECODE_SPECULATIVE, FALSE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 0);
+    ADD ("speculative greedy", DRAFTD_DECODE_SPECULATIVE, FALSE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 0, FALSE);
     if (sweep) {
-      ADD ("  p_min 0.2", DRAFTD_DECODE_SPECULATIVE, FALSE, 16, 0.2f, DRAFTD_DRAFT_CONFIDENCE, 2, 0);
-      ADD ("  p_min 0.6", DRAFTD_DECODE_SPECULATIVE, FALSE, 16, 0.6f, DRAFTD_DRAFT_CONFIDENCE, 2, 0);
-      ADD ("  p_min 0.8", DRAFTD_DECODE_SPECULATIVE, FALSE, 16, 0.8f, DRAFTD_DRAFT_CONFIDENCE, 2, 0);
-      ADD ("  draft_max 8", DRAFTD_DECODE_SPECULATIVE, FALSE, 8, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 0);
-      ADD ("  schedule 5 +2/-1", DRAFTD_DECODE_SPECULATIVE, FALSE, 16, 0.4f, DRAFTD_DRAFT_SCHEDULE, 2, 0);
+      ADD ("  p_min 0.2", DRAFTD_DECODE_SPECULATIVE, FALSE, 16, 0.2f, DRAFTD_DRAFT_CONFIDENCE, 2, 0, FALSE);
+      ADD ("  p_min 0.6", DRAFTD_DECODE_SPECULATIVE, FALSE, 16, 0.6f, DRAFTD_DRAFT_CONFIDENCE, 2, 0, FALSE);
+      ADD ("  p_min 0.8", DRAFTD_DECODE_SPECULATIVE, FALSE, 16, 0.8f, DRAFTD_DRAFT_CONFIDENCE, 2, 0, FALSE);
+      ADD ("  draft_max 8", DRAFTD_DECODE_SPECULATIVE, FALSE, 8, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 0, FALSE);
+      ADD ("  schedule 5 +2/-1", DRAFTD_DECODE_SPECULATIVE, FALSE, 16, 0.4f, DRAFTD_DRAFT_SCHEDULE, 2, 0, FALSE);
     }
   }
-  ADD ("lookup greedy", DRAFTD_DECODE_LOOKUP, FALSE, 8, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 0);
-  ADD ("IAD, exact copy", DRAFTD_DECODE_IAD, FALSE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 0);
-  ADD ("IAD, 1 edit in 12", DRAFTD_DECODE_IAD, FALSE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 12);
+  if (with_heads)
+    ADD ("blockwise greedy", DRAFTD_DECODE_BLOCKWISE, FALSE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 0, FALSE);
+  ADD ("lookup greedy", DRAFTD_DECODE_LOOKUP, FALSE, 8, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 0, FALSE);
+  ADD ("IAD, exact copy", DRAFTD_DECODE_IAD, FALSE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 0, FALSE);
+  ADD ("IAD, 1 edit in 12", DRAFTD_DECODE_IAD, FALSE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 12, FALSE);
+  if (with_heads)
+    ADD ("IAD, 1 in 12, heads", DRAFTD_DECODE_IAD, FALSE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 12, TRUE);
   if (sweep) {
-    ADD ("  n 1", DRAFTD_DECODE_IAD, FALSE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 1, 12);
-    ADD ("  n 3", DRAFTD_DECODE_IAD, FALSE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 3, 12);
-    ADD ("  block 8", DRAFTD_DECODE_IAD, FALSE, 8, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 12);
-    ADD ("  block 32", DRAFTD_DECODE_IAD, FALSE, 32, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 12);
+    ADD ("  n 1", DRAFTD_DECODE_IAD, FALSE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 1, 12, FALSE);
+    ADD ("  n 3", DRAFTD_DECODE_IAD, FALSE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 3, 12, FALSE);
+    ADD ("  block 8", DRAFTD_DECODE_IAD, FALSE, 8, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 12, FALSE);
+    ADD ("  block 32", DRAFTD_DECODE_IAD, FALSE, 32, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 12, FALSE);
   }
-  ADD ("plain sampled T0.8", DRAFTD_DECODE_PLAIN, TRUE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 0);
+  ADD ("plain sampled T0.8", DRAFTD_DECODE_PLAIN, TRUE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 0, FALSE);
   if (with_assistant)
-    ADD ("speculative sampled", DRAFTD_DECODE_SPECULATIVE, TRUE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 0);
+    ADD ("speculative sampled", DRAFTD_DECODE_SPECULATIVE, TRUE, 16, 0.4f, DRAFTD_DRAFT_CONFIDENCE, 2, 0, FALSE);
 #undef ADD
   return cases;
 }
@@ -152,8 +160,8 @@ decode_report (GPtrArray *cases, const Totals *best, const Totals *sum, JsonBuil
     double ppt = (double) tot.passes / tot.tokens;
     double acc = tot.drafted ? (double) tot.accepted / tot.drafted : 0;
     double per_pass = (double) tot.accepted / tot.passes;
-    printf ("%-22s %9.1f %9.1f %10.3f %12.2f %10.1f%% %8.2fx %8u\n", c->label, tps, gen_tps, ppt, per_pass, acc * 100,
-            tps / base, tot.tokens);
+    printf ("%-22s %9.1f %9.1f %10.3f %10.2f %12.2f %10.1f%% %8.2fx %8u\n", c->label, tps, gen_tps, ppt, 1.0 / ppt,
+            per_pass, acc * 100, tps / base, tot.tokens);
     g_autofree char *label = g_strstrip (g_strdup (c->label));
     json_builder_begin_object (json);
     bench_json_string (json, "mode", draftd_decode_mode_name (c->mode));
@@ -169,6 +177,8 @@ decode_report (GPtrArray *cases, const Totals *best, const Totals *sum, JsonBuil
     bench_json_double (json, "prompt_ms", tot.prompt_ms);
     bench_json_double (json, "passes_per_token", ppt);
     bench_json_double (json, "accepted_per_pass", per_pass);
+    bench_json_double (json, "tokens_per_pass", 1.0 / ppt);
+    bench_json_bool (json, "heads", c->mode == DRAFTD_DECODE_BLOCKWISE || c->heads);
     bench_json_double (json, "acceptance", acc);
     bench_json_double (json, "speedup", tps / base);
     bench_json_double (json, "sustained_s", sum[i].ms / 1e3);
@@ -249,7 +259,7 @@ bench_decode (DraftdVk *vk, const char *path, const char *assistant_path, guint 
   if (r == NULL || (am && ar == NULL))
     return FALSE;
   DraftdLm t = draftd_lm_for_runner (r), a = ar ? draftd_lm_for_runner (ar) : (DraftdLm) { 0 };
-  g_autoptr (GPtrArray) cases = decode_cases (ar != NULL, sweep);
+  g_autoptr (GPtrArray) cases = decode_cases (ar != NULL, m->n_heads > 0, sweep);
   g_autoptr (GPtrArray) plain_outs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   DecodeRun d = { &t, &a, m, n_tokens, cases, plain_outs };
   double warm = 0;
@@ -258,8 +268,8 @@ bench_decode (DraftdVk *vk, const char *path, const char *assistant_path, guint 
   printf ("\ndecoding: %s%s%s on %s, %zu prompts x %u tokens, fastest of at least %u rounds and %.1f s each, after %.1f s"
           " of warm-up\n", m->name, am ? " + assistant " : "", am ? am->name : "", vk->name, G_N_ELEMENTS (bench_prompts),
           n_tokens, rounds, timing->min_s, warm);
-  printf ("%-22s %9s %9s %10s %12s %11s %9s %8s\n", "mode", "tokens/s", "gen t/s", "passes/tok", "accepted/pass",
-          "acceptance", "speedup", "tokens");
+  printf ("%-22s %9s %9s %10s %10s %12s %11s %9s %8s\n", "mode", "tokens/s", "gen t/s", "passes/tok", "tok/pass",
+          "accepted/pass", "acceptance", "speedup", "tokens");
   g_autofree Totals *best = g_new0 (Totals, cases->len), *sum = g_new0 (Totals, cases->len);
   if (!decode_rounds (&d, rounds, timing->min_s, best, sum, error))
     return FALSE;
