@@ -198,6 +198,42 @@ test_language_setting (LspClient *c)
   tap_ok (d3 && lsp_find_diagnostic (d3, "Prosim"), "a Markdown document whose front matter says lang: cs is checked in Czech");
 }
 
+#define EL_TEXT                                                                                                      \
+  "Η γλώσσα είναι το σημαντικότερο εργαλείο επικοινωνίας των ανθρώπων. Κάθε μέρα μιλάμε και γράφουμε σε πολλές "   \
+  "διαφορετικές περιστάσεις.\n"
+#define EL_TEXT2                                                                                                     \
+  "Το καλοκαίρι πηγαίνουμε συχνά στη θάλασσα με τους φίλους μας. Τα βράδια καθόμαστε στην παραλία και κοιτάζουμε "  \
+  "τα αστέρια.\n"
+
+/* Every window/showMessage already read, freed; TRUE if one of them holds `needle`. A check's
+ * message is sent before its diagnostics, so once they are read it is here. */
+static gboolean
+shown (LspClient *c, const char *needle)
+{
+  gboolean found = FALSE;
+  for (JsonNode *m; (m = lsp_wait (c, -1, "window/showMessage", 0)) != NULL; json_node_unref (m)) {
+    const char *text = draftd_lsp_get_string (draftd_lsp_get_object (json_node_get_object (m), "params"), "message");
+    found |= text && strstr (text, needle) != NULL;
+  }
+  return found;
+}
+
+/* Text in a language draftd has no dictionary for (Greek: none is pinned for the tests) comes
+ * back without diagnostics: the server says so once, or the user takes silence for a clean
+ * text; a second such document is not announced again. */
+static void
+test_unchecked_language (LspClient *c)
+{
+  g_autofree char *file = g_build_filename (root, "glossa.txt", NULL), *file2 = g_build_filename (root, "thalassa.txt", NULL);
+  g_autofree char *uri1 = g_filename_to_uri (file, NULL, NULL), *uri2 = g_filename_to_uri (file2, NULL, NULL);
+  shown (c, "");
+  g_autoptr (JsonArray) d1 = lsp_open (c, uri1, "plaintext", EL_TEXT);
+  tap_ok (d1 && json_array_get_length (d1) == 0 && shown (c, "sentences in 'el' are not checked"),
+          "a Greek document: no diagnostics, and a message that Greek is not checked and how to get it");
+  g_autoptr (JsonArray) d2 = lsp_open (c, uri2, "plaintext", EL_TEXT2);
+  tap_ok (d2 && !shown (c, ""), "a second Greek document: the message is not repeated");
+}
+
 /* A document in a folder named with a space (%20 in its URI): once .draftd/words.txt there
  * lists its made-up word, the next check flags it no more. The server's own filter read the
  * lists when the document opened (there was none): only the daemon, given the path, knows. */
@@ -275,6 +311,7 @@ main (void)
   test_document_path (&c);
   test_dialect_setting (&c);
   test_language_setting (&c);
+  test_unchecked_language (&c);
   test_locale (&f);
   g_free (uri);
   g_free (root);

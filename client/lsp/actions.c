@@ -243,7 +243,7 @@ selection_edits (DraftdLspServer *s, DraftdLspDocument *doc, Command *c, GArray 
 }
 
 static void
-on_command_done (GArray *edits, const char *result, const GError *error, gpointer user)
+on_command_done (GArray *edits, const char *result, const char *unchecked_language, const GError *error, gpointer user)
 {
   Command *c = user;
   DraftdLspServer *s = c->s;

@@ -369,8 +369,25 @@ job_failed (DraftdLspServer *s, CheckJob *cj, const GError *error)
   }
 }
 
+/* Sentences the daemon left unchecked (no dictionary for their language, or a language
+ * nobody can tell): said once per language in a session, or the user takes the silence of
+ * the diagnostics for a clean text. */
 static void
-on_checked (GArray *edits, const char *result, const GError *error, gpointer user)
+warn_unchecked (DraftdLspServer *s, const char *language)
+{
+  if (language == NULL || g_hash_table_contains (s->unchecked_warned, language))
+    return;
+  g_hash_table_add (s->unchecked_warned, g_strdup (language));
+  if (g_str_equal (language, "und"))
+    draftd_lsp_host_show (s, 3, "draftd: some sentences were not checked: their language could not be told "
+                                "(the draftd.language setting names it)");
+  else
+    draftd_lsp_host_show (s, 3, "draftd: sentences in '%s' are not checked: draftd has no dictionary for it "
+                                "(install hunspell-%.2s and restart draftd)", language, language);
+}
+
+static void
+on_checked (GArray *edits, const char *result, const char *unchecked_language, const GError *error, gpointer user)
 {
   CheckJob *cj = user;
   DraftdLspServer *s = cj->s;
@@ -389,6 +406,7 @@ on_checked (GArray *edits, const char *result, const GError *error, gpointer use
     if (g_hash_table_size (s->cache) > CACHE_LIMIT)
       g_hash_table_remove_all (s->cache);
     g_hash_table_insert (s->cache, g_strdup (cj->key), g_array_ref (edits));
+    warn_unchecked (s, unchecked_language);
   }
   /* After a failure the document waits for the retry: publishing now would clear its diagnostics. */
   if (doc && !error && g_hash_table_size (doc->inflight) == 0 && !doc->check_source) {

@@ -18,6 +18,7 @@ typedef struct {
   gboolean cancel_requested;
   GError *error;          /* a failure to report from the main loop */
   GArray *edits;
+  char *unchecked_language;  /* the Finished stats' language of sentences left unchecked */
   DraftdLspJobDone done;
   gpointer user;
 } Job;
@@ -59,6 +60,7 @@ job_free (Job *j)
   g_free (j->text);
   g_free (j->instruction);
   g_free (j->path);
+  g_free (j->unchecked_language);
   g_array_unref (j->edits);
   g_clear_error (&j->error);
   g_free (j);
@@ -89,7 +91,7 @@ finish (Job *j, const char *result, const GError *error)
   g_hash_table_steal (d->jobs, &j->id);
   if (error && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     d->stats.failed++;
-  j->done (error ? NULL : j->edits, result, error, j->user);
+  j->done (error ? NULL : j->edits, result, error ? NULL : j->unchecked_language, error, j->user);
   job_free (j);
   pump (d);
 }
@@ -114,7 +116,13 @@ on_edit (gpointer user, const DraftdBusEdit *edit)
 static void
 on_finished (gpointer user, const char *result, DBusMessageIter *stats)
 {
-  finish (user, result, NULL);
+  Job *j = user;
+  dbus_uint32_t unchecked = 0;
+  const char *language = NULL;
+  if (stats && draftd_bus_dict_get_u32 (stats, "unchecked", &unchecked) && unchecked > 0)
+    j->unchecked_language =
+      g_strdup (draftd_bus_dict_get (stats, "unchecked_language", DBUS_TYPE_STRING, &language) && *language ? language : "und");
+  finish (j, result, NULL);
 }
 
 static void
@@ -199,7 +207,7 @@ draftd_lsp_daemon_free (DraftdLspDaemon *d)
       draftd_bus_cancel (d->bus, j->path);
     j->state = JOB_DONE;
     g_autoptr (GError) e = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED, "the language server is exiting");
-    j->done (NULL, NULL, e, j->user);
+    j->done (NULL, NULL, NULL, e, j->user);
     job_free (j);
   }
   g_clear_pointer (&d->bus, draftd_bus_free);  /* flushes the cancels */

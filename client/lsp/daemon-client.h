@@ -15,10 +15,13 @@ typedef struct {
 
 typedef struct _DraftdLspDaemon DraftdLspDaemon;
 
-/* Called once per job: edits (DraftdLspEdit) and the result text on success, or an error
- * (G_IO_ERROR_CANCELLED for a cancelled job; a DRAFTD_BUS_CLIENT_ERROR when the daemon is
- * missing, restarted mid-job or refused the text). */
-typedef void (*DraftdLspJobDone) (GArray *edits, const char *result, const GError *error, gpointer user);
+/* Called once per job: edits (DraftdLspEdit) and the result text on success, with
+ * unchecked_language the language of sentences the daemon left unchecked ("und": it could
+ * not be told; NULL: every sentence was checked); or an error (G_IO_ERROR_CANCELLED for a
+ * cancelled job; a DRAFTD_BUS_CLIENT_ERROR when the daemon is missing, restarted mid-job or
+ * refused the text). */
+typedef void (*DraftdLspJobDone) (GArray *edits, const char *result, const char *unchecked_language, const GError *error,
+                                  gpointer user);
 
 /* Presence: called with TRUE when the daemon appears on the bus, FALSE when it goes. */
 typedef void (*DraftdLspPresence) (gboolean present, gpointer user);

@@ -44,6 +44,7 @@ struct _DraftdLspServer {
   GHashTable *cache;         /* paragraph text -> GArray of DraftdLspEdit (Correct's answer) */
   GHashTable *commands;      /* JSON-RPC id (as text) -> job id of a running workspace/executeCommand */
   gint64 next_request;
+  GHashTable *unchecked_warned;  /* languages whose unchecked sentences were announced */
   gboolean daemon_down;      /* an outage was announced; announce the recovery */
   guint retry_source, retry_seconds;
   guint64 cache_hits, paragraphs_checked;

@@ -422,6 +422,7 @@ draftd_lsp_server_new (GOutputStream *out, const char *bus_address)
   s->cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, draftd_lsp_cached_edits_free);
   s->commands = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   s->workspace_words = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  s->unchecked_warned = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   s->daemon = draftd_lsp_daemon_new (bus_address, 2, on_presence, s);
   s->locale_dialect = draftd_cli_locale_dialect ();
   return s;
@@ -438,6 +439,7 @@ draftd_lsp_server_free (DraftdLspServer *s)
   g_hash_table_unref (s->cache);
   g_hash_table_unref (s->commands);
   g_hash_table_unref (s->workspace_words);
+  g_hash_table_unref (s->unchecked_warned);
   draftd_lsp_settings_clear (&s->settings);
   g_free (s->root_path);
   g_free (s->locale_dialect);

@@ -39,7 +39,7 @@ draftd_bus_append_variant_string (DBusMessageIter *it, const char *s)
 }
 
 dbus_bool_t
-draftd_bus_dict_get_u32 (DBusMessageIter *dict, const char *key, dbus_uint32_t *out)
+draftd_bus_dict_get (DBusMessageIter *dict, const char *key, int type, void *out)
 {
   DBusMessageIter d;
   if (dbus_message_iter_get_arg_type (dict) != DBUS_TYPE_ARRAY)
@@ -54,10 +54,16 @@ draftd_bus_dict_get_u32 (DBusMessageIter *dict, const char *key, dbus_uint32_t *
     dbus_message_iter_get_basic (&en, &k);
     dbus_message_iter_next (&en);
     dbus_message_iter_recurse (&en, &var);
-    if (strcmp (k, key) == 0 && dbus_message_iter_get_arg_type (&var) == DBUS_TYPE_UINT32) {
+    if (strcmp (k, key) == 0 && dbus_message_iter_get_arg_type (&var) == type) {
       dbus_message_iter_get_basic (&var, out);
       return TRUE;
     }
   }
   return FALSE;
+}
+
+dbus_bool_t
+draftd_bus_dict_get_u32 (DBusMessageIter *dict, const char *key, dbus_uint32_t *out)
+{
+  return draftd_bus_dict_get (dict, key, DBUS_TYPE_UINT32, out);
 }
