@@ -389,6 +389,11 @@ subject_number (const F *f, guint b, guint end)
     return g_str_equal (f->words[head - 1].lower, "a") ? 1 : g_str_equal (f->words[head - 1].lower, "the") ? -1 : 0;
   if (head == (gint) b && draftd_candidates_in_list (determiners, h) && !draftd_candidates_in_list (singular_heads, h) && !draftd_candidates_in_list (of_heads, h))
     return 0;
+  /* "this reading passage casts" is no subject: its determiner is singular and its last noun
+   * plural, so the phrase has run into the verb. */
+  if (draftd_candidates_in_list (" this that a an every each another ", f->words[b].lower) && head > (gint) b && rest < 0 &&
+      noun_number (f, h) > 0)
+    return 0;
   /* An adjective alone ("old have it", "the rich") names people of either number. */
   if (head == (gint) b && draftd_forms_is (h, 'a') && !draftd_candidates_in_list (singular_heads, h) && !draftd_candidates_in_list (of_heads, h) && !draftd_candidates_in_list (plural_heads, h))
     return 0;
@@ -445,6 +450,29 @@ demonstrative (F *f, guint b)
   return sure (f, d->start, d->end, g_str_equal (d->lower, "this") ? "these" : "those", DRAFTD_FIX_AGREEMENT);
 }
 
+/* No other verb in the clause after words[i], up to a comma or the sentence's end: no
+ * auxiliary, no form in -s or -ed that is a verb and no noun ("a clear trend"). */
+static gboolean
+only_verb (const F *f)
+{
+  static const char *const aux =
+    " is are was were be been has have had do does did will would can could should may might must isn't aren't wasn't weren't "
+    "doesn't don't didn't won't can't ";
+  for (guint k = f->i + 1; k < f->n && joined (f, k - 1); k++) {
+    const char *l = f->words[k].lower;
+    if (draftd_candidates_in_list (clause_words, l) || draftd_candidates_in_list (" and or ", l))
+      return TRUE;
+    if (draftd_candidates_in_list (aux, l))
+      return FALSE;
+    if ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n')) {
+      g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, l);
+      if (fam->len > 0)
+        return FALSE;
+    }
+  }
+  return TRUE;
+}
+
 static gboolean
 subject_head (F *f)
 {
@@ -486,9 +514,12 @@ subject_head (F *f)
       !draftd_candidates_in_list (" that to it him her them me us you up out down back nearby here there abroad together alone ", next) &&
       !g_str_has_suffix (next, "ly"))
     return FALSE;
-  /* A verb that is no noun in either form ("live", "lives") reads no other way. */
+  /* A verb that is no noun in either form ("live", "lives") reads no other way; nor does one
+   * whose clause has no other verb to be its ("The results of the survey shows a trend":
+   * "survey shows" as a noun would leave the sentence without one). */
   g_autofree char *sing = g_str_has_suffix (w->lower, "s") ? g_strdup (other) : g_strdup (w->lower);
-  if (!draftd_forms_is (sing, 'n'))
+  gboolean object = draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (" it him her them me us you ", next);
+  if (!draftd_forms_is (sing, 'n') || (object && only_verb (f)))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
   return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, 0);
 }
