@@ -389,6 +389,10 @@ subject_number (const F *f, guint b, guint end)
     return g_str_equal (f->words[head - 1].lower, "a") ? 1 : g_str_equal (f->words[head - 1].lower, "the") ? -1 : 0;
   if (head == (gint) b && draftd_candidates_in_list (determiners, h) && !draftd_candidates_in_list (singular_heads, h) && !draftd_candidates_in_list (of_heads, h))
     return 0;
+  /* "Now let me", "Today marks": a time or place word opening the clause is an adverb to
+   * the reader, though WordNet lists it as a noun. */
+  if (head == (gint) b && draftd_candidates_in_list (" now today tomorrow yesterday tonight here there home then ", h))
+    return 0;
   /* "this reading passage casts" is no subject: its determiner is singular and its last noun
    * plural, so the phrase has run into the verb. */
   if (draftd_candidates_in_list (" this that a an every each another ", f->words[b].lower) && head > (gint) b && rest < 0 &&
