@@ -829,8 +829,9 @@ licensed (const Ctx *x, const Around *a, const char *alt)
   if (draftd_candidates_in_list (" they're you're who's it's ", alt))
     return is_ing (n) || (n && draftd_candidates_in_list (" a an the not going been very so too really just always never all about no ", n)) ||
            predicate_adjective (x, n, a->next2);
+  /* "She was younger then.": "then" ending its clause is "at that time"; "than" never ends one. */
   if (g_str_equal (alt, "than"))
-    return comparative (p) || comparative (a->prev2);
+    return (comparative (p) || comparative (a->prev2)) && !a->ends;
   if (g_str_equal (alt, "then"))
     return !comparative (p) && !comparative (a->prev2) && (a->start || (p && draftd_candidates_in_list (" and since until till just but back ", p)));
   if (g_str_equal (alt, "where"))

@@ -92,13 +92,29 @@ modal_of (F *f)
   const char *prev = near (f, -1), *next = near (f, 1);
   if (!g_str_equal (w->lower, "of") || !draftd_candidates_in_list (modals, prev) || next == NULL)
     return FALSE;
-  /* "would of" is "would have" before a participle or "been"; "could of course" is no error. */
-  if (g_str_equal (next, "course"))
+  /* "would of" is "would have" before a participle or "been"; "could of course" is no error,
+   * nor a noun after its determiner ("the will of the people", "a can of beans"). */
+  if (g_str_equal (next, "course") || draftd_candidates_in_list (" the a an my your his her its our their every each another no ", near (f, -2)) ||
+      draftd_candidates_in_list (determiners, next))
     return FALSE;
   return sure (f, w->start, w->end, "have", DRAFTD_FIX_VERB_FORM);
 }
 
 /* ---- preposition.for-since: "since two years" ---- */
+
+/* Only a number between spaces in s[a, b): " 20 ". */
+static gboolean
+digits_between (const F *f, gsize a, gsize b)
+{
+  gsize k = a;
+  if (k >= b || f->s[k++] != ' ')
+    return FALSE;
+  if (k >= b || !g_ascii_isdigit (f->s[k]))
+    return FALSE;
+  while (k < b && g_ascii_isdigit (f->s[k]))
+    k++;
+  return k + 1 == b && f->s[k] == ' ';
+}
 
 static gboolean
 since_duration (F *f)
@@ -106,11 +122,18 @@ since_duration (F *f)
   const Word *w = &f->words[f->i];
   static const char *const units = " minutes hours days weeks months years decades centuries ages ";
   const char *q = near (f, 1), *u = near (f, 2), *after = near (f, 3);
-  if (!g_str_equal (w->lower, "since") || q == NULL)
+  if (!g_str_equal (w->lower, "since"))
+    return FALSE;
+  /* Figures are no words here: "since 20 minutes" has "minutes" next, past the digits. */
+  if (q == NULL && f->i + 1 < f->n && digits_between (f, w->end, f->words[f->i + 1].start))
+    q = "20", u = f->words[f->i + 1].lower, after = f->i + 2 < f->n && joined (f, f->i + 1) ? f->words[f->i + 2].lower : NULL;
+  if (q == NULL)
     return FALSE;
   gboolean count = draftd_candidates_in_list (numbers, q) || draftd_candidates_in_list (" many several few ", q) || g_ascii_isdigit (q[0]);
-  /* "since two years ago" names a point in time, and is right. */
-  if (!count || !draftd_candidates_in_list (units, u) || g_strcmp0 (after, "ago") == 0)
+  /* "since two years ago" names a point in time, and is right; "Since two weeks had passed"
+   * is a reason, the duration its clause's subject. */
+  if (!count || !draftd_candidates_in_list (units, u) || g_strcmp0 (after, "ago") == 0 ||
+      draftd_candidates_in_list (" had have has was were passed went elapsed ", after))
     return FALSE;
   return sure (f, w->start, w->end, "for", DRAFTD_FIX_PREPOSITION);
 }
@@ -366,6 +389,15 @@ subject_number (const F *f, guint b, guint end)
     return g_str_equal (f->words[head - 1].lower, "a") ? 1 : g_str_equal (f->words[head - 1].lower, "the") ? -1 : 0;
   if (head == (gint) b && draftd_candidates_in_list (determiners, h) && !draftd_candidates_in_list (singular_heads, h) && !draftd_candidates_in_list (of_heads, h))
     return 0;
+  /* "Now let me", "Today marks": a time or place word opening the clause is an adverb to
+   * the reader, though WordNet lists it as a noun. */
+  if (head == (gint) b && draftd_candidates_in_list (" now today tomorrow yesterday tonight here there home then ", h))
+    return 0;
+  /* "this reading passage casts" is no subject: its determiner is singular and its last noun
+   * plural, so the phrase has run into the verb. */
+  if (draftd_candidates_in_list (" this that a an every each another ", f->words[b].lower) && head > (gint) b && rest < 0 &&
+      noun_number (f, h) > 0)
+    return 0;
   /* An adjective alone ("old have it", "the rich") names people of either number. */
   if (head == (gint) b && draftd_forms_is (h, 'a') && !draftd_candidates_in_list (singular_heads, h) && !draftd_candidates_in_list (of_heads, h) && !draftd_candidates_in_list (plural_heads, h))
     return 0;
@@ -422,6 +454,29 @@ demonstrative (F *f, guint b)
   return sure (f, d->start, d->end, g_str_equal (d->lower, "this") ? "these" : "those", DRAFTD_FIX_AGREEMENT);
 }
 
+/* No other verb in the clause after words[i], up to a comma or the sentence's end: no
+ * auxiliary, no form in -s or -ed that is a verb and no noun ("a clear trend"). */
+static gboolean
+only_verb (const F *f)
+{
+  static const char *const aux =
+    " is are was were be been has have had do does did will would can could should may might must isn't aren't wasn't weren't "
+    "doesn't don't didn't won't can't ";
+  for (guint k = f->i + 1; k < f->n && joined (f, k - 1); k++) {
+    const char *l = f->words[k].lower;
+    if (draftd_candidates_in_list (clause_words, l) || draftd_candidates_in_list (" and or ", l))
+      return TRUE;
+    if (draftd_candidates_in_list (aux, l))
+      return FALSE;
+    if ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n')) {
+      g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, l);
+      if (fam->len > 0)
+        return FALSE;
+    }
+  }
+  return TRUE;
+}
+
 static gboolean
 subject_head (F *f)
 {
@@ -439,7 +494,7 @@ subject_head (F *f)
     return TRUE;
   /* After "that" or "which" the clause's subject has its determiner ("that the results show"):
    * "that work are", "which makes passes" are a determiner's phrase and a relative's verb. */
-  if (b > 0 && draftd_candidates_in_list (" that which whose ", f->words[b - 1].lower) && !draftd_candidates_in_list (determiners, f->words[b].lower))
+  if (b > 0 && draftd_candidates_in_list (" that which who whose ", f->words[b - 1].lower) && !draftd_candidates_in_list (determiners, f->words[b].lower))
     return FALSE;
   g_autofree char *other = NULL;
   int v = verb_number (f, w->lower, &other);
@@ -463,9 +518,12 @@ subject_head (F *f)
       !draftd_candidates_in_list (" that to it him her them me us you up out down back nearby here there abroad together alone ", next) &&
       !g_str_has_suffix (next, "ly"))
     return FALSE;
-  /* A verb that is no noun in either form ("live", "lives") reads no other way. */
+  /* A verb that is no noun in either form ("live", "lives") reads no other way; nor does one
+   * whose clause has no other verb to be its ("The results of the survey shows a trend":
+   * "survey shows" as a noun would leave the sentence without one). */
   g_autofree char *sing = g_str_has_suffix (w->lower, "s") ? g_strdup (other) : g_strdup (w->lower);
-  if (!draftd_forms_is (sing, 'n'))
+  gboolean object = draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (" it him her them me us you ", next);
+  if (!draftd_forms_is (sing, 'n') || (object && only_verb (f)))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
   return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, 0);
 }
@@ -592,6 +650,10 @@ then_after_comparative (F *f)
   const char *prev = near (f, -1);
   if (!g_str_equal (w->lower, "then") || prev == NULL || draftd_candidates_in_list (" and but just since until till back even ", prev))
     return FALSE;
+  /* "He was much thinner then." and "younger then, and": "then" as "at that time" ends its
+   * clause, where "than" never does. */
+  if (near (f, 1) == NULL)
+    return FALSE;
   const char *alts[] = { "than" };
   if (comparative (prev))
     return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 1.5f);
@@ -615,7 +677,10 @@ affect_effect (F *f)
   if (draftd_candidates_in_list (" affect affects ", w->lower)) {
     gboolean plural = g_str_equal (w->lower, "affects");
     gboolean noun_slot = prev && (draftd_candidates_in_list (determiners, prev) || draftd_forms_is (prev, 'a')) && draftd_candidates_in_list (" on of ", next);
-    if (g_strcmp0 (prev, "side") == 0 || noun_slot)
+    /* "the special affects in the film": a plural after an adjective and its determiner. */
+    gboolean plural_slot = plural && prev && draftd_forms_is (prev, 'a') &&
+                           draftd_candidates_in_list (determiners, prev2) && draftd_candidates_in_list (" in of on from were are ", next);
+    if (g_strcmp0 (prev, "side") == 0 || noun_slot || plural_slot)
       return sure (f, w->start, w->end, plural ? "effects" : "effect", DRAFTD_FIX_WORD_CHOICE);
     return FALSE;
   }
@@ -720,25 +785,32 @@ pronoun_case (F *f)
     for (guint k = 0; k < 4; k++)
       if (g_str_equal (w->lower, subject_of[k][0]))
         return sure (f, w->start, w->end, subject_of[k][1], DRAFTD_FIX_WORD_CHOICE);
-  if (g_strcmp0 (prev, "and") != 0 || f->i < 2)
+  if (!draftd_candidates_in_list (" and or ", prev) || f->i < 2)
     return FALSE;
   if (g_str_equal (w->lower, "me") && finite_verb (f, next)) {
     /* The subject: a noun phrase or a name from the clause's start to "and". */
     guint k = 0, and = f->i - 1;
-    gboolean name = and == 1 && f->words[0].fixed;
+    gboolean name = and == 1 && (f->words[0].fixed || draftd_candidates_in_list (" she he we they you ", f->words[0].lower));
     if (name || (noun_phrase (f, &k, and) >= 0 && k == and))
       return sure (f, w->start, w->end, "I", DRAFTD_FIX_WORD_CHOICE);
     return FALSE;
   }
-  if (!g_str_equal (w->text, "I") || (next && !draftd_candidates_in_list (prepositions, next) && !draftd_candidates_in_list (" last yesterday today tomorrow ", next)))
+  if (!g_str_equal (w->text, "I") || (next && !draftd_candidates_in_list (prepositions, next) &&
+                                        !draftd_candidates_in_list (" last yesterday today tomorrow if when because ", next)))
     return FALSE;
-  /* "to Sarah and I.", "between you and I": the object of a preposition or an -ing verb. */
+  /* "to Sarah and I.", "between you and I": the object of a preposition or an -ing verb;
+   * "call Tom or I if": of a verb other than "be" ("It was Tom and I" is formal, not wrong). */
   for (gint d = -2; d >= -5; d--) {
-    const char *p = near (f, d);
-    if (p == NULL || finite_verb (f, p))
+    const char *p = near (f, d), *before = near (f, d - 1);
+    /* After its determiner a word is a noun ("my husband and I"), whatever else it can be. */
+    gboolean noun = before && draftd_candidates_in_list (determiners, before);
+    if (p == NULL || draftd_candidates_in_list (clause_words, p) || draftd_candidates_in_list (" is are was were be been being am ", p))
       return FALSE;
-    if (draftd_candidates_in_list (" between for to with from of about like at by ", p) || (g_str_has_suffix (p, "ing") && strlen (p) > 4))
+    if (draftd_candidates_in_list (" between for to with from of about like at by ", p) || (g_str_has_suffix (p, "ing") && strlen (p) > 4) ||
+        (d < -2 && !noun && finite_verb (f, p)))
       return sure (f, w->start, w->end, "me", DRAFTD_FIX_WORD_CHOICE);
+    if (!noun && finite_verb (f, p))
+      return FALSE;
   }
   return FALSE;
 }

@@ -5,7 +5,7 @@
 //   node tools/harper-correct.mjs HARPER_DIR FILE
 //
 // HARPER_DIR is a folder holding node_modules/harper.js (npm install harper.js there).
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 
@@ -15,8 +15,11 @@ if (!dir || !file) {
   process.exit(2);
 }
 const dist = path.join(path.resolve(dir), "node_modules", "harper.js", "dist");
-const harper = await import(pathToFileURL(path.join(dist, "index.js")).href);
-const { binaryInlined } = await import(pathToFileURL(path.join(dist, "binaryInlined.js")).href);
+// Up to 0.3x harper.js shipped index.js and binaryInlined.js; from 0.4x (0.51 here) one
+// harper.js exports both.
+const split = existsSync(path.join(dist, "index.js"));
+const harper = await import(pathToFileURL(path.join(dist, split ? "index.js" : "harper.js")).href);
+const { binaryInlined } = split ? await import(pathToFileURL(path.join(dist, "binaryInlined.js")).href) : harper;
 const linter = new harper.LocalLinter({ binary: binaryInlined });
 await linter.setup();
 
