@@ -28,8 +28,17 @@
 // stream, RMS-normed on the fly with the gains at binding 7: the sum of squares takes the same
 // per-lane chain and tree, and the scale multiplies the whole dot product).
 //
+// INT_DOT (the forms whose values are integers times a scale, minus a min: Q8_0, Q4_0, U4SM,
+// I8S, I8SM; a device with VK_KHR_shader_integer_dot_product): X comes quantized to ggml's
+// q8_1 blocks by quant_q8.comp (binding 2: the int8 values, binding 7: each block's d, d * sum
+// and the halves' sums), and a chunk's dot product is integer: packed 4x8-bit dot products of
+// its quants against X's, then scale * d * that, minus (min + scale * offset) * d * sum(X's q).
+// No NORM (quant_q8.comp norms X before quantizing it) and no TILED build; the chains and the
+// tree are the float build's, so the reduction order rule holds for it too.
+//
 // The including file includes matmul_params.glsl and a dequant_<form>.glsl (VPC, unpack_chunk,
-// chunk_scale_min_a/b and the weight bindings 0, 1, 5, 6).
+// chunk_scale_min_a/b and the weight bindings 0, 1, 5, 6; with INT_DOT, chunk_idot and
+// CHUNK_OFFSET).
 layout(constant_id = 3) const uint NR = 2u;         // rows per lane group
 layout(constant_id = 4) const uint SH_VEC4 = 1u;    // shared memory, in vec4s (vk-kernels.c sizes it)
 const uint LANES = 32u;
@@ -38,10 +47,15 @@ const uint NE = NR * TILE;                          // (row, token) sums per lan
 const uint RED_STRIDE = LANES + 1u;                 // floats per sum in the tree's area (no bank conflicts)
 const uint Q4 = VPC / 4u;                           // vec4s per chunk
 
+#ifdef INT_DOT
+layout(binding = 2) readonly buffer QxBuf { uvec4 qx[]; };
+layout(binding = 7) readonly buffer QmBuf { vec4 qm[]; };
+#else
 layout(binding = 2) readonly buffer XBuf { vec4 x4[]; };
+layout(binding = 7) readonly buffer GBuf { vec4 g4[]; };
+#endif
 layout(binding = 3) buffer YBuf { float y[]; };
 layout(binding = 4) readonly buffer BiasBuf { float bias[]; };
-layout(binding = 7) readonly buffer GBuf { vec4 g4[]; };
 
 // The TILED build's X tile ([token][chunk][VPC values]), then, after the K loop, the trees' area.
 shared vec4 sh[SH_VEC4];
@@ -64,7 +78,21 @@ uvec4 raw_b(uint r, uint c) { return words4(wb_[chunk_index(r, c, p.chunks)]); }
 // and are never stored), as a row of X.
 uint x_row(uint t) { return p.token0 + min(gl_WorkGroupID.y * TILE + t, p.n_tokens - 1u); }
 
-#ifdef TILED
+#ifdef INT_DOT
+// The dot product of a weight chunk with token t's quantized X, added to acc: chunk c covers
+// values c * VPC .. of the row, so block c * VPC / 32 of X (half c & 1 of it where VPC is 16).
+float dot_chunk(const float acc, const uvec4 w, const vec2 sm, const uint t, const uint c) {
+  const uint b = x_row(t) * (p.x_stride / 32u) + (c * VPC) / 32u;
+  const uint half_ = VPC == 16u ? (c & 1u) : 0u;
+  const uvec4 xlo = qx[2u * b + half_];
+  const uvec4 xhi = VPC == 32u ? qx[2u * b + 1u] : uvec4(0u);
+  const vec4 m = qm[b];
+  const float s = VPC == 16u ? (half_ == 0u ? m.z : m.w) : m.y;
+  precise float dq = m.x * float(chunk_idot(w, xlo, xhi));
+  precise float a = fma(sm.x, dq, acc);
+  return fma(-(sm.y + sm.x * CHUNK_OFFSET), s, a);
+}
+#elif defined(TILED)
 // Where vec4 q of chunk cl of token t lies in the tile. The lanes read one vec4 of neighbouring
 // chunks at a time, 8 lanes (128 bytes) per step of the shared memory; the vec4s of a chunk are
 // rotated by (cl / (8 / Q4)) so those 8 fall in 8 different 16-byte bank groups (no padding:
@@ -146,6 +174,15 @@ void matmul_rows(const bool pair) {
           sb[i] = chunk_scale_min_b(r, c);
         }
       }
+#ifdef INT_DOT
+      [[unroll]] for (uint t = 0u; t < TILE; t++) {
+        [[unroll]] for (uint i = 0u; i < NR; i++) {
+          acc[t * NR + i] = dot_chunk(acc[t * NR + i], ra[i], sa[i], t, c);
+          if (pair)
+            acc_b[t * NR + i] = dot_chunk(acc_b[t * NR + i], rb[i], sb[i], t, c);
+        }
+      }
+#else
       // Not unrolled: the body already holds NR x TILE x 4 fma() per matrix, and unrolled
       // again per vec4 of the chunk it took lavapipe minutes to compile.
       for (uint q = 0u; q < Q4; q++) {
@@ -173,6 +210,7 @@ void matmul_rows(const bool pair) {
           }
         }
       }
+#endif
     }
   }
   // The trees: every lane writes its partials, then lane e adds sum e's 32 of them.

@@ -349,6 +349,15 @@ draftd_forward() {
     dr draftd-bench --suite forward -m "$work/$m.gguf" --passes 1,4,16,64 --reps "$reps" --warmup-seconds "$warm" \
       --min-seconds "$min" --json "$raw/forward-$m.json" >>"$log" 2>&1 || say "FAILED: draftd forward suite on $m (see the log)"
     [ ! -f "$raw/forward-$m.json" ] || say "draftd forward $m: $(python3 -c 'import json,sys; print(", ".join("T=%d %.0f t/s" % (p["T"], p["sustained_tokens_per_s"]) for p in json.load(open(sys.argv[1]))["results"][0]["passes"]))' "$raw/forward-$m.json")"
+    # Each matmul kernel's weights GB/s at T=1 beside the ceiling (gpu-check-report.py's table).
+    [ ! -f "$raw/forward-$m.json" ] || say "draftd matmuls $m at T=1: $(python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))["results"][0]
+by = r.get("weight_bytes_by_form") or {}
+ks = next((p for p in r["passes"] if p["T"] == 1), {}).get("kernels_ms_per_pass") or {}
+out = ["%s %.0f GB/s" % (k, by[f] / (ms / 1e3) / 1e9) for k, ms in sorted(ks.items()) for f in by
+       if ms > 0 and k in ("gemv_" + f, "gemv_dot_" + f, "gemm_" + f, "matmul_" + f)]
+print("int dot " + r.get("int_dot", "?") + "; " + (", ".join(out) or "no timestamps"))' "$raw/forward-$m.json")"
   done
   return 0
 }

@@ -141,16 +141,37 @@ type_name (VkPhysicalDeviceType t)
 }
 
 static gboolean
-has_push_descriptors (VkPhysicalDevice pd)
+has_extension (VkPhysicalDevice pd, const char *name)
 {
   guint32 n = 0;
   vkEnumerateDeviceExtensionProperties (pd, NULL, &n, NULL);
   g_autofree VkExtensionProperties *e = g_new0 (VkExtensionProperties, n ? n : 1);
   vkEnumerateDeviceExtensionProperties (pd, NULL, &n, e);
   for (guint32 i = 0; i < n; i++)
-    if (g_str_equal (e[i].extensionName, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME))
+    if (g_str_equal (e[i].extensionName, name))
       return TRUE;
   return FALSE;
+}
+
+static gboolean
+has_push_descriptors (VkPhysicalDevice pd)
+{
+  return has_extension (pd, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
+}
+
+/* Whether the integer-dot matmuls can run (the extension and its feature) and are wanted. */
+static gboolean
+want_int_dot (VkPhysicalDevice pd)
+{
+  if (g_strcmp0 (g_getenv ("DRAFTD_INT_DOT"), "0") == 0 ||
+      !has_extension (pd, VK_KHR_SHADER_INTEGER_DOT_PRODUCT_EXTENSION_NAME))
+    return FALSE;
+  VkPhysicalDeviceShaderIntegerDotProductFeaturesKHR idp = {
+    .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES_KHR,
+  };
+  VkPhysicalDeviceFeatures2 f2 = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &idp };
+  vkGetPhysicalDeviceFeatures2 (pd, &f2);
+  return idp.shaderIntegerDotProduct;
 }
 
 static gboolean
@@ -280,7 +301,8 @@ create_device (DraftdVk *vk, GError **error)
     .queueCount = 1,
     .pQueuePriorities = &prio,
   };
-  const char *exts[] = { VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME };
+  /* The integer dot products only serve the GPU family's matmuls. */
+  const char *exts[] = { VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME, VK_KHR_SHADER_INTEGER_DOT_PRODUCT_EXTENSION_NAME };
   VkPhysicalDeviceFeatures supported;
   vkGetPhysicalDeviceFeatures (vk->physical, &supported);
   vk->shader_int64 = supported.shaderInt64 && !g_getenv ("DRAFTD_NO_INT64");
@@ -291,13 +313,19 @@ create_device (DraftdVk *vk, GError **error)
   vk->gpu_kernels = g_strcmp0 (kernels, "gpu") == 0 ||
                     (g_strcmp0 (kernels, "cpu") != 0 && vk->props.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU);
   vk->tiled_gemm = g_strcmp0 (g_getenv ("DRAFTD_GEMM"), "gemv") != 0;
+  vk->int_dot = vk->gpu_kernels && want_int_dot (vk->physical);
+  VkPhysicalDeviceShaderIntegerDotProductFeaturesKHR idp = {
+    .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES_KHR,
+    .shaderIntegerDotProduct = VK_TRUE,
+  };
   VkPhysicalDeviceFeatures enabled = { .shaderInt64 = vk->shader_int64 };
   VkDeviceCreateInfo dci = {
     .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+    .pNext = vk->int_dot ? &idp : NULL,
     .pEnabledFeatures = &enabled,
     .queueCreateInfoCount = 1,
     .pQueueCreateInfos = &qci,
-    .enabledExtensionCount = G_N_ELEMENTS (exts),
+    .enabledExtensionCount = vk->int_dot ? 2 : 1,
     .ppEnabledExtensionNames = exts,
   };
   if (!draftd_vk_check (vkCreateDevice (vk->physical, &dci, NULL, &vk->device), "vkCreateDevice", error))

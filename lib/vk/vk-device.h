@@ -44,6 +44,11 @@ typedef struct {
    * memory) or the matrix-vector kernel of a tile of 8: the same bits either way, so the
    * choice is speed alone. DRAFTD_GEMM=tiled|gemv; default tiled. */
   gboolean tiled_gemm;
+  /* VK_KHR_shader_integer_dot_product with shaderIntegerDotProduct, enabled: the GPU family
+   * runs the matmuls of integer weight forms on X quantized to 8 bits (INT_DOT in
+   * shaders/matmul_gpu.glsl). DRAFTD_INT_DOT=0 keeps the float kernels where the device has
+   * it (lavapipe has it, unaccelerated: integerDotProduct4x8BitPackedSignedAccelerated 0). */
+  gboolean int_dot;
   char *name;
   /* Bytes of device memory its buffers hold now (draft status shows each model's), added
    * and taken atomically: lanes allocate from their own threads. */
