@@ -11,6 +11,18 @@
 // particular subgroup size and no assumption about how lanes map onto subgroups, so every
 // device (and lavapipe, which tests it) runs exactly these additions.
 //
+// SUBGROUP_TREE (a device with subgroup shuffles): the tree's first levels run in registers,
+// as a subgroupShuffleXor butterfly over offsets 1, 2, .. below the subgroup's width (up to
+// 32): lane l adds lane l ^ s's value to its own, so lane 32m + W k holds the sum of the W
+// partials the tree's first log2(W) levels add, the same pairs in the same order (an IEEE
+// addition gives the same bits with its operands swapped). The levels left, over 32 / W
+// values, run in shared memory as before. Lanes are then numbered by subgroup (subgroup s's
+// invocation i is lane (s * width + i) % 32), so that a shuffle's partner is in its lane
+// group; where the workgroup's subgroups are not all full the kernel numbers them as without
+// SUBGROUP_TREE and shuffles nothing. The bits are the same either way, so batch invariance
+// holds whatever the device's subgroups; lavapipe (subgroups of 8) runs three levels in
+// shuffles and two in shared memory.
+//
 // The reduction order rule: a row's sum for a token is that chain per lane, then that tree,
 // whatever the kernel (matrix-vector or tiled), its token tile TILE, its rows per lane group NR
 // or the number of tokens in the pass. Both builds below run the same per-lane code; they differ
@@ -124,14 +136,41 @@ vec4 load_x(uint t, uint c, uint q) { return x4[(x_row(t) * p.x_stride) / 4u + c
 float red_get(uint i) { return sh[i / 4u][i % 4u]; }
 void red_set(uint i, float v) { sh[i / 4u][i % 4u] = v; }
 
-// The fixed pairwise tree over the 32 partials of sum e of this lane group.
+#ifdef SUBGROUP_TREE
+// Whether the subgroups tile the workgroup (uniform in it): only then are lanes numbered by
+// subgroup and the first levels shuffled.
+bool sub_ok() { return gl_NumSubgroups * gl_SubgroupSize == gl_WorkGroupSize.x; }
+// Partials a shuffle level combines at most: the tree's levels below it run in registers.
+uint sub_width() { return sub_ok() ? min(gl_SubgroupSize, LANES) : 1u; }
+uint invocation() { return sub_ok() ? gl_SubgroupID * gl_SubgroupSize + gl_SubgroupInvocationID : gl_LocalInvocationID.x; }
+#else
+uint sub_width() { return 1u; }
+uint invocation() { return gl_LocalInvocationID.x; }
+#endif
+
+// Lane `lane`'s partial v of sum k, into the trees' area at `base`: with SUBGROUP_TREE after
+// the tree's first levels (a butterfly in registers), by the lanes that hold their results.
+void put_partial(const uint base, const uint k, const uint lane, const float v) {
+  precise float r = v;
+#ifdef SUBGROUP_TREE
+  for (uint s = 1u; s < sub_width(); s *= 2u)
+    r = r + subgroupShuffleXor(r, s);
+#endif
+  if (lane % sub_width() == 0u)
+    red_set(base + k * RED_STRIDE + lane / sub_width(), r);
+}
+
+// The fixed pairwise tree over the 32 partials of sum e of this lane group: its levels above
+// those put_partial ran, over the 32 / sub_width() values it stored.
 float tree(uint base, uint e) {
+  const uint n = LANES / sub_width();
   precise float v[LANES];
   [[unroll]] for (uint l = 0u; l < LANES; l++)
-    v[l] = red_get(base + e * RED_STRIDE + l);
+    v[l] = l < n ? red_get(base + e * RED_STRIDE + l) : 0.0;
   [[unroll]] for (uint s = 1u; s < LANES; s *= 2u)
-    [[unroll]] for (uint l = 0u; l < LANES; l += 2u * s)
-      v[l] = v[l] + v[l + s];
+    if (s < n)
+      [[unroll]] for (uint l = 0u; l < LANES; l += 2u * s)
+        v[l] = v[l] + v[l + s];
   return v[0];
 }
 
@@ -146,7 +185,7 @@ void store(uint row, uint t, float value) {
 }
 
 void matmul_rows(const bool pair) {
-  const uint lane = gl_LocalInvocationID.x % LANES, grp = gl_LocalInvocationID.x / LANES;
+  const uint lane = invocation() % LANES, grp = invocation() / LANES;
   const uint row0 = (gl_WorkGroupID.x * GROUPS + grp) * NR;
   precise float acc[NE], acc_b[NE], ss[TILE];  // sum e = t * NR + i: row row0 + i, token t
   [[unroll]] for (uint e = 0u; e < NE; e++) {
@@ -213,28 +252,28 @@ void matmul_rows(const bool pair) {
 #endif
     }
   }
-  // The trees: every lane writes its partials, then lane e adds sum e's 32 of them.
+  // The trees: every lane puts its partials, then lane e adds sum e's of them.
   const uint base = grp * NE * RED_STRIDE;
   const uint e = lane, t = e / NR, i = e % NR;
   float scale = 1.0;
   if (NORM) {
     barrier();
     [[unroll]] for (uint k = 0u; k < TILE; k++)
-      red_set(base + k * RED_STRIDE + lane, ss[k]);
+      put_partial(base, k, lane, ss[k]);
     barrier();
     if (e < NE)
       scale = 1.0 / sqrt(tree(base, t) / float(p.norm_n) + p.norm_eps);
   }
   barrier();
   [[unroll]] for (uint k = 0u; k < NE; k++)
-    red_set(base + k * RED_STRIDE + lane, acc[k]);
+    put_partial(base, k, lane, acc[k]);
   barrier();
   const float a = e < NE ? tree(base, e) * scale : 0.0;
   float b = 0.0;
   if (pair) {
     barrier();
     [[unroll]] for (uint k = 0u; k < NE; k++)
-      red_set(base + k * RED_STRIDE + lane, acc_b[k]);
+      put_partial(base, k, lane, acc_b[k]);
     barrier();
     b = e < NE ? tree(base, e) * scale : 0.0;
   }

@@ -47,8 +47,11 @@ float norm_scale(const uint base, const uint lid) {
 }
 
 // Rounded half away from zero (C's roundf, as ggml's quantize_row_q8_1), whatever the
-// device's round() does with halves.
-int round_away(const float v) { return int(sign(v) * floor(abs(v) + 0.5)); }
+// device's round() does with halves; |v| - floor(|v|) is exact, where |v| + 0.5 may round up.
+int round_away(const float v) {
+  const float a = abs(v), f = floor(a);
+  return int(sign(v) * (a - f >= 0.5 ? f + 1.0 : f));
+}
 
 void quantize_block(const uint base, const uint out_base, const uint b, const float scale) {
   precise float v[32];

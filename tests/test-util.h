@@ -6,6 +6,7 @@
 #include "lib/runtime/forward.h"
 #include "lib/vk/vk-device.h"
 #include "lib/decode/lm.h"
+#include "lib/reference/reference.h"
 
 /* Path under ../shared/models, or NULL (test should SKIP) when absent. */
 char *test_shared_model (const char *relative);
@@ -43,6 +44,16 @@ gboolean test_load (DraftdVk *vk, const char *path, guint n_ctx, TestLoaded *l);
 /* The reference of the bit-exactness tests: logits of `toks` fed one per pass into the
  * runner's sequence 0 from position 0, [n][V] (zeros after a failed pass). */
 float *test_logits_one_by_one (DraftdRunner *r, const gint32 *toks, guint n, guint V);
+/* The logit tolerance against the reference `ref` for a device whose tests otherwise hold it
+ * to `tol`: where the reference computes the integer-dot kernels' function (X through q8_1
+ * blocks, draftd_reference_quantize_activations) on quantized matrices, TEST_INT_DOT_LOGIT_TOL
+ * if larger. The two engines' X differ by float rounding (1e-7), and a value within that of a
+ * half step rounds to neighbouring int8s in them: one step of one block moves a logit by
+ * d * w, up to ~5e-4 of the largest logit in these models (measured 3.3e-4 on the dim-512
+ * Q4_0 model, 2e-7 where no value lay that near a half). Quantized X without the reference
+ * doing the same is off by 1e-2 to 3e-2, and a wrong scale or row by more. */
+#define TEST_INT_DOT_LOGIT_TOL 2e-3
+double test_reference_tolerance (const DraftdReference *ref, double tol);
 /* The largest difference between logits a and b of n tokens ([n][V]), relative to the largest
  * logit's size in b; *first_other gets the first token whose greedy choice differs (n: none). */
 double test_logits_difference (const float *a, const float *b, guint n, guint V, guint *first_other);

@@ -159,11 +159,12 @@ has_push_descriptors (VkPhysicalDevice pd)
   return has_extension (pd, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
 }
 
-/* Whether the integer-dot matmuls can run (the extension and its feature) and are wanted. */
+/* Whether the integer-dot matmuls can run (the extension and its feature) and are asked for
+ * (DRAFTD_INT_DOT=1: off by default, see vk-device.h). */
 static gboolean
 want_int_dot (VkPhysicalDevice pd)
 {
-  if (g_strcmp0 (g_getenv ("DRAFTD_INT_DOT"), "0") == 0 ||
+  if (g_strcmp0 (g_getenv ("DRAFTD_INT_DOT"), "1") != 0 ||
       !has_extension (pd, VK_KHR_SHADER_INTEGER_DOT_PRODUCT_EXTENSION_NAME))
     return FALSE;
   VkPhysicalDeviceShaderIntegerDotProductFeaturesKHR idp = {
@@ -238,6 +239,9 @@ pick_device (DraftdVk *vk, const char *selector, GError **error)
   VkPhysicalDeviceProperties2 p2 = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &sg };
   vkGetPhysicalDeviceProperties2 (vk->physical, &p2);
   vk->subgroup_size = sg.subgroupSize;
+  vk->subgroup_tree = (sg.supportedOperations & VK_SUBGROUP_FEATURE_SHUFFLE_BIT) &&
+                      (sg.subgroupSize & (sg.subgroupSize - 1)) == 0 &&
+                      g_strcmp0 (g_getenv ("DRAFTD_SUBGROUP_TREE"), "0") != 0;
   if (sg.subgroupSize < 8 || !(sg.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) ||
       !(sg.supportedOperations & VK_SUBGROUP_FEATURE_BALLOT_BIT) || vk->props.apiVersion < VK_API_VERSION_1_1) {
     g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_NO_DEVICE,

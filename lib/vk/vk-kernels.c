@@ -205,8 +205,13 @@ build_gpu_matmul (DraftdKernels *k, DraftdKernel *kernel, const char *module, gu
   kernel->shared_vec4 = vec4s;
   kernel->wg_rows = DRAFTD_GPU_GROUPS * rows;
   kernel->tile_tokens = tile;
-  return draftd_kernel_init (kernel, k, module, DRAFTD_MATMUL_BINDINGS, sizeof (DraftdMatmulParams),
-                             DRAFTD_GPU_GROUPS * DRAFTD_GPU_LANES, tile, error);
+  /* The subgroup build where the device has it; profiles name the kernel, not its tree. */
+  g_autofree char *built = g_strdup_printf ("%s%s", module, k->vk->subgroup_tree ? "_sg" : "");
+  if (!draftd_kernel_init (kernel, k, built, DRAFTD_MATMUL_BINDINGS, sizeof (DraftdMatmulParams),
+                           DRAFTD_GPU_GROUPS * DRAFTD_GPU_LANES, tile, error))
+    return FALSE;
+  kernel->name = draftd_spirv_find (module)->name;
+  return TRUE;
 }
 
 /* The integer-dot matrix-vector kernels of form t, every token tile. Lock held. */
