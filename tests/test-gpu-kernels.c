@@ -4,8 +4,8 @@
  *   the device has integer dot products (lavapipe does), the integer forms take X as 8-bit
  *   blocks (quant_q8.comp), so their logits are held instead to the reference transformer
  *   computing on the same blocks (draftd_reference_quantize_activations), within the same
- *   rounding (DRAFTD_INT_DOT=1); the float kernels of those forms, the default, run again
- *   for one model;
+ *   rounding as 8-bit X compounds it (TEST_INT_DOT_LOGIT_TOL; DRAFTD_INT_DOT=1). The float
+ *   kernels of those forms, the default, are the rest of the gpu-kernels suite's;
  * - passes of 1 to 17 tokens and of 64 give, bit for bit, what one-token passes give (the
  *   matrix-vector kernel of every token tile and the tiled kernel share one reduction order);
  * - its pipelines are the ones dispatched (named in the runner's profile, the CPU family's
@@ -213,8 +213,8 @@ check_model (DraftdVk *cpu, DraftdVk *gpu, const char *label, const char *path, 
 int
 main (void)
 {
-  /* gpu: integer dot products asked for (the float kernels of the integer forms run on
-   * gpu_float, the default); shared_tree: the float kernels with the whole tree in shared memory. */
+  /* gpu: integer dot products asked for (gpu_float: the default, which must not take them);
+   * shared_tree: the same as gpu with the whole tree in shared memory. */
   g_autoptr (DraftdVk) cpu = device_with ("cpu", "DRAFTD_INT_DOT", "1");
   g_autoptr (DraftdVk) gpu = device_with ("gpu", "DRAFTD_INT_DOT", "1");
   g_autoptr (DraftdVk) gpu_float = device_with ("gpu", NULL, NULL);
@@ -260,11 +260,6 @@ main (void)
     /* The two trees on a float form (matrix-vector and tiled kernels) and an integer one. */
     gboolean trees = gpu->subgroup_tree && (g_str_equal (cases[i].type, "f16") || g_str_equal (cases[i].type, "q4_k_m"));
     check_model (cpu, gpu, label, path, cases[i].forms, trees ? shared_tree : NULL);
-    /* The float kernels of the integer forms, which devices without integer dot products run. */
-    if (gpu->int_dot && g_str_equal (cases[i].type, "q4_k_m")) {
-      g_autofree char *float_label = g_strdup_printf ("%s, float kernels", label);
-      check_model (cpu, gpu_float, float_label, path, cases[i].forms, NULL);
-    }
   }
   draftd_vk_free (g_steal_pointer (&cpu));
   draftd_vk_free (g_steal_pointer (&gpu));

@@ -108,7 +108,7 @@ def build(raw, mode):
     for i, name in enumerate(names):
         ceiling = dev["models"][i]["decode_ceiling_tokens_per_s"] if dev and i < len(dev["models"]) else None
         models.append({"file": name, "decode_ceiling_tokens_per_s": ceiling, "draftd": draftd_file(raw, name),
-                       "peer": peer_file(raw, name)})
+                       "draftd_int_dot": draftd_file(raw, name + "-intdot"), "peer": peer_file(raw, name)})
     serve = load(os.path.join(raw, "serve.json"))
     correct = load(os.path.join(raw, "correct.json"))
     skipped = [s for s in text(os.path.join(raw, "skipped.txt")).split("\n") if s]
@@ -150,15 +150,16 @@ def table(doc):
         lines.append(f"| {m['file']}{kind} | {ms1}{cell(tps[1])} | {cell(peer(m, 'tg'))} | {cell(tps[4])} | {cell(tps[16])} "
                      f"| {cell(peer(m, 'pp16'))} | {cell(tps[64])} | {cell(peer(m, 'pp64'))} | {cell(cost, '%.2fx')} "
                      f"| {cell(m['decode_ceiling_tokens_per_s'])} |")
-    for m in doc["models"]:
-        ks = (m["draftd"] or {}).get("matmul_kernels") or []
+    for m, d in [(m, d) for m in doc["models"] for d in (m["draftd"], m.get("draftd_int_dot"))]:
+        ks = (d or {}).get("matmul_kernels") or []
         if not ks:
             continue
         ceiling = doc["device_stream_gbps"]
-        lines += ["", f"Matmul kernels of {m['file']} at T=1 (integer dot products: {m['draftd'].get('int_dot') or '?'}), "
-                  "weights read against the streaming ceiling:", "",
+        t1 = next((p for p in d["passes"] if p["T"] == 1), None)
+        lines += ["", f"Matmul kernels of {m['file']} at T=1 (integer dot products: {d.get('int_dot') or '?'}; "
+                  f"{cell(t1 and t1['tokens_per_s'])} tokens/s), weights read against the streaming ceiling:", "",
                   "| kernel | ms a pass | MB of weights | GB/s | of the ceiling |", "|---|---|---|---|---|"]
-        lines += [f"| {k['kernel']} | {k['ms']:.3f} | {k['bytes'] / 1e6:.1f} | {k['gbps']:.0f} | "
+        lines += [f"| {k['kernel']} | {k['ms']:.3f} | {k['bytes'] / 1e6:.1f} | {k['gbps']:.3g} | "
                   f"{cell(k['gbps'] / ceiling * 100 if ceiling else None, '%.0f%%')} |" for k in ks]
     for s in doc["decode"]:
         lines += ["", f"Decode suite, {s['model']} + {s['assistant']}:", "",
