@@ -4,6 +4,9 @@
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_ballot : require
 #extension GL_EXT_samplerless_texture_functions : require
+#ifdef SUBGROUP_TREE
+#extension GL_KHR_shader_subgroup_shuffle : require
+#endif
 
 // 16 bytes of a storage buffer as four 32-bit words, loaded as two 64-bit words where the
 // kernel is built with LOAD_64BIT.

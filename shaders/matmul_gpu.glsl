@@ -11,6 +11,18 @@
 // particular subgroup size and no assumption about how lanes map onto subgroups, so every
 // device (and lavapipe, which tests it) runs exactly these additions.
 //
+// SUBGROUP_TREE (a device with subgroup shuffles): the tree's first levels run in registers,
+// as a subgroupShuffleXor butterfly over offsets 1, 2, .. below the subgroup's width (up to
+// 32): lane l adds lane l ^ s's value to its own, so lane 32m + W k holds the sum of the W
+// partials the tree's first log2(W) levels add, the same pairs in the same order (an IEEE
+// addition gives the same bits with its operands swapped). The levels left, over 32 / W
+// values, run in shared memory as before. Lanes are then numbered by subgroup (subgroup s's
+// invocation i is lane (s * width + i) % 32), so that a shuffle's partner is in its lane
+// group; where the workgroup's subgroups are not all full the kernel numbers them as without
+// SUBGROUP_TREE and shuffles nothing. The bits are the same either way, so batch invariance
+// holds whatever the device's subgroups; lavapipe (subgroups of 8) runs three levels in
+// shuffles and two in shared memory.
+//
 // The reduction order rule: a row's sum for a token is that chain per lane, then that tree,
 // whatever the kernel (matrix-vector or tiled), its token tile TILE, its rows per lane group NR
 // or the number of tokens in the pass. Both builds below run the same per-lane code; they differ
@@ -28,8 +40,17 @@
 // stream, RMS-normed on the fly with the gains at binding 7: the sum of squares takes the same
 // per-lane chain and tree, and the scale multiplies the whole dot product).
 //
+// INT_DOT (the forms whose values are integers times a scale, minus a min: Q8_0, Q4_0, U4SM,
+// I8S, I8SM; a device with VK_KHR_shader_integer_dot_product): X comes quantized to ggml's
+// q8_1 blocks by quant_q8.comp (binding 2: the int8 values, binding 7: each block's d, d * sum
+// and the halves' sums), and a chunk's dot product is integer: packed 4x8-bit dot products of
+// its quants against X's, then scale * d * that, minus (min + scale * offset) * d * sum(X's q).
+// No NORM (quant_q8.comp norms X before quantizing it) and no TILED build; the chains and the
+// tree are the float build's, so the reduction order rule holds for it too.
+//
 // The including file includes matmul_params.glsl and a dequant_<form>.glsl (VPC, unpack_chunk,
-// chunk_scale_min_a/b and the weight bindings 0, 1, 5, 6).
+// chunk_scale_min_a/b and the weight bindings 0, 1, 5, 6; with INT_DOT, chunk_idot and
+// CHUNK_OFFSET).
 layout(constant_id = 3) const uint NR = 2u;         // rows per lane group
 layout(constant_id = 4) const uint SH_VEC4 = 1u;    // shared memory, in vec4s (vk-kernels.c sizes it)
 const uint LANES = 32u;
@@ -38,10 +59,15 @@ const uint NE = NR * TILE;                          // (row, token) sums per lan
 const uint RED_STRIDE = LANES + 1u;                 // floats per sum in the tree's area (no bank conflicts)
 const uint Q4 = VPC / 4u;                           // vec4s per chunk
 
+#ifdef INT_DOT
+layout(binding = 2) readonly buffer QxBuf { uvec4 qx[]; };
+layout(binding = 7) readonly buffer QmBuf { vec4 qm[]; };
+#else
 layout(binding = 2) readonly buffer XBuf { vec4 x4[]; };
+layout(binding = 7) readonly buffer GBuf { vec4 g4[]; };
+#endif
 layout(binding = 3) buffer YBuf { float y[]; };
 layout(binding = 4) readonly buffer BiasBuf { float bias[]; };
-layout(binding = 7) readonly buffer GBuf { vec4 g4[]; };
 
 // The TILED build's X tile ([token][chunk][VPC values]), then, after the K loop, the trees' area.
 shared vec4 sh[SH_VEC4];
@@ -64,7 +90,21 @@ uvec4 raw_b(uint r, uint c) { return words4(wb_[chunk_index(r, c, p.chunks)]); }
 // and are never stored), as a row of X.
 uint x_row(uint t) { return p.token0 + min(gl_WorkGroupID.y * TILE + t, p.n_tokens - 1u); }
 
-#ifdef TILED
+#ifdef INT_DOT
+// The dot product of a weight chunk with token t's quantized X, added to acc: chunk c covers
+// values c * VPC .. of the row, so block c * VPC / 32 of X (half c & 1 of it where VPC is 16).
+float dot_chunk(const float acc, const uvec4 w, const vec2 sm, const uint t, const uint c) {
+  const uint b = x_row(t) * (p.x_stride / 32u) + (c * VPC) / 32u;
+  const uint half_ = VPC == 16u ? (c & 1u) : 0u;
+  const uvec4 xlo = qx[2u * b + half_];
+  const uvec4 xhi = VPC == 32u ? qx[2u * b + 1u] : uvec4(0u);
+  const vec4 m = qm[b];
+  const float s = VPC == 16u ? (half_ == 0u ? m.z : m.w) : m.y;
+  precise float dq = m.x * float(chunk_idot(w, xlo, xhi));
+  precise float a = fma(sm.x, dq, acc);
+  return fma(-(sm.y + sm.x * CHUNK_OFFSET), s, a);
+}
+#elif defined(TILED)
 // Where vec4 q of chunk cl of token t lies in the tile. The lanes read one vec4 of neighbouring
 // chunks at a time, 8 lanes (128 bytes) per step of the shared memory; the vec4s of a chunk are
 // rotated by (cl / (8 / Q4)) so those 8 fall in 8 different 16-byte bank groups (no padding:
@@ -96,14 +136,41 @@ vec4 load_x(uint t, uint c, uint q) { return x4[(x_row(t) * p.x_stride) / 4u + c
 float red_get(uint i) { return sh[i / 4u][i % 4u]; }
 void red_set(uint i, float v) { sh[i / 4u][i % 4u] = v; }
 
-// The fixed pairwise tree over the 32 partials of sum e of this lane group.
+#ifdef SUBGROUP_TREE
+// Whether the subgroups tile the workgroup (uniform in it): only then are lanes numbered by
+// subgroup and the first levels shuffled.
+bool sub_ok() { return gl_NumSubgroups * gl_SubgroupSize == gl_WorkGroupSize.x; }
+// Partials a shuffle level combines at most: the tree's levels below it run in registers.
+uint sub_width() { return sub_ok() ? min(gl_SubgroupSize, LANES) : 1u; }
+uint invocation() { return sub_ok() ? gl_SubgroupID * gl_SubgroupSize + gl_SubgroupInvocationID : gl_LocalInvocationID.x; }
+#else
+uint sub_width() { return 1u; }
+uint invocation() { return gl_LocalInvocationID.x; }
+#endif
+
+// Lane `lane`'s partial v of sum k, into the trees' area at `base`: with SUBGROUP_TREE after
+// the tree's first levels (a butterfly in registers), by the lanes that hold their results.
+void put_partial(const uint base, const uint k, const uint lane, const float v) {
+  precise float r = v;
+#ifdef SUBGROUP_TREE
+  for (uint s = 1u; s < sub_width(); s *= 2u)
+    r = r + subgroupShuffleXor(r, s);
+#endif
+  if (lane % sub_width() == 0u)
+    red_set(base + k * RED_STRIDE + lane / sub_width(), r);
+}
+
+// The fixed pairwise tree over the 32 partials of sum e of this lane group: its levels above
+// those put_partial ran, over the 32 / sub_width() values it stored.
 float tree(uint base, uint e) {
+  const uint n = LANES / sub_width();
   precise float v[LANES];
   [[unroll]] for (uint l = 0u; l < LANES; l++)
-    v[l] = red_get(base + e * RED_STRIDE + l);
+    v[l] = l < n ? red_get(base + e * RED_STRIDE + l) : 0.0;
   [[unroll]] for (uint s = 1u; s < LANES; s *= 2u)
-    [[unroll]] for (uint l = 0u; l < LANES; l += 2u * s)
-      v[l] = v[l] + v[l + s];
+    if (s < n)
+      [[unroll]] for (uint l = 0u; l < LANES; l += 2u * s)
+        v[l] = v[l] + v[l + s];
   return v[0];
 }
 
@@ -118,7 +185,7 @@ void store(uint row, uint t, float value) {
 }
 
 void matmul_rows(const bool pair) {
-  const uint lane = gl_LocalInvocationID.x % LANES, grp = gl_LocalInvocationID.x / LANES;
+  const uint lane = invocation() % LANES, grp = invocation() / LANES;
   const uint row0 = (gl_WorkGroupID.x * GROUPS + grp) * NR;
   precise float acc[NE], acc_b[NE], ss[TILE];  // sum e = t * NR + i: row row0 + i, token t
   [[unroll]] for (uint e = 0u; e < NE; e++) {
@@ -146,6 +213,15 @@ void matmul_rows(const bool pair) {
           sb[i] = chunk_scale_min_b(r, c);
         }
       }
+#ifdef INT_DOT
+      [[unroll]] for (uint t = 0u; t < TILE; t++) {
+        [[unroll]] for (uint i = 0u; i < NR; i++) {
+          acc[t * NR + i] = dot_chunk(acc[t * NR + i], ra[i], sa[i], t, c);
+          if (pair)
+            acc_b[t * NR + i] = dot_chunk(acc_b[t * NR + i], rb[i], sb[i], t, c);
+        }
+      }
+#else
       // Not unrolled: the body already holds NR x TILE x 4 fma() per matrix, and unrolled
       // again per vec4 of the chunk it took lavapipe minutes to compile.
       for (uint q = 0u; q < Q4; q++) {
@@ -173,30 +249,31 @@ void matmul_rows(const bool pair) {
           }
         }
       }
+#endif
     }
   }
-  // The trees: every lane writes its partials, then lane e adds sum e's 32 of them.
+  // The trees: every lane puts its partials, then lane e adds sum e's of them.
   const uint base = grp * NE * RED_STRIDE;
   const uint e = lane, t = e / NR, i = e % NR;
   float scale = 1.0;
   if (NORM) {
     barrier();
     [[unroll]] for (uint k = 0u; k < TILE; k++)
-      red_set(base + k * RED_STRIDE + lane, ss[k]);
+      put_partial(base, k, lane, ss[k]);
     barrier();
     if (e < NE)
       scale = 1.0 / sqrt(tree(base, t) / float(p.norm_n) + p.norm_eps);
   }
   barrier();
   [[unroll]] for (uint k = 0u; k < NE; k++)
-    red_set(base + k * RED_STRIDE + lane, acc[k]);
+    put_partial(base, k, lane, acc[k]);
   barrier();
   const float a = e < NE ? tree(base, e) * scale : 0.0;
   float b = 0.0;
   if (pair) {
     barrier();
     [[unroll]] for (uint k = 0u; k < NE; k++)
-      red_set(base + k * RED_STRIDE + lane, acc_b[k]);
+      put_partial(base, k, lane, acc_b[k]);
     barrier();
     b = e < NE ? tree(base, e) * scale : 0.0;
   }

@@ -11,7 +11,7 @@ build=$2
 command -v python3 >/dev/null 2>&1 || missing "python3 is not installed"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-echo "1..5"
+echo "1..6"
 # A budget far past the run's need: --tiny's own 120 s is for a lent GPU, and a loaded CI
 # machine under ASan met it (the decode suite was skipped as it should be, and this test
 # failed on a missing figure that said nothing about the harness).
@@ -60,11 +60,14 @@ def decode_ok():
             any(l.startswith("IAD") for l in labels) and
             all(r["tokens_per_s"] > 0 and r["sustained_s"] >= MIN for r in s["runs"]))
 check(4, "the decode suite: plain, speculative and IAD, each sustained", decode_ok)
+check(5, "each matmul kernel's weight rate at T=1 (GB/s), the next lend's figure beside the ceiling",
+      lambda: all(k["gbps"] > 0 and k["bytes"] > 0 for k in doc["models"][0]["draftd"]["matmul_kernels"])
+      and len(doc["models"][0]["draftd"]["matmul_kernels"]) >= 1)
 PY
 n=$(ls "$tmp/out" | wc -l)
 if grep -q '^| tiny-llama Q8_0 | [0-9.]* ms, [0-9]' "$tmp/out/gpu-check.md" && [ "$n" -le 8 ]; then
-  echo "ok 5 - the table has the file's row, and $n files come back (at most 8)"
+  echo "ok 6 - the table has the file's row, and $n files come back (at most 8)"
 else
-  echo "not ok 5 - the table has the file's row, and $n files come back (at most 8)"
+  echo "not ok 6 - the table has the file's row, and $n files come back (at most 8)"
   sed 's/^/# /' "$tmp/out/gpu-check.md"
 fi

@@ -1,12 +1,18 @@
 /* The GPU family of matmul kernels (shaders/matmul_gpu.glsl, forced on lavapipe with
  * DRAFTD_KERNELS=gpu) on every weight form the device has:
- * - its logits are the CPU family's within rounding (the two add in different orders);
+ * - its logits are the CPU family's within rounding (the two add in different orders); where
+ *   the device has integer dot products (lavapipe does), the integer forms take X as 8-bit
+ *   blocks (quant_q8.comp), so their logits are held instead to the reference transformer
+ *   computing on the same blocks (draftd_reference_quantize_activations), within the same
+ *   rounding as 8-bit X compounds it (TEST_INT_DOT_LOGIT_TOL; DRAFTD_INT_DOT=1). The float
+ *   kernels of those forms, the default, are the rest of the gpu-kernels suite's;
  * - passes of 1 to 17 tokens and of 64 give, bit for bit, what one-token passes give (the
  *   matrix-vector kernel of every token tile and the tiled kernel share one reduction order);
  * - its pipelines are the ones dispatched (named in the runner's profile, the CPU family's
  *   never), matrix-vector and tiled both, so the checks above cannot pass on the CPU kernels. */
 #include <math.h>
 #include <string.h>
+#include "lib/reference/reference.h"
 #include "lib/runtime/sampler.h"
 #include "tools/random-model.h"
 #include "tests/tap.h"
@@ -14,14 +20,59 @@
 
 enum { N = 64 };
 
-/* A device whose kernels are the family `kernels` names (DRAFTD_KERNELS is read at creation). */
+/* A device whose kernels are the family `kernels` names (DRAFTD_KERNELS is read at creation),
+ * and with `var` (DRAFTD_INT_DOT, DRAFTD_SUBGROUP_TREE) set to `value` where given. */
 static DraftdVk *
-device_with (const char *kernels)
+device_with (const char *kernels, const char *var, const char *value)
 {
   g_setenv ("DRAFTD_KERNELS", kernels, TRUE);
+  if (var)
+    g_setenv (var, value, TRUE);
   DraftdVk *vk = test_vk ();
   g_unsetenv ("DRAFTD_KERNELS");
+  if (var)
+    g_unsetenv (var);
   return vk;
+}
+
+/* Whether the GPU device runs any of `forms` through the integer-dot kernels. */
+static gboolean
+any_int_dot (DraftdVk *gpu, const char *const *forms)
+{
+  for (guint i = 0; gpu->int_dot && forms[i]; i++)
+    for (guint t = 0; t < DRAFTD_N_WTYPES; t++)
+      if (g_str_equal (forms[i], draftd_wtype_name (t)) && draftd_wtype_int_dot (t))
+        return TRUE;
+  return FALSE;
+}
+
+/* The reference transformer's logits of toks[0 .. n - 1], [n][V], its matrices' input through
+ * q8_1 blocks where the file stores them quantized (what the integer-dot kernels compute). */
+static gboolean
+reference_q8 (const DraftdModel *m, const gint32 *toks, guint n, float *out, GError **error)
+{
+  g_autoptr (DraftdReference) ref = draftd_reference_new (m, n, error);
+  if (ref == NULL)
+    return FALSE;
+  draftd_reference_quantize_activations (ref, TRUE);
+  guint V = m->config.n_vocab;
+  for (guint i = 0; i < n; i++)
+    memcpy (out + (gsize) i * V, draftd_reference_forward (ref, toks[i], i), V * sizeof (float));
+  return TRUE;
+}
+
+/* The largest difference of logits [n][V] from ref's, relative to the largest reference
+ * logit of each position (the reference tests' measure), and whether every argmax agrees. */
+static double
+reference_difference (const float *logits, const float *ref, guint n, guint V, gboolean *same)
+{
+  double worst = 0;
+  *same = TRUE;
+  for (guint i = 0; i < n; i++) {
+    worst = MAX (worst, draftd_reference_logit_error (logits + (gsize) i * V, ref + (gsize) i * V, V));
+    *same &= draftd_argmax (logits + (gsize) i * V, V) == draftd_argmax (ref + (gsize) i * V, V);
+  }
+  return worst;
 }
 
 /* Logits of toks[0 .. n - 1] fed in passes of `pass` tokens from position 0, [n][V], written
@@ -79,9 +130,28 @@ check_batch_identity (DraftdRunner *r, const char *label, const gint32 *toks, co
   g_string_free (differ, TRUE);
 }
 
-/* forms: the device weight forms the model's matrices take, by kernel name suffix. */
+/* The whole tree in shared memory (shared_tree: DRAFTD_SUBGROUP_TREE=0) gives the bits of the
+ * subgroup tree's one-token passes (one), in passes of 17 (tiled and matrix-vector kernels). */
 static void
-check_model (DraftdVk *cpu, DraftdVk *gpu, const char *label, const char *path, const char *const *forms)
+check_tree_identity (DraftdVk *shared_tree, const DraftdModel *m, const char *label, const gint32 *toks,
+                     const float *one)
+{
+  g_autoptr (GError) error = NULL;
+  guint V = m->config.n_vocab;
+  DraftdRunnerOptions o = { .n_ctx = 2 * N, .n_batch = N };
+  g_autoptr (DraftdRunner) r = draftd_runner_new (shared_tree, m, &o, &error);
+  g_autofree float *out = g_new (float, (gsize) N * V);
+  gboolean ran = r && run_passes (r, toks, N, 17, out, &error);
+  tap_ok (ran && memcmp (out, one, (gsize) N * V * sizeof (float)) == 0,
+          "%s: the tree in shared memory gives the subgroup tree's bits%s%s", label, error ? ": " : "",
+          error ? error->message : "");
+}
+
+/* forms: the device weight forms the model's matrices take, by kernel name suffix; with
+ * shared_tree, the subgroup tree is held to it too. */
+static void
+check_model (DraftdVk *cpu, DraftdVk *gpu, const char *label, const char *path, const char *const *forms,
+             DraftdVk *shared_tree)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (DraftdModel) m = draftd_model_load (path, &error);
@@ -101,20 +171,40 @@ check_model (DraftdVk *cpu, DraftdVk *gpu, const char *label, const char *path, 
     tap_ok (FALSE, "%s: %s", label, error->message);
     return;
   }
-  guint other;
-  double rel = test_logits_difference (one, ref, N, V, &other);
-  gboolean same = other == N;
   /* Rounding alone stays near 1e-6 of the logits' size; a wrong scale, min, chunk or row
    * moves them by percents. */
-  tap_ok (rel < 1e-4 && same, "%s: the GPU kernels' logits are the CPU kernels' within rounding", label);
-  tap_diag ("%s: largest difference %.2e of the largest logit%s", label, rel, same ? "" : ", a greedy token differs");
+  if (any_int_dot (gpu, forms)) {
+    g_autofree float *q8 = g_new (float, (gsize) N * V);
+    gboolean same = FALSE;
+    double rel = reference_q8 (m, toks, N, q8, &error) ? reference_difference (one, q8, N, V, &same) : INFINITY;
+    tap_ok (rel < TEST_INT_DOT_LOGIT_TOL && same,
+            "%s: the integer-dot kernels' logits are the reference's on 8-bit X within rounding", label);
+    tap_diag ("%s: largest difference %.2e of the largest logit%s%s%s", label, rel, same ? "" : ", a greedy token differs",
+              error ? ": " : "", error ? error->message : "");
+    g_clear_error (&error);
+  } else {
+    guint other;
+    double rel = test_logits_difference (one, ref, N, V, &other);
+    gboolean same = other == N;
+    tap_ok (rel < 1e-4 && same, "%s: the GPU kernels' logits are the CPU kernels' within rounding", label);
+    tap_diag ("%s: largest difference %.2e of the largest logit%s", label, rel, same ? "" : ", a greedy token differs");
+  }
   check_batch_identity (rg, label, toks, one, V);
+  if (shared_tree)
+    check_tree_identity (shared_tree, m, label, toks, one);
   g_autofree char *gprof = draftd_runner_profile (rg), *cprof = draftd_runner_profile (rc);
   for (guint i = 0; forms[i]; i++) {
     g_autofree char *mv = g_strdup_printf ("gemv_%s", forms[i]), *mm = g_strdup_printf ("gemm_%s", forms[i]);
     g_autofree char *cpu_mm = g_strdup_printf ("matmul_%s", forms[i]);
-    tap_ok (profile_has (gprof, mv) && profile_has (gprof, mm) && !profile_has (gprof, cpu_mm),
-            "%s: %s and %s are dispatched, %s is not", label, mv, mm, cpu_mm);
+    g_autofree char *dot = g_strdup_printf ("gemv_dot_%s", forms[i]);
+    const char *const one_form[] = { forms[i], NULL };
+    if (any_int_dot (gpu, one_form))
+      tap_ok (profile_has (gprof, dot) && profile_has (gprof, "quant_q8") && !profile_has (gprof, mv) &&
+              !profile_has (gprof, mm) && !profile_has (gprof, cpu_mm),
+              "%s: %s and quant_q8 are dispatched, %s, %s and %s are not", label, dot, mv, mm, cpu_mm);
+    else
+      tap_ok (profile_has (gprof, mv) && profile_has (gprof, mm) && !profile_has (gprof, cpu_mm) &&
+              !profile_has (gprof, dot), "%s: %s and %s are dispatched, %s and %s are not", label, mv, mm, cpu_mm, dot);
     tap_ok (profile_has (cprof, cpu_mm) && !profile_has (cprof, mv),
             "%s: the CPU family dispatches %s, not %s", label, cpu_mm, mv);
   }
@@ -123,9 +213,20 @@ check_model (DraftdVk *cpu, DraftdVk *gpu, const char *label, const char *path, 
 int
 main (void)
 {
-  g_autoptr (DraftdVk) cpu = device_with ("cpu");
-  g_autoptr (DraftdVk) gpu = device_with ("gpu");
+  /* gpu: integer dot products asked for (gpu_float: the default, which must not take them);
+   * shared_tree: the same as gpu with the whole tree in shared memory. */
+  g_autoptr (DraftdVk) cpu = device_with ("cpu", "DRAFTD_INT_DOT", "1");
+  g_autoptr (DraftdVk) gpu = device_with ("gpu", "DRAFTD_INT_DOT", "1");
+  g_autoptr (DraftdVk) gpu_float = device_with ("gpu", NULL, NULL);
+  g_setenv ("DRAFTD_INT_DOT", "1", TRUE);  /* held to gpu's bits, integer dot products included */
+  g_autoptr (DraftdVk) shared_tree = device_with ("gpu", "DRAFTD_SUBGROUP_TREE", "0");
+  g_unsetenv ("DRAFTD_INT_DOT");
   tap_ok (gpu->gpu_kernels && !cpu->gpu_kernels, "DRAFTD_KERNELS chooses the kernel family");
+  tap_ok (!gpu_float->int_dot && !cpu->int_dot, "by default and in the CPU family the float kernels run");
+  tap_ok (!shared_tree->subgroup_tree, "DRAFTD_SUBGROUP_TREE=0 keeps the tree in shared memory");
+  tap_diag ("integer dot products: %s; subgroup tree: %s (subgroups of %u)",
+            gpu->int_dot ? "on (every integer form takes them)" : "the device lacks them",
+            gpu->subgroup_tree ? "on" : "the device lacks shuffles", gpu->subgroup_size);
   tap_ok (gpu->timestamps, "the device has timestamps (the profile names the kernels dispatched)");
   g_autoptr (GError) error = NULL;
   /* Each case's forms: every matrix's and the embedding's (the tied head is token_embd). Widths
@@ -156,10 +257,14 @@ main (void)
       g_clear_error (&error);
       continue;
     }
-    check_model (cpu, gpu, label, path, cases[i].forms);
+    /* The two trees on a float form (matrix-vector and tiled kernels) and an integer one. */
+    gboolean trees = gpu->subgroup_tree && (g_str_equal (cases[i].type, "f16") || g_str_equal (cases[i].type, "q4_k_m"));
+    check_model (cpu, gpu, label, path, cases[i].forms, trees ? shared_tree : NULL);
   }
   draftd_vk_free (g_steal_pointer (&cpu));
   draftd_vk_free (g_steal_pointer (&gpu));
+  draftd_vk_free (g_steal_pointer (&gpu_float));
+  draftd_vk_free (g_steal_pointer (&shared_tree));
   test_check_validation ();
   return tap_done ();
 }

@@ -269,6 +269,13 @@ test_learner_sentences (guint n)
 }
 
 double
+test_reference_tolerance (const DraftdReference *ref, double tol)
+{
+  gboolean int_dot = ref->q8_activations && g_hash_table_size (ref->quantized) > 0;
+  return int_dot ? MAX (tol, TEST_INT_DOT_LOGIT_TOL) : tol;
+}
+
+double
 test_logits_difference (const float *a, const float *b, guint n, guint V, guint *first_other)
 {
   double diff = 0, size = 1e-6;

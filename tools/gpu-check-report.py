@@ -41,7 +41,22 @@ def draftd_file(raw, name):
                "passes_timed": p["passes_timed"], "sustained_s": p["sustained_s"], "cost_vs_T1": p["cost_vs_T1"],
                "weights_gbps": p["weights_gbps"]} for p in r["passes"]]
     return {"type": r["type"], "params": r["params"], "weight_bytes": r["weight_bytes"], "warmup_s": r["warmup_s"],
-            "min_s": r["min_s"], "passes": passes}
+            "min_s": r["min_s"], "passes": passes, "int_dot": r.get("int_dot"),
+            "matmul_kernels": matmul_kernels(r)}
+
+
+def matmul_kernels(r):
+    """Each matmul kernel's weight rate in a one-token pass: the bytes of its weight form
+    (weight_bytes_by_form; gemv_u4sm, gemv_dot_u4sm and gemm_u4sm all read u4sm) over its GPU
+    time (kernels_ms_per_pass at T=1). Empty where the suite had no timestamps."""
+    by_form = r.get("weight_bytes_by_form") or {}
+    one = next((p for p in r["passes"] if p["T"] == 1), None)
+    out = []
+    for name, ms in sorted(((one or {}).get("kernels_ms_per_pass") or {}).items()):
+        form = next((f for f in by_form if name in (f"gemv_{f}", f"gemv_dot_{f}", f"gemm_{f}", f"matmul_{f}")), None)
+        if form and ms > 0:
+            out.append({"kernel": name, "ms": ms, "bytes": by_form[form], "gbps": by_form[form] / (ms / 1e3) / 1e9})
+    return out
 
 
 def peer_file(raw, name):
@@ -93,7 +108,7 @@ def build(raw, mode):
     for i, name in enumerate(names):
         ceiling = dev["models"][i]["decode_ceiling_tokens_per_s"] if dev and i < len(dev["models"]) else None
         models.append({"file": name, "decode_ceiling_tokens_per_s": ceiling, "draftd": draftd_file(raw, name),
-                       "peer": peer_file(raw, name)})
+                       "draftd_int_dot": draftd_file(raw, name + "-intdot"), "peer": peer_file(raw, name)})
     serve = load(os.path.join(raw, "serve.json"))
     correct = load(os.path.join(raw, "correct.json"))
     skipped = [s for s in text(os.path.join(raw, "skipped.txt")).split("\n") if s]
@@ -135,6 +150,17 @@ def table(doc):
         lines.append(f"| {m['file']}{kind} | {ms1}{cell(tps[1])} | {cell(peer(m, 'tg'))} | {cell(tps[4])} | {cell(tps[16])} "
                      f"| {cell(peer(m, 'pp16'))} | {cell(tps[64])} | {cell(peer(m, 'pp64'))} | {cell(cost, '%.2fx')} "
                      f"| {cell(m['decode_ceiling_tokens_per_s'])} |")
+    for m, d in [(m, d) for m in doc["models"] for d in (m["draftd"], m.get("draftd_int_dot"))]:
+        ks = (d or {}).get("matmul_kernels") or []
+        if not ks:
+            continue
+        ceiling = doc["device_stream_gbps"]
+        t1 = next((p for p in d["passes"] if p["T"] == 1), None)
+        lines += ["", f"Matmul kernels of {m['file']} at T=1 (integer dot products: {d.get('int_dot') or '?'}; "
+                  f"{cell(t1 and t1['tokens_per_s'])} tokens/s), weights read against the streaming ceiling:", "",
+                  "| kernel | ms a pass | MB of weights | GB/s | of the ceiling |", "|---|---|---|---|---|"]
+        lines += [f"| {k['kernel']} | {k['ms']:.3f} | {k['bytes'] / 1e6:.1f} | {k['gbps']:.3g} | "
+                  f"{cell(k['gbps'] / ceiling * 100 if ceiling else None, '%.0f%%')} |" for k in ks]
     for s in doc["decode"]:
         lines += ["", f"Decode suite, {s['model']} + {s['assistant']}:", "",
                   "| mode | tokens/s | speedup | passes/token |", "|---|---|---|---|"]

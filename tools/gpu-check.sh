@@ -337,6 +337,27 @@ llama_build() { # in the background: CUDA where an NVIDIA GPU and nvcc are, else
   say "llama.cpp ($(cat "$dst/llama.cpp/GPU-CHECK-REV" 2>/dev/null)) building in the background, $peer_backend backend, $jobs jobs"
 }
 
+# One forward suite on file $1 (results forward-$1$2.json), with environment settings $6...
+forward_one() {
+  local m=$1 tag=$2 warm=$3 min=$4 reps=$5 json
+  shift 5
+  json="$raw/forward-$m$tag.json"
+  fits "$(calc "$warm + 4 * $min + 8")" "draftd forward suite on $m$tag" || return 0
+  dr env "$@" draftd-bench --suite forward -m "$work/$m.gguf" --passes 1,4,16,64 --reps "$reps" --warmup-seconds "$warm" \
+    --min-seconds "$min" --json "$json" >>"$log" 2>&1 || say "FAILED: draftd forward suite on $m$tag (see the log)"
+  [ -f "$json" ] || return 0
+  say "draftd forward $m$tag: $(python3 -c 'import json,sys; print(", ".join("T=%d %.0f t/s" % (p["T"], p["sustained_tokens_per_s"]) for p in json.load(open(sys.argv[1]))["results"][0]["passes"]))' "$json")"
+  # Each matmul kernel's weights GB/s at T=1 beside the ceiling (gpu-check-report.py's table).
+  say "draftd matmuls $m$tag at T=1: $(python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))["results"][0]
+by = r.get("weight_bytes_by_form") or {}
+ks = next((p for p in r["passes"] if p["T"] == 1), {}).get("kernels_ms_per_pass") or {}
+out = ["%s %.3g GB/s" % (k, by[f] / (ms / 1e3) / 1e9) for k, ms in sorted(ks.items()) for f in by
+       if ms > 0 and k in ("gemv_" + f, "gemv_dot_" + f, "gemm_" + f, "matmul_" + f)]
+print("int dot " + r.get("int_dot", "?") + "; " + (", ".join(out) or "no timestamps"))' "$json")"
+}
+
 # draftd's figures: the device and its ceilings, then each file's passes.
 draftd_forward() {
   local warm=$1 min=$2 reps=$3 m paths=()
@@ -345,10 +366,9 @@ draftd_forward() {
     dr draftd-bench --suite device "${paths[@]}" --reps "$reps" --json "$raw/device.json" >>"$log" 2>&1 &&
     say "device: $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["results"][0]; print(d["device"], "streams", max(d["stream_gbps"], d["stream64_gbps"], d["stream_texel_gbps"]), "GB/s")' "$raw/device.json")"
   for m in "${models[@]}"; do
-    fits "$(calc "$warm + 4 * $min + 8")" "draftd forward suite on $m" || continue
-    dr draftd-bench --suite forward -m "$work/$m.gguf" --passes 1,4,16,64 --reps "$reps" --warmup-seconds "$warm" \
-      --min-seconds "$min" --json "$raw/forward-$m.json" >>"$log" 2>&1 || say "FAILED: draftd forward suite on $m (see the log)"
-    [ ! -f "$raw/forward-$m.json" ] || say "draftd forward $m: $(python3 -c 'import json,sys; print(", ".join("T=%d %.0f t/s" % (p["T"], p["sustained_tokens_per_s"]) for p in json.load(open(sys.argv[1]))["results"][0]["passes"]))' "$raw/forward-$m.json")"
+    forward_one "$m" "" "$warm" "$min" "$reps"
+    # The integer-dot kernels (opt-in, DRAFTD_INT_DOT=1) on the same file, where the device has them.
+    forward_one "$m" -intdot "$warm" "$min" "$reps" DRAFTD_INT_DOT=1
   done
   return 0
 }

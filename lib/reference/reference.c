@@ -100,6 +100,30 @@ free_state (DraftdRefState *s)
     g_free (all[j]);
 }
 
+static gboolean
+stored_quantized (const DraftdGgufTensor *t)
+{
+  return t && t->type != GGML_TYPE_F32 && t->type != GGML_TYPE_F16 && t->type != GGML_TYPE_BF16;
+}
+
+/* The matrices (by their dequantized weights) that a file stores quantized. */
+static void
+find_quantized (DraftdReference *r, const DraftdModel *m)
+{
+  r->quantized = g_hash_table_new (NULL, NULL);
+  if (stored_quantized (m->config.tied_output ? m->token_embd : m->output))
+    g_hash_table_add (r->quantized, r->w.output);
+  for (guint i = 0; i < m->config.n_layer; i++) {
+    const DraftdLayerWeights *t = &m->layers[i];
+    DraftdRefLayer *l = &r->w.layers[i];
+    const DraftdGgufTensor *ts[] = { t->wq, t->wk, t->wv, t->wo, t->w_gate, t->w_up, t->w_down };
+    float *ws[] = { l->wq, l->wk, l->wv, l->wo, l->w_gate, l->w_up, l->w_down };
+    for (guint j = 0; j < G_N_ELEMENTS (ts); j++)
+      if (stored_quantized (ts[j]))
+        g_hash_table_add (r->quantized, ws[j]);
+  }
+}
+
 DraftdReference *
 draftd_reference_new (const DraftdModel *model, guint n_ctx, GError **error)
 {
@@ -109,7 +133,16 @@ draftd_reference_new (const DraftdModel *model, guint n_ctx, GError **error)
   if (!build_weights (&r->w, model, error))
     return NULL;
   build_state (&r->s, &r->config, n_ctx);
+  find_quantized (r, model);
+  const DraftdModelConfig *c = &r->config;
+  r->xq = g_new0 (float, MAX (MAX (c->n_embd, c->n_head * c->head_dim), c->n_ff) + 32);
   return g_steal_pointer (&r);
+}
+
+void
+draftd_reference_quantize_activations (DraftdReference *r, gboolean on)
+{
+  r->q8_activations = on;
 }
 
 void
@@ -119,6 +152,8 @@ draftd_reference_free (DraftdReference *r)
     return;
   free_state (&r->s);
   free_weights (&r->w, r->config.n_layer);
+  g_clear_pointer (&r->quantized, g_hash_table_unref);
+  g_free (r->xq);
   g_free (r);
 }
 
@@ -136,15 +171,33 @@ rmsnorm (float *o, const float *x, const float *g, guint n, float eps)
     o[i] = x[i] * s * g[i];
 }
 
-/* o[out] = W[out][in] · x[in] (+ bias) */
+/* out[0 .. n) = x through q8_1 blocks of 32 (the last one zero-padded), as quant_q8.comp. */
 static void
-matvec (float *o, const float *x, const float *w, const float *bias, guint in, guint out)
+q8_blocks (float *out, const float *x, guint n)
 {
-  for (guint r = 0; r < out; r++) {
+  for (guint b = 0; b < n; b += 32) {
+    float amax = 0;
+    for (guint k = b; k < b + 32 && k < n; k++)
+      amax = MAX (amax, fabsf (x[k]));
+    float d = amax / 127.0f, id = d != 0.0f ? 1.0f / d : 0.0f;
+    for (guint k = b; k < b + 32 && k < n; k++)
+      out[k] = d * CLAMP (roundf (x[k] * id), -127.0f, 127.0f);
+  }
+}
+
+/* o[out] = W[out][in] · x[in] (+ bias); x through q8_1 blocks first where asked for W. */
+static void
+matvec (DraftdReference *r, float *o, const float *x, const float *w, const float *bias, guint in, guint out)
+{
+  if (r->q8_activations && g_hash_table_contains (r->quantized, w)) {
+    q8_blocks (r->xq, x, in);
+    x = r->xq;
+  }
+  for (guint row = 0; row < out; row++) {
     double s = 0;
     for (guint k = 0; k < in; k++)
-      s += (double) w[(gsize) r * in + k] * x[k];
-    o[r] = (float) s + (bias ? bias[r] : 0.0f);
+      s += (double) w[(gsize) row * in + k] * x[k];
+    o[row] = (float) s + (bias ? bias[row] : 0.0f);
   }
 }
 
@@ -217,9 +270,9 @@ attention_block (DraftdReference *r, guint il, guint pos)
   float *kc = s->k_cache + (gsize) il * r->n_ctx * kv, *vc = s->v_cache + (gsize) il * r->n_ctx * kv;
 
   rmsnorm (s->xb, s->x, w->attn_norm, D, c->norm_eps);
-  matvec (s->q, s->xb, w->wq, w->bq, D, q);
-  matvec (s->k, s->xb, w->wk, w->bk, D, kv);
-  matvec (s->v, s->xb, w->wv, w->bv, D, kv);
+  matvec (r, s->q, s->xb, w->wq, w->bq, D, q);
+  matvec (r, s->k, s->xb, w->wk, w->bk, D, kv);
+  matvec (r, s->v, s->xb, w->wv, w->bv, D, kv);
   if (c->qk_norm) {
     for (guint h = 0; h < c->n_head; h++)
       rmsnorm (s->q + h * hd, s->q + h * hd, w->q_norm, hd, c->norm_eps);
@@ -234,7 +287,7 @@ attention_block (DraftdReference *r, guint il, guint pos)
   guint first = swa && pos + 1 > c->n_swa ? pos + 1 - c->n_swa : 0;
   attention (r, kc, vc, first, pos);
 
-  matvec (s->xb, s->att, w->wo, NULL, q, D);
+  matvec (r, s->xb, s->att, w->wo, NULL, q, D);
   if (c->post_norms)
     rmsnorm (s->xb, s->xb, w->attn_post_norm, D, c->norm_eps);
   for (guint i = 0; i < D; i++)
@@ -250,14 +303,14 @@ ffn_block (DraftdReference *r, guint il)
   DraftdRefState *s = &r->s;
   guint D = c->n_embd;
   rmsnorm (s->xb, s->x, w->ffn_norm, D, c->norm_eps);
-  matvec (s->hb, s->xb, w->w_gate, NULL, D, c->n_ff);
-  matvec (s->hb2, s->xb, w->w_up, NULL, D, c->n_ff);
+  matvec (r, s->hb, s->xb, w->w_gate, NULL, D, c->n_ff);
+  matvec (r, s->hb2, s->xb, w->w_up, NULL, D, c->n_ff);
   for (guint i = 0; i < c->n_ff; i++) {
     float g = s->hb[i];
     g = c->ffn_act == DRAFTD_FFN_GEGLU ? gelu_tanh (g) : g / (1.0f + expf (-g));
     s->hb[i] = g * s->hb2[i];
   }
-  matvec (s->xb, s->hb, w->w_down, NULL, c->n_ff, D);
+  matvec (r, s->xb, s->hb, w->w_down, NULL, c->n_ff, D);
   if (c->post_norms)
     rmsnorm (s->xb, s->xb, w->ffn_post_norm, D, c->norm_eps);
   for (guint i = 0; i < D; i++)
@@ -278,7 +331,7 @@ draftd_reference_forward (DraftdReference *r, gint32 token, guint pos)
     ffn_block (r, il);
   }
   rmsnorm (s->xb, s->x, r->w.output_norm, D, c->norm_eps);
-  matvec (s->logits, s->xb, r->w.output, NULL, D, c->n_vocab);
+  matvec (r, s->logits, s->xb, r->w.output, NULL, D, c->n_vocab);
   return s->logits;
 }
 

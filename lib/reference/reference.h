@@ -59,6 +59,11 @@ typedef struct {
   guint n_ctx;
   DraftdRefWeights w;
   DraftdRefState s;
+  /* draftd_reference_quantize_activations: the matrices stored quantized (their dequantized
+   * weights, as keys), whose input then goes through q8_1 blocks; xq is that input. */
+  gboolean q8_activations;
+  GHashTable *quantized;
+  float *xq;
 } DraftdReference;
 
 /* Dequantizes every weight of `model` (which stays owned by the caller) and allocates a
@@ -66,6 +71,12 @@ typedef struct {
 DraftdReference *draftd_reference_new (const DraftdModel *model, guint n_ctx, GError **error);
 void draftd_reference_free (DraftdReference *r);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DraftdReference, draftd_reference_free)
+
+/* From now on, each matrix stored in a quantized type (not F32, F16 or BF16) takes its input
+ * as ggml's q8_1 blocks of 32 hold it: d = max |x| / 127, x = d * round(x / d), rounded half
+ * away from zero. That is the function the GPU family's integer-dot kernels compute
+ * (shaders/quant_q8.comp), so tests hold them to it with the tolerance of the float kernels. */
+void draftd_reference_quantize_activations (DraftdReference *r, gboolean on);
 
 /* Processes `token` at position pos (positions 0..pos-1 already processed; pos < n_ctx)
  * and returns its logits [n_vocab], valid until the next call. */

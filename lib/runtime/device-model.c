@@ -145,14 +145,25 @@ matrix_bytes (const DraftdMatrix *m)
 guint64
 draftd_device_model_weight_bytes (const DraftdDeviceModel *w)
 {
-  guint64 n = matrix_bytes (draftd_device_model_output (w));
+  guint64 by_form[DRAFTD_N_WTYPES], n = 0;
+  draftd_device_model_weight_bytes_by_form (w, by_form);
+  for (guint t = 0; t < DRAFTD_N_WTYPES; t++)
+    n += by_form[t];
+  return n;
+}
+
+void
+draftd_device_model_weight_bytes_by_form (const DraftdDeviceModel *w, guint64 out[DRAFTD_N_WTYPES])
+{
+  memset (out, 0, sizeof (guint64) * DRAFTD_N_WTYPES);
+  const DraftdMatrix *head = draftd_device_model_output (w);
+  out[head->wtype] += matrix_bytes (head);
   for (guint i = 0; i < w->cfg.n_layer; i++) {
     const DraftdMatrix *ms[N_LAYER_MATRICES];
     layer_matrices (&w->layers[i], ms);
     for (guint j = 0; j < N_LAYER_MATRICES; j++)
-      n += matrix_bytes (ms[j]);
+      out[ms[j]->wtype] += matrix_bytes (ms[j]);
   }
-  return n;
 }
 
 DraftdDeviceModel *

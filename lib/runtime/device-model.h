@@ -49,3 +49,5 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (DraftdDeviceModel, draftd_device_model_unref)
 const DraftdMatrix *draftd_device_model_output (const DraftdDeviceModel *w);
 /* Bytes of the matrices a one-token pass reads whole (see draftd_runner_weight_bytes). */
 guint64 draftd_device_model_weight_bytes (const DraftdDeviceModel *w);
+/* The same by weight form (DRAFTD_WTYPE_*): what each form's matmul kernels read a pass. */
+void draftd_device_model_weight_bytes_by_form (const DraftdDeviceModel *w, guint64 out[DRAFTD_N_WTYPES]);

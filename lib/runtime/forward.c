@@ -46,6 +46,9 @@ struct DraftdRunner {
   DraftdVkBuffer score_sums;  /* [n_head][n_batch] the weights' sums */
   DraftdVkBuffer attn_parts;  /* [n_head][n_batch][splits][head_dim + 2] attn_flash's partial
                                * results of split keys (flash only; scores and sums: not) */
+  DraftdVkBuffer q8x;         /* [n_batch][max stride / 32][2] uvec4: a matmul's X as int8 blocks
+                               * (the integer-dot kernels, vk->int_dot only) */
+  DraftdVkBuffer q8m;         /* [n_batch][max stride / 32] vec4: each block's d and sums */
   DraftdVkBuffer tokens;      /* [n_batch] host-visible */
   DraftdVkBuffer token_pos_host; /* [n_batch] DraftdTokenPos, host-visible: written per pass */
   DraftdVkBuffer token_pos;   /* its copy on the device: every attention kernel of every
@@ -128,6 +131,7 @@ alloc_activations (DraftdRunner *r, GError **error)
   /* Each path's scratch only: the other's is a 16-byte placeholder. */
   guint64 scores = r->flash ? 16 : (guint64) r->cfg.n_head * b * r->kv.max_cap * 4;
   guint64 sums = r->flash ? 16 : (guint64) r->cfg.n_head * b * 4;
+  guint64 q8_blocks = r->vk->int_dot ? b * MAX (MAX (r->D, r->ATT), r->F) / 32 : 1;
   guint64 parts = r->flash ? (guint64) r->cfg.n_head * b * draftd_kernels_attn_splits (r->kv.max_cap) *
                                  (r->cfg.head_dim + 2) * 4
                            : 16;
@@ -145,6 +149,8 @@ alloc_activations (DraftdRunner *r, GError **error)
     { &r->scores, scores, FALSE },
     { &r->score_sums, sums, FALSE },
     { &r->attn_parts, parts, FALSE },
+    { &r->q8x, q8_blocks * 32, FALSE },
+    { &r->q8m, q8_blocks * 16, FALSE },
     { &r->tokens, b * 4, TRUE },
     { &r->token_pos_host, b * sizeof (DraftdTokenPos), TRUE },
     { &r->token_pos, b * sizeof (DraftdTokenPos), FALSE },
@@ -273,7 +279,7 @@ draftd_runner_free (DraftdRunner *r)
   draftd_vk_buffer_clear (vk, &r->rope_swa);
   draftd_vk_buffer_clear (vk, &r->rope);
   DraftdVkBuffer *bufs[] = { &r->hidden, &r->ids,    &r->logits,     &r->out_rows, &r->token_pos, &r->token_pos_host,
-                             &r->tokens, &r->attn_parts, &r->score_sums, &r->scores, &r->hb, &r->att,
+                             &r->tokens, &r->q8m,    &r->q8x,        &r->attn_parts, &r->score_sums, &r->scores, &r->hb, &r->att,
                              &r->qkv,    &r->xb,         &r->x,        &r->dummy };
   for (guint i = 0; i < G_N_ELEMENTS (bufs); i++)
     draftd_vk_buffer_clear (vk, bufs[i]);
@@ -337,6 +343,9 @@ typedef struct {
   guint32 x_stride, y_stride, flags;
   const DraftdVkBuffer *bias, *norm;
   const DraftdMatrix *up;
+  /* The previous matmul read this X in this pass (QKV's parts): integer-dot kernels reuse its
+   * quantized copy. */
+  gboolean same_x;
 } MatmulOps;
 
 /* Tokens token0 .. token0 + n_tokens - 1 through kernel `texel` or `plain` (the texel-view
@@ -382,6 +391,36 @@ record_matmul_tokens (Recorder *rec, const DraftdMatrix *m, const MatmulOps *o, 
   record_matmul_parts (rec, m, o, token0, n_tokens, texel, plain, ks->wg, 1);
 }
 
+/* The integer-dot kernels (a vk->int_dot device, an integer weight form): X quantized to 8-bit
+ * blocks once (normed on the way where the matmul fuses the norm; the previous matmul's copy
+ * where it read the same X), then the matrix-vector kernel of 8 tokens for whole tiles and
+ * of the smallest tile that holds the rest. Every token gets the same bits in any batch. */
+static void
+record_matmul_dot (Recorder *rec, const DraftdMatrix *m, const MatmulOps *o, guint n_tokens)
+{
+  DraftdRunner *r = rec->r;
+  const DraftdKernels *ks = r->kernels;
+  guint t = m->wtype;
+  if (!o->same_x) {
+    guint32 values = m->chunks * draftd_wtype_values_per_chunk (t);
+    DraftdQuantParams qp = { (values + 31) / 32, o->x_stride, o->norm != NULL, r->cfg.n_embd, r->cfg.norm_eps };
+    DraftdBind qb[4] = { { o->x }, { o->norm }, { &r->q8x }, { &r->q8m } };
+    dispatch (rec, &ks->quant_q8, qb, &qp, sizeof qp, 1, n_tokens, 1);
+  }
+  MatmulOps q = *o;
+  q.x = &r->q8x;
+  q.norm = &r->q8m;  /* binding 7: the blocks' d and sums (the kernel has no NORM) */
+  guint whole = n_tokens / DRAFTD_GEMM_TILE * DRAFTD_GEMM_TILE;
+  if (whole > 0) {
+    const DraftdKernel *k = &ks->gemv_dot[t][draftd_kernels_tile_for (DRAFTD_GEMM_TILE)];
+    record_matmul_parts (rec, m, &q, 0, whole, k, k, k->wg_rows, whole / k->tile_tokens);
+  }
+  if (whole < n_tokens) {
+    const DraftdKernel *k = &ks->gemv_dot[t][draftd_kernels_tile_for (n_tokens - whole)];
+    record_matmul_parts (rec, m, &q, whole, n_tokens - whole, k, k, k->wg_rows, 1);
+  }
+}
+
 /* The GPU family (vk->gpu_kernels): whole tiles of DRAFTD_GEMM_TILE tokens through the tiled
  * kernel (the matrix-vector kernel of that tile where the device's shared memory cannot hold
  * its X tile), the rest, or a pass of fewer tokens, through the matrix-vector kernel of the
@@ -391,6 +430,10 @@ record_matmul_gpu (Recorder *rec, const DraftdMatrix *m, const MatmulOps *o, gui
 {
   const DraftdKernels *ks = rec->r->kernels;
   guint t = m->wtype;
+  if (ks->gemv_dot[t][0].pipeline != VK_NULL_HANDLE) {
+    record_matmul_dot (rec, m, o, n_tokens);
+    return;
+  }
   guint whole = n_tokens / DRAFTD_GEMM_TILE * DRAFTD_GEMM_TILE;
   if (whole > 0) {
     const DraftdKernel *k = o->norm ? &ks->gemm_norm[t] : &ks->gemm[t];
@@ -562,8 +605,10 @@ record_layer (Recorder *rec, guint i, guint T, guint max_keys)
   MatmulOps qkv = { .x = normed_x (rec, &l->attn_norm, T), .y = &r->qkv, .x_stride = r->D, .y_stride = r->QKV,
                     .flags = c->qkv_bias ? DRAFTD_MATMUL_BIAS : 0, .bias = c->qkv_bias ? &l->qkv_bias : NULL,
                     .norm = r->fuse_norm ? &l->attn_norm : NULL };
-  for (guint j = 0; j < l->n_qkv; j++)
+  for (guint j = 0; j < l->n_qkv; j++) {
+    qkv.same_x = j > 0 && draftd_wtype_int_dot (l->qkv[j].wtype) && draftd_wtype_int_dot (l->qkv[j - 1].wtype);
     record_matmul (rec, &l->qkv[j], &qkv, T);
+  }
   record_attention (rec, i, T, max_keys);
   record_residual (rec, &l->wo, &r->att, r->ATT, &l->attn_post_norm, T);
 
@@ -1011,4 +1056,10 @@ guint64
 draftd_runner_weight_bytes (const DraftdRunner *r)
 {
   return draftd_device_model_weight_bytes (r->w);
+}
+
+void
+draftd_runner_weight_bytes_by_form (const DraftdRunner *r, guint64 *out)
+{
+  draftd_device_model_weight_bytes_by_form (r->w, out);
 }

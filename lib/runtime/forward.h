@@ -114,6 +114,8 @@ guint draftd_runner_last_dispatches (const DraftdRunner *r);
 /* Bytes of the matrices a one-token pass reads whole (every layer's and the output head's,
  * quants and scales as stored on the device; the embedding table only when it is the head). */
 guint64 draftd_runner_weight_bytes (const DraftdRunner *r);
+/* The same by weight form (DRAFTD_WTYPE_*, out has DRAFTD_N_WTYPES entries). */
+void draftd_runner_weight_bytes_by_form (const DraftdRunner *r, guint64 *out);
 /* With options.profile: per-kernel GPU time in ms summed since creation, as "name ms" lines. */
 char *draftd_runner_profile (const DraftdRunner *r);
 void draftd_runner_profile_reset (DraftdRunner *r);

@@ -141,16 +141,38 @@ type_name (VkPhysicalDeviceType t)
 }
 
 static gboolean
-has_push_descriptors (VkPhysicalDevice pd)
+has_extension (VkPhysicalDevice pd, const char *name)
 {
   guint32 n = 0;
   vkEnumerateDeviceExtensionProperties (pd, NULL, &n, NULL);
   g_autofree VkExtensionProperties *e = g_new0 (VkExtensionProperties, n ? n : 1);
   vkEnumerateDeviceExtensionProperties (pd, NULL, &n, e);
   for (guint32 i = 0; i < n; i++)
-    if (g_str_equal (e[i].extensionName, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME))
+    if (g_str_equal (e[i].extensionName, name))
       return TRUE;
   return FALSE;
+}
+
+static gboolean
+has_push_descriptors (VkPhysicalDevice pd)
+{
+  return has_extension (pd, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
+}
+
+/* Whether the integer-dot matmuls can run (the extension and its feature) and are asked for
+ * (DRAFTD_INT_DOT=1: off by default, see vk-device.h). */
+static gboolean
+want_int_dot (VkPhysicalDevice pd)
+{
+  if (g_strcmp0 (g_getenv ("DRAFTD_INT_DOT"), "1") != 0 ||
+      !has_extension (pd, VK_KHR_SHADER_INTEGER_DOT_PRODUCT_EXTENSION_NAME))
+    return FALSE;
+  VkPhysicalDeviceShaderIntegerDotProductFeaturesKHR idp = {
+    .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES_KHR,
+  };
+  VkPhysicalDeviceFeatures2 f2 = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &idp };
+  vkGetPhysicalDeviceFeatures2 (pd, &f2);
+  return idp.shaderIntegerDotProduct;
 }
 
 static gboolean
@@ -217,6 +239,9 @@ pick_device (DraftdVk *vk, const char *selector, GError **error)
   VkPhysicalDeviceProperties2 p2 = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &sg };
   vkGetPhysicalDeviceProperties2 (vk->physical, &p2);
   vk->subgroup_size = sg.subgroupSize;
+  vk->subgroup_tree = (sg.supportedOperations & VK_SUBGROUP_FEATURE_SHUFFLE_BIT) &&
+                      (sg.subgroupSize & (sg.subgroupSize - 1)) == 0 &&
+                      g_strcmp0 (g_getenv ("DRAFTD_SUBGROUP_TREE"), "0") != 0;
   if (sg.subgroupSize < 8 || !(sg.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) ||
       !(sg.supportedOperations & VK_SUBGROUP_FEATURE_BALLOT_BIT) || vk->props.apiVersion < VK_API_VERSION_1_1) {
     g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_NO_DEVICE,
@@ -280,7 +305,8 @@ create_device (DraftdVk *vk, GError **error)
     .queueCount = 1,
     .pQueuePriorities = &prio,
   };
-  const char *exts[] = { VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME };
+  /* The integer dot products only serve the GPU family's matmuls. */
+  const char *exts[] = { VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME, VK_KHR_SHADER_INTEGER_DOT_PRODUCT_EXTENSION_NAME };
   VkPhysicalDeviceFeatures supported;
   vkGetPhysicalDeviceFeatures (vk->physical, &supported);
   vk->shader_int64 = supported.shaderInt64 && !g_getenv ("DRAFTD_NO_INT64");
@@ -291,13 +317,19 @@ create_device (DraftdVk *vk, GError **error)
   vk->gpu_kernels = g_strcmp0 (kernels, "gpu") == 0 ||
                     (g_strcmp0 (kernels, "cpu") != 0 && vk->props.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU);
   vk->tiled_gemm = g_strcmp0 (g_getenv ("DRAFTD_GEMM"), "gemv") != 0;
+  vk->int_dot = vk->gpu_kernels && want_int_dot (vk->physical);
+  VkPhysicalDeviceShaderIntegerDotProductFeaturesKHR idp = {
+    .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES_KHR,
+    .shaderIntegerDotProduct = VK_TRUE,
+  };
   VkPhysicalDeviceFeatures enabled = { .shaderInt64 = vk->shader_int64 };
   VkDeviceCreateInfo dci = {
     .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+    .pNext = vk->int_dot ? &idp : NULL,
     .pEnabledFeatures = &enabled,
     .queueCreateInfoCount = 1,
     .pQueueCreateInfos = &qci,
-    .enabledExtensionCount = G_N_ELEMENTS (exts),
+    .enabledExtensionCount = vk->int_dot ? 2 : 1,
     .ppEnabledExtensionNames = exts,
   };
   if (!draftd_vk_check (vkCreateDevice (vk->physical, &dci, NULL, &vk->device), "vkCreateDevice", error))

@@ -44,6 +44,19 @@ typedef struct {
    * memory) or the matrix-vector kernel of a tile of 8: the same bits either way, so the
    * choice is speed alone. DRAFTD_GEMM=tiled|gemv; default tiled. */
   gboolean tiled_gemm;
+  /* VK_KHR_shader_integer_dot_product with shaderIntegerDotProduct, enabled: the GPU family
+   * runs the matmuls of integer weight forms on X quantized to 8 bits (INT_DOT in
+   * shaders/matmul_gpu.glsl). Only with DRAFTD_INT_DOT=1 for now: 8-bit X moves the
+   * reference files' logits by 1.2-1.8% of the largest one, and on two random 12M files
+   * (rand12m Q5_K_M, Q6_K) that parts greedy decoding from llama.cpp's tokens where its
+   * top-2 margin is over 0.02 (docs/performance.md). lavapipe has the feature, unaccelerated
+   * (integerDotProduct4x8BitPackedSignedAccelerated 0). */
+  gboolean int_dot;
+  /* The GPU family's matmuls add their partials' tree's first levels in subgroup shuffles
+   * (SUBGROUP_TREE in shaders/matmul_gpu.glsl, the same bits): a device with subgroup
+   * shuffles and a power-of-two subgroup size. DRAFTD_SUBGROUP_TREE=0 keeps the whole tree
+   * in shared memory. */
+  gboolean subgroup_tree;
   char *name;
   /* Bytes of device memory its buffers hold now (draft status shows each model's), added
    * and taken atomically: lanes allocate from their own threads. */

@@ -8,6 +8,12 @@ static const char *const wtype_names[DRAFTD_N_WTYPES] = {
   [DRAFTD_WTYPE_BF16] = "bf16", [DRAFTD_WTYPE_U4SM] = "u4sm", [DRAFTD_WTYPE_I8S] = "i8s", [DRAFTD_WTYPE_I8SM] = "i8sm",
 };
 
+const char *
+draftd_wtype_name (guint wtype)
+{
+  return wtype < DRAFTD_N_WTYPES ? wtype_names[wtype] : "?";
+}
+
 guint
 draftd_wtype_values_per_chunk (guint wtype)
 {
@@ -16,6 +22,23 @@ draftd_wtype_values_per_chunk (guint wtype)
     [DRAFTD_WTYPE_Q4_0] = 32, [DRAFTD_WTYPE_U4SM] = 32, [DRAFTD_WTYPE_I8S] = 16, [DRAFTD_WTYPE_I8SM] = 16,
   };
   return vpc[wtype];
+}
+
+gboolean
+draftd_wtype_int_dot (guint wtype)
+{
+  static const gboolean int_dot[DRAFTD_N_WTYPES] = {
+    [DRAFTD_WTYPE_Q8_0] = TRUE, [DRAFTD_WTYPE_Q4_0] = TRUE, [DRAFTD_WTYPE_U4SM] = TRUE,
+    [DRAFTD_WTYPE_I8S] = TRUE,  [DRAFTD_WTYPE_I8SM] = TRUE,
+  };
+  return wtype < DRAFTD_N_WTYPES && int_dot[wtype];
+}
+
+/* Whether the device runs form t through the integer-dot kernels. */
+static gboolean
+uses_int_dot (const DraftdKernels *k, guint t)
+{
+  return k->vk->int_dot && draftd_wtype_int_dot (t);
 }
 
 guint
@@ -182,15 +205,42 @@ build_gpu_matmul (DraftdKernels *k, DraftdKernel *kernel, const char *module, gu
   kernel->shared_vec4 = vec4s;
   kernel->wg_rows = DRAFTD_GPU_GROUPS * rows;
   kernel->tile_tokens = tile;
-  return draftd_kernel_init (kernel, k, module, DRAFTD_MATMUL_BINDINGS, sizeof (DraftdMatmulParams),
-                             DRAFTD_GPU_GROUPS * DRAFTD_GPU_LANES, tile, error);
+  /* The subgroup build where the device has it; profiles name the kernel, not its tree. */
+  g_autofree char *built = g_strdup_printf ("%s%s", module, k->vk->subgroup_tree ? "_sg" : "");
+  if (!draftd_kernel_init (kernel, k, built, DRAFTD_MATMUL_BINDINGS, sizeof (DraftdMatmulParams),
+                           DRAFTD_GPU_GROUPS * DRAFTD_GPU_LANES, tile, error))
+    return FALSE;
+  kernel->name = draftd_spirv_find (module)->name;
+  return TRUE;
+}
+
+/* The integer-dot matrix-vector kernels of form t, every token tile. Lock held. */
+static gboolean
+build_dot_matmuls (DraftdKernels *k, guint t, GError **error)
+{
+  g_autofree char *mv = g_strdup_printf ("gemv_dot_%s", wtype_names[t]);
+  for (guint i = 0; i < DRAFTD_N_TILES; i++) {
+    g_autoptr (GError) local = NULL;
+    if (!build_gpu_matmul (k, &k->gemv_dot[t][i], mv, t, 0, DRAFTD_GEMV_ROWS, tile_tokens[i], &local)) {
+      if (local == NULL)
+        g_set_error (&local, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_FAILED, "kernel %s: the device's shared memory "
+                     "(%u bytes) is too small", mv, k->vk->props.limits.maxComputeSharedMemorySize);
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  }
+  return TRUE;
 }
 
 /* The GPU family's matmuls of weight form t (vk->gpu_kernels): matrix-vector for every token
- * tile, and tiled where the device's shared memory holds its X tile. Lock held. */
+ * tile, and tiled where the device's shared memory holds its X tile; the integer-dot ones
+ * instead where the device runs the form so (norm then has nothing to build: quant_q8
+ * norms). Lock held. */
 static gboolean
 build_gpu_matmuls (DraftdKernels *k, guint t, guint32 norm, GError **error)
 {
+  if (uses_int_dot (k, t))
+    return norm || build_dot_matmuls (k, t, error);
   g_autofree char *mv = g_strdup_printf ("gemv_%s", wtype_names[t]);
   g_autofree char *mm = g_strdup_printf ("gemm_%s", wtype_names[t]);
   for (guint i = 0; i < DRAFTD_N_TILES; i++) {
@@ -266,12 +316,17 @@ kernels_init_attention (DraftdKernels *k, GError **error)
   return TRUE;
 }
 
-/* The GPU attention and the fused head norm + RoPE, built only where they run. */
+/* The GPU attention, the fused head norm + RoPE and the integer-dot kernels' quantization
+ * of X, built only where they run. */
 static gboolean
 kernels_init_flash (DraftdKernels *k, GError **error)
 {
   if (!k->vk->gpu_kernels)
     return TRUE;
+  if (k->vk->int_dot &&
+      !draftd_kernel_init (&k->quant_q8, k, "quant_q8", DRAFTD_QUANT_Q8_BINDINGS, sizeof (DraftdQuantParams), 64, 1,
+                           error))
+    return FALSE;
   return draftd_kernel_init (&k->attn_flash, k, "attn_flash", DRAFTD_ATTN_FLASH_BINDINGS, sizeof (DraftdFlashParams),
                              k->wg, 1, error) &&
          draftd_kernel_init (&k->attn_combine, k, "attn_combine", DRAFTD_ATTN_COMBINE_BINDINGS,
@@ -312,6 +367,7 @@ kernels_free (gpointer data)
   draftd_kernel_clear (&k->attn_combine, vk);
   draftd_kernel_clear (&k->attn_flash, vk);
   draftd_kernel_clear (&k->rope_kv_norm, vk);
+  draftd_kernel_clear (&k->quant_q8, vk);
   for (int i = DRAFTD_N_TILES - 1; i >= 0; i--) {
     draftd_kernel_clear (&k->attn_values_tx[i], vk);
     draftd_kernel_clear (&k->attn_scores_tx[i], vk);
@@ -323,6 +379,7 @@ kernels_free (gpointer data)
     draftd_kernel_clear (&k->gemm_norm[t], vk);
     draftd_kernel_clear (&k->gemm[t], vk);
     for (int i = DRAFTD_N_TILES - 1; i >= 0; i--) {
+      draftd_kernel_clear (&k->gemv_dot[t][i], vk);
       draftd_kernel_clear (&k->gemv_norm[t][i], vk);
       draftd_kernel_clear (&k->gemv[t][i], vk);
       draftd_kernel_clear (&k->matmul_norm_tx[t][i], vk);

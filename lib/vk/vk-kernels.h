@@ -19,8 +19,13 @@ enum {
   DRAFTD_WTYPE_I8SM,
   DRAFTD_N_WTYPES
 };
+/* A weight form's name, as its kernels' names end (gemv_u4sm, matmul_q8_0). */
+const char *draftd_wtype_name (guint wtype);
 /* Values per 16-byte chunk of a weight form (the kernels' VPC). */
 guint draftd_wtype_values_per_chunk (guint wtype);
+/* Whether the form's values are integers times a scale (minus a min), which the integer-dot
+ * kernels take: Q8_0, Q4_0, U4SM, I8S, I8SM. */
+gboolean draftd_wtype_int_dot (guint wtype);
 /* Storage-buffer bindings of each kernel (the `binding =` of its .comp/.glsl files). */
 enum {
   DRAFTD_MATMUL_BINDINGS = 8,  /* W, scales, X, Y, bias, W_up, scales_up, norm gains */
@@ -40,6 +45,7 @@ enum {
   DRAFTD_ATTN_FLASH_BINDINGS = 6,    /* QKV, K cache, V cache, out, partials, token positions */
   DRAFTD_ATTN_COMBINE_BINDINGS = 3,  /* partials, out, token positions */
   DRAFTD_ARGMAX_BINDINGS = 2,
+  DRAFTD_QUANT_Q8_BINDINGS = 4,      /* X, norm gains, quantized X's int8s, its blocks' d and sums */
   DRAFTD_MAX_BINDINGS = 8,
 };
 #define DRAFTD_N_TILES 4  /* token tiles 1, 2, 4, 8 */
@@ -77,6 +83,12 @@ typedef struct {
 typedef struct {
   guint32 rows, row0, chunks, n_tokens, x_stride;
 } DraftdEmbedParams;
+
+/* shaders/quant_q8.comp: X into q8_1 blocks for the integer-dot matmuls */
+typedef struct {
+  guint32 blocks, x_stride, norm, norm_n;
+  float norm_eps;
+} DraftdQuantParams;
 
 typedef struct {
   guint32 n, stride, token0;
@@ -130,13 +142,14 @@ typedef struct {
 
 /* The GLSL blocks are std430 push constants of 4-byte scalars: each struct must be those
  * scalars in the same order with no padding (matmul_params.glsl, embed_params.glsl,
- * rmsnorm.comp, head_norm.comp, scale.comp, rope_kv.comp, rope_kv_norm.comp, attn_params.glsl, attn_flash_params.glsl,
+ * quant_q8.comp, rmsnorm.comp, head_norm.comp, scale.comp, rope_kv.comp, rope_kv_norm.comp, attn_params.glsl, attn_flash_params.glsl,
  * argmax.comp). */
 #define DRAFTD_PUSH_MIRROR(T, n_fields, last) \
   _Static_assert (sizeof (T) == 4 * (n_fields) && G_STRUCT_OFFSET (T, last) == 4 * ((n_fields) - 1), \
                   #T " mirrors its GLSL push-constant block")
 DRAFTD_PUSH_MIRROR (DraftdMatmulParams, 11, norm_eps);
 DRAFTD_PUSH_MIRROR (DraftdEmbedParams, 5, x_stride);
+DRAFTD_PUSH_MIRROR (DraftdQuantParams, 5, norm_eps);
 DRAFTD_PUSH_MIRROR (DraftdRmsNormParams, 6, gather);
 DRAFTD_PUSH_MIRROR (DraftdHeadNormParams, 5, eps);
 DRAFTD_PUSH_MIRROR (DraftdScaleParams, 3, s);
@@ -181,6 +194,11 @@ typedef struct {
    * Both give a token the same bits, so the choice between them is speed alone. */
   DraftdKernel gemv[DRAFTD_N_WTYPES][DRAFTD_N_TILES], gemv_norm[DRAFTD_N_WTYPES][DRAFTD_N_TILES];
   DraftdKernel gemm[DRAFTD_N_WTYPES], gemm_norm[DRAFTD_N_WTYPES];
+  /* On a vk->int_dot device, for the forms draftd_wtype_int_dot names, these replace gemv,
+   * gemm and their norm builds (which are then not built): the integer-dot matrix-vector
+   * kernel per token tile (whole tiles too), on X that quant_q8 quantized (and normed). */
+  DraftdKernel gemv_dot[DRAFTD_N_WTYPES][DRAFTD_N_TILES];
+  DraftdKernel quant_q8;
   /* embed reads the weights in the device's layout (row-major on a gpu_kernels device) */
   DraftdKernel embed[DRAFTD_N_WTYPES];
   /* attention per token tile too: TOKENS = min(tile tokens, DRAFTD_ATTN_MAX_TOKENS) */

@@ -155,6 +155,17 @@ bench_forward (DraftdVk *vk, const char *path, const guint *Ts, guint n_T, guint
   bench_json_string (json, "model", m->name);
   bench_json_int (json, "params", (gint64) m->n_params);
   bench_json_int (json, "weight_bytes", (gint64) wbytes);
+  /* What each form's matmul kernels read a pass: tools/gpu-check.sh turns a kernel's time into
+   * GB/s with it (gemv_u4sm and gemv_dot_u4sm read the u4sm bytes). */
+  guint64 by_form[DRAFTD_N_WTYPES];
+  draftd_runner_weight_bytes_by_form (r, by_form);
+  json_builder_set_member_name (json, "weight_bytes_by_form");
+  json_builder_begin_object (json);
+  for (guint t = 0; t < DRAFTD_N_WTYPES; t++)
+    if (by_form[t] > 0)
+      bench_json_int (json, draftd_wtype_name (t), (gint64) by_form[t]);
+  json_builder_end_object (json);
+  bench_json_string (json, "int_dot", vk->int_dot ? "yes" : "no");
   bench_json_string (json, "type", draftd_model_quantization (m));
   bench_json_string (json, "device", vk->name);
   bench_json_string (json, "matmul_loads", vk->texel_loads && !vk->gpu_kernels ? "texel" : "buffer");
