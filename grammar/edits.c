@@ -1,5 +1,6 @@
 #include "grammar/edits.h"
 #include "grammar/candidates.h"
+#include "grammar/families.h"
 #include <string.h>
 
 gboolean

@@ -8,7 +8,7 @@
  * family is sure of itself only where its pattern leaves no other reading; elsewhere it
  * proposes and the target judges. */
 #include <string.h>
-#include "grammar/candidates.h"
+#include "grammar/families.h"
 #include "grammar/candidates-private.h"
 #include "grammar/forms.h"
 

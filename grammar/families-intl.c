@@ -9,7 +9,7 @@
  * sentences each must and must not change, tests/data/intl-dev.tsv measures them together
  * (tests/test-grammar-intl-rules.c; docs/correction.md#rules-for-german-french-and-spanish). */
 #include <string.h>
-#include "grammar/candidates.h"
+#include "grammar/families.h"
 #include "grammar/candidates-private.h"
 #include "lib/bus/draftd-bus-rules.h"
 
