@@ -373,14 +373,7 @@ static const char *const collocations[][3] = {
   { "arrived", " to ", "at" },
 };
 
-typedef struct {
-  const DraftdCandidateContext *c;
-  const char *s;
-  const Word *words;
-  guint n, i;
-  GArray *out;
-  guint site;
-} Ctx;
+typedef RuleSite Ctx;
 
 static const Word *
 word_at (const Ctx *x, gint k)

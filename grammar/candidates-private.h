@@ -11,6 +11,18 @@ typedef struct {
   gboolean compound; /* part of a hyphenated compound ("tractor-trailers"): spelt, never inflected */
 } Word;
 
+/* Where a word rule looks (candidates-en.c, families-en.c, families-intl.c): the sentence
+ * `s` and its `n` words, the word at hand (words[i]), and where its candidates go (`out`, under
+ * site number `site`). */
+typedef struct {
+  const DraftdCandidateContext *c;
+  const char *s;
+  const Word *words;
+  guint n, i;
+  GArray *out;
+  guint site;
+} RuleSite;
+
 /* Is `word` one of the words of `list`, each between spaces (" a b c ")? FALSE for NULL. */
 gboolean draftd_candidates_in_list (const char *list, const char *word);
 /* Is the word (lower case) one of English's closed-class words (articles, pronouns,

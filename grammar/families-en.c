@@ -12,14 +12,7 @@
 #include "grammar/candidates-private.h"
 #include "grammar/forms.h"
 
-typedef struct {
-  const DraftdCandidateContext *c;
-  const char *s;
-  const Word *words;
-  guint n, i;
-  GArray *out;
-  guint site;
-} F;
+typedef RuleSite F;
 
 /* Only spaces between words[a] and words[a + 1]. */
 static gboolean

@@ -13,14 +13,7 @@
 #include "grammar/candidates-private.h"
 #include "lib/bus/draftd-bus-rules.h"
 
-typedef struct {
-  const DraftdCandidateContext *c;
-  const char *s;
-  const Word *words;
-  guint n, i;
-  GArray *out;
-  guint site;
-} X;
+typedef RuleSite X;
 
 /* The text between words[a] and words[a + 1] (or the sentence's end), spaces left out, into
  * buf: "" when only spaces, "," after a comma. */
