@@ -23,16 +23,21 @@ copy_kv (DraftdGgufWriter *w, const DraftdGgufKV *kv, GError **error)
     }
     return TRUE;
   }
+  /* The values lie in the mapped file at any byte offset: copied out before they are read as
+   * numbers, never loaded in place (an unaligned load, which UBSan rightly refuses). */
+  g_autofree void *aligned = t == GGUF_TYPE_FLOAT32 || t == GGUF_TYPE_INT32 || t == GGUF_TYPE_UINT32
+                               ? g_memdup2 (kv->raw, (gsize) n * 4)
+                               : NULL;
   if (array && t == GGUF_TYPE_FLOAT32)
-    draftd_gguf_writer_set_f32_array (w, kv->key, (const float *) kv->raw, n);
+    draftd_gguf_writer_set_f32_array (w, kv->key, aligned, n);
   else if (array && t == GGUF_TYPE_INT32)
-    draftd_gguf_writer_set_i32_array (w, kv->key, (const gint32 *) kv->raw, n);
+    draftd_gguf_writer_set_i32_array (w, kv->key, aligned, n);
   else if (!array && t == GGUF_TYPE_UINT32)
-    draftd_gguf_writer_set_u32 (w, kv->key, *(const guint32 *) kv->raw);
+    draftd_gguf_writer_set_u32 (w, kv->key, *(const guint32 *) aligned);
   else if (!array && t == GGUF_TYPE_INT32)
-    draftd_gguf_writer_set_i32 (w, kv->key, *(const gint32 *) kv->raw);
+    draftd_gguf_writer_set_i32 (w, kv->key, *(const gint32 *) aligned);
   else if (!array && t == GGUF_TYPE_FLOAT32)
-    draftd_gguf_writer_set_f32 (w, kv->key, *(const float *) kv->raw);
+    draftd_gguf_writer_set_f32 (w, kv->key, *(const float *) aligned);
   else if (!array && t == GGUF_TYPE_BOOL)
     draftd_gguf_writer_set_bool (w, kv->key, *kv->raw != 0);
   else {
