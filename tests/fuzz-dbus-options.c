@@ -20,7 +20,7 @@ try_parse (const DraftdOperation *op, DBusMessage *m)
 {
   GError *error = NULL;
   const DraftdOperation *job = NULL;
-  DraftdJobRequest *r = op->request (op, m, &job, &error);
+  DraftdJobRequest *r = op->request (op, m, G_MAXSIZE, &job, &error);
   /* Exactly one of a request and an error; a request is a job method's. */
   if ((r == NULL) == (error == NULL) || (r && !draftd_operation_is_job (job)))
     __builtin_trap ();

@@ -627,8 +627,10 @@ count_for (DraftdScheduler *s, const DraftdJobRequest *r)
  * however many processes one user runs, P places stay for others; and a process with
  * nothing waiting or running (a newcomer) gets its first place even when those bounds are
  * reached, in a reserve of P places beyond the Q. TRUE to admit; *reserved: into the reserve. */
-/* The one check of a request's text against the engine's limit (max_text_bytes), at once:
- * a text too long is refused before it waits in the queue or reaches a tokenizer. */
+/* A request's text against the engine's limit (max_text_bytes), at once: a text too long is
+ * refused before it waits in the queue or reaches a tokenizer. A request from the bus was
+ * already held to it by its reader (daemon/service/request.c), before its text was copied;
+ * this check keeps every other way into the scheduler to the same limit. */
 static gboolean
 text_fits (DraftdScheduler *s, const DraftdJobRequest *r, GError **error)
 {

@@ -42,12 +42,13 @@ struct DraftdOperationHost {
   void (*use_models) (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage *call);
 };
 /* A job method's in-arguments, `args` one per argument in the row's order and of the row's
- * count, into `r`: every value checked, a clear error for a bad one. Pure. */
-typedef gboolean (*DraftdArgumentsReader) (DraftdJobRequest *r, DBusMessageIter *args, GError **error);
+ * count, into `r`: every value checked, a clear error for a bad one; a text (prompt, message)
+ * longer than max_text bytes is refused with TooLong before it is validated or copied. Pure. */
+typedef gboolean (*DraftdArgumentsReader) (DraftdJobRequest *r, DBusMessageIter *args, gsize max_text, GError **error);
 /* The call -> a request, and the job method that runs it (*job: the row itself, or for
- * Start the row it names). Pure. */
-typedef DraftdJobRequest *(*DraftdRequestMaker) (const DraftdOperation *op, DBusMessage *call, const DraftdOperation **job,
-                                                GError **error);
+ * Start the row it names); max_text as the readers take it (the engine's max_text_bytes). Pure. */
+typedef DraftdJobRequest *(*DraftdRequestMaker) (const DraftdOperation *op, DBusMessage *call, gsize max_text,
+                                                const DraftdOperation **job, GError **error);
 /* A successful job's out-arguments: the reply's (reply TRUE; the row's out_signature) or the
  * Finished signal's after the job's path ("sa{sv}"). */
 typedef void (*DraftdResultWriter) (DBusMessageIter *it, const DraftdJob *job, gboolean reply);

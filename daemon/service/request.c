@@ -49,19 +49,25 @@ invalid (GError **error, const char *fmt, ...)
   return FALSE;
 }
 
+/* A string argument into *out, refused with TooLong when it is longer than `max` bytes.
+ * The length is read first: an oversized text is never validated nor copied, so a huge call
+ * costs the daemon one pass over its bytes, not three and a second copy. */
 static gboolean
-read_text (DBusMessageIter *it, const char *what, char **out, GError **error)
+read_text (DBusMessageIter *it, const char *what, gsize max, char **out, GError **error)
 {
   if (dbus_message_iter_get_arg_type (it) != DBUS_TYPE_STRING)
     return invalid (error, "%s must be a string", what);
   const char *v;
   dbus_message_iter_get_basic (it, &v);
+  gsize len = strlen (v);
+  if (len > max)
+    return too_long (error, what, len, max);
   /* libdbus rejects invalid UTF-8 on the wire; a check keeps other transports honest. */
-  if (!g_utf8_validate (v, -1, NULL)) {
+  if (!g_utf8_validate (v, len, NULL)) {
     g_set_error (error, DRAFTD_ENGINE_ERROR, DRAFTD_ENGINE_ERROR_INVALID_TEXT, "%s is not valid UTF-8", what);
     return FALSE;
   }
-  *out = g_strdup (v);
+  *out = g_memdup2 (v, len + 1);
   return TRUE;
 }
 
@@ -296,32 +302,31 @@ read_options (DBusMessageIter *it, DraftdOptionSet set, DraftdJobOptions *o, GEr
 }
 
 gboolean
-draftd_request_read_complete (DraftdJobRequest *r, DBusMessageIter *args, GError **error)
+draftd_request_read_complete (DraftdJobRequest *r, DBusMessageIter *args, gsize max_text, GError **error)
 {
-  if (!read_text (&args[0], "prompt", &r->text, error) || !read_options (&args[1], DRAFTD_OPTIONS_GENERATION, &r->options, error))
+  if (!read_text (&args[0], "prompt", max_text, &r->text, error) ||
+      !read_options (&args[1], DRAFTD_OPTIONS_GENERATION, &r->options, error))
     return FALSE;
   return !r->options.shared || invalid (error, "'shared' is an option of Chat");
 }
 
 gboolean
-draftd_request_read_chat (DraftdJobRequest *r, DBusMessageIter *args, GError **error)
+draftd_request_read_chat (DraftdJobRequest *r, DBusMessageIter *args, gsize max_text, GError **error)
 {
-  if (!read_text (&args[0], "conversation", &r->conversation, error))
+  if (!read_text (&args[0], "conversation id", MAX_CONVERSATION_ID, &r->conversation, error))
     return FALSE;
-  if (strlen (r->conversation) > MAX_CONVERSATION_ID)
-    return too_long (error, "conversation id", strlen (r->conversation), MAX_CONVERSATION_ID);
-  if (!read_text (&args[1], "message", &r->text, error) || !read_options (&args[2], DRAFTD_OPTIONS_GENERATION, &r->options, error))
+  if (!read_text (&args[1], "message", max_text, &r->text, error) ||
+      !read_options (&args[2], DRAFTD_OPTIONS_GENERATION, &r->options, error))
     return FALSE;
   return r->conversation[0] != 0 || invalid (error, "the conversation id is empty");
 }
 
 gboolean
-draftd_request_read_rewrite (DraftdJobRequest *r, DBusMessageIter *args, GError **error)
+draftd_request_read_rewrite (DraftdJobRequest *r, DBusMessageIter *args, gsize max_text, GError **error)
 {
-  if (!read_text (&args[0], "text", &r->text, error) || !read_text (&args[1], "instruction", &r->instruction, error))
+  if (!read_text (&args[0], "text", max_text, &r->text, error) ||
+      !read_text (&args[1], "instruction", MAX_INSTRUCTION, &r->instruction, error))
     return FALSE;
-  if (strlen (r->instruction) > MAX_INSTRUCTION)
-    return too_long (error, "instruction", strlen (r->instruction), MAX_INSTRUCTION);
   if (!read_options (&args[2], DRAFTD_OPTIONS_GRAMMAR, &r->options, error))
     return FALSE;
   g_autofree char *trimmed = g_strstrip (g_strdup (r->instruction));
@@ -329,9 +334,10 @@ draftd_request_read_rewrite (DraftdJobRequest *r, DBusMessageIter *args, GError 
 }
 
 gboolean
-draftd_request_read_correct (DraftdJobRequest *r, DBusMessageIter *args, GError **error)
+draftd_request_read_correct (DraftdJobRequest *r, DBusMessageIter *args, gsize max_text, GError **error)
 {
-  return read_text (&args[0], "text", &r->text, error) && read_options (&args[1], DRAFTD_OPTIONS_GRAMMAR, &r->options, error);
+  return read_text (&args[0], "text", max_text, &r->text, error) &&
+         read_options (&args[1], DRAFTD_OPTIONS_GRAMMAR, &r->options, error);
 }
 
 /* How many arguments a signature holds (complete types at its top level). */
@@ -350,7 +356,7 @@ signature_length (const char *signature)
 
 /* A job method's arguments, `its`, by its row. */
 static DraftdJobRequest *
-parse (const DraftdOperation *op, const char *client, GArray *its, GError **error)
+parse (const DraftdOperation *op, const char *client, GArray *its, gsize max_text, GError **error)
 {
   if (its->len != signature_length (op->in_signature)) {
     invalid (error, "%s takes arguments (%s), got %u", op->name, op->in_signature, its->len);
@@ -358,7 +364,7 @@ parse (const DraftdOperation *op, const char *client, GArray *its, GError **erro
   }
   g_autoptr (DraftdJobRequest) r = draftd_job_request_new (op->kind, client);
   r->bulk = op->bulk;
-  if (!op->read (r, (DBusMessageIter *) its->data, error))
+  if (!op->read (r, (DBusMessageIter *) its->data, max_text, error))
     return NULL;
   return g_steal_pointer (&r);
 }
@@ -371,7 +377,8 @@ sender_of (DBusMessage *m)
 }
 
 DraftdJobRequest *
-draftd_request_from_call (const DraftdOperation *op, DBusMessage *call, const DraftdOperation **job, GError **error)
+draftd_request_from_call (const DraftdOperation *op, DBusMessage *call, gsize max_text, const DraftdOperation **job,
+                          GError **error)
 {
   g_return_val_if_fail (draftd_operation_is_job (op), NULL);
   g_autoptr (GArray) its = g_array_new (FALSE, FALSE, sizeof (DBusMessageIter));
@@ -380,11 +387,12 @@ draftd_request_from_call (const DraftdOperation *op, DBusMessage *call, const Dr
     for (; dbus_message_iter_get_arg_type (&it) != DBUS_TYPE_INVALID; dbus_message_iter_next (&it))
       g_array_append_val (its, it);
   *job = op;
-  return parse (op, sender_of (call), its, error);
+  return parse (op, sender_of (call), its, max_text, error);
 }
 
 DraftdJobRequest *
-draftd_request_from_start (const DraftdOperation *op, DBusMessage *call, const DraftdOperation **job, GError **error)
+draftd_request_from_start (const DraftdOperation *op, DBusMessage *call, gsize max_text, const DraftdOperation **job,
+                           GError **error)
 {
   if (!dbus_message_has_signature (call, op->in_signature)) {
     invalid (error, "%s takes arguments (%s)", op->name, op->in_signature);
@@ -408,5 +416,5 @@ draftd_request_from_start (const DraftdOperation *op, DBusMessage *call, const D
     dbus_message_iter_recurse (&arr, &v);
     g_array_append_val (its, v);
   }
-  return parse (*job, sender_of (call), its, error);
+  return parse (*job, sender_of (call), its, max_text, error);
 }

@@ -11,15 +11,15 @@
 
 /* The operation table's request makers (DraftdRequestMaker): a job method called directly,
  * `op` its row; and Start(s method, av args), whose *job is the row of the method it names. */
-DraftdJobRequest *draftd_request_from_call (const DraftdOperation *op, DBusMessage *call, const DraftdOperation **job,
-                                            GError **error);
-DraftdJobRequest *draftd_request_from_start (const DraftdOperation *op, DBusMessage *call, const DraftdOperation **job,
-                                             GError **error);
+DraftdJobRequest *draftd_request_from_call (const DraftdOperation *op, DBusMessage *call, gsize max_text,
+                                            const DraftdOperation **job, GError **error);
+DraftdJobRequest *draftd_request_from_start (const DraftdOperation *op, DBusMessage *call, gsize max_text,
+                                             const DraftdOperation **job, GError **error);
 /* The job methods' argument readers (DraftdArgumentsReader). */
-gboolean draftd_request_read_complete (DraftdJobRequest *r, DBusMessageIter *args, GError **error);
-gboolean draftd_request_read_chat (DraftdJobRequest *r, DBusMessageIter *args, GError **error);
-gboolean draftd_request_read_rewrite (DraftdJobRequest *r, DBusMessageIter *args, GError **error);
-gboolean draftd_request_read_correct (DraftdJobRequest *r, DBusMessageIter *args, GError **error);
+gboolean draftd_request_read_complete (DraftdJobRequest *r, DBusMessageIter *args, gsize max_text, GError **error);
+gboolean draftd_request_read_chat (DraftdJobRequest *r, DBusMessageIter *args, gsize max_text, GError **error);
+gboolean draftd_request_read_rewrite (DraftdJobRequest *r, DBusMessageIter *args, gsize max_text, GError **error);
+gboolean draftd_request_read_correct (DraftdJobRequest *r, DBusMessageIter *args, gsize max_text, GError **error);
 /* The option table's readers (DraftdOptionReader): each checks a value and stores it at its
  * row's offset. Numbers within the row's bounds; a margin of 0 means off; a switch is 1 or -1
  * (unset 0); a seed is marked set; strings against their names or forms; string lists of

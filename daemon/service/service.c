@@ -286,7 +286,7 @@ on_identified (DBusMessage *m, gconstpointer row, const char *identity, gpointer
   g_autoptr (GError) error = NULL;
   /* *job gets the job method's row: op itself, or the one Start names. */
   const DraftdOperation *op = row, *job = NULL;
-  DraftdJobRequest *req = op->request (op, m, &job, &error);
+  DraftdJobRequest *req = op->request (op, m, draftd_engine_max_text_bytes (s->engine), &job, &error);
   if (req)
     req->identity = g_strdup (identity);
   if (req == NULL || !submit (s, job, req, m, op->streamed, &error))
