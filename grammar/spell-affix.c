@@ -362,19 +362,45 @@ read_aff (Aff *aff, const char *path, const char *encoding, GError **error)
  * millions (minutes to check, hundreds of megabytes to index) and is left to Hunspell. */
 #define MAX_CANDIDATES 1500000
 
-/* How many candidate forms the stems make, counted before any is checked. */
-static gsize
-count_candidates (const Aff *aff, char **lines)
+/* One .dic line, parsed once: counted, then expanded. */
+typedef struct {
+  char *stem;
+  GArray *flags;
+} DicEntry;
+
+static void
+dic_entry_clear (gpointer p)
+{
+  DicEntry *e = p;
+  g_free (e->stem);
+  g_array_unref (e->flags);
+}
+
+/* The .dic's entries (its first line is the count, and skipped). */
+static GArray *
+read_entries (const Aff *aff, char **lines)
+{
+  GArray *entries = g_array_new (FALSE, FALSE, sizeof (DicEntry));
+  g_array_set_clear_func (entries, dic_entry_clear);
+  for (guint i = lines[0] ? 1 : 0; lines[i]; i++) {
+    char *flag_text;
+    DicEntry e = { .stem = dic_entry (g_strstrip (lines[i]), &flag_text) };
+    e.flags = parse_flags (aff->mode, flag_text);
+    g_array_append_val (entries, e);
+  }
+  return entries;
+}
+
+/* TRUE when the stems make more than MAX_CANDIDATES forms, counted before any is checked. */
+static gboolean
+too_many_candidates (const Aff *aff, GArray *entries)
 {
   gsize n = 0;
-  for (guint i = lines[0] ? 1 : 0; lines[i] && n <= MAX_CANDIDATES; i++) {
-    g_autofree char *line = g_strdup (lines[i]);
-    char *flag_text;
-    g_autofree char *stem = dic_entry (g_strstrip (line), &flag_text);
-    g_autoptr (GArray) flags = parse_flags (aff->mode, flag_text);
-    n += expand_stem (aff, stem, flags, NULL);
+  for (guint i = 0; i < entries->len && n <= MAX_CANDIDATES; i++) {
+    const DicEntry *e = &g_array_index (entries, DicEntry, i);
+    n += expand_stem (aff, e->stem, e->flags, NULL);
   }
-  return n;
+  return n > MAX_CANDIDATES;
 }
 
 GPtrArray *
@@ -387,20 +413,18 @@ draftd_spell_affix_expand (Hunhandle *h, const char *aff_path, const char *dic_p
   if (read_aff (&aff, aff_path, encoding, error) && (dic = read_text (dic_path, encoding, error)) != NULL) {
     out = g_ptr_array_new_with_free_func (g_free);
     g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-    g_autoptr (GPtrArray) line_array = split_lines (dic);
-    char **lines = (char **) line_array->pdata;
+    g_autoptr (GPtrArray) lines = split_lines (dic);
+    g_autoptr (GArray) entries = read_entries (&aff, (char **) lines->pdata);
     /* Too many: an empty list, an index of nothing, which the cache remembers. */
-    gboolean too_many = count_candidates (&aff, lines) > MAX_CANDIDATES;
+    gboolean too_many = too_many_candidates (&aff, entries);
     if (too_many)
       g_debug ("%s: over %d word forms, not indexed", dic_path, MAX_CANDIDATES);
-    for (guint i = lines[0] ? 1 : 0; lines[i] && !too_many; i++) {
-      char *flag_text;
-      g_autofree char *stem = dic_entry (g_strstrip (lines[i]), &flag_text);
-      g_autoptr (GArray) flags = parse_flags (aff.mode, flag_text);
-      if (*stem == '\0' || has_flag (flags, aff.nosuggest) || has_flag (flags, aff.forbidden))
+    for (guint i = 0; i < entries->len && !too_many; i++) {
+      const DicEntry *e = &g_array_index (entries, DicEntry, i);
+      if (*e->stem == '\0' || has_flag (e->flags, aff.nosuggest) || has_flag (e->flags, aff.forbidden))
         continue;
       g_autoptr (GPtrArray) forms = g_ptr_array_new_with_free_func (g_free);
-      expand_stem (&aff, stem, flags, forms);
+      expand_stem (&aff, e->stem, e->flags, forms);
       keep_accepted (h, encoding, forms, seen, out);
     }
   }
