@@ -352,6 +352,35 @@ fr_et_est (X *x)
          !in (" elle lui moi toi nous vous eux elles il on ", next) && fix (x, 0, 0, "est");
 }
 
+/* "ses jours-ci", "ses gens-là", "À ses mots,": the demonstrative; "à ces côtés", "perdre ces
+ * moyens", "de ces propres yeux": the possessive, in the phrases that have no demonstrative
+ * reading. "ses amis" and "ces amis" are both French: elsewhere the text stays. */
+static gboolean
+fr_ces_ses (X *x)
+{
+  const char *next = at (x, 1);
+  if (next == NULL)
+    return FALSE;
+  if (word_is (x, "ses")) {
+    const Word *n = &x->words[x->i + 1];
+    gboolean here = x->i + 2 < x->n && x->s[n->end] == '-' && n->end + 1 == x->words[x->i + 2].start &&
+                    in (" ci là ", x->words[x->i + 2].lower);
+    char buf[16];
+    gboolean at_words = g_str_equal (next, "mots") && x->i == 1 && g_str_equal (x->words[0].lower, "à") &&
+                        g_str_equal (gap (x, x->i + 1, buf), ",");
+    return (here || at_words) && fix (x, 0, 0, "ces");
+  }
+  if (!word_is (x, "ces"))
+    return FALSE;
+  const char *prev = at (x, -1), *then = at (x, 2);
+  /* "à ces côtés du carré", "perdu ces moyens de pression": the demonstrative after all. */
+  gboolean of = then && (in (" de du des qui que ", then) || elided_in (" d' qu' ", then));
+  gboolean side = g_str_equal (next, "côtés") && g_strcmp0 (prev, "à") == 0 && !of;
+  gboolean means = g_str_equal (next, "moyens") && g_str_has_prefix (prev ? prev : "", "perd") && !of;
+  gboolean own = g_str_equal (next, "propres") && g_strcmp0 (prev, "de") == 0 && in (" yeux mains oreilles ", then);
+  return (side || means || own) && fix (x, 0, 0, "ses");
+}
+
 /* A noun's one gender by French's dictionary (Dicollecte's morphology): 'f' or 'm' where every
  * analysis is of a singular noun of that gender and nothing else (no verb: "je la porte"; no
  * adjective; no noun of both genders: "le/la tour"), else 0. */
@@ -483,6 +512,66 @@ es_sino_si_no (X *x)
   return word_is (x, "sino") && x->i == 0 && !in (" que ", at (x, 1)) && strchr (x->s, ',') && fix (x, 0, 0, "si no");
 }
 
+static const char *const es_quantities = " un una unos unas mucho mucha muchos muchas poco poca pocos pocas varios varias algo "
+                                         "alguien algún alguna algunos algunas nada nadie ningún ninguna ninguno demasiado "
+                                         "demasiada demasiados demasiadas bastante bastantes tanto tanta tantos tantas ";
+
+/* Is words[i + d] an infinitive the dictionary knows ("estudiar", "tener", "ir")? */
+static gboolean
+es_infinitive (const X *x, gint d)
+{
+  const char *w = at (x, d);
+  gsize n = w ? strlen (w) : 0;
+  return n >= 2 && (g_str_has_suffix (w, "ar") || g_str_has_suffix (w, "er") || g_str_has_suffix (w, "ir")) &&
+         draftd_spell_check (x->c->spell, x->c->lang, w);
+}
+
+/* "hay" is there is, "ahí" there, "ay" ouch: "Hay está", "por hay" -> "ahí"; "ahí que
+ * estudiar", "no ahí nada", "no ay", "ay que ir", "en casa ay un perro" -> "hay"; "¡Hay, qué
+ * dolor!", "hay de mí" -> "ay". "Ahí muchos se equivocan", "¡Ay una araña!" and "¿Qué hay
+ * está noche?" (where "está" is the slip) are not theirs. */
+static gboolean
+es_hay_ahi_ay (X *x)
+{
+  const char *prev = at (x, -1), *next = at (x, 1);
+  static const char *const nothing = " nada nadie ningún ninguna ninguno tiempo problema dinero manera forma nunca ";
+  if (word_is (x, "hay")) {
+    char buf[16];
+    gsize start = x->words[x->i].start;
+    gboolean opened = start >= 2 && strncmp (x->s + start - 2, "\u00a1", 2) == 0;
+    if ((opened && g_str_equal (gap (x, x->i, buf), ",")) || (g_strcmp0 (next, "de") == 0 && in (" mí ti ", at (x, 2))))
+      return fix (x, 0, 0, "ay");
+    gboolean verb = in (" está están estaba estaban va van viene vienen tienes tiene tienen ", next) && clause_start (x, 0, " y pero ");
+    return (verb || g_strcmp0 (prev, "por") == 0 || (g_strcmp0 (prev, "de") == 0 && g_strcmp0 (next, "que") == 0)) &&
+           fix (x, 0, 0, "ahí");
+  }
+  gboolean ahi = word_is (x, "ahí"), ay = word_is (x, "ay");
+  if (!(ahi || ay) || next == NULL)
+    return FALSE;
+  if (g_str_equal (next, "que") && es_infinitive (x, 2))
+    return fix (x, 0, 0, "hay");
+  if (g_strcmp0 (prev, "no") == 0 && (ay || in (nothing, next)))
+    return fix (x, 0, 0, "hay");
+  return ay && prev && !clause_start (x, 0, " y o pero ") && in (es_quantities, next) && fix (x, 0, 0, "hay");
+}
+
+/* "más" is more, "mas" a literary but: "lo mas", "mucho mas", "una vez mas", "mas o menos",
+ * "mas tarde" -> "más". The conjunction follows a comma or opens a clause ("lo intentó, mas no
+ * pudo"): not after these words. */
+static gboolean
+es_mas_accent (X *x)
+{
+  if (!word_is (x, "mas"))
+    return FALSE;
+  const char *prev = at (x, -1), *next = at (x, 1);
+  static const char *const before = " lo el la los las mucho mucha muchos muchas poco poca pocos pocas algo nada nadie "
+                                    "alguien vez día aún todavía uno una dos tres sin qué ";
+  static const char *const after = " tarde temprano cerca lejos grande grandes pequeño pequeña importante importantes fácil "
+                                   "difícil rápido despacio barato caro alto alta bajo baja allá ";
+  gboolean menos = g_strcmp0 (next, "o") == 0 && g_strcmp0 (at (x, 2), "menos") == 0;
+  return (in (before, prev) || menos || (prev && in (after, next))) && fix (x, 0, 0, "más");
+}
+
 typedef gboolean (*RuleFn) (X *x);
 
 /* The rules: language, id, the pairs of words (lower case, '_' for a space) an edit of the
@@ -500,6 +589,7 @@ static const struct {
   { "fr", "fr.ca-sa", " ça|sa ", fr_ca_sa },
   { "fr", "fr.ce-se", " ce|se ", fr_ce_se },
   { "fr", "fr.et-est", " et|est ", fr_et_est },
+  { "fr", "fr.ces-ses", " ces|ses ", fr_ces_ses },
   { "fr", "fr.determiner-gender", " le|la un|une ", fr_determiner_gender },
   { "es", "es.a-ha", " a|ha ", es_a_ha },
   { "es", "es.haber-a-ver", " haber|a_ver ", es_haber_a_ver },
@@ -507,6 +597,8 @@ static const struct {
   { "es", "es.halla-haya", " halla|haya ", es_halla_haya },
   { "es", "es.porque-por-que", " porque|por_qué que|qué por_que|por_qué ", es_porque },
   { "es", "es.sino-si-no", " si_no|sino ", es_sino_si_no },
+  { "es", "es.hay-ahi-ay", " hay|ahí hay|ay ahí|ay ", es_hay_ahi_ay },
+  { "es", "es.mas-accent", " mas|más ", es_mas_accent },
 };
 
 static gboolean

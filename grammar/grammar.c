@@ -23,18 +23,46 @@ fill (const char *tmpl, const char *instruction, const char *text)
   return g_string_free (s, FALSE);
 }
 
-/* The prompt for one segment, and the text its answer should end with. */
+/* A sentence of another language than English reaches the model only when it declares that
+ * language (grammar/language.h); it is told which, so that it corrects the text in its own
+ * language rather than translating it or holding it to English. English's prompt is as it
+ * always was. */
+#define CORRECT_INSTRUCTION_IN                                                                        \
+  "Correct the spelling, grammar and punctuation of the user's text, which is in %s. Keep its "    \
+  "meaning, wording and style otherwise, and keep it in %s. Reply with the corrected text only."
+
+/* The name of the language a prompt names for `lang`: NULL for English (or none). A code
+ * without a name here is named as such, into *owned (NULL: only whether there is one). */
+static const char *
+prompt_language (const char *lang, char **owned)
+{
+  if (lang == NULL || g_ascii_strncasecmp (lang, "en", 2) == 0 || g_str_equal (lang, DRAFTD_LANGUAGE_UNDETERMINED))
+    return NULL;
+  const char *name = draftd_grammar_language_name (lang);
+  if (name || owned == NULL)
+    return name ? name : lang;
+  return *owned = g_strdup_printf ("the language of ISO 639 code \"%s\"", lang);
+}
+
+/* The prompt for one segment in `lang` (NULL: English), and the text its answer should end
+ * with. A model's own template names the language where it has a "{language}" placeholder. */
 static char *
-build_prompt (DraftdGrammarContext *ctx, const DraftdGrammarRequest *req, const char *segment, const char **end, gboolean *end_is_token)
+build_prompt (DraftdGrammarContext *ctx, const DraftdGrammarRequest *req, const char *lang, const char *segment,
+              const char **end, gboolean *end_is_token)
 {
   if (req->rewrite)
     return draftd_grammar_rewrite_prompt (ctx, req, segment, end, end_is_token);
-  const char *instruction = CORRECT_INSTRUCTION;
+  g_autofree char *owned = NULL, *named = NULL;
+  const char *language = prompt_language (lang, &owned);
   if (ctx->correct_template) {
     *end = ctx->template_end;
     *end_is_token = TRUE;
-    return fill (ctx->correct_template, NULL, segment);
+    GString *t = g_string_new (ctx->correct_template);
+    g_string_replace (t, "{language}", language ? language : "English", 0);
+    g_autofree char *tmpl = g_string_free (t, FALSE);
+    return fill (tmpl, NULL, segment);
   }
+  const char *instruction = language ? (named = g_strdup_printf (CORRECT_INSTRUCTION_IN, language, language)) : CORRECT_INSTRUCTION;
   DraftdChatTurn turns[2] = { { "system", instruction }, { "user", segment } };
   *end = draftd_chat_format_end (ctx->format);
   *end_is_token = draftd_chat_format_end_is_token (ctx->format);
@@ -151,7 +179,7 @@ decode_segment (GrammarJob *j, const char *segment, const DraftdGrammarSpan *spa
   const DraftdGrammarRequest *req = j->req;
   const char *end = NULL;
   gboolean end_is_token = FALSE;
-  g_autofree char *prompt = build_prompt (ctx, req, segment, &end, &end_is_token);
+  g_autofree char *prompt = build_prompt (ctx, req, j->language, segment, &end, &end_is_token);
   g_autoptr (GArray) ptoks = g_array_new (FALSE, FALSE, sizeof (gint32));
   g_autoptr (GArray) stoks = g_array_new (FALSE, FALSE, sizeof (gint32));
   g_autoptr (GArray) etoks = g_array_new (FALSE, FALSE, sizeof (gint32));
@@ -403,7 +431,9 @@ document_seen (GrammarJob *j)
 static char *
 candidate_stage (GrammarJob *j, gsize start, const char *segment, GArray *prot, GError **error)
 {
-  DraftdCandidateContext cc = { j->ctx->spell, "en", starts_sentence (j->text, start), (const DraftdGrammarSpan *) prot->data,
+  /* A language the model declares is spelt and ruled by its own dictionary and rules. */
+  const char *lang = prompt_language (j->language, NULL) ? j->language : "en";
+  DraftdCandidateContext cc = { j->ctx->spell, lang, starts_sentence (j->text, start), (const DraftdGrammarSpan *) prot->data,
                                 prot->len, FALSE, j->req->margins, j->document, j->req->large_model, j->region,
                                 document_seen (j) };
   g_autoptr (GArray) moved = g_array_new (FALSE, FALSE, sizeof (DraftdGrammarSpan));
@@ -483,7 +513,7 @@ segment_fits (GrammarJob *j, const char *segment)
 {
   const char *end = NULL;
   gboolean end_is_token = FALSE;
-  g_autofree char *prompt = build_prompt (j->ctx, j->req, segment, &end, &end_is_token);
+  g_autofree char *prompt = build_prompt (j->ctx, j->req, j->language, segment, &end, &end_is_token);
   g_autoptr (GArray) ptoks = g_array_new (FALSE, FALSE, sizeof (gint32));
   g_autoptr (GArray) stoks = g_array_new (FALSE, FALSE, sizeof (gint32));
   if (!draftd_tokenizer_encode (j->ctx->tokenizer, prompt, -1, TRUE, TRUE, ptoks, NULL) ||
@@ -710,6 +740,7 @@ draftd_grammar_segment_answer (GrammarJob *j, const DraftdGrammarSegment *sg, co
 {
   g_array_set_size (j->fixes, 0);
   const char *lang = segment_language (j, sg->start, sg->end);
+  j->language = lang;
   /* A sentence nothing here can check is counted, answered from the cache or not: the reply's
    * stats say so once, so that the user knows why nothing was found. */
   if (lang && !j->req->rewrite && !draftd_grammar_language_supported (lang, j->req->languages) &&

@@ -18,6 +18,7 @@ typedef struct {
   GHashTable *document;           /* corrections: draftd_candidates_document_words of the text */
   gint region;                    /* corrections: the dialect's dictionary (DraftdCandidateContext) */
   GString *document_seen;         /* the document words the segment's answer looked up (answer cache) */
+  const char *language;           /* the current segment's language (NULL: English by default) */
 } GrammarJob;
 
 /* The answer for one segment to correct or rewrite; j->fixes holds the candidate

@@ -342,12 +342,52 @@ draftd_grammar_language_supported (const char *code, const char *const *language
   return FALSE;
 }
 
+/* The languages their makers document for model families that carry no draftd.languages key
+ * (a GGUF pulled from the Hub as published): Qwen2.5's announcement names these thirteen
+ * ("Chinese, English, French, Spanish, Portuguese, German, Italian, Russian, Japanese, Korean,
+ * Vietnamese, Thai, Arabic, and more"), and Qwen3 (119 languages by its own) is held to the
+ * same; Llama 3.1 to 3.3's model cards name the eight they support. A family is found in the file's general.basename or general.name, lower case with
+ * spaces, hyphens and underscores dropped ("Meta-Llama-3.1-8B-Instruct" -> "metallama3.18b...").
+ * The tokenizer is no evidence (Llama 2's vocabulary spells Cyrillic, its model was trained on
+ * English), and a model card's tags are the uploader's; a family not here is English only,
+ * unless its file declares draftd.languages. */
+static const struct {
+  const char *family, *languages;
+} documented_languages[] = {
+  { "qwen2.5", "en zh fr es pt de it ru ja ko vi th ar" },
+  { "qwen3", "en zh fr es pt de it ru ja ko vi th ar" },
+  { "llama3.1", "en de fr it pt hi es th" },
+  { "llama3.2", "en de fr it pt hi es th" },
+  { "llama3.3", "en de fr it pt hi es th" },
+};
+
+static char **
+family_languages (const DraftdGgufFile *file)
+{
+  const char *keys[] = { "general.basename", "general.name" };
+  for (guint k = 0; k < G_N_ELEMENTS (keys); k++) {
+    g_autofree char *name = draftd_gguf_get_string (file, keys[k], NULL);
+    if (name == NULL)
+      continue;
+    g_autofree char *lower = g_ascii_strdown (name, -1);
+    GString *flat = g_string_new (NULL);
+    for (const char *p = lower; *p; p++)
+      if (!strchr (" -_", *p))
+        g_string_append_c (flat, *p);
+    g_autofree char *squeezed = g_string_free (flat, FALSE);
+    for (guint i = 0; i < G_N_ELEMENTS (documented_languages); i++)
+      if (strstr (squeezed, documented_languages[i].family))
+        return g_strsplit (documented_languages[i].languages, " ", -1);
+  }
+  return NULL;
+}
+
 char **
 draftd_grammar_model_languages (const DraftdGgufFile *file)
 {
   const DraftdGgufKV *kv = draftd_gguf_find_kv (file, DRAFTD_GRAMMAR_LANGUAGES_KEY);
   if (kv == NULL)
-    return NULL;
+    return family_languages (file);
   g_autoptr (GStrvBuilder) b = g_strv_builder_new ();
   if (kv->type == GGUF_TYPE_STRING) {
     g_autofree char *all = g_strndup (kv->strings[0].data, kv->strings[0].len);
@@ -366,4 +406,29 @@ draftd_grammar_model_languages (const DraftdGgufFile *file)
   if (langs[0] == NULL)
     g_clear_pointer (&langs, g_strfreev);
   return langs;
+}
+
+/* English names of the languages a prompt may have to name: those with Hunspell dictionaries
+ * in Debian, and the ones the model families above document. */
+static const char *const language_names[][2] = {
+  { "af", "Afrikaans" }, { "ar", "Arabic" },     { "be", "Belarusian" }, { "bg", "Bulgarian" }, { "bs", "Bosnian" },
+  { "ca", "Catalan" },   { "cs", "Czech" },      { "da", "Danish" },     { "de", "German" },    { "el", "Greek" },
+  { "en", "English" },   { "eo", "Esperanto" },  { "es", "Spanish" },    { "et", "Estonian" },  { "eu", "Basque" },
+  { "fa", "Persian" },   { "fi", "Finnish" },    { "fr", "French" },     { "ga", "Irish" },     { "gl", "Galician" },
+  { "he", "Hebrew" },    { "hi", "Hindi" },      { "hr", "Croatian" },   { "hu", "Hungarian" }, { "hy", "Armenian" },
+  { "id", "Indonesian" }, { "is", "Icelandic" }, { "it", "Italian" },    { "ja", "Japanese" },  { "ka", "Georgian" },
+  { "kk", "Kazakh" },    { "ko", "Korean" },     { "lt", "Lithuanian" }, { "lv", "Latvian" },   { "mk", "Macedonian" },
+  { "ms", "Malay" },     { "nb", "Norwegian Bokmål" }, { "nl", "Dutch" }, { "nn", "Norwegian Nynorsk" },
+  { "pl", "Polish" },    { "pt", "Portuguese" }, { "ro", "Romanian" },   { "ru", "Russian" },   { "sk", "Slovak" },
+  { "sl", "Slovenian" }, { "sq", "Albanian" },   { "sr", "Serbian" },    { "sv", "Swedish" },   { "th", "Thai" },
+  { "tr", "Turkish" },   { "uk", "Ukrainian" },  { "vi", "Vietnamese" }, { "zh", "Chinese" },
+};
+
+const char *
+draftd_grammar_language_name (const char *code)
+{
+  for (guint i = 0; code && i < G_N_ELEMENTS (language_names); i++)
+    if (g_ascii_strncasecmp (code, language_names[i][0], 2) == 0 && !g_ascii_isalpha (code[2]))
+      return language_names[i][1];
+  return NULL;
 }

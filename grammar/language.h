@@ -28,5 +28,10 @@ const char *draftd_grammar_guess_language (const char *text, gsize len);
 const char *const *draftd_grammar_language_relatives (const char *code);
 /* TRUE when `code` is among `languages` (NULL: English only). */
 gboolean draftd_grammar_language_supported (const char *code, const char *const *languages);
-/* The model's declared languages; NULL when it declares none (then English only). */
+/* The model's languages: those its file declares (DRAFTD_GRAMMAR_LANGUAGES_KEY), else those
+ * its makers document for its family (Qwen2.5, Qwen3, Llama 3.1-3.3, found by general.basename
+ * or general.name); NULL for any other (then English only). */
 char **draftd_grammar_model_languages (const DraftdGgufFile *file);
+/* The English name of a language ("de" -> "German", "sr-Latn" -> "Serbian"), for a prompt
+ * that names it; NULL for a code without one here. */
+const char *draftd_grammar_language_name (const char *code);
