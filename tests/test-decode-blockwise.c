@@ -107,6 +107,45 @@ check_scripted_iad (const gint32 *script, guint n)
           with.head_accepted);
 }
 
+/* IAD re-joins the source after an edit through the heads' first guess: the pass after the
+ * edit drafts that guess and the source from where the guess is found, so the copy's rest
+ * is verified at once. 1 head, 16 drafts a pass, the whole source in the first block: the
+ * first pass reaches the edit, the second takes the guess and 16 source tokens, the third
+ * the rest; without heads the n-gram re-alignment alone takes one or two more passes. */
+static void
+check_scripted_rejoin (const gint32 *script, guint n)
+{
+  /* The source at the script's position 6: these tokens, then script[6] itself or not. */
+  static const struct {
+    const char *kind;
+    gint32 tokens[2];
+    guint n_tokens;
+    gboolean then_script;
+    guint without;   /* passes without heads: two a token until an n-gram (2) matches */
+  } edits[] = {
+    { "a substituted token", { 91 }, 1, FALSE, 5 },
+    { "a word the target writes as one token spelt as two", { 91, 92 }, 2, FALSE, 5 },
+    { "a token the target drops", { 93 }, 1, TRUE, 4 },  /* its next token re-aligns at once */
+    { "a token the target adds", { 0 }, 0, FALSE, 5 },
+  };
+  for (guint e = 0; e < G_N_ELEMENTS (edits); e++) {
+    g_autoptr (GArray) src = g_array_new (FALSE, FALSE, sizeof (gint32));
+    g_array_append_vals (src, script, 6);
+    g_array_append_vals (src, edits[e].tokens, edits[e].n_tokens);
+    g_array_append_vals (src, script + (edits[e].then_script ? 6 : 7), n - (edits[e].then_script ? 6 : 7));
+    DraftdDecodeStats with, without;
+    ScriptRun r = { 1, 0, 0, 16, DRAFTD_DECODE_IAD, (const gint32 *) src->data, src->len };
+    g_autoptr (GArray) a = run_scripted (&r, script, n, &with, NULL);
+    r.heads = 0;
+    g_autoptr (GArray) b = run_scripted (&r, script, n, &without, NULL);
+    guint pw = with.target_passes + with.prompt_passes, pn = without.target_passes + without.prompt_passes;
+    tap_ok (equals (a, script, n) && equals (b, script, n) && pw == 3 && pn == edits[e].without &&
+                with.head_accepted == 1,
+            "IAD after %s: %u passes with a head re-joining the source (3 expected), %u without (%u)", edits[e].kind, pw,
+            pn, edits[e].without);
+  }
+}
+
 /* ---- real weights ---- */
 
 static gboolean
@@ -249,6 +288,7 @@ main (void)
                                      25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39 };
   check_scripted_blockwise (script, G_N_ELEMENTS (script));
   check_scripted_iad (script, G_N_ELEMENTS (script));
+  check_scripted_rejoin (script, G_N_ELEMENTS (script));
   DraftdVk *vk = test_vk ();
   check_real (vk);
   draftd_vk_free (vk);
