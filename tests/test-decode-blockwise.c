@@ -88,8 +88,9 @@ check_scripted_blockwise (const gint32 *script, guint n)
           "blockwise without heads is refused: %s", error ? error->message : "(no error)");
 }
 
-/* IAD from a source with edits: heads draft where the output has left the source, so it
- * needs fewer passes than without, and the output is the script either way. */
+/* IAD from a source with edits: heads draft where the output has left the source, their
+ * guesses are accepted, it needs no more passes than without, and the output is the script
+ * either way. */
 static void
 check_scripted_iad (const gint32 *script, guint n)
 {
@@ -103,15 +104,17 @@ check_scripted_iad (const gint32 *script, guint n)
   g_autoptr (GArray) b = run_scripted (&r, script, n, &without, NULL);
   guint pw = with.target_passes + with.prompt_passes, pn = without.target_passes + without.prompt_passes;
   tap_ok (equals (a, script, n) && equals (b, script, n), "IAD with and without heads: the script from an edited source");
-  tap_ok (pw < pn && with.head_accepted > 0, "IAD with heads: %u passes, without: %u (%u head guesses accepted)", pw, pn,
+  tap_ok (pw <= pn && with.head_accepted > 0, "IAD with heads: %u passes, without: %u (%u head guesses accepted)", pw, pn,
           with.head_accepted);
 }
 
-/* IAD re-joins the source after an edit through the heads' first guess: the pass after the
- * edit drafts that guess and the source from where the guess is found, so the copy's rest
- * is verified at once. 1 head, 16 drafts a pass, the whole source in the first block: the
- * first pass reaches the edit, the second takes the guess and 16 source tokens, the third
- * the rest; without heads the n-gram re-alignment alone takes one or two more passes. */
+/* IAD re-joins the source after an edit: the pass after the edit drafts the source from
+ * where the copy most likely resumes, so the copy's rest is verified at once. 1 head, 16
+ * drafts a pass, the whole source in the first block: the first pass reaches the edit, the
+ * second takes the head's guess and 16 source tokens, the third the rest. Without heads the
+ * guess from the output alone (the target's token found just ahead in the source, else a
+ * substitution) is right for a substitution and a dropped token, a pass late for the others
+ * (the n-gram re-alignment alone took 4 or 5 passes). */
 static void
 check_scripted_rejoin (const gint32 *script, guint n)
 {
@@ -121,12 +124,12 @@ check_scripted_rejoin (const gint32 *script, guint n)
     gint32 tokens[2];
     guint n_tokens;
     gboolean then_script;
-    guint without;   /* passes without heads: two a token until an n-gram (2) matches */
+    guint without;   /* passes without heads */
   } edits[] = {
-    { "a substituted token", { 91 }, 1, FALSE, 5 },
-    { "a word the target writes as one token spelt as two", { 91, 92 }, 2, FALSE, 5 },
-    { "a token the target drops", { 93 }, 1, TRUE, 4 },  /* its next token re-aligns at once */
-    { "a token the target adds", { 0 }, 0, FALSE, 5 },
+    { "a substituted token", { 91 }, 1, FALSE, 3 },
+    { "a word the target writes as one token spelt as two", { 91, 92 }, 2, FALSE, 4 },
+    { "a token the target drops", { 93 }, 1, TRUE, 3 },
+    { "a token the target adds", { 0 }, 0, FALSE, 4 },
   };
   for (guint e = 0; e < G_N_ELEMENTS (edits); e++) {
     g_autoptr (GArray) src = g_array_new (FALSE, FALSE, sizeof (gint32));

@@ -26,7 +26,8 @@ typedef struct {
   gint src_pos;         /* where in D the output continues, -1 when unaligned: a function of
                          * the output alone, so IAD and PLAIN apply the keep policy alike */
   gboolean policy;      /* the keep policy can pick a token other than the argmax */
-  gint left_at;         /* IAD: the source position where the output last left the source */
+  gint left_at;         /* IAD: the source position where the output last left the source,
+                         * -1 before it has */
   gboolean heads;       /* the target's proposal heads draft (BLOCKWISE; IAD off the source) */
   gint32 *proposals;    /* [draft_max] the heads' guesses after the last pass's accepted output */
   guint n_proposals;
@@ -263,31 +264,73 @@ static gint
 rejoin_at (const Decoder *d, gint32 t)
 {
   const GArray *D = d->source;
-  for (guint p = MAX (d->left_at, 0); p < MIN (D->len, (guint) MAX (d->left_at, 0) + REJOIN_WINDOW); p++)
+  for (guint p = d->left_at; p < MIN (D->len, (guint) d->left_at + REJOIN_WINDOW); p++)
     if (seq_at (D, p) == t)
       return (gint) p;
   return -1;
 }
 
+/* Drafts the source from position `from` on after the first `at` drafts; returns how many
+ * it added. */
+static guint
+propose_source_from_after (Decoder *d, guint at, guint from, guint k_max)
+{
+  const GArray *D = d->source;
+  guint k = from < D->len && at < k_max ? MIN (k_max - at, D->len - from) : 0;
+  memcpy (d->drafts + at, (const gint32 *) D->data + from, k * sizeof (gint32));
+  return k;
+}
+
+static guint
+propose_source_from (Decoder *d, guint from, guint k_max)
+{
+  return propose_source_from_after (d, 0, from, k_max);
+}
+
 /* IAD off the source with heads: their guesses up to the first one the source holds just
- * past where the output left it, then the source from there, so the pass after an edit
- * verifies the rest of the copy as well as the edit's next tokens, where the n-gram
- * re-alignment alone would take a pass a token until n of them match. Without such a
- * guess, the guesses alone. */
+ * past where the output left it, then the source from there; 0 when no guess is there. */
 static guint
 propose_heads_rejoin (Decoder *d, guint k_max)
 {
   guint k = propose_heads (d, k_max);
   for (guint i = 0; i < k; i++) {
     gint p = rejoin_at (d, d->drafts[i]);
-    if (p < 0)
-      continue;
-    guint n = MIN (k_max - (i + 1), d->source->len - (p + 1));
-    memcpy (d->drafts + i + 1, (const gint32 *) d->source->data + p + 1, n * sizeof (gint32));
-    d->n_from_heads = i + 1;
-    return i + 1 + n;
+    if (p >= 0)
+      return i + 1 + propose_source_from_after (d, i + 1, p + 1, k_max);
   }
-  return k;
+  d->n_from_heads = 0;
+  return 0;
+}
+
+/* Where the copy most likely resumes after an edit, from the output alone: after the last
+ * output token when the source holds it just ahead (the target dropped what came before
+ * it), else after the source token the output left the source at (the target replaced
+ * it). */
+static guint
+rejoin_guess (const Decoder *d)
+{
+  gint32 y = seq_at (d->seq, d->seq->len - 1);
+  const GArray *D = d->source;
+  for (guint q = d->left_at + 1; q < MIN (D->len, (guint) d->left_at + REJOIN_WINDOW); q++)
+    if (seq_at (D, q) == y)
+      return q + 1;
+  return d->left_at + 1;
+}
+
+/* IAD's drafts: the source where the output follows it; after an edit, until it re-aligns,
+ * the source from where the copy most likely resumes (the heads' guess, where the target
+ * has heads and one of their guesses is in the source, else rejoin_guess), so that one pass
+ * verifies the edit's next token and the rest of the copy, where the n-gram re-alignment
+ * alone took a pass a token until n of them matched. */
+static guint
+propose_iad_block (Decoder *d, guint k_max)
+{
+  guint k = propose_iad (d, k_max);
+  if (k > 0 || d->src_pos >= 0 || d->left_at < 0)
+    return k;
+  if (d->heads && (k = propose_heads_rejoin (d, k_max)) > 0)
+    return k;
+  return propose_source_from (d, rejoin_guess (d), k_max);
 }
 
 /* After a pass: the heads will guess the tokens after output i's next one (the output the
@@ -549,6 +592,7 @@ decoder_init (Decoder *d, const DraftdLm *target, const DraftdLm *assistant, con
     g_array_append_vals (d->source, params->source, params->n_source);
     g_array_append_vals (d->source, params->end_tokens, params->n_end_tokens);
     d->src_pos = 0;
+    d->left_at = -1;
     d->policy = d->greedy && (params->keep_bias > 0 || params->forced);
   }
 }
@@ -618,11 +662,8 @@ propose (Decoder *d, guint k_max, GError **error)
     return propose_speculative (d, k_max, error);
   case DRAFTD_DECODE_LOOKUP:
     return propose_lookup (d, k_max);
-  case DRAFTD_DECODE_IAD: {
-    /* Off the source (after an edit, until the output re-aligns) the heads draft. */
-    guint k = propose_iad (d, k_max);
-    return k > 0 || !d->heads ? k : propose_heads_rejoin (d, k_max);
-  }
+  case DRAFTD_DECODE_IAD:
+    return propose_iad_block (d, k_max);
   case DRAFTD_DECODE_BLOCKWISE:
     return propose_heads (d, k_max);
   case DRAFTD_DECODE_PLAIN:
