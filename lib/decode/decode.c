@@ -302,35 +302,38 @@ propose_heads_rejoin (Decoder *d, guint k_max)
   return 0;
 }
 
-/* Where the copy most likely resumes after an edit, from the output alone: after the last
- * output token when the source holds it just ahead (the target dropped what came before
- * it), else after the source token the output left the source at (the target replaced
- * it). */
-static guint
-rejoin_guess (const Decoder *d)
+/* After the last output token when the source holds it just ahead of where the output
+ * left it (the target dropped what came before it); -1 when it does not. */
+static gint
+found_ahead (const Decoder *d)
 {
   gint32 y = seq_at (d->seq, d->seq->len - 1);
   const GArray *D = d->source;
   for (guint q = d->left_at + 1; q < MIN (D->len, (guint) d->left_at + REJOIN_WINDOW); q++)
     if (seq_at (D, q) == y)
-      return q + 1;
-  return d->left_at + 1;
+      return (gint) q + 1;
+  return -1;
 }
 
 /* IAD's drafts: the source where the output follows it; after an edit, until it re-aligns,
- * the source from where the copy most likely resumes (the heads' guess, where the target
- * has heads and one of their guesses is in the source, else rejoin_guess), so that one pass
- * verifies the edit's next token and the rest of the copy, where the n-gram re-alignment
- * alone took a pass a token until n of them matched. */
+ * the source from where the copy most likely resumes, so that one pass verifies the edit's
+ * next token and the rest of the copy, where the n-gram re-alignment alone took a pass a
+ * token until n of them matched. The guess, in the order measured best: after the output's
+ * last token found just ahead in the source; the heads' guess, where the target has heads
+ * and one of their guesses is in the source; after the source token the output left the
+ * source at (the target replaced it). */
 static guint
 propose_iad_block (Decoder *d, guint k_max)
 {
   guint k = propose_iad (d, k_max);
   if (k > 0 || d->src_pos >= 0 || d->left_at < 0)
     return k;
+  gint from = found_ahead (d);
+  if (from >= 0)
+    return propose_source_from (d, from, k_max);
   if (d->heads && (k = propose_heads_rejoin (d, k_max)) > 0)
     return k;
-  return propose_source_from (d, rejoin_guess (d), k_max);
+  return propose_source_from (d, d->left_at + 1, k_max);
 }
 
 /* After a pass: the heads will guess the tokens after output i's next one (the output the
