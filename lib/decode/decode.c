@@ -26,10 +26,14 @@ typedef struct {
   gint src_pos;         /* where in D the output continues, -1 when unaligned: a function of
                          * the output alone, so IAD and PLAIN apply the keep policy alike */
   gboolean policy;      /* the keep policy can pick a token other than the argmax */
+  gint left_at;         /* IAD: the source position where the output last left the source,
+                         * -1 before it has */
   gboolean heads;       /* the target's proposal heads draft (BLOCKWISE; IAD off the source) */
   gint32 *proposals;    /* [draft_max] the heads' guesses after the last pass's accepted output */
   guint n_proposals;
-  gboolean from_heads;  /* this pass's drafts are those guesses */
+  guint proposal_at;    /* the last pass's output they are guessed from ... */
+  gboolean proposal_due; /* ... not guessed yet: done only when a pass drafts them */
+  guint n_from_heads;   /* this pass's drafts that are those guesses (the first ones) */
   gboolean finished;
 } Decoder;
 
@@ -106,10 +110,13 @@ advance_source (Decoder *d, gint32 y)
   const GArray *D = d->source;
   if (D == NULL)
     return;
-  if (d->src_pos >= 0 && (guint) d->src_pos < D->len && seq_at (D, d->src_pos) == y)
+  if (d->src_pos >= 0 && (guint) d->src_pos < D->len && seq_at (D, d->src_pos) == y) {
     d->src_pos++;
-  else
-    d->src_pos = iad_realign (d);
+    return;
+  }
+  if (d->src_pos >= 0)
+    d->left_at = d->src_pos;
+  d->src_pos = iad_realign (d);
 }
 
 /* Appends tokens to the output, stopping at the first end-of-generation token. */
@@ -224,24 +231,119 @@ propose_iad (Decoder *d, guint k_max)
   return k;
 }
 
+/* The heads' guesses from the last pass's output proposal_at, computed when a pass first
+ * drafts them: IAD on the source never does, so it pays nothing for them on the host. */
+static guint
+heads_guesses (Decoder *d)
+{
+  if (d->proposal_due) {
+    d->n_proposals = draftd_lm_propose (d->target, d->proposal_at, d->proposals, MAX (1u, d->p->draft_max));
+    d->proposal_due = FALSE;
+  }
+  return d->n_proposals;
+}
+
 /* The heads' guesses from the last pass, for this one: the combined pass of blockwise
  * decoding, where verifying block j proposes block j + 1 at no pass of its own. */
 static guint
 propose_heads (Decoder *d, guint k_max)
 {
-  guint k = MIN (k_max, d->n_proposals);
+  guint k = MIN (k_max, heads_guesses (d));
   memcpy (d->drafts, d->proposals, k * sizeof (gint32));
-  d->from_heads = k > 0;
+  d->n_from_heads = k;
   return k;
 }
 
-/* After a pass: the heads' guesses at the tokens after output i's next one (the output the
- * verification stopped at), to draft in the next pass. */
+/* How far past where the output left the source a guess may re-join it: a misspelt word
+ * the target respells is several source tokens, a dropped or doubled word one more. */
+#define REJOIN_WINDOW 8
+
+/* The nearest source position in the window after where the output left it that holds t;
+ * -1 when none does. */
+static gint
+rejoin_at (const Decoder *d, gint32 t)
+{
+  const GArray *D = d->source;
+  for (guint p = d->left_at; p < MIN (D->len, (guint) d->left_at + REJOIN_WINDOW); p++)
+    if (seq_at (D, p) == t)
+      return (gint) p;
+  return -1;
+}
+
+/* Drafts the source from position `from` on after the first `at` drafts; returns how many
+ * it added. */
+static guint
+propose_source_from_after (Decoder *d, guint at, guint from, guint k_max)
+{
+  const GArray *D = d->source;
+  guint k = from < D->len && at < k_max ? MIN (k_max - at, D->len - from) : 0;
+  memcpy (d->drafts + at, (const gint32 *) D->data + from, k * sizeof (gint32));
+  return k;
+}
+
+static guint
+propose_source_from (Decoder *d, guint from, guint k_max)
+{
+  return propose_source_from_after (d, 0, from, k_max);
+}
+
+/* IAD off the source with heads: their guesses up to the first one the source holds just
+ * past where the output left it, then the source from there; 0 when no guess is there. */
+static guint
+propose_heads_rejoin (Decoder *d, guint k_max)
+{
+  guint k = propose_heads (d, k_max);
+  for (guint i = 0; i < k; i++) {
+    gint p = rejoin_at (d, d->drafts[i]);
+    if (p >= 0)
+      return i + 1 + propose_source_from_after (d, i + 1, p + 1, k_max);
+  }
+  d->n_from_heads = 0;
+  return 0;
+}
+
+/* After the last output token when the source holds it just ahead of where the output
+ * left it (the target dropped what came before it); -1 when it does not. */
+static gint
+found_ahead (const Decoder *d)
+{
+  gint32 y = seq_at (d->seq, d->seq->len - 1);
+  const GArray *D = d->source;
+  for (guint q = d->left_at + 1; q < MIN (D->len, (guint) d->left_at + REJOIN_WINDOW); q++)
+    if (seq_at (D, q) == y)
+      return (gint) q + 1;
+  return -1;
+}
+
+/* IAD's drafts: the source where the output follows it; after an edit, until it re-aligns,
+ * the source from where the copy most likely resumes, so that one pass verifies the edit's
+ * next token and the rest of the copy, where the n-gram re-alignment alone took a pass a
+ * token until n of them matched. The guess, in the order measured best: after the output's
+ * last token found just ahead in the source; the heads' guess, where the target has heads
+ * and one of their guesses is in the source; after the source token the output left the
+ * source at (the target replaced it). */
+static guint
+propose_iad_block (Decoder *d, guint k_max)
+{
+  guint k = propose_iad (d, k_max);
+  if (k > 0 || d->src_pos >= 0 || d->left_at < 0)
+    return k;
+  gint from = found_ahead (d);
+  if (from >= 0)
+    return propose_source_from (d, from, k_max);
+  if (d->heads && (k = propose_heads_rejoin (d, k_max)) > 0)
+    return k;
+  return propose_source_from (d, d->left_at + 1, k_max);
+}
+
+/* After a pass: the heads will guess the tokens after output i's next one (the output the
+ * verification stopped at), should the next pass draft them. */
 static void
 refresh_proposals (Decoder *d, guint i)
 {
-  if (d->heads)
-    d->n_proposals = draftd_lm_propose (d->target, i, d->proposals, MAX (1u, d->p->draft_max));
+  d->proposal_at = i;
+  d->proposal_due = d->heads;
+  d->n_proposals = 0;
 }
 
 static guint
@@ -358,10 +460,8 @@ accept_block (Decoder *d, guint k, guint j, gint32 next)
 {
   d->stats->drafted += k;
   d->stats->accepted += j;
-  if (d->from_heads) {
-    d->stats->head_drafted += k;
-    d->stats->head_accepted += j;
-  }
+  d->stats->head_drafted += d->n_from_heads;
+  d->stats->head_accepted += MIN (j, d->n_from_heads);
   g_autofree gint32 *final = g_new (gint32, j + 1);
   memcpy (final, d->drafts, j * sizeof (gint32));
   final[j] = next;
@@ -495,6 +595,7 @@ decoder_init (Decoder *d, const DraftdLm *target, const DraftdLm *assistant, con
     g_array_append_vals (d->source, params->source, params->n_source);
     g_array_append_vals (d->source, params->end_tokens, params->n_end_tokens);
     d->src_pos = 0;
+    d->left_at = -1;
     d->policy = d->greedy && (params->keep_bias > 0 || params->forced);
   }
 }
@@ -558,17 +659,14 @@ assistant_outcome (Decoder *d, guint drafted, guint accepted)
 static guint
 propose (Decoder *d, guint k_max, GError **error)
 {
-  d->from_heads = FALSE;
+  d->n_from_heads = 0;
   switch (d->p->mode) {
   case DRAFTD_DECODE_SPECULATIVE:
     return propose_speculative (d, k_max, error);
   case DRAFTD_DECODE_LOOKUP:
     return propose_lookup (d, k_max);
-  case DRAFTD_DECODE_IAD: {
-    /* Off the source (after an edit, until the output re-aligns) the heads draft. */
-    guint k = propose_iad (d, k_max);
-    return k > 0 || !d->heads ? k : propose_heads (d, k_max);
-  }
+  case DRAFTD_DECODE_IAD:
+    return propose_iad_block (d, k_max);
   case DRAFTD_DECODE_BLOCKWISE:
     return propose_heads (d, k_max);
   case DRAFTD_DECODE_PLAIN:
