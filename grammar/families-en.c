@@ -76,6 +76,13 @@ static const char *const prepositions = " of in on at for with from by about to 
 static const char *const numbers = " one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty "
                                    "sixty seventy eighty ninety hundred ";
 
+/* Nouns that go without an article: mass nouns, meals, and what a writer counts seldom. */
+static const char *const mass_nouns =
+  " time fun help work music food water money information advice furniture equipment feedback homework luggage knowledge "
+  "software hardware access permission breakfast lunch dinner supper school church college university home bed class "
+  "practice progress research evidence news weather traffic health love art life space power energy data mail email "
+  "paper wood glass hair rain snow light fire sleep experience business support use care attention trouble fun nonsense "
+  "luck peace silence stuff stock profit yesterday today tomorrow tonight morning evening afternoon night ";
 /* ---- verb-form.modal-of: "would of gone" ---- */
 
 static gboolean
@@ -269,6 +276,11 @@ forward_to (F *f)
   if (!draftd_forms_is (w->lower, 'n') ||
       draftd_candidates_in_list (" you him her them us me it this that the a an your my our his their from with ", next))
     return sure (f, w->start, w->end, ing, DRAFTD_FIX_VERB_FORM);
+  /* A count noun would need its article ("to a go"): "to go on holiday" is the verb. A mass
+   * noun ("to work", "to dinner") may stand alone. */
+  if (!draftd_candidates_in_list (mass_nouns, w->lower) &&
+      (next == NULL || draftd_candidates_in_list (prepositions, next) || draftd_candidates_in_list (" home there here abroad again ", next)))
+    return sure (f, w->start, w->end, ing, DRAFTD_FIX_VERB_FORM);
   const char *alts[] = { ing };
   return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_VERB_FORM, 0);
 }
@@ -353,11 +365,35 @@ noun_phrase (const F *f, guint *k, guint end)
   return (gint) at - 1;
 }
 
+/* Is words[b..end) a gerund's phrase? Its number is then singular whatever its object's
+ * ("Learning new languages is fun", "learning more subjects gives us"); before a noun the
+ * -ing word may be a compound's ("Building materials are", "Visiting relatives", "Running
+ * water"), and the number is unsure (0). */
+static gboolean
+gerund_subject (const F *f, guint b, guint end, int *number)
+{
+  const char *g = f->words[b].lower;
+  if (!g_str_has_suffix (g, "ing") || strlen (g) < 6 || b + 1 >= end || draftd_candidates_function_word (g) || draftd_forms_is (g, 'a'))
+    return FALSE;
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, g);
+  if (fam->len == 0 || !draftd_forms_is (fam->pdata[0], 'v'))
+    return FALSE;
+  const Word *next = &f->words[b + 1];
+  gboolean object = draftd_candidates_in_list (determiners, next->lower) ||
+                    draftd_candidates_in_list (" more many much several few new other it them him her us me ", next->lower) ||
+                    (np_word (f, next) && !draftd_forms_is (next->lower, 'n') && noun_number (f, next->lower) <= 0);
+  *number = object ? -1 : 0;
+  return TRUE;
+}
+
 /* The number of the subject words[b..end) make, a noun phrase and its prepositional phrases;
  * 0 when they are no such subject or its number is unsure. */
 static int
 subject_number (const F *f, guint b, guint end)
 {
+  int gerund;
+  if (gerund_subject (f, b, end, &gerund))
+    return gerund;
   guint k = b;
   gint head = noun_phrase (f, &k, end);
   if (head < 0)
@@ -413,7 +449,8 @@ verb_number (const F *f, const char *l, char **other)
       return sing ? -1 : 1;
     }
   }
-  if (draftd_candidates_function_word (l) || g_str_has_suffix (l, "ed") || g_str_has_suffix (l, "ing") ||
+  /* A past ends in -ed; "need", "feed" and "succeed" are bases WordNet lists. */
+  if (draftd_candidates_function_word (l) || (g_str_has_suffix (l, "ed") && !draftd_forms_is (l, 'v')) || g_str_has_suffix (l, "ing") ||
       draftd_forms_irregular_lemma (l, 'v'))
     return 0;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, l);
@@ -435,6 +472,11 @@ verb_number (const F *f, const char *l, char **other)
   }
   return 0;
 }
+
+/* Verbs an adjective completes, in both numbers. */
+static const char *const linking_verbs =
+  " look looks seem seems feel feels sound sounds taste tastes smell smells turn turns grow grows become becomes appear appears "
+  "remain remains stay stays get gets ";
 
 /* "This are the books": the demonstrative takes the verb's number. */
 static gboolean
@@ -507,7 +549,9 @@ subject_head (F *f)
   const char *next = near (f, 1);
   if (next == NULL || draftd_forms_is (f->words[f->i - 1].lower, 'a'))
     return FALSE;
-  if (!draftd_candidates_in_list (determiners, next) && !draftd_candidates_in_list (prepositions, next) &&
+  /* A linking verb and its adjective ("The photos on the page looks blurry", "turns red"). */
+  gboolean complement = draftd_candidates_in_list (linking_verbs, w->lower) && draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next);
+  if (!complement && !draftd_candidates_in_list (determiners, next) && !draftd_candidates_in_list (prepositions, next) &&
       !draftd_candidates_in_list (" that to it him her them me us you up out down back nearby here there abroad together alone ", next) &&
       !g_str_has_suffix (next, "ly"))
     return FALSE;
@@ -515,7 +559,7 @@ subject_head (F *f)
    * whose clause has no other verb to be its ("The results of the survey shows a trend":
    * "survey shows" as a noun would leave the sentence without one). */
   g_autofree char *sing = g_str_has_suffix (w->lower, "s") ? g_strdup (other) : g_strdup (w->lower);
-  gboolean object = draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (" it him her them me us you ", next);
+  gboolean object = complement || draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (" it him her them me us you ", next);
   if (!draftd_forms_is (sing, 'n') || (object && only_verb (f)))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
   return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, 0);
@@ -862,13 +906,6 @@ adverb_for_adjective (F *f)
 
 /* ---- article.missing: "We need extra column", "She is teacher" ---- */
 
-/* Nouns that go without an article: mass nouns, meals, and what a writer counts seldom. */
-static const char *const mass_nouns =
-  " time fun help work music food water money information advice furniture equipment feedback homework luggage knowledge "
-  "software hardware access permission breakfast lunch dinner supper school church college university home bed class "
-  "practice progress research evidence news weather traffic health love art life space power energy data mail email "
-  "paper wood glass hair rain snow light fire sleep experience business support use care attention trouble fun nonsense "
-  "luck peace silence stuff stock profit yesterday today tomorrow tonight morning evening afternoon night ";
 static const char *const article_verbs =
   " is was be been become became need needs needed have has had want wants wanted bought buy buys wrote write writes "
   "got get gets make makes made find found take took ";
