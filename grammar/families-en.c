@@ -588,6 +588,32 @@ possessed_noun (const F *f, const char *l)
   return sing && draftd_forms_is (sing, 'n');
 }
 
+/* "if their coming to the party", "I hope your feeling better", "I wonder whose knocking":
+ * an -ing verb after a possessive that opens a clause (after "if", "that", a verb of knowing
+ * or hoping, or the sentence's start), followed by its place, time or complement and no
+ * other verb, is the contraction's ("whose painting hangs here" has its verb). */
+static gboolean
+progressive (const F *f, const char *l, const char *next, const char *next2, const char *prev)
+{
+  static const char *const openers = " if whether that when because hope hopes think thinks know knows wonder wonders asked ask guess see ";
+  if (!draftd_candidates_in_list (" their your whose ", l) || !g_str_has_suffix (next, "ing") || strlen (next) < 5 ||
+      (prev != NULL && !draftd_candidates_in_list (openers, prev)) || (prev == NULL && f->i > 0))
+    return FALSE;
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, next);
+  if (fam->len == 0 || !draftd_forms_is (fam->pdata[0], 'v'))
+    return FALSE;
+  gboolean after = next2 == NULL || draftd_candidates_in_list (" to at in on into from with for tonight today tomorrow now here there home back better worse soon ", next2);
+  if (!after || f->i + 2 >= f->n)
+    return after;
+  /* No other verb in the clause: the -ing word is its verb. */
+  for (guint k = f->i + 3; k < f->n; k++) {
+    const char *v = f->words[k].lower;
+    if (draftd_candidates_in_list (" is are was were has have had does do did will would can could ", v))
+      return FALSE;
+  }
+  return TRUE;
+}
+
 /* ---- confusable.*: a possessive or a contraction, by the word after it ---- */
 
 static gboolean
@@ -602,6 +628,10 @@ possessive_or_contraction (F *f)
   const Word *w = &f->words[f->i];
   g_autofree char *l = plain (w->lower);
   const char *next = near (f, 1), *next2 = near (f, 2), *prev = near (f, -1), *rep = NULL;
+  /* "left their bikes over their.": the place, at its clause's end. */
+  if (next == NULL && g_str_equal (l, "their") && draftd_candidates_in_list (" over up down out ", prev) &&
+      (f->i + 1 >= f->n || f->s[w->end] != '\''))
+    return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
   if (next == NULL || f->s[f->words[f->i + 1].end] == '-')
     return FALSE;
   for (guint k = 0; k < G_N_ELEMENTS (to_possessive); k++)
@@ -628,6 +658,10 @@ possessive_or_contraction (F *f)
     if (draftd_forms_is (next, 'a') && (object || !draftd_forms_is (next, 'n')) && possessed_noun (f, next2) &&
         !g_str_equal (l, "there"))
       return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, object ? 2.5f : 0.5f);
+    /* "lost it's first game": an ordinal before a noun is a possessive's ("It's first come,
+     * first served" is the model's to keep). */
+    if (draftd_candidates_in_list (" first second third last next ", next) && possessed_noun (f, next2) && !g_str_equal (l, "there"))
+      return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 2.5f);
     return FALSE;
   }
   for (guint k = 0; k < G_N_ELEMENTS (to_contraction); k++)
@@ -652,7 +686,10 @@ possessive_or_contraction (F *f)
    * nothing, so it is a predicate. */
   gboolean bare = (draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'n') && !draftd_forms_is (next, 'v')) ||
                   draftd_candidates_in_list (" sure ready ", next) || (draftd_candidates_in_list (" right wrong ", next) && !draftd_candidates_in_list (" to of ", next2));
-  if (bare && (next2 == NULL || draftd_candidates_in_list (" about for with to at of in ", next2)) && !g_str_equal (next, "own"))
+  if (bare && (next2 == NULL || draftd_candidates_in_list (" about for with to at of in again today tonight now already ", next2)) &&
+      !g_str_equal (next, "own"))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  if (progressive (f, l, next, next2, prev))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (predicate)
     return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 1.5f);
