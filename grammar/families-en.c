@@ -614,6 +614,31 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
   return TRUE;
 }
 
+static gboolean finite_verb (const F *f, const char *l);
+
+/* "The team lost it's first game", "Don't forget you're umbrella": a contraction straight
+ * after a verb that takes an object, before a noun phrase, is the object's possessive. A
+ * verb that takes a clause ("I know you're tired", "forget you're invited") keeps it unless
+ * a noun that is no verb or adjective of a predicate follows and ends the phrase. */
+static gboolean
+object_possessive (const F *f, const char *l, const char *next, const char *next2, const char *prev)
+{
+  static const char *const clause_verbs =
+    " say says said think thinks thought know knows knew believe believes believed hope hoped feel felt guess guessed see saw "
+    "hear heard find found mean meant suppose realize realise realized realised notice noticed forget forgot remember remembered "
+    "understand understood show showed tell told promise promised bet sure suspect suspected wish wished admit admitted agree agreed "
+    "doubt doubted assume assumed claim claimed expect expected imagine imagined insist insisted learn learned prove proved "
+    "reckon decide decided explain explained read wrote warn warned worry worried hear ";
+  if (g_str_equal (l, "there") || prev == NULL || draftd_candidates_function_word (prev) || !finite_verb (f, prev) ||
+      g_str_has_suffix (next, "ing") || g_str_has_suffix (next, "ed"))
+    return FALSE;
+  gboolean ends = next2 == NULL || draftd_candidates_in_list (" in on at for with from to by ", next2);
+  if (draftd_candidates_in_list (clause_verbs, prev))
+    return ends && draftd_forms_is (next, 'n') && !draftd_forms_is (next, 'v') && noun_number (f, next) < 0;
+  return possessed_noun (f, next) || (draftd_forms_is (next, 'a') && possessed_noun (f, next2)) ||
+         (draftd_candidates_in_list (" first second third last next own ", next) && possessed_noun (f, next2));
+}
+
 /* ---- confusable.*: a possessive or a contraction, by the word after it ---- */
 
 static gboolean
@@ -641,7 +666,7 @@ possessive_or_contraction (F *f)
     /* "Is there milk", "over there", "there books" (a verb's -s or a plural): the model's. */
     if (g_str_equal (l, "there") && (draftd_candidates_in_list (" is are was were be been over up down out in from ", prev) || f->i == 0))
       return FALSE;
-    if (g_str_equal (next, "own"))
+    if (g_str_equal (next, "own") || object_possessive (f, l, next, next2, prev))
       return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
     const char *alts[] = { rep }, *theyre[] = { "they're" };
     /* "said there moving": "there" before an -ing form is "they're". */
