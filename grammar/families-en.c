@@ -551,6 +551,8 @@ subject_head (F *f)
     return FALSE;
   /* A linking verb and its adjective ("The photos on the page looks blurry", "turns red"). */
   gboolean complement = draftd_candidates_in_list (linking_verbs, w->lower) && draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next);
+  /* A mass noun is an object with no determiner ("The flowers in the garden needs water"). */
+  complement |= draftd_candidates_in_list (mass_nouns, next) && !draftd_candidates_in_list (" today tomorrow tonight yesterday home ", next);
   if (!complement && !draftd_candidates_in_list (determiners, next) && !draftd_candidates_in_list (prepositions, next) &&
       !draftd_candidates_in_list (" that to it him her them me us you up out down back nearby here there abroad together alone ", next) &&
       !g_str_has_suffix (next, "ly"))
