@@ -373,7 +373,9 @@ static gboolean
 gerund_subject (const F *f, guint b, guint end, int *number)
 {
   const char *g = f->words[b].lower;
-  if (!g_str_has_suffix (g, "ing") || strlen (g) < 6 || b + 1 >= end || draftd_candidates_function_word (g) || draftd_forms_is (g, 'a'))
+  /* "excluding those notices that do": a participle that works as a preposition. */
+  if (!g_str_has_suffix (g, "ing") || strlen (g) < 6 || b + 1 >= end || draftd_candidates_function_word (g) || draftd_forms_is (g, 'a') ||
+      draftd_candidates_in_list (" excluding including following regarding concerning according considering during notwithstanding ", g))
     return FALSE;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, g);
   if (fam->len == 0 || !draftd_forms_is (fam->pdata[0], 'v'))
@@ -382,6 +384,21 @@ gerund_subject (const F *f, guint b, guint end, int *number)
   gboolean object = draftd_candidates_in_list (determiners, next->lower) ||
                     draftd_candidates_in_list (" more many much several few new other it them him her us me ", next->lower) ||
                     (np_word (f, next) && !draftd_forms_is (next->lower, 'n') && noun_number (f, next->lower) <= 0);
+  /* The object is a noun phrase and its prepositional phrases, reaching the verb exactly. */
+  guint k = b + 1;
+  if (draftd_candidates_in_list (" it them him her us me ", next->lower))
+    k++;
+  else if (draftd_candidates_in_list (" more many much several few ", next->lower) && k + 1 < end && draftd_forms_is (f->words[k + 1].lower, 'n'))
+    k++;
+  if (k < end && (k == b + 1 || !draftd_candidates_in_list (prepositions, f->words[k].lower)) && noun_phrase (f, &k, end) < 0)
+    return FALSE;
+  while (k < end) {
+    if (!draftd_candidates_in_list (prepositions, f->words[k].lower))
+      return FALSE;
+    k++;
+    if (noun_phrase (f, &k, end) < 0)
+      return FALSE;
+  }
   *number = object ? -1 : 0;
   return TRUE;
 }
@@ -552,7 +569,8 @@ subject_head (F *f)
   /* A linking verb and its adjective ("The photos on the page looks blurry", "turns red"). */
   gboolean complement = draftd_candidates_in_list (linking_verbs, w->lower) && draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next);
   /* A mass noun is an object with no determiner ("The flowers in the garden needs water"). */
-  complement |= draftd_candidates_in_list (mass_nouns, next) && !draftd_candidates_in_list (" today tomorrow tonight yesterday home ", next);
+  complement |= draftd_candidates_in_list (mass_nouns, next) && !draftd_candidates_in_list (" today tomorrow tonight yesterday home ", next) &&
+                draftd_candidates_in_list (determiners, f->words[b].lower) && f->i > b + 2;
   if (!complement && !draftd_candidates_in_list (determiners, next) && !draftd_candidates_in_list (prepositions, next) &&
       !draftd_candidates_in_list (" that to it him her them me us you up out down back nearby here there abroad together alone ", next) &&
       !g_str_has_suffix (next, "ly"))
@@ -1029,7 +1047,8 @@ missing_article (F *f)
     return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   /* A bare noun after a verb is often right ("make payment to"); with an adjective before it
    * ("need extra column") much less often. */
-  if (k == f->i)
+  /* Nor is one in -tion, mostly a mass noun ("needs free documentation"). */
+  if (k == f->i || g_str_has_suffix (f->words[k].lower, "tion"))
     return FALSE;
   /* The shipped target prefers "is a teacher" to "is teacher" by about a nat: the article's
    * margin (3 nats, for the articles learners drop and add everywhere) is lowered by 2.5 where
