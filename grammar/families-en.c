@@ -649,14 +649,18 @@ object_possessive (const F *f, const char *l, const char *next, const char *next
     "understand understood show showed tell told promise promised bet sure suspect suspected wish wished admit admitted agree agreed "
     "doubt doubted assume assumed claim claimed expect expected imagine imagined insist insisted learn learned prove proved "
     "reckon decide decided explain explained read wrote warn warned worry worried hear ";
+  /* "Thank God it's Friday": a name is neither the verb nor the object. */
+  if (f->i == 0 || g_ascii_isupper (f->words[f->i - 1].text[0]) || g_ascii_isupper (f->words[f->i + 1].text[0]))
+    return FALSE;
   if (g_str_equal (l, "there") || prev == NULL || draftd_candidates_function_word (prev) || !finite_verb (f, prev) ||
       g_str_has_suffix (next, "ing") || g_str_has_suffix (next, "ed"))
     return FALSE;
   gboolean ends = next2 == NULL || draftd_candidates_in_list (" in on at for with from to by ", next2);
   if (draftd_candidates_in_list (clause_verbs, prev))
     return ends && draftd_forms_is (next, 'n') && !draftd_forms_is (next, 'v') && noun_number (f, next) < 0;
-  return possessed_noun (f, next) || (draftd_forms_is (next, 'a') && possessed_noun (f, next2)) ||
-         (draftd_candidates_in_list (" first second third last next own ", next) && possessed_noun (f, next2));
+  /* A noun that is an adjective too ("lost it's key", "first game") is the object's here. */
+  return possessed_noun (f, next) || noun (next) || (draftd_forms_is (next, 'a') && noun (next2)) ||
+         (draftd_candidates_in_list (" first second third last next own ", next) && noun (next2));
 }
 
 /* ---- confusable.*: a possessive or a contraction, by the word after it ---- */
@@ -683,8 +687,10 @@ possessive_or_contraction (F *f)
     if (g_str_equal (l, to_possessive[k][0]))
       rep = to_possessive[k][1];
   if (rep) {
-    /* "Is there milk", "over there", "there books" (a verb's -s or a plural): the model's. */
-    if (g_str_equal (l, "there") && (draftd_candidates_in_list (" is are was were be been over up down out in from ", prev) || f->i == 0))
+    /* "Is there milk", "over there", "there books" (a verb's -s or a plural): the model's;
+     * "it's Friday", "Who's Tom?": a name after the contraction is its complement. */
+    if ((g_str_equal (l, "there") && (draftd_candidates_in_list (" is are was were be been over up down out in from ", prev) || f->i == 0)) ||
+        g_ascii_isupper (f->words[f->i + 1].text[0]))
       return FALSE;
     if (g_str_equal (next, "own") || object_possessive (f, l, next, next2, prev))
       return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
