@@ -13,9 +13,9 @@
 
 static gboolean large_target;
 
-/* Measured 2026-11-29 (lavapipe): 278 of 299 fixed, 0 of 448 clean changed; the slack is for
+/* Measured 2026-11-29 (lavapipe): 351 of 365 fixed, 0 of 539 clean changed; the slack is for
  * the judged candidates, whose scores move a little between devices. */
-#define FIXED_AT_LEAST 271
+#define FIXED_AT_LEAST 344
 #define CLEAN_CHANGED_AT_MOST 1
 
 typedef struct {
