@@ -1,9 +1,10 @@
-/* The grammar driver: cuts the text into segments, has them answered (grammar.c) by the
+/* The grammar driver: cuts the text into segments, has them answered (answer.c) by the
  * caller's thread and by workers on contexts of their own (DraftdGrammarWorkers), and puts
  * the answers and their edits back together in text order as soon as each prefix of the
  * text is answered. */
+#include "grammar/driver.h"
 #include <string.h>
-#include "grammar/job.h"
+#include "grammar/answer.h"
 #include "grammar/candidates.h"
 #include "grammar/rewrite.h"
 #include "grammar/language.h"

@@ -7,7 +7,7 @@
  * the clean lines) change. tools/dev-errors.py prints the same counts per family. Needs
  * Debian's hunspell-en-us and wordnet-base. */
 #include <string.h>
-#include "grammar/grammar.h"
+#include "grammar/driver.h"
 #include "tests/tap.h"
 #include "tests/test-util.h"
 

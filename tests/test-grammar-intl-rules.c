@@ -6,7 +6,7 @@
  * measured when it was written, with no clean sentence changed. The suite's dictionaries are a
  * pinned set (tests/pin-dictionaries.py), whatever else the machine has. */
 #include <string.h>
-#include "grammar/grammar.h"
+#include "grammar/driver.h"
 #include "grammar/language.h"
 #include "lib/bus/draftd-bus-rules.h"
 #include "tests/tap.h"

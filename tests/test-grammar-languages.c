@@ -5,7 +5,7 @@
  * (tests/pin-dictionaries.py), whatever else the machine has. */
 #include <string.h>
 #include <glib/gstdio.h>
-#include "grammar/grammar.h"
+#include "grammar/driver.h"
 #include "grammar/language.h"
 #include "tests/tap.h"
 #include "tests/test-util.h"

@@ -5,7 +5,7 @@
  * target, then its own pass): at least 90% come back exactly as their twin, and every twin
  * comes back byte-identical. Needs Debian's hunspell-en-us and wordnet-base. */
 #include <string.h>
-#include "grammar/grammar.h"
+#include "grammar/driver.h"
 #include "tests/tap.h"
 #include "tests/test-util.h"
 

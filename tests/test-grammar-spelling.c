@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <glib/gstdio.h>
-#include "grammar/grammar.h"
+#include "grammar/driver.h"
 #include "tests/tap.h"
 #include "tests/test-util.h"
 

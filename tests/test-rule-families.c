@@ -4,7 +4,7 @@
  * grammar driver as the daemon runs it, with the shipped models. Needs Debian's
  * hunspell-en-us and wordnet-base. */
 #include <string.h>
-#include "grammar/grammar.h"
+#include "grammar/driver.h"
 #include "lib/bus/draftd-bus-rules.h"
 #include "tests/tap.h"
 #include "tests/test-util.h"

@@ -4,7 +4,7 @@
  * changed, answers the checks refused, IAD against plain decoding of the same policy. */
 #include <stdio.h>
 #include <string.h>
-#include "grammar/grammar.h"
+#include "grammar/driver.h"
 #include "grammar/language.h"
 #include "lib/cli/cli.h"
 #include "lib/model/model.h"
