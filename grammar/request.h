@@ -1,7 +1,7 @@
 /* What a correction or rewrite is asked with and answers with: the model context and its
- * workers, the request, the stats, and the library's error domain (request.c). The driver
- * that runs one is grammar/driver.h; the files it calls on include this header alone, so
- * nothing below the driver reaches back up into it. */
+ * workers, the request, the stats (and their sum), and the library's error domain, the last
+ * two defined in request.c. The driver that runs one is grammar/driver.h; the files it calls
+ * on include this header alone, so nothing below the driver reaches back up into it. */
 #pragma once
 #include <gio/gio.h>
 #include "lib/decode/decode.h"
@@ -157,3 +157,7 @@ typedef struct {
  * shipped target, 5.5M parameters: JFLEG dev GLEU 0.4226 with its pass, 0.4226 without, at
  * half the speed). */
 #define DRAFTD_GRAMMAR_MODEL_PASS_PARAMS 100000000ull
+
+/* Adds s's counts to total's, wall_ms excepted (the caller times the whole); greedy_equal
+ * holds while both do, so a total starts with it TRUE. */
+void draftd_grammar_stats_add (DraftdGrammarStats *total, const DraftdGrammarStats *s);
