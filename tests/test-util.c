@@ -49,6 +49,51 @@ test_tmpdir (void)
   return tmpdir;
 }
 
+void
+test_gate_init (TestGate *g)
+{
+  memset (g, 0, sizeof *g);
+  g_mutex_init (&g->lock);
+  g_cond_init (&g->cond);
+}
+
+void
+test_gate_clear (TestGate *g)
+{
+  g_mutex_clear (&g->lock);
+  g_cond_clear (&g->cond);
+}
+
+void
+test_gate_enter (gpointer gate)
+{
+  TestGate *g = gate;
+  g_mutex_lock (&g->lock);
+  g->entered = TRUE;
+  g_cond_broadcast (&g->cond);
+  while (!g->opened)
+    g_cond_wait (&g->cond, &g->lock);
+  g_mutex_unlock (&g->lock);
+}
+
+void
+test_gate_wait_entered (TestGate *g)
+{
+  g_mutex_lock (&g->lock);
+  while (!g->entered)
+    g_cond_wait (&g->cond, &g->lock);
+  g_mutex_unlock (&g->lock);
+}
+
+void
+test_gate_open (TestGate *g)
+{
+  g_mutex_lock (&g->lock);
+  g->opened = TRUE;
+  g_cond_broadcast (&g->cond);
+  g_mutex_unlock (&g->lock);
+}
+
 gboolean
 test_run_tool (const char *tool, const char *const *args, const char *stdin_text, char **out, char **err, int *status,
                GError **error)

@@ -33,6 +33,23 @@ DraftdVk *test_vk (void);
 /* Checks, as a TAP assertion, that the validation layer said nothing. */
 void test_check_validation (void);
 
+/* A gate another thread waits at until the test opens it: the engine tests pass
+ * test_gate_enter to draftd_scheduler_between_jobs to hold the engine loop between jobs while
+ * they queue and cancel, test_gate_wait_entered until it is held, test_gate_open to let it
+ * go on. */
+typedef struct {
+  GMutex lock;
+  GCond cond;
+  gboolean entered, opened;
+} TestGate;
+
+void test_gate_init (TestGate *g);
+void test_gate_clear (TestGate *g);
+/* On the held thread: says it is there, and waits until the gate is opened. */
+void test_gate_enter (gpointer gate);
+void test_gate_wait_entered (TestGate *g);
+void test_gate_open (TestGate *g);
+
 /* A model resident on the device with its runner, and the decoding interface over it. */
 typedef struct {
   DraftdModel *model;
