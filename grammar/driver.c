@@ -1,9 +1,10 @@
-/* The grammar driver: cuts the text into segments, has them answered (grammar.c) by the
+/* The grammar driver: cuts the text into segments, has them answered (answer.c) by the
  * caller's thread and by workers on contexts of their own (DraftdGrammarWorkers), and puts
  * the answers and their edits back together in text order as soon as each prefix of the
  * text is answered. */
+#include "grammar/driver.h"
 #include <string.h>
-#include "grammar/job.h"
+#include "grammar/answer.h"
 #include "grammar/candidates.h"
 #include "grammar/rewrite.h"
 #include "grammar/language.h"
@@ -45,32 +46,6 @@ typedef struct {
   Driver *d;
   DraftdGrammarContext *ctx;
 } Worker;
-
-static void
-stats_add (DraftdGrammarStats *d, const DraftdGrammarStats *s)
-{
-  d->segments += s->segments;
-  d->kept_source += s->kept_source;
-  d->refused_edits += s->refused_edits;
-  d->too_long += s->too_long;
-  d->foreign += s->foreign;
-  if (d->unchecked == 0 && s->unchecked > 0)
-    g_strlcpy (d->unchecked_language, s->unchecked_language, sizeof d->unchecked_language);
-  d->unchecked += s->unchecked;
-  d->fixes += s->fixes;
-  d->scoring_passes += s->scoring_passes;
-  d->kept_tokens += s->kept_tokens;
-  d->target_passes += s->target_passes;
-  d->output_tokens += s->output_tokens;
-  d->drafted += s->drafted;
-  d->accepted += s->accepted;
-  d->head_drafted += s->head_drafted;
-  d->head_accepted += s->head_accepted;
-  d->cached += s->cached;
-  d->greedy_passes += s->greedy_passes;
-  d->greedy_ms += s->greedy_ms;
-  d->greedy_equal &= s->greedy_equal;
-}
 
 static void
 job_init (GrammarJob *j, Driver *d, DraftdGrammarContext *ctx, DraftdGrammarStats *stats)
@@ -202,7 +177,7 @@ worker_main (gpointer p)
   job_clear (&j);
   d->workers->close (w->ctx, d->workers->user);
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&d->lock);
-  stats_add (&d->worker_stats, &stats);
+  draftd_grammar_stats_add (&d->worker_stats, &stats);
   d->running--;
   g_cond_broadcast (&d->changed);
   g_free (w);
@@ -269,7 +244,7 @@ drive (Driver *d, DraftdGrammarContext *ctx, DraftdGrammarStats *stats, GError *
   g_mutex_unlock (&d->lock);
   if (d->workers)
     d->workers->wait_end (d->workers->user);
-  stats_add (stats, &d->worker_stats);
+  draftd_grammar_stats_add (stats, &d->worker_stats);
   if (d->error) {
     g_propagate_error (error, g_steal_pointer (&d->error));
     return NULL;

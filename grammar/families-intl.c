@@ -5,7 +5,7 @@
  * Each rule is a row of `rules` below: its language, its id (lib/bus/draftd-bus-rules.h lists
  * it, with the description an edit's message quotes), the words it exchanges, and the function
  * that finds its pattern. They run only on a sentence whose language is the row's (the
- * per-sentence decision of grammar.c, or the user's). tests/data/rule-examples-intl.tsv holds
+ * per-sentence decision of answer.c, or the user's). tests/data/rule-examples-intl.tsv holds
  * sentences each must and must not change, tests/data/intl-dev.tsv measures them together
  * (tests/test-grammar-intl-rules.c; docs/correction.md#rules-for-german-french-and-spanish). */
 #include <string.h>

@@ -3,7 +3,7 @@
  * prompt for one segment, and the last-line checks of a rewritten segment: an answer that
  * fails one is replaced by the source, as a correction's is. */
 #pragma once
-#include "grammar/grammar.h"
+#include "grammar/request.h"
 #include "grammar/rank.h"
 #include "grammar/segment.h"
 
@@ -21,7 +21,7 @@ const char *draftd_grammar_rewrite_preset (const char *name);
  * DRAFTD_GRAMMAR_ERROR_INSTRUCTION saying what it can follow. */
 gboolean draftd_grammar_rewrite_resolve (const DraftdGrammarContext *ctx, const DraftdGrammarRequest *req,
                                          gboolean *use_template, GError **error);
-/* The rewrite prompt for one segment (see build_prompt in grammar.c), and its end marker. */
+/* The rewrite prompt for one segment (see build_prompt in answer.c), and its end marker. */
 char *draftd_grammar_rewrite_prompt (const DraftdGrammarContext *ctx, const DraftdGrammarRequest *req,
                                      const char *segment, const char **end, gboolean *end_is_token);
 

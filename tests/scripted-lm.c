@@ -104,3 +104,34 @@ scripted_lm (ScriptedLm *s)
 {
   return (DraftdLm) { &vtable, s };
 }
+
+const gint32 scripted_prompt[SCRIPTED_N_PROMPT] = { 1, 50, 51, 52 };
+static const gint32 scripted_end[1] = { SCRIPTED_EOS };
+
+void
+scripted_lm_start (ScriptedLm *s, const gint32 *script, guint n_script, guint n_ctx)
+{
+  scripted_lm_init (s, script, n_script, SCRIPTED_N_PROMPT, n_ctx, SCRIPTED_VOCAB, SCRIPTED_EOS);
+}
+
+static gboolean
+scripted_eog (gint32 t, gpointer user)
+{
+  return t == SCRIPTED_EOS;
+}
+
+void
+scripted_decode_params (DraftdDecodeParams *p, DraftdDecodeMode mode)
+{
+  draftd_decode_params_init (p);
+  p->mode = mode;
+  p->end_tokens = scripted_end;
+  p->n_end_tokens = 1;
+  p->is_eog = scripted_eog;
+}
+
+gboolean
+scripted_equals (const GArray *a, const gint32 *b, guint n)
+{
+  return a && a->len == n && memcmp (a->data, b, n * sizeof (gint32)) == 0;
+}

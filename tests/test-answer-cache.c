@@ -7,7 +7,7 @@
  * makes a word a name, and a word added to the personal list, are answered afresh. */
 #include <string.h>
 #include <glib/gstdio.h>
-#include "grammar/grammar.h"
+#include "grammar/driver.h"
 #include "grammar/rank.h"
 #include "tests/tap.h"
 #include "tests/test-util.h"

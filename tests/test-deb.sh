@@ -8,6 +8,7 @@
 # everything (release flags, no tests, 2 jobs): a few minutes.
 src=$1
 . "$(dirname "$0")/tap-missing.sh"
+. "$src/tools/private-bus.sh"
 if [ "$(id -u)" -ne 0 ]; then
   missing "installs a package system-wide: run as root (CI does)"
 fi
@@ -99,22 +100,7 @@ export XDG_STATE_HOME="$HOME/.local/state" XDG_RUNTIME_DIR="$tmp/run"
 mkdir -p "$HOME"
 mkdir -m 700 "$XDG_RUNTIME_DIR"
 unset DBUS_SESSION_BUS_ADDRESS DRAFTD_MODELS_DIR DRAFTD_PIPELINE_CACHE_DIR DRAFTD_SPELL_CACHE_DIR DRAFTD_DICT_PATH
-cat >"$tmp/bus.conf" <<CONF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:dir=$tmp</listen>
-  <auth>EXTERNAL</auth>
-  <servicedir>/usr/share/dbus-1/services</servicedir>
-  <limit name="service_start_timeout">600000</limit>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-CONF
+private_bus_conf "$tmp" /usr/share/dbus-1/services
 # --fork returns once the bus listens, having printed its address and pid.
 need dbus-daemon --config-file="$tmp/bus.conf" --fork --print-address=3 --print-pid=4 3>"$tmp/bus.address" 4>"$tmp/bus.pid"
 DBUS_SESSION_BUS_ADDRESS=$(cat "$tmp/bus.address")

@@ -11,15 +11,6 @@
 #include "tests/tap.h"
 #include "tests/test-util.h"
 
-#define EOS 2
-#define VOCAB 100
-
-static gboolean
-scripted_eog (gint32 t, gpointer user)
-{
-  return t == EOS;
-}
-
 typedef struct {
   guint heads, miss, max_tokens, draft_max;
   DraftdDecodeMode mode;
@@ -30,34 +21,22 @@ typedef struct {
 static GArray *
 run_scripted (const ScriptRun *sr, const gint32 *script, guint n_script, DraftdDecodeStats *st, GError **error)
 {
-  static const gint32 prompt[4] = { 1, 50, 51, 52 };
-  static const gint32 end[1] = { EOS };
   ScriptedLm t;
-  scripted_lm_init (&t, script, n_script, 4, 256, VOCAB, EOS);
+  scripted_lm_start (&t, script, n_script, 256);
   t.n_heads = sr->heads;
   t.head_miss = sr->miss;
   DraftdLm tl = scripted_lm (&t);
   DraftdDecodeParams p;
-  draftd_decode_params_init (&p);
-  p.mode = sr->mode;
+  scripted_decode_params (&p, sr->mode);
   p.max_tokens = sr->max_tokens;
   p.draft_max = sr->draft_max ? sr->draft_max : 16;
   p.source = sr->source;
   p.n_source = sr->n_source;
-  p.end_tokens = end;
-  p.n_end_tokens = 1;
-  p.is_eog = scripted_eog;
   GArray *out = g_array_new (FALSE, FALSE, sizeof (gint32));
-  if (!draftd_decode (&tl, NULL, prompt, 4, &p, out, st, error))
+  if (!draftd_decode (&tl, NULL, scripted_prompt, SCRIPTED_N_PROMPT, &p, out, st, error))
     g_clear_pointer (&out, g_array_unref);
   scripted_lm_clear (&t);
   return out;
-}
-
-static gboolean
-equals (const GArray *a, const gint32 *b, guint n)
-{
-  return a && a->len == n && memcmp (a->data, b, n * sizeof (gint32)) == 0;
 }
 
 static void
@@ -68,18 +47,18 @@ check_scripted_blockwise (const gint32 *script, guint n)
    * verifies 3 and adds the next, 4 tokens, until the end marker. */
   g_autoptr (GArray) right = run_scripted (&(ScriptRun) { 3, 0, 0, 0, DRAFTD_DECODE_BLOCKWISE, NULL, 0 }, script, n, &st, NULL);
   guint expect = 1 + (n + 1 - 1 + 3) / 4;  /* the script and EOS, 1 in the first pass, 4 after */
-  tap_ok (equals (right, script, n) && st.target_passes + st.prompt_passes == expect && st.head_accepted == st.head_drafted &&
+  tap_ok (scripted_equals (right, script, n) && st.target_passes + st.prompt_passes == expect && st.head_accepted == st.head_drafted &&
               st.head_drafted > 0,
           "right guesses: the script in %u passes (%u expected), all %u guesses accepted",
           st.target_passes + st.prompt_passes, expect, st.head_drafted);
   g_autoptr (GArray) missed = run_scripted (&(ScriptRun) { 3, 5, 0, 0, DRAFTD_DECODE_BLOCKWISE, NULL, 0 }, script, n, &st, NULL);
-  tap_ok (equals (missed, script, n) && st.head_accepted < st.head_drafted && st.head_accepted > 0,
+  tap_ok (scripted_equals (missed, script, n) && st.head_accepted < st.head_drafted && st.head_accepted > 0,
           "a wrong guess every 5 tokens: still the script, %u of %u guesses accepted in %u passes", st.head_accepted,
           st.head_drafted, st.target_passes + st.prompt_passes);
   g_autoptr (GArray) capped = run_scripted (&(ScriptRun) { 3, 0, 7, 0, DRAFTD_DECODE_BLOCKWISE, NULL, 0 }, script, n, &st, NULL);
-  tap_ok (equals (capped, script, 7), "max_tokens 7: the script's first 7 tokens (%u)", capped ? capped->len : 0);
+  tap_ok (scripted_equals (capped, script, 7), "max_tokens 7: the script's first 7 tokens (%u)", capped ? capped->len : 0);
   g_autoptr (GArray) short_block = run_scripted (&(ScriptRun) { 3, 0, 0, 1, DRAFTD_DECODE_BLOCKWISE, NULL, 0 }, script, n, &st, NULL);
-  tap_ok (equals (short_block, script, n) && st.drafted <= st.target_passes,
+  tap_ok (scripted_equals (short_block, script, n) && st.drafted <= st.target_passes,
           "draft_max 1 drafts one guess a pass (%u drafts in %u passes)", st.drafted, st.target_passes);
   g_autoptr (GError) error = NULL;
   g_autoptr (GArray) none = run_scripted (&(ScriptRun) { 0, 0, 0, 0, DRAFTD_DECODE_BLOCKWISE, NULL, 0 }, script, n, &st, &error);
@@ -103,7 +82,7 @@ check_scripted_iad (const gint32 *script, guint n)
   r.heads = 0;
   g_autoptr (GArray) b = run_scripted (&r, script, n, &without, NULL);
   guint pw = with.target_passes + with.prompt_passes, pn = without.target_passes + without.prompt_passes;
-  tap_ok (equals (a, script, n) && equals (b, script, n), "IAD with and without heads: the script from an edited source");
+  tap_ok (scripted_equals (a, script, n) && scripted_equals (b, script, n), "IAD with and without heads: the script from an edited source");
   tap_ok (pw <= pn && with.head_accepted > 0, "IAD with heads: %u passes, without: %u (%u head guesses accepted)", pw, pn,
           with.head_accepted);
 }
@@ -144,7 +123,7 @@ check_scripted_rejoin (const gint32 *script, guint n)
     r.heads = 0;
     g_autoptr (GArray) b = run_scripted (&r, script, n, &without, NULL);
     guint pw = with.target_passes + with.prompt_passes, pn = without.target_passes + without.prompt_passes;
-    tap_ok (equals (a, script, n) && equals (b, script, n) && pw == 3 && pn == edits[e].without &&
+    tap_ok (scripted_equals (a, script, n) && scripted_equals (b, script, n) && pw == 3 && pn == edits[e].without &&
                 with.head_accepted == edits[e].head_used,
             "IAD after %s: %u passes with a head re-joining the source (3 expected), %u without (%u)", edits[e].kind, pw,
             pn, edits[e].without);

@@ -7,15 +7,6 @@
 #include "tests/scripted-lm.h"
 #include "tests/tap.h"
 
-#define EOS 2
-#define VOCAB 100
-
-static gboolean
-eog (gint32 t, gpointer user)
-{
-  return t == EOS;
-}
-
 typedef struct {
   guint passes;   /* target passes in all, the prompt's included */
   guint assistant_passes;
@@ -31,16 +22,14 @@ static Result
 run (DraftdDecodeMode mode, const gint32 *script, guint n_script, const gint32 *source, guint n_source,
      const gint32 *assistant_script, guint n_assistant, guint draft_max, guint ngram, guint n_ctx, guint max_tokens)
 {
-  static const gint32 prompt[4] = { 1, 50, 51, 52 };
   ScriptedLm t, a;
-  scripted_lm_init (&t, script, n_script, 4, n_ctx, VOCAB, EOS);
-  scripted_lm_init (&a, assistant_script, n_assistant, 4, assistant_ctx ? assistant_ctx : n_ctx, VOCAB, EOS);
+  scripted_lm_start (&t, script, n_script, n_ctx);
+  scripted_lm_start (&a, assistant_script, n_assistant, assistant_ctx ? assistant_ctx : n_ctx);
   if (target_batch)
     t.n_batch = target_batch;
   DraftdLm tl = scripted_lm (&t), al = scripted_lm (&a);
   DraftdDecodeParams p;
-  draftd_decode_params_init (&p);
-  p.mode = mode;
+  scripted_decode_params (&p, mode);
   p.max_tokens = max_tokens;
   p.draft_max = draft_max;
   if (first_block)
@@ -49,14 +38,10 @@ run (DraftdDecodeMode mode, const gint32 *script, guint n_script, const gint32 *
   p.ngram = ngram;
   p.source = source;
   p.n_source = n_source;
-  static const gint32 end[1] = { EOS };
-  p.end_tokens = end;
-  p.n_end_tokens = 1;
-  p.is_eog = eog;
   Result r = { .out = g_array_new (FALSE, FALSE, sizeof (gint32)) };
   DraftdDecodeStats st;
   g_autoptr (GError) error = NULL;
-  if (!draftd_decode (&tl, &al, prompt, 4, &p, r.out, &st, &error))
+  if (!draftd_decode (&tl, &al, scripted_prompt, SCRIPTED_N_PROMPT, &p, r.out, &st, &error))
     tap_diag ("decode: %s", error->message);
   r.passes = st.target_passes + st.prompt_passes;
   r.assistant_passes = st.assistant_passes;
@@ -67,12 +52,6 @@ run (DraftdDecodeMode mode, const gint32 *script, guint n_script, const gint32 *
   return r;
 }
 
-static gboolean
-equals (GArray *a, const gint32 *b, guint n)
-{
-  return a->len == n && memcmp (a->data, b, n * sizeof (gint32)) == 0;
-}
-
 /* IAD on an unchanged source: one pass, or one a block, never a call the model would split. */
 static void
 check_iad_unchanged (const gint32 *src)
@@ -80,7 +59,7 @@ check_iad_unchanged (const gint32 *src)
   Result r;
   /* IAD, unchanged source within one block: ONE pass takes the prompt and verifies it all. */
   r = run (DRAFTD_DECODE_IAD, src, 24, src, 24, NULL, 0, 32, 2, 128, 0);
-  tap_ok (equals (r.out, src, 24) && r.passes == 1, "IAD: unchanged source in one block takes 1 pass (%u)", r.passes);
+  tap_ok (scripted_equals (r.out, src, 24) && r.passes == 1, "IAD: unchanged source in one block takes 1 pass (%u)", r.passes);
   g_array_unref (r.out);
 
   /* Longer than a block: each pass accepts a block of 8 and adds the target's next token
@@ -88,19 +67,19 @@ check_iad_unchanged (const gint32 *src)
    * first pass drafts one block too. */
   first_block = 8;
   r = run (DRAFTD_DECODE_IAD, src, 24, src, 24, NULL, 0, 8, 2, 128, 0);
-  tap_ok (equals (r.out, src, 24) && r.passes == 3, "IAD: block of 8 takes 3 passes for 24 tokens (%u)", r.passes);
+  tap_ok (scripted_equals (r.out, src, 24) && r.passes == 3, "IAD: block of 8 takes 3 passes for 24 tokens (%u)", r.passes);
   g_array_unref (r.out);
   /* By default the first pass drafts as much of the source as fits beside the prompt: all of it. */
   first_block = 0;
   r = run (DRAFTD_DECODE_IAD, src, 24, src, 24, NULL, 0, 8, 2, 128, 0);
-  tap_ok (equals (r.out, src, 24) && r.passes == 1, "IAD: the first pass drafts the whole source beside the prompt (%u pass)",
+  tap_ok (scripted_equals (r.out, src, 24) && r.passes == 1, "IAD: the first pass drafts the whole source beside the prompt (%u pass)",
           r.passes);
   g_array_unref (r.out);
   /* ... as much of it as fits one batch: 4 prompt tokens and 12 drafts in a batch of 16, then
    * blocks of 8 (13 + 9 + 3 tokens in 3 passes), never a call the model would split. */
   target_batch = 16;
   r = run (DRAFTD_DECODE_IAD, src, 24, src, 24, NULL, 0, 8, 2, 128, 0);
-  tap_ok (equals (r.out, src, 24) && r.passes == 3 && longest_call == 16,
+  tap_ok (scripted_equals (r.out, src, 24) && r.passes == 3 && longest_call == 16,
           "IAD: the first pass drafts what fits the batch beside the prompt (%u passes, longest %u tokens)", r.passes,
           longest_call);
   g_array_unref (r.out);
@@ -120,10 +99,10 @@ check_iad_edits (const gint32 *src)
   memcpy (edited, src, sizeof edited);
   edited[10] = 90;
   r = run (DRAFTD_DECODE_IAD, edited, 24, src, 24, NULL, 0, 32, 2, 128, 0);
-  tap_ok (equals (r.out, edited, 24) && r.passes == 2, "IAD: one substitution costs 1 extra pass with n=2 (%u)", r.passes);
+  tap_ok (scripted_equals (r.out, edited, 24) && r.passes == 2, "IAD: one substitution costs 1 extra pass with n=2 (%u)", r.passes);
   g_array_unref (r.out);
   r = run (DRAFTD_DECODE_IAD, edited, 24, src, 24, NULL, 0, 32, 1, 128, 0);
-  tap_ok (equals (r.out, edited, 24) && r.passes == 2, "IAD: one substitution costs 1 extra pass with n=1 (%u)", r.passes);
+  tap_ok (scripted_equals (r.out, edited, 24) && r.passes == 2, "IAD: one substitution costs 1 extra pass with n=1 (%u)", r.passes);
   g_array_unref (r.out);
 
   /* A deletion (source token 10 dropped): the output's token is found just ahead in the
@@ -132,7 +111,7 @@ check_iad_edits (const gint32 *src)
   memcpy (deleted, src, 10 * sizeof (gint32));
   memcpy (deleted + 10, src + 11, 13 * sizeof (gint32));
   r = run (DRAFTD_DECODE_IAD, deleted, 23, src, 24, NULL, 0, 32, 2, 128, 0);
-  tap_ok (equals (r.out, deleted, 23) && r.passes == 2, "IAD: a deletion costs 1 extra pass (%u)", r.passes);
+  tap_ok (scripted_equals (r.out, deleted, 23) && r.passes == 2, "IAD: a deletion costs 1 extra pass (%u)", r.passes);
   g_array_unref (r.out);
   /* An insertion: the guessed substitution is a token early, so one more pass re-joins. */
   gint32 inserted[25];
@@ -140,14 +119,14 @@ check_iad_edits (const gint32 *src)
   inserted[10] = 91;
   memcpy (inserted + 11, src + 10, 14 * sizeof (gint32));
   r = run (DRAFTD_DECODE_IAD, inserted, 25, src, 24, NULL, 0, 32, 2, 128, 0);
-  tap_ok (equals (r.out, inserted, 25) && r.passes == 3, "IAD: an insertion costs 2 extra passes (%u)", r.passes);
+  tap_ok (scripted_equals (r.out, inserted, 25) && r.passes == 3, "IAD: an insertion costs 2 extra passes (%u)", r.passes);
   g_array_unref (r.out);
   /* The first token differs: a substitution there, re-joined as any other. */
   gint32 first[24];
   memcpy (first, src, sizeof first);
   first[0] = 95;
   r = run (DRAFTD_DECODE_IAD, first, 24, src, 24, NULL, 0, 32, 2, 128, 0);
-  tap_ok (equals (r.out, first, 24) && r.passes == 2, "IAD: an edit at the first token (%u passes)", r.passes);
+  tap_ok (scripted_equals (r.out, first, 24) && r.passes == 2, "IAD: an edit at the first token (%u passes)", r.passes);
   g_array_unref (r.out);
 }
 
@@ -160,12 +139,12 @@ check_iad_limits (const gint32 *src)
    * the end, 13 passes as plain greedy takes (its prompt pass gives the first token). */
   gint32 other[12] = { 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71 };
   r = run (DRAFTD_DECODE_IAD, other, 12, src, 24, NULL, 0, 32, 2, 128, 0);
-  tap_ok (equals (r.out, other, 12) && r.passes == 13, "IAD: an unrelated output degrades to plain (%u)", r.passes);
+  tap_ok (scripted_equals (r.out, other, 12) && r.passes == 13, "IAD: an unrelated output degrades to plain (%u)", r.passes);
   g_array_unref (r.out);
   /* A repeated n-gram in the source is ambiguous: no copying from it. */
   gint32 rep[8] = { 10, 11, 12, 10, 11, 13, 14, 15 };
   r = run (DRAFTD_DECODE_IAD, rep, 8, rep, 8, NULL, 0, 32, 2, 128, 0);
-  tap_ok (equals (r.out, rep, 8) && r.passes == 1, "IAD: repeated n-grams do not break exact copying (%u)", r.passes);
+  tap_ok (scripted_equals (r.out, rep, 8) && r.passes == 1, "IAD: repeated n-grams do not break exact copying (%u)", r.passes);
   g_array_unref (r.out);
   /* The context ends before the output does: stops at the limit, same tokens as plain. */
   Result plain_c = run (DRAFTD_DECODE_PLAIN, src, 24, NULL, 0, NULL, 0, 32, 2, 16, 0);
@@ -176,7 +155,7 @@ check_iad_limits (const gint32 *src)
   g_array_unref (r.out);
   g_array_unref (plain_c.out);
   r = run (DRAFTD_DECODE_IAD, src, 24, src, 24, NULL, 0, 32, 2, 128, 7);
-  tap_ok (equals (r.out, src, 7) && r.passes == 1, "IAD: max_tokens cuts the output exactly (%u tokens)", r.out->len);
+  tap_ok (scripted_equals (r.out, src, 7) && r.passes == 1, "IAD: max_tokens cuts the output exactly (%u tokens)", r.out->len);
   g_array_unref (r.out);
 }
 
@@ -188,13 +167,13 @@ check_speculative (const gint32 *src)
   /* Speculative, greedy: an assistant that agrees everywhere; one that is wrong at every
    * first draft; one wrong in the middle. */
   r = run (DRAFTD_DECODE_SPECULATIVE, src, 24, NULL, 0, src, 24, 8, 2, 128, 0);
-  tap_ok (equals (r.out, src, 24) && r.passes == 4, "speculative: the prompt pass, then fully accepted drafts in 3 passes of 8 (%u)", r.passes);
+  tap_ok (scripted_equals (r.out, src, 24) && r.passes == 4, "speculative: the prompt pass, then fully accepted drafts in 3 passes of 8 (%u)", r.passes);
   g_array_unref (r.out);
   gint32 wrong[24];
   for (int i = 0; i < 24; i++)
     wrong[i] = 80;
   r = run (DRAFTD_DECODE_SPECULATIVE, src, 24, NULL, 0, wrong, 24, 8, 2, 128, 0);
-  tap_ok (equals (r.out, src, 24) && r.passes == 25, "speculative: rejected at the first draft every time, as plain: 25 passes (%u)", r.passes);
+  tap_ok (scripted_equals (r.out, src, 24) && r.passes == 25, "speculative: rejected at the first draft every time, as plain: 25 passes (%u)", r.passes);
   /* Asked at passes 1, 3, 6, 11 and 20 (rests of 1, 2, 4, 8), 8 assistant passes each time
    * (8 drafts); without rests it would be 24 x 8. */
   tap_ok (r.assistant_passes == 5 * 8, "speculative: an assistant that is always wrong rests 1, 2, 4 ... passes: "
@@ -207,21 +186,21 @@ check_speculative (const gint32 *src)
   for (int i = 0; i < 4; i++)
     late[i] = 80;
   r = run (DRAFTD_DECODE_SPECULATIVE, src, 24, NULL, 0, late, 24, 8, 2, 128, 0);
-  tap_ok (equals (r.out, src, 24) && r.passes <= 10, "speculative: an assistant wrong at first is asked again and "
+  tap_ok (scripted_equals (r.out, src, 24) && r.passes <= 10, "speculative: an assistant wrong at first is asked again and "
           "drafts the rest (%u passes; plain takes 25)", r.passes);
   g_array_unref (r.out);
   gint32 half[24];
   memcpy (half, src, sizeof half);
   half[5] = 81;
   r = run (DRAFTD_DECODE_SPECULATIVE, src, 24, NULL, 0, half, 24, 8, 2, 128, 0);
-  tap_ok (equals (r.out, src, 24), "speculative: rejection in the middle gives the target's output (%u passes)", r.passes);
+  tap_ok (scripted_equals (r.out, src, 24), "speculative: rejection in the middle gives the target's output (%u passes)", r.passes);
   g_array_unref (r.out);
 
   /* An assistant with a shorter context than the target: it stops drafting at its limit
    * and the target carries on alone. */
   assistant_ctx = 16;
   r = run (DRAFTD_DECODE_SPECULATIVE, src, 24, NULL, 0, src, 24, 8, 2, 128, 0);
-  tap_ok (equals (r.out, src, 24), "speculative: an assistant with a 16-token context (%u passes)", r.passes);
+  tap_ok (scripted_equals (r.out, src, 24), "speculative: an assistant with a 16-token context (%u passes)", r.passes);
   g_array_unref (r.out);
   assistant_ctx = 0;
 }
@@ -234,7 +213,7 @@ check_lookup (void)
   for (int i = 0; i < 24; i++)
     loop[i] = 20 + i % 4;
   Result r = run (DRAFTD_DECODE_LOOKUP, loop, 24, NULL, 0, NULL, 0, 8, 2, 128, 0);
-  tap_ok (equals (r.out, loop, 24) && r.passes <= 10, "lookup: repeated text is drafted from the context (%u passes; plain takes 25)", r.passes);
+  tap_ok (scripted_equals (r.out, loop, 24) && r.passes <= 10, "lookup: repeated text is drafted from the context (%u passes; plain takes 25)", r.passes);
   g_array_unref (r.out);
 }
 

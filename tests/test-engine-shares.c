@@ -19,9 +19,8 @@
 #define N_IDS 8
 
 typedef struct {
-  GMutex lock;
-  GCond cond;
-  gboolean entered, released;
+  TestGate gate;          /* holds the engine loop until the test has queued all */
+  GMutex lock;            /* over first and iteration, which the loop's trace writes */
   GHashTable *first;      /* job -> the iteration it was first served in (from 1) */
   GHashTable *process;    /* job -> k of its process (a job is freed once done: not read back) */
   guint iteration, done;
@@ -43,19 +42,6 @@ static void
 on_done (DraftdJob *job, gpointer user)
 {
   ((Record *) user)->done++;
-}
-
-/* Runs on the engine loop's thread between jobs: holds it until the test has queued all. */
-static void
-hold (gpointer p)
-{
-  Record *r = p;
-  g_mutex_lock (&r->lock);
-  r->entered = TRUE;
-  g_cond_broadcast (&r->cond);
-  while (!r->released)
-    g_cond_wait (&r->cond, &r->lock);
-  g_mutex_unlock (&r->lock);
 }
 
 /* Process k: client ":1.k", identity "uid:k". */
@@ -147,10 +133,7 @@ run (DraftdScheduler *s, Record *r)
   tap_ok (got[7] == PER_PROCESS, "another user's process gets a whole process's share: %u of %d", got[7], PER_PROCESS);
   tap_ok (submit_one (s, 1001, 8, jobs) != NULL, "and that user's second process its first place");
   guint total = jobs->len;
-  g_mutex_lock (&r->lock);
-  r->released = TRUE;
-  g_cond_broadcast (&r->cond);
-  g_mutex_unlock (&r->lock);
+  test_gate_open (&r->gate);
   while (r->done < total)
     g_main_context_iteration (NULL, TRUE);
   tap_ok (r->done == total, "all %u admitted jobs end", total);
@@ -173,22 +156,19 @@ main (void)
   Record r = { .first = g_hash_table_new (NULL, NULL), .process = g_hash_table_new (NULL, NULL) };
   record = &r;
   g_mutex_init (&r.lock);
-  g_cond_init (&r.cond);
+  test_gate_init (&r.gate);
   DraftdSchedulerEvents events = { .done = on_done };
   DraftdSchedulerLimits limits = { QUEUE, PER_PROCESS, 0 };
   DraftdScheduler *s = draftd_scheduler_new (e, &limits, NULL, &events, &r);
   draftd_lanes_set_trace (draftd_engine_lanes (e, NULL), on_iteration, &r);
-  draftd_scheduler_between_jobs (s, hold, &r, NULL);
-  g_mutex_lock (&r.lock);
-  while (!r.entered)
-    g_cond_wait (&r.cond, &r.lock);
-  g_mutex_unlock (&r.lock);
+  draftd_scheduler_between_jobs (s, test_gate_enter, &r.gate, NULL);
+  test_gate_wait_entered (&r.gate);
   run (s, &r);
   draftd_scheduler_free (s);
   draftd_engine_free (e);
   g_hash_table_unref (r.first);
   g_hash_table_unref (r.process);
   g_mutex_clear (&r.lock);
-  g_cond_clear (&r.cond);
+  test_gate_clear (&r.gate);
   return tap_done ();
 }

@@ -7,7 +7,7 @@
  * the clean lines) change. tools/dev-errors.py prints the same counts per family. Needs
  * Debian's hunspell-en-us and wordnet-base. */
 #include <string.h>
-#include "grammar/grammar.h"
+#include "grammar/driver.h"
 #include "tests/tap.h"
 #include "tests/test-util.h"
 
@@ -26,15 +26,9 @@ typedef struct {
 static char *
 correct (Run *r, const char *text)
 {
-  g_autoptr (GError) error = NULL;
   /* As the daemon decides by the target's size: the shipped one's candidates alone. */
   DraftdGrammarRequest req = { .candidates_only = !large_target, .large_model = large_target };
-  DraftdGrammarStats st;
-  g_autoptr (GArray) edits = draftd_grammar_edits_new ();
-  char *out = draftd_grammar_run (&r->ctx, text, &req, edits, &st, &error);
-  if (out == NULL)
-    tap_diag ("%s: %s", text, error->message);
-  return out;
+  return test_grammar_correct (&r->ctx, text, &req, NULL);
 }
 
 /* A clean sentence must come back as it is. */
@@ -71,20 +65,14 @@ main (void)
   if (!g_file_test ("/usr/share/hunspell/en_US.dic", G_FILE_TEST_EXISTS) || !g_file_test ("/usr/share/wordnet/index.noun", G_FILE_TEST_EXISTS))
     return tap_skip_all ("hunspell-en-us or wordnet-base is not installed");
   g_autofree char *path = g_build_filename (DRAFTD_SOURCE_ROOT, "tests", "data", "dev-errors.tsv", NULL);
-  g_autofree char *model = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-target.gguf", NULL);
   g_autofree char *all = NULL;
   g_assert_true (g_file_get_contents (path, &all, NULL, NULL));
   g_autoptr (DraftdVk) vk = test_vk ();
-  TestLoaded l;
-  if (!test_load (vk, model, 0, &l))
+  TestGrammar g;
+  if (!test_grammar_context (vk, 0, &g))
     return tap_done ();
-  large_target = l.model->n_params >= DRAFTD_GRAMMAR_MODEL_PASS_PARAMS;
-  g_autoptr (GArray) cached = g_array_new (FALSE, FALSE, sizeof (gint32));
-  g_autoptr (DraftdSpell) spell = draftd_spell_new ("/dev/null");
-  const DraftdPromptMeta *meta = &l.model->prompt;
-  guint block = draftd_decode_pick_iad_block (&l.lm, NULL);
-  Run r = { { &l.lm, l.model->tokenizer, cached, meta->format, meta->correct_template, meta->rewrite_template, meta->template_end,
-              block, 2, 0, spell, NULL, NULL }, 0, 0, 0, 0 };
+  large_target = g.large;
+  Run r = { g.ctx, 0, 0, 0, 0 };
   g_auto (GStrv) lines = g_strsplit (all, "\n", -1);
   for (guint i = 0; lines[i]; i++) {
     g_auto (GStrv) cols = g_strsplit (lines[i], "\t", 3);
@@ -94,7 +82,7 @@ main (void)
   tap_ok (r.pairs >= 200 && r.clean >= 300, "the set holds %u sentences with an error and %u clean", r.pairs, r.clean);
   tap_ok (r.fixed >= FIXED_AT_LEAST, "%u/%u sentences fixed (at least %d)", r.fixed, r.pairs, FIXED_AT_LEAST);
   tap_ok (r.changed <= CLEAN_CHANGED_AT_MOST, "%u/%u clean sentences changed (at most %d)", r.changed, r.clean, CLEAN_CHANGED_AT_MOST);
-  test_unload (&l);
+  test_grammar_clear (&g);
   test_check_validation ();
   return tap_done ();
 }

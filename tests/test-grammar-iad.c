@@ -4,7 +4,7 @@
  * output. With the shipped default models: typographic punctuation, accents, emoji and CJK
  * survive byte for byte, and long sentences and paragraphs are never cut at a byte limit. */
 #include <string.h>
-#include "grammar/grammar.h"
+#include "grammar/driver.h"
 #include "tests/tap.h"
 #include "tests/test-util.h"
 

@@ -6,7 +6,7 @@
  * measured when it was written, with no clean sentence changed. The suite's dictionaries are a
  * pinned set (tests/pin-dictionaries.py), whatever else the machine has. */
 #include <string.h>
-#include "grammar/grammar.h"
+#include "grammar/driver.h"
 #include "grammar/language.h"
 #include "lib/bus/draftd-bus-rules.h"
 #include "tests/tap.h"
@@ -20,13 +20,9 @@ correct (DraftdGrammarContext *ctx, const char *text, const char *language, cons
   /* Checked in another language than its own, a sentence is spelt by a stranger's dictionary:
    * only the rule's absence matters. */
   gboolean quiet = language != NULL;
-  g_autoptr (GError) error = NULL;
   DraftdGrammarRequest req = { .candidates_only = TRUE, .language = language };
-  DraftdGrammarStats st;
   g_autoptr (GArray) edits = draftd_grammar_edits_new ();
-  char *out = draftd_grammar_run (ctx, text, &req, edits, &st, &error);
-  if (out == NULL)
-    tap_diag ("%s: %s", text, error->message);
+  char *out = test_grammar_correct (ctx, text, &req, edits);
   guint n;
   const DraftdRuleInfo *rules = draftd_rules (&n);
   const char *what = NULL, *kind = NULL;
@@ -167,20 +163,13 @@ main (void)
     if (!g_file_test (p, G_FILE_TEST_EXISTS))
       return tap_missing_all ("the pinned dictionaries lack %s (tools/setup-debian.sh --tests installs them)", need[i]);
   }
-  g_autofree char *model = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-target.gguf", NULL);
   g_autoptr (DraftdVk) vk = test_vk ();
-  TestLoaded l;
-  if (!test_load (vk, model, 0, &l))
+  TestGrammar g;
+  if (!test_grammar_context (vk, 0, &g))
     return tap_done ();
-  g_autoptr (GArray) cached = g_array_new (FALSE, FALSE, sizeof (gint32));
-  g_autoptr (DraftdSpell) spell = draftd_spell_new ("/dev/null");
-  const DraftdPromptMeta *meta = &l.model->prompt;
-  guint block = draftd_decode_pick_iad_block (&l.lm, NULL);
-  DraftdGrammarContext ctx = { &l.lm, l.model->tokenizer, cached, meta->format, meta->correct_template, meta->rewrite_template,
-                               meta->template_end, block, 2, 0, spell, NULL, NULL };
-  check_examples (&ctx);
-  check_dev_set (&ctx);
-  test_unload (&l);
+  check_examples (&g.ctx);
+  check_dev_set (&g.ctx);
+  test_grammar_clear (&g);
   test_check_validation ();
   return tap_done ();
 }

@@ -5,7 +5,7 @@
  * (tests/pin-dictionaries.py), whatever else the machine has. */
 #include <string.h>
 #include <glib/gstdio.h>
-#include "grammar/grammar.h"
+#include "grammar/driver.h"
 #include "grammar/language.h"
 #include "tests/tap.h"
 #include "tests/test-util.h"
@@ -86,14 +86,7 @@ typedef struct {
 static char *
 correct (Run *r, const char *text)
 {
-  g_autoptr (GError) error = NULL;
-  DraftdGrammarRequest req = { 0 };
-  DraftdGrammarStats st;
-  g_autoptr (GArray) edits = draftd_grammar_edits_new ();
-  char *out = draftd_grammar_run (&r->ctx, text, &req, edits, &st, &error);
-  if (out == NULL)
-    tap_diag ("%s: %s", text, error->message);
-  return out;
+  return test_grammar_correct (&r->ctx, text, NULL, NULL);
 }
 
 static gboolean
@@ -204,22 +197,16 @@ main (void)
   }
   check_sentences ();
   check_paragraphs ();
-  g_autofree char *model = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-target.gguf", NULL);
   g_autoptr (DraftdVk) vk = test_vk ();
-  TestLoaded l;
-  if (!test_load (vk, model, 0, &l))
+  TestGrammar g;
+  if (!test_grammar_context (vk, 0, &g))
     return tap_done ();
-  g_autoptr (GArray) cached = g_array_new (FALSE, FALSE, sizeof (gint32));
-  g_autoptr (DraftdSpell) spell = draftd_spell_new ("/dev/null");
-  const DraftdPromptMeta *meta = &l.model->prompt;
-  guint block = draftd_decode_pick_iad_block (&l.lm, NULL);
-  Run r = { { &l.lm, l.model->tokenizer, cached, meta->format, meta->correct_template, meta->rewrite_template, meta->template_end,
-              block, 2, 0, spell, NULL, NULL } };
+  Run r = { g.ctx };
   check_correction (&r);
   check_ascii_fallback (&r);
   check_dev_set (&r);
   check_without_dictionary (&r);
-  test_unload (&l);
+  test_grammar_clear (&g);
   test_check_validation ();
   return tap_done ();
 }

@@ -5,7 +5,7 @@
  * target, then its own pass): at least 90% come back exactly as their twin, and every twin
  * comes back byte-identical. Needs Debian's hunspell-en-us and wordnet-base. */
 #include <string.h>
-#include "grammar/grammar.h"
+#include "grammar/driver.h"
 #include "tests/tap.h"
 #include "tests/test-util.h"
 
@@ -14,24 +14,11 @@ typedef struct {
   guint fixed, kept, pairs;
 } Run;
 
-static char *
-correct (Run *r, const char *text)
-{
-  g_autoptr (GError) error = NULL;
-  DraftdGrammarRequest req = { 0 };
-  DraftdGrammarStats st;
-  g_autoptr (GArray) edits = draftd_grammar_edits_new ();
-  char *out = draftd_grammar_run (&r->ctx, text, &req, edits, &st, &error);
-  if (out == NULL)
-    tap_diag ("%s: %s", text, error->message);
-  return out;
-}
-
 static void
 check_pair (Run *r, const char *wrong, const char *right)
 {
-  g_autofree char *fixed = correct (r, wrong);
-  g_autofree char *kept = correct (r, right);
+  g_autofree char *fixed = test_grammar_correct (&r->ctx, wrong, NULL, NULL);
+  g_autofree char *kept = test_grammar_correct (&r->ctx, right, NULL, NULL);
   r->pairs++;
   if (fixed && g_str_equal (fixed, right))
     r->fixed++;
@@ -49,19 +36,13 @@ main (void)
   if (!g_file_test ("/usr/share/hunspell/en_US.dic", G_FILE_TEST_EXISTS))
     return tap_skip_all ("hunspell-en-us is not installed");
   g_autofree char *path = g_build_filename (DRAFTD_SOURCE_ROOT, "tests", "data", "one-error.tsv", NULL);
-  g_autofree char *model = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-target.gguf", NULL);
   g_autofree char *all = NULL;
   g_assert_true (g_file_get_contents (path, &all, NULL, NULL));
   g_autoptr (DraftdVk) vk = test_vk ();
-  TestLoaded l;
-  if (!test_load (vk, model, 0, &l))
+  TestGrammar g;
+  if (!test_grammar_context (vk, 0, &g))
     return tap_done ();
-  g_autoptr (GArray) cached = g_array_new (FALSE, FALSE, sizeof (gint32));
-  g_autoptr (DraftdSpell) spell = draftd_spell_new ("/dev/null");
-  const DraftdPromptMeta *meta = &l.model->prompt;
-  guint block = draftd_decode_pick_iad_block (&l.lm, NULL);
-  Run r = { { &l.lm, l.model->tokenizer, cached, meta->format, meta->correct_template, meta->rewrite_template, meta->template_end,
-              block, 2, 0, spell, NULL, NULL }, 0, 0, 0 };
+  Run r = { g.ctx, 0, 0, 0 };
   g_auto (GStrv) lines = g_strsplit (all, "\n", -1);
   for (guint i = 0; lines[i]; i++) {
     g_auto (GStrv) pair = g_strsplit (lines[i], "\t", 2);
@@ -71,7 +52,7 @@ main (void)
   tap_ok (r.pairs >= 60, "the set holds %u pairs", r.pairs);
   tap_ok (r.fixed * 10 >= r.pairs * 9, "%u/%u one-error sentences fixed (at least 90%%)", r.fixed, r.pairs);
   tap_ok (r.kept == r.pairs, "%u/%u clean twins come back byte-identical", r.kept, r.pairs);
-  test_unload (&l);
+  test_grammar_clear (&g);
   test_check_validation ();
   return tap_done ();
 }

@@ -6,7 +6,7 @@
  * the prompt, read back. With the pinned dictionaries, a declared language's sentence is
  * spelt and ruled in its own language before the model's pass (German's rules, not English's). */
 #include <string.h>
-#include "grammar/grammar.h"
+#include "grammar/driver.h"
 #include "grammar/language.h"
 #include "tests/scripted-lm.h"
 #include "tests/tap.h"

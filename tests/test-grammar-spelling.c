@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <glib/gstdio.h>
-#include "grammar/grammar.h"
+#include "grammar/driver.h"
 #include "tests/tap.h"
 #include "tests/test-util.h"
 
@@ -20,13 +20,8 @@ typedef struct {
 static char *
 correct (Run *r, const char *text)
 {
-  g_autoptr (GError) error = NULL;
-  DraftdGrammarRequest req = { 0 };
-  DraftdGrammarStats st;
   g_array_set_size (r->edits, 0);
-  char *out = draftd_grammar_run (&r->ctx, text, &req, r->edits, &st, &error);
-  if (out == NULL)
-    tap_diag ("%s: %s", text, error->message);
+  char *out = test_grammar_correct (&r->ctx, text, NULL, r->edits);
   return out ? out : g_strdup ("");
 }
 
@@ -132,22 +127,17 @@ main (void)
     g_autofree char *to = g_strdup_printf ("%s/en_US.%s", en_dir, k ? "aff" : "dic");
     g_assert_true (symlink (from, to) == 0);
   }
-  g_autofree char *model = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-target.gguf", NULL);
   g_autoptr (DraftdVk) vk = test_vk ();
-  TestLoaded l;
-  if (!test_load (vk, model, 0, &l))
+  TestGrammar g;
+  if (!test_grammar_context (vk, 7, &g))
     return tap_done ();
-  g_autoptr (GArray) cached = g_array_new (FALSE, FALSE, sizeof (gint32));
-  g_autoptr (DraftdSpell) spell = draftd_spell_new ("/dev/null");
-  const DraftdPromptMeta *meta = &l.model->prompt;
-  Run r = { { &l.lm, l.model->tokenizer, cached, meta->format, meta->correct_template, meta->rewrite_template, meta->template_end,
-              7, 2, 0, spell, NULL, NULL }, draftd_grammar_edits_new () };
+  Run r = { g.ctx, draftd_grammar_edits_new () };
   check_languages (&r, en_dir);
   check_personal (&r, dir);
   check_kinds (&r);
   check_untouched (&r);
   g_array_unref (r.edits);
-  test_unload (&l);
+  test_grammar_clear (&g);
   test_check_validation ();
   g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", dir);
   g_assert_true (system (cmd) == 0);

@@ -9,6 +9,7 @@
 src=$1
 build=$2
 . "$(dirname "$0")/tap-missing.sh"
+. "$src/tools/private-bus.sh"
 for p in dbus-daemon dbus-send groff help2man; do
   command -v $p >/dev/null 2>&1 || missing "$p is not installed (tools/setup-debian.sh --tests)"
 done
@@ -43,22 +44,7 @@ check "the activation file and the systemd unit name the installed draftd" \
          grep -qx 'ExecStart=$prefix/bin/draftd --activated' '$prefix/share/systemd/user/draftd.service'"
 
 # A session bus of our own whose only service directory is the installed one.
-cat >"$tmp/bus.conf" <<CONF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:dir=$tmp</listen>
-  <auth>EXTERNAL</auth>
-  <servicedir>$prefix/share/dbus-1/services</servicedir>
-  <limit name="service_start_timeout">600000</limit>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-CONF
+private_bus_conf "$tmp" "$prefix/share/dbus-1/services"
 # --fork returns once the bus listens, having printed its address and pid.
 dbus-daemon --config-file="$tmp/bus.conf" --fork --print-address=1 --print-pid=1 >"$tmp/bus.out"
 DBUS_SESSION_BUS_ADDRESS=$(sed -n 1p "$tmp/bus.out")

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "daemon/engine/scheduler.h"
 #include "tests/tap.h"
+#include "tests/test-util.h"
 
 /* The diagram's moves, and only those. */
 static void
@@ -37,26 +38,11 @@ check_table (void)
 }
 
 typedef struct {
-  GMutex lock;
-  GCond cond;
-  gboolean entered, released;
+  TestGate gate;                  /* holds the engine loop while the test queues and cancels */
   guint done;
   DraftdJobStatus at_done[2];
   DraftdJob *jobs[2];
 } Record;
-
-/* On the engine loop, between jobs: holds it while the test queues and cancels. */
-static void
-hold (gpointer p)
-{
-  Record *r = p;
-  g_mutex_lock (&r->lock);
-  r->entered = TRUE;
-  g_cond_broadcast (&r->cond);
-  while (!r->released)
-    g_cond_wait (&r->cond, &r->lock);
-  g_mutex_unlock (&r->lock);
-}
 
 static void
 on_done (DraftdJob *job, gpointer user)
@@ -71,11 +57,8 @@ on_done (DraftdJob *job, gpointer user)
 static void
 check_scheduler (DraftdScheduler *s, Record *r)
 {
-  draftd_scheduler_between_jobs (s, hold, r, NULL);
-  g_mutex_lock (&r->lock);
-  while (!r->entered)
-    g_cond_wait (&r->cond, &r->lock);
-  g_mutex_unlock (&r->lock);
+  draftd_scheduler_between_jobs (s, test_gate_enter, &r->gate, NULL);
+  test_gate_wait_entered (&r->gate);
   for (guint i = 0; i < 2; i++)
     r->jobs[i] = draftd_scheduler_submit (s, draftd_job_request_new (DRAFTD_JOB_COMPLETE, ":1.1"), NULL, NULL);
   DraftdJobStatus waiting = draftd_scheduler_job_status (r->jobs[0]);
@@ -83,10 +66,7 @@ check_scheduler (DraftdScheduler *s, Record *r)
   DraftdJobStatus cancelled = draftd_scheduler_job_status (r->jobs[1]);
   tap_ok (waiting == DRAFTD_JOB_QUEUED && cancelled == DRAFTD_JOB_CANCELLING, "a waiting job is %s, a cancelled one %s",
           draftd_job_status_name (waiting), draftd_job_status_name (cancelled));
-  g_mutex_lock (&r->lock);
-  r->released = TRUE;
-  g_cond_broadcast (&r->cond);
-  g_mutex_unlock (&r->lock);
+  test_gate_open (&r->gate);
   while (r->done < 2)
     g_main_context_iteration (NULL, TRUE);
   tap_ok (r->at_done[0] == DRAFTD_JOB_FINISHED && r->at_done[1] == DRAFTD_JOB_FINISHED,
@@ -106,15 +86,13 @@ main (void)
   if (e == NULL)
     return tap_done ();
   Record r = { 0 };
-  g_mutex_init (&r.lock);
-  g_cond_init (&r.cond);
+  test_gate_init (&r.gate);
   DraftdSchedulerLimits limits = { 0 };
   DraftdSchedulerEvents events = { .done = on_done };
   DraftdScheduler *s = draftd_scheduler_new (e, &limits, NULL, &events, &r);
   check_scheduler (s, &r);
   draftd_scheduler_free (s);
   draftd_engine_free (e);
-  g_mutex_clear (&r.lock);
-  g_cond_clear (&r.cond);
+  test_gate_clear (&r.gate);
   return tap_done ();
 }

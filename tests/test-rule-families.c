@@ -4,7 +4,7 @@
  * grammar driver as the daemon runs it, with the shipped models. Needs Debian's
  * hunspell-en-us and wordnet-base. */
 #include <string.h>
-#include "grammar/grammar.h"
+#include "grammar/driver.h"
 #include "lib/bus/draftd-bus-rules.h"
 #include "tests/tap.h"
 #include "tests/test-util.h"
@@ -15,14 +15,10 @@ static gboolean large_target;
 static char *
 correct (DraftdGrammarContext *ctx, const char *text, const char *rule, gboolean *named)
 {
-  g_autoptr (GError) error = NULL;
   /* As the daemon decides by the target's size: the shipped one's candidates alone. */
   DraftdGrammarRequest req = { .candidates_only = !large_target, .large_model = large_target };
-  DraftdGrammarStats st;
   g_autoptr (GArray) edits = draftd_grammar_edits_new ();
-  char *out = draftd_grammar_run (ctx, text, &req, edits, &st, &error);
-  if (out == NULL)
-    tap_diag ("%s: %s", text, error->message);
+  char *out = test_grammar_correct (ctx, text, &req, edits);
   *named = FALSE;
   for (guint i = 0; i < edits->len; i++) {
     const DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, i);
@@ -51,27 +47,20 @@ main (void)
   if (!g_file_test ("/usr/share/hunspell/en_US.dic", G_FILE_TEST_EXISTS) || !g_file_test ("/usr/share/wordnet/index.noun", G_FILE_TEST_EXISTS))
     return tap_skip_all ("hunspell-en-us or wordnet-base is not installed");
   g_autofree char *path = g_build_filename (DRAFTD_SOURCE_ROOT, "tests", "data", "rule-examples.tsv", NULL);
-  g_autofree char *model = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-target.gguf", NULL);
   g_autofree char *all = NULL;
   g_assert_true (g_file_get_contents (path, &all, NULL, NULL));
   g_autoptr (DraftdVk) vk = test_vk ();
-  TestLoaded l;
-  if (!test_load (vk, model, 0, &l))
+  TestGrammar g;
+  if (!test_grammar_context (vk, 0, &g))
     return tap_done ();
-  large_target = l.model->n_params >= DRAFTD_GRAMMAR_MODEL_PASS_PARAMS;
-  g_autoptr (GArray) cached = g_array_new (FALSE, FALSE, sizeof (gint32));
-  g_autoptr (DraftdSpell) spell = draftd_spell_new ("/dev/null");
-  const DraftdPromptMeta *meta = &l.model->prompt;
-  guint block = draftd_decode_pick_iad_block (&l.lm, NULL);
-  DraftdGrammarContext ctx = { &l.lm, l.model->tokenizer, cached, meta->format, meta->correct_template, meta->rewrite_template,
-                               meta->template_end, block, 2, 0, spell, NULL, NULL };
+  large_target = g.large;
   g_auto (GStrv) lines = g_strsplit (all, "\n", -1);
   g_autoptr (GHashTable) fires = g_hash_table_new (g_str_hash, g_str_equal), keeps = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; lines[i]; i++) {
     g_auto (GStrv) cols = g_strsplit (lines[i], "\t", 4);
     if (lines[i][0] == '#' || g_strv_length (cols) < 3 || (g_str_equal (cols[1], "fire") && cols[3] == NULL))
       continue;
-    check (&ctx, cols);
+    check (&g.ctx, cols);
     g_hash_table_add (g_str_equal (cols[1], "fire") ? fires : keeps, (gpointer) g_intern_string (cols[0]));
   }
   /* Every family has examples of both kinds. */
@@ -86,7 +75,7 @@ main (void)
   tap_ok (listed == g_hash_table_size (fires), "every family's id is listed by draft rules and taken by --disable");
   tap_ok (g_hash_table_size (fires) >= 15 && both == g_hash_table_size (fires) && both == g_hash_table_size (keeps),
           "%u rules, each with sentences it must fix and sentences it must leave alone", both);
-  test_unload (&l);
+  test_grammar_clear (&g);
   test_check_validation ();
   return tap_done ();
 }

@@ -5,6 +5,7 @@
 # bus, from the build tree.
 build=$1
 . "$(dirname "$0")/tap-missing.sh"
+. "$(dirname "$0")/../tools/private-bus.sh"
 for p in Xvfb xclip dbus-daemon dbus-send; do
   command -v $p >/dev/null 2>&1 || missing "$p is not installed (tools/setup-debian.sh --tests)"
 done
@@ -28,21 +29,8 @@ Xvfb -displayfd 3 -nolisten tcp 3>"$tmp/displayfd" >/dev/null 2>&1 &
 xvfb_pid=$!
 read -r display <"$tmp/displayfd"
 export DISPLAY=":$display"
-mkdir -p "$tmp/services"
-printf '[D-BUS Service]\nName=org.draftd.Assistant1\nExec=%s/daemon/draftd --activated\n' "$build" \
-  >"$tmp/services/org.draftd.Assistant1.service"
-cat >"$tmp/bus.conf" <<CONF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:dir=$tmp</listen>
-  <auth>EXTERNAL</auth>
-  <servicedir>$tmp/services</servicedir>
-  <limit name="service_start_timeout">600000</limit>
-  <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
-</busconfig>
-CONF
+private_bus_service "$tmp" "$build/daemon/draftd --activated"
+private_bus_conf "$tmp" "$tmp/services"
 dbus-daemon --config-file="$tmp/bus.conf" --fork --print-address=1 --print-pid=1 >"$tmp/bus.out"
 DBUS_SESSION_BUS_ADDRESS=$(sed -n 1p "$tmp/bus.out")
 bus_pid=$(sed -n 2p "$tmp/bus.out")

@@ -1,6 +1,7 @@
 #include "tests/test-util.h"
 #include "tests/tap.h"
 #include "lib/runtime/sampler.h"
+#include "grammar/driver.h"
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
@@ -46,6 +47,51 @@ test_tmpdir (void)
     atexit (remove_tmpdir);
   }
   return tmpdir;
+}
+
+void
+test_gate_init (TestGate *g)
+{
+  memset (g, 0, sizeof *g);
+  g_mutex_init (&g->lock);
+  g_cond_init (&g->cond);
+}
+
+void
+test_gate_clear (TestGate *g)
+{
+  g_mutex_clear (&g->lock);
+  g_cond_clear (&g->cond);
+}
+
+void
+test_gate_enter (gpointer gate)
+{
+  TestGate *g = gate;
+  g_mutex_lock (&g->lock);
+  g->entered = TRUE;
+  g_cond_broadcast (&g->cond);
+  while (!g->opened)
+    g_cond_wait (&g->cond, &g->lock);
+  g_mutex_unlock (&g->lock);
+}
+
+void
+test_gate_wait_entered (TestGate *g)
+{
+  g_mutex_lock (&g->lock);
+  while (!g->entered)
+    g_cond_wait (&g->cond, &g->lock);
+  g_mutex_unlock (&g->lock);
+}
+
+void
+test_gate_open (TestGate *g)
+{
+  g_mutex_lock (&g->lock);
+  g->opened = TRUE;
+  g_cond_broadcast (&g->cond);
+  g_mutex_unlock (&g->lock);
 }
 
 gboolean
@@ -143,6 +189,51 @@ test_unload (TestLoaded *l)
 {
   g_clear_pointer (&l->runner, draftd_runner_free);
   g_clear_pointer (&l->model, draftd_model_free);
+}
+
+gboolean
+test_grammar_context (DraftdVk *vk, guint block, TestGrammar *g)
+{
+  g_autofree char *model = g_build_filename (DRAFTD_SOURCE_ROOT, "models", "draftd-target.gguf", NULL);
+  g_autoptr (GError) error = NULL;
+  memset (g, 0, sizeof *g);
+  if (!test_load (vk, model, 0, &g->loaded))
+    return FALSE;
+  if (block == 0 && (block = draftd_decode_pick_iad_block (&g->loaded.lm, &error)) == 0) {
+    tap_diag ("%s: %s", model, error->message);
+    test_unload (&g->loaded);
+    return FALSE;
+  }
+  const DraftdPromptMeta *meta = &g->loaded.model->prompt;
+  g->cached = g_array_new (FALSE, FALSE, sizeof (gint32));
+  g->spell = draftd_spell_new ("/dev/null");
+  g->large = g->loaded.model->n_params >= DRAFTD_GRAMMAR_MODEL_PASS_PARAMS;
+  g->ctx = (DraftdGrammarContext) { .target = &g->loaded.lm, .tokenizer = g->loaded.model->tokenizer, .cached = g->cached,
+                                    .format = meta->format, .correct_template = meta->correct_template,
+                                    .rewrite_template = meta->rewrite_template, .template_end = meta->template_end,
+                                    .block = block, .ngram = 2, .spell = g->spell };
+  return TRUE;
+}
+
+void
+test_grammar_clear (TestGrammar *g)
+{
+  g_clear_pointer (&g->spell, draftd_spell_free);
+  g_clear_pointer (&g->cached, g_array_unref);
+  test_unload (&g->loaded);
+}
+
+char *
+test_grammar_correct (DraftdGrammarContext *ctx, const char *text, const DraftdGrammarRequest *req, GArray *edits)
+{
+  g_autoptr (GError) error = NULL;
+  DraftdGrammarRequest plain = { 0 };
+  DraftdGrammarStats st;
+  g_autoptr (GArray) dropped = edits ? NULL : draftd_grammar_edits_new ();
+  char *out = draftd_grammar_run (ctx, text, req ? req : &plain, edits ? edits : dropped, &st, &error);
+  if (out == NULL)
+    tap_diag ("%s: %s", text, error->message);
+  return out;
 }
 
 static void

@@ -7,6 +7,7 @@
 #include "lib/vk/vk-device.h"
 #include "lib/decode/lm.h"
 #include "lib/reference/reference.h"
+#include "grammar/request.h"
 
 /* Path under ../shared/models, or NULL (test should SKIP) when absent. */
 char *test_shared_model (const char *relative);
@@ -32,6 +33,23 @@ DraftdVk *test_vk (void);
 /* Checks, as a TAP assertion, that the validation layer said nothing. */
 void test_check_validation (void);
 
+/* A gate another thread waits at until the test opens it: the engine tests pass
+ * test_gate_enter to draftd_scheduler_between_jobs to hold the engine loop between jobs while
+ * they queue and cancel, test_gate_wait_entered until it is held, test_gate_open to let it
+ * go on. */
+typedef struct {
+  GMutex lock;
+  GCond cond;
+  gboolean entered, opened;
+} TestGate;
+
+void test_gate_init (TestGate *g);
+void test_gate_clear (TestGate *g);
+/* On the held thread: says it is there, and waits until the gate is opened. */
+void test_gate_enter (gpointer gate);
+void test_gate_wait_entered (TestGate *g);
+void test_gate_open (TestGate *g);
+
 /* A model resident on the device with its runner, and the decoding interface over it. */
 typedef struct {
   DraftdModel *model;
@@ -40,6 +58,25 @@ typedef struct {
 } TestLoaded;
 
 gboolean test_load (DraftdVk *vk, const char *path, guint n_ctx, TestLoaded *l);
+
+/* The grammar driver's context as the daemon gives one request, on the shipped target
+ * (models/draftd-target.gguf): an empty cache, spelling with no personal words, IAD blocks
+ * of `block` tokens (0: picked for this device, as the daemon does), re-alignment n 2, no
+ * workers, no answer cache. */
+typedef struct {
+  TestLoaded loaded;
+  GArray *cached;
+  DraftdSpell *spell;
+  gboolean large;                 /* the target is DRAFTD_GRAMMAR_MODEL_PASS_PARAMS or more */
+  DraftdGrammarContext ctx;
+} TestGrammar;
+
+/* FALSE, with why as a TAP diagnostic, when the model, the device or the block fails. */
+gboolean test_grammar_context (DraftdVk *vk, guint block, TestGrammar *g);
+void test_grammar_clear (TestGrammar *g);
+/* The text corrected under `req` (NULL: a plain correction), its edits appended to `edits`
+ * (NULL: not kept); NULL, with the error as a TAP diagnostic, when the driver fails. */
+char *test_grammar_correct (DraftdGrammarContext *ctx, const char *text, const DraftdGrammarRequest *req, GArray *edits);
 
 /* The reference of the bit-exactness tests: logits of `toks` fed one per pass into the
  * runner's sequence 0 from position 0, [n][V] (zeros after a failed pass). */

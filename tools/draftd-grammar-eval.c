@@ -4,38 +4,20 @@
  * changed, answers the checks refused, IAD against plain decoding of the same policy. */
 #include <stdio.h>
 #include <string.h>
-#include "grammar/grammar.h"
+#include "grammar/driver.h"
 #include "grammar/language.h"
 #include "lib/cli/cli.h"
 #include "lib/model/model.h"
 #include "lib/runtime/forward.h"
 #include "lib/vk/vk-device.h"
 
+/* The file's totals: the driver's stats summed, and what only a whole evaluation counts. */
 typedef struct {
-  guint lines, changed, segments, kept_source, too_long, foreign, kept_tokens, equal;
-  guint passes, greedy_passes, tokens, drafted, accepted, fixes, scoring_passes;
-  double ms, greedy_ms;
+  guint lines, changed;
+  guint equal;                    /* lines whose IAD answer was plain decoding's (--compare) */
+  double ms;                      /* IAD's own time: the wall time less plain decoding's */
+  DraftdGrammarStats sum;
 } Totals;
-
-static void
-add_stats (Totals *t, const DraftdGrammarStats *st)
-{
-  t->segments += st->segments;
-  t->kept_source += st->kept_source;
-  t->too_long += st->too_long;
-  t->foreign += st->foreign;
-  t->kept_tokens += st->kept_tokens;
-  t->equal += st->greedy_equal;
-  t->passes += st->target_passes;
-  t->greedy_passes += st->greedy_passes;
-  t->tokens += st->output_tokens;
-  t->drafted += st->drafted;
-  t->accepted += st->accepted;
-  t->ms += st->wall_ms - st->greedy_ms;
-  t->greedy_ms += st->greedy_ms;
-  t->fixes += st->fixes;
-  t->scoring_passes += st->scoring_passes;
-}
 
 typedef struct {
   double keep_bias;
@@ -92,18 +74,21 @@ run (const char *model, const char *path, const Options *opt, GError **error)
     printf ("%s\n", out);
     t.lines++;
     t.changed += !g_str_equal (out, lines[i]);
-    add_stats (&t, &st);
+    t.equal += st.greedy_equal;
+    t.ms += st.wall_ms - st.greedy_ms;
+    draftd_grammar_stats_add (&t.sum, &st);
   }
   fflush (stdout);
   g_printerr ("{\"lines\": %u, \"changed\": %u, \"segments\": %u, \"kept_source\": %u, \"too_long\": %u, \"foreign\": %u, "
               "\"kept_tokens\": %u, \"block\": %u, \"drafted\": %u, \"accepted\": %u, \"tokens\": %u, \"iad_passes_per_token\": %.4f, "
               "\"iad_ms\": %.0f",
-              t.lines, t.changed, t.segments, t.kept_source, t.too_long, t.foreign, t.kept_tokens, block, t.drafted, t.accepted,
-              t.tokens, (double) t.passes / MAX (t.tokens, 1), t.ms);
-  g_printerr (", \"fixes\": %u, \"scoring_passes\": %u", t.fixes, t.scoring_passes);
+              t.lines, t.changed, t.sum.segments, t.sum.kept_source, t.sum.too_long, t.sum.foreign, t.sum.kept_tokens, block,
+              t.sum.drafted, t.sum.accepted, t.sum.output_tokens, (double) t.sum.target_passes / MAX (t.sum.output_tokens, 1), t.ms);
+  g_printerr (", \"fixes\": %u, \"scoring_passes\": %u", t.sum.fixes, t.sum.scoring_passes);
   if (opt->compare)
     g_printerr (", \"plain_passes_per_token\": %.4f, \"plain_ms\": %.0f, \"speedup\": %.3f, \"identical_to_plain\": %u",
-                (double) t.greedy_passes / MAX (t.tokens, 1), t.greedy_ms, t.ms > 0 ? t.greedy_ms / t.ms : 0, t.equal);
+                (double) t.sum.greedy_passes / MAX (t.sum.output_tokens, 1), t.sum.greedy_ms, t.ms > 0 ? t.sum.greedy_ms / t.ms : 0,
+                t.equal);
   g_printerr ("}\n");
   return TRUE;
 }

@@ -23,21 +23,26 @@ copy_kv (DraftdGgufWriter *w, const DraftdGgufKV *kv, GError **error)
     }
     return TRUE;
   }
-  /* The values lie in the mapped file at any byte offset: copied out before they are read as
-   * numbers, never loaded in place (an unaligned load, which UBSan rightly refuses). */
-  g_autofree void *aligned = t == GGUF_TYPE_FLOAT32 || t == GGUF_TYPE_INT32 || t == GGUF_TYPE_UINT32
-                               ? g_memdup2 (kv->raw, (gsize) n * 4)
-                               : NULL;
+  /* The values lie in the mapped file at any byte offset: a number is copied out before it is
+   * read, never loaded in place (an unaligned load, which UBSan rightly refuses). The writer
+   * copies an array's bytes as they are, so only one that is not 4-aligned is copied first. */
+  gboolean four = t == GGUF_TYPE_FLOAT32 || t == GGUF_TYPE_INT32 || t == GGUF_TYPE_UINT32;
+  union { guint32 u; gint32 i; float f; } one = { 0 };
+  if (four && !array)
+    memcpy (&one, kv->raw, 4);
+  gboolean unaligned = array && (t == GGUF_TYPE_FLOAT32 || t == GGUF_TYPE_INT32) && (guintptr) kv->raw % 4 != 0;
+  g_autofree void *copy = unaligned ? g_memdup2 (kv->raw, (gsize) n * 4) : NULL;
+  const void *values = copy ? copy : kv->raw;
   if (array && t == GGUF_TYPE_FLOAT32)
-    draftd_gguf_writer_set_f32_array (w, kv->key, aligned, n);
+    draftd_gguf_writer_set_f32_array (w, kv->key, values, n);
   else if (array && t == GGUF_TYPE_INT32)
-    draftd_gguf_writer_set_i32_array (w, kv->key, aligned, n);
+    draftd_gguf_writer_set_i32_array (w, kv->key, values, n);
   else if (!array && t == GGUF_TYPE_UINT32)
-    draftd_gguf_writer_set_u32 (w, kv->key, *(const guint32 *) aligned);
+    draftd_gguf_writer_set_u32 (w, kv->key, one.u);
   else if (!array && t == GGUF_TYPE_INT32)
-    draftd_gguf_writer_set_i32 (w, kv->key, *(const gint32 *) aligned);
+    draftd_gguf_writer_set_i32 (w, kv->key, one.i);
   else if (!array && t == GGUF_TYPE_FLOAT32)
-    draftd_gguf_writer_set_f32 (w, kv->key, *(const float *) aligned);
+    draftd_gguf_writer_set_f32 (w, kv->key, one.f);
   else if (!array && t == GGUF_TYPE_BOOL)
     draftd_gguf_writer_set_bool (w, kv->key, *kv->raw != 0);
   else {
@@ -104,5 +109,5 @@ draftd_heads_file_read (const char *path, guint dim, guint *n_heads, GError **er
     return NULL;
   }
   *n_heads = len / square;
-  return g_memdup2 (data, len);
+  return (float *) g_steal_pointer (&data);  /* g_malloc'd: aligned for any value */
 }

@@ -15,6 +15,7 @@
 # KEEP=DIR copies the runs' logs and the cache to DIR.
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
+. "$src/tools/private-bus.sh"
 build="$src/build"
 installed=0
 runs=4
@@ -48,27 +49,11 @@ trap cleanup EXIT
 # A user of our own: its cache starts empty and is kept from one start to the next.
 export HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/home/.config" XDG_CACHE_HOME="$tmp/home/.cache"
 export XDG_DATA_HOME="$tmp/home/.local/share" XDG_STATE_HOME="$tmp/home/.local/state" XDG_RUNTIME_DIR="$tmp/run"
-mkdir -p "$HOME" "$tmp/services"
+mkdir -p "$HOME"
 mkdir -m 700 "$XDG_RUNTIME_DIR"
 unset DBUS_SESSION_BUS_ADDRESS DRAFTD_PIPELINE_CACHE_DIR DRAFTD_SPELL_CACHE_DIR
-printf '[D-BUS Service]\nName=org.draftd.Assistant1\nExec=%s --activated --verbose\n' "$draftd" \
-  >"$tmp/services/org.draftd.Assistant1.service"
-cat >"$tmp/bus.conf" <<CONF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:dir=$tmp</listen>
-  <auth>EXTERNAL</auth>
-  <servicedir>$tmp/services</servicedir>
-  <limit name="service_start_timeout">600000</limit>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-CONF
+private_bus_service "$tmp" "$draftd --activated --verbose"
+private_bus_conf "$tmp" "$tmp/services"
 
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 sentence='She have a cat and two dog.'

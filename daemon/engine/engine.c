@@ -6,7 +6,7 @@
 #include "daemon/engine/models.h"
 #include "daemon/engine/threads.h"
 #include "grammar/forms.h"
-#include "grammar/grammar.h"
+#include "grammar/driver.h"
 #include "lib/tokenizer/text-collector.h"
 
 

@@ -4,7 +4,7 @@
  * here; the service converts them to the client's unit at the bus edge. */
 #pragma once
 #include <gio/gio.h>
-#include "grammar/grammar.h"
+#include "grammar/request.h"
 #include "lib/decode/decode.h"
 
 typedef enum { DRAFTD_JOB_COMPLETE, DRAFTD_JOB_CHAT, DRAFTD_JOB_REWRITE, DRAFTD_JOB_CORRECT } DraftdJobKind;

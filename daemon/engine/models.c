@@ -5,7 +5,7 @@
 #include <sys/stat.h>
 #include "lib/decode/decode.h"
 #include "lib/tokenizer/tokenizer.h"
-#include "grammar/grammar.h"
+#include "grammar/request.h"
 
 static void
 resident_clear (DraftdResident *r)

@@ -1,7 +1,7 @@
 #include "daemon/service/errors.h"
 #include <gio/gio.h>
 #include "daemon/engine/engine.h"
-#include "grammar/grammar.h"
+#include "grammar/request.h"
 #include "lib/bus/draftd-bus.h"
 #include "lib/gguf/gguf.h"
 #include "lib/model/model.h"

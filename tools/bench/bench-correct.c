@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "tools/bench/bench.h"
-#include "grammar/grammar.h"
+#include "grammar/driver.h"
 #include "lib/model/model.h"
 #include "lib/runtime/forward.h"
 

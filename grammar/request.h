@@ -1,10 +1,7 @@
-/* Correct and rewrite selected text: segment it into sentences, prompt the model per sentence
- * in its own format, decode with input-guided aggressive decoding under the keep policy (the
- * sentence is the draft; its protected spans and the characters the tokenizer spells in bytes
- * are forced; any other source token stays unless the target prefers another by keep_bias),
- * check the answer, and return the new text with minimal edits. Text the model cannot handle
- * (too long for its context even by clauses, not in its languages) is left unchanged and
- * counted; nothing is ever cut at a byte limit. */
+/* What a correction or rewrite is asked with and answers with: the model context and its
+ * workers, the request, the stats (and their sum), and the library's error domain, the last
+ * two defined in request.c. The driver that runs one is grammar/driver.h; the files it calls
+ * on include this header alone, so nothing below the driver reaches back up into it. */
 #pragma once
 #include <gio/gio.h>
 #include "lib/decode/decode.h"
@@ -161,6 +158,6 @@ typedef struct {
  * half the speed). */
 #define DRAFTD_GRAMMAR_MODEL_PASS_PARAMS 100000000ull
 
-/* Returns the corrected/rewritten text and appends DraftdGrammarEdit (byte offsets) to `edits`. */
-char *draftd_grammar_run (DraftdGrammarContext *ctx, const char *text, const DraftdGrammarRequest *req, GArray *edits,
-                   DraftdGrammarStats *stats, GError **error);
+/* Adds s's counts to total's, wall_ms excepted (the caller times the whole); greedy_equal
+ * holds while both do, so a total starts with it TRUE. */
+void draftd_grammar_stats_add (DraftdGrammarStats *total, const DraftdGrammarStats *s);

@@ -1,14 +1,11 @@
-#include "grammar/grammar.h"
+#include "grammar/answer.h"
 #include <string.h>
 #include "grammar/checks.h"
-#include "grammar/job.h"
 #include "grammar/language.h"
 #include "grammar/rank.h"
 #include "grammar/rewrite.h"
 #include "grammar/segment.h"
 #include "lib/tokenizer/text-collector.h"
-
-G_DEFINE_QUARK (grammar-error-quark, draftd_grammar_error)
 
 #define CORRECT_INSTRUCTION                                                                        \
   "Correct the spelling, grammar and punctuation of the user's text. Keep its meaning, wording " \

@@ -1,8 +1,8 @@
-/* One correction or rewrite as its segments' workers see it (grammar.c answers a segment,
+/* One correction or rewrite as its segments' workers see it (answer.c answers a segment,
  * driver.c hands the segments out and puts the answers back together). Internal to
  * grammar/. */
 #pragma once
-#include "grammar/grammar.h"
+#include "grammar/request.h"
 #include "grammar/rank.h"
 #include "grammar/segment.h"
 
