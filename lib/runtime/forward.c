@@ -46,8 +46,8 @@ struct DraftdRunner {
   DraftdVkBuffer score_sums;  /* [n_head][n_batch] the weights' sums */
   DraftdVkBuffer attn_parts;  /* [n_head][n_batch][splits][head_dim + 2] attn_flash's partial
                                * results of split keys (flash only; scores and sums: not) */
-  DraftdVkBuffer q8x;         /* [n_batch][max stride / 32][2] uvec4: a matmul's X as int8 blocks
-                               * (the integer-dot kernels, vk->int_dot only) */
+  DraftdVkBuffer q8x;         /* [n_batch][max stride / 32][4] uvec4: a matmul's X as 16-bit
+                               * blocks in two int8 planes (the integer-dot kernels, vk->int_dot only) */
   DraftdVkBuffer q8m;         /* [n_batch][max stride / 32] vec4: each block's d and sums */
   DraftdVkBuffer tokens;      /* [n_batch] host-visible */
   DraftdVkBuffer token_pos_host; /* [n_batch] DraftdTokenPos, host-visible: written per pass */
@@ -149,7 +149,7 @@ alloc_activations (DraftdRunner *r, GError **error)
     { &r->scores, scores, FALSE },
     { &r->score_sums, sums, FALSE },
     { &r->attn_parts, parts, FALSE },
-    { &r->q8x, q8_blocks * 32, FALSE },
+    { &r->q8x, q8_blocks * 64, FALSE },
     { &r->q8m, q8_blocks * 16, FALSE },
     { &r->tokens, b * 4, TRUE },
     { &r->token_pos_host, b * sizeof (DraftdTokenPos), TRUE },
@@ -391,8 +391,8 @@ record_matmul_tokens (Recorder *rec, const DraftdMatrix *m, const MatmulOps *o, 
   record_matmul_parts (rec, m, o, token0, n_tokens, texel, plain, ks->wg, 1);
 }
 
-/* The integer-dot kernels (a vk->int_dot device, an integer weight form): X quantized to 8-bit
- * blocks once (normed on the way where the matmul fuses the norm; the previous matmul's copy
+/* The integer-dot kernels (a vk->int_dot device, an integer weight form): X quantized to 16-bit
+ * blocks (two int8 planes) once (normed on the way where the matmul fuses the norm; the previous matmul's copy
  * where it read the same X), then the matrix-vector kernel of 8 tokens for whole tiles and
  * of the smallest tile that holds the rest. Every token gets the same bits in any batch. */
 static void
