@@ -45,12 +45,12 @@ typedef struct {
    * choice is speed alone. DRAFTD_GEMM=tiled|gemv; default tiled. */
   gboolean tiled_gemm;
   /* VK_KHR_shader_integer_dot_product with shaderIntegerDotProduct, enabled: the GPU family
-   * runs the matmuls of integer weight forms on X quantized to 8 bits as ggml's CPU backend
-   * quantizes it for the weights' type (INT_DOT in shaders/matmul_gpu.glsl, quant_q8.comp).
-   * On by default where the device has it; DRAFTD_INT_DOT=0 keeps the float kernels. 8-bit X
-   * is llama.cpp's function, not the exact one: the reference files' logits move by about
-   * 1% of the largest one, and greedy decoding keeps llama.cpp's tokens (docs/performance.md).
-   * lavapipe has the feature, unaccelerated (integerDotProduct4x8BitPackedSignedAccelerated 0). */
+   * runs the matmuls of integer weight forms on X quantized to 16-bit blocks held as two
+   * int8 planes (INT_DOT in shaders/matmul_gpu.glsl, quant_q8.comp). On by default where the
+   * device has it; DRAFTD_INT_DOT=0 keeps the float kernels. 16-bit X keeps the reference
+   * files' logits within 1e-4 of the largest one and greedy decoding on the exact tokens,
+   * where ggml's 8-bit X moved them by 2-3% (docs/performance.md). lavapipe has the feature,
+   * unaccelerated (integerDotProduct4x8BitPackedSignedAccelerated 0). */
   gboolean int_dot;
   /* The GPU family's matmuls add their partials' tree's first levels in subgroup shuffles
    * (SUBGROUP_TREE in shaders/matmul_gpu.glsl, the same bits): a device with subgroup
