@@ -41,10 +41,11 @@
 // per-lane chain and tree, and the scale multiplies the whole dot product).
 //
 // INT_DOT (the forms whose values are integers times a scale, minus a min: Q8_0, Q4_0, U4SM,
-// I8S, I8SM; a device with VK_KHR_shader_integer_dot_product): X comes quantized to ggml's
-// q8_1 blocks by quant_q8.comp (binding 2: the int8 values, binding 7: each block's d, d * sum
-// and the halves' sums), and a chunk's dot product is integer: packed 4x8-bit dot products of
-// its quants against X's, then scale * d * that, minus (min + scale * offset) * d * sum(X's q).
+// I8S, I8SM; a device with VK_KHR_shader_integer_dot_product): X comes quantized to blocks of
+// 32 16-bit integers by quant_q8.comp, each as two int8 planes (binding 2), with each block's
+// d, d * sum and the halves' sums (binding 7), and a chunk's dot product is integer: packed
+// 4x8-bit dot products of its quants against either plane of X's, 256 hi + lo, then scale *
+// d * that, minus (min + scale * offset) * d * sum(X's q).
 // No NORM (quant_q8.comp norms X before quantizing it) and no TILED build; the chains and the
 // tree are the float build's, so the reduction order rule holds for it too.
 //
@@ -96,11 +97,16 @@ uint x_row(uint t) { return p.token0 + min(gl_WorkGroupID.y * TILE + t, p.n_toke
 float dot_chunk(const float acc, const uvec4 w, const vec2 sm, const uint t, const uint c) {
   const uint b = x_row(t) * (p.x_stride / 32u) + (c * VPC) / 32u;
   const uint half_ = VPC == 16u ? (c & 1u) : 0u;
-  const uvec4 xlo = qx[2u * b + half_];
-  const uvec4 xhi = VPC == 32u ? qx[2u * b + 1u] : uvec4(0u);
   const vec4 m = qm[b];
   const float s = VPC == 16u ? (half_ == 0u ? m.z : m.w) : m.y;
-  precise float dq = m.x * float(chunk_idot(w, xlo, xhi));
+  // X's 16-bit quants as two int8 planes, 256 hi + lo: the exact integer dot product.
+  int isum[2];
+  [[unroll]] for (uint plane = 0u; plane < 2u; plane++) {
+    const uvec4 xlo = qx[4u * b + 2u * plane + half_];
+    const uvec4 xhi = VPC == 32u ? qx[4u * b + 2u * plane + 1u] : uvec4(0u);
+    isum[plane] = chunk_idot(w, xlo, xhi);
+  }
+  precise float dq = m.x * float(256 * isum[0] + isum[1]);
   precise float a = fma(sm.x, dq, acc);
   return fma(-(sm.y + sm.x * CHUNK_OFFSET), s, a);
 }

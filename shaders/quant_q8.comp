@@ -1,19 +1,26 @@
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "common.glsl"
-// X quantized once for the integer-dot matmuls (matmul_gpu.glsl built with INT_DOT), in
-// ggml's q8_1 form: each block of 32 values of a token becomes 32 int8 q = round(v / d),
-// d = max |v| / 127, with d and d * sum(q) beside it (and the sums of either half, for the
-// weight forms whose min covers 16 values). With norm, v is rmsnorm.comp's output, computed
-// with its very operations (the same partial sums, the same order, the same x * scale * g),
-// so a fused norm and a norm of its own quantize the same values.
+// X quantized once for the integer-dot matmuls (matmul_gpu.glsl built with INT_DOT): each
+// block of 32 values of a token becomes 32 16-bit integers Q = round(v / d), d = max |v| /
+// 32512 (127 * 256), held as two int8 planes, Q = 256 hi + lo with hi = round(Q / 256) in
+// -127..127 and lo in -128..127, so that the kernels' packed 4x8-bit dot products give the
+// exact integer 256 dot(w, hi) + dot(w, lo). One 8-bit plane alone (ggml's q8_1, llama.cpp's
+// CPU Q8_0/Q8_K) moves logits by 2-3% of the largest one, as much as the top-2 gaps greedy
+// decoding turns on (docs/performance.md); 16 bits keep X within 2^-16 of its block's
+// largest value, well inside the reference tests' tolerance. Rounding is half away from
+// zero (C's roundf) whatever the device's round() does with halves. With norm, v is
+// rmsnorm.comp's output, computed with its very operations (the same partial sums, the same
+// order, the same x * scale * g), so a fused norm and a norm of its own quantize the same
+// values.
 //
 // One workgroup per token, and every value of a token goes through the same operations
 // whatever the pass: a token's blocks are the same bits in every batch.
 //
-// Output, at the X row's own stride (x_stride / 32 blocks a token): qx[2 b], qx[2 b + 1]
-// hold block b's 32 int8 (value 4k + j in byte j of word k), qm[b] = (d, d * sum, d * sum of
-// values 0..15, d * sum of values 16..31).
+// Output, at the X row's own stride (x_stride / 32 blocks a token): qx[4 b], qx[4 b + 1] hold
+// block b's 32 hi bytes (value 4k + j in byte j of word k), qx[4 b + 2], qx[4 b + 3] its 32
+// lo bytes the same way; qm[b] = (d, d * sum, d * sum of values 0..15, d * sum of values
+// 16..31), the sums of Q.
 layout(local_size_x = 64) in;
 layout(push_constant) uniform QuantParams {
   uint blocks;     // blocks of 32 to quantize per token
@@ -64,21 +71,24 @@ void quantize_block(const uint base, const uint out_base, const uint b, const fl
     v[k] = xv;
     amax = max(amax, abs(xv));
   }
-  const float d = amax / 127.0;
+  const float d = amax / 32512.0;
   const float id = d != 0.0 ? 1.0 / d : 0.0;
-  uint words[8];
+  uint hi[8], lo[8];
   int sums[2] = int[2](0, 0);
   [[unroll]] for (uint w = 0u; w < 8u; w++) {
-    uint word = 0u;
+    hi[w] = lo[w] = 0u;
     [[unroll]] for (uint j = 0u; j < 4u; j++) {
-      const int q = clamp(round_away(v[4u * w + j] * id), -127, 127);
+      const int q = clamp(round_away(v[4u * w + j] * id), -32512, 32512);
+      const int h = (q + 128) >> 8;  // round(q / 256), halves up: q - 256 h in -128..127
       sums[w / 4u] += q;
-      word |= (uint(q) & 0xffu) << (8u * j);
+      hi[w] |= (uint(h) & 0xffu) << (8u * j);
+      lo[w] |= (uint(q - 256 * h) & 0xffu) << (8u * j);
     }
-    words[w] = word;
   }
-  qx[2u * (out_base + b)] = uvec4(words[0], words[1], words[2], words[3]);
-  qx[2u * (out_base + b) + 1u] = uvec4(words[4], words[5], words[6], words[7]);
+  qx[4u * (out_base + b)] = uvec4(hi[0], hi[1], hi[2], hi[3]);
+  qx[4u * (out_base + b) + 1u] = uvec4(hi[4], hi[5], hi[6], hi[7]);
+  qx[4u * (out_base + b) + 2u] = uvec4(lo[0], lo[1], lo[2], lo[3]);
+  qx[4u * (out_base + b) + 3u] = uvec4(lo[4], lo[5], lo[6], lo[7]);
   qm[out_base + b] = vec4(d, d * float(sums[0] + sums[1]), d * float(sums[0]), d * float(sums[1]));
 }
 

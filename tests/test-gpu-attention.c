@@ -121,13 +121,18 @@ check_model (DraftdVk *gpu, DraftdVk *cpu, const char *label, const char *path)
           d_cpu.first, d_gpu.last, d_cpu.last);
 }
 
-/* A device with the kernels of DRAFTD_KERNELS=`kind` (the variable is read as it is made). */
+/* A device with the kernels of DRAFTD_KERNELS=`kind` (the variable is read as it is made).
+ * The matmuls stay float (DRAFTD_INT_DOT=0) so that the two families differ by attention
+ * alone: the integer-dot kernels add a quantization dispatch and their own rounding, and
+ * test-gpu-kernels holds them to account. */
 static DraftdVk *
 device_with (const char *kind)
 {
   g_setenv ("DRAFTD_KERNELS", kind, TRUE);
+  g_setenv ("DRAFTD_INT_DOT", "0", TRUE);
   DraftdVk *vk = test_vk ();
   g_unsetenv ("DRAFTD_KERNELS");
+  g_unsetenv ("DRAFTD_INT_DOT");
   return vk;
 }
 

@@ -2,10 +2,11 @@
  * DRAFTD_KERNELS=gpu) on every weight form the device has:
  * - its logits are the CPU family's within rounding (the two add in different orders); where
  *   the device has integer dot products (lavapipe does), the integer forms take X as 8-bit
- *   blocks (quant_q8.comp), so their logits are held instead to the reference transformer
- *   computing on the same blocks (draftd_reference_quantize_activations), within the same
- *   rounding as 8-bit X compounds it (TEST_INT_DOT_LOGIT_TOL; DRAFTD_INT_DOT=1). The float
- *   kernels of those forms, the default, are the rest of the gpu-kernels suite's;
+ *   blocks (quant_q8.comp, by default; DRAFTD_INT_DOT=0 turns them off), so their logits are
+ *   held instead to the reference transformer computing on the same blocks
+ *   (draftd_reference_quantize_activations), within the same rounding as 8-bit X compounds
+ *   it (TEST_INT_DOT_LOGIT_TOL), and the GPU family's float kernels of those forms (what a
+ *   device without integer dot products runs) to the CPU family's logits;
  * - passes of 1 to 17 tokens and of 64 give, bit for bit, what one-token passes give (the
  *   matrix-vector kernel of every token tile and the tiled kernel share one reduction order);
  * - its pipelines are the ones dispatched (named in the runner's profile, the CPU family's
@@ -47,7 +48,7 @@ any_int_dot (DraftdVk *gpu, const char *const *forms)
 }
 
 /* The reference transformer's logits of toks[0 .. n - 1], [n][V], its matrices' input through
- * q8_1 blocks where the file stores them quantized (what the integer-dot kernels compute). */
+ * 16-bit blocks where the file stores them quantized (what the integer-dot kernels compute). */
 static gboolean
 reference_q8 (const DraftdModel *m, const gint32 *toks, guint n, float *out, GError **error)
 {
@@ -147,11 +148,36 @@ check_tree_identity (DraftdVk *shared_tree, const DraftdModel *m, const char *la
           error ? error->message : "");
 }
 
+/* The float kernels of the GPU family (gpu_float: DRAFTD_INT_DOT=0) on a model whose integer
+ * forms gpu runs through integer dot products: logits within rounding of the CPU family's
+ * (ref, one token a pass), in passes of 17 (the tiled kernel and a matrix-vector remainder). */
+static void
+check_float_kernels (DraftdVk *gpu_float, const DraftdModel *m, const char *label, const char *const *forms,
+                     const gint32 *toks, const float *ref)
+{
+  g_autoptr (GError) error = NULL;
+  guint V = m->config.n_vocab, other = 0;
+  DraftdRunnerOptions o = { .n_ctx = 2 * N, .n_batch = N, .profile = TRUE };
+  g_autoptr (DraftdRunner) r = draftd_runner_new (gpu_float, m, &o, &error);
+  g_autofree float *out = g_new (float, (gsize) N * V);
+  gboolean ran = r && run_passes (r, toks, N, 17, out, &error);
+  double rel = ran ? test_logits_difference (out, ref, N, V, &other) : INFINITY;
+  tap_ok (ran && rel < 1e-4 && other == N, "%s: with DRAFTD_INT_DOT=0 the GPU float kernels' logits are the CPU kernels' (%.2e)%s%s",
+          label, rel, error ? ": " : "", error ? error->message : "");
+  g_autofree char *prof = ran ? draftd_runner_profile (r) : g_strdup ("");
+  for (guint i = 0; forms[i]; i++) {
+    g_autofree char *mv = g_strdup_printf ("gemv_%s", forms[i]), *mm = g_strdup_printf ("gemm_%s", forms[i]);
+    g_autofree char *dot = g_strdup_printf ("gemv_dot_%s", forms[i]);
+    tap_ok (profile_has (prof, mv) && profile_has (prof, mm) && !profile_has (prof, dot) && !profile_has (prof, "quant_q8"),
+            "%s: with DRAFTD_INT_DOT=0 %s and %s are dispatched, %s and quant_q8 are not", label, mv, mm, dot);
+  }
+}
+
 /* forms: the device weight forms the model's matrices take, by kernel name suffix; with
  * shared_tree, the subgroup tree is held to it too. */
 static void
-check_model (DraftdVk *cpu, DraftdVk *gpu, const char *label, const char *path, const char *const *forms,
-             DraftdVk *shared_tree)
+check_model (DraftdVk *cpu, DraftdVk *gpu, DraftdVk *gpu_float, const char *label, const char *path,
+             const char *const *forms, DraftdVk *shared_tree)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (DraftdModel) m = draftd_model_load (path, &error);
@@ -178,10 +204,11 @@ check_model (DraftdVk *cpu, DraftdVk *gpu, const char *label, const char *path, 
     gboolean same = FALSE;
     double rel = reference_q8 (m, toks, N, q8, &error) ? reference_difference (one, q8, N, V, &same) : INFINITY;
     tap_ok (rel < TEST_INT_DOT_LOGIT_TOL && same,
-            "%s: the integer-dot kernels' logits are the reference's on 8-bit X within rounding", label);
+            "%s: the integer-dot kernels' logits are the reference's on 16-bit X within rounding", label);
     tap_diag ("%s: largest difference %.2e of the largest logit%s%s%s", label, rel, same ? "" : ", a greedy token differs",
               error ? ": " : "", error ? error->message : "");
     g_clear_error (&error);
+    check_float_kernels (gpu_float, m, label, forms, toks, ref);
   } else {
     guint other;
     double rel = test_logits_difference (one, ref, N, V, &other);
@@ -213,16 +240,16 @@ check_model (DraftdVk *cpu, DraftdVk *gpu, const char *label, const char *path, 
 int
 main (void)
 {
-  /* gpu: integer dot products asked for (gpu_float: the default, which must not take them);
-   * shared_tree: the same as gpu with the whole tree in shared memory. */
-  g_autoptr (DraftdVk) cpu = device_with ("cpu", "DRAFTD_INT_DOT", "1");
-  g_autoptr (DraftdVk) gpu = device_with ("gpu", "DRAFTD_INT_DOT", "1");
-  g_autoptr (DraftdVk) gpu_float = device_with ("gpu", NULL, NULL);
-  g_setenv ("DRAFTD_INT_DOT", "1", TRUE);  /* held to gpu's bits, integer dot products included */
+  /* gpu: the default, integer dot products where the device has them (gpu_float: turned off,
+   * DRAFTD_INT_DOT=0); shared_tree: the same as gpu with the whole tree in shared memory. */
+  g_autoptr (DraftdVk) cpu = device_with ("cpu", NULL, NULL);
+  g_autoptr (DraftdVk) gpu = device_with ("gpu", NULL, NULL);
+  g_autoptr (DraftdVk) gpu_float = device_with ("gpu", "DRAFTD_INT_DOT", "0");
   g_autoptr (DraftdVk) shared_tree = device_with ("gpu", "DRAFTD_SUBGROUP_TREE", "0");
-  g_unsetenv ("DRAFTD_INT_DOT");
   tap_ok (gpu->gpu_kernels && !cpu->gpu_kernels, "DRAFTD_KERNELS chooses the kernel family");
-  tap_ok (!gpu_float->int_dot && !cpu->int_dot, "by default and in the CPU family the float kernels run");
+  tap_ok (!gpu_float->int_dot && !cpu->int_dot, "with DRAFTD_INT_DOT=0 and in the CPU family the float kernels run");
+  tap_ok (gpu->int_dot == draftd_vk_device_has_int_dot (gpu->physical),
+          "integer dot products are the default exactly where the device has them");
   tap_ok (!shared_tree->subgroup_tree, "DRAFTD_SUBGROUP_TREE=0 keeps the tree in shared memory");
   tap_diag ("integer dot products: %s; subgroup tree: %s (subgroups of %u)",
             gpu->int_dot ? "on (every integer form takes them)" : "the device lacks them",
@@ -259,7 +286,7 @@ main (void)
     }
     /* The two trees on a float form (matrix-vector and tiled kernels) and an integer one. */
     gboolean trees = gpu->subgroup_tree && (g_str_equal (cases[i].type, "f16") || g_str_equal (cases[i].type, "q4_k_m"));
-    check_model (cpu, gpu, label, path, cases[i].forms, trees ? shared_tree : NULL);
+    check_model (cpu, gpu, gpu_float, label, path, cases[i].forms, trees ? shared_tree : NULL);
   }
   draftd_vk_free (g_steal_pointer (&cpu));
   draftd_vk_free (g_steal_pointer (&gpu));

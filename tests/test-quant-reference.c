@@ -91,6 +91,18 @@ agreeing (const TestExpected *e, const gint32 *ids, guint n)
   return k;
 }
 
+/* The largest difference between draftd's top-1 minus top-2 gap and reference e's over the
+ * first n tokens, where both chose the same token (how closely the logits follow e's). */
+static double
+margin_gap (const TestExpected *e, const double *own, guint n)
+{
+  double worst = 0;
+  for (guint k = 0; k < n; k++)
+    if (isfinite (expected_margin (e, k)))
+      worst = MAX (worst, fabs (own[k] - expected_margin (e, k)));
+  return worst;
+}
+
 /* TRUE when the tokens match reference e as the header describes; *detail says how far. */
 static gboolean
 matches (const TestExpected *e, const gint32 *ids, const double *own, GString *detail, const char *label)
@@ -99,7 +111,8 @@ matches (const TestExpected *e, const gint32 *ids, const double *own, GString *d
   guint need = must_agree (e, n);
   guint agree = agreeing (e, ids, n);
   gboolean ok = agree >= need;
-  g_string_append_printf (detail, "%s %u/%u (must %u)", label, agree, n, need);
+  g_string_append_printf (detail, "%s %u/%u (must %u; margins within %.1e)", label, agree, n, need,
+                          margin_gap (e, own, agree));
   return ok;
 }
 
@@ -140,6 +153,19 @@ check_prompt (DraftdRunner *r, const char *ref_dir, const char *file, guint p)
   test_expected_clear (&exact);
 }
 
+/* How far the runner's logits of toks[0 .. n - 1] (already computed) are from the reference
+ * on float X, the exact function (the integer-dot kernels compute on 8-bit X). */
+static double
+exact_error (DraftdRunner *r, const DraftdModel *m, const gint32 *toks, guint n)
+{
+  g_autoptr (DraftdReference) exact = draftd_reference_new (m, 128, NULL);
+  double worst = 0;
+  for (guint i = 0; exact && i < n; i++)
+    worst = MAX (worst, draftd_reference_logit_error (draftd_runner_logits (r, i), draftd_reference_forward (exact, toks[i], i),
+                                                      m->config.n_vocab));
+  return exact ? worst : INFINITY;
+}
+
 static void
 check_logits (DraftdVk *vk, DraftdRunner *r, const DraftdModel *m, const char *ref_dir, const char *file)
 {
@@ -167,6 +193,8 @@ check_logits (DraftdVk *vk, DraftdRunner *r, const DraftdModel *m, const char *r
   double tol = ref ? test_reference_tolerance (ref, LOGIT_TOL) : LOGIT_TOL;
   tap_ok (ran && ref && worst <= tol, "%s: logits over %u prompt tokens within %.1e of the CPU reference (%.2e)%s%s",
           file, n, tol, worst, error ? ": " : "", error ? error->message : "");
+  if (ref && ref->q8_activations && ran)
+    tap_diag ("%s: on 16-bit X, %.2e of the largest logit from the exact reference", file, exact_error (r, m, toks, n));
   if (ref && vk->int_dot && g_hash_table_size (ref->quantized) > 0) {
     g_autofree char *prof = draftd_runner_profile (r);
     tap_ok (strstr (prof, "gemv_dot_") && strstr (prof, "quant_q8"),

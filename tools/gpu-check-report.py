@@ -108,7 +108,7 @@ def build(raw, mode):
     for i, name in enumerate(names):
         ceiling = dev["models"][i]["decode_ceiling_tokens_per_s"] if dev and i < len(dev["models"]) else None
         models.append({"file": name, "decode_ceiling_tokens_per_s": ceiling, "draftd": draftd_file(raw, name),
-                       "draftd_int_dot": draftd_file(raw, name + "-intdot"), "peer": peer_file(raw, name)})
+                       "draftd_float": draftd_file(raw, name + "-float"), "peer": peer_file(raw, name)})
     serve = load(os.path.join(raw, "serve.json"))
     correct = load(os.path.join(raw, "correct.json"))
     skipped = [s for s in text(os.path.join(raw, "skipped.txt")).split("\n") if s]
@@ -150,7 +150,7 @@ def table(doc):
         lines.append(f"| {m['file']}{kind} | {ms1}{cell(tps[1])} | {cell(peer(m, 'tg'))} | {cell(tps[4])} | {cell(tps[16])} "
                      f"| {cell(peer(m, 'pp16'))} | {cell(tps[64])} | {cell(peer(m, 'pp64'))} | {cell(cost, '%.2fx')} "
                      f"| {cell(m['decode_ceiling_tokens_per_s'])} |")
-    for m, d in [(m, d) for m in doc["models"] for d in (m["draftd"], m.get("draftd_int_dot"))]:
+    for m, d in [(m, d) for m in doc["models"] for d in (m["draftd"], m.get("draftd_float"))]:
         ks = (d or {}).get("matmul_kernels") or []
         if not ks:
             continue

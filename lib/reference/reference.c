@@ -171,26 +171,27 @@ rmsnorm (float *o, const float *x, const float *g, guint n, float eps)
     o[i] = x[i] * s * g[i];
 }
 
-/* out[0 .. n) = x through q8_1 blocks of 32 (the last one zero-padded), as quant_q8.comp. */
+/* out[0 .. n) = x through the integer-dot kernels' blocks of 32 16-bit integers (the last
+ * one zero-padded), as quant_q8.comp: d = max |x| / 32512, x = d * round(x / d). */
 static void
-q8_blocks (float *out, const float *x, guint n)
+q16_blocks (float *out, const float *x, guint n)
 {
   for (guint b = 0; b < n; b += 32) {
     float amax = 0;
     for (guint k = b; k < b + 32 && k < n; k++)
       amax = MAX (amax, fabsf (x[k]));
-    float d = amax / 127.0f, id = d != 0.0f ? 1.0f / d : 0.0f;
+    float d = amax / 32512.0f, id = d != 0.0f ? 1.0f / d : 0.0f;
     for (guint k = b; k < b + 32 && k < n; k++)
-      out[k] = d * CLAMP (roundf (x[k] * id), -127.0f, 127.0f);
+      out[k] = d * CLAMP (roundf (x[k] * id), -32512.0f, 32512.0f);
   }
 }
 
-/* o[out] = W[out][in] · x[in] (+ bias); x through q8_1 blocks first where asked for W. */
+/* o[out] = W[out][in] · x[in] (+ bias); x through 16-bit blocks first where asked for W. */
 static void
 matvec (DraftdReference *r, float *o, const float *x, const float *w, const float *bias, guint in, guint out)
 {
   if (r->q8_activations && g_hash_table_contains (r->quantized, w)) {
-    q8_blocks (r->xq, x, in);
+    q16_blocks (r->xq, x, in);
     x = r->xq;
   }
   for (guint row = 0; row < out; row++) {

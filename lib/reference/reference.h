@@ -60,7 +60,7 @@ typedef struct {
   DraftdRefWeights w;
   DraftdRefState s;
   /* draftd_reference_quantize_activations: the matrices stored quantized (their dequantized
-   * weights, as keys), whose input then goes through q8_1 blocks; xq is that input. */
+   * weights, as keys), whose input then goes through 16-bit blocks; xq is that input. */
   gboolean q8_activations;
   GHashTable *quantized;
   float *xq;
@@ -73,9 +73,9 @@ void draftd_reference_free (DraftdReference *r);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DraftdReference, draftd_reference_free)
 
 /* From now on, each matrix stored in a quantized type (not F32, F16 or BF16) takes its input
- * as ggml's q8_1 blocks of 32 hold it: d = max |x| / 127, x = d * round(x / d), rounded half
- * away from zero. That is the function the GPU family's integer-dot kernels compute
- * (shaders/quant_q8.comp), so tests hold them to it with the tolerance of the float kernels. */
+ * as the GPU family's integer-dot kernels do (shaders/quant_q8.comp): blocks of 32 16-bit
+ * integers, d = max |x| / 32512, x = d * round(x / d), rounded half away from zero. That is
+ * the function those kernels compute, so tests hold them to it. */
 void draftd_reference_quantize_activations (DraftdReference *r, gboolean on);
 
 /* Processes `token` at position pos (positions 0..pos-1 already processed; pos < n_ctx)

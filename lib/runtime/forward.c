@@ -80,7 +80,7 @@ alloc_activations (DraftdRunner *r, GError **error)
     { &r->scores, scores, FALSE },
     { &r->score_sums, sums, FALSE },
     { &r->attn_parts, parts, FALSE },
-    { &r->q8x, q8_blocks * 32, FALSE },
+    { &r->q8x, q8_blocks * 64, FALSE },
     { &r->q8m, q8_blocks * 16, FALSE },
     { &r->tokens, b * 4, TRUE },
     { &r->token_pos_host, b * sizeof (DraftdTokenPos), TRUE },

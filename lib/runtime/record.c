@@ -105,8 +105,8 @@ record_matmul_tokens (Recorder *rec, const DraftdMatrix *m, const MatmulOps *o, 
   record_matmul_parts (rec, m, o, token0, n_tokens, texel, plain, ks->wg, 1);
 }
 
-/* The integer-dot kernels (a vk->int_dot device, an integer weight form): X quantized to 8-bit
- * blocks once (normed on the way where the matmul fuses the norm; the previous matmul's copy
+/* The integer-dot kernels (a vk->int_dot device, an integer weight form): X quantized to 16-bit
+ * blocks (two int8 planes) once (normed on the way where the matmul fuses the norm; the previous matmul's copy
  * where it read the same X), then the matrix-vector kernel of 8 tokens for whole tiles and
  * of the smallest tile that holds the rest. Every token gets the same bits in any batch. */
 static void

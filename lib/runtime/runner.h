@@ -49,8 +49,8 @@ struct DraftdRunner {
   DraftdVkBuffer score_sums;  /* [n_head][n_batch] the weights' sums */
   DraftdVkBuffer attn_parts;  /* [n_head][n_batch][splits][head_dim + 2] attn_flash's partial
                                * results of split keys (flash only; scores and sums: not) */
-  DraftdVkBuffer q8x;         /* [n_batch][max stride / 32][2] uvec4: a matmul's X as int8 blocks
-                               * (the integer-dot kernels, vk->int_dot only) */
+  DraftdVkBuffer q8x;         /* [n_batch][max stride / 32][4] uvec4: a matmul's X as 16-bit
+                               * blocks in two int8 planes (the integer-dot kernels, vk->int_dot only) */
   DraftdVkBuffer q8m;         /* [n_batch][max stride / 32] vec4: each block's d and sums */
   DraftdVkBuffer tokens;      /* [n_batch] host-visible */
   DraftdVkBuffer token_pos_host; /* [n_batch] DraftdTokenPos, host-visible: written per pass */

@@ -159,13 +159,10 @@ has_push_descriptors (VkPhysicalDevice pd)
   return has_extension (pd, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
 }
 
-/* Whether the integer-dot matmuls can run (the extension and its feature) and are asked for
- * (DRAFTD_INT_DOT=1: off by default, see vk-device.h). */
-static gboolean
-want_int_dot (VkPhysicalDevice pd)
+gboolean
+draftd_vk_device_has_int_dot (VkPhysicalDevice pd)
 {
-  if (g_strcmp0 (g_getenv ("DRAFTD_INT_DOT"), "1") != 0 ||
-      !has_extension (pd, VK_KHR_SHADER_INTEGER_DOT_PRODUCT_EXTENSION_NAME))
+  if (!has_extension (pd, VK_KHR_SHADER_INTEGER_DOT_PRODUCT_EXTENSION_NAME))
     return FALSE;
   VkPhysicalDeviceShaderIntegerDotProductFeaturesKHR idp = {
     .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES_KHR,
@@ -173,6 +170,14 @@ want_int_dot (VkPhysicalDevice pd)
   VkPhysicalDeviceFeatures2 f2 = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &idp };
   vkGetPhysicalDeviceFeatures2 (pd, &f2);
   return idp.shaderIntegerDotProduct;
+}
+
+/* Whether the integer-dot matmuls run: on wherever the device can (DRAFTD_INT_DOT=0 turns
+ * them off, see vk-device.h). */
+static gboolean
+want_int_dot (VkPhysicalDevice pd)
+{
+  return g_strcmp0 (g_getenv ("DRAFTD_INT_DOT"), "0") != 0 && draftd_vk_device_has_int_dot (pd);
 }
 
 static gboolean

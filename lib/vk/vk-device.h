@@ -45,12 +45,12 @@ typedef struct {
    * choice is speed alone. DRAFTD_GEMM=tiled|gemv; default tiled. */
   gboolean tiled_gemm;
   /* VK_KHR_shader_integer_dot_product with shaderIntegerDotProduct, enabled: the GPU family
-   * runs the matmuls of integer weight forms on X quantized to 8 bits (INT_DOT in
-   * shaders/matmul_gpu.glsl). Only with DRAFTD_INT_DOT=1 for now: 8-bit X moves the
-   * reference files' logits by 1.2-1.8% of the largest one, and on two random 12M files
-   * (rand12m Q5_K_M, Q6_K) that parts greedy decoding from llama.cpp's tokens where its
-   * top-2 margin is over 0.02 (docs/performance.md). lavapipe has the feature, unaccelerated
-   * (integerDotProduct4x8BitPackedSignedAccelerated 0). */
+   * runs the matmuls of integer weight forms on X quantized to 16-bit blocks held as two
+   * int8 planes (INT_DOT in shaders/matmul_gpu.glsl, quant_q8.comp). On by default where the
+   * device has it; DRAFTD_INT_DOT=0 keeps the float kernels. 16-bit X keeps the reference
+   * files' logits within 1e-4 of the largest one and greedy decoding on the exact tokens,
+   * where ggml's 8-bit X moved them by 2-3% (docs/performance.md). lavapipe has the feature,
+   * unaccelerated (integerDotProduct4x8BitPackedSignedAccelerated 0). */
   gboolean int_dot;
   /* The GPU family's matmuls add their partials' tree's first levels in subgroup shuffles
    * (SUBGROUP_TREE in shaders/matmul_gpu.glsl, the same bits): a device with subgroup
@@ -95,6 +95,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (DraftdVk, draftd_vk_free)
 guint draftd_vk_validation_messages (void);
 /* Whether $DRAFTD_VK_VALIDATION asks for the validation layer (what draftd_vk_new reads). */
 gboolean draftd_vk_validation_requested (void);
+/* Whether a device has VK_KHR_shader_integer_dot_product with shaderIntegerDotProduct (what
+ * vk->int_dot needs, whatever DRAFTD_INT_DOT says). */
+gboolean draftd_vk_device_has_int_dot (VkPhysicalDevice pd);
 /* Lists devices as "index: name (type)" lines. */
 char *draftd_vk_list_devices (GError **error);
 

@@ -84,7 +84,7 @@ typedef struct {
   guint32 rows, row0, chunks, n_tokens, x_stride;
 } DraftdEmbedParams;
 
-/* shaders/quant_q8.comp: X into q8_1 blocks for the integer-dot matmuls */
+/* shaders/quant_q8.comp: X into 16-bit blocks (two int8 planes) for the integer-dot matmuls */
 typedef struct {
   guint32 blocks, x_stride, norm, norm_n;
   float norm_eps;
