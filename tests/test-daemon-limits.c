@@ -148,6 +148,73 @@ test_conversations (DBusConnection *c)
     dbus_message_unref (r);
 }
 
+/* A monitor of the fixture's bus (BecomeMonitor): every message the bus routes, in its order. */
+static DBusConnection *
+monitor (BusFixture *f)
+{
+  DBusConnection *m = bus_fixture_connect (f);
+  DBusMessage *call = dbus_message_new_method_call (DBUS_SERVICE_DBUS, DBUS_PATH_DBUS, "org.freedesktop.DBus.Monitoring",
+                                                    "BecomeMonitor");
+  DBusMessageIter it, rules;
+  dbus_uint32_t flags = 0;
+  dbus_message_iter_init_append (call, &it);
+  dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "s", &rules);
+  dbus_message_iter_close_container (&it, &rules);
+  dbus_message_iter_append_basic (&it, DBUS_TYPE_UINT32, &flags);
+  DBusMessage *r = dbus_connection_send_with_reply_and_block (m, call, 120000, NULL);
+  dbus_message_unref (call);
+  if (r == NULL) {
+    dbus_connection_unref (m);
+    return NULL;
+  }
+  dbus_message_unref (r);
+  return m;
+}
+
+/* Issue 48: a call whose text is over the limit is refused as it arrives, before the daemon
+ * asks the bus who sent it. Until then it was held while GetConnectionCredentials went out,
+ * and a call over libdbus's 63 MiB incoming limit stopped the daemon reading its connection:
+ * the bus's answer stayed unread for the 25 s of its timeout, and every client waited. The
+ * monitor sees the bus's order, so once it has seen the refusal it has seen any question the
+ * daemon asked before it. */
+static void
+test_refused_unasked (BusFixture *f)
+{
+  DBusConnection *mon = monitor (f);
+  DBusConnection *c = bus_fixture_connect (f);
+  const char *me = dbus_bus_get_unique_name (c);
+  g_autofree char *huge = filled (HUGE);
+  DBusMessage *m = bus_fixture_text_call ("Correct", huge);
+  dbus_uint32_t serial = 0;
+  dbus_connection_send (c, m, &serial);
+  dbus_connection_flush (c);
+  dbus_message_unref (m);
+  gboolean answered = FALSE, refused = FALSE, asked = FALSE;
+  g_autofree char *answer = NULL;
+  while (mon && !answered && dbus_connection_read_write (mon, 120000)) {
+    for (DBusMessage *seen; (seen = dbus_connection_pop_message (mon));) {
+      const char *arg = NULL;
+      if (dbus_message_is_method_call (seen, DBUS_INTERFACE_DBUS, "GetConnectionCredentials") &&
+          dbus_message_get_args (seen, NULL, DBUS_TYPE_STRING, &arg, DBUS_TYPE_INVALID) && g_str_equal (arg, me))
+        asked = TRUE;
+      if (dbus_message_get_reply_serial (seen) == serial && g_strcmp0 (dbus_message_get_destination (seen), me) == 0) {
+        answered = TRUE;
+        answer = g_strdup (dbus_message_get_error_name (seen) ? dbus_message_get_error_name (seen) : "(success)");
+        refused = g_str_equal (answer, DRAFTD_BUS_ERROR_TOO_LONG);
+      }
+      dbus_message_unref (seen);
+    }
+  }
+  tap_ok (mon && refused && !asked, "a 2 MiB text is refused with TooLong before its sender's identity is asked for: %s%s",
+          answer ? answer : "no answer", mon == NULL ? " (no monitor)" : asked ? " (it was asked first)" : "");
+  dbus_connection_close (c);
+  dbus_connection_unref (c);
+  if (mon) {
+    dbus_connection_close (mon);
+    dbus_connection_unref (mon);
+  }
+}
+
 int
 main (void)
 {
@@ -158,6 +225,7 @@ main (void)
   DBusConnection *c = bus_fixture_connect (&f);
   test_arguments (c);
   test_conversations (c);
+  test_refused_unasked (&f);
   dbus_connection_close (c);
   dbus_connection_unref (c);
   int st = bus_fixture_stop_draftd (&f);

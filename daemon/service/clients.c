@@ -4,14 +4,18 @@
 /* A message held until its sender's identity is known, with what it was dispatched with. */
 typedef struct {
   DBusMessage *m;
-  gconstpointer data;
+  gpointer data;
+  GDestroyNotify destroy;
 } Waiting;
 
 static void
 waiting_free (gpointer p)
 {
-  dbus_message_unref (((Waiting *) p)->m);
-  g_free (p);
+  Waiting *w = p;
+  dbus_message_unref (w->m);
+  if (w->destroy)
+    w->destroy (w->data);
+  g_free (w);
 }
 
 typedef struct {
@@ -113,22 +117,24 @@ client_ask (DraftdClients *c, const char *name)
 }
 
 void
-draftd_clients_dispatch (DraftdClients *c, DBusMessage *m, gconstpointer data)
+draftd_clients_dispatch (DraftdClients *c, DBusMessage *m, gpointer data, GDestroyNotify destroy)
 {
   const char *name = dbus_message_get_sender (m);
-  if (name == NULL) {
-    c->ready (m, data, "", c->user);  /* a peer-to-peer caller: there is only the one */
-    return;
+  Client *cl = NULL;
+  if (name) {
+    cl = g_hash_table_lookup (c->by_name, name);
+    if (cl == NULL)
+      cl = client_ask (c, name);
   }
-  Client *cl = g_hash_table_lookup (c->by_name, name);
-  if (cl == NULL)
-    cl = client_ask (c, name);
-  if (cl->identity && g_queue_is_empty (&cl->waiting)) {
-    c->ready (m, data, cl->identity, c->user);
+  /* A peer-to-peer caller (no sender) is the only one there is. */
+  if (cl == NULL || (cl->identity && g_queue_is_empty (&cl->waiting))) {
+    c->ready (m, data, cl ? cl->identity : "", c->user);
+    if (destroy)
+      destroy (data);
     return;
   }
   Waiting *w = g_new (Waiting, 1);
-  *w = (Waiting) { dbus_message_ref (m), data };
+  *w = (Waiting) { dbus_message_ref (m), data, destroy };
   g_queue_push_tail (&cl->waiting, w);
 }
 

@@ -277,20 +277,50 @@ submit (DraftdService *s, const DraftdOperation *op, DraftdJobRequest *req, DBus
   return TRUE;
 }
 
-/* A job request, once the caller's identity is known (clients.h); `row` the operation row
- * that dispatched it (a job method's, or Start's), kept from dispatch to reply. */
+/* A job request read from its call, waiting for the caller's identity (clients.h). */
+typedef struct {
+  const DraftdOperation *job;  /* the job method's row (the one Start names) */
+  gboolean streamed;           /* called through Start */
+  DraftdJobRequest *req;
+} Pending;
+
 static void
-on_identified (DBusMessage *m, gconstpointer row, const char *identity, gpointer user)
+pending_free (gpointer p)
+{
+  Pending *pd = p;
+  g_clear_pointer (&pd->req, draftd_job_request_free);
+  g_free (pd);
+}
+
+/* A job request, once the caller's identity is known; `m` the call's reply stub. */
+static void
+on_identified (DBusMessage *m, gpointer data, const char *identity, gpointer user)
 {
   DraftdService *s = user;
+  Pending *pd = data;
   g_autoptr (GError) error = NULL;
-  /* *job gets the job method's row: op itself, or the one Start names. */
-  const DraftdOperation *op = row, *job = NULL;
-  DraftdJobRequest *req = op->request (op, m, draftd_engine_max_text_bytes (s->engine), &job, &error);
-  if (req)
-    req->identity = g_strdup (identity);
-  if (req == NULL || !submit (s, job, req, m, op->streamed, &error))
+  DraftdJobRequest *req = g_steal_pointer (&pd->req);
+  req->identity = g_strdup (identity);
+  if (!submit (s, pd->job, req, m, pd->streamed, &error))
     send_gerror (s, m, error);
+}
+
+/* What a reply needs of a call (its path, member, sender and serial, and whether it wants a
+ * reply) without its arguments: kept from dispatch to reply in place of the call. libdbus
+ * counts every message still referenced against the connection's incoming limit (63 MiB by
+ * default) and stops reading the connection above it; a large call held while its caller's
+ * identity was asked for kept the bus's answer unread for 25 s (the call's timeout), and
+ * every other client waited with it. */
+static DBusMessage *
+reply_stub (DBusMessage *call)
+{
+  DBusMessage *stub = dbus_message_new_method_call (NULL, dbus_message_get_path (call), dbus_message_get_interface (call),
+                                                    dbus_message_get_member (call));
+  dbus_message_set_serial (stub, dbus_message_get_serial (call));
+  if (dbus_message_get_sender (call))
+    dbus_message_set_sender (stub, dbus_message_get_sender (call));
+  dbus_message_set_no_reply (stub, dbus_message_get_no_reply (call));
+  return stub;
 }
 
 /* ---- the operation table's host (operations.h) ---- */
@@ -301,10 +331,26 @@ host_send (DraftdOperationHost *h, DBusMessage *m)
   send_message ((DraftdService *) h, m);
 }
 
+/* A job method or Start: read at once, so that a call the readers refuse (a text over
+ * max_text_bytes above all) is answered and let go before anything waits on it; then held as
+ * its request and a reply stub until the caller's identity is known. */
 static void
 host_queue (DraftdOperationHost *h, const DraftdOperation *op, DBusMessage *call)
 {
-  draftd_clients_dispatch (((DraftdService *) h)->clients, call, op);
+  DraftdService *s = (DraftdService *) h;
+  g_autoptr (GError) error = NULL;
+  Pending *pd = g_new0 (Pending, 1);
+  pd->streamed = op->streamed;
+  /* pd->job gets the job method's row: op itself, or the one Start names. */
+  pd->req = op->request (op, call, draftd_engine_max_text_bytes (s->engine), &pd->job, &error);
+  if (pd->req == NULL) {
+    send_gerror (s, call, error);
+    pending_free (pd);
+    return;
+  }
+  DBusMessage *stub = reply_stub (call);
+  draftd_clients_dispatch (s->clients, stub, pd, pending_free);
+  dbus_message_unref (stub);
 }
 
 static gboolean
