@@ -204,14 +204,20 @@ bus_fixture_spawn (BusFixture *f, const char *const *argv, char **out, char **er
 }
 
 guint64
-bus_fixture_draftd_rss (BusFixture *f)
+bus_fixture_draftd_status_kib (BusFixture *f, const char *key)
 {
   g_autofree char *path = g_strdup_printf ("/proc/%d/status", (int) f->draftd_pid);
   g_autofree char *s = NULL;
   if (!g_file_get_contents (path, &s, NULL, NULL))
     return 0;
-  const char *p = strstr (s, "VmRSS:");
-  return p ? g_ascii_strtoull (p + 6, NULL, 10) : 0;
+  const char *p = strstr (s, key);
+  return p ? g_ascii_strtoull (p + strlen (key), NULL, 10) : 0;
+}
+
+guint64
+bus_fixture_draftd_rss (BusFixture *f)
+{
+  return bus_fixture_draftd_status_kib (f, "VmRSS:");
 }
 
 DBusMessage *

@@ -51,5 +51,8 @@ guint32 bus_fixture_models_u32 (DBusConnection *c, const char *key);
 /* draftd's property `name` (Properties.Get): the reply, whose one argument is the variant;
  * NULL when the call failed. */
 DBusMessage *bus_fixture_get_property (DBusConnection *c, const char *name);
+/* A "Vm...:" line of draftd's /proc/PID/status in KiB (key with its colon, e.g. "VmHWM:");
+ * 0 when the line or the process is gone. */
+guint64 bus_fixture_draftd_status_kib (BusFixture *f, const char *key);
 /* Resident set size of draftd in KiB. */
 guint64 bus_fixture_draftd_rss (BusFixture *f);

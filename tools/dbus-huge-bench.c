@@ -67,18 +67,6 @@ process_cpu_ms (int pid)
   return ms;
 }
 
-/* A "Vm...:" line of /proc/PID/status in KiB. */
-static guint64
-proc_kib (int pid, const char *key)
-{
-  g_autofree char *path = g_strdup_printf ("/proc/%d/status", pid);
-  g_autofree char *s = NULL;
-  if (!g_file_get_contents (path, &s, NULL, NULL))
-    return 0;
-  const char *p = strstr (s, key);
-  return p ? g_ascii_strtoull (p + strlen (key), NULL, 10) : 0;
-}
-
 static DBusHandlerResult
 sink_filter (DBusConnection *c, DBusMessage *m, void *user)
 {
@@ -193,7 +181,7 @@ measure (BusFixture *f, Sink *sink, const char *label, const char *text)
   for (guint i = 0; i < BEFORE_CALLS; i++)
     before[i] = small_call (c, dest);
   qsort (before, BEFORE_CALLS, sizeof *before, cmp_double);
-  guint64 hwm0 = sink ? 0 : proc_kib (f->draftd_pid, "VmHWM:");
+  guint64 hwm0 = sink ? 0 : bus_fixture_draftd_status_kib (f, "VmHWM:");
   double cpu0 = receiver_cpu_ms (f, sink), bus0 = proc_cpu_ms (f->bus_pid, f->bus_pid);
   double all0 = sink ? 0 : process_cpu_ms (f->draftd_pid);
   Big b = { .f = f, .dest = dest, .text = text };
@@ -214,7 +202,7 @@ measure (BusFixture *f, Sink *sink, const char *label, const char *text)
   if (!sink)
     g_print (" | its other threads' CPU %.0f ms", process_cpu_ms (f->draftd_pid) - all0 - (receiver_cpu_ms (f, sink) - cpu0));
   if (!sink)
-    g_print (" | peak RSS %" G_GUINT64_FORMAT " -> %" G_GUINT64_FORMAT " KiB", hwm0, proc_kib (f->draftd_pid, "VmHWM:"));
+    g_print (" | peak RSS %" G_GUINT64_FORMAT " -> %" G_GUINT64_FORMAT " KiB", hwm0, bus_fixture_draftd_status_kib (f, "VmHWM:"));
   g_print ("\n");
   g_free (b.answer);
   dbus_connection_close (c);
