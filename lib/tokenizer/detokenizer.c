@@ -1,5 +1,6 @@
 /* Token ids back to text: whole sequences, or streamed so that every piece handed out is
  * complete UTF-8 (a byte token may carry a fragment of a character). */
+#include "lib/tokenizer/tokenizer.h"
 #include "lib/tokenizer/tokenizer-private.h"
 
 void

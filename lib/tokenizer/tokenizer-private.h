@@ -1,5 +1,6 @@
 #pragma once
-#include "lib/tokenizer/tokenizer.h"
+#include "lib/tokenizer/vocab.h"
+#include "lib/gguf/gguf.h"
 
 struct DraftdTokenizer {
   DraftdVocabKind kind;
