@@ -295,8 +295,10 @@ propose_heads_rejoin (Decoder *d, guint k_max)
   guint k = propose_heads (d, k_max);
   for (guint i = 0; i < k; i++) {
     gint p = rejoin_at (d, d->drafts[i]);
-    if (p >= 0)
+    if (p >= 0) {
+      d->n_from_heads = i + 1;
       return i + 1 + propose_source_from_after (d, i + 1, p + 1, k_max);
+    }
   }
   d->n_from_heads = 0;
   return 0;

@@ -25,6 +25,11 @@ edit_in (const DraftdGrammarEdit *e, GArray *set)
 
 /* ---- correct suite ---- */
 
+/* Perfect heads proposing k - 1 tokens, k from 2 (one head) to 8. */
+#define ORACLE_K_MIN 2
+#define ORACLE_K_MAX 8
+#define ORACLE_N (ORACLE_K_MAX - ORACLE_K_MIN + 1)
+
 typedef struct {
   guint n, identical, exact, clean, clean_kept, kept_source, n_rewrite;
   guint tp, n_hyp, n_ref, passes, greedy_passes, tokens, drafted, accepted;
@@ -33,6 +38,11 @@ typedef struct {
   gboolean heads;
   guint head_drafted, head_accepted, noheads_passes, noheads_identical, edited, edited_passes, edited_noheads_passes;
   double noheads_ms;
+  /* --oracle-heads (a diagnostic): IAD with perfect heads of k = ORACLE_K_MIN .. ORACLE_K_MAX. */
+  BenchOracle *oracle;
+  guint oracle_passes[ORACLE_N], oracle_edited_passes[ORACLE_N], oracle_identical[ORACLE_N], oracle_head_drafted[ORACLE_N],
+    oracle_head_accepted[ORACLE_N];
+  double oracle_ms[ORACLE_N];
 } CorrectTotals;
 
 /* Truncates the target's cache to what it shares with `snapshot`, the state before the
@@ -49,28 +59,60 @@ cache_restore (DraftdGrammarContext *ctx, const GArray *snapshot)
   draftd_lm_truncate (ctx->target, c);
 }
 
-/* A third run of a sentence when the target has heads: IAD without them, from the same
- * cache state; its passes, and whether its output is the same. A sentence the target edits
- * (its IAD run left the source somewhere) is where heads can save passes. */
+/* A third run of a sentence when the target has heads (or --oracle-heads): IAD without
+ * them, from the same cache state; its passes, and whether its output is the same. A
+ * sentence the target edits (its IAD run left the source somewhere) is where heads can save
+ * passes: *edited says whether this one is. The oracle records this run's answer. */
 static gboolean
 iad_without_heads (DraftdGrammarContext *ctx, const char *src, const DraftdGrammarRequest *iad_req, const GArray *snapshot,
-                   const char *hyp, guint passes, CorrectTotals *t, GError **error)
+                   const char *hyp, guint passes, CorrectTotals *t, gboolean *edited, GError **error)
 {
   DraftdGrammarRequest req = *iad_req;
   req.iad_without_heads = TRUE;
   g_autoptr (GArray) edits = draftd_grammar_edits_new ();
   DraftdGrammarStats st;
   cache_restore (ctx, snapshot);
+  if (t->oracle)
+    bench_oracle_record (t->oracle);
   g_autofree char *out = draftd_grammar_run (ctx, src, &req, edits, &st, error);
+  if (t->oracle)
+    bench_oracle_pass (t->oracle);
   if (out == NULL)
     return FALSE;
   t->noheads_passes += st.target_passes;
   t->noheads_ms += st.wall_ms;
   t->noheads_identical += g_str_equal (out, hyp);
-  if (st.drafted > st.accepted) {
+  *edited = st.drafted > st.accepted;
+  if (*edited) {
     t->edited++;
     t->edited_passes += passes;
     t->edited_noheads_passes += st.target_passes;
+  }
+  return TRUE;
+}
+
+/* The diagnostic's runs of a sentence: IAD with perfect heads of each k, from the same
+ * cache state, their guesses the answer iad_without_heads recorded. */
+static gboolean
+iad_oracle (DraftdGrammarContext *ctx, const char *src, const DraftdGrammarRequest *iad_req, const GArray *snapshot,
+            const char *hyp, gboolean edited, CorrectTotals *t, GError **error)
+{
+  for (guint k = ORACLE_K_MIN; k <= ORACLE_K_MAX; k++) {
+    guint x = k - ORACLE_K_MIN;
+    g_autoptr (GArray) edits = draftd_grammar_edits_new ();
+    DraftdGrammarStats st;
+    cache_restore (ctx, snapshot);
+    bench_oracle_play (t->oracle, k - 1);
+    g_autofree char *out = draftd_grammar_run (ctx, src, iad_req, edits, &st, error);
+    bench_oracle_pass (t->oracle);
+    if (out == NULL)
+      return FALSE;
+    t->oracle_passes[x] += st.target_passes;
+    t->oracle_edited_passes[x] += edited ? st.target_passes : 0;
+    t->oracle_identical[x] += g_str_equal (out, hyp);
+    t->oracle_head_drafted[x] += st.head_drafted;
+    t->oracle_head_accepted[x] += st.head_accepted;
+    t->oracle_ms[x] += st.wall_ms;
   }
   return TRUE;
 }
@@ -99,7 +141,10 @@ correct_sentence (DraftdGrammarContext *ctx, const char *src, const char *preset
       return NULL;
     *(iad ? &hyp : &cmp_hyp) = out;
   }
-  if (t->heads && !iad_without_heads (ctx, src, &iad_req, snapshot, hyp, ist.target_passes, t, error))
+  gboolean edited = FALSE;
+  if ((t->heads || t->oracle) && !iad_without_heads (ctx, src, &iad_req, snapshot, hyp, ist.target_passes, t, &edited, error))
+    return NULL;
+  if (t->oracle && !iad_oracle (ctx, src, &iad_req, snapshot, hyp, edited, t, error))
     return NULL;
   t->n++;
   t->identical += cst.greedy_equal && g_str_equal (hyp, cmp_hyp);
@@ -133,6 +178,39 @@ score_sentence (const char *src, const char *ref, const char *hyp, GArray *edits
     t->tp += edit_in (&g_array_index (edits, DraftdGrammarEdit, k), ref_edits);
 }
 
+/* The diagnostic's ceiling: passes on the sentences the target edits with perfect heads of
+ * each k, against IAD without heads in the same sitting. */
+static void
+oracle_report (const CorrectTotals *t, JsonBuilder *json)
+{
+  printf ("  ORACLE (bench-only diagnostic, not a decoding mode): perfect heads guessing the target's own greedy answer\n");
+  json_builder_set_member_name (json, "oracle_heads");
+  json_builder_begin_array (json);
+  for (guint k = ORACLE_K_MIN; k <= ORACLE_K_MAX; k++) {
+    guint x = k - ORACLE_K_MIN;
+    double fewer = t->edited_noheads_passes ? 100.0 * (1.0 - (double) t->oracle_edited_passes[x] / t->edited_noheads_passes) : 0;
+    printf ("    k=%u: %u target passes on the %u edited sentences (%u without heads: %.1f%% fewer), %.3f passes per "
+            "output token, guesses %u drafted %u accepted, %.0f ms, identical output %u/%u\n",
+            k, t->oracle_edited_passes[x], t->edited, t->edited_noheads_passes, fewer,
+            (double) t->oracle_passes[x] / MAX (t->tokens, 1), t->oracle_head_drafted[x], t->oracle_head_accepted[x],
+            t->oracle_ms[x], t->oracle_identical[x], t->n);
+    json_builder_begin_object (json);
+    bench_json_int (json, "k", k);
+    bench_json_int (json, "edited_passes", t->oracle_edited_passes[x]);
+    bench_json_int (json, "passes", t->oracle_passes[x]);
+    bench_json_int (json, "head_drafted", t->oracle_head_drafted[x]);
+    bench_json_int (json, "head_accepted", t->oracle_head_accepted[x]);
+    bench_json_int (json, "identical", t->oracle_identical[x]);
+    bench_json_double (json, "ms", t->oracle_ms[x]);
+    json_builder_end_object (json);
+  }
+  json_builder_end_array (json);
+  guint hits, at_end, misses;
+  bench_oracle_counts (t->oracle, &hits, &at_end, &misses);
+  printf ("    (asked for guesses %u times: answered from the recorded answer %u, at its last token %u, no record %u)\n",
+          hits + at_end + misses, hits, at_end, misses);
+}
+
 static void
 correct_report (const DraftdModel *m, const DraftdVk *vk, const DraftdGrammarContext *ctx, const char *block_from,
                 const CorrectTotals *t, JsonBuilder *json)
@@ -150,6 +228,10 @@ correct_report (const DraftdModel *m, const DraftdVk *vk, const DraftdGrammarCon
   printf ("  plain: %.3f target passes per output token, %.0f ms  -> speedup %.2fx (same cache state, alternating order)\n",
           greedy_ppt, t->greedy_ms, speedup);
   printf ("  output identical to plain greedy: %u/%u\n", t->identical, t->n);
+  if (t->oracle && !t->heads)
+    printf ("  IAD without heads: %.3f passes per output token, %.0f ms, identical output %u/%u; sentences IAD edited "
+            "(%u): %u target passes\n", (double) t->noheads_passes / MAX (t->tokens, 1), t->noheads_ms, t->noheads_identical,
+            t->n, t->edited, t->edited_noheads_passes);
   if (t->heads) {
     printf ("  proposal heads: %u guesses drafted off the source, %u accepted; IAD without heads: %.3f passes per output "
             "token, %.0f ms, identical output %u/%u\n", t->head_drafted, t->head_accepted,
@@ -183,12 +265,14 @@ correct_report (const DraftdModel *m, const DraftdVk *vk, const DraftdGrammarCon
   };
   for (guint i = 0; i < G_N_ELEMENTS (reals); i++)
     bench_json_double (json, reals[i].k, reals[i].v);
+  if (t->oracle)
+    oracle_report (t, json);
   json_builder_end_object (json);
 }
 
 gboolean
 bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint limit, guint block, guint first_block,
-               guint ngram, JsonBuilder *json, GError **error)
+               guint ngram, gboolean oracle, JsonBuilder *json, GError **error)
 {
   g_autoptr (DraftdModel) m = draftd_model_load (path, error);
   if (m == NULL)
@@ -207,10 +291,11 @@ bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint lim
   const char *block_from = block ? "given" : "picked for the device";
   if (block == 0 && (block = draftd_decode_pick_iad_block (&lm, error)) == 0)
     return FALSE;
-  DraftdGrammarContext ctx = { &lm, m->tokenizer, cached, meta->format, meta->correct_template, meta->rewrite_template,
+  CorrectTotals t = { .heads = m->n_heads > 0, .oracle = oracle ? bench_oracle_new (&lm) : NULL };
+  DraftdGrammarContext ctx = { t.oracle ? bench_oracle_lm (t.oracle) : &lm, m->tokenizer, cached, meta->format, meta->correct_template, meta->rewrite_template,
                                meta->template_end, block, ngram ? ngram : 2, first_block, NULL, NULL, NULL };
   g_auto (GStrv) lines = g_strsplit (pairs, "\n", -1);
-  CorrectTotals t = { .heads = m->n_heads > 0 };
+  gboolean ok = TRUE;
   for (guint i = 0; lines[i] && t.n < limit; i++) {
     char *tab = strchr (lines[i], '\t');
     if (tab == NULL)
@@ -222,11 +307,13 @@ bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint lim
       *preset++ = 0;
     g_autoptr (GArray) edits = draftd_grammar_edits_new ();
     g_autofree char *hyp = correct_sentence (&ctx, lines[i], preset, &t, edits, error);
-    if (hyp == NULL)
-      return FALSE;
+    if ((ok = hyp != NULL) == FALSE)
+      break;
     t.n_rewrite += preset != NULL;
     score_sentence (lines[i], tab + 1, hyp, edits, &t);
   }
-  correct_report (m, vk, &ctx, block_from, &t, json);
-  return TRUE;
+  if (ok)
+    correct_report (m, vk, &ctx, block_from, &t, json);
+  g_clear_pointer (&t.oracle, bench_oracle_free);
+  return ok;
 }

@@ -2,6 +2,7 @@
  * a table and adds one JSON object per model to the results array being built. */
 #pragma once
 #include <json-glib/json-glib.h>
+#include "lib/decode/lm.h"
 #include "lib/runtime/forward.h"
 #include "lib/vk/vk-device.h"
 
@@ -44,9 +45,10 @@ gboolean bench_seqs (DraftdVk *vk, const char *path, guint reps, JsonBuilder *js
 /* Plain, speculative, lookup and IAD decoding of fixed prompts. */
 gboolean bench_decode (DraftdVk *vk, const char *path, const char *assistant_path, guint n_tokens, gboolean sweep,
                        guint rounds, const BenchTiming *timing, JsonBuilder *json, GError **error);
-/* The grammar driver over input<TAB>reference[<TAB>preset] lines: IAD against plain greedy. */
+/* The grammar driver over input<TAB>reference[<TAB>preset] lines: IAD against plain greedy;
+ * `oracle`: IAD again with perfect proposal heads (bench-oracle.c), the design's ceiling. */
 gboolean bench_correct (DraftdVk *vk, const char *path, const char *pairs_path, guint limit, guint block,
-                        guint first_block, guint ngram, JsonBuilder *json, GError **error);
+                        guint first_block, guint ngram, gboolean oracle, JsonBuilder *json, GError **error);
 /* The device's ceilings (lib/vk/vk-probe.h) and what they mean for each of `models` (may be
  * NULL). */
 gboolean bench_device (DraftdVk *vk, const char *const *models, guint reps, JsonBuilder *json, GError **error);
@@ -57,3 +59,15 @@ gboolean bench_device (DraftdVk *vk, const char *const *models, guint reps, Json
 gboolean bench_serve (const char *const *daemons, const char *target, const char *assistant, const char *text_path,
                       const guint *clients, guint n_clients, guint rounds, double min_seconds, JsonBuilder *json,
                       GError **error);
+
+/* Perfect proposal heads, a bench-only diagnostic (bench-oracle.c): a model around `inner`
+ * that records the cache states a greedy run rolls back to, then plays back k - 1 heads whose
+ * guesses are that run's own continuation; passing, it is `inner` unchanged. */
+typedef struct BenchOracle BenchOracle;
+BenchOracle *bench_oracle_new (const DraftdLm *inner);
+const DraftdLm *bench_oracle_lm (BenchOracle *o);
+void bench_oracle_record (BenchOracle *o);  /* forgets earlier records; no heads while recording */
+void bench_oracle_play (BenchOracle *o, guint n_heads);
+void bench_oracle_pass (BenchOracle *o);
+void bench_oracle_counts (const BenchOracle *o, guint *hits, guint *at_end, guint *misses);
+void bench_oracle_free (BenchOracle *o);

@@ -25,7 +25,7 @@ typedef struct {
   char *json_path, *device, *assistant, *suite, *pairs, *passes, *text, *clients;
   gint reps, n_tokens, limit, block, first_block, ngram, context;
   double warmup_s, min_s;
-  gboolean sweep;
+  gboolean sweep, oracle_heads;
   gboolean device_suite, forward, seqs, decode, correct, serve;
   guint Ts[16], n_T, Ns[16], n_N;
 } BenchArgs;
@@ -103,7 +103,8 @@ run_suites (DraftdVk *vk, const BenchArgs *a, JsonBuilder *json, GError **error)
     if (a->decode && !bench_decode (vk, a->models[i], i == 0 ? a->assistant : NULL, a->n_tokens, a->sweep,
                                     MIN (a->reps, 3), &timing, json, error))
       return FALSE;
-    if (a->correct && !bench_correct (vk, a->models[i], a->pairs, a->limit, a->block, a->first_block, a->ngram, json, error))
+    if (a->correct && !bench_correct (vk, a->models[i], a->pairs, a->limit, a->block, a->first_block, a->ngram, a->oracle_heads,
+                                      json, error))
       return FALSE;
   }
   return TRUE;
@@ -154,6 +155,7 @@ main (int argc, char **argv)
     { "block", 0, 0, G_OPTION_ARG_INT, &a.block, "correct suite: IAD block (default: picked for the device)", "N" },
     { "first-block", 0, 0, G_OPTION_ARG_INT, &a.first_block, "correct suite: most source tokens IAD drafts beside the prompt (default 64, as fits one pass)", "N" },
     { "ngram", 0, 0, G_OPTION_ARG_INT, &a.ngram, "correct suite: IAD re-alignment n-gram (default 2)", "N" },
+    { "oracle-heads", 0, 0, G_OPTION_ARG_NONE, &a.oracle_heads, "correct suite, a diagnostic: IAD again with perfect proposal heads of k = 2..8 (guessing the target's own greedy answer; not a decoding mode)", NULL },
     { "daemon", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &a.daemons, "serve suite: a draftd binary (repeatable, compared in alternating rounds; default this build's)", "DRAFTD" },
     { "text", 0, 0, G_OPTION_ARG_FILENAME, &a.text, "serve suite: a text to correct as one call", "FILE" },
     { "clients", 0, 0, G_OPTION_ARG_FILENAME, &a.clients, "serve suite: clients completing at once (default 1,2,4,8)", "N,N,..." },
@@ -171,7 +173,8 @@ main (int argc, char **argv)
     "            speedup over plain greedy\n"
     "  correct   the grammar driver over --pairs: IAD against plain greedy timed from the same cache\n"
     "            state in alternating order, identical output, edit precision/recall/F0.5; a target with\n"
-    "            proposal heads: IAD without them too, and the passes they save\n"
+    "            proposal heads: IAD without them too, and the passes they save; --oracle-heads (a\n"
+    "            diagnostic, not a decoding mode): IAD with perfect heads of k = 2..8, the ceiling\n"
     "  serve     draftd itself on a private bus (--daemon, repeatable, in alternating rounds): --text\n"
     "            corrected as one call (sentences/s), and --clients completing at once (tokens/s);\n"
     "            -m and --assistant name its models\n"
