@@ -157,10 +157,9 @@ draftd_candidates_sure_respelling (const char *word, const char *suggestion)
  * ranked ahead is as likely ("будующем": "будущем" before "бушующем"; "третем": "трете"
  * before "третьем" does not count). A dropped letter put back needs no such rank: the
  * neighbour ahead is mostly a word with one letter less ("зазвчай": "завчай" before
- * "зазвичай"). Names
- * (capitalised inside a sentence) and English words (technical terms, quotations: "literal"
- * in Czech text) are left alone. On native sentences of each language and the learner set:
- * docs/correction.md#languages. */
+ * "зазвичай"). Names (capitalised inside a sentence) and English words (technical terms,
+ * quotations: "literal" in Czech text) are left alone. On native sentences of each language
+ * and the learner set: docs/correction.md#languages. */
 void
 draftd_candidates_foreign_spelling (const DraftdCandidateContext *c, const Word *w, const char *const *sugg, GArray *out, guint site)
 {
