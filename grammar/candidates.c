@@ -133,6 +133,14 @@ static gboolean
 join_site (const DraftdCandidateContext *c, const char *s, GArray *words, guint i, GArray *out, guint site)
 {
   const Word *w = &g_array_index (words, Word, i);
+  /* Without a model to judge, a word written without its marks is that word, not half of
+   * another: "la educacion es" is "educación es", not "educaciones". */
+  if (c->spelling_only) {
+    g_auto (GStrv) sugg = draftd_spell_suggest (c->spell, c->lang, w->text);
+    for (guint k = 0; sugg && sugg[k]; k++)
+      if (draftd_candidates_same_letters (w->text, sugg[k]))
+        return FALSE;
+  }
   for (gint d = -1; d <= 1; d += 2) {
     if ((d < 0 && i == 0) || i + d >= words->len)
       continue;

@@ -572,6 +572,58 @@ es_mas_accent (X *x)
   return (in (before, prev) || menos || (prev && in (after, next))) && fix (x, 0, 0, "más");
 }
 
+/* Spanish's dictionary gives no gender ("mesa" and "problema" share one flag), and an
+ * ending alone is a guess ("la mano", "el día"). Sure are the nouns in -ción, -sión, -dad,
+ * -tad and -tud, all feminine, and these, the masculines in -a and the feminines in -o
+ * learners trip on; none is also a verb a pronoun "la" could stand before ("la programa",
+ * she programs it, is left out). */
+static const char *const es_masculine_a =
+  " problema problemas sistema sistemas idioma idiomas clima climas día días planeta planetas poema poemas dilema dilemas "
+  "esquema esquemas diploma diplomas síntoma síntomas panorama panoramas enigma enigmas pijama pijamas mapa mapas drama "
+  "dramas teorema teoremas ";
+static const char *const es_feminine_o = " mano manos foto fotos moto motos ";
+
+/* 'm' or 'f' for a noun whose gender is sure, with its number in *plural; else 0. */
+static char
+es_gender (const char *w, gboolean *plural)
+{
+  static const char *const fem_sg[] = { "ción", "sión", "dad", "tad", "tud" };
+  static const char *const fem_pl[] = { "ciones", "siones", "dades", "tades", "tudes" };
+  *plural = g_str_has_suffix (w, "s");
+  if (in (es_masculine_a, w))
+    return 'm';
+  if (in (es_feminine_o, w))
+    return 'f';
+  for (guint k = 0; k < G_N_ELEMENTS (fem_sg); k++) {
+    *plural = g_str_has_suffix (w, fem_pl[k]);
+    if (*plural || g_str_has_suffix (w, fem_sg[k]))
+      return 'f';
+  }
+  return 0;
+}
+
+/* "la problema", "el canción", "un ciudad", "los manos": the article right before a noun of
+ * sure gender takes it, in the noun's number. A capitalised noun is a name or a title's. */
+static gboolean
+es_determiner_gender (X *x)
+{
+  static const char *const articles[][3] = { { "el", "la", "" }, { "un", "una", "" }, { "los", "las", "s" }, { "unos", "unas", "s" } };
+  const char *next = at (x, 1);
+  if (next == NULL || !g_unichar_islower (g_utf8_get_char (x->words[x->i + 1].text)))
+    return FALSE;
+  for (guint k = 0; k < G_N_ELEMENTS (articles); k++) {
+    gboolean fem = word_is (x, articles[k][1]);
+    if (!fem && !word_is (x, articles[k][0]))
+      continue;
+    gboolean plural;
+    char g = es_gender (next, &plural);
+    if (g == 0 || plural != (*articles[k][2] != 0) || (g == 'f') == fem)
+      return FALSE;
+    return fix (x, 0, 0, articles[k][fem ? 0 : 1]);
+  }
+  return FALSE;
+}
+
 typedef gboolean (*RuleFn) (X *x);
 
 /* The rules: language, id, the pairs of words (lower case, '_' for a space) an edit of the
@@ -599,6 +651,7 @@ static const struct {
   { "es", "es.sino-si-no", " si_no|sino ", es_sino_si_no },
   { "es", "es.hay-ahi-ay", " hay|ahí hay|ay ahí|ay ", es_hay_ahi_ay },
   { "es", "es.mas-accent", " mas|más ", es_mas_accent },
+  { "es", "es.determiner-gender", " el|la un|una los|las unos|unas ", es_determiner_gender },
 };
 
 static gboolean

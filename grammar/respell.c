@@ -47,11 +47,33 @@ one_edit (const gunichar *a, glong na, const gunichar *b, glong nb, glong *at)
 }
 
 static gboolean transliterated (const char *word, const char *suggestion);
+static gboolean yi_for_i (const char *word, const char *suggestion);
+
+/* Is `suggestion` `word` with one letter changed for another: the weakest of the sure changes
+ * (a long word's), which a suggestion ranked ahead of it puts in doubt. */
+static gboolean
+substituted (const char *word, const char *suggestion)
+{
+  glong na = 0, nb = 0, at = 0;
+  g_autofree gunichar *a = bare_letters (word, &na), *b = bare_letters (suggestion, &nb);
+  return a && b && one_edit (a, na, b, nb, &at) == 's';
+}
+
+/* Is `suggestion` one edit from `word` in its last two letters: another form of the word the
+ * dictionary offers for a form it lacks ("третем": "трете" before "третьем"), no rival
+ * to a typo's fix inside the word? */
+static gboolean
+other_ending (const char *word, const char *suggestion)
+{
+  glong na = 0, nb = 0, at = 0;
+  g_autofree gunichar *a = bare_letters (word, &na), *b = bare_letters (suggestion, &nb);
+  return a && b && one_edit (a, na, b, nb, &at) != 0 && at + 2 >= MAX (na, nb);
+}
 
 gboolean
 draftd_candidates_same_letters (const char *word, const char *suggestion)
 {
-  if (transliterated (word, suggestion))
+  if (transliterated (word, suggestion) || yi_for_i (word, suggestion))
     return TRUE;
   glong na = 0, nb = 0;
   g_autofree gunichar *a = bare_letters (word, &na), *b = bare_letters (suggestion, &nb);
@@ -73,19 +95,42 @@ transliterated (const char *word, const char *suggestion)
   return same;
 }
 
+/* Is `word` `suggestion` with Ukrainian's "ї" written as "і", its mark left out ("компаніі"
+ * for "компанії")? Of Cyrillic's letters with marks, only this one is a mark a hurried hand
+ * drops: "й" and "и" are inflections of their own ("удалений", "удалении"). */
+static gboolean
+yi_for_i (const char *word, const char *suggestion)
+{
+  g_autofree char *a8 = g_utf8_strdown (word, -1), *b8 = g_utf8_strdown (suggestion, -1);
+  glong na = 0, nb = 0;
+  g_autofree gunichar *a = g_utf8_to_ucs4_fast (a8, -1, &na), *b = g_utf8_to_ucs4_fast (b8, -1, &nb);
+  guint n = 0;
+  for (glong i = 0; na == nb && i < na; i++) {
+    if (a[i] == b[i])
+      continue;
+    if (a[i] != 0x0456 || b[i] != 0x0457)
+      return FALSE;
+    n++;
+  }
+  return na == nb && n > 0;
+}
+
 gboolean
 draftd_candidates_sure_respelling (const char *word, const char *suggestion)
 {
-  if (transliterated (word, suggestion))
+  if (transliterated (word, suggestion) || yi_for_i (word, suggestion))
     return TRUE;
   glong na = 0, nb = 0, at = 0;
   g_autofree gunichar *a = bare_letters (word, &na), *b = bare_letters (suggestion, &nb);
-  if (a == NULL || b == NULL || na < 4 || strpbrk (suggestion, " -'"))
+  if (a == NULL || b == NULL || na < 3 || strpbrk (suggestion, " -'"))
     return FALSE;
-  /* The marks alone, in Latin letters: "prilis" -> "příliš". Cyrillic's letters with marks
-   * are letters of their own that inflection turns on ("удалений", "удалении"). */
+  /* The marks alone, in Latin letters: "prilis" -> "příliš", and in words of three letters
+   * too ("muj" -> "můj", "cas" -> "čas"). Cyrillic's letters with marks are letters of their
+   * own that inflection turns on ("удалений", "удалении"). */
   if (na == nb && memcmp (a, b, na * sizeof *a) == 0)
     return a[0] < 0x250;
+  if (na < 4)
+    return FALSE;
   char kind = one_edit (a, na, b, nb, &at);
   /* A doubled letter added or dropped, or two letters swapped, inside the word. */
   if ((kind == 'd' && at > 0 && a[at] == a[at - 1]) || (kind == 'i' && at > 0 && b[at] == b[at - 1]))
@@ -103,30 +148,42 @@ draftd_candidates_sure_respelling (const char *word, const char *suggestion)
 }
 
 /* A misspelt word of a language the model does not know: no model judges it, so only a sure
- * change is made (draftd_candidates_sure_respelling), and only when the dictionary's first
- * four suggestions hold one, or one that changes marks alone. Names (capitalised inside a
- * sentence) and English words (technical terms, quotations: "literal" in Czech text) are left
- * alone. On native sentences of each language: docs/correction.md#languages. */
+ * change is made (draftd_candidates_sure_respelling). A form that differs by marks alone is
+ * taken wherever it ranks among the suggestions, when it is the only one: the index ranks a
+ * mark like any other letter ("musica" -> "muisca" by a swap before "música"), and marks are
+ * what learners and keyboards without them leave out. Any other sure change must be among
+ * the first four and the only one there; one that changes a letter for another must also
+ * have no other suggestion ranked ahead of it, other endings of the word aside: a neighbour
+ * ranked ahead is as likely ("будующем": "будущем" before "бушующем"; "третем": "трете"
+ * before "третьем" does not count). A dropped letter put back needs no such rank: the
+ * neighbour ahead is mostly a word with one letter less ("зазвчай": "завчай" before
+ * "зазвичай"). Names (capitalised inside a sentence) and English words (technical terms,
+ * quotations: "literal" in Czech text) are left alone. On native sentences of each language
+ * and the learner set: docs/correction.md#languages. */
 void
 draftd_candidates_foreign_spelling (const DraftdCandidateContext *c, const Word *w, const char *const *sugg, GArray *out, guint site)
 {
   if ((g_unichar_isupper (g_utf8_get_char (w->text)) && (w->start > 0 || !c->sentence_start)) ||
       draftd_spell_check (c->spell, "en", w->text))
     return;
-  const char *sure = NULL;
-  guint n_sure = 0, n_marks = 0;
-  for (guint i = 0; sugg[i] && i < 4; i++) {
+  const char *marks = NULL, *first = NULL;
+  guint n_marks = 0, n_sure = 0;
+  gboolean rival = FALSE; /* a suggestion ranked ahead that is no sure change */
+  for (guint i = 0; sugg[i]; i++) {
     g_autofree char *sl = g_utf8_strdown (sugg[i], -1);
-    if (g_str_equal (sl, w->lower) || !draftd_candidates_sure_respelling (w->text, sugg[i]))
+    if (g_str_equal (sl, w->lower))
       continue;
-    gboolean marks = draftd_candidates_same_letters (w->text, sugg[i]);
-    if (marks && n_marks++ == 0)
-      sure = sugg[i];
-    else if (!marks && n_marks == 0 && n_sure == 0)
-      sure = sugg[i];
-    n_sure++;
+    if (!draftd_candidates_sure_respelling (w->text, sugg[i])) {
+      rival = rival || !other_ending (w->text, sugg[i]);
+      continue;
+    }
+    if (draftd_candidates_same_letters (w->text, sugg[i]))
+      marks = n_marks++ == 0 ? sugg[i] : marks;
+    else if (i < 4 && n_sure++ == 0 && !(rival && substituted (w->text, sugg[i])))
+      first = sugg[i];
   }
-  if (sure == NULL || (n_marks != 1 && n_sure != 1))
+  const char *sure = n_marks == 1 ? marks : n_marks == 0 && n_sure == 1 ? first : NULL;
+  if (sure == NULL)
     return;
   g_autofree char *rep = draftd_candidates_match_case (w->text, sure);
   draftd_candidates_add (out, w->start, w->end, rep, DRAFTD_FIX_SPELLING, DRAFTD_CANDIDATE_CERTAIN / 2, site);

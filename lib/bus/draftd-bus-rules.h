@@ -111,6 +111,7 @@ draftd_rules (guint *n)
     { "es.sino-si-no", "word choice", "\"sino\" is but rather (\"no solo ... sino también\"), \"si no\" if not" },
     { "es.hay-ahi-ay", "word choice", "\"hay\" is there is (\"hay que\", \"no hay\"), \"ahí\" there (\"ahí está\"), \"ay\" ouch" },
     { "es.mas-accent", "word choice", "\"más\" is more (\"lo más\", \"más o menos\"), \"mas\" a literary but" },
+    { "es.determiner-gender", "agreement", "the article takes its noun's gender: \"el problema\", \"la canción\", \"la mano\"" },
     { "grammar", "grammar", "a change the model made that no rule names" },
     { "style", "style", "a rewrite's change of several words" },
     { "rewrite", "rewrite", "a rewrite's change" },

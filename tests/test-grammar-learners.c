@@ -1,0 +1,140 @@
+/* Correction beyond English on learners' text (issue 51): the learner development set
+ * (tests/data/learners.tsv: Spanish, Czech, Russian and Ukrainian sentences with the slips
+ * learners make, and clean ones) corrected line by line with no language named. Per language
+ * it holds how many sentences came closer to what was meant and how few were changed without
+ * coming closer (a wrong word for a wrong word) or moved away, by word edit distance, and
+ * that no clean sentence is touched: the counts behind the GLEU and edit
+ * precision tools/eval-lang.py prints (docs/correction.md#languages). */
+#include <string.h>
+#include "grammar/driver.h"
+#include "tests/tap.h"
+#include "tests/test-util.h"
+
+/* What each language must hold, with the suite's pinned dictionaries. At c012b69, before the
+ * respelling rules of this set: es 10 closer, 2 further; cs 14; ru 7 with 2 wrong words
+ * ("бушующем", "всосем"); uk 3. Measured now: es 17 closer (16 before es.determiner-gender's
+ * "La problema" -> "El problema"), 1 no closer ("viajar" ->
+ * "viatjar": the line taken for Catalan); cs 15, 3 ("cestoid": plain ASCII taken for English,
+ * "záhrade": for Slovak, "milý" for "milí"); ru 7, 2 ("всосем", "карбинов"); uk 5, 0. */
+static const struct {
+  const char *lang;
+  guint lines, errors, closer_min, wasted_max;
+} expected[] = {
+  { "es", 70, 42, 17, 1 },
+  { "cs", 66, 42, 15, 3 },
+  { "ru", 64, 31, 7, 2 },
+  { "uk", 65, 17, 5, 0 },
+};
+
+typedef struct {
+  guint lines, errors, closer, wasted, exact, clean_changed;
+} Counts;
+
+/* Words and punctuation marks, as tools/eval-lang.py splits them. */
+static GPtrArray *
+tokens (const char *s)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+  const char *p = s;
+  while (*p) {
+    gunichar c = g_utf8_get_char (p);
+    const char *q = g_utf8_next_char (p);
+    if (g_unichar_isalnum (c) || c == '_') {
+      /* A word, with its inner apostrophes ("сім'єю", "l'été"). */
+      while (*q) {
+        gunichar d = g_utf8_get_char (q);
+        const char *r = g_utf8_next_char (q);
+        if (g_unichar_isalnum (d) || d == '_' || ((d == '\'' || d == 0x2019) && *r && g_unichar_isalnum (g_utf8_get_char (r))))
+          q = r;
+        else
+          break;
+      }
+    }
+    if (!g_unichar_isspace (c))
+      g_ptr_array_add (out, g_strndup (p, q - p));
+    p = q;
+  }
+  return out;
+}
+
+static guint
+distance (GPtrArray *a, GPtrArray *b)
+{
+  g_autofree guint *row = g_new (guint, b->len + 1);
+  for (guint j = 0; j <= b->len; j++)
+    row[j] = j;
+  for (guint i = 1; i <= a->len; i++) {
+    guint diag = row[0];
+    row[0] = i;
+    for (guint j = 1; j <= b->len; j++) {
+      guint up = row[j];
+      guint sub = diag + !g_str_equal (a->pdata[i - 1], b->pdata[j - 1]);
+      row[j] = MIN (MIN (row[j] + 1, row[j - 1] + 1), sub);
+      diag = up;
+    }
+  }
+  return row[b->len];
+}
+
+static void
+count_line (Counts *n, const char *src, const char *want, const char *got)
+{
+  g_autoptr (GPtrArray) s = tokens (src), w = tokens (want), g = tokens (got);
+  guint before = distance (s, w), after = distance (g, w);
+  n->lines++;
+  n->errors += !g_str_equal (src, want);
+  n->closer += after < before;
+  n->wasted += !g_str_equal (got, src) && after >= before;
+  n->exact += !g_str_equal (src, want) && g_str_equal (got, want);
+  n->clean_changed += g_str_equal (src, want) && !g_str_equal (got, src);
+  if (!g_str_equal (got, src) && after >= before)
+    tap_diag ("no closer: %s -> %s (want %s)", src, got, want);
+}
+
+static void
+check_language (DraftdGrammarContext *ctx, GStrv lines, guint k)
+{
+  Counts n = { 0 };
+  for (guint i = 0; lines[i]; i++) {
+    g_auto (GStrv) f = g_strsplit (lines[i], "\t", 3);
+    guint nf = g_strv_length (f);
+    if (lines[i][0] == '#' || nf < 2 || !g_str_equal (f[0], expected[k].lang))
+      continue;
+    const char *want = nf == 3 ? f[2] : f[1];
+    g_autofree char *got = test_grammar_correct (ctx, f[1], NULL, NULL);
+    g_assert_nonnull (got);
+    count_line (&n, f[1], want, got);
+  }
+  tap_diag ("%s: %u lines, %u with errors: %u closer (%u exactly as meant), %u changed no closer, %u clean changed",
+            expected[k].lang, n.lines, n.errors, n.closer, n.exact, n.wasted, n.clean_changed);
+  tap_ok (n.lines == expected[k].lines && n.errors == expected[k].errors && n.closer >= expected[k].closer_min &&
+              n.wasted <= expected[k].wasted_max && n.clean_changed == 0,
+          "%s learners: %u/%u sentences closer to what was meant (at least %u), %u changed no closer (at most %u), %u of %u "
+          "clean changed",
+          expected[k].lang, n.closer, n.errors, expected[k].closer_min, n.wasted, expected[k].wasted_max, n.clean_changed,
+          n.lines - n.errors);
+}
+
+int
+main (void)
+{
+  const char *need[] = { "en_US", "es_ES", "cs_CZ", "ru_RU", "uk_UA" };
+  for (guint i = 0; i < G_N_ELEMENTS (need); i++) {
+    g_autofree char *p = g_strdup_printf ("%s/%s.dic", g_getenv ("DRAFTD_DICT_PATH"), need[i]);
+    if (!g_file_test (p, G_FILE_TEST_EXISTS))
+      return tap_missing_all ("the pinned dictionaries lack %s (tools/setup-debian.sh --tests installs them)", need[i]);
+  }
+  g_autofree char *path = g_build_filename (DRAFTD_SOURCE_ROOT, "tests", "data", "learners.tsv", NULL);
+  g_autofree char *all = NULL;
+  g_assert_true (g_file_get_contents (path, &all, NULL, NULL));
+  g_auto (GStrv) lines = g_strsplit (all, "\n", -1);
+  g_autoptr (DraftdVk) vk = test_vk ();
+  TestGrammar g;
+  if (!test_grammar_context (vk, 0, &g))
+    return tap_done ();
+  for (guint k = 0; k < G_N_ELEMENTS (expected); k++)
+    check_language (&g.ctx, lines, k);
+  test_grammar_clear (&g);
+  test_check_validation ();
+  return tap_done ();
+}
