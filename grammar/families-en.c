@@ -140,10 +140,34 @@ since_duration (F *f)
 
 /* ---- preposition.redundant: "discuss about the plan" ---- */
 
+/* "reached to the station", "entered into the room": verbs that take their place as a
+ * direct object. "reached into his pocket", "reached out to", "entered into an agreement"
+ * keep theirs: only "to" right after "reach", before a determiner, and "into" before a
+ * determiner and a place. */
+static gboolean
+place_object (F *f)
+{
+  const Word *w = &f->words[f->i];
+  static const char *const reach = " reach reached reaches reaching ";
+  static const char *const enter = " enter entered enters entering ";
+  static const char *const places = " room house building office classroom hall kitchen shop store station church hotel "
+                                    "restaurant bank car bus train garden flat apartment museum library school hospital ";
+  const char *prev = near (f, -1), *next = near (f, 1), *noun = near (f, 2);
+  if (!draftd_candidates_in_list (" the a an my his her our their your this that ", next))
+    return FALSE;
+  gboolean to = g_str_equal (w->lower, "to") && draftd_candidates_in_list (reach, prev);
+  gboolean into = g_str_equal (w->lower, "into") && draftd_candidates_in_list (enter, prev) && draftd_candidates_in_list (places, noun);
+  if (!to && !into)
+    return FALSE;
+  return sure (f, f->words[f->i - 1].end, w->end, "", DRAFTD_FIX_PREPOSITION);
+}
+
 static gboolean
 redundant_preposition (F *f)
 {
   const Word *w = &f->words[f->i];
+  if (place_object (f))
+    return TRUE;
   static const char *const verbs = " discuss discussed discusses discussing emphasise emphasised emphasises emphasising emphasize "
                                    "emphasized emphasizes emphasizing ";
   const char *prev = near (f, -1), *next = near (f, 1);
@@ -326,6 +350,20 @@ noun_number (const F *f, const char *l)
   return draftd_forms_is (l, 'n') ? -1 : 0;
 }
 
+/* An irregular plural of a noun WordNet lists ("children", "mice", "women"): WordNet's
+ * index has the lemma only, and its exceptions leave out the -men of -man, which its morphy
+ * derives by rule. */
+static gboolean
+irregular_plural (const char *l)
+{
+  const char *lemma = draftd_forms_irregular_lemma (l, 'n');
+  if (lemma && !g_str_equal (lemma, l) && draftd_forms_is (lemma, 'n'))
+    return TRUE;
+  gsize n = strlen (l);
+  g_autofree char *man = g_str_has_suffix (l, "men") ? g_strdup_printf ("%.*sman", (int) (n - 3), l) : NULL;
+  return man && draftd_forms_is (man, 'n') && !draftd_forms_is (l, 'n');
+}
+
 /* Can the word stand in a noun phrase after its determiner: a noun, an adjective, a number? */
 static gboolean
 np_word (const F *f, const Word *w)
@@ -333,7 +371,8 @@ np_word (const F *f, const Word *w)
   /* "u" is a letter's name to WordNet, and a learner's "you". */
   if (w->fixed || strlen (w->lower) < 2 || (draftd_candidates_function_word (w->lower) && !draftd_candidates_in_list (numbers, w->lower)))
     return FALSE;
-  if (draftd_candidates_in_list (numbers, w->lower) || draftd_forms_is (w->lower, 'n') || draftd_forms_is (w->lower, 'a'))
+  if (draftd_candidates_in_list (numbers, w->lower) || draftd_forms_is (w->lower, 'n') || draftd_forms_is (w->lower, 'a') ||
+      irregular_plural (w->lower))
     return TRUE;
   g_autofree char *sing = g_str_has_suffix (w->lower, "s") ? draftd_forms_singular (f->c->spell, w->lower) : NULL;
   return sing && draftd_forms_is (sing, 'n');
@@ -359,7 +398,8 @@ noun_phrase (const F *f, guint *k, guint end)
   /* It ends in its noun: "a covered work" is no phrase "a covered" and a verb "work". */
   const char *last = f->words[at - 1].lower;
   g_autofree char *sing = g_str_has_suffix (last, "s") ? draftd_forms_singular (f->c->spell, last) : NULL;
-  if (!draftd_forms_is (last, 'n') && !(sing && draftd_forms_is (sing, 'n')) && !draftd_candidates_in_list (numbers, last))
+  if (!draftd_forms_is (last, 'n') && !(sing && draftd_forms_is (sing, 'n')) && !draftd_candidates_in_list (numbers, last) &&
+      !irregular_plural (last))
     return -1;
   *k = at;
   return (gint) at - 1;

@@ -5,7 +5,13 @@
  * the shipped models, the counts must hold: at least FIXED_AT_LEAST sentences come back
  * exactly as their twin, and at most CLEAN_CHANGED_AT_MOST of the clean ones (the twins and
  * the clean lines) change. tools/dev-errors.py prints the same counts per family. Needs
- * Debian's hunspell-en-us and wordnet-base. */
+ * Debian's hunspell-en-us and wordnet-base.
+ *
+ * Suggestions (candidates the target doubted, offered and not applied) are collected
+ * throughout, as the daemon collects them, and must leave the answers as they were: every
+ * SAME_EVERY-th sentence is also corrected without them and must come back byte for byte the
+ * same. Of the sentences not fixed, at least SUGGESTED_AT_LEAST must become their twin with
+ * their suggestions taken, and at most CLEAN_SUGGESTED_AT_MOST clean sentences may have one. */
 #include <string.h>
 #include "grammar/driver.h"
 #include "tests/tap.h"
@@ -17,29 +23,71 @@ static gboolean large_target;
  * the judged candidates, whose scores move a little between devices. */
 #define FIXED_AT_LEAST 344
 #define CLEAN_CHANGED_AT_MOST 1
+#define SUGGESTED_AT_LEAST 1
+#define CLEAN_SUGGESTED_AT_MOST 4
+#define SAME_EVERY 8
 
 typedef struct {
   DraftdGrammarContext ctx;
   guint fixed, pairs, clean, changed;
+  guint suggested, clean_suggested, sentences, not_same;
 } Run;
 
+/* The text with its edits and suggestions (byte offsets into it, apart) applied. */
 static char *
-correct (Run *r, const char *text)
+taken (const char *text, const GArray *edits, const GArray *sugg)
 {
-  /* As the daemon decides by the target's size: the shipped one's candidates alone. */
-  DraftdGrammarRequest req = { .candidates_only = !large_target, .large_model = large_target };
-  return test_grammar_correct (&r->ctx, text, &req, NULL);
+  g_autoptr (GString) t = g_string_new (text);
+  gsize done = G_MAXSIZE;
+  for (;;) {
+    const DraftdGrammarEdit *last = NULL;
+    for (guint k = 0; k < 2; k++)
+      for (guint i = 0; i < (k ? sugg : edits)->len; i++) {
+        const DraftdGrammarEdit *e = &g_array_index (k ? sugg : edits, DraftdGrammarEdit, i);
+        if (e->start < done && (last == NULL || e->start > last->start))
+          last = e;
+      }
+    if (last == NULL)
+      return g_string_free (g_steal_pointer (&t), FALSE);
+    g_string_erase (t, last->start, last->end - last->start);
+    g_string_insert (t, last->start, last->replacement);
+    done = last->start;
+  }
 }
 
-/* A clean sentence must come back as it is. */
+/* The answer, and in *with the text with its suggestions taken too. */
+static char *
+correct (Run *r, const char *text, char **with)
+{
+  /* As the daemon decides by the target's size: the shipped one's candidates alone. */
+  g_autoptr (GArray) edits = draftd_grammar_edits_new (), sugg = draftd_grammar_edits_new ();
+  DraftdGrammarRequest req = { .candidates_only = !large_target, .large_model = large_target, .suggestions = sugg };
+  char *out = test_grammar_correct (&r->ctx, text, &req, edits);
+  *with = out ? taken (text, edits, sugg) : NULL;
+  if (out && r->sentences++ % SAME_EVERY == 0) {
+    DraftdGrammarRequest plain = { .candidates_only = !large_target, .large_model = large_target };
+    g_autofree char *bare = test_grammar_correct (&r->ctx, text, &plain, NULL);
+    if (g_strcmp0 (bare, out) != 0) {
+      r->not_same++;
+      tap_diag ("collecting suggestions changed the answer: %s -> %s, not %s", text, out, bare ? bare : "(error)");
+    }
+  }
+  return out;
+}
+
+/* A clean sentence must come back as it is, and is best left without a suggestion. */
 static void
 keep (Run *r, const char *text)
 {
-  g_autofree char *out = correct (r, text);
+  g_autofree char *with = NULL;
+  g_autofree char *out = correct (r, text, &with);
   r->clean++;
   if (g_strcmp0 (out, text) != 0) {
     r->changed++;
     tap_diag ("clean sentence changed: %s -> %s", text, out ? out : "(error)");
+  } else if (g_strcmp0 (with, text) != 0) {
+    r->clean_suggested++;
+    tap_diag ("clean sentence given a suggestion: %s -> %s", text, with ? with : "(error)");
   }
 }
 
@@ -50,10 +98,13 @@ line (Run *r, char **cols)
     keep (r, cols[1]);
     return;
   }
-  g_autofree char *out = correct (r, cols[1]);
+  g_autofree char *with = NULL;
+  g_autofree char *out = correct (r, cols[1], &with);
   r->pairs++;
   if (g_strcmp0 (out, cols[2]) == 0)
     r->fixed++;
+  else if (g_strcmp0 (with, cols[2]) == 0)
+    r->suggested++;
   else
     tap_diag ("%s not fixed: %s -> %s", cols[0], cols[1], out ? out : "(error)");
   keep (r, cols[2]);
@@ -72,7 +123,7 @@ main (void)
   if (!test_grammar_context (vk, 0, &g))
     return tap_done ();
   large_target = g.large;
-  Run r = { g.ctx, 0, 0, 0, 0 };
+  Run r = { .ctx = g.ctx };
   g_auto (GStrv) lines = g_strsplit (all, "\n", -1);
   for (guint i = 0; lines[i]; i++) {
     g_auto (GStrv) cols = g_strsplit (lines[i], "\t", 3);
@@ -82,6 +133,12 @@ main (void)
   tap_ok (r.pairs >= 200 && r.clean >= 300, "the set holds %u sentences with an error and %u clean", r.pairs, r.clean);
   tap_ok (r.fixed >= FIXED_AT_LEAST, "%u/%u sentences fixed (at least %d)", r.fixed, r.pairs, FIXED_AT_LEAST);
   tap_ok (r.changed <= CLEAN_CHANGED_AT_MOST, "%u/%u clean sentences changed (at most %d)", r.changed, r.clean, CLEAN_CHANGED_AT_MOST);
+  tap_ok (r.suggested >= SUGGESTED_AT_LEAST, "%u/%u sentences not fixed are their twin with the suggestions taken (at least %d)",
+          r.suggested, r.pairs - r.fixed, SUGGESTED_AT_LEAST);
+  tap_ok (r.clean_suggested <= CLEAN_SUGGESTED_AT_MOST, "%u/%u clean sentences with a suggestion (at most %d)", r.clean_suggested,
+          r.clean, CLEAN_SUGGESTED_AT_MOST);
+  tap_ok (r.not_same == 0, "%u of %u sentences checked came back the same with and without suggestions collected", r.not_same,
+          (r.sentences + SAME_EVERY - 1) / SAME_EVERY);
   test_grammar_clear (&g);
   test_check_validation ();
   return tap_done ();

@@ -531,6 +531,9 @@ drop_disabled (const SegmentHook *h, DraftdJobResult *res)
     i++;
   }
   g_string_append (text, h->text + copied);
+  for (guint i = res->suggestions ? res->suggestions->len : 0; i-- > 0;)
+    if (edit_disabled (h, &g_array_index (res->suggestions, DraftdGrammarEdit, i)))
+      g_array_remove_index (res->suggestions, i);
   if (dropped && res->text) {
     g_free (res->text);
     res->text = g_string_free (text, FALSE);
@@ -646,6 +649,8 @@ run_grammar (DraftdModels *m, DraftdLane *lane, DraftdSpell *spell, const Draftd
     .user = &hook,
   };
   res->edits = draftd_grammar_edits_new ();
+  res->suggestions = req->kind == DRAFTD_JOB_CORRECT ? draftd_grammar_edits_new () : NULL;
+  greq.suggestions = res->suggestions;
   res->stats.mode = "iad";
   res->text = draftd_grammar_run (&ctx, req->text, &greq, res->edits, &res->stats.grammar, &res->error);
   for (guint i = 0; i < threads->len; i++)
