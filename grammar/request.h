@@ -76,7 +76,7 @@ struct DraftdGrammarWorkers {
 /* The doubt band of suggestions when a request gives none (DraftdGrammarRequest.doubt), in
  * nats below the kind's margin; chosen on the development set (tests/data/dev-errors.tsv,
  * docs/correction.md). */
-#define DRAFTD_GRAMMAR_SUGGEST_DOUBT 2.0
+#define DRAFTD_GRAMMAR_SUGGEST_DOUBT 1.0
 
 typedef struct {
   gboolean rewrite;               /* FALSE: correct */

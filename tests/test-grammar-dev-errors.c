@@ -10,8 +10,12 @@
  * Suggestions (candidates the target doubted, offered and not applied) are collected
  * throughout, as the daemon collects them, and must leave the answers as they were: every
  * SAME_EVERY-th sentence is also corrected without them and must come back byte for byte the
- * same. Of the sentences not fixed, at least SUGGESTED_AT_LEAST must become their twin with
- * their suggestions taken, and at most CLEAN_SUGGESTED_AT_MOST clean sentences may have one. */
+ * same, and at most CLEAN_SUGGESTED_AT_MOST clean sentences may have one. (How many sentences
+ * not fixed become their twin with their suggestions taken is printed: none today, as the
+ * dev set's misses have no candidate to doubt.) A candidate the target prefers by less than
+ * its margin is offered in its place: the target prefers "affect" in "This shall effect in
+ * exams." by 1.9 nats, short of the 2.5 its rule needs, and the sentence comes back unchanged
+ * with that suggestion. */
 #include <string.h>
 #include "grammar/driver.h"
 #include "tests/tap.h"
@@ -19,12 +23,12 @@
 
 static gboolean large_target;
 
-/* Measured 2026-11-29 (lavapipe): 351 of 365 fixed, 0 of 539 clean changed; the slack is for
- * the judged candidates, whose scores move a little between devices. */
-#define FIXED_AT_LEAST 344
+/* Measured 2026-11-29 (lavapipe, with link-grammar): 368 of 381 fixed, 0 of 569 clean changed,
+ * 0 clean with a suggestion; the slack is for the judged candidates, whose scores move a little
+ * between devices (365 without link-grammar). */
+#define FIXED_AT_LEAST 360
 #define CLEAN_CHANGED_AT_MOST 1
-#define SUGGESTED_AT_LEAST 1
-#define CLEAN_SUGGESTED_AT_MOST 4
+#define CLEAN_SUGGESTED_AT_MOST 1
 #define SAME_EVERY 8
 
 typedef struct {
@@ -110,6 +114,26 @@ line (Run *r, char **cols)
   keep (r, cols[2]);
 }
 
+/* A judged candidate short of its margin is a suggestion, in place, with its rule. */
+static void
+test_doubted (DraftdGrammarContext *ctx)
+{
+  const char *text = "This shall effect in exams.";
+  g_autoptr (GArray) edits = draftd_grammar_edits_new (), sugg = draftd_grammar_edits_new ();
+  DraftdGrammarRequest req = { .candidates_only = !large_target, .large_model = large_target, .doubt = 4, .suggestions = sugg };
+  g_autofree char *out = test_grammar_correct (ctx, text, &req, edits);
+  const DraftdGrammarEdit *s = sugg->len == 1 ? &g_array_index (sugg, DraftdGrammarEdit, 0) : NULL;
+  tap_ok (g_strcmp0 (out, text) == 0 && edits->len == 0 && s && s->start == 11 && s->end == 17 && g_str_equal (s->replacement, "affect") &&
+              g_strcmp0 (s->rule, "confusable.affect-effect") == 0 && g_strcmp0 (s->kind, draftd_fix_kind_name (DRAFTD_FIX_WORD_CHOICE)) == 0,
+          "short of its margin, effect -> affect is offered and not applied: %s, %u suggestion(s) (%s, %s)", out ? out : "(error)", sugg->len,
+          s ? s->replacement : "none", s ? s->rule : "");
+  DraftdGrammarRequest none = req;
+  none.doubt = -1;
+  g_array_set_size (sugg, 0);
+  g_autofree char *out2 = test_grammar_correct (ctx, text, &none, NULL);
+  tap_ok (g_strcmp0 (out2, text) == 0 && sugg->len == 0, "a negative doubt offers none");
+}
+
 int
 main (void)
 {
@@ -133,12 +157,12 @@ main (void)
   tap_ok (r.pairs >= 200 && r.clean >= 300, "the set holds %u sentences with an error and %u clean", r.pairs, r.clean);
   tap_ok (r.fixed >= FIXED_AT_LEAST, "%u/%u sentences fixed (at least %d)", r.fixed, r.pairs, FIXED_AT_LEAST);
   tap_ok (r.changed <= CLEAN_CHANGED_AT_MOST, "%u/%u clean sentences changed (at most %d)", r.changed, r.clean, CLEAN_CHANGED_AT_MOST);
-  tap_ok (r.suggested >= SUGGESTED_AT_LEAST, "%u/%u sentences not fixed are their twin with the suggestions taken (at least %d)",
-          r.suggested, r.pairs - r.fixed, SUGGESTED_AT_LEAST);
+  tap_diag ("%u/%u sentences not fixed are their twin with the suggestions taken", r.suggested, r.pairs - r.fixed);
   tap_ok (r.clean_suggested <= CLEAN_SUGGESTED_AT_MOST, "%u/%u clean sentences with a suggestion (at most %d)", r.clean_suggested,
           r.clean, CLEAN_SUGGESTED_AT_MOST);
-  tap_ok (r.not_same == 0, "%u of %u sentences checked came back the same with and without suggestions collected", r.not_same,
+  tap_ok (r.not_same == 0, "%u of %u sentences checked differ with suggestions collected and without", r.not_same,
           (r.sentences + SAME_EVERY - 1) / SAME_EVERY);
+  test_doubted (&g.ctx);
   test_grammar_clear (&g);
   test_check_validation ();
   return tap_done ();
