@@ -47,6 +47,7 @@ parse (const char *sentence)
   parse_options_set_linkage_limit (o, 1);
   parse_options_set_min_null_count (o, 0);
   parse_options_set_max_null_count (o, 0);
+  gint64 t0 = g_get_monotonic_time ();
   Sentence s = sentence_create (sentence, d);
   DraftdStructure r = DRAFTD_STRUCTURE_UNKNOWN;
   if (s && sentence_split (s, o) == 0) {
@@ -56,6 +57,8 @@ parse (const char *sentence)
   if (s)
     sentence_delete (s);
   parse_options_delete (o);
+  g_debug ("link-grammar: %s in %.1f ms: %s", r == DRAFTD_STRUCTURE_COMPLETE ? "complete" : r == DRAFTD_STRUCTURE_BROKEN ? "broken" : "unknown",
+           (g_get_monotonic_time () - t0) / 1e3, sentence);
   return r;
 }
 #else
