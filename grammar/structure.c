@@ -61,11 +61,21 @@ parse (const char *sentence)
            (g_get_monotonic_time () - t0) / 1e3, sentence);
   return r;
 }
+void
+draftd_structure_prepare (void)
+{
+  dictionary ();
+}
 #else
 static DraftdStructure
 parse (const char *sentence)
 {
   return DRAFTD_STRUCTURE_UNKNOWN;
+}
+
+void
+draftd_structure_prepare (void)
+{
 }
 #endif
 

@@ -15,5 +15,8 @@ typedef enum {
 } DraftdStructure;
 
 DraftdStructure draftd_structure_parse (const char *sentence);
+/* Loads link-grammar's English dictionary (350 ms) now rather than at the first question; a
+ * daemon calls it on its preloading thread. Once: a parse that comes first waits for it. */
+void draftd_structure_prepare (void);
 /* Does the candidate mend the sentence: `before` has no complete linkage and `after` has one? */
 gboolean draftd_structure_mends (const char *before, const char *after);

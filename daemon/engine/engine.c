@@ -6,6 +6,7 @@
 #include "daemon/engine/models.h"
 #include "daemon/engine/threads.h"
 #include "grammar/forms.h"
+#include "grammar/structure.h"
 #include "grammar/driver.h"
 #include "lib/tokenizer/text-collector.h"
 
@@ -69,8 +70,9 @@ check_dialect (DraftdSpell *spell, const char *dialect, GError **error)
 
 /* The first correction would otherwise load Hunspell's English dictionaries (en_US, en_GB),
  * WordNet's lists and, at its first misspelt word, en_US's suggestion index itself: 0.4-0.8 s
- * and 1.4 s more of the first answer after a start on lavapipe's machine, which this thread
- * spends while the models load instead. Each loads once under its own lock, so a correction
+ * and 1.4 s more of the first answer after a start on lavapipe's machine (and link-grammar's
+ * dictionary, 0.35 s, at its first question), which this thread spends while the models load
+ * instead. Each loads once under its own lock, so a correction
  * that comes first waits for it rather than loading twice. */
 static gpointer
 preload_words (gpointer data)
@@ -78,6 +80,7 @@ preload_words (gpointer data)
   DraftdSpell *spell = data;
   draftd_forms_is ("word", 'n');
   draftd_spell_prepare (spell, "en");
+  draftd_structure_prepare ();
   return NULL;
 }
 
