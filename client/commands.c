@@ -88,6 +88,7 @@ typedef struct {
   char *language;               /* --language: "uk", "auto"; NULL: the FILE's declared one, else auto */
   char *path;                   /* --path: the document of the text read from stdin */
   gboolean diff, json, selection;
+  gboolean suggestions;         /* --suggestions: list what the model doubted on stderr */
   gboolean use_color;
   gboolean several;             /* more than one FILE: each gets a heading */
 } GrammarArgs;
@@ -155,6 +156,38 @@ warn_kept (JsonNode *stats)
                 "text from damage\n", n, n == 1 ? "" : "s", n == 1 ? "it was" : "they were");
 }
 
+/* The code point `offset` of text as "line:column", both from 1. */
+static char *
+line_column (const char *text, gint64 offset)
+{
+  guint line = 1, col = 1;
+  for (const char *p = text; *p && offset > 0; p = g_utf8_next_char (p), offset--) {
+    col = *p == '\n' ? 1 : col + 1;
+    line += *p == '\n';
+  }
+  return g_strdup_printf ("%u:%u", line, col);
+}
+
+/* --suggestions: each change the model doubted (Correct's stats "suggestions", code point
+ * offsets into the text sent), one a line on stderr; the text on stdout has none of them. */
+static void
+list_suggestions (JsonNode *stats, const char *text, const char *file)
+{
+  JsonObject *o = stats && JSON_NODE_HOLDS_OBJECT (stats) ? json_node_get_object (stats) : NULL;
+  JsonArray *s = o && json_object_has_member (o, "suggestions") ? json_object_get_array_member (o, "suggestions") : NULL;
+  for (guint i = 0; s && i < json_array_get_length (s); i++) {
+    JsonArray *e = json_array_get_array_element (s, i);
+    if (e == NULL || json_array_get_length (e) < 6)
+      continue;
+    gint64 off = json_array_get_int_element (e, 0), len = json_array_get_int_element (e, 1);
+    const char *start = g_utf8_offset_to_pointer (text, off);
+    g_autofree char *was = g_strndup (start, g_utf8_offset_to_pointer (start, len) - start);
+    g_autofree char *where = line_column (text, off);
+    g_printerr ("%s:%s: suggestion: \u201c%s\u201d \u2192 \u201c%s\u201d? (%s, not applied)\n", file ? file : "<stdin>", where,
+                was, json_array_get_string_element (e, 2), json_array_get_string_element (e, 5));
+  }
+}
+
 /* Corrects (or rewrites) one file, streaming the result as its edits arrive. */
 static int
 grammar_one (const GrammarArgs *a, const char *file)
@@ -205,6 +238,8 @@ grammar_one (const GrammarArgs *a, const char *file)
     warn_kept (j.stats);
   if (ok)
     warn_unchecked (j.stats);
+  if (ok && a->suggestions)
+    list_suggestions (j.stats, text, file && !g_str_equal (file, "-") ? file : NULL);
   /* An argument the daemon refused (a dialect it has no dictionary for) is the user's to fix. */
   int status = j.cancelled ? DRAFT_EXIT_INTERRUPTED
                : ok ? DRAFTD_CLI_EXIT_OK
@@ -323,13 +358,15 @@ grammar_command (int argc, char **argv, gboolean rewrite)
       "declares, else auto)", "CODE" },
     { "path", 0, 0, G_OPTION_ARG_FILENAME, &a.path,
       "the document the text on stdin belongs to: its workspace's .draftd/words.txt counts (as a FILE's does)", "FILE" },
+    { "suggestions", 0, 0, G_OPTION_ARG_NONE, &a.suggestions,
+      "also list on stderr what the model doubted: changes offered, not made (--json has them in its stats)", NULL },
     { "instruction", 'i', 0, G_OPTION_ARG_FILENAME, &a.instruction, "how to rewrite: formal, concise, simple or friendly; any other instruction needs a chat model (the shipped one refuses it)", "TEXT" },
     G_OPTION_ENTRY_NULL,
   };
-  /* correct: up to --path; rewrite: -i instead of --selection, and no more. */
+  /* correct: up to --suggestions; rewrite: -i instead of --selection, and no more. */
   if (rewrite)
-    entries[4] = entries[8];
-  entries[rewrite ? 5 : 8] = (GOptionEntry) G_OPTION_ENTRY_NULL;
+    entries[4] = entries[9];
+  entries[rewrite ? 5 : 9] = (GOptionEntry) G_OPTION_ENTRY_NULL;
   int status;
   if (!draft_parse_command (rewrite ? "rewrite" : "correct", "[FILE...]",
                       rewrite ? "Rewrite each FILE (or stdin) as the instruction says; the result streams as it is made.\n"

@@ -424,6 +424,25 @@ document_seen (GrammarJob *j)
   return j->ctx->answers ? j->document_seen : NULL;
 }
 
+/* The doubt band of suggestions: none unless the caller collects them (the answer cache's
+ * key holds it, so an answer without them is never handed to a caller that wants them). */
+static float
+suggest_doubt (const DraftdGrammarRequest *req)
+{
+  if (req->suggestions == NULL || req->doubt < 0)
+    return 0;
+  return req->doubt > 0 ? (float) req->doubt : (float) DRAFTD_GRAMMAR_SUGGEST_DOUBT;
+}
+
+/* Suggestions from fixes[from] on lose their place when a later pass changes the text. */
+static void
+drop_suggestions (GArray *fixes, guint from)
+{
+  for (guint i = fixes->len; i-- > from;)
+    if (g_array_index (fixes, DraftdFix, i).suggested)
+      g_array_remove_index (fixes, i);
+}
+
 /* Candidate corrections judged by the target (grammar/rank.h); `prot` follows the edits. */
 static char *
 candidate_stage (GrammarJob *j, gsize start, const char *segment, GArray *prot, GError **error)
@@ -432,13 +451,14 @@ candidate_stage (GrammarJob *j, gsize start, const char *segment, GArray *prot, 
   const char *lang = prompt_language (j->language, NULL) ? j->language : "en";
   DraftdCandidateContext cc = { j->ctx->spell, lang, starts_sentence (j->text, start), (const DraftdGrammarSpan *) prot->data,
                                 prot->len, FALSE, j->req->margins, j->document, j->req->large_model, j->region,
-                                document_seen (j) };
+                                document_seen (j), suggest_doubt (j->req) };
   g_autoptr (GArray) moved = g_array_new (FALSE, FALSE, sizeof (DraftdGrammarSpan));
   guint before = j->fixes->len, passes = draftd_scorer_passes (j->scorer);
   char *fixed = draftd_rank_correct (j->scorer, &cc, segment, j->fixes, moved, j->req->cancellable, error);
   if (fixed == NULL)
     return NULL;
-  j->stats->fixes += j->fixes->len - before;
+  for (guint i = before; i < j->fixes->len; i++)
+    j->stats->fixes += !g_array_index (j->fixes, DraftdFix, i).suggested;
   j->stats->scoring_passes += draftd_scorer_passes (j->scorer) - passes;
   g_array_set_size (prot, 0);
   g_array_append_vals (prot, moved->data, moved->len);
@@ -498,9 +518,13 @@ correct_by_clauses (GrammarJob *j, gsize start, gsize end, const DraftdGrammarSp
   while (next < end && g_ascii_isspace (text[next]))
     next++;
   g_autofree char *left = correct_piece (j, start, mid, spans, n_spans, error);
+  guint first_right = j->fixes->len;
   g_autofree char *right = left ? correct_piece (j, next, end, spans, n_spans, error) : NULL;
   if (right == NULL)
     return NULL;
+  /* The right half's suggestions are placed in the joined answer. */
+  for (guint i = first_right; i < j->fixes->len; i++)
+    g_array_index (j->fixes, DraftdFix, i).at += strlen (left) + (next - mid);
   return g_strdup_printf ("%s%.*s%s", left, (int) (next - mid), text + mid, right);
 }
 
@@ -533,6 +557,7 @@ correct_piece (GrammarJob *j, gsize start, gsize end, const DraftdGrammarSpan *s
   g_autoptr (GArray) prot = protected_ranges (j->ctx->tokenizer, segment, (DraftdGrammarSpan *) rel->data, rel->len);
   if (!segment_fits (j, segment))
     return correct_by_clauses (j, start, end, spans, n_spans, error);
+  guint first_fix = j->fixes->len;
   if (j->scorer && !j->req->rewrite) {
     char *fixed = candidate_stage (j, start, segment, prot, error);
     if (fixed == NULL)
@@ -551,6 +576,8 @@ correct_piece (GrammarJob *j, gsize start, gsize end, const DraftdGrammarSpan *s
   const DraftdGrammarSpan *pr = (const DraftdGrammarSpan *) prot->data;
   GError *local = NULL;
   char *answer = decode_compared (j, segment, pr, prot->len, &local);
+  if (answer == NULL || !g_str_equal (answer, segment))
+    drop_suggestions (j->fixes, first_fix);
   if (answer && j->req->rewrite)
     return rewrite_checked (j, g_steal_pointer (&segment), answer, pr, prot->len);
   if (answer) {
@@ -691,7 +718,7 @@ foreign_answer (GrammarJob *j, const char *lang, const DraftdGrammarSegment *sg,
     g_array_append_val (rel, r);
   }
   DraftdCandidateContext cc = { j->ctx->spell, lang, starts_sentence (j->text, sg->start), (DraftdGrammarSpan *) rel->data,
-                                rel->len, TRUE, NULL, j->document, FALSE, -1, document_seen (j) };
+                                rel->len, TRUE, NULL, j->document, FALSE, -1, document_seen (j), 0 };
   return draftd_rank_correct (NULL, &cc, segment, j->fixes, NULL, j->req->cancellable, error);
 }
 
@@ -705,8 +732,8 @@ answer_key (GrammarJob *j, const char *lang, const DraftdGrammarSegment *sg, con
   if (j->ctx->answers == NULL || r->rewrite || r->compare_greedy)
     return NULL;
   GString *k = g_string_new (NULL);
-  g_string_append_printf (k, "%s|%d|%a|%d|%d|%d|%u|", lang ? lang : "-", starts_sentence (j->text, sg->start),
-                          (double) j->keep_bias, r->candidates_only, r->large_model, j->region,
+  g_string_append_printf (k, "%s|%d|%a|%a|%d|%d|%d|%u|", lang ? lang : "-", starts_sentence (j->text, sg->start),
+                          (double) j->keep_bias, (double) suggest_doubt (r), r->candidates_only, r->large_model, j->region,
                           j->ctx->spell ? draftd_spell_personal_generation (j->ctx->spell) : 0);
   for (guint i = 0; r->margins && i < DRAFTD_FIX_N_KINDS; i++)
     g_string_append_printf (k, "%a,", (double) r->margins[i]);

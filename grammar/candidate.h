@@ -20,10 +20,14 @@ typedef enum {
 
 const char *draftd_fix_kind_name (DraftdFixKind kind);
 
-/* A correction taken: what it replaced, with what, and of which kind. */
+/* A correction taken: what it replaced, with what, and of which kind. A suggestion is one a
+ * rule proposed and the target doubted (preferred by less than its margin, issue 45's
+ * calibrated judgement): not applied, offered to the user at byte `at` of the answer. */
 typedef struct {
   char *was, *now;
   DraftdFixKind kind;
+  gboolean suggested;
+  gsize at;                /* suggestions: where `was` starts in the segment's answer */
 } DraftdFix;
 
 /* An empty GArray of DraftdFix that frees its elements' strings. */
@@ -59,6 +63,9 @@ typedef struct {
   /* Where the document words looked up are noted (draftd_answer_cache_note_document), for
    * the answer cache to know what the answer depends on; NULL: not noted. */
   GString *document_seen;
+  /* A judged candidate the target prefers by less than its margin, but by no less than the
+   * margin less this many nats, is recorded as a suggestion (DraftdFix.suggested); <= 0: none. */
+  float doubt;
 } DraftdCandidateContext;
 
 /* How much more likely (natural log) the target must find a sentence with a candidate of

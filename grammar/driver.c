@@ -80,6 +80,18 @@ take (Driver *d)
   return (gint) d->next++;
 }
 
+/* The kind, message and rule id of an edit made by fix x (its kind, what it replaced). */
+static void
+label_edit (const char *text, DraftdGrammarEdit *e, const DraftdFix *x, const char *was, const char *now)
+{
+  e->kind = draftd_grammar_edit_kind (draftd_fix_kind_name (x->kind), was, now);
+  g_free (e->message);
+  e->message = *now == 0 ? g_strdup_printf ("%s: remove \u201c%s\u201d", e->kind, was)
+               : *was == 0 ? g_strdup_printf ("%s: add \u201c%s\u201d", e->kind, now)
+                           : g_strdup_printf ("%s: %s \u2192 %s", e->kind, was, now);
+  draftd_grammar_edit_set_rule (text, e);
+}
+
 /* Edits that a candidate correction made say which kind it was ("agreement: I has → I have"). */
 static void
 label_edits (const char *text, GArray *edits, guint first, const GArray *fixes)
@@ -90,17 +102,50 @@ label_edits (const char *text, GArray *edits, guint first, const GArray *fixes)
     g_autofree char *now = g_strstrip (g_strdup (e->replacement));
     for (guint f = 0; f < fixes->len; f++) {
       const DraftdFix *x = &g_array_index (fixes, DraftdFix, f);
+      if (x->suggested)
+        continue;
       g_autofree char *xw = g_strstrip (g_strdup (x->was)), *xn = g_strstrip (g_strdup (x->now));
       if (!(g_str_equal (xw, was) && g_str_equal (xn, now)) && !(*xn && strstr (now, xn) && *xw && strstr (was, xw)))
         continue;
-      e->kind = draftd_grammar_edit_kind (draftd_fix_kind_name (x->kind), was, now);
-      g_free (e->message);
-      e->message = *now == 0 ? g_strdup_printf ("%s: remove \u201c%s\u201d", e->kind, was)
-                   : *was == 0 ? g_strdup_printf ("%s: add \u201c%s\u201d", e->kind, now)
-                               : g_strdup_printf ("%s: %s \u2192 %s", e->kind, was, now);
-      draftd_grammar_edit_set_rule (text, e);
+      label_edit (text, e, x, was, now);
       break;
     }
+  }
+}
+
+/* Where byte `at` of a segment's answer lies in the text, by the segment's edits
+ * (edits[first..]); FALSE when [at, at + len) touches one of them: the suggestion was about
+ * text the answer changed. */
+static gboolean
+answer_to_text (const DraftdGrammarSegment *sg, const GArray *edits, guint first, gsize at, gsize len, gsize *out)
+{
+  gssize shift = 0;
+  for (guint i = first; i < edits->len; i++) {
+    const DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, i);
+    gsize a = (gsize) ((gssize) (e->start - sg->start) + shift), b = a + strlen (e->replacement);
+    if (b < at)
+      shift += (gssize) strlen (e->replacement) - (gssize) (e->end - e->start);
+    else if (a <= at + len)
+      return FALSE;
+  }
+  *out = (gsize) ((gssize) (sg->start + at) - shift);
+  return TRUE;
+}
+
+/* The segment's suggestions (fixes the target doubted) as edits of the text, into
+ * req->suggestions. */
+static void
+emit_suggestions (Driver *d, const DraftdGrammarSegment *sg, const Answer *a, guint first)
+{
+  for (guint f = 0; d->req->suggestions && f < a->fixes->len; f++) {
+    const DraftdFix *x = &g_array_index (a->fixes, DraftdFix, f);
+    gsize start, len = strlen (x->was);
+    if (!x->suggested || !answer_to_text (sg, d->edits, first, x->at, len, &start) || start + len > sg->end ||
+        memcmp (d->text + start, x->was, len) != 0)
+      continue;
+    DraftdGrammarEdit e = { start, start + len, g_strdup (x->now), NULL, NULL, NULL };
+    label_edit (d->text, &e, x, x->was, x->now);
+    g_array_append_val (d->req->suggestions, e);
   }
 }
 
@@ -125,6 +170,7 @@ emit_ready (Driver *d)
     guint first = d->edits->len;
     draftd_grammar_diff (d->text, sg->start, sg->end, a.answer, strlen (a.answer), d->req->rewrite, d->edits);
     label_edits (d->text, d->edits, first, a.fixes);
+    emit_suggestions (d, sg, &a, first);
     g_string_append (d->out, a.answer);
     d->copied = sg->end;
     if (d->req->on_segment)

@@ -11,6 +11,7 @@
 #include "grammar/families.h"
 #include "grammar/candidates-private.h"
 #include "grammar/forms.h"
+#include "grammar/structure.h"
 
 typedef RuleSite F;
 
@@ -67,6 +68,21 @@ judge (F *f, gsize start, gsize end, const char *const *alts, guint n, DraftdFix
   }
   draftd_candidates_add (f->out, start, end, was, kind, 0, f->site++);
   return TRUE;
+}
+
+/* A judged candidate that link-grammar says mends the sentence (it has a complete linkage
+ * with the replacement and none without; grammar/structure.h) is sure; any other is the
+ * target's to judge with the kind's margin less `bonus`. */
+static gboolean
+mend_or_judge (F *f, gsize start, gsize end, const char *rep, DraftdFixKind kind, float bonus)
+{
+  g_autofree char *was = g_strndup (f->s + start, end - start);
+  g_autofree char *r = *was ? draftd_candidates_match_case (was, rep) : g_strdup (rep);
+  g_autofree char *with = g_strdup_printf ("%.*s%s%s", (int) start, f->s, r, f->s + end);
+  if (draftd_structure_mends (f->s, with))
+    return sure (f, start, end, rep, kind);
+  const char *alts[] = { rep };
+  return judge (f, start, end, alts, 1, kind, bonus);
 }
 
 static const char *const modals = " would could should must might may will shall can wouldn't couldn't shouldn't mustn't ";
@@ -140,10 +156,34 @@ since_duration (F *f)
 
 /* ---- preposition.redundant: "discuss about the plan" ---- */
 
+/* "reached to the station", "entered into the room": verbs that take their place as a
+ * direct object. "reached into his pocket", "reached out to", "entered into an agreement"
+ * keep theirs: only "to" right after "reach", before a determiner, and "into" before a
+ * determiner and a place. */
+static gboolean
+place_object (F *f)
+{
+  const Word *w = &f->words[f->i];
+  static const char *const reach = " reach reached reaches reaching ";
+  static const char *const enter = " enter entered enters entering ";
+  static const char *const places = " room house building office classroom hall kitchen shop store station church hotel "
+                                    "restaurant bank car bus train garden flat apartment museum library school hospital ";
+  const char *prev = near (f, -1), *next = near (f, 1), *noun = near (f, 2);
+  if (!draftd_candidates_in_list (" the a an my his her our their your this that ", next))
+    return FALSE;
+  gboolean to = g_str_equal (w->lower, "to") && draftd_candidates_in_list (reach, prev);
+  gboolean into = g_str_equal (w->lower, "into") && draftd_candidates_in_list (enter, prev) && draftd_candidates_in_list (places, noun);
+  if (!to && !into)
+    return FALSE;
+  return sure (f, f->words[f->i - 1].end, w->end, "", DRAFTD_FIX_PREPOSITION);
+}
+
 static gboolean
 redundant_preposition (F *f)
 {
   const Word *w = &f->words[f->i];
+  if (place_object (f))
+    return TRUE;
   static const char *const verbs = " discuss discussed discusses discussing emphasise emphasised emphasises emphasising emphasize "
                                    "emphasized emphasizes emphasizing ";
   const char *prev = near (f, -1), *next = near (f, 1);
@@ -326,6 +366,20 @@ noun_number (const F *f, const char *l)
   return draftd_forms_is (l, 'n') ? -1 : 0;
 }
 
+/* An irregular plural of a noun WordNet lists ("children", "mice", "women"): WordNet's
+ * index has the lemma only, and its exceptions leave out the -men of -man, which its morphy
+ * derives by rule. */
+static gboolean
+irregular_plural (const char *l)
+{
+  const char *lemma = draftd_forms_irregular_lemma (l, 'n');
+  if (lemma && !g_str_equal (lemma, l) && draftd_forms_is (lemma, 'n'))
+    return TRUE;
+  gsize n = strlen (l);
+  g_autofree char *man = g_str_has_suffix (l, "men") ? g_strdup_printf ("%.*sman", (int) (n - 3), l) : NULL;
+  return man && draftd_forms_is (man, 'n') && !draftd_forms_is (l, 'n');
+}
+
 /* Can the word stand in a noun phrase after its determiner: a noun, an adjective, a number? */
 static gboolean
 np_word (const F *f, const Word *w)
@@ -333,7 +387,8 @@ np_word (const F *f, const Word *w)
   /* "u" is a letter's name to WordNet, and a learner's "you". */
   if (w->fixed || strlen (w->lower) < 2 || (draftd_candidates_function_word (w->lower) && !draftd_candidates_in_list (numbers, w->lower)))
     return FALSE;
-  if (draftd_candidates_in_list (numbers, w->lower) || draftd_forms_is (w->lower, 'n') || draftd_forms_is (w->lower, 'a'))
+  if (draftd_candidates_in_list (numbers, w->lower) || draftd_forms_is (w->lower, 'n') || draftd_forms_is (w->lower, 'a') ||
+      irregular_plural (w->lower))
     return TRUE;
   g_autofree char *sing = g_str_has_suffix (w->lower, "s") ? draftd_forms_singular (f->c->spell, w->lower) : NULL;
   return sing && draftd_forms_is (sing, 'n');
@@ -359,7 +414,8 @@ noun_phrase (const F *f, guint *k, guint end)
   /* It ends in its noun: "a covered work" is no phrase "a covered" and a verb "work". */
   const char *last = f->words[at - 1].lower;
   g_autofree char *sing = g_str_has_suffix (last, "s") ? draftd_forms_singular (f->c->spell, last) : NULL;
-  if (!draftd_forms_is (last, 'n') && !(sing && draftd_forms_is (sing, 'n')) && !draftd_candidates_in_list (numbers, last))
+  if (!draftd_forms_is (last, 'n') && !(sing && draftd_forms_is (sing, 'n')) && !draftd_candidates_in_list (numbers, last) &&
+      !irregular_plural (last))
     return -1;
   *k = at;
   return (gint) at - 1;
@@ -582,7 +638,7 @@ subject_head (F *f)
   gboolean object = complement || draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (" it him her them me us you ", next);
   if (!draftd_forms_is (sing, 'n') || (object && only_verb (f)))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
-  return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, 0);
+  return mend_or_judge (f, w->start, w->end, alts[0], DRAFTD_FIX_AGREEMENT, 0);
 }
 
 /* The word with a typographic apostrophe as ASCII's. */
@@ -780,14 +836,18 @@ then_after_comparative (F *f)
   if (near (f, 1) == NULL)
     return FALSE;
   const char *alts[] = { "than" };
+  /* What a comparison is made with and "at that time" never precedes: "fewer people came
+   * then last year", "longer then usual", "more then ever". */
+  gboolean standard = draftd_candidates_in_list (" last usual ever before expected anticipated planned average normal anyone anybody anything "
+                                                 "everyone everybody everything ", near (f, 1));
   if (comparative (prev))
-    return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 1.5f);
+    return standard ? sure (f, w->start, w->end, "than", DRAFTD_FIX_WORD_CHOICE) : judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 1.5f);
   for (gint d = -2; d >= -6; d--) {
     const char *p = near (f, d);
     if (p == NULL || draftd_candidates_in_list (" and but because when if that which who ", p))
       return FALSE;
     if (comparative (p))
-      return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 1.0f);
+      return standard ? sure (f, w->start, w->end, "than", DRAFTD_FIX_WORD_CHOICE) : judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 1.0f);
   }
   return FALSE;
 }
@@ -1018,7 +1078,12 @@ missing_article (F *f)
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *prev2 = near (f, -2);
   gboolean after_verb = draftd_candidates_in_list (article_verbs, prev) || (draftd_candidates_in_list (" me him her us them you ", prev) && draftd_candidates_in_list (" give gives gave ", prev2));
-  if (!after_verb || draftd_candidates_in_list (determiners, w->lower) ||
+  /* "in small hotel", "for small company": a preposition's adjective and count noun. */
+  gboolean after_preposition = draftd_candidates_in_list (" in at for with into ", prev);
+  gboolean have = draftd_candidates_in_list (" have has had ", prev);
+  /* "was less violence", "have more time": a comparative quantifier takes no article. */
+  if ((!after_verb && !after_preposition) || draftd_candidates_in_list (determiners, w->lower) ||
+      draftd_candidates_in_list (" less more fewer most least enough ", w->lower) ||
       (draftd_candidates_function_word (w->lower) && !draftd_candidates_in_list (" very really quite ", w->lower)))
     return FALSE;
   /* The phrase: an intensifier, adjectives, then a count noun that ends it. */
@@ -1035,7 +1100,7 @@ missing_article (F *f)
   if (!count_noun (f, &f->words[k], verb_ok))
     return FALSE;
   const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
-  gboolean ends = after == NULL || draftd_candidates_in_list (" in at on for to with from by yesterday today tomorrow last this ", after);
+  gboolean ends = after == NULL || draftd_candidates_in_list (" in at on for to with from by yesterday today tomorrow last this near but ", after);
   if (!ends || draftd_candidates_in_list (" of ", after))
     return FALSE;
   /* "a" or "an" by the sound of the phrase's first word. */
@@ -1049,8 +1114,21 @@ missing_article (F *f)
   const char *subj = near (f, -2);
   gboolean intensified = k > f->i + 1 && draftd_candidates_in_list (" very really quite ", w->lower);
   gboolean predicate = draftd_candidates_in_list (" is was ", prev) && (draftd_candidates_in_list (" he she it i this that ", subj) || draftd_candidates_in_list (" my his her our their your ", near (f, -3)));
-  if (intensified || (predicate && k == f->i))
+  if (after_verb && (intensified || (predicate && k == f->i)))
     return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
+  /* After a preposition ("in good condition", "at full speed" are idioms) and right after
+   * "have" ("have reason to", "have cancer"), only where link-grammar finds the sentence
+   * broken without the article and whole with it ("I have idea for", "in small hotel"); the
+   * target judges "have" + noun by more than the article's usual margin, so that a doubted one
+   * is a suggestion. */
+  if (after_preposition && k > f->i && !g_str_has_suffix (f->words[k].lower, "tion")) {
+    g_autofree char *with = g_strdup_printf ("%.*s%s%s", (int) w->start, f->s, alts[0], f->s + w->start);
+    return draftd_structure_mends (f->s, with) && sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
+  }
+  if (after_preposition && !after_verb)
+    return FALSE;
+  if (have && k == f->i)
+    return mend_or_judge (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE, 1.5f);
   /* A bare noun after a verb is often right ("make payment to"); with an adjective before it
    * ("need extra column") much less often. */
   /* Nor is one in -tion, mostly a mass noun ("needs free documentation"). */

@@ -132,12 +132,29 @@ typedef struct {
   GArray *fixes;
 } Work;
 
+/* The suggestions of w->fixes follow an edit of [start, end) by delta bytes: one after it
+ * moves, one it touches is dropped (the text it was about has changed). */
+static void
+move_suggestions (Work *w, gsize start, gsize end, gssize delta)
+{
+  for (guint i = w->fixes->len; i-- > 0;) {
+    DraftdFix *f = &g_array_index (w->fixes, DraftdFix, i);
+    if (!f->suggested)
+      continue;
+    if (f->at >= end)
+      f->at += delta;
+    else if (f->at + strlen (f->was) >= start)
+      g_array_remove_index (w->fixes, i);
+  }
+}
+
 static void
 apply (Work *w, const DraftdCandidate *c)
 {
-  DraftdFix f = { g_strndup (w->text->str + c->start, c->end - c->start), g_strdup (c->replacement), c->kind };
-  g_array_append_val (w->fixes, f);
   gssize delta = (gssize) strlen (c->replacement) - (gssize) (c->end - c->start);
+  move_suggestions (w, c->start, c->end, delta);
+  DraftdFix f = { g_strndup (w->text->str + c->start, c->end - c->start), g_strdup (c->replacement), c->kind, FALSE, 0 };
+  g_array_append_val (w->fixes, f);
   g_string_erase (w->text, c->start, c->end - c->start);
   g_string_insert (w->text, c->start, c->replacement);
   for (guint i = 0; i < w->spans->len; i++) {
@@ -302,9 +319,33 @@ score_site (DraftdScorer *s, Work *w, const DraftdCandidate *alts, guint n, gboo
   return TRUE;
 }
 
-/* One site: the alternative the model and the prior like best, if not the text as it is. */
+/* A site kept as written: its best alternative of a rule's within `floor` (the text's own
+ * score less the doubt band) is offered as a suggestion. Spelling is no rule's proposal, and
+ * the dialect's spellings are sure. */
+static void
+suggest (Work *w, const DraftdCandidate *alts, const double *scores, guint n, double floor)
+{
+  gint pick = -1;
+  for (guint a = 0; a < n; a++) {
+    const DraftdCandidate *c = &alts[a];
+    gboolean same = c->end - c->start == strlen (c->replacement) && memcmp (w->text->str + c->start, c->replacement, c->end - c->start) == 0;
+    if (same || c->kind == DRAFTD_FIX_SPELLING || c->kind == DRAFTD_FIX_DIALECT || scores[a] + c->prior < floor)
+      continue;
+    if (pick < 0 || scores[a] + c->prior > scores[pick] + alts[pick].prior)
+      pick = (gint) a;
+  }
+  if (pick < 0)
+    return;
+  const DraftdCandidate *c = &alts[pick];
+  DraftdFix f = { g_strndup (w->text->str + c->start, c->end - c->start), g_strdup (c->replacement), c->kind, TRUE, c->start };
+  g_array_append_val (w->fixes, f);
+}
+
+/* One site: the alternative the model and the prior like best, if not the text as it is;
+ * where that is the text, an alternative within `doubt` nats of it is a suggestion. */
 static gboolean
-judge_site (DraftdScorer *s, Work *w, const DraftdCandidate *sites, guint n, gssize shift, gsize *changed_end, GError **error)
+judge_site (DraftdScorer *s, Work *w, const DraftdCandidate *sites, guint n, gssize shift, float doubt, gsize *changed_end,
+            GError **error)
 {
   *changed_end = 0;
   g_autofree DraftdCandidate *alts = g_memdup2 (sites, n * sizeof *sites);
@@ -333,6 +374,8 @@ judge_site (DraftdScorer *s, Work *w, const DraftdCandidate *sites, guint n, gss
   if (pick >= 0) {
     apply (w, &alts[pick]);
     *changed_end = alts[pick].start + strlen (alts[pick].replacement);
+  } else if (!spelling && doubt > 0) {
+    suggest (w, alts, scores, n, best - doubt);
   }
   return TRUE;
 }
@@ -353,7 +396,7 @@ judge_all (DraftdScorer *s, const DraftdCandidateContext *c, Work *w, GCancellab
     /* Sites that overlap one already changed are left as they are. */
     if ((gssize) first->start + shift >= (gssize) done_to) {
       gsize len = w->text->len, changed_end;
-      if (!judge_site (s, w, first, k - i, shift, &changed_end, error))
+      if (!judge_site (s, w, first, k - i, shift, c->doubt, &changed_end, error))
         return FALSE;
       if (changed_end > 0) {
         shift += (gssize) w->text->len - (gssize) len;

@@ -73,6 +73,10 @@ struct DraftdGrammarWorkers {
  * target's best token is this much more likely in log-probability (natural log). Chosen on
  * JFLEG dev with the default models (tools/eval-jfleg.sh; models/README.md). */
 #define DRAFTD_GRAMMAR_KEEP_BIAS 3.0
+/* The doubt band of suggestions when a request gives none (DraftdGrammarRequest.doubt), in
+ * nats below the kind's margin; chosen on the development set (tests/data/dev-errors.tsv,
+ * docs/correction.md). */
+#define DRAFTD_GRAMMAR_SUGGEST_DOUBT 1.0
 
 typedef struct {
   gboolean rewrite;               /* FALSE: correct */
@@ -91,6 +95,12 @@ typedef struct {
    * Rewrites use no margin: they are meant to change the text. */
   double keep_bias;
   gboolean compare_greedy;        /* also decode each segment plainly, same policy (benchmarks) */
+  /* Corrections: a candidate a rule proposes that the target prefers by less than its kind's
+   * margin, but by no less than the margin less `doubt` nats, is not applied but offered:
+   * appended to `suggestions` (DraftdGrammarEdit, byte offsets into the text, as `edits`)
+   * where that is not NULL. 0 picks DRAFTD_GRAMMAR_SUGGEST_DOUBT, a negative value offers none. */
+  double doubt;
+  GArray *suggestions;
   /* Corrections: the margins of candidate kinds ([DRAFTD_FIX_N_KINDS]; NULL: the defaults),
    * and whether the model's own IAD pass follows the candidates (FALSE: it does). */
   const float *margins;

@@ -5,7 +5,17 @@
  * the shipped models, the counts must hold: at least FIXED_AT_LEAST sentences come back
  * exactly as their twin, and at most CLEAN_CHANGED_AT_MOST of the clean ones (the twins and
  * the clean lines) change. tools/dev-errors.py prints the same counts per family. Needs
- * Debian's hunspell-en-us and wordnet-base. */
+ * Debian's hunspell-en-us and wordnet-base.
+ *
+ * Suggestions (candidates the target doubted, offered and not applied) are collected
+ * throughout, as the daemon collects them, and must leave the answers as they were: every
+ * SAME_EVERY-th sentence is also corrected without them and must come back byte for byte the
+ * same, and at most CLEAN_SUGGESTED_AT_MOST clean sentences may have one. (How many sentences
+ * not fixed become their twin with their suggestions taken is printed: none today, as the
+ * dev set's misses have no candidate to doubt.) A candidate the target prefers by less than
+ * its margin is offered in its place: the target prefers "affect" in "This shall effect in
+ * exams." by 1.9 nats, short of the 2.5 its rule needs, and the sentence comes back unchanged
+ * with that suggestion. */
 #include <string.h>
 #include "grammar/driver.h"
 #include "tests/tap.h"
@@ -13,33 +23,75 @@
 
 static gboolean large_target;
 
-/* Measured 2026-11-29 (lavapipe): 351 of 365 fixed, 0 of 539 clean changed; the slack is for
- * the judged candidates, whose scores move a little between devices. */
-#define FIXED_AT_LEAST 344
+/* Measured 2026-11-29 (lavapipe, with link-grammar): 368 of 381 fixed, 0 of 569 clean changed,
+ * 0 clean with a suggestion; the slack is for the judged candidates, whose scores move a little
+ * between devices (365 without link-grammar). */
+#define FIXED_AT_LEAST 360
 #define CLEAN_CHANGED_AT_MOST 1
+#define CLEAN_SUGGESTED_AT_MOST 1
+#define SAME_EVERY 8
 
 typedef struct {
   DraftdGrammarContext ctx;
   guint fixed, pairs, clean, changed;
+  guint suggested, clean_suggested, sentences, not_same;
 } Run;
 
+/* The text with its edits and suggestions (byte offsets into it, apart) applied. */
 static char *
-correct (Run *r, const char *text)
+taken (const char *text, const GArray *edits, const GArray *sugg)
 {
-  /* As the daemon decides by the target's size: the shipped one's candidates alone. */
-  DraftdGrammarRequest req = { .candidates_only = !large_target, .large_model = large_target };
-  return test_grammar_correct (&r->ctx, text, &req, NULL);
+  g_autoptr (GString) t = g_string_new (text);
+  gsize done = G_MAXSIZE;
+  for (;;) {
+    const DraftdGrammarEdit *last = NULL;
+    for (guint k = 0; k < 2; k++)
+      for (guint i = 0; i < (k ? sugg : edits)->len; i++) {
+        const DraftdGrammarEdit *e = &g_array_index (k ? sugg : edits, DraftdGrammarEdit, i);
+        if (e->start < done && (last == NULL || e->start > last->start))
+          last = e;
+      }
+    if (last == NULL)
+      return g_string_free (g_steal_pointer (&t), FALSE);
+    g_string_erase (t, last->start, last->end - last->start);
+    g_string_insert (t, last->start, last->replacement);
+    done = last->start;
+  }
 }
 
-/* A clean sentence must come back as it is. */
+/* The answer, and in *with the text with its suggestions taken too. */
+static char *
+correct (Run *r, const char *text, char **with)
+{
+  /* As the daemon decides by the target's size: the shipped one's candidates alone. */
+  g_autoptr (GArray) edits = draftd_grammar_edits_new (), sugg = draftd_grammar_edits_new ();
+  DraftdGrammarRequest req = { .candidates_only = !large_target, .large_model = large_target, .suggestions = sugg };
+  char *out = test_grammar_correct (&r->ctx, text, &req, edits);
+  *with = out ? taken (text, edits, sugg) : NULL;
+  if (out && r->sentences++ % SAME_EVERY == 0) {
+    DraftdGrammarRequest plain = { .candidates_only = !large_target, .large_model = large_target };
+    g_autofree char *bare = test_grammar_correct (&r->ctx, text, &plain, NULL);
+    if (g_strcmp0 (bare, out) != 0) {
+      r->not_same++;
+      tap_diag ("collecting suggestions changed the answer: %s -> %s, not %s", text, out, bare ? bare : "(error)");
+    }
+  }
+  return out;
+}
+
+/* A clean sentence must come back as it is, and is best left without a suggestion. */
 static void
 keep (Run *r, const char *text)
 {
-  g_autofree char *out = correct (r, text);
+  g_autofree char *with = NULL;
+  g_autofree char *out = correct (r, text, &with);
   r->clean++;
   if (g_strcmp0 (out, text) != 0) {
     r->changed++;
     tap_diag ("clean sentence changed: %s -> %s", text, out ? out : "(error)");
+  } else if (g_strcmp0 (with, text) != 0) {
+    r->clean_suggested++;
+    tap_diag ("clean sentence given a suggestion: %s -> %s", text, with ? with : "(error)");
   }
 }
 
@@ -50,13 +102,36 @@ line (Run *r, char **cols)
     keep (r, cols[1]);
     return;
   }
-  g_autofree char *out = correct (r, cols[1]);
+  g_autofree char *with = NULL;
+  g_autofree char *out = correct (r, cols[1], &with);
   r->pairs++;
   if (g_strcmp0 (out, cols[2]) == 0)
     r->fixed++;
+  else if (g_strcmp0 (with, cols[2]) == 0)
+    r->suggested++;
   else
     tap_diag ("%s not fixed: %s -> %s", cols[0], cols[1], out ? out : "(error)");
   keep (r, cols[2]);
+}
+
+/* A judged candidate short of its margin is a suggestion, in place, with its rule. */
+static void
+test_doubted (DraftdGrammarContext *ctx)
+{
+  const char *text = "This shall effect in exams.";
+  g_autoptr (GArray) edits = draftd_grammar_edits_new (), sugg = draftd_grammar_edits_new ();
+  DraftdGrammarRequest req = { .candidates_only = !large_target, .large_model = large_target, .doubt = 4, .suggestions = sugg };
+  g_autofree char *out = test_grammar_correct (ctx, text, &req, edits);
+  const DraftdGrammarEdit *s = sugg->len == 1 ? &g_array_index (sugg, DraftdGrammarEdit, 0) : NULL;
+  tap_ok (g_strcmp0 (out, text) == 0 && edits->len == 0 && s && s->start == 11 && s->end == 17 && g_str_equal (s->replacement, "affect") &&
+              g_strcmp0 (s->rule, "confusable.affect-effect") == 0 && g_strcmp0 (s->kind, draftd_fix_kind_name (DRAFTD_FIX_WORD_CHOICE)) == 0,
+          "short of its margin, effect -> affect is offered and not applied: %s, %u suggestion(s) (%s, %s)", out ? out : "(error)", sugg->len,
+          s ? s->replacement : "none", s ? s->rule : "");
+  DraftdGrammarRequest none = req;
+  none.doubt = -1;
+  g_array_set_size (sugg, 0);
+  g_autofree char *out2 = test_grammar_correct (ctx, text, &none, NULL);
+  tap_ok (g_strcmp0 (out2, text) == 0 && sugg->len == 0, "a negative doubt offers none");
 }
 
 int
@@ -72,7 +147,7 @@ main (void)
   if (!test_grammar_context (vk, 0, &g))
     return tap_done ();
   large_target = g.large;
-  Run r = { g.ctx, 0, 0, 0, 0 };
+  Run r = { .ctx = g.ctx };
   g_auto (GStrv) lines = g_strsplit (all, "\n", -1);
   for (guint i = 0; lines[i]; i++) {
     g_auto (GStrv) cols = g_strsplit (lines[i], "\t", 3);
@@ -82,6 +157,12 @@ main (void)
   tap_ok (r.pairs >= 200 && r.clean >= 300, "the set holds %u sentences with an error and %u clean", r.pairs, r.clean);
   tap_ok (r.fixed >= FIXED_AT_LEAST, "%u/%u sentences fixed (at least %d)", r.fixed, r.pairs, FIXED_AT_LEAST);
   tap_ok (r.changed <= CLEAN_CHANGED_AT_MOST, "%u/%u clean sentences changed (at most %d)", r.changed, r.clean, CLEAN_CHANGED_AT_MOST);
+  tap_diag ("%u/%u sentences not fixed are their twin with the suggestions taken", r.suggested, r.pairs - r.fixed);
+  tap_ok (r.clean_suggested <= CLEAN_SUGGESTED_AT_MOST, "%u/%u clean sentences with a suggestion (at most %d)", r.clean_suggested,
+          r.clean, CLEAN_SUGGESTED_AT_MOST);
+  tap_ok (r.not_same == 0, "%u of %u sentences checked differ with suggestions collected and without", r.not_same,
+          (r.sentences + SAME_EVERY - 1) / SAME_EVERY);
+  test_doubted (&g.ctx);
   test_grammar_clear (&g);
   test_check_validation ();
   return tap_done ();

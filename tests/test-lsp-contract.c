@@ -2,7 +2,9 @@
  * type (ouusss) (with a message) are both read by draftd-lsp, and a message, when sent,
  * is the diagnostic's message. A stand-in daemon on a private bus (plain libdbus, in a
  * thread) sends exactly one of each, so the test does not depend on which the real daemon
- * sends today. */
+ * sends today. A suggestion (Correct's Finished stats "suggestions", a(uussss): what the
+ * target doubted) is an Information diagnostic whose quick fix is offered but never
+ * preferred, and "apply all" leaves it out. */
 #include <gio/gio.h>
 #include <signal.h>
 #include <string.h>
@@ -61,6 +63,29 @@ send_to (DBusConnection *c, DBusMessage *m, const char *to)
   dbus_message_unref (m);
 }
 
+/* stats["suggestions"] = [(offset, length, replacement, "agreement", "", "agreement.subject-verb")]. */
+static void
+append_suggestion (DBusMessageIter *stats, guint32 off, guint32 len, const char *rep)
+{
+  DBusMessageIter entry, var, arr, st;
+  const char *key = "suggestions", *kind = "agreement", *message = "", *rule = "agreement.subject-verb";
+  dbus_message_iter_open_container (stats, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
+  dbus_message_iter_append_basic (&entry, DBUS_TYPE_STRING, &key);
+  dbus_message_iter_open_container (&entry, DBUS_TYPE_VARIANT, "a(uussss)", &var);
+  dbus_message_iter_open_container (&var, DBUS_TYPE_ARRAY, "(uussss)", &arr);
+  dbus_message_iter_open_container (&arr, DBUS_TYPE_STRUCT, NULL, &st);
+  dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &off);
+  dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &len);
+  dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &rep);
+  dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &kind);
+  dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &message);
+  dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &rule);
+  dbus_message_iter_close_container (&arr, &st);
+  dbus_message_iter_close_container (&var, &arr);
+  dbus_message_iter_close_container (&entry, &var);
+  dbus_message_iter_close_container (stats, &entry);
+}
+
 /* "Teh" is flagged wherever it is: with a message in the first job, without in the others. */
 static void
 on_start (Fake *f, DBusConnection *c, DBusMessage *m)
@@ -91,6 +116,9 @@ on_start (Fake *f, DBusConnection *c, DBusMessage *m)
   dbus_message_iter_append_basic (&it, DBUS_TYPE_OBJECT_PATH, &path);
   dbus_message_iter_append_basic (&it, DBUS_TYPE_STRING, text ? &text : &the);
   dbus_message_iter_open_container (&it, DBUS_TYPE_ARRAY, "{sv}", &stats);
+  const char *walks = text ? strstr (text, "walks") : NULL;
+  if (walks)
+    append_suggestion (&stats, walks - text, 5, "walk");
   dbus_message_iter_close_container (&it, &stats);
   send_to (c, done, to);
 }
@@ -113,6 +141,60 @@ serve (gpointer user)
   dbus_connection_close (c);
   dbus_connection_unref (c);
   return NULL;
+}
+
+/* The code actions at [start, end) of the document. */
+static JsonNode *
+actions_at (LspClient *c, const char *uri, const char *text, gsize start, gsize end)
+{
+  int code;
+  JsonNode *range = lsp_range (text, start, end, "utf-16");
+  g_autofree char *r = json_to_string (range, FALSE);
+  json_node_unref (range);
+  return lsp_call (c, "textDocument/codeAction",
+                   lsp_json ("{\"textDocument\": {\"uri\": \"%s\"}, \"range\": %s, \"context\": {\"diagnostics\": []}}", uri, r), &code);
+}
+
+static JsonObject *
+titled (JsonNode *actions, const char *prefix)
+{
+  JsonArray *a = actions && JSON_NODE_HOLDS_ARRAY (actions) ? json_node_get_array (actions) : NULL;
+  for (guint i = 0; a && i < json_array_get_length (a); i++) {
+    JsonObject *o = json_array_get_object_element (a, i);
+    const char *t = draftd_lsp_get_string (o, "title");
+    if (t && g_str_has_prefix (t, prefix))
+      return o;
+  }
+  return NULL;
+}
+
+/* A suggestion beside a fix: shown as Information, offered, never preferred nor in "apply all". */
+static void
+test_suggestion (LspClient *c)
+{
+  const char *uri = "file:///tmp/draftd-test/s.txt", *text = "The children walks home. Teh end.\n";
+  g_autoptr (JsonArray) d = lsp_open (c, uri, "plaintext", text);
+  JsonObject *s = d ? lsp_find_diagnostic (d, "walks") : NULL, *fix = d ? lsp_find_diagnostic (d, "Teh") : NULL;
+  gint64 sev = 0, fix_sev = 0;
+  if (s)
+    draftd_lsp_get_int (s, "severity", &sev);
+  if (fix)
+    draftd_lsp_get_int (fix, "severity", &fix_sev);
+  JsonObject *data = s ? draftd_lsp_get_object (s, "data") : NULL;
+  tap_ok (s && sev == 3 && fix_sev != 3 && data && json_object_get_boolean_member_with_default (data, "suggestion", FALSE) &&
+              g_strcmp0 (draftd_lsp_get_string (s, "code"), "agreement.subject-verb") == 0,
+          "a suggestion is an Information diagnostic with its rule, the fix beside it is not (%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT ")",
+          sev, fix_sev);
+  gsize at = strstr (text, "walks") - text;
+  g_autoptr (JsonNode) here = actions_at (c, uri, text, at, at);
+  JsonObject *offer = titled (here, "Replace \u201cwalks\u201d with \u201cwalk\u201d");
+  tap_ok (offer && !json_object_get_boolean_member_with_default (offer, "isPreferred", TRUE),
+          "its quick fix is offered, and not the preferred one an editor may apply by itself");
+  JsonObject *all = titled (here, "Apply all draftd fixes");
+  g_autoptr (JsonNode) all_node = all ? json_node_init_object (json_node_alloc (), all) : NULL;
+  g_autofree char *all_text = all_node ? json_to_string (all_node, FALSE) : NULL;
+  tap_ok (all && strstr (draftd_lsp_get_string (all, "title"), "(1)") && !strstr (all_text, "\"walk\""),
+          "\"apply all\" takes the one fix and leaves the suggestion (%s)", all ? draftd_lsp_get_string (all, "title") : "none");
 }
 
 static const char *
@@ -162,6 +244,7 @@ main (void)
   tap_ok (m2 && strstr (m2, "The") && !strstr (m2, "Possible") && ch == 7,
           "an Edit of type (ouuss): a message made from the edit (%s), at character 7", m2 ? m2 : "none");
   tap_ok (g_atomic_int_get (&f.utf8_asked), "draftd-lsp asks for UTF-8 offsets");
+  test_suggestion (&c);
   g_autoptr (JsonNode) down G_GNUC_UNUSED = lsp_call (&c, "shutdown", NULL, &code);
   lsp_notify (&c, "exit", NULL);
   tap_ok (lsp_wait_exit (&c, 20000) == 0, "shutdown and exit: status 0");

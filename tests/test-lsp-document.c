@@ -110,7 +110,7 @@ expect_refused (const char *bad_json, const char *says, const char *what)
 {
   static const char text[] = "One line.\nTwo \u00e9 line.\n";
   g_autoptr (DraftdLspDocument) d = draftd_lsp_document_new ("file:///t", "plaintext", 1, text);
-  DraftdLspFix f = { 14, 15, g_strdup ("e"), g_strdup ("spelling"), NULL, g_strdup ("spelling") };
+  DraftdLspFix f = { 14, 15, g_strdup ("e"), g_strdup ("spelling"), NULL, g_strdup ("spelling"), FALSE };
   g_array_append_val (d->fixes, f);
   g_autofree char *json = g_strdup_printf ("[{\"range\": {\"start\": {\"line\": 0, \"character\": 0}, \"end\": {\"line\": 0, "
                                            "\"character\": 3}}, \"text\": \"1\"}, %s]", bad_json);

@@ -106,7 +106,14 @@ typedef struct {
   guint n_edits;
   GPtrArray *rules;      /* stats "rules" */
   GPtrArray *originals;  /* what each edit replaces */
+  gboolean suggestions;  /* stats "suggestions" is there, an a(uussss) */
 } Reply;
+
+static void
+count_edit (gpointer user, const DraftdBusEdit *e)
+{
+  (*(guint *) user)++;
+}
 
 static void
 reply_clear (Reply *r)
@@ -140,7 +147,7 @@ read_rules (DBusMessageIter *stats, GPtrArray *rules)
 static gboolean
 read_reply (DBusMessage *m, const char *source, Reply *r)
 {
-  *r = (Reply) { NULL, 0, g_ptr_array_new_with_free_func (g_free), g_ptr_array_new_with_free_func (g_free) };
+  *r = (Reply) { NULL, 0, g_ptr_array_new_with_free_func (g_free), g_ptr_array_new_with_free_func (g_free), FALSE };
   DBusMessageIter it, arr, st;
   const char *text;
   if (m == NULL || !dbus_message_iter_init (m, &it))
@@ -159,6 +166,8 @@ read_reply (DBusMessage *m, const char *source, Reply *r)
   }
   dbus_message_iter_next (&it);
   read_rules (&it, r->rules);
+  guint n = 0;
+  r->suggestions = draftd_bus_dict_edits (&it, "suggestions", count_edit, &n);
   dbus_message_unref (m);
   return TRUE;
 }
@@ -183,6 +192,7 @@ test_dbus_rules (DBusConnection *c)
           all.n_edits, ok ? all.rules->len : 0);
   gint sp = ok ? find_rule (&all, "spelling") : -1;
   tap_ok (sp >= 0 && g_str_equal (all.originals->pdata[sp], "libary"), "the misspelling's rule is spelling");
+  tap_ok (ok && all.suggestions, "Correct: stats \"suggestions\" (what the target doubted) is an a(uussss)");
   for (guint i = 0; ok && i < all.rules->len; i++)
     tap_diag ("edit %u: '%s' rule %s", i, (char *) all.originals->pdata[i], (char *) all.rules->pdata[i]);
   const char *const off[] = { "spelling", NULL };
@@ -214,6 +224,7 @@ test_dbus_rules (DBusConnection *c)
 typedef struct {
   GPtrArray *rules;
   gboolean done;
+  gboolean suggestions;  /* Finished's stats have "suggestions" */
 } Followed;
 
 static void
@@ -225,6 +236,8 @@ on_edit (gpointer job, const DraftdBusEdit *edit)
 static void
 on_finished (gpointer job, const char *result, DBusMessageIter *stats)
 {
+  guint n = 0;
+  ((Followed *) job)->suggestions = stats && draftd_bus_dict_edits (stats, "suggestions", count_edit, &n);
   ((Followed *) job)->done = TRUE;
 }
 
@@ -243,7 +256,7 @@ test_edit_signal (BusFixture *f)
   DraftdBus *b = draftd_bus_open (f->address, NULL, &error);
   if (b)
     draftd_bus_set_job_events (b, &events);
-  Followed fl = { g_ptr_array_new_with_free_func (g_free), FALSE };
+  Followed fl = { g_ptr_array_new_with_free_func (g_free), FALSE, FALSE };
   const char *args[] = { TEXT, NULL };
   DraftdBusStart s;
   draftd_bus_start_init (&s, "Correct", args);
@@ -264,6 +277,7 @@ test_edit_signal (BusFixture *f)
   }
   tap_ok (fl.done && named && !spelling, "Start(Correct, disabled_rules [spelling]): %u Edit signals, each with its rule, none spelling",
           fl.rules->len);
+  tap_ok (fl.suggestions, "Finished's stats carry \"suggestions\" too");
   g_ptr_array_unref (fl.rules);
   if (b)
     draftd_bus_free (b);
@@ -349,6 +363,24 @@ test_cli (BusFixture *f)
   tap_ok (a && json_array_get_length (a) == n && first && json_object_has_member (first, "kind") &&
               g_str_equal (json_object_get_string_member (first, "id"), rules[0].id),
           "draft rules --json: %u objects of id, kind, description", a ? json_array_get_length (a) : 0);
+  cli_result_clear (&r);
+  /* What the model doubts (affect by 0.6 nats, short of word choice's margin) is listed on
+   * stderr with --suggestions, never applied, and is in --json's stats. */
+  const char *doubted = "This shall effect in exams.";
+  draft (f, (const char *const[]) { "correct", "--suggestions", NULL }, doubted, &r);
+  tap_ok (r.status == 0 && g_str_equal (g_strchomp (r.out), doubted) &&
+              strstr (r.err, "<stdin>:1:12: suggestion: \u201ceffect\u201d \u2192 \u201caffect\u201d? (confusable.affect-effect, not applied)"),
+          "--suggestions lists what the model doubted on stderr, the text unchanged: %s", g_strchomp (r.err));
+  cli_result_clear (&r);
+  draft (f, (const char *const[]) { "correct", "--json", NULL }, doubted, &r);
+  g_autoptr (JsonNode) sj = r.status == 0 ? cli_parse_json (r.out) : NULL;
+  JsonObject *so = sj && JSON_NODE_HOLDS_OBJECT (sj) ? json_node_get_object (sj) : NULL;
+  JsonObject *st = so && json_object_has_member (so, "stats") ? json_object_get_object_member (so, "stats") : NULL;
+  JsonArray *sa = st && json_object_has_member (st, "suggestions") ? json_object_get_array_member (st, "suggestions") : NULL;
+  JsonArray *s0 = sa && json_array_get_length (sa) == 1 ? json_array_get_array_element (sa, 0) : NULL;
+  tap_ok (s0 && json_array_get_int_element (s0, 0) == 11 && g_str_equal (json_array_get_string_element (s0, 2), "affect") &&
+              json_array_get_length (json_object_get_array_member (so, "edits")) == 0 && !strstr (r.err, "suggestion"),
+          "--json: the suggestion in stats, no edit, nothing on stderr");
   cli_result_clear (&r);
   draft (f, (const char *const[]) { "correct", "--disable", "no such", NULL }, TEXT, &r);
   tap_ok (r.status == 2 && strstr (r.err, "rule id"), "--disable with a malformed rule is a usage error (exit %d): %s", r.status,

@@ -1,7 +1,10 @@
 /* draftd-grammar-eval: corrects each line of a file as its own text, through the same
  * grammar driver as the daemon, and prints the results one a line: the hypotheses an
  * evaluation (tools/eval-jfleg.sh) scores. Statistics go to stderr as JSON: sentences
- * changed, answers the checks refused, IAD against plain decoding of the same policy. */
+ * changed, answers the checks refused, IAD against plain decoding of the same policy. With
+ * --suggestions FILE, each line that has suggestions (candidates the target doubted, not
+ * applied) is written there as its number (from 1), a tab, and the answer with them applied:
+ * what tools/dev-errors.py scores them by. */
 #include <stdio.h>
 #include <string.h>
 #include "grammar/driver.h"
@@ -20,11 +23,42 @@ typedef struct {
 } Totals;
 
 typedef struct {
-  double keep_bias;
+  double keep_bias, doubt;
   gboolean compare, no_spelling, candidates_only, model_pass;
-  const char *margins, *dialect;
+  const char *margins, *dialect, *suggestions;
   guint limit;
 } Options;
+
+/* The line with its edits and its suggestions (byte offsets into the line, apart) applied:
+ * the answer with the suggestions taken, for --suggestions. */
+static char *
+with_suggestions (const char *line, const GArray *edits, const GArray *sugg)
+{
+  GString *t = g_string_new (line);
+  g_autoptr (GArray) all = draftd_grammar_edits_new ();
+  for (guint i = 0; i < sugg->len; i++) {
+    const DraftdGrammarEdit *e = &g_array_index (sugg, DraftdGrammarEdit, i);
+    DraftdGrammarEdit copy = { e->start, e->end, g_strdup (e->replacement), e->kind, NULL, NULL };
+    g_array_append_val (all, copy);
+  }
+  for (guint i = 0; i < edits->len; i++) {
+    const DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, i);
+    DraftdGrammarEdit copy = { e->start, e->end, g_strdup (e->replacement), e->kind, NULL, NULL };
+    g_array_append_val (all, copy);
+  }
+  /* Right to left: neither kind overlaps the other (a suggestion touching an edit is dropped). */
+  for (guint k = all->len; k-- > 0;) {
+    guint best = 0;
+    for (guint i = 1; i <= k; i++)
+      if (g_array_index (all, DraftdGrammarEdit, i).start > g_array_index (all, DraftdGrammarEdit, best).start)
+        best = i;
+    const DraftdGrammarEdit *e = &g_array_index (all, DraftdGrammarEdit, best);
+    g_string_erase (t, e->start, e->end - e->start);
+    g_string_insert (t, e->start, e->replacement);
+    g_array_remove_index (all, best);
+  }
+  return g_string_free (t, FALSE);
+}
 
 static gboolean
 run (const char *model, const char *path, const Options *opt, GError **error)
@@ -60,17 +94,25 @@ run (const char *model, const char *path, const Options *opt, GError **error)
   if (n > 0 && *lines[n - 1] == 0)
     n--; /* the file's final newline */
   Totals t = { 0 };
+  g_autoptr (GString) suggested = g_string_new (NULL);
   /* As the daemon decides: by the target's size, unless told. */
   gboolean pass = opt->model_pass || opt->compare || (!opt->candidates_only && m->n_params >= DRAFTD_GRAMMAR_MODEL_PASS_PARAMS);
   for (guint i = 0; i < n && (opt->limit == 0 || i < opt->limit); i++) {
     DraftdGrammarRequest req = { .keep_bias = opt->keep_bias, .compare_greedy = opt->compare, .languages = (const char *const *) languages,
                                  .margins = opt->margins ? margins : NULL, .candidates_only = !pass,
-                                 .large_model = m->n_params >= DRAFTD_GRAMMAR_MODEL_PASS_PARAMS, .dialect = opt->dialect };
+                                 .large_model = m->n_params >= DRAFTD_GRAMMAR_MODEL_PASS_PARAMS, .dialect = opt->dialect,
+                                 .doubt = opt->doubt };
     DraftdGrammarStats st;
     g_autoptr (GArray) edits = draftd_grammar_edits_new ();
+    g_autoptr (GArray) sugg = draftd_grammar_edits_new ();
+    req.suggestions = opt->suggestions ? sugg : NULL;
     g_autofree char *out = draftd_grammar_run (&ctx, lines[i], &req, edits, &st, error);
     if (out == NULL)
       return FALSE;
+    if (sugg->len > 0) {
+      g_autofree char *s = with_suggestions (lines[i], edits, sugg);
+      g_string_append_printf (suggested, "%u\t%s\n", i + 1, s);
+    }
     printf ("%s\n", out);
     t.lines++;
     t.changed += !g_str_equal (out, lines[i]);
@@ -79,6 +121,8 @@ run (const char *model, const char *path, const Options *opt, GError **error)
     draftd_grammar_stats_add (&t.sum, &st);
   }
   fflush (stdout);
+  if (opt->suggestions && !g_file_set_contents (opt->suggestions, suggested->str, suggested->len, error))
+    return FALSE;
   g_printerr ("{\"lines\": %u, \"changed\": %u, \"segments\": %u, \"kept_source\": %u, \"too_long\": %u, \"foreign\": %u, "
               "\"kept_tokens\": %u, \"block\": %u, \"drafted\": %u, \"accepted\": %u, \"tokens\": %u, \"iad_passes_per_token\": %.4f, "
               "\"iad_ms\": %.0f",
@@ -96,7 +140,7 @@ run (const char *model, const char *path, const Options *opt, GError **error)
 int
 main (int argc, char **argv)
 {
-  g_autofree char *model = NULL, *margins = NULL, *dialect = NULL;
+  g_autofree char *model = NULL, *margins = NULL, *dialect = NULL, *suggestions = NULL;
   Options opt = { 0 };
   gint limit = 0;
   GOptionEntry entries[] = {
@@ -109,6 +153,8 @@ main (int argc, char **argv)
     { "model-pass", 0, 0, G_OPTION_ARG_NONE, &opt.model_pass, "the model's own pass after the candidates, whatever its size", NULL },
     { "margins", 0, 0, G_OPTION_ARG_STRING, &margins, "candidate margins, kind=nats,...", "SPEC" },
     { "dialect", 0, 0, G_OPTION_ARG_STRING, &dialect, "hold spellings to a dialect (en-US, en-GB)", "D" },
+    { "suggestions", 0, 0, G_OPTION_ARG_FILENAME, &suggestions, "write each line's answer with its suggestions applied to FILE", "FILE" },
+    { "doubt", 0, 0, G_OPTION_ARG_DOUBLE, &opt.doubt, "suggestions' doubt band in nats (0: the default; < 0: none)", "D" },
     G_OPTION_ENTRY_NULL,
   };
   draftd_cli_init ();
@@ -122,6 +168,7 @@ main (int argc, char **argv)
   opt.limit = MAX (limit, 0);
   opt.margins = margins;
   opt.dialect = dialect;
+  opt.suggestions = suggestions;
   if (!run (model, argv[1], &opt, &error)) {
     g_printerr ("draftd-grammar-eval: %s\n", error->message);
     return 1;

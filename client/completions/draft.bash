@@ -28,7 +28,7 @@ _draft() {
   esac
   case "$cmd" in
     "") COMPREPLY=($(compgen -W "correct rewrite complete chat add-word status rules doctor pull models use lsp --address --help --version" -- "$cur")) ;;
-    correct) if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--diff --json --color --disable --dialect --path --selection --help" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
+    correct) if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "--diff --json --color --disable --dialect --path --suggestions --selection --help" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
     rewrite) if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "-i --instruction --diff --json --color --help" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
     complete) COMPREPLY=($(compgen -W "$sampling --help" -- "$cur")) ;;
     chat) COMPREPLY=($(compgen -W "$sampling --conversation --reset --help" -- "$cur")) ;;

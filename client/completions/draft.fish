@@ -28,6 +28,7 @@ complete -c draft -n "__fish_seen_subcommand_from correct rewrite" -l disable -x
 complete -c draft -n "__fish_seen_subcommand_from correct" -l selection -d 'correct the primary selection onto the clipboard'
 complete -c draft -n "__fish_seen_subcommand_from correct" -l dialect -x -a 'en-US en-GB en-CA en-AU en-ZA none' -d 'hold spellings to a dialect'
 complete -c draft -n "__fish_seen_subcommand_from correct" -l path -r -F -d 'the document of text read from stdin'
+complete -c draft -n "__fish_seen_subcommand_from correct" -l suggestions -d 'list what the model doubted on stderr'
 complete -c draft -n "__fish_seen_subcommand_from rewrite" -s i -l instruction -x -a 'formal concise simple friendly' -d 'how to rewrite'
 for opt in max-tokens temperature top-p top-k min-p seed stop
     complete -c draft -n "__fish_seen_subcommand_from complete chat" -l $opt -x

@@ -112,6 +112,18 @@ word_and_rule_actions (DraftdLspDocument *doc, const DraftdLspFix *f, GHashTable
   }
 }
 
+/* The fixes "apply all" takes: not the suggestions, which wait for the user's choice. */
+static guint
+count_fixes (const DraftdLspDocument *doc)
+{
+  guint n = 0;
+  for (guint i = 0; i < doc->fixes->len; i++)
+    n += !g_array_index (doc->fixes, DraftdLspFix, i).suggestion;
+  return n;
+}
+
+/* Quick fixes for each fix and suggestion in the range (a suggestion is never the preferred
+ * one, which editors may apply by themselves), and "apply all" for the document's fixes. */
 static void
 add_fix_actions (DraftdLspServer *s, DraftdLspDocument *doc, gsize start, gsize end, JsonArray *only, JsonArray *out)
 {
@@ -131,17 +143,19 @@ add_fix_actions (DraftdLspServer *s, DraftdLspDocument *doc, gsize start, gsize 
     JsonArray *diags = json_array_new ();
     json_array_add_element (diags, draftd_lsp_fix_diagnostic (s, doc, f));
     json_object_set_array_member (a, "diagnostics", diags);
-    json_object_set_boolean_member (a, "isPreferred", first);
-    first = FALSE;
+    json_object_set_boolean_member (a, "isPreferred", first && !f->suggestion);
+    first &= f->suggestion;
     json_array_add_object_element (out, a);
     word_and_rule_actions (doc, f, rules_offered, out);
   }
-  if (doc->fixes->len > 0 && wanted (only, "source.fixAll")) {
-    g_autofree char *title = g_strdup_printf ("Apply all draftd fixes in the document (%u)", doc->fixes->len);
+  if (count_fixes (doc) > 0 && wanted (only, "source.fixAll")) {
+    g_autofree char *title = g_strdup_printf ("Apply all draftd fixes in the document (%u)", count_fixes (doc));
     JsonObject *a = action (title, "source.fixAll.draftd");
     JsonArray *edits = json_array_new ();
     for (guint i = 0; i < doc->fixes->len; i++) {
       const DraftdLspFix *f = &g_array_index (doc->fixes, DraftdLspFix, i);
+      if (f->suggestion)
+        continue;
       json_array_add_element (edits, text_edit (s, doc, f->start, f->end, f->replacement));
     }
     json_object_set_member (a, "edit", workspace_edit (s, doc, edits));
@@ -232,6 +246,8 @@ selection_edits (DraftdLspServer *s, DraftdLspDocument *doc, Command *c, GArray 
   for (guint i = 0; i < edits->len; i++) {
     const DraftdLspEdit *e = &g_array_index (edits, DraftdLspEdit, i);
     gsize a = e->offset, b = (gsize) e->offset + e->length;
+    if (e->suggestion)
+      continue; /* "Correct selection" applies the fixes; what the target doubted stays a diagnostic */
     if (b > n || !g_utf8_validate (sel, a, NULL) || !g_utf8_validate (sel + a, b - a, NULL) ||
         (a < n && (sel[a] & 0xc0) == 0x80) || (b < n && (sel[b] & 0xc0) == 0x80)) {
       json_array_unref (out);

@@ -144,6 +144,8 @@ severity (const char *kind)
 static char *
 fix_message (const DraftdLspFix *f, const char *original)
 {
+  if (f->suggestion)
+    return g_strdup_printf ("possibly %s: \u201c%s\u201d \u2192 \u201c%s\u201d?", f->kind, original, f->replacement);
   if (f->message && *f->message)
     return g_strdup (f->message);
   if (*f->replacement == 0)
@@ -160,7 +162,8 @@ draftd_lsp_fix_diagnostic (DraftdLspServer *s, DraftdLspDocument *doc, const Dra
   g_autofree char *message = fix_message (f, original);
   JsonObject *o = json_object_new ();
   json_object_set_member (o, "range", draftd_lsp_document_range_node (doc, s->encoding, f->start, f->end));
-  json_object_set_int_member (o, "severity", severity (f->kind));
+  /* A suggestion is Information: the target doubted it, so it is no error to fix. */
+  json_object_set_int_member (o, "severity", f->suggestion ? 3 : severity (f->kind));
   /* The rule id is the code an editor shows and the user turns off ("Ignore this rule"). */
   json_object_set_string_member (o, "code", f->rule ? f->rule : f->kind);
   json_object_set_string_member (o, "source", "draftd");
@@ -171,6 +174,8 @@ draftd_lsp_fix_diagnostic (DraftdLspServer *s, DraftdLspDocument *doc, const Dra
   if (f->rule)
     json_object_set_string_member (data, "rule", f->rule);
   json_object_set_string_member (data, "original", original);
+  if (f->suggestion)
+    json_object_set_boolean_member (data, "suggestion", TRUE);
   json_object_set_object_member (o, "data", data);
   JsonNode *n = json_node_init_object (json_node_alloc (), o);
   json_object_unref (o);
@@ -214,7 +219,8 @@ paragraph_fixes (DraftdLspServer *s, DraftdLspDocument *doc, const DraftdLspPara
       continue;
     if (draftd_rule_disabled (e->rule, (const char *const *) s->settings.disabled_rules))
       continue;
-    DraftdLspFix f = { start, end, g_strdup (e->replacement), g_strdup (e->kind), g_strdup (e->message), g_strdup (e->rule) };
+    DraftdLspFix f = { start, end, g_strdup (e->replacement), g_strdup (e->kind), g_strdup (e->message), g_strdup (e->rule),
+                       e->suggestion };
     g_array_append_val (doc->fixes, f);
   }
 }

@@ -109,7 +109,16 @@ on_edit (gpointer user, const DraftdBusEdit *edit)
 {
   Job *j = user;
   DraftdLspEdit e = { edit->offset, edit->length, g_strdup (edit->replacement), g_strdup (edit->kind),
-                      g_strdup (edit->message), g_strdup (edit->rule) };
+                      g_strdup (edit->message), g_strdup (edit->rule), FALSE };
+  g_array_append_val (j->edits, e);
+}
+
+static void
+on_suggestion (gpointer user, const DraftdBusEdit *edit)
+{
+  Job *j = user;
+  DraftdLspEdit e = { edit->offset, edit->length, g_strdup (edit->replacement), g_strdup (edit->kind),
+                      g_strdup (edit->message), g_strdup (edit->rule), TRUE };
   g_array_append_val (j->edits, e);
 }
 
@@ -122,6 +131,8 @@ on_finished (gpointer user, const char *result, DBusMessageIter *stats)
   if (stats && draftd_bus_dict_get_u32 (stats, "unchecked", &unchecked) && unchecked > 0)
     j->unchecked_language =
       g_strdup (draftd_bus_dict_get (stats, "unchecked_language", DBUS_TYPE_STRING, &language) && *language ? language : "und");
+  if (stats)
+    draftd_bus_dict_edits (stats, "suggestions", on_suggestion, j);
   finish (j, result, NULL);
 }
 

@@ -11,11 +11,14 @@ typedef struct {
   char *replacement, *kind;
   char *message;            /* NULL where the daemon sends none (edits of type (uuss)) */
   char *rule;               /* the rule id; NULL where the daemon sends none */
+  gboolean suggestion;      /* offered, not a fix: the daemon's target doubted it (Correct's
+                             * stats "suggestions"); never applied without the user's choice */
 } DraftdLspEdit;
 
 typedef struct _DraftdLspDaemon DraftdLspDaemon;
 
-/* Called once per job: edits (DraftdLspEdit) and the result text on success, with
+/* Called once per job: edits (DraftdLspEdit, the suggestions after the fixes) and the result
+ * text on success, with
  * unchecked_language the language of sentences the daemon left unchecked ("und": it could
  * not be told; NULL: every sentence was checked); or an error (G_IO_ERROR_CANCELLED for a
  * cancelled job; a DRAFTD_BUS_CLIENT_ERROR when the daemon is missing, restarted mid-job or

@@ -17,6 +17,7 @@ typedef struct {
   gsize start, end;
   char *replacement, *kind, *message;
   char *rule;            /* the rule id, or NULL from a daemon that sends none */
+  gboolean suggestion;   /* offered only (DraftdLspEdit.suggestion): never in "apply all" */
 } DraftdLspFix;
 
 void draftd_lsp_fix_clear (DraftdLspFix *f);

@@ -6,6 +6,7 @@
 #include "daemon/engine/models.h"
 #include "daemon/engine/threads.h"
 #include "grammar/forms.h"
+#include "grammar/structure.h"
 #include "grammar/driver.h"
 #include "lib/tokenizer/text-collector.h"
 
@@ -69,8 +70,9 @@ check_dialect (DraftdSpell *spell, const char *dialect, GError **error)
 
 /* The first correction would otherwise load Hunspell's English dictionaries (en_US, en_GB),
  * WordNet's lists and, at its first misspelt word, en_US's suggestion index itself: 0.4-0.8 s
- * and 1.4 s more of the first answer after a start on lavapipe's machine, which this thread
- * spends while the models load instead. Each loads once under its own lock, so a correction
+ * and 1.4 s more of the first answer after a start on lavapipe's machine (and link-grammar's
+ * dictionary, 0.35 s, at its first question), which this thread spends while the models load
+ * instead. Each loads once under its own lock, so a correction
  * that comes first waits for it rather than loading twice. */
 static gpointer
 preload_words (gpointer data)
@@ -78,6 +80,7 @@ preload_words (gpointer data)
   DraftdSpell *spell = data;
   draftd_forms_is ("word", 'n');
   draftd_spell_prepare (spell, "en");
+  draftd_structure_prepare ();
   return NULL;
 }
 
@@ -531,6 +534,9 @@ drop_disabled (const SegmentHook *h, DraftdJobResult *res)
     i++;
   }
   g_string_append (text, h->text + copied);
+  for (guint i = res->suggestions ? res->suggestions->len : 0; i-- > 0;)
+    if (edit_disabled (h, &g_array_index (res->suggestions, DraftdGrammarEdit, i)))
+      g_array_remove_index (res->suggestions, i);
   if (dropped && res->text) {
     g_free (res->text);
     res->text = g_string_free (text, FALSE);
@@ -646,6 +652,8 @@ run_grammar (DraftdModels *m, DraftdLane *lane, DraftdSpell *spell, const Draftd
     .user = &hook,
   };
   res->edits = draftd_grammar_edits_new ();
+  res->suggestions = req->kind == DRAFTD_JOB_CORRECT ? draftd_grammar_edits_new () : NULL;
+  greq.suggestions = res->suggestions;
   res->stats.mode = "iad";
   res->text = draftd_grammar_run (&ctx, req->text, &greq, res->edits, &res->stats.grammar, &res->error);
   for (guint i = 0; i < threads->len; i++)

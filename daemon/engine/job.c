@@ -60,6 +60,7 @@ draftd_job_result_clear (DraftdJobResult *r)
 {
   g_clear_pointer (&r->text, g_free);
   g_clear_pointer (&r->edits, g_array_unref);
+  g_clear_pointer (&r->suggestions, g_array_unref);
   g_clear_error (&r->error);
 }
 

@@ -63,6 +63,7 @@ typedef struct {
 typedef struct {
   char *text;            /* the generated, corrected or rewritten text */
   GArray *edits;         /* DraftdGrammarEdit, byte offsets into the request's text (grammar jobs) */
+  GArray *suggestions;   /* Correct: DraftdGrammarEdit the target doubted, offered and not applied (as edits) */
   DraftdJobStats stats;
   GError *error;
 } DraftdJobResult;

@@ -70,6 +70,35 @@ dict_rules (DBusMessageIter *d, const GArray *edits)
   dbus_message_iter_close_container (d, &entry);
 }
 
+/* "suggestions" (Correct): what the target doubted, offered and not applied, each as an edit
+ * with its rule, (offset, length, replacement, kind, message, rule) in the reply's unit. In
+ * the stats, so that the reply's and Finished's signatures stay as they were. */
+static void
+dict_suggestions (DBusMessageIter *d, const DraftdJob *job)
+{
+  DBusMessageIter entry, var, arr, st;
+  const char *key = "suggestions";
+  const GArray *s = job->result.suggestions;
+  dbus_message_iter_open_container (d, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
+  dbus_message_iter_append_basic (&entry, DBUS_TYPE_STRING, &key);
+  dbus_message_iter_open_container (&entry, DBUS_TYPE_VARIANT, "a(uussss)", &var);
+  dbus_message_iter_open_container (&var, DBUS_TYPE_ARRAY, "(uussss)", &arr);
+  for (guint i = 0; s && i < s->len; i++) {
+    DraftdWireEdit w = draftd_reply_wire_edit (job->request, &g_array_index (s, DraftdGrammarEdit, i));
+    dbus_message_iter_open_container (&arr, DBUS_TYPE_STRUCT, NULL, &st);
+    dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &w.offset);
+    dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &w.length);
+    dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &w.replacement);
+    dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &w.kind);
+    dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &w.message);
+    dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &w.rule);
+    dbus_message_iter_close_container (&arr, &st);
+  }
+  dbus_message_iter_close_container (&var, &arr);
+  dbus_message_iter_close_container (&entry, &var);
+  dbus_message_iter_close_container (d, &entry);
+}
+
 /* The counts every job has, into the open a{sv} `d`. */
 static void
 dict_common_stats (DBusMessageIter *d, const DraftdJobStats *st)
@@ -147,5 +176,7 @@ draftd_reply_grammar (DBusMessageIter *it, const DraftdJob *job, gboolean reply)
   append_grammar_stats (&d, &job->result.stats);
   if (reply)
     dict_rules (&d, job->result.edits);
+  if (job->result.suggestions)
+    dict_suggestions (&d, job);
   dbus_message_iter_close_container (it, &d);
 }

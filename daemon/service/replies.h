@@ -15,5 +15,6 @@ DraftdWireEdit draftd_reply_wire_edit (const DraftdJobRequest *req, const Draftd
 /* Complete, Chat: text, stats. */
 void draftd_reply_generation (DBusMessageIter *it, const DraftdJob *job, gboolean reply);
 /* Correct, Rewrite: text, edits (the reply only: Finished follows the Edit signals), stats
- * with the grammar driver's counts and, in the reply, each edit's rule. */
+ * with the grammar driver's counts and, in the reply, each edit's rule; Correct's stats, in
+ * the reply and Finished, also its suggestions. */
 void draftd_reply_grammar (DBusMessageIter *it, const DraftdJob *job, gboolean reply);

@@ -1,5 +1,6 @@
 #include "lib/bus/client.h"
 #include "lib/bus/glib-loop.h"
+#include <string.h>
 
 G_DEFINE_QUARK (draftd-bus-client-error-quark, draftd_bus_client_error)
 
@@ -107,6 +108,55 @@ next_arg (DBusMessageIter *it, int type, void *out)
     return FALSE;
   dbus_message_iter_get_basic (it, out);
   return TRUE;
+}
+
+/* One (uussss) struct as an edit; FALSE when it is not one. */
+static gboolean
+struct_edit (DBusMessageIter *st, DraftdBusEdit *e)
+{
+  DBusMessageIter f;
+  dbus_message_iter_recurse (st, &f);
+  if (dbus_message_iter_get_arg_type (&f) != DBUS_TYPE_UINT32)
+    return FALSE;
+  dbus_message_iter_get_basic (&f, &e->offset);
+  if (!next_arg (&f, DBUS_TYPE_UINT32, &e->length) || !next_arg (&f, DBUS_TYPE_STRING, &e->replacement) ||
+      !next_arg (&f, DBUS_TYPE_STRING, &e->kind) || !next_arg (&f, DBUS_TYPE_STRING, &e->message) ||
+      !next_arg (&f, DBUS_TYPE_STRING, &e->rule))
+    return FALSE;
+  e->message = *e->message ? e->message : NULL;
+  e->rule = *e->rule ? e->rule : NULL;
+  return TRUE;
+}
+
+gboolean
+draftd_bus_dict_edits (DBusMessageIter *dict, const char *key, void (*each) (gpointer user, const DraftdBusEdit *e), gpointer user)
+{
+  DBusMessageIter d;
+  if (dbus_message_iter_get_arg_type (dict) != DBUS_TYPE_ARRAY)
+    return FALSE;
+  dbus_message_iter_recurse (dict, &d);
+  for (; dbus_message_iter_get_arg_type (&d) == DBUS_TYPE_DICT_ENTRY; dbus_message_iter_next (&d)) {
+    DBusMessageIter en, var, arr;
+    const char *k;
+    dbus_message_iter_recurse (&d, &en);
+    if (dbus_message_iter_get_arg_type (&en) != DBUS_TYPE_STRING)
+      return FALSE;
+    dbus_message_iter_get_basic (&en, &k);
+    dbus_message_iter_next (&en);
+    dbus_message_iter_recurse (&en, &var);
+    if (strcmp (k, key) != 0)
+      continue;
+    if (dbus_message_iter_get_arg_type (&var) != DBUS_TYPE_ARRAY || dbus_message_iter_get_element_type (&var) != DBUS_TYPE_STRUCT)
+      return FALSE;
+    dbus_message_iter_recurse (&var, &arr);
+    for (; dbus_message_iter_get_arg_type (&arr) == DBUS_TYPE_STRUCT; dbus_message_iter_next (&arr)) {
+      DraftdBusEdit e = { 0 };
+      if (struct_edit (&arr, &e))
+        each (user, &e);
+    }
+    return TRUE;
+  }
+  return FALSE;
 }
 
 static void

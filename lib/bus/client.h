@@ -87,6 +87,11 @@ typedef struct {
   const char *replacement, *kind, *message, *rule;
 } DraftdBusEdit;
 
+/* Calls each(user, edit) for every (uussss) of the a(uussss) under `key` in the a{sv} `dict`
+ * (Correct's stats "suggestions": offered, not applied); FALSE when there is none of that type. */
+gboolean draftd_bus_dict_edits (DBusMessageIter *dict, const char *key, void (*each) (gpointer user, const DraftdBusEdit *e),
+                                gpointer user);
+
 /* What a followed job's signals call; `job` is what draftd_bus_follow was given. After
  * finished or failed the job is no longer followed. Any callback may be NULL. */
 typedef struct {

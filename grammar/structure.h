@@ -1,0 +1,22 @@
+/* A second opinion on a sentence's structure from Debian's link-grammar (liblink-grammar-dev,
+ * AbiWord's grammar checker; an optional dependency): whether its English dictionary finds a
+ * complete linkage of the sentence. It fails on half of learners' sentences and on some clean
+ * ones, so it never judges alone: a rule family asks it whether a candidate turns a sentence
+ * without a complete linkage into one with (docs/correction.md, "Seeing the sentence's
+ * structure"). Thread-safe: the dictionary is shared and read only, each parse has its own
+ * options. Without link-grammar, or with DRAFTD_LINK_GRAMMAR=0, every answer is UNKNOWN. */
+#pragma once
+#include <glib.h>
+
+typedef enum {
+  DRAFTD_STRUCTURE_UNKNOWN,   /* no parser here, or it gave up (too long, out of time) */
+  DRAFTD_STRUCTURE_COMPLETE,  /* a linkage joins every word */
+  DRAFTD_STRUCTURE_BROKEN,    /* only linkages that leave a word out */
+} DraftdStructure;
+
+DraftdStructure draftd_structure_parse (const char *sentence);
+/* Loads link-grammar's English dictionary (350 ms) now rather than at the first question; a
+ * daemon calls it on its preloading thread. Once: a parse that comes first waits for it. */
+void draftd_structure_prepare (void);
+/* Does the candidate mend the sentence: `before` has no complete linkage and `after` has one? */
+gboolean draftd_structure_mends (const char *before, const char *after);
