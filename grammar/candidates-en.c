@@ -5,6 +5,7 @@
 #include <string.h>
 #include "grammar/candidates-private.h"
 #include "grammar/forms.h"
+#include "grammar/spell-index.h"
 
 const float draftd_candidates_margins[DRAFTD_FIX_N_KINDS] = {
   [DRAFTD_FIX_SPELLING] = 2.5f,    [DRAFTD_FIX_AGREEMENT] = 0.5f,   [DRAFTD_FIX_VERB_FORM] = 1.0f,
@@ -94,6 +95,71 @@ edit_distance (const char *a, const char *b)
   return MIN (d[n][m], 9u);
 }
 
+/* How far a suggestion is from the word as typed, in edits a writer makes: the index's
+ * weighted edits (a letter doubled or undoubled, a vowel for a vowel, a swap cost less than a
+ * consonant changed: "safty" is "safety" before "salty"), less its first-letter half edit,
+ * which the prior weighs on its own; plain edits beyond the index's reach. */
+static float
+typing_cost (const char *typed, const char *word)
+{
+  float cost = draftd_spell_index_cost (typed, word);
+  if (cost < 0)
+    return (float) edit_distance (typed, word);
+  return cost - (g_utf8_get_char (typed) != g_utf8_get_char (word) ? 0.5f : 0.0f);
+}
+
+static gboolean
+vowel_letter (gunichar c)
+{
+  return c < 128 && strchr ("aeiouy", (int) c) != NULL;
+}
+
+/* A word's letters, lower case, a doubled letter written once ("untill" -> "until"). */
+static gunichar *
+undoubled (const char *word, glong *n)
+{
+  g_autofree gunichar *all = g_utf8_to_ucs4_fast (word, -1, n);
+  gunichar *out = g_new (gunichar, *n + 1);
+  glong k = 0;
+  for (glong i = 0; i < *n; i++)
+    if (k == 0 || g_unichar_tolower (all[i]) != out[k - 1])
+      out[k++] = g_unichar_tolower (all[i]);
+  out[k] = 0;
+  *n = k;
+  return out;
+}
+
+/* How many of the letters typed a suggestion changes or drops, a vowel for a vowel and a
+ * letter doubled or undoubled aside: the typed word's length less its longest common
+ * subsequence with the suggestion. Letters the writer left out cost nothing here. */
+static glong
+typed_letters_changed (const char *typed, const char *word)
+{
+  glong na = 0, nb = 0;
+  g_autofree gunichar *a = undoubled (typed, &na), *b = undoubled (word, &nb);
+  if (na > 32 || nb > 32)
+    return 0;
+  guint8 l[33][33] = { { 0 } };
+  for (glong i = 1; i <= na; i++)
+    for (glong j = 1; j <= nb; j++) {
+      gboolean same = a[i - 1] == b[j - 1] || (vowel_letter (a[i - 1]) && vowel_letter (b[j - 1]));
+      l[i][j] = same ? l[i - 1][j - 1] + 1 : MAX (l[i - 1][j], l[i][j - 1]);
+    }
+  return na - l[na][nb];
+}
+
+/* A lower-case word the dictionary lacks is not respelt as a word that changes or drops two
+ * or more of its letters ("wikitable" -> "writable", "sejmik" -> "semis", "indebtment" ->
+ * "investment"): that is a term, a name or a word of another language more often than a slip,
+ * since writers leave letters out far more often than they type wrong ones ("inviroment",
+ * "sofisticated" and "trasisional" change one at most). The word stays flagged, without
+ * that suggestion (docs/correction.md#spelling). */
+static gboolean
+far_respelling (const Word *w, const char *suggestion)
+{
+  return g_unichar_islower (g_utf8_get_char (w->text)) && !strpbrk (suggestion, " -") &&
+         typed_letters_changed (w->lower, suggestion) >= 2;
+}
 
 void
 draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s, const Word *w, GArray *out, guint site)
@@ -132,9 +198,9 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
     /* Fewer edits are likelier (Hunspell's own order is a weak guide: "wite" before "which"
      * for "wich"); a split or hyphenated suggestion is rarely the word, and writers seldom
      * get a word's first letter wrong ("adress" is "address", not "dress"). */
-    if (g_utf8_strlen (sugg[i], -1) <= 2 && g_utf8_strlen (w->text, -1) > 2)
+    if ((g_utf8_strlen (sugg[i], -1) <= 2 && g_utf8_strlen (w->text, -1) > 2) || far_respelling (w, sl))
       continue;
-    float prior = -margin (c, sp) * edit_distance (w->text, sugg[i]) - 0.3f * i - (strpbrk (sugg[i], " -") ? 3.0f : 0.0f) -
+    float prior = -margin (c, sp) * typing_cost (w->lower, sl) - 0.3f * i - (strpbrk (sugg[i], " -") ? 3.0f : 0.0f) -
                   (g_ascii_tolower (sugg[i][0]) != g_ascii_tolower (w->lower[0]) ? 3.0f : 0.0f);
     g_autofree char *rep = draftd_candidates_match_case (w->text, sugg[i]);
     draftd_candidates_add (out, w->start, w->end, rep, sp, prior, site);
