@@ -161,6 +161,23 @@ far_respelling (const Word *w, const char *suggestion)
          typed_letters_changed (w->lower, suggestion) >= 2;
 }
 
+/* The prepositions learners run into the next word ("infact", "ofcourse", "atleast",
+ * "aswell"); not "a" or "be", which make "a cadmic" of "acadmic" and "be case" of "becase". */
+static const char *const run_together_heads = " in of as at on by ";
+
+/* The word's own letters after one of those: learners run "in fact", "in order", "of
+ * course" together ("infact" is "in fact", not "infect"), a space left out. */
+static gboolean
+run_together (const char *lower, const char *sl)
+{
+  const char *space = strchr (sl, ' ');
+  if (space == NULL || strchr (space + 1, ' ') || strchr (sl, '-') || strlen (space + 1) < 3)
+    return FALSE;
+  g_autofree char *first = g_strndup (sl, space - sl);
+  g_autofree char *joined = g_strconcat (first, space + 1, NULL);
+  return g_str_equal (joined, lower) && draftd_candidates_in_list (run_together_heads, first);
+}
+
 void
 draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s, const Word *w, GArray *out, guint site)
 {
@@ -196,11 +213,14 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
                                            !g_unichar_isupper (g_utf8_get_char (w->text)) && (!recased || strlen (w->lower) < 4)))
       continue;
     /* Fewer edits are likelier (Hunspell's own order is a weak guide: "wite" before "which"
-     * for "wich"); a split or hyphenated suggestion is rarely the word, and writers seldom
-     * get a word's first letter wrong ("adress" is "address", not "dress"). */
+     * for "wich"); a split or hyphenated suggestion is rarely the word (unless a space was left
+     * out after a function word: run_together), and writers seldom get a word's first letter
+     * wrong ("adress" is "address", not "dress"). */
     if ((g_utf8_strlen (sugg[i], -1) <= 2 && g_utf8_strlen (w->text, -1) > 2) || far_respelling (w, sl))
       continue;
-    float prior = -margin (c, sp) * typing_cost (w->lower, sl) - 0.3f * i - (strpbrk (sugg[i], " -") ? 3.0f : 0.0f) -
+    gboolean joined = run_together (w->lower, sl);
+    float prior = -margin (c, sp) * (joined ? 0.3f : typing_cost (w->lower, sl)) - 0.3f * i -
+                  (strpbrk (sugg[i], " -") && !joined ? 3.0f : 0.0f) -
                   (g_ascii_tolower (sugg[i][0]) != g_ascii_tolower (w->lower[0]) ? 3.0f : 0.0f);
     g_autofree char *rep = draftd_candidates_match_case (w->text, sugg[i]);
     draftd_candidates_add (out, w->start, w->end, rep, sp, prior, site);
@@ -351,7 +371,8 @@ draftd_candidates_function_word (const char *lower)
 static const char *const openers_words =
   " because although though however nowadays today first firstly secondly finally also besides moreover therefore "
   "unfortunately fortunately actually recently usually generally especially sometimes everyone everybody something "
-  "people while since before after many most some every another other these those there their they ";
+  "people while since before after many most some every another other these those there their they furthermore "
+  "nevertheless consequently additionally meanwhile otherwise instead perhaps personally obviously clearly certainly ";
 
 /* Does the suggestion look like the word's letters put right rather than a look-alike of a
  * name? Two words run together ("Inorder", "Infact"), a letter left out ("Techology") or
@@ -400,6 +421,16 @@ draftd_candidates_near_word (const DraftdCandidateContext *c, const Word *w)
   return FALSE;
 }
 
+/* A split suggestion whose first word is a preposition learners run into the next and whose
+ * second a word in lower case ("in fact"; not "Van Dyke"). */
+static gboolean
+split_words_known (const DraftdCandidateContext *c, const char *sl)
+{
+  g_auto (GStrv) parts = g_strsplit (sl, " ", -1);
+  return g_strv_length (parts) == 2 && draftd_candidates_in_list (run_together_heads, parts[0]) &&
+         draftd_spell_regions (c->spell, "en", parts[1]) != 0;
+}
+
 gboolean
 draftd_candidates_misspelt_opener (const DraftdCandidateContext *c, const Word *w)
 {
@@ -407,8 +438,15 @@ draftd_candidates_misspelt_opener (const DraftdCandidateContext *c, const Word *
     if (g_str_equal (w->lower, contractions[i][0]))
       return TRUE;
   g_auto (GStrv) sugg = draftd_spell_suggest (c->spell, c->lang, w->text);
-  for (guint i = 0; sugg[i] && i < 4; i++) {
+  for (guint i = 0; sugg[i] && i < 6; i++) {
     g_autofree char *sl = g_utf8_strdown (sugg[i], -1);
+    /* Two words run together, the first a preposition ("Infact", "Inorder"): no name
+     * splits so. Further down the list than a respelling, which the best guess often is
+     * ("Infect"). */
+    if (strchr (sl, ' ') && letters_put_right (w->lower, sl) && split_words_known (c, sl))
+      return TRUE;
+    if (i >= 4)
+      continue;
     if (edit_distance (w->lower, sl) <= 1 && (draftd_candidates_function_word (sl) || draftd_candidates_in_list (openers_words, sl)))
       return TRUE;
     /* The best guess only: a name has some look-alike further down ("Salamander"); and only a

@@ -84,8 +84,9 @@ check_kinds (Run *r)
   }
 }
 
-/* Suggestions are weighed by the edits writers make (a letter left out or doubled is cheap),
- * and a lower-case word is not respelt as one that changes two of its letters. */
+/* Suggestions are weighed by the edits writers make (a letter left out or doubled is cheap, a
+ * space left out after a preposition too), and a lower-case word is not respelt as one that
+ * changes two of its letters. */
 static void
 check_typing_cost (Run *r)
 {
@@ -95,6 +96,11 @@ check_typing_cost (Run *r)
     { "We must protect the inviroment.", "We must protect the environment." },
     { "It is a very sofisticated machine.", "It is a very sophisticated machine." },
     { "The regional sejmik voted on the budget.", "The regional sejmik voted on the budget." },
+    /* A space left out after a preposition, at a sentence's start too; a name is no such run. */
+    { "Inorder to win, they worked hard.", "In order to win, they worked hard." },
+    { "They worked hard infact.", "They worked hard in fact." },
+    { "Furethermore, it rains.", "Furthermore, it rains." },
+    { "Vandyke painted it.", "Vandyke painted it." },
   };
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
     g_autofree char *out = correct (r, cases[i][0]);
