@@ -206,11 +206,12 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
   }
   for (guint i = 0; sugg[i] && i < 6; i++) {
     /* A lower-case word is not respelt as a name ("du" -> "Du"), unless it is that name in
-     * lower case and long enough not to be a foreign word ("english" -> "English"). */
+     * lower case and long enough not to be a foreign word or a slip (five letters at least:
+     * "yong" is "young", not "Yong"). */
     g_autofree char *sl = g_utf8_strdown (sugg[i], -1);
     gboolean recased = g_str_equal (sl, w->lower);
     if (g_str_equal (sugg[i], w->text) || (g_unichar_isupper (g_utf8_get_char (sugg[i])) &&
-                                           !g_unichar_isupper (g_utf8_get_char (w->text)) && (!recased || strlen (w->lower) < 4)))
+                                           !g_unichar_isupper (g_utf8_get_char (w->text)) && (!recased || strlen (w->lower) < 5)))
       continue;
     /* Fewer edits are likelier (Hunspell's own order is a weak guide: "wite" before "which"
      * for "wich"); a split or hyphenated suggestion is rarely the word (unless a space was left

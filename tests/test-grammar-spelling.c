@@ -101,6 +101,8 @@ check_typing_cost (Run *r)
     { "They worked hard infact.", "They worked hard in fact." },
     { "Furethermore, it rains.", "Furthermore, it rains." },
     { "Vandyke painted it.", "Vandyke painted it." },
+    /* A name in lower case is the name from five letters on; below, likelier a slip. */
+    { "Our yong people can learn a lot.", "Our young people can learn a lot." },
   };
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
     g_autofree char *out = correct (r, cases[i][0]);
