@@ -148,17 +148,35 @@ typed_letters_changed (const char *typed, const char *word)
   return na - l[na][nb];
 }
 
+/* How many letters typed the suggestion lacks, counted with repeats ("sejmik", "semis": j and
+ * k): a learner's jumble keeps its word's letters in another order ("lrenikg", "learning"). */
+static guint
+typed_letters_lacking (const char *typed, const char *word)
+{
+  guint have[128] = { 0 }, lacking = 0;
+  for (const char *p = word; *p; p++)
+    if ((guchar) *p < 128)
+      have[(guchar) *p]++;
+  for (const char *p = typed; *p; p++) {
+    if ((guchar) *p >= 128 || have[(guchar) *p] == 0)
+      lacking++;
+    else
+      have[(guchar) *p]--;
+  }
+  return lacking;
+}
+
 /* A lower-case word the dictionary lacks is not respelt as a word that changes or drops two
  * or more of its letters ("wikitable" -> "writable", "sejmik" -> "semis", "indebtment" ->
  * "investment"): that is a term, a name or a word of another language more often than a slip,
  * since writers leave letters out far more often than they type wrong ones ("inviroment",
- * "sofisticated" and "trasisional" change one at most). The word stays flagged, without
- * that suggestion (docs/correction.md#spelling). */
+ * "sofisticated" and "trasisional" change one at most), and keeps the letters of a jumble. The
+ * word stays flagged, without that suggestion (docs/correction.md#spelling). */
 static gboolean
 far_respelling (const Word *w, const char *suggestion)
 {
   return g_unichar_islower (g_utf8_get_char (w->text)) && !strpbrk (suggestion, " -") &&
-         typed_letters_changed (w->lower, suggestion) >= 2;
+         typed_letters_lacking (w->lower, suggestion) >= 2 && typed_letters_changed (w->lower, suggestion) >= 2;
 }
 
 /* The prepositions learners run into the next word ("infact", "ofcourse", "atleast",

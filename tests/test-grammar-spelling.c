@@ -96,6 +96,7 @@ check_typing_cost (Run *r)
     { "We must protect the inviroment.", "We must protect the environment." },
     { "It is a very sofisticated machine.", "It is a very sophisticated machine." },
     { "The regional sejmik voted on the budget.", "The regional sejmik voted on the budget." },
+    { "I read three pargarghs today.", "I read three paragraphs today." },
     /* A space left out after a preposition, at a sentence's start too; a name is no such run. */
     { "Inorder to win, they worked hard.", "In order to win, they worked hard." },
     { "They worked hard infact.", "They worked hard in fact." },
