@@ -5,6 +5,7 @@
 #include <string.h>
 #include "grammar/candidates-private.h"
 #include "grammar/forms.h"
+#include "grammar/spell-index.h"
 
 const float draftd_candidates_margins[DRAFTD_FIX_N_KINDS] = {
   [DRAFTD_FIX_SPELLING] = 2.5f,    [DRAFTD_FIX_AGREEMENT] = 0.5f,   [DRAFTD_FIX_VERB_FORM] = 1.0f,
@@ -94,6 +95,106 @@ edit_distance (const char *a, const char *b)
   return MIN (d[n][m], 9u);
 }
 
+/* How far a suggestion is from the word as typed, in edits a writer makes: the index's
+ * weighted edits (a letter doubled or undoubled, a vowel for a vowel, a swap cost less than a
+ * consonant changed: "safty" is "safety" before "salty"), less its first-letter half edit,
+ * which the prior weighs on its own; plain edits beyond the index's reach. */
+static float
+typing_cost (const char *typed, const char *word)
+{
+  float cost = draftd_spell_index_cost (typed, word);
+  if (cost < 0)
+    return (float) edit_distance (typed, word);
+  return cost - (g_utf8_get_char (typed) != g_utf8_get_char (word) ? 0.5f : 0.0f);
+}
+
+static gboolean
+vowel_letter (gunichar c)
+{
+  return c < 128 && strchr ("aeiouy", (int) c) != NULL;
+}
+
+/* A word's letters, lower case, a doubled letter written once ("untill" -> "until"). */
+static gunichar *
+undoubled (const char *word, glong *n)
+{
+  g_autofree gunichar *all = g_utf8_to_ucs4_fast (word, -1, n);
+  gunichar *out = g_new (gunichar, *n + 1);
+  glong k = 0;
+  for (glong i = 0; i < *n; i++)
+    if (k == 0 || g_unichar_tolower (all[i]) != out[k - 1])
+      out[k++] = g_unichar_tolower (all[i]);
+  out[k] = 0;
+  *n = k;
+  return out;
+}
+
+/* How many of the letters typed a suggestion changes or drops, a vowel for a vowel and a
+ * letter doubled or undoubled aside: the typed word's length less its longest common
+ * subsequence with the suggestion. Letters the writer left out cost nothing here. */
+static glong
+typed_letters_changed (const char *typed, const char *word)
+{
+  glong na = 0, nb = 0;
+  g_autofree gunichar *a = undoubled (typed, &na), *b = undoubled (word, &nb);
+  if (na > 32 || nb > 32)
+    return 0;
+  guint8 l[33][33] = { { 0 } };
+  for (glong i = 1; i <= na; i++)
+    for (glong j = 1; j <= nb; j++) {
+      gboolean same = a[i - 1] == b[j - 1] || (vowel_letter (a[i - 1]) && vowel_letter (b[j - 1]));
+      l[i][j] = same ? l[i - 1][j - 1] + 1 : MAX (l[i - 1][j], l[i][j - 1]);
+    }
+  return na - l[na][nb];
+}
+
+/* How many letters typed the suggestion lacks, counted with repeats ("sejmik", "semis": j and
+ * k): a learner's jumble keeps its word's letters in another order ("lrenikg", "learning"). */
+static guint
+typed_letters_lacking (const char *typed, const char *word)
+{
+  guint have[128] = { 0 }, lacking = 0;
+  for (const char *p = word; *p; p++)
+    if ((guchar) *p < 128)
+      have[(guchar) *p]++;
+  for (const char *p = typed; *p; p++) {
+    if ((guchar) *p >= 128 || have[(guchar) *p] == 0)
+      lacking++;
+    else
+      have[(guchar) *p]--;
+  }
+  return lacking;
+}
+
+/* A lower-case word the dictionary lacks is not respelt as a word that changes or drops two
+ * or more of its letters ("wikitable" -> "writable", "sejmik" -> "semis", "indebtment" ->
+ * "investment"): that is a term, a name or a word of another language more often than a slip,
+ * since writers leave letters out far more often than they type wrong ones ("inviroment",
+ * "sofisticated" and "trasisional" change one at most), and keeps the letters of a jumble. The
+ * word stays flagged, without that suggestion (docs/correction.md#spelling). */
+static gboolean
+far_respelling (const Word *w, const char *suggestion)
+{
+  return g_unichar_islower (g_utf8_get_char (w->text)) && !strpbrk (suggestion, " -") &&
+         typed_letters_lacking (w->lower, suggestion) >= 2 && typed_letters_changed (w->lower, suggestion) >= 2;
+}
+
+/* The prepositions learners run into the next word ("infact", "ofcourse", "atleast",
+ * "aswell"); not "a" or "be", which make "a cadmic" of "acadmic" and "be case" of "becase". */
+static const char *const run_together_heads = " in of as at on by ";
+
+/* The word's own letters after one of those: learners run "in fact", "in order", "of
+ * course" together ("infact" is "in fact", not "infect"), a space left out. */
+static gboolean
+run_together (const char *lower, const char *sl)
+{
+  const char *space = strchr (sl, ' ');
+  if (space == NULL || strchr (space + 1, ' ') || strchr (sl, '-') || strlen (space + 1) < 3)
+    return FALSE;
+  g_autofree char *first = g_strndup (sl, space - sl);
+  g_autofree char *joined = g_strconcat (first, space + 1, NULL);
+  return g_str_equal (joined, lower) && draftd_candidates_in_list (run_together_heads, first);
+}
 
 void
 draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s, const Word *w, GArray *out, guint site)
@@ -123,18 +224,22 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
   }
   for (guint i = 0; sugg[i] && i < 6; i++) {
     /* A lower-case word is not respelt as a name ("du" -> "Du"), unless it is that name in
-     * lower case and long enough not to be a foreign word ("english" -> "English"). */
+     * lower case and long enough not to be a foreign word or a slip (five letters at least:
+     * "yong" is "young", not "Yong"). */
     g_autofree char *sl = g_utf8_strdown (sugg[i], -1);
     gboolean recased = g_str_equal (sl, w->lower);
     if (g_str_equal (sugg[i], w->text) || (g_unichar_isupper (g_utf8_get_char (sugg[i])) &&
-                                           !g_unichar_isupper (g_utf8_get_char (w->text)) && (!recased || strlen (w->lower) < 4)))
+                                           !g_unichar_isupper (g_utf8_get_char (w->text)) && (!recased || strlen (w->lower) < 5)))
       continue;
     /* Fewer edits are likelier (Hunspell's own order is a weak guide: "wite" before "which"
-     * for "wich"); a split or hyphenated suggestion is rarely the word, and writers seldom
-     * get a word's first letter wrong ("adress" is "address", not "dress"). */
-    if (g_utf8_strlen (sugg[i], -1) <= 2 && g_utf8_strlen (w->text, -1) > 2)
+     * for "wich"); a split or hyphenated suggestion is rarely the word (unless a space was left
+     * out after a function word: run_together), and writers seldom get a word's first letter
+     * wrong ("adress" is "address", not "dress"). */
+    if ((g_utf8_strlen (sugg[i], -1) <= 2 && g_utf8_strlen (w->text, -1) > 2) || far_respelling (w, sl))
       continue;
-    float prior = -margin (c, sp) * edit_distance (w->text, sugg[i]) - 0.3f * i - (strpbrk (sugg[i], " -") ? 3.0f : 0.0f) -
+    gboolean joined = run_together (w->lower, sl);
+    float prior = -margin (c, sp) * (joined ? 0.3f : typing_cost (w->lower, sl)) - 0.3f * i -
+                  (strpbrk (sugg[i], " -") && !joined ? 3.0f : 0.0f) -
                   (g_ascii_tolower (sugg[i][0]) != g_ascii_tolower (w->lower[0]) ? 3.0f : 0.0f);
     g_autofree char *rep = draftd_candidates_match_case (w->text, sugg[i]);
     draftd_candidates_add (out, w->start, w->end, rep, sp, prior, site);
@@ -285,7 +390,8 @@ draftd_candidates_function_word (const char *lower)
 static const char *const openers_words =
   " because although though however nowadays today first firstly secondly finally also besides moreover therefore "
   "unfortunately fortunately actually recently usually generally especially sometimes everyone everybody something "
-  "people while since before after many most some every another other these those there their they ";
+  "people while since before after many most some every another other these those there their they furthermore "
+  "nevertheless consequently additionally meanwhile otherwise instead perhaps personally obviously clearly certainly ";
 
 /* Does the suggestion look like the word's letters put right rather than a look-alike of a
  * name? Two words run together ("Inorder", "Infact"), a letter left out ("Techology") or
@@ -334,6 +440,16 @@ draftd_candidates_near_word (const DraftdCandidateContext *c, const Word *w)
   return FALSE;
 }
 
+/* A split suggestion whose first word is a preposition learners run into the next and whose
+ * second a word in lower case ("in fact"; not "Van Dyke"). */
+static gboolean
+split_words_known (const DraftdCandidateContext *c, const char *sl)
+{
+  g_auto (GStrv) parts = g_strsplit (sl, " ", -1);
+  return g_strv_length (parts) == 2 && draftd_candidates_in_list (run_together_heads, parts[0]) &&
+         draftd_spell_regions (c->spell, "en", parts[1]) != 0;
+}
+
 gboolean
 draftd_candidates_misspelt_opener (const DraftdCandidateContext *c, const Word *w)
 {
@@ -341,8 +457,15 @@ draftd_candidates_misspelt_opener (const DraftdCandidateContext *c, const Word *
     if (g_str_equal (w->lower, contractions[i][0]))
       return TRUE;
   g_auto (GStrv) sugg = draftd_spell_suggest (c->spell, c->lang, w->text);
-  for (guint i = 0; sugg[i] && i < 4; i++) {
+  for (guint i = 0; sugg[i] && i < 6; i++) {
     g_autofree char *sl = g_utf8_strdown (sugg[i], -1);
+    /* Two words run together, the first a preposition ("Infact", "Inorder"): no name
+     * splits so. Further down the list than a respelling, which the best guess often is
+     * ("Infect"). */
+    if (strchr (sl, ' ') && letters_put_right (w->lower, sl) && split_words_known (c, sl))
+      return TRUE;
+    if (i >= 4)
+      continue;
     if (edit_distance (w->lower, sl) <= 1 && (draftd_candidates_function_word (sl) || draftd_candidates_in_list (openers_words, sl)))
       return TRUE;
     /* The best guess only: a name has some look-alike further down ("Salamander"); and only a

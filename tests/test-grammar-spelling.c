@@ -84,6 +84,33 @@ check_kinds (Run *r)
   }
 }
 
+/* Suggestions are weighed by the edits writers make (a letter left out or doubled is cheap, a
+ * space left out after a preposition too), and a lower-case word is not respelt as one that
+ * changes two of its letters. */
+static void
+check_typing_cost (Run *r)
+{
+  static const char *const cases[][2] = {
+    { "She was very successfull in her job.", "She was very successful in her job." },
+    { "They are hirring new staff.", "They are hiring new staff." },
+    { "We must protect the inviroment.", "We must protect the environment." },
+    { "It is a very sofisticated machine.", "It is a very sophisticated machine." },
+    { "The regional sejmik voted on the budget.", "The regional sejmik voted on the budget." },
+    { "I read three pargarghs today.", "I read three paragraphs today." },
+    /* A space left out after a preposition, at a sentence's start too; a name is no such run. */
+    { "Inorder to win, they worked hard.", "In order to win, they worked hard." },
+    { "They worked hard infact.", "They worked hard in fact." },
+    { "Furethermore, it rains.", "Furthermore, it rains." },
+    { "Vandyke painted it.", "Vandyke painted it." },
+    /* A name in lower case is the name from five letters on; below, likelier a slip. */
+    { "Our yong people can learn a lot.", "Our young people can learn a lot." },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    g_autofree char *out = correct (r, cases[i][0]);
+    tap_ok (g_str_equal (out, cases[i][1]), "%s -> %s", cases[i][0], out);
+  }
+}
+
 static void
 check_untouched (Run *r)
 {
@@ -135,6 +162,7 @@ main (void)
   check_languages (&r, en_dir);
   check_personal (&r, dir);
   check_kinds (&r);
+  check_typing_cost (&r);
   check_untouched (&r);
   g_array_unref (r.edits);
   test_grammar_clear (&g);
