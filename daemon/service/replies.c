@@ -70,13 +70,29 @@ dict_rules (DBusMessageIter *d, const GArray *edits)
   dbus_message_iter_close_container (d, &entry);
 }
 
+/* One edit as the (uusss) struct of the reply's edits, or (uussss) with its rule id. */
+static void
+append_wire_edit (DBusMessageIter *arr, const DraftdWireEdit *w, gboolean with_rule)
+{
+  DBusMessageIter st;
+  dbus_message_iter_open_container (arr, DBUS_TYPE_STRUCT, NULL, &st);
+  dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &w->offset);
+  dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &w->length);
+  dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &w->replacement);
+  dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &w->kind);
+  dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &w->message);
+  if (with_rule)
+    dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &w->rule);
+  dbus_message_iter_close_container (arr, &st);
+}
+
 /* "suggestions" (Correct): what the target doubted, offered and not applied, each as an edit
  * with its rule, (offset, length, replacement, kind, message, rule) in the reply's unit. In
  * the stats, so that the reply's and Finished's signatures stay as they were. */
 static void
 dict_suggestions (DBusMessageIter *d, const DraftdJob *job)
 {
-  DBusMessageIter entry, var, arr, st;
+  DBusMessageIter entry, var, arr;
   const char *key = "suggestions";
   const GArray *s = job->result.suggestions;
   dbus_message_iter_open_container (d, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
@@ -85,14 +101,7 @@ dict_suggestions (DBusMessageIter *d, const DraftdJob *job)
   dbus_message_iter_open_container (&var, DBUS_TYPE_ARRAY, "(uussss)", &arr);
   for (guint i = 0; s && i < s->len; i++) {
     DraftdWireEdit w = draftd_reply_wire_edit (job->request, &g_array_index (s, DraftdGrammarEdit, i));
-    dbus_message_iter_open_container (&arr, DBUS_TYPE_STRUCT, NULL, &st);
-    dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &w.offset);
-    dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &w.length);
-    dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &w.replacement);
-    dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &w.kind);
-    dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &w.message);
-    dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &w.rule);
-    dbus_message_iter_close_container (&arr, &st);
+    append_wire_edit (&arr, &w, TRUE);
   }
   dbus_message_iter_close_container (&var, &arr);
   dbus_message_iter_close_container (&entry, &var);
@@ -148,18 +157,12 @@ draftd_reply_wire_edit (const DraftdJobRequest *req, const DraftdGrammarEdit *e)
 static void
 append_edits (DBusMessageIter *it, const DraftdJob *job)
 {
-  DBusMessageIter arr, st;
+  DBusMessageIter arr;
   const GArray *edits = job->result.edits;
   dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY, "(uusss)", &arr);
   for (guint i = 0; edits && i < edits->len; i++) {
     DraftdWireEdit w = draftd_reply_wire_edit (job->request, &g_array_index (edits, DraftdGrammarEdit, i));
-    dbus_message_iter_open_container (&arr, DBUS_TYPE_STRUCT, NULL, &st);
-    dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &w.offset);
-    dbus_message_iter_append_basic (&st, DBUS_TYPE_UINT32, &w.length);
-    dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &w.replacement);
-    dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &w.kind);
-    dbus_message_iter_append_basic (&st, DBUS_TYPE_STRING, &w.message);
-    dbus_message_iter_close_container (&arr, &st);
+    append_wire_edit (&arr, &w, FALSE);
   }
   dbus_message_iter_close_container (it, &arr);
 }

@@ -131,32 +131,17 @@ struct_edit (DBusMessageIter *st, DraftdBusEdit *e)
 gboolean
 draftd_bus_dict_edits (DBusMessageIter *dict, const char *key, void (*each) (gpointer user, const DraftdBusEdit *e), gpointer user)
 {
-  DBusMessageIter d;
-  if (dbus_message_iter_get_arg_type (dict) != DBUS_TYPE_ARRAY)
+  DBusMessageIter var, arr;
+  if (!draftd_bus_dict_find (dict, key, &var) || dbus_message_iter_get_arg_type (&var) != DBUS_TYPE_ARRAY ||
+      dbus_message_iter_get_element_type (&var) != DBUS_TYPE_STRUCT)
     return FALSE;
-  dbus_message_iter_recurse (dict, &d);
-  for (; dbus_message_iter_get_arg_type (&d) == DBUS_TYPE_DICT_ENTRY; dbus_message_iter_next (&d)) {
-    DBusMessageIter en, var, arr;
-    const char *k;
-    dbus_message_iter_recurse (&d, &en);
-    if (dbus_message_iter_get_arg_type (&en) != DBUS_TYPE_STRING)
-      return FALSE;
-    dbus_message_iter_get_basic (&en, &k);
-    dbus_message_iter_next (&en);
-    dbus_message_iter_recurse (&en, &var);
-    if (strcmp (k, key) != 0)
-      continue;
-    if (dbus_message_iter_get_arg_type (&var) != DBUS_TYPE_ARRAY || dbus_message_iter_get_element_type (&var) != DBUS_TYPE_STRUCT)
-      return FALSE;
-    dbus_message_iter_recurse (&var, &arr);
-    for (; dbus_message_iter_get_arg_type (&arr) == DBUS_TYPE_STRUCT; dbus_message_iter_next (&arr)) {
-      DraftdBusEdit e = { 0 };
-      if (struct_edit (&arr, &e))
-        each (user, &e);
-    }
-    return TRUE;
+  dbus_message_iter_recurse (&var, &arr);
+  for (; dbus_message_iter_get_arg_type (&arr) == DBUS_TYPE_STRUCT; dbus_message_iter_next (&arr)) {
+    DraftdBusEdit e = { 0 };
+    if (struct_edit (&arr, &e))
+      each (user, &e);
   }
-  return FALSE;
+  return TRUE;
 }
 
 static void

@@ -39,27 +39,36 @@ draftd_bus_append_variant_string (DBusMessageIter *it, const char *s)
 }
 
 dbus_bool_t
-draftd_bus_dict_get (DBusMessageIter *dict, const char *key, int type, void *out)
+draftd_bus_dict_find (DBusMessageIter *dict, const char *key, DBusMessageIter *var)
 {
   DBusMessageIter d;
   if (dbus_message_iter_get_arg_type (dict) != DBUS_TYPE_ARRAY)
     return FALSE;
   dbus_message_iter_recurse (dict, &d);
   for (; dbus_message_iter_get_arg_type (&d) == DBUS_TYPE_DICT_ENTRY; dbus_message_iter_next (&d)) {
-    DBusMessageIter en, var;
+    DBusMessageIter en;
     const char *k;
     dbus_message_iter_recurse (&d, &en);
     if (dbus_message_iter_get_arg_type (&en) != DBUS_TYPE_STRING)
       return FALSE;
     dbus_message_iter_get_basic (&en, &k);
     dbus_message_iter_next (&en);
-    dbus_message_iter_recurse (&en, &var);
-    if (strcmp (k, key) == 0 && dbus_message_iter_get_arg_type (&var) == type) {
-      dbus_message_iter_get_basic (&var, out);
+    if (strcmp (k, key) == 0) {
+      dbus_message_iter_recurse (&en, var);
       return TRUE;
     }
   }
   return FALSE;
+}
+
+dbus_bool_t
+draftd_bus_dict_get (DBusMessageIter *dict, const char *key, int type, void *out)
+{
+  DBusMessageIter var;
+  if (!draftd_bus_dict_find (dict, key, &var) || dbus_message_iter_get_arg_type (&var) != type)
+    return FALSE;
+  dbus_message_iter_get_basic (&var, out);
+  return TRUE;
 }
 
 dbus_bool_t

@@ -10,6 +10,9 @@
 void draftd_bus_dict_add (DBusMessageIter *dict, const char *key, int type, const void *value);
 /* Appends one {sv} entry holding an "as" of the n strings (n < 0: up to a NULL). */
 void draftd_bus_dict_add_strv (DBusMessageIter *dict, const char *key, const char *const *strv, int n);
+/* The variant under `key` in the a{sv} that `dict` points at, recursed into *var (the first
+ * entry of that key); FALSE when absent or the dict is malformed. */
+dbus_bool_t draftd_bus_dict_find (DBusMessageIter *dict, const char *key, DBusMessageIter *var);
 /* The value of basic `type` under `key` in the a{sv} that `dict` points at, into *out (a
  * string stays the message's); FALSE when absent or of another type. */
 dbus_bool_t draftd_bus_dict_get (DBusMessageIter *dict, const char *key, int type, void *out);
