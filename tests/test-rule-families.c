@@ -64,8 +64,11 @@ main (void)
   g_autoptr (GHashTable) fires = g_hash_table_new (g_str_hash, g_str_equal), keeps = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; lines[i]; i++) {
     g_auto (GStrv) cols = g_strsplit (lines[i], "\t", 4);
-    gboolean fire = g_str_has_prefix (cols[1] ? cols[1] : "", "fire");
-    if (lines[i][0] == '#' || g_strv_length (cols) < 3 || (fire && cols[3] == NULL))
+    /* An empty line splits into no columns at all: count them before reading any. */
+    if (lines[i][0] == '#' || g_strv_length (cols) < 3)
+      continue;
+    gboolean fire = g_str_has_prefix (cols[1], "fire");
+    if (fire && cols[3] == NULL)
       continue;
     check (&g.ctx, cols);
     g_hash_table_add (fire ? fires : keeps, (gpointer) g_intern_string (cols[0]));
