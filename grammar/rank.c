@@ -319,6 +319,13 @@ score_site (DraftdScorer *s, Work *w, const DraftdCandidate *alts, guint n, gboo
   return TRUE;
 }
 
+/* Is the alternative the text as it is (the site's "no change")? */
+static gboolean
+keeps_text (const Work *w, const DraftdCandidate *c)
+{
+  return c->end - c->start == strlen (c->replacement) && memcmp (w->text->str + c->start, c->replacement, c->end - c->start) == 0;
+}
+
 /* A site kept as written: its best alternative of a rule's within `floor` (the text's own
  * score less the doubt band) is offered as a suggestion. Spelling is no rule's proposal, and
  * the dialect's spellings are sure. */
@@ -328,7 +335,7 @@ suggest (Work *w, const DraftdCandidate *alts, const double *scores, guint n, do
   gint pick = -1;
   for (guint a = 0; a < n; a++) {
     const DraftdCandidate *c = &alts[a];
-    gboolean same = c->end - c->start == strlen (c->replacement) && memcmp (w->text->str + c->start, c->replacement, c->end - c->start) == 0;
+    gboolean same = keeps_text (w, c);
     if (same || c->kind == DRAFTD_FIX_SPELLING || c->kind == DRAFTD_FIX_DIALECT || scores[a] + c->prior < floor)
       continue;
     if (pick < 0 || scores[a] + c->prior > scores[pick] + alts[pick].prior)
@@ -354,8 +361,7 @@ judge_site (DraftdScorer *s, Work *w, const DraftdCandidate *sites, guint n, gss
   for (guint a = 0; a < n; a++) {
     alts[a].start += shift;
     alts[a].end += shift;
-    spelling |= alts[a].kind == DRAFTD_FIX_SPELLING && alts[a].end - alts[a].start == strlen (alts[a].replacement) &&
-                memcmp (w->text->str + alts[a].start, alts[a].replacement, strlen (alts[a].replacement)) == 0;
+    spelling |= alts[a].kind == DRAFTD_FIX_SPELLING && keeps_text (w, &alts[a]);
   }
   g_autofree double *scores = g_new (double, n);
   if (!score_site (s, w, alts, n, spelling, scores, error))
@@ -364,7 +370,7 @@ judge_site (DraftdScorer *s, Work *w, const DraftdCandidate *sites, guint n, gss
   gint pick = -1;
   for (guint a = 0; a < n; a++) {
     const DraftdCandidate *c = &alts[a];
-    gboolean same = c->end - c->start == strlen (c->replacement) && memcmp (w->text->str + c->start, c->replacement, c->end - c->start) == 0;
+    gboolean same = keeps_text (w, c);
     g_debug ("candidate %s: model %.2f, prior %.2f", c->replacement, scores[a], c->prior);
     if (scores[a] + c->prior > best) {
       best = scores[a] + c->prior;
