@@ -70,16 +70,23 @@ judge (F *f, gsize start, gsize end, const char *const *alts, guint n, DraftdFix
   return TRUE;
 }
 
-/* A judged candidate that link-grammar says mends the sentence (it has a complete linkage
- * with the replacement and none without; grammar/structure.h) is sure; any other is the
- * target's to judge with the kind's margin less `bonus`. */
+/* Does link-grammar say the replacement of [start, end) mends the sentence: a complete linkage
+ * with it and none without (grammar/structure.h)? */
 static gboolean
-mend_or_judge (F *f, gsize start, gsize end, const char *rep, DraftdFixKind kind, float bonus)
+mended (const F *f, gsize start, gsize end, const char *rep)
 {
   g_autofree char *was = g_strndup (f->s + start, end - start);
   g_autofree char *r = *was ? draftd_candidates_match_case (was, rep) : g_strdup (rep);
   g_autofree char *with = g_strdup_printf ("%.*s%s%s", (int) start, f->s, r, f->s + end);
-  if (draftd_structure_mends (f->s, with))
+  return draftd_structure_mends (f->s, with);
+}
+
+/* A judged candidate that mends the sentence is sure; any other is the target's to judge
+ * with the kind's margin less `bonus`. */
+static gboolean
+mend_or_judge (F *f, gsize start, gsize end, const char *rep, DraftdFixKind kind, float bonus)
+{
+  if (mended (f, start, end, rep))
     return sure (f, start, end, rep, kind);
   const char *alts[] = { rep };
   return judge (f, start, end, alts, 1, kind, bonus);
@@ -840,16 +847,19 @@ then_after_comparative (F *f)
    * then last year", "longer then usual", "more then ever". */
   gboolean standard = draftd_candidates_in_list (" last usual ever before expected anticipated planned average normal anyone anybody anything "
                                                  "everyone everybody everything ", near (f, 1));
-  if (comparative (prev))
-    return standard ? sure (f, w->start, w->end, "than", DRAFTD_FIX_WORD_CHOICE) : judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 1.5f);
-  for (gint d = -2; d >= -6; d--) {
+  /* The comparative right before "then" is surer than one further back in its clause. */
+  float bonus = comparative (prev) ? 1.5f : 0.0f;
+  for (gint d = -2; bonus == 0.0f && d >= -6; d--) {
     const char *p = near (f, d);
     if (p == NULL || draftd_candidates_in_list (" and but because when if that which who ", p))
       return FALSE;
     if (comparative (p))
-      return standard ? sure (f, w->start, w->end, "than", DRAFTD_FIX_WORD_CHOICE) : judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 1.0f);
+      bonus = 1.0f;
   }
-  return FALSE;
+  if (bonus == 0.0f)
+    return FALSE;
+  return standard ? sure (f, w->start, w->end, "than", DRAFTD_FIX_WORD_CHOICE)
+                  : judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, bonus);
 }
 
 /* ---- confusable.affect-effect: the noun before "on"/"of", the verb after a modal ---- */
@@ -1121,10 +1131,8 @@ missing_article (F *f)
    * broken without the article and whole with it ("I have idea for", "in small hotel"); the
    * target judges "have" + noun by more than the article's usual margin, so that a doubted one
    * is a suggestion. */
-  if (after_preposition && k > f->i && !g_str_has_suffix (f->words[k].lower, "tion")) {
-    g_autofree char *with = g_strdup_printf ("%.*s%s%s", (int) w->start, f->s, alts[0], f->s + w->start);
-    return draftd_structure_mends (f->s, with) && sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
-  }
+  if (after_preposition && k > f->i && !g_str_has_suffix (f->words[k].lower, "tion"))
+    return mended (f, w->start, w->start, alts[0]) && sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   if (after_preposition && !after_verb)
     return FALSE;
   if (have && k == f->i)
