@@ -49,14 +49,24 @@ one_edit (const gunichar *a, glong na, const gunichar *b, glong nb, glong *at)
 static gboolean transliterated (const char *word, const char *suggestion);
 static gboolean yi_for_i (const char *word, const char *suggestion);
 
+/* The one edit between the bare letters of `word` and `suggestion` (one_edit's kind, 0 for
+ * none), where it is, and the longer word's length. */
+static char
+bare_edit (const char *word, const char *suggestion, glong *at, glong *longer)
+{
+  glong na = 0, nb = 0;
+  g_autofree gunichar *a = bare_letters (word, &na), *b = bare_letters (suggestion, &nb);
+  *longer = MAX (na, nb);
+  return a && b ? one_edit (a, na, b, nb, at) : 0;
+}
+
 /* Is `suggestion` `word` with one letter changed for another: the weakest of the sure changes
  * (a long word's), which a suggestion ranked ahead of it puts in doubt. */
 static gboolean
 substituted (const char *word, const char *suggestion)
 {
-  glong na = 0, nb = 0, at = 0;
-  g_autofree gunichar *a = bare_letters (word, &na), *b = bare_letters (suggestion, &nb);
-  return a && b && one_edit (a, na, b, nb, &at) == 's';
+  glong at = 0, longer = 0;
+  return bare_edit (word, suggestion, &at, &longer) == 's';
 }
 
 /* Is `suggestion` one edit from `word` in its last two letters: another form of the word the
@@ -65,9 +75,8 @@ substituted (const char *word, const char *suggestion)
 static gboolean
 other_ending (const char *word, const char *suggestion)
 {
-  glong na = 0, nb = 0, at = 0;
-  g_autofree gunichar *a = bare_letters (word, &na), *b = bare_letters (suggestion, &nb);
-  return a && b && one_edit (a, na, b, nb, &at) != 0 && at + 2 >= MAX (na, nb);
+  glong at = 0, longer = 0;
+  return bare_edit (word, suggestion, &at, &longer) != 0 && at + 2 >= longer;
 }
 
 gboolean
