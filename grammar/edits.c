@@ -474,3 +474,19 @@ draftd_grammar_apply_edits (const char *text, const guint32 *offsets, const guin
   }
   return g_string_free (s, FALSE);
 }
+
+char *
+draftd_grammar_apply_edit_lists (const char *text, const GArray *edits, const GArray *more)
+{
+  guint n = (edits ? edits->len : 0) + (more ? more->len : 0), k = 0;
+  g_autofree guint32 *offsets = g_new (guint32, n ? n : 1), *lengths = g_new (guint32, n ? n : 1);
+  g_autofree const char **reps = g_new (const char *, n ? n : 1);
+  for (guint l = 0; l < 2; l++)
+    for (guint i = 0; (l ? more : edits) && i < (l ? more : edits)->len; i++, k++) {
+      const DraftdGrammarEdit *e = &g_array_index (l ? more : edits, DraftdGrammarEdit, i);
+      offsets[k] = (guint32) e->start;
+      lengths[k] = (guint32) (e->end - e->start);
+      reps[k] = e->replacement;
+    }
+  return draftd_grammar_apply_edits (text, offsets, lengths, reps, n, DRAFTD_GRAMMAR_UNIT_UTF8);
+}

@@ -42,5 +42,9 @@ guint32 draftd_grammar_offset_convert (const char *text, gsize byte_offset, Draf
 /* Applies edits given in `unit` (any order) to text; NULL if they do not fit it. */
 char *draftd_grammar_apply_edits (const char *text, const guint32 *offsets, const guint32 *lengths,
                            const char *const *replacements, guint n, DraftdGrammarOffsetUnit unit);
+/* Applies two GArrays of DraftdGrammarEdit (byte offsets into text; either may be NULL)
+ * together, as one who takes a correction's edits and its suggestions does; NULL if they
+ * overlap. */
+char *draftd_grammar_apply_edit_lists (const char *text, const GArray *edits, const GArray *more);
 /* Edits (insert, delete, substitute) between two byte strings, ASCII case ignored; 99 past 64 bytes. */
 guint draftd_grammar_levenshtein (const char *a, gsize la, const char *b, gsize lb);

@@ -37,28 +37,6 @@ typedef struct {
   guint suggested, clean_suggested, sentences, not_same;
 } Run;
 
-/* The text with its edits and suggestions (byte offsets into it, apart) applied. */
-static char *
-taken (const char *text, const GArray *edits, const GArray *sugg)
-{
-  g_autoptr (GString) t = g_string_new (text);
-  gsize done = G_MAXSIZE;
-  for (;;) {
-    const DraftdGrammarEdit *last = NULL;
-    for (guint k = 0; k < 2; k++)
-      for (guint i = 0; i < (k ? sugg : edits)->len; i++) {
-        const DraftdGrammarEdit *e = &g_array_index (k ? sugg : edits, DraftdGrammarEdit, i);
-        if (e->start < done && (last == NULL || e->start > last->start))
-          last = e;
-      }
-    if (last == NULL)
-      return g_string_free (g_steal_pointer (&t), FALSE);
-    g_string_erase (t, last->start, last->end - last->start);
-    g_string_insert (t, last->start, last->replacement);
-    done = last->start;
-  }
-}
-
 /* The answer, and in *with the text with its suggestions taken too. */
 static char *
 correct (Run *r, const char *text, char **with)
@@ -67,7 +45,7 @@ correct (Run *r, const char *text, char **with)
   g_autoptr (GArray) edits = draftd_grammar_edits_new (), sugg = draftd_grammar_edits_new ();
   DraftdGrammarRequest req = { .candidates_only = !large_target, .large_model = large_target, .suggestions = sugg };
   char *out = test_grammar_correct (&r->ctx, text, &req, edits);
-  *with = out ? taken (text, edits, sugg) : NULL;
+  *with = out ? draftd_grammar_apply_edit_lists (text, edits, sugg) : NULL;
   if (out && r->sentences++ % SAME_EVERY == 0) {
     DraftdGrammarRequest plain = { .candidates_only = !large_target, .large_model = large_target };
     g_autofree char *bare = test_grammar_correct (&r->ctx, text, &plain, NULL);

@@ -29,37 +29,6 @@ typedef struct {
   guint limit;
 } Options;
 
-/* The line with its edits and its suggestions (byte offsets into the line, apart) applied:
- * the answer with the suggestions taken, for --suggestions. */
-static char *
-with_suggestions (const char *line, const GArray *edits, const GArray *sugg)
-{
-  GString *t = g_string_new (line);
-  g_autoptr (GArray) all = draftd_grammar_edits_new ();
-  for (guint i = 0; i < sugg->len; i++) {
-    const DraftdGrammarEdit *e = &g_array_index (sugg, DraftdGrammarEdit, i);
-    DraftdGrammarEdit copy = { e->start, e->end, g_strdup (e->replacement), e->kind, NULL, NULL };
-    g_array_append_val (all, copy);
-  }
-  for (guint i = 0; i < edits->len; i++) {
-    const DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, i);
-    DraftdGrammarEdit copy = { e->start, e->end, g_strdup (e->replacement), e->kind, NULL, NULL };
-    g_array_append_val (all, copy);
-  }
-  /* Right to left: neither kind overlaps the other (a suggestion touching an edit is dropped). */
-  for (guint k = all->len; k-- > 0;) {
-    guint best = 0;
-    for (guint i = 1; i <= k; i++)
-      if (g_array_index (all, DraftdGrammarEdit, i).start > g_array_index (all, DraftdGrammarEdit, best).start)
-        best = i;
-    const DraftdGrammarEdit *e = &g_array_index (all, DraftdGrammarEdit, best);
-    g_string_erase (t, e->start, e->end - e->start);
-    g_string_insert (t, e->start, e->replacement);
-    g_array_remove_index (all, best);
-  }
-  return g_string_free (t, FALSE);
-}
-
 static gboolean
 run (const char *model, const char *path, const Options *opt, GError **error)
 {
@@ -110,7 +79,7 @@ run (const char *model, const char *path, const Options *opt, GError **error)
     if (out == NULL)
       return FALSE;
     if (sugg->len > 0) {
-      g_autofree char *s = with_suggestions (lines[i], edits, sugg);
+      g_autofree char *s = draftd_grammar_apply_edit_lists (lines[i], edits, sugg);
       g_string_append_printf (suggested, "%u\t%s\n", i + 1, s);
     }
     printf ("%s\n", out);
