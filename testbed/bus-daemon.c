@@ -220,6 +220,21 @@ bus_fixture_draftd_rss (BusFixture *f)
   return bus_fixture_draftd_status_kib (f, "VmRSS:");
 }
 
+gboolean
+bus_fixture_draftd_has_thread (BusFixture *f, const char *name)
+{
+  g_autofree char *dir = g_strdup_printf ("/proc/%d/task", (int) f->draftd_pid);
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *tid;
+  while (d && (tid = g_dir_read_name (d))) {
+    g_autofree char *path = g_build_filename (dir, tid, "comm", NULL);
+    g_autofree char *comm = NULL;
+    if (g_file_get_contents (path, &comm, NULL, NULL) && strcmp (g_strchomp (comm), name) == 0)
+      return TRUE;
+  }
+  return FALSE;
+}
+
 DBusMessage *
 bus_fixture_text_call (const char *method, const char *text)
 {

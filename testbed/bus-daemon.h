@@ -56,3 +56,6 @@ DBusMessage *bus_fixture_get_property (DBusConnection *c, const char *name);
 guint64 bus_fixture_draftd_status_kib (BusFixture *f, const char *key);
 /* Resident set size of draftd in KiB. */
 guint64 bus_fixture_draftd_rss (BusFixture *f);
+/* Whether one of draftd's threads is named `name` (its /proc/PID/task/TID/comm, which Linux
+ * cuts to 15 bytes): a thread that has returned is gone from that list. */
+gboolean bus_fixture_draftd_has_thread (BusFixture *f, const char *name);
