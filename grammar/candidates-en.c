@@ -593,6 +593,38 @@ static gboolean noun_like (const Ctx *x, const char *l);
 /* Nouns that are plural as they stand. */
 static const char *const plural_nouns = " people police cattle children men women feet teeth mice geese ";
 
+/* Is `prev`, "both", no determiner: one that floats after its plural subject ("Double and
+ * single quotes both work", "they both stand"; a verb follows), or that opens "both ... and"
+ * ("both forward and backward", "both cat and dog", where the nouns stay singular)? Seen as
+ * false alarms on GNU's manuals (2026-11-29). */
+static gboolean
+floating_both (const Ctx *x, const Word *prev)
+{
+  if (!g_str_equal (prev->lower, "both"))
+    return FALSE;
+  const Word *next = word_at (x, (gint) x->i + 1), *next2 = word_at (x, (gint) x->i + 2);
+  if ((next && draftd_candidates_in_list (" and or ", next->lower)) || (next2 && draftd_candidates_in_list (" and or ", next2->lower)))
+    return TRUE;
+  const Word *before = x->i >= 2 ? &x->words[x->i - 2] : NULL;
+  if (before == NULL)
+    return FALSE;
+  /* A quote or bracket closes the subject ("'first' and 'next' both"). */
+  if (!adjacent (x->s, before, prev)) {
+    gsize e = prev->start;
+    while (e > before->end && x->s[e - 1] == ' ')
+      e--;
+    return e > before->end && (strchr ("'\")]", x->s[e - 1]) != NULL || (e >= 3 && (strncmp (x->s + e - 3, "\xe2\x80\x99", 3) == 0 ||
+                                                                              strncmp (x->s + e - 3, "\xe2\x80\x9d", 3) == 0)));
+  }
+  /* After its subject, a relative pronoun, a clause's opening word ("where both begin"), a
+   * form of "be" ("are both given") or a modal ("will both use"). */
+  if (draftd_candidates_in_list (" they we you us them these those that which who where when if because while are were be been ", before->lower) ||
+      draftd_candidates_in_list (modals, before->lower))
+    return TRUE;
+  g_autofree char *sing = g_str_has_suffix (before->lower, "s") ? draftd_forms_singular (x->c->spell, before->lower) : NULL;
+  return sing && !g_str_equal (sing, before->lower) && draftd_forms_is (sing, 'n');
+}
+
 /* "three brother", "two new dress": a noun after a number or a plural quantifier (with an
  * adjective between, at most); sure of itself when nothing but punctuation or a function word
  * follows (else "several new ideas" would become "several news ideas"), else the model judges. */
@@ -608,6 +640,13 @@ noun_number (Ctx *x, const Word *prev)
                       !draftd_forms_is (prev->lower, 'n');
   if ((!direct && !skip_one) || draftd_candidates_in_list (function_words, w->lower) || draftd_candidates_in_list (particles, w->lower) ||
       draftd_candidates_in_list (plural_nouns, w->lower) || !draftd_forms_is (w->lower, 'n') || g_str_has_suffix (w->lower, "ing"))
+    return FALSE;
+  /* Nor is a number ("these three"), "four billion", a hyphen's compound ("one-to-two
+   * dependency") or "those run by": a participle's clause. */
+  const Word *after = word_at (x, (gint) x->i + 1);
+  if (floating_both (x, prev) || draftd_candidates_uncountable (w->lower) ||
+      draftd_candidates_in_list (" one two three four five six seven eight nine ten hundred thousand million billion trillion dozen ", w->lower) ||
+      (prev->start > 0 && x->s[prev->start - 1] == '-') || (after && g_str_equal (after->lower, "by")))
     return FALSE;
   g_autofree char *plural = draftd_forms_plural (x->c->spell, w->lower);
   g_autofree char *singular = draftd_forms_singular (x->c->spell, w->lower);
@@ -696,13 +735,20 @@ participle (Ctx *x, const Word *prev)
   return p && certain (x, w->start, w->end, p, DRAFTD_FIX_VERB_FORM);
 }
 
-/* Words that put a sentence in the past: "yesterday", "two years ago", "last week". */
+/* Words that put a sentence in the past: "yesterday", "two years ago", "last week"; not "the
+ * last line", "at last". */
 static gboolean
 past_time (const Ctx *x)
 {
-  for (guint k = 0; k < x->n; k++)
-    if (draftd_candidates_in_list (" yesterday ago last ", x->words[k].lower))
+  static const char *const times =
+    " night week weekend month year summer winter spring autumn fall time monday tuesday wednesday thursday friday saturday "
+    "sunday january february march april may june july august september october november december morning evening term semester ";
+  for (guint k = 0; k < x->n; k++) {
+    if (draftd_candidates_in_list (" yesterday ago ", x->words[k].lower))
       return TRUE;
+    if (g_str_equal (x->words[k].lower, "last") && k + 1 < x->n && draftd_candidates_in_list (times, x->words[k + 1].lower))
+      return TRUE;
+  }
   return FALSE;
 }
 
