@@ -385,6 +385,12 @@ draftd_candidates_function_word (const char *lower)
          draftd_candidates_in_list (" each every any some none both either neither even just only such own whose whom ", lower);
 }
 
+gboolean
+draftd_candidates_own_past (const char *lower)
+{
+  return draftd_candidates_in_list (" set put cut hit let shut cost hurt read quit spread bet cast burst split shed upset ", lower);
+}
+
 /* Common words that open sentences: a word one edit from one of them at a sentence's start is
  * that word misspelt ("Becouse", "Althought"), not a name. */
 static const char *const openers_words =
@@ -784,7 +790,8 @@ subject_verb (Ctx *x, const Word *prev)
     gsize lf = strlen (f), lw = strlen (w->lower);
     if (past && past_form (f, fam))
       g_ptr_array_add (pasts, (gpointer) f);
-    else if (third && !has_s && g_str_has_suffix (f, "s") && g_str_has_prefix (f, w->lower) && lf <= lw + 2)
+    else if (third && !has_s && !draftd_candidates_own_past (w->lower) && g_str_has_suffix (f, "s") && g_str_has_prefix (f, w->lower) &&
+             lf <= lw + 2)
       g_ptr_array_add (alts, (gpointer) f);
     else if (other && has_s && g_str_has_prefix (w->lower, f) && lf + 2 >= lw && lf < lw)
       g_ptr_array_add (alts, (gpointer) f);
@@ -1110,36 +1117,61 @@ draftd_candidates_confusable_rules (void)
   return ids;
 }
 
-/* Phrases that open a sentence and take a comma after them ("For example, ..."). */
-static const char *const openers[] = {
-  "for example", "for instance", "however", "therefore", "moreover", "furthermore", "in addition", "in conclusion",
-  "on the other hand", "in my opinion", "in fact", "of course", "as a result", "consequently", "nevertheless", "thus",
-  "hence", "besides", "firstly", "secondly", "thirdly", "finally", "lastly", "in other words", "in general", "nowadays",
-  "unfortunately", "fortunately", "in summary", "to sum up", "in short", "personally", "also", "in brief", "in the end",
+/* Phrases that open a sentence and take a comma after them ("For example, ..."). Those of
+ * `subject_only` do so only before a subject: "Also add information" is an imperative, "After
+ * that meeting" and "These days are" go on as a noun phrase or a clause of their own. */
+static const struct {
+  const char *phrase;
+  gboolean subject_only;
+} openers[] = {
+  { "for example", FALSE },     { "for instance", FALSE },    { "however", FALSE },        { "therefore", FALSE },
+  { "moreover", FALSE },        { "furthermore", FALSE },     { "in addition", FALSE },    { "in conclusion", FALSE },
+  { "on the other hand", FALSE }, { "in my opinion", FALSE }, { "in fact", FALSE },        { "of course", FALSE },
+  { "as a result", FALSE },     { "consequently", FALSE },    { "nevertheless", FALSE },   { "thus", FALSE },
+  { "hence", FALSE },           { "besides", FALSE },         { "firstly", FALSE },        { "secondly", FALSE },
+  { "thirdly", FALSE },         { "finally", FALSE },         { "lastly", FALSE },         { "in other words", FALSE },
+  { "in general", FALSE },      { "nowadays", FALSE },        { "unfortunately", FALSE },  { "fortunately", FALSE },
+  { "in summary", FALSE },      { "to sum up", FALSE },       { "in short", FALSE },       { "personally", FALSE },
+  { "in brief", FALSE },        { "in the end", FALSE },      { "to my surprise", FALSE }, { "in my view", FALSE },
+  { "first of all", FALSE },    { "for this reason", TRUE },  { "on the contrary", FALSE }, { "also", TRUE },
+  { "after that", TRUE },       { "in this case", TRUE },     { "in that case", TRUE },    { "these days", TRUE },
+  { "actually", TRUE },         { "yes", TRUE },
 };
+
+/* Where the opener `phrase` ends when it starts at words[b] (the number of its words), or 0. */
+static guint
+opener_at (const char *s, const Word *words, guint n, guint b, const char *phrase)
+{
+  g_auto (GStrv) parts = g_strsplit (phrase, " ", -1);
+  guint len = g_strv_length (parts), m = 0;
+  while (m < len && b + m < n - 1 && !words[b + m].fixed && g_str_equal (words[b + m].lower, parts[m]) &&
+         (m == 0 || adjacent (s, &words[b + m - 1], &words[b + m])))
+    m++;
+  return m == len ? len : 0;
+}
 
 guint
 draftd_candidates_english_sentence (const DraftdCandidateContext *c, const char *s, const Word *words, guint n, GArray *out,
                                     guint site)
 {
-  if (!c->sentence_start || n < 3)
+  static const char *const subjects = " the a an this these that those there it it's that's there's they we i you he she my our their his her ";
+  if (!c->sentence_start || n < 3 || words[0].start != 0)
     return site;
-  for (guint k = 0; k < G_N_ELEMENTS (openers); k++) {
-    g_auto (GStrv) parts = g_strsplit (openers[k], " ", -1);
-    guint len = g_strv_length (parts), m = 0;
-    while (m < len && m < n - 1 && !words[m].fixed && g_str_equal (words[m].lower, parts[m]) &&
-           (m == 0 || adjacent (s, &words[m - 1], &words[m])))
-      m++;
-    /* The phrase, then a space and a word: no comma, colon or dash there yet. "Also" only
-     * before a subject ("Also, the"; "Also add information" is an imperative). */
-    gboolean also_ok = !g_str_equal (openers[k], "also") ||
-                       draftd_candidates_in_list (" the a an this these that those there it it's they we i you he she my our their his her ", words[m].lower);
-    /* "In addition to the fee", "As a result of the storm": the phrase goes on. */
-    gboolean goes_on = m < n && draftd_candidates_in_list (" to of ", words[m].lower);
-    if (m == len && also_ok && !goes_on && adjacent (s, &words[m - 1], &words[m]) && words[0].start == 0) {
-      draftd_candidates_add (out, words[m - 1].end, words[m - 1].end, ",", DRAFTD_FIX_PUNCTUATION, DRAFTD_CANDIDATE_CERTAIN, site);
-      return site + 1;
+  /* "But on the other hand the flat": a phrase of two words or more after "And", "But", "So". */
+  guint b0 = draftd_candidates_in_list (" and but so ", words[0].lower) && adjacent (s, &words[0], &words[1]) ? 1 : 0;
+  for (guint b = 0; b <= b0; b++)
+    for (guint k = 0; k < G_N_ELEMENTS (openers); k++) {
+      guint len = opener_at (s, words, n, b, openers[k].phrase), m = b + len;
+      if (len == 0 || (b > 0 && len < 2))
+        continue;
+      /* The phrase, then a space and a word: no comma, colon or dash there yet. */
+      gboolean subject_ok = !openers[k].subject_only || draftd_candidates_in_list (subjects, words[m].lower);
+      /* "In addition to the fee", "As a result of the storm": the phrase goes on. */
+      gboolean goes_on = draftd_candidates_in_list (" to of ", words[m].lower);
+      if (subject_ok && !goes_on && adjacent (s, &words[m - 1], &words[m])) {
+        draftd_candidates_add (out, words[m - 1].end, words[m - 1].end, ",", DRAFTD_FIX_PUNCTUATION, DRAFTD_CANDIDATE_CERTAIN, site);
+        return site + 1;
+      }
     }
-  }
   return site;
 }

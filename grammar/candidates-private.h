@@ -28,6 +28,9 @@ gboolean draftd_candidates_in_list (const char *list, const char *word);
 /* Is the word (lower case) one of English's closed-class words (articles, pronouns,
  * auxiliaries, prepositions, conjunctions)? */
 gboolean draftd_candidates_function_word (const char *lower);
+/* Is the verb (lower case) its own past ("set", "put", "cut")? "While she was cooking, he set
+ * the table" may be past, so "he set" asks for no -s. */
+gboolean draftd_candidates_own_past (const char *lower);
 
 /* A misspelt word: the dictionary's suggestions, contractions, irregular forms. */
 void draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s, const Word *w, GArray *out, guint site);

@@ -55,6 +55,7 @@ draftd_rules (guint *n)
     { "spelling", "spelling", "a misspelt word (Hunspell, and your own words: draft add-word)" },
     { "capitalization", "capitalization", "a change of case only: a sentence start, \"i\" -> \"I\", a list marker" },
     { "punctuation", "punctuation", "punctuation and spacing" },
+    { "punctuation.opening-comma", "punctuation", "the comma after an opening phrase or clause (\"For example,\", \"If you want a ticket, you\")" },
     { "dialect", "dialect", "a spelling of another dialect than the chosen one (colour/color)" },
     { "agreement.subject-verb", "agreement", "a verb with its subject (\"he go\", \"there is many\")" },
     { "agreement.determiner", "agreement", "a determiner with its noun (this/these, its/their)" },
