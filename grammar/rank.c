@@ -299,7 +299,14 @@ score_site (DraftdScorer *s, Work *w, const DraftdCandidate *alts, guint n, gboo
     if (alts[a].prior >= top - PRUNE_PRIOR)
       keep[k++] = a;
   }
-  if (draftd_lm_n_seq (s->lm) > 1 && k > 1) {
+  /* One alternative left: it wins against the pruned ones' -inf whatever the model says,
+   * and none of them can be offered as a suggestion, so a pass would decide nothing (a
+   * quarter of JFLEG's sites; docs/performance.md). */
+  if (k == 1) {
+    scores[keep[0]] = 0;
+    return TRUE;
+  }
+  if (draftd_lm_n_seq (s->lm) > 1) {
     g_autofree Alt *tok = g_new0 (Alt, k);
     g_autofree double *out = g_new (double, k);
     gboolean ok = TRUE;

@@ -1,4 +1,5 @@
 #include "lib/vk/vk-device.h"
+#include "lib/vk/vk-sets.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -322,6 +323,9 @@ create_device (DraftdVk *vk, GError **error)
   vk->gpu_kernels = g_strcmp0 (kernels, "gpu") == 0 ||
                     (g_strcmp0 (kernels, "cpu") != 0 && vk->props.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU);
   vk->tiled_gemm = g_strcmp0 (g_getenv ("DRAFTD_GEMM"), "gemv") != 0;
+  const char *descriptors = g_getenv ("DRAFTD_DESCRIPTORS");
+  vk->cached_sets = g_strcmp0 (descriptors, "cached") == 0 ||
+                    (g_strcmp0 (descriptors, "push") != 0 && vk->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU);
   vk->int_dot = vk->gpu_kernels && want_int_dot (vk->physical);
   VkPhysicalDeviceShaderIntegerDotProductFeaturesKHR idp = {
     .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES_KHR,
@@ -341,6 +345,8 @@ create_device (DraftdVk *vk, GError **error)
     return FALSE;
   vkGetDeviceQueue (vk->device, fam, 0, &vk->queue);
   vk->push_descriptor_set = (PFN_vkCmdPushDescriptorSetKHR) vkGetDeviceProcAddr (vk->device, "vkCmdPushDescriptorSetKHR");
+  if (vk->cached_sets)
+    vk->sets = draftd_vk_sets_new (vk);
   VkCommandPoolCreateInfo pci = {
     .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
     .flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT | VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
@@ -379,6 +385,7 @@ draftd_vk_free (DraftdVk *vk)
     vkDeviceWaitIdle (vk->device);
     if (vk->kernels)
       vk->kernels_free (g_steal_pointer (&vk->kernels));
+    draftd_vk_sets_free (g_steal_pointer (&vk->sets));
     if (vk->staging)
       vk->staging_free (g_steal_pointer (&vk->staging));
     if (vk->fence)
@@ -415,6 +422,8 @@ draftd_vk_buffer_init (DraftdVk *vk, DraftdVkBuffer *buf, VkDeviceSize size, gbo
   /* Whole 16-byte texels, so the texel view covers every byte (a tensor's scales need not). */
   size = (MAX (size, 16) + 15) & ~(VkDeviceSize) 15;
   buf->size = size;
+  static guint64 next_serial;
+  buf->serial = __atomic_add_fetch (&next_serial, 1, __ATOMIC_RELAXED);
   VkBufferCreateInfo bci = {
     .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
     .size = size,
@@ -473,6 +482,8 @@ draftd_vk_buffer_clear (DraftdVk *vk, DraftdVkBuffer *buf)
   /* A copy into it may still be in flight (a load that failed half-way). */
   if (buf->buffer && !buf->mapped && vk->staging)
     vk->staging_wait (vk->staging, NULL);
+  if (buf->serial && vk->sets)
+    draftd_vk_sets_forget (vk->sets, buf->serial);
   if (buf->mapped)
     vkUnmapMemory (vk->device, buf->memory);
   if (buf->view)

@@ -57,6 +57,11 @@ typedef struct {
    * shuffles and a power-of-two subgroup size. DRAFTD_SUBGROUP_TREE=0 keeps the whole tree
    * in shared memory. */
   gboolean subgroup_tree;
+  /* Kernels bind descriptor sets made once per set of buffers (lib/vk/vk-sets.h) instead of
+   * pushing them: a CPU device, where lavapipe maps and unmaps a page for every pushed set.
+   * DRAFTD_DESCRIPTORS=push|cached overrides. `sets` is the cache, made with the device. */
+  gboolean cached_sets;
+  gpointer sets;
   char *name;
   /* Bytes of device memory its buffers hold now (draft status shows each model's), added
    * and taken atomically: lanes allocate from their own threads. */
@@ -80,6 +85,7 @@ typedef struct {
   void *mapped;             /* host-visible buffers stay mapped */
   VkBufferView view;        /* R32G32B32A32_UINT texels over the whole buffer (texel_loads devices) */
   VkDeviceSize allocated;   /* the memory's size, counted in DraftdVk.allocated */
+  guint64 serial;           /* unique in the process, never reused: what cached sets bind */
 } DraftdVkBuffer;
 
 /* `selector`: NULL (use $DRAFTD_DEVICE, else the best device), a device index, or a

@@ -1,4 +1,5 @@
 #include "lib/vk/vk-kernels.h"
+#include "lib/vk/vk-sets.h"
 #include "draftd-spirv.h"
 #include <string.h>
 
@@ -91,7 +92,7 @@ draftd_kernel_init (DraftdKernel *k, DraftdKernels *all, const char *module, gui
     };
   VkDescriptorSetLayoutCreateInfo dli = {
     .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-    .flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR,
+    .flags = vk->cached_sets ? 0 : VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR,
     .bindingCount = n_bindings,
     .pBindings = b,
   };
@@ -424,6 +425,26 @@ draftd_kernel_pick (const DraftdKernel *texel, const DraftdKernel *plain, const 
   return texel;
 }
 
+/* The kernel's bindings: pushed, or a set made once for these buffers (vk->cached_sets). A
+ * set the device cannot allocate is out of host memory, where GLib aborts too. */
+static void
+bind_set (DraftdVk *vk, VkCommandBuffer cmd, const DraftdKernel *k, const DraftdBind *binds, const DraftdVkBuffer *dummy,
+          const VkWriteDescriptorSet *writes)
+{
+  if (!vk->cached_sets) {
+    vk->push_descriptor_set (cmd, VK_PIPELINE_BIND_POINT_COMPUTE, k->layout, 0, k->n_bindings, writes);
+    return;
+  }
+  guint64 serials[DRAFTD_MAX_BINDINGS];
+  for (guint i = 0; i < k->n_bindings; i++)
+    serials[i] = (binds[i].buf ? binds[i].buf : dummy)->serial;
+  g_autoptr (GError) error = NULL;
+  VkDescriptorSet set = draftd_vk_sets_get (vk->sets, k->set_layout, k->n_bindings, serials, writes, &error);
+  if (set == VK_NULL_HANDLE)
+    g_error ("descriptor set for %s: %s", k->name, error->message);
+  vkCmdBindDescriptorSets (cmd, VK_PIPELINE_BIND_POINT_COMPUTE, k->layout, 0, 1, &set, 0, NULL);
+}
+
 void
 draftd_kernel_dispatch (DraftdVk *vk, VkCommandBuffer cmd, const DraftdKernel *k, const DraftdVkBuffer *dummy,
                         const DraftdBind *binds, const void *push, guint32 push_size, guint32 gx, guint32 gy,
@@ -445,7 +466,7 @@ draftd_kernel_dispatch (DraftdVk *vk, VkCommandBuffer cmd, const DraftdKernel *k
     };
   }
   vkCmdBindPipeline (cmd, VK_PIPELINE_BIND_POINT_COMPUTE, k->pipeline);
-  vk->push_descriptor_set (cmd, VK_PIPELINE_BIND_POINT_COMPUTE, k->layout, 0, k->n_bindings, writes);
+  bind_set (vk, cmd, k, binds, dummy, writes);
   vkCmdPushConstants (cmd, k->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, push_size, push);
   vkCmdDispatch (cmd, gx, gy, gz);
   VkMemoryBarrier mb = {
