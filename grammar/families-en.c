@@ -589,7 +589,8 @@ only_verb (const F *f)
     const char *l = f->words[k].lower;
     if (draftd_candidates_in_list (clause_words, l) || draftd_candidates_in_list (" and or ", l))
       return TRUE;
-    if (draftd_candidates_in_list (aux, l))
+    /* "to do" is an infinitive, not the clause's verb. */
+    if (draftd_candidates_in_list (aux, l) && !g_str_equal (f->words[k - 1].lower, "to"))
       return FALSE;
     if ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n')) {
       g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, l);
@@ -632,6 +633,9 @@ subject_head (F *f)
   int v = verb_number (f, w->lower, &other);
   if (v == 0)
     return FALSE;
+  /* "The combined work need only contain": the modal "need" (and "dare") takes no -s. */
+  if (draftd_candidates_in_list (" need dare ", w->lower) && draftd_candidates_in_list (" only not ", near (f, 1)))
+    return FALSE;
   /* "if the result were": the subjunctive. */
   if (g_str_equal (w->lower, "were") && b > 0 && draftd_candidates_in_list (" if though ", f->words[b - 1].lower))
     return FALSE;
@@ -665,7 +669,9 @@ subject_head (F *f)
   gboolean object = complement || draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (" it him her them me us you ", next);
   if (!draftd_forms_is (sing, 'n') || (object && only_verb (f)))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
-  return mend_or_judge (f, w->start, w->end, alts[0], DRAFTD_FIX_AGREEMENT, 0);
+  /* A noun's reading is left when another verb follows in the clause ("The object code form
+   * of an Application may incorporate"). */
+  return only_verb (f) && mend_or_judge (f, w->start, w->end, alts[0], DRAFTD_FIX_AGREEMENT, 0);
 }
 
 /* The word with a typographic apostrophe as ASCII's. */
@@ -1136,7 +1142,7 @@ count_noun (const F *f, const Word *w, gboolean verb_ok)
 {
   const char *l = w->lower;
   if (w->fixed || !noun (l) || draftd_forms_is (l, 'a') || (!verb_ok && draftd_forms_is (l, 'v')) || draftd_candidates_in_list (mass_nouns, l) ||
-      g_str_has_suffix (l, "ing") || g_str_has_suffix (l, "ness") || g_str_has_suffix (l, "ity") || g_str_has_suffix (l, "ism") ||
+      (g_str_has_suffix (l, "ing") && !draftd_candidates_in_list (" meeting wedding ", l)) || g_str_has_suffix (l, "ness") || g_str_has_suffix (l, "ity") || g_str_has_suffix (l, "ism") ||
       g_str_has_suffix (l, "ics") || g_str_has_suffix (l, "s"))
     return FALSE;
   g_autofree char *plural = draftd_forms_plural (f->c->spell, l);

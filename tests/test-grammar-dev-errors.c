@@ -23,9 +23,9 @@
 
 static gboolean large_target;
 
-/* Measured 2026-11-29 (lavapipe, with link-grammar): 398 of 405 fixed, 0 of 617 clean changed,
+/* Measured 2026-11-29 (lavapipe, with link-grammar): 399 of 405 fixed, 0 of 617 clean changed,
  * 0 clean with a suggestion; the slack is for the judged candidates, whose scores move a little
- * between devices (382 without link-grammar). */
+ * between devices (383 without link-grammar). */
 #define FIXED_AT_LEAST 375
 #define CLEAN_CHANGED_AT_MOST 1
 #define CLEAN_SUGGESTED_AT_MOST 1
