@@ -1123,8 +1123,8 @@ static const char *const article_verbs =
 static const char *const ditransitive =
   " give gives gave tell tells told show shows showed send sends sent buy buys bought offer offers offered lend lends lent "
   "bring brings brought ";
-/* Count nouns that go bare after a preposition: places of an institution's ("in hospital", "to
- * town"), and idioms ("for example", "in order to", "in case", "on purpose"). */
+/* Count nouns that go bare after a preposition: places of an institution's ("in hospital", "at
+ * sea"), and idioms ("for example", "in order to", "in case", "with respect to"). */
 static const char *const bare_after_preposition =
   " hospital prison jail court sea town camp office stage board foot example instance order case fact purpose average sale "
   "person turn place charge hand principle theory detail future question duty war length response return advance "
@@ -1135,6 +1135,9 @@ static const char *const base_participles =
   " run come become cut put set hit let shut cost hurt quit spread bet burst cast split read overcome upset broadcast "
   "forecast bid rid fit beat shed ";
 
+/* -ing nouns that count ("had a meeting"); most are a verb's form ("had meeting rooms" aside). */
+static const char *const counted_ing = " meeting wedding ";
+
 /* A singular noun that counts: one the dictionary has a plural for, no mass noun, no abstract
  * ending. */
 static gboolean
@@ -1142,7 +1145,8 @@ count_noun (const F *f, const Word *w, gboolean verb_ok)
 {
   const char *l = w->lower;
   if (w->fixed || !noun (l) || draftd_forms_is (l, 'a') || (!verb_ok && draftd_forms_is (l, 'v')) || draftd_candidates_in_list (mass_nouns, l) ||
-      (g_str_has_suffix (l, "ing") && !draftd_candidates_in_list (" meeting wedding ", l)) || g_str_has_suffix (l, "ness") || g_str_has_suffix (l, "ity") || g_str_has_suffix (l, "ism") ||
+      (g_str_has_suffix (l, "ing") && !draftd_candidates_in_list (counted_ing, l)) || g_str_has_suffix (l, "ness") ||
+      g_str_has_suffix (l, "ity") || g_str_has_suffix (l, "ism") ||
       g_str_has_suffix (l, "ics") || g_str_has_suffix (l, "s"))
     return FALSE;
   g_autofree char *plural = draftd_forms_plural (f->c->spell, l);
