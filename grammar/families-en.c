@@ -310,14 +310,22 @@ one_of_superlative (F *f)
   return sure (f, w->start, w->end, plural, DRAFTD_FIX_AGREEMENT);
 }
 
-/* The -ing form of a verb ("meet" -> "meeting", "receive" -> "receiving"), from its family. */
+/* The -ing form of a verb ("meet" -> "meeting", "receive" -> "receiving"), from its family;
+ * where the dialects spell it apart ("traveling", "travelling"), the one the text's dialect
+ * spells, else the primary dictionary's (en_US). */
 static const char *
-ing_form (const GPtrArray *fam)
+ing_form (const F *f, const GPtrArray *fam)
 {
-  for (guint k = 0; k < fam->len; k++)
-    if (g_str_has_suffix (fam->pdata[k], "ing"))
+  const char *first = NULL;
+  guint own = 1u << (f->c->region >= 0 ? (guint) f->c->region : 0);
+  for (guint k = 0; k < fam->len; k++) {
+    if (!g_str_has_suffix (fam->pdata[k], "ing"))
+      continue;
+    if (draftd_spell_regions (f->c->spell, "en", fam->pdata[k]) & own)
       return fam->pdata[k];
-  return NULL;
+    first = first ? first : fam->pdata[k];
+  }
+  return first;
 }
 
 /* ---- verb-form.to-ing: "look forward to meet you" ---- */
@@ -332,7 +340,7 @@ forward_to (F *f)
   if (draftd_candidates_function_word (w->lower) || g_str_has_suffix (w->lower, "ing") || !draftd_forms_is (w->lower, 'v'))
     return FALSE;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, w->lower);
-  const char *ing = ing_form (fam);
+  const char *ing = ing_form (f, fam);
   if (ing == NULL)
     return FALSE;
   /* A verb that is no noun is sure ("to meet"); one that is ("to work", "to dinner") is sure
@@ -633,7 +641,8 @@ only_verb (const F *f)
     const char *l = f->words[k].lower;
     if (draftd_candidates_in_list (clause_words, l) || draftd_candidates_in_list (" and or ", l))
       return TRUE;
-    if (draftd_candidates_in_list (aux, l))
+    /* "to do" is an infinitive, not the clause's verb. */
+    if (draftd_candidates_in_list (aux, l) && !g_str_equal (f->words[k - 1].lower, "to"))
       return FALSE;
     if ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n')) {
       g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, l);
@@ -655,6 +664,15 @@ either_or (const F *f, guint b)
     if (draftd_candidates_in_list (" or nor ", f->words[k].lower))
       return TRUE;
   return FALSE;
+}
+
+/* Is words[k] a noun that ends a preposition's phrase: a preposition, a determiner, then it? */
+static gboolean
+prepositional_object (const F *f, guint k)
+{
+  return k >= 2 && noun (f->words[k].lower) && joined (f, k - 1) && joined (f, k - 2) &&
+         draftd_candidates_in_list (" the a an this that my your his her our their ", f->words[k - 1].lower) &&
+         draftd_candidates_in_list (prepositions, f->words[k - 2].lower);
 }
 
 static gboolean
@@ -680,6 +698,9 @@ subject_head (F *f)
   int v = verb_number (f, w->lower, &other);
   if (v == 0)
     return FALSE;
+  /* "The combined work need only contain": the modal "need" (and "dare") takes no -s. */
+  if (draftd_candidates_in_list (" need dare ", w->lower) && draftd_candidates_in_list (" only not ", near (f, 1)))
+    return FALSE;
   /* "if the result were": the subjunctive. */
   if (g_str_equal (w->lower, "were") && b > 0 && draftd_candidates_in_list (" if though ", f->words[b - 1].lower))
     return FALSE;
@@ -690,9 +711,11 @@ subject_head (F *f)
   if (draftd_candidates_in_list (" is are was were has have does do doesn't don't isn't aren't wasn't weren't hasn't haven't ", w->lower))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
   /* A verb that may be a noun ("shows", "survey") is the model's to judge; after an
-   * adjective it is the noun ("the third cause that"). */
+   * adjective it is the noun ("the third cause that"), unless that word is a noun too and
+   * the object of a preposition ("The mice in the attic keeps", "at the back hurts"): the
+   * preposition's phrase ends there, and the word after it is the clause's verb. */
   const char *next = near (f, 1);
-  if (next == NULL || draftd_forms_is (f->words[f->i - 1].lower, 'a'))
+  if (next == NULL || (draftd_forms_is (f->words[f->i - 1].lower, 'a') && !prepositional_object (f, f->i - 1)))
     return FALSE;
   /* A linking verb and its adjective ("The photos on the page looks blurry", "turns red"). */
   gboolean complement = draftd_candidates_in_list (linking_verbs, w->lower) && draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next);
@@ -700,7 +723,8 @@ subject_head (F *f)
   complement |= draftd_candidates_in_list (mass_nouns, next) && !draftd_candidates_in_list (" today tomorrow tonight yesterday home ", next) &&
                 draftd_candidates_in_list (determiners, f->words[b].lower) && f->i > b + 2;
   if (!complement && !draftd_candidates_in_list (determiners, next) && !draftd_candidates_in_list (prepositions, next) &&
-      !draftd_candidates_in_list (" that to it him her them me us you up out down back nearby here there abroad together alone ", next) &&
+      !draftd_candidates_in_list (" that to it him her them me us you up out down back nearby here there abroad together alone "
+                                  "south north east west when whenever because while ", next) &&
       !g_str_has_suffix (next, "ly"))
     return FALSE;
   /* A verb that is no noun in either form ("live", "lives") reads no other way; nor does one
@@ -710,12 +734,15 @@ subject_head (F *f)
   gboolean object = complement || draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (" it him her them me us you ", next);
   if (!draftd_forms_is (sing, 'n') || (object && only_verb (f)))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
-  /* Here link-grammar's mending is a bonus, not a verdict: a verb that is also a noun often
-   * ends a compound ("If the start position in a sort field specifier falls", "These options
-   * take effect at the point"), and a long sentence of terms it cannot parse whole as written
-   * parses with the compound's noun made a verb. With the mending, the target has only to
-   * prefer the change (GNU manuals, 2026-11-29: two such changes in 2,000 sentences). */
-  return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, mended (f, w->start, w->end, alts[0]) ? margin (f, DRAFTD_FIX_AGREEMENT) : 0);
+  /* A noun's reading is left when another verb follows in the clause ("The object code form
+   * of an Application may incorporate"). Here link-grammar's mending is a bonus, not a
+   * verdict: a verb that is also a noun often ends a compound ("If the start position in a sort
+   * field specifier falls", "These options take effect at the point"), and a long sentence of
+   * terms it cannot parse whole as written parses with the compound's noun made a verb. With
+   * the mending, the target has only to prefer the change (GNU manuals, 2026-11-29: two such
+   * changes in 2,000 sentences). */
+  return only_verb (f) &&
+         judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, mended (f, w->start, w->end, alts[0]) ? margin (f, DRAFTD_FIX_AGREEMENT) : 0);
 }
 
 /* The word with a typographic apostrophe as ASCII's. */
@@ -1097,6 +1124,25 @@ static const char *const linking =
   "turn turns turned grow grows grew keep keeps kept prove proves proved make makes made find finds found consider considered "
   "think thought want wants wanted like likes liked call called leave left paint painted hold held set come came comes ";
 
+/* An adverb of manner: one of the table's, one that is its adjective's too ("fast", "hard"),
+ * or an adjective's -ly form ("quickly", "happily"). */
+static gboolean
+adverb (const char *l)
+{
+  if (l == NULL)
+    return FALSE;
+  if (draftd_candidates_in_list (" fast hard late early loud straight ", l))
+    return TRUE;
+  for (guint k = 0; k < G_N_ELEMENTS (adverb_of); k++)
+    if (g_str_equal (l, adverb_of[k][1]))
+      return TRUE;
+  gsize n = strlen (l);
+  if (n < 5 || !g_str_has_suffix (l, "ly"))
+    return FALSE;
+  g_autofree char *base = g_strndup (l, n - 2), *y = g_strdup_printf ("%.*sy", (int) (n - 3), l);
+  return draftd_forms_is (base, 'a') || (l[n - 3] == 'i' && draftd_forms_is (y, 'a'));
+}
+
 static gboolean
 adverb_for_adjective (F *f)
 {
@@ -1121,6 +1167,12 @@ adverb_for_adjective (F *f)
   /* "The milk went bad", "the river ran dry"; but "went very good" is how it went. */
   if (d == -1 && draftd_candidates_in_list (" go goes went gone run runs ran ", near (f, d)))
     return FALSE;
+  /* "drives too fast and too careless": the adverb it is coordinated with stands for it. */
+  if (draftd_candidates_in_list (" and or ", near (f, d)) && adverb (near (f, d - 1))) {
+    d -= 2;
+    while (draftd_candidates_in_list (" very really so too quite extremely more pretty ", near (f, d)))
+      d--;
+  }
   /* No verb an adjective completes within reach ("made the rules clear"). */
   for (gint k = d; k >= d - 3 && near (f, k); k--)
     if (draftd_candidates_in_list (linking, near (f, k)))
@@ -1145,6 +1197,25 @@ static const char *const article_verbs =
   " is was be been become became need needs needed have has had want wants wanted bought buy buys wrote write writes "
   "got get gets make makes made find found take took ";
 
+/* Verbs that take a person and then a thing ("give me an example", "told us a story"). */
+static const char *const ditransitive =
+  " give gives gave tell tells told show shows showed send sends sent buy buys bought offer offers offered lend lends lent "
+  "bring brings brought ";
+/* Count nouns that go bare after a preposition: places of an institution's ("in hospital", "at
+ * sea"), and idioms ("for example", "in order to", "in case", "with respect to"). */
+static const char *const bare_after_preposition =
+  " hospital prison jail court sea town camp office stage board foot example instance order case fact purpose average sale "
+  "person turn place charge hand principle theory detail future question duty war length response return advance "
+  "schedule demand request touch contrast conclusion comparison addition particular general total respect regard reference "
+  "relation line exchange proportion accordance compliance connection conjunction lieu spite ";
+/* Participles spelt as their base ("have run", "has cut"): after "have" no noun. */
+static const char *const base_participles =
+  " run come become cut put set hit let shut cost hurt quit spread bet burst cast split read overcome upset broadcast "
+  "forecast bid rid fit beat shed ";
+
+/* -ing nouns that count ("had a meeting"); most are a verb's form ("had meeting rooms" aside). */
+static const char *const counted_ing = " meeting wedding ";
+
 /* A singular noun that counts: one the dictionary has a plural for, no mass noun, no abstract
  * ending. */
 static gboolean
@@ -1152,11 +1223,22 @@ count_noun (const F *f, const Word *w, gboolean verb_ok)
 {
   const char *l = w->lower;
   if (w->fixed || !noun (l) || draftd_forms_is (l, 'a') || (!verb_ok && draftd_forms_is (l, 'v')) || draftd_candidates_in_list (mass_nouns, l) ||
-      g_str_has_suffix (l, "ing") || g_str_has_suffix (l, "ness") || g_str_has_suffix (l, "ity") || g_str_has_suffix (l, "ism") ||
+      (g_str_has_suffix (l, "ing") && !draftd_candidates_in_list (counted_ing, l)) || g_str_has_suffix (l, "ness") ||
+      g_str_has_suffix (l, "ity") || g_str_has_suffix (l, "ism") ||
       g_str_has_suffix (l, "ics") || g_str_has_suffix (l, "s"))
     return FALSE;
   g_autofree char *plural = draftd_forms_plural (f->c->spell, l);
   return plural && !g_str_equal (plural, l);
+}
+
+/* "a " or "an " by the sound of the phrase's first word. */
+static const char *
+article_for (const char *l)
+{
+  gboolean an = (strchr ("aeiou", l[0]) && !g_str_has_prefix (l, "one") && !g_str_has_prefix (l, "eu") && !g_str_has_prefix (l, "uni") &&
+                 !g_str_has_prefix (l, "use") && !g_str_has_prefix (l, "usu")) ||
+                g_str_has_prefix (l, "hour") || g_str_has_prefix (l, "honest") || g_str_has_prefix (l, "honor") || g_str_has_prefix (l, "heir");
+  return an ? "an " : "a ";
 }
 
 static gboolean
@@ -1164,8 +1246,8 @@ missing_article (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *prev2 = near (f, -2);
-  gboolean after_verb = draftd_candidates_in_list (article_verbs, prev) || (draftd_candidates_in_list (" me him her us them you ", prev) && draftd_candidates_in_list (" give gives gave ", prev2));
-  /* "in small hotel", "for small company": a preposition's adjective and count noun. */
+  gboolean after_verb = draftd_candidates_in_list (article_verbs, prev) || (draftd_candidates_in_list (" me him her us them you ", prev) && draftd_candidates_in_list (ditransitive, prev2));
+  /* "in small hotel", "met at party": a preposition's count noun. */
   gboolean after_preposition = draftd_candidates_in_list (" in at for with into ", prev);
   gboolean have = draftd_candidates_in_list (" have has had ", prev);
   /* "was less violence", "have more time": a comparative quantifier takes no article. */
@@ -1184,21 +1266,20 @@ missing_article (F *f)
   /* A word that may be a verb is a noun after "is" or an adjective ("is engineer", "new
    * record"), not after "need" ("need help"... "need record"). */
   gboolean verb_ok = k > f->i || draftd_candidates_in_list (" is was be been become became ", prev);
-  /* "each time it is run", "the table is set": a participle like its base reads passive. */
-  static const char *const base_participles =
-    " run set put cut hit let shut spread cast cost hurt quit read bet burst split upset broadcast forecast bid shed ";
-  if (!count_noun (f, &f->words[k], verb_ok) || (k == f->i && draftd_candidates_in_list (base_participles, w->lower)))
+  /* Nor, alone, after "have" or another verb, where it could be a participle ("have run",
+   * "have shot"); elsewhere link-grammar or the target decides ("I have question", "wrote
+   * letter"). After "is", such a word reads passive ("each time it is run"). */
+  const char *l = w->lower;
+  verb_ok |= k == f->i && !draftd_candidates_in_list (base_participles, l) && draftd_forms_irregular_lemma (l, 'v') == NULL;
+  if (!count_noun (f, &f->words[k], verb_ok) || (k == f->i && draftd_candidates_in_list (base_participles, l)))
     return FALSE;
   const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
-  gboolean ends = after == NULL || draftd_candidates_in_list (" in at on for to with from by yesterday today tomorrow last this near but ", after);
-  if (!ends || draftd_candidates_in_list (" of ", after))
+  gboolean ends = after == NULL || draftd_candidates_in_list (" in at on for to with from by about yesterday today tomorrow last this near but ", after);
+  /* "have reason to worry", "have cause to complain": a noun that is a verb too, before an
+   * infinitive, is an idiom's. */
+  if (!ends || draftd_candidates_in_list (" of ", after) || (have && draftd_forms_is (l, 'v') && g_strcmp0 (after, "to") == 0))
     return FALSE;
-  /* "a" or "an" by the sound of the phrase's first word. */
-  const char *l = w->lower;
-  gboolean an = (strchr ("aeiou", l[0]) && !g_str_has_prefix (l, "one") && !g_str_has_prefix (l, "eu") && !g_str_has_prefix (l, "uni") &&
-                 !g_str_has_prefix (l, "use") && !g_str_has_prefix (l, "usu")) ||
-                g_str_has_prefix (l, "hour") || g_str_has_prefix (l, "honest") || g_str_has_prefix (l, "honor") || g_str_has_prefix (l, "heir");
-  const char *alts[] = { an ? "an " : "a " };
+  const char *alts[] = { article_for (l) };
   /* Sure where nothing else reads: "is very good question" (an intensifier, an adjective and a
    * count noun), "He is engineer." (a pronoun's predicate). */
   const char *subj = near (f, -2);
@@ -1213,14 +1294,26 @@ missing_article (F *f)
    * is a suggestion. */
   if (after_preposition && k > f->i && !g_str_has_suffix (f->words[k].lower, "tion"))
     return mended (f, w->start, w->start, alts[0]) && sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
-  if (after_preposition && !after_verb)
-    return FALSE;
   if (have && k == f->i)
     return mend_or_judge (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE, 1.5f);
-  /* A bare noun after a verb is often right ("make payment to"); with an adjective before it
-   * ("need extra column") much less often. */
-  /* Nor is one in -tion, mostly a mass noun ("needs free documentation"). */
-  if (k == f->i || g_str_has_suffix (f->words[k].lower, "tion"))
+  /* A bare noun right after a verb or a preposition is often right ("make payment to", "in
+   * hospital", "go to bed"; "In retrospect," before a comma): only where link-grammar finds
+   * the sentence broken without the article and whole with it ("wrote letter to", "met at
+   * party", "told us story"). */
+  gboolean phrase = after_preposition && draftd_candidates_in_list (" to with for ", after); /* "with respect to" */
+  if (k == f->i && !phrase && !draftd_candidates_in_list (bare_after_preposition, l) && f->s[w->end] != ',' &&
+      mended (f, w->start, w->start, alts[0]))
+    return after_preposition ? judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 3.0f)
+                             : sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
+  /* "give me example": after a person the thing given is counted; but "give him credit",
+   * "give us notice" are idioms, so the target judges, 1.5 nats short of the margin. */
+  if (k == f->i && draftd_candidates_in_list (ditransitive, prev2) && draftd_candidates_in_list (" me him her us them you ", prev))
+    return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 1.5f);
+  if (k == f->i)
+    return FALSE;
+  /* With an adjective before it ("need extra column") much less often; nor is one in -tion,
+   * mostly a mass noun ("needs free documentation"). */
+  if ((after_preposition && !after_verb) || g_str_has_suffix (f->words[k].lower, "tion"))
     return FALSE;
   /* The shipped target prefers "is a teacher" to "is teacher" by about a nat: the article's
    * margin (3 nats, for the articles learners drop and add everywhere) is lowered by 2.5 where
