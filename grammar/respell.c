@@ -197,3 +197,13 @@ draftd_candidates_foreign_spelling (const DraftdCandidateContext *c, const Word 
   g_autofree char *rep = draftd_candidates_match_case (w->text, sure);
   draftd_candidates_add (out, w->start, w->end, rep, DRAFTD_FIX_SPELLING, DRAFTD_CANDIDATE_CERTAIN / 2, site);
 }
+
+gboolean
+draftd_candidates_known_but_marks (DraftdSpell *spell, const char *lang, const char *word)
+{
+  g_auto (GStrv) sugg = draftd_spell_suggest (spell, lang, word);
+  for (guint i = 0; sugg && sugg[i]; i++)
+    if (g_utf8_collate (sugg[i], word) != 0 && draftd_candidates_same_letters (word, sugg[i]))
+      return TRUE;
+  return FALSE;
+}
