@@ -1,5 +1,6 @@
 #include "grammar/answer.h"
 #include <string.h>
+#include "grammar/candidates.h"
 #include "grammar/checks.h"
 #include "grammar/language.h"
 #include "grammar/rank.h"
@@ -625,7 +626,9 @@ segment_language (GrammarJob *j, gsize start, gsize end)
   while (le > end && (text[le] & 0xC0) == 0x80)
     le--;
   const char *lang = draftd_grammar_sentence_language (text + start, end - start, text + ls, le - ls);
-  return settle_language (j->ctx->spell, lang, text + start, end - start);
+  const char *settled = settle_language (j->ctx->spell, lang, text + start, end - start);
+  g_debug ("language %s, settled %s: %.*s", lang ? lang : "-", settled ? settled : "-", (int) (end - start), text + start);
+  return settled;
 }
 
 /* The words of a sentence of three letters or more: enough to judge a dictionary's fit. */
@@ -646,13 +649,77 @@ judged_words (const char *text, gsize len)
   return words;
 }
 
+/* The words the language's dictionary accepts; with `marks`, also those it lists with marks
+ * they were written without (a suggestion each, which the correction asks next anyway). */
 static guint
-count_known (DraftdSpell *spell, const char *lang, const GPtrArray *words)
+count_known (DraftdSpell *spell, const char *lang, const GPtrArray *words, gboolean marks)
 {
   guint n = 0;
   for (guint i = 0; i < words->len; i++)
-    n += draftd_spell_check (spell, lang, words->pdata[i]);
+    n += draftd_spell_check (spell, lang, words->pdata[i]) ||
+         (marks && draftd_candidates_known_but_marks (spell, lang, words->pdata[i]));
   return n;
+}
+
+/* Of `lang` and its close relatives with installed dictionaries, the one that accepts clearly
+ * more of the words (settle_language); undetermined when even it rejects more than a third. */
+static const char *
+settle_family (DraftdSpell *spell, const char *lang, const GPtrArray *words, gboolean marks)
+{
+  const char *const *family = draftd_grammar_language_relatives (lang);
+  guint best_n = count_known (spell, lang, words, marks);
+  /* A relative must accept two words more: none can where at most one is unknown, and its
+   * dictionary need not even be loaded. */
+  if (best_n + 1 >= words->len)
+    family = NULL;
+  for (guint i = 0; family && family[i]; i++) {
+    if (g_str_equal (family[i], lang) || !draftd_spell_has_language (spell, family[i]))
+      continue;
+    guint n = count_known (spell, family[i], words, marks);
+    /* By two words at least: relatives share most words, and a word or two of English
+     * ("lib", "bin") that one of them happens to list decides nothing. */
+    if (n >= best_n + 2) {
+      lang = family[i];
+      best_n = n;
+    }
+  }
+  if (words->len >= 3 && best_n * 3 < words->len * 2)
+    return DRAFTD_LANGUAGE_UNDETERMINED;
+  return lang;
+}
+
+static gboolean
+unmarked_text (const char *text, gsize len)
+{
+  for (gsize i = 0; i < len; i++)
+    if ((guchar) text[i] >= 0x80)
+      return FALSE;
+  return TRUE;
+}
+
+/* Text without a single mark, of a language whose relatives have dictionaries here: each
+ * dictionary counts the words it lists with or without the marks they lack, and a relative
+ * that accepts more of them than the language named wins ("Me gustaria viajar a Argentina
+ * algun dia." was Catalan to CLD2, and became "viatjar"; its dictionary lacks "viajar" and the
+ * Spanish one knows every word once its marks are put back). On a tie the verdict stands:
+ * unmarked Spanish and Galician share most words. */
+static const char *
+settle_unmarked (DraftdSpell *spell, const char *lang, const GPtrArray *words)
+{
+  const char *const *family = draftd_grammar_language_relatives (lang);
+  guint best_n = count_known (spell, lang, words, TRUE);
+  for (guint i = 0; family && family[i]; i++) {
+    if (g_str_equal (family[i], lang) || !draftd_spell_has_language (spell, family[i]))
+      continue;
+    guint n = count_known (spell, family[i], words, TRUE);
+    if (n > best_n) {
+      lang = family[i];
+      best_n = n;
+    }
+  }
+  if (words->len >= 3 && best_n * 3 < words->len * 2)
+    return DRAFTD_LANGUAGE_UNDETERMINED;
+  return lang;
 }
 
 /* The dictionary a sentence is spelt by: of its language's close relatives with installed
@@ -669,7 +736,7 @@ settle_language (DraftdSpell *spell, const char *lang, const char *text, gsize l
    * was "corrected" as English into "Parece Haber side eliminate o renombrada.". */
   if (lang == NULL && spell && draftd_spell_has_language (spell, "en")) {
     g_autoptr (GPtrArray) words = judged_words (text, len);
-    return words->len >= 3 && count_known (spell, "en", words) * 2 < words->len ? DRAFTD_LANGUAGE_UNDETERMINED : NULL;
+    return words->len >= 3 && count_known (spell, "en", words, FALSE) * 2 < words->len ? DRAFTD_LANGUAGE_UNDETERMINED : NULL;
   }
   if (spell == NULL || lang == NULL || !draftd_spell_has_language (spell, lang))
     return lang;
@@ -678,27 +745,14 @@ settle_language (DraftdSpell *spell, const char *lang, const char *text, gsize l
    * anges antas -P."): English that the English dictionaries mostly reject is not English.
    * Learners misspell, but none of JFLEG's 1501 sentences has half its words unknown. */
   if (g_str_equal (lang, "en"))
-    return words->len >= 3 && count_known (spell, lang, words) * 2 < words->len ? DRAFTD_LANGUAGE_UNDETERMINED : lang;
-  const char *const *family = draftd_grammar_language_relatives (lang);
-  guint best_n = count_known (spell, lang, words);
-  /* A relative must accept two words more: none can where at most one is unknown, and its
-   * dictionary need not even be loaded. */
-  if (best_n + 1 >= words->len)
-    family = NULL;
-  for (guint i = 0; family && family[i]; i++) {
-    if (g_str_equal (family[i], lang) || !draftd_spell_has_language (spell, family[i]))
-      continue;
-    guint n = count_known (spell, family[i], words);
-    /* By two words at least: relatives share most words, and a word or two of English
-     * ("lib", "bin") that one of them happens to list decides nothing. */
-    if (n >= best_n + 2) {
-      lang = family[i];
-      best_n = n;
-    }
-  }
-  if (words->len >= 3 && best_n * 3 < words->len * 2)
-    return DRAFTD_LANGUAGE_UNDETERMINED;
-  return lang;
+    return words->len >= 3 && count_known (spell, lang, words, FALSE) * 2 < words->len ? DRAFTD_LANGUAGE_UNDETERMINED : lang;
+  if (unmarked_text (text, len))
+    return settle_unmarked (spell, lang, words);
+  const char *settled = settle_family (spell, lang, words, FALSE);
+  /* Text typed without its marks ("Vcera jsem videl moc dobry film."): its words count where
+   * the dictionary lists them with their marks, so that it is spelt by its own dictionary
+   * rather than left alone; asked only here, each rejected word costing a suggestion. */
+  return g_str_equal (settled, DRAFTD_LANGUAGE_UNDETERMINED) ? settle_family (spell, lang, words, TRUE) : settled;
 }
 
 /* A sentence in a language the model does not know: spelled by that language's dictionary

@@ -31,3 +31,6 @@ gint draftd_candidates_document_region (DraftdSpell *spell, const char *text);
 char *draftd_candidates_confusable_rule (const char *was, const char *now);
 /* Every confusable pair's rule id, as draftd_candidates_confusable_rule names it. */
 GPtrArray *draftd_candidates_confusable_rules (void);
+/* Whether the language's dictionary lists `word` with marks it was written without ("cestovani":
+ * "cestování"; Latin letters only): a word of that language typed on a keyboard without them. */
+gboolean draftd_candidates_known_but_marks (DraftdSpell *spell, const char *lang, const char *word);

@@ -131,6 +131,60 @@ function_word_guess (const char *text, gsize len)
   return latin[best].code;
 }
 
+/* Words of one language that its close relatives (and the others here) write otherwise, with
+ * and without their marks. Text typed without its marks is where CLD2 errs: unaccented Czech
+ * was Slovak, Portuguese or English to it, unaccented Spanish Catalan; these words survive the
+ * marks' loss. Words two of these languages share, or share with a neighbour's common words,
+ * are left out ("že", "mám", "para", "aquí"; Czech "se" is Spanish's too, Slovak "su" and
+ * "este" Spanish's, "som" Swedish's, Catalan "i" Czech's and Italian's, French "je" Czech's):
+ * they tell nothing apart. */
+static const struct {
+  const char *code, *words; /* space-separated, each between spaces */
+} distinct[] = {
+  { "cs", " jsem jsi jsme jste jsou byl byla bylo byli nebyl neni není nebo protoze protože kdyz když taky jeste ještě "
+          "tady jak proc proč muj můj tvuj tvůj ktery který ktera která ktere které chci chtel chtěl chtela chtěla bych "
+          "dekuji děkuji zitra zítra pro mezi ted teď nevim nevím budu muzu můžu muzete můžete hodne hodně pak " },
+  { "sk", " som sme ste bol bola bolo boli nie alebo pretoze pretože ked keď tiez tiež ešte ako preco prečo moj môj "
+          "tvoj ktory ktorý ktora ktorá ktore ktoré chcem chcel chcela sa dakujem ďakujem zajtra pre medzi teraz "
+          "neviem budem mozem môžem mozete môžete vela veľa " },
+  { "es", " y los con muy hay yo cuando porque donde dónde tengo tiene estoy soy también tambien pero ella ellos "
+          "nosotros usted " },
+  { "ca", " els amb molt jo quan perque perquè tambe també aquest aquesta meu meva soc sóc estic tinc ho nosaltres "
+          "vosaltres " },
+  { "pt", " não nao os um muito eu você voce com também tambem ela eles nós estou tenho " },
+  { "fr", " est avec dans nous vous ils sont mais qui cette aux très être etre " },
+};
+
+/* The language of `distinct` whose words the text has: at least two, and more than twice any
+ * other's; NULL otherwise. `*hits` its count. */
+static const char *
+distinct_words_guess (const char *text, gsize len, guint *hits)
+{
+  g_autofree char *lower = g_utf8_strdown (text, len);
+  guint score[G_N_ELEMENTS (distinct)] = { 0 };
+  for (const char *p = lower; *p;) {
+    while (*p && !g_unichar_isalpha (g_utf8_get_char (p)))
+      p = g_utf8_next_char (p);
+    const char *w = p;
+    while (*p && g_unichar_isalpha (g_utf8_get_char (p)))
+      p = g_utf8_next_char (p);
+    if (p == w)
+      break;
+    g_autofree char *key = g_strdup_printf (" %.*s ", (int) (p - w), w);
+    for (guint i = 0; i < G_N_ELEMENTS (distinct); i++)
+      score[i] += strstr (distinct[i].words, key) != NULL;
+  }
+  guint best = 0, second = 0;
+  for (guint i = 1; i < G_N_ELEMENTS (distinct); i++)
+    if (score[i] > score[best])
+      best = i;
+  for (guint i = 0; i < G_N_ELEMENTS (distinct); i++)
+    if (i != best && score[i] > second)
+      second = score[i];
+  *hits = score[best];
+  return score[best] >= 2 && score[best] > 2 * second ? distinct[best].code : NULL;
+}
+
 /* Each language's letters beyond ASCII (Cyrillic ones: its whole alphabet), lower case. A
  * lower-case word with a letter outside them rules the language out: Ukrainian has no "ы",
  * "э", "ъ", "ё", Russian no "і", "ї", "є", "ґ"; Slovak has "ľ" and "ô", Czech "ě" and "ř";
@@ -234,6 +288,22 @@ identify (const char *text, gsize len, gboolean *reliable, int *percent)
   return normalise_code (r.code[0], n_latin, n_other);
 }
 
+/* Latin text CLD2 cannot tell: the one language whose alphabet has all its letters ("Moje
+ * sestra má dvě děti.": "ě" is Czech's alone), else undetermined. */
+static const char *
+only_alphabet (const char *text, gsize len)
+{
+  const char *only = NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (alphabets); i++) {
+    if (alphabets[i].cyrillic || alphabet_rules_out (alphabets[i].code, text, len))
+      continue;
+    if (only)
+      return DRAFTD_LANGUAGE_UNDETERMINED;
+    only = alphabets[i].code;
+  }
+  return only ? only : DRAFTD_LANGUAGE_UNDETERMINED;
+}
+
 /* Without a reliable verdict: a script's own language where the script says it (kana,
  * hangul, Thai; Cyrillic by its letters), English's function words for plain ASCII text,
  * and otherwise undetermined. */
@@ -257,7 +327,7 @@ fallback_language (const char *text, gsize len)
   }
   for (const char *p = text; p < text + len; p = g_utf8_next_char (p))
     if ((guchar) *p >= 0x80 && g_unichar_isalpha (g_utf8_get_char (p)))
-      return DRAFTD_LANGUAGE_UNDETERMINED;
+      return only_alphabet (text, len);
   return function_word_guess (text, len);
 }
 
@@ -285,6 +355,73 @@ letters (const char *text, gsize len)
   return n;
 }
 
+static gboolean
+plain_ascii (const char *text, gsize len)
+{
+  for (gsize i = 0; i < len; i++)
+    if ((guchar) text[i] >= 0x80)
+      return FALSE;
+  return TRUE;
+}
+
+/* English's function words in the text (latin[0]). */
+static guint
+english_words (const char *text, gsize len)
+{
+  g_autofree char *lower = g_utf8_strdown (text, len);
+  guint n = 0;
+  for (const char *p = lower; *p;) {
+    while (*p && !g_unichar_isalpha (g_utf8_get_char (p)))
+      p = g_utf8_next_char (p);
+    const char *w = p;
+    while (*p && (g_unichar_isalpha (g_utf8_get_char (p)) || *p == '\''))
+      p = g_utf8_next_char (p);
+    if (p == w)
+      break;
+    g_autofree char *key = g_strdup_printf (" %.*s ", (int) (p - w), w);
+    n += strstr (latin[0].words, key) != NULL;
+  }
+  return n;
+}
+
+/* CLD2's verdict (NULL: none reliable) overruled by a language's own words (`distinct`): where
+ * CLD2 could not tell, where it named a close relative (Slovak for Czech, Catalan for Spanish:
+ * the dictionaries settle it next, grammar/answer.c), and, in text without a letter beyond
+ * ASCII, where it named any other: marks left out are what misleads it ("Minuly tyden jsem
+ * byl s kamarady na horach." was Slovak or Portuguese). English, named or the default of
+ * plain text, yields only to more such words than its own function words. */
+static const char *
+overruled (const char *lang, const char *sentence, gsize len)
+{
+  guint hits = 0;
+  const char *w = distinct_words_guess (sentence, len, &hits);
+  if (w == NULL || g_strcmp0 (lang, w) == 0)
+    return lang;
+  if ((lang == NULL || g_str_equal (lang, "en")) && hits <= english_words (sentence, len))
+    return lang;
+  if (lang == NULL || related (lang, w) || plain_ascii (sentence, len))
+    return w;
+  return lang;
+}
+
+/* A letter rules `lang` out: the one close relative whose alphabet has every letter, if only
+ * one has ("Moje sestra má dvě děti." was Slovak to CLD2, whose alphabet lacks "ě"); else
+ * undetermined. */
+static const char *
+allowed_relative (const char *lang, const char *sentence, gsize len)
+{
+  const char *const *family = draftd_grammar_language_relatives (lang);
+  const char *only = NULL;
+  for (guint i = 0; family && family[i]; i++) {
+    if (g_str_equal (family[i], lang) || alphabet_rules_out (family[i], sentence, len))
+      continue;
+    if (only)
+      return DRAFTD_LANGUAGE_UNDETERMINED;
+    only = family[i];
+  }
+  return only ? only : DRAFTD_LANGUAGE_UNDETERMINED;
+}
+
 const char *
 draftd_grammar_sentence_language (const char *sentence, gsize len, const char *paragraph, gsize plen)
 {
@@ -301,10 +438,11 @@ draftd_grammar_sentence_language (const char *sentence, gsize len, const char *p
     lang = p;
   else if (s && s_rel)
     lang = s;
+  lang = overruled (lang, sentence, len);
   if (lang == NULL)
     return fallback_language (sentence, len);
   if (alphabet_rules_out (lang, sentence, len))
-    return DRAFTD_LANGUAGE_UNDETERMINED;
+    return allowed_relative (lang, sentence, len);
   /* CLD2 takes a short sentence of another language with a few English words for English
    * ("La password inserita non è corretta.", reliable at 97%): the other language's function
    * words say otherwise, and then nobody can tell. */

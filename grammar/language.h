@@ -3,9 +3,10 @@
  * of the sentence and of its paragraph (language-cld2.h); the paragraph's verdict wins over
  * a sentence's where the two are close relatives CLD2 confuses on a sentence (Danish and
  * Norwegian, Spanish and Galician); a language is ruled out by a letter its alphabet lacks
- * (Ukrainian has no "ы"); short ASCII text CLD2 cannot tell is scored by English's and six
- * other languages' function words, as before; anything else it cannot tell is undetermined
- * and left as it is. A model declares its languages in GGUF metadata (DRAFTD_GRAMMAR_LANGUAGES_KEY, an array of
+ * (Ukrainian has no "ы"); words only one language writes, marks or not ("jsem", "som"),
+ * overrule CLD2 on text typed without its marks; short ASCII text CLD2 cannot tell is scored
+ * by English's and six other languages' function words, as before; anything else it cannot
+ * tell is undetermined and left as it is. A model declares its languages in GGUF metadata (DRAFTD_GRAMMAR_LANGUAGES_KEY, an array of
  * ISO 639-1 codes or one comma-separated string); without it, English only. */
 #pragma once
 #include <glib.h>

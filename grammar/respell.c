@@ -69,6 +69,14 @@ substituted (const char *word, const char *suggestion)
   return bare_edit (word, suggestion, &at, &longer) == 's';
 }
 
+/* Is `suggestion` `word` with a letter put back that it left out? */
+static gboolean
+dropped (const char *word, const char *suggestion)
+{
+  glong at = 0, longer = 0;
+  return bare_edit (word, suggestion, &at, &longer) == 'i';
+}
+
 /* Is `suggestion` one edit from `word` in its last two letters: another form of the word the
  * dictionary offers for a form it lacks ("третем": "трете" before "третьем"), no rival
  * to a typo's fix inside the word? */
@@ -156,6 +164,37 @@ draftd_candidates_sure_respelling (const char *word, const char *suggestion)
   return kind != 0 && na >= 7 && at + 3 < MIN (na, nb);
 }
 
+/* Letters a learner writes for one another by their sound: Russian's and Ukrainian's unstressed
+ * vowels (о/а, е/и, е/я, и/ы) and voiced and voiceless consonants (б/п, в/ф, г/к, д/т, ж/ш,
+ * з/с: "хлеп", "друк", "зарятку"); Czech's i/y and í/ý ("chitrý"). */
+static const gunichar sound_pairs[][2] = {
+  { 0x043E, 0x0430 }, { 0x0435, 0x0438 }, { 0x0435, 0x044F }, { 0x0438, 0x044B }, { 'i', 'y' }, { 0xED, 0xFD },
+  { 0x0431, 0x043F }, { 0x0432, 0x0444 }, { 0x0433, 0x043A }, { 0x0434, 0x0442 }, { 0x0436, 0x0448 }, { 0x0437, 0x0441 },
+};
+#define SOUND_VOWEL_PAIRS 6
+
+/* Is `suggestion` `word` with a slip of the ear: a letter written for its sound-alike
+ * (sound_pairs; a vowel not in the last two letters, where endings and their grammar live),
+ * or a soft or hard sign, or a doubled letter, left out ("маленкой", "восем", "руский")? A
+ * dictionary offers several sure changes for such a word ("руский": "русский", "рурский"),
+ * and the one the ear explains is the learner's. */
+static gboolean
+sound_slip (const char *word, const char *suggestion)
+{
+  g_autofree char *a8 = g_utf8_strdown (word, -1), *b8 = g_utf8_strdown (suggestion, -1);
+  glong na = 0, nb = 0, at = 0;
+  g_autofree gunichar *a = g_utf8_to_ucs4_fast (a8, -1, &na), *b = g_utf8_to_ucs4_fast (b8, -1, &nb);
+  char kind = na >= 4 ? one_edit (a, na, b, nb, &at) : 0;
+  if (kind == 'i')
+    return at > 0 && (b[at] == 0x044C || b[at] == 0x044A || b[at] == b[at - 1]);
+  if (kind != 's')
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (sound_pairs); i++)
+    if ((a[at] == sound_pairs[i][0] && b[at] == sound_pairs[i][1]) || (a[at] == sound_pairs[i][1] && b[at] == sound_pairs[i][0]))
+      return i >= SOUND_VOWEL_PAIRS || at + 2 < na;
+  return FALSE;
+}
+
 /* A misspelt word of a language the model does not know: no model judges it, so only a sure
  * change is made (draftd_candidates_sure_respelling). A form that differs by marks alone is
  * taken wherever it ranks among the suggestions, when it is the only one: the index ranks a
@@ -175,13 +214,21 @@ draftd_candidates_foreign_spelling (const DraftdCandidateContext *c, const Word 
   if ((g_unichar_isupper (g_utf8_get_char (w->text)) && (w->start > 0 || !c->sentence_start)) ||
       draftd_spell_check (c->spell, "en", w->text))
     return;
-  const char *marks = NULL, *first = NULL;
-  guint n_marks = 0, n_sure = 0;
+  const char *marks = NULL, *first = NULL, *sound = NULL;
+  guint n_marks = 0, n_sure = 0, n_sound = 0;
+  gboolean sound_sure = FALSE;   /* the slip of the ear is a sure change too */
+  gboolean dropped_ahead = FALSE; /* a letter left out, put back, ranked ahead of it */
   gboolean rival = FALSE; /* a suggestion ranked ahead that is no sure change */
   for (guint i = 0; sugg[i]; i++) {
     g_autofree char *sl = g_utf8_strdown (sugg[i], -1);
     if (g_str_equal (sl, w->lower))
       continue;
+    gboolean by_sound = i < 4 && sound_slip (w->text, sugg[i]);
+    if (by_sound && n_sound++ == 0) {
+      sound = sugg[i];
+      sound_sure = draftd_candidates_sure_respelling (w->text, sugg[i]) && !dropped_ahead;
+    }
+    dropped_ahead = dropped_ahead || (!by_sound && dropped (w->text, sugg[i]) && draftd_candidates_sure_respelling (w->text, sugg[i]));
     if (!draftd_candidates_sure_respelling (w->text, sugg[i])) {
       rival = rival || !other_ending (w->text, sugg[i]);
       continue;
@@ -191,9 +238,25 @@ draftd_candidates_foreign_spelling (const DraftdCandidateContext *c, const Word 
     else if (i < 4 && n_sure++ == 0 && !(rival && substituted (w->text, sugg[i])))
       first = sugg[i];
   }
-  const char *sure = n_marks == 1 ? marks : n_marks == 0 && n_sure == 1 ? first : NULL;
+  /* A slip of the ear is taken among other sure changes ("руский": "русский" beside
+   * "рурский"), unless a dropped letter put back ranks ahead of it (the commonest slip:
+   * "втавати": "вставати" before "вдавати"), or where there are none ("хлеп", short for the
+   * others). Against a sure change it is not, the word is a guess either way and left
+   * ("восем": "всосем" or "восемь"). */
+  const char *by_ear = n_sound == 1 && (sound_sure || n_sure == 0) ? sound : NULL;
+  const char *sure = n_marks == 1 ? marks : n_marks > 0 ? NULL : n_sound == 1 ? by_ear : n_sure == 1 ? first : NULL;
   if (sure == NULL)
     return;
   g_autofree char *rep = draftd_candidates_match_case (w->text, sure);
   draftd_candidates_add (out, w->start, w->end, rep, DRAFTD_FIX_SPELLING, DRAFTD_CANDIDATE_CERTAIN / 2, site);
+}
+
+gboolean
+draftd_candidates_known_but_marks (DraftdSpell *spell, const char *lang, const char *word)
+{
+  g_auto (GStrv) sugg = draftd_spell_suggest (spell, lang, word);
+  for (guint i = 0; sugg && sugg[i]; i++)
+    if (g_utf8_collate (sugg[i], word) != 0 && draftd_candidates_same_letters (word, sugg[i]))
+      return TRUE;
+  return FALSE;
 }

@@ -79,6 +79,43 @@ check_paragraphs (void)
           "short plain ASCII text is English by default, as before");
 }
 
+/* Text typed without its marks, where CLD2 errs (unaccented Czech was Slovak, Portuguese or
+ * English to it, unaccented Spanish Catalan): each language's own words tell it. */
+static const struct {
+  const char *lang, *text;
+} unaccented[] = {
+  { "cs", "Minuly tyden jsem byl s kamarady na horach." },
+  { "cs", "Nemel jsem cas, protoze jsem musel pracovat." },
+  { "cs", "Chtel bych se zeptat, kdy muzete prijet." },
+  { "sk", "Minuly tyzden som bol s kamaratmi na horach." },
+  { "sk", "Nemal som cas, pretoze som musel pracovat." },
+  { "es", "Cuando era nino, mi familia y yo ibamos a la playa." },
+  { "es", "No se donde esta la estacion, pero tengo un mapa." },
+  { "ca", "Quan era petit, la meva familia i jo anavem a la platja." },
+  { "ca", "No se on es l'estacio, pero tinc un mapa amb els carrers." },
+  { "fr", "Quand j'etais petit, nous allions a la plage avec mes parents." },
+  { "uk", "Коли я був малим, ми з батьками їздили на море." },
+  { "ru", "Когда я был маленьким, мы с родителями ездили на море." },
+};
+
+static void
+check_unaccented (void)
+{
+  guint ok = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (unaccented); i++) {
+    const char *t = unaccented[i].text;
+    const char *got = draftd_grammar_guess_language (t, strlen (t));
+    ok += g_strcmp0 (got, unaccented[i].lang) == 0;
+    if (g_strcmp0 (got, unaccented[i].lang) != 0)
+      tap_diag ("%s: %s, want %s", t, got ? got : "(none)", unaccented[i].lang);
+  }
+  tap_ok (ok == G_N_ELEMENTS (unaccented), "%u/%u sentences without their marks named right: cs/sk, es/ca, fr, uk/ru", ok,
+          (guint) G_N_ELEMENTS (unaccented));
+  /* A letter only one language's alphabet has names it where CLD2 cannot tell ("ě": Czech). */
+  const char *cs = "Moje sestra má dvě děti.";
+  tap_ok (g_strcmp0 (draftd_grammar_guess_language (cs, strlen (cs)), "cs") == 0, "a letter Czech's alone names it");
+}
+
 typedef struct {
   DraftdGrammarContext ctx;
 } Run;
@@ -115,6 +152,13 @@ check_correction (Run *r)
               corrects_to (r, "Ayer paseamos mucho tiempo por el parque y hablamos de nuestors planes para el verano.",
                            "Ayer paseamos mucho tiempo por el parque y hablamos de nuestros planes para el verano."),
           "Czech missing marks and Spanish swapped letters are put right by their own dictionaries");
+  /* Text without any marks: Czech was Slovak, Portuguese or English to CLD2 and Spanish
+   * Catalan; too little to tell is left alone. */
+  tap_ok (corrects_to (r, "Muj bratr pracuje v nemocnici jako lekar.", "Můj bratr pracuje v nemocnici jako lékař.") &&
+              corrects_to (r, "Nemel jsem cas, protoze jsem musel pracovat.", "Nemel jsem čas, protože jsem musel pracovat.") &&
+              corrects_to (r, "Me gustaria viajar a Argentina algun dia.", "Me gustaría viajar a Argentina algún dia.") &&
+              corrects_to (r, "Nas soused ma velkeho psa.", "Nas soused ma velkeho psa."),
+          "unmarked Czech is spelt by the Czech dictionary, unmarked Spanish never by the Catalan one");
 }
 
 /* Plain ASCII text CLD2 cannot tell is English by default, but not when the English
@@ -197,6 +241,7 @@ main (void)
   }
   check_sentences ();
   check_paragraphs ();
+  check_unaccented ();
   g_autoptr (DraftdVk) vk = test_vk ();
   TestGrammar g;
   if (!test_grammar_context (vk, 0, &g))
