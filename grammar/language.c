@@ -88,6 +88,21 @@ dominant_script (const char *text, gsize len, guint *n_latin, guint *n_other)
   return names[best];
 }
 
+/* The next word at *p (letters, and apostrophes where `apostrophes`): its start in *w, *p
+ * moved past it; FALSE at the text's end. */
+static gboolean
+next_word (const char **p, const char **w, gboolean apostrophes)
+{
+  const char *q = *p;
+  while (*q && !g_unichar_isalpha (g_utf8_get_char (q)))
+    q = g_utf8_next_char (q);
+  *w = q;
+  while (*q && (g_unichar_isalpha (g_utf8_get_char (q)) || (apostrophes && *q == '\'')))
+    q = g_utf8_next_char (q);
+  *p = q;
+  return q != *w;
+}
+
 /* The function-word guess, for short text CLD2 cannot tell: English by default. */
 static const char *
 function_word_guess (const char *text, gsize len)
@@ -96,14 +111,7 @@ function_word_guess (const char *text, gsize len)
   double score[G_N_ELEMENTS (latin)] = { 0 };
   guint words = 0;
   /* Function words: each occurrence scores its languages. */
-  for (const char *p = lower; *p;) {
-    while (*p && !g_unichar_isalpha (g_utf8_get_char (p)))
-      p = g_utf8_next_char (p);
-    const char *w = p;
-    while (*p && (g_unichar_isalpha (g_utf8_get_char (p)) || *p == '\''))
-      p = g_utf8_next_char (p);
-    if (p == w)
-      break;
+  for (const char *p = lower, *w; next_word (&p, &w, TRUE);) {
     words++;
     g_autofree char *key = g_strdup_printf (" %.*s ", (int) (p - w), w);
     /* A one-letter word other than English's "I" is half a clue: "O. Preserve any Warranty
@@ -162,14 +170,7 @@ distinct_words_guess (const char *text, gsize len, guint *hits)
 {
   g_autofree char *lower = g_utf8_strdown (text, len);
   guint score[G_N_ELEMENTS (distinct)] = { 0 };
-  for (const char *p = lower; *p;) {
-    while (*p && !g_unichar_isalpha (g_utf8_get_char (p)))
-      p = g_utf8_next_char (p);
-    const char *w = p;
-    while (*p && g_unichar_isalpha (g_utf8_get_char (p)))
-      p = g_utf8_next_char (p);
-    if (p == w)
-      break;
+  for (const char *p = lower, *w; next_word (&p, &w, FALSE);) {
     g_autofree char *key = g_strdup_printf (" %.*s ", (int) (p - w), w);
     for (guint i = 0; i < G_N_ELEMENTS (distinct); i++)
       score[i] += strstr (distinct[i].words, key) != NULL;
@@ -370,14 +371,7 @@ english_words (const char *text, gsize len)
 {
   g_autofree char *lower = g_utf8_strdown (text, len);
   guint n = 0;
-  for (const char *p = lower; *p;) {
-    while (*p && !g_unichar_isalpha (g_utf8_get_char (p)))
-      p = g_utf8_next_char (p);
-    const char *w = p;
-    while (*p && (g_unichar_isalpha (g_utf8_get_char (p)) || *p == '\''))
-      p = g_utf8_next_char (p);
-    if (p == w)
-      break;
+  for (const char *p = lower, *w; next_word (&p, &w, TRUE);) {
     g_autofree char *key = g_strdup_printf (" %.*s ", (int) (p - w), w);
     n += strstr (latin[0].words, key) != NULL;
   }
