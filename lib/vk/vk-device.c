@@ -3,42 +3,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-G_DEFINE_QUARK (draftd-vk-error-quark, draftd_vk_error)
-
 static gint validation_message_count;
 
 guint
 draftd_vk_validation_messages (void)
 {
   return (guint) g_atomic_int_get (&validation_message_count);
-}
-
-static const char *
-result_name (VkResult r)
-{
-  switch (r) {
-  case VK_SUCCESS: return "VK_SUCCESS";
-  case VK_ERROR_OUT_OF_HOST_MEMORY: return "VK_ERROR_OUT_OF_HOST_MEMORY";
-  case VK_ERROR_OUT_OF_DEVICE_MEMORY: return "VK_ERROR_OUT_OF_DEVICE_MEMORY";
-  case VK_ERROR_INITIALIZATION_FAILED: return "VK_ERROR_INITIALIZATION_FAILED";
-  case VK_ERROR_DEVICE_LOST: return "VK_ERROR_DEVICE_LOST";
-  case VK_ERROR_LAYER_NOT_PRESENT: return "VK_ERROR_LAYER_NOT_PRESENT";
-  case VK_ERROR_EXTENSION_NOT_PRESENT: return "VK_ERROR_EXTENSION_NOT_PRESENT";
-  case VK_ERROR_INCOMPATIBLE_DRIVER: return "VK_ERROR_INCOMPATIBLE_DRIVER";
-  case VK_ERROR_TOO_MANY_OBJECTS: return "VK_ERROR_TOO_MANY_OBJECTS";
-  case VK_TIMEOUT: return "VK_TIMEOUT";
-  default: return "VkResult";
-  }
-}
-
-gboolean
-draftd_vk_check (VkResult r, const char *what, GError **error)
-{
-  if (r == VK_SUCCESS)
-    return TRUE;
-  g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_FAILED, "%s failed: %s (%d)", what,
-               result_name (r), (int) r);
-  return FALSE;
 }
 
 static VKAPI_ATTR VkBool32 VKAPI_CALL
@@ -346,7 +316,7 @@ create_device (DraftdVk *vk, GError **error)
   vkGetDeviceQueue (vk->device, fam, 0, &vk->queue);
   vk->push_descriptor_set = (PFN_vkCmdPushDescriptorSetKHR) vkGetDeviceProcAddr (vk->device, "vkCmdPushDescriptorSetKHR");
   if (vk->cached_sets)
-    vk->sets = draftd_vk_sets_new (vk);
+    vk->sets = draftd_vk_sets_new (vk->device);
   VkCommandPoolCreateInfo pci = {
     .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
     .flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT | VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,

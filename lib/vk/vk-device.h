@@ -3,14 +3,7 @@
 #pragma once
 #include <glib.h>
 #include <vulkan/vulkan.h>
-
-#define DRAFTD_VK_ERROR (draftd_vk_error_quark ())
-GQuark draftd_vk_error_quark (void);
-typedef enum {
-  DRAFTD_VK_ERROR_NO_DEVICE,   /* no usable device / selector matches none */
-  DRAFTD_VK_ERROR_FAILED,      /* a Vulkan call failed */
-  DRAFTD_VK_ERROR_LIMIT,       /* the request exceeds a device limit */
-} DraftdVkError;
+#include "lib/vk/vk-error.h"
 
 typedef struct {
   VkInstance instance;
@@ -115,4 +108,3 @@ gboolean draftd_vk_fill_zero (DraftdVk *vk, DraftdVkBuffer *dst, GError **error)
 VkCommandBuffer draftd_vk_begin (DraftdVk *vk, GError **error);
 /* Ends, submits and waits for the command buffer, then frees it. */
 gboolean draftd_vk_submit_wait (DraftdVk *vk, VkCommandBuffer cmd, GError **error);
-gboolean draftd_vk_check (VkResult r, const char *what, GError **error);

@@ -3,6 +3,8 @@
 #include "draftd-spirv.h"
 #include <string.h>
 
+G_STATIC_ASSERT (DRAFTD_MAX_BINDINGS <= DRAFTD_VK_SETS_MAX_BINDINGS);
+
 static const guint tile_tokens[DRAFTD_N_TILES] = { 1, 2, 4, 8 };
 static const char *const wtype_names[DRAFTD_N_WTYPES] = {
   [DRAFTD_WTYPE_F32] = "f32", [DRAFTD_WTYPE_F16] = "f16", [DRAFTD_WTYPE_Q8_0] = "q8_0", [DRAFTD_WTYPE_Q4_0] = "q4_0",

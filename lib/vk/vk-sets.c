@@ -1,5 +1,4 @@
 #include "lib/vk/vk-sets.h"
-#include "lib/vk/vk-kernels.h"
 #include <string.h>
 
 /* Sets a pool holds; each binding is a storage buffer or a uniform texel buffer. */
@@ -8,7 +7,7 @@
 typedef struct {
   VkDescriptorSetLayout layout;
   guint n;
-  guint64 serial[DRAFTD_MAX_BINDINGS];
+  guint64 serial[DRAFTD_VK_SETS_MAX_BINDINGS];
 } SetKey;
 
 typedef struct {
@@ -18,7 +17,7 @@ typedef struct {
 } SetEntry;
 
 struct DraftdVkSets {
-  DraftdVk *vk;
+  VkDevice device;
   GMutex lock;
   GHashTable *sets;   /* SetKey * -> SetEntry * (the key is the entry's own) */
   GPtrArray *pools;   /* VkDescriptorPool, the last one allocated from */
@@ -42,10 +41,10 @@ key_equal (gconstpointer a, gconstpointer b)
 }
 
 DraftdVkSets *
-draftd_vk_sets_new (DraftdVk *vk)
+draftd_vk_sets_new (VkDevice device)
 {
   DraftdVkSets *s = g_new0 (DraftdVkSets, 1);
-  s->vk = vk;
+  s->device = device;
   g_mutex_init (&s->lock);
   s->sets = g_hash_table_new_full (key_hash, key_equal, NULL, g_free);
   s->pools = g_ptr_array_new ();
@@ -59,7 +58,7 @@ draftd_vk_sets_free (DraftdVkSets *s)
     return;
   g_hash_table_destroy (s->sets);
   for (guint i = 0; i < s->pools->len; i++)
-    vkDestroyDescriptorPool (s->vk->device, (VkDescriptorPool) g_ptr_array_index (s->pools, i), NULL);
+    vkDestroyDescriptorPool (s->device, (VkDescriptorPool) g_ptr_array_index (s->pools, i), NULL);
   g_ptr_array_free (s->pools, TRUE);
   g_mutex_clear (&s->lock);
   g_free (s);
@@ -69,8 +68,8 @@ static gboolean
 add_pool (DraftdVkSets *s, GError **error)
 {
   VkDescriptorPoolSize sizes[2] = {
-    { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, SETS_PER_POOL * DRAFTD_MAX_BINDINGS },
-    { VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, SETS_PER_POOL * DRAFTD_MAX_BINDINGS },
+    { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, SETS_PER_POOL * DRAFTD_VK_SETS_MAX_BINDINGS },
+    { VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, SETS_PER_POOL * DRAFTD_VK_SETS_MAX_BINDINGS },
   };
   VkDescriptorPoolCreateInfo pci = {
     .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
@@ -80,7 +79,7 @@ add_pool (DraftdVkSets *s, GError **error)
     .pPoolSizes = sizes,
   };
   VkDescriptorPool pool;
-  if (!draftd_vk_check (vkCreateDescriptorPool (s->vk->device, &pci, NULL, &pool), "vkCreateDescriptorPool", error))
+  if (!draftd_vk_check (vkCreateDescriptorPool (s->device, &pci, NULL, &pool), "vkCreateDescriptorPool", error))
     return FALSE;
   g_ptr_array_add (s->pools, (gpointer) pool);
   return TRUE;
@@ -100,7 +99,7 @@ allocate (DraftdVkSets *s, VkDescriptorSetLayout layout, SetEntry *e, GError **e
       .descriptorSetCount = 1,
       .pSetLayouts = &layout,
     };
-    VkResult res = vkAllocateDescriptorSets (s->vk->device, &ai, &e->set);
+    VkResult res = vkAllocateDescriptorSets (s->device, &ai, &e->set);
     if (res == VK_SUCCESS)
       return TRUE;
     if (attempt > 0 || (res != VK_ERROR_OUT_OF_POOL_MEMORY && res != VK_ERROR_FRAGMENTED_POOL))
@@ -113,7 +112,7 @@ VkDescriptorSet
 draftd_vk_sets_get (DraftdVkSets *s, VkDescriptorSetLayout layout, guint n, const guint64 *serials,
                     const VkWriteDescriptorSet *writes, GError **error)
 {
-  SetKey key = { layout, MIN (n, (guint) DRAFTD_MAX_BINDINGS), { 0 } };
+  SetKey key = { layout, MIN (n, (guint) DRAFTD_VK_SETS_MAX_BINDINGS), { 0 } };
   memcpy (key.serial, serials, key.n * sizeof serials[0]);
   g_mutex_lock (&s->lock);
   SetEntry *e = g_hash_table_lookup (s->sets, &key);
@@ -125,12 +124,12 @@ draftd_vk_sets_get (DraftdVkSets *s, VkDescriptorSetLayout layout, guint n, cons
       g_mutex_unlock (&s->lock);
       return VK_NULL_HANDLE;
     }
-    VkWriteDescriptorSet w[DRAFTD_MAX_BINDINGS];
+    VkWriteDescriptorSet w[DRAFTD_VK_SETS_MAX_BINDINGS];
     for (guint i = 0; i < key.n; i++) {
       w[i] = writes[i];
       w[i].dstSet = e->set;
     }
-    vkUpdateDescriptorSets (s->vk->device, key.n, w, 0, NULL);
+    vkUpdateDescriptorSets (s->device, key.n, w, 0, NULL);
     g_hash_table_add (s->sets, &e->key);
   }
   VkDescriptorSet set = e->set;
@@ -147,7 +146,7 @@ binds_serial (gpointer key, gpointer value, gpointer user_data)
   (void) key;
   for (guint i = 0; i < e->key.n; i++)
     if (e->key.serial[i] == serial) {
-      vkFreeDescriptorSets (s->vk->device, e->pool, 1, &e->set);
+      vkFreeDescriptorSets (s->device, e->pool, 1, &e->set);
       return TRUE;
     }
   return FALSE;

@@ -6,11 +6,14 @@
  * buffers pass after pass (whole buffers, offset 0), so a set per distinct binding serves
  * every pass. */
 #pragma once
-#include "lib/vk/vk-device.h"
+#include "lib/vk/vk-error.h"
+
+/* The most bindings a kernel's set has (vk-kernels.c asserts its own limit fits). */
+#define DRAFTD_VK_SETS_MAX_BINDINGS 8
 
 typedef struct DraftdVkSets DraftdVkSets;
 
-DraftdVkSets *draftd_vk_sets_new (DraftdVk *vk);
+DraftdVkSets *draftd_vk_sets_new (VkDevice device);
 void draftd_vk_sets_free (DraftdVkSets *sets);
 /* The set of `layout` whose n bindings are the buffers of `serials` (DraftdVkBuffer.serial),
  * written with `writes` when first made; VK_NULL_HANDLE with `error` set when the device
