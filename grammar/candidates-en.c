@@ -599,6 +599,33 @@ static gboolean noun_like (const Ctx *x, const char *l);
 /* Nouns that are plural as they stand. */
 static const char *const plural_nouns = " people police cattle children men women feet teeth mice geese ";
 
+/* Nouns learners count that English does not, with the plural they write (families-en.c's
+ * agreement.uncountable mends it; the quantifiers' rule never makes it). */
+static const char *const uncountable[][2] = {
+  { "informations", "information" }, { "advices", "advice" },       { "furnitures", "furniture" },
+  { "equipments", "equipment" },     { "feedbacks", "feedback" },   { "homeworks", "homework" },
+  { "luggages", "luggage" },         { "baggages", "baggage" },     { "knowledges", "knowledge" },
+  { "softwares", "software" },       { "sceneries", "scenery" },    { "machineries", "machinery" },
+};
+
+gboolean
+draftd_candidates_uncountable (const char *lower)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (uncountable); k++)
+    if (g_str_equal (lower, uncountable[k][1]))
+      return TRUE;
+  return FALSE;
+}
+
+const char *
+draftd_candidates_uncountable_plural (const char *lower)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (uncountable); k++)
+    if (g_str_equal (lower, uncountable[k][0]))
+      return uncountable[k][1];
+  return NULL;
+}
+
 /* Is `prev`, "both", no determiner: one that floats after its plural subject ("Double and
  * single quotes both work", "they both stand"; a verb follows), or that opens "both ... and"
  * ("both forward and backward", "both cat and dog", where the nouns stay singular)? Seen as

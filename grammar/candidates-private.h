@@ -42,8 +42,11 @@ guint draftd_candidates_english_sites (const DraftdCandidateContext *c, const ch
 guint draftd_candidates_english_families (const DraftdCandidateContext *c, const char *s, const Word *words, guint n, guint i,
                                           GArray *out, guint site);
 /* Is `lower` a noun learners count that English does not ("information", "advice"): never put
- * in the plural (families-en.c's table of agreement.uncountable). */
+ * in the plural. */
 gboolean draftd_candidates_uncountable (const char *lower);
+/* The singular of such a noun's plural as learners write it ("informations" -> "information"),
+ * else NULL. */
+const char *draftd_candidates_uncountable_plural (const char *lower);
 /* The rules of grammar/families-intl.c (German, French, Spanish) at words[i], for a sentence of
  * c->lang; returns the next free site number, `site` itself when none fired. */
 guint draftd_candidates_intl_rules (const DraftdCandidateContext *c, const char *s, const Word *words, guint n, guint i,

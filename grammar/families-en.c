@@ -215,29 +215,14 @@ wether (F *f)
 
 /* ---- agreement.uncountable: "informations", "advices" ---- */
 
-static const char *const uncountable[][2] = {
-  { "informations", "information" }, { "advices", "advice" },       { "furnitures", "furniture" },
-  { "equipments", "equipment" },     { "feedbacks", "feedback" },   { "homeworks", "homework" },
-  { "luggages", "luggage" },         { "baggages", "baggage" },     { "knowledges", "knowledge" },
-  { "softwares", "software" },       { "sceneries", "scenery" },    { "machineries", "machinery" },
-};
-
-gboolean
-draftd_candidates_uncountable (const char *lower)
-{
-  for (guint k = 0; k < G_N_ELEMENTS (uncountable); k++)
-    if (g_str_equal (lower, uncountable[k][1]))
-      return TRUE;
-  return FALSE;
-}
 
 static gboolean
 uncountable_plural (F *f)
 {
   const Word *w = &f->words[f->i];
-  for (guint k = 0; k < G_N_ELEMENTS (uncountable); k++)
-    if (g_str_equal (w->lower, uncountable[k][0]))
-      return sure (f, w->start, w->end, uncountable[k][1], DRAFTD_FIX_AGREEMENT);
+  const char *singular = draftd_candidates_uncountable_plural (w->lower);
+  if (singular)
+    return sure (f, w->start, w->end, singular, DRAFTD_FIX_AGREEMENT);
   /* "these information": the determiner takes the noun's number, not the noun the
    * determiner's ("these informations"). */
   const Word *d = f->i > 0 && joined (f, f->i - 1) ? &f->words[f->i - 1] : NULL;
@@ -1575,9 +1560,8 @@ draftd_candidates_family_rule (const char *kind, const char *before, const char 
       return g_strdup ("preposition.redundant");
   }
   if (g_str_equal (kind, "agreement")) {
-    for (guint k = 0; k < G_N_ELEMENTS (uncountable); k++)
-      if (g_str_equal (was, uncountable[k][0]))
-        return g_strdup ("agreement.uncountable");
+    if (draftd_candidates_uncountable_plural (was))
+      return g_strdup ("agreement.uncountable");
     if (before && superlative (before) && !draftd_candidates_in_list (" most least ", before))
       return g_strdup ("agreement.one-of-plural");
   }
