@@ -479,11 +479,9 @@ gerund_subject (const F *f, guint b, guint end, int *number)
 {
   const char *g = f->words[b].lower;
   /* "excluding those notices that do": a participle that works as a preposition. */
-  if (!g_str_has_suffix (g, "ing") || strlen (g) < 6 || b + 1 >= end || draftd_candidates_function_word (g) || draftd_forms_is (g, 'a') ||
-      draftd_candidates_in_list (" excluding including following regarding concerning according considering during notwithstanding ", g))
-    return FALSE;
-  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, g);
-  if (fam->len == 0 || !draftd_forms_is (fam->pdata[0], 'v'))
+  if (b + 1 >= end || draftd_forms_is (g, 'a') ||
+      draftd_candidates_in_list (" excluding including following regarding concerning according considering during notwithstanding ", g) ||
+      !gerund_word (f, g))
     return FALSE;
   const Word *next = &f->words[b + 1];
   gboolean object = draftd_candidates_in_list (determiners, next->lower) ||
