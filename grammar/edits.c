@@ -332,6 +332,41 @@ merge_intl_pairs (const char *old, GArray *edits, guint first)
   }
 }
 
+/* "Me and my brother went" -> "My brother and I went" diffs as words replaced around the
+ * ones kept ("Me" -> "My", "and" -> "brother", ...; "Me and Tom" -> "Tom and I" as "Me" ->
+ * "Tom" and "Tom" -> "I"): one fix, so one edit, as the pronoun-case rule
+ * (grammar/families-en.c) made it. */
+static void
+merge_pronoun_swap (const char *old, GArray *edits, guint first)
+{
+  for (guint i = first; i < edits->len; i++) {
+    DraftdGrammarEdit *a = &g_array_index (edits, DraftdGrammarEdit, i);
+    if (g_ascii_strncasecmp (old + a->start, "me", 2) != 0)
+      continue;
+    g_autoptr (GString) now = g_string_new (a->replacement);
+    for (guint j = i + 1; j < edits->len && j < i + 5; j++) {
+      DraftdGrammarEdit *b = &g_array_index (edits, DraftdGrammarEdit, j), *p = b - 1;
+      /* What lies between is kept text of the same clause ("Me and Tom": " and "). */
+      gboolean clause = b->start >= p->end;
+      for (gsize k = p->end; clause && k < b->start; k++)
+        clause = !strchr (".!?;:,\n", old[k]);
+      if (!clause)
+        break;
+      g_string_append_len (now, old + p->end, b->start - p->end);
+      g_string_append (now, b->replacement);
+      g_autofree char *was = g_strndup (old + a->start, b->end - a->start);
+      if (!g_str_has_prefix (was, "Me and ") || !g_str_has_suffix (now->str, " and I"))
+        continue;
+      g_free (a->replacement);
+      a->replacement = g_strdup (now->str);
+      a->end = b->end;
+      a->kind = "word choice";
+      g_array_remove_range (edits, i + 1, j - i);
+      break;
+    }
+  }
+}
+
 void
 draftd_grammar_edit_set_rule (const char *old, DraftdGrammarEdit *e)
 {
@@ -347,8 +382,10 @@ draftd_grammar_diff (const char *old, gsize old_start, gsize old_end, const char
 {
   guint first = edits->len;
   diff_pieces (old, old_start, old_end, new_text, new_len, rewrite, edits);
-  if (!rewrite)
+  if (!rewrite) {
     merge_intl_pairs (old, edits, first);
+    merge_pronoun_swap (old, edits, first);
+  }
   for (guint i = first; i < edits->len; i++) {
     DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, i);
     e->message = describe (old, e);

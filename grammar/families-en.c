@@ -830,6 +830,12 @@ possessive_or_contraction (F *f)
     if (g_str_equal (l, to_possessive[k][0]))
       rep = to_possessive[k][1];
   if (rep) {
+    const char *theyre[] = { "they're" };
+    /* "There planning a trip": a sentence opened by "there" and an -ing form is "they're"'s,
+     * sure before the -ing form's object, but for "There being no time" and the like. */
+    if (g_str_equal (l, "there") && f->i == 0 && !draftd_candidates_in_list (" being seeming remaining ", next) && gerund_word (f, next))
+      return draftd_candidates_in_list (determiners, next2) ? sure (f, w->start, w->end, "they're", DRAFTD_FIX_WORD_CHOICE)
+                                                            : judge (f, w->start, w->end, theyre, 1, DRAFTD_FIX_WORD_CHOICE, 1.5f);
     /* "Is there milk", "over there", "there books" (a verb's -s or a plural): the model's;
      * "it's Friday", "Who's Tom?": a name after the contraction is its complement. */
     if ((g_str_equal (l, "there") && (draftd_candidates_in_list (" is are was were be been over up down out in from ", prev) || f->i == 0)) ||
@@ -837,7 +843,7 @@ possessive_or_contraction (F *f)
       return FALSE;
     if (g_str_equal (next, "own") || object_possessive (f, l, next, next2, prev))
       return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-    const char *alts[] = { rep }, *theyre[] = { "they're" };
+    const char *alts[] = { rep };
     /* "said there moving": "there" before an -ing form is "they're". */
     if (g_str_equal (l, "there") && g_str_has_suffix (next, "ing") && strlen (next) > 4 && !possessed_noun (f, next))
       return judge (f, w->start, w->end, theyre, 1, DRAFTD_FIX_WORD_CHOICE, 1.5f);
@@ -963,7 +969,35 @@ affect_effect (F *f)
     return FALSE;
   /* "will this effect the budget": a modal, its subject, then the verb. */
   gboolean verb_slot = draftd_candidates_in_list (" this that it he she they we you i ", prev) && draftd_candidates_in_list (modals, prev2);
-  return verb_slot && sure (f, w->start, w->end, "affect", DRAFTD_FIX_WORD_CHOICE);
+  /* "will not effect our schedule", "doesn't effect me": after a modal or a negated "do",
+   * before a person or a possessive, which the verb "effect" (bringing about a change, a
+   * transfer) does not take as its object. */
+  gboolean after_modal = draftd_candidates_in_list (modals, prev) ||
+                         draftd_candidates_in_list (" won't can't don't doesn't didn't ", prev) ||
+                         (draftd_candidates_in_list (" not never ", prev) && draftd_candidates_in_list (modals, prev2));
+  gboolean person = after_modal && draftd_candidates_in_list (" my your his her our their me him us them ", next);
+  return (verb_slot || person) && sure (f, w->start, w->end, "affect", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- confusable.loose-lose: "I loose my glasses" ---- */
+
+/* "loose" with a subject or a do-negation or a modal before it and an object's determiner
+ * after it is the verb "lose": the verb "loose" (set free) is archaic, and the model, judging,
+ * let "I loose my glasses" stand. "loosing" after "be" likewise ("I'm loosing my mind"). */
+static gboolean
+lose_loose (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1);
+  static const char *const objects = " my your his her its our their the a an this that these those some weight track money ";
+  if (next == NULL || !draftd_candidates_in_list (objects, next))
+    return FALSE;
+  if (g_str_equal (w->lower, "loose") &&
+      (draftd_candidates_in_list (" i you we they don't didn't doesn't won't can't never not ", prev) || draftd_candidates_in_list (modals, prev)))
+    return sure (f, w->start, w->end, "lose", DRAFTD_FIX_WORD_CHOICE);
+  if (g_str_equal (w->lower, "loosing") && draftd_candidates_in_list (" am is are was were be been i'm you're we're they're he's she's it's ", prev))
+    return sure (f, w->start, w->end, "losing", DRAFTD_FIX_WORD_CHOICE);
+  return FALSE;
 }
 
 /* ---- verb-form.finished-time: "I have visited Paris last summer" ---- */
@@ -1049,9 +1083,37 @@ finite_verb (const F *f, const char *l)
   return (fam && fam->len > 0) || verb_number (f, l, &other) != 0;
 }
 
+/* "Me and my cousin went" opens with the object pronoun; the subject it means is "My cousin
+ * and I", the other person first, as writers and editors put it ("I and my cousin" is no
+ * fix anyone makes). Sure where the other is a name or a noun phrase right before a finite
+ * verb. */
+static gboolean
+me_and_opening (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (f->i != 0 || !f->c->sentence_start || !g_str_equal (w->lower, "me") || g_strcmp0 (near (f, 1), "and") != 0 || f->n < 4)
+    return FALSE;
+  guint from = 2, verb = from;
+  while (verb < f->n && verb < from + 4 && !finite_verb (f, f->words[verb].lower))
+    verb++;
+  if (verb == from || verb >= f->n || !joined (f, verb - 1))
+    return FALSE;
+  guint k = from;
+  gboolean name = verb == from + 1 && g_ascii_isupper (f->words[from].text[0]);
+  if (!name && (noun_phrase (f, &k, verb) < 0 || k != verb))
+    return FALSE;
+  const char *other = f->s + f->words[from].start;
+  g_autofree char *rep = g_strdup_printf ("%c%.*s and I", g_ascii_toupper (other[0]),
+                                          (int) (f->words[verb - 1].end - f->words[from].start - 1), other + 1);
+  draftd_candidates_add (f->out, w->start, f->words[verb - 1].end, rep, DRAFTD_FIX_WORD_CHOICE, DRAFTD_CANDIDATE_CERTAIN, f->site++);
+  return TRUE;
+}
+
 static gboolean
 pronoun_case (F *f)
 {
+  if (me_and_opening (f))
+    return TRUE;
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *next = near (f, 1);
   static const char *const subject_of[][2] = { { "her", "she" }, { "him", "he" }, { "us", "we" }, { "them", "they" }, { "me", "I" } };
@@ -1325,6 +1387,8 @@ to_base (F *f)
 
 /* ---- agreement.subject-verb: "He go home tomorrow" ---- */
 
+static const char *const frequency_adverbs = " always usually often never sometimes rarely seldom also still just really only ";
+
 /* A verb's base right after "he", "she" or "it" opening a clause has no reading but the -s
  * form's ("He go home", "She like it"); the model, judging, let "He go home tomorrow" pass.
  * Not after what governs the pronoun ("does he go", "let it go", "insist that he go"). */
@@ -1332,20 +1396,24 @@ static gboolean
 pronoun_base (F *f)
 {
   const Word *w = &f->words[f->i];
-  const char *prev = near (f, -1), *before = f->i >= 2 ? f->words[f->i - 2].lower : NULL;
+  /* A frequency adverb may stand between ("He always give his seat"). */
+  guint gap = draftd_candidates_in_list (frequency_adverbs, near (f, -1)) ? 1 : 0;
+  const char *prev = near (f, -1 - (gint) gap);
   if (!draftd_candidates_in_list (" he she it ", prev) || draftd_candidates_function_word (w->lower) || g_str_has_suffix (w->lower, "s") ||
       !draftd_forms_is (w->lower, 'v') || draftd_candidates_own_past (w->lower))
     return FALSE;
+  guint p = f->i - 1 - gap; /* the pronoun's index: near() found it, so it exists */
+  const char *before = p >= 1 ? f->words[p - 1].lower : NULL;
   /* A word that is an adjective too ("He last chose") is a verb only before its object or
    * its place ("He go home"). */
   if (draftd_forms_is (w->lower, 'a') &&
       !draftd_candidates_in_list (" home to the a an my his her their our your it them him me us back out up down there here ", near (f, 1)))
     return FALSE;
-  gboolean opens = f->i == 1 || (before && draftd_candidates_in_list (" and but so because when while if although though ", before)) ||
-                   strchr (",;:", f->s[f->words[f->i - 2].end]);
+  gboolean opens = p == 0 || (before && draftd_candidates_in_list (" and but so because when while if although though ", before)) ||
+                   strchr (",;:", f->s[f->words[p - 1].end]);
   /* With a finished time the verb wants its past, not its -s form ("She go to school
    * yesterday" is "went"): the older subject-verb rule proposes that, and the model judges. */
-  if (!opens || (f->i == 1 && !f->c->sentence_start) || finished_time (f))
+  if (!opens || (p == 0 && !f->c->sentence_start) || finished_time (f))
     return FALSE;
   g_autofree char *other = NULL;
   if (verb_number (f, w->lower, &other) != 1)
@@ -1509,6 +1577,7 @@ static const struct {
   { "confusable.possessive-contraction", possessive_or_contraction },
   { "confusable.than-then", then_after_comparative },
   { "confusable.affect-effect", affect_effect },
+  { "confusable.loose-lose", lose_loose },
   { "verb-form.finished-time", perfect_finished },
   { "word-choice.pronoun-case", pronoun_case },
   { "word-choice.adverb", adverb_for_adjective },
@@ -1533,6 +1602,9 @@ draftd_candidates_english_families (const DraftdCandidateContext *c, const char 
 char *
 draftd_candidates_family_rule (const char *kind, const char *before, const char *was, const char *now)
 {
+  /* "Me and my cousin" -> "My cousin and I", one edit (grammar/edits.c). */
+  if (g_str_has_prefix (was, "me_and_") && g_str_has_suffix (now, "_and_i"))
+    return g_strdup ("word-choice.pronoun-case");
   /* The diff names a word dropped "grammar": "have visited" -> "visited". */
   if (g_str_equal (kind, "grammar") && draftd_candidates_in_list (" have has ", was) && *now == 0)
     return g_strdup ("verb-form.finished-time");
@@ -1567,6 +1639,9 @@ draftd_candidates_family_rule (const char *kind, const char *before, const char 
     static const char *const pronouns = " i me she her he him we us they them ";
     if (draftd_candidates_in_list (pronouns, was) && draftd_candidates_in_list (pronouns, now))
       return g_strdup ("word-choice.pronoun-case");
+    if (g_str_equal (was, "loosing") && g_str_equal (now, "losing"))
+      return g_strdup ("confusable.loose-lose");
+
     for (guint k = 0; k < G_N_ELEMENTS (adverb_of); k++)
       if (g_str_equal (was, adverb_of[k][0]) && g_str_equal (now, adverb_of[k][1]))
         return g_strdup ("word-choice.adverb");
