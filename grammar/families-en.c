@@ -808,6 +808,21 @@ object_possessive (const F *f, const char *l, const char *next, const char *next
 
 /* ---- confusable.*: a possessive or a contraction, by the word after it ---- */
 
+/* "There planning a trip": a sentence opened by "there" and an -ing form is "they're"'s,
+ * sure before the -ing form's object, but for "There being no time" and the like. Is a
+ * candidate proposed? */
+static gboolean
+there_ing_opening (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *theyre[] = { "they're" }, *next = near (f, 1), *next2 = near (f, 2);
+  if (f->i != 0 || !g_str_equal (w->lower, "there") || next == NULL || f->s[f->words[f->i + 1].end] == '-' ||
+      draftd_candidates_in_list (" being seeming remaining ", next) || !gerund_word (f, next))
+    return FALSE;
+  return draftd_candidates_in_list (determiners, next2) ? sure (f, w->start, w->end, "they're", DRAFTD_FIX_WORD_CHOICE)
+                                                        : judge (f, w->start, w->end, theyre, 1, DRAFTD_FIX_WORD_CHOICE, 1.5f);
+}
+
 static gboolean
 possessive_or_contraction (F *f)
 {
@@ -830,12 +845,6 @@ possessive_or_contraction (F *f)
     if (g_str_equal (l, to_possessive[k][0]))
       rep = to_possessive[k][1];
   if (rep) {
-    const char *theyre[] = { "they're" };
-    /* "There planning a trip": a sentence opened by "there" and an -ing form is "they're"'s,
-     * sure before the -ing form's object, but for "There being no time" and the like. */
-    if (g_str_equal (l, "there") && f->i == 0 && !draftd_candidates_in_list (" being seeming remaining ", next) && gerund_word (f, next))
-      return draftd_candidates_in_list (determiners, next2) ? sure (f, w->start, w->end, "they're", DRAFTD_FIX_WORD_CHOICE)
-                                                            : judge (f, w->start, w->end, theyre, 1, DRAFTD_FIX_WORD_CHOICE, 1.5f);
     /* "Is there milk", "over there", "there books" (a verb's -s or a plural): the model's;
      * "it's Friday", "Who's Tom?": a name after the contraction is its complement. */
     if ((g_str_equal (l, "there") && (draftd_candidates_in_list (" is are was were be been over up down out in from ", prev) || f->i == 0)) ||
@@ -843,7 +852,7 @@ possessive_or_contraction (F *f)
       return FALSE;
     if (g_str_equal (next, "own") || object_possessive (f, l, next, next2, prev))
       return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-    const char *alts[] = { rep };
+    const char *alts[] = { rep }, *theyre[] = { "they're" };
     /* "said there moving": "there" before an -ing form is "they're". */
     if (g_str_equal (l, "there") && g_str_has_suffix (next, "ing") && strlen (next) > 4 && !possessed_noun (f, next))
       return judge (f, w->start, w->end, theyre, 1, DRAFTD_FIX_WORD_CHOICE, 1.5f);
@@ -1574,6 +1583,7 @@ static const struct {
   { "verb-form.to-base", to_base },
   { "agreement.subject-verb", subject_head },
   { "agreement.subject-verb", pronoun_base },
+  { "confusable.there-they're", there_ing_opening },
   { "confusable.possessive-contraction", possessive_or_contraction },
   { "confusable.than-then", then_after_comparative },
   { "confusable.affect-effect", affect_effect },
