@@ -96,6 +96,8 @@ static const char *const modals = " would could should must might may will shall
 static const char *const determiners =
   " the a an this that these those my your his her its our their some any no every each all both another ";
 static const char *const prepositions = " of in on at for with from by about to into under over near behind between among ";
+/* Adverbs that stand between a subject and its verb ("He always give"). */
+static const char *const frequency_adverbs = " always usually often never sometimes rarely seldom also still just really only ";
 static const char *const numbers = " one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty "
                                    "sixty seventy eighty ninety hundred ";
 
@@ -238,6 +240,20 @@ noun (const char *l)
   return l && !draftd_candidates_function_word (l) && draftd_forms_is (l, 'n');
 }
 
+/* "I need an advice about", "gave us a homework for Monday": no article counts a mass noun
+ * (the a/an rule would only have made it "a homework"). Not before a noun it modifies ("an
+ * information desk", "a feedback loop"), nor "a knowledge of", which English allows. */
+static gboolean
+article_before_uncountable (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1), *next2 = near (f, 2);
+  if (!draftd_candidates_in_list (" a an ", w->lower) || next == NULL || !draftd_candidates_uncountable (next) ||
+      g_str_equal (next, "knowledge") || (next2 && (noun (next2) || g_str_equal (next2, "of"))))
+    return FALSE;
+  return sure (f, w->start, f->words[f->i + 1].start, "", DRAFTD_FIX_ARTICLE);
+}
+
 /* A superlative: "best", "biggest", "first" (the "most" of "most talented" is its own word). */
 static gboolean
 superlative (const char *l)
@@ -344,6 +360,84 @@ forward_to (F *f)
 }
 
 
+/* ---- verb-form.to-ing: "She suggested to take a taxi", "enjoy to swim" ---- */
+
+/* Verbs whose object is an -ing form, never an infinitive. */
+static const char *const ing_object_verbs =
+  " suggest suggests suggested suggesting enjoy enjoys enjoyed enjoying avoid avoids avoided avoiding finish finishes finished "
+  "mind minds minded keep keeps kept consider considers considered "
+  "imagine imagines imagined risk risks risked recommend recommends recommended ";
+
+static gboolean
+ing_after_verb (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *prev2 = near (f, -2);
+  /* "It is recommended to book": the passive takes the infinitive. */
+  if (g_strcmp0 (prev, "to") != 0 || !draftd_candidates_in_list (ing_object_verbs, prev2) ||
+      draftd_candidates_in_list (" is are was were be been ", near (f, -3)) || draftd_candidates_function_word (w->lower) ||
+      g_str_has_suffix (w->lower, "ing") || !draftd_forms_is (w->lower, 'v') || (draftd_forms_is (w->lower, 'n') && near (f, 1) == NULL))
+    return FALSE;
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, w->lower);
+  const char *ing = ing_form (f, fam);
+  return ing && sure (f, f->words[f->i - 1].start, w->end, ing, DRAFTD_FIX_VERB_FORM);
+}
+
+/* ---- verb-form.to-base: "My boss let me to leave", "made him to wait" ---- */
+
+static gboolean
+bare_after_let (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (g_strcmp0 (near (f, -1), "to") != 0 || !draftd_candidates_in_list (" me you him her us them ", near (f, -2)) ||
+      !draftd_candidates_in_list (" let lets make makes made making ", near (f, -3)))
+    return FALSE;
+  if (draftd_candidates_function_word (w->lower) || !draftd_forms_is (w->lower, 'v') || g_str_has_suffix (w->lower, "ing"))
+    return FALSE;
+  /* "made to order" has no person between; after "let me to" only a place ("Let me to the
+   * door") is no verb, and it is a function word. */
+  return sure (f, f->words[f->i - 1].start, w->start, "", DRAFTD_FIX_VERB_FORM);
+}
+
+/* ---- word-choice.fewer-less: "less people" ---- */
+
+/* "less" counts no plural: "less people", "less cars" are "fewer"; a plural that is a mass
+ * or a subject's name ("less news", "less mathematics") has no singular noun of its own. */
+static gboolean
+fewer_for_less (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1), *prev = near (f, -1);
+  if (!g_str_equal (w->lower, "less") || next == NULL || draftd_candidates_in_list (" much far no even any ", prev))
+    return FALSE;
+  gboolean plural = draftd_candidates_in_list (" people children men women ", next);
+  if (!plural && g_str_has_suffix (next, "s") && !g_str_has_suffix (next, "ss") && strlen (next) > 3) {
+    g_autofree char *sing = draftd_forms_singular (f->c->spell, next);
+    /* Nor a verb's -s form: "Less uses termcap" names the pager. */
+    plural = sing && !g_str_equal (sing, next) && draftd_forms_is (sing, 'n') && !draftd_forms_is (sing, 'v') &&
+             !draftd_forms_is (next, 'a') && !draftd_candidates_in_list (mass_nouns, sing);
+  }
+  return plural && sure (f, w->start, w->end, "fewer", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- word-choice.redundant: "Although it was raining, but we went" ---- */
+
+/* A sentence opened by "although" or "though" has its main clause after the comma; a "but"
+ * there joins nothing. */
+static gboolean
+although_but (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "but") || f->i < 3 || !f->c->sentence_start ||
+      !draftd_candidates_in_list (" although though ", f->words[0].lower) || f->s[f->words[f->i - 1].end] != ',')
+    return FALSE;
+  /* Only the first comma: "Although it rained, we walked, but slowly" is another "but". */
+  for (guint k = 0; k + 1 < f->i; k++)
+    if (strchr (",;:", f->s[f->words[k].end]))
+      return FALSE;
+  return sure (f, w->start, f->words[f->i + 1].start, "", DRAFTD_FIX_WORD_CHOICE);
+}
+
 /* ---- agreement.subject-verb: the verb with its subject's head noun ---- */
 
 /* Heads whose number is their own ("Each of the students has"), and those whose number is the
@@ -402,6 +496,11 @@ irregular_plural (const char *l)
 static gboolean
 np_word (const F *f, const Word *w)
 {
+  /* "the back door", "at the back": a place's word, a particle elsewhere, is a noun after its
+   * determiner. */
+  if (w > f->words && draftd_candidates_in_list (" back inside outside ", w->lower) &&
+      draftd_candidates_in_list (" the a an this that my your his her our their its ", w[-1].lower))
+    return TRUE;
   /* "u" is a letter's name to WordNet, and a learner's "you". */
   if (w->fixed || strlen (w->lower) < 2 || (draftd_candidates_function_word (w->lower) && !draftd_candidates_in_list (numbers, w->lower)))
     return FALSE;
@@ -759,13 +858,16 @@ static gboolean
 progressive (const F *f, const char *l, const char *next, const char *next2, const char *prev)
 {
   static const char *const openers = " if whether that when because hope hopes think thinks know knows wonder wonders asked ask guess see ";
-  if (!draftd_candidates_in_list (" their your whose ", l) || !g_str_has_suffix (next, "ing") || strlen (next) < 5 ||
+  /* A passive likewise: "that their allowed to stay", "I think its finished" (a participle
+   * before a noun is an adjective: "their allowed hours"). */
+  gboolean passive = draftd_candidates_in_list (" their your its ", l) && participle_after_noun (next) && !g_str_has_suffix (next, "ing");
+  if ((!draftd_candidates_in_list (" their your whose ", l) && !passive) || (!passive && !g_str_has_suffix (next, "ing")) || strlen (next) < 5 ||
       (prev != NULL && !draftd_candidates_in_list (openers, prev)) || (prev == NULL && f->i > 0))
     return FALSE;
-  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, next);
-  if (fam->len == 0 || !draftd_forms_is (fam->pdata[0], 'v'))
+  g_autoptr (GPtrArray) fam = passive ? NULL : draftd_forms_verb_family (f->c->spell, next);
+  if (!passive && (fam->len == 0 || !draftd_forms_is (fam->pdata[0], 'v')))
     return FALSE;
-  gboolean after = next2 == NULL || draftd_candidates_in_list (" to at in on into from with for tonight today tomorrow now here there home back better worse soon ", next2);
+  gboolean after = next2 == NULL || draftd_candidates_in_list (" to at in on into from with for by tonight today tomorrow now here there home back better worse soon ", next2);
   if (!after || f->i + 2 >= f->n)
     return after;
   /* No other verb in the clause: the -ing word is its verb. */
@@ -821,6 +923,22 @@ there_ing_opening (F *f)
     return FALSE;
   return draftd_candidates_in_list (determiners, next2) ? sure (f, w->start, w->end, "they're", DRAFTD_FIX_WORD_CHOICE)
                                                         : judge (f, w->start, w->end, theyre, 1, DRAFTD_FIX_WORD_CHOICE, 1.5f);
+}
+
+/* "I think its time we left", "Its time to go": "it's time" opening a clause, before the
+ * clause or the infinitive it introduces ("the clock lost its time" is a possessive's, after
+ * a verb that takes an object). */
+static gboolean
+its_time (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1);
+  if (!g_str_equal (w->lower, "its") || g_strcmp0 (near (f, 1), "time") != 0 ||
+      !draftd_candidates_in_list (" to we you i they he she for ", near (f, 2)))
+    return FALSE;
+  gboolean opens = prev ? draftd_candidates_in_list (" think guess say said feel that so and but because now maybe perhaps suppose ", prev)
+                        : f->i == 0 || strchr (",;:", f->s[f->words[f->i - 1].end]) != NULL;
+  return opens && sure (f, w->start, w->end, "it's", DRAFTD_FIX_WORD_CHOICE);
 }
 
 static gboolean
@@ -997,7 +1115,8 @@ static gboolean
 lose_loose (F *f)
 {
   const Word *w = &f->words[f->i];
-  const char *prev = near (f, -1), *next = near (f, 1);
+  /* A frequency adverb may stand between ("I always loose my keys"). */
+  const char *prev = near (f, draftd_candidates_in_list (frequency_adverbs, near (f, -1)) ? -2 : -1), *next = near (f, 1);
   static const char *const objects = " my your his her its our their the a an this that these those some weight track money ";
   if (next == NULL || !draftd_candidates_in_list (objects, next))
     return FALSE;
@@ -1142,7 +1261,7 @@ pronoun_case (F *f)
     return FALSE;
   }
   if (!g_str_equal (w->text, "I") || (next && !draftd_candidates_in_list (prepositions, next) &&
-                                        !draftd_candidates_in_list (" last yesterday today tomorrow if when because ", next)))
+                                        !draftd_candidates_in_list (" last yesterday today tomorrow if when because after before during until ", next)))
     return FALSE;
   /* "to Sarah and I.", "between you and I": the object of a preposition or an -ing verb;
    * "call Tom or I if": of a verb other than "be" ("It was Tom and I" is formal, not wrong). */
@@ -1396,7 +1515,6 @@ to_base (F *f)
 
 /* ---- agreement.subject-verb: "He go home tomorrow" ---- */
 
-static const char *const frequency_adverbs = " always usually often never sometimes rarely seldom also still just really only ";
 
 /* A verb's base right after "he", "she" or "it" opening a clause has no reading but the -s
  * form's ("He go home", "She like it"); the model, judging, let "He go home tomorrow" pass.
@@ -1428,6 +1546,27 @@ pronoun_base (F *f)
   if (verb_number (f, w->lower, &other) != 1)
     return FALSE;
   return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
+}
+
+/* ---- verb-form: "Why does he always leaves", "Did you went" ---- */
+
+/* After "do/does/did" and its subject pronoun (and a frequency adverb), the verb is bare: an
+ * -s form or an irregular past there has no other reading. */
+static gboolean
+do_question_base (F *f)
+{
+  const Word *w = &f->words[f->i];
+  gint gap = draftd_candidates_in_list (frequency_adverbs, near (f, -1)) ? 1 : 0;
+  if (!draftd_candidates_in_list (" he she it i you we they ", near (f, -1 - gap)) ||
+      !draftd_candidates_in_list (" do does did don't doesn't didn't ", near (f, -2 - gap)) || draftd_candidates_function_word (w->lower))
+    return FALSE;
+  g_autofree char *other = NULL;
+  const char *lemma = draftd_forms_irregular_lemma (w->lower, 'v');
+  if (verb_number (f, w->lower, &other) == -1)
+    return sure (f, w->start, w->end, other, DRAFTD_FIX_VERB_FORM);
+  if (lemma && !g_str_equal (lemma, w->lower) && !g_str_has_suffix (w->lower, "ing"))
+    return sure (f, w->start, w->end, lemma, DRAFTD_FIX_VERB_FORM);
+  return FALSE;
 }
 
 /* ---- punctuation.opening-comma: "If you want a ticket, you should book early" ---- */
@@ -1578,12 +1717,19 @@ static const struct {
   { "preposition.redundant", redundant_preposition },
   { "confusable.wether-whether", wether },
   { "agreement.uncountable", uncountable_plural },
+  { "article", article_before_uncountable },
   { "agreement.one-of-plural", one_of_superlative },
   { "verb-form.to-ing", forward_to },
+  { "verb-form.to-ing", ing_after_verb },
+  { "verb-form.to-base", bare_after_let },
+  { "word-choice.fewer-less", fewer_for_less },
+  { "word-choice.redundant", although_but },
   { "verb-form.to-base", to_base },
   { "agreement.subject-verb", subject_head },
   { "agreement.subject-verb", pronoun_base },
+  { "verb-form", do_question_base },
   { "confusable.there-they're", there_ing_opening },
+  { "confusable.it's-its", its_time },
   { "confusable.possessive-contraction", possessive_or_contraction },
   { "confusable.than-then", then_after_comparative },
   { "confusable.affect-effect", affect_effect },
@@ -1621,8 +1767,11 @@ draftd_candidates_family_rule (const char *kind, const char *before, const char 
   if (g_str_equal (kind, "verb form")) {
     if (g_str_equal (was, "of") && g_str_equal (now, "have"))
       return g_strdup ("verb-form.modal-of");
-    if (g_strcmp0 (before, "to") == 0 && g_str_has_suffix (now, "ing"))
+    if ((g_strcmp0 (before, "to") == 0 || g_str_has_prefix (was, "to_")) && g_str_has_suffix (now, "ing"))
       return g_strdup ("verb-form.to-ing");
+    /* "let me to leave" -> "let me leave". */
+    if (g_str_equal (was, "to") && *now == 0)
+      return g_strdup ("verb-form.to-base");
     if (g_strcmp0 (before, "to") == 0 && g_str_has_suffix (was, "ing"))
       return g_strdup ("verb-form.to-base");
     /* "have visited" -> "visited", "have seen" -> "saw" (a participle would end in -n). */
@@ -1646,6 +1795,8 @@ draftd_candidates_family_rule (const char *kind, const char *before, const char 
       return g_strdup ("agreement.one-of-plural");
   }
   if (g_str_equal (kind, "word choice")) {
+    if (g_str_equal (was, "less") && g_str_equal (now, "fewer"))
+      return g_strdup ("word-choice.fewer-less");
     static const char *const pronouns = " i me she her he him we us they them ";
     if (draftd_candidates_in_list (pronouns, was) && draftd_candidates_in_list (pronouns, now))
       return g_strdup ("word-choice.pronoun-case");
