@@ -189,11 +189,125 @@ static gboolean
 run_together (const char *lower, const char *sl)
 {
   const char *space = strchr (sl, ' ');
-  if (space == NULL || strchr (space + 1, ' ') || strchr (sl, '-') || strlen (space + 1) < 3)
+  /* A word of three letters after the preposition only where it is a function word ("inthe",
+   * "atall"): "inode" is a term, not "in ode". */
+  if (space == NULL || strchr (space + 1, ' ') || strchr (sl, '-') || strlen (space + 1) < 3 ||
+      (strlen (space + 1) < 4 && !draftd_candidates_function_word (space + 1)))
     return FALSE;
   g_autofree char *first = g_strndup (sl, space - sl);
   g_autofree char *joined = g_strconcat (first, space + 1, NULL);
   return g_str_equal (joined, lower) && draftd_candidates_in_list (run_together_heads, first);
+}
+
+/* Words that start the closed compounds learners write for two words ("highschool",
+ * "wellcome", "thankyou"): no compound starts with one. */
+static const char *const split_heads = " high well good thank real free best last next long first second third old ";
+
+/* Endings that are words of their own too ("ion", "age"): a word that ends so is a word with
+ * its suffix ("possetion", "oldage"), not two words run together. */
+static const char *const suffix_words = " ion ate ant ism ist age ure ";
+
+gboolean
+draftd_candidates_split_head (const char *lower)
+{
+  return draftd_candidates_in_list (split_heads, lower);
+}
+
+/* Is a lower-case word two dictionary words of three letters or more run together, neither a
+ * function word nor a head learners run into the next ("keymap", "smartcard", "testsuite",
+ * "makeinfo", "hexstring")? Edited and technical prose coins such compounds; learners run a
+ * function word into the next ("eachother", "infront") or a head of split_heads. */
+static gboolean
+joined_words (const DraftdCandidateContext *c, const char *lower)
+{
+  gsize n = strlen (lower);
+  if (!g_str_is_ascii (lower))
+    return FALSE;
+  for (gsize k = 3; k + 3 <= n; k++) {
+    g_autofree char *head = g_strndup (lower, k);
+    const char *tail = lower + k;
+    if (draftd_candidates_function_word (head) || draftd_candidates_function_word (tail) || draftd_candidates_split_head (head) ||
+        draftd_candidates_in_list (suffix_words, tail))
+      continue;
+    if (draftd_spell_check (c->spell, c->lang, head) && draftd_spell_check (c->spell, c->lang, tail))
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* Is the suggestion one a compound of joined_words may be respelt as: one edit away, or its
+ * letters with some put back that the writer left out ("successfull" -> "successful",
+ * "transportion" -> "transportation"), not split ("key map") nor another word two letters
+ * off ("keymap" -> "keypad", "hexstring" -> "hamstring", "keygrip" -> "keyring"). */
+static gboolean
+compound_respelling (const char *lower, const char *sl)
+{
+  return !strpbrk (sl, " -") && (edit_distance (lower, sl) <= 1 || typed_letters_changed (lower, sl) == 0);
+}
+
+/* Consonant pairs English words start with, loans from Greek and others among them ("psalm",
+ * "mnemonic", "czar"); y counts as a vowel. */
+static const char *const onsets =
+  " bl br ch cl cr cz dh dr dw fl fr gh gl gn gr kh kl kn kr mn ph pl pn pr ps pt rh sc sh sk sl sm sn sp sq st sv sw th "
+  "tr ts tw tz wh wr zh ";
+
+/* Does a lower-case word start with two consonants no English word starts with ("ctime",
+ * "mtime", "cpio", "rlogin", "msgid", "src")? Then it is an abbreviation or a program's name,
+ * not an English word misspelt: writers slip on a word's letters, not on how English words
+ * may start, unless they leave a letter out ("lke") or swap two ("hte"). A letter typed twice
+ * ("tthe") is such a slip too. */
+static gboolean
+foreign_onset (const char *lower)
+{
+  if (!g_ascii_isalpha (lower[0]) || !g_ascii_isalpha (lower[1]) || strchr ("aeiouy", lower[0]) || strchr ("aeiouy", lower[1]) ||
+      lower[0] == lower[1])
+    return FALSE;
+  char pair[3] = { lower[0], lower[1], 0 };
+  return !draftd_candidates_in_list (onsets, pair);
+}
+
+/* Does sl put right what makes lower's start foreign: its first two letters swapped ("hte" ->
+ * "the"), or letters the writer left out put back ("lke" -> "like")? */
+static gboolean
+onset_put_right (const char *lower, const char *sl)
+{
+  gsize n = strlen (lower);
+  if (strlen (sl) == n && n >= 2 && lower[0] == sl[1] && lower[1] == sl[0] && strcmp (lower + 2, sl + 2) == 0)
+    return TRUE;
+  return !strpbrk (sl, " -") && typed_letters_changed (lower, sl) == 0;
+}
+
+/* The prefixes writers put on a dictionary word, or put the wrong one of ("unability"). */
+static const char *const word_prefixes[] = { "un", "dis", "mis", "non", "de", "re", "pre" };
+
+/* Is the word a prefix and a dictionary word of five letters or more ("unstripped",
+ * "unflatten") and the suggestion another word than that one with a prefix ("unstrapped",
+ * "unfasten")? Only the prefix is a writer's likely slip ("unability" -> "inability"). */
+static gboolean
+prefixed_word_respelt (const DraftdCandidateContext *c, const char *lower, const char *sl)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (word_prefixes); i++) {
+    const char *stem = lower + strlen (word_prefixes[i]);
+    if (g_str_has_prefix (lower, word_prefixes[i]) && strlen (stem) >= 5 && draftd_spell_check (c->spell, c->lang, stem))
+      return !g_str_has_suffix (sl, stem);
+  }
+  return FALSE;
+}
+
+/* Is the suggestion barred for a lower-case word by its shape: a word of a foreign onset
+ * respelt other than to put that right, a prefixed word respelt in its stem, or a compound of
+ * two words respelt as neither (docs/correction.md#native-technical-prose)? */
+static gboolean
+shape_bars (const DraftdCandidateContext *c, const Word *w, const char *sl)
+{
+  if (!g_unichar_islower (g_utf8_get_char (w->text)))
+    return FALSE;
+  if (foreign_onset (w->lower) && !onset_put_right (w->lower, sl))
+    return TRUE;
+  if (prefixed_word_respelt (c, w->lower, sl))
+    return TRUE;
+  /* "infact" may read as "inf" + "act"; its "in fact" is still the likeliest. */
+  return joined_words (c, w->lower) && !compound_respelling (w->lower, sl) && !run_together (w->lower, sl);
 }
 
 void
@@ -235,7 +349,7 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
      * for "wich"); a split or hyphenated suggestion is rarely the word (unless a space was left
      * out after a function word: run_together), and writers seldom get a word's first letter
      * wrong ("adress" is "address", not "dress"). */
-    if ((g_utf8_strlen (sugg[i], -1) <= 2 && g_utf8_strlen (w->text, -1) > 2) || far_respelling (w, sl))
+    if ((g_utf8_strlen (sugg[i], -1) <= 2 && g_utf8_strlen (w->text, -1) > 2) || far_respelling (w, sl) || shape_bars (c, w, sl))
       continue;
     gboolean joined = run_together (w->lower, sl);
     float prior = -margin (c, sp) * (joined ? 0.3f : typing_cost (w->lower, sl)) - 0.3f * i -
@@ -327,7 +441,8 @@ adjacent (const char *s, const Word *a, const Word *b)
 static gboolean
 vowel_sound (const char *w)
 {
-  static const char *const consonant_vowels[] = { "uni", "use", "usu", "uti", "ura", "ure", "uro", "eu", "ewe", "one", "once", "ubi" };
+  static const char *const consonant_vowels[] = { "uni", "use", "usa", "usu", "uti", "ute", "uto", "ura", "ure", "uri", "uro",
+                                                   "eu",  "ewe", "one", "once", "ubi" };
   static const char *const silent_h[] = { "hour", "honest", "honor", "honour", "heir" };
   for (guint i = 0; i < G_N_ELEMENTS (consonant_vowels); i++)
     if (g_str_has_prefix (w, consonant_vowels[i]))
@@ -341,7 +456,9 @@ vowel_sound (const char *w)
 static guint
 article_site (const char *s, const Word *w, const Word *next, GArray *out, guint site)
 {
-  if (next == NULL || next->fixed || !adjacent (s, w, next) || strlen (next->lower) < 2)
+  /* Before a function word the "a" is a letter or a variable's name ("assuming a is sorted",
+   * "a and b"), not an article. */
+  if (next == NULL || next->fixed || !adjacent (s, w, next) || strlen (next->lower) < 2 || draftd_candidates_function_word (next->lower))
     return site;
   gboolean an = g_str_equal (w->lower, "an"), vowel = vowel_sound (next->lower);
   if (an == vowel)
@@ -420,8 +537,10 @@ letters_put_right (const char *lower, const char *sl)
   gsize n = strlen (lower), m = strlen (sl);
   if (edit_distance (lower, sl) != 1)
     return FALSE;
+  /* A letter left out, but not the last: a name reads as a word cut short ("Automake",
+   * "Automaker"). */
   if (m > n)
-    return TRUE;
+    return !g_str_has_prefix (sl, lower);
   if (m < n)
     return FALSE;
   g_autofree char *a = g_strdup (lower), *b = g_strdup (sl);
@@ -433,7 +552,8 @@ letters_put_right (const char *lower, const char *sl)
   gsize at = 0;
   while (at < n && lower[at] == sl[at])
     at++;
-  return lower[n - 1] == sl[m - 1] && !(strchr ("aeiouy", lower[at]) && strchr ("aeiouy", sl[at]));
+  /* Not in the last two letters either: "Automake" -> "Automate", "Zile" -> "Zine". */
+  return at + 2 < n && !(strchr ("aeiouy", lower[at]) && strchr ("aeiouy", sl[at]));
 }
 
 gboolean
@@ -1146,23 +1266,25 @@ draftd_candidates_confusable_rules (void)
 
 /* Phrases that open a sentence and take a comma after them ("For example, ..."). Those of
  * `subject_only` do so only before a subject: "Also add information" is an imperative, "After
- * that meeting" and "These days are" go on as a noun phrase or a clause of their own. */
+ * that meeting" and "These days are" go on as a noun phrase or a clause of their own. Not
+ * "therefore", "thus", "hence", "of course" or "in fact": edited prose takes their comma or
+ * leaves it about as often (the GNU manuals: "Thus the" 6 times, "Thus, the" 3), so adding
+ * it would change a native writer's sentence for nothing (docs/correction.md). */
 static const struct {
   const char *phrase;
   gboolean subject_only;
 } openers[] = {
-  { "for example", FALSE },     { "for instance", FALSE },    { "however", FALSE },        { "therefore", FALSE },
-  { "moreover", FALSE },        { "furthermore", FALSE },     { "in addition", FALSE },    { "in conclusion", FALSE },
-  { "on the other hand", FALSE }, { "in my opinion", FALSE }, { "in fact", FALSE },        { "of course", FALSE },
-  { "as a result", FALSE },     { "consequently", FALSE },    { "nevertheless", FALSE },   { "thus", FALSE },
-  { "hence", FALSE },           { "besides", FALSE },         { "firstly", FALSE },        { "secondly", FALSE },
-  { "thirdly", FALSE },         { "finally", FALSE },         { "lastly", FALSE },         { "in other words", FALSE },
-  { "in general", FALSE },      { "nowadays", FALSE },        { "unfortunately", FALSE },  { "fortunately", FALSE },
-  { "in summary", FALSE },      { "to sum up", FALSE },       { "in short", FALSE },       { "personally", FALSE },
-  { "in brief", FALSE },        { "in the end", FALSE },      { "to my surprise", FALSE }, { "in my view", FALSE },
-  { "first of all", FALSE },    { "for this reason", TRUE },  { "on the contrary", FALSE }, { "also", TRUE },
-  { "after that", TRUE },       { "in this case", TRUE },     { "in that case", TRUE },    { "these days", TRUE },
-  { "actually", TRUE },         { "yes", TRUE },
+  { "for example", FALSE },     { "for instance", FALSE },    { "however", FALSE },        { "moreover", FALSE },
+  { "furthermore", FALSE },     { "in addition", FALSE },     { "in conclusion", FALSE },  { "on the other hand", FALSE },
+  { "in my opinion", FALSE },   { "as a result", FALSE },     { "consequently", FALSE },   { "nevertheless", FALSE },
+  { "besides", FALSE },         { "firstly", FALSE },         { "secondly", FALSE },       { "thirdly", FALSE },
+  { "finally", FALSE },         { "lastly", FALSE },          { "in other words", FALSE }, { "in general", FALSE },
+  { "nowadays", FALSE },        { "unfortunately", FALSE },   { "fortunately", FALSE },    { "in summary", FALSE },
+  { "to sum up", FALSE },       { "in short", FALSE },        { "personally", FALSE },     { "in brief", FALSE },
+  { "in the end", FALSE },      { "to my surprise", FALSE },  { "in my view", FALSE },     { "first of all", FALSE },
+  { "for this reason", TRUE },  { "on the contrary", FALSE }, { "also", TRUE },            { "after that", TRUE },
+  { "in this case", TRUE },     { "in that case", TRUE },     { "these days", TRUE },      { "actually", TRUE },
+  { "yes", TRUE },
 };
 
 /* Where the opener `phrase` ends when it starts at words[b] (the number of its words), or 0. */

@@ -28,6 +28,8 @@ gboolean draftd_candidates_in_list (const char *list, const char *word);
 /* Is the word (lower case) one of English's closed-class words (articles, pronouns,
  * auxiliaries, prepositions, conjunctions)? */
 gboolean draftd_candidates_function_word (const char *lower);
+/* Does a closed compound learners write for two words start with it ("highschool")? */
+gboolean draftd_candidates_split_head (const char *lower);
 /* Is the verb (lower case) its own past ("set", "put", "cut")? "While she was cooking, he set
  * the table" may be past, so "he set" asks for no -s. */
 gboolean draftd_candidates_own_past (const char *lower);

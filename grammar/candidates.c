@@ -169,10 +169,6 @@ static const char *const prefixes[] = {
   "micro", "post", "self", "cross", "hyper", "meta", "auto", "pseudo",
 };
 
-/* Words that start the closed compounds learners write for two words ("highschool",
- * "wellcome", "thankyou"): no compound starts with one. */
-static const char *const split_heads = " high well good thank real free best last next long first second third ";
-
 /* A word the dictionary lacks that English builds from words it has: a prefix and a word of
  * five letters or more ("sublicensing"), or two nouns of five or more ("motorsport"), neither
  * a function word: "eachother", "infact", "wellcome" and "highschool" are mistakes to
@@ -192,8 +188,7 @@ compound_word (const DraftdCandidateContext *c, const char *lower)
   for (gsize k = 5; k + 5 <= n; k++) {
     g_autofree char *head = g_strndup (lower, k);
     const char *tail = lower + k;
-    g_autofree char *key = g_strdup_printf (" %s ", head);
-    if (draftd_candidates_function_word (head) || draftd_candidates_function_word (tail) || strstr (split_heads, key) ||
+    if (draftd_candidates_function_word (head) || draftd_candidates_function_word (tail) || draftd_candidates_split_head (head) ||
         !draftd_forms_is (head, 'n') || !draftd_forms_is (tail, 'n'))
       continue;
     if (draftd_spell_check (c->spell, c->lang, head) && draftd_spell_check (c->spell, c->lang, tail))
@@ -238,6 +233,14 @@ known_word (const DraftdCandidateContext *c, const Word *w, gboolean start)
     return TRUE;
   if (g_strcmp0 (c->lang, "en") != 0)
     return FALSE;
+  /* A hyphenated compound takes its plural on its last part, whatever that part is alone
+   * ("work-arounds", "check-ins", "set-ups"). */
+  gsize n = strlen (w->lower);
+  if (w->compound && n >= 3 && w->lower[n - 1] == 's') {
+    g_autofree char *stem = g_strndup (w->lower, n - 1);
+    if (draftd_spell_check (c->spell, c->lang, stem))
+      return TRUE;
+  }
   return compound_word (c, w->lower) || program_name (c, w);
 }
 

@@ -111,6 +111,44 @@ check_typing_cost (Run *r)
   }
 }
 
+/* Terms of edited and technical prose (issue 45): a compound of two words is not split nor
+ * respelt two letters off, a word that starts as no English word does is an abbreviation, a
+ * prefixed word keeps its stem, a capitalised name one letter from a word at its end is a
+ * name, a compound's plural is on its last part, and "a" before a function word is a letter.
+ * Learners' words of the same shapes are still put right. */
+static void
+check_term_shapes (Run *r)
+{
+  static const char *const cases[][2] = {
+    { "Each user has a keymap of their own.", NULL },
+    { "Insert the smartcard before you sign.", NULL },
+    { "The testsuite runs on every commit.", NULL },
+    { "Run makeinfo to build the manual.", NULL },
+    { "The hexstring is printed in capitals.", NULL },
+    { "The ctime of the file changed.", NULL },
+    { "Check the mtime before you copy it.", NULL },
+    { "Read the msgid from the catalogue.", NULL },
+    { "The old build left the binary unstripped.", NULL },
+    { "Automake reads this file first.", NULL },
+    { "Zile is a small editor.", NULL },
+    /* A hyphenated compound's plural, and "a" as a letter or the article before a "yoo" sound. */
+    { "There are two possible work-arounds for this problem.", NULL },
+    { "Keep the list sorted, assuming a is sorted.", NULL },
+    { "Print a usage message and exit.", NULL },
+    { "He was very carefull with the money.", "He was very careful with the money." },
+    { "Many people smoke cigarrets every day.", "Many people smoke cigarettes every day." },
+    { "She cooks foods lke rice and beans.", "She cooks foods like rice and beans." },
+    { "I saw hte film last week.", "I saw the film last week." },
+    { "His answer was uncorrect.", "His answer was incorrect." },
+    { "Techology changes very fast.", "Technology changes very fast." },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    g_autofree char *out = correct (r, cases[i][0]);
+    const char *want = cases[i][1] ? cases[i][1] : cases[i][0];
+    tap_ok (g_str_equal (out, want), "%s -> %s", cases[i][0], out);
+  }
+}
+
 static void
 check_untouched (Run *r)
 {
@@ -163,6 +201,7 @@ main (void)
   check_personal (&r, dir);
   check_kinds (&r);
   check_typing_cost (&r);
+  check_term_shapes (&r);
   check_untouched (&r);
   g_array_unref (r.edits);
   test_grammar_clear (&g);
