@@ -729,7 +729,7 @@ settle_unmarked (DraftdSpell *spell, const char *lang, const GPtrArray *words)
  * more than a third of the words does not describe the text at all (a relative without a
  * dictionary here, a dialect, a mix): undetermined. */
 static const char *
-settle_language (DraftdSpell *spell, const char *lang, const char *text, gsize len)
+settle_named (DraftdSpell *spell, const char *lang, const char *text, gsize len)
 {
   /* Plain ASCII text nothing could tell is English by default ("Thanks!"), but not where the
    * English dictionaries reject half its words: "Parece haber sido eliminada o renombrada."
@@ -753,6 +753,52 @@ settle_language (DraftdSpell *spell, const char *lang, const char *text, gsize l
    * the dictionary lists them with their marks, so that it is spelt by its own dictionary
    * rather than left alone; asked only here, each rejected word costing a suggestion. */
   return g_str_equal (settled, DRAFTD_LANGUAGE_UNDETERMINED) ? settle_family (spell, lang, words, TRUE) : settled;
+}
+
+/* A sentence nothing could tell (CLD2 unsure or misled, no word only one language writes, its
+ * relatives' dictionaries rejecting it), or plain ASCII text CLD2 named a language without a
+ * dictionary here ("Zitra rano pojedu vlakem do Olomouce." was Malagasy): the dictionaries of
+ * the languages it may be of (grammar/language.h) settle it where one accepts every word but
+ * at most one, and more than any other does. Short Czech was left alone, unmarked ("Nas soused
+ * ma velkeho psa." was Italian to CLD2) or with marks its relatives share ("Mám dva bratry a
+ * jednu sestru."), and short Russian with no letter Ukrainian lacks. A word written without
+ * its marks counts where the dictionary lists it with them, a suggestion each, asked only of
+ * the dictionaries that accept most words as written, within one of the most. */
+static const char *
+settle_by_dictionaries (DraftdSpell *spell, const char *text, gsize len, const char *fallback)
+{
+  g_auto (GStrv) langs = draftd_grammar_language_candidates (text, len);
+  g_autoptr (GPtrArray) words = judged_words (text, len);
+  guint n = g_strv_length (langs), top = 0;
+  if (words->len < 3 || n == 0)
+    return fallback;
+  g_autofree guint *known = g_new0 (guint, n);
+  for (guint i = 0; i < n; i++)
+    if (draftd_spell_has_language (spell, langs[i]))
+      top = MAX (top, known[i] = count_known (spell, langs[i], words, FALSE));
+  guint best = 0, second = 0;
+  for (guint i = 0; i < n; i++) {
+    if (known[i] > 0 && known[i] + 1 >= top && top < words->len)
+      known[i] = count_known (spell, langs[i], words, TRUE);
+    best = known[i] > known[best] ? i : best;
+  }
+  for (guint i = 0; i < n; i++)
+    second = i != best ? MAX (second, known[i]) : second;
+  if (known[best] + 1 >= words->len && known[best] * 3 >= words->len * 2 && known[best] > second)
+    return g_intern_string (langs[best]);
+  return fallback;
+}
+
+/* settle_named, and where that leaves the sentence without a dictionary, settle_by_dictionaries. */
+static const char *
+settle_language (DraftdSpell *spell, const char *lang, const char *text, gsize len)
+{
+  const char *settled = settle_named (spell, lang, text, len);
+  if (spell == NULL || settled == NULL)
+    return settled;
+  if (g_str_equal (settled, DRAFTD_LANGUAGE_UNDETERMINED) || (unmarked_text (text, len) && !draftd_spell_has_language (spell, settled)))
+    return settle_by_dictionaries (spell, text, len, settled);
+  return settled;
 }
 
 /* A sentence in a language the model does not know: spelled by that language's dictionary

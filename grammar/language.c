@@ -448,6 +448,26 @@ draftd_grammar_sentence_language (const char *sentence, gsize len, const char *p
   return lang;
 }
 
+char **
+draftd_grammar_language_candidates (const char *text, gsize len)
+{
+  guint n_latin, n_other;
+  const char *script = dominant_script (text, len, &n_latin, &n_other);
+  gboolean cyrillic = n_other > 0 && n_other * 2 >= n_latin && g_str_equal (script, "cyrl");
+  if (n_other > 0 && n_other * 2 >= n_latin && !cyrillic)
+    return g_new0 (char *, 1);
+  GPtrArray *out = g_ptr_array_new ();
+  for (guint i = 0; i < G_N_ELEMENTS (alphabets); i++) {
+    gboolean listed = alphabets[i].cyrillic;
+    for (guint k = 0; !listed && k < G_N_ELEMENTS (distinct); k++)
+      listed = g_str_equal (distinct[k].code, alphabets[i].code);
+    if (listed && alphabets[i].cyrillic == cyrillic && !alphabet_rules_out (alphabets[i].code, text, len))
+      g_ptr_array_add (out, g_strdup (alphabets[i].code));
+  }
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
+}
+
 const char *const *
 draftd_grammar_language_relatives (const char *code)
 {

@@ -26,6 +26,11 @@ const char *draftd_grammar_sentence_language (const char *sentence, gsize len, c
 const char *draftd_grammar_guess_language (const char *text, gsize len);
 /* The languages CLD2 confuses `code` with (its family, itself included: "uk" gives "uk", "ru",
  * "be", ...), NULL-terminated; NULL for a language without close relatives. */
+/* The languages a sentence nothing else could tell may be of, for its dictionaries to settle
+ * (grammar/answer.c): in Cyrillic text the Cyrillic languages, in Latin text those whose
+ * unmarked text CLD2 errs on (cs, sk, es, ca, pt, fr), each where its alphabet has the text's
+ * letters; none in another script. NULL-terminated, free with g_strfreev. */
+char **draftd_grammar_language_candidates (const char *text, gsize len);
 const char *const *draftd_grammar_language_relatives (const char *code);
 /* TRUE when `code` is among `languages` (NULL: English only). */
 gboolean draftd_grammar_language_supported (const char *code, const char *const *languages);

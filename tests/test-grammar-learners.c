@@ -17,14 +17,17 @@
  * "viatjar": the line taken for Catalan); cs 15, 3 ("cestoid": plain ASCII taken for English,
  * "záhrade": for Slovak, "milý" for "milí"). Measured now: es 19, 0; cs 23, 2 ("záhrade",
  * "milý"); ru 7, 2 ("всосем", "карбинов"); uk 5, 0. With slips of the ear (respell.c): cs 24,
- * 2; ru 11, 1 ("карбинов"). fr 3, 0 and de 7, 0 when their lines were added. */
+ * 2; ru 11, 1 ("карбинов"). fr 3, 0 and de 7, 0 when their lines were added. With 14 Czech
+ * and 10 Russian lines more: cs 24, 2 and ru 13, 1 before; with the first of several marked
+ * forms taken and undetermined sentences settled by the dictionaries: cs 35, 4 (a marked
+ * form is a guess, wrong now and then), ru 13, 1. */
 static const struct {
   const char *lang;
   guint lines, errors, closer_min, wasted_max;
 } expected[] = {
   { "es", 70, 42, 19, 0 },
-  { "cs", 66, 42, 24, 2 },
-  { "ru", 64, 31, 11, 1 },
+  { "cs", 80, 52, 35, 4 },
+  { "ru", 74, 37, 13, 1 },
   { "uk", 65, 17, 5, 0 },
   { "fr", 21, 9, 3, 0 },
   { "de", 22, 10, 7, 0 },
