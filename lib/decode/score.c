@@ -117,59 +117,90 @@ cached_prefix (const DraftdLm *lm, guint seq, const gint32 *prefix, guint n)
   return common_prefix (lm->vt->seq_tokens (lm->self, seq), lm->vt->seq_n_past (lm->self, seq), prefix, n);
 }
 
-/* Every scratch sequence holds prefix[0..n): the one holding most of it already computes
- * the rest, the others get it copied (unless they hold it). */
+/* Every scratch sequence [1, n_scratch] is to hold prefix[0..n): the one holding most of it
+ * (*holder) computes the rest, the others get it copied unless they hold it. Where the model
+ * can share (seq_share) that rest is left for the first round's pass, ahead of the candidates,
+ * and *n_late says how much of it there is: one pass a site instead of two, and on lavapipe
+ * a pass's 64 dispatches cost more than its first tokens (docs/performance.md). */
 static gboolean
-prepare_prefix (const DraftdLm *lm, const gint32 *prefix, guint n, guint n_scratch, GError **error)
+prepare_prefix (const DraftdLm *lm, const gint32 *prefix, guint n, guint n_scratch, guint *holder, guint *n_late,
+                GError **error)
 {
-  guint holder = 1, best = 0;
+  guint best = 0;
+  *holder = 1;
   for (guint s = 1; s <= n_scratch; s++) {
     guint have = cached_prefix (lm, s, prefix, n);
     if (have > best || s == 1)
-      holder = s, best = have;
+      *holder = s, best = have;
   }
-  lm->vt->seq_truncate (lm->self, holder, best);
-  if (best < n) {
+  lm->vt->seq_truncate (lm->self, *holder, best);
+  gboolean share = lm->vt->seq_share != NULL && best < n;
+  *n_late = share ? n - best : 0;
+  if (best < n && !share) {
     g_autofree guint *seqs = g_new (guint, n - best);
     g_autofree guint8 *want = g_new0 (guint8, n - best);
     for (guint i = 0; i < n - best; i++)
-      seqs[i] = holder;
+      seqs[i] = *holder;
     DraftdBatch b = { prefix + best, seqs, want, n - best };
     if (!lm->vt->forward_batch (lm->self, &b, FALSE, error))
       return FALSE;
   }
   for (guint s = 1; s <= n_scratch; s++) {
-    if (s == holder)
+    if (s == *holder)
       continue;
     if (cached_prefix (lm, s, prefix, n) == n)
       lm->vt->seq_truncate (lm->self, s, n);
-    else if (!lm->vt->seq_copy (lm->self, holder, s, n, error))
+    else if (share ? !lm->vt->seq_share (lm->self, *holder, s, prefix, n, error)
+                   : !lm->vt->seq_copy (lm->self, *holder, s, n, error))
       return FALSE;
   }
   return TRUE;
 }
 
-/* Candidates [0, n) in sequences 1..n, one pass: each sequence gets the prefix's last token
- * and its candidate's tokens but the last, every one an output. */
-static gboolean
-score_round (const DraftdLm *lm, gint32 last, guint n_held, const DraftdCandidateTokens *cands, guint n, double *out,
-             GError **error)
+/* A round's tokens: the holder's part of the prefix still to compute (no outputs), then in
+ * sequences 1..n each the prefix's last token and its candidate's tokens but the last,
+ * every one an output. */
+typedef struct {
+  guint holder;
+  const gint32 *late;
+  guint n_late;
+} Late;
+
+static DraftdBatch
+round_batch (gint32 last, const DraftdCandidateTokens *cands, guint n, const Late *late, GArray *tokens, GArray *seqs,
+             GArray *want)
 {
-  g_autoptr (GArray) tokens = g_array_new (FALSE, FALSE, sizeof (gint32));
-  g_autoptr (GArray) seqs = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; i < late->n_late; i++) {
+    guint8 no = 0;
+    g_array_append_val (tokens, late->late[i]);
+    g_array_append_val (seqs, late->holder);
+    g_array_append_val (want, no);
+  }
   for (guint c = 0; c < n; c++) {
     guint seq = c + 1;
     for (guint i = 0; i < cands[c].n_tokens; i++) {
       gint32 t = i == 0 ? last : cands[c].tokens[i - 1];
+      guint8 yes = 1;
       g_array_append_val (tokens, t);
       g_array_append_val (seqs, seq);
+      g_array_append_val (want, yes);
     }
   }
-  if (tokens->len > 0) {
-    DraftdBatch b = { (const gint32 *) tokens->data, (const guint *) seqs->data, NULL, tokens->len };
-    if (!lm->vt->forward_batch (lm->self, &b, TRUE, error))
-      return FALSE;
-  }
+  return (DraftdBatch) { (const gint32 *) tokens->data, (const guint *) seqs->data,
+                         late->n_late > 0 ? (const guint8 *) want->data : NULL, tokens->len };
+}
+
+/* Candidates [0, n) in sequences 1..n, one pass (with the prefix's late part ahead). */
+static gboolean
+score_round (const DraftdLm *lm, gint32 last, guint n_held, const DraftdCandidateTokens *cands, guint n,
+             const Late *late, double *out, GError **error)
+{
+  g_autoptr (GArray) tokens = g_array_new (FALSE, FALSE, sizeof (gint32));
+  g_autoptr (GArray) seqs = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) want = g_array_new (FALSE, FALSE, sizeof (guint8));
+  DraftdBatch b = round_batch (last, cands, n, late, tokens, seqs, want);
+  if (b.n > 0 && !lm->vt->forward_batch (lm->self, &b, TRUE, error))
+    return FALSE;
   guint V = draftd_lm_n_vocab (lm), o = 0;
   for (guint c = 0; c < n; c++) {
     out[c] = 0;
@@ -204,14 +235,22 @@ draftd_lm_score_candidates (const DraftdLm *lm, const gint32 *prefix, guint n_pr
     return draftd_lm_score_candidates_reference (lm, prefix, n_prefix, cands, n_cands, logprob_out, error);
   /* The sequences hold the prefix but its last token, which leads every candidate's pass:
    * a prefix already held then costs no pass of its own. */
-  guint n_held = n_prefix - 1;
-  if (!check_args (n_prefix, error) || !check_room (lm, n_held, cands, n_cands, error) ||
-      !prepare_prefix (lm, prefix, n_held, MIN (n_scratch, MAX (n_cands, 1u)), error))
+  if (!check_args (n_prefix, error))
     return FALSE;
-  for (guint c = 0; c < n_cands; c += n_scratch) {
+  guint n_held = n_prefix - 1, n_used = MIN (n_scratch, MAX (n_cands, 1u));
+  Late late = { 1, NULL, 0 };
+  if (!check_room (lm, n_held, cands, n_cands, error) ||
+      !prepare_prefix (lm, prefix, n_held, n_used, &late.holder, &late.n_late, error))
+    return FALSE;
+  late.late = prefix + n_held - late.n_late;
+  gboolean ok = TRUE;
+  for (guint c = 0; ok && c < n_cands; c += n_scratch) {
     guint n = MIN (n_scratch, n_cands - c);
-    if (!score_round (lm, prefix[n_held], n_held, cands + c, n, logprob_out + c, error))
-      return FALSE;
+    ok = score_round (lm, prefix[n_held], n_held, cands + c, n, &late, logprob_out + c, error);
+    late.n_late = 0;
   }
-  return TRUE;
+  /* A failed round may leave sequences claiming a prefix whose share never ran. */
+  for (guint s = 1; !ok && s <= n_used; s++)
+    lm->vt->seq_truncate (lm->self, s, 0);
+  return ok;
 }
