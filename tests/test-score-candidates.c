@@ -132,6 +132,29 @@ check_extended (DraftdRunner *r, const Inputs *in, const char *what)
   tap_ok (ok, "%s: a prefix extended past what the sequences hold scores as the reference does", what);
 }
 
+/* A share the runner cannot keep is refused with an error that says why: tokens that do not
+ * start with what the source holds, more positions than a sequence has room for. */
+static void
+check_share_refusals (DraftdRunner *r, const Inputs *in)
+{
+  DraftdLm lm = draftd_lm_for_runner (r);
+  const gint32 *p = (const gint32 *) in->prefix->data;
+  guint n = in->prefix->len, room = draftd_runner_seq_n_ctx (r, 2);
+  double got;
+  gboolean held = draftd_lm_score_candidates (&lm, p, n, in->cands, 1, &got, NULL) &&
+                  draftd_runner_seq_n_past (r, 1) == n;
+  g_autofree gint32 *other = g_memdup2 (p, n * sizeof (gint32));
+  other[1] = other[1] == 5 ? 6 : 5;
+  g_autofree gint32 *big = g_new0 (gint32, room + 1);
+  memcpy (big, p, n * sizeof (gint32));
+  g_autoptr (GError) e1 = NULL;
+  g_autoptr (GError) e2 = NULL;
+  gboolean refused = !draftd_runner_seq_share (r, 1, 2, other, n, &e1) && e1 &&
+                     !draftd_runner_seq_share (r, 1, 2, big, room + 1, &e2) && e2;
+  tap_ok (held && refused, "bad shares are refused: %s; %s", e1 ? e1->message : "(accepted)",
+          e2 ? e2->message : "(accepted)");
+}
+
 int
 main (void)
 {
@@ -159,6 +182,7 @@ main (void)
   check_terms (r, &in, want);
   check_batched (r, &in, want);
   check_extended (r, &in, "passes of 64 tokens");
+  check_share_refusals (r, &in);
   DraftdRunnerOptions small = { .n_ctx = 128, .n_seq = N_SEQ, .seq_ctx = 64, .n_batch = 4 };
   g_autoptr (DraftdRunner) r4 = draftd_runner_new (vk, m, &small, &error);
   if (r4)

@@ -318,15 +318,18 @@ stage_pass (DraftdRunner *r, const DraftdBatch *b, guint done, guint T, guint *n
 }
 
 /* The parts of the shares (r->shares) whose source positions this pass computes, into
- * r->due_shares; a share is done once its last position is. `before` is each sequence's
- * length before the pass was staged. */
+ * r->due_shares; a share is done once its last position is. `before` is the length of each
+ * of the batch's sequences (start[s] != G_MAXUINT) before the pass was staged; the others
+ * may belong to another thread meanwhile, so they are not read. */
 static void
-plan_shares (DraftdRunner *r, const guint *before)
+plan_shares (DraftdRunner *r, const guint *start, const guint *before)
 {
   g_array_set_size (r->due_shares, 0);
   g_mutex_lock (&r->copy_lock);
   for (guint i = r->shares->len; i-- > 0;) {
     KvShare *sh = &g_array_index (r->shares, KvShare, i);
+    if (start[sh->src] == G_MAXUINT)
+      continue;
     guint from = MAX (sh->from, before[sh->src]), to = MIN (sh->n, draftd_kv_cache_n_past (&r->kv, sh->src));
     if (from >= to)
       continue;
@@ -365,9 +368,9 @@ draftd_runner_forward_batch (DraftdRunner *r, const DraftdBatch *batch, DraftdFo
   for (guint done = 0; ok && done < batch->n;) {
     guint T = MIN (r->n_batch, batch->n - done), n_out, max_keys;
     for (guint s = 0; s < r->kv.n_seq; s++)
-      before[s] = draftd_kv_cache_n_past (&r->kv, s);
+      before[s] = start[s] != G_MAXUINT ? draftd_kv_cache_n_past (&r->kv, s) : 0;
     stage_pass (r, batch, done, T, &n_out, &max_keys);
-    plan_shares (r, before);
+    plan_shares (r, start, before);
     guint attn_tile = pass_attn_tile (r->token_pos_host.mapped, T);
     ok = draftd_runner_record_pass (r, T, n_out, max_keys, attn_tile, r->out_have_logits, error);
     done += T;
@@ -538,12 +541,15 @@ draftd_runner_seq_share (DraftdRunner *r, guint src, guint dst, const gint32 *to
 {
   g_return_val_if_fail (src < r->kv.n_seq && dst < r->kv.n_seq && src != dst, FALSE);
   guint held = MIN (draftd_kv_cache_n_past (&r->kv, src), n);
-  if (n > r->kv.slots[src].cap || n > r->kv.slots[dst].cap ||
-      memcmp (r->kv.slots[src].tokens->data, tokens, held * sizeof (gint32)) != 0) {
+  if (n > r->kv.slots[src].cap || n > r->kv.slots[dst].cap) {
     g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_LIMIT,
-                 "cannot share %u positions of sequence %u (room for %u, %u held, %s) with sequence %u (room for %u)", n,
-                 src, r->kv.slots[src].cap, draftd_kv_cache_n_past (&r->kv, src),
-                 held > 0 ? "a different start" : "none of them", dst, r->kv.slots[dst].cap);
+                 "cannot share %u positions of sequence %u (room for %u) with sequence %u (room for %u)", n, src,
+                 r->kv.slots[src].cap, dst, r->kv.slots[dst].cap);
+    return FALSE;
+  }
+  if (memcmp (r->kv.slots[src].tokens->data, tokens, held * sizeof (gint32)) != 0) {
+    g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_LIMIT,
+                 "cannot share positions of sequence %u: the first %u it holds are not the tokens to share", src, held);
     return FALSE;
   }
   if (!draftd_runner_seq_copy (r, src, dst, held, error))
