@@ -70,7 +70,7 @@ sl_propose (gpointer self, guint i, gint32 *out, guint k_max)
 /* One sequence: no seq_* calls. */
 static const DraftdLmVTable vtable = { sl_forward, sl_logits, sl_argmax, sl_truncate, sl_n_past,  sl_n_ctx,
                                        sl_n_vocab, sl_n_batch, NULL,        NULL,        NULL,       NULL,
-                                       NULL,       NULL,       NULL,        sl_n_heads,  sl_propose };
+                                       NULL,       NULL,       NULL,        sl_n_heads,  sl_propose, NULL };
 
 void
 scripted_lm_init (ScriptedLm *s, const gint32 *script, guint n_script, guint n_prompt, guint n_ctx, guint n_vocab,

@@ -1,5 +1,5 @@
 /* Candidate scoring (lib/decode/score.h): the batched path (candidates as sequences sharing
- * a copied prefix, several per pass) gives the very numbers of the reference path (one
+ * a prefix computed in the first round's pass and shared into them, several per pass) gives the very numbers of the reference path (one
  * candidate at a time, rolled back after each), leaves sequence 0 alone, and reuses a
  * prefix it already holds; a model with one sequence scores through the reference path and
  * is left empty. On the shipped target, with correction candidates for one sentence. */
@@ -86,9 +86,13 @@ check_batched (DraftdRunner *r, const Inputs *in, const double *want)
   g_autoptr (GError) error = NULL;
   const gint32 *prefix = (const gint32 *) in->prefix->data;
   guint n_prefix = in->prefix->len;
+  guint64 first = draftd_runner_passes (r);
   gboolean ok = draftd_lm_score_candidates (&lm, prefix, n_prefix, in->cands, N_CANDS, got, &error);
   tap_ok (ok && same (got, want), "batched scores equal the reference's bit for bit%s%s", ok ? "" : ": ",
           ok ? "" : error->message);
+  /* The prefix is new: it runs in the first round's pass, shared into the other sequences. */
+  tap_ok (draftd_runner_passes (r) - first == 3, "a new prefix costs no pass of its own: %" G_GUINT64_FORMAT " passes",
+          draftd_runner_passes (r) - first);
   tap_ok (draftd_runner_n_past (r) == 3 && memcmp (draftd_runner_seq_tokens (r, 0), own, sizeof own) == 0,
           "sequence 0 is left as it was");
   /* Again with the prefix held: one pass per round of three candidates, none for it. */
@@ -106,6 +110,49 @@ check_batched (DraftdRunner *r, const Inputs *in, const double *want)
   DraftdCandidateTokens too_long = { long_toks, draftd_runner_seq_n_ctx (r, 1), NULL };
   tap_ok (!draftd_lm_score_candidates (&lm, prefix, n_prefix, &too_long, 1, got, NULL),
           "a candidate longer than a sequence is refused");
+}
+
+/* The next site's case: the sequences hold the start of a longer prefix, which the first
+ * round extends in one sequence and shares into the others; on a runner whose passes hold
+ * four tokens, the shares' positions are copied in whichever of the passes computes them. */
+static void
+check_extended (DraftdRunner *r, const Inputs *in, const char *what)
+{
+  DraftdLm lm = draftd_lm_for_runner (r);
+  g_autoptr (GArray) longer = g_array_new (FALSE, FALSE, sizeof (gint32));
+  g_array_append_vals (longer, in->prefix->data, in->prefix->len);
+  g_array_append_vals (longer, in->cands[5].tokens, 6);
+  const gint32 *p = (const gint32 *) longer->data;
+  double want[N_CANDS], got[N_CANDS];
+  gboolean ok = draftd_lm_score_candidates (&lm, p, in->prefix->len, in->cands, N_CANDS, got, NULL) &&
+                draftd_lm_score_candidates_reference (&lm, p, in->prefix->len, in->cands, N_CANDS, want, NULL) &&
+                same (got, want);
+  ok = ok && draftd_lm_score_candidates (&lm, p, longer->len, in->cands, N_CANDS, got, NULL) &&
+       draftd_lm_score_candidates_reference (&lm, p, longer->len, in->cands, N_CANDS, want, NULL) && same (got, want);
+  tap_ok (ok, "%s: a prefix extended past what the sequences hold scores as the reference does", what);
+}
+
+/* A share the runner cannot keep is refused with an error that says why: tokens that do not
+ * start with what the source holds, more positions than a sequence has room for. */
+static void
+check_share_refusals (DraftdRunner *r, const Inputs *in)
+{
+  DraftdLm lm = draftd_lm_for_runner (r);
+  const gint32 *p = (const gint32 *) in->prefix->data;
+  guint n = in->prefix->len, room = draftd_runner_seq_n_ctx (r, 2);
+  double got;
+  gboolean held = draftd_lm_score_candidates (&lm, p, n, in->cands, 1, &got, NULL) &&
+                  draftd_runner_seq_n_past (r, 1) == n;
+  g_autofree gint32 *other = g_memdup2 (p, n * sizeof (gint32));
+  other[1] = other[1] == 5 ? 6 : 5;
+  g_autofree gint32 *big = g_new0 (gint32, room + 1);
+  memcpy (big, p, n * sizeof (gint32));
+  g_autoptr (GError) e1 = NULL;
+  g_autoptr (GError) e2 = NULL;
+  gboolean refused = !draftd_runner_seq_share (r, 1, 2, other, n, &e1) && e1 &&
+                     !draftd_runner_seq_share (r, 1, 2, big, room + 1, &e2) && e2;
+  tap_ok (held && refused, "bad shares are refused: %s; %s", e1 ? e1->message : "(accepted)",
+          e2 ? e2->message : "(accepted)");
 }
 
 int
@@ -134,6 +181,15 @@ main (void)
   tap_ok (want[3] == 0.0 && want[0] < 0.0, "an empty candidate scores 0, others below 0");
   check_terms (r, &in, want);
   check_batched (r, &in, want);
+  check_extended (r, &in, "passes of 64 tokens");
+  check_share_refusals (r, &in);
+  DraftdRunnerOptions small = { .n_ctx = 128, .n_seq = N_SEQ, .seq_ctx = 64, .n_batch = 4 };
+  g_autoptr (DraftdRunner) r4 = draftd_runner_new (vk, m, &small, &error);
+  if (r4)
+    check_extended (r4, &in, "passes of 4 tokens");
+  else
+    tap_ok (FALSE, "a runner of 4-token passes: %s", error->message);
+  g_clear_pointer (&r4, draftd_runner_free);
   /* One sequence: the reference path in it, which is left empty. */
   DraftdLm lm1 = draftd_lm_for_runner (r1);
   gboolean ok = draftd_lm_score_candidates (&lm1, (const gint32 *) in.prefix->data, in.prefix->len, in.cands, N_CANDS,

@@ -288,6 +288,13 @@ view_propose (gpointer self, guint i, gint32 *out, guint k_max)
   return draftd_runner_propose_from (runner (v), h, out, k_max);
 }
 
+/* As view_seq_copy: the runner keeps the share and copies in whichever pass computes it. */
+static gboolean
+view_seq_share (gpointer self, guint src, guint dst, const gint32 *tokens, guint n, GError **error)
+{
+  return draftd_runner_seq_share (runner (self), physical (self, src), physical (self, dst), tokens, n, error);
+}
+
 static void view_truncate (gpointer self, guint n) { draftd_runner_seq_truncate (runner (self), physical (self, 0), n); }
 static guint view_n_past (gpointer self) { return draftd_runner_seq_n_past (runner (self), physical (self, 0)); }
 static guint view_n_ctx (gpointer self) { return draftd_runner_seq_n_ctx (runner (self), physical (self, 0)); }
@@ -310,7 +317,7 @@ static const DraftdLmVTable view_vtable = {
   view_forward,    view_logits,     view_argmax,     view_truncate,     view_n_past,
   view_n_ctx,      view_n_vocab,    view_n_batch,    view_n_seq,        view_forward_batch,
   view_seq_n_past, view_seq_n_ctx,  view_seq_tokens, view_seq_truncate, view_seq_copy,
-  view_n_heads,    view_propose,
+  view_n_heads,    view_propose,    view_seq_share,
 };
 
 DraftdLanes *

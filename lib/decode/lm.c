@@ -33,6 +33,12 @@ runner_seq_copy (gpointer self, guint src, guint dst, guint n, GError **error)
   return draftd_runner_seq_copy (self, src, dst, n, error);
 }
 
+static gboolean
+runner_seq_share (gpointer self, guint src, guint dst, const gint32 *tokens, guint n, GError **error)
+{
+  return draftd_runner_seq_share (self, src, dst, tokens, n, error);
+}
+
 static guint runner_n_heads (gpointer self) { return draftd_runner_n_heads (self); }
 
 static guint
@@ -45,7 +51,7 @@ static const DraftdLmVTable runner_vtable = {
   runner_forward,    runner_logits,     runner_argmax,     runner_truncate,     runner_n_past,
   runner_n_ctx,      runner_n_vocab,    runner_n_batch,    runner_n_seq,        runner_forward_batch,
   runner_seq_n_past, runner_seq_n_ctx,  runner_seq_tokens, runner_seq_truncate, runner_seq_copy,
-  runner_n_heads,    runner_propose,
+  runner_n_heads,    runner_propose,    runner_seq_share,
 };
 
 DraftdLm

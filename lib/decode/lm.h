@@ -34,6 +34,11 @@ typedef struct {
    * of the last pass (sequence 0's); returns how many it wrote. */
   guint (*n_heads) (gpointer self);
   guint (*propose) (gpointer self, guint i, gint32 *out, guint k_max);
+  /* dst holds tokens[0..n): what src holds of them at once, as seq_copy, the rest as the
+   * next pass computes them in src (draftd_runner_seq_share), so that a prefix and what
+   * follows it in other sequences run in one pass. NULL where the model cannot: callers run
+   * the prefix in a pass of its own and copy it. */
+  gboolean (*seq_share) (gpointer self, guint src, guint dst, const gint32 *tokens, guint n, GError **error);
 } DraftdLmVTable;
 
 typedef struct {

@@ -1,8 +1,9 @@
 /* Ranking candidate continuations by the model's log-probability: given a prompt prefix and
  * N candidates (e.g. corrections of one sentence), how likely the model finds each. The
  * candidates run as separate sequences of the model's cache, several in one pass, sharing
- * the prefix: it is computed once in one sequence and copied on the device into the others.
- * A model with one sequence scores them one at a time (the reference path). */
+ * the prefix: it is computed once in one sequence and copied on the device into the others,
+ * in the candidates' own pass where the model can share (seq_share), else in a pass before
+ * it. A model with one sequence scores them one at a time (the reference path). */
 #pragma once
 #include "lib/decode/lm.h"
 

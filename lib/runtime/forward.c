@@ -174,6 +174,8 @@ runner_new (DraftdDeviceModel *w, const DraftdRunnerOptions *options, GError **e
   r->in_pass = g_new0 (gint, MAX (n_seq, 1u));
   g_mutex_init (&r->copy_lock);
   r->pending_copies = g_array_new (FALSE, FALSE, sizeof (KvCopy));
+  r->shares = g_array_new (FALSE, FALSE, sizeof (KvShare));
+  r->due_shares = g_array_new (FALSE, FALSE, sizeof (KvShare));
   if (!check_limits (r, n_seq, options->n_seq_full, n_ctx, seq_ctx, error) ||
       !draftd_kv_cache_init (&r->kv, vk, r->cfg.n_layer, r->cfg.n_head_kv * r->cfg.head_dim, n_seq, options->n_seq_full,
                              n_ctx, seq_ctx, error) ||
@@ -219,6 +221,8 @@ draftd_runner_free (DraftdRunner *r)
   g_clear_pointer (&r->out_ids, g_array_unref);
   g_free (r->in_pass);
   g_clear_pointer (&r->pending_copies, g_array_unref);
+  g_clear_pointer (&r->shares, g_array_unref);
+  g_clear_pointer (&r->due_shares, g_array_unref);
   g_mutex_clear (&r->copy_lock);
   g_free (r);
 }
@@ -313,6 +317,31 @@ stage_pass (DraftdRunner *r, const DraftdBatch *b, guint done, guint T, guint *n
   }
 }
 
+/* The parts of the shares (r->shares) whose source positions this pass computes, into
+ * r->due_shares; a share is done once its last position is. `before` is the length of each
+ * of the batch's sequences (start[s] != G_MAXUINT) before the pass was staged; the others
+ * may belong to another thread meanwhile, so they are not read. */
+static void
+plan_shares (DraftdRunner *r, const guint *start, const guint *before)
+{
+  g_array_set_size (r->due_shares, 0);
+  g_mutex_lock (&r->copy_lock);
+  for (guint i = r->shares->len; i-- > 0;) {
+    KvShare *sh = &g_array_index (r->shares, KvShare, i);
+    if (start[sh->src] == G_MAXUINT)
+      continue;
+    guint from = MAX (sh->from, before[sh->src]), to = MIN (sh->n, draftd_kv_cache_n_past (&r->kv, sh->src));
+    if (from >= to)
+      continue;
+    KvShare due = { sh->src, sh->dst, from, to };
+    g_array_append_val (r->due_shares, due);
+    sh->from = to;
+    if (sh->from >= sh->n)
+      g_array_remove_index (r->shares, i);
+  }
+  g_mutex_unlock (&r->copy_lock);
+}
+
 /* Flags the batch's sequences (start[s] != G_MAXUINT) as in the pass, or no longer. */
 static void
 mark_in_pass (DraftdRunner *r, const guint *start, gint on)
@@ -327,6 +356,7 @@ draftd_runner_forward_batch (DraftdRunner *r, const DraftdBatch *batch, DraftdFo
 {
   g_return_val_if_fail (batch->n > 0, FALSE);
   g_autofree guint *start = g_new (guint, r->kv.n_seq);
+  g_autofree guint *before = g_new (guint, r->kv.n_seq);
   if (!check_batch (r, batch, start, error))
     return FALSE;
   r->out_have_logits = !(flags & DRAFTD_FORWARD_ARGMAX_ONLY);
@@ -337,7 +367,10 @@ draftd_runner_forward_batch (DraftdRunner *r, const DraftdBatch *batch, DraftdFo
   gboolean ok = TRUE;
   for (guint done = 0; ok && done < batch->n;) {
     guint T = MIN (r->n_batch, batch->n - done), n_out, max_keys;
+    for (guint s = 0; s < r->kv.n_seq; s++)
+      before[s] = start[s] != G_MAXUINT ? draftd_kv_cache_n_past (&r->kv, s) : 0;
     stage_pass (r, batch, done, T, &n_out, &max_keys);
+    plan_shares (r, start, before);
     guint attn_tile = pass_attn_tile (r->token_pos_host.mapped, T);
     ok = draftd_runner_record_pass (r, T, n_out, max_keys, attn_tile, r->out_have_logits, error);
     done += T;
@@ -460,11 +493,26 @@ draftd_runner_seq_tokens (const DraftdRunner *r, guint seq)
   return (const gint32 *) r->kv.slots[seq].tokens->data;
 }
 
+/* Shares that a sequence rolled back to n positions no longer wants (its destination gave
+ * up positions still to come) or can no longer give (its source gave up what it still owes). */
+static void
+drop_shares (DraftdRunner *r, guint seq, guint n)
+{
+  g_mutex_lock (&r->copy_lock);
+  for (guint i = r->shares->len; i-- > 0;) {
+    const KvShare *sh = &g_array_index (r->shares, KvShare, i);
+    if ((sh->dst == seq && n < sh->n) || (sh->src == seq && n < sh->n))
+      g_array_remove_index (r->shares, i);
+  }
+  g_mutex_unlock (&r->copy_lock);
+}
+
 void
 draftd_runner_seq_truncate (DraftdRunner *r, guint seq, guint n)
 {
   g_return_if_fail (seq < r->kv.n_seq && !g_atomic_int_get (&r->in_pass[seq]));
   draftd_kv_cache_truncate (&r->kv, seq, n);
+  drop_shares (r, seq, n);
 }
 
 gboolean
@@ -483,6 +531,36 @@ draftd_runner_seq_copy (DraftdRunner *r, guint src, guint dst, guint n, GError *
     const KvCopy c = { src, dst, n };
     g_mutex_lock (&r->copy_lock);
     g_array_append_val (r->pending_copies, c);
+    g_mutex_unlock (&r->copy_lock);
+  }
+  return TRUE;
+}
+
+gboolean
+draftd_runner_seq_share (DraftdRunner *r, guint src, guint dst, const gint32 *tokens, guint n, GError **error)
+{
+  g_return_val_if_fail (src < r->kv.n_seq && dst < r->kv.n_seq && src != dst, FALSE);
+  guint held = MIN (draftd_kv_cache_n_past (&r->kv, src), n);
+  if (n > r->kv.slots[src].cap || n > r->kv.slots[dst].cap) {
+    g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_LIMIT,
+                 "cannot share %u positions of sequence %u (room for %u) with sequence %u (room for %u)", n, src,
+                 r->kv.slots[src].cap, dst, r->kv.slots[dst].cap);
+    return FALSE;
+  }
+  if (memcmp (r->kv.slots[src].tokens->data, tokens, held * sizeof (gint32)) != 0) {
+    g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_LIMIT,
+                 "cannot share positions of sequence %u: the first %u it holds are not the tokens to share", src, held);
+    return FALSE;
+  }
+  if (!draftd_runner_seq_copy (r, src, dst, held, error))
+    return FALSE;
+  drop_shares (r, dst, 0);
+  GArray *to = r->kv.slots[dst].tokens;
+  g_array_append_vals (to, tokens + held, n - held);
+  if (held < n) {
+    const KvShare sh = { src, dst, held, n };
+    g_mutex_lock (&r->copy_lock);
+    g_array_append_val (r->shares, sh);
     g_mutex_unlock (&r->copy_lock);
   }
   return TRUE;

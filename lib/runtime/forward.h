@@ -107,6 +107,14 @@ void draftd_runner_seq_truncate (DraftdRunner *r, guint seq, guint n);
  * next pass, in the order asked, so a copy costs no submission of its own and a lane no trip
  * through the engine loop (a site's alternatives are scored one pass after their prefix). */
 gboolean draftd_runner_seq_copy (DraftdRunner *r, guint src, guint dst, guint n, GError **error);
+/* Makes `dst` hold tokens[0..n), the first positions `src` holds and the ones it is about to
+ * be given: what src holds of them is copied as seq_copy copies, the rest in the pass that
+ * computes them in src, layer by layer, after that layer writes their keys and values and
+ * before any token of the pass attends to them. So a prefix and the tokens that follow it
+ * in other sequences run in one pass, each token's result the same bits as when the prefix
+ * ran in a pass of its own and was copied. src's held ids must be the start of `tokens`;
+ * src != dst. Rolling dst back below n, or src below n before the pass, drops the share. */
+gboolean draftd_runner_seq_share (DraftdRunner *r, guint src, guint dst, const gint32 *tokens, guint n, GError **error);
 /* Forward passes (submits) since creation. */
 guint64 draftd_runner_passes (const DraftdRunner *r);
 /* Dispatches the last pass recorded. */

@@ -63,23 +63,26 @@ draftd_kv_cache_truncate (DraftdKvCache *c, guint seq, guint n)
   g_array_set_size (c->slots[seq].tokens, n);
 }
 
-/* K keeps one row per dimension, so a slot's first n keys are kv_dim runs of n floats; V
- * keeps one row per position, so they are one run of n rows. The barrier after it orders it
- * before the kernels that follow and before a later copy that reads what it wrote. Callers
- * record only real copies (src != dst, n > 0): draftd_runner_seq_copy queues no other. */
+/* K keeps one row per dimension, so a slot's keys [from, to) are kv_dim runs of to - from
+ * floats; V keeps one row per position, so they are one run of rows. */
 void
-draftd_kv_cache_record_copy (const DraftdKvCache *c, VkCommandBuffer cmd, guint src, guint dst, guint n)
+draftd_kv_cache_record_layer_copy (const DraftdKvCache *c, VkCommandBuffer cmd, guint layer, guint src, guint dst,
+                                   guint from, guint to)
 {
   g_autofree VkBufferCopy *runs = g_new (VkBufferCopy, c->kv_dim);
-  VkDeviceSize sb = c->slots[src].base, db = c->slots[dst].base;
+  VkDeviceSize sb = c->slots[src].base + from, db = c->slots[dst].base + from, n = to - from;
   for (guint d = 0; d < c->kv_dim; d++)
-    runs[d] = (VkBufferCopy) { ((VkDeviceSize) d * c->stride + sb) * 4, ((VkDeviceSize) d * c->stride + db) * 4,
-                               (VkDeviceSize) n * 4 };
-  VkBufferCopy vrun = { sb * c->kv_dim * 4, db * c->kv_dim * 4, (VkDeviceSize) n * c->kv_dim * 4 };
-  for (guint i = 0; i < c->n_layer; i++) {
-    vkCmdCopyBuffer (cmd, c->k[i].buffer, c->k[i].buffer, c->kv_dim, runs);
-    vkCmdCopyBuffer (cmd, c->v[i].buffer, c->v[i].buffer, 1, &vrun);
-  }
+    runs[d] = (VkBufferCopy) { ((VkDeviceSize) d * c->stride + sb) * 4, ((VkDeviceSize) d * c->stride + db) * 4, n * 4 };
+  VkBufferCopy vrun = { sb * c->kv_dim * 4, db * c->kv_dim * 4, n * c->kv_dim * 4 };
+  vkCmdCopyBuffer (cmd, c->k[layer].buffer, c->k[layer].buffer, c->kv_dim, runs);
+  vkCmdCopyBuffer (cmd, c->v[layer].buffer, c->v[layer].buffer, 1, &vrun);
+}
+
+/* Orders the copies before the kernels that follow and before a later copy that reads what
+ * they wrote. */
+void
+draftd_kv_cache_record_copies_done (VkCommandBuffer cmd)
+{
   VkMemoryBarrier mb = {
     .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
     .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
@@ -89,6 +92,15 @@ draftd_kv_cache_record_copy (const DraftdKvCache *c, VkCommandBuffer cmd, guint 
   vkCmdPipelineBarrier (cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,
                         VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &mb, 0, NULL, 0,
                         NULL);
+}
+
+/* Callers record only real copies (src != dst, n > 0): draftd_runner_seq_copy queues no other. */
+void
+draftd_kv_cache_record_copy (const DraftdKvCache *c, VkCommandBuffer cmd, guint src, guint dst, guint n)
+{
+  for (guint i = 0; i < c->n_layer; i++)
+    draftd_kv_cache_record_layer_copy (c, cmd, i, src, dst, 0, n);
+  draftd_kv_cache_record_copies_done (cmd);
 }
 
 void

@@ -45,3 +45,9 @@ void draftd_kv_cache_truncate (DraftdKvCache *c, guint seq, guint n);
  * pass reads `dst`. */
 void draftd_kv_cache_copy_tokens (DraftdKvCache *c, guint src, guint dst, guint n);
 void draftd_kv_cache_record_copy (const DraftdKvCache *c, VkCommandBuffer cmd, guint src, guint dst, guint n);
+/* One layer's K and V rows of positions [from, to), src's into dst's slot, without a barrier
+ * (draftd_kv_cache_record_copies_done records the one that orders them before what follows):
+ * the copies of a sequence's share made as a pass computes them (draftd_runner_seq_share). */
+void draftd_kv_cache_record_layer_copy (const DraftdKvCache *c, VkCommandBuffer cmd, guint layer, guint src, guint dst,
+                                        guint from, guint to);
+void draftd_kv_cache_record_copies_done (VkCommandBuffer cmd);

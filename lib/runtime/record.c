@@ -262,6 +262,28 @@ record_flash (Recorder *rec, guint i, guint T, guint max_keys)
   dispatch (rec, &r->kernels->attn_combine, cb, &fp, sizeof fp, groups (c->head_dim, r->kernels->wg), T, c->n_head);
 }
 
+/* Layer i's keys and values of the shares this pass computes (r->due_shares), copied once
+ * the layer has written them and before any token attends to them. */
+static void
+record_due_shares (Recorder *rec, guint i)
+{
+  DraftdRunner *r = rec->r;
+  if (r->due_shares->len == 0)
+    return;
+  VkMemoryBarrier mb = {
+    .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+    .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+    .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT,
+  };
+  vkCmdPipelineBarrier (rec->cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &mb, 0, NULL,
+                        0, NULL);
+  for (guint j = 0; j < r->due_shares->len; j++) {
+    const KvShare *sh = &g_array_index (r->due_shares, KvShare, j);
+    draftd_kv_cache_record_layer_copy (&r->kv, rec->cmd, i, sh->src, sh->dst, sh->from, sh->n);
+  }
+  draftd_kv_cache_record_copies_done (rec->cmd);
+}
+
 /* Every token at its own position in its own sequence's slot (r->token_pos); max_keys is the
  * most keys any of them sees, which sizes the scores grid (or the flash kernel's splits). */
 static void
@@ -291,6 +313,7 @@ record_attention (Recorder *rec, guint i, guint T, guint max_keys)
     DraftdBind rb[5] = { { &r->qkv }, { k_cache }, { v_cache }, { rope }, { &r->token_pos } };
     dispatch (rec, &r->kernels->rope_kv, rb, &rp, sizeof rp, groups (rope_items, wg), T, 1);
   }
+  record_due_shares (rec, i);
   if (r->flash)
     record_flash (rec, i, T, max_keys);
   else

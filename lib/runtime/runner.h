@@ -15,6 +15,12 @@ typedef struct {
   guint src, dst, n;
 } KvCopy;
 
+/* Positions [from, n) of src that dst is to hold once a pass computes them in src
+ * (draftd_runner_seq_share); a pass's share of them is copied layer by layer. */
+typedef struct {
+  guint src, dst, from, n;
+} KvShare;
+
 /* The run state of a model: its KV cache of several sequences, the activations of one pass
  * and the outputs of the last call. The weights (r->w) are only read. */
 struct DraftdRunner {
@@ -36,6 +42,11 @@ struct DraftdRunner {
    * may be recording a pass, so `copy_lock` guards the list. */
   GMutex copy_lock;
   GArray *pending_copies;
+  /* Shares waiting for their source's positions (KvShare, under copy_lock), and the ranges of
+   * them the pass being recorded computes (KvShare, the recording thread's): each layer copies
+   * them after writing its keys and values, before any token of the pass attends to them. */
+  GArray *shares;
+  GArray *due_shares;
   DraftdVkBuffer rope;        /* [max_cap][head_dim/2] (cos, sin), global layers */
   DraftdVkBuffer rope_swa;    /* [max_cap][head_dim/2] (cos, sin), sliding-window layers */
 

@@ -128,6 +128,7 @@ static const DraftdLmVTable oracle_vtable = {
   o_forward,    o_logits,     o_argmax,     o_truncate,     o_n_past,  o_n_ctx,  o_n_vocab,     o_n_batch,
   o_n_seq,      o_forward_batch, o_seq_n_past, o_seq_n_ctx, o_seq_tokens, o_seq_truncate, o_seq_copy,
   o_n_heads,    o_propose,
+  NULL,  /* seq_share: candidates' prefixes run in passes of their own, as the inner model's calls show them */
 };
 
 BenchOracle *
