@@ -1346,6 +1346,20 @@ nominal (const char *l)
   return l && (noun (l) || draftd_forms_is (l, 'a')) && !draftd_forms_is (l, 'v') && draftd_forms_irregular_lemma (l, 'v') == NULL;
 }
 
+/* ---- article.missing: "is not same", "at same time" ---- */
+
+static gboolean
+same (F *f)
+{
+  const Word *w = &f->words[f->i];
+  /* Only after a linking verb, "not" or a preposition: "much the same", "all the same",
+   * "Same here" are no such place. */
+  if (!g_str_equal (w->lower, "same") || g_ascii_isupper (w->text[0]) ||
+      !draftd_candidates_in_list (" is are was were be been being not become became remain remains look looks with at in on of for ", near (f, -1)))
+    return FALSE;
+  return sure (f, w->start, w->start, "the ", DRAFTD_FIX_ARTICLE);
+}
+
 static gboolean
 lot_of (F *f)
 {
@@ -1697,6 +1711,7 @@ static const struct {
   { "article.missing", missing_article },
   { "article.missing", lot_of },
   { "article.missing", long_time },
+  { "article.missing", same },
   { "article.extra", extra_article },
   { "preposition.redundant", redundant_of_for },
   { "verb-form.bare-infinitive", make_to },
