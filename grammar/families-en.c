@@ -1472,6 +1472,31 @@ redundant_of_for (F *f)
   return sure (f, w->start, f->words[f->i + 1].start, "", DRAFTD_FIX_PREPOSITION);
 }
 
+/* ---- agreement.determiner: "for this reasons", "all this cars" ---- */
+
+static gboolean
+this_plural (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1), *prev = near (f, -1);
+  if (!g_str_equal (w->lower, "this") || next == NULL || !g_str_has_suffix (next, "s") || noun (next) || draftd_forms_is (next, 'a'))
+    return FALSE;
+  g_autofree char *sing = draftd_forms_singular (f->c->spell, next);
+  if (sing == NULL || g_str_equal (sing, next) || !noun (sing))
+    return FALSE;
+  /* "this" may be a subject before its verb ("This means", "I think this works", "this does
+   * not", "the reason for this lies in"): a word that is a verb's form too is its noun's only
+   * after a preposition or "all" and before what ends the phrase ("For this reasons,", "all
+   * this bikes last year"). */
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, next);
+  gboolean verb = draftd_forms_is (sing, 'v') || draftd_forms_irregular_lemma (next, 'v') || fam->len > 0;
+  gboolean determiner = draftd_candidates_in_list (prepositions, prev) || g_strcmp0 (prev, "all") == 0;
+  const char *after = near (f, 2);
+  if (verb && (!determiner || (after && !draftd_candidates_in_list (" i we you they he she it the a an my his her our their last next ", after))))
+    return FALSE;
+  return sure (f, w->start, w->end, "these", DRAFTD_FIX_AGREEMENT);
+}
+
 /* ---- verb-form.bare-infinitive: "made me to study" ---- */
 
 static gboolean
@@ -1700,6 +1725,7 @@ static const struct {
   { "agreement.one-of-plural", one_of_superlative },
   { "verb-form.to-ing", forward_to },
   { "verb-form.to-base", to_base },
+  { "agreement.determiner", this_plural },
   { "agreement.subject-verb", subject_head },
   { "agreement.subject-verb", pronoun_base },
   { "confusable.possessive-contraction", possessive_or_contraction },
