@@ -6,6 +6,7 @@
 #include "grammar/candidates-private.h"
 #include "grammar/forms.h"
 #include "grammar/spell-index.h"
+#include "grammar/structure.h"
 
 const float draftd_candidates_margins[DRAFTD_FIX_N_KINDS] = {
   [DRAFTD_FIX_SPELLING] = 2.5f,    [DRAFTD_FIX_AGREEMENT] = 0.5f,   [DRAFTD_FIX_VERB_FORM] = 1.0f,
@@ -791,7 +792,14 @@ noun_number (Ctx *x, const Word *prev)
    * ("many questions after"). */
   gboolean skip_one = !direct && pp && draftd_candidates_in_list (plural_quantifiers, pp->lower) && draftd_forms_is (prev->lower, 'a') &&
                       !draftd_forms_is (prev->lower, 'n');
-  if ((!direct && !skip_one) || draftd_candidates_in_list (function_words, w->lower) || draftd_candidates_in_list (particles, w->lower) ||
+  /* "a lot of problem": "a lot of" and "lots of" count their nouns but take mass nouns too ("a
+   * lot of time", "a lot of effort"), which neither the dictionary nor the shipped target
+   * tells apart ("a lot of efforts"): only where link-grammar, whose dictionary marks mass
+   * nouns, finds the sentence broken with the singular and whole with the plural. */
+  const Word *ppp = word_at (x, (gint) x->i - 3);
+  gboolean lot = g_str_equal (prev->lower, "of") && pp &&
+                 (g_str_equal (pp->lower, "lots") || (g_str_equal (pp->lower, "lot") && ppp && g_str_equal (ppp->lower, "a")));
+  if ((!direct && !skip_one && !lot) || draftd_candidates_in_list (function_words, w->lower) || draftd_candidates_in_list (particles, w->lower) ||
       draftd_candidates_in_list (plural_nouns, w->lower) || !draftd_forms_is (w->lower, 'n') || g_str_has_suffix (w->lower, "ing"))
     return FALSE;
   /* Nor is a number ("these three"), "four billion", a hyphen's compound ("one-to-two
@@ -809,9 +817,16 @@ noun_number (Ctx *x, const Word *prev)
   const Word *next = word_at (x, (gint) x->i + 1);
   /* "a four letter word", "a two year renovation": a number and a noun before another noun
    * make a compound adjective, singular. */
-  if (direct && next && adjacent (x->s, w, next) && noun_like (x, next->lower))
+  if ((direct || lot) && next && adjacent (x->s, w, next) && noun_like (x, next->lower))
     return FALSE;
   gboolean ends = next == NULL || !adjacent (x->s, w, next) || draftd_candidates_in_list (function_words, next->lower) || draftd_candidates_in_list (prepositions, next->lower);
+  if (lot) {
+    /* "a lot of academic subject": an adjective that WordNet also lists as a noun. */
+    if (draftd_forms_is (w->lower, 'a'))
+      return FALSE;
+    g_autofree char *with = g_strdup_printf ("%.*s%s%s", (int) w->start, x->s, plural, x->s + w->end);
+    return draftd_structure_mends (x->s, with) && certain (x, w->start, w->end, plural, DRAFTD_FIX_AGREEMENT);
+  }
   if (ends)
     return certain (x, w->start, w->end, plural, DRAFTD_FIX_AGREEMENT);
   const char *alts[] = { plural };

@@ -242,8 +242,9 @@ static const char *
 agreement_rule (const char *before, const char *a, const char *b)
 {
   static const char *const determiners = " this these that those it they its their ";
+  /* "of" is "a lot of"'s and "lots of"'s (no verb follows "of" straight). */
   static const char *const quantifiers = " two three four five six seven eight nine ten many several few both these those "
-                                         "various numerous multiple twenty hundred thousand million ";
+                                         "various numerous multiple twenty hundred thousand million of ";
   if (in_list (determiners, a) && in_list (determiners, b))
     return "agreement.determiner";
   if (before && (in_list (quantifiers, before) || g_ascii_isdigit (before[0])))
