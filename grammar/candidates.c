@@ -39,6 +39,16 @@ glued (const char *s, gsize start, gsize end)
     return TRUE;
   if (s[end] && strchr (glue, s[end]) && !hyphen_after)
     return TRUE;
+  /* A call, "repr(obj)", "len(x)": prose puts a space before its parenthesis ("file(s)" is
+   * left too, and needs nothing). */
+  if (s[end] == '(')
+    return TRUE;
+  /* A reST role, ":func:", ":attr:". */
+  if (start > 0 && s[start - 1] == ':' && s[end] == ':')
+    return TRUE;
+  /* A file's extension or a dotfile after a space or a quote: ".netrc", ".pyc", "'.snd'". */
+  if (start > 0 && s[start - 1] == '.' && (start == 1 || strchr (" \t'\"(", s[start - 2])))
+    return TRUE;
   /* "file.txt", "e.g": a dot followed by a letter. */
   return (s[end] == '.' && g_ascii_isalpha (s[end + 1])) || (start > 1 && s[start - 1] == '.' && g_ascii_isalpha (s[start - 2]));
 }

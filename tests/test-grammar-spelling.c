@@ -135,6 +135,10 @@ check_term_shapes (Run *r)
     { "There are two possible work-arounds for this problem.", NULL },
     { "Keep the list sorted, assuming a is sorted.", NULL },
     { "Print a usage message and exit.", NULL },
+    /* Code in prose: a call, a reST role, a file's extension or a dotfile. */
+    { "The result is repr(obj) with its quotes.", NULL },
+    { "See :attr:`timeout` for the default.", NULL },
+    { "Delete the .pyc files and the .netrc file.", NULL },
     { "He was very carefull with the money.", "He was very careful with the money." },
     { "Many people smoke cigarrets every day.", "Many people smoke cigarettes every day." },
     { "She cooks foods lke rice and beans.", "She cooks foods like rice and beans." },
