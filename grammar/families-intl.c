@@ -282,6 +282,10 @@ fr_a_accent (X *x)
   const char *prev = at (x, -1);
   if (in (going, prev))
     return fix (x, 0, 0, "à");
+  /* A time of day: "a huit heures", "a 8 h", "a midi" ("il a huit ans" has no hour). */
+  static const char *const hours = " une deux trois quatre cinq six sept huit neuf dix onze douze quinze vingt ";
+  if (in (" midi minuit ", next) || ((in (hours, next) || (next && g_ascii_isdigit (next[0]))) && in (" heures heure h ", then)))
+    return fix (x, 0, 0, "à");
   gboolean phrase = (in (" partir côté ", next) && then && elided_in (de, then)) || in (" travers ", next) ||
                     (g_strcmp0 (next, "peu") == 0 && g_strcmp0 (then, "près") == 0) || in (" quant ", prev) ||
                     (g_strcmp0 (prev, "rapport") == 0 && x->i >= 2 && g_str_equal (x->words[x->i - 2].lower, "par"));
@@ -306,6 +310,11 @@ fr_ou_accent (X *x)
   if (in (" jour moment endroit époque instant lieu ville pays maison région quartier village rue pièce restaurant hôtel "
           "école année période semaine soir matin ", prev) && x->i >= 2 &&
       in (" le la l' au du ce cet ", x->words[x->i - 2].lower) && next && elided_in (pronouns, next))
+    return fix (x, 0, 0, "où");
+  /* "Je ne sais pas ou il habite", "je me demande ou elle est": an indirect question. */
+  static const char *const knowing = " sais sait savons savez savent savoir demande demandes demandait demandé ";
+  if ((in (knowing, prev) || (g_strcmp0 (prev, "pas") == 0 && x->i >= 2 && in (knowing, x->words[x->i - 2].lower))) && next &&
+      elided_in (pronouns, next))
     return fix (x, 0, 0, "où");
   return x->i == 0 && question (x) && in (" est sont es êtes vas va allez vont habites habitez habite ", next) &&
          fix (x, 0, 0, "où");
@@ -347,6 +356,9 @@ fr_et_est (X *x)
   if (word_is (x, "c'et"))
     return fix (x, 0, 0, "est");
   const char *next = at (x, 1);
+  /* "Elle et très fatiguée": "elle et" before an adverb of degree is no pair of subjects. */
+  if (word_is (x, "et") && g_strcmp0 (bare (at (x, -1)), "elle") == 0 && in (" très trop vraiment ", next))
+    return fix (x, 0, 0, "est");
   return word_is (x, "et") && in (" il on ", bare (at (x, -1))) && next &&
          g_unichar_islower (g_utf8_get_char (x->words[x->i + 1].text)) &&
          !in (" elle lui moi toi nous vous eux elles il on ", next) && fix (x, 0, 0, "est");
