@@ -547,7 +547,8 @@ draftd_runner_seq_share (DraftdRunner *r, guint src, guint dst, const gint32 *to
                  r->kv.slots[src].cap, dst, r->kv.slots[dst].cap);
     return FALSE;
   }
-  if (memcmp (r->kv.slots[src].tokens->data, tokens, held * sizeof (gint32)) != 0) {
+  /* An empty sequence's token array has no data at all (memcmp wants a pointer even for 0). */
+  if (held > 0 && memcmp (r->kv.slots[src].tokens->data, tokens, held * sizeof (gint32)) != 0) {
     g_set_error (error, DRAFTD_VK_ERROR, DRAFTD_VK_ERROR_LIMIT,
                  "cannot share positions of sequence %u: the first %u it holds are not the tokens to share", src, held);
     return FALSE;
@@ -555,9 +556,8 @@ draftd_runner_seq_share (DraftdRunner *r, guint src, guint dst, const gint32 *to
   if (!draftd_runner_seq_copy (r, src, dst, held, error))
     return FALSE;
   drop_shares (r, dst, 0);
-  GArray *to = r->kv.slots[dst].tokens;
-  g_array_append_vals (to, tokens + held, n - held);
   if (held < n) {
+    g_array_append_vals (r->kv.slots[dst].tokens, tokens + held, n - held);
     const KvShare sh = { src, dst, held, n };
     g_mutex_lock (&r->copy_lock);
     g_array_append_val (r->shares, sh);
