@@ -114,12 +114,14 @@ check_bench_json (const char *model)
   }
   tap_ok (suites[0] && suites[1] && suites[2] && suites[3],
           "the bench's JSON parses and holds the device, forward, decode and correct results");
-  /* The probe measured something, and the model's weights are what the file's matrices hold. */
+  /* The probe measured something, and the model's weights are what the file's matrices hold.
+   * A dispatch's cost is the difference of two timings, which a busy machine can make 0:
+   * that it is reported is what is checked, not its size. */
   JsonArray *models = device ? json_object_get_array_member (device, "models") : NULL;
   JsonObject *dm = models && json_array_get_length (models) == 1 ? json_array_get_object_element (models, 0) : NULL;
   gint64 wbytes = dm ? json_object_get_int_member (dm, "weight_bytes") : 0;
   tap_ok (device && json_object_get_double_member (device, "stream_gbps") > 0 &&
-          json_object_get_double_member (device, "dispatch_us") > 0 && dm &&
+          json_object_has_member (device, "dispatch_us") && json_object_get_double_member (device, "dispatch_us") >= 0 && dm &&
           json_object_get_int_member (dm, "dispatches_per_pass") > 6 * 5 && wbytes > 5000000 && wbytes < 8000000,
           "the device suite reports a streaming rate, a dispatch cost and the model's weight bytes (%" G_GINT64_FORMAT ")",
           wbytes);
