@@ -98,6 +98,25 @@ static const char *const determiners =
 static const char *const prepositions = " of in on at for with from by about to into under over near behind between among ";
 /* Adverbs that stand between a subject and its verb ("He always give"). */
 static const char *const frequency_adverbs = " always usually often never sometimes rarely seldom also still just really only ";
+
+/* The word `back` places before the current one, one frequency adverb right before the
+ * current word stepped over ("He always give", "I never loose my keys", "does he often
+ * leaves"); *gap says whether there was one. */
+static const char *
+before_adverb (const F *f, gint back, guint *gap)
+{
+  *gap = draftd_candidates_in_list (frequency_adverbs, near (f, -1)) ? 1 : 0;
+  return near (f, -back - (gint) *gap);
+}
+
+/* Does words[k] open a clause: the sentence's first word, one after a clause's punctuation,
+ * or one after a word of `openers` (a conjunction, or a verb whose object the clause is)? */
+static gboolean
+opens_clause (const F *f, guint k, const char *openers)
+{
+  return k == 0 || strchr (",;:", f->s[f->words[k - 1].end]) != NULL || draftd_candidates_in_list (openers, f->words[k - 1].lower);
+}
+
 static const char *const numbers = " one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty "
                                    "sixty seventy eighty ninety hundred ";
 
@@ -902,13 +921,11 @@ static gboolean
 its_time (F *f)
 {
   const Word *w = &f->words[f->i];
-  const char *prev = near (f, -1);
   if (!g_str_equal (w->lower, "its") || g_strcmp0 (near (f, 1), "time") != 0 ||
       !draftd_candidates_in_list (" to we you i they he she for ", near (f, 2)))
     return FALSE;
-  gboolean opens = prev ? draftd_candidates_in_list (" think guess say said feel that so and but because now maybe perhaps suppose ", prev)
-                        : f->i == 0 || strchr (",;:", f->s[f->words[f->i - 1].end]) != NULL;
-  return opens && sure (f, w->start, w->end, "it's", DRAFTD_FIX_WORD_CHOICE);
+  return opens_clause (f, f->i, " think guess say said feel that so and but because now maybe perhaps suppose ") &&
+         sure (f, w->start, w->end, "it's", DRAFTD_FIX_WORD_CHOICE);
 }
 
 static gboolean
@@ -1085,8 +1102,8 @@ static gboolean
 lose_loose (F *f)
 {
   const Word *w = &f->words[f->i];
-  /* A frequency adverb may stand between ("I always loose my keys"). */
-  const char *prev = near (f, draftd_candidates_in_list (frequency_adverbs, near (f, -1)) ? -2 : -1), *next = near (f, 1);
+  guint gap;
+  const char *prev = before_adverb (f, 1, &gap), *next = near (f, 1);
   static const char *const objects = " my your his her its our their the a an this that these those some weight track money ";
   if (next == NULL || !draftd_candidates_in_list (objects, next))
     return FALSE;
@@ -1716,21 +1733,18 @@ static gboolean
 pronoun_base (F *f)
 {
   const Word *w = &f->words[f->i];
-  /* A frequency adverb may stand between ("He always give his seat"). */
-  guint gap = draftd_candidates_in_list (frequency_adverbs, near (f, -1)) ? 1 : 0;
-  const char *prev = near (f, -1 - (gint) gap);
+  guint gap;
+  const char *prev = before_adverb (f, 1, &gap);
   if (!draftd_candidates_in_list (" he she it ", prev) || draftd_candidates_function_word (w->lower) || g_str_has_suffix (w->lower, "s") ||
       !draftd_forms_is (w->lower, 'v') || draftd_candidates_own_past (w->lower))
     return FALSE;
   guint p = f->i - 1 - gap; /* the pronoun's index: near() found it, so it exists */
-  const char *before = p >= 1 ? f->words[p - 1].lower : NULL;
   /* A word that is an adjective too ("He last chose") is a verb only before its object or
    * its place ("He go home"). */
   if (draftd_forms_is (w->lower, 'a') &&
       !draftd_candidates_in_list (" home to the a an my his her their our your it them him me us back out up down there here ", near (f, 1)))
     return FALSE;
-  gboolean opens = p == 0 || (before && draftd_candidates_in_list (" and but so because when while if although though ", before)) ||
-                   strchr (",;:", f->s[f->words[p - 1].end]);
+  gboolean opens = opens_clause (f, p, " and but so because when while if although though ");
   /* With a finished time the verb wants its past, not its -s form ("She go to school
    * yesterday" is "went"): the older subject-verb rule proposes that, and the model judges. */
   if (!opens || (p == 0 && !f->c->sentence_start) || finished_time (f))
@@ -1749,9 +1763,9 @@ static gboolean
 do_question_base (F *f)
 {
   const Word *w = &f->words[f->i];
-  gint gap = draftd_candidates_in_list (frequency_adverbs, near (f, -1)) ? 1 : 0;
-  if (!draftd_candidates_in_list (" he she it i you we they ", near (f, -1 - gap)) ||
-      !draftd_candidates_in_list (" do does did don't doesn't didn't ", near (f, -2 - gap)) || draftd_candidates_function_word (w->lower))
+  guint gap;
+  if (!draftd_candidates_in_list (" he she it i you we they ", before_adverb (f, 1, &gap)) ||
+      !draftd_candidates_in_list (" do does did don't doesn't didn't ", before_adverb (f, 2, &gap)) || draftd_candidates_function_word (w->lower))
     return FALSE;
   g_autofree char *other = NULL;
   const char *lemma = draftd_forms_irregular_lemma (w->lower, 'v');
