@@ -218,22 +218,41 @@ draftd_candidates_split_head (const char *lower)
  * function word nor a head learners run into the next ("keymap", "smartcard", "testsuite",
  * "makeinfo", "hexstring")? Edited and technical prose coins such compounds; learners run a
  * function word into the next ("eachother", "infront") or a head of split_heads. */
-static gboolean
-joined_words (const DraftdCandidateContext *c, const char *lower)
+gboolean
+draftd_candidates_two_words (const DraftdCandidateContext *c, const char *lower, gsize min,
+                             gboolean (*fits) (const char *head, const char *tail))
 {
   gsize n = strlen (lower);
   if (!g_str_is_ascii (lower))
     return FALSE;
-  for (gsize k = 3; k + 3 <= n; k++) {
+  for (gsize k = min; k + min <= n; k++) {
     g_autofree char *head = g_strndup (lower, k);
     const char *tail = lower + k;
     if (draftd_candidates_function_word (head) || draftd_candidates_function_word (tail) || draftd_candidates_split_head (head) ||
-        draftd_candidates_in_list (suffix_words, tail))
+        !fits (head, tail))
       continue;
     if (draftd_spell_check (c->spell, c->lang, head) && draftd_spell_check (c->spell, c->lang, tail))
       return TRUE;
   }
   return FALSE;
+}
+
+/* A tail that is no suffix-like word ("-less", "-able"): "keymap", not "hopeless". */
+static gboolean
+no_suffix_tail (const char *head, const char *tail)
+{
+  (void) head;
+  return !draftd_candidates_in_list (suffix_words, tail);
+}
+
+/* Is a lower-case word two dictionary words of three letters or more run together, neither a
+ * function word nor a head learners run into the next ("keymap", "smartcard", "testsuite",
+ * "makeinfo", "hexstring")? Edited and technical prose coins such compounds; learners run a
+ * function word into the next ("eachother", "infront") or a head of split_heads. */
+static gboolean
+joined_words (const DraftdCandidateContext *c, const char *lower)
+{
+  return draftd_candidates_two_words (c, lower, 3, no_suffix_tail);
 }
 
 /* Is the suggestion one a compound of joined_words may be respelt as: one edit away, or its

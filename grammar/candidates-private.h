@@ -30,6 +30,12 @@ gboolean draftd_candidates_in_list (const char *list, const char *word);
 gboolean draftd_candidates_function_word (const char *lower);
 /* Does a closed compound learners write for two words start with it ("highschool")? */
 gboolean draftd_candidates_split_head (const char *lower);
+/* Is the lower-case ASCII word two dictionary words run together, each of `min` letters or
+ * more, neither a function word, the head none learners run into the next ("highschool"), and
+ * the pair one `fits` accepts? The compound rules of candidates.c and candidates-en.c differ
+ * only in `min` and `fits`. */
+gboolean draftd_candidates_two_words (const DraftdCandidateContext *c, const char *lower, gsize min,
+                                      gboolean (*fits) (const char *head, const char *tail));
 /* Is the verb (lower case) its own past ("set", "put", "cut")? "While she was cooking, he set
  * the table" may be past, so "he set" asks for no -s. */
 gboolean draftd_candidates_own_past (const char *lower);

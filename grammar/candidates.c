@@ -179,6 +179,12 @@ static const char *const prefixes[] = {
   "micro", "post", "self", "cross", "hyper", "meta", "auto", "pseudo",
 };
 
+static gboolean
+two_nouns (const char *head, const char *tail)
+{
+  return draftd_forms_is (head, 'n') && draftd_forms_is (tail, 'n');
+}
+
 /* A word the dictionary lacks that English builds from words it has: a prefix and a word of
  * five letters or more ("sublicensing"), or two nouns of five or more ("motorsport"), neither
  * a function word: "eachother", "infact", "wellcome" and "highschool" are mistakes to
@@ -195,16 +201,7 @@ compound_word (const DraftdCandidateContext *c, const char *lower)
       return TRUE;
   }
   /* Parts of five letters or more: "lifestile" and "successfull" are no compounds. */
-  for (gsize k = 5; k + 5 <= n; k++) {
-    g_autofree char *head = g_strndup (lower, k);
-    const char *tail = lower + k;
-    if (draftd_candidates_function_word (head) || draftd_candidates_function_word (tail) || draftd_candidates_split_head (head) ||
-        !draftd_forms_is (head, 'n') || !draftd_forms_is (tail, 'n'))
-      continue;
-    if (draftd_spell_check (c->spell, c->lang, head) && draftd_spell_check (c->spell, c->lang, tail))
-      return TRUE;
-  }
-  return FALSE;
+  return draftd_candidates_two_words (c, lower, 5, two_nouns);
 }
 
 /* A program's or a daemon's name in lower case, left as the writer typed it: a command or a
