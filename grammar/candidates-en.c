@@ -949,6 +949,12 @@ past_form (const char *f, const GPtrArray *fam)
   return lemma && !g_str_equal (lemma, f) && participle_of (f, fam) != NULL;
 }
 
+/* Verbs and adjectives whose "that" clause states a demand, with the verb bare. */
+static const char *const mandative =
+  " insist insists insisted insisting suggest suggests suggested suggesting recommend recommends recommended demand demands "
+  "demanded require requires required request requests requested propose proposes proposed urge urges urged ask asks asked "
+  "essential vital important necessary crucial imperative ";
+
 /* "He go", "I goes", "She go ... yesterday": a verb after a subject pronoun, judged by the
  * model among its present forms, and its past where the sentence says it is past. */
 static gboolean
@@ -959,6 +965,11 @@ subject_verb (Ctx *x, const Word *prev)
   /* "Let it go", "does he go", "made it work": the pronoun is governed, and the verb bare. */
   const Word *before = x->i >= 2 ? &x->words[x->i - 2] : NULL;
   if (before && (draftd_candidates_in_list (modals, before->lower) || draftd_candidates_in_list (" let make made help helps see saw watch hear heard have had ", before->lower)))
+    return FALSE;
+  /* "I insisted that he stay", "it is vital that she be told": a demand's clause takes the
+   * bare verb (the mandative subjunctive), and the model, judging, took "stays". */
+  if (third && !g_str_has_suffix (w->lower, "s") && before && g_str_equal (before->lower, "that") && x->i >= 3 &&
+      draftd_candidates_in_list (mandative, x->words[x->i - 3].lower))
     return FALSE;
   if ((!third && !other) || draftd_candidates_in_list (function_words, w->lower) || draftd_candidates_in_list (prepositions, w->lower) || draftd_candidates_in_list (particles, w->lower))
     return FALSE;

@@ -775,7 +775,10 @@ subject_head (F *f)
   /* "if the result were": the subjunctive. */
   if (g_str_equal (w->lower, "were") && b > 0 && draftd_candidates_in_list (" if though ", f->words[b - 1].lower))
     return FALSE;
-  int s = subject_number (f, b, f->i);
+  /* "My father always drink tea": a frequency adverb between is no part of the subject. */
+  guint gap;
+  before_adverb (f, 1, &gap);
+  int s = subject_number (f, b, f->i - gap);
   if (s == 0 || s == v || either_or (f, b))
     return FALSE;
   const char *alts[] = { other };
@@ -803,7 +806,10 @@ subject_head (F *f)
    * "survey shows" as a noun would leave the sentence without one). */
   g_autofree char *sing = g_str_has_suffix (w->lower, "s") ? g_strdup (other) : g_strdup (w->lower);
   gboolean object = complement || draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (" it him her them me us you ", next);
-  if (!draftd_forms_is (sing, 'n') || (object && only_verb (f)))
+  /* An irregular plural right before it is the subject's head, never a noun's modifier
+   * ("The children plays in the garden": no "children plays" are staged). */
+  gboolean irregular = draftd_candidates_in_list (" children people men women feet teeth mice geese ", f->words[f->i - 1].lower);
+  if (!draftd_forms_is (sing, 'n') || (object && only_verb (f)) || (irregular && only_verb (f)))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
   /* A noun's reading is left when another verb follows in the clause ("The object code form
    * of an Application may incorporate"). Here link-grammar's mending is a bonus, not a
@@ -1064,6 +1070,11 @@ then_after_comparative (F *f)
 
 /* ---- confusable.affect-effect: the noun before "on"/"of", the verb after a modal ---- */
 
+/* People as a group, whom nothing is "effected" on: "will not effect students". */
+static const char *const people_nouns =
+  " people students children anyone anybody everyone everybody someone somebody users customers employees workers residents "
+  "patients members staff families parents teachers ";
+
 static gboolean
 affect_effect (F *f)
 {
@@ -1089,7 +1100,8 @@ affect_effect (F *f)
   gboolean after_modal = draftd_candidates_in_list (modals, prev) ||
                          draftd_candidates_in_list (" won't can't don't doesn't didn't ", prev) ||
                          (draftd_candidates_in_list (" not never ", prev) && draftd_candidates_in_list (modals, prev2));
-  gboolean person = after_modal && draftd_candidates_in_list (" my your his her our their me him us them ", next);
+  gboolean person = after_modal && (draftd_candidates_in_list (" my your his her our their me him us them ", next) ||
+                                    draftd_candidates_in_list (people_nouns, next));
   return (verb_slot || person) && sure (f, w->start, w->end, "affect", DRAFTD_FIX_WORD_CHOICE);
 }
 
@@ -1691,13 +1703,46 @@ make_to (F *f)
   return sure (f, f->words[f->i - 1].end, w->end, "", DRAFTD_FIX_VERB_FORM);
 }
 
-/* ---- preposition.missing: "listens music" ---- */
+/* ---- word-choice.double-negative: "I can't find my keys nowhere" ---- */
+
+/* A negative pronoun after a negated auxiliary of its clause is the "any" word in standard
+ * English. Not after "be" ("it isn't nothing" says something), nor past a conjunction or a
+ * comma (near() stops there), nor "no" but right after a verb of having or finding ("can't
+ * say no" is a word said). */
+static gboolean
+double_negative (F *f)
+{
+  static const char *const pairs[][2] = {
+    { "nothing", "anything" }, { "nobody", "anybody" }, { "nowhere", "anywhere" }, { "no", "any" },
+  };
+  const Word *w = &f->words[f->i];
+  const char *rep = NULL;
+  for (guint k = 0; k < G_N_ELEMENTS (pairs) && rep == NULL; k++)
+    rep = g_str_equal (w->lower, pairs[k][0]) ? pairs[k][1] : NULL;
+  if (rep == NULL || (g_str_equal (w->lower, "no") && !draftd_candidates_in_list (" have got need find see want ", near (f, -1))))
+    return FALSE;
+  for (gint back = 2; back <= 4; back++) {
+    const char *b = near (f, -back);
+    if (b == NULL || draftd_candidates_in_list (" and but or because that which who when if than for ", near (f, -back + 1)))
+      return FALSE;
+    if (draftd_candidates_in_list (" can't couldn't don't doesn't didn't won't wouldn't shouldn't haven't hasn't hadn't cannot ", b))
+      return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  }
+  return FALSE;
+}
+
+/* ---- preposition.missing: "listens music", "explained me how" ---- */
 
 static gboolean
 listen_to (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1);
+  /* "She explained me how it works": what is explained is the object, the person gets "to"
+   * ("explain me" is no request to explain the writer); "explained them" may be the things. */
+  if (draftd_candidates_in_list (" explain explains explained explaining ", prev) && draftd_candidates_in_list (" me us ", w->lower) &&
+      !draftd_candidates_in_list (" to away ", near (f, 1)))
+    return sure (f, w->start, w->start, "to ", DRAFTD_FIX_PREPOSITION);
   if (!draftd_candidates_in_list (" listen listens listened listening ", prev) ||
       !draftd_candidates_in_list (" music the a an my his her our their your this that these those ", w->lower))
     return FALSE;
@@ -1939,6 +1984,7 @@ static const struct {
   { "confusable.possessive-contraction", possessive_or_contraction },
   { "confusable.than-then", then_after_comparative },
   { "confusable.affect-effect", affect_effect },
+  { "word-choice.double-negative", double_negative },
   { "confusable.loose-lose", lose_loose },
   { "verb-form.finished-time", perfect_finished },
   { "word-choice.pronoun-case", pronoun_case },
@@ -2014,6 +2060,8 @@ draftd_candidates_family_rule (const char *kind, const char *before, const char 
     static const char *const pronouns = " i me she her he him we us they them ";
     if (draftd_candidates_in_list (pronouns, was) && draftd_candidates_in_list (pronouns, now))
       return g_strdup ("word-choice.pronoun-case");
+    if (draftd_candidates_in_list (" nothing nobody nowhere no ", was) && draftd_candidates_in_list (" anything anybody anywhere any ", now))
+      return g_strdup ("word-choice.double-negative");
     if (g_str_equal (was, "loosing") && g_str_equal (now, "losing"))
       return g_strdup ("confusable.loose-lose");
 

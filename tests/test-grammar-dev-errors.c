@@ -18,16 +18,23 @@
  * with that suggestion. */
 #include <string.h>
 #include "grammar/driver.h"
+#include "grammar/structure.h"
 #include "tests/tap.h"
 #include "tests/test-util.h"
 
 static gboolean large_target;
 
-/* Measured 2026-11-29 (lavapipe, with link-grammar): 555 of 570 fixed, 0 of 1000 clean changed,
- * 0 clean with a suggestion, after wave 5 session 6's round and its two fresh checks (420 of 426
- * and 0 of 685 before it); the slack is for the judged candidates, whose scores move a little
- * between devices (404 of 426 without link-grammar). */
-#define FIXED_AT_LEAST 400
+/* Measured 2026-11-30 (lavapipe, with link-grammar): 604 of 620 fixed, 0 of 1100 clean changed,
+ * 0 clean with a suggestion, after a third fresh check of 50 + 50 (44 of 50 fixed and 1 of 50
+ * clean changed before the rules it led to, 48 and 0 after); the slack is for the judged
+ * candidates, whose scores move a little between devices (404 of 426 without link-grammar on
+ * 2026-11-29, when the set was smaller). */
+#define FIXED_AT_LEAST 590
+/* link-grammar is optional (grammar/structure.h): without it (or with DRAFTD_LINK_GRAMMAR=0)
+ * the families it confirms leave more to the model: 580 of 620 on 2026-11-30. */
+#define FIXED_WITHOUT_PARSER 570
+/* A shipped target large enough for the model pass corrects by that pass too; not tuned here. */
+#define FIXED_LARGE_TARGET 400
 #define CLEAN_CHANGED_AT_MOST 1
 #define CLEAN_SUGGESTED_AT_MOST 1
 #define SAME_EVERY 8
@@ -134,7 +141,9 @@ main (void)
       line (&r, cols);
   }
   tap_ok (r.pairs >= 200 && r.clean >= 300, "the set holds %u sentences with an error and %u clean", r.pairs, r.clean);
-  tap_ok (r.fixed >= FIXED_AT_LEAST, "%u/%u sentences fixed (at least %d)", r.fixed, r.pairs, FIXED_AT_LEAST);
+  gboolean parser = draftd_structure_parse ("The cat sat on the mat.") != DRAFTD_STRUCTURE_UNKNOWN;
+  guint bar = large_target ? FIXED_LARGE_TARGET : parser ? FIXED_AT_LEAST : FIXED_WITHOUT_PARSER;
+  tap_ok (r.fixed >= bar, "%u/%u sentences fixed (at least %u, link-grammar %s)", r.fixed, r.pairs, bar, parser ? "on" : "off");
   tap_ok (r.changed <= CLEAN_CHANGED_AT_MOST, "%u/%u clean sentences changed (at most %d)", r.changed, r.clean, CLEAN_CHANGED_AT_MOST);
   tap_diag ("%u/%u sentences not fixed are their twin with the suggestions taken", r.suggested, r.pairs - r.fixed);
   tap_ok (r.clean_suggested <= CLEAN_SUGGESTED_AT_MOST, "%u/%u clean sentences with a suggestion (at most %d)", r.clean_suggested,

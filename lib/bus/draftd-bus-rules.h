@@ -75,6 +75,7 @@ draftd_rules (guint *n)
     { "preposition.redundant", "preposition", "a preposition the verb does not take (\"discuss about\")" },
     { "word-choice.pronoun-case", "word choice", "a pronoun's case (\"my brother and me went\", \"between you and I\")" },
     { "word-choice.adverb", "word choice", "an adjective for an adverb after a verb (\"speaks English very good\")" },
+    { "word-choice.double-negative", "word choice", "a second negative in a negated clause (\"can't find it nowhere\")" },
     { "word-choice.fewer-less", "word choice", "\"less\" before a plural (\"less people\" for \"fewer people\")" },
     { "confusable.wether-whether", "word choice", "wether / whether" },
     { "confusable.affects-effects", "word choice", "affects / effects" },
