@@ -1033,6 +1033,29 @@ double_comparative (Ctx *x)
   return regular && judged_deletion (x, w->start, next->start, DRAFTD_FIX_WORD_CHOICE);
 }
 
+/* "I'm not agree", "She is not agree": negated, the verb takes "do". Only verbs that no
+ * reading makes an adjective or a preposition after "is not" ("is not like", "not mean"). */
+static gboolean
+be_not_stative (Ctx *x)
+{
+  static const char *const negated[][2] = {
+    { "i'm", "I don't" }, { "am", "do" }, { "is", "does" }, { "are", "do" }, { "isn't", "doesn't" }, { "aren't", "don't" },
+  };
+  const Word *w = &x->words[x->i], *next = neighbour (x, 1);
+  gboolean contracted = draftd_candidates_in_list (" isn't aren't ", w->lower);
+  const Word *verb = contracted ? next : next && g_str_equal (next->lower, "not") ? word_at (x, (gint) x->i + 2) : NULL;
+  if (verb == NULL || !adjacent (x->s, contracted ? w : next, verb) ||
+      !draftd_candidates_in_list (" agree disagree believe know understand prefer belong ", verb->lower))
+    return FALSE;
+  for (guint k = 0; k < G_N_ELEMENTS (negated); k++)
+    if (g_str_equal (w->lower, negated[k][0])) {
+      gsize end = contracted ? w->end : next->end;
+      g_autofree char *rep = contracted || k == 0 ? g_strdup (negated[k][1]) : g_strconcat (negated[k][1], " not", NULL);
+      return certain (x, w->start, end, rep, DRAFTD_FIX_VERB_FORM);
+    }
+  return FALSE;
+}
+
 /* "I am agree": a stative verb needs no "am". */
 static gboolean
 be_stative (Ctx *x)
@@ -1086,7 +1109,7 @@ word_rules (Ctx *x)
   /* "It's is": the verb twice. */
   if (prev && g_str_equal (w->lower, "is") && draftd_candidates_in_list (" it's that's there's he's she's what's ", prev->lower))
     return certain (x, prev->end, w->end, "", DRAFTD_FIX_WORD_CHOICE);
-  if (phrase (x) || double_comparative (x) || be_stative (x))
+  if (phrase (x) || double_comparative (x) || be_stative (x) || be_not_stative (x))
     return TRUE;
   if (prev && (pronoun_agreement (x, prev) || plural_subject (x, prev) || collocation (x, prev) || base_after_modal (x, prev) ||
                participle (x, prev) || noun_number (x, prev) || subject_verb (x, prev)))
