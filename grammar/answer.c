@@ -525,7 +525,8 @@ correct_by_clauses (GrammarJob *j, gsize start, gsize end, const DraftdGrammarSp
     return NULL;
   /* The right half's suggestions are placed in the joined answer. */
   for (guint i = first_right; i < j->fixes->len; i++)
-    g_array_index (j->fixes, DraftdFix, i).at += strlen (left) + (next - mid);
+    if (g_array_index (j->fixes, DraftdFix, i).at != DRAFTD_FIX_NOWHERE)
+      g_array_index (j->fixes, DraftdFix, i).at += strlen (left) + (next - mid);
   return g_strdup_printf ("%s%.*s%s", left, (int) (next - mid), text + mid, right);
 }
 

@@ -27,8 +27,11 @@ typedef struct {
   char *was, *now;
   DraftdFixKind kind;
   gboolean suggested;
-  gsize at;                /* suggestions: where `was` starts in the segment's answer */
+  gsize at;                /* where `was` (a suggestion) or `now` (an applied fix) starts in the
+                            * segment's answer; DRAFTD_FIX_NOWHERE where a later fix changed it */
 } DraftdFix;
+
+#define DRAFTD_FIX_NOWHERE G_MAXSIZE
 
 /* An empty GArray of DraftdFix that frees its elements' strings. */
 GArray *draftd_fixes_new (void);

@@ -113,6 +113,19 @@ label_edits (const char *text, GArray *edits, guint first, const GArray *fixes)
   }
 }
 
+/* Each fix a rule made whole stays one edit, where it still stands in the answer as made. */
+static void
+join_fixes (const char *text, const DraftdGrammarSegment *sg, const char *answer, GArray *edits, guint first, const GArray *fixes)
+{
+  gsize n = strlen (answer);
+  for (guint f = 0; fixes && f < fixes->len; f++) {
+    const DraftdFix *x = &g_array_index (fixes, DraftdFix, f);
+    gsize len = strlen (x->now);
+    if (!x->suggested && x->at != DRAFTD_FIX_NOWHERE && x->at + len <= n && memcmp (answer + x->at, x->now, len) == 0)
+      draftd_grammar_edits_join (text, sg->start, answer, edits, first, x->at, len);
+  }
+}
+
 /* Where byte `at` of a segment's answer lies in the text, by the segment's edits
  * (edits[first..]); FALSE when [at, at + len) touches one of them: the suggestion was about
  * text the answer changed. */
@@ -169,6 +182,7 @@ emit_ready (Driver *d)
       continue;
     guint first = d->edits->len;
     draftd_grammar_diff (d->text, sg->start, sg->end, a.answer, strlen (a.answer), d->req->rewrite, d->edits);
+    join_fixes (d->text, sg, a.answer, d->edits, first, a.fixes);
     label_edits (d->text, d->edits, first, a.fixes);
     emit_suggestions (d, sg, &a, first);
     g_string_append (d->out, a.answer);

@@ -333,41 +333,6 @@ merge_intl_pairs (const char *old, GArray *edits, guint first)
   }
 }
 
-/* "Me and my brother went" -> "My brother and I went" diffs as words replaced around the
- * ones kept ("Me" -> "My", "and" -> "brother", ...; "Me and Tom" -> "Tom and I" as "Me" ->
- * "Tom" and "Tom" -> "I"): one fix, so one edit, as the pronoun-case rule
- * (grammar/families-en.c) made it. */
-static void
-merge_pronoun_swap (const char *old, GArray *edits, guint first)
-{
-  for (guint i = first; i < edits->len; i++) {
-    DraftdGrammarEdit *a = &g_array_index (edits, DraftdGrammarEdit, i);
-    if (g_ascii_strncasecmp (old + a->start, "me", 2) != 0)
-      continue;
-    g_autoptr (GString) now = g_string_new (a->replacement);
-    for (guint j = i + 1; j < edits->len && j < i + 5; j++) {
-      DraftdGrammarEdit *b = &g_array_index (edits, DraftdGrammarEdit, j), *p = b - 1;
-      /* What lies between is kept text of the same clause ("Me and Tom": " and "). */
-      gboolean clause = b->start >= p->end;
-      for (gsize k = p->end; clause && k < b->start; k++)
-        clause = !strchr (".!?;:,\n", old[k]);
-      if (!clause)
-        break;
-      g_string_append_len (now, old + p->end, b->start - p->end);
-      g_string_append (now, b->replacement);
-      g_autofree char *was = g_strndup (old + a->start, b->end - a->start);
-      if (!g_str_has_prefix (was, "Me and ") || !g_str_has_suffix (now->str, " and I"))
-        continue;
-      g_free (a->replacement);
-      a->replacement = g_strdup (now->str);
-      a->end = b->end;
-      a->kind = "word choice";
-      g_array_remove_range (edits, i + 1, j - i);
-      break;
-    }
-  }
-}
-
 void
 draftd_grammar_edit_set_rule (const char *old, DraftdGrammarEdit *e)
 {
@@ -385,7 +350,6 @@ draftd_grammar_diff (const char *old, gsize old_start, gsize old_end, const char
   diff_pieces (old, old_start, old_end, new_text, new_len, rewrite, edits);
   if (!rewrite) {
     merge_intl_pairs (old, edits, first);
-    merge_pronoun_swap (old, edits, first);
   }
   for (guint i = first; i < edits->len; i++) {
     DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, i);
@@ -527,4 +491,38 @@ draftd_grammar_apply_edit_lists (const char *text, const GArray *edits, const GA
       reps[k] = e->replacement;
     }
   return draftd_grammar_apply_edits (text, offsets, lengths, reps, n, DRAFTD_GRAMMAR_UNIT_UTF8);
+}
+
+void
+draftd_grammar_edits_join (const char *old, gsize old_start, const char *new_text, GArray *edits, guint first, gsize at,
+                           gsize len)
+{
+  gssize shift = 0;
+  guint a = G_MAXUINT, b = 0;
+  gsize from = 0, to = 0;
+  for (guint i = first; i < edits->len && len > 0; i++) {
+    const DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, i);
+    gsize ns = (gsize) ((gssize) (e->start - old_start) + shift), ne = ns + strlen (e->replacement);
+    shift += (gssize) strlen (e->replacement) - (gssize) (e->end - e->start);
+    if ((ns < at && ne <= at) || ns >= at + len)
+      continue;
+    /* An edit reaching past the fix is another's too: joining it would swallow that one. */
+    if (ns < at || ne > at + len)
+      return;
+    if (a == G_MAXUINT)
+      a = i, from = ns;
+    b = i, to = ne;
+  }
+  if (a == G_MAXUINT || b == a)
+    return;
+  DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, a);
+  e->end = g_array_index (edits, DraftdGrammarEdit, b).end;
+  g_free (e->replacement);
+  e->replacement = g_strndup (new_text + from, to - from);
+  for (guint i = a + 1; i <= b; i++)
+    draftd_grammar_edit_clear (&g_array_index (edits, DraftdGrammarEdit, i));
+  g_array_remove_range (edits, a + 1, b - a);
+  g_free (e->message);
+  e->message = describe (old, e);
+  draftd_grammar_edit_set_rule (old, e);
 }

@@ -24,6 +24,13 @@ gboolean draftd_grammar_offset_unit_from_name (const char *name, DraftdGrammarOf
  * turning old[old_start..old_end) into new_text; byte offsets are absolute in `old`. */
 void draftd_grammar_diff (const char *old, gsize old_start, gsize old_end, const char *new_text, gsize new_len,
                    gboolean rewrite, GArray *edits);
+/* One fix the answer made as a whole, new_text[at, at + len) (offsets in new_text, the
+ * answer to old[old_start..]), as one edit: the diff of edits[first..] may have cut it into
+ * pieces around words it kept ("Me and my cousin" -> "My cousin and I", "I'm not agree" ->
+ * "I don't agree"), and an editor should offer the rule's fix as one diagnostic. Edits that
+ * reach past the span are left as they are. */
+void draftd_grammar_edits_join (const char *old, gsize old_start, const char *new_text, GArray *edits, guint first, gsize at,
+                                gsize len);
 void draftd_grammar_edit_clear (DraftdGrammarEdit *e);
 /* The kind an edit of `kind` (a rule's, static) turning `was` into `now` is labelled with:
  * "capitalization" when only the case changes ("i" -> "I"), else `kind`. */

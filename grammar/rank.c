@@ -132,19 +132,23 @@ typedef struct {
   GArray *fixes;
 } Work;
 
-/* The suggestions of w->fixes follow an edit of [start, end) by delta bytes: one after it
- * moves, one it touches is dropped (the text it was about has changed). */
+/* The fixes of w->fixes follow an edit of [start, end) by delta bytes: one after it moves; a
+ * suggestion it touches is dropped (the text it was about has changed), and an applied fix
+ * it touches loses its place (DRAFTD_FIX_NOWHERE): its edit is no longer the text there. */
 static void
-move_suggestions (Work *w, gsize start, gsize end, gssize delta)
+move_fixes (Work *w, gsize start, gsize end, gssize delta)
 {
   for (guint i = w->fixes->len; i-- > 0;) {
     DraftdFix *f = &g_array_index (w->fixes, DraftdFix, i);
-    if (!f->suggested)
+    if (f->at == DRAFTD_FIX_NOWHERE)
       continue;
+    gsize len = strlen (f->suggested ? f->was : f->now);
     if (f->at >= end)
       f->at += delta;
-    else if (f->at + strlen (f->was) >= start)
+    else if (f->suggested && f->at + len >= start)
       g_array_remove_index (w->fixes, i);
+    else if (!f->suggested && f->at + len > start)
+      f->at = DRAFTD_FIX_NOWHERE;
   }
 }
 
@@ -152,8 +156,8 @@ static void
 apply (Work *w, const DraftdCandidate *c)
 {
   gssize delta = (gssize) strlen (c->replacement) - (gssize) (c->end - c->start);
-  move_suggestions (w, c->start, c->end, delta);
-  DraftdFix f = { g_strndup (w->text->str + c->start, c->end - c->start), g_strdup (c->replacement), c->kind, FALSE, 0 };
+  move_fixes (w, c->start, c->end, delta);
+  DraftdFix f = { g_strndup (w->text->str + c->start, c->end - c->start), g_strdup (c->replacement), c->kind, FALSE, c->start };
   g_array_append_val (w->fixes, f);
   g_string_erase (w->text, c->start, c->end - c->start);
   g_string_insert (w->text, c->start, c->replacement);
