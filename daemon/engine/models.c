@@ -44,6 +44,11 @@ check_regular_file (const char *path, GError **error)
 #define SCRATCH_PER_LANE 4u
 #define SCRATCH_ALONE 8u
 #define SCRATCH_CTX 256u
+/* Tokens a scoring site puts in each of its scratch sequences, about: the replacement and
+ * the 24 bytes of text after it (grammar/rank.c's window). */
+#define SITE_TOKENS 8u
+/* The runner's batch where nothing asks for more: the most tokens of one device pass. */
+#define PASS_TOKENS 64u
 
 static guint
 lane_layout (const DraftdModel *m, guint n_ctx, guint want, DraftdRunnerOptions *o)
@@ -59,6 +64,13 @@ lane_layout (const DraftdModel *m, guint n_ctx, guint want, DraftdRunnerOptions 
   o->n_seq = lanes * (1 + scratch);
   o->n_seq_full = lanes;
   o->seq_ctx = MIN (SCRATCH_CTX, ctx);
+  /* A correction's sentences score their sites on every lane at once, and the engine loop
+   * gathers them into one iteration (7 lanes' sites, 158 tokens on average over JFLEG
+   * test): a device pass that holds them all pays the pass's fixed cost (64 dispatches,
+   * each waking lavapipe's threads) once instead of once per 64 tokens. Each token's bits
+   * are the same in any batch (test-batch-seqs). A model with one lane keeps the default,
+   * whose per-token buffers (attention scores over a long context) are large. */
+  o->n_batch = MAX (PASS_TOKENS, lanes * scratch * SITE_TOKENS);
   return scratch;
 }
 
@@ -148,7 +160,7 @@ draftd_models_load (const DraftdModelsSpec *spec, GError **error)
    * its prompt, and a slice of a correction as wide as an IAD block plus its pending token:
    * the width whose pass this device runs for little more than a one-token pass. */
   m->lanes = draftd_lanes_new (m->target.runner, m->has_assistant ? m->assistant.runner : NULL, n_lanes, scratch,
-                               4 * draftd_runner_n_batch (m->target.runner), m->iad_block + 1);
+                               4 * MIN (draftd_runner_n_batch (m->target.runner), PASS_TOKENS), m->iad_block + 1);
   /* DRAFTD_ANSWER_CACHE_MB sizes it (0: none, for A/B measurements; docs/performance.md). */
   const char *mb = g_getenv ("DRAFTD_ANSWER_CACHE_MB");
   gsize bytes = mb ? (gsize) g_ascii_strtoull (mb, NULL, 10) << 20 : DRAFTD_ANSWER_CACHE_BYTES;
