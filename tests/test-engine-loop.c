@@ -26,6 +26,23 @@ on_iteration (const gconstpointer *owners, guint n, gpointer user)
   g_mutex_lock (&r->lock);
   g_ptr_array_add (r->iterations, it);
   g_mutex_unlock (&r->lock);
+  /* run() may be waiting for the correction's first pass. */
+  g_main_context_wakeup (NULL);
+}
+
+/* Has an iteration served `owner` yet? */
+static gboolean
+started (Record *r, gconstpointer owner)
+{
+  gboolean seen = FALSE;
+  g_mutex_lock (&r->lock);
+  for (guint i = 0; i < r->iterations->len && !seen; i++) {
+    GPtrArray *it = g_ptr_array_index (r->iterations, i);
+    for (guint j = 0; j < it->len && !seen; j++)
+      seen = g_ptr_array_index (it, j) == owner;
+  }
+  g_mutex_unlock (&r->lock);
+  return seen;
 }
 
 static void
@@ -51,7 +68,11 @@ request (DraftdJobKind kind, const char *client, const char *text)
   return q;
 }
 
-/* Runs the requests (NULL: none in that slot) at once; their jobs are returned as owners. */
+/* Runs the requests (NULL: none in that slot) together; their jobs are returned as owners.
+ * The completion is sent once the correction has had its first pass: the correction finds
+ * its first sentences' candidates on the CPU before it passes, and a short completion sent
+ * beside it could end before that on a busy machine (the two would never share a pass, which
+ * is what is tested, not the machine's speed). The correction's 40 sentences outlast it. */
 static void
 run (DraftdScheduler *s, Record *r, DraftdJobRequest *q[2], gconstpointer owners[2])
 {
@@ -60,6 +81,9 @@ run (DraftdScheduler *s, Record *r, DraftdJobRequest *q[2], gconstpointer owners
     owners[i] = NULL;
     if (q[i] == NULL)
       continue;
+    if (i == 1 && owners[0])
+      while (!started (r, owners[0]) && r->done == 0)
+        g_main_context_iteration (NULL, TRUE);
     owners[i] = draftd_scheduler_submit (s, q[i], GUINT_TO_POINTER (i), NULL);
     want++;
   }
