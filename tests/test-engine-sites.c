@@ -7,6 +7,7 @@
 #include <string.h>
 #include "daemon/engine/models.h"
 #include "lib/decode/score.h"
+#include "tests/lanes-drive.h"
 #include "tests/tap.h"
 #include "tests/test-util.h"
 
@@ -113,13 +114,7 @@ run_laned (DraftdModels *m, Site *sites, guint n, Trace *trace)
   }
   for (guint i = 0; i < n; i++)
     threads[i] = g_thread_new ("sentence", lane_main, &runs[i]);
-  draftd_lanes_set_trace (m->lanes, on_iteration, trace);
-  while (draftd_lanes_open_count (m->lanes) > 0)
-    if (draftd_lanes_settle (m->lanes))
-      draftd_lanes_run (m->lanes);
-  for (guint i = 0; i < n; i++)
-    g_thread_join (threads[i]);
-  draftd_lanes_set_trace (m->lanes, NULL, NULL);
+  test_lanes_drive (m->lanes, threads, n, on_iteration, trace);
 }
 
 /* Rounds until one iteration held several lanes' sites past the old batch of 64 tokens
