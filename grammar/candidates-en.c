@@ -49,12 +49,21 @@ margin (const DraftdCandidateContext *c, DraftdFixKind kind)
   return (c->margins ? c->margins : draftd_candidates_margins)[kind];
 }
 
+/* Is " word " in list? Asked many times a sentence by the rule families: the key is built on the stack
+ * (on the heap only for a word too long for it) rather than by printf on the heap. */
 gboolean
 draftd_candidates_in_list (const char *list, const char *word)
 {
   if (word == NULL)
     return FALSE;
-  g_autofree char *key = g_strdup_printf (" %s ", word);
+  size_t n = strlen (word);
+  char small[64];
+  g_autofree char *large = n + 3 > sizeof small ? g_malloc (n + 3) : NULL;
+  char *key = large ? large : small;
+  key[0] = ' ';
+  memcpy (key + 1, word, n);
+  key[n + 1] = ' ';
+  key[n + 2] = 0;
   return strstr (list, key) != NULL;
 }
 

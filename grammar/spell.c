@@ -14,6 +14,11 @@ G_DEFINE_QUARK (draftd-spell-error-quark, draftd_spell_error)
 #define SUGGESTION_CACHE_MAX 20000
 /* Suggestions a word gets at most: the candidate stage judges six. */
 #define SUGGESTIONS_MAX 10
+/* Answers of spell checks kept per process: the rule families ask about the same words again
+ * and again in every round of a sentence's candidates (each ask a Hunspell_spell, whose time
+ * limit reads the process's CPU clock, a system call, and a wait on the shared lock); past
+ * this many words the memo starts again rather than grow. */
+#define CHECK_CACHE_MAX 50000
 
 typedef struct {
   char *name;       /* "en_US" */
@@ -39,6 +44,8 @@ struct DraftdSpell {
   char *personal_path;
   char *personal_problem; /* why the list, or some of its lines, was not read; NULL when all was */
   GHashTable *suggestions; /* "lang\tword" -> GStrv */
+  GHashTable *checked;     /* "lang\tword" -> draftd_spell_check's answer + 1 */
+  GHashTable *regions;     /* "lang\tword" -> draftd_spell_regions's mask + 1 */
 };
 
 static void
@@ -105,6 +112,8 @@ draftd_spell_new (const char *personal)
   s->dicts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, dicts_free);
   s->personal = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   s->suggestions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_strfreev);
+  s->checked = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  s->regions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   s->personal_path = personal ? g_strdup (personal) : draftd_spell_default_personal_path ();
   load_personal (s);
   return s;
@@ -118,6 +127,8 @@ draftd_spell_free (DraftdSpell *s)
   g_hash_table_destroy (s->dicts);
   g_hash_table_destroy (s->personal);
   g_hash_table_destroy (s->suggestions);
+  g_hash_table_destroy (s->checked);
+  g_hash_table_destroy (s->regions);
   g_free (s->personal_path);
   g_free (s->personal_problem);
   g_mutex_clear (&s->lock);
@@ -279,10 +290,26 @@ draftd_spell_is_personal (DraftdSpell *s, const char *word)
   return personal_locked (s, word);
 }
 
-gboolean
-draftd_spell_check (DraftdSpell *s, const char *lang, const char *word)
+/* Under the lock: memo's answer for key (a value + 1), or 0 where none is kept. */
+static guint
+memo_get (GHashTable *memo, const char *key)
 {
-  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
+  return GPOINTER_TO_UINT (g_hash_table_lookup (memo, key));
+}
+
+/* Under the lock: keeps value for key (taken), starting the memo again when full. */
+static void
+memo_put (GHashTable *memo, char *key, guint value)
+{
+  if (g_hash_table_size (memo) >= CHECK_CACHE_MAX)
+    g_hash_table_remove_all (memo);
+  g_hash_table_insert (memo, key, GUINT_TO_POINTER (value + 1));
+}
+
+/* Under the lock: the dictionaries' answer, unremembered. */
+static gboolean
+check_locked (DraftdSpell *s, const char *lang, const char *word)
+{
   if (personal_locked (s, word) || draftd_spell_extra_word (lang, word))
     return TRUE;
   GPtrArray *ds = lang ? dicts_for (s, lang) : NULL;
@@ -293,6 +320,21 @@ draftd_spell_check (DraftdSpell *s, const char *lang, const char *word)
       return TRUE;
   }
   return ds == NULL;
+}
+
+gboolean
+draftd_spell_check (DraftdSpell *s, const char *lang, const char *word)
+{
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
+  if (lang == NULL)
+    return check_locked (s, lang, word);
+  g_autofree char *key = g_strconcat (lang, "\t", word, NULL);
+  guint kept = memo_get (s->checked, key);
+  if (kept)
+    return kept - 1;
+  gboolean ok = check_locked (s, lang, word);
+  memo_put (s->checked, g_steal_pointer (&key), ok);
+  return ok;
 }
 
 char **
@@ -500,13 +542,10 @@ draftd_spell_region_index (DraftdSpell *s, const char *lang, const char *region)
   return -1;
 }
 
-guint
-draftd_spell_regions (DraftdSpell *s, const char *lang, const char *word)
+/* Under the lock: the mask of the language's dictionaries (ds) that accept word, unremembered. */
+static guint
+regions_locked (DraftdSpell *s, GPtrArray *ds, const char *lang, const char *word)
 {
-  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
-  GPtrArray *ds = lang ? dicts_for (s, lang) : NULL;
-  if (ds == NULL)
-    return 0;
   /* The user's and draftd's own words belong to every region. */
   if (personal_locked (s, word) || draftd_spell_extra_word (lang, word))
     return (1u << ds->len) - 1;
@@ -517,6 +556,22 @@ draftd_spell_regions (DraftdSpell *s, const char *lang, const char *word)
     if (w && Hunspell_spell (d->h, w) != 0)
       mask |= 1u << i;
   }
+  return mask;
+}
+
+guint
+draftd_spell_regions (DraftdSpell *s, const char *lang, const char *word)
+{
+  g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
+  GPtrArray *ds = lang ? dicts_for (s, lang) : NULL;
+  if (ds == NULL)
+    return 0;
+  g_autofree char *key = g_strconcat (lang, "\t", word, NULL);
+  guint kept = memo_get (s->regions, key);
+  if (kept)
+    return kept - 1;
+  guint mask = regions_locked (s, ds, lang, word);
+  memo_put (s->regions, g_steal_pointer (&key), mask);
   return mask;
 }
 
@@ -545,8 +600,11 @@ draftd_spell_add_word (DraftdSpell *s, const char *word, GError **error)
   }
   g_hash_table_add (s->personal, g_strdup (word));
   s->personal_generation++;
-  /* Suggestions offer the user's words: the ones kept may now miss it. */
+  /* Suggestions offer the user's words: the ones kept may now miss it; and the word is now
+   * spelt right where the memos kept it wrong. */
   g_hash_table_remove_all (s->suggestions);
+  g_hash_table_remove_all (s->checked);
+  g_hash_table_remove_all (s->regions);
   return TRUE;
 }
 

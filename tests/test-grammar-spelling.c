@@ -62,6 +62,15 @@ check_personal (Run *r, const char *dir)
   tap_ok (draftd_spell_check (restarted, "en", "draftq"), "the personal list survives a restart");
   tap_ok (!draftd_spell_add_word (restarted, "two words", NULL) && !draftd_spell_add_word (restarted, "", NULL),
           "words with spaces and empty words are refused");
+  /* Checks are remembered (grammar/spell.c): the answers kept before a word is added are not
+   * the ones given after. */
+  gboolean was = draftd_spell_check (restarted, "en", "draftz");
+  guint was_regions = draftd_spell_regions (restarted, "en", "draftz");
+  gboolean again = draftd_spell_check (restarted, "en", "draftz") == was && draftd_spell_regions (restarted, "en", "draftz") == was_regions;
+  gboolean now = draftd_spell_add_word (restarted, "draftz", &error) && draftd_spell_check (restarted, "en", "draftz");
+  guint regions = draftd_spell_regions (restarted, "en", "draftz");
+  tap_ok (!was && was_regions == 0 && again && now && regions != 0 && (regions & (regions + 1)) == 0,
+          "a remembered check is asked again once the word is added: %d/%#x, then %d/%#x", was, was_regions, now, regions);
   r->ctx.spell = saved;
 }
 
