@@ -352,8 +352,9 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
       return;
     }
   /* One or two letters are too little to respell ("du", "ne"): an abbreviation, a letter,
-   * a word of another language. */
-  if (g_utf8_strlen (w->text, -1) <= 2)
+   * a word of another language. A language the model does not know takes its marks alone
+   * there (respell.c: Czech "uz", "az" for "už", "až"). */
+  if (g_utf8_strlen (w->text, -1) <= 2 && !c->spelling_only)
     return;
   g_auto (GStrv) sugg = draftd_spell_suggest (c->spell, c->lang, w->text);
   if (c->spelling_only) {

@@ -139,13 +139,16 @@ draftd_candidates_sure_respelling (const char *word, const char *suggestion)
     return TRUE;
   glong na = 0, nb = 0, at = 0;
   g_autofree gunichar *a = bare_letters (word, &na), *b = bare_letters (suggestion, &nb);
-  if (a == NULL || b == NULL || na < 3 || strpbrk (suggestion, " -'"))
+  if (a == NULL || b == NULL || na < 2 || strpbrk (suggestion, " -'"))
     return FALSE;
   /* The marks alone, in Latin letters: "prilis" -> "příliš", and in words of three letters
-   * too ("muj" -> "můj", "cas" -> "čas"). Cyrillic's letters with marks are letters of their
-   * own that inflection turns on ("удалений", "удалении"). */
+   * too ("muj" -> "můj", "cas" -> "čas"), and of two ("uz" -> "už": a dictionary rejects
+   * few words of two letters, and an abbreviation has no marked twin). Cyrillic's letters
+   * with marks are letters of their own that inflection turns on ("удалений", "удалении"). */
   if (na == nb && memcmp (a, b, na * sizeof *a) == 0)
     return a[0] < 0x250;
+  if (na < 3)
+    return FALSE;
   if (na < 4)
     return FALSE;
   char kind = one_edit (a, na, b, nb, &at);
@@ -160,8 +163,10 @@ draftd_candidates_sure_respelling (const char *word, const char *suggestion)
     return TRUE;
   /* Any other single edit only in a long word and away from its last three letters: a word's
    * end is where inflection lives, and a dictionary that lacks a form suggests a neighbour of
-   * it ("файла" -> "файл", "дамп" -> "дам"). */
-  return kind != 0 && na >= 7 && at + 3 < MIN (na, nb);
+   * it ("файла" -> "файл", "дамп" -> "дам"). Nor in its first letter, which writers seldom
+   * mistype and a new word the dictionary lacks differs in from its neighbour ("vlogerka":
+   * "blogerka"). */
+  return kind != 0 && na >= 7 && at > 0 && at + 3 < MIN (na, nb);
 }
 
 /* Letters a learner writes for one another by their sound: Russian's and Ukrainian's unstressed
@@ -195,6 +200,49 @@ sound_slip (const char *word, const char *suggestion)
   return FALSE;
 }
 
+/* Letters Russian spelling never writes as a learner wrote them, each with what it writes
+ * instead: "ы" after "ж ш ч щ" is "и" ("свежые", "старшый"), "я" and "ю" after "ч щ" are "а"
+ * and "у" ("чюдо"); "щ" sounds as "сч" does ("щастливый"); a consonant Russian writes but
+ * does not say, left out or put in where it does not belong ("празник", "поздно" said
+ * "позно"; "интерестный", "ужастный" said as "интересный"). A rejected word that such a
+ * rule explains is the learner's slip, whatever the dictionary ranks ahead of its fix: the
+ * ending the rule puts right is no guess ("свежые": "свежие", not the "свежее" ranked first). */
+static const struct {
+  const char *lang, *written, *meant;
+} spelling_rules[] = {
+  { "ru", "жы", "жи" }, { "ru", "шы", "ши" }, { "ru", "чы", "чи" }, { "ru", "щы", "щи" },
+  { "ru", "чя", "ча" }, { "ru", "щя", "ща" }, { "ru", "чю", "чу" }, { "ru", "щю", "щу" },
+  { "ru", "щ", "сч" },  { "ru", "зн", "здн" }, { "ru", "сн", "стн" }, { "ru", "стн", "сн" },
+  { "ru", "здн", "зн" },
+};
+
+/* `word` with the one place where it breaks a rule of `lang`'s spelling (spelling_rules)
+ * put right, where the dictionary lists that form: asked of the dictionary rather than found
+ * among the suggestions, which rank by letters and miss what sounds alike ("щитаем":
+ * "считаем", two letters away). NULL where no rule, or more than one form, fits. */
+static char *
+spelling_rule_fix (DraftdSpell *spell, const char *lang, const char *word)
+{
+  g_autofree char *a = g_utf8_strdown (word, -1);
+  char *found = NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (spelling_rules); i++) {
+    if (g_strcmp0 (lang, spelling_rules[i].lang) != 0)
+      continue;
+    gsize n = strlen (spelling_rules[i].written);
+    for (const char *at = strstr (a, spelling_rules[i].written); at; at = strstr (at + 1, spelling_rules[i].written)) {
+      g_autofree char *fixed = g_strdup_printf ("%.*s%s%s", (int) (at - a), a, spelling_rules[i].meant, at + n);
+      if (!draftd_spell_check (spell, lang, fixed) || g_strcmp0 (found, fixed) == 0)
+        continue;
+      if (found) {
+        g_free (found);
+        return NULL;
+      }
+      found = g_steal_pointer (&fixed);
+    }
+  }
+  return found;
+}
+
 /* Does `suggestion` keep every mark `word` was written with ("krasné": "krásné" does, "krásně"
  * turns its "é" into "ě")? A writer who typed a mark meant it; the marks left out are the guess. */
 static gboolean
@@ -222,7 +270,10 @@ keeps_marks (const char *word, const char *suggestion)
  * ranked ahead is as likely ("будующем": "будущем" before "бушующем"; "третем": "трете"
  * before "третьем" does not count). A dropped letter put back needs no such rank: the
  * neighbour ahead is mostly a word with one letter less ("зазвчай": "завчай" before
- * "зазвичай"). Names (capitalised inside a sentence) and English words (technical terms,
+ * "зазвичай"), nor does a letter changed for another ranked behind it ("следущим":
+ * "следующим" before "сведущим"). A word that breaks a rule of its language's spelling
+ * (spelling_rules: "свежые") takes the form the rule puts right, where the dictionary
+ * lists it. Names (capitalised inside a sentence) and English words (technical terms,
  * quotations: "literal" in Czech text) are left alone. On native sentences of each language
  * and the learner set: docs/correction.md#languages. */
 void
@@ -256,7 +307,10 @@ draftd_candidates_foreign_spelling (const DraftdCandidateContext *c, const Word 
         marks = sugg[i];
       kept = keeps_marks (w->text, marks);
     }
-    else if (i < 4 && n_sure++ == 0 && !(rival && substituted (w->text, sugg[i])))
+    /* A letter changed for another, ranked behind a dropped letter put back, is no rival to
+     * it: the commonest slip ranked first ("следущим": "следующим" before "сведущим"). */
+    else if (i < 4 && !(first && dropped (w->text, first) && substituted (w->text, sugg[i])) && n_sure++ == 0 &&
+             !(rival && substituted (w->text, sugg[i])))
       first = sugg[i];
   }
   /* A slip of the ear is taken among other sure changes ("руский": "русский" beside
@@ -265,7 +319,8 @@ draftd_candidates_foreign_spelling (const DraftdCandidateContext *c, const Word 
    * others). Against a sure change it is not, the word is a guess either way and left
    * ("восем": "всосем" or "восемь"). */
   const char *by_ear = n_sound == 1 && (sound_sure || n_sure == 0) ? sound : NULL;
-  const char *sure = n_marks > 0 ? marks : n_sound == 1 ? by_ear : n_sure == 1 ? first : NULL;
+  g_autofree char *ruled = n_marks > 0 ? NULL : spelling_rule_fix (c->spell, c->lang, w->text);
+  const char *sure = n_marks > 0 ? marks : ruled ? ruled : n_sound == 1 ? by_ear : n_sure == 1 ? first : NULL;
   if (sure == NULL)
     return;
   g_autofree char *rep = draftd_candidates_match_case (w->text, sure);

@@ -172,8 +172,10 @@ check_ascii_fallback (Run *r)
           "plain ASCII text nobody can tell and English rejects is left alone, not corrected as English");
 }
 
-/* The development set (tests/data/languages.tsv): 80 sentences of 13 languages with one slip
- * each. Measured when it was written: 58 fixed exactly, 60 changed at all, every twin kept. */
+/* The development set (tests/data/languages.tsv): 88 sentences of 13 languages with one slip
+ * each. Measured when it was written: 58 fixed exactly, 60 changed at all, every twin kept;
+ * 63 and 65 of those 80 before Russian's rules of spelling and Czech's words of two letters,
+ * whose 8 sentences came with them (every one fixed). */
 static void
 check_dev_set (Run *r)
 {
@@ -196,8 +198,8 @@ check_dev_set (Run *r)
     if (g_strcmp0 (twin, f[2]) != 0)
       tap_diag ("%s: twin changed: %s -> %s", f[0], f[2], twin ? twin : "(error)");
   }
-  tap_ok (pairs == 80 && fixed >= 56 && changed <= fixed + 4 && kept == pairs,
-          "development set: %u/%u slips fixed (at least 56), %u changed, %u/%u twins kept", fixed, pairs, changed, kept, pairs);
+  tap_ok (pairs == 88 && fixed >= 71 && changed <= fixed + 4 && kept == pairs,
+          "development set: %u/%u slips fixed (at least 71), %u changed, %u/%u twins kept", fixed, pairs, changed, kept, pairs);
 }
 
 /* With English's dictionary alone, text in other languages is not touched at all. */
