@@ -1912,6 +1912,64 @@ but_comma (F *f)
   return sure (f, f->words[f->i - 1].end, f->words[f->i - 1].end, ",", DRAFTD_FIX_PUNCTUATION);
 }
 
+/* ---- capitalization.mid-sentence: "Likewise, The theory", "For example, When I went" ---- */
+
+/* Closed-class words a writer capitalises after a comma, as if a sentence began there; never
+ * "I", nor "a" (a list's "A)"). */
+static const char *const mid_capitals = " the when if it this that because so and but we they he she you there in for as although "
+                                        "since while then my our these those what how which who some many most all not to on at "
+                                        "by with of or ";
+
+/* Only spaces, or a comma and spaces, between words[k - 1] and words[k]. */
+static gboolean
+comma_or_space_before (const char *s, const Word *words, guint k, gboolean *comma)
+{
+  *comma = FALSE;
+  for (gsize j = words[k - 1].end; j < words[k].start; j++) {
+    if (s[j] == ',' && !*comma)
+      *comma = TRUE;
+    else if (s[j] != ' ')
+      return FALSE;
+  }
+  return words[k].start > words[k - 1].end;
+}
+
+/* Is words[i] a closed-class word in title case inside the sentence, after a comma, where no
+ * sentence, quote, title or name starts: the word after it in lower case (or "I": "The Beatles"
+ * and "When Harry Met Sally" keep theirs), the word before it no article ("the If statement"
+ * names a keyword) and no capitalised word but the sentence's first ("Likewise, The"; "Gone
+ * With the Wind" keeps its title)? */
+static gboolean
+capital_inside (const char *s, const Word *words, guint n, guint i)
+{
+  const Word *w = &words[i], *prev = &words[i - 1];
+  gboolean comma, after;
+  if (i + 1 >= n || !g_ascii_isupper (w->text[0]) || !draftd_candidates_in_list (mid_capitals, w->lower) ||
+      !g_str_equal (w->text + 1, w->lower + 1) || !comma_or_space_before (s, words, i, &comma) ||
+      !comma_or_space_before (s, words, i + 1, &after) || after)
+    return FALSE;
+  if (!(g_ascii_islower (words[i + 1].text[0]) || g_str_equal (words[i + 1].text, "I")) ||
+      draftd_candidates_in_list (" the a an ", prev->lower))
+    return FALSE;
+  /* Without a comma the capital may start a sentence whose full stop was left out
+   * ("than requested In non-blocking mode"): only after an opening function word ("So It"). */
+  if (!comma)
+    return i == 1 && draftd_candidates_function_word (prev->lower);
+  return !g_unichar_isupper (g_utf8_get_char (prev->text)) || g_str_equal (prev->text, "I") || i == 1;
+}
+
+guint
+draftd_candidates_english_capitals (const DraftdCandidateContext *c, const char *s, const Word *words, guint n, GArray *out,
+                                    guint site)
+{
+  (void) c;
+  for (guint i = 1; i < n; i++)
+    if (capital_inside (s, words, n, i))
+      draftd_candidates_add (out, words[i].start, words[i].end, words[i].lower, DRAFTD_FIX_PUNCTUATION, DRAFTD_CANDIDATE_CERTAIN,
+                             site++);
+  return site;
+}
+
 typedef gboolean (*FamilyFn) (F *f);
 
 /* The families, in the order they are tried at each word; the first that proposes wins. */
