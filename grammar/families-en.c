@@ -746,6 +746,36 @@ prepositional_object (const F *f, guint k)
          draftd_candidates_in_list (prepositions, f->words[k - 2].lower);
 }
 
+/* People a writer names in the singular without a determiner where the plural is meant. */
+static const char *const person_nouns = " student teacher driver worker parent doctor user customer employee citizen resident tourist "
+                                        "farmer player reader writer researcher engineer consumer smoker child person kid friend "
+                                        "manager owner patient ";
+
+/* Is words[b], alone before the verb `l`, a person's noun with no determiner while the verb
+ * is plural ("scientist assume", "Recently student have")? A count noun cannot stand bare,
+ * and the writer who left its -s out meant people in general: JFLEG's references make it
+ * "scientists assume", never "scientist assumes". */
+static gboolean
+bare_person (const F *f, guint b, const char *l, const char *other)
+{
+  const char *noun = f->words[b].lower;
+  if (b + 1 != f->i || !g_ascii_islower (f->words[b].text[b == 0 ? 1 : 0]) || g_str_has_suffix (l, "s") ||
+      !g_str_has_suffix (other, "s"))
+    return FALSE;
+  /* "Realist people can": a verb that is a noun too may be the phrase's own noun. */
+  if (draftd_forms_is (l, 'n') && !draftd_candidates_in_list (" are were have do don't aren't weren't haven't ", l))
+    return FALSE;
+  return (draftd_candidates_in_list (person_nouns, noun) || (g_str_has_suffix (noun, "ist") && strlen (noun) > 5 && !draftd_forms_is (noun, 'a'))) &&
+         draftd_forms_is (noun, 'n');
+}
+
+static gboolean
+plural_person (F *f, guint b)
+{
+  g_autofree char *pl = draftd_forms_plural (f->c->spell, f->words[b].lower);
+  return pl && sure (f, f->words[b].start, f->words[b].end, pl, DRAFTD_FIX_AGREEMENT);
+}
+
 static gboolean
 subject_head (F *f)
 {
@@ -778,6 +808,8 @@ subject_head (F *f)
   int s = subject_number (f, b, f->i);
   if (s == 0 || s == v || either_or (f, b))
     return FALSE;
+  if (bare_person (f, b, w->lower, other))
+    return plural_person (f, b);
   const char *alts[] = { other };
   if (draftd_candidates_in_list (" is are was were has have does do doesn't don't isn't aren't wasn't weren't hasn't haven't ", w->lower))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
