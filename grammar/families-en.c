@@ -1947,8 +1947,9 @@ but_comma (F *f)
 /* ---- capitalization.mid-sentence: "Likewise, The theory", "For example, When I went" ---- */
 
 /* Closed-class words a writer capitalises after a comma, as if a sentence began there; never
- * "I", nor "a" (a list's "A)"). */
-static const char *const mid_capitals = " the when if it this that because so and but we they he she you there in for as although "
+ * "I", nor "a" (a list's "A)"), nor "you", which licences capitalise as a defined term ("the
+ * Work, You must"). */
+static const char *const mid_capitals = " the when if it this that because so and but we they he she there in for as although "
                                         "since while then my our these those what how which who some many most all not to on at "
                                         "by with of or ";
 
