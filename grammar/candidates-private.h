@@ -59,6 +59,10 @@ const char *draftd_candidates_uncountable_plural (const char *lower);
  * c->lang; returns the next free site number, `site` itself when none fired. */
 guint draftd_candidates_intl_rules (const DraftdCandidateContext *c, const char *s, const Word *words, guint n, guint i,
                                     GArray *out, guint site);
+/* A closed-class word capitalised inside an English sentence ("Likewise, The theory"), in
+ * lower case: sure candidates (grammar/families-en.c). */
+guint draftd_candidates_english_capitals (const DraftdCandidateContext *c, const char *s, const Word *words, guint n, GArray *out,
+                                          guint site);
 /* English rules about the whole sentence (a comma after an opening phrase). */
 guint draftd_candidates_english_sentence (const DraftdCandidateContext *c, const char *s, const Word *words, guint n, GArray *out,
                                           guint site);

@@ -316,8 +316,10 @@ draftd_candidates_find (const DraftdCandidateContext *c, const char *sentence)
     if (!c->spelling_only && g_strcmp0 (c->lang, "en") == 0 && !w->compound)
       site = draftd_candidates_english_sites (c, sentence, (Word *) words->data, words->len, i, out, site);
   }
-  if (!c->spelling_only && g_strcmp0 (c->lang, "en") == 0)
+  if (!c->spelling_only && g_strcmp0 (c->lang, "en") == 0) {
+    site = draftd_candidates_english_capitals (c, sentence, (Word *) words->data, words->len, out, site);
     site = draftd_candidates_english_sentence (c, sentence, (Word *) words->data, words->len, out, site);
+  }
   g_array_sort (out, by_site_prior);
   return out;
 }

@@ -259,8 +259,12 @@ draftd_grammar_rule_id (const char *kind, const char *before, const char *was, c
   g_autofree char *was_trimmed = g_strstrip (g_strdup (was));
   gboolean words = *a && *b && !strchr (a, '_') && !strchr (b, '_');
   if (*a && g_utf8_collate (a, b) == 0 && g_strcmp0 (was_trimmed, now) != 0 &&
-      (g_str_equal (kind, "punctuation") || g_str_equal (kind, "spelling") || g_str_equal (kind, "capitalization")))
-    return g_strdup ("capitalization");
+      (g_str_equal (kind, "punctuation") || g_str_equal (kind, "spelling") || g_str_equal (kind, "capitalization"))) {
+    /* A capital taken away is only ever a closed-class word's inside a sentence
+     * (grammar/families-en.c: "Likewise, The theory"). */
+    gboolean lowered = g_unichar_isupper (g_utf8_get_char (was_trimmed)) && g_unichar_islower (g_utf8_get_char (now));
+    return g_strdup (lowered ? "capitalization.mid-sentence" : "capitalization");
+  }
   char *family = draftd_candidates_family_rule (kind, prev, a, b);
   if (family)
     return family;

@@ -746,6 +746,36 @@ prepositional_object (const F *f, guint k)
          draftd_candidates_in_list (prepositions, f->words[k - 2].lower);
 }
 
+/* People a writer names in the singular without a determiner where the plural is meant. */
+static const char *const person_nouns = " student teacher driver worker parent doctor user customer employee citizen resident tourist "
+                                        "farmer player reader writer researcher engineer consumer smoker child person kid friend "
+                                        "manager owner patient ";
+
+/* Is words[b], alone before the verb `l`, a person's noun with no determiner while the verb
+ * is plural ("scientist assume", "Recently student have")? A count noun cannot stand bare,
+ * and the writer who left its -s out meant people in general: JFLEG's references make it
+ * "scientists assume", never "scientist assumes". */
+static gboolean
+bare_person (const F *f, guint b, const char *l, const char *other)
+{
+  const char *noun = f->words[b].lower;
+  if (b + 1 != f->i || !g_ascii_islower (f->words[b].text[b == 0 ? 1 : 0]) || g_str_has_suffix (l, "s") ||
+      !g_str_has_suffix (other, "s"))
+    return FALSE;
+  /* "Realist people can": a verb that is a noun too may be the phrase's own noun. */
+  if (draftd_forms_is (l, 'n') && !draftd_candidates_in_list (" are were have do don't aren't weren't haven't ", l))
+    return FALSE;
+  return (draftd_candidates_in_list (person_nouns, noun) || (g_str_has_suffix (noun, "ist") && strlen (noun) > 5 && !draftd_forms_is (noun, 'a'))) &&
+         draftd_forms_is (noun, 'n');
+}
+
+static gboolean
+plural_person (F *f, guint b)
+{
+  g_autofree char *pl = draftd_forms_plural (f->c->spell, f->words[b].lower);
+  return pl && sure (f, f->words[b].start, f->words[b].end, pl, DRAFTD_FIX_AGREEMENT);
+}
+
 static gboolean
 subject_head (F *f)
 {
@@ -781,6 +811,8 @@ subject_head (F *f)
   int s = subject_number (f, b, f->i - gap);
   if (s == 0 || s == v || either_or (f, b))
     return FALSE;
+  if (bare_person (f, b, w->lower, other))
+    return plural_person (f, b);
   const char *alts[] = { other };
   if (draftd_candidates_in_list (" is are was were has have does do doesn't don't isn't aren't wasn't weren't hasn't haven't ", w->lower))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
@@ -1955,6 +1987,65 @@ but_comma (F *f)
   if (!verb || !after || f->i - b < 6)
     return FALSE;
   return sure (f, f->words[f->i - 1].end, f->words[f->i - 1].end, ",", DRAFTD_FIX_PUNCTUATION);
+}
+
+/* ---- capitalization.mid-sentence: "Likewise, The theory", "For example, When I went" ---- */
+
+/* Closed-class words a writer capitalises after a comma, as if a sentence began there; never
+ * "I", nor "a" (a list's "A)"), nor "you", which licences capitalise as a defined term ("the
+ * Work, You must"). */
+static const char *const mid_capitals = " the when if it this that because so and but we they he she there in for as although "
+                                        "since while then my our these those what how which who some many most all not to on at "
+                                        "by with of or ";
+
+/* Only spaces, or a comma and spaces, between words[k - 1] and words[k]. */
+static gboolean
+comma_or_space_before (const char *s, const Word *words, guint k, gboolean *comma)
+{
+  *comma = FALSE;
+  for (gsize j = words[k - 1].end; j < words[k].start; j++) {
+    if (s[j] == ',' && !*comma)
+      *comma = TRUE;
+    else if (s[j] != ' ')
+      return FALSE;
+  }
+  return words[k].start > words[k - 1].end;
+}
+
+/* Is words[i] a closed-class word in title case inside the sentence, after a comma, where no
+ * sentence, quote, title or name starts: the word after it in lower case (or "I": "The Beatles"
+ * and "When Harry Met Sally" keep theirs), the word before it no article ("the If statement"
+ * names a keyword) and no capitalised word but the sentence's first ("Likewise, The"; "Gone
+ * With the Wind" keeps its title)? */
+static gboolean
+capital_inside (const char *s, const Word *words, guint n, guint i)
+{
+  const Word *w = &words[i], *prev = &words[i - 1];
+  gboolean comma, after;
+  if (i + 1 >= n || !g_ascii_isupper (w->text[0]) || !draftd_candidates_in_list (mid_capitals, w->lower) ||
+      !g_str_equal (w->text + 1, w->lower + 1) || !comma_or_space_before (s, words, i, &comma) ||
+      !comma_or_space_before (s, words, i + 1, &after) || after)
+    return FALSE;
+  if (!(g_ascii_islower (words[i + 1].text[0]) || g_str_equal (words[i + 1].text, "I")) ||
+      draftd_candidates_in_list (" the a an ", prev->lower))
+    return FALSE;
+  /* Without a comma the capital may start a sentence whose full stop was left out
+   * ("than requested In non-blocking mode"): only after an opening function word ("So It"). */
+  if (!comma)
+    return i == 1 && draftd_candidates_function_word (prev->lower);
+  return !g_unichar_isupper (g_utf8_get_char (prev->text)) || g_str_equal (prev->text, "I") || i == 1;
+}
+
+guint
+draftd_candidates_english_capitals (const DraftdCandidateContext *c, const char *s, const Word *words, guint n, GArray *out,
+                                    guint site)
+{
+  (void) c;
+  for (guint i = 1; i < n; i++)
+    if (capital_inside (s, words, n, i))
+      draftd_candidates_add (out, words[i].start, words[i].end, words[i].lower, DRAFTD_FIX_PUNCTUATION, DRAFTD_CANDIDATE_CERTAIN,
+                             site++);
+  return site;
 }
 
 typedef gboolean (*FamilyFn) (F *f);

@@ -24,15 +24,16 @@
 
 static gboolean large_target;
 
-/* Measured 2026-11-30 (lavapipe, with link-grammar): 604 of 620 fixed, 0 of 1100 clean changed,
+/* Measured 2026-11-30 (lavapipe, with link-grammar): 616 of 633 fixed, 0 of 1126 clean changed,
  * 0 clean with a suggestion, after a third fresh check of 50 + 50 (44 of 50 fixed and 1 of 50
- * clean changed before the rules it led to, 48 and 0 after); the slack is for the judged
+ * clean changed before the rules it led to, 48 and 0 after) and the capitals and bare person
+ * nouns of JFLEG dev's misses (13 + 13 sentences of our own); the slack is for the judged
  * candidates, whose scores move a little between devices (404 of 426 without link-grammar on
  * 2026-11-29, when the set was smaller). */
-#define FIXED_AT_LEAST 590
+#define FIXED_AT_LEAST 602
 /* link-grammar is optional (grammar/structure.h): without it (or with DRAFTD_LINK_GRAMMAR=0)
- * the families it confirms leave more to the model: 580 of 620 on 2026-11-30. */
-#define FIXED_WITHOUT_PARSER 570
+ * the families it confirms leave more to the model: 592 of 633 on 2026-11-30. */
+#define FIXED_WITHOUT_PARSER 580
 /* A shipped target large enough for the model pass corrects by that pass too; not tuned here. */
 #define FIXED_LARGE_TARGET 400
 #define CLEAN_CHANGED_AT_MOST 1

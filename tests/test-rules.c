@@ -24,6 +24,7 @@ test_rule_ids (void)
     { "spelling", NULL, "libary", "library", "spelling" },
     { "spelling", NULL, "paris", "Paris", "capitalization" },
     { "punctuation", NULL, "a)", "A)", "capitalization" },
+    { "punctuation", ",", "The", "the", "capitalization.mid-sentence" },
     { "punctuation", NULL, "", ",", "punctuation" },
     { "word choice", NULL, "were", "where", "confusable.were-where" },
     { "word choice", NULL, "where", "were", "confusable.were-where" },

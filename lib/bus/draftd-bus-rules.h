@@ -54,6 +54,7 @@ draftd_rules (guint *n)
   static const DraftdRuleInfo rules[] = {
     { "spelling", "spelling", "a misspelt word (Hunspell, and your own words: draft add-word)" },
     { "capitalization", "capitalization", "a change of case only: a sentence start, \"i\" -> \"I\", a list marker" },
+    { "capitalization.mid-sentence", "capitalization", "a closed-class word capitalised after a comma (\"Likewise, The theory\")" },
     { "punctuation", "punctuation", "punctuation and spacing" },
     { "punctuation.opening-comma", "punctuation", "the comma after an opening phrase or clause (\"For example,\", \"If you want a ticket, you\")" },
     { "dialect", "dialect", "a spelling of another dialect than the chosen one (colour/color)" },
