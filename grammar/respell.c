@@ -147,8 +147,6 @@ draftd_candidates_sure_respelling (const char *word, const char *suggestion)
    * with marks are letters of their own that inflection turns on ("удалений", "удалении"). */
   if (na == nb && memcmp (a, b, na * sizeof *a) == 0)
     return a[0] < 0x250;
-  if (na < 3)
-    return FALSE;
   if (na < 4)
     return FALSE;
   char kind = one_edit (a, na, b, nb, &at);
