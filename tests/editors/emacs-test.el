@@ -141,8 +141,11 @@ machine: a test that acts then does not guess how long the job takes."
 
 (ert-deftest draftd-cancel-restores-and-stops-the-job ()
   (with-temp-buffer
-    ;; Eight sentences are checked at once: the first edit comes with most of the 60 to go.
-    (insert (draftd-test--long-text 60))
+    ;; Eight sentences are checked at once: the first edit comes with most of the 400 to go.
+    ;; With 60, a correction whose rounds hold every lane's sites in one device pass ended
+    ;; before the cancel reached the daemon in 2 runs of 3 (served, not cancelled): the job
+    ;; must outlast the round trip of one edit and a Cancel by far.
+    (insert (draftd-test--long-text 400))
     (let ((before (buffer-string))
           (served (draftd-test--jobs-served))
           (cancelled (draftd-test--stat "jobs_cancelled")))
@@ -250,7 +253,7 @@ machine: a test that acts then does not guess how long the job takes."
 (ert-deftest draftd-correct-long-region-keeps-emacs-responsive ()
   (with-temp-buffer
     (buffer-enable-undo)
-    ;; Days no other test sends: the cancelled 60-sentence job before this one leaves its
+    ;; Days no other test sends: the cancelled 400-sentence job before this one leaves its
     ;; first days in the daemon's memory, and a job answered from there took under one
     ;; period here (CI, a fast machine), which left the timer no time to run.
     (insert (draftd-test--long-text 12 1001))
