@@ -497,30 +497,46 @@ draftd_grammar_apply_edit_lists (const char *text, const GArray *edits, const GA
   return draftd_grammar_apply_edits (text, offsets, lengths, reps, n, DRAFTD_GRAMMAR_UNIT_UTF8);
 }
 
+/* How far an insertion ending `over` bytes past a fix slides back into it: the same text
+ * results where the words it inserts end with what precedes it ("alot" -> "a lot" diffs as
+ * "alot" -> "a" and "lot " inserted after the space; that is " lot" inserted before it). 0
+ * where it cannot. */
+static gsize
+insertion_slide (const char *old, const DraftdGrammarEdit *e, gsize over)
+{
+  gsize n = strlen (e->replacement);
+  if (e->start != e->end || over == 0 || over > n || over > e->start ||
+      memcmp (old + e->start - over, e->replacement + n - over, over) != 0)
+    return 0;
+  return over;
+}
+
 void
 draftd_grammar_edits_join (const char *old, gsize old_start, const char *new_text, GArray *edits, guint first, gsize at,
                            gsize len)
 {
   gssize shift = 0;
   guint a = G_MAXUINT, b = 0;
-  gsize from = 0, to = 0;
+  gsize from = 0, to = 0, end = 0;
   for (guint i = first; i < edits->len && len > 0; i++) {
     const DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, i);
     gsize ns = (gsize) ((gssize) (e->start - old_start) + shift), ne = ns + strlen (e->replacement);
     shift += (gssize) strlen (e->replacement) - (gssize) (e->end - e->start);
     if ((ns < at && ne <= at) || ns >= at + len)
       continue;
+    gsize slide = ne > at + len ? insertion_slide (old, e, ne - (at + len)) : 0;
+    ns -= slide, ne -= slide;
     /* An edit reaching past the fix is another's too: joining it would swallow that one. */
     if (ns < at || ne > at + len)
       return;
     if (a == G_MAXUINT)
       a = i, from = ns;
-    b = i, to = ne;
+    b = i, to = ne, end = e->end - slide;
   }
   if (a == G_MAXUINT || b == a)
     return;
   DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, a);
-  e->end = g_array_index (edits, DraftdGrammarEdit, b).end;
+  e->end = end;
   g_free (e->replacement);
   e->replacement = g_strndup (new_text + from, to - from);
   for (guint i = a + 1; i <= b; i++)
