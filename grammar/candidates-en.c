@@ -709,15 +709,23 @@ pronoun_agreement (Ctx *x, const Word *prev)
 {
   const Word *w = &x->words[x->i];
   const Word *before = x->i >= 2 ? &x->words[x->i - 2] : NULL;
-  /* "My friend and I are": a pronoun joined to another subject is plural with it. */
-  if (before && (draftd_candidates_in_list (modals, before->lower) || draftd_candidates_in_list (" to let make help if wish as than and or nor ", before->lower)))
+  /* "My friend and I are": a pronoun joined to another subject is plural with it. A plural
+   * pronoun is plural joined or not, and "if they was" is "were" too: after "and" it opens
+   * a clause as often ("She left and they was happy"). */
+  gboolean plural = draftd_candidates_in_list (" you we they ", prev->lower);
+  if (before && (draftd_candidates_in_list (modals, before->lower) || draftd_candidates_in_list (" to let make help ", before->lower) ||
+                 (!plural && draftd_candidates_in_list (" if wish as than and or nor ", before->lower))))
     return FALSE;
+  /* "The difference between me and you is small": the pair is a preposition's object. */
+  for (guint k = x->i >= 6 ? x->i - 6 : 0; plural && before && draftd_candidates_in_list (" and or nor ", before->lower) && k + 2 < x->i; k++)
+    if (draftd_candidates_in_list (" between among me him her us them ", x->words[k].lower))
+      return FALSE;
   const char *rep = NULL;
   if (draftd_candidates_in_list (" he she it ", prev->lower))
     lookup_pair (agree_third, G_N_ELEMENTS (agree_third), w->lower, &rep);
   else if (g_str_equal (prev->lower, "i"))
     lookup_pair (agree_first, G_N_ELEMENTS (agree_first), w->lower, &rep);
-  else if (draftd_candidates_in_list (" you we they ", prev->lower))
+  else if (plural)
     lookup_pair (agree_plural, G_N_ELEMENTS (agree_plural), w->lower, &rep);
   return rep && certain (x, w->start, w->end, rep, DRAFTD_FIX_AGREEMENT);
 }
@@ -852,6 +860,11 @@ noun_number (Ctx *x, const Word *prev)
   if (lot) {
     /* "a lot of academic subject": an adjective that WordNet also lists as a noun. */
     if (draftd_forms_is (w->lower, 'a'))
+      return FALSE;
+    /* "There was a lot of noise": the writer's singular verb says the noun is a mass here,
+     * where link-grammar, counting "noise", found the plural whole and the singular not. */
+    const Word *verb = word_at (x, (gint) x->i - 4);
+    if (ppp && g_str_equal (pp->lower, "lot") && verb && draftd_candidates_in_list (" is was isn't wasn't ", verb->lower))
       return FALSE;
     g_autofree char *with = g_strdup_printf ("%.*s%s%s", (int) w->start, x->s, plural, x->s + w->end);
     return draftd_structure_mends (x->s, with) && certain (x, w->start, w->end, plural, DRAFTD_FIX_AGREEMENT);
