@@ -6,6 +6,7 @@
 #include "grammar/rank.h"
 #include "grammar/rewrite.h"
 #include "grammar/segment.h"
+#include "grammar/spell-index.h"
 #include "lib/tokenizer/text-collector.h"
 
 #define CORRECT_INSTRUCTION                                                                        \
@@ -723,6 +724,43 @@ settle_unmarked (DraftdSpell *spell, const char *lang, const GPtrArray *words)
   return lang;
 }
 
+/* At most a writer's slip from an English word: a letter doubled or dropped, two swapped, a
+ * vowel for a vowel ("recieved", "leter", "wich", "freind"). */
+#define NEAR_MISS_COST 1.5f
+
+/* Words the English dictionaries reject that their first suggestion is a slip away from. */
+static guint
+count_near_misses (DraftdSpell *spell, const GPtrArray *words)
+{
+  guint n = 0;
+  for (guint i = 0; i < words->len; i++) {
+    if (draftd_spell_check (spell, "en", words->pdata[i]))
+      continue;
+    g_auto (GStrv) sugg = draftd_spell_suggest (spell, "en", words->pdata[i]);
+    float cost = sugg && sugg[0] ? draftd_spell_index_cost (words->pdata[i], sugg[0]) : -1.0f;
+    n += cost >= 0 && cost <= NEAR_MISS_COST;
+  }
+  return n;
+}
+
+/* Is text that English's dictionaries mostly reject English all the same? CLD2 calls a short
+ * Swedish or Danish sentence English now and then ("Om ingen flagga anges antas -P."), and
+ * plain ASCII text nothing could tell is English by default, but "Parece haber sido
+ * eliminada o renombrada." is not: it was "corrected" into "Parece Haber side eliminate". A
+ * learner's sentence is, though its dictionary rejects most words ("Yesterday I recieved a
+ * leter from my freind."): English's function words spelt right, and every other word but
+ * one a slip from an English one. */
+static gboolean
+english_after_all (DraftdSpell *spell, const char *text, gsize len, const GPtrArray *words)
+{
+  guint known = count_known (spell, "en", words, FALSE);
+  if (words->len < 3 || known * 2 >= words->len)
+    return TRUE;
+  if (draftd_grammar_english_function_words (text, len) < 2)
+    return FALSE;
+  return known + count_near_misses (spell, words) + 1 >= words->len;
+}
+
 /* The dictionary a sentence is spelt by: of its language's close relatives with installed
  * dictionaries (grammar/language.h), the one that accepts clearly more of its words. CLD2 tells
  * Bulgarian from Serbian, or Danish from Norwegian, badly on one sentence, and a sentence spelt
@@ -732,21 +770,16 @@ settle_unmarked (DraftdSpell *spell, const char *lang, const GPtrArray *words)
 static const char *
 settle_named (DraftdSpell *spell, const char *lang, const char *text, gsize len)
 {
-  /* Plain ASCII text nothing could tell is English by default ("Thanks!"), but not where the
-   * English dictionaries reject half its words: "Parece haber sido eliminada o renombrada."
-   * was "corrected" as English into "Parece Haber side eliminate o renombrada.". */
+  /* Plain ASCII text nothing could tell is English by default ("Thanks!"), if English. */
   if (lang == NULL && spell && draftd_spell_has_language (spell, "en")) {
     g_autoptr (GPtrArray) words = judged_words (text, len);
-    return words->len >= 3 && count_known (spell, "en", words, FALSE) * 2 < words->len ? DRAFTD_LANGUAGE_UNDETERMINED : NULL;
+    return english_after_all (spell, text, len, words) ? NULL : DRAFTD_LANGUAGE_UNDETERMINED;
   }
   if (spell == NULL || lang == NULL || !draftd_spell_has_language (spell, lang))
     return lang;
   g_autoptr (GPtrArray) words = judged_words (text, len);
-  /* CLD2 calls a short Swedish or Danish sentence English now and then ("Om ingen flagga
-   * anges antas -P."): English that the English dictionaries mostly reject is not English.
-   * Learners misspell, but none of JFLEG's 1501 sentences has half its words unknown. */
   if (g_str_equal (lang, "en"))
-    return words->len >= 3 && count_known (spell, lang, words, FALSE) * 2 < words->len ? DRAFTD_LANGUAGE_UNDETERMINED : lang;
+    return english_after_all (spell, text, len, words) ? lang : DRAFTD_LANGUAGE_UNDETERMINED;
   if (unmarked_text (text, len))
     return settle_unmarked (spell, lang, words);
   const char *settled = settle_family (spell, lang, words, FALSE);

@@ -366,8 +366,8 @@ plain_ascii (const char *text, gsize len)
 }
 
 /* English's function words in the text (latin[0]). */
-static guint
-english_words (const char *text, gsize len)
+guint
+draftd_grammar_english_function_words (const char *text, gsize len)
 {
   g_autofree char *lower = g_utf8_strdown (text, len);
   guint n = 0;
@@ -391,7 +391,7 @@ overruled (const char *lang, const char *sentence, gsize len)
   const char *w = distinct_words_guess (sentence, len, &hits);
   if (w == NULL || g_strcmp0 (lang, w) == 0)
     return lang;
-  if ((lang == NULL || g_str_equal (lang, "en")) && hits <= english_words (sentence, len))
+  if ((lang == NULL || g_str_equal (lang, "en")) && hits <= draftd_grammar_english_function_words (sentence, len))
     return lang;
   if (lang == NULL || related (lang, w) || plain_ascii (sentence, len))
     return w;

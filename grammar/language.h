@@ -38,6 +38,9 @@ gboolean draftd_grammar_language_supported (const char *code, const char *const 
  * its makers document for its family (Qwen2.5, Qwen3, Llama 3.1-3.3, found by general.basename
  * or general.name); NULL for any other (then English only). */
 char **draftd_grammar_model_languages (const DraftdGgufFile *file);
+/* English's function words in the text ("I", "a", "from", "was"): a learner misspells the
+ * words that carry the meaning and spells these right. */
+guint draftd_grammar_english_function_words (const char *text, gsize len);
 /* The English name of a language ("de" -> "German", "sr-Latn" -> "Serbian"), for a prompt
  * that names it; NULL for a code without one here. */
 const char *draftd_grammar_language_name (const char *code);
