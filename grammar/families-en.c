@@ -776,6 +776,36 @@ plural_person (F *f, guint b)
   return pl && sure (f, f->words[b].start, f->words[b].end, pl, DRAFTD_FIX_AGREEMENT);
 }
 
+/* Prepositions that open a sentence with a phrase of place or time. */
+static const char *const opening_prepositions =
+  " after before during in on at for with from by under over near behind between among across through throughout despite "
+  "without within beyond around inside outside ";
+
+/* Where the subject starts after an opening preposition's phrase whose comma was left out
+ * ("After the storm the streets was empty", "In the end the results shows"): at the
+ * determiner that follows the phrase's noun, which starts a phrase of its own; b where the
+ * clause does not open so. Only a determiner marks the cut: "In the morning people" may be
+ * "the morning people". */
+static guint
+after_opening_phrase (const F *f, guint b)
+{
+  if (!draftd_candidates_in_list (opening_prepositions, f->words[b].lower) || (b > 0 && !draftd_candidates_in_list (" and but so ", f->words[b - 1].lower)))
+    return b;
+  guint k = b + 1, first;
+  /* Its noun phrases, joined by prepositions ("At the end of the day"). */
+  do {
+    if (k < f->i && draftd_candidates_in_list (determiners, f->words[k].lower))
+      k++;
+    first = k;
+    while (k < f->i && !draftd_candidates_in_list (determiners, f->words[k].lower) && np_word (f, &f->words[k]))
+      k++;
+  } while (k > first && k < f->i && draftd_candidates_in_list (prepositions, f->words[k].lower) && ++k);
+  if (k == first || k + 1 >= f->i || !draftd_candidates_in_list (" the a an this these those my your his her our their its ", f->words[k].lower) ||
+      !draftd_forms_is (f->words[k - 1].lower, 'n'))
+    return b;
+  return k;
+}
+
 static gboolean
 subject_head (F *f)
 {
@@ -789,6 +819,7 @@ subject_head (F *f)
   if (b > 0 && !draftd_candidates_in_list (clause_words, f->words[b - 1].lower) &&
       !strchr (",;:", f->s[f->words[b - 1].end]))
     return FALSE;
+  b = after_opening_phrase (f, b);
   if (demonstrative (f, b))
     return TRUE;
   /* After "that" or "which" the clause's subject has its determiner ("that the results show"):
