@@ -241,7 +241,7 @@ rule_word (const char *s)
 static const char *
 agreement_rule (const char *before, const char *a, const char *b)
 {
-  static const char *const determiners = " this these that those it they its their ";
+  static const char *const determiners = " this these that those it they its their much many ";
   /* "of" is "a lot of"'s and "lots of"'s (no verb follows "of" straight). */
   static const char *const quantifiers = " two three four five six seven eight nine ten many several few both these those "
                                          "various numerous multiple twenty hundred thousand million of ";

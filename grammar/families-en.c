@@ -451,7 +451,8 @@ noun_number (const F *f, const char *l)
 {
   if (draftd_candidates_in_list (" people children men women feet teeth mice geese police cattle ", l) || draftd_candidates_in_list (plural_heads, l))
     return 1;
-  if (draftd_candidates_in_list (singular_heads, l))
+  /* "news" and a science's name are singular; "politics", "statistics" may be either. */
+  if (draftd_candidates_in_list (singular_heads, l) || draftd_candidates_in_list (" news physics mathematics measles ", l))
     return -1;
   if (draftd_candidates_in_list (either_number, l) || draftd_candidates_in_list (s_singulars, l))
     return 0;
@@ -1707,7 +1708,8 @@ redundant_of_for (F *f)
       (then == NULL || draftd_candidates_in_list (prepositions, then) || draftd_candidates_in_list (" and yesterday today tomorrow every last this ", then)))
     return sure (f, f->words[f->i - 1].end, w->end, "", DRAFTD_FIX_PREPOSITION);
   /* "most of people": a quantifier takes "of" only before a determiner or a pronoun; "make the
-   * most of", "Most of London" keep it. */
+   * most of", "Most of London" keep it, and a noun after the plural may be its compound's
+   * ("most of people skills"), but not "here", "today" (WordNet's nouns too). */
   const char *before = near (f, -2);
   if (!g_str_equal (w->lower, "of") || !draftd_candidates_in_list (" most many several some ", prev) || draftd_candidates_in_list (determiners, before) ||
       g_strcmp0 (before, "the") == 0)
@@ -1721,7 +1723,8 @@ redundant_of_for (F *f)
   g_autofree char *sing = g_str_has_suffix (h->lower, "s") ? draftd_forms_singular (f->c->spell, h->lower) : NULL;
   gboolean plural = draftd_candidates_in_list (" people children men women ", h->lower) ||
                     (sing && !g_str_equal (sing, h->lower) && noun (sing) && !noun (h->lower) && !draftd_forms_is (h->lower, 'a'));
-  if (!joined (f, k - 1) || h->fixed || !g_ascii_islower (h->text[0]) || !g_ascii_islower (f->words[f->i + 1].text[0]) || !plural || nominal (after))
+  if (!joined (f, k - 1) || h->fixed || !g_ascii_islower (h->text[0]) || !g_ascii_islower (f->words[f->i + 1].text[0]) || !plural ||
+      (nominal (after) && !draftd_candidates_in_list (" here there today now ", after)))
     return FALSE;
   return sure (f, w->start, f->words[f->i + 1].start, "", DRAFTD_FIX_PREPOSITION);
 }
@@ -2082,6 +2085,89 @@ draftd_candidates_english_capitals (const DraftdCandidateContext *c, const char 
 typedef gboolean (*FamilyFn) (F *f);
 
 /* The families, in the order they are tried at each word; the first that proposes wins. */
+
+/* ---- word-choice.say-tell: "She said me that she was tired" ---- */
+
+/* "say" takes what is said as its object and the person with "to"; "tell" takes the person.
+ * Not "her", a possessive as often ("He said her name twice"). */
+static gboolean
+say_tell (F *f)
+{
+  static const char *const pairs[][2] = { { "say", "tell" }, { "says", "tells" }, { "said", "told" }, { "saying", "telling" } };
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1), *after = near (f, 2);
+  if (!draftd_candidates_in_list (" me him us them ", next) || (after && !draftd_candidates_in_list (" that about what how why when where to ", after)))
+    return FALSE;
+  for (guint k = 0; k < G_N_ELEMENTS (pairs); k++)
+    if (g_str_equal (w->lower, pairs[k][0]))
+      return sure (f, w->start, w->end, pairs[k][1], DRAFTD_FIX_WORD_CHOICE);
+  return FALSE;
+}
+
+/* ---- agreement.determiner: "There are much people" ---- */
+
+/* A plural count noun right after "much": "many". Not where "much" thanks ("Thank you so
+ * much guys"), nor before what is plural only in form ("much news"). */
+static gboolean
+much_many (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1), *after = near (f, 2);
+  if (!g_str_equal (w->lower, "much") || next == NULL || after == NULL || noun_number (f, next) != 1 ||
+      draftd_candidates_in_list (plural_heads, next) || draftd_candidates_function_word (next))
+    return FALSE;
+  for (guint k = f->i >= 3 ? f->i - 3 : 0; k < f->i; k++)
+    if (draftd_candidates_in_list (" thank thanks ", f->words[k].lower))
+      return FALSE;
+  return sure (f, w->start, w->end, "many", DRAFTD_FIX_AGREEMENT);
+}
+
+/* ---- verb-form.conditional: "If I would have known" ---- */
+
+/* An "if" clause of the unreal past takes the past perfect: "would have" there is "had". */
+static gboolean
+if_would_have (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *before = near (f, -2), *next = near (f, 1), *after = near (f, 2);
+  if (!g_str_equal (w->lower, "would") || g_strcmp0 (next, "have") != 0 || after == NULL ||
+      !draftd_candidates_in_list (" i you he she it we they ", prev) || g_strcmp0 (before, "if") != 0 ||
+      !(g_str_has_suffix (after, "ed") || g_str_has_suffix (after, "en") || draftd_forms_irregular_lemma (after, 'v')))
+    return FALSE;
+  return sure (f, w->start, f->words[f->i + 1].end, "had", DRAFTD_FIX_VERB_FORM);
+}
+
+/* ---- word-choice.redundant: "My brother he works in a bank" ---- */
+
+/* A subject pronoun repeating the noun phrase that opens the sentence, before the clause's
+ * only verb. Not "The man he saw was tall": there the pronoun opens a relative clause, and
+ * another verb follows. */
+static gboolean
+repeated_subject (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (f->i < 2 || f->i > 4 || !f->c->sentence_start || f->words[0].start != 0 || !draftd_candidates_in_list (" he she it they ", w->lower) ||
+      !draftd_candidates_in_list (" the my your his her our their ", f->words[0].lower) || f->i + 1 >= f->n)
+    return FALSE;
+  for (guint k = 0; k + 1 <= f->i; k++)
+    if (!joined (f, k))
+      return FALSE;
+  for (guint k = 1; k < f->i; k++)
+    if (!np_word (f, &f->words[k]))
+      return FALSE;
+  int number = noun_number (f, f->words[f->i - 1].lower);
+  gboolean plural = g_str_equal (w->lower, "they");
+  const char *verb = f->words[f->i + 1].lower;
+  /* "My sister she" and "The dog it" agree; "people he" does not. */
+  if (number == 0 || (number == 1) != plural || !finite_verb (f, verb) || draftd_candidates_in_list (" is was has does ", f->words[f->i - 1].lower))
+    return FALSE;
+  F at_verb = *f;
+  at_verb.i = f->i + 1;
+  if (!only_verb (&at_verb))
+    return FALSE;
+  return sure (f, f->words[f->i - 1].end, w->end, "", DRAFTD_FIX_WORD_CHOICE);
+}
+
 static const struct {
   const char *id;
   FamilyFn fn;
@@ -2098,6 +2184,7 @@ static const struct {
   { "word-choice.redundant", although_but },
   { "verb-form.to-base", to_base },
   { "agreement.determiner", this_plural },
+  { "agreement.determiner", much_many },
   { "agreement.subject-verb", subject_head },
   { "agreement.subject-verb", pronoun_base },
   { "verb-form", do_question_base },
@@ -2121,6 +2208,9 @@ static const struct {
   { "preposition.missing", listen_to },
   { "punctuation.opening-comma", clause_comma },
   { "punctuation.opening-comma", but_comma },
+  { "word-choice.say-tell", say_tell },
+  { "verb-form.conditional", if_would_have },
+  { "word-choice.redundant", repeated_subject },
 };
 
 guint
@@ -2148,6 +2238,8 @@ draftd_candidates_family_rule (const char *kind, const char *before, const char 
   if (g_str_equal (kind, "verb form")) {
     if (g_str_equal (was, "of") && g_str_equal (now, "have"))
       return g_strdup ("verb-form.modal-of");
+    if (g_str_equal (was, "would_have") && g_str_equal (now, "had"))
+      return g_strdup ("verb-form.conditional");
     if ((g_strcmp0 (before, "to") == 0 || g_str_has_prefix (was, "to_")) && g_str_has_suffix (now, "ing"))
       return g_strdup ("verb-form.to-ing");
     if (g_strcmp0 (before, "to") == 0 && g_str_has_suffix (was, "ing"))
@@ -2179,6 +2271,8 @@ draftd_candidates_family_rule (const char *kind, const char *before, const char 
   if (g_str_equal (kind, "word choice")) {
     if (g_str_equal (was, "less") && g_str_equal (now, "fewer"))
       return g_strdup ("word-choice.fewer-less");
+    if (draftd_candidates_in_list (" say says said saying ", was) && draftd_candidates_in_list (" tell tells told telling ", now))
+      return g_strdup ("word-choice.say-tell");
     static const char *const pronouns = " i me she her he him we us they them ";
     if (draftd_candidates_in_list (pronouns, was) && draftd_candidates_in_list (pronouns, now))
       return g_strdup ("word-choice.pronoun-case");
