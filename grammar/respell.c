@@ -298,6 +298,11 @@ draftd_candidates_foreign_spelling (const DraftdCandidateContext *c, const Word 
     g_autofree char *sl = g_utf8_strdown (sugg[i], -1);
     if (g_str_equal (sl, w->lower))
       continue;
+    /* A name is no respelling of a word written in lower case ("зимным": "Зиминым", a
+     * letter put back), other than its own letters with their marks ("praze": "Praze"). */
+    if (g_unichar_isupper (g_utf8_get_char (sugg[i])) && !g_unichar_isupper (g_utf8_get_char (w->text)) &&
+        !draftd_candidates_same_letters (w->text, sugg[i]))
+      continue;
     /* A name of the same letters is the same word to the ear ("сахора": "сахара" and
      * "Сахара"), no second slip. */
     g_autofree char *sound_lower = sound ? g_utf8_strdown (sound, -1) : NULL;
