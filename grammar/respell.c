@@ -299,14 +299,12 @@ draftd_candidates_foreign_spelling (const DraftdCandidateContext *c, const Word 
     if (g_str_equal (sl, w->lower))
       continue;
     /* A name is no respelling of a word written in lower case ("зимным": "Зиминым", a
-     * letter put back), other than its own letters with their marks ("praze": "Praze"). */
+     * letter put back), other than its own letters with their marks ("praze": "Praze"); nor
+     * a second slip of the ear beside the word it capitalises ("сахора": "сахара", "Сахара"). */
     if (g_unichar_isupper (g_utf8_get_char (sugg[i])) && !g_unichar_isupper (g_utf8_get_char (w->text)) &&
         !draftd_candidates_same_letters (w->text, sugg[i]))
       continue;
-    /* A name of the same letters is the same word to the ear ("сахора": "сахара" and
-     * "Сахара"), no second slip. */
-    g_autofree char *sound_lower = sound ? g_utf8_strdown (sound, -1) : NULL;
-    gboolean by_sound = i < 4 && sound_slip (w->text, sugg[i]) && g_strcmp0 (sound_lower, sl) != 0;
+    gboolean by_sound = i < 4 && sound_slip (w->text, sugg[i]);
     if (by_sound && n_sound++ == 0) {
       sound = sugg[i];
       sound_sure = draftd_candidates_sure_respelling (w->text, sugg[i]) && !dropped_ahead;

@@ -167,8 +167,8 @@ check_correction (Run *r)
               corrects_to (r, "Mam nowy rower i jezdze na nim codziennie.", "Mam nowy rower i jeżdżę na nim codziennie."),
           "unmarked Czech taken for Polish is spelt by the Czech dictionary, unmarked Polish by the Polish one");
   /* Russian's "ы" for "и" in an ending keeps the case ("сегодняшным": "сегодняшним"), and a
-   * name that doubles the word a slip of the ear gives is no second slip ("надижда":
-   * "надежда", "Надежда"). Another vowel in an ending is a case ("жизне": "жизни",
+   * name is no second slip of the ear beside the word it capitalises ("надижда": "надежда",
+   * "Надежда"). Another vowel in an ending is a case ("жизне": "жизни",
    * "жизней"), two slips of the ear are a guess ("зимным": "земным", "зимним"), and a name is
    * no respelling of a lower-case word ("Зиминым"): those are left. */
   tap_ok (corrects_to (r, "Мы довольны сегодняшным результатом.", "Мы довольны сегодняшним результатом.") &&

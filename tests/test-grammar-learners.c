@@ -25,7 +25,7 @@
  * ("следущим") and Czech words of two letters ("uz"): cs 36, 4; ru 19, 1. With unmarked
  * Czech taken back from Polish and Italian ("Mam nove kolo ...", was "novę", "każdy") and every
  * candidate counting marks in unmarked text ("Moje mama vari dobrou polevku."), Russian's "ы"/"и"
- * endings ("домашным") and a name no second slip of the ear ("сахора": "Сахара"): cs 38, 3
+ * endings ("домашным") and no name a respelling of a lower-case word ("сахора": "Сахара"): cs 38, 3
  * ("záhrade", "kamaraď", "milý"); ru 21, 1; fr 5, 0 measured then. */
 static const struct {
   const char *lang;
