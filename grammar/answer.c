@@ -811,8 +811,12 @@ settle_by_dictionaries (DraftdSpell *spell, const char *text, gsize len, const c
     if (draftd_spell_has_language (spell, langs[i]))
       top = MAX (top, known[i] = count_known (spell, langs[i], words, FALSE));
   guint best = 0, second = 0;
+  /* Text without a single mark is every candidate's text with its marks left out: each
+   * counts the words it lists with marks ("Moje mama vari dobrou polevku.": Slovak accepts
+   * three as written, Czech two, and Czech all five with their marks). */
+  gboolean unmarked = unmarked_text (text, len);
   for (guint i = 0; i < n; i++) {
-    if (known[i] > 0 && known[i] + 1 >= top && top < words->len)
+    if (known[i] > 0 && (unmarked || known[i] + 1 >= top) && top < words->len)
       known[i] = count_known (spell, langs[i], words, TRUE);
     best = known[i] > known[best] ? i : best;
   }
@@ -821,6 +825,28 @@ settle_by_dictionaries (DraftdSpell *spell, const char *text, gsize len, const c
   if (known[best] + 1 >= words->len && known[best] * 3 >= words->len * 2 && known[best] > second)
     return g_intern_string (langs[best]);
   return fallback;
+}
+
+/* Plain ASCII text CLD2 named a language with a dictionary here but outside the candidates
+ * (grammar/language.h: Polish, Italian): unmarked Czech misleads it there too ("Mam nove kolo
+ * a jezdim na nem kazdy den." was Polish, and became "novę", "każdy"). A candidate that accepts
+ * every word but one, with the marks it lists them with, and more of them than the named
+ * language does so, wins; Polish or Italian typed without marks keeps its own dictionary,
+ * which accepts as many. */
+static const char *
+settle_outside_candidates (DraftdSpell *spell, const char *lang, const char *text, gsize len)
+{
+  g_auto (GStrv) langs = draftd_grammar_language_candidates (text, len);
+  if (g_str_equal (lang, "en") || g_strv_contains ((const char *const *) langs, lang))
+    return lang;
+  /* Text its own dictionary accepts but for a word is its own, and costs no suggestion. */
+  g_autoptr (GPtrArray) words = judged_words (text, len);
+  if (count_known (spell, lang, words, FALSE) + 1 >= words->len)
+    return lang;
+  const char *other = settle_by_dictionaries (spell, text, len, lang);
+  if (other == lang)
+    return lang;
+  return count_known (spell, other, words, TRUE) > count_known (spell, lang, words, TRUE) ? other : lang;
 }
 
 /* settle_named, and where that leaves the sentence without a dictionary, settle_by_dictionaries. */
@@ -832,6 +858,8 @@ settle_language (DraftdSpell *spell, const char *lang, const char *text, gsize l
     return settled;
   if (g_str_equal (settled, DRAFTD_LANGUAGE_UNDETERMINED) || (unmarked_text (text, len) && !draftd_spell_has_language (spell, settled)))
     return settle_by_dictionaries (spell, text, len, settled);
+  if (unmarked_text (text, len))
+    return settle_outside_candidates (spell, settled, text, len);
   return settled;
 }
 

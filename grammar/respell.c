@@ -169,18 +169,26 @@ draftd_candidates_sure_respelling (const char *word, const char *suggestion)
 
 /* Letters a learner writes for one another by their sound: Russian's and Ukrainian's unstressed
  * vowels (о/а, е/и, е/я, и/ы) and voiced and voiceless consonants (б/п, в/ф, г/к, д/т, ж/ш,
- * з/с: "хлеп", "друк", "зарятку"); Czech's i/y and í/ý ("chitrý"). */
-static const gunichar sound_pairs[][2] = {
-  { 0x043E, 0x0430 }, { 0x0435, 0x0438 }, { 0x0435, 0x044F }, { 0x0438, 0x044B }, { 'i', 'y' }, { 0xED, 0xFD },
-  { 0x0431, 0x043F }, { 0x0432, 0x0444 }, { 0x0433, 0x043A }, { 0x0434, 0x0442 }, { 0x0436, 0x0448 }, { 0x0437, 0x0441 },
+ * з/с: "хлеп", "друк", "зарятку"); Czech's i/y and í/ý ("chitrý"). A vowel counts only away
+ * from the last two letters, where endings and their grammar live ("домашнем" and "домашним"
+ * are two cases), but for Russian's "ы"/"и", which write one ending after a hard stem and a
+ * soft one ("домашным": "домашним", the same case): Czech's i/y in an ending is grammar
+ * ("hrali", "hrály"). */
+static const struct {
+  gunichar a, b;
+  gboolean vowel;  /* not in the last two letters, unless `ending` */
+  gboolean ending; /* the same ending after a hard or a soft stem */
+} sound_pairs[] = {
+  { 0x043E, 0x0430, TRUE, FALSE }, { 0x0435, 0x0438, TRUE, FALSE }, { 0x0435, 0x044F, TRUE, FALSE },
+  { 0x0438, 0x044B, TRUE, TRUE },  { 'i', 'y', TRUE, FALSE },       { 0xED, 0xFD, TRUE, FALSE },
+  { 0x0431, 0x043F, FALSE, FALSE }, { 0x0432, 0x0444, FALSE, FALSE }, { 0x0433, 0x043A, FALSE, FALSE },
+  { 0x0434, 0x0442, FALSE, FALSE }, { 0x0436, 0x0448, FALSE, FALSE }, { 0x0437, 0x0441, FALSE, FALSE },
 };
-#define SOUND_VOWEL_PAIRS 6
 
 /* Is `suggestion` `word` with a slip of the ear: a letter written for its sound-alike
- * (sound_pairs; a vowel not in the last two letters, where endings and their grammar live),
- * or a soft or hard sign, or a doubled letter, left out ("маленкой", "восем", "руский")? A
- * dictionary offers several sure changes for such a word ("руский": "русский", "рурский"),
- * and the one the ear explains is the learner's. */
+ * (sound_pairs), or a soft or hard sign, or a doubled letter, left out ("маленкой", "восем",
+ * "руский")? A dictionary offers several sure changes for such a word ("руский": "русский",
+ * "рурский"), and the one the ear explains is the learner's. */
 static gboolean
 sound_slip (const char *word, const char *suggestion)
 {
@@ -193,8 +201,8 @@ sound_slip (const char *word, const char *suggestion)
   if (kind != 's')
     return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (sound_pairs); i++)
-    if ((a[at] == sound_pairs[i][0] && b[at] == sound_pairs[i][1]) || (a[at] == sound_pairs[i][1] && b[at] == sound_pairs[i][0]))
-      return i >= SOUND_VOWEL_PAIRS || at + 2 < na;
+    if ((a[at] == sound_pairs[i].a && b[at] == sound_pairs[i].b) || (a[at] == sound_pairs[i].b && b[at] == sound_pairs[i].a))
+      return !sound_pairs[i].vowel || sound_pairs[i].ending || at + 2 < na;
   return FALSE;
 }
 
@@ -289,6 +297,12 @@ draftd_candidates_foreign_spelling (const DraftdCandidateContext *c, const Word 
   for (guint i = 0; sugg[i]; i++) {
     g_autofree char *sl = g_utf8_strdown (sugg[i], -1);
     if (g_str_equal (sl, w->lower))
+      continue;
+    /* A name is no respelling of a word written in lower case ("зимным": "Зиминым", a
+     * letter put back), other than its own letters with their marks ("praze": "Praze"); nor
+     * a second slip of the ear beside the word it capitalises ("сахора": "сахара", "Сахара"). */
+    if (g_unichar_isupper (g_utf8_get_char (sugg[i])) && !g_unichar_isupper (g_utf8_get_char (w->text)) &&
+        !draftd_candidates_same_letters (w->text, sugg[i]))
       continue;
     gboolean by_sound = i < 4 && sound_slip (w->text, sugg[i]);
     if (by_sound && n_sound++ == 0) {

@@ -160,6 +160,22 @@ check_correction (Run *r)
               corrects_to (r, "Me gustaria viajar a Argentina algun dia.", "Me gustaría viajar a Argentina algún dia.") &&
               corrects_to (r, "Nas soused ma velkeho psa.", "Nas soused ma velkého psa."),
           "unmarked Czech is spelt by the Czech dictionary, unmarked Spanish never by the Catalan one");
+  /* Unmarked Czech that CLD2 takes for Polish, a language with a dictionary here but outside
+   * those the dictionaries settle: it became "každy", "novę"; Polish typed without its marks
+   * is still spelt by the Polish dictionary. */
+  tap_ok (corrects_to (r, "Mam psa a kazdy vecer s nim chodim ven.", "Mam psa a každý večer s nim chodím ven.") &&
+              corrects_to (r, "Mam nowy rower i jezdze na nim codziennie.", "Mam nowy rower i jeżdżę na nim codziennie."),
+          "unmarked Czech taken for Polish is spelt by the Czech dictionary, unmarked Polish by the Polish one");
+  /* Russian's "ы" for "и" in an ending keeps the case ("сегодняшным": "сегодняшним"), and a
+   * name is no second slip of the ear beside the word it capitalises ("надижда": "надежда",
+   * "Надежда"). Another vowel in an ending is a case ("жизне": "жизни",
+   * "жизней"), two slips of the ear are a guess ("зимным": "земным", "зимним"), and a name is
+   * no respelling of a lower-case word ("Зиминым"): those are left. */
+  tap_ok (corrects_to (r, "Мы довольны сегодняшным результатом.", "Мы довольны сегодняшним результатом.") &&
+              corrects_to (r, "У нас ещё есть надижда.", "У нас ещё есть надежда.") &&
+              corrects_to (r, "Мы долго говорили о жизне.", "Мы долго говорили о жизне.") &&
+              corrects_to (r, "Мы гуляли зимным вечером.", "Мы гуляли зимным вечером."),
+          "Russian: a hard ending for a soft one and a slip of the ear a name doubles are put right; an ending in doubt is left");
 }
 
 /* Plain ASCII text CLD2 cannot tell is English by default, but not when the English
@@ -179,10 +195,12 @@ check_ascii_fallback (Run *r)
           "a learner's English whose words are mostly misspelt is corrected as English");
 }
 
-/* The development set (tests/data/languages.tsv): 88 sentences of 13 languages with one slip
+/* The development set (tests/data/languages.tsv): 90 sentences of 13 languages with one slip
  * each. Measured when it was written: 58 fixed exactly, 60 changed at all, every twin kept;
  * 63 and 65 of those 80 before Russian's rules of spelling and Czech's words of two letters,
- * whose 8 sentences came with them (every one fixed). */
+ * whose 8 sentences came with them (every one fixed); the last 2, Russian's hard ending for a
+ * soft one and a slip of the ear a name doubles, came with those rules (both fixed): 75
+ * fixed, 77 changed. */
 static void
 check_dev_set (Run *r)
 {
@@ -205,8 +223,8 @@ check_dev_set (Run *r)
     if (g_strcmp0 (twin, f[2]) != 0)
       tap_diag ("%s: twin changed: %s -> %s", f[0], f[2], twin ? twin : "(error)");
   }
-  tap_ok (pairs == 88 && fixed >= 71 && changed <= fixed + 4 && kept == pairs,
-          "development set: %u/%u slips fixed (at least 71), %u changed, %u/%u twins kept", fixed, pairs, changed, kept, pairs);
+  tap_ok (pairs == 90 && fixed >= 75 && changed <= fixed + 4 && kept == pairs,
+          "development set: %u/%u slips fixed (at least 75), %u changed, %u/%u twins kept", fixed, pairs, changed, kept, pairs);
 }
 
 /* With English's dictionary alone, text in other languages is not touched at all. */
@@ -243,7 +261,7 @@ check_without_dictionary (Run *r)
 int
 main (void)
 {
-  const char *need[] = { "en_US", "uk_UA", "ru_RU", "cs_CZ", "es_ES", "fr_FR" };
+  const char *need[] = { "en_US", "uk_UA", "ru_RU", "cs_CZ", "es_ES", "fr_FR", "pl_PL" };
   for (guint i = 0; i < G_N_ELEMENTS (need); i++) {
     g_autofree char *p = g_strdup_printf ("%s/%s.dic", g_getenv ("DRAFTD_DICT_PATH"), need[i]);
     if (!g_file_test (p, G_FILE_TEST_EXISTS))

@@ -22,16 +22,20 @@
  * forms taken and undetermined sentences settled by the dictionaries: cs 35, 4 (a marked
  * form is a guess, wrong now and then), ru 13, 1. With Russian's rules of spelling
  * ("свежые", "щастливый", "празник"), a dropped letter put back ahead of a changed one
- * ("следущим") and Czech words of two letters ("uz"): cs 36, 4; ru 19, 1. */
+ * ("следущим") and Czech words of two letters ("uz"): cs 36, 4; ru 19, 1. With unmarked
+ * Czech taken back from Polish and Italian ("Mam nove kolo ...", was "novę", "każdy") and every
+ * candidate counting marks in unmarked text ("Moje mama vari dobrou polevku."), Russian's "ы"/"и"
+ * endings ("домашным") and no name a respelling of a lower-case word ("сахора": "Сахара"): cs 38, 3
+ * ("záhrade", "kamaraď", "milý"); ru 21, 1; fr 5, 0 measured then. */
 static const struct {
   const char *lang;
   guint lines, errors, closer_min, wasted_max;
 } expected[] = {
   { "es", 70, 42, 19, 0 },
-  { "cs", 80, 52, 36, 4 },
-  { "ru", 74, 37, 19, 1 },
+  { "cs", 80, 52, 38, 3 },
+  { "ru", 74, 37, 21, 1 },
   { "uk", 65, 17, 5, 0 },
-  { "fr", 21, 9, 3, 0 },
+  { "fr", 21, 9, 5, 0 },
   { "de", 22, 10, 7, 0 },
 };
 
