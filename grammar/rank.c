@@ -225,9 +225,8 @@ apply_certain (const DraftdCandidateContext *c, Work *w)
 #define CONTEXT_BYTES 24
 static const char CLAUSE_MARKS[] = ",;:";
 
-/* Where the model's reading of a site at byte `site` of the text starts. */
-static gsize
-context_start (const char *text, gsize site)
+gsize
+draftd_rank_context_start (const char *text, gsize site)
 {
   if (site <= CONTEXT_BYTES + 1)
     return 0;
@@ -244,7 +243,7 @@ candidate_score (DraftdScorer *s, const GString *text, const DraftdCandidate *c,
   g_autoptr (GString) t = g_string_new_len (text->str, text->len);
   g_string_erase (t, c->start, c->end - c->start);
   g_string_insert (t, c->start, c->replacement);
-  gsize from = context_start (text->str, c->start);
+  gsize from = draftd_rank_context_start (text->str, c->start);
   DraftdGrammarSpan part = { c->start - from, c->start - from + strlen (c->replacement) };
   double lp, word;
   if (!draftd_scorer_logprob (s, t->str + from, part.end + WINDOW_BYTES, &part, &lp, &word, error))
@@ -269,7 +268,7 @@ alt_init (DraftdScorer *s, const GString *text, const DraftdCandidate *c, Alt *a
   g_string_erase (t, c->start, c->end - c->start);
   g_string_insert (t, c->start, c->replacement);
   a->toks = g_array_new (FALSE, FALSE, sizeof (gint32));
-  gsize from = context_start (text->str, c->start);
+  gsize from = draftd_rank_context_start (text->str, c->start);
   a->part = (DraftdGrammarSpan) { c->start - from, c->start - from + strlen (c->replacement) };
   if (!draftd_tokenizer_encode (s->tok, t->str + from, -1, TRUE, FALSE, a->toks, error))
     return FALSE;
