@@ -25,6 +25,11 @@ gboolean draftd_scorer_logprob (DraftdScorer *s, const char *text, gsize upto, c
 /* Model passes run so far. */
 guint draftd_scorer_passes (const DraftdScorer *s);
 
+/* Where the model's reading of a candidate at byte `site` of `text` starts: after the last
+ * ", ", "; " or ": " that lies at least 24 bytes before the site, else 0 (the sentence's
+ * start). The bytes before it are left out of the candidate's score. */
+gsize draftd_rank_context_start (const char *text, gsize site);
+
 /* The sentence with the candidates that win applied; appends each to `fixes`. With no
  * scorer (a language the model does not know), only candidates sure without it are taken.
  * Protected spans in `c` are of the sentence as given; `spans` (may be NULL) receives them
