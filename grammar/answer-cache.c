@@ -59,7 +59,7 @@ copy_fixes (GArray *to, const GArray *from)
 {
   for (guint i = 0; i < from->len; i++) {
     const DraftdFix *f = &g_array_index (from, DraftdFix, i);
-    DraftdFix copy = { g_strdup (f->was), g_strdup (f->now), f->kind, f->suggested, f->at };
+    DraftdFix copy = { g_strdup (f->was), g_strdup (f->now), f->kind, f->suggested, f->at, f->rule };
     g_array_append_val (to, copy);
   }
 }

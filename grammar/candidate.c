@@ -10,7 +10,7 @@ draftd_fix_kind_name (DraftdFixKind kind)
 void
 draftd_candidates_add (GArray *out, gsize start, gsize end, const char *rep, DraftdFixKind kind, float prior, guint site)
 {
-  DraftdCandidate cand = { start, end, g_strdup (rep), kind, prior, site };
+  DraftdCandidate cand = { start, end, g_strdup (rep), kind, prior, site, NULL };
   g_array_append_val (out, cand);
 }
 

@@ -29,6 +29,7 @@ typedef struct {
   gboolean suggested;
   gsize at;                /* where `was` (a suggestion) or `now` (an applied fix) starts in the
                             * segment's answer; DRAFTD_FIX_NOWHERE where a later fix changed it */
+  const char *rule;        /* its candidate's rule id, or NULL */
 } DraftdFix;
 
 #define DRAFTD_FIX_NOWHERE G_MAXSIZE
@@ -45,6 +46,8 @@ typedef struct {
   DraftdFixKind kind;
   float prior;             /* nats in the candidate's favour before the model's judgement */
   guint site;              /* the alternatives of one place share a site */
+  const char *rule;        /* the id of the rule that proposed it (a static string), or NULL:
+                            * its edit is named by what it changed (draftd_grammar_rule_id) */
 } DraftdCandidate;
 
 typedef struct {

@@ -67,7 +67,8 @@ draftd_candidates_in_list (const char *list, const char *word)
   return strstr (list, key) != NULL;
 }
 
-/* Contractions written without their apostrophe: never words of their own. */
+/* Contractions written without their apostrophe, and plurals no dictionary lists: never
+ * words of their own, and only one way to mend. */
 static const char *const contractions[][2] = {
   { "dont", "don't" }, { "doesnt", "doesn't" }, { "didnt", "didn't" }, { "isnt", "isn't" }, { "wasnt", "wasn't" },
   { "arent", "aren't" }, { "werent", "weren't" }, { "cant", "can't" }, { "couldnt", "couldn't" },
@@ -75,6 +76,10 @@ static const char *const contractions[][2] = {
   { "hadnt", "hadn't" }, { "im", "I'm" }, { "ive", "I've" }, { "youre", "you're" }, { "theyre", "they're" },
   { "thats", "that's" }, { "whats", "what's" }, { "wouldve", "would've" }, { "couldve", "could've" },
   { "shouldve", "should've" }, { "wont", "won't" }, { "alot", "a lot" },
+  /* Irregular plurals given an -s: the dictionary's first guess is another word ("womans" ->
+   * "woman's"). Not "mens" ("mens rea"), nor a verb's -s ("foots the bill", "mans the desk"). */
+  { "womans", "women" }, { "womens", "women" }, { "childrens", "children" }, { "tooths", "teeth" }, { "teeths", "teeth" },
+  { "feets", "feet" }, { "sheeps", "sheep" }, { "fishs", "fish" },
 };
 
 /* Edits between two words (insertions, deletions, substitutions and swaps of neighbouring

@@ -90,6 +90,10 @@ label_edit (const char *text, DraftdGrammarEdit *e, const DraftdFix *x, const ch
                : *was == 0 ? g_strdup_printf ("%s: add \u201c%s\u201d", e->kind, now)
                            : g_strdup_printf ("%s: %s \u2192 %s", e->kind, was, now);
   draftd_grammar_edit_set_rule (text, e);
+  if (x->rule) {
+    g_free (e->rule);
+    e->rule = g_strdup (x->rule);
+  }
 }
 
 /* Edits that a candidate correction made say which kind it was ("agreement: I has → I have"). */

@@ -12,6 +12,7 @@
 #include "grammar/candidates-private.h"
 #include "grammar/forms.h"
 #include "grammar/structure.h"
+#include "lib/bus/draftd-bus-rules.h"
 
 typedef RuleSite F;
 
@@ -96,6 +97,18 @@ static const char *const modals = " would could should must might may will shall
 static const char *const determiners =
   " the a an this that these those my your his her its our their some any no every each all both another ";
 static const char *const prepositions = " of in on at for with from by about to into under over near behind between among ";
+/* Heads whose number is their own ("Each of the students has"), and those whose number is the
+ * noun after their "of" ("Most of the comments are", "Most of the work is"). */
+static const char *const singular_heads =
+  " each one neither either everyone everybody someone somebody anyone anybody nobody everything something nothing ";
+static const char *const plural_heads = " two three four five six seven eight nine ten several many few both ";
+static const char *const of_heads = " most some all half lot lots plenty rest majority none any part percent ";
+/* Nouns of either number, or whose number a writer may choose ("The team are"). */
+static const char *const either_number =
+  " data media staff team family committee government audience crew group public company class army band jury couple youth "
+  "number series species means headquarters fish sheep deer aircraft offspring ";
+/* Singular nouns that end in -s. */
+static const char *const s_singulars = " news physics mathematics economics politics athletics gymnastics ethics statistics ";
 /* Adverbs that stand between a subject and its verb ("He always give"). */
 static const char *const frequency_adverbs = " always usually often never sometimes rarely seldom also still just really only ";
 
@@ -293,7 +306,12 @@ one_of_superlative (F *f)
     sup |= superlative (m);
     k--;
   }
-  if (!sup || k < 2 || !draftd_candidates_in_list (" the my your his her our their ", f->words[k].lower) ||
+  /* "One of my friend lives": straight after the determiner the noun is plural too, but a
+   * group's ("one of the team") and a number's ("one of the two") are not counted so. */
+  gboolean bare = k == (gint) f->i - 1 && !draftd_candidates_in_list (either_number, w->lower) &&
+                  !draftd_candidates_in_list (plural_heads, w->lower) && !draftd_candidates_in_list (numbers, w->lower) &&
+                  !draftd_candidates_function_word (w->lower) && !draftd_candidates_uncountable (w->lower) && !draftd_forms_is (w->lower, 'a');
+  if ((!sup && !bare) || k < 2 || !draftd_candidates_in_list (" the my your his her our their ", f->words[k].lower) ||
       !g_str_equal (f->words[k - 1].lower, "of") || !g_str_equal (f->words[k - 2].lower, "one") || !joined (f, (guint) k - 1) ||
       !joined (f, (guint) k - 2))
     return FALSE;
@@ -429,18 +447,6 @@ although_but (F *f)
 
 /* ---- agreement.subject-verb: the verb with its subject's head noun ---- */
 
-/* Heads whose number is their own ("Each of the students has"), and those whose number is the
- * noun after their "of" ("Most of the comments are", "Most of the work is"). */
-static const char *const singular_heads =
-  " each one neither either everyone everybody someone somebody anyone anybody nobody everything something nothing ";
-static const char *const plural_heads = " two three four five six seven eight nine ten several many few both ";
-static const char *const of_heads = " most some all half lot lots plenty rest majority none any part percent ";
-/* Nouns of either number, or whose number a writer may choose ("The team are"). */
-static const char *const either_number =
-  " data media staff team family committee government audience crew group public company class army band jury couple youth "
-  "number series species means headquarters fish sheep deer aircraft offspring ";
-/* Singular nouns that end in -s. */
-static const char *const s_singulars = " news physics mathematics economics politics athletics gymnastics ethics statistics ";
 /* Words that open a clause: the subject comes after them. */
 static const char *const clause_words =
   " that which who whom whose when if because although though while until unless where as but so once whether ";
@@ -698,7 +704,10 @@ demonstrative (F *f, guint b)
   if (b + 1 != f->i || !draftd_candidates_in_list (" are were ", w->lower) || !draftd_candidates_in_list (" this that ", f->words[b].lower))
     return FALSE;
   const Word *d = &f->words[b];
-  return sure (f, d->start, d->end, g_str_equal (d->lower, "this") ? "these" : "those", DRAFTD_FIX_AGREEMENT);
+  sure (f, d->start, d->end, g_str_equal (d->lower, "this") ? "these" : "those", DRAFTD_FIX_AGREEMENT);
+  /* The determiner is what changes: its family's id, not the subject-verb rule's. */
+  g_array_index (f->out, DraftdCandidate, f->out->len - 1).rule = "agreement.determiner";
+  return TRUE;
 }
 
 /* No other verb in the clause after words[i], up to a comma or the sentence's end: no
@@ -1150,9 +1159,13 @@ affect_effect (F *f)
     /* "the special affects in the film": a plural after an adjective and its determiner. */
     gboolean plural_slot = plural && prev && draftd_forms_is (prev, 'a') &&
                            draftd_candidates_in_list (determiners, prev2) && draftd_candidates_in_list (" in of on from were are ", next);
-    if (g_strcmp0 (prev, "side") == 0 || noun_slot || plural_slot)
-      return sure (f, w->start, w->end, plural ? "effects" : "effect", DRAFTD_FIX_WORD_CHOICE);
-    return FALSE;
+    if (!(g_strcmp0 (prev, "side") == 0 || noun_slot || plural_slot))
+      return FALSE;
+    sure (f, w->start, w->end, plural ? "effects" : "effect", DRAFTD_FIX_WORD_CHOICE);
+    /* The plural pair has an id of its own, which users may disable apart. */
+    if (plural)
+      g_array_index (f->out, DraftdCandidate, f->out->len - 1).rule = "confusable.affects-effects";
+    return TRUE;
   }
   if (!g_str_equal (w->lower, "effect") || next == NULL || draftd_candidates_in_list (" change changes a an of on ", next))
     return FALSE;
@@ -2122,6 +2135,56 @@ much_many (F *f)
   return sure (f, w->start, w->end, "many", DRAFTD_FIX_AGREEMENT);
 }
 
+/* ---- word-choice.borrow-lend: "Can you borrow me your pen?" ---- */
+
+/* "borrow" takes what is borrowed, from someone; the person it goes to is "lend"'s: "borrow
+ * me your pen". Only before a determiner's phrase, where "me" cannot be what is borrowed. */
+static gboolean
+borrow_lend (F *f)
+{
+  static const char *const pairs[][2] = {
+    { "borrow", "lend" }, { "borrows", "lends" }, { "borrowed", "lent" }, { "borrowing", "lending" },
+  };
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1), *after = near (f, 2);
+  if (!draftd_candidates_in_list (" me him her us them ", next) || !draftd_candidates_in_list (" your his her their our my some a an the this that ", after))
+    return FALSE;
+  for (guint k = 0; k < G_N_ELEMENTS (pairs); k++)
+    if (g_str_equal (w->lower, pairs[k][0]))
+      return sure (f, w->start, w->end, pairs[k][1], DRAFTD_FIX_WORD_CHOICE);
+  return FALSE;
+}
+
+/* ---- preposition.time: "in Monday", "at Monday" ---- */
+
+/* A day takes "on". Not before its possessive ("in Monday's meeting"). */
+static gboolean
+day_preposition (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1);
+  if (!draftd_candidates_in_list (" in at ", w->lower) ||
+      !draftd_candidates_in_list (" monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays ", next) ||
+      f->s[f->words[f->i + 1].end] == '\'' || g_str_has_prefix (f->s + f->words[f->i + 1].end, "\xe2\x80\x99"))
+    return FALSE;
+  return sure (f, w->start, w->end, "on", DRAFTD_FIX_PREPOSITION);
+}
+
+/* ---- verb-form.bare-infinitive: "He must to finish the report" ---- */
+
+/* A modal takes the bare verb; "ought to", "have to", "need to" are not modals here. */
+static gboolean
+modal_to (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1);
+  if (!g_str_equal (w->lower, "to") || !draftd_candidates_in_list (" must can could should will would might may shall ", prev) || next == NULL ||
+      !draftd_forms_is (next, 'v') || g_str_has_suffix (next, "ing") || g_str_has_suffix (next, "ed") ||
+      (draftd_candidates_function_word (next) && !draftd_candidates_in_list (" be have do ", next)))
+    return FALSE;
+  return sure (f, f->words[f->i - 1].end, w->end, "", DRAFTD_FIX_VERB_FORM);
+}
+
 /* ---- verb-form.conditional: "If I would have known" ---- */
 
 /* An "if" clause of the unreal past takes the past perfect: "would have" there is "had". */
@@ -2210,6 +2273,9 @@ static const struct {
   { "punctuation.opening-comma", but_comma },
   { "word-choice.say-tell", say_tell },
   { "verb-form.conditional", if_would_have },
+  { "word-choice.borrow-lend", borrow_lend },
+  { "preposition.time", day_preposition },
+  { "verb-form.bare-infinitive", modal_to },
   { "word-choice.redundant", repeated_subject },
 };
 
@@ -2220,9 +2286,17 @@ draftd_candidates_english_families (const DraftdCandidateContext *c, const char 
   F f = { c, s, words, n, i, out, site };
   if (words[i].fixed || words[i].compound)
     return site;
+  guint before = out->len;
   for (guint k = 0; k < G_N_ELEMENTS (families); k++)
-    if (families[k].fn (&f))
+    if (families[k].fn (&f)) {
+      /* Its edits carry the row's id (unless the rule named them more closely) where the id
+       * is one users can name (draft rules, --disable); an umbrella's ("article.missing") is
+       * named by what it changed. */
+      for (guint a = before; draftd_rule_known (families[k].id) && a < out->len; a++)
+        if (g_array_index (out, DraftdCandidate, a).rule == NULL)
+          g_array_index (out, DraftdCandidate, a).rule = families[k].id;
       return f.site;
+    }
   return site;
 }
 
@@ -2244,7 +2318,8 @@ draftd_candidates_family_rule (const char *kind, const char *before, const char 
       return g_strdup ("verb-form.to-ing");
     if (g_strcmp0 (before, "to") == 0 && g_str_has_suffix (was, "ing"))
       return g_strdup ("verb-form.to-base");
-    if (g_str_equal (was, "to") && *now == 0 && draftd_candidates_in_list (" me him her us them you ", before))
+    if (g_str_equal (was, "to") && *now == 0 &&
+        (draftd_candidates_in_list (" me him her us them you ", before) || draftd_candidates_in_list (modals, before)))
       return g_strdup ("verb-form.bare-infinitive");
     /* "have visited" -> "visited", "have seen" -> "saw" (a participle would end in -n). */
     if ((draftd_candidates_in_list (" have has ", was) && *now == 0) || g_str_has_prefix (was, "have_") || g_str_has_prefix (was, "has_") ||
@@ -2257,6 +2332,8 @@ draftd_candidates_family_rule (const char *kind, const char *before, const char 
   if (g_str_equal (kind, "preposition")) {
     if (g_str_equal (was, "since") && g_str_equal (now, "for"))
       return g_strdup ("preposition.for-since");
+    if (draftd_candidates_in_list (" in at ", was) && g_str_equal (now, "on"))
+      return g_strdup ("preposition.time");
     if (*now == 0)
       return g_strdup ("preposition.redundant");
     if (*was == 0 && g_str_equal (now, "to"))
@@ -2273,6 +2350,8 @@ draftd_candidates_family_rule (const char *kind, const char *before, const char 
       return g_strdup ("word-choice.fewer-less");
     if (draftd_candidates_in_list (" say says said saying ", was) && draftd_candidates_in_list (" tell tells told telling ", now))
       return g_strdup ("word-choice.say-tell");
+    if (draftd_candidates_in_list (" borrow borrows borrowed borrowing ", was) && draftd_candidates_in_list (" lend lends lent lending ", now))
+      return g_strdup ("word-choice.borrow-lend");
     static const char *const pronouns = " i me she her he him we us they them ";
     if (draftd_candidates_in_list (pronouns, was) && draftd_candidates_in_list (pronouns, now))
       return g_strdup ("word-choice.pronoun-case");

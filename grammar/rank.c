@@ -157,7 +157,7 @@ apply (Work *w, const DraftdCandidate *c)
 {
   gssize delta = (gssize) strlen (c->replacement) - (gssize) (c->end - c->start);
   move_fixes (w, c->start, c->end, delta);
-  DraftdFix f = { g_strndup (w->text->str + c->start, c->end - c->start), g_strdup (c->replacement), c->kind, FALSE, c->start };
+  DraftdFix f = { g_strndup (w->text->str + c->start, c->end - c->start), g_strdup (c->replacement), c->kind, FALSE, c->start, c->rule };
   g_array_append_val (w->fixes, f);
   g_string_erase (w->text, c->start, c->end - c->start);
   g_string_insert (w->text, c->start, c->replacement);
@@ -378,7 +378,7 @@ suggest (Work *w, const DraftdCandidate *alts, const double *scores, guint n, do
   if (pick < 0)
     return;
   const DraftdCandidate *c = &alts[pick];
-  DraftdFix f = { g_strndup (w->text->str + c->start, c->end - c->start), g_strdup (c->replacement), c->kind, TRUE, c->start };
+  DraftdFix f = { g_strndup (w->text->str + c->start, c->end - c->start), g_strdup (c->replacement), c->kind, TRUE, c->start, c->rule };
   g_array_append_val (w->fixes, f);
 }
 

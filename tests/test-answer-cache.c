@@ -16,7 +16,7 @@ static GArray *
 fixes_of (const char *was, const char *now)
 {
   GArray *f = draftd_fixes_new ();
-  DraftdFix x = { g_strdup (was), g_strdup (now), DRAFTD_FIX_SPELLING, FALSE, 0 };
+  DraftdFix x = { g_strdup (was), g_strdup (now), DRAFTD_FIX_SPELLING, FALSE, 0, NULL };
   g_array_append_val (f, x);
   return f;
 }
