@@ -1419,6 +1419,12 @@ static const char *const base_participles =
   " run come become cut put set hit let shut cost hurt quit spread bet burst cast split read overcome upset broadcast "
   "forecast bid rid fit beat shed ";
 
+/* Places a household or a town shares, mostly "the" after a preposition ("in the drawer", "at
+ * the station"); a party or a box met once is "a". */
+static const char *const shared_places =
+  " table drawer station garage floor shelf wall corner window fridge airport door desk sofa roof ground counter cupboard "
+  "bathroom kitchen sink attic basement cellar hall garden ";
+
 /* -ing nouns that count ("had a meeting"); most are a verb's form ("had meeting rooms" aside). */
 static const char *const counted_ing = " meeting wedding ";
 
@@ -1538,10 +1544,13 @@ missing_article (F *f)
   gboolean person = draftd_candidates_in_list (ditransitive, prev2) && draftd_candidates_in_list (" me him her us them you ", prev);
   if (k == f->i && !phrase && (person || !draftd_candidates_in_list (bare_after_preposition, l)) && f->s[w->end] != ',' &&
       mended (f, w->start, w->start, alts[0])) {
-    /* A place after a preposition is mostly one the reader knows ("left the book on the table",
-     * "waited at the station"): both articles, and the target picks. */
-    const char *both[] = { "the ", alts[0] };
-    return after_preposition ? judge (f, w->start, w->start, both, 2, DRAFTD_FIX_ARTICLE, 3.0f)
+    /* A place after a preposition that the sentence goes on to place is mostly one the reader
+     * knows ("left the book on the table in the kitchen", "waited at the station for"): both
+     * articles, and the target picks. At the sentence's end a terse style's ("the classes in
+     * module.") "the" is not offered. */
+    const char *both[] = { alts[0], "the " };
+    gboolean known = after && (draftd_candidates_in_list (" on under behind ", prev) || draftd_candidates_in_list (shared_places, l));
+    return after_preposition ? judge (f, w->start, w->start, both, known ? 2 : 1, DRAFTD_FIX_ARTICLE, 3.0f)
                              : sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   }
   /* "give me example": after a person the thing given is counted; but "give him credit",
@@ -1709,7 +1718,11 @@ this_plural (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *next = near (f, 1), *prev = near (f, -1);
-  if (!g_str_equal (w->lower, "this") || next == NULL || !g_str_has_suffix (next, "s") || noun (next) || draftd_forms_is (next, 'a'))
+  /* "I don't like this shoes": after a verb of having or liking, "this" is its object's, and a
+   * plural WordNet lists as a noun of its own ("shoes", a situation) is still the plural. */
+  static const char *const object_verbs = " like likes liked love loved hate hated want wanted buy bought wear wore prefer preferred ";
+  gboolean object = draftd_candidates_in_list (object_verbs, prev);
+  if (!g_str_equal (w->lower, "this") || next == NULL || !g_str_has_suffix (next, "s") || (noun (next) && !object) || draftd_forms_is (next, 'a'))
     return FALSE;
   g_autofree char *sing = draftd_forms_singular (f->c->spell, next);
   if (sing == NULL || g_str_equal (sing, next) || !noun (sing))
@@ -1720,9 +1733,11 @@ this_plural (F *f)
    * this bikes last year"). */
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, next);
   gboolean verb = draftd_forms_is (sing, 'v') || draftd_forms_irregular_lemma (next, 'v') || fam->len > 0;
-  gboolean determiner = draftd_candidates_in_list (prepositions, prev) || g_strcmp0 (prev, "all") == 0;
+  gboolean determiner = draftd_candidates_in_list (prepositions, prev) || g_strcmp0 (prev, "all") == 0 || object;
   const char *after = near (f, 2);
-  if (verb && (!determiner || (after && !draftd_candidates_in_list (" i we you they he she it the a an my his her our their last next ", after))))
+  gboolean ends = after == NULL || draftd_candidates_in_list (" i we you they he she it the a an my his her our their last next ", after) ||
+                  (object && (draftd_candidates_in_list (prepositions, after) || draftd_candidates_in_list (" very so too ", after)));
+  if (verb && (!determiner || !ends))
     return FALSE;
   return sure (f, w->start, w->end, "these", DRAFTD_FIX_AGREEMENT);
 }
@@ -2096,7 +2111,11 @@ be_participle (F *f)
   const Word *w = &f->words[f->i];
   const char *l = w->lower, *prev = near (f, -1), *next = near (f, 1);
   gboolean intensified = draftd_candidates_in_list (" very so really too ", prev);
-  if (!draftd_candidates_in_list (" am is are was were be been being ", intensified ? near (f, -2) : prev) || !g_ascii_islower (w->text[0]) ||
+  const char *be = intensified ? near (f, -2) : prev, *subject = near (f, intensified ? -3 : -2);
+  /* "after an am wrap": a be-form after a determiner is a name (terminfo's "am"). */
+  if (g_strcmp0 (be, "am") == 0 && g_strcmp0 (subject, "i") != 0)
+    return FALSE;
+  if (!draftd_candidates_in_list (" am is are was were be been being ", be) || draftd_candidates_in_list (determiners, subject) || !g_ascii_islower (w->text[0]) ||
       draftd_candidates_function_word (l) || !draftd_forms_is (l, 'v') || draftd_forms_is (l, 'a') || g_str_has_suffix (l, "s") ||
       g_str_has_suffix (l, "ed") || g_str_has_suffix (l, "ing") || draftd_candidates_in_list (base_participles, l) ||
       draftd_candidates_in_list (stative_after_be, l))
@@ -2176,7 +2195,8 @@ since_perfect (F *f)
   g_autofree char *rep = NULL;
   gsize end = w->end;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, next);
-  if (be && g_str_has_suffix (next, "ing") && fam->len > 0) {
+  /* "is being maintained since" would need "has been": another shape. */
+  if (be && g_str_has_suffix (next, "ing") && fam->len > 0 && !g_str_equal (next, "being")) {
     rep = g_strdup_printf ("%s been %s", have, next);
     end = f->words[f->i + 1].end;
   } else if (be && draftd_candidates_in_list (" here there married away ill sick single friends open closed unemployed ", next)) {
@@ -2235,6 +2255,10 @@ adjectives_plural (const F *f, guint *head, gboolean *plain)
   return sing && !g_str_equal (sing, h) && noun (sing) && !noun (h);
 }
 
+/* Words after which "that" is a determiner, not a conjunction ("so that local addresses"). */
+static const char *const object_takers = " of in on at for with from by about into under near me him her us them like likes liked love "
+                                         "loved want wanted need needed buy bought see saw take took bring brought wear wore ";
+
 static gboolean
 determiner_across (F *f)
 {
@@ -2244,7 +2268,11 @@ determiner_across (F *f)
   if (!draftd_candidates_in_list (" this that a an ", w->lower) || !adjectives_plural (f, &k, &plain))
     return FALSE;
   const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
-  if (noun (after))
+  /* "This old photos remind": a plural verb after the phrase settles its number. */
+  g_autofree char *other = NULL;
+  gboolean plural_verb = after && (draftd_candidates_in_list (" are were have do ", after) || verb_number (f, after, &other) == 1);
+  /* "a new glasses case": the phrase goes on to its noun. */
+  if (noun (after) && !plural_verb)
     return FALSE;
   /* "a new glasses": the article goes (only before a noun no singular has). */
   if (!g_str_equal (w->lower, "this") && !g_str_equal (w->lower, "that"))
@@ -2252,12 +2280,10 @@ determiner_across (F *f)
   /* "that" is a conjunction too ("I know that old habits die hard"): only before what ends the
    * phrase, and the target judges; so it does where a word of the phrase is a noun too, or its
    * head a verb's form ("this light shows that"). */
-  if (g_str_equal (w->lower, "that") && after && !draftd_candidates_in_list (prepositions, after))
+  if (g_str_equal (w->lower, "that") && ((after && !draftd_candidates_in_list (prepositions, after)) || !draftd_candidates_in_list (object_takers, near (f, -1))))
     return FALSE;
   const char *alts[] = { g_str_equal (w->lower, "that") ? "those" : "these" };
-  /* "This old photos remind": a plural verb after the phrase settles its number. */
-  g_autofree char *other = NULL;
-  plain |= after && (draftd_candidates_in_list (" are were have do ", after) || verb_number (f, after, &other) == 1);
+  plain |= plural_verb;
   if (g_str_equal (w->lower, "that") || !plain)
     return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, 0.0f);
   return sure (f, w->start, w->end, alts[0], DRAFTD_FIX_AGREEMENT);
@@ -2275,6 +2301,10 @@ every_plural (F *f)
     return FALSE;
   g_autofree char *sing = draftd_forms_singular (f->c->spell, w->lower);
   if (sing == NULL || g_str_equal (sing, w->lower) || !noun (sing))
+    return FALSE;
+  /* "each supports": "each" is a subject too, before its verb. */
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, w->lower);
+  if (g_str_equal (near (f, -1), "each") && fam->len > 0)
     return FALSE;
   return sure (f, w->start, w->end, sing, DRAFTD_FIX_AGREEMENT);
 }
@@ -2305,7 +2335,10 @@ everyday (F *f)
   const Word *w = &f->words[f->i];
   const char *next = near (f, 1);
   /* "everyday life", "everyday use": the adjective before its noun. */
-  if (!g_str_equal (w->lower, "everyday") || w->fixed || (next && (noun (next) || draftd_forms_is (next, 'a'))))
+  if (!g_str_equal (w->lower, "everyday") || w->fixed || draftd_candidates_in_list (determiners, near (f, -1)))
+    return FALSE;
+  g_autofree char *sing = next ? draftd_forms_singular (f->c->spell, next) : NULL;
+  if (next && (noun (next) || draftd_forms_is (next, 'a') || (sing && noun (sing))))
     return FALSE;
   return sure (f, w->start, w->end, "every day", DRAFTD_FIX_WORD_CHOICE);
 }
@@ -2399,10 +2432,12 @@ draftd_candidates_family_rule (const char *kind, const char *before, const char 
   /* The diff names a word dropped "grammar": "have visited" -> "visited". */
   if (g_str_equal (kind, "grammar") && draftd_candidates_in_list (" have has ", was) && *now == 0)
     return g_strdup ("verb-form.finished-time");
+  /* "is living" -> "has been living", "know" -> "have known" (before "since"); the diff makes
+   * the first "grammar". */
+  if ((g_str_equal (kind, "verb form") || g_str_equal (kind, "grammar")) && *was && !strchr (was, '_') &&
+      (g_str_has_prefix (now, "have_") || g_str_has_prefix (now, "has_")))
+    return g_strdup ("verb-form.since-perfect");
   if (g_str_equal (kind, "verb form")) {
-    /* "is living" -> "has been living", "know" -> "have known" (before "since"). */
-    if (g_str_has_prefix (now, "have_") || g_str_has_prefix (now, "has_"))
-      return g_strdup ("verb-form.since-perfect");
     if (before && draftd_candidates_in_list (" am is are was were be been being very so really too ", before) && *was && *now &&
         !strchr (now, '_') && !g_str_has_suffix (now, "ing"))
       return g_strdup ("verb-form.be-participle");
