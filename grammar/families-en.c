@@ -1489,6 +1489,19 @@ article_phrase (const F *f, const char *prev, guint *end)
   return TRUE;
 }
 
+/* A bare count noun after a preposition: "a" for the target to judge, and "the" too for a place
+ * that the sentence goes on to place, mostly one the reader knows ("left the book on the table
+ * in the kitchen", "waited at the station for"); the target picks. At the sentence's end a terse
+ * style's ("the classes in module.") "the" is not offered. */
+static gboolean
+place_article (F *f, const char *prev, const char *after, const char *a)
+{
+  const Word *w = &f->words[f->i];
+  const char *both[] = { a, "the " };
+  gboolean known = after && (draftd_candidates_in_list (" on under behind ", prev) || draftd_candidates_in_list (shared_places, w->lower));
+  return judge (f, w->start, w->start, both, known ? 2 : 1, DRAFTD_FIX_ARTICLE, 3.0f);
+}
+
 static gboolean
 missing_article (F *f)
 {
@@ -1543,16 +1556,8 @@ missing_article (F *f)
    * ("give me example"). */
   gboolean person = draftd_candidates_in_list (ditransitive, prev2) && draftd_candidates_in_list (" me him her us them you ", prev);
   if (k == f->i && !phrase && (person || !draftd_candidates_in_list (bare_after_preposition, l)) && f->s[w->end] != ',' &&
-      mended (f, w->start, w->start, alts[0])) {
-    /* A place after a preposition that the sentence goes on to place is mostly one the reader
-     * knows ("left the book on the table in the kitchen", "waited at the station for"): both
-     * articles, and the target picks. At the sentence's end a terse style's ("the classes in
-     * module.") "the" is not offered. */
-    const char *both[] = { alts[0], "the " };
-    gboolean known = after && (draftd_candidates_in_list (" on under behind ", prev) || draftd_candidates_in_list (shared_places, l));
-    return after_preposition ? judge (f, w->start, w->start, both, known ? 2 : 1, DRAFTD_FIX_ARTICLE, 3.0f)
-                             : sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
-  }
+      mended (f, w->start, w->start, alts[0]))
+    return after_preposition ? place_article (f, prev, after, alts[0]) : sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   /* "give me example": after a person the thing given is counted; but "give him credit",
    * "give us notice" are idioms, so the target judges, 1.5 nats short of the margin. */
   if (k == f->i && person)
