@@ -2105,6 +2105,24 @@ participle_of (const F *f, const char *base)
   return g_strdup (forms == 1 ? one : forms == 2 ? en : NULL);
 }
 
+/* Is an adjective that is no verb one vowel away ("cheep" -> "cheap")? */
+static gboolean
+vowel_from_adjective (const char *l)
+{
+  g_autofree char *t = g_strdup (l);
+  for (gsize k = 0; t[k]; k++) {
+    if (!strchr ("aeiou", l[k]))
+      continue;
+    for (const char *v = "aeiou"; *v; v++) {
+      t[k] = *v;
+      if (*v != l[k] && draftd_forms_is (t, 'a') && !draftd_forms_is (t, 'v'))
+        return TRUE;
+    }
+    t[k] = l[k];
+  }
+  return FALSE;
+}
+
 /* Verbs a learner puts after "am" for the verb itself ("I am agree"): another family's. */
 static const char *const stative_after_be = " agree disagree believe know understand like want need think mean go do be have let help ";
 /* What may follow a passive's participle: its agent, its preposition, a time, the clause's end. */
@@ -2115,7 +2133,9 @@ be_participle (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *l = w->lower, *prev = near (f, -1), *next = near (f, 1);
-  gboolean intensified = draftd_candidates_in_list (" very so really too ", prev);
+  /* Degree words that take an adjective or a participle, never a bare noun ("is really drug" is
+   * another error). */
+  gboolean intensified = draftd_candidates_in_list (" very so too ", prev);
   const char *be = intensified ? near (f, -2) : prev, *subject = near (f, intensified ? -3 : -2);
   /* "after an am wrap": a be-form after a determiner is a name (terminfo's "am"). */
   if (g_strcmp0 (be, "am") == 0 && g_strcmp0 (subject, "i") != 0)
@@ -2142,9 +2162,17 @@ be_participle (F *f)
   gboolean cleft = FALSE;
   for (guint k = 0; k < f->i; k++)
     cleft |= draftd_candidates_in_list (" do does did what all ", f->words[k].lower);
-  if (intensified || (!noun (l) && !cleft))
+  /* A rare verb may be a misspelt adjective ("are cheep" for "cheap"): sure only before the
+   * passive's agent or its "to" ("was write by", "is marry to"), elsewhere judged. */
+  if (intensified || (!noun (l) && !cleft && draftd_candidates_in_list (" by to ", next)))
     return sure (f, w->start, w->end, part, DRAFTD_FIX_VERB_FORM);
-  return mend_or_judge (f, w->start, w->end, part, DRAFTD_FIX_VERB_FORM, 1.0f);
+  /* link-grammar's word for it is not enough, nor the target's: "are cheep," (for "cheap")
+   * reads mended as "cheeped", and the target prefers it. An adjective one vowel away is what
+   * was meant. */
+  if (vowel_from_adjective (l))
+    return FALSE;
+  const char *alts[] = { part };
+  return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_VERB_FORM, 1.0f);
 }
 
 /* ---- verb-form.since-perfect: "He is living here since 2010", "I know her since we were" ---- */
@@ -2244,7 +2272,7 @@ adjectives_plural (const F *f, guint *head, gboolean *plain)
   guint k = f->i + 1;
   *plain = TRUE;
   while (k + 1 < f->n && joined (f, k) && joined (f, k - 1) && draftd_forms_is (f->words[k].lower, 'a') &&
-         !draftd_candidates_function_word (f->words[k].lower) && !draftd_candidates_in_list (" few many last past next coming several ", f->words[k].lower)) {
+         !draftd_candidates_function_word (f->words[k].lower) && !draftd_candidates_in_list (" few many last past next coming several another other such own same ", f->words[k].lower)) {
     *plain &= !noun (f->words[k].lower);
     k++;
   }
