@@ -1456,11 +1456,19 @@ static const char *const bare_after_preposition =
   " hospital prison jail court sea town camp office stage board foot example instance order case fact purpose average sale "
   "person turn place charge hand principle theory detail future question duty war length response return advance "
   "schedule demand request touch contrast conclusion comparison addition particular general total respect regard reference "
-  "relation line exchange proportion accordance compliance connection conjunction lieu spite ";
+  "relation line exchange proportion accordance compliance connection conjunction lieu spite "
+  /* "on top", "on screen", "on hold", "under review", "under way" */
+  "top screen display hold call track behalf air page file disk record review control threat way sight tap deck ";
 /* Participles spelt as their base ("have run", "has cut"): after "have" no noun. */
 static const char *const base_participles =
   " run come become cut put set hit let shut cost hurt quit spread bet burst cast split read overcome upset broadcast "
   "forecast bid rid fit beat shed ";
+
+/* Places a household or a town shares, mostly "the" after a preposition ("in the drawer", "at
+ * the station"); a party or a box met once is "a". */
+static const char *const shared_places =
+  " table drawer station garage floor shelf wall corner window fridge airport door desk sofa roof ground counter cupboard "
+  "bathroom kitchen sink attic basement cellar hall garden ";
 
 /* -ing nouns that count ("had a meeting"); most are a verb's form ("had meeting rooms" aside). */
 static const char *const counted_ing = " meeting wedding ";
@@ -1526,6 +1534,19 @@ article_phrase (const F *f, const char *prev, guint *end)
   return TRUE;
 }
 
+/* A bare count noun after a preposition: "a" for the target to judge, and "the" too for a place
+ * that the sentence goes on to place, mostly one the reader knows ("left the book on the table
+ * in the kitchen", "waited at the station for"); the target picks. At the sentence's end a terse
+ * style's ("the classes in module.") "the" is not offered. */
+static gboolean
+place_article (F *f, const char *prev, const char *after, const char *a)
+{
+  const Word *w = &f->words[f->i];
+  const char *both[] = { a, "the " };
+  gboolean known = after && (draftd_candidates_in_list (" on under behind ", prev) || draftd_candidates_in_list (shared_places, w->lower));
+  return judge (f, w->start, w->start, both, known ? 2 : 1, DRAFTD_FIX_ARTICLE, 3.0f);
+}
+
 static gboolean
 missing_article (F *f)
 {
@@ -1534,8 +1555,8 @@ missing_article (F *f)
   /* "works as waiter": a job after "work as" is counted. */
   gboolean as_job = g_strcmp0 (prev, "as") == 0 && draftd_candidates_in_list (" work works worked working ", prev2);
   gboolean after_verb = draftd_candidates_in_list (article_verbs, prev) || (draftd_candidates_in_list (" me him her us them you ", prev) && draftd_candidates_in_list (ditransitive, prev2)) || as_job;
-  /* "in small hotel", "met at party": a preposition's count noun. */
-  gboolean after_preposition = draftd_candidates_in_list (" in at for with into ", prev);
+  /* "in small hotel", "met at party", "left it on table": a preposition's count noun. */
+  gboolean after_preposition = draftd_candidates_in_list (" in at for with into on under behind ", prev);
   gboolean have = draftd_candidates_in_list (" have has had ", prev);
   /* "was less violence", "have more time": a comparative quantifier takes no article. */
   if ((!after_verb && !after_preposition) || draftd_candidates_in_list (determiners, w->lower) || draftd_candidates_in_list (numbers, w->lower) ||
@@ -1547,7 +1568,8 @@ missing_article (F *f)
     return FALSE;
   const char *l = w->lower;
   const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
-  gboolean ends = after == NULL || draftd_candidates_in_list (" in at on for to with from by about yesterday today tomorrow last this near but ", after);
+  gboolean ends = after == NULL || draftd_candidates_in_list (" in at on for to with from by about yesterday today tomorrow last this near but "
+                                                                 "next behind under again ", after);
   /* "have reason to worry", "have cause to complain": a noun that is a verb too, before an
    * infinitive, is an idiom's. */
   if (!ends || draftd_candidates_in_list (" of ", after) || (have && k == f->i && draftd_forms_is (l, 'v') && g_strcmp0 (after, "to") == 0))
@@ -1574,14 +1596,13 @@ missing_article (F *f)
    * hospital", "go to bed"; "In retrospect," before a comma): only where link-grammar finds
    * the sentence broken without the article and whole with it ("wrote letter to", "met at
    * party", "told us story"). */
-  gboolean phrase = after_preposition && draftd_candidates_in_list (" to with for ", after); /* "with respect to" */
+  gboolean phrase = after_preposition && draftd_candidates_in_list (" to with ", after); /* "with respect to" */
   /* The idioms' list is a preposition's ("for example"); a thing given a person is counted
    * ("give me example"). */
   gboolean person = draftd_candidates_in_list (ditransitive, prev2) && draftd_candidates_in_list (" me him her us them you ", prev);
   if (k == f->i && !phrase && (person || !draftd_candidates_in_list (bare_after_preposition, l)) && f->s[w->end] != ',' &&
       mended (f, w->start, w->start, alts[0]))
-    return after_preposition ? judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 3.0f)
-                             : sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
+    return after_preposition ? place_article (f, prev, after, alts[0]) : sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   /* "give me example": after a person the thing given is counted; but "give him credit",
    * "give us notice" are idioms, so the target judges, 1.5 nats short of the margin. */
   if (k == f->i && person)
@@ -1749,7 +1770,11 @@ this_plural (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *next = near (f, 1), *prev = near (f, -1);
-  if (!g_str_equal (w->lower, "this") || next == NULL || !g_str_has_suffix (next, "s") || noun (next) || draftd_forms_is (next, 'a'))
+  /* "I don't like this shoes": after a verb of having or liking, "this" is its object's, and a
+   * plural WordNet lists as a noun of its own ("shoes", a situation) is still the plural. */
+  static const char *const object_verbs = " like likes liked love loved hate hated want wanted buy bought wear wore prefer preferred ";
+  gboolean object = draftd_candidates_in_list (object_verbs, prev);
+  if (!g_str_equal (w->lower, "this") || next == NULL || !g_str_has_suffix (next, "s") || (noun (next) && !object) || draftd_forms_is (next, 'a'))
     return FALSE;
   g_autofree char *sing = draftd_forms_singular (f->c->spell, next);
   if (sing == NULL || g_str_equal (sing, next) || !noun (sing))
@@ -1760,9 +1785,11 @@ this_plural (F *f)
    * this bikes last year"). */
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, next);
   gboolean verb = draftd_forms_is (sing, 'v') || draftd_forms_irregular_lemma (next, 'v') || fam->len > 0;
-  gboolean determiner = draftd_candidates_in_list (prepositions, prev) || g_strcmp0 (prev, "all") == 0;
+  gboolean determiner = draftd_candidates_in_list (prepositions, prev) || g_strcmp0 (prev, "all") == 0 || object;
   const char *after = near (f, 2);
-  if (verb && (!determiner || (after && !draftd_candidates_in_list (" i we you they he she it the a an my his her our their last next ", after))))
+  gboolean ends = after == NULL || draftd_candidates_in_list (" i we you they he she it the a an my his her our their last next ", after) ||
+                  (object && (draftd_candidates_in_list (prepositions, after) || draftd_candidates_in_list (" very so too ", after)));
+  if (verb && (!determiner || !ends))
     return FALSE;
   return sure (f, w->start, w->end, "these", DRAFTD_FIX_AGREEMENT);
 }
@@ -2095,45 +2122,332 @@ draftd_candidates_english_capitals (const DraftdCandidateContext *c, const char 
   return site;
 }
 
-typedef gboolean (*FamilyFn) (F *f);
+/* ---- verb-form.be-participle: "your car is lock", "the letter was write by" ---- */
 
-/* The families, in the order they are tried at each word; the first that proposes wins. */
-
-/* ---- word-choice.say-tell: "She said me that she was tired" ---- */
-
-/* "say" takes what is said as its object and the person with "to"; "tell" takes the person.
- * Not "her", a possessive as often ("He said her name twice"). */
-static gboolean
-say_tell (F *f)
+/* A verb base's past participle: "lock" -> "locked", "write" -> "written", "sell" -> "sold";
+ * NULL when its family leaves it unsure. */
+static char *
+participle_of (const F *f, const char *base)
 {
-  static const char *const pairs[][2] = { { "say", "tell" }, { "says", "tells" }, { "said", "told" }, { "saying", "telling" } };
-  const Word *w = &f->words[f->i];
-  const char *next = near (f, 1), *after = near (f, 2);
-  if (!draftd_candidates_in_list (" me him us them ", next) || (after && !draftd_candidates_in_list (" that about what how why when where to ", after)))
-    return FALSE;
-  for (guint k = 0; k < G_N_ELEMENTS (pairs); k++)
-    if (g_str_equal (w->lower, pairs[k][0]))
-      return sure (f, w->start, w->end, pairs[k][1], DRAFTD_FIX_WORD_CHOICE);
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, base);
+  const char *lemma = draftd_forms_irregular_lemma (base, 'v');
+  const char *one = NULL, *en = NULL, *ed = NULL;
+  guint forms = 0;
+  for (guint k = 0; k < fam->len; k++) {
+    const char *v = fam->pdata[k];
+    if (g_str_equal (v, base) || g_str_has_suffix (v, "s") || g_str_has_suffix (v, "ing") ||
+        (lemma && g_strcmp0 (draftd_forms_irregular_lemma (v, 'v'), lemma) != 0))
+      continue;
+    forms++;
+    one = v;
+    /* "wrote" and "written", "knew" and "known": the participle ends in -n. */
+    if (g_str_has_suffix (v, "n") || g_str_has_suffix (v, "ne"))
+      en = v;
+    if (g_str_has_suffix (v, "ed"))
+      ed = v;
+  }
+  /* A regular verb's family may hold an archaic past too ("work": "wrought"). */
+  if (lemma == NULL && ed)
+    return g_strdup (ed);
+  return g_strdup (forms == 1 ? one : forms == 2 ? en : NULL);
+}
+
+/* Is an adjective that is no verb one vowel away ("cheep" -> "cheap")? */
+static gboolean
+vowel_from_adjective (const char *l)
+{
+  g_autofree char *t = g_strdup (l);
+  for (gsize k = 0; t[k]; k++) {
+    if (!strchr ("aeiou", l[k]))
+      continue;
+    for (const char *v = "aeiou"; *v; v++) {
+      t[k] = *v;
+      if (*v != l[k] && draftd_forms_is (t, 'a') && !draftd_forms_is (t, 'v'))
+        return TRUE;
+    }
+    t[k] = l[k];
+  }
   return FALSE;
 }
 
-/* ---- agreement.determiner: "There are much people" ---- */
+/* Verbs a learner puts after "am" for the verb itself ("I am agree"): another family's. */
+static const char *const stative_after_be = " agree disagree believe know understand like want need think mean go do be have let help ";
+/* What may follow a passive's participle: its agent, its preposition, a time, the clause's end. */
+static const char *const after_passive = " by to in with at after about from for when because last yesterday on before and but so or ";
 
-/* A plural count noun right after "much": "many". Not where "much" thanks ("Thank you so
- * much guys"), nor before what is plural only in form ("much news"). */
+static gboolean
+be_participle (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *l = w->lower, *prev = near (f, -1), *next = near (f, 1);
+  /* Degree words that take an adjective or a participle, never a bare noun ("is really drug" is
+   * another error). */
+  gboolean intensified = draftd_candidates_in_list (" very so too ", prev);
+  const char *be = intensified ? near (f, -2) : prev, *subject = near (f, intensified ? -3 : -2);
+  /* "after an am wrap": a be-form after a determiner is a name (terminfo's "am"). */
+  if (g_strcmp0 (be, "am") == 0 && g_strcmp0 (subject, "i") != 0)
+    return FALSE;
+  if (!draftd_candidates_in_list (" am is are was were be been being ", be) || draftd_candidates_in_list (determiners, subject) || !g_ascii_islower (w->text[0]) ||
+      draftd_candidates_function_word (l) || !draftd_forms_is (l, 'v') || draftd_forms_is (l, 'a') || g_str_has_suffix (l, "s") ||
+      g_str_has_suffix (l, "ed") || g_str_has_suffix (l, "ing") || draftd_candidates_in_list (base_participles, l) ||
+      draftd_candidates_in_list (stative_after_be, l))
+    return FALSE;
+  /* "is went": an irregular past, another error. */
+  const char *lemma = draftd_forms_irregular_lemma (l, 'v');
+  if (lemma && !g_str_equal (lemma, l))
+    return FALSE;
+  /* Where the clause goes on, the word may be its noun ("is paint brand"): only before what
+   * ends a passive. */
+  if (next && !draftd_candidates_in_list (after_passive, next))
+    return FALSE;
+  g_autofree char *part = participle_of (f, l);
+  if (part == NULL)
+    return FALSE;
+  /* "is very surprise": no noun follows an intensifier bare; "was write by": no noun is the
+   * word. A noun may be the predicate ("The answer is love", "All you do is paint"): the
+   * target judges, or link-grammar settles it. */
+  gboolean cleft = FALSE;
+  for (guint k = 0; k < f->i; k++)
+    cleft |= draftd_candidates_in_list (" do does did what all ", f->words[k].lower);
+  /* A rare verb may be a misspelt adjective ("are cheep" for "cheap"): sure only before the
+   * passive's agent or its "to" ("was write by", "is marry to"), elsewhere judged. */
+  if (intensified || (!noun (l) && !cleft && draftd_candidates_in_list (" by to ", next)))
+    return sure (f, w->start, w->end, part, DRAFTD_FIX_VERB_FORM);
+  /* link-grammar's word for it is not enough, nor the target's: "are cheep," (for "cheap")
+   * reads mended as "cheeped", and the target prefers it. An adjective one vowel away is what
+   * was meant. */
+  if (vowel_from_adjective (l))
+    return FALSE;
+  const char *alts[] = { part };
+  return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_VERB_FORM, 1.0f);
+}
+
+/* ---- verb-form.since-perfect: "He is living here since 2010", "I know her since we were" ---- */
+
+static const char *const since_points = " last then yesterday childhood birth january february march april june july august "
+                                        "september october november december monday tuesday wednesday thursday friday saturday sunday "
+                                        "noon midnight christmas easter ";
+
+/* Does "since" at words[k] name a point in time: 2 for a year, a figure, "last year", "then",
+ * a month, "nine o'clock" (no other reading); 1 for a past clause, "since we were children"
+ * (which may be a reason, "since I saw it"); 0 for anything else. */
+static int
+since_point (const F *f, guint k)
+{
+  const char *s = f->s + f->words[k].end;
+  if (s[0] == ' ' && g_ascii_isdigit (s[1]))
+    return 2;
+  if (k + 1 >= f->n || !joined (f, k))
+    return 0;
+  const char *a = f->words[k + 1].lower, *b = k + 2 < f->n && joined (f, k + 1) ? f->words[k + 2].lower : NULL;
+  if (draftd_candidates_in_list (since_points, a) || (draftd_candidates_in_list (numbers, a) && g_strcmp0 (b, "o'clock") == 0))
+    return 2;
+  return draftd_candidates_in_list (" i we you they he she ", a) && draftd_candidates_in_list (" was were moved left started came met arrived ", b) ? 1 : 0;
+}
+
+/* The "since" after the verb at words[i] in its clause, no other verb or conjunction between;
+ * 0 when none. */
+static guint
+since_after (const F *f)
+{
+  for (guint k = f->i + 1; k < f->n && k <= f->i + 8 && joined (f, k - 1); k++) {
+    const char *l = f->words[k].lower;
+    if (g_str_equal (l, "since"))
+      /* "It is two years since", "a long time since": the time elapsed is the predicate. */
+      return draftd_candidates_in_list (" long while ages years months weeks days time ever ", f->words[k - 1].lower) ? 0 : k;
+    if (draftd_candidates_in_list (" and but or because when that which who if while ", l))
+      return 0;
+  }
+  return 0;
+}
+
+static gboolean
+since_perfect (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *l = w->lower, *prev = near (f, -1), *next = near (f, 1), *prev2 = near (f, -2);
+  guint k = since_after (f);
+  int point = k ? since_point (f, k) : 0;
+  if (point == 0 || prev == NULL || next == NULL || !g_ascii_islower (w->text[0]))
+    return FALSE;
+  gboolean be = draftd_candidates_in_list (" am is are ", l);
+  const char *have = g_str_equal (l, "is") ? "has" : "have";
+  g_autofree char *rep = NULL;
+  gsize end = w->end;
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, next);
+  /* "is being maintained since" would need "has been": another shape. */
+  if (be && g_str_has_suffix (next, "ing") && fam->len > 0 && !g_str_equal (next, "being")) {
+    rep = g_strdup_printf ("%s been %s", have, next);
+    end = f->words[f->i + 1].end;
+  } else if (be && draftd_candidates_in_list (" here there married away ill sick single friends open closed unemployed ", next)) {
+    rep = g_strdup_printf ("%s been", have);
+  } else if (!be && !draftd_candidates_function_word (l) && !g_str_has_suffix (l, "ed") &&
+             !g_str_has_suffix (l, "ing") && draftd_forms_irregular_lemma (l, 'v') == NULL) {
+    /* A present after its subject: a pronoun, or a determiner's noun ("My father works"). */
+    gboolean third = draftd_candidates_in_list (" he she it ", prev) || (noun (prev) && draftd_candidates_in_list (" my his her our their the this ", prev2));
+    gboolean other = draftd_candidates_in_list (" i you we they ", prev);
+    g_autofree char *base = NULL;
+    if (third && verb_number (f, l, &base) == -1)
+      have = "has";
+    else if (other && verb_number (f, l, &base) == 1)
+      base = g_strdup (l);
+    else
+      return FALSE;
+    g_autofree char *part = participle_of (f, base);
+    if (part == NULL)
+      return FALSE;
+    rep = g_strdup_printf ("%s %s", have, part);
+  } else {
+    return FALSE;
+  }
+  if (point == 2)
+    return sure (f, w->start, end, rep, DRAFTD_FIX_VERB_FORM);
+  const char *alts[] = { rep };
+  return judge (f, w->start, end, alts, 1, DRAFTD_FIX_VERB_FORM, 0.0f);
+}
+
+/* ---- agreement.determiner across adjectives: "This old photos", "pass me that red books" ---- */
+
+/* Nouns only ever plural: "a new glasses" is "new glasses". */
+static const char *const plural_only = " glasses jeans trousers scissors pants shorts pyjamas pajamas sunglasses binoculars ";
+
+/* The plural noun after the adjectives that follow words[i], its index in *head; FALSE when
+ * the phrase is no adjectives and a plural noun. */
+static gboolean
+adjectives_plural (const F *f, guint *head, gboolean *plain)
+{
+  guint k = f->i + 1;
+  *plain = TRUE;
+  while (k + 1 < f->n && joined (f, k) && joined (f, k - 1) && draftd_forms_is (f->words[k].lower, 'a') &&
+         !draftd_candidates_function_word (f->words[k].lower) && !draftd_candidates_in_list (" few many last past next coming several another other such own same ", f->words[k].lower)) {
+    *plain &= !noun (f->words[k].lower);
+    k++;
+  }
+  if (k == f->i + 1 || k >= f->n || !joined (f, k - 1))
+    return FALSE;
+  const char *h = f->words[k].lower;
+  if (f->words[k].fixed || !g_ascii_islower (f->words[k].text[0]) || !g_str_has_suffix (h, "s"))
+    return FALSE;
+  *head = k;
+  if (draftd_candidates_in_list (plural_only, h))
+    return TRUE;
+  g_autofree char *sing = draftd_forms_singular (f->c->spell, h);
+  return sing && !g_str_equal (sing, h) && noun (sing) && !noun (h);
+}
+
+/* Words after which "that" is a determiner, not a conjunction ("so that local addresses"). */
+static const char *const object_takers = " of in on at for with from by about into under near me him her us them like likes liked love "
+                                         "loved want wanted need needed buy bought see saw take took bring brought wear wore ";
+
+static gboolean
+determiner_across (F *f)
+{
+  const Word *w = &f->words[f->i];
+  guint k;
+  gboolean plain;
+  if (!draftd_candidates_in_list (" this that a an ", w->lower) || !adjectives_plural (f, &k, &plain))
+    return FALSE;
+  const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
+  /* "This old photos remind": a plural verb after the phrase settles its number. */
+  g_autofree char *other = NULL;
+  gboolean plural_verb = after && (draftd_candidates_in_list (" are were have do ", after) || verb_number (f, after, &other) == 1);
+  /* "a new glasses case": the phrase goes on to its noun. */
+  if (noun (after) && !plural_verb)
+    return FALSE;
+  /* "a new glasses": the article goes (only before a noun no singular has). */
+  if (!g_str_equal (w->lower, "this") && !g_str_equal (w->lower, "that"))
+    return draftd_candidates_in_list (plural_only, f->words[k].lower) && drop_article (f);
+  /* "that" is a conjunction too ("I know that old habits die hard"): only before what ends the
+   * phrase, and the target judges; so it does where a word of the phrase is a noun too, or its
+   * head a verb's form ("this light shows that"). */
+  if (g_str_equal (w->lower, "that") && ((after && !draftd_candidates_in_list (prepositions, after)) || !draftd_candidates_in_list (object_takers, near (f, -1))))
+    return FALSE;
+  const char *alts[] = { g_str_equal (w->lower, "that") ? "those" : "these" };
+  plain |= plural_verb;
+  if (g_str_equal (w->lower, "that") || !plain)
+    return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, 0.0f);
+  return sure (f, w->start, w->end, alts[0], DRAFTD_FIX_AGREEMENT);
+}
+
+/* ---- agreement.noun-number: "Every students must" ---- */
+
+static gboolean
+every_plural (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1);
+  if (!g_str_has_suffix (w->lower, "s") || !draftd_candidates_in_list (" every each ", prev) || !g_ascii_islower (w->text[0]) || w->fixed ||
+      f->s[w->end] == '\'' || noun (w->lower) || draftd_forms_is (w->lower, 'a'))
+    return FALSE;
+  g_autofree char *sing = draftd_forms_singular (f->c->spell, w->lower);
+  if (sing == NULL || g_str_equal (sing, w->lower) || !noun (sing))
+    return FALSE;
+  /* "each supports": "each" is a subject too, before its verb. */
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, w->lower);
+  if (g_str_equal (near (f, -1), "each") && fam->len > 0)
+    return FALSE;
+  return sure (f, w->start, w->end, sing, DRAFTD_FIX_AGREEMENT);
+}
+
+/* ---- word-choice.much-many: "too much cars" ---- */
+
 static gboolean
 much_many (F *f)
 {
   const Word *w = &f->words[f->i];
-  const char *next = near (f, 1), *after = near (f, 2);
-  if (!g_str_equal (w->lower, "much") || next == NULL || after == NULL || noun_number (f, next) != 1 ||
-      draftd_candidates_in_list (plural_heads, next) || draftd_candidates_function_word (next))
+  const char *next = near (f, 1), *then = near (f, 2);
+  if (!g_str_equal (w->lower, "much") || next == NULL || then == NULL || f->words[f->i + 1].fixed)
     return FALSE;
+  /* "Thank you so much guys!": the thanks' "much", and its people addressed. */
   for (guint k = f->i >= 3 ? f->i - 3 : 0; k < f->i; k++)
     if (draftd_candidates_in_list (" thank thanks ", f->words[k].lower))
       return FALSE;
-  return sure (f, w->start, w->end, "many", DRAFTD_FIX_AGREEMENT);
+  /* "so much needs to change": a verb's -s form. */
+  g_autofree char *sing = draftd_forms_singular (f->c->spell, next);
+  gboolean plural = g_str_equal (next, "people") ||
+                    (g_str_has_suffix (next, "s") && sing && !g_str_equal (sing, next) && noun (sing) && !noun (next) && !draftd_forms_is (next, 'a'));
+  if (!plural || draftd_candidates_in_list (" to be ", then))
+    return FALSE;
+  return sure (f, w->start, w->end, "many", DRAFTD_FIX_WORD_CHOICE);
 }
+
+/* ---- word-choice.everyday: "I walk to work everyday" ---- */
+
+static gboolean
+everyday (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1);
+  /* "everyday life", "everyday use": the adjective before its noun. */
+  if (!g_str_equal (w->lower, "everyday") || w->fixed || draftd_candidates_in_list (determiners, near (f, -1)))
+    return FALSE;
+  g_autofree char *sing = next ? draftd_forms_singular (f->c->spell, next) : NULL;
+  if (next && (noun (next) || draftd_forms_is (next, 'a') || (sing && noun (sing))))
+    return FALSE;
+  return sure (f, w->start, w->end, "every day", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- word-choice.say-tell: "He said me that" ---- */
+
+static gboolean
+say_tell (F *f)
+{
+  static const char *const say[][2] = { { "say", "tell" }, { "says", "tells" }, { "said", "told" }, { "saying", "telling" } };
+  const Word *w = &f->words[f->i];
+  /* Not "her", a possessive as often ("He said her name twice"); what is said follows. */
+  const char *after = near (f, 2);
+  if (!draftd_candidates_in_list (" me him us them ", near (f, 1)) ||
+      (after && !draftd_candidates_in_list (" that the a about what how why when where to ", after)))
+    return FALSE;
+  for (guint k = 0; k < G_N_ELEMENTS (say); k++)
+    if (g_str_equal (w->lower, say[k][0]))
+      return sure (f, w->start, w->end, say[k][1], DRAFTD_FIX_WORD_CHOICE);
+  return FALSE;
+}
+
+typedef gboolean (*FamilyFn) (F *f);
+
+/* The families, in the order they are tried at each word; the first that proposes wins. */
 
 /* ---- word-choice.borrow-lend: "Can you borrow me your pen?" ---- */
 
@@ -2247,10 +2561,17 @@ static const struct {
   { "word-choice.redundant", although_but },
   { "verb-form.to-base", to_base },
   { "agreement.determiner", this_plural },
-  { "agreement.determiner", much_many },
+  /* Before the verb's agreement, which judges every verb it sees. */
+  { "verb-form.since-perfect", since_perfect },
   { "agreement.subject-verb", subject_head },
   { "agreement.subject-verb", pronoun_base },
   { "verb-form", do_question_base },
+  { "verb-form.be-participle", be_participle },
+  { "agreement.determiner", determiner_across },
+  { "agreement.noun-number", every_plural },
+  { "word-choice.much-many", much_many },
+  { "word-choice.everyday", everyday },
+  { "word-choice.say-tell", say_tell },
   { "confusable.there-they're", there_ing_opening },
   { "confusable.it's-its", its_time },
   { "confusable.possessive-contraction", possessive_or_contraction },
@@ -2271,7 +2592,6 @@ static const struct {
   { "preposition.missing", listen_to },
   { "punctuation.opening-comma", clause_comma },
   { "punctuation.opening-comma", but_comma },
-  { "word-choice.say-tell", say_tell },
   { "verb-form.conditional", if_would_have },
   { "word-choice.borrow-lend", borrow_lend },
   { "preposition.time", day_preposition },
@@ -2309,7 +2629,15 @@ draftd_candidates_family_rule (const char *kind, const char *before, const char 
   /* The diff names a word dropped "grammar": "have visited" -> "visited". */
   if (g_str_equal (kind, "grammar") && draftd_candidates_in_list (" have has ", was) && *now == 0)
     return g_strdup ("verb-form.finished-time");
+  /* "is living" -> "has been living", "know" -> "have known" (before "since"); the diff makes
+   * the first "grammar". */
+  if ((g_str_equal (kind, "verb form") || g_str_equal (kind, "grammar")) && *was && !strchr (was, '_') &&
+      (g_str_has_prefix (now, "have_") || g_str_has_prefix (now, "has_")))
+    return g_strdup ("verb-form.since-perfect");
   if (g_str_equal (kind, "verb form")) {
+    if (before && draftd_candidates_in_list (" am is are was were be been being very so really too ", before) && *was && *now &&
+        !strchr (now, '_') && !g_str_has_suffix (now, "ing"))
+      return g_strdup ("verb-form.be-participle");
     if (g_str_equal (was, "of") && g_str_equal (now, "have"))
       return g_strdup ("verb-form.modal-of");
     if (g_str_equal (was, "would_have") && g_str_equal (now, "had"))
@@ -2340,12 +2668,20 @@ draftd_candidates_family_rule (const char *kind, const char *before, const char 
       return g_strdup ("preposition.missing");
   }
   if (g_str_equal (kind, "agreement")) {
+    if (before && draftd_candidates_in_list (" every each ", before))
+      return g_strdup ("agreement.noun-number");
     if (draftd_candidates_uncountable_plural (was))
       return g_strdup ("agreement.uncountable");
     if (before && superlative (before) && !draftd_candidates_in_list (" most least ", before))
       return g_strdup ("agreement.one-of-plural");
   }
   if (g_str_equal (kind, "word choice")) {
+    if (g_str_equal (was, "much") && g_str_equal (now, "many"))
+      return g_strdup ("word-choice.much-many");
+    if (g_str_equal (was, "everyday") && g_str_equal (now, "every_day"))
+      return g_strdup ("word-choice.everyday");
+    if (draftd_candidates_in_list (" say says said saying ", was) && draftd_candidates_in_list (" tell tells told telling ", now))
+      return g_strdup ("word-choice.say-tell");
     if (g_str_equal (was, "less") && g_str_equal (now, "fewer"))
       return g_strdup ("word-choice.fewer-less");
     if (draftd_candidates_in_list (" say says said saying ", was) && draftd_candidates_in_list (" tell tells told telling ", now))
