@@ -336,6 +336,10 @@ shape_bars (const DraftdCandidateContext *c, const Word *w, const char *sl)
 {
   if (!g_unichar_islower (g_utf8_get_char (w->text)))
     return FALSE;
+  /* A word without a vowel is an abbreviation or a name in code ("smm", "rmm", "ctx" were
+   * "sem", "rom"), unless it is a short word's vowels dropped ("frm", "wht", "tht"). */
+  if (strpbrk (w->lower, "aeiouy") == NULL && !draftd_candidates_function_word (sl))
+    return TRUE;
   if (foreign_onset (w->lower) && !onset_put_right (w->lower, sl))
     return TRUE;
   if (prefixed_word_respelt (c, w->lower, sl))
