@@ -2289,9 +2289,11 @@ since_perfect (F *f)
     g_autofree char *base = NULL;
     if (third && verb_number (f, l, &base) == -1)
       have = "has";
-    else if (other && verb_number (f, l, &base) == 1)
+    else if (other && verb_number (f, l, &base) == 1) {
+      /* verb_number gave the -s form ("lives"); the participle is the base's. */
+      g_free (base);
       base = g_strdup (l);
-    else
+    } else
       return FALSE;
     g_autofree char *part = participle_of (f, base);
     if (part == NULL)
