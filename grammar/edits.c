@@ -328,14 +328,8 @@ merge_intl_pairs (const char *old, GArray *edits, guint first)
     g_autofree char *was = g_strndup (old + a->start, b->end - a->start), *gap = g_strndup (old + a->end, b->start - a->end);
     g_autofree char *now = g_strconcat (a->replacement, gap, b->replacement, NULL);
     g_autofree char *rw = rule_word (was), *rn = rule_word (now);
-    /* English's one such rule: "live" -> "have lived" before "since" (grammar/families-en.c),
-     * which the diff cuts into "live" -> "have" and "lived" put in. */
-    g_autofree char *since = draftd_candidates_family_rule ("verb form", NULL, rw, rn);
-    gboolean perfect = g_strcmp0 (since, "verb-form.since-perfect") == 0;
-    if (draftd_candidates_intl_rule (rw, rn) == NULL && !perfect)
+    if (draftd_candidates_intl_rule (rw, rn) == NULL)
       continue;
-    if (perfect)
-      a->kind = "verb form";
     g_free (a->replacement);
     a->replacement = g_steal_pointer (&now);
     a->end = b->end;
