@@ -726,7 +726,8 @@ pronoun_agreement (Ctx *x, const Word *prev)
                  (!plural && draftd_candidates_in_list (" if wish as than and or nor ", before->lower))))
     return FALSE;
   /* "The difference between me and you is small": the pair is a preposition's object. */
-  for (guint k = x->i >= 6 ? x->i - 6 : 0; plural && before && draftd_candidates_in_list (" and or nor ", before->lower) && k + 2 < x->i; k++)
+  gboolean paired = plural && before && draftd_candidates_in_list (" and or nor ", before->lower);
+  for (guint k = x->i >= 6 ? x->i - 6 : 0; paired && k + 2 < x->i; k++)
     if (draftd_candidates_in_list (" between among me him her us them ", x->words[k].lower))
       return FALSE;
   const char *rep = NULL;

@@ -89,10 +89,11 @@ label_edit (const char *text, DraftdGrammarEdit *e, const DraftdFix *x, const ch
   e->message = *now == 0 ? g_strdup_printf ("%s: remove \u201c%s\u201d", e->kind, was)
                : *was == 0 ? g_strdup_printf ("%s: add \u201c%s\u201d", e->kind, now)
                            : g_strdup_printf ("%s: %s \u2192 %s", e->kind, was, now);
-  draftd_grammar_edit_set_rule (text, e);
   if (x->rule) {
     g_free (e->rule);
     e->rule = g_strdup (x->rule);
+  } else {
+    draftd_grammar_edit_set_rule (text, e);
   }
 }
 

@@ -57,6 +57,26 @@ sure (F *f, gsize start, gsize end, const char *rep, DraftdFixKind kind)
   return TRUE;
 }
 
+/* sure(), named by a rule id more exact than its family row's (the row names the rest). */
+static gboolean
+sure_named (F *f, gsize start, gsize end, const char *rep, DraftdFixKind kind, const char *rule)
+{
+  sure (f, start, end, rep, kind);
+  g_array_index (f->out, DraftdCandidate, f->out->len - 1).rule = rule;
+  return TRUE;
+}
+
+/* The word at words[i] replaced by its partner in `pairs` (word, replacement), if it has one. */
+static gboolean
+sure_pair (F *f, const char *const (*pairs)[2], guint n, DraftdFixKind kind)
+{
+  const Word *w = &f->words[f->i];
+  for (guint k = 0; k < n; k++)
+    if (g_str_equal (w->lower, pairs[k][0]))
+      return sure (f, w->start, w->end, pairs[k][1], kind);
+  return FALSE;
+}
+
 /* The alternatives for [start, end) against the text as written, for the target to judge:
  * each needs the kind's margin less `bonus` nats. */
 static gboolean
@@ -107,8 +127,10 @@ static const char *const of_heads = " most some all half lot lots plenty rest ma
 static const char *const either_number =
   " data media staff team family committee government audience crew group public company class army band jury couple youth "
   "number series species means headquarters fish sheep deer aircraft offspring ";
-/* Singular nouns that end in -s. */
-static const char *const s_singulars = " news physics mathematics economics politics athletics gymnastics ethics statistics ";
+/* Nouns that end in -s and are singular ("The news is"), and those a writer may take either
+ * way ("Politics are", "Statistics is a science"). */
+static const char *const s_singulars = " news physics mathematics measles ";
+static const char *const s_either = " economics politics athletics gymnastics ethics statistics ";
 /* Adverbs that stand between a subject and its verb ("He always give"). */
 static const char *const frequency_adverbs = " always usually often never sometimes rarely seldom also still just really only ";
 
@@ -457,10 +479,9 @@ noun_number (const F *f, const char *l)
 {
   if (draftd_candidates_in_list (" people children men women feet teeth mice geese police cattle ", l) || draftd_candidates_in_list (plural_heads, l))
     return 1;
-  /* "news" and a science's name are singular; "politics", "statistics" may be either. */
-  if (draftd_candidates_in_list (singular_heads, l) || draftd_candidates_in_list (" news physics mathematics measles ", l))
+  if (draftd_candidates_in_list (singular_heads, l) || draftd_candidates_in_list (s_singulars, l))
     return -1;
-  if (draftd_candidates_in_list (either_number, l) || draftd_candidates_in_list (s_singulars, l))
+  if (draftd_candidates_in_list (either_number, l) || draftd_candidates_in_list (s_either, l))
     return 0;
   const char *lemma = draftd_forms_irregular_lemma (l, 'n');
   if (lemma && !g_str_equal (lemma, l))
@@ -704,10 +725,9 @@ demonstrative (F *f, guint b)
   if (b + 1 != f->i || !draftd_candidates_in_list (" are were ", w->lower) || !draftd_candidates_in_list (" this that ", f->words[b].lower))
     return FALSE;
   const Word *d = &f->words[b];
-  sure (f, d->start, d->end, g_str_equal (d->lower, "this") ? "these" : "those", DRAFTD_FIX_AGREEMENT);
   /* The determiner is what changes: its family's id, not the subject-verb rule's. */
-  g_array_index (f->out, DraftdCandidate, f->out->len - 1).rule = "agreement.determiner";
-  return TRUE;
+  return sure_named (f, d->start, d->end, g_str_equal (d->lower, "this") ? "these" : "those", DRAFTD_FIX_AGREEMENT,
+                     "agreement.determiner");
 }
 
 /* No other verb in the clause after words[i], up to a comma or the sentence's end: no
@@ -803,13 +823,15 @@ after_opening_phrase (const F *f, guint b)
     return b;
   guint k = b + 1, first;
   /* Its noun phrases, joined by prepositions ("At the end of the day"). */
-  do {
+  for (;; k++) {
     if (k < f->i && draftd_candidates_in_list (determiners, f->words[k].lower))
       k++;
     first = k;
     while (k < f->i && !draftd_candidates_in_list (determiners, f->words[k].lower) && np_word (f, &f->words[k]))
       k++;
-  } while (k > first && k < f->i && draftd_candidates_in_list (prepositions, f->words[k].lower) && ++k);
+    if (k == first || k >= f->i || !draftd_candidates_in_list (prepositions, f->words[k].lower))
+      break;
+  }
   if (k == first || k + 1 >= f->i || !draftd_candidates_in_list (" the a an this these those my your his her our their its ", f->words[k].lower) ||
       !draftd_forms_is (f->words[k - 1].lower, 'n'))
     return b;
@@ -1161,11 +1183,9 @@ affect_effect (F *f)
                            draftd_candidates_in_list (determiners, prev2) && draftd_candidates_in_list (" in of on from were are ", next);
     if (!(g_strcmp0 (prev, "side") == 0 || noun_slot || plural_slot))
       return FALSE;
-    sure (f, w->start, w->end, plural ? "effects" : "effect", DRAFTD_FIX_WORD_CHOICE);
     /* The plural pair has an id of its own, which users may disable apart. */
-    if (plural)
-      g_array_index (f->out, DraftdCandidate, f->out->len - 1).rule = "confusable.affects-effects";
-    return TRUE;
+    return plural ? sure_named (f, w->start, w->end, "effects", DRAFTD_FIX_WORD_CHOICE, "confusable.affects-effects")
+                  : sure (f, w->start, w->end, "effect", DRAFTD_FIX_WORD_CHOICE);
   }
   if (!g_str_equal (w->lower, "effect") || next == NULL || draftd_candidates_in_list (" change changes a an of on ", next))
     return FALSE;
@@ -2386,7 +2406,7 @@ every_plural (F *f)
     return FALSE;
   /* "each supports": "each" is a subject too, before its verb. */
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, w->lower);
-  if (g_str_equal (near (f, -1), "each") && fam->len > 0)
+  if (g_str_equal (prev, "each") && fam->len > 0)
     return FALSE;
   return sure (f, w->start, w->end, sing, DRAFTD_FIX_AGREEMENT);
 }
@@ -2435,21 +2455,13 @@ static gboolean
 say_tell (F *f)
 {
   static const char *const say[][2] = { { "say", "tell" }, { "says", "tells" }, { "said", "told" }, { "saying", "telling" } };
-  const Word *w = &f->words[f->i];
   /* Not "her", a possessive as often ("He said her name twice"); what is said follows. */
   const char *after = near (f, 2);
   if (!draftd_candidates_in_list (" me him us them ", near (f, 1)) ||
       (after && !draftd_candidates_in_list (" that the a about what how why when where to ", after)))
     return FALSE;
-  for (guint k = 0; k < G_N_ELEMENTS (say); k++)
-    if (g_str_equal (w->lower, say[k][0]))
-      return sure (f, w->start, w->end, say[k][1], DRAFTD_FIX_WORD_CHOICE);
-  return FALSE;
+  return sure_pair (f, say, G_N_ELEMENTS (say), DRAFTD_FIX_WORD_CHOICE);
 }
-
-typedef gboolean (*FamilyFn) (F *f);
-
-/* The families, in the order they are tried at each word; the first that proposes wins. */
 
 /* ---- word-choice.borrow-lend: "Can you borrow me your pen?" ---- */
 
@@ -2461,14 +2473,10 @@ borrow_lend (F *f)
   static const char *const pairs[][2] = {
     { "borrow", "lend" }, { "borrows", "lends" }, { "borrowed", "lent" }, { "borrowing", "lending" },
   };
-  const Word *w = &f->words[f->i];
   const char *next = near (f, 1), *after = near (f, 2);
   if (!draftd_candidates_in_list (" me him her us them ", next) || !draftd_candidates_in_list (" your his her their our my some a an the this that ", after))
     return FALSE;
-  for (guint k = 0; k < G_N_ELEMENTS (pairs); k++)
-    if (g_str_equal (w->lower, pairs[k][0]))
-      return sure (f, w->start, w->end, pairs[k][1], DRAFTD_FIX_WORD_CHOICE);
-  return FALSE;
+  return sure_pair (f, pairs, G_N_ELEMENTS (pairs), DRAFTD_FIX_WORD_CHOICE);
 }
 
 /* ---- preposition.time: "in Monday", "at Monday" ---- */
@@ -2547,6 +2555,9 @@ repeated_subject (F *f)
   return sure (f, f->words[f->i - 1].end, w->end, "", DRAFTD_FIX_WORD_CHOICE);
 }
 
+typedef gboolean (*FamilyFn) (F *f);
+
+/* The families, in the order they are tried at each word; the first that proposes wins. */
 static const struct {
   const char *id;
   FamilyFn fn;
@@ -2686,8 +2697,6 @@ draftd_candidates_family_rule (const char *kind, const char *before, const char 
       return g_strdup ("word-choice.say-tell");
     if (g_str_equal (was, "less") && g_str_equal (now, "fewer"))
       return g_strdup ("word-choice.fewer-less");
-    if (draftd_candidates_in_list (" say says said saying ", was) && draftd_candidates_in_list (" tell tells told telling ", now))
-      return g_strdup ("word-choice.say-tell");
     if (draftd_candidates_in_list (" borrow borrows borrowed borrowing ", was) && draftd_candidates_in_list (" lend lends lent lending ", now))
       return g_strdup ("word-choice.borrow-lend");
     static const char *const pronouns = " i me she her he him we us they them ";
