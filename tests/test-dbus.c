@@ -618,6 +618,12 @@ test_correct_stats (T *t)
           "Correct's stats: %u sentence left alone as foreign (unchanged), %u decoded", foreign, segments);
   if (r)
     dbus_message_unref (r);
+  /* Fixes the model judged count their scoring passes, apart from the decoding's target_passes. */
+  r = call_ok (t->c, text_call ("Correct", "We discussed about the informations wich he gave us.", NULL, 0, NULL), "Correct");
+  guint32 fixes = r ? stats_u32 (r, 2, "fixes") : 0, scoring = r ? stats_u32 (r, 2, "scoring_passes") : 0;
+  tap_ok (fixes >= 2 && scoring >= 1, "Correct's stats: %u fixes taken, %u scoring passes", fixes, scoring);
+  if (r)
+    dbus_message_unref (r);
 }
 
 /* Bad input: each gets a clear error. */

@@ -39,6 +39,11 @@ append_grammar_stats (DBusMessageIter *d, const DraftdJobStats *st)
     dict_u32 (d, "unchecked", g->unchecked);
     dict_string (d, "unchecked_language", g->unchecked_language);
   }
+  /* A correction's candidates are scored in passes of their own: the common target_passes
+   * counts the model's decoding of the sentence (none where the candidates settled it), so a
+   * reply whose every fix the model judged would otherwise read as one the model never ran. */
+  dict_u32 (d, "fixes", g->fixes);
+  dict_u32 (d, "scoring_passes", g->scoring_passes);
   dict_u32 (d, "kept_tokens", g->kept_tokens);
   dict_u32 (d, "cached", g->cached);
   if (g->greedy_passes > 0 || g->greedy_ms > 0) {
