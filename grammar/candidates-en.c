@@ -755,7 +755,10 @@ plural_subject (Ctx *x, const Word *prev)
   gboolean there = g_str_equal (prev->lower, "there") && plural_next;
   const char *lemma = draftd_forms_irregular_lemma (prev->lower, 'n');
   const Word *det = x->i >= 2 ? &x->words[x->i - 2] : NULL;
-  gboolean irregular = (lemma && !g_str_equal (lemma, prev->lower)) || g_str_equal (prev->lower, "people");
+  /* "the data is stored", "the media is": Latin plurals that standard English also takes as
+   * mass nouns. */
+  gboolean irregular = (lemma && !g_str_equal (lemma, prev->lower) && !draftd_candidates_in_list (" data media ", prev->lower)) ||
+                       g_str_equal (prev->lower, "people");
   irregular = irregular && (x->i == 1 || (det && draftd_candidates_in_list (determiners, det->lower)));
   if (g_str_equal (w->lower, "has") && !irregular)
     return FALSE;
@@ -826,6 +829,36 @@ floating_both (const Ctx *x, const Word *prev)
   return sing && !g_str_equal (sing, before->lower) && draftd_forms_is (sing, 'n');
 }
 
+/* Readings of "quantifier + singular noun" that native prose has and learners' errors do not
+ * (Python's documentation, 2026-11-30: 7 of its 56 changed sentences): "Many feel that", a
+ * quantifier standing as the subject of a verb WordNet also lists as a noun; "various small but
+ * useful enhancements", "various type and range restrictions", words coordinated before the
+ * noun they modify; "how many base 2 digits", a noun labelled by a number; "multiple
+ * inheritance", "multiple assignment", kinds of a thing rather than a count of them, which only
+ * the target may count. */
+static gboolean
+native_number_reading (const Ctx *x, const Word *prev, const Word *w, const Word *next, gboolean direct)
+{
+  if (direct && draftd_candidates_in_list (" many several few both these those ", prev->lower) && draftd_forms_is (w->lower, 'v') &&
+      (x->i == 1 || !adjacent (x->s, &x->words[x->i - 2], prev) || draftd_candidates_in_list (" and but so that because ", x->words[x->i - 2].lower)) &&
+      next && adjacent (x->s, w, next) && draftd_candidates_in_list (" that the a an this these those it they them us him her to ", next->lower))
+    return TRUE;
+  const Word *n2 = word_at (x, (gint) x->i + 2), *n3 = word_at (x, (gint) x->i + 3);
+  if (next && adjacent (x->s, w, next) && draftd_candidates_in_list (" and or but ", next->lower) && n2 && n3 &&
+      adjacent (x->s, next, n2) && adjacent (x->s, n2, n3) && !draftd_candidates_function_word (n2->lower) &&
+      !draftd_candidates_in_list (" one two three four five six seven eight nine ten a an the my his her our their your some ", n2->lower) &&
+      !g_ascii_isdigit (n2->text[0]) && noun_like (x, n3->lower))
+    return TRUE;
+  gsize e = w->end;
+  while (x->s[e] == ' ')
+    e++;
+  if (e > w->end && g_ascii_isdigit (x->s[e]))
+    return TRUE;
+  return g_str_equal (prev->lower, "multiple") &&
+         (next == NULL || !adjacent (x->s, w, next) || draftd_candidates_in_list (function_words, next->lower) ||
+          draftd_candidates_in_list (prepositions, next->lower));
+}
+
 /* "three brother", "two new dress": a noun after a number or a plural quantifier (with an
  * adjective between, at most); sure of itself when nothing but punctuation or a function word
  * follows (else "several new ideas" would become "several news ideas"), else the model judges. */
@@ -862,6 +895,8 @@ noun_number (Ctx *x, const Word *prev)
   if (plural == NULL || g_str_equal (plural, w->lower) || singular != NULL)
     return FALSE;
   const Word *next = word_at (x, (gint) x->i + 1);
+  if (native_number_reading (x, prev, w, next, direct))
+    return FALSE;
   /* "a four letter word", "a two year renovation": a number and a noun before another noun
    * make a compound adjective, singular. */
   if ((direct || lot) && next && adjacent (x->s, w, next) && noun_like (x, next->lower))
@@ -871,6 +906,12 @@ noun_number (Ctx *x, const Word *prev)
     /* "a lot of academic subject": an adjective that WordNet also lists as a noun. */
     if (draftd_forms_is (w->lower, 'a'))
       return FALSE;
+    /* "a lot of configuration", "a lot of attention": an abstract noun, mostly a mass one,
+     * which link-grammar's dictionary counts. */
+    static const char *const abstract[] = { "tion", "sion", "ment", "ance", "ence", "ness", "ity", "ism" };
+    for (guint k = 0; k < G_N_ELEMENTS (abstract); k++)
+      if (g_str_has_suffix (w->lower, abstract[k]))
+        return FALSE;
     /* "There was a lot of noise": the writer's singular verb says the noun is a mass here,
      * where link-grammar, counting "noise", found the plural whole and the singular not. */
     const Word *verb = word_at (x, (gint) x->i - 4);
@@ -909,6 +950,13 @@ base_after_modal (Ctx *x, const Word *prev)
   gboolean modal = draftd_candidates_in_list (modals, prev->lower), to = g_str_equal (prev->lower, "to");
   const char *irr = draftd_forms_irregular_lemma (w->lower, 'v');
   if ((!modal && !to) || draftd_candidates_in_list (function_words, w->lower))
+    return FALSE;
+  /* "what to do based on", "will do given time": "do" as the main verb, and a participle
+   * opening a phrase of its own after it. */
+  const Word *pp = word_at (x, (gint) x->i - 2), *next = word_at (x, (gint) x->i + 1);
+  if (draftd_candidates_in_list (" do does did ", prev->lower) &&
+      ((pp && (g_str_equal (pp->lower, "to") || draftd_candidates_in_list (modals, pp->lower))) ||
+       (next && draftd_candidates_in_list (" on upon ", next->lower))))
     return FALSE;
   /* After "to", only an irregular past is surely a verb ("to plays" may be "to the plays"). */
   gboolean past = irr && !g_str_equal (irr, w->lower) && !g_str_has_suffix (w->lower, "ing");
@@ -1114,6 +1162,17 @@ phrase (Ctx *x)
 }
 
 /* Words the rules above may act on; the first rule that does wins. */
+/* Which rule proposed a candidate, for G_MESSAGES_DEBUG=all: a false alarm is found by its
+ * function's name, where the edit's id names only its family. */
+static gboolean
+fired (const Ctx *x, const char *rule, gboolean yes)
+{
+  if (yes)
+    g_debug ("rule %s at \"%s\"", rule, x->words[x->i].text);
+  return yes;
+}
+#define FIRED(call) fired (x, #call, (call))
+
 static gboolean
 word_rules (Ctx *x)
 {
@@ -1142,10 +1201,11 @@ word_rules (Ctx *x)
   /* "It's is": the verb twice. */
   if (prev && g_str_equal (w->lower, "is") && draftd_candidates_in_list (" it's that's there's he's she's what's ", prev->lower))
     return certain (x, prev->end, w->end, "", DRAFTD_FIX_WORD_CHOICE);
-  if (phrase (x) || double_comparative (x) || be_stative (x) || be_not_stative (x))
+  if (FIRED (phrase (x)) || FIRED (double_comparative (x)) || FIRED (be_stative (x)) || FIRED (be_not_stative (x)))
     return TRUE;
-  if (prev && (pronoun_agreement (x, prev) || plural_subject (x, prev) || collocation (x, prev) || base_after_modal (x, prev) ||
-               participle (x, prev) || noun_number (x, prev) || subject_verb (x, prev)))
+  if (prev && (FIRED (pronoun_agreement (x, prev)) || FIRED (plural_subject (x, prev)) || FIRED (collocation (x, prev)) ||
+               FIRED (base_after_modal (x, prev)) || FIRED (participle (x, prev)) || FIRED (noun_number (x, prev)) ||
+               FIRED (subject_verb (x, prev))))
     return TRUE;
   return FALSE;
 }
@@ -1231,6 +1291,28 @@ comparative (const char *l)
 
 static const char *const subjects = " i you he she we they ";
 
+/* A verb in words[k]'s clause, from words[k] on: an auxiliary, or a form in -s or -ed that is
+ * a verb's and no noun's. */
+static gboolean
+verb_later (const Ctx *x, guint k)
+{
+  static const char *const aux = " is are was were be been has have had do does did will would can could should may might must "
+                                 "isn't aren't wasn't weren't doesn't don't didn't won't can't ";
+  for (; k < x->n && adjacent (x->s, &x->words[k - 1], &x->words[k]); k++) {
+    const char *l = x->words[k].lower;
+    if (draftd_candidates_in_list (" and or but that which who because when if while ", l))
+      return FALSE;
+    if (draftd_candidates_in_list (aux, l))
+      return TRUE;
+    if ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !noun_like (x, l)) {
+      g_autoptr (GPtrArray) fam = draftd_forms_verb_family (x->c->spell, l);
+      if (fam->len > 0)
+        return TRUE;
+    }
+  }
+  return FALSE;
+}
+
 /* Is there a syntactic reason to put `alt` where words[i] is? A flip between two real words
  * is a mistake only where the sentence needs the other word's part of speech: without such a
  * reason the model's margin alone flipped right words in native text ("The costs were not"
@@ -1241,6 +1323,12 @@ licensed (const Ctx *x, const Around *a, const char *alt)
   const char *p = a->prev, *n = a->next;
   if (g_str_equal (alt, "there"))
     return a->ends || (n && draftd_candidates_in_list (" is are was were be has have will would can could may might must seems seem ", n));
+  /* "but they're improvements to one feature": a contraction opening its clause before a noun
+   * is that noun's subject when no verb follows for a possessive's phrase to be the subject
+   * of ("they're car is red" has one; "I like they're house" has the possessive's place). */
+  if (draftd_candidates_in_list (" their your its ", alt) && draftd_candidates_in_list (" they're you're it's ", x->words[x->i].lower) &&
+      (a->start || p == NULL || draftd_candidates_in_list (" and but or so because that when if while ", p)) && !verb_later (x, x->i + 2))
+    return FALSE;
   if (draftd_candidates_in_list (" their your whose its ", alt))
     return noun_like (x, n) && !(n && draftd_candidates_in_list (" to ", n));
   if (draftd_candidates_in_list (" they're you're who's it's ", alt))

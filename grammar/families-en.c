@@ -287,11 +287,25 @@ uncountable_plural (F *f)
   return FALSE;
 }
 
+/* Words that open a clause: the subject comes after them. */
+static const char *const clause_words =
+  " that which who whom whose when if because although though while until unless where as but so once whether ";
+
+static int noun_number (const F *f, const char *l);
+
 /* A noun WordNet lists (as itself), and no function word. */
 static gboolean
 noun (const char *l)
 {
   return l && !draftd_candidates_function_word (l) && draftd_forms_is (l, 'n');
+}
+
+/* A form of a verb besides whatever else it is ("lives", "works"; not "methods"). */
+static gboolean
+verb_form (const F *f, const char *l)
+{
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, l);
+  return fam->len > 0;
 }
 
 /* A superlative: "best", "biggest", "first" (the "most" of "most talented" is its own word). */
@@ -339,7 +353,13 @@ one_of_superlative (F *f)
     return FALSE;
   /* The noun ends the phrase: "one of the best football player" changes "player" only. */
   const char *next = near (f, 1);
-  if (!noun (w->lower) || (next && noun (next) && !draftd_forms_is (next, 'v')))
+  /* Nor before a plural noun it modifies: "one of the descriptor methods", "called one of the
+   * helper functions"; where "one of" opens the clause, such a word may be its verb ("One of
+   * my friend lives"). */
+  guint one = (guint) k - 2;
+  gboolean subject = one == 0 || !joined (f, one - 1) || draftd_candidates_in_list (clause_words, f->words[one - 1].lower);
+  if (!noun (w->lower) || (next && noun (next) && !draftd_forms_is (next, 'v')) ||
+      (next && noun_number (f, next) > 0 && (!subject || !verb_form (f, next))))
     return FALSE;
   /* "One of the most common tasks": "most"'s adjective (WordNet has "a common"), its noun
    * plural after it. */
@@ -469,10 +489,6 @@ although_but (F *f)
 
 /* ---- agreement.subject-verb: the verb with its subject's head noun ---- */
 
-/* Words that open a clause: the subject comes after them. */
-static const char *const clause_words =
-  " that which who whom whose when if because although though while until unless where as but so once whether ";
-
 /* +1 plural, -1 singular, 0 when the noun does not say. */
 static int
 noun_number (const F *f, const char *l)
@@ -548,8 +564,14 @@ participle_after_noun (const char *l)
 static gboolean
 gerund_word (const F *f, const char *l)
 {
-  if (!g_str_has_suffix (l, "ing") || strlen (l) < 6 || draftd_candidates_function_word (l))
+  if (!g_str_has_suffix (l, "ing") || strlen (l) < 5 || draftd_candidates_function_word (l))
     return FALSE;
+  /* Five letters: "using", "doing", "going" on a base of two or three letters ("thing",
+   * "sting", "bring" have none). */
+  if (strlen (l) == 5) {
+    g_autofree char *two = g_strndup (l, 2), *three = g_strdup_printf ("%.2se", l);
+    return draftd_forms_is (two, 'v') || draftd_forms_is (three, 'v');
+  }
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, l);
   return fam->len > 0 && draftd_forms_is (fam->pdata[0], 'v');
 }
@@ -571,6 +593,12 @@ noun_phrase (const F *f, guint *k, guint end)
     at++;
   if (at == first || (at < end && !draftd_candidates_in_list (prepositions, f->words[at].lower)))
     return -1;
+  /* "The three major operating systems used today are": a participle after a plural noun
+   * opens a clause cut short, whatever comes after it ("today" is no head). */
+  for (guint j = first + 1; j + 1 < at; j++)
+    if ((participle_after_noun (f->words[j].lower) || g_str_equal (f->words[j].lower, "used")) &&
+        noun_number (f, f->words[j - 1].lower) > 0)
+      return -1;
   /* It ends in its noun: "a covered work" is no phrase "a covered" and a verb "work". */
   const char *last = f->words[at - 1].lower;
   /* "the two arguments given are": a participle after the noun is a clause cut short, and the
@@ -730,6 +758,23 @@ demonstrative (F *f, guint b)
                      "agreement.determiner");
 }
 
+/* A number (digits, which are no words here) alone between words[a] and words[a + 1]:
+ * "versions 2.6 and 3.0 was". */
+static gboolean
+number_joined (const F *f, guint a)
+{
+  if (a + 1 >= f->n)
+    return FALSE;
+  gsize b = f->words[a].end, e = f->words[a + 1].start;
+  gboolean digit = FALSE;
+  for (gsize k = b; k < e; k++) {
+    if (!g_ascii_isdigit (f->s[k]) && f->s[k] != '.' && f->s[k] != ' ')
+      return FALSE;
+    digit |= g_ascii_isdigit (f->s[k]);
+  }
+  return digit && e > b + 2 && f->s[b] == ' ' && f->s[e - 1] == ' ';
+}
+
 /* No other verb in the clause after words[i], up to a comma or the sentence's end: no
  * auxiliary, no form in -s or -ed that is a verb and no noun ("a clear trend"). */
 static gboolean
@@ -738,8 +783,11 @@ only_verb (const F *f)
   static const char *const aux =
     " is are was were be been has have had do does did will would can could should may might must isn't aren't wasn't weren't "
     "doesn't don't didn't won't can't ";
-  for (guint k = f->i + 1; k < f->n && joined (f, k - 1); k++) {
+  for (guint k = f->i + 1; k < f->n && (joined (f, k - 1) || number_joined (f, k - 1)); k++) {
     const char *l = f->words[k].lower;
+    /* "versions 2.6 and 3.0 was": numbers joined are one phrase, not two clauses. */
+    if (draftd_candidates_in_list (" and or ", l) && number_joined (f, k - 1) && number_joined (f, k))
+      continue;
     if (draftd_candidates_in_list (clause_words, l) || draftd_candidates_in_list (" and or ", l))
       return TRUE;
     /* "to do" is an infinitive, not the clause's verb. */
@@ -752,6 +800,30 @@ only_verb (const F *f)
     }
   }
   return TRUE;
+}
+
+/* A verb in the clause from words[k] on, up to a comma, a clause's word or the sentence's
+ * end: an auxiliary, or a form in -s or -ed that is a verb's and no noun's. */
+static gboolean
+verb_after (const F *f, guint k)
+{
+  static const char *const aux =
+    " is are was were be been has have had do does did will would can could should may might must isn't aren't wasn't weren't "
+    "doesn't don't didn't won't can't ";
+  for (; k < f->n && joined (f, k - 1); k++) {
+    const char *l = f->words[k].lower;
+    if (draftd_candidates_in_list (clause_words, l) || draftd_candidates_in_list (" and or ", l))
+      return FALSE;
+    if (draftd_candidates_in_list (aux, l))
+      return TRUE;
+    g_autofree char *sing = g_str_has_suffix (l, "s") ? draftd_forms_singular (f->c->spell, l) : NULL;
+    if ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n') && !(sing && draftd_forms_is (sing, 'n'))) {
+      g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, l);
+      if (fam->len > 0)
+        return TRUE;
+    }
+  }
+  return FALSE;
 }
 
 /* "either give both names or use '-'": "either" alone before the verb, with "or" after it, is
@@ -1068,6 +1140,13 @@ possessive_or_contraction (F *f)
      * takes no bare noun, and a clause cannot follow a preposition. */
     if (possessed_noun (f, next) && (g_str_equal (l, "who's") || draftd_candidates_in_list (prepositions, prev)))
       return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+    /* "but they're improvements to one feature": a contraction opening its clause before a
+     * noun is its complement when no verb follows for a possessive's phrase to be the subject
+     * of ("they're car is red" has one). */
+    if (possessed_noun (f, next) && !g_str_equal (l, "there") && !object &&
+        (prev == NULL || draftd_candidates_in_list (clause_words, prev) || draftd_candidates_in_list (" and or ", prev)) &&
+        !verb_after (f, f->i + 2))
+      return FALSE;
     if (possessed_noun (f, next))
       return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, object || noun_number (f, next) < 0 ? 2.5f : 1.5f);
     if (draftd_forms_is (next, 'a') && (object || !draftd_forms_is (next, 'n')) && possessed_noun (f, next2) &&
@@ -1478,7 +1557,9 @@ static const char *const bare_after_preposition =
   "schedule demand request touch contrast conclusion comparison addition particular general total respect regard reference "
   "relation line exchange proportion accordance compliance connection conjunction lieu spite "
   /* "on top", "on screen", "on hold", "under review", "under way" */
-  "top screen display hold call track behalf air page file disk record review control threat way sight tap deck ";
+  "top screen display hold call track behalf air page file disk record review control threat way sight tap deck "
+  /* "in interactive mode", "in written form", "in good shape" */
+  "mode form shape ";
 /* Participles spelt as their base ("have run", "has cut"): after "have" no noun. */
 static const char *const base_participles =
   " run come become cut put set hit let shut cost hurt quit spread bet burst cast split read overcome upset broadcast "
@@ -1608,7 +1689,8 @@ missing_article (F *f)
    * broken without the article and whole with it ("I have idea for", "in small hotel"); the
    * target judges "have" + noun by more than the article's usual margin, so that a doubted one
    * is a suggestion. */
-  if (after_preposition && k > f->i && !g_str_has_suffix (f->words[k].lower, "tion"))
+  if (after_preposition && k > f->i && !g_str_has_suffix (f->words[k].lower, "tion") &&
+      !draftd_candidates_in_list (bare_after_preposition, f->words[k].lower))
     return mended (f, w->start, w->start, alts[0]) && sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   if (have && k == f->i)
     return mend_or_judge (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE, 1.5f);
@@ -2622,6 +2704,7 @@ draftd_candidates_english_families (const DraftdCandidateContext *c, const char 
   guint before = out->len;
   for (guint k = 0; k < G_N_ELEMENTS (families); k++)
     if (families[k].fn (&f)) {
+      g_debug ("family %s (row %u) at \"%s\"", families[k].id, k, words[i].text);
       /* Its edits carry the row's id (unless the rule named them more closely) where the id
        * is one users can name (draft rules, --disable); an umbrella's ("article.missing") is
        * named by what it changed. */
