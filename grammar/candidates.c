@@ -224,6 +224,32 @@ program_name (const DraftdCandidateContext *c, const Word *w)
   return draftd_spell_program_name (w->lower);
 }
 
+/* "builtins", "iterables", "xterms": the -s plural of a dictionary word that is no
+ * adjective, where the dictionary lists none, is a term's plural: dropping its "s" or making
+ * it a possessive changed native prose (Python's documentation: six sentences). A stem whose
+ * plural the dictionary or WordNet spells otherwise ("childs", "tooths", "researchs",
+ * "teachs", "sheeps") or an adjective's ("differents") is a learner's slip, as before. */
+static gboolean
+plural_of_term (const DraftdCandidateContext *c, const Word *w)
+{
+  gsize n = strlen (w->lower);
+  if (n < 5 || w->lower[n - 1] != 's' || !g_unichar_islower (g_utf8_get_char (w->text)))
+    return FALSE;
+  g_autofree char *stem = g_strndup (w->lower, n - 1);
+  static const char *const sibilant[] = { "s", "x", "z", "ch", "sh", "y" };
+  for (guint k = 0; k < G_N_ELEMENTS (sibilant); k++)
+    if (g_str_has_suffix (stem, sibilant[k]))
+      return FALSE;
+  if (!draftd_spell_check (c->spell, c->lang, stem) || (draftd_forms_is (stem, 'a') && !draftd_forms_is (stem, 'n')))
+    return FALSE;
+  const char *lemma = draftd_forms_irregular_lemma (stem, 'n');
+  if ((lemma && !g_str_equal (lemma, stem)) || g_str_has_suffix (stem, "man") ||
+      draftd_candidates_in_list (" child foot tooth mouse goose person sheep fish deer ", stem))
+    return FALSE;
+  g_autofree char *plural = draftd_forms_plural (c->spell, stem);
+  return plural == NULL || g_str_equal (plural, w->lower);
+}
+
 /* Is the word known: to the dictionary, the user, the document, or as a compound or a
  * program's name? */
 static gboolean
@@ -248,7 +274,7 @@ known_word (const DraftdCandidateContext *c, const Word *w, gboolean start)
     if (draftd_spell_check (c->spell, c->lang, stem))
       return TRUE;
   }
-  return compound_word (c, w->lower) || program_name (c, w);
+  return plural_of_term (c, w) || compound_word (c, w->lower) || program_name (c, w);
 }
 
 static void
