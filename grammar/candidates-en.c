@@ -711,6 +711,14 @@ lookup_pair (const char *const (*table)[2], guint n, const char *word, const cha
   return FALSE;
 }
 
+/* Is the word after words[i] (only spaces between) one of `list`? */
+static gboolean
+next_is (const Ctx *x, const char *list)
+{
+  const Word *n = word_at (x, (gint) x->i + 1);
+  return n && adjacent (x->s, &x->words[x->i], n) && draftd_candidates_in_list (list, n->lower);
+}
+
 /* "He don't", "I has", "we was": the auxiliary after a subject pronoun, unless the pronoun is
  * itself governed ("does he have", "let it do", "if he were"). */
 static gboolean
@@ -730,6 +738,14 @@ pronoun_agreement (Ctx *x, const Word *prev)
   for (guint k = x->i >= 6 ? x->i - 6 : 0; paired && k + 2 < x->i; k++)
     if (draftd_candidates_in_list (" between among me him her us them ", x->words[k].lower))
       return FALSE;
+  /* "Any arguments after it are", "escapes in it are": a preposition's object is no subject
+   * ("it" and "you" are both cases; "after he have eaten" opens a clause); "it need not be"
+   * is the modal "need". */
+  if ((before && adjacent (x->s, before, prev) && draftd_candidates_in_list (" it you ", prev->lower) &&
+       (draftd_candidates_in_list (prepositions, before->lower) ||
+        draftd_candidates_in_list (" after before behind under over through between among without within against like upon ", before->lower))) ||
+      (g_str_equal (w->lower, "need") && next_is (x, " not only ")))
+    return FALSE;
   const char *rep = NULL;
   if (draftd_candidates_in_list (" he she it ", prev->lower))
     lookup_pair (agree_third, G_N_ELEMENTS (agree_third), w->lower, &rep);
@@ -829,6 +845,13 @@ floating_both (const Ctx *x, const Word *prev)
   return sing && !g_str_equal (sing, before->lower) && draftd_forms_is (sing, 'n');
 }
 
+/* An opening quote or bracket, ASCII or typographic (U+2018, U+201C). */
+static gboolean
+quote_at (const char *p)
+{
+  return *p == '"' || *p == '\'' || *p == '(' || strncmp (p, "\xe2\x80\x98", 3) == 0 || strncmp (p, "\xe2\x80\x9c", 3) == 0;
+}
+
 /* Readings of "quantifier + singular noun" that native prose has and learners' errors do not
  * (Python's documentation, 2026-11-30: 7 of its 56 changed sentences): "Many feel that", a
  * quantifier standing as the subject of a verb WordNet also lists as a noun; "various small but
@@ -844,6 +867,16 @@ native_number_reading (const Ctx *x, const Word *prev, const Word *w, const Word
       next && adjacent (x->s, w, next) && draftd_candidates_in_list (" that the a an this these those it they them us him her to ", next->lower))
     return TRUE;
   const Word *n2 = word_at (x, (gint) x->i + 2), *n3 = word_at (x, (gint) x->i + 3);
+  /* "a two item tuple": an article before the number makes the pair a compound adjective. */
+  const Word *pp = word_at (x, (gint) x->i - 2);
+  if (direct && pp && adjacent (x->s, pp, prev) && draftd_candidates_in_list (" a an ", pp->lower))
+    return TRUE;
+  /* "These local \"rules\"": an adjective before a quoted noun; "those specific to": an
+   * adjective before its complement. */
+  if (draftd_forms_is (w->lower, 'a') && next &&
+      ((!adjacent (x->s, w, next) && quote_at (x->s + w->end + (x->s[w->end] == ' '))) ||
+       (adjacent (x->s, w, next) && draftd_candidates_in_list (" to for of in ", next->lower))))
+    return TRUE;
   if (next && adjacent (x->s, w, next) && draftd_candidates_in_list (" and or but ", next->lower) && n2 && n3 &&
       adjacent (x->s, next, n2) && adjacent (x->s, n2, n3) && !draftd_candidates_function_word (n2->lower) &&
       !draftd_candidates_in_list (" one two three four five six seven eight nine ten a an the my his her our their your some ", n2->lower) &&
@@ -879,6 +912,10 @@ noun_number (Ctx *x, const Word *prev)
   const Word *ppp = word_at (x, (gint) x->i - 3);
   gboolean lot = g_str_equal (prev->lower, "of") && pp &&
                  (g_str_equal (pp->lower, "lots") || (g_str_equal (pp->lower, "lot") && ppp && g_str_equal (ppp->lower, "a")));
+  /* "many more", "two more"; "those found in Perl": a quantity and an irregular past. */
+  const char *irr_lemma = draftd_forms_irregular_lemma (w->lower, 'v');
+  if (draftd_candidates_in_list (" more less fewer most least ", w->lower) || (irr_lemma && !g_str_equal (irr_lemma, w->lower)))
+    return FALSE;
   if ((!direct && !skip_one && !lot) || draftd_candidates_in_list (function_words, w->lower) || draftd_candidates_in_list (particles, w->lower) ||
       draftd_candidates_in_list (plural_nouns, w->lower) || !draftd_forms_is (w->lower, 'n') || g_str_has_suffix (w->lower, "ing"))
     return FALSE;

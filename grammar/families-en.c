@@ -126,11 +126,14 @@ static const char *const of_heads = " most some all half lot lots plenty rest ma
 /* Nouns of either number, or whose number a writer may choose ("The team are"). */
 static const char *const either_number =
   " data media staff team family committee government audience crew group public company class army band jury couple youth "
-  "number series species means headquarters fish sheep deer aircraft offspring ";
+  "number series species means headquarters fish sheep deer aircraft offspring "
+  /* "The following are", "the above are reachable", "the latter are": a nominal that stands
+   * for what it names, in either number. */
+  "following above below latter former ";
 /* Nouns that end in -s and are singular ("The news is"), and those a writer may take either
  * way ("Politics are", "Statistics is a science"). */
 static const char *const s_singulars = " news physics mathematics measles ";
-static const char *const s_either = " economics politics athletics gymnastics ethics statistics ";
+static const char *const s_either = " economics politics athletics gymnastics ethics statistics graphics ";
 /* Adverbs that stand between a subject and its verb ("He always give"). */
 static const char *const frequency_adverbs = " always usually often never sometimes rarely seldom also still just really only ";
 
@@ -681,14 +684,25 @@ subject_number (const F *f, guint b, guint end)
       return 0;
   }
   /* "a number of people are", "the number of people is". */
-  if (g_str_equal (h, "number") && head > (gint) b)
-    return g_str_equal (f->words[head - 1].lower, "a") ? 1 : g_str_equal (f->words[head - 1].lower, "the") ? -1 : 0;
+  if (g_str_equal (h, "number") && head > (gint) b) {
+    /* Only "a number of" counts its things: "if a number is less than ten" is one number. */
+    gboolean of = (guint) head + 1 < end && g_str_equal (f->words[head + 1].lower, "of");
+    return g_str_equal (f->words[head - 1].lower, "a") ? (of ? 1 : -1) : g_str_equal (f->words[head - 1].lower, "the") ? -1 : 0;
+  }
   if (head == (gint) b && draftd_candidates_in_list (determiners, h) && !draftd_candidates_in_list (singular_heads, h) && !draftd_candidates_in_list (of_heads, h))
     return 0;
   /* "Now let me", "Today marks": a time or place word opening the clause is an adverb to
    * the reader, though WordNet lists it as a noun. */
   if (head == (gint) b && draftd_candidates_in_list (" now today tomorrow yesterday tonight here there home then ", h))
     return 0;
+  /* "The changes above have", "and so forth are": a place or an adverb after the noun is no
+   * head. */
+  if (head > (gint) b && draftd_candidates_in_list (" above below here there forth instead ", h))
+    return 0;
+  /* "line by line comparisons are": a noun by itself is an adverb, the head comes after. */
+  for (guint j = b + 1; j + 1 < end; j++)
+    if (g_str_equal (f->words[j].lower, "by") && g_str_equal (f->words[j - 1].lower, f->words[j + 1].lower))
+      return 0;
   /* "this reading passage casts" is no subject: its determiner is singular and its last noun
    * plural, so the phrase has run into the verb. */
   if (draftd_candidates_in_list (" this that a an every each another ", f->words[b].lower) && head > (gint) b && rest < 0 &&
@@ -929,6 +943,10 @@ subject_head (F *f)
   /* After "that" or "which" the clause's subject has its determiner ("that the results show"):
    * "that work are", "which makes passes" are a determiner's phrase and a relative's verb. */
   if (b > 0 && draftd_candidates_in_list (" that which who whose ", f->words[b - 1].lower) && !draftd_candidates_in_list (determiners, f->words[b].lower))
+    return FALSE;
+  /* "has emerged as the style guide that": after "as" a noun phrase often stands alone, its
+   * last noun no verb ("guide" -> "guides"). */
+  if (b > 0 && g_str_equal (f->words[b - 1].lower, "as") && draftd_forms_is (w->lower, 'n'))
     return FALSE;
   g_autofree char *other = NULL;
   int v = verb_number (f, w->lower, &other);
@@ -1990,6 +2008,9 @@ pronoun_base (F *f)
   const char *prev = before_adverb (f, 1, &gap);
   if (!draftd_candidates_in_list (" he she it ", prev) || draftd_candidates_function_word (w->lower) || g_str_has_suffix (w->lower, "s") ||
       !draftd_forms_is (w->lower, 'v') || draftd_candidates_own_past (w->lower))
+    return FALSE;
+  /* "it need not be kept", "he dare not say": the modal, which takes no -s. */
+  if (draftd_candidates_in_list (" need dare ", w->lower) && draftd_candidates_in_list (" not only ", near (f, 1)))
     return FALSE;
   guint p = f->i - 1 - gap; /* the pronoun's index: near() found it, so it exists */
   /* A word that is an adjective too ("He last chose") is a verb only before its object or
