@@ -344,6 +344,12 @@ shape_bars (const DraftdCandidateContext *c, const Word *w, const char *sl)
     return TRUE;
   if (prefixed_word_respelt (c, w->lower, sl))
     return TRUE;
+  /* "deserializing" -> "de serializing", "dedented" -> "de dented": a prefix is no word of its
+   * own to split off. */
+  static const char *const bound_prefixes[] = { "de ", "un ", "re ", "pre ", "dis ", "non ", "mis " };
+  for (guint k = 0; k < G_N_ELEMENTS (bound_prefixes); k++)
+    if (g_str_has_prefix (sl, bound_prefixes[k]))
+      return TRUE;
   /* "infact" may read as "inf" + "act"; its "in fact" is still the likeliest. */
   return joined_words (c, w->lower) && !compound_respelling (w->lower, sl) && !run_together (w->lower, sl);
 }
@@ -875,7 +881,7 @@ native_number_reading (const Ctx *x, const Word *prev, const Word *w, const Word
    * adjective before its complement. */
   if (draftd_forms_is (w->lower, 'a') && next &&
       ((!adjacent (x->s, w, next) && quote_at (x->s + w->end + (x->s[w->end] == ' '))) ||
-       (adjacent (x->s, w, next) && draftd_candidates_in_list (" to for of in ", next->lower))))
+       (adjacent (x->s, w, next) && draftd_candidates_in_list (" to for ", next->lower))))
     return TRUE;
   if (next && adjacent (x->s, w, next) && draftd_candidates_in_list (" and or but ", next->lower) && n2 && n3 &&
       adjacent (x->s, next, n2) && adjacent (x->s, n2, n3) && !draftd_candidates_function_word (n2->lower) &&

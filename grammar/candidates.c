@@ -224,6 +224,48 @@ program_name (const DraftdCandidateContext *c, const Word *w)
   return draftd_spell_program_name (w->lower);
 }
 
+/* A verb's base that the dictionary and WordNet know, of three letters or more. */
+static gboolean
+known_verb (const DraftdCandidateContext *c, const char *v, gsize min)
+{
+  return strlen (v) >= min && draftd_forms_is (v, 'v') && draftd_spell_check (c->spell, c->lang, v);
+}
+
+/* "hashable", "seekable", "parsable", "taggable", "unhashable"; "finalizer", "pickler",
+ * "specializers": a verb with -able or an agent's -er, which technical prose coins and the
+ * dictionary lacks (the GNU and Python manuals: "hashable" -> "washable", "pickler" ->
+ * "picker", "finalizer" -> "finalize"). The agent's verb has five letters or more, without a
+ * doubled consonant: "writter", "begginer" are slips. */
+static gboolean
+derived_term (const DraftdCandidateContext *c, const Word *w)
+{
+  const char *l = w->lower;
+  gsize n = strlen (l);
+  if (n < 7 || !g_str_is_ascii (l) || !g_str_equal (w->text, l))
+    return FALSE;
+  g_autofree char *word = g_str_has_suffix (l, "s") ? g_strndup (l, n - 1) : g_strdup (l);
+  const char *body = g_str_has_prefix (word, "un") && g_str_has_suffix (word, "able") ? word + 2 : word;
+  gsize m = strlen (body);
+  if (m >= 7 && g_str_has_suffix (body, "able")) {
+    g_autofree char *v = g_strndup (body, m - 4), *ve = g_strdup_printf ("%se", v);
+    gsize k = strlen (v);
+    /* A silent "e" goes before -able but after a soft "c" or "g": "valueable" is a slip,
+     * "changeable" a word. */
+    if (k >= 2 && v[k - 1] == 'e' && v[k - 2] != 'c' && v[k - 2] != 'g')
+      return FALSE;
+    g_autofree char *single = k >= 4 && v[k - 1] == v[k - 2] ? g_strndup (v, k - 1) : NULL;
+    return known_verb (c, v, 3) || known_verb (c, ve, 3) || (single && known_verb (c, single, 3));
+  }
+  if (m >= 7 && g_str_has_suffix (body, "er")) {
+    g_autofree char *ve = g_strndup (body, m - 1), *v = g_strndup (body, m - 2);
+    gsize k = strlen (v);
+    if (k >= 2 && v[k - 1] == v[k - 2])
+      return FALSE;
+    return (g_str_has_suffix (ve, "e") && known_verb (c, ve, 5)) || known_verb (c, v, 5);
+  }
+  return FALSE;
+}
+
 /* "builtins", "iterables", "xterms": the -s plural of a dictionary word that is no
  * adjective, where the dictionary lists none, is a term's plural: dropping its "s" or making
  * it a possessive changed native prose (Python's documentation: six sentences). A stem whose
@@ -274,7 +316,7 @@ known_word (const DraftdCandidateContext *c, const Word *w, gboolean start)
     if (draftd_spell_check (c->spell, c->lang, stem))
       return TRUE;
   }
-  return plural_of_term (c, w) || compound_word (c, w->lower) || program_name (c, w);
+  return plural_of_term (c, w) || derived_term (c, w) || compound_word (c, w->lower) || program_name (c, w);
 }
 
 static void
