@@ -489,6 +489,9 @@ vowel_sound (const char *w)
   static const char *const consonant_vowels[] = { "uni", "use", "usa", "usu", "uti", "ute", "uto", "ura", "ure", "uri", "uro",
                                                    "eu",  "ewe", "one", "once", "ubi" };
   static const char *const silent_h[] = { "hour", "honest", "honor", "honour", "heir" };
+  /* "an uninitialized", "an unimportant": the prefix "un" before "in-"/"im-", not "uni-". */
+  if (g_str_has_prefix (w, "unin") || g_str_has_prefix (w, "unim"))
+    return TRUE;
   for (guint i = 0; i < G_N_ELEMENTS (consonant_vowels); i++)
     if (g_str_has_prefix (w, consonant_vowels[i]))
       return FALSE;
@@ -1186,6 +1189,10 @@ be_stative (Ctx *x)
 {
   const Word *w = &x->words[x->i], *next = neighbour (x, 1);
   if (next == NULL || !draftd_candidates_in_list (" am is are ", w->lower) || !draftd_candidates_in_list (stative, next->lower))
+    return FALSE;
+  /* "A static library is like a Unix file": "like" before a determiner is the preposition. */
+  const Word *after = word_at (x, (gint) x->i + 2);
+  if (g_str_equal (next->lower, "like") && after && draftd_candidates_in_list (" a an the this that these those ", after->lower))
     return FALSE;
   return judged_deletion (x, w->start, next->start, DRAFTD_FIX_VERB_FORM);
 }

@@ -1614,7 +1614,8 @@ count_noun (const F *f, const Word *w, gboolean verb_ok, gboolean described)
 static const char *
 article_for (const char *l)
 {
-  gboolean an = (strchr ("aeiou", l[0]) && !g_str_has_prefix (l, "one") && !g_str_has_prefix (l, "eu") && !g_str_has_prefix (l, "uni") &&
+  gboolean an = (strchr ("aeiou", l[0]) && !g_str_has_prefix (l, "one") && !g_str_has_prefix (l, "eu") &&
+                 (!g_str_has_prefix (l, "uni") || g_str_has_prefix (l, "unin") || g_str_has_prefix (l, "unim")) &&
                  !g_str_has_prefix (l, "use") && !g_str_has_prefix (l, "usu")) ||
                 g_str_has_prefix (l, "hour") || g_str_has_prefix (l, "honest") || g_str_has_prefix (l, "honor") || g_str_has_prefix (l, "heir");
   return an ? "an " : "a ";
