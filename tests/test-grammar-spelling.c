@@ -113,6 +113,11 @@ check_typing_cost (Run *r)
     { "Vandyke painted it.", "Vandyke painted it." },
     /* A name in lower case is the name from five letters on; below, likelier a slip. */
     { "Our yong people can learn a lot.", "Our young people can learn a lot." },
+    /* A letter left out before a vowel changed ("softy"), a common word before a rare one;
+     * a short function word's first two letters swapped. */
+    { "Wear a helmet for your own safty.", "Wear a helmet for your own safety." },
+    { "I have told him many tims already.", "I have told him many times already." },
+    { "She put the book on hte table.", "She put the book on the table." },
   };
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
     g_autofree char *out = correct (r, cases[i][0]);
