@@ -147,12 +147,25 @@ load_common (gpointer unused G_GNUC_UNUSED)
   return t;
 }
 
+static GHashTable *
+common_table (void)
+{
+  static GOnce once = G_ONCE_INIT;
+  return g_once (&once, load_common, NULL);
+}
+
+/* Whether the common list was found. */
+static gboolean
+common_list (void)
+{
+  return g_hash_table_size (common_table ()) > 0;
+}
+
 /* Whether a suggestion is a word of the common list, or the list is missing (then every word is). */
 static gboolean
 common_word (const char *word)
 {
-  static GOnce once = G_ONCE_INIT;
-  GHashTable *t = g_once (&once, load_common, NULL);
+  GHashTable *t = common_table ();
   if (g_hash_table_size (t) == 0 || strpbrk (word, " -'"))
     return TRUE;
   g_autofree char *lower = g_utf8_strdown (word, -1);
@@ -445,7 +458,12 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
   gboolean any_common = FALSE;
   for (guint i = 0; sugg[i] && i < 6; i++)
     any_common = any_common || (common_word (sugg[i]) && !strpbrk (sugg[i], " -"));
-  for (guint i = 0; sugg[i] && i < 6; i++) {
+  for (guint i = 0; sugg[i] && i < 10; i++) {
+    /* Past the first six, only a common word the writer left letters out of ("baed", tenth
+     * "based"; "pary", seventh "party"): the index ranks a letter doubled or a vowel changed
+     * before it, and the target weighs every alternative's tokens. */
+    if (i >= 6 && !(common_list () && !strpbrk (sugg[i], " -'") && common_word (sugg[i]) && letters_left_out (w->lower, sugg[i])))
+      continue;
     /* A lower-case word is not respelt as a name ("du" -> "Du"), unless it is that name in
      * lower case and long enough not to be a foreign word or a slip (five letters at least:
      * "yong" is "young", not "Yong"). */

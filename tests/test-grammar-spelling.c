@@ -123,6 +123,15 @@ check_typing_cost (Run *r)
     g_autofree char *out = correct (r, cases[i][0]);
     tap_ok (g_str_equal (out, cases[i][1]), "%s -> %s", cases[i][0], out);
   }
+  /* A common word with a letter left out, tenth of the index's suggestions: only with the
+   * common words' list (wamerican-small, optional). */
+  const char *common = g_getenv ("DRAFTD_COMMON_WORDS");
+  if (!g_file_test (common ? common : "/usr/share/dict/american-english-small", G_FILE_TEST_EXISTS)) {
+    tap_skip ("no common words' list (wamerican-small)");
+  } else {
+    g_autofree char *out = correct (r, "The film is baed on a true story.");
+    tap_ok (g_str_equal (out, "The film is based on a true story."), "baed -> %s", out);
+  }
 }
 
 /* Terms of edited and technical prose (issue 45): a compound of two words is not split nor
