@@ -479,7 +479,7 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
     if ((g_utf8_strlen (sugg[i], -1) <= 2 && g_utf8_strlen (w->text, -1) > 2) || far_respelling (w, sl) || shape_bars (c, w, sl))
       continue;
     gboolean joined = run_together (w->lower, sl);
-    float prior = -margin (c, sp) * (joined ? 0.3f : typing_cost (w->lower, sl)) - 0.3f * i -
+    float prior = -margin (c, sp) * (joined ? 0.3f : typing_cost (w->lower, sl)) - (joined ? 0.0f : 0.3f * i) -
                   (strpbrk (sugg[i], " -") && !joined ? 3.0f : 0.0f) -
                   (first_letter_wrong (w->lower, sl) ? 3.0f : 0.0f) - (!any_common || common_word (sugg[i]) ? 0.0f : COMMON_PENALTY);
     g_autofree char *rep = draftd_candidates_match_case (w->text, sugg[i]);

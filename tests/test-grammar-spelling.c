@@ -109,6 +109,7 @@ check_typing_cost (Run *r)
     /* A space left out after a preposition, at a sentence's start too; a name is no such run. */
     { "Inorder to win, they worked hard.", "In order to win, they worked hard." },
     { "They worked hard infact.", "They worked hard in fact." },
+    { "Infact even today we walk.", "In fact even today we walk." },
     { "Furethermore, it rains.", "Furthermore, it rains." },
     { "Vandyke painted it.", "Vandyke painted it." },
     /* A name in lower case is the name from five letters on; below, likelier a slip. */
