@@ -109,14 +109,29 @@ check_typing_cost (Run *r)
     /* A space left out after a preposition, at a sentence's start too; a name is no such run. */
     { "Inorder to win, they worked hard.", "In order to win, they worked hard." },
     { "They worked hard infact.", "They worked hard in fact." },
+    { "Infact even today we walk.", "In fact even today we walk." },
     { "Furethermore, it rains.", "Furthermore, it rains." },
     { "Vandyke painted it.", "Vandyke painted it." },
     /* A name in lower case is the name from five letters on; below, likelier a slip. */
     { "Our yong people can learn a lot.", "Our young people can learn a lot." },
+    /* A letter left out before a vowel changed ("softy"), a common word before a rare one;
+     * a short function word's first two letters swapped. */
+    { "Wear a helmet for your own safty.", "Wear a helmet for your own safety." },
+    { "I have told him many tims already.", "I have told him many times already." },
+    { "She put the book on hte table.", "She put the book on the table." },
   };
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
     g_autofree char *out = correct (r, cases[i][0]);
     tap_ok (g_str_equal (out, cases[i][1]), "%s -> %s", cases[i][0], out);
+  }
+  /* A common word with a letter left out, tenth of the index's suggestions: only with the
+   * common words' list (wamerican-small, optional). */
+  const char *common = g_getenv ("DRAFTD_COMMON_WORDS");
+  if (!g_file_test (common ? common : "/usr/share/dict/american-english-small", G_FILE_TEST_EXISTS)) {
+    tap_skip ("no common words' list (wamerican-small)");
+  } else {
+    g_autofree char *out = correct (r, "The film is baed on a true story.");
+    tap_ok (g_str_equal (out, "The film is based on a true story."), "baed -> %s", out);
   }
 }
 
