@@ -117,6 +117,9 @@ static gboolean
 letters_left_out (const char *typed, const char *word)
 {
   const char *t = typed;
+  /* A space or a hyphen is no letter left out: "traceback" is a term, not "trace back". */
+  if (strpbrk (word, " -"))
+    return FALSE;
   for (const char *p = word; *p && *t; p++)
     if (g_ascii_tolower (*p) == g_ascii_tolower (*t))
       t++;
