@@ -169,7 +169,14 @@ static gboolean
 common_word (const char *word)
 {
   GHashTable *t = common_table ();
-  if (g_hash_table_size (t) == 0 || strpbrk (word, " -'"))
+  if (g_hash_table_size (t) == 0 || strpbrk (word, " -"))
+    return TRUE;
+  /* A possessive is as common as its noun ("swath's" no more than "swath"). */
+  if (g_str_has_suffix (word, "'s")) {
+    g_autofree char *noun = g_strndup (word, strlen (word) - 2);
+    return common_word (noun);
+  }
+  if (strchr (word, '\''))
     return TRUE;
   g_autofree char *lower = g_utf8_strdown (word, -1);
   return g_hash_table_contains (t, word) || g_hash_table_contains (t, lower);
@@ -180,6 +187,11 @@ common_word (const char *word)
  * target knows too little of rare words to tell. JFLEG dev: 0.4679 without, 0.4680 at 1, 0.4681
  * at 1.5, 0.4679 at 2, 0.4675 at 3. */
 #define COMMON_PENALTY 1.5f
+
+/* Lower-case words of this many letters or fewer are respelt only into common words: a term's
+ * short name ("repr", "popen", "libc", "args") has rare neighbours, where a learner's long
+ * slip may mean a rarer word ("uncerfied"). Chosen on the manuals and JFLEG dev. */
+#define RARE_RESPELLING_LETTERS 6
 
 /* Whether a suggestion changes the first letter typed: writers seldom get it wrong ("adress" is
  * "address", not "dress"), but do type a short function word's first two letters the wrong way
@@ -486,6 +498,15 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
      * out after a function word: run_together), and writers seldom get a word's first letter
      * wrong ("adress" is "address", not "dress"). */
     if ((g_utf8_strlen (sugg[i], -1) <= 2 && g_utf8_strlen (w->text, -1) > 2) || far_respelling (w, sl) || shape_bars (c, w, sl))
+      continue;
+    /* A lower-case word is respelt only into a common word: what the common list lacks is
+     * mostly a term's neighbour, not the word a writer meant ("repr" -> "reps", "calltip" ->
+     * "caltrop", "libffi" -> "libido", "popen" -> "popes" in the manuals). */
+    /* A possessive is a word whose "s" lacked its apostrophe ("todays"), not "popen" -> "pope's". */
+    if (g_str_has_suffix (sl, "'s") && !g_str_has_suffix (w->lower, "s"))
+      continue;
+    if (common_list () && !common_word (sugg[i]) && !recased && g_unichar_islower (g_utf8_get_char (w->text)) &&
+        g_utf8_strlen (w->text, -1) <= RARE_RESPELLING_LETTERS)
       continue;
     gboolean joined = run_together (w->lower, sl);
     float prior = -margin (c, sp) * (joined ? 0.3f : typing_cost (w->lower, sl)) - (joined ? 0.0f : 0.3f * i) -
