@@ -449,11 +449,39 @@ shape_bars (const DraftdCandidateContext *c, const Word *w, const char *sl)
   return joined_words (c, w->lower) && !compound_respelling (w->lower, sl) && !run_together (w->lower, sl);
 }
 
+/* The word before w in s, in lower case, when only spaces lie between; NULL if none. */
+static char *
+word_before (const char *s, const Word *w)
+{
+  gsize e = w->start;
+  while (e > 0 && s[e - 1] == ' ')
+    e--;
+  gsize b = e;
+  while (b > 0 && (g_ascii_isalpha (s[b - 1]) || s[b - 1] == '\''))
+    b--;
+  return b < e && e < w->start ? g_ascii_strdown (s + b, (gssize) (e - b)) : NULL;
+}
+
+/* "a stack traceback" -> "trace back", "setup and teardown fixtures" -> "tear down", "this
+ * walkthrough": a verb and its particle are a split only where a verb stands, after a subject
+ * pronoun, a modal or "to" ("I will wakeup", "to setup the server"); elsewhere the closed word
+ * is a noun. */
+static gboolean
+phrasal_split_of_noun (const char *sl, const char *before)
+{
+  const char *space = strchr (sl, ' ');
+  if (space == NULL || strchr (space + 1, ' ') ||
+      !draftd_candidates_in_list (" back down up out off over through away in on ", space + 1))
+    return FALSE;
+  return before != NULL && !draftd_candidates_in_list (" i you he she we they it to please can could will would shall should may "
+                                                      "might must do does did don't doesn't didn't can't cannot won't ", before);
+}
+
 void
 draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s, const Word *w, GArray *out, guint site)
 {
-  (void) s;
   DraftdFixKind sp = DRAFTD_FIX_SPELLING;
+  g_autofree char *before = word_before (s, w);
   draftd_candidates_add (out, w->start, w->end, w->text, sp, MISSPELT_PRIOR, site);
   for (guint i = 0; g_strcmp0 (c->lang, "en") == 0 && i < G_N_ELEMENTS (contractions); i++)
     if (g_str_equal (w->lower, contractions[i][0])) {
@@ -497,7 +525,8 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
      * for "wich"); a split or hyphenated suggestion is rarely the word (unless a space was left
      * out after a function word: run_together), and writers seldom get a word's first letter
      * wrong ("adress" is "address", not "dress"). */
-    if ((g_utf8_strlen (sugg[i], -1) <= 2 && g_utf8_strlen (w->text, -1) > 2) || far_respelling (w, sl) || shape_bars (c, w, sl))
+    if ((g_utf8_strlen (sugg[i], -1) <= 2 && g_utf8_strlen (w->text, -1) > 2) || far_respelling (w, sl) || shape_bars (c, w, sl) ||
+        phrasal_split_of_noun (sl, before))
       continue;
     /* A lower-case word is respelt only into a common word: what the common list lacks is
      * mostly a term's neighbour, not the word a writer meant ("repr" -> "reps", "calltip" ->
