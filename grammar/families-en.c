@@ -2220,6 +2220,10 @@ be_participle (F *f)
    * ends a passive. */
   if (next && !draftd_candidates_in_list (after_passive, next))
     return FALSE;
+  /* "My father is engineer", "He is doctor at": a person's noun is the predicate, whose
+   * article is missing ("engineered", "doctored" are not what was meant). */
+  if (!intensified && g_strcmp0 (next, "by") != 0 && draftd_forms_noun_lexfile (l) == DRAFTD_FORMS_PERSON)
+    return FALSE;
   g_autofree char *part = participle_of (f, l);
   if (part == NULL)
     return FALSE;
@@ -2238,6 +2242,13 @@ be_participle (F *f)
    * was meant. */
   if (vowel_from_adjective (l))
     return FALSE;
+  /* "The house was paint last year", "The door was lock yesterday": a thing's noun (a made
+   * thing or a material, not an idea: "The theme was love last year") is no predicate
+   * before a past time; the thing was done then. The target prefers the noun by 2 nats. */
+  int lexfile = draftd_forms_noun_lexfile (l);
+  if (!cleft && draftd_candidates_in_list (" last yesterday ", next) && draftd_candidates_in_list (" was were ", be) &&
+      (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_SUBSTANCE))
+    return sure (f, w->start, w->end, part, DRAFTD_FIX_VERB_FORM);
   const char *alts[] = { part };
   return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_VERB_FORM, 1.0f);
 }
@@ -2262,7 +2273,19 @@ since_point (const F *f, guint k)
   const char *a = f->words[k + 1].lower, *b = k + 2 < f->n && joined (f, k + 1) ? f->words[k + 2].lower : NULL;
   if (draftd_candidates_in_list (since_points, a) || (draftd_candidates_in_list (numbers, a) && g_strcmp0 (b, "o'clock") == 0))
     return 2;
-  return draftd_candidates_in_list (" i we you they he she ", a) && draftd_candidates_in_list (" was were moved left started came met arrived ", b) ? 1 : 0;
+  if (!draftd_candidates_in_list (" i we you they he she ", a) || !draftd_candidates_in_list (" was were moved left started came met arrived ", b))
+    return 0;
+  /* "since we were children", "since I was ten", "since she was a baby": a time of life is a
+   * point in time, never a reason. */
+  const char *c = k + 3 < f->n && joined (f, k + 2) ? f->words[k + 3].lower : NULL;
+  const char *d = k + 4 < f->n && joined (f, k + 3) ? f->words[k + 4].lower : NULL;
+  static const char *const stages = " children kids young little small teenagers students babies boys girls born ";
+  static const char *const stage = " child kid baby boy girl teenager student ";
+  if (draftd_candidates_in_list (" was were ", b) &&
+      (draftd_candidates_in_list (stages, c) || (draftd_candidates_in_list (" a ", c) && draftd_candidates_in_list (stage, d)) ||
+       (c && g_ascii_isdigit (c[0])) || (draftd_candidates_in_list (numbers, c) && !draftd_candidates_in_list (" one ", c))))
+    return 2;
+  return 1;
 }
 
 /* The "since" after the verb at words[i] in its clause, no other verb or conjunction between;
