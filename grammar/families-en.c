@@ -554,22 +554,32 @@ gerund_word (const F *f, const char *l)
   return fam->len > 0 && draftd_forms_is (fam->pdata[0], 'v');
 }
 
+static const char *const subject_pronouns = " i you he she we they ";
+
 /* A noun phrase from words[*k] up to a preposition or `end`: a determiner or a head of its own
  * ("each", "everyone"), then nouns and adjectives; its head is its last word. -1 if none. */
 static gint
 noun_phrase (const F *f, guint *k, guint end)
 {
   guint at = *k;
-  if (at < end && (draftd_candidates_in_list (singular_heads, f->words[at].lower) || draftd_candidates_in_list (of_heads, f->words[at].lower))) {
+  /* "Each student", "Neither answer": a head of its own before its noun is that noun's
+   * determiner. */
+  gboolean determines = at + 1 < end && draftd_candidates_in_list (" each either neither ", f->words[at].lower) &&
+                        !draftd_candidates_in_list (prepositions, f->words[at + 1].lower) && np_word (f, &f->words[at + 1]);
+  if (at < end && !determines && (draftd_candidates_in_list (singular_heads, f->words[at].lower) || draftd_candidates_in_list (of_heads, f->words[at].lower))) {
     *k = at + 1;
     return (gint) at;
   }
-  if (at < end && draftd_candidates_in_list (determiners, f->words[at].lower))
+  if (at < end && (determines || draftd_candidates_in_list (determiners, f->words[at].lower)))
     at++;
   guint first = at;
   while (at < end && !draftd_candidates_in_list (prepositions, f->words[at].lower) && np_word (f, &f->words[at]))
     at++;
-  if (at == first || (at < end && !draftd_candidates_in_list (prepositions, f->words[at].lower)))
+  /* It ends at a preposition, or where a relative clause starts ("the advice he gave"): the
+   * caller sees what follows. */
+  if (at == first || (at < end && !draftd_candidates_in_list (prepositions, f->words[at].lower) &&
+                      !draftd_candidates_in_list (subject_pronouns, f->words[at].lower) &&
+                      !draftd_candidates_in_list (" that which whom ", f->words[at].lower)))
     return -1;
   /* It ends in its noun: "a covered work" is no phrase "a covered" and a verb "work". */
   const char *last = f->words[at - 1].lower;
@@ -622,10 +632,52 @@ gerund_subject (const F *f, guint b, guint end, int *number)
   return TRUE;
 }
 
-/* The number of the subject words[b..end) make, a noun phrase and its prepositional phrases;
- * 0 when they are no such subject or its number is unsure. */
+/* Is words[k..end) a relative clause of a pronoun subject, with or without its "that" ("(that)
+ * he gave me", "(which) we saw in Rome", "I bought last week"): the pronoun, at most one
+ * auxiliary, a verb, then an object pronoun, a preposition's phrase or a time, and nothing
+ * else? */
+static gboolean
+relative_clause (const F *f, guint k, guint end)
+{
+  if (k < end && draftd_candidates_in_list (" that which whom ", f->words[k].lower))
+    k++;
+  if (k + 1 >= end || !draftd_candidates_in_list (subject_pronouns, f->words[k].lower))
+    return FALSE;
+  k++;
+  if (draftd_candidates_in_list (" had has have did will would can could ", f->words[k].lower) && k + 2 <= end)
+    k++;
+  const char *v = f->words[k].lower;
+  const char *lemma = draftd_forms_irregular_lemma (v, 'v');
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, v);
+  if ((draftd_candidates_function_word (v) && !draftd_candidates_in_list (" have has had do did ", v)) || g_str_has_suffix (v, "ing") ||
+      !((lemma && draftd_forms_is (lemma, 'v')) || (draftd_forms_is (v, 'v') && fam->len > 0) ||
+        (g_str_has_suffix (v, "ed") && fam->len > 0 && draftd_forms_is (fam->pdata[0], 'v'))))
+    return FALSE;
+  k++;
+  if (k < end && draftd_candidates_in_list (" me him her us them you it ", f->words[k].lower))
+    k++;
+  if (k + 1 < end && draftd_candidates_in_list (prepositions, f->words[k].lower)) {
+    k++;
+    /* A place's name ("we met in Rome"). */
+    if (g_ascii_isupper (f->words[k].text[0]))
+      while (k < end && g_ascii_isupper (f->words[k].text[0]))
+        k++;
+    else if (noun_phrase (f, &k, end) < 0)
+      return FALSE;
+  }
+  if (k < end && g_str_equal (f->words[k].lower, "yesterday"))
+    k++;
+  else if (k + 1 < end && draftd_candidates_in_list (" last this ", f->words[k].lower) &&
+           draftd_candidates_in_list (" week month year night summer winter time ", f->words[k + 1].lower))
+    k += 2;
+  return k == end;
+}
+
+/* The number of the subject words[b..end) make, a noun phrase and its prepositional phrases
+ * (and, where `relative` is given, a pronoun's relative clause after them: *relative says
+ * whether there was one); 0 when they are no such subject or its number is unsure. */
 static int
-subject_number (const F *f, guint b, guint end)
+subject_number (const F *f, guint b, guint end, gboolean *relative)
 {
   int gerund;
   if (gerund_subject (f, b, end, &gerund))
@@ -639,6 +691,10 @@ subject_number (const F *f, guint b, guint end)
   /* "None of these options is/are used": either number is standard. */
   if (g_str_equal (h, "none"))
     return 0;
+  /* "Each of them", "Neither of us": a singular head's pronoun. */
+  if (head == (gint) b && k + 2 == end && draftd_candidates_in_list (singular_heads, h) && g_str_equal (f->words[k].lower, "of") &&
+      draftd_candidates_in_list (" them us you these those ", f->words[k + 1].lower))
+    return -1;
   if (k < end && g_str_equal (f->words[k].lower, "of") && draftd_candidates_in_list (of_heads, h)) {
     k++;
     rest = noun_phrase (f, &k, end);
@@ -646,6 +702,12 @@ subject_number (const F *f, guint b, guint end)
       return 0;
   }
   while (k < end) {
+    /* "The advice (that) he gave me were": a relative clause ends the subject, only after a
+     * determiner's noun. */
+    if (relative && k > (guint) head && draftd_candidates_in_list (determiners, f->words[b].lower) && relative_clause (f, k, end)) {
+      *relative = TRUE;
+      break;
+    }
     if (!draftd_candidates_in_list (prepositions, f->words[k].lower))
       return 0;
     k++;
@@ -666,6 +728,10 @@ subject_number (const F *f, guint b, guint end)
   if (draftd_candidates_in_list (" this that a an every each another ", f->words[b].lower) && head > (gint) b && rest < 0 &&
       noun_number (f, h) > 0)
     return 0;
+  /* "Each team", "every family": a group counted one by one is singular. */
+  if (draftd_candidates_in_list (" each every ", f->words[b].lower) && head == (gint) b + 1 && rest < 0 && k == end &&
+      draftd_candidates_in_list (" team family committee government crew group company class band jury ", h))
+    return -1;
   /* An adjective alone ("old have it", "the rich") names people of either number. */
   if (head == (gint) b && draftd_forms_is (h, 'a') && !draftd_candidates_in_list (singular_heads, h) && !draftd_candidates_in_list (of_heads, h) && !draftd_candidates_in_list (plural_heads, h))
     return 0;
@@ -845,7 +911,12 @@ subject_head (F *f)
   if (f->i < 1 || !joined (f, f->i - 1))
     return FALSE;
   guint b = f->i - 1;
-  while (b > 0 && joined (f, b - 1) && !draftd_candidates_in_list (clause_words, f->words[b - 1].lower))
+  /* A relative "that" after a noun and before a pronoun ("The advice that he gave me were")
+   * opens no clause of the subject's: the subject is before it. */
+  while (b > 0 && joined (f, b - 1) &&
+         (!draftd_candidates_in_list (clause_words, f->words[b - 1].lower) ||
+          (b >= 2 && draftd_candidates_in_list (" that which whom ", f->words[b - 1].lower) && draftd_candidates_in_list (subject_pronouns, f->words[b].lower) &&
+           joined (f, b - 2) && draftd_forms_is (f->words[b - 2].lower, 'n'))))
     b--;
   /* The clause starts the sentence, or follows a comma or a word that opens it. */
   if (b > 0 && !draftd_candidates_in_list (clause_words, f->words[b - 1].lower) &&
@@ -871,8 +942,12 @@ subject_head (F *f)
   /* "My father always drink tea": a frequency adverb between is no part of the subject. */
   guint gap;
   before_adverb (f, 1, &gap);
-  int s = subject_number (f, b, f->i - gap);
+  gboolean relative = FALSE;
+  int s = subject_number (f, b, f->i - gap, &relative);
   if (s == 0 || s == v || either_or (f, b))
+    return FALSE;
+  /* After a relative clause only an auxiliary is sure to be the subject's verb. */
+  if (relative && !draftd_candidates_in_list (" is are was were has have does do doesn't don't isn't aren't wasn't weren't hasn't haven't ", w->lower))
     return FALSE;
   if (bare_person (f, b, w->lower, other))
     return plural_person (f, b);
