@@ -1565,6 +1565,16 @@ static const char *const shared_places =
   " table drawer station garage floor shelf wall corner window fridge airport door desk sofa roof ground counter cupboard "
   "bathroom kitchen sink attic basement cellar hall garden ";
 
+/* A household's furniture and fixtures, things put on, under or behind ("under the bed",
+ * "on the table"), and its rooms and containers, things put in ("in the kitchen", "in the
+ * drawer"). */
+static const char *const household_surfaces =
+  " table bed sofa couch chair desk shelf floor wall door fridge cupboard counter roof carpet rug pillow bench "
+  "windowsill sink stove oven wardrobe ";
+static const char *const household_rooms =
+  " kitchen bathroom bedroom attic basement cellar garage garden drawer fridge cupboard wardrobe closet sink oven "
+  "dishwasher ";
+
 /* -ing nouns that count ("had a meeting"); most are a verb's form ("had meeting rooms" aside). */
 static const char *const counted_ing = " meeting wedding ";
 
@@ -1658,13 +1668,20 @@ missing_article (F *f)
       draftd_candidates_in_list (" less more fewer most least enough ", w->lower) ||
       (draftd_candidates_function_word (w->lower) && !draftd_candidates_in_list (" very really quite ", w->lower)))
     return FALSE;
+  static const char *const enders = " in at on for to with from by about yesterday today tomorrow last this near but next behind under again ";
+  /* "under bed", "on table", "in kitchen": a household's own furniture and rooms after a
+   * preposition of place are "the" ones, where the phrase ends; none is an idiom's bare noun
+   * with these ("in bed", "at table" are, and left; "bed" is no count noun to article_phrase). */
+  if (after_preposition && g_ascii_islower (w->text[0]) && (near (f, 1) == NULL || draftd_candidates_in_list (enders, near (f, 1))) &&
+      ((draftd_candidates_in_list (" on under behind ", prev) && draftd_candidates_in_list (household_surfaces, w->lower)) ||
+       (g_str_equal (prev, "in") && draftd_candidates_in_list (household_rooms, w->lower))))
+    return sure (f, w->start, w->start, "the ", DRAFTD_FIX_ARTICLE);
   guint k;
   if (!article_phrase (f, prev, &k))
     return FALSE;
   const char *l = w->lower;
   const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
-  gboolean ends = after == NULL || draftd_candidates_in_list (" in at on for to with from by about yesterday today tomorrow last this near but "
-                                                                 "next behind under again ", after);
+  gboolean ends = after == NULL || draftd_candidates_in_list (enders, after);
   /* "have reason to worry", "have cause to complain": a noun that is a verb too, before an
    * infinitive, is an idiom's. */
   if (!ends || draftd_candidates_in_list (" of ", after) || (have && k == f->i && draftd_forms_is (l, 'v') && g_strcmp0 (after, "to") == 0))
