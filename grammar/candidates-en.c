@@ -1035,6 +1035,16 @@ static gboolean
 collocation (Ctx *x, const Word *prev)
 {
   const Word *w = &x->words[x->i];
+  /* "good at" a skill only: "looks good in that suit", "good on you", "bad in the second half"
+   * are right; a skill is an -ing form or a subject ("good in mathematics"). */
+  if (draftd_candidates_in_list (" good bad ", prev->lower)) {
+    const Word *next = neighbour (x, 1);
+    if (next == NULL || !((g_str_has_suffix (next->lower, "ing") && strlen (next->lower) > 5) ||
+                          draftd_candidates_in_list (" mathematics maths math english french spanish german physics chemistry biology "
+                                                     "history geography science sports sport languages music art football tennis chess ",
+                                                     next->lower)))
+      return FALSE;
+  }
   for (guint k = 0; k < G_N_ELEMENTS (collocations); k++)
     if (g_str_equal (prev->lower, collocations[k][0]) && draftd_candidates_in_list (collocations[k][1], w->lower))
       return certain (x, w->start, w->end, collocations[k][2], DRAFTD_FIX_PREPOSITION);

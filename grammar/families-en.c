@@ -1665,7 +1665,7 @@ missing_article (F *f)
   gboolean have = draftd_candidates_in_list (" have has had ", prev);
   /* "was less violence", "have more time": a comparative quantifier takes no article. */
   if ((!after_verb && !after_preposition) || draftd_candidates_in_list (determiners, w->lower) || draftd_candidates_in_list (numbers, w->lower) ||
-      draftd_candidates_in_list (" less more fewer most least enough ", w->lower) ||
+      draftd_candidates_in_list (" less more fewer most least enough little few much many ", w->lower) || /* "had little effect" is no "a little effect" */
       (draftd_candidates_function_word (w->lower) && !draftd_candidates_in_list (" very really quite ", w->lower)))
     return FALSE;
   static const char *const enders = " in at on for to with from by about yesterday today tomorrow last this near but next behind under again ";
@@ -1691,8 +1691,12 @@ missing_article (F *f)
    * count noun), "He is engineer." (a pronoun's predicate). */
   const char *subj = near (f, -2);
   gboolean intensified = k > f->i + 1 && draftd_candidates_in_list (" very really quite ", w->lower);
+  /* After a possessive's noun, a person's ("My father is engineer") or of a person ("My car is
+   * lock" wants "locked"). */
   gboolean predicate = (draftd_candidates_in_list (" is was ", prev) || (g_strcmp0 (prev, "am") == 0 && g_strcmp0 (subj, "i") == 0)) &&
-                       (draftd_candidates_in_list (" he she it i this that ", subj) || draftd_candidates_in_list (" my his her our their your ", near (f, -3)));
+                       (draftd_candidates_in_list (" he she it i this that ", subj) ||
+                        (draftd_candidates_in_list (" my his her our their your ", near (f, -3)) &&
+                         (draftd_forms_noun_lexfile (subj) == DRAFTD_FORMS_PERSON || draftd_forms_noun_lexfile (l) == DRAFTD_FORMS_PERSON)));
   if (after_verb && (intensified || (predicate && k == f->i)))
     return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   /* After a preposition ("in good condition", "at full speed" are idioms) and right after
@@ -2341,6 +2345,13 @@ be_participle (F *f)
   if (!cleft && draftd_candidates_in_list (" last yesterday ", next) && draftd_candidates_in_list (" was were ", be) &&
       (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_SUBSTANCE))
     return sure (f, w->start, w->end, part, DRAFTD_FIX_VERB_FORM);
+  /* Elsewhere a noun may well be the predicate where its clause ends or a time follows ("The
+   * key to it is trust.", "The roof was slate and", "The prize was cash last year"), and the
+   * target prefers the participle there as much as where it is meant: only a preposition or
+   * a clause after it leaves the target to judge ("was build in the nineteenth century", "is
+   * lock before you leave"). */
+  if (next == NULL || !draftd_candidates_in_list (" by to in with at after about from for when because on before into under ", next))
+    return FALSE;
   const char *alts[] = { part };
   return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_VERB_FORM, 1.0f);
 }
