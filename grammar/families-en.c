@@ -811,7 +811,9 @@ only_verb (const F *f)
     /* "to do" is an infinitive, not the clause's verb. */
     if (draftd_candidates_in_list (aux, l) && !g_str_equal (f->words[k - 1].lower, "to"))
       return FALSE;
-    if ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n')) {
+    /* "the figures", "my notes": after a determiner, a noun. */
+    if ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n') &&
+        !draftd_candidates_in_list (" the a an my your his her our their its these those ", f->words[k - 1].lower)) {
       g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, l);
       if (fam->len > 0)
         return FALSE;
@@ -931,7 +933,15 @@ subject_head (F *f)
     return FALSE;
   g_autofree char *other = NULL;
   int v = verb_number (f, w->lower, &other);
-  if (v == 0)
+  /* "like" is a preposition too ("A man like him is rare"): the verb only where no other verb
+   * follows in its clause and no pronoun is its object ("Nobody in my family like spicy food"). */
+  gboolean like = g_str_equal (w->lower, "like") && near (f, 1) && !draftd_candidates_in_list (" me him her us them you it this that ", near (f, 1));
+  if (like) {
+    v = 1;
+    other = g_strdup ("likes");
+  }
+  /* "My boss let me leave early": a verb that is its own past may be the past. */
+  if (v == 0 || (v == 1 && draftd_candidates_own_past (w->lower)))
     return FALSE;
   /* "The combined work need only contain": the modal "need" (and "dare") takes no -s. */
   if (draftd_candidates_in_list (" need dare ", w->lower) && draftd_candidates_in_list (" only not ", near (f, 1)))
@@ -949,6 +959,8 @@ subject_head (F *f)
   /* After a relative clause only an auxiliary is sure to be the subject's verb. */
   if (relative && !draftd_candidates_in_list (" is are was were has have does do doesn't don't isn't aren't wasn't weren't hasn't haven't ", w->lower))
     return FALSE;
+  if (like)
+    return s == -1 && only_verb (f) && sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
   if (bare_person (f, b, w->lower, other))
     return plural_person (f, b);
   const char *alts[] = { other };
@@ -959,14 +971,21 @@ subject_head (F *f)
    * the object of a preposition ("The mice in the attic keeps", "at the back hurts"): the
    * preposition's phrase ends there, and the word after it is the clause's verb. */
   const char *next = near (f, 1);
-  if (next == NULL || (draftd_forms_is (f->words[f->i - 1].lower, 'a') && !prepositional_object (f, f->i - 1)))
+  /* "My boss want": a person's noun is the head, though WordNet lists it as an adjective too. */
+  const char *before = f->words[f->i - 1].lower;
+  if (next == NULL || (draftd_forms_is (before, 'a') && !prepositional_object (f, f->i - 1) &&
+                       !(draftd_forms_noun_lexfile (before) == DRAFTD_FORMS_PERSON && f->i >= 2 &&
+                         draftd_candidates_in_list (determiners, f->words[f->i - 2].lower))))
     return FALSE;
   /* A linking verb and its adjective ("The photos on the page looks blurry", "turns red"). */
   gboolean complement = draftd_candidates_in_list (linking_verbs, w->lower) && draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next);
   /* A mass noun is an object with no determiner ("The flowers in the garden needs water"). */
   complement |= draftd_candidates_in_list (mass_nouns, next) && !draftd_candidates_in_list (" today tomorrow tonight yesterday home ", next) &&
                 draftd_candidates_in_list (determiners, f->words[b].lower) && f->i > b + 2;
-  if (!complement && !draftd_candidates_in_list (determiners, next) && !draftd_candidates_in_list (prepositions, next) &&
+  /* A verb that is no noun before a bare noun, its object ("My mother never eat meat"). */
+  gboolean bare_object = !draftd_forms_is (g_str_has_suffix (w->lower, "s") ? other : w->lower, 'n') && noun (next) &&
+                         !draftd_forms_is (next, 'v') && !draftd_candidates_function_word (next);
+  if (!complement && !bare_object && !draftd_candidates_in_list (determiners, next) && !draftd_candidates_in_list (prepositions, next) &&
       !draftd_candidates_in_list (" that to it him her them me us you up out down back nearby here there abroad together alone "
                                   "south north east west when whenever because while ", next) &&
       !g_str_has_suffix (next, "ly"))
