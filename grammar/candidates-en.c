@@ -740,6 +740,18 @@ pronoun_agreement (Ctx *x, const Word *prev)
   return rep && certain (x, w->start, w->end, rep, DRAFTD_FIX_AGREEMENT);
 }
 
+/* A plural noun as it stands: "cars", "children"; not "news", "series" (nouns of their own). */
+static gboolean
+plural_word (const Ctx *x, const char *l)
+{
+  if (draftd_candidates_in_list (" people police cattle children men women feet teeth mice geese ", l))
+    return TRUE;
+  if (!g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ss") || draftd_forms_is (l, 'n'))
+    return FALSE;
+  g_autofree char *sing = draftd_forms_singular (x->c->spell, l);
+  return sing && draftd_forms_is (sing, 'n');
+}
+
 /* "There is many people", "the children is": a plural subject takes a plural verb. */
 static gboolean
 plural_subject (Ctx *x, const Word *prev)
@@ -752,7 +764,17 @@ plural_subject (Ctx *x, const Word *prev)
   g_autofree char *next_singular = next && g_str_has_suffix (next->lower, "s") ? draftd_forms_singular (x->c->spell, next->lower) : NULL;
   gboolean plural_next = next && (draftd_candidates_in_list (plural_quantifiers, next->lower) || g_str_equal (next->lower, "lots") ||
                                   (next_singular && draftd_forms_is (next_singular, 'n') && !draftd_forms_is (next->lower, 'n')));
-  gboolean there = g_str_equal (prev->lower, "there") && plural_next;
+  /* "There is a lot of cars", "Here is the documents": the plural after "a lot of", and after
+   * a determiner where "here" opens the clause. */
+  const Word *w2 = next ? word_at (x, (gint) x->i + 2) : NULL, *w3 = w2 ? word_at (x, (gint) x->i + 3) : NULL;
+  const Word *w4 = w3 ? word_at (x, (gint) x->i + 4) : NULL;
+  if (next && g_str_equal (next->lower, "a") && w2 && g_str_equal (w2->lower, "lot") && w3 && g_str_equal (w3->lower, "of") && w4 &&
+      adjacent (x->s, next, w2) && adjacent (x->s, w2, w3) && adjacent (x->s, w3, w4))
+    plural_next = plural_word (x, w4->lower);
+  gboolean here = g_str_equal (prev->lower, "here") && x->i == 1 && next && w2 && adjacent (x->s, next, w2) &&
+                  draftd_candidates_in_list (" the your my his her our their these those ", next->lower) && plural_word (x, w2->lower) &&
+                  !(w3 && adjacent (x->s, w2, w3) && draftd_forms_is (w3->lower, 'n') && !draftd_candidates_function_word (w3->lower)); /* "the sales report" */
+  gboolean there = (g_str_equal (prev->lower, "there") && plural_next) || here;
   const char *lemma = draftd_forms_irregular_lemma (prev->lower, 'n');
   const Word *det = x->i >= 2 ? &x->words[x->i - 2] : NULL;
   gboolean irregular = (lemma && !g_str_equal (lemma, prev->lower)) || g_str_equal (prev->lower, "people");

@@ -397,8 +397,10 @@ forward_to (F *f)
     return sure (f, w->start, w->end, ing, DRAFTD_FIX_VERB_FORM);
   /* A count noun would need its article ("to a go"): "to go on holiday" is the verb. A mass
    * noun ("to work", "to dinner") may stand alone. */
+  /* Nor before a name, its object ("to visit Japan"). */
   if (!draftd_candidates_in_list (mass_nouns, w->lower) &&
-      (next == NULL || draftd_candidates_in_list (prepositions, next) || draftd_candidates_in_list (" home there here abroad again ", next)))
+      (next == NULL || draftd_candidates_in_list (prepositions, next) || draftd_candidates_in_list (" home there here abroad again ", next) ||
+       g_ascii_isupper (f->words[f->i + 1].text[0])))
     return sure (f, w->start, w->end, ing, DRAFTD_FIX_VERB_FORM);
   const char *alts[] = { ing };
   return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_VERB_FORM, 0);
@@ -1045,13 +1047,17 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
   /* A passive likewise: "that their allowed to stay", "I think its finished" (a participle
    * before a noun is an adjective: "their allowed hours"). */
   gboolean passive = draftd_candidates_in_list (" their your its ", l) && participle_after_noun (next) && !g_str_has_suffix (next, "ing");
+  /* "The manager, whose leaving next month, gave": a relative after its noun and comma. */
+  gboolean relative = g_str_equal (l, "whose") && prev == NULL && f->i > 0 && f->s[f->words[f->i - 1].end] == ',' &&
+                      noun (f->words[f->i - 1].lower);
   if ((!draftd_candidates_in_list (" their your whose ", l) && !passive) || (!passive && !g_str_has_suffix (next, "ing")) || strlen (next) < 5 ||
-      (prev != NULL && !draftd_candidates_in_list (openers, prev)) || (prev == NULL && f->i > 0))
+      (prev != NULL && !draftd_candidates_in_list (openers, prev)) || (prev == NULL && f->i > 0 && !relative))
     return FALSE;
   g_autoptr (GPtrArray) fam = passive ? NULL : draftd_forms_verb_family (f->c->spell, next);
   if (!passive && (fam->len == 0 || !draftd_forms_is (fam->pdata[0], 'v')))
     return FALSE;
-  gboolean after = next2 == NULL || draftd_candidates_in_list (" to at in on into from with for by tonight today tomorrow now here there home back better worse soon ", next2);
+  gboolean after = next2 == NULL || draftd_candidates_in_list (" to at in on into from with for by tonight today tomorrow now here there home back better worse soon ", next2) ||
+                   (relative && draftd_candidates_in_list (" next this ", next2));
   if (!after || f->i + 2 >= f->n)
     return after;
   /* No other verb in the clause: the -ing word is its verb. */
@@ -1145,6 +1151,15 @@ possessive_or_contraction (F *f)
     if (g_str_equal (l, to_possessive[k][0]))
       rep = to_possessive[k][1];
   if (rep) {
+    /* "It's engine makes a noise", "There house is": a noun and then its clause's verb is a
+     * subject, whose possessive this is. "There" is a place's before most nouns ("There life
+     * is hard", "There people live longer"), never before a thing's or a person's singular. */
+    int lexfile = next ? draftd_forms_noun_lexfile (next) : -1;
+    if (g_ascii_islower (f->words[f->i + 1].text[0]) && possessed_noun (f, next) && noun_number (f, next) < 0 &&
+        draftd_candidates_in_list (" is was has does can will makes gets looks needs ", next2) &&
+        (!g_str_equal (l, "there") || (f->i == 0 && (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_PERSON))) &&
+        !g_str_equal (l, "who's"))
+      return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
     /* "Is there milk", "over there", "there books" (a verb's -s or a plural): the model's;
      * "it's Friday", "Who's Tom?": a name after the contraction is its complement. */
     if ((g_str_equal (l, "there") && (draftd_candidates_in_list (" is are was were be been over up down out in from ", prev) || f->i == 0)) ||
@@ -1162,7 +1177,11 @@ possessive_or_contraction (F *f)
      * takes no bare noun, and a clause cannot follow a preposition. */
     if (possessed_noun (f, next) && (g_str_equal (l, "who's") || draftd_candidates_in_list (prepositions, prev)))
       return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-    if (possessed_noun (f, next))
+    /* "Is this you're umbrella?": after "this" or a preposition a noun WordNet also lists as an
+     * adjective ("umbrella") is the possessed noun where its phrase ends. */
+    gboolean ending_noun = (g_strcmp0 (prev, "this") == 0 || draftd_candidates_in_list (prepositions, prev)) && draftd_forms_is (next, 'n') &&
+                           !draftd_candidates_function_word (next) && (next2 == NULL || draftd_candidates_in_list (prepositions, next2));
+    if (possessed_noun (f, next) || ending_noun)
       return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, object || noun_number (f, next) < 0 ? 2.5f : 1.5f);
     if (draftd_forms_is (next, 'a') && (object || !draftd_forms_is (next, 'n')) && possessed_noun (f, next2) &&
         !g_str_equal (l, "there"))
@@ -1285,6 +1304,11 @@ affect_effect (F *f)
     return FALSE;
   /* "will this effect the budget": a modal, its subject, then the verb. */
   gboolean verb_slot = draftd_candidates_in_list (" this that it he she they we you i ", prev) && draftd_candidates_in_list (modals, prev2);
+  /* "How will the strike effect our flights": a modal, a determiner's noun, then the verb
+   * before a possessive or a person. */
+  verb_slot |= noun (prev) && draftd_candidates_in_list (" the this that my your his her our their ", prev2) &&
+               (draftd_candidates_in_list (modals, near (f, -3)) || draftd_candidates_in_list (" does did do ", near (f, -3))) &&
+               (draftd_candidates_in_list (" my your his her our their me him us them ", next) || draftd_candidates_in_list (people_nouns, next));
   /* "will not effect our schedule", "doesn't effect me": after a modal or a negated "do",
    * before a person or a possessive, which the verb "effect" (bringing about a change, a
    * transfer) does not take as its object. */
@@ -2397,15 +2421,16 @@ since_point (const F *f, guint k)
     return 2;
   if (!draftd_candidates_in_list (" i we you they he she ", a) || !draftd_candidates_in_list (" was were moved left started came met arrived ", b))
     return 0;
-  /* "since we were children", "since I was ten", "since she was a baby": a time of life is a
-   * point in time, never a reason. */
+  /* "since we were children", "since I was ten", "since she was a baby", "since we were at
+   * school": a time of life is a point in time, never a reason. */
   const char *c = k + 3 < f->n && joined (f, k + 2) ? f->words[k + 3].lower : NULL;
   const char *d = k + 4 < f->n && joined (f, k + 3) ? f->words[k + 4].lower : NULL;
   static const char *const stages = " children kids young little small teenagers students babies boys girls born ";
   static const char *const stage = " child kid baby boy girl teenager student ";
   if (draftd_candidates_in_list (" was were ", b) &&
       (draftd_candidates_in_list (stages, c) || (draftd_candidates_in_list (" a ", c) && draftd_candidates_in_list (stage, d)) ||
-       (c && g_ascii_isdigit (c[0])) || (draftd_candidates_in_list (numbers, c) && !draftd_candidates_in_list (" one ", c))))
+       (c && g_ascii_isdigit (c[0])) || (draftd_candidates_in_list (numbers, c) && !draftd_candidates_in_list (" one ", c)) ||
+       (draftd_candidates_in_list (" at in ", c) && draftd_candidates_in_list (" school university college kindergarten ", d))))
     return 2;
   return 1;
 }
