@@ -984,10 +984,10 @@ subject_head (F *f)
   /* A mass noun is an object with no determiner ("The flowers in the garden needs water"). */
   complement |= draftd_candidates_in_list (mass_nouns, next) && !draftd_candidates_in_list (" today tomorrow tonight yesterday home ", next) &&
                 draftd_candidates_in_list (determiners, f->words[b].lower) && f->i > b + 2;
-  /* A verb that is no noun before a bare noun, its object ("My mother never eat meat"). */
-  gboolean bare_object = !draftd_forms_is (g_str_has_suffix (w->lower, "s") ? other : w->lower, 'n') && noun (next) &&
-                         !draftd_forms_is (next, 'v') && !draftd_candidates_function_word (next);
-  if (!complement && !bare_object && !draftd_candidates_in_list (determiners, next) && !draftd_candidates_in_list (prepositions, next) &&
+  /* A verb before a bare noun, its object ("My mother never eat meat"). */
+  gboolean bare_noun = noun (next) && !draftd_forms_is (next, 'v') && !draftd_candidates_function_word (next) &&
+                       draftd_candidates_in_list (determiners, f->words[b].lower); /* "Pay close attention" */
+  if (!complement && !bare_noun && !draftd_candidates_in_list (determiners, next) && !draftd_candidates_in_list (prepositions, next) &&
       !draftd_candidates_in_list (" that to it him her them me us you up out down back nearby here there abroad together alone "
                                   "south north east west when whenever because while ", next) &&
       !g_str_has_suffix (next, "ly"))
@@ -996,7 +996,9 @@ subject_head (F *f)
    * whose clause has no other verb to be its ("The results of the survey shows a trend":
    * "survey shows" as a noun would leave the sentence without one). */
   g_autofree char *sing = g_str_has_suffix (w->lower, "s") ? g_strdup (other) : g_strdup (w->lower);
-  gboolean object = complement || draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (" it him her them me us you ", next);
+  /* A bare noun that is no verb is an object too ("The results of the test shows improvement"),
+   * where nothing after it can be the clause's verb (only_verb, below). */
+  gboolean object = complement || bare_noun || draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (" it him her them me us you ", next);
   /* An irregular plural right before it is the subject's head, never a noun's modifier
    * ("The children plays in the garden": no "children plays" are staged). */
   gboolean irregular = draftd_candidates_in_list (" children people men women feet teeth mice geese ", f->words[f->i - 1].lower);
@@ -1011,6 +1013,37 @@ subject_head (F *f)
    * changes in 2,000 sentences). */
   return only_verb (f) &&
          judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, mended (f, w->start, w->end, alts[0]) ? margin (f, DRAFTD_FIX_AGREEMENT) : 0);
+}
+
+/* "The man who live next door": the verb right after "who" takes its antecedent's number, a
+ * determiner's noun before it (and its comma: "My brother, who live in Paris,"). */
+static gboolean
+who_verb (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (f->i < 3 || !joined (f, f->i - 1) || !g_str_equal (f->words[f->i - 1].lower, "who") || !g_ascii_islower (w->text[0]))
+    return FALSE;
+  guint a = f->i - 2;
+  gboolean comma = f->s[f->words[a].end] == ',';
+  if (!comma && !joined (f, a))
+    return FALSE;
+  const char *ante = f->words[a].lower;
+  if (!draftd_candidates_in_list (determiners, f->words[a - 1].lower) || draftd_candidates_in_list (determiners, ante) || !np_word (f, &f->words[a]))
+    return FALSE;
+  int s = noun_number (f, ante);
+  g_autofree char *other = NULL;
+  int v = verb_number (f, w->lower, &other);
+  if (s == 0 || v == 0 || s == v || (v == 1 && draftd_candidates_own_past (w->lower)))
+    return FALSE;
+  /* "The man who people trust": a noun after "who" is the relative's subject; a verb that is a
+   * noun too only before its place, time or object. */
+  const char *next = near (f, 1);
+  g_autofree char *base = g_str_has_suffix (w->lower, "s") ? g_strdup (other) : g_strdup (w->lower);
+  if (draftd_forms_is (base, 'n') &&
+      (next == NULL || !(draftd_candidates_in_list (prepositions, next) || draftd_candidates_in_list (determiners, next) ||
+                         draftd_candidates_in_list (" here there next nearby home hard late early ", next))))
+    return FALSE;
+  return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
 }
 
 /* The word with a typographic apostrophe as ASCII's. */
@@ -1197,9 +1230,9 @@ possessive_or_contraction (F *f)
       rep = to_contraction[k][1];
   if (rep == NULL)
     return FALSE;
-  /* "your a", "their not", "its going to", "your welcome", "their always late", "your too
-   * kind": no possessive stands there. */
-  if (draftd_candidates_in_list (" a an not going welcome always never too so also still ", next))
+  /* "your a", "Your the best", "their not", "its going to", "your welcome", "their always
+   * late", "your too kind": no possessive stands there. */
+  if (draftd_candidates_in_list (" a an the not going welcome always never too so also still ", next))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* "over their by the door": the place, before what is no noun. */
   if (g_str_equal (l, "their") && draftd_candidates_in_list (" over up down out ", prev) && (f->i + 1 >= f->n || draftd_candidates_in_list (prepositions, next)))
@@ -1660,7 +1693,10 @@ article_phrase (const F *f, const char *prev, guint *end)
   if (draftd_candidates_in_list (" very really quite ", w->lower) && k + 1 < f->n && joined (f, k))
     k++;
   /* Adjectives ("extra" is a noun too, but not before another noun). */
+  /* Not a time's "last", "next", "past" ("was broken last week" is no phrase "broken last
+   * week"). */
   while (k + 1 < f->n && joined (f, k) && draftd_forms_is (f->words[k].lower, 'a') && !draftd_candidates_function_word (f->words[k].lower) &&
+         !draftd_candidates_in_list (" last next past ", f->words[k].lower) &&
          (!draftd_forms_is (f->words[k].lower, 'n') || noun (f->words[k + 1].lower)))
     k++;
   /* A word that may be a verb is a noun after "is" or an adjective ("is engineer", "new
@@ -1707,7 +1743,9 @@ missing_article (F *f)
   gboolean after_preposition = draftd_candidates_in_list (" in at for with into on under behind ", prev);
   gboolean have = draftd_candidates_in_list (" have has had ", prev);
   /* "was less violence", "have more time": a comparative quantifier takes no article. */
+  /* "is behind sofa": a preposition is no noun to count ("a behind"). */
   if ((!after_verb && !after_preposition) || draftd_candidates_in_list (determiners, w->lower) || draftd_candidates_in_list (numbers, w->lower) ||
+      draftd_candidates_in_list (prepositions, w->lower) ||
       draftd_candidates_in_list (" less more fewer most least enough little few much many ", w->lower) || /* "had little effect" is no "a little effect" */
       (draftd_candidates_function_word (w->lower) && !draftd_candidates_in_list (" very really quite ", w->lower)))
     return FALSE;
@@ -2384,16 +2422,20 @@ be_participle (F *f)
   /* "The house was paint last year", "The door was lock yesterday": a thing's noun (a made
    * thing or a material, not an idea: "The theme was love last year") is no predicate
    * before a past time; the thing was done then. The target prefers the noun by 2 nats. */
+  /* So is any noun after a made thing ("The window was break last night"), but an animal's,
+   * a food's or a plant's (WordNet's noun.animal, noun.food, noun.plant: "The main dish was
+   * fish last time"), and a verb that is no noun ("The letter was send last week"). */
   int lexfile = draftd_forms_noun_lexfile (l);
   if (!cleft && draftd_candidates_in_list (" last yesterday ", next) && draftd_candidates_in_list (" was were ", be) &&
-      (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_SUBSTANCE))
+      (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_SUBSTANCE || !noun (l) ||
+       (draftd_forms_noun_lexfile (subject) == DRAFTD_FORMS_ARTIFACT && lexfile != 5 && lexfile != 13 && lexfile != 20)))
     return sure (f, w->start, w->end, part, DRAFTD_FIX_VERB_FORM);
   /* Elsewhere a noun may well be the predicate where its clause ends or a time follows ("The
    * key to it is trust.", "The roof was slate and", "The prize was cash last year"), and the
    * target prefers the participle there as much as where it is meant: only a preposition or
    * a clause after it leaves the target to judge ("was build in the nineteenth century", "is
    * lock before you leave"). */
-  if (next == NULL || !draftd_candidates_in_list (" by to in with at after about from for when because on before into under ", next))
+  if (noun (l) && (next == NULL || !draftd_candidates_in_list (" by to in with at after about from for when because on before into under ", next)))
     return FALSE;
   const char *alts[] = { part };
   return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_VERB_FORM, 1.0f);
@@ -2747,6 +2789,7 @@ static const struct {
   /* Before the verb's agreement, which judges every verb it sees. */
   { "verb-form.since-perfect", since_perfect },
   { "agreement.subject-verb", subject_head },
+  { "agreement.subject-verb", who_verb },
   { "agreement.subject-verb", pronoun_base },
   { "verb-form", do_question_base },
   { "verb-form.be-participle", be_participle },
