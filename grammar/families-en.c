@@ -575,7 +575,11 @@ noun_phrase (const F *f, guint *k, guint end)
   if (at < end && (determines || draftd_candidates_in_list (determiners, f->words[at].lower)))
     at++;
   guint first = at;
-  while (at < end && !draftd_candidates_in_list (prepositions, f->words[at].lower) && np_word (f, &f->words[at]))
+  /* "The kids made dinner last night": an irregular past after a noun is a verb, not part of
+   * the phrase. */
+  while (at < end && !draftd_candidates_in_list (prepositions, f->words[at].lower) && np_word (f, &f->words[at]) &&
+         !(at > first && noun_number (f, f->words[at - 1].lower) != 0 && draftd_forms_irregular_lemma (f->words[at].lower, 'v') &&
+           !g_str_equal (draftd_forms_irregular_lemma (f->words[at].lower, 'v'), f->words[at].lower) && at + 1 < end))
     at++;
   /* It ends at a preposition, or where a relative clause starts ("the advice he gave"): the
    * caller sees what follows. */
@@ -986,7 +990,7 @@ subject_head (F *f)
                 draftd_candidates_in_list (determiners, f->words[b].lower) && f->i > b + 2;
   /* A verb before a bare noun, its object ("My mother never eat meat"). */
   gboolean bare_noun = noun (next) && !draftd_forms_is (next, 'v') && !draftd_candidates_function_word (next) &&
-                       draftd_candidates_in_list (determiners, f->words[b].lower); /* "Pay close attention" */
+                       (draftd_candidates_in_list (determiners, f->words[b].lower) || draftd_candidates_in_list (singular_heads, f->words[b].lower)); /* "Pay close attention" */
   if (!complement && !bare_noun && !draftd_candidates_in_list (determiners, next) && !draftd_candidates_in_list (prepositions, next) &&
       !draftd_candidates_in_list (" that to it him her them me us you up out down back nearby here there abroad together alone "
                                   "south north east west when whenever because while ", next) &&
@@ -1033,6 +1037,12 @@ who_verb (F *f)
   int s = noun_number (f, ante);
   g_autofree char *other = NULL;
   int v = verb_number (f, w->lower, &other);
+  /* "who own the shop": after "who", "own" is the verb. */
+  if (draftd_candidates_in_list (" own owns ", w->lower)) {
+    v = g_str_equal (w->lower, "own") ? 1 : -1;
+    g_free (other);
+    other = g_strdup (v == 1 ? "owns" : "own");
+  }
   if (s == 0 || v == 0 || s == v || (v == 1 && draftd_candidates_own_past (w->lower)))
     return FALSE;
   /* "The man who people trust": a noun after "who" is the relative's subject; a verb that is a
@@ -1193,6 +1203,12 @@ possessive_or_contraction (F *f)
         (!g_str_equal (l, "there") || (f->i == 0 && (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_PERSON))) &&
         !g_str_equal (l, "who's"))
       return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+    /* "I think there late again": after a verb of thinking or a clause's opener, "there" before
+     * a predicate adjective is "they're". */
+    if (g_str_equal (l, "there") && draftd_candidates_in_list (" think thought hope know guess if that because said sure ", prev) &&
+        draftd_candidates_in_list (" late right wrong ready busy happy early tired angry ", next) &&
+        (next2 == NULL || draftd_candidates_in_list (" again today now about for with to at ", next2)))
+      return sure_named (f, w->start, w->end, "they're", DRAFTD_FIX_WORD_CHOICE, "confusable.there-they're");
     /* "Is there milk", "over there", "there books" (a verb's -s or a plural): the model's;
      * "it's Friday", "Who's Tom?": a name after the contraction is its complement. */
     if ((g_str_equal (l, "there") && (draftd_candidates_in_list (" is are was were be been over up down out in from ", prev) || f->i == 0)) ||
@@ -2463,8 +2479,8 @@ since_point (const F *f, guint k)
     return 2;
   if (!draftd_candidates_in_list (" i we you they he she ", a) || !draftd_candidates_in_list (" was were moved left started came met arrived ", b))
     return 0;
-  /* "since we were children", "since I was ten", "since she was a baby", "since we were at
-   * school": a time of life is a point in time, never a reason. */
+  /* "since we were children", "since I was ten", "since she was a (little) baby", "since we
+   * were at school": a time of life is a point in time, never a reason. */
   const char *c = k + 3 < f->n && joined (f, k + 2) ? f->words[k + 3].lower : NULL;
   const char *d = k + 4 < f->n && joined (f, k + 3) ? f->words[k + 4].lower : NULL;
   static const char *const stages = " children kids young little small teenagers students babies boys girls born ";
@@ -2472,7 +2488,9 @@ since_point (const F *f, guint k)
   if (draftd_candidates_in_list (" was were ", b) &&
       (draftd_candidates_in_list (stages, c) || (draftd_candidates_in_list (" a ", c) && draftd_candidates_in_list (stage, d)) ||
        (c && g_ascii_isdigit (c[0])) || (draftd_candidates_in_list (numbers, c) && !draftd_candidates_in_list (" one ", c)) ||
-       (draftd_candidates_in_list (" at in ", c) && draftd_candidates_in_list (" school university college kindergarten ", d))))
+       (draftd_candidates_in_list (" at in ", c) && draftd_candidates_in_list (" school university college kindergarten ", d)) ||
+       (draftd_candidates_in_list (" a ", c) && draftd_candidates_in_list (" little young small ", d) && k + 5 < f->n && joined (f, k + 4) &&
+        draftd_candidates_in_list (stage, f->words[k + 5].lower))))
     return 2;
   return 1;
 }
