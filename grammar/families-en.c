@@ -209,6 +209,11 @@ since_duration (F *f)
   if (q == NULL)
     return FALSE;
   gboolean count = draftd_candidates_in_list (numbers, q) || draftd_candidates_in_list (" many several few ", q) || g_ascii_isdigit (q[0]);
+  /* "since an hour", "since a week": one unit. */
+  if (draftd_candidates_in_list (" a an ", q) && draftd_candidates_in_list (" minute hour day week month year decade ", u)) {
+    count = TRUE;
+    u = "hours";
+  }
   /* "since two years ago" names a point in time, and is right; "Since two weeks had passed"
    * is a reason, the duration its clause's subject. */
   if (!count || !draftd_candidates_in_list (units, u) || g_strcmp0 (after, "ago") == 0 ||
@@ -664,8 +669,10 @@ relative_clause (const F *f, guint k, guint end)
     k++;
   if (k + 1 < end && draftd_candidates_in_list (prepositions, f->words[k].lower)) {
     k++;
-    /* A place's name ("we met in Rome"). */
-    if (g_ascii_isupper (f->words[k].text[0]))
+    /* A place's name ("we met in Rome"), a pronoun ("I wrote to her"). */
+    if (draftd_candidates_in_list (" me him her us them you it ", f->words[k].lower))
+      k++;
+    else if (g_ascii_isupper (f->words[k].text[0]))
       while (k < end && g_ascii_isupper (f->words[k].text[0]))
         k++;
     else if (noun_phrase (f, &k, end) < 0)
@@ -1051,7 +1058,7 @@ who_verb (F *f)
   g_autofree char *base = g_str_has_suffix (w->lower, "s") ? g_strdup (other) : g_strdup (w->lower);
   if (draftd_forms_is (base, 'n') &&
       (next == NULL || !(draftd_candidates_in_list (prepositions, next) || draftd_candidates_in_list (determiners, next) ||
-                         draftd_candidates_in_list (" here there next nearby home hard late early ", next))))
+                         draftd_candidates_in_list (" here there next nearby home hard late early me him her us them you it ", next))))
     return FALSE;
   return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
 }
@@ -1203,6 +1210,14 @@ possessive_or_contraction (F *f)
         (!g_str_equal (l, "there") || (f->i == 0 && (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_PERSON))) &&
         !g_str_equal (l, "who's"))
       return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+    /* "The kids love there new teacher": after a verb, an adjective and a thing's or a
+     * person's singular noun, which cannot stand bare ("We found there new evidence" is a
+     * place's). */
+    int lex2 = next2 ? draftd_forms_noun_lexfile (next2) : -1;
+    if (g_str_equal (l, "there") && prev && !draftd_candidates_function_word (prev) && finite_verb (f, prev) &&
+        draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) &&
+        noun_number (f, next2) < 0 && (lex2 == DRAFTD_FORMS_ARTIFACT || lex2 == DRAFTD_FORMS_PERSON))
+      return sure (f, w->start, w->end, "their", DRAFTD_FIX_WORD_CHOICE);
     /* "I think there late again": after a verb of thinking or a clause's opener, "there" before
      * a predicate adjective is "they're". */
     if (g_str_equal (l, "there") && draftd_candidates_in_list (" think thought hope know guess if that because said sure ", prev) &&
@@ -1318,6 +1333,9 @@ then_after_comparative (F *f)
       return FALSE;
     if (comparative (p))
       bonus = 1.0f;
+    /* "I'd rather read then watch TV": a preference's "would rather" has its "than". */
+    if (g_str_equal (p, "rather") && draftd_candidates_in_list (" would i'd you'd he'd she'd we'd they'd had ", near (f, d - 1)))
+      standard = TRUE;
   }
   if (bonus == 0.0f)
     return FALSE;

@@ -161,7 +161,12 @@ draftd_forms_plural (DraftdSpell *spell, const char *noun)
   if (draftd_spell_check (spell, "en", p))
     return p;
   g_free (p);
-  return irr && irr->len > 0 ? g_strdup (irr->pdata[0]) : NULL;
+  if (irr && irr->len > 0)
+    return g_strdup (irr->pdata[0]);
+  /* "policeman" -> "policemen": WordNet's morphy makes -men of -man by rule, not by its
+   * exceptions. */
+  g_autofree char *men = g_str_has_suffix (noun, "man") && n > 4 ? with_suffix (noun, 2, "en") : NULL;
+  return men && draftd_spell_check (spell, "en", men) ? g_steal_pointer (&men) : NULL;
 }
 
 char *
