@@ -573,10 +573,15 @@ noun_phrase (const F *f, guint *k, guint end)
    * determiner. */
   gboolean determines = at + 1 < end && draftd_candidates_in_list (" each either neither ", f->words[at].lower) &&
                         !draftd_candidates_in_list (prepositions, f->words[at + 1].lower) && np_word (f, &f->words[at + 1]);
-  if (at < end && !determines && (draftd_candidates_in_list (singular_heads, f->words[at].lower) || draftd_candidates_in_list (of_heads, f->words[at].lower))) {
+  gboolean predeterminer = at + 1 < end && draftd_candidates_in_list (" all both half ", f->words[at].lower) &&
+                           draftd_candidates_in_list (" the my your his her our their these those ", f->words[at + 1].lower);
+  if (at < end && !determines && !predeterminer && (draftd_candidates_in_list (singular_heads, f->words[at].lower) || draftd_candidates_in_list (of_heads, f->words[at].lower))) {
     *k = at + 1;
     return (gint) at;
   }
+  /* "All the homework", "both my sisters": a predeterminer before the determiner. */
+  if (predeterminer)
+    at++;
   if (at < end && (determines || draftd_candidates_in_list (determiners, f->words[at].lower)))
     at++;
   guint first = at;
@@ -1137,8 +1142,11 @@ object_possessive (const F *f, const char *l, const char *next, const char *next
   /* "Thank God it's Friday": a name is neither the verb nor the object. */
   if (f->i == 0 || g_ascii_isupper (f->words[f->i - 1].text[0]) || g_ascii_isupper (f->words[f->i + 1].text[0]))
     return FALSE;
+  /* "changed it's opening hours": an -ing noun before its compound's noun, after a verb that
+   * takes no clause. */
+  gboolean ing_compound = g_str_has_suffix (next, "ing") && noun (next) && noun (next2) && !draftd_candidates_in_list (clause_verbs, prev);
   if (g_str_equal (l, "there") || prev == NULL || draftd_candidates_function_word (prev) || !finite_verb (f, prev) ||
-      g_str_has_suffix (next, "ing") || g_str_has_suffix (next, "ed"))
+      (g_str_has_suffix (next, "ing") && !ing_compound) || g_str_has_suffix (next, "ed"))
     return FALSE;
   gboolean ends = next2 == NULL || draftd_candidates_in_list (" in on at for with from to by ", next2);
   if (draftd_candidates_in_list (clause_verbs, prev))
@@ -2123,7 +2131,7 @@ pronoun_base (F *f)
   guint p = f->i - 1 - gap; /* the pronoun's index: near() found it, so it exists */
   /* A word that is an adjective too ("He last chose") is a verb only before its object or
    * its place ("He go home"). */
-  if (draftd_forms_is (w->lower, 'a') &&
+  if (draftd_forms_is (w->lower, 'a') && !(near (f, 1) && g_str_has_suffix (near (f, 1), "ing") && strlen (near (f, 1)) > 5) && /* "He go jogging" */
       !draftd_candidates_in_list (" home to the a an my his her their our your it them him me us back out up down there here ", near (f, 1)))
     return FALSE;
   gboolean opens = opens_clause (f, p, " and but so because when while if although though ");
