@@ -771,6 +771,12 @@ plural_subject (Ctx *x, const Word *prev)
   if (next && g_str_equal (next->lower, "a") && w2 && g_str_equal (w2->lower, "lot") && w3 && g_str_equal (w3->lower, "of") && w4 &&
       adjacent (x->s, next, w2) && adjacent (x->s, w2, w3) && adjacent (x->s, w3, w4))
     plural_next = plural_word (x, w4->lower);
+  /* "There is a few things", "a couple of days". */
+  if (next && g_str_equal (next->lower, "a") && w2 && g_str_equal (w2->lower, "few") && w3 && adjacent (x->s, next, w2) && adjacent (x->s, w2, w3)) {
+    /* After "a few" a noun in -s is the plural even where WordNet lists it too ("things"). */
+    g_autofree char *sing = g_str_has_suffix (w3->lower, "s") && !g_str_has_suffix (w3->lower, "ss") ? draftd_forms_singular (x->c->spell, w3->lower) : NULL;
+    plural_next = plural_word (x, w3->lower) || (sing && draftd_forms_is (sing, 'n'));
+  }
   gboolean here = g_str_equal (prev->lower, "here") && x->i == 1 && next && w2 && adjacent (x->s, next, w2) &&
                   draftd_candidates_in_list (" the your my his her our their these those ", next->lower) && plural_word (x, w2->lower) &&
                   !(w3 && adjacent (x->s, w2, w3) && draftd_forms_is (w3->lower, 'n') && !draftd_candidates_function_word (w3->lower)); /* "the sales report" */

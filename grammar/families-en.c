@@ -942,6 +942,9 @@ subject_head (F *f)
   if (b > 0 && !draftd_candidates_in_list (clause_words, f->words[b - 1].lower) &&
       !strchr (",;:", f->s[f->words[b - 1].end]))
     return FALSE;
+  /* ", and each of them speak": the conjunction after a comma opens the clause. */
+  if (b + 1 < f->i && draftd_candidates_in_list (" and but so yet ", f->words[b].lower) && (b == 0 || strchr (",;", f->s[f->words[b - 1].end])))
+    b++;
   b = after_opening_phrase (f, b);
   if (demonstrative (f, b))
     return TRUE;
