@@ -398,7 +398,8 @@ forward_to (F *f)
    * only before what must be its object. */
   const char *next = near (f, 1);
   if (!draftd_forms_is (w->lower, 'n') ||
-      draftd_candidates_in_list (" you him her them us me it this that the a an your my our his their from with ", next))
+      draftd_candidates_in_list (" you him her them us me it this that the a an your my our his their from with everyone everybody someone "
+                                 "somebody anyone ", next))
     return sure (f, w->start, w->end, ing, DRAFTD_FIX_VERB_FORM);
   /* A count noun would need its article ("to a go"): "to go on holiday" is the verb. A mass
    * noun ("to work", "to dinner") may stand alone. */
@@ -1617,7 +1618,10 @@ adverb_for_adjective (F *f)
     if (g_str_equal (w->lower, adverb_of[k][0]))
       rep = adverb_of[k][1];
   /* The adjective ends its clause: nothing after it, or a time or a place. */
-  if (rep == NULL || (next && !draftd_candidates_in_list (" yesterday today now at in on for with when because and but ", next)))
+  /* "performed very good this season": a time's phrase ends it too. */
+  gboolean time = draftd_candidates_in_list (" this last ", next) &&
+                  draftd_candidates_in_list (" season year week month morning night time weekend summer winter spring autumn ", near (f, 2));
+  if (rep == NULL || (next && !time && !draftd_candidates_in_list (" yesterday today now at in on for with when because and but ", next)))
     return FALSE;
   /* "detect a bad 'Z' file": a determiner's adjective, its noun after a quote. */
   if (draftd_candidates_in_list (determiners, near (f, -1)))
@@ -1794,7 +1798,7 @@ missing_article (F *f)
       draftd_candidates_in_list (" less more fewer most least enough little few much many ", w->lower) || /* "had little effect" is no "a little effect" */
       (draftd_candidates_function_word (w->lower) && !draftd_candidates_in_list (" very really quite ", w->lower)))
     return FALSE;
-  static const char *const enders = " in at on for to with from by about yesterday today tomorrow last this near but next behind under again ";
+  static const char *const enders = " in at on for to with from by about yesterday today tomorrow last this near but next behind under again above below beside ";
   /* "under bed", "on table", "in kitchen": a household's own furniture and rooms after a
    * preposition of place are "the" ones, where the phrase ends; none is an idiom's bare noun
    * with these ("in bed", "at table" are, and left; "bed" is no count noun to article_phrase). */
