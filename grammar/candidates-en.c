@@ -906,6 +906,18 @@ pronoun_agreement (Ctx *x, const Word *prev)
   return rep && certain (x, w->start, w->end, rep, DRAFTD_FIX_AGREEMENT);
 }
 
+/* A plural noun as it stands: "cars", "children"; not "news", "series" (nouns of their own). */
+static gboolean
+plural_word (const Ctx *x, const char *l)
+{
+  if (draftd_candidates_in_list (" people police cattle children men women feet teeth mice geese ", l))
+    return TRUE;
+  if (!g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ss") || draftd_forms_is (l, 'n'))
+    return FALSE;
+  g_autofree char *sing = draftd_forms_singular (x->c->spell, l);
+  return sing && draftd_forms_is (sing, 'n');
+}
+
 /* "There is many people", "the children is": a plural subject takes a plural verb. */
 static gboolean
 plural_subject (Ctx *x, const Word *prev)
@@ -918,7 +930,23 @@ plural_subject (Ctx *x, const Word *prev)
   g_autofree char *next_singular = next && g_str_has_suffix (next->lower, "s") ? draftd_forms_singular (x->c->spell, next->lower) : NULL;
   gboolean plural_next = next && (draftd_candidates_in_list (plural_quantifiers, next->lower) || g_str_equal (next->lower, "lots") ||
                                   (next_singular && draftd_forms_is (next_singular, 'n') && !draftd_forms_is (next->lower, 'n')));
-  gboolean there = g_str_equal (prev->lower, "there") && plural_next;
+  /* "There is a lot of cars", "Here is the documents": the plural after "a lot of", and after
+   * a determiner where "here" opens the clause. */
+  const Word *w2 = next ? word_at (x, (gint) x->i + 2) : NULL, *w3 = w2 ? word_at (x, (gint) x->i + 3) : NULL;
+  const Word *w4 = w3 ? word_at (x, (gint) x->i + 4) : NULL;
+  if (next && g_str_equal (next->lower, "a") && w2 && g_str_equal (w2->lower, "lot") && w3 && g_str_equal (w3->lower, "of") && w4 &&
+      adjacent (x->s, next, w2) && adjacent (x->s, w2, w3) && adjacent (x->s, w3, w4))
+    plural_next = plural_word (x, w4->lower);
+  /* "There is a few things", "a couple of days". */
+  if (next && g_str_equal (next->lower, "a") && w2 && g_str_equal (w2->lower, "few") && w3 && adjacent (x->s, next, w2) && adjacent (x->s, w2, w3)) {
+    /* After "a few" a noun in -s is the plural even where WordNet lists it too ("things"). */
+    g_autofree char *sing = g_str_has_suffix (w3->lower, "s") && !g_str_has_suffix (w3->lower, "ss") ? draftd_forms_singular (x->c->spell, w3->lower) : NULL;
+    plural_next = plural_word (x, w3->lower) || (sing && draftd_forms_is (sing, 'n'));
+  }
+  gboolean here = g_str_equal (prev->lower, "here") && x->i == 1 && next && w2 && adjacent (x->s, next, w2) &&
+                  draftd_candidates_in_list (" the your my his her our their these those ", next->lower) && plural_word (x, w2->lower) &&
+                  !(w3 && adjacent (x->s, w2, w3) && draftd_forms_is (w3->lower, 'n') && !draftd_candidates_function_word (w3->lower)); /* "the sales report" */
+  gboolean there = (g_str_equal (prev->lower, "there") && plural_next) || here;
   const char *lemma = draftd_forms_irregular_lemma (prev->lower, 'n');
   const Word *det = x->i >= 2 ? &x->words[x->i - 2] : NULL;
   /* "the data is stored", "the media is": Latin plurals that standard English also takes as
@@ -1270,6 +1298,16 @@ static gboolean
 collocation (Ctx *x, const Word *prev)
 {
   const Word *w = &x->words[x->i];
+  /* "good at" a skill only: "looks good in that suit", "good on you", "bad in the second half"
+   * are right; a skill is an -ing form or a subject ("good in mathematics"). */
+  if (draftd_candidates_in_list (" good bad ", prev->lower)) {
+    const Word *next = neighbour (x, 1);
+    if (next == NULL || !((g_str_has_suffix (next->lower, "ing") && strlen (next->lower) > 5) ||
+                          draftd_candidates_in_list (" mathematics maths math english french spanish german physics chemistry biology "
+                                                     "history geography science sports sport languages music art football tennis chess ",
+                                                     next->lower)))
+      return FALSE;
+  }
   for (guint k = 0; k < G_N_ELEMENTS (collocations); k++)
     if (g_str_equal (prev->lower, collocations[k][0]) && draftd_candidates_in_list (collocations[k][1], w->lower))
       return certain (x, w->start, w->end, collocations[k][2], DRAFTD_FIX_PREPOSITION);

@@ -212,6 +212,11 @@ since_duration (F *f)
   if (q == NULL)
     return FALSE;
   gboolean count = draftd_candidates_in_list (numbers, q) || draftd_candidates_in_list (" many several few ", q) || g_ascii_isdigit (q[0]);
+  /* "since an hour", "since a week": one unit. */
+  if (draftd_candidates_in_list (" a an ", q) && draftd_candidates_in_list (" minute hour day week month year decade ", u)) {
+    count = TRUE;
+    u = "hours";
+  }
   /* "since two years ago" names a point in time, and is right; "Since two weeks had passed"
    * is a reason, the duration its clause's subject. */
   if (!count || !draftd_candidates_in_list (units, u) || g_strcmp0 (after, "ago") == 0 ||
@@ -416,12 +421,15 @@ forward_to (F *f)
    * only before what must be its object. */
   const char *next = near (f, 1);
   if (!draftd_forms_is (w->lower, 'n') ||
-      draftd_candidates_in_list (" you him her them us me it this that the a an your my our his their from with ", next))
+      draftd_candidates_in_list (" you him her them us me it this that the a an your my our his their from with everyone everybody someone "
+                                 "somebody anyone ", next))
     return sure (f, w->start, w->end, ing, DRAFTD_FIX_VERB_FORM);
   /* A count noun would need its article ("to a go"): "to go on holiday" is the verb. A mass
    * noun ("to work", "to dinner") may stand alone. */
+  /* Nor before a name, its object ("to visit Japan"). */
   if (!draftd_candidates_in_list (mass_nouns, w->lower) &&
-      (next == NULL || draftd_candidates_in_list (prepositions, next) || draftd_candidates_in_list (" home there here abroad again ", next)))
+      (next == NULL || draftd_candidates_in_list (prepositions, next) || draftd_candidates_in_list (" home there here abroad again ", next) ||
+       g_ascii_isupper (f->words[f->i + 1].text[0])))
     return sure (f, w->start, w->end, ing, DRAFTD_FIX_VERB_FORM);
   const char *alts[] = { ing };
   return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_VERB_FORM, 0);
@@ -579,22 +587,41 @@ gerund_word (const F *f, const char *l)
   return fam->len > 0 && draftd_forms_is (fam->pdata[0], 'v');
 }
 
+static const char *const subject_pronouns = " i you he she we they ";
+
 /* A noun phrase from words[*k] up to a preposition or `end`: a determiner or a head of its own
  * ("each", "everyone"), then nouns and adjectives; its head is its last word. -1 if none. */
 static gint
 noun_phrase (const F *f, guint *k, guint end)
 {
   guint at = *k;
-  if (at < end && (draftd_candidates_in_list (singular_heads, f->words[at].lower) || draftd_candidates_in_list (of_heads, f->words[at].lower))) {
+  /* "Each student", "Neither answer": a head of its own before its noun is that noun's
+   * determiner. */
+  gboolean determines = at + 1 < end && draftd_candidates_in_list (" each either neither ", f->words[at].lower) &&
+                        !draftd_candidates_in_list (prepositions, f->words[at + 1].lower) && np_word (f, &f->words[at + 1]);
+  gboolean predeterminer = at + 1 < end && draftd_candidates_in_list (" all both half ", f->words[at].lower) &&
+                           draftd_candidates_in_list (" the my your his her our their these those ", f->words[at + 1].lower);
+  if (at < end && !determines && !predeterminer && (draftd_candidates_in_list (singular_heads, f->words[at].lower) || draftd_candidates_in_list (of_heads, f->words[at].lower))) {
     *k = at + 1;
     return (gint) at;
   }
-  if (at < end && draftd_candidates_in_list (determiners, f->words[at].lower))
+  /* "All the homework", "both my sisters": a predeterminer before the determiner. */
+  if (predeterminer)
+    at++;
+  if (at < end && (determines || draftd_candidates_in_list (determiners, f->words[at].lower)))
     at++;
   guint first = at;
-  while (at < end && !draftd_candidates_in_list (prepositions, f->words[at].lower) && np_word (f, &f->words[at]))
+  /* "The kids made dinner last night": an irregular past after a noun is a verb, not part of
+   * the phrase. */
+  while (at < end && !draftd_candidates_in_list (prepositions, f->words[at].lower) && np_word (f, &f->words[at]) &&
+         !(at > first && noun_number (f, f->words[at - 1].lower) != 0 && draftd_forms_irregular_lemma (f->words[at].lower, 'v') &&
+           !g_str_equal (draftd_forms_irregular_lemma (f->words[at].lower, 'v'), f->words[at].lower) && at + 1 < end))
     at++;
-  if (at == first || (at < end && !draftd_candidates_in_list (prepositions, f->words[at].lower)))
+  /* It ends at a preposition, or where a relative clause starts ("the advice he gave"): the
+   * caller sees what follows. */
+  if (at == first || (at < end && !draftd_candidates_in_list (prepositions, f->words[at].lower) &&
+                      !draftd_candidates_in_list (subject_pronouns, f->words[at].lower) &&
+                      !draftd_candidates_in_list (" that which whom ", f->words[at].lower)))
     return -1;
   /* "The three major operating systems used today are": a participle after a plural noun
    * opens a clause cut short, whatever comes after it ("today" is no head). */
@@ -653,10 +680,54 @@ gerund_subject (const F *f, guint b, guint end, int *number)
   return TRUE;
 }
 
-/* The number of the subject words[b..end) make, a noun phrase and its prepositional phrases;
- * 0 when they are no such subject or its number is unsure. */
+/* Is words[k..end) a relative clause of a pronoun subject, with or without its "that" ("(that)
+ * he gave me", "(which) we saw in Rome", "I bought last week"): the pronoun, at most one
+ * auxiliary, a verb, then an object pronoun, a preposition's phrase or a time, and nothing
+ * else? */
+static gboolean
+relative_clause (const F *f, guint k, guint end)
+{
+  if (k < end && draftd_candidates_in_list (" that which whom ", f->words[k].lower))
+    k++;
+  if (k + 1 >= end || !draftd_candidates_in_list (subject_pronouns, f->words[k].lower))
+    return FALSE;
+  k++;
+  if (draftd_candidates_in_list (" had has have did will would can could ", f->words[k].lower) && k + 2 <= end)
+    k++;
+  const char *v = f->words[k].lower;
+  const char *lemma = draftd_forms_irregular_lemma (v, 'v');
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, v);
+  if ((draftd_candidates_function_word (v) && !draftd_candidates_in_list (" have has had do did ", v)) || g_str_has_suffix (v, "ing") ||
+      !((lemma && draftd_forms_is (lemma, 'v')) || (draftd_forms_is (v, 'v') && fam->len > 0) ||
+        (g_str_has_suffix (v, "ed") && fam->len > 0 && draftd_forms_is (fam->pdata[0], 'v'))))
+    return FALSE;
+  k++;
+  if (k < end && draftd_candidates_in_list (" me him her us them you it ", f->words[k].lower))
+    k++;
+  if (k + 1 < end && draftd_candidates_in_list (prepositions, f->words[k].lower)) {
+    k++;
+    /* A place's name ("we met in Rome"), a pronoun ("I wrote to her"). */
+    if (draftd_candidates_in_list (" me him her us them you it ", f->words[k].lower))
+      k++;
+    else if (g_ascii_isupper (f->words[k].text[0]))
+      while (k < end && g_ascii_isupper (f->words[k].text[0]))
+        k++;
+    else if (noun_phrase (f, &k, end) < 0)
+      return FALSE;
+  }
+  if (k < end && g_str_equal (f->words[k].lower, "yesterday"))
+    k++;
+  else if (k + 1 < end && draftd_candidates_in_list (" last this ", f->words[k].lower) &&
+           draftd_candidates_in_list (" week month year night summer winter time ", f->words[k + 1].lower))
+    k += 2;
+  return k == end;
+}
+
+/* The number of the subject words[b..end) make, a noun phrase and its prepositional phrases
+ * (and, where `relative` is given, a pronoun's relative clause after them: *relative says
+ * whether there was one); 0 when they are no such subject or its number is unsure. */
 static int
-subject_number (const F *f, guint b, guint end)
+subject_number (const F *f, guint b, guint end, gboolean *relative)
 {
   int gerund;
   if (gerund_subject (f, b, end, &gerund))
@@ -670,6 +741,10 @@ subject_number (const F *f, guint b, guint end)
   /* "None of these options is/are used": either number is standard. */
   if (g_str_equal (h, "none"))
     return 0;
+  /* "Each of them", "Neither of us": a singular head's pronoun. */
+  if (head == (gint) b && k + 2 == end && draftd_candidates_in_list (singular_heads, h) && g_str_equal (f->words[k].lower, "of") &&
+      draftd_candidates_in_list (" them us you these those ", f->words[k + 1].lower))
+    return -1;
   if (k < end && g_str_equal (f->words[k].lower, "of") && draftd_candidates_in_list (of_heads, h)) {
     k++;
     rest = noun_phrase (f, &k, end);
@@ -677,6 +752,12 @@ subject_number (const F *f, guint b, guint end)
       return 0;
   }
   while (k < end) {
+    /* "The advice (that) he gave me were": a relative clause ends the subject, only after a
+     * determiner's noun. */
+    if (relative && k > (guint) head && draftd_candidates_in_list (determiners, f->words[b].lower) && relative_clause (f, k, end)) {
+      *relative = TRUE;
+      break;
+    }
     if (!draftd_candidates_in_list (prepositions, f->words[k].lower))
       return 0;
     k++;
@@ -708,6 +789,10 @@ subject_number (const F *f, guint b, guint end)
   if (draftd_candidates_in_list (" this that a an every each another ", f->words[b].lower) && head > (gint) b && rest < 0 &&
       noun_number (f, h) > 0)
     return 0;
+  /* "Each team", "every family": a group counted one by one is singular. */
+  if (draftd_candidates_in_list (" each every ", f->words[b].lower) && head == (gint) b + 1 && rest < 0 && k == end &&
+      draftd_candidates_in_list (" team family committee government crew group company class band jury ", h))
+    return -1;
   /* An adjective alone ("old have it", "the rich") names people of either number. */
   if (head == (gint) b && draftd_forms_is (h, 'a') && !draftd_candidates_in_list (singular_heads, h) && !draftd_candidates_in_list (of_heads, h) && !draftd_candidates_in_list (plural_heads, h))
     return 0;
@@ -807,7 +892,9 @@ only_verb (const F *f)
     /* "to do" is an infinitive, not the clause's verb. */
     if (draftd_candidates_in_list (aux, l) && !g_str_equal (f->words[k - 1].lower, "to"))
       return FALSE;
-    if ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n')) {
+    /* "the figures", "my notes": after a determiner, a noun. */
+    if ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n') &&
+        !draftd_candidates_in_list (" the a an my your his her our their its these those ", f->words[k - 1].lower)) {
       g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, l);
       if (fam->len > 0)
         return FALSE;
@@ -931,12 +1018,28 @@ subject_head (F *f)
   if (f->i < 1 || !joined (f, f->i - 1))
     return FALSE;
   guint b = f->i - 1;
-  while (b > 0 && joined (f, b - 1) && !draftd_candidates_in_list (clause_words, f->words[b - 1].lower))
+  /* A relative "that" after a noun and before a pronoun ("The advice that he gave me were")
+   * opens no clause of the subject's: the subject is before it. */
+  while (b > 0 && joined (f, b - 1) &&
+         (!draftd_candidates_in_list (clause_words, f->words[b - 1].lower) ||
+          (b >= 2 && draftd_candidates_in_list (" that which whom ", f->words[b - 1].lower) && draftd_candidates_in_list (subject_pronouns, f->words[b].lower) &&
+           joined (f, b - 2) && draftd_forms_is (f->words[b - 2].lower, 'n'))))
     b--;
   /* The clause starts the sentence, or follows a comma or a word that opens it. */
   if (b > 0 && !draftd_candidates_in_list (clause_words, f->words[b - 1].lower) &&
       !strchr (",;:", f->s[f->words[b - 1].end]))
     return FALSE;
+  /* ", and each of them speak": the conjunction after a comma opens the clause. */
+  if (b + 1 < f->i && draftd_candidates_in_list (" and but so yet ", f->words[b].lower) && (b == 0 || strchr (",;", f->s[f->words[b - 1].end]))) {
+    /* "The license, your conveying the work, and the weather are": the last item of a list
+     * of subjects, two commas or more before it, is no clause of its own. */
+    guint commas = 0;
+    for (gsize k = 0; k < f->words[b].start; k++)
+      commas += f->s[k] == ',';
+    if (commas >= 2 && draftd_candidates_in_list (" and or ", f->words[b].lower))
+      return FALSE;
+    b++;
+  }
   b = after_opening_phrase (f, b);
   if (demonstrative (f, b))
     return TRUE;
@@ -950,7 +1053,15 @@ subject_head (F *f)
     return FALSE;
   g_autofree char *other = NULL;
   int v = verb_number (f, w->lower, &other);
-  if (v == 0)
+  /* "like" is a preposition too ("A man like him is rare"): the verb only where no other verb
+   * follows in its clause and no pronoun is its object ("Nobody in my family like spicy food"). */
+  gboolean like = g_str_equal (w->lower, "like") && near (f, 1) && !draftd_candidates_in_list (" me him her us them you it this that ", near (f, 1));
+  if (like) {
+    v = 1;
+    other = g_strdup ("likes");
+  }
+  /* "My boss let me leave early": a verb that is its own past may be the past. */
+  if (v == 0 || (v == 1 && draftd_candidates_own_past (w->lower)))
     return FALSE;
   /* "The combined work need only contain": the modal "need" (and "dare") takes no -s. */
   if (draftd_candidates_in_list (" need dare ", w->lower) && draftd_candidates_in_list (" only not ", near (f, 1)))
@@ -961,9 +1072,15 @@ subject_head (F *f)
   /* "My father always drink tea": a frequency adverb between is no part of the subject. */
   guint gap;
   before_adverb (f, 1, &gap);
-  int s = subject_number (f, b, f->i - gap);
+  gboolean relative = FALSE;
+  int s = subject_number (f, b, f->i - gap, &relative);
   if (s == 0 || s == v || either_or (f, b))
     return FALSE;
+  /* After a relative clause only an auxiliary is sure to be the subject's verb. */
+  if (relative && !draftd_candidates_in_list (" is are was were has have does do doesn't don't isn't aren't wasn't weren't hasn't haven't ", w->lower))
+    return FALSE;
+  if (like)
+    return s == -1 && only_verb (f) && sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
   if (bare_person (f, b, w->lower, other))
     return plural_person (f, b);
   const char *alts[] = { other };
@@ -974,14 +1091,21 @@ subject_head (F *f)
    * the object of a preposition ("The mice in the attic keeps", "at the back hurts"): the
    * preposition's phrase ends there, and the word after it is the clause's verb. */
   const char *next = near (f, 1);
-  if (next == NULL || (draftd_forms_is (f->words[f->i - 1].lower, 'a') && !prepositional_object (f, f->i - 1)))
+  /* "My boss want": a person's noun is the head, though WordNet lists it as an adjective too. */
+  const char *before = f->words[f->i - 1].lower;
+  if (next == NULL || (draftd_forms_is (before, 'a') && !prepositional_object (f, f->i - 1) &&
+                       !(draftd_forms_noun_lexfile (before) == DRAFTD_FORMS_PERSON && f->i >= 2 &&
+                         draftd_candidates_in_list (determiners, f->words[f->i - 2].lower))))
     return FALSE;
   /* A linking verb and its adjective ("The photos on the page looks blurry", "turns red"). */
   gboolean complement = draftd_candidates_in_list (linking_verbs, w->lower) && draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next);
   /* A mass noun is an object with no determiner ("The flowers in the garden needs water"). */
   complement |= draftd_candidates_in_list (mass_nouns, next) && !draftd_candidates_in_list (" today tomorrow tonight yesterday home ", next) &&
                 draftd_candidates_in_list (determiners, f->words[b].lower) && f->i > b + 2;
-  if (!complement && !draftd_candidates_in_list (determiners, next) && !draftd_candidates_in_list (prepositions, next) &&
+  /* A verb before a bare noun, its object ("My mother never eat meat"). */
+  gboolean bare_noun = noun (next) && !draftd_forms_is (next, 'v') && !draftd_candidates_function_word (next) &&
+                       (draftd_candidates_in_list (determiners, f->words[b].lower) || draftd_candidates_in_list (singular_heads, f->words[b].lower)); /* "Pay close attention" */
+  if (!complement && !bare_noun && !draftd_candidates_in_list (determiners, next) && !draftd_candidates_in_list (prepositions, next) &&
       !draftd_candidates_in_list (" that to it him her them me us you up out down back nearby here there abroad together alone "
                                   "south north east west when whenever because while ", next) &&
       !g_str_has_suffix (next, "ly"))
@@ -990,7 +1114,9 @@ subject_head (F *f)
    * whose clause has no other verb to be its ("The results of the survey shows a trend":
    * "survey shows" as a noun would leave the sentence without one). */
   g_autofree char *sing = g_str_has_suffix (w->lower, "s") ? g_strdup (other) : g_strdup (w->lower);
-  gboolean object = complement || draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (" it him her them me us you ", next);
+  /* A bare noun that is no verb is an object too ("The results of the test shows improvement"),
+   * where nothing after it can be the clause's verb (only_verb, below). */
+  gboolean object = complement || bare_noun || draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (" it him her them me us you ", next);
   /* An irregular plural right before it is the subject's head, never a noun's modifier
    * ("The children plays in the garden": no "children plays" are staged). */
   gboolean irregular = draftd_candidates_in_list (" children people men women feet teeth mice geese ", f->words[f->i - 1].lower);
@@ -1005,6 +1131,43 @@ subject_head (F *f)
    * changes in 2,000 sentences). */
   return only_verb (f) &&
          judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, mended (f, w->start, w->end, alts[0]) ? margin (f, DRAFTD_FIX_AGREEMENT) : 0);
+}
+
+/* "The man who live next door": the verb right after "who" takes its antecedent's number, a
+ * determiner's noun before it (and its comma: "My brother, who live in Paris,"). */
+static gboolean
+who_verb (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (f->i < 3 || !joined (f, f->i - 1) || !g_str_equal (f->words[f->i - 1].lower, "who") || !g_ascii_islower (w->text[0]))
+    return FALSE;
+  guint a = f->i - 2;
+  gboolean comma = f->s[f->words[a].end] == ',';
+  if (!comma && !joined (f, a))
+    return FALSE;
+  const char *ante = f->words[a].lower;
+  if (!draftd_candidates_in_list (determiners, f->words[a - 1].lower) || draftd_candidates_in_list (determiners, ante) || !np_word (f, &f->words[a]))
+    return FALSE;
+  int s = noun_number (f, ante);
+  g_autofree char *other = NULL;
+  int v = verb_number (f, w->lower, &other);
+  /* "who own the shop": after "who", "own" is the verb. */
+  if (draftd_candidates_in_list (" own owns ", w->lower)) {
+    v = g_str_equal (w->lower, "own") ? 1 : -1;
+    g_free (other);
+    other = g_strdup (v == 1 ? "owns" : "own");
+  }
+  if (s == 0 || v == 0 || s == v || (v == 1 && draftd_candidates_own_past (w->lower)))
+    return FALSE;
+  /* "The man who people trust": a noun after "who" is the relative's subject; a verb that is a
+   * noun too only before its place, time or object. */
+  const char *next = near (f, 1);
+  g_autofree char *base = g_str_has_suffix (w->lower, "s") ? g_strdup (other) : g_strdup (w->lower);
+  if (draftd_forms_is (base, 'n') &&
+      (next == NULL || !(draftd_candidates_in_list (prepositions, next) || draftd_candidates_in_list (determiners, next) ||
+                         draftd_candidates_in_list (" here there next nearby home hard late early me him her us them you it ", next))))
+    return FALSE;
+  return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
 }
 
 /* The word with a typographic apostrophe as ASCII's. */
@@ -1041,13 +1204,17 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
   /* A passive likewise: "that their allowed to stay", "I think its finished" (a participle
    * before a noun is an adjective: "their allowed hours"). */
   gboolean passive = draftd_candidates_in_list (" their your its ", l) && participle_after_noun (next) && !g_str_has_suffix (next, "ing");
+  /* "The manager, whose leaving next month, gave": a relative after its noun and comma. */
+  gboolean relative = g_str_equal (l, "whose") && prev == NULL && f->i > 0 && f->s[f->words[f->i - 1].end] == ',' &&
+                      noun (f->words[f->i - 1].lower);
   if ((!draftd_candidates_in_list (" their your whose ", l) && !passive) || (!passive && !g_str_has_suffix (next, "ing")) || strlen (next) < 5 ||
-      (prev != NULL && !draftd_candidates_in_list (openers, prev)) || (prev == NULL && f->i > 0))
+      (prev != NULL && !draftd_candidates_in_list (openers, prev)) || (prev == NULL && f->i > 0 && !relative))
     return FALSE;
   g_autoptr (GPtrArray) fam = passive ? NULL : draftd_forms_verb_family (f->c->spell, next);
   if (!passive && (fam->len == 0 || !draftd_forms_is (fam->pdata[0], 'v')))
     return FALSE;
-  gboolean after = next2 == NULL || draftd_candidates_in_list (" to at in on into from with for by tonight today tomorrow now here there home back better worse soon ", next2);
+  gboolean after = next2 == NULL || draftd_candidates_in_list (" to at in on into from with for by tonight today tomorrow now here there home back better worse soon ", next2) ||
+                   (relative && draftd_candidates_in_list (" next this ", next2));
   if (!after || f->i + 2 >= f->n)
     return after;
   /* No other verb in the clause: the -ing word is its verb. */
@@ -1077,8 +1244,11 @@ object_possessive (const F *f, const char *l, const char *next, const char *next
   /* "Thank God it's Friday": a name is neither the verb nor the object. */
   if (f->i == 0 || g_ascii_isupper (f->words[f->i - 1].text[0]) || g_ascii_isupper (f->words[f->i + 1].text[0]))
     return FALSE;
+  /* "changed it's opening hours": an -ing noun before its compound's noun, after a verb that
+   * takes no clause. */
+  gboolean ing_compound = g_str_has_suffix (next, "ing") && noun (next) && noun (next2) && !draftd_candidates_in_list (clause_verbs, prev);
   if (g_str_equal (l, "there") || prev == NULL || draftd_candidates_function_word (prev) || !finite_verb (f, prev) ||
-      g_str_has_suffix (next, "ing") || g_str_has_suffix (next, "ed"))
+      (g_str_has_suffix (next, "ing") && !ing_compound) || g_str_has_suffix (next, "ed"))
     return FALSE;
   gboolean ends = next2 == NULL || draftd_candidates_in_list (" in on at for with from to by ", next2);
   if (draftd_candidates_in_list (clause_verbs, prev))
@@ -1141,6 +1311,29 @@ possessive_or_contraction (F *f)
     if (g_str_equal (l, to_possessive[k][0]))
       rep = to_possessive[k][1];
   if (rep) {
+    /* "It's engine makes a noise", "There house is": a noun and then its clause's verb is a
+     * subject, whose possessive this is. "There" is a place's before most nouns ("There life
+     * is hard", "There people live longer"), never before a thing's or a person's singular. */
+    int lexfile = next ? draftd_forms_noun_lexfile (next) : -1;
+    if (g_ascii_islower (f->words[f->i + 1].text[0]) && possessed_noun (f, next) && noun_number (f, next) < 0 &&
+        draftd_candidates_in_list (" is was has does can will makes gets looks needs ", next2) &&
+        (!g_str_equal (l, "there") || (f->i == 0 && (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_PERSON))) &&
+        !g_str_equal (l, "who's"))
+      return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+    /* "The kids love there new teacher": after a verb, an adjective and a thing's or a
+     * person's singular noun, which cannot stand bare ("We found there new evidence" is a
+     * place's). */
+    int lex2 = next2 ? draftd_forms_noun_lexfile (next2) : -1;
+    if (g_str_equal (l, "there") && prev && !draftd_candidates_function_word (prev) && finite_verb (f, prev) &&
+        draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) &&
+        noun_number (f, next2) < 0 && (lex2 == DRAFTD_FORMS_ARTIFACT || lex2 == DRAFTD_FORMS_PERSON))
+      return sure (f, w->start, w->end, "their", DRAFTD_FIX_WORD_CHOICE);
+    /* "I think there late again": after a verb of thinking or a clause's opener, "there" before
+     * a predicate adjective is "they're". */
+    if (g_str_equal (l, "there") && draftd_candidates_in_list (" think thought hope know guess if that because said sure ", prev) &&
+        draftd_candidates_in_list (" late right wrong ready busy happy early tired angry ", next) &&
+        (next2 == NULL || draftd_candidates_in_list (" again today now about for with to at ", next2)))
+      return sure_named (f, w->start, w->end, "they're", DRAFTD_FIX_WORD_CHOICE, "confusable.there-they're");
     /* "Is there milk", "over there", "there books" (a verb's -s or a plural): the model's;
      * "it's Friday", "Who's Tom?": a name after the contraction is its complement. */
     if ((g_str_equal (l, "there") && (draftd_candidates_in_list (" is are was were be been over up down out in from ", prev) || f->i == 0)) ||
@@ -1165,7 +1358,11 @@ possessive_or_contraction (F *f)
         (prev == NULL || draftd_candidates_in_list (clause_words, prev) || draftd_candidates_in_list (" and or ", prev)) &&
         !verb_after (f, f->i + 2))
       return FALSE;
-    if (possessed_noun (f, next))
+    /* "Is this you're umbrella?": after "this" or a preposition a noun WordNet also lists as an
+     * adjective ("umbrella") is the possessed noun where its phrase ends. */
+    gboolean ending_noun = (g_strcmp0 (prev, "this") == 0 || draftd_candidates_in_list (prepositions, prev)) && draftd_forms_is (next, 'n') &&
+                           !draftd_candidates_function_word (next) && (next2 == NULL || draftd_candidates_in_list (prepositions, next2));
+    if (possessed_noun (f, next) || ending_noun)
       return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, object || noun_number (f, next) < 0 ? 2.5f : 1.5f);
     if (draftd_forms_is (next, 'a') && (object || !draftd_forms_is (next, 'n')) && possessed_noun (f, next2) &&
         !g_str_equal (l, "there"))
@@ -1181,9 +1378,9 @@ possessive_or_contraction (F *f)
       rep = to_contraction[k][1];
   if (rep == NULL)
     return FALSE;
-  /* "your a", "their not", "its going to", "your welcome", "their always late", "your too
-   * kind": no possessive stands there. */
-  if (draftd_candidates_in_list (" a an not going welcome always never too so also still ", next))
+  /* "your a", "Your the best", "their not", "its going to", "your welcome", "their always
+   * late", "your too kind": no possessive stands there. */
+  if (draftd_candidates_in_list (" a an the not going welcome always never too so also still ", next))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* "over their by the door": the place, before what is no noun. */
   if (g_str_equal (l, "their") && draftd_candidates_in_list (" over up down out ", prev) && (f->i + 1 >= f->n || draftd_candidates_in_list (prepositions, next)))
@@ -1253,6 +1450,9 @@ then_after_comparative (F *f)
       return FALSE;
     if (comparative (p))
       bonus = 1.0f;
+    /* "I'd rather read then watch TV": a preference's "would rather" has its "than". */
+    if (g_str_equal (p, "rather") && draftd_candidates_in_list (" would i'd you'd he'd she'd we'd they'd had ", near (f, d - 1)))
+      standard = TRUE;
   }
   if (bonus == 0.0f)
     return FALSE;
@@ -1288,6 +1488,11 @@ affect_effect (F *f)
     return FALSE;
   /* "will this effect the budget": a modal, its subject, then the verb. */
   gboolean verb_slot = draftd_candidates_in_list (" this that it he she they we you i ", prev) && draftd_candidates_in_list (modals, prev2);
+  /* "How will the strike effect our flights": a modal, a determiner's noun, then the verb
+   * before a possessive or a person. */
+  verb_slot |= noun (prev) && draftd_candidates_in_list (" the this that my your his her our their ", prev2) &&
+               (draftd_candidates_in_list (modals, near (f, -3)) || draftd_candidates_in_list (" does did do ", near (f, -3))) &&
+               (draftd_candidates_in_list (" my your his her our their me him us them ", next) || draftd_candidates_in_list (people_nouns, next));
   /* "will not effect our schedule", "doesn't effect me": after a modal or a negated "do",
    * before a person or a possessive, which the verb "effect" (bringing about a change, a
    * transfer) does not take as its object. */
@@ -1518,7 +1723,10 @@ adverb_for_adjective (F *f)
     if (g_str_equal (w->lower, adverb_of[k][0]))
       rep = adverb_of[k][1];
   /* The adjective ends its clause: nothing after it, or a time or a place. */
-  if (rep == NULL || (next && !draftd_candidates_in_list (" yesterday today now at in on for with when because and but ", next)))
+  /* "performed very good this season": a time's phrase ends it too. */
+  gboolean time = draftd_candidates_in_list (" this last ", next) &&
+                  draftd_candidates_in_list (" season year week month morning night time weekend summer winter spring autumn ", near (f, 2));
+  if (rep == NULL || (next && !time && !draftd_candidates_in_list (" yesterday today now at in on for with when because and but ", next)))
     return FALSE;
   /* "detect a bad 'Z' file": a determiner's adjective, its noun after a quote. */
   if (draftd_candidates_in_list (determiners, near (f, -1)))
@@ -1589,6 +1797,16 @@ static const char *const shared_places =
   " table drawer station garage floor shelf wall corner window fridge airport door desk sofa roof ground counter cupboard "
   "bathroom kitchen sink attic basement cellar hall garden ";
 
+/* A household's furniture and fixtures, things put on, under or behind ("under the bed",
+ * "on the table"), and its rooms and containers, things put in ("in the kitchen", "in the
+ * drawer"). */
+static const char *const household_surfaces =
+  " table bed sofa couch chair desk shelf floor wall door fridge cupboard counter roof carpet rug pillow bench "
+  "windowsill sink stove oven wardrobe ";
+static const char *const household_rooms =
+  " kitchen bathroom bedroom attic basement cellar garage garden drawer fridge cupboard wardrobe closet sink oven "
+  "dishwasher ";
+
 /* -ing nouns that count ("had a meeting"); most are a verb's form ("had meeting rooms" aside). */
 static const char *const counted_ing = " meeting wedding ";
 
@@ -1632,7 +1850,10 @@ article_phrase (const F *f, const char *prev, guint *end)
   if (draftd_candidates_in_list (" very really quite ", w->lower) && k + 1 < f->n && joined (f, k))
     k++;
   /* Adjectives ("extra" is a noun too, but not before another noun). */
+  /* Not a time's "last", "next", "past" ("was broken last week" is no phrase "broken last
+   * week"). */
   while (k + 1 < f->n && joined (f, k) && draftd_forms_is (f->words[k].lower, 'a') && !draftd_candidates_function_word (f->words[k].lower) &&
+         !draftd_candidates_in_list (" last next past ", f->words[k].lower) &&
          (!draftd_forms_is (f->words[k].lower, 'n') || noun (f->words[k + 1].lower)))
     k++;
   /* A word that may be a verb is a noun after "is" or an adjective ("is engineer", "new
@@ -1679,17 +1900,26 @@ missing_article (F *f)
   gboolean after_preposition = draftd_candidates_in_list (" in at for with into on under behind ", prev);
   gboolean have = draftd_candidates_in_list (" have has had ", prev);
   /* "was less violence", "have more time": a comparative quantifier takes no article. */
+  /* "is behind sofa": a preposition is no noun to count ("a behind"). */
   if ((!after_verb && !after_preposition) || draftd_candidates_in_list (determiners, w->lower) || draftd_candidates_in_list (numbers, w->lower) ||
-      draftd_candidates_in_list (" less more fewer most least enough ", w->lower) ||
+      draftd_candidates_in_list (prepositions, w->lower) ||
+      draftd_candidates_in_list (" less more fewer most least enough little few much many ", w->lower) || /* "had little effect" is no "a little effect" */
       (draftd_candidates_function_word (w->lower) && !draftd_candidates_in_list (" very really quite ", w->lower)))
     return FALSE;
+  static const char *const enders = " in at on for to with from by about yesterday today tomorrow last this near but next behind under again above below beside ";
+  /* "under bed", "on table", "in kitchen": a household's own furniture and rooms after a
+   * preposition of place are "the" ones, where the phrase ends; none is an idiom's bare noun
+   * with these ("in bed", "at table" are, and left; "bed" is no count noun to article_phrase). */
+  if (after_preposition && g_ascii_islower (w->text[0]) && (near (f, 1) == NULL || draftd_candidates_in_list (enders, near (f, 1))) &&
+      ((draftd_candidates_in_list (" on under behind ", prev) && draftd_candidates_in_list (household_surfaces, w->lower)) ||
+       (g_str_equal (prev, "in") && draftd_candidates_in_list (household_rooms, w->lower))))
+    return sure (f, w->start, w->start, "the ", DRAFTD_FIX_ARTICLE);
   guint k;
   if (!article_phrase (f, prev, &k))
     return FALSE;
   const char *l = w->lower;
   const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
-  gboolean ends = after == NULL || draftd_candidates_in_list (" in at on for to with from by about yesterday today tomorrow last this near but "
-                                                                 "next behind under again ", after);
+  gboolean ends = after == NULL || draftd_candidates_in_list (enders, after);
   /* "have reason to worry", "have cause to complain": a noun that is a verb too, before an
    * infinitive, is an idiom's. */
   if (!ends || draftd_candidates_in_list (" of ", after) || (have && k == f->i && draftd_forms_is (l, 'v') && g_strcmp0 (after, "to") == 0))
@@ -1699,8 +1929,12 @@ missing_article (F *f)
    * count noun), "He is engineer." (a pronoun's predicate). */
   const char *subj = near (f, -2);
   gboolean intensified = k > f->i + 1 && draftd_candidates_in_list (" very really quite ", w->lower);
+  /* After a possessive's noun, a person's ("My father is engineer") or of a person ("My car is
+   * lock" wants "locked"). */
   gboolean predicate = (draftd_candidates_in_list (" is was ", prev) || (g_strcmp0 (prev, "am") == 0 && g_strcmp0 (subj, "i") == 0)) &&
-                       (draftd_candidates_in_list (" he she it i this that ", subj) || draftd_candidates_in_list (" my his her our their your ", near (f, -3)));
+                       (draftd_candidates_in_list (" he she it i this that ", subj) ||
+                        (draftd_candidates_in_list (" my his her our their your ", near (f, -3)) &&
+                         (draftd_forms_noun_lexfile (subj) == DRAFTD_FORMS_PERSON || draftd_forms_noun_lexfile (l) == DRAFTD_FORMS_PERSON)));
   if (after_verb && (intensified || (predicate && k == f->i)))
     return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   /* After a preposition ("in good condition", "at full speed" are idioms) and right after
@@ -2016,7 +2250,7 @@ pronoun_base (F *f)
   guint p = f->i - 1 - gap; /* the pronoun's index: near() found it, so it exists */
   /* A word that is an adjective too ("He last chose") is a verb only before its object or
    * its place ("He go home"). */
-  if (draftd_forms_is (w->lower, 'a') &&
+  if (draftd_forms_is (w->lower, 'a') && !(near (f, 1) && g_str_has_suffix (near (f, 1), "ing") && strlen (near (f, 1)) > 5) && /* "He go jogging" */
       !draftd_candidates_in_list (" home to the a an my his her their our your it them him me us back out up down there here ", near (f, 1)))
     return FALSE;
   gboolean opens = opens_clause (f, p, " and but so because when while if although though ");
@@ -2324,6 +2558,10 @@ be_participle (F *f)
    * ends a passive. */
   if (next && !draftd_candidates_in_list (after_passive, next))
     return FALSE;
+  /* "My father is engineer", "He is doctor at": a person's noun is the predicate, whose
+   * article is missing ("engineered", "doctored" are not what was meant). */
+  if (!intensified && g_strcmp0 (next, "by") != 0 && draftd_forms_noun_lexfile (l) == DRAFTD_FORMS_PERSON)
+    return FALSE;
   g_autofree char *part = participle_of (f, l);
   if (part == NULL)
     return FALSE;
@@ -2341,6 +2579,24 @@ be_participle (F *f)
    * reads mended as "cheeped", and the target prefers it. An adjective one vowel away is what
    * was meant. */
   if (vowel_from_adjective (l))
+    return FALSE;
+  /* "The house was paint last year", "The door was lock yesterday": a thing's noun (a made
+   * thing or a material, not an idea: "The theme was love last year") is no predicate
+   * before a past time; the thing was done then. The target prefers the noun by 2 nats. */
+  /* So is any noun after a made thing ("The window was break last night"), but an animal's,
+   * a food's or a plant's (WordNet's noun.animal, noun.food, noun.plant: "The main dish was
+   * fish last time"), and a verb that is no noun ("The letter was send last week"). */
+  int lexfile = draftd_forms_noun_lexfile (l);
+  if (!cleft && draftd_candidates_in_list (" last yesterday ", next) && draftd_candidates_in_list (" was were ", be) &&
+      (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_SUBSTANCE || !noun (l) ||
+       (draftd_forms_noun_lexfile (subject) == DRAFTD_FORMS_ARTIFACT && lexfile != 5 && lexfile != 13 && lexfile != 20)))
+    return sure (f, w->start, w->end, part, DRAFTD_FIX_VERB_FORM);
+  /* Elsewhere a noun may well be the predicate where its clause ends or a time follows ("The
+   * key to it is trust.", "The roof was slate and", "The prize was cash last year"), and the
+   * target prefers the participle there as much as where it is meant: only a preposition or
+   * a clause after it leaves the target to judge ("was build in the nineteenth century", "is
+   * lock before you leave"). */
+  if (noun (l) && (next == NULL || !draftd_candidates_in_list (" by to in with at after about from for when because on before into under ", next)))
     return FALSE;
   const char *alts[] = { part };
   return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_VERB_FORM, 1.0f);
@@ -2366,7 +2622,22 @@ since_point (const F *f, guint k)
   const char *a = f->words[k + 1].lower, *b = k + 2 < f->n && joined (f, k + 1) ? f->words[k + 2].lower : NULL;
   if (draftd_candidates_in_list (since_points, a) || (draftd_candidates_in_list (numbers, a) && g_strcmp0 (b, "o'clock") == 0))
     return 2;
-  return draftd_candidates_in_list (" i we you they he she ", a) && draftd_candidates_in_list (" was were moved left started came met arrived ", b) ? 1 : 0;
+  if (!draftd_candidates_in_list (" i we you they he she ", a) || !draftd_candidates_in_list (" was were moved left started came met arrived ", b))
+    return 0;
+  /* "since we were children", "since I was ten", "since she was a (little) baby", "since we
+   * were at school": a time of life is a point in time, never a reason. */
+  const char *c = k + 3 < f->n && joined (f, k + 2) ? f->words[k + 3].lower : NULL;
+  const char *d = k + 4 < f->n && joined (f, k + 3) ? f->words[k + 4].lower : NULL;
+  static const char *const stages = " children kids young little small teenagers students babies boys girls born ";
+  static const char *const stage = " child kid baby boy girl teenager student ";
+  if (draftd_candidates_in_list (" was were ", b) &&
+      (draftd_candidates_in_list (stages, c) || (draftd_candidates_in_list (" a ", c) && draftd_candidates_in_list (stage, d)) ||
+       (c && g_ascii_isdigit (c[0])) || (draftd_candidates_in_list (numbers, c) && !draftd_candidates_in_list (" one ", c)) ||
+       (draftd_candidates_in_list (" at in ", c) && draftd_candidates_in_list (" school university college kindergarten ", d)) ||
+       (draftd_candidates_in_list (" a ", c) && draftd_candidates_in_list (" little young small ", d) && k + 5 < f->n && joined (f, k + 4) &&
+        draftd_candidates_in_list (stage, f->words[k + 5].lower))))
+    return 2;
+  return 1;
 }
 
 /* The "since" after the verb at words[i] in its clause, no other verb or conjunction between;
@@ -2681,6 +2952,7 @@ static const struct {
   /* Before the verb's agreement, which judges every verb it sees. */
   { "verb-form.since-perfect", since_perfect },
   { "agreement.subject-verb", subject_head },
+  { "agreement.subject-verb", who_verb },
   { "agreement.subject-verb", pronoun_base },
   { "verb-form", do_question_base },
   { "verb-form.be-participle", be_participle },

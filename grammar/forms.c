@@ -161,7 +161,12 @@ draftd_forms_plural (DraftdSpell *spell, const char *noun)
   if (draftd_spell_check (spell, "en", p))
     return p;
   g_free (p);
-  return irr && irr->len > 0 ? g_strdup (irr->pdata[0]) : NULL;
+  if (irr && irr->len > 0)
+    return g_strdup (irr->pdata[0]);
+  /* "policeman" -> "policemen": WordNet's morphy makes -men of -man by rule, not by its
+   * exceptions. */
+  g_autofree char *men = g_str_has_suffix (noun, "man") && n > 4 ? with_suffix (noun, 2, "en") : NULL;
+  return men && draftd_spell_check (spell, "en", men) ? g_steal_pointer (&men) : NULL;
 }
 
 char *
@@ -279,4 +284,89 @@ draftd_forms_overregularized (DraftdSpell *spell, const char *word)
     g_ptr_array_unref (out);
   }
   return NULL;
+}
+
+/* index.noun and data.noun, mapped: a noun's senses are looked up where WordNet's own library
+ * finds them (a binary search of the sorted index, then the synset at its byte offset), so
+ * nothing is read until a rule asks. */
+typedef struct {
+  GMappedFile *index, *data;
+} NounData;
+
+static gpointer
+map_nouns (gpointer unused G_GNUC_UNUSED)
+{
+  NounData *d = g_new0 (NounData, 1);
+  const char *dir = g_getenv ("DRAFTD_WORDNET_DIR");
+  dir = dir ? dir : "/usr/share/wordnet";
+  g_autofree char *index = g_build_filename (dir, "index.noun", NULL), *data = g_build_filename (dir, "data.noun", NULL);
+  d->index = g_mapped_file_new (index, FALSE, NULL);
+  d->data = d->index ? g_mapped_file_new (data, FALSE, NULL) : NULL;
+  return d;
+}
+
+/* The line of `s` (length n) that starts with `word` and a space, else NULL. The licence's
+ * lines start with spaces and sort first; the rest are in byte order. */
+static const char *
+index_line (const char *s, gsize n, const char *word)
+{
+  gsize len = strlen (word), lo = 0, hi = n;
+  while (lo < hi) {
+    gsize mid = lo + (hi - lo) / 2, start = mid;
+    while (start > 0 && s[start - 1] != '\n')
+      start--;
+    const char *end = memchr (s + start, '\n', n - start);
+    gsize line_end = end ? (gsize) (end - s) : n;
+    int cmp;
+    if (s[start] == ' ')
+      cmp = -1;
+    else {
+      const char *sp = memchr (s + start, ' ', line_end - start);
+      gsize flen = sp ? (gsize) (sp - (s + start)) : line_end - start;
+      cmp = memcmp (s + start, word, MIN (flen, len));
+      if (cmp == 0)
+        cmp = flen < len ? -1 : flen > len ? 1 : 0;
+    }
+    if (cmp == 0)
+      return s + start;
+    if (cmp < 0)
+      lo = line_end + 1;
+    else
+      hi = start;
+  }
+  return NULL;
+}
+
+int
+draftd_forms_noun_lexfile (const char *word)
+{
+  static GOnce once = G_ONCE_INIT;
+  NounData *d = g_once (&once, map_nouns, NULL);
+  if (d->data == NULL || word == NULL || *word == 0 || strchr (word, ' ') || strchr (word, '\n'))
+    return -1;
+  const char *s = g_mapped_file_get_contents (d->index);
+  gsize n = g_mapped_file_get_length (d->index);
+  const char *line = index_line (s, n, word);
+  if (line == NULL)
+    return -1;
+  /* "lemma pos synset_cnt p_cnt [ptr_symbol...] sense_cnt tagsense_cnt offset..." */
+  const char *end = memchr (line, '\n', n - (line - s));
+  g_autofree char *text = g_strndup (line, end ? (gsize) (end - line) : n - (line - s));
+  g_auto (GStrv) f = g_strsplit (text, " ", -1);
+  guint count = g_strv_length (f);
+  if (count < 4)
+    return -1;
+  guint p = (guint) g_ascii_strtoull (f[3], NULL, 10), at = 4 + p + 2;
+  if (at >= count)
+    return -1;
+  guint64 offset = g_ascii_strtoull (f[at], NULL, 10);
+  const char *data = g_mapped_file_get_contents (d->data);
+  gsize dn = g_mapped_file_get_length (d->data);
+  /* "offset lex_filenum ss_type ...": the second field. */
+  if (offset + 12 >= dn || (offset > 0 && data[offset - 1] != '\n'))
+    return -1;
+  const char *sp = memchr (data + offset, ' ', MIN ((gsize) 12, dn - offset));
+  if (sp == NULL || !g_ascii_isdigit (sp[1]))
+    return -1;
+  return (int) g_ascii_strtoull (sp + 1, NULL, 10);
 }

@@ -24,3 +24,13 @@ GPtrArray *draftd_forms_verb_family (DraftdSpell *spell, const char *word);
 /* The base of a misspelt regular form of an irregular verb or noun ("buyed" -> "buy",
  * "childs" -> "child", "runned" -> "run"), and its irregular forms; NULL when it is none. */
 GPtrArray *draftd_forms_overregularized (DraftdSpell *spell, const char *word);
+/* WordNet's lexicographer file of the noun's most frequent sense (its first in index.noun):
+ * DRAFTD_FORMS_PERSON for "doctor", "engineer", DRAFTD_FORMS_ARTIFACT for "lock",
+ * DRAFTD_FORMS_SUBSTANCE for "paint", ...; -1 when WordNet does not list it as a noun or its
+ * data files are missing. Looked up in the files mapped once per process, not loaded. */
+enum {
+  DRAFTD_FORMS_ARTIFACT = 6,
+  DRAFTD_FORMS_PERSON = 18,
+  DRAFTD_FORMS_SUBSTANCE = 27,
+};
+int draftd_forms_noun_lexfile (const char *word);
