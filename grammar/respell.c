@@ -280,14 +280,12 @@ keeps_marks (const char *word, const char *suggestion)
  * "следующим" before "сведущим"). A word that breaks a rule of its language's spelling
  * (spelling_rules: "свежые") takes the form the rule puts right, where the dictionary
  * lists it. Names (capitalised inside a sentence) and English words (technical terms,
- * quotations: "literal" in Czech text) are left alone. On native sentences of each language
+ * quotations: "literal" in Czech text) are left alone, but for their marks where the writer
+ * leaves marks out elsewhere in the sentence (DraftdCandidateContext.drops_marks). On native sentences of each language
  * and the learner set: docs/correction.md#languages. */
-void
-draftd_candidates_foreign_spelling (const DraftdCandidateContext *c, const Word *w, const char *const *sugg, GArray *out, guint site)
+static char *
+foreign_sure (const DraftdCandidateContext *c, const Word *w, const char *const *sugg, gboolean english)
 {
-  if ((g_unichar_isupper (g_utf8_get_char (w->text)) && (w->start > 0 || !c->sentence_start)) ||
-      draftd_spell_check (c->spell, "en", w->text))
-    return;
   const char *marks = NULL, *first = NULL, *sound = NULL;
   gboolean kept = FALSE; /* `marks` keeps the marks the word was written with */
   guint n_marks = 0, n_sure = 0, n_sound = 0;
@@ -332,7 +330,54 @@ draftd_candidates_foreign_spelling (const DraftdCandidateContext *c, const Word 
    * ("восем": "всосем" or "восемь"). */
   const char *by_ear = n_sound == 1 && (sound_sure || n_sure == 0) ? sound : NULL;
   g_autofree char *ruled = n_marks > 0 ? NULL : spelling_rule_fix (c->spell, c->lang, w->text);
-  const char *sure = n_marks > 0 ? marks : ruled ? ruled : n_sound == 1 ? by_ear : n_sure == 1 ? first : NULL;
+  const char *sure = n_marks > 0 ? marks : english ? NULL : ruled ? ruled : n_sound == 1 ? by_ear : n_sure == 1 ? first : NULL;
+  return g_strdup (sure);
+}
+
+/* foreign_sure, and for a word capitalised at the sentence's start, the lower-case word's. */
+static char *
+respelt (const DraftdCandidateContext *c, const Word *w, const char *const *sugg, gboolean english)
+{
+  g_autofree char *sure = foreign_sure (c, w, sugg, english);
+  /* A word capitalised only because it starts the sentence is respelt as the same word in lower
+   * case would be: the dictionary's suggestions for the capitalised one are names ("Vas":
+   * "Vaš", not "Váš"; "Babicka": "Babická" before "Babička"; "Nas" has no "Náš" at all). A
+   * name it finds nothing for keeps the capitalised word's. */
+  if (g_unichar_isupper (g_utf8_get_char (w->text)) && !g_str_equal (w->text, w->lower) &&
+      g_str_equal (g_utf8_next_char (w->text), g_utf8_next_char (w->lower))) {
+    Word lw = *w;
+    lw.text = w->lower;
+    g_auto (GStrv) ls = draftd_spell_suggest (c->spell, c->lang, w->lower);
+    g_autofree char *lsure = ls ? foreign_sure (c, &lw, (const char *const *) ls, english) : NULL;
+    if (lsure) {
+      g_free (sure);
+      sure = g_steal_pointer (&lsure);
+    }
+  }
+  return g_steal_pointer (&sure);
+}
+
+void
+draftd_candidates_foreign_spelling (const DraftdCandidateContext *c, const Word *w, const char *const *sugg, GArray *out, guint site)
+{
+  /* An English word is left, but where the writer leaves marks out and it is a word of the
+   * language's without its marks ("u more": "moře"; "ma": "má"): taken by its marks alone. */
+  gboolean english = draftd_spell_check (c->spell, "en", w->text);
+  if ((g_unichar_isupper (g_utf8_get_char (w->text)) && (w->start > 0 || !c->sentence_start)) ||
+      (english && !c->drops_marks))
+    return;
+  g_autofree char *sure = respelt (c, w, sugg, english);
+  /* A relative as likely (also_lang): only the respelling its dictionary makes too, right in
+   * either language ("vas": "vás" in both; "nadrazi": Czech "nádraží", Slovak "nadrazí", left). */
+  if (sure && c->also_lang && draftd_spell_has_language (c->spell, c->also_lang)) {
+    DraftdCandidateContext oc = *c;
+    oc.lang = c->also_lang;
+    oc.also_lang = NULL;
+    g_auto (GStrv) os = draftd_spell_check (c->spell, oc.lang, w->text) ? NULL : draftd_spell_suggest (c->spell, oc.lang, w->text);
+    g_autofree char *other = os ? respelt (&oc, w, (const char *const *) os, english) : NULL;
+    if (g_strcmp0 (other, sure) != 0)
+      g_clear_pointer (&sure, g_free);
+  }
   if (sure == NULL)
     return;
   g_autofree char *rep = draftd_candidates_match_case (w->text, sure);
