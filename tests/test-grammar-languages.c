@@ -158,7 +158,7 @@ static const struct {
   { "unmarked Czech is spelt by the Czech dictionary, unmarked Spanish never by the Catalan one",
     { { "Muj bratr pracuje v nemocnici jako lekar.", "Můj bratr pracuje v nemocnici jako lékař." },
       { "Nemel jsem cas, protoze jsem musel pracovat.", "Nemel jsem čas, protože jsem musel pracovat." },
-      { "Me gustaria viajar a Argentina algun dia.", "Me gustaría viajar a Argentina algún dia." },
+      { "Me gustaria viajar a Argentina algun dia.", "Me gustaría viajar a Argentina algún día." },
       { "Nas soused ma velkeho psa.", "Nás soused má velkého psa." } } },
   /* Unmarked Czech CLD2 is sure is English: "Mam rad teple pocasi a more." was "corrected" into
    * "Mam rad tuple pica's a more." ("Mam", "rad", "more", "teple" are words of both languages, and

@@ -32,16 +32,18 @@
  * lower-case word's suggestions for a capitalised one ("Vas": "Vás", not the name "Vaš"), a
  * first word known only as a surname ("Velky") and Czech and Slovak the dictionaries cannot
  * tell agreeing: cs 51, 4 (the fourth "cestovaní", the first of two marked forms, as
- * Hunspell's first); sk 3, 0. */
+ * Hunspell's first); sk 3, 0. With a word's one form with a single mark more that the index
+ * does not suggest ("dia": "día") es 21, 0; with Ukrainian's apostrophe left out ("сімєю") and 5
+ * Ukrainian lines more, uk 11, 0. */
 static const struct {
   const char *lang;
   guint lines, errors, closer_min, wasted_max;
 } expected[] = {
-  { "es", 70, 42, 19, 0 },
+  { "es", 70, 42, 21, 0 },
   { "cs", 103, 67, 51, 4 },
   { "sk", 12, 5, 3, 0 },
   { "ru", 74, 37, 21, 1 },
-  { "uk", 65, 17, 5, 0 },
+  { "uk", 70, 21, 11, 0 },
   { "fr", 21, 9, 5, 0 },
   { "de", 22, 10, 7, 0 },
 };
