@@ -453,7 +453,7 @@ candidate_stage (GrammarJob *j, gsize start, const char *segment, GArray *prot, 
   const char *lang = prompt_language (j->language, NULL) ? j->language : "en";
   DraftdCandidateContext cc = { j->ctx->spell, lang, starts_sentence (j->text, start), (const DraftdGrammarSpan *) prot->data,
                                 prot->len, FALSE, j->req->margins, j->document, j->req->large_model, j->region,
-                                document_seen (j), suggest_doubt (j->req) };
+                                document_seen (j), suggest_doubt (j->req), FALSE, NULL };
   g_autoptr (GArray) moved = g_array_new (FALSE, FALSE, sizeof (DraftdGrammarSpan));
   guint before = j->fixes->len, passes = draftd_scorer_passes (j->scorer);
   char *fixed = draftd_rank_correct (j->scorer, &cc, segment, j->fixes, moved, j->req->cancellable, error);
@@ -601,7 +601,7 @@ correct_piece (GrammarJob *j, gsize start, gsize end, const DraftdGrammarSpan *s
   return correct_by_clauses (j, start, end, spans, n_spans, error);
 }
 
-static const char *settle_language (DraftdSpell *spell, const char *lang, const char *text, gsize len);
+static const char *settle_language (DraftdSpell *spell, const char *lang, const char *text, gsize len, const char **also);
 
 /* How far around a sentence its paragraph is read for its language: enough for a sure
  * verdict, and a bounded cost for a paragraph of any length. */
@@ -614,6 +614,7 @@ static const char *settle_language (DraftdSpell *spell, const char *lang, const 
 static const char *
 segment_language (GrammarJob *j, gsize start, gsize end)
 {
+  j->also_language = NULL;
   if (j->req->language)
     return g_intern_string (j->req->language);
   const char *text = j->text;
@@ -628,7 +629,7 @@ segment_language (GrammarJob *j, gsize start, gsize end)
   while (le > end && (text[le] & 0xC0) == 0x80)
     le--;
   const char *lang = draftd_grammar_sentence_language (text + start, end - start, text + ls, le - ls);
-  const char *settled = settle_language (j->ctx->spell, lang, text + start, end - start);
+  const char *settled = settle_language (j->ctx->spell, lang, text + start, end - start, &j->also_language);
   g_debug ("language %s, settled %s: %.*s", lang ? lang : "-", settled ? settled : "-", (int) (end - start), text + start);
   return settled;
 }
@@ -799,7 +800,7 @@ settle_named (DraftdSpell *spell, const char *lang, const char *text, gsize len)
  * its marks counts where the dictionary lists it with them, a suggestion each, asked only of
  * the dictionaries that accept most words as written, within one of the most. */
 static const char *
-settle_by_dictionaries (DraftdSpell *spell, const char *text, gsize len, const char *fallback)
+settle_by_dictionaries (DraftdSpell *spell, const char *text, gsize len, const char *fallback, const char **also)
 {
   g_auto (GStrv) langs = draftd_grammar_language_candidates (text, len);
   g_autoptr (GPtrArray) words = judged_words (text, len);
@@ -824,6 +825,23 @@ settle_by_dictionaries (DraftdSpell *spell, const char *text, gsize len, const c
     second = i != best ? MAX (second, known[i]) : second;
   if (known[best] + 1 >= words->len && known[best] * 3 >= words->len * 2 && known[best] > second)
     return g_intern_string (langs[best]);
+  /* Two close relatives that accept as many words ("Prosim vas, kde je nadrazi?": Czech
+   * "nádraží", Slovak "nadrazí", both "prosím", "vás") were left alone; the sentence is one of
+   * them, and the respellings their dictionaries agree on are right in either: the first, with
+   * the other beside it (DraftdCandidateContext.also_lang). */
+  if (also && known[best] + 1 >= words->len && known[best] * 3 >= words->len * 2) {
+    guint tied = 0, other = 0;
+    for (guint i = 0; i < n; i++)
+      if (i != best && known[i] == known[best]) {
+        tied++;
+        other = i;
+      }
+    const char *const *family = draftd_grammar_language_relatives (langs[best]);
+    if (tied == 1 && family && g_strv_contains (family, langs[other])) {
+      *also = g_intern_string (langs[other]);
+      return g_intern_string (langs[best]);
+    }
+  }
   return fallback;
 }
 
@@ -843,24 +861,114 @@ settle_outside_candidates (DraftdSpell *spell, const char *lang, const char *tex
   g_autoptr (GPtrArray) words = judged_words (text, len);
   if (count_known (spell, lang, words, FALSE) + 1 >= words->len)
     return lang;
-  const char *other = settle_by_dictionaries (spell, text, len, lang);
+  const char *other = settle_by_dictionaries (spell, text, len, lang, NULL);
   if (other == lang)
     return lang;
   return count_known (spell, other, words, TRUE) > count_known (spell, lang, words, TRUE) ? other : lang;
 }
 
+/* Plain ASCII text taken for English, CLD2's verdict or the default, that is another
+ * language's typed without its marks: "Mam rad teple pocasi a more." was English to CLD2, sure
+ * of it, and English's dictionaries know "Mam", "rad", "more", so it was "corrected" into "Mam
+ * rad tuple pica's a more.". A candidate (grammar/language.h: cs sk es ca pt fr) whose
+ * dictionary accepts as written every word English's accept, and every word they reject, with
+ * or without the marks it lists it with, names it; where two close relatives do, the first with
+ * the other beside it (settle_by_dictionaries), and where others do, nobody can tell (left alone).
+ * Learner English keeps English: its "the", "from", "yesterday" are no Czech or Spanish words,
+ * and its misspellings no unmarked forms of theirs. NULL: English it is. */
+static const char *
+unmarked_other_language (DraftdSpell *spell, const char *text, gsize len, const char **also)
+{
+  if (!unmarked_text (text, len))
+    return NULL;
+  g_autoptr (GPtrArray) words = judged_words (text, len);
+  if (words->len < 2)
+    return NULL;
+  g_autofree gboolean *english = g_new0 (gboolean, words->len);
+  guint rejected = 0;
+  for (guint i = 0; i < words->len; i++)
+    rejected += !(english[i] = draftd_spell_check (spell, "en", words->pdata[i]));
+  /* Two words are enough where English knows neither ("Muzete mi pomoct?" became "Muzete mi
+   * apomict?"). */
+  if (rejected == 0 || (words->len == 2 && rejected < 2))
+    return NULL;
+  /* Only where a word English's dictionaries reject is no slip from an English one ("pocasi";
+   * "realy" is "really") nor a name inside the sentence: English text with a typo does not load
+   * six more dictionaries to be told it is English. */
+  guint strange = 0;
+  for (guint i = 0; i < words->len && strange == 0; i++) {
+    const char *w = words->pdata[i];
+    if (english[i] || (i > 0 && g_unichar_isupper (g_utf8_get_char (w))))
+      continue;
+    g_auto (GStrv) sugg = draftd_spell_suggest (spell, "en", w);
+    float cost = sugg && sugg[0] ? draftd_spell_index_cost (w, sugg[0]) : -1.0f;
+    strange += !(cost >= 0 && cost <= NEAR_MISS_COST);
+  }
+  if (strange == 0)
+    return NULL;
+  g_auto (GStrv) langs = draftd_grammar_language_candidates (text, len);
+  const char *found = NULL, *second = NULL;
+  for (guint k = 0; langs[k]; k++) {
+    if (!draftd_spell_has_language (spell, langs[k]))
+      continue;
+    gboolean fits = TRUE;
+    /* The words English's dictionaries accept first: a lookup each, and where English text
+     * fails at once. */
+    for (guint i = 0; fits && i < words->len; i++)
+      fits = !english[i] || draftd_spell_check (spell, langs[k], words->pdata[i]);
+    for (guint i = 0; fits && i < words->len; i++)
+      fits = english[i] || draftd_spell_check (spell, langs[k], words->pdata[i]) ||
+             draftd_candidates_known_but_marks (spell, langs[k], words->pdata[i]);
+    if (fits && second)
+      return DRAFTD_LANGUAGE_UNDETERMINED;
+    if (fits && found)
+      second = g_intern_string (langs[k]);
+    else if (fits)
+      found = g_intern_string (langs[k]);
+  }
+  if (second) {
+    const char *const *family = draftd_grammar_language_relatives (found);
+    if (!family || !g_strv_contains (family, second))
+      return DRAFTD_LANGUAGE_UNDETERMINED;
+    *also = second;
+  }
+  return found;
+}
+
 /* settle_named, and where that leaves the sentence without a dictionary, settle_by_dictionaries. */
 static const char *
-settle_language (DraftdSpell *spell, const char *lang, const char *text, gsize len)
+settle_language (DraftdSpell *spell, const char *lang, const char *text, gsize len, const char **also)
 {
   const char *settled = settle_named (spell, lang, text, len);
+  if (spell != NULL && (settled == NULL || g_str_equal (settled, "en"))) {
+    const char *other = unmarked_other_language (spell, text, len, also);
+    if (other)
+      return other;
+  }
   if (spell == NULL || settled == NULL)
     return settled;
   if (g_str_equal (settled, DRAFTD_LANGUAGE_UNDETERMINED) || (unmarked_text (text, len) && !draftd_spell_has_language (spell, settled)))
-    return settle_by_dictionaries (spell, text, len, settled);
+    return settle_by_dictionaries (spell, text, len, settled, also);
   if (unmarked_text (text, len))
     return settle_outside_candidates (spell, settled, text, len);
   return settled;
+}
+
+/* Is the sentence written by a hand that leaves marks out: a word of it, no English one, that
+ * `lang`'s dictionary rejects and lists with marks it lacks ("Dekuji za vas dopis.")? Then an
+ * English word there ("vas", "more", "ma") is more likely the language's own without its marks
+ * than a quotation, which native text, marked as it should be, keeps (grammar/respell.c). */
+static gboolean
+drops_marks (DraftdSpell *spell, const char *lang, const char *text, gsize len)
+{
+  g_autoptr (GPtrArray) words = judged_words (text, len);
+  for (guint i = 0; i < words->len; i++) {
+    const char *w = words->pdata[i];
+    if (!draftd_spell_check (spell, lang, w) && !draftd_spell_check (spell, "en", w) &&
+        draftd_candidates_known_but_marks (spell, lang, w))
+      return TRUE;
+  }
+  return FALSE;
 }
 
 /* A sentence in a language the model does not know: spelled by that language's dictionary
@@ -880,7 +988,8 @@ foreign_answer (GrammarJob *j, const char *lang, const DraftdGrammarSegment *sg,
     g_array_append_val (rel, r);
   }
   DraftdCandidateContext cc = { j->ctx->spell, lang, starts_sentence (j->text, sg->start), (DraftdGrammarSpan *) rel->data,
-                                rel->len, TRUE, NULL, j->document, FALSE, -1, document_seen (j), 0 };
+                                rel->len, TRUE, NULL, j->document, FALSE, -1, document_seen (j), 0,
+                                drops_marks (j->ctx->spell, lang, segment, strlen (segment)), j->also_language };
   return draftd_rank_correct (NULL, &cc, segment, j->fixes, NULL, j->req->cancellable, error);
 }
 

@@ -72,6 +72,15 @@ typedef struct {
   /* A judged candidate the target prefers by less than its margin, but by no less than the
    * margin less this many nats, is recorded as a suggestion (DraftdFix.suggested); <= 0: none. */
   float doubt;
+  /* A language the model does not know, written by a hand that leaves marks out: another word
+   * of the sentence, no English one, is one its dictionary lists only with marks ("Dekuji za
+   * vas dopis."). Its words English's dictionary knows ("vas", "more", "ma") are respelt
+   * there too, by their marks alone (grammar/respell.c). */
+  gboolean drops_marks;
+  /* A close relative the sentence is as likely to be of (its dictionaries accept as many of
+   * its words): a respelling is made only where that one's dictionary makes the same. NULL:
+   * none. */
+  const char *also_lang;
 } DraftdCandidateContext;
 
 /* How much more likely (natural log) the target must find a sentence with a candidate of

@@ -224,15 +224,21 @@ vowel_letter (gunichar c)
   return c < 128 && strchr ("aeiouy", (int) c) != NULL;
 }
 
-/* A word's letters, lower case, a doubled letter written once ("untill" -> "until"). */
+/* A word's letters, lower case, a doubled letter written once ("untill" -> "until"), but for a
+ * letter English never doubles that `other` lacks (NULL: none): that doubling is no slip of
+ * that word's but a term's letters ("envvars" is two letters from "endears", not one). A
+ * letter English doubles is a slip either way ("hazzle", "effection"), and counted once. */
 static gunichar *
-undoubled (const char *word, glong *n)
+undoubled (const char *word, glong *n, const char *other)
 {
   g_autofree gunichar *all = g_utf8_to_ucs4_fast (word, -1, n);
+  g_autofree char *lower_other = other ? g_utf8_strdown (other, -1) : NULL;
   gunichar *out = g_new (gunichar, *n + 1);
   glong k = 0;
   for (glong i = 0; i < *n; i++)
-    if (k == 0 || g_unichar_tolower (all[i]) != out[k - 1])
+    if (k == 0 || g_unichar_tolower (all[i]) != out[k - 1] ||
+        (lower_other && out[k - 1] < 128 && strchr ("ahijkquvwxy", (int) out[k - 1]) &&
+         g_utf8_strchr (lower_other, -1, out[k - 1]) == NULL))
       out[k++] = g_unichar_tolower (all[i]);
   out[k] = 0;
   *n = k;
@@ -246,7 +252,7 @@ static glong
 typed_letters_changed (const char *typed, const char *word)
 {
   glong na = 0, nb = 0;
-  g_autofree gunichar *a = undoubled (typed, &na), *b = undoubled (word, &nb);
+  g_autofree gunichar *a = undoubled (typed, &na, word), *b = undoubled (word, &nb, NULL);
   if (na > 32 || nb > 32)
     return 0;
   guint8 l[33][33] = { { 0 } };

@@ -145,6 +145,8 @@ join_site (const DraftdCandidateContext *c, const char *s, GArray *words, guint 
   const Word *w = &g_array_index (words, Word, i);
   /* Without a model to judge, a word written without its marks is that word, not half of
    * another: "la educacion es" is "educación es", not "educaciones". */
+  if (c->also_lang)
+    return FALSE;
   if (c->spelling_only) {
     g_auto (GStrv) sugg = draftd_spell_suggest (c->spell, c->lang, w->text);
     for (guint k = 0; sugg && sugg[k]; k++)
@@ -297,6 +299,12 @@ plural_of_term (const DraftdCandidateContext *c, const Word *w)
 static gboolean
 known_word (const DraftdCandidateContext *c, const Word *w, gboolean start)
 {
+  /* Text that leaves marks out (a language the model does not know): a first word its dictionary
+   * knows only as a name ("Velky", "Kazda": surnames) is more likely the lower-case word
+   * without its marks ("velký", "každá"), where the dictionary lists that one with marks. */
+  if (c->spelling_only && c->drops_marks && start && !g_str_equal (w->text, w->lower) &&
+      !draftd_spell_check (c->spell, c->lang, w->lower) && draftd_candidates_known_but_marks (c->spell, c->lang, w->lower))
+    return FALSE;
   if (draftd_spell_check (c->spell, c->lang, w->text) || (start && draftd_spell_check (c->spell, c->lang, w->lower)))
     return TRUE;
   /* A name the document uses within a sentence; a word it repeats, unless one edit from a
@@ -354,8 +362,9 @@ draftd_candidates_find (const DraftdCandidateContext *c, const char *sentence)
         continue;
       }
     }
-    /* German's, French's and Spanish's rules (grammar/families-intl.c), on dictionary words. */
-    if (c->lang && g_strcmp0 (c->lang, "en") != 0) {
+    /* German's, French's and Spanish's rules (grammar/families-intl.c), on dictionary words;
+     * not where a relative is as likely (also_lang: Catalan's "la" is no Spanish article's). */
+    if (c->lang && g_strcmp0 (c->lang, "en") != 0 && c->also_lang == NULL) {
       guint next = draftd_candidates_intl_rules (c, sentence, (Word *) words->data, words->len, i, out, site);
       if (next != site) {
         site = next;

@@ -48,6 +48,7 @@ one_edit (const gunichar *a, glong na, const gunichar *b, glong nb, glong *at)
 
 static gboolean transliterated (const char *word, const char *suggestion);
 static gboolean yi_for_i (const char *word, const char *suggestion);
+static gboolean apostrophe_left_out (const char *word, const char *suggestion);
 
 /* The one edit between the bare letters of `word` and `suggestion` (one_edit's kind, 0 for
  * none), where it is, and the longer word's length. */
@@ -90,7 +91,7 @@ other_ending (const char *word, const char *suggestion)
 gboolean
 draftd_candidates_same_letters (const char *word, const char *suggestion)
 {
-  if (transliterated (word, suggestion) || yi_for_i (word, suggestion))
+  if (transliterated (word, suggestion) || yi_for_i (word, suggestion) || apostrophe_left_out (word, suggestion))
     return TRUE;
   glong na = 0, nb = 0;
   g_autofree gunichar *a = bare_letters (word, &na), *b = bare_letters (suggestion, &nb);
@@ -132,10 +133,33 @@ yi_for_i (const char *word, const char *suggestion)
   return na == nb && n > 0;
 }
 
+/* Is `word` `suggestion` with Ukrainian's apostrophe left out where its spelling puts one, after
+ * "б п в м ф р" before "я", "ю", "є", "ї" ("сімєю" for "сім'єю", "подвірї" for "подвір'ї")? A
+ * keyboard's apostrophe is a key away and often left out. Not after a prefix ("з'ява"): "зяву"
+ * is "заяву", a letter left out, as likely. */
+static gboolean
+apostrophe_left_out (const char *word, const char *suggestion)
+{
+  glong na = 0, nb = 0;
+  g_autofree gunichar *a = g_utf8_to_ucs4_fast (word, -1, &na), *b = g_utf8_to_ucs4_fast (suggestion, -1, &nb);
+  if (nb != na + 1)
+    return FALSE;
+  glong i = 0;
+  while (i < na && a[i] == b[i])
+    i++;
+  gboolean apostrophe = b[i] == '\'' || b[i] == 0x2019 || b[i] == 0x02BC;
+  gunichar before = i > 0 ? a[i - 1] : 0;
+  gboolean labial = before == 0x0431 || before == 0x043F || before == 0x0432 || before == 0x043C || before == 0x0444 ||
+                    before == 0x0440 || before == 0x0411 || before == 0x041F || before == 0x0412 || before == 0x041C ||
+                    before == 0x0424 || before == 0x0420;
+  return apostrophe && labial && i < na && (a[i] == 0x044F || a[i] == 0x044E || a[i] == 0x0454 || a[i] == 0x0457) &&
+         memcmp (a + i, b + i + 1, (na - i) * sizeof *a) == 0;
+}
+
 gboolean
 draftd_candidates_sure_respelling (const char *word, const char *suggestion)
 {
-  if (transliterated (word, suggestion) || yi_for_i (word, suggestion))
+  if (transliterated (word, suggestion) || yi_for_i (word, suggestion) || apostrophe_left_out (word, suggestion))
     return TRUE;
   glong na = 0, nb = 0, at = 0;
   g_autofree gunichar *a = bare_letters (word, &na), *b = bare_letters (suggestion, &nb);
@@ -280,14 +304,12 @@ keeps_marks (const char *word, const char *suggestion)
  * "следующим" before "сведущим"). A word that breaks a rule of its language's spelling
  * (spelling_rules: "свежые") takes the form the rule puts right, where the dictionary
  * lists it. Names (capitalised inside a sentence) and English words (technical terms,
- * quotations: "literal" in Czech text) are left alone. On native sentences of each language
+ * quotations: "literal" in Czech text) are left alone, but for their marks where the writer
+ * leaves marks out elsewhere in the sentence (DraftdCandidateContext.drops_marks). On native sentences of each language
  * and the learner set: docs/correction.md#languages. */
-void
-draftd_candidates_foreign_spelling (const DraftdCandidateContext *c, const Word *w, const char *const *sugg, GArray *out, guint site)
+static char *
+foreign_sure (const DraftdCandidateContext *c, const Word *w, const char *const *sugg, gboolean english)
 {
-  if ((g_unichar_isupper (g_utf8_get_char (w->text)) && (w->start > 0 || !c->sentence_start)) ||
-      draftd_spell_check (c->spell, "en", w->text))
-    return;
   const char *marks = NULL, *first = NULL, *sound = NULL;
   gboolean kept = FALSE; /* `marks` keeps the marks the word was written with */
   guint n_marks = 0, n_sure = 0, n_sound = 0;
@@ -332,7 +354,102 @@ draftd_candidates_foreign_spelling (const DraftdCandidateContext *c, const Word 
    * ("восем": "всосем" or "восемь"). */
   const char *by_ear = n_sound == 1 && (sound_sure || n_sure == 0) ? sound : NULL;
   g_autofree char *ruled = n_marks > 0 ? NULL : spelling_rule_fix (c->spell, c->lang, w->text);
-  const char *sure = n_marks > 0 ? marks : ruled ? ruled : n_sound == 1 ? by_ear : n_sure == 1 ? first : NULL;
+  const char *sure = n_marks > 0 ? marks : english ? NULL : ruled ? ruled : n_sound == 1 ? by_ear : n_sure == 1 ? first : NULL;
+  return g_strdup (sure);
+}
+
+/* Latin letters with the marks the languages here put on them, each after its bare letter. */
+static const char *const marked_letters[][2] = {
+  { "a", "áàâäã" }, { "e", "éèêëě" }, { "i", "íìîï" }, { "o", "óòôöõ" }, { "u", "úùûüů" }, { "y", "ý" },
+  { "c", "čç" },    { "n", "ñň" },    { "s", "š" },    { "z", "ž" },    { "r", "řŕ" },    { "d", "ď" },
+  { "t", "ť" },     { "l", "ľĺ" },
+};
+
+/* `sugg` with the one form of `word` its dictionary lists with a single mark more put first
+ * ("dia": "día", "lei": "leí"), where no suggestion differs from it by marks alone: the index
+ * ranks a mark as any other letter, and a short word's ten suggestions leave it out ("dia":
+ * "dio", "da", "di", ...). NULL where there is no such form, or more than one. */
+static char **
+with_one_mark (const DraftdCandidateContext *c, const char *word, const char *const *sugg)
+{
+  for (guint i = 0; sugg && sugg[i]; i++)
+    if (draftd_candidates_same_letters (word, sugg[i]))
+      return NULL;
+  char *found = NULL;
+  for (const char *p = word; *p; p = g_utf8_next_char (p)) {
+    for (guint k = 0; k < G_N_ELEMENTS (marked_letters); k++) {
+      if (*p != marked_letters[k][0][0])
+        continue;
+      for (const char *m = marked_letters[k][1]; *m; m = g_utf8_next_char (m)) {
+        g_autofree char *form = g_strdup_printf ("%.*s%.*s%s", (int) (p - word), word,
+                                                 (int) (g_utf8_next_char (m) - m), m, p + 1);
+        if (!draftd_spell_check (c->spell, c->lang, form) || g_strcmp0 (found, form) == 0)
+          continue;
+        if (found) {
+          g_free (found);
+          return NULL;
+        }
+        found = g_steal_pointer (&form);
+      }
+    }
+  }
+  if (found == NULL)
+    return NULL;
+  GPtrArray *out = g_ptr_array_new ();
+  g_ptr_array_add (out, found);
+  for (guint i = 0; sugg && sugg[i]; i++)
+    g_ptr_array_add (out, g_strdup (sugg[i]));
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
+}
+
+/* foreign_sure, and for a word capitalised at the sentence's start, the lower-case word's. */
+static char *
+respelt (const DraftdCandidateContext *c, const Word *w, const char *const *sugg, gboolean english)
+{
+  g_auto (GStrv) more = with_one_mark (c, w->text, sugg);
+  if (more)
+    sugg = (const char *const *) more;
+  g_autofree char *sure = foreign_sure (c, w, sugg, english);
+  /* A word capitalised only because it starts the sentence is respelt as the same word in lower
+   * case would be: the dictionary's suggestions for the capitalised one are names ("Vas":
+   * "Vaš", not "Váš"; "Babicka": "Babická" before "Babička"; "Nas" has no "Náš" at all). A
+   * name it finds nothing for keeps the capitalised word's. */
+  if (g_unichar_isupper (g_utf8_get_char (w->text)) && !g_str_equal (w->text, w->lower) &&
+      g_str_equal (g_utf8_next_char (w->text), g_utf8_next_char (w->lower))) {
+    Word lw = *w;
+    lw.text = w->lower;
+    g_auto (GStrv) ls = draftd_spell_suggest (c->spell, c->lang, w->lower);
+    g_autofree char *lsure = ls ? foreign_sure (c, &lw, (const char *const *) ls, english) : NULL;
+    if (lsure) {
+      g_free (sure);
+      sure = g_steal_pointer (&lsure);
+    }
+  }
+  return g_steal_pointer (&sure);
+}
+
+void
+draftd_candidates_foreign_spelling (const DraftdCandidateContext *c, const Word *w, const char *const *sugg, GArray *out, guint site)
+{
+  /* An English word is left, but where the writer leaves marks out and it is a word of the
+   * language's without its marks ("u more": "moře"; "ma": "má"): taken by its marks alone. */
+  gboolean english = draftd_spell_check (c->spell, "en", w->text);
+  if ((g_unichar_isupper (g_utf8_get_char (w->text)) && (w->start > 0 || !c->sentence_start)) ||
+      (english && !c->drops_marks))
+    return;
+  g_autofree char *sure = respelt (c, w, sugg, english);
+  /* A relative as likely (also_lang): only the respelling its dictionary makes too, right in
+   * either language ("vas": "vás" in both; "nadrazi": Czech "nádraží", Slovak "nadrazí", left). */
+  if (sure && c->also_lang && draftd_spell_has_language (c->spell, c->also_lang)) {
+    DraftdCandidateContext oc = *c;
+    oc.lang = c->also_lang;
+    oc.also_lang = NULL;
+    g_auto (GStrv) os = draftd_spell_check (c->spell, oc.lang, w->text) ? NULL : draftd_spell_suggest (c->spell, oc.lang, w->text);
+    g_autofree char *other = os ? respelt (&oc, w, (const char *const *) os, english) : NULL;
+    if (g_strcmp0 (other, sure) != 0)
+      g_clear_pointer (&sure, g_free);
+  }
   if (sure == NULL)
     return;
   g_autofree char *rep = draftd_candidates_match_case (w->text, sure);

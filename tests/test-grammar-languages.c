@@ -151,12 +151,31 @@ static const struct {
         "Ayer paseamos mucho tiempo por el parque y hablamos de nuestros planes para el verano." } } },
   /* Text without any marks: Czech was Slovak, Portuguese or English to CLD2 and Spanish
    * Catalan. A short sentence with no word only Czech writes (Italian to CLD2) is settled by
-   * the dictionaries: the Czech one accepts all its words but "ma", with their marks put back. */
+   * the dictionaries: the Czech one accepts all its words but "ma", with their marks put back.
+   * "ma", a word English's dictionary knows, takes its marks where the writer leaves marks out
+   * ("velkeho"), and "Nas", capitalised where the sentence starts, the lower-case word's ("Nás",
+   * the first of "nás" and "náš"; the capitalised word's suggestions are names). */
   { "unmarked Czech is spelt by the Czech dictionary, unmarked Spanish never by the Catalan one",
     { { "Muj bratr pracuje v nemocnici jako lekar.", "Můj bratr pracuje v nemocnici jako lékař." },
       { "Nemel jsem cas, protoze jsem musel pracovat.", "Nemel jsem čas, protože jsem musel pracovat." },
-      { "Me gustaria viajar a Argentina algun dia.", "Me gustaría viajar a Argentina algún dia." },
-      { "Nas soused ma velkeho psa.", "Nas soused ma velkého psa." } } },
+      { "Me gustaria viajar a Argentina algun dia.", "Me gustaría viajar a Argentina algún día." },
+      { "Nas soused ma velkeho psa.", "Nás soused má velkého psa." } } },
+  /* Unmarked Czech CLD2 is sure is English: "Mam rad teple pocasi a more." was "corrected" into
+   * "Mam rad tuple pica's a more." ("Mam", "rad", "more", "teple" are words of both languages, and
+   * left), "Muzete mi pomoct?" into "Muzete mi apomict?". A learner's English, whose words the
+   * Czech and Spanish dictionaries do not all accept, stays English. */
+  { "unmarked Czech taken for English is spelt by the Czech dictionary; learner English stays English",
+    { { "Mam rad teple pocasi a more.", "Mam rad teple počasí a more." },
+      { "Muzete mi pomoct?", "Můžete mi pomoct?" },
+      { "She is my best freind and we like sport.", "She is my best friend and we like sport." } } },
+  /* A short sentence the Czech and Slovak dictionaries accept as many words of was left alone:
+   * the respellings both make are taken ("gauči"), the rest left. Slovak with its marks keeps them. */
+  /* A first word the Czech dictionary knows only as a surname ("Mlady") is the adjective
+   * where the writer leaves marks out; in marked text it is the name it was. */
+  { "a first word known only as a surname is the word without its marks where marks are left out",
+    { { "Mlady muz cekal na autobus.", "Mladý muž čekal na autobus." }, { "Maly přišel do práce pozdě." } } },
+  { "Czech and Slovak the dictionaries cannot tell apart take the respellings both make",
+    { { "Pes spi na gauci.", "Pes spi na gauči." }, { "Dnes je pekné počasie." }, { "Som velmi unaveny.", "Som veľmi unavený." } } },
   /* Unmarked Czech that CLD2 takes for Polish, a language with a dictionary here but outside
    * those the dictionaries settle: it became "každy", "novę"; Polish typed without its marks
    * is still spelt by the Polish dictionary. */

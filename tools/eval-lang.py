@@ -22,7 +22,7 @@ import subprocess
 import sys
 import tempfile
 
-DICTS = {"es": "es_ES", "cs": "cs_CZ", "ru": "ru_RU", "uk": "uk_UA", "fr": "fr_FR", "de": "de_DE"}
+DICTS = {"es": "es_ES", "cs": "cs_CZ", "sk": "sk_SK", "ru": "ru_RU", "uk": "uk_UA", "fr": "fr_FR", "de": "de_DE"}
 # JFLEG's script needs numpy and scipy: Debian's python3 has them (PYTHON overrides).
 PYTHON = os.environ.get("PYTHON", "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable)
 TOKEN = re.compile(r"\w+(?:['’]\w+)*|[^\w\s]")
