@@ -623,6 +623,13 @@ noun_phrase (const F *f, guint *k, guint end)
                       !draftd_candidates_in_list (subject_pronouns, f->words[at].lower) &&
                       !draftd_candidates_in_list (" that which whom ", f->words[at].lower)))
     return -1;
+  /* "this command supports relative file", "the command gives source": a singular noun and a
+   * verb's -s form after it are the phrase run into its verb. */
+  for (guint j = first + 1; j < at; j++)
+    if (g_str_has_suffix (f->words[j].lower, "s") && noun_number (f, f->words[j - 1].lower) < 0 &&
+        verb_form (f, f->words[j].lower) && !draftd_forms_is (f->words[j].lower, 'n') &&
+        !draftd_candidates_in_list (numbers, f->words[j - 1].lower) && !draftd_forms_is (f->words[j - 1].lower, 'a'))
+      return -1;
   /* "The three major operating systems used today are": a participle after a plural noun
    * opens a clause cut short, whatever comes after it ("today" is no head). */
   for (guint j = first + 1; j + 1 < at; j++)
@@ -761,6 +768,9 @@ subject_number (const F *f, guint b, guint end, gboolean *relative)
     if (!draftd_candidates_in_list (prepositions, f->words[k].lower))
       return 0;
     k++;
+    /* "a system to make package installation": "to" and a verb is an infinitive. */
+    if (k < end && g_str_equal (f->words[k - 1].lower, "to") && draftd_forms_is (f->words[k].lower, 'v'))
+      return 0;
     if ((k < end && gerund_word (f, f->words[k].lower)) || noun_phrase (f, &k, end) < 0)
       return 0;
   }
@@ -940,6 +950,20 @@ either_or (const F *f, guint b)
   return FALSE;
 }
 
+/* Only spaces between the words from words[i] to its clause's end (a comma, a semicolon or the
+ * sentence's end): no quote, hyphen or bracket hides a verb. */
+static gboolean
+clause_plain (const F *f)
+{
+  for (guint k = f->i + 1; k < f->n; k++) {
+    if (joined (f, k - 1))
+      continue;
+    gsize e = f->words[k - 1].end;
+    return strchr (",;.!?", f->s[e]) != NULL;
+  }
+  return TRUE;
+}
+
 /* Is words[k] a noun that ends a preposition's phrase: a preposition, a determiner, then it? */
 static gboolean
 prepositional_object (const F *f, guint k)
@@ -1079,8 +1103,19 @@ subject_head (F *f)
   /* After a relative clause only an auxiliary is sure to be the subject's verb. */
   if (relative && !draftd_candidates_in_list (" is are was were has have does do doesn't don't isn't aren't wasn't weren't hasn't haven't ", w->lower))
     return FALSE;
+  /* "Something like per-object flags", "treating it like Unix 'ls' output": an indefinite
+   * pronoun's or a gerund's "like" is the preposition, and the clause must run to its end in
+   * plain words (a hyphen or a quote hides the verb that may follow). */
   if (like)
-    return s == -1 && only_verb (f) && sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
+    return s == -1 && only_verb (f) && clause_plain (f) && !gerund_word (f, f->words[b].lower) &&
+           !draftd_candidates_in_list (" something anything nothing everything someone anyone nobody everyone it ", f->words[f->i - 1].lower) &&
+           sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
+  /* "The same approach works", "the parameter list means", "a source code using": a noun
+   * before a verb's -s form or an -ing form is a compound's, its verb after it. */
+  const char *after_w = near (f, 1);
+  if (after_w && !draftd_candidates_function_word (w->lower) && draftd_forms_is (g_str_has_suffix (w->lower, "s") ? other : w->lower, 'n') &&
+      ((g_str_has_suffix (after_w, "s") && !g_str_has_suffix (after_w, "ss") && verb_form (f, after_w)) || gerund_word (f, after_w)))
+    return FALSE;
   if (bare_person (f, b, w->lower, other))
     return plural_person (f, b);
   const char *alts[] = { other };
@@ -1120,7 +1155,7 @@ subject_head (F *f)
   /* An irregular plural right before it is the subject's head, never a noun's modifier
    * ("The children plays in the garden": no "children plays" are staged). */
   gboolean irregular = draftd_candidates_in_list (" children people men women feet teeth mice geese ", f->words[f->i - 1].lower);
-  if (!draftd_forms_is (sing, 'n') || (object && only_verb (f)) || (irregular && only_verb (f)))
+  if (!draftd_forms_is (sing, 'n') || ((object || irregular) && only_verb (f) && clause_plain (f)))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
   /* A noun's reading is left when another verb follows in the clause ("The object code form
    * of an Application may incorporate"). Here link-grammar's mending is a bonus, not a
@@ -1129,7 +1164,9 @@ subject_head (F *f)
    * terms it cannot parse whole as written parses with the compound's noun made a verb. With
    * the mending, the target has only to prefer the change (GNU manuals, 2026-11-29: two such
    * changes in 2,000 sentences). */
-  return only_verb (f) &&
+  /* A quote, a bracket or a number before the clause's end may hide its verb ("the module
+   * search path 'sys.path' usually includes"): only a plain clause is judged. */
+  return only_verb (f) && clause_plain (f) &&
          judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, mended (f, w->start, w->end, alts[0]) ? margin (f, DRAFTD_FIX_AGREEMENT) : 0);
 }
 
