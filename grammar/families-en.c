@@ -1035,12 +1035,11 @@ after_opening_phrase (const F *f, guint b)
   return k;
 }
 
+/* Where the clause of words[i] starts its subject (*b): after a clause's opening word, a
+ * comma's conjunction or an opening phrase; FALSE where no subject can stand before it. */
 static gboolean
-subject_head (F *f)
+subject_start (const F *f, guint *start)
 {
-  const Word *w = &f->words[f->i];
-  if (f->i < 1 || !joined (f, f->i - 1))
-    return FALSE;
   guint b = f->i - 1;
   /* A relative "that" after a noun and before a pronoun ("The advice that he gave me were")
    * opens no clause of the subject's: the subject is before it. */
@@ -1064,58 +1063,56 @@ subject_head (F *f)
       return FALSE;
     b++;
   }
-  b = after_opening_phrase (f, b);
-  if (demonstrative (f, b))
-    return TRUE;
+  *start = after_opening_phrase (f, b);
+  return TRUE;
+}
+
+/* Readings in which words[i] is no verb of the subject from words[b], or takes no -s. */
+static gboolean
+no_verb_of_subject (const F *f, guint b, const char *other)
+{
+  const Word *w = &f->words[f->i];
   /* After "that" or "which" the clause's subject has its determiner ("that the results show"):
    * "that work are", "which makes passes" are a determiner's phrase and a relative's verb. */
   if (b > 0 && draftd_candidates_in_list (" that which who whose ", f->words[b - 1].lower) && !draftd_candidates_in_list (determiners, f->words[b].lower))
-    return FALSE;
+    return TRUE;
   /* "has emerged as the style guide that": after "as" a noun phrase often stands alone, its
    * last noun no verb ("guide" -> "guides"). */
   if (b > 0 && g_str_equal (f->words[b - 1].lower, "as") && draftd_forms_is (w->lower, 'n'))
-    return FALSE;
-  g_autofree char *other = NULL;
-  int v = verb_number (f, w->lower, &other);
-  /* "like" is a preposition too ("A man like him is rare"): the verb only where no other verb
-   * follows in its clause and no pronoun is its object ("Nobody in my family like spicy food"). */
-  gboolean like = g_str_equal (w->lower, "like") && near (f, 1) && !draftd_candidates_in_list (" me him her us them you it this that ", near (f, 1));
-  if (like) {
-    v = 1;
-    other = g_strdup ("likes");
-  }
-  /* "My boss let me leave early": a verb that is its own past may be the past. */
-  if (v == 0 || (v == 1 && draftd_candidates_own_past (w->lower)))
-    return FALSE;
+    return TRUE;
   /* "The combined work need only contain": the modal "need" (and "dare") takes no -s. */
   if (draftd_candidates_in_list (" need dare ", w->lower) && draftd_candidates_in_list (" only not ", near (f, 1)))
-    return FALSE;
+    return TRUE;
   /* "if the result were": the subjunctive. */
   if (g_str_equal (w->lower, "were") && b > 0 && draftd_candidates_in_list (" if though ", f->words[b - 1].lower))
-    return FALSE;
-  /* "My father always drink tea": a frequency adverb between is no part of the subject. */
-  guint gap;
-  before_adverb (f, 1, &gap);
-  gboolean relative = FALSE;
-  int s = subject_number (f, b, f->i - gap, &relative);
-  if (s == 0 || s == v || either_or (f, b))
-    return FALSE;
-  /* After a relative clause only an auxiliary is sure to be the subject's verb. */
-  if (relative && !draftd_candidates_in_list (" is are was were has have does do doesn't don't isn't aren't wasn't weren't hasn't haven't ", w->lower))
-    return FALSE;
-  /* "Something like per-object flags", "treating it like Unix 'ls' output": an indefinite
-   * pronoun's or a gerund's "like" is the preposition, and the clause must run to its end in
-   * plain words (a hyphen or a quote hides the verb that may follow). */
-  if (like)
-    return s == -1 && only_verb (f) && clause_plain (f) && !gerund_word (f, f->words[b].lower) &&
-           !draftd_candidates_in_list (" something anything nothing everything someone anyone nobody everyone it ", f->words[f->i - 1].lower) &&
-           sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
+    return TRUE;
   /* "The same approach works", "the parameter list means", "a source code using": a noun
    * before a verb's -s form or an -ing form is a compound's, its verb after it. */
   const char *after_w = near (f, 1);
   if (after_w && !draftd_candidates_function_word (w->lower) && draftd_forms_is (g_str_has_suffix (w->lower, "s") ? other : w->lower, 'n') &&
       ((g_str_has_suffix (after_w, "s") && !g_str_has_suffix (after_w, "ss") && verb_form (f, after_w)) || gerund_word (f, after_w)))
-    return FALSE;
+    return TRUE;
+  return FALSE;
+}
+
+static gboolean
+like_verb (F *f, guint b, int s, const char *other)
+{
+  const Word *w = &f->words[f->i];
+  /* "Something like per-object flags", "treating it like Unix 'ls' output": an indefinite
+   * pronoun's or a gerund's "like" is the preposition, and the clause must run to its end in
+   * plain words (a hyphen or a quote hides the verb that may follow). */
+  return s == -1 && only_verb (f) && clause_plain (f) && !gerund_word (f, f->words[b].lower) &&
+         !draftd_candidates_in_list (" something anything nothing everything someone anyone nobody everyone it ", f->words[f->i - 1].lower) &&
+         sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
+}
+
+/* The verb after its subject, of the other number: sure where nothing else reads, else the
+ * model's to judge. */
+static gboolean
+verb_against_subject (F *f, guint b, const char *other)
+{
+  const Word *w = &f->words[f->i];
   if (bare_person (f, b, w->lower, other))
     return plural_person (f, b);
   const char *alts[] = { other };
@@ -1168,6 +1165,42 @@ subject_head (F *f)
    * search path 'sys.path' usually includes"): only a plain clause is judged. */
   return only_verb (f) && clause_plain (f) &&
          judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, mended (f, w->start, w->end, alts[0]) ? margin (f, DRAFTD_FIX_AGREEMENT) : 0);
+}
+
+static gboolean
+subject_head (F *f)
+{
+  const Word *w = &f->words[f->i];
+  guint b;
+  if (f->i < 1 || !joined (f, f->i - 1) || !subject_start (f, &b))
+    return FALSE;
+  if (demonstrative (f, b))
+    return TRUE;
+  g_autofree char *other = NULL;
+  int v = verb_number (f, w->lower, &other);
+  /* "like" is a preposition too ("A man like him is rare"): the verb only where no other verb
+   * follows in its clause and no pronoun is its object ("Nobody in my family like spicy food"). */
+  gboolean like = g_str_equal (w->lower, "like") && near (f, 1) && !draftd_candidates_in_list (" me him her us them you it this that ", near (f, 1));
+  if (like) {
+    v = 1;
+    other = g_strdup ("likes");
+  }
+  /* "My boss let me leave early": a verb that is its own past may be the past. */
+  if (v == 0 || (v == 1 && draftd_candidates_own_past (w->lower)) || no_verb_of_subject (f, b, other))
+    return FALSE;
+  /* "My father always drink tea": a frequency adverb between is no part of the subject. */
+  guint gap;
+  before_adverb (f, 1, &gap);
+  gboolean relative = FALSE;
+  int s = subject_number (f, b, f->i - gap, &relative);
+  if (s == 0 || s == v || either_or (f, b))
+    return FALSE;
+  /* After a relative clause only an auxiliary is sure to be the subject's verb. */
+  if (relative && !draftd_candidates_in_list (" is are was were has have does do doesn't don't isn't aren't wasn't weren't hasn't haven't ", w->lower))
+    return FALSE;
+  if (like)
+    return like_verb (f, b, s, other);
+  return verb_against_subject (f, b, other);
 }
 
 /* "The man who live next door": the verb right after "who" takes its antecedent's number, a
@@ -1326,90 +1359,83 @@ its_time (F *f)
          sure (f, w->start, w->end, "it's", DRAFTD_FIX_WORD_CHOICE);
 }
 
+/* "there", "they're", "you're", "it's", "who's" where the possessive `rep` is meant. */
 static gboolean
-possessive_or_contraction (F *f)
+to_possessive_site (F *f, const char *l, const char *rep, const char *next, const char *next2, const char *prev)
 {
-  static const char *const to_possessive[][2] = {
-    { "there", "their" }, { "they're", "their" }, { "you're", "your" }, { "it's", "its" }, { "who's", "whose" },
-  };
+  const Word *w = &f->words[f->i];
+  /* "It's engine makes a noise", "There house is": a noun and then its clause's verb is a
+   * subject, whose possessive this is. "There" is a place's before most nouns ("There life
+   * is hard", "There people live longer"), never before a thing's or a person's singular. */
+  int lexfile = next ? draftd_forms_noun_lexfile (next) : -1;
+  if (g_ascii_islower (f->words[f->i + 1].text[0]) && possessed_noun (f, next) && noun_number (f, next) < 0 &&
+      draftd_candidates_in_list (" is was has does can will makes gets looks needs ", next2) &&
+      (!g_str_equal (l, "there") || (f->i == 0 && (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_PERSON))) &&
+      !g_str_equal (l, "who's"))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  /* "The kids love there new teacher": after a verb, an adjective and a thing's or a
+   * person's singular noun, which cannot stand bare ("We found there new evidence" is a
+   * place's). */
+  int lex2 = next2 ? draftd_forms_noun_lexfile (next2) : -1;
+  if (g_str_equal (l, "there") && prev && !draftd_candidates_function_word (prev) && finite_verb (f, prev) &&
+      draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) &&
+      noun_number (f, next2) < 0 && (lex2 == DRAFTD_FORMS_ARTIFACT || lex2 == DRAFTD_FORMS_PERSON))
+    return sure (f, w->start, w->end, "their", DRAFTD_FIX_WORD_CHOICE);
+  /* "I think there late again": after a verb of thinking or a clause's opener, "there" before
+   * a predicate adjective is "they're". */
+  if (g_str_equal (l, "there") && draftd_candidates_in_list (" think thought hope know guess if that because said sure ", prev) &&
+      draftd_candidates_in_list (" late right wrong ready busy happy early tired angry ", next) &&
+      (next2 == NULL || draftd_candidates_in_list (" again today now about for with to at ", next2)))
+    return sure_named (f, w->start, w->end, "they're", DRAFTD_FIX_WORD_CHOICE, "confusable.there-they're");
+  /* "Is there milk", "over there", "there books" (a verb's -s or a plural): the model's;
+   * "it's Friday", "Who's Tom?": a name after the contraction is its complement. */
+  if ((g_str_equal (l, "there") && (draftd_candidates_in_list (" is are was were be been over up down out in from ", prev) || f->i == 0)) ||
+      g_ascii_isupper (f->words[f->i + 1].text[0]))
+    return FALSE;
+  if (g_str_equal (next, "own") || object_possessive (f, l, next, next2, prev))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  const char *alts[] = { rep }, *theyre[] = { "they're" };
+  /* "said there moving": "there" before an -ing form is "they're". */
+  if (g_str_equal (l, "there") && g_str_has_suffix (next, "ing") && strlen (next) > 4 && !possessed_noun (f, next))
+    return judge (f, w->start, w->end, theyre, 1, DRAFTD_FIX_WORD_CHOICE, 1.5f);
+  /* After a preposition ("for it's old bridges") or "this", no clause can start. */
+  gboolean object = draftd_candidates_in_list (prepositions, prev) || draftd_candidates_in_list (" this that ", prev);
+  /* The shipped target cannot tell "Whose idea" from "Who's idea"; the pattern can: "who's"
+   * takes no bare noun, and a clause cannot follow a preposition. */
+  if (possessed_noun (f, next) && (g_str_equal (l, "who's") || draftd_candidates_in_list (prepositions, prev)))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  /* "but they're improvements to one feature": a contraction opening its clause before a
+   * noun is its complement when no verb follows for a possessive's phrase to be the subject
+   * of ("they're car is red" has one). */
+  if (possessed_noun (f, next) && !g_str_equal (l, "there") && !object &&
+      (prev == NULL || draftd_candidates_in_list (clause_words, prev) || draftd_candidates_in_list (" and or ", prev)) &&
+      !verb_after (f, f->i + 2))
+    return FALSE;
+  /* "Is this you're umbrella?": after "this" or a preposition a noun WordNet also lists as an
+   * adjective ("umbrella") is the possessed noun where its phrase ends. */
+  gboolean ending_noun = (g_strcmp0 (prev, "this") == 0 || draftd_candidates_in_list (prepositions, prev)) && draftd_forms_is (next, 'n') &&
+                         !draftd_candidates_function_word (next) && (next2 == NULL || draftd_candidates_in_list (prepositions, next2));
+  if (possessed_noun (f, next) || ending_noun)
+    return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, object || noun_number (f, next) < 0 ? 2.5f : 1.5f);
+  if (draftd_forms_is (next, 'a') && (object || !draftd_forms_is (next, 'n')) && possessed_noun (f, next2) &&
+      !g_str_equal (l, "there"))
+    return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, object ? 2.5f : 0.5f);
+  /* "lost it's first game": an ordinal before a noun is a possessive's ("It's first come,
+   * first served" is the model's to keep). */
+  if (draftd_candidates_in_list (" first second third last next ", next) && possessed_noun (f, next2) && !g_str_equal (l, "there"))
+    return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 2.5f);
+  return FALSE;
+}
+
+/* "their", "your", "its", "whose" where the contraction is meant. */
+static gboolean
+to_contraction_site (F *f, const char *l, const char *next, const char *next2, const char *prev)
+{
   static const char *const to_contraction[][2] = {
     { "their", "they're" }, { "your", "you're" }, { "its", "it's" }, { "whose", "who's" },
   };
   const Word *w = &f->words[f->i];
-  g_autofree char *l = plain (w->lower);
-  const char *next = near (f, 1), *next2 = near (f, 2), *prev = near (f, -1), *rep = NULL;
-  /* "left their bikes over their.": the place, at its clause's end. */
-  if (next == NULL && g_str_equal (l, "their") && draftd_candidates_in_list (" over up down out ", prev) &&
-      (f->i + 1 >= f->n || f->s[w->end] != '\''))
-    return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
-  if (next == NULL || f->s[f->words[f->i + 1].end] == '-')
-    return FALSE;
-  for (guint k = 0; k < G_N_ELEMENTS (to_possessive); k++)
-    if (g_str_equal (l, to_possessive[k][0]))
-      rep = to_possessive[k][1];
-  if (rep) {
-    /* "It's engine makes a noise", "There house is": a noun and then its clause's verb is a
-     * subject, whose possessive this is. "There" is a place's before most nouns ("There life
-     * is hard", "There people live longer"), never before a thing's or a person's singular. */
-    int lexfile = next ? draftd_forms_noun_lexfile (next) : -1;
-    if (g_ascii_islower (f->words[f->i + 1].text[0]) && possessed_noun (f, next) && noun_number (f, next) < 0 &&
-        draftd_candidates_in_list (" is was has does can will makes gets looks needs ", next2) &&
-        (!g_str_equal (l, "there") || (f->i == 0 && (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_PERSON))) &&
-        !g_str_equal (l, "who's"))
-      return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-    /* "The kids love there new teacher": after a verb, an adjective and a thing's or a
-     * person's singular noun, which cannot stand bare ("We found there new evidence" is a
-     * place's). */
-    int lex2 = next2 ? draftd_forms_noun_lexfile (next2) : -1;
-    if (g_str_equal (l, "there") && prev && !draftd_candidates_function_word (prev) && finite_verb (f, prev) &&
-        draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) &&
-        noun_number (f, next2) < 0 && (lex2 == DRAFTD_FORMS_ARTIFACT || lex2 == DRAFTD_FORMS_PERSON))
-      return sure (f, w->start, w->end, "their", DRAFTD_FIX_WORD_CHOICE);
-    /* "I think there late again": after a verb of thinking or a clause's opener, "there" before
-     * a predicate adjective is "they're". */
-    if (g_str_equal (l, "there") && draftd_candidates_in_list (" think thought hope know guess if that because said sure ", prev) &&
-        draftd_candidates_in_list (" late right wrong ready busy happy early tired angry ", next) &&
-        (next2 == NULL || draftd_candidates_in_list (" again today now about for with to at ", next2)))
-      return sure_named (f, w->start, w->end, "they're", DRAFTD_FIX_WORD_CHOICE, "confusable.there-they're");
-    /* "Is there milk", "over there", "there books" (a verb's -s or a plural): the model's;
-     * "it's Friday", "Who's Tom?": a name after the contraction is its complement. */
-    if ((g_str_equal (l, "there") && (draftd_candidates_in_list (" is are was were be been over up down out in from ", prev) || f->i == 0)) ||
-        g_ascii_isupper (f->words[f->i + 1].text[0]))
-      return FALSE;
-    if (g_str_equal (next, "own") || object_possessive (f, l, next, next2, prev))
-      return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-    const char *alts[] = { rep }, *theyre[] = { "they're" };
-    /* "said there moving": "there" before an -ing form is "they're". */
-    if (g_str_equal (l, "there") && g_str_has_suffix (next, "ing") && strlen (next) > 4 && !possessed_noun (f, next))
-      return judge (f, w->start, w->end, theyre, 1, DRAFTD_FIX_WORD_CHOICE, 1.5f);
-    /* After a preposition ("for it's old bridges") or "this", no clause can start. */
-    gboolean object = draftd_candidates_in_list (prepositions, prev) || draftd_candidates_in_list (" this that ", prev);
-    /* The shipped target cannot tell "Whose idea" from "Who's idea"; the pattern can: "who's"
-     * takes no bare noun, and a clause cannot follow a preposition. */
-    if (possessed_noun (f, next) && (g_str_equal (l, "who's") || draftd_candidates_in_list (prepositions, prev)))
-      return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-    /* "but they're improvements to one feature": a contraction opening its clause before a
-     * noun is its complement when no verb follows for a possessive's phrase to be the subject
-     * of ("they're car is red" has one). */
-    if (possessed_noun (f, next) && !g_str_equal (l, "there") && !object &&
-        (prev == NULL || draftd_candidates_in_list (clause_words, prev) || draftd_candidates_in_list (" and or ", prev)) &&
-        !verb_after (f, f->i + 2))
-      return FALSE;
-    /* "Is this you're umbrella?": after "this" or a preposition a noun WordNet also lists as an
-     * adjective ("umbrella") is the possessed noun where its phrase ends. */
-    gboolean ending_noun = (g_strcmp0 (prev, "this") == 0 || draftd_candidates_in_list (prepositions, prev)) && draftd_forms_is (next, 'n') &&
-                           !draftd_candidates_function_word (next) && (next2 == NULL || draftd_candidates_in_list (prepositions, next2));
-    if (possessed_noun (f, next) || ending_noun)
-      return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, object || noun_number (f, next) < 0 ? 2.5f : 1.5f);
-    if (draftd_forms_is (next, 'a') && (object || !draftd_forms_is (next, 'n')) && possessed_noun (f, next2) &&
-        !g_str_equal (l, "there"))
-      return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, object ? 2.5f : 0.5f);
-    /* "lost it's first game": an ordinal before a noun is a possessive's ("It's first come,
-     * first served" is the model's to keep). */
-    if (draftd_candidates_in_list (" first second third last next ", next) && possessed_noun (f, next2) && !g_str_equal (l, "there"))
-      return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 2.5f);
-    return FALSE;
-  }
+  const char *rep = NULL;
   for (guint k = 0; k < G_N_ELEMENTS (to_contraction); k++)
     if (g_str_equal (l, to_contraction[k][0]))
       rep = to_contraction[k][1];
@@ -1441,6 +1467,29 @@ possessive_or_contraction (F *f)
     return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 1.5f);
   /* Before an -ing form both read ("your conveying the work"): the older confusable rule's. */
   return FALSE;
+}
+
+static gboolean
+possessive_or_contraction (F *f)
+{
+  static const char *const to_possessive[][2] = {
+    { "there", "their" }, { "they're", "their" }, { "you're", "your" }, { "it's", "its" }, { "who's", "whose" },
+  };
+  const Word *w = &f->words[f->i];
+  g_autofree char *l = plain (w->lower);
+  const char *next = near (f, 1), *next2 = near (f, 2), *prev = near (f, -1), *rep = NULL;
+  /* "left their bikes over their.": the place, at its clause's end. */
+  if (next == NULL && g_str_equal (l, "their") && draftd_candidates_in_list (" over up down out ", prev) &&
+      (f->i + 1 >= f->n || f->s[w->end] != '\''))
+    return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
+  if (next == NULL || f->s[f->words[f->i + 1].end] == '-')
+    return FALSE;
+  for (guint k = 0; k < G_N_ELEMENTS (to_possessive); k++)
+    if (g_str_equal (l, to_possessive[k][0]))
+      rep = to_possessive[k][1];
+  if (rep)
+    return to_possessive_site (f, l, rep, next, next2, prev);
+  return to_contraction_site (f, l, next, next2, prev);
 }
 
 /* A comparative: "more", "bigger", "easier", "fewer". */
@@ -1925,6 +1974,22 @@ place_article (F *f, const char *prev, const char *after, const char *a)
   return judge (f, w->start, w->start, both, known ? 2 : 1, DRAFTD_FIX_ARTICLE, 3.0f);
 }
 
+/* The article before an adjective and its count noun after a verb. The shipped target
+ * prefers "is a teacher" to "is teacher" by about a nat: the article's margin (3 nats, for the
+ * articles learners drop and add everywhere) is lowered by 2.5 where the phrase leaves no other
+ * reading; where link-grammar finds the sentence broken without the article and whole with it
+ * ("This is important decision", "got good mark"), sure. */
+static gboolean
+described_article (F *f, const char *a)
+{
+  const Word *w = &f->words[f->i];
+  const char *alts[] = { a };
+  /* "a file is first read": an adverb before a participle, not an adjective before its noun. */
+  if (draftd_candidates_in_list (" first last next only just also still often ever never once ", w->lower))
+    return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 3.0f);
+  return mend_or_judge (f, w->start, w->start, a, DRAFTD_FIX_ARTICLE, 3.0f);
+}
+
 static gboolean
 missing_article (F *f)
 {
@@ -1999,20 +2064,11 @@ missing_article (F *f)
    * "give us notice" are idioms, so the target judges, 1.5 nats short of the margin. */
   if (k == f->i && person)
     return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 1.5f);
-  if (k == f->i)
-    return FALSE;
   /* With an adjective before it ("need extra column") much less often; nor is one in -tion,
    * mostly a mass noun ("needs free documentation"). */
-  if ((after_preposition && !after_verb) || g_str_has_suffix (f->words[k].lower, "tion"))
+  if (k == f->i || (after_preposition && !after_verb) || g_str_has_suffix (f->words[k].lower, "tion"))
     return FALSE;
-  /* The shipped target prefers "is a teacher" to "is teacher" by about a nat: the article's
-   * margin (3 nats, for the articles learners drop and add everywhere) is lowered by 2.5 where
-   * the phrase leaves no other reading; where link-grammar finds the sentence broken without
-   * the article and whole with it ("This is important decision", "got good mark"), sure. */
-  /* "a file is first read": an adverb before a participle, not an adjective before its noun. */
-  if (draftd_candidates_in_list (" first last next only just also still often ever never once ", w->lower))
-    return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 3.0f);
-  return mend_or_judge (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE, 3.0f);
+  return described_article (f, alts[0]);
 }
 
 /* ---- article.missing: "spent lot of money" ---- */

@@ -246,8 +246,11 @@ machine: a test that acts then does not guess how long the job takes."
 
 (ert-deftest draftd-mode-cancels-superseded-checks ()
   (with-temp-buffer
+    ;; Paragraphs the model judges, on days no other test sends: a check of seconds.  Ones
+    ;; that sure rules alone correct ("She go to the market") were all checked between two
+    ;; polls on a fast machine, and no check was ever seen running.
     (dotimes (i 12)
-      (insert (format "She go to the market number %d on a sunny day.\n\n" i)))
+      (insert (format "On day %d we discussed about the informations wich he gave.\n\n" (+ 3001 i))))
     (text-mode)
     (draftd-mode 1)
     (flymake-start)
