@@ -284,11 +284,12 @@ check_status (void)
 static void
 check_cancel (gboolean rewrite)
 {
-  g_autoptr (GString) text = g_string_new (NULL);
-  for (guint i = 0; i < 600; i++)
-    g_string_append_printf (text, "The girl go to the park number %u and she see a big dog. ", i);
+  /* Sentences the model judges, a job of seconds: ones that sure rules fix ("The girl go to
+   * the park") ran 600 before the test saw the job held. A rewrite's are numbered apart, or
+   * the daemon would answer them from its cache. */
+  g_autofree char *text = test_judged_sentences (600, rewrite ? 70001 : 60001);
   g_autofree char *in = g_build_filename (test_tmpdir (), "long.txt", NULL);
-  g_file_set_contents (in, text->str, -1, NULL);
+  g_file_set_contents (in, text, -1, NULL);
   g_autofree char *exe = g_build_filename (DRAFTD_BUILD_ROOT, "client", "draft", NULL);
   const char *argv[] = { exe, "--address", address, rewrite ? "rewrite" : "correct", in, rewrite ? "--instruction=formal" : NULL,
                          NULL };

@@ -359,6 +359,15 @@ test_learner_sentences (guint n)
   return g_string_free (t, FALSE);
 }
 
+char *
+test_judged_sentences (guint n, guint first)
+{
+  GString *t = g_string_new (NULL);
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (t, "%sOn day %u we discussed about the informations wich he gave.", i ? " " : "", first + i);
+  return g_string_free (t, FALSE);
+}
+
 double
 test_reference_tolerance (const DraftdReference *ref, double tol)
 {

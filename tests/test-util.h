@@ -23,6 +23,10 @@ gboolean test_shipped_models (char **target, char **assistant);
 /* `n` learner sentences with one error each, cycling through five, no two alike (a count in
  * each), joined by spaces. */
 char *test_learner_sentences (guint n);
+/* n sentences whose every fix the model judges ("discussed about", "informations", "wich"),
+ * numbered from `first` so that no other test's are answered from the cache: a job of
+ * seconds, where test_learner_sentences' sure fixes run at thousands a second. */
+char *test_judged_sentences (guint n, guint first);
 /* Converts a llama2.c checkpoint from shared/ with draftd-convert; NULL if shared/ is absent. */
 char *test_convert_llama2c (const char *ckpt, const char *type, GError **error);
 /* Runs a built tool (name as in tools/) with argv; captures stdout/stderr. */
