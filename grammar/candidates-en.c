@@ -912,11 +912,14 @@ pronoun_agreement (Ctx *x, const Word *prev)
   return rep && certain (x, w->start, w->end, rep, DRAFTD_FIX_AGREEMENT);
 }
 
+/* Nouns that are plural as they stand. */
+static const char *const plural_nouns = " people police cattle children men women feet teeth mice geese ";
+
 /* A plural noun as it stands: "cars", "children"; not "news", "series" (nouns of their own). */
 static gboolean
 plural_word (const Ctx *x, const char *l)
 {
-  if (draftd_candidates_in_list (" people police cattle children men women feet teeth mice geese ", l))
+  if (draftd_candidates_in_list (plural_nouns, l))
     return TRUE;
   if (!g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ss") || draftd_forms_is (l, 'n'))
     return FALSE;
@@ -967,8 +970,6 @@ plural_subject (Ctx *x, const Word *prev)
 
 static gboolean noun_like (const Ctx *x, const char *l);
 
-/* Nouns that are plural as they stand. */
-static const char *const plural_nouns = " people police cattle children men women feet teeth mice geese ";
 
 /* Nouns learners count that English does not, with the plural they write (families-en.c's
  * agreement.uncountable mends it; the quantifiers' rule never makes it). */
@@ -1396,7 +1397,6 @@ phrase (Ctx *x)
   return FALSE;
 }
 
-/* Words the rules above may act on; the first rule that does wins. */
 /* Which rule proposed a candidate, for G_MESSAGES_DEBUG=all: a false alarm is found by its
  * function's name, where the edit's id names only its family. */
 static gboolean
@@ -1408,6 +1408,7 @@ fired (const Ctx *x, const char *rule, gboolean yes)
 }
 #define FIRED(call) fired (x, #call, (call))
 
+/* Words the rules above may act on; the first rule that does wins. */
 static gboolean
 word_rules (Ctx *x)
 {
@@ -1526,28 +1527,6 @@ comparative (const char *l)
 
 static const char *const subjects = " i you he she we they ";
 
-/* A verb in words[k]'s clause, from words[k] on: an auxiliary, or a form in -s or -ed that is
- * a verb's and no noun's. */
-static gboolean
-verb_later (const Ctx *x, guint k)
-{
-  static const char *const aux = " is are was were be been has have had do does did will would can could should may might must "
-                                 "isn't aren't wasn't weren't doesn't don't didn't won't can't ";
-  for (; k < x->n && adjacent (x->s, &x->words[k - 1], &x->words[k]); k++) {
-    const char *l = x->words[k].lower;
-    if (draftd_candidates_in_list (" and or but that which who because when if while ", l))
-      return FALSE;
-    if (draftd_candidates_in_list (aux, l))
-      return TRUE;
-    if ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !noun_like (x, l)) {
-      g_autoptr (GPtrArray) fam = draftd_forms_verb_family (x->c->spell, l);
-      if (fam->len > 0)
-        return TRUE;
-    }
-  }
-  return FALSE;
-}
-
 /* Is there a syntactic reason to put `alt` where words[i] is? A flip between two real words
  * is a mistake only where the sentence needs the other word's part of speech: without such a
  * reason the model's margin alone flipped right words in native text ("The costs were not"
@@ -1562,7 +1541,7 @@ licensed (const Ctx *x, const Around *a, const char *alt)
    * is that noun's subject when no verb follows for a possessive's phrase to be the subject
    * of ("they're car is red" has one; "I like they're house" has the possessive's place). */
   if (draftd_candidates_in_list (" their your its ", alt) && draftd_candidates_in_list (" they're you're it's ", x->words[x->i].lower) &&
-      (a->start || p == NULL || draftd_candidates_in_list (" and but or so because that when if while ", p)) && !verb_later (x, x->i + 2))
+      (a->start || p == NULL || draftd_candidates_in_list (" and but or so because that when if while ", p)) && !draftd_candidates_verb_after (x, x->i + 2))
     return FALSE;
   if (draftd_candidates_in_list (" their your whose its ", alt))
     return noun_like (x, n) && !(n && draftd_candidates_in_list (" to ", n));

@@ -867,6 +867,11 @@ demonstrative (F *f, guint b)
                      "agreement.determiner");
 }
 
+/* The auxiliaries and their negations that make a clause's verb (only_verb, draftd_candidates_verb_after). */
+static const char *const verb_auxiliaries =
+  " is are was were be been has have had do does did will would can could should may might must isn't aren't wasn't weren't "
+  "doesn't don't didn't won't can't ";
+
 /* A number (digits, which are no words here) alone between words[a] and words[a + 1]:
  * "versions 2.6 and 3.0 was". */
 static gboolean
@@ -889,9 +894,6 @@ number_joined (const F *f, guint a)
 static gboolean
 only_verb (const F *f)
 {
-  static const char *const aux =
-    " is are was were be been has have had do does did will would can could should may might must isn't aren't wasn't weren't "
-    "doesn't don't didn't won't can't ";
   for (guint k = f->i + 1; k < f->n && (joined (f, k - 1) || number_joined (f, k - 1)); k++) {
     const char *l = f->words[k].lower;
     /* "versions 2.6 and 3.0 was": numbers joined are one phrase, not two clauses. */
@@ -900,7 +902,7 @@ only_verb (const F *f)
     if (draftd_candidates_in_list (clause_words, l) || draftd_candidates_in_list (" and or ", l))
       return TRUE;
     /* "to do" is an infinitive, not the clause's verb. */
-    if (draftd_candidates_in_list (aux, l) && !g_str_equal (f->words[k - 1].lower, "to"))
+    if (draftd_candidates_in_list (verb_auxiliaries, l) && !g_str_equal (f->words[k - 1].lower, "to"))
       return FALSE;
     /* "the figures", "my notes": after a determiner, a noun. */
     if ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n') &&
@@ -913,26 +915,22 @@ only_verb (const F *f)
   return TRUE;
 }
 
-/* A verb in the clause from words[k] on, up to a comma, a clause's word or the sentence's
- * end: an auxiliary, or a form in -s or -ed that is a verb's and no noun's. */
-static gboolean
-verb_after (const F *f, guint k)
+/* A verb in the clause from words[k] on, up to a clause's word or the sentence's end: an
+ * auxiliary, or a form in -s or -ed that is a verb's and no noun's. Also the older confusable
+ * rule's (grammar/candidates-en.c). */
+gboolean
+draftd_candidates_verb_after (const RuleSite *f, guint k)
 {
-  static const char *const aux =
-    " is are was were be been has have had do does did will would can could should may might must isn't aren't wasn't weren't "
-    "doesn't don't didn't won't can't ";
   for (; k < f->n && joined (f, k - 1); k++) {
     const char *l = f->words[k].lower;
     if (draftd_candidates_in_list (clause_words, l) || draftd_candidates_in_list (" and or ", l))
       return FALSE;
-    if (draftd_candidates_in_list (aux, l))
+    if (draftd_candidates_in_list (verb_auxiliaries, l))
       return TRUE;
     g_autofree char *sing = g_str_has_suffix (l, "s") ? draftd_forms_singular (f->c->spell, l) : NULL;
-    if ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n') && !(sing && draftd_forms_is (sing, 'n'))) {
-      g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, l);
-      if (fam->len > 0)
-        return TRUE;
-    }
+    if ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n') && !(sing && draftd_forms_is (sing, 'n')) &&
+        verb_form (f, l))
+      return TRUE;
   }
   return FALSE;
 }
@@ -1409,7 +1407,7 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
    * of ("they're car is red" has one). */
   if (possessed_noun (f, next) && !g_str_equal (l, "there") && !object &&
       (prev == NULL || draftd_candidates_in_list (clause_words, prev) || draftd_candidates_in_list (" and or ", prev)) &&
-      !verb_after (f, f->i + 2))
+      !draftd_candidates_verb_after (f, f->i + 2))
     return FALSE;
   /* "Is this you're umbrella?": after "this" or a preposition a noun WordNet also lists as an
    * adjective ("umbrella") is the possessed noun where its phrase ends. */
