@@ -504,6 +504,8 @@ although_but (F *f)
 static int
 noun_number (const F *f, const char *l)
 {
+  if (l == NULL)  /* a sentence's end: no noun there */
+    return 0;
   if (draftd_candidates_in_list (" people children men women feet teeth mice geese police cattle ", l) || draftd_candidates_in_list (plural_heads, l))
     return 1;
   if (draftd_candidates_in_list (singular_heads, l) || draftd_candidates_in_list (s_singulars, l))
