@@ -295,6 +295,27 @@ far_respelling (const Word *w, const char *suggestion)
          typed_letters_lacking (w->lower, suggestion) >= 2 && typed_letters_changed (w->lower, suggestion) >= 2;
 }
 
+static gboolean first_letter_wrong (const char *typed, const char *word);
+
+/* A short lower-case word the dictionary lacks is respelt only one edit away, or with letters
+ * left out; a longer one two edits away up to seven letters: a term's short name is a few edits
+ * from many words ("libc" -> "lab", "udev" -> "used", "venv" -> "vine", "yacc" -> "yak",
+ * "libpng" -> "limping", "logind" -> "legend" in the installed packages' descriptions), where
+ * a learner's slip in a short word is one edit ("becuse", "thier", "alot"). On JFLEG dev this
+ * gives up "iede" -> "idea" and "palce" -> "places" (docs/correction.md#spelling). */
+static gboolean
+too_many_edits (const Word *w, const char *suggestion)
+{
+  glong n = g_utf8_strlen (w->lower, -1);
+  guint edits = edit_distance (w->lower, suggestion);
+  if (!g_unichar_islower (g_utf8_get_char (w->text)) || strpbrk (suggestion, " -"))
+    return FALSE;
+  /* Nor with its first letter changed: "iede" is not "cede". */
+  if (n <= 5 && first_letter_wrong (w->lower, suggestion))
+    return TRUE;
+  return !letters_left_out (w->lower, suggestion) && edits > (n <= 5 ? 1u : n <= 7 ? 2u : 9u);
+}
+
 /* The prepositions learners run into the next word ("infact", "ofcourse", "atleast",
  * "aswell"); not "a" or "be", which make "a cadmic" of "acadmic" and "be case" of "becase". */
 static const char *const run_together_heads = " in of as at on by ";
@@ -433,6 +454,27 @@ prefixed_word_respelt (const DraftdCandidateContext *c, const char *lower, const
  * respelt other than to put that right, a prefixed word respelt in its stem, or a compound of
  * two words respelt as neither (docs/correction.md#native-technical-prose)? */
 static gboolean
+run_together (const char *lower, const char *sl);
+
+/* A word split in two where a piece is no common word ("yacc" -> "ya cc", "posix" -> "pos ix",
+ * "attrs" -> "att rs", "eldoc" -> "el doc"), a two-letter piece no function word, or a
+ * preposition split off a short rest that run_together() does not take ("inode" -> "in ode"):
+ * a term cut apart, not two words run together ("alot", "infact", "everytime"). */
+static gboolean
+cut_term (const char *lower, const char *sl)
+{
+  const char *space = strchr (sl, ' ');
+  if (space == NULL || strchr (space + 1, ' ') || strchr (sl, '-') || !common_list ())
+    return FALSE;
+  g_autofree char *first = g_strndup (sl, space - sl);
+  const char *pieces[] = { first, space + 1 };
+  for (guint k = 0; k < 2; k++)
+    if (!draftd_candidates_function_word (pieces[k]) && (!common_word (pieces[k]) || g_utf8_strlen (pieces[k], -1) <= 2))
+      return TRUE;
+  return draftd_candidates_in_list (run_together_heads, first) && !run_together (lower, sl);
+}
+
+static gboolean
 shape_bars (const DraftdCandidateContext *c, const Word *w, const char *sl)
 {
   if (!g_unichar_islower (g_utf8_get_char (w->text)))
@@ -451,6 +493,8 @@ shape_bars (const DraftdCandidateContext *c, const Word *w, const char *sl)
   for (guint k = 0; k < G_N_ELEMENTS (bound_prefixes); k++)
     if (g_str_has_prefix (sl, bound_prefixes[k]))
       return TRUE;
+  if (cut_term (w->lower, sl))
+    return TRUE;
   /* "infact" may read as "inf" + "act"; its "in fact" is still the likeliest. */
   return joined_words (c, w->lower) && !compound_respelling (w->lower, sl) && !run_together (w->lower, sl);
 }
@@ -531,7 +575,7 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
      * for "wich"); a split or hyphenated suggestion is rarely the word (unless a space was left
      * out after a function word: run_together), and writers seldom get a word's first letter
      * wrong ("adress" is "address", not "dress"). */
-    if ((g_utf8_strlen (sugg[i], -1) <= 2 && g_utf8_strlen (w->text, -1) > 2) || far_respelling (w, sl) || shape_bars (c, w, sl) ||
+    if ((g_utf8_strlen (sugg[i], -1) <= 2 && g_utf8_strlen (w->text, -1) > 2) || far_respelling (w, sl) || too_many_edits (w, sl) || shape_bars (c, w, sl) ||
         phrasal_split_of_noun (sl, before))
       continue;
     /* A lower-case word is respelt only into a common word: what the common list lacks is
