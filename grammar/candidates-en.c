@@ -422,6 +422,99 @@ foreign_onset (const char *lower)
   return !draftd_candidates_in_list (onsets, pair);
 }
 
+/* Whether two letters are neighbours on a QWERTY keyboard: beside each other in a row, or a
+ * row apart and at most half a key aside. */
+static gboolean
+keys_adjacent (char a, char b)
+{
+  static const char *const rows[] = { "qwertyuiop", "asdfghjkl", "zxcvbnm" };
+  int ra = -1, rb = -1, ca = 0, cb = 0;
+  for (int r = 0; r < 3; r++) {
+    const char *pa = strchr (rows[r], g_ascii_tolower (a)), *pb = strchr (rows[r], g_ascii_tolower (b));
+    if (pa && a) {
+      ra = r;
+      ca = (int) (pa - rows[r]);
+    }
+    if (pb && b) {
+      rb = r;
+      cb = (int) (pb - rows[r]);
+    }
+  }
+  if (ra < 0 || rb < 0 || a == b)
+    return FALSE;
+  /* Each row sits about half a key right of the one above: compare in half keys. */
+  int xa = 2 * ca + ra, xb = 2 * cb + rb;
+  return (ra == rb && ABS (ca - cb) == 1) || (ABS (ra - rb) == 1 && ABS (xa - xb) <= 1);
+}
+
+/* The letters after a word's last vowel (y counts as one), when two or more: "ng" of "thing",
+ * "bc" of "libc"; NULL for "map" or "tree". */
+static const char *
+coda_of (const char *lower)
+{
+  const char *last = NULL;
+  if (strchr (lower, '\''))
+    return NULL;
+  for (const char *p = lower; *p; p++)
+    if (strchr ("aeiouy", *p))
+      last = p;
+  return last && strlen (last + 1) >= 2 ? last + 1 : NULL;
+}
+
+/* The endings of English's common words after their last vowel, read once from the common list. */
+static gpointer
+load_codas (gpointer unused G_GNUC_UNUSED)
+{
+  GHashTable *codas = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GHashTableIter it;
+  gpointer key;
+  g_hash_table_iter_init (&it, common_table ());
+  while (g_hash_table_iter_next (&it, &key, NULL)) {
+    g_autofree char *lower = g_ascii_strdown (key, -1);
+    const char *coda = coda_of (lower);
+    if (coda)
+      g_hash_table_add (codas, g_strdup (coda));
+  }
+  return codas;
+}
+
+/* Does the word end in consonants no common English word ends in ("libc", "libpng", "libssl",
+ * "venv", "gnutls")? That is a term's or another language's ending, not a slip's, unless two
+ * letters were typed the wrong way round ("wiht", "somethign") or letters left out. Without
+ * the common list: never. */
+static gboolean
+foreign_coda (const char *lower, const char *sl)
+{
+  static GOnce once = G_ONCE_INIT;
+  const char *coda = coda_of (lower);
+  if (coda == NULL || !common_list () || strpbrk (sl, " -") || strlen (lower) > RARE_RESPELLING_LETTERS)
+    return FALSE;
+  GHashTable *codas = g_once (&once, load_codas, NULL);
+  if (g_hash_table_contains (codas, coda))
+    return FALSE;
+  gsize n = strlen (lower);
+  if (strlen (sl) == n) {
+    gsize i = 0;
+    while (i < n && lower[i] == sl[i])
+      i++;
+    if (i + 1 < n && lower[i] == sl[i + 1] && lower[i + 1] == sl[i] && strcmp (lower + i + 2, sl + i + 2) == 0)
+      return FALSE;
+  }
+  /* One letter struck for its neighbour on the keyboard ("likr" for "like"). */
+  if (strlen (sl) == n && edit_distance (lower, sl) == 1) {
+    gsize i = 0;
+    while (i < n && lower[i] == sl[i])
+      i++;
+    if (i < n && keys_adjacent (lower[i], sl[i]))
+      return FALSE;
+  }
+  /* A letter struck twice inside the word ("thinmg"), not one put after it ("glibc"). */
+  if (strlen (sl) + 1 == n && edit_distance (lower, sl) == 1 && g_str_has_prefix (lower, sl) == FALSE &&
+      lower[n - 1] == sl[n - 2])
+    return FALSE;
+  return typed_letters_changed (lower, sl) != 0;
+}
+
 /* Does sl put right what makes lower's start foreign: its first two letters swapped ("hte" ->
  * "the"), or letters the writer left out put back ("lke" -> "like")? */
 static gboolean
@@ -483,7 +576,7 @@ shape_bars (const DraftdCandidateContext *c, const Word *w, const char *sl)
    * "sem", "rom"), unless it is a short word's vowels dropped ("frm", "wht", "tht"). */
   if (strpbrk (w->lower, "aeiouy") == NULL && !draftd_candidates_function_word (sl))
     return TRUE;
-  if (foreign_onset (w->lower) && !onset_put_right (w->lower, sl))
+  if ((foreign_onset (w->lower) && !onset_put_right (w->lower, sl)) || foreign_coda (w->lower, sl))
     return TRUE;
   if (prefixed_word_respelt (c, w->lower, sl))
     return TRUE;

@@ -105,8 +105,8 @@ check_workspace_words (DBusConnection *c)
   g_autofree char *dot = g_build_filename (root, ".draftd", NULL), *deep = g_build_filename (root, "doc", "notes", NULL);
   g_autofree char *list = g_build_filename (dot, "words.txt", NULL), *file = g_build_filename (deep, "today.md", NULL);
   gboolean made = g_mkdir_with_parents (dot, 0700) == 0 && g_mkdir_with_parents (deep, 0700) == 0 &&
-                  g_file_set_contents (list, "gizmoq\ndraftq\n", -1, NULL);
-  const char *text = "We check our notes with draftq every morning.";
+                  g_file_set_contents (list, "gizmoq\ndrafte\n", -1, NULL);
+  const char *text = "We check our notes with drafte every morning.";
   gint without = count_edits_with (c, "no workspace", text, "path", NULL, NULL);
   gint with = count_edits_with (c, "workspace", text, "path", file, NULL);
   tap_ok (made && without >= 1 && with == 0, "a workspace word (.draftd/words.txt two folders up) is known: %d edits without, %d with",

@@ -18,7 +18,7 @@
 /* American spellings only: held to no dialect it is right (the document follows en-US). */
 #define US_TEXT "I like the color of the sky."
 /* A word no dictionary has; a workspace's list below knows it. */
-#define WORD_TEXT "We check our notes with draftq every morning."
+#define WORD_TEXT "We check our notes with drafte every morning."
 
 /* Correct(text, {offset_unit: utf8, key: value, ...}) over D-Bus: the edits as
  * "kind:original->replacement;" each, or NULL with the error's name in *error_name. */
@@ -149,10 +149,10 @@ test_cli_path (BusFixture *f)
   g_autofree char *dot = g_build_filename (root, ".draftd", NULL), *deep = g_build_filename (root, "doc", NULL);
   g_autofree char *list = g_build_filename (dot, "words.txt", NULL), *file = g_build_filename (deep, "notes.txt", NULL);
   gboolean made = g_mkdir_with_parents (dot, 0700) == 0 && g_mkdir_with_parents (deep, 0700) == 0 &&
-                  g_file_set_contents (list, "draftq\n", -1, NULL) && g_file_set_contents (file, WORD_TEXT "\n", -1, NULL);
+                  g_file_set_contents (list, "drafte\n", -1, NULL) && g_file_set_contents (file, WORD_TEXT "\n", -1, NULL);
   CliResult r;
   draft (f, "C.UTF-8", (const char *const[]) { "correct", NULL }, WORD_TEXT "\n", &r);
-  tap_ok (made && r.status == 0 && !strstr (r.out, "draftq"), "stdin, no document: \"draftq\" is corrected (%s)", r.out);
+  tap_ok (made && r.status == 0 && !strstr (r.out, "drafte"), "stdin, no document: \"drafte\" is corrected (%s)", r.out);
   cli_result_clear (&r);
   draft (f, "C.UTF-8", (const char *const[]) { "correct", file, NULL }, NULL, &r);
   tap_ok (r.status == 0 && g_str_equal (r.out, WORD_TEXT), "draft correct FILE: the workspace's words.txt above it knows the word (%s)", r.out);

@@ -149,7 +149,7 @@ test_malformed_change (LspClient *c)
 }
 
 #define US_TEXT "I like the color of the sky.\n"
-#define WORD_TEXT "We check our notes with draftq every morning.\n"
+#define WORD_TEXT "We check our notes with drafte every morning.\n"
 
 static JsonArray *
 configure_dialect (LspClient *c, const char *doc_uri, const char *value_json)
@@ -245,13 +245,13 @@ test_document_path (LspClient *c)
   g_mkdir_with_parents (dot, 0755);
   g_autofree char *doc_uri = g_filename_to_uri (file, NULL, NULL);
   g_autoptr (JsonArray) d0 = lsp_open (c, doc_uri, "plaintext", WORD_TEXT);
-  tap_ok (strstr (doc_uri, "%20") && d0 && lsp_find_diagnostic (d0, "draftq"), "an unknown word in %s is flagged", doc_uri);
-  g_file_set_contents (list, "draftq\n", -1, NULL);
+  tap_ok (strstr (doc_uri, "%20") && d0 && lsp_find_diagnostic (d0, "drafte"), "an unknown word in %s is flagged", doc_uri);
+  g_file_set_contents (list, "drafte\n", -1, NULL);
   lsp_notify (c, "textDocument/didChange",
               lsp_json ("{\"textDocument\": {\"uri\": \"%s\", \"version\": 2}, \"contentChanges\": [{\"text\": %s}]}", doc_uri,
-                        "\"We check our notes with draftq every evening.\\n\""));
+                        "\"We check our notes with drafte every evening.\\n\""));
   g_autoptr (JsonArray) d1 = lsp_wait_checked (c, doc_uri, 2, 120000);
-  tap_ok (d1 && !lsp_find_diagnostic (d1, "draftq"), "after draftq joins %s, the next check leaves it (the path reached the daemon)", list);
+  tap_ok (d1 && !lsp_find_diagnostic (d1, "drafte"), "after drafte joins %s, the next check leaves it (the path reached the daemon)", list);
   g_unlink (list);
   g_rmdir (dot);
 }

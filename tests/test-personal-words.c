@@ -25,10 +25,10 @@ test_lsp (LspClient *c)
 {
   const char *uri = "file:///tmp/draftd-test/words.txt";
   /* Not "draftd": draftd knows its own name (grammar/words-en.c). */
-  const char *text = "We check our notes with draftq every morning.\n";
+  const char *text = "We check our notes with drafte every morning.\n";
   g_autoptr (JsonArray) d = lsp_open (c, uri, "plaintext", text);
-  tap_ok (d && lsp_find_diagnostic (d, "draftq") != NULL, "an unknown word is a spelling diagnostic");
-  const char *at = strstr (text, "draftq");
+  tap_ok (d && lsp_find_diagnostic (d, "drafte") != NULL, "an unknown word is a spelling diagnostic");
+  const char *at = strstr (text, "drafte");
   g_autoptr (JsonNode) range = lsp_range (text, at - text, at - text + 6, "utf-16");
   g_autofree char *range_s = json_to_string (range, FALSE);
   int code;
@@ -36,13 +36,13 @@ test_lsp (LspClient *c)
                                      lsp_json ("{\"textDocument\": {\"uri\": \"%s\"}, \"range\": %s, \"context\": {\"diagnostics\": []}}", uri,
                                                range_s),
                                      &code);
-  JsonObject *add = find_titled (r && JSON_NODE_HOLDS_ARRAY (r) ? json_node_get_array (r) : NULL, "Add \u201cdraftq\u201d to dictionary");
+  JsonObject *add = find_titled (r && JSON_NODE_HOLDS_ARRAY (r) ? json_node_get_array (r) : NULL, "Add \u201cdrafte\u201d to dictionary");
   JsonObject *cmd = add ? draftd_lsp_get_object (add, "command") : NULL;
   tap_ok (cmd && g_strcmp0 (draftd_lsp_get_string (cmd, "command"), "draftd.addWord") == 0, "the code action adds the word");
   g_autoptr (JsonNode) done = lsp_call (c, "workspace/executeCommand",
                                         cmd ? json_node_init_object (json_node_alloc (), json_object_ref (cmd)) : lsp_json ("{}"), &code);
   g_autoptr (JsonArray) after = lsp_wait_diagnostics (c, uri, 1, 60000);
-  tap_ok (done && after && lsp_find_diagnostic (after, "draftq") == NULL, "after the command the word is no longer flagged");
+  tap_ok (done && after && lsp_find_diagnostic (after, "drafte") == NULL, "after the command the word is no longer flagged");
 }
 
 static char *
@@ -86,9 +86,9 @@ static void
 test_bus_and_cli (BusFixture *f)
 {
   DBusConnection *c = bus_fixture_connect (f);
-  const char *text = "Please grepx the logs before you leave.";
+  const char *text = "Please grepe the logs before you leave.";
   g_autofree char *before = correct (c, text);
-  g_autofree char *err = add_word (c, "grepx");
+  g_autofree char *err = add_word (c, "grepe");
   g_autofree char *after = correct (c, text);
   tap_ok (!g_str_equal (before, text) && err == NULL && g_str_equal (after, text), "AddWord over D-Bus: %s, then unchanged", before);
   g_autofree char *bad = add_word (c, "two words");
@@ -103,7 +103,7 @@ test_bus_and_cli (BusFixture *f)
   g_autofree char *words = g_build_filename (test_tmpdir (), "xdg", "draftd", "words.txt", NULL);
   g_autofree char *all = NULL;
   g_file_get_contents (words, &all, NULL, NULL);
-  tap_ok (all && strstr (all, "grepx\n") && strstr (all, "frobnicatr\n") && strstr (all, "draftq\n"), "the words are kept in %s", words);
+  tap_ok (all && strstr (all, "grepe\n") && strstr (all, "frobnicatr\n") && strstr (all, "drafte\n"), "the words are kept in %s", words);
   dbus_connection_close (c);
   dbus_connection_unref (c);
 }

@@ -418,25 +418,25 @@ machine: a test that acts then does not guess how long the job takes."
   ;; A buffer visiting a file under a folder whose .draftd/words.txt lists a made-up word.
   (let* ((root (make-temp-file "draftd-workspace" t))
          (file (expand-file-name "doc/notes.txt" root))
-         (text "She go to school. We check our notes with draftq every morning."))
+         (text "She go to school. We check our notes with drafte every morning."))
     (make-directory (expand-file-name ".draftd" root) t)
     (make-directory (file-name-directory file) t)
-    (with-temp-file (expand-file-name ".draftd/words.txt" root) (insert "draftq\n"))
+    (with-temp-file (expand-file-name ".draftd/words.txt" root) (insert "drafte\n"))
     (with-temp-file file (insert text "\n"))
     (unwind-protect
         (progn
           (with-temp-buffer
             (insert text)
-            (should-not (string-match-p "draftq" (draftd-correct-region (point-min) (point-max)))))
+            (should-not (string-match-p "drafte" (draftd-correct-region (point-min) (point-max)))))
           (with-current-buffer (find-file-noselect file)
             (unwind-protect
                 (progn
-                  (should (string-match-p "draftq" (draftd-correct-region (point-min) (point-max))))
+                  (should (string-match-p "drafte" (draftd-correct-region (point-min) (point-max))))
                   (revert-buffer t t)
                   (draftd-mode 1)
                   (flymake-start)
                   (should (draftd-test--wait (lambda () (draftd-test--diag "go"))))
-                  (should-not (draftd-test--diag "draftq"))
+                  (should-not (draftd-test--diag "drafte"))
                   (draftd-mode -1))
               (set-buffer-modified-p nil)
               (kill-buffer))))
