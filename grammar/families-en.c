@@ -2050,6 +2050,11 @@ described_article (F *f, const char *a)
   return mend_or_judge (f, w->start, w->start, a, DRAFTD_FIX_ARTICLE, 3.0f);
 }
 
+/* Nouns in -tion that are counted things, never a mass ("a question", "a decision"). */
+static const char *const counted_tion_nouns =
+  " question station decision suggestion position option section situation definition explanation conversation "
+  "presentation invitation description celebration ";
+
 static gboolean
 missing_article (F *f)
 {
@@ -2084,9 +2089,17 @@ missing_article (F *f)
   gboolean ends = after == NULL || draftd_candidates_in_list (enders, after);
   /* "have reason to worry", "have cause to complain": a noun that is a verb too, before an
    * infinitive, is an idiom's. */
+  const char *alts[] = { article_for (l) };
+  /* "send me copy of the contract": a thing given a person, before its "of", is counted
+   * ("give me part of it" is a share's); the target judges. */
+  gboolean given = draftd_candidates_in_list (ditransitive, prev2) && draftd_candidates_in_list (" me him her us them you ", prev);
+  if (g_strcmp0 (after, "of") == 0 && given && k == f->i && !draftd_candidates_in_list (" part rest half lot plenty ", l))
+    return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 1.5f);
   if (!ends || draftd_candidates_in_list (" of ", after) || (have && k == f->i && draftd_forms_is (l, 'v') && g_strcmp0 (after, "to") == 0))
     return FALSE;
-  const char *alts[] = { article_for (l) };
+  /* "works as nurse", "worked as senior engineer": a person's job is counted. */
+  if (as_job && draftd_forms_noun_lexfile (f->words[k].lower) == DRAFTD_FORMS_PERSON)
+    return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   /* Sure where nothing else reads: "is very good question" (an intensifier, an adjective and a
    * count noun), "He is engineer." (a pronoun's predicate). */
   const char *subj = near (f, -2);
@@ -2104,9 +2117,15 @@ missing_article (F *f)
    * broken without the article and whole with it ("I have idea for", "in small hotel"); the
    * target judges "have" + noun by more than the article's usual margin, so that a doubted one
    * is a suggestion. */
+  /* "works for small company", "lives in big house": after a verb's "for" or "in" an
+   * adjective's count noun that ends the phrase has its article; link-grammar often parses it
+   * whole without one, so the target judges, with the article's full margin. */
+  gboolean judged = draftd_candidates_in_list (" for in with ", prev) && prev2 && finite_verb (f, prev2) && !draftd_candidates_function_word (prev2) &&
+                    (after == NULL || draftd_candidates_in_list (" in at on near ", after));
   if (after_preposition && k > f->i && !g_str_has_suffix (f->words[k].lower, "tion") &&
       !draftd_candidates_in_list (bare_after_preposition, f->words[k].lower))
-    return mended (f, w->start, w->start, alts[0]) && sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
+    return mended (f, w->start, w->start, alts[0]) ? sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE)
+                                                  : judged && judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 0.0f);
   if (have && k == f->i)
     return mend_or_judge (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE, 1.5f);
   /* A bare noun right after a verb or a preposition is often right ("make payment to", "in
@@ -2126,7 +2145,10 @@ missing_article (F *f)
     return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 1.5f);
   /* With an adjective before it ("need extra column") much less often; nor is one in -tion,
    * mostly a mass noun ("needs free documentation"). */
-  if (k == f->i || (after_preposition && !after_verb) || g_str_has_suffix (f->words[k].lower, "tion"))
+  /* A noun in -tion is mostly a mass noun ("free documentation"); a pronoun's predicate
+   * ("That was difficult question") counts the -tion nouns that are always counted. */
+  gboolean counted_tion = predicate && draftd_candidates_in_list (counted_tion_nouns, f->words[k].lower);
+  if (k == f->i || (after_preposition && !after_verb) || (g_str_has_suffix (f->words[k].lower, "tion") && !counted_tion))
     return FALSE;
   return described_article (f, alts[0]);
 }
@@ -2686,6 +2708,23 @@ static const char *const stative_after_be = " agree disagree believe know unders
 /* What may follow a passive's participle: its agent, its preposition, a time, the clause's end. */
 static const char *const after_passive = " by to in with at after about from for when because last yesterday on before and but so or ";
 
+/* "The shop was close when we arrived", "The bridge was close last month": a made thing
+ * (WordNet's noun.artifact: a shop, a road, a door) near something is "close to", "close by";
+ * before a time, a reason or a duration it was shut, "closed". Adjectives are otherwise left
+ * to be_participle's callers ("The race was close until the end" is an event's). */
+static gboolean
+close_closed (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *subject = near (f, -2), *next = near (f, 1);
+  if (!g_str_equal (w->lower, "close") || !draftd_candidates_in_list (" is was are were ", prev) || subject == NULL ||
+      draftd_forms_noun_lexfile (subject) != DRAFTD_FORMS_ARTIFACT || f->i < 3 ||
+      !draftd_candidates_in_list (" the this that my our your his her their ", f->words[f->i - 3].lower) ||
+      !draftd_candidates_in_list (" for when last yesterday until because during all today on ", next))
+    return FALSE;
+  return sure (f, w->start, w->end, "closed", DRAFTD_FIX_VERB_FORM);
+}
+
 static gboolean
 be_participle (F *f)
 {
@@ -3113,6 +3152,7 @@ static const struct {
   { "agreement.subject-verb", who_verb },
   { "agreement.subject-verb", pronoun_base },
   { "verb-form", do_question_base },
+  { "verb-form.be-participle", close_closed },
   { "verb-form.be-participle", be_participle },
   { "agreement.determiner", determiner_across },
   { "agreement.noun-number", every_plural },
