@@ -2717,8 +2717,13 @@ close_closed (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *subject = near (f, -2), *next = near (f, 1);
+  /* Places that open and close: "The match was close until the end" is a game's, though a
+   * match is a made thing too. */
+  static const char *const shut_places = " shop store museum library bank office school road bridge restaurant cafe pub bar gallery "
+                                         "park airport station pool gym factory border street market door gate theatre theater cinema "
+                                         "tunnel motorway highway bakery pharmacy clinic hospital ";
   if (!g_str_equal (w->lower, "close") || !draftd_candidates_in_list (" is was are were ", prev) || subject == NULL ||
-      draftd_forms_noun_lexfile (subject) != DRAFTD_FORMS_ARTIFACT || f->i < 3 ||
+      !draftd_candidates_in_list (shut_places, subject) || f->i < 3 ||
       !draftd_candidates_in_list (" the this that my our your his her their ", f->words[f->i - 3].lower) ||
       !draftd_candidates_in_list (" for when last yesterday until because during all today on ", next))
     return FALSE;
