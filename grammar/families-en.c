@@ -808,7 +808,10 @@ subject_number (const F *f, guint b, guint end, gboolean *relative)
     return 0;
   /* "The changes above have", "and so forth are": a place or an adverb after the noun is no
    * head. */
-  if (head > (gint) b && draftd_candidates_in_list (" above below here there forth instead ", h))
+  if (head > (gint) b && draftd_candidates_in_list (" above below here there forth instead upstairs downstairs ", h))
+    return 0;
+  /* "The kids next door keep": "next door" places the noun before it, the head. */
+  if (head > (gint) b + 1 && g_str_equal (h, "door") && g_str_equal (f->words[head - 1].lower, "next"))
     return 0;
   /* "line by line comparisons are": a noun by itself is an adverb, the head comes after. */
   for (guint j = b + 1; j + 1 < end; j++)
@@ -1510,8 +1513,9 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
   /* "whose responsible for", "its hard to": an adjective alone before a preposition modifies
    * nothing, so it is a predicate. */
   gboolean bare = (draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'n') && !draftd_forms_is (next, 'v')) ||
-                  draftd_candidates_in_list (" sure ready ", next) || (draftd_candidates_in_list (" right wrong ", next) && !draftd_candidates_in_list (" to of ", next2));
-  if (bare && (next2 == NULL || draftd_candidates_in_list (" about for with to at of in again today tonight now already ", next2)) &&
+                  draftd_candidates_in_list (" sure ready free busy ", next) || (draftd_candidates_in_list (" right wrong ", next) && !draftd_candidates_in_list (" to of ", next2));
+  /* "If your free on Friday": a day's "on" follows a predicate too. */
+  if (bare && (next2 == NULL || draftd_candidates_in_list (" about for with to at of in on again today tonight now already ", next2)) &&
       !g_str_equal (next, "own"))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (progressive (f, l, next, next2, prev))
@@ -1628,7 +1632,7 @@ affect_effect (F *f)
    * my doctor mentioned" has one). */
   if (g_str_equal (w->lower, "effects") && prev && (noun (prev) || draftd_candidates_in_list (" it this that which what ", prev)) &&
       noun_number (f, prev) <= 0 && !draftd_candidates_in_list (" side special sound visual ", prev) && !draftd_forms_is (prev, 'a') &&
-      draftd_candidates_in_list (" my your his her our their me him us them ", next) && only_verb (f))
+      draftd_candidates_in_list (" my your his her our their me him us them everyone everybody ", next) && only_verb (f))
     return sure (f, w->start, w->end, "affects", DRAFTD_FIX_WORD_CHOICE);
   if (!g_str_equal (w->lower, "effect") || next == NULL || draftd_candidates_in_list (" change changes a an of on ", next))
     return FALSE;
