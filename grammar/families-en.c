@@ -2054,6 +2054,46 @@ described_article (F *f, const char *a)
   return mend_or_judge (f, w->start, w->start, a, DRAFTD_FIX_ARTICLE, 3.0f);
 }
 
+/* What may follow a phrase that lacks its article. */
+static const char *const enders = " in at on for to with from by about yesterday today tomorrow last this near but next behind under again above below beside ";
+
+/* "under bed", "on table", "in kitchen": a household's own furniture and rooms after a
+ * preposition of place are "the" ones, where the phrase ends; none is an idiom's bare noun
+ * with these ("in bed", "at table" are, and left; "bed" is no count noun to article_phrase). */
+static gboolean
+household_article (F *f, const char *prev)
+{
+  const Word *w = &f->words[f->i];
+  return g_ascii_islower (w->text[0]) && (near (f, 1) == NULL || draftd_candidates_in_list (enders, near (f, 1))) &&
+         ((draftd_candidates_in_list (" on under behind ", prev) && draftd_candidates_in_list (household_surfaces, w->lower)) ||
+          (g_str_equal (prev, "in") && draftd_candidates_in_list (household_rooms, w->lower))) &&
+         sure (f, w->start, w->start, "the ", DRAFTD_FIX_ARTICLE);
+}
+
+/* Is the phrase after words[i] a predicate ("is", "was", "I am") of a pronoun, or of a
+ * possessive's noun where a person is the subject or the predicate ("My father is engineer";
+ * "My car is lock" wants "locked")? `l` is the phrase's noun. */
+static gboolean
+pronoun_predicate (const F *f, const char *prev, const char *l)
+{
+  const char *subj = near (f, -2);
+  return (draftd_candidates_in_list (" is was ", prev) || (g_strcmp0 (prev, "am") == 0 && g_strcmp0 (subj, "i") == 0)) &&
+         (draftd_candidates_in_list (" he she it i this that ", subj) ||
+          (draftd_candidates_in_list (" my his her our their your ", near (f, -3)) &&
+           (draftd_forms_noun_lexfile (subj) == DRAFTD_FORMS_PERSON || draftd_forms_noun_lexfile (l) == DRAFTD_FORMS_PERSON)));
+}
+
+/* "send me copy of the contract": a thing given a person, before its "of", is counted
+ * ("give me part of it" is a share's); the target judges. */
+static gboolean
+given_of (F *f, const char *prev, const char *prev2, const char *after, const char *const *alts)
+{
+  const Word *w = &f->words[f->i];
+  return g_strcmp0 (after, "of") == 0 && draftd_candidates_in_list (ditransitive, prev2) &&
+         draftd_candidates_in_list (" me him her us them you ", prev) && !draftd_candidates_in_list (" part rest half lot plenty ", w->lower) &&
+         judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 1.5f);
+}
+
 /* Nouns in -tion that are counted things, never a mass ("a question", "a decision"). */
 static const char *const counted_tion_nouns =
   " question station decision suggestion position option section situation definition explanation conversation "
@@ -2077,28 +2117,19 @@ missing_article (F *f)
       draftd_candidates_in_list (" less more fewer most least enough little few much many ", w->lower) || /* "had little effect" is no "a little effect" */
       (draftd_candidates_function_word (w->lower) && !draftd_candidates_in_list (" very really quite ", w->lower)))
     return FALSE;
-  static const char *const enders = " in at on for to with from by about yesterday today tomorrow last this near but next behind under again above below beside ";
-  /* "under bed", "on table", "in kitchen": a household's own furniture and rooms after a
-   * preposition of place are "the" ones, where the phrase ends; none is an idiom's bare noun
-   * with these ("in bed", "at table" are, and left; "bed" is no count noun to article_phrase). */
-  if (after_preposition && g_ascii_islower (w->text[0]) && (near (f, 1) == NULL || draftd_candidates_in_list (enders, near (f, 1))) &&
-      ((draftd_candidates_in_list (" on under behind ", prev) && draftd_candidates_in_list (household_surfaces, w->lower)) ||
-       (g_str_equal (prev, "in") && draftd_candidates_in_list (household_rooms, w->lower))))
-    return sure (f, w->start, w->start, "the ", DRAFTD_FIX_ARTICLE);
+  if (after_preposition && household_article (f, prev))
+    return TRUE;
   guint k;
   if (!article_phrase (f, prev, &k))
     return FALSE;
   const char *l = w->lower;
   const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
   gboolean ends = after == NULL || draftd_candidates_in_list (enders, after);
+  const char *alts[] = { article_for (l) };
+  if (k == f->i && given_of (f, prev, prev2, after, alts))
+    return TRUE;
   /* "have reason to worry", "have cause to complain": a noun that is a verb too, before an
    * infinitive, is an idiom's. */
-  const char *alts[] = { article_for (l) };
-  /* "send me copy of the contract": a thing given a person, before its "of", is counted
-   * ("give me part of it" is a share's); the target judges. */
-  gboolean given = draftd_candidates_in_list (ditransitive, prev2) && draftd_candidates_in_list (" me him her us them you ", prev);
-  if (g_strcmp0 (after, "of") == 0 && given && k == f->i && !draftd_candidates_in_list (" part rest half lot plenty ", l))
-    return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 1.5f);
   if (!ends || draftd_candidates_in_list (" of ", after) || (have && k == f->i && draftd_forms_is (l, 'v') && g_strcmp0 (after, "to") == 0))
     return FALSE;
   /* "works as nurse", "worked as senior engineer": a person's job is counted. */
@@ -2106,14 +2137,8 @@ missing_article (F *f)
     return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   /* Sure where nothing else reads: "is very good question" (an intensifier, an adjective and a
    * count noun), "He is engineer." (a pronoun's predicate). */
-  const char *subj = near (f, -2);
   gboolean intensified = k > f->i + 1 && draftd_candidates_in_list (" very really quite ", w->lower);
-  /* After a possessive's noun, a person's ("My father is engineer") or of a person ("My car is
-   * lock" wants "locked"). */
-  gboolean predicate = (draftd_candidates_in_list (" is was ", prev) || (g_strcmp0 (prev, "am") == 0 && g_strcmp0 (subj, "i") == 0)) &&
-                       (draftd_candidates_in_list (" he she it i this that ", subj) ||
-                        (draftd_candidates_in_list (" my his her our their your ", near (f, -3)) &&
-                         (draftd_forms_noun_lexfile (subj) == DRAFTD_FORMS_PERSON || draftd_forms_noun_lexfile (l) == DRAFTD_FORMS_PERSON)));
+  gboolean predicate = pronoun_predicate (f, prev, l);
   if (after_verb && (intensified || (predicate && k == f->i)))
     return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   /* After a preposition ("in good condition", "at full speed" are idioms) and right after
