@@ -1680,8 +1680,9 @@ licensed (const Ctx *x, const Around *a, const char *alt)
   if (draftd_candidates_in_list (" their your its ", alt) && draftd_candidates_in_list (" they're you're it's ", x->words[x->i].lower) &&
       (a->start || p == NULL || draftd_candidates_in_list (" and but or so because that when if while ", p)) && !draftd_candidates_verb_after (x, x->i + 2))
     return FALSE;
+  /* "I left my umbrella there yesterday": a time WordNet lists as a noun is no possession. */
   if (draftd_candidates_in_list (" their your whose its ", alt))
-    return noun_like (x, n) && !(n && draftd_candidates_in_list (" to ", n));
+    return noun_like (x, n) && !(n && draftd_candidates_in_list (" to yesterday today tomorrow tonight overnight ", n));
   if (draftd_candidates_in_list (" they're you're who's it's ", alt))
     return is_ing (n) || (n && draftd_candidates_in_list (" a an the not going been very so too really just always never all about no ", n)) ||
            predicate_adjective (x, n, a->next2);

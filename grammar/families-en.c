@@ -212,6 +212,9 @@ since_duration (F *f)
   if (q == NULL)
     return FALSE;
   gboolean count = draftd_candidates_in_list (numbers, q) || draftd_candidates_in_list (" many several few ", q) || g_ascii_isdigit (q[0]);
+  /* "since a long time": a duration too ("since a long time ago" names its start). */
+  if (g_str_equal (q, "a") && g_strcmp0 (u, "long") == 0 && g_strcmp0 (after, "time") == 0 && g_strcmp0 (near (f, 4), "ago") != 0)
+    return sure (f, w->start, w->end, "for", DRAFTD_FIX_PREPOSITION);
   /* "since an hour", "since a week": one unit. */
   if (draftd_candidates_in_list (" a an ", q) && draftd_candidates_in_list (" minute hour day week month year decade ", u)) {
     count = TRUE;
@@ -258,6 +261,12 @@ redundant_preposition (F *f)
   static const char *const verbs = " discuss discussed discusses discussing emphasise emphasised emphasises emphasising emphasize "
                                    "emphasized emphasizes emphasizing ";
   const char *prev = near (f, -1), *next = near (f, 1);
+  /* "emphasises on the need": "emphasis on" is the noun's, the verb takes its object; not
+   * before a time ("emphasised on the first day that"). */
+  if (g_str_equal (w->lower, "on") && draftd_candidates_in_list (verbs, prev) && g_str_has_prefix (prev, "emphas") &&
+      draftd_candidates_in_list (" the a an this these that those our their his her its my your ", next) &&
+      !draftd_candidates_in_list (" day morning afternoon evening night week weekend first last same ", near (f, 2)))
+    return sure (f, f->words[f->i - 1].end, w->end, "", DRAFTD_FIX_PREPOSITION);
   /* "discussed about 20 items": "about" as "roughly". */
   if (!g_str_equal (w->lower, "about") || !draftd_candidates_in_list (verbs, prev) || next == NULL || g_ascii_isdigit (next[0]) ||
       draftd_candidates_in_list (numbers, next))
@@ -345,7 +354,9 @@ one_of_superlative (F *f)
   while (k >= 0 && (gint) f->i - k <= 3 && joined (f, (guint) k) && !draftd_candidates_in_list (determiners, f->words[k].lower)) {
     const char *m = f->words[k].lower;
     /* Only the superlative and its adjectives: "one of the first women to fly" has a noun. */
-    if (!superlative (m) && (draftd_candidates_function_word (m) || !draftd_forms_is (m, 'a')))
+    /* "the most visited place": a participle after "most" is its adjective. */
+    gboolean participle = g_str_has_suffix (m, "ed") && k > 0 && draftd_candidates_in_list (" most least ", f->words[k - 1].lower);
+    if (!superlative (m) && !participle && (draftd_candidates_function_word (m) || !draftd_forms_is (m, 'a')))
       return FALSE;
     sup |= superlative (m);
     k--;
@@ -603,7 +614,10 @@ noun_phrase (const F *f, guint *k, guint end)
                         !draftd_candidates_in_list (prepositions, f->words[at + 1].lower) && np_word (f, &f->words[at + 1]);
   gboolean predeterminer = at + 1 < end && draftd_candidates_in_list (" all both half ", f->words[at].lower) &&
                            draftd_candidates_in_list (" the my your his her our their these those ", f->words[at + 1].lower);
-  if (at < end && !determines && !predeterminer && (draftd_candidates_in_list (singular_heads, f->words[at].lower) || draftd_candidates_in_list (of_heads, f->words[at].lower))) {
+  /* "Both of", "several of": a plural head before its "of". */
+  gboolean plural_of = at + 1 < end && draftd_candidates_in_list (plural_heads, f->words[at].lower) && g_str_equal (f->words[at + 1].lower, "of");
+  if (at < end && !determines && !predeterminer &&
+      (plural_of || draftd_candidates_in_list (singular_heads, f->words[at].lower) || draftd_candidates_in_list (of_heads, f->words[at].lower))) {
     *k = at + 1;
     return (gint) at;
   }
@@ -754,7 +768,9 @@ subject_number (const F *f, guint b, guint end, gboolean *relative)
   if (head == (gint) b && k + 2 == end && draftd_candidates_in_list (singular_heads, h) && g_str_equal (f->words[k].lower, "of") &&
       draftd_candidates_in_list (" them us you these those ", f->words[k + 1].lower))
     return -1;
-  if (k < end && g_str_equal (f->words[k].lower, "of") && draftd_candidates_in_list (of_heads, h)) {
+  /* "Both of my sisters", "Several of the rooms": a plural head's number is its own. */
+  gboolean plural_of = head == (gint) b && draftd_candidates_in_list (plural_heads, h) && k < end && g_str_equal (f->words[k].lower, "of");
+  if (k < end && g_str_equal (f->words[k].lower, "of") && (draftd_candidates_in_list (of_heads, h) || plural_of)) {
     k++;
     rest = noun_phrase (f, &k, end);
     if (rest < 0)
@@ -776,6 +792,8 @@ subject_number (const F *f, guint b, guint end, gboolean *relative)
     if ((k < end && gerund_word (f, f->words[k].lower)) || noun_phrase (f, &k, end) < 0)
       return 0;
   }
+  if (plural_of)
+    return noun_number (f, f->words[rest].lower) > 0 ? 1 : 0;
   /* "a number of people are", "the number of people is". */
   if (g_str_equal (h, "number") && head > (gint) b) {
     /* Only "a number of" counts its things: "if a number is less than ten" is one number. */
@@ -790,7 +808,10 @@ subject_number (const F *f, guint b, guint end, gboolean *relative)
     return 0;
   /* "The changes above have", "and so forth are": a place or an adverb after the noun is no
    * head. */
-  if (head > (gint) b && draftd_candidates_in_list (" above below here there forth instead ", h))
+  if (head > (gint) b && draftd_candidates_in_list (" above below here there forth instead upstairs downstairs ", h))
+    return 0;
+  /* "The kids next door keep": "next door" places the noun before it, the head. */
+  if (head > (gint) b + 1 && g_str_equal (h, "door") && g_str_equal (f->words[head - 1].lower, "next"))
     return 0;
   /* "line by line comparisons are": a noun by itself is an adverb, the head comes after. */
   for (guint j = b + 1; j + 1 < end; j++)
@@ -1067,6 +1088,21 @@ subject_start (const F *f, guint *start)
   return TRUE;
 }
 
+/* Verbs an -ing form completes ("The lights keep flickering"). */
+static const char *const gerund_verbs = " keep keeps stop stops start starts finish finishes enjoy enjoys avoid avoids ";
+
+/* Is `next` the complement of the verb `l`, so that `l` is no compound's noun: a linking
+ * verb's adjective ("These cakes tastes amazing"), an aspect verb's -ing form ("keeps
+ * flickering")? */
+static gboolean
+verb_complement (const F *f, const char *l, const char *next)
+{
+  if (draftd_candidates_in_list (linking_verbs, l) && draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) &&
+      !draftd_forms_is (next, 'n'))
+    return TRUE;
+  return draftd_candidates_in_list (gerund_verbs, l) && g_str_has_suffix (next, "ing") && gerund_word (f, next);
+}
+
 /* Readings in which words[i] is no verb of the subject from words[b], or takes no -s. */
 static gboolean
 no_verb_of_subject (const F *f, guint b, const char *other)
@@ -1090,6 +1126,7 @@ no_verb_of_subject (const F *f, guint b, const char *other)
    * before a verb's -s form or an -ing form is a compound's, its verb after it. */
   const char *after_w = near (f, 1);
   if (after_w && !draftd_candidates_function_word (w->lower) && draftd_forms_is (g_str_has_suffix (w->lower, "s") ? other : w->lower, 'n') &&
+      !verb_complement (f, w->lower, after_w) &&
       ((g_str_has_suffix (after_w, "s") && !g_str_has_suffix (after_w, "ss") && verb_form (f, after_w)) || gerund_word (f, after_w)))
     return TRUE;
   return FALSE;
@@ -1130,7 +1167,8 @@ verb_against_subject (F *f, guint b, const char *other)
                          draftd_candidates_in_list (determiners, f->words[f->i - 2].lower))))
     return FALSE;
   /* A linking verb and its adjective ("The photos on the page looks blurry", "turns red"). */
-  gboolean complement = draftd_candidates_in_list (linking_verbs, w->lower) && draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next);
+  gboolean complement = (draftd_candidates_in_list (linking_verbs, w->lower) && draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next)) ||
+                        verb_complement (f, w->lower, next);
   /* A mass noun is an object with no determiner ("The flowers in the garden needs water"). */
   complement |= draftd_candidates_in_list (mass_nouns, next) && !draftd_candidates_in_list (" today tomorrow tonight yesterday home ", next) &&
                 draftd_candidates_in_list (determiners, f->words[b].lower) && f->i > b + 2;
@@ -1152,7 +1190,10 @@ verb_against_subject (F *f, guint b, const char *other)
   /* An irregular plural right before it is the subject's head, never a noun's modifier
    * ("The children plays in the garden": no "children plays" are staged). */
   gboolean irregular = draftd_candidates_in_list (" children people men women feet teeth mice geese ", f->words[f->i - 1].lower);
-  if (!draftd_forms_is (sing, 'n') || ((object || irregular) && only_verb (f) && clause_plain (f)))
+  /* A verb of thinking or saying is a noun in no compound ("a think", "a say" are no plural's
+   * heads), and the clause after it has a verb of its own ("thinks the deadline is"). */
+  gboolean clause_verb = draftd_candidates_in_list (" think know say believe suppose realise realize ", sing) && f->i > b + 1;
+  if (!draftd_forms_is (sing, 'n') || clause_verb || ((object || irregular) && only_verb (f) && clause_plain (f)))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
   /* A noun's reading is left when another verb follows in the clause ("The object code form
    * of an Application may incorporate"). Here link-grammar's mending is a bonus, not a
@@ -1284,6 +1325,8 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
   if (!passive && (fam->len == 0 || !draftd_forms_is (fam->pdata[0], 'v')))
     return FALSE;
   gboolean after = next2 == NULL || draftd_candidates_in_list (" to at in on into from with for by tonight today tomorrow now here there home back better worse soon ", next2) ||
+                   /* "Whose driving us there?": the verb's object ("your driving us there was kind" has a verb after it). */
+                   draftd_candidates_in_list (" us me him them ", next2) ||
                    (relative && draftd_candidates_in_list (" next this ", next2));
   if (!after || f->i + 2 >= f->n)
     return after;
@@ -1352,8 +1395,10 @@ static gboolean
 its_time (F *f)
 {
   const Word *w = &f->words[f->i];
-  if (!g_str_equal (w->lower, "its") || g_strcmp0 (near (f, 1), "time") != 0 ||
-      !draftd_candidates_in_list (" to we you i they he she for ", near (f, 2)))
+  /* "its almost time", "its high time": a degree word before "time". */
+  gint t = draftd_candidates_in_list (" almost nearly about high ", near (f, 1)) ? 2 : 1;
+  if (!g_str_equal (w->lower, "its") || g_strcmp0 (near (f, t), "time") != 0 ||
+      !draftd_candidates_in_list (" to we you i they he she for ", near (f, t + 1)))
     return FALSE;
   return opens_clause (f, f->i, " think guess say said feel that so and but because now maybe perhaps suppose ") &&
          sure (f, w->start, w->end, "it's", DRAFTD_FIX_WORD_CHOICE);
@@ -1368,8 +1413,11 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
    * subject, whose possessive this is. "There" is a place's before most nouns ("There life
    * is hard", "There people live longer"), never before a thing's or a person's singular. */
   int lexfile = next ? draftd_forms_noun_lexfile (next) : -1;
-  if (g_ascii_islower (f->words[f->i + 1].text[0]) && possessed_noun (f, next) && noun_number (f, next) < 0 &&
-      draftd_candidates_in_list (" is was has does can will makes gets looks needs ", next2) &&
+  /* Its verb may be any past or -s form after a thing's noun ("There car broke down"). */
+  gboolean verb2 = draftd_candidates_in_list (" is was has does can will makes gets looks needs ", next2) ||
+                   (g_str_equal (l, "there") && next2 && !draftd_candidates_function_word (next2) && !draftd_forms_is (next2, 'n') &&
+                    finite_verb (f, next2) && f->i + 3 < f->n && joined (f, f->i + 2));
+  if (g_ascii_islower (f->words[f->i + 1].text[0]) && possessed_noun (f, next) && noun_number (f, next) < 0 && verb2 &&
       (!g_str_equal (l, "there") || (f->i == 0 && (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_PERSON))) &&
       !g_str_equal (l, "who's"))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
@@ -1380,6 +1428,14 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
   if (g_str_equal (l, "there") && prev && !draftd_candidates_function_word (prev) && finite_verb (f, prev) &&
       draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) &&
       noun_number (f, next2) < 0 && (lex2 == DRAFTD_FORMS_ARTIFACT || lex2 == DRAFTD_FORMS_PERSON))
+    return sure (f, w->start, w->end, "their", DRAFTD_FIX_WORD_CHOICE);
+  /* "They sold there flat and moved": after a verb, a thing's or a person's singular noun
+   * that ends its phrase cannot stand bare, so "there" is its possessive. */
+  int lex1 = next ? draftd_forms_noun_lexfile (next) : -1;
+  if (g_str_equal (l, "there") && prev && !draftd_candidates_function_word (prev) && finite_verb (f, prev) &&
+      !draftd_candidates_in_list (" is are was were be been have has had do does did ", prev) && noun_number (f, next) < 0 &&
+      (lex1 == DRAFTD_FORMS_ARTIFACT || lex1 == DRAFTD_FORMS_PERSON) && g_ascii_islower (f->words[f->i + 1].text[0]) &&
+      (next2 == NULL || !joined (f, f->i + 1) || draftd_candidates_in_list (" and but in on at to for with from ", next2)))
     return sure (f, w->start, w->end, "their", DRAFTD_FIX_WORD_CHOICE);
   /* "I think there late again": after a verb of thinking or a clause's opener, "there" before
    * a predicate adjective is "they're". */
@@ -1457,8 +1513,9 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
   /* "whose responsible for", "its hard to": an adjective alone before a preposition modifies
    * nothing, so it is a predicate. */
   gboolean bare = (draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'n') && !draftd_forms_is (next, 'v')) ||
-                  draftd_candidates_in_list (" sure ready ", next) || (draftd_candidates_in_list (" right wrong ", next) && !draftd_candidates_in_list (" to of ", next2));
-  if (bare && (next2 == NULL || draftd_candidates_in_list (" about for with to at of in again today tonight now already ", next2)) &&
+                  draftd_candidates_in_list (" sure ready free busy ", next) || (draftd_candidates_in_list (" right wrong ", next) && !draftd_candidates_in_list (" to of ", next2));
+  /* "If your free on Friday": a day's "on" follows a predicate too. */
+  if (bare && (next2 == NULL || draftd_candidates_in_list (" about for with to at of in on again today tonight now already ", next2)) &&
       !g_str_equal (next, "own"))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (progressive (f, l, next, next2, prev))
@@ -1570,6 +1627,13 @@ affect_effect (F *f)
     return plural ? sure_named (f, w->start, w->end, "effects", DRAFTD_FIX_WORD_CHOICE, "confusable.affects-effects")
                   : sure (f, w->start, w->end, "effect", DRAFTD_FIX_WORD_CHOICE);
   }
+  /* "Loud music effects my concentration": "effects" after its subject's noun, before a
+   * possessive or a person and with no other verb in its clause, is the verb ("the side effects
+   * my doctor mentioned" has one). */
+  if (g_str_equal (w->lower, "effects") && prev && (noun (prev) || draftd_candidates_in_list (" it this that which what ", prev)) &&
+      noun_number (f, prev) <= 0 && !draftd_candidates_in_list (" side special sound visual ", prev) && !draftd_forms_is (prev, 'a') &&
+      draftd_candidates_in_list (" my your his her our their me him us them everyone everybody ", next) && only_verb (f))
+    return sure (f, w->start, w->end, "affects", DRAFTD_FIX_WORD_CHOICE);
   if (!g_str_equal (w->lower, "effect") || next == NULL || draftd_candidates_in_list (" change changes a an of on ", next))
     return FALSE;
   /* "will this effect the budget": a modal, its subject, then the verb. */
@@ -1990,6 +2054,51 @@ described_article (F *f, const char *a)
   return mend_or_judge (f, w->start, w->start, a, DRAFTD_FIX_ARTICLE, 3.0f);
 }
 
+/* What may follow a phrase that lacks its article. */
+static const char *const enders = " in at on for to with from by about yesterday today tomorrow last this near but next behind under again above below beside ";
+
+/* "under bed", "on table", "in kitchen": a household's own furniture and rooms after a
+ * preposition of place are "the" ones, where the phrase ends; none is an idiom's bare noun
+ * with these ("in bed", "at table" are, and left; "bed" is no count noun to article_phrase). */
+static gboolean
+household_article (F *f, const char *prev)
+{
+  const Word *w = &f->words[f->i];
+  return g_ascii_islower (w->text[0]) && (near (f, 1) == NULL || draftd_candidates_in_list (enders, near (f, 1))) &&
+         ((draftd_candidates_in_list (" on under behind ", prev) && draftd_candidates_in_list (household_surfaces, w->lower)) ||
+          (g_str_equal (prev, "in") && draftd_candidates_in_list (household_rooms, w->lower))) &&
+         sure (f, w->start, w->start, "the ", DRAFTD_FIX_ARTICLE);
+}
+
+/* Is the phrase after words[i] a predicate ("is", "was", "I am") of a pronoun, or of a
+ * possessive's noun where a person is the subject or the predicate ("My father is engineer";
+ * "My car is lock" wants "locked")? `l` is the phrase's noun. */
+static gboolean
+pronoun_predicate (const F *f, const char *prev, const char *l)
+{
+  const char *subj = near (f, -2);
+  return (draftd_candidates_in_list (" is was ", prev) || (g_strcmp0 (prev, "am") == 0 && g_strcmp0 (subj, "i") == 0)) &&
+         (draftd_candidates_in_list (" he she it i this that ", subj) ||
+          (draftd_candidates_in_list (" my his her our their your ", near (f, -3)) &&
+           (draftd_forms_noun_lexfile (subj) == DRAFTD_FORMS_PERSON || draftd_forms_noun_lexfile (l) == DRAFTD_FORMS_PERSON)));
+}
+
+/* "send me copy of the contract": a thing given a person, before its "of", is counted
+ * ("give me part of it" is a share's); the target judges. */
+static gboolean
+given_of (F *f, const char *prev, const char *prev2, const char *after, const char *const *alts)
+{
+  const Word *w = &f->words[f->i];
+  return g_strcmp0 (after, "of") == 0 && draftd_candidates_in_list (ditransitive, prev2) &&
+         draftd_candidates_in_list (" me him her us them you ", prev) && !draftd_candidates_in_list (" part rest half lot plenty ", w->lower) &&
+         judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 1.5f);
+}
+
+/* Nouns in -tion that are counted things, never a mass ("a question", "a decision"). */
+static const char *const counted_tion_nouns =
+  " question station decision suggestion position option section situation definition explanation conversation "
+  "presentation invitation description celebration ";
+
 static gboolean
 missing_article (F *f)
 {
@@ -2008,35 +2117,28 @@ missing_article (F *f)
       draftd_candidates_in_list (" less more fewer most least enough little few much many ", w->lower) || /* "had little effect" is no "a little effect" */
       (draftd_candidates_function_word (w->lower) && !draftd_candidates_in_list (" very really quite ", w->lower)))
     return FALSE;
-  static const char *const enders = " in at on for to with from by about yesterday today tomorrow last this near but next behind under again above below beside ";
-  /* "under bed", "on table", "in kitchen": a household's own furniture and rooms after a
-   * preposition of place are "the" ones, where the phrase ends; none is an idiom's bare noun
-   * with these ("in bed", "at table" are, and left; "bed" is no count noun to article_phrase). */
-  if (after_preposition && g_ascii_islower (w->text[0]) && (near (f, 1) == NULL || draftd_candidates_in_list (enders, near (f, 1))) &&
-      ((draftd_candidates_in_list (" on under behind ", prev) && draftd_candidates_in_list (household_surfaces, w->lower)) ||
-       (g_str_equal (prev, "in") && draftd_candidates_in_list (household_rooms, w->lower))))
-    return sure (f, w->start, w->start, "the ", DRAFTD_FIX_ARTICLE);
+  if (after_preposition && household_article (f, prev))
+    return TRUE;
   guint k;
   if (!article_phrase (f, prev, &k))
     return FALSE;
   const char *l = w->lower;
   const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
   gboolean ends = after == NULL || draftd_candidates_in_list (enders, after);
+  const char *alts[] = { article_for (l) };
+  if (k == f->i && given_of (f, prev, prev2, after, alts))
+    return TRUE;
   /* "have reason to worry", "have cause to complain": a noun that is a verb too, before an
    * infinitive, is an idiom's. */
   if (!ends || draftd_candidates_in_list (" of ", after) || (have && k == f->i && draftd_forms_is (l, 'v') && g_strcmp0 (after, "to") == 0))
     return FALSE;
-  const char *alts[] = { article_for (l) };
+  /* "works as nurse", "worked as senior engineer": a person's job is counted. */
+  if (as_job && draftd_forms_noun_lexfile (f->words[k].lower) == DRAFTD_FORMS_PERSON)
+    return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   /* Sure where nothing else reads: "is very good question" (an intensifier, an adjective and a
    * count noun), "He is engineer." (a pronoun's predicate). */
-  const char *subj = near (f, -2);
   gboolean intensified = k > f->i + 1 && draftd_candidates_in_list (" very really quite ", w->lower);
-  /* After a possessive's noun, a person's ("My father is engineer") or of a person ("My car is
-   * lock" wants "locked"). */
-  gboolean predicate = (draftd_candidates_in_list (" is was ", prev) || (g_strcmp0 (prev, "am") == 0 && g_strcmp0 (subj, "i") == 0)) &&
-                       (draftd_candidates_in_list (" he she it i this that ", subj) ||
-                        (draftd_candidates_in_list (" my his her our their your ", near (f, -3)) &&
-                         (draftd_forms_noun_lexfile (subj) == DRAFTD_FORMS_PERSON || draftd_forms_noun_lexfile (l) == DRAFTD_FORMS_PERSON)));
+  gboolean predicate = pronoun_predicate (f, prev, l);
   if (after_verb && (intensified || (predicate && k == f->i)))
     return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   /* After a preposition ("in good condition", "at full speed" are idioms) and right after
@@ -2044,9 +2146,15 @@ missing_article (F *f)
    * broken without the article and whole with it ("I have idea for", "in small hotel"); the
    * target judges "have" + noun by more than the article's usual margin, so that a doubted one
    * is a suggestion. */
+  /* "works for small company", "lives in big house": after a verb's "for" or "in" an
+   * adjective's count noun that ends the phrase has its article; link-grammar often parses it
+   * whole without one, so the target judges, with the article's full margin. */
+  gboolean judged = draftd_candidates_in_list (" for in with ", prev) && prev2 && finite_verb (f, prev2) && !draftd_candidates_function_word (prev2) &&
+                    (after == NULL || draftd_candidates_in_list (" in at on near ", after));
   if (after_preposition && k > f->i && !g_str_has_suffix (f->words[k].lower, "tion") &&
       !draftd_candidates_in_list (bare_after_preposition, f->words[k].lower))
-    return mended (f, w->start, w->start, alts[0]) && sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
+    return mended (f, w->start, w->start, alts[0]) ? sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE)
+                                                  : judged && judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 0.0f);
   if (have && k == f->i)
     return mend_or_judge (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE, 1.5f);
   /* A bare noun right after a verb or a preposition is often right ("make payment to", "in
@@ -2066,7 +2174,10 @@ missing_article (F *f)
     return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 1.5f);
   /* With an adjective before it ("need extra column") much less often; nor is one in -tion,
    * mostly a mass noun ("needs free documentation"). */
-  if (k == f->i || (after_preposition && !after_verb) || g_str_has_suffix (f->words[k].lower, "tion"))
+  /* A noun in -tion is mostly a mass noun ("free documentation"); a pronoun's predicate
+   * ("That was difficult question") counts the -tion nouns that are always counted. */
+  gboolean counted_tion = predicate && draftd_candidates_in_list (counted_tion_nouns, f->words[k].lower);
+  if (k == f->i || (after_preposition && !after_verb) || (g_str_has_suffix (f->words[k].lower, "tion") && !counted_tion))
     return FALSE;
   return described_article (f, alts[0]);
 }
@@ -2626,6 +2737,28 @@ static const char *const stative_after_be = " agree disagree believe know unders
 /* What may follow a passive's participle: its agent, its preposition, a time, the clause's end. */
 static const char *const after_passive = " by to in with at after about from for when because last yesterday on before and but so or ";
 
+/* "The shop was close when we arrived", "The bridge was close last month": a made thing
+ * (WordNet's noun.artifact: a shop, a road, a door) near something is "close to", "close by";
+ * before a time, a reason or a duration it was shut, "closed". Adjectives are otherwise left
+ * to be_participle's callers ("The race was close until the end" is an event's). */
+static gboolean
+close_closed (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *subject = near (f, -2), *next = near (f, 1);
+  /* Places that open and close: "The match was close until the end" is a game's, though a
+   * match is a made thing too. */
+  static const char *const shut_places = " shop store museum library bank office school road bridge restaurant cafe pub bar gallery "
+                                         "park airport station pool gym factory border street market door gate theatre theater cinema "
+                                         "tunnel motorway highway bakery pharmacy clinic hospital ";
+  if (!g_str_equal (w->lower, "close") || !draftd_candidates_in_list (" is was are were ", prev) || subject == NULL ||
+      !draftd_candidates_in_list (shut_places, subject) || f->i < 3 ||
+      !draftd_candidates_in_list (" the this that my our your his her their ", f->words[f->i - 3].lower) ||
+      !draftd_candidates_in_list (" for when last yesterday until because during all today on ", next))
+    return FALSE;
+  return sure (f, w->start, w->end, "closed", DRAFTD_FIX_VERB_FORM);
+}
+
 static gboolean
 be_participle (F *f)
 {
@@ -3011,6 +3144,11 @@ repeated_subject (F *f)
     if (!np_word (f, &f->words[k]))
       return FALSE;
   int number = noun_number (f, f->words[f->i - 1].lower);
+  /* "The doctors say it is", "My parents think it is": a compound's nouns before its last are
+   * singular, so a plural before the last word is the subject, and that word its verb. */
+  for (guint k = 1; k + 1 < f->i; k++)
+    if (noun_number (f, f->words[k].lower) > 0)
+      return FALSE;
   gboolean plural = g_str_equal (w->lower, "they");
   const char *verb = f->words[f->i + 1].lower;
   /* "My sister she" and "The dog it" agree; "people he" does not. */
@@ -3048,6 +3186,7 @@ static const struct {
   { "agreement.subject-verb", who_verb },
   { "agreement.subject-verb", pronoun_base },
   { "verb-form", do_question_base },
+  { "verb-form.be-participle", close_closed },
   { "verb-form.be-participle", be_participle },
   { "agreement.determiner", determiner_across },
   { "agreement.noun-number", every_plural },
