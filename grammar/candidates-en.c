@@ -776,6 +776,14 @@ vowel_sound (const char *w)
   /* "an uninitialized", "an unimportant": the prefix "un" before "in-"/"im-", not "uni-". */
   if (g_str_has_prefix (w, "unin") || g_str_has_prefix (w, "unim"))
     return TRUE;
+  /* A word (or a hyphenated word's first part) without a vowel is read letter by letter ("an
+   * sh-compatible shell", "an SQL query", "a PDF"), and "x" before a consonant as "ex" ("an
+   * xref", "an xterm"): the first letter's name starts with a vowel for f h l m n r s x. */
+  gsize part = strcspn (w, "-");
+  if (part > 0 && g_ascii_isalpha (w[0]) && strcspn (w, "aeiouy") >= part)
+    return strchr ("aefhilmnorsx", w[0]) != NULL;
+  if (w[0] == 'x' && w[1] && !strchr ("aeiouy", w[1]))
+    return TRUE;
   for (guint i = 0; i < G_N_ELEMENTS (consonant_vowels); i++)
     if (g_str_has_prefix (w, consonant_vowels[i]))
       return FALSE;
@@ -1683,6 +1691,8 @@ licensed (const Ctx *x, const Around *a, const char *alt)
   /* "I left my umbrella there yesterday": a time WordNet lists as a noun is no possession. */
   if (draftd_candidates_in_list (" their your whose its ", alt))
     return noun_like (x, n) && !(n && draftd_candidates_in_list (" to yesterday today tomorrow tonight overnight ", n));
+  if (draftd_candidates_in_list (" they're you're who's it's ", alt) && draftd_candidates_possessive_subject (x, x->i))
+    return FALSE;
   if (draftd_candidates_in_list (" they're you're who's it's ", alt))
     return is_ing (n) || (n && draftd_candidates_in_list (" a an the not going been very so too really just always never all about no ", n)) ||
            predicate_adjective (x, n, a->next2);
@@ -1696,8 +1706,10 @@ licensed (const Ctx *x, const Around *a, const char *alt)
            (a->start && n && draftd_candidates_in_list (" is are do does did can could will would should ", n));
   if (g_str_equal (alt, "were"))
     return p && (draftd_candidates_in_list (" we they you there who ", p) || (noun_like (x, p) && g_str_has_suffix (p, "s"))) && !(n && draftd_candidates_in_list (subjects, n));
+  /* "weather or not", but "from weather or climate models" is two nouns. */
   if (g_str_equal (alt, "whether"))
-    return (n && draftd_candidates_in_list (" or to it i you he she we they this ", n)) ||
+    return (n && draftd_candidates_in_list (" to it i you he she we they this ", n)) ||
+           (n && g_str_equal (n, "or") && (a->next2 == NULL || g_str_equal (a->next2, "not") || !noun_like (x, a->next2))) ||
            (p && draftd_candidates_in_list (" know decide decided wonder ask asked see matter check determine doubt unsure sure ", p));
   if (g_str_equal (alt, "weather"))
     return (p && draftd_candidates_in_list (" the bad good nice cold hot warm sunny rainy this ", p)) || (n && draftd_candidates_in_list (" forecast conditions ", n));

@@ -26,6 +26,7 @@ typedef struct {
 /* Is there a verb in the clause from words[k] on, up to a clause's word or the sentence's end:
  * an auxiliary, or a form in -s or -ed that is a verb's and no noun's? (families-en.c) */
 gboolean draftd_candidates_verb_after (const RuleSite *site, guint k);
+gboolean draftd_candidates_possessive_subject (const RuleSite *site, guint i);
 /* Is `word` one of the words of `list`, each between spaces (" a b c ")? FALSE for NULL. */
 gboolean draftd_candidates_in_list (const char *list, const char *word);
 /* Is the word (lower case) one of English's closed-class words (articles, pronouns,

@@ -938,6 +938,19 @@ only_verb (const F *f)
   return TRUE;
 }
 
+/* "Its internal parser can handle", "Its most popular release is": words[i] before an
+ * adjective (after "most", "more", "very"), a word that is no function word and then the
+ * clause's verb: a possessive opening its subject, not a contraction before a predicate. */
+gboolean
+draftd_candidates_possessive_subject (const RuleSite *f, guint i)
+{
+  if (i + 1 >= f->n)
+    return FALSE;
+  guint a = i + 1 + (draftd_candidates_in_list (" most more least very ", f->words[i + 1].lower) ? 1 : 0);
+  return a + 2 < f->n && joined (f, a) && !draftd_candidates_function_word (f->words[a + 1].lower) &&
+         draftd_candidates_verb_after (f, a + 2);
+}
+
 /* A verb in the clause from words[k] on, up to a clause's word or the sentence's end: an
  * auxiliary, or a form in -s or -ed that is a verb's and no noun's. Also the older confusable
  * rule's (grammar/candidates-en.c). */
@@ -1520,6 +1533,8 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (progressive (f, l, next, next2, prev))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  if (predicate && draftd_candidates_possessive_subject (f, f->i))
+    return FALSE;
   if (predicate)
     return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 1.5f);
   /* Before an -ing form both read ("your conveying the work"): the older confusable rule's. */
@@ -1878,6 +1893,10 @@ adverb_for_adjective (F *f)
                   draftd_candidates_in_list (" season year week month morning night time weekend summer winter spring autumn ", near (f, 2));
   if (rep == NULL || (next && !time && !draftd_candidates_in_list (" yesterday today now at in on for with when because and but ", next)))
     return FALSE;
+  /* "provides easy, extensible completion": an adjective before a comma and another one. */
+  if (next == NULL && f->i + 1 < f->n && f->s[w->end] == ',' && draftd_forms_is (f->words[f->i + 1].lower, 'a') &&
+      !adverb (f->words[f->i + 1].lower))
+    return FALSE;
   /* "detect a bad 'Z' file": a determiner's adjective, its noun after a quote. */
   if (draftd_candidates_in_list (determiners, near (f, -1)))
     return FALSE;
@@ -1897,9 +1916,13 @@ adverb_for_adjective (F *f)
     while (draftd_candidates_in_list (" very really so too quite extremely more pretty ", near (f, d)))
       d--;
   }
-  /* No verb an adjective completes within reach ("made the rules clear"). */
+  /* No verb an adjective completes within reach ("made the rules clear"), nor one that makes
+   * its object so, however long the object ("makes learning and exploring the API easy"). */
   for (gint k = d; k >= d - 3 && near (f, k); k--)
     if (draftd_candidates_in_list (linking, near (f, k)))
+      return FALSE;
+  for (gint k = d - 4; k >= d - 10 && near (f, k); k--)
+    if (draftd_candidates_in_list (" make makes made making keep keeps kept keeping render renders rendered ", near (f, k)))
       return FALSE;
   /* Back over the verb's object (at most a determiner and two words) to the verb. */
   for (gint skip = 0; skip <= 3; skip++, d--) {
