@@ -341,6 +341,10 @@ foreign_sure (const DraftdCandidateContext *c, const Word *w, const char *const 
   gboolean sound_sure = FALSE;   /* the slip of the ear is a sure change too */
   gboolean dropped_ahead = FALSE; /* a letter left out, put back, ranked ahead of it */
   gboolean rival = FALSE; /* a suggestion ranked ahead that is no sure change */
+  gboolean mark_kept = FALSE; /* one of the first four keeps the word's marks, a letter changed */
+  gboolean typed_mark = FALSE; /* the word, in Latin letters, has a mark */
+  for (const char *p = w->text; *p; p = g_utf8_next_char (p))
+    typed_mark = typed_mark || (g_utf8_get_char (p) >= 0x80 && g_utf8_get_char (p) < 0x250);
   for (guint i = 0; sugg[i]; i++) {
     g_autofree char *sl = g_utf8_strdown (sugg[i], -1);
     if (g_str_equal (sl, w->lower))
@@ -351,6 +355,8 @@ foreign_sure (const DraftdCandidateContext *c, const Word *w, const char *const 
     if (g_unichar_isupper (g_utf8_get_char (sugg[i])) && !g_unichar_isupper (g_utf8_get_char (w->text)) &&
         !draftd_candidates_same_letters (w->text, sugg[i]))
       continue;
+    mark_kept = mark_kept || (i < 4 && typed_mark && keeps_marks (w->text, sugg[i]) &&
+                              !draftd_candidates_same_letters (w->text, sugg[i]));
     gboolean by_sound = i < 4 && sound_slip (c->lang, w->text, sugg[i]);
     if (by_sound && n_sound++ == 0) {
       sound = sugg[i];
@@ -380,6 +386,11 @@ foreign_sure (const DraftdCandidateContext *c, const Word *w, const char *const 
   const char *by_ear = n_sound == 1 && (sound_sure || n_sure == 0) ? sound : NULL;
   g_autofree char *ruled = n_marks > 0 ? NULL : spelling_rule_fix (c->spell, c->lang, w->text);
   const char *sure = n_marks > 0 ? marks : english ? NULL : ruled ? ruled : n_sound == 1 ? by_ear : n_sure == 1 ? first : NULL;
+  /* A form that takes away a mark the writer typed is no sure change where a neighbour keeps
+   * it ("mím": "mim" beside "ním", "jím"; "mým" was meant): the mark was meant, a letter was
+   * not. */
+  if (sure == marks && marks && !kept && mark_kept)
+    sure = NULL;
   return g_strdup (sure);
 }
 

@@ -37,13 +37,14 @@
  * Ukrainian lines more, uk 11, 0. With 8 lines more (lang55: Ukrainian "є" after a vowel and
  * in "синє", "ввечорі" no longer "вечорі", Russian "ножём", a Spanish line with a Portuguese
  * word, Slovak "naucit") and 2 of Spanish b/v ("llevava"): es 23, 0; sk 6, 0 (3, 0 at main:
- * "naucit" had no suggestion with "naučiť"); ru 23, 1; uk 14, 0 (11, 1 at main). */
+ * "naucit" had no suggestion with "naučiť"); ru 23, 1; uk 14, 0 (11, 1 at main); cs 51, 4 with
+ * a line whose typed mark no form may take away ("mím": "mim" beside "ním"). */
 static const struct {
   const char *lang;
   guint lines, errors, closer_min, wasted_max;
 } expected[] = {
   { "es", 73, 45, 23, 0 },
-  { "cs", 103, 67, 51, 4 },
+  { "cs", 104, 68, 51, 4 },
   { "sk", 14, 7, 6, 0 },
   { "ru", 76, 39, 23, 1 },
   { "uk", 73, 24, 14, 0 },
