@@ -259,7 +259,7 @@ static const struct {
   { "ru", "жём$", "жом" }, { "ru", "шём$", "шом" }, { "ru", "чём$", "чом" }, { "ru", "щём$", "щом" },
   { "ru", "жёк$", "жок" }, { "ru", "шёк$", "шок" }, { "ru", "чёк$", "чок" },
   /* Ukrainian writes "є" after a vowel, where "е" would run into it ("подобаеться",
-   * "навчаеться"), and in the soft adjectives' neuter ending ("домашне", "синє"): "е" is the
+   * "навчаеться"), and in the soft adjectives' neuter ending ("домашне", "сине"): "е" is the
    * Russian keyboard's, and the learner's Russian, habit. */
   { "uk", "ае", "ає" }, { "uk", "ое", "оє" }, { "uk", "уе", "ує" }, { "uk", "іе", "іє" },
   { "uk", "ие", "иє" }, { "uk", "яе", "яє" }, { "uk", "юе", "ює" }, { "uk", "не$", "нє" },
