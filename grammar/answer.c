@@ -636,7 +636,7 @@ segment_language (GrammarJob *j, gsize start, gsize end)
 
 /* The words of a sentence of three letters or more: enough to judge a dictionary's fit. */
 static GPtrArray *
-judged_words (const char *text, gsize len)
+words_of_length (const char *text, gsize len, guint min, guint max)
 {
   GPtrArray *words = g_ptr_array_new_with_free_func (g_free);
   for (const char *p = text; p < text + len;) {
@@ -646,10 +646,17 @@ judged_words (const char *text, gsize len)
     guint n = 0;
     for (; p < text + len && (g_unichar_isalpha (g_utf8_get_char (p)) || *p == '\''); p = g_utf8_next_char (p))
       n++;
-    if (n >= 3)
+    if (n >= min && n <= max)
       g_ptr_array_add (words, g_strndup (w, p - w));
   }
   return words;
+}
+
+/* The words of three letters or more: shorter ones are mostly shared by relatives. */
+static GPtrArray *
+judged_words (const char *text, gsize len)
+{
+  return words_of_length (text, len, 3, G_MAXUINT);
 }
 
 /* The words the language's dictionary accepts; with `marks`, also those it lists with marks
@@ -665,25 +672,32 @@ count_known (DraftdSpell *spell, const char *lang, const GPtrArray *words, gbool
 }
 
 /* Of `lang` and its close relatives with installed dictionaries, the one that accepts clearly
- * more of the words (settle_language); undetermined when even it rejects more than a third. */
+ * more of the words (settle_language); undetermined when even it rejects more than a third.
+ * `shorts`, the words of two letters (or NULL), count where the longer words tie or favour the
+ * relative: a language's own short words ("en", "su") are what a learner's sentence with a
+ * word of its relative's ("Los chicos estava en la casa." was Portuguese to CLD2, and "tía"
+ * became "tia") still tells it by. */
 static const char *
-settle_family (DraftdSpell *spell, const char *lang, const GPtrArray *words, gboolean marks)
+settle_family (DraftdSpell *spell, const char *lang, const GPtrArray *words, const GPtrArray *shorts, gboolean marks)
 {
   const char *const *family = draftd_grammar_language_relatives (lang);
   guint best_n = count_known (spell, lang, words, marks);
+  guint best_s = shorts ? count_known (spell, lang, shorts, FALSE) : 0, n_shorts = shorts ? shorts->len : 0;
   /* A relative must accept two words more: none can where at most one is unknown, and its
    * dictionary need not even be loaded. */
-  if (best_n + 1 >= words->len)
+  if (best_n + best_s + 1 >= words->len + n_shorts)
     family = NULL;
   for (guint i = 0; family && family[i]; i++) {
     if (g_str_equal (family[i], lang) || !draftd_spell_has_language (spell, family[i]))
       continue;
     guint n = count_known (spell, family[i], words, marks);
+    guint ns = shorts ? count_known (spell, family[i], shorts, FALSE) : 0;
     /* By two words at least: relatives share most words, and a word or two of English
      * ("lib", "bin") that one of them happens to list decides nothing. */
-    if (n >= best_n + 2) {
+    if (n >= best_n + 2 || (n >= best_n && n + ns >= best_n + best_s + 2)) {
       lang = family[i];
       best_n = n;
+      best_s = ns;
     }
   }
   if (words->len >= 3 && best_n * 3 < words->len * 2)
@@ -707,17 +721,20 @@ unmarked_text (const char *text, gsize len)
  * Spanish one knows every word once its marks are put back). On a tie the verdict stands:
  * unmarked Spanish and Galician share most words. */
 static const char *
-settle_unmarked (DraftdSpell *spell, const char *lang, const GPtrArray *words)
+settle_unmarked (DraftdSpell *spell, const char *lang, const GPtrArray *words, const GPtrArray *shorts)
 {
   const char *const *family = draftd_grammar_language_relatives (lang);
-  guint best_n = count_known (spell, lang, words, TRUE);
+  guint best_n = count_known (spell, lang, words, TRUE), best_s = count_known (spell, lang, shorts, FALSE);
   for (guint i = 0; family && family[i]; i++) {
     if (g_str_equal (family[i], lang) || !draftd_spell_has_language (spell, family[i]))
       continue;
-    guint n = count_known (spell, family[i], words, TRUE);
-    if (n > best_n) {
+    guint n = count_known (spell, family[i], words, TRUE), ns = count_known (spell, family[i], shorts, FALSE);
+    /* A tie is settled by the words of two letters, by two of them (settle_family: "Mis amigos
+     * estava en la casa de su abuela." was Portuguese, "abuela" became "aburela"). */
+    if (n > best_n || (n == best_n && ns >= best_s + 2)) {
       lang = family[i];
       best_n = n;
+      best_s = ns;
     }
   }
   if (words->len >= 3 && best_n * 3 < words->len * 2)
@@ -781,13 +798,14 @@ settle_named (DraftdSpell *spell, const char *lang, const char *text, gsize len)
   g_autoptr (GPtrArray) words = judged_words (text, len);
   if (g_str_equal (lang, "en"))
     return english_after_all (spell, text, len, words) ? lang : DRAFTD_LANGUAGE_UNDETERMINED;
+  g_autoptr (GPtrArray) shorts = words_of_length (text, len, 2, 2);
   if (unmarked_text (text, len))
-    return settle_unmarked (spell, lang, words);
-  const char *settled = settle_family (spell, lang, words, FALSE);
+    return settle_unmarked (spell, lang, words, shorts);
+  const char *settled = settle_family (spell, lang, words, shorts, FALSE);
   /* Text typed without its marks ("Vcera jsem videl moc dobry film."): its words count where
    * the dictionary lists them with their marks, so that it is spelt by its own dictionary
    * rather than left alone; asked only here, each rejected word costing a suggestion. */
-  return g_str_equal (settled, DRAFTD_LANGUAGE_UNDETERMINED) ? settle_family (spell, lang, words, TRUE) : settled;
+  return g_str_equal (settled, DRAFTD_LANGUAGE_UNDETERMINED) ? settle_family (spell, lang, words, NULL, TRUE) : settled;
 }
 
 /* A sentence nothing could tell (CLD2 unsure or misled, no word only one language writes, its

@@ -174,6 +174,10 @@ draftd_candidates_sure_respelling (const char *word, const char *suggestion)
   if (na < 4)
     return FALSE;
   char kind = one_edit (a, na, b, nb, &at);
+  /* A word's first letter written twice is a prefix ("ввечорі" is "ввечері", a vowel away,
+   * not "вечорі"; "ввести", "ссора"), seldom a slip. */
+  if (kind == 'd' && at == 1 && a[0] == a[1])
+    return FALSE;
   /* A doubled letter added or dropped, or two letters swapped, inside the word. */
   if ((kind == 'd' && at > 0 && a[at] == a[at - 1]) || (kind == 'i' && at > 0 && b[at] == b[at - 1]))
     return TRUE;
@@ -202,11 +206,15 @@ static const struct {
   gunichar a, b;
   gboolean vowel;  /* not in the last two letters, unless `ending` */
   gboolean ending; /* the same ending after a hard or a soft stem */
+  const char *lang; /* the one language whose writers confuse them; NULL: any here */
 } sound_pairs[] = {
-  { 0x043E, 0x0430, TRUE, FALSE }, { 0x0435, 0x0438, TRUE, FALSE }, { 0x0435, 0x044F, TRUE, FALSE },
-  { 0x0438, 0x044B, TRUE, TRUE },  { 'i', 'y', TRUE, FALSE },       { 0xED, 0xFD, TRUE, FALSE },
-  { 0x0431, 0x043F, FALSE, FALSE }, { 0x0432, 0x0444, FALSE, FALSE }, { 0x0433, 0x043A, FALSE, FALSE },
-  { 0x0434, 0x0442, FALSE, FALSE }, { 0x0436, 0x0448, FALSE, FALSE }, { 0x0437, 0x0441, FALSE, FALSE },
+  { 0x043E, 0x0430, TRUE, FALSE, NULL }, { 0x0435, 0x0438, TRUE, FALSE, NULL }, { 0x0435, 0x044F, TRUE, FALSE, NULL },
+  { 0x0438, 0x044B, TRUE, TRUE, NULL },  { 'i', 'y', TRUE, FALSE, NULL },       { 0xED, 0xFD, TRUE, FALSE, NULL },
+  { 0x0431, 0x043F, FALSE, FALSE, NULL }, { 0x0432, 0x0444, FALSE, FALSE, NULL }, { 0x0433, 0x043A, FALSE, FALSE, NULL },
+  { 0x0434, 0x0442, FALSE, FALSE, NULL }, { 0x0436, 0x0448, FALSE, FALSE, NULL }, { 0x0437, 0x0441, FALSE, FALSE, NULL },
+  /* Spanish says "b" and "v" alike ("estava", "tuvo" written "tubo"): a Spanish writer's
+   * commonest slip of the ear, and the one of Portuguese learners. */
+  { 'b', 'v', FALSE, FALSE, "es" },
 };
 
 /* Is `suggestion` `word` with a slip of the ear: a letter written for its sound-alike
@@ -214,7 +222,7 @@ static const struct {
  * "руский")? A dictionary offers several sure changes for such a word ("руский": "русский",
  * "рурский"), and the one the ear explains is the learner's. */
 static gboolean
-sound_slip (const char *word, const char *suggestion)
+sound_slip (const char *lang, const char *word, const char *suggestion)
 {
   g_autofree char *a8 = g_utf8_strdown (word, -1), *b8 = g_utf8_strdown (suggestion, -1);
   glong na = 0, nb = 0, at = 0;
@@ -225,7 +233,9 @@ sound_slip (const char *word, const char *suggestion)
   if (kind != 's')
     return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (sound_pairs); i++)
-    if ((a[at] == sound_pairs[i].a && b[at] == sound_pairs[i].b) || (a[at] == sound_pairs[i].b && b[at] == sound_pairs[i].a))
+    if (sound_pairs[i].lang && g_strcmp0 (sound_pairs[i].lang, lang) != 0)
+      continue;
+    else if ((a[at] == sound_pairs[i].a && b[at] == sound_pairs[i].b) || (a[at] == sound_pairs[i].b && b[at] == sound_pairs[i].a))
       return !sound_pairs[i].vowel || sound_pairs[i].ending || at + 2 < na;
   return FALSE;
 }
@@ -244,6 +254,15 @@ static const struct {
   { "ru", "чя", "ча" }, { "ru", "щя", "ща" }, { "ru", "чю", "чу" }, { "ru", "щю", "щу" },
   { "ru", "щ", "сч" },  { "ru", "зн", "здн" }, { "ru", "сн", "стн" }, { "ru", "стн", "сн" },
   { "ru", "здн", "зн" },
+  /* Stressed "о" after "ж ш ч щ" in an ending, which learners write "ё" as in the root
+   * ("врачём", "пирожёк"). */
+  { "ru", "жём$", "жом" }, { "ru", "шём$", "шом" }, { "ru", "чём$", "чом" }, { "ru", "щём$", "щом" },
+  { "ru", "жёк$", "жок" }, { "ru", "шёк$", "шок" }, { "ru", "чёк$", "чок" },
+  /* Ukrainian writes "є" after a vowel, where "е" would run into it ("подобаеться",
+   * "навчаеться"), and in the soft adjectives' neuter ending ("домашне", "сине"): "е" is the
+   * Russian keyboard's, and the learner's Russian, habit. */
+  { "uk", "ае", "ає" }, { "uk", "ое", "оє" }, { "uk", "уе", "ує" }, { "uk", "іе", "іє" },
+  { "uk", "ие", "иє" }, { "uk", "яе", "яє" }, { "uk", "юе", "ює" }, { "uk", "не$", "нє" },
 };
 
 /* `word` with the one place where it breaks a rule of `lang`'s spelling (spelling_rules)
@@ -258,8 +277,14 @@ spelling_rule_fix (DraftdSpell *spell, const char *lang, const char *word)
   for (guint i = 0; i < G_N_ELEMENTS (spelling_rules); i++) {
     if (g_strcmp0 (lang, spelling_rules[i].lang) != 0)
       continue;
+    /* A rule ending in "$" holds at the word's end only. */
     gsize n = strlen (spelling_rules[i].written);
-    for (const char *at = strstr (a, spelling_rules[i].written); at; at = strstr (at + 1, spelling_rules[i].written)) {
+    gboolean at_end = spelling_rules[i].written[n - 1] == '$';
+    g_autofree char *written = g_strndup (spelling_rules[i].written, n - at_end);
+    n -= at_end;
+    for (const char *at = strstr (a, written); at; at = strstr (at + 1, written)) {
+      if (at_end && at[n] != '\0')
+        continue;
       g_autofree char *fixed = g_strdup_printf ("%.*s%s%s", (int) (at - a), a, spelling_rules[i].meant, at + n);
       if (!draftd_spell_check (spell, lang, fixed) || g_strcmp0 (found, fixed) == 0)
         continue;
@@ -316,6 +341,10 @@ foreign_sure (const DraftdCandidateContext *c, const Word *w, const char *const 
   gboolean sound_sure = FALSE;   /* the slip of the ear is a sure change too */
   gboolean dropped_ahead = FALSE; /* a letter left out, put back, ranked ahead of it */
   gboolean rival = FALSE; /* a suggestion ranked ahead that is no sure change */
+  gboolean mark_kept = FALSE; /* one of the first four keeps the word's marks, a letter changed */
+  gboolean typed_mark = FALSE; /* the word, in Latin letters, has a mark */
+  for (const char *p = w->text; *p; p = g_utf8_next_char (p))
+    typed_mark = typed_mark || (g_utf8_get_char (p) >= 0x80 && g_utf8_get_char (p) < 0x250);
   for (guint i = 0; sugg[i]; i++) {
     g_autofree char *sl = g_utf8_strdown (sugg[i], -1);
     if (g_str_equal (sl, w->lower))
@@ -326,7 +355,9 @@ foreign_sure (const DraftdCandidateContext *c, const Word *w, const char *const 
     if (g_unichar_isupper (g_utf8_get_char (sugg[i])) && !g_unichar_isupper (g_utf8_get_char (w->text)) &&
         !draftd_candidates_same_letters (w->text, sugg[i]))
       continue;
-    gboolean by_sound = i < 4 && sound_slip (w->text, sugg[i]);
+    mark_kept = mark_kept || (i < 4 && typed_mark && keeps_marks (w->text, sugg[i]) &&
+                              !draftd_candidates_same_letters (w->text, sugg[i]));
+    gboolean by_sound = i < 4 && sound_slip (c->lang, w->text, sugg[i]);
     if (by_sound && n_sound++ == 0) {
       sound = sugg[i];
       sound_sure = draftd_candidates_sure_respelling (w->text, sugg[i]) && !dropped_ahead;
@@ -355,6 +386,11 @@ foreign_sure (const DraftdCandidateContext *c, const Word *w, const char *const 
   const char *by_ear = n_sound == 1 && (sound_sure || n_sure == 0) ? sound : NULL;
   g_autofree char *ruled = n_marks > 0 ? NULL : spelling_rule_fix (c->spell, c->lang, w->text);
   const char *sure = n_marks > 0 ? marks : english ? NULL : ruled ? ruled : n_sound == 1 ? by_ear : n_sure == 1 ? first : NULL;
+  /* A form that takes away a mark the writer typed is no sure change where a neighbour keeps
+   * it ("mím": "mim" beside "ním", "jím"; "mým" was meant): the mark was meant, a letter was
+   * not. */
+  if (sure == marks && marks && !kept && mark_kept)
+    sure = NULL;
   return g_strdup (sure);
 }
 
@@ -365,10 +401,35 @@ static const char *const marked_letters[][2] = {
   { "t", "ť" },     { "l", "ľĺ" },
 };
 
+/* The forms of `word` from byte `from` on with `marks` marks more, one on each of as many
+ * letters, that the dictionary lists: the first in *found, *many set at a second. */
+static void
+marked_forms (const DraftdCandidateContext *c, const char *word, gsize from, guint marks, char **found, gboolean *many)
+{
+  for (const char *p = word + from; *p && !*many; p = g_utf8_next_char (p)) {
+    for (guint k = 0; k < G_N_ELEMENTS (marked_letters) && !*many; k++) {
+      if (*p != marked_letters[k][0][0])
+        continue;
+      for (const char *m = marked_letters[k][1]; *m && !*many; m = g_utf8_next_char (m)) {
+        int ml = (int) (g_utf8_next_char (m) - m);
+        g_autofree char *form = g_strdup_printf ("%.*s%.*s%s", (int) (p - word), word, ml, m, p + 1);
+        if (marks > 1)
+          marked_forms (c, form, (p - word) + ml, marks - 1, found, many);
+        else if (*found == NULL && draftd_spell_check (c->spell, c->lang, form))
+          *found = g_steal_pointer (&form);
+        else if (*found && g_strcmp0 (*found, form) != 0 && draftd_spell_check (c->spell, c->lang, form))
+          *many = TRUE;
+      }
+    }
+  }
+}
+
 /* `sugg` with the one form of `word` its dictionary lists with a single mark more put first
- * ("dia": "día", "lei": "leí"), where no suggestion differs from it by marks alone: the index
- * ranks a mark as any other letter, and a short word's ten suggestions leave it out ("dia":
- * "dio", "da", "di", ...). NULL where there is no such form, or more than one. */
+ * ("dia": "día", "lei": "leí"), or, where there is none, with two marks more ("naucit":
+ * Slovak "naučiť"), where no suggestion differs from it by marks alone: the index ranks a
+ * mark as any other letter, and a short word's ten suggestions leave it out ("dia": "dio",
+ * "da", "di", ...), Hunspell's two marks away ("naucit": "tenacita" alone). NULL where there
+ * is no such form, or more than one with as few marks. */
 static char **
 with_one_mark (const DraftdCandidateContext *c, const char *word, const char *const *sugg)
 {
@@ -376,25 +437,15 @@ with_one_mark (const DraftdCandidateContext *c, const char *word, const char *co
     if (draftd_candidates_same_letters (word, sugg[i]))
       return NULL;
   char *found = NULL;
-  for (const char *p = word; *p; p = g_utf8_next_char (p)) {
-    for (guint k = 0; k < G_N_ELEMENTS (marked_letters); k++) {
-      if (*p != marked_letters[k][0][0])
-        continue;
-      for (const char *m = marked_letters[k][1]; *m; m = g_utf8_next_char (m)) {
-        g_autofree char *form = g_strdup_printf ("%.*s%.*s%s", (int) (p - word), word,
-                                                 (int) (g_utf8_next_char (m) - m), m, p + 1);
-        if (!draftd_spell_check (c->spell, c->lang, form) || g_strcmp0 (found, form) == 0)
-          continue;
-        if (found) {
-          g_free (found);
-          return NULL;
-        }
-        found = g_steal_pointer (&form);
-      }
-    }
-  }
-  if (found == NULL)
+  gboolean many = FALSE;
+  marked_forms (c, word, 0, 1, &found, &many);
+  /* Two marks only in a word of a dozen letters at most: each pair is a dictionary lookup. */
+  if (found == NULL && !many && g_utf8_strlen (word, -1) <= 12)
+    marked_forms (c, word, 0, 2, &found, &many);
+  if (found == NULL || many) {
+    g_free (found);
     return NULL;
+  }
   GPtrArray *out = g_ptr_array_new ();
   g_ptr_array_add (out, found);
   for (guint i = 0; sugg && sugg[i]; i++)
