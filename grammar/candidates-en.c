@@ -700,7 +700,8 @@ draftd_candidates_function_word (const char *lower)
 gboolean
 draftd_candidates_own_past (const char *lower)
 {
-  return draftd_candidates_in_list (" set put cut hit let shut cost hurt read quit spread bet cast burst split shed upset ", lower);
+  return draftd_candidates_in_list (" set put cut hit let shut cost hurt read quit spread bet cast burst split shed upset beat bid thrust slit "
+                                    "rid broadcast forecast wed wet knit sublet ", lower);
 }
 
 /* Common words that open sentences: a word one edit from one of them at a sentence's start is
@@ -963,6 +964,11 @@ plural_subject (Ctx *x, const Word *prev)
   gboolean irregular = (lemma && !g_str_equal (lemma, prev->lower) && !draftd_candidates_in_list (" data media ", prev->lower)) ||
                        g_str_equal (prev->lower, "people");
   irregular = irregular && (x->i == 1 || (det && draftd_candidates_in_list (determiners, det->lower)));
+  /* "His landing on his feet was", "The care of the children is": a preposition's object is
+   * no subject; the head stands before the preposition. */
+  const Word *before_det = x->i >= 3 ? &x->words[x->i - 3] : NULL;
+  if (irregular && x->i >= 2 && before_det && draftd_candidates_in_list (" of in on at for with from by about to into under over near behind between among ", before_det->lower))
+    irregular = FALSE;
   if (g_str_equal (w->lower, "has") && !irregular)
     return FALSE;
   return (there || irregular) && certain (x, w->start, w->end, rep, DRAFTD_FIX_AGREEMENT);
@@ -1173,6 +1179,11 @@ base_after_modal (Ctx *x, const Word *prev)
   const char *irr = draftd_forms_irregular_lemma (w->lower, 'v');
   if ((!modal && !to) || draftd_candidates_in_list (function_words, w->lower))
     return FALSE;
+  /* "in may parts", "the can lids": after a preposition or a determiner the word is no modal
+   * (a "many" mistyped, a noun), and what follows it keeps its number. */
+  const Word *before = word_at (x, (gint) x->i - 2);
+  if (modal && before && (draftd_candidates_in_list (prepositions, before->lower) || draftd_candidates_in_list (" the a this that ", before->lower)))
+    return FALSE;
   /* "what to do based on", "will do given time": "do" as the main verb, and a participle
    * opening a phrase of its own after it. */
   const Word *pp = word_at (x, (gint) x->i - 2), *next = word_at (x, (gint) x->i + 1);
@@ -1180,8 +1191,15 @@ base_after_modal (Ctx *x, const Word *prev)
       ((pp && (g_str_equal (pp->lower, "to") || draftd_candidates_in_list (modals, pp->lower))) ||
        (next && draftd_candidates_in_list (" on upon ", next->lower))))
     return FALSE;
-  /* After "to", only an irregular past is surely a verb ("to plays" may be "to the plays"). */
+  /* After "to", only an irregular past is surely a verb ("to plays" may be "to the plays"),
+   * and not one that is a verb's base too ("to lay", "to found") or a noun ("out to left"). */
   gboolean past = irr && !g_str_equal (irr, w->lower) && !g_str_has_suffix (w->lower, "ing");
+  if (to && past && (draftd_forms_is (w->lower, 'v') || draftd_forms_is (w->lower, 'n')))
+    return FALSE;
+  /* "He did complicated drawings": an -ed adjective before its noun after "did" is no verb. */
+  if (draftd_candidates_in_list (" do does did ", prev->lower) && g_str_has_suffix (w->lower, "ed") && draftd_forms_is (w->lower, 'a') &&
+      next && (draftd_forms_is (next->lower, 'n') || plural_word (x, next->lower)) && !draftd_candidates_in_list (function_words, next->lower))
+    return FALSE;
   if (to && !past)
     return FALSE;
   if (!past && !g_str_has_suffix (w->lower, "s") && !g_str_has_suffix (w->lower, "ed"))
@@ -1220,8 +1238,16 @@ participle (Ctx *x, const Word *prev)
   /* "what they have is": "is" starts a clause of its own. */
   if (!draftd_candidates_in_list (" have has had ", prev->lower) || lemma == NULL || g_str_equal (lemma, w->lower) || draftd_candidates_in_list (" is are am ", w->lower))
     return FALSE;
+  /* "had planned", "has sinned": a regular participle whose consonant doubles is in WordNet's
+   * exceptions too, and is no past to mend. */
+  if (g_str_has_suffix (w->lower, "ed"))
+    return FALSE;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (x->c->spell, w->lower);
   const char *p = participle_of (w->lower, fam);
+  /* "had sunk", "has shrunk": the participle already, not the adjective "sunken". */
+  g_autofree char *en = g_strconcat (w->lower, "en", NULL);
+  if (p && g_str_equal (p, en))
+    return FALSE;
   return p && certain (x, w->start, w->end, p, DRAFTD_FIX_VERB_FORM);
 }
 
@@ -1379,6 +1405,9 @@ be_stative (Ctx *x)
   /* "A static library is like a Unix file": "like" before a determiner is the preposition. */
   const Word *after = word_at (x, (gint) x->i + 2);
   if (g_str_equal (next->lower, "like") && after && draftd_candidates_in_list (" a an the this that these those ", after->lower))
+    return FALSE;
+  /* "Asking him is like talking to a wall": "like" before an -ing form compares two actions. */
+  if (g_str_equal (next->lower, "like") && after && g_str_has_suffix (after->lower, "ing") && strlen (after->lower) > 5)
     return FALSE;
   return judged_deletion (x, w->start, next->start, DRAFTD_FIX_VERB_FORM);
 }

@@ -129,13 +129,16 @@ static const char *const either_number =
   "number series species means headquarters fish sheep deer aircraft offspring "
   /* "The following are", "the above are reachable", "the latter are": a nominal that stands
    * for what it names, in either number. */
-  "following above below latter former ";
+  "following above below latter former "
+  /* Animals and things whose plural is the singular ("Quail are hunted", "fresh fruit are"). */
+  "quail salmon trout bison moose swine elk sperm fruit ";
 /* Nouns that end in -s and are singular ("The news is"), and those a writer may take either
  * way ("Politics are", "Statistics is a science"). */
 static const char *const s_singulars = " news physics mathematics measles ";
 static const char *const s_either = " economics politics athletics gymnastics ethics statistics graphics ";
-/* Adverbs that stand between a subject and its verb ("He always give"). */
-static const char *const frequency_adverbs = " always usually often never sometimes rarely seldom also still just really only ";
+/* Adverbs that stand between a subject and its verb ("He always give"), times among them
+ * ("Young people today do", "Parents now have"). */
+static const char *const frequency_adverbs = " always usually often never sometimes rarely seldom also still just really only now today nowadays ";
 
 /* The word `back` places before the current one, one frequency adverb right before the
  * current word stepped over ("He always give", "I never loose my keys", "does he often
@@ -300,6 +303,7 @@ static const char *const clause_words =
   " that which who whom whose when if because although though while until unless where as but so once whether ";
 
 static int noun_number (const F *f, const char *l);
+static gboolean irregular_plural (const char *l);
 
 /* A noun WordNet lists (as itself), and no function word. */
 static gboolean
@@ -450,6 +454,11 @@ ing_after_verb (F *f)
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *prev2 = near (f, -2);
   /* "It is recommended to book": the passive takes the infinitive. */
+  /* "had in mind to see", "not minded to answer": the noun "mind" and the adjective "minded"
+   * take the infinitive. */
+  if ((g_strcmp0 (prev2, "mind") == 0 && draftd_candidates_in_list (" in my your his her our their its ", near (f, -3))) ||
+      (g_strcmp0 (prev2, "minded") == 0 && draftd_candidates_in_list (" not am is are was were be been ", near (f, -3))))
+    return FALSE;
   if (g_strcmp0 (prev, "to") != 0 || !draftd_candidates_in_list (ing_object_verbs, prev2) ||
       draftd_candidates_in_list (" is are was were be been ", near (f, -3)) || draftd_candidates_function_word (w->lower) ||
       g_str_has_suffix (w->lower, "ing") || !draftd_forms_is (w->lower, 'v') || (draftd_forms_is (w->lower, 'n') && near (f, 1) == NULL))
@@ -513,11 +522,15 @@ noun_number (const F *f, const char *l)
   if (draftd_candidates_in_list (either_number, l) || draftd_candidates_in_list (s_either, l))
     return 0;
   const char *lemma = draftd_forms_irregular_lemma (l, 'n');
-  if (lemma && !g_str_equal (lemma, l))
+  if ((lemma && !g_str_equal (lemma, l)) || irregular_plural (l))
     return 1;
   if (g_str_has_suffix (l, "s")) {
     if (g_str_has_suffix (l, "ss") || g_str_has_suffix (l, "us") || g_str_has_suffix (l, "is"))
       return draftd_forms_is (l, 'n') ? -1 : 0;
+    /* "gas", "bus": a noun WordNet lists whose "singular" would be a symbol ("Ga") is the
+     * singular itself. */
+    if (draftd_forms_is (l, 'n') && strlen (l) <= 3)
+      return -1;
     g_autofree char *sing = draftd_forms_singular (f->c->spell, l);
     return sing && draftd_forms_is (sing, 'n') ? 1 : 0;
   }
@@ -662,7 +675,7 @@ gerund_subject (const F *f, guint b, guint end, int *number)
 {
   const char *g = f->words[b].lower;
   /* "excluding those notices that do": a participle that works as a preposition. */
-  if (b + 1 >= end || draftd_forms_is (g, 'a') ||
+  if (b + 1 >= end ||
       draftd_candidates_in_list (" excluding including following regarding concerning according considering during notwithstanding ", g) ||
       !gerund_word (f, g))
     return FALSE;
@@ -685,7 +698,9 @@ gerund_subject (const F *f, guint b, guint end, int *number)
     if (noun_phrase (f, &k, end) < 0)
       return FALSE;
   }
-  *number = object ? -1 : 0;
+  /* "Interesting books", "taking risks" (WordNet's "taking" is charming too): an -ing word
+   * that is an adjective may describe the noun after it, and the number is unsure. */
+  *number = object && !draftd_forms_is (g, 'a') ? -1 : 0;
   return TRUE;
 }
 
@@ -732,6 +747,23 @@ relative_clause (const F *f, guint k, guint end)
   return k == end;
 }
 
+/* Heads whose number the words leave to the writer, words[head] of the subject from words[b]
+ * (rest: the noun after an of-head's "of", or -1). */
+static gboolean
+head_unsure (const F *f, guint b, gint head, gint rest, guint k, guint end)
+{
+  const char *h = f->words[head].lower;
+  /* "The young are", "the unemployed do": "the" and an adjective alone name people ("The
+   * quality of the photos" is a noun's phrase). */
+  if (head == (gint) b + 1 && k == end && g_str_equal (f->words[b].lower, "the") && draftd_forms_is (h, 'a') && !g_str_has_suffix (h, "s"))
+    return TRUE;
+  /* "Seven is a prime": a number alone is one number. */
+  if (head == (gint) b && k == end && draftd_candidates_in_list (numbers, h) && !g_str_equal (h, "one"))
+    return TRUE;
+  /* "The rest are lost", "the majority is": without its "of", the writer's number. */
+  return rest < 0 && head > (gint) b && draftd_candidates_in_list (of_heads, h);
+}
+
 /* The number of the subject words[b..end) make, a noun phrase and its prepositional phrases
  * (and, where `relative` is given, a pronoun's relative clause after them: *relative says
  * whether there was one); 0 when they are no such subject or its number is unsure. */
@@ -747,6 +779,7 @@ subject_number (const F *f, guint b, guint end, gboolean *relative)
     return 0;
   const char *h = f->words[head].lower;
   gint rest = -1;
+  guint phrase_end = k; /* where the head's own phrase ends, before its prepositions */
   /* "None of these options is/are used": either number is standard. */
   if (g_str_equal (h, "none"))
     return 0;
@@ -776,6 +809,8 @@ subject_number (const F *f, guint b, guint end, gboolean *relative)
     if ((k < end && gerund_word (f, f->words[k].lower)) || noun_phrase (f, &k, end) < 0)
       return 0;
   }
+  if (head_unsure (f, b, head, rest, phrase_end, end))
+    return 0;
   /* "a number of people are", "the number of people is". */
   if (g_str_equal (h, "number") && head > (gint) b) {
     /* Only "a number of" counts its things: "if a number is less than ten" is one number. */
@@ -862,6 +897,10 @@ demonstrative (F *f, guint b)
 {
   const Word *w = &f->words[f->i];
   if (b + 1 != f->i || !draftd_candidates_in_list (" are were ", w->lower) || !draftd_candidates_in_list (" this that ", f->words[b].lower))
+    return FALSE;
+  /* "other activities, that are compulsory": "that" after a noun and its comma is a relative
+   * pronoun, its verb the noun's. */
+  if (b > 0 && g_str_equal (f->words[b].lower, "that") && np_word (f, &f->words[b - 1]))
     return FALSE;
   const Word *d = &f->words[b];
   /* The determiner is what changes: its family's id, not the subject-verb rule's. */
@@ -1187,6 +1226,10 @@ subject_head (F *f)
   }
   /* "My boss let me leave early": a verb that is its own past may be the past. */
   if (v == 0 || (v == 1 && draftd_candidates_own_past (w->lower)) || no_verb_of_subject (f, b, other))
+    return FALSE;
+  /* "Drive home the point", "Keep open the door": a sentence that opens on a verb's base is
+   * an imperative, and the word after it no verb of a subject. */
+  if (b == 0 && f->i == 1 && v == 1 && draftd_forms_is (f->words[0].lower, 'v') && !g_str_has_suffix (f->words[0].lower, "s"))
     return FALSE;
   /* "My father always drink tea": a frequency adverb between is no part of the subject. */
   guint gap;
@@ -1814,8 +1857,10 @@ adverb_for_adjective (F *f)
                   draftd_candidates_in_list (" season year week month morning night time weekend summer winter spring autumn ", near (f, 2));
   if (rep == NULL || (next && !time && !draftd_candidates_in_list (" yesterday today now at in on for with when because and but ", next)))
     return FALSE;
-  /* "detect a bad 'Z' file": a determiner's adjective, its noun after a quote. */
-  if (draftd_candidates_in_list (determiners, near (f, -1)))
+  /* "detect a bad 'Z' file": a determiner's adjective, its noun after a quote. After a modal
+   * ("will correct for") or "to do" ("power to do good") the word is a verb or its object. */
+  if (draftd_candidates_in_list (determiners, near (f, -1)) || draftd_candidates_in_list (modals, near (f, -1)) ||
+      (g_strcmp0 (near (f, -1), "do") == 0 && g_strcmp0 (near (f, -2), "to") == 0))
     return FALSE;
   /* "develop good and efficient measures": coordinated adjectives before their noun. */
   const char *after = near (f, 2);
@@ -1914,6 +1959,18 @@ count_noun (const F *f, const Word *w, gboolean verb_ok, gboolean described)
   return plural && !g_str_equal (plural, l);
 }
 
+/* Is the noun's first sense a thing, place, group, person, animal, plant or food (WordNet's
+ * lexicographer files 5, 6, 8, 13-15, 17, 18, 20): one a writer counts ("in small hotel")?
+ * After a preposition an adjective's abstract noun is mostly an idiom's bare one ("in due
+ * course", "in bad taste", "under divine guidance", "in high season"), which link-grammar's
+ * dictionary, counting every noun, wants an article for. */
+static gboolean
+concrete_noun (const char *l)
+{
+  int lex = draftd_forms_noun_lexfile (l);
+  return lex == 5 || lex == 6 || lex == 8 || lex == 13 || lex == 14 || lex == 15 || lex == 17 || lex == 18 || lex == 20;
+}
+
 /* "a " or "an " by the sound of the phrase's first word. */
 static const char *
 article_for (const char *l)
@@ -1939,7 +1996,7 @@ article_phrase (const F *f, const char *prev, guint *end)
   /* Not a time's "last", "next", "past" ("was broken last week" is no phrase "broken last
    * week"). */
   while (k + 1 < f->n && joined (f, k) && draftd_forms_is (f->words[k].lower, 'a') && !draftd_candidates_function_word (f->words[k].lower) &&
-         !draftd_candidates_in_list (" last next past ", f->words[k].lower) &&
+         !draftd_candidates_in_list (" last next past first second third ", f->words[k].lower) &&
          (!draftd_forms_is (f->words[k].lower, 'n') || noun (f->words[k + 1].lower)))
     k++;
   /* A word that may be a verb is a noun after "is" or an adjective ("is engineer", "new
@@ -1990,6 +2047,26 @@ described_article (F *f, const char *a)
   return mend_or_judge (f, w->start, w->start, a, DRAFTD_FIX_ARTICLE, 3.0f);
 }
 
+/* Readings in which the phrase words[i..k] is rightly bare: "There was heavy rain" (an
+ * existential's described noun, mostly a mass noun's), "had good reason to", "have every
+ * right to" (a noun before its infinitive after "have"), "They had tea" (a drink or a
+ * substance after "have"), "good word-of-mouth publicity" (the noun a hyphen's compound's
+ * first word). */
+static gboolean
+bare_reading (const F *f, const char *prev, const char *prev2, guint k, const char *after)
+{
+  const char *noun = f->words[k].lower;
+  if (k > f->i && g_strcmp0 (prev2, "there") == 0 && draftd_candidates_in_list (" is was be been ", prev))
+    return TRUE;
+  gboolean have = draftd_candidates_in_list (" have has had ", prev);
+  if (have && k > f->i && g_strcmp0 (after, "to") == 0 && k + 2 < f->n && draftd_forms_is (f->words[k + 2].lower, 'v'))
+    return TRUE;
+  int lex = draftd_forms_noun_lexfile (noun);
+  if (have && k == f->i && (lex == 13 || lex == 27))
+    return TRUE;
+  return f->s[f->words[k].end] == '-';
+}
+
 static gboolean
 missing_article (F *f)
 {
@@ -2024,7 +2101,8 @@ missing_article (F *f)
   gboolean ends = after == NULL || draftd_candidates_in_list (enders, after);
   /* "have reason to worry", "have cause to complain": a noun that is a verb too, before an
    * infinitive, is an idiom's. */
-  if (!ends || draftd_candidates_in_list (" of ", after) || (have && k == f->i && draftd_forms_is (l, 'v') && g_strcmp0 (after, "to") == 0))
+  if (!ends || draftd_candidates_in_list (" of ", after) || (have && k == f->i && draftd_forms_is (l, 'v') && g_strcmp0 (after, "to") == 0) ||
+      bare_reading (f, prev, prev2, k, after))
     return FALSE;
   const char *alts[] = { article_for (l) };
   /* Sure where nothing else reads: "is very good question" (an intensifier, an adjective and a
@@ -2045,7 +2123,7 @@ missing_article (F *f)
    * target judges "have" + noun by more than the article's usual margin, so that a doubted one
    * is a suggestion. */
   if (after_preposition && k > f->i && !g_str_has_suffix (f->words[k].lower, "tion") &&
-      !draftd_candidates_in_list (bare_after_preposition, f->words[k].lower))
+      !draftd_candidates_in_list (bare_after_preposition, f->words[k].lower) && concrete_noun (f->words[k].lower))
     return mended (f, w->start, w->start, alts[0]) && sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   if (have && k == f->i)
     return mend_or_judge (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE, 1.5f);
@@ -2057,8 +2135,9 @@ missing_article (F *f)
   /* The idioms' list is a preposition's ("for example"); a thing given a person is counted
    * ("give me example"). */
   gboolean person = draftd_candidates_in_list (ditransitive, prev2) && draftd_candidates_in_list (" me him her us them you ", prev);
+  /* After a preposition, only a thing's noun ("at party"; "agree in number" is bare). */
   if (k == f->i && !phrase && (person || !draftd_candidates_in_list (bare_after_preposition, l)) && f->s[w->end] != ',' &&
-      mended (f, w->start, w->start, alts[0]))
+      (!after_preposition || concrete_noun (l)) && mended (f, w->start, w->start, alts[0]))
     return after_preposition ? place_article (f, prev, after, alts[0]) : sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   /* "give me example": after a person the thing given is counted; but "give him credit",
    * "give us notice" are idioms, so the target judges, 1.5 nats short of the margin. */
@@ -2156,6 +2235,10 @@ extra_article (F *f)
   const Word *h = &f->words[k];
   const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
   if (!joined (f, k - 1) || h->fixed || !g_ascii_islower (h->text[0]) || noun (after) || draftd_candidates_in_list (numbers, h->lower))
+    return FALSE;
+  /* "a witches' brew", "a heads-up": a plural's possessive or a compound's first word, whose
+   * noun comes after. */
+  if (f->s[h->end] == '\'' || f->s[h->end] == '-' || g_str_has_prefix (f->s + h->end, "\xe2\x80\x99"))
     return FALSE;
   /* "an information about", "gave us a homework." ("a knowledge of Greek" is English). */
   if (draftd_candidates_uncountable (h->lower) && !g_str_equal (h->lower, "knowledge") &&
@@ -2970,7 +3053,9 @@ modal_to (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *next = near (f, 1);
+  /* "the will to win", "a can to recycle": after a determiner the word is a noun. */
   if (!g_str_equal (w->lower, "to") || !draftd_candidates_in_list (" must can could should will would might may shall ", prev) || next == NULL ||
+      draftd_candidates_in_list (determiners, near (f, -2)) ||
       !draftd_forms_is (next, 'v') || g_str_has_suffix (next, "ing") || g_str_has_suffix (next, "ed") ||
       (draftd_candidates_function_word (next) && !draftd_candidates_in_list (" be have do ", next)))
     return FALSE;
@@ -3013,7 +3098,10 @@ repeated_subject (F *f)
   int number = noun_number (f, f->words[f->i - 1].lower);
   gboolean plural = g_str_equal (w->lower, "they");
   const char *verb = f->words[f->i + 1].lower;
-  /* "My sister she" and "The dog it" agree; "people he" does not. */
+  /* "My sister she" and "The dog it" agree; "people he" does not. "he" and "she" repeat a
+   * person ("The same dress she wore", "The moment he arrived" open a relative clause). */
+  if (draftd_candidates_in_list (" he she ", w->lower) && draftd_forms_noun_lexfile (f->words[f->i - 1].lower) != DRAFTD_FORMS_PERSON)
+    return FALSE;
   if (number == 0 || (number == 1) != plural || !finite_verb (f, verb) || draftd_candidates_in_list (" is was has does ", f->words[f->i - 1].lower))
     return FALSE;
   F at_verb = *f;
