@@ -961,7 +961,8 @@ plural_subject (Ctx *x, const Word *prev)
   const Word *det = x->i >= 2 ? &x->words[x->i - 2] : NULL;
   /* "the data is stored", "the media is": Latin plurals that standard English also takes as
    * mass nouns. */
-  gboolean irregular = (lemma && !g_str_equal (lemma, prev->lower) && !draftd_candidates_in_list (" data media ", prev->lower)) ||
+  gboolean irregular = (lemma && !g_str_equal (lemma, prev->lower) && !draftd_candidates_in_list (" data media ", prev->lower) &&
+                        !g_str_has_suffix (prev->lower, "ing")) ||
                        g_str_equal (prev->lower, "people");
   irregular = irregular && (x->i == 1 || (det && draftd_candidates_in_list (determiners, det->lower)));
   /* "His landing on his feet was", "The care of the children is": a preposition's object is

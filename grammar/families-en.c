@@ -522,7 +522,10 @@ noun_number (const F *f, const char *l)
   if (draftd_candidates_in_list (either_number, l) || draftd_candidates_in_list (s_either, l))
     return 0;
   const char *lemma = draftd_forms_irregular_lemma (l, 'n');
-  if ((lemma && !g_str_equal (lemma, l)) || irregular_plural (l))
+  /* WordNet's exceptions make "crying" a form of "cry"; "businessmen" is a lemma of its own. */
+  gsize n = strlen (l);
+  g_autofree char *man = n > 5 && g_str_has_suffix (l, "men") ? g_strdup_printf ("%.*sman", (int) (n - 3), l) : NULL;
+  if ((lemma && !g_str_equal (lemma, l) && !g_str_has_suffix (l, "ing")) || irregular_plural (l) || (man && draftd_forms_is (man, 'n')))
     return 1;
   if (g_str_has_suffix (l, "s")) {
     if (g_str_has_suffix (l, "ss") || g_str_has_suffix (l, "us") || g_str_has_suffix (l, "is"))
@@ -544,7 +547,7 @@ static gboolean
 irregular_plural (const char *l)
 {
   const char *lemma = draftd_forms_irregular_lemma (l, 'n');
-  if (lemma && !g_str_equal (lemma, l) && draftd_forms_is (lemma, 'n'))
+  if (lemma && !g_str_equal (lemma, l) && draftd_forms_is (lemma, 'n') && !g_str_has_suffix (l, "ing"))
     return TRUE;
   gsize n = strlen (l);
   g_autofree char *man = g_str_has_suffix (l, "men") ? g_strdup_printf ("%.*sman", (int) (n - 3), l) : NULL;
@@ -648,8 +651,15 @@ noun_phrase (const F *f, guint *k, guint end)
   /* "The three major operating systems used today are": a participle after a plural noun
    * opens a clause cut short, whatever comes after it ("today" is no head). */
   for (guint j = first + 1; j + 1 < at; j++)
-    if ((participle_after_noun (f->words[j].lower) || g_str_equal (f->words[j].lower, "used")) &&
+    if ((participle_after_noun (f->words[j].lower) || g_str_equal (f->words[j].lower, "used") || gerund_word (f, f->words[j].lower)) &&
         noun_number (f, f->words[j - 1].lower) > 0)
+      return -1;
+  /* "These pipes carry waste", "the women give birth": a plural and a verb's base after it are
+   * a subject and its verb, not one phrase (a plural WordNet lists, "the sales team", may be
+   * a compound's). */
+  for (guint j = first + 1; j < at; j++)
+    if (noun_number (f, f->words[j - 1].lower) > 0 && !draftd_forms_is (f->words[j - 1].lower, 'n') && !g_str_has_suffix (f->words[j].lower, "s") && draftd_forms_is (f->words[j].lower, 'v') &&
+        !draftd_forms_is (f->words[j].lower, 'a'))
       return -1;
   /* It ends in its noun: "a covered work" is no phrase "a covered" and a verb "work". */
   const char *last = f->words[at - 1].lower;
@@ -677,6 +687,9 @@ gerund_subject (const F *f, guint b, guint end, int *number)
   /* "excluding those notices that do": a participle that works as a preposition. */
   if (b + 1 >= end ||
       draftd_candidates_in_list (" excluding including following regarding concerning according considering during notwithstanding ", g) ||
+      /* "Letting him borrow", "Helping them settle": the verb after their object is bare,
+       * the gerund's own. */
+      draftd_candidates_in_list (" letting making helping having watching seeing hearing ", g) ||
       !gerund_word (f, g))
     return FALSE;
   const Word *next = &f->words[b + 1];
@@ -1146,6 +1159,19 @@ like_verb (F *f, guint b, int s, const char *other)
          sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
 }
 
+/* "A cigarette burn on the table", "The bullet train drew in", "A bomb scare led them": a
+ * base that is a noun too, right after a thing's singular noun, is a compound's last noun as
+ * often as the verb ("My uncle work", "Everybody in the office know" are verbs: after a
+ * person's, an animal's, a preposition's object). */
+static gboolean
+compound_end (const F *f)
+{
+  const char *before = f->words[f->i - 1].lower;
+  int lex = draftd_forms_noun_lexfile (before);
+  return !g_str_has_suffix (f->words[f->i].lower, "s") && noun_number (f, before) < 0 && lex != DRAFTD_FORMS_PERSON && lex != 5 &&
+         !prepositional_object (f, f->i - 1);
+}
+
 /* The verb after its subject, of the other number: sure where nothing else reads, else the
  * model's to judge. */
 static gboolean
@@ -1191,6 +1217,8 @@ verb_against_subject (F *f, guint b, const char *other)
   /* An irregular plural right before it is the subject's head, never a noun's modifier
    * ("The children plays in the garden": no "children plays" are staged). */
   gboolean irregular = draftd_candidates_in_list (" children people men women feet teeth mice geese ", f->words[f->i - 1].lower);
+  if (draftd_forms_is (sing, 'n') && compound_end (f))
+    return FALSE;
   if (!draftd_forms_is (sing, 'n') || ((object || irregular) && only_verb (f) && clause_plain (f)))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
   /* A noun's reading is left when another verb follows in the clause ("The object code form
@@ -1230,6 +1258,10 @@ subject_head (F *f)
   /* "Drive home the point", "Keep open the door": a sentence that opens on a verb's base is
    * an imperative, and the word after it no verb of a subject. */
   if (b == 0 && f->i == 1 && v == 1 && draftd_forms_is (f->words[0].lower, 'v') && !g_str_has_suffix (f->words[0].lower, "s"))
+    return FALSE;
+  /* "while playing ball", "when leaving home": an -ing word after a conjunction opens a
+   * participle's clause, with no subject. */
+  if (b > 0 && draftd_candidates_in_list (" while when after before since by ", f->words[b - 1].lower) && gerund_word (f, f->words[b].lower))
     return FALSE;
   /* "My father always drink tea": a frequency adverb between is no part of the subject. */
   guint gap;
