@@ -887,6 +887,11 @@ pronoun_agreement (Ctx *x, const Word *prev)
    * pronoun is plural joined or not, and "if they was" is "were" too: after "and" it opens
    * a clause as often ("She left and they was happy"). */
   gboolean plural = draftd_candidates_in_list (" you we they ", prev->lower);
+  /* "Henry I was", "Constantine I is": a name's numeral, not the pronoun. */
+  if (g_str_equal (prev->text, "I") && before && adjacent (x->s, before, prev) && g_ascii_isupper (before->text[0]) &&
+      !draftd_candidates_in_list (function_words, before->lower) &&
+      (x->i > 2 || !draftd_spell_check (x->c->spell, "en", before->lower)))
+    return FALSE;
   if (before && (draftd_candidates_in_list (modals, before->lower) || draftd_candidates_in_list (" to let make help ", before->lower) ||
                  (!plural && draftd_candidates_in_list (" if wish as than and or nor ", before->lower))))
     return FALSE;
@@ -1114,6 +1119,9 @@ noun_number (Ctx *x, const Word *prev)
   /* Nor is a number ("these three"), "four billion", a hyphen's compound ("one-to-two
    * dependency") or "those run by": a participle's clause. */
   const Word *after = word_at (x, (gint) x->i + 1);
+  /* "These fish are", "twenty stone", "two aspirin": nouns whose plural is the singular. */
+  if (draftd_candidates_in_list (" fish sheep deer salmon trout cod aircraft offspring quail bison moose swine elk stone aspirin ", w->lower))
+    return FALSE;
   if (floating_both (x, prev) || draftd_candidates_uncountable (w->lower) ||
       draftd_candidates_in_list (" one two three four five six seven eight nine ten hundred thousand million billion trillion dozen ", w->lower) ||
       (prev->start > 0 && x->s[prev->start - 1] == '-') || (after && g_str_equal (after->lower, "by")))
@@ -1193,9 +1201,13 @@ base_after_modal (Ctx *x, const Word *prev)
        (next && draftd_candidates_in_list (" on upon ", next->lower))))
     return FALSE;
   /* After "to", only an irregular past is surely a verb ("to plays" may be "to the plays"),
-   * and not one that is a verb's base too ("to lay", "to found") or a noun ("out to left"). */
+   * and not one that is a verb's base too ("to lay", "to found"), a noun ("out to left") or an
+   * adjective ("granted to qualified staff"). */
   gboolean past = irr && !g_str_equal (irr, w->lower) && !g_str_has_suffix (w->lower, "ing");
-  if (to && past && (draftd_forms_is (w->lower, 'v') || draftd_forms_is (w->lower, 'n')))
+  if (to && past && (draftd_forms_is (w->lower, 'v') || draftd_forms_is (w->lower, 'n') || draftd_forms_is (w->lower, 'a')))
+    return FALSE;
+  /* "than do partners", "as do most people": an inverted comparison, its subject after "do". */
+  if (draftd_candidates_in_list (" do does did ", prev->lower) && pp && draftd_candidates_in_list (" than as ", pp->lower))
     return FALSE;
   /* "He did complicated drawings": an -ed adjective before its noun after "did" is no verb. */
   if (draftd_candidates_in_list (" do does did ", prev->lower) && g_str_has_suffix (w->lower, "ed") && draftd_forms_is (w->lower, 'a') &&
@@ -1238,6 +1250,9 @@ participle (Ctx *x, const Word *prev)
   const char *lemma = draftd_forms_irregular_lemma (w->lower, 'v');
   /* "what they have is": "is" starts a clause of its own. */
   if (!draftd_candidates_in_list (" have has had ", prev->lower) || lemma == NULL || g_str_equal (lemma, w->lower) || draftd_candidates_in_list (" is are am ", w->lower))
+    return FALSE;
+  /* "has got to", "have got two": British and American English both have "got" here. */
+  if (g_str_equal (w->lower, "got"))
     return FALSE;
   /* "had planned", "has sinned": a regular participle whose consonant doubles is in WordNet's
    * exceptions too, and is no past to mend. */
@@ -1306,13 +1321,16 @@ subject_verb (Ctx *x, const Word *prev)
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (x->c->spell, w->lower);
   g_autoptr (GPtrArray) alts = g_ptr_array_new ();
   gboolean has_s = g_str_has_suffix (w->lower, "s"), past = past_time (x) && !past_form (w->lower, fam);
+  /* "He hid", "She slid": an irregular past is no base whose -s form ("hides") starts with it. */
+  const char *irr = draftd_forms_irregular_lemma (w->lower, 'v');
+  gboolean base = irr == NULL || g_str_equal (irr, w->lower);
   g_autoptr (GPtrArray) pasts = g_ptr_array_new ();
   for (guint k = 0; k < fam->len; k++) {
     const char *f = fam->pdata[k];
     gsize lf = strlen (f), lw = strlen (w->lower);
     if (past && past_form (f, fam))
       g_ptr_array_add (pasts, (gpointer) f);
-    else if (third && !has_s && !draftd_candidates_own_past (w->lower) && g_str_has_suffix (f, "s") && g_str_has_prefix (f, w->lower) &&
+    else if (third && !has_s && base && !draftd_candidates_own_past (w->lower) && g_str_has_suffix (f, "s") && g_str_has_prefix (f, w->lower) &&
              lf <= lw + 2)
       g_ptr_array_add (alts, (gpointer) f);
     else if (other && has_s && g_str_has_prefix (w->lower, f) && lf + 2 >= lw && lf < lw)

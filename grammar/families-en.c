@@ -370,8 +370,11 @@ one_of_superlative (F *f)
    * my friend lives"). */
   guint one = (guint) k - 2;
   gboolean subject = one == 0 || !joined (f, one - 1) || draftd_candidates_in_list (clause_words, f->words[one - 1].lower);
+  /* "one of her shoulder straps had slipped": a plural with its clause's verb after it is the
+   * noun, the word before it its modifier. */
   if (!noun (w->lower) || (next && noun (next) && !draftd_forms_is (next, 'v')) ||
-      (next && noun_number (f, next) > 0 && (!subject || !verb_form (f, next))))
+      (next && noun_number (f, next) > 0 && (!subject || !verb_form (f, next))) ||
+      (next && noun_number (f, next) > 0 && draftd_candidates_in_list (" is are was were has have had will would can could ", near (f, 2))))
     return FALSE;
   /* "One of the most common tasks": "most"'s adjective (WordNet has "a common"), its noun
    * plural after it. */
@@ -1358,6 +1361,10 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
   g_autoptr (GPtrArray) fam = passive ? NULL : draftd_forms_verb_family (f->c->spell, next);
   if (!passive && (fam->len == 0 || !draftd_forms_is (fam->pdata[0], 'v')))
     return FALSE;
+  /* "I can see your reasoning.": an -ing noun WordNet lists, seen and ending the sentence, is
+   * the possessed thing ("Do you know whose calling?" asks who). */
+  if (!passive && next2 == NULL && g_strcmp0 (prev, "see") == 0 && draftd_forms_is (next, 'n'))
+    return FALSE;
   gboolean after = next2 == NULL || draftd_candidates_in_list (" to at in on into from with for by tonight today tomorrow now here there home back better worse soon ", next2) ||
                    (relative && draftd_candidates_in_list (" next this ", next2));
   if (!after || f->i + 2 >= f->n)
@@ -1467,6 +1474,12 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
   if ((g_str_equal (l, "there") && (draftd_candidates_in_list (" is are was were be been over up down out in from ", prev) || f->i == 0)) ||
       g_ascii_isupper (f->words[f->i + 1].text[0]))
     return FALSE;
+  /* "I think you're crazy.": after a verb of thinking or saying, an adjective that is a noun
+   * too, ending its clause, is the contraction's complement ("forget you're umbrella" is
+   * the object's possessive). */
+  if (!g_str_equal (l, "there") && draftd_candidates_in_list (" think thinks thought know knows knew hope hopes guess believe feel felt say says said if because ", prev) &&
+      draftd_forms_is (next, 'a') && (next2 == NULL || draftd_candidates_in_list (prepositions, next2) || draftd_candidates_in_list (" and or but ", next2)))
+    return FALSE;
   if (g_str_equal (next, "own") || object_possessive (f, l, next, next2, prev))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   const char *alts[] = { rep }, *theyre[] = { "they're" };
@@ -1523,6 +1536,11 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
   /* "over their by the door": the place, before what is no noun. */
   if (g_str_equal (l, "their") && draftd_candidates_in_list (" over up down out ", prev) && (f->i + 1 >= f->n || draftd_candidates_in_list (prepositions, next)))
     return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
+  /* "With their many friends": no clause starts after a preposition. "its fiery, bitter
+   * taste": adjectives in a list before their noun. */
+  if (draftd_candidates_in_list (prepositions, prev) ||
+      (next2 == NULL && f->s[f->words[f->i + 1].end] == ',' && f->i + 2 < f->n && draftd_forms_is (f->words[f->i + 2].lower, 'a')))
+    return FALSE;
   const char *alts[] = { rep };
   /* An adjective that is no noun ("its colour is" has a noun), not before the noun it would
    * modify. */
@@ -1892,6 +1910,7 @@ adverb_for_adjective (F *f)
   /* "detect a bad 'Z' file": a determiner's adjective, its noun after a quote. After a modal
    * ("will correct for") or "to do" ("power to do good") the word is a verb or its object. */
   if (draftd_candidates_in_list (determiners, near (f, -1)) || draftd_candidates_in_list (modals, near (f, -1)) ||
+      (draftd_candidates_in_list (determiners, near (f, -2)) && draftd_forms_is (near (f, -1), 'a')) || /* "the general good" */
       (g_strcmp0 (near (f, -1), "do") == 0 && g_strcmp0 (near (f, -2), "to") == 0))
     return FALSE;
   /* "develop good and efficient measures": coordinated adjectives before their noun. */
@@ -2756,7 +2775,10 @@ be_participle (F *f)
   if (!draftd_candidates_in_list (" am is are was were be been being ", be) || draftd_candidates_in_list (determiners, subject) || !g_ascii_islower (w->text[0]) ||
       draftd_candidates_function_word (l) || !draftd_forms_is (l, 'v') || draftd_forms_is (l, 'a') || g_str_has_suffix (l, "s") ||
       g_str_has_suffix (l, "ed") || g_str_has_suffix (l, "ing") || draftd_candidates_in_list (base_participles, l) ||
-      draftd_candidates_in_list (stative_after_be, l))
+      draftd_candidates_in_list (stative_after_be, l) ||
+      /* "was overrun", "is overcome": a compound of "run" or "come" is its own participle;
+       * "There was pressure on": an existential's noun. */
+      g_str_has_suffix (l, "run") || g_str_has_suffix (l, "come") || g_strcmp0 (subject, "there") == 0)
     return FALSE;
   /* "is went": an irregular past, another error. */
   const char *lemma = draftd_forms_irregular_lemma (l, 'v');
