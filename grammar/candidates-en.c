@@ -1425,8 +1425,12 @@ be_stative (Ctx *x)
   const Word *after = word_at (x, (gint) x->i + 2);
   if (g_str_equal (next->lower, "like") && after && draftd_candidates_in_list (" a an the this that these those ", after->lower))
     return FALSE;
-  /* "Asking him is like talking to a wall": "like" before an -ing form compares two actions. */
-  if (g_str_equal (next->lower, "like") && after && g_str_has_suffix (after->lower, "ing") && strlen (after->lower) > 5)
+  /* "Asking him is like talking to a wall": "like" before an -ing form compares two actions;
+   * after a noun ("C strings are like Perl's") dropping the verb leaves no clause. */
+  const Word *subject = word_at (x, (gint) x->i - 1);
+  if (g_str_equal (next->lower, "like") &&
+      ((after && g_str_has_suffix (after->lower, "ing") && strlen (after->lower) > 5) ||
+       !(subject && draftd_candidates_in_list (" i you we they ", subject->lower))))
     return FALSE;
   return judged_deletion (x, w->start, next->start, DRAFTD_FIX_VERB_FORM);
 }
@@ -1595,7 +1599,9 @@ licensed (const Ctx *x, const Around *a, const char *alt)
     return noun_like (x, n) && !(n && draftd_candidates_in_list (" to ", n));
   if (draftd_candidates_in_list (" they're you're who's it's ", alt))
     return is_ing (n) || (n && draftd_candidates_in_list (" a an the not going been very so too really just always never all about no ", n)) ||
-           predicate_adjective (x, n, a->next2);
+           /* "Its internal engine can": a verb later in the clause has the possessive's
+            * phrase for its subject, the adjective its noun's. */
+           (predicate_adjective (x, n, a->next2) && !draftd_candidates_verb_after (x, x->i + 2));
   /* "She was younger then.": "then" ending its clause is "at that time"; "than" never ends one. */
   if (g_str_equal (alt, "than"))
     return (comparative (p) || comparative (a->prev2)) && !a->ends;

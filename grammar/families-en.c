@@ -1556,7 +1556,9 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (progressive (f, l, next, next2, prev))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-  if (predicate)
+  /* "Its internal preprocessor can", "Its most popular version is": a verb later in the
+   * clause has the possessive's phrase for its subject. */
+  if (predicate && !draftd_candidates_verb_after (f, f->i + 2))
     return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 1.5f);
   /* Before an -ing form both read ("your conveying the work"): the older confusable rule's. */
   return FALSE;
