@@ -2006,7 +2006,9 @@ count_noun (const F *f, const Word *w, gboolean verb_ok, gboolean described)
       (draftd_candidates_in_list (mass_nouns, l) && !counted) ||
       (g_str_has_suffix (l, "ing") && !draftd_candidates_in_list (counted_ing, l)) || g_str_has_suffix (l, "ness") ||
       g_str_has_suffix (l, "ity") || g_str_has_suffix (l, "ism") ||
-      g_str_has_suffix (l, "ics") || g_str_has_suffix (l, "s"))
+      g_str_has_suffix (l, "ics") || g_str_has_suffix (l, "s") ||
+      /* "For older people,": a plural that WordNet lists ("a people" is a nation). */
+      draftd_candidates_in_list (" people police cattle clergy ", l) || irregular_plural (l))
     return FALSE;
   g_autofree char *plural = draftd_forms_plural (f->c->spell, l);
   return plural && !g_str_equal (plural, l);
