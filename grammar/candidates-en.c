@@ -1204,7 +1204,10 @@ base_after_modal (Ctx *x, const Word *prev)
    * and not one that is a verb's base too ("to lay", "to found"), a noun ("out to left") or an
    * adjective ("granted to qualified staff"). */
   gboolean past = irr && !g_str_equal (irr, w->lower) && !g_str_has_suffix (w->lower, "ing");
-  if (to && past && (draftd_forms_is (w->lower, 'v') || draftd_forms_is (w->lower, 'n') || draftd_forms_is (w->lower, 'a')))
+  if (to && past &&
+      (draftd_forms_is (w->lower, 'v') || draftd_forms_is (w->lower, 'n') ||
+       (draftd_forms_is (w->lower, 'a') && next && (draftd_forms_is (next->lower, 'n') || plural_word (x, next->lower)) &&
+        !draftd_candidates_in_list (function_words, next->lower))))
     return FALSE;
   /* "than do partners", "as do most people": an inverted comparison, its subject after "do". */
   if (draftd_candidates_in_list (" do does did ", prev->lower) && pp && draftd_candidates_in_list (" than as ", pp->lower))
@@ -1251,8 +1254,9 @@ participle (Ctx *x, const Word *prev)
   /* "what they have is": "is" starts a clause of its own. */
   if (!draftd_candidates_in_list (" have has had ", prev->lower) || lemma == NULL || g_str_equal (lemma, w->lower) || draftd_candidates_in_list (" is are am ", w->lower))
     return FALSE;
-  /* "has got to", "have got two": British and American English both have "got" here. */
-  if (g_str_equal (w->lower, "got"))
+  /* "has got to", "have got two": possession and obligation take "got" in both dialects
+   * ("had got" is British for American "had gotten"). */
+  if (g_str_equal (w->lower, "got") && draftd_candidates_in_list (" have has ", prev->lower))
     return FALSE;
   /* "had planned", "has sinned": a regular participle whose consonant doubles is in WordNet's
    * exceptions too, and is no past to mend. */

@@ -1165,12 +1165,15 @@ like_verb (F *f, guint b, int s, const char *other)
 /* "A cigarette burn on the table", "The bullet train drew in", "A bomb scare led them": a
  * base that is a noun too, right after a thing's singular noun, is a compound's last noun as
  * often as the verb ("My uncle work", "Everybody in the office know" are verbs: after a
- * person's, an animal's, a preposition's object). */
+ * person's, an animal's, a preposition's object, and before an object). */
 static gboolean
 compound_end (const F *f)
 {
-  const char *before = f->words[f->i - 1].lower;
+  const char *before = f->words[f->i - 1].lower, *next = near (f, 1);
   int lex = draftd_forms_noun_lexfile (before);
+  /* Before its object ("advertisement make me", "This point affect the") it is the verb. */
+  if (next && (draftd_candidates_in_list (" me him her us them you it ", next) || draftd_candidates_in_list (determiners, next)))
+    return FALSE;
   return !g_str_has_suffix (f->words[f->i].lower, "s") && noun_number (f, before) < 0 && lex != DRAFTD_FORMS_PERSON && lex != 5 &&
          !prepositional_object (f, f->i - 1);
 }
