@@ -845,7 +845,8 @@ draftd_candidates_function_word (const char *lower)
 gboolean
 draftd_candidates_own_past (const char *lower)
 {
-  return draftd_candidates_in_list (" set put cut hit let shut cost hurt read quit spread bet cast burst split shed upset ", lower);
+  return draftd_candidates_in_list (" set put cut hit let shut cost hurt read quit spread bet cast burst split shed upset beat bid thrust slit "
+                                    "rid broadcast forecast wed wet knit sublet ", lower);
 }
 
 /* Common words that open sentences: a word one edit from one of them at a sentence's start is
@@ -1031,6 +1032,11 @@ pronoun_agreement (Ctx *x, const Word *prev)
    * pronoun is plural joined or not, and "if they was" is "were" too: after "and" it opens
    * a clause as often ("She left and they was happy"). */
   gboolean plural = draftd_candidates_in_list (" you we they ", prev->lower);
+  /* "Henry I was", "Constantine I is": a name's numeral, not the pronoun. */
+  if (g_str_equal (prev->text, "I") && before && adjacent (x->s, before, prev) && g_ascii_isupper (before->text[0]) &&
+      !draftd_candidates_in_list (function_words, before->lower) &&
+      (x->i > 2 || !draftd_spell_check (x->c->spell, "en", before->lower)))
+    return FALSE;
   if (before && (draftd_candidates_in_list (modals, before->lower) || draftd_candidates_in_list (" to let make help ", before->lower) ||
                  (!plural && draftd_candidates_in_list (" if wish as than and or nor ", before->lower))))
     return FALSE;
@@ -1105,9 +1111,15 @@ plural_subject (Ctx *x, const Word *prev)
   const Word *det = x->i >= 2 ? &x->words[x->i - 2] : NULL;
   /* "the data is stored", "the media is": Latin plurals that standard English also takes as
    * mass nouns. */
-  gboolean irregular = (lemma && !g_str_equal (lemma, prev->lower) && !draftd_candidates_in_list (" data media ", prev->lower)) ||
+  gboolean irregular = (lemma && !g_str_equal (lemma, prev->lower) && !draftd_candidates_in_list (" data media ", prev->lower) &&
+                        !g_str_has_suffix (prev->lower, "ing")) ||
                        g_str_equal (prev->lower, "people");
   irregular = irregular && (x->i == 1 || (det && draftd_candidates_in_list (determiners, det->lower)));
+  /* "His landing on his feet was", "The care of the children is": a preposition's object is
+   * no subject; the head stands before the preposition. */
+  const Word *before_det = x->i >= 3 ? &x->words[x->i - 3] : NULL;
+  if (irregular && x->i >= 2 && before_det && draftd_candidates_in_list (" of in on at for with from by about to into under over near behind between among ", before_det->lower))
+    irregular = FALSE;
   if (g_str_equal (w->lower, "has") && !irregular)
     return FALSE;
   return (there || irregular) && certain (x, w->start, w->end, rep, DRAFTD_FIX_AGREEMENT);
@@ -1252,6 +1264,9 @@ noun_number (Ctx *x, const Word *prev)
   /* Nor is a number ("these three"), "four billion", a hyphen's compound ("one-to-two
    * dependency") or "those run by": a participle's clause. */
   const Word *after = word_at (x, (gint) x->i + 1);
+  /* "These fish are", "twenty stone", "two aspirin": nouns whose plural is the singular. */
+  if (draftd_candidates_in_list (" fish sheep deer salmon trout cod aircraft offspring quail bison moose swine elk stone aspirin ", w->lower))
+    return FALSE;
   if (floating_both (x, prev) || draftd_candidates_uncountable (w->lower) ||
       draftd_candidates_in_list (" one two three four five six seven eight nine ten hundred thousand million billion trillion dozen ", w->lower) ||
       (prev->start > 0 && x->s[prev->start - 1] == '-') || (after && g_str_equal (after->lower, "by")))
@@ -1318,6 +1333,11 @@ base_after_modal (Ctx *x, const Word *prev)
   const char *irr = draftd_forms_irregular_lemma (w->lower, 'v');
   if ((!modal && !to) || draftd_candidates_in_list (function_words, w->lower))
     return FALSE;
+  /* "in may parts", "the can lids": after a preposition or a determiner the word is no modal
+   * (a "many" mistyped, a noun), and what follows it keeps its number. */
+  const Word *before = word_at (x, (gint) x->i - 2);
+  if (modal && before && (draftd_candidates_in_list (prepositions, before->lower) || draftd_candidates_in_list (" the a this that ", before->lower)))
+    return FALSE;
   /* "what to do based on", "will do given time": "do" as the main verb, and a participle
    * opening a phrase of its own after it. */
   const Word *pp = word_at (x, (gint) x->i - 2), *next = word_at (x, (gint) x->i + 1);
@@ -1325,8 +1345,22 @@ base_after_modal (Ctx *x, const Word *prev)
       ((pp && (g_str_equal (pp->lower, "to") || draftd_candidates_in_list (modals, pp->lower))) ||
        (next && draftd_candidates_in_list (" on upon ", next->lower))))
     return FALSE;
-  /* After "to", only an irregular past is surely a verb ("to plays" may be "to the plays"). */
+  /* After "to", only an irregular past is surely a verb ("to plays" may be "to the plays"),
+   * and not one that is a verb's base too ("to lay", "to found"), a noun ("out to left") or an
+   * adjective ("granted to qualified staff"). */
   gboolean past = irr && !g_str_equal (irr, w->lower) && !g_str_has_suffix (w->lower, "ing");
+  if (to && past &&
+      (draftd_forms_is (w->lower, 'v') || draftd_forms_is (w->lower, 'n') ||
+       (draftd_forms_is (w->lower, 'a') && next && (draftd_forms_is (next->lower, 'n') || plural_word (x, next->lower)) &&
+        !draftd_candidates_in_list (function_words, next->lower))))
+    return FALSE;
+  /* "than do partners", "as do most people": an inverted comparison, its subject after "do". */
+  if (draftd_candidates_in_list (" do does did ", prev->lower) && pp && draftd_candidates_in_list (" than as ", pp->lower))
+    return FALSE;
+  /* "He did complicated drawings": an -ed adjective before its noun after "did" is no verb. */
+  if (draftd_candidates_in_list (" do does did ", prev->lower) && g_str_has_suffix (w->lower, "ed") && draftd_forms_is (w->lower, 'a') &&
+      next && (draftd_forms_is (next->lower, 'n') || plural_word (x, next->lower)) && !draftd_candidates_in_list (function_words, next->lower))
+    return FALSE;
   if (to && !past)
     return FALSE;
   if (!past && !g_str_has_suffix (w->lower, "s") && !g_str_has_suffix (w->lower, "ed"))
@@ -1365,8 +1399,20 @@ participle (Ctx *x, const Word *prev)
   /* "what they have is": "is" starts a clause of its own. */
   if (!draftd_candidates_in_list (" have has had ", prev->lower) || lemma == NULL || g_str_equal (lemma, w->lower) || draftd_candidates_in_list (" is are am ", w->lower))
     return FALSE;
+  /* "has got to", "have got two": possession and obligation take "got" in both dialects
+   * ("had got" is British for American "had gotten"). */
+  if (g_str_equal (w->lower, "got") && draftd_candidates_in_list (" have has ", prev->lower))
+    return FALSE;
+  /* "had planned", "has sinned": a regular participle whose consonant doubles is in WordNet's
+   * exceptions too, and is no past to mend. */
+  if (g_str_has_suffix (w->lower, "ed"))
+    return FALSE;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (x->c->spell, w->lower);
   const char *p = participle_of (w->lower, fam);
+  /* "had sunk", "has shrunk": the participle already, not the adjective "sunken". */
+  g_autofree char *en = g_strconcat (w->lower, "en", NULL);
+  if (p && g_str_equal (p, en))
+    return FALSE;
   return p && certain (x, w->start, w->end, p, DRAFTD_FIX_VERB_FORM);
 }
 
@@ -1424,13 +1470,16 @@ subject_verb (Ctx *x, const Word *prev)
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (x->c->spell, w->lower);
   g_autoptr (GPtrArray) alts = g_ptr_array_new ();
   gboolean has_s = g_str_has_suffix (w->lower, "s"), past = past_time (x) && !past_form (w->lower, fam);
+  /* "He hid", "She slid": an irregular past is no base whose -s form ("hides") starts with it. */
+  const char *irr = draftd_forms_irregular_lemma (w->lower, 'v');
+  gboolean base = irr == NULL || g_str_equal (irr, w->lower);
   g_autoptr (GPtrArray) pasts = g_ptr_array_new ();
   for (guint k = 0; k < fam->len; k++) {
     const char *f = fam->pdata[k];
     gsize lf = strlen (f), lw = strlen (w->lower);
     if (past && past_form (f, fam))
       g_ptr_array_add (pasts, (gpointer) f);
-    else if (third && !has_s && !draftd_candidates_own_past (w->lower) && g_str_has_suffix (f, "s") && g_str_has_prefix (f, w->lower) &&
+    else if (third && !has_s && base && !draftd_candidates_own_past (w->lower) && g_str_has_suffix (f, "s") && g_str_has_prefix (f, w->lower) &&
              lf <= lw + 2)
       g_ptr_array_add (alts, (gpointer) f);
     else if (other && has_s && g_str_has_prefix (w->lower, f) && lf + 2 >= lw && lf < lw)
@@ -1524,6 +1573,13 @@ be_stative (Ctx *x)
   /* "A static library is like a Unix file": "like" before a determiner is the preposition. */
   const Word *after = word_at (x, (gint) x->i + 2);
   if (g_str_equal (next->lower, "like") && after && draftd_candidates_in_list (" a an the this that these those ", after->lower))
+    return FALSE;
+  /* "Asking him is like talking to a wall": "like" before an -ing form compares two actions;
+   * after a noun ("C strings are like Perl's") dropping the verb leaves no clause. */
+  const Word *subject = word_at (x, (gint) x->i - 1);
+  if (g_str_equal (next->lower, "like") &&
+      ((after && g_str_has_suffix (after->lower, "ing") && strlen (after->lower) > 5) ||
+       !(subject && draftd_candidates_in_list (" i you we they ", subject->lower))))
     return FALSE;
   return judged_deletion (x, w->start, next->start, DRAFTD_FIX_VERB_FORM);
 }
@@ -1695,7 +1751,9 @@ licensed (const Ctx *x, const Around *a, const char *alt)
     return FALSE;
   if (draftd_candidates_in_list (" they're you're who's it's ", alt))
     return is_ing (n) || (n && draftd_candidates_in_list (" a an the not going been very so too really just always never all about no ", n)) ||
-           predicate_adjective (x, n, a->next2);
+           /* "Its internal engine can": a verb later in the clause has the possessive's
+            * phrase for its subject, the adjective its noun's. */
+           (predicate_adjective (x, n, a->next2) && !draftd_candidates_verb_after (x, x->i + 2));
   /* "She was younger then.": "then" ending its clause is "at that time"; "than" never ends one. */
   if (g_str_equal (alt, "than"))
     return (comparative (p) || comparative (a->prev2)) && !a->ends;

@@ -129,13 +129,16 @@ static const char *const either_number =
   "number series species means headquarters fish sheep deer aircraft offspring "
   /* "The following are", "the above are reachable", "the latter are": a nominal that stands
    * for what it names, in either number. */
-  "following above below latter former ";
+  "following above below latter former "
+  /* Animals and things whose plural is the singular ("Quail are hunted", "fresh fruit are"). */
+  "quail salmon trout bison moose swine elk sperm fruit ";
 /* Nouns that end in -s and are singular ("The news is"), and those a writer may take either
  * way ("Politics are", "Statistics is a science"). */
 static const char *const s_singulars = " news physics mathematics measles ";
 static const char *const s_either = " economics politics athletics gymnastics ethics statistics graphics ";
-/* Adverbs that stand between a subject and its verb ("He always give"). */
-static const char *const frequency_adverbs = " always usually often never sometimes rarely seldom also still just really only ";
+/* Adverbs that stand between a subject and its verb ("He always give"), times among them
+ * ("Young people today do", "Parents now have"). */
+static const char *const frequency_adverbs = " always usually often never sometimes rarely seldom also still just really only now today nowadays ";
 
 /* The word `back` places before the current one, one frequency adverb right before the
  * current word stepped over ("He always give", "I never loose my keys", "does he often
@@ -309,6 +312,7 @@ static const char *const clause_words =
   " that which who whom whose when if because although though while until unless where as but so once whether ";
 
 static int noun_number (const F *f, const char *l);
+static gboolean irregular_plural (const char *l);
 
 /* A noun WordNet lists (as itself), and no function word. */
 static gboolean
@@ -377,8 +381,11 @@ one_of_superlative (F *f)
    * my friend lives"). */
   guint one = (guint) k - 2;
   gboolean subject = one == 0 || !joined (f, one - 1) || draftd_candidates_in_list (clause_words, f->words[one - 1].lower);
+  /* "one of her shoulder straps had slipped": a plural with its clause's verb after it is the
+   * noun, the word before it its modifier. */
   if (!noun (w->lower) || (next && noun (next) && !draftd_forms_is (next, 'v')) ||
-      (next && noun_number (f, next) > 0 && (!subject || !verb_form (f, next))))
+      (next && noun_number (f, next) > 0 && (!subject || !verb_form (f, next))) ||
+      (next && noun_number (f, next) > 0 && draftd_candidates_in_list (" is are was were has have had will would can could ", near (f, 2))))
     return FALSE;
   /* "One of the most common tasks": "most"'s adjective (WordNet has "a common"), its noun
    * plural after it. */
@@ -461,6 +468,11 @@ ing_after_verb (F *f)
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *prev2 = near (f, -2);
   /* "It is recommended to book": the passive takes the infinitive. */
+  /* "had in mind to see", "not minded to answer": the noun "mind" and the adjective "minded"
+   * take the infinitive. */
+  if ((g_strcmp0 (prev2, "mind") == 0 && draftd_candidates_in_list (" in my your his her our their its ", near (f, -3))) ||
+      (g_strcmp0 (prev2, "minded") == 0 && draftd_candidates_in_list (" not am is are was were be been ", near (f, -3))))
+    return FALSE;
   if (g_strcmp0 (prev, "to") != 0 || !draftd_candidates_in_list (ing_object_verbs, prev2) ||
       draftd_candidates_in_list (" is are was were be been ", near (f, -3)) || draftd_candidates_function_word (w->lower) ||
       g_str_has_suffix (w->lower, "ing") || !draftd_forms_is (w->lower, 'v') || (draftd_forms_is (w->lower, 'n') && near (f, 1) == NULL))
@@ -524,11 +536,18 @@ noun_number (const F *f, const char *l)
   if (draftd_candidates_in_list (either_number, l) || draftd_candidates_in_list (s_either, l))
     return 0;
   const char *lemma = draftd_forms_irregular_lemma (l, 'n');
-  if (lemma && !g_str_equal (lemma, l))
+  /* WordNet's exceptions make "crying" a form of "cry"; "businessmen" is a lemma of its own. */
+  gsize n = strlen (l);
+  g_autofree char *man = n > 5 && g_str_has_suffix (l, "men") ? g_strdup_printf ("%.*sman", (int) (n - 3), l) : NULL;
+  if ((lemma && !g_str_equal (lemma, l) && !g_str_has_suffix (l, "ing")) || irregular_plural (l) || (man && draftd_forms_is (man, 'n')))
     return 1;
   if (g_str_has_suffix (l, "s")) {
     if (g_str_has_suffix (l, "ss") || g_str_has_suffix (l, "us") || g_str_has_suffix (l, "is"))
       return draftd_forms_is (l, 'n') ? -1 : 0;
+    /* "gas", "bus": a noun WordNet lists whose "singular" would be a symbol ("Ga") is the
+     * singular itself. */
+    if (draftd_forms_is (l, 'n') && strlen (l) <= 3)
+      return -1;
     g_autofree char *sing = draftd_forms_singular (f->c->spell, l);
     return sing && draftd_forms_is (sing, 'n') ? 1 : 0;
   }
@@ -542,7 +561,7 @@ static gboolean
 irregular_plural (const char *l)
 {
   const char *lemma = draftd_forms_irregular_lemma (l, 'n');
-  if (lemma && !g_str_equal (lemma, l) && draftd_forms_is (lemma, 'n'))
+  if (lemma && !g_str_equal (lemma, l) && draftd_forms_is (lemma, 'n') && !g_str_has_suffix (l, "ing"))
     return TRUE;
   gsize n = strlen (l);
   g_autofree char *man = g_str_has_suffix (l, "men") ? g_strdup_printf ("%.*sman", (int) (n - 3), l) : NULL;
@@ -649,8 +668,15 @@ noun_phrase (const F *f, guint *k, guint end)
   /* "The three major operating systems used today are": a participle after a plural noun
    * opens a clause cut short, whatever comes after it ("today" is no head). */
   for (guint j = first + 1; j + 1 < at; j++)
-    if ((participle_after_noun (f->words[j].lower) || g_str_equal (f->words[j].lower, "used")) &&
+    if ((participle_after_noun (f->words[j].lower) || g_str_equal (f->words[j].lower, "used") || gerund_word (f, f->words[j].lower)) &&
         noun_number (f, f->words[j - 1].lower) > 0)
+      return -1;
+  /* "These pipes carry waste", "the women give birth": a plural and a verb's base after it are
+   * a subject and its verb, not one phrase (a plural WordNet lists, "the sales team", may be
+   * a compound's). */
+  for (guint j = first + 1; j < at; j++)
+    if (noun_number (f, f->words[j - 1].lower) > 0 && !draftd_forms_is (f->words[j - 1].lower, 'n') && !g_str_has_suffix (f->words[j].lower, "s") && draftd_forms_is (f->words[j].lower, 'v') &&
+        !draftd_forms_is (f->words[j].lower, 'a'))
       return -1;
   /* It ends in its noun: "a covered work" is no phrase "a covered" and a verb "work". */
   const char *last = f->words[at - 1].lower;
@@ -676,8 +702,11 @@ gerund_subject (const F *f, guint b, guint end, int *number)
 {
   const char *g = f->words[b].lower;
   /* "excluding those notices that do": a participle that works as a preposition. */
-  if (b + 1 >= end || draftd_forms_is (g, 'a') ||
+  if (b + 1 >= end ||
       draftd_candidates_in_list (" excluding including following regarding concerning according considering during notwithstanding ", g) ||
+      /* "Letting him borrow", "Helping them settle": the verb after their object is bare,
+       * the gerund's own. */
+      draftd_candidates_in_list (" letting making helping having watching seeing hearing ", g) ||
       !gerund_word (f, g))
     return FALSE;
   const Word *next = &f->words[b + 1];
@@ -699,7 +728,9 @@ gerund_subject (const F *f, guint b, guint end, int *number)
     if (noun_phrase (f, &k, end) < 0)
       return FALSE;
   }
-  *number = object ? -1 : 0;
+  /* "Interesting books", "taking risks" (WordNet's "taking" is charming too): an -ing word
+   * that is an adjective may describe the noun after it, and the number is unsure. */
+  *number = object && !draftd_forms_is (g, 'a') ? -1 : 0;
   return TRUE;
 }
 
@@ -746,6 +777,38 @@ relative_clause (const F *f, guint k, guint end)
   return k == end;
 }
 
+/* Heads whose number the words leave to the writer, words[head] of the subject from words[b]
+ * (rest: the noun after an of-head's "of", or -1). */
+static gboolean
+head_unsure (const F *f, guint b, gint head, gint rest, guint k, guint end)
+{
+  const char *h = f->words[head].lower;
+  /* "The young are", "the unemployed do": "the" and an adjective alone name people ("The
+   * quality of the photos" is a noun's phrase). */
+  if (head == (gint) b + 1 && k == end && g_str_equal (f->words[b].lower, "the") && draftd_forms_is (h, 'a') && !g_str_has_suffix (h, "s"))
+    return TRUE;
+  /* "Seven is a prime": a number alone is one number. */
+  if (head == (gint) b && k == end && draftd_candidates_in_list (numbers, h) && !g_str_equal (h, "one"))
+    return TRUE;
+  /* "Now let me", "Today marks": a time or place word opening the clause is an adverb to
+   * the reader, though WordNet lists it as a noun. */
+  if (head == (gint) b && draftd_candidates_in_list (" now today tomorrow yesterday tonight here there home then ", h))
+    return TRUE;
+  /* "The changes above have", "and so forth are": a place or an adverb after the noun is no
+   * head. */
+  if (head > (gint) b && draftd_candidates_in_list (" above below here there forth instead upstairs downstairs ", h))
+    return TRUE;
+  /* "The kids next door keep": "next door" places the noun before it, the head. */
+  if (head > (gint) b + 1 && g_str_equal (h, "door") && g_str_equal (f->words[head - 1].lower, "next"))
+    return TRUE;
+  /* "line by line comparisons are": a noun by itself is an adverb, the head comes after. */
+  for (guint j = b + 1; j + 1 < end; j++)
+    if (g_str_equal (f->words[j].lower, "by") && g_str_equal (f->words[j - 1].lower, f->words[j + 1].lower))
+      return TRUE;
+  /* "The rest are lost", "the majority is": without its "of", the writer's number. */
+  return rest < 0 && head > (gint) b && draftd_candidates_in_list (of_heads, h);
+}
+
 /* The number of the subject words[b..end) make, a noun phrase and its prepositional phrases
  * (and, where `relative` is given, a pronoun's relative clause after them: *relative says
  * whether there was one); 0 when they are no such subject or its number is unsure. */
@@ -761,6 +824,7 @@ subject_number (const F *f, guint b, guint end, gboolean *relative)
     return 0;
   const char *h = f->words[head].lower;
   gint rest = -1;
+  guint phrase_end = k; /* where the head's own phrase ends, before its prepositions */
   /* "None of these options is/are used": either number is standard. */
   if (g_str_equal (h, "none"))
     return 0;
@@ -792,6 +856,8 @@ subject_number (const F *f, guint b, guint end, gboolean *relative)
     if ((k < end && gerund_word (f, f->words[k].lower)) || noun_phrase (f, &k, end) < 0)
       return 0;
   }
+  if (head_unsure (f, b, head, rest, phrase_end, end))
+    return 0;
   if (plural_of)
     return noun_number (f, f->words[rest].lower) > 0 ? 1 : 0;
   /* "a number of people are", "the number of people is". */
@@ -802,21 +868,6 @@ subject_number (const F *f, guint b, guint end, gboolean *relative)
   }
   if (head == (gint) b && draftd_candidates_in_list (determiners, h) && !draftd_candidates_in_list (singular_heads, h) && !draftd_candidates_in_list (of_heads, h))
     return 0;
-  /* "Now let me", "Today marks": a time or place word opening the clause is an adverb to
-   * the reader, though WordNet lists it as a noun. */
-  if (head == (gint) b && draftd_candidates_in_list (" now today tomorrow yesterday tonight here there home then ", h))
-    return 0;
-  /* "The changes above have", "and so forth are": a place or an adverb after the noun is no
-   * head. */
-  if (head > (gint) b && draftd_candidates_in_list (" above below here there forth instead upstairs downstairs ", h))
-    return 0;
-  /* "The kids next door keep": "next door" places the noun before it, the head. */
-  if (head > (gint) b + 1 && g_str_equal (h, "door") && g_str_equal (f->words[head - 1].lower, "next"))
-    return 0;
-  /* "line by line comparisons are": a noun by itself is an adverb, the head comes after. */
-  for (guint j = b + 1; j + 1 < end; j++)
-    if (g_str_equal (f->words[j].lower, "by") && g_str_equal (f->words[j - 1].lower, f->words[j + 1].lower))
-      return 0;
   /* "this reading passage casts" is no subject: its determiner is singular and its last noun
    * plural, so the phrase has run into the verb. */
   if (draftd_candidates_in_list (" this that a an every each another ", f->words[b].lower) && head > (gint) b && rest < 0 &&
@@ -883,6 +934,10 @@ demonstrative (F *f, guint b)
 {
   const Word *w = &f->words[f->i];
   if (b + 1 != f->i || !draftd_candidates_in_list (" are were ", w->lower) || !draftd_candidates_in_list (" this that ", f->words[b].lower))
+    return FALSE;
+  /* "other activities, that are compulsory": "that" after a noun and its comma is a relative
+   * pronoun, its verb the noun's. */
+  if (b > 0 && g_str_equal (f->words[b].lower, "that") && np_word (f, &f->words[b - 1]))
     return FALSE;
   const Word *d = &f->words[b];
   /* The determiner is what changes: its family's id, not the subject-verb rule's. */
@@ -1157,6 +1212,22 @@ like_verb (F *f, guint b, int s, const char *other)
          sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
 }
 
+/* "A cigarette burn on the table", "The bullet train drew in", "A bomb scare led them": a
+ * base that is a noun too, right after a thing's singular noun, is a compound's last noun as
+ * often as the verb ("My uncle work", "Everybody in the office know" are verbs: after a
+ * person's, an animal's, a preposition's object, and before an object). */
+static gboolean
+compound_end (const F *f)
+{
+  const char *before = f->words[f->i - 1].lower, *next = near (f, 1);
+  int lex = draftd_forms_noun_lexfile (before);
+  /* Before its object ("advertisement make me", "This point affect the") it is the verb. */
+  if (next && (draftd_candidates_in_list (" me him her us them you it ", next) || draftd_candidates_in_list (determiners, next)))
+    return FALSE;
+  return !g_str_has_suffix (f->words[f->i].lower, "s") && noun_number (f, before) < 0 && lex != DRAFTD_FORMS_PERSON && lex != 5 &&
+         !prepositional_object (f, f->i - 1);
+}
+
 /* The verb after its subject, of the other number: sure where nothing else reads, else the
  * model's to judge. */
 static gboolean
@@ -1206,6 +1277,8 @@ verb_against_subject (F *f, guint b, const char *other)
   /* A verb of thinking or saying is a noun in no compound ("a think", "a say" are no plural's
    * heads), and the clause after it has a verb of its own ("thinks the deadline is"). */
   gboolean clause_verb = draftd_candidates_in_list (" think know say believe suppose realise realize ", sing) && f->i > b + 1;
+  if (draftd_forms_is (sing, 'n') && !clause_verb && compound_end (f))
+    return FALSE;
   if (!draftd_forms_is (sing, 'n') || clause_verb || ((object || irregular) && only_verb (f) && clause_plain (f)))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
   /* A noun's reading is left when another verb follows in the clause ("The object code form
@@ -1241,6 +1314,14 @@ subject_head (F *f)
   }
   /* "My boss let me leave early": a verb that is its own past may be the past. */
   if (v == 0 || (v == 1 && draftd_candidates_own_past (w->lower)) || no_verb_of_subject (f, b, other))
+    return FALSE;
+  /* "Drive home the point", "Keep open the door": a sentence that opens on a verb's base is
+   * an imperative, and the word after it no verb of a subject. */
+  if (b == 0 && f->i == 1 && v == 1 && draftd_forms_is (f->words[0].lower, 'v') && !g_str_has_suffix (f->words[0].lower, "s"))
+    return FALSE;
+  /* "while playing ball", "when leaving home": an -ing word after a conjunction opens a
+   * participle's clause, with no subject. */
+  if (b > 0 && draftd_candidates_in_list (" while when after before since by ", f->words[b - 1].lower) && gerund_word (f, f->words[b].lower))
     return FALSE;
   /* "My father always drink tea": a frequency adverb between is no part of the subject. */
   guint gap;
@@ -1337,6 +1418,10 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
   g_autoptr (GPtrArray) fam = passive ? NULL : draftd_forms_verb_family (f->c->spell, next);
   if (!passive && (fam->len == 0 || !draftd_forms_is (fam->pdata[0], 'v')))
     return FALSE;
+  /* "I can see your reasoning.": an -ing noun WordNet lists, seen and ending the sentence, is
+   * the possessed thing ("Do you know whose calling?" asks who). */
+  if (!passive && next2 == NULL && g_strcmp0 (prev, "see") == 0 && draftd_forms_is (next, 'n'))
+    return FALSE;
   gboolean after = next2 == NULL || draftd_candidates_in_list (" to at in on into from with for by tonight today tomorrow now here there home back better worse soon ", next2) ||
                    /* "Whose driving us there?": the verb's object ("your driving us there was kind" has a verb after it). */
                    draftd_candidates_in_list (" us me him them ", next2) ||
@@ -1417,6 +1502,36 @@ its_time (F *f)
          sure (f, w->start, w->end, "it's", DRAFTD_FIX_WORD_CHOICE);
 }
 
+/* "there" after a verb, where its possessive or "they're" is meant (to_possessive_site). */
+static gboolean
+there_after_verb (F *f, const char *next, const char *next2, const char *prev)
+{
+  const Word *w = &f->words[f->i];
+  /* "The kids love there new teacher": after a verb, an adjective and a thing's or a
+   * person's singular noun, which cannot stand bare ("We found there new evidence" is a
+   * place's). */
+  int lex2 = next2 ? draftd_forms_noun_lexfile (next2) : -1;
+  if (prev && !draftd_candidates_function_word (prev) && finite_verb (f, prev) &&
+      draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) &&
+      noun_number (f, next2) < 0 && (lex2 == DRAFTD_FORMS_ARTIFACT || lex2 == DRAFTD_FORMS_PERSON))
+    return sure (f, w->start, w->end, "their", DRAFTD_FIX_WORD_CHOICE);
+  /* "They sold there flat and moved": after a verb, a thing's or a person's singular noun
+   * that ends its phrase cannot stand bare, so "there" is its possessive. */
+  int lex1 = next ? draftd_forms_noun_lexfile (next) : -1;
+  if (prev && !draftd_candidates_function_word (prev) && finite_verb (f, prev) &&
+      !draftd_candidates_in_list (" is are was were be been have has had do does did ", prev) && noun_number (f, next) < 0 &&
+      (lex1 == DRAFTD_FORMS_ARTIFACT || lex1 == DRAFTD_FORMS_PERSON) && g_ascii_islower (f->words[f->i + 1].text[0]) &&
+      (next2 == NULL || !joined (f, f->i + 1) || draftd_candidates_in_list (" and but in on at to for with from ", next2)))
+    return sure (f, w->start, w->end, "their", DRAFTD_FIX_WORD_CHOICE);
+  /* "I think there late again": after a verb of thinking or a clause's opener, "there" before
+   * a predicate adjective is "they're". */
+  if (draftd_candidates_in_list (" think thought hope know guess if that because said sure ", prev) &&
+      draftd_candidates_in_list (" late right wrong ready busy happy early tired angry ", next) &&
+      (next2 == NULL || draftd_candidates_in_list (" again today now about for with to at ", next2)))
+    return sure_named (f, w->start, w->end, "they're", DRAFTD_FIX_WORD_CHOICE, "confusable.there-they're");
+  return FALSE;
+}
+
 /* "there", "they're", "you're", "it's", "who's" where the possessive `rep` is meant. */
 static gboolean
 to_possessive_site (F *f, const char *l, const char *rep, const char *next, const char *next2, const char *prev)
@@ -1434,32 +1549,18 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
       (!g_str_equal (l, "there") || (f->i == 0 && (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_PERSON))) &&
       !g_str_equal (l, "who's"))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-  /* "The kids love there new teacher": after a verb, an adjective and a thing's or a
-   * person's singular noun, which cannot stand bare ("We found there new evidence" is a
-   * place's). */
-  int lex2 = next2 ? draftd_forms_noun_lexfile (next2) : -1;
-  if (g_str_equal (l, "there") && prev && !draftd_candidates_function_word (prev) && finite_verb (f, prev) &&
-      draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) &&
-      noun_number (f, next2) < 0 && (lex2 == DRAFTD_FORMS_ARTIFACT || lex2 == DRAFTD_FORMS_PERSON))
-    return sure (f, w->start, w->end, "their", DRAFTD_FIX_WORD_CHOICE);
-  /* "They sold there flat and moved": after a verb, a thing's or a person's singular noun
-   * that ends its phrase cannot stand bare, so "there" is its possessive. */
-  int lex1 = next ? draftd_forms_noun_lexfile (next) : -1;
-  if (g_str_equal (l, "there") && prev && !draftd_candidates_function_word (prev) && finite_verb (f, prev) &&
-      !draftd_candidates_in_list (" is are was were be been have has had do does did ", prev) && noun_number (f, next) < 0 &&
-      (lex1 == DRAFTD_FORMS_ARTIFACT || lex1 == DRAFTD_FORMS_PERSON) && g_ascii_islower (f->words[f->i + 1].text[0]) &&
-      (next2 == NULL || !joined (f, f->i + 1) || draftd_candidates_in_list (" and but in on at to for with from ", next2)))
-    return sure (f, w->start, w->end, "their", DRAFTD_FIX_WORD_CHOICE);
-  /* "I think there late again": after a verb of thinking or a clause's opener, "there" before
-   * a predicate adjective is "they're". */
-  if (g_str_equal (l, "there") && draftd_candidates_in_list (" think thought hope know guess if that because said sure ", prev) &&
-      draftd_candidates_in_list (" late right wrong ready busy happy early tired angry ", next) &&
-      (next2 == NULL || draftd_candidates_in_list (" again today now about for with to at ", next2)))
-    return sure_named (f, w->start, w->end, "they're", DRAFTD_FIX_WORD_CHOICE, "confusable.there-they're");
+  if (g_str_equal (l, "there") && there_after_verb (f, next, next2, prev))
+    return TRUE;
   /* "Is there milk", "over there", "there books" (a verb's -s or a plural): the model's;
    * "it's Friday", "Who's Tom?": a name after the contraction is its complement. */
   if ((g_str_equal (l, "there") && (draftd_candidates_in_list (" is are was were be been over up down out in from ", prev) || f->i == 0)) ||
       g_ascii_isupper (f->words[f->i + 1].text[0]))
+    return FALSE;
+  /* "I think you're crazy.": after a verb of thinking or saying, an adjective that is a noun
+   * too, ending its clause, is the contraction's complement ("forget you're umbrella" is
+   * the object's possessive). */
+  if (!g_str_equal (l, "there") && draftd_candidates_in_list (" think thinks thought know knows knew hope hopes guess believe feel felt say says said if because ", prev) &&
+      draftd_forms_is (next, 'a') && (next2 == NULL || draftd_candidates_in_list (prepositions, next2) || draftd_candidates_in_list (" and or but ", next2)))
     return FALSE;
   if (g_str_equal (next, "own") || object_possessive (f, l, next, next2, prev))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
@@ -1517,6 +1618,11 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
   /* "over their by the door": the place, before what is no noun. */
   if (g_str_equal (l, "their") && draftd_candidates_in_list (" over up down out ", prev) && (f->i + 1 >= f->n || draftd_candidates_in_list (prepositions, next)))
     return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
+  /* "With their many friends": no clause starts after a preposition. "its fiery, bitter
+   * taste": adjectives in a list before their noun. */
+  if (draftd_candidates_in_list (prepositions, prev) ||
+      (next2 == NULL && f->s[f->words[f->i + 1].end] == ',' && f->i + 2 < f->n && draftd_forms_is (f->words[f->i + 2].lower, 'a')))
+    return FALSE;
   const char *alts[] = { rep };
   /* An adjective that is no noun ("its colour is" has a noun), not before the noun it would
    * modify. */
@@ -1897,8 +2003,11 @@ adverb_for_adjective (F *f)
   if (next == NULL && f->i + 1 < f->n && f->s[w->end] == ',' && draftd_forms_is (f->words[f->i + 1].lower, 'a') &&
       !adverb (f->words[f->i + 1].lower))
     return FALSE;
-  /* "detect a bad 'Z' file": a determiner's adjective, its noun after a quote. */
-  if (draftd_candidates_in_list (determiners, near (f, -1)))
+  /* "detect a bad 'Z' file": a determiner's adjective, its noun after a quote. After a modal
+   * ("will correct for") or "to do" ("power to do good") the word is a verb or its object. */
+  if (draftd_candidates_in_list (determiners, near (f, -1)) || draftd_candidates_in_list (modals, near (f, -1)) ||
+      (draftd_candidates_in_list (determiners, near (f, -2)) && draftd_forms_is (near (f, -1), 'a')) || /* "the general good" */
+      (g_strcmp0 (near (f, -1), "do") == 0 && g_strcmp0 (near (f, -2), "to") == 0))
     return FALSE;
   /* "develop good and efficient measures": coordinated adjectives before their noun. */
   const char *after = near (f, 2);
@@ -1995,10 +2104,24 @@ count_noun (const F *f, const Word *w, gboolean verb_ok, gboolean described)
       (draftd_candidates_in_list (mass_nouns, l) && !counted) ||
       (g_str_has_suffix (l, "ing") && !draftd_candidates_in_list (counted_ing, l)) || g_str_has_suffix (l, "ness") ||
       g_str_has_suffix (l, "ity") || g_str_has_suffix (l, "ism") ||
-      g_str_has_suffix (l, "ics") || g_str_has_suffix (l, "s"))
+      g_str_has_suffix (l, "ics") || g_str_has_suffix (l, "s") ||
+      /* "For older people,": a plural that WordNet lists ("a people" is a nation). */
+      draftd_candidates_in_list (" people police cattle clergy ", l) || irregular_plural (l))
     return FALSE;
   g_autofree char *plural = draftd_forms_plural (f->c->spell, l);
   return plural && !g_str_equal (plural, l);
+}
+
+/* Is the noun's first sense a thing, place, group, person, animal, plant or food (WordNet's
+ * lexicographer files 5, 6, 8, 13-15, 17, 18, 20): one a writer counts ("in small hotel")?
+ * After a preposition an adjective's abstract noun is mostly an idiom's bare one ("in due
+ * course", "in bad taste", "under divine guidance", "in high season"), which link-grammar's
+ * dictionary, counting every noun, wants an article for. */
+static gboolean
+concrete_noun (const char *l)
+{
+  int lex = draftd_forms_noun_lexfile (l);
+  return lex == 5 || lex == 6 || lex == 8 || lex == 13 || lex == 14 || lex == 15 || lex == 17 || lex == 18 || lex == 20;
 }
 
 /* "a " or "an " by the sound of the phrase's first word. */
@@ -2026,7 +2149,7 @@ article_phrase (const F *f, const char *prev, guint *end)
   /* Not a time's "last", "next", "past" ("was broken last week" is no phrase "broken last
    * week"). */
   while (k + 1 < f->n && joined (f, k) && draftd_forms_is (f->words[k].lower, 'a') && !draftd_candidates_function_word (f->words[k].lower) &&
-         !draftd_candidates_in_list (" last next past ", f->words[k].lower) &&
+         !draftd_candidates_in_list (" last next past first second third ", f->words[k].lower) &&
          (!draftd_forms_is (f->words[k].lower, 'n') || noun (f->words[k + 1].lower)))
     k++;
   /* A word that may be a verb is a noun after "is" or an adjective ("is engineer", "new
@@ -2122,6 +2245,37 @@ static const char *const counted_tion_nouns =
   " question station decision suggestion position option section situation definition explanation conversation "
   "presentation invitation description celebration ";
 
+/* Readings in which the phrase words[i..k] is rightly bare: "There was heavy rain" (an
+ * existential's described noun, mostly a mass noun's), "had good reason to", "have every
+ * right to" (a noun before its infinitive after "have"), "They had tea" (a drink or a
+ * substance after "have"), "good word-of-mouth publicity" (the noun a hyphen's compound's
+ * first word). */
+static gboolean
+bare_reading (const F *f, const char *prev, const char *prev2, guint k, const char *after)
+{
+  const char *noun = f->words[k].lower;
+  if (k > f->i && g_strcmp0 (prev2, "there") == 0 && draftd_candidates_in_list (" is was be been ", prev))
+    return TRUE;
+  gboolean have = draftd_candidates_in_list (" have has had ", prev);
+  if (have && k > f->i && g_strcmp0 (after, "to") == 0 && k + 2 < f->n && draftd_forms_is (f->words[k + 2].lower, 'v'))
+    return TRUE;
+  int lex = draftd_forms_noun_lexfile (noun);
+  if (have && k == f->i && (lex == 13 || lex == 27))
+    return TRUE;
+  return f->s[f->words[k].end] == '-';
+}
+
+/* Words that open no noun phrase an article could be missing from: determiners, numbers,
+ * prepositions ("is behind sofa": no "a behind"), comparative quantifiers ("was less
+ * violence", "had little effect" is no "a little effect"), function words but intensifiers. */
+static gboolean
+takes_no_article (const char *l)
+{
+  return draftd_candidates_in_list (determiners, l) || draftd_candidates_in_list (numbers, l) || draftd_candidates_in_list (prepositions, l) ||
+         draftd_candidates_in_list (" less more fewer most least enough little few much many ", l) ||
+         (draftd_candidates_function_word (l) && !draftd_candidates_in_list (" very really quite ", l));
+}
+
 static gboolean
 missing_article (F *f)
 {
@@ -2133,12 +2287,7 @@ missing_article (F *f)
   /* "in small hotel", "met at party", "left it on table": a preposition's count noun. */
   gboolean after_preposition = draftd_candidates_in_list (" in at for with into on under behind ", prev);
   gboolean have = draftd_candidates_in_list (" have has had ", prev);
-  /* "was less violence", "have more time": a comparative quantifier takes no article. */
-  /* "is behind sofa": a preposition is no noun to count ("a behind"). */
-  if ((!after_verb && !after_preposition) || draftd_candidates_in_list (determiners, w->lower) || draftd_candidates_in_list (numbers, w->lower) ||
-      draftd_candidates_in_list (prepositions, w->lower) ||
-      draftd_candidates_in_list (" less more fewer most least enough little few much many ", w->lower) || /* "had little effect" is no "a little effect" */
-      (draftd_candidates_function_word (w->lower) && !draftd_candidates_in_list (" very really quite ", w->lower)))
+  if ((!after_verb && !after_preposition) || takes_no_article (w->lower))
     return FALSE;
   if (after_preposition && household_article (f, prev))
     return TRUE;
@@ -2153,7 +2302,8 @@ missing_article (F *f)
     return TRUE;
   /* "have reason to worry", "have cause to complain": a noun that is a verb too, before an
    * infinitive, is an idiom's. */
-  if (!ends || draftd_candidates_in_list (" of ", after) || (have && k == f->i && draftd_forms_is (l, 'v') && g_strcmp0 (after, "to") == 0))
+  if (!ends || draftd_candidates_in_list (" of ", after) || (have && k == f->i && draftd_forms_is (l, 'v') && g_strcmp0 (after, "to") == 0) ||
+      bare_reading (f, prev, prev2, k, after))
     return FALSE;
   /* "works as nurse", "worked as senior engineer": a person's job is counted. */
   if (as_job && draftd_forms_noun_lexfile (f->words[k].lower) == DRAFTD_FORMS_PERSON)
@@ -2176,8 +2326,9 @@ missing_article (F *f)
                     (after == NULL || draftd_candidates_in_list (" in at on near ", after));
   if (after_preposition && k > f->i && !g_str_has_suffix (f->words[k].lower, "tion") &&
       !draftd_candidates_in_list (bare_after_preposition, f->words[k].lower))
-    return mended (f, w->start, w->start, alts[0]) ? sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE)
-                                                  : judged && judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 0.0f);
+    return concrete_noun (f->words[k].lower) && mended (f, w->start, w->start, alts[0])
+             ? sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE)
+             : judged && judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 0.0f);
   if (have && k == f->i)
     return mend_or_judge (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE, 1.5f);
   /* A bare noun right after a verb or a preposition is often right ("make payment to", "in
@@ -2188,8 +2339,9 @@ missing_article (F *f)
   /* The idioms' list is a preposition's ("for example"); a thing given a person is counted
    * ("give me example"). */
   gboolean person = draftd_candidates_in_list (ditransitive, prev2) && draftd_candidates_in_list (" me him her us them you ", prev);
+  /* After a preposition, only a thing's noun ("at party"; "agree in number" is bare). */
   if (k == f->i && !phrase && (person || !draftd_candidates_in_list (bare_after_preposition, l)) && f->s[w->end] != ',' &&
-      mended (f, w->start, w->start, alts[0]))
+      (!after_preposition || concrete_noun (l)) && mended (f, w->start, w->start, alts[0]))
     return after_preposition ? place_article (f, prev, after, alts[0]) : sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   /* "give me example": after a person the thing given is counted; but "give him credit",
    * "give us notice" are idioms, so the target judges, 1.5 nats short of the margin. */
@@ -2290,6 +2442,10 @@ extra_article (F *f)
   const Word *h = &f->words[k];
   const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
   if (!joined (f, k - 1) || h->fixed || !g_ascii_islower (h->text[0]) || noun (after) || draftd_candidates_in_list (numbers, h->lower))
+    return FALSE;
+  /* "a witches' brew", "a heads-up": a plural's possessive or a compound's first word, whose
+   * noun comes after. */
+  if (f->s[h->end] == '\'' || f->s[h->end] == '-' || g_str_has_prefix (f->s + h->end, "\xe2\x80\x99"))
     return FALSE;
   /* "an information about", "gave us a homework." ("a knowledge of Greek" is English). */
   if (draftd_candidates_uncountable (h->lower) && !g_str_equal (h->lower, "knowledge") &&
@@ -2797,7 +2953,10 @@ be_participle (F *f)
   if (!draftd_candidates_in_list (" am is are was were be been being ", be) || draftd_candidates_in_list (determiners, subject) || !g_ascii_islower (w->text[0]) ||
       draftd_candidates_function_word (l) || !draftd_forms_is (l, 'v') || draftd_forms_is (l, 'a') || g_str_has_suffix (l, "s") ||
       g_str_has_suffix (l, "ed") || g_str_has_suffix (l, "ing") || draftd_candidates_in_list (base_participles, l) ||
-      draftd_candidates_in_list (stative_after_be, l))
+      draftd_candidates_in_list (stative_after_be, l) ||
+      /* "was overrun", "is overcome": a compound of "run" or "come" is its own participle;
+       * "There was pressure on": an existential's noun. */
+      g_str_has_suffix (l, "run") || g_str_has_suffix (l, "come") || g_strcmp0 (subject, "there") == 0)
     return FALSE;
   /* "is went": an irregular past, another error. */
   const char *lemma = draftd_forms_irregular_lemma (l, 'v');
@@ -3126,7 +3285,9 @@ modal_to (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *next = near (f, 1);
+  /* "the will to win", "a can to recycle": after a determiner the word is a noun. */
   if (!g_str_equal (w->lower, "to") || !draftd_candidates_in_list (" must can could should will would might may shall ", prev) || next == NULL ||
+      draftd_candidates_in_list (determiners, near (f, -2)) ||
       !draftd_forms_is (next, 'v') || g_str_has_suffix (next, "ing") || g_str_has_suffix (next, "ed") ||
       (draftd_candidates_function_word (next) && !draftd_candidates_in_list (" be have do ", next)))
     return FALSE;
@@ -3174,7 +3335,10 @@ repeated_subject (F *f)
       return FALSE;
   gboolean plural = g_str_equal (w->lower, "they");
   const char *verb = f->words[f->i + 1].lower;
-  /* "My sister she" and "The dog it" agree; "people he" does not. */
+  /* "My sister she" and "The dog it" agree; "people he" does not. "he" and "she" repeat a
+   * person ("The same dress she wore", "The moment he arrived" open a relative clause). */
+  if (draftd_candidates_in_list (" he she ", w->lower) && draftd_forms_noun_lexfile (f->words[f->i - 1].lower) != DRAFTD_FORMS_PERSON)
+    return FALSE;
   if (number == 0 || (number == 1) != plural || !finite_verb (f, verb) || draftd_candidates_in_list (" is was has does ", f->words[f->i - 1].lower))
     return FALSE;
   F at_verb = *f;
