@@ -233,6 +233,30 @@ known_verb (const DraftdCandidateContext *c, const char *v, gsize min)
   return strlen (v) >= min && draftd_forms_is (v, 'v') && draftd_spell_check (c->spell, c->lang, v);
 }
 
+/* "prisonlike", "whiplike": a noun's -like adjective; "shoeful", "headful": a noun's -ful
+ * measure; "wiggliness": an adjective's -ness, its "y" made "i". English coins them freely and
+ * the dictionary lacks most (WordNet's usage examples: "prisonlike" -> "prison like",
+ * "shoeful" -> "shameful", "wiggliness" -> "wiliness"). A slip keeps no such stem whole:
+ * "happyness" and "awarness" are no adjective's -ness. */
+static gboolean
+suffixed_term (const DraftdCandidateContext *c, const char *l)
+{
+  static const char *const noun_suffixes[] = { "like", "ful" };
+  gsize n = strlen (l);
+  for (guint k = 0; k < G_N_ELEMENTS (noun_suffixes); k++) {
+    gsize s = strlen (noun_suffixes[k]);
+    if (n >= s + 3 && g_str_has_suffix (l, noun_suffixes[k])) {
+      g_autofree char *stem = g_strndup (l, n - s);
+      return draftd_forms_is (stem, 'n') && draftd_spell_check (c->spell, c->lang, stem);
+    }
+  }
+  if (n >= 8 && g_str_has_suffix (l, "iness")) {
+    g_autofree char *stem = g_strdup_printf ("%.*sy", (int) (n - 5), l);
+    return draftd_forms_is (stem, 'a') && draftd_spell_check (c->spell, c->lang, stem);
+  }
+  return FALSE;
+}
+
 /* "hashable", "seekable", "parsable", "taggable", "unhashable"; "finalizer", "pickler",
  * "specializers": a verb with -able or an agent's -er, which technical prose coins and the
  * dictionary lacks (the GNU and Python manuals: "hashable" -> "washable", "pickler" ->
@@ -265,7 +289,7 @@ derived_term (const DraftdCandidateContext *c, const Word *w)
       return FALSE;
     return (g_str_has_suffix (ve, "e") && known_verb (c, ve, 5)) || known_verb (c, v, 5);
   }
-  return FALSE;
+  return suffixed_term (c, l);
 }
 
 /* "builtins", "iterables", "xterms": the -s plural of a dictionary word that is no

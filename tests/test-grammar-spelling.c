@@ -192,6 +192,11 @@ check_term_shapes (Run *r)
     { "The result is repr(obj) with its quotes.", NULL },
     { "See :attr:`timeout` for the default.", NULL },
     { "Delete the .pyc files and the .netrc file.", NULL },
+    /* English's productive suffixes on a known stem: a noun's -like and -ful, an adjective's -ness. */
+    { "The room had a prisonlike feel.", NULL },
+    { "He drank a shoeful of water.", NULL },
+    { "The wiggliness of the worm amused her.", NULL },
+    { "Their happyness was clear.", "Their happiness was clear." },
     { "He was very carefull with the money.", "He was very careful with the money." },
     { "Many people smoke cigarrets every day.", "Many people smoke cigarettes every day." },
     { "She cooks foods lke rice and beans.", "She cooks foods like rice and beans." },
