@@ -96,6 +96,17 @@ check_kinds (Run *r)
 /* Suggestions are weighed by the edits writers make (a letter left out or doubled is cheap, a
  * space left out after a preposition too), and a lower-case word is not respelt as one that
  * changes two of its letters. */
+/* Each case's sentence comes back as its second string, or unchanged where that is NULL. */
+static void
+check_cases (Run *r, const char *const (*cases)[2], guint n)
+{
+  for (guint i = 0; i < n; i++) {
+    g_autofree char *out = correct (r, cases[i][0]);
+    const char *want = cases[i][1] ? cases[i][1] : cases[i][0];
+    tap_ok (g_str_equal (out, want), "%s -> %s", cases[i][0], out);
+  }
+}
+
 /* A term's short name is a few edits from many words, a writer's slip in a short word one;
  * nor is a term cut into pieces that are no common words (with the common words' list). */
 static void
@@ -117,11 +128,7 @@ check_far_terms (Run *r)
     { "We had a gret time at the party.", "We had a great time at the party." },
     { "He did not beleive me at first.", "He did not believe me at first." },
   };
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
-    g_autofree char *out = correct (r, cases[i][0]);
-    const char *want = cases[i][1] ? cases[i][1] : cases[i][0];
-    tap_ok (g_str_equal (out, want), "%s -> %s", cases[i][0], out);
-  }
+  check_cases (r, cases, G_N_ELEMENTS (cases));
 }
 
 static void
@@ -204,11 +211,7 @@ check_term_shapes (Run *r)
     { "His answer was uncorrect.", "His answer was incorrect." },
     { "Techology changes very fast.", "Technology changes very fast." },
   };
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
-    g_autofree char *out = correct (r, cases[i][0]);
-    const char *want = cases[i][1] ? cases[i][1] : cases[i][0];
-    tap_ok (g_str_equal (out, want), "%s -> %s", cases[i][0], out);
-  }
+  check_cases (r, cases, G_N_ELEMENTS (cases));
 }
 
 static void
