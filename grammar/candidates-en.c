@@ -1674,6 +1674,63 @@ draftd_candidates_english_sites (const DraftdCandidateContext *c, const char *s,
   return x.site;
 }
 
+/* Words that open a clause (families-en.c's and the verb scan's). */
+const char *const draftd_candidates_clause_words =
+  " that which who whom whose when if because although though while until unless where as but so once whether ";
+
+/* The auxiliaries and their negations that make a clause's verb (families-en.c's only_verb, draftd_candidates_verb_after). */
+const char *const draftd_candidates_verb_auxiliaries =
+  " is are was were be been has have had do does did will would can could should may might must isn't aren't wasn't weren't "
+  "doesn't don't didn't won't can't ";
+
+/* Only spaces between words[a] and words[a + 1]. */
+static gboolean
+site_joined (const RuleSite *f, guint a)
+{
+  return a + 1 < f->n && adjacent (f->s, &f->words[a], &f->words[a + 1]);
+}
+
+/* A form of a verb besides whatever else it is ("lives", "works"; not "methods"). */
+static gboolean
+site_verb_form (const RuleSite *f, const char *l)
+{
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, l);
+  return fam->len > 0;
+}
+
+/* "Its internal parser can handle", "Its most popular release is": words[i] before an
+ * adjective (after "most", "more", "very"), a word that is no function word and then the
+ * clause's verb: a possessive opening its subject, not a contraction before a predicate. */
+gboolean
+draftd_candidates_possessive_subject (const RuleSite *f, guint i)
+{
+  if (i + 1 >= f->n)
+    return FALSE;
+  guint a = i + 1 + (draftd_candidates_in_list (" most more least very ", f->words[i + 1].lower) ? 1 : 0);
+  return a + 2 < f->n && site_joined (f, a) && !draftd_candidates_function_word (f->words[a + 1].lower) &&
+         draftd_candidates_verb_after (f, a + 2);
+}
+
+/* A verb in the clause from words[k] on, up to a clause's word or the sentence's end: an
+ * auxiliary, or a form in -s or -ed that is a verb's and no noun's. Also the families'
+ * (grammar/families-en.c). */
+gboolean
+draftd_candidates_verb_after (const RuleSite *f, guint k)
+{
+  for (; k < f->n && site_joined (f, k - 1); k++) {
+    const char *l = f->words[k].lower;
+    if (draftd_candidates_in_list (draftd_candidates_clause_words, l) || draftd_candidates_in_list (" and or ", l))
+      return FALSE;
+    if (draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, l))
+      return TRUE;
+    g_autofree char *sing = g_str_has_suffix (l, "s") ? draftd_forms_singular (f->c->spell, l) : NULL;
+    if ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n') && !(sing && draftd_forms_is (sing, 'n')) &&
+        site_verb_form (f, l))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* Extra nats a confusable's flip needs with the shipped target, over word choice's margin:
  * in native text nearly every "their", "its" and "were" is right, and a 5.5M model's
  * preference between two common words is weak evidence. A real model (large_model) judges

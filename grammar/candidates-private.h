@@ -24,9 +24,13 @@ typedef struct {
 } RuleSite;
 
 /* Is there a verb in the clause from words[k] on, up to a clause's word or the sentence's end:
- * an auxiliary, or a form in -s or -ed that is a verb's and no noun's? (families-en.c) */
+ * an auxiliary, or a form in -s or -ed that is a verb's and no noun's? (candidates-en.c, for
+ * families-en.c too) */
 gboolean draftd_candidates_verb_after (const RuleSite *site, guint k);
 gboolean draftd_candidates_possessive_subject (const RuleSite *site, guint i);
+/* The words that open a clause, and the auxiliaries with their negations (" is are ... "). */
+extern const char *const draftd_candidates_clause_words;
+extern const char *const draftd_candidates_verb_auxiliaries;
 /* Is `word` one of the words of `list`, each between spaces (" a b c ")? FALSE for NULL. */
 gboolean draftd_candidates_in_list (const char *list, const char *word);
 /* Is the word (lower case) one of English's closed-class words (articles, pronouns,

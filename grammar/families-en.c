@@ -308,8 +308,6 @@ uncountable_plural (F *f)
 }
 
 /* Words that open a clause: the subject comes after them. */
-static const char *const clause_words =
-  " that which who whom whose when if because although though while until unless where as but so once whether ";
 
 static int noun_number (const F *f, const char *l);
 static gboolean irregular_plural (const char *l);
@@ -380,7 +378,7 @@ one_of_superlative (F *f)
    * helper functions"; where "one of" opens the clause, such a word may be its verb ("One of
    * my friend lives"). */
   guint one = (guint) k - 2;
-  gboolean subject = one == 0 || !joined (f, one - 1) || draftd_candidates_in_list (clause_words, f->words[one - 1].lower);
+  gboolean subject = one == 0 || !joined (f, one - 1) || draftd_candidates_in_list (draftd_candidates_clause_words, f->words[one - 1].lower);
   /* "one of her shoulder straps had slipped": a plural with its clause's verb after it is the
    * noun, the word before it its modifier. */
   if (!noun (w->lower) || (next && noun (next) && !draftd_forms_is (next, 'v')) ||
@@ -945,10 +943,6 @@ demonstrative (F *f, guint b)
                      "agreement.determiner");
 }
 
-/* The auxiliaries and their negations that make a clause's verb (only_verb, draftd_candidates_verb_after). */
-static const char *const verb_auxiliaries =
-  " is are was were be been has have had do does did will would can could should may might must isn't aren't wasn't weren't "
-  "doesn't don't didn't won't can't ";
 
 /* A number (digits, which are no words here) alone between words[a] and words[a + 1]:
  * "versions 2.6 and 3.0 was". */
@@ -977,10 +971,10 @@ only_verb (const F *f)
     /* "versions 2.6 and 3.0 was": numbers joined are one phrase, not two clauses. */
     if (draftd_candidates_in_list (" and or ", l) && number_joined (f, k - 1) && number_joined (f, k))
       continue;
-    if (draftd_candidates_in_list (clause_words, l) || draftd_candidates_in_list (" and or ", l))
+    if (draftd_candidates_in_list (draftd_candidates_clause_words, l) || draftd_candidates_in_list (" and or ", l))
       return TRUE;
     /* "to do" is an infinitive, not the clause's verb. */
-    if (draftd_candidates_in_list (verb_auxiliaries, l) && !g_str_equal (f->words[k - 1].lower, "to"))
+    if (draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, l) && !g_str_equal (f->words[k - 1].lower, "to"))
       return FALSE;
     /* "the figures", "my notes": after a determiner, a noun. */
     if ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n') &&
@@ -991,39 +985,6 @@ only_verb (const F *f)
     }
   }
   return TRUE;
-}
-
-/* "Its internal parser can handle", "Its most popular release is": words[i] before an
- * adjective (after "most", "more", "very"), a word that is no function word and then the
- * clause's verb: a possessive opening its subject, not a contraction before a predicate. */
-gboolean
-draftd_candidates_possessive_subject (const RuleSite *f, guint i)
-{
-  if (i + 1 >= f->n)
-    return FALSE;
-  guint a = i + 1 + (draftd_candidates_in_list (" most more least very ", f->words[i + 1].lower) ? 1 : 0);
-  return a + 2 < f->n && joined (f, a) && !draftd_candidates_function_word (f->words[a + 1].lower) &&
-         draftd_candidates_verb_after (f, a + 2);
-}
-
-/* A verb in the clause from words[k] on, up to a clause's word or the sentence's end: an
- * auxiliary, or a form in -s or -ed that is a verb's and no noun's. Also the older confusable
- * rule's (grammar/candidates-en.c). */
-gboolean
-draftd_candidates_verb_after (const RuleSite *f, guint k)
-{
-  for (; k < f->n && joined (f, k - 1); k++) {
-    const char *l = f->words[k].lower;
-    if (draftd_candidates_in_list (clause_words, l) || draftd_candidates_in_list (" and or ", l))
-      return FALSE;
-    if (draftd_candidates_in_list (verb_auxiliaries, l))
-      return TRUE;
-    g_autofree char *sing = g_str_has_suffix (l, "s") ? draftd_forms_singular (f->c->spell, l) : NULL;
-    if ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n') && !(sing && draftd_forms_is (sing, 'n')) &&
-        verb_form (f, l))
-      return TRUE;
-  }
-  return FALSE;
 }
 
 /* "either give both names or use '-'": "either" alone before the verb, with "or" after it, is
@@ -1133,12 +1094,12 @@ subject_start (const F *f, guint *start)
   /* A relative "that" after a noun and before a pronoun ("The advice that he gave me were")
    * opens no clause of the subject's: the subject is before it. */
   while (b > 0 && joined (f, b - 1) &&
-         (!draftd_candidates_in_list (clause_words, f->words[b - 1].lower) ||
+         (!draftd_candidates_in_list (draftd_candidates_clause_words, f->words[b - 1].lower) ||
           (b >= 2 && draftd_candidates_in_list (" that which whom ", f->words[b - 1].lower) && draftd_candidates_in_list (subject_pronouns, f->words[b].lower) &&
            joined (f, b - 2) && draftd_forms_is (f->words[b - 2].lower, 'n'))))
     b--;
   /* The clause starts the sentence, or follows a comma or a word that opens it. */
-  if (b > 0 && !draftd_candidates_in_list (clause_words, f->words[b - 1].lower) &&
+  if (b > 0 && !draftd_candidates_in_list (draftd_candidates_clause_words, f->words[b - 1].lower) &&
       !strchr (",;:", f->s[f->words[b - 1].end]))
     return FALSE;
   /* ", and each of them speak": the conjunction after a comma opens the clause. */
@@ -1578,7 +1539,7 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
    * noun is its complement when no verb follows for a possessive's phrase to be the subject
    * of ("they're car is red" has one). */
   if (possessed_noun (f, next) && !g_str_equal (l, "there") && !object &&
-      (prev == NULL || draftd_candidates_in_list (clause_words, prev) || draftd_candidates_in_list (" and or ", prev)) &&
+      (prev == NULL || draftd_candidates_in_list (draftd_candidates_clause_words, prev) || draftd_candidates_in_list (" and or ", prev)) &&
       !draftd_candidates_verb_after (f, f->i + 2))
     return FALSE;
   /* "Is this you're umbrella?": after "this" or a preposition a noun WordNet also lists as an
@@ -1938,7 +1899,7 @@ pronoun_case (F *f)
     const char *p = near (f, d), *before = near (f, d - 1);
     /* After its determiner a word is a noun ("my husband and I"), whatever else it can be. */
     gboolean noun = before && draftd_candidates_in_list (determiners, before);
-    if (p == NULL || draftd_candidates_in_list (clause_words, p) || draftd_candidates_in_list (" is are was were be been being am ", p))
+    if (p == NULL || draftd_candidates_in_list (draftd_candidates_clause_words, p) || draftd_candidates_in_list (" is are was were be been being am ", p))
       return FALSE;
     if (draftd_candidates_in_list (" between for to with from of about like at by ", p) || (g_str_has_suffix (p, "ing") && strlen (p) > 4) ||
         (d < -2 && !noun && finite_verb (f, p)))
