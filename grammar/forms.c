@@ -95,16 +95,18 @@ has_index (void)
   return g_hash_table_size (exceptions ()->words[1]) > 0;
 }
 
+/* Each lookup takes NULL (a rule's word past the sentence's end or a comma) as no word: a
+ * NULL that reached g_str_hash took the whole daemon down ("who gets there first."). */
 gboolean
 draftd_forms_is (const char *word, char pos)
 {
-  return g_hash_table_contains (exceptions ()->words[pos_index (pos)], word);
+  return word != NULL && g_hash_table_contains (exceptions ()->words[pos_index (pos)], word);
 }
 
 const char *
 draftd_forms_irregular_lemma (const char *form, char pos)
 {
-  return g_hash_table_lookup (exceptions ()->lemma_of[pos_index (pos)], form);
+  return form == NULL ? NULL : g_hash_table_lookup (exceptions ()->lemma_of[pos_index (pos)], form);
 }
 
 static const GPtrArray *
@@ -144,6 +146,8 @@ add_word (DraftdSpell *spell, GPtrArray *out, char *w)
 char *
 draftd_forms_plural (DraftdSpell *spell, const char *noun)
 {
+  if (noun == NULL)
+    return NULL;
   const GPtrArray *irr = irregular_forms (noun, 'n');
   gsize n = strlen (noun);
   if (n < 2)
@@ -172,6 +176,8 @@ draftd_forms_plural (DraftdSpell *spell, const char *noun)
 char *
 draftd_forms_singular (DraftdSpell *spell, const char *noun)
 {
+  if (noun == NULL)
+    return NULL;
   const char *lemma = draftd_forms_irregular_lemma (noun, 'n');
   if (lemma)
     return g_strdup (lemma);
@@ -235,6 +241,8 @@ GPtrArray *
 draftd_forms_verb_family (DraftdSpell *spell, const char *word)
 {
   GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+  if (word == NULL)
+    return out;
   g_autoptr (GPtrArray) bases = g_ptr_array_new_with_free_func (g_free);
   const char *irr = draftd_forms_irregular_lemma (word, 'v');
   if (irr)

@@ -5,6 +5,8 @@
  * of speech from its index files, read once per process. Without those files only regular forms are known. */
 #pragma once
 #include <glib.h>
+/* Every lookup below takes NULL as no word (FALSE, NULL, an empty array, -1): rules pass the
+ * word past a sentence's end or a comma as NULL. */
 #include "grammar/spell.h"
 
 /* The lemma of an inflected form ("went" -> "go", "children" -> "child", "better" ->

@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <glib/gstdio.h>
 #include "grammar/driver.h"
+#include "grammar/forms.h"
 #include "tests/tap.h"
 #include "tests/test-util.h"
 
@@ -214,6 +215,20 @@ check_term_shapes (Run *r)
   check_cases (r, cases, G_N_ELEMENTS (cases));
 }
 
+/* The word lookups take NULL, which rules pass for the word past a sentence's end: a NULL
+ * reaching g_str_hash crashed correction ("Let's race and see who gets there first."). */
+static void
+check_forms_null (Run *r)
+{
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (r->ctx.spell, NULL);
+  g_autofree char *plural = draftd_forms_plural (r->ctx.spell, NULL), *singular = draftd_forms_singular (r->ctx.spell, NULL);
+  tap_ok (!draftd_forms_is (NULL, 'n') && draftd_forms_irregular_lemma (NULL, 'v') == NULL && plural == NULL && singular == NULL &&
+            fam->len == 0 && draftd_forms_noun_lexfile (NULL) == -1,
+          "word lookups take NULL as no word");
+  g_autofree char *out = correct (r, "Let's race and see who gets there first.");
+  tap_ok (g_str_equal (out, "Let's race and see who gets there first."), "a rule's word past the sentence's end: %s", out);
+}
+
 static void
 check_untouched (Run *r)
 {
@@ -267,6 +282,7 @@ main (void)
   check_kinds (&r);
   check_typing_cost (&r);
   check_term_shapes (&r);
+  check_forms_null (&r);
   check_untouched (&r);
   g_array_unref (r.edits);
   test_grammar_clear (&g);
