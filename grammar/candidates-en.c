@@ -295,8 +295,6 @@ far_respelling (const Word *w, const char *suggestion)
          typed_letters_lacking (w->lower, suggestion) >= 2 && typed_letters_changed (w->lower, suggestion) >= 2;
 }
 
-static gboolean first_letter_wrong (const char *typed, const char *word);
-
 /* A short lower-case word the dictionary lacks is respelt only one edit away, or with letters
  * left out; a longer one two edits away up to seven letters: a term's short name is a few edits
  * from many words ("libc" -> "lab", "udev" -> "used", "venv" -> "vine", "yacc" -> "yak",
@@ -306,14 +304,13 @@ static gboolean first_letter_wrong (const char *typed, const char *word);
 static gboolean
 too_many_edits (const Word *w, const char *suggestion)
 {
-  glong n = g_utf8_strlen (w->lower, -1);
-  guint edits = edit_distance (w->lower, suggestion);
   if (!g_unichar_islower (g_utf8_get_char (w->text)) || strpbrk (suggestion, " -"))
     return FALSE;
+  glong n = g_utf8_strlen (w->lower, -1);
   /* Nor with its first letter changed: "iede" is not "cede". */
   if (n <= 5 && first_letter_wrong (w->lower, suggestion))
     return TRUE;
-  return !letters_left_out (w->lower, suggestion) && edits > (n <= 5 ? 1u : n <= 7 ? 2u : 9u);
+  return !letters_left_out (w->lower, suggestion) && edit_distance (w->lower, suggestion) > (n <= 5 ? 1u : n <= 7 ? 2u : 9u);
 }
 
 /* The prepositions learners run into the next word ("infact", "ofcourse", "atleast",
@@ -492,25 +489,18 @@ foreign_coda (const char *lower, const char *sl)
   GHashTable *codas = g_once (&once, load_codas, NULL);
   if (g_hash_table_contains (codas, coda))
     return FALSE;
-  gsize n = strlen (lower);
-  if (strlen (sl) == n) {
-    gsize i = 0;
-    while (i < n && lower[i] == sl[i])
-      i++;
-    if (i + 1 < n && lower[i] == sl[i + 1] && lower[i + 1] == sl[i] && strcmp (lower + i + 2, sl + i + 2) == 0)
-      return FALSE;
-  }
-  /* One letter struck for its neighbour on the keyboard ("likr" for "like"). */
-  if (strlen (sl) == n && edit_distance (lower, sl) == 1) {
-    gsize i = 0;
-    while (i < n && lower[i] == sl[i])
-      i++;
-    if (i < n && keys_adjacent (lower[i], sl[i]))
-      return FALSE;
-  }
+  gsize n = strlen (lower), m = strlen (sl), i = 0;
+  guint edits = edit_distance (lower, sl);
+  while (i < n && lower[i] == sl[i])
+    i++;
+  /* Two letters typed the wrong way round ("somethign"), or one struck for its neighbour on
+   * the keyboard ("likr" for "like"). */
+  if (m == n && i + 1 < n && lower[i] == sl[i + 1] && lower[i + 1] == sl[i] && strcmp (lower + i + 2, sl + i + 2) == 0)
+    return FALSE;
+  if (m == n && edits == 1 && i < n && keys_adjacent (lower[i], sl[i]))
+    return FALSE;
   /* A letter struck twice inside the word ("thinmg"), not one put after it ("glibc"). */
-  if (strlen (sl) + 1 == n && edit_distance (lower, sl) == 1 && g_str_has_prefix (lower, sl) == FALSE &&
-      lower[n - 1] == sl[n - 2])
+  if (m + 1 == n && edits == 1 && !g_str_has_prefix (lower, sl) && lower[n - 1] == sl[n - 2])
     return FALSE;
   return typed_letters_changed (lower, sl) != 0;
 }
@@ -543,12 +533,6 @@ prefixed_word_respelt (const DraftdCandidateContext *c, const char *lower, const
   return FALSE;
 }
 
-/* Is the suggestion barred for a lower-case word by its shape: a word of a foreign onset
- * respelt other than to put that right, a prefixed word respelt in its stem, or a compound of
- * two words respelt as neither (docs/correction.md#native-technical-prose)? */
-static gboolean
-run_together (const char *lower, const char *sl);
-
 /* A word split in two where a piece is no common word ("yacc" -> "ya cc", "posix" -> "pos ix",
  * "attrs" -> "att rs", "eldoc" -> "el doc"), a two-letter piece no function word, or a
  * preposition split off a short rest that run_together() does not take ("inode" -> "in ode"):
@@ -567,6 +551,10 @@ cut_term (const char *lower, const char *sl)
   return draftd_candidates_in_list (run_together_heads, first) && !run_together (lower, sl);
 }
 
+/* Is the suggestion barred for a lower-case word by its shape: a word of a foreign onset or
+ * ending respelt other than to put that right, a prefixed word respelt in its stem, a term cut
+ * into pieces, or a compound of two words respelt as neither
+ * (docs/correction.md#native-technical-prose)? */
 static gboolean
 shape_bars (const DraftdCandidateContext *c, const Word *w, const char *sl)
 {
@@ -1127,7 +1115,6 @@ plural_subject (Ctx *x, const Word *prev)
 
 static gboolean noun_like (const Ctx *x, const char *l);
 
-
 /* Nouns learners count that English does not, with the plural they write (families-en.c's
  * agreement.uncountable mends it; the quantifiers' rule never makes it). */
 static const char *const uncountable[][2] = {
@@ -1335,12 +1322,11 @@ base_after_modal (Ctx *x, const Word *prev)
     return FALSE;
   /* "in may parts", "the can lids": after a preposition or a determiner the word is no modal
    * (a "many" mistyped, a noun), and what follows it keeps its number. */
-  const Word *before = word_at (x, (gint) x->i - 2);
-  if (modal && before && (draftd_candidates_in_list (prepositions, before->lower) || draftd_candidates_in_list (" the a this that ", before->lower)))
+  const Word *pp = word_at (x, (gint) x->i - 2), *next = word_at (x, (gint) x->i + 1);
+  if (modal && pp && (draftd_candidates_in_list (prepositions, pp->lower) || draftd_candidates_in_list (" the a this that ", pp->lower)))
     return FALSE;
   /* "what to do based on", "will do given time": "do" as the main verb, and a participle
    * opening a phrase of its own after it. */
-  const Word *pp = word_at (x, (gint) x->i - 2), *next = word_at (x, (gint) x->i + 1);
   if (draftd_candidates_in_list (" do does did ", prev->lower) &&
       ((pp && (g_str_equal (pp->lower, "to") || draftd_candidates_in_list (modals, pp->lower))) ||
        (next && draftd_candidates_in_list (" on upon ", next->lower))))
@@ -1804,13 +1790,12 @@ licensed (const Ctx *x, const Around *a, const char *alt)
   /* "I left my umbrella there yesterday": a time WordNet lists as a noun is no possession. */
   if (draftd_candidates_in_list (" their your whose its ", alt))
     return noun_like (x, n) && !(n && draftd_candidates_in_list (" to yesterday today tomorrow tonight overnight ", n));
-  if (draftd_candidates_in_list (" they're you're who's it's ", alt) && draftd_candidates_possessive_subject (x, x->i))
-    return FALSE;
   if (draftd_candidates_in_list (" they're you're who's it's ", alt))
-    return is_ing (n) || (n && draftd_candidates_in_list (" a an the not going been very so too really just always never all about no ", n)) ||
-           /* "Its internal engine can": a verb later in the clause has the possessive's
-            * phrase for its subject, the adjective its noun's. */
-           (predicate_adjective (x, n, a->next2) && !draftd_candidates_verb_after (x, x->i + 2));
+    return !draftd_candidates_possessive_subject (x, x->i) &&
+           (is_ing (n) || (n && draftd_candidates_in_list (" a an the not going been very so too really just always never all about no ", n)) ||
+            /* "Its internal engine can": a verb later in the clause has the possessive's
+             * phrase for its subject, the adjective its noun's. */
+            (predicate_adjective (x, n, a->next2) && !draftd_candidates_verb_after (x, x->i + 2)));
   /* "She was younger then.": "then" ending its clause is "at that time"; "than" never ends one. */
   if (g_str_equal (alt, "than"))
     return (comparative (p) || comparative (a->prev2)) && !a->ends;

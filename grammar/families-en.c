@@ -307,8 +307,6 @@ uncountable_plural (F *f)
   return FALSE;
 }
 
-/* Words that open a clause: the subject comes after them. */
-
 static int noun_number (const F *f, const char *l);
 static gboolean irregular_plural (const char *l);
 
@@ -942,7 +940,6 @@ demonstrative (F *f, guint b)
   return sure_named (f, d->start, d->end, g_str_equal (d->lower, "this") ? "these" : "those", DRAFTD_FIX_AGREEMENT,
                      "agreement.determiner");
 }
-
 
 /* A number (digits, which are no words here) alone between words[a] and words[a + 1]:
  * "versions 2.6 and 3.0 was". */
@@ -2082,7 +2079,8 @@ static gboolean
 concrete_noun (const char *l)
 {
   int lex = draftd_forms_noun_lexfile (l);
-  return lex == 5 || lex == 6 || lex == 8 || lex == 13 || lex == 14 || lex == 15 || lex == 17 || lex == 18 || lex == 20;
+  return lex == 5 || lex == DRAFTD_FORMS_ARTIFACT || lex == 8 || lex == 13 || lex == 14 || lex == 15 || lex == 17 ||
+         lex == DRAFTD_FORMS_PERSON || lex == 20;
 }
 
 /* "a " or "an " by the sound of the phrase's first word. */
@@ -2221,7 +2219,7 @@ bare_reading (const F *f, const char *prev, const char *prev2, guint k, const ch
   if (have && k > f->i && g_strcmp0 (after, "to") == 0 && k + 2 < f->n && draftd_forms_is (f->words[k + 2].lower, 'v'))
     return TRUE;
   int lex = draftd_forms_noun_lexfile (noun);
-  if (have && k == f->i && (lex == 13 || lex == 27))
+  if (have && k == f->i && (lex == 13 || lex == DRAFTD_FORMS_SUBSTANCE))
     return TRUE;
   return f->s[f->words[k].end] == '-';
 }
@@ -2309,9 +2307,8 @@ missing_article (F *f)
   if (k == f->i && person)
     return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 1.5f);
   /* With an adjective before it ("need extra column") much less often; nor is one in -tion,
-   * mostly a mass noun ("needs free documentation"). */
-  /* A noun in -tion is mostly a mass noun ("free documentation"); a pronoun's predicate
-   * ("That was difficult question") counts the -tion nouns that are always counted. */
+   * mostly a mass noun ("needs free documentation"), but where a pronoun's predicate ("That
+   * was difficult question") has one of the -tion nouns that are always counted. */
   gboolean counted_tion = predicate && draftd_candidates_in_list (counted_tion_nouns, f->words[k].lower);
   if (k == f->i || (after_preposition && !after_verb) || (g_str_has_suffix (f->words[k].lower, "tion") && !counted_tion))
     return FALSE;
