@@ -116,7 +116,7 @@ mend_or_judge (F *f, gsize start, gsize end, const char *rep, DraftdFixKind kind
 static const char *const modals = " would could should must might may will shall can wouldn't couldn't shouldn't mustn't ";
 static const char *const determiners =
   " the a an this that these those my your his her its our their some any no every each all both another ";
-static const char *const prepositions = " of in on at for with from by about to into under over near behind between among ";
+static const char *const prepositions = " of in on at for with from by about to into under over near behind between among along across ";
 /* Heads whose number is their own ("Each of the students has"), and those whose number is the
  * noun after their "of" ("Most of the comments are", "Most of the work is"). */
 static const char *const singular_heads =
@@ -201,11 +201,50 @@ digits_between (const F *f, gsize a, gsize b)
   return k + 1 == b && f->s[k] == ' ';
 }
 
+static gboolean participle_after_noun (const char *l);
+
+/* "has worked here for 2019", "has been learning Spanish for last September": "for" before a
+ * point in time (a year's figures, "last" and a month, a season or a weekday) after a present
+ * perfect is "since". */
+static gboolean
+for_point (F *f)
+{
+  const Word *w = &f->words[f->i];
+  static const char *const points = " january february march april may june july august september october november december "
+                                    "spring summer autumn winter monday tuesday wednesday thursday friday saturday sunday christmas easter ";
+  if (!g_str_equal (w->lower, "for"))
+    return FALSE;
+  gsize after = f->i + 1 < f->n ? f->words[f->i + 1].start : strlen (f->s);
+  gboolean year = FALSE;
+  if (f->i + 1 >= f->n || !joined (f, f->i)) {
+    /* " 2019." or " 2019 and": four figures alone. */
+    gsize k = w->end, d = 0;
+    if (k < after && f->s[k] == ' ')
+      k++;
+    while (k < after && g_ascii_isdigit (f->s[k]))
+      k++, d++;
+    year = d == 4 && (f->s[w->end + 1] == '1' || f->s[w->end + 1] == '2') && (k == after || strchr (".,;! ", f->s[k]));
+  }
+  gboolean last = g_strcmp0 (near (f, 1), "last") == 0 && draftd_candidates_in_list (points, near (f, 2));
+  if (!year && !last)
+    return FALSE;
+  /* The perfect before it: "have"/"has" and a participle, no "ago" or other clause between. */
+  for (gint k = (gint) f->i - 1; k >= 1; k--) {
+    const char *l = f->words[k].lower;
+    if (draftd_candidates_in_list (draftd_candidates_clause_words, l) || strchr (",;", f->s[f->words[k].end]))
+      return FALSE;
+    if (draftd_candidates_in_list (" have has 've 's ", l) || g_str_has_suffix (l, "'ve"))
+      return participle_after_noun (f->words[k + 1].lower) || g_str_equal (f->words[k + 1].lower, "been") ?
+               sure (f, w->start, w->end, "since", DRAFTD_FIX_PREPOSITION) : FALSE;
+  }
+  return FALSE;
+}
+
 static gboolean
 since_duration (F *f)
 {
   const Word *w = &f->words[f->i];
-  static const char *const units = " minutes hours days weeks months years decades centuries ages ";
+  static const char *const units = " minutes hours days weeks months years decades centuries ages generations ";
   const char *q = near (f, 1), *u = near (f, 2), *after = near (f, 3);
   if (!g_str_equal (w->lower, "since"))
     return FALSE;
@@ -269,6 +308,11 @@ redundant_preposition (F *f)
   if (g_str_equal (w->lower, "on") && draftd_candidates_in_list (verbs, prev) && g_str_has_prefix (prev, "emphas") &&
       draftd_candidates_in_list (" the a an this these that those our their his her its my your ", next) &&
       !draftd_candidates_in_list (" day morning afternoon evening night week weekend first last same ", near (f, 2)))
+    return sure (f, f->words[f->i - 1].end, w->end, "", DRAFTD_FIX_PREPOSITION);
+  /* "Please contact with me": the verb takes its object; "in contact with" is the noun's. */
+  if (g_str_equal (w->lower, "with") && g_strcmp0 (prev, "contact") == 0 &&
+      (f->i == 1 || draftd_candidates_in_list (" please to can could will would should must i we you they ", near (f, -2))) &&
+      draftd_candidates_in_list (" me him her us them the our my your their his ", next))
     return sure (f, f->words[f->i - 1].end, w->end, "", DRAFTD_FIX_PREPOSITION);
   /* "discussed about 20 items": "about" as "roughly". */
   if (!g_str_equal (w->lower, "about") || !draftd_candidates_in_list (verbs, prev) || next == NULL || g_ascii_isdigit (next[0]) ||
@@ -366,17 +410,20 @@ one_of_superlative (F *f)
   gboolean bare = k == (gint) f->i - 1 && !draftd_candidates_in_list (either_number, w->lower) &&
                   !draftd_candidates_in_list (plural_heads, w->lower) && !draftd_candidates_in_list (numbers, w->lower) &&
                   !draftd_candidates_function_word (w->lower) && !draftd_candidates_uncountable (w->lower) && !draftd_forms_is (w->lower, 'a');
-  if ((!sup && !bare) || k < 2 || !draftd_candidates_in_list (" the my your his her our their ", f->words[k].lower) ||
-      !g_str_equal (f->words[k - 1].lower, "of") || !g_str_equal (f->words[k - 2].lower, "one") || !joined (f, (guint) k - 1) ||
-      !joined (f, (guint) k - 2))
+  /* "among the oldest structures": "among" and a superlative count the noun as "one of" does. */
+  gboolean among = sup && k >= 1 && g_str_equal (f->words[k - 1].lower, "among") && joined (f, (guint) k - 1) &&
+                   g_str_equal (f->words[k].lower, "the");
+  if (!among && ((!sup && !bare) || k < 2 || !draftd_candidates_in_list (" the my your his her our their ", f->words[k].lower) ||
+                 !g_str_equal (f->words[k - 1].lower, "of") || !g_str_equal (f->words[k - 2].lower, "one") || !joined (f, (guint) k - 1) ||
+                 !joined (f, (guint) k - 2)))
     return FALSE;
   /* The noun ends the phrase: "one of the best football player" changes "player" only. */
   const char *next = near (f, 1);
   /* Nor before a plural noun it modifies: "one of the descriptor methods", "called one of the
    * helper functions"; where "one of" opens the clause, such a word may be its verb ("One of
    * my friend lives"). */
-  guint one = (guint) k - 2;
-  gboolean subject = one == 0 || !joined (f, one - 1) || draftd_candidates_in_list (draftd_candidates_clause_words, f->words[one - 1].lower);
+  guint one = among ? (guint) k - 1 : (guint) k - 2;
+  gboolean subject = !among && (one == 0 || !joined (f, one - 1) || draftd_candidates_in_list (draftd_candidates_clause_words, f->words[one - 1].lower));
   /* "one of her shoulder straps had slipped": a plural with its clause's verb after it is the
    * noun, the word before it its modifier. */
   if (!noun (w->lower) || (next && noun (next) && !draftd_forms_is (next, 'v')) ||
@@ -786,9 +833,9 @@ head_unsure (const F *f, guint b, gint head, gint rest, guint k, guint end)
   /* "Seven is a prime": a number alone is one number. */
   if (head == (gint) b && k == end && draftd_candidates_in_list (numbers, h) && !g_str_equal (h, "one"))
     return TRUE;
-  /* "Now let me", "Today marks": a time or place word opening the clause is an adverb to
+  /* "Now let me", "Today marks", "Why are": a time or place word (or a question word) opening the clause is an adverb to
    * the reader, though WordNet lists it as a noun. */
-  if (head == (gint) b && draftd_candidates_in_list (" now today tomorrow yesterday tonight here there home then ", h))
+  if (head == (gint) b && draftd_candidates_in_list (" now today tomorrow yesterday tonight here there home then why how where when ", h))
     return TRUE;
   /* "The changes above have", "and so forth are": a place or an adverb after the noun is no
    * head. */
@@ -1235,7 +1282,8 @@ verb_against_subject (F *f, guint b, const char *other)
   /* A verb of thinking or saying is a noun in no compound ("a think", "a say" are no plural's
    * heads), and the clause after it has a verb of its own ("thinks the deadline is"). */
   gboolean clause_verb = draftd_candidates_in_list (" think know say believe suppose realise realize ", sing) && f->i > b + 1;
-  if (draftd_forms_is (sing, 'n') && !clause_verb && compound_end (f))
+  /* "My phone keep restarting": an aspect verb before its -ing form ends no compound. */
+  if (draftd_forms_is (sing, 'n') && !clause_verb && !verb_complement (f, w->lower, next) && compound_end (f))
     return FALSE;
   if (!draftd_forms_is (sing, 'n') || clause_verb || ((object || irregular) && only_verb (f) && clause_plain (f)))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
@@ -1250,6 +1298,124 @@ verb_against_subject (F *f, guint b, const char *other)
    * search path 'sys.path' usually includes"): only a plain clause is judged. */
   return only_verb (f) && clause_plain (f) &&
          judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, mended (f, w->start, w->end, alts[0]) ? margin (f, DRAFTD_FIX_AGREEMENT) : 0);
+}
+
+/* ---- agreement.subject-verb: a question's auxiliary before its plural subject ---- */
+
+/* The plural noun a determiner opens at words[*k] ("my keys", "the new packages", "any
+ * tickets"), its adjectives before it, and nothing after it that could be its own noun ("the
+ * sales team"): the noun's index, or -1. */
+static gint
+plural_after (const F *f, guint k, gboolean bare_ok)
+{
+  static const char *const dets = " the my your his her our their these those any some no only many ";
+  if (k < f->n && (draftd_candidates_in_list (dets, f->words[k].lower) || draftd_candidates_in_list (numbers, f->words[k].lower)))
+    k++;
+  else if (!bare_ok)
+    return -1;
+  for (guint j = k; j < f->n && j < k + 3 && (j == 0 || joined (f, j - 1)); j++) {
+    const Word *w = &f->words[j];
+    if (w->fixed || g_ascii_isupper (w->text[0]) || !np_word (f, w))
+      return -1;
+    int num = noun_number (f, w->lower);
+    if (num < 0 && draftd_forms_is (w->lower, 'n') && !draftd_forms_is (w->lower, 'a'))
+      return -1;
+    if (num > 0 && (!draftd_forms_is (w->lower, 'n') || irregular_plural (w->lower) || g_str_equal (w->lower, "people"))) {
+      /* "my keys?", "the packages arrived", "any tickets left": no noun after it. */
+      const Word *a = j + 1 < f->n && joined (f, j) ? &f->words[j + 1] : NULL;
+      if (a && (draftd_candidates_in_list (" of and or ", a->lower) || (draftd_forms_is (a->lower, 'n') && !draftd_candidates_function_word (a->lower) && !draftd_forms_is (a->lower, 'v') &&
+                                                                    !participle_after_noun (a->lower) && !gerund_word (f, a->lower))))
+        return -1;
+      return (gint) j;
+    }
+  }
+  return -1;
+}
+
+/* "Where is my keys?", "Does your parents know", "Has the packages arrived", "Is there any
+ * tickets left?": a question that opens on a singular auxiliary (after its wh-word) whose
+ * subject is a determiner's plural; "There was only two people": "there" and an adverb of
+ * degree before the plural. */
+static gboolean
+question_number (F *f)
+{
+  const Word *w = &f->words[f->i];
+  static const char *const pairs[][2] = {
+    { "is", "are" }, { "was", "were" }, { "has", "have" }, { "does", "do" }, { "isn't", "aren't" }, { "wasn't", "weren't" },
+    { "hasn't", "haven't" }, { "doesn't", "don't" },
+  };
+  const char *rep = NULL;
+  for (guint k = 0; k < G_N_ELEMENTS (pairs); k++)
+    if (g_str_equal (w->lower, pairs[k][0]))
+      rep = pairs[k][1];
+  if (rep == NULL || f->i + 2 >= f->n || !joined (f, f->i))
+    return FALSE;
+  gboolean there = g_str_equal (f->words[f->i + 1].lower, "there") && draftd_candidates_in_list (" is was isn't wasn't ", w->lower);
+  /* The sentence asks: its last mark is a question mark. */
+  gsize e = strlen (f->s);
+  while (e > 0 && g_ascii_isspace (f->s[e - 1]))
+    e--;
+  gboolean asks = e > 0 && f->s[e - 1] == '?' &&
+                  (f->i == 0 || (f->i == 1 && draftd_candidates_in_list (" where why when how what ", f->words[0].lower)));
+  if (asks && plural_after (f, f->i + 1 + (there ? 1 : 0), there) >= 0)
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_AGREEMENT);
+  /* "There was only two people", "there is just three rooms": the statement's plural after a
+   * degree word the older rule does not look past. */
+  if (f->i >= 1 && g_str_equal (f->words[f->i - 1].lower, "there") && joined (f, f->i - 1) &&
+      draftd_candidates_in_list (" is was ", w->lower) && opens_clause (f, f->i - 1, " and but so because that if when ") &&
+      draftd_candidates_in_list (" only just about nearly almost around roughly ", f->words[f->i + 1].lower) && joined (f, f->i + 1) &&
+      draftd_candidates_in_list (numbers, f->words[f->i + 2].lower) && !g_str_equal (f->words[f->i + 2].lower, "one") &&
+      plural_after (f, f->i + 2, FALSE) >= 0)
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_AGREEMENT);
+  return FALSE;
+}
+
+/* ---- agreement.subject-verb: the auxiliary after a subject's relative clause ---- */
+
+/* "The people who live upstairs is", "The woman who runs the bakery with her sons are", "The
+ * instructions that came with the shelf doesn't": the sentence opens on a determiner's noun
+ * and its relative clause (a verb, then an object or a place); the auxiliary after it is the
+ * noun's. The relative's verb, where it shows a number, must agree with the noun; the word
+ * before the auxiliary must end the clause: a place's adverb, or a preposition's object (after
+ * "the people who say the food is", "food" is a clause's own subject). */
+static gboolean
+relative_subject (F *f)
+{
+  const Word *w = &f->words[f->i];
+  static const char *const says = " say says said think thinks thought know knows knew believe believes feel feels felt hope hopes "
+                                  "claim claims tell tells told mean means show shows find finds found hear hears heard ";
+  g_autofree char *other = NULL;
+  int v = draftd_candidates_in_list (" is are was were has have does do doesn't don't isn't aren't wasn't weren't hasn't haven't ", w->lower)
+            ? verb_number (f, w->lower, &other) : 0;
+  if (v == 0 || f->i < 5 || !draftd_candidates_in_list (" the my your his her our their these those this that ", f->words[0].lower))
+    return FALSE;
+  guint r = 1;
+  while (r < f->i && !draftd_candidates_in_list (" who that which ", f->words[r].lower))
+    r++;
+  if (r < 2 || r + 2 >= f->i || r > 3 || noun (f->words[r - 1].lower) == FALSE)
+    return FALSE;
+  for (guint k = 0; k < f->i; k++)
+    if (!joined (f, k) || (k > r && (draftd_candidates_in_list (draftd_candidates_clause_words, f->words[k].lower) ||
+                                      draftd_candidates_in_list (" and or is are was were has have does do will would can could ", f->words[k].lower))))
+      return FALSE;
+  for (guint k = 1; k + 1 < r; k++)
+    if (!np_word (f, &f->words[k]) || noun_number (f, f->words[k].lower) > 0)
+      return FALSE;
+  int s = noun_number (f, f->words[r - 1].lower);
+  const char *rv = f->words[r + 1].lower;
+  g_autofree char *rother = NULL;
+  int rn = verb_number (f, rv, &rother);
+  const char *lemma = draftd_forms_irregular_lemma (rv, 'v');
+  gboolean verb = rn != 0 || (lemma && !g_str_equal (lemma, rv)) || participle_after_noun (rv);
+  if (s == 0 || s == v || !verb || (rn != 0 && rn != s) || draftd_candidates_in_list (says, rv))
+    return FALSE;
+  const char *before = f->words[f->i - 1].lower;
+  gboolean ends = draftd_candidates_in_list (" upstairs downstairs here there nearby abroad next door ", before) ||
+                  (g_str_has_suffix (before, "ly") && !draftd_forms_is (before, 'n')) ||
+                  (np_word (f, &f->words[f->i - 1]) && draftd_candidates_in_list (" the a an my your his her our their ", f->words[f->i - 2].lower) &&
+                   draftd_candidates_in_list (prepositions, f->words[f->i - 3].lower)) ||
+                  (f->i - 1 == r + 1 && rn == 0);
+  return ends && sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
 }
 
 static gboolean
@@ -1573,6 +1739,23 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
    * late", "your too kind": no possessive stands there. */
   if (draftd_candidates_in_list (" a an the not going welcome always never too so also still ", next))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  /* "Its been raining", "Your more than welcome": no possessive stands before "been", nor
+   * before "more than". */
+  if ((g_str_equal (l, "its") && g_str_equal (next, "been")) || (g_str_equal (next, "more") && g_strcmp0 (next2, "than") == 0))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  /* "your totally right", "their really busy": a degree adverb, then an adjective that is no
+   * noun, ending its phrase. */
+  const char *next3 = near (f, 3);
+  if (draftd_candidates_in_list (" totally really absolutely completely quite very extremely ", next) && next2 &&
+      ((draftd_forms_is (next2, 'a') && !draftd_forms_is (next2, 'n') && !g_str_equal (next2, "own")) ||
+       draftd_candidates_in_list (" right wrong sure ready ", next2)) &&
+      (next3 == NULL || draftd_candidates_in_list (prepositions, next3) || draftd_candidates_in_list (" about that ", next3)))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  /* "when your outside", "once their inside": a place's adverb after a clause's opener. */
+  if (!g_str_equal (l, "its") && draftd_candidates_in_list (" outside inside upstairs downstairs ", next) && prev &&
+      draftd_candidates_in_list (" when if once while because until ", prev) &&
+      (next2 == NULL || draftd_candidates_in_list (determiners, next2)))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* "over their by the door": the place, before what is no noun. */
   if (g_str_equal (l, "their") && draftd_candidates_in_list (" over up down out ", prev) && (f->i + 1 >= f->n || draftd_candidates_in_list (prepositions, next)))
     return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
@@ -1648,11 +1831,29 @@ comparative (const char *l)
 
 /* ---- confusable.than-then: "then" after a comparative in its clause ---- */
 
+/* "Whisk the eggs, than fold in the flour": "than" after a comma and before a verb's base,
+ * with no comparative before it in the sentence, is the next step's "then". */
+static gboolean
+than_sequence (const F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1);
+  if (!g_str_equal (w->lower, "than") || f->i < 2 || f->s[f->words[f->i - 1].end] != ',' || next == NULL ||
+      !draftd_forms_is (next, 'v') || g_str_has_suffix (next, "s") || draftd_candidates_function_word (next))
+    return FALSE;
+  for (guint k = 0; k < f->i; k++)
+    if (comparative (f->words[k].lower) || draftd_candidates_in_list (" rather more less other else ", f->words[k].lower))
+      return FALSE;
+  return TRUE;
+}
+
 static gboolean
 then_after_comparative (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1);
+  if (than_sequence (f))
+    return sure (f, w->start, w->end, "then", DRAFTD_FIX_WORD_CHOICE);
   if (!g_str_equal (w->lower, "then") || prev == NULL || draftd_candidates_in_list (" and but just since until till back even ", prev))
     return FALSE;
   /* "He was much thinner then." and "younger then, and": "then" as "at that time" ends its
@@ -1700,7 +1901,9 @@ affect_effect (F *f)
     /* "the special affects in the film": a plural after an adjective and its determiner. */
     gboolean plural_slot = plural && prev && draftd_forms_is (prev, 'a') &&
                            draftd_candidates_in_list (determiners, prev2) && draftd_candidates_in_list (" in of on from were are ", next);
-    if (!(g_strcmp0 (prev, "side") == 0 || noun_slot || plural_slot))
+    /* "will take affect next month": the noun of "take effect". */
+    gboolean take = !plural && draftd_candidates_in_list (" take takes took taken taking ", prev);
+    if (!(g_strcmp0 (prev, "side") == 0 || noun_slot || plural_slot || take))
       return FALSE;
     /* The plural pair has an id of its own, which users may disable apart. */
     return plural ? sure_named (f, w->start, w->end, "effects", DRAFTD_FIX_WORD_CHOICE, "confusable.affects-effects")
@@ -1715,6 +1918,11 @@ affect_effect (F *f)
     return sure (f, w->start, w->end, "affects", DRAFTD_FIX_WORD_CHOICE);
   if (!g_str_equal (w->lower, "effect") || next == NULL || draftd_candidates_in_list (" change changes a an of on ", next))
     return FALSE;
+  /* "Does caffeine really effect your sleep": an adverb of degree before it, a possessive
+   * after it; "effect" (bring about) takes no one's thing as its object. */
+  if (draftd_candidates_in_list (" really seriously badly greatly negatively directly ", prev) && prev2 && !draftd_candidates_in_list (determiners, prev2) &&
+      draftd_candidates_in_list (" my your his her our their me him us them ", next))
+    return sure (f, w->start, w->end, "affect", DRAFTD_FIX_WORD_CHOICE);
   /* "will this effect the budget": a modal, its subject, then the verb. */
   gboolean verb_slot = draftd_candidates_in_list (" this that it he she they we you i ", prev) && draftd_candidates_in_list (modals, prev2);
   /* "How will the strike effect our flights": a modal, a determiner's noun, then the verb
@@ -2896,6 +3104,19 @@ close_closed (F *f)
   return sure (f, w->start, w->end, "closed", DRAFTD_FIX_VERB_FORM);
 }
 
+/* "The handle is lose.": after "be", at its clause's end, the adjective "loose" (the
+ * participle "lost" would need no misspelling). */
+static gboolean
+be_loose (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1);
+  if (!g_str_equal (w->lower, "lose") || !draftd_candidates_in_list (" is are was were be been ", near (f, -1)) ||
+      (next && !draftd_candidates_in_list (" and again now ", next)))
+    return FALSE;
+  return sure (f, w->start, w->end, "loose", DRAFTD_FIX_WORD_CHOICE);
+}
+
 static gboolean
 be_participle (F *f)
 {
@@ -3315,6 +3536,7 @@ static const struct {
 } families[] = {
   { "verb-form.modal-of", modal_of },
   { "preposition.for-since", since_duration },
+  { "preposition.for-since", for_point },
   { "preposition.redundant", redundant_preposition },
   { "confusable.wether-whether", wether },
   { "agreement.uncountable", uncountable_plural },
@@ -3327,11 +3549,14 @@ static const struct {
   { "agreement.determiner", this_plural },
   /* Before the verb's agreement, which judges every verb it sees. */
   { "verb-form.since-perfect", since_perfect },
+  { "agreement.subject-verb", question_number },
   { "agreement.subject-verb", subject_head },
+  { "agreement.subject-verb", relative_subject },
   { "agreement.subject-verb", who_verb },
   { "agreement.subject-verb", pronoun_base },
   { "verb-form", do_question_base },
   { "verb-form.be-participle", close_closed },
+  { "confusable.loose-lose", be_loose },
   { "verb-form.be-participle", be_participle },
   { "agreement.determiner", determiner_across },
   { "agreement.noun-number", every_plural },
