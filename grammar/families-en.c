@@ -309,9 +309,10 @@ redundant_preposition (F *f)
       draftd_candidates_in_list (" the a an this these that those our their his her its my your ", next) &&
       !draftd_candidates_in_list (" day morning afternoon evening night week weekend first last same ", near (f, 2)))
     return sure (f, f->words[f->i - 1].end, w->end, "", DRAFTD_FIX_PREPOSITION);
-  /* "Please contact with me": the verb takes its object; "in contact with" is the noun's. */
+  /* "Please contact with me": the verb takes its object; "in contact with", and "Contact with
+   * the pier" opening a sentence, are the noun's. */
   if (g_str_equal (w->lower, "with") && g_strcmp0 (prev, "contact") == 0 &&
-      (f->i == 1 || draftd_candidates_in_list (" please to can could will would should must i we you they ", near (f, -2))) &&
+      draftd_candidates_in_list (" please to can could will would should must i we you they ", near (f, -2)) &&
       draftd_candidates_in_list (" me him her us them the our my your their his ", next))
     return sure (f, f->words[f->i - 1].end, w->end, "", DRAFTD_FIX_PREPOSITION);
   /* "discussed about 20 items": "about" as "roughly". */
@@ -1320,10 +1321,12 @@ plural_after (const F *f, guint k, gboolean bare_ok)
     int num = noun_number (f, w->lower);
     if (num < 0 && draftd_forms_is (w->lower, 'n') && !draftd_forms_is (w->lower, 'a'))
       return -1;
-    if (num > 0 && (!draftd_forms_is (w->lower, 'n') || irregular_plural (w->lower) || g_str_equal (w->lower, "people"))) {
+    if (num > 0) {
       /* "my keys?", "the packages arrived", "any tickets left": no noun after it. */
       const Word *a = j + 1 < f->n && joined (f, j) ? &f->words[j + 1] : NULL;
-      if (a && (draftd_candidates_in_list (" of and or ", a->lower) || (draftd_forms_is (a->lower, 'n') && !draftd_candidates_function_word (a->lower) && !draftd_forms_is (a->lower, 'v') &&
+      if (a && (draftd_candidates_in_list (" of and or ", a->lower) || (draftd_forms_is (a->lower, 'n') && !draftd_candidates_function_word (a->lower) &&
+                 /* "the sales team": a plural WordNet lists is a compound's before any noun. */
+                 (draftd_forms_is (w->lower, 'n') || !draftd_forms_is (a->lower, 'v')) &&
                                                                     !participle_after_noun (a->lower) && !gerund_word (f, a->lower))))
         return -1;
       return (gint) j;
@@ -1385,8 +1388,8 @@ relative_subject (F *f)
   static const char *const says = " say says said think thinks thought know knows knew believe believes feel feels felt hope hopes "
                                   "claim claims tell tells told mean means show shows find finds found hear hears heard ";
   g_autofree char *other = NULL;
-  int v = draftd_candidates_in_list (" is are was were has have does do doesn't don't isn't aren't wasn't weren't hasn't haven't ", w->lower)
-            ? verb_number (f, w->lower, &other) : 0;
+  gboolean aux = draftd_candidates_in_list (" is are was were has have does do doesn't don't isn't aren't wasn't weren't hasn't haven't ", w->lower);
+  int v = verb_number (f, w->lower, &other);
   if (v == 0 || f->i < 5 || !draftd_candidates_in_list (" the my your his her our their these those this that ", f->words[0].lower))
     return FALSE;
   guint r = 1;
@@ -1415,7 +1418,11 @@ relative_subject (F *f)
                   (np_word (f, &f->words[f->i - 1]) && draftd_candidates_in_list (" the a an my your his her our their ", f->words[f->i - 2].lower) &&
                    draftd_candidates_in_list (prepositions, f->words[f->i - 3].lower)) ||
                   (f->i - 1 == r + 1 && rn == 0);
-  return ends && sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
+  if (!ends)
+    return FALSE;
+  /* Another verb ("takes up") may be a noun too: the target's to judge. */
+  const char *alts[] = { other };
+  return aux ? sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT) : judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, 0.0f);
 }
 
 static gboolean
@@ -1751,6 +1758,15 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
        draftd_candidates_in_list (" right wrong sure ready ", next2)) &&
       (next3 == NULL || draftd_candidates_in_list (prepositions, next3) || draftd_candidates_in_list (" about that ", next3)))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  /* "lovely, their from Wales": a possessive before "from" and a place's name is "they're". */
+  if (!g_str_equal (l, "its") && g_str_equal (next, "from") && f->i + 2 < f->n && g_ascii_isupper (f->words[f->i + 2].text[0]) &&
+      prev == NULL && f->i > 0 && f->s[f->words[f->i - 1].end] == ',')
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  /* "leave them their for five minutes": after an object pronoun, before a duration's "for",
+   * the place. */
+  if (g_str_equal (l, "their") && draftd_candidates_in_list (" them it ", prev) && g_str_equal (next, "for") &&
+      (draftd_candidates_in_list (numbers, next2) || draftd_candidates_in_list (" a an ", next2)))
+    return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
   /* "when your outside", "once their inside": a place's adverb after a clause's opener. */
   if (!g_str_equal (l, "its") && draftd_candidates_in_list (" outside inside upstairs downstairs ", next) && prev &&
       draftd_candidates_in_list (" when if once while because until ", prev) &&
