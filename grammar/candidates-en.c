@@ -1661,8 +1661,11 @@ draftd_candidates_english_sites (const DraftdCandidateContext *c, const char *s,
    * "be" or a verb's past. */
   const Word *prev = word_at (&x, (gint) i - 1);
   if (g_str_equal (w->lower, "to") && next && prev && !next->fixed && adjacent (s, w, next) && adjacent (s, prev, w) &&
-      ((draftd_forms_is (next->lower, 'a') && !draftd_forms_is (next->lower, 'n') && !draftd_forms_is (next->lower, 'v') &&
-        !draftd_candidates_function_word (next->lower) && draftd_candidates_in_list (" is are was were be been am it's that's ", prev->lower)) ||
+      ((draftd_forms_is (next->lower, 'a') && !draftd_forms_is (next->lower, 'v') && !draftd_candidates_function_word (next->lower) &&
+        draftd_candidates_in_list (" is are was were be been am it's that's ", prev->lower) &&
+        /* "is to heavy to lift": an adjective that is a noun too only before "to" or "for". */
+        (!draftd_forms_is (next->lower, 'n') ||
+         (i + 2 < n && adjacent (s, next, &words[i + 2]) && draftd_candidates_in_list (" to for ", words[i + 2].lower)))) ||
        (draftd_candidates_in_list (" far late early much many ", next->lower) &&
         (draftd_candidates_in_list (" is are was were be been am it's that's ", prev->lower) || g_str_has_suffix (prev->lower, "ed"))))) {
     const char *alts[] = { "too" };

@@ -1994,7 +1994,8 @@ finished_time (const F *f)
     finished |= draftd_candidates_in_list (" yesterday ago ", l);
     finished |= g_str_equal (l, "last") && k + 1 < f->n && (k == 0 || !draftd_candidates_in_list (" the this these over past few ", f->words[k - 1].lower)) &&
                 draftd_candidates_in_list (" week month year summer winter spring autumn night weekend monday tuesday wednesday thursday friday "
-                         "saturday sunday ", f->words[k + 1].lower);
+                         "saturday sunday january february march april june july august september october november december ",
+                         f->words[k + 1].lower);
   }
   for (const char *p = strstr (f->s, "in "); p && !finished; p = strstr (p + 1, "in ")) {
     gboolean word = p == f->s || !g_ascii_isalpha (p[-1]);
@@ -2471,6 +2472,9 @@ missing_article (F *f)
   gboolean after_preposition = draftd_candidates_in_list (" in at for with into on under behind ", prev);
   gboolean have = draftd_candidates_in_list (" have has had ", prev);
   if ((!after_verb && !after_preposition) || takes_no_article (w->lower))
+    return FALSE;
+  /* "We have moved house": after "have" a past participle is the perfect's, not an adjective. */
+  if (have && g_str_has_suffix (w->lower, "ed") && participle_after_noun (w->lower))
     return FALSE;
   if (after_preposition && household_article (f, prev))
     return TRUE;
