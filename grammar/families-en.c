@@ -1913,7 +1913,10 @@ affect_effect (F *f)
   const char *prev = near (f, -1), *prev2 = near (f, -2), *next = near (f, 1);
   if (draftd_candidates_in_list (" affect affects ", w->lower)) {
     gboolean plural = g_str_equal (w->lower, "affects");
-    gboolean noun_slot = prev && (draftd_candidates_in_list (determiners, prev) || draftd_forms_is (prev, 'a')) && draftd_candidates_in_list (" on of ", next);
+    /* "a calming affect on": an -ing word after a determiner describes the noun. */
+    gboolean described = prev && g_str_has_suffix (prev, "ing") && prev2 && draftd_candidates_in_list (" a an the this that its their his her ", prev2);
+    gboolean noun_slot = prev && (draftd_candidates_in_list (determiners, prev) || draftd_forms_is (prev, 'a') || described) &&
+                         draftd_candidates_in_list (" on of ", next);
     /* "the special affects in the film": a plural after an adjective and its determiner. */
     gboolean plural_slot = plural && prev && draftd_forms_is (prev, 'a') &&
                            draftd_candidates_in_list (determiners, prev2) && draftd_candidates_in_list (" in of on from were are ", next);
