@@ -517,6 +517,22 @@ english_beside (const DraftdCandidateContext *c, const char *s, const Word *w, i
          !draftd_spell_check (c->spell, c->lang, lower);
 }
 
+/* Does a quotation mark stand right before or after `w` (spaces aside): a term or a value
+ * quoted as it is spelt ("est « immediate »")? */
+static gboolean
+quoted (const char *s, const Word *w)
+{
+  static const char *const marks = "\"'`\u00ab\u00bb\u201c\u201d\u201e\u2018\u2019\u201a\u2039\u203a";
+  const char *p = s + w->start;
+  while (p > s && g_unichar_isspace (g_utf8_get_char (g_utf8_prev_char (p))))
+    p = g_utf8_prev_char (p);
+  const char *q = s + w->end;
+  while (*q && g_unichar_isspace (g_utf8_get_char (q)))
+    q = g_utf8_next_char (q);
+  return (p > s && g_utf8_strchr (marks, -1, g_utf8_get_char (g_utf8_prev_char (p)))) ||
+         (*q && g_utf8_strchr (marks, -1, g_utf8_get_char (q)));
+}
+
 void
 draftd_candidates_foreign_spelling (const DraftdCandidateContext *c, const char *s, const Word *w, const char *const *sugg,
                                     GArray *out, guint site)
@@ -524,10 +540,11 @@ draftd_candidates_foreign_spelling (const DraftdCandidateContext *c, const char 
   /* An English word is left, but where the writer leaves marks out and it is a word of the
    * language's without its marks ("u more": "moře"; "ma": "má"), or where it stands among the
    * language's words, no English one beside it ("que lei era": "leí"; "muy simpatico"): taken
-   * by its marks alone. A quotation's English word has English beside it ("Save version"),
-   * a term the language writes with marks is its word ("la opinion": "opinión"). */
+   * by its marks alone. A quotation's English word has English beside it ("Save version") or
+   * quotation marks ("« immediate »", a value), a term the language writes with marks is its
+   * word ("la opinion": "opinión"). */
   gboolean english = draftd_spell_check (c->spell, "en", w->text);
-  gboolean among_own = s && !english_beside (c, s, w, -1) && !english_beside (c, s, w, 1);
+  gboolean among_own = s && !quoted (s, w) && !english_beside (c, s, w, -1) && !english_beside (c, s, w, 1);
   if ((g_unichar_isupper (g_utf8_get_char (w->text)) && (w->start > 0 || !c->sentence_start)) ||
       (english && !c->drops_marks && !among_own))
     return;
