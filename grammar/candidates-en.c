@@ -627,7 +627,7 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
     return;
   g_auto (GStrv) sugg = draftd_spell_suggest (c->spell, c->lang, w->text);
   if (c->spelling_only) {
-    draftd_candidates_foreign_spelling (c, w, (const char *const *) sugg, out, site);
+    draftd_candidates_foreign_spelling (c, s, w, (const char *const *) sugg, out, site);
     return;
   }
   g_autoptr (GPtrArray) irr = draftd_forms_overregularized (c->spell, w->lower);

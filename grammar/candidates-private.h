@@ -89,8 +89,8 @@ char *draftd_candidates_dialect_twin (DraftdSpell *spell, const char *word, guin
 gboolean draftd_candidates_sure_respelling (const char *word, const char *suggestion);
 /* A misspelt word of a language the model does not know (grammar/respell.c): a sure
  * respelling among the dictionary's suggestions `sugg`, if there is one, as a candidate. */
-void draftd_candidates_foreign_spelling (const DraftdCandidateContext *c, const Word *w, const char *const *sugg, GArray *out,
-                                         guint site);
+void draftd_candidates_foreign_spelling (const DraftdCandidateContext *c, const char *s, const Word *w, const char *const *sugg,
+                                         GArray *out, guint site);
 /* Do the two differ in marks and case alone ("prilis", "příliš"; "schoen", "schön" too)? */
 gboolean draftd_candidates_same_letters (const char *word, const char *suggestion);
 /* An unknown capitalised word at a sentence's start: a common word misspelt ("Becouse",

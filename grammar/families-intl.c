@@ -636,10 +636,53 @@ es_determiner_gender (X *x)
   return FALSE;
 }
 
+/* ---- Russian ---- */
+
+/* Words after which a verb is its infinitive: modals, verbs of starting and wanting, "чтобы"
+ * (which takes an infinitive or a past, never a present). */
+static const char *const ru_before_infinitive =
+  " должен должна должно должны могу можешь можем можете могут мог могла могли хочу хочешь хочет хотим хотите хотят "
+  "хотел хотела хотели буду будешь будет будем будете будут нужно надо можно нельзя начал начала начали начинаю "
+  "начинает стал стала стали стану станет люблю любит любят умею умеет умеют чтобы ";
+
+/* "-тся" is the third person ("он учится"), "-ться" the infinitive ("хочет учиться"); they
+ * sound alike. "должны встретится", "чтобы учится", "должны много учится" -> "-ться" (not
+ * after a first "Может", which may be a parenthetical maybe: "Может учится где-то"); "мне
+ * нравиться", "мне не нравиться" -> "нравится": the verb of liking after its dative is its
+ * third person ("Мне учиться ещё год" is an infinitive, and left). Only where the dictionary
+ * lists the other form. */
+static gboolean
+ru_tsya_tsa (X *x)
+{
+  const char *w = x->words[x->i].lower, *prev = at (x, -1);
+  /* One adverb between ("должны много заниматся", "мне очень нравиться"). */
+  if (in (" очень так тоже всегда много больше ещё уже сразу не ", prev) && at (x, -2))
+    prev = at (x, -2);
+  gsize n = strlen (w);
+  g_autofree char *other = NULL;
+  if (g_str_has_suffix (w, "тся") && !g_str_has_suffix (w, "ться") && in (ru_before_infinitive, prev) &&
+      !(x->i == 1 && g_str_equal (prev, "может")))
+    other = g_strdup_printf ("%.*sться", (int) (n - strlen ("тся")), w);
+  else if (in (" нравиться понравиться ", w) && in (" мне тебе ему ей нам вам им ", prev))
+    other = g_strdup_printf ("%.*sтся", (int) (n - strlen ("ться")), w);
+  return other && draftd_spell_check (x->c->spell, x->c->lang, other) && fix (x, 0, 0, other);
+}
+
+/* Is `b` `a` with "-тся" for "-ться" or the reverse: ru.tsya-tsa's edit, whatever the verb? */
+static gboolean
+ru_tsya_pair (const char *a, const char *b)
+{
+  gsize na = strlen (a), nb = strlen (b);
+  if (na > nb)
+    return ru_tsya_pair (b, a);
+  return nb == na + strlen ("ь") && g_str_has_suffix (a, "тся") && g_str_has_suffix (b, "ться") &&
+         strncmp (a, b, na - strlen ("тся")) == 0;
+}
+
 typedef gboolean (*RuleFn) (X *x);
 
 /* The rules: language, id, the pairs of words (lower case, '_' for a space) an edit of the
- * rule exchanges, either way, and the pattern. */
+ * rule exchanges, either way (ru.tsya-tsa's are any verb's: ru_tsya_pair), and the pattern. */
 static const struct {
   const char *lang, *id, *pairs;
   RuleFn fire;
@@ -664,6 +707,7 @@ static const struct {
   { "es", "es.hay-ahi-ay", " hay|ahí hay|ay ahí|ay ", es_hay_ahi_ay },
   { "es", "es.mas-accent", " mas|más ", es_mas_accent },
   { "es", "es.determiner-gender", " el|la un|una los|las unos|unas ", es_determiner_gender },
+  { "ru", "ru.tsya-tsa", "", ru_tsya_tsa },
 };
 
 static gboolean
@@ -692,6 +736,8 @@ draftd_candidates_intl_rule (const char *was, const char *now)
     was = wa + 1;
     now = na + 1;
   }
+  if (ru_tsya_pair (was, now))
+    return "ru.tsya-tsa";
   g_autofree char *ab = g_strdup_printf (" %s|%s ", was, now), *ba = g_strdup_printf (" %s|%s ", now, was);
   for (guint k = 0; k < G_N_ELEMENTS (rules); k++)
     if (strstr (rules[k].pairs, ab) || strstr (rules[k].pairs, ba))
@@ -705,7 +751,8 @@ draftd_candidates_intl_message (const char *rule, const char *was, const char *n
   guint n;
   const DraftdRuleInfo *info = draftd_rules (&n);
   for (guint k = 0; rule && k < n; k++)
-    if (g_str_equal (info[k].id, rule) && (g_str_has_prefix (rule, "de.") || g_str_has_prefix (rule, "fr.") || g_str_has_prefix (rule, "es."))) {
+    if (g_str_equal (info[k].id, rule) && (g_str_has_prefix (rule, "de.") || g_str_has_prefix (rule, "fr.") || g_str_has_prefix (rule, "es.") ||
+                                            g_str_has_prefix (rule, "ru."))) {
       *kind = info[k].kind;
       return g_strdup_printf ("%s \u2192 %s: %s", was, now, info[k].what);
     }

@@ -219,7 +219,7 @@ static const struct {
 
 /* Is `suggestion` `word` with a slip of the ear: a letter written for its sound-alike
  * (sound_pairs), or a soft or hard sign, or a doubled letter, left out ("маленкой", "восем",
- * "руский")? A dictionary offers several sure changes for such a word ("руский": "русский",
+ * "руский"), or a soft sign put in ("кажеться")? A dictionary offers several sure changes for such a word ("руский": "русский",
  * "рурский"), and the one the ear explains is the learner's. */
 static gboolean
 sound_slip (const char *lang, const char *word, const char *suggestion)
@@ -230,6 +230,11 @@ sound_slip (const char *lang, const char *word, const char *suggestion)
   char kind = na >= 4 ? one_edit (a, na, b, nb, &at) : 0;
   if (kind == 'i')
     return at > 0 && (b[at] == 0x044C || b[at] == 0x044A || b[at] == b[at - 1]);
+  /* A soft sign put in where none is said: before a reflexive "ся" ("кажеться",
+   * "понравилься": "-тся" and "-ться" sound alike) and after a hushing consonant that is
+   * always hard or soft ("борщь", "врачь": "борщ", "врач"). */
+  if (kind == 'd')
+    return at > 0 && a[at] == 0x044C;
   if (kind != 's')
     return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (sound_pairs); i++)
@@ -338,6 +343,7 @@ foreign_sure (const DraftdCandidateContext *c, const Word *w, const char *const 
   const char *marks = NULL, *first = NULL, *sound = NULL;
   gboolean kept = FALSE; /* `marks` keeps the marks the word was written with */
   guint n_marks = 0, n_sure = 0, n_sound = 0;
+  guint n_against_ear = 0; /* sure changes that rival the slip of the ear */
   gboolean sound_sure = FALSE;   /* the slip of the ear is a sure change too */
   gboolean dropped_ahead = FALSE; /* a letter left out, put back, ranked ahead of it */
   gboolean rival = FALSE; /* a suggestion ranked ahead that is no sure change */
@@ -371,19 +377,25 @@ foreign_sure (const DraftdCandidateContext *c, const Word *w, const char *const 
       if (n_marks++ == 0 || (!kept && keeps_marks (w->text, sugg[i])))
         marks = sugg[i];
       kept = keeps_marks (w->text, marks);
+      continue;
     }
+    /* A letter changed for another, ranked behind the slip of the ear, is no rival to it
+     * ("кажеться": "кажется", a soft sign put in, before "кажешься"). */
+    if (i < 4 && sugg[i] != sound && !(sound && substituted (w->text, sugg[i])))
+      n_against_ear++;
     /* A letter changed for another, ranked behind a dropped letter put back, is no rival to
      * it: the commonest slip ranked first ("следущим": "следующим" before "сведущим"). */
-    else if (i < 4 && !(first && dropped (w->text, first) && substituted (w->text, sugg[i])) && n_sure++ == 0 &&
+    if (i < 4 && !(first && dropped (w->text, first) && substituted (w->text, sugg[i])) && n_sure++ == 0 &&
              !(rival && substituted (w->text, sugg[i])))
       first = sugg[i];
   }
   /* A slip of the ear is taken among other sure changes ("руский": "русский" beside
    * "рурский"), unless a dropped letter put back ranks ahead of it (the commonest slip:
    * "втавати": "вставати" before "вдавати"), or where there are none ("хлеп", short for the
-   * others). Against a sure change it is not, the word is a guess either way and left
-   * ("восем": "всосем" or "восемь"). */
-  const char *by_ear = n_sound == 1 && (sound_sure || n_sure == 0) ? sound : NULL;
+   * others), or where the only others are letters changed ranked behind it. Against a sure
+   * change it is not, the word is a guess either way and left ("восем": "всосем" or
+   * "восемь"). */
+  const char *by_ear = n_sound == 1 && (sound_sure || n_against_ear == 0) ? sound : NULL;
   g_autofree char *ruled = n_marks > 0 ? NULL : spelling_rule_fix (c->spell, c->lang, w->text);
   const char *sure = n_marks > 0 ? marks : english ? NULL : ruled ? ruled : n_sound == 1 ? by_ear : n_sure == 1 ? first : NULL;
   /* A form that takes away a mark the writer typed is no sure change where a neighbour keeps
@@ -480,14 +492,61 @@ respelt (const DraftdCandidateContext *c, const Word *w, const char *const *sugg
   return g_steal_pointer (&sure);
 }
 
+/* Is the word next to `w` in `s` (dir -1: before it, 1: after it; past spaces and marks of
+ * punctuation) one English's dictionary knows and `c`'s language's rejects ("Save" in "el
+ * botón Save version")? */
+static gboolean
+english_beside (const DraftdCandidateContext *c, const char *s, const Word *w, int dir)
+{
+  const char *p = dir < 0 ? s + w->start : s + w->end;
+  while (dir < 0 ? p > s : *p != '\0') {
+    const char *q = dir < 0 ? g_utf8_prev_char (p) : p;
+    if (g_unichar_isalpha (g_utf8_get_char (q)))
+      break;
+    p = dir < 0 ? q : g_utf8_next_char (p);
+  }
+  const char *a = p, *b = p;
+  while (dir < 0 && a > s && (g_unichar_isalpha (g_utf8_get_char (g_utf8_prev_char (a))) || a[-1] == '\''))
+    a = g_utf8_prev_char (a);
+  while (dir > 0 && *b && (g_unichar_isalpha (g_utf8_get_char (b)) || *b == '\''))
+    b = g_utf8_next_char (b);
+  if (a == b)
+    return FALSE;
+  g_autofree char *word = g_strndup (a, b - a), *lower = g_utf8_strdown (word, -1);
+  return draftd_spell_check (c->spell, "en", word) && !draftd_spell_check (c->spell, c->lang, word) &&
+         !draftd_spell_check (c->spell, c->lang, lower);
+}
+
+/* Does a quotation mark stand right before or after `w` (spaces aside): a term or a value
+ * quoted as it is spelt ("est « immediate »")? */
+static gboolean
+quoted (const char *s, const Word *w)
+{
+  static const char *const marks = "\"'`\u00ab\u00bb\u201c\u201d\u201e\u2018\u2019\u201a\u2039\u203a";
+  const char *p = s + w->start;
+  while (p > s && g_unichar_isspace (g_utf8_get_char (g_utf8_prev_char (p))))
+    p = g_utf8_prev_char (p);
+  const char *q = s + w->end;
+  while (*q && g_unichar_isspace (g_utf8_get_char (q)))
+    q = g_utf8_next_char (q);
+  return (p > s && g_utf8_strchr (marks, -1, g_utf8_get_char (g_utf8_prev_char (p)))) ||
+         (*q && g_utf8_strchr (marks, -1, g_utf8_get_char (q)));
+}
+
 void
-draftd_candidates_foreign_spelling (const DraftdCandidateContext *c, const Word *w, const char *const *sugg, GArray *out, guint site)
+draftd_candidates_foreign_spelling (const DraftdCandidateContext *c, const char *s, const Word *w, const char *const *sugg,
+                                    GArray *out, guint site)
 {
   /* An English word is left, but where the writer leaves marks out and it is a word of the
-   * language's without its marks ("u more": "moře"; "ma": "má"): taken by its marks alone. */
+   * language's without its marks ("u more": "moře"; "ma": "má"), or where it stands among the
+   * language's words, no English one beside it ("que lei era": "leí"; "muy simpatico"): taken
+   * by its marks alone. A quotation's English word has English beside it ("Save version") or
+   * quotation marks ("« immediate »", a value), a term the language writes with marks is its
+   * word ("la opinion": "opinión"). */
   gboolean english = draftd_spell_check (c->spell, "en", w->text);
+  gboolean among_own = s && !quoted (s, w) && !english_beside (c, s, w, -1) && !english_beside (c, s, w, 1);
   if ((g_unichar_isupper (g_utf8_get_char (w->text)) && (w->start > 0 || !c->sentence_start)) ||
-      (english && !c->drops_marks))
+      (english && !c->drops_marks && !among_own))
     return;
   g_autofree char *sure = respelt (c, w, sugg, english);
   /* A relative as likely (also_lang): only the respelling its dictionary makes too, right in

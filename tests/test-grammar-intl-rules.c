@@ -86,7 +86,7 @@ check_examples (DraftdGrammarContext *ctx)
   const DraftdRuleInfo *rules = draftd_rules (&n);
   for (guint k = 0; k < n; k++) {
     const char *id = rules[k].id;
-    if (!g_str_has_prefix (id, "de.") && !g_str_has_prefix (id, "fr.") && !g_str_has_prefix (id, "es."))
+    if (!g_str_has_prefix (id, "de.") && !g_str_has_prefix (id, "fr.") && !g_str_has_prefix (id, "es.") && !g_str_has_prefix (id, "ru."))
       continue;
     listed++;
     both += g_hash_table_contains (fires, id) && g_hash_table_contains (keeps, id);

@@ -38,17 +38,22 @@
  * in "синє", "ввечорі" no longer "вечорі", Russian "ножём", a Spanish line with a Portuguese
  * word, Slovak "naucit") and 2 of Spanish b/v ("llevava"): es 23, 0; sk 6, 0 (3, 0 at main:
  * "naucit" had no suggestion with "naučiť"); ru 23, 1; uk 14, 0 (11, 1 at main); cs 51, 4 with
- * a line whose typed mark no form may take away ("mím": "mim" beside "ním"). */
+ * a line whose typed mark no form may take away ("mím": "mim" beside "ním"). With 6 Russian
+ * and 3 Spanish lines more (lang56: a soft sign put in, "ключь", "удивилься"; ru.tsya-tsa,
+ * "должны готовится", "нам нравиться"; English words among Spanish ones taking their marks,
+ * "opinion", "lei", but not a quoted value, «version»): ru 29, 1 (23, 1 before); es 25, 1,
+ * the one "simpatico" -> "simpático" where "simpática" was meant (24, 0 before); fr 7, 0 (5,
+ * 0 before: "tres", "telephone", English words among French ones). */
 static const struct {
   const char *lang;
   guint lines, errors, closer_min, wasted_max;
 } expected[] = {
-  { "es", 73, 45, 23, 0 },
+  { "es", 76, 46, 25, 1 },
   { "cs", 104, 68, 51, 4 },
   { "sk", 14, 7, 6, 0 },
-  { "ru", 76, 39, 23, 1 },
+  { "ru", 82, 43, 29, 1 },
   { "uk", 73, 24, 14, 0 },
-  { "fr", 21, 9, 5, 0 },
+  { "fr", 21, 9, 7, 0 },
   { "de", 22, 10, 7, 0 },
 };
 

@@ -126,6 +126,7 @@ draftd_rules (guint *n)
     { "es.hay-ahi-ay", "word choice", "\"hay\" is there is (\"hay que\", \"no hay\"), \"ahí\" there (\"ahí está\"), \"ay\" ouch" },
     { "es.mas-accent", "word choice", "\"más\" is more (\"lo más\", \"más o menos\"), \"mas\" a literary but" },
     { "es.determiner-gender", "agreement", "the article takes its noun's gender: \"el problema\", \"la canción\", \"la mano\"" },
+    { "ru.tsya-tsa", "word choice", "\"-тся\" is the third person (\"он учится\", \"мне нравится\"), \"-ться\" the infinitive (\"хочет учиться\")" },
     { "grammar", "grammar", "a change the model made that no rule names" },
     { "style", "style", "a rewrite's change of several words" },
     { "rewrite", "rewrite", "a rewrite's change" },
