@@ -608,6 +608,22 @@ phrasal_split_of_noun (const char *sl, const char *before)
                                                       "might must do does did don't doesn't didn't can't cannot won't ", before);
 }
 
+/* The past of a verb written with "d" for its "-ed" ("rememberd" -> "remembered"): a verb of
+ * four letters or more, not ending in "e" (its past takes a bare "d"), whose "-ed" form the
+ * dictionary knows; NULL otherwise. */
+static char *
+ed_without_e (const DraftdCandidateContext *c, const char *lower)
+{
+  gsize n = strlen (lower);
+  if (n < 5 || lower[n - 1] != 'd' || lower[n - 2] == 'e' || !g_str_is_ascii (lower))
+    return NULL;
+  g_autofree char *stem = g_strndup (lower, n - 1);
+  g_autofree char *past = g_strdup_printf ("%sed", stem);
+  if (!draftd_forms_is (stem, 'v') || !draftd_spell_check (c->spell, c->lang, stem) || !draftd_spell_check (c->spell, c->lang, past))
+    return NULL;
+  return g_steal_pointer (&past);
+}
+
 void
 draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s, const Word *w, GArray *out, guint site)
 {
@@ -628,6 +644,14 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
   g_auto (GStrv) sugg = draftd_spell_suggest (c->spell, c->lang, w->text);
   if (c->spelling_only) {
     draftd_candidates_foreign_spelling (c, w, (const char *const *) sugg, out, site);
+    return;
+  }
+  /* "rememberd", "happend": a verb's past that lost the "e" of its "-ed"; the bare verb the
+   * index also offers ("remember") leaves the sentence without its past or participle. */
+  g_autofree char *past = ed_without_e (c, w->lower);
+  if (past) {
+    g_autofree char *rep = draftd_candidates_match_case (w->text, past);
+    draftd_candidates_add (out, w->start, w->end, rep, DRAFTD_FIX_VERB_FORM, DRAFTD_CANDIDATE_CERTAIN, site);
     return;
   }
   g_autoptr (GPtrArray) irr = draftd_forms_overregularized (c->spell, w->lower);
@@ -1940,6 +1964,9 @@ static const struct {
   { "yes", TRUE },
 };
 
+/* Finite verbs that start a clause without its subject after an opener. */
+static const char *const opener_verbs = " is was are were has have had will would can could should may might must does do did ";
+
 /* Where the opener `phrase` ends when it starts at words[b] (the number of its words), or 0. */
 static guint
 opener_at (const char *s, const Word *words, guint n, guint b, const char *phrase)
@@ -1970,8 +1997,14 @@ draftd_candidates_english_sentence (const DraftdCandidateContext *c, const char 
       gboolean subject_ok = !openers[k].subject_only || draftd_candidates_in_list (subjects, words[m].lower);
       /* "In addition to the fee", "As a result of the storm": the phrase goes on. */
       gboolean goes_on = draftd_candidates_in_list (" to of ", words[m].lower);
-      if (subject_ok && !goes_on && adjacent (s, &words[m - 1], &words[m])) {
-        draftd_candidates_add (out, words[m - 1].end, words[m - 1].end, ",", DRAFTD_FIX_PUNCTUATION, DRAFTD_CANDIDATE_CERTAIN, site);
+      /* "In my opinion is so easy to", "Nowadays is common to": a learner's clause without
+       * its "it", which a comma alone leaves broken; before "is" or "was" the "it" goes in
+       * with the comma, before another verb nothing is added. */
+      gboolean no_subject = draftd_candidates_in_list (opener_verbs, words[m].lower);
+      gboolean dummy_it = !openers[k].subject_only && draftd_candidates_in_list (" is was ", words[m].lower);
+      if (subject_ok && !goes_on && (!no_subject || dummy_it) && adjacent (s, &words[m - 1], &words[m])) {
+        draftd_candidates_add (out, words[m - 1].end, words[m - 1].end, dummy_it ? ", it" : ",", DRAFTD_FIX_PUNCTUATION,
+                               DRAFTD_CANDIDATE_CERTAIN, site);
         return site + 1;
       }
     }

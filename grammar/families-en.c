@@ -3422,7 +3422,7 @@ draftd_candidates_family_rule (const char *kind, const char *before, const char 
       return g_strdup ("verb-form.finished-time");
   }
   /* The only English rules that put a comma in are the opening phrase's and clause's. */
-  if (g_str_equal (kind, "punctuation") && *was == 0 && g_str_equal (now, ",") && before)
+  if (g_str_equal (kind, "punctuation") && *was == 0 && (g_str_equal (now, ",") || g_str_equal (now, ",_it")) && before)
     return g_strdup ("punctuation.opening-comma");
   if (g_str_equal (kind, "preposition")) {
     if (g_str_equal (was, "since") && g_str_equal (now, "for"))
