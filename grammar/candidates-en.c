@@ -1099,8 +1099,14 @@ plural_subject (Ctx *x, const Word *prev)
   const char *rep = NULL;
   if (!lookup_pair (to_plural, G_N_ELEMENTS (to_plural), w->lower, &rep))
     return FALSE;
+  /* "There is also people who", "there was still cars": an adverb before the subject. */
+  const Word *past_adverb = next ? word_at (x, (gint) x->i + 2) : NULL;
+  if (next && past_adverb && g_str_equal (prev->lower, "there") && draftd_candidates_in_list (" also still always even only ", next->lower) &&
+      adjacent (x->s, w, next) && adjacent (x->s, next, past_adverb) && !draftd_candidates_in_list (" a an one ", past_adverb->lower))
+    next = past_adverb;
   g_autofree char *next_singular = next && g_str_has_suffix (next->lower, "s") ? draftd_forms_singular (x->c->spell, next->lower) : NULL;
   gboolean plural_next = next && (draftd_candidates_in_list (plural_quantifiers, next->lower) || g_str_equal (next->lower, "lots") ||
+                                  draftd_candidates_in_list (" people children men women ", next->lower) ||
                                   (next_singular && draftd_forms_is (next_singular, 'n') && !draftd_forms_is (next->lower, 'n')));
   /* "There is a lot of cars", "Here is the documents": the plural after "a lot of", and after
    * a determiner where "here" opens the clause. */
@@ -1126,12 +1132,21 @@ plural_subject (Ctx *x, const Word *prev)
   gboolean irregular = (lemma && !g_str_equal (lemma, prev->lower) && !draftd_candidates_in_list (" data media ", prev->lower) &&
                         !g_str_has_suffix (prev->lower, "ing")) ||
                        g_str_equal (prev->lower, "people");
-  irregular = irregular && (x->i == 1 || (det && draftd_candidates_in_list (determiners, det->lower)));
+  /* "young people is", "Most people is": an adjective or a quantifier for the determiner. */
+  irregular = irregular && (x->i == 1 || (det && (draftd_candidates_in_list (determiners, det->lower) ||
+                                                  (g_str_equal (prev->lower, "people") && draftd_forms_is (det->lower, 'a') &&
+                                                   !draftd_candidates_function_word (det->lower)))));
   /* "His landing on his feet was", "The care of the children is": a preposition's object is
    * no subject; the head stands before the preposition. */
   const Word *before_det = x->i >= 3 ? &x->words[x->i - 3] : NULL;
   if (irregular && x->i >= 2 && before_det && draftd_candidates_in_list (" of in on at for with from by about to into under over near behind between among ", before_det->lower))
     irregular = FALSE;
+  /* "people that is often", "the children who was": a relative pronoun right after a plural
+   * that has no -s and names persons takes its number. */
+  const Word *antecedent = word_at (x, (gint) x->i - 2);
+  gboolean relative = draftd_candidates_in_list (" who that ", prev->lower) && antecedent && adjacent (x->s, antecedent, prev) &&
+                      draftd_candidates_in_list (" people children men women ", antecedent->lower);
+  irregular = irregular || relative;
   if (g_str_equal (w->lower, "has") && !irregular)
     return FALSE;
   return (there || irregular) && certain (x, w->start, w->end, rep, DRAFTD_FIX_AGREEMENT);
@@ -1254,6 +1269,11 @@ noun_number (Ctx *x, const Word *prev)
   const Word *w = &x->words[x->i];
   const Word *pp = x->i >= 2 && adjacent (x->s, &x->words[x->i - 2], prev) ? &x->words[x->i - 2] : NULL;
   gboolean direct = draftd_candidates_in_list (plural_quantifiers, prev->lower);
+  /* "the number of car", "a number of reason": "number of" counts, and takes no mass noun; a
+   * verb too may be a list's participle ("the number of run, skipped and failed tests"). */
+  const Word *p3 = word_at (x, (gint) x->i - 3);
+  direct = direct || (g_str_equal (prev->lower, "of") && pp && g_str_equal (pp->lower, "number") && p3 &&
+                      draftd_candidates_in_list (" the a ", p3->lower) && adjacent (x->s, p3, pp) && !draftd_forms_is (w->lower, 'v'));
   /* With one word between, it must be an adjective-like word, not already a plural noun
    * ("many questions after"). */
   gboolean skip_one = !direct && pp && draftd_candidates_in_list (plural_quantifiers, pp->lower) && draftd_forms_is (prev->lower, 'a') &&

@@ -1682,6 +1682,58 @@ then_after_comparative (F *f)
                   : judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, bonus);
 }
 
+/* ---- confusable.to-too: "to" for "too" before an adjective after a linking verb ---- */
+
+/* "The dress looks to expensive", "It is to late for that": after a linking verb, "to" before
+ * an adjective that is no verb and ends its phrase (a function word or the clause's end
+ * after it) is the adverb "too" ("is to blame", "is to clean" are infinitives, and so is "was
+ * to first generate"; "looks to significant changes" is "towards"). "I want it to, because": a pronoun's "to" at its clause's end, judged. */
+static gboolean
+to_too (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1), *after = near (f, 2);
+  if (!g_str_equal (w->lower, "to") || prev == NULL)
+    return FALSE;
+  static const char *const linking = " is are was were am be been being it's that's looks look looked seem seems seemed feel feels "
+                                     "felt sounds sound sounded become becomes became ";
+  gboolean adjective = next && draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'v') && !draftd_candidates_function_word (next) &&
+                       (after == NULL || draftd_candidates_function_word (after));
+  if (next && draftd_candidates_in_list (linking, prev) && (adjective || draftd_candidates_in_list (" much many ", next)))
+    return sure (f, w->start, w->end, "too", DRAFTD_FIX_WORD_CHOICE);
+  gboolean clause_end = next == NULL ? f->i + 1 >= f->n || f->s[w->end] == ',' : draftd_candidates_in_list (" because but so ", next);
+  if (clause_end && draftd_candidates_in_list (" me it us them him her ", prev) && near (f, -2) &&
+      !draftd_candidates_in_list (" give gave given send sent show showed tell told bring brought lend lent read write wrote "
+                                  "hand handed pass passed offer offered explain explained say said belong belongs ",
+                                  near (f, -2))) {
+    const char *alts[] = { "too" };
+    return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 0);
+  }
+  return FALSE;
+}
+
+/* ---- confusable.you-your: "you" for "your" before a preposition's noun ---- */
+
+/* "an advantage to you knowledge", "in you house": after a preposition, "you" before a noun
+ * that is no verb or adjective, where that noun ends its phrase, is the possessive ("to you
+ * guys", "for you today" are left: a group's noun, a time's). Judged. */
+static gboolean
+you_your (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1), *after = near (f, 2);
+  if (!g_str_equal (w->text, "you") || prev == NULL || next == NULL || !draftd_candidates_in_list (prepositions, prev))
+    return FALSE;
+  if (!draftd_forms_is (next, 'n') || draftd_forms_is (next, 'v') || draftd_forms_is (next, 'a') ||
+      draftd_candidates_function_word (next) ||
+      draftd_candidates_in_list (" guys people folks all both two ladies gentlemen yesterday today tomorrow tonight ", next))
+    return FALSE;
+  if (after && !draftd_candidates_function_word (after) && !draftd_candidates_in_list (prepositions, after))
+    return FALSE;
+  const char *alts[] = { "your" };
+  return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 0);
+}
+
 /* ---- confusable.affect-effect: the noun before "on"/"of", the verb after a modal ---- */
 
 /* People as a group, whom nothing is "effected" on: "will not effect students". */
@@ -3343,6 +3395,8 @@ static const struct {
   { "confusable.possessive-contraction", possessive_or_contraction },
   { "confusable.than-then", then_after_comparative },
   { "confusable.affect-effect", affect_effect },
+  { "confusable.to-too", to_too },
+  { "confusable.you-your", you_your },
   { "word-choice.double-negative", double_negative },
   { "confusable.loose-lose", lose_loose },
   { "verb-form.finished-time", perfect_finished },

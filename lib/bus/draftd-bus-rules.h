@@ -96,6 +96,8 @@ draftd_rules (guint *n)
     { "confusable.it's-its", "word choice", "it's / its" },
     { "confusable.than-then", "word choice", "than / then" },
     { "confusable.you're-your", "word choice", "you're / your" },
+    { "confusable.you-your", "word choice", "\"you\" for \"your\" before a preposition's noun (\"an advantage to you knowledge\")" },
+    { "confusable.to-too", "word choice", "\"to\" for \"too\" before an adjective (\"it looks to expensive\")" },
     { "confusable.affect-effect", "word choice", "affect / effect" },
     { "confusable.loose-lose", "word choice", "loose / lose" },
     { "confusable.who's-whose", "word choice", "who's / whose" },
