@@ -1129,6 +1129,23 @@ verb_complement (const F *f, const char *l, const char *next)
   return draftd_candidates_in_list (gerund_verbs, l) && g_str_has_suffix (next, "ing") && gerund_word (f, next);
 }
 
+/* "that endangered animals is", "that young people was": after "that", an adjective and a
+ * plural (no determiner's reading: "that" points at no plural) before "is", "was" or "has". */
+static gboolean
+adjective_plural_subject (const F *f, guint b)
+{
+  const Word *w = &f->words[f->i];
+  if (f->i != b + 2 || !draftd_candidates_in_list (" is was has ", w->lower) || !g_str_equal (f->words[b - 1].lower, "that"))
+    return FALSE;
+  const char *adj = f->words[b].lower, *head = f->words[b + 1].lower;
+  if (!draftd_forms_is (adj, 'a') || draftd_forms_is (adj, 'n') || draftd_candidates_function_word (adj))
+    return FALSE;
+  if (draftd_candidates_in_list (" people children men women ", head))
+    return TRUE;
+  g_autofree char *sing = g_str_has_suffix (head, "s") && !g_str_has_suffix (head, "ss") ? draftd_forms_singular (f->c->spell, head) : NULL;
+  return sing && draftd_forms_is (sing, 'n') && !draftd_forms_is (head, 'n');
+}
+
 /* Readings in which words[i] is no verb of the subject from words[b], or takes no -s. */
 static gboolean
 no_verb_of_subject (const F *f, guint b, const char *other)
@@ -1136,7 +1153,8 @@ no_verb_of_subject (const F *f, guint b, const char *other)
   const Word *w = &f->words[f->i];
   /* After "that" or "which" the clause's subject has its determiner ("that the results show"):
    * "that work are", "which makes passes" are a determiner's phrase and a relative's verb. */
-  if (b > 0 && draftd_candidates_in_list (" that which who whose ", f->words[b - 1].lower) && !draftd_candidates_in_list (determiners, f->words[b].lower))
+  if (b > 0 && draftd_candidates_in_list (" that which who whose ", f->words[b - 1].lower) && !draftd_candidates_in_list (determiners, f->words[b].lower) &&
+      !adjective_plural_subject (f, b))
     return TRUE;
   /* "has emerged as the style guide that": after "as" a noun phrase often stands alone, its
    * last noun no verb ("guide" -> "guides"). */
@@ -1710,6 +1728,37 @@ to_too (F *f)
     return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 0);
   }
   return FALSE;
+}
+
+/* ---- verb-form.missing-be: "But it dangerous", "and it very hard to" ---- */
+
+/* "it" opening its clause (at the sentence's start, after a conjunction or a comma), then an
+ * adjective that is no noun or verb (after "very", "so", "too", "really" at most) that ends
+ * its phrase: the clause lacks its "is". After a verb "it" is an object with its complement
+ * ("makes it dangerous", "found it hard to"), which is left. */
+static gboolean
+it_adjective (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "it") || f->i + 1 >= f->n || !joined (f, f->i))
+    return FALSE;
+  gboolean opens = f->i == 0 || strchr (",;", f->s[f->words[f->i - 1].end]) ||
+                   (joined (f, f->i - 1) && draftd_candidates_in_list (" and but so because that when if although though ", f->words[f->i - 1].lower));
+  if (!opens)
+    return FALSE;
+  guint a = f->i + 1;
+  if (a + 1 < f->n && joined (f, a) && draftd_candidates_in_list (" very so too really seriously quite ", f->words[a].lower))
+    a++;
+  const char *adj = f->words[a].lower;
+  if (!draftd_forms_is (adj, 'a') || draftd_forms_is (adj, 'n') || draftd_forms_is (adj, 'v') || draftd_candidates_function_word (adj) ||
+      g_str_has_suffix (adj, "ly"))
+    return FALSE;
+  const char *after = a + 1 < f->n && joined (f, a) ? f->words[a + 1].lower : NULL;
+  gboolean ends = a + 1 >= f->n || !joined (f, a) || draftd_candidates_in_list (" to because for that and but when if ", after);
+  if (!ends)
+    return FALSE;
+  g_autofree char *rep = g_strdup_printf ("%.*s is", (int) (w->end - w->start), f->s + w->start);
+  return sure (f, w->start, w->end, rep, DRAFTD_FIX_VERB_FORM);
 }
 
 /* ---- confusable.you-your: "you" for "your" before a preposition's noun ---- */
@@ -3396,6 +3445,7 @@ static const struct {
   { "confusable.than-then", then_after_comparative },
   { "confusable.affect-effect", affect_effect },
   { "confusable.to-too", to_too },
+  { "verb-form.missing-be", it_adjective },
   { "confusable.you-your", you_your },
   { "word-choice.double-negative", double_negative },
   { "confusable.loose-lose", lose_loose },
@@ -3447,6 +3497,9 @@ draftd_candidates_family_rule (const char *kind, const char *before, const char 
   /* "Me and my cousin" -> "My cousin and I", one edit (grammar/edits.c). */
   if (g_str_has_prefix (was, "me_and_") && g_str_has_suffix (now, "_and_i"))
     return g_strdup ("word-choice.pronoun-case");
+  /* "But it dangerous" -> "But it is dangerous": the diff names the "is" put in "grammar". */
+  if (*was == 0 && g_str_equal (now, "is") && g_strcmp0 (before, "it") == 0)
+    return g_strdup ("verb-form.missing-be");
   /* The diff names a word dropped "grammar": "have visited" -> "visited". */
   if (g_str_equal (kind, "grammar") && draftd_candidates_in_list (" have has ", was) && *now == 0)
     return g_strdup ("verb-form.finished-time");

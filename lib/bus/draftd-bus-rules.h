@@ -71,6 +71,7 @@ draftd_rules (guint *n)
     { "verb-form.conditional", "verb form", "\"would have\" in an \"if\" clause for \"had\" (\"if I would have known\")" },
     { "verb-form.finished-time", "verb form", "the present perfect with a finished time (\"have seen it yesterday\")" },
     { "verb-form.since-perfect", "verb form", "a present with \"since\" and a point in time (\"is living here since 2010\")" },
+    { "verb-form.missing-be", "verb form", "a clause's \"is\" left out after \"it\" (\"But it dangerous\")" },
     { "verb-form.be-participle", "verb form", "a verb's base for its participle after \"be\" (\"your car is lock\")" },
     { "article", "article", "a/an, a missing or extra article" },
     { "preposition", "preposition", "a preposition" },
