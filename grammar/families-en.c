@@ -2646,6 +2646,14 @@ listen_to (F *f)
   if (draftd_candidates_in_list (" explain explains explained explaining ", prev) && draftd_candidates_in_list (" me us ", w->lower) &&
       !draftd_candidates_in_list (" to away ", near (f, 1)))
     return sure (f, w->start, w->start, "to ", DRAFTD_FIX_PREPOSITION);
+  /* "I traveled France", "We went London by train": a verb of going before a place's name,
+   * capitalised within the sentence; not "go Dutch", "travelled North", "return True" (an
+   * adjective's reading, or no verb of going). */
+  const Word *place = f->i + 1 < f->n && joined (f, f->i) ? &f->words[f->i + 1] : NULL;
+  if (place && f->i >= 1 && draftd_candidates_in_list (" go goes went come comes came travel travels traveled travelled ", w->lower) &&
+      g_unichar_isupper (g_utf8_get_char (place->text)) && !g_str_equal (place->text, "I") && !draftd_forms_is (place->lower, 'a') &&
+      !draftd_candidates_in_list (" monday tuesday wednesday thursday friday saturday sunday ", place->lower))
+    return sure (f, place->start, place->start, "to ", DRAFTD_FIX_PREPOSITION);
   if (!draftd_candidates_in_list (" listen listens listened listening ", prev) ||
       !draftd_candidates_in_list (" music the a an my his her our their your this that these those ", w->lower))
     return FALSE;
@@ -3345,7 +3353,9 @@ modal_to (F *f)
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *next = near (f, 1);
   /* "the will to win", "a can to recycle": after a determiner the word is a noun. */
-  if (!g_str_equal (w->lower, "to") || !draftd_candidates_in_list (" must can could should will would might may shall ", prev) || next == NULL ||
+  if (!g_str_equal (w->lower, "to") ||
+      !draftd_candidates_in_list (" must can could should will would might may shall can't cannot couldn't shouldn't won't wouldn't mustn't ", prev) ||
+      next == NULL ||
       draftd_candidates_in_list (determiners, near (f, -2)) ||
       !draftd_forms_is (next, 'v') || g_str_has_suffix (next, "ing") || g_str_has_suffix (next, "ed") ||
       (draftd_candidates_function_word (next) && !draftd_candidates_in_list (" be have do ", next)))
