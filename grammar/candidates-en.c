@@ -1336,7 +1336,9 @@ noun_number (Ctx *x, const Word *prev)
   if (ends)
     return certain (x, w->start, w->end, plural, DRAFTD_FIX_AGREEMENT);
   const char *alts[] = { plural };
-  return direct && judged (x, alts, 1, DRAFTD_FIX_AGREEMENT, 0);
+  /* "many new employee every year": past an adjective too, before what is no noun. */
+  gboolean adjective_between = skip_one && next && !noun_like (x, next->lower);
+  return (direct || adjective_between) && judged (x, alts, 1, DRAFTD_FIX_AGREEMENT, 0);
 }
 
 /* The base of a verb form, when the dictionary and the exception lists know it. */

@@ -3554,6 +3554,11 @@ draftd_candidates_family_rule (const char *kind, const char *before, const char 
   if (g_str_equal (kind, "agreement")) {
     if (before && draftd_candidates_in_list (" every each ", before))
       return g_strdup ("agreement.noun-number");
+    /* "many new worker" -> "workers": a noun made plural after a quantifier's adjective. */
+    gsize wl = strlen (was);
+    if (before && draftd_forms_is (before, 'a') && !draftd_candidates_function_word (before) && g_str_has_prefix (now, was) &&
+        draftd_candidates_in_list (" s es ", now + wl) && draftd_forms_is (was, 'n') && !draftd_forms_is (was, 'v'))
+      return g_strdup ("agreement.noun-number");
     if (draftd_candidates_uncountable_plural (was))
       return g_strdup ("agreement.uncountable");
     if (before && superlative (before) && !draftd_candidates_in_list (" most least ", before))
