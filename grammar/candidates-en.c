@@ -1336,8 +1336,9 @@ noun_number (Ctx *x, const Word *prev)
   if (ends)
     return certain (x, w->start, w->end, plural, DRAFTD_FIX_AGREEMENT);
   const char *alts[] = { plural };
-  /* "many new employee every year": past an adjective too, before what is no noun. */
-  gboolean adjective_between = skip_one && next && !noun_like (x, next->lower);
+  /* "many new employee every year": past an adjective too, before what is no noun, for a
+   * noun that is no verb ("These all look good" has its verb). */
+  gboolean adjective_between = skip_one && next && !noun_like (x, next->lower) && !draftd_forms_is (w->lower, 'v');
   return (direct || adjective_between) && judged (x, alts, 1, DRAFTD_FIX_AGREEMENT, 0);
 }
 

@@ -1750,8 +1750,9 @@ it_adjective (F *f)
   if (a + 1 < f->n && joined (f, a) && draftd_candidates_in_list (" very so too really seriously quite ", f->words[a].lower))
     a++;
   const char *adj = f->words[a].lower;
+  /* "It used to be", "it seemed": a past or a participle is the clause's verb itself. */
   if (!draftd_forms_is (adj, 'a') || draftd_forms_is (adj, 'n') || draftd_forms_is (adj, 'v') || draftd_candidates_function_word (adj) ||
-      g_str_has_suffix (adj, "ly"))
+      g_str_has_suffix (adj, "ly") || g_str_has_suffix (adj, "ed") || g_str_has_suffix (adj, "ing") || draftd_forms_irregular_lemma (adj, 'v'))
     return FALSE;
   const char *after = a + 1 < f->n && joined (f, a) ? f->words[a + 1].lower : NULL;
   gboolean ends = a + 1 >= f->n || !joined (f, a) || draftd_candidates_in_list (" to because for that and but when if ", after);
@@ -2374,6 +2375,11 @@ missing_article (F *f)
   gboolean predicate = pronoun_predicate (f, prev, l);
   if (after_verb && (intensified || (predicate && k == f->i)))
     return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
+  /* "This is important thing": a pronoun's predicate with an adjective before its noun; a mass
+   * noun goes bare there ("It is good news", "This is hard work"), which link-grammar's
+   * dictionary or the target tells. */
+  if (after_verb && predicate && k == f->i + 1 && draftd_forms_is (l, 'a') && !draftd_forms_is (l, 'n'))
+    return mend_or_judge (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE, 0.0f);
   /* After a preposition ("in good condition", "at full speed" are idioms) and right after
    * "have" ("have reason to", "have cancer"), only where link-grammar finds the sentence
    * broken without the article and whole with it ("I have idea for", "in small hotel"); the
