@@ -2375,11 +2375,6 @@ missing_article (F *f)
   gboolean predicate = pronoun_predicate (f, prev, l);
   if (after_verb && (intensified || (predicate && k == f->i)))
     return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
-  /* "This is important thing": a pronoun's predicate with an adjective before its noun; a mass
-   * noun goes bare there ("It is good news", "This is hard work"), which link-grammar's
-   * dictionary or the target tells. */
-  if (after_verb && predicate && k == f->i + 1 && draftd_forms_is (l, 'a') && !draftd_forms_is (l, 'n'))
-    return mend_or_judge (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE, 0.0f);
   /* After a preposition ("in good condition", "at full speed" are idioms) and right after
    * "have" ("have reason to", "have cancer"), only where link-grammar finds the sentence
    * broken without the article and whole with it ("I have idea for", "in small hotel"); the
