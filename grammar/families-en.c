@@ -3502,6 +3502,24 @@ draftd_candidates_english_families (const DraftdCandidateContext *c, const char 
   return site;
 }
 
+/* The agreement family an edit of the "agreement" kind belongs to; NULL for the umbrella's. */
+static const char *
+agreement_rule (const char *before, const char *was, const char *now)
+{
+  if (before && draftd_candidates_in_list (" every each ", before))
+    return "agreement.noun-number";
+  /* "many new worker" -> "workers": a noun made plural after a quantifier's adjective. */
+  gsize wl = strlen (was);
+  if (before && draftd_forms_is (before, 'a') && !draftd_candidates_function_word (before) && g_str_has_prefix (now, was) &&
+      draftd_candidates_in_list (" s es ", now + wl) && draftd_forms_is (was, 'n') && !draftd_forms_is (was, 'v'))
+    return "agreement.noun-number";
+  if (draftd_candidates_uncountable_plural (was))
+    return "agreement.uncountable";
+  if (before && superlative (before) && !draftd_candidates_in_list (" most least ", before))
+    return "agreement.one-of-plural";
+  return NULL;
+}
+
 char *
 draftd_candidates_family_rule (const char *kind, const char *before, const char *was, const char *now)
 {
@@ -3552,19 +3570,8 @@ draftd_candidates_family_rule (const char *kind, const char *before, const char 
     if (*was == 0 && g_str_equal (now, "to"))
       return g_strdup ("preposition.missing");
   }
-  if (g_str_equal (kind, "agreement")) {
-    if (before && draftd_candidates_in_list (" every each ", before))
-      return g_strdup ("agreement.noun-number");
-    /* "many new worker" -> "workers": a noun made plural after a quantifier's adjective. */
-    gsize wl = strlen (was);
-    if (before && draftd_forms_is (before, 'a') && !draftd_candidates_function_word (before) && g_str_has_prefix (now, was) &&
-        draftd_candidates_in_list (" s es ", now + wl) && draftd_forms_is (was, 'n') && !draftd_forms_is (was, 'v'))
-      return g_strdup ("agreement.noun-number");
-    if (draftd_candidates_uncountable_plural (was))
-      return g_strdup ("agreement.uncountable");
-    if (before && superlative (before) && !draftd_candidates_in_list (" most least ", before))
-      return g_strdup ("agreement.one-of-plural");
-  }
+  if (g_str_equal (kind, "agreement") && agreement_rule (before, was, now))
+    return g_strdup (agreement_rule (before, was, now));
   if (g_str_equal (kind, "word choice")) {
     if (g_str_equal (was, "much") && g_str_equal (now, "many"))
       return g_strdup ("word-choice.much-many");
