@@ -1700,7 +1700,7 @@ then_after_comparative (F *f)
                   : judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, bonus);
 }
 
-/* ---- confusable.to-too: "to" for "too" before an adjective after a linking verb ---- */
+/* ---- word-choice.to-too: "to" for "too" before an adjective after a linking verb ---- */
 
 /* "The dress looks to expensive", "It is to late for that": after a linking verb, "to" before
  * an adjective that is no verb and ends its phrase (a function word or the clause's end
@@ -1762,7 +1762,7 @@ it_adjective (F *f)
   return sure (f, w->start, w->end, rep, DRAFTD_FIX_VERB_FORM);
 }
 
-/* ---- confusable.you-your: "you" for "your" before a preposition's noun ---- */
+/* ---- word-choice.you-your: "you" for "your" before a preposition's noun ---- */
 
 /* "an advantage to you knowledge", "in you house": after a preposition, "you" before a noun
  * that is no verb or adjective, where that noun ends its phrase, is the possessive ("to you
@@ -3455,9 +3455,9 @@ static const struct {
   { "confusable.possessive-contraction", possessive_or_contraction },
   { "confusable.than-then", then_after_comparative },
   { "confusable.affect-effect", affect_effect },
-  { "confusable.to-too", to_too },
+  { "word-choice.to-too", to_too },
   { "verb-form.missing-be", it_adjective },
-  { "confusable.you-your", you_your },
+  { "word-choice.you-your", you_your },
   { "word-choice.double-negative", double_negative },
   { "confusable.loose-lose", lose_loose },
   { "verb-form.finished-time", perfect_finished },
