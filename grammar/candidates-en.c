@@ -624,6 +624,21 @@ ed_without_e (const DraftdCandidateContext *c, const char *lower)
   return g_steal_pointer (&past);
 }
 
+/* The -ing form of a verb in -y written without its "y" ("studing" -> "studying", "worring"
+ * -> "worrying"): the dictionary's "studding" is a word too, which the target preferred. */
+static char *
+ing_without_y (const DraftdCandidateContext *c, const char *lower)
+{
+  gsize n = strlen (lower);
+  if (n < 6 || !g_str_has_suffix (lower, "ing") || !g_str_is_ascii (lower))
+    return NULL;
+  g_autofree char *verb = g_strdup_printf ("%.*sy", (int) (n - 3), lower);
+  g_autofree char *form = g_strdup_printf ("%.*sying", (int) (n - 3), lower);
+  if (!draftd_forms_is (verb, 'v') || !draftd_spell_check (c->spell, c->lang, form))
+    return NULL;
+  return g_steal_pointer (&form);
+}
+
 void
 draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s, const Word *w, GArray *out, guint site)
 {
@@ -647,8 +662,11 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
     return;
   }
   /* "rememberd", "happend": a verb's past that lost the "e" of its "-ed"; the bare verb the
-   * index also offers ("remember") leaves the sentence without its past or participle. */
+   * index also offers ("remember") leaves the sentence without its past or participle. So
+   * with an -ing form without its verb's "y" ("studing"). */
   g_autofree char *past = ed_without_e (c, w->lower);
+  if (past == NULL)
+    past = ing_without_y (c, w->lower);
   if (past) {
     g_autofree char *rep = draftd_candidates_match_case (w->text, past);
     draftd_candidates_add (out, w->start, w->end, rep, DRAFTD_FIX_VERB_FORM, DRAFTD_CANDIDATE_CERTAIN, site);
