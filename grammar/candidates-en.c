@@ -608,6 +608,37 @@ phrasal_split_of_noun (const char *sl, const char *before)
                                                       "might must do does did don't doesn't didn't can't cannot won't ", before);
 }
 
+/* The past of a verb written with "d" for its "-ed" ("rememberd" -> "remembered"): a verb of
+ * four letters or more, not ending in "e" (its past takes a bare "d"), whose "-ed" form the
+ * dictionary knows; NULL otherwise. */
+static char *
+ed_without_e (const DraftdCandidateContext *c, const char *lower)
+{
+  gsize n = strlen (lower);
+  if (n < 5 || lower[n - 1] != 'd' || lower[n - 2] == 'e' || !g_str_is_ascii (lower))
+    return NULL;
+  g_autofree char *stem = g_strndup (lower, n - 1);
+  g_autofree char *past = g_strdup_printf ("%sed", stem);
+  if (!draftd_forms_is (stem, 'v') || !draftd_spell_check (c->spell, c->lang, stem) || !draftd_spell_check (c->spell, c->lang, past))
+    return NULL;
+  return g_steal_pointer (&past);
+}
+
+/* The -ing form of a verb in -y written without its "y" ("studing" -> "studying", "worring"
+ * -> "worrying"): the dictionary's "studding" is a word too, which the target preferred. */
+static char *
+ing_without_y (const DraftdCandidateContext *c, const char *lower)
+{
+  gsize n = strlen (lower);
+  if (n < 6 || !g_str_has_suffix (lower, "ing") || !g_str_is_ascii (lower))
+    return NULL;
+  g_autofree char *verb = g_strdup_printf ("%.*sy", (int) (n - 3), lower);
+  g_autofree char *form = g_strdup_printf ("%.*sying", (int) (n - 3), lower);
+  if (!draftd_forms_is (verb, 'v') || !draftd_spell_check (c->spell, c->lang, form))
+    return NULL;
+  return g_steal_pointer (&form);
+}
+
 void
 draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s, const Word *w, GArray *out, guint site)
 {
@@ -628,6 +659,17 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
   g_auto (GStrv) sugg = draftd_spell_suggest (c->spell, c->lang, w->text);
   if (c->spelling_only) {
     draftd_candidates_foreign_spelling (c, s, w, (const char *const *) sugg, out, site);
+    return;
+  }
+  /* "rememberd", "happend": a verb's past that lost the "e" of its "-ed"; the bare verb the
+   * index also offers ("remember") leaves the sentence without its past or participle. So
+   * with an -ing form without its verb's "y" ("studing"). */
+  g_autofree char *past = ed_without_e (c, w->lower);
+  if (past == NULL)
+    past = ing_without_y (c, w->lower);
+  if (past) {
+    g_autofree char *rep = draftd_candidates_match_case (w->text, past);
+    draftd_candidates_add (out, w->start, w->end, rep, DRAFTD_FIX_VERB_FORM, DRAFTD_CANDIDATE_CERTAIN, site);
     return;
   }
   g_autoptr (GPtrArray) irr = draftd_forms_overregularized (c->spell, w->lower);
@@ -1075,8 +1117,14 @@ plural_subject (Ctx *x, const Word *prev)
   const char *rep = NULL;
   if (!lookup_pair (to_plural, G_N_ELEMENTS (to_plural), w->lower, &rep))
     return FALSE;
+  /* "There is also people who", "there was still cars": an adverb before the subject. */
+  const Word *past_adverb = next ? word_at (x, (gint) x->i + 2) : NULL;
+  if (next && past_adverb && g_str_equal (prev->lower, "there") && draftd_candidates_in_list (" also still always even only ", next->lower) &&
+      adjacent (x->s, w, next) && adjacent (x->s, next, past_adverb) && !draftd_candidates_in_list (" a an one ", past_adverb->lower))
+    next = past_adverb;
   g_autofree char *next_singular = next && g_str_has_suffix (next->lower, "s") ? draftd_forms_singular (x->c->spell, next->lower) : NULL;
   gboolean plural_next = next && (draftd_candidates_in_list (plural_quantifiers, next->lower) || g_str_equal (next->lower, "lots") ||
+                                  draftd_candidates_in_list (" people children men women ", next->lower) ||
                                   (next_singular && draftd_forms_is (next_singular, 'n') && !draftd_forms_is (next->lower, 'n')));
   /* "There is a lot of cars", "Here is the documents": the plural after "a lot of", and after
    * a determiner where "here" opens the clause. */
@@ -1102,12 +1150,21 @@ plural_subject (Ctx *x, const Word *prev)
   gboolean irregular = (lemma && !g_str_equal (lemma, prev->lower) && !draftd_candidates_in_list (" data media ", prev->lower) &&
                         !g_str_has_suffix (prev->lower, "ing")) ||
                        g_str_equal (prev->lower, "people");
-  irregular = irregular && (x->i == 1 || (det && draftd_candidates_in_list (determiners, det->lower)));
+  /* "young people is", "Most people is": an adjective or a quantifier for the determiner. */
+  irregular = irregular && (x->i == 1 || (det && (draftd_candidates_in_list (determiners, det->lower) ||
+                                                  (g_str_equal (prev->lower, "people") && draftd_forms_is (det->lower, 'a') &&
+                                                   !draftd_candidates_function_word (det->lower)))));
   /* "His landing on his feet was", "The care of the children is": a preposition's object is
    * no subject; the head stands before the preposition. */
   const Word *before_det = x->i >= 3 ? &x->words[x->i - 3] : NULL;
   if (irregular && x->i >= 2 && before_det && draftd_candidates_in_list (" of in on at for with from by about to into under over near behind between among ", before_det->lower))
     irregular = FALSE;
+  /* "people that is often", "the children who was": a relative pronoun right after a plural
+   * that has no -s and names persons takes its number. */
+  const Word *antecedent = word_at (x, (gint) x->i - 2);
+  gboolean relative = draftd_candidates_in_list (" who that ", prev->lower) && antecedent && adjacent (x->s, antecedent, prev) &&
+                      draftd_candidates_in_list (" people children men women ", antecedent->lower);
+  irregular = irregular || relative;
   if (g_str_equal (w->lower, "has") && !irregular)
     return FALSE;
   return (there || irregular) && certain (x, w->start, w->end, rep, DRAFTD_FIX_AGREEMENT);
@@ -1230,6 +1287,11 @@ noun_number (Ctx *x, const Word *prev)
   const Word *w = &x->words[x->i];
   const Word *pp = x->i >= 2 && adjacent (x->s, &x->words[x->i - 2], prev) ? &x->words[x->i - 2] : NULL;
   gboolean direct = draftd_candidates_in_list (plural_quantifiers, prev->lower);
+  /* "the number of car", "a number of reason": "number of" counts, and takes no mass noun; a
+   * verb too may be a list's participle ("the number of run, skipped and failed tests"). */
+  const Word *p3 = word_at (x, (gint) x->i - 3);
+  direct = direct || (g_str_equal (prev->lower, "of") && pp && g_str_equal (pp->lower, "number") && p3 &&
+                      draftd_candidates_in_list (" the a ", p3->lower) && adjacent (x->s, p3, pp) && !draftd_forms_is (w->lower, 'v'));
   /* With one word between, it must be an adjective-like word, not already a plural noun
    * ("many questions after"). */
   gboolean skip_one = !direct && pp && draftd_candidates_in_list (plural_quantifiers, pp->lower) && draftd_forms_is (prev->lower, 'a') &&
@@ -1292,7 +1354,10 @@ noun_number (Ctx *x, const Word *prev)
   if (ends)
     return certain (x, w->start, w->end, plural, DRAFTD_FIX_AGREEMENT);
   const char *alts[] = { plural };
-  return direct && judged (x, alts, 1, DRAFTD_FIX_AGREEMENT, 0);
+  /* "many new employee every year": past an adjective too, before what is no noun, for a
+   * noun that is no verb ("These all look good" has its verb). */
+  gboolean adjective_between = skip_one && next && !noun_like (x, next->lower) && !draftd_forms_is (w->lower, 'v');
+  return (direct || adjective_between) && judged (x, alts, 1, DRAFTD_FIX_AGREEMENT, 0);
 }
 
 /* The base of a verb form, when the dictionary and the exception lists know it. */
@@ -1966,6 +2031,9 @@ static const struct {
   { "yes", TRUE },
 };
 
+/* Finite verbs that start a clause without its subject after an opener. */
+static const char *const opener_verbs = " is was are were has have had will would can could should may might must does do did ";
+
 /* Where the opener `phrase` ends when it starts at words[b] (the number of its words), or 0. */
 static guint
 opener_at (const char *s, const Word *words, guint n, guint b, const char *phrase)
@@ -1996,8 +2064,14 @@ draftd_candidates_english_sentence (const DraftdCandidateContext *c, const char 
       gboolean subject_ok = !openers[k].subject_only || draftd_candidates_in_list (subjects, words[m].lower);
       /* "In addition to the fee", "As a result of the storm": the phrase goes on. */
       gboolean goes_on = draftd_candidates_in_list (" to of ", words[m].lower);
-      if (subject_ok && !goes_on && adjacent (s, &words[m - 1], &words[m])) {
-        draftd_candidates_add (out, words[m - 1].end, words[m - 1].end, ",", DRAFTD_FIX_PUNCTUATION, DRAFTD_CANDIDATE_CERTAIN, site);
+      /* "In my opinion is so easy to", "Nowadays is common to": a learner's clause without
+       * its "it", which a comma alone leaves broken; before "is" or "was" the "it" goes in
+       * with the comma, before another verb nothing is added. */
+      gboolean no_subject = draftd_candidates_in_list (opener_verbs, words[m].lower);
+      gboolean dummy_it = !openers[k].subject_only && draftd_candidates_in_list (" is was ", words[m].lower);
+      if (subject_ok && !goes_on && (!no_subject || dummy_it) && adjacent (s, &words[m - 1], &words[m])) {
+        draftd_candidates_add (out, words[m - 1].end, words[m - 1].end, dummy_it ? ", it" : ",", DRAFTD_FIX_PUNCTUATION,
+                               DRAFTD_CANDIDATE_CERTAIN, site);
         return site + 1;
       }
     }

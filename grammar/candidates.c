@@ -178,8 +178,14 @@ join_site (const DraftdCandidateContext *c, const char *s, GArray *words, guint 
  * "un", "de" or "mis", which learners put on words that take another ("unability"). */
 static const char *const prefixes[] = {
   "sub", "re", "non", "pre", "co", "multi", "inter", "over", "under", "out", "counter", "anti", "semi", "super",
-  "micro", "post", "self", "cross", "hyper", "meta", "auto", "pseudo",
+  "micro", "post", "self", "cross", "hyper", "meta", "auto", "pseudo", "eco", "bio", "geo", "neo", "nano", "agro",
+  "agri", "socio", "cyber", "techno",
 };
+
+/* Combining forms that also stand as words before a hyphen or a space ("eco-label", "eco
+ * certified", "bio fuels"): the dictionary lacks most alone, and their one-edit neighbours
+ * ("echo", "ego", "nan") are no word a writer meant there. */
+static const char *const combining_forms = " eco bio geo neo nano agro agri socio cyber techno ";
 
 static gboolean
 two_nouns (const char *head, const char *tail)
@@ -292,6 +298,28 @@ derived_term (const DraftdCandidateContext *c, const Word *w)
   return suffixed_term (c, l);
 }
 
+/* "disking", "disked": a WordNet verb's regular -ing or -ed that the dictionary lacks, where
+ * the stem ends in two different consonants and so takes the suffix unchanged ("disk" ->
+ * "diking" and "dishing" changed a farming text). A stem ending in a vowel and a consonant
+ * doubles or drops letters ("runing", "comeing": slips), and those stay to be respelt. */
+static gboolean
+inflected_verb (const DraftdCandidateContext *c, const Word *w)
+{
+  const char *l = w->lower;
+  gsize n = strlen (l), k = g_str_has_suffix (l, "ing") ? 3 : g_str_has_suffix (l, "ed") ? 2 : 0;
+  if (k == 0 || n < k + 4 || !g_str_is_ascii (l) || !g_str_equal (w->text, l))
+    return FALSE;
+  /* "teached", "catched": an irregular verb's past made regular is a slip to correct. */
+  g_autoptr (GPtrArray) irregular = draftd_forms_overregularized (c->spell, l);
+  if (irregular && irregular->len > 0)
+    return FALSE;
+  g_autofree char *stem = g_strndup (l, n - k);
+  gsize m = n - k;
+  if (strchr ("aeiouy", stem[m - 1]) || strchr ("aeiouy", stem[m - 2]) || stem[m - 1] == stem[m - 2])
+    return FALSE;
+  return draftd_forms_is (stem, 'v') && draftd_spell_check (c->spell, c->lang, stem);
+}
+
 /* "builtins", "iterables", "xterms": the -s plural of a dictionary word that is no
  * adjective, where the dictionary lists none, is a term's plural: dropping its "s" or making
  * it a possessive changed native prose (Python's documentation: six sentences). A stem whose
@@ -348,7 +376,10 @@ known_word (const DraftdCandidateContext *c, const Word *w, gboolean start)
     if (draftd_spell_check (c->spell, c->lang, stem))
       return TRUE;
   }
-  return plural_of_term (c, w) || derived_term (c, w) || compound_word (c, w->lower) || program_name (c, w);
+  if (draftd_candidates_in_list (combining_forms, w->lower))
+    return TRUE;
+  return plural_of_term (c, w) || derived_term (c, w) || inflected_verb (c, w) || compound_word (c, w->lower) ||
+         program_name (c, w);
 }
 
 static void

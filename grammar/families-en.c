@@ -1177,6 +1177,23 @@ verb_complement (const F *f, const char *l, const char *next)
   return draftd_candidates_in_list (gerund_verbs, l) && g_str_has_suffix (next, "ing") && gerund_word (f, next);
 }
 
+/* "that endangered animals is", "that young people was": after "that", an adjective and a
+ * plural (no determiner's reading: "that" points at no plural) before "is", "was" or "has". */
+static gboolean
+adjective_plural_subject (const F *f, guint b)
+{
+  const Word *w = &f->words[f->i];
+  if (f->i != b + 2 || !draftd_candidates_in_list (" is was has ", w->lower) || !g_str_equal (f->words[b - 1].lower, "that"))
+    return FALSE;
+  const char *adj = f->words[b].lower, *head = f->words[b + 1].lower;
+  if (!draftd_forms_is (adj, 'a') || draftd_forms_is (adj, 'n') || draftd_candidates_function_word (adj))
+    return FALSE;
+  if (draftd_candidates_in_list (" people children men women ", head))
+    return TRUE;
+  g_autofree char *sing = g_str_has_suffix (head, "s") && !g_str_has_suffix (head, "ss") ? draftd_forms_singular (f->c->spell, head) : NULL;
+  return sing && draftd_forms_is (sing, 'n') && !draftd_forms_is (head, 'n');
+}
+
 /* Readings in which words[i] is no verb of the subject from words[b], or takes no -s. */
 static gboolean
 no_verb_of_subject (const F *f, guint b, const char *other)
@@ -1184,7 +1201,8 @@ no_verb_of_subject (const F *f, guint b, const char *other)
   const Word *w = &f->words[f->i];
   /* After "that" or "which" the clause's subject has its determiner ("that the results show"):
    * "that work are", "which makes passes" are a determiner's phrase and a relative's verb. */
-  if (b > 0 && draftd_candidates_in_list (" that which who whose ", f->words[b - 1].lower) && !draftd_candidates_in_list (determiners, f->words[b].lower))
+  if (b > 0 && draftd_candidates_in_list (" that which who whose ", f->words[b - 1].lower) && !draftd_candidates_in_list (determiners, f->words[b].lower) &&
+      !adjective_plural_subject (f, b))
     return TRUE;
   /* "has emerged as the style guide that": after "as" a noun phrase often stands alone, its
    * last noun no verb ("guide" -> "guides"). */
@@ -1897,6 +1915,90 @@ then_after_comparative (F *f)
     return FALSE;
   return standard ? sure (f, w->start, w->end, "than", DRAFTD_FIX_WORD_CHOICE)
                   : judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, bonus);
+}
+
+/* ---- word-choice.to-too: "to" for "too" before an adjective after a linking verb ---- */
+
+/* "The dress looks to expensive", "It is to late for that": after a linking verb, "to" before
+ * an adjective that is no verb and ends its phrase (a function word or the clause's end
+ * after it) is the adverb "too" ("is to blame", "is to clean" are infinitives, and so is "was
+ * to first generate"; "looks to significant changes" is "towards"). "I want it to, because": a pronoun's "to" at its clause's end, judged. */
+static gboolean
+to_too (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1), *after = near (f, 2);
+  if (!g_str_equal (w->lower, "to") || prev == NULL)
+    return FALSE;
+  static const char *const linking = " is are was were am be been being it's that's looks look looked seem seems seemed feel feels "
+                                     "felt sounds sound sounded become becomes became ";
+  gboolean adjective = next && draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'v') && !draftd_candidates_function_word (next) &&
+                       (after == NULL || draftd_candidates_function_word (after));
+  if (next && draftd_candidates_in_list (linking, prev) && (adjective || draftd_candidates_in_list (" much many ", next)))
+    return sure (f, w->start, w->end, "too", DRAFTD_FIX_WORD_CHOICE);
+  gboolean clause_end = next == NULL ? f->i + 1 >= f->n || f->s[w->end] == ',' : draftd_candidates_in_list (" because but so ", next);
+  if (clause_end && draftd_candidates_in_list (" me it us them him her ", prev) && near (f, -2) &&
+      !draftd_candidates_in_list (" give gave given send sent show showed tell told bring brought lend lent read write wrote "
+                                  "hand handed pass passed offer offered explain explained say said belong belongs ",
+                                  near (f, -2))) {
+    const char *alts[] = { "too" };
+    return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 0);
+  }
+  return FALSE;
+}
+
+/* ---- verb-form.missing-be: "But it dangerous", "and it very hard to" ---- */
+
+/* "it" opening its clause (at the sentence's start, after a conjunction or a comma), then an
+ * adjective that is no noun or verb (after "very", "so", "too", "really" at most) that ends
+ * its phrase: the clause lacks its "is". After a verb "it" is an object with its complement
+ * ("makes it dangerous", "found it hard to"), which is left. */
+static gboolean
+it_adjective (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "it") || f->i + 1 >= f->n || !joined (f, f->i))
+    return FALSE;
+  gboolean opens = f->i == 0 || strchr (",;", f->s[f->words[f->i - 1].end]) ||
+                   (joined (f, f->i - 1) && draftd_candidates_in_list (" and but so because that when if although though ", f->words[f->i - 1].lower));
+  if (!opens)
+    return FALSE;
+  guint a = f->i + 1;
+  if (a + 1 < f->n && joined (f, a) && draftd_candidates_in_list (" very so too really seriously quite ", f->words[a].lower))
+    a++;
+  const char *adj = f->words[a].lower;
+  /* "It used to be", "it seemed": a past or a participle is the clause's verb itself. */
+  if (!draftd_forms_is (adj, 'a') || draftd_forms_is (adj, 'n') || draftd_forms_is (adj, 'v') || draftd_candidates_function_word (adj) ||
+      g_str_has_suffix (adj, "ly") || g_str_has_suffix (adj, "ed") || g_str_has_suffix (adj, "ing") || draftd_forms_irregular_lemma (adj, 'v'))
+    return FALSE;
+  const char *after = a + 1 < f->n && joined (f, a) ? f->words[a + 1].lower : NULL;
+  gboolean ends = a + 1 >= f->n || !joined (f, a) || draftd_candidates_in_list (" to because for that and but when if ", after);
+  if (!ends)
+    return FALSE;
+  g_autofree char *rep = g_strdup_printf ("%.*s is", (int) (w->end - w->start), f->s + w->start);
+  return sure (f, w->start, w->end, rep, DRAFTD_FIX_VERB_FORM);
+}
+
+/* ---- word-choice.you-your: "you" for "your" before a preposition's noun ---- */
+
+/* "an advantage to you knowledge", "in you house": after a preposition, "you" before a noun
+ * that is no verb or adjective, where that noun ends its phrase, is the possessive ("to you
+ * guys", "for you today" are left: a group's noun, a time's). Judged. */
+static gboolean
+you_your (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1), *after = near (f, 2);
+  if (!g_str_equal (w->text, "you") || prev == NULL || next == NULL || !draftd_candidates_in_list (prepositions, prev))
+    return FALSE;
+  if (!draftd_forms_is (next, 'n') || draftd_forms_is (next, 'v') || draftd_forms_is (next, 'a') ||
+      draftd_candidates_function_word (next) ||
+      draftd_candidates_in_list (" guys people folks all both two ladies gentlemen yesterday today tomorrow tonight ", next))
+    return FALSE;
+  if (after && !draftd_candidates_function_word (after) && !draftd_candidates_in_list (prepositions, after))
+    return FALSE;
+  const char *alts[] = { "your" };
+  return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 0);
 }
 
 /* ---- confusable.affect-effect: the noun before "on"/"of", the verb after a modal ---- */
@@ -2776,6 +2878,14 @@ listen_to (F *f)
   if (draftd_candidates_in_list (" explain explains explained explaining ", prev) && draftd_candidates_in_list (" me us ", w->lower) &&
       !draftd_candidates_in_list (" to away ", near (f, 1)))
     return sure (f, w->start, w->start, "to ", DRAFTD_FIX_PREPOSITION);
+  /* "I traveled France", "We went London by train": a verb of going before a place's name,
+   * capitalised within the sentence; not "go Dutch", "travelled North", "return True" (an
+   * adjective's reading, or no verb of going). */
+  const Word *place = f->i + 1 < f->n && joined (f, f->i) ? &f->words[f->i + 1] : NULL;
+  if (place && f->i >= 1 && draftd_candidates_in_list (" go goes went come comes came travel travels traveled travelled ", w->lower) &&
+      g_unichar_isupper (g_utf8_get_char (place->text)) && !g_str_equal (place->text, "I") && !draftd_forms_is (place->lower, 'a') &&
+      !draftd_candidates_in_list (" monday tuesday wednesday thursday friday saturday sunday ", place->lower))
+    return sure (f, place->start, place->start, "to ", DRAFTD_FIX_PREPOSITION);
   if (!draftd_candidates_in_list (" listen listens listened listening ", prev) ||
       !draftd_candidates_in_list (" music the a an my his her our their your this that these those ", w->lower))
     return FALSE;
@@ -3488,7 +3598,9 @@ modal_to (F *f)
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *next = near (f, 1);
   /* "the will to win", "a can to recycle": after a determiner the word is a noun. */
-  if (!g_str_equal (w->lower, "to") || !draftd_candidates_in_list (" must can could should will would might may shall ", prev) || next == NULL ||
+  if (!g_str_equal (w->lower, "to") ||
+      !draftd_candidates_in_list (" must can could should will would might may shall can't cannot couldn't shouldn't won't wouldn't mustn't ", prev) ||
+      next == NULL ||
       draftd_candidates_in_list (determiners, near (f, -2)) ||
       !draftd_forms_is (next, 'v') || g_str_has_suffix (next, "ing") || g_str_has_suffix (next, "ed") ||
       (draftd_candidates_function_word (next) && !draftd_candidates_in_list (" be have do ", next)))
@@ -3591,6 +3703,9 @@ static const struct {
   { "confusable.possessive-contraction", possessive_or_contraction },
   { "confusable.than-then", then_after_comparative },
   { "confusable.affect-effect", affect_effect },
+  { "word-choice.to-too", to_too },
+  { "verb-form.missing-be", it_adjective },
+  { "word-choice.you-your", you_your },
   { "word-choice.double-negative", double_negative },
   { "confusable.loose-lose", lose_loose },
   { "verb-form.finished-time", perfect_finished },
@@ -3635,12 +3750,33 @@ draftd_candidates_english_families (const DraftdCandidateContext *c, const char 
   return site;
 }
 
+/* The agreement family an edit of the "agreement" kind belongs to; NULL for the umbrella's. */
+static const char *
+agreement_rule (const char *before, const char *was, const char *now)
+{
+  if (before && draftd_candidates_in_list (" every each ", before))
+    return "agreement.noun-number";
+  /* "many new worker" -> "workers": a noun made plural after a quantifier's adjective. */
+  gsize wl = strlen (was);
+  if (before && draftd_forms_is (before, 'a') && !draftd_candidates_function_word (before) && g_str_has_prefix (now, was) &&
+      draftd_candidates_in_list (" s es ", now + wl) && draftd_forms_is (was, 'n') && !draftd_forms_is (was, 'v'))
+    return "agreement.noun-number";
+  if (draftd_candidates_uncountable_plural (was))
+    return "agreement.uncountable";
+  if (before && superlative (before) && !draftd_candidates_in_list (" most least ", before))
+    return "agreement.one-of-plural";
+  return NULL;
+}
+
 char *
 draftd_candidates_family_rule (const char *kind, const char *before, const char *was, const char *now)
 {
   /* "Me and my cousin" -> "My cousin and I", one edit (grammar/edits.c). */
   if (g_str_has_prefix (was, "me_and_") && g_str_has_suffix (now, "_and_i"))
     return g_strdup ("word-choice.pronoun-case");
+  /* "But it dangerous" -> "But it is dangerous": the diff names the "is" put in "grammar". */
+  if (*was == 0 && g_str_equal (now, "is") && g_strcmp0 (before, "it") == 0)
+    return g_strdup ("verb-form.missing-be");
   /* The diff names a word dropped "grammar": "have visited" -> "visited". */
   if (g_str_equal (kind, "grammar") && draftd_candidates_in_list (" have has ", was) && *now == 0)
     return g_strdup ("verb-form.finished-time");
@@ -3670,7 +3806,7 @@ draftd_candidates_family_rule (const char *kind, const char *before, const char 
       return g_strdup ("verb-form.finished-time");
   }
   /* The only English rules that put a comma in are the opening phrase's and clause's. */
-  if (g_str_equal (kind, "punctuation") && *was == 0 && g_str_equal (now, ",") && before)
+  if (g_str_equal (kind, "punctuation") && *was == 0 && (g_str_equal (now, ",") || g_str_equal (now, ",_it")) && before)
     return g_strdup ("punctuation.opening-comma");
   if (g_str_equal (kind, "preposition")) {
     if (g_str_equal (was, "since") && g_str_equal (now, "for"))
@@ -3682,14 +3818,8 @@ draftd_candidates_family_rule (const char *kind, const char *before, const char 
     if (*was == 0 && g_str_equal (now, "to"))
       return g_strdup ("preposition.missing");
   }
-  if (g_str_equal (kind, "agreement")) {
-    if (before && draftd_candidates_in_list (" every each ", before))
-      return g_strdup ("agreement.noun-number");
-    if (draftd_candidates_uncountable_plural (was))
-      return g_strdup ("agreement.uncountable");
-    if (before && superlative (before) && !draftd_candidates_in_list (" most least ", before))
-      return g_strdup ("agreement.one-of-plural");
-  }
+  if (g_str_equal (kind, "agreement") && agreement_rule (before, was, now))
+    return g_strdup (agreement_rule (before, was, now));
   if (g_str_equal (kind, "word choice")) {
     if (g_str_equal (was, "much") && g_str_equal (now, "many"))
       return g_strdup ("word-choice.much-many");
