@@ -1713,36 +1713,8 @@ draftd_candidates_english_sites (const DraftdCandidateContext *c, const char *s,
     judged (&x, alts, 1, DRAFTD_FIX_SPELLING, margin (c, DRAFTD_FIX_SPELLING) - 1.5f);
     return x.site;
   }
-  /* "to" is in every other sentence: "too" is judged only where a sentence or clause ends two
-   * words on ("is to cold.", "me to!"). */
+  /* "to" for "too" is families-en.c's word-choice.to-too. */
   const Word *next = word_at (&x, (gint) i + 1);
-  if (g_str_equal (w->lower, "to") && next && !next->fixed && adjacent (s, w, next) && strchr (".,!?;", s[next->end])) {
-    const char *alts[] = { "too" };
-    judged (&x, alts, 1, DRAFTD_FIX_WORD_CHOICE, 0);
-    return x.site;
-  }
-  /* "is to salty", "walked to far", "It is to late to": "to" before a word that is only an
-   * adjective (no noun, no verb, so no infinitive and no place), or a degree's adverb, after
-   * "be" or a verb's past. */
-  const Word *prev = word_at (&x, (gint) i - 1);
-  if (g_str_equal (w->lower, "to") && next && prev && !next->fixed && adjacent (s, w, next) && adjacent (s, prev, w) &&
-      ((draftd_forms_is (next->lower, 'a') && !draftd_forms_is (next->lower, 'v') && !draftd_candidates_function_word (next->lower) &&
-        draftd_candidates_in_list (" is are was were be been am it's that's ", prev->lower) &&
-        /* "is to heavy to lift": an adjective that is a noun too only before "to" or "for". */
-        (!draftd_forms_is (next->lower, 'n') ||
-         (i + 2 < n && adjacent (s, next, &words[i + 2]) && draftd_candidates_in_list (" to for ", words[i + 2].lower)))) ||
-       (draftd_candidates_in_list (" far late early much many ", next->lower) &&
-        (draftd_candidates_in_list (" is are was were be been am it's that's ", prev->lower) || g_str_has_suffix (prev->lower, "ed"))))) {
-    const char *alts[] = { "too" };
-    /* After "be", an adjective that ends its phrase ("is to salty for me", "to late to") is
-     * sure: no noun can follow the preposition. */
-    const Word *after = word_at (&x, (gint) i + 2);
-    if (draftd_candidates_in_list (" is are was were be been am it's that's ", prev->lower) &&
-        (after == NULL || !adjacent (s, next, after) || draftd_candidates_in_list (" for to and of ", after->lower)))
-      return certain (&x, w->start, w->end, "too", DRAFTD_FIX_WORD_CHOICE);
-    judged (&x, alts, 1, DRAFTD_FIX_WORD_CHOICE, 0);
-    return x.site;
-  }
   /* "come along too the museum": "too" before a determiner is "to". */
   if (g_str_equal (w->lower, "too") && next && adjacent (s, w, next) &&
       draftd_candidates_in_list (" the a an my your his her our their this that these those ", next->lower))

@@ -1917,30 +1917,59 @@ then_after_comparative (F *f)
                   : judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, bonus);
 }
 
-/* ---- word-choice.to-too: "to" for "too" before an adjective after a linking verb ---- */
+/* ---- word-choice.to-too: "to" for "too" before an adjective or a degree ---- */
 
-/* "The dress looks to expensive", "It is to late for that": after a linking verb, "to" before
- * an adjective that is no verb and ends its phrase (a function word or the clause's end
- * after it) is the adverb "too" ("is to blame", "is to clean" are infinitives, and so is "was
- * to first generate"; "looks to significant changes" is "towards"). "I want it to, because": a pronoun's "to" at its clause's end, judged. */
+static const char *const to_too_linking = " is are was were am be been being it's that's looks look looked seem seems seemed feel feels "
+                                          "felt sounds sound sounded become becomes became ";
+
+/* "The dress looks to expensive", "It is to late for that", "is to heavy to lift": after a
+ * linking verb, "to" before an adjective that is no verb is the adverb "too" ("is to blame",
+ * "is to clean" are infinitives, and so is "was to first generate"; "looks to significant
+ * changes" is "towards"). Sure where the adjective ends its phrase (a function word or the
+ * clause's end after it); an adjective that is also a noun only before "to" or "for" ("is to
+ * cold for", not "was to iron shirts"). A degree ("to far", "to late", "to much") also after a
+ * verb's past ("walked to far"), judged there. */
+static gboolean
+to_too_adjective (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1), *after = near (f, 2);
+  if (next == NULL || prev == NULL)
+    return FALSE;
+  gboolean linking = draftd_candidates_in_list (to_too_linking, prev);
+  gboolean degree = draftd_candidates_in_list (" far late early much many ", next);
+  gboolean adjective = draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'v') && !draftd_candidates_function_word (next) &&
+                       (!draftd_forms_is (next, 'n') || after == NULL || draftd_candidates_in_list (" to for ", after));
+  gboolean ends = after == NULL || draftd_candidates_function_word (after);
+  if (linking && (adjective || degree) && ends)
+    return sure (f, w->start, w->end, "too", DRAFTD_FIX_WORD_CHOICE);
+  if ((linking && (adjective || degree)) || (degree && g_str_has_suffix (prev, "ed"))) {
+    const char *alts[] = { "too" };
+    return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 0);
+  }
+  return FALSE;
+}
+
+/* "to" where a clause ends on it: "I want it to, because", "is to cold." after a word that no
+ * infinitive's "to" ends ("give it to." is a preposition left hanging), judged. */
 static gboolean
 to_too (F *f)
 {
   const Word *w = &f->words[f->i];
-  const char *prev = near (f, -1), *next = near (f, 1), *after = near (f, 2);
-  if (!g_str_equal (w->lower, "to") || prev == NULL)
+  if (!g_str_equal (w->lower, "to") || f->i == 0)
     return FALSE;
-  static const char *const linking = " is are was were am be been being it's that's looks look looked seem seems seemed feel feels "
-                                     "felt sounds sound sounded become becomes became ";
-  gboolean adjective = next && draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'v') && !draftd_candidates_function_word (next) &&
-                       (after == NULL || draftd_candidates_function_word (after));
-  if (next && draftd_candidates_in_list (linking, prev) && (adjective || draftd_candidates_in_list (" much many ", next)))
-    return sure (f, w->start, w->end, "too", DRAFTD_FIX_WORD_CHOICE);
+  if (to_too_adjective (f))
+    return TRUE;
+  const char *prev = near (f, -1), *next = near (f, 1);
   gboolean clause_end = next == NULL ? f->i + 1 >= f->n || f->s[w->end] == ',' : draftd_candidates_in_list (" because but so ", next);
-  if (clause_end && draftd_candidates_in_list (" me it us them him her ", prev) && near (f, -2) &&
-      !draftd_candidates_in_list (" give gave given send sent show showed tell told bring brought lend lent read write wrote "
-                                  "hand handed pass passed offer offered explain explained say said belong belongs ",
-                                  near (f, -2))) {
+  gboolean pronoun = prev && draftd_candidates_in_list (" me it us them him her ", prev) && near (f, -2) &&
+                     !draftd_candidates_in_list (" give gave given send sent show showed tell told bring brought lend lent read write wrote "
+                                                 "hand handed pass passed offer offered explain explained say said belong belongs ",
+                                                 near (f, -2));
+  /* "is to cold.": a word that is no verb ("me to cry." is an infinitive), then the sentence's or
+   * clause's end. */
+  gboolean word_then_end = next && !draftd_forms_is (next, 'v') && f->i + 1 < f->n && strchr (".,!?;", f->s[f->words[f->i + 1].end]) && f->s[f->words[f->i + 1].end];
+  if ((clause_end && pronoun) || word_then_end) {
     const char *alts[] = { "too" };
     return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 0);
   }
