@@ -2907,13 +2907,18 @@ listen_to (F *f)
   if (draftd_candidates_in_list (" explain explains explained explaining ", prev) && draftd_candidates_in_list (" me us ", w->lower) &&
       !draftd_candidates_in_list (" to away ", near (f, 1)))
     return sure (f, w->start, w->start, "to ", DRAFTD_FIX_PREPOSITION);
-  /* "I traveled France", "We went London by train": a verb of going before a place's name,
-   * capitalised within the sentence; not "go Dutch", "travelled North", "return True" (an
-   * adjective's reading, or no verb of going). */
+  /* "We went London by train": a verb of going before a place's name, capitalised within the
+   * sentence; not "go Dutch", "return True" (an adjective's reading, or no verb of going), not
+   * a time ("come Monday", "come January"), not an errand's name ("went Christmas shopping"),
+   * and not "travel", which takes its place as an object ("travelled Europe by train"). */
   const Word *place = f->i + 1 < f->n && joined (f, f->i) ? &f->words[f->i + 1] : NULL;
-  if (place && f->i >= 1 && draftd_candidates_in_list (" go goes went come comes came travel travels traveled travelled ", w->lower) &&
+  const char *errand = near (f, 2);
+  if (place && f->i >= 1 && draftd_candidates_in_list (" go goes went come comes came ", w->lower) &&
       g_unichar_isupper (g_utf8_get_char (place->text)) && !g_str_equal (place->text, "I") && !draftd_forms_is (place->lower, 'a') &&
-      !draftd_candidates_in_list (" monday tuesday wednesday thursday friday saturday sunday ", place->lower))
+      !draftd_candidates_in_list (" monday tuesday wednesday thursday friday saturday sunday january february march april may june "
+                                  "july august september october november december christmas easter ",
+                                  place->lower) &&
+      !(errand && g_str_has_suffix (errand, "ing")))
     return sure (f, place->start, place->start, "to ", DRAFTD_FIX_PREPOSITION);
   if (!draftd_candidates_in_list (" listen listens listened listening ", prev) ||
       !draftd_candidates_in_list (" music the a an my his her our their your this that these those ", w->lower))
