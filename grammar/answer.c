@@ -825,6 +825,11 @@ settle_by_dictionaries (DraftdSpell *spell, const char *text, gsize len, const c
   guint n = g_strv_length (langs), top = 0;
   if (words->len < 3 || n == 0)
     return fallback;
+  /* Text English's dictionaries accept word for word is no other language's to respell, though
+   * one accepts it once a word gains a mark ("A good boxer needs a good defense." was French,
+   * and became "défense"). */
+  if (draftd_spell_has_language (spell, "en") && count_known (spell, "en", words, FALSE) == words->len)
+    return fallback;
   g_autofree guint *known = g_new0 (guint, n);
   for (guint i = 0; i < n; i++)
     if (draftd_spell_has_language (spell, langs[i]))

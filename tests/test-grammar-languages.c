@@ -196,6 +196,11 @@ static const struct {
    * dictionaries reject half its words: Spanish interface text was "corrected" as English. */
   { "plain ASCII text nobody can tell and English rejects is left alone, not corrected as English",
     { { "Parece haber sido eliminada o renombrada." }, { "Om ingen flagga anges antas -P." }, { "Thanks for the quick reply!" } } },
+  /* English that CLD2 cannot tell and whose every word English's dictionaries accept is no
+   * other language's because one would accept it once a word gains a mark: French took "A good
+   * boxer needs a good defense." and gave "défense". */
+  { "English nobody can tell, every word an English one, is never respelt by another dictionary",
+    { { "A bad boxer needs a good defense." }, { "A good player needs a good defense." } } },
   /* A learner's English is, though they reject most of its words: its function words are
    * spelt right and the rest are slips ("Yesterday I recieved a leter from my freind." was
    * left unchecked, its language "undetermined"). */
