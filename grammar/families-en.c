@@ -943,8 +943,10 @@ verb_number (const F *f, const char *l, char **other)
       return sing ? -1 : 1;
     }
   }
-  /* A past ends in -ed; "need", "feed" and "succeed" are bases WordNet lists. */
-  if (draftd_candidates_function_word (l) || (g_str_has_suffix (l, "ed") && !draftd_forms_is (l, 'v')) || g_str_has_suffix (l, "ing") ||
+  /* A past ends in -ed; "need", "feed" and "succeed" are bases WordNet lists; so are "bring",
+   * "sing", "swing", which are no -ing forms. */
+  gboolean ing = g_str_has_suffix (l, "ing") && !draftd_candidates_in_list (" bring sing ring sting swing cling fling wring sling ", l);
+  if (draftd_candidates_function_word (l) || (g_str_has_suffix (l, "ed") && !draftd_forms_is (l, 'v')) || ing ||
       draftd_forms_irregular_lemma (l, 'v'))
     return 0;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, l);
