@@ -943,8 +943,10 @@ verb_number (const F *f, const char *l, char **other)
       return sing ? -1 : 1;
     }
   }
-  /* A past ends in -ed; "need", "feed" and "succeed" are bases WordNet lists. */
-  if (draftd_candidates_function_word (l) || (g_str_has_suffix (l, "ed") && !draftd_forms_is (l, 'v')) || g_str_has_suffix (l, "ing") ||
+  /* A past ends in -ed; "need", "feed" and "succeed" are bases WordNet lists; so are "bring",
+   * "sing", "swing", which are no -ing forms. */
+  gboolean ing = g_str_has_suffix (l, "ing") && !draftd_candidates_in_list (" bring sing ring sting swing cling fling wring sling ", l);
+  if (draftd_candidates_function_word (l) || (g_str_has_suffix (l, "ed") && !draftd_forms_is (l, 'v')) || ing ||
       draftd_forms_irregular_lemma (l, 'v'))
     return 0;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, l);
@@ -1163,7 +1165,8 @@ subject_start (const F *f, guint *start)
 }
 
 /* Verbs an -ing form completes ("The lights keep flickering"). */
-static const char *const gerund_verbs = " keep keeps stop stops start starts finish finishes enjoy enjoys avoid avoids ";
+/* "need" with its -ing form is a passive's ("The batteries in the alarm needs replacing"). */
+static const char *const gerund_verbs = " keep keeps stop stops start starts finish finishes enjoy enjoys avoid avoids need needs ";
 
 /* Is `next` the complement of the verb `l`, so that `l` is no compound's noun: a linking
  * verb's adjective ("These cakes tastes amazing"), an aspect verb's -ing form ("keeps
@@ -1252,6 +1255,28 @@ compound_end (const F *f)
          !prepositional_object (f, f->i - 1);
 }
 
+/* "Each of the boxes come", "Every one of the windows stick": "each", "either", "neither" or
+ * "every one" from words[b], then "of", a determiner and a plural noun right before the verb's
+ * base. Nothing else in the phrase can be the verb's subject (a plural's base after it makes
+ * no compound), so the base is the head's verb, and wrong. */
+static gboolean
+each_of_plural (const F *f, guint b)
+{
+  guint k = b;
+  if (k + 1 < f->i && g_str_equal (f->words[k].lower, "every") && g_str_equal (f->words[k + 1].lower, "one"))
+    k++;
+  else if (!draftd_candidates_in_list (" each either neither ", f->words[k].lower))
+    return FALSE;
+  if (k + 3 >= f->i || !g_str_equal (f->words[k + 1].lower, "of") ||
+      !draftd_candidates_in_list (" the these those my your his her our their its ", f->words[k + 2].lower) ||
+      g_str_has_suffix (f->words[f->i].lower, "s"))
+    return FALSE;
+  for (guint j = k; j < f->i; j++)
+    if (!joined (f, j) || (j > k + 2 && !np_word (f, &f->words[j])))
+      return FALSE;
+  return noun_number (f, f->words[f->i - 1].lower) > 0 && !draftd_forms_is (f->words[f->i - 1].lower, 'v');
+}
+
 /* The verb after its subject, of the other number: sure where nothing else reads, else the
  * model's to judge. */
 static gboolean
@@ -1304,7 +1329,8 @@ verb_against_subject (F *f, guint b, const char *other)
   /* "My phone keep restarting": an aspect verb before its -ing form ends no compound. */
   if (draftd_forms_is (sing, 'n') && !clause_verb && !verb_complement (f, w->lower, next) && compound_end (f))
     return FALSE;
-  if (!draftd_forms_is (sing, 'n') || clause_verb || ((object || irregular) && only_verb (f) && clause_plain (f)))
+  gboolean each_of = each_of_plural (f, b);
+  if (!draftd_forms_is (sing, 'n') || clause_verb || ((object || irregular || each_of) && only_verb (f) && clause_plain (f)))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
   /* A noun's reading is left when another verb follows in the clause ("The object code form
    * of an Application may incorporate"). Here link-grammar's mending is a bonus, not a
@@ -1413,7 +1439,10 @@ relative_subject (F *f)
   guint r = 1;
   while (r < f->i && !draftd_candidates_in_list (" who that which ", f->words[r].lower))
     r++;
-  if (r < 2 || r + 2 >= f->i || r > 3 || noun (f->words[r - 1].lower) == FALSE)
+  /* A regular plural ("The roses that") is no word WordNet lists as itself: taken only where
+   * its verb is sure, below. */
+  gboolean plural_head = r >= 2 && !noun (f->words[r - 1].lower) && noun_number (f, f->words[r - 1].lower) > 0;
+  if (r < 2 || r + 2 >= f->i || r > 3 || (noun (f->words[r - 1].lower) == FALSE && !plural_head))
     return FALSE;
   for (guint k = 0; k < f->i; k++)
     if (!joined (f, k) || (k > r && (draftd_candidates_in_list (draftd_candidates_clause_words, f->words[k].lower) ||
@@ -1438,8 +1467,18 @@ relative_subject (F *f)
                   (f->i - 1 == r + 1 && rn == 0);
   if (!ends)
     return FALSE;
-  /* Another verb ("takes up") may be a noun too: the target's to judge. */
+  /* Another verb ("takes up") may be a noun too: the target's to judge; but a plural head's
+   * -s form before its object ("The roses that climb the wall needs water", "takes up
+   * space", "needs cutting"), with no other verb after it, is the head's verb, drawn to the
+   * nearer noun. */
   const char *alts[] = { other };
+  const char *next = near (f, 1);
+  gboolean object = next && (draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (" up out more half all it them me us you him her ", next) ||
+                             verb_complement (f, w->lower, next) || draftd_candidates_in_list (mass_nouns, next));
+  if (s > 0 && object && only_verb (f) && clause_plain (f))
+    aux = TRUE;
+  else if (plural_head)
+    return FALSE;
   return aux ? sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT) : judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, 0.0f);
 }
 
@@ -1633,6 +1672,29 @@ there_ing_opening (F *f)
     return FALSE;
   return draftd_candidates_in_list (determiners, next2) ? sure (f, w->start, w->end, "they're", DRAFTD_FIX_WORD_CHOICE)
                                                         : judge (f, w->start, w->end, theyre, 1, DRAFTD_FIX_WORD_CHOICE, 1.5f);
+}
+
+/* "Their planning a party for Friday": a sentence opened by "their", an -ing form and a
+ * determiner's object, with no other verb in its clause, is "they're"'s; "Their planning a
+ * party surprised us" is a gerund's subject, its verb after it, and is left. */
+static gboolean
+their_ing_opening (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1), *next2 = near (f, 2);
+  if (f->i != 0 || !g_str_equal (w->lower, "their") || next == NULL || next2 == NULL || f->s[f->words[f->i + 1].end] == '-' ||
+      draftd_candidates_in_list (" being seeming remaining ", next) || !gerund_word (f, next) ||
+      !draftd_candidates_in_list (" a an the this that these those some my your his her our ", next2) || !clause_plain (f))
+    return FALSE;
+  for (guint k = f->i + 2; k < f->n && joined (f, k - 1); k++) {
+    const char *l = f->words[k].lower;
+    const char *lemma = draftd_forms_irregular_lemma (l, 'v');
+    if (draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, l) || draftd_candidates_in_list (draftd_candidates_clause_words, l) ||
+        (lemma && !g_str_equal (lemma, l) && !draftd_forms_is (l, 'n')) ||
+        ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n') && verb_form (f, l)))
+      return FALSE;
+  }
+  return sure (f, w->start, w->end, "they're", DRAFTD_FIX_WORD_CHOICE);
 }
 
 /* "I think its time we left", "Its time to go": "it's time" opening a clause, before the
@@ -3733,6 +3795,7 @@ static const struct {
   { "word-choice.everyday", everyday },
   { "word-choice.say-tell", say_tell },
   { "confusable.there-they're", there_ing_opening },
+  { "confusable.their-they're", their_ing_opening },
   { "confusable.it's-its", its_time },
   { "confusable.possessive-contraction", possessive_or_contraction },
   { "confusable.than-then", then_after_comparative },
