@@ -1855,7 +1855,10 @@ licensed (const Ctx *x, const Around *a, const char *alt)
     return noun_like (x, n) && !(n && draftd_candidates_in_list (" to yesterday today tomorrow tonight overnight ", n));
   if (draftd_candidates_in_list (" they're you're who's it's ", alt))
     return !draftd_candidates_possessive_subject (x, x->i) &&
-           (is_ing (n) || (n && draftd_candidates_in_list (" a an the not going been very so too really just always never all about no ", n)) ||
+           /* "Their hosting the final surprised everyone": a verb later in the clause has the
+            * gerund's phrase for its subject. */
+           ((is_ing (n) && !draftd_candidates_verb_after (x, x->i + 2)) ||
+            (n && draftd_candidates_in_list (" a an the not going been very so too really just always never all about no ", n)) ||
             /* "Its internal engine can": a verb later in the clause has the possessive's
              * phrase for its subject, the adjective its noun's. */
             (predicate_adjective (x, n, a->next2) && !draftd_candidates_verb_after (x, x->i + 2)));
