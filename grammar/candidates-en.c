@@ -1856,8 +1856,9 @@ licensed (const Ctx *x, const Around *a, const char *alt)
   if (draftd_candidates_in_list (" they're you're who's it's ", alt))
     return !draftd_candidates_possessive_subject (x, x->i) &&
            /* "Their hosting the final surprised everyone": a verb later in the clause has the
-            * gerund's phrase for its subject. */
-           ((is_ing (n) && !draftd_candidates_verb_after (x, x->i + 2)) ||
+            * gerund's phrase for its subject ("its nothing compared to what you saw" has no
+            * gerund). */
+           ((is_ing (n) && (draftd_candidates_in_list (" nothing something anything everything ", n) || !draftd_candidates_verb_after (x, x->i + 2))) ||
             (n && draftd_candidates_in_list (" a an the not going been very so too really just always never all about no ", n)) ||
             /* "Its internal engine can": a verb later in the clause has the possessive's
              * phrase for its subject, the adjective its noun's. */
