@@ -1868,8 +1868,10 @@ licensed (const Ctx *x, const Around *a, const char *alt)
     return (comparative (p) || comparative (a->prev2)) && !a->ends;
   if (g_str_equal (alt, "then"))
     return !comparative (p) && !comparative (a->prev2) && (a->start || (p && draftd_candidates_in_list (" and since until till just but back ", p)));
+  /* "Where were you": after a question word "were" is the question's verb. */
   if (g_str_equal (alt, "where"))
-    return (n && draftd_candidates_in_list (" i you he she we they there ", n) && !(p && draftd_candidates_in_list (subjects, p))) ||
+    return (n && draftd_candidates_in_list (" i you he she we they there ", n) && !(p && draftd_candidates_in_list (subjects, p)) &&
+            !(p && draftd_candidates_in_list (" where what when why how who which whose ", p))) ||
            (a->start && n && draftd_candidates_in_list (" is are do does did can could will would should ", n));
   if (g_str_equal (alt, "were"))
     return p && (draftd_candidates_in_list (" we they you there who ", p) || (noun_like (x, p) && g_str_has_suffix (p, "s"))) && !(n && draftd_candidates_in_list (subjects, n));
