@@ -2301,9 +2301,19 @@ pronoun_case (F *f)
   if (!draftd_candidates_in_list (" and or ", prev) || f->i < 2)
     return FALSE;
   if (g_str_equal (w->lower, "me") && finite_verb (f, next)) {
-    /* The subject: a noun phrase or a name from the clause's start to "and". */
-    guint k = 0, and = f->i - 1;
-    gboolean name = and == 1 && (f->words[0].fixed || draftd_candidates_in_list (" she he we they you ", f->words[0].lower));
+    /* The subject: a noun phrase or a name from the clause's start to "and". The clause starts
+     * at the sentence's start, after an opening phrase's comma ("After the party, Dan and me
+     * cleaned up"), or, for a name, after an opening time ("Last night Dan and me cooked"). */
+    guint and = f->i - 1, start = 0;
+    for (guint j = 1; j < and; j++)
+      if (strchr (",;", f->s[f->words[j - 1].end]))
+        start = j;
+    guint k = start;
+    gboolean time_before = and >= 2 && and - 1 > start && g_ascii_isupper (f->words[and - 1].text[0]) &&
+                           draftd_candidates_in_list (" night yesterday today tonight morning afternoon evening weekend week month year ", f->words[and - 2].lower);
+    gboolean name = (and == start + 1 && (f->words[start].fixed || g_ascii_isupper (f->words[start].text[0]) ||
+                                          draftd_candidates_in_list (" she he we they you ", f->words[start].lower))) ||
+                    time_before;
     if (name || (noun_phrase (f, &k, and) >= 0 && k == and))
       return sure (f, w->start, w->end, "I", DRAFTD_FIX_WORD_CHOICE);
     return FALSE;
