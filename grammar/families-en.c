@@ -3925,8 +3925,9 @@ draftd_candidates_family_rule (const char *kind, const char *before, const char 
     if (*was == 0 && g_str_equal (now, "to"))
       return g_strdup ("preposition.missing");
   }
-  if (g_str_equal (kind, "agreement") && agreement_rule (before, was, now))
-    return g_strdup (agreement_rule (before, was, now));
+  const char *agreement = g_str_equal (kind, "agreement") ? agreement_rule (before, was, now) : NULL;
+  if (agreement)
+    return g_strdup (agreement);
   if (g_str_equal (kind, "word choice")) {
     if (g_str_equal (was, "much") && g_str_equal (now, "many"))
       return g_strdup ("word-choice.much-many");
