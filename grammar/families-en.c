@@ -203,6 +203,15 @@ digits_between (const F *f, gsize a, gsize b)
 
 static gboolean participle_after_noun (const char *l);
 
+/* A day's, a month's or a feast's name ("Monday", "May", "Easter"): a time, never a place. */
+static gboolean
+calendar_name (const char *l)
+{
+  return draftd_candidates_in_list (" monday tuesday wednesday thursday friday saturday sunday january february march april may june "
+                                    "july august september october november december christmas easter ",
+                                    l);
+}
+
 /* "has worked here for 2019", "has been learning Spanish for last September": "for" before a
  * point in time (a year's figures, "last" and a month, a season or a weekday) after a present
  * perfect is "since". */
@@ -210,8 +219,6 @@ static gboolean
 for_point (F *f)
 {
   const Word *w = &f->words[f->i];
-  static const char *const points = " january february march april may june july august september october november december "
-                                    "spring summer autumn winter monday tuesday wednesday thursday friday saturday sunday christmas easter ";
   if (!g_str_equal (w->lower, "for"))
     return FALSE;
   gsize after = f->i + 1 < f->n ? f->words[f->i + 1].start : strlen (f->s);
@@ -225,7 +232,8 @@ for_point (F *f)
       k++, d++;
     year = d == 4 && (f->s[w->end + 1] == '1' || f->s[w->end + 1] == '2') && (k == after || strchr (".,;! ", f->s[k]));
   }
-  gboolean last = g_strcmp0 (near (f, 1), "last") == 0 && draftd_candidates_in_list (points, near (f, 2));
+  const char *point = near (f, 2);
+  gboolean last = g_strcmp0 (near (f, 1), "last") == 0 && (calendar_name (point) || draftd_candidates_in_list (" spring summer autumn winter ", point));
   if (!year && !last)
     return FALSE;
   /* The perfect before it: "have"/"has" and a participle, no "ago" or other clause between. */
@@ -2987,9 +2995,7 @@ listen_to (F *f)
   const char *errand = near (f, 2);
   if (place && f->i >= 1 && draftd_candidates_in_list (" go goes went come comes came ", w->lower) &&
       g_unichar_isupper (g_utf8_get_char (place->text)) && !g_str_equal (place->text, "I") && !draftd_forms_is (place->lower, 'a') &&
-      !draftd_candidates_in_list (" monday tuesday wednesday thursday friday saturday sunday january february march april may june "
-                                  "july august september october november december christmas easter ",
-                                  place->lower) &&
+      !calendar_name (place->lower) &&
       !(errand && g_str_has_suffix (errand, "ing")))
     return sure (f, place->start, place->start, "to ", DRAFTD_FIX_PREPOSITION);
   if (!draftd_candidates_in_list (" listen listens listened listening ", prev) ||
