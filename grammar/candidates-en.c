@@ -1732,16 +1732,16 @@ const char *const draftd_candidates_verb_auxiliaries =
   " is are was were be been has have had do does did will would can could should may might must isn't aren't wasn't weren't "
   "doesn't don't didn't won't can't ";
 
-/* Only spaces between words[a] and words[a + 1]. */
-static gboolean
-site_joined (const RuleSite *f, guint a)
+/* Only spaces between words[a] and words[a + 1] (the families' too). */
+gboolean
+draftd_candidates_joined (const RuleSite *f, guint a)
 {
   return a + 1 < f->n && adjacent (f->s, &f->words[a], &f->words[a + 1]);
 }
 
 /* A form of a verb besides whatever else it is ("lives", "works"; not "methods"). */
-static gboolean
-site_verb_form (const RuleSite *f, const char *l)
+gboolean
+draftd_candidates_verb_form (const RuleSite *f, const char *l)
 {
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, l);
   return fam->len > 0;
@@ -1756,7 +1756,7 @@ draftd_candidates_possessive_subject (const RuleSite *f, guint i)
   if (i + 1 >= f->n)
     return FALSE;
   guint a = i + 1 + (draftd_candidates_in_list (" most more least very ", f->words[i + 1].lower) ? 1 : 0);
-  return a + 2 < f->n && site_joined (f, a) && !draftd_candidates_function_word (f->words[a + 1].lower) &&
+  return a + 2 < f->n && draftd_candidates_joined (f, a) && !draftd_candidates_function_word (f->words[a + 1].lower) &&
          draftd_candidates_verb_after (f, a + 2);
 }
 
@@ -1766,7 +1766,7 @@ draftd_candidates_possessive_subject (const RuleSite *f, guint i)
 gboolean
 draftd_candidates_verb_after (const RuleSite *f, guint k)
 {
-  for (; k < f->n && site_joined (f, k - 1); k++) {
+  for (; k < f->n && draftd_candidates_joined (f, k - 1); k++) {
     const char *l = f->words[k].lower;
     if (draftd_candidates_in_list (draftd_candidates_clause_words, l) || draftd_candidates_in_list (" and or ", l))
       return FALSE;
@@ -1774,7 +1774,7 @@ draftd_candidates_verb_after (const RuleSite *f, guint k)
       return TRUE;
     g_autofree char *sing = g_str_has_suffix (l, "s") ? draftd_forms_singular (f->c->spell, l) : NULL;
     if ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n') && !(sing && draftd_forms_is (sing, 'n')) &&
-        site_verb_form (f, l))
+        draftd_candidates_verb_form (f, l))
       return TRUE;
   }
   return FALSE;

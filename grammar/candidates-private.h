@@ -27,6 +27,10 @@ typedef struct {
  * an auxiliary, or a form in -s or -ed that is a verb's and no noun's? (candidates-en.c, for
  * families-en.c too) */
 gboolean draftd_candidates_verb_after (const RuleSite *site, guint k);
+/* Only spaces between words[a] and words[a + 1]? */
+gboolean draftd_candidates_joined (const RuleSite *site, guint a);
+/* Is `lower` a form of a verb, besides whatever else it is ("lives", "works"; not "methods")? */
+gboolean draftd_candidates_verb_form (const RuleSite *site, const char *lower);
 gboolean draftd_candidates_possessive_subject (const RuleSite *site, guint i);
 /* The words that open a clause, and the auxiliaries with their negations (" is are ... "). */
 extern const char *const draftd_candidates_clause_words;

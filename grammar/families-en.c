@@ -16,16 +16,12 @@
 
 typedef RuleSite F;
 
-/* Only spaces between words[a] and words[a + 1]. */
-static gboolean
+/* Only spaces between words[a] and words[a + 1]: the candidates' test, under the short name
+ * every family here uses. */
+static inline gboolean
 joined (const F *f, guint a)
 {
-  if (a + 1 >= f->n)
-    return FALSE;
-  for (gsize k = f->words[a].end; k < f->words[a + 1].start; k++)
-    if (f->s[k] != ' ')
-      return FALSE;
-  return f->words[a + 1].start > f->words[a].end;
+  return draftd_candidates_joined (f, a);
 }
 
 /* words[i + d]'s lower case when only spaces lie between it and words[i], else NULL. */
@@ -370,13 +366,6 @@ noun (const char *l)
   return l && !draftd_candidates_function_word (l) && draftd_forms_is (l, 'n');
 }
 
-/* A form of a verb besides whatever else it is ("lives", "works"; not "methods"). */
-static gboolean
-verb_form (const F *f, const char *l)
-{
-  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, l);
-  return fam->len > 0;
-}
 
 /* A superlative: "best", "biggest", "first" (the "most" of "most talented" is its own word). */
 static gboolean
@@ -436,7 +425,7 @@ one_of_superlative (F *f)
   /* "one of her shoulder straps had slipped": a plural with its clause's verb after it is the
    * noun, the word before it its modifier. */
   if (!noun (w->lower) || (next && noun (next) && !draftd_forms_is (next, 'v')) ||
-      (next && noun_number (f, next) > 0 && (!subject || !verb_form (f, next))) ||
+      (next && noun_number (f, next) > 0 && (!subject || !draftd_candidates_verb_form (f, next))) ||
       (next && noun_number (f, next) > 0 && draftd_candidates_in_list (" is are was were has have had will would can could ", near (f, 2))))
     return FALSE;
   /* "One of the most common tasks": "most"'s adjective (WordNet has "a common"), its noun
@@ -714,7 +703,7 @@ noun_phrase (const F *f, guint *k, guint end)
    * verb's -s form after it are the phrase run into its verb. */
   for (guint j = first + 1; j < at; j++)
     if (g_str_has_suffix (f->words[j].lower, "s") && noun_number (f, f->words[j - 1].lower) < 0 &&
-        verb_form (f, f->words[j].lower) && !draftd_forms_is (f->words[j].lower, 'n') &&
+        draftd_candidates_verb_form (f, f->words[j].lower) && !draftd_forms_is (f->words[j].lower, 'n') &&
         !draftd_candidates_in_list (numbers, f->words[j - 1].lower) && !draftd_forms_is (f->words[j - 1].lower, 'a'))
       return -1;
   /* "The three major operating systems used today are": a participle after a plural noun
@@ -1230,7 +1219,7 @@ no_verb_of_subject (const F *f, guint b, const char *other)
   const char *after_w = near (f, 1);
   if (after_w && !draftd_candidates_function_word (w->lower) && draftd_forms_is (g_str_has_suffix (w->lower, "s") ? other : w->lower, 'n') &&
       !verb_complement (f, w->lower, after_w) &&
-      ((g_str_has_suffix (after_w, "s") && !g_str_has_suffix (after_w, "ss") && verb_form (f, after_w)) || gerund_word (f, after_w)))
+      ((g_str_has_suffix (after_w, "s") && !g_str_has_suffix (after_w, "ss") && draftd_candidates_verb_form (f, after_w)) || gerund_word (f, after_w)))
     return TRUE;
   return FALSE;
 }
@@ -1699,7 +1688,7 @@ their_ing_opening (F *f)
     const char *lemma = draftd_forms_irregular_lemma (l, 'v');
     if (draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, l) || draftd_candidates_in_list (draftd_candidates_clause_words, l) ||
         (lemma && !g_str_equal (lemma, l) && !draftd_forms_is (l, 'n')) ||
-        ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n') && verb_form (f, l)))
+        ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n') && draftd_candidates_verb_form (f, l)))
       return FALSE;
   }
   return sure (f, w->start, w->end, "they're", DRAFTD_FIX_WORD_CHOICE);
