@@ -453,7 +453,7 @@ candidate_stage (GrammarJob *j, gsize start, const char *segment, GArray *prot, 
   const char *lang = prompt_language (j->language, NULL) ? j->language : "en";
   DraftdCandidateContext cc = { j->ctx->spell, lang, starts_sentence (j->text, start), (const DraftdGrammarSpan *) prot->data,
                                 prot->len, FALSE, j->req->margins, j->document, j->req->large_model, j->region,
-                                document_seen (j), suggest_doubt (j->req), FALSE, NULL };
+                                document_seen (j), suggest_doubt (j->req), FALSE, NULL, NULL };
   g_autoptr (GArray) moved = g_array_new (FALSE, FALSE, sizeof (DraftdGrammarSpan));
   guint before = j->fixes->len, passes = draftd_scorer_passes (j->scorer);
   char *fixed = draftd_rank_correct (j->scorer, &cc, segment, j->fixes, moved, j->req->cancellable, error);
@@ -607,6 +607,8 @@ static const char *settle_language (DraftdSpell *spell, const char *lang, const 
  * verdict, and a bounded cost for a paragraph of any length. */
 #define PARAGRAPH_CONTEXT 1024
 
+static const char *tied_relative (DraftdSpell *spell, const char *lang, const char *text, gsize len);
+
 /* The segment's language: the user's where the request names one (it wins, as LTeX's
  * ltex.language does), else grammar/language.h's verdict on the sentence within its
  * paragraph: the text around it up to a blank line, at most PARAGRAPH_CONTEXT bytes either
@@ -615,6 +617,7 @@ static const char *
 segment_language (GrammarJob *j, gsize start, gsize end)
 {
   j->also_language = NULL;
+  j->rival_language = NULL;
   if (j->req->language)
     return g_intern_string (j->req->language);
   const char *text = j->text;
@@ -630,7 +633,10 @@ segment_language (GrammarJob *j, gsize start, gsize end)
     le--;
   const char *lang = draftd_grammar_sentence_language (text + start, end - start, text + ls, le - ls);
   const char *settled = settle_language (j->ctx->spell, lang, text + start, end - start, &j->also_language);
-  g_debug ("language %s, settled %s: %.*s", lang ? lang : "-", settled ? settled : "-", (int) (end - start), text + start);
+  if (settled && j->also_language == NULL && j->ctx->spell && draftd_spell_has_language (j->ctx->spell, settled))
+    j->rival_language = tied_relative (j->ctx->spell, settled, text + start, end - start);
+  g_debug ("language %s, settled %s%s%s: %.*s", lang ? lang : "-", settled ? settled : "-", j->rival_language ? ", rival " : "",
+           j->rival_language ? j->rival_language : "", (int) (end - start), text + start);
   return settled;
 }
 
@@ -958,6 +964,39 @@ unmarked_other_language (DraftdSpell *spell, const char *text, gsize len, const 
   return found;
 }
 
+/* The one close relative of `lang` whose dictionary accepts exactly as many of the sentence's
+ * words as `lang`'s, its words of two letters too, where `lang`'s rejects one: CLD2 named one
+ * of two languages the dictionaries cannot tell apart ("Musím se naucit slovíčka." was Slovak,
+ * and "naucit" became Slovak's "naučiť"; both dictionaries accept "Musím", "se", "slovíčka").
+ * A word both reject is then respelt only where the relative's dictionary makes the same
+ * respelling or none (DraftdCandidateContext.rival_lang); where the relative accepts the word,
+ * the language named is taken at its word ("Мне кажеться": Ukrainian's lists "кажеться").
+ * With the marks the words lack put back, the relative must accept as many too ("Dakujem za
+ * pomoc.": Slovak's "Ďakujem", which Czech lacks, settles it Slovak). NULL: none. */
+static const char *
+tied_relative (DraftdSpell *spell, const char *lang, const char *text, gsize len)
+{
+  const char *const *family = draftd_grammar_language_relatives (lang);
+  if (family == NULL)
+    return NULL;
+  g_autoptr (GPtrArray) words = judged_words (text, len);
+  g_autoptr (GPtrArray) shorts = words_of_length (text, len, 2, 2);
+  guint n = count_known (spell, lang, words, FALSE), ns = count_known (spell, lang, shorts, FALSE);
+  if (n + ns >= words->len + shorts->len)
+    return NULL;
+  const char *found = NULL;
+  for (guint i = 0; family[i]; i++) {
+    if (g_str_equal (family[i], lang) || !draftd_spell_has_language (spell, family[i]) ||
+        count_known (spell, family[i], words, FALSE) != n || count_known (spell, family[i], shorts, FALSE) != ns ||
+        count_known (spell, family[i], words, TRUE) < count_known (spell, lang, words, TRUE))
+      continue;
+    if (found)
+      return NULL;
+    found = g_intern_string (family[i]);
+  }
+  return found;
+}
+
 /* settle_named, and where that leaves the sentence without a dictionary, settle_by_dictionaries. */
 static const char *
 settle_language (DraftdSpell *spell, const char *lang, const char *text, gsize len, const char **also)
@@ -1012,7 +1051,8 @@ foreign_answer (GrammarJob *j, const char *lang, const DraftdGrammarSegment *sg,
   }
   DraftdCandidateContext cc = { j->ctx->spell, lang, starts_sentence (j->text, sg->start), (DraftdGrammarSpan *) rel->data,
                                 rel->len, TRUE, NULL, j->document, FALSE, -1, document_seen (j), 0,
-                                drops_marks (j->ctx->spell, lang, segment, strlen (segment)), j->also_language };
+                                drops_marks (j->ctx->spell, lang, segment, strlen (segment)), j->also_language,
+                                j->rival_language };
   return draftd_rank_correct (NULL, &cc, segment, j->fixes, NULL, j->req->cancellable, error);
 }
 

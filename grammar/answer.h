@@ -20,6 +20,7 @@ typedef struct {
   GString *document_seen;         /* the document words the segment's answer looked up (answer cache) */
   const char *language;           /* the current segment's language (NULL: English by default) */
   const char *also_language;      /* a relative its dictionaries cannot tell it from, or NULL */
+  const char *rival_language;     /* a relative whose dictionary accepts as many words, or NULL */
 } GrammarJob;
 
 /* The answer for one segment to correct or rewrite; j->fixes holds the candidate

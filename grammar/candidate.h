@@ -81,6 +81,11 @@ typedef struct {
    * its words): a respelling is made only where that one's dictionary makes the same. NULL:
    * none. */
   const char *also_lang;
+  /* A close relative CLD2 did not name whose dictionary accepts exactly as many of the
+   * sentence's words ("Musím se naucit slovíčka.", named Slovak): a word both dictionaries
+   * reject is respelt only where this one's makes the same respelling, or none (grammar/answer.c,
+   * tied_relative). NULL: none. */
+  const char *rival_lang;
 } DraftdCandidateContext;
 
 /* How much more likely (natural log) the target must find a sentence with a candidate of

@@ -52,7 +52,7 @@ job_init (GrammarJob *j, Driver *d, DraftdGrammarContext *ctx, DraftdGrammarStat
 {
   DraftdScorer *scorer = ctx->spell ? draftd_scorer_new (ctx->target, ctx->tokenizer, ctx->cached) : NULL;
   *j = (GrammarJob) { ctx, d->req, stats, d->text, d->bias, scorer, draftd_fixes_new (), d->prompt_words, d->document, d->region,
-               g_string_new (NULL), NULL, NULL };
+               g_string_new (NULL), NULL, NULL, NULL };
 }
 
 static void

@@ -5,8 +5,9 @@
 #include "grammar/candidates-private.h"
 #include "grammar/spell.h"
 
-/* The letters of a word without their marks, lower case ("Přílišně" -> "prilisne"; "й" -> "и",
- * "ї" -> "і"): NFD, then the combining marks dropped. */
+/* The letters of a word without their marks, lower case ("Přílišně" -> "prilisne"; "ї" -> "і",
+ * "ё" -> "е"): NFD, then the combining marks dropped, but for "й", a letter of its own that
+ * endings turn on ("українськи" is not "український" with an "и" doubled). */
 static gunichar *
 bare_letters (const char *word, glong *n)
 {
@@ -20,6 +21,8 @@ bare_letters (const char *word, glong *n)
   for (glong i = 0; i < *n; i++)
     if (!g_unichar_ismark (all[i]))
       out[k++] = all[i];
+    else if (all[i] == 0x0306 && k > 0 && out[k - 1] == 0x0438)
+      out[k - 1] = 0x0439; /* "й" is a letter of its own: "ий" is no doubled "и" */
   out[k] = 0;
   *n = k;
   return out;
@@ -134,26 +137,32 @@ yi_for_i (const char *word, const char *suggestion)
 }
 
 /* Is `word` `suggestion` with Ukrainian's apostrophe left out where its spelling puts one, after
- * "б п в м ф р" before "я", "ю", "є", "ї" ("сімєю" for "сім'єю", "подвірї" for "подвір'ї")? A
- * keyboard's apostrophe is a key away and often left out. Not after a prefix ("з'ява"): "зяву"
- * is "заяву", a letter left out, as likely. */
+ * "б п в м ф р" before "я", "ю", "є", "ї" ("сімєю" for "сім'єю", "подвірї" for "подвір'ї"), or
+ * with Russian's soft sign written in its place ("пьє", "компьютер": Russian's "пьёт",
+ * "компьютер")? A keyboard's apostrophe is a key away and often left out. Not after a prefix
+ * ("з'ява"): "зяву" is "заяву", a letter left out, as likely. */
 static gboolean
 apostrophe_left_out (const char *word, const char *suggestion)
 {
   glong na = 0, nb = 0;
   g_autofree gunichar *a = g_utf8_to_ucs4_fast (word, -1, &na), *b = g_utf8_to_ucs4_fast (suggestion, -1, &nb);
-  if (nb != na + 1)
+  if (nb != na + 1 && nb != na)
     return FALSE;
   glong i = 0;
   while (i < na && a[i] == b[i])
     i++;
+  /* The soft sign written for the apostrophe: one letter for one. */
+  glong soft = nb == na;
+  if (soft && (i >= na || a[i] != 0x044C))
+    return FALSE;
   gboolean apostrophe = b[i] == '\'' || b[i] == 0x2019 || b[i] == 0x02BC;
   gunichar before = i > 0 ? a[i - 1] : 0;
   gboolean labial = before == 0x0431 || before == 0x043F || before == 0x0432 || before == 0x043C || before == 0x0444 ||
                     before == 0x0440 || before == 0x0411 || before == 0x041F || before == 0x0412 || before == 0x041C ||
                     before == 0x0424 || before == 0x0420;
-  return apostrophe && labial && i < na && (a[i] == 0x044F || a[i] == 0x044E || a[i] == 0x0454 || a[i] == 0x0457) &&
-         memcmp (a + i, b + i + 1, (na - i) * sizeof *a) == 0;
+  glong v = i + soft;
+  return apostrophe && labial && v < na && (a[v] == 0x044F || a[v] == 0x044E || a[v] == 0x0454 || a[v] == 0x0457) &&
+         memcmp (a + v, b + i + 1, (na - v) * sizeof *a) == 0;
 }
 
 gboolean
@@ -212,6 +221,9 @@ static const struct {
   { 0x0438, 0x044B, TRUE, TRUE, NULL },  { 'i', 'y', TRUE, FALSE, NULL },       { 0xED, 0xFD, TRUE, FALSE, NULL },
   { 0x0431, 0x043F, FALSE, FALSE, NULL }, { 0x0432, 0x0444, FALSE, FALSE, NULL }, { 0x0433, 0x043A, FALSE, FALSE, NULL },
   { 0x0434, 0x0442, FALSE, FALSE, NULL }, { 0x0436, 0x0448, FALSE, FALSE, NULL }, { 0x0437, 0x0441, FALSE, FALSE, NULL },
+  /* Ukrainian's "і" and "и": a Russian speaker writes Russian's "и" as Ukrainian's "і"
+   * ("прочітав", "кніжка"), and "и" where Ukrainian has "і"; a vowel, so never in an ending. */
+  { 0x0456, 0x0438, TRUE, FALSE, "uk" },
   /* Spanish says "b" and "v" alike ("estava", "tuvo" written "tubo"): a Spanish writer's
    * commonest slip of the ear, and the one of Portuguese learners. */
   { 'b', 'v', FALSE, FALSE, "es" },
@@ -317,6 +329,17 @@ keeps_marks (const char *word, const char *suggestion)
   return na == nb;
 }
 
+/* Is `form` a relative's rather than `lang`'s, though `lang`'s dictionary lists it: Slovak's
+ * infinitive in "-iť", "-ať" in Czech, whose own is "-it", "-at" (cs_CZ lists "uciť" beside
+ * "učit", and ranks it first for "ucit": "Musím se ucit" became "uciť")? Ranked behind the
+ * language's own marked forms. */
+static gboolean
+relatives_form (const char *lang, const char *form)
+{
+  return g_strcmp0 (lang, "cs") == 0 && form && g_utf8_strlen (form, -1) >= 4 &&
+         (g_str_has_suffix (form, "iť") || g_str_has_suffix (form, "ať"));
+}
+
 /* A misspelt word of a language the model does not know: no model judges it, so only a sure
  * change is made (draftd_candidates_sure_respelling). A form that differs by marks alone is
  * taken wherever it ranks among the suggestions: the index ranks a mark like any other letter
@@ -374,7 +397,8 @@ foreign_sure (const DraftdCandidateContext *c, const Word *w, const char *const 
       continue;
     }
     if (draftd_candidates_same_letters (w->text, sugg[i])) {
-      if (n_marks++ == 0 || (!kept && keeps_marks (w->text, sugg[i])))
+      if (n_marks++ == 0 || (!kept && keeps_marks (w->text, sugg[i])) ||
+          (relatives_form (c->lang, marks) && !relatives_form (c->lang, sugg[i]) && (!kept || keeps_marks (w->text, sugg[i]))))
         marks = sugg[i];
       kept = keeps_marks (w->text, marks);
       continue;
@@ -558,6 +582,18 @@ draftd_candidates_foreign_spelling (const DraftdCandidateContext *c, const char 
     g_auto (GStrv) os = draftd_spell_check (c->spell, oc.lang, w->text) ? NULL : draftd_spell_suggest (c->spell, oc.lang, w->text);
     g_autofree char *other = os ? respelt (&oc, w, (const char *const *) os, english) : NULL;
     if (g_strcmp0 (other, sure) != 0)
+      g_clear_pointer (&sure, g_free);
+  }
+  /* A relative as likely that CLD2 did not name (rival_lang): not where its dictionary rejects
+   * the word too and respells it otherwise ("naucit": Czech "naučit", Slovak "naučiť"). */
+  if (sure && c->rival_lang && draftd_spell_has_language (c->spell, c->rival_lang) &&
+      !draftd_spell_check (c->spell, c->rival_lang, w->text)) {
+    DraftdCandidateContext oc = *c;
+    oc.lang = c->rival_lang;
+    oc.rival_lang = NULL;
+    g_auto (GStrv) os = draftd_spell_suggest (c->spell, oc.lang, w->text);
+    g_autofree char *other = os ? respelt (&oc, w, (const char *const *) os, english) : NULL;
+    if (other && g_strcmp0 (other, sure) != 0)
       g_clear_pointer (&sure, g_free);
   }
   if (sure == NULL)

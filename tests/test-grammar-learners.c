@@ -43,16 +43,19 @@
  * "должны готовится", "нам нравиться"; English words among Spanish ones taking their marks,
  * "opinion", "lei", but not a quoted value, «version»): ru 29, 1 (23, 1 before); es 25, 1,
  * the one "simpatico" -> "simpático" where "simpática" was meant (24, 0 before); fr 7, 0 (5,
- * 0 before: "tres", "telephone", English words among French ones). */
+ * 0 before: "tres", "telephone", English words among French ones). With 6 Ukrainian and 2
+ * Czech lines more (lang57: "і" for "и", "прочітала"; "ь" for the apostrophe, "пьють"; "красиви"
+ * no "красивий"; Czech named Slovak on a tie, "naucit" left, and "ucit" not Slovak's "uciť"):
+ * uk 18, 0 (14, 0 at main, which made "красиви" "красивий"); cs 52, 4. */
 static const struct {
   const char *lang;
   guint lines, errors, closer_min, wasted_max;
 } expected[] = {
   { "es", 76, 46, 25, 1 },
-  { "cs", 104, 68, 51, 4 },
+  { "cs", 106, 70, 52, 4 },
   { "sk", 14, 7, 6, 0 },
   { "ru", 82, 43, 29, 1 },
-  { "uk", 73, 24, 14, 0 },
+  { "uk", 79, 29, 18, 0 },
   { "fr", 21, 9, 7, 0 },
   { "de", 22, 10, 7, 0 },
 };
