@@ -1227,6 +1227,13 @@ floating_both (const Ctx *x, const Word *prev)
   if (draftd_candidates_in_list (" they we you us them these those that which who where when if because while are were be been ", before->lower) ||
       draftd_candidates_in_list (modals, before->lower))
     return TRUE;
+  /* "He and his brother both play": a subject of two, joined by "and" in the words before. */
+  for (gint k = (gint) x->i - 3; k >= 0 && k >= (gint) x->i - 7; k--) {
+    if (g_str_equal (x->words[k].lower, "and"))
+      return TRUE;
+    if (!adjacent (x->s, &x->words[k], &x->words[k + 1]))
+      break;
+  }
   g_autofree char *sing = g_str_has_suffix (before->lower, "s") ? draftd_forms_singular (x->c->spell, before->lower) : NULL;
   return sing && !g_str_equal (sing, before->lower) && draftd_forms_is (sing, 'n');
 }
