@@ -587,7 +587,9 @@ noun_number (const F *f, const char *l)
 {
   if (l == NULL)  /* a sentence's end: no noun there */
     return 0;
-  if (draftd_candidates_in_list (" people children men women feet teeth mice geese police cattle ", l) || draftd_candidates_in_list (plural_heads, l))
+  /* "Where is the scissors?": the pairs English names only in the plural. */
+  if (draftd_candidates_in_list (" people children men women feet teeth mice geese police cattle ", l) || draftd_candidates_in_list (plural_heads, l) ||
+      draftd_candidates_in_list (" scissors trousers jeans pyjamas pajamas shorts pliers tongs tweezers binoculars leggings goggles ", l))
     return 1;
   if (draftd_candidates_in_list (singular_heads, l) || draftd_candidates_in_list (s_singulars, l))
     return -1;
@@ -1553,6 +1555,8 @@ bare_singular_verb (F *f)
   gboolean time = draftd_candidates_in_list (" open close ", w->lower) && draftd_candidates_in_list (" at early late on ", next);
   gboolean to = draftd_candidates_in_list (" need want ", w->lower) && g_strcmp0 (next, "to") == 0 && next2 &&
                 draftd_forms_is (next2, 'v') && !draftd_candidates_function_word (next2);
+  /* "The salad need more dressing": "need" before a quantity of what is needed. */
+  to |= g_str_equal (w->lower, "need") && draftd_candidates_in_list (" more another a an some ", next);
   if ((!time && !to) || f->i < 2 || !joined (f, f->i - 1) || !joined (f, f->i - 2))
     return FALSE;
   const char *head = f->words[f->i - 1].lower;
@@ -1655,7 +1659,10 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
    * the possessed thing ("Do you know whose calling?" asks who). */
   if (!passive && next2 == NULL && g_strcmp0 (prev, "see") == 0 && draftd_forms_is (next, 'n'))
     return FALSE;
-  gboolean after = next2 == NULL || draftd_candidates_in_list (" to at in on into from with for by tonight today tomorrow now here there home back better worse soon ", next2) ||
+  /* "I think their closing the library early": after a verb of thinking, the -ing form's
+   * object too (a gerund's subject would need a verb of its own, checked below). */
+  gboolean thinking = draftd_candidates_in_list (" think thinks hope hopes guess know knows ", prev) && draftd_candidates_in_list (" the a an ", next2);
+  gboolean after = next2 == NULL || thinking || draftd_candidates_in_list (" to at in on into from with for by tonight today tomorrow now here there home back better worse soon ", next2) ||
                    /* "Whose driving us there?": the verb's object ("your driving us there was kind" has a verb after it). */
                    draftd_candidates_in_list (" us me him them ", next2) ||
                    (relative && draftd_candidates_in_list (" next this ", next2));
@@ -1862,6 +1869,24 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
   return FALSE;
 }
 
+/* A possessive where no noun follows it: "Is their a lift?", "Was their any news" ("there"
+ * of being, between "be" and a determiner of what is there); "whose in charge", "your on
+ * mute", "Its in the box" (a possessive takes a noun, never a preposition: the contraction's
+ * "is" or "are" stands there, where its clause opens). */
+static gboolean
+possessive_before_no_noun (F *f, const char *l, const char *rep, const char *next, const char *next2, const char *prev)
+{
+  const Word *w = &f->words[f->i];
+  if (g_str_equal (l, "their") && draftd_candidates_in_list (" is was are were ", prev) && draftd_candidates_in_list (" a an any no enough ", next))
+    return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
+  if (draftd_candidates_in_list (" in on at from ", next) && next2 && f->s[f->words[f->i + 1].end] != '-' &&
+      (prev == NULL || draftd_candidates_in_list (draftd_candidates_clause_words, prev) ||
+       draftd_candidates_in_list (" know knows think thinks hope guess wonder said sure and but ", prev)) &&
+      (draftd_candidates_in_list (determiners, next2) || draftd_candidates_in_list (" charge time home work school holiday duty ", next2)))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  return FALSE;
+}
+
 /* "their", "your", "its", "whose" where the contraction is meant. */
 static gboolean
 to_contraction_site (F *f, const char *l, const char *next, const char *next2, const char *prev)
@@ -1876,17 +1901,8 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
       rep = to_contraction[k][1];
   if (rep == NULL)
     return FALSE;
-  /* "Is their a lift?", "Was their any news": "there" of being, between "be" and a
-   * determiner of what is there. */
-  if (g_str_equal (l, "their") && draftd_candidates_in_list (" is was are were ", prev) && draftd_candidates_in_list (" a an any no enough ", next))
-    return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
-  /* "whose in charge", "your on mute", "their at home": a possessive takes a noun, never a
-   * preposition; the contraction's "is" or "are" stands there. */
-  if (draftd_candidates_in_list (" in on at from ", next) && next2 && f->s[f->words[f->i + 1].end] != '-' &&
-      (prev == NULL || draftd_candidates_in_list (draftd_candidates_clause_words, prev) ||
-       draftd_candidates_in_list (" know knows think thinks hope guess wonder said sure and but ", prev)) &&
-      (draftd_candidates_in_list (determiners, next2) || draftd_candidates_in_list (" charge time home work school holiday duty ", next2)))
-    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  if (possessive_before_no_noun (f, l, rep, next, next2, prev))
+    return TRUE;
   /* "your a", "Your the best", "their not", "its going to", "your welcome", "their always
    * late", "your too kind": no possessive stands there. */
   if (draftd_candidates_in_list (" a an the not going welcome always never too so also still ", next))
@@ -2465,7 +2481,9 @@ static const char *const linking =
   " be am is are was were been being seem seems seemed look looks looked feel feels felt sound sounds sounded taste tastes tasted "
   "smell smells smelled become became becomes get gets got remain remains remained stay stays stayed appear appears appeared "
   "turn turns turned grow grows grew keep keeps kept prove proves proved make makes made find finds found consider considered "
-  "think thought want wants wanted like likes liked call called leave left paint painted hold held set come came comes ";
+  "think thought want wants wanted like likes liked call called leave left paint painted hold held set come came comes "
+  /* "responsible for keeping the drains clear": the -ing forms make their object so too. */
+  "keeping making leaving getting finding holding painting turning ";
 
 /* An adverb of manner: one of the table's, one that is its adjective's too ("fast", "hard"),
  * or an adjective's -ly form ("quickly", "happily"). */
@@ -2498,7 +2516,7 @@ adverb_for_adjective (F *f)
   /* "performed very good this season": a time's phrase ends it too. */
   gboolean time = draftd_candidates_in_list (" this last ", next) &&
                   draftd_candidates_in_list (" season year week month morning night time weekend summer winter spring autumn ", near (f, 2));
-  if (rep == NULL || (next && !time && !draftd_candidates_in_list (" yesterday today now at in on for with when because and but together ", next)))
+  if (rep == NULL || (next && !time && !draftd_candidates_in_list (" yesterday today now at in on for with when because and but together compared ", next)))
     return FALSE;
   /* "provides easy, extensible completion": an adjective before a comma and another one. */
   if (next == NULL && f->i + 1 < f->n && f->s[w->end] == ',' && draftd_forms_is (f->words[f->i + 1].lower, 'a') &&
