@@ -507,6 +507,12 @@ forward_to (F *f)
       (next == NULL || draftd_candidates_in_list (prepositions, next) || draftd_candidates_in_list (" home there here abroad again ", next) ||
        g_ascii_isupper (f->words[f->i + 1].text[0])))
     return sure (f, w->start, w->end, ing, DRAFTD_FIX_VERB_FORM);
+  /* "to welcome new members", "to work long hours": an adjective that is no noun, then its
+   * noun, is the verb's object (no noun is followed by one). */
+  const char *next2 = near (f, 2);
+  if (next && draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'n') && !draftd_candidates_function_word (next) &&
+      (noun (next2) || noun_number (f, next2) > 0) && !draftd_forms_is (next2, 'a'))
+    return sure (f, w->start, w->end, ing, DRAFTD_FIX_VERB_FORM);
   const char *alts[] = { ing };
   return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_VERB_FORM, 0);
 }
