@@ -1179,6 +1179,7 @@ static const char *const uncountable[][2] = {
   { "equipments", "equipment" },     { "feedbacks", "feedback" },   { "homeworks", "homework" },
   { "luggages", "luggage" },         { "baggages", "baggage" },     { "knowledges", "knowledge" },
   { "softwares", "software" },       { "sceneries", "scenery" },    { "machineries", "machinery" },
+  { "jewelleries", "jewellery" },    { "jewelries", "jewelry" },     { "clothings", "clothing" },
 };
 
 gboolean
@@ -1227,6 +1228,13 @@ floating_both (const Ctx *x, const Word *prev)
   if (draftd_candidates_in_list (" they we you us them these those that which who where when if because while are were be been ", before->lower) ||
       draftd_candidates_in_list (modals, before->lower))
     return TRUE;
+  /* "He and his brother both play": a subject of two, joined by "and" in the words before. */
+  for (gint k = (gint) x->i - 3; k >= 0 && k >= (gint) x->i - 7; k--) {
+    if (g_str_equal (x->words[k].lower, "and"))
+      return TRUE;
+    if (!adjacent (x->s, &x->words[k], &x->words[k + 1]))
+      break;
+  }
   g_autofree char *sing = g_str_has_suffix (before->lower, "s") ? draftd_forms_singular (x->c->spell, before->lower) : NULL;
   return sing && !g_str_equal (sing, before->lower) && draftd_forms_is (sing, 'n');
 }
@@ -2047,7 +2055,13 @@ draftd_candidates_english_sentence (const DraftdCandidateContext *c, const char 
        * with the comma, before another verb nothing is added. */
       gboolean no_subject = draftd_candidates_in_list (opener_verbs, words[m].lower);
       gboolean dummy_it = !openers[k].subject_only && draftd_candidates_in_list (" is was ", words[m].lower);
-      if (subject_ok && !goes_on && (!no_subject || dummy_it) && adjacent (s, &words[m - 1], &words[m])) {
+      /* "Finally got round to it", "Unfortunately missed the bus": a diary's clause that
+       * leaves out its "I", a past verb straight after the adverb; a comma there would mark a
+       * subject that is not there. */
+      const char *lemma = draftd_forms_irregular_lemma (words[m].lower, 'v');
+      gboolean diary = !no_subject && ((lemma && !g_str_equal (lemma, words[m].lower)) ||
+                                       (g_str_has_suffix (words[m].lower, "ed") && !draftd_forms_is (words[m].lower, 'n')));
+      if (subject_ok && !goes_on && !diary && (!no_subject || dummy_it) && adjacent (s, &words[m - 1], &words[m])) {
         draftd_candidates_add (out, words[m - 1].end, words[m - 1].end, dummy_it ? ", it" : ",", DRAFTD_FIX_PUNCTUATION,
                                DRAFTD_CANDIDATE_CERTAIN, site);
         return site + 1;

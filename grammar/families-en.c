@@ -237,9 +237,15 @@ for_point (F *f)
     const char *l = f->words[k].lower;
     if (draftd_candidates_in_list (draftd_candidates_clause_words, l) || strchr (",;", f->s[f->words[k].end]))
       return FALSE;
-    if (draftd_candidates_in_list (" have has 've 's ", l) || g_str_has_suffix (l, "'ve"))
-      return participle_after_noun (f->words[k + 1].lower) || g_str_equal (f->words[k + 1].lower, "been") ?
+    if (draftd_candidates_in_list (" have has 've 's ", l) || g_str_has_suffix (l, "'ve")) {
+      /* "has not worked properly for last Friday": a negation or an adverb of frequency
+       * between "has" and its participle. */
+      guint p = k + 1;
+      while (p < f->i && draftd_candidates_in_list (" not never always really ", f->words[p].lower))
+        p++;
+      return participle_after_noun (f->words[p].lower) || g_str_equal (f->words[p].lower, "been") ?
                sure (f, w->start, w->end, "since", DRAFTD_FIX_PREPOSITION) : FALSE;
+    }
   }
   return FALSE;
 }
@@ -490,6 +496,12 @@ forward_to (F *f)
       (next == NULL || draftd_candidates_in_list (prepositions, next) || draftd_candidates_in_list (" home there here abroad again ", next) ||
        g_ascii_isupper (f->words[f->i + 1].text[0])))
     return sure (f, w->start, w->end, ing, DRAFTD_FIX_VERB_FORM);
+  /* "to welcome new members", "to work long hours": an adjective that is no noun, then its
+   * noun, is the verb's object (no noun is followed by one). */
+  const char *next2 = near (f, 2);
+  if (next && draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'n') && !draftd_candidates_function_word (next) &&
+      (noun (next2) || noun_number (f, next2) > 0) && !draftd_forms_is (next2, 'a'))
+    return sure (f, w->start, w->end, ing, DRAFTD_FIX_VERB_FORM);
   const char *alts[] = { ing };
   return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_VERB_FORM, 0);
 }
@@ -570,7 +582,9 @@ noun_number (const F *f, const char *l)
 {
   if (l == NULL)  /* a sentence's end: no noun there */
     return 0;
-  if (draftd_candidates_in_list (" people children men women feet teeth mice geese police cattle ", l) || draftd_candidates_in_list (plural_heads, l))
+  /* "Where is the scissors?": the pairs English names only in the plural. */
+  if (draftd_candidates_in_list (" people children men women feet teeth mice geese police cattle ", l) || draftd_candidates_in_list (plural_heads, l) ||
+      draftd_candidates_in_list (" scissors trousers jeans pyjamas pajamas shorts pliers tongs tweezers binoculars leggings goggles ", l))
     return 1;
   if (draftd_candidates_in_list (singular_heads, l) || draftd_candidates_in_list (s_singulars, l))
     return -1;
@@ -1523,6 +1537,39 @@ subject_head (F *f)
   return verb_against_subject (f, b, other);
 }
 
+/* "The shop open at nine", "if the pool close early", "The dough need to rest": a clause
+ * that opens on a determiner and a singular noun, then a base verb that is an adjective or a
+ * noun too (which subject_head leaves to the target, and the target keeps): "open" and
+ * "close" before a time ("at", "early", "late", "on"), "need" and "want" before "to" and a
+ * verb. A group's noun is left ("The team need to train" is British). */
+static gboolean
+bare_singular_verb (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1), *next2 = near (f, 2);
+  gboolean time = draftd_candidates_in_list (" open close ", w->lower) && draftd_candidates_in_list (" at early late on ", next);
+  gboolean to = draftd_candidates_in_list (" need want ", w->lower) && g_strcmp0 (next, "to") == 0 && next2 &&
+                draftd_forms_is (next2, 'v') && !draftd_candidates_function_word (next2);
+  /* "The salad need more dressing": "need" before a quantity of what is needed. */
+  to |= g_str_equal (w->lower, "need") && draftd_candidates_in_list (" more another a an some ", next);
+  if ((!time && !to) || f->i < 2 || !joined (f, f->i - 1) || !joined (f, f->i - 2))
+    return FALSE;
+  const char *head = f->words[f->i - 1].lower;
+  if (!draftd_candidates_in_list (" the my your his her our their this that ", f->words[f->i - 2].lower) ||
+      !opens_clause (f, f->i - 2, " if when because that and but so once until ") || !g_ascii_islower (f->words[f->i - 1].text[0]) ||
+      !noun (head) || noun_number (f, head) >= 0 || draftd_forms_noun_lexfile (head) == 14 /* noun.group */ ||
+      (draftd_forms_is (head, 'a') && draftd_forms_noun_lexfile (head) != DRAFTD_FORMS_PERSON))
+    return FALSE;
+  /* "The shop open at nine is the bakery": no other verb may follow in its clause. */
+  for (guint k = f->i + 1; k < f->n && joined (f, k - 1); k++)
+    if (draftd_candidates_in_list (" is are was were has have does do will would can could ", f->words[k].lower))
+      return FALSE;
+  g_autofree char *other = NULL;
+  if (verb_number (f, w->lower, &other) != 1 || other == NULL)
+    return FALSE;
+  return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
+}
+
 /* "The man who live next door": the verb right after "who" takes its antecedent's number, a
  * determiner's noun before it (and its comma: "My brother, who live in Paris,"). */
 static gboolean
@@ -1607,7 +1654,10 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
    * the possessed thing ("Do you know whose calling?" asks who). */
   if (!passive && next2 == NULL && g_strcmp0 (prev, "see") == 0 && draftd_forms_is (next, 'n'))
     return FALSE;
-  gboolean after = next2 == NULL || draftd_candidates_in_list (" to at in on into from with for by tonight today tomorrow now here there home back better worse soon ", next2) ||
+  /* "I think their closing the library early": after a verb of thinking, the -ing form's
+   * object too (a gerund's subject would need a verb of its own, checked below). */
+  gboolean thinking = draftd_candidates_in_list (" think thinks hope hopes guess know knows ", prev) && draftd_candidates_in_list (" the a an ", next2);
+  gboolean after = next2 == NULL || thinking || draftd_candidates_in_list (" to at in on into from with for by tonight today tomorrow now here there home back better worse soon ", next2) ||
                    /* "Whose driving us there?": the verb's object ("your driving us there was kind" has a verb after it). */
                    draftd_candidates_in_list (" us me him them ", next2) ||
                    (relative && draftd_candidates_in_list (" next this ", next2));
@@ -1759,6 +1809,15 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (g_str_equal (l, "there") && there_after_verb (f, next, next2, prev))
     return TRUE;
+  /* "label there children's coats": the place takes no possessive noun after it. */
+  g_autofree char *owner = plain (next);
+  gsize on = strlen (owner);
+  if (g_str_equal (l, "there") && prev && !draftd_candidates_in_list (" is are was were be been over up down out in from ", prev) &&
+      g_ascii_islower (f->words[f->i + 1].text[0]) && on > 3 && (g_str_has_suffix (owner, "'s") || g_str_has_suffix (owner, "s'"))) {
+    owner[on - (owner[on - 1] == '\'' ? 1 : 2)] = '\0';
+    if ((noun (owner) || noun_number (f, owner) > 0) && !draftd_candidates_function_word (owner))
+      return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  }
   /* "Is there milk", "over there", "there books" (a verb's -s or a plural): the model's;
    * "it's Friday", "Who's Tom?": a name after the contraction is its complement. */
   if ((g_str_equal (l, "there") && (draftd_candidates_in_list (" is are was were be been over up down out in from ", prev) || f->i == 0)) ||
@@ -1805,6 +1864,24 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
   return FALSE;
 }
 
+/* A possessive where no noun follows it: "Is their a lift?", "Was their any news" ("there"
+ * of being, between "be" and a determiner of what is there); "whose in charge", "your on
+ * mute", "Its in the box" (a possessive takes a noun, never a preposition: the contraction's
+ * "is" or "are" stands there, where its clause opens). */
+static gboolean
+possessive_before_no_noun (F *f, const char *l, const char *rep, const char *next, const char *next2, const char *prev)
+{
+  const Word *w = &f->words[f->i];
+  if (g_str_equal (l, "their") && draftd_candidates_in_list (" is was are were ", prev) && draftd_candidates_in_list (" a an any no enough ", next))
+    return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
+  if (draftd_candidates_in_list (" in on at from ", next) && next2 && f->s[f->words[f->i + 1].end] != '-' &&
+      (prev == NULL || draftd_candidates_in_list (draftd_candidates_clause_words, prev) ||
+       draftd_candidates_in_list (" know knows think thinks hope guess wonder said sure and but ", prev)) &&
+      (draftd_candidates_in_list (determiners, next2) || draftd_candidates_in_list (" charge time home work school holiday duty ", next2)))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  return FALSE;
+}
+
 /* "their", "your", "its", "whose" where the contraction is meant. */
 static gboolean
 to_contraction_site (F *f, const char *l, const char *next, const char *next2, const char *prev)
@@ -1819,6 +1896,8 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
       rep = to_contraction[k][1];
   if (rep == NULL)
     return FALSE;
+  if (possessive_before_no_noun (f, l, rep, next, next2, prev))
+    return TRUE;
   /* "your a", "Your the best", "their not", "its going to", "your welcome", "their always
    * late", "your too kind": no possessive stands there. */
   if (draftd_candidates_in_list (" a an the not going welcome always never too so also still ", next))
@@ -1845,9 +1924,12 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
       (draftd_candidates_in_list (numbers, next2) || draftd_candidates_in_list (" a an ", next2)))
     return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
   /* "when your outside", "once their inside": a place's adverb after a clause's opener. */
-  if (!g_str_equal (l, "its") && draftd_candidates_in_list (" outside inside upstairs downstairs ", next) && prev &&
+  /* "when your back from holiday", "once their away": an adverb of return or absence
+   * before "from" likewise ("when your back hurts" has its verb). */
+  gboolean back = draftd_candidates_in_list (" back away ", next) && draftd_candidates_in_list (" from home ", next2);
+  if (!g_str_equal (l, "its") && (draftd_candidates_in_list (" outside inside upstairs downstairs ", next) || back) && prev &&
       draftd_candidates_in_list (" when if once while because until ", prev) &&
-      (next2 == NULL || draftd_candidates_in_list (determiners, next2)))
+      (next2 == NULL || back || draftd_candidates_in_list (determiners, next2)))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* "over their by the door": the place, before what is no noun. */
   if (g_str_equal (l, "their") && draftd_candidates_in_list (" over up down out ", prev) && (f->i + 1 >= f->n || draftd_candidates_in_list (prepositions, next)))
@@ -1896,6 +1978,10 @@ possessive_or_contraction (F *f)
     return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
   if (next == NULL || f->s[f->words[f->i + 1].end] == '-')
     return FALSE;
+  /* "Their's a spare key": before what there is, the contraction of "there is" ("theirs" is
+   * the possessive pronoun, which takes no apostrophe). */
+  if (g_str_equal (l, "their's") && draftd_candidates_in_list (" a an no some nothing something always never only plenty ", next))
+    return sure_named (f, w->start, w->end, "there's", DRAFTD_FIX_WORD_CHOICE, "confusable.their-there");
   for (guint k = 0; k < G_N_ELEMENTS (to_possessive); k++)
     if (g_str_equal (l, to_possessive[k][0]))
       rep = to_possessive[k][1];
@@ -1958,6 +2044,9 @@ then_after_comparative (F *f)
    * then last year", "longer then usual", "more then ever". */
   gboolean standard = draftd_candidates_in_list (" last usual ever before expected anticipated planned average normal anyone anybody anything "
                                                  "everyone everybody everything ", near (f, 1));
+  /* "Rather then waiting for the bus": "rather" before an -ing form compares two ways;
+   * "then" (at that time) takes no -ing form after "rather". */
+  standard |= g_str_equal (prev, "rather") && g_str_has_suffix (near (f, 1), "ing");
   /* The comparative right before "then" is surer than one further back in its clause. */
   float bonus = comparative (prev) ? 1.5f : 0.0f;
   for (gint d = -2; bonus == 0.0f && d >= -6; d--) {
@@ -2028,6 +2117,20 @@ to_too (F *f)
   /* "is to cold.": a word that is no verb ("me to cry." is an infinitive), then the sentence's or
    * clause's end. */
   gboolean word_then_end = next && !draftd_forms_is (next, 'v') && f->i + 1 < f->n && strchr (".,!?;", f->s[f->words[f->i + 1].end]) && f->s[f->words[f->i + 1].end];
+  /* "I want to come to!", "Can we go to?": "come", "go" or "join" and its "to" ending the
+   * clause that a subject pronoun opens ("the party I want to go to" strands the preposition
+   * of a noun before the pronoun, and is left). */
+  gboolean also = FALSE;
+  if (clause_end && draftd_candidates_in_list (" come go join ", prev)) {
+    gint s = g_strcmp0 (near (f, -2), "to") == 0 && draftd_candidates_in_list (" want wants wanted like love would ", near (f, -3)) ? -4
+             : draftd_candidates_in_list (" can could may ", near (f, -3)) ? -2 : 0;
+    const char *subject = s ? near (f, s) : NULL;
+    guint at = s ? f->i + (guint) s : 0;
+    also = subject && draftd_candidates_in_list (" i we you they he she ", subject) &&
+           (s == -4 ? opens_clause (f, at, " and but so because ") : (at >= 1 && opens_clause (f, at - 1, " and but so because ")));
+  }
+  if (also)
+    return sure (f, w->start, w->end, "too", DRAFTD_FIX_WORD_CHOICE);
   if ((clause_end && pronoun) || word_then_end) {
     const char *alts[] = { "too" };
     return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 0);
@@ -2112,6 +2215,9 @@ affect_effect (F *f)
                            draftd_candidates_in_list (determiners, prev2) && draftd_candidates_in_list (" in of on from were are ", next);
     /* "will take affect next month": the noun of "take effect". */
     gboolean take = !plural && draftd_candidates_in_list (" take takes took taken taking ", prev);
+    /* "will come into affect", "put it into affect": "into" takes the noun ("changes in
+     * affect" is psychology's noun, and left). */
+    take |= !plural && g_strcmp0 (prev, "into") == 0;
     if (!(g_strcmp0 (prev, "side") == 0 || noun_slot || plural_slot || take))
       return FALSE;
     /* The plural pair has an id of its own, which users may disable apart. */
@@ -2125,6 +2231,14 @@ affect_effect (F *f)
       noun_number (f, prev) <= 0 && !draftd_candidates_in_list (" side special sound visual ", prev) && !draftd_forms_is (prev, 'a') &&
       draftd_candidates_in_list (" my your his her our their me him us them everyone everybody ", next) && only_verb (f))
     return sure (f, w->start, w->end, "affects", DRAFTD_FIX_WORD_CHOICE);
+  /* "The strike has effected all trains": a perfect's "effected" before a person, a
+   * possessive or "all" is "affected" ("has effected a change", "effected the transfer" keep
+   * the verb of bringing about). */
+  guint gap;
+  if (g_str_equal (w->lower, "effected") && draftd_candidates_in_list (" has have had ", before_adverb (f, 1, &gap)) &&
+      (draftd_candidates_in_list (" my your his her our their me him us them all everyone everybody ", next) ||
+       draftd_candidates_in_list (people_nouns, next)))
+    return sure (f, w->start, w->end, "affected", DRAFTD_FIX_WORD_CHOICE);
   if (!g_str_equal (w->lower, "effect") || next == NULL || draftd_candidates_in_list (" change changes a an of on ", next))
     return FALSE;
   /* "Does caffeine really effect your sleep": an adverb of degree before it, a possessive
@@ -2186,7 +2300,7 @@ finished_time (const F *f)
       return FALSE;
     finished |= draftd_candidates_in_list (" yesterday ago ", l);
     finished |= g_str_equal (l, "last") && k + 1 < f->n && (k == 0 || !draftd_candidates_in_list (" the this these over past few ", f->words[k - 1].lower)) &&
-                draftd_candidates_in_list (" week month year summer winter spring autumn night weekend monday tuesday wednesday thursday friday "
+                draftd_candidates_in_list (" week month year season term semester summer winter spring autumn night weekend monday tuesday wednesday thursday friday "
                          "saturday sunday january february march april june july august september october november december ",
                          f->words[k + 1].lower);
   }
@@ -2267,7 +2381,9 @@ me_and_opening (F *f)
   if (f->i != 0 || !f->c->sentence_start || !g_str_equal (w->lower, "me") || g_strcmp0 (near (f, 1), "and") != 0 || f->n < 4)
     return FALSE;
   guint from = 2, verb = from;
-  while (verb < f->n && verb < from + 4 && !finite_verb (f, f->words[verb].lower))
+  /* "Me and my husband are": after its determiner a word is the noun, whatever else it can be. */
+  while (verb < f->n && verb < from + 4 &&
+         (!finite_verb (f, f->words[verb].lower) || (verb > from && draftd_candidates_in_list (determiners, f->words[verb - 1].lower))))
     verb++;
   if (verb == from || verb >= f->n || !joined (f, verb - 1))
     return FALSE;
@@ -2305,6 +2421,13 @@ pronoun_case (F *f)
     for (guint j = 1; j < and; j++)
       if (strchr (",;", f->s[f->words[j - 1].end]))
         start = j;
+    /* "On Sunday my sister and me went": an opening time without its comma. */
+    if (and > start + 2 && draftd_candidates_in_list (" on in at last this next ", f->words[start].lower) &&
+        (calendar_name (f->words[start + 1].lower) ||
+         draftd_candidates_in_list (" morning afternoon evening night weekend week month year summer winter spring autumn ", f->words[start + 1].lower)))
+      start += 2;
+    else if (and > start + 1 && draftd_candidates_in_list (" yesterday today tonight ", f->words[start].lower))
+      start += 1;
     guint k = start;
     gboolean time_before = and >= 2 && and - 1 > start && g_ascii_isupper (f->words[and - 1].text[0]) &&
                            draftd_candidates_in_list (" night yesterday today tonight morning afternoon evening weekend week month year ", f->words[and - 2].lower);
@@ -2315,8 +2438,11 @@ pronoun_case (F *f)
       return sure (f, w->start, w->end, "I", DRAFTD_FIX_WORD_CHOICE);
     return FALSE;
   }
+  /* "gave Tom and I a new plan": a subject's "I" takes a verb after it, never a determiner;
+   * before one it is the first object of a verb that takes two. */
   if (!g_str_equal (w->text, "I") || (next && !draftd_candidates_in_list (prepositions, next) &&
-                                        !draftd_candidates_in_list (" last yesterday today tomorrow if when because after before during until ", next)))
+                                        !draftd_candidates_in_list (" last yesterday today tomorrow if when because after before during until ", next) &&
+                                        !draftd_candidates_in_list (" a an the my your his her our their some ", next)))
     return FALSE;
   /* "to Sarah and I.", "between you and I": the object of a preposition or an -ing verb;
    * "call Tom or I if": of a verb other than "be" ("It was Tom and I" is formal, not wrong). */
@@ -2350,7 +2476,9 @@ static const char *const linking =
   " be am is are was were been being seem seems seemed look looks looked feel feels felt sound sounds sounded taste tastes tasted "
   "smell smells smelled become became becomes get gets got remain remains remained stay stays stayed appear appears appeared "
   "turn turns turned grow grows grew keep keeps kept prove proves proved make makes made find finds found consider considered "
-  "think thought want wants wanted like likes liked call called leave left paint painted hold held set come came comes ";
+  "think thought want wants wanted like likes liked call called leave left paint painted hold held set come came comes "
+  /* "responsible for keeping the drains clear": the -ing forms make their object so too. */
+  "keeping making leaving getting finding holding painting turning ";
 
 /* An adverb of manner: one of the table's, one that is its adjective's too ("fast", "hard"),
  * or an adjective's -ly form ("quickly", "happily"). */
@@ -2383,7 +2511,7 @@ adverb_for_adjective (F *f)
   /* "performed very good this season": a time's phrase ends it too. */
   gboolean time = draftd_candidates_in_list (" this last ", next) &&
                   draftd_candidates_in_list (" season year week month morning night time weekend summer winter spring autumn ", near (f, 2));
-  if (rep == NULL || (next && !time && !draftd_candidates_in_list (" yesterday today now at in on for with when because and but ", next)))
+  if (rep == NULL || (next && !time && !draftd_candidates_in_list (" yesterday today now at in on for with when because and but together compared ", next)))
     return FALSE;
   /* "provides easy, extensible completion": an adjective before a comma and another one. */
   if (next == NULL && f->i + 1 < f->n && f->s[w->end] == ',' && draftd_forms_is (f->words[f->i + 1].lower, 'a') &&
@@ -2782,6 +2910,39 @@ lot_of (F *f)
   if (g_ascii_isupper (w->text[0]))
     return sure (f, w->start, w->end, "a lot", DRAFTD_FIX_ARTICLE);
   return sure (f, w->start, w->start, "a ", DRAFTD_FIX_ARTICLE);
+}
+
+/* ---- article.missing: "Add pinch of salt", "needs new pair of boots" ---- */
+
+/* A measure or a container before "of" counts what it holds, and as a verb's object or after
+ * "with" it takes its article like any count noun ("drank cup of tea", "waited couple of
+ * days"). Not at a sentence's start ("Pinch of salt." is a recipe's list), nor after a
+ * determiner's participle ("the married couple of"). */
+static gboolean
+partitive_article (F *f)
+{
+  static const char *const partitives =
+    " pinch pair piece slice cup glass bottle packet bag box handful couple bit spoonful teaspoon tablespoon bunch loaf jar tin "
+    "sheet drop dash splash bowl mug carton pint litre liter ";
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *prev2 = near (f, -2), *next = near (f, 1);
+  /* The partitive right here, or after one adjective ("new pair of"). */
+  gboolean adjective = draftd_forms_is (w->lower, 'a') && !draftd_candidates_function_word (w->lower) &&
+                       !draftd_candidates_in_list (" half whole quarter ", w->lower) && !draftd_candidates_in_list (numbers, w->lower);
+  gint p = draftd_candidates_in_list (partitives, w->lower) ? 0 : adjective && draftd_candidates_in_list (partitives, next) ? 1 : -1;
+  if (p < 0 || g_strcmp0 (near (f, p + 1), "of") != 0 || prev == NULL || draftd_candidates_in_list (determiners, prev2) ||
+      draftd_candidates_in_list (" half whole quarter ", prev) || draftd_candidates_in_list (numbers, prev))
+    return FALSE;
+  gboolean verb = !draftd_candidates_function_word (prev) && (finite_verb (f, prev) || draftd_forms_is (prev, 'v')) && !nominal (prev);
+  if (!verb && !draftd_candidates_in_list (" with for ", prev))
+    return FALSE;
+  /* "A squarely cut piece of": a participle in a determiner's phrase, adverbs before it. */
+  gint k = (gint) f->i - 2;
+  while (k >= 0 && joined (f, (guint) k) && g_str_has_suffix (f->words[k].lower, "ly"))
+    k--;
+  if (k >= 0 && joined (f, (guint) k) && draftd_candidates_in_list (determiners, f->words[k].lower))
+    return FALSE;
+  return sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
 }
 
 /* "for long time", "after long time": the phrase of a duration counts its time. */
@@ -3786,6 +3947,7 @@ static const struct {
   /* Before the verb's agreement, which judges every verb it sees. */
   { "verb-form.since-perfect", since_perfect },
   { "agreement.subject-verb", question_number },
+  { "agreement.subject-verb", bare_singular_verb },
   { "agreement.subject-verb", subject_head },
   { "agreement.subject-verb", relative_subject },
   { "agreement.subject-verb", who_verb },
@@ -3815,6 +3977,7 @@ static const struct {
   { "word-choice.adverb", adverb_for_adjective },
   { "article.missing", missing_article },
   { "article.missing", lot_of },
+  { "article.missing", partitive_article },
   { "article.missing", long_time },
   { "article.missing", same },
   { "article.extra", extra_article },
