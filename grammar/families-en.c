@@ -2300,9 +2300,8 @@ finished_time (const F *f)
       return FALSE;
     finished |= draftd_candidates_in_list (" yesterday ago ", l);
     finished |= g_str_equal (l, "last") && k + 1 < f->n && (k == 0 || !draftd_candidates_in_list (" the this these over past few ", f->words[k - 1].lower)) &&
-                draftd_candidates_in_list (" week month year season term semester summer winter spring autumn night weekend monday tuesday wednesday thursday friday "
-                         "saturday sunday january february march april june july august september october november december ",
-                         f->words[k + 1].lower);
+                (draftd_candidates_in_list (" week month year season term semester summer winter spring autumn night weekend ", f->words[k + 1].lower) ||
+                 calendar_name (f->words[k + 1].lower));
   }
   for (const char *p = strstr (f->s, "in "); p && !finished; p = strstr (p + 1, "in ")) {
     gboolean word = p == f->s || !g_ascii_isalpha (p[-1]);
