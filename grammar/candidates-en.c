@@ -1476,7 +1476,8 @@ participle (Ctx *x, const Word *prev)
 }
 
 /* Words that put a sentence in the past: "yesterday", "two years ago", "last week"; not "the
- * last line", "at last". */
+ * last line", "at last". A time after a relative pronoun or a conjunction past the verb is its
+ * own clause's: "She speaks English well for someone who started last year" stays present. */
 static gboolean
 past_time (const Ctx *x)
 {
@@ -1484,6 +1485,8 @@ past_time (const Ctx *x)
     " night week weekend month year summer winter spring autumn fall time monday tuesday wednesday thursday friday saturday "
     "sunday january february march april may june july august september october november december morning evening term semester ";
   for (guint k = 0; k < x->n; k++) {
+    if (k > x->i && draftd_candidates_in_list (" who which whose because since although though while when ", x->words[k].lower))
+      return FALSE;
     if (draftd_candidates_in_list (" yesterday ago ", x->words[k].lower))
       return TRUE;
     if (g_str_equal (x->words[k].lower, "last") && k + 1 < x->n && draftd_candidates_in_list (times, x->words[k + 1].lower))

@@ -263,6 +263,11 @@ since_duration (F *f)
     q = "20", u = f->words[f->i + 1].lower, after = f->i + 2 < f->n && joined (f, f->i + 1) ? f->words[f->i + 2].lower : NULL;
   if (q == NULL)
     return FALSE;
+  /* "I haven't seen him since months": a bare plural unit is a duration, with no count; not
+   * where it opens a clause ("Since weeks had passed", "since years of neglect"). */
+  if (f->i > 0 && draftd_candidates_in_list (" weeks months years decades ages ", q) &&
+      !draftd_candidates_in_list (" ago of had have has was were are passed went elapsed ", u))
+    return sure (f, w->start, w->end, "for", DRAFTD_FIX_PREPOSITION);
   gboolean count = draftd_candidates_in_list (numbers, q) || draftd_candidates_in_list (" many several few ", q) || g_ascii_isdigit (q[0]);
   /* "since a long time": a duration too ("since a long time ago" names its start). */
   if (g_str_equal (q, "a") && g_strcmp0 (u, "long") == 0 && g_strcmp0 (after, "time") == 0 && g_strcmp0 (near (f, 4), "ago") != 0)
@@ -352,6 +357,12 @@ uncountable_plural (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *singular = draftd_candidates_uncountable_plural (w->lower);
+  const Word *q = f->i > 0 && joined (f, f->i - 1) ? &f->words[f->i - 1] : NULL;
+  /* "so many homeworks": the mass noun counts with "much", and "many homework" is no fix. */
+  if (singular && q && g_str_equal (q->lower, "many")) {
+    g_autofree char *much = g_strdup_printf ("much %s", singular);
+    return sure (f, q->start, w->end, much, DRAFTD_FIX_AGREEMENT);
+  }
   if (singular)
     return sure (f, w->start, w->end, singular, DRAFTD_FIX_AGREEMENT);
   /* "these information": the determiner takes the noun's number, not the noun the
@@ -1699,8 +1710,11 @@ object_possessive (const F *f, const char *l, const char *next, const char *next
   gboolean ends = next2 == NULL || draftd_candidates_in_list (" in on at for with from to by ", next2);
   if (draftd_candidates_in_list (clause_verbs, prev))
     return ends && draftd_forms_is (next, 'n') && !draftd_forms_is (next, 'v') && noun_number (f, next) < 0;
-  /* A noun that is an adjective too ("lost it's key", "first game") is the object's here. */
-  return possessed_noun (f, next) || noun (next) || (draftd_forms_is (next, 'a') && noun (next2)) ||
+  /* A noun that is an adjective too ("lost it's key", "first game") is the object's here; so is
+   * a word WordNet does not know, ending its phrase ("check you're inbox for"). */
+  gboolean unknown = !draftd_forms_is (next, 'n') && !draftd_forms_is (next, 'v') && !draftd_forms_is (next, 'a') &&
+                     !draftd_forms_is (next, 'r') && !g_str_has_suffix (next, "ly") && !draftd_candidates_function_word (next);
+  return possessed_noun (f, next) || noun (next) || (unknown && ends && next2) || (draftd_forms_is (next, 'a') && noun (next2)) ||
          (draftd_candidates_in_list (" first second third last next own ", next) && noun (next2));
 }
 
@@ -1803,6 +1817,13 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
   gboolean verb2 = draftd_candidates_in_list (" is was has does can will makes gets looks needs ", next2) ||
                    (g_str_equal (l, "there") && next2 && !draftd_candidates_function_word (next2) && !draftd_forms_is (next2, 'n') &&
                     finite_verb (f, next2) && f->i + 3 < f->n && joined (f, f->i + 2));
+  /* "but they're teacher kept them going": a past after the noun, with its clause going on,
+   * is that subject's verb for the other contractions too (a base may be the noun's
+   * compound, "they're family run"). */
+  const char *past_lemma = next2 ? draftd_forms_irregular_lemma (next2, 'v') : NULL;
+  verb2 |= !g_str_equal (l, "there") && next2 && !draftd_candidates_function_word (next2) && !draftd_forms_is (next2, 'n') &&
+           ((past_lemma && !g_str_equal (past_lemma, next2)) || (g_str_has_suffix (next2, "ed") && finite_verb (f, next2))) &&
+           f->i + 3 < f->n && joined (f, f->i + 2);
   if (g_ascii_islower (f->words[f->i + 1].text[0]) && possessed_noun (f, next) && noun_number (f, next) < 0 && verb2 &&
       (!g_str_equal (l, "there") || (f->i == 0 && (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_PERSON))) &&
       !g_str_equal (l, "who's"))
@@ -1909,7 +1930,7 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
   /* "your totally right", "their really busy": a degree adverb, then an adjective that is no
    * noun, ending its phrase. */
   const char *next3 = near (f, 3);
-  if (draftd_candidates_in_list (" totally really absolutely completely quite very extremely ", next) && next2 &&
+  if (draftd_candidates_in_list (" totally really absolutely completely quite very extremely probably definitely ", next) && next2 &&
       ((draftd_forms_is (next2, 'a') && !draftd_forms_is (next2, 'n') && !g_str_equal (next2, "own")) ||
        draftd_candidates_in_list (" right wrong sure ready ", next2)) &&
       (next3 == NULL || draftd_candidates_in_list (prepositions, next3) || draftd_candidates_in_list (" about that ", next3)))
@@ -2226,7 +2247,13 @@ affect_effect (F *f)
   }
   /* "Loud music effects my concentration": "effects" after its subject's noun, before a
    * possessive or a person and with no other verb in its clause, is the verb ("the side effects
-   * my doctor mentioned" has one). */
+   * my doctor mentioned" has one). "Stress really effects my sleep": an adverb between is
+   * stepped over. */
+  guint gap;
+  if (g_str_equal (w->lower, "effects") && before_adverb (f, 1, &gap) && gap) {
+    prev = before_adverb (f, 1, &gap);
+    prev2 = NULL;
+  }
   if (g_str_equal (w->lower, "effects") && prev && (noun (prev) || draftd_candidates_in_list (" it this that which what ", prev)) &&
       noun_number (f, prev) <= 0 && !draftd_candidates_in_list (" side special sound visual ", prev) && !draftd_forms_is (prev, 'a') &&
       draftd_candidates_in_list (" my your his her our their me him us them everyone everybody ", next) && only_verb (f))
@@ -2234,7 +2261,6 @@ affect_effect (F *f)
   /* "The strike has effected all trains": a perfect's "effected" before a person, a
    * possessive or "all" is "affected" ("has effected a change", "effected the transfer" keep
    * the verb of bringing about). */
-  guint gap;
   if (g_str_equal (w->lower, "effected") && draftd_candidates_in_list (" has have had ", before_adverb (f, 1, &gap)) &&
       (draftd_candidates_in_list (" my your his her our their me him us them all everyone everybody ", next) ||
        draftd_candidates_in_list (people_nouns, next)))
