@@ -646,8 +646,9 @@ np_word (const F *f, const Word *w)
   /* "u" is a letter's name to WordNet, and a learner's "you". */
   if (w->fixed || strlen (w->lower) < 2 || (draftd_candidates_function_word (w->lower) && !draftd_candidates_in_list (numbers, w->lower)))
     return FALSE;
+  /* "our biggest clients": a superlative's -est form, which WordNet lists under its base. */
   if (draftd_candidates_in_list (numbers, w->lower) || draftd_forms_is (w->lower, 'n') || draftd_forms_is (w->lower, 'a') ||
-      irregular_plural (w->lower))
+      irregular_plural (w->lower) || (g_str_has_suffix (w->lower, "est") && superlative (w->lower)))
     return TRUE;
   g_autofree char *sing = g_str_has_suffix (w->lower, "s") ? draftd_forms_singular (f->c->spell, w->lower) : NULL;
   return sing && draftd_forms_is (sing, 'n');
@@ -919,7 +920,11 @@ subject_number (const F *f, guint b, guint end, gboolean *relative)
     /* "a system to make package installation": "to" and a verb is an infinitive. */
     if (k < end && g_str_equal (f->words[k - 1].lower, "to") && draftd_forms_is (f->words[k].lower, 'v'))
       return 0;
-    if ((k < end && gerund_word (f, f->words[k].lower)) || noun_phrase (f, &k, end) < 0)
+    /* "The cost of living in big cities": an -ing noun WordNet lists, before a preposition, is
+     * the phrase's noun, no clause of its own. */
+    gboolean ing_noun = k + 1 < end && g_str_equal (f->words[k - 1].lower, "of") && draftd_forms_is (f->words[k].lower, 'n') &&
+                        draftd_candidates_in_list (prepositions, f->words[k + 1].lower);
+    if ((k < end && gerund_word (f, f->words[k].lower) && !ing_noun) || noun_phrase (f, &k, end) < 0)
       return 0;
   }
   if (head_unsure (f, b, head, rest, phrase_end, end))
@@ -982,7 +987,8 @@ verb_number (const F *f, const char *l, char **other)
       *other = g_strdup (v);
       return -1;
     }
-    if (!g_str_has_suffix (l, "s") && draftd_forms_is (l, 'v') && m > n && m - n <= 2 && g_str_has_suffix (v, "s") &&
+    /* "address", "discuss", "miss": a base in -ss takes -es. */
+    if ((!g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ss")) && draftd_forms_is (l, 'v') && m > n && m - n <= 2 && g_str_has_suffix (v, "s") &&
         (g_str_has_prefix (v, l) || (l[n - 1] == 'y' && strncmp (l, v, n - 1) == 0))) {
       *other = g_strdup (v);
       return 1;
@@ -1321,6 +1327,11 @@ verb_against_subject (F *f, guint b, const char *other)
                        !(draftd_forms_noun_lexfile (before) == DRAFTD_FORMS_PERSON && f->i >= 2 &&
                          draftd_candidates_in_list (determiners, f->words[f->i - 2].lower))))
     return FALSE;
+  /* "for a quick call this afternoon": after "a" and an adjective, a base that is a noun too
+   * is that phrase's own noun ("quick" is WordNet's noun too), not the subject's verb. */
+  if (f->i >= 2 && draftd_candidates_in_list (" a an ", f->words[f->i - 2].lower) && draftd_forms_is (before, 'a') &&
+      draftd_forms_is (w->lower, 'n') && !g_str_has_suffix (w->lower, "s"))
+    return FALSE;
   /* A linking verb and its adjective ("The photos on the page looks blurry", "turns red"). */
   gboolean complement = (draftd_candidates_in_list (linking_verbs, w->lower) && draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next)) ||
                         verb_complement (f, w->lower, next);
@@ -1587,16 +1598,19 @@ static gboolean
 who_verb (F *f)
 {
   const Word *w = &f->words[f->i];
-  if (f->i < 3 || !joined (f, f->i - 1) || !g_str_equal (f->words[f->i - 1].lower, "who") || !g_ascii_islower (w->text[0]))
+  if (f->i < 2 || !joined (f, f->i - 1) || !g_str_equal (f->words[f->i - 1].lower, "who") || !g_ascii_islower (w->text[0]))
     return FALSE;
   guint a = f->i - 2;
   gboolean comma = f->s[f->words[a].end] == ',';
   if (!comma && !joined (f, a))
     return FALSE;
   const char *ante = f->words[a].lower;
-  if (!draftd_candidates_in_list (determiners, f->words[a - 1].lower) || draftd_candidates_in_list (determiners, ante) || !np_word (f, &f->words[a]))
+  /* "Anyone who disagree": an indefinite person is singular, with no determiner. */
+  gboolean indefinite = !comma && draftd_candidates_in_list (" anyone anybody everyone everybody someone somebody nobody ", ante);
+  if (!indefinite && (a == 0 || !draftd_candidates_in_list (determiners, f->words[a - 1].lower) || draftd_candidates_in_list (determiners, ante) ||
+                      !np_word (f, &f->words[a])))
     return FALSE;
-  int s = noun_number (f, ante);
+  int s = indefinite ? -1 : noun_number (f, ante);
   g_autofree char *other = NULL;
   int v = verb_number (f, w->lower, &other);
   /* "who own the shop": after "who", "own" is the verb. */
@@ -1731,7 +1745,10 @@ there_ing_opening (F *f)
   if (f->i != 0 || !g_str_equal (w->lower, "there") || next == NULL || f->s[f->words[f->i + 1].end] == '-' ||
       draftd_candidates_in_list (" being seeming remaining ", next) || !gerund_word (f, next))
     return FALSE;
-  return draftd_candidates_in_list (determiners, next2) ? sure (f, w->start, w->end, "they're", DRAFTD_FIX_WORD_CHOICE)
+  /* "There planning to close the branch": an -ing form's infinitive after it likewise. */
+  gboolean object = draftd_candidates_in_list (determiners, next2) ||
+                    (g_strcmp0 (next2, "to") == 0 && !draftd_candidates_in_list (" appearing going ", next));
+  return object ? sure (f, w->start, w->end, "they're", DRAFTD_FIX_WORD_CHOICE)
                                                         : judge (f, w->start, w->end, theyre, 1, DRAFTD_FIX_WORD_CHOICE, 1.5f);
 }
 
@@ -2322,7 +2339,16 @@ finished_time (const F *f)
   gboolean finished = FALSE;
   for (guint k = 0; k < f->n; k++) {
     const char *l = f->words[k].lower;
-    if (draftd_candidates_in_list (" since for ever never already just yet recently lately before so ", l))
+    /* "so far" keeps the perfect; the "so" of a result ("yesterday, so it's ready") does not.
+     * Nor does a "for" that starts no duration ("ready for review"). */
+    const char *after = k + 1 < f->n ? f->words[k + 1].lower : NULL;
+    gboolean duration = g_str_equal (l, "for") && (after == NULL || g_ascii_isdigit (after[0]) || draftd_candidates_in_list (numbers, after) ||
+                                                   draftd_candidates_in_list (" a an ages years months weeks days hours long several many some over "
+                                                                              "almost nearly about more most ", after) ||
+                                                   (g_str_equal (after, "the") && k + 2 < f->n &&
+                                                    draftd_candidates_in_list (" past last whole entire rest first ", f->words[k + 2].lower)));
+    if (draftd_candidates_in_list (" since ever never already just yet recently lately before ", l) || duration ||
+        (g_str_equal (l, "so") && g_strcmp0 (after, "far") == 0))
       return FALSE;
     finished |= draftd_candidates_in_list (" yesterday ago ", l);
     finished |= g_str_equal (l, "last") && k + 1 < f->n && (k == 0 || !draftd_candidates_in_list (" the this these over past few ", f->words[k - 1].lower)) &&
@@ -2495,6 +2521,7 @@ static const char *const adverb_of[][2] = {
   { "perfect", "perfectly" },   { "proper", "properly" },     { "serious", "seriously" },   { "terrible", "terribly" },
   { "polite", "politely" },     { "fluent", "fluently" },     { "efficient", "efficiently" }, { "successful", "successfully" },
   { "smooth", "smoothly" },     { "patient", "patiently" },   { "honest", "honestly" },     { "brilliant", "brilliantly" },
+  { "sudden", "suddenly" },     { "gentle", "gently" },       { "rude", "rudely" },
 };
 /* Verbs an adjective completes ("looks good", "made it easy", "kept quiet"). */
 static const char *const linking =
@@ -2564,6 +2591,10 @@ adverb_for_adjective (F *f)
     while (draftd_candidates_in_list (" very really so too quite extremely more pretty ", near (f, d)))
       d--;
   }
+  /* "is working perfect now": an activity's -ing form right before it is the verb it goes
+   * with, whatever "is" comes before ("is looking good" is no activity's). */
+  if (draftd_candidates_in_list (" working performing playing speaking singing driving cooking behaving dancing ", near (f, d)))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* No verb an adjective completes within reach ("made the rules clear"), nor one that makes
    * its object so, however long the object ("makes learning and exploring the API easy"). */
   for (gint k = d; k >= d - 3 && near (f, k); k--)
@@ -2642,7 +2673,8 @@ count_noun (const F *f, const Word *w, gboolean verb_ok, gboolean described)
   if (w->fixed || !noun (l) || draftd_forms_is (l, 'a') || (!verb_ok && draftd_forms_is (l, 'v')) ||
       (draftd_candidates_in_list (mass_nouns, l) && !counted) ||
       (g_str_has_suffix (l, "ing") && !draftd_candidates_in_list (counted_ing, l)) || g_str_has_suffix (l, "ness") ||
-      g_str_has_suffix (l, "ity") || g_str_has_suffix (l, "ism") ||
+      (g_str_has_suffix (l, "ity") && !draftd_candidates_in_list (" opportunity city university celebrity priority ", l)) ||
+      g_str_has_suffix (l, "ism") ||
       g_str_has_suffix (l, "ics") || g_str_has_suffix (l, "s") ||
       /* "For older people,": a plural that WordNet lists ("a people" is a nation). */
       draftd_candidates_in_list (" people police cattle clergy ", l) || irregular_plural (l))
@@ -2850,6 +2882,11 @@ missing_article (F *f)
     return FALSE;
   /* "works as nurse", "worked as senior engineer": a person's job is counted. */
   if (as_job && draftd_forms_noun_lexfile (f->words[k].lower) == DRAFTD_FORMS_PERSON)
+    return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
+  /* "to make complaint about", "make mistake": the nouns "make" takes as one act are counted,
+   * never a mass ("make progress", "make use of", "make sense" are not among them). */
+  if (k == f->i && draftd_candidates_in_list (" make makes made making ", prev) &&
+      draftd_candidates_in_list (" complaint mistake decision suggestion reservation appointment booking request promise wish choice ", l))
     return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   /* Sure where nothing else reads: "is very good question" (an intensifier, an adjective and a
    * count noun), "He is engineer." (a pronoun's predicate). */
