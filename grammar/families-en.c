@@ -987,8 +987,7 @@ verb_number (const F *f, const char *l, char **other)
       *other = g_strdup (v);
       return -1;
     }
-    /* "address", "discuss", "miss": a base in -ss takes -es. */
-    if ((!g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ss")) && draftd_forms_is (l, 'v') && m > n && m - n <= 2 && g_str_has_suffix (v, "s") &&
+    if (!g_str_has_suffix (l, "s") && draftd_forms_is (l, 'v') && m > n && m - n <= 2 && g_str_has_suffix (v, "s") &&
         (g_str_has_prefix (v, l) || (l[n - 1] == 'y' && strncmp (l, v, n - 1) == 0))) {
       *other = g_strdup (v);
       return 1;
@@ -1532,6 +1531,15 @@ subject_head (F *f)
   if (like) {
     v = 1;
     other = g_strdup ("likes");
+  }
+  /* "Neither of the proposals address the problem": a base in -ss ("address", "discuss",
+   * "miss"), which verb_number leaves alone as it reads as an -s form, is the plural verb
+   * before its determiner's object ("the approval process that has" is a noun). */
+  if (v == 0 && g_str_has_suffix (w->lower, "ss") && draftd_forms_is (w->lower, 'v') &&
+      draftd_candidates_in_list (" the a an my your his her our their its these those every ", near (f, 1))) {
+    v = 1;
+    g_free (other);
+    other = g_strdup_printf ("%ses", w->lower);
   }
   /* "My boss let me leave early": a verb that is its own past may be the past. */
   if (v == 0 || (v == 1 && draftd_candidates_own_past (w->lower)) || no_verb_of_subject (f, b, other))
@@ -2673,7 +2681,7 @@ count_noun (const F *f, const Word *w, gboolean verb_ok, gboolean described)
   if (w->fixed || !noun (l) || draftd_forms_is (l, 'a') || (!verb_ok && draftd_forms_is (l, 'v')) ||
       (draftd_candidates_in_list (mass_nouns, l) && !counted) ||
       (g_str_has_suffix (l, "ing") && !draftd_candidates_in_list (counted_ing, l)) || g_str_has_suffix (l, "ness") ||
-      (g_str_has_suffix (l, "ity") && !draftd_candidates_in_list (" opportunity city university celebrity priority ", l)) ||
+      (g_str_has_suffix (l, "ity") && !draftd_candidates_in_list (" opportunity city university celebrity ", l)) ||
       g_str_has_suffix (l, "ism") ||
       g_str_has_suffix (l, "ics") || g_str_has_suffix (l, "s") ||
       /* "For older people,": a plural that WordNet lists ("a people" is a nation). */
