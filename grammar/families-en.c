@@ -2856,6 +2856,17 @@ takes_no_article (const char *l)
          (draftd_candidates_function_word (l) && !draftd_candidates_in_list (" very really quite ", l));
 }
 
+/* "to make complaint about", "make mistake": the nouns "make" takes as one act are counted,
+ * never a mass ("make progress", "make use of", "make sense" are not among them); sure. */
+static gboolean
+made_act (F *f, const char *prev, const char *a)
+{
+  const Word *w = &f->words[f->i];
+  return draftd_candidates_in_list (" make makes made making ", prev) &&
+         draftd_candidates_in_list (" complaint mistake decision suggestion reservation appointment booking request promise wish choice ", w->lower) &&
+         sure (f, w->start, w->start, a, DRAFTD_FIX_ARTICLE);
+}
+
 static gboolean
 missing_article (F *f)
 {
@@ -2881,7 +2892,7 @@ missing_article (F *f)
   const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
   gboolean ends = after == NULL || draftd_candidates_in_list (enders, after);
   const char *alts[] = { article_for (l) };
-  if (k == f->i && given_of (f, prev, prev2, after, alts))
+  if (k == f->i && (given_of (f, prev, prev2, after, alts) || (ends && made_act (f, prev, alts[0]))))
     return TRUE;
   /* "have reason to worry", "have cause to complain": a noun that is a verb too, before an
    * infinitive, is an idiom's. */
@@ -2890,11 +2901,6 @@ missing_article (F *f)
     return FALSE;
   /* "works as nurse", "worked as senior engineer": a person's job is counted. */
   if (as_job && draftd_forms_noun_lexfile (f->words[k].lower) == DRAFTD_FORMS_PERSON)
-    return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
-  /* "to make complaint about", "make mistake": the nouns "make" takes as one act are counted,
-   * never a mass ("make progress", "make use of", "make sense" are not among them). */
-  if (k == f->i && draftd_candidates_in_list (" make makes made making ", prev) &&
-      draftd_candidates_in_list (" complaint mistake decision suggestion reservation appointment booking request promise wish choice ", l))
     return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   /* Sure where nothing else reads: "is very good question" (an intensifier, an adjective and a
    * count noun), "He is engineer." (a pronoun's predicate). */
