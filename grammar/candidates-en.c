@@ -1576,6 +1576,26 @@ judged_deletion (Ctx *x, gsize start, gsize end, DraftdFixKind kind)
   return TRUE;
 }
 
+/* A comparative: "more", "bigger", "easier", "fewer" (families-en.c's than/then and the
+ * double comparative's "more newer"). */
+gboolean
+draftd_candidates_comparative (const char *l)
+{
+  if (l == NULL)
+    return FALSE;
+  if (draftd_candidates_in_list (" more less better worse fewer rather ", l))
+    return TRUE;
+  gsize n = strlen (l);
+  if (n < 5 || !g_str_has_suffix (l, "er") || draftd_candidates_in_list (" other over under never ever water number however whether ", l))
+    return FALSE;
+  g_autofree char *base = g_strndup (l, n - 2), *base_e = g_strndup (l, n - 1);
+  /* "trigger", "dimmer", "slipper": a noun of its own whose letters only look like a rare
+   * adjective's doubled comparative ("trig", "dim"). */
+  g_autofree char *undoubled = l[n - 3] == l[n - 4] && !draftd_forms_is (l, 'n') ? g_strndup (l, n - 3) : NULL;
+  g_autofree char *y = l[n - 3] == 'i' ? g_strdup_printf ("%.*sy", (int) (n - 3), l) : NULL;
+  return draftd_forms_is (base, 'a') || draftd_forms_is (base_e, 'a') || (undoubled && draftd_forms_is (undoubled, 'a')) ||
+         (y && draftd_forms_is (y, 'a'));
+}
 /* "more better", "most biggest": an irregular comparative needs no "more". */
 static gboolean
 double_comparative (Ctx *x)
@@ -1584,8 +1604,12 @@ double_comparative (Ctx *x)
   if (next == NULL || !draftd_candidates_in_list (" more most ", w->lower))
     return FALSE;
   const char *lemma = draftd_forms_irregular_lemma (next->lower, 'a');
-  gboolean regular = (g_str_has_suffix (next->lower, "er") || g_str_has_suffix (next->lower, "est")) &&
-                     !draftd_candidates_in_list (" other over under water number ", next->lower);
+  /* "more newer", "most biggest"; not "most user code" nor "more clever", whose "-er" is
+   * no comparative's; nor "most newer components", a quantifier without "the" before it. */
+  const Word *prev = neighbour (x, -1);
+  gboolean quantifier = g_str_equal (w->lower, "most") && (prev == NULL || !draftd_candidates_in_list (" the my his her our their its your ", prev->lower));
+  gboolean regular = g_str_has_suffix (next->lower, "est") ||
+                     (g_str_has_suffix (next->lower, "er") && !quantifier && draftd_candidates_comparative (next->lower));
   if (lemma && !g_str_equal (lemma, next->lower))
     return certain (x, w->start, next->start, "", DRAFTD_FIX_WORD_CHOICE);
   return regular && judged_deletion (x, w->start, next->start, DRAFTD_FIX_WORD_CHOICE);

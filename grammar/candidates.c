@@ -298,23 +298,71 @@ derived_term (const DraftdCandidateContext *c, const Word *w)
   return suffixed_term (c, l);
 }
 
+/* Is `stem` a verb that WordNet and the dictionary both know? */
+static gboolean
+dictionary_verb (const DraftdCandidateContext *c, const char *stem)
+{
+  return strlen (stem) >= 4 && draftd_forms_is (stem, 'v') && draftd_spell_check (c->spell, c->lang, stem);
+}
+
+/* The stem of a regular -s, -d or -ing made the way English spells it after a silent "e"
+ * ("dissertates", "dissertated", "dissertating" of "dissertate"), after a consonant's "y"
+ * ("metrifies", "metrified"), or after one syllable's doubled last consonant ("primmed");
+ * NULL otherwise. A slip's shape has none of these: "comeing", "studyed", "stoped", "runing". */
+static char *
+spelt_inflection_stem (const char *l, gsize n)
+{
+  const char *suffixes[][2] = { { "ies", "y" }, { "ied", "y" }, { "es", "e" }, { "ed", "e" }, { "ing", "e" }, { "s", "" } };
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++) {
+    gsize k = strlen (suffixes[i][0]);
+    if (n < k + 4 || !g_str_has_suffix (l, suffixes[i][0]))
+      continue;
+    g_autofree char *base = g_strndup (l, n - k);
+    char last = base[n - k - 1];
+    /* "-ies"/"-ied" after a consonant; "-es", "-ed", "-ing" where a silent "e" went; "-s" after
+     * a consonant but the sibilants' "-es" ("wishs" is a slip). */
+    if ((i < 2 && strchr ("aeiou", last)) || (i >= 2 && i < 5 && strchr ("aeiouy", last)) ||
+        (i == 5 && !strchr ("e", last) && (strchr ("aiouysxz", last) || g_str_has_suffix (base, "ch") || g_str_has_suffix (base, "sh"))))
+      continue;
+    return g_strconcat (base, suffixes[i][1], NULL);
+  }
+  return NULL;
+}
+
 /* "disking", "disked": a WordNet verb's regular -ing or -ed that the dictionary lacks, where
  * the stem ends in two different consonants and so takes the suffix unchanged ("disk" ->
  * "diking" and "dishing" changed a farming text). A stem ending in a vowel and a consonant
- * doubles or drops letters ("runing", "comeing": slips), and those stay to be respelt. */
+ * doubles or drops letters ("runing", "comeing": slips), and those stay to be respelt; but a
+ * rare verb's forms spelt as English spells them are words ("He dissertated", "She primmed
+ * her lips", "The body incurvates": WordNet's usage examples had them respelt as
+ * "dissertate", "primed", "incurvate"; docs/correction.md#native-technical-prose). */
 static gboolean
 inflected_verb (const DraftdCandidateContext *c, const Word *w)
 {
   const char *l = w->lower;
   gsize n = strlen (l), k = g_str_has_suffix (l, "ing") ? 3 : g_str_has_suffix (l, "ed") ? 2 : 0;
-  if (k == 0 || n < k + 4 || !g_str_is_ascii (l) || !g_str_equal (w->text, l))
+  if (n < 5 || !g_str_is_ascii (l) || !g_str_equal (w->text, l))
     return FALSE;
   /* "teached", "catched": an irregular verb's past made regular is a slip to correct. */
   g_autoptr (GPtrArray) irregular = draftd_forms_overregularized (c->spell, l);
   if (irregular && irregular->len > 0)
     return FALSE;
+  g_autofree char *spelt = spelt_inflection_stem (l, n);
+  if (spelt && dictionary_verb (c, spelt))
+    return TRUE;
+  if (k == 0 || n < k + 4)
+    return FALSE;
   g_autofree char *stem = g_strndup (l, n - k);
   gsize m = n - k;
+  /* One syllable's last consonant doubled: "primmed", "primming" of "prim". */
+  if (m >= 4 && stem[m - 1] == stem[m - 2] && !strchr ("aeiouwxy", stem[m - 1]) && strchr ("aeiou", stem[m - 3])) {
+    g_autofree char *single = g_strndup (stem, m - 1);
+    guint groups = 0;
+    for (gsize j = 0; single[j]; j++)
+      groups += strchr ("aeiouy", single[j]) && (j == 0 || !strchr ("aeiouy", single[j - 1]));
+    if (groups == 1 && dictionary_verb (c, single))
+      return TRUE;
+  }
   if (strchr ("aeiouy", stem[m - 1]) || strchr ("aeiouy", stem[m - 2]) || stem[m - 1] == stem[m - 2])
     return FALSE;
   return draftd_forms_is (stem, 'v') && draftd_spell_check (c->spell, c->lang, stem);

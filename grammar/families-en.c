@@ -508,15 +508,15 @@ ing_after_verb (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *prev2 = near (f, -2);
-  /* "It is recommended to book": the passive takes the infinitive. */
+  /* "It is recommended to book", "it's recommended to avoid": the passive takes the infinitive. */
   /* "had in mind to see", "not minded to answer": the noun "mind" and the adjective "minded"
    * take the infinitive. */
   if ((g_strcmp0 (prev2, "mind") == 0 && draftd_candidates_in_list (" in my your his her our their its ", near (f, -3))) ||
       (g_strcmp0 (prev2, "minded") == 0 && draftd_candidates_in_list (" not am is are was were be been ", near (f, -3))))
     return FALSE;
   if (g_strcmp0 (prev, "to") != 0 || !draftd_candidates_in_list (ing_object_verbs, prev2) ||
-      draftd_candidates_in_list (" is are was were be been ", near (f, -3)) || draftd_candidates_function_word (w->lower) ||
-      g_str_has_suffix (w->lower, "ing") || !draftd_forms_is (w->lower, 'v') || (draftd_forms_is (w->lower, 'n') && near (f, 1) == NULL))
+      draftd_candidates_in_list (" is are was were be been being it's it’s that's that’s ", near (f, -3)) ||
+      draftd_candidates_function_word (w->lower) || g_str_has_suffix (w->lower, "ing") || !draftd_forms_is (w->lower, 'v') || (draftd_forms_is (w->lower, 'n') && near (f, 1) == NULL))
     return FALSE;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, w->lower);
   const char *ing = ing_form (f, fam);
@@ -981,6 +981,11 @@ demonstrative (F *f, guint b)
   /* "other activities, that are compulsory": "that" after a noun and its comma is a relative
    * pronoun, its verb the noun's. */
   if (b > 0 && g_str_equal (f->words[b].lower, "that") && np_word (f, &f->words[b - 1]))
+    return FALSE;
+  /* "If this were known", "as though that were enough", "I wish this were over": "were"
+   * after a condition or a wish is the subjunctive, singular. */
+  if (g_str_equal (w->lower, "were") && b > 0 &&
+      draftd_candidates_in_list (" if though unless wish wished suppose supposing only ", f->words[b - 1].lower))
     return FALSE;
   const Word *d = &f->words[b];
   /* The determiner is what changes: its family's id, not the subject-verb rule's. */
@@ -1904,23 +1909,6 @@ possessive_or_contraction (F *f)
   return to_contraction_site (f, l, next, next2, prev);
 }
 
-/* A comparative: "more", "bigger", "easier", "fewer". */
-static gboolean
-comparative (const char *l)
-{
-  if (l == NULL)
-    return FALSE;
-  if (draftd_candidates_in_list (" more less better worse fewer rather ", l))
-    return TRUE;
-  gsize n = strlen (l);
-  if (n < 5 || !g_str_has_suffix (l, "er") || draftd_candidates_in_list (" other over under never ever water number however whether ", l))
-    return FALSE;
-  g_autofree char *base = g_strndup (l, n - 2), *base_e = g_strndup (l, n - 1);
-  g_autofree char *undoubled = l[n - 3] == l[n - 4] ? g_strndup (l, n - 3) : NULL;
-  g_autofree char *y = l[n - 3] == 'i' ? g_strdup_printf ("%.*sy", (int) (n - 3), l) : NULL;
-  return draftd_forms_is (base, 'a') || draftd_forms_is (base_e, 'a') || (undoubled && draftd_forms_is (undoubled, 'a')) ||
-         (y && draftd_forms_is (y, 'a'));
-}
 
 /* ---- confusable.than-then: "then" after a comparative in its clause ---- */
 
@@ -1935,7 +1923,7 @@ than_sequence (const F *f)
       !draftd_forms_is (next, 'v') || g_str_has_suffix (next, "s") || draftd_candidates_function_word (next))
     return FALSE;
   for (guint k = 0; k < f->i; k++)
-    if (comparative (f->words[k].lower) || draftd_candidates_in_list (" rather more less other else ", f->words[k].lower))
+    if (draftd_candidates_comparative (f->words[k].lower) || draftd_candidates_in_list (" rather more less other else ", f->words[k].lower))
       return FALSE;
   return TRUE;
 }
@@ -1959,12 +1947,17 @@ then_after_comparative (F *f)
   gboolean standard = draftd_candidates_in_list (" last usual ever before expected anticipated planned average normal anyone anybody anything "
                                                  "everyone everybody everything ", near (f, 1));
   /* The comparative right before "then" is surer than one further back in its clause. */
-  float bonus = comparative (prev) ? 1.5f : 0.0f;
+  float bonus = draftd_candidates_comparative (prev) ? 1.5f : 0.0f;
+  /* "If it can trigger code execution then you may": a condition's "then" opens the
+   * consequence; only a comparative right before it is put in doubt. */
+  for (guint k = 0; bonus == 0.0f && k < f->i; k++)
+    if (g_str_equal (f->words[k].lower, "if"))
+      return FALSE;
   for (gint d = -2; bonus == 0.0f && d >= -6; d--) {
     const char *p = near (f, d);
     if (p == NULL || draftd_candidates_in_list (" and but because when if that which who ", p))
       return FALSE;
-    if (comparative (p))
+    if (draftd_candidates_comparative (p))
       bonus = 1.0f;
     /* "I'd rather read then watch TV": a preference's "would rather" has its "than". */
     if (g_str_equal (p, "rather") && draftd_candidates_in_list (" would i'd you'd he'd she'd we'd they'd had ", near (f, d - 1)))
@@ -2553,6 +2546,11 @@ article_phrase (const F *f, const char *prev, guint *end)
   gboolean described = k > f->i && !draftd_candidates_in_list (" little much few many ", adjective) &&
                        (!g_str_equal (f->words[k].lower, "time") || draftd_candidates_in_list (" good great wonderful nice lovely hard difficult tough long ", adjective));
   if (!count_noun (f, &f->words[k], verb_ok, described) || (k == f->i && draftd_candidates_in_list (base_participles, l)))
+    return FALSE;
+  /* "before it is fed to the cipher", "the way was led by": after "be", an irregular verb's
+   * past participle is the passive's, not a noun ("a fed", "a led"). */
+  const char *lemma = k == f->i && draftd_candidates_in_list (" is was are were be been being ", prev) ? draftd_forms_irregular_lemma (l, 'v') : NULL;
+  if (lemma && !g_str_equal (lemma, l))
     return FALSE;
   *end = k;
   return TRUE;
@@ -3563,7 +3561,9 @@ determiner_across (F *f)
   const Word *w = &f->words[f->i];
   guint k;
   gboolean plain;
-  if (!draftd_candidates_in_list (" this that a an ", w->lower) || !adjectives_plural (f, &k, &plain))
+  /* "This all sounds simple", "that all works": a pronoun and its floating "all" before the
+   * verb, not a determiner of "all sounds" ("all this cars" is the determiner's order). */
+  if (!draftd_candidates_in_list (" this that a an ", w->lower) || g_strcmp0 (near (f, 1), "all") == 0 || !adjectives_plural (f, &k, &plain))
     return FALSE;
   const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
   /* "This old photos remind": a plural verb after the phrase settles its number. */
