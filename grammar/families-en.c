@@ -1948,11 +1948,6 @@ then_after_comparative (F *f)
                                                  "everyone everybody everything ", near (f, 1));
   /* The comparative right before "then" is surer than one further back in its clause. */
   float bonus = draftd_candidates_comparative (prev) ? 1.5f : 0.0f;
-  /* "If it can trigger code execution then you may": a condition's "then" opens the
-   * consequence; only a comparative right before it is put in doubt. */
-  for (guint k = 0; bonus == 0.0f && k < f->i; k++)
-    if (g_str_equal (f->words[k].lower, "if"))
-      return FALSE;
   for (gint d = -2; bonus == 0.0f && d >= -6; d--) {
     const char *p = near (f, d);
     if (p == NULL || draftd_candidates_in_list (" and but because when if that which who ", p))
@@ -2661,6 +2656,28 @@ takes_no_article (const char *l)
          (draftd_candidates_function_word (l) && !draftd_candidates_in_list (" very really quite ", l));
 }
 
+/* The article of a preposition's adjective and count noun, words[i..k] ("in small hotel"). */
+static gboolean
+described_after_preposition (F *f, const char *prev, const char *prev2, guint k, const char *after, const char *const *alts)
+{
+  const Word *w = &f->words[f->i];
+  const char *l = f->words[k].lower;
+  /* "works for small company", "lives in big house": after a verb's "for" or "in" an
+   * adjective's count noun that ends the phrase has its article; link-grammar often parses it
+   * whole without one, so the target judges, with the article's full margin. */
+  gboolean judged = draftd_candidates_in_list (" for in with ", prev) && prev2 && finite_verb (f, prev2) && !draftd_candidates_function_word (prev2) &&
+                    (after == NULL || draftd_candidates_in_list (" in at on near ", after));
+  if (!concrete_noun (l) || !mended (f, w->start, w->start, alts[0]))
+    return judged && judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 0.0f);
+  /* A person's or a group's noun there is an idiom's as often ("on automatic pilot", "for
+   * missing muster", "in modern culture": WordNet's usage examples) as a thing's or a place's
+   * is counted ("in small hotel"): link-grammar's mending is then the target's bonus only. */
+  int lex = draftd_forms_noun_lexfile (l);
+  if (lex == 14 || lex == DRAFTD_FORMS_PERSON)
+    return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 3.0f);
+  return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
+}
+
 static gboolean
 missing_article (F *f)
 {
@@ -2707,16 +2724,9 @@ missing_article (F *f)
    * broken without the article and whole with it ("I have idea for", "in small hotel"); the
    * target judges "have" + noun by more than the article's usual margin, so that a doubted one
    * is a suggestion. */
-  /* "works for small company", "lives in big house": after a verb's "for" or "in" an
-   * adjective's count noun that ends the phrase has its article; link-grammar often parses it
-   * whole without one, so the target judges, with the article's full margin. */
-  gboolean judged = draftd_candidates_in_list (" for in with ", prev) && prev2 && finite_verb (f, prev2) && !draftd_candidates_function_word (prev2) &&
-                    (after == NULL || draftd_candidates_in_list (" in at on near ", after));
   if (after_preposition && k > f->i && !g_str_has_suffix (f->words[k].lower, "tion") &&
       !draftd_candidates_in_list (bare_after_preposition, f->words[k].lower))
-    return concrete_noun (f->words[k].lower) && mended (f, w->start, w->start, alts[0])
-             ? sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE)
-             : judged && judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 0.0f);
+    return described_after_preposition (f, prev, prev2, k, after, alts);
   if (have && k == f->i)
     return mend_or_judge (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE, 1.5f);
   /* A bare noun right after a verb or a preposition is often right ("make payment to", "in
