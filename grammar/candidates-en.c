@@ -295,6 +295,20 @@ far_respelling (const Word *w, const char *suggestion)
          typed_letters_lacking (w->lower, suggestion) >= 2 && typed_letters_changed (w->lower, suggestion) >= 2;
 }
 
+/* Is the word two common words of three letters or more run together ("commonsense",
+ * "lifestyle")? Such a compound is as likely as its parts. */
+static gboolean
+common_compound (const char *word)
+{
+  gsize n = strlen (word);
+  for (gsize k = 3; k + 3 <= n; k++) {
+    g_autofree char *head = g_strndup (word, k);
+    if (common_word (head) && common_word (word + k))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* A short lower-case word the dictionary lacks is respelt only one edit away, or with letters
  * left out; a longer one two edits away up to seven letters: a term's short name is a few edits
  * from many words ("libc" -> "lab", "udev" -> "used", "venv" -> "vine", "yacc" -> "yak",
@@ -310,7 +324,18 @@ too_many_edits (const Word *w, const char *suggestion)
   /* Nor with its first letter changed: "iede" is not "cede". */
   if (n <= 5 && first_letter_wrong (w->lower, suggestion))
     return TRUE;
-  return !letters_left_out (w->lower, suggestion) && edit_distance (w->lower, suggestion) > (n <= 5 ? 1u : n <= 7 ? 2u : 9u);
+  if (letters_left_out (w->lower, suggestion))
+    return FALSE;
+  guint edits = edit_distance (w->lower, suggestion);
+  /* A longer word two edits or more from a word outside the common list is a rare word or a
+   * term the dictionary lacks, not a slip of that rarer word ("andrenas" -> "adrenals",
+   * "longanimous" -> "longanimity", "twirlingly" -> "triflingly" in WordNet's usage
+   * examples), nor is one whose first letter the respelling changes ("desynchronization" ->
+   * "resynchronization"); learners' long slips are mostly of common words ("enviroment"). */
+  if (n > 7 && common_list () && !common_word (suggestion) && !common_compound (suggestion) &&
+      (edits >= 2 || first_letter_wrong (w->lower, suggestion)))
+    return TRUE;
+  return edits > (n <= 5 ? 1u : n <= 7 ? 2u : 9u);
 }
 
 /* The prepositions learners run into the next word ("infact", "ofcourse", "atleast",
