@@ -295,13 +295,13 @@ far_respelling (const Word *w, const char *suggestion)
          typed_letters_lacking (w->lower, suggestion) >= 2 && typed_letters_changed (w->lower, suggestion) >= 2;
 }
 
-/* Is the word two common words of three letters or more run together ("commonsense",
+/* Is the word two common words of four letters or more run together ("commonsense",
  * "lifestyle")? Such a compound is as likely as its parts. */
 static gboolean
 common_compound (const char *word)
 {
   gsize n = strlen (word);
-  for (gsize k = 3; k + 3 <= n; k++) {
+  for (gsize k = 4; k + 4 <= n; k++) {
     g_autofree char *head = g_strndup (word, k);
     if (common_word (head) && common_word (word + k))
       return TRUE;

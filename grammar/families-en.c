@@ -971,6 +971,13 @@ static const char *const linking_verbs =
   " look looks seem seems feel feels sound sounds taste tastes smell smells turn turns grow grows become becomes appear appears "
   "remain remains stay stays get gets ";
 
+/* Verbs and adjectives of demand whose "that" clause takes the subjunctive's base ("required
+ * that the locale remain", "It is essential that he be told"). */
+static const char *const mandative_words =
+  " require requires required requiring insist insists insisted demand demands demanded ask asks asked request requests "
+  "requested propose proposes proposed recommend recommends recommended suggest suggests suggested urge urges urged "
+  "essential imperative vital necessary important crucial ";
+
 /* "This are the books": the demonstrative takes the verb's number. */
 static gboolean
 demonstrative (F *f, guint b)
@@ -981,6 +988,9 @@ demonstrative (F *f, guint b)
   /* "other activities, that are compulsory": "that" after a noun and its comma is a relative
    * pronoun, its verb the noun's. */
   if (b > 0 && g_str_equal (f->words[b].lower, "that") && np_word (f, &f->words[b - 1]))
+    return FALSE;
+  /* "constructions that are not wrong but that are risky": a second relative clause, joined. */
+  if (b > 0 && g_str_equal (f->words[b].lower, "that") && draftd_candidates_in_list (" and but or ", f->words[b - 1].lower))
     return FALSE;
   /* "If this were known", "as though that were enough", "I wish this were over": "were"
    * after a condition or a wish is the subjunctive, singular. */
@@ -1504,6 +1514,11 @@ subject_head (F *f)
   }
   /* "My boss let me leave early": a verb that is its own past may be the past. */
   if (v == 0 || (v == 1 && draftd_candidates_own_past (w->lower)) || no_verb_of_subject (f, b, other))
+    return FALSE;
+  /* "required that the locale remain set", "insist that he be told": after a demand's "that"
+   * the base is the subjunctive; "modules, extensions, and so forth are": a list's end. */
+  if ((v == 1 && b >= 2 && g_str_equal (f->words[b - 1].lower, "that") && draftd_candidates_in_list (mandative_words, f->words[b - 2].lower)) ||
+      (f->i >= 2 && g_str_equal (f->words[f->i - 2].lower, "so") && draftd_candidates_in_list (" forth on ", f->words[f->i - 1].lower)))
     return FALSE;
   /* "Drive home the point", "Keep open the door": a sentence that opens on a verb's base is
    * an imperative, and the word after it no verb of a subject. */
