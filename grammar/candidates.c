@@ -264,8 +264,8 @@ suffixed_term (const DraftdCandidateContext *c, const char *l)
 }
 
 /* "hashable", "seekable", "parsable", "taggable", "unhashable"; "finalizer", "pickler",
- * "specializers": a verb with -able or an agent's -er, which technical prose coins and the
- * dictionary lacks (the GNU and Python manuals: "hashable" -> "washable", "pickler" ->
+ * "specializers", "implementors": a verb with -able or an agent's -er or -or, which technical
+ * prose coins and the dictionary lacks (the GNU and Python manuals: "hashable" -> "washable", "pickler" ->
  * "picker", "finalizer" -> "finalize"). The agent's verb has five letters or more, without a
  * doubled consonant: "writter", "begginer" are slips. */
 static gboolean
@@ -294,6 +294,12 @@ derived_term (const DraftdCandidateContext *c, const Word *w)
     if (k >= 2 && v[k - 1] == v[k - 2])
       return FALSE;
     return (g_str_has_suffix (ve, "e") && known_verb (c, ve, 5)) || known_verb (c, v, 5);
+  }
+  /* The Latinate agent's -or ("implementor", "configurator": a verb's, its "e" gone before
+   * "-ator"), which the dictionary lacks where it has the -er one. */
+  if (m >= 9 && g_str_has_suffix (body, "or")) {
+    g_autofree char *v = g_strndup (body, m - 2), *ve = g_strdup_printf ("%.*se", (int) (m - 4), body);
+    return known_verb (c, v, 6) || (g_str_has_suffix (body, "ator") && known_verb (c, ve, 6));
   }
   return suffixed_term (c, l);
 }
