@@ -1273,9 +1273,15 @@ quote_at (const char *p)
 static gboolean
 native_number_reading (const Ctx *x, const Word *prev, const Word *w, const Word *next, gboolean direct)
 {
+  gboolean opens_clause = x->i == 1 || !adjacent (x->s, &x->words[x->i - 2], prev) ||
+                          draftd_candidates_in_list (" and but so that because ", x->words[x->i - 2].lower);
   if (direct && draftd_candidates_in_list (" many several few both these those ", prev->lower) && draftd_forms_is (w->lower, 'v') &&
-      (x->i == 1 || !adjacent (x->s, &x->words[x->i - 2], prev) || draftd_candidates_in_list (" and but so that because ", x->words[x->i - 2].lower)) &&
-      next && adjacent (x->s, w, next) && draftd_candidates_in_list (" that the a an this these those it they them us him her to ", next->lower))
+      opens_clause && next && adjacent (x->s, w, next) &&
+      (draftd_candidates_in_list (" that the a an this these those it they them us him her to ", next->lower) ||
+       /* "and these work on all platforms": a demonstrative after a conjunction stands for
+        * the things just named, its verb before a preposition ("Several line in" opens its
+        * sentence: a count still). */
+       (x->i > 1 && draftd_candidates_in_list (" these those ", prev->lower) && draftd_candidates_in_list (prepositions, next->lower))))
     return TRUE;
   const Word *n2 = word_at (x, (gint) x->i + 2), *n3 = word_at (x, (gint) x->i + 3);
   /* "a two item tuple": an article before the number makes the pair a compound adjective. */
