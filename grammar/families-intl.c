@@ -710,7 +710,7 @@ cs_me_mne (X *x)
  * the nominative and accusative), those of them that also ask a question (left alone in a
  * question: "Ты знаешь где он?" may ask "где"), and the words after which no comma goes
  * before them: a coordinating conjunction ("a že", "і що", "и что"), a particle that binds to
- * the conjunction ("jen když", "тільки коли", "даже если"), a word written apart from its conjunction ("zatím co" for "zatímco"), a compound conjunction's first word
+ * the conjunction ("jen když", "тільки коли", "даже если"), a phrase's first word ("поки що", "пока что": for now), a word written apart from its conjunction ("zatím co" for "zatímco"), a compound conjunction's first word
  * ("для того чтобы", "тому що": the comma may go before either), another subordinator ("že
  * když"), a comparison ("než aby", "ніж", "чем") and a preposition ("o čem", "про що", "на
  * которое": the comma goes before the preposition, which needs the clause's reading). */
@@ -720,7 +720,7 @@ static const struct {
   { "cs", " že protože přestože ačkoli ačkoliv aby abych abys abychom abyste kdyby kdybych kdybys kdybychom kdybyste jestli jestliže když který která které kteří kterou kde co kdy ",
     " kde co kdy když jestli ",
     " a i nebo ani či ale avšak jen jenom pouze právě hlavně zejména zvlášť zvláště především ještě až teprve asi snad prostě také taky tak "
-    "ne než nežli jako jakoby proto to zatím že protože aby když jestli kde co kdy který která které kteří kterou v ve na s se z ze k ke o od ode do pro "
+    "ne než nežli jako jakoby proto to toho tom tomu tím zatím sotva že protože aby když jestli kde co kdy který která které kteří kterou v ve na s se z ze k ke o od ode do pro "
     "při po za před pod nad mezi přes bez beze u kvůli díky podle skrz " },
   /* Slovak sets its clauses off as Czech does; a short Czech sentence is often Slovak to CLD2. */
   { "sk", " že pretože aby keby keď ktorý ktorá ktoré ktorí ktorú kde čo kedy ",
@@ -729,12 +729,12 @@ static const struct {
     "keď kde čo kedy ktorý ktorá ktoré ktorí ktorú v vo na s so z zo k ku o od do pre pri po za pred pod nad medzi cez bez u kvôli vďaka podľa " },
   { "uk", " що щоб якщо бо хоча який яка яке які яку коли де ",
     " що який яка яке які яку коли де ",
-    " і й та або чи а але ні ані тільки лише лиш саме навіть особливо зокрема ось от то того тому тим так також теж не хоч хоча як ніж мов "
+    " і й та або чи а але ні ані тільки лише лиш саме навіть особливо зокрема ось от то те того тому тим так поки хіба дарма також теж не хоч хоча як ніж мов "
     "ніби наче що щоб якщо бо коли де який яка яке які яку в у на до з із зі від для про по за під над перед між через без при о об біля після "
     "крізь серед " },
   { "ru", " что чтобы если хотя который которая которое которые которую когда где ",
     " что когда где ",
-    " и а но или либо да ни только лишь именно даже особенно то того тому потому тем том так также тоже не ведь вот ну как чем что чтобы если когда "
+    " и а но или либо да ни только лишь именно даже особенно то того тому потому тем том так пока разве чуть несмотря также тоже не ведь вот ну как чем что чтобы если когда "
     "где который которая которое которые которую хотя в во на с со к ко о об обо от до для по за под над перед между через без при из у "
     "про после ",
   },
@@ -742,6 +742,12 @@ static const struct {
 
 /* Words after an opener that make it none ("что угодно", "що завгодно", "что ли", "хотя бы"). */
 static const char *const comma_not_before = " угодно завгодно небудь нибудь попало ли ж же бы б би ";
+
+/* A verb of having or being before "co"/"що"/"что" with an infinitive is no clause: "nemám co
+ * dělat", "мені є що сказати", "мне есть что сказать" take no comma. */
+static const char *const comma_have =
+  " mám máš má máme máte mají nemám nemáš nemá nemáme nemáte nemají mít nemít měl měla měli neměl neměla neměli je není "
+  "bylo nebylo bude nebude mať nemať є нема немає було буде есть было будет ";
 
 /* "Myslím že", "Я думаю що", "Это книга которую": a comma goes in before the clause's first
  * word (Czech, Ukrainian and Russian set every subordinate clause off), and before "тому що",
@@ -760,7 +766,7 @@ clause_comma (X *x)
   if (!compound && !in (comma_langs[k].opens, w))
     return FALSE;
   if (in (comma_langs[k].never_after, prev) || in (comma_not_before, next) || (in (comma_langs[k].asks, w) && question (x)) ||
-      (in (" co čo ", w) && g_str_has_prefix (next, "nej")))
+      (in (" co čo що что ", w) && in (comma_have, prev)) || (in (" co čo ", w) && g_str_has_prefix (next, "nej")))
     return FALSE;
   gsize end = x->words[x->i - 1].end;
   draftd_candidates_add (x->out, end, end, ",", DRAFTD_FIX_PUNCTUATION, DRAFTD_CANDIDATE_CERTAIN, x->site++);
