@@ -295,6 +295,20 @@ far_respelling (const Word *w, const char *suggestion)
          typed_letters_lacking (w->lower, suggestion) >= 2 && typed_letters_changed (w->lower, suggestion) >= 2;
 }
 
+/* Is the word two common words of four letters or more run together ("commonsense",
+ * "lifestyle")? Such a compound is as likely as its parts. */
+static gboolean
+common_compound (const char *word)
+{
+  gsize n = strlen (word);
+  for (gsize k = 4; k + 4 <= n; k++) {
+    g_autofree char *head = g_strndup (word, k);
+    if (common_word (head) && common_word (word + k))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* A short lower-case word the dictionary lacks is respelt only one edit away, or with letters
  * left out; a longer one two edits away up to seven letters: a term's short name is a few edits
  * from many words ("libc" -> "lab", "udev" -> "used", "venv" -> "vine", "yacc" -> "yak",
@@ -310,7 +324,18 @@ too_many_edits (const Word *w, const char *suggestion)
   /* Nor with its first letter changed: "iede" is not "cede". */
   if (n <= 5 && first_letter_wrong (w->lower, suggestion))
     return TRUE;
-  return !letters_left_out (w->lower, suggestion) && edit_distance (w->lower, suggestion) > (n <= 5 ? 1u : n <= 7 ? 2u : 9u);
+  if (letters_left_out (w->lower, suggestion))
+    return FALSE;
+  guint edits = edit_distance (w->lower, suggestion);
+  /* A longer word two edits or more from a word outside the common list is a rare word or a
+   * term the dictionary lacks, not a slip of that rarer word ("andrenas" -> "adrenals",
+   * "longanimous" -> "longanimity", "twirlingly" -> "triflingly" in WordNet's usage
+   * examples), nor is one whose first letter the respelling changes ("desynchronization" ->
+   * "resynchronization"); learners' long slips are mostly of common words ("enviroment"). */
+  if (n > 7 && common_list () && !common_word (suggestion) && !common_compound (suggestion) &&
+      (edits >= 2 || first_letter_wrong (w->lower, suggestion)))
+    return TRUE;
+  return edits > (n <= 5 ? 1u : n <= 7 ? 2u : 9u);
 }
 
 /* The prepositions learners run into the next word ("infact", "ofcourse", "atleast",
@@ -1256,9 +1281,15 @@ quote_at (const char *p)
 static gboolean
 native_number_reading (const Ctx *x, const Word *prev, const Word *w, const Word *next, gboolean direct)
 {
+  gboolean opens_clause = x->i == 1 || !adjacent (x->s, &x->words[x->i - 2], prev) ||
+                          draftd_candidates_in_list (" and but so that because ", x->words[x->i - 2].lower);
   if (direct && draftd_candidates_in_list (" many several few both these those ", prev->lower) && draftd_forms_is (w->lower, 'v') &&
-      (x->i == 1 || !adjacent (x->s, &x->words[x->i - 2], prev) || draftd_candidates_in_list (" and but so that because ", x->words[x->i - 2].lower)) &&
-      next && adjacent (x->s, w, next) && draftd_candidates_in_list (" that the a an this these those it they them us him her to ", next->lower))
+      opens_clause && next && adjacent (x->s, w, next) &&
+      (draftd_candidates_in_list (" that the a an this these those it they them us him her to ", next->lower) ||
+       /* "and these work on all platforms": a demonstrative after a conjunction stands for
+        * the things just named, its verb before a preposition ("Several line in" opens its
+        * sentence: a count still). */
+       (x->i > 1 && draftd_candidates_in_list (" these those ", prev->lower) && draftd_candidates_in_list (prepositions, next->lower))))
     return TRUE;
   const Word *n2 = word_at (x, (gint) x->i + 2), *n3 = word_at (x, (gint) x->i + 3);
   /* "a two item tuple": an article before the number makes the pair a compound adjective. */
@@ -1587,6 +1618,26 @@ judged_deletion (Ctx *x, gsize start, gsize end, DraftdFixKind kind)
   return TRUE;
 }
 
+/* A comparative: "more", "bigger", "easier", "fewer" (families-en.c's than/then and the
+ * double comparative's "more newer"). */
+gboolean
+draftd_candidates_comparative (const char *l)
+{
+  if (l == NULL)
+    return FALSE;
+  if (draftd_candidates_in_list (" more less better worse fewer rather ", l))
+    return TRUE;
+  gsize n = strlen (l);
+  if (n < 5 || !g_str_has_suffix (l, "er") || draftd_candidates_in_list (" other over under never ever water number however whether ", l))
+    return FALSE;
+  g_autofree char *base = g_strndup (l, n - 2), *base_e = g_strndup (l, n - 1);
+  /* "trigger", "dimmer", "slipper": a noun of its own whose letters only look like a rare
+   * adjective's doubled comparative ("trig", "dim"). */
+  g_autofree char *undoubled = l[n - 3] == l[n - 4] && !draftd_forms_is (l, 'n') ? g_strndup (l, n - 3) : NULL;
+  g_autofree char *y = l[n - 3] == 'i' ? g_strdup_printf ("%.*sy", (int) (n - 3), l) : NULL;
+  return draftd_forms_is (base, 'a') || draftd_forms_is (base_e, 'a') || (undoubled && draftd_forms_is (undoubled, 'a')) ||
+         (y && draftd_forms_is (y, 'a'));
+}
 /* "more better", "most biggest": an irregular comparative needs no "more". */
 static gboolean
 double_comparative (Ctx *x)
@@ -1595,8 +1646,12 @@ double_comparative (Ctx *x)
   if (next == NULL || !draftd_candidates_in_list (" more most ", w->lower))
     return FALSE;
   const char *lemma = draftd_forms_irregular_lemma (next->lower, 'a');
-  gboolean regular = (g_str_has_suffix (next->lower, "er") || g_str_has_suffix (next->lower, "est")) &&
-                     !draftd_candidates_in_list (" other over under water number ", next->lower);
+  /* "more newer", "most biggest"; not "most user code" nor "more clever", whose "-er" is
+   * no comparative's; nor "most newer components", a quantifier without "the" before it. */
+  const Word *prev = neighbour (x, -1);
+  gboolean quantifier = g_str_equal (w->lower, "most") && (prev == NULL || !draftd_candidates_in_list (" the my his her our their its your ", prev->lower));
+  gboolean regular = g_str_has_suffix (next->lower, "est") ||
+                     (g_str_has_suffix (next->lower, "er") && !quantifier && draftd_candidates_comparative (next->lower));
   if (lemma && !g_str_equal (lemma, next->lower))
     return certain (x, w->start, next->start, "", DRAFTD_FIX_WORD_CHOICE);
   return regular && judged_deletion (x, w->start, next->start, DRAFTD_FIX_WORD_CHOICE);

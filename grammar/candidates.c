@@ -264,8 +264,8 @@ suffixed_term (const DraftdCandidateContext *c, const char *l)
 }
 
 /* "hashable", "seekable", "parsable", "taggable", "unhashable"; "finalizer", "pickler",
- * "specializers": a verb with -able or an agent's -er, which technical prose coins and the
- * dictionary lacks (the GNU and Python manuals: "hashable" -> "washable", "pickler" ->
+ * "specializers", "implementors": a verb with -able or an agent's -er or -or, which technical
+ * prose coins and the dictionary lacks (the GNU and Python manuals: "hashable" -> "washable", "pickler" ->
  * "picker", "finalizer" -> "finalize"). The agent's verb has five letters or more, without a
  * doubled consonant: "writter", "begginer" are slips. */
 static gboolean
@@ -295,26 +295,80 @@ derived_term (const DraftdCandidateContext *c, const Word *w)
       return FALSE;
     return (g_str_has_suffix (ve, "e") && known_verb (c, ve, 5)) || known_verb (c, v, 5);
   }
+  /* The Latinate agent's -or ("implementor", "configurator": a verb's, its "e" gone before
+   * "-ator"), which the dictionary lacks where it has the -er one. */
+  if (m >= 9 && g_str_has_suffix (body, "or")) {
+    g_autofree char *v = g_strndup (body, m - 2), *ve = g_strdup_printf ("%.*se", (int) (m - 4), body);
+    return known_verb (c, v, 6) || (g_str_has_suffix (body, "ator") && known_verb (c, ve, 6));
+  }
   return suffixed_term (c, l);
+}
+
+/* Is `stem` a verb that WordNet and the dictionary both know? */
+static gboolean
+dictionary_verb (const DraftdCandidateContext *c, const char *stem)
+{
+  return strlen (stem) >= 4 && draftd_forms_is (stem, 'v') && draftd_spell_check (c->spell, c->lang, stem);
+}
+
+/* The stem of a regular -s, -d or -ing made the way English spells it after a silent "e"
+ * ("dissertates", "dissertated", "dissertating" of "dissertate"), after a consonant's "y"
+ * ("metrifies", "metrified"), or after one syllable's doubled last consonant ("primmed");
+ * NULL otherwise. A slip's shape has none of these: "comeing", "studyed", "stoped", "runing". */
+static char *
+spelt_inflection_stem (const char *l, gsize n)
+{
+  const char *suffixes[][2] = { { "ies", "y" }, { "ied", "y" }, { "es", "e" }, { "ed", "e" }, { "ing", "e" }, { "s", "" } };
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++) {
+    gsize k = strlen (suffixes[i][0]);
+    if (n < k + 4 || !g_str_has_suffix (l, suffixes[i][0]))
+      continue;
+    g_autofree char *base = g_strndup (l, n - k);
+    char last = base[n - k - 1];
+    /* "-ies"/"-ied" after a consonant; "-es", "-ed", "-ing" where a silent "e" went; "-s" after
+     * a consonant but the sibilants' "-es" ("wishs" is a slip). */
+    if ((i < 2 && strchr ("aeiou", last)) || (i >= 2 && i < 5 && strchr ("aeiouy", last)) ||
+        (i == 5 && !strchr ("e", last) && (strchr ("aiouysxz", last) || g_str_has_suffix (base, "ch") || g_str_has_suffix (base, "sh"))))
+      continue;
+    return g_strconcat (base, suffixes[i][1], NULL);
+  }
+  return NULL;
 }
 
 /* "disking", "disked": a WordNet verb's regular -ing or -ed that the dictionary lacks, where
  * the stem ends in two different consonants and so takes the suffix unchanged ("disk" ->
  * "diking" and "dishing" changed a farming text). A stem ending in a vowel and a consonant
- * doubles or drops letters ("runing", "comeing": slips), and those stay to be respelt. */
+ * doubles or drops letters ("runing", "comeing": slips), and those stay to be respelt; but a
+ * rare verb's forms spelt as English spells them are words ("He dissertated", "She primmed
+ * her lips", "The body incurvates": WordNet's usage examples had them respelt as
+ * "dissertate", "primed", "incurvate"; docs/correction.md#native-technical-prose). */
 static gboolean
 inflected_verb (const DraftdCandidateContext *c, const Word *w)
 {
   const char *l = w->lower;
   gsize n = strlen (l), k = g_str_has_suffix (l, "ing") ? 3 : g_str_has_suffix (l, "ed") ? 2 : 0;
-  if (k == 0 || n < k + 4 || !g_str_is_ascii (l) || !g_str_equal (w->text, l))
+  if (n < 5 || !g_str_is_ascii (l) || !g_str_equal (w->text, l))
     return FALSE;
   /* "teached", "catched": an irregular verb's past made regular is a slip to correct. */
   g_autoptr (GPtrArray) irregular = draftd_forms_overregularized (c->spell, l);
   if (irregular && irregular->len > 0)
     return FALSE;
+  g_autofree char *spelt = spelt_inflection_stem (l, n);
+  if (spelt && dictionary_verb (c, spelt))
+    return TRUE;
+  if (k == 0 || n < k + 4)
+    return FALSE;
   g_autofree char *stem = g_strndup (l, n - k);
   gsize m = n - k;
+  /* One syllable's last consonant doubled: "primmed", "primming" of "prim". */
+  if (m >= 4 && stem[m - 1] == stem[m - 2] && !strchr ("aeiouwxy", stem[m - 1]) && strchr ("aeiou", stem[m - 3])) {
+    g_autofree char *single = g_strndup (stem, m - 1);
+    guint groups = 0;
+    for (gsize j = 0; single[j]; j++)
+      groups += strchr ("aeiouy", single[j]) && (j == 0 || !strchr ("aeiouy", single[j - 1]));
+    if (groups == 1 && dictionary_verb (c, single))
+      return TRUE;
+  }
   if (strchr ("aeiouy", stem[m - 1]) || strchr ("aeiouy", stem[m - 2]) || stem[m - 1] == stem[m - 2])
     return FALSE;
   return draftd_forms_is (stem, 'v') && draftd_spell_check (c->spell, c->lang, stem);

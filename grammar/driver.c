@@ -6,6 +6,7 @@
 #include <string.h>
 #include "grammar/answer.h"
 #include "grammar/candidates.h"
+#include "grammar/families.h"
 #include "grammar/rewrite.h"
 #include "grammar/language.h"
 
@@ -92,6 +93,14 @@ label_edit (const char *text, DraftdGrammarEdit *e, const DraftdFix *x, const ch
   if (x->rule) {
     g_free (e->rule);
     e->rule = g_strdup (x->rule);
+    /* A rule of grammar/families-intl.c says what it knows, in its kind. */
+    const char *kind = NULL;
+    char *m = draftd_candidates_intl_message (e->rule, was, now, &kind);
+    if (m) {
+      g_free (e->message);
+      e->message = m;
+      e->kind = kind;
+    }
   } else {
     draftd_grammar_edit_set_rule (text, e);
   }

@@ -531,15 +531,15 @@ ing_after_verb (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *prev2 = near (f, -2);
-  /* "It is recommended to book": the passive takes the infinitive. */
+  /* "It is recommended to book", "it's recommended to avoid": the passive takes the infinitive. */
   /* "had in mind to see", "not minded to answer": the noun "mind" and the adjective "minded"
    * take the infinitive. */
   if ((g_strcmp0 (prev2, "mind") == 0 && draftd_candidates_in_list (" in my your his her our their its ", near (f, -3))) ||
       (g_strcmp0 (prev2, "minded") == 0 && draftd_candidates_in_list (" not am is are was were be been ", near (f, -3))))
     return FALSE;
   if (g_strcmp0 (prev, "to") != 0 || !draftd_candidates_in_list (ing_object_verbs, prev2) ||
-      draftd_candidates_in_list (" is are was were be been ", near (f, -3)) || draftd_candidates_function_word (w->lower) ||
-      g_str_has_suffix (w->lower, "ing") || !draftd_forms_is (w->lower, 'v') || (draftd_forms_is (w->lower, 'n') && near (f, 1) == NULL))
+      draftd_candidates_in_list (" is are was were be been being it's it’s that's that’s ", near (f, -3)) ||
+      draftd_candidates_function_word (w->lower) || g_str_has_suffix (w->lower, "ing") || !draftd_forms_is (w->lower, 'v') || (draftd_forms_is (w->lower, 'n') && near (f, 1) == NULL))
     return FALSE;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, w->lower);
   const char *ing = ing_form (f, fam);
@@ -1001,6 +1001,13 @@ static const char *const linking_verbs =
   " look looks seem seems feel feels sound sounds taste tastes smell smells turn turns grow grows become becomes appear appears "
   "remain remains stay stays get gets ";
 
+/* Verbs and adjectives of demand whose "that" clause takes the subjunctive's base ("required
+ * that the locale remain", "It is essential that he be told"). */
+static const char *const mandative_words =
+  " require requires required requiring insist insists insisted demand demands demanded ask asks asked request requests "
+  "requested propose proposes proposed recommend recommends recommended suggest suggests suggested urge urges urged "
+  "essential imperative vital necessary important crucial ";
+
 /* "This are the books": the demonstrative takes the verb's number. */
 static gboolean
 demonstrative (F *f, guint b)
@@ -1011,6 +1018,14 @@ demonstrative (F *f, guint b)
   /* "other activities, that are compulsory": "that" after a noun and its comma is a relative
    * pronoun, its verb the noun's. */
   if (b > 0 && g_str_equal (f->words[b].lower, "that") && np_word (f, &f->words[b - 1]))
+    return FALSE;
+  /* "constructions that are not wrong but that are risky": a second relative clause, joined. */
+  if (b > 0 && g_str_equal (f->words[b].lower, "that") && draftd_candidates_in_list (" and but or ", f->words[b - 1].lower))
+    return FALSE;
+  /* "If this were known", "as though that were enough", "I wish this were over": "were"
+   * after a condition or a wish is the subjunctive, singular. */
+  if (g_str_equal (w->lower, "were") && b > 0 &&
+      draftd_candidates_in_list (" if though unless wish wished suppose supposing only ", f->words[b - 1].lower))
     return FALSE;
   const Word *d = &f->words[b];
   /* The determiner is what changes: its family's id, not the subject-verb rule's. */
@@ -1544,6 +1559,11 @@ subject_head (F *f)
   /* "My boss let me leave early": a verb that is its own past may be the past. */
   if (v == 0 || (v == 1 && draftd_candidates_own_past (w->lower)) || no_verb_of_subject (f, b, other))
     return FALSE;
+  /* "required that the locale remain set", "insist that he be told": after a demand's "that"
+   * the base is the subjunctive; "modules, extensions, and so forth are": a list's end. */
+  if ((v == 1 && b >= 2 && g_str_equal (f->words[b - 1].lower, "that") && draftd_candidates_in_list (mandative_words, f->words[b - 2].lower)) ||
+      (f->i >= 2 && g_str_equal (f->words[f->i - 2].lower, "so") && draftd_candidates_in_list (" forth on ", f->words[f->i - 1].lower)))
+    return FALSE;
   /* "Drive home the point", "Keep open the door": a sentence that opens on a verb's base is
    * an imperative, and the word after it no verb of a subject. */
   if (b == 0 && f->i == 1 && v == 1 && draftd_forms_is (f->words[0].lower, 'v') && !g_str_has_suffix (f->words[0].lower, "s"))
@@ -2036,23 +2056,6 @@ possessive_or_contraction (F *f)
   return to_contraction_site (f, l, next, next2, prev);
 }
 
-/* A comparative: "more", "bigger", "easier", "fewer". */
-static gboolean
-comparative (const char *l)
-{
-  if (l == NULL)
-    return FALSE;
-  if (draftd_candidates_in_list (" more less better worse fewer rather ", l))
-    return TRUE;
-  gsize n = strlen (l);
-  if (n < 5 || !g_str_has_suffix (l, "er") || draftd_candidates_in_list (" other over under never ever water number however whether ", l))
-    return FALSE;
-  g_autofree char *base = g_strndup (l, n - 2), *base_e = g_strndup (l, n - 1);
-  g_autofree char *undoubled = l[n - 3] == l[n - 4] ? g_strndup (l, n - 3) : NULL;
-  g_autofree char *y = l[n - 3] == 'i' ? g_strdup_printf ("%.*sy", (int) (n - 3), l) : NULL;
-  return draftd_forms_is (base, 'a') || draftd_forms_is (base_e, 'a') || (undoubled && draftd_forms_is (undoubled, 'a')) ||
-         (y && draftd_forms_is (y, 'a'));
-}
 
 /* ---- confusable.than-then: "then" after a comparative in its clause ---- */
 
@@ -2067,7 +2070,7 @@ than_sequence (const F *f)
       !draftd_forms_is (next, 'v') || g_str_has_suffix (next, "s") || draftd_candidates_function_word (next))
     return FALSE;
   for (guint k = 0; k < f->i; k++)
-    if (comparative (f->words[k].lower) || draftd_candidates_in_list (" rather more less other else ", f->words[k].lower))
+    if (draftd_candidates_comparative (f->words[k].lower) || draftd_candidates_in_list (" rather more less other else ", f->words[k].lower))
       return FALSE;
   return TRUE;
 }
@@ -2094,12 +2097,12 @@ then_after_comparative (F *f)
    * "then" (at that time) takes no -ing form after "rather". */
   standard |= g_str_equal (prev, "rather") && g_str_has_suffix (near (f, 1), "ing");
   /* The comparative right before "then" is surer than one further back in its clause. */
-  float bonus = comparative (prev) ? 1.5f : 0.0f;
+  float bonus = draftd_candidates_comparative (prev) ? 1.5f : 0.0f;
   for (gint d = -2; bonus == 0.0f && d >= -6; d--) {
     const char *p = near (f, d);
     if (p == NULL || draftd_candidates_in_list (" and but because when if that which who ", p))
       return FALSE;
-    if (comparative (p))
+    if (draftd_candidates_comparative (p))
       bonus = 1.0f;
     /* "I'd rather read then watch TV": a preference's "would rather" has its "than". */
     if (g_str_equal (p, "rather") && draftd_candidates_in_list (" would i'd you'd he'd she'd we'd they'd had ", near (f, d - 1)))
@@ -2747,6 +2750,11 @@ article_phrase (const F *f, const char *prev, guint *end)
                        (!g_str_equal (f->words[k].lower, "time") || draftd_candidates_in_list (" good great wonderful nice lovely hard difficult tough long ", adjective));
   if (!count_noun (f, &f->words[k], verb_ok, described) || (k == f->i && draftd_candidates_in_list (base_participles, l)))
     return FALSE;
+  /* "before it is fed to the cipher", "the way was led by": after "be", an irregular verb's
+   * past participle is the passive's, not a noun ("a fed", "a led"). */
+  const char *lemma = k == f->i && draftd_candidates_in_list (" is was are were be been being ", prev) ? draftd_forms_irregular_lemma (l, 'v') : NULL;
+  if (lemma && !g_str_equal (lemma, l))
+    return FALSE;
   *end = k;
   return TRUE;
 }
@@ -2867,6 +2875,28 @@ made_act (F *f, const char *prev, const char *a)
          sure (f, w->start, w->start, a, DRAFTD_FIX_ARTICLE);
 }
 
+/* The article of a preposition's adjective and count noun, words[i..k] ("in small hotel"). */
+static gboolean
+described_after_preposition (F *f, const char *prev, const char *prev2, guint k, const char *after, const char *const *alts)
+{
+  const Word *w = &f->words[f->i];
+  const char *l = f->words[k].lower;
+  /* "works for small company", "lives in big house": after a verb's "for" or "in" an
+   * adjective's count noun that ends the phrase has its article; link-grammar often parses it
+   * whole without one, so the target judges, with the article's full margin. */
+  gboolean judged = draftd_candidates_in_list (" for in with ", prev) && prev2 && finite_verb (f, prev2) && !draftd_candidates_function_word (prev2) &&
+                    (after == NULL || draftd_candidates_in_list (" in at on near ", after));
+  if (!concrete_noun (l) || !mended (f, w->start, w->start, alts[0]))
+    return judged && judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 0.0f);
+  /* A person's or a group's noun there is an idiom's as often ("on automatic pilot", "for
+   * missing muster", "in modern culture": WordNet's usage examples) as a thing's or a place's
+   * is counted ("in small hotel"): link-grammar's mending is then the target's bonus only. */
+  int lex = draftd_forms_noun_lexfile (l);
+  if (lex == 14 || lex == DRAFTD_FORMS_PERSON)
+    return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 3.0f);
+  return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
+}
+
 static gboolean
 missing_article (F *f)
 {
@@ -2913,16 +2943,9 @@ missing_article (F *f)
    * broken without the article and whole with it ("I have idea for", "in small hotel"); the
    * target judges "have" + noun by more than the article's usual margin, so that a doubted one
    * is a suggestion. */
-  /* "works for small company", "lives in big house": after a verb's "for" or "in" an
-   * adjective's count noun that ends the phrase has its article; link-grammar often parses it
-   * whole without one, so the target judges, with the article's full margin. */
-  gboolean judged = draftd_candidates_in_list (" for in with ", prev) && prev2 && finite_verb (f, prev2) && !draftd_candidates_function_word (prev2) &&
-                    (after == NULL || draftd_candidates_in_list (" in at on near ", after));
   if (after_preposition && k > f->i && !g_str_has_suffix (f->words[k].lower, "tion") &&
       !draftd_candidates_in_list (bare_after_preposition, f->words[k].lower))
-    return concrete_noun (f->words[k].lower) && mended (f, w->start, w->start, alts[0])
-             ? sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE)
-             : judged && judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 0.0f);
+    return described_after_preposition (f, prev, prev2, k, after, alts);
   if (have && k == f->i)
     return mend_or_judge (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE, 1.5f);
   /* A bare noun right after a verb or a preposition is often right ("make payment to", "in
@@ -3800,7 +3823,9 @@ determiner_across (F *f)
   const Word *w = &f->words[f->i];
   guint k;
   gboolean plain;
-  if (!draftd_candidates_in_list (" this that a an ", w->lower) || !adjectives_plural (f, &k, &plain))
+  /* "This all sounds simple", "that all works": a pronoun and its floating "all" before the
+   * verb, not a determiner of "all sounds" ("all this cars" is the determiner's order). */
+  if (!draftd_candidates_in_list (" this that a an ", w->lower) || g_strcmp0 (near (f, 1), "all") == 0 || !adjectives_plural (f, &k, &plain))
     return FALSE;
   const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
   /* "This old photos remind": a plural verb after the phrase settles its number. */

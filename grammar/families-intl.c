@@ -1,6 +1,8 @@
 /* Rules for German, French and Spanish (issue 51): the words natives and learners confuse
  * most that a pattern of the neighbouring words settles without a model (das/dass, seit/seid,
- * a/à, ou/où, a/ha, echo/hecho, ...). No model here judges these languages, so each rule fires
+ * a/à, ou/où, a/ha, echo/hecho, ...); and for Russian, Ukrainian and Czech (-тся/-ться,
+ * Ukrainian's Russianisms, mě/mně, the comma before a subordinate clause, the commonest slip
+ * of their learners). No model here judges these languages, so each rule fires
  * only where its pattern leaves no other reading; everywhere else the text stays as written.
  * Each rule is a row of `rules` below: its language, its id (lib/bus/draftd-bus-rules.h lists
  * it, with the description an edit's message quotes), the words it exchanges, and the function
@@ -679,6 +681,164 @@ ru_tsya_pair (const char *a, const char *b)
          strncmp (a, b, na - strlen ("тся")) == 0;
 }
 
+static gboolean
+same_language (const char *lang, const char *rule_lang)
+{
+  return lang && strncmp (lang, rule_lang, 2) == 0 && (lang[2] == 0 || lang[2] == '-' || lang[2] == '_');
+}
+
+/* ---- Czech ---- */
+
+/* "mně" is the dative and locative of "já", "mě" the accusative and genitive: after a
+ * preposition that takes only the one or the other the form is sure ("ke mně", "při mně";
+ * "pro mě", "u mě"). Not after "o", "na", "v", "za", which take both ("záleží na mně",
+ * "stará se o mě"). */
+static gboolean
+cs_me_mne (X *x)
+{
+  static const char *const dative = " k ke při proti naproti kvůli díky vůči ";
+  static const char *const accusative = " pro bez beze u do od ode z ze kolem okolo místo vedle podle blízko kromě včetně přes přese ";
+  const char *prev = at (x, -1);
+  if (word_is (x, "mě") && in (dative, prev))
+    return fix (x, 0, 0, "mně");
+  return word_is (x, "mně") && in (accusative, prev) && fix (x, 0, 0, "mě");
+}
+
+/* ---- Czech, Ukrainian, Russian: the comma before a subordinate clause ---- */
+
+/* Each language's words that open a subordinate clause ("že", "що", "что", the relatives in
+ * the nominative and accusative), those of them that also ask a question (left alone in a
+ * question: "Ты знаешь где он?" may ask "где"), and the words after which no comma goes
+ * before them: a coordinating conjunction ("a že", "і що", "и что"), a particle that binds to
+ * the conjunction ("jen když", "тільки коли", "даже если"), a phrase's first word ("поки що", "пока что": for now), a word written apart from its conjunction ("zatím co" for "zatímco"), a compound conjunction's first word
+ * ("для того чтобы", "тому що": the comma may go before either), another subordinator ("že
+ * když"), a comparison ("než aby", "ніж", "чем") and a preposition ("o čem", "про що", "на
+ * которое": the comma goes before the preposition, which needs the clause's reading). */
+static const struct {
+  const char *lang, *opens, *asks, *never_after;
+} comma_langs[] = {
+  { "cs", " že protože přestože ačkoli ačkoliv aby abych abys abychom abyste kdyby kdybych kdybys kdybychom kdybyste jestli jestliže když který která které kteří kterou kde co kdy ",
+    " kde co kdy když jestli ",
+    " a i nebo ani či ale avšak jen jenom pouze právě hlavně zejména zvlášť zvláště především ještě až teprve asi snad prostě také taky tak "
+    "ne než nežli jako jakoby proto to toho tom tomu tím zatím sotva že protože aby když jestli kde co kdy který která které kteří kterou v ve na s se z ze k ke o od ode do pro "
+    "při po za před pod nad mezi přes bez beze u kvůli díky podle skrz " },
+  /* Slovak sets its clauses off as Czech does; a short Czech sentence is often Slovak to CLD2. */
+  { "sk", " že pretože aby keby keď ktorý ktorá ktoré ktorí ktorú kde čo kedy ",
+    " kde čo kedy keď ",
+    " a i alebo ani ale však len iba práve hlavne najmä zvlášť ešte až asi snáď proste tiež tak nie než ako akoby preto to že pretože aby "
+    "keď kde čo kedy ktorý ktorá ktoré ktorí ktorú v vo na s so z zo k ku o od do pre pri po za pred pod nad medzi cez bez u kvôli vďaka podľa " },
+  { "uk", " що щоб якщо бо хоча який яка яке які яку коли де ",
+    " що який яка яке які яку коли де ",
+    " і й та або чи а але ні ані тільки лише лиш саме навіть особливо зокрема ось от то те того тому тим так поки хіба дарма також теж не хоч хоча як ніж мов "
+    "ніби наче що щоб якщо бо коли де який яка яке які яку в у на до з із зі від для про по за під над перед між через без при о об біля після "
+    "крізь серед " },
+  { "ru", " что чтобы если хотя который которая которое которые которую когда где ",
+    " что когда где ",
+    " и а но или либо да ни только лишь именно даже особенно то того тому потому тем том так пока разве чуть несмотря также тоже не ведь вот ну как чем что чтобы если когда "
+    "где который которая которое которые которую хотя в во на с со к ко о об обо от до для по за под над перед между через без при из у "
+    "про после ",
+  },
+};
+
+/* Words after an opener that make it none ("что угодно", "що завгодно", "что ли", "хотя бы"). */
+static const char *const comma_not_before = " угодно завгодно небудь нибудь попало ли ж же бы б би ";
+
+/* A verb of having or being before "co"/"що"/"что" with an infinitive is no clause: "nemám co
+ * dělat", "мені є що сказати", "мне есть что сказать" take no comma. */
+static const char *const comma_have =
+  " mám máš má máme máte mají nemám nemáš nemá nemáme nemáte nemají mít nemít měl měla měli neměl neměla neměli je není "
+  "bylo nebylo bude nebude mať nemať є нема немає було буде есть было будет ";
+
+/* "Myslím že", "Я думаю що", "Это книга которую": a comma goes in before the clause's first
+ * word (Czech, Ukrainian and Russian set every subordinate clause off), and before "тому що",
+ * "потому что". Not at a sentence's start, nor where any mark already lies between (a comma, a
+ * dash, a hyphen: "что-то"), nor in Czech before "co" + a superlative ("co nejdřív"). */
+static gboolean
+clause_comma (X *x)
+{
+  const char *w = x->words[x->i].lower, *prev = at (x, -1), *next = at (x, 1);
+  guint k = 0;
+  while (k < G_N_ELEMENTS (comma_langs) && !same_language (x->c->lang, comma_langs[k].lang))
+    k++;
+  if (k == G_N_ELEMENTS (comma_langs) || prev == NULL || next == NULL || x->words[x->i - 1].fixed)
+    return FALSE;
+  gboolean compound = in (" тому потому ", w) && in (" що что ", next);
+  if (!compound && !in (comma_langs[k].opens, w))
+    return FALSE;
+  if (in (comma_langs[k].never_after, prev) || in (comma_not_before, next) || (in (comma_langs[k].asks, w) && question (x)) ||
+      (in (" co čo що что ", w) && in (comma_have, prev)) || (in (" co čo ", w) && g_str_has_prefix (next, "nej")))
+    return FALSE;
+  gsize end = x->words[x->i - 1].end;
+  draftd_candidates_add (x->out, end, end, ",", DRAFTD_FIX_PUNCTUATION, DRAFTD_CANDIDATE_CERTAIN, x->site++);
+  return TRUE;
+}
+
+/* ---- Ukrainian: Russianisms with one Ukrainian answer ---- */
+
+/* A Russian word or calque that Ukrainian never uses, and its Ukrainian word, in the same
+ * form: "нравиться" (any use), "вовремя", "міроприємство", "співпадати" (the norm's
+ * "збігатися"). Forms with two readings ("міроприємства": one or several?) are left out. */
+static const char *const uk_calques =
+  " нравиться|подобається нравляться|подобаються нравилось|подобалося нравилося|подобалося нравився|подобався нравилась|подобалася "
+  "нравилася|подобалася нравились|подобалися нравилися|подобалися вовремя|вчасно міроприємство|захід міроприємств|заходів "
+  "міроприємствах|заходах міроприємствами|заходами міроприємствам|заходам міроприємству|заходу міроприємством|заходом "
+  "міроприємстві|заході співпадати|збігатися співпадає|збігається співпадають|збігаються співпадало|збігалося співпадав|збігався "
+  "співпадала|збігалася співпадали|збігалися співпав|збігся співпало|збіглося співпала|збіглася ";
+/* "приймати участь" is "брати участь", form for form. */
+static const char *const uk_take_part =
+  " приймати|брати приймаю|беру приймаєш|береш приймає|бере приймаємо|беремо приймаєте|берете приймають|беруть приймав|брав "
+  "приймала|брала приймали|брали приймало|брало прийняти|взяти прийняв|взяв прийняла|взяла прийняли|взяли прийняло|взяло "
+  "прийму|візьму приймеш|візьмеш прийме|візьме приймемо|візьмемо приймете|візьмете приймуть|візьмуть ";
+/* The nouns of time and quantities after which "на протязі" is "протягом" ("на протязі тижня"),
+ * not a draught ("сидів на протязі"). */
+static const char *const uk_spans =
+  " тижня дня року місяця години хвилини століття дня ночі вечора літа зими весни осені днів років місяців тижнів годин хвилин століть "
+  "всього усього цілого цілої багатьох кількох двох трьох чотирьох п'яти останніх наступних довгого довгих тривалого перших цього того ";
+
+/* The partner of `w` in a "was|now" list, or NULL. */
+static char *
+partner (const char *list, const char *w)
+{
+  g_autofree char *key = g_strdup_printf (" %s|", w);
+  const char *p = strstr (list, key);
+  if (p == NULL)
+    return NULL;
+  p += strlen (key);
+  return g_strndup (p, strcspn (p, " "));
+}
+
+static gboolean
+uk_russianism (X *x)
+{
+  const char *w = x->words[x->i].lower, *next = at (x, 1), *next2 = at (x, 2);
+  g_autofree char *calque = partner (uk_calques, w), *take = partner (uk_take_part, w);
+  if (calque)
+    return fix (x, 0, 0, calque);
+  /* "приймали участь", "прийняв активну участь". */
+  if (take && (g_strcmp0 (next, "участь") == 0 || (next && g_str_has_suffix (next, "у") && g_strcmp0 (next2, "участь") == 0)))
+    return fix (x, 0, 0, take);
+  if (g_str_has_prefix (w, "слідуюч") && strlen (w) > strlen ("слідуюч")) {
+    g_autofree char *now = g_strconcat ("наступн", w + strlen ("слідуюч"), NULL);
+    return draftd_spell_check (x->c->spell, x->c->lang, now) && fix (x, 0, 0, now);
+  }
+  /* "являється головною проблемою": the verb before an instrumental is "є". */
+  static const char *const instrumental[] = { "ою", "ею", "єю", "ом", "ем", "єм", "им", "ім", "ами", "ями" };
+  if (in (" являється являються ", w) && next)
+    for (guint k = 0; k < G_N_ELEMENTS (instrumental); k++)
+      if (g_str_has_suffix (next, instrumental[k]))
+        return fix (x, 0, 0, "є");
+  return word_is (x, "на") && g_strcmp0 (next, "протязі") == 0 && in (uk_spans, next2) && fix (x, 0, 1, "протягом");
+}
+
+/* Is `b` `a` with Ukrainian's "наступн-" for the Russianism "слідуюч-", either way? */
+static gboolean
+uk_next_pair (const char *a, const char *b)
+{
+  if (g_str_has_prefix (b, "слідуюч"))
+    return uk_next_pair (b, a);
+  return g_str_has_prefix (a, "слідуюч") && g_str_has_prefix (b, "наступн") && g_str_equal (a + strlen ("слідуюч"), b + strlen ("наступн"));
+}
+
 typedef gboolean (*RuleFn) (X *x);
 
 /* The rules: language, id, the pairs of words (lower case, '_' for a space) an edit of the
@@ -708,22 +868,28 @@ static const struct {
   { "es", "es.mas-accent", " mas|más ", es_mas_accent },
   { "es", "es.determiner-gender", " el|la un|una los|las unos|unas ", es_determiner_gender },
   { "ru", "ru.tsya-tsa", "", ru_tsya_tsa },
+  { "uk", "uk.russianism", " на_протязі|протягом являється|є являються|є ", uk_russianism },
+  { "cs", "cs.me-mne", " mě|mně ", cs_me_mne },
+  { "cs", "punctuation.comma-clause", "", clause_comma },
+  { "sk", "punctuation.comma-clause", "", clause_comma },
+  { "uk", "punctuation.comma-clause", "", clause_comma },
+  { "ru", "punctuation.comma-clause", "", clause_comma },
 };
 
-static gboolean
-same_language (const char *lang, const char *rule_lang)
-{
-  return lang && strncmp (lang, rule_lang, 2) == 0 && (lang[2] == 0 || lang[2] == '-' || lang[2] == '_');
-}
 
 guint
 draftd_candidates_intl_rules (const DraftdCandidateContext *c, const char *s, const Word *words, guint n, guint i, GArray *out,
                               guint site)
 {
   X x = { c, s, words, n, i, out, site };
+  guint before = out->len;
   for (guint k = 0; k < G_N_ELEMENTS (rules); k++)
-    if (same_language (c->lang, rules[k].lang) && rules[k].fire (&x))
+    if (same_language (c->lang, rules[k].lang) && rules[k].fire (&x)) {
+      /* Its edits carry its id: a comma put in names no pair of words. */
+      for (guint a = before; a < out->len; a++)
+        g_array_index (out, DraftdCandidate, a).rule = rules[k].id;
       return x.site;
+    }
   return site;
 }
 
@@ -738,6 +904,9 @@ draftd_candidates_intl_rule (const char *was, const char *now)
   }
   if (ru_tsya_pair (was, now))
     return "ru.tsya-tsa";
+  g_autofree char *calque = partner (uk_calques, was), *take = partner (uk_take_part, was);
+  if (uk_next_pair (was, now) || g_strcmp0 (calque, now) == 0 || g_strcmp0 (take, now) == 0)
+    return "uk.russianism";
   g_autofree char *ab = g_strdup_printf (" %s|%s ", was, now), *ba = g_strdup_printf (" %s|%s ", now, was);
   for (guint k = 0; k < G_N_ELEMENTS (rules); k++)
     if (strstr (rules[k].pairs, ab) || strstr (rules[k].pairs, ba))
@@ -752,8 +921,11 @@ draftd_candidates_intl_message (const char *rule, const char *was, const char *n
   const DraftdRuleInfo *info = draftd_rules (&n);
   for (guint k = 0; rule && k < n; k++)
     if (g_str_equal (info[k].id, rule) && (g_str_has_prefix (rule, "de.") || g_str_has_prefix (rule, "fr.") || g_str_has_prefix (rule, "es.") ||
-                                            g_str_has_prefix (rule, "ru."))) {
+                                            g_str_has_prefix (rule, "ru.") || g_str_has_prefix (rule, "uk.") || g_str_has_prefix (rule, "cs.") ||
+                                            g_str_equal (rule, "punctuation.comma-clause"))) {
       *kind = info[k].kind;
+      if (*was == 0)
+        return g_strdup_printf ("add \u201c%s\u201d: %s", now, info[k].what);
       return g_strdup_printf ("%s \u2192 %s: %s", was, now, info[k].what);
     }
   return NULL;

@@ -46,7 +46,9 @@
  * 0 before: "tres", "telephone", English words among French ones). With 6 Ukrainian and 2
  * Czech lines more (lang57: "і" for "и", "прочітала"; "ь" for the apostrophe, "пьють"; "красиви"
  * no "красивий"; Czech named Slovak on a tie, "naucit" left, and "ucit" not Slovak's "uciť"):
- * uk 18, 0 (14, 0 at main, which made "красиви" "красивий"); cs 52, 4. */
+ * uk 18, 0 (14, 0 at main, which made "красиви" "красивий"); cs 52, 4. With the comma before a
+ * subordinate clause (lang57b: punctuation.comma-clause, "що", "что", "який") and Ukrainian's
+ * Russianisms (uk.russianism): uk 23, 0; ru 30, 1 (no new lines). */
 static const struct {
   const char *lang;
   guint lines, errors, closer_min, wasted_max;
@@ -54,8 +56,8 @@ static const struct {
   { "es", 76, 46, 25, 1 },
   { "cs", 106, 70, 52, 4 },
   { "sk", 14, 7, 6, 0 },
-  { "ru", 82, 43, 29, 1 },
-  { "uk", 79, 29, 18, 0 },
+  { "ru", 82, 43, 30, 1 },
+  { "uk", 79, 29, 23, 0 },
   { "fr", 21, 9, 7, 0 },
   { "de", 22, 10, 7, 0 },
 };
