@@ -1884,18 +1884,11 @@ predicate_adjective (const Ctx *x, const char *l, const char *after)
   return l && draftd_forms_is (l, 'a') && !draftd_forms_is (l, 'n') && !draftd_forms_is (l, 'v') && !noun_like (x, after);
 }
 
+/* What "than" follows: a comparative, or "other", "else", "different" ("other than"). */
 static gboolean
 comparative (const char *l)
 {
-  if (l == NULL)
-    return FALSE;
-  if (draftd_candidates_in_list (" more less rather better worse fewer other else different ", l))
-    return TRUE;
-  gsize n = strlen (l);
-  if (n < 5 || !g_str_has_suffix (l, "er"))
-    return FALSE;
-  g_autofree char *base = g_strndup (l, n - 2), *base_e = g_strndup (l, n - 1);
-  return draftd_forms_is (base, 'a') || draftd_forms_is (base_e, 'a') || (n > 5 && l[n - 3] == l[n - 4] && draftd_forms_is (base, 'a'));
+  return draftd_candidates_in_list (" other else different ", l) || draftd_candidates_comparative (l);
 }
 
 static const char *const subjects = " i you he she we they ";
