@@ -2897,6 +2897,50 @@ described_after_preposition (F *f, const char *prev, const char *prev2, guint k,
   return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
 }
 
+/* "bought dress for", "adopted puppy from", "Can you recommend good dentist in": a verb's bare
+ * object that is a thing, an animal, a person or a place (WordNet's concrete files), where the
+ * phrase ends, is counted; "takes precedence", "in mode", "make progress" are abstract and left.
+ * The verb is one by its shape: a past that is no passive's ("was elected chairman"), an -ing
+ * after "be", or a base after "to", a modal or a subject pronoun. The target judges with the
+ * article's full margin, since a verb's bare noun is also a terse style's ("press key"). */
+static gboolean
+verb_object_article (F *f, const char *prev, const char *prev2)
+{
+  const Word *w = &f->words[f->i];
+  if (prev == NULL || prev2 == NULL || !g_ascii_islower (w->text[0]) || takes_no_article (w->lower) ||
+      draftd_candidates_function_word (prev) || draftd_candidates_in_list (determiners, prev2))
+    return FALSE;
+  /* "played host to", "turned traitor", "elected chairman": verbs of a role take it bare. */
+  static const char *const role_verbs =
+    " play plays played playing turn turns turned turning elect elects elected appoint appointed name named crown crowned ";
+  if (draftd_candidates_in_list (role_verbs, prev))
+    return FALSE;
+  gboolean be = draftd_candidates_in_list (" am is are was were be been being get got gets ", prev2);
+  /* A participle's after a noun or an adverb is mostly an adjective ("the shared library", "a
+   * classically shaped body"): a past only after a subject pronoun. */
+  gboolean past = participle_after_noun (prev) && draftd_candidates_in_list (subject_pronouns, prev2);
+  gboolean progressive = be && gerund_word (f, prev);
+  /* "since we last spoke": an adverb's "last" reads as a verb. */
+  gboolean base = draftd_forms_is (prev, 'v') && !draftd_forms_is (prev, 'a') && draftd_candidates_in_list (" to will would can could should must might may please i we you they ", prev2);
+  guint k;
+  if ((!past && !progressive && !base) || !article_phrase (f, prev, &k))
+    return FALSE;
+  const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
+  /* "moved house", "took place", "left home": a verb's idioms with a bare count noun. */
+  if ((after && !draftd_candidates_in_list (enders, after)) || !concrete_noun (f->words[k].lower) || f->s[f->words[k].end] == '-' ||
+      draftd_candidates_in_list (" house home place part school church bed ", f->words[k].lower))
+    return FALSE;
+  /* An animal's or a person's noun is counted wherever a pronoun's past takes it whole ("They
+   * adopted puppy", "We hired plumber"); the target, which prefers many a bare one, does not
+   * judge those. An artifact's has mass senses ("applied paint", "wiped lipstick"), a place's,
+   * a food's or a body part's idioms ("took place", "had lunch"): judged. */
+  const char *alts[] = { article_for (w->lower) };
+  int lex = draftd_forms_noun_lexfile (f->words[k].lower);
+  if (past && (lex == 5 || lex == DRAFTD_FORMS_PERSON))
+    return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
+  return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 0.0f);
+}
+
 static gboolean
 missing_article (F *f)
 {
@@ -2908,7 +2952,9 @@ missing_article (F *f)
   /* "in small hotel", "met at party", "left it on table": a preposition's count noun. */
   gboolean after_preposition = draftd_candidates_in_list (" in at for with into on under behind ", prev);
   gboolean have = draftd_candidates_in_list (" have has had ", prev);
-  if ((!after_verb && !after_preposition) || takes_no_article (w->lower))
+  if (!after_verb && !after_preposition)
+    return verb_object_article (f, prev, prev2);
+  if (takes_no_article (w->lower))
     return FALSE;
   /* "We have moved house": after "have" a past participle is the perfect's, not an adjective. */
   if (have && g_str_has_suffix (w->lower, "ed") && participle_after_noun (w->lower))
