@@ -2789,7 +2789,7 @@ described_article (F *f, const char *a)
 }
 
 /* What may follow a phrase that lacks its article. */
-static const char *const enders = " in at on for to with from by about yesterday today tomorrow last this near but next behind under again above below beside ";
+static const char *const enders = " in at on for to with from by about after yesterday today tomorrow last this near but next behind under again above below beside ";
 
 /* "under bed", "on table", "in kitchen": a household's own furniture and rooms after a
  * preposition of place are "the" ones, where the phrase ends; none is an idiom's bare noun
