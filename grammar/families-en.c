@@ -1386,6 +1386,10 @@ verb_against_subject (F *f, guint b, const char *other)
   const char *next = near (f, 1);
   /* "My boss want": a person's noun is the head, though WordNet lists it as an adjective too. */
   const char *before = f->words[f->i - 1 - placed_adverb (f)].lower;
+  /* "Neither of my sisters drive.": a base that ends the sentence after "each/either/neither
+   * of" and its plural is the clause's only verb. */
+  if (next == NULL && f->i + 1 == f->n && f->s[w->end] == '.' && each_of_plural (f, b))
+    return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
   if (next == NULL || (draftd_forms_is (before, 'a') && !prepositional_object (f, f->i - 1) &&
                        !(draftd_forms_noun_lexfile (before) == DRAFTD_FORMS_PERSON && f->i >= 2 &&
                          draftd_candidates_in_list (determiners, f->words[f->i - 2].lower))))
