@@ -374,6 +374,7 @@ uncountable_plural (F *f)
 }
 
 static int noun_number (const F *f, const char *l);
+static gboolean unlisted_plural (const F *f, const char *l, const char *sing);
 static gboolean irregular_plural (const char *l);
 
 /* A noun WordNet lists (as itself), and no function word. */
@@ -615,9 +616,27 @@ noun_number (const F *f, const char *l)
     if (draftd_forms_is (l, 'n') && strlen (l) <= 3)
       return -1;
     g_autofree char *sing = draftd_forms_singular (f->c->spell, l);
-    return sing && draftd_forms_is (sing, 'n') ? 1 : 0;
+    return (sing && draftd_forms_is (sing, 'n')) || unlisted_plural (f, l, sing) ? 1 : 0;
   }
   return draftd_forms_is (l, 'n') ? -1 : 0;
+}
+
+/* "apps", "repos": a newer noun WordNet 3.0 lacks, whose singular the spelling dictionary
+ * knows, is plural where neither form is any word WordNet lists and the dictionary makes no
+ * verb of the singular ("apped", "apping"): "podcasts", "livestreams" may be verbs. */
+static gboolean
+unlisted_plural (const F *f, const char *l, const char *sing)
+{
+  static const char pos[] = { 'n', 'v', 'a' };
+  if (sing == NULL || strlen (sing) < 3 || !g_ascii_isalpha (sing[strlen (sing) - 1]) || draftd_candidates_function_word (l) ||
+      draftd_candidates_function_word (sing))
+    return FALSE;
+  for (guint k = 0; k < G_N_ELEMENTS (pos); k++)
+    if (draftd_forms_is (l, pos[k]) || draftd_forms_is (sing, pos[k]) || draftd_forms_irregular_lemma (l, pos[k]))
+      return FALSE;
+  g_autofree char *ed = g_strdup_printf ("%sed", sing);
+  g_autofree char *ing = g_strdup_printf ("%sing", sing);
+  return !draftd_spell_check (f->c->spell, "en", ed) && !draftd_spell_check (f->c->spell, "en", ing);
 }
 
 /* An irregular plural of a noun WordNet lists ("children", "mice", "women"): WordNet's
@@ -651,7 +670,7 @@ np_word (const F *f, const Word *w)
       irregular_plural (w->lower) || (g_str_has_suffix (w->lower, "est") && superlative (w->lower)))
     return TRUE;
   g_autofree char *sing = g_str_has_suffix (w->lower, "s") ? draftd_forms_singular (f->c->spell, w->lower) : NULL;
-  return sing && draftd_forms_is (sing, 'n');
+  return (sing && draftd_forms_is (sing, 'n')) || (sing && unlisted_plural (f, w->lower, sing));
 }
 
 /* A past participle ("given", "listed", "based"): an irregular one, or -ed/-d on a verb's
@@ -694,6 +713,10 @@ static gint
 noun_phrase (const F *f, guint *k, guint end)
 {
   guint at = *k;
+  /* A plural newer than WordNet heads a phrase ("These apps drain"), but after a preposition
+   * it is often a field's term ("the contents of these repos is"), where the phrase must not
+   * be taken whole. */
+  gboolean after_prep = at > 0 && draftd_candidates_in_list (prepositions, f->words[at - 1].lower);
   /* "Each student", "Neither answer": a head of its own before its noun is that noun's
    * determiner. */
   gboolean determines = at + 1 < end && draftd_candidates_in_list (" each either neither ", f->words[at].lower) &&
@@ -754,7 +777,7 @@ noun_phrase (const F *f, guint *k, guint end)
     return -1;
   g_autofree char *sing = g_str_has_suffix (last, "s") ? draftd_forms_singular (f->c->spell, last) : NULL;
   if (!draftd_forms_is (last, 'n') && !(sing && draftd_forms_is (sing, 'n')) && !draftd_candidates_in_list (numbers, last) &&
-      !irregular_plural (last))
+      !irregular_plural (last) && !(sing && !after_prep && unlisted_plural (f, last, sing)))
     return -1;
   *k = at;
   return (gint) at - 1;
@@ -846,6 +869,29 @@ relative_clause (const F *f, guint k, guint end)
 
 /* Heads whose number the words leave to the writer, words[head] of the subject from words[b]
  * (rest: the noun after an of-head's "of", or -1). */
+/* "The kids next door keep": "next door" after a determiner's noun places it, and that noun
+ * is the head (WordNet lists "door" as a noun); -1 where the phrase has no such shape. */
+static gint
+placed_head (const F *f, guint b, gint head)
+{
+  gint p = g_str_equal (f->words[head].lower, "door") && g_str_equal (f->words[head - 1].lower, "next") ? head - 2 : -1;
+  if (p <= (gint) b || !draftd_candidates_in_list (determiners, f->words[b].lower) || g_ascii_isupper (f->words[p].text[0]))
+    return -1;
+  for (gint j = (gint) b + 1; j < p; j++)
+    if (!np_word (f, &f->words[j]) || noun_number (f, f->words[j].lower) > 0)
+      return -1;
+  return noun_number (f, f->words[p].lower) != 0 && !draftd_forms_is (f->words[p].lower, 'a') ? p : -1;
+}
+
+/* "Our neighbour upstairs play": "upstairs" or "downstairs" between a noun and the verb
+ * places the noun, no part of the subject's phrase: 1 where it stands there, else 0. */
+static guint
+placed_adverb (const F *f)
+{
+  return f->i >= 3 && draftd_candidates_in_list (" upstairs downstairs ", f->words[f->i - 1].lower) && joined (f, f->i - 2) &&
+                 noun_number (f, f->words[f->i - 2].lower) != 0 && !draftd_forms_is (f->words[f->i - 2].lower, 'a') ? 1 : 0;
+}
+
 static gboolean
 head_unsure (const F *f, guint b, gint head, gint rest, guint k, guint end)
 {
@@ -927,6 +973,9 @@ subject_number (const F *f, guint b, guint end, gboolean *relative)
     if ((k < end && gerund_word (f, f->words[k].lower) && !ing_noun) || noun_phrase (f, &k, end) < 0)
       return 0;
   }
+  gint placed = rest < 0 && k == end ? placed_head (f, b, head) : -1;
+  if (placed >= 0)
+    return noun_number (f, f->words[placed].lower);
   if (head_unsure (f, b, head, rest, phrase_end, end))
     return 0;
   if (plural_of)
@@ -1336,7 +1385,11 @@ verb_against_subject (F *f, guint b, const char *other)
    * preposition's phrase ends there, and the word after it is the clause's verb. */
   const char *next = near (f, 1);
   /* "My boss want": a person's noun is the head, though WordNet lists it as an adjective too. */
-  const char *before = f->words[f->i - 1].lower;
+  const char *before = f->words[f->i - 1 - placed_adverb (f)].lower;
+  /* "Neither of my sisters drive.": a base that ends the sentence after "each/either/neither
+   * of" and its plural is the clause's only verb. */
+  if (next == NULL && f->i + 1 == f->n && f->s[w->end] == '.' && each_of_plural (f, b))
+    return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
   if (next == NULL || (draftd_forms_is (before, 'a') && !prepositional_object (f, f->i - 1) &&
                        !(draftd_forms_noun_lexfile (before) == DRAFTD_FORMS_PERSON && f->i >= 2 &&
                          draftd_candidates_in_list (determiners, f->words[f->i - 2].lower))))
@@ -1349,8 +1402,10 @@ verb_against_subject (F *f, guint b, const char *other)
   /* A linking verb and its adjective ("The photos on the page looks blurry", "turns red"). */
   gboolean complement = (draftd_candidates_in_list (linking_verbs, w->lower) && draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next)) ||
                         verb_complement (f, w->lower, next);
-  /* A mass noun is an object with no determiner ("The flowers in the garden needs water"). */
-  complement |= draftd_candidates_in_list (mass_nouns, next) && !draftd_candidates_in_list (" today tomorrow tonight yesterday home ", next) &&
+  /* A mass noun is an object with no determiner ("The flowers in the garden needs water"),
+   * after its adjective too ("plays loud music"). */
+  const char *mass = draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) && draftd_candidates_in_list (mass_nouns, near (f, 2)) ? near (f, 2) : next;
+  complement |= draftd_candidates_in_list (mass_nouns, mass) && !draftd_candidates_in_list (" today tomorrow tonight yesterday home ", mass) &&
                 draftd_candidates_in_list (determiners, f->words[b].lower) && f->i > b + 2;
   /* A verb before a bare noun, its object ("My mother never eat meat"). */
   gboolean bare_noun = noun (next) && !draftd_forms_is (next, 'v') && !draftd_candidates_function_word (next) &&
@@ -1575,6 +1630,7 @@ subject_head (F *f)
   /* "My father always drink tea": a frequency adverb between is no part of the subject. */
   guint gap;
   before_adverb (f, 1, &gap);
+  gap |= placed_adverb (f);
   gboolean relative = FALSE;
   int s = subject_number (f, b, f->i - gap, &relative);
   if (s == 0 || s == v || either_or (f, b))
