@@ -914,15 +914,24 @@ draftd_candidates_intl_rule (const char *was, const char *now)
   return NULL;
 }
 
+/* Is `rule` one of this file's ids? Those alone speak through the registry's words here; an
+ * English family's edits have messages of their own. */
+static gboolean
+intl_rule_id (const char *rule)
+{
+  for (guint k = 0; rule && k < G_N_ELEMENTS (rules); k++)
+    if (g_str_equal (rules[k].id, rule))
+      return TRUE;
+  return FALSE;
+}
+
 char *
 draftd_candidates_intl_message (const char *rule, const char *was, const char *now, const char **kind)
 {
   guint n;
   const DraftdRuleInfo *info = draftd_rules (&n);
-  for (guint k = 0; rule && k < n; k++)
-    if (g_str_equal (info[k].id, rule) && (g_str_has_prefix (rule, "de.") || g_str_has_prefix (rule, "fr.") || g_str_has_prefix (rule, "es.") ||
-                                            g_str_has_prefix (rule, "ru.") || g_str_has_prefix (rule, "uk.") || g_str_has_prefix (rule, "cs.") ||
-                                            g_str_equal (rule, "punctuation.comma-clause"))) {
+  for (guint k = 0; intl_rule_id (rule) && k < n; k++)
+    if (g_str_equal (info[k].id, rule)) {
       *kind = info[k].kind;
       if (*was == 0)
         return g_strdup_printf ("add \u201c%s\u201d: %s", now, info[k].what);
