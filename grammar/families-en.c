@@ -636,7 +636,7 @@ unlisted_plural (const F *f, const char *l, const char *sing)
       return FALSE;
   g_autofree char *ed = g_strdup_printf ("%sed", sing);
   g_autofree char *ing = g_strdup_printf ("%sing", sing);
-  return !draftd_spell_check (f->c->spell, "en", ed) && !draftd_spell_check (f->c->spell, "en", ing);
+  return !draftd_spell_check (f->c->spell, f->c->lang, ed) && !draftd_spell_check (f->c->spell, f->c->lang, ing);
 }
 
 /* An irregular plural of a noun WordNet lists ("children", "mice", "women"): WordNet's
