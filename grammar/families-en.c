@@ -709,6 +709,19 @@ static const char *const subject_pronouns = " i you he she we they ";
 
 /* A noun phrase from words[*k] up to a preposition or `end`: a determiner or a head of its own
  * ("each", "everyone"), then nouns and adjectives; its head is its last word. -1 if none. */
+/* "Jamie's results": a name's possessive is its phrase's determiner ("That's", "Let's" are
+ * contractions, and no name's). */
+static gboolean
+name_possessive (const F *f, guint at)
+{
+  const Word *w = &f->words[at];
+  gsize n = strlen (w->lower);
+  if (n < 4 || !g_str_has_suffix (w->lower, "'s") || !g_ascii_isupper (w->text[0]) || at + 1 >= f->n || !joined (f, at))
+    return FALSE;
+  g_autofree char *base = g_strndup (w->lower, n - 2);
+  return !draftd_candidates_function_word (base) && !draftd_candidates_in_list (" let here there what who where how ", base);
+}
+
 static gint
 noun_phrase (const F *f, guint *k, guint end)
 {
@@ -733,7 +746,8 @@ noun_phrase (const F *f, guint *k, guint end)
   /* "All the homework", "both my sisters": a predeterminer before the determiner. */
   if (predeterminer)
     at++;
-  if (at < end && (determines || draftd_candidates_in_list (determiners, f->words[at].lower)))
+  /* A name's possessive only opens the subject ("The cream of England's young men" is left). */
+  if (at < end && (determines || draftd_candidates_in_list (determiners, f->words[at].lower) || (!after_prep && name_possessive (f, at))))
     at++;
   guint first = at;
   /* "The kids made dinner last night": an irregular past after a noun is a verb, not part of
@@ -892,6 +906,19 @@ placed_adverb (const F *f)
                  noun_number (f, f->words[f->i - 2].lower) != 0 && !draftd_forms_is (f->words[f->i - 2].lower, 'a') ? 1 : 0;
 }
 
+/* Words between the subject and its verb that belong to neither: "more than" ("the views
+ * more than make up for it") and a time ("His results this term show"): how many, or 0. */
+static guint
+time_before_verb (const F *f, guint b)
+{
+  if (f->i < b + 3 || !joined (f, f->i - 2))
+    return 0;
+  const char *a = f->words[f->i - 2].lower, *c = f->words[f->i - 1].lower;
+  if (g_str_equal (a, "more") && g_str_equal (c, "than"))
+    return 2;
+  return draftd_candidates_in_list (" this last ", a) && draftd_candidates_in_list (" term week month year season semester summer winter ", c) ? 2 : 0;
+}
+
 static gboolean
 head_unsure (const F *f, guint b, gint head, gint rest, guint k, guint end)
 {
@@ -1048,7 +1075,9 @@ verb_number (const F *f, const char *l, char **other)
 /* Verbs an adjective completes, in both numbers. */
 static const char *const linking_verbs =
   " look looks seem seems feel feels sound sounds taste tastes smell smells turn turns grow grows become becomes appear appears "
-  "remain remains stay stays get gets ";
+  "remain remains stay stays get gets "
+  /* "The flavours really comes alive", "the lid came loose". */
+  "come comes ";
 
 /* Verbs and adjectives of demand whose "that" clause takes the subjunctive's base ("required
  * that the locale remain", "It is essential that he be told"). */
@@ -1231,14 +1260,19 @@ subject_start (const F *f, guint *start)
   guint b = f->i - 1;
   /* A relative "that" after a noun and before a pronoun ("The advice that he gave me were")
    * opens no clause of the subject's: the subject is before it. */
-  while (b > 0 && joined (f, b - 1) &&
+  /* "know why the fans on my laptop keeps": an embedded "why" or "how" before a determiner
+   * opens a clause in plain order (a sentence's first "Why are the pages" is a question's). */
+  while (b > 0 && joined (f, b - 1) && !(b >= 2 && draftd_candidates_in_list (" why how ", f->words[b - 1].lower) &&
+                                         draftd_candidates_in_list (" the my your his her our their ", f->words[b].lower)) &&
          (!draftd_candidates_in_list (draftd_candidates_clause_words, f->words[b - 1].lower) ||
           (b >= 2 && draftd_candidates_in_list (" that which whom ", f->words[b - 1].lower) && draftd_candidates_in_list (subject_pronouns, f->words[b].lower) &&
            joined (f, b - 2) && draftd_forms_is (f->words[b - 2].lower, 'n'))))
     b--;
   /* The clause starts the sentence, or follows a comma or a word that opens it. */
   if (b > 0 && !draftd_candidates_in_list (draftd_candidates_clause_words, f->words[b - 1].lower) &&
-      !strchr (",;:", f->s[f->words[b - 1].end]))
+      !strchr (",;:", f->s[f->words[b - 1].end]) &&
+      !(b >= 2 && draftd_candidates_in_list (" why how ", f->words[b - 1].lower) &&
+        draftd_candidates_in_list (" the my your his her our their ", f->words[b].lower)))
     return FALSE;
   /* ", and each of them speak": the conjunction after a comma opens the clause. */
   if (b + 1 < f->i && draftd_candidates_in_list (" and but so yet ", f->words[b].lower) && (b == 0 || strchr (",;", f->s[f->words[b - 1].end]))) {
@@ -1406,10 +1440,10 @@ verb_against_subject (F *f, guint b, const char *other)
    * after its adjective too ("plays loud music"). */
   const char *mass = draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) && draftd_candidates_in_list (mass_nouns, near (f, 2)) ? near (f, 2) : next;
   complement |= draftd_candidates_in_list (mass_nouns, mass) && !draftd_candidates_in_list (" today tomorrow tonight yesterday home ", mass) &&
-                draftd_candidates_in_list (determiners, f->words[b].lower) && f->i > b + 2;
+                (draftd_candidates_in_list (determiners, f->words[b].lower) || name_possessive (f, b)) && f->i > b + 2;
   /* A verb before a bare noun, its object ("My mother never eat meat"). */
   gboolean bare_noun = noun (next) && !draftd_forms_is (next, 'v') && !draftd_candidates_function_word (next) &&
-                       (draftd_candidates_in_list (determiners, f->words[b].lower) || draftd_candidates_in_list (singular_heads, f->words[b].lower)); /* "Pay close attention" */
+                       ((draftd_candidates_in_list (determiners, f->words[b].lower) || name_possessive (f, b)) || draftd_candidates_in_list (singular_heads, f->words[b].lower)); /* "Pay close attention" */
   if (!complement && !bare_noun && !draftd_candidates_in_list (determiners, next) && !draftd_candidates_in_list (prepositions, next) &&
       !draftd_candidates_in_list (" that to it him her them me us you up out down back nearby here there abroad together alone "
                                   "south north east west when whenever because while ", next) &&
@@ -1631,6 +1665,7 @@ subject_head (F *f)
   guint gap;
   before_adverb (f, 1, &gap);
   gap |= placed_adverb (f);
+  gap = gap ? gap : time_before_verb (f, b);
   gboolean relative = FALSE;
   int s = subject_number (f, b, f->i - gap, &relative);
   if (s == 0 || s == v || either_or (f, b))
@@ -1640,6 +1675,9 @@ subject_head (F *f)
     return FALSE;
   if (like)
     return like_verb (f, b, s, other);
+  /* "more than makes up for it": after "more than" the word is a verb, no compound's noun. */
+  if (gap == 2 && g_str_equal (f->words[f->i - 1].lower, "than") && only_verb (f) && clause_plain (f))
+    return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
   return verb_against_subject (f, b, other);
 }
 
