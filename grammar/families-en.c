@@ -258,6 +258,9 @@ since_duration (F *f)
   const char *q = near (f, 1), *u = near (f, 2), *after = near (f, 3);
   if (!g_str_equal (w->lower, "since"))
     return FALSE;
+  /* "since about three weeks": a rough count is a count; the duration lies past its word. */
+  if (draftd_candidates_in_list (" about around almost nearly roughly over ", q) && u != NULL)
+    q = u, u = after, after = near (f, 4);
   /* Figures are no words here: "since 20 minutes" has "minutes" next, past the digits. */
   if (q == NULL && f->i + 1 < f->n && digits_between (f, w->end, f->words[f->i + 1].start))
     q = "20", u = f->words[f->i + 1].lower, after = f->i + 2 < f->n && joined (f, f->i + 1) ? f->words[f->i + 2].lower : NULL;
@@ -1781,6 +1784,25 @@ possessed_noun (const F *f, const char *l)
  * an -ing verb after a possessive that opens a clause (after "if", "that", a verb of knowing
  * or hoping, or the sentence's start), followed by its place, time or complement and no
  * other verb, is the contraction's ("whose painting hangs here" has its verb). */
+/* A past or an -s verb in the clause from words[k] on ("their helping to clean up made the
+ * day": the gerund's own verb, so "their" is its possessive). */
+static gboolean
+later_past (const F *f, guint from)
+{
+  for (guint k = from; k < f->n && joined (f, k - 1); k++) {
+    const char *l = f->words[k].lower, *lemma = draftd_forms_irregular_lemma (l, 'v');
+    if (draftd_candidates_in_list (draftd_candidates_clause_words, l) || draftd_candidates_in_list (" and or ", l))
+      return FALSE;
+    /* "to tour in May": a month is no modal. */
+    if (calendar_name (l) && g_ascii_isupper (f->words[k].text[0]))
+      continue;
+    if ((lemma && !g_str_equal (lemma, l) && !draftd_forms_is (l, 'n')) || draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, l) ||
+        ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n') && draftd_candidates_verb_form (f, l)))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 static gboolean
 progressive (const F *f, const char *l, const char *next, const char *next2, const char *prev)
 {
@@ -1791,8 +1813,13 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
   /* "The manager, whose leaving next month, gave": a relative after its noun and comma. */
   gboolean relative = g_str_equal (l, "whose") && prev == NULL && f->i > 0 && f->s[f->words[f->i - 1].end] == ',' &&
                       noun (f->words[f->i - 1].lower);
+  /* "and their hoping to win the cup": after a clause's "and", an -ing form and its
+   * infinitive ("the dogs and their barking at night" has a noun's -ing, with no "to"). */
+  const char *next3 = near (f, 3);
+  gboolean joined_clause = draftd_candidates_in_list (" and but so ", prev) && g_strcmp0 (next2, "to") == 0 && next3 &&
+                           draftd_forms_is (next3, 'v') && !draftd_candidates_function_word (next3) && !later_past (f, f->i + 4);
   if ((!draftd_candidates_in_list (" their your whose ", l) && !passive) || (!passive && !g_str_has_suffix (next, "ing")) || strlen (next) < 5 ||
-      (prev != NULL && !draftd_candidates_in_list (openers, prev)) || (prev == NULL && f->i > 0 && !relative))
+      (prev != NULL && !draftd_candidates_in_list (openers, prev) && !joined_clause) || (prev == NULL && f->i > 0 && !relative))
     return FALSE;
   g_autoptr (GPtrArray) fam = passive ? NULL : draftd_forms_verb_family (f->c->spell, next);
   if (!passive && (fam->len == 0 || !draftd_forms_is (fam->pdata[0], 'v')))
@@ -2042,6 +2069,17 @@ possessive_before_no_noun (F *f, const char *l, const char *rep, const char *nex
   return FALSE;
 }
 
+/* "go back their next summer": a return's "back", then a time; "get back their money",
+ * "back their next candidate" keep the possessive before a noun that is no time. */
+static gboolean
+back_there (const F *f, const char *prev, const char *next, const char *next2)
+{
+  return g_strcmp0 (prev, "back") == 0 && draftd_candidates_in_list (" go goes went gone going come comes came coming ", near (f, -2)) &&
+         ((draftd_candidates_in_list (" next last this every ", next) &&
+           draftd_candidates_in_list (" summer winter spring autumn year week month weekend time day season term ", next2)) ||
+          draftd_candidates_in_list (" soon someday one tomorrow again ", next) || calendar_name (next));
+}
+
 /* "their", "your", "its", "whose" where the contraction is meant. */
 static gboolean
 to_contraction_site (F *f, const char *l, const char *next, const char *next2, const char *prev)
@@ -2093,6 +2131,8 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* "over their by the door": the place, before what is no noun. */
   if (g_str_equal (l, "their") && draftd_candidates_in_list (" over up down out ", prev) && (f->i + 1 >= f->n || draftd_candidates_in_list (prepositions, next)))
+    return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
+  if (g_str_equal (l, "their") && back_there (f, prev, next, next2))
     return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
   /* "With their many friends": no clause starts after a preposition. "its fiery, bitter
    * taste": adjectives in a list before their noun. */
@@ -2382,8 +2422,9 @@ affect_effect (F *f)
     return sure (f, w->start, w->end, "affects", DRAFTD_FIX_WORD_CHOICE);
   /* "The strike has effected all trains": a perfect's "effected" before a person, a
    * possessive or "all" is "affected" ("has effected a change", "effected the transfer" keep
-   * the verb of bringing about). */
-  if (g_str_equal (w->lower, "effected") && draftd_candidates_in_list (" has have had ", before_adverb (f, 1, &gap)) &&
+   * the verb of bringing about). "have clearly effected his": an -ly adverb between too. */
+  const char *aux = prev && g_str_has_suffix (prev, "ly") ? prev2 : before_adverb (f, 1, &gap);
+  if (g_str_equal (w->lower, "effected") && draftd_candidates_in_list (" has have had ", aux) &&
       (draftd_candidates_in_list (" my your his her our their me him us them all everyone everybody ", next) ||
        draftd_candidates_in_list (people_nouns, next)))
     return sure (f, w->start, w->end, "affected", DRAFTD_FIX_WORD_CHOICE);
@@ -2459,6 +2500,11 @@ finished_time (const F *f)
     finished |= g_str_equal (l, "last") && k + 1 < f->n && (k == 0 || !draftd_candidates_in_list (" the this these over past few ", f->words[k - 1].lower)) &&
                 (draftd_candidates_in_list (" week month year season term semester summer winter spring autumn night weekend ", f->words[k + 1].lower) ||
                  calendar_name (f->words[k + 1].lower));
+    /* "at the last meeting": one past occasion ("over the last week" is a span, and left). */
+    finished |= g_str_equal (l, "last") && k >= 2 && k + 1 < f->n && g_str_equal (f->words[k - 1].lower, "the") &&
+                g_str_equal (f->words[k - 2].lower, "at") &&
+                draftd_candidates_in_list (" meeting match game session lesson concert party election conference visit appointment rehearsal ",
+                                           f->words[k + 1].lower);
   }
   for (const char *p = strstr (f->s, "in "); p && !finished; p = strstr (p + 1, "in ")) {
     gboolean word = p == f->s || !g_ascii_isalpha (p[-1]);
@@ -2509,6 +2555,8 @@ perfect_finished (F *f)
 }
 
 /* ---- word-choice.pronoun-case: "my brother and me went", "between you and I" ---- */
+
+static gboolean adverb (const char *l);
 
 /* Does the word look like a finite verb: an auxiliary, a past, a present of either number? */
 static gboolean
@@ -2595,10 +2643,13 @@ pronoun_case (F *f)
     return FALSE;
   }
   /* "gave Tom and I a new plan": a subject's "I" takes a verb after it, never a determiner;
-   * before one it is the first object of a verb that takes two. */
-  if (!g_str_equal (w->text, "I") || (next && !draftd_candidates_in_list (prepositions, next) &&
-                                        !draftd_candidates_in_list (" last yesterday today tomorrow if when because after before during until ", next) &&
-                                        !draftd_candidates_in_list (" a an the my your his her our their some ", next)))
+   * before one it is the first object of a verb that takes two. "contact Sam or I directly.":
+   * a manner adverb that ends the clause leaves "I" no verb either. */
+  static const char *const ends = " last yesterday today tomorrow if when because after before during until ";
+  gboolean adverb_ends = adverb (next) && (near (f, 2) == NULL || draftd_candidates_in_list (prepositions, near (f, 2)) ||
+                                           draftd_candidates_in_list (ends, near (f, 2)));
+  if (!g_str_equal (w->text, "I") || (next && !draftd_candidates_in_list (prepositions, next) && !draftd_candidates_in_list (ends, next) &&
+                                        !draftd_candidates_in_list (" a an the my your his her our their some ", next) && !adverb_ends))
     return FALSE;
   /* "to Sarah and I.", "between you and I": the object of a preposition or an -ing verb;
    * "call Tom or I if": of a verb other than "be" ("It was Tom and I" is formal, not wrong). */
@@ -2606,6 +2657,8 @@ pronoun_case (F *f)
     const char *p = near (f, d), *before = near (f, d - 1);
     /* After its determiner a word is a noun ("my husband and I"), whatever else it can be. */
     gboolean noun = before && draftd_candidates_in_list (determiners, before);
+    /* "ring Mark or I": a name inside the sentence is a noun, whatever verb it spells. */
+    noun |= f->i + d > 0 && g_ascii_isupper (f->words[f->i + d].text[0]);
     if (p == NULL || draftd_candidates_in_list (draftd_candidates_clause_words, p) || draftd_candidates_in_list (" is are was were be been being am ", p))
       return FALSE;
     if (draftd_candidates_in_list (" between for to with from of about like at by ", p) || (g_str_has_suffix (p, "ing") && strlen (p) > 4) ||
