@@ -506,9 +506,10 @@ forward_to (F *f)
     return sure (f, w->start, w->end, ing, DRAFTD_FIX_VERB_FORM);
   /* A count noun would need its article ("to a go"): "to go on holiday" is the verb. A mass
    * noun ("to work", "to dinner") may stand alone. */
-  /* Nor before a name, its object ("to visit Japan"). */
+  /* Nor before a name, its object ("to visit Japan"), nor before a particle ("to catch up"). */
   if (!draftd_candidates_in_list (mass_nouns, w->lower) &&
-      (next == NULL || draftd_candidates_in_list (prepositions, next) || draftd_candidates_in_list (" home there here abroad again ", next) ||
+      (next == NULL || draftd_candidates_in_list (prepositions, next) ||
+       draftd_candidates_in_list (" home there here abroad again up out off ", next) ||
        g_ascii_isupper (f->words[f->i + 1].text[0])))
     return sure (f, w->start, w->end, ing, DRAFTD_FIX_VERB_FORM);
   /* "to welcome new members", "to work long hours": an adjective that is no noun, then its
@@ -1970,6 +1971,19 @@ there_after_verb (F *f, const char *next, const char *next2, const char *prev)
   return FALSE;
 }
 
+/* "but it's restaurant closes far too early": an -s verb after the noun, before a function
+ * word or an adverb, where link-grammar says the possessive mends the sentence ("It's business
+ * premises at the front" is a plural noun's). */
+static gboolean
+s_verb_subject (const F *f, const char *next2, const char *rep)
+{
+  g_autofree char *base = NULL;
+  const char *next3 = near (f, 3);
+  return next2 && g_str_has_suffix (next2, "s") && verb_number (f, next2, &base) == -1 && next3 &&
+         (draftd_candidates_function_word (next3) || g_str_has_suffix (next3, "ly") || draftd_candidates_in_list (" far too very early late ", next3)) &&
+         mended (f, f->words[f->i].start, f->words[f->i].end, rep);
+}
+
 /* "there", "they're", "you're", "it's", "who's" where the possessive `rep` is meant. */
 static gboolean
 to_possessive_site (F *f, const char *l, const char *rep, const char *next, const char *next2, const char *prev)
@@ -1990,6 +2004,7 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
   verb2 |= !g_str_equal (l, "there") && next2 && !draftd_candidates_function_word (next2) && !draftd_forms_is (next2, 'n') &&
            ((past_lemma && !g_str_equal (past_lemma, next2)) || (g_str_has_suffix (next2, "ed") && finite_verb (f, next2))) &&
            f->i + 3 < f->n && joined (f, f->i + 2);
+  verb2 |= !g_str_equal (l, "there") && s_verb_subject (f, next2, rep);
   if (g_ascii_islower (f->words[f->i + 1].text[0]) && possessed_noun (f, next) && noun_number (f, next) < 0 && verb2 &&
       (!g_str_equal (l, "there") || (f->i == 0 && (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_PERSON))) &&
       !g_str_equal (l, "who's"))
@@ -2442,6 +2457,10 @@ affect_effect (F *f)
   verb_slot |= noun (prev) && draftd_candidates_in_list (" the this that my your his her our their ", prev2) &&
                (draftd_candidates_in_list (modals, near (f, -3)) || draftd_candidates_in_list (" does did do ", near (f, -3))) &&
                (draftd_candidates_in_list (" my your his her our their me him us them ", next) || draftd_candidates_in_list (people_nouns, next));
+  /* "Did the rain effect the turnout?": a question's "do" and its subject leave a base verb,
+   * and one bringing something about takes "the" seldom ("Did the reform effect change" keeps). */
+  verb_slot |= noun (prev) && draftd_candidates_in_list (" the this that my your his her our their ", prev2) && f->i == 3 &&
+               draftd_candidates_in_list (" does did do ", near (f, -3)) && g_strcmp0 (next, "the") == 0;
   /* "will not effect our schedule", "doesn't effect me": after a modal or a negated "do",
    * before a person or a possessive, which the verb "effect" (bringing about a change, a
    * transfer) does not take as its object. */
@@ -2645,7 +2664,8 @@ pronoun_case (F *f)
   /* "gave Tom and I a new plan": a subject's "I" takes a verb after it, never a determiner;
    * before one it is the first object of a verb that takes two. "contact Sam or I directly.":
    * a manner adverb that ends the clause leaves "I" no verb either. */
-  static const char *const ends = " last yesterday today tomorrow if when because after before during until ";
+  /* "drove Jake and I home": a place's adverb leaves "I" no verb too. */
+  static const char *const ends = " last yesterday today tomorrow if when because after before during until home ";
   gboolean adverb_ends = adverb (next) && (near (f, 2) == NULL || draftd_candidates_in_list (prepositions, near (f, 2)) ||
                                            draftd_candidates_in_list (ends, near (f, 2)));
   if (!g_str_equal (w->text, "I") || (next && !draftd_candidates_in_list (prepositions, next) && !draftd_candidates_in_list (ends, next) &&
@@ -2658,7 +2678,7 @@ pronoun_case (F *f)
     /* After its determiner a word is a noun ("my husband and I"), whatever else it can be. */
     gboolean noun = before && draftd_candidates_in_list (determiners, before);
     /* "ring Mark or I": a name inside the sentence is a noun, whatever verb it spells. */
-    noun |= f->i + d > 0 && g_ascii_isupper (f->words[f->i + d].text[0]);
+    noun |= p != NULL && (gint) f->i + d > 0 && g_ascii_isupper (f->words[(gint) f->i + d].text[0]);
     if (p == NULL || draftd_candidates_in_list (draftd_candidates_clause_words, p) || draftd_candidates_in_list (" is are was were be been being am ", p))
       return FALSE;
     if (draftd_candidates_in_list (" between for to with from of about like at by ", p) || (g_str_has_suffix (p, "ing") && strlen (p) > 4) ||
