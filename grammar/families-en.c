@@ -445,7 +445,10 @@ one_of_superlative (F *f)
   gboolean subject = !among && (one == 0 || !joined (f, one - 1) || draftd_candidates_in_list (draftd_candidates_clause_words, f->words[one - 1].lower));
   /* "one of her shoulder straps had slipped": a plural with its clause's verb after it is the
    * noun, the word before it its modifier. */
-  if (!noun (w->lower) || (next && noun (next) && !draftd_forms_is (next, 'v')) ||
+  /* "one of the most useful app": after a superlative, a noun newer than WordNet ("apps"). */
+  g_autofree char *s_form = g_strdup_printf ("%ss", w->lower);
+  gboolean newer = sup && unlisted_plural (f, s_form, w->lower);
+  if ((!noun (w->lower) && !newer) || (next && noun (next) && !draftd_forms_is (next, 'v')) ||
       (next && noun_number (f, next) > 0 && (!subject || !draftd_candidates_verb_form (f, next))) ||
       (next && noun_number (f, next) > 0 && draftd_candidates_in_list (" is are was were has have had will would can could ", near (f, 2))))
     return FALSE;
