@@ -2561,11 +2561,58 @@ past_of (const F *f, const char *part)
   return past ? past : g_str_equal (lemma, part) ? NULL : g_strdup (part);
 }
 
+/* The base of a participle: "seen" -> "see", "visited" -> "visit", "moved" -> "move",
+ * "stopped" -> "stop", "tried" -> "try"; NULL when no verb's base is found. */
+static char *
+base_of (const char *part)
+{
+  const char *lemma = draftd_forms_irregular_lemma (part, 'v');
+  if (lemma)
+    return g_str_equal (lemma, part) ? NULL : g_strdup (lemma);
+  gsize n = strlen (part);
+  if (n < 4 || !g_str_has_suffix (part, "ed"))
+    return NULL;
+  char *tries[] = { g_strndup (part, n - 2), g_strndup (part, n - 1), g_strndup (part, n - 3),
+                    part[n - 3] == 'i' ? g_strdup_printf ("%.*sy", (int) (n - 3), part) : NULL };
+  char *base = NULL;
+  for (guint k = 0; k < G_N_ELEMENTS (tries); k++) {
+    /* "stopped": the undoubled stem only where the last two letters before "ed" are one. */
+    gboolean usable = k != 2 || (n > 4 && part[n - 3] == part[n - 4]);
+    if (base == NULL && tries[k] && usable && draftd_forms_is (tries[k], 'v'))
+      base = tries[k];
+    else
+      g_free (tries[k]);
+  }
+  return base;
+}
+
+/* "Have you seen the match yesterday?": a question's perfect with a finished time is the
+ * simple past's "Did you see" (sure; "Have you been" is left, as the statement's "been" is). */
+static gboolean
+perfect_question (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *subject = near (f, 1), *part = near (f, 2);
+  if (f->i != 0 || !f->c->sentence_start || !draftd_candidates_in_list (" have has ", w->lower) ||
+      !draftd_candidates_in_list (" you they we he she i it ", subject) || part == NULL || g_str_equal (part, "been") ||
+      g_str_equal (part, "got") || !strchr (f->s, '?') || !finished_time (f))
+    return FALSE;
+  g_autofree char *past = past_of (f, part), *base = base_of (part);
+  if (past == NULL || base == NULL)
+    return FALSE;
+  g_autofree char *rep = g_strdup_printf ("%s %s %s", g_ascii_isupper (w->text[0]) ? "Did" : "did",
+                                          g_str_equal (subject, "i") ? "I" : subject, base);
+  draftd_candidates_add (f->out, w->start, f->words[f->i + 2].end, rep, DRAFTD_FIX_VERB_FORM, DRAFTD_CANDIDATE_CERTAIN, f->site++);
+  return TRUE;
+}
+
 static gboolean
 perfect_finished (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *next = near (f, 1), *prev = near (f, -1);
+  if (perfect_question (f))
+    return TRUE;
   /* "have" after its subject, before the participle; "been" takes its subject's number. */
   if (!draftd_candidates_in_list (" have has ", w->lower) || next == NULL || g_str_equal (next, "been") || g_str_equal (next, "got") ||
       prev == NULL || draftd_candidates_in_list (modals, prev) || draftd_candidates_in_list (" to not ", prev) || !finished_time (f))
