@@ -1399,17 +1399,21 @@ noun_number (Ctx *x, const Word *prev)
   return (direct || adjective_between) && judged (x, alts, 1, DRAFTD_FIX_AGREEMENT, 0);
 }
 
-/* The base of a verb form, when the dictionary and the exception lists know it. */
-static char *
-verb_base (DraftdSpell *spell, const char *word)
+/* The base of a verb form ("seen" -> "see", "moved" -> "move", "stopped" -> "stop", "tried"
+ * -> "try"), when the dictionary and the exception lists know it; also the families'. */
+char *
+draftd_candidates_verb_base (DraftdSpell *spell, const char *word)
 {
   const char *irr = draftd_forms_irregular_lemma (word, 'v');
   if (irr)
-    return g_strdup (irr);
+    return g_str_equal (irr, word) ? NULL : g_strdup (irr);
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (spell, word);
   for (guint k = 0; k < fam->len; k++) {
     const char *f = fam->pdata[k];
-    if (g_str_has_prefix (word, f) && strlen (f) < strlen (word) && !g_str_has_suffix (f, "s"))
+    gsize n = strlen (f);
+    /* A consonant's "y" is "i" before "-ed" and "-es" ("tried", "tries"). */
+    gboolean y_stem = n > 1 && f[n - 1] == 'y' && strncmp (word, f, n - 1) == 0 && word[n - 1] == 'i';
+    if ((g_str_has_prefix (word, f) || y_stem) && n < strlen (word) && !g_str_has_suffix (f, "s"))
       return g_strdup (f);
   }
   return NULL;
@@ -1455,7 +1459,7 @@ base_after_modal (Ctx *x, const Word *prev)
     return FALSE;
   if (!past && !g_str_has_suffix (w->lower, "s") && !g_str_has_suffix (w->lower, "ed"))
     return FALSE;
-  g_autofree char *base = verb_base (x->c->spell, w->lower);
+  g_autofree char *base = draftd_candidates_verb_base (x->c->spell, w->lower);
   return base && !g_str_equal (base, w->lower) && certain (x, w->start, w->end, base, DRAFTD_FIX_VERB_FORM);
 }
 

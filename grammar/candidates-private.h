@@ -31,6 +31,7 @@ gboolean draftd_candidates_verb_after (const RuleSite *site, guint k);
 gboolean draftd_candidates_joined (const RuleSite *site, guint a);
 /* Is `lower` a form of a verb, besides whatever else it is ("lives", "works"; not "methods")? */
 gboolean draftd_candidates_verb_form (const RuleSite *site, const char *lower);
+char *draftd_candidates_verb_base (DraftdSpell *spell, const char *word);
 gboolean draftd_candidates_possessive_subject (const RuleSite *site, guint i);
 /* The words that open a clause, and the auxiliaries with their negations (" is are ... "). */
 extern const char *const draftd_candidates_clause_words;

@@ -714,8 +714,6 @@ gerund_word (const F *f, const char *l)
 
 static const char *const subject_pronouns = " i you he she we they ";
 
-/* A noun phrase from words[*k] up to a preposition or `end`: a determiner or a head of its own
- * ("each", "everyone"), then nouns and adjectives; its head is its last word. -1 if none. */
 /* "Jamie's results": a name's possessive is its phrase's determiner ("That's", "Let's" are
  * contractions, and no name's). */
 static gboolean
@@ -729,6 +727,8 @@ name_possessive (const F *f, guint at)
   return !draftd_candidates_function_word (base) && !draftd_candidates_in_list (" let here there what who where how ", base);
 }
 
+/* A noun phrase from words[*k] up to a preposition or `end`: a determiner or a head of its own
+ * ("each", "everyone"), then nouns and adjectives; its head is its last word. -1 if none. */
 static gint
 noun_phrase (const F *f, guint *k, guint end)
 {
@@ -1784,29 +1784,38 @@ possessed_noun (const F *f, const char *l)
   return sing && draftd_forms_is (sing, 'n');
 }
 
-/* "if their coming to the party", "I hope your feeling better", "I wonder whose knocking":
- * an -ing verb after a possessive that opens a clause (after "if", "that", a verb of knowing
- * or hoping, or the sentence's start), followed by its place, time or complement and no
- * other verb, is the contraction's ("whose painting hangs here" has its verb). */
-/* A past or an -s verb in the clause from words[k] on ("their helping to clean up made the
+/* Is the word a clause's verb, not a noun: an auxiliary, an irregular past ("made"), or a
+ * form in -s or -ed that is a verb's and no noun's? */
+static gboolean
+clause_verb_word (const F *f, const char *l)
+{
+  const char *lemma = draftd_forms_irregular_lemma (l, 'v');
+  return (lemma && !g_str_equal (lemma, l) && !draftd_forms_is (l, 'n')) || draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, l) ||
+         ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n') && draftd_candidates_verb_form (f, l));
+}
+
+/* A clause's verb (clause_verb_word) from words[from] on, before the clause ends ("their helping to clean up made the
  * day": the gerund's own verb, so "their" is its possessive). */
 static gboolean
-later_past (const F *f, guint from)
+later_verb (const F *f, guint from)
 {
   for (guint k = from; k < f->n && joined (f, k - 1); k++) {
-    const char *l = f->words[k].lower, *lemma = draftd_forms_irregular_lemma (l, 'v');
+    const char *l = f->words[k].lower;
     if (draftd_candidates_in_list (draftd_candidates_clause_words, l) || draftd_candidates_in_list (" and or ", l))
       return FALSE;
     /* "to tour in May": a month is no modal. */
     if (calendar_name (l) && g_ascii_isupper (f->words[k].text[0]))
       continue;
-    if ((lemma && !g_str_equal (lemma, l) && !draftd_forms_is (l, 'n')) || draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, l) ||
-        ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n') && draftd_candidates_verb_form (f, l)))
+    if (clause_verb_word (f, l))
       return TRUE;
   }
   return FALSE;
 }
 
+/* "if their coming to the party", "I hope your feeling better", "I wonder whose knocking":
+ * an -ing verb after a possessive that opens a clause (after "if", "that", a verb of knowing
+ * or hoping, or the sentence's start), followed by its place, time or complement and no
+ * other verb, is the contraction's ("whose painting hangs here" has its verb). */
 static gboolean
 progressive (const F *f, const char *l, const char *next, const char *next2, const char *prev)
 {
@@ -1821,7 +1830,7 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
    * infinitive ("the dogs and their barking at night" has a noun's -ing, with no "to"). */
   const char *next3 = near (f, 3);
   gboolean joined_clause = draftd_candidates_in_list (" and but so ", prev) && g_strcmp0 (next2, "to") == 0 && next3 &&
-                           draftd_forms_is (next3, 'v') && !draftd_candidates_function_word (next3) && !later_past (f, f->i + 4);
+                           draftd_forms_is (next3, 'v') && !draftd_candidates_function_word (next3) && !later_verb (f, f->i + 4);
   if ((!draftd_candidates_in_list (" their your whose ", l) && !passive) || (!passive && !g_str_has_suffix (next, "ing")) || strlen (next) < 5 ||
       (prev != NULL && !draftd_candidates_in_list (openers, prev) && !joined_clause) || (prev == NULL && f->i > 0 && !relative))
     return FALSE;
@@ -1919,10 +1928,7 @@ their_ing_opening (F *f)
     return FALSE;
   for (guint k = f->i + 2; k < f->n && joined (f, k - 1); k++) {
     const char *l = f->words[k].lower;
-    const char *lemma = draftd_forms_irregular_lemma (l, 'v');
-    if (draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, l) || draftd_candidates_in_list (draftd_candidates_clause_words, l) ||
-        (lemma && !g_str_equal (lemma, l) && !draftd_forms_is (l, 'n')) ||
-        ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n') && draftd_candidates_verb_form (f, l)))
+    if (draftd_candidates_in_list (draftd_candidates_clause_words, l) || clause_verb_word (f, l))
       return FALSE;
   }
   return sure (f, w->start, w->end, "they're", DRAFTD_FIX_WORD_CHOICE);
@@ -2561,31 +2567,6 @@ past_of (const F *f, const char *part)
   return past ? past : g_str_equal (lemma, part) ? NULL : g_strdup (part);
 }
 
-/* The base of a participle: "seen" -> "see", "visited" -> "visit", "moved" -> "move",
- * "stopped" -> "stop", "tried" -> "try"; NULL when no verb's base is found. */
-static char *
-base_of (const char *part)
-{
-  const char *lemma = draftd_forms_irregular_lemma (part, 'v');
-  if (lemma)
-    return g_str_equal (lemma, part) ? NULL : g_strdup (lemma);
-  gsize n = strlen (part);
-  if (n < 4 || !g_str_has_suffix (part, "ed"))
-    return NULL;
-  char *tries[] = { g_strndup (part, n - 2), g_strndup (part, n - 1), g_strndup (part, n - 3),
-                    part[n - 3] == 'i' ? g_strdup_printf ("%.*sy", (int) (n - 3), part) : NULL };
-  char *base = NULL;
-  for (guint k = 0; k < G_N_ELEMENTS (tries); k++) {
-    /* "stopped": the undoubled stem only where the last two letters before "ed" are one. */
-    gboolean usable = k != 2 || (n > 4 && part[n - 3] == part[n - 4]);
-    if (base == NULL && tries[k] && usable && draftd_forms_is (tries[k], 'v'))
-      base = tries[k];
-    else
-      g_free (tries[k]);
-  }
-  return base;
-}
-
 /* "Have you seen the match yesterday?": a question's perfect with a finished time is the
  * simple past's "Did you see" (sure; "Have you been" is left, as the statement's "been" is). */
 static gboolean
@@ -2597,7 +2578,7 @@ perfect_question (F *f)
       !draftd_candidates_in_list (" you they we he she i it ", subject) || part == NULL || g_str_equal (part, "been") ||
       g_str_equal (part, "got") || !strchr (f->s, '?') || !finished_time (f))
     return FALSE;
-  g_autofree char *past = past_of (f, part), *base = base_of (part);
+  g_autofree char *past = past_of (f, part), *base = draftd_candidates_verb_base (f->c->spell, part);
   if (past == NULL || base == NULL)
     return FALSE;
   g_autofree char *rep = g_strdup_printf ("%s %s %s", g_ascii_isupper (w->text[0]) ? "Did" : "did",
