@@ -707,6 +707,8 @@ gerund_word (const F *f, const char *l)
 }
 
 static const char *const subject_pronouns = " i you he she we they ";
+/* The auxiliaries that show their subject's number. */
+static const char *const agreeing_aux = " is are was were has have does do doesn't don't isn't aren't wasn't weren't hasn't haven't ";
 
 /* A number (digits, which are no words here) alone between words[a] and words[a + 1]:
  * "versions 2.6 and 3.0 was". */
@@ -788,7 +790,9 @@ noun_phrase (const F *f, guint *k, guint end)
     return -1;
   /* "this command supports relative file", "the command gives source": a singular noun and a
    * verb's -s form after it are the phrase run into its verb. */
-  for (guint j = first + 1; j < label; j++)
+  /* (Not the last before an auxiliary: "the cheap phone cases are" has its verb.) */
+  gboolean verb_after = label == end && end < f->n && draftd_candidates_in_list (agreeing_aux, f->words[end].lower);
+  for (guint j = first + 1; j < label - (verb_after ? 1 : 0); j++)
     if (g_str_has_suffix (f->words[j].lower, "s") && noun_number (f, f->words[j - 1].lower) < 0 &&
         draftd_candidates_verb_form (f, f->words[j].lower) && !draftd_forms_is (f->words[j].lower, 'n') &&
         !draftd_candidates_in_list (numbers, f->words[j - 1].lower) && !draftd_forms_is (f->words[j - 1].lower, 'a'))
@@ -946,8 +950,15 @@ relative_clause (const F *f, guint k, guint end)
     else
       break;
   }
-  guint verb;
+  guint verb, start = k;
   if (!relative_opening (f, &k, end, &verb))
+    return FALSE;
+  /* "For a trip abroad I mean ask an agent": a pronoun and a verb of saying or thinking alone,
+   * with no relative word, may be a comment ("I mean", "I think") before a lexical verb; before
+   * an auxiliary they are the clause ("The people I know is"). */
+  if (k == end && draftd_candidates_in_list (saying_verbs, f->words[verb].lower) &&
+      !draftd_candidates_in_list (" that which whom who ", f->words[start].lower) &&
+      (end >= f->n || !draftd_candidates_in_list (agreeing_aux, f->words[end].lower)))
     return FALSE;
   /* "who wants to join the trips": an infinitive after the verb, whose object follows. */
   if (k + 1 < end && g_str_equal (f->words[k].lower, "to") && draftd_forms_is (f->words[k + 1].lower, 'v') &&
@@ -968,7 +979,7 @@ relative_clause (const F *f, guint k, guint end)
   /* "to" before a verb is its infinitive's ("he decided to grow"), unless that verb is an
    * auxiliary ("the music I listen to is"). */
   gboolean infinitive = k + 1 == end && g_str_equal (f->words[k].lower, "to") && end < f->n &&
-                        !draftd_candidates_in_list (" is are was were has have does do doesn't don't isn't aren't wasn't weren't hasn't haven't ", f->words[end].lower);
+                        !draftd_candidates_in_list (agreeing_aux, f->words[end].lower);
   if (k < end && !infinitive &&
       (draftd_candidates_in_list (" up out back down off away ", f->words[k].lower) ||
        (draftd_candidates_in_list (prepositions, f->words[k].lower) && (k + 1 == end || draftd_candidates_in_list (prepositions, f->words[k + 1].lower)))))
@@ -1483,7 +1494,7 @@ verb_against_subject (F *f, guint b, const char *other)
   if (bare_person (f, b, w->lower, other))
     return plural_person (f, b);
   const char *alts[] = { other };
-  if (draftd_candidates_in_list (" is are was were has have does do doesn't don't isn't aren't wasn't weren't hasn't haven't ", w->lower))
+  if (draftd_candidates_in_list (agreeing_aux, w->lower))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
   /* A verb that may be a noun ("shows", "survey") is the model's to judge; after an
    * adjective it is the noun ("the third cause that"), unless that word is a noun too and
@@ -1651,7 +1662,7 @@ relative_subject (F *f)
 {
   const Word *w = &f->words[f->i];
   g_autofree char *other = NULL;
-  gboolean aux = draftd_candidates_in_list (" is are was were has have does do doesn't don't isn't aren't wasn't weren't hasn't haven't ", w->lower);
+  gboolean aux = draftd_candidates_in_list (agreeing_aux, w->lower);
   int v = verb_number (f, w->lower, &other);
   if (v == 0 || f->i < 5 || !draftd_candidates_in_list (" the my your his her our their these those this that ", f->words[0].lower))
     return FALSE;
@@ -1768,7 +1779,7 @@ subject_head (F *f)
     return FALSE;
   /* After a relative clause an auxiliary is sure to be the subject's verb; another verb is
    * where no other verb follows in its clause. */
-  if (relative && !draftd_candidates_in_list (" is are was were has have does do doesn't don't isn't aren't wasn't weren't hasn't haven't ", w->lower))
+  if (relative && !draftd_candidates_in_list (agreeing_aux, w->lower))
     return verb_after_relative (f, other);
   if (like)
     return like_verb (f, b, s, other);
