@@ -790,9 +790,7 @@ noun_phrase (const F *f, guint *k, guint end)
     return -1;
   /* "this command supports relative file", "the command gives source": a singular noun and a
    * verb's -s form after it are the phrase run into its verb. */
-  /* (Not the last before an auxiliary: "the cheap phone cases are" has its verb.) */
-  gboolean verb_after = label == end && end < f->n && draftd_candidates_in_list (agreeing_aux, f->words[end].lower);
-  for (guint j = first + 1; j < label - (verb_after ? 1 : 0); j++)
+  for (guint j = first + 1; j < label; j++)
     if (g_str_has_suffix (f->words[j].lower, "s") && noun_number (f, f->words[j - 1].lower) < 0 &&
         draftd_candidates_verb_form (f, f->words[j].lower) && !draftd_forms_is (f->words[j].lower, 'n') &&
         !draftd_candidates_in_list (numbers, f->words[j - 1].lower) && !draftd_forms_is (f->words[j - 1].lower, 'a'))
@@ -918,8 +916,9 @@ relative_opening (const F *f, guint *k, guint end, guint *verb)
     if (n >= j + 3 || n + 1 >= end || !np_word (f, &f->words[n]) || noun_number (f, f->words[n].lower) == 0)
       return FALSE;
     j = n + 1;
-  } else if (!subject_rel || (draftd_forms_is (l, 'a') && !g_str_has_suffix (l, "s") && !g_str_has_suffix (l, "ed")))
-    return FALSE; /* "which true men have": an adjective's base there opens the clause's subject */
+  } else if (!subject_rel || (draftd_forms_is (l, 'a') && !g_str_has_suffix (l, "s") && !g_str_has_suffix (l, "ed") &&
+                               noun_number (f, f->words[j + 1].lower) != 0))
+    return FALSE; /* "which true men have": an adjective's base before a noun opens the clause's subject */
   if (j + 1 < end && (draftd_candidates_in_list (" had has have did will would can could ", f->words[j].lower) ||
                       draftd_candidates_in_list (frequency_adverbs, f->words[j].lower)))
     j++;
