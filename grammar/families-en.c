@@ -931,10 +931,10 @@ relative_opening (const F *f, guint *k, guint end, guint *verb)
 
 /* Is words[k..end) a relative clause, with or without its relative word ("(that) he gave me",
  * "which you uploaded this morning", "the courier left by the door", "that sells the cheap
- * phone cases", "whose essays won the prize"): its subject and verb, then an object (a
- * pronoun, or a determiner's phrase where the verb takes no clause), a particle or a
- * preposition left at its end ("listen to"), prepositions' phrases, and a time or place at its
- * end, and nothing else? */
+ * tickets", "whose essays won the prize"): its subject and verb, an infinitive after it, then
+ * an object (a pronoun, or a determiner's phrase or a bare plural where the verb takes no
+ * clause), a particle or a preposition left at its end ("listen to"), prepositions' phrases,
+ * and a time or place at its end, and nothing else? */
 static gboolean
 relative_clause (const F *f, guint k, guint end)
 {
@@ -1087,9 +1087,8 @@ subject_number (const F *f, guint b, guint end, gboolean *relative)
   }
   while (k < end) {
     /* "The advice (that) he gave me were": a relative clause ends the subject, only after a
-     * determiner's noun. */
-    /* "Most of the advice we got", "Somebody who knows the area": after an of-head's phrase
-     * or an indefinite person too. */
+     * determiner's noun, an of-head's phrase ("Most of the advice we got") or an indefinite
+     * person ("Anyone who wants tickets"). */
     if (relative && (k > (guint) head || draftd_candidates_in_list (singular_heads, h)) &&
         (draftd_candidates_in_list (determiners, f->words[b].lower) || rest >= 0 || draftd_candidates_in_list (singular_heads, h)) &&
         relative_clause (f, k, end)) {
@@ -1218,7 +1217,6 @@ demonstrative (F *f, guint b)
                      "agreement.determiner");
 }
 
-
 /* No other verb in the clause after words[i], up to a comma or the sentence's end: no
  * auxiliary, no form in -s or -ed that is a verb and no noun ("a clear trend"). */
 static gboolean
@@ -1311,7 +1309,6 @@ plural_person (F *f, guint b)
   return pl && sure (f, f->words[b].start, f->words[b].end, pl, DRAFTD_FIX_AGREEMENT);
 }
 
-
 /* Where the subject starts after an opening preposition's phrase whose comma was left out
  * ("After the storm the streets was empty", "In the end the results shows"): at the
  * determiner that follows the phrase's noun, which starts a phrase of its own; b where the
@@ -1345,8 +1342,9 @@ static gboolean
 subject_start (const F *f, guint *start)
 {
   guint b = f->i - 1;
-  /* A relative "that" after a noun and before a pronoun ("The advice that he gave me were")
-   * opens no clause of the subject's: the subject is before it. */
+  /* A relative word after a noun that opens a whole relative clause up to the verb ("The
+   * advice that he gave me were", "The teacher who marked our tests are") opens no clause of
+   * the subject's: the subject is before it. */
   while (b > 0 && phrase_joined (f, b - 1) &&
          (!draftd_candidates_in_list (draftd_candidates_clause_words, f->words[b - 1].lower) ||
           (b >= 2 && draftd_candidates_in_list (" that which who whom whose ", f->words[b - 1].lower) && joined (f, b - 2) &&
