@@ -906,8 +906,12 @@ relative_opening (const F *f, guint *k, guint end, guint *verb)
   const char *l = f->words[j].lower;
   if (draftd_candidates_in_list (subject_pronouns, l))
     j++;
-  else if (g_str_equal (l, "whose") && j == *k && noun_number (f, f->words[j + 1].lower) != 0)
+  else if (g_str_equal (l, "whose") && j == *k && noun_number (f, f->words[j + 1].lower) != 0) {
     j += 2;
+    /* "whose songs we love": the clause's own subject after the noun. */
+    if (j + 1 < end && draftd_candidates_in_list (subject_pronouns, f->words[j].lower))
+      j++;
+  }
   else if (draftd_candidates_in_list (" the my your his her our their ", l)) {
     /* The noun's phrase is one or two words: the first whose next word can be the verb. */
     guint n = j + 1;
@@ -919,7 +923,8 @@ relative_opening (const F *f, guint *k, guint end, guint *verb)
   } else if (!subject_rel || (draftd_forms_is (l, 'a') && !g_str_has_suffix (l, "s") && !g_str_has_suffix (l, "ed") &&
                                noun_number (f, f->words[j + 1].lower) != 0))
     return FALSE; /* "which true men have": an adjective's base before a noun opens the clause's subject */
-  if (j + 1 < end && (draftd_candidates_in_list (" had has have did will would can could ", f->words[j].lower) ||
+  /* "which were built", "that has closed": an auxiliary before the verb. */
+  if (j + 1 < end && (draftd_candidates_in_list (" had has have did will would can could is are was were ", f->words[j].lower) ||
                       draftd_candidates_in_list (frequency_adverbs, f->words[j].lower)))
     j++;
   if (j >= end || !relative_verb (f, f->words[j].lower))
@@ -938,13 +943,14 @@ relative_opening (const F *f, guint *k, guint end, guint *verb)
 static gboolean
 relative_clause (const F *f, guint k, guint end)
 {
-  static const char *const times = " week month year night summer winter time morning afternoon evening weekend term ";
-  /* Its end: a time or a place ("yesterday", "last week", "this morning", "online", "well"). */
+  static const char *const times = " week month year night summer winter spring autumn time morning afternoon evening weekend term ";
+  /* Its end: a time or a place ("yesterday", "last week", "every Monday", "all night",
+   * "online", "well"). */
   while (end > k + 2) {
     const char *e = f->words[end - 1].lower;
     if (draftd_candidates_in_list (" yesterday online abroad here there well already ", e) || draftd_candidates_in_list (frequency_adverbs, e))
       end--;
-    else if (draftd_candidates_in_list (times, e) && draftd_candidates_in_list (" last this every ", f->words[end - 2].lower))
+    else if ((draftd_candidates_in_list (times, e) || calendar_name (e)) && draftd_candidates_in_list (" last this every next all ", f->words[end - 2].lower))
       end -= 2;
     else
       break;
@@ -983,8 +989,12 @@ relative_clause (const F *f, guint k, guint end)
       (draftd_candidates_in_list (" up out back down off away ", f->words[k].lower) ||
        (draftd_candidates_in_list (prepositions, f->words[k].lower) && (k + 1 == end || draftd_candidates_in_list (prepositions, f->words[k + 1].lower)))))
     k++;
-  while (k + 1 < end && (draftd_candidates_in_list (prepositions, f->words[k].lower) || draftd_candidates_in_list (opening_prepositions, f->words[k].lower))) {
-    k++;
+  while (k + 1 < end && (draftd_candidates_in_list (prepositions, f->words[k].lower) || draftd_candidates_in_list (opening_prepositions, f->words[k].lower) ||
+                         (g_str_equal (f->words[k].lower, "next") && g_str_equal (f->words[k + 1].lower, "to")))) {
+    /* "next to me": a preposition of two words. */
+    k += g_str_equal (f->words[k].lower, "next") ? 2 : 1;
+    if (k >= end)
+      return FALSE;
     /* A place's name ("we met in Rome"), a pronoun ("I wrote to her"). */
     if (draftd_candidates_in_list (" me him her us them you it ", f->words[k].lower))
       k++;
@@ -1714,7 +1724,10 @@ static gboolean
 verb_after_relative (F *f, const char *other)
 {
   const Word *w = &f->words[f->i];
-  if (!only_verb (f) || !clause_plain (f) || draftd_candidates_own_past (w->lower))
+  /* A linking verb's adjective in -ed ("look tired") reads as another verb to only_verb. */
+  const char *next = near (f, 1);
+  gboolean complement = next && verb_complement (f, w->lower, next);
+  if ((!only_verb (f) && !complement) || !clause_plain (f) || draftd_candidates_own_past (w->lower))
     return FALSE;
   g_autofree char *sing = g_str_has_suffix (w->lower, "s") ? g_strdup (other) : g_strdup (w->lower);
   if (!draftd_forms_is (sing, 'n') || object_follows (f))
