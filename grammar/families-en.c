@@ -156,6 +156,7 @@ opens_clause (const F *f, guint k, const char *openers)
 
 static const char *const numbers = " one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty "
                                    "sixty seventy eighty ninety hundred ";
+static const char *const ordinals = " first second third fourth fifth sixth seventh eighth ninth tenth top bottom ground ";
 
 /* Nouns that go without an article: mass nouns, meals, and what a writer counts seldom. */
 static const char *const mass_nouns =
@@ -713,6 +714,36 @@ gerund_word (const F *f, const char *l)
 }
 
 static const char *const subject_pronouns = " i you he she we they ";
+/* The auxiliaries that show their subject's number. */
+static const char *const agreeing_aux = " is are was were has have does do doesn't don't isn't aren't wasn't weren't hasn't haven't ";
+
+/* A number (digits, which are no words here) alone between words[a] and words[a + 1]:
+ * "versions 2.6 and 3.0 was". */
+static gboolean
+number_joined (const F *f, guint a)
+{
+  if (a + 1 >= f->n)
+    return FALSE;
+  gsize b = f->words[a].end, e = f->words[a + 1].start;
+  gboolean digit = FALSE;
+  for (gsize k = b; k < e; k++) {
+    if (!g_ascii_isdigit (f->s[k]) && f->s[k] != '.' && f->s[k] != ' ')
+      return FALSE;
+    digit |= g_ascii_isdigit (f->s[k]);
+  }
+  return digit && e > b + 2 && f->s[b] == ' ' && f->s[e - 1] == ' ';
+}
+
+/* Are words[a] and words[a + 1] in one phrase: only spaces between, or a number's digits on
+ * either side of "and" or "or" ("on wards 5 and 6 have")? */
+static gboolean
+phrase_joined (const F *f, guint a)
+{
+  if (joined (f, a))
+    return TRUE;
+  return number_joined (f, a) && ((a + 1 < f->n && draftd_candidates_in_list (" and or ", f->words[a + 1].lower) && number_joined (f, a + 1)) ||
+                                  (a > 0 && draftd_candidates_in_list (" and or ", f->words[a].lower) && number_joined (f, a - 1)));
+}
 
 /* "Jamie's results": a name's possessive is its phrase's determiner ("That's", "Let's" are
  * contractions, and no name's). */
@@ -725,6 +756,33 @@ name_possessive (const F *f, guint at)
     return FALSE;
   g_autofree char *base = g_strndup (w->lower, n - 2);
   return !draftd_candidates_function_word (base) && !draftd_candidates_in_list (" let here there what who where how ", base);
+}
+
+/* Do words[first..label) hold a subject and its verb rather than one noun phrase? */
+static gboolean
+runs_into_verb (const F *f, guint first, guint label)
+{
+  /* "this command supports relative file", "the command gives source": a singular noun and a
+   * verb's -s form after it are the phrase run into its verb. */
+  for (guint j = first + 1; j < label; j++)
+    if (g_str_has_suffix (f->words[j].lower, "s") && noun_number (f, f->words[j - 1].lower) < 0 &&
+        draftd_candidates_verb_form (f, f->words[j].lower) && !draftd_forms_is (f->words[j].lower, 'n') &&
+        !draftd_candidates_in_list (numbers, f->words[j - 1].lower) && !draftd_forms_is (f->words[j - 1].lower, 'a'))
+      return TRUE;
+  /* "The three major operating systems used today are": a participle after a plural noun
+   * opens a clause cut short, whatever comes after it ("today" is no head). */
+  for (guint j = first + 1; j + 1 < label; j++)
+    if ((participle_after_noun (f->words[j].lower) || g_str_equal (f->words[j].lower, "used") || gerund_word (f, f->words[j].lower)) &&
+        noun_number (f, f->words[j - 1].lower) > 0)
+      return TRUE;
+  /* "These pipes carry waste", "the women give birth": a plural and a verb's base after it are
+   * a subject and its verb, not one phrase (a plural WordNet lists, "the sales team", may be
+   * a compound's). */
+  for (guint j = first + 1; j < label; j++)
+    if (noun_number (f, f->words[j - 1].lower) > 0 && !draftd_forms_is (f->words[j - 1].lower, 'n') && !g_str_has_suffix (f->words[j].lower, "s") && draftd_forms_is (f->words[j].lower, 'v') &&
+        !draftd_forms_is (f->words[j].lower, 'a'))
+      return TRUE;
+  return FALSE;
 }
 
 /* A noun phrase from words[*k] up to a preposition or `end`: a determiner or a head of its own
@@ -758,50 +816,41 @@ noun_phrase (const F *f, guint *k, guint end)
     at++;
   guint first = at;
   /* "The kids made dinner last night": an irregular past after a noun is a verb, not part of
-   * the phrase. */
-  while (at < end && !draftd_candidates_in_list (prepositions, f->words[at].lower) && np_word (f, &f->words[at]) &&
-         !(at > first && noun_number (f, f->words[at - 1].lower) != 0 && draftd_forms_irregular_lemma (f->words[at].lower, 'v') &&
-           !g_str_equal (draftd_forms_irregular_lemma (f->words[at].lower, 'v'), f->words[at].lower) && at + 1 < end))
+   * the phrase. "on the first and second floors": ordinals joined are one word of it, after a
+   * preposition only ("the first and second line are" is two lines). */
+  while (at < end && ((!draftd_candidates_in_list (prepositions, f->words[at].lower) && np_word (f, &f->words[at]) &&
+                       !(at > first && noun_number (f, f->words[at - 1].lower) != 0 && draftd_forms_irregular_lemma (f->words[at].lower, 'v') &&
+                         !g_str_equal (draftd_forms_irregular_lemma (f->words[at].lower, 'v'), f->words[at].lower) && at + 1 < end)) ||
+                      (after_prep && at > first && at + 2 < end && draftd_candidates_in_list (" and or ", f->words[at].lower) &&
+                       draftd_candidates_in_list (ordinals, f->words[at - 1].lower) && draftd_candidates_in_list (ordinals, f->words[at + 1].lower))))
     at++;
-  /* It ends at a preposition, or where a relative clause starts ("the advice he gave"): the
-   * caller sees what follows. */
+  /* "on wards 5 and 6": numbers joined after the noun (digits, no words here) are its label;
+   * the phrase ends after them, its noun before them (after a preposition only: "Room 5 and 6
+   * are" is two rooms). */
+  guint label = at;
+  if (after_prep && at > first && at < end && draftd_candidates_in_list (" and or ", f->words[at].lower) && number_joined (f, at - 1) && number_joined (f, at))
+    at++;
+  /* It ends at a preposition, or where a relative clause starts ("the advice he gave", "the
+   * parcels the courier left", "the student whose essays"): the caller sees what follows. */
   if (at == first || (at < end && !draftd_candidates_in_list (prepositions, f->words[at].lower) &&
                       !draftd_candidates_in_list (subject_pronouns, f->words[at].lower) &&
-                      !draftd_candidates_in_list (" that which whom ", f->words[at].lower)))
+                      !draftd_candidates_in_list (" that which whom who whose the my your his her our their ", f->words[at].lower)))
     return -1;
-  /* "this command supports relative file", "the command gives source": a singular noun and a
-   * verb's -s form after it are the phrase run into its verb. */
-  for (guint j = first + 1; j < at; j++)
-    if (g_str_has_suffix (f->words[j].lower, "s") && noun_number (f, f->words[j - 1].lower) < 0 &&
-        draftd_candidates_verb_form (f, f->words[j].lower) && !draftd_forms_is (f->words[j].lower, 'n') &&
-        !draftd_candidates_in_list (numbers, f->words[j - 1].lower) && !draftd_forms_is (f->words[j - 1].lower, 'a'))
-      return -1;
-  /* "The three major operating systems used today are": a participle after a plural noun
-   * opens a clause cut short, whatever comes after it ("today" is no head). */
-  for (guint j = first + 1; j + 1 < at; j++)
-    if ((participle_after_noun (f->words[j].lower) || g_str_equal (f->words[j].lower, "used") || gerund_word (f, f->words[j].lower)) &&
-        noun_number (f, f->words[j - 1].lower) > 0)
-      return -1;
-  /* "These pipes carry waste", "the women give birth": a plural and a verb's base after it are
-   * a subject and its verb, not one phrase (a plural WordNet lists, "the sales team", may be
-   * a compound's). */
-  for (guint j = first + 1; j < at; j++)
-    if (noun_number (f, f->words[j - 1].lower) > 0 && !draftd_forms_is (f->words[j - 1].lower, 'n') && !g_str_has_suffix (f->words[j].lower, "s") && draftd_forms_is (f->words[j].lower, 'v') &&
-        !draftd_forms_is (f->words[j].lower, 'a'))
-      return -1;
+  if (runs_into_verb (f, first, label))
+    return -1;
   /* It ends in its noun: "a covered work" is no phrase "a covered" and a verb "work". */
-  const char *last = f->words[at - 1].lower;
+  const char *last = f->words[label - 1].lower;
   /* "the two arguments given are": a participle after the noun is a clause cut short, and the
    * head the noun before it (WordNet lists "given" as a noun); unsure, as the phrase may also
    * have run into its verb ("the students used"). */
-  if (at - 1 > first && participle_after_noun (last))
+  if (label - 1 > first && participle_after_noun (last))
     return -1;
   g_autofree char *sing = g_str_has_suffix (last, "s") ? draftd_forms_singular (f->c->spell, last) : NULL;
   if (!draftd_forms_is (last, 'n') && !(sing && draftd_forms_is (sing, 'n')) && !draftd_candidates_in_list (numbers, last) &&
       !irregular_plural (last) && !(sing && !after_prep && unlisted_plural (f, last, sing)))
     return -1;
   *k = at;
-  return (gint) at - 1;
+  return (gint) label - 1;
 }
 
 /* Is words[b..end) a gerund's phrase? Its number is then singular whatever its object's
@@ -845,32 +894,137 @@ gerund_subject (const F *f, guint b, guint end, int *number)
   return TRUE;
 }
 
-/* Is words[k..end) a relative clause of a pronoun subject, with or without its "that" ("(that)
- * he gave me", "(which) we saw in Rome", "I bought last week"): the pronoun, at most one
- * auxiliary, a verb, then an object pronoun, a preposition's phrase or a time, and nothing
- * else? */
+/* Prepositions that open a sentence with a phrase of place or time. */
+static const char *const opening_prepositions =
+  " after before during in on at for with from by under over near behind between among across through throughout despite "
+  "without within beyond around inside outside ";
+
+/* Verbs whose object may be a clause of its own ("the people who say the food is"): after
+ * them a noun may be that clause's subject, no relative clause's end. */
+static const char *const saying_verbs =
+  " say says said think thinks thought know knows knew believe believes feel feels felt hope hopes claim claims tell tells told "
+  "mean means show shows find finds found hear hears heard see sees saw suggest suggests suggested realise realised realize "
+  "realized understand understands understood expect expects expected notice notices noticed argue argues argued ";
+
+/* Can `v` be a relative clause's verb: a verb's form, not an -ing form nor a function word
+ * (the auxiliaries "have" and "do" aside)? */
+static gboolean
+relative_verb (const F *f, const char *v)
+{
+  const char *lemma = draftd_forms_irregular_lemma (v, 'v');
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, v);
+  if ((draftd_candidates_function_word (v) && !draftd_candidates_in_list (" have has had do did ", v)) || g_str_has_suffix (v, "ing"))
+    return FALSE;
+  return (lemma && draftd_forms_is (lemma, 'v')) || (draftd_forms_is (v, 'v') && fam->len > 0) ||
+         ((g_str_has_suffix (v, "ed") || g_str_has_suffix (v, "s")) && fam->len > 0 && draftd_forms_is (fam->pdata[0], 'v'));
+}
+
+/* The relative clause's subject and verb from words[*k] (*k then past the verb): a pronoun
+ * ("(that) he gave"), "whose" and its noun ("whose essays won"), a determiner's noun or its
+ * adjective and noun ("(that) my dad grows", "the courier left"), or none after "that",
+ * "which" or "who" ("that came with the phone"); at most one auxiliary or frequency adverb
+ * before the verb. *verb gets the verb's index. */
+static gboolean
+relative_opening (const F *f, guint *k, guint end, guint *verb)
+{
+  guint j = *k;
+  gboolean subject_rel = j < end && draftd_candidates_in_list (" that which who ", f->words[j].lower);
+  if (j < end && draftd_candidates_in_list (" that which whom who ", f->words[j].lower))
+    j++;
+  if (j + 1 >= end)
+    return FALSE;
+  const char *l = f->words[j].lower;
+  if (draftd_candidates_in_list (subject_pronouns, l))
+    j++;
+  else if (g_str_equal (l, "whose") && j == *k && noun_number (f, f->words[j + 1].lower) != 0) {
+    j += 2;
+    /* "whose songs we love": the clause's own subject after the noun. */
+    if (j + 1 < end && draftd_candidates_in_list (subject_pronouns, f->words[j].lower))
+      j++;
+  }
+  else if (draftd_candidates_in_list (" the my your his her our their ", l)) {
+    /* The noun's phrase is one or two words: the first whose next word can be the verb. */
+    guint n = j + 1;
+    while (n < j + 3 && n + 1 < end && np_word (f, &f->words[n]) && !relative_verb (f, f->words[n + 1].lower))
+      n++;
+    if (n >= j + 3 || n + 1 >= end || !np_word (f, &f->words[n]) || noun_number (f, f->words[n].lower) == 0)
+      return FALSE;
+    j = n + 1;
+  } else if (!subject_rel || (draftd_forms_is (l, 'a') && !g_str_has_suffix (l, "s") && !g_str_has_suffix (l, "ed") &&
+                               noun_number (f, f->words[j + 1].lower) != 0))
+    return FALSE; /* "which true men have": an adjective's base before a noun opens the clause's subject */
+  /* "which were built", "that has closed": an auxiliary before the verb. */
+  if (j + 1 < end && (draftd_candidates_in_list (" had has have did will would can could is are was were ", f->words[j].lower) ||
+                      draftd_candidates_in_list (frequency_adverbs, f->words[j].lower)))
+    j++;
+  if (j >= end || !relative_verb (f, f->words[j].lower))
+    return FALSE;
+  *verb = j;
+  *k = j + 1;
+  return TRUE;
+}
+
+/* Is words[k..end) a relative clause, with or without its relative word ("(that) he gave me",
+ * "which you uploaded this morning", "the courier left by the door", "that sells the cheap
+ * tickets", "whose essays won the prize"): its subject and verb, an infinitive after it, then
+ * an object (a pronoun, or a determiner's phrase or a bare plural where the verb takes no
+ * clause), a particle or a preposition left at its end ("listen to"), prepositions' phrases,
+ * and a time or place at its end, and nothing else? */
 static gboolean
 relative_clause (const F *f, guint k, guint end)
 {
-  if (k < end && draftd_candidates_in_list (" that which whom ", f->words[k].lower))
-    k++;
-  if (k + 1 >= end || !draftd_candidates_in_list (subject_pronouns, f->words[k].lower))
+  static const char *const times = " week month year night summer winter spring autumn time morning afternoon evening weekend term ";
+  /* Its end: a time or a place ("yesterday", "last week", "every Monday", "all night",
+   * "online", "well"). */
+  while (end > k + 2) {
+    const char *e = f->words[end - 1].lower;
+    if (draftd_candidates_in_list (" yesterday online abroad here there well already ", e) || draftd_candidates_in_list (frequency_adverbs, e))
+      end--;
+    else if ((draftd_candidates_in_list (times, e) || calendar_name (e)) && draftd_candidates_in_list (" last this every next all ", f->words[end - 2].lower))
+      end -= 2;
+    else
+      break;
+  }
+  guint verb, start = k;
+  if (!relative_opening (f, &k, end, &verb))
     return FALSE;
-  k++;
-  if (draftd_candidates_in_list (" had has have did will would can could ", f->words[k].lower) && k + 2 <= end)
-    k++;
-  const char *v = f->words[k].lower;
-  const char *lemma = draftd_forms_irregular_lemma (v, 'v');
-  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, v);
-  if ((draftd_candidates_function_word (v) && !draftd_candidates_in_list (" have has had do did ", v)) || g_str_has_suffix (v, "ing") ||
-      !((lemma && draftd_forms_is (lemma, 'v')) || (draftd_forms_is (v, 'v') && fam->len > 0) ||
-        (g_str_has_suffix (v, "ed") && fam->len > 0 && draftd_forms_is (fam->pdata[0], 'v'))))
+  /* "For a trip abroad I mean ask an agent": a pronoun and a verb of saying or thinking alone,
+   * with no relative word, may be a comment ("I mean", "I think") before a lexical verb; before
+   * an auxiliary they are the clause ("The people I know is"). */
+  if (k == end && draftd_candidates_in_list (saying_verbs, f->words[verb].lower) &&
+      !draftd_candidates_in_list (" that which whom who ", f->words[start].lower) &&
+      (end >= f->n || !draftd_candidates_in_list (agreeing_aux, f->words[end].lower)))
     return FALSE;
-  k++;
+  /* "who wants to join the trips": an infinitive after the verb, whose object follows. */
+  if (k + 1 < end && g_str_equal (f->words[k].lower, "to") && draftd_forms_is (f->words[k + 1].lower, 'v') &&
+      !draftd_candidates_function_word (f->words[k + 1].lower)) {
+    k += 2;
+    verb = k - 1;
+  }
   if (k < end && draftd_candidates_in_list (" me him her us them you it ", f->words[k].lower))
     k++;
-  if (k + 1 < end && draftd_candidates_in_list (prepositions, f->words[k].lower)) {
+  /* A bare object is a plural or a mass noun ("who wants tickets"): "who allowed extra time"
+   * may go on past its end. */
+  else if (k < end &&
+           (draftd_candidates_in_list (" the a an my your his her our their this these those ", f->words[k].lower) ||
+            (np_word (f, &f->words[k]) && !draftd_forms_is (f->words[k].lower, 'a') &&
+             (noun_number (f, f->words[k].lower) > 0 || draftd_candidates_in_list (mass_nouns, f->words[k].lower)))) &&
+           !draftd_candidates_in_list (saying_verbs, f->words[verb].lower) && noun_phrase (f, &k, end) < 0)
+    return FALSE;
+  /* "to" before a verb is its infinitive's ("he decided to grow"), unless that verb is an
+   * auxiliary ("the music I listen to is"). */
+  gboolean infinitive = k + 1 == end && g_str_equal (f->words[k].lower, "to") && end < f->n &&
+                        !draftd_candidates_in_list (agreeing_aux, f->words[end].lower);
+  if (k < end && !infinitive &&
+      (draftd_candidates_in_list (" up out back down off away ", f->words[k].lower) ||
+       (draftd_candidates_in_list (prepositions, f->words[k].lower) && (k + 1 == end || draftd_candidates_in_list (prepositions, f->words[k + 1].lower)))))
     k++;
+  while (k + 1 < end && (draftd_candidates_in_list (prepositions, f->words[k].lower) || draftd_candidates_in_list (opening_prepositions, f->words[k].lower) ||
+                         (g_str_equal (f->words[k].lower, "next") && g_str_equal (f->words[k + 1].lower, "to")))) {
+    /* "next to me": a preposition of two words. */
+    k += g_str_equal (f->words[k].lower, "next") ? 2 : 1;
+    if (k >= end)
+      return FALSE;
     /* A place's name ("we met in Rome"), a pronoun ("I wrote to her"). */
     if (draftd_candidates_in_list (" me him her us them you it ", f->words[k].lower))
       k++;
@@ -880,11 +1034,6 @@ relative_clause (const F *f, guint k, guint end)
     else if (noun_phrase (f, &k, end) < 0)
       return FALSE;
   }
-  if (k < end && g_str_equal (f->words[k].lower, "yesterday"))
-    k++;
-  else if (k + 1 < end && draftd_candidates_in_list (" last this ", f->words[k].lower) &&
-           draftd_candidates_in_list (" week month year night summer winter time ", f->words[k + 1].lower))
-    k += 2;
   return k == end;
 }
 
@@ -905,12 +1054,14 @@ placed_head (const F *f, guint b, gint head)
 }
 
 /* "Our neighbour upstairs play": "upstairs" or "downstairs" between a noun and the verb
- * places the noun, no part of the subject's phrase: 1 where it stands there, else 0. */
+ * places the noun, no part of the subject's phrase: 1 where it stands there, else 0; `skip`
+ * words before the verb stepped over already ("Our landlord upstairs never answer"). */
 static guint
-placed_adverb (const F *f)
+placed_adverb (const F *f, guint skip)
 {
-  return f->i >= 3 && draftd_candidates_in_list (" upstairs downstairs ", f->words[f->i - 1].lower) && joined (f, f->i - 2) &&
-                 noun_number (f, f->words[f->i - 2].lower) != 0 && !draftd_forms_is (f->words[f->i - 2].lower, 'a') ? 1 : 0;
+  guint a = f->i - 1 - skip;
+  return f->i >= 3 + skip && draftd_candidates_in_list (" upstairs downstairs ", f->words[a].lower) && joined (f, a - 1) &&
+                 noun_number (f, f->words[a - 1].lower) != 0 && !draftd_forms_is (f->words[a - 1].lower, 'a') ? 1 : 0;
 }
 
 /* Words between the subject and its verb that belong to neither: "more than" ("the views
@@ -989,8 +1140,11 @@ subject_number (const F *f, guint b, guint end, gboolean *relative)
   }
   while (k < end) {
     /* "The advice (that) he gave me were": a relative clause ends the subject, only after a
-     * determiner's noun. */
-    if (relative && k > (guint) head && draftd_candidates_in_list (determiners, f->words[b].lower) && relative_clause (f, k, end)) {
+     * determiner's noun, an of-head's phrase ("Most of the advice we got") or an indefinite
+     * person ("Anyone who wants tickets"). */
+    if (relative && (k > (guint) head || draftd_candidates_in_list (singular_heads, h)) &&
+        (draftd_candidates_in_list (determiners, f->words[b].lower) || rest >= 0 || draftd_candidates_in_list (singular_heads, h)) &&
+        relative_clause (f, k, end)) {
       *relative = TRUE;
       break;
     }
@@ -1118,23 +1272,6 @@ demonstrative (F *f, guint b)
                      "agreement.determiner");
 }
 
-/* A number (digits, which are no words here) alone between words[a] and words[a + 1]:
- * "versions 2.6 and 3.0 was". */
-static gboolean
-number_joined (const F *f, guint a)
-{
-  if (a + 1 >= f->n)
-    return FALSE;
-  gsize b = f->words[a].end, e = f->words[a + 1].start;
-  gboolean digit = FALSE;
-  for (gsize k = b; k < e; k++) {
-    if (!g_ascii_isdigit (f->s[k]) && f->s[k] != '.' && f->s[k] != ' ')
-      return FALSE;
-    digit |= g_ascii_isdigit (f->s[k]);
-  }
-  return digit && e > b + 2 && f->s[b] == ' ' && f->s[e - 1] == ' ';
-}
-
 /* No other verb in the clause after words[i], up to a comma or the sentence's end: no
  * auxiliary, no form in -s or -ed that is a verb and no noun ("a clear trend"). */
 static gboolean
@@ -1227,11 +1364,6 @@ plural_person (F *f, guint b)
   return pl && sure (f, f->words[b].start, f->words[b].end, pl, DRAFTD_FIX_AGREEMENT);
 }
 
-/* Prepositions that open a sentence with a phrase of place or time. */
-static const char *const opening_prepositions =
-  " after before during in on at for with from by under over near behind between among across through throughout despite "
-  "without within beyond around inside outside ";
-
 /* Where the subject starts after an opening preposition's phrase whose comma was left out
  * ("After the storm the streets was empty", "In the end the results shows"): at the
  * determiner that follows the phrase's noun, which starts a phrase of its own; b where the
@@ -1265,15 +1397,16 @@ static gboolean
 subject_start (const F *f, guint *start)
 {
   guint b = f->i - 1;
-  /* A relative "that" after a noun and before a pronoun ("The advice that he gave me were")
-   * opens no clause of the subject's: the subject is before it. */
-  /* "know why the fans on my laptop keeps": an embedded "why" or "how" before a determiner
-   * opens a clause in plain order (a sentence's first "Why are the pages" is a question's). */
-  while (b > 0 && joined (f, b - 1) && !(b >= 2 && draftd_candidates_in_list (" why how ", f->words[b - 1].lower) &&
-                                         draftd_candidates_in_list (" the my your his her our their ", f->words[b].lower)) &&
+  /* A relative word after a noun that opens a whole relative clause up to the verb ("The
+   * advice that he gave me were", "The teacher who marked our tests are") opens no clause of
+   * the subject's: the subject is before it. "know why the fans on my laptop keeps": an
+   * embedded "why" or "how" before a determiner opens a clause in plain order (a sentence's
+   * first "Why are the pages" is a question's). */
+  while (b > 0 && phrase_joined (f, b - 1) && !(b >= 2 && draftd_candidates_in_list (" why how ", f->words[b - 1].lower) &&
+                                                draftd_candidates_in_list (" the my your his her our their ", f->words[b].lower)) &&
          (!draftd_candidates_in_list (draftd_candidates_clause_words, f->words[b - 1].lower) ||
-          (b >= 2 && draftd_candidates_in_list (" that which whom ", f->words[b - 1].lower) && draftd_candidates_in_list (subject_pronouns, f->words[b].lower) &&
-           joined (f, b - 2) && draftd_forms_is (f->words[b - 2].lower, 'n'))))
+          (b >= 2 && draftd_candidates_in_list (" that which who whom whose ", f->words[b - 1].lower) && joined (f, b - 2) &&
+           (draftd_forms_is (f->words[b - 2].lower, 'n') || noun_number (f, f->words[b - 2].lower) != 0) && relative_clause (f, b - 1, f->i))))
     b--;
   /* The clause starts the sentence, or follows a comma or a word that opens it. */
   if (b > 0 && !draftd_candidates_in_list (draftd_candidates_clause_words, f->words[b - 1].lower) &&
@@ -1418,7 +1551,7 @@ verb_against_subject (F *f, guint b, const char *other)
   if (bare_person (f, b, w->lower, other))
     return plural_person (f, b);
   const char *alts[] = { other };
-  if (draftd_candidates_in_list (" is are was were has have does do doesn't don't isn't aren't wasn't weren't hasn't haven't ", w->lower))
+  if (draftd_candidates_in_list (agreeing_aux, w->lower))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
   /* A verb that may be a noun ("shows", "survey") is the model's to judge; after an
    * adjective it is the noun ("the third cause that"), unless that word is a noun too and
@@ -1426,7 +1559,7 @@ verb_against_subject (F *f, guint b, const char *other)
    * preposition's phrase ends there, and the word after it is the clause's verb. */
   const char *next = near (f, 1);
   /* "My boss want": a person's noun is the head, though WordNet lists it as an adjective too. */
-  const char *before = f->words[f->i - 1 - placed_adverb (f)].lower;
+  const char *before = f->words[f->i - 1 - placed_adverb (f, 0)].lower;
   /* "Neither of my sisters drive.": a base that ends the sentence after "each/either/neither
    * of" and its plural is the clause's only verb. */
   if (next == NULL && f->i + 1 == f->n && f->s[w->end] == '.' && each_of_plural (f, b))
@@ -1562,6 +1695,19 @@ question_number (F *f)
 
 /* ---- agreement.subject-verb: the auxiliary after a subject's relative clause ---- */
 
+/* Does an object or a complement follow the verb words[i] ("takes up space", "needs more
+ * sun", "keeps flickering", "needs water", "need to sign up"), so that it is no compound's
+ * noun? */
+static gboolean
+object_follows (const F *f)
+{
+  const char *next = near (f, 1), *next2 = near (f, 2);
+  gboolean to = draftd_candidates_in_list (" need needs want wants ", f->words[f->i].lower) && g_strcmp0 (next, "to") == 0 && next2 &&
+                draftd_forms_is (next2, 'v') && !draftd_candidates_function_word (next2);
+  return next && (to || draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (" up out more half all it them me us you him her ", next) ||
+                  verb_complement (f, f->words[f->i].lower, next) || draftd_candidates_in_list (mass_nouns, next));
+}
+
 /* "The people who live upstairs is", "The woman who runs the bakery with her sons are", "The
  * instructions that came with the shelf doesn't": the sentence opens on a determiner's noun
  * and its relative clause (a verb, then an object or a place); the auxiliary after it is the
@@ -1572,10 +1718,8 @@ static gboolean
 relative_subject (F *f)
 {
   const Word *w = &f->words[f->i];
-  static const char *const says = " say says said think thinks thought know knows knew believe believes feel feels felt hope hopes "
-                                  "claim claims tell tells told mean means show shows find finds found hear hears heard ";
   g_autofree char *other = NULL;
-  gboolean aux = draftd_candidates_in_list (" is are was were has have does do doesn't don't isn't aren't wasn't weren't hasn't haven't ", w->lower);
+  gboolean aux = draftd_candidates_in_list (agreeing_aux, w->lower);
   int v = verb_number (f, w->lower, &other);
   if (v == 0 || f->i < 5 || !draftd_candidates_in_list (" the my your his her our their these those this that ", f->words[0].lower))
     return FALSE;
@@ -1600,7 +1744,7 @@ relative_subject (F *f)
   int rn = verb_number (f, rv, &rother);
   const char *lemma = draftd_forms_irregular_lemma (rv, 'v');
   gboolean verb = rn != 0 || (lemma && !g_str_equal (lemma, rv)) || participle_after_noun (rv);
-  if (s == 0 || s == v || !verb || (rn != 0 && rn != s) || draftd_candidates_in_list (says, rv))
+  if (s == 0 || s == v || !verb || (rn != 0 && rn != s) || draftd_candidates_in_list (saying_verbs, rv))
     return FALSE;
   const char *before = f->words[f->i - 1].lower;
   gboolean ends = draftd_candidates_in_list (" upstairs downstairs here there nearby abroad next door ", before) ||
@@ -1615,14 +1759,31 @@ relative_subject (F *f)
    * space", "needs cutting"), with no other verb after it, is the head's verb, drawn to the
    * nearer noun. */
   const char *alts[] = { other };
-  const char *next = near (f, 1);
-  gboolean object = next && (draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (" up out more half all it them me us you him her ", next) ||
-                             verb_complement (f, w->lower, next) || draftd_candidates_in_list (mass_nouns, next));
-  if (s > 0 && object && only_verb (f) && clause_plain (f))
+  if (s > 0 && object_follows (f) && only_verb (f) && clause_plain (f))
     aux = TRUE;
   else if (plural_head)
     return FALSE;
   return aux ? sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT) : judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, 0.0f);
+}
+
+/* A verb other than an auxiliary after the subject's relative clause ("The tomatoes that my
+ * dad grows in the greenhouse tastes"), of the other number: sure where it is no noun in
+ * either form, else the target's to judge, with link-grammar's mending as a bonus; only where
+ * no other verb follows in its clause. */
+static gboolean
+verb_after_relative (F *f, const char *other)
+{
+  const Word *w = &f->words[f->i];
+  /* A linking verb's adjective in -ed ("look tired") reads as another verb to only_verb. */
+  const char *next = near (f, 1);
+  gboolean complement = next && verb_complement (f, w->lower, next);
+  if ((!only_verb (f) && !complement) || !clause_plain (f) || draftd_candidates_own_past (w->lower))
+    return FALSE;
+  g_autofree char *sing = g_str_has_suffix (w->lower, "s") ? g_strdup (other) : g_strdup (w->lower);
+  if (!draftd_forms_is (sing, 'n') || object_follows (f))
+    return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
+  const char *alts[] = { other };
+  return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, mended (f, w->start, w->end, other) ? margin (f, DRAFTD_FIX_AGREEMENT) : 0);
 }
 
 static gboolean
@@ -1630,7 +1791,7 @@ subject_head (F *f)
 {
   const Word *w = &f->words[f->i];
   guint b;
-  if (f->i < 1 || !joined (f, f->i - 1) || !subject_start (f, &b))
+  if (f->i < 1 || !phrase_joined (f, f->i - 1) || !subject_start (f, &b))
     return FALSE;
   if (demonstrative (f, b))
     return TRUE;
@@ -1671,21 +1832,61 @@ subject_head (F *f)
   /* "My father always drink tea": a frequency adverb between is no part of the subject. */
   guint gap;
   before_adverb (f, 1, &gap);
-  gap |= placed_adverb (f);
+  gap += placed_adverb (f, gap);
   gap = gap ? gap : time_before_verb (f, b);
   gboolean relative = FALSE;
   int s = subject_number (f, b, f->i - gap, &relative);
   if (s == 0 || s == v || either_or (f, b))
     return FALSE;
-  /* After a relative clause only an auxiliary is sure to be the subject's verb. */
-  if (relative && !draftd_candidates_in_list (" is are was were has have does do doesn't don't isn't aren't wasn't weren't hasn't haven't ", w->lower))
-    return FALSE;
+  /* After a relative clause an auxiliary is sure to be the subject's verb; another verb is
+   * where no other verb follows in its clause. */
+  if (relative && !draftd_candidates_in_list (agreeing_aux, w->lower))
+    return verb_after_relative (f, other);
   if (like)
     return like_verb (f, b, s, other);
   /* "more than makes up for it": after "more than" the word is a verb, no compound's noun. */
   if (gap == 2 && g_str_equal (f->words[f->i - 1].lower, "than") && only_verb (f) && clause_plain (f))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
   return verb_against_subject (f, b, other);
+}
+
+/* "On the top shelf sits two jars", "In the corner of the garden was two bikes": a place's
+ * phrase opens the sentence without a comma, its verb follows, and the subject after the verb
+ * is a number's plural that ends the sentence: a singular verb there takes the plural. */
+static gboolean
+place_inversion (F *f)
+{
+  static const char *const places = " in on at behind under over near beside inside outside above below along among between beyond across ";
+  const Word *w = &f->words[f->i];
+  g_autofree char *other = NULL;
+  if (f->i < 3 || f->words[0].start != 0 || !draftd_candidates_in_list (places, f->words[0].lower) || f->i + 2 >= f->n ||
+      verb_number (f, w->lower, &other) != -1 || other == NULL)
+    return FALSE;
+  for (guint k = 0; k + 1 < f->n; k++)
+    if (!joined (f, k))
+      return FALSE;
+  /* The place: noun phrases joined by prepositions, up to the verb. */
+  for (guint k = 1;;) {
+    if (draftd_candidates_in_list (" the a an this that my your his her our their its ", f->words[k].lower))
+      k++;
+    guint first = k;
+    while (k < f->i && !draftd_candidates_in_list (prepositions, f->words[k].lower) && np_word (f, &f->words[k]))
+      k++;
+    if (k == first || (k < f->i && !draftd_candidates_in_list (prepositions, f->words[k].lower)))
+      return FALSE;
+    if (k == f->i)
+      break;
+    k++;
+  }
+  /* The subject: "two", "three", "several" and its plural, the sentence's last word. */
+  const char *count = f->words[f->i + 1].lower;
+  if (!draftd_candidates_in_list (plural_heads, count) || g_str_equal (count, "both") || f->s[f->words[f->n - 1].end] != '.' ||
+      noun_number (f, f->words[f->n - 1].lower) <= 0)
+    return FALSE;
+  for (guint k = f->i + 2; k < f->n; k++)
+    if (!np_word (f, &f->words[k]))
+      return FALSE;
+  return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
 }
 
 /* "The shop open at nine", "if the pool close early", "The dough need to rest": a clause
@@ -4295,6 +4496,7 @@ static const struct {
   { "agreement.subject-verb", bare_singular_verb },
   { "agreement.subject-verb", subject_head },
   { "agreement.subject-verb", relative_subject },
+  { "agreement.subject-verb", place_inversion },
   { "agreement.subject-verb", who_verb },
   { "agreement.subject-verb", pronoun_base },
   { "verb-form", do_question_base },
