@@ -1786,6 +1786,26 @@ verb_after_relative (F *f, const char *other)
   return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, mended (f, w->start, w->end, other) ? margin (f, DRAFTD_FIX_AGREEMENT) : 0);
 }
 
+/* "Fifty pounds is a lot", "Ten minutes is plenty", "50 miles is too far": a number and its
+ * unit of money, time, distance or weight, alone as the subject, is one amount and may take
+ * the singular ("Fifty pounds are in the drawer" is English too, and left). */
+static gboolean
+amount_subject (const F *f, guint b, guint end)
+{
+  static const char *const units =
+    " pounds dollars euros pence cents quid bucks seconds minutes hours days weeks months years miles kilometres kilometers "
+    "metres meters feet inches yards kilos kilograms grams ounces litres liters gallons degrees ";
+  if (end == b + 2)
+    return draftd_candidates_in_list (numbers, f->words[b].lower) && draftd_candidates_in_list (units, f->words[b + 1].lower);
+  if (end != b + 1 || !draftd_candidates_in_list (units, f->words[b].lower))
+    return FALSE;
+  /* Digits are no words: "50 miles", "£50". */
+  for (gsize k = b > 0 ? f->words[b - 1].end : 0; k < f->words[b].start; k++)
+    if (g_ascii_isdigit (f->s[k]))
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 subject_head (F *f)
 {
@@ -1836,7 +1856,7 @@ subject_head (F *f)
   gap = gap ? gap : time_before_verb (f, b);
   gboolean relative = FALSE;
   int s = subject_number (f, b, f->i - gap, &relative);
-  if (s == 0 || s == v || either_or (f, b))
+  if (s == 0 || s == v || either_or (f, b) || (v < 0 && amount_subject (f, b, f->i - gap)))
     return FALSE;
   /* After a relative clause an auxiliary is sure to be the subject's verb; another verb is
    * where no other verb follows in its clause. */
