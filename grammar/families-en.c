@@ -2726,13 +2726,37 @@ lose_loose (F *f)
 
 /* ---- verb-form.finished-time: "I have visited Paris last summer" ---- */
 
-/* Does the sentence name a finished time: "yesterday", "ago", "last week" (not "the last
- * week"), "in 2019"; and nothing that keeps the present perfect ("since", "ever", "just")? */
+/* The clause around words[f->i], as word indices [*from, *to): a semicolon, or a comma before
+ * a conjunction, ends one ("We have bought it two years ago, and it is already worn": the
+ * second clause's "already" keeps its own perfect, not the first's). */
+static void
+clause_bounds (const F *f, guint *from, guint *to)
+{
+  static const char *const joins = " and but so yet because while although though whereas ";
+  *from = 0;
+  *to = f->n;
+  for (guint k = 1; k < f->n; k++) {
+    char mark = f->s[f->words[k - 1].end];
+    if (mark != ';' && !(mark == ',' && draftd_candidates_in_list (joins, f->words[k].lower)))
+      continue;
+    if (k > f->i) {
+      *to = k;
+      return;
+    }
+    *from = k;
+  }
+}
+
+/* Does the clause of words[f->i] name a finished time: "yesterday", "ago", "last week" (not
+ * "the last week"), "in 2019"; and nothing that keeps the present perfect ("since", "ever",
+ * "just")? */
 static gboolean
 finished_time (const F *f)
 {
   gboolean finished = FALSE;
-  for (guint k = 0; k < f->n; k++) {
+  guint from, to;
+  clause_bounds (f, &from, &to);
+  for (guint k = from; k < to; k++) {
     const char *l = f->words[k].lower;
     /* "so far" keeps the perfect; the "so" of a result ("yesterday, so it's ready") does not.
      * Nor does a "for" that starts no duration ("ready for review"). */
@@ -2755,7 +2779,8 @@ finished_time (const F *f)
                 draftd_candidates_in_list (" meeting match game session lesson concert party election conference visit appointment rehearsal ",
                                            f->words[k + 1].lower);
   }
-  for (const char *p = strstr (f->s, "in "); p && !finished; p = strstr (p + 1, "in ")) {
+  const char *end = f->s + f->words[to - 1].end;
+  for (const char *p = strstr (f->s + f->words[from].start, "in "); p && p < end && !finished; p = strstr (p + 1, "in ")) {
     gboolean word = p == f->s || !g_ascii_isalpha (p[-1]);
     finished = word && (p[3] == '1' || p[3] == '2') && g_ascii_isdigit (p[4]) && g_ascii_isdigit (p[5]) && g_ascii_isdigit (p[6]) &&
                !g_ascii_isalnum (p[7]);
