@@ -2693,7 +2693,8 @@ static const char *const article_verbs =
 /* Verbs that take a person and then a thing ("give me an example", "told us a story"). */
 static const char *const ditransitive =
   " give gives gave tell tells told show shows showed send sends sent buy buys bought offer offers offered lend lends lent "
-  "bring brings brought ";
+  "bring brings brought ask asks asked hand hands handed pass passes passed grab grabs grabbed fetch fetches fetched "
+  "find finds found book books booked leave leaves left pour pours poured ";
 /* Count nouns that go bare after a preposition: places of an institution's ("in hospital", "at
  * sea"), and idioms ("for example", "in order to", "in case", "with respect to"). */
 static const char *const bare_after_preposition =
@@ -2997,11 +2998,91 @@ verb_object_article (F *f, const char *prev, const char *prev2)
   return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 0.0f);
 }
 
+/* Is words[i] a lone count noun (no adjective) whose phrase ends there: at the sentence's
+ * end, before a preposition of the enders, a conjunction, a clause's subject ("asked me
+ * question I could not answer") or an adjective after the noun ("Is there shop open")? */
+static gboolean
+lone_count_noun (const F *f, const char *prev)
+{
+  const Word *w = &f->words[f->i];
+  guint k;
+  /* "There was nobody at home": WordNet's person. */
+  if (!g_ascii_islower (w->text[0]) || takes_no_article (w->lower) || draftd_candidates_in_list (singular_heads, w->lower) ||
+      !article_phrase (f, prev, &k) || k != f->i || f->s[w->end] == '-')
+    return FALSE;
+  const char *after = near (f, 1);
+  return after == NULL || draftd_candidates_in_list (enders, after) ||
+         draftd_candidates_in_list (" before until when if because so and but while i you he she we they open available nearby ", after);
+}
+
+/* "Is there pharmacy near the station?", "There was spider in the bath": an existential's
+ * lone count noun that is an animal's, a thing's or a person's is counted ("there is room
+ * for", "there was space" are a measure's). The target prefers many a bare one; sure. Also
+ * after "Is there" opening a question, which the verb lists do not reach. */
+static gboolean
+existential_article (F *f, const char *prev, const char *prev2)
+{
+  const Word *w = &f->words[f->i];
+  gboolean there = (g_strcmp0 (prev, "there") == 0 && draftd_candidates_in_list (" is was ", prev2) && f->i >= 2 &&
+                    (f->i == 2 || !joined (f, f->i - 3))) ||
+                   (g_strcmp0 (prev2, "there") == 0 && draftd_candidates_in_list (" is was ", prev));
+  int lex = draftd_forms_noun_lexfile (w->lower);
+  if (!there || !(lex == 5 || lex == DRAFTD_FORMS_ARTIFACT || lex == DRAFTD_FORMS_PERSON) ||
+      draftd_candidates_in_list (" room space place ", w->lower) || !lone_count_noun (f, prev))
+    return FALSE;
+  /* "unless there was output from": a thing that is a verb's too is often its mass, made
+   * ("output", "paint", "wire"); only where link-grammar wants the article. */
+  if (lex == DRAFTD_FORMS_ARTIFACT && draftd_forms_is (w->lower, 'v') && !mended (f, w->start, w->start, article_for (w->lower)))
+    return FALSE;
+  return sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
+}
+
+/* "sent me text", "asked me question", "grab me towel": a lone count noun given a person ("me",
+ * "him", "us", "them", "you"; "her" is as often a possessive, "showed her talent") is counted
+ * where it is a thing, an animal, a person or one of the messages and turns a person is given;
+ * "give him credit", "give us notice", "give them room to" are a mass's or an idiom's. Sure:
+ * the target judges most of them bare. */
+static gboolean
+given_article (F *f, const char *prev, const char *prev2)
+{
+  const Word *w = &f->words[f->i];
+  int lex = draftd_forms_noun_lexfile (w->lower);
+  gboolean thing = (lex == 5 || lex == DRAFTD_FORMS_ARTIFACT || lex == DRAFTD_FORMS_PERSON) &&
+                   !draftd_candidates_in_list (" room space place ", w->lower);
+  if (!draftd_candidates_in_list (" me him us them you ", prev) || !draftd_candidates_in_list (ditransitive, prev2) ||
+      !(thing || draftd_candidates_in_list (" text message letter note question call ring lift hug chance break ", w->lower)) ||
+      !lone_count_noun (f, prev))
+    return FALSE;
+  return sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
+}
+
+/* "looking for job", "apply for visa", "ask for refund": what one looks, applies or asks for,
+ * when it is a count noun alone, is one of many; "look for work", "ask for help", "apply for
+ * membership", "apply for asylum" are a mass's, a state's or the law's. Sure. */
+static gboolean
+sought_article (F *f, const char *prev, const char *prev2)
+{
+  const Word *w = &f->words[f->i];
+  const char *l = w->lower;
+  int lex = draftd_forms_noun_lexfile (l);
+  if (g_strcmp0 (prev, "for") != 0 ||
+      !draftd_candidates_in_list (" look looks looking looked apply applies applying applied ask asks asking asked ", prev2) ||
+      !(lex == 4 || lex == 10 || lex == 21 || lex == DRAFTD_FORMS_ARTIFACT || lex == DRAFTD_FORMS_PERSON) ||
+      g_str_has_suffix (l, "ship") || g_str_has_suffix (l, "sion") || g_str_has_suffix (l, "ment") ||
+      g_str_has_suffix (l, "ance") || g_str_has_suffix (l, "ence") ||
+      draftd_candidates_in_list (" asylum bail credit cover change shelter custody insurance input approval consent ", l) ||
+      !lone_count_noun (f, prev))
+    return FALSE;
+  return sure (f, w->start, w->start, article_for (l), DRAFTD_FIX_ARTICLE);
+}
+
 static gboolean
 missing_article (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *prev2 = near (f, -2);
+  if (existential_article (f, prev, prev2) || given_article (f, prev, prev2) || sought_article (f, prev, prev2))
+    return TRUE;
   /* "works as waiter": a job after "work as" is counted. */
   gboolean as_job = g_strcmp0 (prev, "as") == 0 && draftd_candidates_in_list (" work works worked working ", prev2);
   gboolean after_verb = draftd_candidates_in_list (article_verbs, prev) || (draftd_candidates_in_list (" me him her us them you ", prev) && draftd_candidates_in_list (ditransitive, prev2)) || as_job;
