@@ -2995,6 +2995,11 @@ verb_object_article (F *f, const char *prev, const char *prev2)
   int lex = draftd_forms_noun_lexfile (f->words[k].lower);
   if (past && (lex == 5 || lex == DRAFTD_FORMS_PERSON))
     return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
+  /* "We rented car for": a made thing alone after a pronoun's past is counted too where the
+   * noun is no verb's; a verb's thing is as often its mass or a process ("paint", "wire",
+   * "file", "cover"). */
+  if (past && lex == DRAFTD_FORMS_ARTIFACT && k == f->i && !draftd_forms_is (w->lower, 'v'))
+    return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 0.0f);
 }
 
@@ -3050,7 +3055,7 @@ given_article (F *f, const char *prev, const char *prev2)
   gboolean thing = (lex == 5 || lex == DRAFTD_FORMS_ARTIFACT || lex == DRAFTD_FORMS_PERSON) &&
                    !draftd_candidates_in_list (" room space place ", w->lower);
   if (!draftd_candidates_in_list (" me him us them you ", prev) || !draftd_candidates_in_list (ditransitive, prev2) ||
-      !(thing || draftd_candidates_in_list (" text message letter note question call ring lift hug chance break ", w->lower)) ||
+      !(thing || draftd_candidates_in_list (" text message letter note question call ring lift hug chance break hand example ", w->lower)) ||
       !lone_count_noun (f, prev))
     return FALSE;
   return sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
