@@ -2874,15 +2874,34 @@ pronoun_predicate (const F *f, const char *prev, const char *l)
            (draftd_forms_noun_lexfile (subj) == DRAFTD_FORMS_PERSON || draftd_forms_noun_lexfile (l) == DRAFTD_FORMS_PERSON)));
 }
 
+/* Messages and turns a person is given or sent, always counted ("sent me text", "give me hand",
+ * "send me copy of"); what a verb alone makes of them is not always ("took note of"). */
+static const char *const given_messages = " text message letter question call reply copy ";
+
+/* Is `l` counted where a person is given it: a thing, an animal or a person (WordNet's first
+ * sense; "give them room to", "make space" are a measure's), or a message or turn? */
+static gboolean
+given_thing (const char *l)
+{
+  int lex = draftd_forms_noun_lexfile (l);
+  return ((lex == 5 || lex == DRAFTD_FORMS_ARTIFACT || lex == DRAFTD_FORMS_PERSON) &&
+          !draftd_candidates_in_list (" room space place ", l)) ||
+         draftd_candidates_in_list (given_messages, l) || draftd_candidates_in_list (" note ring lift hug chance break hand example ", l);
+}
+
 /* "send me copy of the contract": a thing given a person, before its "of", is counted
- * ("give me part of it" is a share's); the target judges. */
+ * ("give me part of it" is a share's); the target judges, but for a thing or a message
+ * given one that is surely a person ("her" may be a possessive), which is sure. */
 static gboolean
 given_of (F *f, const char *prev, const char *prev2, const char *after, const char *const *alts)
 {
   const Word *w = &f->words[f->i];
-  return g_strcmp0 (after, "of") == 0 && draftd_candidates_in_list (ditransitive, prev2) &&
-         draftd_candidates_in_list (" me him her us them you ", prev) && !draftd_candidates_in_list (" part rest half lot plenty ", w->lower) &&
-         judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 1.5f);
+  if (g_strcmp0 (after, "of") != 0 || !draftd_candidates_in_list (ditransitive, prev2) ||
+      !draftd_candidates_in_list (" me him her us them you ", prev) || draftd_candidates_in_list (" part rest half lot plenty ", w->lower))
+    return FALSE;
+  if (!g_str_equal (prev, "her") && given_thing (w->lower))
+    return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
+  return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 1.5f);
 }
 
 /* Nouns in -tion that are counted things, never a mass ("a question", "a decision"). */
@@ -2984,7 +3003,8 @@ verb_object_article (F *f, const char *prev, const char *prev2)
     return FALSE;
   const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
   /* "moved house", "took place", "left home": a verb's idioms with a bare count noun. */
-  if ((after && !draftd_candidates_in_list (enders, after)) || !concrete_noun (f->words[k].lower) || f->s[f->words[k].end] == '-' ||
+  if ((after && !draftd_candidates_in_list (enders, after)) || !(concrete_noun (f->words[k].lower) || (past && k == f->i && draftd_candidates_in_list (given_messages, w->lower))) ||
+      f->s[f->words[k].end] == '-' ||
       draftd_candidates_in_list (" house home place part school church bed ", f->words[k].lower))
     return FALSE;
   /* An animal's or a person's noun is counted wherever a pronoun's past takes it whole ("They
@@ -2999,6 +3019,9 @@ verb_object_article (F *f, const char *prev, const char *prev2)
    * noun is no verb's; a verb's thing is as often its mass or a process ("paint", "wire",
    * "file", "cover"). */
   if (past && lex == DRAFTD_FORMS_ARTIFACT && k == f->i && !draftd_forms_is (w->lower, 'v'))
+    return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
+  /* "She left message on my phone": a message sent or left is one. */
+  if (past && k == f->i && draftd_candidates_in_list (given_messages, w->lower))
     return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 0.0f);
 }
@@ -3051,12 +3074,8 @@ static gboolean
 given_article (F *f, const char *prev, const char *prev2)
 {
   const Word *w = &f->words[f->i];
-  int lex = draftd_forms_noun_lexfile (w->lower);
-  gboolean thing = (lex == 5 || lex == DRAFTD_FORMS_ARTIFACT || lex == DRAFTD_FORMS_PERSON) &&
-                   !draftd_candidates_in_list (" room space place ", w->lower);
   if (!draftd_candidates_in_list (" me him us them you ", prev) || !draftd_candidates_in_list (ditransitive, prev2) ||
-      !(thing || draftd_candidates_in_list (" text message letter note question call ring lift hug chance break hand example ", w->lower)) ||
-      !lone_count_noun (f, prev))
+      !given_thing (w->lower) || !lone_count_noun (f, prev))
     return FALSE;
   return sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
 }
