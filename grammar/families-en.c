@@ -3030,7 +3030,7 @@ verb_object_article (F *f, const char *prev, const char *prev2)
  * end, before a preposition of the enders, a conjunction, a clause's subject ("asked me
  * question I could not answer") or an adjective after the noun ("Is there shop open")? */
 static gboolean
-lone_count_noun (const F *f, const char *prev)
+lone_count_noun (const F *f, const char *prev, const char *more)
 {
   const Word *w = &f->words[f->i];
   guint k;
@@ -3038,9 +3038,14 @@ lone_count_noun (const F *f, const char *prev)
   if (!g_ascii_islower (w->text[0]) || takes_no_article (w->lower) || draftd_candidates_in_list (singular_heads, w->lower) ||
       !article_phrase (f, prev, &k) || k != f->i || f->s[w->end] == '-')
     return FALSE;
+  /* The sentence's end; a quote, comma or bracket after it is another phrase's ("have child
+   * 'x' element", "has begin, middle, and end"). */
   const char *after = near (f, 1);
-  return after == NULL || draftd_candidates_in_list (enders, after) ||
-         draftd_candidates_in_list (" before until when if because so and but while i you he she we they open available nearby ", after);
+  if (after == NULL)
+    return f->i + 1 >= f->n || strchr (".?!", f->s[w->end]) != NULL;
+  return draftd_candidates_in_list (enders, after) ||
+         draftd_candidates_in_list (" before until when if because so and but while i you he she we they open available nearby ", after) ||
+         (more && draftd_candidates_in_list (more, after));
 }
 
 /* "Is there pharmacy near the station?", "There was spider in the bath": an existential's
@@ -3056,7 +3061,7 @@ existential_article (F *f, const char *prev, const char *prev2)
                    (g_strcmp0 (prev2, "there") == 0 && draftd_candidates_in_list (" is was ", prev));
   int lex = draftd_forms_noun_lexfile (w->lower);
   if (!there || !(lex == 5 || lex == DRAFTD_FORMS_ARTIFACT || lex == DRAFTD_FORMS_PERSON) ||
-      draftd_candidates_in_list (" room space place ", w->lower) || !lone_count_noun (f, prev))
+      draftd_candidates_in_list (" room space place ", w->lower) || !lone_count_noun (f, prev, NULL))
     return FALSE;
   /* "unless there was output from": a thing that is a verb's too is often its mass, made
    * ("output", "paint", "wire"); only where link-grammar wants the article. */
@@ -3075,13 +3080,13 @@ given_article (F *f, const char *prev, const char *prev2)
 {
   const Word *w = &f->words[f->i];
   if (!draftd_candidates_in_list (" me him us them you ", prev) || !draftd_candidates_in_list (ditransitive, prev2) ||
-      !given_thing (w->lower) || !lone_count_noun (f, prev))
+      !given_thing (w->lower) || !lone_count_noun (f, prev, NULL))
     return FALSE;
   return sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
 }
 
-/* "looking for job", "apply for visa", "ask for refund": what one looks, applies or asks for,
- * when it is a count noun alone, is one of many; "look for work", "ask for help", "apply for
+/* "looking for job", "apply for visa", "ask for refund", "waiting for reply": what one looks,
+ * applies, asks or waits for, when it is a count noun alone, is one of many; "look for work", "ask for help", "apply for
  * membership", "apply for asylum" are a mass's, a state's or the law's. Sure. */
 static gboolean
 sought_article (F *f, const char *prev, const char *prev2)
@@ -3090,14 +3095,28 @@ sought_article (F *f, const char *prev, const char *prev2)
   const char *l = w->lower;
   int lex = draftd_forms_noun_lexfile (l);
   if (g_strcmp0 (prev, "for") != 0 ||
-      !draftd_candidates_in_list (" look looks looking looked apply applies applying applied ask asks asking asked ", prev2) ||
+      !draftd_candidates_in_list (" look looks looking looked apply applies applying applied ask asks asking asked wait waits waiting waited ", prev2) ||
       !(lex == 4 || lex == 10 || lex == 21 || lex == DRAFTD_FORMS_ARTIFACT || lex == DRAFTD_FORMS_PERSON) ||
       g_str_has_suffix (l, "ship") || g_str_has_suffix (l, "sion") || g_str_has_suffix (l, "ment") ||
       g_str_has_suffix (l, "ance") || g_str_has_suffix (l, "ence") ||
       draftd_candidates_in_list (" asylum bail credit cover change shelter custody insurance input approval consent ", l) ||
-      !lone_count_noun (f, prev))
+      !lone_count_noun (f, prev, NULL))
     return FALSE;
   return sure (f, w->start, w->start, article_for (l), DRAFTD_FIX_ARTICLE);
+}
+
+/* "Our neighbour has dog that barks", "I have sister who": an animal or a person had, alone
+ * before its relative clause or where its phrase ends, is one; sure (the target prefers the
+ * bare noun, and link-grammar parses it whole). */
+static gboolean
+had_article (F *f, const char *prev)
+{
+  const Word *w = &f->words[f->i];
+  int lex = draftd_forms_noun_lexfile (w->lower);
+  if (!draftd_candidates_in_list (" have has had ", prev) || !(lex == 5 || lex == DRAFTD_FORMS_PERSON) ||
+      !lone_count_noun (f, prev, " that who which "))
+    return FALSE;
+  return sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
 }
 
 static gboolean
@@ -3105,7 +3124,8 @@ missing_article (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *prev2 = near (f, -2);
-  if (existential_article (f, prev, prev2) || given_article (f, prev, prev2) || sought_article (f, prev, prev2))
+  if (existential_article (f, prev, prev2) || given_article (f, prev, prev2) || sought_article (f, prev, prev2) ||
+      had_article (f, prev))
     return TRUE;
   /* "works as waiter": a job after "work as" is counted. */
   gboolean as_job = g_strcmp0 (prev, "as") == 0 && draftd_candidates_in_list (" work works worked working ", prev2);
