@@ -3119,13 +3119,25 @@ had_article (F *f, const char *prev)
   return sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
 }
 
+/* "Did you get chance to read it?", "had opportunity to": a chance one gets or has to do
+ * something is one ("by chance", "no chance" have their own word); sure. */
+static gboolean
+chance_article (F *f, const char *prev)
+{
+  const Word *w = &f->words[f->i];
+  if (!draftd_candidates_in_list (" chance opportunity ", w->lower) || !draftd_candidates_in_list (" get gets got getting have has had having ", prev) ||
+      g_strcmp0 (near (f, 1), "to") != 0)
+    return FALSE;
+  return sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
+}
+
 static gboolean
 missing_article (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *prev2 = near (f, -2);
   if (existential_article (f, prev, prev2) || given_article (f, prev, prev2) || sought_article (f, prev, prev2) ||
-      had_article (f, prev))
+      had_article (f, prev) || chance_article (f, prev))
     return TRUE;
   /* "works as waiter": a job after "work as" is counted. */
   gboolean as_job = g_strcmp0 (prev, "as") == 0 && draftd_candidates_in_list (" work works worked working ", prev2);
