@@ -311,26 +311,45 @@ dictionary_verb (const DraftdCandidateContext *c, const char *stem)
   return strlen (stem) >= 4 && draftd_forms_is (stem, 'v') && draftd_spell_check (c->spell, c->lang, stem);
 }
 
+/* What may end a stem before a suffix: a consonant ("-ies", "-ied": "metrifies"), a consonant
+ * other than "y" where a silent "e" went ("-es", "-ed", "-ing": "dissertates"), or, before a
+ * plain "-s", an "e" or a consonant that takes no "-es" ("wishs", "boxs" are slips). */
+typedef enum { STEM_CONSONANT, STEM_SILENT_E, STEM_PLAIN } StemEnd;
+
+static gboolean
+stem_end_fits (const char *base, StemEnd end)
+{
+  char last = base[strlen (base) - 1];
+  switch (end) {
+  case STEM_CONSONANT:
+    return !strchr ("aeiou", last);
+  case STEM_SILENT_E:
+    return !strchr ("aeiouy", last);
+  case STEM_PLAIN:
+  default:
+    return last == 'e' || !(strchr ("aiouysxz", last) || g_str_has_suffix (base, "ch") || g_str_has_suffix (base, "sh"));
+  }
+}
+
 /* The stem of a regular -s, -d or -ing made the way English spells it after a silent "e"
- * ("dissertates", "dissertated", "dissertating" of "dissertate"), after a consonant's "y"
- * ("metrifies", "metrified"), or after one syllable's doubled last consonant ("primmed");
- * NULL otherwise. A slip's shape has none of these: "comeing", "studyed", "stoped", "runing". */
+ * ("dissertates", "dissertated", "dissertating" of "dissertate") or after a consonant's "y"
+ * ("metrifies", "metrified"); NULL otherwise (inflected_verb sees to a doubled consonant,
+ * "primmed"). A slip's shape has none of these: "comeing", "studyed", "runing". */
 static char *
 spelt_inflection_stem (const char *l, gsize n)
 {
-  const char *suffixes[][2] = { { "ies", "y" }, { "ied", "y" }, { "es", "e" }, { "ed", "e" }, { "ing", "e" }, { "s", "" } };
-  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++) {
-    gsize k = strlen (suffixes[i][0]);
-    if (n < k + 4 || !g_str_has_suffix (l, suffixes[i][0]))
+  static const struct {
+    const char *suffix, *restore;
+    StemEnd end;
+  } inflections[] = { { "ies", "y", STEM_CONSONANT }, { "ied", "y", STEM_CONSONANT }, { "es", "e", STEM_SILENT_E },
+                      { "ed", "e", STEM_SILENT_E },   { "ing", "e", STEM_SILENT_E },  { "s", "", STEM_PLAIN } };
+  for (guint i = 0; i < G_N_ELEMENTS (inflections); i++) {
+    gsize k = strlen (inflections[i].suffix);
+    if (n < k + 4 || !g_str_has_suffix (l, inflections[i].suffix))
       continue;
     g_autofree char *base = g_strndup (l, n - k);
-    char last = base[n - k - 1];
-    /* "-ies"/"-ied" after a consonant; "-es", "-ed", "-ing" where a silent "e" went; "-s" after
-     * a consonant but the sibilants' "-es" ("wishs" is a slip). */
-    if ((i < 2 && strchr ("aeiou", last)) || (i >= 2 && i < 5 && strchr ("aeiouy", last)) ||
-        (i == 5 && !strchr ("e", last) && (strchr ("aiouysxz", last) || g_str_has_suffix (base, "ch") || g_str_has_suffix (base, "sh"))))
-      continue;
-    return g_strconcat (base, suffixes[i][1], NULL);
+    if (stem_end_fits (base, inflections[i].end))
+      return g_strconcat (base, inflections[i].restore, NULL);
   }
   return NULL;
 }

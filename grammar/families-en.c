@@ -258,6 +258,9 @@ since_duration (F *f)
   const char *q = near (f, 1), *u = near (f, 2), *after = near (f, 3);
   if (!g_str_equal (w->lower, "since"))
     return FALSE;
+  /* "since about three weeks": a rough count is a count; the duration lies past its word. */
+  if (draftd_candidates_in_list (" about around almost nearly roughly over ", q) && u != NULL)
+    q = u, u = after, after = near (f, 4);
   /* Figures are no words here: "since 20 minutes" has "minutes" next, past the digits. */
   if (q == NULL && f->i + 1 < f->n && digits_between (f, w->end, f->words[f->i + 1].start))
     q = "20", u = f->words[f->i + 1].lower, after = f->i + 2 < f->n && joined (f, f->i + 1) ? f->words[f->i + 2].lower : NULL;
@@ -442,7 +445,10 @@ one_of_superlative (F *f)
   gboolean subject = !among && (one == 0 || !joined (f, one - 1) || draftd_candidates_in_list (draftd_candidates_clause_words, f->words[one - 1].lower));
   /* "one of her shoulder straps had slipped": a plural with its clause's verb after it is the
    * noun, the word before it its modifier. */
-  if (!noun (w->lower) || (next && noun (next) && !draftd_forms_is (next, 'v')) ||
+  /* "one of the most useful app": after a superlative, a noun newer than WordNet ("apps"). */
+  g_autofree char *s_form = g_strdup_printf ("%ss", w->lower);
+  gboolean newer = sup && unlisted_plural (f, s_form, w->lower);
+  if ((!noun (w->lower) && !newer) || (next && noun (next) && !draftd_forms_is (next, 'v')) ||
       (next && noun_number (f, next) > 0 && (!subject || !draftd_candidates_verb_form (f, next))) ||
       (next && noun_number (f, next) > 0 && draftd_candidates_in_list (" is are was were has have had will would can could ", near (f, 2))))
     return FALSE;
@@ -503,9 +509,10 @@ forward_to (F *f)
     return sure (f, w->start, w->end, ing, DRAFTD_FIX_VERB_FORM);
   /* A count noun would need its article ("to a go"): "to go on holiday" is the verb. A mass
    * noun ("to work", "to dinner") may stand alone. */
-  /* Nor before a name, its object ("to visit Japan"). */
+  /* Nor before a name, its object ("to visit Japan"), nor before a particle ("to catch up"). */
   if (!draftd_candidates_in_list (mass_nouns, w->lower) &&
-      (next == NULL || draftd_candidates_in_list (prepositions, next) || draftd_candidates_in_list (" home there here abroad again ", next) ||
+      (next == NULL || draftd_candidates_in_list (prepositions, next) ||
+       draftd_candidates_in_list (" home there here abroad again up out off ", next) ||
        g_ascii_isupper (f->words[f->i + 1].text[0])))
     return sure (f, w->start, w->end, ing, DRAFTD_FIX_VERB_FORM);
   /* "to welcome new members", "to work long hours": an adjective that is no noun, then its
@@ -636,7 +643,7 @@ unlisted_plural (const F *f, const char *l, const char *sing)
       return FALSE;
   g_autofree char *ed = g_strdup_printf ("%sed", sing);
   g_autofree char *ing = g_strdup_printf ("%sing", sing);
-  return !draftd_spell_check (f->c->spell, "en", ed) && !draftd_spell_check (f->c->spell, "en", ing);
+  return !draftd_spell_check (f->c->spell, f->c->lang, ed) && !draftd_spell_check (f->c->spell, f->c->lang, ing);
 }
 
 /* An irregular plural of a noun WordNet lists ("children", "mice", "women"): WordNet's
@@ -709,6 +716,19 @@ static const char *const subject_pronouns = " i you he she we they ";
 
 /* A noun phrase from words[*k] up to a preposition or `end`: a determiner or a head of its own
  * ("each", "everyone"), then nouns and adjectives; its head is its last word. -1 if none. */
+/* "Jamie's results": a name's possessive is its phrase's determiner ("That's", "Let's" are
+ * contractions, and no name's). */
+static gboolean
+name_possessive (const F *f, guint at)
+{
+  const Word *w = &f->words[at];
+  gsize n = strlen (w->lower);
+  if (n < 4 || !g_str_has_suffix (w->lower, "'s") || !g_ascii_isupper (w->text[0]) || at + 1 >= f->n || !joined (f, at))
+    return FALSE;
+  g_autofree char *base = g_strndup (w->lower, n - 2);
+  return !draftd_candidates_function_word (base) && !draftd_candidates_in_list (" let here there what who where how ", base);
+}
+
 static gint
 noun_phrase (const F *f, guint *k, guint end)
 {
@@ -733,7 +753,8 @@ noun_phrase (const F *f, guint *k, guint end)
   /* "All the homework", "both my sisters": a predeterminer before the determiner. */
   if (predeterminer)
     at++;
-  if (at < end && (determines || draftd_candidates_in_list (determiners, f->words[at].lower)))
+  /* A name's possessive only opens the subject ("The cream of England's young men" is left). */
+  if (at < end && (determines || draftd_candidates_in_list (determiners, f->words[at].lower) || (!after_prep && name_possessive (f, at))))
     at++;
   guint first = at;
   /* "The kids made dinner last night": an irregular past after a noun is a verb, not part of
@@ -892,6 +913,19 @@ placed_adverb (const F *f)
                  noun_number (f, f->words[f->i - 2].lower) != 0 && !draftd_forms_is (f->words[f->i - 2].lower, 'a') ? 1 : 0;
 }
 
+/* Words between the subject and its verb that belong to neither: "more than" ("the views
+ * more than make up for it") and a time ("His results this term show"): how many, or 0. */
+static guint
+time_before_verb (const F *f, guint b)
+{
+  if (f->i < b + 3 || !joined (f, f->i - 2))
+    return 0;
+  const char *a = f->words[f->i - 2].lower, *c = f->words[f->i - 1].lower;
+  if (g_str_equal (a, "more") && g_str_equal (c, "than"))
+    return 2;
+  return draftd_candidates_in_list (" this last ", a) && draftd_candidates_in_list (" term week month year season semester summer winter ", c) ? 2 : 0;
+}
+
 static gboolean
 head_unsure (const F *f, guint b, gint head, gint rest, guint k, guint end)
 {
@@ -1048,7 +1082,9 @@ verb_number (const F *f, const char *l, char **other)
 /* Verbs an adjective completes, in both numbers. */
 static const char *const linking_verbs =
   " look looks seem seems feel feels sound sounds taste tastes smell smells turn turns grow grows become becomes appear appears "
-  "remain remains stay stays get gets ";
+  "remain remains stay stays get gets "
+  /* "The flavours really comes alive", "the lid came loose". */
+  "come comes ";
 
 /* Verbs and adjectives of demand whose "that" clause takes the subjunctive's base ("required
  * that the locale remain", "It is essential that he be told"). */
@@ -1231,14 +1267,19 @@ subject_start (const F *f, guint *start)
   guint b = f->i - 1;
   /* A relative "that" after a noun and before a pronoun ("The advice that he gave me were")
    * opens no clause of the subject's: the subject is before it. */
-  while (b > 0 && joined (f, b - 1) &&
+  /* "know why the fans on my laptop keeps": an embedded "why" or "how" before a determiner
+   * opens a clause in plain order (a sentence's first "Why are the pages" is a question's). */
+  while (b > 0 && joined (f, b - 1) && !(b >= 2 && draftd_candidates_in_list (" why how ", f->words[b - 1].lower) &&
+                                         draftd_candidates_in_list (" the my your his her our their ", f->words[b].lower)) &&
          (!draftd_candidates_in_list (draftd_candidates_clause_words, f->words[b - 1].lower) ||
           (b >= 2 && draftd_candidates_in_list (" that which whom ", f->words[b - 1].lower) && draftd_candidates_in_list (subject_pronouns, f->words[b].lower) &&
            joined (f, b - 2) && draftd_forms_is (f->words[b - 2].lower, 'n'))))
     b--;
   /* The clause starts the sentence, or follows a comma or a word that opens it. */
   if (b > 0 && !draftd_candidates_in_list (draftd_candidates_clause_words, f->words[b - 1].lower) &&
-      !strchr (",;:", f->s[f->words[b - 1].end]))
+      !strchr (",;:", f->s[f->words[b - 1].end]) &&
+      !(b >= 2 && draftd_candidates_in_list (" why how ", f->words[b - 1].lower) &&
+        draftd_candidates_in_list (" the my your his her our their ", f->words[b].lower)))
     return FALSE;
   /* ", and each of them speak": the conjunction after a comma opens the clause. */
   if (b + 1 < f->i && draftd_candidates_in_list (" and but so yet ", f->words[b].lower) && (b == 0 || strchr (",;", f->s[f->words[b - 1].end]))) {
@@ -1406,10 +1447,10 @@ verb_against_subject (F *f, guint b, const char *other)
    * after its adjective too ("plays loud music"). */
   const char *mass = draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) && draftd_candidates_in_list (mass_nouns, near (f, 2)) ? near (f, 2) : next;
   complement |= draftd_candidates_in_list (mass_nouns, mass) && !draftd_candidates_in_list (" today tomorrow tonight yesterday home ", mass) &&
-                draftd_candidates_in_list (determiners, f->words[b].lower) && f->i > b + 2;
+                (draftd_candidates_in_list (determiners, f->words[b].lower) || name_possessive (f, b)) && f->i > b + 2;
   /* A verb before a bare noun, its object ("My mother never eat meat"). */
   gboolean bare_noun = noun (next) && !draftd_forms_is (next, 'v') && !draftd_candidates_function_word (next) &&
-                       (draftd_candidates_in_list (determiners, f->words[b].lower) || draftd_candidates_in_list (singular_heads, f->words[b].lower)); /* "Pay close attention" */
+                       ((draftd_candidates_in_list (determiners, f->words[b].lower) || name_possessive (f, b)) || draftd_candidates_in_list (singular_heads, f->words[b].lower)); /* "Pay close attention" */
   if (!complement && !bare_noun && !draftd_candidates_in_list (determiners, next) && !draftd_candidates_in_list (prepositions, next) &&
       !draftd_candidates_in_list (" that to it him her them me us you up out down back nearby here there abroad together alone "
                                   "south north east west when whenever because while ", next) &&
@@ -1631,6 +1672,7 @@ subject_head (F *f)
   guint gap;
   before_adverb (f, 1, &gap);
   gap |= placed_adverb (f);
+  gap = gap ? gap : time_before_verb (f, b);
   gboolean relative = FALSE;
   int s = subject_number (f, b, f->i - gap, &relative);
   if (s == 0 || s == v || either_or (f, b))
@@ -1640,6 +1682,9 @@ subject_head (F *f)
     return FALSE;
   if (like)
     return like_verb (f, b, s, other);
+  /* "more than makes up for it": after "more than" the word is a verb, no compound's noun. */
+  if (gap == 2 && g_str_equal (f->words[f->i - 1].lower, "than") && only_verb (f) && clause_plain (f))
+    return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
   return verb_against_subject (f, b, other);
 }
 
@@ -1743,6 +1788,25 @@ possessed_noun (const F *f, const char *l)
  * an -ing verb after a possessive that opens a clause (after "if", "that", a verb of knowing
  * or hoping, or the sentence's start), followed by its place, time or complement and no
  * other verb, is the contraction's ("whose painting hangs here" has its verb). */
+/* A past or an -s verb in the clause from words[k] on ("their helping to clean up made the
+ * day": the gerund's own verb, so "their" is its possessive). */
+static gboolean
+later_past (const F *f, guint from)
+{
+  for (guint k = from; k < f->n && joined (f, k - 1); k++) {
+    const char *l = f->words[k].lower, *lemma = draftd_forms_irregular_lemma (l, 'v');
+    if (draftd_candidates_in_list (draftd_candidates_clause_words, l) || draftd_candidates_in_list (" and or ", l))
+      return FALSE;
+    /* "to tour in May": a month is no modal. */
+    if (calendar_name (l) && g_ascii_isupper (f->words[k].text[0]))
+      continue;
+    if ((lemma && !g_str_equal (lemma, l) && !draftd_forms_is (l, 'n')) || draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, l) ||
+        ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n') && draftd_candidates_verb_form (f, l)))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 static gboolean
 progressive (const F *f, const char *l, const char *next, const char *next2, const char *prev)
 {
@@ -1753,8 +1817,13 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
   /* "The manager, whose leaving next month, gave": a relative after its noun and comma. */
   gboolean relative = g_str_equal (l, "whose") && prev == NULL && f->i > 0 && f->s[f->words[f->i - 1].end] == ',' &&
                       noun (f->words[f->i - 1].lower);
+  /* "and their hoping to win the cup": after a clause's "and", an -ing form and its
+   * infinitive ("the dogs and their barking at night" has a noun's -ing, with no "to"). */
+  const char *next3 = near (f, 3);
+  gboolean joined_clause = draftd_candidates_in_list (" and but so ", prev) && g_strcmp0 (next2, "to") == 0 && next3 &&
+                           draftd_forms_is (next3, 'v') && !draftd_candidates_function_word (next3) && !later_past (f, f->i + 4);
   if ((!draftd_candidates_in_list (" their your whose ", l) && !passive) || (!passive && !g_str_has_suffix (next, "ing")) || strlen (next) < 5 ||
-      (prev != NULL && !draftd_candidates_in_list (openers, prev)) || (prev == NULL && f->i > 0 && !relative))
+      (prev != NULL && !draftd_candidates_in_list (openers, prev) && !joined_clause) || (prev == NULL && f->i > 0 && !relative))
     return FALSE;
   g_autoptr (GPtrArray) fam = passive ? NULL : draftd_forms_verb_family (f->c->spell, next);
   if (!passive && (fam->len == 0 || !draftd_forms_is (fam->pdata[0], 'v')))
@@ -1905,6 +1974,19 @@ there_after_verb (F *f, const char *next, const char *next2, const char *prev)
   return FALSE;
 }
 
+/* "but it's restaurant closes far too early": an -s verb after the noun, before a function
+ * word or an adverb, where link-grammar says the possessive mends the sentence ("It's business
+ * premises at the front" is a plural noun's). */
+static gboolean
+s_verb_subject (const F *f, const char *next2, const char *rep)
+{
+  g_autofree char *base = NULL;
+  const char *next3 = near (f, 3);
+  return next2 && g_str_has_suffix (next2, "s") && verb_number (f, next2, &base) == -1 && next3 &&
+         (draftd_candidates_function_word (next3) || g_str_has_suffix (next3, "ly") || draftd_candidates_in_list (" far too very early late ", next3)) &&
+         mended (f, f->words[f->i].start, f->words[f->i].end, rep);
+}
+
 /* "there", "they're", "you're", "it's", "who's" where the possessive `rep` is meant. */
 static gboolean
 to_possessive_site (F *f, const char *l, const char *rep, const char *next, const char *next2, const char *prev)
@@ -1925,6 +2007,7 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
   verb2 |= !g_str_equal (l, "there") && next2 && !draftd_candidates_function_word (next2) && !draftd_forms_is (next2, 'n') &&
            ((past_lemma && !g_str_equal (past_lemma, next2)) || (g_str_has_suffix (next2, "ed") && finite_verb (f, next2))) &&
            f->i + 3 < f->n && joined (f, f->i + 2);
+  verb2 |= !g_str_equal (l, "there") && s_verb_subject (f, next2, rep);
   if (g_ascii_islower (f->words[f->i + 1].text[0]) && possessed_noun (f, next) && noun_number (f, next) < 0 && verb2 &&
       (!g_str_equal (l, "there") || (f->i == 0 && (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_PERSON))) &&
       !g_str_equal (l, "who's"))
@@ -2004,6 +2087,17 @@ possessive_before_no_noun (F *f, const char *l, const char *rep, const char *nex
   return FALSE;
 }
 
+/* "go back their next summer": a return's "back", then a time; "get back their money",
+ * "back their next candidate" keep the possessive before a noun that is no time. */
+static gboolean
+back_there (const F *f, const char *prev, const char *next, const char *next2)
+{
+  return g_strcmp0 (prev, "back") == 0 && draftd_candidates_in_list (" go goes went gone going come comes came coming ", near (f, -2)) &&
+         ((draftd_candidates_in_list (" next last this every ", next) &&
+           draftd_candidates_in_list (" summer winter spring autumn year week month weekend time day season term ", next2)) ||
+          draftd_candidates_in_list (" soon someday one tomorrow again ", next) || calendar_name (next));
+}
+
 /* "their", "your", "its", "whose" where the contraction is meant. */
 static gboolean
 to_contraction_site (F *f, const char *l, const char *next, const char *next2, const char *prev)
@@ -2055,6 +2149,8 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* "over their by the door": the place, before what is no noun. */
   if (g_str_equal (l, "their") && draftd_candidates_in_list (" over up down out ", prev) && (f->i + 1 >= f->n || draftd_candidates_in_list (prepositions, next)))
+    return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
+  if (g_str_equal (l, "their") && back_there (f, prev, next, next2))
     return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
   /* "With their many friends": no clause starts after a preposition. "its fiery, bitter
    * taste": adjectives in a list before their noun. */
@@ -2344,8 +2440,9 @@ affect_effect (F *f)
     return sure (f, w->start, w->end, "affects", DRAFTD_FIX_WORD_CHOICE);
   /* "The strike has effected all trains": a perfect's "effected" before a person, a
    * possessive or "all" is "affected" ("has effected a change", "effected the transfer" keep
-   * the verb of bringing about). */
-  if (g_str_equal (w->lower, "effected") && draftd_candidates_in_list (" has have had ", before_adverb (f, 1, &gap)) &&
+   * the verb of bringing about). "have clearly effected his": an -ly adverb between too. */
+  const char *aux = prev && g_str_has_suffix (prev, "ly") ? prev2 : before_adverb (f, 1, &gap);
+  if (g_str_equal (w->lower, "effected") && draftd_candidates_in_list (" has have had ", aux) &&
       (draftd_candidates_in_list (" my your his her our their me him us them all everyone everybody ", next) ||
        draftd_candidates_in_list (people_nouns, next)))
     return sure (f, w->start, w->end, "affected", DRAFTD_FIX_WORD_CHOICE);
@@ -2363,6 +2460,10 @@ affect_effect (F *f)
   verb_slot |= noun (prev) && draftd_candidates_in_list (" the this that my your his her our their ", prev2) &&
                (draftd_candidates_in_list (modals, near (f, -3)) || draftd_candidates_in_list (" does did do ", near (f, -3))) &&
                (draftd_candidates_in_list (" my your his her our their me him us them ", next) || draftd_candidates_in_list (people_nouns, next));
+  /* "Did the rain effect the turnout?": a question's "do" and its subject leave a base verb,
+   * and one bringing something about takes "the" seldom ("Did the reform effect change" keeps). */
+  verb_slot |= noun (prev) && draftd_candidates_in_list (" the this that my your his her our their ", prev2) && f->i == 3 &&
+               draftd_candidates_in_list (" does did do ", near (f, -3)) && g_strcmp0 (next, "the") == 0;
   /* "will not effect our schedule", "doesn't effect me": after a modal or a negated "do",
    * before a person or a possessive, which the verb "effect" (bringing about a change, a
    * transfer) does not take as its object. */
@@ -2421,6 +2522,11 @@ finished_time (const F *f)
     finished |= g_str_equal (l, "last") && k + 1 < f->n && (k == 0 || !draftd_candidates_in_list (" the this these over past few ", f->words[k - 1].lower)) &&
                 (draftd_candidates_in_list (" week month year season term semester summer winter spring autumn night weekend ", f->words[k + 1].lower) ||
                  calendar_name (f->words[k + 1].lower));
+    /* "at the last meeting": one past occasion ("over the last week" is a span, and left). */
+    finished |= g_str_equal (l, "last") && k >= 2 && k + 1 < f->n && g_str_equal (f->words[k - 1].lower, "the") &&
+                g_str_equal (f->words[k - 2].lower, "at") &&
+                draftd_candidates_in_list (" meeting match game session lesson concert party election conference visit appointment rehearsal ",
+                                           f->words[k + 1].lower);
   }
   for (const char *p = strstr (f->s, "in "); p && !finished; p = strstr (p + 1, "in ")) {
     gboolean word = p == f->s || !g_ascii_isalpha (p[-1]);
@@ -2455,11 +2561,58 @@ past_of (const F *f, const char *part)
   return past ? past : g_str_equal (lemma, part) ? NULL : g_strdup (part);
 }
 
+/* The base of a participle: "seen" -> "see", "visited" -> "visit", "moved" -> "move",
+ * "stopped" -> "stop", "tried" -> "try"; NULL when no verb's base is found. */
+static char *
+base_of (const char *part)
+{
+  const char *lemma = draftd_forms_irregular_lemma (part, 'v');
+  if (lemma)
+    return g_str_equal (lemma, part) ? NULL : g_strdup (lemma);
+  gsize n = strlen (part);
+  if (n < 4 || !g_str_has_suffix (part, "ed"))
+    return NULL;
+  char *tries[] = { g_strndup (part, n - 2), g_strndup (part, n - 1), g_strndup (part, n - 3),
+                    part[n - 3] == 'i' ? g_strdup_printf ("%.*sy", (int) (n - 3), part) : NULL };
+  char *base = NULL;
+  for (guint k = 0; k < G_N_ELEMENTS (tries); k++) {
+    /* "stopped": the undoubled stem only where the last two letters before "ed" are one. */
+    gboolean usable = k != 2 || (n > 4 && part[n - 3] == part[n - 4]);
+    if (base == NULL && tries[k] && usable && draftd_forms_is (tries[k], 'v'))
+      base = tries[k];
+    else
+      g_free (tries[k]);
+  }
+  return base;
+}
+
+/* "Have you seen the match yesterday?": a question's perfect with a finished time is the
+ * simple past's "Did you see" (sure; "Have you been" is left, as the statement's "been" is). */
+static gboolean
+perfect_question (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *subject = near (f, 1), *part = near (f, 2);
+  if (f->i != 0 || !f->c->sentence_start || !draftd_candidates_in_list (" have has ", w->lower) ||
+      !draftd_candidates_in_list (" you they we he she i it ", subject) || part == NULL || g_str_equal (part, "been") ||
+      g_str_equal (part, "got") || !strchr (f->s, '?') || !finished_time (f))
+    return FALSE;
+  g_autofree char *past = past_of (f, part), *base = base_of (part);
+  if (past == NULL || base == NULL)
+    return FALSE;
+  g_autofree char *rep = g_strdup_printf ("%s %s %s", g_ascii_isupper (w->text[0]) ? "Did" : "did",
+                                          g_str_equal (subject, "i") ? "I" : subject, base);
+  draftd_candidates_add (f->out, w->start, f->words[f->i + 2].end, rep, DRAFTD_FIX_VERB_FORM, DRAFTD_CANDIDATE_CERTAIN, f->site++);
+  return TRUE;
+}
+
 static gboolean
 perfect_finished (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *next = near (f, 1), *prev = near (f, -1);
+  if (perfect_question (f))
+    return TRUE;
   /* "have" after its subject, before the participle; "been" takes its subject's number. */
   if (!draftd_candidates_in_list (" have has ", w->lower) || next == NULL || g_str_equal (next, "been") || g_str_equal (next, "got") ||
       prev == NULL || draftd_candidates_in_list (modals, prev) || draftd_candidates_in_list (" to not ", prev) || !finished_time (f))
@@ -2471,6 +2624,8 @@ perfect_finished (F *f)
 }
 
 /* ---- word-choice.pronoun-case: "my brother and me went", "between you and I" ---- */
+
+static gboolean adverb (const char *l);
 
 /* Does the word look like a finite verb: an auxiliary, a past, a present of either number? */
 static gboolean
@@ -2557,10 +2712,14 @@ pronoun_case (F *f)
     return FALSE;
   }
   /* "gave Tom and I a new plan": a subject's "I" takes a verb after it, never a determiner;
-   * before one it is the first object of a verb that takes two. */
-  if (!g_str_equal (w->text, "I") || (next && !draftd_candidates_in_list (prepositions, next) &&
-                                        !draftd_candidates_in_list (" last yesterday today tomorrow if when because after before during until ", next) &&
-                                        !draftd_candidates_in_list (" a an the my your his her our their some ", next)))
+   * before one it is the first object of a verb that takes two. "contact Sam or I directly.":
+   * a manner adverb that ends the clause leaves "I" no verb either. */
+  /* "drove Jake and I home": a place's adverb leaves "I" no verb too. */
+  static const char *const ends = " last yesterday today tomorrow if when because after before during until home ";
+  gboolean adverb_ends = adverb (next) && (near (f, 2) == NULL || draftd_candidates_in_list (prepositions, near (f, 2)) ||
+                                           draftd_candidates_in_list (ends, near (f, 2)));
+  if (!g_str_equal (w->text, "I") || (next && !draftd_candidates_in_list (prepositions, next) && !draftd_candidates_in_list (ends, next) &&
+                                        !draftd_candidates_in_list (" a an the my your his her our their some ", next) && !adverb_ends))
     return FALSE;
   /* "to Sarah and I.", "between you and I": the object of a preposition or an -ing verb;
    * "call Tom or I if": of a verb other than "be" ("It was Tom and I" is formal, not wrong). */
@@ -2568,6 +2727,8 @@ pronoun_case (F *f)
     const char *p = near (f, d), *before = near (f, d - 1);
     /* After its determiner a word is a noun ("my husband and I"), whatever else it can be. */
     gboolean noun = before && draftd_candidates_in_list (determiners, before);
+    /* "ring Mark or I": a name inside the sentence is a noun, whatever verb it spells. */
+    noun |= p != NULL && (gint) f->i + d > 0 && g_ascii_isupper (f->words[(gint) f->i + d].text[0]);
     if (p == NULL || draftd_candidates_in_list (draftd_candidates_clause_words, p) || draftd_candidates_in_list (" is are was were be been being am ", p))
       return FALSE;
     if (draftd_candidates_in_list (" between for to with from of about like at by ", p) || (g_str_has_suffix (p, "ing") && strlen (p) > 4) ||
