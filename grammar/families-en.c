@@ -3081,7 +3081,8 @@ static const char *const article_verbs =
 /* Verbs that take a person and then a thing ("give me an example", "told us a story"). */
 static const char *const ditransitive =
   " give gives gave tell tells told show shows showed send sends sent buy buys bought offer offers offered lend lends lent "
-  "bring brings brought ";
+  "bring brings brought ask asks asked hand hands handed pass passes passed grab grabs grabbed fetch fetches fetched "
+  "find finds found book books booked leave leaves left pour pours poured ";
 /* Count nouns that go bare after a preposition: places of an institution's ("in hospital", "at
  * sea"), and idioms ("for example", "in order to", "in case", "with respect to"). */
 static const char *const bare_after_preposition =
@@ -3261,15 +3262,34 @@ pronoun_predicate (const F *f, const char *prev, const char *l)
            (draftd_forms_noun_lexfile (subj) == DRAFTD_FORMS_PERSON || draftd_forms_noun_lexfile (l) == DRAFTD_FORMS_PERSON)));
 }
 
+/* Messages and turns a person is given or sent, always counted ("sent me text", "give me hand",
+ * "send me copy of"); what a verb alone makes of them is not always ("took note of"). */
+static const char *const given_messages = " text message letter question call reply copy ";
+
+/* Is `l` counted where a person is given it: a thing, an animal or a person (WordNet's first
+ * sense; "give them room to", "make space" are a measure's), or a message or turn? */
+static gboolean
+given_thing (const char *l)
+{
+  int lex = draftd_forms_noun_lexfile (l);
+  return ((lex == 5 || lex == DRAFTD_FORMS_ARTIFACT || lex == DRAFTD_FORMS_PERSON) &&
+          !draftd_candidates_in_list (" room space place ", l)) ||
+         draftd_candidates_in_list (given_messages, l) || draftd_candidates_in_list (" note ring lift hug chance break hand example ", l);
+}
+
 /* "send me copy of the contract": a thing given a person, before its "of", is counted
- * ("give me part of it" is a share's); the target judges. */
+ * ("give me part of it" is a share's); the target judges, but for a thing or a message
+ * given one that is surely a person ("her" may be a possessive), which is sure. */
 static gboolean
 given_of (F *f, const char *prev, const char *prev2, const char *after, const char *const *alts)
 {
   const Word *w = &f->words[f->i];
-  return g_strcmp0 (after, "of") == 0 && draftd_candidates_in_list (ditransitive, prev2) &&
-         draftd_candidates_in_list (" me him her us them you ", prev) && !draftd_candidates_in_list (" part rest half lot plenty ", w->lower) &&
-         judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 1.5f);
+  if (g_strcmp0 (after, "of") != 0 || !draftd_candidates_in_list (ditransitive, prev2) ||
+      !draftd_candidates_in_list (" me him her us them you ", prev) || draftd_candidates_in_list (" part rest half lot plenty ", w->lower))
+    return FALSE;
+  if (!g_str_equal (prev, "her") && given_thing (w->lower))
+    return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
+  return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 1.5f);
 }
 
 /* Nouns in -tion that are counted things, never a mass ("a question", "a decision"). */
@@ -3371,7 +3391,8 @@ verb_object_article (F *f, const char *prev, const char *prev2)
     return FALSE;
   const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
   /* "moved house", "took place", "left home": a verb's idioms with a bare count noun. */
-  if ((after && !draftd_candidates_in_list (enders, after)) || !concrete_noun (f->words[k].lower) || f->s[f->words[k].end] == '-' ||
+  if ((after && !draftd_candidates_in_list (enders, after)) || !(concrete_noun (f->words[k].lower) || (past && k == f->i && draftd_candidates_in_list (given_messages, w->lower))) ||
+      f->s[f->words[k].end] == '-' ||
       draftd_candidates_in_list (" house home place part school church bed ", f->words[k].lower))
     return FALSE;
   /* An animal's or a person's noun is counted wherever a pronoun's past takes it whole ("They
@@ -3382,7 +3403,120 @@ verb_object_article (F *f, const char *prev, const char *prev2)
   int lex = draftd_forms_noun_lexfile (f->words[k].lower);
   if (past && (lex == 5 || lex == DRAFTD_FORMS_PERSON))
     return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
+  /* "We rented car for": a made thing alone after a pronoun's past is counted too where the
+   * noun is no verb's; a verb's thing is as often its mass or a process ("paint", "wire",
+   * "file", "cover"). */
+  if (past && lex == DRAFTD_FORMS_ARTIFACT && k == f->i && !draftd_forms_is (w->lower, 'v'))
+    return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
+  /* "She left message on my phone": a message sent or left is one. */
+  if (past && k == f->i && draftd_candidates_in_list (given_messages, w->lower))
+    return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 0.0f);
+}
+
+/* Is words[i] a lone count noun (no adjective) whose phrase ends there: at the sentence's
+ * end, before a preposition of the enders, a conjunction, a clause's subject ("asked me
+ * question I could not answer") or an adjective after the noun ("Is there shop open")? */
+static gboolean
+lone_count_noun (const F *f, const char *prev, const char *more)
+{
+  const Word *w = &f->words[f->i];
+  guint k;
+  /* "There was nobody at home": WordNet's person. */
+  if (!g_ascii_islower (w->text[0]) || takes_no_article (w->lower) || draftd_candidates_in_list (singular_heads, w->lower) ||
+      !article_phrase (f, prev, &k) || k != f->i || f->s[w->end] == '-')
+    return FALSE;
+  /* The sentence's end; a quote, comma or bracket after it is another phrase's ("have child
+   * 'x' element", "has begin, middle, and end"). */
+  const char *after = near (f, 1);
+  if (after == NULL)
+    return f->i + 1 >= f->n || strchr (".?!", f->s[w->end]) != NULL;
+  return draftd_candidates_in_list (enders, after) ||
+         draftd_candidates_in_list (" before until when if because so and but while i you he she we they open available nearby ", after) ||
+         (more && draftd_candidates_in_list (more, after));
+}
+
+/* "Is there pharmacy near the station?", "There was spider in the bath": an existential's
+ * lone count noun that is an animal's, a thing's or a person's is counted ("there is room
+ * for", "there was space" are a measure's). The target prefers many a bare one; sure. Also
+ * after "Is there" opening a question, which the verb lists do not reach. */
+static gboolean
+existential_article (F *f, const char *prev, const char *prev2)
+{
+  const Word *w = &f->words[f->i];
+  gboolean there = (g_strcmp0 (prev, "there") == 0 && draftd_candidates_in_list (" is was ", prev2) && f->i >= 2 &&
+                    (f->i == 2 || !joined (f, f->i - 3))) ||
+                   (g_strcmp0 (prev2, "there") == 0 && draftd_candidates_in_list (" is was ", prev));
+  int lex = draftd_forms_noun_lexfile (w->lower);
+  if (!there || !(lex == 5 || lex == DRAFTD_FORMS_ARTIFACT || lex == DRAFTD_FORMS_PERSON) ||
+      draftd_candidates_in_list (" room space place ", w->lower) || !lone_count_noun (f, prev, NULL))
+    return FALSE;
+  /* "unless there was output from": a thing that is a verb's too is often its mass, made
+   * ("output", "paint", "wire"); only where link-grammar wants the article. */
+  if (lex == DRAFTD_FORMS_ARTIFACT && draftd_forms_is (w->lower, 'v') && !mended (f, w->start, w->start, article_for (w->lower)))
+    return FALSE;
+  return sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
+}
+
+/* "sent me text", "asked me question", "grab me towel": a lone count noun given a person ("me",
+ * "him", "us", "them", "you"; "her" is as often a possessive, "showed her talent") is counted
+ * where it is a thing, an animal, a person or one of the messages and turns a person is given;
+ * "give him credit", "give us notice", "give them room to" are a mass's or an idiom's. Sure:
+ * the target judges most of them bare. */
+static gboolean
+given_article (F *f, const char *prev, const char *prev2)
+{
+  const Word *w = &f->words[f->i];
+  if (!draftd_candidates_in_list (" me him us them you ", prev) || !draftd_candidates_in_list (ditransitive, prev2) ||
+      !given_thing (w->lower) || !lone_count_noun (f, prev, NULL))
+    return FALSE;
+  return sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
+}
+
+/* "looking for job", "apply for visa", "ask for refund", "waiting for reply": what one looks,
+ * applies, asks or waits for, when it is a count noun alone, is one of many; "look for work", "ask for help", "apply for
+ * membership", "apply for asylum" are a mass's, a state's or the law's. Sure. */
+static gboolean
+sought_article (F *f, const char *prev, const char *prev2)
+{
+  const Word *w = &f->words[f->i];
+  const char *l = w->lower;
+  int lex = draftd_forms_noun_lexfile (l);
+  if (g_strcmp0 (prev, "for") != 0 ||
+      !draftd_candidates_in_list (" look looks looking looked apply applies applying applied ask asks asking asked wait waits waiting waited ", prev2) ||
+      !(lex == 4 || lex == 10 || lex == 21 || lex == DRAFTD_FORMS_ARTIFACT || lex == DRAFTD_FORMS_PERSON) ||
+      g_str_has_suffix (l, "ship") || g_str_has_suffix (l, "sion") || g_str_has_suffix (l, "ment") ||
+      g_str_has_suffix (l, "ance") || g_str_has_suffix (l, "ence") ||
+      draftd_candidates_in_list (" asylum bail credit cover change shelter custody insurance input approval consent ", l) ||
+      !lone_count_noun (f, prev, NULL))
+    return FALSE;
+  return sure (f, w->start, w->start, article_for (l), DRAFTD_FIX_ARTICLE);
+}
+
+/* "Our neighbour has dog that barks", "I have sister who": an animal or a person had, alone
+ * before its relative clause or where its phrase ends, is one; sure (the target prefers the
+ * bare noun, and link-grammar parses it whole). */
+static gboolean
+had_article (F *f, const char *prev)
+{
+  const Word *w = &f->words[f->i];
+  int lex = draftd_forms_noun_lexfile (w->lower);
+  if (!draftd_candidates_in_list (" have has had ", prev) || !(lex == 5 || lex == DRAFTD_FORMS_PERSON) ||
+      !lone_count_noun (f, prev, " that who which "))
+    return FALSE;
+  return sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
+}
+
+/* "Did you get chance to read it?", "had opportunity to": a chance one gets or has to do
+ * something is one ("by chance", "no chance" have their own word); sure. */
+static gboolean
+chance_article (F *f, const char *prev)
+{
+  const Word *w = &f->words[f->i];
+  if (!draftd_candidates_in_list (" chance opportunity ", w->lower) || !draftd_candidates_in_list (" get gets got getting have has had having ", prev) ||
+      g_strcmp0 (near (f, 1), "to") != 0)
+    return FALSE;
+  return sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
 }
 
 static gboolean
@@ -3390,6 +3524,9 @@ missing_article (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *prev2 = near (f, -2);
+  if (existential_article (f, prev, prev2) || given_article (f, prev, prev2) || sought_article (f, prev, prev2) ||
+      had_article (f, prev) || chance_article (f, prev))
+    return TRUE;
   /* "works as waiter": a job after "work as" is counted. */
   gboolean as_job = g_strcmp0 (prev, "as") == 0 && draftd_candidates_in_list (" work works worked working ", prev2);
   gboolean after_verb = draftd_candidates_in_list (article_verbs, prev) || (draftd_candidates_in_list (" me him her us them you ", prev) && draftd_candidates_in_list (ditransitive, prev2)) || as_job;
