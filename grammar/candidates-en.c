@@ -1419,6 +1419,28 @@ draftd_candidates_verb_base (DraftdSpell *spell, const char *word)
   return NULL;
 }
 
+/* Does the "to" before words[i] end a relative clause: a head (a determiner's noun,
+ * "everyone", "that", "who"), a subject pronoun, its past, at most three words of its object,
+ * then "to" ("Everyone I spoke to", "the man that we talked to", "the neighbour I lent my ladder
+ * to")? */
+static gboolean
+stranded_to (Ctx *x)
+{
+  for (gint p = (gint) x->i - 3; p >= 1 && p >= (gint) x->i - 6; p--) {
+    const Word *pron = word_at (x, p), *v = word_at (x, p + 1), *head = word_at (x, p - 1), *det = word_at (x, p - 2);
+    if (draftd_candidates_in_list (draftd_candidates_clause_words, pron->lower) && !draftd_candidates_in_list (" that who whom ", pron->lower))
+      return FALSE;
+    if (!draftd_candidates_in_list (" i you he she we they ", pron->lower))
+      continue;
+    const char *lemma = draftd_forms_irregular_lemma (v->lower, 'v');
+    gboolean past = g_str_has_suffix (v->lower, "ed") || (lemma && !g_str_equal (lemma, v->lower));
+    return past && (draftd_candidates_in_list (" everyone everybody someone somebody anyone anybody nobody that who whom ", head->lower) ||
+                    (det && draftd_candidates_in_list (" the a an this that my your his her our their every each ", det->lower) &&
+                     draftd_forms_is (head->lower, 'n')));
+  }
+  return FALSE;
+}
+
 /* "can plays", "to went", "didn't went": the base form after a modal or "to". */
 static gboolean
 base_after_modal (Ctx *x, const Word *prev)
@@ -1438,6 +1460,10 @@ base_after_modal (Ctx *x, const Word *prev)
   if (draftd_candidates_in_list (" do does did ", prev->lower) &&
       ((pp && (g_str_equal (pp->lower, "to") || draftd_candidates_in_list (modals, pp->lower))) ||
        (next && draftd_candidates_in_list (" on upon ", next->lower))))
+    return FALSE;
+  /* "Everyone I spoke to said", "the neighbour I lent my ladder to brought": "to" ends a
+   * relative clause there, and the past after it is the main clause's verb. */
+  if (to && stranded_to (x))
     return FALSE;
   /* After "to", only an irregular past is surely a verb ("to plays" may be "to the plays"),
    * and not one that is a verb's base too ("to lay", "to found"), a noun ("out to left") or an

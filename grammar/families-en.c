@@ -3074,6 +3074,10 @@ adverb_for_adjective (F *f)
 
 /* ---- article.missing: "We need extra column", "She is teacher" ---- */
 
+/* Count nouns a verb's idioms take bare, right after it: "moved house", "left home", "took
+ * place", "take part", "went to school", "go to bed". */
+static const char *const idiom_bare_nouns = " house home place part school church bed ";
+
 static const char *const article_verbs =
   " is was am are be been become became need needs needed have has had want wants wanted bought buy buys wrote write writes "
   "got get gets make makes made find found take took ";
@@ -3393,7 +3397,7 @@ verb_object_article (F *f, const char *prev, const char *prev2)
   /* "moved house", "took place", "left home": a verb's idioms with a bare count noun. */
   if ((after && !draftd_candidates_in_list (enders, after)) || !(concrete_noun (f->words[k].lower) || (past && k == f->i && draftd_candidates_in_list (given_messages, w->lower))) ||
       f->s[f->words[k].end] == '-' ||
-      draftd_candidates_in_list (" house home place part school church bed ", f->words[k].lower))
+      draftd_candidates_in_list (idiom_bare_nouns, f->words[k].lower))
     return FALSE;
   /* An animal's or a person's noun is counted wherever a pronoun's past takes it whole ("They
    * adopted puppy", "We hired plumber"); the target, which prefers many a bare one, does not
@@ -3549,6 +3553,8 @@ missing_article (F *f)
   const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
   gboolean ends = after == NULL || draftd_candidates_in_list (enders, after);
   const char *alts[] = { article_for (l) };
+  if (k == f->i && after_verb && draftd_candidates_in_list (idiom_bare_nouns, l))
+    return FALSE;
   if (k == f->i && (given_of (f, prev, prev2, after, alts) || (ends && made_act (f, prev, alts[0]))))
     return TRUE;
   /* "have reason to worry", "have cause to complain": a noun that is a verb too, before an
