@@ -1421,8 +1421,8 @@ draftd_candidates_verb_base (DraftdSpell *spell, const char *word)
 
 /* Does the "to" before words[i] end a relative clause: a head (a determiner's noun,
  * "everyone", "that", "who"), a subject pronoun, its past, at most three words of its object,
- * then "to" ("Everyone I spoke to", "the man that we talked to", "the neighbour I lent my ladder
- * to")? */
+ * then "to", all in one clause ("Everyone I spoke to", "the man that we talked to", "the
+ * neighbour I lent my ladder to")? */
 static gboolean
 stranded_to (Ctx *x)
 {
@@ -1432,11 +1432,18 @@ stranded_to (Ctx *x)
       return FALSE;
     if (!draftd_candidates_in_list (" i you he she we they ", pron->lower))
       continue;
+    /* One clause: no comma between ("In this race, I managed to outran" is no relative). */
+    for (gint k = p - 1; k + 1 < (gint) x->i; k++)
+      if (!adjacent (x->s, word_at (x, k), word_at (x, k + 1)))
+        return FALSE;
     const char *lemma = draftd_forms_irregular_lemma (v->lower, 'v');
     gboolean past = g_str_has_suffix (v->lower, "ed") || (lemma && !g_str_equal (lemma, v->lower));
-    return past && (draftd_candidates_in_list (" everyone everybody someone somebody anyone anybody nobody that who whom ", head->lower) ||
-                    (det && draftd_candidates_in_list (" the a an this that my your his her our their every each ", det->lower) &&
-                     draftd_forms_is (head->lower, 'n')));
+    /* The head is a subject's, not a preposition's object ("In the race I managed to"). */
+    gboolean indefinite = draftd_candidates_in_list (" everyone everybody someone somebody anyone anybody nobody that who whom ", head->lower);
+    const Word *before = word_at (x, p - (indefinite ? 2 : 3));
+    return past && !(before && draftd_candidates_in_list (prepositions, before->lower)) &&
+           (indefinite || (det && draftd_candidates_in_list (" the a an this that my your his her our their every each ", det->lower) &&
+                           draftd_forms_is (head->lower, 'n')));
   }
   return FALSE;
 }
