@@ -1142,19 +1142,25 @@ plural_subject (Ctx *x, const Word *prev)
   const char *rep = NULL;
   if (!lookup_pair (to_plural, G_N_ELEMENTS (to_plural), w->lower, &rep))
     return FALSE;
-  /* "There is also people who", "there was still cars": an adverb before the subject. */
-  const Word *past_adverb = next ? word_at (x, (gint) x->i + 2) : NULL;
+  /* "There is also people who", "there was still cars": an adverb before the subject; before
+   * "a" only where "a few" or "a lot" follows ("There is still a few seats", read below). */
+  const Word *past_adverb = next ? word_at (x, (gint) x->i + 2) : NULL, *after_a = next ? word_at (x, (gint) x->i + 3) : NULL;
+  gboolean quantity = past_adverb && g_str_equal (past_adverb->lower, "a") && after_a && adjacent (x->s, past_adverb, after_a) &&
+                      draftd_candidates_in_list (" few lot ", after_a->lower);
+  guint skip = 0;
   if (next && past_adverb && g_str_equal (prev->lower, "there") && draftd_candidates_in_list (" also still always even only ", next->lower) &&
-      adjacent (x->s, w, next) && adjacent (x->s, next, past_adverb) && !draftd_candidates_in_list (" a an one ", past_adverb->lower))
+      adjacent (x->s, w, next) && adjacent (x->s, next, past_adverb) && (quantity || !draftd_candidates_in_list (" a an one ", past_adverb->lower))) {
     next = past_adverb;
+    skip = 1;
+  }
   g_autofree char *next_singular = next && g_str_has_suffix (next->lower, "s") ? draftd_forms_singular (x->c->spell, next->lower) : NULL;
   gboolean plural_next = next && (draftd_candidates_in_list (plural_quantifiers, next->lower) || g_str_equal (next->lower, "lots") ||
                                   draftd_candidates_in_list (" people children men women ", next->lower) ||
                                   (next_singular && draftd_forms_is (next_singular, 'n') && !draftd_forms_is (next->lower, 'n')));
   /* "There is a lot of cars", "Here is the documents": the plural after "a lot of", and after
    * a determiner where "here" opens the clause. */
-  const Word *w2 = next ? word_at (x, (gint) x->i + 2) : NULL, *w3 = w2 ? word_at (x, (gint) x->i + 3) : NULL;
-  const Word *w4 = w3 ? word_at (x, (gint) x->i + 4) : NULL;
+  const Word *w2 = next ? word_at (x, (gint) (x->i + 2 + skip)) : NULL, *w3 = w2 ? word_at (x, (gint) (x->i + 3 + skip)) : NULL;
+  const Word *w4 = w3 ? word_at (x, (gint) (x->i + 4 + skip)) : NULL;
   if (next && g_str_equal (next->lower, "a") && w2 && g_str_equal (w2->lower, "lot") && w3 && g_str_equal (w3->lower, "of") && w4 &&
       adjacent (x->s, next, w2) && adjacent (x->s, w2, w3) && adjacent (x->s, w3, w4))
     plural_next = plural_word (x, w4->lower);

@@ -1311,12 +1311,16 @@ either_or (const F *f, guint b)
   return FALSE;
 }
 
-/* Only spaces between the words from words[i] to its clause's end (a comma, a semicolon or the
- * sentence's end): no quote, hyphen or bracket hides a verb. */
+/* Only spaces between the words from words[i] to its clause's end (a comma, a semicolon, the
+ * sentence's end, or a conjunction that opens the next clause, where only_verb stops too:
+ * "drip when you turn the hot-water knob" has its hyphen in the next clause): no quote, hyphen
+ * or bracket hides a verb. */
 static gboolean
 clause_plain (const F *f)
 {
   for (guint k = f->i + 1; k < f->n; k++) {
+    if (joined (f, k - 1) && draftd_candidates_in_list (" when whenever because while if unless until although though ", f->words[k].lower))
+      return TRUE;
     if (joined (f, k - 1))
       continue;
     gsize e = f->words[k - 1].end;
@@ -1391,6 +1395,16 @@ after_opening_phrase (const F *f, guint b)
   return k;
 }
 
+/* "from that seller": "that" after a preposition and before a noun is its determiner, no
+ * clause's opener ("in that he" has a pronoun after it). */
+static gboolean
+that_determiner (const F *f, guint k)
+{
+  return k >= 1 && k + 1 < f->i && g_str_equal (f->words[k].lower, "that") && joined (f, k - 1) &&
+         draftd_candidates_in_list (prepositions, f->words[k - 1].lower) && np_word (f, &f->words[k + 1]) &&
+         !draftd_candidates_in_list (subject_pronouns, f->words[k + 1].lower);
+}
+
 /* Where the clause of words[i] starts its subject (*b): after a clause's opening word, a
  * comma's conjunction or an opening phrase; FALSE where no subject can stand before it. */
 static gboolean
@@ -1404,7 +1418,7 @@ subject_start (const F *f, guint *start)
    * first "Why are the pages" is a question's). */
   while (b > 0 && phrase_joined (f, b - 1) && !(b >= 2 && draftd_candidates_in_list (" why how ", f->words[b - 1].lower) &&
                                                 draftd_candidates_in_list (" the my your his her our their ", f->words[b].lower)) &&
-         (!draftd_candidates_in_list (draftd_candidates_clause_words, f->words[b - 1].lower) ||
+         (!draftd_candidates_in_list (draftd_candidates_clause_words, f->words[b - 1].lower) || that_determiner (f, b - 1) ||
           (b >= 2 && draftd_candidates_in_list (" that which who whom whose ", f->words[b - 1].lower) && joined (f, b - 2) &&
            (draftd_forms_is (f->words[b - 2].lower, 'n') || noun_number (f, f->words[b - 2].lower) != 0) && relative_clause (f, b - 1, f->i))))
     b--;
@@ -1747,10 +1761,15 @@ relative_subject (F *f)
   if (s == 0 || s == v || !verb || (rn != 0 && rn != s) || draftd_candidates_in_list (saying_verbs, rv))
     return FALSE;
   const char *before = f->words[f->i - 1].lower;
+  /* A preposition's object, its determiner and up to two adjectives or nouns before it ("both
+   * of the upstairs rooms are"). */
+  guint d = f->i - 2;
+  while (d > r + 2 && d + 3 > f->i - 1 && np_word (f, &f->words[d]) && !draftd_candidates_in_list (determiners, f->words[d].lower))
+    d--;
   gboolean ends = draftd_candidates_in_list (" upstairs downstairs here there nearby abroad next door ", before) ||
                   (g_str_has_suffix (before, "ly") && !draftd_forms_is (before, 'n')) ||
-                  (np_word (f, &f->words[f->i - 1]) && draftd_candidates_in_list (" the a an my your his her our their ", f->words[f->i - 2].lower) &&
-                   draftd_candidates_in_list (prepositions, f->words[f->i - 3].lower)) ||
+                  (np_word (f, &f->words[f->i - 1]) && draftd_candidates_in_list (" the a an my your his her our their ", f->words[d].lower) &&
+                   draftd_candidates_in_list (prepositions, f->words[d - 1].lower)) ||
                   (f->i - 1 == r + 1 && rn == 0);
   if (!ends)
     return FALSE;
@@ -2325,6 +2344,17 @@ back_there (const F *f, const char *prev, const char *next, const char *next2)
           draftd_candidates_in_list (" soon someday one tomorrow again ", next) || calendar_name (next));
 }
 
+/* Does the word after a bare adjective (next2) show that the adjective ends its clause as a
+ * predicate? Its end, a preposition or a time ("If your free on Friday": a day's "on" follows a
+ * predicate too), or a conjunction and a subject pronoun, which open the next clause ("when your
+ * ready so we can"). */
+static gboolean
+predicate_ends (const F *f, const char *next2)
+{
+  return next2 == NULL || draftd_candidates_in_list (" about for with to at of in on again today tonight now already ", next2) ||
+         (draftd_candidates_in_list (" so and but because when if until ", next2) && draftd_candidates_in_list (" i you he she we they ", near (f, 3)));
+}
+
 /* "their", "your", "its", "whose" where the contraction is meant. */
 static gboolean
 to_contraction_site (F *f, const char *l, const char *next, const char *next2, const char *prev)
@@ -2394,9 +2424,7 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
    * nothing, so it is a predicate. */
   gboolean bare = (draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'n') && !draftd_forms_is (next, 'v')) ||
                   draftd_candidates_in_list (" sure ready free busy ", next) || (draftd_candidates_in_list (" right wrong ", next) && !draftd_candidates_in_list (" to of ", next2));
-  /* "If your free on Friday": a day's "on" follows a predicate too. */
-  if (bare && (next2 == NULL || draftd_candidates_in_list (" about for with to at of in on again today tonight now already ", next2)) &&
-      !g_str_equal (next, "own"))
+  if (bare && predicate_ends (f, next2) && !g_str_equal (next, "own"))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (progressive (f, l, next, next2, prev))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
