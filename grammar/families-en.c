@@ -501,12 +501,12 @@ forward_to (F *f)
   const char *ing = ing_form (f, fam);
   if (ing == NULL)
     return FALSE;
-  /* A verb that is no noun is sure ("to meet"); one that is ("to work", "to dinner") is sure
-   * only before what must be its object. */
+  /* A verb that is no noun is sure ("to meet"); one that is ("to work", "to dinner", "to
+   * see") is sure only before what must be its object ("to see all of you"). */
   const char *next = near (f, 1);
   if (!draftd_forms_is (w->lower, 'n') ||
       draftd_candidates_in_list (" you him her them us me it this that the a an your my our his their from with everyone everybody someone "
-                                 "somebody anyone ", next))
+                                 "somebody anyone all both each ", next))
     return sure (f, w->start, w->end, ing, DRAFTD_FIX_VERB_FORM);
   /* A count noun would need its article ("to a go"): "to go on holiday" is the verb. A mass
    * noun ("to work", "to dinner") may stand alone. */
@@ -2715,10 +2715,13 @@ affect_effect (F *f)
   verb_slot |= noun (prev) && draftd_candidates_in_list (" the this that my your his her our their ", prev2) &&
                (draftd_candidates_in_list (modals, near (f, -3)) || draftd_candidates_in_list (" does did do ", near (f, -3))) &&
                (draftd_candidates_in_list (" my your his her our their me him us them ", next) || draftd_candidates_in_list (people_nouns, next));
-  /* "Did the rain effect the turnout?": a question's "do" and its subject leave a base verb,
-   * and one bringing something about takes "the" seldom ("Did the reform effect change" keeps). */
-  verb_slot |= noun (prev) && draftd_candidates_in_list (" the this that my your his her our their ", prev2) && f->i == 3 &&
-               draftd_candidates_in_list (" does did do ", near (f, -3)) && g_strcmp0 (next, "the") == 0;
+  /* "Did the rain effect the turnout?", "Does the cold snap effect how early": a question's
+   * "do" and its subject (a determiner and up to three words) leave a base verb, and one
+   * bringing something about takes "the" or a clause seldom ("Did the reform effect change"
+   * keeps). */
+  verb_slot |= noun (prev) && f->i >= 3 && f->i <= 5 && draftd_candidates_in_list (" does did do ", f->words[0].lower) &&
+               draftd_candidates_in_list (" the this that my your his her our their ", f->words[1].lower) &&
+               draftd_candidates_in_list (" the how what whether ", next);
   /* "will not effect our schedule", "doesn't effect me": after a modal or a negated "do",
    * before a person or a possessive, which the verb "effect" (bringing about a change, a
    * transfer) does not take as its object. */
@@ -2973,6 +2976,8 @@ pronoun_case (F *f)
   static const char *const ends = " last yesterday today tomorrow if when because after before during until home ";
   gboolean adverb_ends = adverb (next) && (near (f, 2) == NULL || draftd_candidates_in_list (prepositions, near (f, 2)) ||
                                            draftd_candidates_in_list (ends, near (f, 2)));
+  /* "safe for Lucy and I all morning": a span of time ("Lucy and I all agreed" has a verb). */
+  adverb_ends |= g_strcmp0 (next, "all") == 0 && draftd_candidates_in_list (" morning afternoon evening night day week weekend year summer ", near (f, 2));
   if (!g_str_equal (w->text, "I") || (next && !draftd_candidates_in_list (prepositions, next) && !draftd_candidates_in_list (ends, next) &&
                                         !draftd_candidates_in_list (" a an the my your his her our their some ", next) && !adverb_ends))
     return FALSE;
