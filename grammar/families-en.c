@@ -3448,6 +3448,13 @@ verb_object_article (F *f, const char *prev, const char *prev2)
   /* "She left message on my phone": a message sent or left is one. */
   if (past && k == f->i && draftd_candidates_in_list (given_messages, w->lower))
     return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
+  /* "to add extra column to": an adjective's count noun after a base, as after the listed
+   * verbs ("need extra column"), is sure where link-grammar finds the sentence broken without
+   * the article and whole with it, and the phrase goes on. A terse style's object is mostly a
+   * lone noun ("press key") or ends its clause ("please use modern interface,"); a past's
+   * is an idiom's as often ("gave free rein to"). */
+  if (k > f->i && base && !past && after)
+    return mend_or_judge (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE, 0.0f);
   return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 0.0f);
 }
 
@@ -3466,6 +3473,11 @@ lone_count_noun (const F *f, const char *prev, const char *more)
   /* The sentence's end; a quote, comma or bracket after it is another phrase's ("have child
    * 'x' element", "has begin, middle, and end"). */
   const char *after = near (f, 1);
+  /* A comma before a clause's opener ends the phrase too ("has dog, which barks", "had
+   * kettle, but"); before another noun it is a list's. */
+  if (after == NULL && f->s[w->end] == ',' && f->i + 1 < f->n &&
+      draftd_candidates_in_list (" which who where but so though although because while ", f->words[f->i + 1].lower))
+    return TRUE;
   if (after == NULL)
     return f->i + 1 >= f->n || strchr (".?!", f->s[w->end]) != NULL;
   return draftd_candidates_in_list (enders, after) ||
@@ -3485,7 +3497,11 @@ existential_article (F *f, const char *prev, const char *prev2)
                     (f->i == 2 || !joined (f, f->i - 3))) ||
                    (g_strcmp0 (prev2, "there") == 0 && draftd_candidates_in_list (" is was ", prev));
   int lex = draftd_forms_noun_lexfile (w->lower);
-  if (!there || !(lex == 5 || lex == DRAFTD_FORMS_ARTIFACT || lex == DRAFTD_FORMS_PERSON) ||
+  /* "Is there pharmacy open", "near the station": what is open or near is a place, so a noun
+   * whose shop or building is a later sense (WordNet's first "pharmacy" is the science). */
+  gboolean placed = draftd_candidates_in_list (" open near nearby ", near (f, 1)) &&
+                    (draftd_forms_noun_sense_in (w->lower, DRAFTD_FORMS_ARTIFACT) || draftd_forms_noun_sense_in (w->lower, 15));
+  if (!there || !(lex == 5 || lex == DRAFTD_FORMS_ARTIFACT || lex == DRAFTD_FORMS_PERSON || placed) ||
       draftd_candidates_in_list (" room space place ", w->lower) || !lone_count_noun (f, prev, NULL))
     return FALSE;
   /* "unless there was output from": a thing that is a verb's too is often its mass, made
@@ -3493,6 +3509,33 @@ existential_article (F *f, const char *prev, const char *prev2)
   if (lex == DRAFTD_FORMS_ARTIFACT && draftd_forms_is (w->lower, 'v') && !mended (f, w->start, w->start, article_for (w->lower)))
     return FALSE;
   return sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
+}
+
+/* "a room near the lift with balcony, if possible": "with" after a determiner's noun gives it
+ * what it has, and a lone made thing, animal or place had is one ("a house with a garden").
+ * Not "with pen in hand" (below).
+ * The phrase ends as lone_count_noun's does, or at a comma before a word that is no noun (a
+ * list's next item would be one: "with bed, desk and chair"). Sure. */
+static gboolean
+featured_article (F *f, const char *prev, const char *prev2)
+{
+  const Word *w = &f->words[f->i];
+  int lex = draftd_forms_noun_lexfile (w->lower);
+  if (g_strcmp0 (prev, "with") != 0 || !draftd_forms_is (prev2, 'n') || !draftd_candidates_in_list (determiners, near (f, -3)) ||
+      !(lex == 5 || lex == DRAFTD_FORMS_ARTIFACT || lex == 15))
+    return FALSE;
+  /* "a man with pen in hand", "with hat on head": a bare noun's own bare place is an absolute
+   * phrase, whose nouns go bare; a place after it has its determiner ("with garden at the
+   * back"). */
+  if (draftd_candidates_in_list (prepositions, near (f, 1)) && !draftd_candidates_in_list (determiners, near (f, 2)))
+    return FALSE;
+  guint k;
+  const char *next = f->i + 1 < f->n ? f->words[f->i + 1].lower : NULL;
+  g_autofree char *one = next ? draftd_forms_singular (f->c->spell, next) : NULL;
+  gboolean ends = lone_count_noun (f, prev, NULL) ||
+                  (f->s[w->end] == ',' && next && article_phrase (f, prev, &k) && k == f->i && !draftd_forms_is (next, 'n') &&
+                   !draftd_forms_is (next, 'a') && !(one && draftd_forms_is (one, 'n')));
+  return ends && sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
 }
 
 /* "sent me text", "asked me question", "grab me towel": a lone count noun given a person ("me",
@@ -3532,13 +3575,16 @@ sought_article (F *f, const char *prev, const char *prev2)
 
 /* "Our neighbour has dog that barks", "I have sister who": an animal or a person had, alone
  * before its relative clause or where its phrase ends, is one; sure (the target prefers the
- * bare noun, and link-grammar parses it whole). */
+ * bare noun, and link-grammar parses it whole). So is a made thing that is no verb's ("didn't
+ * have kettle", as "borrowed kettle" above); a verb's thing is as often its mass ("have
+ * paint", "have wire"). */
 static gboolean
 had_article (F *f, const char *prev)
 {
   const Word *w = &f->words[f->i];
   int lex = draftd_forms_noun_lexfile (w->lower);
-  if (!draftd_candidates_in_list (" have has had ", prev) || !(lex == 5 || lex == DRAFTD_FORMS_PERSON) ||
+  gboolean made = lex == DRAFTD_FORMS_ARTIFACT && !draftd_forms_is (w->lower, 'v');
+  if (!draftd_candidates_in_list (" have has had ", prev) || !(lex == 5 || lex == DRAFTD_FORMS_PERSON || made) ||
       !lone_count_noun (f, prev, " that who which "))
     return FALSE;
   return sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
@@ -3562,7 +3608,7 @@ missing_article (F *f)
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *prev2 = near (f, -2);
   if (existential_article (f, prev, prev2) || given_article (f, prev, prev2) || sought_article (f, prev, prev2) ||
-      had_article (f, prev) || chance_article (f, prev))
+      had_article (f, prev) || chance_article (f, prev) || featured_article (f, prev, prev2))
     return TRUE;
   /* "works as waiter": a job after "work as" is counted. */
   gboolean as_job = g_strcmp0 (prev, "as") == 0 && draftd_candidates_in_list (" work works worked working ", prev2);

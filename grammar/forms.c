@@ -345,8 +345,9 @@ index_line (const char *s, gsize n, const char *word)
   return NULL;
 }
 
-int
-draftd_forms_noun_lexfile (const char *word)
+/* The lexicographer file of the noun's sense `nth` (0: its most frequent), else -1. */
+static int
+sense_lexfile (const char *word, guint nth)
 {
   static GOnce once = G_ONCE_INIT;
   NounData *d = g_once (&once, map_nouns, NULL);
@@ -364,8 +365,8 @@ draftd_forms_noun_lexfile (const char *word)
   guint count = g_strv_length (f);
   if (count < 4)
     return -1;
-  guint p = (guint) g_ascii_strtoull (f[3], NULL, 10), at = 4 + p + 2;
-  if (at >= count)
+  guint p = (guint) g_ascii_strtoull (f[3], NULL, 10), at = 4 + p + 2 + nth;
+  if (at >= count || !g_ascii_isdigit (f[at][0]))
     return -1;
   guint64 offset = g_ascii_strtoull (f[at], NULL, 10);
   const char *data = g_mapped_file_get_contents (d->data);
@@ -377,4 +378,20 @@ draftd_forms_noun_lexfile (const char *word)
   if (sp == NULL || !g_ascii_isdigit (sp[1]))
     return -1;
   return (int) g_ascii_strtoull (sp + 1, NULL, 10);
+}
+
+int
+draftd_forms_noun_lexfile (const char *word)
+{
+  return sense_lexfile (word, 0);
+}
+
+gboolean
+draftd_forms_noun_sense_in (const char *word, int lexfile)
+{
+  int lex;
+  for (guint nth = 0; (lex = sense_lexfile (word, nth)) >= 0; nth++)
+    if (lex == lexfile)
+      return TRUE;
+  return FALSE;
 }

@@ -36,3 +36,6 @@ enum {
   DRAFTD_FORMS_SUBSTANCE = 27,
 };
 int draftd_forms_noun_lexfile (const char *word);
+/* Is any of the noun's senses in lexicographer file `lexfile` ("pharmacy": a science first, a
+ * shop, DRAFTD_FORMS_ARTIFACT, second)? FALSE without WordNet's files. */
+gboolean draftd_forms_noun_sense_in (const char *word, int lexfile);
