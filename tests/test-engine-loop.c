@@ -72,7 +72,8 @@ request (DraftdJobKind kind, const char *client, const char *text)
  * The completion is sent once the correction has had its first pass: the correction finds
  * its first sentences' candidates on the CPU before it passes, and a short completion sent
  * beside it could end before that on a busy machine (the two would never share a pass, which
- * is what is tested, not the machine's speed). The correction's 40 sentences outlast it. */
+ * is what is tested, not the machine's speed). The correction's 160 judged sentences outlast
+ * it: beside the completion they pass one lane an iteration. */
 static void
 run (DraftdScheduler *s, Record *r, DraftdJobRequest *q[2], gconstpointer owners[2])
 {
@@ -158,7 +159,10 @@ main (void)
   DraftdSchedulerLimits limits = { 0 };
   DraftdScheduler *s = draftd_scheduler_new (e, &limits, NULL, &events, &r);
   draftd_lanes_set_trace (draftd_engine_lanes (e, NULL), on_iteration, &r);
-  g_autofree char *text = test_learner_sentences (40);
+  /* Sentences whose fixes the target must judge: each takes passes of its own. Fixes made
+   * sure on the CPU need none, and a correction of those ("She go to school") now ends in a
+   * few passes, before a completion sent after its first could share one. */
+  g_autofree char *text = test_judged_sentences (160, 90001);
   const char *prompt = "Once upon a time, there was a little girl named";
   gconstpointer owners[2];
   DraftdJobRequest *both[2] = { request (DRAFTD_JOB_CORRECT, ":1.1", text), request (DRAFTD_JOB_COMPLETE, ":1.2", prompt) };
