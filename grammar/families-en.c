@@ -1530,7 +1530,7 @@ compound_end (const F *f)
   /* Before its object ("advertisement make me", "This point affect the") it is the verb. */
   if (next && (draftd_candidates_in_list (" me him her us them you it ", next) || draftd_candidates_in_list (determiners, next)))
     return FALSE;
-  return !g_str_has_suffix (f->words[f->i].lower, "s") && noun_number (f, before) < 0 && lex != DRAFTD_FORMS_PERSON && lex != 5 &&
+  return !g_str_has_suffix (f->words[f->i].lower, "s") && noun_number (f, before) < 0 && lex != DRAFTD_FORMS_PERSON && lex != DRAFTD_FORMS_ANIMAL &&
          !prepositional_object (f, f->i - 1);
 }
 
@@ -1948,7 +1948,7 @@ bare_singular_verb (F *f)
   const char *head = f->words[f->i - 1].lower;
   if (!draftd_candidates_in_list (" the my your his her our their this that ", f->words[f->i - 2].lower) ||
       !opens_clause (f, f->i - 2, " if when because that and but so once until ") || !g_ascii_islower (f->words[f->i - 1].text[0]) ||
-      !noun (head) || noun_number (f, head) >= 0 || draftd_forms_noun_lexfile (head) == 14 /* noun.group */ ||
+      !noun (head) || noun_number (f, head) >= 0 || draftd_forms_noun_lexfile (head) == DRAFTD_FORMS_GROUP ||
       (draftd_forms_is (head, 'a') && draftd_forms_noun_lexfile (head) != DRAFTD_FORMS_PERSON))
     return FALSE;
   /* "The shop open at nine is the bakery": no other verb may follow in its clause. */
@@ -3176,6 +3176,13 @@ count_noun (const F *f, const Word *w, gboolean verb_ok, gboolean described)
   return plural && !g_str_equal (plural, l);
 }
 
+/* A lexicographer file of what is counted whole: a made thing, an animal or a person. */
+static gboolean
+made_or_living (int lex)
+{
+  return lex == DRAFTD_FORMS_ARTIFACT || lex == DRAFTD_FORMS_ANIMAL || lex == DRAFTD_FORMS_PERSON;
+}
+
 /* Is the noun's first sense a thing, place, group, person, animal, plant or food (WordNet's
  * lexicographer files 5, 6, 8, 13-15, 17, 18, 20): one a writer counts ("in small hotel")?
  * After a preposition an adjective's abstract noun is mostly an idiom's bare one ("in due
@@ -3185,8 +3192,8 @@ static gboolean
 concrete_noun (const char *l)
 {
   int lex = draftd_forms_noun_lexfile (l);
-  return lex == 5 || lex == DRAFTD_FORMS_ARTIFACT || lex == 8 || lex == 13 || lex == 14 || lex == 15 || lex == 17 ||
-         lex == DRAFTD_FORMS_PERSON || lex == 20;
+  return made_or_living (lex) || lex == DRAFTD_FORMS_BODY || lex == DRAFTD_FORMS_FOOD || lex == DRAFTD_FORMS_GROUP ||
+         lex == DRAFTD_FORMS_LOCATION || lex == DRAFTD_FORMS_OBJECT || lex == DRAFTD_FORMS_PLANT;
 }
 
 /* "a " or "an " by the sound of the phrase's first word. */
@@ -3309,7 +3316,7 @@ static gboolean
 given_thing (const char *l)
 {
   int lex = draftd_forms_noun_lexfile (l);
-  return ((lex == 5 || lex == DRAFTD_FORMS_ARTIFACT || lex == DRAFTD_FORMS_PERSON) &&
+  return (made_or_living (lex) &&
           !draftd_candidates_in_list (" room space place ", l)) ||
          draftd_candidates_in_list (given_messages, l) || draftd_candidates_in_list (" note ring lift hug chance break hand example ", l);
 }
@@ -3349,7 +3356,7 @@ bare_reading (const F *f, const char *prev, const char *prev2, guint k, const ch
   if (have && k > f->i && g_strcmp0 (after, "to") == 0 && k + 2 < f->n && draftd_forms_is (f->words[k + 2].lower, 'v'))
     return TRUE;
   int lex = draftd_forms_noun_lexfile (noun);
-  if (have && k == f->i && (lex == 13 || lex == DRAFTD_FORMS_SUBSTANCE))
+  if (have && k == f->i && (lex == DRAFTD_FORMS_FOOD || lex == DRAFTD_FORMS_SUBSTANCE))
     return TRUE;
   return f->s[f->words[k].end] == '-';
 }
@@ -3393,7 +3400,7 @@ described_after_preposition (F *f, const char *prev, const char *prev2, guint k,
    * missing muster", "in modern culture": WordNet's usage examples) as a thing's or a place's
    * is counted ("in small hotel"): link-grammar's mending is then the target's bonus only. */
   int lex = draftd_forms_noun_lexfile (l);
-  if (lex == 14 || lex == DRAFTD_FORMS_PERSON)
+  if (lex == DRAFTD_FORMS_GROUP || lex == DRAFTD_FORMS_PERSON)
     return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 3.0f);
   return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
 }
@@ -3438,7 +3445,7 @@ verb_object_article (F *f, const char *prev, const char *prev2)
    * a food's or a body part's idioms ("took place", "had lunch"): judged. */
   const char *alts[] = { article_for (w->lower) };
   int lex = draftd_forms_noun_lexfile (f->words[k].lower);
-  if (past && (lex == 5 || lex == DRAFTD_FORMS_PERSON))
+  if (past && (lex == DRAFTD_FORMS_ANIMAL || lex == DRAFTD_FORMS_PERSON))
     return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   /* "We rented car for": a made thing alone after a pronoun's past is counted too where the
    * noun is no verb's; a verb's thing is as often its mass or a process ("paint", "wire",
@@ -3500,8 +3507,8 @@ existential_article (F *f, const char *prev, const char *prev2)
   /* "Is there pharmacy open", "near the station": what is open or near is a place, so a noun
    * whose shop or building is a later sense (WordNet's first "pharmacy" is the science). */
   gboolean placed = draftd_candidates_in_list (" open near nearby ", near (f, 1)) &&
-                    (draftd_forms_noun_sense_in (w->lower, DRAFTD_FORMS_ARTIFACT) || draftd_forms_noun_sense_in (w->lower, 15));
-  if (!there || !(lex == 5 || lex == DRAFTD_FORMS_ARTIFACT || lex == DRAFTD_FORMS_PERSON || placed) ||
+                    (draftd_forms_noun_sense_in (w->lower, DRAFTD_FORMS_ARTIFACT) || draftd_forms_noun_sense_in (w->lower, DRAFTD_FORMS_LOCATION));
+  if (!there || !(made_or_living (lex) || placed) ||
       draftd_candidates_in_list (" room space place ", w->lower) || !lone_count_noun (f, prev, NULL))
     return FALSE;
   /* "unless there was output from": a thing that is a verb's too is often its mass, made
@@ -3522,7 +3529,7 @@ featured_article (F *f, const char *prev, const char *prev2)
   const Word *w = &f->words[f->i];
   int lex = draftd_forms_noun_lexfile (w->lower);
   if (g_strcmp0 (prev, "with") != 0 || !draftd_forms_is (prev2, 'n') || !draftd_candidates_in_list (determiners, near (f, -3)) ||
-      !(lex == 5 || lex == DRAFTD_FORMS_ARTIFACT || lex == 15))
+      !(lex == DRAFTD_FORMS_ANIMAL || lex == DRAFTD_FORMS_ARTIFACT || lex == DRAFTD_FORMS_LOCATION))
     return FALSE;
   /* "a man with pen in hand", "with hat on head": a bare noun's own bare place is an absolute
    * phrase, whose nouns go bare; a place after it has its determiner ("with garden at the
@@ -3564,7 +3571,8 @@ sought_article (F *f, const char *prev, const char *prev2)
   int lex = draftd_forms_noun_lexfile (l);
   if (g_strcmp0 (prev, "for") != 0 ||
       !draftd_candidates_in_list (" look looks looking looked apply applies applying applied ask asks asking asked wait waits waiting waited ", prev2) ||
-      !(lex == 4 || lex == 10 || lex == 21 || lex == DRAFTD_FORMS_ARTIFACT || lex == DRAFTD_FORMS_PERSON) ||
+      !(lex == DRAFTD_FORMS_ACT || lex == DRAFTD_FORMS_COMMUNICATION || lex == DRAFTD_FORMS_POSSESSION || lex == DRAFTD_FORMS_ARTIFACT ||
+        lex == DRAFTD_FORMS_PERSON) ||
       g_str_has_suffix (l, "ship") || g_str_has_suffix (l, "sion") || g_str_has_suffix (l, "ment") ||
       g_str_has_suffix (l, "ance") || g_str_has_suffix (l, "ence") ||
       draftd_candidates_in_list (" asylum bail credit cover change shelter custody insurance input approval consent ", l) ||
@@ -3584,7 +3592,7 @@ had_article (F *f, const char *prev)
   const Word *w = &f->words[f->i];
   int lex = draftd_forms_noun_lexfile (w->lower);
   gboolean made = lex == DRAFTD_FORMS_ARTIFACT && !draftd_forms_is (w->lower, 'v');
-  if (!draftd_candidates_in_list (" have has had ", prev) || !(lex == 5 || lex == DRAFTD_FORMS_PERSON || made) ||
+  if (!draftd_candidates_in_list (" have has had ", prev) || !(lex == DRAFTD_FORMS_ANIMAL || lex == DRAFTD_FORMS_PERSON || made) ||
       !lone_count_noun (f, prev, " that who which "))
     return FALSE;
   return sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
@@ -4382,7 +4390,7 @@ be_participle (F *f)
   int lexfile = draftd_forms_noun_lexfile (l);
   if (!cleft && draftd_candidates_in_list (" last yesterday ", next) && draftd_candidates_in_list (" was were ", be) &&
       (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_SUBSTANCE || !noun (l) ||
-       (draftd_forms_noun_lexfile (subject) == DRAFTD_FORMS_ARTIFACT && lexfile != 5 && lexfile != 13 && lexfile != 20)))
+       (draftd_forms_noun_lexfile (subject) == DRAFTD_FORMS_ARTIFACT && lexfile != DRAFTD_FORMS_ANIMAL && lexfile != DRAFTD_FORMS_FOOD && lexfile != DRAFTD_FORMS_PLANT)))
     return sure (f, w->start, w->end, part, DRAFTD_FIX_VERB_FORM);
   /* Elsewhere a noun may well be the predicate where its clause ends or a time follows ("The
    * key to it is trust.", "The roof was slate and", "The prize was cash last year"), and the

@@ -31,8 +31,18 @@ GPtrArray *draftd_forms_overregularized (DraftdSpell *spell, const char *word);
  * DRAFTD_FORMS_SUBSTANCE for "paint", ...; -1 when WordNet does not list it as a noun or its
  * data files are missing. Looked up in the files mapped once per process, not loaded. */
 enum {
+  DRAFTD_FORMS_ACT = 4,
+  DRAFTD_FORMS_ANIMAL = 5,
   DRAFTD_FORMS_ARTIFACT = 6,
+  DRAFTD_FORMS_BODY = 8,
+  DRAFTD_FORMS_COMMUNICATION = 10,
+  DRAFTD_FORMS_FOOD = 13,
+  DRAFTD_FORMS_GROUP = 14,
+  DRAFTD_FORMS_LOCATION = 15,
+  DRAFTD_FORMS_OBJECT = 17,
   DRAFTD_FORMS_PERSON = 18,
+  DRAFTD_FORMS_PLANT = 20,
+  DRAFTD_FORMS_POSSESSION = 21,
   DRAFTD_FORMS_SUBSTANCE = 27,
 };
 int draftd_forms_noun_lexfile (const char *word);
