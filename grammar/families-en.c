@@ -1961,6 +1961,107 @@ bare_singular_verb (F *f)
   return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
 }
 
+/* ---- agreement.subject-verb: the subject link-grammar links to the verb ---- */
+
+/* A word WordNet lists as no noun, verb or adjective and that is no function word: an
+ * adverb ("somehow", "rather"). */
+static gboolean
+only_adverb (const char *l)
+{
+  return !draftd_forms_is (l, 'n') && !draftd_forms_is (l, 'v') && !draftd_forms_is (l, 'a') && !draftd_candidates_function_word (l) &&
+         g_ascii_isalpha (l[0]);
+}
+
+/* The number a subject's word says, as noun_number counts: a noun's, a head's ("each",
+ * "both"), a third person's pronoun; 0 for what says none ("I", "you", "who", "that", "and"). */
+static int
+linked_number (const F *f, const Word *w)
+{
+  const char *l = w->lower;
+  /* "The rest are", "Most of it is": an of-head's number is the writer's. */
+  if (draftd_candidates_in_list (" i you who which that what ", l) || draftd_candidates_in_list (of_heads, l))
+    return 0;
+  if (draftd_candidates_in_list (" he she it this ", l))
+    return -1;
+  if (draftd_candidates_in_list (" they we these those ", l))
+    return 1;
+  /* "Dr Singh, together with": a name WordNet does not list is one person. */
+  if (g_ascii_isupper (w->text[0]) && !draftd_forms_is (l, 'n') && !g_str_has_suffix (l, "s") && w > f->words)
+    return -1;
+  if (draftd_candidates_function_word (l) && !draftd_candidates_in_list (singular_heads, l) && !draftd_candidates_in_list (plural_heads, l))
+    return 0;
+  return noun_number (f, l);
+}
+
+/* "The list of approved suppliers that procurement sent us last week are missing", "Dr Patel,
+ * together with two nurses, are running", "The cake need forty minutes": shapes the chunker
+ * cannot follow (a clause, a parenthesis, a name) but Debian's link-grammar can. Where it
+ * finds no complete linkage of the sentence as written, one with the verb's other number, and
+ * in that one a subject before the verb whose own number (by our noun tables, not the
+ * parser's) is the new verb's, the other number is sure: two readers that agree. */
+static gboolean
+linked_agreement (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (f->i < 2)
+    return FALSE;
+  g_autofree char *other = NULL;
+  int v = verb_number (f, w->lower, &other);
+  /* After a modal, "to" or an auxiliary (adverbs between: "would not submit") a verb is no
+   * finite one. */
+  guint p = f->i - 1;
+  while (p > 0 && (draftd_candidates_in_list (" not ", f->words[p].lower) || draftd_candidates_in_list (frequency_adverbs, f->words[p].lower) ||
+                    g_str_has_suffix (f->words[p].lower, "ly") || only_adverb (f->words[p].lower)))
+    p--;
+  const char *before = f->words[p].lower;
+  /* "will in general vary", "to at least match": a modal or "to" just before, a phrase between. */
+  for (guint j = f->i - 1; j + 4 > f->i && j > 0 && joined (f, j - 1); j--)
+    if (draftd_candidates_in_list (modals, f->words[j - 1].lower) || g_str_equal (f->words[j - 1].lower, "to"))
+      return FALSE;
+  if (v == 0 || other == NULL || draftd_candidates_in_list (determiners, f->words[f->i - 1].lower) ||
+      draftd_candidates_in_list (modals, before) || draftd_candidates_in_list (agreeing_aux, before) ||
+      draftd_candidates_in_list (" to be been being had did ", before) || draftd_structure_parse (f->s) != DRAFTD_STRUCTURE_BROKEN)
+    return FALSE;
+  g_autofree char *rep = draftd_candidates_match_case (w->text, other);
+  g_autofree char *with = g_strdup_printf ("%.*s%s%s", (int) w->start, f->s, rep, f->s + w->end);
+  gsize a, e;
+  if (!draftd_structure_subject (with, w->start, &a, &e))
+    return FALSE;
+  guint k = 0;
+  while (k < f->i && !(f->words[k].start == a && f->words[k].end == e))
+    k++;
+  /* A coordination's last part ("Buying and selling fill") or a gerund is no subject's head. */
+  /* "The Dutch often skate": "the" and an adjective name people of either number. "a song
+   * before you learn": a pronoun right before the verb is its subject, whatever the parser
+   * linked. */
+  if (p != k && draftd_candidates_in_list (" i you we they he she it ", f->words[p].lower))
+    return FALSE;
+  /* "Fifty pounds is a lot": one amount. */
+  if (v < 0 && ((k > 0 && amount_subject (f, k - 1, k + 1)) || amount_subject (f, k, k + 1)))
+    return FALSE;
+  if (k == f->i || linked_number (f, &f->words[k]) != -v || g_str_has_suffix (f->words[k].lower, "ing") ||
+      (k > 0 && draftd_candidates_in_list (" and or nor ", f->words[k - 1].lower)) ||
+      (k > 0 && g_str_equal (f->words[k - 1].lower, "the") && draftd_forms_is (f->words[k].lower, 'a')))
+    return FALSE;
+  /* An auxiliary, or a verb that is no noun or adjective ("bring"), reads no other way; one
+   * that may be ("A solid line across the page", "than a new car park", "somehow exempt
+   * from") is the target's to judge, the parse its bonus. */
+  g_autofree char *sing = v < 0 ? g_strdup (other) : g_strdup (w->lower);
+  if (draftd_candidates_in_list (agreeing_aux, w->lower) || (!draftd_forms_is (sing, 'n') && !draftd_forms_is (sing, 'a')))
+    return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
+  /* Right after its subject (adverbs between) a word that may be a noun ends a noun phrase
+   * as often as it is a verb: "A cigarette burn on the table", "A cold snap in May"; and
+   * elsewhere only before what could be a verb's object or place ("The harsh facts of court
+   * delays." is a phrase with no verb). */
+  const char *next = near (f, 1);
+  if (p == k || next == NULL ||
+      !(draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (prepositions, next) ||
+        draftd_candidates_in_list (" to it him her them me us you ", next)))
+    return FALSE;
+  const char *alts[] = { other };
+  return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, margin (f, DRAFTD_FIX_AGREEMENT));
+}
+
 /* "The man who live next door": the verb right after "who" takes its antecedent's number, a
  * determiner's noun before it (and its comma: "My brother, who live in Paris,"). */
 static gboolean
@@ -4773,6 +4874,7 @@ static const struct {
   { "agreement.subject-verb", relative_subject },
   { "agreement.subject-verb", place_inversion },
   { "agreement.subject-verb", who_verb },
+  { "agreement.subject-verb", linked_agreement },
   { "agreement.subject-verb", pronoun_base },
   { "verb-form", do_question_base },
   { "verb-form.be-participle", close_closed },

@@ -7,6 +7,11 @@
 /* Sentences longer than this are not parsed: link-grammar's time grows fast with length, and
  * the families it confirms are short-range. */
 #define MAX_BYTES 200
+/* How many linkages a parse builds and post-processes. Where a sentence has more than this,
+ * link-grammar samples them, and each sampled one may fail post-processing: with one, a
+ * whole sentence of many readings ("The jeweler's mind game is to convince lovers that the
+ * size of a gemstone reflects ...") was reported broken. */
+#define LINKAGES 64
 
 #ifdef DRAFTD_HAVE_LINK_GRAMMAR
 /* link-grammar reports its dictionary's locale and its own notes on stderr: a daemon's log
@@ -35,8 +40,31 @@ dictionary (void)
   return g_once (&once, open_dictionary, NULL);
 }
 
+/* The subject of the verb whose word starts at byte `verb` in the best complete linkage: a
+ * plain S link (not "SF", the filler "there"/"it", nor "SI", an inverted question, nor "SJ",
+ * a conjunction's part), the verb's word tagged a verb. */
+static gboolean
+linked_subject (Linkage l, gsize verb, gsize *start, gsize *end)
+{
+  WordIdx n = linkage_get_num_words (l), v = n;
+  for (WordIdx w = 0; w < n; w++)
+    if ((gsize) linkage_get_word_byte_start (l, w) == verb && strstr (linkage_get_word (l, w), ".v"))
+      v = w;
+  for (LinkIdx k = 0; v < n && k < linkage_get_num_links (l); k++) {
+    const char *label = linkage_get_link_label (l, k);
+    if (label[0] != 'S' || linkage_get_link_rword (l, k) != v || strchr ("FIJ", label[1]))
+      continue;
+    WordIdx w = linkage_get_link_lword (l, k);
+    *start = linkage_get_word_byte_start (l, w);
+    *end = linkage_get_word_byte_end (l, w);
+    return TRUE;
+  }
+  return FALSE;
+}
+
+/* Parses the sentence; where `verb` is given, finds that verb's subject too (linked_subject). */
 static DraftdStructure
-parse (const char *sentence)
+parse_for (const char *sentence, gsize verb, gsize *start, gsize *end)
 {
   Dictionary d = dictionary ();
   if (d == NULL || strlen (sentence) > MAX_BYTES)
@@ -44,7 +72,7 @@ parse (const char *sentence)
   Parse_Options o = parse_options_create ();
   parse_options_set_verbosity (o, 0);
   parse_options_set_max_parse_time (o, 1);
-  parse_options_set_linkage_limit (o, 1);
+  parse_options_set_linkage_limit (o, LINKAGES);
   parse_options_set_min_null_count (o, 0);
   parse_options_set_max_null_count (o, 0);
   gint64 t0 = g_get_monotonic_time ();
@@ -54,6 +82,13 @@ parse (const char *sentence)
     int n = sentence_parse (s, o);
     r = n > 0 ? DRAFTD_STRUCTURE_COMPLETE : parse_options_timer_expired (o) ? DRAFTD_STRUCTURE_UNKNOWN : DRAFTD_STRUCTURE_BROKEN;
   }
+  if (r == DRAFTD_STRUCTURE_COMPLETE && start) {
+    Linkage l = linkage_create (0, s, o);
+    if (l == NULL || !linked_subject (l, verb, start, end))
+      r = DRAFTD_STRUCTURE_BROKEN;
+    if (l)
+      linkage_delete (l);
+  }
   if (s)
     sentence_delete (s);
   parse_options_delete (o);
@@ -61,12 +96,24 @@ parse (const char *sentence)
            (g_get_monotonic_time () - t0) / 1e3, sentence);
   return r;
 }
+
+static DraftdStructure
+parse (const char *sentence)
+{
+  return parse_for (sentence, 0, NULL, NULL);
+}
 void
 draftd_structure_prepare (void)
 {
   dictionary ();
 }
 #else
+static DraftdStructure
+parse_for (const char *sentence, gsize verb, gsize *start, gsize *end)
+{
+  return DRAFTD_STRUCTURE_UNKNOWN;
+}
+
 static DraftdStructure
 parse (const char *sentence)
 {
@@ -120,4 +167,10 @@ gboolean
 draftd_structure_mends (const char *before, const char *after)
 {
   return draftd_structure_parse (before) == DRAFTD_STRUCTURE_BROKEN && draftd_structure_parse (after) == DRAFTD_STRUCTURE_COMPLETE;
+}
+
+gboolean
+draftd_structure_subject (const char *sentence, gsize verb, gsize *start, gsize *end)
+{
+  return parse_for (sentence, verb, start, end) == DRAFTD_STRUCTURE_COMPLETE;
 }

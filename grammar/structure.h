@@ -20,3 +20,8 @@ DraftdStructure draftd_structure_parse (const char *sentence);
 void draftd_structure_prepare (void);
 /* Does the candidate mend the sentence: `before` has no complete linkage and `after` has one? */
 gboolean draftd_structure_mends (const char *before, const char *after);
+/* In the best complete linkage of `sentence`, the subject of the verb whose word starts at byte
+ * `verb`: its word's byte range [*start, *end). FALSE where there is no complete linkage, the
+ * word is no verb there, or nothing is linked to it as its subject. Not kept: ask it only of a
+ * sentence already known to be whole. */
+gboolean draftd_structure_subject (const char *sentence, gsize verb, gsize *start, gsize *end);
