@@ -1368,6 +1368,21 @@ plural_person (F *f, guint b)
   return pl && sure (f, f->words[b].start, f->words[b].end, pl, DRAFTD_FIX_AGREEMENT);
 }
 
+/* Prepositions of place, which open an inverted sentence ("On the top shelf sits") and join
+ * its noun phrases. */
+static const char *const place_prepositions =
+  " in on at behind under over near beside inside outside above below along among between beyond across ";
+
+/* "the shelf above the sink": a preposition of place before a determiner joins two noun
+ * phrases, though WordNet lists "above" and "below" as nouns ("the above"): read as one, it
+ * made "the kitchen sink" the subject of "On the shelf above the kitchen sink sit two jars". */
+static gboolean
+place_joiner (const F *f, guint k)
+{
+  return k + 1 < f->n && draftd_candidates_in_list (place_prepositions, f->words[k].lower) &&
+         draftd_candidates_in_list (determiners, f->words[k + 1].lower);
+}
+
 /* Where the subject starts after an opening preposition's phrase whose comma was left out
  * ("After the storm the streets was empty", "In the end the results shows"): at the
  * determiner that follows the phrase's noun, which starts a phrase of its own; b where the
@@ -1384,9 +1399,9 @@ after_opening_phrase (const F *f, guint b)
     if (k < f->i && draftd_candidates_in_list (determiners, f->words[k].lower))
       k++;
     first = k;
-    while (k < f->i && !draftd_candidates_in_list (determiners, f->words[k].lower) && np_word (f, &f->words[k]))
+    while (k < f->i && !draftd_candidates_in_list (determiners, f->words[k].lower) && !place_joiner (f, k) && np_word (f, &f->words[k]))
       k++;
-    if (k == first || k >= f->i || !draftd_candidates_in_list (prepositions, f->words[k].lower))
+    if (k == first || k >= f->i || !(draftd_candidates_in_list (prepositions, f->words[k].lower) || place_joiner (f, k)))
       break;
   }
   if (k == first || k + 1 >= f->i || !draftd_candidates_in_list (" the a an this these those my your his her our their its ", f->words[k].lower) ||
@@ -1895,10 +1910,9 @@ subject_head (F *f)
 static gboolean
 place_inversion (F *f)
 {
-  static const char *const places = " in on at behind under over near beside inside outside above below along among between beyond across ";
   const Word *w = &f->words[f->i];
   g_autofree char *other = NULL;
-  if (f->i < 3 || f->words[0].start != 0 || !draftd_candidates_in_list (places, f->words[0].lower) || f->i + 2 >= f->n ||
+  if (f->i < 3 || f->words[0].start != 0 || !draftd_candidates_in_list (place_prepositions, f->words[0].lower) || f->i + 2 >= f->n ||
       verb_number (f, w->lower, &other) != -1 || other == NULL)
     return FALSE;
   for (guint k = 0; k + 1 < f->n; k++)
@@ -2404,8 +2418,10 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
       draftd_candidates_in_list (" when if once while because until ", prev) &&
       (next2 == NULL || back || draftd_candidates_in_list (determiners, next2)))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-  /* "over their by the door": the place, before what is no noun. */
-  if (g_str_equal (l, "their") && draftd_candidates_in_list (" over up down out ", prev) && (f->i + 1 >= f->n || draftd_candidates_in_list (prepositions, next)))
+  /* "over their by the door", "over their while we ate": the place, before a preposition or
+   * a clause's conjunction, neither of them a noun ("while" is one only after "worth"). */
+  if (g_str_equal (l, "their") && draftd_candidates_in_list (" over up down out ", prev) &&
+      (f->i + 1 >= f->n || draftd_candidates_in_list (prepositions, next) || draftd_candidates_in_list (draftd_candidates_clause_words, next)))
     return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
   if (g_str_equal (l, "their") && back_there (f, prev, next, next2))
     return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
