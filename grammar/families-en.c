@@ -2066,6 +2066,26 @@ later_verb (const F *f, guint from)
   return FALSE;
 }
 
+/* A clause's verb from words[from], an -ing form's object, on to its clause's end ("whose
+ * painting the museum bought"): the object's "that" opens no clause ("whose building that
+ * is"), and a determiner's plural is its noun, no verb ("the drinks"). */
+static gboolean
+verb_after_object (const F *f, guint from)
+{
+  for (guint k = from; k < f->n && joined (f, k - 1); k++) {
+    const char *v = f->words[k].lower;
+    if ((k > from && draftd_candidates_in_list (draftd_candidates_clause_words, v)) || draftd_candidates_in_list (" and or ", v))
+      return FALSE;
+    /* "to tour in May": a month is no modal. */
+    if (calendar_name (v) && g_ascii_isupper (f->words[k].text[0]))
+      continue;
+    if (clause_verb_word (f, v) &&
+        (!draftd_candidates_in_list (determiners, f->words[k - 1].lower) || draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, v)))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* "if their coming to the party", "I hope your feeling better", "I wonder whose knocking":
  * an -ing verb after a possessive that opens a clause (after "if", "that", a verb of knowing
  * or hoping, or the sentence's start), followed by its place, time or complement and no
@@ -2104,6 +2124,9 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
                    (relative && draftd_candidates_in_list (" next this ", next2));
   if (!after || f->i + 2 >= f->n)
     return after;
+  /* "I know whose painting the museum bought": its object's clause has a verb of its own. */
+  if (verb_after_object (f, f->i + 2))
+    return FALSE;
   /* No other verb in the clause: the -ing word is its verb. */
   for (guint k = f->i + 3; k < f->n; k++) {
     const char *v = f->words[k].lower;
@@ -2114,6 +2137,25 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
 }
 
 static gboolean finite_verb (const F *f, const char *l);
+
+/* "find out whose bringing the drinks", "Nobody told me whose driving the bus": "whose"
+ * before an -ing verb and its object or place, with no other verb in its clause, is "who's"
+ * whatever opens the clause ("whose painting the museum bought" has its verb; after a
+ * determiner's noun, "The chef whose cooking the critics love", a relative's "whose" is
+ * left: a base verb there is no sure sign). */
+static gboolean
+whose_progressive (const F *f, const char *l, const char *next, const char *next2)
+{
+  if (!g_str_equal (l, "whose") || !gerund_word (f, next) || next2 == NULL ||
+      !draftd_candidates_in_list (" the a an my your his her our their this that these those us me him them it to at in on for with ", next2))
+    return FALSE;
+  guint a = f->i;
+  while (a > 0 && f->i - a < 3 && joined (f, a - 1) && np_word (f, &f->words[a - 1]))
+    a--;
+  if (a < f->i && a > 0 && draftd_candidates_in_list (determiners, f->words[a - 1].lower))
+    return FALSE;
+  return !verb_after_object (f, f->i + 2);
+}
 
 /* "The team lost it's first game", "Don't forget you're umbrella": a contraction straight
  * after a verb that takes an object, before a noun phrase, is the object's possessive. A
@@ -2442,7 +2484,7 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
                   draftd_candidates_in_list (" sure ready free busy ", next) || (draftd_candidates_in_list (" right wrong ", next) && !draftd_candidates_in_list (" to of ", next2));
   if (bare && predicate_ends (f, next2) && !g_str_equal (next, "own"))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-  if (progressive (f, l, next, next2, prev))
+  if (progressive (f, l, next, next2, prev) || whose_progressive (f, l, next, next2))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (predicate && draftd_candidates_possessive_subject (f, f->i))
     return FALSE;
@@ -2783,8 +2825,10 @@ clause_bounds (const F *f, guint *from, guint *to)
   *from = 0;
   *to = f->n;
   for (guint k = 1; k < f->n; k++) {
-    char mark = f->s[f->words[k - 1].end];
-    if (mark != ';' && !(mark == ',' && draftd_candidates_in_list (joins, f->words[k].lower)))
+    /* The mark anywhere between the two words: a number is no word ("in 2019, but we"). */
+    const char *gap = f->s + f->words[k - 1].end, *stop = f->s + f->words[k].start;
+    gboolean semicolon = memchr (gap, ';', stop - gap) != NULL, comma = memchr (gap, ',', stop - gap) != NULL;
+    if (!semicolon && !(comma && draftd_candidates_in_list (joins, f->words[k].lower)))
       continue;
     if (k > f->i) {
       *to = k;
