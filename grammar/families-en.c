@@ -2460,10 +2460,11 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
       draftd_candidates_in_list (" when if once while because until ", prev) &&
       (next2 == NULL || back || draftd_candidates_in_list (determiners, next2)))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-  /* "over their by the door", "over their while we ate": the place, before a preposition or
-   * a clause's conjunction, neither of them a noun ("while" is one only after "worth"). */
+  /* "over their by the door", "over their while we ate": the place, before a preposition or a
+   * conjunction, no noun ("as", "so": "gave up their as yet untested plans" possesses). */
   if (g_str_equal (l, "their") && draftd_candidates_in_list (" over up down out ", prev) &&
-      (f->i + 1 >= f->n || draftd_candidates_in_list (prepositions, next) || draftd_candidates_in_list (draftd_candidates_clause_words, next)))
+      (f->i + 1 >= f->n || draftd_candidates_in_list (prepositions, next) ||
+       draftd_candidates_in_list (" while because although though until unless whereas when if once ", next)))
     return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
   if (g_str_equal (l, "their") && back_there (f, prev, next, next2))
     return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
