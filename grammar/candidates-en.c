@@ -1323,6 +1323,16 @@ native_number_reading (const Ctx *x, const Word *prev, const Word *w, const Word
           draftd_candidates_in_list (prepositions, next->lower));
 }
 
+/* A unit a number measures with and leaves in the singular: "ten percent", "forty
+ * percent of" (percent is never "percents" after its number), and "six foot tall", "a ten
+ * foot high fence": "foot" before the dimension it measures. */
+static gboolean
+measure_unit (const Word *w, const Word *next)
+{
+  return draftd_candidates_in_list (" percent hundredweight ", w->lower) ||
+         (g_str_equal (w->lower, "foot") && next && draftd_candidates_in_list (" tall high long wide deep thick ", next->lower));
+}
+
 /* "three brother", "two new dress": a noun after a number or a plural quantifier (with an
  * adjective between, at most); sure of itself when nothing but punctuation or a function word
  * follows (else "several new ideas" would become "several news ideas"), else the model judges. */
@@ -1359,7 +1369,8 @@ noun_number (Ctx *x, const Word *prev)
    * dependency") or "those run by": a participle's clause. */
   const Word *after = word_at (x, (gint) x->i + 1);
   /* "These fish are", "twenty stone", "two aspirin": nouns whose plural is the singular. */
-  if (draftd_candidates_in_list (" fish sheep deer salmon trout cod aircraft offspring quail bison moose swine elk stone aspirin ", w->lower))
+  if (draftd_candidates_in_list (" fish sheep deer salmon trout cod aircraft offspring quail bison moose swine elk stone aspirin ", w->lower) ||
+      measure_unit (w, after))
     return FALSE;
   if (floating_both (x, prev) || draftd_candidates_uncountable (w->lower) ||
       draftd_candidates_in_list (" one two three four five six seven eight nine ten hundred thousand million billion trillion dozen ", w->lower) ||
@@ -1952,9 +1963,12 @@ licensed (const Ctx *x, const Around *a, const char *alt)
   if (draftd_candidates_in_list (" their your its ", alt) && draftd_candidates_in_list (" they're you're it's ", x->words[x->i].lower) &&
       (a->start || p == NULL || draftd_candidates_in_list (" and but or so because that when if while ", p)) && !draftd_candidates_verb_after (x, x->i + 2))
     return FALSE;
-  /* "I left my umbrella there yesterday": a time WordNet lists as a noun is no possession. */
+  /* "I left my umbrella there yesterday": a time WordNet lists as a noun is no possession.
+   * "We left the bags over there while we ate": "while" opens a clause, and is a noun only in
+   * "worth their while". */
   if (draftd_candidates_in_list (" their your whose its ", alt))
-    return noun_like (x, n) && !(n && draftd_candidates_in_list (" to yesterday today tomorrow tonight overnight ", n));
+    return noun_like (x, n) && !(n && draftd_candidates_in_list (" to yesterday today tomorrow tonight overnight ", n)) &&
+           !(draftd_candidates_in_list (draftd_candidates_clause_words, n) && g_strcmp0 (p, "worth") != 0);
   if (draftd_candidates_in_list (" they're you're who's it's ", alt))
     return !draftd_candidates_possessive_subject (x, x->i) &&
            /* "Their hosting the final surprised everyone": a verb later in the clause has the

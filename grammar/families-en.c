@@ -1368,6 +1368,21 @@ plural_person (F *f, guint b)
   return pl && sure (f, f->words[b].start, f->words[b].end, pl, DRAFTD_FIX_AGREEMENT);
 }
 
+/* Prepositions of place, which open an inverted sentence ("On the top shelf sits") and join
+ * its noun phrases. */
+static const char *const place_prepositions =
+  " in on at behind under over near beside inside outside above below along among between beyond across ";
+
+/* "the shelf above the sink": a preposition of place before a determiner joins two noun
+ * phrases, though WordNet lists "above" and "below" as nouns ("the above"): read as one, it
+ * made "the kitchen sink" the subject of "On the shelf above the kitchen sink sit two jars". */
+static gboolean
+place_joiner (const F *f, guint k)
+{
+  return k + 1 < f->n && draftd_candidates_in_list (place_prepositions, f->words[k].lower) &&
+         draftd_candidates_in_list (determiners, f->words[k + 1].lower);
+}
+
 /* Where the subject starts after an opening preposition's phrase whose comma was left out
  * ("After the storm the streets was empty", "In the end the results shows"): at the
  * determiner that follows the phrase's noun, which starts a phrase of its own; b where the
@@ -1384,9 +1399,9 @@ after_opening_phrase (const F *f, guint b)
     if (k < f->i && draftd_candidates_in_list (determiners, f->words[k].lower))
       k++;
     first = k;
-    while (k < f->i && !draftd_candidates_in_list (determiners, f->words[k].lower) && np_word (f, &f->words[k]))
+    while (k < f->i && !draftd_candidates_in_list (determiners, f->words[k].lower) && !place_joiner (f, k) && np_word (f, &f->words[k]))
       k++;
-    if (k == first || k >= f->i || !draftd_candidates_in_list (prepositions, f->words[k].lower))
+    if (k == first || k >= f->i || !(draftd_candidates_in_list (prepositions, f->words[k].lower) || place_joiner (f, k)))
       break;
   }
   if (k == first || k + 1 >= f->i || !draftd_candidates_in_list (" the a an this these those my your his her our their its ", f->words[k].lower) ||
@@ -1895,10 +1910,9 @@ subject_head (F *f)
 static gboolean
 place_inversion (F *f)
 {
-  static const char *const places = " in on at behind under over near beside inside outside above below along among between beyond across ";
   const Word *w = &f->words[f->i];
   g_autofree char *other = NULL;
-  if (f->i < 3 || f->words[0].start != 0 || !draftd_candidates_in_list (places, f->words[0].lower) || f->i + 2 >= f->n ||
+  if (f->i < 3 || f->words[0].start != 0 || !draftd_candidates_in_list (place_prepositions, f->words[0].lower) || f->i + 2 >= f->n ||
       verb_number (f, w->lower, &other) != -1 || other == NULL)
     return FALSE;
   for (guint k = 0; k + 1 < f->n; k++)
@@ -2153,6 +2167,26 @@ later_verb (const F *f, guint from)
   return FALSE;
 }
 
+/* A clause's verb from words[from], an -ing form's object, on to its clause's end ("whose
+ * painting the museum bought"): the object's "that" opens no clause ("whose building that
+ * is"), and a determiner's plural is its noun, no verb ("the drinks"). */
+static gboolean
+verb_after_object (const F *f, guint from)
+{
+  for (guint k = from; k < f->n && joined (f, k - 1); k++) {
+    const char *v = f->words[k].lower;
+    if ((k > from && draftd_candidates_in_list (draftd_candidates_clause_words, v)) || draftd_candidates_in_list (" and or ", v))
+      return FALSE;
+    /* "to tour in May": a month is no modal. */
+    if (calendar_name (v) && g_ascii_isupper (f->words[k].text[0]))
+      continue;
+    if (clause_verb_word (f, v) &&
+        (!draftd_candidates_in_list (determiners, f->words[k - 1].lower) || draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, v)))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* "if their coming to the party", "I hope your feeling better", "I wonder whose knocking":
  * an -ing verb after a possessive that opens a clause (after "if", "that", a verb of knowing
  * or hoping, or the sentence's start), followed by its place, time or complement and no
@@ -2191,6 +2225,9 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
                    (relative && draftd_candidates_in_list (" next this ", next2));
   if (!after || f->i + 2 >= f->n)
     return after;
+  /* "I know whose painting the museum bought": its object's clause has a verb of its own. */
+  if (verb_after_object (f, f->i + 2))
+    return FALSE;
   /* No other verb in the clause: the -ing word is its verb. */
   for (guint k = f->i + 3; k < f->n; k++) {
     const char *v = f->words[k].lower;
@@ -2201,6 +2238,25 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
 }
 
 static gboolean finite_verb (const F *f, const char *l);
+
+/* "find out whose bringing the drinks", "Nobody told me whose driving the bus": "whose"
+ * before an -ing verb and its object or place, with no other verb in its clause, is "who's"
+ * whatever opens the clause ("whose painting the museum bought" has its verb; after a
+ * determiner's noun, "The chef whose cooking the critics love", a relative's "whose" is
+ * left: a base verb there is no sure sign). */
+static gboolean
+whose_progressive (const F *f, const char *l, const char *next, const char *next2)
+{
+  if (!g_str_equal (l, "whose") || !gerund_word (f, next) || next2 == NULL ||
+      !draftd_candidates_in_list (" the a an my your his her our their this that these those us me him them it to at in on for with ", next2))
+    return FALSE;
+  guint a = f->i;
+  while (a > 0 && f->i - a < 3 && joined (f, a - 1) && np_word (f, &f->words[a - 1]))
+    a--;
+  if (a < f->i && a > 0 && draftd_candidates_in_list (determiners, f->words[a - 1].lower))
+    return FALSE;
+  return !verb_after_object (f, f->i + 2);
+}
 
 /* "The team lost it's first game", "Don't forget you're umbrella": a contraction straight
  * after a verb that takes an object, before a noun phrase, is the object's possessive. A
@@ -2505,8 +2561,11 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
       draftd_candidates_in_list (" when if once while because until ", prev) &&
       (next2 == NULL || back || draftd_candidates_in_list (determiners, next2)))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-  /* "over their by the door": the place, before what is no noun. */
-  if (g_str_equal (l, "their") && draftd_candidates_in_list (" over up down out ", prev) && (f->i + 1 >= f->n || draftd_candidates_in_list (prepositions, next)))
+  /* "over their by the door", "over their while we ate": the place, before a preposition or a
+   * conjunction, no noun ("as", "so": "gave up their as yet untested plans" possesses). */
+  if (g_str_equal (l, "their") && draftd_candidates_in_list (" over up down out ", prev) &&
+      (f->i + 1 >= f->n || draftd_candidates_in_list (prepositions, next) ||
+       draftd_candidates_in_list (" while because although though until unless whereas when if once ", next)))
     return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
   if (g_str_equal (l, "their") && back_there (f, prev, next, next2))
     return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
@@ -2527,7 +2586,7 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
                   draftd_candidates_in_list (" sure ready free busy ", next) || (draftd_candidates_in_list (" right wrong ", next) && !draftd_candidates_in_list (" to of ", next2));
   if (bare && predicate_ends (f, next2) && !g_str_equal (next, "own"))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-  if (progressive (f, l, next, next2, prev))
+  if (progressive (f, l, next, next2, prev) || whose_progressive (f, l, next, next2))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (predicate && draftd_candidates_possessive_subject (f, f->i))
     return FALSE;
@@ -2868,8 +2927,10 @@ clause_bounds (const F *f, guint *from, guint *to)
   *from = 0;
   *to = f->n;
   for (guint k = 1; k < f->n; k++) {
-    char mark = f->s[f->words[k - 1].end];
-    if (mark != ';' && !(mark == ',' && draftd_candidates_in_list (joins, f->words[k].lower)))
+    /* The mark anywhere between the two words: a number is no word ("in 2019, but we"). */
+    const char *gap = f->s + f->words[k - 1].end, *stop = f->s + f->words[k].start;
+    gboolean semicolon = memchr (gap, ';', stop - gap) != NULL, comma = memchr (gap, ',', stop - gap) != NULL;
+    if (!semicolon && !(comma && draftd_candidates_in_list (joins, f->words[k].lower)))
       continue;
     if (k > f->i) {
       *to = k;
