@@ -121,3 +121,75 @@ draftd_structure_mends (const char *before, const char *after)
 {
   return draftd_structure_parse (before) == DRAFTD_STRUCTURE_BROKEN && draftd_structure_parse (after) == DRAFTD_STRUCTURE_COMPLETE;
 }
+
+#ifdef DRAFTD_HAVE_LINK_GRAMMAR
+/* The index of the linkage's word that starts at byte `at` of the sentence, or -1. */
+static gint
+word_at (Linkage l, gsize at)
+{
+  for (gsize w = 0; w < linkage_get_num_words (l); w++)
+    if ((gsize) linkage_get_word_byte_start (l, w) == at)
+      return (gint) w;
+  return -1;
+}
+
+/* The first complete linkage's links into the noun: the article's must be a determiner's (D*);
+ * the one from a word left of the article names the phrase's role. */
+static gboolean
+article_links (Linkage l, gsize article, gsize noun, char *role, gsize size)
+{
+  gint a = word_at (l, article), n = word_at (l, noun);
+  gboolean determined = FALSE;
+  if (a < 0 || n < 0)
+    return FALSE;
+  for (gsize k = 0; k < linkage_get_num_links (l); k++) {
+    gint left = (gint) linkage_get_link_lword (l, k), right = (gint) linkage_get_link_rword (l, k);
+    const char *label = linkage_get_link_label (l, k);
+    if (left == a && right == n && label[0] == 'D')
+      determined = TRUE;
+    else if (right == n && left < a)
+      g_strlcpy (role, label, size);
+  }
+  return determined;
+}
+
+static gboolean
+parse_article (const char *sentence, gsize article, gsize noun, char *role, gsize size)
+{
+  Dictionary d = dictionary ();
+  if (d == NULL || strlen (sentence) > MAX_BYTES)
+    return FALSE;
+  Parse_Options o = parse_options_create ();
+  parse_options_set_verbosity (o, 0);
+  parse_options_set_max_parse_time (o, 1);
+  parse_options_set_linkage_limit (o, 1);
+  parse_options_set_min_null_count (o, 0);
+  parse_options_set_max_null_count (o, 0);
+  Sentence s = sentence_create (sentence, d);
+  gboolean r = FALSE;
+  if (s && sentence_split (s, o) == 0 && sentence_parse (s, o) > 0) {
+    Linkage l = linkage_create (0, s, o);
+    if (l) {
+      r = article_links (l, article, noun, role, size);
+      linkage_delete (l);
+    }
+  }
+  if (s)
+    sentence_delete (s);
+  parse_options_delete (o);
+  return r;
+}
+#else
+static gboolean
+parse_article (const char *sentence, gsize article, gsize noun, char *role, gsize size)
+{
+  return FALSE;
+}
+#endif
+
+gboolean
+draftd_structure_article_mends (const char *before, const char *after, gsize article, gsize noun, char *role, gsize size)
+{
+  role[0] = '\0';
+  return draftd_structure_mends (before, after) && parse_article (after, article, noun, role, size);
+}
