@@ -3405,6 +3405,12 @@ described_after_preposition (F *f, const char *prev, const char *prev2, guint k,
   return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
 }
 
+/* "played host to", "turned traitor", "elected chairman", "stand guard": verbs of a role (or a
+ * game's, "played catch") take it bare. */
+static const char *const role_verbs =
+  " play plays played playing turn turns turned turning elect elects elected appoint appointed name named crown crowned "
+  "stand stands stood standing ";
+
 /* "bought dress for", "adopted puppy from", "Can you recommend good dentist in": a verb's bare
  * object that is a thing, an animal, a person or a place (WordNet's concrete files), where the
  * phrase ends, is counted; "takes precedence", "in mode", "make progress" are abstract and left.
@@ -3418,9 +3424,6 @@ verb_object_article (F *f, const char *prev, const char *prev2)
   if (prev == NULL || prev2 == NULL || !g_ascii_islower (w->text[0]) || takes_no_article (w->lower) ||
       draftd_candidates_function_word (prev) || draftd_candidates_in_list (determiners, prev2))
     return FALSE;
-  /* "played host to", "turned traitor", "elected chairman": verbs of a role take it bare. */
-  static const char *const role_verbs =
-    " play plays played playing turn turns turned turning elect elects elected appoint appointed name named crown crowned ";
   if (draftd_candidates_in_list (role_verbs, prev))
     return FALSE;
   gboolean be = draftd_candidates_in_list (" am is are was were be been being get got gets ", prev2);
@@ -3742,6 +3745,37 @@ phrase_ends (const F *f, guint k)
          draftd_candidates_in_list (" and but because when if before until while so instead round back away off out up down home together ", after);
 }
 
+/* Is `prev`, an adjective's or a noun's word before a bare phrase, the clause's verb rather
+ * than the phrase's first word: a verb in its slot ("to open bank account", "is writing book")
+ * or an inflected one ("shows error message")? Not after a determiner ("A gifted painter",
+ * "That unsurprised look"), nor after "to" that follows a noun, a preposition's ("hit the
+ * ball to shallow left field"). */
+static gboolean
+verb_before (const F *f, const char *prev, const char *prev2)
+{
+  if (!verbal (f, prev) || draftd_candidates_in_list (determiners, prev2))
+    return FALSE;
+  if ((g_str_has_suffix (prev, "s") || g_str_has_suffix (prev, "ed")) && finite_verb (f, prev))
+    return TRUE;
+  const char *prev3 = near (f, -3);
+  gboolean inflected3 = prev3 && (g_str_has_suffix (prev3, "s") || g_str_has_suffix (prev3, "ed")) && finite_verb (f, prev3);
+  if (g_strcmp0 (prev2, "to") == 0 && draftd_forms_is (prev, 'a') && noun (prev3) && !gerund_word (f, prev3) && !inflected3)
+    return FALSE;
+  return draftd_candidates_in_list (verb_slots, prev2);
+}
+
+/* Is the noun's first sense one a writer counts as a verb's object: a thing, an animal, a
+ * person, an act, a message, a group, a place, a possession (WordNet's lexicographer files)?
+ * Not a state, a feeling, a food or a body part ("caused turmoil in", "eating pottage from",
+ * "lived from hand to mouth"). */
+static gboolean
+counted_sense (const char *l)
+{
+  int lex = draftd_forms_noun_lexfile (l);
+  return made_or_living (lex) || lex == DRAFTD_FORMS_ACT || lex == DRAFTD_FORMS_COMMUNICATION || lex == DRAFTD_FORMS_GROUP ||
+         lex == DRAFTD_FORMS_LOCATION || lex == DRAFTD_FORMS_OBJECT || lex == DRAFTD_FORMS_PLANT || lex == DRAFTD_FORMS_POSSESSION;
+}
+
 /* The general missing article: a singular count noun phrase, words[i..k], with no determiner,
  * whose sentence link-grammar finds no complete linkage for as written and one with "a" or
  * "an" before the phrase, in which the article is the noun's determiner and the phrase a
@@ -3763,15 +3797,18 @@ parsed_article (const F *f, const char **a, float *bonus)
   /* The phrase starts here: before words[i] no adjective or noun of it ("the leaking pipe",
    * "implementation and design rationale"), but the clause's verb, in its slot or inflected
    * ("to open bank account", "shows error message"). */
-  gboolean inflected = (g_str_has_suffix (prev, "s") || g_str_has_suffix (prev, "ed")) && finite_verb (f, prev);
-  if ((draftd_forms_is (prev, 'a') || noun (prev)) && !(verbal (f, prev) && (inflected || draftd_candidates_in_list (verb_slots, prev2))))
+  if ((draftd_forms_is (prev, 'a') || noun (prev)) && !verb_before (f, prev, prev2))
     return FALSE;
   compound_head (f, &k);
   const char *head = f->words[k].lower;
   /* The phrase must end (phrase_ends); at the sentence's end a terse style's abstract object
-   * is as often bare ("to indent interactive code."): only a concrete noun there. */
+   * is as often bare ("to indent interactive code."): only a concrete noun there. A verb of a
+   * role takes its noun bare, and "give" its idioms' before "to" ("gave vent to", "give rise
+   * to", "gave free rein to"). */
   gboolean last = k + 1 >= f->n || !joined (f, k);
-  if (draftd_candidates_in_list (idiom_bare_nouns, head) || !phrase_ends (f, k) || (last && !concrete_noun (head)))
+  if (draftd_candidates_in_list (idiom_bare_nouns, head) || !phrase_ends (f, k) || (last && !concrete_noun (head)) ||
+      draftd_candidates_in_list (role_verbs, prev) ||
+      (draftd_candidates_in_list (" give gives gave given giving ", prev) && g_strcmp0 (near (f, (gint) (k - f->i) + 1), "to") == 0))
     return FALSE;
   *a = article_for (w->lower);
   g_autofree char *with = g_strdup_printf ("%.*s%s%s", (int) w->start, f->s, *a, f->s + w->start);
@@ -3779,7 +3816,7 @@ parsed_article (const F *f, const char **a, float *bonus)
   if (!draftd_structure_article_mends (f->s, with, w->start, f->words[k].start + strlen (*a), role, sizeof role))
     return FALSE;
   g_debug ("article: parsed %s before \"%s\", role %s", *a, head, role);
-  gboolean object = role[0] == 'O' && !g_str_has_prefix (role, "Ost");
+  gboolean object = role[0] == 'O' && !g_str_has_prefix (role, "Ost") && counted_sense (head);
   gboolean placed = role[0] == 'J' && draftd_candidates_in_list (" at in on into from to with ", prev) && concrete_noun (head) &&
                     !draftd_candidates_in_list (bare_after_preposition, head);
   *bonus = object ? PARSED_OBJECT_BONUS : PARSED_PLACE_BONUS;
