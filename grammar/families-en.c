@@ -3406,7 +3406,7 @@ described_after_preposition (F *f, const char *prev, const char *prev2, guint k,
 }
 
 /* "played host to", "turned traitor", "elected chairman", "stand guard": verbs of a role (or a
- * game's, "played catch") take it bare. */
+ * game's, "played tag") take it bare. */
 static const char *const role_verbs =
   " play plays played playing turn turns turned turning elect elects elected appoint appointed name named crown crowned "
   "stand stands stood standing ";
@@ -3731,9 +3731,9 @@ verbal (const F *f, const char *l)
 
 /* Does the noun phrase end at words[k]: at the sentence's or a clause's end, or before a
  * preposition, a conjunction or a particle ("leave note on", "call taxi after dinner", "send
- * plumber round")? Not before a comma, a terse style's ("please use modern interface,
- * provided by"), nor before a word that goes on the phrase ("support argument parsing for",
- * "match generator expressions", a hyphen's compound), nor in a list ("modify internal state
+ * plumber round")? Not before a comma, a terse style's ("please use modern tools,
+ * provided by"), nor before a word that goes on the phrase ("support option parsing for",
+ * "match tuple types", a hyphen's compound), nor in a list ("change internal state
  * or"). */
 static gboolean
 phrase_ends (const F *f, guint k)
@@ -3747,9 +3747,9 @@ phrase_ends (const F *f, guint k)
 
 /* Is `prev`, an adjective's or a noun's word before a bare phrase, the clause's verb rather
  * than the phrase's first word: a verb in its slot ("to open bank account", "is writing book")
- * or an inflected one ("shows error message")? Not after a determiner ("A gifted painter",
- * "That unsurprised look"), nor after "to" that follows a noun, a preposition's ("hit the
- * ball to shallow left field"). */
+ * or an inflected one ("shows error message")? Not after a determiner ("A skilled baker",
+ * "That unhurried walk"), nor after "to" that follows a noun, a preposition's ("kick the
+ * ball to deep right field"). */
 static gboolean
 verb_before (const F *f, const char *prev, const char *prev2)
 {
@@ -3766,8 +3766,8 @@ verb_before (const F *f, const char *prev, const char *prev2)
 
 /* Is the noun's first sense one a writer counts as a verb's object: a thing, an animal, a
  * person, an act, a message, a group, a place, a possession (WordNet's lexicographer files)?
- * Not a state, a feeling, a food or a body part ("caused turmoil in", "eating pottage from",
- * "lived from hand to mouth"). */
+ * Not a state, a feeling, a food or a body part ("caused chaos in", "eating porridge from",
+ * "shook hand with"). */
 static gboolean
 counted_sense (const char *l)
 {
@@ -3782,7 +3782,7 @@ counted_sense (const char *l)
  * verb's object ("leave note on the door", "open bank account") or the object of a
  * preposition of place ("stayed at hotel near"). The shapes above each fitted a few
  * sentences; this one asks the parser. Even so many a bare noun is right and the parser's
- * dictionary counts every noun ("induce surrender", "for show", "in drag"): the target
+ * dictionary counts every noun ("take charge", "for sale", "in person"): the target
  * judges. *a gets the article, *bonus the nats the target's margin is lowered by. */
 static gboolean
 parsed_article (const F *f, const char **a, float *bonus)
@@ -3802,9 +3802,9 @@ parsed_article (const F *f, const char **a, float *bonus)
   compound_head (f, &k);
   const char *head = f->words[k].lower;
   /* The phrase must end (phrase_ends); at the sentence's end a terse style's abstract object
-   * is as often bare ("to indent interactive code."): only a concrete noun there. A verb of a
-   * role takes its noun bare, and "give" its idioms' before "to" ("gave vent to", "give rise
-   * to", "gave free rein to"). */
+   * is as often bare ("to format sample code."): only a concrete noun there. A verb of a
+   * role takes its noun bare, and "give" its idioms' before "to" ("give rise to", "give
+   * way to"). */
   gboolean last = k + 1 >= f->n || !joined (f, k);
   if (draftd_candidates_in_list (idiom_bare_nouns, head) || !phrase_ends (f, k) || (last && !concrete_noun (head)) ||
       draftd_candidates_in_list (role_verbs, prev) ||
