@@ -40,31 +40,48 @@ dictionary (void)
   return g_once (&once, open_dictionary, NULL);
 }
 
-/* The subject of the verb whose word starts at byte `verb` in the best complete linkage: a
- * plain S link (not "SF", the filler "there"/"it", nor "SI", an inverted question, nor "SJ",
- * a conjunction's part), the verb's word tagged a verb. */
-static gboolean
-linked_subject (Linkage l, gsize verb, gsize *start, gsize *end)
+/* A question about the best complete linkage: TRUE keeps the sentence whole. */
+typedef gboolean (*Look) (Linkage l, gpointer data);
+
+/* The index of the linkage's word that starts at byte `at` of the sentence, or -1. */
+static gint
+word_at (Linkage l, gsize at)
 {
-  WordIdx n = linkage_get_num_words (l), v = n;
-  for (WordIdx w = 0; w < n; w++)
-    if ((gsize) linkage_get_word_byte_start (l, w) == verb && strstr (linkage_get_word (l, w), ".v"))
-      v = w;
-  for (LinkIdx k = 0; v < n && k < linkage_get_num_links (l); k++) {
+  for (gsize w = 0; w < linkage_get_num_words (l); w++)
+    if ((gsize) linkage_get_word_byte_start (l, w) == at)
+      return (gint) w;
+  return -1;
+}
+
+typedef struct {
+  gsize verb, start, end;
+} Subject;
+
+/* The subject of the verb whose word starts at byte `verb`: a plain S link (not "SF", the
+ * filler "there"/"it", nor "SI", an inverted question, nor "SJ", a conjunction's part), the
+ * verb's word tagged a verb. */
+static gboolean
+linked_subject (Linkage l, gpointer data)
+{
+  Subject *q = data;
+  gint v = word_at (l, q->verb);
+  if (v < 0 || !strstr (linkage_get_word (l, v), ".v"))
+    return FALSE;
+  for (gsize k = 0; k < linkage_get_num_links (l); k++) {
     const char *label = linkage_get_link_label (l, k);
-    if (label[0] != 'S' || linkage_get_link_rword (l, k) != v || strchr ("FIJ", label[1]))
+    if (label[0] != 'S' || linkage_get_link_rword (l, k) != (gsize) v || strchr ("FIJ", label[1]))
       continue;
-    WordIdx w = linkage_get_link_lword (l, k);
-    *start = linkage_get_word_byte_start (l, w);
-    *end = linkage_get_word_byte_end (l, w);
+    gsize w = linkage_get_link_lword (l, k);
+    q->start = linkage_get_word_byte_start (l, w);
+    q->end = linkage_get_word_byte_end (l, w);
     return TRUE;
   }
   return FALSE;
 }
 
-/* Parses the sentence; where `verb` is given, finds that verb's subject too (linked_subject). */
+/* Parses the sentence; where `look` is given, a complete linkage must answer it too. */
 static DraftdStructure
-parse_for (const char *sentence, gsize verb, gsize *start, gsize *end)
+parse_for (const char *sentence, Look look, gpointer data)
 {
   Dictionary d = dictionary ();
   if (d == NULL || strlen (sentence) > MAX_BYTES)
@@ -82,9 +99,9 @@ parse_for (const char *sentence, gsize verb, gsize *start, gsize *end)
     int n = sentence_parse (s, o);
     r = n > 0 ? DRAFTD_STRUCTURE_COMPLETE : parse_options_timer_expired (o) ? DRAFTD_STRUCTURE_UNKNOWN : DRAFTD_STRUCTURE_BROKEN;
   }
-  if (r == DRAFTD_STRUCTURE_COMPLETE && start) {
+  if (r == DRAFTD_STRUCTURE_COMPLETE && look) {
     Linkage l = linkage_create (0, s, o);
-    if (l == NULL || !linked_subject (l, verb, start, end))
+    if (l == NULL || !look (l, data))
       r = DRAFTD_STRUCTURE_BROKEN;
     if (l)
       linkage_delete (l);
@@ -100,7 +117,7 @@ parse_for (const char *sentence, gsize verb, gsize *start, gsize *end)
 static DraftdStructure
 parse (const char *sentence)
 {
-  return parse_for (sentence, 0, NULL, NULL);
+  return parse_for (sentence, NULL, NULL);
 }
 void
 draftd_structure_prepare (void)
@@ -108,8 +125,10 @@ draftd_structure_prepare (void)
   dictionary ();
 }
 #else
+typedef gboolean (*Look) (gpointer l, gpointer data);
+
 static DraftdStructure
-parse_for (const char *sentence, gsize verb, gsize *start, gsize *end)
+parse_for (const char *sentence, Look look, gpointer data)
 {
   return DRAFTD_STRUCTURE_UNKNOWN;
 }
@@ -172,5 +191,57 @@ draftd_structure_mends (const char *before, const char *after)
 gboolean
 draftd_structure_subject (const char *sentence, gsize verb, gsize *start, gsize *end)
 {
-  return parse_for (sentence, verb, start, end) == DRAFTD_STRUCTURE_COMPLETE;
+#ifdef DRAFTD_HAVE_LINK_GRAMMAR
+  Subject q = { verb, 0, 0 };
+  if (parse_for (sentence, linked_subject, &q) != DRAFTD_STRUCTURE_COMPLETE)
+    return FALSE;
+  *start = q.start;
+  *end = q.end;
+  return TRUE;
+#else
+  return FALSE;
+#endif
+}
+
+typedef struct {
+  gsize article, noun;
+  char *role;
+  gsize size;
+} Article;
+
+#ifdef DRAFTD_HAVE_LINK_GRAMMAR
+/* The links into the noun: the article's must be a determiner's (D*); the one from a word
+ * left of the article names the phrase's role. */
+static gboolean
+article_links (Linkage l, gpointer data)
+{
+  Article *q = data;
+  gint a = word_at (l, q->article), n = word_at (l, q->noun);
+  gboolean determined = FALSE;
+  if (a < 0 || n < 0)
+    return FALSE;
+  for (gsize k = 0; k < linkage_get_num_links (l); k++) {
+    gint left = (gint) linkage_get_link_lword (l, k), right = (gint) linkage_get_link_rword (l, k);
+    const char *label = linkage_get_link_label (l, k);
+    if (left == a && right == n && label[0] == 'D')
+      determined = TRUE;
+    else if (right == n && left < a)
+      g_strlcpy (q->role, label, q->size);
+  }
+  return determined;
+}
+#else
+static gboolean
+article_links (gpointer l, gpointer data)
+{
+  return FALSE;
+}
+#endif
+
+gboolean
+draftd_structure_article_mends (const char *before, const char *after, gsize article, gsize noun, char *role, gsize size)
+{
+  role[0] = '\0';
+  Article q = { article, noun, role, size };
+  return draftd_structure_mends (before, after) && parse_for (after, article_links, &q) == DRAFTD_STRUCTURE_COMPLETE;
 }

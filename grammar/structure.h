@@ -20,6 +20,11 @@ DraftdStructure draftd_structure_parse (const char *sentence);
 void draftd_structure_prepare (void);
 /* Does the candidate mend the sentence: `before` has no complete linkage and `after` has one? */
 gboolean draftd_structure_mends (const char *before, const char *after);
+/* Does an inserted article mend the sentence: `before` has no complete linkage, `after` has
+ * one, in which the article (at byte `article` of `after`) is the determiner (a D link) of the
+ * noun at byte `noun`? `role` gets the label of the link that reaches the noun from a word
+ * before the article ("Os": a verb's object, "Js": a preposition's), or "". */
+gboolean draftd_structure_article_mends (const char *before, const char *after, gsize article, gsize noun, char *role, gsize size);
 /* In the best complete linkage of `sentence`, the subject of the verb whose word starts at byte
  * `verb`: its word's byte range [*start, *end). FALSE where there is no complete linkage, the
  * word is no verb there, or nothing is linked to it as its subject. Not kept: ask it only of a
