@@ -2090,7 +2090,14 @@ linked_agreement (F *f)
   g_autofree char *other = NULL;
   guint p;
   int v = f->i < 2 ? 0 : verb_number (f, w->lower, &other);
-  if (v == 0 || other == NULL || !finite_slot (f, &p) || draftd_structure_parse (f->s) != DRAFTD_STRUCTURE_BROKEN)
+  if (v == 0 || other == NULL || !finite_slot (f, &p))
+    return FALSE;
+  /* A parse costs a hundred of these tests: only where some word before could be a subject
+   * of the other number. */
+  guint c = 0;
+  while (c < f->i && linked_number (f, &f->words[c]) != -v)
+    c++;
+  if (c == f->i || draftd_structure_parse (f->s) != DRAFTD_STRUCTURE_BROKEN)
     return FALSE;
   g_autofree char *rep = draftd_candidates_match_case (w->text, other);
   g_autofree char *with = g_strdup_printf ("%.*s%s%s", (int) w->start, f->s, rep, f->s + w->end);

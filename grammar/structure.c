@@ -7,6 +7,10 @@
 /* Sentences longer than this are not parsed: link-grammar's time grows fast with length, and
  * the families it confirms are short-range. */
 #define MAX_BYTES 200
+/* A look into the linkage (a verb's subject, an article's link) is asked of many candidate
+ * sentences, one per verb or noun phrase: a parse of 160-200 bytes takes about 100 ms against
+ * 20 ms for one of 80, so these stop shorter. */
+#define LOOK_MAX_BYTES 140
 /* How many linkages a parse builds and post-processes. Where a sentence has more than this,
  * link-grammar samples them, and each sampled one may fail post-processing: with one, a
  * whole sentence of many readings ("The jeweler's mind game is to convince lovers that the
@@ -84,7 +88,7 @@ static DraftdStructure
 parse_for (const char *sentence, Look look, gpointer data)
 {
   Dictionary d = dictionary ();
-  if (d == NULL || strlen (sentence) > MAX_BYTES)
+  if (d == NULL || strlen (sentence) > (look ? LOOK_MAX_BYTES : MAX_BYTES))
     return DRAFTD_STRUCTURE_UNKNOWN;
   Parse_Options o = parse_options_create ();
   parse_options_set_verbosity (o, 0);
@@ -145,26 +149,30 @@ draftd_structure_prepare (void)
 }
 #endif
 
-/* The rule families ask about the same sentence in every round of candidates: the last few
- * answers are kept per thread. */
+/* The rule families ask about the same sentences in every round of candidates: the last
+ * answers are kept per thread, each under its question (the sentence, and for a look at the
+ * linkage the look's name and byte positions), with what the look found. */
 typedef struct {
-  char *sentence;
+  char *key;
   DraftdStructure answer;
+  gsize start, end;
+  char role[16];
 } Kept;
 
-#define KEPT 8
+#define KEPT 64
 
 static void
 kept_free (gpointer p)
 {
   Kept *k = p;
   for (guint i = 0; i < KEPT; i++)
-    g_free (k[i].sentence);
+    g_free (k[i].key);
   g_free (k);
 }
 
-DraftdStructure
-draftd_structure_parse (const char *sentence)
+/* The kept answer to `key`, moved to the front; or a new front entry for it, answered NULL. */
+static Kept *
+kept (const char *key, gboolean *found)
 {
   static GPrivate kept_key = G_PRIVATE_INIT (kept_free);
   Kept *k = g_private_get (&kept_key);
@@ -172,14 +180,29 @@ draftd_structure_parse (const char *sentence)
     k = g_new0 (Kept, KEPT);
     g_private_set (&kept_key, k);
   }
-  for (guint i = 0; i < KEPT; i++)
-    if (g_strcmp0 (k[i].sentence, sentence) == 0)
-      return k[i].answer;
-  DraftdStructure r = parse (sentence);
-  g_free (k[KEPT - 1].sentence);
-  memmove (&k[1], &k[0], (KEPT - 1) * sizeof *k);
-  k[0] = (Kept) { g_strdup (sentence), r };
-  return r;
+  guint i = 0;
+  while (i < KEPT && g_strcmp0 (k[i].key, key) != 0)
+    i++;
+  *found = i < KEPT;
+  if (!*found) {
+    i = KEPT - 1;
+    g_free (k[i].key);
+    k[i] = (Kept) { g_strdup (key), DRAFTD_STRUCTURE_UNKNOWN, 0, 0, "" };
+  }
+  Kept hit = k[i];
+  memmove (&k[1], &k[0], i * sizeof *k);
+  k[0] = hit;
+  return &k[0];
+}
+
+DraftdStructure
+draftd_structure_parse (const char *sentence)
+{
+  gboolean found;
+  Kept *k = kept (sentence, &found);
+  if (!found)
+    k->answer = parse (sentence);
+  return k->answer;
 }
 
 gboolean
@@ -192,12 +215,18 @@ gboolean
 draftd_structure_subject (const char *sentence, gsize verb, gsize *start, gsize *end)
 {
 #ifdef DRAFTD_HAVE_LINK_GRAMMAR
-  Subject q = { verb, 0, 0 };
-  if (parse_for (sentence, linked_subject, &q) != DRAFTD_STRUCTURE_COMPLETE)
-    return FALSE;
-  *start = q.start;
-  *end = q.end;
-  return TRUE;
+  g_autofree char *key = g_strdup_printf ("subject %zu %s", verb, sentence);
+  gboolean found;
+  Kept *k = kept (key, &found);
+  if (!found) {
+    Subject q = { verb, 0, 0 };
+    k->answer = parse_for (sentence, linked_subject, &q);
+    k->start = q.start;
+    k->end = q.end;
+  }
+  *start = k->start;
+  *end = k->end;
+  return k->answer == DRAFTD_STRUCTURE_COMPLETE;
 #else
   return FALSE;
 #endif
@@ -242,6 +271,16 @@ gboolean
 draftd_structure_article_mends (const char *before, const char *after, gsize article, gsize noun, char *role, gsize size)
 {
   role[0] = '\0';
-  Article q = { article, noun, role, size };
-  return draftd_structure_mends (before, after) && parse_for (after, article_links, &q) == DRAFTD_STRUCTURE_COMPLETE;
+  /* The look's complete linkage is the mending's second half. */
+  if (strlen (after) > LOOK_MAX_BYTES || draftd_structure_parse (before) != DRAFTD_STRUCTURE_BROKEN)
+    return FALSE;
+  g_autofree char *key = g_strdup_printf ("article %zu %zu %s", article, noun, after);
+  gboolean found;
+  Kept *k = kept (key, &found);
+  if (!found) {
+    Article q = { article, noun, k->role, sizeof k->role };
+    k->answer = parse_for (after, article_links, &q);
+  }
+  g_strlcpy (role, k->role, size);
+  return k->answer == DRAFTD_STRUCTURE_COMPLETE;
 }
