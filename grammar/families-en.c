@@ -87,13 +87,21 @@ judge (F *f, gsize start, gsize end, const char *const *alts, guint n, DraftdFix
   return TRUE;
 }
 
+/* The sentence with [start, end) replaced by `rep`, in the case of the words it replaces (an
+ * insertion as given): what the parser is asked about. */
+static char *
+replaced (const F *f, gsize start, gsize end, const char *rep)
+{
+  g_autofree char *was = g_strndup (f->s + start, end - start);
+  g_autofree char *r = *was ? draftd_candidates_match_case (was, rep) : g_strdup (rep);
+  return g_strdup_printf ("%.*s%s%s", (int) start, f->s, r, f->s + end);
+}
+
 /* Does link-grammar find a complete linkage with [start, end) replaced? */
 static gboolean
 whole_with (const F *f, gsize start, gsize end, const char *rep)
 {
-  g_autofree char *was = g_strndup (f->s + start, end - start);
-  g_autofree char *r = *was ? draftd_candidates_match_case (was, rep) : g_strdup (rep);
-  g_autofree char *with = g_strdup_printf ("%.*s%s%s", (int) start, f->s, r, f->s + end);
+  g_autofree char *with = replaced (f, start, end, rep);
   return draftd_structure_parse (with) == DRAFTD_STRUCTURE_COMPLETE;
 }
 
@@ -2039,6 +2047,14 @@ finite_slot (const F *f, guint *p)
          !draftd_candidates_in_list (agreeing_aux, before) && !draftd_candidates_in_list (" to be been being had did ", before);
 }
 
+/* A personal pronoun that is a clause's subject: subject_pronouns, and "it", which is an
+ * object's too and so not in that list. */
+static gboolean
+subject_pronoun (const char *l)
+{
+  return draftd_candidates_in_list (subject_pronouns, l) || g_str_equal (l, "it");
+}
+
 /* Is words[k], the parser's subject of words[i] (words[p] right before it), one this clause's
  * verb agrees with, of the number `number`? */
 static gboolean
@@ -2046,7 +2062,7 @@ linked_subject_agrees (const F *f, guint k, guint p, int number)
 {
   /* "a song before you learn": a pronoun right before the verb is its subject, whatever the
    * parser linked. */
-  if (k >= f->i || (p != k && draftd_candidates_in_list (" i you we they he she it ", f->words[p].lower)))
+  if (k >= f->i || (p != k && subject_pronoun (f->words[p].lower)))
     return FALSE;
   /* The subject's phrase must open its clause (a comma, a conjunction, "that"): the parser
    * links a preposition's object too ("The macros in this section is", "the input to the sign
@@ -2064,7 +2080,7 @@ linked_subject_agrees (const F *f, guint k, guint p, int number)
    * opens a clause of its own, as "but" or a modal's verb does ("routines can handle ... but
    * the triangular solves are"). */
   for (guint c = k + 1; c < f->i; c++)
-    if ((!joined (f, c - 1) && draftd_candidates_in_list (" i you we they he she it ", f->words[c].lower)) ||
+    if ((!joined (f, c - 1) && subject_pronoun (f->words[c].lower)) ||
         draftd_candidates_in_list (" but so because ", f->words[c].lower) || draftd_candidates_in_list (modals, f->words[c].lower))
       return FALSE;
   /* "Fifty pounds is a lot": one amount. A coordination's last part ("Buying and selling
@@ -2099,15 +2115,14 @@ linked_agreement (F *f)
     c++;
   if (c == f->i || draftd_structure_parse (f->s) != DRAFTD_STRUCTURE_BROKEN)
     return FALSE;
-  g_autofree char *rep = draftd_candidates_match_case (w->text, other);
-  g_autofree char *with = g_strdup_printf ("%.*s%s%s", (int) w->start, f->s, rep, f->s + w->end);
+  g_autofree char *with = replaced (f, w->start, w->end, other);
   gsize a, e;
   if (!draftd_structure_subject (with, w->start, &a, &e))
     return FALSE;
   guint k = 0;
   while (k < f->i && !(f->words[k].start == a && f->words[k].end == e))
     k++;
-  g_debug ("agreement: link-grammar's subject of \"%s\" is \"%s\"", rep, k < f->i ? f->words[k].text : "?");
+  g_debug ("agreement: link-grammar's subject of \"%s\" is \"%s\"", other, k < f->i ? f->words[k].text : "?");
   if (!linked_subject_agrees (f, k, p, -v))
     return FALSE;
   /* An auxiliary, or a verb that is no noun or adjective ("bring"), reads no other way, but
@@ -4034,7 +4049,7 @@ parsed_article (const F *f, const char **a, float *bonus)
       (draftd_candidates_in_list (" give gives gave given giving ", prev) && g_strcmp0 (near (f, (gint) (k - f->i) + 1), "to") == 0))
     return FALSE;
   *a = article_for (w->lower);
-  g_autofree char *with = g_strdup_printf ("%.*s%s%s", (int) w->start, f->s, *a, f->s + w->start);
+  g_autofree char *with = replaced (f, w->start, w->start, *a);
   char role[16];
   if (!draftd_structure_article_mends (f->s, with, w->start, f->words[k].start + strlen (*a), role, sizeof role))
     return FALSE;

@@ -170,7 +170,8 @@ kept_free (gpointer p)
   g_free (k);
 }
 
-/* The kept answer to `key`, moved to the front; or a new front entry for it, answered NULL. */
+/* The kept answer to `key`, moved to the front; or, *found FALSE, a new front entry for it
+ * (answer UNKNOWN) for the caller to fill in. */
 static Kept *
 kept (const char *key, gboolean *found)
 {
@@ -271,7 +272,8 @@ gboolean
 draftd_structure_article_mends (const char *before, const char *after, gsize article, gsize noun, char *role, gsize size)
 {
   role[0] = '\0';
-  /* The look's complete linkage is the mending's second half. */
+  /* The look's complete linkage is the mending's second half; past the look's length no
+   * parse is asked at all, of `before` either. */
   if (strlen (after) > LOOK_MAX_BYTES || draftd_structure_parse (before) != DRAFTD_STRUCTURE_BROKEN)
     return FALSE;
   g_autofree char *key = g_strdup_printf ("article %zu %zu %s", article, noun, after);

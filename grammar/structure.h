@@ -27,6 +27,6 @@ gboolean draftd_structure_mends (const char *before, const char *after);
 gboolean draftd_structure_article_mends (const char *before, const char *after, gsize article, gsize noun, char *role, gsize size);
 /* In the best complete linkage of `sentence`, the subject of the verb whose word starts at byte
  * `verb`: its word's byte range [*start, *end). FALSE where there is no complete linkage, the
- * word is no verb there, or nothing is linked to it as its subject. Not kept: ask it only of a
- * sentence already known to be whole. */
+ * word is no verb there, or nothing is linked to it as its subject. Answers are kept, as
+ * draftd_structure_parse's are. */
 gboolean draftd_structure_subject (const char *sentence, gsize verb, gsize *start, gsize *end);
