@@ -2093,6 +2093,31 @@ linked_subject_agrees (const F *f, guint k, guint p, int number)
          !(k > 0 && g_str_equal (f->words[k - 1].lower, "the") && draftd_forms_is (f->words[k].lower, 'a'));
 }
 
+/* How linked_agreement takes the other number with words[k] its subject: SURE for an
+ * auxiliary, or a verb that is no noun or adjective ("bring"), but right after its subject
+ * only before its object, place or "to" ("a system-wide base install, for" is a noun phrase);
+ * JUDGED for one that may be a noun or adjective ("A solid line across the page", "than a new
+ * car park", "somehow exempt from"), never right after its subject ("A cold snap in May") nor
+ * before what could not be its object or place ("The harsh facts of court delays." has no
+ * verb); else not at all. All of it reads words only, so it is asked of every word before the
+ * verb ahead of the parse, which costs a hundred of these tests. */
+typedef enum { LINKED_NO, LINKED_JUDGED, LINKED_SURE } LinkedTake;
+
+static LinkedTake
+linked_take (const F *f, guint k, guint p, int v, const char *other)
+{
+  const Word *w = &f->words[f->i];
+  if (!linked_subject_agrees (f, k, p, -v))
+    return LINKED_NO;
+  const char *sing = v < 0 ? other : w->lower;
+  const char *next = near (f, 1);
+  gboolean object = next && (draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (prepositions, next) ||
+                             draftd_candidates_in_list (" to it him her them me us you ", next));
+  if (draftd_candidates_in_list (agreeing_aux, w->lower) || (!draftd_forms_is (sing, 'n') && !draftd_forms_is (sing, 'a') && (p != k || object)))
+    return LINKED_SURE;
+  return p != k && object ? LINKED_JUDGED : LINKED_NO;
+}
+
 /* "The list of approved suppliers that procurement sent us last week are missing", "Dr Patel,
  * together with two nurses, are running", "The cake need forty minutes": shapes the chunker
  * cannot follow (a clause, a parenthesis, a name) but Debian's link-grammar can. Where it
@@ -2108,10 +2133,9 @@ linked_agreement (F *f)
   int v = f->i < 2 ? 0 : verb_number (f, w->lower, &other);
   if (v == 0 || other == NULL || !finite_slot (f, &p))
     return FALSE;
-  /* A parse costs a hundred of these tests: only where some word before could be a subject
-   * of the other number. */
+  /* Only where some word before could be the subject it would take. */
   guint c = 0;
-  while (c < f->i && linked_number (f, &f->words[c]) != -v)
+  while (c < f->i && linked_take (f, c, p, v, other) == LINKED_NO)
     c++;
   if (c == f->i || draftd_structure_parse (f->s) != DRAFTD_STRUCTURE_BROKEN)
     return FALSE;
@@ -2123,24 +2147,11 @@ linked_agreement (F *f)
   while (k < f->i && !(f->words[k].start == a && f->words[k].end == e))
     k++;
   g_debug ("agreement: link-grammar's subject of \"%s\" is \"%s\"", other, k < f->i ? f->words[k].text : "?");
-  if (!linked_subject_agrees (f, k, p, -v))
-    return FALSE;
-  /* An auxiliary, or a verb that is no noun or adjective ("bring"), reads no other way, but
-   * right after its subject only before its object, place or "to" ("a system-wide base
-   * install, for" is a noun phrase). One that may be a noun or adjective ("A solid line across
-   * the page", "than a new car park", "somehow exempt from") is the target's to judge, the
-   * parse its bonus, and never right after its subject ("A cold snap in May") nor before what
-   * could not be its object or place ("The harsh facts of court delays." has no verb). */
-  g_autofree char *sing = v < 0 ? g_strdup (other) : g_strdup (w->lower);
-  const char *next = near (f, 1);
-  gboolean object = next && (draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (prepositions, next) ||
-                             draftd_candidates_in_list (" to it him her them me us you ", next));
-  if (draftd_candidates_in_list (agreeing_aux, w->lower) || (!draftd_forms_is (sing, 'n') && !draftd_forms_is (sing, 'a') && (p != k || object)))
+  LinkedTake take = k < f->i ? linked_take (f, k, p, v, other) : LINKED_NO;
+  if (take == LINKED_SURE)
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
-  if (p == k || !object)
-    return FALSE;
   const char *alts[] = { other };
-  return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, margin (f, DRAFTD_FIX_AGREEMENT));
+  return take == LINKED_JUDGED && judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, margin (f, DRAFTD_FIX_AGREEMENT));
 }
 
 /* "The man who live next door": the verb right after "who" takes its antecedent's number, a
@@ -4048,15 +4059,21 @@ parsed_article (const F *f, const char **a, float *bonus)
       draftd_candidates_in_list (role_verbs, prev) ||
       (draftd_candidates_in_list (" give gives gave given giving ", prev) && g_strcmp0 (near (f, (gint) (k - f->i) + 1), "to") == 0))
     return FALSE;
+  /* The phrase's role decides below; what it could be is read from the words first, since a
+   * parse costs a hundred of these tests. */
+  gboolean counted = counted_sense (head);
+  gboolean place = draftd_candidates_in_list (" at in on into from to with ", prev) && concrete_noun (head) &&
+                   !draftd_candidates_in_list (bare_after_preposition, head);
+  if (!counted && !place)
+    return FALSE;
   *a = article_for (w->lower);
   g_autofree char *with = replaced (f, w->start, w->start, *a);
   char role[16];
   if (!draftd_structure_article_mends (f->s, with, w->start, f->words[k].start + strlen (*a), role, sizeof role))
     return FALSE;
   g_debug ("article: parsed %s before \"%s\", role %s", *a, head, role);
-  gboolean object = role[0] == 'O' && !g_str_has_prefix (role, "Ost") && counted_sense (head);
-  gboolean placed = role[0] == 'J' && draftd_candidates_in_list (" at in on into from to with ", prev) && concrete_noun (head) &&
-                    !draftd_candidates_in_list (bare_after_preposition, head);
+  gboolean object = role[0] == 'O' && !g_str_has_prefix (role, "Ost") && counted;
+  gboolean placed = role[0] == 'J' && place;
   *bonus = object ? PARSED_OBJECT_BONUS : PARSED_PLACE_BONUS;
   return object || placed;
 }
