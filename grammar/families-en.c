@@ -2137,11 +2137,11 @@ linked_agreement (F *f)
   guint c = 0;
   while (c < f->i && linked_take (f, c, p, v, other) == LINKED_NO)
     c++;
-  if (c == f->i || draftd_structure_parse (f->s) != DRAFTD_STRUCTURE_BROKEN)
+  if (c == f->i)
     return FALSE;
   g_autofree char *with = replaced (f, w->start, w->end, other);
   gsize a, e;
-  if (!draftd_structure_subject (with, w->start, &a, &e))
+  if (!draftd_structure_subject_mends (f->s, with, w->start, &a, &e))
     return FALSE;
   guint k = 0;
   while (k < f->i && !(f->words[k].start == a && f->words[k].end == e))

@@ -96,6 +96,7 @@ parse_for (const char *sentence, Look look, gpointer data)
   parse_options_set_linkage_limit (o, LINKAGES);
   parse_options_set_min_null_count (o, 0);
   parse_options_set_max_null_count (o, 0);
+  parse_options_set_spell_guess (o, 0);
   gint64 t0 = g_get_monotonic_time ();
   Sentence s = sentence_create (sentence, d);
   DraftdStructure r = DRAFTD_STRUCTURE_UNKNOWN;
@@ -213,15 +214,18 @@ draftd_structure_mends (const char *before, const char *after)
 }
 
 gboolean
-draftd_structure_subject (const char *sentence, gsize verb, gsize *start, gsize *end)
+draftd_structure_subject_mends (const char *before, const char *after, gsize verb, gsize *start, gsize *end)
 {
 #ifdef DRAFTD_HAVE_LINK_GRAMMAR
-  g_autofree char *key = g_strdup_printf ("subject %zu %s", verb, sentence);
+  /* Past the look's length no parse is asked at all, of `before` either. */
+  if (strlen (after) > LOOK_MAX_BYTES || draftd_structure_parse (before) != DRAFTD_STRUCTURE_BROKEN)
+    return FALSE;
+  g_autofree char *key = g_strdup_printf ("subject %zu %s", verb, after);
   gboolean found;
   Kept *k = kept (key, &found);
   if (!found) {
     Subject q = { verb, 0, 0 };
-    k->answer = parse_for (sentence, linked_subject, &q);
+    k->answer = parse_for (after, linked_subject, &q);
     k->start = q.start;
     k->end = q.end;
   }

@@ -25,8 +25,8 @@ gboolean draftd_structure_mends (const char *before, const char *after);
  * noun at byte `noun`? `role` gets the label of the link that reaches the noun from a word
  * before the article ("Os": a verb's object, "Js": a preposition's), or "". */
 gboolean draftd_structure_article_mends (const char *before, const char *after, gsize article, gsize noun, char *role, gsize size);
-/* In the best complete linkage of `sentence`, the subject of the verb whose word starts at byte
- * `verb`: its word's byte range [*start, *end). FALSE where there is no complete linkage, the
- * word is no verb there, or nothing is linked to it as its subject. Answers are kept, as
- * draftd_structure_parse's are. */
-gboolean draftd_structure_subject (const char *sentence, gsize verb, gsize *start, gsize *end);
+/* Does a verb's other form mend the sentence: `before` has no complete linkage and `after` has
+ * one, in whose best linkage the word at byte `verb` of `after` is a verb with a subject? That
+ * subject's word's byte range is [*start, *end). Answers are kept, as draftd_structure_parse's
+ * are. */
+gboolean draftd_structure_subject_mends (const char *before, const char *after, gsize verb, gsize *start, gsize *end);
