@@ -2043,6 +2043,10 @@ finite_slot (const F *f, guint *p)
   guint d = f->i - 1;
   while (d > 0 && draftd_forms_is (f->words[d].lower, 'a') && !draftd_forms_is (f->words[d].lower, 'n'))
     d--;
+  /* "in order to", "for people": a noun right after a preposition is its object (a verb after
+   * one is a stranded preposition's: "the people I work with is"). */
+  if (draftd_candidates_in_list (prepositions, f->words[f->i - 1].lower) && joined (f, f->i - 1) && draftd_forms_is (f->words[f->i].lower, 'n'))
+    return FALSE;
   return !draftd_candidates_in_list (determiners, f->words[d].lower) && !draftd_candidates_in_list (modals, before) &&
          !draftd_candidates_in_list (agreeing_aux, before) && !draftd_candidates_in_list (" to be been being had did ", before);
 }
@@ -2055,6 +2059,8 @@ subject_pronoun (const char *l)
   return draftd_candidates_in_list (subject_pronouns, l) || g_str_equal (l, "it");
 }
 
+static gboolean finite_verb (const F *f, const char *l);
+
 /* Is words[k], the parser's subject of words[i] (words[p] right before it), one this clause's
  * verb agrees with, of the number `number`? */
 static gboolean
@@ -2063,6 +2069,16 @@ linked_subject_agrees (const F *f, guint k, guint p, int number)
   /* "a song before you learn": a pronoun right before the verb is its subject, whatever the
    * parser linked. */
   if (k >= f->i || (p != k && subject_pronoun (f->words[p].lower)))
+    return FALSE;
+  /* "They think what the celebrities say": a word right after a subject pronoun is its verb;
+   * "Second, ..." or "Now, ..." opens the sentence as an adverb does (a name there stays a
+   * subject: "Priya, like her sisters, are"). */
+  if ((k > 0 && joined (f, k - 1) && subject_pronoun (f->words[k - 1].lower)) ||
+      (k == 0 && f->s[f->words[k].end] == ',' && draftd_forms_is (f->words[k].lower, 'n')))
+    return FALSE;
+  /* "We think the results is": a pronoun with its own verb right after it is that verb's. */
+  if (k + 1 < f->i && joined (f, k) && (subject_pronoun (f->words[k].lower) || draftd_candidates_in_list (" this that these those ", f->words[k].lower)) &&
+      finite_verb (f, f->words[k + 1].lower))
     return FALSE;
   /* The subject's phrase must open its clause (a comma, a conjunction, "that"): the parser
    * links a preposition's object too ("The macros in this section is", "the input to the sign
