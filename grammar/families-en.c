@@ -2388,14 +2388,19 @@ object_possessive (const F *f, const char *l, const char *next, const char *next
 /* ---- confusable.*: a possessive or a contraction, by the word after it ---- */
 
 /* "There planning a trip": a sentence opened by "there" and an -ing form is "they're"'s,
- * sure before the -ing form's object, but for "There being no time" and the like. Is a
- * candidate proposed? */
+ * sure before the -ing form's object, but for "There being no time" and the like. So is a
+ * clause opened by it after a semicolon, a comma or "because", "but", "so", with an adverb
+ * of time or frequency before the -ing form ("the kittens; there just exploring the
+ * garden"); after a verb's object "there" is the place ("left the dog there still chewing").
+ * Is a candidate proposed? */
 static gboolean
 there_ing_opening (F *f)
 {
   const Word *w = &f->words[f->i];
-  const char *theyre[] = { "they're" }, *next = near (f, 1), *next2 = near (f, 2);
-  if (f->i != 0 || !g_str_equal (w->lower, "there") || next == NULL || f->s[f->words[f->i + 1].end] == '-' ||
+  gint a = draftd_candidates_in_list (frequency_adverbs, near (f, 1)) || draftd_candidates_in_list (" already finally currently ", near (f, 1));
+  const char *theyre[] = { "they're" }, *next = near (f, 1 + a), *next2 = near (f, 2 + a);
+  gboolean opens = f->i == 0 || (a && opens_clause (f, f->i, " because but so "));
+  if (!opens || !g_str_equal (w->lower, "there") || next == NULL || f->s[f->words[f->i + 1 + a].end] == '-' ||
       draftd_candidates_in_list (" being seeming remaining ", next) || !gerund_word (f, next))
     return FALSE;
   /* "There planning to close the branch": an -ing form's infinitive after it likewise. */
