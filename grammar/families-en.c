@@ -2612,6 +2612,26 @@ predicate_ends (const F *f, const char *next2)
          (draftd_candidates_in_list (" so and but because when if until ", next2) && draftd_candidates_in_list (" i you he she we they ", near (f, 3)));
 }
 
+/* A predicate's comparative, which no possessive stands before: "Your more than welcome";
+ * "where its easier for groups", "because its much cheaper than driving", a comparative
+ * after a degree word or none, before "for", "to" or "than", where a clause opens, modifies
+ * nothing ("its older buildings to" has its noun; never after a verb or a preposition:
+ * "lost its larger share to"). One that is a noun too ("closer", "warmer", "owner") only
+ * before "than" or after a degree word ("because its owner to this day" is the
+ * possessive's). */
+static gboolean
+comparative_predicate (const F *f, const char *next, const char *prev)
+{
+  gint c = draftd_candidates_in_list (" much far even slightly way ", next) ? 2 : 1;
+  const char *cmp = near (f, c), *after_cmp = near (f, c + 1);
+  if (g_strcmp0 (next, "more") == 0 && g_strcmp0 (near (f, 2), "than") == 0)
+    return TRUE;
+  return (prev == NULL || draftd_candidates_in_list (draftd_candidates_clause_words, prev) || draftd_candidates_in_list (" since and ", prev)) &&
+         draftd_candidates_comparative (cmp) && !draftd_candidates_in_list (" rather more ", cmp) &&
+         draftd_candidates_in_list (" for to than ", after_cmp) &&
+         (!draftd_forms_is (cmp, 'n') || c == 2 || g_str_equal (after_cmp, "than"));
+}
+
 /* "their", "your", "its", "whose" where the contraction is meant. */
 static gboolean
 to_contraction_site (F *f, const char *l, const char *next, const char *next2, const char *prev)
@@ -2632,9 +2652,9 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
    * late", "your too kind": no possessive stands there. */
   if (draftd_candidates_in_list (" a an the not going welcome always never too so also still ", next))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-  /* "Its been raining", "Your more than welcome": no possessive stands before "been", nor
-   * before "more than". */
-  if ((g_str_equal (l, "its") && g_str_equal (next, "been")) || (g_str_equal (next, "more") && g_strcmp0 (next2, "than") == 0))
+  /* "Its been raining", "Your more than welcome", "where its easier for": no possessive stands
+   * before "been", nor before a predicate's comparative (comparative_predicate()). */
+  if ((g_str_equal (l, "its") && g_str_equal (next, "been")) || comparative_predicate (f, next, prev))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* "your totally right", "their really busy": a degree adverb, then an adjective that is no
    * noun, ending its phrase. */
