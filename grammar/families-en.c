@@ -2935,6 +2935,60 @@ static const char *const people_nouns =
   " people students children anyone anybody everyone everybody someone somebody users customers employees workers residents "
   "patients members staff families parents teachers ";
 
+/* "cold weather effects the battery life": after a subject's noun, "effects" before a
+ * determiner's object is the verb where nothing else in its clause is one, an irregular
+ * past included ("Lighting effects the designer chose made the stage glow" has two); its
+ * noun may be an adjective too ("weather"), the clause having no other verb. */
+static gboolean
+effects_thing (const F *f, const char *next)
+{
+  if (!draftd_candidates_in_list (" the a an this that ", next))
+    return FALSE;
+  for (guint k = f->i + 2; k < f->n && joined (f, k - 1); k++) {
+    const char *l = f->words[k].lower, *lemma = draftd_forms_irregular_lemma (l, 'v'), *before = f->words[k - 1].lower;
+    if (draftd_candidates_in_list (draftd_candidates_clause_words, l) || draftd_candidates_in_list (" and or ", l))
+      return TRUE;
+    if ((lemma && !g_str_equal (lemma, l)) ||
+        (draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, l) && !g_str_equal (before, "to")))
+      return FALSE;
+    /* "the wooden floors": after a determiner or an adjective an -s or -ed form is the noun's. */
+    if ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n') &&
+        !draftd_candidates_in_list (determiners, before) && !draftd_forms_is (before, 'a')) {
+      g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, l);
+      if (fam->len > 0)
+        return FALSE;
+    }
+  }
+  return TRUE;
+}
+
+/* "had a soothing affect.", "an anti-inflammatory affect, but", "a huge affect within a
+ * week": an article and an adjective (a hyphen's compound too) before "affect" ending its
+ * phrase make it the noun, "effect". Psychology's noun keeps its adjectives ("a flat
+ * affect"), and "the rich affect the vote" is a verb with its object. */
+static gboolean
+affect_noun_ends (const F *f, gboolean plural)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1);
+  if (plural || prev == NULL || f->i < 2)
+    return FALSE;
+  gboolean ends = next ? draftd_candidates_in_list (" and but within in for at after during because so when ", next)
+                       : f->i + 1 >= f->n || strchr (".,;:!?", f->s[w->end]) != NULL;
+  if (!ends)
+    return FALSE;
+  if (draftd_candidates_in_list (" a an ", prev))
+    return TRUE;
+  /* Back over a hyphen's compound to its first word ("anti-inflammatory"). */
+  guint k = f->i - 1;
+  while (k > 0 && f->s[f->words[k - 1].end] == '-' && f->words[k - 1].end + 1 == f->words[k].start)
+    k--;
+  const char *det = k > 0 && joined (f, k - 1) ? f->words[k - 1].lower : NULL;
+  return (draftd_forms_is (prev, 'a') || (g_str_has_suffix (prev, "ing") && strlen (prev) > 5)) &&
+         !draftd_candidates_in_list (" flat blunted restricted labile positive negative depressed constricted appropriate inappropriate ", prev) &&
+         draftd_candidates_in_list (" a an the this that its their his her our no any such ", det);
+}
+
 static gboolean
 affect_effect (F *f)
 {
@@ -2954,7 +3008,7 @@ affect_effect (F *f)
     /* "will come into affect", "put it into affect": "into" takes the noun ("changes in
      * affect" is psychology's noun, and left). */
     take |= !plural && g_strcmp0 (prev, "into") == 0;
-    if (!(g_strcmp0 (prev, "side") == 0 || noun_slot || plural_slot || take))
+    if (!(g_strcmp0 (prev, "side") == 0 || noun_slot || plural_slot || take || affect_noun_ends (f, plural)))
       return FALSE;
     /* The plural pair has an id of its own, which users may disable apart. */
     return plural ? sure_named (f, w->start, w->end, "effects", DRAFTD_FIX_WORD_CHOICE, "confusable.affects-effects")
@@ -2970,8 +3024,10 @@ affect_effect (F *f)
     prev2 = NULL;
   }
   if (g_str_equal (w->lower, "effects") && prev && (noun (prev) || draftd_candidates_in_list (" it this that which what ", prev)) &&
-      noun_number (f, prev) <= 0 && !draftd_candidates_in_list (" side special sound visual ", prev) && !draftd_forms_is (prev, 'a') &&
-      draftd_candidates_in_list (" my your his her our their me him us them everyone everybody ", next) && only_verb (f))
+      noun_number (f, prev) <= 0 && !draftd_candidates_in_list (" side special sound visual ", prev) &&
+      ((draftd_candidates_in_list (" my your his her our their me him us them everyone everybody ", next) && only_verb (f) &&
+        !draftd_forms_is (prev, 'a')) ||
+       effects_thing (f, next)))
     return sure (f, w->start, w->end, "affects", DRAFTD_FIX_WORD_CHOICE);
   /* "The strike has effected all trains": a perfect's "effected" before a person, a
    * possessive or "all" is "affected" ("has effected a change", "effected the transfer" keep
