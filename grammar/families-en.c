@@ -3386,10 +3386,12 @@ adverb_for_adjective (F *f)
     if (g_str_equal (w->lower, adverb_of[k][0]))
       rep = adverb_of[k][1];
   /* The adjective ends its clause: nothing after it, or a time or a place. */
-  /* "performed very good this season": a time's phrase ends it too. */
+  /* "performed very good this season": a time's phrase ends it too, as does a span's
+   * preposition ("behaved very good during the drive", "played bad throughout the half"). */
   gboolean time = draftd_candidates_in_list (" this last ", next) &&
                   draftd_candidates_in_list (" season year week month morning night time weekend summer winter spring autumn ", near (f, 2));
-  if (rep == NULL || (next && !time && !draftd_candidates_in_list (" yesterday today now at in on for with when because and but together compared ", next)))
+  if (rep == NULL || (next && !time && !draftd_candidates_in_list (" yesterday today now at in on for with when because and but together compared ", next) &&
+                      !draftd_candidates_in_list (" during throughout until after before despite ", next)))
     return FALSE;
   /* "provides easy, extensible completion": an adjective before a comma and another one. */
   if (next == NULL && f->i + 1 < f->n && f->s[w->end] == ',' && draftd_forms_is (f->words[f->i + 1].lower, 'a') &&
