@@ -3116,17 +3116,57 @@ clause_bounds (const F *f, guint *from, guint *to)
   }
 }
 
-/* Does the clause of words[f->i] name a finished time: "yesterday", "ago", "last week" (not
- * "the last week"), "in 2019"; and nothing that keeps the present perfect ("since", "ever",
- * "just")? */
+/* Is p inside a bracket the sentence opened before it ("Our club (founded in 1950) has
+ * grown": the aside's time is not its clause's)? */
 static gboolean
-finished_time (const F *f)
+bracketed (const char *s, const char *p)
+{
+  gint depth = 0;
+  for (; s < p; s++)
+    depth += *s == '(' ? 1 : *s == ')' && depth > 0 ? -1 : 0;
+  return depth > 0;
+}
+
+/* "signed the contract on Monday", "sent the invoice on 3 May": a day's "on" is a finished
+ * time after a participle of doing; one of arranging ("booked a table on Friday") may name
+ * the day it is for, and an infinitive ("agreed to meet on Monday") owns the day itself. */
+static gboolean
+finished_day (const F *f, guint k, const char *part)
+{
+  const char *day = k + 1 < f->n ? f->words[k + 1].lower : NULL, *month = k + 2 < f->n ? f->words[k + 2].lower : NULL;
+  if (part == NULL || !g_str_equal (f->words[k].lower, "on") || day == NULL ||
+      !(calendar_name (day) || (g_ascii_isdigit (day[0]) && calendar_name (month))) ||
+      draftd_candidates_in_list (" booked scheduled arranged planned organised organized reserved set fixed moved postponed "
+                                 "rescheduled confirmed made invited promised agreed decided ",
+                                 part))
+    return FALSE;
+  for (guint j = f->i + 1; j < k; j++)
+    if (g_str_equal (f->words[j].lower, "to") && draftd_forms_is (f->words[j + 1].lower, 'v') &&
+        !draftd_candidates_in_list (determiners, f->words[j + 1].lower))
+      return FALSE;
+  return TRUE;
+}
+
+/* Does the clause of words[f->i] name a finished time: "yesterday", "ago", "last week" (not
+ * "the last week"), "in 2019", a day's "on" after the participle `part` where one is given
+ * (finished_day()); and nothing that keeps the present perfect ("since", "ever", "just")?
+ * Words in a bracket are its aside's. */
+static gboolean
+finished_time (const F *f, const char *part)
 {
   gboolean finished = FALSE;
   guint from, to;
   clause_bounds (f, &from, &to);
   for (guint k = from; k < to; k++) {
     const char *l = f->words[k].lower;
+    if (bracketed (f->s, f->s + f->words[k].start))
+      continue;
+    /* "just after the meeting", "just before lunch": a point in time, no perfect's "just". */
+    const char *next = k + 1 < f->n ? f->words[k + 1].lower : NULL, *before = k > 0 ? f->words[k - 1].lower : NULL;
+    if ((g_str_equal (l, "just") && draftd_candidates_in_list (" after before as when ", next)) ||
+        (g_str_equal (l, "before") && draftd_candidates_in_list (" just right shortly ", before)))
+      continue;
+    finished |= finished_day (f, k, part);
     /* "so far" keeps the perfect; the "so" of a result ("yesterday, so it's ready") does not.
      * Nor does a "for" that starts no duration ("ready for review"). */
     const char *after = k + 1 < f->n ? f->words[k + 1].lower : NULL;
@@ -3150,7 +3190,7 @@ finished_time (const F *f)
   }
   const char *end = f->s + f->words[to - 1].end;
   for (const char *p = strstr (f->s + f->words[from].start, "in "); p && p < end && !finished; p = strstr (p + 1, "in ")) {
-    gboolean word = p == f->s || !g_ascii_isalpha (p[-1]);
+    gboolean word = (p == f->s || !g_ascii_isalpha (p[-1])) && !bracketed (f->s, p);
     finished = word && (p[3] == '1' || p[3] == '2') && g_ascii_isdigit (p[4]) && g_ascii_isdigit (p[5]) && g_ascii_isdigit (p[6]) &&
                !g_ascii_isalnum (p[7]);
   }
@@ -3191,7 +3231,7 @@ perfect_question (F *f)
   const char *subject = near (f, 1), *part = near (f, 2);
   if (f->i != 0 || !f->c->sentence_start || !draftd_candidates_in_list (" have has ", w->lower) ||
       !draftd_candidates_in_list (" you they we he she i it ", subject) || part == NULL || g_str_equal (part, "been") ||
-      g_str_equal (part, "got") || !strchr (f->s, '?') || !finished_time (f))
+      g_str_equal (part, "got") || !strchr (f->s, '?') || !finished_time (f, NULL))
     return FALSE;
   g_autofree char *past = past_of (f, part), *base = draftd_candidates_verb_base (f->c->spell, part);
   if (past == NULL || base == NULL)
@@ -3209,9 +3249,15 @@ perfect_finished (F *f)
   const char *next = near (f, 1), *prev = near (f, -1);
   if (perfect_question (f))
     return TRUE;
+  /* "Our team (the under-14s) has won": a bracket's aside between the subject and "has"; the
+   * subject's word before it is the one to look at. */
+  if (prev == NULL && f->i > 0 && f->s[f->words[f->i - 1].end] == ')')
+    for (guint k = f->i - 1; k > 0 && prev == NULL; k--)
+      if (memchr (f->s + f->words[k - 1].end, '(', f->words[k].start - f->words[k - 1].end) && !bracketed (f->s, f->s + f->words[k - 1].start))
+        prev = f->words[k - 1].lower;
   /* "have" after its subject, before the participle; "been" takes its subject's number. */
   if (!draftd_candidates_in_list (" have has ", w->lower) || next == NULL || g_str_equal (next, "been") || g_str_equal (next, "got") ||
-      prev == NULL || draftd_candidates_in_list (modals, prev) || draftd_candidates_in_list (" to not ", prev) || !finished_time (f))
+      prev == NULL || draftd_candidates_in_list (modals, prev) || draftd_candidates_in_list (" to not ", prev) || !finished_time (f, next))
     return FALSE;
   g_autofree char *past = past_of (f, next);
   if (past == NULL)
@@ -4538,7 +4584,7 @@ pronoun_base (F *f)
   gboolean opens = opens_clause (f, p, " and but so because when while if although though ");
   /* With a finished time the verb wants its past, not its -s form ("She go to school
    * yesterday" is "went"): the older subject-verb rule proposes that, and the model judges. */
-  if (!opens || (p == 0 && !f->c->sentence_start) || finished_time (f))
+  if (!opens || (p == 0 && !f->c->sentence_start) || finished_time (f, NULL))
     return FALSE;
   g_autofree char *other = NULL;
   if (verb_number (f, w->lower, &other) != 1)
