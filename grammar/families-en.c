@@ -2388,14 +2388,19 @@ object_possessive (const F *f, const char *l, const char *next, const char *next
 /* ---- confusable.*: a possessive or a contraction, by the word after it ---- */
 
 /* "There planning a trip": a sentence opened by "there" and an -ing form is "they're"'s,
- * sure before the -ing form's object, but for "There being no time" and the like. Is a
- * candidate proposed? */
+ * sure before the -ing form's object, but for "There being no time" and the like. So is a
+ * clause opened by it after a semicolon, a comma or "because", "but", "so", with an adverb
+ * of time or frequency before the -ing form ("the kittens; there just exploring the
+ * garden"); after a verb's object "there" is the place ("left the dog there still chewing").
+ * Is a candidate proposed? */
 static gboolean
 there_ing_opening (F *f)
 {
   const Word *w = &f->words[f->i];
-  const char *theyre[] = { "they're" }, *next = near (f, 1), *next2 = near (f, 2);
-  if (f->i != 0 || !g_str_equal (w->lower, "there") || next == NULL || f->s[f->words[f->i + 1].end] == '-' ||
+  gint a = draftd_candidates_in_list (frequency_adverbs, near (f, 1)) || draftd_candidates_in_list (" already finally currently ", near (f, 1));
+  const char *theyre[] = { "they're" }, *next = near (f, 1 + a), *next2 = near (f, 2 + a);
+  gboolean opens = f->i == 0 || (a && opens_clause (f, f->i, " because but so "));
+  if (!opens || !g_str_equal (w->lower, "there") || next == NULL || f->s[f->words[f->i + 1 + a].end] == '-' ||
       draftd_candidates_in_list (" being seeming remaining ", next) || !gerund_word (f, next))
     return FALSE;
   /* "There planning to close the branch": an -ing form's infinitive after it likewise. */
@@ -2607,6 +2612,26 @@ predicate_ends (const F *f, const char *next2)
          (draftd_candidates_in_list (" so and but because when if until ", next2) && draftd_candidates_in_list (" i you he she we they ", near (f, 3)));
 }
 
+/* A predicate's comparative, which no possessive stands before: "Your more than welcome";
+ * "where its easier for groups", "because its much cheaper than driving", a comparative
+ * after a degree word or none, before "for", "to" or "than", where a clause opens, modifies
+ * nothing ("its older buildings to" has its noun; never after a verb or a preposition:
+ * "lost its larger share to"). One that is a noun too ("closer", "warmer", "owner") only
+ * before "than" or after a degree word ("because its owner to this day" is the
+ * possessive's). */
+static gboolean
+comparative_predicate (const F *f, const char *next, const char *prev)
+{
+  gint c = draftd_candidates_in_list (" much far even slightly way ", next) ? 2 : 1;
+  const char *cmp = near (f, c), *after_cmp = near (f, c + 1);
+  if (g_strcmp0 (next, "more") == 0 && g_strcmp0 (near (f, 2), "than") == 0)
+    return TRUE;
+  return (prev == NULL || draftd_candidates_in_list (draftd_candidates_clause_words, prev) || draftd_candidates_in_list (" since and ", prev)) &&
+         draftd_candidates_comparative (cmp) && !draftd_candidates_in_list (" rather more ", cmp) &&
+         draftd_candidates_in_list (" for to than ", after_cmp) &&
+         (!draftd_forms_is (cmp, 'n') || c == 2 || g_str_equal (after_cmp, "than"));
+}
+
 /* "their", "your", "its", "whose" where the contraction is meant. */
 static gboolean
 to_contraction_site (F *f, const char *l, const char *next, const char *next2, const char *prev)
@@ -2627,9 +2652,9 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
    * late", "your too kind": no possessive stands there. */
   if (draftd_candidates_in_list (" a an the not going welcome always never too so also still ", next))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-  /* "Its been raining", "Your more than welcome": no possessive stands before "been", nor
-   * before "more than". */
-  if ((g_str_equal (l, "its") && g_str_equal (next, "been")) || (g_str_equal (next, "more") && g_strcmp0 (next2, "than") == 0))
+  /* "Its been raining", "Your more than welcome", "where its easier for": no possessive stands
+   * before "been", nor before a predicate's comparative (comparative_predicate()). */
+  if ((g_str_equal (l, "its") && g_str_equal (next, "been")) || comparative_predicate (f, next, prev))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* "your totally right", "their really busy": a degree adverb, then an adjective that is no
    * noun, ending its phrase. */
@@ -2910,6 +2935,60 @@ static const char *const people_nouns =
   " people students children anyone anybody everyone everybody someone somebody users customers employees workers residents "
   "patients members staff families parents teachers ";
 
+/* "cold weather effects the battery life": after a subject's noun, "effects" before a
+ * determiner's object is the verb where nothing else in its clause is one, an irregular
+ * past included ("Lighting effects the designer chose made the stage glow" has two); its
+ * noun may be an adjective too ("weather"), the clause having no other verb. */
+static gboolean
+effects_thing (const F *f, const char *next)
+{
+  if (!draftd_candidates_in_list (" the a an this that ", next))
+    return FALSE;
+  for (guint k = f->i + 2; k < f->n && joined (f, k - 1); k++) {
+    const char *l = f->words[k].lower, *lemma = draftd_forms_irregular_lemma (l, 'v'), *before = f->words[k - 1].lower;
+    if (draftd_candidates_in_list (draftd_candidates_clause_words, l) || draftd_candidates_in_list (" and or ", l))
+      return TRUE;
+    if ((lemma && !g_str_equal (lemma, l)) ||
+        (draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, l) && !g_str_equal (before, "to")))
+      return FALSE;
+    /* "the wooden floors": after a determiner or an adjective an -s or -ed form is the noun's. */
+    if ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n') &&
+        !draftd_candidates_in_list (determiners, before) && !draftd_forms_is (before, 'a')) {
+      g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, l);
+      if (fam->len > 0)
+        return FALSE;
+    }
+  }
+  return TRUE;
+}
+
+/* "had a soothing affect.", "an anti-inflammatory affect, but", "a huge affect within a
+ * week": an article and an adjective (a hyphen's compound too) before "affect" ending its
+ * phrase make it the noun, "effect". Psychology's noun keeps its adjectives ("a flat
+ * affect"), and "the rich affect the vote" is a verb with its object. */
+static gboolean
+affect_noun_ends (const F *f, gboolean plural)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1);
+  if (plural || prev == NULL || f->i < 2)
+    return FALSE;
+  gboolean ends = next ? draftd_candidates_in_list (" and but within in for at after during because so when ", next)
+                       : f->i + 1 >= f->n || strchr (".,;:!?", f->s[w->end]) != NULL;
+  if (!ends)
+    return FALSE;
+  if (draftd_candidates_in_list (" a an ", prev))
+    return TRUE;
+  /* Back over a hyphen's compound to its first word ("anti-inflammatory"). */
+  guint k = f->i - 1;
+  while (k > 0 && f->s[f->words[k - 1].end] == '-' && f->words[k - 1].end + 1 == f->words[k].start)
+    k--;
+  const char *det = k > 0 && joined (f, k - 1) ? f->words[k - 1].lower : NULL;
+  return (draftd_forms_is (prev, 'a') || (g_str_has_suffix (prev, "ing") && strlen (prev) > 5)) &&
+         !draftd_candidates_in_list (" flat blunted restricted labile positive negative depressed constricted appropriate inappropriate ", prev) &&
+         draftd_candidates_in_list (" a an the this that its their his her our no any such ", det);
+}
+
 static gboolean
 affect_effect (F *f)
 {
@@ -2929,7 +3008,7 @@ affect_effect (F *f)
     /* "will come into affect", "put it into affect": "into" takes the noun ("changes in
      * affect" is psychology's noun, and left). */
     take |= !plural && g_strcmp0 (prev, "into") == 0;
-    if (!(g_strcmp0 (prev, "side") == 0 || noun_slot || plural_slot || take))
+    if (!(g_strcmp0 (prev, "side") == 0 || noun_slot || plural_slot || take || affect_noun_ends (f, plural)))
       return FALSE;
     /* The plural pair has an id of its own, which users may disable apart. */
     return plural ? sure_named (f, w->start, w->end, "effects", DRAFTD_FIX_WORD_CHOICE, "confusable.affects-effects")
@@ -2945,8 +3024,10 @@ affect_effect (F *f)
     prev2 = NULL;
   }
   if (g_str_equal (w->lower, "effects") && prev && (noun (prev) || draftd_candidates_in_list (" it this that which what ", prev)) &&
-      noun_number (f, prev) <= 0 && !draftd_candidates_in_list (" side special sound visual ", prev) && !draftd_forms_is (prev, 'a') &&
-      draftd_candidates_in_list (" my your his her our their me him us them everyone everybody ", next) && only_verb (f))
+      noun_number (f, prev) <= 0 && !draftd_candidates_in_list (" side special sound visual ", prev) &&
+      ((draftd_candidates_in_list (" my your his her our their me him us them everyone everybody ", next) && only_verb (f) &&
+        !draftd_forms_is (prev, 'a')) ||
+       effects_thing (f, next)))
     return sure (f, w->start, w->end, "affects", DRAFTD_FIX_WORD_CHOICE);
   /* "The strike has effected all trains": a perfect's "effected" before a person, a
    * possessive or "all" is "affected" ("has effected a change", "effected the transfer" keep
@@ -3035,17 +3116,57 @@ clause_bounds (const F *f, guint *from, guint *to)
   }
 }
 
-/* Does the clause of words[f->i] name a finished time: "yesterday", "ago", "last week" (not
- * "the last week"), "in 2019"; and nothing that keeps the present perfect ("since", "ever",
- * "just")? */
+/* Is p inside a bracket the sentence opened before it ("Our club (founded in 1950) has
+ * grown": the aside's time is not its clause's)? */
 static gboolean
-finished_time (const F *f)
+bracketed (const char *s, const char *p)
+{
+  gint depth = 0;
+  for (; s < p; s++)
+    depth += *s == '(' ? 1 : *s == ')' && depth > 0 ? -1 : 0;
+  return depth > 0;
+}
+
+/* "signed the contract on Monday", "sent the invoice on 3 May": a day's "on" is a finished
+ * time after a participle of doing; one of arranging ("booked a table on Friday") may name
+ * the day it is for, and an infinitive ("agreed to meet on Monday") owns the day itself. */
+static gboolean
+finished_day (const F *f, guint k, const char *part)
+{
+  const char *day = k + 1 < f->n ? f->words[k + 1].lower : NULL, *month = k + 2 < f->n ? f->words[k + 2].lower : NULL;
+  if (part == NULL || !g_str_equal (f->words[k].lower, "on") || day == NULL ||
+      !(calendar_name (day) || (g_ascii_isdigit (day[0]) && calendar_name (month))) ||
+      draftd_candidates_in_list (" booked scheduled arranged planned organised organized reserved set fixed moved postponed "
+                                 "rescheduled confirmed made invited promised agreed decided ",
+                                 part))
+    return FALSE;
+  for (guint j = f->i + 1; j < k; j++)
+    if (g_str_equal (f->words[j].lower, "to") && draftd_forms_is (f->words[j + 1].lower, 'v') &&
+        !draftd_candidates_in_list (determiners, f->words[j + 1].lower))
+      return FALSE;
+  return TRUE;
+}
+
+/* Does the clause of words[f->i] name a finished time: "yesterday", "ago", "last week" (not
+ * "the last week"), "in 2019", a day's "on" after the participle `part` where one is given
+ * (finished_day()); and nothing that keeps the present perfect ("since", "ever", "just")?
+ * Words in a bracket are its aside's. */
+static gboolean
+finished_time (const F *f, const char *part)
 {
   gboolean finished = FALSE;
   guint from, to;
   clause_bounds (f, &from, &to);
   for (guint k = from; k < to; k++) {
     const char *l = f->words[k].lower;
+    if (bracketed (f->s, f->s + f->words[k].start))
+      continue;
+    /* "just after the meeting", "just before lunch": a point in time, no perfect's "just". */
+    const char *next = k + 1 < f->n ? f->words[k + 1].lower : NULL, *before = k > 0 ? f->words[k - 1].lower : NULL;
+    if ((g_str_equal (l, "just") && draftd_candidates_in_list (" after before as when ", next)) ||
+        (g_str_equal (l, "before") && draftd_candidates_in_list (" just right shortly ", before)))
+      continue;
+    finished |= finished_day (f, k, part);
     /* "so far" keeps the perfect; the "so" of a result ("yesterday, so it's ready") does not.
      * Nor does a "for" that starts no duration ("ready for review"). */
     const char *after = k + 1 < f->n ? f->words[k + 1].lower : NULL;
@@ -3069,7 +3190,7 @@ finished_time (const F *f)
   }
   const char *end = f->s + f->words[to - 1].end;
   for (const char *p = strstr (f->s + f->words[from].start, "in "); p && p < end && !finished; p = strstr (p + 1, "in ")) {
-    gboolean word = p == f->s || !g_ascii_isalpha (p[-1]);
+    gboolean word = (p == f->s || !g_ascii_isalpha (p[-1])) && !bracketed (f->s, p);
     finished = word && (p[3] == '1' || p[3] == '2') && g_ascii_isdigit (p[4]) && g_ascii_isdigit (p[5]) && g_ascii_isdigit (p[6]) &&
                !g_ascii_isalnum (p[7]);
   }
@@ -3110,7 +3231,7 @@ perfect_question (F *f)
   const char *subject = near (f, 1), *part = near (f, 2);
   if (f->i != 0 || !f->c->sentence_start || !draftd_candidates_in_list (" have has ", w->lower) ||
       !draftd_candidates_in_list (" you they we he she i it ", subject) || part == NULL || g_str_equal (part, "been") ||
-      g_str_equal (part, "got") || !strchr (f->s, '?') || !finished_time (f))
+      g_str_equal (part, "got") || !strchr (f->s, '?') || !finished_time (f, NULL))
     return FALSE;
   g_autofree char *past = past_of (f, part), *base = draftd_candidates_verb_base (f->c->spell, part);
   if (past == NULL || base == NULL)
@@ -3128,9 +3249,15 @@ perfect_finished (F *f)
   const char *next = near (f, 1), *prev = near (f, -1);
   if (perfect_question (f))
     return TRUE;
+  /* "Our team (the under-14s) has won": a bracket's aside between the subject and "has"; the
+   * subject's word before it is the one to look at. */
+  if (prev == NULL && f->i > 0 && f->s[f->words[f->i - 1].end] == ')')
+    for (guint k = f->i - 1; k > 0 && prev == NULL; k--)
+      if (memchr (f->s + f->words[k - 1].end, '(', f->words[k].start - f->words[k - 1].end) && !bracketed (f->s, f->s + f->words[k - 1].start))
+        prev = f->words[k - 1].lower;
   /* "have" after its subject, before the participle; "been" takes its subject's number. */
   if (!draftd_candidates_in_list (" have has ", w->lower) || next == NULL || g_str_equal (next, "been") || g_str_equal (next, "got") ||
-      prev == NULL || draftd_candidates_in_list (modals, prev) || draftd_candidates_in_list (" to not ", prev) || !finished_time (f))
+      prev == NULL || draftd_candidates_in_list (modals, prev) || draftd_candidates_in_list (" to not ", prev) || !finished_time (f, next))
     return FALSE;
   g_autofree char *past = past_of (f, next);
   if (past == NULL)
@@ -3305,10 +3432,12 @@ adverb_for_adjective (F *f)
     if (g_str_equal (w->lower, adverb_of[k][0]))
       rep = adverb_of[k][1];
   /* The adjective ends its clause: nothing after it, or a time or a place. */
-  /* "performed very good this season": a time's phrase ends it too. */
+  /* "performed very good this season": a time's phrase ends it too, as does a span's
+   * preposition ("behaved very good during the drive", "played bad throughout the half"). */
   gboolean time = draftd_candidates_in_list (" this last ", next) &&
                   draftd_candidates_in_list (" season year week month morning night time weekend summer winter spring autumn ", near (f, 2));
-  if (rep == NULL || (next && !time && !draftd_candidates_in_list (" yesterday today now at in on for with when because and but together compared ", next)))
+  if (rep == NULL || (next && !time && !draftd_candidates_in_list (" yesterday today now at in on for with when because and but together compared ", next) &&
+                      !draftd_candidates_in_list (" during throughout until after before despite ", next)))
     return FALSE;
   /* "provides easy, extensible completion": an adjective before a comma and another one. */
   if (next == NULL && f->i + 1 < f->n && f->s[w->end] == ',' && draftd_forms_is (f->words[f->i + 1].lower, 'a') &&
@@ -4455,7 +4584,7 @@ pronoun_base (F *f)
   gboolean opens = opens_clause (f, p, " and but so because when while if although though ");
   /* With a finished time the verb wants its past, not its -s form ("She go to school
    * yesterday" is "went"): the older subject-verb rule proposes that, and the model judges. */
-  if (!opens || (p == 0 && !f->c->sentence_start) || finished_time (f))
+  if (!opens || (p == 0 && !f->c->sentence_start) || finished_time (f, NULL))
     return FALSE;
   g_autofree char *other = NULL;
   if (verb_number (f, w->lower, &other) != 1)
