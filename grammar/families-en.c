@@ -3412,6 +3412,13 @@ static const char *const household_rooms =
 /* -ing nouns that count ("had a meeting"); most are a verb's form ("had meeting rooms" aside). */
 static const char *const counted_ing = " meeting wedding ";
 
+/* "waitress", "actress", "boss": a person's noun in -ss is singular, no plural's. */
+static gboolean
+person_in_ss (const char *l)
+{
+  return g_str_has_suffix (l, "ss") && draftd_forms_noun_lexfile (l) == DRAFTD_FORMS_PERSON;
+}
+
 /* A singular noun that counts: one the dictionary has a plural for, no mass noun, no abstract
  * ending. */
 static gboolean
@@ -3425,7 +3432,7 @@ count_noun (const F *f, const Word *w, gboolean verb_ok, gboolean described)
       (g_str_has_suffix (l, "ing") && !draftd_candidates_in_list (counted_ing, l)) || g_str_has_suffix (l, "ness") ||
       (g_str_has_suffix (l, "ity") && !draftd_candidates_in_list (" opportunity city university celebrity ", l)) ||
       g_str_has_suffix (l, "ism") ||
-      g_str_has_suffix (l, "ics") || g_str_has_suffix (l, "s") ||
+      g_str_has_suffix (l, "ics") || (g_str_has_suffix (l, "s") && !person_in_ss (l)) ||
       /* "For older people,": a plural that WordNet lists ("a people" is a nation). */
       draftd_candidates_in_list (" people police cattle clergy ", l) || irregular_plural (l))
     return FALSE;
@@ -3878,17 +3885,153 @@ be_predicate (const char *prev, const char *prev2)
   return draftd_candidates_in_list (" am is are was were be been being ", prev) && g_strcmp0 (prev2, "there") != 0;
 }
 
+static gboolean phrase_ends (const F *f, guint k);
+
+/* Roles a person holds alone, one to a club or a team, which a predicate or "as" takes bare
+ * ("She will be captain next season", "served as chair", "to be president of"). */
+static const char *const sole_roles =
+  " president captain chairman chairwoman chairperson chair head king queen leader mayor chief director champion host "
+  "guest winner member secretary treasurer coach editor principal ";
+
+/* Does the phrase words[i..k] name a sole role anywhere in it ("head coach")? */
+static gboolean
+sole_role (const F *f, guint k)
+{
+  for (guint j = f->i; j <= k; j++)
+    if (draftd_candidates_in_list (sole_roles, f->words[j].lower))
+      return TRUE;
+  return FALSE;
+}
+
+/* "wants to be vet when", "will be plumber with", "became nurse in", "bought the kettle as gift for", "worked as
+ * driver for": a person's count noun as a predicate after an infinitive's or a modal's "be",
+ * or after "as" (a role or a function), is counted where its phrase ends (phrase_ends: not
+ * before a comma, so "worked as teacher, translator and guide" is a list's); sure, but for a
+ * sole role and after "serve/act as" ("served as chair"). A made thing or a possession after
+ * "as" ("as gift", "as stool") is judged with "a"/"the", 1.5 nats short of the margin: a
+ * manual's "as separator" is as often bare. Not "As usual", "as follows", "as well" (no count
+ * nouns), "such as", "so as", "as soon as". */
+static gboolean
+role_article (F *f, const char *prev, const char *prev2)
+{
+  const Word *w = &f->words[f->i];
+  gboolean be = (g_strcmp0 (prev, "be") == 0 && (g_strcmp0 (prev2, "to") == 0 || draftd_candidates_in_list (modals, prev2))) ||
+                draftd_candidates_in_list (" become becomes became ", prev);
+  gboolean as = g_strcmp0 (prev, "as") == 0 && prev2 && !draftd_candidates_in_list (" such so as just same ", prev2);
+  guint k;
+  if ((!be && !as) || !g_ascii_islower (w->text[0]) || takes_no_article (w->lower) || !article_phrase (f, prev, &k) ||
+      !phrase_ends (f, k) || sole_role (f, k))
+    return FALSE;
+  int lex = draftd_forms_noun_lexfile (f->words[k].lower);
+  const char *alts[] = { article_for (w->lower), "the " };
+  if (lex == DRAFTD_FORMS_PERSON && !draftd_candidates_in_list (" serve serves served serving act acts acted acting ", prev2))
+    return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
+  if (as && (lex == DRAFTD_FORMS_ARTIFACT || lex == DRAFTD_FORMS_POSSESSION))
+    return judge (f, w->start, w->start, alts, 2, DRAFTD_FIX_ARTICLE, 3.0f);
+  return FALSE;
+}
+
+/* "was bought by wealthy merchant from", "was bitten by dog on": a passive's agent that is a
+ * person or an animal is counted where its phrase ends ("by hand", "by train", "by default",
+ * "by mistake" are no person's); sure after an adjective, else judged with "a"/"the", 1.5
+ * nats short of the margin ("set by user" is a manual's). */
+static gboolean
+agent_article (F *f, const char *prev, const char *prev2)
+{
+  const Word *w = &f->words[f->i];
+  guint k;
+  if (g_strcmp0 (prev, "by") != 0 || prev2 == NULL || !participle_after_noun (prev2) || !g_ascii_islower (w->text[0]) ||
+      takes_no_article (w->lower) || !article_phrase (f, prev, &k) || !phrase_ends (f, k))
+    return FALSE;
+  int lex = draftd_forms_noun_lexfile (f->words[k].lower);
+  if (lex != DRAFTD_FORMS_PERSON && lex != DRAFTD_FORMS_ANIMAL)
+    return FALSE;
+  const char *alts[] = { article_for (w->lower), "the " };
+  if (k > f->i)
+    return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
+  return judge (f, w->start, w->start, alts, 2, DRAFTD_FIX_ARTICLE, 1.5f);
+}
+
+/* A thing's parts, which before "of" are "the" ones ("on the back of", "at the edge of"); "on
+ * top of", "in front of" are idioms, "in back of" an American one. */
+static const char *const parts_of = " back edge bottom middle corner side surface rim tip ";
+
+/* Verbs that make or take a picture or a likeness of something ("built model of", "took photo
+ * of", "drew map of"). */
+static const char *const making_verbs =
+  " make makes made making build builds built building draw draws drew drawn drawing take takes took taken taking "
+  "paint paints painted painting carve carves carved sketch sketches sketched print prints printed ";
+
+/* Counted nouns these verbs take bare before "of" in an idiom ("took note of", "made use of",
+ * "took charge of", "lost track of"). */
+static const char *const of_idioms =
+  " note notice mention account stock track hold charge care use fun sense light sight advantage control part head leave shape ";
+
+/* "on back of an envelope", "in corner of the hall": a part before "of" after a preposition;
+ * "built model of the bridge", "took photo of": a made thing or a message made or taken, alone
+ * or described, before "of". The target judges "the" (and "a" for a made thing) with the
+ * article's margin waived. */
+static gboolean
+part_article (F *f, const char *prev)
+{
+  const Word *w = &f->words[f->i];
+  guint k;
+  if (prev == NULL || !g_ascii_islower (w->text[0]))
+    return FALSE;
+  /* "back" is a particle's word too, which takes_no_article refuses. */
+  if (draftd_candidates_in_list (parts_of, w->lower) && g_strcmp0 (near (f, 1), "of") == 0 &&
+      (draftd_candidates_in_list (" on at to from near along across over under onto by ", prev) ||
+       (g_str_equal (prev, "in") && !draftd_candidates_in_list (" back side ", w->lower)))) {
+    const char *the[] = { "the " };
+    return judge (f, w->start, w->start, the, 1, DRAFTD_FIX_ARTICLE, 3.0f);
+  }
+  if (takes_no_article (w->lower) || !draftd_candidates_in_list (making_verbs, prev) || !article_phrase (f, prev, &k) ||
+      g_strcmp0 (near (f, (gint) (k - f->i) + 1), "of") != 0 || draftd_candidates_in_list (of_idioms, f->words[k].lower))
+    return FALSE;
+  /* A made thing by any of its senses ("model" is first a cognition's). */
+  const char *l = f->words[k].lower;
+  if (!draftd_forms_noun_sense_in (l, DRAFTD_FORMS_ARTIFACT) && draftd_forms_noun_lexfile (l) != DRAFTD_FORMS_COMMUNICATION)
+    return FALSE;
+  const char *alts[] = { article_for (w->lower), "the " };
+  return judge (f, w->start, w->start, alts, 2, DRAFTD_FIX_ARTICLE, 3.0f);
+}
+
+/* "gave us quick tour of", "gave warm welcome to", "gave loud cheer when": an act or a
+ * message given, with an adjective, is one ("gave full support", "gave formal notice", "gave
+ * final approval" are a mass's, in mass_nouns or here; "gave free rein" is a thing's). After
+ * "give" or its person ("her" is as often a possessive), where the phrase ends or goes on with
+ * "of": sure where link-grammar says the article mends the sentence, else judged with the
+ * article's margin waived (the target need only prefer it). */
+static gboolean
+given_act_article (F *f, const char *prev, const char *prev2)
+{
+  const Word *w = &f->words[f->i];
+  const char *give = " give gives gave given giving ";
+  gboolean given = draftd_candidates_in_list (give, prev) ||
+                   (draftd_candidates_in_list (" me him us them you ", prev) && draftd_candidates_in_list (give, prev2));
+  guint k;
+  if (!given || !g_ascii_islower (w->text[0]) || takes_no_article (w->lower) || !article_phrase (f, prev, &k) || k == f->i ||
+      !(phrase_ends (f, k) || g_strcmp0 (near (f, (gint) (k - f->i) + 1), "of") == 0))
+    return FALSE;
+  const char *l = f->words[k].lower;
+  int lex = draftd_forms_noun_lexfile (l);
+  if ((lex != DRAFTD_FORMS_ACT && lex != DRAFTD_FORMS_COMMUNICATION) || (g_str_has_suffix (l, "tion") && !draftd_candidates_in_list (counted_tion_nouns, l)) ||
+      draftd_candidates_in_list (" notice consent approval warning credit priority ", l))
+    return FALSE;
+  return mend_or_judge (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE, 3.0f);
+}
+
 static gboolean
 shaped_article (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *prev2 = near (f, -2);
   if (existential_article (f, prev, prev2) || given_article (f, prev, prev2) || sought_article (f, prev, prev2) ||
-      had_article (f, prev) || chance_article (f, prev) || featured_article (f, prev, prev2))
+      had_article (f, prev) || chance_article (f, prev) || featured_article (f, prev, prev2) || role_article (f, prev, prev2) ||
+      agent_article (f, prev, prev2) || part_article (f, prev) || given_act_article (f, prev, prev2))
     return TRUE;
-  /* "works as waiter": a job after "work as" is counted. */
-  gboolean as_job = g_strcmp0 (prev, "as") == 0 && draftd_candidates_in_list (" work works worked working ", prev2);
-  gboolean after_verb = draftd_candidates_in_list (article_verbs, prev) || (draftd_candidates_in_list (" me him her us them you ", prev) && draftd_candidates_in_list (ditransitive, prev2)) || as_job;
+  /* A job after "as" ("works as waiter") is role_article's. */
+  gboolean after_verb = draftd_candidates_in_list (article_verbs, prev) || (draftd_candidates_in_list (" me him her us them you ", prev) && draftd_candidates_in_list (ditransitive, prev2));
   /* "in small hotel", "met at party", "left it on table": a preposition's count noun. */
   gboolean after_preposition = draftd_candidates_in_list (" in at for with into on under behind ", prev);
   gboolean have = draftd_candidates_in_list (" have has had ", prev);
@@ -3917,9 +4060,6 @@ shaped_article (F *f)
   if (!ends || draftd_candidates_in_list (" of ", after) || (have && k == f->i && draftd_forms_is (l, 'v') && g_strcmp0 (after, "to") == 0) ||
       bare_reading (f, prev, prev2, k, after))
     return FALSE;
-  /* "works as nurse", "worked as senior engineer": a person's job is counted. */
-  if (as_job && draftd_forms_noun_lexfile (f->words[k].lower) == DRAFTD_FORMS_PERSON)
-    return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   /* Sure where nothing else reads: "is very good question" (an intensifier, an adjective and a
    * count noun), "He is engineer." (a pronoun's predicate). */
   gboolean intensified = k > f->i + 1 && draftd_candidates_in_list (" very really quite ", w->lower);
@@ -4007,7 +4147,7 @@ phrase_ends (const F *f, guint k)
   if (after == NULL)
     return k + 1 >= f->n || strchr (".?!;:", f->s[f->words[k].end]) != NULL;
   return draftd_candidates_in_list (enders, after) ||
-         draftd_candidates_in_list (" and but because when if before until while so instead round back away off out up down home together ", after);
+         draftd_candidates_in_list (" and but because when if before until while so instead round back away off out up down home together like ", after);
 }
 
 /* Is `prev`, an adjective's or a noun's word before a bare phrase, the clause's verb rather
@@ -4063,6 +4203,10 @@ parsed_article (const F *f, const char **a, float *bonus)
    * "implementation and design rationale"), but the clause's verb, in its slot or inflected
    * ("to open bank account", "shows error message"). */
   if ((draftd_forms_is (prev, 'a') || noun (prev)) && !verb_before (f, prev, prev2))
+    return FALSE;
+  /* "will be head coach", "is chief engineer": a sole role's word before the noun is its
+   * compound's, no verb's ("head" is one). */
+  if (draftd_candidates_in_list (sole_roles, prev))
     return FALSE;
   compound_head (f, &k);
   const char *head = f->words[k].lower;
