@@ -3985,12 +3985,20 @@ part_article (F *f, const char *prev)
     const char *the[] = { "the " };
     return judge (f, w->start, w->start, the, 1, DRAFTD_FIX_ARTICLE, 3.0f);
   }
-  if (takes_no_article (w->lower) || !draftd_candidates_in_list (making_verbs, prev) || !article_phrase (f, prev, &k) ||
+  if (takes_no_article (w->lower) || !draftd_candidates_in_list (making_verbs, prev))
+    return FALSE;
+  /* A lone noun that is an adjective's word too ("built model of") is no article_phrase's. */
+  if (!article_phrase (f, prev, &k))
+    k = f->i;
+  if ((k == f->i && (!noun (w->lower) || draftd_candidates_in_list (mass_nouns, w->lower) || g_str_has_suffix (w->lower, "s"))) ||
       g_strcmp0 (near (f, (gint) (k - f->i) + 1), "of") != 0 || draftd_candidates_in_list (of_idioms, f->words[k].lower))
     return FALSE;
-  /* A made thing by any of its senses ("model" is first a cognition's). */
+  /* A made thing, or a representation that is one by another sense ("model" is first a
+   * cognition's), or a message; "made good of" is a benefit's. */
   const char *l = f->words[k].lower;
-  if (!draftd_forms_noun_sense_in (l, DRAFTD_FORMS_ARTIFACT) && draftd_forms_noun_lexfile (l) != DRAFTD_FORMS_COMMUNICATION)
+  int lex = draftd_forms_noun_lexfile (l);
+  if (lex != DRAFTD_FORMS_ARTIFACT && lex != DRAFTD_FORMS_COMMUNICATION &&
+      !(lex == DRAFTD_FORMS_COGNITION && draftd_forms_noun_sense_in (l, DRAFTD_FORMS_ARTIFACT)))
     return FALSE;
   const char *alts[] = { article_for (w->lower), "the " };
   return judge (f, w->start, w->start, alts, 2, DRAFTD_FIX_ARTICLE, 3.0f);
