@@ -3888,10 +3888,11 @@ be_predicate (const char *prev, const char *prev2)
 static gboolean phrase_ends (const F *f, guint k);
 
 /* Roles a person holds alone, one to a club or a team, which a predicate or "as" takes bare
- * ("She will be captain next season", "served as chair", "to be president of"). */
+ * ("She will be captain next season", "served as chair", "to be president of"), and a
+ * family's own names for its parents, used as names ("became dad for a second time"). */
 static const char *const sole_roles =
   " president captain chairman chairwoman chairperson chair head king queen leader mayor chief director champion host "
-  "guest winner member secretary treasurer coach editor principal ";
+  "guest winner member secretary treasurer coach editor principal dad daddy mum mummy mom mommy grandma grandpa granny ";
 
 /* Does the phrase words[i..k] name a sole role anywhere in it ("head coach")? */
 static gboolean
