@@ -3603,7 +3603,7 @@ given_of (F *f, const char *prev, const char *prev2, const char *after, const ch
 /* Nouns in -tion that are counted things, never a mass ("a question", "a decision"). */
 static const char *const counted_tion_nouns =
   " question station decision suggestion position option section situation definition explanation conversation "
-  "presentation invitation description celebration ";
+  "presentation invitation description celebration ovation demonstration ";
 
 /* Readings in which the phrase words[i..k] is rightly bare: "There was heavy rain" (an
  * existential's described noun, mostly a mass noun's), "had good reason to", "have every
