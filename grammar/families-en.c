@@ -3918,10 +3918,12 @@ role_article (F *f, const char *prev, const char *prev2)
   const Word *w = &f->words[f->i];
   gboolean be = (g_strcmp0 (prev, "be") == 0 && (g_strcmp0 (prev2, "to") == 0 || draftd_candidates_in_list (modals, prev2))) ||
                 draftd_candidates_in_list (" become becomes became ", prev);
-  gboolean as = g_strcmp0 (prev, "as") == 0 && prev2 && !draftd_candidates_in_list (" such so as just same ", prev2);
+  /* "as good as cash", "twice as long as": a comparison's second "as". */
+  gboolean as = g_strcmp0 (prev, "as") == 0 && prev2 && !draftd_candidates_in_list (" such so as just same ", prev2) &&
+                !draftd_candidates_in_list (" as so ", near (f, -3));
   guint k;
   if ((!be && !as) || !g_ascii_islower (w->text[0]) || takes_no_article (w->lower) || !article_phrase (f, prev, &k) ||
-      !phrase_ends (f, k) || sole_role (f, k))
+      !phrase_ends (f, k) || sole_role (f, k) || participle_after_noun (f->words[k].lower))
     return FALSE;
   int lex = draftd_forms_noun_lexfile (f->words[k].lower);
   const char *alts[] = { article_for (w->lower), "the " };
@@ -3934,8 +3936,8 @@ role_article (F *f, const char *prev, const char *prev2)
 
 /* "was bought by wealthy merchant from", "was bitten by dog on": a passive's agent that is a
  * person or an animal is counted where its phrase ends ("by hand", "by train", "by default",
- * "by mistake" are no person's); sure after an adjective, else judged with "a"/"the", 1.5
- * nats short of the margin ("set by user" is a manual's). */
+ * "by mistake" are no person's); sure for a person after an adjective, judged with "a"/"the",
+ * 1.5 nats short of the margin, for a lone animal; a lone person is left. */
 static gboolean
 agent_article (F *f, const char *prev, const char *prev2)
 {
@@ -3950,6 +3952,9 @@ agent_article (F *f, const char *prev, const char *prev2)
   const char *alts[] = { article_for (w->lower), "the " };
   if (k > f->i)
     return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
+  /* A lone person is as often a means ("sent by courier", "transmitted by carrier"). */
+  if (lex != DRAFTD_FORMS_ANIMAL)
+    return FALSE;
   return judge (f, w->start, w->start, alts, 2, DRAFTD_FIX_ARTICLE, 1.5f);
 }
 
@@ -4024,7 +4029,11 @@ given_act_article (F *f, const char *prev, const char *prev2)
     return FALSE;
   const char *l = f->words[k].lower;
   int lex = draftd_forms_noun_lexfile (l);
+  /* "gave full play to", "was given overall management of": an amount's adjective, or a
+   * noun of a mass's ending, is a mass's. */
   if ((lex != DRAFTD_FORMS_ACT && lex != DRAFTD_FORMS_COMMUNICATION) || (g_str_has_suffix (l, "tion") && !draftd_candidates_in_list (counted_tion_nouns, l)) ||
+      g_str_has_suffix (l, "ment") || g_str_has_suffix (l, "sion") || g_str_has_suffix (l, "ance") || g_str_has_suffix (l, "ence") ||
+      draftd_candidates_in_list (" full free due equal ample fair overall particular considerable special undue total ", w->lower) ||
       draftd_candidates_in_list (" notice consent approval warning credit priority ", l))
     return FALSE;
   return mend_or_judge (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE, 3.0f);
