@@ -3887,6 +3887,9 @@ be_predicate (const char *prev, const char *prev2)
 
 static gboolean phrase_ends (const F *f, guint k);
 
+/* "give" in its forms: given_act_article's verb, and parsed_article's before "to". */
+static const char *const give_forms = " give gives gave given giving ";
+
 /* Roles a person holds alone, one to a club or a team, which a predicate or "as" takes bare
  * ("She will be captain next season", "served as chair", "to be president of"), and a
  * family's own names for its parents, used as names ("became dad for a second time"). */
@@ -3904,14 +3907,14 @@ sole_role (const F *f, guint k)
   return FALSE;
 }
 
-/* "wants to be vet when", "will be plumber with", "became nurse in", "bought the kettle as gift for", "worked as
- * driver for": a person's count noun as a predicate after an infinitive's or a modal's "be",
- * or after "as" (a role or a function), is counted where its phrase ends (phrase_ends: not
- * before a comma, so "worked as teacher, translator and guide" is a list's); sure, but for a
- * sole role and after "serve/act as" ("served as chair"). A made thing or a possession after
- * "as" ("as gift", "as stool") is judged with "a"/"the", 1.5 nats short of the margin: a
- * manual's "as separator" is as often bare. Not "As usual", "as follows", "as well" (no count
- * nouns), "such as", "so as", "as soon as". */
+/* "wants to be vet when", "will be plumber with", "became nurse in", "worked as driver for":
+ * a person's count noun as a predicate after an infinitive's or a modal's "be" or after
+ * "become", or after "as" (a role or a function), is counted where its phrase ends
+ * (phrase_ends: not before a comma, so "worked as teacher, translator and guide" is a list's);
+ * sure, but for a sole role and after "serve/act as" ("served as chair"). A made thing or a
+ * possession after "as" ("used the bucket as stool", "as gift") is judged with "a"/"the", the
+ * article's margin waived: a manual's "as separator" is as often bare. Not "As usual", "as
+ * follows", "as well" (no count nouns), "such as", "so as", "as soon as". */
 static gboolean
 role_article (F *f, const char *prev, const char *prev2)
 {
@@ -4020,9 +4023,8 @@ static gboolean
 given_act_article (F *f, const char *prev, const char *prev2)
 {
   const Word *w = &f->words[f->i];
-  const char *give = " give gives gave given giving ";
-  gboolean given = draftd_candidates_in_list (give, prev) ||
-                   (draftd_candidates_in_list (" me him us them you ", prev) && draftd_candidates_in_list (give, prev2));
+  gboolean given = draftd_candidates_in_list (give_forms, prev) ||
+                   (draftd_candidates_in_list (" me him us them you ", prev) && draftd_candidates_in_list (give_forms, prev2));
   guint k;
   if (!given || !g_ascii_islower (w->text[0]) || takes_no_article (w->lower) || !article_phrase (f, prev, &k) || k == f->i ||
       !(phrase_ends (f, k) || g_strcmp0 (near (f, (gint) (k - f->i) + 1), "of") == 0))
@@ -4235,7 +4237,7 @@ parsed_article (const F *f, const char **a, float *bonus)
   gboolean last = k + 1 >= f->n || !joined (f, k);
   if (draftd_candidates_in_list (idiom_bare_nouns, head) || !phrase_ends (f, k) || (last && !concrete_noun (head)) ||
       draftd_candidates_in_list (role_verbs, prev) ||
-      (draftd_candidates_in_list (" give gives gave given giving ", prev) && g_strcmp0 (near (f, (gint) (k - f->i) + 1), "to") == 0))
+      (draftd_candidates_in_list (give_forms, prev) && g_strcmp0 (near (f, (gint) (k - f->i) + 1), "to") == 0))
     return FALSE;
   /* The phrase's role decides below; what it could be is read from the words first, since a
    * parse costs a hundred of these tests. */
