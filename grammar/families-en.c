@@ -3978,8 +3978,8 @@ static const char *const of_idioms =
 
 /* "on back of an envelope", "in corner of the hall": a part before "of" after a preposition;
  * "built model of the bridge", "took photo of": a made thing or a message made or taken, alone
- * or described, before "of". The target judges "the" (and "a" for a made thing) with the
- * article's margin waived. */
+ * or described, before "of". The target judges "the" for a part, "a" for a thing made new
+ * (offered "the" too, it took "built the model of"), with the article's margin waived. */
 static gboolean
 part_article (F *f, const char *prev)
 {
@@ -4009,8 +4009,8 @@ part_article (F *f, const char *prev)
   if (lex != DRAFTD_FORMS_ARTIFACT && lex != DRAFTD_FORMS_COMMUNICATION &&
       !(lex == DRAFTD_FORMS_COGNITION && draftd_forms_noun_sense_in (l, DRAFTD_FORMS_ARTIFACT)))
     return FALSE;
-  const char *alts[] = { article_for (w->lower), "the " };
-  return judge (f, w->start, w->start, alts, 2, DRAFTD_FIX_ARTICLE, 3.0f);
+  const char *alts[] = { article_for (w->lower) };
+  return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 3.0f);
 }
 
 /* "gave us quick tour of", "gave warm welcome to", "gave loud cheer when": an act or a
