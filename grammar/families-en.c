@@ -3541,6 +3541,13 @@ static const char *const household_rooms =
 /* -ing nouns that count ("had a meeting"); most are a verb's form ("had meeting rooms" aside). */
 static const char *const counted_ing = " meeting wedding ";
 
+/* "waitress", "actress", "boss": a person's noun in -ss is singular, no plural's. */
+static gboolean
+person_in_ss (const char *l)
+{
+  return g_str_has_suffix (l, "ss") && draftd_forms_noun_lexfile (l) == DRAFTD_FORMS_PERSON;
+}
+
 /* A singular noun that counts: one the dictionary has a plural for, no mass noun, no abstract
  * ending. */
 static gboolean
@@ -3554,7 +3561,7 @@ count_noun (const F *f, const Word *w, gboolean verb_ok, gboolean described)
       (g_str_has_suffix (l, "ing") && !draftd_candidates_in_list (counted_ing, l)) || g_str_has_suffix (l, "ness") ||
       (g_str_has_suffix (l, "ity") && !draftd_candidates_in_list (" opportunity city university celebrity ", l)) ||
       g_str_has_suffix (l, "ism") ||
-      g_str_has_suffix (l, "ics") || g_str_has_suffix (l, "s") ||
+      g_str_has_suffix (l, "ics") || (g_str_has_suffix (l, "s") && !person_in_ss (l)) ||
       /* "For older people,": a plural that WordNet lists ("a people" is a nation). */
       draftd_candidates_in_list (" people police cattle clergy ", l) || irregular_plural (l))
     return FALSE;
@@ -3725,7 +3732,7 @@ given_of (F *f, const char *prev, const char *prev2, const char *after, const ch
 /* Nouns in -tion that are counted things, never a mass ("a question", "a decision"). */
 static const char *const counted_tion_nouns =
   " question station decision suggestion position option section situation definition explanation conversation "
-  "presentation invitation description celebration ";
+  "presentation invitation description celebration ovation demonstration ";
 
 /* Readings in which the phrase words[i..k] is rightly bare: "There was heavy rain" (an
  * existential's described noun, mostly a mass noun's), "had good reason to", "have every
@@ -4007,17 +4014,173 @@ be_predicate (const char *prev, const char *prev2)
   return draftd_candidates_in_list (" am is are was were be been being ", prev) && g_strcmp0 (prev2, "there") != 0;
 }
 
+static gboolean phrase_ends (const F *f, guint k);
+
+/* "give" in its forms: given_act_article's verb, and parsed_article's before "to". */
+static const char *const give_forms = " give gives gave given giving ";
+
+/* Roles a person holds alone, one to a club or a team, which a predicate or "as" takes bare
+ * ("She will be captain next season", "served as chair", "to be president of"), and a
+ * family's own names for its parents, used as names ("became dad for a second time"). */
+static const char *const sole_roles =
+  " president captain chairman chairwoman chairperson chair head king queen leader mayor chief director champion host "
+  "guest winner member secretary treasurer coach editor principal dad daddy mum mummy mom mommy grandma grandpa granny ";
+
+/* Does the phrase words[i..k] name a sole role anywhere in it ("head coach")? */
+static gboolean
+sole_role (const F *f, guint k)
+{
+  for (guint j = f->i; j <= k; j++)
+    if (draftd_candidates_in_list (sole_roles, f->words[j].lower))
+      return TRUE;
+  return FALSE;
+}
+
+/* "wants to be vet when", "will be plumber with", "became nurse in", "worked as driver for":
+ * a person's count noun as a predicate after an infinitive's or a modal's "be" or after
+ * "become", or after "as" (a role or a function), is counted where its phrase ends
+ * (phrase_ends: not before a comma, so "worked as teacher, translator and guide" is a list's);
+ * sure, but for a sole role and after "serve/act as" ("served as chair"). A made thing or a
+ * possession after "as" ("used the bucket as stool", "as gift") is judged with "a"/"the", the
+ * article's margin waived: a manual's "as separator" is as often bare. Not "As usual", "as
+ * follows", "as well" (no count nouns), "such as", "so as", "as soon as". */
+static gboolean
+role_article (F *f, const char *prev, const char *prev2)
+{
+  const Word *w = &f->words[f->i];
+  gboolean be = (g_strcmp0 (prev, "be") == 0 && (g_strcmp0 (prev2, "to") == 0 || draftd_candidates_in_list (modals, prev2))) ||
+                draftd_candidates_in_list (" become becomes became ", prev);
+  /* "as good as cash", "twice as long as": a comparison's second "as". */
+  gboolean as = g_strcmp0 (prev, "as") == 0 && prev2 && !draftd_candidates_in_list (" such so as just same ", prev2) &&
+                !draftd_candidates_in_list (" as so ", near (f, -3));
+  guint k;
+  if ((!be && !as) || !g_ascii_islower (w->text[0]) || takes_no_article (w->lower) || !article_phrase (f, prev, &k) ||
+      !phrase_ends (f, k) || sole_role (f, k) || participle_after_noun (f->words[k].lower))
+    return FALSE;
+  int lex = draftd_forms_noun_lexfile (f->words[k].lower);
+  const char *alts[] = { article_for (w->lower), "the " };
+  if (lex == DRAFTD_FORMS_PERSON && !draftd_candidates_in_list (" serve serves served serving act acts acted acting ", prev2))
+    return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
+  if (as && (lex == DRAFTD_FORMS_ARTIFACT || lex == DRAFTD_FORMS_POSSESSION))
+    return judge (f, w->start, w->start, alts, 2, DRAFTD_FIX_ARTICLE, 3.0f);
+  return FALSE;
+}
+
+/* "was bought by wealthy merchant from", "was bitten by dog on": a passive's agent that is a
+ * person or an animal is counted where its phrase ends ("by hand", "by train", "by default",
+ * "by mistake" are no person's); sure for a person after an adjective, judged with "a"/"the",
+ * 1.5 nats short of the margin, for a lone animal; a lone person is left. */
+static gboolean
+agent_article (F *f, const char *prev, const char *prev2)
+{
+  const Word *w = &f->words[f->i];
+  guint k;
+  if (g_strcmp0 (prev, "by") != 0 || prev2 == NULL || !participle_after_noun (prev2) || !g_ascii_islower (w->text[0]) ||
+      takes_no_article (w->lower) || !article_phrase (f, prev, &k) || !phrase_ends (f, k))
+    return FALSE;
+  int lex = draftd_forms_noun_lexfile (f->words[k].lower);
+  if (lex != DRAFTD_FORMS_PERSON && lex != DRAFTD_FORMS_ANIMAL)
+    return FALSE;
+  const char *alts[] = { article_for (w->lower), "the " };
+  if (k > f->i)
+    return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
+  /* A lone person is as often a means ("sent by courier", "transmitted by carrier"). */
+  if (lex != DRAFTD_FORMS_ANIMAL)
+    return FALSE;
+  return judge (f, w->start, w->start, alts, 2, DRAFTD_FIX_ARTICLE, 1.5f);
+}
+
+/* A thing's parts, which before "of" are "the" ones ("on the back of", "at the edge of"); "on
+ * top of", "in front of" are idioms, "in back of" an American one. */
+static const char *const parts_of = " back edge bottom middle corner side surface rim tip ";
+
+/* Verbs that make or take a picture or a likeness of something ("built model of", "took photo
+ * of", "drew map of"). */
+static const char *const making_verbs =
+  " make makes made making build builds built building draw draws drew drawn drawing take takes took taken taking "
+  "paint paints painted painting carve carves carved sketch sketches sketched print prints printed ";
+
+/* Counted nouns these verbs take bare before "of" in an idiom ("took note of", "made use of",
+ * "took charge of", "lost track of"). */
+static const char *const of_idioms =
+  " note notice mention account stock track hold charge care use fun sense light sight advantage control part head leave shape ";
+
+/* "on back of an envelope", "in corner of the hall": a part before "of" after a preposition;
+ * "built model of the bridge", "took photo of": a made thing or a message made or taken, alone
+ * or described, before "of". The target judges "the" for a part, "a" for a thing made new
+ * (offered "the" too, it took "built the model of"), with the article's margin waived. */
+static gboolean
+part_article (F *f, const char *prev)
+{
+  const Word *w = &f->words[f->i];
+  guint k;
+  if (prev == NULL || !g_ascii_islower (w->text[0]))
+    return FALSE;
+  /* "back" is a particle's word too, which takes_no_article refuses. */
+  if (draftd_candidates_in_list (parts_of, w->lower) && g_strcmp0 (near (f, 1), "of") == 0 &&
+      (draftd_candidates_in_list (" on at to from near along across over under onto by ", prev) ||
+       (g_str_equal (prev, "in") && !draftd_candidates_in_list (" back side ", w->lower)))) {
+    const char *the[] = { "the " };
+    return judge (f, w->start, w->start, the, 1, DRAFTD_FIX_ARTICLE, 3.0f);
+  }
+  if (takes_no_article (w->lower) || !draftd_candidates_in_list (making_verbs, prev))
+    return FALSE;
+  /* A lone noun that is an adjective's word too ("built model of") is no article_phrase's. */
+  if (!article_phrase (f, prev, &k))
+    k = f->i;
+  if ((k == f->i && (!noun (w->lower) || draftd_candidates_in_list (mass_nouns, w->lower) || g_str_has_suffix (w->lower, "s"))) ||
+      g_strcmp0 (near (f, (gint) (k - f->i) + 1), "of") != 0 || draftd_candidates_in_list (of_idioms, f->words[k].lower))
+    return FALSE;
+  /* A made thing, or a representation that is one by another sense ("model" is first a
+   * cognition's), or a message; "made good of" is a benefit's. */
+  const char *l = f->words[k].lower;
+  int lex = draftd_forms_noun_lexfile (l);
+  if (lex != DRAFTD_FORMS_ARTIFACT && lex != DRAFTD_FORMS_COMMUNICATION &&
+      !(lex == DRAFTD_FORMS_COGNITION && draftd_forms_noun_sense_in (l, DRAFTD_FORMS_ARTIFACT)))
+    return FALSE;
+  const char *alts[] = { article_for (w->lower) };
+  return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 3.0f);
+}
+
+/* "gave us quick tour of", "gave warm welcome to", "gave loud cheer when": an act or a
+ * message given, with an adjective, is one ("gave full support", "gave formal notice", "gave
+ * final approval" are a mass's, in mass_nouns or here; "gave free rein" is a thing's). After
+ * "give" or its person ("her" is as often a possessive), where the phrase ends or goes on with
+ * "of": sure where link-grammar says the article mends the sentence, else judged with the
+ * article's margin waived (the target need only prefer it). */
+static gboolean
+given_act_article (F *f, const char *prev, const char *prev2)
+{
+  const Word *w = &f->words[f->i];
+  gboolean given = draftd_candidates_in_list (give_forms, prev) ||
+                   (draftd_candidates_in_list (" me him us them you ", prev) && draftd_candidates_in_list (give_forms, prev2));
+  guint k;
+  if (!given || !g_ascii_islower (w->text[0]) || takes_no_article (w->lower) || !article_phrase (f, prev, &k) || k == f->i ||
+      !(phrase_ends (f, k) || g_strcmp0 (near (f, (gint) (k - f->i) + 1), "of") == 0))
+    return FALSE;
+  const char *l = f->words[k].lower;
+  int lex = draftd_forms_noun_lexfile (l);
+  /* "gave full play to", "was given overall management of": an amount's adjective, or a
+   * noun of a mass's ending, is a mass's. */
+  if ((lex != DRAFTD_FORMS_ACT && lex != DRAFTD_FORMS_COMMUNICATION) || (g_str_has_suffix (l, "tion") && !draftd_candidates_in_list (counted_tion_nouns, l)) ||
+      g_str_has_suffix (l, "ment") || g_str_has_suffix (l, "sion") || g_str_has_suffix (l, "ance") || g_str_has_suffix (l, "ence") ||
+      draftd_candidates_in_list (" full free due equal ample fair overall particular considerable special undue total ", w->lower) ||
+      draftd_candidates_in_list (" notice consent approval warning credit priority ", l))
+    return FALSE;
+  return mend_or_judge (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE, 3.0f);
+}
+
 static gboolean
 shaped_article (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *prev2 = near (f, -2);
   if (existential_article (f, prev, prev2) || given_article (f, prev, prev2) || sought_article (f, prev, prev2) ||
-      had_article (f, prev) || chance_article (f, prev) || featured_article (f, prev, prev2))
+      had_article (f, prev) || chance_article (f, prev) || featured_article (f, prev, prev2) || role_article (f, prev, prev2) ||
+      agent_article (f, prev, prev2) || part_article (f, prev) || given_act_article (f, prev, prev2))
     return TRUE;
-  /* "works as waiter": a job after "work as" is counted. */
-  gboolean as_job = g_strcmp0 (prev, "as") == 0 && draftd_candidates_in_list (" work works worked working ", prev2);
-  gboolean after_verb = draftd_candidates_in_list (article_verbs, prev) || (draftd_candidates_in_list (" me him her us them you ", prev) && draftd_candidates_in_list (ditransitive, prev2)) || as_job;
+  /* A job after "as" ("works as waiter") is role_article's. */
+  gboolean after_verb = draftd_candidates_in_list (article_verbs, prev) || (draftd_candidates_in_list (" me him her us them you ", prev) && draftd_candidates_in_list (ditransitive, prev2));
   /* "in small hotel", "met at party", "left it on table": a preposition's count noun. */
   gboolean after_preposition = draftd_candidates_in_list (" in at for with into on under behind ", prev);
   gboolean have = draftd_candidates_in_list (" have has had ", prev);
@@ -4046,9 +4209,6 @@ shaped_article (F *f)
   if (!ends || draftd_candidates_in_list (" of ", after) || (have && k == f->i && draftd_forms_is (l, 'v') && g_strcmp0 (after, "to") == 0) ||
       bare_reading (f, prev, prev2, k, after))
     return FALSE;
-  /* "works as nurse", "worked as senior engineer": a person's job is counted. */
-  if (as_job && draftd_forms_noun_lexfile (f->words[k].lower) == DRAFTD_FORMS_PERSON)
-    return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   /* Sure where nothing else reads: "is very good question" (an intensifier, an adjective and a
    * count noun), "He is engineer." (a pronoun's predicate). */
   gboolean intensified = k > f->i + 1 && draftd_candidates_in_list (" very really quite ", w->lower);
@@ -4136,7 +4296,7 @@ phrase_ends (const F *f, guint k)
   if (after == NULL)
     return k + 1 >= f->n || strchr (".?!;:", f->s[f->words[k].end]) != NULL;
   return draftd_candidates_in_list (enders, after) ||
-         draftd_candidates_in_list (" and but because when if before until while so instead round back away off out up down home together ", after);
+         draftd_candidates_in_list (" and but because when if before until while so instead round back away off out up down home together like ", after);
 }
 
 /* Is `prev`, an adjective's or a noun's word before a bare phrase, the clause's verb rather
@@ -4193,6 +4353,10 @@ parsed_article (const F *f, const char **a, float *bonus)
    * ("to open bank account", "shows error message"). */
   if ((draftd_forms_is (prev, 'a') || noun (prev)) && !verb_before (f, prev, prev2))
     return FALSE;
+  /* "will be head coach", "is chief engineer": a sole role's word before the noun is its
+   * compound's, no verb's ("head" is one). */
+  if (draftd_candidates_in_list (sole_roles, prev))
+    return FALSE;
   compound_head (f, &k);
   const char *head = f->words[k].lower;
   /* The phrase must end (phrase_ends); at the sentence's end a terse style's abstract object
@@ -4202,7 +4366,7 @@ parsed_article (const F *f, const char **a, float *bonus)
   gboolean last = k + 1 >= f->n || !joined (f, k);
   if (draftd_candidates_in_list (idiom_bare_nouns, head) || !phrase_ends (f, k) || (last && !concrete_noun (head)) ||
       draftd_candidates_in_list (role_verbs, prev) ||
-      (draftd_candidates_in_list (" give gives gave given giving ", prev) && g_strcmp0 (near (f, (gint) (k - f->i) + 1), "to") == 0))
+      (draftd_candidates_in_list (give_forms, prev) && g_strcmp0 (near (f, (gint) (k - f->i) + 1), "to") == 0))
     return FALSE;
   /* The phrase's role decides below; what it could be is read from the words first, since a
    * parse costs a hundred of these tests. */
