@@ -1424,7 +1424,9 @@ only_verb (const F *f)
     /* "versions 2.6 and 3.0 was": numbers joined are one phrase, not two clauses. */
     if (draftd_candidates_in_list (" and or ", l) && number_joined (f, k - 1) && number_joined (f, k))
       continue;
-    if (draftd_candidates_in_list (draftd_candidates_clause_words, l) || draftd_candidates_in_list (" and or ", l))
+    /* "need a deeper pot before the summer heat arrives": a verb after "before" or "after" is
+     * its own clause's, whether the word opens a clause or a preposition's phrase. */
+    if (draftd_candidates_in_list (draftd_candidates_clause_words, l) || draftd_candidates_in_list (" and or before after ", l))
       return TRUE;
     /* "to do" is an infinitive, not the clause's verb. */
     if (draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, l) && !g_str_equal (f->words[k - 1].lower, "to"))
