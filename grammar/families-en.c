@@ -1156,9 +1156,10 @@ prepositional_phrase (const F *f, guint *k, guint end)
     if (g_str_equal (f->words[j].lower, "all") && j + 2 < end && draftd_candidates_in_list (" the my your his her our their these those ", f->words[j + 1].lower))
       j++;
   }
-  /* "at our fair in Leeds was": a place's name right before the verb ends the phrase ("of
-   * Python code" is a compound's). */
-  if (j + 1 == end && g_ascii_isupper (f->words[j].text[0]) && !draftd_candidates_function_word (f->words[j].lower)) {
+  /* "at our fair in Leeds was": a place's name right before an auxiliary ends the phrase
+   * (before any other word it may be a compound's: "a piece of Python code"). */
+  if (j + 1 == end && end < f->n && g_ascii_isupper (f->words[j].text[0]) && !draftd_candidates_function_word (f->words[j].lower) &&
+      draftd_candidates_in_list (agreeing_aux, f->words[end].lower)) {
     *k = j + 1;
     return TRUE;
   }
