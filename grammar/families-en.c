@@ -997,7 +997,10 @@ relative_clause (const F *f, guint k, guint end)
    * "online", "well"). */
   while (end > k + 2) {
     const char *e = f->words[end - 1].lower;
-    if (draftd_candidates_in_list (" yesterday online abroad here there well already ", e) || draftd_candidates_in_list (frequency_adverbs, e))
+    /* "who take the bus home", "I decided to move back home": "home" after no determiner is
+     * the place gone to ("bought the home" keeps its noun). */
+    if (draftd_candidates_in_list (" yesterday online abroad here there well already ", e) || draftd_candidates_in_list (frequency_adverbs, e) ||
+        (g_str_equal (e, "home") && !draftd_candidates_in_list (determiners, f->words[end - 2].lower)))
       end--;
     else if ((draftd_candidates_in_list (times, e) || calendar_name (e)) && draftd_candidates_in_list (" last this every next all ", f->words[end - 2].lower))
       end -= 2;
