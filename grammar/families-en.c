@@ -2052,6 +2052,41 @@ subject_head (F *f)
   return verb_against_subject (f, b, other);
 }
 
+/* "My aunt and my uncle, who live in Cork, was", "The buses, which run every hour, is": a
+ * relative clause between commas, right before the verb, is no part of the subject, which
+ * ends at the comma before "who" or "which" and is read as subject_head reads one (from
+ * subject_start, by subject_number). The clause's own verb may agree with a nearer noun ("The
+ * cost of the repairs, which were done"), so it says nothing. An auxiliary is sure; another
+ * verb, the clause's only one, is the target's to judge. */
+static gboolean
+parenthetical_subject (F *f)
+{
+  const Word *w = &f->words[f->i];
+  g_autofree char *other = NULL;
+  int v = verb_number (f, w->lower, &other);
+  if (v == 0 || f->i < 4 || f->s[f->words[f->i - 1].end] != ',' || draftd_candidates_own_past (w->lower))
+    return FALSE;
+  guint m = f->i - 1;
+  while (m > 1 && joined (f, m - 1))
+    m--;
+  /* words[m..i) is the clause, commas only before it and after it. */
+  if (m < 2 || !draftd_candidates_in_list (" who which ", f->words[m].lower) || f->s[f->words[m - 1].end] != ',' || m + 2 > f->i - 1)
+    return FALSE;
+  F at = *f;
+  at.i = m;
+  guint b;
+  gboolean relative = FALSE;
+  if (!subject_start (&at, &b))
+    return FALSE;
+  int s = subject_number (&at, b, m, &relative);
+  if (s == 0 || s == v || relative)
+    return FALSE;
+  if (draftd_candidates_in_list (agreeing_aux, w->lower))
+    return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
+  const char *alts[] = { other };
+  return near (f, 1) && only_verb (f) && clause_plain (f) && judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, 0.0f);
+}
+
 /* "On the top shelf sits two jars", "In the corner of the garden was two bikes": a place's
  * phrase opens the sentence without a comma, its verb follows, and the subject after the verb
  * is a number's plural that ends the sentence: a singular verb there takes the plural. */
@@ -5341,6 +5376,7 @@ static const struct {
   { "agreement.subject-verb", subject_head },
   { "agreement.subject-verb", relative_subject },
   { "agreement.subject-verb", place_inversion },
+  { "agreement.subject-verb", parenthetical_subject },
   { "agreement.subject-verb", who_verb },
   { "agreement.subject-verb", linked_agreement },
   { "agreement.subject-verb", pronoun_base },
