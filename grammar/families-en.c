@@ -1209,9 +1209,9 @@ own_determiner (const F *f, guint k)
 }
 
 /* One part of a joined subject, words[*k..end): a determiner's noun phrase or a name, and its
- * prepositions' phrases: its number, 0 where none. */
+ * prepositions' phrases where `phrases` allows: its number, 0 where none. */
 static int
-joined_part (const F *f, guint *k, guint end)
+joined_part (const F *f, guint *k, guint end, gboolean phrases)
 {
   if (*k >= end || !own_determiner (f, *k))
     return 0;
@@ -1225,7 +1225,7 @@ joined_part (const F *f, guint *k, guint end)
     (*k)++;
   }
   while (*k < end)
-    if (!prepositional_phrase (f, k, end))
+    if (!phrases || !prepositional_phrase (f, k, end))
       return 0;
   return number;
 }
@@ -1248,10 +1248,13 @@ joined_subject (const F *f, guint b, guint end, int *number)
   guint k = g_str_equal (stop, "and") ? b : b + 1, c = k + 1;
   while (c + 1 < end && !g_str_equal (f->words[c].lower, stop))
     c++;
-  if (c + 1 >= end || joined_part (f, &k, c) == 0)
+  /* "The bond between the signifier and the signified", "the record for the mile and a half":
+   * an "and" after a preposition's phrase may join that phrase's nouns; the first part of
+   * "and" is a noun phrase alone. */
+  if (c + 1 >= end || joined_part (f, &k, c, !g_str_equal (stop, "and")) == 0)
     return FALSE;
   k = c + 1;
-  int second = joined_part (f, &k, end);
+  int second = joined_part (f, &k, end, TRUE);
   if (second == 0 || k != end)
     return FALSE;
   *number = g_str_equal (stop, "and") ? 1 : second;
