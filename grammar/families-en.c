@@ -2370,6 +2370,10 @@ who_verb (F *f)
   }
   if (s == 0 || v == 0 || s == v || (v == 1 && draftd_candidates_own_past (w->lower)))
     return FALSE;
+  /* "My aunt and my uncle, who live in Cork": after a subject joined by "and" the relative's
+   * plural may be both parts'. */
+  if (v == 1 && a >= 3 && g_str_equal (f->words[a - 2].lower, "and"))
+    return FALSE;
   /* "The man who people trust": a noun after "who" is the relative's subject; a verb that is a
    * noun too only before its place, time or object. */
   const char *next = near (f, 1);
