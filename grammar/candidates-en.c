@@ -1590,6 +1590,18 @@ past_form (const char *f, const GPtrArray *fam)
   return lemma && !g_str_equal (lemma, f) && participle_of (f, fam) != NULL;
 }
 
+/* Is the irregular `lower` a past only, whose participle is another word ("went", "took";
+ * "left", "taken", "played" may be participles)? */
+gboolean
+draftd_candidates_past_only (DraftdSpell *spell, const char *lower)
+{
+  const char *lemma = draftd_forms_irregular_lemma (lower, 'v');
+  if (lemma == NULL || g_str_equal (lemma, lower))
+    return FALSE;
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (spell, lower);
+  return participle_of (lower, fam) != NULL;
+}
+
 /* Verbs and adjectives whose "that" clause states a demand, with the verb bare. */
 static const char *const mandative =
   " insist insists insisted insisting suggest suggests suggested suggesting recommend recommends recommended demand demands "

@@ -52,6 +52,7 @@ gboolean draftd_candidates_two_words (const DraftdCandidateContext *c, const cha
 /* Is the verb (lower case) its own past ("set", "put", "cut")? "While she was cooking, he set
  * the table" may be past, so "he set" asks for no -s. */
 gboolean draftd_candidates_own_past (const char *lower);
+gboolean draftd_candidates_past_only (DraftdSpell *spell, const char *lower);
 gboolean draftd_candidates_comparative (const char *l);
 
 /* A misspelt word: the dictionary's suggestions, contractions, irregular forms. */

@@ -778,8 +778,12 @@ static gboolean
 runs_into_verb (const F *f, guint first, guint label)
 {
   /* "this command supports relative file", "the command gives source": a singular noun and a
-   * verb's -s form after it are the phrase run into its verb. */
-  for (guint j = first + 1; j < label; j++)
+   * verb's -s form after it are the phrase run into its verb; but after "each of the", "one
+   * of the" the phrase names the many counted, and its -s word is a plural ("Each of the apple
+   * trees"). */
+  gboolean counted = first >= 3 && g_str_equal (f->words[first - 2].lower, "of") &&
+                     draftd_candidates_in_list (" each either neither one ", f->words[first - 3].lower);
+  for (guint j = first + 1; j < label && !counted; j++)
     if (g_str_has_suffix (f->words[j].lower, "s") && noun_number (f, f->words[j - 1].lower) < 0 &&
         draftd_candidates_verb_form (f, f->words[j].lower) && !draftd_forms_is (f->words[j].lower, 'n') &&
         !draftd_candidates_in_list (numbers, f->words[j - 1].lower) && !draftd_forms_is (f->words[j - 1].lower, 'a'))
@@ -993,7 +997,10 @@ relative_clause (const F *f, guint k, guint end)
    * "online", "well"). */
   while (end > k + 2) {
     const char *e = f->words[end - 1].lower;
-    if (draftd_candidates_in_list (" yesterday online abroad here there well already ", e) || draftd_candidates_in_list (frequency_adverbs, e))
+    /* "who take the bus home", "I decided to move back home": "home" after no determiner is
+     * the place gone to ("bought the home" keeps its noun). */
+    if (draftd_candidates_in_list (" yesterday online abroad here there well already ", e) || draftd_candidates_in_list (frequency_adverbs, e) ||
+        (g_str_equal (e, "home") && !draftd_candidates_in_list (determiners, f->words[end - 2].lower)))
       end--;
     else if ((draftd_candidates_in_list (times, e) || calendar_name (e)) && draftd_candidates_in_list (" last this every next all ", f->words[end - 2].lower))
       end -= 2;
@@ -1122,15 +1129,152 @@ head_unsure (const F *f, guint b, gint head, gint rest, guint k, guint end)
   return rest < 0 && head > (gint) b && draftd_candidates_in_list (of_heads, h);
 }
 
+/* A preposition's phrase from words[*k] ("in the garden", "of replacing the cracked tiles"),
+ * *k then past it; FALSE where none starts there or it does not end before `end`. */
+static gboolean
+prepositional_phrase (const F *f, guint *k, guint end)
+{
+  guint j = *k;
+  if (j >= end || !draftd_candidates_in_list (prepositions, f->words[j].lower))
+    return FALSE;
+  j++;
+  /* "a system to make package installation": "to" and a verb is an infinitive. */
+  if (j < end && g_str_equal (f->words[j - 1].lower, "to") && draftd_forms_is (f->words[j].lower, 'v'))
+    return FALSE;
+  /* "The cost of living in big cities": an -ing noun WordNet lists, before a preposition, is
+   * the phrase's noun, no clause of its own. */
+  gboolean of = g_str_equal (f->words[j - 1].lower, "of");
+  gboolean ing_noun = j + 1 < end && of && draftd_forms_is (f->words[j].lower, 'n') && draftd_candidates_in_list (prepositions, f->words[j + 1].lower);
+  if (j < end && gerund_word (f, f->words[j].lower) && !ing_noun) {
+    /* "The cost of replacing the cracked tiles are": after "of", a gerund and its determiner's
+     * object name an act, which the head's noun measures; the number stays the head's. Any
+     * other -ing word may open a clause of its own ("The method for making tabs line up"),
+     * and its object's phrase must end where a noun phrase ends ("of making the tabs line"
+     * runs into a verb). */
+    if (!of || j + 2 >= end ||
+        !draftd_candidates_in_list (" the a an my your his her our their this these those all ", f->words[j + 1].lower) ||
+        draftd_candidates_in_list (" letting making helping having watching seeing hearing ", f->words[j].lower))
+      return FALSE;
+    j++;
+    if (g_str_equal (f->words[j].lower, "all") && j + 2 < end && draftd_candidates_in_list (" the my your his her our their these those ", f->words[j + 1].lower))
+      j++;
+  }
+  /* "at our fair in Leeds was": a place's name right before an auxiliary ends the phrase
+   * (before any other word it may be a compound's: "a piece of Python code"). */
+  if (j + 1 == end && end < f->n && g_ascii_isupper (f->words[j].text[0]) && !draftd_candidates_function_word (f->words[j].lower) &&
+      draftd_candidates_in_list (agreeing_aux, f->words[end].lower)) {
+    *k = j + 1;
+    return TRUE;
+  }
+  if (noun_phrase (f, &j, end) < 0)
+    return FALSE;
+  *k = j;
+  return TRUE;
+}
+
+/* "The keys left in the lockbox by the guests", "The instructions printed on the back of
+ * the packet": a determiner's noun phrase, a past participle right after its noun, and the
+ * participle's prepositions' phrases up to `end`, where a later verb stands: the phrase's noun
+ * is the head, the participle's phrases its own. A past that is no participle ("went",
+ * "took") is the clause's verb; -1 where the subject has no such shape. */
+static gint
+participle_head (const F *f, guint b, guint end)
+{
+  if (b + 4 > end || !draftd_candidates_in_list (" the my your his her our their these those this that ", f->words[b].lower))
+    return -1;
+  guint p = b + 1;
+  while (p + 3 <= end && !(participle_after_noun (f->words[p + 1].lower) && draftd_candidates_in_list (prepositions, f->words[p + 2].lower)))
+    p++;
+  if (p + 3 > end || draftd_candidates_past_only (f->c->spell, f->words[p + 1].lower))
+    return -1;
+  guint k = b;
+  if (noun_phrase (f, &k, p + 1) != (gint) p || k != p + 1)
+    return -1;
+  for (k = p + 2; k < end;)
+    if (!prepositional_phrase (f, &k, end))
+      return -1;
+  return (gint) p;
+}
+
+/* A determiner's phrase, or a name, opens at words[k]: the part of a joined subject. */
+static gboolean
+own_determiner (const F *f, guint k)
+{
+  const Word *w = &f->words[k];
+  if (draftd_candidates_in_list (" the a an my your his her our their this that these those its ", w->lower) || name_possessive (f, k))
+    return TRUE;
+  /* "Sarah", "Tom": a capital mid-sentence, or at its start a word WordNet does not list. */
+  return g_ascii_isupper (w->text[0]) && !draftd_candidates_function_word (w->lower) &&
+         (k > 0 || (!draftd_forms_is (w->lower, 'n') && !draftd_forms_is (w->lower, 'a') && !draftd_forms_is (w->lower, 'v')));
+}
+
+/* One part of a joined subject, words[*k..end): a determiner's noun phrase or a name, and its
+ * prepositions' phrases where `phrases` allows: its number, 0 where none. */
+static int
+joined_part (const F *f, guint *k, guint end, gboolean phrases)
+{
+  if (*k >= end || !own_determiner (f, *k))
+    return 0;
+  int number;
+  if (draftd_candidates_in_list (" the a an my your his her our their this that these those its ", f->words[*k].lower) || name_possessive (f, *k)) {
+    gint h = noun_phrase (f, k, end);
+    if (h < 0 || (number = noun_number (f, f->words[h].lower)) == 0)
+      return 0;
+  } else {
+    number = -1;
+    (*k)++;
+  }
+  while (*k < end)
+    if (!phrases || !prepositional_phrase (f, k, end))
+      return 0;
+  return number;
+}
+
+/* "Neither the landlord nor his agent have", "Either Tom or his sisters": the verb agrees
+ * with the nearer part, after "nor" or "or". "My manager and her deputy was", "Sarah and her
+ * brother": two parts joined by "and", each with its own determiner or a name, are two
+ * things, plural ("Fish and chips", "My friend and colleague John", "Each student and
+ * teacher" have no second determiner: one thing, or one at a time). FALSE where
+ * words[b..end) is no such subject. */
+static gboolean
+joined_subject (const F *f, guint b, guint end, int *number)
+{
+  const char *l = f->words[b].lower;
+  const char *stop = g_str_equal (l, "neither") ? "nor" : g_str_equal (l, "either") ? "or" : "and";
+  /* "used as the separator and the grouping is": after "as", "than" or "like" a noun phrase
+   * is no clause's subject, and "and" may join two clauses. */
+  if (g_str_equal (stop, "and") && b > 0 && draftd_candidates_in_list (" as than like ", f->words[b - 1].lower))
+    return FALSE;
+  guint k = g_str_equal (stop, "and") ? b : b + 1, c = k + 1;
+  while (c + 1 < end && !g_str_equal (f->words[c].lower, stop))
+    c++;
+  /* "The bond between the signifier and the signified", "the record for the mile and a half":
+   * an "and" after a preposition's phrase may join that phrase's nouns; the first part of
+   * "and" is a noun phrase alone. */
+  if (c + 1 >= end || joined_part (f, &k, c, !g_str_equal (stop, "and")) == 0)
+    return FALSE;
+  k = c + 1;
+  int second = joined_part (f, &k, end, TRUE);
+  if (second == 0 || k != end)
+    return FALSE;
+  *number = g_str_equal (stop, "and") ? 1 : second;
+  return TRUE;
+}
+
 /* The number of the subject words[b..end) make, a noun phrase and its prepositional phrases
  * (and, where `relative` is given, a pronoun's relative clause after them: *relative says
  * whether there was one); 0 when they are no such subject or its number is unsure. */
 static int
 subject_number (const F *f, guint b, guint end, gboolean *relative)
 {
-  int gerund;
+  int gerund, joined;
   if (gerund_subject (f, b, end, &gerund))
     return gerund;
+  if (joined_subject (f, b, end, &joined))
+    return joined;
+  gint participle = participle_head (f, b, end);
+  if (participle >= 0)
+    return noun_number (f, f->words[participle].lower);
   guint k = b;
   gint head = noun_phrase (f, &k, end);
   if (head < 0)
@@ -1163,17 +1307,7 @@ subject_number (const F *f, guint b, guint end, gboolean *relative)
       *relative = TRUE;
       break;
     }
-    if (!draftd_candidates_in_list (prepositions, f->words[k].lower))
-      return 0;
-    k++;
-    /* "a system to make package installation": "to" and a verb is an infinitive. */
-    if (k < end && g_str_equal (f->words[k - 1].lower, "to") && draftd_forms_is (f->words[k].lower, 'v'))
-      return 0;
-    /* "The cost of living in big cities": an -ing noun WordNet lists, before a preposition, is
-     * the phrase's noun, no clause of its own. */
-    gboolean ing_noun = k + 1 < end && g_str_equal (f->words[k - 1].lower, "of") && draftd_forms_is (f->words[k].lower, 'n') &&
-                        draftd_candidates_in_list (prepositions, f->words[k + 1].lower);
-    if ((k < end && gerund_word (f, f->words[k].lower) && !ing_noun) || noun_phrase (f, &k, end) < 0)
+    if (!prepositional_phrase (f, &k, end))
       return 0;
   }
   gint placed = rest < 0 && k == end ? placed_head (f, b, head) : -1;
@@ -1297,7 +1431,9 @@ only_verb (const F *f)
     /* "versions 2.6 and 3.0 was": numbers joined are one phrase, not two clauses. */
     if (draftd_candidates_in_list (" and or ", l) && number_joined (f, k - 1) && number_joined (f, k))
       continue;
-    if (draftd_candidates_in_list (draftd_candidates_clause_words, l) || draftd_candidates_in_list (" and or ", l))
+    /* "need a deeper pot before the summer heat arrives": a verb after "before" or "after" is
+     * its own clause's, whether the word opens a clause or a preposition's phrase. */
+    if (draftd_candidates_in_list (draftd_candidates_clause_words, l) || draftd_candidates_in_list (" and or before after ", l))
       return TRUE;
     /* "to do" is an infinitive, not the clause's verb. */
     if (draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, l) && !g_str_equal (f->words[k - 1].lower, "to"))
@@ -1919,6 +2055,41 @@ subject_head (F *f)
   return verb_against_subject (f, b, other);
 }
 
+/* "My aunt and my uncle, who live in Cork, was", "The buses, which run every hour, is": a
+ * relative clause between commas, right before the verb, is no part of the subject, which
+ * ends at the comma before "who" or "which" and is read as subject_head reads one (from
+ * subject_start, by subject_number). The clause's own verb may agree with a nearer noun ("The
+ * cost of the repairs, which were done"), so it says nothing. An auxiliary is sure; another
+ * verb, the clause's only one, is the target's to judge. */
+static gboolean
+parenthetical_subject (F *f)
+{
+  const Word *w = &f->words[f->i];
+  g_autofree char *other = NULL;
+  int v = verb_number (f, w->lower, &other);
+  if (v == 0 || f->i < 4 || f->s[f->words[f->i - 1].end] != ',' || draftd_candidates_own_past (w->lower))
+    return FALSE;
+  guint m = f->i - 1;
+  while (m > 1 && joined (f, m - 1))
+    m--;
+  /* words[m..i) is the clause, commas only before it and after it. */
+  if (m < 2 || !draftd_candidates_in_list (" who which ", f->words[m].lower) || f->s[f->words[m - 1].end] != ',' || m + 2 > f->i - 1)
+    return FALSE;
+  F at = *f;
+  at.i = m;
+  guint b;
+  gboolean relative = FALSE;
+  if (!subject_start (&at, &b))
+    return FALSE;
+  int s = subject_number (&at, b, m, &relative);
+  if (s == 0 || s == v || relative)
+    return FALSE;
+  if (draftd_candidates_in_list (agreeing_aux, w->lower))
+    return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
+  const char *alts[] = { other };
+  return near (f, 1) && only_verb (f) && clause_plain (f) && judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, 0.0f);
+}
+
 /* "On the top shelf sits two jars", "In the corner of the garden was two bikes": a place's
  * phrase opens the sentence without a comma, its verb follows, and the subject after the verb
  * is a number's plural that ends the sentence: a singular verb there takes the plural. */
@@ -2198,6 +2369,10 @@ who_verb (F *f)
     other = g_strdup (v == 1 ? "owns" : "own");
   }
   if (s == 0 || v == 0 || s == v || (v == 1 && draftd_candidates_own_past (w->lower)))
+    return FALSE;
+  /* "My aunt and my uncle, who live in Cork": after a subject joined by "and" the relative's
+   * plural may be both parts'. */
+  if (v == 1 && a >= 3 && g_str_equal (f->words[a - 2].lower, "and"))
     return FALSE;
   /* "The man who people trust": a noun after "who" is the relative's subject; a verb that is a
    * noun too only before its place, time or object. */
@@ -5501,6 +5676,7 @@ static const struct {
   { "agreement.subject-verb", subject_head },
   { "agreement.subject-verb", relative_subject },
   { "agreement.subject-verb", place_inversion },
+  { "agreement.subject-verb", parenthetical_subject },
   { "agreement.subject-verb", who_verb },
   { "agreement.subject-verb", linked_agreement },
   { "agreement.subject-verb", pronoun_base },
