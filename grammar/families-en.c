@@ -2241,10 +2241,11 @@ linked_subject_agrees (const F *f, guint k, guint p, int number)
    * parser linked. */
   if (k >= f->i || (p != k && subject_pronoun (f->words[p].lower)))
     return FALSE;
-  /* "They think what the celebrities say": a word right after a subject pronoun is its verb;
+  /* "They think what the celebrities say", "the butcher who work on our street": a word right
+   * after a subject pronoun or "who" is its verb (the parser read "work" as a noun);
    * "Second, ..." or "Now, ..." opens the sentence as an adverb does (a name there stays a
    * subject: "Priya, like her sisters, are"). */
-  if ((k > 0 && joined (f, k - 1) && subject_pronoun (f->words[k - 1].lower)) ||
+  if ((k > 0 && joined (f, k - 1) && (subject_pronoun (f->words[k - 1].lower) || g_str_equal (f->words[k - 1].lower, "who"))) ||
       (k == 0 && f->s[f->words[k].end] == ',' && draftd_forms_is (f->words[k].lower, 'n')))
     return FALSE;
   /* "We think the results is": a pronoun with its own verb right after it is that verb's. */
