@@ -1421,6 +1421,16 @@ demonstrative (F *f, guint b)
                      "agreement.determiner");
 }
 
+/* Is `l` a form in -s or -ed that is a verb and no noun ("arrives", "opened"; not "trends")? */
+static gboolean
+inflected_verb (const F *f, const char *l)
+{
+  if ((!g_str_has_suffix (l, "s") && !g_str_has_suffix (l, "ed")) || draftd_forms_is (l, 'n'))
+    return FALSE;
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, l);
+  return fam->len > 0;
+}
+
 /* No other verb in the clause after words[i], up to a comma or the sentence's end: no
  * auxiliary, no form in -s or -ed that is a verb and no noun ("a clear trend"). */
 static gboolean
@@ -1439,12 +1449,8 @@ only_verb (const F *f)
     if (draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, l) && !g_str_equal (f->words[k - 1].lower, "to"))
       return FALSE;
     /* "the figures", "my notes": after a determiner, a noun. */
-    if ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n') &&
-        !draftd_candidates_in_list (" the a an my your his her our their its these those ", f->words[k - 1].lower)) {
-      g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, l);
-      if (fam->len > 0)
-        return FALSE;
-    }
+    if (!draftd_candidates_in_list (" the a an my your his her our their its these those ", f->words[k - 1].lower) && inflected_verb (f, l))
+      return FALSE;
   }
   return TRUE;
 }
@@ -3128,12 +3134,8 @@ effects_thing (const F *f, const char *next)
         (draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, l) && !g_str_equal (before, "to")))
       return FALSE;
     /* "the wooden floors": after a determiner or an adjective an -s or -ed form is the noun's. */
-    if ((g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed")) && !draftd_forms_is (l, 'n') &&
-        !draftd_candidates_in_list (determiners, before) && !draftd_forms_is (before, 'a')) {
-      g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, l);
-      if (fam->len > 0)
-        return FALSE;
-    }
+    if (!draftd_candidates_in_list (determiners, before) && !draftd_forms_is (before, 'a') && inflected_verb (f, l))
+      return FALSE;
   }
   return TRUE;
 }
