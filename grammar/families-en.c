@@ -3808,6 +3808,9 @@ article_phrase (const F *f, const char *prev, guint *end)
   const char *adjective = f->words[f->i + (draftd_candidates_in_list (" very really quite ", w->lower) && k > f->i ? 1 : 0)].lower;
   gboolean described = k > f->i && !draftd_candidates_in_list (" little much few many ", adjective) &&
                        (!g_str_equal (f->words[k].lower, "time") || draftd_candidates_in_list (" good great wonderful nice lovely hard difficult tough long ", adjective));
+  /* "gets far more sun", "needs much less water": a quantity's word before the noun. */
+  if (k > f->i && draftd_candidates_in_list (" more less fewer enough much little ", f->words[k - 1].lower))
+    return FALSE;
   if (!count_noun (f, &f->words[k], verb_ok, described) || (k == f->i && draftd_candidates_in_list (base_participles, l)))
     return FALSE;
   /* "before it is fed to the cipher", "the way was led by": after "be", an irregular verb's
@@ -4391,6 +4394,13 @@ shaped_article (F *f)
    * count noun), "He is engineer." (a pronoun's predicate). */
   gboolean intensified = k > f->i + 1 && draftd_candidates_in_list (" very really quite ", w->lower);
   gboolean predicate = pronoun_predicate (f, prev, l);
+  /* A body's part or a substance had or got is as often a mass noun with its description
+   * ("has very sensitive skin", "has really long hair"; "has a very good memory" is
+   * counted): the target judges, by more than the article's usual margin. */
+  int lex = draftd_forms_noun_lexfile (f->words[k].lower);
+  if (after_verb && intensified && draftd_candidates_in_list (" have has had got get gets ", prev) &&
+      (lex == DRAFTD_FORMS_BODY || lex == DRAFTD_FORMS_SUBSTANCE || lex == DRAFTD_FORMS_FOOD))
+    return mend_or_judge (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE, 1.5f);
   if (after_verb && (intensified || (predicate && k == f->i)))
     return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   /* After a preposition ("in good condition", "at full speed" are idioms) and right after
