@@ -2348,23 +2348,59 @@ linked_agreement (F *f)
   return take == LINKED_JUDGED && judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, margin (f, DRAFTD_FIX_AGREEMENT));
 }
 
+/* Before "that" or "which" (no comma) at words[a + 1], is words[..a] a determiner's phrase
+ * whose last noun is the antecedent: the determiner, then up to two more nouns or adjectives
+ * ("the safety rules that")? Not after "of" or another preposition ("one of the nurses that
+ * work", "the set of tools that suits": the verb may agree with the head before it), nor where "that" may be a saying's
+ * conjunction ("warned the parents that changes to"). */
+static gboolean
+that_antecedent (const F *f, guint a)
+{
+  guint d = a;
+  while (d > 0 && d + 3 > a && joined (f, d - 1) && !draftd_candidates_in_list (determiners, f->words[d - 1].lower) &&
+         np_word (f, &f->words[d - 1]))
+    d--;
+  /* "has strict uniform rules which": a plural needs no determiner, after a word of no phrase. */
+  gboolean det = d > 0 && joined (f, d - 1) && draftd_candidates_in_list (determiners, f->words[d - 1].lower);
+  gboolean bare = !det && d > 0 && !np_word (f, &f->words[d - 1]) && noun_number (f, f->words[a].lower) > 0;
+  if ((!det && !bare) || !np_word (f, &f->words[a]) || draftd_candidates_in_list (determiners, f->words[a].lower) ||
+      (bare && g_str_has_suffix (f->words[d - 1].lower, "ing")))
+    return FALSE;
+  /* "translate the messages first that are": a plural before the last word makes that word
+   * no compound's head. */
+  for (guint k = d; k < a; k++)
+    if (noun_number (f, f->words[k].lower) > 0 && !draftd_candidates_in_list (numbers, f->words[k].lower))
+      return FALSE;
+  const char *before = det ? (d >= 2 ? f->words[d - 2].lower : "") : f->words[d - 1].lower;
+  /* "all elements in the union that aren't": after a preposition the clause may be the
+   * noun's before it. */
+  return !draftd_candidates_in_list (prepositions, before) &&
+         !(g_str_equal (f->words[a + 1].lower, "that") &&
+           (draftd_candidates_in_list (saying_verbs, before) ||
+            draftd_candidates_in_list (" warn warns warned remind reminds reminded inform informs informed assure assures assured "
+                                       "convince convinces convinced promise promises promised teach teaches taught ", before)));
+}
+
 /* "The man who live next door": the verb right after "who" takes its antecedent's number, a
- * determiner's noun before it (and its comma: "My brother, who live in Paris,"). */
+ * determiner's noun before it (and its comma: "My brother, who live in Paris,"); so does the
+ * verb right after "that" or "which" with no comma ("the safety rules that applies"), whose
+ * antecedent that_antecedent reads ("The buses were late, which means" has a clause's). */
 static gboolean
 who_verb (F *f)
 {
   const Word *w = &f->words[f->i];
-  if (f->i < 2 || !joined (f, f->i - 1) || !g_str_equal (f->words[f->i - 1].lower, "who") || !g_ascii_islower (w->text[0]))
+  if (f->i < 2 || !joined (f, f->i - 1) || !draftd_candidates_in_list (" who that which ", f->words[f->i - 1].lower) || !g_ascii_islower (w->text[0]))
     return FALSE;
   guint a = f->i - 2;
-  gboolean comma = f->s[f->words[a].end] == ',';
-  if (!comma && !joined (f, a))
+  gboolean comma = f->s[f->words[a].end] == ',', who = g_str_equal (f->words[f->i - 1].lower, "who");
+  if ((!comma && !joined (f, a)) || (!who && (comma || !that_antecedent (f, a))))
     return FALSE;
   const char *ante = f->words[a].lower;
   /* "Anyone who disagree": an indefinite person is singular, with no determiner. */
-  gboolean indefinite = !comma && draftd_candidates_in_list (" anyone anybody everyone everybody someone somebody nobody ", ante);
-  if (!indefinite && (a == 0 || !draftd_candidates_in_list (determiners, f->words[a - 1].lower) || draftd_candidates_in_list (determiners, ante) ||
-                      !np_word (f, &f->words[a])))
+  gboolean indefinite = who && !comma && draftd_candidates_in_list (" anyone anybody everyone everybody someone somebody nobody ", ante);
+  if (who && !indefinite &&
+      (a == 0 || !draftd_candidates_in_list (determiners, f->words[a - 1].lower) || draftd_candidates_in_list (determiners, ante) ||
+       !np_word (f, &f->words[a])))
     return FALSE;
   int s = indefinite ? -1 : noun_number (f, ante);
   g_autofree char *other = NULL;
@@ -2375,7 +2411,9 @@ who_verb (F *f)
     g_free (other);
     other = g_strdup (v == 1 ? "owns" : "own");
   }
-  if (s == 0 || v == 0 || s == v || (v == 1 && draftd_candidates_own_past (w->lower)))
+  /* "the fact that people in power behave", "such a way that frequent changes": a plural noun
+   * or an adjective that is a verb's base too, after "that", opens the clause's subject. */
+  if (s == 0 || v == 0 || s == v || (v == 1 && draftd_candidates_own_past (w->lower)) || (!who && v == 1 && (noun_number (f, w->lower) > 0 || draftd_forms_is (w->lower, 'a'))))
     return FALSE;
   /* "My aunt and my uncle, who live in Cork": after a subject joined by "and" the relative's
    * plural may be both parts'. */
@@ -2387,7 +2425,7 @@ who_verb (F *f)
   g_autofree char *base = g_str_has_suffix (w->lower, "s") ? g_strdup (other) : g_strdup (w->lower);
   if (draftd_forms_is (base, 'n') &&
       (next == NULL || !(draftd_candidates_in_list (prepositions, next) || draftd_candidates_in_list (determiners, next) ||
-                         draftd_candidates_in_list (" here there next nearby home hard late early me him her us them you it ", next))))
+                         draftd_candidates_in_list (" here there next nearby home hard late early off up out away me him her us them you it ", next))))
     return FALSE;
   return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
 }
