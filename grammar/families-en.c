@@ -2693,6 +2693,13 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
            ((past_lemma && !g_str_equal (past_lemma, next2)) || (g_str_has_suffix (next2, "ed") && finite_verb (f, next2))) &&
            f->i + 3 < f->n && joined (f, f->i + 2);
   verb2 |= !g_str_equal (l, "there") && s_verb_subject (f, next2, rep);
+  /* "if you're dog keeps scratching", "and it's handle wobbles": where a clause opens, any -s
+   * verb after the noun is the subject's, a lexical test with no parse ("but it's staff
+   * changes that worry me" is a plural noun before its relative). */
+  g_autofree char *s_base = NULL;
+  verb2 |= !g_str_equal (l, "there") && next2 && opens_clause (f, f->i, " if when because and but so once while ") &&
+           verb_number (f, next2, &s_base) == -1 && g_str_has_suffix (next2, "s") &&
+           !draftd_candidates_in_list (" that which who ", near (f, 3));
   if (g_ascii_islower (f->words[f->i + 1].text[0]) && possessed_noun (f, next) && noun_number (f, next) < 0 && verb2 &&
       (!g_str_equal (l, "there") || (f->i == 0 && (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_PERSON))) &&
       !g_str_equal (l, "who's"))
@@ -2863,9 +2870,9 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
       draftd_candidates_in_list (" when if once while because until ", prev) &&
       (next2 == NULL || back || draftd_candidates_in_list (determiners, next2)))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-  /* "over their by the door", "over their while we ate": the place, before a preposition or a
-   * conjunction, no noun ("as", "so": "gave up their as yet untested plans" possesses). */
-  if (g_str_equal (l, "their") && draftd_candidates_in_list (" over up down out ", prev) &&
+  /* "over their by the door", "over their while we ate", "from their to the castle": the
+   * place, before a preposition or a conjunction, no noun ("as", "so": "gave up their as yet untested plans" possesses). */
+  if (g_str_equal (l, "their") && draftd_candidates_in_list (" over up down out from ", prev) &&
       (f->i + 1 >= f->n || draftd_candidates_in_list (prepositions, next) ||
        draftd_candidates_in_list (" while because although though until unless whereas when if once ", next)))
     return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
@@ -2907,8 +2914,8 @@ possessive_or_contraction (F *f)
   const Word *w = &f->words[f->i];
   g_autofree char *l = plain (w->lower);
   const char *next = near (f, 1), *next2 = near (f, 2), *prev = near (f, -1), *rep = NULL;
-  /* "left their bikes over their.": the place, at its clause's end. */
-  if (next == NULL && g_str_equal (l, "their") && draftd_candidates_in_list (" over up down out ", prev) &&
+  /* "left their bikes over their.", "walked on from their.": the place, at its clause's end. */
+  if (next == NULL && g_str_equal (l, "their") && draftd_candidates_in_list (" over up down out from ", prev) &&
       (f->i + 1 >= f->n || f->s[w->end] != '\''))
     return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
   if (next == NULL || f->s[f->words[f->i + 1].end] == '-')
