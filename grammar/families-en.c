@@ -2471,7 +2471,8 @@ static gboolean
 progressive (const F *f, const char *l, const char *next, const char *next2, const char *prev)
 {
   static const char *const openers = " if whether that when because hope hopes think thinks know knows wonder wonders asked ask guess see ";
-  /* A passive likewise: "that their allowed to stay", "I think its finished" (a participle
+  /* A semicolon opens a clause as the sentence's start does ("Thanks for applying; your
+   * invited to"). A passive likewise: "that their allowed to stay", "I think its finished" (a participle
    * before a noun is an adjective: "their allowed hours"). */
   gboolean passive = draftd_candidates_in_list (" their your its ", l) && participle_after_noun (next) && !g_str_has_suffix (next, "ing");
   /* "The manager, whose leaving next month, gave": a relative after its noun and comma. */
@@ -2483,7 +2484,7 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
   gboolean joined_clause = draftd_candidates_in_list (" and but so ", prev) && g_strcmp0 (next2, "to") == 0 && next3 &&
                            draftd_forms_is (next3, 'v') && !draftd_candidates_function_word (next3) && !later_verb (f, f->i + 4);
   if ((!draftd_candidates_in_list (" their your whose ", l) && !passive) || (!passive && !g_str_has_suffix (next, "ing")) || strlen (next) < 5 ||
-      (prev != NULL && !draftd_candidates_in_list (openers, prev) && !joined_clause) || (prev == NULL && f->i > 0 && !relative))
+      (prev != NULL && !draftd_candidates_in_list (openers, prev) && !joined_clause) || (prev == NULL && f->i > 0 && !relative && f->s[f->words[f->i - 1].end] != ';'))
     return FALSE;
   g_autoptr (GPtrArray) fam = passive ? NULL : draftd_forms_verb_family (f->c->spell, next);
   if (!passive && (fam->len == 0 || !draftd_forms_is (fam->pdata[0], 'v')))
@@ -3578,7 +3579,7 @@ static const char *const adverb_of[][2] = {
   { "perfect", "perfectly" },   { "proper", "properly" },     { "serious", "seriously" },   { "terrible", "terribly" },
   { "polite", "politely" },     { "fluent", "fluently" },     { "efficient", "efficiently" }, { "successful", "successfully" },
   { "smooth", "smoothly" },     { "patient", "patiently" },   { "honest", "honestly" },     { "brilliant", "brilliantly" },
-  { "sudden", "suddenly" },     { "gentle", "gently" },       { "rude", "rudely" },
+  { "sudden", "suddenly" },     { "gentle", "gently" },       { "rude", "rudely" },         { "heavy", "heavily" },
 };
 /* Verbs an adjective completes ("looks good", "made it easy", "kept quiet"). */
 static const char *const linking =
@@ -3608,6 +3609,20 @@ adverb (const char *l)
   return draftd_forms_is (base, 'a') || (l[n - 3] == 'i' && draftd_forms_is (y, 'a'));
 }
 
+/* An activity's -ing form the adjective after it goes with: one of the listed ones, or, with
+ * a degree word between ("has been eating very slow"), any verb's -ing form whose verb
+ * takes no adjective ("getting very cold", "looking really good", "going bad" are left). */
+static gboolean
+activity_ing (F *f, const char *l, gboolean degree)
+{
+  if (draftd_candidates_in_list (" working performing playing speaking singing driving cooking behaving dancing ", l))
+    return TRUE;
+  if (!degree || l == NULL || !gerund_word (f, l))
+    return FALSE;
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, l);
+  return fam->len > 0 && !draftd_candidates_in_list (linking, fam->pdata[0]) && !draftd_candidates_in_list (" go end ", fam->pdata[0]);
+}
+
 static gboolean
 adverb_for_adjective (F *f)
 {
@@ -3621,8 +3636,8 @@ adverb_for_adjective (F *f)
    * preposition ("behaved very good during the drive", "played bad throughout the half"). */
   gboolean time = draftd_candidates_in_list (" this last ", next) &&
                   draftd_candidates_in_list (" season year week month morning night time weekend summer winter spring autumn ", near (f, 2));
-  if (rep == NULL || (next && !time && !draftd_candidates_in_list (" yesterday today now at in on for with when because and but together compared ", next) &&
-                      !draftd_candidates_in_list (" during throughout until after before despite ", next)))
+  if (rep == NULL || (next && !time && !draftd_candidates_in_list (" yesterday today now lately recently at in on for with when because and but together compared ", next) &&
+                      !draftd_candidates_in_list (" during throughout until after before despite since ", next)))
     return FALSE;
   /* "provides easy, extensible completion": an adjective before a comma and another one. */
   if (next == NULL && f->i + 1 < f->n && f->s[w->end] == ',' && draftd_forms_is (f->words[f->i + 1].lower, 'a') &&
@@ -3652,7 +3667,7 @@ adverb_for_adjective (F *f)
   }
   /* "is working perfect now": an activity's -ing form right before it is the verb it goes
    * with, whatever "is" comes before ("is looking good" is no activity's). */
-  if (draftd_candidates_in_list (" working performing playing speaking singing driving cooking behaving dancing ", near (f, d)))
+  if (activity_ing (f, near (f, d), d < -1))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* No verb an adjective completes within reach ("made the rules clear"), nor one that makes
    * its object so, however long the object ("makes learning and exploring the API easy"). */
