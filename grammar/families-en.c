@@ -2673,15 +2673,11 @@ s_verb_subject (const F *f, const char *next2, const char *rep)
          whole_with (f, f->words[f->i].start, f->words[f->i].end, rep);
 }
 
-/* "there", "they're", "you're", "it's", "who's" where the possessive `rep` is meant. */
+/* Whether next2, after a contraction (or "there") and its noun, is that noun's clause verb,
+ * so that the noun is a subject and the contraction its possessive (to_possessive_site). */
 static gboolean
-to_possessive_site (F *f, const char *l, const char *rep, const char *next, const char *next2, const char *prev)
+subject_verb_after (const F *f, const char *l, const char *rep, const char *next2)
 {
-  const Word *w = &f->words[f->i];
-  /* "It's engine makes a noise", "There house is": a noun and then its clause's verb is a
-   * subject, whose possessive this is. "There" is a place's before most nouns ("There life
-   * is hard", "There people live longer"), never before a thing's or a person's singular. */
-  int lexfile = next ? draftd_forms_noun_lexfile (next) : -1;
   /* Its verb may be any past or -s form after a thing's noun ("There car broke down"). */
   gboolean verb2 = draftd_candidates_in_list (" is was has does can will makes gets looks needs ", next2) ||
                    (g_str_equal (l, "there") && next2 && !draftd_candidates_function_word (next2) && !draftd_forms_is (next2, 'n') &&
@@ -2701,6 +2697,19 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
   verb2 |= !g_str_equal (l, "there") && next2 && opens_clause (f, f->i, " if when because and but so once while ") &&
            verb_number (f, next2, &s_base) == -1 && g_str_has_suffix (next2, "s") &&
            !draftd_candidates_in_list (" that which who ", near (f, 3));
+  return verb2;
+}
+
+/* "there", "they're", "you're", "it's", "who's" where the possessive `rep` is meant. */
+static gboolean
+to_possessive_site (F *f, const char *l, const char *rep, const char *next, const char *next2, const char *prev)
+{
+  const Word *w = &f->words[f->i];
+  /* "It's engine makes a noise", "There house is": a noun and then its clause's verb is a
+   * subject, whose possessive this is. "There" is a place's before most nouns ("There life
+   * is hard", "There people live longer"), never before a thing's or a person's singular. */
+  int lexfile = next ? draftd_forms_noun_lexfile (next) : -1;
+  gboolean verb2 = subject_verb_after (f, l, rep, next2);
   if (g_ascii_islower (f->words[f->i + 1].text[0]) && possessed_noun (f, next) && noun_number (f, next) < 0 && verb2 &&
       (!g_str_equal (l, "there") || (f->i == 0 && (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_PERSON))) &&
       !g_str_equal (l, "who's"))
@@ -3610,14 +3619,17 @@ adverb (const char *l)
 }
 
 /* An activity's -ing form the adjective after it goes with: one of the listed ones, or, with
- * a degree word between ("has been eating very slow"), any verb's -ing form whose verb
- * takes no adjective ("getting very cold", "looking really good", "going bad" are left). */
+ * a degree word between ("has been eating very slow"), a progressive's -ing form (after
+ * "be" or "keep") whose verb takes no adjective ("getting very cold", "looking really good",
+ * "going bad" are left, and "makes exploring OpenGL programming very easy" is a noun's). */
 static gboolean
-activity_ing (F *f, const char *l, gboolean degree)
+activity_ing (F *f, gint d)
 {
+  const char *l = near (f, d);
   if (draftd_candidates_in_list (" working performing playing speaking singing driving cooking behaving dancing ", l))
     return TRUE;
-  if (!degree || l == NULL || !gerund_word (f, l))
+  if (d == -1 || l == NULL || !gerund_word (f, l) ||
+      !draftd_candidates_in_list (" is are was were am be been being keep keeps kept ", near (f, d - 1)))
     return FALSE;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, l);
   return fam->len > 0 && !draftd_candidates_in_list (linking, fam->pdata[0]) && !draftd_candidates_in_list (" go end ", fam->pdata[0]);
@@ -3667,7 +3679,7 @@ adverb_for_adjective (F *f)
   }
   /* "is working perfect now": an activity's -ing form right before it is the verb it goes
    * with, whatever "is" comes before ("is looking good" is no activity's). */
-  if (activity_ing (f, near (f, d), d < -1))
+  if (activity_ing (f, d))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* No verb an adjective completes within reach ("made the rules clear"), nor one that makes
    * its object so, however long the object ("makes learning and exploring the API easy"). */
