@@ -2690,11 +2690,12 @@ subject_verb_after (const F *f, const char *l, const char *rep, const char *next
            ((past_lemma && !g_str_equal (past_lemma, next2)) || (g_str_has_suffix (next2, "ed") && finite_verb (f, next2))) &&
            f->i + 3 < f->n && joined (f, f->i + 2);
   verb2 |= !g_str_equal (l, "there") && s_verb_subject (f, next2, rep);
-  /* "if you're dog keeps scratching", "and it's handle wobbles": where a clause opens, any -s
-   * verb after the noun is the subject's, a lexical test with no parse ("but it's staff
-   * changes that worry me" is a plural noun before its relative). */
+  /* "if you're dog keeps scratching", "and it's handle wobbles": after a clause's conjunction,
+   * any -s verb after the noun is the subject's, a lexical test with no parse ("but it's staff
+   * changes that worry me" is a plural noun before its relative; at the sentence's start
+   * "It's business premises at" is left to s_verb_subject's parse). */
   g_autofree char *s_base = NULL;
-  verb2 |= !g_str_equal (l, "there") && next2 && opens_clause (f, f->i, " if when because and but so once while ") &&
+  verb2 |= !g_str_equal (l, "there") && next2 && draftd_candidates_in_list (" if when because and but so once while ", near (f, -1)) &&
            verb_number (f, next2, &s_base) == -1 && g_str_has_suffix (next2, "s") &&
            !draftd_candidates_in_list (" that which who ", near (f, 3));
   return verb2;
