@@ -3589,7 +3589,7 @@ static const char *const adverb_of[][2] = {
   { "perfect", "perfectly" },   { "proper", "properly" },     { "serious", "seriously" },   { "terrible", "terribly" },
   { "polite", "politely" },     { "fluent", "fluently" },     { "efficient", "efficiently" }, { "successful", "successfully" },
   { "smooth", "smoothly" },     { "patient", "patiently" },   { "honest", "honestly" },     { "brilliant", "brilliantly" },
-  { "sudden", "suddenly" },     { "gentle", "gently" },       { "rude", "rudely" },         { "heavy", "heavily" },
+  { "sudden", "suddenly" },     { "gentle", "gently" },       { "rude", "rudely" },
 };
 /* Verbs an adjective completes ("looks good", "made it easy", "kept quiet"). */
 static const char *const linking =
