@@ -2509,7 +2509,8 @@ static gboolean
 progressive (const F *f, const char *l, const char *next, const char *next2, const char *prev)
 {
   static const char *const openers = " if whether that when because hope hopes think thinks know knows wonder wonders asked ask guess see ";
-  /* A passive likewise: "that their allowed to stay", "I think its finished" (a participle
+  /* A semicolon opens a clause as the sentence's start does ("Thanks for applying; your
+   * invited to"). A passive likewise: "that their allowed to stay", "I think its finished" (a participle
    * before a noun is an adjective: "their allowed hours"). */
   gboolean passive = draftd_candidates_in_list (" their your its ", l) && participle_after_noun (next) && !g_str_has_suffix (next, "ing");
   /* "The manager, whose leaving next month, gave": a relative after its noun and comma. */
@@ -2521,7 +2522,7 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
   gboolean joined_clause = draftd_candidates_in_list (" and but so ", prev) && g_strcmp0 (next2, "to") == 0 && next3 &&
                            draftd_forms_is (next3, 'v') && !draftd_candidates_function_word (next3) && !later_verb (f, f->i + 4);
   if ((!draftd_candidates_in_list (" their your whose ", l) && !passive) || (!passive && !g_str_has_suffix (next, "ing")) || strlen (next) < 5 ||
-      (prev != NULL && !draftd_candidates_in_list (openers, prev) && !joined_clause) || (prev == NULL && f->i > 0 && !relative))
+      (prev != NULL && !draftd_candidates_in_list (openers, prev) && !joined_clause) || (prev == NULL && f->i > 0 && !relative && f->s[f->words[f->i - 1].end] != ';'))
     return FALSE;
   g_autoptr (GPtrArray) fam = passive ? NULL : draftd_forms_verb_family (f->c->spell, next);
   if (!passive && (fam->len == 0 || !draftd_forms_is (fam->pdata[0], 'v')))
@@ -2710,15 +2711,11 @@ s_verb_subject (const F *f, const char *next2, const char *rep)
          whole_with (f, f->words[f->i].start, f->words[f->i].end, rep);
 }
 
-/* "there", "they're", "you're", "it's", "who's" where the possessive `rep` is meant. */
+/* Whether next2, after a contraction (or "there") and its noun, is that noun's clause verb,
+ * so that the noun is a subject and the contraction its possessive (to_possessive_site). */
 static gboolean
-to_possessive_site (F *f, const char *l, const char *rep, const char *next, const char *next2, const char *prev)
+subject_verb_after (const F *f, const char *l, const char *rep, const char *next2)
 {
-  const Word *w = &f->words[f->i];
-  /* "It's engine makes a noise", "There house is": a noun and then its clause's verb is a
-   * subject, whose possessive this is. "There" is a place's before most nouns ("There life
-   * is hard", "There people live longer"), never before a thing's or a person's singular. */
-  int lexfile = next ? draftd_forms_noun_lexfile (next) : -1;
   /* Its verb may be any past or -s form after a thing's noun ("There car broke down"). */
   gboolean verb2 = draftd_candidates_in_list (" is was has does can will makes gets looks needs ", next2) ||
                    (g_str_equal (l, "there") && next2 && !draftd_candidates_function_word (next2) && !draftd_forms_is (next2, 'n') &&
@@ -2731,6 +2728,27 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
            ((past_lemma && !g_str_equal (past_lemma, next2)) || (g_str_has_suffix (next2, "ed") && finite_verb (f, next2))) &&
            f->i + 3 < f->n && joined (f, f->i + 2);
   verb2 |= !g_str_equal (l, "there") && s_verb_subject (f, next2, rep);
+  /* "if you're dog keeps scratching", "and it's handle wobbles": after a clause's conjunction,
+   * any -s verb after the noun is the subject's, a lexical test with no parse ("but it's staff
+   * changes that worry me" is a plural noun before its relative; at the sentence's start
+   * "It's business premises at" is left to s_verb_subject's parse). */
+  g_autofree char *s_base = NULL;
+  verb2 |= !g_str_equal (l, "there") && next2 && draftd_candidates_in_list (" if when because and but so once while ", near (f, -1)) &&
+           verb_number (f, next2, &s_base) == -1 && g_str_has_suffix (next2, "s") &&
+           !draftd_candidates_in_list (" that which who ", near (f, 3));
+  return verb2;
+}
+
+/* "there", "they're", "you're", "it's", "who's" where the possessive `rep` is meant. */
+static gboolean
+to_possessive_site (F *f, const char *l, const char *rep, const char *next, const char *next2, const char *prev)
+{
+  const Word *w = &f->words[f->i];
+  /* "It's engine makes a noise", "There house is": a noun and then its clause's verb is a
+   * subject, whose possessive this is. "There" is a place's before most nouns ("There life
+   * is hard", "There people live longer"), never before a thing's or a person's singular. */
+  int lexfile = next ? draftd_forms_noun_lexfile (next) : -1;
+  gboolean verb2 = subject_verb_after (f, l, rep, next2);
   if (g_ascii_islower (f->words[f->i + 1].text[0]) && possessed_noun (f, next) && noun_number (f, next) < 0 && verb2 &&
       (!g_str_equal (l, "there") || (f->i == 0 && (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_PERSON))) &&
       !g_str_equal (l, "who's"))
@@ -2901,9 +2919,9 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
       draftd_candidates_in_list (" when if once while because until ", prev) &&
       (next2 == NULL || back || draftd_candidates_in_list (determiners, next2)))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-  /* "over their by the door", "over their while we ate": the place, before a preposition or a
-   * conjunction, no noun ("as", "so": "gave up their as yet untested plans" possesses). */
-  if (g_str_equal (l, "their") && draftd_candidates_in_list (" over up down out ", prev) &&
+  /* "over their by the door", "over their while we ate", "from their to the castle": the
+   * place, before a preposition or a conjunction, no noun ("as", "so": "gave up their as yet untested plans" possesses). */
+  if (g_str_equal (l, "their") && draftd_candidates_in_list (" over up down out from ", prev) &&
       (f->i + 1 >= f->n || draftd_candidates_in_list (prepositions, next) ||
        draftd_candidates_in_list (" while because although though until unless whereas when if once ", next)))
     return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
@@ -2945,8 +2963,8 @@ possessive_or_contraction (F *f)
   const Word *w = &f->words[f->i];
   g_autofree char *l = plain (w->lower);
   const char *next = near (f, 1), *next2 = near (f, 2), *prev = near (f, -1), *rep = NULL;
-  /* "left their bikes over their.": the place, at its clause's end. */
-  if (next == NULL && g_str_equal (l, "their") && draftd_candidates_in_list (" over up down out ", prev) &&
+  /* "left their bikes over their.", "walked on from their.": the place, at its clause's end. */
+  if (next == NULL && g_str_equal (l, "their") && draftd_candidates_in_list (" over up down out from ", prev) &&
       (f->i + 1 >= f->n || f->s[w->end] != '\''))
     return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
   if (next == NULL || f->s[f->words[f->i + 1].end] == '-')
@@ -3639,6 +3657,23 @@ adverb (const char *l)
   return draftd_forms_is (base, 'a') || (l[n - 3] == 'i' && draftd_forms_is (y, 'a'));
 }
 
+/* An activity's -ing form the adjective after it goes with: one of the listed ones, or, with
+ * a degree word between ("has been eating very slow"), a progressive's -ing form (after
+ * "be" or "keep") whose verb takes no adjective ("getting very cold", "looking really good",
+ * "going bad" are left, and "makes exploring OpenGL programming very easy" is a noun's). */
+static gboolean
+activity_ing (F *f, gint d)
+{
+  const char *l = near (f, d);
+  if (draftd_candidates_in_list (" working performing playing speaking singing driving cooking behaving dancing ", l))
+    return TRUE;
+  if (d == -1 || l == NULL || !gerund_word (f, l) ||
+      !draftd_candidates_in_list (" is are was were am be been being keep keeps kept ", near (f, d - 1)))
+    return FALSE;
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, l);
+  return fam->len > 0 && !draftd_candidates_in_list (linking, fam->pdata[0]) && !draftd_candidates_in_list (" go end ", fam->pdata[0]);
+}
+
 static gboolean
 adverb_for_adjective (F *f)
 {
@@ -3652,8 +3687,8 @@ adverb_for_adjective (F *f)
    * preposition ("behaved very good during the drive", "played bad throughout the half"). */
   gboolean time = draftd_candidates_in_list (" this last ", next) &&
                   draftd_candidates_in_list (" season year week month morning night time weekend summer winter spring autumn ", near (f, 2));
-  if (rep == NULL || (next && !time && !draftd_candidates_in_list (" yesterday today now at in on for with when because and but together compared ", next) &&
-                      !draftd_candidates_in_list (" during throughout until after before despite ", next)))
+  if (rep == NULL || (next && !time && !draftd_candidates_in_list (" yesterday today now lately recently at in on for with when because and but together compared ", next) &&
+                      !draftd_candidates_in_list (" during throughout until after before despite since ", next)))
     return FALSE;
   /* "provides easy, extensible completion": an adjective before a comma and another one. */
   if (next == NULL && f->i + 1 < f->n && f->s[w->end] == ',' && draftd_forms_is (f->words[f->i + 1].lower, 'a') &&
@@ -3683,7 +3718,7 @@ adverb_for_adjective (F *f)
   }
   /* "is working perfect now": an activity's -ing form right before it is the verb it goes
    * with, whatever "is" comes before ("is looking good" is no activity's). */
-  if (draftd_candidates_in_list (" working performing playing speaking singing driving cooking behaving dancing ", near (f, d)))
+  if (activity_ing (f, d))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* No verb an adjective completes within reach ("made the rules clear"), nor one that makes
    * its object so, however long the object ("makes learning and exploring the API easy"). */
