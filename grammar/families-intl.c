@@ -836,7 +836,9 @@ uk_russianism (X *x)
 static gboolean
 uk_next_pair (const char *a, const char *b)
 {
-  if (g_str_has_prefix (b, "слідуюч"))
+  /* Swapped once only: both in "слідуюч-" ("слідуючwx" -> "слідуюч", a fuzzer's edit) are no
+   * pair, and asking again would loop. */
+  if (g_str_has_prefix (b, "слідуюч") && !g_str_has_prefix (a, "слідуюч"))
     return uk_next_pair (b, a);
   return g_str_has_prefix (a, "слідуюч") && g_str_has_prefix (b, "наступн") && g_str_equal (a + strlen ("слідуюч"), b + strlen ("наступн"));
 }
