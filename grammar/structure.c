@@ -213,12 +213,19 @@ draftd_structure_mends (const char *before, const char *after)
   return draftd_structure_parse (before) == DRAFTD_STRUCTURE_BROKEN && draftd_structure_parse (after) == DRAFTD_STRUCTURE_COMPLETE;
 }
 
+/* A look mends only a sentence parsed broken, and only within the look's length: past it no
+ * parse is asked at all, of `before` either. */
+static gboolean
+may_mend (const char *before, const char *after)
+{
+  return strlen (after) <= LOOK_MAX_BYTES && draftd_structure_parse (before) == DRAFTD_STRUCTURE_BROKEN;
+}
+
 gboolean
 draftd_structure_subject_mends (const char *before, const char *after, gsize verb, gsize *start, gsize *end)
 {
 #ifdef DRAFTD_HAVE_LINK_GRAMMAR
-  /* Past the look's length no parse is asked at all, of `before` either. */
-  if (strlen (after) > LOOK_MAX_BYTES || draftd_structure_parse (before) != DRAFTD_STRUCTURE_BROKEN)
+  if (!may_mend (before, after))
     return FALSE;
   g_autofree char *key = g_strdup_printf ("subject %zu %s", verb, after);
   gboolean found;
@@ -276,9 +283,8 @@ gboolean
 draftd_structure_article_mends (const char *before, const char *after, gsize article, gsize noun, char *role, gsize size)
 {
   role[0] = '\0';
-  /* The look's complete linkage is the mending's second half; past the look's length no
-   * parse is asked at all, of `before` either. */
-  if (strlen (after) > LOOK_MAX_BYTES || draftd_structure_parse (before) != DRAFTD_STRUCTURE_BROKEN)
+  /* The look's complete linkage is the mending's second half. */
+  if (!may_mend (before, after))
     return FALSE;
   g_autofree char *key = g_strdup_printf ("article %zu %zu %s", article, noun, after);
   gboolean found;
