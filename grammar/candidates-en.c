@@ -1704,6 +1704,21 @@ draftd_candidates_comparative (const char *l)
   return draftd_forms_is (base, 'a') || draftd_forms_is (base_e, 'a') || (undoubled && draftd_forms_is (undoubled, 'a')) ||
          (y && draftd_forms_is (y, 'a'));
 }
+/* A regular superlative: "biggest", "largest", "happiest"; not "honest", "modest", "forest"
+ * or "interest", adjectives or nouns of their own whose "-est" is no superlative's. */
+static gboolean
+superlative (const char *l)
+{
+  gsize n = strlen (l);
+  if (n < 5 || !g_str_has_suffix (l, "est") || draftd_forms_is (l, 'a'))
+    return FALSE;
+  g_autofree char *base = g_strndup (l, n - 3), *base_e = g_strndup (l, n - 2);
+  g_autofree char *undoubled = l[n - 4] == l[n - 5] ? g_strndup (l, n - 4) : NULL;
+  g_autofree char *y = l[n - 4] == 'i' ? g_strdup_printf ("%.*sy", (int) (n - 4), l) : NULL;
+  return draftd_forms_is (base, 'a') || draftd_forms_is (base_e, 'a') || (undoubled && draftd_forms_is (undoubled, 'a')) ||
+         (y && draftd_forms_is (y, 'a'));
+}
+
 /* "more better", "most biggest": an irregular comparative needs no "more". */
 static gboolean
 double_comparative (Ctx *x)
@@ -1716,7 +1731,7 @@ double_comparative (Ctx *x)
    * no comparative's; nor "most newer components", a quantifier without "the" before it. */
   const Word *prev = neighbour (x, -1);
   gboolean quantifier = g_str_equal (w->lower, "most") && (prev == NULL || !draftd_candidates_in_list (" the my his her our their its your ", prev->lower));
-  gboolean regular = g_str_has_suffix (next->lower, "est") ||
+  gboolean regular = superlative (next->lower) ||
                      (g_str_has_suffix (next->lower, "er") && !quantifier && draftd_candidates_comparative (next->lower));
   if (lemma && !g_str_equal (lemma, next->lower))
     return certain (x, w->start, next->start, "", DRAFTD_FIX_WORD_CHOICE);

@@ -1986,8 +1986,13 @@ amount_subject (const F *f, guint b, guint end)
   static const char *const units =
     " pounds dollars euros pence cents quid bucks seconds minutes hours days weeks months years miles kilometres kilometers "
     "metres meters feet inches yards kilos kilograms grams ounces litres liters gallons degrees ";
-  if (end == b + 2)
-    return draftd_candidates_in_list (numbers, f->words[b].lower) && draftd_candidates_in_list (units, f->words[b + 1].lower);
+  /* "Three hundred pounds", "Two and a half hours": the number may take several words. */
+  if (end >= b + 2) {
+    for (guint k = b; k + 1 < end; k++)
+      if (!draftd_candidates_in_list (numbers, f->words[k].lower) && !(k > b && draftd_candidates_in_list (" and a half thousand million ", f->words[k].lower)))
+        return FALSE;
+    return draftd_candidates_in_list (units, f->words[end - 1].lower);
+  }
   if (end != b + 1 || !draftd_candidates_in_list (units, f->words[b].lower))
     return FALSE;
   /* Digits are no words: "50 miles", "£50". */
@@ -2341,6 +2346,13 @@ linked_agreement (F *f)
   while (k < f->i && !(f->words[k].start == a && f->words[k].end == e))
     k++;
   g_debug ("agreement: link-grammar's subject of \"%s\" is \"%s\"", other, k < f->i ? f->words[k].text : "?");
+  /* "Two and a half hours is a long time": an amount's unit as the subject may take the
+   * singular (amount_subject). */
+  guint b = k;
+  while (b > 0 && (draftd_candidates_in_list (numbers, f->words[b - 1].lower) || draftd_candidates_in_list (" and a half thousand million ", f->words[b - 1].lower)))
+    b--;
+  if (v < 0 && k < f->i && amount_subject (f, b, k + 1))
+    return FALSE;
   LinkedTake take = k < f->i ? linked_take (f, k, p, v, other) : LINKED_NO;
   if (take == LINKED_SURE)
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
@@ -2363,8 +2375,11 @@ that_antecedent (const F *f, guint a)
   /* "has strict uniform rules which": a plural needs no determiner, after a word of no phrase. */
   gboolean det = d > 0 && joined (f, d - 1) && draftd_candidates_in_list (determiners, f->words[d - 1].lower);
   gboolean bare = !det && d > 0 && !np_word (f, &f->words[d - 1]) && noun_number (f, f->words[a].lower) > 0;
+  /* "the garage says that is the going rate": a saying's -s form is its verb, no plural noun's
+   * head, and "that" opens what is said. */
   if ((!det && !bare) || !np_word (f, &f->words[a]) || draftd_candidates_in_list (determiners, f->words[a].lower) ||
-      (bare && g_str_has_suffix (f->words[d - 1].lower, "ing")))
+      (bare && g_str_has_suffix (f->words[d - 1].lower, "ing")) ||
+      draftd_candidates_in_list (" says thinks knows believes tells suggests realises realizes understands expects argues insists ", f->words[a].lower))
     return FALSE;
   /* "translate the messages first that are": a plural before the last word makes that word
    * no compound's head. */
