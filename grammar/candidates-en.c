@@ -1812,7 +1812,13 @@ static gboolean
 word_rules (Ctx *x)
 {
   const Word *w = &x->words[x->i], *prev = neighbour (x, -1), *next = neighbour (x, 1);
-  if (g_str_equal (w->text, "i") || g_str_has_prefix (w->text, "i'") || g_str_has_prefix (w->text, "i\xe2\x80\x99")) {
+  /* "Soler i Puig", "Rafael i Vidal": a lone "i" between two names is Catalan's "and", no
+   * pronoun; English puts "I" there almost never. */
+  const Word *name = word_at (x, (gint) x->i - 1), *name2 = word_at (x, (gint) x->i + 1);
+  gboolean joins_names = g_str_equal (w->text, "i") && name && name2 && x->i > 1 && adjacent (x->s, name, w) && adjacent (x->s, w, name2) &&
+                         g_unichar_isupper (g_utf8_get_char (name->text)) && g_unichar_isupper (g_utf8_get_char (name2->text)) &&
+                         !g_str_equal (name->text, "I") && !g_str_equal (name2->text, "I");
+  if (!joins_names && (g_str_equal (w->text, "i") || g_str_has_prefix (w->text, "i'") || g_str_has_prefix (w->text, "i\xe2\x80\x99"))) {
     g_autofree char *rep = g_strdup (w->text);
     rep[0] = 'I';
     return certain (x, w->start, w->end, rep, DRAFTD_FIX_PUNCTUATION);

@@ -85,14 +85,25 @@ static const char *const phrases[][2] = {
   { "ipso", "facto" }, { "mutatis", "mutandis" }, { "ad", "infinitum" }, { "pro", "bono" }, { "ex", "officio" },
 };
 
+/* A species' name in brackets, "(Gadus morhua)", "(Quercus robur)": a capitalised genus and
+ * its lower-case epithet, alone between the brackets, are Latin, not English misspelt. */
+static gboolean
+binomial (const char *s, const Word *a, const Word *b)
+{
+  return a->start > 0 && s[a->start - 1] == '(' && g_ascii_isupper (a->text[0]) && b->start == a->end + 1 && s[a->end] == ' ' &&
+         g_ascii_islower (b->text[0]) && s[b->end] == ')';
+}
+
 static void
-fix_phrases (GArray *words)
+fix_phrases (const char *s, GArray *words)
 {
   for (guint i = 0; i + 1 < words->len; i++) {
     Word *a = &g_array_index (words, Word, i), *b = &g_array_index (words, Word, i + 1);
     for (guint k = 0; k < G_N_ELEMENTS (phrases); k++)
       if (g_str_equal (a->lower, phrases[k][0]) && g_str_equal (b->lower, phrases[k][1]))
         a->fixed = b->fixed = TRUE;
+    if (binomial (s, a, b))
+      a->fixed = b->fixed = TRUE;
   }
 }
 
@@ -133,7 +144,7 @@ split_words (const DraftdCandidateContext *c, const char *s)
               (capital && !(first && c->sentence_start) && !g_str_equal (w.text, "I"));
     g_array_append_val (words, w);
   }
-  fix_phrases (words);
+  fix_phrases (s, words);
   return words;
 }
 
