@@ -1728,6 +1728,23 @@ each_of_plural (const F *f, guint b)
   return noun_number (f, f->words[f->i - 1].lower) > 0 && !draftd_forms_is (f->words[f->i - 1].lower, 'v');
 }
 
+/* Is `next`, right after the verb words[i], a bare noun that is its object: a noun that is
+ * no verb ("eat meat"), or a regular plural that is no verb's -s form ("sell cars", "work
+ * nights"; "the garden hose leaks" has a compound's noun and its verb)? Not after a word
+ * that is an adjective too, which is the noun's own ("Our team work long hours", "clean
+ * towels"). */
+static gboolean
+bare_object (const F *f, const char *next)
+{
+  if (!noun (next) && noun_number (f, next) <= 0)
+    return FALSE;
+  if (draftd_candidates_function_word (next) || draftd_forms_is (f->words[f->i].lower, 'a'))
+    return FALSE;
+  if (noun (next) && !draftd_forms_is (next, 'v'))
+    return TRUE;
+  return !noun (next) && noun_number (f, next) > 0 && !draftd_candidates_verb_form (f, next);
+}
+
 /* The verb after its subject, of the other number: sure where nothing else reads, else the
  * model's to judge. */
 static gboolean
@@ -1767,8 +1784,8 @@ verb_against_subject (F *f, guint b, const char *other)
   const char *mass = draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) && draftd_candidates_in_list (mass_nouns, near (f, 2)) ? near (f, 2) : next;
   complement |= draftd_candidates_in_list (mass_nouns, mass) && !draftd_candidates_in_list (" today tomorrow tonight yesterday home ", mass) &&
                 (draftd_candidates_in_list (determiners, f->words[b].lower) || name_possessive (f, b)) && f->i > b + 2;
-  /* A verb before a bare noun, its object ("My mother never eat meat"). */
-  gboolean bare_noun = noun (next) && !draftd_forms_is (next, 'v') && !draftd_candidates_function_word (next) &&
+  /* A verb before a bare noun, its object ("My mother never eat meat", "My cousin sell cars"). */
+  gboolean bare_noun = bare_object (f, next) &&
                        ((draftd_candidates_in_list (determiners, f->words[b].lower) || name_possessive (f, b)) || draftd_candidates_in_list (singular_heads, f->words[b].lower)); /* "Pay close attention" */
   if (!complement && !bare_noun && !draftd_candidates_in_list (determiners, next) && !draftd_candidates_in_list (prepositions, next) &&
       !draftd_candidates_in_list (" that to it him her them me us you up out down back nearby here there abroad together alone "
@@ -1894,6 +1911,30 @@ object_follows (const F *f)
                   verb_complement (f, f->words[f->i].lower, next) || draftd_candidates_in_list (mass_nouns, next));
 }
 
+/* "bark every time the postman walks up": right after the verb, "every time" or "each time"
+ * opens a clause of its own, as "whenever" does; only_verb reads on past it, as the clause
+ * after it may come before the sentence's verb ("specifying the scheme every time you
+ * install it would be tedious"), which after a subject's relative clause it cannot. */
+static gboolean
+every_time (const F *f)
+{
+  return draftd_candidates_in_list (" every each ", near (f, 1)) && g_strcmp0 (near (f, 2), "time") == 0;
+}
+
+/* Is words[i - 1] a determiner's singular noun ("the bus", "the old bus"), with which the
+ * noun words[i] may make a compound ("at the bus stop every time")? Not a time's noun after
+ * its adjective ("last week want a refund") nor a place's adverb ("upstairs"). */
+static gboolean
+noun_before (const F *f)
+{
+  guint d = f->i - 1;
+  if (f->i < 2 || !np_word (f, &f->words[d]) || noun_number (f, f->words[d].lower) >= 0 || !joined (f, d - 1))
+    return FALSE;
+  if (d >= 2 && np_word (f, &f->words[d - 1]) && !draftd_candidates_in_list (determiners, f->words[d - 1].lower) && joined (f, d - 2))
+    d--;
+  return draftd_candidates_in_list (determiners, f->words[d - 1].lower);
+}
+
 /* "The people who live upstairs is", "The woman who runs the bakery with her sons are", "The
  * instructions that came with the shelf doesn't": the sentence opens on a determiner's noun
  * and its relative clause (a verb, then an object or a place); the auxiliary after it is the
@@ -1950,7 +1991,11 @@ relative_subject (F *f)
    * space", "needs cutting"), with no other verb after it, is the head's verb, drawn to the
    * nearer noun. */
   const char *alts[] = { other };
-  if (s > 0 && object_follows (f) && only_verb (f) && clause_plain (f))
+  /* So is a singular head's base before its object or time, where the word before it ends
+   * no compound with it ("The baby that lives upstairs cry every time", "with my
+   * neighbours bark every"; "at the bus stop every" may be a compound's noun). */
+  gboolean loose = s > 0 || (v > 0 && !draftd_forms_is (w->lower, 'a') && !noun_before (f));
+  if (loose && object_follows (f) && (only_verb (f) || every_time (f)) && clause_plain (f))
     aux = TRUE;
   else if (plural_head)
     return FALSE;
@@ -1968,10 +2013,13 @@ verb_after_relative (F *f, const char *other)
   /* A linking verb's adjective in -ed ("look tired") reads as another verb to only_verb. */
   const char *next = near (f, 1);
   gboolean complement = next && verb_complement (f, w->lower, next);
-  if ((!only_verb (f) && !complement) || !clause_plain (f) || draftd_candidates_own_past (w->lower))
+  if ((!only_verb (f) && !complement && !every_time (f)) || !clause_plain (f) || draftd_candidates_own_past (w->lower))
     return FALSE;
   g_autofree char *sing = g_str_has_suffix (w->lower, "s") ? g_strdup (other) : g_strdup (w->lower);
-  if (!draftd_forms_is (sing, 'n') || object_follows (f))
+  /* "who waits at the bus stop every time it rains": a noun after a singular noun may be a
+   * compound's last, the determiner after it no object's ("wake up" has its particle). */
+  gboolean compound = noun_before (f) && draftd_candidates_in_list (determiners, near (f, 1));
+  if (!draftd_forms_is (sing, 'n') || (object_follows (f) && !compound))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
   const char *alts[] = { other };
   return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, mended (f, w->start, w->end, other) ? margin (f, DRAFTD_FIX_AGREEMENT) : 0);
@@ -2101,41 +2149,95 @@ parenthetical_subject (F *f)
   return near (f, 1) && only_verb (f) && clause_plain (f) && judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, 0.0f);
 }
 
-/* "On the top shelf sits two jars", "In the corner of the garden was two bikes": a place's
- * phrase opens the sentence without a comma, its verb follows, and the subject after the verb
- * is a number's plural that ends the sentence: a singular verb there takes the plural. */
+/* Verbs of place and of being, in both numbers, that an inverted sentence puts before its
+ * subject ("Behind the hall stands", "On the shelf sit", "Hidden behind the curtain is"). */
+static const char *const place_verbs =
+  " stand stands sit sits lie lies hang hangs grow grows live lives rise rises remain remains run runs stretch stretches "
+  "wait waits rest rests tower towers loom looms stay stays come comes is are was were ";
+
+/* Where the place's noun phrases start after the sentence's opening: a preposition of place
+ * ("Behind", "Next to", "Opposite"), or a participle before one ("Hidden behind", "Tucked
+ * under"); 0 where the sentence opens otherwise. */
+static guint
+place_opening (const F *f)
+{
+  const char *first = f->words[0].lower, *second = f->words[1].lower;
+  if (draftd_candidates_in_list (place_prepositions, first) || g_str_equal (first, "opposite"))
+    return 1;
+  if (g_str_equal (first, "next") && g_str_equal (second, "to"))
+    return 2;
+  return participle_after_noun (first) && draftd_candidates_in_list (place_prepositions, second) ? 2 : 0;
+}
+
+/* The number of the subject after an inverted verb at words[i], whose own phrase ends at
+ * *end: a count ("two", "several") and its plural (+1), or "a" and a singular that neither
+ * an "of" nor an "and" may make another's or a pair (-1: "a jar and a tin" are two); 0 for
+ * an amount ("two hundred pounds") or anything else. */
+static int
+inverted_subject (const F *f, guint *end)
+{
+  guint c = f->i + 1, h = c + 1;
+  const char *count = f->words[c].lower;
+  gboolean plural = draftd_candidates_in_list (plural_heads, count) && !g_str_equal (count, "both");
+  if (!plural && !draftd_candidates_in_list (" a an ", count))
+    return 0;
+  /* Its phrase ends before a participle after its plural ("two benches painted green"). */
+  while (h < f->n && joined (f, h - 1) && np_word (f, &f->words[h]) && !draftd_candidates_in_list (numbers, f->words[h].lower) &&
+         !(noun_number (f, f->words[h - 1].lower) > 0 && participle_after_noun (f->words[h].lower)))
+    h++;
+  *end = h;
+  int number = h > c + 1 && !g_ascii_isupper (f->words[h - 1].text[0]) ? noun_number (f, f->words[h - 1].lower) : 0;
+  if (plural)
+    return number > 0 && !amount_subject (f, c, c + 2) && !amount_subject (f, h - 1, h) ? 1 : 0;
+  if (number >= 0 || (h < f->n && g_str_equal (f->words[h].lower, "of")))
+    return 0;
+  for (guint k = h; k < f->n; k++)
+    if (draftd_candidates_in_list (" and or nor ", f->words[k].lower))
+      return 0;
+  return -1;
+}
+
+/* "On the top shelf sits two jars", "Behind the old barn stands two oaks that", "Hidden
+ * behind the curtain is two portraits", "On the shelf sit a jar of honey": a place's phrase
+ * (or a participle's) opens the sentence without a comma, its verb follows, and the
+ * subject after the verb is a number's plural, or "a" and a singular: the verb takes the
+ * subject's number. A verb of place or being ("stands", "is"), whatever follows the subject's
+ * phrase; any other only where a plural's phrase ends the sentence. */
 static gboolean
 place_inversion (F *f)
 {
   const Word *w = &f->words[f->i];
   g_autofree char *other = NULL;
-  if (f->i < 3 || f->words[0].start != 0 || !draftd_candidates_in_list (place_prepositions, f->words[0].lower) || f->i + 2 >= f->n ||
-      verb_number (f, w->lower, &other) != -1 || other == NULL)
+  guint k = f->i >= 3 && f->words[0].start == 0 && f->i + 2 < f->n ? place_opening (f) : 0;
+  int v = k ? verb_number (f, w->lower, &other) : 0;
+  if (v == 0 || other == NULL)
     return FALSE;
-  for (guint k = 0; k + 1 < f->n; k++)
-    if (!joined (f, k))
+  for (guint j = 0; j < f->i; j++)
+    if (!joined (f, j))
       return FALSE;
-  /* The place: noun phrases joined by prepositions, up to the verb. */
-  for (guint k = 1;;) {
+  /* The place: noun phrases joined by prepositions ("above the sink": place_joiner), up to
+   * the verb. */
+  for (;;) {
     if (draftd_candidates_in_list (" the a an this that my your his her our their its ", f->words[k].lower))
       k++;
     guint first = k;
-    while (k < f->i && !draftd_candidates_in_list (prepositions, f->words[k].lower) && np_word (f, &f->words[k]))
+    /* A name is a place's phrase too ("on Mill Lane"). */
+    while (k < f->i && !draftd_candidates_in_list (prepositions, f->words[k].lower) && !place_joiner (f, k) &&
+           (np_word (f, &f->words[k]) || g_ascii_isupper (f->words[k].text[0])))
       k++;
-    if (k == first || (k < f->i && !draftd_candidates_in_list (prepositions, f->words[k].lower)))
+    if (k == first || (k < f->i && !draftd_candidates_in_list (prepositions, f->words[k].lower) && !place_joiner (f, k)))
       return FALSE;
     if (k == f->i)
       break;
     k++;
   }
-  /* The subject: "two", "three", "several" and its plural, the sentence's last word. */
-  const char *count = f->words[f->i + 1].lower;
-  if (!draftd_candidates_in_list (plural_heads, count) || g_str_equal (count, "both") || f->s[f->words[f->n - 1].end] != '.' ||
-      noun_number (f, f->words[f->n - 1].lower) <= 0)
+  guint end;
+  int s = inverted_subject (f, &end);
+  if (s == 0 || s == v)
     return FALSE;
-  for (guint k = f->i + 2; k < f->n; k++)
-    if (!np_word (f, &f->words[k]))
-      return FALSE;
+  gboolean whole = end == f->n && f->s[f->words[f->n - 1].end] == '.' && s > 0;
+  if (!whole && (!draftd_candidates_in_list (place_verbs, w->lower) || (end < f->n && !joined (f, end - 1) && f->s[f->words[end - 1].end] != ',')))
+    return FALSE;
   return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
 }
 
