@@ -828,8 +828,9 @@ vowel_sound (const char *w)
   static const char *const consonant_vowels[] = { "uni", "use", "usa", "usu", "uti", "ute", "uto", "ura", "ure", "uri", "uro",
                                                    "eu",  "ewe", "one", "once", "ubi" };
   static const char *const silent_h[] = { "hour", "honest", "honor", "honour", "heir" };
-  /* "an uninitialized", "an unimportant": the prefix "un" before "in-"/"im-", not "uni-". */
-  if (g_str_has_prefix (w, "unin") || g_str_has_prefix (w, "unim"))
+  /* "an uninitialized", "an unimportant", "an unimaginable": the prefix "un" before "in-"/"im-",
+   * not "uni-" ("a unimolecular", "a unimodal"). */
+  if (g_str_has_prefix (w, "unin") || g_str_has_prefix (w, "unimp") || g_str_has_prefix (w, "unima"))
     return TRUE;
   /* A word (or a hyphenated word's first part) without a vowel is read letter by letter ("an
    * sh-compatible shell", "an SQL query", "a PDF"), and "x" before a consonant as "ex" ("an
@@ -1618,6 +1619,10 @@ subject_verb (Ctx *x, const Word *prev)
   /* "Let it go", "does he go", "made it work": the pronoun is governed, and the verb bare. */
   const Word *before = x->i >= 2 ? &x->words[x->i - 2] : NULL;
   if (before && (draftd_candidates_in_list (modals, before->lower) || draftd_candidates_in_list (" let make made help helps see saw watch hear heard have had ", before->lower)))
+    return FALSE;
+  /* "most of it pale lager", "none of it true": "it" after a preposition is its object, and
+   * the word after it no verb of its. */
+  if (before && g_str_equal (prev->lower, "it") && draftd_candidates_in_list (prepositions, before->lower))
     return FALSE;
   /* "I insisted that he stay", "it is vital that she be told": a demand's clause takes the
    * bare verb (the mandative subjunctive), and the model, judging, took "stays". */
