@@ -204,6 +204,31 @@ first_letter_wrong (const char *typed, const char *word)
   return !(typed[1] && typed[0] == word[1] && typed[1] == word[0] && draftd_candidates_function_word (word));
 }
 
+/* A first letter no writer's slip explains: a consonant typed for another letter that is no
+ * key beside it and no sound of it ("protic" is no "erotic", "boronic" no "moronic"), where
+ * learners do write one vowel for another ("inviroment"), add or drop a first letter
+ * ("habilities", "equalifications") and swap the first two ("hte"). */
+static gboolean vowel_letter (gunichar c);
+
+static gboolean
+unlikely_first_letter (const char *typed, const char *word)
+{
+  static const char *const near[] = { "qwas", "wqesad", "ewrdsf", "retfdg", "tryfgh", "ytughj", "uyihjk", "iuojkl", "oipkl", "pol",
+                                      "aqwsz", "sweadzx", "derfscx", "frtgdcv", "gtyhfvb", "hyujgbn", "juikhnm", "kiolj", "lopk",
+                                      "zasx", "xsdzc", "cdfxvsk", "vfgcb", "bghvn", "nhjbm", "mjkn" };
+  gunichar t = typed[0], c = word[0];
+  if (t == c || !g_ascii_isalpha (t) || !g_ascii_isalpha (c) || (vowel_letter (t) && vowel_letter (c)))
+    return FALSE;
+  /* A letter left out before the first ("abit" for "habit") or typed before it
+   * ("equalifications"), which covers the swap of the first two too. */
+  if (word[1] == typed[0] || typed[1] == word[0])
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (near); i++)
+    if ((gunichar) near[i][0] == t && strchr (near[i] + 1, (int) c))
+      return FALSE;
+  return TRUE;
+}
+
 /* How far a suggestion is from the word as typed, in edits a writer makes: the index's
  * weighted edits (a letter doubled or undoubled, a vowel for a vowel, a swap cost less than a
  * consonant changed: "safty" is "safety" before "salty"), less its first-letter half edit,
@@ -723,7 +748,8 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
      * for "wich"); a split or hyphenated suggestion is rarely the word (unless a space was left
      * out after a function word: run_together), and writers seldom get a word's first letter
      * wrong ("adress" is "address", not "dress"). */
-    if ((g_utf8_strlen (sugg[i], -1) <= 2 && g_utf8_strlen (w->text, -1) > 2) || far_respelling (w, sl) || too_many_edits (w, sl) || shape_bars (c, w, sl) ||
+    if ((g_unichar_islower (g_utf8_get_char (w->text)) && unlikely_first_letter (w->lower, sl)) ||
+        (g_utf8_strlen (sugg[i], -1) <= 2 && g_utf8_strlen (w->text, -1) > 2) || far_respelling (w, sl) || too_many_edits (w, sl) || shape_bars (c, w, sl) ||
         phrasal_split_of_noun (sl, before))
       continue;
     /* A lower-case word is respelt only into a common word: what the common list lacks is
