@@ -94,8 +94,23 @@ binomial (const char *s, const Word *a, const Word *b)
          g_ascii_islower (b->text[0]) && s[b->end] == ')';
 }
 
+/* Endings of Latin species' epithets ("okpara", "morhua", "vulgaris", "sinensis"). */
+static gboolean
+latin_epithet (const char *l)
+{
+  static const char *const endings[] = { "a", "us", "um", "ae", "ii", "is", "ensis", "oides" };
+  for (guint k = 0; k < G_N_ELEMENTS (endings); k++)
+    if (g_str_has_suffix (l, endings[k]))
+      return TRUE;
+  return FALSE;
+}
+
+/* Words of a name or a Latin phrase that no dictionary holds, left as written: a species' name
+ * in brackets, or a capitalised word the dictionary lacks before an epithet it lacks
+ * ("Synodontis okpara is"); a lower-case word the dictionary lacks between two capitalised
+ * ones is a name's particle ("Yusuf ibn Ali", "Tomás da Costa"). */
 static void
-fix_phrases (const char *s, GArray *words)
+fix_phrases (const DraftdCandidateContext *c, const char *s, GArray *words)
 {
   for (guint i = 0; i + 1 < words->len; i++) {
     Word *a = &g_array_index (words, Word, i), *b = &g_array_index (words, Word, i + 1);
@@ -103,6 +118,14 @@ fix_phrases (const char *s, GArray *words)
       if (g_str_equal (a->lower, phrases[k][0]) && g_str_equal (b->lower, phrases[k][1]))
         a->fixed = b->fixed = TRUE;
     if (binomial (s, a, b))
+      a->fixed = b->fixed = TRUE;
+    if (c->spell == NULL || b->start != a->end + 1 || s[a->end] != ' ' || !g_ascii_isupper (a->text[0]) || !g_ascii_islower (b->text[0]) ||
+        draftd_spell_check (c->spell, c->lang, b->text))
+      continue;
+    const Word *z = i + 2 < words->len ? &g_array_index (words, Word, i + 2) : NULL;
+    if (z && z->start == b->end + 1 && s[b->end] == ' ' && g_unichar_isupper (g_utf8_get_char (z->text)))
+      b->fixed = TRUE;
+    else if (latin_epithet (b->lower) && !draftd_spell_check (c->spell, c->lang, a->text))
       a->fixed = b->fixed = TRUE;
   }
 }
@@ -139,12 +162,19 @@ split_words (const DraftdCandidateContext *c, const char *s)
     gboolean first = words->len == 0;
     /* A word in quotes of its own is a term cited, not a word used ("undump"). */
     gboolean cited = start > 0 && strchr ("\"'`", s[start - 1]) && s[i] == s[start - 1];
+    /* So is a hyphenated one ("sasa-yuri", "pick-me-up") in quotes of its own. */
+    if (start > 0 && s[start - 1] == '"' && !cited) {
+      gsize e = i;
+      while (e < n && (word_char (s + e) || s[e] == '-'))
+        e = g_utf8_next_char (s + e) - s;
+      cited = e > i && s[e] == '"';
+    }
     cited |= start >= 3 && strncmp (s + start - 3, "\xe2\x80\x9c", 3) == 0 && strncmp (s + i, "\xe2\x80\x9d", 3) == 0;
     w.fixed = cited || in_spans (c, start, i) || glued (s, start, i) || odd_case (w.text, english) ||
               (capital && !(first && c->sentence_start) && !g_str_equal (w.text, "I"));
     g_array_append_val (words, w);
   }
-  fix_phrases (s, words);
+  fix_phrases (c, s, words);
   return words;
 }
 
