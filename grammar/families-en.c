@@ -2575,6 +2575,14 @@ whose_progressive (const F *f, const char *l, const char *next, const char *next
   return !verb_after_object (f, f->i + 2);
 }
 
+/* Verbs that take a clause, after which a contraction may open it ("I know you're tired"). */
+static const char *const clause_verbs =
+  " say says said think thinks thought know knows knew believe believes believed hope hoped feel felt guess guessed see saw "
+  "hear heard find found mean meant suppose realize realise realized realised notice noticed forget forgot remember remembered "
+  "understand understood show showed tell told promise promised bet sure suspect suspected wish wished admit admitted agree agreed "
+  "doubt doubted assume assumed claim claimed expect expected imagine imagined insist insisted learn learned prove proved "
+  "reckon decide decided explain explained read wrote warn warned worry worried hear ";
+
 /* "The team lost it's first game", "Don't forget you're umbrella": a contraction straight
  * after a verb that takes an object, before a noun phrase, is the object's possessive. A
  * verb that takes a clause ("I know you're tired", "forget you're invited") keeps it unless
@@ -2582,12 +2590,6 @@ whose_progressive (const F *f, const char *l, const char *next, const char *next
 static gboolean
 object_possessive (const F *f, const char *l, const char *next, const char *next2, const char *prev)
 {
-  static const char *const clause_verbs =
-    " say says said think thinks thought know knows knew believe believes believed hope hoped feel felt guess guessed see saw "
-    "hear heard find found mean meant suppose realize realise realized realised notice noticed forget forgot remember remembered "
-    "understand understood show showed tell told promise promised bet sure suspect suspected wish wished admit admitted agree agreed "
-    "doubt doubted assume assumed claim claimed expect expected imagine imagined insist insisted learn learned prove proved "
-    "reckon decide decided explain explained read wrote warn warned worry worried hear ";
   /* "Thank God it's Friday": a name is neither the verb nor the object. */
   if (f->i == 0 || g_ascii_isupper (f->words[f->i - 1].text[0]) || g_ascii_isupper (f->words[f->i + 1].text[0]))
     return FALSE;
@@ -2863,8 +2865,13 @@ static gboolean adverb (const char *l);
  * their all for the team": "all" is a quantifier, a predicate's only before an adverb's
  * participle ("your all invited", adverb_predicate()). */
 static gboolean
-bare_predicate (const F *f, const char *next, const char *next2)
+bare_predicate (const F *f, const char *next, const char *next2, const char *prev)
 {
+  /* "Take your right at the lights", "defended their right in court": after a verb that takes
+   * an object and no clause, "right" and "wrong" are its nouns. */
+  if (draftd_candidates_in_list (" right wrong ", next) && prev && !draftd_candidates_function_word (prev) && finite_verb (f, prev) &&
+      !draftd_candidates_in_list (clause_verbs, prev))
+    return FALSE;
   gboolean bare = (draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'n') && !draftd_forms_is (next, 'v')) ||
                   draftd_candidates_in_list (" sure ready free busy ", next) ||
                   (draftd_candidates_in_list (" right wrong ", next) && !draftd_candidates_in_list (" to of ", next2));
@@ -3015,7 +3022,7 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
   gboolean predicate = (draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'n') && !possessed_noun (f, next2) &&
                         !g_str_equal (next, "own")) ||
                        (draftd_candidates_in_list (" right wrong sure ready late early ", next) && !draftd_candidates_in_list (" to of ", next2));
-  if (bare_predicate (f, next, next2))
+  if (bare_predicate (f, next, next2, prev))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (progressive (f, l, next, next2, prev) || whose_progressive (f, l, next, next2))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
