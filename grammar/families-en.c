@@ -2888,14 +2888,6 @@ clause_break (const F *f, guint k)
           draftd_candidates_in_list (" so and but because when if though although while which i you we they he she it there ", f->words[k + 1].lower));
 }
 
-/* A noun, or an adjective that is a noun too ("flat", "cold"), after a modifier: what a
- * possessive before them owns ("your still unread messages", "your now empty flat"). */
-static gboolean
-owned_after (const F *f, const char *l)
-{
-  return possessed_noun (f, l) || (noun (l) && draftd_forms_is (l, 'a') && !draftd_forms_is (l, 'r'));
-}
-
 /* An adverb that no possessive stands before, then a predicate: "your still waiting", "their
  * always late", "its so called because"; "your now connected to", "your already registered",
  * "its now closed.", "your just in time" (a past participle, an -ing form, an adjective, or
@@ -2915,7 +2907,7 @@ adverb_predicate (const F *f, const char *next, const char *next2, const char *p
   /* "Its still early days for the project": a clause opened by the word with no verb after
    * the noun has it for its predicate ("Your still unread messages are piling up" has its verb). */
   gboolean opens = prev == NULL || draftd_candidates_in_list (draftd_candidates_clause_words, prev);
-  if (modifier && owned_after (f, next3) && !(old && opens && !later_verb (f, f->i + 4)))
+  if (modifier && possessed_noun (f, next3) && !(old && opens && !later_verb (f, f->i + 4)))
     return FALSE;
   if (old)
     return TRUE;
