@@ -216,6 +216,9 @@ digits_between (const F *f, gsize a, gsize b)
 
 static gboolean participle_after_noun (const char *l);
 
+/* Nouns of a stretch of time, which "next", "this", "every" or "last" make a time's phrase. */
+static const char *const time_nouns = " week month year night summer winter spring autumn time morning afternoon evening weekend term ";
+
 /* A day's, a month's or a feast's name ("Monday", "May", "Easter"): a time, never a place. */
 static gboolean
 calendar_name (const char *l)
@@ -993,7 +996,6 @@ relative_opening (const F *f, guint *k, guint end, guint *verb)
 static gboolean
 relative_clause (const F *f, guint k, guint end)
 {
-  static const char *const times = " week month year night summer winter spring autumn time morning afternoon evening weekend term ";
   /* Its end: a time or a place ("yesterday", "last week", "every Monday", "all night",
    * "online", "well"). */
   while (end > k + 2) {
@@ -1003,7 +1005,7 @@ relative_clause (const F *f, guint k, guint end)
     if (draftd_candidates_in_list (" yesterday online abroad here there well already ", e) || draftd_candidates_in_list (frequency_adverbs, e) ||
         (g_str_equal (e, "home") && !draftd_candidates_in_list (determiners, f->words[end - 2].lower)))
       end--;
-    else if ((draftd_candidates_in_list (times, e) || calendar_name (e)) && draftd_candidates_in_list (" last this every next all ", f->words[end - 2].lower))
+    else if ((draftd_candidates_in_list (time_nouns, e) || calendar_name (e)) && draftd_candidates_in_list (" last this every next all ", f->words[end - 2].lower))
       end -= 2;
     else
       break;
@@ -2691,6 +2693,14 @@ whose_progressive (const F *f, const char *l, const char *next, const char *next
   return !verb_after_object (f, f->i + 2);
 }
 
+/* Verbs that take a clause, after which a contraction may open it ("I know you're tired"). */
+static const char *const clause_verbs =
+  " say says said think thinks thought know knows knew believe believes believed hope hoped feel felt guess guessed see saw "
+  "hear heard find found mean meant suppose realize realise realized realised notice noticed forget forgot remember remembered "
+  "understand understood show showed tell told promise promised bet sure suspect suspected wish wished admit admitted agree agreed "
+  "doubt doubted assume assumed claim claimed expect expected imagine imagined insist insisted learn learned prove proved "
+  "reckon decide decided explain explained read wrote warn warned worry worried hear ";
+
 /* "The team lost it's first game", "Don't forget you're umbrella": a contraction straight
  * after a verb that takes an object, before a noun phrase, is the object's possessive. A
  * verb that takes a clause ("I know you're tired", "forget you're invited") keeps it unless
@@ -2698,12 +2708,6 @@ whose_progressive (const F *f, const char *l, const char *next, const char *next
 static gboolean
 object_possessive (const F *f, const char *l, const char *next, const char *next2, const char *prev)
 {
-  static const char *const clause_verbs =
-    " say says said think thinks thought know knows knew believe believes believed hope hoped feel felt guess guessed see saw "
-    "hear heard find found mean meant suppose realize realise realized realised notice noticed forget forgot remember remembered "
-    "understand understood show showed tell told promise promised bet sure suspect suspected wish wished admit admitted agree agreed "
-    "doubt doubted assume assumed claim claimed expect expected imagine imagined insist insisted learn learned prove proved "
-    "reckon decide decided explain explained read wrote warn warned worry worried hear ";
   /* "Thank God it's Friday": a name is neither the verb nor the object. */
   if (f->i == 0 || g_ascii_isupper (f->words[f->i - 1].text[0]) || g_ascii_isupper (f->words[f->i + 1].text[0]))
     return FALSE;
@@ -2959,13 +2963,80 @@ back_there (const F *f, const char *prev, const char *next, const char *next2)
 
 /* Does the word after a bare adjective (next2) show that the adjective ends its clause as a
  * predicate? Its end, a preposition or a time ("If your free on Friday": a day's "on" follows a
- * predicate too), or a conjunction and a subject pronoun, which open the next clause ("when your
- * ready so we can"). */
+ * predicate too; "when your free next week", "if your busy this Tuesday": a time's own phrase,
+ * whose "next" or "this" is no noun the adjective could modify), or a conjunction and a subject
+ * pronoun, which open the next clause ("when your ready so we can"). */
 static gboolean
 predicate_ends (const F *f, const char *next2)
 {
-  return next2 == NULL || draftd_candidates_in_list (" about for with to at of in on again today tonight now already ", next2) ||
-         (draftd_candidates_in_list (" so and but because when if until ", next2) && draftd_candidates_in_list (" i you he she we they ", near (f, 3)));
+  const char *next3 = near (f, 3);
+  return next2 == NULL || draftd_candidates_in_list (" about for with to at of in on again today tonight tomorrow later now already ", next2) ||
+         (draftd_candidates_in_list (" next this every ", next2) && (draftd_candidates_in_list (time_nouns, next3) || calendar_name (next3))) ||
+         (draftd_candidates_in_list (" so and but because when if until ", next2) && draftd_candidates_in_list (" i you he she we they ", next3));
+}
+
+static gboolean phrase_ends (const F *f, guint k);
+static gboolean adverb (const char *l);
+
+/* "whose responsible for", "its hard to", "your free next week": an adjective alone before a
+ * preposition or a time modifies nothing, so it is a predicate (predicate_ends()). "gave it
+ * their all for the team": "all" is a quantifier, a predicate's only before an adverb's
+ * participle ("your all invited", adverb_predicate()). */
+static gboolean
+bare_predicate (const F *f, const char *next, const char *next2, const char *prev)
+{
+  /* "Take your right at the lights", "defended their right in court": after a verb that takes
+   * an object and no clause, "right" and "wrong" are its nouns. */
+  if (draftd_candidates_in_list (" right wrong ", next) && prev && !draftd_candidates_function_word (prev) && finite_verb (f, prev) &&
+      !draftd_candidates_in_list (clause_verbs, prev))
+    return FALSE;
+  gboolean bare = (draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'n') && !draftd_forms_is (next, 'v')) ||
+                  draftd_candidates_in_list (" sure ready free busy ", next) ||
+                  (draftd_candidates_in_list (" right wrong ", next) && !draftd_candidates_in_list (" to of ", next2));
+  return bare && predicate_ends (f, next2) && !draftd_candidates_in_list (" own all ", next);
+}
+
+/* Does words[k] end its clause: phrase_ends(), or a comma before a word that opens the next
+ * clause ("its much brighter, so", not "its much larger, older sibling")? */
+static gboolean
+clause_break (const F *f, guint k)
+{
+  return phrase_ends (f, k) ||
+         (k + 1 < f->n && f->s[f->words[k].end] == ',' &&
+          draftd_candidates_in_list (" so and but because when if though although while which i you we they he she it there ", f->words[k + 1].lower));
+}
+
+/* An adverb that no possessive stands before, then a predicate: "your still waiting", "their
+ * always late", "its so called because"; "your now connected to", "your already registered",
+ * "its now closed.", "your just in time" (a past participle, an -ing form, an adjective, or
+ * after "now", "already", "just" a place's preposition). A modifier before a noun is the
+ * possessive's ("your still unread messages", "your now famous lasagne", "its so called
+ * experts", "your already long list"); "just", "all" may be adjectives ("your just reward",
+ * "gave it your all in the final"), and after a preposition no clause starts ("for your
+ * already being here"). */
+static gboolean
+adverb_predicate (const F *f, const char *next, const char *next2, const char *prev)
+{
+  gboolean old = draftd_candidates_in_list (" always never too so also still ", next);
+  if (!old && !draftd_candidates_in_list (" now already just all ", next))
+    return FALSE;
+  const char *next3 = near (f, 3);
+  gboolean modifier = next2 && (draftd_forms_is (next2, 'a') || participle_after_noun (next2) || gerund_word (f, next2));
+  /* "Its still early days for the project": a clause opened by the word with no verb after
+   * the noun has it for its predicate ("Your still unread messages are piling up" has its verb). */
+  gboolean opens = prev == NULL || draftd_candidates_in_list (draftd_candidates_clause_words, prev);
+  if (modifier && possessed_noun (f, next3) && !(old && opens && !later_verb (f, f->i + 4)))
+    return FALSE;
+  if (old)
+    return TRUE;
+  if (next2 == NULL || draftd_candidates_in_list (prepositions, prev) || draftd_candidates_in_list (" being having ", next2))
+    return FALSE;
+  if (!g_str_equal (next, "all") && draftd_candidates_in_list (" in on at into onto ", next2) && near (f, 3))
+    return TRUE;
+  if (!modifier || draftd_candidates_function_word (next2))
+    return FALSE;
+  /* WordNet calls "on", "in" adjectives too. */
+  return next3 ? draftd_candidates_function_word (next3) || (!noun (next3) && !draftd_forms_is (next3, 'a')) : clause_break (f, f->i + 2);
 }
 
 /* A predicate's comparative, which no possessive stands before: "Your more than welcome";
@@ -2982,10 +3053,15 @@ comparative_predicate (const F *f, const char *next, const char *prev)
   const char *cmp = near (f, c), *after_cmp = near (f, c + 1);
   if (g_strcmp0 (next, "more") == 0 && g_strcmp0 (near (f, 2), "than") == 0)
     return TRUE;
-  return (prev == NULL || draftd_candidates_in_list (draftd_candidates_clause_words, prev) || draftd_candidates_in_list (" since and ", prev)) &&
+  /* "and honestly its much easier", "Now its far quieter": a sentence adverb between the
+   * clause's opener and the word. */
+  gboolean sentence_adverb = prev && (g_str_equal (prev, "now") || (g_str_has_suffix (prev, "ly") && adverb (prev)));
+  const char *opener = sentence_adverb ? near (f, -2) : prev;
+  return (opener == NULL || draftd_candidates_in_list (draftd_candidates_clause_words, opener) || draftd_candidates_in_list (" since and ", opener)) &&
          draftd_candidates_comparative (cmp) && !draftd_candidates_in_list (" rather more ", cmp) &&
-         draftd_candidates_in_list (" for to than ", after_cmp) &&
-         (!draftd_forms_is (cmp, 'n') || c == 2 || g_str_equal (after_cmp, "than"));
+         /* "now its much brighter, so": its clause's end, after no noun. */
+         (draftd_candidates_in_list (" for to than ", after_cmp) || (after_cmp == NULL && cmp && clause_break (f, f->i + c))) &&
+         (!draftd_forms_is (cmp, 'n') || c == 2 || g_strcmp0 (after_cmp, "than") == 0);
 }
 
 /* "their", "your", "its", "whose" where the contraction is meant. */
@@ -3006,7 +3082,7 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
     return TRUE;
   /* "your a", "Your the best", "their not", "its going to", "your welcome", "their always
    * late", "your too kind": no possessive stands there. */
-  if (draftd_candidates_in_list (" a an the not going welcome always never too so also still ", next))
+  if (draftd_candidates_in_list (" a an the not going welcome ", next) || adverb_predicate (f, next, next2, prev))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* "Its been raining", "Your more than welcome", "where its easier for": no possessive stands
    * before "been", nor before a predicate's comparative (comparative_predicate()). */
@@ -3056,11 +3132,7 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
   gboolean predicate = (draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'n') && !possessed_noun (f, next2) &&
                         !g_str_equal (next, "own")) ||
                        (draftd_candidates_in_list (" right wrong sure ready late early ", next) && !draftd_candidates_in_list (" to of ", next2));
-  /* "whose responsible for", "its hard to": an adjective alone before a preposition modifies
-   * nothing, so it is a predicate. */
-  gboolean bare = (draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'n') && !draftd_forms_is (next, 'v')) ||
-                  draftd_candidates_in_list (" sure ready free busy ", next) || (draftd_candidates_in_list (" right wrong ", next) && !draftd_candidates_in_list (" to of ", next2));
-  if (bare && predicate_ends (f, next2) && !g_str_equal (next, "own"))
+  if (bare_predicate (f, next, next2, prev))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (progressive (f, l, next, next2, prev) || whose_progressive (f, l, next, next2))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
