@@ -480,6 +480,9 @@ one_of_superlative (F *f)
   for (guint k2 = 0; k2 < G_N_ELEMENTS (irregular); k2++)
     if (g_str_equal (w->lower, irregular[k2][0]))
       return sure (f, w->start, w->end, irregular[k2][1], DRAFTD_FIX_AGREEMENT);
+  /* "one of the funniest people": a plural of its own ("people", "children") has no -s to take. */
+  if (noun_number (f, w->lower) > 0)
+    return FALSE;
   g_autofree char *plural = draftd_forms_plural (f->c->spell, w->lower);
   g_autofree char *singular = draftd_forms_singular (f->c->spell, w->lower);
   if (plural == NULL || g_str_equal (plural, w->lower) || singular != NULL)
@@ -3575,12 +3578,33 @@ finished_day (const F *f, guint k, const char *part)
  * "the last week"), "in 2019", a day's "on" after the participle `part` where one is given
  * (finished_day()); and nothing that keeps the present perfect ("since", "ever", "just")?
  * Words in a bracket are its aside's. */
+static gboolean finite_verb (const F *f, const char *l);
+
+/* Does a subordinate clause start at words[k]: "after", "when", "because", ... with a finite
+ * verb within its next four words ("after a cyclist was injured on Tuesday")? Its time is its
+ * own verb's, not the main clause's perfect's. */
+static gboolean
+subordinate_at (const F *f, guint k)
+{
+  if (!draftd_candidates_in_list (" after when because while until once although though whereas ", f->words[k].lower))
+    return FALSE;
+  for (guint j = k + 2; j < f->n && j <= k + 4; j++)
+    if (!draftd_candidates_in_list (determiners, f->words[j - 1].lower) && finite_verb (f, f->words[j].lower))
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 finished_time (const F *f, const char *part)
 {
   gboolean finished = FALSE;
   guint from, to;
   clause_bounds (f, &from, &to);
+  for (guint k = f->i + 1; k < to; k++)
+    if (subordinate_at (f, k)) {
+      to = k;
+      break;
+    }
   for (guint k = from; k < to; k++) {
     const char *l = f->words[k].lower;
     if (bracketed (f->s, f->s + f->words[k].start))
@@ -5538,9 +5562,10 @@ be_participle (F *f)
        * "There was pressure on": an existential's noun. */
       g_str_has_suffix (l, "run") || g_str_has_suffix (l, "come") || g_strcmp0 (subject, "there") == 0)
     return FALSE;
-  /* "is went": an irregular past, another error. */
+  /* "is went": an irregular past, another error. "were spot on": an idiom's noun as the
+   * predicate. */
   const char *lemma = draftd_forms_irregular_lemma (l, 'v');
-  if (lemma && !g_str_equal (lemma, l))
+  if ((lemma && !g_str_equal (lemma, l)) || (g_str_equal (l, "spot") && g_strcmp0 (next, "on") == 0))
     return FALSE;
   /* Where the clause goes on, the word may be its noun ("is paint brand"): only before what
    * ends a passive. */
