@@ -2056,6 +2056,26 @@ amount_subject (const F *f, guint b, guint end)
   return FALSE;
 }
 
+/* "My friends go to the market centre every Saturday": a plural noun's plural verb (a noun
+ * too: "a go") before a preposition or a determiner is the clause's verb, which the subject
+ * ends before; the later word ("centre") is a noun of the verb's phrase. */
+static gboolean
+plural_verb_before (const F *f, guint b)
+{
+  for (guint k = b + 1; k + 1 < f->i; k++) {
+    const char *l = f->words[k].lower, *next = f->words[k + 1].lower;
+    g_autofree char *other = NULL;
+    /* "The painter whose pictures hang in the hall were": a relative clause's own verb. */
+    if (draftd_candidates_in_list (draftd_candidates_clause_words, f->words[k - 1].lower))
+      return FALSE;
+    if (joined (f, k - 1) && noun_number (f, f->words[k - 1].lower) > 0 && !draftd_candidates_in_list (determiners, f->words[k - 1].lower) &&
+        draftd_forms_is (l, 'v') && verb_number (f, l, &other) == 1 &&
+        (draftd_candidates_in_list (prepositions, next) || draftd_candidates_in_list (" the a an my your his her our their ", next)))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 static gboolean
 subject_head (F *f)
 {
@@ -2106,7 +2126,7 @@ subject_head (F *f)
   gap = gap ? gap : time_before_verb (f, b);
   gboolean relative = FALSE;
   int s = subject_number (f, b, f->i - gap, &relative);
-  if (s == 0 || s == v || either_or (f, b) || (v < 0 && amount_subject (f, b, f->i - gap)))
+  if (s == 0 || s == v || either_or (f, b) || (v < 0 && amount_subject (f, b, f->i - gap)) || plural_verb_before (f, b))
     return FALSE;
   /* After a relative clause an auxiliary is sure to be the subject's verb; another verb is
    * where no other verb follows in its clause. */
