@@ -3436,6 +3436,20 @@ affect_noun_ends (const F *f, gboolean plural)
          draftd_candidates_in_list (" a an the this that its their his her our no any such ", det);
 }
 
+/* "how the Industrial Revolution effected the lives of": a subject's past "effected" before a
+ * possessive or "the" and what is changed, never brought about (lives, health, a mood, the
+ * economy); "effected a change", "effected the transfer" keep the verb. */
+static gboolean
+effected_changed (const F *f, const char *prev)
+{
+  const char *next = near (f, 1);
+  return g_str_equal (f->words[f->i].lower, "effected") && prev && (noun (prev) || noun_number (f, prev) > 0) &&
+         (draftd_candidates_in_list (" my your his her our their ", next) || g_strcmp0 (next, "the") == 0) &&
+         draftd_candidates_in_list (" lives life health people children students families economy environment community mood sleep "
+                                    "results performance weather crops business businesses prices ",
+                                    near (f, 2));
+}
+
 static gboolean
 affect_effect (F *f)
 {
@@ -3483,6 +3497,8 @@ affect_effect (F *f)
   if (g_str_equal (w->lower, "effected") && draftd_candidates_in_list (" has have had ", aux) &&
       (draftd_candidates_in_list (" my your his her our their me him us them all everyone everybody ", next) ||
        draftd_candidates_in_list (people_nouns, next)))
+    return sure (f, w->start, w->end, "affected", DRAFTD_FIX_WORD_CHOICE);
+  if (effected_changed (f, prev))
     return sure (f, w->start, w->end, "affected", DRAFTD_FIX_WORD_CHOICE);
   if (!g_str_equal (w->lower, "effect") || next == NULL || draftd_candidates_in_list (" change changes a an of on ", next))
     return FALSE;
