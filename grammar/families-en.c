@@ -780,6 +780,19 @@ name_possessive (const F *f, guint at)
   return !draftd_candidates_function_word (base) && !draftd_candidates_in_list (" let here there what who where how ", base);
 }
 
+/* "in our city centres make", "at the bus stops are": a noun's -s form that is a verb's
+ * too, ending the phrase right before the verb the family judges, is a compound's plural
+ * (two verbs in a row make no clause), where its singular is a noun. */
+static gboolean
+compound_before_verb (const F *f, guint j, guint label)
+{
+  if (j + 1 != label || label != f->i || f->i >= f->n)
+    return FALSE;
+  g_autofree char *sing = draftd_forms_singular (f->c->spell, f->words[j].lower);
+  return sing && draftd_forms_is (sing, 'n') &&
+         (draftd_forms_is (f->words[f->i].lower, 'v') || draftd_candidates_in_list (agreeing_aux, f->words[f->i].lower));
+}
+
 /* Do words[first..label) hold a subject and its verb rather than one noun phrase? */
 static gboolean
 runs_into_verb (const F *f, guint first, guint label)
@@ -793,7 +806,8 @@ runs_into_verb (const F *f, guint first, guint label)
   for (guint j = first + 1; j < label && !counted; j++)
     if (g_str_has_suffix (f->words[j].lower, "s") && noun_number (f, f->words[j - 1].lower) < 0 &&
         draftd_candidates_verb_form (f, f->words[j].lower) && !draftd_forms_is (f->words[j].lower, 'n') &&
-        !draftd_candidates_in_list (numbers, f->words[j - 1].lower) && !draftd_forms_is (f->words[j - 1].lower, 'a'))
+        !draftd_candidates_in_list (numbers, f->words[j - 1].lower) && !draftd_forms_is (f->words[j - 1].lower, 'a') &&
+        !compound_before_verb (f, j, label))
       return TRUE;
   /* "The three major operating systems used today are": a participle after a plural noun
    * opens a clause cut short, whatever comes after it ("today" is no head). */
@@ -1323,11 +1337,15 @@ subject_number (const F *f, guint b, guint end, gboolean *relative)
     return 0;
   if (plural_of)
     return noun_number (f, f->words[rest].lower) > 0 ? 1 : 0;
-  /* "a number of people are", "the number of people is". */
+  /* "a number of people are", "the number of people is", with adjectives between too ("The
+   * growing number of cars makes", "a large number of them are"). */
   if (g_str_equal (h, "number") && head > (gint) b) {
     /* Only "a number of" counts its things: "if a number is less than ten" is one number. */
     gboolean of = (guint) head + 1 < end && g_str_equal (f->words[head + 1].lower, "of");
-    return g_str_equal (f->words[head - 1].lower, "a") ? (of ? 1 : -1) : g_str_equal (f->words[head - 1].lower, "the") ? -1 : 0;
+    gint d = head - 1;
+    while (d > (gint) b && draftd_forms_is (f->words[d].lower, 'a'))
+      d--;
+    return g_str_equal (f->words[d].lower, "a") ? (of ? 1 : -1) : g_str_equal (f->words[d].lower, "the") ? -1 : 0;
   }
   if (head == (gint) b && draftd_candidates_in_list (determiners, h) && !draftd_candidates_in_list (singular_heads, h) && !draftd_candidates_in_list (of_heads, h))
     return 0;
