@@ -1004,6 +1004,34 @@ relative_opening (const F *f, guint *k, guint end, guint *verb)
   return TRUE;
 }
 
+/* "Someone who enjoys long walks and terrible puns is": after an indefinite person's "who",
+ * bare plurals or mass nouns, adjectives before them, joined by "and", are the clause's
+ * objects, *k then past them. Without a determiner the last of them opens no second subject
+ * ("[someone] and terrible puns" is no reading a writer means). */
+static gboolean
+person_objects (const F *f, guint start, guint *k, guint end)
+{
+  if (start == 0 || !g_str_equal (f->words[start].lower, "who") ||
+      !draftd_candidates_in_list (" everyone everybody someone somebody anyone anybody nobody ", f->words[start - 1].lower))
+    return FALSE;
+  guint j = *k;
+  for (;;) {
+    guint stop = j;
+    while (stop < end && !g_str_equal (f->words[stop].lower, "and"))
+      stop++;
+    if (j >= stop || draftd_candidates_in_list (determiners, f->words[j].lower))
+      return FALSE;
+    gint head = noun_phrase (f, &j, stop);
+    if (head < 0 || j != stop || (noun_number (f, f->words[head].lower) <= 0 && !draftd_candidates_in_list (mass_nouns, f->words[head].lower)))
+      return FALSE;
+    if (stop == end)
+      break;
+    j = stop + 1;
+  }
+  *k = end;
+  return TRUE;
+}
+
 /* Is words[k..end) a relative clause, with or without its relative word ("(that) he gave me",
  * "which you uploaded this morning", "the courier left by the door", "that sells the cheap
  * tickets", "whose essays won the prize"): its subject and verb, an infinitive after it, then
@@ -1045,6 +1073,8 @@ relative_clause (const F *f, guint k, guint end)
   }
   if (k < end && draftd_candidates_in_list (" me him her us them you it ", f->words[k].lower))
     k++;
+  else if (person_objects (f, start, &k, end))
+    ;
   /* A bare object is a plural or a mass noun ("who wants tickets"): "who allowed extra time"
    * may go on past its end. */
   else if (k < end &&
