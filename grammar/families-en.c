@@ -2104,6 +2104,18 @@ amount_subject (const F *f, guint b, guint end)
   return FALSE;
 }
 
+/* "The designer and the developer both agrees": "both" after two or more words of the
+ * subject and right before the verb floats off that subject, no part of it: 1 where it
+ * stands there, else 0 ("Both works are" has "both" as the subject's determiner). */
+static guint
+floating_both (const F *f, guint b)
+{
+  if (f->i < b + 4 || !g_str_equal (f->words[f->i - 1].lower, "both") || !joined (f, f->i - 2))
+    return 0;
+  const Word *n = &f->words[f->i - 2];
+  return noun_number (f, n->lower) != 0 || g_ascii_isupper (n->text[0]) ? 1 : 0;
+}
+
 static gboolean
 subject_head (F *f)
 {
@@ -2152,6 +2164,7 @@ subject_head (F *f)
   before_adverb (f, 1, &gap);
   gap += placed_adverb (f, gap);
   gap = gap ? gap : time_before_verb (f, b);
+  gap = gap ? gap : floating_both (f, b);
   gboolean relative = FALSE;
   int s = subject_number (f, b, f->i - gap, &relative);
   if (s == 0 || s == v || either_or (f, b) || (v < 0 && amount_subject (f, b, f->i - gap)))
@@ -2160,6 +2173,9 @@ subject_head (F *f)
    * where no other verb follows in its clause. */
   if (relative && !draftd_candidates_in_list (agreeing_aux, w->lower))
     return verb_after_relative (f, other);
+  /* "both" floating before it leaves no noun to make a compound with the verb. */
+  if (gap == 1 && g_str_equal (f->words[f->i - 1].lower, "both") && draftd_forms_is (other, 'v'))
+    return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
   if (like)
     return like_verb (f, b, s, other);
   /* "more than makes up for it": after "more than" the word is a verb, no compound's noun. */
