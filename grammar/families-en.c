@@ -1367,13 +1367,15 @@ subject_number (const F *f, guint b, guint end, gboolean *relative)
     return 0;
   if (plural_of)
     return noun_number (f, f->words[rest].lower) > 0 ? 1 : 0;
-  /* "a number of people are", "the number of people is", with adjectives between too ("The
-   * growing number of cars makes", "a large number of them are"). */
+  /* "a number of people are", "the number of people is", with adjectives of size or change
+   * between too ("The growing number of cars makes", "a large number of them are"); another
+   * adjective may make the number notional ("the requisite number of spaces are printed"). */
   if (g_str_equal (h, "number") && head > (gint) b) {
     /* Only "a number of" counts its things: "if a number is less than ten" is one number. */
     gboolean of = (guint) head + 1 < end && g_str_equal (f->words[head + 1].lower, "of");
     gint d = head - 1;
-    while (d > (gint) b && draftd_forms_is (f->words[d].lower, 'a'))
+    while (d > (gint) b && draftd_candidates_in_list (" growing increasing rising falling declining shrinking large small huge vast high low "
+                                                     "great big total overall sheer record ", f->words[d].lower))
       d--;
     return g_str_equal (f->words[d].lower, "a") ? (of ? 1 : -1) : g_str_equal (f->words[d].lower, "the") ? -1 : 0;
   }
