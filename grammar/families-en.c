@@ -2203,8 +2203,19 @@ parenthetical_subject (F *f)
   guint m = f->i - 1;
   while (m > 1 && joined (f, m - 1))
     m--;
-  /* words[m..i) is the clause, commas only before it and after it. */
-  if (m < 2 || !draftd_candidates_in_list (" who which ", f->words[m].lower) || f->s[f->words[m - 1].end] != ',' || m + 2 > f->i - 1)
+  /* words[m..i) is the clause, commas only before it and after it: a relative clause, or a
+   * past participle's phrase ("Smartphones, designed to keep us connected, has"), after a
+   * subject with no name in it ("The United States, founded in 1776, is" is one country). */
+  gboolean participle = m >= 1 && participle_after_noun (f->words[m].lower) && !draftd_candidates_own_past (f->words[m].lower);
+  if ((m < 2 && !participle) || !(participle || draftd_candidates_in_list (" who which ", f->words[m].lower)) ||
+      f->s[f->words[m - 1].end] != ',' || m + 2 > f->i - 1)
+    return FALSE;
+  for (guint j = 1; participle && j < m; j++)
+    if (g_ascii_isupper (f->words[j].text[0]))
+      return FALSE;
+  /* A plural-looking word that WordNet lists as it stands is a name or a word of either
+   * number ("Wales", "Athens", "series") before a participle's phrase. */
+  if (participle && g_str_has_suffix (f->words[m - 1].lower, "s") && draftd_forms_is (f->words[m - 1].lower, 'n'))
     return FALSE;
   F at = *f;
   at.i = m;
@@ -2213,7 +2224,8 @@ parenthetical_subject (F *f)
   if (!subject_start (&at, &b))
     return FALSE;
   int s = subject_number (&at, b, m, &relative);
-  if (s == 0 || s == v || relative)
+  /* "Two hours, spent wisely, is enough": an amount is one quantity. */
+  if (s == 0 || s == v || relative || (v < 0 && amount_subject (f, b, m)))
     return FALSE;
   if (draftd_candidates_in_list (agreeing_aux, w->lower))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
