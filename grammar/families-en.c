@@ -427,6 +427,8 @@ superlative (const char *l)
 
 /* ---- agreement.one-of-plural: "one of the best day of my life" ---- */
 
+static gboolean gerund_word (const F *f, const char *l);
+
 static gboolean
 one_of_superlative (F *f)
 {
@@ -468,7 +470,19 @@ one_of_superlative (F *f)
   /* "one of the most useful app": after a superlative, a noun newer than WordNet ("apps"). */
   g_autofree char *s_form = g_strdup_printf ("%ss", w->lower);
   gboolean newer = sup && unlisted_plural (f, s_form, w->lower);
-  if ((!noun (w->lower) && !newer) || (next && noun (next) && !draftd_forms_is (next, 'v')) ||
+  /* "one of the biggest threat facing modern cities": after a superlative, a verb's -ing form
+   * before its object opens a participle's phrase, no compound's noun ("one of the largest
+   * oil refining companies" has its plural after it). */
+  const char *after = near (f, 2);
+  /* Nor is that -ing form itself the noun after the noun it follows ("one of the biggest firm
+   * building homes" takes "firms"). */
+  if (gerund_word (f, w->lower) && k < (gint) f->i - 1 && noun (f->words[f->i - 1].lower) && !superlative (f->words[f->i - 1].lower) &&
+      next && !noun (next))
+    return FALSE;
+  gboolean facing = sup && next && after && gerund_word (f, next) && noun_number (f, after) <= 0 &&
+                    (draftd_candidates_in_list (determiners, after) || draftd_candidates_in_list (" me him her us them you it ", after) ||
+                     (draftd_forms_is (after, 'a') && !draftd_candidates_function_word (after)));
+  if ((!noun (w->lower) && !newer) || (next && noun (next) && !draftd_forms_is (next, 'v') && !facing) ||
       (next && noun_number (f, next) > 0 && (!subject || !draftd_candidates_verb_form (f, next))) ||
       (next && noun_number (f, next) > 0 && draftd_candidates_in_list (" is are was were has have had will would can could ", near (f, 2))))
     return FALSE;
@@ -782,7 +796,9 @@ name_possessive (const F *f, guint at)
 
 /* "in our city centres make", "at the bus stops are": a noun's -s form that is a verb's
  * too, ending the phrase right before the verb the family judges, is a compound's plural
- * (two verbs in a row make no clause), where its singular is a noun. */
+ * (two verbs in a row make no clause), where its singular is a noun. Only before a plural
+ * verb: "Attacks on stash houses is one method" agrees with its complement, a native's
+ * notional singular, which the phrase left unread keeps. */
 static gboolean
 compound_before_verb (const F *f, guint j, guint label)
 {
@@ -790,7 +806,7 @@ compound_before_verb (const F *f, guint j, guint label)
     return FALSE;
   g_autofree char *sing = draftd_forms_singular (f->c->spell, f->words[j].lower);
   return sing && draftd_forms_is (sing, 'n') &&
-         (draftd_forms_is (f->words[f->i].lower, 'v') || draftd_candidates_in_list (agreeing_aux, f->words[f->i].lower));
+         (draftd_forms_is (f->words[f->i].lower, 'v') || draftd_candidates_in_list (" are were aren't weren't ", f->words[f->i].lower));
 }
 
 /* Do words[first..label) hold a subject and its verb rather than one noun phrase? */
