@@ -3713,8 +3713,14 @@ finished_time (const F *f, const char *part)
      * Nor does a "for" that starts no duration ("ready for review"). */
     const char *after = k + 1 < f->n ? f->words[k + 1].lower : NULL;
     gboolean duration = g_str_equal (l, "for") && (after == NULL || g_ascii_isdigit (after[0]) || draftd_candidates_in_list (numbers, after) ||
-                                                   draftd_candidates_in_list (" a an ages years months weeks days hours long several many some over "
+                                                   draftd_candidates_in_list (" ages years months weeks days hours long several many some over "
                                                                               "almost nearly about more most ", after) ||
+                                                   /* "for a week" is a duration, "for a job" a purpose. */
+                                                   (draftd_candidates_in_list (" a an ", after) && k + 2 < f->n &&
+                                                    draftd_candidates_in_list (" while week month year day hour minute moment second decade century "
+                                                                               "fortnight bit long few couple time lifetime night spell term semester "
+                                                                               "season summer winter ",
+                                                                               f->words[k + 2].lower)) ||
                                                    (g_str_equal (after, "the") && k + 2 < f->n &&
                                                     draftd_candidates_in_list (" past last whole entire rest first ", f->words[k + 2].lower)));
     if (draftd_candidates_in_list (" since ever never already just yet recently lately before ", l) || duration ||
