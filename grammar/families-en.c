@@ -427,6 +427,8 @@ superlative (const char *l)
 
 /* ---- agreement.one-of-plural: "one of the best day of my life" ---- */
 
+static gboolean gerund_word (const F *f, const char *l);
+
 static gboolean
 one_of_superlative (F *f)
 {
@@ -468,7 +470,19 @@ one_of_superlative (F *f)
   /* "one of the most useful app": after a superlative, a noun newer than WordNet ("apps"). */
   g_autofree char *s_form = g_strdup_printf ("%ss", w->lower);
   gboolean newer = sup && unlisted_plural (f, s_form, w->lower);
-  if ((!noun (w->lower) && !newer) || (next && noun (next) && !draftd_forms_is (next, 'v')) ||
+  /* "one of the biggest threat facing modern cities": after a superlative, a verb's -ing form
+   * before its object opens a participle's phrase, no compound's noun ("one of the largest
+   * oil refining companies" has its plural after it). */
+  const char *after = near (f, 2);
+  /* Nor is that -ing form itself the noun after the noun it follows ("one of the biggest firm
+   * building homes" takes "firms"). */
+  if (gerund_word (f, w->lower) && k < (gint) f->i - 1 && noun (f->words[f->i - 1].lower) && !superlative (f->words[f->i - 1].lower) &&
+      next && !noun (next))
+    return FALSE;
+  gboolean facing = sup && next && after && gerund_word (f, next) && noun_number (f, after) <= 0 &&
+                    (draftd_candidates_in_list (determiners, after) || draftd_candidates_in_list (" me him her us them you it ", after) ||
+                     (draftd_forms_is (after, 'a') && !draftd_candidates_function_word (after)));
+  if ((!noun (w->lower) && !newer) || (next && noun (next) && !draftd_forms_is (next, 'v') && !facing) ||
       (next && noun_number (f, next) > 0 && (!subject || !draftd_candidates_verb_form (f, next))) ||
       (next && noun_number (f, next) > 0 && draftd_candidates_in_list (" is are was were has have had will would can could ", near (f, 2))))
     return FALSE;
@@ -780,6 +794,21 @@ name_possessive (const F *f, guint at)
   return !draftd_candidates_function_word (base) && !draftd_candidates_in_list (" let here there what who where how ", base);
 }
 
+/* "in our city centres make", "at the bus stops are": a noun's -s form that is a verb's
+ * too, ending the phrase right before the verb the family judges, is a compound's plural
+ * (two verbs in a row make no clause), where its singular is a noun. Only before a plural
+ * verb: "Attacks on stash houses is one method" agrees with its complement, a native's
+ * notional singular, which the phrase left unread keeps. */
+static gboolean
+compound_before_verb (const F *f, guint j, guint label)
+{
+  if (j + 1 != label || label != f->i || f->i >= f->n)
+    return FALSE;
+  g_autofree char *sing = draftd_forms_singular (f->c->spell, f->words[j].lower);
+  return sing && draftd_forms_is (sing, 'n') &&
+         (draftd_forms_is (f->words[f->i].lower, 'v') || draftd_candidates_in_list (" are were aren't weren't ", f->words[f->i].lower));
+}
+
 /* Do words[first..label) hold a subject and its verb rather than one noun phrase? */
 static gboolean
 runs_into_verb (const F *f, guint first, guint label)
@@ -793,7 +822,8 @@ runs_into_verb (const F *f, guint first, guint label)
   for (guint j = first + 1; j < label && !counted; j++)
     if (g_str_has_suffix (f->words[j].lower, "s") && noun_number (f, f->words[j - 1].lower) < 0 &&
         draftd_candidates_verb_form (f, f->words[j].lower) && !draftd_forms_is (f->words[j].lower, 'n') &&
-        !draftd_candidates_in_list (numbers, f->words[j - 1].lower) && !draftd_forms_is (f->words[j - 1].lower, 'a'))
+        !draftd_candidates_in_list (numbers, f->words[j - 1].lower) && !draftd_forms_is (f->words[j - 1].lower, 'a') &&
+        !compound_before_verb (f, j, label))
       return TRUE;
   /* "The three major operating systems used today are": a participle after a plural noun
    * opens a clause cut short, whatever comes after it ("today" is no head). */
@@ -990,6 +1020,34 @@ relative_opening (const F *f, guint *k, guint end, guint *verb)
   return TRUE;
 }
 
+/* "Someone who enjoys long walks and terrible puns is": after an indefinite person's "who",
+ * bare plurals or mass nouns, adjectives before them, joined by "and", are the clause's
+ * objects, *k then past them. Without a determiner the last of them opens no second subject
+ * ("[someone] and terrible puns" is no reading a writer means). */
+static gboolean
+person_objects (const F *f, guint start, guint *k, guint end)
+{
+  if (start == 0 || !g_str_equal (f->words[start].lower, "who") ||
+      !draftd_candidates_in_list (" everyone everybody someone somebody anyone anybody nobody ", f->words[start - 1].lower))
+    return FALSE;
+  guint j = *k;
+  for (;;) {
+    guint stop = j;
+    while (stop < end && !g_str_equal (f->words[stop].lower, "and"))
+      stop++;
+    if (j >= stop || draftd_candidates_in_list (determiners, f->words[j].lower))
+      return FALSE;
+    gint head = noun_phrase (f, &j, stop);
+    if (head < 0 || j != stop || (noun_number (f, f->words[head].lower) <= 0 && !draftd_candidates_in_list (mass_nouns, f->words[head].lower)))
+      return FALSE;
+    if (stop == end)
+      break;
+    j = stop + 1;
+  }
+  *k = end;
+  return TRUE;
+}
+
 /* Is words[k..end) a relative clause, with or without its relative word ("(that) he gave me",
  * "which you uploaded this morning", "the courier left by the door", "that sells the cheap
  * tickets", "whose essays won the prize"): its subject and verb, an infinitive after it, then
@@ -1031,6 +1089,8 @@ relative_clause (const F *f, guint k, guint end)
   }
   if (k < end && draftd_candidates_in_list (" me him her us them you it ", f->words[k].lower))
     k++;
+  else if (person_objects (f, start, &k, end))
+    ;
   /* A bare object is a plural or a mass noun ("who wants tickets"): "who allowed extra time"
    * may go on past its end. */
   else if (k < end &&
@@ -1323,11 +1383,17 @@ subject_number (const F *f, guint b, guint end, gboolean *relative)
     return 0;
   if (plural_of)
     return noun_number (f, f->words[rest].lower) > 0 ? 1 : 0;
-  /* "a number of people are", "the number of people is". */
+  /* "a number of people are", "the number of people is", with adjectives of size or change
+   * between too ("The growing number of cars makes", "a large number of them are"); another
+   * adjective may make the number notional ("the requisite number of spaces are printed"). */
   if (g_str_equal (h, "number") && head > (gint) b) {
     /* Only "a number of" counts its things: "if a number is less than ten" is one number. */
     gboolean of = (guint) head + 1 < end && g_str_equal (f->words[head + 1].lower, "of");
-    return g_str_equal (f->words[head - 1].lower, "a") ? (of ? 1 : -1) : g_str_equal (f->words[head - 1].lower, "the") ? -1 : 0;
+    gint d = head - 1;
+    while (d > (gint) b && draftd_candidates_in_list (" growing increasing rising falling declining shrinking large small huge vast high low "
+                                                     "great big total overall sheer record ", f->words[d].lower))
+      d--;
+    return g_str_equal (f->words[d].lower, "a") ? (of ? 1 : -1) : g_str_equal (f->words[d].lower, "the") ? -1 : 0;
   }
   if (head == (gint) b && draftd_candidates_in_list (determiners, h) && !draftd_candidates_in_list (singular_heads, h) && !draftd_candidates_in_list (of_heads, h))
     return 0;
@@ -2076,6 +2142,18 @@ plural_verb_before (const F *f, guint b)
   return FALSE;
 }
 
+/* "The designer and the developer both agrees": "both" after two or more words of the
+ * subject and right before the verb floats off that subject, no part of it: 1 where it
+ * stands there, else 0 ("Both works are" has "both" as the subject's determiner). */
+static guint
+floating_both (const F *f, guint b)
+{
+  if (f->i < b + 4 || !g_str_equal (f->words[f->i - 1].lower, "both") || !joined (f, f->i - 2))
+    return 0;
+  const Word *n = &f->words[f->i - 2];
+  return noun_number (f, n->lower) != 0 || g_ascii_isupper (n->text[0]) ? 1 : 0;
+}
+
 static gboolean
 subject_head (F *f)
 {
@@ -2124,6 +2202,7 @@ subject_head (F *f)
   before_adverb (f, 1, &gap);
   gap += placed_adverb (f, gap);
   gap = gap ? gap : time_before_verb (f, b);
+  gap = gap ? gap : floating_both (f, b);
   gboolean relative = FALSE;
   int s = subject_number (f, b, f->i - gap, &relative);
   if (s == 0 || s == v || either_or (f, b) || (v < 0 && amount_subject (f, b, f->i - gap)) || plural_verb_before (f, b))
@@ -2132,6 +2211,9 @@ subject_head (F *f)
    * where no other verb follows in its clause. */
   if (relative && !draftd_candidates_in_list (agreeing_aux, w->lower))
     return verb_after_relative (f, other);
+  /* "both" floating before it leaves no noun to make a compound with the verb. */
+  if (gap == 1 && g_str_equal (f->words[f->i - 1].lower, "both") && draftd_forms_is (other, 'v'))
+    return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
   if (like)
     return like_verb (f, b, s, other);
   /* "more than makes up for it": after "more than" the word is a verb, no compound's noun. */
@@ -2157,8 +2239,19 @@ parenthetical_subject (F *f)
   guint m = f->i - 1;
   while (m > 1 && joined (f, m - 1))
     m--;
-  /* words[m..i) is the clause, commas only before it and after it. */
-  if (m < 2 || !draftd_candidates_in_list (" who which ", f->words[m].lower) || f->s[f->words[m - 1].end] != ',' || m + 2 > f->i - 1)
+  /* words[m..i) is the clause, commas only before it and after it: a relative clause, or a
+   * past participle's phrase ("Smartphones, designed to keep us connected, has"), after a
+   * subject with no name in it ("The United States, founded in 1776, is" is one country). */
+  gboolean participle = m >= 1 && participle_after_noun (f->words[m].lower) && !draftd_candidates_own_past (f->words[m].lower);
+  if ((m < 2 && !participle) || !(participle || draftd_candidates_in_list (" who which ", f->words[m].lower)) ||
+      f->s[f->words[m - 1].end] != ',' || m + 2 > f->i - 1)
+    return FALSE;
+  for (guint j = 1; participle && j < m; j++)
+    if (g_ascii_isupper (f->words[j].text[0]))
+      return FALSE;
+  /* A plural-looking word that WordNet lists as it stands is a name or a word of either
+   * number ("Wales", "Athens", "series") before a participle's phrase. */
+  if (participle && g_str_has_suffix (f->words[m - 1].lower, "s") && draftd_forms_is (f->words[m - 1].lower, 'n'))
     return FALSE;
   F at = *f;
   at.i = m;
@@ -2167,7 +2260,8 @@ parenthetical_subject (F *f)
   if (!subject_start (&at, &b))
     return FALSE;
   int s = subject_number (&at, b, m, &relative);
-  if (s == 0 || s == v || relative)
+  /* "Two hours, spent wisely, is enough": an amount is one quantity. */
+  if (s == 0 || s == v || relative || (v < 0 && amount_subject (f, b, m)))
     return FALSE;
   if (draftd_candidates_in_list (agreeing_aux, w->lower))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
@@ -3655,8 +3749,14 @@ finished_time (const F *f, const char *part)
      * Nor does a "for" that starts no duration ("ready for review"). */
     const char *after = k + 1 < f->n ? f->words[k + 1].lower : NULL;
     gboolean duration = g_str_equal (l, "for") && (after == NULL || g_ascii_isdigit (after[0]) || draftd_candidates_in_list (numbers, after) ||
-                                                   draftd_candidates_in_list (" a an ages years months weeks days hours long several many some over "
+                                                   draftd_candidates_in_list (" ages years months weeks days hours long several many some over "
                                                                               "almost nearly about more most ", after) ||
+                                                   /* "for a week" is a duration, "for a job" a purpose. */
+                                                   (draftd_candidates_in_list (" a an ", after) && k + 2 < f->n &&
+                                                    draftd_candidates_in_list (" while week month year day hour minute moment second decade century "
+                                                                               "fortnight bit long few couple time lifetime night spell term semester "
+                                                                               "season summer winter ",
+                                                                               f->words[k + 2].lower)) ||
                                                    (g_str_equal (after, "the") && k + 2 < f->n &&
                                                     draftd_candidates_in_list (" past last whole entire rest first ", f->words[k + 2].lower)));
     if (draftd_candidates_in_list (" since ever never already just yet recently lately before ", l) || duration ||
