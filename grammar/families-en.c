@@ -4034,6 +4034,66 @@ adverb_for_adjective (F *f)
   return FALSE;
 }
 
+/* The -ly adverb of an adjective the dictionary knows ("confident" -> "confidently", "steady"
+ * -> "steadily", "gentle" -> "gently", "basic" -> "basically"), or NULL. Adjectives that are
+ * adverbs of their own, whose -ly form means something else ("hard", "late", "high", "free",
+ * "fair", "flat", "wide", "short") have none here; the table's are its ("good" -> "well"). */
+static char *
+ly_adverb_of (F *f, const char *adj)
+{
+  gsize n = strlen (adj);
+  if (n < 4 || !draftd_forms_is (adj, 'a') || draftd_candidates_function_word (adj) || adverb (adj) ||
+      draftd_candidates_in_list (" hard late high low free fair flat wide short close deep direct right wrong clean first last dirty pretty even ", adj))
+    return NULL;
+  for (guint k = 0; k < G_N_ELEMENTS (adverb_of); k++)
+    if (g_str_equal (adj, adverb_of[k][0]))
+      return g_strdup (adverb_of[k][1]);
+  char *ly = g_str_has_suffix (adj, "y")    ? g_strdup_printf ("%.*sily", (int) (n - 1), adj)
+             : g_str_has_suffix (adj, "le") ? g_strdup_printf ("%.*sly", (int) (n - 1), adj)
+             : g_str_has_suffix (adj, "ic") ? g_strdup_printf ("%sally", adj)
+             : g_str_has_suffix (adj, "ll") ? g_strdup_printf ("%sy", adj)
+                                            : g_strdup_printf ("%sly", adj);
+  if (draftd_spell_check (f->c->spell, f->c->lang, ly))
+    return ly;
+  g_free (ly);
+  return NULL;
+}
+
+/* Verbs of a manner's activity that take no object before its adverb ("breathe steady and"). */
+static const char *const manner_verbs =
+  " breathe breathes breathed breathing walk walks walked walking speak speaks spoke speaking move moves moved moving "
+  "dress dresses dressed dressing behave behaves behaved behaving react reacts reacted reacting respond responds responded responding ";
+
+/* "Leo is reading much more confident than", "He drives more careful than": an activity's -ing
+ * form (activity_ing()) or a finite verb that links no adjective, then "more" (after "much",
+ * "far", "even") and an adjective before "than", is the manner of the verb ("feels more
+ * confident than", "looks much more relaxed than", "is acting more mature than" link it).
+ * "If you breathe steady and", "She dressed elegant, then": a verb of manner's activity right
+ * before the adjective, which ends its clause ("Hold the ladder steady and", "Stay calm and",
+ * "walked away happy" are left). */
+static gboolean
+manner_adjective (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1);
+  g_autofree char *ly = ly_adverb_of (f, w->lower);
+  if (ly == NULL)
+    return FALSE;
+  if (g_strcmp0 (next, "than") == 0 && g_strcmp0 (near (f, -1), "more") == 0) {
+    gint d = draftd_candidates_in_list (" much far even ", near (f, -2)) ? -3 : -2;
+    const char *v = near (f, d);
+    if (v == NULL || draftd_candidates_in_list (linking, v) || draftd_candidates_in_list (" act acts acted acting ", v) ||
+        draftd_candidates_function_word (v) || draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, v))
+      return FALSE;
+    g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, v);
+    gboolean unlinked = fam->len > 0 && !draftd_candidates_in_list (linking, fam->pdata[0]) && !draftd_forms_is (v, 'n');
+    return (activity_ing (f, d) || (unlinked && finite_verb (f, v) && !g_str_has_suffix (v, "ing"))) &&
+           sure (f, w->start, w->end, ly, DRAFTD_FIX_WORD_CHOICE);
+  }
+  return (next == NULL || g_str_equal (next, "and")) && (next || f->i + 1 >= f->n || strchr (",.;!", f->s[w->end])) &&
+         draftd_candidates_in_list (manner_verbs, near (f, -1)) && sure (f, w->start, w->end, ly, DRAFTD_FIX_WORD_CHOICE);
+}
+
 /* ---- article.missing: "We need extra column", "She is teacher" ---- */
 
 /* Count nouns a verb's idioms take bare, right after it: "moved house", "left home", "took
@@ -6089,6 +6149,7 @@ static const struct {
   { "verb-form.finished-time", perfect_finished },
   { "word-choice.pronoun-case", pronoun_case },
   { "word-choice.adverb", adverb_for_adjective },
+  { "word-choice.adverb", manner_adjective },
   { "article.missing", missing_article },
   { "article.missing", lot_of },
   { "article.missing", partitive_article },
