@@ -4053,7 +4053,8 @@ ly_adverb_of (F *f, const char *adj)
              : g_str_has_suffix (adj, "ic") ? g_strdup_printf ("%sally", adj)
              : g_str_has_suffix (adj, "ll") ? g_strdup_printf ("%sy", adj)
                                             : g_strdup_printf ("%sly", adj);
-  if (draftd_spell_check (f->c->spell, f->c->lang, ly))
+  /* "home" -> "homely", "love" -> "lovely": an -ly word that is an adjective is no manner. */
+  if (draftd_spell_check (f->c->spell, f->c->lang, ly) && !draftd_forms_is (ly, 'a'))
     return ly;
   g_free (ly);
   return NULL;
