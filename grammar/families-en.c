@@ -4037,12 +4037,13 @@ adverb_for_adjective (F *f)
 /* The -ly adverb of an adjective the dictionary knows ("confident" -> "confidently", "steady"
  * -> "steadily", "gentle" -> "gently", "basic" -> "basically"), or NULL. Adjectives that are
  * adverbs of their own, whose -ly form means something else ("hard", "late", "high", "free",
- * "fair", "flat", "wide", "short") have none here; the table's are its ("good" -> "well"). */
+ * "fair", "flat", "wide", "short", "backward") have none here; the table's are its ("good" -> "well"). */
 static char *
 ly_adverb_of (F *f, const char *adj)
 {
   gsize n = strlen (adj);
-  if (n < 4 || !draftd_forms_is (adj, 'a') || draftd_candidates_function_word (adj) || adverb (adj) ||
+  /* "move backward and forward": a direction's "-ward" is an adverb already. */
+  if (n < 4 || !draftd_forms_is (adj, 'a') || draftd_candidates_function_word (adj) || adverb (adj) || g_str_has_suffix (adj, "ward") ||
       draftd_candidates_in_list (" hard late high low free fair flat wide short close deep direct right wrong clean first last dirty pretty even ", adj))
     return NULL;
   for (guint k = 0; k < G_N_ELEMENTS (adverb_of); k++)
