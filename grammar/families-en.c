@@ -2890,9 +2890,12 @@ their_ing_opening (F *f)
   return sure (f, w->start, w->end, "they're", DRAFTD_FIX_WORD_CHOICE);
 }
 
-/* "I think its time we left", "Its time to go": "it's time" opening a clause, before the
- * clause or the infinitive it introduces ("the clock lost its time" is a possessive's, after
- * a verb that takes an object). */
+static gboolean clause_break (const F *f, guint k);
+
+/* "I think its time we left", "Its time to go", "Its time the council acted", "so its time.":
+ * "it's time" opening a clause, before the clause (a pronoun, a determiner's subject) or the
+ * infinitive it introduces, or ending its own clause ("the clock lost its time" is a
+ * possessive's, after a verb that takes an object; "Its time zone" has its noun). */
 static gboolean
 its_time (F *f)
 {
@@ -2900,7 +2903,8 @@ its_time (F *f)
   /* "its almost time", "its high time": a degree word before "time". */
   gint t = draftd_candidates_in_list (" almost nearly about high ", near (f, 1)) ? 2 : 1;
   if (!g_str_equal (w->lower, "its") || g_strcmp0 (near (f, t), "time") != 0 ||
-      !draftd_candidates_in_list (" to we you i they he she for ", near (f, t + 1)))
+      !(draftd_candidates_in_list (" to we you i they he she for everyone everybody someone somebody ", near (f, t + 1)) ||
+        draftd_candidates_in_list (determiners, near (f, t + 1)) || (near (f, t + 1) == NULL && clause_break (f, f->i + t))))
     return FALSE;
   return opens_clause (f, f->i, " think guess say said feel that so and but because now maybe perhaps suppose ") &&
          sure (f, w->start, w->end, "it's", DRAFTD_FIX_WORD_CHOICE);
@@ -2978,6 +2982,24 @@ subject_verb_after (const F *f, const char *l, const char *rep, const char *next
   return verb2;
 }
 
+/* "a town who's main square was rebuilt": "who's", an adjective and a noun, then that noun's
+ * verb, is the subject's possessive ("who's best friends with", "who's good company and" are
+ * predicates, no verb after the noun; "who's lost weight knows" is "who has" and a
+ * participle). "and they're suggestions were helpful", "if they're children have seen": a
+ * plural noun, then a plural's auxiliary, is a subject and its verb ("they're experts at",
+ * "they're suggestions only" have no verb after the noun; "there people are" is a place's). */
+static gboolean
+subject_after_contraction (const F *f, const char *l, const char *next, const char *next2)
+{
+  const char *next3 = near (f, 3);
+  if (g_str_equal (l, "who's"))
+    return next3 && draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) && !participle_after_noun (next) &&
+           (draftd_forms_is (next2, 'n') || possessed_noun (f, next2)) && !draftd_candidates_function_word (next2) &&
+           clause_verb_word (f, next3) && !g_str_has_suffix (next3, "ing");
+  return !g_str_equal (l, "there") && g_ascii_islower (f->words[f->i + 1].text[0]) && noun_number (f, next) > 0 && next2 &&
+         draftd_candidates_in_list (" are were have had ", next2);
+}
+
 /* "there", "they're", "you're", "it's", "who's" where the possessive `rep` is meant. */
 static gboolean
 to_possessive_site (F *f, const char *l, const char *rep, const char *next, const char *next2, const char *prev)
@@ -3022,6 +3044,8 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
     return judge (f, w->start, w->end, theyre, 1, DRAFTD_FIX_WORD_CHOICE, 1.5f);
   /* After a preposition ("for it's old bridges") or "this", no clause can start. */
   gboolean object = draftd_candidates_in_list (prepositions, prev) || draftd_candidates_in_list (" this that ", prev);
+  if (subject_after_contraction (f, l, next, next2))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* The shipped target cannot tell "Whose idea" from "Who's idea"; the pattern can: "who's"
    * takes no bare noun, and a clause cannot follow a preposition. */
   if (possessed_noun (f, next) && (g_str_equal (l, "who's") || draftd_candidates_in_list (prepositions, prev)))
@@ -3156,6 +3180,59 @@ adverb_predicate (const F *f, const char *next, const char *next2, const char *p
   return next3 ? draftd_candidates_function_word (next3) || (!noun (next3) && !draftd_forms_is (next3, 'a')) : clause_break (f, f->i + 2);
 }
 
+/* Does the -ly adverb's word at words[f->i + 2] modify nothing after it: its clause's end, a
+ * function word ("its neatly placed near"), or a comma before no adjective ("its perfectly
+ * located, just"; "its neatly painted, bright rooms" lists adjectives before their noun)? */
+static gboolean
+ly_word_ends (const F *f, const char *next3)
+{
+  if (next3)
+    return (draftd_candidates_function_word (next3) && !draftd_candidates_in_list (determiners, next3)) ||
+           draftd_candidates_in_list (" inside outside upstairs downstairs nearby here there ", next3);
+  if (f->i + 3 >= f->n || f->s[f->words[f->i + 2].end] != ',')
+    return clause_break (f, f->i + 2);
+  const char *after = f->words[f->i + 3].lower;
+  return draftd_candidates_function_word (after) || !draftd_forms_is (after, 'a');
+}
+
+/* "but its perfectly located", "because its conveniently placed near", "whose currently
+ * learning Spanish": an -ly adverb that is no adjective ("only", "early", "daily" are), then a
+ * participle, an -ing form or an adjective that modifies nothing (ly_word_ends()), where a
+ * clause opens (its start, a clause's word, "and", a verb of thinking; "whose" opens its own).
+ * A modifier before its noun keeps the possessive: "its carefully restored facade", "whose
+ * newly built house", "for its beautifully kept garden" (no clause after a preposition). An
+ * -ing form's object may follow: a determiner or a pronoun ("your currently using the old
+ * one"), or after "whose" a name or a noun that ends the clause with no verb after it ("whose
+ * currently studying law in"; "whose constantly ringing phone annoyed" has its verb). */
+static gboolean
+ly_predicate (const F *f, const char *l, const char *next, const char *next2, const char *prev)
+{
+  /* WordNet's adverbs are not loaded: an adjective's -ly form ("incredibly", "gently" from
+   * "-le" too) that is no adjective itself. */
+  gsize n = strlen (next);
+  g_autofree char *le = n > 4 ? g_strdup_printf ("%.*se", (int) (n - 1), next) : NULL;
+  if (next2 == NULL || n < 5 || !g_str_has_suffix (next, "ly") || !(adverb (next) || draftd_forms_is (le, 'a')) ||
+      draftd_forms_is (next, 'a') || draftd_candidates_function_word (next) || draftd_candidates_in_list (prepositions, prev))
+    return FALSE;
+  gboolean whose = g_str_equal (l, "whose");
+  if (!whose && prev && !draftd_candidates_in_list (draftd_candidates_clause_words, prev) &&
+      !draftd_candidates_in_list (" and think thinks thought guess hope know knows said says sure ", prev))
+    return FALSE;
+  gboolean ing = gerund_word (f, next2);
+  if (!ing && !participle_after_noun (next2) && !(draftd_forms_is (next2, 'a') && !draftd_candidates_function_word (next2)))
+    return FALSE;
+  const char *next3 = near (f, 3), *next4 = near (f, 4);
+  if (ly_word_ends (f, next3))
+    return TRUE;
+  if (!ing || next3 == NULL)
+    return FALSE;
+  if (draftd_candidates_in_list (" the a an my your his her our their this that these those it them him me us ", next3))
+    return TRUE;
+  return whose && (g_ascii_isupper (f->words[f->i + 3].text[0]) || (next4 == NULL || draftd_candidates_in_list (prepositions, next4) ||
+                                                                     draftd_candidates_in_list (" and but ", next4))) &&
+         !verb_after_object (f, f->i + 3);
+}
+
 /* A predicate's comparative, which no possessive stands before: "Your more than welcome";
  * "where its easier for groups", "because its much cheaper than driving", a comparative
  * after a degree word or none, before "for", "to" or "than", where a clause opens, modifies
@@ -3199,7 +3276,8 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
     return TRUE;
   /* "your a", "Your the best", "their not", "its going to", "your welcome", "their always
    * late", "your too kind": no possessive stands there. */
-  if (draftd_candidates_in_list (" a an the not going welcome ", next) || adverb_predicate (f, next, next2, prev))
+  if (draftd_candidates_in_list (" a an the not going welcome ", next) || adverb_predicate (f, next, next2, prev) ||
+      ly_predicate (f, l, next, next2, prev))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* "Its been raining", "Your more than welcome", "where its easier for": no possessive stands
    * before "been", nor before a predicate's comparative (comparative_predicate()). */
@@ -4090,6 +4168,68 @@ adverb_for_adjective (F *f)
       return FALSE;
   }
   return FALSE;
+}
+
+/* The -ly adverb of an adjective the dictionary knows ("confident" -> "confidently", "steady"
+ * -> "steadily", "gentle" -> "gently", "basic" -> "basically"), or NULL. Adjectives that are
+ * adverbs of their own, whose -ly form means something else ("hard", "late", "high", "free",
+ * "fair", "flat", "wide", "short", "backward") have none here; the table's are its ("good" -> "well"). */
+static char *
+ly_adverb_of (F *f, const char *adj)
+{
+  gsize n = strlen (adj);
+  /* "move backward and forward": a direction's "-ward" is an adverb already. */
+  if (n < 4 || !draftd_forms_is (adj, 'a') || draftd_candidates_function_word (adj) || adverb (adj) || g_str_has_suffix (adj, "ward") ||
+      draftd_candidates_in_list (" hard late high low free fair flat wide short close deep direct right wrong clean first last dirty pretty even ", adj))
+    return NULL;
+  for (guint k = 0; k < G_N_ELEMENTS (adverb_of); k++)
+    if (g_str_equal (adj, adverb_of[k][0]))
+      return g_strdup (adverb_of[k][1]);
+  char *ly = g_str_has_suffix (adj, "y")    ? g_strdup_printf ("%.*sily", (int) (n - 1), adj)
+             : g_str_has_suffix (adj, "le") ? g_strdup_printf ("%.*sly", (int) (n - 1), adj)
+             : g_str_has_suffix (adj, "ic") ? g_strdup_printf ("%sally", adj)
+             : g_str_has_suffix (adj, "ll") ? g_strdup_printf ("%sy", adj)
+                                            : g_strdup_printf ("%sly", adj);
+  /* "home" -> "homely", "love" -> "lovely": an -ly word that is an adjective is no manner. */
+  if (draftd_spell_check (f->c->spell, f->c->lang, ly) && !draftd_forms_is (ly, 'a'))
+    return ly;
+  g_free (ly);
+  return NULL;
+}
+
+/* Verbs of a manner's activity that take no object before its adverb ("breathe steady and"). */
+static const char *const manner_verbs =
+  " breathe breathes breathed breathing walk walks walked walking speak speaks spoke speaking move moves moved moving "
+  "dress dresses dressed dressing behave behaves behaved behaving react reacts reacted reacting respond responds responded responding ";
+
+/* "Leo is reading much more confident than", "He drives more careful than": an activity's -ing
+ * form (activity_ing()) or a finite verb that links no adjective, then "more" (after "much",
+ * "far", "even") and an adjective before "than", is the manner of the verb ("feels more
+ * confident than", "looks much more relaxed than", "is acting more mature than" link it).
+ * "If you breathe steady and", "She dressed elegant, then": a verb of manner's activity right
+ * before the adjective, which ends its clause ("Hold the ladder steady and", "Stay calm and",
+ * "walked away happy" are left). */
+static gboolean
+manner_adjective (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1);
+  g_autofree char *ly = ly_adverb_of (f, w->lower);
+  if (ly == NULL)
+    return FALSE;
+  if (g_strcmp0 (next, "than") == 0 && g_strcmp0 (near (f, -1), "more") == 0) {
+    gint d = draftd_candidates_in_list (" much far even ", near (f, -2)) ? -3 : -2;
+    const char *v = near (f, d);
+    if (v == NULL || draftd_candidates_in_list (linking, v) || draftd_candidates_in_list (" act acts acted acting ", v) ||
+        draftd_candidates_function_word (v) || draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, v))
+      return FALSE;
+    g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, v);
+    gboolean unlinked = fam->len > 0 && !draftd_candidates_in_list (linking, fam->pdata[0]) && !draftd_forms_is (v, 'n');
+    return (activity_ing (f, d) || (unlinked && finite_verb (f, v) && !g_str_has_suffix (v, "ing"))) &&
+           sure (f, w->start, w->end, ly, DRAFTD_FIX_WORD_CHOICE);
+  }
+  return (next == NULL || g_str_equal (next, "and")) && (next || f->i + 1 >= f->n || strchr (",.;!", f->s[w->end])) &&
+         draftd_candidates_in_list (manner_verbs, near (f, -1)) && sure (f, w->start, w->end, ly, DRAFTD_FIX_WORD_CHOICE);
 }
 
 /* ---- article.missing: "We need extra column", "She is teacher" ---- */
@@ -6147,6 +6287,7 @@ static const struct {
   { "verb-form.finished-time", perfect_finished },
   { "word-choice.pronoun-case", pronoun_case },
   { "word-choice.adverb", adverb_for_adjective },
+  { "word-choice.adverb", manner_adjective },
   { "article.missing", missing_article },
   { "article.missing", lot_of },
   { "article.missing", partitive_article },
