@@ -107,8 +107,8 @@ latin_epithet (const char *l)
 
 /* Words of a name or a Latin phrase that no dictionary holds, left as written: a species' name
  * in brackets, or a capitalised word the dictionary lacks before an epithet it lacks
- * ("Synodontis okpara is"); a lower-case word the dictionary lacks between two capitalised
- * ones is a name's particle ("Yusuf ibn Ali", "Tomás da Costa"). */
+ * ("Synodontis okpara is"); a short lower-case word the dictionary lacks between two names is
+ * a name's particle ("Yusuf ibn Ali", "Tomás da Costa"; "Paris becuase Anna" is a slip). */
 static void
 fix_phrases (const DraftdCandidateContext *c, const char *s, GArray *words)
 {
@@ -122,8 +122,11 @@ fix_phrases (const DraftdCandidateContext *c, const char *s, GArray *words)
     if (c->spell == NULL || b->start != a->end + 1 || s[a->end] != ' ' || !g_ascii_isupper (a->text[0]) || !g_ascii_islower (b->text[0]) ||
         draftd_spell_check (c->spell, c->lang, b->text))
       continue;
+    /* The names on either side are names: not a sentence's first word, "I" or a function word
+     * ("For exsample, I like", "But factully Secondly"). */
     const Word *z = i + 2 < words->len ? &g_array_index (words, Word, i + 2) : NULL;
-    if (z && z->start == b->end + 1 && s[b->end] == ' ' && g_unichar_isupper (g_utf8_get_char (z->text)))
+    if (i > 0 && z && strlen (b->lower) <= 4 && z->start == b->end + 1 && s[b->end] == ' ' && g_unichar_isupper (g_utf8_get_char (z->text)) &&
+        !g_str_equal (z->text, "I") && !draftd_candidates_function_word (a->lower) && !draftd_candidates_function_word (z->lower))
       b->fixed = TRUE;
     else if (latin_epithet (b->lower) && !draftd_spell_check (c->spell, c->lang, a->text))
       a->fixed = b->fixed = TRUE;
