@@ -1727,27 +1727,32 @@ draftd_candidates_comparative (const char *l)
   gsize n = strlen (l);
   if (n < 5 || !g_str_has_suffix (l, "er") || draftd_candidates_in_list (" other over under never ever water number however whether ", l))
     return FALSE;
-  g_autofree char *base = g_strndup (l, n - 2), *base_e = g_strndup (l, n - 1);
   /* "trigger", "dimmer", "slipper": a noun of its own whose letters only look like a rare
    * adjective's doubled comparative ("trig", "dim"). */
-  g_autofree char *undoubled = l[n - 3] == l[n - 4] && !draftd_forms_is (l, 'n') ? g_strndup (l, n - 3) : NULL;
-  g_autofree char *y = l[n - 3] == 'i' ? g_strdup_printf ("%.*sy", (int) (n - 3), l) : NULL;
+  return draftd_candidates_adjective_stem (l, 2, !draftd_forms_is (l, 'n'));
+}
+
+/* Is `l` (at least `cut` + 2 letters) an adjective's inflection with its last `cut` letters
+ * ("er", "est") off: the stem as it is ("small"), with the "e" the ending took ("large"), with
+ * its doubled last letter undoubled where `undouble` ("big"), or with "y" for its "i"
+ * ("happy")? Shared by the comparative and both superlatives (families-en.c's). */
+gboolean
+draftd_candidates_adjective_stem (const char *l, gsize cut, gboolean undouble)
+{
+  gsize n = strlen (l) - cut;
+  g_autofree char *base = g_strndup (l, n), *base_e = g_strndup (l, n + 1);
+  g_autofree char *undoubled = undouble && l[n - 1] == l[n - 2] ? g_strndup (l, n - 1) : NULL;
+  g_autofree char *y = l[n - 1] == 'i' ? g_strdup_printf ("%.*sy", (int) (n - 1), l) : NULL;
   return draftd_forms_is (base, 'a') || draftd_forms_is (base_e, 'a') || (undoubled && draftd_forms_is (undoubled, 'a')) ||
          (y && draftd_forms_is (y, 'a'));
 }
+
 /* A regular superlative: "biggest", "largest", "happiest"; not "honest", "modest", "forest"
  * or "interest", adjectives or nouns of their own whose "-est" is no superlative's. */
 static gboolean
 superlative (const char *l)
 {
-  gsize n = strlen (l);
-  if (n < 5 || !g_str_has_suffix (l, "est") || draftd_forms_is (l, 'a'))
-    return FALSE;
-  g_autofree char *base = g_strndup (l, n - 3), *base_e = g_strndup (l, n - 2);
-  g_autofree char *undoubled = l[n - 4] == l[n - 5] ? g_strndup (l, n - 4) : NULL;
-  g_autofree char *y = l[n - 4] == 'i' ? g_strdup_printf ("%.*sy", (int) (n - 4), l) : NULL;
-  return draftd_forms_is (base, 'a') || draftd_forms_is (base_e, 'a') || (undoubled && draftd_forms_is (undoubled, 'a')) ||
-         (y && draftd_forms_is (y, 'a'));
+  return strlen (l) >= 5 && g_str_has_suffix (l, "est") && !draftd_forms_is (l, 'a') && draftd_candidates_adjective_stem (l, 3, TRUE);
 }
 
 /* "more better", "most biggest": an irregular comparative needs no "more". */

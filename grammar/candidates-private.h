@@ -54,6 +54,7 @@ gboolean draftd_candidates_two_words (const DraftdCandidateContext *c, const cha
 gboolean draftd_candidates_own_past (const char *lower);
 gboolean draftd_candidates_past_only (DraftdSpell *spell, const char *lower);
 gboolean draftd_candidates_comparative (const char *l);
+gboolean draftd_candidates_adjective_stem (const char *l, gsize cut, gboolean undouble);
 
 /* A misspelt word: the dictionary's suggestions, contractions, irregular forms. */
 void draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s, const Word *w, GArray *out, guint site);

@@ -416,13 +416,7 @@ superlative (const char *l)
     return TRUE;
   if (l == NULL || strlen (l) < 5 || !g_str_has_suffix (l, "est"))
     return FALSE;
-  const char *lemma = draftd_forms_irregular_lemma (l, 'a');
-  g_autofree char *base = g_strndup (l, strlen (l) - 3), *base_e = g_strndup (l, strlen (l) - 2);
-  gsize b = strlen (base);
-  g_autofree char *undoubled = b > 2 && base[b - 1] == base[b - 2] ? g_strndup (base, b - 1) : NULL;
-  g_autofree char *y = b > 1 && base[b - 1] == 'i' ? g_strdup_printf ("%.*sy", (int) (b - 1), base) : NULL;
-  return lemma || draftd_forms_is (base, 'a') || draftd_forms_is (base_e, 'a') || (undoubled && draftd_forms_is (undoubled, 'a')) ||
-         (y && draftd_forms_is (y, 'a'));
+  return draftd_forms_irregular_lemma (l, 'a') || draftd_candidates_adjective_stem (l, 3, strlen (l) > 5);
 }
 
 /* ---- agreement.one-of-plural: "one of the best day of my life" ---- */
