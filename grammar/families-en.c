@@ -2091,6 +2091,9 @@ verb_after_relative (F *f, const char *other)
   return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, mended (f, w->start, w->end, other) ? margin (f, DRAFTD_FIX_AGREEMENT) : 0);
 }
 
+/* Words inside a number of several words ("two and a half", "three hundred thousand"). */
+static const char *const number_joiners = " and a half thousand million ";
+
 /* "Fifty pounds is a lot", "Ten minutes is plenty", "50 miles is too far": a number and its
  * unit of money, time, distance or weight, alone as the subject, is one amount and may take
  * the singular ("Fifty pounds are in the drawer" is English too, and left). */
@@ -2103,7 +2106,7 @@ amount_subject (const F *f, guint b, guint end)
   /* "Three hundred pounds", "Two and a half hours": the number may take several words. */
   if (end >= b + 2) {
     for (guint k = b; k + 1 < end; k++)
-      if (!draftd_candidates_in_list (numbers, f->words[k].lower) && !(k > b && draftd_candidates_in_list (" and a half thousand million ", f->words[k].lower)))
+      if (!draftd_candidates_in_list (numbers, f->words[k].lower) && !(k > b && draftd_candidates_in_list (number_joiners, f->words[k].lower)))
         return FALSE;
     return draftd_candidates_in_list (units, f->words[end - 1].lower);
   }
@@ -2114,6 +2117,17 @@ amount_subject (const F *f, guint b, guint end)
     if (g_ascii_isdigit (f->s[k]))
       return TRUE;
   return FALSE;
+}
+
+/* Is words[k] an amount's unit with its number before it, the amount_subject that ends there
+ * ("Two and a half hours")? */
+static gboolean
+amount_at (const F *f, guint k)
+{
+  guint b = k;
+  while (b > 0 && (draftd_candidates_in_list (numbers, f->words[b - 1].lower) || draftd_candidates_in_list (number_joiners, f->words[b - 1].lower)))
+    b--;
+  return amount_subject (f, b, k + 1);
 }
 
 /* "My friends go to the market centre every Saturday": a plural noun's plural verb (a noun
@@ -2563,11 +2577,8 @@ linked_agreement (F *f)
     k++;
   g_debug ("agreement: link-grammar's subject of \"%s\" is \"%s\"", other, k < f->i ? f->words[k].text : "?");
   /* "Two and a half hours is a long time": an amount's unit as the subject may take the
-   * singular (amount_subject). */
-  guint b = k;
-  while (b > 0 && (draftd_candidates_in_list (numbers, f->words[b - 1].lower) || draftd_candidates_in_list (" and a half thousand million ", f->words[b - 1].lower)))
-    b--;
-  if (v < 0 && k < f->i && amount_subject (f, b, k + 1))
+   * singular. */
+  if (v < 0 && k < f->i && amount_at (f, k))
     return FALSE;
   LinkedTake take = k < f->i ? linked_take (f, k, p, v, other) : LINKED_NO;
   if (take == LINKED_SURE)
