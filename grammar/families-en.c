@@ -2553,6 +2553,24 @@ linked_take (const F *f, guint k, guint p, int v, const char *other)
  * finds no complete linkage of the sentence as written, one with the verb's other number, and
  * in that one a subject before the verb whose own number (by our noun tables, not the
  * parser's) is the new verb's, the other number is sure: two readers that agree. */
+/* Is words[k] the head of a noun phrase that follows "and" (its determiner and modifiers
+ * between, at most three words)? */
+static gboolean
+and_part (const F *f, guint k)
+{
+  guint d = k;
+  while (d > 0 && d + 3 > k && joined (f, d - 1) &&
+         (draftd_candidates_in_list (determiners, f->words[d - 1].lower) || np_word (f, &f->words[d - 1])))
+    d--;
+  if (d == 0 || !joined (f, d - 1) || !g_str_equal (f->words[d - 1].lower, "and"))
+    return FALSE;
+  /* "I came home and my sisters was out": an "and" after a verb may join two clauses. */
+  for (guint j = 0; j + 1 < d; j++)
+    if (finite_verb (f, f->words[j].lower))
+      return FALSE;
+  return TRUE;
+}
+
 static gboolean
 linked_agreement (F *f)
 {
@@ -2579,6 +2597,11 @@ linked_agreement (F *f)
   /* "Two and a half hours is a long time": an amount's unit as the subject may take the
    * singular. */
   if (v < 0 && k < f->i && amount_at (f, k))
+    return FALSE;
+  /* "Her and her sister have offered": link-grammar may take an object pronoun before "and"
+   * for no part of the subject and link the verb to the second part alone; a phrase after
+   * "and" is one part of a pair, which takes the plural. */
+  if (v > 0 && k < f->i && and_part (f, k))
     return FALSE;
   LinkedTake take = k < f->i ? linked_take (f, k, p, v, other) : LINKED_NO;
   if (take == LINKED_SURE)
