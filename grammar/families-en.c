@@ -5331,9 +5331,12 @@ extra_article (F *f)
    * noun comes after. */
   if (f->s[h->end] == '\'' || f->s[h->end] == '-' || g_str_has_prefix (f->s + h->end, "\xe2\x80\x99"))
     return FALSE;
-  /* "an information about", "gave us a homework." ("a knowledge of Greek" is English). */
+  /* "an information about", "gave us a homework.", "share a information and ask" ("a
+   * knowledge of Greek" is English; "an advice and support service" is a compound's, whose
+   * noun comes after the pair). */
   if (draftd_candidates_uncountable (h->lower) && !g_str_equal (h->lower, "knowledge") &&
-      (after == NULL || draftd_candidates_in_list (prepositions, after)))
+      (after == NULL || draftd_candidates_in_list (prepositions, after) ||
+       (draftd_candidates_in_list (" and or but ", after) && !noun (k + 2 < f->n ? f->words[k + 2].lower : NULL))))
     return drop_article (f);
   /* A plural the dictionary makes of a noun, itself no noun ("a news", "a series", "a means"
    * are): link-grammar or the target decides. */
