@@ -174,13 +174,14 @@ static const char *const numbers = " one two three four five six seven eight nin
                                    "sixty seventy eighty ninety hundred ";
 static const char *const ordinals = " first second third fourth fifth sixth seventh eighth ninth tenth top bottom ground ";
 
-/* Nouns that go without an article: mass nouns, meals, and what a writer counts seldom. */
+/* Nouns that go without an article: mass nouns, meals, and what a writer counts seldom ("is
+ * excellent value for money"). */
 static const char *const mass_nouns =
   " time fun help work music food water money information advice furniture equipment feedback homework luggage knowledge "
   "software hardware access permission breakfast lunch dinner supper school church college university home bed class "
   "practice progress research evidence news weather traffic health love art life space power energy data mail email "
   "paper wood glass hair rain snow light fire sleep experience business support use care attention trouble fun nonsense "
-  "luck peace silence stuff stock profit yesterday today tomorrow tonight morning evening afternoon night ";
+  "luck peace silence stuff stock profit value yesterday today tomorrow tonight morning evening afternoon night ";
 /* ---- verb-form.modal-of: "would of gone" ---- */
 
 static gboolean
@@ -362,6 +363,29 @@ redundant_preposition (F *f)
 
 /* ---- confusable.whether-wether: "wether" is a ram, almost never what was meant ---- */
 
+/* ---- confusable.breath-breathe: "Try to breath slowly" ---- */
+
+static gboolean noun (const char *l);
+
+/* The noun "breath" where only the verb can stand: after "to", a modal or a negated
+ * auxiliary ("can't breath"), or a subject pronoun ("I breath through my nose"), and not
+ * before what makes it a noun's phrase ("to breath test", "out of breath"). */
+static gboolean
+breath_verb (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1);
+  if (!g_str_equal (w->lower, "breath") || prev == NULL ||
+      !(draftd_candidates_in_list (" to i you we they don't didn't can't cannot couldn't ", prev) || draftd_candidates_in_list (modals, prev)))
+    return FALSE;
+  /* "gasping to breath" is no phrase; "from breath to breath" and a noun after it are. */
+  if ((next && ((noun (next) && !draftd_candidates_in_list (" more less in out again ", next)) ||
+                draftd_candidates_in_list (" to test tests testing of ", next))) ||
+      g_strcmp0 (near (f, -2), "breath") == 0)
+    return FALSE;
+  return sure (f, w->start, w->end, "breathe", DRAFTD_FIX_WORD_CHOICE);
+}
+
 static gboolean
 wether (F *f)
 {
@@ -516,14 +540,40 @@ ing_form (const F *f, const GPtrArray *fam)
   return first;
 }
 
-/* ---- verb-form.to-ing: "look forward to meet you" ---- */
+/* ---- verb-form.to-ing: "look forward to meet you", "committed to improve" ---- */
+
+/* The phrases whose "to" is a preposition, so a verb after it is an -ing form: "look forward
+ * to", "be committed/devoted/accustomed/opposed to" (the adjective after a be-form: "He
+ * committed to run" is the verb, whose "to" is the infinitive's; "is dedicated to run
+ * backups" is a machine's purpose), "the key to" in "the key to ... is" or "is the key to",
+ * "when it comes to". A key to a lock ("the key to open the door") is the infinitive of
+ * purpose, as is "used as a key to search". */
+static gboolean
+to_preposition (const F *f)
+{
+  const char *prev2 = near (f, -2), *prev3 = near (f, -3), *prev4 = near (f, -4);
+  const char *be = " am is are was were be been being i'm you're we're they're he's she's remain remains remained feel feels felt become became seem seems ";
+  if (g_strcmp0 (prev2, "forward") == 0)
+    return draftd_candidates_in_list (" look looks looked looking ", prev3);
+  if (draftd_candidates_in_list (" committed devoted accustomed opposed ", prev2))
+    return draftd_candidates_in_list (be, prev3) ||
+           (draftd_candidates_in_list (" very so fully really deeply truly totally absolutely firmly also still not ", prev3) &&
+            draftd_candidates_in_list (be, prev4));
+  if (g_strcmp0 (prev2, "key") == 0) {
+    gboolean is = draftd_candidates_in_list (" is was are were ", prev4);
+    for (guint k = f->i + 1; k < f->n && !is; k++)
+      is = draftd_candidates_in_list (" is was ", f->words[k].lower);
+    return g_strcmp0 (prev3, "the") == 0 && is &&
+           !draftd_candidates_in_list (" open unlock lock start enter access get use ", f->words[f->i].lower);
+  }
+  return g_strcmp0 (prev2, "comes") == 0 && g_strcmp0 (prev3, "it") == 0 && g_strcmp0 (prev4, "when") == 0;
+}
 
 static gboolean
 forward_to (F *f)
 {
   const Word *w = &f->words[f->i];
-  if (f->i < 3 || g_strcmp0 (near (f, -1), "to") != 0 || g_strcmp0 (near (f, -2), "forward") != 0 ||
-      !draftd_candidates_in_list (" look looks looked looking ", near (f, -3)))
+  if (f->i < 3 || g_strcmp0 (near (f, -1), "to") != 0 || !to_preposition (f))
     return FALSE;
   if (draftd_candidates_function_word (w->lower) || g_str_has_suffix (w->lower, "ing") || !draftd_forms_is (w->lower, 'v'))
     return FALSE;
@@ -2924,6 +2974,22 @@ static gboolean clause_break (const F *f, guint k);
  * "it's time" opening a clause, before the clause (a pronoun, a determiner's subject) or the
  * infinitive it introduces, or ending its own clause ("the clock lost its time" is a
  * possessive's, after a verb that takes an object; "Its time zone" has its noun). */
+/* "The museum is small, but its worth a visit": "worth" before what a thing is worth (an
+ * article, "it", an -ing form) is the adjective of "it is"; the noun ("the house and its
+ * worth") ends its phrase. */
+static gboolean
+its_worth (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *after = near (f, 2);
+  if (!g_str_equal (w->lower, "its") || g_strcmp0 (near (f, 1), "worth") != 0 || after == NULL ||
+      !(draftd_candidates_in_list (" a an the it every all your our my some more ", after) ||
+        gerund_word (f, after)))
+    return FALSE;
+  return opens_clause (f, f->i, " think guess say said feel that so and but because maybe perhaps suppose if ") &&
+         sure (f, w->start, w->end, "it's", DRAFTD_FIX_WORD_CHOICE);
+}
+
 static gboolean
 its_time (F *f)
 {
@@ -3398,14 +3464,22 @@ possessive_or_contraction (F *f)
 /* ---- confusable.than-then: "then" after a comparative in its clause ---- */
 
 /* "Whisk the eggs, than fold in the flour": "than" after a comma and before a verb's base,
- * with no comparative before it in the sentence, is the next step's "then". */
+ * with no comparative before it in the sentence, is the next step's "then"; so is "and than"
+ * before a verb's base or past ("paused and than added"). */
+static gboolean finite_verb (const F *f, const char *l);
+
 static gboolean
 than_sequence (const F *f)
 {
   const Word *w = &f->words[f->i];
   const char *next = near (f, 1);
-  if (!g_str_equal (w->lower, "than") || f->i < 2 || f->s[f->words[f->i - 1].end] != ',' || next == NULL ||
-      !draftd_forms_is (next, 'v') || g_str_has_suffix (next, "s") || draftd_candidates_function_word (next))
+  gboolean and = f->i >= 2 && g_strcmp0 (near (f, -1), "and") == 0 && next && !draftd_candidates_function_word (next) &&
+                 !g_str_has_suffix (next, "ing") &&
+                 (finite_verb (f, next) || draftd_forms_is (next, 'v')) && !noun (next) &&
+                 (!draftd_forms_is (next, 'a') || g_str_has_suffix (next, "ed"));
+  if (!g_str_equal (w->lower, "than") || f->i < 2 || next == NULL ||
+      !(and || (f->s[f->words[f->i - 1].end] == ',' && draftd_forms_is (next, 'v') && !g_str_has_suffix (next, "s") &&
+                !draftd_candidates_function_word (next))))
     return FALSE;
   for (guint k = 0; k < f->i; k++)
     if (draftd_candidates_comparative (f->words[k].lower) || draftd_candidates_in_list (" rather more less other else ", f->words[k].lower))
@@ -3503,7 +3577,9 @@ to_too (F *f)
                                                  near (f, -2));
   /* "is to cold.": a word that is no verb ("me to cry." is an infinitive), then the sentence's or
    * clause's end. */
-  gboolean word_then_end = next && !draftd_forms_is (next, 'v') && f->i + 1 < f->n && strchr (".,!?;", f->s[f->words[f->i + 1].end]) && f->s[f->words[f->i + 1].end];
+  /* A noun that is no adjective is the preposition's object ("When it comes to money, he"). */
+  gboolean word_then_end = next && !draftd_forms_is (next, 'v') && !(noun (next) && !draftd_forms_is (next, 'a')) && f->i + 1 < f->n &&
+                           strchr (".,!?;", f->s[f->words[f->i + 1].end]) && f->s[f->words[f->i + 1].end];
   /* "I want to come to!", "Can we go to?": "come", "go" or "join" and its "to" ending the
    * clause that a subject pronoun opens ("the party I want to go to" strands the preposition
    * of a noun before the pronoun, and is left). */
@@ -3790,6 +3866,12 @@ bracketed (const char *s, const char *p)
   return depth > 0;
 }
 
+/* Participles of arranging, which may name the time a thing is for ("booked a table on
+ * Friday", "planned a trip in March") rather than when it was done. */
+static const char *const arranging_participles =
+  " booked scheduled arranged planned organised organized reserved set fixed moved postponed rescheduled confirmed made invited "
+  "promised agreed decided ";
+
 /* "signed the contract on Monday", "sent the invoice on 3 May": a day's "on" is a finished
  * time after a participle of doing; one of arranging ("booked a table on Friday") may name
  * the day it is for, and an infinitive ("agreed to meet on Monday") owns the day itself. */
@@ -3799,9 +3881,7 @@ finished_day (const F *f, guint k, const char *part)
   const char *day = k + 1 < f->n ? f->words[k + 1].lower : NULL, *month = k + 2 < f->n ? f->words[k + 2].lower : NULL;
   if (part == NULL || !g_str_equal (f->words[k].lower, "on") || day == NULL ||
       !(calendar_name (day) || (g_ascii_isdigit (day[0]) && calendar_name (month))) ||
-      draftd_candidates_in_list (" booked scheduled arranged planned organised organized reserved set fixed moved postponed "
-                                 "rescheduled confirmed made invited promised agreed decided ",
-                                 part))
+      draftd_candidates_in_list (arranging_participles, part))
     return FALSE;
   for (guint j = f->i + 1; j < k; j++)
     if (g_str_equal (f->words[j].lower, "to") && draftd_forms_is (f->words[j + 1].lower, 'v') &&
@@ -3830,6 +3910,33 @@ subordinate_at (const F *f, guint k)
   return FALSE;
 }
 
+/* Does a finite verb of the clause stand before the offset `at`, itself before the perfect
+ * ("The car I bought last spring has had no problems": the time is "bought"'s, a relative
+ * clause's, not the perfect's)? */
+static gboolean
+verb_before_time (const F *f, guint from, gsize at)
+{
+  if (at >= f->words[f->i].start)
+    return FALSE;
+  for (guint j = from; j < f->i && f->words[j].end <= at; j++)
+    if (finite_verb (f, f->words[j].lower))
+      return TRUE;
+  return FALSE;
+}
+
+/* A finite verb or an infinitive among words[from, to) ("have had a brilliant season and
+ * they're hoping to win the cup in June": the month is the other verb's). */
+static gboolean
+verb_between (const F *f, guint from, guint to)
+{
+  for (guint j = from; j < to; j++)
+    if ((finite_verb (f, f->words[j].lower) && !noun (f->words[j].lower)) ||
+        (g_str_equal (f->words[j].lower, "to") && j + 1 < to && draftd_forms_is (f->words[j + 1].lower, 'v') &&
+         !draftd_candidates_in_list (determiners, f->words[j + 1].lower)))
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 finished_time (const F *f, const char *part)
 {
@@ -3843,8 +3950,16 @@ finished_time (const F *f, const char *part)
     }
   for (guint k = from; k < to; k++) {
     const char *l = f->words[k].lower;
-    if (bracketed (f->s, f->s + f->words[k].start))
+    if (bracketed (f->s, f->s + f->words[k].start) || verb_before_time (f, from, f->words[k].start))
       continue;
+    /* "We have moved here in March": a month's "in" after a participle of doing, as a day's
+     * "on" (finished_day()); "have planned a trip in March" may name the month it is for (a
+     * move in March is one made then: a meeting moved to March is "to"). */
+    finished |= part && g_str_equal (l, "in") && k + 1 < f->n && g_ascii_isupper (f->words[k + 1].text[0]) && k > f->i &&
+                !verb_between (f, f->i + 2, k) &&
+                calendar_name (f->words[k + 1].lower) && !draftd_candidates_in_list (" christmas easter ", f->words[k + 1].lower) &&
+                !draftd_candidates_in_list (" monday tuesday wednesday thursday friday saturday sunday ", f->words[k + 1].lower) &&
+                (g_str_equal (part, "moved") || !draftd_candidates_in_list (arranging_participles, part));
     /* "just after the meeting", "just before lunch": a point in time, no perfect's "just". */
     const char *next = k + 1 < f->n ? f->words[k + 1].lower : NULL, *before = k > 0 ? f->words[k - 1].lower : NULL;
     if ((g_str_equal (l, "just") && draftd_candidates_in_list (" after before as when ", next)) ||
@@ -3880,7 +3995,7 @@ finished_time (const F *f, const char *part)
   }
   const char *end = f->s + f->words[to - 1].end;
   for (const char *p = strstr (f->s + f->words[from].start, "in "); p && p < end && !finished; p = strstr (p + 1, "in ")) {
-    gboolean word = (p == f->s || !g_ascii_isalpha (p[-1])) && !bracketed (f->s, p);
+    gboolean word = (p == f->s || !g_ascii_isalpha (p[-1])) && !bracketed (f->s, p) && !verb_before_time (f, from, (gsize) (p - f->s));
     finished = word && (p[3] == '1' || p[3] == '2') && g_ascii_isdigit (p[4]) && g_ascii_isdigit (p[5]) && g_ascii_isdigit (p[6]) &&
                !g_ascii_isalnum (p[7]);
   }
@@ -4084,7 +4199,14 @@ static const char *const adverb_of[][2] = {
   { "polite", "politely" },     { "fluent", "fluently" },     { "efficient", "efficiently" }, { "successful", "successfully" },
   { "smooth", "smoothly" },     { "patient", "patiently" },   { "honest", "honestly" },     { "brilliant", "brilliantly" },
   { "sudden", "suddenly" },     { "gentle", "gently" },       { "rude", "rudely" },
+  /* From here on, only after a degree word ("played really poor"): alone they are as often
+   * a noun's ("the poor") or take their own complement ("consistent with"). */
+  { "poor", "poorly" },         { "consistent", "consistently" }, { "effective", "effectively" }, { "regular", "regularly" },
+  { "confident", "confidently" }, { "professional", "professionally" }, { "neat", "neatly" }, { "awful", "awfully" },
+  { "horrible", "horribly" },
 };
+/* The first of adverb_of's rows that fire only after a degree word. */
+#define ADVERB_OF_DEGREED 27
 /* Verbs an adjective completes ("looks good", "made it easy", "kept quiet"). */
 static const char *const linking =
   " be am is are was were been being seem seems seemed look looks looked feel feels felt sound sounds sounded taste tastes tasted "
@@ -4135,14 +4257,21 @@ adverb_for_adjective (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *rep = NULL, *next = near (f, 1);
+  gboolean degreed = FALSE;
   for (guint k = 0; k < G_N_ELEMENTS (adverb_of); k++)
-    if (g_str_equal (w->lower, adverb_of[k][0]))
+    if (g_str_equal (w->lower, adverb_of[k][0])) {
       rep = adverb_of[k][1];
+      degreed = k >= ADVERB_OF_DEGREED;
+    }
   /* The adjective ends its clause: nothing after it, or a time or a place. */
   /* "performed very good this season": a time's phrase ends it too, as does a span's
    * preposition ("behaved very good during the drive", "played bad throughout the half"). */
-  gboolean time = draftd_candidates_in_list (" this last ", next) &&
-                  draftd_candidates_in_list (" season year week month morning night time weekend summer winter spring autumn ", near (f, 2));
+  /* "worked very consistent all year" too; "explains things so clear that everyone" is a
+   * result's clause after its "so". */
+  gboolean time = draftd_candidates_in_list (" this last all ", next) &&
+                  draftd_candidates_in_list (" season year week month morning night time weekend summer winter spring autumn day ", near (f, 2));
+  gboolean so_that = g_strcmp0 (next, "that") == 0 && g_strcmp0 (near (f, -1), "so") == 0;
+  time |= so_that;
   if (rep == NULL || (next && !time && !draftd_candidates_in_list (" yesterday today now lately recently at in on for with when because and but together compared ", next) &&
                       !draftd_candidates_in_list (" during throughout until after before despite since ", next)))
     return FALSE;
@@ -4163,8 +4292,9 @@ adverb_for_adjective (F *f)
   gint d = -1;
   while (draftd_candidates_in_list (" very really so too quite extremely more pretty ", near (f, d)))
     d--;
-  /* "The milk went bad", "the river ran dry"; but "went very good" is how it went. */
-  if (d == -1 && draftd_candidates_in_list (" go goes went gone run runs ran ", near (f, d)))
+  /* "The milk went bad", "the river ran dry"; but "went very good" is how it went. A
+   * degreed row alone is left too. */
+  if (d == -1 && (degreed || draftd_candidates_in_list (" go goes went gone run runs ran ", near (f, d))))
     return FALSE;
   /* "drives too fast and too careless": the adverb it is coordinated with stands for it. */
   if (draftd_candidates_in_list (" and or ", near (f, d)) && adverb (near (f, d - 1))) {
@@ -4190,7 +4320,14 @@ adverb_for_adjective (F *f)
     /* "it's serious": a contraction holds its own verb, "is" mostly. */
     if (p == NULL || draftd_candidates_in_list (linking, p) || strchr (p, '\'') || strstr (p, "\xe2\x80\x99"))
       return FALSE;
-    if (finite_verb (f, p) || (draftd_candidates_in_list (" speak sing play work drive write answer behave run dance cook ", p)))
+    /* "A book so serious that": before a result's "that" the verb must be one ("book" is a
+     * noun as well). */
+    if ((finite_verb (f, p) && !(so_that && noun (p))) ||
+        (!so_that && draftd_candidates_in_list (" speak sing play work drive write answer behave run dance cook ", p)))
+      return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+    /* "settled in really good": a phrasal verb's particle, its verb before it. */
+    if (skip == 0 && draftd_candidates_in_list (" in out up down off back away on ", p) && finite_verb (f, near (f, d - 1)) &&
+        !draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, near (f, d - 1)))
       return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
     if (draftd_candidates_function_word (p) != draftd_candidates_in_list (" it that this them him her us me you the a an my his our their ", p))
       return FALSE;
@@ -4760,6 +4897,17 @@ had_article (F *f, const char *prev)
   const Word *w = &f->words[f->i];
   int lex = draftd_forms_noun_lexfile (w->lower);
   gboolean made = lex == DRAFTD_FORMS_ARTIFACT && !draftd_forms_is (w->lower, 'v');
+  /* "We need volunteer who can drive": a person needed, wanted or had is one too, and right
+   * before its "who" a person's noun that is an adjective too ("volunteer", "assistant",
+   * "cleaner") is the noun. */
+  if (draftd_candidates_in_list (" need needs needed want wants wanted have has had ", prev) && g_strcmp0 (near (f, 1), "who") == 0 &&
+      g_ascii_islower (w->text[0]) && draftd_forms_noun_sense_in (w->lower, DRAFTD_FORMS_PERSON) && !w->fixed &&
+      !draftd_candidates_function_word (w->lower) && !draftd_candidates_in_list (singular_heads, w->lower) &&
+      !draftd_candidates_in_list (" people police staff crew team family ", w->lower)) {
+    g_autofree char *plural = draftd_forms_plural (f->c->spell, w->lower);
+    if (plural && !g_str_equal (plural, w->lower))
+      return sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
+  }
   if (!draftd_candidates_in_list (" have has had ", prev) || !(lex == DRAFTD_FORMS_ANIMAL || lex == DRAFTD_FORMS_PERSON || made) ||
       !lone_count_noun (f, prev, " that who which "))
     return FALSE;
@@ -5843,6 +5991,11 @@ be_loose (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *next = near (f, 1);
+  /* "One of the wheels came lose on the way": a verb of coming apart takes "loose" whatever
+   * follows it, but an object ("let lose his temper" is no phrase anyone writes). */
+  if (g_str_equal (w->lower, "lose") && draftd_candidates_in_list (" came come comes coming broke breaks broken worked shook cut ", near (f, -1)) &&
+      !draftd_candidates_in_list (determiners, next) && !draftd_candidates_in_list (" it them him her me us you ", next))
+    return sure (f, w->start, w->end, "loose", DRAFTD_FIX_WORD_CHOICE);
   if (!g_str_equal (w->lower, "lose") || !draftd_candidates_in_list (" is are was were be been ", near (f, -1)) ||
       (next && !draftd_candidates_in_list (" and again now ", next)))
     return FALSE;
@@ -6276,6 +6429,7 @@ static const struct {
   { "preposition.for-since", for_point },
   { "preposition.redundant", redundant_preposition },
   { "confusable.wether-whether", wether },
+  { "confusable.breath-breathe", breath_verb },
   { "agreement.uncountable", uncountable_plural },
   { "agreement.one-of-plural", one_of_superlative },
   { "verb-form.to-ing", forward_to },
@@ -6307,6 +6461,7 @@ static const struct {
   { "confusable.there-they're", there_ing_opening },
   { "confusable.their-they're", their_ing_opening },
   { "confusable.it's-its", its_time },
+  { "confusable.it's-its", its_worth },
   { "confusable.possessive-contraction", possessive_or_contraction },
   { "confusable.than-then", then_after_comparative },
   { "confusable.affect-effect", affect_effect },
