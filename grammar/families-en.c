@@ -1905,7 +1905,7 @@ verb_against_subject (F *f, guint b, const char *other)
                        ((draftd_candidates_in_list (determiners, f->words[b].lower) || name_possessive (f, b)) || draftd_candidates_in_list (singular_heads, f->words[b].lower)); /* "Pay close attention" */
   if (!complement && !bare_noun && !draftd_candidates_in_list (determiners, next) && !draftd_candidates_in_list (prepositions, next) &&
       !draftd_candidates_in_list (" that to it him her them me us you up out down back nearby here there abroad together alone "
-                                  "south north east west when whenever because while ", next) &&
+                                  "south north east west when whenever because while as ", next) &&
       !g_str_has_suffix (next, "ly"))
     return FALSE;
   /* A verb that is no noun in either form ("live", "lives") reads no other way; nor does one
@@ -1918,6 +1918,11 @@ verb_against_subject (F *f, guint b, const char *other)
   /* An irregular plural right before it is the subject's head, never a noun's modifier
    * ("The children plays in the garden": no "children plays" are staged). */
   gboolean irregular = draftd_candidates_in_list (" children people men women feet teeth mice geese ", f->words[f->i - 1].lower);
+  /* So is a plural person's noun ("One of my cousins work as": "cousins work" is no compound
+   * anyone writes). */
+  const char *last = f->words[f->i - 1].lower;
+  g_autofree char *one = g_str_has_suffix (last, "s") ? draftd_forms_singular (f->c->spell, last) : NULL;
+  irregular |= one && !g_str_equal (one, last) && draftd_forms_noun_lexfile (one) == DRAFTD_FORMS_PERSON && phrase_joined (f, f->i - 1);
   /* A verb of thinking or saying is a noun in no compound ("a think", "a say" are no plural's
    * heads), and the clause after it has a verb of its own ("thinks the deadline is"). */
   gboolean clause_verb = draftd_candidates_in_list (" think know say believe suppose realise realize ", sing) && f->i > b + 1;
@@ -2301,6 +2306,12 @@ parenthetical_subject (F *f)
    * past participle's phrase ("Smartphones, designed to keep us connected, has"), after a
    * subject with no name in it ("The United States, founded in 1776, is" is one country). */
   gboolean participle = m >= 1 && participle_after_noun (f->words[m].lower) && !draftd_candidates_own_past (f->words[m].lower);
+  /* "The dentist, along with her assistants, work": the company a subject keeps, set off by
+   * commas, adds nothing to its number, and the word after the second comma is its verb. */
+  gboolean with = m >= 1 && m + 2 < f->i &&
+                  ((draftd_candidates_in_list (" along together ", f->words[m].lower) && g_str_equal (f->words[m + 1].lower, "with")) ||
+                   (g_str_equal (f->words[m].lower, "as") && g_str_equal (f->words[m + 1].lower, "well") && g_str_equal (f->words[m + 2].lower, "as")));
+  participle |= with;
   if ((m < 2 && !participle) || !(participle || draftd_candidates_in_list (" who which ", f->words[m].lower)) ||
       f->s[f->words[m - 1].end] != ',' || m + 2 > f->i - 1)
     return FALSE;
@@ -2321,7 +2332,7 @@ parenthetical_subject (F *f)
   /* "Two hours, spent wisely, is enough": an amount is one quantity. */
   if (s == 0 || s == v || relative || (v < 0 && amount_subject (f, b, m)))
     return FALSE;
-  if (draftd_candidates_in_list (agreeing_aux, w->lower))
+  if (draftd_candidates_in_list (agreeing_aux, w->lower) || (with && near (f, 1) && only_verb (f) && clause_plain (f)))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
   const char *alts[] = { other };
   return near (f, 1) && only_verb (f) && clause_plain (f) && judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, 0.0f);
@@ -2756,6 +2767,25 @@ plain (const char *l)
 
 /* A noun that can follow a possessive but never a contraction ("their car", "it's tail"): not
  * an adjective ("it's fine"), an -ing form, or a predicate noun of everyday speech. */
+/* A closed compound noun WordNet does not list ("lawnmower", "smartphone"): a word the
+ * dictionary spells, no other part of speech, whose head is a noun of three letters or more
+ * after a noun or an adjective of three or more. */
+static gboolean
+closed_compound (const F *f, const char *l)
+{
+  gsize n = strlen (l);
+  if (n < 7 || draftd_forms_is (l, 'v') || draftd_forms_is (l, 'r') || !g_ascii_isalpha (l[0]) || strchr (l, '\'') ||
+      !draftd_spell_check (f->c->spell, "en", l))
+    return FALSE;
+  for (gsize k = 3; k + 3 <= n; k++) {
+    g_autofree char *head = g_strndup (l, k);
+    if ((draftd_forms_is (head, 'n') || draftd_forms_is (head, 'a')) && !draftd_candidates_function_word (head) &&
+        noun (l + k) && strlen (l + k) >= 3)
+      return TRUE;
+  }
+  return FALSE;
+}
+
 static gboolean
 possessed_noun (const F *f, const char *l)
 {
@@ -2765,7 +2795,7 @@ possessed_noun (const F *f, const char *l)
   if (draftd_forms_is (l, 'n'))
     return TRUE;
   g_autofree char *sing = g_str_has_suffix (l, "s") ? draftd_forms_singular (f->c->spell, l) : NULL;
-  return sing && draftd_forms_is (sing, 'n');
+  return (sing && draftd_forms_is (sing, 'n')) || closed_compound (f, l);
 }
 
 /* Is the word a clause's verb, not a noun: an auxiliary, an irregular past ("made"), or a
