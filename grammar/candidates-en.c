@@ -1130,9 +1130,13 @@ pronoun_agreement (Ctx *x, const Word *prev)
   /* "Any arguments after it are", "escapes in it are": a preposition's object is no subject
    * ("it" and "you" are both cases; "after he have eaten" opens a clause); "it need not be"
    * is the modal "need". */
+  /* So is a verb's object: "The book that I lent you is", "the advice he gave you was". */
   if ((before && adjacent (x->s, before, prev) && draftd_candidates_in_list (" it you ", prev->lower) &&
        (draftd_candidates_in_list (prepositions, before->lower) ||
-        draftd_candidates_in_list (" after before behind under over through between among without within against like upon ", before->lower))) ||
+        draftd_candidates_in_list (" after before behind under over through between among without within against like upon ", before->lower) ||
+        draftd_candidates_in_list (" gave give lent lend sent send told tell showed shown taught owe owed bought brought paid offered "
+                                   "promised handed wrote written left cost asked sold recommended ",
+                                   before->lower))) ||
       (g_str_equal (w->lower, "need") && next_is (x, " not only ")))
     return FALSE;
   const char *rep = NULL;

@@ -363,6 +363,36 @@ redundant_preposition (F *f)
 
 /* ---- confusable.whether-wether: "wether" is a ram, almost never what was meant ---- */
 
+/* ---- confusable.of-off: "Turn of the lights" ---- */
+
+/* "of" after a verb whose particle is "off" ("turn", "switch", "shut", "log", "sign", "take",
+ * "put", "drop", "pay", "cut", "show", "set", "call") where the verb is one: the sentence's
+ * first word (an imperative), or after "to", a modal, "please", "and", "don't" or a subject
+ * pronoun, before a determiner ("Please turn of the oven", "I switched of my phone"). A noun
+ * ("the turn of the tide", "a switch of the") has its determiner before it. */
+static gboolean
+of_off (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *verb = near (f, -1), *before = near (f, -2), *next = near (f, 1);
+  if (!g_str_equal (w->lower, "of") || verb == NULL || next == NULL ||
+      !draftd_candidates_in_list (" turn turned turning switch switched switching shut shutting log logged sign signed put take took "
+                                  "drop dropped pay paid cut show showed set call called ",
+                                  verb) ||
+      !draftd_candidates_in_list (" the my your his her our their this that these those everything it them ", next))
+    return FALSE;
+  gboolean opens = f->i == 1 && f->c->sentence_start && g_ascii_isupper (f->words[0].text[0]) && !g_str_has_suffix (verb, "ed") &&
+                   !g_str_has_suffix (verb, "ing");
+  gboolean verb_slot = before && (draftd_candidates_in_list (" to please and don't didn't i you we they he she ", before) ||
+                                  draftd_candidates_in_list (modals, before));
+  /* "to take of the fruit", "put of the": the archaic partitive and "put off" (delay) are
+   * rarer than the fix but not never: only the light's and the machine's verbs open a
+   * sentence. */
+  if (opens && !draftd_candidates_in_list (" turn switch shut log sign ", verb))
+    return FALSE;
+  return (opens || verb_slot) && sure (f, w->start, w->end, "off", DRAFTD_FIX_WORD_CHOICE);
+}
+
 /* ---- confusable.breath-breathe: "Try to breath slowly" ---- */
 
 static gboolean noun (const char *l);
@@ -914,6 +944,13 @@ noun_phrase (const F *f, guint *k, guint end)
   /* A name's possessive only opens the subject ("The cream of England's young men" is left). */
   if (at < end && (determines || draftd_candidates_in_list (determiners, f->words[at].lower) || (!after_prep && name_possessive (f, at))))
     at++;
+  /* "My neighbour's children", "the company's workers": a determiner's noun in the possessive
+   * determines the head after it. */
+  if (at > *k && at + 1 < end && !after_prep && g_str_has_suffix (f->words[at].lower, "'s") && joined (f, at)) {
+    g_autofree char *owner = g_strndup (f->words[at].lower, strlen (f->words[at].lower) - 2);
+    if (noun (owner))
+      at++;
+  }
   guint first = at;
   /* "The kids made dinner last night": an irregular past after a noun is a verb, not part of
    * the phrase. "on the first and second floors": ordinals joined are one word of it, after a
@@ -4282,6 +4319,25 @@ activity_ing (F *f, gint d)
   return fam->len > 0 && !draftd_candidates_in_list (linking, fam->pdata[0]) && !draftd_candidates_in_list (" go end ", fam->pdata[0]);
 }
 
+/* Does the adjective at words[f->i] end its clause: nothing after it, or a time or a place?
+ * "performed very good this season": a time's phrase ends it too, as does a span's
+ * preposition ("behaved very good during the drive", "played bad throughout the half");
+ * "worked very consistent all year" too; "explains things so clear that everyone" is a
+ * result's clause after its "so". */
+static gboolean
+manner_ends (const F *f, const char *next, gboolean so_that)
+{
+  gboolean time = draftd_candidates_in_list (" this last all ", next) &&
+                  draftd_candidates_in_list (" season year week month morning night time weekend summer winter spring autumn day ", near (f, 2));
+  return next == NULL || time || so_that ||
+         draftd_candidates_in_list (" yesterday today now lately recently at in on for with when because and but together compared ", next) ||
+         draftd_candidates_in_list (" during throughout until after before despite since ", next) ||
+         /* "drove very careful through the snow"; but "stretched clear around the corner" is
+          * the adverb "clear", all the way. */
+         (draftd_candidates_in_list (" through across around along past ", next) &&
+          draftd_candidates_in_list (" very really so too quite extremely ", near (f, -1)));
+}
+
 static gboolean
 adverb_for_adjective (F *f)
 {
@@ -4293,17 +4349,8 @@ adverb_for_adjective (F *f)
       rep = adverb_of[k][1];
       degreed = k >= ADVERB_OF_DEGREED;
     }
-  /* The adjective ends its clause: nothing after it, or a time or a place. */
-  /* "performed very good this season": a time's phrase ends it too, as does a span's
-   * preposition ("behaved very good during the drive", "played bad throughout the half"). */
-  /* "worked very consistent all year" too; "explains things so clear that everyone" is a
-   * result's clause after its "so". */
-  gboolean time = draftd_candidates_in_list (" this last all ", next) &&
-                  draftd_candidates_in_list (" season year week month morning night time weekend summer winter spring autumn day ", near (f, 2));
   gboolean so_that = g_strcmp0 (next, "that") == 0 && g_strcmp0 (near (f, -1), "so") == 0;
-  time |= so_that;
-  if (rep == NULL || (next && !time && !draftd_candidates_in_list (" yesterday today now lately recently at in on for with when because and but together compared ", next) &&
-                      !draftd_candidates_in_list (" during throughout until after before despite since ", next)))
+  if (rep == NULL || !manner_ends (f, next, so_that))
     return FALSE;
   /* "provides easy, extensible completion": an adjective before a comma and another one. */
   if (next == NULL && f->i + 1 < f->n && f->s[w->end] == ',' && draftd_forms_is (f->words[f->i + 1].lower, 'a') &&
@@ -4938,7 +4985,10 @@ had_article (F *f, const char *prev)
     if (plural && !g_str_equal (plural, w->lower))
       return sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
   }
+  /* "We had fish and chips", "had chicken for dinner": an animal eaten as a meat is a mass
+   * (WordNet gives "dog" a food's sense too, so the list is written out). */
   if (!draftd_candidates_in_list (" have has had ", prev) || !(lex == DRAFTD_FORMS_ANIMAL || lex == DRAFTD_FORMS_PERSON || made) ||
+      draftd_candidates_in_list (" fish chicken lamb turkey duck salmon tuna trout cod crab lobster prawn shrimp squid octopus rabbit goose ", w->lower) ||
       !lone_count_noun (f, prev, " that who which "))
     return FALSE;
   return sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
@@ -6460,6 +6510,7 @@ static const struct {
   { "preposition.redundant", redundant_preposition },
   { "confusable.wether-whether", wether },
   { "confusable.breath-breathe", breath_verb },
+  { "confusable.of-off", of_off },
   { "agreement.uncountable", uncountable_plural },
   { "agreement.one-of-plural", one_of_superlative },
   { "verb-form.to-ing", forward_to },

@@ -88,6 +88,7 @@ draftd_rules (guint *n)
     { "word-choice.everyday", "word choice", "the adjective \"everyday\" for \"every day\" (\"I walk to work everyday\")" },
     { "word-choice.say-tell", "word choice", "\"say\" with a person as its object (\"He said me that\")" },
     { "confusable.wether-whether", "word choice", "wether / whether" },
+    { "confusable.of-off", "word choice", "\"of\" for a phrasal verb's \"off\" (\"Turn of the lights\")" },
     { "confusable.breath-breathe", "word choice", "the noun \"breath\" where the verb stands (\"try to breath slowly\")" },
     { "confusable.affects-effects", "word choice", "affects / effects" },
     { "word-choice", "word choice", "another choice of words than a known confusable pair" },
