@@ -665,6 +665,23 @@ ing_after_verb (F *f)
   return ing && sure (f, f->words[f->i - 1].start, w->end, ing, DRAFTD_FIX_VERB_FORM);
 }
 
+/* "He insisted to pay", "She insists to come": "insist" takes "on" and an -ing form, never
+ * an infinitive (sure). */
+static gboolean
+insist_to (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (g_strcmp0 (near (f, -1), "to") != 0 || !draftd_candidates_in_list (" insist insists insisted insisting ", near (f, -2)) ||
+      draftd_candidates_function_word (w->lower) || g_str_has_suffix (w->lower, "ing") || !draftd_forms_is (w->lower, 'v'))
+    return FALSE;
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, w->lower);
+  const char *ing = ing_form (f, fam);
+  if (ing == NULL)
+    return FALSE;
+  g_autofree char *rep = g_strdup_printf ("on %s", ing);
+  return sure (f, f->words[f->i - 1].start, w->end, rep, DRAFTD_FIX_VERB_FORM);
+}
+
 /* ---- word-choice.fewer-less: "less people" ---- */
 
 /* "less" counts no plural: "less people", "less cars" are "fewer"; a plural that is a mass
@@ -2264,6 +2281,9 @@ subject_head (F *f)
   if (demonstrative (f, b))
     return TRUE;
   g_autofree char *other = NULL;
+  /* "Everyone except Tom was there": "except" is the preposition ("excepts" is no one's verb). */
+  if (g_str_equal (w->lower, "except"))
+    return FALSE;
   int v = verb_number (f, w->lower, &other);
   /* "like" is a preposition too ("A man like him is rare"): the verb only where no other verb
    * follows in its clause and no pronoun is its object ("Nobody in my family like spicy food"). */
@@ -3791,6 +3811,20 @@ effected_changed (const F *f, const char *prev)
          draftd_candidates_in_list (" lives life health people children students families economy environment community mood sleep "
                                     "results performance weather crops business businesses prices ",
                                     near (f, 2));
+}
+
+/* "The noise is effecting my sleep": the progressive before a possessive or a person (one
+ * brings about "a change", "the transfer", never "my sleep"). */
+static gboolean
+effecting (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1);
+  const char *aux = prev && g_str_has_suffix (prev, "ly") ? near (f, -2) : prev;
+  return g_str_equal (w->lower, "effecting") && draftd_candidates_in_list (" is are was were am been be ", aux) &&
+         (draftd_candidates_in_list (" my your his her our their me him us them everyone everybody ", next) ||
+          draftd_candidates_in_list (people_nouns, next)) &&
+         sure (f, w->start, w->end, "affecting", DRAFTD_FIX_WORD_CHOICE);
 }
 
 static gboolean
@@ -6356,7 +6390,8 @@ much_many (F *f)
       return FALSE;
   /* "so much needs to change": a verb's -s form. */
   g_autofree char *sing = draftd_forms_singular (f->c->spell, next);
-  gboolean plural = g_str_equal (next, "people") ||
+  /* "How much times": "times" is a verb's -s form too, but never after "much". */
+  gboolean plural = draftd_candidates_in_list (" people times ", next) ||
                     (g_str_has_suffix (next, "s") && sing && !g_str_equal (sing, next) && noun (sing) && !noun (next) && !draftd_forms_is (next, 'a'));
   if (!plural || draftd_candidates_in_list (" to be ", then))
     return FALSE;
@@ -6497,6 +6532,20 @@ repeated_subject (F *f)
   return sure (f, f->words[f->i - 1].end, w->end, "", DRAFTD_FIX_WORD_CHOICE);
 }
 
+/* "Do you know who's umbrella this is?": "who's" before a noun and the "this is" whose
+ * complement the noun's owner is (a question embedded, its verb at the end) is "whose". */
+static gboolean
+whose_this (F *f)
+{
+  const Word *w = &f->words[f->i];
+  g_autofree char *l = plain (w->lower);
+  const char *next = near (f, 1);
+  if (!g_str_equal (l, "who's") || next == NULL || !noun (next) || draftd_forms_is (next, 'v') ||
+      !draftd_candidates_in_list (" this that it these those ", near (f, 2)) || !draftd_candidates_in_list (" is was are were ", near (f, 3)))
+    return FALSE;
+  return sure (f, w->start, w->end, "whose", DRAFTD_FIX_WORD_CHOICE);
+}
+
 typedef gboolean (*FamilyFn) (F *f);
 
 /* The families, in the order they are tried at each word; the first that proposes wins. */
@@ -6515,6 +6564,7 @@ static const struct {
   { "agreement.one-of-plural", one_of_superlative },
   { "verb-form.to-ing", forward_to },
   { "verb-form.to-ing", ing_after_verb },
+  { "verb-form.to-ing", insist_to },
   { "word-choice.fewer-less", fewer_for_less },
   { "word-choice.redundant", although_but },
   { "verb-form.to-base", to_base },
@@ -6543,9 +6593,11 @@ static const struct {
   { "confusable.their-they're", their_ing_opening },
   { "confusable.it's-its", its_time },
   { "confusable.it's-its", its_worth },
+  { "confusable.who's-whose", whose_this },
   { "confusable.possessive-contraction", possessive_or_contraction },
   { "confusable.than-then", then_after_comparative },
   { "confusable.affect-effect", affect_effect },
+  { "confusable.affect-effect", effecting },
   { "word-choice.to-too", to_too },
   { "verb-form.missing-be", it_adjective },
   { "word-choice.you-your", you_your },
