@@ -363,7 +363,7 @@ redundant_preposition (F *f)
 
 /* ---- confusable.whether-wether: "wether" is a ram, almost never what was meant ---- */
 
-/* ---- confusable.of-off: "Turn of the lights" ---- */
+/* ---- word-choice.of-off: "Turn of the lights" ---- */
 
 /* "of" after a verb whose particle is "off" ("turn", "switch", "shut", "log", "sign", "take",
  * "put", "drop", "pay", "cut", "show", "set", "call") where the verb is one: the sentence's
@@ -393,7 +393,7 @@ of_off (F *f)
   return (opens || verb_slot) && sure (f, w->start, w->end, "off", DRAFTD_FIX_WORD_CHOICE);
 }
 
-/* ---- confusable.breath-breathe: "Try to breath slowly" ---- */
+/* ---- word-choice.breath-breathe: "Try to breath slowly" ---- */
 
 static gboolean noun (const char *l);
 
@@ -6558,8 +6558,8 @@ static const struct {
   { "preposition.for-since", for_point },
   { "preposition.redundant", redundant_preposition },
   { "confusable.wether-whether", wether },
-  { "confusable.breath-breathe", breath_verb },
-  { "confusable.of-off", of_off },
+  { "word-choice.breath-breathe", breath_verb },
+  { "word-choice.of-off", of_off },
   { "agreement.uncountable", uncountable_plural },
   { "agreement.one-of-plural", one_of_superlative },
   { "verb-form.to-ing", forward_to },
