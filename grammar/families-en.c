@@ -361,8 +361,6 @@ redundant_preposition (F *f)
   return sure (f, f->words[f->i - 1].end, w->end, "", DRAFTD_FIX_PREPOSITION);
 }
 
-/* ---- confusable.whether-wether: "wether" is a ram, almost never what was meant ---- */
-
 /* ---- word-choice.of-off: "Turn of the lights" ---- */
 
 /* "of" after a verb whose particle is "off" ("turn", "switch", "shut", "log", "sign", "take",
@@ -415,6 +413,8 @@ breath_verb (F *f)
     return FALSE;
   return sure (f, w->start, w->end, "breathe", DRAFTD_FIX_WORD_CHOICE);
 }
+
+/* ---- confusable.whether-wether: "wether" is a ram, almost never what was meant ---- */
 
 static gboolean
 wether (F *f)
@@ -2822,8 +2822,6 @@ plain (const char *l)
   return g_string_free (g, FALSE);
 }
 
-/* A noun that can follow a possessive but never a contraction ("their car", "it's tail"): not
- * an adjective ("it's fine"), an -ing form, or a predicate noun of everyday speech. */
 /* A closed compound noun WordNet does not list ("lawnmower", "smartphone"): a word the
  * dictionary spells, no other part of speech, whose head is a noun of three letters or more
  * after a noun or an adjective of three or more. */
@@ -2843,6 +2841,8 @@ closed_compound (const F *f, const char *l)
   return FALSE;
 }
 
+/* A noun that can follow a possessive but never a contraction ("their car", "it's tail"): not
+ * an adjective ("it's fine"), an -ing form, or a predicate noun of everyday speech. */
 static gboolean
 possessed_noun (const F *f, const char *l)
 {
@@ -3057,10 +3057,6 @@ their_ing_opening (F *f)
 
 static gboolean clause_break (const F *f, guint k);
 
-/* "I think its time we left", "Its time to go", "Its time the council acted", "so its time.":
- * "it's time" opening a clause, before the clause (a pronoun, a determiner's subject) or the
- * infinitive it introduces, or ending its own clause ("the clock lost its time" is a
- * possessive's, after a verb that takes an object; "Its time zone" has its noun). */
 /* "The museum is small, but its worth a visit": "worth" before what a thing is worth (an
  * article, "it", an -ing form) is the adjective of "it is"; the noun ("the house and its
  * worth") ends its phrase. */
@@ -3077,6 +3073,10 @@ its_worth (F *f)
          sure (f, w->start, w->end, "it's", DRAFTD_FIX_WORD_CHOICE);
 }
 
+/* "I think its time we left", "Its time to go", "Its time the council acted", "so its time.":
+ * "it's time" opening a clause, before the clause (a pronoun, a determiner's subject) or the
+ * infinitive it introduces, or ending its own clause ("the clock lost its time" is a
+ * possessive's, after a verb that takes an object; "Its time zone" has its noun). */
 static gboolean
 its_time (F *f)
 {
