@@ -2028,8 +2028,12 @@ static gboolean
 licensed (const Ctx *x, const Around *a, const char *alt)
 {
   const char *p = a->prev, *n = a->next;
+  /* "parked the car over their and walked": a place's particle before it and a conjunction
+   * after it ("over their and our tickets" joins two possessives). */
   if (g_str_equal (alt, "there"))
-    return a->ends || (n && draftd_candidates_in_list (" is are was were be has have will would can could may might must seems seem ", n));
+    return a->ends || (n && draftd_candidates_in_list (" is are was were be has have will would can could may might must seems seem ", n)) ||
+           (p && n && draftd_candidates_in_list (" over up down out back right ", p) && draftd_candidates_in_list (" and but ", n) &&
+            !draftd_candidates_in_list (" my your his her its our their ", a->next2));
   /* "but they're improvements to one feature": a contraction opening its clause before a noun
    * is that noun's subject when no verb follows for a possessive's phrase to be the subject
    * of ("they're car is red" has one; "I like they're house" has the possessive's place). */
@@ -2049,6 +2053,8 @@ licensed (const Ctx *x, const Around *a, const char *alt)
             * gerund). */
            ((is_ing (n) && (draftd_candidates_in_list (" nothing something anything everything ", n) || !draftd_candidates_verb_after (x, x->i + 2))) ||
             (n && draftd_candidates_in_list (" a an the not going been very so too really just always never all about no ", n)) ||
+            /* "its far too loud", "its way too expensive": a degree's phrase before "too". */
+            (n && draftd_candidates_in_list (" far way much ", n) && g_strcmp0 (a->next2, "too") == 0) ||
             /* "Its internal engine can": a verb later in the clause has the possessive's
              * phrase for its subject, the adjective its noun's. */
             (predicate_adjective (x, n, a->next2) && !draftd_candidates_verb_after (x, x->i + 2)));

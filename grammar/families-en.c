@@ -403,6 +403,9 @@ breath_verb (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *next = near (f, 1);
+  /* "could barely breath", "can hardly breath": a degree adverb between. */
+  if (draftd_candidates_in_list (" barely hardly scarcely still just even never not ", prev) && near (f, -2))
+    prev = near (f, -2);
   if (!g_str_equal (w->lower, "breath") || prev == NULL ||
       !(draftd_candidates_in_list (" to i you we they don't didn't can't cannot couldn't ", prev) || draftd_candidates_in_list (modals, prev)))
     return FALSE;
@@ -412,6 +415,48 @@ breath_verb (F *f)
       g_strcmp0 (near (f, -2), "breath") == 0)
     return FALSE;
   return sure (f, w->start, w->end, "breathe", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- word-choice.lead-led: "has lead to", "The guide lead us ... and showed" ---- */
+
+/* Does the clause after words[k] go on in the past: "and" and then a past ("and showed us",
+ * "and took"), before any word that opens another clause? */
+static gboolean
+past_coordinate (const F *f, guint k)
+{
+  for (guint j = k + 1; j + 1 < f->n; j++) {
+    if (draftd_candidates_in_list (draftd_candidates_clause_words, f->words[j].lower) && !g_str_equal (f->words[j].lower, "as"))
+      return FALSE;
+    if (!g_str_equal (f->words[j].lower, "and"))
+      continue;
+    const char *v = f->words[j + 1].lower;
+    if (draftd_candidates_past_only (f->c->spell, v) ||
+        (g_str_has_suffix (v, "ed") && draftd_candidates_verb_form (f, v) && !draftd_forms_is (v, 'a')))
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* The metal's "lead" where the verb's past "led" stands (they sound alike): after "have",
+ * "has", "had" (an adverb between), or after a noun subject in a clause that goes on in the
+ * past ("and showed"), before what the verb leads (a determiner, a pronoun, "to"). "have
+ * lead in their pipes" and "have lead pipes" are the noun's; a present clause ("These paths
+ * lead to the river and join") keeps the verb's base. */
+static gboolean
+lead_led (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1);
+  if (!g_str_equal (w->lower, "lead") || prev == NULL ||
+      !draftd_candidates_in_list (" to the a an us them him her me my our their his your its this these those many some several ", next))
+    return FALSE;
+  const char *aux = draftd_candidates_in_list (" already recently also just never not always finally eventually ultimately only ", prev) ? near (f, -2) : prev;
+  gboolean perfect = draftd_candidates_in_list (" has have had having ", aux);
+  gboolean narrative = !draftd_candidates_function_word (prev) && (noun (prev) || g_ascii_isupper (f->words[f->i - 1].text[0])) &&
+                       !draftd_forms_is (prev, 'a') && past_coordinate (f, f->i);
+  if (!perfect && !narrative)
+    return FALSE;
+  return sure (f, w->start, w->end, "led", DRAFTD_FIX_WORD_CHOICE);
 }
 
 /* ---- confusable.whether-wether: "wether" is a ram, almost never what was meant ---- */
@@ -585,6 +630,15 @@ to_preposition (const F *f)
   const char *be = " am is are was were be been being i'm you're we're they're he's she's remain remains remained feel feels felt become became seem seems ";
   if (g_strcmp0 (prev2, "forward") == 0)
     return draftd_candidates_in_list (" look looks looked looking ", prev3);
+  /* "getting used to take", "I'm used to drive": the adjective "used" of habit, after "get"
+   * or a speaker's "I'm"; "is used to cut wood" is the passive's purpose, "I used to take"
+   * the past habit's infinitive. */
+  if (g_strcmp0 (prev2, "used") == 0) {
+    const char *get = " get gets got gotten getting i'm ";
+    return draftd_candidates_in_list (get, prev3) ||
+           (g_strcmp0 (prev3, "am") == 0 && g_strcmp0 (prev4, "i") == 0) ||
+           (draftd_candidates_in_list (" slowly quickly soon finally already never still really ", prev3) && draftd_candidates_in_list (get, prev4));
+  }
   if (draftd_candidates_in_list (" committed devoted accustomed opposed ", prev2))
     return draftd_candidates_in_list (be, prev3) ||
            (draftd_candidates_in_list (" very so fully really deeply truly totally absolutely firmly also still not ", prev3) &&
@@ -932,6 +986,21 @@ runs_into_verb (const F *f, guint first, guint label)
   return FALSE;
 }
 
+/* "from last year's trial", "in this season's squad": a noun's possessive inside the phrase,
+ * before a word of the phrase, determines that word and is part of the phrase (the head stays
+ * the last noun). Only a noun WordNet lists owns: "the Smiths' house" needs no help here. */
+static gboolean
+owned_word (const F *f, guint at, guint end)
+{
+  const char *l = f->words[at].lower;
+  gsize n = strlen (l);
+  if (n < 4 || !g_str_has_suffix (l, "'s") || at + 1 >= end || !joined (f, at) || !np_word (f, &f->words[at + 1]) ||
+      draftd_candidates_in_list (prepositions, f->words[at + 1].lower))
+    return FALSE;
+  g_autofree char *owner = g_strndup (l, n - 2);
+  return noun (owner);
+}
+
 /* A noun phrase from words[*k] up to a preposition or `end`: a determiner or a head of its own
  * ("each", "everyone"), then nouns and adjectives; its head is its last word. -1 if none. */
 static gint
@@ -972,7 +1041,8 @@ noun_phrase (const F *f, guint *k, guint end)
   /* "The kids made dinner last night": an irregular past after a noun is a verb, not part of
    * the phrase. "on the first and second floors": ordinals joined are one word of it, after a
    * preposition only ("the first and second line are" is two lines). */
-  while (at < end && ((!draftd_candidates_in_list (prepositions, f->words[at].lower) && np_word (f, &f->words[at]) &&
+  while (at < end && ((after_prep && at > first && owned_word (f, at, end)) ||
+                      (!draftd_candidates_in_list (prepositions, f->words[at].lower) && np_word (f, &f->words[at]) &&
                        !(at > first && noun_number (f, f->words[at - 1].lower) != 0 && draftd_forms_irregular_lemma (f->words[at].lower, 'v') &&
                          !g_str_equal (draftd_forms_irregular_lemma (f->words[at].lower, 'v'), f->words[at].lower) && at + 1 < end)) ||
                       (after_prep && at > first && at + 2 < end && draftd_candidates_in_list (" and or ", f->words[at].lower) &&
@@ -1293,6 +1363,16 @@ head_unsure (const F *f, guint b, gint head, gint rest, guint k, guint end)
   return rest < 0 && head > (gint) b && draftd_candidates_in_list (of_heads, h);
 }
 
+/* Are words[b..end) all capitalised words, none a function word: a name's? */
+static gboolean
+capitalised_run (const F *f, guint b, guint end)
+{
+  for (guint j = b; j < end; j++)
+    if (!g_ascii_isupper (f->words[j].text[0]) || draftd_candidates_function_word (f->words[j].lower) || (j > b && !joined (f, j - 1)))
+      return FALSE;
+  return TRUE;
+}
+
 /* A preposition's phrase from words[*k] ("in the garden", "of replacing the cracked tiles"),
  * *k then past it; FALSE where none starts there or it does not end before `end`. */
 static gboolean
@@ -1323,11 +1403,11 @@ prepositional_phrase (const F *f, guint *k, guint end)
     if (g_str_equal (f->words[j].lower, "all") && j + 2 < end && draftd_candidates_in_list (" the my your his her our their these those ", f->words[j + 1].lower))
       j++;
   }
-  /* "at our fair in Leeds was": a place's name right before an auxiliary ends the phrase
-   * (before any other word it may be a compound's: "a piece of Python code"). */
-  if (j + 1 == end && end < f->n && g_ascii_isupper (f->words[j].text[0]) && !draftd_candidates_function_word (f->words[j].lower) &&
-      draftd_candidates_in_list (agreeing_aux, f->words[end].lower)) {
-    *k = j + 1;
+  /* "at our fair in Leeds was", "on Mill Road have": a place's name of up to three words right
+   * before an auxiliary ends the phrase (before any other word it may be a compound's: "a
+   * piece of Python code"). */
+  if (end < f->n && end > j && end - j <= 3 && draftd_candidates_in_list (agreeing_aux, f->words[end].lower) && capitalised_run (f, j, end)) {
+    *k = end;
     return TRUE;
   }
   if (noun_phrase (f, &j, end) < 0)
@@ -3071,6 +3151,40 @@ its_worth (F *f)
     return FALSE;
   return opens_clause (f, f->i, " think guess say said feel that so and but because maybe perhaps suppose if ") &&
          sure (f, w->start, w->end, "it's", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* "but its far too loud", "its way too expensive", "its much too late": a degree's phrase
+ * before "too" and its adjective, opening a clause, is the predicate of "it is" ("the dog
+ * wagged its far too long tail" is a possessive's, after a verb). */
+static gboolean
+its_too (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "its") || !draftd_candidates_in_list (" far way much ", near (f, 1)) || g_strcmp0 (near (f, 2), "too") != 0 ||
+      near (f, 3) == NULL || !draftd_forms_is (near (f, 3), 'a'))
+    return FALSE;
+  /* "its much too long tail": an adjective before its noun is the possessive's. */
+  const char *noun_after = near (f, 4);
+  if (noun_after && noun (noun_after) && !draftd_forms_is (noun_after, 'a') && !draftd_candidates_function_word (noun_after))
+    return FALSE;
+  return opens_clause (f, f->i, " think guess say said feel that so and but because maybe perhaps suppose if though although ") &&
+         sure (f, w->start, w->end, "it's", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* "We parked the car over their and walked up": "over/up/down/out/back their" before a
+ * conjunction, a comma or the sentence's end is the place's "there" ("over their and our
+ * tickets" joins two possessives, and "their" before a noun is left to its own rules). */
+static gboolean
+over_their (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1);
+  if (!g_str_equal (w->lower, "their") || !draftd_candidates_in_list (" over up down out back ", prev))
+    return FALSE;
+  gboolean ends = f->i + 1 >= f->n || !joined (f, f->i);
+  if (!ends && !(draftd_candidates_in_list (" and but ", next) && !draftd_candidates_in_list (" my your his her its our their ", near (f, 2))))
+    return FALSE;
+  return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
 }
 
 /* "I think its time we left", "Its time to go", "Its time the council acted", "so its time.":
@@ -6559,6 +6673,7 @@ static const struct {
   { "preposition.redundant", redundant_preposition },
   { "confusable.wether-whether", wether },
   { "word-choice.breath-breathe", breath_verb },
+  { "word-choice.lead-led", lead_led },
   { "word-choice.of-off", of_off },
   { "agreement.uncountable", uncountable_plural },
   { "agreement.one-of-plural", one_of_superlative },
@@ -6593,6 +6708,8 @@ static const struct {
   { "confusable.their-they're", their_ing_opening },
   { "confusable.it's-its", its_time },
   { "confusable.it's-its", its_worth },
+  { "confusable.it's-its", its_too },
+  { "confusable.their-there", over_their },
   { "confusable.who's-whose", whose_this },
   { "confusable.possessive-contraction", possessive_or_contraction },
   { "confusable.than-then", then_after_comparative },
