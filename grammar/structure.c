@@ -5,12 +5,15 @@
 #endif
 
 /* Sentences longer than this are not parsed: link-grammar's time grows fast with length, and
- * the families it confirms are short-range. */
-#define MAX_BYTES 200
+ * the families it confirms are short-range. At 200 bytes (and 140 for a look into the
+ * linkage) parses were a third of a corrected sentence's CPU on JFLEG test, those of 100-140
+ * bytes more than half of it; at 120 the development set lost 1 fix of 2324, the twelfth and thirteenth
+ * blind checks none, and correction ran 12% faster (docs/performance.md). */
+#define MAX_BYTES 120
 /* A look into the linkage (a verb's subject, an article's link) is asked of many candidate
  * sentences, one per verb or noun phrase: a parse of 160-200 bytes takes about 100 ms against
- * 20 ms for one of 80, so these stop shorter. */
-#define LOOK_MAX_BYTES 140
+ * 20 ms for one of 80; it stops at the same length. */
+#define LOOK_MAX_BYTES 120
 /* How many linkages a parse builds and post-processes. Where a sentence has more than this,
  * link-grammar samples them, and each sampled one may fail post-processing: with one, a
  * whole sentence of many readings ("The jeweler's mind game is to convince lovers that the
@@ -114,7 +117,7 @@ parse_for (const char *sentence, Look look, gpointer data)
   if (s)
     sentence_delete (s);
   parse_options_delete (o);
-  g_debug ("link-grammar: %s in %.1f ms: %s", r == DRAFTD_STRUCTURE_COMPLETE ? "complete" : r == DRAFTD_STRUCTURE_BROKEN ? "broken" : "unknown",
+  g_debug ("link-grammar%s: %s in %.1f ms: %s", look ? " look" : "", r == DRAFTD_STRUCTURE_COMPLETE ? "complete" : r == DRAFTD_STRUCTURE_BROKEN ? "broken" : "unknown",
            (g_get_monotonic_time () - t0) / 1e3, sentence);
   return r;
 }
@@ -171,10 +174,9 @@ kept_free (gpointer p)
   g_free (k);
 }
 
-/* The kept answer to `key`, moved to the front; or, *found FALSE, a new front entry for it
- * (answer UNKNOWN) for the caller to fill in. */
+/* This thread's kept answers, most recent first. */
 static Kept *
-kept (const char *key, gboolean *found)
+kept_table (void)
 {
   static GPrivate kept_key = G_PRIVATE_INIT (kept_free);
   Kept *k = g_private_get (&kept_key);
@@ -182,26 +184,93 @@ kept (const char *key, gboolean *found)
     k = g_new0 (Kept, KEPT);
     g_private_set (&kept_key, k);
   }
-  guint i = 0;
-  while (i < KEPT && g_strcmp0 (k[i].key, key) != 0)
-    i++;
-  *found = i < KEPT;
-  if (!*found) {
-    i = KEPT - 1;
-    g_free (k[i].key);
-    k[i] = (Kept) { g_strdup (key), DRAFTD_STRUCTURE_UNKNOWN, 0, 0, "" };
-  }
+  return k;
+}
+
+/* Moves entry i to the front and returns it. */
+static Kept *
+to_front (Kept *k, guint i)
+{
   Kept hit = k[i];
   memmove (&k[1], &k[0], i * sizeof *k);
   k[0] = hit;
   return &k[0];
 }
 
+/* The kept answer to `key`, moved to the front, or NULL. */
+static Kept *
+kept_lookup (const char *key)
+{
+  Kept *k = kept_table ();
+  for (guint i = 0; i < KEPT; i++)
+    if (g_strcmp0 (k[i].key, key) == 0)
+      return to_front (k, i);
+  return NULL;
+}
+
+/* The kept answer to `key`, moved to the front; or, *found FALSE, a new front entry for it
+ * (answer UNKNOWN) for the caller to fill in, in place of the oldest. */
+static Kept *
+kept (const char *key, gboolean *found)
+{
+  Kept *hit = kept_lookup (key);
+  *found = hit != NULL;
+  if (hit)
+    return hit;
+  Kept *k = kept_table ();
+  g_free (k[KEPT - 1].key);
+  k[KEPT - 1] = (Kept) { g_strdup (key), DRAFTD_STRUCTURE_UNKNOWN, 0, 0, "" };
+  return to_front (k, KEPT - 1);
+}
+
+/* This thread's hold on new parses: bit 0 held, bit 1 a question went unanswered. */
+static GPrivate hold_key;
+
+gboolean
+draftd_structure_hold (gboolean on)
+{
+  guint was = GPOINTER_TO_UINT (g_private_get (&hold_key));
+  g_private_set (&hold_key, GUINT_TO_POINTER (on ? 1u : 0u));
+  return (was & 2u) != 0;
+}
+
+/* Is a new parse held back? Notes that one was wanted. */
+static gboolean
+held (void)
+{
+#ifdef DRAFTD_HAVE_LINK_GRAMMAR
+  if (dictionary () == NULL)
+    return FALSE;
+#else
+  return FALSE;
+#endif
+  guint h = GPOINTER_TO_UINT (g_private_get (&hold_key));
+  if (h & 1u)
+    g_private_set (&hold_key, GUINT_TO_POINTER (h | 2u));
+  return (h & 1u) != 0;
+}
+
+/* The kept answer to `key` (found), or a new entry for it where parses may run; NULL where
+ * one would have to run and they are held (nothing is kept then). */
+static Kept *
+kept_or_new (const char *key, gboolean *found)
+{
+  Kept *k = kept_lookup (key);
+  *found = k != NULL;
+  if (k == NULL && held ())
+    return NULL;
+  return k ? k : kept (key, found);
+}
+
 DraftdStructure
 draftd_structure_parse (const char *sentence)
 {
   gboolean found;
-  Kept *k = kept (sentence, &found);
+  if (strlen (sentence) > MAX_BYTES)
+    return DRAFTD_STRUCTURE_UNKNOWN;
+  Kept *k = kept_or_new (sentence, &found);
+  if (k == NULL)
+    return DRAFTD_STRUCTURE_UNKNOWN;
   if (!found)
     k->answer = parse (sentence);
   return k->answer;
@@ -229,7 +298,9 @@ draftd_structure_subject_mends (const char *before, const char *after, gsize ver
     return FALSE;
   g_autofree char *key = g_strdup_printf ("subject %zu %s", verb, after);
   gboolean found;
-  Kept *k = kept (key, &found);
+  Kept *k = kept_or_new (key, &found);
+  if (k == NULL)
+    return FALSE;
   if (!found) {
     Subject q = { verb, 0, 0 };
     k->answer = parse_for (after, linked_subject, &q);
@@ -288,7 +359,9 @@ draftd_structure_article_mends (const char *before, const char *after, gsize art
     return FALSE;
   g_autofree char *key = g_strdup_printf ("article %zu %zu %s", article, noun, after);
   gboolean found;
-  Kept *k = kept (key, &found);
+  Kept *k = kept_or_new (key, &found);
+  if (k == NULL)
+    return FALSE;
   if (!found) {
     Article q = { article, noun, k->role, sizeof k->role };
     k->answer = parse_for (after, article_links, &q);

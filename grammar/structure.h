@@ -30,3 +30,9 @@ gboolean draftd_structure_article_mends (const char *before, const char *after, 
  * subject's word's byte range is [*start, *end). Answers are kept, as draftd_structure_parse's
  * are. */
 gboolean draftd_structure_subject_mends (const char *before, const char *after, gsize verb, gsize *start, gsize *end);
+/* Holds this thread's new parses back (on), or lets them run again (off, which returns
+ * whether a question went unanswered meanwhile). While held, a question whose answer is not
+ * kept gets UNKNOWN (and a look FALSE), as without a parser: the candidate stage asks first
+ * without parsing, and parses only when no sure fix is left to change the sentence (each
+ * sentence changed is parsed afresh; grammar/rank.c). */
+gboolean draftd_structure_hold (gboolean on);
