@@ -46,6 +46,18 @@ draftd_grammar_offset_convert (const char *text, gsize byte_offset, DraftdGramma
   return n;
 }
 
+guint32
+draftd_grammar_offset_at (DraftdOffsetCursor *c, const char *text, gsize byte_offset, DraftdGrammarOffsetUnit unit)
+{
+  if (unit == DRAFTD_GRAMMAR_UNIT_UTF8)
+    return byte_offset;
+  if (c->text != text || c->unit != unit || byte_offset < c->byte)
+    *c = (DraftdOffsetCursor) { text, unit, 0, 0 };
+  c->units += draftd_grammar_offset_convert (text + c->byte, byte_offset - c->byte, unit);
+  c->byte = byte_offset;
+  return c->units;
+}
+
 /* Words, runs of whitespace and single punctuation marks: the units of the diff. */
 typedef struct {
   gsize start, end;

@@ -46,6 +46,16 @@ void draftd_grammar_edit_set_rule (const char *old, DraftdGrammarEdit *e);
 GArray *draftd_grammar_edits_new (void);
 /* Converts a byte offset in `text` to the unit's count of the prefix. */
 guint32 draftd_grammar_offset_convert (const char *text, gsize byte_offset, DraftdGrammarOffsetUnit unit);
+/* Where the last conversion of a text's offsets stopped: offsets asked in increasing order
+ * (a document's edits, its stream's) count on from there, not from the text's start, which
+ * made a long document's edits cost its length squared. Zero it to start. */
+typedef struct {
+  const char *text;
+  DraftdGrammarOffsetUnit unit;
+  gsize byte;
+  guint32 units;
+} DraftdOffsetCursor;
+guint32 draftd_grammar_offset_at (DraftdOffsetCursor *c, const char *text, gsize byte_offset, DraftdGrammarOffsetUnit unit);
 /* Applies edits given in `unit` (any order) to text; NULL if they do not fit it. */
 char *draftd_grammar_apply_edits (const char *text, const guint32 *offsets, const guint32 *lengths,
                            const char *const *replacements, guint n, DraftdGrammarOffsetUnit unit);

@@ -406,6 +406,18 @@ check_offsets (void)
   tap_ok (draftd_grammar_offset_convert ("a🙂b", 5, DRAFTD_GRAMMAR_UNIT_CODEPOINT) == 2 && draftd_grammar_offset_convert ("a🙂b", 5, DRAFTD_GRAMMAR_UNIT_UTF16) == 3 &&
               draftd_grammar_offset_convert ("a🙂b", 5, DRAFTD_GRAMMAR_UNIT_UTF8) == 5,
           "offsets count code points, UTF-16 units or bytes");
+  /* A cursor counts on from its last offset, and starts over for an earlier one, another text
+   * or another unit: every answer is the plain conversion's. */
+  const char *text = "né 🙂 a🙂b çà 🙂🙂 end";
+  const gsize at[] = { 0, 1, 3, 4, 8, 9, 9, 14, 3, 20, 31, 10, 31, 33 };
+  DraftdOffsetCursor c = { 0 };
+  gboolean same = TRUE;
+  for (guint u = 0; u < 3; u++)
+    for (guint i = 0; i < G_N_ELEMENTS (at); i++) {
+      DraftdGrammarOffsetUnit unit = u == 0 ? DRAFTD_GRAMMAR_UNIT_CODEPOINT : u == 1 ? DRAFTD_GRAMMAR_UNIT_UTF16 : DRAFTD_GRAMMAR_UNIT_UTF8;
+      same = same && draftd_grammar_offset_at (&c, text, at[i], unit) == draftd_grammar_offset_convert (text, at[i], unit);
+    }
+  tap_ok (same, "a cursor over a text's offsets answers as the plain conversion, in any order");
 }
 
 int

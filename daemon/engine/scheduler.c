@@ -695,7 +695,7 @@ draftd_scheduler_submit (DraftdScheduler *s, DraftdJobRequest *request, gpointer
   }
   GQueue *q = g_hash_table_lookup (s->queues, request->client);
   SchedulerJob *job = g_new0 (SchedulerJob, 1);
-  job->pub = (DraftdJob) { request, { 0 }, g_cancellable_new (), job_user };
+  job->pub = (DraftdJob) { .request = request, .cancellable = g_cancellable_new (), .user = job_user };
   job->s = s;
   job->sink = (DraftdJobSink) { sink_chunk, sink_edits, sink_progress, job };
   job->reserved = reserved;

@@ -37,6 +37,7 @@ typedef struct {
   DraftdJobResult result;     /* written by the engine; read it in done() */
   GCancellable *cancellable;
   gpointer user;              /* the submitter's, given to submit() */
+  DraftdOffsetCursor wire;    /* the streamed edits' offsets so far (the sink's thread) */
 } DraftdJob;
 
 typedef struct {

@@ -104,8 +104,9 @@ dict_suggestions (DBusMessageIter *d, const DraftdJob *job)
   dbus_message_iter_append_basic (&entry, DBUS_TYPE_STRING, &key);
   dbus_message_iter_open_container (&entry, DBUS_TYPE_VARIANT, "a(uussss)", &var);
   dbus_message_iter_open_container (&var, DBUS_TYPE_ARRAY, "(uussss)", &arr);
+  DraftdOffsetCursor at = { 0 };
   for (guint i = 0; s && i < s->len; i++) {
-    DraftdWireEdit w = draftd_reply_wire_edit (job->request, &g_array_index (s, DraftdGrammarEdit, i));
+    DraftdWireEdit w = draftd_reply_wire_edit (job->request, &g_array_index (s, DraftdGrammarEdit, i), &at);
     append_wire_edit (&arr, &w, TRUE);
   }
   dbus_message_iter_close_container (&var, &arr);
@@ -150,12 +151,13 @@ draftd_reply_generation (DBusMessageIter *it, const DraftdJob *job, gboolean rep
 }
 
 /* The one conversion of an edit to the wire: byte offsets into the request's text become
- * the client's unit, and a missing message an empty string. */
+ * the client's unit (counted on from `at`, the list's last edit), and a missing message an
+ * empty string. */
 DraftdWireEdit
-draftd_reply_wire_edit (const DraftdJobRequest *req, const DraftdGrammarEdit *e)
+draftd_reply_wire_edit (const DraftdJobRequest *req, const DraftdGrammarEdit *e, DraftdOffsetCursor *at)
 {
-  guint32 off = draftd_grammar_offset_convert (req->text, e->start, req->options.offset_unit);
-  guint32 end = draftd_grammar_offset_convert (req->text, e->end, req->options.offset_unit);
+  guint32 off = draftd_grammar_offset_at (at, req->text, e->start, req->options.offset_unit);
+  guint32 end = draftd_grammar_offset_at (at, req->text, e->end, req->options.offset_unit);
   return (DraftdWireEdit) { off, end - off, e->replacement, e->kind, e->message ? e->message : "", e->rule ? e->rule : "" };
 }
 
@@ -165,8 +167,9 @@ append_edits (DBusMessageIter *it, const DraftdJob *job)
   DBusMessageIter arr;
   const GArray *edits = job->result.edits;
   dbus_message_iter_open_container (it, DBUS_TYPE_ARRAY, "(uusss)", &arr);
+  DraftdOffsetCursor at = { 0 };
   for (guint i = 0; edits && i < edits->len; i++) {
-    DraftdWireEdit w = draftd_reply_wire_edit (job->request, &g_array_index (edits, DraftdGrammarEdit, i));
+    DraftdWireEdit w = draftd_reply_wire_edit (job->request, &g_array_index (edits, DraftdGrammarEdit, i), &at);
     append_wire_edit (&arr, &w, FALSE);
   }
   dbus_message_iter_close_container (it, &arr);

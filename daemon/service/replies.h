@@ -11,7 +11,7 @@ typedef struct {
   const char *replacement, *kind, *message, *rule;
 } DraftdWireEdit;
 
-DraftdWireEdit draftd_reply_wire_edit (const DraftdJobRequest *req, const DraftdGrammarEdit *e);
+DraftdWireEdit draftd_reply_wire_edit (const DraftdJobRequest *req, const DraftdGrammarEdit *e, DraftdOffsetCursor *at);
 /* Complete, Chat: text, stats. */
 void draftd_reply_generation (DBusMessageIter *it, const DraftdJob *job, gboolean reply);
 /* Correct, Rewrite: text, edits (the reply only: Finished follows the Edit signals), stats

@@ -108,7 +108,7 @@ on_edits (DraftdJob *job, const DraftdGrammarEdit *edits, guint n, gpointer user
     DBusMessage *m = job_signal (job, "Edit");
     if (m == NULL)
       return;
-    DraftdWireEdit w = draftd_reply_wire_edit (job->request, &edits[i]);
+    DraftdWireEdit w = draftd_reply_wire_edit (job->request, &edits[i], &job->wire);
     dbus_message_append_args (m, DBUS_TYPE_UINT32, &w.offset, DBUS_TYPE_UINT32, &w.length, DBUS_TYPE_STRING, &w.replacement,
                               DBUS_TYPE_STRING, &w.kind, DBUS_TYPE_STRING, &w.message, DBUS_TYPE_STRING, &w.rule,
                               DBUS_TYPE_INVALID);
