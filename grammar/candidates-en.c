@@ -1201,8 +1201,19 @@ plural_subject (Ctx *x, const Word *prev)
     g_autofree char *sing = g_str_has_suffix (w3->lower, "s") && !g_str_has_suffix (w3->lower, "ss") ? draftd_forms_singular (x->c->spell, w3->lower) : NULL;
     plural_next = plural_word (x, w3->lower) || (sing && draftd_forms_is (sing, 'n'));
   }
-  gboolean here = g_str_equal (prev->lower, "here") && x->i == 1 && next && w2 && adjacent (x->s, next, w2) &&
-                  draftd_candidates_in_list (" the your my his her our their these those ", next->lower) && plural_word (x, w2->lower) &&
+  /* "Here is the three recipes": after a count between the determiner and the noun, a noun's
+   * -s form is its plural, even where WordNet lists the word too. */
+  gboolean counted = FALSE;
+  if (g_str_equal (prev->lower, "here") && x->i == 1 && w2 && w3 && next && adjacent (x->s, w2, w3) && x->s[w2->end] != '-' &&
+      draftd_candidates_in_list (" the your my his her our their these those ", next->lower) &&
+      draftd_candidates_in_list (" two three four five six seven eight nine ten several few ", w2->lower)) {
+    g_autofree char *sing = g_str_has_suffix (w3->lower, "s") ? draftd_forms_singular (x->c->spell, w3->lower) : NULL;
+    counted = plural_word (x, w3->lower) || (sing && draftd_forms_is (sing, 'n'));
+    w2 = w3;
+    w3 = w4;
+  }
+  gboolean here = g_str_equal (prev->lower, "here") && x->i == 1 && next && w2 && (counted || adjacent (x->s, next, w2)) &&
+                  draftd_candidates_in_list (" the your my his her our their these those ", next->lower) && (counted || plural_word (x, w2->lower)) &&
                   !(w3 && adjacent (x->s, w2, w3) && draftd_forms_is (w3->lower, 'n') && !draftd_candidates_function_word (w3->lower)); /* "the sales report" */
   gboolean there = (g_str_equal (prev->lower, "there") && plural_next) || here;
   const char *lemma = draftd_forms_irregular_lemma (prev->lower, 'n');

@@ -300,6 +300,15 @@ suffixed_term (const DraftdCandidateContext *c, const char *l)
       return draftd_forms_is (stem, 'n') && draftd_spell_check (c->spell, c->lang, stem);
     }
   }
+  /* "eye-wateringly", "excruciatingly": a verb's -ing form and -ly, the form the dictionary
+   * knows ("suprisingly" keeps its slip in the stem). */
+  if (n >= 9 && g_str_has_suffix (l, "ingly")) {
+    g_autofree char *ing = g_strndup (l, n - 2);
+    if (!draftd_spell_check (c->spell, c->lang, ing))
+      return FALSE;
+    g_autoptr (GPtrArray) fam = draftd_forms_verb_family (c->spell, ing);
+    return fam->len > 0;
+  }
   if (n >= 8 && g_str_has_suffix (l, "iness")) {
     g_autofree char *stem = g_strdup_printf ("%.*sy", (int) (n - 5), l);
     return draftd_forms_is (stem, 'a') && draftd_spell_check (c->spell, c->lang, stem);

@@ -437,6 +437,22 @@ past_coordinate (const F *f, guint k)
   return FALSE;
 }
 
+static int noun_number (const F *f, const char *l);
+
+/* Does a later clause of the sentence have a subject pronoun and a past ("until we reached")?
+ * After a singular subject "lead" is wrong either way, and the sentence's tense chooses. */
+static gboolean
+past_clause (const F *f, guint k)
+{
+  for (guint j = k + 1; j + 1 < f->n; j++) {
+    const char *v = f->words[j + 1].lower;
+    if (draftd_candidates_in_list (" i we you they he she it ", f->words[j].lower) &&
+        (draftd_candidates_past_only (f->c->spell, v) || (g_str_has_suffix (v, "ed") && draftd_candidates_verb_form (f, v) && !draftd_forms_is (v, 'a'))))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* The metal's "lead" where the verb's past "led" stands (they sound alike): after "have",
  * "has", "had" (an adverb between), or after a noun subject in a clause that goes on in the
  * past ("and showed"), before what the verb leads (a determiner, a pronoun, "to"). "have
@@ -452,8 +468,9 @@ lead_led (F *f)
     return FALSE;
   const char *aux = draftd_candidates_in_list (" already recently also just never not always finally eventually ultimately only ", prev) ? near (f, -2) : prev;
   gboolean perfect = draftd_candidates_in_list (" has have had having ", aux);
-  gboolean narrative = !draftd_candidates_function_word (prev) && (noun (prev) || g_ascii_isupper (f->words[f->i - 1].text[0])) &&
-                       !draftd_forms_is (prev, 'a') && past_coordinate (f, f->i);
+  gboolean subject = !draftd_candidates_function_word (prev) && (noun (prev) || g_ascii_isupper (f->words[f->i - 1].text[0])) &&
+                     !draftd_forms_is (prev, 'a');
+  gboolean narrative = subject && (past_coordinate (f, f->i) || (noun_number (f, prev) < 0 && past_clause (f, f->i)));
   if (!perfect && !narrative)
     return FALSE;
   return sure (f, w->start, w->end, "led", DRAFTD_FIX_WORD_CHOICE);
@@ -653,6 +670,8 @@ to_preposition (const F *f)
   return g_strcmp0 (prev2, "comes") == 0 && g_strcmp0 (prev3, "it") == 0 && g_strcmp0 (prev4, "when") == 0;
 }
 
+static gboolean gerund_word (const F *f, const char *l);
+
 static gboolean
 forward_to (F *f)
 {
@@ -666,9 +685,13 @@ forward_to (F *f)
   if (ing == NULL)
     return FALSE;
   /* A verb that is no noun is sure ("to meet"); one that is ("to work", "to dinner", "to
-   * see") is sure only before what must be its object ("to see all of you"). */
+   * see") is sure only before what must be its object ("to see all of you"), or where an
+   * -ing form joins it later ("used to work under pressure and meeting targets"). */
   const char *next = near (f, 1);
-  if (!draftd_forms_is (w->lower, 'n') ||
+  gboolean paired = FALSE;
+  for (guint k = f->i + 1; k + 1 < f->n && !paired && !draftd_candidates_in_list (draftd_candidates_clause_words, f->words[k].lower); k++)
+    paired = g_str_equal (f->words[k].lower, "and") && g_str_has_suffix (f->words[k + 1].lower, "ing") && gerund_word (f, f->words[k + 1].lower);
+  if (!draftd_forms_is (w->lower, 'n') || paired ||
       draftd_candidates_in_list (" you him her them us me it this that the a an your my our his their from with everyone everybody someone "
                                  "somebody anyone all both each ", next))
     return sure (f, w->start, w->end, ing, DRAFTD_FIX_VERB_FORM);
@@ -1505,6 +1528,23 @@ joined_subject (const F *f, guint b, guint end, int *number)
   return TRUE;
 }
 
+/* The number "none" takes from its "of" phrase at words[k..end): singular for a mass noun
+ * ("None of the information in the brochure" was), else 0 (either is standard). */
+static int
+none_number (const F *f, guint k, guint end)
+{
+  guint j = k + 1;
+  gint m = k < end && g_str_equal (f->words[k].lower, "of") ? noun_phrase (f, &j, end) : -1;
+  const char *ml = m >= 0 ? f->words[m].lower : NULL;
+  if (ml == NULL || !(draftd_candidates_in_list (mass_nouns, ml) || draftd_candidates_uncountable (ml)) ||
+      draftd_candidates_in_list (either_number, ml) || noun_number (f, ml) > 0)
+    return 0;
+  while (j < end)
+    if (!prepositional_phrase (f, &j, end))
+      return 0;
+  return -1;
+}
+
 /* The number of the subject words[b..end) make, a noun phrase and its prepositional phrases
  * (and, where `relative` is given, a pronoun's relative clause after them: *relative says
  * whether there was one); 0 when they are no such subject or its number is unsure. */
@@ -1526,9 +1566,10 @@ subject_number (const F *f, guint b, guint end, gboolean *relative)
   const char *h = f->words[head].lower;
   gint rest = -1;
   guint phrase_end = k; /* where the head's own phrase ends, before its prepositions */
-  /* "None of these options is/are used": either number is standard. */
+  /* "None of these options is/are used": either number is standard (none_number: a mass
+   * noun's is singular). */
   if (g_str_equal (h, "none"))
-    return 0;
+    return none_number (f, k, end);
   /* "Each of them", "Neither of us": a singular head's pronoun. */
   if (head == (gint) b && k + 2 == end && draftd_candidates_in_list (singular_heads, h) && g_str_equal (f->words[k].lower, "of") &&
       draftd_candidates_in_list (" them us you these those ", f->words[k + 1].lower))
@@ -2203,7 +2244,10 @@ relative_subject (F *f)
   g_autofree char *other = NULL;
   gboolean aux = draftd_candidates_in_list (agreeing_aux, w->lower);
   int v = verb_number (f, w->lower, &other);
-  if (v == 0 || f->i < 5 || !draftd_candidates_in_list (" the my your his her our their these those this that ", f->words[0].lower))
+  /* "who approved our requests last spring have": "last" before a time is the clause's time,
+   * no verb. */
+  gboolean time = g_str_equal (w->lower, "last") && (draftd_candidates_in_list (time_nouns, near (f, 1)) || calendar_name (near (f, 1)));
+  if (v == 0 || time || f->i < 5 || !draftd_candidates_in_list (" the my your his her our their these those this that ", f->words[0].lower))
     return FALSE;
   guint r = 1;
   while (r < f->i && !draftd_candidates_in_list (" who that which ", f->words[r].lower))
@@ -2238,7 +2282,11 @@ relative_subject (F *f)
                   (g_str_has_suffix (before, "ly") && !draftd_forms_is (before, 'n')) ||
                   (np_word (f, &f->words[f->i - 1]) && draftd_candidates_in_list (" the a an my your his her our their ", f->words[d].lower) &&
                    draftd_candidates_in_list (prepositions, f->words[d - 1].lower)) ||
-                  (f->i - 1 == r + 1 && rn == 0);
+                  (f->i - 1 == r + 1 && rn == 0) ||
+                  /* "who approved our requests last spring have": a time ends it. */
+                  draftd_candidates_in_list (" yesterday ago ", before) ||
+                  ((draftd_candidates_in_list (time_nouns, before) || calendar_name (before)) &&
+                   draftd_candidates_in_list (" last next this every ", f->words[f->i - 2].lower));
   if (!ends)
     return FALSE;
   /* Another verb ("takes up") may be a noun too: the target's to judge; but a plural head's
@@ -2565,6 +2613,50 @@ place_inversion (F *f)
   if (!whole && (!draftd_candidates_in_list (place_verbs, w->lower) || (end < f->n && !joined (f, end - 1) && f->s[f->words[end - 1].end] != ',')))
     return FALSE;
   return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
+}
+
+static char *plain (const char *l);
+
+/* A count of two or more: a number's word or figures, "several", "many". */
+static gboolean
+plural_count (const char *l)
+{
+  if (l == NULL || g_str_equal (l, "one"))
+    return FALSE;
+  if (g_ascii_isdigit (l[0])) {
+    for (const char *p = l; *p; p++)
+      if (!g_ascii_isdigit (*p))
+        return FALSE;
+    return strcmp (l, "1") != 0;
+  }
+  return draftd_candidates_in_list (numbers, l) || draftd_candidates_in_list (" several many ", l);
+}
+
+/* "There's three bottles left", "Here's two ideas", "There's several reasons": the contraction's
+ * "is" before a count of two or more and a plural noun (or "of"): "There are". Speech says it
+ * ("there's" as a fixed opener), edited prose does not; "There's a lot of people" counts "a
+ * lot", and "three-bedroom" is one word. */
+static gboolean
+theres_plural (F *f)
+{
+  const Word *w = &f->words[f->i];
+  g_autofree char *l = plain (w->lower);
+  if (!draftd_candidates_in_list (" there's here's ", l) || !opens_clause (f, f->i, " and but so because that if when ") ||
+      f->i + 2 >= f->n || !joined (f, f->i) || !joined (f, f->i + 1))
+    return FALSE;
+  guint k = f->i + 1;
+  /* "Here's the three recipes": a determiner before the count, after "here" only. */
+  if (g_str_equal (l, "here's") && draftd_candidates_in_list (" the my your his her our their these those ", f->words[k].lower) && k + 2 < f->n &&
+      joined (f, k + 1))
+    k++;
+  const char *after = f->words[k + 1].lower;
+  g_autofree char *sing = g_str_has_suffix (after, "s") ? draftd_forms_singular (f->c->spell, after) : NULL;
+  if (!plural_count (f->words[k].lower) || !(noun_number (f, after) > 0 || g_str_equal (after, "of") || (sing && noun (sing))) ||
+      f->s[f->words[k].end] == '-')
+    return FALSE;
+  const char *rep = g_str_equal (l, "there's") ? (g_ascii_isupper (w->text[0]) ? "There are" : "there are")
+                                               : (g_ascii_isupper (w->text[0]) ? "Here are" : "here are");
+  return sure (f, w->start, w->end, rep, DRAFTD_FIX_AGREEMENT);
 }
 
 /* "The shop open at nine", "if the pool close early", "The dough need to rest": a clause
@@ -3171,6 +3263,25 @@ its_too (F *f)
          sure (f, w->start, w->end, "it's", DRAFTD_FIX_WORD_CHOICE);
 }
 
+/* "and its impossible to find", "but its easy to miss": "its" opening a clause before an
+ * adjective that is no noun or verb, "to" and a verb: "it's" ("its ability to" has its noun). */
+static gboolean
+its_adjective_to (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1), *to = near (f, 2), *verb = near (f, 3);
+  /* "impossible" is WordNet's noun too, as "the impossible"; "its right to vote", "its
+   * potential to grow" are nouns' phrases. */
+  gboolean adjective_noun = next && (g_str_has_suffix (next, "ible") || g_str_has_suffix (next, "able") || g_str_has_suffix (next, "ous") ||
+                                     g_str_has_suffix (next, "ful"));
+  if (!g_str_equal (w->lower, "its") || next == NULL || !draftd_forms_is (next, 'a') || (draftd_forms_is (next, 'n') && !adjective_noun) ||
+      draftd_forms_is (next, 'v') || draftd_candidates_function_word (next) || g_strcmp0 (to, "to") != 0 || verb == NULL ||
+      !draftd_forms_is (verb, 'v') || draftd_candidates_function_word (verb))
+    return FALSE;
+  return opens_clause (f, f->i, " think guess say said feel that so and but because maybe perhaps suppose if though although ") &&
+         sure (f, w->start, w->end, "it's", DRAFTD_FIX_WORD_CHOICE);
+}
+
 /* "We parked the car over their and walked up": "over/up/down/out/back their" before a
  * conjunction, a comma or the sentence's end is the place's "there" ("over their and our
  * tickets" joins two possessives, and "their" before a noun is left to its own rules). */
@@ -3179,6 +3290,13 @@ over_their (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *next = near (f, 1);
+  /* "We walked their in ten minutes", "drove their last summer": a verb of going before it
+   * and a preposition or a time after it. */
+  if (g_str_equal (w->lower, "their") &&
+      draftd_candidates_in_list (" go went gone going get got getting walk walked drive drove driven fly flew flown travel travelled "
+                                 "traveled move moved ride rode arrive arrived stay stayed live lived ", prev) &&
+      draftd_candidates_in_list (" in by on at last yesterday early first together alone again before after every ", next))
+    return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
   if (!g_str_equal (w->lower, "their") || !draftd_candidates_in_list (" over up down out back ", prev))
     return FALSE;
   gboolean ends = f->i + 1 >= f->n || !joined (f, f->i);
@@ -6660,6 +6778,35 @@ whose_this (F *f)
   return sure (f, w->start, w->end, "whose", DRAFTD_FIX_WORD_CHOICE);
 }
 
+/* "a flatmate whose tidy, quiet and happy", "a designer whose reliable and quick": "whose"
+ * after a noun, before an adjective that is no noun or verb and ends its phrase (a comma,
+ * "and", "enough", "to", the end) is "who's" ("whose early novels" has its noun). */
+static gboolean
+whose_adjective (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1);
+  if (!g_str_equal (w->lower, "whose") || prev == NULL || !noun (prev) || next == NULL || !draftd_forms_is (next, 'a') ||
+      draftd_candidates_function_word (next))
+    return FALSE;
+  /* The adjectives ("tidy, quiet and happy"), then no noun of theirs ("whose clean, green
+   * image"): "to", "enough" or the clause's end. A first word that is a noun or a verb too
+   * ("tidy") needs a second adjective after it. */
+  guint k = f->i + 1, adjectives = 0;
+  while (k < f->n && draftd_forms_is (f->words[k].lower, 'a') && !draftd_candidates_function_word (f->words[k].lower)) {
+    adjectives++;
+    gboolean comma = f->s[f->words[k].end] == ',', and = k + 1 < f->n && g_str_equal (f->words[k + 1].lower, "and");
+    if (!comma && !and)
+      break;
+    k += and ? 2 : 1;
+  }
+  if (k >= f->n)
+    return FALSE;
+  gboolean ends = k + 1 >= f->n || !joined (f, k) || draftd_candidates_in_list (" enough to ", f->words[k + 1].lower);
+  gboolean plain_adjective = !draftd_forms_is (next, 'n') && !draftd_forms_is (next, 'v');
+  return ends && (plain_adjective || adjectives >= 2) && sure (f, w->start, w->end, "who's", DRAFTD_FIX_WORD_CHOICE);
+}
+
 typedef gboolean (*FamilyFn) (F *f);
 
 /* The families, in the order they are tried at each word; the first that proposes wins. */
@@ -6686,6 +6833,7 @@ static const struct {
   { "agreement.determiner", this_plural },
   /* Before the verb's agreement, which judges every verb it sees. */
   { "verb-form.since-perfect", since_perfect },
+  { "agreement.subject-verb", theres_plural },
   { "agreement.subject-verb", question_number },
   { "agreement.subject-verb", bare_singular_verb },
   { "agreement.subject-verb", subject_head },
@@ -6709,8 +6857,10 @@ static const struct {
   { "confusable.it's-its", its_time },
   { "confusable.it's-its", its_worth },
   { "confusable.it's-its", its_too },
+  { "confusable.it's-its", its_adjective_to },
   { "confusable.their-there", over_their },
   { "confusable.who's-whose", whose_this },
+  { "confusable.who's-whose", whose_adjective },
   { "confusable.possessive-contraction", possessive_or_contraction },
   { "confusable.than-then", then_after_comparative },
   { "confusable.affect-effect", affect_effect },
