@@ -1042,7 +1042,8 @@ static const char *const collocations[][3] = {
   { "depend", " of from in ", "on" }, { "depends", " of from in ", "on" }, { "afraid", " from on ", "of" },
   { "married", " with ", "to" }, { "consists", " in from ", "of" }, { "responsible", " of ", "for" },
   { "similar", " with ", "to" }, { "different", " of ", "from" }, { "proud", " on ", "of" },
-  { "arrived", " to ", "at" },
+  { "arrived", " to ", "at" }, { "complain", " for ", "about" }, { "complained", " for ", "about" },
+  { "complaining", " for ", "about" }, { "complains", " for ", "about" },
 };
 
 typedef RuleSite Ctx;
@@ -1428,9 +1429,11 @@ noun_number (Ctx *x, const Word *prev)
     return FALSE;
   /* "a four letter word", "a two year renovation": a number and a noun before another noun
    * make a compound adjective, singular. */
-  if ((direct || lot) && next && adjacent (x->s, w, next) && noun_like (x, next->lower))
+  if ((direct || lot) && next && adjacent (x->s, w, next) && noun_like (x, next->lower) &&
+      !draftd_candidates_in_list (" why how what when where who which whose ", next->lower))
     return FALSE;
-  gboolean ends = next == NULL || !adjacent (x->s, w, next) || draftd_candidates_in_list (function_words, next->lower) || draftd_candidates_in_list (prepositions, next->lower);
+  gboolean ends = next == NULL || !adjacent (x->s, w, next) || draftd_candidates_in_list (function_words, next->lower) || draftd_candidates_in_list (prepositions, next->lower) ||
+                  draftd_candidates_in_list (" why how when where who which whose ", next->lower);
   if (lot) {
     /* "a lot of academic subject": an adjective that WordNet also lists as a noun. */
     if (draftd_forms_is (w->lower, 'a'))
@@ -1582,6 +1585,10 @@ participle (Ctx *x, const Word *prev)
 {
   const Word *w = &x->words[x->i];
   const char *lemma = draftd_forms_irregular_lemma (w->lower, 'v');
+  /* "have never saw", "had already began": an adverb between. */
+  const Word *pp = word_at (x, (gint) x->i - 2);
+  if (pp && adjacent (x->s, pp, prev) && draftd_candidates_in_list (" never already just ever always recently also still not ", prev->lower))
+    prev = pp;
   /* "what they have is": "is" starts a clause of its own. */
   if (!draftd_candidates_in_list (" have has had ", prev->lower) || lemma == NULL || g_str_equal (lemma, w->lower) || draftd_candidates_in_list (" is are am ", w->lower))
     return FALSE;
@@ -1712,6 +1719,14 @@ collocation (Ctx *x, const Word *prev)
                           draftd_candidates_in_list (" mathematics maths math english french spanish german physics chemistry biology "
                                                      "history geography science sports sport languages music art football tennis chess ",
                                                      next->lower)))
+      return FALSE;
+  }
+  /* "complain for the service": about a thing; "complained for the whole journey", "for
+   * hours", "for a refund" are a time's or an aim's. */
+  if (g_str_has_prefix (prev->lower, "complain")) {
+    const Word *det = neighbour (x, 1), *after = det ? word_at (x, (gint) x->i + 2) : NULL;
+    if (det == NULL || !draftd_candidates_in_list (" the my your his her our their this that these those ", det->lower) || after == NULL ||
+        draftd_candidates_in_list (" whole entire rest first last next same ", after->lower))
       return FALSE;
   }
   for (guint k = 0; k < G_N_ELEMENTS (collocations); k++)
@@ -2077,6 +2092,7 @@ licensed (const Ctx *x, const Around *a, const char *alt)
   /* "Where were you": after a question word "were" is the question's verb. */
   if (g_str_equal (alt, "where"))
     return (n && draftd_candidates_in_list (" i you he she we they there ", n) && !(p && draftd_candidates_in_list (subjects, p)) &&
+            !(p && draftd_candidates_in_list (" so neither nor as than ", p)) &&
             !(p && draftd_candidates_in_list (" where what when why how who which whose ", p))) ||
            (a->start && n && draftd_candidates_in_list (" is are do does did can could will would should ", n));
   if (g_str_equal (alt, "were"))

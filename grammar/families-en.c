@@ -539,6 +539,16 @@ superlative (const char *l)
 
 static gboolean gerund_word (const F *f, const char *l);
 
+/* Does the word after words[i] end its noun phrase: none, a preposition, a relative pronoun
+ * or an auxiliary ("Each of the student in", "will")? */
+static gboolean
+phrase_end_word (const F *f)
+{
+  const char *next = near (f, 1);
+  return next == NULL || draftd_candidates_in_list (prepositions, next) ||
+         draftd_candidates_in_list (" who that which will would can could should must is was has had does did ", next);
+}
+
 static gboolean
 one_of_superlative (F *f)
 {
@@ -553,7 +563,7 @@ one_of_superlative (F *f)
     gboolean participle = g_str_has_suffix (m, "ed") && k > 0 && draftd_candidates_in_list (" most least ", f->words[k - 1].lower);
     if (!superlative (m) && !participle && (draftd_candidates_function_word (m) || !draftd_forms_is (m, 'a')))
       return FALSE;
-    sup |= superlative (m);
+    sup |= superlative (m) || draftd_candidates_in_list (" favourite favorite ", m);
     k--;
   }
   /* "One of my friend lives": straight after the determiner the noun is plural too, but a
@@ -565,7 +575,10 @@ one_of_superlative (F *f)
   gboolean among = sup && k >= 1 && g_str_equal (f->words[k - 1].lower, "among") && joined (f, (guint) k - 1) &&
                    g_str_equal (f->words[k].lower, "the");
   if (!among && ((!sup && !bare) || k < 2 || !draftd_candidates_in_list (" the my your his her our their ", f->words[k].lower) ||
-                 !g_str_equal (f->words[k - 1].lower, "of") || !g_str_equal (f->words[k - 2].lower, "one") || !joined (f, (guint) k - 1) ||
+                 !g_str_equal (f->words[k - 1].lower, "of") ||
+                 !(g_str_equal (f->words[k - 2].lower, "one") || (bare && draftd_candidates_in_list (" each either neither ", f->words[k - 2].lower) &&
+                                                                   phrase_end_word (f))) ||
+                 !joined (f, (guint) k - 1) ||
                  !joined (f, (guint) k - 2)))
     return FALSE;
   /* The noun ends the phrase: "one of the best football player" changes "player" only. */
@@ -2038,6 +2051,30 @@ bare_object (const F *f, const char *next)
 
 /* The verb after its subject, of the other number: sure where nothing else reads, else the
  * model's to judge. */
+/* "lives just outside Leeds", "works right next to": past a degree adverb before a place's
+ * preposition, the preposition; else `next`. */
+static const char *
+past_degree (const F *f, const char *next)
+{
+  const char *after = near (f, 2);
+  if (draftd_candidates_in_list (" just right still only ", next) &&
+      (draftd_candidates_in_list (prepositions, after) || draftd_candidates_in_list (" outside inside around beyond next ", after)))
+    return after;
+  return next;
+}
+
+static gboolean every_time (const F *f);
+
+/* Before "every (single) time" a verb is sure after a person or an animal: the time's clause
+ * has its own verb ("My neighbour's dog bark every single time a van pulls up"); after a
+ * thing's noun the word may end a compound ("the entire installation scheme every time"). */
+static gboolean
+every_time_doer (const F *f)
+{
+  int lex = draftd_forms_noun_lexfile (f->words[f->i - 1].lower);
+  return every_time (f) && (lex == DRAFTD_FORMS_PERSON || lex == DRAFTD_FORMS_ANIMAL);
+}
+
 static gboolean
 verb_against_subject (F *f, guint b, const char *other)
 {
@@ -2078,9 +2115,10 @@ verb_against_subject (F *f, guint b, const char *other)
   /* A verb before a bare noun, its object ("My mother never eat meat", "My cousin sell cars"). */
   gboolean bare_noun = bare_object (f, next) &&
                        ((draftd_candidates_in_list (determiners, f->words[b].lower) || name_possessive (f, b)) || draftd_candidates_in_list (singular_heads, f->words[b].lower)); /* "Pay close attention" */
+  next = past_degree (f, next);
   if (!complement && !bare_noun && !draftd_candidates_in_list (determiners, next) && !draftd_candidates_in_list (prepositions, next) &&
       !draftd_candidates_in_list (" that to it him her them me us you up out down back nearby here there abroad together alone "
-                                  "south north east west when whenever because while as ", next) &&
+                                  "south north east west when whenever because while as outside inside around beyond every ", next) &&
       !g_str_has_suffix (next, "ly"))
     return FALSE;
   /* A verb that is no noun in either form ("live", "lives") reads no other way; nor does one
@@ -2105,7 +2143,7 @@ verb_against_subject (F *f, guint b, const char *other)
   if (draftd_forms_is (sing, 'n') && !clause_verb && !verb_complement (f, w->lower, next) && compound_end (f))
     return FALSE;
   gboolean each_of = each_of_plural (f, b);
-  if (!draftd_forms_is (sing, 'n') || clause_verb || ((object || irregular || each_of) && only_verb (f) && clause_plain (f)))
+  if (!draftd_forms_is (sing, 'n') || clause_verb || ((((object || irregular || each_of) && only_verb (f)) || every_time_doer (f)) && clause_plain (f)))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
   /* A noun's reading is left when another verb follows in the clause ("The object code form
    * of an Application may incorporate"). Here link-grammar's mending is a bonus, not a
@@ -2214,7 +2252,8 @@ object_follows (const F *f)
 static gboolean
 every_time (const F *f)
 {
-  return draftd_candidates_in_list (" every each ", near (f, 1)) && g_strcmp0 (near (f, 2), "time") == 0;
+  return draftd_candidates_in_list (" every each ", near (f, 1)) &&
+         (g_strcmp0 (near (f, 2), "time") == 0 || (g_strcmp0 (near (f, 2), "single") == 0 && g_strcmp0 (near (f, 3), "time") == 0));
 }
 
 /* Is words[i - 1] a determiner's singular noun ("the bus", "the old bus"), with which the
@@ -3864,7 +3903,9 @@ to_too_adjective (F *f)
   const char *prev = near (f, -1), *next = near (f, 1), *after = near (f, 2);
   if (next == NULL || prev == NULL)
     return FALSE;
-  gboolean linking = draftd_candidates_in_list (to_too_linking, prev);
+  /* "was far to salty", "is way to expensive": a degree between. */
+  gboolean linking = draftd_candidates_in_list (to_too_linking, prev) ||
+                     (draftd_candidates_in_list (" far way much ", prev) && draftd_candidates_in_list (to_too_linking, near (f, -2)));
   gboolean degree = draftd_candidates_in_list (" far late early much many ", next);
   gboolean adjective = draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'v') && !draftd_candidates_function_word (next) &&
                        (!draftd_forms_is (next, 'n') || after == NULL || draftd_candidates_in_list (" to for ", after));
@@ -4648,6 +4689,13 @@ adverb_for_adjective (F *f)
   /* "is working perfect now": an activity's -ing form right before it is the verb it goes
    * with, whatever "is" comes before ("is looking good" is no activity's). */
   if (activity_ing (f, d))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  /* "were written so clear that", "was explained very poor": a passive's participle of
+   * doing; "was painted bright", "were made clear" are results, left. */
+  if (draftd_candidates_in_list (" written explained presented described designed organised organized labelled labeled worded displayed "
+                                 "done handled played sung spoken taught ",
+                                 near (f, d)) &&
+      draftd_candidates_in_list (" is are was were been being ", near (f, d - 1)))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* No verb an adjective completes within reach ("made the rules clear"), nor one that makes
    * its object so, however long the object ("makes learning and exploring the API easy"). */
@@ -5722,6 +5770,22 @@ same (F *f)
    * "Same here" are no such place. */
   if (!g_str_equal (w->lower, "same") || g_ascii_isupper (w->text[0]) ||
       !draftd_candidates_in_list (" is are was were be been being not become became remain remains look looks with at in on of for ", near (f, -1)))
+    return FALSE;
+  return sure (f, w->start, w->start, "the ", DRAFTD_FIX_ARTICLE);
+}
+
+/* "This is best pizza I've eaten", "It was worst day of": a superlative after a be-form,
+ * before a singular count noun with more after it, takes "the" ("is best practice", "is best
+ * friends with", "is best served hot" are idioms or an adverb). */
+static gboolean
+superlative_the (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1);
+  if (!superlative (w->lower) || draftd_candidates_in_list (" first last only most least ", w->lower) || g_ascii_isupper (w->text[0]) ||
+      !draftd_candidates_in_list (" is was it's that's ", near (f, -1)) || next == NULL || !noun (next) || noun_number (f, next) >= 0 ||
+      draftd_forms_is (next, 'a') || draftd_candidates_in_list (mass_nouns, next) ||
+      draftd_candidates_in_list (" practice practices friend friends man woman ", next) || f->i + 2 >= f->n || !joined (f, f->i + 1))
     return FALSE;
   return sure (f, w->start, w->start, "the ", DRAFTD_FIX_ARTICLE);
 }
@@ -6807,6 +6871,95 @@ whose_adjective (F *f)
   return ends && (plain_adjective || adjectives >= 2) && sure (f, w->start, w->end, "who's", DRAFTD_FIX_WORD_CHOICE);
 }
 
+/* "the bookshop in Porto were we spent an afternoon": "were" after a noun, before a subject
+ * pronoun and its verb, is "where" ("So were we", "Neither were they" invert after their
+ * adverb; "Were we" opens a question). */
+static gboolean
+were_where (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1), *verb = near (f, 2);
+  if (!g_str_equal (w->lower, "were") || prev == NULL || !draftd_candidates_in_list (" we they i he she you ", next) || verb == NULL ||
+      draftd_candidates_function_word (prev) || !(noun (prev) || g_ascii_isupper (f->words[f->i - 1].text[0])) ||
+      draftd_candidates_in_list (" so neither nor as than ", prev))
+    return FALSE;
+  /* The verb: a past, or an -s-less present after the pronoun, no noun ("were they told"
+   * would be a participle after the pronoun). */
+  const char *lemma = draftd_forms_irregular_lemma (verb, 'v');
+  gboolean past = (lemma && !g_str_equal (lemma, verb)) || (g_str_has_suffix (verb, "ed") && draftd_candidates_verb_form (f, verb));
+  if (!past && !draftd_candidates_in_list (" can could will would used usually often always live work stay met ", verb))
+    return FALSE;
+  /* "The tickets were they told us about": a participle after the pronoun reads as a reduced
+   * relative only with a passive "were" before it; a place's noun or a name before "were". */
+  int lex = draftd_forms_noun_lexfile (prev);
+  if (!g_ascii_isupper (f->words[f->i - 1].text[0]) && lex != DRAFTD_FORMS_ARTIFACT && lex != DRAFTD_FORMS_LOCATION)
+    return FALSE;
+  return sure (f, w->start, w->end, "where", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* "agreed fixing the heating", "decided selling the house": a verb whose object is an
+ * infinitive, before an -ing form and that form's object, takes "to" and the base ("offered
+ * cooking classes", "planned fishing trips": an -ing word before a noun is its adjective). */
+static gboolean
+infinitive_for_ing (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1);
+  static const char *const takes_to =
+    " agree agreed agrees decide decided decides refuse refused refuses promise promised promises hope hoped hopes plan planned "
+    "plans want wanted wants manage managed manages afford choose chose fail failed fails threaten threatened pretend pretended ";
+  if (!g_str_has_suffix (w->lower, "ing") || !draftd_candidates_in_list (takes_to, prev) || next == NULL ||
+      !draftd_candidates_in_list (" the a an my your his her our their this that these those it them him us me ", next) ||
+      (f->i >= 2 && draftd_candidates_in_list (determiners, f->words[f->i - 2].lower)) || !gerund_word (f, w->lower))
+    return FALSE;
+  g_autofree char *base = draftd_candidates_verb_base (f->c->spell, w->lower);
+  if (base == NULL || g_str_equal (base, w->lower))
+    return FALSE;
+  g_autofree char *rep = g_strdup_printf ("to %s", base);
+  return sure (f, w->start, w->end, rep, DRAFTD_FIX_VERB_FORM);
+}
+
+/* "the worse customer service I have ever experienced", "the better film I have ever seen":
+ * a comparative after "the" before a noun and an "ever" in its clause is the superlative
+ * ("the worse of the two" compares two). */
+static gboolean
+worse_ever (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!draftd_candidates_in_list (" worse better ", w->lower) || g_strcmp0 (near (f, -1), "the") != 0 || !noun (near (f, 1)))
+    return FALSE;
+  gboolean ever = FALSE;
+  for (guint k = f->i + 2; k < f->n && k < f->i + 9 && !ever; k++) {
+    if (!joined (f, k - 1) || draftd_candidates_in_list (" of than but and because ", f->words[k].lower))
+      return FALSE;
+    ever = g_str_equal (f->words[k].lower, "ever");
+  }
+  return ever && sure (f, w->start, w->end, g_str_equal (w->lower, "worse") ? "worst" : "best", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* "Everyone on the committee signed the letter accept Mr Hughes": "accept" after a clause's
+ * verb and its object, before a name, a determiner or a pronoun, is "except" (no "and",
+ * "who", "that" before it gives it a subject of its own: "The people who signed the letter
+ * accept the terms"). */
+static gboolean
+accept_except (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1);
+  if (!g_str_equal (w->lower, "accept") || prev == NULL || !noun (prev) || draftd_candidates_function_word (prev) || next == NULL ||
+      !(g_ascii_isupper (f->words[f->i + 1].text[0]) || draftd_candidates_in_list (" the my your his her our their one two three me him her us them ", next)))
+    return FALSE;
+  gboolean verb = FALSE;
+  for (guint k = 0; k < f->i; k++) {
+    const char *l = f->words[k].lower;
+    if (draftd_candidates_in_list (" who that which and or but when if because while to will would can could should must may might ", l) ||
+        f->s[f->words[k].end] == ',')
+      return FALSE;
+    verb |= k > 0 && (draftd_candidates_past_only (f->c->spell, l) || (g_str_has_suffix (l, "ed") && draftd_candidates_verb_form (f, l)));
+  }
+  return verb && sure (f, w->start, w->end, "except", DRAFTD_FIX_WORD_CHOICE);
+}
+
 typedef gboolean (*FamilyFn) (F *f);
 
 /* The families, in the order they are tried at each word; the first that proposes wins. */
@@ -6830,6 +6983,7 @@ static const struct {
   { "word-choice.fewer-less", fewer_for_less },
   { "word-choice.redundant", although_but },
   { "verb-form.to-base", to_base },
+  { "verb-form.to-base", infinitive_for_ing },
   { "agreement.determiner", this_plural },
   /* Before the verb's agreement, which judges every verb it sees. */
   { "verb-form.since-perfect", since_perfect },
@@ -6861,6 +7015,9 @@ static const struct {
   { "confusable.their-there", over_their },
   { "confusable.who's-whose", whose_this },
   { "confusable.who's-whose", whose_adjective },
+  { "confusable.were-where", were_where },
+  { "word-choice.worse-worst", worse_ever },
+  { "confusable.accept-except", accept_except },
   { "confusable.possessive-contraction", possessive_or_contraction },
   { "confusable.than-then", then_after_comparative },
   { "confusable.affect-effect", affect_effect },
@@ -6879,6 +7036,7 @@ static const struct {
   { "article.missing", partitive_article },
   { "article.missing", long_time },
   { "article.missing", same },
+  { "article.missing", superlative_the },
   { "article.extra", extra_article },
   { "preposition.redundant", redundant_of_for },
   { "verb-form.bare-infinitive", make_to },

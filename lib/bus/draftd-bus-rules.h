@@ -91,6 +91,7 @@ draftd_rules (guint *n)
     { "word-choice.of-off", "word choice", "\"of\" for a phrasal verb's \"off\" (\"Turn of the lights\")" },
     { "word-choice.breath-breathe", "word choice", "the noun \"breath\" where the verb stands (\"try to breath slowly\")" },
     { "word-choice.lead-led", "word choice", "the metal's \"lead\" where the past \"led\" stands (\"has lead to\", \"The guide lead us ... and showed\")" },
+    { "word-choice.worse-worst", "word choice", "a comparative where the superlative stands (\"the worse service I have ever had\")" },
     { "confusable.affects-effects", "word choice", "affects / effects" },
     { "word-choice", "word choice", "another choice of words than a known confusable pair" },
     { "word-choice.redundant", "word choice", "a word removed (\"more better\", \"the the\", \"Although it rained, but\")" },
