@@ -3268,6 +3268,16 @@ their_ing_opening (F *f)
 
 static gboolean clause_break (const F *f, guint k);
 
+/* "its" opening a clause (the sentence's start, a comma, a conjunction, or a verb of thinking
+ * or saying before it) becomes "it's": the families below have found the predicate after it. */
+static gboolean
+its_clause (F *f)
+{
+  const Word *w = &f->words[f->i];
+  return opens_clause (f, f->i, " think guess say said feel that so and but because now maybe perhaps suppose if though although ") &&
+         sure (f, w->start, w->end, "it's", DRAFTD_FIX_WORD_CHOICE);
+}
+
 /* "The museum is small, but its worth a visit": "worth" before what a thing is worth (an
  * article, "it", an -ing form) is the adjective of "it is"; the noun ("the house and its
  * worth") ends its phrase. */
@@ -3280,8 +3290,7 @@ its_worth (F *f)
       !(draftd_candidates_in_list (" a an the it every all your our my some more ", after) ||
         gerund_word (f, after)))
     return FALSE;
-  return opens_clause (f, f->i, " think guess say said feel that so and but because maybe perhaps suppose if ") &&
-         sure (f, w->start, w->end, "it's", DRAFTD_FIX_WORD_CHOICE);
+  return its_clause (f);
 }
 
 /* "but its far too loud", "its way too expensive", "its much too late": a degree's phrase
@@ -3298,8 +3307,7 @@ its_too (F *f)
   const char *noun_after = near (f, 4);
   if (noun_after && noun (noun_after) && !draftd_forms_is (noun_after, 'a') && !draftd_candidates_function_word (noun_after))
     return FALSE;
-  return opens_clause (f, f->i, " think guess say said feel that so and but because maybe perhaps suppose if though although ") &&
-         sure (f, w->start, w->end, "it's", DRAFTD_FIX_WORD_CHOICE);
+  return its_clause (f);
 }
 
 /* "and its impossible to find", "but its easy to miss": "its" opening a clause before an
@@ -3317,8 +3325,7 @@ its_adjective_to (F *f)
       draftd_forms_is (next, 'v') || draftd_candidates_function_word (next) || g_strcmp0 (to, "to") != 0 || verb == NULL ||
       !draftd_forms_is (verb, 'v') || draftd_candidates_function_word (verb))
     return FALSE;
-  return opens_clause (f, f->i, " think guess say said feel that so and but because maybe perhaps suppose if though although ") &&
-         sure (f, w->start, w->end, "it's", DRAFTD_FIX_WORD_CHOICE);
+  return its_clause (f);
 }
 
 /* "We parked the car over their and walked up": "over/up/down/out/back their" before a
@@ -3358,8 +3365,7 @@ its_time (F *f)
       !(draftd_candidates_in_list (" to we you i they he she for everyone everybody someone somebody ", near (f, t + 1)) ||
         draftd_candidates_in_list (determiners, near (f, t + 1)) || (near (f, t + 1) == NULL && clause_break (f, f->i + t))))
     return FALSE;
-  return opens_clause (f, f->i, " think guess say said feel that so and but because now maybe perhaps suppose ") &&
-         sure (f, w->start, w->end, "it's", DRAFTD_FIX_WORD_CHOICE);
+  return its_clause (f);
 }
 
 /* "there" after a verb, where its possessive or "they're" is meant (to_possessive_site). */
