@@ -1194,7 +1194,9 @@ relative_opening (const F *f, guint *k, guint end, guint *verb)
   if (j + 1 >= end)
     return FALSE;
   const char *l = f->words[j].lower;
-  if (draftd_candidates_in_list (subject_pronouns, l))
+  /* "that Daniel sent over": a name as the clause's subject, right before its verb. */
+  gboolean name = j > 0 && g_ascii_isupper (f->words[j].text[0]) && !draftd_candidates_function_word (l) && relative_verb (f, f->words[j + 1].lower);
+  if (draftd_candidates_in_list (subject_pronouns, l) || name)
     j++;
   else if (g_str_equal (l, "whose") && j == *k && noun_number (f, f->words[j + 1].lower) != 0) {
     j += 2;
@@ -1446,6 +1448,20 @@ prepositional_phrase (const F *f, guint *k, guint end)
     *k = end;
     return TRUE;
   }
+  /* "of the photos taken with the front camera are": a participle after the phrase's noun,
+   * before a preposition, ends the phrase; its own prepositions' phrases follow. */
+  guint stop = j;
+  while (stop + 1 < end && !draftd_candidates_in_list (prepositions, f->words[stop].lower))
+    stop++;
+  for (guint p = j + 1; p < stop; p++)
+    if (participle_after_noun (f->words[p].lower) && draftd_candidates_in_list (prepositions, f->words[p + 1].lower) &&
+        noun_number (f, f->words[p - 1].lower) != 0) {
+      guint q = j;
+      if (noun_phrase (f, &q, p) == (gint) p - 1 && q == p) {
+        *k = p + 1;
+        return TRUE;
+      }
+    }
   if (noun_phrase (f, &j, end) < 0)
     return FALSE;
   *k = j;
@@ -4317,6 +4333,22 @@ verb_between (const F *f, guint from, guint to)
   return FALSE;
 }
 
+/* A subject's past among words[from, to): a past right after a noun, a name or a pronoun
+ * ("the court clerk told", "my dad started"), no determiner's noun ("the forms"). */
+static gboolean
+subject_past_between (const F *f, guint from, guint to)
+{
+  for (guint j = MAX (from, 1u); j < to; j++) {
+    const char *l = f->words[j].lower, *p = f->words[j - 1].lower;
+    const char *lemma = draftd_forms_irregular_lemma (l, 'v');
+    gboolean past = (lemma && !g_str_equal (lemma, l) && !draftd_candidates_in_list (" had has have been ", l)) ||
+                    (g_str_has_suffix (l, "ed") && draftd_candidates_verb_form (f, l) && !draftd_forms_is (l, 'a'));
+    if (past && joined (f, j - 1) && (noun (p) || draftd_candidates_in_list (" i you he she we they ", p)) && !draftd_candidates_in_list (determiners, p))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 static gboolean
 finished_time (const F *f, const char *part)
 {
@@ -4330,7 +4362,10 @@ finished_time (const F *f, const char *part)
     }
   for (guint k = from; k < to; k++) {
     const char *l = f->words[k].lower;
-    if (bracketed (f->s, f->s + f->words[k].start) || verb_before_time (f, from, f->words[k].start))
+    /* "has reached its verdict ..., the court clerk told reporters on Tuesday": a finite verb
+     * between the participle and the time owns the time. */
+    if (bracketed (f->s, f->s + f->words[k].start) || verb_before_time (f, from, f->words[k].start) ||
+        (k > f->i + 2 && subject_past_between (f, f->i + (draftd_candidates_in_list (" i you he she we they it ", near (f, 1)) ? 3 : 2), k)))
       continue;
     /* "We have moved here in March": a month's "in" after a participle of doing, as a day's
      * "on" (finished_day()); "have planned a trip in March" may name the month it is for (a
@@ -5736,6 +5771,11 @@ static gboolean
 missing_article (F *f)
 {
   guint len = f->out->len, site = f->site;
+  /* "it's been raining", "was being watched": a verb's -ing form after a be-form is the
+   * progressive, no noun to determine. */
+  const char *l = f->words[f->i].lower;
+  if (g_str_has_suffix (l, "ing") && draftd_candidates_in_list (" be been being is are was were am ", near (f, -1)) && gerund_word (f, l))
+    return FALSE;
   gboolean shaped = shaped_article (f);
   for (guint k = len; k < f->out->len; k++)
     if (g_array_index (f->out, DraftdCandidate, k).prior >= DRAFTD_CANDIDATE_CERTAIN)
@@ -6695,9 +6735,51 @@ much_many (F *f)
   /* "How much times": "times" is a verb's -s form too, but never after "much". */
   gboolean plural = draftd_candidates_in_list (" people times ", next) ||
                     (g_str_has_suffix (next, "s") && sing && !g_str_equal (sing, next) && noun (sing) && !noun (next) && !draftd_forms_is (next, 'a'));
-  if (!plural || draftd_candidates_in_list (" to be ", then))
+  /* "not much job opportunities": a noun's modifier before the plural. */
+  g_autofree char *sing2 = draftd_forms_singular (f->c->spell, then);
+  const char *after = near (f, 3);
+  if (!plural && noun (next) && !draftd_forms_is (next, 'a') && g_str_has_suffix (then, "s") && sing2 && !g_str_equal (sing2, then) &&
+      noun (sing2) && !noun (then) && !draftd_forms_is (then, 'a') && !draftd_candidates_verb_form (f, then) &&
+      (after == NULL || draftd_candidates_function_word (after)))
+    plural = TRUE;
+  else if (!plural || draftd_candidates_in_list (" to be ", then))
     return FALSE;
   return sure (f, w->start, w->end, "many", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* "wasn't very quite because", "so quite in the library": "quite" after a degree word is the
+ * adjective "quiet" ("quite" is a degree word itself, and none stands before it). */
+static gboolean
+very_quite (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1);
+  if (!g_str_equal (w->lower, "quite") || !draftd_candidates_in_list (" very so too really ", near (f, -1)) ||
+      draftd_candidates_in_list (" a an ", next) ||
+      (next && !draftd_candidates_function_word (next) && !draftd_candidates_in_list (prepositions, next) &&
+       !draftd_candidates_in_list (draftd_candidates_clause_words, next)))
+    return FALSE;
+  return sure (f, w->start, w->end, "quiet", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* "Everyone accept my little brother loved the trip": after "everyone", "everybody", "all",
+ * before a person and a later verb of the clause, "accept" is "except" (the agreement rule
+ * would make it "accepts"). */
+static gboolean
+everyone_accept (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "accept") || !draftd_candidates_in_list (" everyone everybody all ", near (f, -1)) ||
+      !(draftd_candidates_in_list (" my your his her our their the me him us them ", near (f, 1)) ||
+        (near (f, 1) && g_ascii_isupper (f->words[f->i + 1].text[0]))))
+    return FALSE;
+  for (guint k = f->i + 2; k < f->n && joined (f, k - 1); k++) {
+    const char *l = f->words[k].lower, *lemma = draftd_forms_irregular_lemma (l, 'v');
+    if ((lemma && !g_str_equal (lemma, l)) || (g_str_has_suffix (l, "ed") && draftd_candidates_verb_form (f, l)) ||
+        draftd_candidates_in_list (" was were is are has have had will would can could ", l))
+      return sure (f, w->start, w->end, "except", DRAFTD_FIX_WORD_CHOICE);
+  }
+  return FALSE;
 }
 
 /* ---- word-choice.everyday: "I walk to work everyday" ---- */
@@ -6993,6 +7075,7 @@ static const struct {
   { "agreement.determiner", this_plural },
   /* Before the verb's agreement, which judges every verb it sees. */
   { "verb-form.since-perfect", since_perfect },
+  { "confusable.accept-except", everyone_accept },
   { "agreement.subject-verb", theres_plural },
   { "agreement.subject-verb", question_number },
   { "agreement.subject-verb", bare_singular_verb },
@@ -7010,6 +7093,7 @@ static const struct {
   { "agreement.determiner", determiner_across },
   { "agreement.noun-number", every_plural },
   { "word-choice.much-many", much_many },
+  { "confusable.quiet-quite", very_quite },
   { "word-choice.everyday", everyday },
   { "word-choice.say-tell", say_tell },
   { "confusable.there-they're", there_ing_opening },
