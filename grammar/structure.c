@@ -208,21 +208,6 @@ kept_lookup (const char *key)
   return NULL;
 }
 
-/* The kept answer to `key`, moved to the front; or, *found FALSE, a new front entry for it
- * (answer UNKNOWN) for the caller to fill in, in place of the oldest. */
-static Kept *
-kept (const char *key, gboolean *found)
-{
-  Kept *hit = kept_lookup (key);
-  *found = hit != NULL;
-  if (hit)
-    return hit;
-  Kept *k = kept_table ();
-  g_free (k[KEPT - 1].key);
-  k[KEPT - 1] = (Kept) { g_strdup (key), DRAFTD_STRUCTURE_UNKNOWN, 0, 0, "" };
-  return to_front (k, KEPT - 1);
-}
-
 /* This thread's hold on new parses: bit 0 held, bit 1 a question went unanswered. */
 static GPrivate hold_key;
 
@@ -250,16 +235,20 @@ held (void)
   return (h & 1u) != 0;
 }
 
-/* The kept answer to `key` (found), or a new entry for it where parses may run; NULL where
- * one would have to run and they are held (nothing is kept then). */
+/* The kept answer to `key`, moved to the front (*found TRUE); or, where parses may run, a new
+ * front entry for it in place of the oldest (answer UNKNOWN) for the caller to fill in; NULL
+ * where one would have to run and they are held (nothing is kept then). */
 static Kept *
 kept_or_new (const char *key, gboolean *found)
 {
-  Kept *k = kept_lookup (key);
-  *found = k != NULL;
-  if (k == NULL && held ())
-    return NULL;
-  return k ? k : kept (key, found);
+  Kept *hit = kept_lookup (key);
+  *found = hit != NULL;
+  if (hit || held ())
+    return hit;
+  Kept *k = kept_table ();
+  g_free (k[KEPT - 1].key);
+  k[KEPT - 1] = (Kept) { g_strdup (key), DRAFTD_STRUCTURE_UNKNOWN, 0, 0, "" };
+  return to_front (k, KEPT - 1);
 }
 
 DraftdStructure
