@@ -1579,6 +1579,59 @@ participle_of (const char *past, const GPtrArray *forms)
   return NULL;
 }
 
+/* "should have arrive", "has decide": after the perfect's "have", a verb's base becomes its
+ * participle. Sure for a verb that is no noun or adjective; a noun may be the object of "have"
+ * as a verb of its own ("have lunch", "had work to do", "should have time"), so the target
+ * judges there, and only after a modal's "have" or the adverbs that mark the perfect ("has
+ * never", "had already"), where the object's reading is rare. */
+static gboolean
+base_participle (Ctx *x, const Word *have)
+{
+  const Word *w = &x->words[x->i];
+  const char *l = w->lower;
+  if (!draftd_forms_is (l, 'v') || g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ing") || g_str_has_suffix (l, "ed") ||
+      draftd_candidates_in_list (function_words, l) || draftd_candidates_in_list (prepositions, l) ||
+      draftd_candidates_in_list (particles, l) || draftd_candidates_in_list (modals, l) || draftd_forms_is (l, 'a') ||
+      draftd_candidates_in_list (" be have do get got let put set cut hit shut cost hurt read spread quit bet burst cast upset come become "
+                                 "overcome run outrun overrun rerun ", l) ||
+      !g_ascii_islower (w->text[0]))
+    return FALSE;
+  /* "had better", "You have to": no participle's place. "have" after a determiner or "to"
+   * as a noun's verb ("the haves") is no auxiliary either: the word before "have" must be a
+   * subject's pronoun, a noun, a name, a modal or an adverb. */
+  const Word *before = have > x->words ? have - 1 : NULL;
+  if (before == NULL || draftd_candidates_in_list (" to let lets make makes made ", before->lower) ||
+      draftd_candidates_in_list (determiners, before->lower) || draftd_candidates_in_list (" a an this that ", before->lower))
+    return FALSE;
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (x->c->spell, l);
+  const char *part = NULL;
+  guint found = 0;
+  for (guint k = 0; k < fam->len; k++) {
+    const char *v = fam->pdata[k];
+    const char *vl = draftd_forms_irregular_lemma (v, 'v');
+    if (g_str_has_suffix (v, "s") || g_str_has_suffix (v, "ing") || (vl && !g_str_equal (vl, l)) || (vl == NULL && !g_str_has_suffix (v, "ed")))
+      continue;
+    /* An irregular verb's past and participle: "wrote", "written"; the participle ends in -n. */
+    if (part == NULL || g_str_has_suffix (v, "n") || g_str_has_suffix (v, "ne"))
+      part = v;
+    found++;
+  }
+  if (part == NULL || (found > 1 && !g_str_has_suffix (part, "n") && !g_str_has_suffix (part, "ne")))
+    return FALSE;
+  gboolean modal = draftd_candidates_in_list (" can could will would shall should may might must ", before->lower) ||
+                   draftd_candidates_in_list (" never already just ever recently not ", x->words[x->i - 1].lower);
+  /* "has write permission": a base before a noun may be that noun's modifier. */
+  const Word *next = word_at (x, (gint) x->i + 1);
+  gboolean plain = next == NULL || !adjacent (x->s, w, next) || draftd_candidates_function_word (next->lower) ||
+                   g_str_has_suffix (next->lower, "ly") || !draftd_forms_is (next->lower, 'n');
+  if (!draftd_forms_is (l, 'n') && plain)
+    return certain (x, w->start, w->end, part, DRAFTD_FIX_VERB_FORM);
+  if (!modal)
+    return FALSE;
+  const char *alts[] = { part };
+  return judged (x, alts, 1, DRAFTD_FIX_VERB_FORM, 0);
+}
+
 /* "have went": after "have", an irregular past becomes its participle. */
 static gboolean
 participle (Ctx *x, const Word *prev)
@@ -1589,8 +1642,12 @@ participle (Ctx *x, const Word *prev)
   const Word *pp = word_at (x, (gint) x->i - 2);
   if (pp && adjacent (x->s, pp, prev) && draftd_candidates_in_list (" never already just ever always recently also still not ", prev->lower))
     prev = pp;
+  if (!draftd_candidates_in_list (" have has had ", prev->lower))
+    return FALSE;
+  if (lemma == NULL || g_str_equal (lemma, w->lower))
+    return base_participle (x, prev);
   /* "what they have is": "is" starts a clause of its own. */
-  if (!draftd_candidates_in_list (" have has had ", prev->lower) || lemma == NULL || g_str_equal (lemma, w->lower) || draftd_candidates_in_list (" is are am ", w->lower))
+  if (draftd_candidates_in_list (" is are am ", w->lower))
     return FALSE;
   /* "has got to", "have got two": possession and obligation take "got" in both dialects
    * ("had got" is British for American "had gotten"). */
@@ -1651,6 +1708,47 @@ draftd_candidates_past_only (DraftdSpell *spell, const char *lower)
   return participle_of (lower, fam) != NULL;
 }
 
+/* Does the sentence open on a finished time right before the subject at words[i - 1]:
+ * "Yesterday (morning)", "Last summer", "Two weeks ago", each with its comma or without? */
+static gboolean
+opening_past (const Ctx *x)
+{
+  static const char *const times = " night week weekend month year summer winter spring autumn term semester monday tuesday "
+                                   "wednesday thursday friday saturday sunday ";
+  guint s = x->i - 1;
+  if (!x->c->sentence_start || x->words[0].start != 0 || s == 0 || s > 4)
+    return FALSE;
+  const char *first = x->words[0].lower;
+  if (g_str_equal (first, "yesterday"))
+    return s == 1 || (s == 2 && draftd_candidates_in_list (" morning afternoon evening ", x->words[1].lower));
+  if (g_str_equal (first, "last"))
+    return s == 2 && draftd_candidates_in_list (times, x->words[1].lower);
+  return s >= 2 && g_str_equal (x->words[s - 1].lower, "ago");
+}
+
+/* The simple past of the verb whose base is `base` ("spend" -> "spent", "go" -> "went",
+ * "walk" -> "walked"), from its family `fam`; NULL when none or more than one reads so. */
+static char *
+simple_past (const GPtrArray *fam, const char *base)
+{
+  const char *lemma = draftd_forms_irregular_lemma (base, 'v');
+  if ((lemma && !g_str_equal (lemma, base)) || draftd_candidates_own_past (base) || !draftd_forms_is (base, 'v'))
+    return NULL;
+  const char *past = NULL;
+  guint pasts = 0;
+  for (guint k = 0; k < fam->len; k++) {
+    const char *v = fam->pdata[k], *vl = draftd_forms_irregular_lemma (v, 'v');
+    if (g_str_has_suffix (v, "s") || g_str_has_suffix (v, "ing") || (vl == NULL && !g_str_has_suffix (v, "ed")) || (vl && !g_str_equal (vl, base)))
+      continue;
+    /* "gone" beside "went": a participle whose past is another form. */
+    if (vl && participle_of (v, fam) == NULL && fam->len > 3)
+      continue;
+    past = v;
+    pasts++;
+  }
+  return pasts == 1 ? g_strdup (past) : NULL;
+}
+
 /* Verbs and adjectives whose "that" clause states a demand, with the verb bare. */
 static const char *const mandative =
   " insist insists insisted insisting suggest suggests suggested suggesting recommend recommends recommended demand demands "
@@ -1697,6 +1795,11 @@ subject_verb (Ctx *x, const Word *prev)
     else if (other && has_s && g_str_has_prefix (w->lower, f) && lf + 2 >= lw && lf < lw)
       g_ptr_array_add (alts, (gpointer) f);
   }
+  /* "Last summer we spend two weeks", "Yesterday I go": a finished time that opens the
+   * sentence right before the subject leaves the present no reading. */
+  g_autofree char *simple = base && !has_s ? simple_past (fam, w->lower) : NULL;
+  if (simple && opening_past (x))
+    return certain (x, w->start, w->end, simple, DRAFTD_FIX_VERB_FORM);
   if (alts->len + pasts->len == 0)
     return FALSE;
   /* One site: the present forms are agreement, the past a verb form. */

@@ -2091,6 +2091,17 @@ every_time_doer (const F *f)
   return every_time (f) && (lex == DRAFTD_FORMS_PERSON || lex == DRAFTD_FORMS_ANIMAL);
 }
 
+/* Is the verb (its singular `sing`) "need", "want", "seem" or "tend" before "to" and a verb's
+ * base ("The list of items need to be updated")? The infinitive is its object; the noun
+ * "need" before one has its determiner ("the need to act"), and is no subject's verb. */
+static gboolean
+infinitive_object (const F *f, const char *sing)
+{
+  const char *infinitive = g_strcmp0 (near (f, 1), "to") == 0 ? near (f, 2) : NULL;
+  return draftd_candidates_in_list (" need want seem tend ", sing) && infinitive &&
+         (g_str_equal (infinitive, "be") || (draftd_forms_is (infinitive, 'v') && !draftd_candidates_function_word (infinitive)));
+}
+
 static gboolean
 verb_against_subject (F *f, guint b, const char *other)
 {
@@ -2152,9 +2163,9 @@ verb_against_subject (F *f, guint b, const char *other)
   const char *last = f->words[f->i - 1].lower;
   g_autofree char *one = g_str_has_suffix (last, "s") ? draftd_forms_singular (f->c->spell, last) : NULL;
   irregular |= one && !g_str_equal (one, last) && draftd_forms_noun_lexfile (one) == DRAFTD_FORMS_PERSON && phrase_joined (f, f->i - 1);
-  /* A verb of thinking or saying is a noun in no compound ("a think", "a say" are no plural's
-   * heads), and the clause after it has a verb of its own ("thinks the deadline is"). */
-  gboolean clause_verb = draftd_candidates_in_list (" think know say believe suppose realise realize ", sing) && f->i > b + 1;
+  /* A verb of thinking or saying is a noun in no compound, its clause's verb its own ("thinks
+   * the deadline is"); nor is one whose object is an infinitive (infinitive_object()). */
+  gboolean clause_verb = (draftd_candidates_in_list (" think know say believe suppose realise realize ", sing) || infinitive_object (f, sing)) && f->i > b + 1;
   /* "My phone keep restarting": an aspect verb before its -ing form ends no compound. */
   if (draftd_forms_is (sing, 'n') && !clause_verb && !verb_complement (f, w->lower, next) && compound_end (f))
     return FALSE;
@@ -3934,7 +3945,10 @@ to_too_adjective (F *f)
   gboolean ends = after == NULL || draftd_candidates_function_word (after);
   if (linking && (adjective || degree) && ends)
     return sure (f, w->start, w->end, "too", DRAFTD_FIX_WORD_CHOICE);
-  if ((linking && (adjective || degree)) || (degree && g_str_has_suffix (prev, "ed"))) {
+  /* "The walls were to thin and": an adjective that is a verb too ("thin", "clean", "slow")
+   * may be the infinitive ("The plan is to clean and paint"): the target judges. */
+  gboolean verb_too = draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) && !draftd_forms_is (next, 'n');
+  if ((linking && (adjective || degree || (verb_too && ends))) || (degree && g_str_has_suffix (prev, "ed"))) {
     const char *alts[] = { "too" };
     return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 0);
   }
@@ -5391,6 +5405,21 @@ sole_role (const F *f, guint k)
   return FALSE;
 }
 
+/* Is words[i] a noun, no adjective, before a person's singular noun that ends the phrase
+ * ("software engineer for", "vet nurse at", "bus driver."): a compound job, its head's index
+ * in *end? */
+static gboolean
+person_compound (const F *f, guint *end)
+{
+  guint k = f->i + 1;
+  if (k >= f->n || !joined (f, f->i) || !noun (f->words[f->i].lower) || draftd_forms_is (f->words[f->i].lower, 'a') ||
+      draftd_candidates_function_word (f->words[f->i].lower) || draftd_forms_noun_lexfile (f->words[k].lower) != DRAFTD_FORMS_PERSON ||
+      noun_number (f, f->words[k].lower) > 0 || !g_ascii_islower (f->words[k].text[0]) || !phrase_ends (f, k))
+    return FALSE;
+  *end = k;
+  return TRUE;
+}
+
 /* "wants to be vet when", "will be plumber with", "became nurse in", "worked as driver for":
  * a person's count noun as a predicate after an infinitive's or a modal's "be" or after
  * "become", or after "as" (a role or a function), is counted where its phrase ends
@@ -5409,8 +5438,13 @@ role_article (F *f, const char *prev, const char *prev2)
   gboolean as = g_strcmp0 (prev, "as") == 0 && prev2 && !draftd_candidates_in_list (" such so as just same ", prev2) &&
                 !draftd_candidates_in_list (" as so ", near (f, -3));
   guint k;
-  if ((!be && !as) || !g_ascii_islower (w->text[0]) || takes_no_article (w->lower) || !article_phrase (f, prev, &k) ||
-      !phrase_ends (f, k) || sole_role (f, k) || participle_after_noun (f->words[k].lower))
+  /* "working as software engineer for", "He is vet nurse at": a noun before a person's noun
+   * makes a compound job, after a pronoun's "is" too. */
+  gboolean compound = person_compound (f, &k);
+  be |= compound && pronoun_predicate (f, prev, f->words[k].lower);
+  if ((!be && !as) || !g_ascii_islower (w->text[0]) || takes_no_article (w->lower) ||
+      (!compound && (!article_phrase (f, prev, &k) || !phrase_ends (f, k))) || sole_role (f, k) ||
+      participle_after_noun (f->words[k].lower))
     return FALSE;
   int lex = draftd_forms_noun_lexfile (f->words[k].lower);
   const char *alts[] = { article_for (w->lower), "the " };
@@ -7180,6 +7214,15 @@ agreement_rule (const char *before, const char *was, const char *now)
   return NULL;
 }
 
+/* Is `was` a verb's base ("arrive", "write"), which a perfect's "have" makes a participle
+ * ("has arrive" -> "arrived"), not a participle made a past ("have seen" -> "saw")? */
+static gboolean
+verb_base (const char *was)
+{
+  const char *lemma = draftd_forms_irregular_lemma (was, 'v');
+  return !strchr (was, '_') && !g_str_has_suffix (was, "ed") && (lemma == NULL || g_str_equal (lemma, was)) && draftd_forms_is (was, 'v');
+}
+
 char *
 draftd_candidates_family_rule (const char *kind, const char *before, const char *was, const char *now)
 {
@@ -7214,7 +7257,8 @@ draftd_candidates_family_rule (const char *kind, const char *before, const char 
       return g_strdup ("verb-form.bare-infinitive");
     /* "have visited" -> "visited", "have seen" -> "saw" (a participle would end in -n). */
     if ((draftd_candidates_in_list (" have has ", was) && *now == 0) || g_str_has_prefix (was, "have_") || g_str_has_prefix (was, "has_") ||
-        (draftd_candidates_in_list (" have has ", before) && *now && !g_str_has_suffix (now, "n") && !g_str_has_suffix (now, "ne")))
+        (draftd_candidates_in_list (" have has ", before) && *now && !g_str_has_suffix (now, "n") && !g_str_has_suffix (now, "ne") &&
+         !verb_base (was)))
       return g_strdup ("verb-form.finished-time");
   }
   /* The only English rules that put a comma in are the opening phrase's and clause's. */
