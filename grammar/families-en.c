@@ -1557,6 +1557,49 @@ joined_subject (const F *f, guint b, guint end, int *number)
   return TRUE;
 }
 
+static gboolean finite_verb (const F *f, const char *l);
+
+/* Is `l` a person's singular count noun ("kid", "friend", "student"), which "most of the",
+ * "some of my" count as people (a group's noun, "team", "staff", may be either)? */
+static gboolean
+partitive_person_noun (const F *f, const char *l)
+{
+  return noun_number (f, l) < 0 && draftd_forms_noun_lexfile (l) == DRAFTD_FORMS_PERSON && !draftd_candidates_in_list (either_number, l) &&
+         !draftd_forms_is (l, 'a') && !draftd_candidates_function_word (l) && !draftd_candidates_uncountable (l);
+}
+
+/* ---- agreement.noun-number: "Most of the kid knew", "some of my friend live" ---- */
+
+/* "most/some/many/several/few/all/both/half of", "lots/plenty of", "a lot of", then the/my/...
+ * (an adjective at most), then a person's singular noun where its phrase ends (sure: a person
+ * is no whole that has parts; "most of the day", "some of the cake" are). */
+static gboolean
+partitive_person (F *f)
+{
+  const Word *w = &f->words[f->i];
+  guint k = f->i - 1;
+  if (f->i < 3 || !g_ascii_islower (w->text[0]) || !partitive_person_noun (f, w->lower))
+    return FALSE;
+  if (draftd_forms_is (f->words[k].lower, 'a') && !draftd_candidates_function_word (f->words[k].lower) && k >= 3)
+    k--;
+  if (!draftd_candidates_in_list (" the my your his her our their these those ", f->words[k].lower) || !g_str_equal (f->words[k - 1].lower, "of") ||
+      !draftd_candidates_in_list (" most some many several few all both half lots plenty lot ", f->words[k - 2].lower) ||
+      (g_str_equal (f->words[k - 2].lower, "lot") && (k < 3 || !g_str_equal (f->words[k - 3].lower, "a"))))
+    return FALSE;
+  for (guint j = k - 2; j < f->i; j++)
+    if (!joined (f, j))
+      return FALSE;
+  const char *next = near (f, 1);
+  /* "all of the customer calls": a noun after it is the phrase's head, the person its modifier. */
+  gboolean ends = phrase_end_word (f) || (finite_verb (f, next) && !noun (next) && noun_number (f, next) <= 0) ||
+                  draftd_candidates_in_list (" and or but ", next) ||
+                  (next == NULL && f->i + 1 < f->n);
+  g_autofree char *plural = draftd_forms_plural (f->c->spell, w->lower);
+  if (!ends || plural == NULL || g_str_equal (plural, w->lower))
+    return FALSE;
+  return sure (f, w->start, w->end, plural, DRAFTD_FIX_AGREEMENT);
+}
+
 /* The number "none" takes from its "of" phrase at words[k..end): singular for a mass noun
  * ("None of the information in the brochure" was), else 0 (either is standard). */
 static int
@@ -1572,6 +1615,17 @@ none_number (const F *f, guint k, guint end)
     if (!prepositional_phrase (f, &j, end))
       return 0;
   return -1;
+}
+
+/* The number of a subject's head `h`, or of the noun words[rest] after its "of" (-1 for none).
+ * "Most of my friend lives": a person is no whole to take part of; the writer meant people
+ * (partitive_person() makes the noun plural). */
+static int
+of_number (const F *f, const char *h, gint rest)
+{
+  if (rest >= 0 && draftd_candidates_in_list (" most some all lots plenty ", h) && partitive_person_noun (f, f->words[rest].lower))
+    return 1;
+  return noun_number (f, rest >= 0 ? f->words[rest].lower : h);
 }
 
 /* The number of the subject words[b..end) make, a noun phrase and its prepositional phrases
@@ -1657,7 +1711,7 @@ subject_number (const F *f, guint b, guint end, gboolean *relative)
   /* An adjective alone ("old have it", "the rich") names people of either number. */
   if (head == (gint) b && draftd_forms_is (h, 'a') && !draftd_candidates_in_list (singular_heads, h) && !draftd_candidates_in_list (of_heads, h) && !draftd_candidates_in_list (plural_heads, h))
     return 0;
-  return noun_number (f, rest >= 0 ? f->words[rest].lower : h);
+  return of_number (f, h, rest);
 }
 
 static const char *const singular_aux[][2] = {
@@ -2465,6 +2519,8 @@ floating_both (const F *f, guint b)
   return noun_number (f, n->lower) != 0 || g_ascii_isupper (n->text[0]) ? 1 : 0;
 }
 
+static gboolean team_before (const F *f);
+
 static gboolean
 subject_head (F *f)
 {
@@ -2496,7 +2552,7 @@ subject_head (F *f)
     other = g_strdup_printf ("%ses", w->lower);
   }
   /* "My boss let me leave early": a verb that is its own past may be the past. */
-  if (v == 0 || (v == 1 && draftd_candidates_own_past (w->lower)) || no_verb_of_subject (f, b, other))
+  if (v == 0 || (v == 1 && draftd_candidates_own_past (w->lower)) || no_verb_of_subject (f, b, other) || (v == 1 && team_before (f)))
     return FALSE;
   /* "required that the locale remain set", "insist that he be told": after a demand's "that"
    * the base is the subjunctive; "modules, extensions, and so forth are": a list's end. */
@@ -2927,6 +2983,22 @@ and_part (const F *f, guint k)
   return TRUE;
 }
 
+/* "Liverpool were two goals down", "Real Madrid have won": right before the verb, a name of up
+ * to three capitalised words whose last is a place's (WordNet's noun.location: a city's, a
+ * country's) or a club's ("Leeds United") names its team, which British English counts as
+ * its players, plural. */
+static gboolean
+team_before (const F *f)
+{
+  guint k = f->i;
+  while (k > 0 && f->i - k < 3 && joined (f, k - 1) && g_ascii_isupper (f->words[k - 1].text[0]))
+    k--;
+  if (k == f->i || (k > 0 && joined (f, k - 1) && draftd_candidates_in_list (determiners, f->words[k - 1].lower)))
+    return FALSE;
+  return draftd_forms_noun_lexfile (f->words[f->i - 1].lower) == DRAFTD_FORMS_LOCATION ||
+         (f->i - k >= 2 && draftd_candidates_in_list (" united city rovers athletic wanderers albion town county fc rangers celtic ", f->words[f->i - 1].lower));
+}
+
 static gboolean
 linked_agreement (F *f)
 {
@@ -2934,7 +3006,7 @@ linked_agreement (F *f)
   g_autofree char *other = NULL;
   guint p;
   int v = f->i < 2 ? 0 : verb_number (f, w->lower, &other);
-  if (v == 0 || other == NULL || !finite_slot (f, &p))
+  if (v == 0 || other == NULL || !finite_slot (f, &p) || (v > 0 && team_before (f)))
     return FALSE;
   /* Only where some word before could be the subject it would take. */
   guint c = 0;
@@ -4596,8 +4668,12 @@ pronoun_case (F *f)
                                            draftd_candidates_in_list (ends, near (f, 2)));
   /* "safe for Lucy and I all morning": a span of time ("Lucy and I all agreed" has a verb). */
   adverb_ends |= g_strcmp0 (next, "all") == 0 && draftd_candidates_in_list (" morning afternoon evening night day week weekend year summer ", near (f, 2));
+  /* "gave my friend and I extra homework": an adjective or a noun that is no verb, no adverb. */
+  gboolean nominal_next = next && !draftd_forms_is (next, 'v') && !finite_verb (f, next) && !draftd_candidates_function_word (next) && !adverb (next) &&
+                          !g_str_has_suffix (next, "ly") && (draftd_forms_is (next, 'a') || noun (next));
   if (!g_str_equal (w->text, "I") || (next && !draftd_candidates_in_list (prepositions, next) && !draftd_candidates_in_list (ends, next) &&
-                                        !draftd_candidates_in_list (" a an the my your his her our their some ", next) && !adverb_ends))
+                                        !draftd_candidates_in_list (" a an the my your his her our their some ", next) && !adverb_ends &&
+                                        !nominal_next))
     return FALSE;
   /* "to Sarah and I.", "between you and I": the object of a preposition or an -ing verb;
    * "call Tom or I if": of a verb other than "be" ("It was Tom and I" is formal, not wrong). */
@@ -5571,6 +5647,15 @@ had_mass (const char *prev, const char *noun)
          (lex == DRAFTD_FORMS_BODY || lex == DRAFTD_FORMS_SUBSTANCE || lex == DRAFTD_FORMS_FOOD);
 }
 
+/* "My father is engineer and he works": a pronoun's predicate words[k] ends before "and" and
+ * the next clause's subject pronoun. */
+static gboolean
+predicate_before_clause (const F *f, const char *prev, guint k, const char *after)
+{
+  return g_strcmp0 (after, "and") == 0 && k + 2 < f->n && draftd_candidates_in_list (" i he she we they it ", f->words[k + 2].lower) &&
+         pronoun_predicate (f, prev, f->words[k].lower);
+}
+
 static gboolean
 shaped_article (F *f)
 {
@@ -5600,6 +5685,7 @@ shaped_article (F *f)
   const char *l = w->lower;
   const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
   gboolean ends = after == NULL || draftd_candidates_in_list (enders, after);
+  ends |= k == f->i && predicate_before_clause (f, prev, k, after);
   const char *alts[] = { article_for (l) };
   if (k == f->i && after_verb && draftd_candidates_in_list (idiom_bare_nouns, l))
     return FALSE;
@@ -5828,6 +5914,23 @@ missing_article (F *f)
   draftd_candidates_add (f->out, w->start, w->start, "the ", DRAFTD_FIX_ARTICLE, prior - PARSED_THE_HANDICAP, f->site);
   draftd_candidates_add (f->out, w->start, w->start, "", DRAFTD_FIX_ARTICLE, 0, f->site++);
   return TRUE;
+}
+
+/* ---- article: "in a future" ---- */
+
+/* "wants to become a musician in a future.": the time to come is "the future" where the phrase
+ * ends (a clause's end, a comma, "and" or "but"); "in a future version", "in a future where"
+ * are one of many futures. Sure. */
+static gboolean
+a_future (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "a") || g_strcmp0 (near (f, -1), "in") != 0 || g_strcmp0 (near (f, 1), "future") != 0 ||
+      !g_ascii_islower (w->text[0]))
+    return FALSE;
+  const char *after = near (f, 2);
+  gboolean ends = (after == NULL && f->i + 1 < f->n) || draftd_candidates_in_list (" and but so ", after);
+  return ends && sure (f, w->start, w->end, "the", DRAFTD_FIX_ARTICLE);
 }
 
 /* ---- article.missing: "spent lot of money" ---- */
@@ -7099,6 +7202,7 @@ static const struct {
   { "word-choice.of-off", of_off },
   { "agreement.uncountable", uncountable_plural },
   { "agreement.one-of-plural", one_of_superlative },
+  { "agreement.noun-number", partitive_person },
   { "verb-form.to-ing", forward_to },
   { "verb-form.to-ing", ing_after_verb },
   { "verb-form.to-ing", insist_to },
@@ -7160,6 +7264,7 @@ static const struct {
   { "article.missing", partitive_article },
   { "article.missing", long_time },
   { "article.missing", same },
+  { "article.missing", a_future },
   { "article.missing", superlative_the },
   { "article.extra", extra_article },
   { "preposition.redundant", redundant_of_for },
