@@ -1044,6 +1044,13 @@ static const char *const collocations[][3] = {
   { "similar", " with ", "to" }, { "different", " of ", "from" }, { "proud", " on ", "of" },
   { "arrived", " to ", "at" }, { "complain", " for ", "about" }, { "complained", " for ", "about" },
   { "complaining", " for ", "about" }, { "complains", " for ", "about" },
+  /* Session 20: from JFLEG dev's misses and the learners' lists ("focus in three points",
+   * "aware about the risks", "famous of its beaches", "addicted with games"). */
+  { "aware", " about on ", "of" }, { "famous", " of from ", "for" }, { "fond", " on with ", "of" }, { "jealous", " on ", "of" },
+  { "addicted", " with on ", "to" }, { "rely", " in from ", "on" }, { "relies", " in from ", "on" }, { "relied", " in from ", "on" },
+  { "relying", " in from ", "on" }, { "insist", " in ", "on" }, { "insisted", " in ", "on" }, { "satisfied", " from ", "with" },
+  { "superior", " than ", "to" }, { "inferior", " than ", "to" }, { "focus", " in ", "on" }, { "focuses", " in ", "on" },
+  { "focusing", " in ", "on" },
 };
 
 typedef RuleSite Ctx;
@@ -1830,6 +1837,16 @@ collocation (Ctx *x, const Word *prev)
     const Word *det = neighbour (x, 1), *after = det ? word_at (x, (gint) x->i + 2) : NULL;
     if (det == NULL || !draftd_candidates_in_list (" the my your his her our their this that these those ", det->lower) || after == NULL ||
         draftd_candidates_in_list (" whole entire rest first last next same ", after->lower))
+      return FALSE;
+  }
+  /* "focus in three points": a determiner, a number or a possessive after it; "the lens can
+   * focus in low light" is the verb's place. ("concentrate in" is a place's as often: "These
+   * groups concentrate in the inner cities".) */
+  if (g_str_has_prefix (prev->lower, "focus")) {
+    const Word *next = neighbour (x, 1);
+    if (next == NULL || !draftd_candidates_in_list (" the my your his her our their this that these those one two three four five several some "
+                                                    "each every all both ",
+                                                    next->lower))
       return FALSE;
   }
   for (guint k = 0; k < G_N_ELEMENTS (collocations); k++)

@@ -3116,7 +3116,12 @@ who_verb (F *f)
    * noun too only before its place, time or object. */
   const char *next = near (f, 1);
   g_autofree char *base = g_str_has_suffix (w->lower, "s") ? g_strdup (other) : g_strdup (w->lower);
-  if (draftd_forms_is (base, 'n') &&
+  /* After "who" an auxiliary is no noun ("a person who are capable": "are" is a unit of area
+   * too), where the antecedent is a noun that no adjective makes ("the elect who have") and no
+   * "one of the" is before it ("one of the people who have" may take either number). */
+  gboolean aux = who && draftd_candidates_in_list (agreeing_aux, w->lower) && !draftd_forms_is (ante, 'a') &&
+                 !(a >= 3 && g_str_equal (f->words[a - 2].lower, "of") && g_str_equal (f->words[a - 3].lower, "one"));
+  if (draftd_forms_is (base, 'n') && !aux &&
       (next == NULL || !(draftd_candidates_in_list (prepositions, next) || draftd_candidates_in_list (determiners, next) ||
                          draftd_candidates_in_list (" here there next nearby home hard late early off up out away me him her us them you it ", next))))
     return FALSE;
@@ -6919,6 +6924,64 @@ everyone_accept (F *f)
   return FALSE;
 }
 
+/* ---- spelling.split-word: "with out", "him self", "there fore" ---- */
+
+/* Words a writer splits in two (or three), each row with what must (`next`) or must not
+ * (`not_next`) follow for the split to read as nothing else: "every body of water" and "May
+ * be" inside a sentence ("it may be") are English, and are left. Rows the split form of which
+ * is English as often ("can not", "any more", "in deed", "what ever", "some one", "be cause")
+ * are not here. */
+static const struct {
+  const char *split, *joined, *next, *not_next;
+} split_words[] = {
+  { "him self", "himself", NULL, NULL },           { "her self", "herself", NULL, NULL },
+  { "my self", "myself", NULL, NULL },             { "your self", "yourself", NULL, NULL },
+  { "it self", "itself", NULL, NULL },             { "one self", "oneself", NULL, NULL },
+  { "them selves", "themselves", NULL, NULL },     { "our selves", "ourselves", NULL, NULL },
+  { "your selves", "yourselves", NULL, NULL },     { "with out", "without", NULL, NULL },
+  { "there fore", "therefore", NULL, NULL },       { "now a days", "nowadays", NULL, NULL },
+  { "now adays", "nowadays", NULL, NULL },         { "never the less", "nevertheless", NULL, NULL },
+  { "in stead", "instead", " of ", NULL },         { "through out", "throughout", " the my his her our their this that these those ", NULL },
+  { "every where", "everywhere", NULL, NULL },     { "some where", "somewhere", NULL, NULL },
+  { "any where", "anywhere", NULL, NULL },         { "no where", "nowhere", NULL, NULL },
+  { "al though", "although", NULL, NULL },         { "whole heartedly", "wholeheartedly", NULL, NULL },
+  { "every body", "everybody", NULL, " of " },     { "an other", "another", NULL, NULL },
+  { "class room", "classroom", NULL, NULL },       { "bed room", "bedroom", NULL, NULL },
+  { "bath room", "bathroom", NULL, NULL },         { "news paper", "newspaper", NULL, NULL },
+  { "news papers", "newspapers", NULL, NULL },     { "foot ball", "football", NULL, NULL },
+  { "basket ball", "basketball", NULL, NULL },     { "home work", "homework", NULL, NULL },
+  { "week end", "weekend", NULL, NULL },           { "week ends", "weekends", NULL, NULL },
+  { "some how", "somehow", NULL, NULL },           { "out side", "outside", NULL, NULL },
+};
+
+static gboolean
+split_word (F *f)
+{
+  const Word *w = &f->words[f->i];
+  for (guint r = 0; r < G_N_ELEMENTS (split_words); r++) {
+    g_auto (GStrv) parts = g_strsplit (split_words[r].split, " ", -1);
+    guint m = 0;
+    while (parts[m] && f->i + m < f->n && g_str_equal (f->words[f->i + m].lower, parts[m]) && (m == 0 || joined (f, f->i + m - 1)) &&
+           !f->words[f->i + m].fixed)
+      m++;
+    if (parts[m] != NULL)
+      continue;
+    /* The word after the split: its own, only spaces between (a hyphen's "some how-to" is
+     * another word's). */
+    const Word *last = &f->words[f->i + m - 1];
+    const char *next = f->i + m < f->n && joined (f, f->i + m - 1) ? f->words[f->i + m].lower : NULL;
+    if (f->s[last->end] == '-' || (split_words[r].next && !draftd_candidates_in_list (split_words[r].next, next)) ||
+        (split_words[r].not_next && draftd_candidates_in_list (split_words[r].not_next, next)))
+      return FALSE;
+    return sure (f, w->start, last->end, split_words[r].joined, DRAFTD_FIX_SPELLING);
+  }
+  /* "May be he is right": a sentence that opens on "May be" and a subject means "Maybe". */
+  if (f->i == 0 && f->c->sentence_start && g_str_equal (w->text, "May") && g_strcmp0 (near (f, 1), "be") == 0 &&
+      draftd_candidates_in_list (" he she it they we you i there the this that ", near (f, 2)))
+    return sure (f, w->start, f->words[1].end, "Maybe", DRAFTD_FIX_SPELLING);
+  return FALSE;
+}
+
 /* ---- word-choice.everyday: "I walk to work everyday" ---- */
 
 static gboolean
@@ -7233,6 +7296,7 @@ static const struct {
   { "word-choice.much-many", much_many },
   { "confusable.quiet-quite", very_quite },
   { "word-choice.everyday", everyday },
+  { "spelling.split-word", split_word },
   { "word-choice.say-tell", say_tell },
   { "confusable.there-they're", there_ing_opening },
   { "confusable.their-they're", their_ing_opening },
@@ -7372,7 +7436,8 @@ draftd_candidates_family_rule (const char *kind, const char *before, const char 
   if (g_str_equal (kind, "preposition")) {
     if (g_str_equal (was, "since") && g_str_equal (now, "for"))
       return g_strdup ("preposition.for-since");
-    if (draftd_candidates_in_list (" in at ", was) && g_str_equal (now, "on"))
+    /* "focus in" -> "on" is a collocation's (candidates-en.c), no day's. */
+    if (draftd_candidates_in_list (" in at ", was) && g_str_equal (now, "on") && !(before && g_str_has_prefix (before, "focus")))
       return g_strdup ("preposition.time");
     if (*now == 0)
       return g_strdup ("preposition.redundant");

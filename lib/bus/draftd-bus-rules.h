@@ -53,6 +53,7 @@ draftd_rules (guint *n)
 {
   static const DraftdRuleInfo rules[] = {
     { "spelling", "spelling", "a misspelt word (Hunspell, and your own words: draft add-word)" },
+    { "spelling.split-word", "spelling", "a word written as two (\"with out\", \"him self\", \"there fore\", \"home work\")" },
     { "capitalization", "capitalization", "a change of case only: a sentence start, \"i\" -> \"I\", a list marker" },
     { "capitalization.mid-sentence", "capitalization", "a closed-class word capitalised after a comma (\"Likewise, The theory\")" },
     { "punctuation", "punctuation", "punctuation and spacing" },
