@@ -6066,7 +6066,9 @@ extra_article (F *f)
   /* The phrase: adjectives, then its noun, which must end it ("an information desk" is a
    * compound's). A quantity ("a few", "a hundred") or a number leaves it alone. */
   guint k = f->i + 1;
-  while (k + 1 < f->n && joined (f, k) && draftd_forms_is (f->words[k].lower, 'a') && !noun (f->words[k].lower) &&
+  /* An adjective that is a noun too ("old", "public") before an uncountable noun is its adjective. */
+  while (k + 1 < f->n && joined (f, k) && draftd_forms_is (f->words[k].lower, 'a') &&
+         (!noun (f->words[k].lower) || draftd_candidates_uncountable (f->words[k + 1].lower)) &&
          !draftd_candidates_function_word (f->words[k].lower) && !draftd_candidates_in_list (" few many hundred thousand million dozen couple great good ", f->words[k].lower))
     k++;
   const Word *h = &f->words[k];
@@ -6081,7 +6083,7 @@ extra_article (F *f)
    * knowledge of Greek" is English; "an advice and support service" is a compound's, whose
    * noun comes after the pair). */
   if (draftd_candidates_uncountable (h->lower) && !g_str_equal (h->lower, "knowledge") &&
-      (after == NULL || draftd_candidates_in_list (prepositions, after) ||
+      (after == NULL || draftd_candidates_in_list (prepositions, after) || draftd_candidates_in_list (" so because when that which ", after) ||
        (draftd_candidates_in_list (" and or but ", after) && !noun (k + 2 < f->n ? f->words[k + 2].lower : NULL))))
     return drop_article (f);
   /* A plural the dictionary makes of a noun, itself no noun ("a news", "a series", "a means"
