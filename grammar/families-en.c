@@ -6346,11 +6346,6 @@ opening_clause (const F *f)
     b++;
   if (!draftd_candidates_in_list (subordinators, f->words[b].lower))
     return G_MAXUINT;
-  /* A comma anywhere after it: the writer has punctuated the sentence, and the main clause
-   * may start there ("If you want the car you saw, call the dealer"). */
-  for (guint k = b; k + 1 < f->n; k++)
-    if (!joined (f, k))
-      return G_MAXUINT;
   return b;
 }
 
@@ -6391,6 +6386,28 @@ main_clause_at (const F *f, guint b, guint k)
   return next && !g_str_has_suffix (next, "ing") && finite_verb (f, next);
 }
 
+/* No comma between the subordinator at words[b] and the main clause at words[at]; a later one
+ * only where what follows it opens no clause of its own (a subject pronoun and its verb, or
+ * an imperative's base: "If you want the car you saw, call the dealer" has its main clause
+ * after the comma). "As far as I am concerned I agree with this statement, however some
+ * people" has its comma after the main clause. */
+static gboolean
+comma_after_main (const F *f, guint b, guint at)
+{
+  for (guint k = b; k < at; k++)
+    if (!joined (f, k))
+      return FALSE;
+  for (guint k = at; k + 1 < f->n; k++) {
+    if (joined (f, k))
+      continue;
+    const char *a = f->words[k + 1].lower, *c = k + 2 < f->n ? f->words[k + 2].lower : NULL;
+    if ((draftd_candidates_in_list (" i you he she we they it there ", a) && finite_verb (f, c)) ||
+        (draftd_forms_is (a, 'v') && !draftd_candidates_function_word (a) && !g_str_has_suffix (a, "ing")))
+      return FALSE;
+  }
+  return TRUE;
+}
+
 /* An opening subordinate clause takes its comma where the main clause's subject and verb
  * start; only where exactly one place reads so, and the clause has a verb of its own ("After
  * school we went" is a short phrase, whose comma is the writer's choice). */
@@ -6411,7 +6428,7 @@ clause_comma (F *f)
    * clean sentence of our sets that reads so is a licence's ("If you distribute a large
    * enough number of copies you must also follow"); the target prefers the comma there as
    * much as anywhere, so it cannot be the judge. */
-  if (found != 1 || at != f->i || at - b > 8 || !clause_has_verb (f, b, at))
+  if (found != 1 || at != f->i || at - b > 8 || !clause_has_verb (f, b, at) || !comma_after_main (f, b, at))
     return FALSE;
   gsize end = f->words[f->i - 1].end;
   return sure (f, end, end, ",", DRAFTD_FIX_PUNCTUATION);
