@@ -181,7 +181,8 @@ static const char *const mass_nouns =
   "software hardware access permission breakfast lunch dinner supper school church college university home bed class "
   "practice progress research evidence news weather traffic health love art life space power energy data mail email "
   "paper wood glass hair rain snow light fire sleep experience business support use care attention trouble fun nonsense "
-  "luck peace silence stuff stock profit value yesterday today tomorrow tonight morning evening afternoon night ";
+  "luck peace silence stuff stock profit value transport transportation yesterday today tomorrow tonight morning evening afternoon "
+  "night ";
 /* ---- verb-form.modal-of: "would of gone" ---- */
 
 static gboolean
@@ -5921,6 +5922,29 @@ missing_article (F *f)
   return TRUE;
 }
 
+/* ---- article: "I think internet has changed" ---- */
+
+/* "internet" with no determiner is "the internet", but as a noun's modifier ("internet
+ * access") or after an adjective or a possessive; the capitalised "Internet" is a name's,
+ * and left. Sure. */
+static gboolean
+bare_internet (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = f->i > 0 ? f->words[f->i - 1].lower : NULL, *next = near (f, 1);
+  /* "see internet RFC 959": a name after it is what it modifies; "the telephone or internet"
+   * shares the determiner of the pair. */
+  const Word *after = f->i + 1 < f->n && joined (f, f->i) ? &f->words[f->i + 1] : NULL;
+  if (!g_str_equal (w->lower, "internet") || (f->i == 0 && f->c->sentence_start) || (after && g_ascii_isupper (after->text[0])) ||
+      draftd_candidates_in_list (" and or ", prev) ||
+      (next && !draftd_candidates_function_word (next) && (noun (next) || noun_number (f, next) > 0)) ||
+      (prev && (draftd_candidates_in_list (determiners, prev) || (draftd_forms_is (prev, 'a') && !draftd_candidates_function_word (prev)) ||
+                g_str_has_suffix (prev, "'s") ||
+                g_str_has_suffix (prev, "âs") || (f->i > 0 && f->s[f->words[f->i - 1].end] == '-'))))
+    return FALSE;
+  return sure (f, w->start, w->start, "the ", DRAFTD_FIX_ARTICLE);
+}
+
 /* ---- article: "in a future" ---- */
 
 /* "wants to become a musician in a future.": the time to come is "the future" where the phrase
@@ -6247,9 +6271,20 @@ to_base (F *f)
   const Word *w = &f->words[f->i];
   static const char *const takes_infinitive =
     " want wants wanted like would need needs needed plan plans planned hope hopes hoped decide decides decided try tries "
-    "tried going able trying planning hoping deciding ";
-  if (f->i < 2 || g_strcmp0 (near (f, -1), "to") != 0 || !draftd_candidates_in_list (takes_infinitive, near (f, -2)) ||
-      !g_str_has_suffix (w->lower, "ing") || strlen (w->lower) < 6)
+    "tried going able trying planning hoping deciding have has had ";
+  if (f->i < 2 || g_strcmp0 (near (f, -1), "to") != 0 || !draftd_candidates_in_list (takes_infinitive, near (f, -2)))
+    return FALSE;
+  /* "we have to reduced sulfur", "I wanted to went": a past after an infinitive's "to" (after
+   * "have to", "need to", "want to", no preposition's) is the base. */
+  const char *lemma = draftd_forms_irregular_lemma (w->lower, 'v');
+  /* Not a past that is a base too ("have to lay low", "had to found a company"). */
+  gboolean past = (lemma && !g_str_equal (lemma, w->lower) && !draftd_forms_is (w->lower, 'v') && draftd_candidates_past_only (f->c->spell, w->lower)) ||
+                  (g_str_has_suffix (w->lower, "ed") && draftd_candidates_verb_form (f, w->lower));
+  if (past) {
+    g_autofree char *base = draftd_candidates_verb_base (f->c->spell, w->lower);
+    return base && draftd_forms_is (base, 'v') && sure (f, w->start, w->end, base, DRAFTD_FIX_VERB_FORM);
+  }
+  if (!g_str_has_suffix (w->lower, "ing") || strlen (w->lower) < 6)
     return FALSE;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, w->lower);
   /* The family's base comes first ("meeting" -> "meet"); "to swimming" has none. */
@@ -6432,39 +6467,6 @@ clause_comma (F *f)
     return FALSE;
   gsize end = f->words[f->i - 1].end;
   return sure (f, end, end, ",", DRAFTD_FIX_PUNCTUATION);
-}
-
-/* "I asked for help but nobody came": "but" joining two clauses takes a comma before it where
- * both are clauses of their own: a subject and its verb before it (six words at least, no
- * "not" or "only" that "but" would answer: "not for me but for you"), and after it a subject
- * (a pronoun, a determiner's noun, "there") with its verb within four words. */
-static gboolean
-but_comma (F *f)
-{
-  const Word *w = &f->words[f->i];
-  if (!g_str_equal (w->lower, "but") || f->i < 4 || !joined (f, f->i - 1) || !joined (f, f->i) || f->i + 2 >= f->n)
-    return FALSE;
-  const char *prev = f->words[f->i - 1].lower, *next = f->words[f->i + 1].lower;
-  if (draftd_candidates_function_word (prev) && !draftd_candidates_in_list (" it this them here there ", prev))
-    return FALSE;
-  if (!draftd_candidates_in_list (" i you he she we they it there this the a an my his her our their its it's there's that's nobody everyone ", next))
-    return FALSE;
-  guint b = f->i - 1;
-  while (b > 0 && joined (f, b - 1))
-    b--;
-  gboolean verb = FALSE;
-  for (guint k = b; k < f->i; k++) {
-    const char *l = f->words[k].lower;
-    if (draftd_candidates_in_list (" not never only just both either neither ", l) || g_str_has_suffix (l, "n't"))
-      return FALSE;
-    verb |= k > b && !draftd_candidates_in_list (determiners, f->words[k - 1].lower) && finite_verb (f, l);
-  }
-  gboolean after = FALSE;
-  for (guint k = f->i + 2; k < f->n && k <= f->i + 5 && joined (f, k - 1); k++)
-    after |= !draftd_candidates_in_list (determiners, f->words[k - 1].lower) && finite_verb (f, f->words[k].lower);
-  if (!verb || !after || f->i - b < 6)
-    return FALSE;
-  return sure (f, f->words[f->i - 1].end, f->words[f->i - 1].end, ",", DRAFTD_FIX_PUNCTUATION);
 }
 
 /* ---- capitalization.mid-sentence: "Likewise, The theory", "For example, When I went" ---- */
@@ -6971,6 +6973,7 @@ static const struct {
   { "basket ball", "basketball", NULL, NULL },     { "home work", "homework", NULL, NULL },
   { "week end", "weekend", NULL, NULL },           { "week ends", "weekends", NULL, NULL },
   { "some how", "somehow", NULL, NULL },           { "out side", "outside", NULL, NULL },
+  { "some one", "someone", NULL, " of " },
 };
 
 static gboolean
@@ -6989,7 +6992,9 @@ split_word (F *f)
      * another word's). */
     const Word *last = &f->words[f->i + m - 1];
     const char *next = f->i + m < f->n && joined (f, f->i + m - 1) ? f->words[f->i + m].lower : NULL;
-    if (f->s[last->end] == '-' || (split_words[r].next && !draftd_candidates_in_list (split_words[r].next, next)) ||
+    /* "some one person": a noun after "some one" makes it a quantity. */
+    gboolean quantity = g_str_equal (split_words[r].joined, "someone") && noun (next);
+    if (f->s[last->end] == '-' || quantity || (split_words[r].next && !draftd_candidates_in_list (split_words[r].next, next)) ||
         (split_words[r].not_next && draftd_candidates_in_list (split_words[r].not_next, next)))
       return FALSE;
     return sure (f, w->start, last->end, split_words[r].joined, DRAFTD_FIX_SPELLING);
@@ -7186,7 +7191,12 @@ were_where (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *next = near (f, 1), *verb = near (f, 2);
-  if (!g_str_equal (w->lower, "were") || prev == NULL || !draftd_candidates_in_list (" we they i he she you ", next) || verb == NULL ||
+  /* "the small village were my grandparents grew up": a possessive's noun as the subject, a
+   * past after it; "were" + that phrase + a past reads no other way, whatever the noun before. */
+  gboolean owned = draftd_candidates_in_list (" my your his her our their ", next) && (noun (verb) || noun_number (f, verb) > 0);
+  if (owned)
+    verb = near (f, 3);
+  if (!g_str_equal (w->lower, "were") || prev == NULL || !(owned || draftd_candidates_in_list (" we they i he she you ", next)) || verb == NULL ||
       draftd_candidates_function_word (prev) || !(noun (prev) || g_ascii_isupper (f->words[f->i - 1].text[0])) ||
       draftd_candidates_in_list (" so neither nor as than ", prev))
     return FALSE;
@@ -7199,9 +7209,9 @@ were_where (F *f)
   /* "The tickets were they told us about": a participle after the pronoun reads as a reduced
    * relative only with a passive "were" before it; a place's noun or a name before "were". */
   int lex = draftd_forms_noun_lexfile (prev);
-  if (!g_ascii_isupper (f->words[f->i - 1].text[0]) && lex != DRAFTD_FORMS_ARTIFACT && lex != DRAFTD_FORMS_LOCATION)
+  if (!owned && !g_ascii_isupper (f->words[f->i - 1].text[0]) && lex != DRAFTD_FORMS_ARTIFACT && lex != DRAFTD_FORMS_LOCATION)
     return FALSE;
-  return sure (f, w->start, w->end, "where", DRAFTD_FIX_WORD_CHOICE);
+  return (!owned || past) && sure (f, w->start, w->end, "where", DRAFTD_FIX_WORD_CHOICE);
 }
 
 /* "agreed fixing the heating", "decided selling the house": a verb whose object is an
@@ -7348,13 +7358,13 @@ static const struct {
   { "article.missing", long_time },
   { "article.missing", same },
   { "article.missing", a_future },
+  { "article.missing", bare_internet },
   { "article.missing", superlative_the },
   { "article.extra", extra_article },
   { "preposition.redundant", redundant_of_for },
   { "verb-form.bare-infinitive", make_to },
   { "preposition.missing", listen_to },
   { "punctuation.opening-comma", clause_comma },
-  { "punctuation.opening-comma", but_comma },
   { "verb-form.conditional", if_would_have },
   { "word-choice.borrow-lend", borrow_lend },
   { "preposition.time", day_preposition },
