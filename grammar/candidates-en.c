@@ -1715,6 +1715,30 @@ draftd_candidates_past_only (DraftdSpell *spell, const char *lower)
   return participle_of (lower, fam) != NULL;
 }
 
+static const char *const present_views = " think believe know remember feel guess suppose mean hope wish realise realize understand agree "
+                                         "admit doubt bet reckon imagine ";
+
+/* Does the sentence open on a clause in the past that its comma ends right before the subject
+ * at words[s]: "When I was a student, I spend", "After we had dinner, we go"? The clause's
+ * verb is "was/were/did/had" or a past that is no participle's reading after its subject
+ * pronoun. */
+static gboolean
+past_clause_before (const Ctx *x, guint s)
+{
+  if (s < 3 || s > 12 || !draftd_candidates_in_list (" when while after before once ", x->words[0].lower) || x->s[x->words[s - 1].end] != ',')
+    return FALSE;
+  for (guint k = 0; k + 1 < s; k++)
+    if (!adjacent (x->s, &x->words[k], &x->words[k + 1]))
+      return FALSE;
+  const char *subject = x->words[1].lower, *verb = x->words[2].lower;
+  const char *lemma = draftd_forms_irregular_lemma (verb, 'v');
+  return draftd_candidates_in_list (" i we you they he she it ", subject) &&
+         (draftd_candidates_in_list (" was were did had ", verb) ||
+          (lemma && !g_str_equal (lemma, verb) && !draftd_forms_is (verb, 'v') && !draftd_candidates_in_list (" am is are has does ", verb)) ||
+          /* "need", "feed", "succeed" end in -ed and are bases. */
+          (g_str_has_suffix (verb, "ed") && !draftd_forms_is (verb, 'a') && !draftd_forms_is (verb, 'v')));
+}
+
 /* Does the sentence open on a finished time right before the subject at words[i - 1]:
  * "Yesterday (morning)", "Last summer", "Two weeks ago", each with its comma or without? */
 static gboolean
@@ -1723,9 +1747,13 @@ opening_past (const Ctx *x)
   static const char *const times = " night week weekend month year summer winter spring autumn term semester monday tuesday "
                                    "wednesday thursday friday saturday sunday ";
   guint s = x->i - 1;
-  if (!x->c->sentence_start || x->words[0].start != 0 || s == 0 || s > 4)
+  if (!x->c->sentence_start || x->words[0].start != 0 || s == 0)
+    return FALSE;
+  if (s > 4 && !past_clause_before (x, s))
     return FALSE;
   const char *first = x->words[0].lower;
+  if (past_clause_before (x, s))
+    return TRUE;
   if (g_str_equal (first, "yesterday"))
     return s == 1 || (s == 2 && draftd_candidates_in_list (" morning afternoon evening ", x->words[1].lower));
   if (g_str_equal (first, "last"))
@@ -1804,7 +1832,9 @@ subject_verb (Ctx *x, const Word *prev)
   }
   /* "Last summer we spend two weeks", "Yesterday I go": a finished time that opens the
    * sentence right before the subject leaves the present no reading. */
-  g_autofree char *simple = base && !has_s ? simple_past (fam, w->lower) : NULL;
+  /* A verb of thinking states the writer's present view ("When I was young, I think I was
+   * happier"). */
+  g_autofree char *simple = base && !has_s && !draftd_candidates_in_list (present_views, w->lower) ? simple_past (fam, w->lower) : NULL;
   if (simple && opening_past (x))
     return certain (x, w->start, w->end, simple, DRAFTD_FIX_VERB_FORM);
   if (alts->len + pasts->len == 0)
