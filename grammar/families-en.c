@@ -5445,14 +5445,19 @@ had_article (F *f, const char *prev)
   return sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
 }
 
-/* "Did you get chance to read it?", "had opportunity to": a chance one gets or has to do
- * something is one ("by chance", "no chance" have their own word); sure. */
+/* "Did you get chance to read it?", "had opportunity to", "gives young people chance to": a
+ * chance one gets, has or is given to do something is one ("by chance", "no chance" have
+ * their own word); sure. */
 static gboolean
 chance_article (F *f, const char *prev)
 {
   const Word *w = &f->words[f->i];
-  if (!draftd_candidates_in_list (" chance opportunity ", w->lower) || !draftd_candidates_in_list (" get gets got getting have has had having ", prev) ||
-      g_strcmp0 (near (f, 1), "to") != 0)
+  /* "gives young people chance to", "gave me opportunity to": a person given it. */
+  gboolean given = draftd_candidates_in_list (" me him her us them you people ", prev) && f->i >= 2 &&
+                   (draftd_candidates_in_list (" give gives gave given giving offer offers offered ", near (f, -2)) ||
+                    (draftd_candidates_in_list (" give gives gave given giving offer offers offered ", near (f, -3)) && draftd_forms_is (near (f, -2), 'a')));
+  if (!draftd_candidates_in_list (" chance opportunity ", w->lower) ||
+      !(given || draftd_candidates_in_list (" get gets got getting have has had having ", prev)) || g_strcmp0 (near (f, 1), "to") != 0)
     return FALSE;
   return sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
 }
