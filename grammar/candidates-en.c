@@ -1749,11 +1749,11 @@ opening_past (const Ctx *x)
   guint s = x->i - 1;
   if (!x->c->sentence_start || x->words[0].start != 0 || s == 0)
     return FALSE;
-  if (s > 4 && !past_clause_before (x, s))
-    return FALSE;
-  const char *first = x->words[0].lower;
   if (past_clause_before (x, s))
     return TRUE;
+  if (s > 4)
+    return FALSE;
+  const char *first = x->words[0].lower;
   if (g_str_equal (first, "yesterday"))
     return s == 1 || (s == 2 && draftd_candidates_in_list (" morning afternoon evening ", x->words[1].lower));
   if (g_str_equal (first, "last"))
@@ -1831,11 +1831,11 @@ subject_verb (Ctx *x, const Word *prev)
       g_ptr_array_add (alts, (gpointer) f);
   }
   /* "Last summer we spend two weeks", "Yesterday I go": a finished time that opens the
-   * sentence right before the subject leaves the present no reading. */
-  /* A verb of thinking states the writer's present view ("When I was young, I think I was
-   * happier"). */
-  g_autofree char *simple = base && !has_s && !draftd_candidates_in_list (present_views, w->lower) ? simple_past (fam, w->lower) : NULL;
-  if (simple && opening_past (x))
+   * sentence right before the subject leaves the present no reading; a verb of thinking
+   * states the writer's present view ("When I was young, I think I was happier"). */
+  gboolean past_opening = base && !has_s && !draftd_candidates_in_list (present_views, w->lower) && opening_past (x);
+  g_autofree char *simple = past_opening ? simple_past (fam, w->lower) : NULL;
+  if (simple)
     return certain (x, w->start, w->end, simple, DRAFTD_FIX_VERB_FORM);
   if (alts->len + pasts->len == 0)
     return FALSE;

@@ -6954,9 +6954,9 @@ everyone_accept (F *f)
 
 /* Words a writer splits in two (or three), each row with what must (`next`) or must not
  * (`not_next`) follow for the split to read as nothing else: "every body of water" and "May
- * be" inside a sentence ("it may be") are English, and are left. Rows the split form of which
- * is English as often ("can not", "any more", "in deed", "what ever", "some one", "be cause")
- * are not here. */
+ * be" inside a sentence ("it may be") are English, and are left ("some one" before a noun
+ * is too: split_word()). Rows the split form of which is English as often ("can not", "any
+ * more", "in deed", "what ever", "be cause") are not here. */
 static const struct {
   const char *split, *joined, *next, *not_next;
 } split_words[] = {
@@ -6985,7 +6985,11 @@ static gboolean
 split_word (F *f)
 {
   const Word *w = &f->words[f->i];
+  gsize n = strlen (w->lower);
   for (guint r = 0; r < G_N_ELEMENTS (split_words); r++) {
+    /* The row's first word first, so that every word of every sentence splits no row. */
+    if (strncmp (split_words[r].split, w->lower, n) != 0 || split_words[r].split[n] != ' ')
+      continue;
     g_auto (GStrv) parts = g_strsplit (split_words[r].split, " ", -1);
     guint m = 0;
     while (parts[m] && f->i + m < f->n && g_str_equal (f->words[f->i + m].lower, parts[m]) && (m == 0 || joined (f, f->i + m - 1)) &&
