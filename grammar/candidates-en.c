@@ -1261,6 +1261,7 @@ static const char *const uncountable[][2] = {
   { "luggages", "luggage" },         { "baggages", "baggage" },     { "knowledges", "knowledge" },
   { "softwares", "software" },       { "sceneries", "scenery" },    { "machineries", "machinery" },
   { "jewelleries", "jewellery" },    { "jewelries", "jewelry" },     { "clothings", "clothing" },
+  { "medias", "media" },
 };
 
 gboolean
@@ -1522,6 +1523,11 @@ static gboolean
 base_after_modal (Ctx *x, const Word *prev)
 {
   const Word *w = &x->words[x->i];
+  /* "could even began": an adverb between the modal and its verb. */
+  const Word *m = word_at (x, (gint) x->i - 2);
+  if (m && adjacent (x->s, m, prev) && draftd_candidates_in_list (" even also never still just really always only ", prev->lower) &&
+      draftd_candidates_in_list (modals, m->lower) && draftd_forms_irregular_lemma (w->lower, 'v'))
+    prev = m;
   gboolean modal = draftd_candidates_in_list (modals, prev->lower), to = g_str_equal (prev->lower, "to");
   const char *irr = draftd_forms_irregular_lemma (w->lower, 'v');
   if ((!modal && !to) || draftd_candidates_in_list (function_words, w->lower))
@@ -1649,6 +1655,12 @@ participle (Ctx *x, const Word *prev)
   const Word *pp = word_at (x, (gint) x->i - 2);
   if (pp && adjacent (x->s, pp, prev) && draftd_candidates_in_list (" never already just ever always recently also still not ", prev->lower))
     prev = pp;
+  /* "Have you ever ate", "Has he went": a question's subject pronoun between, "have" opening
+   * the sentence. */
+  const Word *q = prev > x->words ? prev - 1 : NULL;
+  if (q && q == x->words && x->c->sentence_start && adjacent (x->s, q, prev) &&
+      draftd_candidates_in_list (" you he she it we they i ", prev->lower) && draftd_candidates_in_list (" have has ", q->lower))
+    prev = q;
   if (!draftd_candidates_in_list (" have has had ", prev->lower))
     return FALSE;
   if (lemma == NULL || g_str_equal (lemma, w->lower))
@@ -1715,7 +1727,7 @@ draftd_candidates_past_only (DraftdSpell *spell, const char *lower)
   return participle_of (lower, fam) != NULL;
 }
 
-static const char *const present_views = " think believe know remember feel guess suppose mean hope wish realise realize understand agree "
+static const char *const present_views = " think believe know remember feel guess suppose mean hope wish understand agree "
                                          "admit doubt bet reckon imagine ";
 
 /* Does the sentence open on a clause in the past that its comma ends right before the subject
@@ -2251,7 +2263,9 @@ licensed (const Ctx *x, const Around *a, const char *alt)
   if (g_str_equal (alt, "whether"))
     return (n && draftd_candidates_in_list (" to it i you he she we they this ", n)) ||
            (n && g_str_equal (n, "or") && (a->next2 == NULL || g_str_equal (a->next2, "not") || !noun_like (x, a->next2))) ||
-           (p && draftd_candidates_in_list (" know decide decided wonder ask asked see matter check determine doubt unsure sure ", p));
+           /* "I know weather forecasts are": a noun after it is the noun's. */
+           (p && draftd_candidates_in_list (" know decide decided wonder ask asked see matter check determine doubt unsure sure ", p) &&
+            !(n && noun_like (x, n) && !draftd_candidates_function_word (n)));
   if (g_str_equal (alt, "weather"))
     return (p && draftd_candidates_in_list (" the bad good nice cold hot warm sunny rainy this ", p)) || (n && draftd_candidates_in_list (" forecast conditions ", n));
   if (g_str_equal (alt, "passed"))

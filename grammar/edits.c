@@ -349,6 +349,27 @@ merge_intl_pairs (const char *old, GArray *edits, guint first)
   }
 }
 
+/* A phrase moved ("like very much football" -> "like football very much") is one edit, not
+ * the phrase inserted before and taken away after: a word inserted, then the same word (with
+ * its space on the other side) deleted further on. */
+static void
+merge_moves (const char *old, GArray *edits, guint first)
+{
+  for (guint i = first; i + 1 < edits->len; i++) {
+    DraftdGrammarEdit *a = &g_array_index (edits, DraftdGrammarEdit, i), *b = a + 1;
+    if (a->start != a->end || *b->replacement || b->end <= b->start)
+      continue;
+    g_autofree char *ins = g_strstrip (g_strdup (a->replacement)), *del = g_strstrip (g_strndup (old + b->start, b->end - b->start));
+    if (*ins == 0 || !g_str_equal (ins, del))
+      continue;
+    char *now = g_strdup_printf ("%s%.*s", a->replacement, (int) (b->start - a->start), old + a->start);
+    g_free (a->replacement);
+    a->replacement = now;
+    a->end = b->end;
+    g_array_remove_index (edits, i + 1);
+  }
+}
+
 void
 draftd_grammar_edit_set_rule (const char *old, DraftdGrammarEdit *e)
 {
@@ -366,6 +387,7 @@ draftd_grammar_diff (const char *old, gsize old_start, gsize old_end, const char
   diff_pieces (old, old_start, old_end, new_text, new_len, rewrite, edits);
   if (!rewrite) {
     merge_intl_pairs (old, edits, first);
+    merge_moves (old, edits, first);
   }
   for (guint i = first; i < edits->len; i++) {
     DraftdGrammarEdit *e = &g_array_index (edits, DraftdGrammarEdit, i);

@@ -374,6 +374,11 @@ of_off (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *verb = near (f, -1), *before = near (f, -2), *next = near (f, 1);
+  /* "drop me of at the station": a person dropped is dropped off. */
+  if (g_str_equal (w->lower, "of") && draftd_candidates_in_list (" me him her us them you ", verb) &&
+      draftd_candidates_in_list (" drop drops dropped dropping ", before) &&
+      (next == NULL || draftd_candidates_in_list (" at near outside in here there by on ", next)))
+    return sure (f, w->start, w->end, "off", DRAFTD_FIX_WORD_CHOICE);
   if (!g_str_equal (w->lower, "of") || verb == NULL || next == NULL ||
       !draftd_candidates_in_list (" turn turned turning switch switched switching shut shutting log logged sign signed put take took "
                                   "drop dropped pay paid cut show showed set call called ",
@@ -487,6 +492,199 @@ wether (F *f)
   if (!g_str_equal (w->lower, "wether") || draftd_candidates_in_list (determiners, prev) || draftd_candidates_in_list (" young old castrated ", prev))
     return FALSE;
   return sure (f, w->start, w->end, "whether", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- confusable.weather-whether: "I haven't decided weather to apply" ---- */
+
+/* After a verb of deciding or knowing and before "to", "if" or "or", "weather" is the
+ * question's "whether" ("checked the weather to see" has its determiner). */
+static gboolean
+weather_whether (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "weather") ||
+      !draftd_candidates_in_list (" decide decided decides deciding know knew wonder wondered ask asked unsure sure doubt matter ", near (f, -1)) ||
+      !draftd_candidates_in_list (" to if or ", near (f, 1)))
+    return FALSE;
+  return sure (f, w->start, w->end, "whether", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- word-choice.principal-principle: "I agree in principal" ---- */
+
+/* "in principal" is "in principle" unless money's principal goes on ("in principal and
+ * interest", "in principal payments"). */
+static gboolean
+in_principal (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = f->i + 1 < f->n && joined (f, f->i) ? f->words[f->i + 1].lower : NULL;
+  if (!g_str_equal (w->lower, "principal") || g_strcmp0 (near (f, -1), "in") != 0 ||
+      (next && (noun (next) || draftd_candidates_in_list (" and or plus ", next))))
+    return FALSE;
+  return sure (f, w->start, w->end, "principle", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- word-choice.who-which: "The woman which lives next door" ---- */
+
+/* Nouns only a person is: not "child", "parent", "manager", "worker", "player", "host", "user",
+ * which manuals give to tree nodes, programs and threads ("a single child which is"). */
+static const char *const who_nouns =
+  " man woman boy girl person people friend friends teacher teachers student students doctor doctors guy guys "
+  "lady ladies men women neighbour neighbor neighbours neighbors brother sister mother father colleague colleagues "
+  "employee employees boss nurse patient patients actor actress singer ";
+
+/* A person's noun (no comma between) before "which" and a verb takes "who": "the woman which
+ * lives"; "the company which employs" and ", which surprised" are left. */
+static gboolean
+person_which (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1);
+  if (!g_str_equal (w->lower, "which") || !draftd_candidates_in_list (who_nouns, prev) || next == NULL ||
+      draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (" of ", next))
+    return FALSE;
+  return sure (f, w->start, w->end, "who", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- confusable.were-where: "When we we're kids" ---- */
+
+/* "we're" right after a subject pronoun is the past's "were": "When we we're kids". */
+static gboolean
+pronoun_were (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "we're") || !draftd_candidates_in_list (" we they you ", near (f, -1)))
+    return FALSE;
+  return sure (f, w->start, w->end, "were", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- word-choice.make-do: "make my homework" ---- */
+
+/* Homework and housework are done, not made ("make homework fun" makes it something). */
+static gboolean
+make_homework (F *f)
+{
+  static const char *const pairs[][2] = { { "make", "do" }, { "makes", "does" }, { "made", "did" }, { "making", "doing" } };
+  const Word *w = &f->words[f->i];
+  guint k = f->i + 1;
+  if (k < f->n && joined (f, f->i) && draftd_candidates_in_list (" my your his her our their the ", f->words[k].lower))
+    k++;
+  if (k >= f->n || !joined (f, k - 1) || !draftd_candidates_in_list (" homework housework ", f->words[k].lower))
+    return FALSE;
+  const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
+  if (after && (draftd_forms_is (after, 'a') || noun (after)) && !draftd_candidates_function_word (after))
+    return FALSE;
+  /* "made" may be the participle ("was made"): after "have" or "be" it is "done". */
+  if (g_str_equal (w->lower, "made") && draftd_candidates_in_list (" have has had is was are were be been ", near (f, -1)))
+    return sure (f, w->start, w->end, "done", DRAFTD_FIX_WORD_CHOICE);
+  return sure_pair (f, pairs, G_N_ELEMENTS (pairs), DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- word-choice.adverb: "I like very much football" ---- */
+
+/* "very much" between "like" and what is liked goes after it, where that is a noun (with its
+ * determiner) ending the clause: "like very much football." ("like very much the way you
+ * sing" goes on, and is left). */
+static gboolean
+very_much_order (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "very") || g_strcmp0 (near (f, 1), "much") != 0 ||
+      !draftd_candidates_in_list (" like likes liked love loves loved enjoy enjoys enjoyed ", near (f, -1)))
+    return FALSE;
+  guint k = f->i + 2;
+  if (k < f->n && joined (f, k - 1) && draftd_candidates_in_list (" the my your his her our their this that these those ", f->words[k].lower))
+    k++;
+  if (k >= f->n || !joined (f, k - 1) || !(noun (f->words[k].lower) || noun_number (f, f->words[k].lower) != 0) ||
+      (k + 1 < f->n && joined (f, k)))
+    return FALSE;
+  const Word *e = &f->words[k];
+  g_autofree char *rep = g_strdup_printf ("%.*s %.*s", (int) (e->end - f->words[f->i + 2].start), f->s + f->words[f->i + 2].start,
+                                          (int) (f->words[f->i + 1].end - w->start), f->s + w->start);
+  return sure (f, w->start, e->end, rep, DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- confusable.it's-its: "but it's battery barely lasts" ---- */
+
+/* "it's" before a noun and then a verb of that noun's ("it's battery lasts", "it's owner
+ * has") is the possessive; "it's time", "it's water that" are the contraction's. */
+static gboolean
+its_noun_verb (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1);
+  if (!g_str_equal (w->lower, "it's") || next == NULL || !noun (next) || draftd_forms_is (next, 'a') ||
+      draftd_candidates_in_list (" time fun home nothing something everything anything one ", next))
+    return FALSE;
+  guint k = f->i + 2;
+  gboolean adverb = k < f->n && joined (f, k - 1) &&
+                    (g_str_has_suffix (f->words[k].lower, "ly") || draftd_candidates_in_list (" never always still also only ", f->words[k].lower));
+  k += adverb;
+  if (k >= f->n || !joined (f, k - 1))
+    return FALSE;
+  /* An -s word right after the noun may be a compound's plural ("it's staff changes that"):
+   * only with an adverb between is it surely the verb. */
+  const char *v = f->words[k].lower;
+  g_autofree char *stem = g_str_has_suffix (v, "s") && !g_str_has_suffix (v, "ss") ? g_strndup (v, strlen (v) - 1) : NULL;
+  gboolean finite = draftd_candidates_in_list (" is was has does can will would could should ", v) ||
+                    (stem && draftd_forms_is (stem, 'v') && (adverb || !noun (stem)));
+  return finite && sure (f, w->start, w->end, "its", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- word-choice: learners' fixed phrases ---- */
+
+/* "telling the true" is the noun "truth"; "almost people" is "most people" ("almost all
+ * people" is left). */
+static gboolean
+learner_phrase (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1);
+  if (g_str_equal (w->lower, "true") && g_strcmp0 (prev, "the") == 0 &&
+      draftd_candidates_in_list (" tell tells told telling say says said saying know knew knows ", near (f, -2)) &&
+      (next == NULL || f->i + 1 >= f->n))
+    return sure (f, w->start, w->end, "truth", DRAFTD_FIX_WORD_CHOICE);
+  if (g_str_equal (w->lower, "almost") && draftd_candidates_in_list (" people students children teachers parents adults countries ", next))
+    return sure (f, w->start, w->end, "most", DRAFTD_FIX_WORD_CHOICE);
+  return FALSE;
+}
+
+/* "my points of views": the phrase's "view" stays singular. */
+static gboolean
+points_of_views (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "views") || g_strcmp0 (near (f, -1), "of") != 0 || !draftd_candidates_in_list (" point points ", near (f, -2)))
+    return FALSE;
+  return sure (f, w->start, w->end, "view", DRAFTD_FIX_AGREEMENT);
+}
+
+/* "loosing the money": the verb "lose", before what is lost ("loosing arrows" is left). */
+static gboolean
+loosing_losing (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "loosing") ||
+      !draftd_candidates_in_list (" the my your his her our their a weight money time control interest sight track everything ", near (f, 1)))
+    return FALSE;
+  return sure (f, w->start, w->end, "losing", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- punctuation.possessive-apostrophe: "the childrens toys" ---- */
+
+/* A plural without "s" that a writer gives one ("childrens", "womens", "mens") before a noun
+ * is its possessive; elsewhere the spelling's own candidates decide. */
+static gboolean
+plural_possessive (F *f)
+{
+  const Word *w = &f->words[f->i];
+  static const char *const rows[][2] = { { "childrens", "children's" }, { "womens", "women's" }, { "mens", "men's" } };
+  const char *next = near (f, 1);
+  for (guint r = 0; r < G_N_ELEMENTS (rows); r++)
+    if (g_str_equal (w->lower, rows[r][0]) && next && (noun_number (f, next) != 0 || draftd_forms_is (next, 'a')) &&
+        !draftd_candidates_function_word (next))
+      return sure (f, w->start, w->end, rows[r][1], DRAFTD_FIX_SPELLING);
+  return FALSE;
 }
 
 /* ---- agreement.uncountable: "informations", "advices" ---- */
@@ -788,8 +986,10 @@ fewer_for_less (F *f)
   if (!plural && g_str_has_suffix (next, "s") && !g_str_has_suffix (next, "ss") && strlen (next) > 3) {
     g_autofree char *sing = draftd_forms_singular (f->c->spell, next);
     /* Nor a verb's -s form: "Less uses termcap" names the pager. */
-    plural = sing && !g_str_equal (sing, next) && draftd_forms_is (sing, 'n') && !draftd_forms_is (sing, 'v') &&
-             !draftd_forms_is (next, 'a') && !draftd_candidates_in_list (mass_nouns, sing);
+    /* "uses less parts than": before "than" a noun that is a verb too is the noun. */
+    plural = sing && !g_str_equal (sing, next) && draftd_forms_is (sing, 'n') &&
+             (!draftd_forms_is (sing, 'v') || g_strcmp0 (near (f, 2), "than") == 0) && !draftd_forms_is (next, 'a') &&
+             !draftd_candidates_in_list (mass_nouns, sing);
   }
   return plural && sure (f, w->start, w->end, "fewer", DRAFTD_FIX_WORD_CHOICE);
 }
@@ -2527,10 +2727,22 @@ subject_head (F *f)
 {
   const Word *w = &f->words[f->i];
   guint b;
-  if (f->i < 1 || !phrase_joined (f, f->i - 1) || !subject_start (f, &b))
+  /* "decided to have": an infinitive's base agrees with nothing ("The songs I listen to is"
+   * ends its clause on a preposition's "to"). */
+  if (f->i < 1 || !phrase_joined (f, f->i - 1) || !subject_start (f, &b) ||
+      (f->i >= 2 && g_str_equal (f->words[f->i - 1].lower, "to") &&
+       draftd_candidates_in_list (" want wants wanted need needs needed decide decides decided try tries tried plan plans planned "
+                                  "hope hopes hoped agree agreed refuse refused seem seems seemed ", f->words[f->i - 2].lower)))
     return FALSE;
   if (demonstrative (f, b))
     return TRUE;
+  /* "Fewer people use cash": a plural and a verb's base before the word are subject and verb. */
+  for (guint k = b; k + 2 <= f->i; k++)
+    if (k + 1 < f->i && noun_number (f, f->words[k].lower) > 0 && draftd_forms_is (f->words[k + 1].lower, 'v') &&
+        !draftd_candidates_function_word (f->words[k + 1].lower) && !draftd_candidates_in_list (prepositions, f->words[k + 1].lower) &&
+        !g_str_has_suffix (f->words[k + 1].lower, "s") && !draftd_candidates_in_list (" sales sports arms customs goods news series means ", f->words[k].lower) &&
+        noun (w->lower))
+      return FALSE;
   g_autofree char *other = NULL;
   /* "Everyone except Tom was there": "except" is the preposition ("excepts" is no one's verb). */
   if (g_str_equal (w->lower, "except"))
@@ -4107,6 +4319,23 @@ it_adjective (F *f)
   return sure (f, w->start, w->end, rep, DRAFTD_FIX_VERB_FORM);
 }
 
+/* "we will able to do", "wants to able to drive": "able" after a modal (or "to") and before
+ * its "to" lacks its "be". Not after "can" or "could" ("can be able to" is no one's fix: the
+ * writer meant "can"), which the target may judge on its own. */
+static gboolean
+modal_able (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "able") || f->i == 0 || g_strcmp0 (near (f, 1), "to") != 0)
+    return FALSE;
+  guint m = f->i - 1;
+  if (g_str_equal (f->words[m].lower, "not") && m > 0 && joined (f, m - 1))
+    m--;
+  if (!joined (f, m) || !draftd_candidates_in_list (" will would should must may might shall won't wouldn't shouldn't to ", f->words[m].lower))
+    return FALSE;
+  return sure (f, w->start, w->end, "be able", DRAFTD_FIX_VERB_FORM);
+}
+
 /* ---- word-choice.you-your: "you" for "your" before a preposition's noun ---- */
 
 /* "an advantage to you knowledge", "in you house": after a preposition, "you" before a noun
@@ -4973,7 +5202,7 @@ static const char *const household_rooms =
   "dishwasher ";
 
 /* -ing nouns that count ("had a meeting"); most are a verb's form ("had meeting rooms" aside). */
-static const char *const counted_ing = " meeting wedding ";
+static const char *const counted_ing = " meeting wedding thing building ";
 
 /* "waitress", "actress", "boss": a person's noun in -ss is singular, no plural's. */
 static gboolean
@@ -5134,6 +5363,25 @@ pronoun_predicate (const F *f, const char *prev, const char *l)
          (draftd_candidates_in_list (" he she it i this that ", subj) ||
           (draftd_candidates_in_list (" my his her our their your ", near (f, -3)) &&
            (draftd_forms_noun_lexfile (subj) == DRAFTD_FORMS_PERSON || draftd_forms_noun_lexfile (l) == DRAFTD_FORMS_PERSON)));
+}
+
+/* Nouns a learner's predicate counts, described by one adjective ("This is important thing",
+ * "It was difficult decision"), where no mass noun's reading is near. */
+static const char *const predicate_count_nouns =
+  " thing idea problem question decision mistake situation reason way place experience example job choice solution "
+  "opportunity story film movie book city country person man woman friend ";
+
+/* A pronoun's predicate ("This is", "It was") of one adjective and such a noun that ends its
+ * clause: "This is important thing." The adjective no determiner or adverb ("It is only
+ * thing"). */
+static gboolean
+described_predicate (const F *f, gboolean predicate, guint k, const char *after)
+{
+  const Word *w = &f->words[f->i];
+  return predicate && k == f->i + 1 && draftd_candidates_in_list (predicate_count_nouns, f->words[k].lower) &&
+         draftd_forms_is (w->lower, 'a') && !draftd_candidates_function_word (w->lower) &&
+         !draftd_candidates_in_list (" first last next only same whole own other such ", w->lower) &&
+         (after == NULL || draftd_candidates_in_list (" and but because so for to that ", after));
 }
 
 /* Messages and turns a person is given or sent, always counted ("sent me text", "give me hand",
@@ -5713,7 +5961,7 @@ shaped_article (F *f)
   gboolean predicate = pronoun_predicate (f, prev, l);
   if (after_verb && intensified && had_mass (prev, f->words[k].lower))
     return FALSE;
-  if (after_verb && (intensified || (predicate && k == f->i)))
+  if (after_verb && (intensified || (predicate && k == f->i) || described_predicate (f, predicate, k, after)))
     return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   /* After a preposition ("in good condition", "at full speed" are idioms) and right after
    * "have" ("have reason to", "have cancer"), only where link-grammar finds the sentence
@@ -6092,6 +6340,14 @@ extra_article (F *f)
     return drop_article (f);
   if (!draftd_candidates_in_list (" a an ", w->lower))
     return FALSE;
+  /* "In a such situation", "a such good film": the article goes after "such"; "a such" is
+   * English nowhere. */
+  if (g_str_equal (next, "such") && f->i + 2 < f->n && joined (f, f->i + 1) && !n->fixed) {
+    const char *after = f->words[f->i + 2].lower;
+    gboolean vowel_sound = strchr ("aeiou", after[0]) != NULL && !g_str_has_prefix (after, "uni") && !g_str_has_prefix (after, "use") &&
+                           !g_str_has_prefix (after, "one");
+    return sure (f, w->start, n->end, vowel_sound ? "such an" : "such a", DRAFTD_FIX_ARTICLE);
+  }
   /* The phrase: adjectives, then its noun, which must end it ("an information desk" is a
    * compound's). A quantity ("a few", "a hundred") or a number leaves it alone. */
   guint k = f->i + 1;
@@ -6124,6 +6380,20 @@ extra_article (F *f)
     return drop_article (f);
   const char *alts[] = { "" };
   return judge (f, w->start, n->start, alts, 1, DRAFTD_FIX_ARTICLE, 3.0f);
+}
+
+/* ---- word-choice.so-such: "It was so a beautiful day that" ---- */
+
+/* After "be", "so" before an article is "such": "so a beautiful day" ("late, so a taxi was
+ * called" is the conjunction, after its comma). */
+static gboolean
+so_such (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "so") || !draftd_candidates_in_list (" a an ", near (f, 1)) || near (f, 2) == NULL ||
+      !draftd_candidates_in_list (" is was are were be been 's ", near (f, -1)))
+    return FALSE;
+  return sure (f, w->start, w->end, "such", DRAFTD_FIX_WORD_CHOICE);
 }
 
 /* ---- preposition.redundant: "most of people", "despite of", "went for shopping" ---- */
@@ -7008,6 +7278,20 @@ split_word (F *f)
       return FALSE;
     return sure (f, w->start, last->end, split_words[r].joined, DRAFTD_FIX_SPELLING);
   }
+  /* "In deed, they can": "in deed" opening a sentence before its comma is "Indeed" ("in
+   * deed and in word" is left). */
+  if (f->i == 0 && f->c->sentence_start && g_str_equal (w->text, "In") && g_strcmp0 (near (f, 1), "deed") == 0 && f->n > 2 &&
+      f->s[f->words[1].end] == ',')
+    return sure (f, w->start, f->words[1].end, "Indeed", DRAFTD_FIX_SPELLING);
+  /* "That is why I m here": the contraction's apostrophe left out, and a space typed for it
+   * (not "5 m here": a number's metres). */
+  if (g_str_equal (w->lower, "i") && g_strcmp0 (near (f, 1), "m") == 0 && f->i + 2 < f->n && joined (f, f->i + 1))
+    return sure (f, w->start, f->words[f->i + 1].end, "I'm", DRAFTD_FIX_SPELLING);
+  /* "Some times I feel": opening a sentence before a subject, "Sometimes" ("Some times of
+   * the year" are times). */
+  if (f->i == 0 && f->c->sentence_start && g_str_equal (w->text, "Some") && g_strcmp0 (near (f, 1), "times") == 0 &&
+      draftd_candidates_in_list (" i you he she it we they people my our there ", near (f, 2)))
+    return sure (f, w->start, f->words[1].end, "Sometimes", DRAFTD_FIX_SPELLING);
   /* "May be he is right": a sentence that opens on "May be" and a subject means "Maybe". */
   if (f->i == 0 && f->c->sentence_start && g_str_equal (w->text, "May") && g_strcmp0 (near (f, 1), "be") == 0 &&
       draftd_candidates_in_list (" he she it they we you i there the this that ", near (f, 2)))
@@ -7074,6 +7358,25 @@ day_preposition (F *f)
       f->s[f->words[f->i + 1].end] == '\'' || g_str_has_prefix (f->s + f->words[f->i + 1].end, "\xe2\x80\x99"))
     return FALSE;
   return sure (f, w->start, w->end, "on", DRAFTD_FIX_PREPOSITION);
+}
+
+/* A year takes "in": "moved to Canada on 2015," ("on 2015 sales", "at 2015 prices" are a
+ * year's noun). */
+static gboolean
+year_preposition (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *y = f->s + w->end + 1;
+  /* The year a word of its own: not a date's ("on 2024-05-01"). */
+  if (!g_str_equal (w->lower, "on") || f->s[w->end] != ' ' || strspn (y, "0123456789") != 4 || !strchr (",;:!?) .", y[4]) ||
+      (y[4] == '.' && y[5] && y[5] != ' ') || atoi (y) < 1800 || atoi (y) > 2099)
+    return FALSE;
+  /* The word after the year, only a space between. */
+  gsize e = (gsize) (y + 4 - f->s);
+  const Word *a = f->i + 1 < f->n && f->words[f->i + 1].start == e + 1 && f->s[e] == ' ' ? &f->words[f->i + 1] : NULL;
+  if (a && (noun_number (f, a->lower) != 0 || draftd_forms_is (a->lower, 'a')) && !draftd_candidates_function_word (a->lower))
+    return FALSE;
+  return sure (f, w->start, w->end, "in", DRAFTD_FIX_PREPOSITION);
 }
 
 /* ---- verb-form.bare-infinitive: "He must to finish the report" ---- */
@@ -7298,6 +7601,18 @@ static const struct {
   { "preposition.for-since", for_point },
   { "preposition.redundant", redundant_preposition },
   { "confusable.wether-whether", wether },
+  { "confusable.weather-whether", weather_whether },
+  { "word-choice.principal-principle", in_principal },
+  { "word-choice.who-which", person_which },
+  { "word-choice.so-such", so_such },
+  { "punctuation.possessive-apostrophe", plural_possessive },
+  { "confusable.were-where", pronoun_were },
+  { "word-choice.make-do", make_homework },
+  { "word-choice.adverb", very_much_order },
+  { "confusable.it's-its", its_noun_verb },
+  { "word-choice", learner_phrase },
+  { "agreement.noun-number", points_of_views },
+  { "confusable.loose-lose", loosing_losing },
   { "word-choice.breath-breathe", breath_verb },
   { "word-choice.lead-led", lead_led },
   { "word-choice.of-off", of_off },
@@ -7354,6 +7669,7 @@ static const struct {
   { "confusable.affect-effect", effecting },
   { "word-choice.to-too", to_too },
   { "verb-form.missing-be", it_adjective },
+  { "verb-form.missing-be", modal_able },
   { "word-choice.you-your", you_your },
   { "word-choice.double-negative", double_negative },
   { "confusable.loose-lose", lose_loose },
@@ -7377,6 +7693,7 @@ static const struct {
   { "verb-form.conditional", if_would_have },
   { "word-choice.borrow-lend", borrow_lend },
   { "preposition.time", day_preposition },
+  { "preposition.time", year_preposition },
   { "verb-form.bare-infinitive", modal_to },
   { "word-choice.redundant", repeated_subject },
 };
@@ -7430,14 +7747,29 @@ verb_base (const char *was)
   return !strchr (was, '_') && !g_str_has_suffix (was, "ed") && (lemma == NULL || g_str_equal (lemma, was)) && draftd_forms_is (was, 'v');
 }
 
+/* The family of an edit that moves words, one edit (grammar/edits.c), or NULL. */
+static const char *
+moved_rule (const char *was, const char *now)
+{
+  /* "like very much football" -> "like football very much". */
+  if (g_str_has_prefix (was, "very_much_") && g_str_has_suffix (now, "_very_much"))
+    return "word-choice.adverb";
+  /* "Me and my cousin" -> "My cousin and I". */
+  if (g_str_has_prefix (was, "me_and_") && g_str_has_suffix (now, "_and_i"))
+    return "word-choice.pronoun-case";
+  return NULL;
+}
+
 char *
 draftd_candidates_family_rule (const char *kind, const char *before, const char *was, const char *now)
 {
-  /* "Me and my cousin" -> "My cousin and I", one edit (grammar/edits.c). */
-  if (g_str_has_prefix (was, "me_and_") && g_str_has_suffix (now, "_and_i"))
-    return g_strdup ("word-choice.pronoun-case");
+  const char *moved = moved_rule (was, now);
+  if (moved)
+    return g_strdup (moved);
   /* "But it dangerous" -> "But it is dangerous": the diff names the "is" put in "grammar". */
-  if (*was == 0 && g_str_equal (now, "is") && g_strcmp0 (before, "it") == 0)
+  /* "will able to" -> "will be able to" too. */
+  if (*was == 0 && ((g_str_equal (now, "is") && g_strcmp0 (before, "it") == 0) ||
+                    (g_str_equal (now, "be") && draftd_candidates_in_list (" will would should must may might shall won't wouldn't shouldn't to not ", before))))
     return g_strdup ("verb-form.missing-be");
   /* The diff names a word dropped "grammar": "have visited" -> "visited". */
   if (g_str_equal (kind, "grammar") && draftd_candidates_in_list (" have has ", was) && *now == 0)
