@@ -575,6 +575,14 @@ static const char *const word_prefixes[] = { "un", "dis", "mis", "non", "de", "r
 static gboolean
 prefixed_word_respelt (const DraftdCandidateContext *c, const char *lower, const char *sl)
 {
+  /* "overmix", "underbake", "outplay": a verb with "over", "under" or "out" before it is a
+   * word the dictionary lacks, not a slip; none of its respellings is taken. */
+  static const char *const verb_prefixes[] = { "over", "under", "out" };
+  for (guint i = 0; i < G_N_ELEMENTS (verb_prefixes); i++) {
+    const char *stem = lower + strlen (verb_prefixes[i]);
+    if (g_str_has_prefix (lower, verb_prefixes[i]) && strlen (stem) >= 3 && draftd_forms_is (stem, 'v'))
+      return TRUE;
+  }
   for (guint i = 0; i < G_N_ELEMENTS (word_prefixes); i++) {
     const char *stem = lower + strlen (word_prefixes[i]);
     if (g_str_has_prefix (lower, word_prefixes[i]) && strlen (stem) >= 5 && draftd_spell_check (c->spell, c->lang, stem))
@@ -878,11 +886,28 @@ vowel_sound (const char *w)
 static guint
 article_site (const char *s, const Word *w, const Word *next, GArray *out, guint site)
 {
+  gboolean an = g_str_equal (w->lower, "an"), vowel;
+  /* An initialism said letter by letter ("an MBA", "a FBI agent" -> "an"): its first letter's
+   * name decides, where the next is a consonant too ("NASA", "SIM" are said as words). */
+  gsize caps = next ? strspn (next->text, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") : 0;
+  if (next && adjacent (s, w, next) && caps >= 2 && caps <= 5 && caps == strlen (next->text)) {
+    /* "a SQL query" ("sequel"), "a LED", "a OK" and "a HTML" (H said "haitch") are said both
+     * ways; "a SHA-3 function", "a XML-RPC server" are names of their own. */
+    if ((strchr ("AEIOU", next->text[1]) && !strchr ("AEIOU", next->text[0])) || draftd_candidates_in_list (" SQL LED OK ", next->text) ||
+        next->text[0] == 'H' || s[next->end] == '-' || g_ascii_isdigit (s[next->end]))
+      return site;
+    vowel = strchr ("AEIOFLMNRSX", next->text[0]) != NULL;
+    if (an == vowel)
+      return site;
+    g_autofree char *r = draftd_candidates_match_case (w->text, an ? "a" : "an");
+    draftd_candidates_add (out, w->start, w->end, r, DRAFTD_FIX_ARTICLE, DRAFTD_CANDIDATE_CERTAIN, site);
+    return site + 1;
+  }
   /* Before a function word the "a" is a letter or a variable's name ("assuming a is sorted",
-   * "a and b"), not an article. */
+   * "a and b"), not an article; a fixed word is a name's or a term's. */
   if (next == NULL || next->fixed || !adjacent (s, w, next) || strlen (next->lower) < 2 || draftd_candidates_function_word (next->lower))
     return site;
-  gboolean an = g_str_equal (w->lower, "an"), vowel = vowel_sound (next->lower);
+  vowel = vowel_sound (next->lower);
   if (an == vowel)
     return site;
   g_autofree char *rep = draftd_candidates_match_case (w->text, an ? "a" : "an");
@@ -1847,6 +1872,12 @@ subject_verb (Ctx *x, const Word *prev)
    * states the writer's present view ("When I was young, I think I was happier"). */
   gboolean past_opening = base && !has_s && !draftd_candidates_in_list (present_views, w->lower) && opening_past (x);
   g_autofree char *simple = past_opening ? simple_past (fam, w->lower) : NULL;
+  /* "leaded" is a word (of petrol), but the past of "lead" a team is "led". */
+  g_autoptr (GPtrArray) regular = simple && g_str_has_suffix (simple, "ed") ? draftd_forms_overregularized (x->c->spell, simple) : NULL;
+  if (regular && regular->len == 1) {
+    g_free (simple);
+    simple = g_strdup (regular->pdata[0]);
+  }
   if (simple)
     return certain (x, w->start, w->end, simple, DRAFTD_FIX_VERB_FORM);
   if (alts->len + pasts->len == 0)
@@ -2061,7 +2092,9 @@ word_rules (Ctx *x)
     return TRUE;
   }
   if (draftd_candidates_in_list (" a an ", w->lower)) {
-    x->site = article_site (x->s, w, next, x->out, x->site);
+    /* An initialism ("MBA") is a fixed word, which neighbour() passes over. */
+    const Word *after = word_at (x, (gint) x->i + 1);
+    x->site = article_site (x->s, w, next ? next : after && after->fixed ? after : NULL, x->out, x->site);
     return TRUE;
   }
   if (prev && g_str_equal (prev->lower, w->lower) &&

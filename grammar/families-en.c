@@ -670,6 +670,87 @@ loosing_losing (F *f)
   return sure (f, w->start, w->end, "losing", DRAFTD_FIX_WORD_CHOICE);
 }
 
+/* ---- learners' word choices of session 21's twenty-first check ---- */
+
+/* "strongly advice you to": the noun before a person and "to" is the verb. */
+static gboolean
+advice_person (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "advice") || !draftd_candidates_in_list (" you him her them me us ", near (f, 1)) ||
+      !draftd_candidates_in_list (" to not against ", near (f, 2)))
+    return FALSE;
+  return sure (f, w->start, w->end, "advise", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* "The principle reason": the adjective "principal" before the nouns it ranks. */
+static gboolean
+principle_reason (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "principle") ||
+      !draftd_candidates_in_list (" reason reasons aim aims cause causes goal goals source sources concern concerns purpose objective ", near (f, 1)))
+    return FALSE;
+  return sure (f, w->start, w->end, "principal", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* "on a quite street": after an article and before a noun that is no adjective, "quiet". */
+static gboolean
+quite_noun (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1);
+  if (!g_str_equal (w->lower, "quite") || !draftd_candidates_in_list (" a the this that ", near (f, -1)) || !noun (next) ||
+      draftd_forms_is (next, 'a') || draftd_forms_is (next, 'r') || g_str_has_suffix (next, "ly"))
+    return FALSE;
+  return sure (f, w->start, w->end, "quiet", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* "do a decision", "did a mistake": decisions and mistakes are made. */
+static gboolean
+do_decision (F *f)
+{
+  static const char *const pairs[][2] = { { "do", "make" }, { "does", "makes" }, { "did", "made" }, { "doing", "making" }, { "done", "made" } };
+  if (!draftd_candidates_in_list (" a the this that my your his her our their ", near (f, 1)) ||
+      !draftd_candidates_in_list (" decision decisions mistake mistakes ", near (f, 2)))
+    return FALSE;
+  return sure_pair (f, pairs, G_N_ELEMENTS (pairs), DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* "Could I lend your charger": what the asker takes from another is borrowed. */
+static gboolean
+lend_borrow (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "lend") || g_strcmp0 (near (f, -1), "i") != 0 ||
+      !draftd_candidates_in_list (" can could may might ", near (f, -2)) || !draftd_candidates_in_list (" your his her their ", near (f, 1)))
+    return FALSE;
+  return sure (f, w->start, w->end, "borrow", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* "about 12 kilometre long": a number above one and a unit before a measure's adjective takes
+ * the plural ("a 12 kilometre walk", "a 5 year old son" are compounds before their noun). */
+static gboolean
+unit_plural (F *f)
+{
+  static const char *const units = " kilometre kilometer metre meter mile foot inch centimetre centimeter millimetre millimeter "
+                                   "yard kilogram kilo gram pound ton tonne litre liter hour minute day week month year ";
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1);
+  if (!draftd_candidates_in_list (units, w->lower) || w->start < 3 || f->s[w->start - 1] != ' ' || !g_ascii_isdigit (f->s[w->start - 2]) ||
+      !draftd_candidates_in_list (" long wide tall high deep thick away ", next))
+    return FALSE;
+  gsize d = w->start - 1;
+  while (d > 0 && (g_ascii_isdigit (f->s[d - 1]) || f->s[d - 1] == '.' || f->s[d - 1] == ','))
+    d--;
+  if (d > 0 && g_ascii_isalpha (f->s[d - 1]))
+    return FALSE;
+  if (g_ascii_strtod (f->s + d, NULL) == 1.0)
+    return FALSE;
+  g_autofree char *plural = g_str_equal (w->lower, "foot") ? g_strdup ("feet") : g_strconcat (w->lower, "s", NULL);
+  return sure (f, w->start, w->end, plural, DRAFTD_FIX_AGREEMENT);
+}
+
 /* ---- punctuation.possessive-apostrophe: "the childrens toys" ---- */
 
 /* A plural without "s" that a writer gives one ("childrens", "womens", "mens") before a noun
@@ -680,6 +761,9 @@ plural_possessive (F *f)
   const Word *w = &f->words[f->i];
   static const char *const rows[][2] = { { "childrens", "children's" }, { "womens", "women's" }, { "mens", "men's" } };
   const char *next = near (f, 1);
+  for (guint r = 0; r < G_N_ELEMENTS (rows); r++)
+    if (g_str_equal (w->lower, rows[r][0]) && f->s[w->end] == '\'' && f->i + 1 < f->n && f->words[f->i + 1].start == w->end + 2)
+      return sure (f, w->start, w->end + 1, rows[r][1], DRAFTD_FIX_SPELLING);
   for (guint r = 0; r < G_N_ELEMENTS (rows); r++)
     if (g_str_equal (w->lower, rows[r][0]) && next && (noun_number (f, next) != 0 || draftd_forms_is (next, 'a')) &&
         !draftd_candidates_function_word (next))
@@ -2722,27 +2806,43 @@ floating_both (const F *f, guint b)
 
 static gboolean team_before (const F *f);
 
+/* Words around words[i] that make it no verb of the subject from words[b]: an infinitive's
+ * "to" before it ("decided to have"; "The songs I listen to is" ends its clause on a
+ * preposition's "to"), a noun and then a past or an auxiliary after it ("The customer service
+ * agent told": a compound's first noun), a plural and a verb's base before it ("Fewer people
+ * use cash": subject and verb, and the word their object). */
+static gboolean
+no_verb_here (const F *f, guint b)
+{
+  const Word *w = &f->words[f->i];
+  if (f->i >= 2 && g_str_equal (f->words[f->i - 1].lower, "to") &&
+      draftd_candidates_in_list (" want wants wanted need needs needed decide decides decided try tries tried plan plans planned "
+                                 "hope hopes hoped agree agreed refuse refused seem seems seemed ", f->words[f->i - 2].lower))
+    return TRUE;
+  const char *n1 = near (f, 1), *n2 = near (f, 2), *l2 = n2 ? draftd_forms_irregular_lemma (n2, 'v') : NULL;
+  if (n1 && n2 && noun (n1) && !draftd_forms_is (n1, 'v') && !draftd_forms_is (n1, 'a') &&
+      (draftd_candidates_in_list (" is was has had will would can could should did does ", n2) || (l2 && !g_str_equal (l2, n2))))
+    return TRUE;
+  for (guint k = b; k + 2 <= f->i; k++)
+    if (noun_number (f, f->words[k].lower) > 0 && draftd_forms_is (f->words[k + 1].lower, 'v') &&
+        !draftd_candidates_function_word (f->words[k + 1].lower) && !draftd_candidates_in_list (prepositions, f->words[k + 1].lower) &&
+        !g_str_has_suffix (f->words[k + 1].lower, "s") && !draftd_candidates_in_list (" sales sports arms customs goods news series means ", f->words[k].lower) &&
+        noun (w->lower))
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 subject_head (F *f)
 {
   const Word *w = &f->words[f->i];
   guint b;
-  /* "decided to have": an infinitive's base agrees with nothing ("The songs I listen to is"
-   * ends its clause on a preposition's "to"). */
-  if (f->i < 1 || !phrase_joined (f, f->i - 1) || !subject_start (f, &b) ||
-      (f->i >= 2 && g_str_equal (f->words[f->i - 1].lower, "to") &&
-       draftd_candidates_in_list (" want wants wanted need needs needed decide decides decided try tries tried plan plans planned "
-                                  "hope hopes hoped agree agreed refuse refused seem seems seemed ", f->words[f->i - 2].lower)))
+  if (f->i < 1 || !phrase_joined (f, f->i - 1) || !subject_start (f, &b))
     return FALSE;
   if (demonstrative (f, b))
     return TRUE;
-  /* "Fewer people use cash": a plural and a verb's base before the word are subject and verb. */
-  for (guint k = b; k + 2 <= f->i; k++)
-    if (k + 1 < f->i && noun_number (f, f->words[k].lower) > 0 && draftd_forms_is (f->words[k + 1].lower, 'v') &&
-        !draftd_candidates_function_word (f->words[k + 1].lower) && !draftd_candidates_in_list (prepositions, f->words[k + 1].lower) &&
-        !g_str_has_suffix (f->words[k + 1].lower, "s") && !draftd_candidates_in_list (" sales sports arms customs goods news series means ", f->words[k].lower) &&
-        noun (w->lower))
-      return FALSE;
+  if (no_verb_here (f, b))
+    return FALSE;
   g_autofree char *other = NULL;
   /* "Everyone except Tom was there": "except" is the preposition ("excepts" is no one's verb). */
   if (g_str_equal (w->lower, "except"))
@@ -5915,6 +6015,15 @@ predicate_before_clause (const F *f, const char *prev, guint k, const char *afte
          pronoun_predicate (f, prev, f->words[k].lower);
 }
 
+/* Food, a substance or a plant ("find fresh basil", "add dried herbs"): after an adjective
+ * mostly mass. */
+static gboolean
+stuff_noun (const char *l)
+{
+  int lex = draftd_forms_noun_lexfile (l);
+  return lex == DRAFTD_FORMS_FOOD || lex == DRAFTD_FORMS_SUBSTANCE || lex == DRAFTD_FORMS_PLANT;
+}
+
 static gboolean
 shaped_article (F *f)
 {
@@ -5989,11 +6098,11 @@ shaped_article (F *f)
    * "give us notice" are idioms, so the target judges, 1.5 nats short of the margin. */
   if (k == f->i && person)
     return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 1.5f);
-  /* With an adjective before it ("need extra column") much less often; nor is one in -tion,
-   * mostly a mass noun ("needs free documentation"), but where a pronoun's predicate ("That
-   * was difficult question") has one of the -tion nouns that are always counted. */
+  /* With an adjective ("need extra column") less often; not in -tion ("needs free documentation") but a
+   * pronoun's predicate's that counts ("That was difficult question"), nor food or stuff. */
   gboolean counted_tion = predicate && draftd_candidates_in_list (counted_tion_nouns, f->words[k].lower);
-  if (k == f->i || (after_preposition && !after_verb) || (g_str_has_suffix (f->words[k].lower, "tion") && !counted_tion))
+  if (k == f->i || (after_preposition && !after_verb) || (g_str_has_suffix (f->words[k].lower, "tion") && !counted_tion) ||
+      stuff_noun (f->words[k].lower))
     return FALSE;
   return described_article (f, alts[0]);
 }
@@ -6497,7 +6606,8 @@ double_negative (F *f)
   const char *rep = NULL;
   for (guint k = 0; k < G_N_ELEMENTS (pairs) && rep == NULL; k++)
     rep = g_str_equal (w->lower, pairs[k][0]) ? pairs[k][1] : NULL;
-  if (rep == NULL || (g_str_equal (w->lower, "no") && !draftd_candidates_in_list (" have got need find see want ", near (f, -1))))
+  if (rep == NULL || (g_str_equal (w->lower, "no") &&
+                      !draftd_candidates_in_list (" have got need find see want received heard gotten seen found had ", near (f, -1))))
     return FALSE;
   for (gint back = 2; back <= 4; back++) {
     const char *b = near (f, -back);
@@ -7611,6 +7721,12 @@ static const struct {
   { "word-choice.adverb", very_much_order },
   { "confusable.it's-its", its_noun_verb },
   { "word-choice", learner_phrase },
+  { "agreement.noun-number", unit_plural },
+  { "confusable.advice-advise", advice_person },
+  { "word-choice.principal-principle", principle_reason },
+  { "confusable.quiet-quite", quite_noun },
+  { "word-choice.make-do", do_decision },
+  { "word-choice.borrow-lend", lend_borrow },
   { "agreement.noun-number", points_of_views },
   { "confusable.loose-lose", loosing_losing },
   { "word-choice.breath-breathe", breath_verb },
