@@ -494,19 +494,56 @@ wether (F *f)
   return sure (f, w->start, w->end, "whether", DRAFTD_FIX_WORD_CHOICE);
 }
 
-/* ---- confusable.weather-whether: "I haven't decided weather to apply" ---- */
+/* ---- word rows: a word, what must stand before and after it, and its fix ---- */
 
-/* After a verb of deciding or knowing and before "to", "if" or "or", "weather" is the
- * question's "whether" ("checked the weather to see" has its determiner). */
+/* Patterns as data, as LanguageTool's rules are: the word (lower case), the lists the words
+ * one and two before it and one and two after it must be in (NULL: anything, or nothing;
+ * near() stops at a comma or a clause's end), and the sure fix, named by the row's rule id.
+ * Each row's examples, that must and must not fire, are in tests/data/rule-examples.tsv. */
+typedef struct {
+  const char *rule, *word, *before2, *before, *after, *after2, *rep;
+  DraftdFixKind kind;
+} WordRow;
+
+static const WordRow word_rows[] = {
+  /* "I haven't decided weather to apply" ("checked the weather to see" has its determiner). */
+  { "confusable.weather-whether", "weather", NULL, " decide decided decides deciding know knew wonder wondered ask asked unsure sure doubt matter ",
+    " to if or ", NULL, "whether", DRAFTD_FIX_WORD_CHOICE },
+  /* "When we we're kids": "we're" after a subject pronoun is the past's "were". */
+  { "confusable.were-where", "we're", NULL, " we they you ", NULL, NULL, "were", DRAFTD_FIX_WORD_CHOICE },
+  /* "my points of views": the phrase's "view" stays singular. */
+  { "agreement.noun-number", "views", " point points ", " of ", NULL, NULL, "view", DRAFTD_FIX_AGREEMENT },
+  /* "loosing the money": the verb "lose" before what is lost ("loosing arrows" is left). */
+  { "confusable.loose-lose", "loosing", NULL, NULL, " the my your his her our their a weight money time control interest sight track everything ",
+    NULL, "losing", DRAFTD_FIX_WORD_CHOICE },
+  /* "strongly advice you to": the noun before a person and "to" is the verb. */
+  { "confusable.advice-advise", "advice", NULL, NULL, " you him her them me us ", " to not against ", "advise", DRAFTD_FIX_WORD_CHOICE },
+  /* "The principle reason": the adjective "principal" before the nouns it ranks. */
+  { "word-choice.principal-principle", "principle", NULL, NULL,
+    " reason reasons aim aims cause causes goal goals source sources concern concerns purpose objective ", NULL, "principal",
+    DRAFTD_FIX_WORD_CHOICE },
+  /* "Could I lend your charger": what the asker takes from another is borrowed. */
+  { "word-choice.borrow-lend", "lend", " can could may might ", " i ", " your his her their ", NULL, "borrow", DRAFTD_FIX_WORD_CHOICE },
+};
+
+/* Does the word `d` places from words[i] fit `list` (NULL fits anything)? */
 static gboolean
-weather_whether (F *f)
+row_fits (const F *f, gint d, const char *list)
+{
+  return list == NULL || draftd_candidates_in_list (list, near (f, d));
+}
+
+static gboolean
+word_row (F *f)
 {
   const Word *w = &f->words[f->i];
-  if (!g_str_equal (w->lower, "weather") ||
-      !draftd_candidates_in_list (" decide decided decides deciding know knew wonder wondered ask asked unsure sure doubt matter ", near (f, -1)) ||
-      !draftd_candidates_in_list (" to if or ", near (f, 1)))
-    return FALSE;
-  return sure (f, w->start, w->end, "whether", DRAFTD_FIX_WORD_CHOICE);
+  for (guint r = 0; r < G_N_ELEMENTS (word_rows); r++) {
+    const WordRow *row = &word_rows[r];
+    if (g_str_equal (w->lower, row->word) && row_fits (f, -2, row->before2) && row_fits (f, -1, row->before) &&
+        row_fits (f, 1, row->after) && row_fits (f, 2, row->after2))
+      return sure_named (f, w->start, w->end, row->rep, row->kind, row->rule);
+  }
+  return FALSE;
 }
 
 /* ---- word-choice.principal-principle: "I agree in principal" ---- */
@@ -544,18 +581,6 @@ person_which (F *f)
       draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (" of ", next))
     return FALSE;
   return sure (f, w->start, w->end, "who", DRAFTD_FIX_WORD_CHOICE);
-}
-
-/* ---- confusable.were-where: "When we we're kids" ---- */
-
-/* "we're" right after a subject pronoun is the past's "were": "When we we're kids". */
-static gboolean
-pronoun_were (F *f)
-{
-  const Word *w = &f->words[f->i];
-  if (!g_str_equal (w->lower, "we're") || !draftd_candidates_in_list (" we they you ", near (f, -1)))
-    return FALSE;
-  return sure (f, w->start, w->end, "were", DRAFTD_FIX_WORD_CHOICE);
 }
 
 /* ---- word-choice.make-do: "make my homework" ---- */
@@ -649,50 +674,7 @@ learner_phrase (F *f)
   return FALSE;
 }
 
-/* "my points of views": the phrase's "view" stays singular. */
-static gboolean
-points_of_views (F *f)
-{
-  const Word *w = &f->words[f->i];
-  if (!g_str_equal (w->lower, "views") || g_strcmp0 (near (f, -1), "of") != 0 || !draftd_candidates_in_list (" point points ", near (f, -2)))
-    return FALSE;
-  return sure (f, w->start, w->end, "view", DRAFTD_FIX_AGREEMENT);
-}
-
-/* "loosing the money": the verb "lose", before what is lost ("loosing arrows" is left). */
-static gboolean
-loosing_losing (F *f)
-{
-  const Word *w = &f->words[f->i];
-  if (!g_str_equal (w->lower, "loosing") ||
-      !draftd_candidates_in_list (" the my your his her our their a weight money time control interest sight track everything ", near (f, 1)))
-    return FALSE;
-  return sure (f, w->start, w->end, "losing", DRAFTD_FIX_WORD_CHOICE);
-}
-
-/* ---- learners' word choices of session 21's twenty-first check ---- */
-
-/* "strongly advice you to": the noun before a person and "to" is the verb. */
-static gboolean
-advice_person (F *f)
-{
-  const Word *w = &f->words[f->i];
-  if (!g_str_equal (w->lower, "advice") || !draftd_candidates_in_list (" you him her them me us ", near (f, 1)) ||
-      !draftd_candidates_in_list (" to not against ", near (f, 2)))
-    return FALSE;
-  return sure (f, w->start, w->end, "advise", DRAFTD_FIX_WORD_CHOICE);
-}
-
-/* "The principle reason": the adjective "principal" before the nouns it ranks. */
-static gboolean
-principle_reason (F *f)
-{
-  const Word *w = &f->words[f->i];
-  if (!g_str_equal (w->lower, "principle") ||
-      !draftd_candidates_in_list (" reason reasons aim aims cause causes goal goals source sources concern concerns purpose objective ", near (f, 1)))
-    return FALSE;
-  return sure (f, w->start, w->end, "principal", DRAFTD_FIX_WORD_CHOICE);
-}
+/* ---- learners' word choices, by their words' parts of speech ---- */
 
 /* "on a quite street": after an article and before a noun that is no adjective, "quiet". */
 static gboolean
@@ -715,17 +697,6 @@ do_decision (F *f)
       !draftd_candidates_in_list (" decision decisions mistake mistakes ", near (f, 2)))
     return FALSE;
   return sure_pair (f, pairs, G_N_ELEMENTS (pairs), DRAFTD_FIX_WORD_CHOICE);
-}
-
-/* "Could I lend your charger": what the asker takes from another is borrowed. */
-static gboolean
-lend_borrow (F *f)
-{
-  const Word *w = &f->words[f->i];
-  if (!g_str_equal (w->lower, "lend") || g_strcmp0 (near (f, -1), "i") != 0 ||
-      !draftd_candidates_in_list (" can could may might ", near (f, -2)) || !draftd_candidates_in_list (" your his her their ", near (f, 1)))
-    return FALSE;
-  return sure (f, w->start, w->end, "borrow", DRAFTD_FIX_WORD_CHOICE);
 }
 
 /* "about 12 kilometre long": a number above one and a unit before a measure's adjective takes
@@ -773,7 +744,6 @@ plural_possessive (F *f)
 
 /* ---- agreement.uncountable: "informations", "advices" ---- */
 
-
 static gboolean
 uncountable_plural (F *f)
 {
@@ -805,7 +775,6 @@ noun (const char *l)
 {
   return l && !draftd_candidates_function_word (l) && draftd_forms_is (l, 'n');
 }
-
 
 /* A superlative: "best", "biggest", "first" (the "most" of "most talented" is its own word). */
 static gboolean
@@ -1008,7 +977,6 @@ forward_to (F *f)
   const char *alts[] = { ing };
   return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_VERB_FORM, 0);
 }
-
 
 /* ---- verb-form.to-ing: "She suggested to take a taxi", "enjoy to swim" ---- */
 
@@ -4241,7 +4209,6 @@ possessive_or_contraction (F *f)
   return to_contraction_site (f, l, next, next2, prev);
 }
 
-
 /* ---- confusable.than-then: "then" after a comparative in its clause ---- */
 
 /* "Whisk the eggs, than fold in the flour": "than" after a comma and before a verb's base,
@@ -6680,7 +6647,6 @@ to_base (F *f)
 
 /* ---- agreement.subject-verb: "He go home tomorrow" ---- */
 
-
 /* A verb's base right after "he", "she" or "it" opening a clause has no reading but the -s
  * form's ("He go home", "She like it"); the model, judging, let "He go home tomorrow" pass.
  * Not after what governs the pronoun ("does he go", "let it go", "insist that he go"). */
@@ -7711,24 +7677,18 @@ static const struct {
   { "preposition.for-since", for_point },
   { "preposition.redundant", redundant_preposition },
   { "confusable.wether-whether", wether },
-  { "confusable.weather-whether", weather_whether },
+  { "word-choice", word_row },
   { "word-choice.principal-principle", in_principal },
   { "word-choice.who-which", person_which },
   { "word-choice.so-such", so_such },
   { "punctuation.possessive-apostrophe", plural_possessive },
-  { "confusable.were-where", pronoun_were },
   { "word-choice.make-do", make_homework },
   { "word-choice.adverb", very_much_order },
   { "confusable.it's-its", its_noun_verb },
   { "word-choice", learner_phrase },
   { "agreement.noun-number", unit_plural },
-  { "confusable.advice-advise", advice_person },
-  { "word-choice.principal-principle", principle_reason },
   { "confusable.quiet-quite", quite_noun },
   { "word-choice.make-do", do_decision },
-  { "word-choice.borrow-lend", lend_borrow },
-  { "agreement.noun-number", points_of_views },
-  { "confusable.loose-lose", loosing_losing },
   { "word-choice.breath-breathe", breath_verb },
   { "word-choice.lead-led", lead_led },
   { "word-choice.of-off", of_off },
