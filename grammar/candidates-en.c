@@ -1445,7 +1445,7 @@ noun_number (Ctx *x, const Word *prev)
    * dependency") or "those run by": a participle's clause. */
   const Word *after = word_at (x, (gint) x->i + 1);
   /* "These fish are", "twenty stone", "two aspirin": nouns whose plural is the singular. */
-  if (draftd_candidates_in_list (" fish sheep deer salmon trout cod aircraft offspring quail bison moose swine elk stone aspirin ", w->lower) ||
+  if (draftd_candidates_in_list (" fish sheep deer salmon trout cod aircraft offspring quail bison moose swine elk stone aspirin quid squid grand ", w->lower) ||
       measure_unit (w, after))
     return FALSE;
   if (floating_both (x, prev) || draftd_candidates_uncountable (w->lower) ||
@@ -1485,8 +1485,9 @@ noun_number (Ctx *x, const Word *prev)
     g_autofree char *with = g_strdup_printf ("%.*s%s%s", (int) w->start, x->s, plural, x->s + w->end);
     return draftd_structure_mends (x->s, with) && certain (x, w->start, w->end, plural, DRAFTD_FIX_AGREEMENT);
   }
-  if (ends)
-    return certain (x, w->start, w->end, plural, DRAFTD_FIX_AGREEMENT);
+  gboolean person = direct && g_str_equal (w->lower, "person"); /* "many person waiting": people */
+  if (ends || person)
+    return certain (x, w->start, w->end, person ? "people" : plural, DRAFTD_FIX_AGREEMENT);
   const char *alts[] = { plural };
   /* "many new employee every year": past an adjective too, before what is no noun, for a
    * noun that is no verb ("These all look good" has its verb). */
@@ -2241,6 +2242,19 @@ comparative (const char *l)
 
 static const char *const subjects = " i you he she we they ";
 
+/* Is `p` a verb's past that takes an object, not a clause ("lost its funding", "ended their
+ * contract"; "said it's", "thought they're" take a clause, "was", "became" a complement)? */
+static gboolean
+object_past (const Ctx *x, const char *p)
+{
+  if (p == NULL || draftd_candidates_in_list (" said thought knew felt heard saw found guessed believed hoped realised realized noticed "
+                                               "decided admitted claimed meant was were had did became seemed ", p))
+    return FALSE;
+  const char *lemma = draftd_forms_irregular_lemma (p, 'v');
+  g_autofree char *base = g_str_has_suffix (p, "ed") ? draftd_candidates_verb_base (x->c->spell, p) : NULL;
+  return (lemma && !g_str_equal (lemma, p)) || base != NULL;
+}
+
 /* Is there a syntactic reason to put `alt` where words[i] is? A flip between two real words
  * is a mistake only where the sentence needs the other word's part of speech: without such a
  * reason the model's margin alone flipped right words in native text ("The costs were not"
@@ -2268,7 +2282,7 @@ licensed (const Ctx *x, const Around *a, const char *alt)
     return noun_like (x, n) && !(n && draftd_candidates_in_list (" to yesterday today tomorrow tonight overnight ", n)) &&
            !(draftd_candidates_in_list (draftd_candidates_clause_words, n) && g_strcmp0 (p, "worth") != 0);
   if (draftd_candidates_in_list (" they're you're who's it's ", alt))
-    return !draftd_candidates_possessive_subject (x, x->i) &&
+    return !draftd_candidates_possessive_subject (x, x->i) && !object_past (x, p) &&
            /* "Their hosting the final surprised everyone": a verb later in the clause has the
             * gerund's phrase for its subject ("its nothing compared to what you saw" has no
             * gerund). */
@@ -2425,7 +2439,7 @@ static const struct {
   { "in the end", FALSE },      { "to my surprise", FALSE },  { "in my view", FALSE },     { "first of all", FALSE },
   { "for this reason", TRUE },  { "on the contrary", FALSE }, { "also", TRUE },            { "after that", TRUE },
   { "in this case", TRUE },     { "in that case", TRUE },     { "these days", TRUE },      { "actually", TRUE },
-  { "yes", TRUE },
+  { "yes", TRUE },              { "second", TRUE },           { "third", TRUE },
 };
 
 /* Finite verbs that start a clause without its subject after an opener. */

@@ -503,27 +503,42 @@ wether (F *f)
 typedef struct {
   const char *rule, *word, *before2, *before, *after, *after2, *rep;
   DraftdFixKind kind;
+  const char *after_not; /* a word must follow, and not one of these (NULL: no such bar) */
 } WordRow;
+
+/* Numbers a count's "hundred" or "thousand" follows ("two hundred guests"). */
+#define COUNTS " two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty sixty seventy eighty ninety several few "
 
 static const WordRow word_rows[] = {
   /* "I haven't decided weather to apply" ("checked the weather to see" has its determiner). */
   { "confusable.weather-whether", "weather", NULL, " decide decided decides deciding know knew wonder wondered ask asked unsure sure doubt matter ",
-    " to if or ", NULL, "whether", DRAFTD_FIX_WORD_CHOICE },
+    " to if or ", NULL, "whether", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "When we we're kids": "we're" after a subject pronoun is the past's "were". */
-  { "confusable.were-where", "we're", NULL, " we they you ", NULL, NULL, "were", DRAFTD_FIX_WORD_CHOICE },
+  { "confusable.were-where", "we're", NULL, " we they you ", NULL, NULL, "were", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "my points of views": the phrase's "view" stays singular. */
-  { "agreement.noun-number", "views", " point points ", " of ", NULL, NULL, "view", DRAFTD_FIX_AGREEMENT },
+  { "agreement.noun-number", "views", " point points ", " of ", NULL, NULL, "view", DRAFTD_FIX_AGREEMENT, NULL },
   /* "loosing the money": the verb "lose" before what is lost ("loosing arrows" is left). */
   { "confusable.loose-lose", "loosing", NULL, NULL, " the my your his her our their a weight money time control interest sight track everything ",
-    NULL, "losing", DRAFTD_FIX_WORD_CHOICE },
+    NULL, "losing", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "strongly advice you to": the noun before a person and "to" is the verb. */
-  { "confusable.advice-advise", "advice", NULL, NULL, " you him her them me us ", " to not against ", "advise", DRAFTD_FIX_WORD_CHOICE },
+  { "confusable.advice-advise", "advice", NULL, NULL, " you him her them me us ", " to not against ", "advise", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "The principle reason": the adjective "principal" before the nouns it ranks. */
   { "word-choice.principal-principle", "principle", NULL, NULL,
     " reason reasons aim aims cause causes goal goals source sources concern concerns purpose objective ", NULL, "principal",
-    DRAFTD_FIX_WORD_CHOICE },
+    DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "Could I lend your charger": what the asker takes from another is borrowed. */
-  { "word-choice.borrow-lend", "lend", " can could may might ", " i ", " your his her their ", NULL, "borrow", DRAFTD_FIX_WORD_CHOICE },
+  { "word-choice.borrow-lend", "lend", " can could may might ", " i ", " your his her their ", NULL, "borrow", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "two hundreds guests": a number's "hundred" takes no plural before its noun ("two
+   * hundreds of" is left: "hundreds of" counts). */
+  { "agreement.noun-number", "hundreds", NULL, COUNTS, NULL, NULL, "hundred", DRAFTD_FIX_AGREEMENT, " of " },
+  { "agreement.noun-number", "thousands", NULL, COUNTS, NULL, NULL, "thousand", DRAFTD_FIX_AGREEMENT, " of " },
+  { "agreement.noun-number", "millions", NULL, COUNTS, NULL, NULL, "million", DRAFTD_FIX_AGREEMENT, " of " },
+  { "agreement.noun-number", "dozens", NULL, COUNTS, NULL, NULL, "dozen", DRAFTD_FIX_AGREEMENT, " of " },
+  /* "u will agree": the chat spelling of "you" before its verb. */
+  { "spelling", "u", NULL, NULL, " will would can could should must may might can't cannot don't dont do did are were have had know need want think see get go ",
+    NULL, "you", DRAFTD_FIX_SPELLING, NULL },
+  /* "to apply for position of junior accountant": the post applied for is a known one. */
+  { "article", "position", " apply applying applied ", " for ", " of as ", NULL, "the position", DRAFTD_FIX_ARTICLE, NULL },
 };
 
 /* Does the word `d` places from words[i] fit `list` (NULL fits anything)? */
@@ -533,6 +548,13 @@ row_fits (const F *f, gint d, const char *list)
   return list == NULL || draftd_candidates_in_list (list, near (f, d));
 }
 
+/* Is there a word after words[i], and not one of `list` (NULL: no bar)? */
+static gboolean
+row_avoids (const F *f, const char *list)
+{
+  return list == NULL || (near (f, 1) && !draftd_candidates_in_list (list, near (f, 1)));
+}
+
 static gboolean
 word_row (F *f)
 {
@@ -540,8 +562,15 @@ word_row (F *f)
   for (guint r = 0; r < G_N_ELEMENTS (word_rows); r++) {
     const WordRow *row = &word_rows[r];
     if (g_str_equal (w->lower, row->word) && row_fits (f, -2, row->before2) && row_fits (f, -1, row->before) &&
-        row_fits (f, 1, row->after) && row_fits (f, 2, row->after2))
+        row_fits (f, 1, row->after) && row_fits (f, 2, row->after2) && row_avoids (f, row->after_not)) {
+      /* A fix that ends with the word itself ("the position") puts in what goes before it. */
+      gsize rl = strlen (row->rep), wl = strlen (row->word);
+      if (rl > wl && g_str_has_suffix (row->rep, row->word) && row->rep[rl - wl - 1] == ' ') {
+        g_autofree char *ins = g_strndup (row->rep, rl - wl);
+        return sure_named (f, w->start, w->start, ins, row->kind, row->rule);
+      }
       return sure_named (f, w->start, w->end, row->rep, row->kind, row->rule);
+    }
   }
   return FALSE;
 }
@@ -3848,6 +3877,10 @@ static gboolean
 to_possessive_site (F *f, const char *l, const char *rep, const char *next, const char *next2, const char *prev)
 {
   const Word *w = &f->words[f->i];
+  /* "it's only thanks to volunteers", "it's just due to luck": an adverb, then a phrase's
+   * preposition, is the contraction's complement. */
+  if (draftd_candidates_in_list (" only just ", next) && draftd_candidates_in_list (" thanks due because ", next2))
+    return FALSE;
   /* "It's engine makes a noise", "There house is": a noun and then its clause's verb is a
    * subject, whose possessive this is. "There" is a place's before most nouns ("There life
    * is hard", "There people live longer"), never before a thing's or a person's singular. */
@@ -5010,7 +5043,7 @@ static const char *const adverb_of[][2] = {
    * a noun's ("the poor") or take their own complement ("consistent with"). */
   { "poor", "poorly" },         { "consistent", "consistently" }, { "effective", "effectively" }, { "regular", "regularly" },
   { "confident", "confidently" }, { "professional", "professionally" }, { "neat", "neatly" }, { "awful", "awfully" },
-  { "horrible", "horribly" },
+  { "horrible", "horribly" },    { "rough", "roughly" },
 };
 /* The first of adverb_of's rows that fire only after a degree word. */
 #define ADVERB_OF_DEGREED 27
@@ -6576,7 +6609,8 @@ double_negative (F *f)
   if (rep == NULL || (g_str_equal (w->lower, "no") &&
                       !draftd_candidates_in_list (" have got need find see want received heard gotten seen found had ", near (f, -1))))
     return FALSE;
-  for (gint back = 2; back <= 4; back++) {
+  /* Back over the verb and its object ("couldn't find the spare key nowhere"). */
+  for (gint back = 2; back <= 6; back++) {
     const char *b = near (f, -back);
     if (b == NULL || draftd_candidates_in_list (" and but or because that which who when if than for ", near (f, -back + 1)))
       return FALSE;
@@ -7238,7 +7272,8 @@ much_many (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *next = near (f, 1), *then = near (f, 2);
-  if (!g_str_equal (w->lower, "much") || next == NULL || then == NULL || f->words[f->i + 1].fixed)
+  /* "how much does it cost": an auxiliary is no plural noun ("does" is "doe"'s plural too). */
+  if (!g_str_equal (w->lower, "much") || next == NULL || then == NULL || f->words[f->i + 1].fixed || draftd_candidates_function_word (next))
     return FALSE;
   /* "Thank you so much guys!": the thanks' "much", and its people addressed. */
   for (guint k = f->i >= 3 ? f->i - 3 : 0; k < f->i; k++)
@@ -7665,6 +7700,143 @@ accept_except (F *f)
   return verb && sure (f, w->start, w->end, "except", DRAFTD_FIX_WORD_CHOICE);
 }
 
+/* ---- word-choice.comparative: "more easy than" ---- */
+
+/* Short adjectives whose comparative is "-er": "more" before one of them and "than" is a
+ * learner's ("more easy than" -> "easier than"); "more cheap flights than" counts flights. */
+static const char *const er_adjectives = " easy cheap big small fast slow old young tall short long happy busy early large hot cold "
+                                         "warm nice high low heavy rich strong weak quick great safe close near lucky tidy dirty ";
+
+/* The "-er" comparative of one of er_adjectives: a consonant's "y" is "i", an "e" takes "r",
+ * a consonant after one vowel at a short word's end is doubled ("big" -> "bigger"). */
+static char *
+er_form (const char *l)
+{
+  gsize n = strlen (l);
+  if (l[n - 1] == 'y')
+    return g_strdup_printf ("%.*sier", (int) (n - 1), l);
+  if (l[n - 1] == 'e')
+    return g_strconcat (l, "r", NULL);
+  if (n == 3 && strchr ("aeiou", l[1]) && !strchr ("aeiouwxy", l[2]))
+    return g_strdup_printf ("%s%cer", l, l[2]);
+  return g_strconcat (l, "er", NULL);
+}
+
+static gboolean
+more_adjective_than (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (f->i < 1 || !draftd_candidates_in_list (er_adjectives, w->lower) || g_strcmp0 (near (f, -1), "more") != 0 ||
+      g_strcmp0 (near (f, 1), "than") != 0)
+    return FALSE;
+  const Word *more = &f->words[f->i - 1];
+  g_autofree char *er = er_form (w->lower);
+  return draftd_spell_check (f->c->spell, "en", er) && sure (f, more->start, w->end, er, DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- word-choice.pronoun-case: "please contact Daniel or myself" ---- */
+
+/* "myself" joined by "and" or "or" to a name or an object pronoun, after the verb or the
+ * preposition whose object the pair is, reflects nobody where the sentence has no "I": it is
+ * the object "me". "Sarah and myself will attend" (a subject) is left. */
+static gboolean
+reflexive_object (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "myself") || f->i < 3 || !draftd_candidates_in_list (" and or ", near (f, -1)) || near (f, -2) == NULL)
+    return FALSE;
+  guint g = f->i - 2;
+  if (!g_ascii_isupper (f->words[g].text[0]) && !draftd_candidates_in_list (" him her them us you ", f->words[g].lower))
+    return FALSE;
+  /* Back over a name's other words ("Mr Daniel Smith"). */
+  while (g > 0 && joined (f, g - 1) && g_ascii_isupper (f->words[g - 1].text[0]))
+    g--;
+  if (g == 0 || !joined (f, g - 1))
+    return FALSE;
+  const char *gov = f->words[g - 1].lower;
+  if (!draftd_candidates_in_list (prepositions, gov) && !draftd_candidates_in_list (" between ", gov) &&
+      (draftd_candidates_function_word (gov) || !(draftd_forms_is (gov, 'v') || finite_verb (f, gov))))
+    return FALSE;
+  for (guint k = 0; k < f->n; k++)
+    if (draftd_candidates_in_list (" i i'm i've i'll i'd ", f->words[k].lower))
+      return FALSE;
+  return sure (f, w->start, w->end, "me", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- verb-form.embedded-question: "I'd like to know how much does it cost" ---- */
+
+/* A question reported after a verb of knowing or asking keeps a statement's order. The
+ * question word, "do"/"does", a subject and the verb's base: the subject goes first and the
+ * verb takes the auxiliary's number ("know how much does it cost" -> "how much it costs",
+ * "wonder where do they keep" -> "where they keep"). Not "did", whose statement wants the
+ * past; after a lone "what", "who" or "which" only a pronoun is the subject ("know what does
+ * the most damage": "what" is). */
+static const char *const asking = " know knew wonder wondered ask asked tell explain understand sure idea remember forget find show ";
+
+static gboolean
+embedded_question (F *f)
+{
+  const Word *w = &f->words[f->i];
+  gboolean does = g_str_equal (w->lower, "does");
+  const char *q = near (f, -1);
+  if ((!does && !g_str_equal (w->lower, "do")) || q == NULL || f->i < 2)
+    return FALSE;
+  gint d = -1;
+  gboolean lone = draftd_candidates_in_list (" what who which ", q);
+  if (draftd_candidates_in_list (" much many long often far time kind ", q) && draftd_candidates_in_list (" how what which ", near (f, -2)))
+    d = -2;
+  else if (!draftd_candidates_in_list (" how where when why what who which ", q))
+    return FALSE;
+  const char *gov = near (f, d - 1);
+  if (draftd_candidates_in_list (" me us him her them you ", gov))
+    gov = near (f, d - 2);
+  if (!draftd_candidates_in_list (asking, gov))
+    return FALSE;
+  /* The subject: a pronoun of the auxiliary's number, or (not after a lone question word) a
+   * determiner and its noun. */
+  const char *s1 = near (f, 1);
+  guint verb = f->i + 2;
+  if (!draftd_candidates_in_list (does ? " he she it " : " i you we they ", s1)) {
+    if (lone || !draftd_candidates_in_list (" the this that my your his her our their ", s1) || !noun (near (f, 2)))
+      return FALSE;
+    verb = f->i + 3;
+  }
+  const char *v = near (f, (gint) (verb - f->i));
+  if (v == NULL || draftd_candidates_function_word (v) || !draftd_forms_is (v, 'v') || g_str_has_suffix (v, "s"))
+    return FALSE;
+  g_autofree char *other = NULL;
+  if (does && verb_number (f, v, &other) != 1)
+    return FALSE;
+  if (!does) /* "do" goes: the verb's base is already the statement's */
+    return sure (f, w->start, f->words[f->i + 1].start, "", DRAFTD_FIX_VERB_FORM);
+  const Word *vw = &f->words[verb];
+  g_autofree char *rep = g_strdup_printf ("%.*s %s", (int) (f->words[verb - 1].end - f->words[f->i + 1].start), f->s + f->words[f->i + 1].start,
+                                          other);
+  return sure (f, w->start, vw->end, rep, DRAFTD_FIX_VERB_FORM);
+}
+
+/* ---- punctuation.possessive-apostrophe: "for my parents anniversary" ---- */
+
+/* A determiner's plural of people before a noun that is no verb, adjective or time, in a
+ * preposition's phrase or opening its clause, is the plural's possessive ("in my friends
+ * car"); "give my friends money" (two objects after a verb) and "my parents today" are left. */
+static gboolean
+people_possessive (F *f)
+{
+  static const char *const people = " parents friends sisters brothers cousins grandparents neighbours neighbors colleagues classmates "
+                                     "kids sons daughters ";
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1), *gov = near (f, -2);
+  if (!draftd_candidates_in_list (people, w->lower) || !draftd_candidates_in_list (" my your his her our their ", near (f, -1)) ||
+      next == NULL || !g_ascii_islower (f->words[f->i + 1].text[0]) || !noun (next) || draftd_forms_is (next, 'v') ||
+      finite_verb (f, next) || draftd_forms_is (next, 'a') ||
+      draftd_candidates_in_list (" today tonight yesterday tomorrow now then here there also still always never often ever once ", next) ||
+      (gov && !draftd_candidates_in_list (prepositions, gov)))
+    return FALSE;
+  g_autofree char *rep = g_strconcat (w->text, "'", NULL);
+  return sure (f, w->start, w->end, rep, DRAFTD_FIX_SPELLING);
+}
+
 typedef gboolean (*FamilyFn) (F *f);
 
 /* The families, in the order they are tried at each word; the first that proposes wins. */
@@ -7752,6 +7924,10 @@ static const struct {
   { "verb-form.finished-time", perfect_finished },
   { "word-choice.pronoun-case", pronoun_case },
   { "word-choice.adverb", adverb_for_adjective },
+  { "word-choice.comparative", more_adjective_than },
+  { "word-choice.pronoun-case", reflexive_object },
+  { "verb-form.embedded-question", embedded_question },
+  { "punctuation.possessive-apostrophe", people_possessive },
   { "word-choice.adverb", manner_adjective },
   { "article.missing", missing_article },
   { "article.missing", lot_of },

@@ -114,6 +114,8 @@ draftd_rules (guint *n)
     { "word-choice.principal-principle", "word choice", "\"in principal\" for \"in principle\"" },
     { "word-choice.who-which", "word choice", "\"which\" for a person (\"the woman which lives\" for \"who\")" },
     { "word-choice.make-do", "word choice", "\"make\" for \"do\" with homework and housework (\"make my homework\")" },
+    { "word-choice.comparative", "word choice", "\"more\" before a short adjective's comparative (\"more easy than\" for \"easier than\")" },
+    { "verb-form.embedded-question", "verb form", "a question's order after a verb of knowing or asking (\"know how much does it cost\" for \"how much it costs\")" },
     { "word-choice.so-such", "word choice", "\"so\" before an article (\"so a beautiful day\" for \"such a\")" },
     { "punctuation.possessive-apostrophe", "punctuation", "a plural's possessive without its apostrophe (\"the childrens toys\")" },
     { "confusable.advice-advise", "word choice", "advice / advise" },
