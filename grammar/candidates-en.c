@@ -930,7 +930,8 @@ static const char *const particles =
 
 /* Words after which a noun is plural ("three brother"). */
 static const char *const plural_quantifiers =
-  " two three four five six seven eight nine ten twelve twenty several many few these those both various numerous multiple ";
+  " two three four five six seven eight nine ten twelve twenty several many few these those both various numerous multiple hundred "
+  "thousand million ";
 static const char *const modals =
   " can could will would shall should may might must do does did don't doesn't didn't can't cannot couldn't won't wouldn't "
   "shouldn't mustn't ";
@@ -1065,7 +1066,8 @@ static const char *const agree_plural[][2] = {
 static const char *const collocations[][3] = {
   { "good", " in on ", "at" }, { "bad", " in on ", "at" }, { "interested", " on about for ", "in" },
   { "depend", " of from in ", "on" }, { "depends", " of from in ", "on" }, { "afraid", " from on ", "of" },
-  { "married", " with ", "to" }, { "consists", " in from ", "of" }, { "responsible", " of ", "for" },
+  { "married", " with ", "to" }, { "consists", " in from ", "of" }, { "consisted", " from ", "of" }, { "consist", " from ", "of" },
+  { "responsible", " of ", "for" },
   { "similar", " with ", "to" }, { "different", " of ", "from" }, { "proud", " on ", "of" },
   { "arrived", " to ", "at" }, { "complain", " for ", "about" }, { "complained", " for ", "about" },
   { "complaining", " for ", "about" }, { "complains", " for ", "about" },
@@ -1409,6 +1411,13 @@ measure_unit (const Word *w, const Word *next)
          (g_str_equal (w->lower, "foot") && next && draftd_candidates_in_list (" tall high long wide deep thick ", next->lower));
 }
 
+/* "spent many time": a span spent is "much" time (families-en.c's word row), not "times". */
+static gboolean
+spent_time (const Word *w, const Word *pp)
+{
+  return g_str_equal (w->lower, "time") && pp && draftd_candidates_in_list (" spend spent spending waste wasted wasting take took ", pp->lower);
+}
+
 /* "three brother", "two new dress": a noun after a number or a plural quantifier (with an
  * adjective between, at most); sure of itself when nothing but punctuation or a function word
  * follows (else "several new ideas" would become "several news ideas"), else the model judges. */
@@ -1436,7 +1445,7 @@ noun_number (Ctx *x, const Word *prev)
                  (g_str_equal (pp->lower, "lots") || (g_str_equal (pp->lower, "lot") && ppp && g_str_equal (ppp->lower, "a")));
   /* "many more", "two more"; "those found in Perl": a quantity and an irregular past. */
   const char *irr_lemma = draftd_forms_irregular_lemma (w->lower, 'v');
-  if (draftd_candidates_in_list (" more less fewer most least ", w->lower) || (irr_lemma && !g_str_equal (irr_lemma, w->lower)))
+  if (draftd_candidates_in_list (" more less fewer most least ", w->lower) || (irr_lemma && !g_str_equal (irr_lemma, w->lower)) || spent_time (w, pp))
     return FALSE;
   if ((!direct && !skip_one && !lot) || draftd_candidates_in_list (function_words, w->lower) || draftd_candidates_in_list (particles, w->lower) ||
       draftd_candidates_in_list (plural_nouns, w->lower) || !draftd_forms_is (w->lower, 'n') || g_str_has_suffix (w->lower, "ing"))
@@ -1756,6 +1765,14 @@ draftd_candidates_past_only (DraftdSpell *spell, const char *lower)
 static const char *const present_views = " think believe know remember feel guess suppose mean hope wish understand agree "
                                          "admit doubt bet reckon imagine ";
 
+/* Is `verb` a regular past whose base is a verb ("opened" -> "open")? */
+static gboolean
+regular_past (const Ctx *x, const char *verb)
+{
+  g_autofree char *base = draftd_candidates_verb_base (x->c->spell, verb);
+  return base && draftd_forms_is (base, 'v');
+}
+
 /* Does the sentence open on a clause in the past that its comma ends right before the subject
  * at words[s]: "When I was a student, I spend", "After we had dinner, we go"? The clause's
  * verb is "was/were/did/had" or a past that is no participle's reading after its subject
@@ -1773,8 +1790,27 @@ past_clause_before (const Ctx *x, guint s)
   return draftd_candidates_in_list (" i we you they he she it ", subject) &&
          (draftd_candidates_in_list (" was were did had ", verb) ||
           (lemma && !g_str_equal (lemma, verb) && !draftd_forms_is (verb, 'v') && !draftd_candidates_in_list (" am is are has does ", verb)) ||
-          /* "need", "feed", "succeed" end in -ed and are bases. */
-          (g_str_has_suffix (verb, "ed") && !draftd_forms_is (verb, 'a') && !draftd_forms_is (verb, 'v')));
+          /* "need", "feed", "succeed" end in -ed and are bases; "opened", an adjective too, is
+           * a past after its subject pronoun. */
+          (g_str_has_suffix (verb, "ed") && !draftd_forms_is (verb, 'v') && (!draftd_forms_is (verb, 'a') || regular_past (x, verb))));
+}
+
+/* Does the sentence open on a preposition's phrase that holds a finished time, its comma
+ * right before the subject at words[s]: "During the second trial last Thursday, we measure",
+ * "On our first day two weeks ago, we"? */
+static gboolean
+past_phrase_before (const Ctx *x, guint s, const char *times)
+{
+  if (s < 3 || s > 10 || !draftd_candidates_in_list (" during on in at ", x->words[0].lower) || x->s[x->words[s - 1].end] != ',')
+    return FALSE;
+  gboolean finished = FALSE;
+  for (guint k = 0; k + 1 < s; k++) {
+    if (!adjacent (x->s, &x->words[k], &x->words[k + 1]))
+      return FALSE;
+    finished |= draftd_candidates_in_list (" yesterday ago ", x->words[k + 1].lower) ||
+                (g_str_equal (x->words[k].lower, "last") && draftd_candidates_in_list (times, x->words[k + 1].lower));
+  }
+  return finished;
 }
 
 /* Does the sentence open on a finished time right before the subject at words[i - 1]:
@@ -1782,12 +1818,12 @@ past_clause_before (const Ctx *x, guint s)
 static gboolean
 opening_past (const Ctx *x)
 {
-  static const char *const times = " night week weekend month year summer winter spring autumn term semester monday tuesday "
+  static const char *const times = " night week weekend month year summer winter spring autumn term semester season monday tuesday "
                                    "wednesday thursday friday saturday sunday ";
   guint s = x->i - 1;
   if (!x->c->sentence_start || x->words[0].start != 0 || s == 0)
     return FALSE;
-  if (past_clause_before (x, s))
+  if (past_clause_before (x, s) || past_phrase_before (x, s, times))
     return TRUE;
   if (s > 4)
     return FALSE;
@@ -1808,18 +1844,37 @@ simple_past (const GPtrArray *fam, const char *base)
   if ((lemma && !g_str_equal (lemma, base)) || draftd_candidates_own_past (base) || !draftd_forms_is (base, 'v'))
     return NULL;
   const char *past = NULL;
-  guint pasts = 0;
+  guint pasts = 0, irregular = 0;
+  /* "won" for "win": a verb WordNet gives irregular forms has no regular past ("wined" is
+   * "wine"'s). */
+  for (guint k = 0; k < fam->len; k++) /* pasts and participles: "winning" is listed too */
+    irregular += g_strcmp0 (draftd_forms_irregular_lemma (fam->pdata[k], 'v'), base) == 0 && !g_str_has_suffix (fam->pdata[k], "ing");
   for (guint k = 0; k < fam->len; k++) {
     const char *v = fam->pdata[k], *vl = draftd_forms_irregular_lemma (v, 'v');
-    if (g_str_has_suffix (v, "s") || g_str_has_suffix (v, "ing") || (vl == NULL && !g_str_has_suffix (v, "ed")) || (vl && !g_str_equal (vl, base)))
+    if (g_str_has_suffix (v, "s") || g_str_has_suffix (v, "ing") || (vl == NULL && (!g_str_has_suffix (v, "ed") || irregular)) ||
+        (vl && !g_str_equal (vl, base)))
       continue;
     /* "gone" beside "went": a participle whose past is another form. */
-    if (vl && participle_of (v, fam) == NULL && fam->len > 3)
+    if (vl && participle_of (v, fam) == NULL && irregular > 1)
       continue;
     past = v;
     pasts++;
   }
   return pasts == 1 ? g_strdup (past) : NULL;
+}
+
+char *
+draftd_candidates_simple_past (DraftdSpell *spell, const char *base)
+{
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (spell, base);
+  char *simple = simple_past (fam, base);
+  /* "leaded" is a word (of petrol), but the past of "lead" a team is "led". */
+  g_autoptr (GPtrArray) regular = simple && g_str_has_suffix (simple, "ed") ? draftd_forms_overregularized (spell, simple) : NULL;
+  if (regular && regular->len == 1) {
+    g_free (simple);
+    simple = g_strdup (regular->pdata[0]);
+  }
+  return simple;
 }
 
 /* Verbs and adjectives whose "that" clause states a demand, with the verb bare. */
@@ -1872,13 +1927,7 @@ subject_verb (Ctx *x, const Word *prev)
    * sentence right before the subject leaves the present no reading; a verb of thinking
    * states the writer's present view ("When I was young, I think I was happier"). */
   gboolean past_opening = base && !has_s && !draftd_candidates_in_list (present_views, w->lower) && opening_past (x);
-  g_autofree char *simple = past_opening ? simple_past (fam, w->lower) : NULL;
-  /* "leaded" is a word (of petrol), but the past of "lead" a team is "led". */
-  g_autoptr (GPtrArray) regular = simple && g_str_has_suffix (simple, "ed") ? draftd_forms_overregularized (x->c->spell, simple) : NULL;
-  if (regular && regular->len == 1) {
-    g_free (simple);
-    simple = g_strdup (regular->pdata[0]);
-  }
+  g_autofree char *simple = past_opening ? draftd_candidates_simple_past (x->c->spell, w->lower) : NULL;
   if (simple)
     return certain (x, w->start, w->end, simple, DRAFTD_FIX_VERB_FORM);
   if (alts->len + pasts->len == 0)

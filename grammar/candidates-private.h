@@ -53,6 +53,9 @@ gboolean draftd_candidates_two_words (const DraftdCandidateContext *c, const cha
  * the table" may be past, so "he set" asks for no -s. */
 gboolean draftd_candidates_own_past (const char *lower);
 gboolean draftd_candidates_past_only (DraftdSpell *spell, const char *lower);
+/* The one simple past of the verb whose base is `base` ("tell" -> "told", "win" -> "won",
+ * "lead" -> "led"), or NULL. */
+char *draftd_candidates_simple_past (DraftdSpell *spell, const char *base);
 gboolean draftd_candidates_comparative (const char *l);
 gboolean draftd_candidates_adjective_stem (const char *l, gsize cut, gboolean undouble);
 

@@ -223,7 +223,7 @@ join_site (const DraftdCandidateContext *c, const char *s, GArray *words, guint 
 static const char *const prefixes[] = {
   "sub", "re", "non", "pre", "co", "multi", "inter", "over", "under", "out", "counter", "anti", "semi", "super",
   "micro", "post", "self", "cross", "hyper", "meta", "auto", "pseudo", "eco", "bio", "geo", "neo", "nano", "agro",
-  "agri", "socio", "cyber", "techno",
+  "agri", "socio", "cyber", "techno", "mini", "mega",
 };
 
 /* Combining forms that also stand as words before a hyphen or a space ("eco-label", "eco
@@ -249,7 +249,9 @@ compound_word (const DraftdCandidateContext *c, const char *lower)
     return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (prefixes); i++) {
     gsize k = strlen (prefixes[i]);
-    if (g_str_has_prefix (lower, prefixes[i]) && n - k >= 5 && draftd_spell_check (c->spell, c->lang, lower + k))
+    /* "minimap", "megastore": a size's prefix on a noun of three letters or four as well. */
+    gboolean size = draftd_candidates_in_list (" mini mega micro super ", prefixes[i]) && n - k >= 3 && draftd_forms_is (lower + k, 'n');
+    if (g_str_has_prefix (lower, prefixes[i]) && (n - k >= 5 || size) && draftd_spell_check (c->spell, c->lang, lower + k))
       return TRUE;
   }
   /* Parts of five letters or more: "lifestile" and "successfull" are no compounds. */

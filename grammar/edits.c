@@ -349,14 +349,35 @@ merge_intl_pairs (const char *old, GArray *edits, guint first)
   }
 }
 
+/* A word moved back ("where is the box" -> "where the box is") is one edit: the word taken
+ * away, then the same word put in further on. */
+static gboolean
+merge_move_back (const char *old, DraftdGrammarEdit *a, const DraftdGrammarEdit *b)
+{
+  if (*a->replacement || a->end <= a->start || b->start != b->end)
+    return FALSE;
+  g_autofree char *del = g_strstrip (g_strndup (old + a->start, a->end - a->start)), *ins = g_strstrip (g_strdup (b->replacement));
+  if (*del == 0 || !g_str_equal (ins, del))
+    return FALSE;
+  char *now = g_strdup_printf ("%.*s%s", (int) (b->start - a->end), old + a->end, b->replacement);
+  g_free (a->replacement);
+  a->replacement = now;
+  a->end = b->end;
+  return TRUE;
+}
+
 /* A phrase moved ("like very much football" -> "like football very much") is one edit, not
  * the phrase inserted before and taken away after: a word inserted, then the same word (with
- * its space on the other side) deleted further on. */
+ * its space on the other side) deleted further on; or back (merge_move_back). */
 static void
 merge_moves (const char *old, GArray *edits, guint first)
 {
   for (guint i = first; i + 1 < edits->len; i++) {
     DraftdGrammarEdit *a = &g_array_index (edits, DraftdGrammarEdit, i), *b = a + 1;
+    if (merge_move_back (old, a, b)) {
+      g_array_remove_index (edits, i + 1);
+      continue;
+    }
     if (a->start != a->end || *b->replacement || b->end <= b->start)
       continue;
     g_autofree char *ins = g_strstrip (g_strdup (a->replacement)), *del = g_strstrip (g_strndup (old + b->start, b->end - b->start));

@@ -534,6 +534,9 @@ static const WordRow word_rows[] = {
   { "agreement.noun-number", "thousands", NULL, COUNTS, NULL, NULL, "thousand", DRAFTD_FIX_AGREEMENT, " of " },
   { "agreement.noun-number", "millions", NULL, COUNTS, NULL, NULL, "million", DRAFTD_FIX_AGREEMENT, " of " },
   { "agreement.noun-number", "dozens", NULL, COUNTS, NULL, NULL, "dozen", DRAFTD_FIX_AGREEMENT, " of " },
+  /* "spent many time on": a span of time spent is "much" of it ("many times" counts). */
+  { "word-choice.much-many", "many", NULL, " spend spent spending waste wasted wasting take took ", " time ", NULL, "much",
+    DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "u will agree": the chat spelling of "you" before its verb. */
   { "spelling", "u", NULL, NULL, " will would can could should must may might can't cannot don't dont do did are were have had know need want think see get go ",
     NULL, "you", DRAFTD_FIX_SPELLING, NULL },
@@ -608,6 +611,10 @@ person_which (F *f)
   const char *prev = near (f, -1), *next = near (f, 1);
   if (!g_str_equal (w->lower, "which") || !draftd_candidates_in_list (who_nouns, prev) || next == NULL ||
       draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (" of ", next))
+    return FALSE;
+  /* "other people which time only solidifies": a bare noun after it is the determiner
+   * "which"'s own; a verb after a person takes "-s" or "-ed" ("which lives", "which worked"). */
+  if (noun (next) && !g_str_has_suffix (next, "s") && !g_str_has_suffix (next, "ed"))
     return FALSE;
   return sure (f, w->start, w->end, "who", DRAFTD_FIX_WORD_CHOICE);
 }
@@ -3318,6 +3325,9 @@ linked_agreement (F *f)
   int v = f->i < 2 ? 0 : verb_number (f, w->lower, &other);
   if (v == 0 || other == NULL || !finite_slot (f, &p) || (v > 0 && team_before (f)))
     return FALSE;
+  /* "I mean ask people": a verb after "I mean" or "I guess" opens a clause of its own. */
+  if (draftd_candidates_in_list (" mean guess ", near (f, -1)) && draftd_candidates_in_list (" i we you ", near (f, -2)))
+    return FALSE;
   /* Only where some word before could be the subject it would take. */
   guint c = 0;
   while (c < f->i && linked_take (f, c, p, v, other) == LINKED_NO)
@@ -4998,7 +5008,7 @@ pronoun_case (F *f)
    * before one it is the first object of a verb that takes two. "contact Sam or I directly.":
    * a manner adverb that ends the clause leaves "I" no verb either. */
   /* "drove Jake and I home": a place's adverb leaves "I" no verb too. */
-  static const char *const ends = " last yesterday today tomorrow if when because after before during until home ";
+  static const char *const ends = " last yesterday today tomorrow if when because after before during until home so unless ";
   gboolean adverb_ends = adverb (next) && (near (f, 2) == NULL || draftd_candidates_in_list (prepositions, near (f, 2)) ||
                                            draftd_candidates_in_list (ends, near (f, 2)));
   /* "safe for Lucy and I all morning": a span of time ("Lucy and I all agreed" has a verb). */
@@ -5159,7 +5169,8 @@ adverb_for_adjective (F *f)
   /* "were written so clear that", "was explained very poor": a passive's participle of
    * doing; "was painted bright", "were made clear" are results, left. */
   if (draftd_candidates_in_list (" written explained presented described designed organised organized labelled labeled worded displayed "
-                                 "done handled played sung spoken taught ",
+                                 "done handled played sung spoken taught deployed delivered fixed repaired resolved solved answered processed "
+                                 "installed updated ",
                                  near (f, d)) &&
       draftd_candidates_in_list (" is are was were been being ", near (f, d - 1)))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
@@ -5626,7 +5637,7 @@ verb_object_article (F *f, const char *prev, const char *prev2)
    * a food's or a body part's idioms ("took place", "had lunch"): judged. */
   const char *alts[] = { article_for (w->lower) };
   int lex = draftd_forms_noun_lexfile (f->words[k].lower);
-  if (past && (lex == DRAFTD_FORMS_ANIMAL || lex == DRAFTD_FORMS_PERSON))
+  if ((past || (base && k == f->i)) && (lex == DRAFTD_FORMS_ANIMAL || lex == DRAFTD_FORMS_PERSON)) /* "If you need interpreter," too */
     return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
   /* "We rented car for": a made thing alone after a pronoun's past is counted too where the
    * noun is no verb's; a verb's thing is as often its mass or a process ("paint", "wire",
@@ -6024,6 +6035,24 @@ stuff_noun (const char *l)
   return lex == DRAFTD_FORMS_FOOD || lex == DRAFTD_FORMS_SUBSTANCE || lex == DRAFTD_FORMS_PLANT;
 }
 
+/* "If you need interpreter,", "We want guide who": a person or an animal needed, wanted or
+ * hired, alone where its phrase ends, is one. */
+static gboolean
+needed_article (F *f, const char *prev)
+{
+  const Word *w = &f->words[f->i];
+  const char *after = near (f, 1);
+  int lex = draftd_forms_noun_lexfile (w->lower);
+  /* The verb's own subject or auxiliary before it ("the recently hired manager" is no hire). */
+  if (!draftd_candidates_in_list (" need needs needed want wants wanted hire hired ", prev) || !g_ascii_islower (w->text[0]) ||
+      !draftd_candidates_in_list (" i you we they he she to will would can could should must might may do does did don't doesn't didn't ",
+                                  near (f, -2)) ||
+      (lex != DRAFTD_FORMS_PERSON && lex != DRAFTD_FORMS_ANIMAL) || takes_no_article (w->lower) || noun_number (f, w->lower) >= 0 ||
+      !(after == NULL || draftd_candidates_in_list (enders, after) || draftd_candidates_in_list (" who to ", after)))
+    return FALSE;
+  return sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
+}
+
 static gboolean
 shaped_article (F *f)
 {
@@ -6031,7 +6060,7 @@ shaped_article (F *f)
   const char *prev = near (f, -1), *prev2 = near (f, -2);
   if (existential_article (f, prev, prev2) || given_article (f, prev, prev2) || sought_article (f, prev, prev2) ||
       had_article (f, prev) || chance_article (f, prev) || featured_article (f, prev, prev2) || role_article (f, prev, prev2) ||
-      agent_article (f, prev, prev2) || part_article (f, prev) || given_act_article (f, prev, prev2))
+      agent_article (f, prev, prev2) || part_article (f, prev) || given_act_article (f, prev, prev2) || needed_article (f, prev))
     return TRUE;
   /* A job after "as" ("works as waiter") is role_article's. */
   gboolean after_verb = draftd_candidates_in_list (article_verbs, prev) || (draftd_candidates_in_list (" me him her us them you ", prev) && draftd_candidates_in_list (ditransitive, prev2));
@@ -6943,6 +6972,20 @@ participle_of (const F *f, const char *base)
   return g_strdup (forms == 1 ? one : forms == 2 ? en : NULL);
 }
 
+/* "My son's bike was stole", "The cake was ate": a past that is no participle after "be" is
+ * the participle ("stolen", "eaten"); "was broke" (an adjective's) is left. */
+static gboolean
+be_past (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *l = w->lower;
+  if (!draftd_candidates_in_list (" is are was were be been being ", near (f, -1)) || draftd_forms_is (l, 'a') || g_str_has_suffix (l, "ing") ||
+      g_str_has_suffix (l, "s") || g_str_has_suffix (l, "ed") || !draftd_candidates_past_only (f->c->spell, l))
+    return FALSE;
+  g_autofree char *part = participle_of (f, draftd_forms_irregular_lemma (l, 'v'));
+  return part && !g_str_equal (part, l) && sure (f, w->start, w->end, part, DRAFTD_FIX_VERB_FORM);
+}
+
 /* Is an adjective that is no verb one vowel away ("cheep" -> "cheap")? */
 static gboolean
 vowel_from_adjective (const char *l)
@@ -7771,7 +7814,7 @@ reflexive_object (F *f)
  * "wonder where do they keep" -> "where they keep"). Not "did", whose statement wants the
  * past; after a lone "what", "who" or "which" only a pronoun is the subject ("know what does
  * the most damage": "what" is). */
-static const char *const asking = " know knew wonder wondered ask asked tell explain understand sure idea remember forget find show ";
+static const char *const asking = " know knew wonder wondered ask asked tell explain understand sure idea remember forget find show see ";
 
 static gboolean
 embedded_question (F *f)
@@ -7815,17 +7858,48 @@ embedded_question (F *f)
   return sure (f, w->start, vw->end, rep, DRAFTD_FIX_VERB_FORM);
 }
 
+/* "Could you tell me where is the lost property box", "I don't understand why is the game
+ * asking": after a verb of knowing or asking and its question word, "is/are/was/were" before
+ * a determiner's phrase goes after it, at the phrase's end or before its -ing form. */
+static gboolean
+embedded_be (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *gov = near (f, -2);
+  if (!draftd_candidates_in_list (" is are was were ", w->lower) || !draftd_candidates_in_list (" where why when what how who ", near (f, -1)))
+    return FALSE;
+  if (draftd_candidates_in_list (" me us him her them you ", gov))
+    gov = near (f, -3);
+  if (!draftd_candidates_in_list (asking, gov) || !draftd_candidates_in_list (" the my your his her our their this that ", near (f, 1)))
+    return FALSE;
+  /* The phrase: the determiner and up to three nouns or adjectives, the last a noun. */
+  guint e = f->i + 1;
+  while (e + 1 < f->n && e < f->i + 4 && joined (f, e) && (noun (f->words[e + 1].lower) || draftd_forms_is (f->words[e + 1].lower, 'a')) &&
+         !g_str_has_suffix (f->words[e + 1].lower, "ing"))
+    e++;
+  const char *after = e + 1 < f->n && joined (f, e) ? f->words[e + 1].lower : NULL;
+  gboolean ing = after && g_str_has_suffix (after, "ing") && gerund_word (f, after);
+  if (e == f->i + 1 || !noun (f->words[e].lower) || !(ing || after == NULL || draftd_candidates_in_list (" as and but because so if when ", after)))
+    return FALSE;
+  g_autofree char *rep = g_strdup_printf ("%.*s %s", (int) (f->words[e].end - f->words[f->i + 1].start), f->s + f->words[f->i + 1].start, w->text);
+  return sure (f, w->start, f->words[e].end, rep, DRAFTD_FIX_VERB_FORM);
+}
+
 /* ---- punctuation.possessive-apostrophe: "for my parents anniversary" ---- */
 
 /* A determiner's plural of people before a noun that is no verb, adjective or time, in a
- * preposition's phrase or opening its clause, is the plural's possessive ("in my friends
- * car"); "give my friends money" (two objects after a verb) and "my parents today" are left. */
+ * preposition's phrase or opening its clause, is a possessive ("for my parents anniversary",
+ * "in my friends car"); "give my friends money" (two objects after a verb) and "my parents
+ * today" are left. */
 static gboolean
 people_possessive (F *f)
 {
   static const char *const people = " parents friends sisters brothers cousins grandparents neighbours neighbors colleagues classmates "
                                      "kids sons daughters ";
+  /* Parents share what is theirs ("my parents' anniversary"); a sister's, a friend's birthday
+   * or car is mostly one's, the apostrophe left out of "sister's". */
   const Word *w = &f->words[f->i];
+  gboolean shared = draftd_candidates_in_list (" parents grandparents ", w->lower);
   const char *next = near (f, 1), *gov = near (f, -2);
   if (!draftd_candidates_in_list (people, w->lower) || !draftd_candidates_in_list (" my your his her our their ", near (f, -1)) ||
       next == NULL || !g_ascii_islower (f->words[f->i + 1].text[0]) || !noun (next) || draftd_forms_is (next, 'v') ||
@@ -7833,8 +7907,42 @@ people_possessive (F *f)
       draftd_candidates_in_list (" today tonight yesterday tomorrow now then here there also still always never often ever once ", next) ||
       (gov && !draftd_candidates_in_list (prepositions, gov)))
     return FALSE;
-  g_autofree char *rep = g_strconcat (w->text, "'", NULL);
+  g_autofree char *rep = shared ? g_strconcat (w->text, "'", NULL) : g_strdup_printf ("%.*s's", (int) strlen (w->text) - 1, w->text);
   return sure (f, w->start, w->end, rep, DRAFTD_FIX_SPELLING);
+}
+
+/* ---- verb-form.finished-time: "Yesterday my daughter tells me" ---- */
+
+/* A sentence that opens on "Yesterday" or "Last week/season/..." (its comma or none), then a
+ * determiner's noun as the subject (an adjective between at most), and a present verb: the
+ * finished time leaves the present no reading, and the verb takes its simple past
+ * ("Yesterday the landlord sends" -> "sent"). Pronoun subjects are candidates-en.c's. */
+static gboolean
+opening_past_noun (F *f)
+{
+  static const char *const times = " night week weekend month year summer winter spring autumn term semester season monday tuesday "
+                                   "wednesday thursday friday saturday sunday ";
+  const Word *w = &f->words[f->i];
+  if (!f->c->sentence_start || f->words[0].start != 0 || f->i < 3 || f->i > 6)
+    return FALSE;
+  guint b = g_str_equal (f->words[0].lower, "yesterday") ? 1
+            : (g_str_equal (f->words[0].lower, "last") && draftd_candidates_in_list (times, f->words[1].lower)) ? 2 : 0;
+  if (b == 0 || !draftd_candidates_in_list (" the my our your his her their this that ", f->words[b].lower))
+    return FALSE;
+  for (guint k = b; k + 1 < f->i; k++)
+    if (!joined (f, k))
+      return FALSE;
+  /* The subject: the determiner, at most one adjective, the noun right before the verb. */
+  const char *head = f->words[f->i - 1].lower;
+  if (f->i - b > 3 || !noun (head) || (f->i - b == 3 && !draftd_forms_is (f->words[b + 1].lower, 'a')) || !joined (f, f->i - 1))
+    return FALSE;
+  g_autofree char *other = NULL;
+  int v = verb_number (f, w->lower, &other);
+  const char *base = v < 0 ? other : v > 0 ? w->lower : NULL;
+  if (base == NULL || draftd_candidates_own_past (base) || draftd_candidates_in_list (" think believe know remember feel guess hope ", base))
+    return FALSE;
+  g_autofree char *past = draftd_candidates_simple_past (f->c->spell, base);
+  return past && sure (f, w->start, w->end, past, DRAFTD_FIX_VERB_FORM);
 }
 
 typedef gboolean (*FamilyFn) (F *f);
@@ -7892,6 +8000,7 @@ static const struct {
   { "verb-form.be-participle", close_closed },
   { "confusable.loose-lose", be_loose },
   { "verb-form.be-participle", be_participle },
+  { "verb-form.be-participle", be_past },
   { "agreement.determiner", determiner_across },
   { "agreement.noun-number", every_plural },
   { "word-choice.much-many", much_many },
@@ -7925,8 +8034,10 @@ static const struct {
   { "word-choice.pronoun-case", pronoun_case },
   { "word-choice.adverb", adverb_for_adjective },
   { "word-choice.comparative", more_adjective_than },
+  { "verb-form.finished-time", opening_past_noun },
   { "word-choice.pronoun-case", reflexive_object },
   { "verb-form.embedded-question", embedded_question },
+  { "verb-form.embedded-question", embedded_be },
   { "punctuation.possessive-apostrophe", people_possessive },
   { "word-choice.adverb", manner_adjective },
   { "article.missing", missing_article },

@@ -162,7 +162,9 @@ draftd_forms_plural (DraftdSpell *spell, const char *noun)
     p = with_suffix (noun, 0, "s");
   /* The regular plural where the dictionary has it ("brothers", not "brethren"), else the
    * listed irregular one ("children"). */
-  if (draftd_spell_check (spell, "en", p))
+  /* "loaves", "knives", "halves": the dictionary's "loafs" and "knifes" are verbs' forms. */
+  gboolean ves = irr && irr->len > 0 && g_str_has_suffix (irr->pdata[0], "ves") && (last == 'f' || g_str_has_suffix (noun, "fe"));
+  if (draftd_spell_check (spell, "en", p) && !ves)
     return p;
   g_free (p);
   if (irr && irr->len > 0)
