@@ -23,9 +23,15 @@ def detok(path):
 
 
 def retok(src_tok, src_detok, hyp):
+    # Treebank's tokenizer turns '"' into `` and '', which some of JFLEG's lines have and others
+    # not (dev's quotes are mostly '"', test's mostly ``): a changed line keeps its source's
+    # quotes, or it would lose every n-gram around them.
     t = TreebankWordTokenizer()
     for tok, plain, h in zip(lines(src_tok), lines(src_detok), lines(hyp)):
-        print(tok if h == plain else " ".join(t.tokenize(h)))
+        words = t.tokenize(h)
+        if '"' in tok.split():
+            words = ['"' if w in ("``", "''") else w for w in words]
+        print(tok if h == plain else " ".join(words))
 
 
 def dist(a, b):
