@@ -703,7 +703,7 @@ learner_phrase (F *f)
   const char *prev = near (f, -1), *next = near (f, 1);
   if (g_str_equal (w->lower, "true") && g_strcmp0 (prev, "the") == 0 &&
       draftd_candidates_in_list (" tell tells told telling say says said saying know knew knows ", near (f, -2)) &&
-      (next == NULL || f->i + 1 >= f->n))
+      next == NULL)
     return sure (f, w->start, w->end, "truth", DRAFTD_FIX_WORD_CHOICE);
   if (g_str_equal (w->lower, "almost") && draftd_candidates_in_list (" people students children teachers parents adults countries ", next))
     return sure (f, w->start, w->end, "most", DRAFTD_FIX_WORD_CHOICE);
@@ -768,13 +768,15 @@ plural_possessive (F *f)
   const Word *w = &f->words[f->i];
   static const char *const rows[][2] = { { "childrens", "children's" }, { "womens", "women's" }, { "mens", "men's" } };
   const char *next = near (f, 1);
-  for (guint r = 0; r < G_N_ELEMENTS (rows); r++)
-    if (g_str_equal (w->lower, rows[r][0]) && f->s[w->end] == '\'' && f->i + 1 < f->n && f->words[f->i + 1].start == w->end + 2)
+  for (guint r = 0; r < G_N_ELEMENTS (rows); r++) {
+    if (!g_str_equal (w->lower, rows[r][0]))
+      continue;
+    /* "The womens' team": the apostrophe after the "s" goes too. */
+    if (f->s[w->end] == '\'' && f->i + 1 < f->n && f->words[f->i + 1].start == w->end + 2)
       return sure (f, w->start, w->end + 1, rows[r][1], DRAFTD_FIX_SPELLING);
-  for (guint r = 0; r < G_N_ELEMENTS (rows); r++)
-    if (g_str_equal (w->lower, rows[r][0]) && next && (noun_number (f, next) != 0 || draftd_forms_is (next, 'a')) &&
-        !draftd_candidates_function_word (next))
+    if (next && (noun_number (f, next) != 0 || draftd_forms_is (next, 'a')) && !draftd_candidates_function_word (next))
       return sure (f, w->start, w->end, rows[r][1], DRAFTD_FIX_SPELLING);
+  }
   return FALSE;
 }
 
