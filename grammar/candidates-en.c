@@ -930,8 +930,8 @@ static const char *const particles =
 
 /* Words after which a noun is plural ("three brother"). */
 static const char *const plural_quantifiers =
-  " two three four five six seven eight nine ten twelve twenty several many few these those both various numerous multiple hundred "
-  "thousand million ";
+  " two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty sixty seventy eighty ninety several many few "
+  "these those both various numerous multiple hundred thousand million ";
 static const char *const modals =
   " can could will would shall should may might must do does did don't doesn't didn't can't cannot couldn't won't wouldn't "
   "shouldn't mustn't ";

@@ -474,6 +474,21 @@ plural_of_term (const DraftdCandidateContext *c, const Word *w)
   return plural == NULL || g_str_equal (plural, w->lower);
 }
 
+/* "the mids", "the lows": an adjective made a plural noun after "the" (a sound's bands, a
+ * colour's shades) is a word, not a slip of a short one ("mids" is not "mads"). */
+static gboolean
+nominal_adjective (const DraftdCandidateContext *c, const Word *w, const Word *prev)
+{
+  gsize n = strlen (w->lower);
+  if (prev == NULL || !g_str_equal (prev->lower, "the") || n < 4 || w->lower[n - 1] != 's' || !g_unichar_islower (g_utf8_get_char (w->text)))
+    return FALSE;
+  g_autofree char *stem = g_strndup (w->lower, n - 1);
+  /* Not people named by an adjective WordNet also lists as a noun ("the olds", "the youngs",
+   * "the richs" are a learner's plurals of "the old"), nor a comparative ("the olders"). */
+  return draftd_forms_is (stem, 'a') && !draftd_forms_is (stem, 'n') && !g_str_has_suffix (stem, "er") && !g_str_has_suffix (stem, "est") &&
+         draftd_spell_check (c->spell, c->lang, stem);
+}
+
 /* Is the word known: to the dictionary, the user, the document, or as a compound or a
  * program's name? */
 static gboolean
@@ -554,7 +569,7 @@ draftd_candidates_find (const DraftdCandidateContext *c, const char *sentence)
         continue;
       }
     }
-    gboolean known = known_word (c, w, start);
+    gboolean known = known_word (c, w, start) || nominal_adjective (c, w, i > 0 ? &g_array_index (words, Word, i - 1) : NULL);
     /* A capitalised word the dictionary lacks is a name at a sentence's start too ("Salander
      * said"), unless it is plainly a common word misspelt ("Becouse"). */
     if (!known && start && g_unichar_isupper (g_utf8_get_char (w->text)) && g_strcmp0 (c->lang, "en") == 0 &&

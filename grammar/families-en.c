@@ -537,6 +537,11 @@ static const WordRow word_rows[] = {
   /* "spent many time on": a span of time spent is "much" of it ("many times" counts). */
   { "word-choice.much-many", "many", NULL, " spend spent spending waste wasted wasting take took ", " time ", NULL, "much",
     DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "to rise the issue": what is lifted or brought up is raised ("prices rise" takes none). */
+  { "word-choice.rise-raise", "rise", NULL, " to will would can could should must ", " the this that my your his her our their ",
+    " issue question matter point concern alarm money funds awareness rent prices price ", "raise", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "had to lay down on the grass": lying down takes no object ("lay down the law" has one). */
+  { "word-choice.lay-lie", "lay", NULL, " to ", " down ", " on in for and to ", "lie", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "u will agree": the chat spelling of "you" before its verb. */
   { "spelling", "u", NULL, NULL, " will would can could should must may might can't cannot don't dont do did are were have had know need want think see get go ",
     NULL, "you", DRAFTD_FIX_SPELLING, NULL },
@@ -600,7 +605,7 @@ in_principal (F *f)
 static const char *const who_nouns =
   " man woman boy girl person people friend friends teacher teachers student students doctor doctors guy guys "
   "lady ladies men women neighbour neighbor neighbours neighbors brother sister mother father colleague colleagues "
-  "employee employees boss nurse patient patients actor actress singer ";
+  "employee employees boss nurse patient patients actor actress singer mentor tutor supervisor landlord landlady ";
 
 /* A person's noun (no comma between) before "which" and a verb takes "who": "the woman which
  * lives"; "the company which employs" and ", which surprised" are left. */
@@ -609,6 +614,11 @@ person_which (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *next = near (f, 1);
+  /* "My first mentor, which trained me": a person's noun opening the sentence before the
+   * relative's comma too ("He thanked the man, which surprised everyone" means the thanks). */
+  if (prev == NULL && f->i >= 2 && f->i <= 4 && f->s[f->words[f->i - 1].end] == ',' &&
+      draftd_candidates_in_list (" my our your his her their the ", f->words[0].lower))
+    prev = f->words[f->i - 1].lower;
   if (!g_str_equal (w->lower, "which") || !draftd_candidates_in_list (who_nouns, prev) || next == NULL ||
       draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (" of ", next))
     return FALSE;
@@ -617,6 +627,26 @@ person_which (F *f)
   if (noun (next) && !g_str_has_suffix (next, "s") && !g_str_has_suffix (next, "ed"))
     return FALSE;
   return sure (f, w->start, w->end, "who", DRAFTD_FIX_WORD_CHOICE);
+}
+
+static gboolean finite_verb (const F *f, const char *l);
+
+/* "She opened the letter, who had been sitting there": a made thing or a message before the
+ * relative's comma takes "which" ("the band, who", "the company, who" are people). */
+static gboolean
+thing_who (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "who") || f->i < 2 || f->s[f->words[f->i - 1].end] != ',' || near (f, 1) == NULL ||
+      !draftd_candidates_in_list (" the this that my your his her our their a an ", f->words[f->i - 2].lower))
+    return FALSE;
+  const char *noun_ = f->words[f->i - 1].lower;
+  int lex = draftd_forms_noun_lexfile (noun_);
+  /* By the noun's first sense ("a man of letters" is a later one). */
+  if ((lex != DRAFTD_FORMS_ARTIFACT && lex != DRAFTD_FORMS_COMMUNICATION) || draftd_forms_noun_sense_in (noun_, DRAFTD_FORMS_GROUP) ||
+      !(finite_verb (f, near (f, 1)) || draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, near (f, 1))))
+    return FALSE;
+  return sure_named (f, w->start, w->end, "which", DRAFTD_FIX_WORD_CHOICE, "word-choice.who-which");
 }
 
 /* ---- word-choice.make-do: "make my homework" ---- */
@@ -2844,6 +2874,9 @@ subject_head (F *f)
   const Word *w = &f->words[f->i];
   guint b;
   if (f->i < 1 || !phrase_joined (f, f->i - 1) || !subject_start (f, &b))
+    return FALSE;
+  /* "because mine are cracking": a possessive pronoun has the number of what it stands for. */
+  if (b + 1 == f->i && draftd_candidates_in_list (" mine yours hers ours theirs ", f->words[b].lower))
     return FALSE;
   if (demonstrative (f, b))
     return TRUE;
@@ -5112,8 +5145,10 @@ activity_ing (F *f, gint d)
 static gboolean
 manner_ends (const F *f, const char *next, gboolean so_that)
 {
-  gboolean time = draftd_candidates_in_list (" this last all ", next) &&
-                  draftd_candidates_in_list (" season year week month morning night time weekend summer winter spring autumn day ", near (f, 2));
+  /* "rode very careful down the wet descent": a direction's preposition after a degree word. */
+  gboolean down = draftd_candidates_in_list (" down up ", next) && draftd_candidates_in_list (" very really so too quite extremely ", near (f, -1));
+  gboolean time = down || (draftd_candidates_in_list (" this last all ", next) &&
+                           draftd_candidates_in_list (" season year week month morning night time weekend summer winter spring autumn day ", near (f, 2)));
   return next == NULL || time || so_that ||
          draftd_candidates_in_list (" yesterday today now lately recently at in on for with when because and but together compared ", next) ||
          draftd_candidates_in_list (" during throughout until after before despite since ", next) ||
@@ -5192,7 +5227,8 @@ adverb_for_adjective (F *f)
       return FALSE;
     /* "A book so serious that": before a result's "that" the verb must be one ("book" is a
      * noun as well). */
-    if ((finite_verb (f, p) && !(so_that && noun (p))) ||
+    /* "spoke so quiet that": an irregular past is a verb, whatever noun it spells. */
+    if ((finite_verb (f, p) && !(so_that && noun (p) && !draftd_candidates_past_only (f->c->spell, p))) ||
         (!so_that && draftd_candidates_in_list (" speak sing play work drive write answer behave run dance cook ", p)))
       return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
     /* "settled in really good": a phrasal verb's particle, its verb before it. */
@@ -8036,6 +8072,7 @@ static const struct {
   { "word-choice.pronoun-case", pronoun_case },
   { "word-choice.adverb", adverb_for_adjective },
   { "word-choice.comparative", more_adjective_than },
+  { "word-choice.who-which", thing_who },
   { "verb-form.finished-time", opening_past_noun },
   { "word-choice.pronoun-case", reflexive_object },
   { "verb-form.embedded-question", embedded_question },

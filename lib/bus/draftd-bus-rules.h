@@ -116,6 +116,8 @@ draftd_rules (guint *n)
     { "word-choice.make-do", "word choice", "\"make\" for \"do\" with homework and housework (\"make my homework\")" },
     { "word-choice.comparative", "word choice", "\"more\" before a short adjective's comparative (\"more easy than\" for \"easier than\")" },
     { "verb-form.embedded-question", "verb form", "a question's order after a verb of knowing or asking (\"know how much does it cost\" for \"how much it costs\")" },
+    { "word-choice.rise-raise", "word choice", "\"rise\" with an object (\"to rise the issue\" for \"raise\")" },
+    { "word-choice.lay-lie", "word choice", "\"lay down\" without an object (\"had to lay down on the grass\" for \"lie\")" },
     { "word-choice.so-such", "word choice", "\"so\" before an article (\"so a beautiful day\" for \"such a\")" },
     { "punctuation.possessive-apostrophe", "punctuation", "a plural's possessive without its apostrophe (\"the childrens toys\")" },
     { "confusable.advice-advise", "word choice", "advice / advise" },
