@@ -542,6 +542,21 @@ static const WordRow word_rows[] = {
     " issue question matter point concern alarm money funds awareness rent prices price ", "raise", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "had to lay down on the grass": lying down takes no object ("lay down the law" has one). */
   { "word-choice.lay-lie", "lay", NULL, " to ", " down ", " on in for and to ", "lie", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "had not being told": the perfect's participle of "be" is "been". */
+  { "verb-form", "being", NULL, " had has have hadn't hasn't haven't ", NULL, NULL, "been", DRAFTD_FIX_VERB_FORM, NULL },
+  { "verb-form", "being", " had has have ", " not never already just ", NULL, NULL, "been", DRAFTD_FIX_VERB_FORM, NULL },
+  /* "before start of their shift": a point of a span after a preposition takes "the". */
+  /* Not after "at": manuals' terse "at end of file", "at start of line". */
+  { "article", "start", NULL, " before after from until till by since ", " of ", NULL, "the start", DRAFTD_FIX_ARTICLE, NULL },
+  { "article", "end", NULL, " before after from until till by since ", " of ", NULL, "the end", DRAFTD_FIX_ARTICLE, NULL },
+  { "article", "beginning", NULL, " before after at from until till by since ", " of ", NULL, "the beginning", DRAFTD_FIX_ARTICLE, NULL },
+  /* "even worst than": "than" compares, so the comparative. */
+  { "word-choice.worse-worst", "worst", NULL, NULL, " than ", NULL, "worse", DRAFTD_FIX_WORD_CHOICE, NULL },
+  { "word-choice.worse-worst", "best", NULL, NULL, " than ", NULL, "better", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "learn me how to swim": what is taught to a person. */
+  { "word-choice", "learn", NULL, NULL, " me him her us them ", " how to ", "teach", DRAFTD_FIX_WORD_CHOICE, NULL },
+  { "word-choice", "learned", NULL, NULL, " me him her us them ", " how to ", "taught", DRAFTD_FIX_WORD_CHOICE, NULL },
+  { "word-choice", "learnt", NULL, NULL, " me him her us them ", " how to ", "taught", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "u will agree": the chat spelling of "you" before its verb. */
   { "spelling", "u", NULL, NULL, " will would can could should must may might can't cannot don't dont do did are were have had know need want think see get go ",
     NULL, "you", DRAFTD_FIX_SPELLING, NULL },
@@ -605,7 +620,8 @@ in_principal (F *f)
 static const char *const who_nouns =
   " man woman boy girl person people friend friends teacher teachers student students doctor doctors guy guys "
   "lady ladies men women neighbour neighbor neighbours neighbors brother sister mother father colleague colleagues "
-  "employee employees boss nurse patient patients actor actress singer mentor tutor supervisor landlord landlady ";
+  "employee employees boss nurse patient patients actor actress singer mentor tutor supervisor landlord landlady knight soldier "
+  "soldiers king queen prince princess author writer poet painter farmer farmers ";
 
 /* A person's noun (no comma between) before "which" and a verb takes "who": "the woman which
  * lives"; "the company which employs" and ", which surprised" are left. */
@@ -775,7 +791,8 @@ unit_plural (F *f)
   const Word *w = &f->words[f->i];
   const char *next = near (f, 1);
   if (!draftd_candidates_in_list (units, w->lower) || w->start < 3 || f->s[w->start - 1] != ' ' || !g_ascii_isdigit (f->s[w->start - 2]) ||
-      !draftd_candidates_in_list (" long wide tall high deep thick away ", next))
+      !(draftd_candidates_in_list (" long wide tall high deep thick away ", next) ||
+        (next == NULL && f->i + 1 < f->n && f->s[w->end] == ',')))
     return FALSE;
   gsize d = w->start - 1;
   while (d > 0 && (g_ascii_isdigit (f->s[d - 1]) || f->s[d - 1] == '.' || f->s[d - 1] == ','))
@@ -5423,10 +5440,10 @@ article_phrase (const F *f, const char *prev, guint *end)
   if (draftd_candidates_in_list (" very really quite ", w->lower) && k + 1 < f->n && joined (f, k))
     k++;
   /* Adjectives ("extra" is a noun too, but not before another noun). */
-  /* Not a time's "last", "next", "past" ("was broken last week" is no phrase "broken last
-   * week"). */
+  /* Not a time's "last", "next", "past", "all" ("was broken last week" is no phrase "broken
+   * last week", nor "very helpful all week" one "helpful all week"). */
   while (k + 1 < f->n && joined (f, k) && draftd_forms_is (f->words[k].lower, 'a') && !draftd_candidates_function_word (f->words[k].lower) &&
-         !draftd_candidates_in_list (" last next past first second third ", f->words[k].lower) &&
+         !draftd_candidates_in_list (" last next past first second third all every each ", f->words[k].lower) &&
          (!draftd_forms_is (f->words[k].lower, 'n') || noun (f->words[k + 1].lower)))
     k++;
   /* A word that may be a verb is a noun after "is" or an adjective ("is engineer", "new
@@ -6674,8 +6691,12 @@ double_negative (F *f)
   for (guint k = 0; k < G_N_ELEMENTS (pairs) && rep == NULL; k++)
     rep = g_str_equal (w->lower, pairs[k][0]) ? pairs[k][1] : NULL;
   if (rep == NULL || (g_str_equal (w->lower, "no") &&
-                      !draftd_candidates_in_list (" have got need find see want received heard gotten seen found had ", near (f, -1))))
+                      !draftd_candidates_in_list (" have got need find see want received receive get heard gotten seen found had ", near (f, -1))))
     return FALSE;
+  /* "there isn't nothing I can do": an existential's negated "be" ("it isn't nothing" says
+   * something, and is left). */
+  if (g_strcmp0 (near (f, -2), "there") == 0 && draftd_candidates_in_list (" isn't wasn't aren't weren't ", near (f, -1)))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* Back over the verb and its object ("couldn't find the spare key nowhere"). */
   for (gint back = 2; back <= 6; back++) {
     const char *b = near (f, -back);
@@ -7728,7 +7749,8 @@ infinitive_for_ing (F *f)
   const char *prev = near (f, -1), *next = near (f, 1);
   static const char *const takes_to =
     " agree agreed agrees decide decided decides refuse refused refuses promise promised promises hope hoped hopes plan planned "
-    "plans want wanted wants manage managed manages afford choose chose fail failed fails threaten threatened pretend pretended ";
+    "plans want wanted wants manage managed manages afford choose chose fail failed fails threaten threatened pretend pretended "
+    "offer offered offers ";
   if (!g_str_has_suffix (w->lower, "ing") || !draftd_candidates_in_list (takes_to, prev) || next == NULL ||
       !draftd_candidates_in_list (" the a an my your his her our their this that these those it them him us me ", next) ||
       (f->i >= 2 && draftd_candidates_in_list (determiners, f->words[f->i - 2].lower)) || !gerund_word (f, w->lower))
@@ -7779,6 +7801,25 @@ accept_except (F *f)
     verb |= k > 0 && (draftd_candidates_past_only (f->c->spell, l) || (g_str_has_suffix (l, "ed") && draftd_candidates_verb_form (f, l)));
   }
   return verb && sure (f, w->start, w->end, "except", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- verb-form.bare-infinitive: "you should adding the garlic" ---- */
+
+/* A modal takes the verb's base: an -ing form right after one is that base ("should adding"
+ * -> "should add"; "will be adding" has its "be"). */
+static gboolean
+modal_ing (F *f)
+{
+  const Word *w = &f->words[f->i];
+  /* "a book that is must reading": "must" the noun, after "be" or an article. */
+  if (!g_str_has_suffix (w->lower, "ing") || strlen (w->lower) < 6 ||
+      !draftd_candidates_in_list (" can could should would will must may might shall ", near (f, -1)) || !gerund_word (f, w->lower) ||
+      draftd_candidates_in_list (" is are was were be a an the ", near (f, -2)))
+    return FALSE;
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, w->lower);
+  if (fam->len == 0 || !draftd_forms_is (fam->pdata[0], 'v') || g_str_has_suffix (fam->pdata[0], "ing"))
+    return FALSE;
+  return sure (f, w->start, w->end, fam->pdata[0], DRAFTD_FIX_VERB_FORM);
 }
 
 /* ---- word-choice.comparative: "more easy than" ---- */
@@ -7908,6 +7949,9 @@ embedded_be (F *f)
     return FALSE;
   if (draftd_candidates_in_list (" me us him her them you ", gov))
     gov = near (f, -3);
+  /* "asked the agent where was": the person asked, a determiner's noun. */
+  else if (noun (gov) && draftd_candidates_in_list (" the my our your his her their ", near (f, -3)))
+    gov = near (f, -4);
   if (!draftd_candidates_in_list (asking, gov) || !draftd_candidates_in_list (" the my your his her our their this that ", near (f, 1)))
     return FALSE;
   /* The phrase: the determiner and up to three nouns or adjectives, the last a noun. */
@@ -7921,6 +7965,56 @@ embedded_be (F *f)
     return FALSE;
   g_autofree char *rep = g_strdup_printf ("%.*s %s", (int) (f->words[e].end - f->words[f->i + 1].start), f->s + f->words[f->i + 1].start, w->text);
   return sure (f, w->start, f->words[e].end, rep, DRAFTD_FIX_VERB_FORM);
+}
+
+/* ---- word-choice.pronoun-case: "said that him and his wife would inspect" ---- */
+
+/* An object pronoun opening a clause (the sentence's start, or after "that", "because", "if",
+ * ...), joined by "and" to a name or a noun phrase right before the clause's finite verb, is
+ * the subject's ("him and his wife would" -> "he and his wife"). */
+static gboolean
+object_and_subject (F *f)
+{
+  static const char *const pairs[][2] = { { "him", "he" }, { "her", "she" }, { "them", "they" }, { "us", "we" } };
+  const Word *w = &f->words[f->i];
+  const char *rep = NULL, *prev = near (f, -1);
+  for (guint k = 0; k < G_N_ELEMENTS (pairs); k++)
+    rep = g_str_equal (w->lower, pairs[k][0]) ? pairs[k][1] : rep;
+  if (rep == NULL || g_strcmp0 (near (f, 1), "and") != 0 ||
+      !((f->i == 0 && f->c->sentence_start) || draftd_candidates_in_list (" that because when if although though while since but ", prev)))
+    return FALSE;
+  guint from = f->i + 2, verb = from;
+  /* After its determiner a word is the noun, whatever else it can be ("his wife"). */
+  while (verb < f->n && verb < from + 4 &&
+         (!finite_verb (f, f->words[verb].lower) || (verb > from && draftd_candidates_in_list (determiners, f->words[verb - 1].lower))))
+    verb++;
+  if (verb == from || verb >= f->n || !joined (f, verb - 1))
+    return FALSE;
+  guint k = from;
+  gboolean name = verb == from + 1 && g_ascii_isupper (f->words[from].text[0]);
+  if (!name && (noun_phrase (f, &k, verb) < 0 || k != verb))
+    return FALSE;
+  /* "her and her sister's car": a possessive's pair, whose object form is the owner's. */
+  for (k = from; k < verb; k++)
+    if (g_str_has_suffix (f->words[k].lower, "'s") || g_str_has_suffix (f->words[k].lower, "\xe2\x80\x99s"))
+      return FALSE;
+  return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- confusable.you're-your: "make sure your logged out of" ---- */
+
+/* "your" before a regular past and its particle or preposition is "you're" ("your invited
+ * to", "your based in"); a possessive's noun would follow ("your signed copy of"). */
+static gboolean
+your_participle (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1);
+  if (!g_str_equal (w->lower, "your") || next == NULL || !g_str_has_suffix (next, "ed") || noun (next) ||
+      !draftd_candidates_in_list (" out in to of by with up off on into ", near (f, 2)))
+    return FALSE;
+  g_autofree char *base = draftd_candidates_verb_base (f->c->spell, next);
+  return base && draftd_forms_is (base, 'v') && sure (f, w->start, w->end, "you're", DRAFTD_FIX_WORD_CHOICE);
 }
 
 /* ---- punctuation.possessive-apostrophe: "for my parents anniversary" ---- */
@@ -8072,9 +8166,12 @@ static const struct {
   { "word-choice.pronoun-case", pronoun_case },
   { "word-choice.adverb", adverb_for_adjective },
   { "word-choice.comparative", more_adjective_than },
+  { "verb-form.bare-infinitive", modal_ing },
   { "word-choice.who-which", thing_who },
   { "verb-form.finished-time", opening_past_noun },
   { "word-choice.pronoun-case", reflexive_object },
+  { "word-choice.pronoun-case", object_and_subject },
+  { "confusable.you're-your", your_participle },
   { "verb-form.embedded-question", embedded_question },
   { "verb-form.embedded-question", embedded_be },
   { "punctuation.possessive-apostrophe", people_possessive },
