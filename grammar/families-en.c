@@ -4992,22 +4992,31 @@ finite_verb (const F *f, const char *l)
  * and I", the other person first, as writers and editors put it ("I and my cousin" is no
  * fix anyone makes). Sure where the other is a name or a noun phrase right before a finite
  * verb. */
+/* The finite verb after the other part of a pronoun's pair, from words[from]: a name or a noun
+ * phrase right before it ("Me and my husband are", "him and his wife would"); 0 where none. */
+static guint
+pair_verb (const F *f, guint from)
+{
+  guint verb = from;
+  /* After its determiner a word is the noun, whatever else it can be. */
+  while (verb < f->n && verb < from + 4 &&
+         (!finite_verb (f, f->words[verb].lower) || (verb > from && draftd_candidates_in_list (determiners, f->words[verb - 1].lower))))
+    verb++;
+  if (verb == from || verb >= f->n || !joined (f, verb - 1))
+    return 0;
+  guint k = from;
+  gboolean name = verb == from + 1 && g_ascii_isupper (f->words[from].text[0]);
+  return name || (noun_phrase (f, &k, verb) >= 0 && k == verb) ? verb : 0;
+}
+
 static gboolean
 me_and_opening (F *f)
 {
   const Word *w = &f->words[f->i];
   if (f->i != 0 || !f->c->sentence_start || !g_str_equal (w->lower, "me") || g_strcmp0 (near (f, 1), "and") != 0 || f->n < 4)
     return FALSE;
-  guint from = 2, verb = from;
-  /* "Me and my husband are": after its determiner a word is the noun, whatever else it can be. */
-  while (verb < f->n && verb < from + 4 &&
-         (!finite_verb (f, f->words[verb].lower) || (verb > from && draftd_candidates_in_list (determiners, f->words[verb - 1].lower))))
-    verb++;
-  if (verb == from || verb >= f->n || !joined (f, verb - 1))
-    return FALSE;
-  guint k = from;
-  gboolean name = verb == from + 1 && g_ascii_isupper (f->words[from].text[0]);
-  if (!name && (noun_phrase (f, &k, verb) < 0 || k != verb))
+  guint from = 2, verb = pair_verb (f, from);
+  if (verb == 0)
     return FALSE;
   const char *other = f->s + f->words[from].start;
   g_autofree char *rep = g_strdup_printf ("%c%.*s and I", g_ascii_toupper (other[0]),
@@ -7983,19 +7992,11 @@ object_and_subject (F *f)
   if (rep == NULL || g_strcmp0 (near (f, 1), "and") != 0 ||
       !((f->i == 0 && f->c->sentence_start) || draftd_candidates_in_list (" that because when if although though while since but ", prev)))
     return FALSE;
-  guint from = f->i + 2, verb = from;
-  /* After its determiner a word is the noun, whatever else it can be ("his wife"). */
-  while (verb < f->n && verb < from + 4 &&
-         (!finite_verb (f, f->words[verb].lower) || (verb > from && draftd_candidates_in_list (determiners, f->words[verb - 1].lower))))
-    verb++;
-  if (verb == from || verb >= f->n || !joined (f, verb - 1))
-    return FALSE;
-  guint k = from;
-  gboolean name = verb == from + 1 && g_ascii_isupper (f->words[from].text[0]);
-  if (!name && (noun_phrase (f, &k, verb) < 0 || k != verb))
+  guint from = f->i + 2, verb = pair_verb (f, from);
+  if (verb == 0)
     return FALSE;
   /* "her and her sister's car": a possessive's pair, whose object form is the owner's. */
-  for (k = from; k < verb; k++)
+  for (guint k = from; k < verb; k++)
     if (g_str_has_suffix (f->words[k].lower, "'s") || g_str_has_suffix (f->words[k].lower, "\xe2\x80\x99s"))
       return FALSE;
   return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
