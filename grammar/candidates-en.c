@@ -1267,6 +1267,10 @@ plural_subject (Ctx *x, const Word *prev)
   const Word *before_det = x->i >= 3 ? &x->words[x->i - 3] : NULL;
   if (irregular && x->i >= 2 && before_det && draftd_candidates_in_list (" of in on at for with from by about to into under over near behind between among ", before_det->lower))
     irregular = FALSE;
+  /* "Meeting new people is exciting": a gerund's object, the gerund the subject. */
+  if (irregular && before_det && det && !draftd_candidates_in_list (determiners, det->lower) && g_str_has_suffix (before_det->lower, "ing") &&
+      strlen (before_det->lower) > 5)
+    irregular = FALSE;
   /* "people that is often", "the children who was": a relative pronoun right after a plural
    * that has no -s and names persons takes its number. */
   const Word *antecedent = word_at (x, (gint) x->i - 2);
@@ -1521,6 +1525,14 @@ draftd_candidates_verb_base (DraftdSpell *spell, const char *word)
     if ((g_str_has_prefix (word, f) || y_stem) && n < strlen (word) && !g_str_has_suffix (f, "s"))
       return g_strdup (f);
   }
+  /* A silent "e" drops before "-ing" ("moving", "postponing"); only where no base is the
+   * word's plain prefix ("singing" is "sing"'s, not "singe"'s). */
+  for (guint k = 0; g_str_has_suffix (word, "ing") && k < fam->len; k++) {
+    const char *f = fam->pdata[k];
+    gsize n = strlen (f);
+    if (n > 2 && f[n - 1] == 'e' && f[n - 2] != 'e' && strncmp (word, f, n - 1) == 0 && g_str_equal (word + n - 1, "ing"))
+      return g_strdup (f);
+  }
   return NULL;
 }
 
@@ -1762,6 +1774,15 @@ draftd_candidates_past_only (DraftdSpell *spell, const char *lower)
   return participle_of (lower, fam) != NULL;
 }
 
+char *
+draftd_candidates_participle_of_past (DraftdSpell *spell, const char *lower)
+{
+  if (!draftd_candidates_past_only (spell, lower))
+    return NULL;
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (spell, lower);
+  return g_strdup (participle_of (lower, fam));
+}
+
 static const char *const present_views = " think believe know remember feel guess suppose mean hope wish understand agree "
                                          "admit doubt bet reckon imagine ";
 
@@ -1777,8 +1798,8 @@ regular_past (const Ctx *x, const char *verb)
  * at words[s]: "When I was a student, I spend", "After we had dinner, we go"? The clause's
  * verb is "was/were/did/had" or a past that is no participle's reading after its subject
  * pronoun. */
-static gboolean
-past_clause_before (const Ctx *x, guint s)
+gboolean
+draftd_candidates_past_clause_before (const RuleSite *x, guint s)
 {
   if (s < 3 || s > 12 || !draftd_candidates_in_list (" when while after before once ", x->words[0].lower) || x->s[x->words[s - 1].end] != ',')
     return FALSE;
@@ -1823,7 +1844,7 @@ opening_past (const Ctx *x)
   guint s = x->i - 1;
   if (!x->c->sentence_start || x->words[0].start != 0 || s == 0)
     return FALSE;
-  if (past_clause_before (x, s) || past_phrase_before (x, s, times))
+  if (draftd_candidates_past_clause_before (x, s) || past_phrase_before (x, s, times))
     return TRUE;
   if (s > 4)
     return FALSE;
@@ -1834,6 +1855,9 @@ opening_past (const Ctx *x)
     return s == 2 && draftd_candidates_in_list (times, x->words[1].lower);
   return s >= 2 && g_str_equal (x->words[s - 1].lower, "ago");
 }
+
+/* WordNet's archaic pasts ("work" -> "wrought") are no writer's. */
+static const char *const archaic = " wrought bade smote throve clove shod wist ";
 
 /* The simple past of the verb whose base is `base` ("spend" -> "spent", "go" -> "went",
  * "walk" -> "walked"), from its family `fam`; NULL when none or more than one reads so. */
@@ -1848,11 +1872,12 @@ simple_past (const GPtrArray *fam, const char *base)
   /* "won" for "win": a verb WordNet gives irregular forms has no regular past ("wined" is
    * "wine"'s). */
   for (guint k = 0; k < fam->len; k++) /* pasts and participles: "winning" is listed too */
-    irregular += g_strcmp0 (draftd_forms_irregular_lemma (fam->pdata[k], 'v'), base) == 0 && !g_str_has_suffix (fam->pdata[k], "ing");
+    irregular += g_strcmp0 (draftd_forms_irregular_lemma (fam->pdata[k], 'v'), base) == 0 && !g_str_has_suffix (fam->pdata[k], "ing") &&
+                 !draftd_candidates_in_list (archaic, fam->pdata[k]);
   for (guint k = 0; k < fam->len; k++) {
     const char *v = fam->pdata[k], *vl = draftd_forms_irregular_lemma (v, 'v');
     if (g_str_has_suffix (v, "s") || g_str_has_suffix (v, "ing") || (vl == NULL && (!g_str_has_suffix (v, "ed") || irregular)) ||
-        (vl && !g_str_equal (vl, base)))
+        (vl && !g_str_equal (vl, base)) || draftd_candidates_in_list (archaic, v))
       continue;
     /* "gone" beside "went": a participle whose past is another form. */
     if (vl && participle_of (v, fam) == NULL && irregular > 1)
@@ -1870,7 +1895,7 @@ draftd_candidates_simple_past (DraftdSpell *spell, const char *base)
   char *simple = simple_past (fam, base);
   /* "leaded" is a word (of petrol), but the past of "lead" a team is "led". */
   g_autoptr (GPtrArray) regular = simple && g_str_has_suffix (simple, "ed") ? draftd_forms_overregularized (spell, simple) : NULL;
-  if (regular && regular->len == 1) {
+  if (regular && regular->len == 1 && !draftd_candidates_in_list (archaic, regular->pdata[0])) {
     g_free (simple);
     simple = g_strdup (regular->pdata[0]);
   }

@@ -29,6 +29,9 @@ typedef struct {
 gboolean draftd_candidates_verb_after (const RuleSite *site, guint k);
 /* Only spaces between words[a] and words[a + 1]? */
 gboolean draftd_candidates_joined (const RuleSite *site, guint a);
+/* Does the sentence open on a past clause ("When we arrived at the hotel,") whose comma ends
+ * right before words[s]? */
+gboolean draftd_candidates_past_clause_before (const RuleSite *site, guint s);
 /* Is `lower` a form of a verb, besides whatever else it is ("lives", "works"; not "methods")? */
 gboolean draftd_candidates_verb_form (const RuleSite *site, const char *lower);
 char *draftd_candidates_verb_base (DraftdSpell *spell, const char *word);
@@ -53,6 +56,8 @@ gboolean draftd_candidates_two_words (const DraftdCandidateContext *c, const cha
  * the table" may be past, so "he set" asks for no -s. */
 gboolean draftd_candidates_own_past (const char *lower);
 gboolean draftd_candidates_past_only (DraftdSpell *spell, const char *lower);
+/* The participle of a past that is no participle itself ("went" -> "gone"), else NULL. */
+char *draftd_candidates_participle_of_past (DraftdSpell *spell, const char *lower);
 /* The one simple past of the verb whose base is `base` ("tell" -> "told", "win" -> "won",
  * "lead" -> "led"), or NULL. */
 char *draftd_candidates_simple_past (DraftdSpell *spell, const char *base);

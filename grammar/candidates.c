@@ -489,6 +489,43 @@ nominal_adjective (const DraftdCandidateContext *c, const Word *w, const Word *p
          draftd_spell_check (c->spell, c->lang, stem);
 }
 
+/* "repot", "repotting", "rewilded": a verb WordNet lists that is "re" and another verb it
+ * lists, in any of its forms (Hunspell lacks many; "repot" was made "report"). "refering" is
+ * no such word: "fer" is no verb, and it stays a misspelling of "referring". */
+static gboolean
+re_verb (const DraftdCandidateContext *c, const char *l)
+{
+  gsize n = strlen (l);
+  if (n < 5 || !g_str_has_prefix (l, "re"))
+    return FALSE;
+  static const char *const endings[] = { "", "s", "ed", "ing" };
+  for (guint e = 0; e < G_N_ELEMENTS (endings); e++) {
+    gsize k = strlen (endings[e]);
+    if (!g_str_has_suffix (l, endings[e]) || n - k < 5)
+      continue;
+    /* The base as it is, with a doubled consonant undone ("repotted"), or with its "e" back
+     * ("retimed"). */
+    for (guint form = 0; form < 3; form++) {
+      g_autofree char *base = g_strndup (l, n - k);
+      gsize m = n - k;
+      if (form == 1 && (k < 2 || m < 6 || base[m - 1] != base[m - 2]))
+        continue;
+      if (form == 1)
+        base[m - 1] = '\0';
+      if (form == 2) {
+        if (k < 2)
+          continue;
+        char *more = g_strconcat (base, "e", NULL);
+        g_free (base);
+        base = more;
+      }
+      if (draftd_forms_is (base, 'v') && strlen (base) >= 5 && draftd_forms_is (base + 2, 'v') && draftd_spell_check (c->spell, c->lang, base + 2))
+        return TRUE;
+    }
+  }
+  return FALSE;
+}
+
 /* Is the word known: to the dictionary, the user, the document, or as a compound or a
  * program's name? */
 static gboolean
@@ -522,7 +559,7 @@ known_word (const DraftdCandidateContext *c, const Word *w, gboolean start)
   if (draftd_candidates_in_list (combining_forms, w->lower))
     return TRUE;
   return plural_of_term (c, w) || derived_term (c, w) || inflected_verb (c, w) || compound_word (c, w->lower) ||
-         program_name (c, w);
+         re_verb (c, w->lower) || program_name (c, w);
 }
 
 static void

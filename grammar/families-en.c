@@ -127,6 +127,7 @@ mend_or_judge (F *f, gsize start, gsize end, const char *rep, DraftdFixKind kind
 static const char *const modals = " would could should must might may will shall can wouldn't couldn't shouldn't mustn't ";
 static const char *const determiners =
   " the a an this that these those my your his her its our their some any no every each all both another ";
+static const char *const subject_pronouns = " i you he she we they ";
 static const char *const prepositions = " of in on at for with from by about to into under over near behind between among along across ";
 /* Heads whose number is their own ("Each of the students has"), and those whose number is the
  * noun after their "of" ("Most of the comments are", "Most of the work is"). */
@@ -557,6 +558,12 @@ static const WordRow word_rows[] = {
   { "word-choice", "learn", NULL, NULL, " me him her us them ", " how to ", "teach", DRAFTD_FIX_WORD_CHOICE, NULL },
   { "word-choice", "learned", NULL, NULL, " me him her us them ", " how to ", "taught", DRAFTD_FIX_WORD_CHOICE, NULL },
   { "word-choice", "learnt", NULL, NULL, " me him her us them ", " how to ", "taught", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "Hardly nobody came": "hardly" is a negative of its own. */
+  { "word-choice.double-negative", "nobody", NULL, " hardly barely scarcely ", NULL, NULL, "anybody", DRAFTD_FIX_WORD_CHOICE, NULL },
+  { "word-choice.double-negative", "nothing", NULL, " hardly barely scarcely ", NULL, NULL, "anything", DRAFTD_FIX_WORD_CHOICE, NULL },
+  { "word-choice.double-negative", "never", NULL, " hardly barely scarcely ", NULL, NULL, "ever", DRAFTD_FIX_WORD_CHOICE, NULL },
+  { "word-choice.double-negative", "no", NULL, " hardly barely scarcely ", NULL, NULL, "any", DRAFTD_FIX_WORD_CHOICE, NULL },
+  { "word-choice.double-negative", "no-one", NULL, " hardly barely scarcely ", NULL, NULL, "anyone", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "u will agree": the chat spelling of "you" before its verb. */
   { "spelling", "u", NULL, NULL, " will would can could should must may might can't cannot don't dont do did are were have had know need want think see get go ",
     NULL, "you", DRAFTD_FIX_SPELLING, NULL },
@@ -621,7 +628,8 @@ static const char *const who_nouns =
   " man woman boy girl person people friend friends teacher teachers student students doctor doctors guy guys "
   "lady ladies men women neighbour neighbor neighbours neighbors brother sister mother father colleague colleagues "
   "employee employees boss nurse patient patients actor actress singer mentor tutor supervisor landlord landlady knight soldier "
-  "soldiers king queen prince princess author writer poet painter farmer farmers ";
+  "soldiers king queen prince princess author writer poet painter farmer farmers customer customers client clients passenger passengers "
+  "tenant tenants applicant applicants candidate candidates volunteer volunteers ";
 
 /* A person's noun (no comma between) before "which" and a verb takes "who": "the woman which
  * lives"; "the company which employs" and ", which surprised" are left. */
@@ -709,6 +717,163 @@ very_much_order (F *f)
   g_autofree char *rep = g_strdup_printf ("%.*s %.*s", (int) (e->end - f->words[f->i + 2].start), f->s + f->words[f->i + 2].start,
                                           (int) (f->words[f->i + 1].end - w->start), f->s + w->start);
   return sure (f, w->start, e->end, rep, DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* "She speaks very well English", "writes fluently German": the manner goes after the
+ * language spoken ("speaks very well English and French" is left: where the list ends is
+ * the writer's). */
+static gboolean
+manner_before_language (F *f)
+{
+  static const char *const languages = " english french german spanish italian chinese mandarin japanese russian arabic portuguese dutch "
+                                       "polish swedish greek turkish korean hindi ";
+  const Word *w = &f->words[f->i];
+  guint k = f->i + (g_str_equal (w->lower, "very") || g_str_equal (w->lower, "really") ? 1 : 0);
+  if (!draftd_candidates_in_list (" speak speaks spoke speaking write writes wrote writing ", near (f, -1)) || k >= f->n || !joined (f, k) ||
+      (k > f->i && !joined (f, f->i)) || !draftd_candidates_in_list (" well fluently badly perfectly ", f->words[k].lower))
+    return FALSE;
+  const Word *lang = k + 1 < f->n && joined (f, k) ? &f->words[k + 1] : NULL;
+  if (lang == NULL || !g_ascii_isupper (lang->text[0]) || !draftd_candidates_in_list (languages, lang->lower) ||
+      (k + 2 < f->n && joined (f, k + 1) && draftd_candidates_in_list (" and or ", f->words[k + 2].lower)))
+    return FALSE;
+  g_autofree char *rep = g_strdup_printf ("%s %.*s", lang->text, (int) (f->words[k].end - w->start), f->s + w->start);
+  return sure (f, w->start, lang->end, rep, DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- word-choice.ing-ed: "The children were very exciting about the trip" ---- */
+
+/* Is `l` a person: a subject pronoun, or a noun whose first sense (of itself or of its
+ * singular) is a person's ("children", "students", "my sister")? */
+static gboolean
+person_word (const F *f, const char *l)
+{
+  if (l == NULL)
+    return FALSE;
+  if (draftd_candidates_in_list (subject_pronouns, l))
+    return TRUE;
+  const char *lemma = draftd_forms_irregular_lemma (l, 'n');
+  g_autofree char *sing = lemma == NULL && g_str_has_suffix (l, "s") ? draftd_forms_singular (f->c->spell, l) : NULL;
+  const char *n = lemma ? lemma : sing ? sing : l;
+  return draftd_forms_noun_lexfile (n) == DRAFTD_FORMS_PERSON && !draftd_forms_is (n, 'a');
+}
+
+/* A person who "is exciting about" something feels it: the -ing adjective that describes
+ * what causes a feeling, after a person's "be" and before the preposition its -ed twin takes,
+ * is that twin ("were very exciting about" -> "excited", "I am interesting in" ->
+ * "interested"). What is exciting ("The trip was exciting for") is left; so is "in person". */
+static gboolean
+feeling_ing (F *f)
+{
+  static const char *const rows[][3] = {
+    { "exciting", "excited", " about by " },        { "interesting", "interested", " in " },
+    { "boring", "bored", " with of by " },          { "confusing", "confused", " about by " },
+    { "disappointing", "disappointed", " with by " }, { "surprising", "surprised", " by at " },
+    { "frightening", "frightened", " of by " },     { "worrying", "worried", " about " },
+    { "annoying", "annoyed", " with by at " },      { "embarrassing", "embarrassed", " about by " },
+    { "amazing", "amazed", " by at " },             { "tiring", "tired", " of " },
+    { "satisfying", "satisfied", " with " },        { "terrifying", "terrified", " of " },
+  };
+  const Word *w = &f->words[f->i];
+  const char *rep = NULL, *preps = NULL;
+  for (guint r = 0; r < G_N_ELEMENTS (rows); r++)
+    if (g_str_equal (w->lower, rows[r][0])) {
+      rep = rows[r][1];
+      preps = rows[r][2];
+    }
+  if (rep == NULL || !draftd_candidates_in_list (preps, near (f, 1)) || g_strcmp0 (near (f, 2), "person") == 0)
+    return FALSE;
+  gint d = -1;
+  if (draftd_candidates_in_list (" very so really quite extremely too incredibly ", near (f, d)))
+    d--;
+  const char *be = near (f, d), *subject = near (f, d - 1);
+  if (draftd_candidates_in_list (" i'm we're they're you're he's she's ", be))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  if (!draftd_candidates_in_list (" am is are was were ", be) || !person_word (f, subject) || g_str_equal (subject, "it"))
+    return FALSE;
+  /* "Why are the students ...": a question's "be" comes before its subject. */
+  if ((gint) f->i + d - 1 > 0 && draftd_candidates_in_list (" what why how who which ", f->words[f->i + d - 2].lower))
+    return FALSE;
+  return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- word-order.adjectives: "a red beautiful dress" ---- */
+
+/* Opinion and size come before colour in English's order of adjectives: a colour, then an
+ * adjective of opinion or size, then the noun, after a determiner or at the phrase's start,
+ * swap ("a red beautiful dress" -> "a beautiful red dress", "the black big dog" -> "big
+ * black"). Both adjectives must be plain ones; "a red hot poker", "navy blue" are no pair. */
+static gboolean
+adjective_order (F *f)
+{
+  static const char *const colours = " red blue green yellow black white brown grey gray pink purple orange ";
+  static const char *const before_colour = " beautiful lovely nice pretty ugly gorgeous elegant cute wonderful horrible "
+                                           "stylish fancy big small large little huge tiny long short tall ";
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1), *head = near (f, 2);
+  if (!draftd_candidates_in_list (colours, w->lower) || !draftd_candidates_in_list (before_colour, next) || head == NULL ||
+      !noun (head) || draftd_candidates_in_list (colours, head) || draftd_candidates_in_list (before_colour, head) || !g_ascii_islower (w->text[0]) ||
+      !draftd_candidates_in_list (" a an the my your his her our their this that these those some two three ", near (f, -1)))
+    return FALSE;
+  const Word *o = &f->words[f->i + 1];
+  g_autofree char *rep = g_strdup_printf ("%s %s", o->text, w->text);
+  return sure (f, w->start, o->end, rep, DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- word-choice.adverb: "worked incredible hard" ---- */
+
+/* A degree adjective before an adjective that is no noun ("incredible hard", "terrible
+ * sorry") and ends its phrase grades it, as its adverb: "worked incredible hard" ->
+ * "incredibly". "extreme cold" ("cold" is a noun too), "an awful lot" and two adjectives
+ * before a noun ("some amazing new features") are left. */
+static gboolean
+degree_adjective (F *f)
+{
+  static const char *const rows[][2] = {
+    { "incredible", "incredibly" }, { "terrible", "terribly" }, { "extreme", "extremely" }, { "awful", "awfully" },
+    { "unbelievable", "unbelievably" }, { "amazing", "amazingly" }, { "remarkable", "remarkably" }, { "surprising", "surprisingly" },
+  };
+  const char *next = near (f, 1);
+  if (next == NULL || !draftd_forms_is (next, 'a') || draftd_forms_is (next, 'n') || draftd_candidates_function_word (next) ||
+      draftd_candidates_in_list (" lot many much few other same ", next) || g_str_has_suffix (next, "ing"))
+    return FALSE;
+  /* "some amazing new capabilities", "the same awful waxen pallor": two adjectives before
+   * their noun may each describe it. */
+  const char *after = near (f, 2);
+  if (after && (noun (after) || noun_number (f, after) > 0) && !draftd_candidates_function_word (after))
+    return FALSE;
+  return sure_pair (f, rows, G_N_ELEMENTS (rows), DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- word-choice: "made a lot of photos" ---- */
+
+/* Photos are taken ("made a lot of photos" -> "took"): "make" and a quantity or adjectives
+ * (three words at most) before photo(s), photograph(s) or selfie(s). */
+static gboolean
+make_photos (F *f)
+{
+  static const char *const pairs[][2] = { { "make", "take" }, { "makes", "takes" }, { "made", "took" }, { "making", "taking" } };
+  const Word *w = &f->words[f->i];
+  if (!draftd_candidates_in_list (" make makes made making ", w->lower))
+    return FALSE;
+  for (guint k = f->i + 1; k < f->n && k <= f->i + 4 && joined (f, k - 1); k++) {
+    const char *l = f->words[k].lower;
+    if (draftd_candidates_in_list (" photo photos photograph photographs selfie selfies ", l)) {
+      /* "made a photo album": the photo is a compound's. */
+      const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
+      if (after && noun (after) && !draftd_candidates_function_word (after))
+        return FALSE;
+      /* "made" after "have" or "be" is the participle: "taken". */
+      if (g_str_equal (w->lower, "made") && draftd_candidates_in_list (" have has had is was are were be been ", near (f, -1)))
+        return sure (f, w->start, w->end, "taken", DRAFTD_FIX_WORD_CHOICE);
+      return sure_pair (f, pairs, G_N_ELEMENTS (pairs), DRAFTD_FIX_WORD_CHOICE);
+    }
+    if (!draftd_candidates_in_list (" a an the some many lots lot of few several nice great good beautiful amazing lovely more loads hundreds dozens "
+                                    "my our his her their your these those ",
+                                    l) &&
+        !g_ascii_isdigit (l[0]))
+      return FALSE;
+  }
+  return FALSE;
 }
 
 /* ---- confusable.it's-its: "but it's battery barely lasts" ---- */
@@ -1268,7 +1433,6 @@ gerund_word (const F *f, const char *l)
   return fam->len > 0 && draftd_forms_is (fam->pdata[0], 'v');
 }
 
-static const char *const subject_pronouns = " i you he she we they ";
 /* The auxiliaries that show their subject's number. */
 static const char *const agreeing_aux = " is are was were has have does do doesn't don't isn't aren't wasn't weren't hasn't haven't ";
 
@@ -1289,12 +1453,27 @@ number_joined (const F *f, guint a)
   return digit && e > b + 2 && f->s[b] == ' ' && f->s[e - 1] == ' ';
 }
 
-/* Are words[a] and words[a + 1] in one phrase: only spaces between, or a number's digits on
- * either side of "and" or "or" ("on wards 5 and 6 have")? */
+/* A number hyphened to words[a], then a space: "the under-14 team", "the COVID-19 rules". */
+static gboolean
+hyphen_number_joined (const F *f, guint a)
+{
+  if (a + 1 >= f->n)
+    return FALSE;
+  gsize b = f->words[a].end, e = f->words[a + 1].start;
+  if (e < b + 3 || f->s[b] != '-' || f->s[e - 1] != ' ')
+    return FALSE;
+  for (gsize k = b + 1; k + 1 < e; k++)
+    if (!g_ascii_isdigit (f->s[k]))
+      return FALSE;
+  return TRUE;
+}
+
+/* Are words[a] and words[a + 1] in one phrase: only spaces between, a number hyphened to the
+ * first, or a number's digits on either side of "and" or "or" ("on wards 5 and 6 have")? */
 static gboolean
 phrase_joined (const F *f, guint a)
 {
-  if (joined (f, a))
+  if (joined (f, a) || hyphen_number_joined (f, a))
     return TRUE;
   return number_joined (f, a) && ((a + 1 < f->n && draftd_candidates_in_list (" and or ", f->words[a + 1].lower) && number_joined (f, a + 1)) ||
                                   (a > 0 && draftd_candidates_in_list (" and or ", f->words[a].lower) && number_joined (f, a - 1)));
@@ -1391,6 +1570,11 @@ noun_phrase (const F *f, guint *k, guint end)
                         !draftd_candidates_in_list (prepositions, f->words[at + 1].lower) && np_word (f, &f->words[at + 1]);
   gboolean predeterminer = at + 1 < end && draftd_candidates_in_list (" all both half ", f->words[at].lower) &&
                            draftd_candidates_in_list (" the my your his her our their these those ", f->words[at + 1].lower);
+  /* "Most children in our street", "Some students in my class": a quantifier right before a
+   * noun is its determiner, no head of its own (as it is before "of"). */
+  determines = determines || (at + 1 < end && draftd_candidates_in_list (" most some all ", f->words[at].lower) && joined (f, at) &&
+                              !draftd_candidates_in_list (prepositions, f->words[at + 1].lower) && noun_number (f, f->words[at + 1].lower) != 0 &&
+                              np_word (f, &f->words[at + 1]));
   /* "Both of", "several of": a plural head before its "of". */
   gboolean plural_of = at + 1 < end && draftd_candidates_in_list (plural_heads, f->words[at].lower) && g_str_equal (f->words[at + 1].lower, "of");
   if (at < end && !determines && !predeterminer &&
@@ -1415,7 +1599,8 @@ noun_phrase (const F *f, guint *k, guint end)
   /* "The kids made dinner last night": an irregular past after a noun is a verb, not part of
    * the phrase. "on the first and second floors": ordinals joined are one word of it, after a
    * preposition only ("the first and second line are" is two lines). */
-  while (at < end && ((after_prep && at > first && owned_word (f, at, end)) ||
+  /* "the under-14 team": a word hyphened to a number is a modifier, whatever it is alone. */
+  while (at < end && ((after_prep && at > first && owned_word (f, at, end)) || (at + 1 < end && hyphen_number_joined (f, at)) ||
                       (!draftd_candidates_in_list (prepositions, f->words[at].lower) && np_word (f, &f->words[at]) &&
                        !(at > first && noun_number (f, f->words[at - 1].lower) != 0 && draftd_forms_irregular_lemma (f->words[at].lower, 'v') &&
                          !g_str_equal (draftd_forms_irregular_lemma (f->words[at].lower, 'v'), f->words[at].lower) && at + 1 < end)) ||
@@ -2959,6 +3144,42 @@ subject_head (F *f)
   if (gap == 2 && g_str_equal (f->words[f->i - 1].lower, "than") && only_verb (f) && clause_plain (f))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
   return verb_against_subject (f, b, other);
+}
+
+/* "In my country people is very friendly", "Most children has": a plural with no -s
+ * ("people", "children", "women", "police") heads its phrase before a singular auxiliary.
+ * Only where the phrase (its determiners and adjectives) opens a clause, or follows an opening
+ * phrase of place or time without its comma ("In my country people is"): after a preposition
+ * or a verb it is an object ("Talking to people is fun", "Meeting new people is"), and after
+ * "a" or "of" it may be a nation or a counted thing ("a people", "the number of people is"). */
+static gboolean
+plain_plural_subject (F *f)
+{
+  static const char *const aux[][2] = {
+    { "is", "are" }, { "was", "were" }, { "has", "have" }, { "does", "do" }, { "doesn't", "don't" },
+    { "isn't", "aren't" }, { "wasn't", "weren't" }, { "hasn't", "haven't" },
+  };
+  const char *l = f->words[f->i].lower, *to = NULL;
+  for (guint a = 0; a < G_N_ELEMENTS (aux); a++)
+    if (g_str_equal (l, aux[a][0]))
+      to = aux[a][1];
+  if (to == NULL || f->i < 1 || !joined (f, f->i - 1) || !draftd_candidates_in_list (" people children women men police ", f->words[f->i - 1].lower))
+    return FALSE;
+  guint k = f->i - 1;
+  while (k > 0 && joined (f, k - 1) &&
+         (draftd_candidates_in_list (" the these those my your his her our their many most some all few several other such ", f->words[k - 1].lower) ||
+          (draftd_forms_is (f->words[k - 1].lower, 'a') && !draftd_forms_is (f->words[k - 1].lower, 'v') && !draftd_candidates_function_word (f->words[k - 1].lower) &&
+           !g_str_has_suffix (f->words[k - 1].lower, "ing"))))
+    k--;
+  gboolean opens = k == 0 || strchr (",;:", f->s[f->words[k - 1].end]) ||
+                   (draftd_candidates_in_list (draftd_candidates_clause_words, f->words[k - 1].lower) && !g_str_equal (f->words[k - 1].lower, "of"));
+  /* "In my country people", "At our school children": a preposition opening the sentence, a
+   * determiner and a noun, then the phrase. */
+  if (!opens && k == 3 && draftd_candidates_in_list (" in at on across throughout ", f->words[0].lower) &&
+      draftd_candidates_in_list (" my our the this their your his her ", f->words[1].lower) && noun_number (f, f->words[2].lower) < 0 &&
+      joined (f, 0) && joined (f, 1) && joined (f, 2))
+    opens = TRUE;
+  return opens && sure (f, f->words[f->i].start, f->words[f->i].end, to, DRAFTD_FIX_AGREEMENT);
 }
 
 /* "My aunt and my uncle, who live in Cork, was", "The buses, which run every hour, is": a
@@ -6457,6 +6678,26 @@ superlative_the (F *f)
   return sure (f, w->start, w->start, "the ", DRAFTD_FIX_ARTICLE);
 }
 
+/* "it is a best kitchen gadget I have ever owned", "a worst film I've ever seen": "a" before
+ * a superlative and its noun, with an "ever" in the clause after, is "the" ("a most
+ * welcome change" is "very"; "a best friend", "a best seller" name things). */
+static gboolean
+a_superlative_ever (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *sup = near (f, 1), *next = near (f, 2);
+  if (!g_str_equal (w->lower, "a") || sup == NULL || !superlative (sup) || draftd_candidates_in_list (" first last only most least ", sup) ||
+      next == NULL || !noun (next) || draftd_candidates_in_list (" friend friends seller sellers man men ", next))
+    return FALSE;
+  gboolean ever = FALSE;
+  for (guint k = f->i + 3; k < f->n && k < f->i + 10 && !ever; k++) {
+    if (!joined (f, k - 1) || draftd_candidates_in_list (" of than but and because ", f->words[k].lower))
+      return FALSE;
+    ever = g_str_equal (f->words[k].lower, "ever");
+  }
+  return ever && sure (f, w->start, w->end, "the", DRAFTD_FIX_ARTICLE);
+}
+
 static gboolean
 lot_of (F *f)
 {
@@ -8020,6 +8261,24 @@ your_participle (F *f)
 
 /* ---- punctuation.possessive-apostrophe: "for my parents anniversary" ---- */
 
+/* A verb that takes one object, so that the determiner's plural after it and a noun are one
+ * object with its owner ("I borrowed my sisters car"), not two ("give my friends money"). */
+static gboolean
+one_object_verb (const F *f, const char *l)
+{
+  static const char *const two_objects = " give gave given gives giving send sent sends sending show showed shown shows showing tell told "
+                                         "tells ask asked asks buy bought buys bring brought brings offer offered offers lend lent lends "
+                                         "pay paid pays owe owed owes teach taught teaches make made makes get got gets find found finds "
+                                         "leave left leaves cook cooked cooks sell sold sells write wrote writes hand handed hands pass "
+                                         "passed passes promise promised promises call called calls wish wished wishes cost costs save "
+                                         "saved saves order ordered orders fetch fetched owe let lets call keep kept ";
+  if (draftd_candidates_in_list (two_objects, l) || draftd_candidates_function_word (l))
+    return FALSE;
+  const char *lemma = draftd_forms_irregular_lemma (l, 'v');
+  g_autofree char *base = lemma == NULL && g_str_has_suffix (l, "ed") ? draftd_candidates_verb_base (f->c->spell, l) : NULL;
+  return (lemma && !g_str_equal (lemma, l)) || (base && draftd_forms_is (base, 'v'));
+}
+
 /* A determiner's plural of people before a noun that is no verb, adjective or time, in a
  * preposition's phrase or opening its clause, is a possessive ("for my parents anniversary",
  * "in my friends car"); "give my friends money" (two objects after a verb) and "my parents
@@ -8038,10 +8297,58 @@ people_possessive (F *f)
       next == NULL || !g_ascii_islower (f->words[f->i + 1].text[0]) || !noun (next) || draftd_forms_is (next, 'v') ||
       finite_verb (f, next) || draftd_forms_is (next, 'a') ||
       draftd_candidates_in_list (" today tonight yesterday tomorrow now then here there also still always never often ever once ", next) ||
-      (gov && !draftd_candidates_in_list (prepositions, gov)))
+      (gov && !draftd_candidates_in_list (prepositions, gov) && !one_object_verb (f, gov)))
     return FALSE;
   g_autofree char *rep = shared ? g_strconcat (w->text, "'", NULL) : g_strdup_printf ("%.*s's", (int) strlen (w->text) - 1, w->text);
   return sure (f, w->start, w->end, rep, DRAFTD_FIX_SPELLING);
+}
+
+/* "I borrowed my brother camera": a determiner's relative, in the singular, right before a
+ * thing people own is its owner, the "'s" left out. Only things owned ("my sister company",
+ * "my mother tongue", "my friend group" are compounds). */
+static gboolean
+kin_possessive (F *f)
+{
+  static const char *const kin = " brother sister mother father mum mom dad friend cousin uncle aunt son daughter husband wife boss "
+                                 "neighbour neighbor grandmother grandfather grandma grandpa girlfriend boyfriend flatmate roommate ";
+  static const char *const owned = " car camera phone laptop computer house flat apartment room bike bicycle bag wallet keys "
+                                   "dog cat birthday wedding jacket coat shoes desk office garden kitchen charger ";
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1);
+  if (!draftd_candidates_in_list (kin, w->lower) || !draftd_candidates_in_list (" my your his her our their ", near (f, -1)) ||
+      !draftd_candidates_in_list (owned, next) || !g_ascii_islower (f->words[f->i + 1].text[0]))
+    return FALSE;
+  g_autofree char *rep = g_strconcat (w->text, "'s", NULL);
+  return sure (f, w->start, w->end, rep, DRAFTD_FIX_SPELLING);
+}
+
+/* "I bought fresh egg's, milk and bread", "two banana's.": an "'s" on a noun after an
+ * adjective or a number, closing the phrase (a comma, a stop, "and", "or"), is a plural's
+ * stray apostrophe. "the baker's." (a determiner's owner), "than last year's" and names are
+ * left. */
+static gboolean
+plural_apostrophe (F *f)
+{
+  const Word *w = &f->words[f->i];
+  gsize n = strlen (w->lower);
+  if (n < 5 || !g_str_has_suffix (w->lower, "'s") || !g_ascii_islower (w->text[0]) || f->i < 1 || !joined (f, f->i - 1))
+    return FALSE;
+  g_autofree char *stem = g_strndup (w->lower, n - 2);
+  const char *prev = f->words[f->i - 1].lower, *before = f->i >= 2 && joined (f, f->i - 2) ? f->words[f->i - 2].lower : NULL;
+  char after = f->s[w->end];
+  gboolean closes = after == ',' || after == '.' || after == ';' || draftd_candidates_in_list (" and or ", near (f, 1));
+  gboolean counted = g_ascii_isdigit (prev[0]) || draftd_candidates_in_list (" two three four five six seven eight nine ten twelve twenty "
+                                                                              "some many few several more lots ",
+                                                                              prev) ||
+                     (draftd_forms_is (prev, 'a') && !draftd_candidates_function_word (prev) && !draftd_candidates_in_list (determiners, before) &&
+                      !(before && g_str_has_suffix (before, "'s")));
+  /* "better than last year's": a time's possessive stands for its results. */
+  if (!closes || !counted || !noun (stem) || draftd_candidates_in_list (" last next this previous following same ", prev) ||
+      draftd_candidates_in_list (" year week month day night season century decade term ", stem) || draftd_candidates_function_word (stem) || draftd_candidates_uncountable (stem) ||
+      noun_number (f, stem) >= 0)
+    return FALSE;
+  g_autofree char *plural = draftd_forms_plural (f->c->spell, stem);
+  return plural && sure (f, w->start, w->end, plural, DRAFTD_FIX_SPELLING);
 }
 
 /* ---- verb-form.finished-time: "Yesterday my daughter tells me" ---- */
@@ -8056,17 +8363,26 @@ opening_past_noun (F *f)
   static const char *const times = " night week weekend month year summer winter spring autumn term semester season monday tuesday "
                                    "wednesday thursday friday saturday sunday ";
   const Word *w = &f->words[f->i];
-  if (!f->c->sentence_start || f->words[0].start != 0 || f->i < 3 || f->i > 6)
+  if (!f->c->sentence_start || f->words[0].start != 0 || f->i < 3)
     return FALSE;
   guint b = g_str_equal (f->words[0].lower, "yesterday") ? 1
             : (g_str_equal (f->words[0].lower, "last") && draftd_candidates_in_list (times, f->words[1].lower)) ? 2 : 0;
+  /* "When we arrived at the hotel, the receptionist tells us": a past clause and its comma. */
+  for (guint k = 3; b == 0 && k + 1 < f->i && k <= 12; k++)
+    if (f->s[f->words[k - 1].end] == ',') {
+      b = draftd_candidates_past_clause_before (f, k) ? k : 0;
+      break;
+    }
   if (b == 0 || !draftd_candidates_in_list (" the my our your his her their this that ", f->words[b].lower))
     return FALSE;
   for (guint k = b; k + 1 < f->i; k++)
     if (!joined (f, k))
       return FALSE;
-  /* The subject: the determiner, at most one adjective, the noun right before the verb. */
+  /* The subject: the determiner, at most one adjective, the noun right before the verb ("the
+   * young man was": an adjective before a noun is its phrase, "man" no verb). */
   const char *head = f->words[f->i - 1].lower;
+  if (draftd_forms_is (head, 'a') && noun (w->lower))
+    return FALSE;
   if (f->i - b > 3 || !noun (head) || (f->i - b == 3 && !draftd_forms_is (f->words[b + 1].lower, 'a')) || !joined (f, f->i - 1))
     return FALSE;
   g_autofree char *other = NULL;
@@ -8076,6 +8392,68 @@ opening_past_noun (F *f)
     return FALSE;
   g_autofree char *past = draftd_candidates_simple_past (f->c->spell, base);
   return past && sure (f, w->start, w->end, past, DRAFTD_FIX_VERB_FORM);
+}
+
+/* ---- verb-form.past-perfect: "By the time the ambulance arrived, the man already left" ---- */
+
+/* Does the sentence open on "By the time" and a clause in the past whose comma ends right
+ * before words[s]? */
+static gboolean
+by_the_time_past (const F *f, guint s)
+{
+  if (s < 5 || s > 14 || !g_str_equal (f->words[0].lower, "by") || !g_str_equal (f->words[1].lower, "the") ||
+      !g_str_equal (f->words[2].lower, "time") || f->s[f->words[s - 1].end] != ',')
+    return FALSE;
+  gboolean past = FALSE;
+  for (guint k = 3; k < s; k++) {
+    const char *l = f->words[k].lower, *lemma = draftd_forms_irregular_lemma (l, 'v');
+    g_autofree char *base = g_str_has_suffix (l, "ed") ? draftd_candidates_verb_base (f->c->spell, l) : NULL;
+    if (!joined (f, k - 1) && k > 3)
+      return FALSE;
+    past |= draftd_candidates_in_list (" was were did had got ", l) || (lemma && !g_str_equal (lemma, l) && !draftd_forms_is (l, 'n')) ||
+            (base && draftd_forms_is (base, 'v'));
+  }
+  return past;
+}
+
+/* An action finished before a past moment is in the past perfect: after an opening "By the
+ * time" or "When" clause in the past and its comma, the subject, "already" and a simple past
+ * take "had" ("the man already left" -> "the man had already left"; "already went" -> "had
+ * already gone"). The site is "already". */
+static gboolean
+already_past_perfect (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *verb = near (f, 1);
+  if (!g_str_equal (w->lower, "already") || verb == NULL || !f->c->sentence_start || f->words[0].start != 0 || f->i < 4)
+    return FALSE;
+  /* The subject: a pronoun, or a determiner and at most two words, after the comma. */
+  guint k = f->i - 1;
+  while (k > 0 && f->s[f->words[k - 1].end] != ',' && f->i - k <= 3)
+    k--;
+  if (k == 0 || f->s[f->words[k - 1].end] != ',' || !(by_the_time_past (f, k) || draftd_candidates_past_clause_before (f, k)))
+    return FALSE;
+  for (guint j = k; j < f->i; j++)
+    if (!joined (f, j))
+      return FALSE;
+  gboolean pronoun = f->i - k == 1 && draftd_candidates_in_list (" i you he she we they it ", f->words[k].lower);
+  if (!pronoun && !(draftd_candidates_in_list (" the my our your his her their this that ", f->words[k].lower) && noun (f->words[f->i - 1].lower)))
+    return FALSE;
+  const char *lemma = draftd_forms_irregular_lemma (verb, 'v');
+  g_autofree char *base = g_str_has_suffix (verb, "ed") ? draftd_candidates_verb_base (f->c->spell, verb) : NULL;
+  gboolean past = (lemma && !g_str_equal (lemma, verb) && !g_str_has_suffix (verb, "ing")) || (base && draftd_forms_is (base, 'v'));
+  /* "I already knew the answer": a state held at that moment stays simple. */
+  if (!past || draftd_candidates_in_list (" know be have think believe understand want like love hate need own seem feel realise realize "
+                                          "remember suspect guess prefer mean ",
+                                          lemma ? lemma : base))
+    return FALSE;
+  g_autofree char *participle = draftd_candidates_participle_of_past (f->c->spell, verb);
+  if (participle) {
+    const Word *v = &f->words[f->i + 1];
+    g_autofree char *rep = g_strdup_printf ("had %s %s", w->text, participle);
+    return sure (f, w->start, v->end, rep, DRAFTD_FIX_VERB_FORM);
+  }
+  return sure (f, w->start, w->start, "had ", DRAFTD_FIX_VERB_FORM);
 }
 
 typedef gboolean (*FamilyFn) (F *f);
@@ -8097,6 +8475,12 @@ static const struct {
   { "punctuation.possessive-apostrophe", plural_possessive },
   { "word-choice.make-do", make_homework },
   { "word-choice.adverb", very_much_order },
+  { "word-choice.adverb", manner_before_language },
+  { "word-choice.ing-ed", feeling_ing },
+  { "verb-form.past-perfect", already_past_perfect },
+  { "word-order.adjectives", adjective_order },
+  { "word-choice.adverb", degree_adjective },
+  { "word-choice", make_photos },
   { "confusable.it's-its", its_noun_verb },
   { "word-choice", learner_phrase },
   { "agreement.noun-number", unit_plural },
@@ -8123,6 +8507,7 @@ static const struct {
   { "agreement.subject-verb", question_number },
   { "agreement.subject-verb", bare_singular_verb },
   { "agreement.subject-verb", subject_head },
+  { "agreement.subject-verb", plain_plural_subject },
   { "agreement.subject-verb", relative_subject },
   { "agreement.subject-verb", place_inversion },
   { "agreement.subject-verb", parenthetical_subject },
@@ -8176,6 +8561,8 @@ static const struct {
   { "verb-form.embedded-question", embedded_question },
   { "verb-form.embedded-question", embedded_be },
   { "punctuation.possessive-apostrophe", people_possessive },
+  { "punctuation.possessive-apostrophe", kin_possessive },
+  { "punctuation.possessive-apostrophe", plural_apostrophe },
   { "word-choice.adverb", manner_adjective },
   { "article.missing", missing_article },
   { "article.missing", lot_of },
@@ -8185,6 +8572,7 @@ static const struct {
   { "article.missing", a_future },
   { "article.missing", bare_internet },
   { "article.missing", superlative_the },
+  { "article.missing", a_superlative_ever },
   { "article.extra", extra_article },
   { "preposition.redundant", redundant_of_for },
   { "verb-form.bare-infinitive", make_to },
