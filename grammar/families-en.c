@@ -523,6 +523,19 @@ static const WordRow word_rows[] = {
     NULL, "losing", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "strongly advice you to": the noun before a person and "to" is the verb. */
   { "confusable.advice-advise", "advice", NULL, NULL, " you him her them me us ", " to not against ", "advise", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "Could you please advice me which": after "please" or a modal, the verb. */
+  { "confusable.advice-advise", "advice", NULL, " please can could would will to ", " you him her them me us ", NULL, "advise", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "I can able to work": "able" has its own "be". */
+  { "verb-form", "can", NULL, " i ", " able ", " to ", "am", DRAFTD_FIX_VERB_FORM, NULL },
+  { "verb-form", "can", NULL, " we you they ", " able ", " to ", "are", DRAFTD_FIX_VERB_FORM, NULL },
+  { "verb-form", "can", NULL, " he she it ", " able ", " to ", "is", DRAFTD_FIX_VERB_FORM, NULL },
+  /* "serious economical problems": the economy's, not thrift's. */
+  { "word-choice", "economical", NULL, NULL, " problems problem crisis crises growth development situation policy policies reform reforms "
+    "system power powers sanctions issues difficulties recession ", NULL, "economic", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "It is very importance to recycle": a degree word grades the adjective. */
+  { "word-choice", "importance", " is was are were it's ", " very so really extremely ", NULL, NULL, "important", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "The room was quite and clean": "quite" grades, and grades no "and". */
+  { "confusable.quiet-quite", "quite", NULL, " was is were are be very so ", " and ", NULL, "quiet", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "The principle reason": the adjective "principal" before the nouns it ranks. */
   { "word-choice.principal-principle", "principle", NULL, NULL,
     " reason reasons aim aims cause causes goal goals source sources concern concerns purpose objective ", NULL, "principal",
@@ -661,9 +674,22 @@ static gboolean
 thing_who (F *f)
 {
   const Word *w = &f->words[f->i];
-  if (!g_str_equal (w->lower, "who") || f->i < 2 || f->s[f->words[f->i - 1].end] != ',' || near (f, 1) == NULL ||
-      !draftd_candidates_in_list (" the this that my your his her our their a an ", f->words[f->i - 2].lower))
+  if (!g_str_equal (w->lower, "who") || f->i < 2 || near (f, 1) == NULL)
     return FALSE;
+  static const char *const dets = " the this that my your his her our their a an ";
+  if (f->s[f->words[f->i - 1].end] == ',') {
+    if (!draftd_candidates_in_list (dets, f->words[f->i - 2].lower))
+      return FALSE;
+  } else {
+    /* "a new laptop who has": without the comma, a singular made thing (an adjective between
+     * at most) and a verb's -s right after. */
+    guint d = f->i - 2;
+    if (d > 0 && joined (f, d - 1) && draftd_forms_is (f->words[d].lower, 'a') && draftd_candidates_in_list (dets, f->words[d - 1].lower))
+      d--;
+    if (!joined (f, f->i - 1) || !joined (f, d) || !draftd_candidates_in_list (dets, f->words[d].lower) ||
+        noun_number (f, f->words[f->i - 1].lower) >= 0 || !g_str_has_suffix (near (f, 1), "s"))
+      return FALSE;
+  }
   const char *noun_ = f->words[f->i - 1].lower;
   int lex = draftd_forms_noun_lexfile (noun_);
   /* By the noun's first sense ("a man of letters" is a later one). */
@@ -671,6 +697,77 @@ thing_who (F *f)
       !(finite_verb (f, near (f, 1)) || draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, near (f, 1))))
     return FALSE;
   return sure_named (f, w->start, w->end, "which", DRAFTD_FIX_WORD_CHOICE, "word-choice.who-which");
+}
+
+/* ---- article: "the Internet is most important invention", "go to the work by bus" ---- */
+
+/* "is/was most" + an adjective + a singular noun (and "of" or a clause after) ranks one thing
+ * of many: "the most" ("Most important people" counts many; "is most important" alone is a
+ * degree). */
+static gboolean
+be_most_singular (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *adj = near (f, 1), *head = near (f, 2);
+  if (!g_str_equal (w->lower, "most") || !draftd_candidates_in_list (" is was ", near (f, -1)) || adj == NULL || head == NULL ||
+      !draftd_forms_is (adj, 'a') || draftd_candidates_function_word (adj) || noun_number (f, head) >= 0 || !noun (head) ||
+      draftd_forms_is (head, 'a') || draftd_candidates_uncountable (head) || !draftd_candidates_in_list (" of that i we you ", near (f, 3)))
+    return FALSE;
+  return sure (f, w->start, w->start, "the ", DRAFTD_FIX_ARTICLE);
+}
+
+/* "I go to the work by bus": work, like school and bed, is gone to bare (of the place one works
+ * in, "the work" is a task); only before how or when ("by", "on", "every", "early"). */
+static gboolean
+to_the_work (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "the") || g_strcmp0 (near (f, 1), "work") != 0 || g_strcmp0 (near (f, -1), "to") != 0 ||
+      !draftd_candidates_in_list (" go goes went going get gets got getting come comes came walk walks walked drive drives drove cycle "
+                                  "cycles cycled ",
+                                  near (f, -2)) ||
+      !(near (f, 2) == NULL || draftd_candidates_in_list (" by on every early late at in today tomorrow and ", near (f, 2))))
+    return FALSE;
+  return sure (f, w->start, f->words[f->i + 1].start, "", DRAFTD_FIX_ARTICLE);
+}
+
+/* ---- word-choice.comparative: "the most easy part" ---- */
+
+/* A short adjective takes "-est", not "most": "the most easy" -> "the easiest". */
+static gboolean
+most_short (F *f)
+{
+  static const char *const rows[][2] = {
+    { "easy", "easiest" }, { "happy", "happiest" }, { "busy", "busiest" }, { "funny", "funniest" }, { "lucky", "luckiest" },
+    { "heavy", "heaviest" }, { "cheap", "cheapest" }, { "big", "biggest" }, { "small", "smallest" }, { "fast", "fastest" },
+    { "hard", "hardest" }, { "nice", "nicest" }, { "young", "youngest" }, { "tall", "tallest" }, { "long", "longest" },
+    { "short", "shortest" }, { "large", "largest" }, { "high", "highest" }, { "great", "greatest" }, { "safe", "safest" },
+    { "early", "earliest" }, { "strong", "strongest" }, { "quick", "quickest" }, { "cold", "coldest" }, { "hot", "hottest" },
+    { "warm", "warmest" }, { "close", "closest" }, { "new", "newest" }, { "old", "oldest" }, { "cheap", "cheapest" },
+  };
+  const Word *w = &f->words[f->i];
+  const char *adj = near (f, 1);
+  if (!g_str_equal (w->lower, "most") || g_strcmp0 (near (f, -1), "the") != 0 || adj == NULL)
+    return FALSE;
+  for (guint r = 0; r < G_N_ELEMENTS (rows); r++)
+    if (g_str_equal (adj, rows[r][0]))
+      return sure (f, w->start, f->words[f->i + 1].end, rows[r][1], DRAFTD_FIX_WORD_CHOICE);
+  return FALSE;
+}
+
+/* ---- word-choice: "started a success business" ---- */
+
+/* "success" as a determiner's modifier of a business, company or person is "successful" ("a
+ * success story", "success rate", "the success criteria" are compounds). */
+static gboolean
+success_modifier (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "success") || !draftd_candidates_in_list (" a an the his her their our my very ", near (f, -1)) ||
+      !draftd_candidates_in_list (" business businesses company companies career man woman person people writer singer artist "
+                                  "entrepreneur restaurant shop brand film", near (f, 1)))
+    return FALSE;
+  return sure (f, w->start, w->end, "successful", DRAFTD_FIX_WORD_CHOICE);
 }
 
 /* ---- word-choice.make-do: "make my homework" ---- */
@@ -766,7 +863,7 @@ feeling_ing (F *f)
 {
   static const char *const rows[][3] = {
     { "exciting", "excited", " about by " },        { "interesting", "interested", " in " },
-    { "boring", "bored", " with of by " },          { "confusing", "confused", " about by " },
+    { "boring", "bored", " with of by in during " },          { "confusing", "confused", " about by " },
     { "disappointing", "disappointed", " with by " }, { "surprising", "surprised", " by at " },
     { "frightening", "frightened", " of by " },     { "worrying", "worried", " about " },
     { "annoying", "annoyed", " with by at " },      { "embarrassing", "embarrassed", " about by " },
@@ -783,7 +880,7 @@ feeling_ing (F *f)
   if (rep == NULL || !draftd_candidates_in_list (preps, near (f, 1)) || g_strcmp0 (near (f, 2), "person") == 0)
     return FALSE;
   gint d = -1;
-  if (draftd_candidates_in_list (" very so really quite extremely too incredibly ", near (f, d)))
+  if (draftd_candidates_in_list (" very so really quite extremely too incredibly often always sometimes usually ", near (f, d)))
     d--;
   const char *be = near (f, d), *subject = near (f, d - 1);
   if (draftd_candidates_in_list (" i'm we're they're you're he's she's ", be))
@@ -8140,18 +8237,20 @@ reflexive_object (F *f)
 /* A question reported after a verb of knowing or asking keeps a statement's order. The
  * question word, "do"/"does", a subject and the verb's base: the subject goes first and the
  * verb takes the auxiliary's number ("know how much does it cost" -> "how much it costs",
- * "wonder where do they keep" -> "where they keep"). Not "did", whose statement wants the
- * past; after a lone "what", "who" or "which" only a pronoun is the subject ("know what does
- * the most damage": "what" is). */
-static const char *const asking = " know knew wonder wondered ask asked tell explain understand sure idea remember forget find show see ";
+ * "wonder where do they keep" -> "where they keep"). "did" makes the verb's past, only after
+ * a verb of asking in the past ("asked me where did I buy" -> "where I bought"). After a lone
+ * "what", "who" or "which" only a pronoun is the subject ("know what does the most damage":
+ * "what" is). */
+static const char *const asking = " know knew knows wonder wondered wondering wonders ask asked asking asks tell explain understand sure idea "
+                                  "remember forget find show see ";
 
 static gboolean
 embedded_question (F *f)
 {
   const Word *w = &f->words[f->i];
-  gboolean does = g_str_equal (w->lower, "does");
+  gboolean does = g_str_equal (w->lower, "does"), did = g_str_equal (w->lower, "did");
   const char *q = near (f, -1);
-  if ((!does && !g_str_equal (w->lower, "do")) || q == NULL || f->i < 2)
+  if ((!does && !did && !g_str_equal (w->lower, "do")) || q == NULL || f->i < 2)
     return FALSE;
   gint d = -1;
   gboolean lone = draftd_candidates_in_list (" what who which ", q);
@@ -8168,7 +8267,7 @@ embedded_question (F *f)
    * determiner and its noun. */
   const char *s1 = near (f, 1);
   guint verb = f->i + 2;
-  if (!draftd_candidates_in_list (does ? " he she it " : " i you we they ", s1)) {
+  if (!draftd_candidates_in_list (does ? " he she it " : did ? " i you we they he she it " : " i you we they ", s1)) {
     if (lone || !draftd_candidates_in_list (" the this that my your his her our their ", s1) || !noun (near (f, 2)))
       return FALSE;
     verb = f->i + 3;
@@ -8177,8 +8276,22 @@ embedded_question (F *f)
   if (v == NULL || draftd_candidates_function_word (v) || !draftd_forms_is (v, 'v') || g_str_has_suffix (v, "s"))
     return FALSE;
   g_autofree char *other = NULL;
+  /* "asked me where did I buy it": after a verb of asking in the past, "did" goes and the
+   * verb takes its past ("where I bought"). */
+  if (did) {
+    if (!draftd_candidates_in_list (" asked wondered knew wanted ", gov) || !draftd_candidates_in_list (" i you we they he she it ", s1))
+      return FALSE;
+    other = draftd_candidates_simple_past (f->c->spell, v);
+    if (other == NULL)
+      return FALSE;
+  }
   if (does && verb_number (f, v, &other) != 1)
     return FALSE;
+  if (did) {
+    g_autofree char *rep = g_strdup_printf ("%.*s %s", (int) (f->words[verb - 1].end - f->words[f->i + 1].start), f->s + f->words[f->i + 1].start,
+                                            other);
+    return sure (f, w->start, f->words[verb].end, rep, DRAFTD_FIX_VERB_FORM);
+  }
   if (!does) /* "do" goes: the verb's base is already the statement's */
     return sure (f, w->start, f->words[f->i + 1].start, "", DRAFTD_FIX_VERB_FORM);
   const Word *vw = &f->words[verb];
@@ -8206,7 +8319,8 @@ embedded_be (F *f)
     return FALSE;
   /* The phrase: the determiner and up to three nouns or adjectives, the last a noun. */
   guint e = f->i + 1;
-  while (e + 1 < f->n && e < f->i + 4 && joined (f, e) && (noun (f->words[e + 1].lower) || draftd_forms_is (f->words[e + 1].lower, 'a')) &&
+  while (e + 1 < f->n && e < f->i + 4 && joined (f, e) &&
+         (noun (f->words[e + 1].lower) || draftd_forms_is (f->words[e + 1].lower, 'a') || superlative (f->words[e + 1].lower)) &&
          !g_str_has_suffix (f->words[e + 1].lower, "ing"))
     e++;
   const char *after = e + 1 < f->n && joined (f, e) ? f->words[e + 1].lower : NULL;
@@ -8215,6 +8329,80 @@ embedded_be (F *f)
     return FALSE;
   g_autofree char *rep = g_strdup_printf ("%.*s %s", (int) (f->words[e].end - f->words[f->i + 1].start), f->s + f->words[f->i + 1].start, w->text);
   return sure (f, w->start, f->words[e].end, rep, DRAFTD_FIX_VERB_FORM);
+}
+
+/* Is words[k], joined to the word before, a verb's base ("be", "have", "leave")? */
+static gboolean
+modal_base (const F *f, guint k)
+{
+  const char *v = k < f->n && joined (f, k - 1) ? f->words[k].lower : NULL;
+  return v && (g_str_equal (v, "be") || g_str_equal (v, "have") || (draftd_forms_is (v, 'v') && !draftd_candidates_function_word (v))) &&
+         !g_str_has_suffix (v, "s") && !g_str_has_suffix (v, "ed") && !g_str_has_suffix (v, "ing");
+}
+
+/* "I was wondering when will the repairs be finished", "Can you tell me what time will the
+ * bus leave": after a verb of knowing or asking and its question word, a modal before its
+ * subject (a pronoun, or a determiner and at most two more words ending in a noun) and the
+ * verb's base goes after the subject. "I wonder who will win" (the subject is "who") is left. */
+static gboolean
+embedded_modal (F *f)
+{
+  const Word *w = &f->words[f->i];
+  gint d = -1;
+  if (!draftd_candidates_in_list (" will would can could should ", w->lower))
+    return FALSE;
+  if (draftd_candidates_in_list (" much many long often far time ", near (f, -1)) && draftd_candidates_in_list (" how what ", near (f, -2)))
+    d = -2;
+  else if (!draftd_candidates_in_list (" where why when how ", near (f, -1)))
+    return FALSE;
+  const char *gov = near (f, d - 1);
+  if (draftd_candidates_in_list (" me us him her them you ", gov))
+    gov = near (f, d - 2);
+  if (!draftd_candidates_in_list (asking, gov))
+    return FALSE;
+  guint e = f->i + 1;
+  if (e >= f->n || !joined (f, f->i))
+    return FALSE;
+  if (!draftd_candidates_in_list (" i you he she we they it ", f->words[e].lower)) {
+    if (!draftd_candidates_in_list (" the this that my your his her our their these those ", f->words[e].lower))
+      return FALSE;
+    while (e + 1 < f->n && e < f->i + 3 && joined (f, e) && (noun (f->words[e + 1].lower) || noun_number (f, f->words[e + 1].lower) != 0))
+      e++;
+    /* "the bus leave": the phrase's last noun may be a verb too ("bus"); the longest phrase
+     * the verb's base follows. */
+    while (e > f->i + 1 && !modal_base (f, e + 1))
+      e--;
+    if (e == f->i + 1)
+      return FALSE;
+  }
+  if (!modal_base (f, e + 1))
+    return FALSE;
+  g_autofree char *rep = g_strdup_printf ("%.*s %s", (int) (f->words[e].end - f->words[f->i + 1].start), f->s + f->words[f->i + 1].start, w->text);
+  return sure (f, w->start, f->words[e].end, rep, DRAFTD_FIX_VERB_FORM);
+}
+
+/* ---- verb-form.to-base: "I would like that you send me" ---- */
+
+/* "would like that you send" is English's "would like you to send": "like/want that" + a
+ * subject pronoun + a verb's base takes the object and "to". */
+static gboolean
+like_that_you (F *f)
+{
+  static const char *const objects[][2] = { { "you", "you" }, { "he", "him" }, { "she", "her" }, { "they", "them" }, { "we", "us" } };
+  const Word *w = &f->words[f->i];
+  const char *who = near (f, 1), *v = near (f, 2), *obj = NULL;
+  if (!g_str_equal (w->lower, "that") || !draftd_candidates_in_list (" like want wanted ", near (f, -1)) ||
+      !draftd_candidates_in_list (" would 'd i we ", near (f, -2)) || v == NULL)
+    return FALSE;
+  for (guint k = 0; k < G_N_ELEMENTS (objects); k++)
+    obj = g_strcmp0 (who, objects[k][0]) == 0 ? objects[k][1] : obj;
+  /* The base only: "that you sent" reports a fact. */
+  if (obj == NULL || !draftd_forms_is (v, 'v') || draftd_candidates_function_word (v) || g_str_has_suffix (v, "s") || g_str_has_suffix (v, "ed") ||
+      draftd_forms_irregular_lemma (v, 'v') != NULL)
+    return FALSE;
+  const Word *o = &f->words[f->i + 1];
+  g_autofree char *rep = g_strdup_printf ("%s to", g_str_equal (obj, o->lower) ? o->text : obj);
+  return sure (f, w->start, o->end, rep, DRAFTD_FIX_VERB_FORM);
 }
 
 /* ---- word-choice.pronoun-case: "said that him and his wife would inspect" ---- */
@@ -8394,6 +8582,64 @@ opening_past_noun (F *f)
   return past && sure (f, w->start, w->end, past, DRAFTD_FIX_VERB_FORM);
 }
 
+/* ---- verb-form: "Please call me when you will arrive" ---- */
+
+/* A clause of time about the future takes the present: "as soon as" + a pronoun + "will" +
+ * a base, and "when/once/before/after/until" + a pronoun + "will" after "call/text/meet/...
+ * me", where the clause tells when to do it ("Please call me when you will arrive" ->
+ * "when you arrive"). "Tell me when you will arrive" asks for the time, and is left. */
+static gboolean
+future_time_clause (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *subject = near (f, -1), *conj = near (f, -2), *v = near (f, 1);
+  if (!g_str_equal (w->lower, "will") || !draftd_candidates_in_list (" i you we they he she it ", subject) || v == NULL ||
+      !draftd_forms_is (v, 'v') || draftd_candidates_function_word (v) || g_str_has_suffix (v, "s") || g_str_has_suffix (v, "ed") ||
+      g_str_has_suffix (v, "ing") || g_str_equal (v, "be"))
+    return FALSE;
+  gboolean soon = g_strcmp0 (conj, "as") == 0 && g_strcmp0 (near (f, -3), "soon") == 0 && g_strcmp0 (near (f, -4), "as") == 0;
+  gboolean told = draftd_candidates_in_list (" when once before after until ", conj) && draftd_candidates_in_list (" me us him her them ", near (f, -3)) &&
+                  draftd_candidates_in_list (" call phone ring text email message contact wake meet ", near (f, -4));
+  if (!soon && !told)
+    return FALSE;
+  g_autofree char *other = NULL;
+  const char *form = v;
+  if (draftd_candidates_in_list (" he she it ", subject)) {
+    if (verb_number (f, v, &other) != 1)
+      return FALSE;
+    form = other;
+  }
+  /* "will " goes: the edit is the deletion alone where the verb stays as it is. */
+  if (form == v)
+    return sure (f, w->start, f->words[f->i + 1].start, "", DRAFTD_FIX_VERB_FORM);
+  return sure (f, w->start, f->words[f->i + 1].end, form, DRAFTD_FIX_VERB_FORM);
+}
+
+/* ---- verb-form: "The kids drunk all the juice" ---- */
+
+/* The participles in "-u-" that writers give for their pasts ("drunk", "swum", "begun",
+ * "sung") right after the subject that opens the clause (a subject pronoun, or a determiner
+ * and its noun), with an object or a time after: the simple past ("The kids drunk all the
+ * juice" -> "drank"). "They got drunk", "was sung" have their auxiliary before. */
+static gboolean
+u_participle_past (F *f)
+{
+  static const char *const pairs[][2] = {
+    { "drunk", "drank" }, { "swum", "swam" }, { "begun", "began" }, { "sung", "sang" }, { "rung", "rang" },
+    { "sunk", "sank" }, { "shrunk", "shrank" }, { "stunk", "stank" }, { "sprung", "sprang" },
+  };
+  const char *prev = near (f, -1), *next = near (f, 1);
+  if (prev == NULL || next == NULL ||
+      !(draftd_candidates_in_list (" the a an my your his her our their all some every each ", next) || g_ascii_isdigit (next[0]) ||
+        draftd_candidates_in_list (" it them this that everything yesterday ", next)))
+    return FALSE;
+  gboolean pronoun = draftd_candidates_in_list (" i you we they he she ", prev) && (f->i == 1 || !joined (f, f->i - 2) ||
+                                                                                 draftd_candidates_in_list (draftd_candidates_clause_words, near (f, -2)));
+  gboolean phrase = (noun (prev) || noun_number (f, prev) > 0) && draftd_candidates_in_list (" the my your his her our their ", near (f, -2)) &&
+                    (f->i == 2 || !joined (f, f->i - 3) || draftd_candidates_in_list (draftd_candidates_clause_words, near (f, -3)));
+  return (pronoun || phrase) && sure_pair (f, pairs, G_N_ELEMENTS (pairs), DRAFTD_FIX_VERB_FORM);
+}
+
 /* ---- verb-form.past-perfect: "By the time the ambulance arrived, the man already left" ---- */
 
 /* Does the sentence open on "By the time" and a clause in the past whose comma ends right
@@ -8474,10 +8720,16 @@ static const struct {
   { "word-choice.so-such", so_such },
   { "punctuation.possessive-apostrophe", plural_possessive },
   { "word-choice.make-do", make_homework },
+  { "article", be_most_singular },
+  { "article", to_the_work },
+  { "word-choice.comparative", most_short },
+  { "word-choice", success_modifier },
   { "word-choice.adverb", very_much_order },
   { "word-choice.adverb", manner_before_language },
   { "word-choice.ing-ed", feeling_ing },
   { "verb-form.past-perfect", already_past_perfect },
+  { "verb-form", u_participle_past },
+  { "verb-form", future_time_clause },
   { "word-order.adjectives", adjective_order },
   { "word-choice.adverb", degree_adjective },
   { "word-choice", make_photos },
@@ -8560,6 +8812,8 @@ static const struct {
   { "confusable.you're-your", your_participle },
   { "verb-form.embedded-question", embedded_question },
   { "verb-form.embedded-question", embedded_be },
+  { "verb-form.embedded-question", embedded_modal },
+  { "verb-form.to-base", like_that_you },
   { "punctuation.possessive-apostrophe", people_possessive },
   { "punctuation.possessive-apostrophe", kin_possessive },
   { "punctuation.possessive-apostrophe", plural_apostrophe },
