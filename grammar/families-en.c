@@ -2816,6 +2816,12 @@ verb_against_subject (F *f, guint b, const char *other)
   /* A verb before a bare noun, its object ("My mother never eat meat", "My cousin sell cars"). */
   gboolean bare_noun = bare_object (f, next) &&
                        ((draftd_candidates_in_list (determiners, f->words[b].lower) || name_possessive (f, b)) || draftd_candidates_in_list (singular_heads, f->words[b].lower)); /* "Pay close attention" */
+  /* "My neighbour play loud music", "One of my neighbours play loud music": an adjective and
+   * its noun after the verb are its object, after a determiner's or a head's subject. */
+  const char *n2 = near (f, 2);
+  bare_noun |= draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) && n2 && (noun (n2) || noun_number (f, n2) > 0) &&
+               !draftd_forms_is (n2, 'v') &&
+               (draftd_candidates_in_list (determiners, f->words[b].lower) || draftd_candidates_in_list (singular_heads, f->words[b].lower));
   next = past_degree (f, next);
   if (!complement && !bare_noun && !draftd_candidates_in_list (determiners, next) && !draftd_candidates_in_list (prepositions, next) &&
       !draftd_candidates_in_list (" that to it him her them me us you up out down back nearby here there abroad together alone "
