@@ -453,8 +453,33 @@ past_clause (const F *f, guint k)
 {
   for (guint j = k + 1; j + 1 < f->n; j++) {
     const char *v = f->words[j + 1].lower;
+    /* "before we finally found": an adverb between. */
+    if (j + 2 < f->n && (g_str_has_suffix (v, "ly") || draftd_candidates_in_list (" then just already still also ", v)))
+      v = f->words[j + 2].lower;
+    /* After a subject pronoun an irregular form is finite, so the past ("we found"). */
+    const char *lemma = draftd_forms_irregular_lemma (v, 'v');
     if (draftd_candidates_in_list (" i we you they he she it ", f->words[j].lower) &&
-        (draftd_candidates_past_only (f->c->spell, v) || (g_str_has_suffix (v, "ed") && draftd_candidates_verb_form (f, v) && !draftd_forms_is (v, 'a'))))
+        (draftd_candidates_past_only (f->c->spell, v) || (lemma && !g_str_equal (lemma, v) && !g_str_has_suffix (v, "ing") && !draftd_candidates_in_list (" am is are has does ", v)) ||
+         (g_str_has_suffix (v, "ed") && draftd_candidates_verb_form (f, v) && !draftd_forms_is (v, 'a'))))
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* Is there a finished time in the clause after words[k] ("last year", "yesterday", "two
+ * weeks ago", "in 2019"), before any word that opens another clause? */
+static gboolean
+finished_time_after (const F *f, guint k)
+{
+  static const char *const times = " night week weekend month year summer winter spring autumn term semester season monday tuesday "
+                                   "wednesday thursday friday saturday sunday ";
+  for (guint j = k + 1; j < f->n; j++) {
+    const char *l = f->words[j].lower;
+    if (draftd_candidates_in_list (draftd_candidates_clause_words, l))
+      return FALSE;
+    if (draftd_candidates_in_list (" yesterday ago ", l) || (g_str_equal (l, "last") && j + 1 < f->n && draftd_candidates_in_list (times, f->words[j + 1].lower)) ||
+        (g_str_equal (l, "in") && j + 1 < f->n && strlen (f->words[j + 1].lower) == 4 && g_ascii_isdigit (f->words[j + 1].lower[0]) &&
+         (f->words[j + 1].lower[0] == '1' || f->words[j + 1].lower[0] == '2')))
       return TRUE;
   }
   return FALSE;
@@ -477,7 +502,7 @@ lead_led (F *f)
   gboolean perfect = draftd_candidates_in_list (" has have had having ", aux);
   gboolean subject = !draftd_candidates_function_word (prev) && (noun (prev) || g_ascii_isupper (f->words[f->i - 1].text[0])) &&
                      !draftd_forms_is (prev, 'a');
-  gboolean narrative = subject && (past_coordinate (f, f->i) || (noun_number (f, prev) < 0 && past_clause (f, f->i)));
+  gboolean narrative = subject && (past_coordinate (f, f->i) || (noun_number (f, prev) < 0 && (past_clause (f, f->i) || finished_time_after (f, f->i))));
   if (!perfect && !narrative)
     return FALSE;
   return sure (f, w->start, w->end, "led", DRAFTD_FIX_WORD_CHOICE);
@@ -743,7 +768,7 @@ most_short (F *f)
     { "hard", "hardest" }, { "nice", "nicest" }, { "young", "youngest" }, { "tall", "tallest" }, { "long", "longest" },
     { "short", "shortest" }, { "large", "largest" }, { "high", "highest" }, { "great", "greatest" }, { "safe", "safest" },
     { "early", "earliest" }, { "strong", "strongest" }, { "quick", "quickest" }, { "cold", "coldest" }, { "hot", "hottest" },
-    { "warm", "warmest" }, { "close", "closest" }, { "new", "newest" }, { "old", "oldest" }, { "cheap", "cheapest" },
+    { "warm", "warmest" }, { "close", "closest" }, { "new", "newest" }, { "old", "oldest" },
   };
   const Word *w = &f->words[f->i];
   const char *adj = near (f, 1);
@@ -2776,6 +2801,34 @@ infinitive_object (const F *f, const char *sing)
          (g_str_equal (infinitive, "be") || (draftd_forms_is (infinitive, 'v') && !draftd_candidates_function_word (infinitive)));
 }
 
+/* What follows the verb words[i] of the subject from words[b]: a complement (*complement: a
+ * linking verb's adjective, an aspect verb's -ing form, a mass noun), or a bare object (the
+ * return value)? */
+static gboolean
+object_after (const F *f, guint b, const char *next, gboolean *complement_out)
+{
+  const Word *w = &f->words[f->i];
+  /* A linking verb and its adjective ("The photos on the page looks blurry", "turns red"). */
+  gboolean complement = (draftd_candidates_in_list (linking_verbs, w->lower) && draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next)) ||
+                        verb_complement (f, w->lower, next);
+  /* A mass noun is an object with no determiner ("The flowers in the garden needs water"),
+   * after its adjective too ("plays loud music"). */
+  const char *mass = draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) && draftd_candidates_in_list (mass_nouns, near (f, 2)) ? near (f, 2) : next;
+  complement |= draftd_candidates_in_list (mass_nouns, mass) && !draftd_candidates_in_list (" today tomorrow tonight yesterday home ", mass) &&
+                (draftd_candidates_in_list (determiners, f->words[b].lower) || name_possessive (f, b)) && f->i > b + 2;
+  /* A verb before a bare noun, its object ("My mother never eat meat", "My cousin sell cars"). */
+  gboolean bare_noun = bare_object (f, next) &&
+                       ((draftd_candidates_in_list (determiners, f->words[b].lower) || name_possessive (f, b)) || draftd_candidates_in_list (singular_heads, f->words[b].lower)); /* "Pay close attention" */
+  /* "My neighbour play loud music", "One of my neighbours play loud music": an adjective and
+   * its noun after the verb are its object, after a determiner's or a head's subject. */
+  const char *n2 = near (f, 2);
+  bare_noun |= draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) && n2 && (noun (n2) || noun_number (f, n2) > 0) &&
+               !draftd_forms_is (n2, 'v') &&
+               (draftd_candidates_in_list (determiners, f->words[b].lower) || draftd_candidates_in_list (singular_heads, f->words[b].lower));
+  *complement_out = complement;
+  return bare_noun;
+}
+
 static gboolean
 verb_against_subject (F *f, guint b, const char *other)
 {
@@ -2805,23 +2858,7 @@ verb_against_subject (F *f, guint b, const char *other)
   if (f->i >= 2 && draftd_candidates_in_list (" a an ", f->words[f->i - 2].lower) && draftd_forms_is (before, 'a') &&
       draftd_forms_is (w->lower, 'n') && !g_str_has_suffix (w->lower, "s"))
     return FALSE;
-  /* A linking verb and its adjective ("The photos on the page looks blurry", "turns red"). */
-  gboolean complement = (draftd_candidates_in_list (linking_verbs, w->lower) && draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next)) ||
-                        verb_complement (f, w->lower, next);
-  /* A mass noun is an object with no determiner ("The flowers in the garden needs water"),
-   * after its adjective too ("plays loud music"). */
-  const char *mass = draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) && draftd_candidates_in_list (mass_nouns, near (f, 2)) ? near (f, 2) : next;
-  complement |= draftd_candidates_in_list (mass_nouns, mass) && !draftd_candidates_in_list (" today tomorrow tonight yesterday home ", mass) &&
-                (draftd_candidates_in_list (determiners, f->words[b].lower) || name_possessive (f, b)) && f->i > b + 2;
-  /* A verb before a bare noun, its object ("My mother never eat meat", "My cousin sell cars"). */
-  gboolean bare_noun = bare_object (f, next) &&
-                       ((draftd_candidates_in_list (determiners, f->words[b].lower) || name_possessive (f, b)) || draftd_candidates_in_list (singular_heads, f->words[b].lower)); /* "Pay close attention" */
-  /* "My neighbour play loud music", "One of my neighbours play loud music": an adjective and
-   * its noun after the verb are its object, after a determiner's or a head's subject. */
-  const char *n2 = near (f, 2);
-  bare_noun |= draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) && n2 && (noun (n2) || noun_number (f, n2) > 0) &&
-               !draftd_forms_is (n2, 'v') &&
-               (draftd_candidates_in_list (determiners, f->words[b].lower) || draftd_candidates_in_list (singular_heads, f->words[b].lower));
+  gboolean complement, bare_noun = object_after (f, b, next, &complement);
   next = past_degree (f, next);
   if (!complement && !bare_noun && !draftd_candidates_in_list (determiners, next) && !draftd_candidates_in_list (prepositions, next) &&
       !draftd_candidates_in_list (" that to it him her them me us you up out down back nearby here there abroad together alone "
@@ -3464,7 +3501,12 @@ theres_plural (F *f)
   if (g_str_equal (l, "here's") && draftd_candidates_in_list (" the my your his her our their these those ", f->words[k].lower) && k + 2 < f->n &&
       joined (f, k + 1))
     k++;
-  const char *after = f->words[k + 1].lower;
+  /* "There's three new tickets": an adjective between the count and its noun. */
+  guint a = k + 1;
+  if (a + 1 < f->n && joined (f, a) && draftd_forms_is (f->words[a].lower, 'a') && !draftd_candidates_function_word (f->words[a].lower) &&
+      noun_number (f, f->words[a + 1].lower) > 0)
+    a++;
+  const char *after = f->words[a].lower;
   g_autofree char *sing = g_str_has_suffix (after, "s") ? draftd_forms_singular (f->c->spell, after) : NULL;
   if (!plural_count (f->words[k].lower) || !(noun_number (f, after) > 0 || g_str_equal (after, "of") || (sing && noun (sing))) ||
       f->s[f->words[k].end] == '-')
@@ -5499,7 +5541,13 @@ manner_ends (const F *f, const char *next, gboolean so_that)
   gboolean down = draftd_candidates_in_list (" down up ", next) && draftd_candidates_in_list (" very really so too quite extremely ", near (f, -1));
   gboolean time = down || (draftd_candidates_in_list (" this last all ", next) &&
                            draftd_candidates_in_list (" season year week month morning night time weekend summer winter spring autumn day ", near (f, 2)));
-  return next == NULL || time || so_that ||
+  /* "spoke very rude to us": after a verb of speaking, "to" names the listener ("was rude to
+   * us" is the adjective's, after "be"). */
+  gboolean listener = g_strcmp0 (next, "to") == 0 &&
+                      (draftd_candidates_in_list (" spoke speak speaks talked talk talks replied reply replies answered behaved acted ", near (f, -1)) ||
+                       (draftd_candidates_in_list (" very really so too quite extremely ", near (f, -1)) &&
+                        draftd_candidates_in_list (" spoke speak speaks talked talk talks replied reply replies answered behaved acted ", near (f, -2))));
+  return next == NULL || time || so_that || listener ||
          draftd_candidates_in_list (" yesterday today now lately recently at in on for with when because and but together compared ", next) ||
          draftd_candidates_in_list (" during throughout until after before despite since ", next) ||
          /* "drove very careful through the snow"; but "stretched clear around the corner" is
@@ -6781,6 +6829,20 @@ superlative_the (F *f)
   return sure (f, w->start, w->start, "the ", DRAFTD_FIX_ARTICLE);
 }
 
+/* Is there an "ever" among words[from .. to) in one clause, before any "of", "than", "but",
+ * "and" or "because" ("the best film I have ever seen"; "the better of the two")? */
+static gboolean
+ever_after (const F *f, guint from, guint to)
+{
+  for (guint k = from; k < f->n && k < to; k++) {
+    if (!joined (f, k - 1) || draftd_candidates_in_list (" of than but and because ", f->words[k].lower))
+      return FALSE;
+    if (g_str_equal (f->words[k].lower, "ever"))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* "it is a best kitchen gadget I have ever owned", "a worst film I've ever seen": "a" before
  * a superlative and its noun, with an "ever" in the clause after, is "the" ("a most
  * welcome change" is "very"; "a best friend", "a best seller" name things). */
@@ -6792,13 +6854,7 @@ a_superlative_ever (F *f)
   if (!g_str_equal (w->lower, "a") || sup == NULL || !superlative (sup) || draftd_candidates_in_list (" first last only most least ", sup) ||
       next == NULL || !noun (next) || draftd_candidates_in_list (" friend friends seller sellers man men ", next))
     return FALSE;
-  gboolean ever = FALSE;
-  for (guint k = f->i + 3; k < f->n && k < f->i + 10 && !ever; k++) {
-    if (!joined (f, k - 1) || draftd_candidates_in_list (" of than but and because ", f->words[k].lower))
-      return FALSE;
-    ever = g_str_equal (f->words[k].lower, "ever");
-  }
-  return ever && sure (f, w->start, w->end, "the", DRAFTD_FIX_ARTICLE);
+  return ever_after (f, f->i + 3, f->i + 10) && sure (f, w->start, w->end, "the", DRAFTD_FIX_ARTICLE);
 }
 
 static gboolean
@@ -8124,13 +8180,7 @@ worse_ever (F *f)
   const Word *w = &f->words[f->i];
   if (!draftd_candidates_in_list (" worse better ", w->lower) || g_strcmp0 (near (f, -1), "the") != 0 || !noun (near (f, 1)))
     return FALSE;
-  gboolean ever = FALSE;
-  for (guint k = f->i + 2; k < f->n && k < f->i + 9 && !ever; k++) {
-    if (!joined (f, k - 1) || draftd_candidates_in_list (" of than but and because ", f->words[k].lower))
-      return FALSE;
-    ever = g_str_equal (f->words[k].lower, "ever");
-  }
-  return ever && sure (f, w->start, w->end, g_str_equal (w->lower, "worse") ? "worst" : "best", DRAFTD_FIX_WORD_CHOICE);
+  return ever_after (f, f->i + 2, f->i + 9) && sure (f, w->start, w->end, g_str_equal (w->lower, "worse") ? "worst" : "best", DRAFTD_FIX_WORD_CHOICE);
 }
 
 /* "Everyone on the committee signed the letter accept Mr Hughes": "accept" after a clause's
@@ -8588,6 +8638,77 @@ opening_past_noun (F *f)
   return past && sure (f, w->start, w->end, past, DRAFTD_FIX_VERB_FORM);
 }
 
+/* ---- article: "I am currently student of economics" ---- */
+
+/* A person's singular count noun as a pronoun's complement after "am/is/was" (an adverb of
+ * time between at most) takes "a": "I am student of economics" -> "a student". Unique posts
+ * ("He is president of the club", "She was judge of the contest", "He is professor of
+ * surgery"), a participle ("was accused of") and a noun opening a phrase of its own ("I am
+ * student representative") are left. */
+static gboolean
+be_person_article (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *be = near (f, -1), *next = near (f, 1);
+  gint d = -1;
+  if (draftd_candidates_in_list (" currently still now also just already ", be)) {
+    d = -2;
+    be = near (f, -2);
+  }
+  if (!draftd_candidates_in_list (" am is was ", be) || !draftd_candidates_in_list (" i he she ", near (f, d - 1)) || !g_ascii_islower (w->text[0]) ||
+      noun_number (f, w->lower) >= 0 || draftd_forms_noun_lexfile (w->lower) != DRAFTD_FORMS_PERSON || draftd_forms_is (w->lower, 'a') ||
+      draftd_candidates_function_word (w->lower) || g_str_has_suffix (w->lower, "ed") || draftd_forms_irregular_lemma (w->lower, 'v') ||
+      draftd_candidates_in_list (" president chairman chairwoman chair head captain director ceo king queen mayor editor chief leader "
+                                 "treasurer secretary host champion judge referee umpire professor dean governor minister "
+                                 "ambassador principal bishop ",
+                                 w->lower))
+    return FALSE;
+  if (next != NULL && !draftd_candidates_in_list (" of at in for from with who and ", next))
+    return FALSE;
+  return sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
+}
+
+/* ---- confusable.than-then: "would rather wait then argue" ---- */
+
+/* "rather" compares, and takes "than": "would rather wait another week then argue" ->
+ * "than", where "then" comes before a verb's base in the same sentence, "rather" before it. */
+static gboolean
+rather_then (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *v = near (f, 1);
+  if (!g_str_equal (w->lower, "then") || v == NULL || !draftd_forms_is (v, 'v') || draftd_candidates_function_word (v) || g_str_has_suffix (v, "s") ||
+      g_str_has_suffix (v, "ed") || g_str_has_suffix (v, "ing"))
+    return FALSE;
+  for (guint k = f->i; k-- > 0 && k + 15 > f->i;) {
+    if (g_str_equal (f->words[k].lower, "rather"))
+      return k > 0 && draftd_candidates_in_list (" would 'd i you we they he she ", f->words[k - 1].lower) &&
+             sure (f, w->start, w->end, "than", DRAFTD_FIX_WORD_CHOICE);
+    if (strchr (".;:", f->s[f->words[k].end]))
+      return FALSE;
+  }
+  return FALSE;
+}
+
+/* ---- word-choice: "The staff were too friendly and helpful" ---- */
+
+/* "too" says more than is wanted; before praise with no "to", "for" or "with" after ("The
+ * staff were too friendly and helpful, so I would like to thank them") the writer means
+ * "very". "too good to be true", "too friendly with my wife", "not too", "too kind" are left. */
+static gboolean
+too_praise (F *f)
+{
+  static const char *const praise = " friendly helpful welcoming polite attentive delicious professional ";
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "too") || !draftd_candidates_in_list (praise, near (f, 1)) ||
+      !draftd_candidates_in_list (" is are was were been ", near (f, -1)) || draftd_candidates_in_list (" not never ", near (f, -2)))
+    return FALSE;
+  for (guint k = f->i + 2; k < f->n && k < f->i + 6 && joined (f, k - 1); k++)
+    if (draftd_candidates_in_list (" to for with ", f->words[k].lower))
+      return FALSE;
+  return sure (f, w->start, w->end, "very", DRAFTD_FIX_WORD_CHOICE);
+}
+
 /* ---- verb-form: "Please call me when you will arrive" ---- */
 
 /* A clause of time about the future takes the present: "as soon as" + a pronoun + "will" +
@@ -8736,6 +8857,9 @@ static const struct {
   { "verb-form.past-perfect", already_past_perfect },
   { "verb-form", u_participle_past },
   { "verb-form", future_time_clause },
+  { "article", be_person_article },
+  { "confusable.than-then", rather_then },
+  { "word-choice", too_praise },
   { "word-order.adjectives", adjective_order },
   { "word-choice.adverb", degree_adjective },
   { "word-choice", make_photos },
