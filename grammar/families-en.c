@@ -8387,13 +8387,21 @@ embedded_be (F *f)
   return sure (f, w->start, f->words[e].end, rep, DRAFTD_FIX_VERB_FORM);
 }
 
+/* Is `v` a content verb's plain base ("leave", "send"; no form in -s, -ed or -ing, and no
+ * auxiliary)? */
+static gboolean
+plain_base (const char *v)
+{
+  return v && draftd_forms_is (v, 'v') && !draftd_candidates_function_word (v) && !g_str_has_suffix (v, "s") && !g_str_has_suffix (v, "ed") &&
+         !g_str_has_suffix (v, "ing");
+}
+
 /* Is words[k], joined to the word before, a verb's base ("be", "have", "leave")? */
 static gboolean
 modal_base (const F *f, guint k)
 {
   const char *v = k < f->n && joined (f, k - 1) ? f->words[k].lower : NULL;
-  return v && (g_str_equal (v, "be") || g_str_equal (v, "have") || (draftd_forms_is (v, 'v') && !draftd_candidates_function_word (v))) &&
-         !g_str_has_suffix (v, "s") && !g_str_has_suffix (v, "ed") && !g_str_has_suffix (v, "ing");
+  return v && (g_str_equal (v, "be") || g_str_equal (v, "have") || plain_base (v));
 }
 
 /* "I was wondering when will the repairs be finished", "Can you tell me what time will the
@@ -8453,8 +8461,7 @@ like_that_you (F *f)
   for (guint k = 0; k < G_N_ELEMENTS (objects); k++)
     obj = g_strcmp0 (who, objects[k][0]) == 0 ? objects[k][1] : obj;
   /* The base only: "that you sent" reports a fact. */
-  if (obj == NULL || !draftd_forms_is (v, 'v') || draftd_candidates_function_word (v) || g_str_has_suffix (v, "s") || g_str_has_suffix (v, "ed") ||
-      draftd_forms_irregular_lemma (v, 'v') != NULL)
+  if (obj == NULL || !plain_base (v) || draftd_forms_irregular_lemma (v, 'v') != NULL)
     return FALSE;
   const Word *o = &f->words[f->i + 1];
   g_autofree char *rep = g_strdup_printf ("%s to", g_str_equal (obj, o->lower) ? o->text : obj);
@@ -8677,8 +8684,7 @@ rather_then (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *v = near (f, 1);
-  if (!g_str_equal (w->lower, "then") || v == NULL || !draftd_forms_is (v, 'v') || draftd_candidates_function_word (v) || g_str_has_suffix (v, "s") ||
-      g_str_has_suffix (v, "ed") || g_str_has_suffix (v, "ing"))
+  if (!g_str_equal (w->lower, "then") || !plain_base (v))
     return FALSE;
   for (guint k = f->i; k-- > 0 && k + 15 > f->i;) {
     if (g_str_equal (f->words[k].lower, "rather"))
@@ -8720,9 +8726,8 @@ future_time_clause (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *subject = near (f, -1), *conj = near (f, -2), *v = near (f, 1);
-  if (!g_str_equal (w->lower, "will") || !draftd_candidates_in_list (" i you we they he she it ", subject) || v == NULL ||
-      !draftd_forms_is (v, 'v') || draftd_candidates_function_word (v) || g_str_has_suffix (v, "s") || g_str_has_suffix (v, "ed") ||
-      g_str_has_suffix (v, "ing") || g_str_equal (v, "be"))
+  if (!g_str_equal (w->lower, "will") || !draftd_candidates_in_list (" i you we they he she it ", subject) || !plain_base (v) ||
+      g_str_equal (v, "be"))
     return FALSE;
   gboolean soon = g_strcmp0 (conj, "as") == 0 && g_strcmp0 (near (f, -3), "soon") == 0 && g_strcmp0 (near (f, -4), "as") == 0;
   gboolean told = draftd_candidates_in_list (" when once before after until ", conj) && draftd_candidates_in_list (" me us him her them ", near (f, -3)) &&
