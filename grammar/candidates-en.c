@@ -1839,8 +1839,7 @@ past_phrase_before (const Ctx *x, guint s, const char *times)
 static gboolean
 opening_past (const Ctx *x)
 {
-  static const char *const times = " night week weekend month year summer winter spring autumn term semester season monday tuesday "
-                                   "wednesday thursday friday saturday sunday ";
+  const char *const times = draftd_candidates_last_times;
   guint s = x->i - 1;
   if (!x->c->sentence_start || x->words[0].start != 0 || s == 0)
     return FALSE;
@@ -2213,6 +2212,9 @@ draftd_candidates_english_sites (const DraftdCandidateContext *c, const char *s,
 }
 
 /* Words that open a clause (families-en.c's and the verb scan's). */
+const char *const draftd_candidates_last_times = " night week weekend month year summer winter spring autumn term semester "
+                                                 "season monday tuesday wednesday thursday friday saturday sunday ";
+
 const char *const draftd_candidates_clause_words =
   " that which who whom whose when if because although though while until unless where as but so once whether ";
 

@@ -38,6 +38,8 @@ char *draftd_candidates_verb_base (DraftdSpell *spell, const char *word);
 gboolean draftd_candidates_possessive_subject (const RuleSite *site, guint i);
 /* The words that open a clause, and the auxiliaries with their negations (" is are ... "). */
 extern const char *const draftd_candidates_clause_words;
+/* The spans a "last" before them makes a finished time ("last week", "last Saturday"). */
+extern const char *const draftd_candidates_last_times;
 extern const char *const draftd_candidates_verb_auxiliaries;
 /* Is `word` one of the words of `list`, each between spaces (" a b c ")? FALSE for NULL. */
 gboolean draftd_candidates_in_list (const char *list, const char *word);

@@ -471,8 +471,7 @@ past_clause (const F *f, guint k)
 static gboolean
 finished_time_after (const F *f, guint k)
 {
-  static const char *const times = " night week weekend month year summer winter spring autumn term semester season monday tuesday "
-                                   "wednesday thursday friday saturday sunday ";
+  const char *const times = draftd_candidates_last_times;
   for (guint j = k + 1; j < f->n; j++) {
     const char *l = f->words[j].lower;
     if (draftd_candidates_in_list (draftd_candidates_clause_words, l))
@@ -8611,8 +8610,7 @@ plural_apostrophe (F *f)
 static gboolean
 opening_past_noun (F *f)
 {
-  static const char *const times = " night week weekend month year summer winter spring autumn term semester season monday tuesday "
-                                   "wednesday thursday friday saturday sunday ";
+  const char *const times = draftd_candidates_last_times;
   const Word *w = &f->words[f->i];
   if (!f->c->sentence_start || f->words[0].start != 0 || f->i < 3)
     return FALSE;
