@@ -1,0 +1,942 @@
+/* English rule families of issue 45 that tell apart the words writers confuse (confusable.*):
+ * "its" and "it's", "their", "there" and "they're", "whose" and "who's" by the word after them,
+ * "then" for "than" after a comparative or "would rather", "affect" and "effect", "loose" and
+ * "lose", "your" for "you're", "wether". These sections were families-en.c's until it grew too
+ * long to read in a sitting; they moved here whole and in their order. The `families` table
+ * there decides when each family is tried, and families-en-private.h declares what the files
+ * share. */
+#include <string.h>
+#include "grammar/families-en-private.h"
+#include "grammar/forms.h"
+
+/* ---- confusable.whether-wether: "wether" is a ram, almost never what was meant ---- */
+
+gboolean
+wether (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1);
+  if (!g_str_equal (w->lower, "wether") || draftd_candidates_in_list (determiners, prev) || draftd_candidates_in_list (" young old castrated ", prev))
+    return FALSE;
+  return sure (f, w->start, w->end, "whether", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- confusable.it's-its: "but it's battery barely lasts" ---- */
+
+/* "it's" before a noun and then a verb of that noun's ("it's battery lasts", "it's owner
+ * has") is the possessive; "it's time", "it's water that" are the contraction's. */
+gboolean
+its_noun_verb (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1);
+  if (!g_str_equal (w->lower, "it's") || next == NULL || !noun (next) || draftd_forms_is (next, 'a') ||
+      draftd_candidates_in_list (" time fun home nothing something everything anything one ", next))
+    return FALSE;
+  guint k = f->i + 2;
+  gboolean adverb = k < f->n && joined (f, k - 1) &&
+                    (g_str_has_suffix (f->words[k].lower, "ly") || draftd_candidates_in_list (" never always still also only ", f->words[k].lower));
+  k += adverb;
+  if (k >= f->n || !joined (f, k - 1))
+    return FALSE;
+  /* An -s word right after the noun may be a compound's plural ("it's staff changes that"):
+   * only with an adverb between is it surely the verb. */
+  const char *v = f->words[k].lower;
+  g_autofree char *stem = g_str_has_suffix (v, "s") && !g_str_has_suffix (v, "ss") ? g_strndup (v, strlen (v) - 1) : NULL;
+  gboolean finite = draftd_candidates_in_list (" is was has does can will would could should ", v) ||
+                    (stem && draftd_forms_is (stem, 'v') && (adverb || !noun (stem)));
+  return finite && sure (f, w->start, w->end, "its", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- confusable.*: a possessive or a contraction, by the word after it ---- */
+
+/* "There planning a trip": a sentence opened by "there" and an -ing form is "they're"'s,
+ * sure before the -ing form's object, but for "There being no time" and the like. So is a
+ * clause opened by it after a semicolon, a comma or "because", "but", "so", with an adverb
+ * of time or frequency before the -ing form ("the kittens; there just exploring the
+ * garden"); after a verb's object "there" is the place ("left the dog there still chewing").
+ * Is a candidate proposed? */
+gboolean
+there_ing_opening (F *f)
+{
+  const Word *w = &f->words[f->i];
+  gint a = draftd_candidates_in_list (frequency_adverbs, near (f, 1)) || draftd_candidates_in_list (" already finally currently ", near (f, 1));
+  const char *theyre[] = { "they're" }, *next = near (f, 1 + a), *next2 = near (f, 2 + a);
+  gboolean opens = f->i == 0 || (a && opens_clause (f, f->i, " because but so "));
+  if (!opens || !g_str_equal (w->lower, "there") || next == NULL || f->s[f->words[f->i + 1 + a].end] == '-' ||
+      draftd_candidates_in_list (" being seeming remaining ", next) || !gerund_word (f, next))
+    return FALSE;
+  /* "There planning to close the branch": an -ing form's infinitive after it likewise. */
+  gboolean object = draftd_candidates_in_list (determiners, next2) ||
+                    (g_strcmp0 (next2, "to") == 0 && !draftd_candidates_in_list (" appearing going ", next));
+  return object ? sure (f, w->start, w->end, "they're", DRAFTD_FIX_WORD_CHOICE)
+                                                        : judge (f, w->start, w->end, theyre, 1, DRAFTD_FIX_WORD_CHOICE, 1.5f);
+}
+
+/* "Their planning a party for Friday": a sentence opened by "their", an -ing form and a
+ * determiner's object, with no other verb in its clause, is "they're"'s; "Their planning a
+ * party surprised us" is a gerund's subject, its verb after it, and is left. */
+gboolean
+their_ing_opening (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1), *next2 = near (f, 2);
+  if (f->i != 0 || !g_str_equal (w->lower, "their") || next == NULL || next2 == NULL || f->s[f->words[f->i + 1].end] == '-' ||
+      draftd_candidates_in_list (" being seeming remaining ", next) || !gerund_word (f, next) ||
+      !draftd_candidates_in_list (" a an the this that these those some my your his her our ", next2) || !clause_plain (f))
+    return FALSE;
+  for (guint k = f->i + 2; k < f->n && joined (f, k - 1); k++) {
+    const char *l = f->words[k].lower;
+    if (draftd_candidates_in_list (draftd_candidates_clause_words, l) || clause_verb_word (f, l))
+      return FALSE;
+  }
+  return sure (f, w->start, w->end, "they're", DRAFTD_FIX_WORD_CHOICE);
+}
+
+static gboolean clause_break (const F *f, guint k);
+
+/* "its" opening a clause (the sentence's start, a comma, a conjunction, or a verb of thinking
+ * or saying before it) becomes "it's": the families below have found the predicate after it. */
+static gboolean
+its_clause (F *f)
+{
+  const Word *w = &f->words[f->i];
+  return opens_clause (f, f->i, " think guess say said feel that so and but because now maybe perhaps suppose if though although ") &&
+         sure (f, w->start, w->end, "it's", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* "The museum is small, but its worth a visit": "worth" before what a thing is worth (an
+ * article, "it", an -ing form) is the adjective of "it is"; the noun ("the house and its
+ * worth") ends its phrase. */
+gboolean
+its_worth (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *after = near (f, 2);
+  if (!g_str_equal (w->lower, "its") || g_strcmp0 (near (f, 1), "worth") != 0 || after == NULL ||
+      !(draftd_candidates_in_list (" a an the it every all your our my some more ", after) ||
+        gerund_word (f, after)))
+    return FALSE;
+  return its_clause (f);
+}
+
+/* "but its far too loud", "its way too expensive", "its much too late": a degree's phrase
+ * before "too" and its adjective, opening a clause, is the predicate of "it is" ("the dog
+ * wagged its far too long tail" is a possessive's, after a verb). */
+gboolean
+its_too (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "its") || !draftd_candidates_in_list (" far way much ", near (f, 1)) || g_strcmp0 (near (f, 2), "too") != 0 ||
+      near (f, 3) == NULL || !draftd_forms_is (near (f, 3), 'a'))
+    return FALSE;
+  /* "its much too long tail": an adjective before its noun is the possessive's. */
+  const char *noun_after = near (f, 4);
+  if (noun_after && noun (noun_after) && !draftd_forms_is (noun_after, 'a') && !draftd_candidates_function_word (noun_after))
+    return FALSE;
+  return its_clause (f);
+}
+
+/* "and its impossible to find", "but its easy to miss": "its" opening a clause before an
+ * adjective that is no noun or verb, "to" and a verb: "it's" ("its ability to" has its noun). */
+gboolean
+its_adjective_to (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1), *to = near (f, 2), *verb = near (f, 3);
+  /* "impossible" is WordNet's noun too, as "the impossible"; "its right to vote", "its
+   * potential to grow" are nouns' phrases. */
+  gboolean adjective_noun = next && (g_str_has_suffix (next, "ible") || g_str_has_suffix (next, "able") || g_str_has_suffix (next, "ous") ||
+                                     g_str_has_suffix (next, "ful"));
+  if (!g_str_equal (w->lower, "its") || next == NULL || !draftd_forms_is (next, 'a') || (draftd_forms_is (next, 'n') && !adjective_noun) ||
+      draftd_forms_is (next, 'v') || draftd_candidates_function_word (next) || g_strcmp0 (to, "to") != 0 || verb == NULL ||
+      !draftd_forms_is (verb, 'v') || draftd_candidates_function_word (verb))
+    return FALSE;
+  return its_clause (f);
+}
+
+/* "We parked the car over their and walked up": "over/up/down/out/back their" before a
+ * conjunction, a comma or the sentence's end is the place's "there" ("over their and our
+ * tickets" joins two possessives, and "their" before a noun is left to its own rules). */
+gboolean
+over_their (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1);
+  /* "We walked their in ten minutes", "drove their last summer": a verb of going before it
+   * and a preposition or a time after it. */
+  if (g_str_equal (w->lower, "their") &&
+      draftd_candidates_in_list (" go went gone going get got getting walk walked drive drove driven fly flew flown travel travelled "
+                                 "traveled move moved ride rode arrive arrived stay stayed live lived ", prev) &&
+      draftd_candidates_in_list (" in by on at last yesterday early first together alone again before after every ", next))
+    return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
+  if (!g_str_equal (w->lower, "their") || !draftd_candidates_in_list (" over up down out back ", prev))
+    return FALSE;
+  gboolean ends = f->i + 1 >= f->n || !joined (f, f->i);
+  if (!ends && !(draftd_candidates_in_list (" and but ", next) && !draftd_candidates_in_list (" my your his her its our their ", near (f, 2))))
+    return FALSE;
+  return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* "I think its time we left", "Its time to go", "Its time the council acted", "so its time.":
+ * "it's time" opening a clause, before the clause (a pronoun, a determiner's subject) or the
+ * infinitive it introduces, or ending its own clause ("the clock lost its time" is a
+ * possessive's, after a verb that takes an object; "Its time zone" has its noun). */
+gboolean
+its_time (F *f)
+{
+  const Word *w = &f->words[f->i];
+  /* "its almost time", "its high time": a degree word before "time". */
+  gint t = draftd_candidates_in_list (" almost nearly about high ", near (f, 1)) ? 2 : 1;
+  if (!g_str_equal (w->lower, "its") || g_strcmp0 (near (f, t), "time") != 0 ||
+      !(draftd_candidates_in_list (" to we you i they he she for everyone everybody someone somebody ", near (f, t + 1)) ||
+        draftd_candidates_in_list (determiners, near (f, t + 1)) || (near (f, t + 1) == NULL && clause_break (f, f->i + t))))
+    return FALSE;
+  return its_clause (f);
+}
+
+/* "there" after a verb, where its possessive or "they're" is meant (to_possessive_site). */
+static gboolean
+there_after_verb (F *f, const char *next, const char *next2, const char *prev)
+{
+  const Word *w = &f->words[f->i];
+  /* "The kids love there new teacher": after a verb, an adjective and a thing's or a
+   * person's singular noun, which cannot stand bare ("We found there new evidence" is a
+   * place's). */
+  int lex2 = next2 ? draftd_forms_noun_lexfile (next2) : -1;
+  if (prev && !draftd_candidates_function_word (prev) && finite_verb (f, prev) &&
+      draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) &&
+      noun_number (f, next2) < 0 && (lex2 == DRAFTD_FORMS_ARTIFACT || lex2 == DRAFTD_FORMS_PERSON))
+    return sure (f, w->start, w->end, "their", DRAFTD_FIX_WORD_CHOICE);
+  /* "They sold there flat and moved": after a verb, a thing's or a person's singular noun
+   * that ends its phrase cannot stand bare, so "there" is its possessive. */
+  int lex1 = next ? draftd_forms_noun_lexfile (next) : -1;
+  if (prev && !draftd_candidates_function_word (prev) && finite_verb (f, prev) &&
+      !draftd_candidates_in_list (" is are was were be been have has had do does did ", prev) && noun_number (f, next) < 0 &&
+      (lex1 == DRAFTD_FORMS_ARTIFACT || lex1 == DRAFTD_FORMS_PERSON) && g_ascii_islower (f->words[f->i + 1].text[0]) &&
+      (next2 == NULL || !joined (f, f->i + 1) || draftd_candidates_in_list (" and but in on at to for with from ", next2)))
+    return sure (f, w->start, w->end, "their", DRAFTD_FIX_WORD_CHOICE);
+  /* "I think there late again": after a verb of thinking or a clause's opener, "there" before
+   * a predicate adjective is "they're". */
+  if (draftd_candidates_in_list (" think thought hope know guess if that because said sure ", prev) &&
+      draftd_candidates_in_list (" late right wrong ready busy happy early tired angry ", next) &&
+      (next2 == NULL || draftd_candidates_in_list (" again today now about for with to at ", next2)))
+    return sure_named (f, w->start, w->end, "they're", DRAFTD_FIX_WORD_CHOICE, "confusable.there-they're");
+  return FALSE;
+}
+
+/* "but it's restaurant closes far too early": an -s verb after the noun, before a function
+ * word or an adverb, where link-grammar finds the sentence whole with the possessive ("It's
+ * business premises at the front" is a plural noun's). Whole as written too, often: "it's
+ * menu changes" parses as "it is" and a compound. */
+static gboolean
+s_verb_subject (const F *f, const char *next2, const char *rep)
+{
+  g_autofree char *base = NULL;
+  const char *next3 = near (f, 3);
+  return next2 && g_str_has_suffix (next2, "s") && verb_number (f, next2, &base) == -1 && next3 &&
+         (draftd_candidates_function_word (next3) || g_str_has_suffix (next3, "ly") || draftd_candidates_in_list (" far too very early late ", next3)) &&
+         whole_with (f, f->words[f->i].start, f->words[f->i].end, rep);
+}
+
+/* Whether next2, after a contraction (or "there") and its noun, is that noun's clause verb,
+ * so that the noun is a subject and the contraction its possessive (to_possessive_site). */
+static gboolean
+subject_verb_after (const F *f, const char *l, const char *rep, const char *next2)
+{
+  /* Its verb may be any past or -s form after a thing's noun ("There car broke down"). */
+  gboolean verb2 = draftd_candidates_in_list (" is was has does can will makes gets looks needs ", next2) ||
+                   (g_str_equal (l, "there") && next2 && !draftd_candidates_function_word (next2) && !draftd_forms_is (next2, 'n') &&
+                    finite_verb (f, next2) && f->i + 3 < f->n && joined (f, f->i + 2));
+  /* "but they're teacher kept them going": a past after the noun, with its clause going on,
+   * is that subject's verb for the other contractions too (a base may be the noun's
+   * compound, "they're family run"). */
+  const char *past_lemma = next2 ? draftd_forms_irregular_lemma (next2, 'v') : NULL;
+  verb2 |= !g_str_equal (l, "there") && next2 && !draftd_candidates_function_word (next2) && !draftd_forms_is (next2, 'n') &&
+           ((past_lemma && !g_str_equal (past_lemma, next2)) || (g_str_has_suffix (next2, "ed") && finite_verb (f, next2))) &&
+           f->i + 3 < f->n && joined (f, f->i + 2);
+  verb2 |= !g_str_equal (l, "there") && s_verb_subject (f, next2, rep);
+  /* "if you're dog keeps scratching", "and it's handle wobbles": after a clause's conjunction,
+   * any -s verb after the noun is the subject's, a lexical test with no parse ("but it's staff
+   * changes that worry me" is a plural noun before its relative; at the sentence's start
+   * "It's business premises at" is left to s_verb_subject's parse). */
+  g_autofree char *s_base = NULL;
+  verb2 |= !g_str_equal (l, "there") && next2 && draftd_candidates_in_list (" if when because and but so once while ", near (f, -1)) &&
+           verb_number (f, next2, &s_base) == -1 && g_str_has_suffix (next2, "s") &&
+           !draftd_candidates_in_list (" that which who ", near (f, 3));
+  return verb2;
+}
+
+/* "a town who's main square was rebuilt": "who's", an adjective and a noun, then that noun's
+ * verb, is the subject's possessive ("who's best friends with", "who's good company and" are
+ * predicates, no verb after the noun; "who's lost weight knows" is "who has" and a
+ * participle). "and they're suggestions were helpful", "if they're children have seen": a
+ * plural noun, then a plural's auxiliary, is a subject and its verb ("they're experts at",
+ * "they're suggestions only" have no verb after the noun; "there people are" is a place's). */
+static gboolean
+subject_after_contraction (const F *f, const char *l, const char *next, const char *next2)
+{
+  const char *next3 = near (f, 3);
+  if (g_str_equal (l, "who's"))
+    return next3 && draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) && !participle_after_noun (next) &&
+           (draftd_forms_is (next2, 'n') || possessed_noun (f, next2)) && !draftd_candidates_function_word (next2) &&
+           clause_verb_word (f, next3) && !g_str_has_suffix (next3, "ing");
+  return !g_str_equal (l, "there") && g_ascii_islower (f->words[f->i + 1].text[0]) && noun_number (f, next) > 0 && next2 &&
+         draftd_candidates_in_list (" are were have had ", next2);
+}
+
+/* "there", "they're", "you're", "it's", "who's" where the possessive `rep` is meant. */
+static gboolean
+to_possessive_site (F *f, const char *l, const char *rep, const char *next, const char *next2, const char *prev)
+{
+  const Word *w = &f->words[f->i];
+  /* "it's only thanks to volunteers", "it's just due to luck": an adverb, then a phrase's
+   * preposition, is the contraction's complement. */
+  if (draftd_candidates_in_list (" only just ", next) && draftd_candidates_in_list (" thanks due because ", next2))
+    return FALSE;
+  /* "It's engine makes a noise", "There house is": a noun and then its clause's verb is a
+   * subject, whose possessive this is. "There" is a place's before most nouns ("There life
+   * is hard", "There people live longer"), never before a thing's or a person's singular. */
+  int lexfile = next ? draftd_forms_noun_lexfile (next) : -1;
+  gboolean verb2 = subject_verb_after (f, l, rep, next2);
+  if (g_ascii_islower (f->words[f->i + 1].text[0]) && possessed_noun (f, next) && noun_number (f, next) < 0 && verb2 &&
+      (!g_str_equal (l, "there") || (f->i == 0 && (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_PERSON))) &&
+      !g_str_equal (l, "who's"))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  if (g_str_equal (l, "there") && there_after_verb (f, next, next2, prev))
+    return TRUE;
+  /* "label there children's coats": the place takes no possessive noun after it. */
+  g_autofree char *owner = plain (next);
+  gsize on = strlen (owner);
+  if (g_str_equal (l, "there") && prev && !draftd_candidates_in_list (" is are was were be been over up down out in from ", prev) &&
+      g_ascii_islower (f->words[f->i + 1].text[0]) && on > 3 && (g_str_has_suffix (owner, "'s") || g_str_has_suffix (owner, "s'"))) {
+    owner[on - (owner[on - 1] == '\'' ? 1 : 2)] = '\0';
+    if ((noun (owner) || noun_number (f, owner) > 0) && !draftd_candidates_function_word (owner))
+      return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  }
+  /* "Is there milk", "over there", "there books" (a verb's -s or a plural): the model's;
+   * "it's Friday", "Who's Tom?": a name after the contraction is its complement. */
+  if ((g_str_equal (l, "there") && (draftd_candidates_in_list (" is are was were be been over up down out in from ", prev) || f->i == 0)) ||
+      g_ascii_isupper (f->words[f->i + 1].text[0]))
+    return FALSE;
+  /* "I think you're crazy.": after a verb of thinking or saying, an adjective that is a noun
+   * too, ending its clause, is the contraction's complement ("forget you're umbrella" is
+   * the object's possessive). */
+  if (!g_str_equal (l, "there") && draftd_candidates_in_list (" think thinks thought know knows knew hope hopes guess believe feel felt say says said if because ", prev) &&
+      draftd_forms_is (next, 'a') && (next2 == NULL || draftd_candidates_in_list (prepositions, next2) || draftd_candidates_in_list (" and or but ", next2)))
+    return FALSE;
+  if (g_str_equal (next, "own") || object_possessive (f, l, next, next2, prev))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  const char *alts[] = { rep }, *theyre[] = { "they're" };
+  /* "said there moving": "there" before an -ing form is "they're". */
+  if (g_str_equal (l, "there") && g_str_has_suffix (next, "ing") && strlen (next) > 4 && !possessed_noun (f, next))
+    return judge (f, w->start, w->end, theyre, 1, DRAFTD_FIX_WORD_CHOICE, 1.5f);
+  /* After a preposition ("for it's old bridges") or "this", no clause can start. */
+  gboolean object = draftd_candidates_in_list (prepositions, prev) || draftd_candidates_in_list (" this that ", prev);
+  if (subject_after_contraction (f, l, next, next2))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  /* The shipped target cannot tell "Whose idea" from "Who's idea"; the pattern can: "who's"
+   * takes no bare noun, and a clause cannot follow a preposition. */
+  if (possessed_noun (f, next) && (g_str_equal (l, "who's") || draftd_candidates_in_list (prepositions, prev)))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  /* "but they're improvements to one feature": a contraction opening its clause before a
+   * noun is its complement when no verb follows for a possessive's phrase to be the subject
+   * of ("they're car is red" has one). */
+  if (possessed_noun (f, next) && !g_str_equal (l, "there") && !object &&
+      (prev == NULL || draftd_candidates_in_list (draftd_candidates_clause_words, prev) || draftd_candidates_in_list (" and or ", prev)) &&
+      !draftd_candidates_verb_after (f, f->i + 2))
+    return FALSE;
+  /* "Is this you're umbrella?": after "this" or a preposition a noun WordNet also lists as an
+   * adjective ("umbrella") is the possessed noun where its phrase ends. */
+  gboolean ending_noun = (g_strcmp0 (prev, "this") == 0 || draftd_candidates_in_list (prepositions, prev)) && draftd_forms_is (next, 'n') &&
+                         !draftd_candidates_function_word (next) && (next2 == NULL || draftd_candidates_in_list (prepositions, next2));
+  if (possessed_noun (f, next) || ending_noun)
+    return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, object || noun_number (f, next) < 0 ? 2.5f : 1.5f);
+  if (draftd_forms_is (next, 'a') && (object || !draftd_forms_is (next, 'n')) && possessed_noun (f, next2) &&
+      !g_str_equal (l, "there"))
+    return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, object ? 2.5f : 0.5f);
+  /* "lost it's first game": an ordinal before a noun is a possessive's ("It's first come,
+   * first served" is the model's to keep). */
+  if (draftd_candidates_in_list (" first second third last next ", next) && possessed_noun (f, next2) && !g_str_equal (l, "there"))
+    return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 2.5f);
+  return FALSE;
+}
+
+/* A possessive where no noun follows it: "Is their a lift?", "Was their any news" ("there"
+ * of being, between "be" and a determiner of what is there); "whose in charge", "your on
+ * mute", "Its in the box" (a possessive takes a noun, never a preposition: the contraction's
+ * "is" or "are" stands there, where its clause opens). */
+static gboolean
+possessive_before_no_noun (F *f, const char *l, const char *rep, const char *next, const char *next2, const char *prev)
+{
+  const Word *w = &f->words[f->i];
+  if (g_str_equal (l, "their") && draftd_candidates_in_list (" is was are were ", prev) && draftd_candidates_in_list (" a an any no enough ", next))
+    return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
+  if (draftd_candidates_in_list (" in on at from ", next) && next2 && f->s[f->words[f->i + 1].end] != '-' &&
+      (prev == NULL || draftd_candidates_in_list (draftd_candidates_clause_words, prev) ||
+       draftd_candidates_in_list (" know knows think thinks hope guess wonder said sure and but ", prev)) &&
+      (draftd_candidates_in_list (determiners, next2) || draftd_candidates_in_list (" charge time home work school holiday duty ", next2)))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  return FALSE;
+}
+
+/* "go back their next summer": a return's "back", then a time; "get back their money",
+ * "back their next candidate" keep the possessive before a noun that is no time. */
+static gboolean
+back_there (const F *f, const char *prev, const char *next, const char *next2)
+{
+  return g_strcmp0 (prev, "back") == 0 && draftd_candidates_in_list (" go goes went gone going come comes came coming ", near (f, -2)) &&
+         ((draftd_candidates_in_list (" next last this every ", next) &&
+           draftd_candidates_in_list (" summer winter spring autumn year week month weekend time day season term ", next2)) ||
+          draftd_candidates_in_list (" soon someday one tomorrow again ", next) || calendar_name (next));
+}
+
+/* Does the word after a bare adjective (next2) show that the adjective ends its clause as a
+ * predicate? Its end, a preposition or a time ("If your free on Friday": a day's "on" follows a
+ * predicate too; "when your free next week", "if your busy this Tuesday": a time's own phrase,
+ * whose "next" or "this" is no noun the adjective could modify), or a conjunction and a subject
+ * pronoun, which open the next clause ("when your ready so we can"). */
+static gboolean
+predicate_ends (const F *f, const char *next2)
+{
+  const char *next3 = near (f, 3);
+  return next2 == NULL || draftd_candidates_in_list (" about for with to at of in on again today tonight tomorrow later now already ", next2) ||
+         (draftd_candidates_in_list (" next this every ", next2) && (draftd_candidates_in_list (time_nouns, next3) || calendar_name (next3))) ||
+         (draftd_candidates_in_list (" so and but because when if until ", next2) && draftd_candidates_in_list (" i you he she we they ", next3));
+}
+
+/* "whose responsible for", "its hard to", "your free next week": an adjective alone before a
+ * preposition or a time modifies nothing, so it is a predicate (predicate_ends()). "gave it
+ * their all for the team": "all" is a quantifier, a predicate's only before an adverb's
+ * participle ("your all invited", adverb_predicate()). */
+static gboolean
+bare_predicate (const F *f, const char *next, const char *next2, const char *prev)
+{
+  /* "Take your right at the lights", "defended their right in court": after a verb that takes
+   * an object and no clause, "right" and "wrong" are its nouns. */
+  if (draftd_candidates_in_list (" right wrong ", next) && prev && !draftd_candidates_function_word (prev) && finite_verb (f, prev) &&
+      !draftd_candidates_in_list (clause_verbs, prev))
+    return FALSE;
+  gboolean bare = (draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'n') && !draftd_forms_is (next, 'v')) ||
+                  draftd_candidates_in_list (" sure ready free busy ", next) ||
+                  (draftd_candidates_in_list (" right wrong ", next) && !draftd_candidates_in_list (" to of ", next2));
+  return bare && predicate_ends (f, next2) && !draftd_candidates_in_list (" own all ", next);
+}
+
+/* Does words[k] end its clause: phrase_ends(), or a comma before a word that opens the next
+ * clause ("its much brighter, so", not "its much larger, older sibling")? */
+static gboolean
+clause_break (const F *f, guint k)
+{
+  return phrase_ends (f, k) ||
+         (k + 1 < f->n && f->s[f->words[k].end] == ',' &&
+          draftd_candidates_in_list (" so and but because when if though although while which i you we they he she it there ", f->words[k + 1].lower));
+}
+
+/* An adverb that no possessive stands before, then a predicate: "your still waiting", "their
+ * always late", "its so called because"; "your now connected to", "your already registered",
+ * "its now closed.", "your just in time" (a past participle, an -ing form, an adjective, or
+ * after "now", "already", "just" a place's preposition). A modifier before a noun is the
+ * possessive's ("your still unread messages", "your now famous lasagne", "its so called
+ * experts", "your already long list"); "just", "all" may be adjectives ("your just reward",
+ * "gave it your all in the final"), and after a preposition no clause starts ("for your
+ * already being here"). */
+static gboolean
+adverb_predicate (const F *f, const char *next, const char *next2, const char *prev)
+{
+  gboolean old = draftd_candidates_in_list (" always never too so also still ", next);
+  if (!old && !draftd_candidates_in_list (" now already just all ", next))
+    return FALSE;
+  const char *next3 = near (f, 3);
+  gboolean modifier = next2 && (draftd_forms_is (next2, 'a') || participle_after_noun (next2) || gerund_word (f, next2));
+  /* "Its still early days for the project": a clause opened by the word with no verb after
+   * the noun has it for its predicate ("Your still unread messages are piling up" has its verb). */
+  gboolean opens = prev == NULL || draftd_candidates_in_list (draftd_candidates_clause_words, prev);
+  if (modifier && possessed_noun (f, next3) && !(old && opens && !later_verb (f, f->i + 4)))
+    return FALSE;
+  if (old)
+    return TRUE;
+  if (next2 == NULL || draftd_candidates_in_list (prepositions, prev) || draftd_candidates_in_list (" being having ", next2))
+    return FALSE;
+  if (!g_str_equal (next, "all") && draftd_candidates_in_list (" in on at into onto ", next2) && near (f, 3))
+    return TRUE;
+  if (!modifier || draftd_candidates_function_word (next2))
+    return FALSE;
+  /* WordNet calls "on", "in" adjectives too. */
+  return next3 ? draftd_candidates_function_word (next3) || (!noun (next3) && !draftd_forms_is (next3, 'a')) : clause_break (f, f->i + 2);
+}
+
+/* Does the -ly adverb's word at words[f->i + 2] modify nothing after it: its clause's end, a
+ * function word ("its neatly placed near"), or a comma before no adjective ("its perfectly
+ * located, just"; "its neatly painted, bright rooms" lists adjectives before their noun)? */
+static gboolean
+ly_word_ends (const F *f, const char *next3)
+{
+  if (next3)
+    return (draftd_candidates_function_word (next3) && !draftd_candidates_in_list (determiners, next3)) ||
+           draftd_candidates_in_list (" inside outside upstairs downstairs nearby here there ", next3);
+  if (f->i + 3 >= f->n || f->s[f->words[f->i + 2].end] != ',')
+    return clause_break (f, f->i + 2);
+  const char *after = f->words[f->i + 3].lower;
+  return draftd_candidates_function_word (after) || !draftd_forms_is (after, 'a');
+}
+
+/* "but its perfectly located", "because its conveniently placed near", "whose currently
+ * learning Spanish": an -ly adverb that is no adjective ("only", "early", "daily" are), then a
+ * participle, an -ing form or an adjective that modifies nothing (ly_word_ends()), where a
+ * clause opens (its start, a clause's word, "and", a verb of thinking; "whose" opens its own).
+ * A modifier before its noun keeps the possessive: "its carefully restored facade", "whose
+ * newly built house", "for its beautifully kept garden" (no clause after a preposition). An
+ * -ing form's object may follow: a determiner or a pronoun ("your currently using the old
+ * one"), or after "whose" a name or a noun that ends the clause with no verb after it ("whose
+ * currently studying law in"; "whose constantly ringing phone annoyed" has its verb). */
+static gboolean
+ly_predicate (const F *f, const char *l, const char *next, const char *next2, const char *prev)
+{
+  /* WordNet's adverbs are not loaded: an adjective's -ly form ("incredibly", "gently" from
+   * "-le" too) that is no adjective itself. */
+  gsize n = strlen (next);
+  g_autofree char *le = n > 4 ? g_strdup_printf ("%.*se", (int) (n - 1), next) : NULL;
+  if (next2 == NULL || n < 5 || !g_str_has_suffix (next, "ly") || !(adverb (next) || draftd_forms_is (le, 'a')) ||
+      draftd_forms_is (next, 'a') || draftd_candidates_function_word (next) || draftd_candidates_in_list (prepositions, prev))
+    return FALSE;
+  gboolean whose = g_str_equal (l, "whose");
+  if (!whose && prev && !draftd_candidates_in_list (draftd_candidates_clause_words, prev) &&
+      !draftd_candidates_in_list (" and think thinks thought guess hope know knows said says sure ", prev))
+    return FALSE;
+  gboolean ing = gerund_word (f, next2);
+  if (!ing && !participle_after_noun (next2) && !(draftd_forms_is (next2, 'a') && !draftd_candidates_function_word (next2)))
+    return FALSE;
+  const char *next3 = near (f, 3), *next4 = near (f, 4);
+  if (ly_word_ends (f, next3))
+    return TRUE;
+  if (!ing || next3 == NULL)
+    return FALSE;
+  if (draftd_candidates_in_list (" the a an my your his her our their this that these those it them him me us ", next3))
+    return TRUE;
+  return whose && (g_ascii_isupper (f->words[f->i + 3].text[0]) || (next4 == NULL || draftd_candidates_in_list (prepositions, next4) ||
+                                                                     draftd_candidates_in_list (" and but ", next4))) &&
+         !verb_after_object (f, f->i + 3);
+}
+
+/* A predicate's comparative, which no possessive stands before: "Your more than welcome";
+ * "where its easier for groups", "because its much cheaper than driving", a comparative
+ * after a degree word or none, before "for", "to" or "than", where a clause opens, modifies
+ * nothing ("its older buildings to" has its noun; never after a verb or a preposition:
+ * "lost its larger share to"). One that is a noun too ("closer", "warmer", "owner") only
+ * before "than" or after a degree word ("because its owner to this day" is the
+ * possessive's). */
+static gboolean
+comparative_predicate (const F *f, const char *next, const char *prev)
+{
+  gint c = draftd_candidates_in_list (" much far even slightly way ", next) ? 2 : 1;
+  const char *cmp = near (f, c), *after_cmp = near (f, c + 1);
+  if (g_strcmp0 (next, "more") == 0 && g_strcmp0 (near (f, 2), "than") == 0)
+    return TRUE;
+  /* "and honestly its much easier", "Now its far quieter": a sentence adverb between the
+   * clause's opener and the word. */
+  gboolean sentence_adverb = prev && (g_str_equal (prev, "now") || (g_str_has_suffix (prev, "ly") && adverb (prev)));
+  const char *opener = sentence_adverb ? near (f, -2) : prev;
+  return (opener == NULL || draftd_candidates_in_list (draftd_candidates_clause_words, opener) || draftd_candidates_in_list (" since and ", opener)) &&
+         draftd_candidates_comparative (cmp) && !draftd_candidates_in_list (" rather more ", cmp) &&
+         /* "now its much brighter, so": its clause's end, after no noun. */
+         (draftd_candidates_in_list (" for to than ", after_cmp) || (after_cmp == NULL && cmp && clause_break (f, f->i + c))) &&
+         (!draftd_forms_is (cmp, 'n') || c == 2 || g_strcmp0 (after_cmp, "than") == 0);
+}
+
+/* "their", "your", "its", "whose" where the contraction is meant. */
+static gboolean
+to_contraction_site (F *f, const char *l, const char *next, const char *next2, const char *prev)
+{
+  static const char *const to_contraction[][2] = {
+    { "their", "they're" }, { "your", "you're" }, { "its", "it's" }, { "whose", "who's" },
+  };
+  const Word *w = &f->words[f->i];
+  const char *rep = NULL;
+  for (guint k = 0; k < G_N_ELEMENTS (to_contraction); k++)
+    if (g_str_equal (l, to_contraction[k][0]))
+      rep = to_contraction[k][1];
+  if (rep == NULL)
+    return FALSE;
+  if (possessive_before_no_noun (f, l, rep, next, next2, prev))
+    return TRUE;
+  /* "your a", "Your the best", "their not", "its going to", "your welcome", "their always
+   * late", "your too kind": no possessive stands there. */
+  if (draftd_candidates_in_list (" a an the not going welcome ", next) || adverb_predicate (f, next, next2, prev) ||
+      ly_predicate (f, l, next, next2, prev))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  /* "Its been raining", "Your more than welcome", "where its easier for": no possessive stands
+   * before "been", nor before a predicate's comparative (comparative_predicate()). */
+  if ((g_str_equal (l, "its") && g_str_equal (next, "been")) || comparative_predicate (f, next, prev))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  /* "your totally right", "their really busy": a degree adverb, then an adjective that is no
+   * noun, ending its phrase. */
+  const char *next3 = near (f, 3);
+  if (draftd_candidates_in_list (" totally really absolutely completely quite very extremely probably definitely ", next) && next2 &&
+      ((draftd_forms_is (next2, 'a') && !draftd_forms_is (next2, 'n') && !g_str_equal (next2, "own")) ||
+       draftd_candidates_in_list (" right wrong sure ready ", next2)) &&
+      (next3 == NULL || draftd_candidates_in_list (prepositions, next3) || draftd_candidates_in_list (" about that ", next3)))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  /* "lovely, their from Wales": a possessive before "from" and a place's name is "they're". */
+  if (!g_str_equal (l, "its") && g_str_equal (next, "from") && f->i + 2 < f->n && g_ascii_isupper (f->words[f->i + 2].text[0]) &&
+      prev == NULL && f->i > 0 && f->s[f->words[f->i - 1].end] == ',')
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  /* "leave them their for five minutes": after an object pronoun, before a duration's "for",
+   * the place. */
+  if (g_str_equal (l, "their") && draftd_candidates_in_list (" them it ", prev) && g_str_equal (next, "for") &&
+      (draftd_candidates_in_list (numbers, next2) || draftd_candidates_in_list (" a an ", next2)))
+    return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
+  /* "when your outside", "once their inside": a place's adverb after a clause's opener. */
+  /* "when your back from holiday", "once their away": an adverb of return or absence
+   * before "from" likewise ("when your back hurts" has its verb). */
+  gboolean back = draftd_candidates_in_list (" back away ", next) && draftd_candidates_in_list (" from home ", next2);
+  if (!g_str_equal (l, "its") && (draftd_candidates_in_list (" outside inside upstairs downstairs ", next) || back) && prev &&
+      draftd_candidates_in_list (" when if once while because until ", prev) &&
+      (next2 == NULL || back || draftd_candidates_in_list (determiners, next2)))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  /* "over their by the door", "over their while we ate", "from their to the castle": the
+   * place, before a preposition or a conjunction, no noun ("as", "so": "gave up their as yet untested plans" possesses). */
+  if (g_str_equal (l, "their") && draftd_candidates_in_list (" over up down out from ", prev) &&
+      (f->i + 1 >= f->n || draftd_candidates_in_list (prepositions, next) ||
+       draftd_candidates_in_list (" while because although though until unless whereas when if once ", next)))
+    return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
+  if (g_str_equal (l, "their") && back_there (f, prev, next, next2))
+    return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
+  /* "With their many friends": no clause starts after a preposition. "its fiery, bitter
+   * taste": adjectives in a list before their noun. */
+  if (draftd_candidates_in_list (prepositions, prev) ||
+      (next2 == NULL && f->s[f->words[f->i + 1].end] == ',' && f->i + 2 < f->n && draftd_forms_is (f->words[f->i + 2].lower, 'a')))
+    return FALSE;
+  const char *alts[] = { rep };
+  /* An adjective that is no noun ("its colour is" has a noun), not before the noun it would
+   * modify. */
+  gboolean predicate = (draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'n') && !possessed_noun (f, next2) &&
+                        !g_str_equal (next, "own")) ||
+                       (draftd_candidates_in_list (" right wrong sure ready late early ", next) && !draftd_candidates_in_list (" to of ", next2));
+  if (bare_predicate (f, next, next2, prev))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  if (progressive (f, l, next, next2, prev) || whose_progressive (f, l, next, next2))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  if (predicate && draftd_candidates_possessive_subject (f, f->i))
+    return FALSE;
+  if (predicate)
+    return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 1.5f);
+  /* Before an -ing form both read ("your conveying the work"): the older confusable rule's. */
+  return FALSE;
+}
+
+gboolean
+possessive_or_contraction (F *f)
+{
+  static const char *const to_possessive[][2] = {
+    { "there", "their" }, { "they're", "their" }, { "you're", "your" }, { "it's", "its" }, { "who's", "whose" },
+  };
+  const Word *w = &f->words[f->i];
+  g_autofree char *l = plain (w->lower);
+  const char *next = near (f, 1), *next2 = near (f, 2), *prev = near (f, -1), *rep = NULL;
+  /* "left their bikes over their.", "walked on from their.": the place, at its clause's end. */
+  if (next == NULL && g_str_equal (l, "their") && draftd_candidates_in_list (" over up down out from ", prev) &&
+      (f->i + 1 >= f->n || f->s[w->end] != '\''))
+    return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
+  if (next == NULL || f->s[f->words[f->i + 1].end] == '-')
+    return FALSE;
+  /* "Their's a spare key": before what there is, the contraction of "there is" ("theirs" is
+   * the possessive pronoun, which takes no apostrophe). */
+  if (g_str_equal (l, "their's") && draftd_candidates_in_list (" a an no some nothing something always never only plenty ", next))
+    return sure_named (f, w->start, w->end, "there's", DRAFTD_FIX_WORD_CHOICE, "confusable.their-there");
+  for (guint k = 0; k < G_N_ELEMENTS (to_possessive); k++)
+    if (g_str_equal (l, to_possessive[k][0]))
+      rep = to_possessive[k][1];
+  if (rep)
+    return to_possessive_site (f, l, rep, next, next2, prev);
+  return to_contraction_site (f, l, next, next2, prev);
+}
+
+/* ---- confusable.than-then: "then" after a comparative in its clause ---- */
+
+/* "Whisk the eggs, than fold in the flour": "than" after a comma and before a verb's base,
+ * with no comparative before it in the sentence, is the next step's "then"; so is "and than"
+ * before a verb's base or past ("paused and than added"). */
+static gboolean
+than_sequence (const F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1);
+  gboolean and = f->i >= 2 && g_strcmp0 (near (f, -1), "and") == 0 && next && !draftd_candidates_function_word (next) &&
+                 !g_str_has_suffix (next, "ing") &&
+                 (finite_verb (f, next) || draftd_forms_is (next, 'v')) && !noun (next) &&
+                 (!draftd_forms_is (next, 'a') || g_str_has_suffix (next, "ed"));
+  if (!g_str_equal (w->lower, "than") || f->i < 2 || next == NULL ||
+      !(and || (f->s[f->words[f->i - 1].end] == ',' && draftd_forms_is (next, 'v') && !g_str_has_suffix (next, "s") &&
+                !draftd_candidates_function_word (next))))
+    return FALSE;
+  for (guint k = 0; k < f->i; k++)
+    if (draftd_candidates_comparative (f->words[k].lower) || draftd_candidates_in_list (" rather more less other else ", f->words[k].lower))
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+then_after_comparative (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1);
+  if (than_sequence (f))
+    return sure (f, w->start, w->end, "then", DRAFTD_FIX_WORD_CHOICE);
+  if (!g_str_equal (w->lower, "then") || prev == NULL || draftd_candidates_in_list (" and but just since until till back even ", prev))
+    return FALSE;
+  /* "He was much thinner then." and "younger then, and": "then" as "at that time" ends its
+   * clause, where "than" never does. */
+  if (near (f, 1) == NULL)
+    return FALSE;
+  const char *alts[] = { "than" };
+  /* What a comparison is made with and "at that time" never precedes: "fewer people came
+   * then last year", "longer then usual", "more then ever". */
+  gboolean standard = draftd_candidates_in_list (" last usual ever before expected anticipated planned average normal anyone anybody anything "
+                                                 "everyone everybody everything ", near (f, 1));
+  /* "Rather then waiting for the bus": "rather" before an -ing form compares two ways;
+   * "then" (at that time) takes no -ing form after "rather". */
+  standard |= g_str_equal (prev, "rather") && g_str_has_suffix (near (f, 1), "ing");
+  /* The comparative right before "then" is surer than one further back in its clause. */
+  float bonus = draftd_candidates_comparative (prev) ? 1.5f : 0.0f;
+  for (gint d = -2; bonus == 0.0f && d >= -6; d--) {
+    const char *p = near (f, d);
+    if (p == NULL || draftd_candidates_in_list (" and but because when if that which who ", p))
+      return FALSE;
+    if (draftd_candidates_comparative (p))
+      bonus = 1.0f;
+    /* "I'd rather read then watch TV": a preference's "would rather" has its "than". */
+    if (g_str_equal (p, "rather") && draftd_candidates_in_list (" would i'd you'd he'd she'd we'd they'd had ", near (f, d - 1)))
+      standard = TRUE;
+  }
+  if (bonus == 0.0f)
+    return FALSE;
+  return standard ? sure (f, w->start, w->end, "than", DRAFTD_FIX_WORD_CHOICE)
+                  : judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, bonus);
+}
+
+/* ---- confusable.affect-effect: the noun before "on"/"of", the verb after a modal ---- */
+
+/* People as a group, whom nothing is "effected" on: "will not effect students". */
+static const char *const people_nouns =
+  " people students children anyone anybody everyone everybody someone somebody users customers employees workers residents "
+  "patients members staff families parents teachers ";
+
+/* "cold weather effects the battery life": after a subject's noun, "effects" before a
+ * determiner's object is the verb where nothing else in its clause is one, an irregular
+ * past included ("Lighting effects the designer chose made the stage glow" has two); its
+ * noun may be an adjective too ("weather"), the clause having no other verb. */
+static gboolean
+effects_thing (const F *f, const char *next)
+{
+  if (!draftd_candidates_in_list (" the a an this that ", next))
+    return FALSE;
+  for (guint k = f->i + 2; k < f->n && joined (f, k - 1); k++) {
+    const char *l = f->words[k].lower, *lemma = draftd_forms_irregular_lemma (l, 'v'), *before = f->words[k - 1].lower;
+    if (draftd_candidates_in_list (draftd_candidates_clause_words, l) || draftd_candidates_in_list (" and or ", l))
+      return TRUE;
+    if ((lemma && !g_str_equal (lemma, l)) ||
+        (draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, l) && !g_str_equal (before, "to")))
+      return FALSE;
+    /* "the wooden floors": after a determiner or an adjective an -s or -ed form is the noun's. */
+    if (!draftd_candidates_in_list (determiners, before) && !draftd_forms_is (before, 'a') && inflected_verb (f, l))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* "had a soothing affect.", "an anti-inflammatory affect, but", "a huge affect within a
+ * week": an article and an adjective (a hyphen's compound too) before "affect" ending its
+ * phrase make it the noun, "effect". Psychology's noun keeps its adjectives ("a flat
+ * affect"), and "the rich affect the vote" is a verb with its object. */
+static gboolean
+affect_noun_ends (const F *f, gboolean plural)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1);
+  if (plural || prev == NULL || f->i < 2)
+    return FALSE;
+  gboolean ends = next ? draftd_candidates_in_list (" and but within in for at after during because so when ", next)
+                       : f->i + 1 >= f->n || strchr (".,;:!?", f->s[w->end]) != NULL;
+  if (!ends)
+    return FALSE;
+  if (draftd_candidates_in_list (" a an ", prev))
+    return TRUE;
+  /* Back over a hyphen's compound to its first word ("anti-inflammatory"). */
+  guint k = f->i - 1;
+  while (k > 0 && f->s[f->words[k - 1].end] == '-' && f->words[k - 1].end + 1 == f->words[k].start)
+    k--;
+  const char *det = k > 0 && joined (f, k - 1) ? f->words[k - 1].lower : NULL;
+  return (draftd_forms_is (prev, 'a') || (g_str_has_suffix (prev, "ing") && strlen (prev) > 5)) &&
+         !draftd_candidates_in_list (" flat blunted restricted labile positive negative depressed constricted appropriate inappropriate ", prev) &&
+         draftd_candidates_in_list (" a an the this that its their his her our no any such ", det);
+}
+
+/* "how the Industrial Revolution effected the lives of": a subject's past "effected" before a
+ * possessive or "the" and what is changed, never brought about (lives, health, a mood, the
+ * economy); "effected a change", "effected the transfer" keep the verb. */
+static gboolean
+effected_changed (const F *f, const char *prev)
+{
+  const char *next = near (f, 1);
+  return g_str_equal (f->words[f->i].lower, "effected") && prev && (noun (prev) || noun_number (f, prev) > 0) &&
+         (draftd_candidates_in_list (" my your his her our their ", next) || g_strcmp0 (next, "the") == 0) &&
+         draftd_candidates_in_list (" lives life health people children students families economy environment community mood sleep "
+                                    "results performance weather crops business businesses prices ",
+                                    near (f, 2));
+}
+
+/* "The noise is effecting my sleep": the progressive before a possessive or a person (one
+ * brings about "a change", "the transfer", never "my sleep"). */
+gboolean
+effecting (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1);
+  const char *aux = prev && g_str_has_suffix (prev, "ly") ? near (f, -2) : prev;
+  return g_str_equal (w->lower, "effecting") && draftd_candidates_in_list (" is are was were am been be ", aux) &&
+         (draftd_candidates_in_list (" my your his her our their me him us them everyone everybody ", next) ||
+          draftd_candidates_in_list (people_nouns, next)) &&
+         sure (f, w->start, w->end, "affecting", DRAFTD_FIX_WORD_CHOICE);
+}
+
+gboolean
+affect_effect (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *prev2 = near (f, -2), *next = near (f, 1);
+  if (draftd_candidates_in_list (" affect affects ", w->lower)) {
+    gboolean plural = g_str_equal (w->lower, "affects");
+    /* "a calming affect on": an -ing word after a determiner describes the noun. */
+    gboolean described = prev && g_str_has_suffix (prev, "ing") && prev2 && draftd_candidates_in_list (" a an the this that its their his her ", prev2);
+    gboolean noun_slot = prev && (draftd_candidates_in_list (determiners, prev) || draftd_forms_is (prev, 'a') || described) &&
+                         draftd_candidates_in_list (" on of ", next);
+    /* "the special affects in the film": a plural after an adjective and its determiner. */
+    gboolean plural_slot = plural && prev && draftd_forms_is (prev, 'a') &&
+                           draftd_candidates_in_list (determiners, prev2) && draftd_candidates_in_list (" in of on from were are ", next);
+    /* "will take affect next month": the noun of "take effect". */
+    gboolean take = !plural && draftd_candidates_in_list (" take takes took taken taking ", prev);
+    /* "will come into affect", "put it into affect": "into" takes the noun ("changes in
+     * affect" is psychology's noun, and left). */
+    take |= !plural && g_strcmp0 (prev, "into") == 0;
+    if (!(g_strcmp0 (prev, "side") == 0 || noun_slot || plural_slot || take || affect_noun_ends (f, plural)))
+      return FALSE;
+    /* The plural pair has an id of its own, which users may disable apart. */
+    return plural ? sure_named (f, w->start, w->end, "effects", DRAFTD_FIX_WORD_CHOICE, "confusable.affects-effects")
+                  : sure (f, w->start, w->end, "effect", DRAFTD_FIX_WORD_CHOICE);
+  }
+  /* "Loud music effects my concentration": "effects" after its subject's noun, before a
+   * possessive or a person and with no other verb in its clause, is the verb ("the side effects
+   * my doctor mentioned" has one). "Stress really effects my sleep": an adverb between is
+   * stepped over. */
+  guint gap;
+  if (g_str_equal (w->lower, "effects") && before_adverb (f, 1, &gap) && gap) {
+    prev = before_adverb (f, 1, &gap);
+    prev2 = NULL;
+  }
+  if (g_str_equal (w->lower, "effects") && prev && (noun (prev) || draftd_candidates_in_list (" it this that which what ", prev)) &&
+      noun_number (f, prev) <= 0 && !draftd_candidates_in_list (" side special sound visual ", prev) &&
+      ((draftd_candidates_in_list (" my your his her our their me him us them everyone everybody ", next) && only_verb (f) &&
+        !draftd_forms_is (prev, 'a')) ||
+       effects_thing (f, next)))
+    return sure (f, w->start, w->end, "affects", DRAFTD_FIX_WORD_CHOICE);
+  /* "The strike has effected all trains": a perfect's "effected" before a person, a
+   * possessive or "all" is "affected" ("has effected a change", "effected the transfer" keep
+   * the verb of bringing about). "have clearly effected his": an -ly adverb between too. */
+  const char *aux = prev && g_str_has_suffix (prev, "ly") ? prev2 : before_adverb (f, 1, &gap);
+  if (g_str_equal (w->lower, "effected") && draftd_candidates_in_list (" has have had ", aux) &&
+      (draftd_candidates_in_list (" my your his her our their me him us them all everyone everybody ", next) ||
+       draftd_candidates_in_list (people_nouns, next)))
+    return sure (f, w->start, w->end, "affected", DRAFTD_FIX_WORD_CHOICE);
+  if (effected_changed (f, prev))
+    return sure (f, w->start, w->end, "affected", DRAFTD_FIX_WORD_CHOICE);
+  if (!g_str_equal (w->lower, "effect") || next == NULL || draftd_candidates_in_list (" change changes a an of on ", next))
+    return FALSE;
+  /* "Does caffeine really effect your sleep": an adverb of degree before it, a possessive
+   * after it; "effect" (bring about) takes no one's thing as its object. */
+  if (draftd_candidates_in_list (" really seriously badly greatly negatively directly ", prev) && prev2 && !draftd_candidates_in_list (determiners, prev2) &&
+      draftd_candidates_in_list (" my your his her our their me him us them ", next))
+    return sure (f, w->start, w->end, "affect", DRAFTD_FIX_WORD_CHOICE);
+  /* "will this effect the budget": a modal, its subject, then the verb. */
+  gboolean verb_slot = draftd_candidates_in_list (" this that it he she they we you i ", prev) && draftd_candidates_in_list (modals, prev2);
+  /* "How will the strike effect our flights": a modal, a determiner's noun, then the verb
+   * before a possessive or a person. */
+  verb_slot |= noun (prev) && draftd_candidates_in_list (" the this that my your his her our their ", prev2) &&
+               (draftd_candidates_in_list (modals, near (f, -3)) || draftd_candidates_in_list (" does did do ", near (f, -3))) &&
+               (draftd_candidates_in_list (" my your his her our their me him us them ", next) || draftd_candidates_in_list (people_nouns, next));
+  /* "Did the rain effect the turnout?", "Does the cold snap effect how early": a question's
+   * "do" and its subject (a determiner and up to three words) leave a base verb, and one
+   * bringing something about takes "the" or a clause seldom ("Did the reform effect change"
+   * keeps). */
+  verb_slot |= noun (prev) && f->i >= 3 && f->i <= 5 && draftd_candidates_in_list (" does did do ", f->words[0].lower) &&
+               draftd_candidates_in_list (" the this that my your his her our their ", f->words[1].lower) &&
+               draftd_candidates_in_list (" the how what whether ", next);
+  /* "will not effect our schedule", "doesn't effect me": after a modal or a negated "do",
+   * before a person or a possessive, which the verb "effect" (bringing about a change, a
+   * transfer) does not take as its object. */
+  gboolean after_modal = draftd_candidates_in_list (modals, prev) ||
+                         draftd_candidates_in_list (" won't can't don't doesn't didn't ", prev) ||
+                         (draftd_candidates_in_list (" not never ", prev) && draftd_candidates_in_list (modals, prev2));
+  gboolean person = after_modal && (draftd_candidates_in_list (" my your his her our their me him us them ", next) ||
+                                    draftd_candidates_in_list (people_nouns, next));
+  return (verb_slot || person) && sure (f, w->start, w->end, "affect", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- confusable.loose-lose: "I loose my glasses" ---- */
+
+/* "loose" with a subject or a do-negation or a modal before it and an object's determiner
+ * after it is the verb "lose": the verb "loose" (set free) is archaic, and the model, judging,
+ * let "I loose my glasses" stand. "loosing" after "be" likewise ("I'm loosing my mind"). */
+gboolean
+lose_loose (F *f)
+{
+  const Word *w = &f->words[f->i];
+  guint gap;
+  const char *prev = before_adverb (f, 1, &gap), *next = near (f, 1);
+  static const char *const objects = " my your his her its our their the a an this that these those some weight track money ";
+  if (next == NULL || !draftd_candidates_in_list (objects, next))
+    return FALSE;
+  if (g_str_equal (w->lower, "loose") &&
+      (draftd_candidates_in_list (" i you we they don't didn't doesn't won't can't never not ", prev) || draftd_candidates_in_list (modals, prev)))
+    return sure (f, w->start, w->end, "lose", DRAFTD_FIX_WORD_CHOICE);
+  if (g_str_equal (w->lower, "loosing") && draftd_candidates_in_list (" am is are was were be been i'm you're we're they're he's she's it's ", prev))
+    return sure (f, w->start, w->end, "losing", DRAFTD_FIX_WORD_CHOICE);
+  return FALSE;
+}
+
+/* ---- confusable.you're-your: "make sure your logged out of" ---- */
+
+/* "your" before a regular past and its particle or preposition is "you're" ("your invited
+ * to", "your based in"); a possessive's noun would follow ("your signed copy of"). */
+gboolean
+your_participle (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1);
+  if (!g_str_equal (w->lower, "your") || next == NULL || !g_str_has_suffix (next, "ed") || noun (next) ||
+      !draftd_candidates_in_list (" out in to of by with up off on into ", near (f, 2)))
+    return FALSE;
+  g_autofree char *base = draftd_candidates_verb_base (f->c->spell, next);
+  return base && draftd_forms_is (base, 'v') && sure (f, w->start, w->end, "you're", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- confusable.than-then: "would rather wait then argue" ---- */
+
+/* "rather" compares, and takes "than": "would rather wait another week then argue" ->
+ * "than", where "then" comes before a verb's base in the same sentence, "rather" before it. */
+gboolean
+rather_then (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *v = near (f, 1);
+  if (!g_str_equal (w->lower, "then") || !plain_base (v))
+    return FALSE;
+  for (guint k = f->i; k-- > 0 && k + 15 > f->i;) {
+    if (g_str_equal (f->words[k].lower, "rather"))
+      return k > 0 && draftd_candidates_in_list (" would 'd i you we they he she ", f->words[k - 1].lower) &&
+             sure (f, w->start, w->end, "than", DRAFTD_FIX_WORD_CHOICE);
+    if (strchr (".;:", f->s[f->words[k].end]))
+      return FALSE;
+  }
+  return FALSE;
+}
