@@ -1078,6 +1078,11 @@ static const char *const collocations[][3] = {
   { "relying", " in from ", "on" }, { "insist", " in ", "on" }, { "insisted", " in ", "on" }, { "satisfied", " from ", "with" },
   { "superior", " than ", "to" }, { "inferior", " than ", "to" }, { "focus", " in ", "on" }, { "focuses", " in ", "on" },
   { "focusing", " in ", "on" },
+  /* Session 25: "not dependent of other people", "believe on miracles", "participate on the
+   * project" (not "at": "participated at the 2012 Games" is an event's place). */
+  { "dependent", " of from ", "on" }, { "depending", " of from ", "on" }, { "believe", " on ", "in" },
+  { "believes", " on ", "in" }, { "believed", " on ", "in" }, { "participate", " on ", "in" }, { "participated", " on ", "in" },
+  { "participating", " on ", "in" }, { "angry", " on ", "with" },
 };
 
 typedef RuleSite Ctx;
@@ -1382,7 +1387,7 @@ native_number_reading (const Ctx *x, const Word *prev, const Word *w, const Word
   const Word *n2 = word_at (x, (gint) x->i + 2), *n3 = word_at (x, (gint) x->i + 3);
   /* "a two item tuple": an article before the number makes the pair a compound adjective. */
   const Word *pp = word_at (x, (gint) x->i - 2);
-  if (direct && pp && adjacent (x->s, pp, prev) && draftd_candidates_in_list (" a an ", pp->lower))
+  if (direct && pp && adjacent (x->s, pp, prev) && draftd_candidates_in_list (" a an ", pp->lower) && !g_str_equal (prev->lower, "few"))
     return TRUE;
   /* "These local \"rules\"": an adjective before a quoted noun; "those specific to": an
    * adjective before its complement. */
@@ -1422,6 +1427,38 @@ spent_time (const Word *w, const Word *pp)
   return g_str_equal (w->lower, "time") && pp && draftd_candidates_in_list (" spend spent spending waste wasted wasting take took ", pp->lower);
 }
 
+/* Determiners before "other" that leave its noun singular: "the other day", "no other choice",
+ * "every other week", "each other", "some other time". */
+static const char *const other_determiners = " the a an any no every each some one my your his her its our their this that whose ";
+
+/* Counting words that take mass nouns too, as "a lot of" does: a bare "other" ("with other
+ * driver", but "other software"), a bare "most" ("Most advertisement make", but "most
+ * music"; not "the most", "at most"), "kinds/types/sorts of" ("different kinds of class",
+ * but "kinds of cheese"). Only link-grammar, which marks mass nouns, may count their noun. */
+static gboolean
+counted_bare (const Word *prev, const Word *pp)
+{
+  const char *l = prev->lower;
+  gboolean possessive = pp && (g_str_has_suffix (pp->lower, "'s") || g_str_has_suffix (pp->lower, "s'") ||
+                               g_str_has_suffix (pp->lower, "\xe2\x80\x99s"));
+  if (g_str_equal (l, "other"))
+    return !(pp && (draftd_candidates_in_list (other_determiners, pp->lower) || possessive));
+  if (g_str_equal (l, "most"))
+    return !(pp && (draftd_candidates_in_list (" the a an at ", pp->lower) || possessive));
+  return g_str_equal (l, "of") && pp && draftd_candidates_in_list (" kinds types sorts ", pp->lower);
+}
+
+/* A verb's -ing form ("many meeting", "several building" may be a gerund's phrase), not a noun
+ * that merely ends so ("these thing seem", "many string"). */
+static gboolean
+ing_form (const Ctx *x, const char *l)
+{
+  if (!g_str_has_suffix (l, "ing"))
+    return FALSE;
+  g_autofree char *base = draftd_candidates_verb_base (x->c->spell, l);
+  return base != NULL && !g_str_has_suffix (base, "ing");
+}
+
 /* "three brother", "two new dress": a noun after a number or a plural quantifier (with an
  * adjective between, at most); sure of itself when nothing but punctuation or a function word
  * follows (else "several new ideas" would become "several news ideas"), else the model judges. */
@@ -1447,12 +1484,13 @@ noun_number (Ctx *x, const Word *prev)
   const Word *ppp = word_at (x, (gint) x->i - 3);
   gboolean lot = g_str_equal (prev->lower, "of") && pp &&
                  (g_str_equal (pp->lower, "lots") || (g_str_equal (pp->lower, "lot") && ppp && g_str_equal (ppp->lower, "a")));
+  lot = lot || counted_bare (prev, pp);
   /* "many more", "two more"; "those found in Perl": a quantity and an irregular past. */
   const char *irr_lemma = draftd_forms_irregular_lemma (w->lower, 'v');
   if (draftd_candidates_in_list (" more less fewer most least ", w->lower) || (irr_lemma && !g_str_equal (irr_lemma, w->lower)) || spent_time (w, pp))
     return FALSE;
   if ((!direct && !skip_one && !lot) || draftd_candidates_in_list (function_words, w->lower) || draftd_candidates_in_list (particles, w->lower) ||
-      draftd_candidates_in_list (plural_nouns, w->lower) || !draftd_forms_is (w->lower, 'n') || g_str_has_suffix (w->lower, "ing"))
+      draftd_candidates_in_list (plural_nouns, w->lower) || !draftd_forms_is (w->lower, 'n') || ing_form (x, w->lower))
     return FALSE;
   /* Nor is a number ("these three"), "four billion", a hyphen's compound ("one-to-two
    * dependency") or "those run by": a participle's clause. */
@@ -1462,7 +1500,9 @@ noun_number (Ctx *x, const Word *prev)
       measure_unit (w, after))
     return FALSE;
   if (floating_both (x, prev) || draftd_candidates_uncountable (w->lower) ||
-      draftd_candidates_in_list (" one two three four five six seven eight nine ten hundred thousand million billion trillion dozen ", w->lower) ||
+      draftd_candidates_in_list (" one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
+                                 "eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million billion "
+                                 "trillion dozen ", w->lower) ||
       (prev->start > 0 && x->s[prev->start - 1] == '-') || (after && g_str_equal (after->lower, "by")))
     return FALSE;
   g_autofree char *plural = draftd_forms_plural (x->c->spell, w->lower);
@@ -1994,6 +2034,15 @@ collocation (Ctx *x, const Word *prev)
     if (next == NULL || !draftd_candidates_in_list (" the my your his her our their this that these those one two three four five several some "
                                                     "each every all both ",
                                                     next->lower))
+      return FALSE;
+  }
+  /* "He arrived to find the house empty", "superior than" aside: a "to" before a verb is an
+   * infinitive's (a purpose, a result), not the preposition the word takes; only before a
+   * function word, a name or a noun that is no verb ("arrived to the station"). */
+  if (g_str_equal (w->lower, "to")) {
+    const Word *next = neighbour (x, 1);
+    if (next == NULL || (g_unichar_islower (g_utf8_get_char (next->text)) && !draftd_candidates_function_word (next->lower) &&
+                         draftd_forms_is (next->lower, 'v')))
       return FALSE;
   }
   for (guint k = 0; k < G_N_ELEMENTS (collocations); k++)

@@ -321,6 +321,11 @@ agreement_rule (const char *before, const char *was, const char *now)
   if (before && draftd_forms_is (before, 'a') && !draftd_candidates_function_word (before) && g_str_has_prefix (now, was) &&
       draftd_candidates_in_list (" s es ", now + wl) && draftd_forms_is (was, 'n') && !draftd_forms_is (was, 'v'))
     return "agreement.noun-number";
+  /* "other country" -> "countries", "Most student in" -> "students", "a few friend": a count
+   * word's noun made plural, whatever else the noun may be. */
+  if (before && draftd_candidates_in_list (" other most few ", before) && draftd_forms_is (was, 'n') && wl > 2 &&
+      strncmp (now, was, wl - 1) == 0 && g_str_has_suffix (now, "s") && strlen (now) > wl)
+    return "agreement.noun-number";
   if (draftd_candidates_uncountable_plural (was))
     return "agreement.uncountable";
   if (before && superlative (before) && !draftd_candidates_in_list (" most least ", before))
