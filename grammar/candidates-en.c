@@ -1533,7 +1533,7 @@ noun_number (Ctx *x, const Word *prev)
     /* "There was a lot of noise": the writer's singular verb says the noun is a mass here,
      * where link-grammar, counting "noise", found the plural whole and the singular not. */
     const Word *verb = word_at (x, (gint) x->i - 4);
-    if (ppp && g_str_equal (pp->lower, "lot") && verb && draftd_candidates_in_list (" is was isn't wasn't ", verb->lower))
+    if (ppp && pp && g_str_equal (pp->lower, "lot") && verb && draftd_candidates_in_list (" is was isn't wasn't ", verb->lower))
       return FALSE;
     g_autofree char *with = g_strdup_printf ("%.*s%s%s", (int) w->start, x->s, plural, x->s + w->end);
     return draftd_structure_mends (x->s, with) && certain (x, w->start, w->end, plural, DRAFTD_FIX_AGREEMENT);
@@ -2380,6 +2380,19 @@ object_past (const Ctx *x, const char *p)
   return (lemma && !g_str_equal (lemma, p)) || base != NULL;
 }
 
+/* A verb right after the noun at words[k - 1] (an -ly adverb between at most): "where types
+ * rarely change", "where people live", or one later in its clause. */
+static gboolean
+relative_verb_after (const Ctx *x, guint k)
+{
+  if (draftd_candidates_verb_after (x, k))
+    return TRUE;
+  if (k < x->n && draftd_candidates_joined (x, k - 1) && g_str_has_suffix (x->words[k].lower, "ly"))
+    k++;
+  return k < x->n && draftd_candidates_joined (x, k - 1) && draftd_forms_is (x->words[k].lower, 'v') &&
+         !draftd_candidates_function_word (x->words[k].lower);
+}
+
 /* Is there a syntactic reason to put `alt` where words[i] is? A flip between two real words
  * is a mistake only where the sentence needs the other word's part of speech: without such a
  * reason the model's margin alone flipped right words in native text ("The costs were not"
@@ -2429,8 +2442,12 @@ licensed (const Ctx *x, const Around *a, const char *alt)
             !(p && draftd_candidates_in_list (" so neither nor as than ", p)) &&
             !(p && draftd_candidates_in_list (" where what when why how who which whose ", p))) ||
            (a->start && n && draftd_candidates_in_list (" is are do does did can could will would should ", n));
+  /* "has regions where types rarely change": a noun and its verb after "where" are a
+   * relative clause's subject and verb, not a complement of "were". */
   if (g_str_equal (alt, "were"))
-    return p && (draftd_candidates_in_list (" we they you there who ", p) || (noun_like (x, p) && g_str_has_suffix (p, "s"))) && !(n && draftd_candidates_in_list (subjects, n));
+    return p && (draftd_candidates_in_list (" we they you there who ", p) || (noun_like (x, p) && g_str_has_suffix (p, "s"))) &&
+           !(n && draftd_candidates_in_list (subjects, n)) &&
+           !(n && noun_like (x, n) && !is_ing (n) && !draftd_forms_is (n, 'a') && relative_verb_after (x, x->i + 2));
   /* "weather or not", but "from weather or climate models" is two nouns. */
   if (g_str_equal (alt, "whether"))
     return (n && draftd_candidates_in_list (" to it i you he she we they this ", n)) ||

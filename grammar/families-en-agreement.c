@@ -468,6 +468,24 @@ no_verb_here (const F *f, guint b)
   return FALSE;
 }
 
+/* "My grandmother, who grew up in Kerry, still makes soda bread": after the comma that closes
+ * a relative clause set off by commas, the main clause goes on with its verb (an adverb
+ * before it at most), whose object is no subject ("soda bread" is no noun and its verb). */
+static gboolean
+after_relative_aside (const F *f, guint b)
+{
+  if (b == 0 || f->s[f->words[b - 1].end] != ',')
+    return FALSE;
+  guint v = b + (draftd_candidates_in_list (frequency_adverbs, f->words[b].lower) && b + 1 < f->i ? 1 : 0);
+  const char *l = f->words[v].lower;
+  if (!g_str_has_suffix (l, "s") || !draftd_candidates_verb_form (f, l) || draftd_candidates_function_word (l))
+    return FALSE;
+  for (guint k = 1; k + 1 < b; k++)
+    if (draftd_candidates_in_list (" who which whose whom ", f->words[k].lower) && f->s[f->words[k - 1].end] == ',')
+      return TRUE;
+  return FALSE;
+}
+
 gboolean
 subject_head (F *f)
 {
@@ -480,7 +498,7 @@ subject_head (F *f)
     return FALSE;
   if (demonstrative (f, b))
     return TRUE;
-  if (no_verb_here (f, b))
+  if (no_verb_here (f, b) || after_relative_aside (f, b))
     return FALSE;
   g_autofree char *other = NULL;
   /* "Everyone except Tom was there": "except" is the preposition ("excepts" is no one's verb). */
@@ -770,6 +788,40 @@ theres_plural (F *f)
   const char *rep = g_str_equal (l, "there's") ? (g_ascii_isupper (w->text[0]) ? "There are" : "there are")
                                                : (g_ascii_isupper (w->text[0]) ? "Here are" : "here are");
   return sure (f, w->start, w->end, rep, DRAFTD_FIX_AGREEMENT);
+}
+
+/* Nouns after "a" that count what follows them ("there are a lot of", "a number of", "a few").
+ */
+static const char *const counting_nouns =
+  " lot lots number few couple dozen hundred thousand million variety range series bunch group pair host handful "
+  "majority minority total number great good lot set selection mix ";
+
+/* "In my hometown, there are a small museum near the river": "there are/were" opening its
+ * clause before "a/an", its adjectives and a singular count noun is "there is/was", where no
+ * "and" joins a second thing to it in the clause ("There are a museum and two parks") and the
+ * noun counts nothing after it ("there are a lot of", "a number of", "a few"). */
+gboolean
+there_are_singular (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!draftd_candidates_in_list (" are were ", w->lower) || f->i == 0 || !g_str_equal (f->words[f->i - 1].lower, "there") ||
+      !opens_clause (f, f->i - 1, " and but so because that if when think thought know believe guess hope said says ") ||
+      !joined (f, f->i - 1) || f->i + 2 >= f->n ||
+      !joined (f, f->i) || !draftd_candidates_in_list (" a an ", f->words[f->i + 1].lower))
+    return FALSE;
+  guint k = f->i + 2;
+  while (k + 1 < f->n && joined (f, k - 1) && draftd_forms_is (f->words[k].lower, 'a') && !draftd_candidates_function_word (f->words[k].lower) &&
+         !draftd_candidates_in_list (counting_nouns, f->words[k].lower))
+    k++;
+  const char *head = f->words[k].lower;
+  if (!joined (f, k - 1) || !g_ascii_islower (f->words[k].text[0]) || draftd_candidates_in_list (counting_nouns, head) ||
+      noun_number (f, head) >= 0 || !noun (head))
+    return FALSE;
+  /* The clause to its comma or end: no "and" or "or" of a second subject. */
+  for (guint j = k + 1; j < f->n && joined (f, j - 1); j++)
+    if (draftd_candidates_in_list (" and or ", f->words[j].lower))
+      return FALSE;
+  return sure (f, w->start, w->end, g_str_equal (w->lower, "are") ? "is" : "was", DRAFTD_FIX_AGREEMENT);
 }
 
 /* "The shop open at nine", "if the pool close early", "The dough need to rest": a clause

@@ -258,9 +258,13 @@ static gboolean
 pronoun_predicate (const F *f, const char *prev, const char *l)
 {
   const char *subj = near (f, -2);
+  /* "My older sister is nurse": one adjective between the possessive and its noun. */
+  const char *owner = near (f, -3);
+  if (owner && draftd_forms_is (owner, 'a') && !draftd_candidates_function_word (owner))
+    owner = near (f, -4);
   return (draftd_candidates_in_list (" is was ", prev) || (g_strcmp0 (prev, "am") == 0 && g_strcmp0 (subj, "i") == 0)) &&
          (draftd_candidates_in_list (" he she it i this that ", subj) ||
-          (draftd_candidates_in_list (" my his her our their your ", near (f, -3)) &&
+          (draftd_candidates_in_list (" my his her our their your ", owner) &&
            (draftd_forms_noun_lexfile (subj) == DRAFTD_FORMS_PERSON || draftd_forms_noun_lexfile (l) == DRAFTD_FORMS_PERSON)));
 }
 

@@ -73,6 +73,30 @@ there_ing_opening (F *f)
                                                         : judge (f, w->start, w->end, theyre, 1, DRAFTD_FIX_WORD_CHOICE, 1.5f);
 }
 
+/* "but apparently there on holiday until the end of the month": "there" opening its clause
+ * (an adverb in -ly or "still" at most before it) before a person's state, "on holiday",
+ * "on leave", "on strike", that goes on with its time ("until", "for", "this", "next") or
+ * ends the sentence, is "they're". The place takes a verb first ("stayed there on holiday"),
+ * and a fronted place its comma ("There on holiday, he met her"). */
+gboolean
+there_state (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1), *next2 = near (f, 2), *prev = near (f, -1);
+  if (!g_str_equal (w->lower, "there") || g_strcmp0 (next, "on") != 0 ||
+      !draftd_candidates_in_list (" holiday vacation leave strike duty break ", next2))
+    return FALSE;
+  guint k = f->i;
+  if (prev && (g_str_has_suffix (prev, "ly") || g_str_equal (prev, "still")) && !draftd_candidates_function_word (prev))
+    k--;
+  if (!opens_clause (f, k, " but and because so since as that think thinks thought said says heard guess hope "))
+    return FALSE;
+  guint after = f->i + 3;
+  gboolean ends = after >= f->n ? strchr (".!", f->s[f->words[f->i + 2].end]) != NULL
+                                : joined (f, f->i + 2) && draftd_candidates_in_list (" until till for this next right again ", f->words[after].lower);
+  return ends && sure (f, w->start, w->end, "they're", DRAFTD_FIX_WORD_CHOICE);
+}
+
 /* "Their planning a party for Friday": a sentence opened by "their", an -ing form and a
  * determiner's object, with no other verb in its clause, is "they're"'s; "Their planning a
  * party surprised us" is a gerund's subject, its verb after it, and is left. */
@@ -303,6 +327,13 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
       (!g_str_equal (l, "there") || (f->i == 0 && (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_PERSON))) &&
       !g_str_equal (l, "who's"))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  /* "but it's main problem is that": an adjective (a noun's word too), the possessed noun and
+   * then its verb; no contraction's predicate reads so. */
+  const char *next3 = near (f, 3);
+  if (!g_str_equal (l, "there") && !g_str_equal (l, "who's") && g_ascii_islower (f->words[f->i + 1].text[0]) && draftd_forms_is (next, 'a') &&
+      !draftd_candidates_function_word (next) && possessed_noun (f, next2) && noun_number (f, next2) < 0 &&
+      draftd_candidates_in_list (" is was has does can will ", next3))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (g_str_equal (l, "there") && there_after_verb (f, next, next2, prev))
     return TRUE;
   /* "label there children's coats": the place takes no possessive noun after it. */
@@ -352,8 +383,10 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
                          !draftd_candidates_function_word (next) && (next2 == NULL || draftd_candidates_in_list (prepositions, next2));
   if (possessed_noun (f, next) || ending_noun)
     return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, object || noun_number (f, next) < 0 ? 2.5f : 1.5f);
-  if (draftd_forms_is (next, 'a') && (object || !draftd_forms_is (next, 'n')) && possessed_noun (f, next2) &&
-      !g_str_equal (l, "there"))
+  /* An adjective before the possessed noun ("they're new car"); not "on", "off", "in", which
+   * WordNet lists as adjectives too ("they're on holiday" is the contraction's). */
+  if (draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) && (object || !draftd_forms_is (next, 'n')) &&
+      possessed_noun (f, next2) && !g_str_equal (l, "there"))
     return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, object ? 2.5f : 0.5f);
   /* "lost it's first game": an ordinal before a noun is a possessive's ("It's first come,
    * first served" is the model's to keep). */
@@ -800,6 +833,26 @@ effecting (F *f)
          sure (f, w->start, w->end, "affecting", DRAFTD_FIX_WORD_CHOICE);
 }
 
+/* "will effect first-time buyers", "could effect older drivers": an adjective (a hyphen's
+ * compound too) and then people, whom no one brings about. */
+static gboolean
+described_people (const F *f, const char *next)
+{
+  if (next == NULL || draftd_candidates_function_word (next))
+    return FALSE;
+  /* A hyphen's compound is split into its words: "first", "time". */
+  guint k = f->i + 1;
+  while (k + 1 < f->n && f->s[f->words[k].end] == '-')
+    k++;
+  if (k + 1 >= f->n)
+    return FALSE;
+  gboolean adjective = draftd_forms_is (next, 'a') || k > f->i + 1;
+  const char *head = f->words[k + 1].lower;
+  g_autofree char *sing = draftd_forms_singular (f->c->spell, head);
+  return adjective && (draftd_candidates_in_list (people_nouns, head) ||
+                       (sing && draftd_forms_noun_lexfile (sing) == DRAFTD_FORMS_PERSON));
+}
+
 gboolean
 affect_effect (F *f)
 {
@@ -878,7 +931,7 @@ affect_effect (F *f)
                          draftd_candidates_in_list (" won't can't don't doesn't didn't ", prev) ||
                          (draftd_candidates_in_list (" not never ", prev) && draftd_candidates_in_list (modals, prev2));
   gboolean person = after_modal && (draftd_candidates_in_list (" my your his her our their me him us them ", next) ||
-                                    draftd_candidates_in_list (people_nouns, next));
+                                    draftd_candidates_in_list (people_nouns, next) || described_people (f, next));
   return (verb_slot || person) && sure (f, w->start, w->end, "affect", DRAFTD_FIX_WORD_CHOICE);
 }
 

@@ -492,7 +492,8 @@ to_base (F *f)
     g_autofree char *base = draftd_candidates_verb_base (f->c->spell, w->lower);
     return base && draftd_forms_is (base, 'v') && sure (f, w->start, w->end, base, DRAFTD_FIX_VERB_FORM);
   }
-  if (!g_str_has_suffix (w->lower, "ing") || strlen (w->lower) < 6)
+  /* "planning to going back": five letters are enough ("going", "doing"; "to sing" is no -ing). */
+  if (!g_str_has_suffix (w->lower, "ing") || strlen (w->lower) < 5)
     return FALSE;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, w->lower);
   /* The family's base comes first ("meeting" -> "meet"); "to swimming" has none. */
@@ -1082,8 +1083,9 @@ opening_past_noun (F *f)
 
 /* A clause of time about the future takes the present: "as soon as" + a pronoun + "will" +
  * a base, and "when/once/before/after/until" + a pronoun + "will" after "call/text/meet/...
- * me", where the clause tells when to do it ("Please call me when you will arrive" ->
- * "when you arrive"). "Tell me when you will arrive" asks for the time, and is left. */
+ * me" or "send me a message", where the clause tells when to do it ("Please call me when
+ * you will arrive" -> "when you arrive"). "Tell me when you will arrive" asks for the time, and
+ * is left. */
 gboolean
 future_time_clause (F *f)
 {
@@ -1095,6 +1097,11 @@ future_time_clause (F *f)
   gboolean soon = g_strcmp0 (conj, "as") == 0 && g_strcmp0 (near (f, -3), "soon") == 0 && g_strcmp0 (near (f, -4), "as") == 0;
   gboolean told = draftd_candidates_in_list (" when once before after until ", conj) && draftd_candidates_in_list (" me us him her them ", near (f, -3)) &&
                   draftd_candidates_in_list (" call phone ring text email message contact wake meet ", near (f, -4));
+  /* "Send me a message when he will arrive", "give us a call once you will know": what the
+   * person is given does it then. */
+  told |= draftd_candidates_in_list (" when once before after until ", conj) &&
+          draftd_candidates_in_list (" message text call line note email reminder ring shout ", near (f, -3)) &&
+          draftd_candidates_in_list (" a an ", near (f, -4)) && draftd_candidates_in_list (" me us ", near (f, -5));
   if (!soon && !told)
     return FALSE;
   g_autofree char *other = NULL;

@@ -393,6 +393,10 @@ static const WordRow word_rows[] = {
   { "word-choice.double-negative", "never", NULL, " hardly barely scarcely ", NULL, NULL, "ever", DRAFTD_FIX_WORD_CHOICE, NULL },
   { "word-choice.double-negative", "no", NULL, " hardly barely scarcely ", NULL, NULL, "any", DRAFTD_FIX_WORD_CHOICE, NULL },
   { "word-choice.double-negative", "no-one", NULL, " hardly barely scarcely ", NULL, NULL, "anyone", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "a sneak peak at", "take a quick peak at": a look is a peek (a summit is "peak"). */
+  { "confusable.peak-peek", "peak", NULL, " sneak ", NULL, NULL, "peek", DRAFTD_FIX_WORD_CHOICE, NULL },
+  { "confusable.peak-peek", "peak", " take took taking takes ", " a ", " at inside into ", NULL, "peek", DRAFTD_FIX_WORD_CHOICE, NULL },
+  { "confusable.peak-peek", "peak", " a ", " quick ", " at inside into ", NULL, "peek", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "u will agree": the chat spelling of "you" before its verb. */
   { "spelling", "u", NULL, NULL, " will would can could should must may might can't cannot don't dont do did are were have had know need want think see get go ",
     NULL, "you", DRAFTD_FIX_SPELLING, NULL },
@@ -1406,7 +1410,10 @@ double_negative (F *f)
   const char *rep = NULL;
   for (guint k = 0; k < G_N_ELEMENTS (pairs) && rep == NULL; k++)
     rep = g_str_equal (w->lower, pairs[k][0]) ? pairs[k][1] : NULL;
-  if (rep == NULL || (g_str_equal (w->lower, "no") &&
+  /* "didn't give me no explanation": a person given something, then the "no" of the thing. */
+  gboolean given = draftd_candidates_in_list (" me him her us them you ", near (f, -1)) &&
+                   draftd_candidates_in_list (" give gave given send sent tell told show showed offer offered pay paid bring brought ", near (f, -2));
+  if (rep == NULL || (g_str_equal (w->lower, "no") && !given &&
                       !draftd_candidates_in_list (" have got need find see want received receive get heard gotten seen found had ", near (f, -1))))
     return FALSE;
   /* "there isn't nothing I can do": an existential's negated "be" ("it isn't nothing" says
@@ -1581,12 +1588,16 @@ much_many (F *f)
   const Word *w = &f->words[f->i];
   const char *next = near (f, 1), *then = near (f, 2);
   /* "how much does it cost": an auxiliary is no plural noun ("does" is "doe"'s plural too). */
-  if (!g_str_equal (w->lower, "much") || next == NULL || then == NULL || f->words[f->i + 1].fixed || draftd_candidates_function_word (next))
+  if (!g_str_equal (w->lower, "much") || next == NULL || f->words[f->i + 1].fixed || draftd_candidates_function_word (next))
     return FALSE;
   /* "Thank you so much guys!": the thanks' "much", and its people addressed. */
   for (guint k = f->i >= 3 ? f->i - 3 : 0; k < f->i; k++)
     if (draftd_candidates_in_list (" thank thanks ", f->words[k].lower))
       return FALSE;
+  /* "so much homeworks", "much informations": an uncountable noun's plural, which loses its
+   * -s (agreement.uncountable); "much" stays. */
+  if (draftd_candidates_uncountable_plural (next))
+    return FALSE;
   /* "so much needs to change": a verb's -s form. */
   g_autofree char *sing = draftd_forms_singular (f->c->spell, next);
   /* "How much times": "times" is a verb's -s form too, but never after "much". */
@@ -1595,7 +1606,7 @@ much_many (F *f)
   /* "not much job opportunities": a noun's modifier before the plural. */
   g_autofree char *sing2 = draftd_forms_singular (f->c->spell, then);
   const char *after = near (f, 3);
-  if (!plural && noun (next) && !draftd_forms_is (next, 'a') && g_str_has_suffix (then, "s") && sing2 && !g_str_equal (sing2, then) &&
+  if (!plural && then && noun (next) && !draftd_forms_is (next, 'a') && g_str_has_suffix (then, "s") && sing2 && !g_str_equal (sing2, then) &&
       noun (sing2) && !noun (then) && !draftd_forms_is (then, 'a') && !draftd_candidates_verb_form (f, then) &&
       (after == NULL || draftd_candidates_function_word (after)))
     plural = TRUE;
@@ -1743,7 +1754,7 @@ say_tell (F *f)
   /* Not "her", a possessive as often ("He said her name twice"); what is said follows. */
   const char *after = near (f, 2);
   if (!draftd_candidates_in_list (" me him us them ", near (f, 1)) ||
-      (after && !draftd_candidates_in_list (" that the a about what how why when where to ", after)))
+      (after && !draftd_candidates_in_list (" that the a about what how why when where to which whether if who ", after)))
     return FALSE;
   return sure_pair (f, say, G_N_ELEMENTS (say), DRAFTD_FIX_WORD_CHOICE);
 }

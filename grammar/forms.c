@@ -214,7 +214,8 @@ regular_bases (const char *w, GPtrArray *bases)
     if (n > 4 && w[n - 3] == w[n - 4])
       g_ptr_array_add (bases, with_suffix (w, 3, ""));
   }
-  if (g_str_has_suffix (w, "ing") && n > 5) {
+  /* Five letters make a two-letter base too: "going", "doing", "owing" ("thing" has none). */
+  if (g_str_has_suffix (w, "ing") && n >= 5) {
     g_ptr_array_add (bases, with_suffix (w, 3, ""));
     g_ptr_array_add (bases, with_suffix (w, 3, "e"));
     if (w[n - 4] == w[n - 5])

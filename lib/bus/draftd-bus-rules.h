@@ -109,6 +109,7 @@ draftd_rules (guint *n)
     { "word-choice.to-too", "word choice", "\"to\" for \"too\" before an adjective (\"it looks to expensive\")" },
     { "confusable.affect-effect", "word choice", "affect / effect" },
     { "confusable.loose-lose", "word choice", "loose / lose" },
+    { "confusable.peak-peek", "word choice", "peak (a summit) / peek (a quick look: \"a sneak peek\")" },
     { "confusable.who's-whose", "word choice", "who's / whose" },
     { "confusable.were-where", "word choice", "were / where" },
     { "confusable.accept-except", "word choice", "accept / except" },
