@@ -1082,7 +1082,8 @@ static const char *const collocations[][3] = {
    * project" (not "at": "participated at the 2012 Games" is an event's place). */
   { "dependent", " of from ", "on" }, { "depending", " of from ", "on" }, { "believe", " on ", "in" },
   { "believes", " on ", "in" }, { "believed", " on ", "in" }, { "participate", " on ", "in" }, { "participated", " on ", "in" },
-  { "participating", " on ", "in" }, { "angry", " on ", "with" },
+  { "participating", " on ", "in" }, { "angry", " on ", "with" }, { "arrive", " to ", "at" }, { "arrives", " to ", "at" },
+  { "arriving", " to ", "at" },
 };
 
 typedef RuleSite Ctx;
@@ -1387,7 +1388,9 @@ native_number_reading (const Ctx *x, const Word *prev, const Word *w, const Word
   const Word *n2 = word_at (x, (gint) x->i + 2), *n3 = word_at (x, (gint) x->i + 3);
   /* "a two item tuple": an article before the number makes the pair a compound adjective. */
   const Word *pp = word_at (x, (gint) x->i - 2);
-  if (direct && pp && adjacent (x->s, pp, prev) && draftd_candidates_in_list (" a an ", pp->lower) && !g_str_equal (prev->lower, "few"))
+  /* "a few friend" counts; "a few associate different meanings" is "a few" and its verb. */
+  if (direct && pp && adjacent (x->s, pp, prev) && draftd_candidates_in_list (" a an ", pp->lower) &&
+      (!g_str_equal (prev->lower, "few") || draftd_forms_is (w->lower, 'v')))
     return TRUE;
   /* "These local \"rules\"": an adjective before a quoted noun; "those specific to": an
    * adjective before its complement. */
@@ -1498,6 +1501,20 @@ noun_number (Ctx *x, const Word *prev)
   /* "These fish are", "twenty stone", "two aspirin": nouns whose plural is the singular. */
   if (draftd_candidates_in_list (" fish sheep deer salmon trout cod aircraft offspring quail bison moose swine elk stone aspirin quid squid grand ", w->lower) ||
       measure_unit (w, after))
+    return FALSE;
+  /* "her grade five exam", "platform two train": a number after a label's noun names, it does
+   * not count; "with you two tomorrow": after a pronoun it is the pronoun's apposition, and a
+   * day's deictic word no count noun. */
+  gboolean count = g_ascii_isdigit (prev->text[0]) || draftd_candidates_in_list (" one two three four five six seven eight nine ten eleven twelve "
+                                                                               "thirteen fourteen fifteen sixteen seventeen eighteen nineteen "
+                                                                               "twenty thirty forty fifty sixty seventy eighty ninety hundred ",
+                                                                               prev->lower);
+  if (count && pp && draftd_candidates_in_list (" grade level year stage page chapter room section part step class form platform gate terminal "
+                                       "line route bus track phase round act scene verse volume episode season size type model version "
+                                       "zone floor unit block number no apartment flat ward ",
+                                       pp->lower))
+    return FALSE;
+  if ((count && pp && draftd_candidates_in_list (" you we us they them ", pp->lower)) || draftd_candidates_in_list (" today tomorrow tonight yesterday ", w->lower))
     return FALSE;
   if (floating_both (x, prev) || draftd_candidates_uncountable (w->lower) ||
       draftd_candidates_in_list (" one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "

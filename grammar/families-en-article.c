@@ -1283,6 +1283,31 @@ drop_article (F *f)
   return sure (f, w->start, n->start, "", DRAFTD_FIX_ARTICLE);
 }
 
+/* Abstract nouns learners give a generic "the" ("I think the honesty is the most important
+ * quality", "I love the nature"): qualities and states that a "the" makes specific only with
+ * a phrase after them ("the honesty of her answer", "the love they shared"). */
+static const char *const generic_nouns =
+  " nature honesty happiness friendship patience kindness loyalty courage knowledge education love life ";
+
+/* "the" before such a noun is dropped where the noun is generic: the subject opening its clause
+ * before its verb ("I think the honesty is"), or the object of a verb of liking at its phrase's
+ * end ("I love the nature, so", "we must protect the nature."). */
+gboolean
+generic_the (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1), *after = near (f, 2), *prev = near (f, -1);
+  if (!g_str_equal (w->lower, "the") || next == NULL || !draftd_candidates_in_list (generic_nouns, next) ||
+      !g_ascii_islower (f->words[f->i + 1].text[0]))
+    return FALSE;
+  gboolean subject = opens_clause (f, f->i, " that because but so and think thought believe ") &&
+                     draftd_candidates_in_list (" is was makes gives brings helps means ", after);
+  gboolean ends = f->i + 2 >= f->n || !joined (f, f->i + 1) || draftd_candidates_in_list (" so and because but very more ", after);
+  gboolean object = ends && draftd_candidates_in_list (" love loves loved like likes liked enjoy enjoys enjoyed protect protects protected "
+                                                      "respect respects respected value values valued appreciate appreciates hate hates ", prev);
+  return (subject || object) && drop_article (f);
+}
+
 gboolean
 extra_article (F *f)
 {

@@ -181,6 +181,7 @@ gboolean lot_of (F *f);
 gboolean partitive_article (F *f);
 gboolean long_time (F *f);
 gboolean extra_article (F *f);
+gboolean generic_the (F *f);
 gboolean be_person_article (F *f);
 /* families-en-confusable.c */
 gboolean wether (F *f);

@@ -265,7 +265,7 @@ finished_day (const F *f, guint k, const char *part)
 static gboolean
 subordinate_at (const F *f, guint k)
 {
-  if (!draftd_candidates_in_list (" after when because while until once although though whereas ", f->words[k].lower))
+  if (!draftd_candidates_in_list (" after when because while until once although though whereas whether if that ", f->words[k].lower))
     return FALSE;
   for (guint j = k + 2; j < f->n && j <= k + 4; j++)
     if (!draftd_candidates_in_list (determiners, f->words[j - 1].lower) && finite_verb (f, f->words[j].lower))

@@ -393,6 +393,17 @@ static const WordRow word_rows[] = {
   { "word-choice.double-negative", "never", NULL, " hardly barely scarcely ", NULL, NULL, "ever", DRAFTD_FIX_WORD_CHOICE, NULL },
   { "word-choice.double-negative", "no", NULL, " hardly barely scarcely ", NULL, NULL, "any", DRAFTD_FIX_WORD_CHOICE, NULL },
   { "word-choice.double-negative", "no-one", NULL, " hardly barely scarcely ", NULL, NULL, "anyone", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "done a lot of researches", "many evidences": nouns mostly uncountable whose plural is a
+   * verb's -s too ("she researches"), after a quantity or a verb of doing only. */
+  { "agreement.uncountable", "researches", NULL, " of many some several these those any more done do did doing conduct conducted conducting carry carried ",
+    NULL, NULL, "research", DRAFTD_FIX_AGREEMENT, NULL },
+  { "agreement.uncountable", "evidences", NULL, " of many some several these those any more no enough ", NULL, NULL, "evidence",
+    DRAFTD_FIX_AGREEMENT, NULL },
+  /* "Could you advice me on which": the verb after a modal's subject, before its person. */
+  { "confusable.advice-advise", "advice", " can could would will ", " you ", " me us him her them ", NULL, "advise", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "Please keep quite during the exam": "keep", "stay" take the adjective "quiet". */
+  { "confusable.quiet-quite", "quite", NULL, " keep keeps kept stay stays stayed remain remained ", " during in at while for until till and please ", NULL,
+    "quiet", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "a sneak peak at", "take a quick peak at": a look is a peek (a summit is "peak"). */
   { "confusable.peak-peek", "peak", NULL, " sneak ", NULL, NULL, "peek", DRAFTD_FIX_WORD_CHOICE, NULL },
   { "confusable.peak-peek", "peak", " take took taking takes ", " a ", " at inside into ", NULL, "peek", DRAFTD_FIX_WORD_CHOICE, NULL },
@@ -1770,7 +1781,10 @@ borrow_lend (F *f)
     { "borrow", "lend" }, { "borrows", "lends" }, { "borrowed", "lent" }, { "borrowing", "lending" },
   };
   const char *next = near (f, 1), *after = near (f, 2);
-  if (!draftd_candidates_in_list (" me him her us them ", next) || !draftd_candidates_in_list (" your his her their our my some a an the this that ", after))
+  /* "borrow me twenty pounds": a sum after the person too. */
+  gboolean sum = (after && (g_ascii_isdigit (after[0]) || after[0] == '$')) || draftd_candidates_in_list (numbers, after);
+  if (!draftd_candidates_in_list (" me him her us them ", next) ||
+      (!sum && !draftd_candidates_in_list (" your his her their our my some a an the this that ", after)))
     return FALSE;
   return sure_pair (f, pairs, G_N_ELEMENTS (pairs), DRAFTD_FIX_WORD_CHOICE);
 }
@@ -1972,8 +1986,10 @@ accept_except (F *f)
   gboolean verb = FALSE;
   for (guint k = 0; k < f->i; k++) {
     const char *l = f->words[k].lower;
-    if (draftd_candidates_in_list (" who that which and or but when if because while to will would can could should must may might ", l) ||
-        f->s[f->words[k].end] == ',')
+    /* A modal right before it makes it the verb ("they will accept the terms"); one that heads
+     * a passive earlier ("will be closed on Monday accept the chemist") does not. */
+    if (draftd_candidates_in_list (" who that which and or but when if because while to ", l) || f->s[f->words[k].end] == ',' ||
+        (k + 2 >= f->i && draftd_candidates_in_list (" will would can could should must may might not ", l)))
       return FALSE;
     verb |= k > 0 && (draftd_candidates_past_only (f->c->spell, l) || (g_str_has_suffix (l, "ed") && draftd_candidates_verb_form (f, l)));
   }

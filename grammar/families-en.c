@@ -278,6 +278,7 @@ static const struct {
   { "article.missing", superlative_the },
   { "article.missing", a_superlative_ever },
   { "article.extra", extra_article },
+  { "article.extra", generic_the },
   { "preposition.redundant", redundant_of_for },
   { "verb-form.bare-infinitive", make_to },
   { "preposition.missing", listen_to },
