@@ -351,6 +351,11 @@ too_many_edits (const Word *w, const char *suggestion)
     return TRUE;
   if (letters_left_out (w->lower, suggestion))
     return FALSE;
+  /* "highlife" (a genre) -> "highline": two common words run together, one letter of one
+   * changed for another, is a coinage's neighbour, not its slip (a letter left out, doubled or
+   * a space is). */
+  if (strlen (w->lower) == strlen (suggestion) && common_compound (w->lower))
+    return TRUE;
   guint edits = edit_distance (w->lower, suggestion);
   /* A longer word two edits or more from a word outside the common list is a rare word or a
    * term the dictionary lacks, not a slip of that rarer word ("andrenas" -> "adrenals",
@@ -920,6 +925,8 @@ static const char *const confusables[] = {
   " their there they're ", " its it's ", " then than ", " your you're ", " affect effect ",
   " lose loose ", " whose who's ", " were where ", " accept except ", " quite quiet ", " weather whether ",
   " advice advise ", " passed past ", " peace piece ", " wether whether ", " affects effects ",
+  /* "a sneak peak at": the word rows of families-en-word.c propose it; no flip is licensed here. */
+  " peak peek ",
 };
 
 static const char *const prepositions = " in on at for of to with about from by into ";
@@ -1462,6 +1469,50 @@ ing_form (const Ctx *x, const char *l)
   return base != NULL && !g_str_has_suffix (base, "ing");
 }
 
+/* Counts that count nothing: "her grade five exam", "platform two train" (a number after a
+ * label's noun names, it does not count); "with you two tomorrow" (after a pronoun the number
+ * is its apposition, and a day's deictic word no count noun); "leaving it three short of a
+ * majority", "two shy of the record" (an adjective of lacking after a count). */
+static gboolean
+number_names (const Ctx *x, const Word *prev, const Word *pp, const Word *w)
+{
+  gboolean count = g_ascii_isdigit (prev->text[0]) || draftd_candidates_in_list (" one two three four five six seven eight nine ten eleven twelve "
+                                                                               "thirteen fourteen fifteen sixteen seventeen eighteen nineteen "
+                                                                               "twenty thirty forty fifty sixty seventy eighty ninety hundred ",
+                                                                               prev->lower);
+  if (count && pp && draftd_candidates_in_list (" grade level year stage page chapter room section part step class form platform gate terminal "
+                                                "line route bus track phase round act scene verse volume episode season size type model "
+                                                "version zone floor unit block number no apartment flat ward ",
+                                                pp->lower))
+    return TRUE;
+  if ((count && pp && draftd_candidates_in_list (" you we us they them ", pp->lower)) || draftd_candidates_in_list (" today tomorrow tonight yesterday ", w->lower))
+    return TRUE;
+  const Word *following = word_at (x, (gint) x->i + 1);
+  return draftd_candidates_in_list (" short shy clear ahead behind ", w->lower) && following && g_str_equal (following->lower, "of");
+}
+
+/* "a lot of problem", "other country", "Most student in": a counting word that takes mass nouns
+ * too counts its noun only where link-grammar finds the sentence broken with the singular and
+ * whole with the plural; never an adjective WordNet also lists as a noun ("a lot of academic
+ * subject"), an abstract noun ("a lot of configuration", "a lot of attention": mostly mass
+ * ones, which link-grammar's dictionary counts), nor after "There was a lot of" (the writer's
+ * singular verb says the noun is a mass: "noise"). */
+static gboolean
+lot_plural (Ctx *x, const Word *w, const Word *pp, const char *plural)
+{
+  if (draftd_forms_is (w->lower, 'a'))
+    return FALSE;
+  static const char *const abstract[] = { "tion", "sion", "ment", "ance", "ence", "ness", "ity", "ism" };
+  for (guint k = 0; k < G_N_ELEMENTS (abstract); k++)
+    if (g_str_has_suffix (w->lower, abstract[k]))
+      return FALSE;
+  const Word *ppp = word_at (x, (gint) x->i - 3), *verb = word_at (x, (gint) x->i - 4);
+  if (ppp && pp && g_str_equal (pp->lower, "lot") && verb && draftd_candidates_in_list (" is was isn't wasn't ", verb->lower))
+    return FALSE;
+  g_autofree char *with = g_strdup_printf ("%.*s%s%s", (int) w->start, x->s, plural, x->s + w->end);
+  return draftd_structure_mends (x->s, with) && certain (x, w->start, w->end, plural, DRAFTD_FIX_AGREEMENT);
+}
+
 /* "three brother", "two new dress": a noun after a number or a plural quantifier (with an
  * adjective between, at most); sure of itself when nothing but punctuation or a function word
  * follows (else "several new ideas" would become "several news ideas"), else the model judges. */
@@ -1502,19 +1553,7 @@ noun_number (Ctx *x, const Word *prev)
   if (draftd_candidates_in_list (" fish sheep deer salmon trout cod aircraft offspring quail bison moose swine elk stone aspirin quid squid grand ", w->lower) ||
       measure_unit (w, after))
     return FALSE;
-  /* "her grade five exam", "platform two train": a number after a label's noun names, it does
-   * not count; "with you two tomorrow": after a pronoun it is the pronoun's apposition, and a
-   * day's deictic word no count noun. */
-  gboolean count = g_ascii_isdigit (prev->text[0]) || draftd_candidates_in_list (" one two three four five six seven eight nine ten eleven twelve "
-                                                                               "thirteen fourteen fifteen sixteen seventeen eighteen nineteen "
-                                                                               "twenty thirty forty fifty sixty seventy eighty ninety hundred ",
-                                                                               prev->lower);
-  if (count && pp && draftd_candidates_in_list (" grade level year stage page chapter room section part step class form platform gate terminal "
-                                       "line route bus track phase round act scene verse volume episode season size type model version "
-                                       "zone floor unit block number no apartment flat ward ",
-                                       pp->lower))
-    return FALSE;
-  if ((count && pp && draftd_candidates_in_list (" you we us they them ", pp->lower)) || draftd_candidates_in_list (" today tomorrow tonight yesterday ", w->lower))
+  if (number_names (x, prev, pp, w))
     return FALSE;
   if (floating_both (x, prev) || draftd_candidates_uncountable (w->lower) ||
       draftd_candidates_in_list (" one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
@@ -1537,24 +1576,8 @@ noun_number (Ctx *x, const Word *prev)
     return FALSE;
   gboolean ends = next == NULL || !adjacent (x->s, w, next) || draftd_candidates_in_list (function_words, next->lower) || draftd_candidates_in_list (prepositions, next->lower) ||
                   draftd_candidates_in_list (" why how when where who which whose ", next->lower);
-  if (lot) {
-    /* "a lot of academic subject": an adjective that WordNet also lists as a noun. */
-    if (draftd_forms_is (w->lower, 'a'))
-      return FALSE;
-    /* "a lot of configuration", "a lot of attention": an abstract noun, mostly a mass one,
-     * which link-grammar's dictionary counts. */
-    static const char *const abstract[] = { "tion", "sion", "ment", "ance", "ence", "ness", "ity", "ism" };
-    for (guint k = 0; k < G_N_ELEMENTS (abstract); k++)
-      if (g_str_has_suffix (w->lower, abstract[k]))
-        return FALSE;
-    /* "There was a lot of noise": the writer's singular verb says the noun is a mass here,
-     * where link-grammar, counting "noise", found the plural whole and the singular not. */
-    const Word *verb = word_at (x, (gint) x->i - 4);
-    if (ppp && pp && g_str_equal (pp->lower, "lot") && verb && draftd_candidates_in_list (" is was isn't wasn't ", verb->lower))
-      return FALSE;
-    g_autofree char *with = g_strdup_printf ("%.*s%s%s", (int) w->start, x->s, plural, x->s + w->end);
-    return draftd_structure_mends (x->s, with) && certain (x, w->start, w->end, plural, DRAFTD_FIX_AGREEMENT);
-  }
+  if (lot)
+    return lot_plural (x, w, pp, plural);
   gboolean person = direct && g_str_equal (w->lower, "person"); /* "many person waiting": people */
   if (ends || person)
     return certain (x, w->start, w->end, person ? "people" : plural, DRAFTD_FIX_AGREEMENT);
@@ -2262,6 +2285,11 @@ draftd_candidates_english_sites (const DraftdCandidateContext *c, const char *s,
   if (word_rules (&x))
     return x.site;
   const Word *w = &words[i];
+  /* "She was wont to rise before dawn": the adjective "wont" (accustomed) before "to"; "won't
+   * to" is no one's English. */
+  const Word *after_w = word_at (&x, (gint) i + 1);
+  if (g_str_equal (w->lower, "wont") && after_w && g_str_equal (after_w->lower, "to"))
+    return x.site;
   if (draftd_candidates_in_list (" cant wont ", w->lower)) {
     const char *alts[] = { g_str_equal (w->lower, "cant") ? "can't" : "won't" };
     judged (&x, alts, 1, DRAFTD_FIX_SPELLING, margin (c, DRAFTD_FIX_SPELLING) - 1.5f);
@@ -2410,6 +2438,23 @@ relative_verb_after (const Ctx *x, guint k)
          !draftd_candidates_function_word (x->words[k].lower);
 }
 
+/* "were" for "where" and back. "Where were you": after a question word "were" is the
+ * question's verb. "has regions where types rarely change": a noun and its verb after "where"
+ * are a relative clause's subject and verb, not a complement of "were". */
+static gboolean
+where_were_licensed (const Ctx *x, const Around *a, const char *alt)
+{
+  const char *p = a->prev, *n = a->next;
+  if (g_str_equal (alt, "where"))
+    return (n && draftd_candidates_in_list (" i you he she we they there ", n) && !(p && draftd_candidates_in_list (subjects, p)) &&
+            !(p && draftd_candidates_in_list (" so neither nor as than ", p)) &&
+            !(p && draftd_candidates_in_list (" where what when why how who which whose ", p))) ||
+           (a->start && n && draftd_candidates_in_list (" is are do does did can could will would should ", n));
+  return p && (draftd_candidates_in_list (" we they you there who ", p) || (noun_like (x, p) && g_str_has_suffix (p, "s"))) &&
+         !(n && draftd_candidates_in_list (subjects, n)) &&
+         !(n && noun_like (x, n) && !is_ing (n) && !draftd_forms_is (n, 'a') && relative_verb_after (x, x->i + 2));
+}
+
 /* Is there a syntactic reason to put `alt` where words[i] is? A flip between two real words
  * is a mistake only where the sentence needs the other word's part of speech: without such a
  * reason the model's margin alone flipped right words in native text ("The costs were not"
@@ -2453,18 +2498,8 @@ licensed (const Ctx *x, const Around *a, const char *alt)
     return (comparative (p) || comparative (a->prev2)) && !a->ends;
   if (g_str_equal (alt, "then"))
     return !comparative (p) && !comparative (a->prev2) && (a->start || (p && draftd_candidates_in_list (" and since until till just but back ", p)));
-  /* "Where were you": after a question word "were" is the question's verb. */
-  if (g_str_equal (alt, "where"))
-    return (n && draftd_candidates_in_list (" i you he she we they there ", n) && !(p && draftd_candidates_in_list (subjects, p)) &&
-            !(p && draftd_candidates_in_list (" so neither nor as than ", p)) &&
-            !(p && draftd_candidates_in_list (" where what when why how who which whose ", p))) ||
-           (a->start && n && draftd_candidates_in_list (" is are do does did can could will would should ", n));
-  /* "has regions where types rarely change": a noun and its verb after "where" are a
-   * relative clause's subject and verb, not a complement of "were". */
-  if (g_str_equal (alt, "were"))
-    return p && (draftd_candidates_in_list (" we they you there who ", p) || (noun_like (x, p) && g_str_has_suffix (p, "s"))) &&
-           !(n && draftd_candidates_in_list (subjects, n)) &&
-           !(n && noun_like (x, n) && !is_ing (n) && !draftd_forms_is (n, 'a') && relative_verb_after (x, x->i + 2));
+  if (draftd_candidates_in_list (" where were ", alt))
+    return where_were_licensed (x, a, alt);
   /* "weather or not", but "from weather or climate models" is two nouns. */
   if (g_str_equal (alt, "whether"))
     return (n && draftd_candidates_in_list (" to it i you he she we they this ", n)) ||
@@ -2479,7 +2514,7 @@ licensed (const Ctx *x, const Around *a, const char *alt)
   if (g_str_equal (alt, "past"))
     return p && draftd_candidates_in_list (" the this ", p) && (a->ends || noun_like (x, n) || (n && draftd_candidates_in_list (" few ", n)));
   /* "will effect change" is the verb "effect", bringing change about. */
-  if (g_str_equal (alt, "affect") && n && draftd_candidates_in_list (" change changes ", n))
+  if (g_str_equal (alt, "affect") && n && (draftd_candidates_in_list (" change changes ", n) || draftd_candidates_in_list (" change changes ", a->next2)))
     return FALSE;
   if (draftd_candidates_in_list (" affect lose accept advise ", alt))
     return p && (draftd_candidates_in_list (modals, p) || draftd_candidates_in_list (" to not never i you we they ", p));

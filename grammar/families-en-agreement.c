@@ -1040,6 +1040,20 @@ team_before (const F *f)
          (f->i - k >= 2 && draftd_candidates_in_list (" united city rovers athletic wanderers albion town county fc rangers celtic ", f->words[f->i - 1].lower));
 }
 
+/* "The board has recommended that each shareholder receive", "It is essential that he be":
+ * a base after a demand's "that" is the subjunctive, whatever its subject. */
+static gboolean
+mandative_that (const F *f)
+{
+  for (guint k = f->i; k-- > 1;) {
+    if (!joined (f, k))
+      return FALSE;
+    if (g_str_equal (f->words[k].lower, "that"))
+      return draftd_candidates_in_list (mandative_words, f->words[k - 1].lower);
+  }
+  return FALSE;
+}
+
 gboolean
 linked_agreement (F *f)
 {
@@ -1047,7 +1061,7 @@ linked_agreement (F *f)
   g_autofree char *other = NULL;
   guint p;
   int v = f->i < 2 ? 0 : verb_number (f, w->lower, &other);
-  if (v == 0 || other == NULL || !finite_slot (f, &p) || (v > 0 && team_before (f)))
+  if (v == 0 || other == NULL || !finite_slot (f, &p) || (v > 0 && team_before (f)) || (v > 0 && mandative_that (f)))
     return FALSE;
   /* "I mean ask people": a verb after "I mean" or "I guess" opens a clause of its own. */
   if (draftd_candidates_in_list (" mean guess ", near (f, -1)) && draftd_candidates_in_list (" i we you ", near (f, -2)))

@@ -309,6 +309,16 @@ subject_after_contraction (const F *f, const char *l, const char *next, const ch
          draftd_candidates_in_list (" are were have had ", next2);
 }
 
+/* "but it's main problem is that": an adjective (a noun's word too), the possessed noun and
+ * then its verb; no contraction's predicate reads so. */
+static gboolean
+described_subject (const F *f, const char *l, const char *next, const char *next2)
+{
+  return !g_str_equal (l, "there") && !g_str_equal (l, "who's") && g_ascii_islower (f->words[f->i + 1].text[0]) && draftd_forms_is (next, 'a') &&
+         !draftd_candidates_function_word (next) && possessed_noun (f, next2) && noun_number (f, next2) < 0 &&
+         draftd_candidates_in_list (" is was has does can will ", near (f, 3));
+}
+
 /* "there", "they're", "you're", "it's", "who's" where the possessive `rep` is meant. */
 static gboolean
 to_possessive_site (F *f, const char *l, const char *rep, const char *next, const char *next2, const char *prev)
@@ -327,12 +337,7 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
       (!g_str_equal (l, "there") || (f->i == 0 && (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_PERSON))) &&
       !g_str_equal (l, "who's"))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-  /* "but it's main problem is that": an adjective (a noun's word too), the possessed noun and
-   * then its verb; no contraction's predicate reads so. */
-  const char *next3 = near (f, 3);
-  if (!g_str_equal (l, "there") && !g_str_equal (l, "who's") && g_ascii_islower (f->words[f->i + 1].text[0]) && draftd_forms_is (next, 'a') &&
-      !draftd_candidates_function_word (next) && possessed_noun (f, next2) && noun_number (f, next2) < 0 &&
-      draftd_candidates_in_list (" is was has does can will ", next3))
+  if (described_subject (f, l, next, next2))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (g_str_equal (l, "there") && there_after_verb (f, next, next2, prev))
     return TRUE;

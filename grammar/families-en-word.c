@@ -1207,6 +1207,27 @@ manner_ends (const F *f, const char *next, gboolean so_that)
           draftd_candidates_in_list (" very really so too quite extremely ", near (f, -1)));
 }
 
+/* No verb an adjective completes within reach of words[i + d] ("made the rules clear"), nor one
+ * that makes its object so, however long the object ("makes learning and exploring the API
+ * easy"), nor a verb of seeing, finding or leaving before its object, whose state the adjective
+ * is ("had never seen the high street so quiet", "found the room empty", "left the door open"). */
+static gboolean
+completed_verb (const F *f, gint d)
+{
+  for (gint k = d; k >= d - 3 && near (f, k); k--)
+    if (draftd_candidates_in_list (linking, near (f, k)))
+      return TRUE;
+  for (gint k = d - 4; k >= d - 10 && near (f, k); k--)
+    if (draftd_candidates_in_list (" make makes made making keep keeps kept keeping render renders rendered ", near (f, k)))
+      return TRUE;
+  for (gint k = d - 1; k >= d - 5 && near (f, k); k--)
+    if (draftd_candidates_in_list (" see sees saw seen seeing find finds found finding leave leaves left leaving want wants wanted "
+                                   "like likes liked prefer prefers preferred consider considers considered imagine imagined ",
+                                   near (f, k)))
+      return TRUE;
+  return FALSE;
+}
+
 gboolean
 adverb_for_adjective (F *f)
 {
@@ -1262,12 +1283,8 @@ adverb_for_adjective (F *f)
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* No verb an adjective completes within reach ("made the rules clear"), nor one that makes
    * its object so, however long the object ("makes learning and exploring the API easy"). */
-  for (gint k = d; k >= d - 3 && near (f, k); k--)
-    if (draftd_candidates_in_list (linking, near (f, k)))
-      return FALSE;
-  for (gint k = d - 4; k >= d - 10 && near (f, k); k--)
-    if (draftd_candidates_in_list (" make makes made making keep keeps kept keeping render renders rendered ", near (f, k)))
-      return FALSE;
+  if (completed_verb (f, d))
+    return FALSE;
   /* Back over the verb's object (at most a determiner and two words) to the verb. */
   for (gint skip = 0; skip <= 3; skip++, d--) {
     const char *p = near (f, d);

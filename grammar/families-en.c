@@ -104,7 +104,8 @@ const char *const of_heads = " most some all half lot lots plenty rest majority 
 /* Nouns of either number, or whose number a writer may choose ("The team are"). */
 const char *const either_number =
   " data media staff team family committee government audience crew group public company class army band jury couple youth "
-  "orchestra choir council squad club management crowd cabinet parliament congregation "
+  "orchestra choir council squad club management crowd cabinet parliament congregation faculty board panel firm "
+  "department police personnel clergy "
   "number series species means headquarters fish sheep deer aircraft offspring "
   /* "The following are", "the above are reachable", "the latter are": a nominal that stands
    * for what it names, in either number. */
