@@ -794,7 +794,7 @@ theres_plural (F *f)
  */
 static const char *const counting_nouns =
   " lot lots number few couple dozen hundred thousand million variety range series bunch group pair host handful "
-  "majority minority total number great good lot set selection mix ";
+  "majority minority total great good set selection mix ";
 
 /* "In my hometown, there are a small museum near the river": "there are/were" opening its
  * clause before "a/an", its adjectives and a singular count noun is "there is/was", where no

@@ -869,6 +869,17 @@ modal_ing (F *f)
 static const char *const asking = " know knew knows wonder wondered wondering wonders ask asked asking asks tell explain understand sure idea "
                                   "remember forget find show see ";
 
+/* The verb of knowing or asking whose object the question word at words[i + d] is
+ * ("wondering when", "tell me what time": a person between), or NULL. */
+static const char *
+asked_at (const F *f, gint d)
+{
+  const char *gov = near (f, d - 1);
+  if (draftd_candidates_in_list (" me us him her them you ", gov))
+    gov = near (f, d - 2);
+  return draftd_candidates_in_list (asking, gov) ? gov : NULL;
+}
+
 gboolean
 embedded_question (F *f)
 {
@@ -883,10 +894,8 @@ embedded_question (F *f)
     d = -2;
   else if (!draftd_candidates_in_list (" how where when why what who which ", q))
     return FALSE;
-  const char *gov = near (f, d - 1);
-  if (draftd_candidates_in_list (" me us him her them you ", gov))
-    gov = near (f, d - 2);
-  if (!draftd_candidates_in_list (asking, gov))
+  const char *gov = asked_at (f, d);
+  if (gov == NULL)
     return FALSE;
   /* The subject: a pronoun of the auxiliary's number, or (not after a lone question word) a
    * determiner and its noun. */
@@ -988,10 +997,7 @@ embedded_modal (F *f)
     d = -2;
   else if (!draftd_candidates_in_list (" where why when how ", near (f, -1)))
     return FALSE;
-  const char *gov = near (f, d - 1);
-  if (draftd_candidates_in_list (" me us him her them you ", gov))
-    gov = near (f, d - 2);
-  if (!draftd_candidates_in_list (asking, gov))
+  if (!asked_at (f, d))
     return FALSE;
   guint e = f->i + 1;
   if (e >= f->n || !joined (f, f->i))
