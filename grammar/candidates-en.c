@@ -352,9 +352,9 @@ too_many_edits (const Word *w, const char *suggestion)
   if (letters_left_out (w->lower, suggestion))
     return FALSE;
   /* "highlife" (a genre) -> "highline": two common words run together, one letter of one
-   * changed for another, is a coinage's neighbour, not its slip (a letter left out, doubled or
-   * a space is). */
-  if (strlen (w->lower) == strlen (suggestion) && common_compound (w->lower))
+   * changed for another into a word outside the common list, is a coinage's neighbour, not its
+   * slip ("propably" is still "probably", "theyselves" "themselves"). */
+  if (strlen (w->lower) == strlen (suggestion) && common_compound (w->lower) && common_list () && !common_word (suggestion))
     return TRUE;
   guint edits = edit_distance (w->lower, suggestion);
   /* A longer word two edits or more from a word outside the common list is a rare word or a

@@ -1209,8 +1209,9 @@ manner_ends (const F *f, const char *next, gboolean so_that)
 
 /* No verb an adjective completes within reach of words[i + d] ("made the rules clear"), nor one
  * that makes its object so, however long the object ("makes learning and exploring the API
- * easy"), nor a verb of seeing, finding or leaving before its object, whose state the adjective
- * is ("had never seen the high street so quiet", "found the room empty", "left the door open"). */
+ * easy"), nor a verb of finding or leaving, or a perfect's "seen", before its object, whose
+ * state the adjective is ("had never seen the high street so quiet", "found the room empty",
+ * "left the door open"; "we won't see matters clear" is the manner of seeing). */
 static gboolean
 completed_verb (const F *f, gint d)
 {
@@ -1221,7 +1222,7 @@ completed_verb (const F *f, gint d)
     if (draftd_candidates_in_list (" make makes made making keep keeps kept keeping render renders rendered ", near (f, k)))
       return TRUE;
   for (gint k = d - 1; k >= d - 5 && near (f, k); k--)
-    if (draftd_candidates_in_list (" see sees saw seen seeing find finds found finding leave leaves left leaving want wants wanted "
+    if (draftd_candidates_in_list (" seen find finds found finding leave leaves left leaving want wants wanted "
                                    "like likes liked prefer prefers preferred consider considers considered imagine imagined ",
                                    near (f, k)))
       return TRUE;
