@@ -227,10 +227,12 @@ there_after_verb (F *f, const char *next, const char *next2, const char *prev)
   /* "The kids love there new teacher": after a verb, an adjective and a thing's or a
    * person's singular noun, which cannot stand bare ("We found there new evidence" is a
    * place's). */
-  int lex2 = next2 ? draftd_forms_noun_lexfile (next2) : -1;
+  /* "always leave there muddy boots": a plural of such a noun too. */
+  g_autofree char *sing2 = next2 && noun_number (f, next2) > 0 ? draftd_forms_singular (f->c->spell, next2) : NULL;
+  int lex2 = sing2 ? draftd_forms_noun_lexfile (sing2) : next2 ? draftd_forms_noun_lexfile (next2) : -1;
   if (prev && !draftd_candidates_function_word (prev) && finite_verb (f, prev) &&
-      draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) &&
-      noun_number (f, next2) < 0 && (lex2 == DRAFTD_FORMS_ARTIFACT || lex2 == DRAFTD_FORMS_PERSON))
+      draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) && !draftd_candidates_in_list (numbers, next) &&
+      (noun_number (f, next2) < 0 || sing2) && (lex2 == DRAFTD_FORMS_ARTIFACT || lex2 == DRAFTD_FORMS_PERSON))
     return sure (f, w->start, w->end, "their", DRAFTD_FIX_WORD_CHOICE);
   /* "They sold there flat and moved": after a verb, a thing's or a person's singular noun
    * that ends its phrase cannot stand bare, so "there" is its possessive. */
@@ -395,7 +397,10 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
     return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, object ? 2.5f : 0.5f);
   /* "lost it's first game": an ordinal before a noun is a possessive's ("It's first come,
    * first served" is the model's to keep). */
-  if (draftd_candidates_in_list (" first second third last next ", next) && possessed_noun (f, next2) && !g_str_equal (l, "there"))
+  /* Not "top", "bottom", "ground" of the ordinals' list: "it's top priority" is a predicate. */
+  if ((draftd_candidates_in_list (" first second third last next ", next) ||
+       (draftd_candidates_in_list (ordinals, next) && !draftd_candidates_in_list (" top bottom ground ", next))) &&
+      possessed_noun (f, next2) && !g_str_equal (l, "there"))
     return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, 2.5f);
   return FALSE;
 }
