@@ -1824,9 +1824,15 @@ past_time (const Ctx *x)
   for (guint k = 0; k < x->n; k++) {
     if (k > x->i && draftd_candidates_in_list (" who which whose because since although though while when ", x->words[k].lower))
       return FALSE;
+    /* "Whether or not it rains, the parade will go ahead ... as last year": past a comma
+     * after the verb, another clause's time. */
+    if (k > x->i && strchr (",;", x->s[x->words[k - 1].end]))
+      return FALSE;
     if (draftd_candidates_in_list (" yesterday ago ", x->words[k].lower))
       return TRUE;
-    if (g_str_equal (x->words[k].lower, "last") && k + 1 < x->n && draftd_candidates_in_list (times, x->words[k + 1].lower))
+    /* "the same as last year", "better than last year": a comparison's time. */
+    if (g_str_equal (x->words[k].lower, "last") && k + 1 < x->n && draftd_candidates_in_list (times, x->words[k + 1].lower) &&
+        !(k > 0 && draftd_candidates_in_list (" as than ", x->words[k - 1].lower)))
       return TRUE;
   }
   return FALSE;

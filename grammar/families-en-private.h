@@ -226,6 +226,7 @@ gboolean embedded_modal (F *f);
 gboolean like_that_you (F *f);
 gboolean opening_past_noun (F *f);
 gboolean future_time_clause (F *f);
+gboolean if_will (F *f);
 gboolean u_participle_past (F *f);
 gboolean already_past_perfect (F *f);
 /* families-en-word.c */

@@ -530,6 +530,10 @@ do_question_base (F *f)
 static char *
 participle_of (const F *f, const char *base)
 {
+  /* "was lead by a retired teacher": "leaded" is the dictionary's adjective (leaded fuel),
+   * no participle of leading. */
+  if (draftd_candidates_in_list (" lead mislead ", base))
+    return g_strdup (g_str_equal (base, "lead") ? "led" : "misled");
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, base);
   const char *lemma = draftd_forms_irregular_lemma (base, 'v');
   const char *one = NULL, *en = NULL, *ed = NULL;
@@ -1118,6 +1122,41 @@ future_time_clause (F *f)
     form = other;
   }
   /* "will " goes: the edit is the deletion alone where the verb stays as it is. */
+  if (form == v)
+    return sure (f, w->start, f->words[f->i + 1].start, "", DRAFTD_FIX_VERB_FORM);
+  return sure (f, w->start, f->words[f->i + 1].end, form, DRAFTD_FIX_VERB_FORM);
+}
+
+/* "If it will rain on Saturday, the sale will move indoors": an opening "if" clause of a
+ * pronoun, "will" and a verb's base, before a comma and a main clause with its own "will", is
+ * the first conditional's present ("If it rains"). Not "you" ("If you will follow me" asks),
+ * nor a verb of helping, allowing or agreeing ("If it will help, I'll stay" is a result). */
+gboolean
+if_will (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *subject = near (f, -1), *v = near (f, 1);
+  if (!g_str_equal (w->lower, "will") || f->i != 2 || !g_str_equal (f->words[0].lower, "if") || !f->c->sentence_start ||
+      !draftd_candidates_in_list (" i he she it we they ", subject) || !plain_base (v) || g_str_equal (v, "be") ||
+      draftd_candidates_in_list (" help let allow excuse accept agree listen wait bear make give permit ", v))
+    return FALSE;
+  guint comma = f->i + 1;
+  while (comma < f->n && joined (f, comma))
+    comma++;
+  if (comma + 1 >= f->n || f->s[f->words[comma].end] != ',')
+    return FALSE;
+  gboolean main_will = FALSE;
+  for (guint k = comma + 1; k < f->n && !main_will; k++)
+    main_will = draftd_candidates_in_list (" will won't i'll we'll you'll he'll she'll it'll they'll ", f->words[k].lower);
+  if (!main_will)
+    return FALSE;
+  g_autofree char *other = NULL;
+  const char *form = v;
+  if (draftd_candidates_in_list (" he she it ", subject)) {
+    if (verb_number (f, v, &other) != 1)
+      return FALSE;
+    form = other;
+  }
   if (form == v)
     return sure (f, w->start, f->words[f->i + 1].start, "", DRAFTD_FIX_VERB_FORM);
   return sure (f, w->start, f->words[f->i + 1].end, form, DRAFTD_FIX_VERB_FORM);

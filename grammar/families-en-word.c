@@ -404,6 +404,10 @@ static const WordRow word_rows[] = {
   /* "Please keep quite during the exam": "keep", "stay" take the adjective "quiet". */
   { "confusable.quiet-quite", "quite", NULL, " keep keeps kept stay stays stayed remain remained ", " during in at while for until till and please ", NULL,
     "quiet", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "open every day accept Tuesday": a day left out of "every day" is "except". */
+  { "confusable.accept-except", "accept", " every ", " day night week weekend month ",
+    " monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays weekends holidays christmas ",
+    NULL, "except", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "a sneak peak at", "take a quick peak at": a look is a peek (a summit is "peak"). */
   { "confusable.peak-peek", "peak", NULL, " sneak ", NULL, NULL, "peek", DRAFTD_FIX_WORD_CHOICE, NULL },
   { "confusable.peak-peek", "peak", " take took taking takes ", " a ", " at inside into ", NULL, "peek", DRAFTD_FIX_WORD_CHOICE, NULL },
@@ -1651,6 +1655,12 @@ very_quite (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *next = near (f, 1);
+  /* "The campsite was lovely and quite, apart from": an adjective's "and" before it, where its
+   * clause ends ("and quite a few", "and quite good" grade). */
+  const char *before = near (f, -2);
+  if (g_str_equal (w->lower, "quite") && g_strcmp0 (near (f, -1), "and") == 0 && before && draftd_forms_is (before, 'a') &&
+      !draftd_candidates_function_word (before) && near (f, 1) == NULL)
+    return sure (f, w->start, w->end, "quiet", DRAFTD_FIX_WORD_CHOICE);
   if (!g_str_equal (w->lower, "quite") || !draftd_candidates_in_list (" very so too really ", near (f, -1)) ||
       draftd_candidates_in_list (" a an ", next) ||
       (next && !draftd_candidates_function_word (next) && !draftd_candidates_in_list (prepositions, next) &&

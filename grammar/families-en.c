@@ -176,6 +176,7 @@ static const struct {
   { "verb-form.past-perfect", already_past_perfect },
   { "verb-form", u_participle_past },
   { "verb-form", future_time_clause },
+  { "verb-form", if_will },
   { "article", be_person_article },
   { "confusable.than-then", rather_then },
   { "word-choice", too_praise },
