@@ -334,6 +334,36 @@ common_compound (const char *word)
   return FALSE;
 }
 
+/* Is `sl` the word `lower`, two common words of four letters or more run together, with one
+ * letter of one part changed so that the part is another common word ("high|life" ->
+ * "high|line", "spring|tide" -> "spring|time", "unset|ting" -> "upset|ting"), a consonant for
+ * a consonant? A slip changes a letter into no word ("prop|ably" -> "probably") or a vowel
+ * for a vowel ("class|metes"); a pronoun's part is a learner's ("they|selves" -> "themselves"). */
+static gboolean
+part_respelt (const char *lower, const char *sl)
+{
+  gsize n = strlen (lower);
+  if (strlen (sl) != n || !common_list () || !g_str_is_ascii (lower) || !g_str_is_ascii (sl))
+    return FALSE;
+  gsize at = 0, diffs = 0;
+  for (gsize i = 0; i < n; i++)
+    if (lower[i] != sl[i])
+      diffs++, at = i;
+  /* A vowel for a vowel is a learner's slip whatever it makes ("class|metes" -> "classmates"). */
+  if (diffs != 1 || (strchr ("aeiouy", lower[at]) && strchr ("aeiouy", sl[at])))
+    return FALSE;
+  for (gsize k = 4; k + 4 <= n; k++) {
+    g_autofree char *head = g_strndup (lower, k);
+    if (!common_word (head) || !common_word (lower + k))
+      continue;
+    gsize from = at < k ? 0 : k, len = at < k ? k : n - k;
+    g_autofree char *typed = g_strndup (lower + from, len), *meant = g_strndup (sl + from, len);
+    if (!draftd_candidates_function_word (typed) && common_word (meant))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* A short lower-case word the dictionary lacks is respelt only one edit away, or with letters
  * left out; a longer one two edits away up to seven letters: a term's short name is a few edits
  * from many words ("libc" -> "lab", "udev" -> "used", "venv" -> "vine", "yacc" -> "yak",
@@ -351,10 +381,10 @@ too_many_edits (const Word *w, const char *suggestion)
     return TRUE;
   if (letters_left_out (w->lower, suggestion))
     return FALSE;
-  /* "highlife" (a genre) -> "highline": two common words run together, one letter of one
-   * changed for another into a word outside the common list, is a coinage's neighbour, not its
-   * slip ("propably" is still "probably", "theyselves" "themselves"). */
-  if (strlen (w->lower) == strlen (suggestion) && common_compound (w->lower) && common_list () && !common_word (suggestion))
+  /* "highlife" -> "highline", "springtide" -> "springtime", "unsetting" -> "upsetting": two
+   * words run together, one of them respelt as another word, is a coinage's neighbour, not
+   * its slip (part_respelt). */
+  if (part_respelt (w->lower, suggestion))
     return TRUE;
   guint edits = edit_distance (w->lower, suggestion);
   /* A longer word two edits or more from a word outside the common list is a rare word or a
