@@ -1096,6 +1096,25 @@ opening_past_noun (F *f)
  * me" or "send me a message", where the clause tells when to do it ("Please call me when
  * you will arrive" -> "when you arrive"). "Tell me when you will arrive" asks for the time, and
  * is left. */
+/* "will" and the base `v` after the pronoun `subject` become the present: "will " goes, and the
+ * base takes its -s after "he", "she", "it" (the edit is the deletion alone where the verb
+ * stays as it is). */
+static gboolean
+will_to_present (F *f, const char *subject, const char *v)
+{
+  const Word *w = &f->words[f->i];
+  g_autofree char *other = NULL;
+  const char *form = v;
+  if (draftd_candidates_in_list (" he she it ", subject)) {
+    if (verb_number (f, v, &other) != 1)
+      return FALSE;
+    form = other;
+  }
+  if (form == v)
+    return sure (f, w->start, f->words[f->i + 1].start, "", DRAFTD_FIX_VERB_FORM);
+  return sure (f, w->start, f->words[f->i + 1].end, form, DRAFTD_FIX_VERB_FORM);
+}
+
 gboolean
 future_time_clause (F *f)
 {
@@ -1114,17 +1133,7 @@ future_time_clause (F *f)
           draftd_candidates_in_list (" a an ", near (f, -4)) && draftd_candidates_in_list (" me us ", near (f, -5));
   if (!soon && !told)
     return FALSE;
-  g_autofree char *other = NULL;
-  const char *form = v;
-  if (draftd_candidates_in_list (" he she it ", subject)) {
-    if (verb_number (f, v, &other) != 1)
-      return FALSE;
-    form = other;
-  }
-  /* "will " goes: the edit is the deletion alone where the verb stays as it is. */
-  if (form == v)
-    return sure (f, w->start, f->words[f->i + 1].start, "", DRAFTD_FIX_VERB_FORM);
-  return sure (f, w->start, f->words[f->i + 1].end, form, DRAFTD_FIX_VERB_FORM);
+  return will_to_present (f, subject, v);
 }
 
 /* "If it will rain on Saturday, the sale will move indoors": an opening "if" clause of a
@@ -1150,16 +1159,7 @@ if_will (F *f)
     main_will = draftd_candidates_in_list (" will won't i'll we'll you'll he'll she'll it'll they'll ", f->words[k].lower);
   if (!main_will)
     return FALSE;
-  g_autofree char *other = NULL;
-  const char *form = v;
-  if (draftd_candidates_in_list (" he she it ", subject)) {
-    if (verb_number (f, v, &other) != 1)
-      return FALSE;
-    form = other;
-  }
-  if (form == v)
-    return sure (f, w->start, f->words[f->i + 1].start, "", DRAFTD_FIX_VERB_FORM);
-  return sure (f, w->start, f->words[f->i + 1].end, form, DRAFTD_FIX_VERB_FORM);
+  return will_to_present (f, subject, v);
 }
 
 /* ---- verb-form: "The kids drunk all the juice" ---- */
