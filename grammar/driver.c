@@ -106,6 +106,26 @@ label_edit (const char *text, DraftdGrammarEdit *e, const DraftdFix *x, const ch
   }
 }
 
+/* A fix's words with those it kept at either end trimmed ("an experts" -> "an expert" is
+ * "experts" -> "expert"), in place: the edit the diff finds for it. */
+static void
+trim_kept_words (char **was, char **now)
+{
+  const char *a = *was, *b = *now;
+  gsize la = strlen (a), lb = strlen (b), pre = 0, suf = 0;
+  for (gsize i = 0; i < la && i < lb && a[i] == b[i]; i++)
+    if (a[i] == ' ')
+      pre = i + 1;
+  for (gsize i = 0; i < la - pre && i < lb - pre && a[la - 1 - i] == b[lb - 1 - i]; i++)
+    if (a[la - 1 - i] == ' ')
+      suf = i + 1;
+  char *x = g_strndup (a + pre, la - pre - suf), *y = g_strndup (b + pre, lb - pre - suf);
+  g_free (*was);
+  g_free (*now);
+  *was = g_strstrip (x);
+  *now = g_strstrip (y);
+}
+
 /* Edits that a candidate correction made say which kind it was ("agreement: I has → I have"). */
 static void
 label_edits (const char *text, GArray *edits, guint first, const GArray *fixes)
@@ -119,8 +139,12 @@ label_edits (const char *text, GArray *edits, guint first, const GArray *fixes)
       if (x->suggested)
         continue;
       g_autofree char *xw = g_strstrip (g_strdup (x->was)), *xn = g_strstrip (g_strdup (x->now));
-      if (!(g_str_equal (xw, was) && g_str_equal (xn, now)) && !(*xn && strstr (now, xn) && *xw && strstr (was, xw)))
-        continue;
+      gboolean same = g_str_equal (xw, was) && g_str_equal (xn, now);
+      if (!same && !(*xn && strstr (now, xn) && *xw && strstr (was, xw))) {
+        trim_kept_words (&xw, &xn);
+        if (!g_str_equal (xw, was) || !g_str_equal (xn, now))
+          continue;
+      }
       label_edit (text, e, x, was, now);
       break;
     }

@@ -1519,7 +1519,12 @@ every_plural (F *f)
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1);
   if (!g_str_has_suffix (w->lower, "s") || !draftd_candidates_in_list (" every each ", prev) || !g_ascii_islower (w->text[0]) || w->fixed ||
-      f->s[w->end] == '\'' || noun (w->lower) || draftd_forms_is (w->lower, 'a'))
+      f->s[w->end] == '\'' || draftd_forms_is (w->lower, 'a'))
+    return FALSE;
+  /* A noun in -s of its own that "every" takes ("every means", "each series"); WordNet's other
+   * plurals ("details", "instructions") are a count noun's, and "every details" its slip. */
+  if (noun (w->lower) && (draftd_candidates_in_list (" means news series species headquarters crossroads works barracks odds premises "
+                                                      "whereabouts gallows ", w->lower) || g_str_has_suffix (w->lower, "ics") || g_str_has_suffix (w->lower, "ss")))
     return FALSE;
   g_autofree char *sing = draftd_forms_singular (f->c->spell, w->lower);
   if (sing == NULL || g_str_equal (sing, w->lower) || !noun (sing))
@@ -1529,4 +1534,78 @@ every_plural (F *f)
   if (g_str_equal (prev, "each") && fam->len > 0)
     return FALSE;
   return sure (f, w->start, w->end, sing, DRAFTD_FIX_AGREEMENT);
+}
+
+/* ---- agreement.determiner: "many others animals", "the others students" ---- */
+
+/* What other people have ("others' feelings", "others' opinions"). */
+static const char *const possessed_by_others =
+  " feelings opinions ideas views needs rights lives thoughts beliefs emotions experiences mistakes property belongings "
+  "privacy efforts wishes interests expectations decisions choices work ";
+
+/* "others" before a plural noun is the determiner "other" given a plural's "s": "for many
+ * others animals", "others people". A verb's -s after it is the pronoun's verb ("others
+ * claims" is agreement's), so the noun is one that is no verb. */
+gboolean
+others_plural (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "others") || f->i + 1 >= f->n || !joined (f, f->i) || f->s[w->end] == '\'')
+    return FALSE;
+  const Word *n = &f->words[f->i + 1];
+  const char *l = n->lower;
+  gboolean plural = draftd_candidates_in_list (" people children men women ", l);
+  if (!plural && g_str_has_suffix (l, "s") && !n->fixed) {
+    g_autofree char *sing = draftd_forms_singular (f->c->spell, l);
+    plural = sing && !g_str_equal (sing, l) && noun (sing) && !draftd_forms_is (sing, 'v') && !draftd_forms_is (l, 'a');
+  }
+  if (!plural)
+    return FALSE;
+  /* "respect others feelings": what people have is theirs, the possessive's apostrophe left out. */
+  if (draftd_candidates_in_list (possessed_by_others, l))
+    return sure_named (f, w->start, w->end, "others'", DRAFTD_FIX_PUNCTUATION, "punctuation.possessive-apostrophe");
+  return sure (f, w->start, w->end, "other", DRAFTD_FIX_AGREEMENT);
+}
+
+/* ---- agreement.noun-number: "a 15 years old boy", "my ten years old sister" ---- */
+
+/* An age or a length before a noun is one compound adjective, its noun singular: "a
+ * fifteen-year-old princess", "a two-week-old puppy". After a determiner and a number, "years
+ * old" and a noun ("He is 15 years old." has no noun after it, and keeps its plural). */
+gboolean
+age_compound (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (f->i < 1 || f->i + 2 >= f->n || !draftd_candidates_in_list (" years months weeks days ", w->lower) ||
+      !g_str_equal (f->words[f->i + 1].lower, "old") || !joined (f, f->i) || !joined (f, f->i + 1))
+    return FALSE;
+  const Word *noun_w = &f->words[f->i + 2];
+  if (!noun (noun_w->lower) || noun_w->fixed || draftd_candidates_in_list (" and or ", noun_w->lower))
+    return FALSE;
+  /* The number: a word ("ten") or digits ("15"), which are no word of the sentence's. */
+  gsize start = w->start;
+  while (start > 0 && f->s[start - 1] == ' ')
+    start--;
+  gsize num_end = start;
+  while (start > 0 && g_ascii_isdigit (f->s[start - 1]))
+    start--;
+  guint det = f->i - 1;
+  if (start == num_end) {
+    const Word *num = &f->words[f->i - 1];
+    if (f->i < 2 || !joined (f, f->i - 1) || !draftd_candidates_in_list (numbers, num->lower))
+      return FALSE;
+    start = num->start;
+    num_end = num->end;
+    det = f->i - 2;
+  }
+  const Word *d = &f->words[det];
+  gsize gap = d->end;
+  while (gap < start && f->s[gap] == ' ')
+    gap++;
+  if (gap != start || gap == d->end || !draftd_candidates_in_list (determiners, d->lower))
+    return FALSE;
+  /* Only what changes, " years " -> "-year-": the edit a reader sees. */
+  g_autofree char *unit = g_strndup (w->lower, strlen (w->lower) - 1);
+  g_autofree char *rep = g_strdup_printf ("-%s-", unit);
+  return sure (f, num_end, f->words[f->i + 1].start, rep, DRAFTD_FIX_AGREEMENT);
 }

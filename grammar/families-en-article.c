@@ -1357,10 +1357,18 @@ extra_article (F *f)
   g_autofree char *sing = g_str_has_suffix (h->lower, "s") ? draftd_forms_singular (f->c->spell, h->lower) : NULL;
   if (sing == NULL || g_str_equal (sing, h->lower) || !noun (sing) || noun (h->lower) || draftd_forms_is (h->lower, 'a'))
     return FALSE;
-  if (mended (f, w->start, n->start, ""))
+  /* The article dropped or the noun made one ("will become an experts" -> "experts" or "an
+   * expert", as two of JFLEG's readers in three have it): where link-grammar finds only the
+   * article wrong, it goes; else the target chooses between the two. */
+  g_autofree char *bare = g_strndup (f->s + n->start, h->end - n->start);
+  g_autofree char *one = g_strdup_printf ("%.*s%s", (int) (h->start - w->start), f->s + w->start, sing);
+  gboolean drop = mended (f, w->start, n->start, "");
+  if (drop && !whole_with (f, w->start, h->end, one))
     return drop_article (f);
-  const char *alts[] = { "" };
-  return judge (f, w->start, n->start, alts, 1, DRAFTD_FIX_ARTICLE, 3.0f);
+  if (g_ascii_isupper (w->text[0]))
+    bare[0] = g_ascii_toupper (bare[0]);
+  const char *alts[] = { bare, one };
+  return judge (f, w->start, h->end, alts, 2, DRAFTD_FIX_ARTICLE, 3.0f);
 }
 
 /* ---- article: "I am currently student of economics" ---- */

@@ -168,6 +168,8 @@ gboolean this_plural (F *f);
 gboolean pronoun_base (F *f);
 gboolean determiner_across (F *f);
 gboolean every_plural (F *f);
+gboolean others_plural (F *f);
+gboolean age_compound (F *f);
 /* families-en-article.c */
 gboolean be_most_singular (F *f);
 gboolean to_the_work (F *f);
