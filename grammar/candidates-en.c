@@ -1125,6 +1125,21 @@ static const char *const collocations[][3] = {
 
 typedef RuleSite Ctx;
 
+static const Word *word_at (const Ctx *x, gint k);
+
+/* One arrives at a place but in a city or a country ("arrived to London" -> "in London"): a
+ * capitalised name WordNet files as a location. */
+static const char *
+arrive_in (const Ctx *x, const char *prep)
+{
+  const Word *next = word_at (x, (gint) x->i + 1);
+  if (!g_str_equal (prep, "at") || !g_str_has_prefix (x->words[x->i - 1].lower, "arriv") || next == NULL ||
+      !g_ascii_isupper (next->text[0]))
+    return prep;
+  g_autofree char *lower = g_ascii_strdown (next->text, -1);
+  return draftd_forms_noun_lexfile (lower) == DRAFTD_FORMS_LOCATION ? "in" : prep;
+}
+
 static const Word *
 word_at (const Ctx *x, gint k)
 {
@@ -1569,6 +1584,11 @@ noun_number (Ctx *x, const Word *prev)
   gboolean lot = g_str_equal (prev->lower, "of") && pp &&
                  (g_str_equal (pp->lower, "lots") || (g_str_equal (pp->lower, "lot") && ppp && g_str_equal (ppp->lower, "a")));
   lot = lot || counted_bare (prev, pp);
+  /* "a lot of new restaurant": one adjective between, no noun ("a lot of computer game"). */
+  const Word *p4 = word_at (x, (gint) x->i - 4);
+  lot = lot || (pp && ppp && g_str_equal (pp->lower, "of") && draftd_forms_is (prev->lower, 'a') && !draftd_forms_is (prev->lower, 'n') &&
+                !draftd_candidates_function_word (prev->lower) &&
+                (g_str_equal (ppp->lower, "lots") || (g_str_equal (ppp->lower, "lot") && p4 && g_str_equal (p4->lower, "a"))));
   /* "many more", "two more"; "those found in Perl": a quantity and an irregular past. */
   const char *irr_lemma = draftd_forms_irregular_lemma (w->lower, 'v');
   if (draftd_candidates_in_list (" more less fewer most least ", w->lower) || (irr_lemma && !g_str_equal (irr_lemma, w->lower)) || spent_time (w, pp))
@@ -2116,14 +2136,15 @@ collocation (Ctx *x, const Word *prev)
    * infinitive's (a purpose, a result), not the preposition the word takes; only before a
    * function word, a name or a noun that is no verb ("arrived to the station"). */
   if (g_str_equal (w->lower, "to")) {
-    const Word *next = neighbour (x, 1);
-    if (next == NULL || (g_unichar_islower (g_utf8_get_char (next->text)) && !draftd_candidates_function_word (next->lower) &&
+    /* A name is a fixed word, which neighbour() leaves out: "arrived to London". */
+    const Word *next = word_at (x, (gint) x->i + 1);
+    if (next == NULL || !adjacent (x->s, w, next) || (g_unichar_islower (g_utf8_get_char (next->text)) && !draftd_candidates_function_word (next->lower) &&
                          draftd_forms_is (next->lower, 'v')))
       return FALSE;
   }
   for (guint k = 0; k < G_N_ELEMENTS (collocations); k++)
     if (g_str_equal (prev->lower, collocations[k][0]) && draftd_candidates_in_list (collocations[k][1], w->lower))
-      return certain (x, w->start, w->end, collocations[k][2], DRAFTD_FIX_PREPOSITION);
+      return certain (x, w->start, w->end, arrive_in (x, collocations[k][2]), DRAFTD_FIX_PREPOSITION);
   return FALSE;
 }
 

@@ -61,7 +61,7 @@ phrase_end_word (const F *f)
 {
   const char *next = near (f, 1);
   return next == NULL || draftd_candidates_in_list (prepositions, next) ||
-         draftd_candidates_in_list (" who that which will would can could should must is was has had does did ", next);
+         draftd_candidates_in_list (" who that which why where whose will would can could should must is was has had does did ", next);
 }
 
 gboolean
@@ -78,7 +78,7 @@ one_of_superlative (F *f)
     gboolean participle = g_str_has_suffix (m, "ed") && k > 0 && draftd_candidates_in_list (" most least ", f->words[k - 1].lower);
     if (!superlative (m) && !participle && (draftd_candidates_function_word (m) || !draftd_forms_is (m, 'a')))
       return FALSE;
-    sup |= superlative (m) || draftd_candidates_in_list (" favourite favorite ", m);
+    sup |= superlative (m) || draftd_candidates_in_list (" favourite favorite main major key primary principal chief ", m);
     k--;
   }
   /* "One of my friend lives": straight after the determiner the noun is plural too, but a
@@ -120,7 +120,7 @@ one_of_superlative (F *f)
   gboolean facing = sup && next && after && gerund_word (f, next) && noun_number (f, after) <= 0 &&
                     (draftd_candidates_in_list (determiners, after) || draftd_candidates_in_list (" me him her us them you it ", after) ||
                      (draftd_forms_is (after, 'a') && !draftd_candidates_function_word (after)));
-  if ((!noun (w->lower) && !newer) || (next && noun (next) && !draftd_forms_is (next, 'v') && !facing) ||
+  if ((!noun (w->lower) && !newer) || (next && noun (next) && !draftd_forms_is (next, 'v') && !facing && !g_str_equal (next, "why")) ||
       (next && noun_number (f, next) > 0 && (!subject || !draftd_candidates_verb_form (f, next))) ||
       (next && noun_number (f, next) > 0 && draftd_candidates_in_list (" is are was were has have had will would can could ", near (f, 2))))
     return FALSE;
@@ -1608,4 +1608,33 @@ age_compound (F *f)
   g_autofree char *unit = g_strndup (w->lower, strlen (w->lower) - 1);
   g_autofree char *rep = g_strdup_printf ("-%s-", unit);
   return sure (f, num_end, f->words[f->i + 1].start, rep, DRAFTD_FIX_AGREEMENT);
+}
+
+/* ---- agreement.subject-verb: "The number of people who use it have increased" ---- */
+
+/* "The number of" + a plural is singular, the verb after the whole phrase ("a number of" is
+ * plural and left): the first auxiliary that is not a relative clause's own ("who have"),
+ * before any punctuation. */
+gboolean
+number_of_verb (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "number") || f->i + 2 >= f->n || g_strcmp0 (near (f, 1), "of") != 0 || !joined (f, f->i) ||
+      f->i < 1 || g_strcmp0 (near (f, -1), "the") != 0 ||
+      (f->i >= 2 && !draftd_candidates_in_list (" that because and but if when as since while although ", near (f, -2))))
+    return FALSE;
+  static const char *const plural[][2] = {
+    { "are", "is" }, { "were", "was" }, { "have", "has" }, { "do", "does" }, { "aren't", "isn't" }, { "weren't", "wasn't" },
+    { "haven't", "hasn't" }, { "don't", "doesn't" },
+  };
+  for (guint k = f->i + 3; k < f->n && joined (f, k - 1); k++) {
+    const Word *v = &f->words[k];
+    gboolean relative = draftd_candidates_in_list (" who that which ", f->words[k - 1].lower);
+    if (draftd_candidates_in_list (" is was has does isn't wasn't hasn't doesn't will would can could should must may might ", v->lower) && !relative)
+      return FALSE;
+    for (guint p = 0; p < G_N_ELEMENTS (plural) && !relative; p++)
+      if (g_str_equal (v->lower, plural[p][0]))
+        return sure (f, v->start, v->end, plural[p][1], DRAFTD_FIX_AGREEMENT);
+  }
+  return FALSE;
 }

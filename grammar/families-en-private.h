@@ -169,6 +169,13 @@ gboolean pronoun_base (F *f);
 gboolean determiner_across (F *f);
 gboolean every_plural (F *f);
 gboolean others_plural (F *f);
+gboolean want_base (F *f);
+gboolean go_place (F *f);
+gboolean considered_as (F *f);
+gboolean agree_with (F *f);
+gboolean used_to_ing (F *f);
+gboolean number_of_verb (F *f);
+gboolean clause_accept (F *f);
 gboolean age_compound (F *f);
 /* families-en-article.c */
 gboolean be_most_singular (F *f);

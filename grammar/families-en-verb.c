@@ -267,8 +267,11 @@ subordinate_at (const F *f, guint k)
 {
   if (!draftd_candidates_in_list (" after when because while until once although though whereas whether if that ", f->words[k].lower))
     return FALSE;
+  /* "that film last weekend": a time's "last" or "next" is no verb of a clause, nor its noun
+   * ("weekend" is a verb too). */
   for (guint j = k + 2; j < f->n && j <= k + 4; j++)
-    if (!draftd_candidates_in_list (determiners, f->words[j - 1].lower) && finite_verb (f, f->words[j].lower))
+    if (!draftd_candidates_in_list (determiners, f->words[j - 1].lower) && finite_verb (f, f->words[j].lower) &&
+        !draftd_candidates_in_list (" last next ", f->words[j].lower) && !draftd_candidates_in_list (" last next ", f->words[j - 1].lower))
       return TRUE;
   return FALSE;
 }
@@ -1247,4 +1250,25 @@ already_past_perfect (F *f)
     return sure (f, w->start, v->end, rep, DRAFTD_FIX_VERB_FORM);
   }
   return sure (f, w->start, w->start, "had ", DRAFTD_FIX_VERB_FORM);
+}
+
+/* ---- verb-form.to-base: "When I was a child, I used to playing" ---- */
+
+/* The past habit's "used to" takes a verb's base; its -ing form belongs to "be/get used to"
+ * ("I am used to playing"), which a subject pronoun right before "used" rules out (an adverb
+ * between at most: "we always used to going"). */
+gboolean
+used_to_ing (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev3 = near (f, -3), *prev4 = near (f, -4);
+  const char *subjects = " i you he she we they ";
+  if (f->i < 3 || !g_str_has_suffix (w->lower, "ing") || g_strcmp0 (near (f, -1), "to") != 0 || g_strcmp0 (near (f, -2), "used") != 0 ||
+      !(draftd_candidates_in_list (subjects, prev3) ||
+        (draftd_candidates_in_list (" always often usually never also still just ", prev3) && draftd_candidates_in_list (subjects, prev4))))
+    return FALSE;
+  g_autofree char *base = draftd_candidates_verb_base (f->c->spell, w->lower);
+  if (base == NULL || !draftd_forms_is (base, 'v'))
+    return FALSE;
+  return sure (f, w->start, w->end, base, DRAFTD_FIX_VERB_FORM);
 }

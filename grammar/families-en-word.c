@@ -325,6 +325,8 @@ typedef struct {
 
 /* Numbers a count's "hundred" or "thousand" follows ("two hundred guests"). */
 #define COUNTS " two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty sixty seventy eighty ninety several few "
+/* Verbs in -s that follow a contracted "is" only by a slip ("It's depends"): no participle or adjective reads them. */
+#define CONTRACTED_IS_VERBS " depends seems looks means makes takes works sounds needs wants goes comes gets costs feels tastes happens matters "
 
 static const WordRow word_rows[] = {
   /* "I haven't decided weather to apply" ("checked the weather to see" has its determiner). */
@@ -369,7 +371,14 @@ static const WordRow word_rows[] = {
     DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "to rise the issue": what is lifted or brought up is raised ("prices rise" takes none). */
   { "word-choice.rise-raise", "rise", NULL, " to will would can could should must ", " the this that my your his her our their ",
-    " issue question matter point concern alarm money funds awareness rent prices price ", "raise", DRAFTD_FIX_WORD_CHOICE, NULL },
+    " issue question matter point concern alarm money funds awareness rent prices price taxes tax wages salaries fees standards hand hands voice "
+    "children family ", "raise", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "decided to rise taxes": "rise" takes no object, bare plural or no. */
+  { "word-choice.rise-raise", "rise", NULL, " to will would can could should must ", " taxes prices wages salaries fees rents awareness money funds "
+    "standards ", NULL, "raise", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "some good advise about": the noun after a quantity or a praising adjective. */
+  { "confusable.advice-advise", "advise", NULL, " some any much good useful great helpful excellent expert professional practical sound ", NULL,
+    NULL, "advice", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "had to lay down on the grass": lying down takes no object ("lay down the law" has one). */
   { "word-choice.lay-lie", "lay", NULL, " to ", " down ", " on in for and to ", "lie", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "had not being told": the perfect's participle of "be" is "been". */
@@ -415,6 +424,17 @@ static const WordRow word_rows[] = {
   /* "u will agree": the chat spelling of "you" before its verb. */
   { "spelling", "u", NULL, NULL, " will would can could should must may might can't cannot don't dont do did are were have had know need want think see get go ",
     NULL, "you", DRAFTD_FIX_SPELLING, NULL },
+  /* "It was very easy to me to understand": whom a thing is easy or hard for, before what is
+   * done ("important to me" is what matters to a person, and stays). */
+  { "preposition", "to", NULL, " easy easier hard harder difficult possible impossible necessary dangerous useful helpful boring fun normal "
+    "common usual convenient safe unsafe ", " me him her us them you ", " to ", "for", DRAFTD_FIX_PREPOSITION, NULL },
+  /* "We go to the beach in weekends": days take "on". */
+  { "preposition.time", "in", NULL, NULL, " weekends weekdays ", NULL, "on", DRAFTD_FIX_PREPOSITION, NULL },
+  /* "It's depends on the weather": a verb's -s after a contracted "is" has the "is" too many. */
+  { "verb-form", "it's", NULL, NULL, CONTRACTED_IS_VERBS, NULL, "it", DRAFTD_FIX_VERB_FORM, NULL },
+  { "verb-form", "that's", NULL, NULL, CONTRACTED_IS_VERBS, NULL, "that", DRAFTD_FIX_VERB_FORM, NULL },
+  { "verb-form", "he's", NULL, NULL, CONTRACTED_IS_VERBS, NULL, "he", DRAFTD_FIX_VERB_FORM, NULL },
+  { "verb-form", "she's", NULL, NULL, CONTRACTED_IS_VERBS, NULL, "she", DRAFTD_FIX_VERB_FORM, NULL },
   /* "to apply for position of junior accountant": the post applied for is a known one. */
   { "article", "position", " apply applying applied ", " for ", " of as ", NULL, "the position", DRAFTD_FIX_ARTICLE, NULL },
 };
@@ -1819,12 +1839,67 @@ borrow_lend (F *f)
 
 /* ---- preposition.time: "in Monday", "at Monday" ---- */
 
+static const char *const months =
+  " january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec ";
+
+/* Is the text at p a day of the month in figures ("14", "14th", "3rd"), then a space or a
+ * comma? Its length, without what follows. */
+static gsize
+day_number (const char *p)
+{
+  gsize n = strspn (p, "0123456789");
+  if (n == 0 || n > 2 || atoi (p) < 1 || atoi (p) > 31)
+    return 0;
+  if (g_str_has_prefix (p + n, "st") || g_str_has_prefix (p + n, "nd") || g_str_has_prefix (p + n, "rd") || g_str_has_prefix (p + n, "th"))
+    n += 2;
+  return p[n] == ' ' || p[n] == ',' ? n : 0;
+}
+
+/* The word that starts at byte `at`, or NULL. */
+static const Word *
+word_starting (const F *f, gsize at)
+{
+  for (guint k = f->i + 1; k < f->n; k++)
+    if (f->words[k].start >= at)
+      return f->words[k].start == at ? &f->words[k] : NULL;
+  return NULL;
+}
+
+/* Is m a month's name, capitalised, not a street's or a building's ("14 May Street")? */
+static gboolean
+month_word (const F *f, const Word *m)
+{
+  if (m == NULL || !g_ascii_isupper (m->text[0]))
+    return FALSE;
+  g_autofree char *ml = g_ascii_strdown (m->text, -1);
+  const Word *after = word_starting (f, m->end + 1);
+  return draftd_candidates_in_list (months, ml) && !(f->s[m->end] == ' ' && after && g_ascii_isupper (after->text[0]));
+}
+
+/* A date takes "on": "in 14 May", "at 3rd June", "in May 14" ("in May 2020" is a month's). */
+static gboolean
+date_preposition (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (f->s[w->end] != ' ')
+    return FALSE;
+  gsize day = day_number (f->s + w->end + 1);
+  if (day && f->s[w->end + 1 + day] == ' ' && month_word (f, word_starting (f, w->end + 2 + day)))
+    return sure (f, w->start, w->end, "on", DRAFTD_FIX_PREPOSITION);
+  const Word *m = word_starting (f, w->end + 1);
+  if (m && month_word (f, m) && f->s[m->end] == ' ' && day_number (f->s + m->end + 1))
+    return sure (f, w->start, w->end, "on", DRAFTD_FIX_PREPOSITION);
+  return FALSE;
+}
+
 /* A day takes "on". Not before its possessive ("in Monday's meeting"). */
 gboolean
 day_preposition (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *next = near (f, 1);
+  if (draftd_candidates_in_list (" in at ", w->lower) && date_preposition (f))
+    return TRUE;
   if (!draftd_candidates_in_list (" in at ", w->lower) ||
       !draftd_candidates_in_list (" monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays ", next) ||
       f->s[f->words[f->i + 1].end] == '\'' || g_str_has_prefix (f->s + f->words[f->i + 1].end, "\xe2\x80\x99"))
@@ -2222,4 +2297,139 @@ too_praise (F *f)
     if (draftd_candidates_in_list (" to for with ", f->words[k].lower))
       return FALSE;
   return sure (f, w->start, w->end, "very", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- verb-form: "If you want be a doctor" ---- */
+
+/* Verbs that are no common noun, after which "want" needs its "to" ("want water", "want
+ * help" are nouns wanted). */
+static const char *const wanted_verbs =
+  " be go get become buy learn see know eat make take find give live stay leave tell say try meet keep bring spend pay "
+  "write read speak improve continue understand explain create ";
+
+/* "want" and a verb's base without its "to": "If you want be", "She wants go home". */
+gboolean
+want_base (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!draftd_candidates_in_list (" want wants wanted ", w->lower) || f->i + 1 >= f->n || !joined (f, f->i) ||
+      !draftd_candidates_in_list (wanted_verbs, f->words[f->i + 1].lower))
+    return FALSE;
+  const Word *v = &f->words[f->i + 1];
+  return sure (f, v->start, v->start, "to ", DRAFTD_FIX_VERB_FORM);
+}
+
+/* ---- preposition.missing: "When I went Paris" ---- */
+
+/* A verb of going and a place's name without its "to": "went Paris", "moved Canada". Not
+ * "travel", "visit" or "leave", which take the place as their object ("travelled Europe"). */
+gboolean
+go_place (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!draftd_candidates_in_list (" go goes went going gone come comes came coming move moves moved moving return returns returned ", w->lower) ||
+      f->i + 1 >= f->n || !joined (f, f->i))
+    return FALSE;
+  const Word *p = &f->words[f->i + 1];
+  g_autofree char *lower = g_ascii_strdown (p->text, -1);
+  /* A direction is no place gone to ("moving West"). */
+  if (!g_ascii_isupper (p->text[0]) || draftd_candidates_function_word (lower) || draftd_forms_noun_lexfile (lower) != DRAFTD_FORMS_LOCATION ||
+      draftd_candidates_in_list (" north south east west northeast northwest southeast southwest upstate downtown uptown inland overseas abroad "
+                                 "home ", lower) ||
+      (f->i + 2 < f->n && joined (f, f->i + 1) && g_ascii_isupper (f->words[f->i + 2].text[0]) == FALSE && noun (f->words[f->i + 2].lower)))
+    return FALSE;
+  return sure (f, p->start, p->start, "to ", DRAFTD_FIX_PREPOSITION);
+}
+
+/* ---- preposition.redundant: "is considered as the best" ---- */
+
+/* "consider" takes its complement bare: "is considered as the least important" -> "is
+ * considered the least important", "consider it as the best". ("regarded as", "seen as"
+ * keep theirs.) */
+gboolean
+considered_as (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1);
+  gboolean object = f->i >= 2 && draftd_candidates_in_list (" consider considers considered considering ", near (f, -2)) &&
+                    draftd_candidates_in_list (" him her them it me us you this that ", prev);
+  /* Only before a superlative ("considered as the least important"): "considered as a
+   * candidate", "as one of" are common in careful prose too. */
+  const char *next2 = near (f, 2);
+  if (!g_str_equal (w->lower, "as") || !(draftd_candidates_in_list (" considered consider considers considering ", prev) || object) ||
+      g_strcmp0 (next, "the") != 0 || !superlative (next2) || !joined (f, f->i - 1))
+    return FALSE;
+  return sure (f, f->words[f->i - 1].end, w->end, "", DRAFTD_FIX_PREPOSITION);
+}
+
+/* ---- preposition.missing: "I agree the statement", "deal the problems" ---- */
+
+/* What one agrees with: an opinion or its holder. Not a plan or terms, which British English
+ * agrees bare ("agreed the budget"). */
+static const char *const opinions =
+  " statement opinion opinions idea ideas view views point argument arguments author writer speaker lecturer professor "
+  "teacher claim claims suggestion proposal ";
+/* What one deals with ("deal the cards" deals them out). */
+static const char *const troubles =
+  " problem problems issue issues situation situations stress challenge challenges difficulty difficulties pressure conflict "
+  "conflicts complaints customers ";
+
+/* "agree" or "deal" and the noun of an opinion or a trouble without the "with" they take; a
+ * determiner between at most ("I agree the statement", "to deal these problems"). A pronoun
+ * after "agree" opens a clause as often ("I agree you should go"), and is left. */
+gboolean
+agree_with (F *f)
+{
+  const Word *w = &f->words[f->i];
+  gboolean agree = draftd_candidates_in_list (" agree agrees agreed agreeing ", w->lower);
+  gboolean deal = draftd_candidates_in_list (" deal deals dealt dealing ", w->lower);
+  if ((!agree && !deal) || f->i + 1 >= f->n || !joined (f, f->i))
+    return FALSE;
+  guint k = f->i + 1;
+  if (draftd_candidates_in_list (" the this that these those my your his her our their ", f->words[k].lower) && k + 1 < f->n && joined (f, k))
+    k++;
+  const char *head = f->words[k].lower;
+  if (k == f->i + 1 || !draftd_candidates_in_list (agree ? opinions : troubles, head) ||
+      (k + 1 < f->n && joined (f, k) && noun (f->words[k + 1].lower)))
+    return FALSE;
+  /* "I agree the idea is good": the noun the subject of a clause "that" was left out of ("the
+   * statement that cars" is the noun's own clause). */
+  const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
+  if (after && ((draftd_candidates_in_list (draftd_candidates_clause_words, after) && !g_str_equal (after, "that")) ||
+                draftd_candidates_in_list (modals, after) ||
+                draftd_candidates_verb_form (f, after)))
+    return FALSE;
+  return sure (f, f->words[f->i + 1].start, f->words[f->i + 1].start, "with ", DRAFTD_FIX_PREPOSITION);
+}
+
+/* ---- confusable.accept-except: "agreed to the new schedule accept Mark, who" ---- */
+
+/* Is words[k] a finite verb's past ("agreed", "went") or an auxiliary? */
+static gboolean
+past_or_auxiliary (const F *f, guint k)
+{
+  const char *l = f->words[k].lower, *lemma = draftd_forms_irregular_lemma (l, 'v');
+  return (lemma && !g_str_equal (lemma, l)) || (g_str_has_suffix (l, "ed") && draftd_candidates_verb_form (f, l)) ||
+         draftd_candidates_in_list (" was were is are has have had will would can could ", l);
+}
+
+/* "accept" after a clause whose verb came before it, its object's noun right before, and a
+ * name or a person after it: the clause's exception ("Everyone agreed to the plan accept
+ * Mark, who"). A second verb would need its "and" ("they signed the form and accept"). */
+gboolean
+clause_accept (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1);
+  if (!g_str_equal (w->lower, "accept") || f->i < 3 || !noun (near (f, -1)) || next == NULL ||
+      !(draftd_candidates_in_list (" me him her us them ", next) || g_ascii_isupper (f->words[f->i + 1].text[0])))
+    return FALSE;
+  for (guint k = f->i - 1; k > 0 && joined (f, k - 1); k--) {
+    const char *l = f->words[k - 1].lower;
+    if (draftd_candidates_in_list (" and or but who that which ", l) || draftd_candidates_in_list (modals, l))
+      return FALSE;
+    if (past_or_auxiliary (f, k - 1))
+      return sure (f, w->start, w->end, "except", DRAFTD_FIX_WORD_CHOICE);
+  }
+  return FALSE;
 }
