@@ -1121,6 +1121,8 @@ static const char *const collocations[][3] = {
   { "believes", " on ", "in" }, { "believed", " on ", "in" }, { "participate", " on ", "in" }, { "participated", " on ", "in" },
   { "participating", " on ", "in" }, { "angry", " on ", "with" }, { "arrive", " to ", "at" }, { "arrives", " to ", "at" },
   { "arriving", " to ", "at" },
+  /* Session 26: "According with the latest report". */
+  { "according", " with of ", "to" },
 };
 
 typedef RuleSite Ctx;
@@ -1351,6 +1353,8 @@ static const char *const uncountable[][2] = {
   { "softwares", "software" },       { "sceneries", "scenery" },    { "machineries", "machinery" },
   { "jewelleries", "jewellery" },    { "jewelries", "jewelry" },     { "clothings", "clothing" },
   { "medias", "media" },
+  /* Session 26: JFLEG dev's "reduce the pollutions", "people's healths". */
+  { "pollutions", "pollution" },     { "healths", "health" },
 };
 
 gboolean

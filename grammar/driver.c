@@ -112,14 +112,17 @@ static void
 trim_kept_words (char **was, char **now)
 {
   const char *a = *was, *b = *now;
-  gsize la = strlen (a), lb = strlen (b), pre = 0, suf = 0;
-  for (gsize i = 0; i < la && i < lb && a[i] == b[i]; i++)
+  gsize la = strlen (a), lb = strlen (b), pa = 0, pb = 0, sa = 0, sb = 0, i = 0;
+  for (; i < la && i < lb && a[i] == b[i]; i++)
     if (a[i] == ' ')
-      pre = i + 1;
-  for (gsize i = 0; i < la - pre && i < lb - pre && a[la - 1 - i] == b[lb - 1 - i]; i++)
+      pa = pb = i + 1;
+  /* One is the other's first words ("wait" -> "wait for"). */
+  if ((i == la && i < lb && b[i] == ' ') || (i == lb && i < la && a[i] == ' '))
+    pa = i == la ? la : i + 1, pb = i == lb ? lb : i + 1;
+  for (i = 0; i < la - pa && i < lb - pb && a[la - 1 - i] == b[lb - 1 - i]; i++)
     if (a[la - 1 - i] == ' ')
-      suf = i + 1;
-  char *x = g_strndup (a + pre, la - pre - suf), *y = g_strndup (b + pre, lb - pre - suf);
+      sa = sb = i + 1;
+  char *x = g_strndup (a + pa, la - pa - sa), *y = g_strndup (b + pb, lb - pb - sb);
   g_free (*was);
   g_free (*now);
   *was = g_strstrip (x);

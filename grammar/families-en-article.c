@@ -873,7 +873,7 @@ shaped_article (F *f)
   const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
   gboolean ends = after == NULL || draftd_candidates_in_list (enders, after);
   ends |= k == f->i && predicate_before_clause (f, prev, k, after);
-  const char *alts[] = { article_for (l) };
+  const char *alts[] = { superlative (l) && k > f->i ? "the " : article_for (l) }; /* "is the best student" */
   if (k == f->i && after_verb && draftd_candidates_in_list (idiom_bare_nouns, l))
     return FALSE;
   if (k == f->i && (given_of (f, prev, prev2, after, alts) || (ends && made_act (f, prev, alts[0]))))
@@ -1334,8 +1334,10 @@ extra_article (F *f)
   guint k = f->i + 1;
   /* An adjective that is a noun too ("old", "public") before an uncountable noun is its adjective. */
   while (k + 1 < f->n && joined (f, k) && draftd_forms_is (f->words[k].lower, 'a') &&
-         (!noun (f->words[k].lower) || draftd_candidates_uncountable (f->words[k + 1].lower)) &&
-         !draftd_candidates_function_word (f->words[k].lower) && !draftd_candidates_in_list (" few many hundred thousand million dozen couple great good ", f->words[k].lower))
+         (!noun (f->words[k].lower) || draftd_candidates_uncountable (f->words[k + 1].lower) || draftd_candidates_in_list (" news fun ", f->words[k + 1].lower)) &&
+         !draftd_candidates_function_word (f->words[k].lower) &&
+         (!draftd_candidates_in_list (" few many hundred thousand million dozen couple great good ", f->words[k].lower) ||
+          draftd_candidates_in_list (" news fun ", f->words[k + 1].lower)))
     k++;
   const Word *h = &f->words[k];
   const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
@@ -1348,8 +1350,10 @@ extra_article (F *f)
   /* "an information about", "gave us a homework.", "share a information and ask" ("a
    * knowledge of Greek" is English; "an advice and support service" is a compound's, whose
    * noun comes after the pair). */
-  if (draftd_candidates_uncountable (h->lower) && !g_str_equal (h->lower, "knowledge") &&
-      (after == NULL || draftd_candidates_in_list (prepositions, after) || draftd_candidates_in_list (" so because when that which ", after) ||
+  /* "a good news", "a great fun": nouns never counted, as the uncountable ones. */
+  gboolean mass = draftd_candidates_uncountable (h->lower) || draftd_candidates_in_list (" news fun ", h->lower);
+  if (mass && !g_str_equal (h->lower, "knowledge") &&
+      (after == NULL || draftd_candidates_in_list (prepositions, after) || draftd_candidates_in_list (" so because when that which today yesterday tomorrow this last ", after) ||
        (draftd_candidates_in_list (" and or but ", after) && !noun (k + 2 < f->n ? f->words[k + 2].lower : NULL))))
     return drop_article (f);
   /* A plural the dictionary makes of a noun, itself no noun ("a news", "a series", "a means"
@@ -1399,4 +1403,53 @@ be_person_article (F *f)
   if (next != NULL && !draftd_candidates_in_list (" of at in for from with who and ", next))
     return FALSE;
   return sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
+}
+
+/* ---- article: "protect environment", "travel around world", "learn truth" ---- */
+
+/* Nouns there is one of where a writer means them, and the words that take them: "the"
+ * before each, where its phrase ends there (no noun after it: "environment variable", "world
+ * war", "truth table" are compounds, "tell truth from lies" tells them apart). */
+static const struct {
+  const char *noun, *before;
+} unique_nouns[] = {
+  { "world", " around over across throughout " },
+  { "environment", " protect protecting protects protected save saving pollute polluting pollutes polluted harm harms harming harmed "
+                   "damage damages damaging damaged destroy destroying destroys destroyed for to about " },
+  { "truth", " tell told telling tells learn learned learnt learning know knew knowing find found finding hear heard say said speak spoke seek " },
+  { "sky", " in into across " },
+  { "past", " in " },
+};
+
+gboolean
+unique_noun (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1);
+  /* "tell you truth": a person between the verb and its object. */
+  if (draftd_candidates_in_list (" me you him her us them ", prev))
+    prev = near (f, -2);
+  if (prev == NULL || !g_ascii_islower (w->text[0]) || w->fixed || f->s[w->end] == '-' ||
+      (next && !draftd_candidates_function_word (next)) || g_strcmp0 (next, "from") == 0)
+    return FALSE;
+  for (guint k = 0; k < G_N_ELEMENTS (unique_nouns); k++)
+    if (g_str_equal (w->lower, unique_nouns[k].noun) && draftd_candidates_in_list (unique_nouns[k].before, prev))
+      return sure (f, w->start, w->start, "the ", DRAFTD_FIX_ARTICLE);
+  return FALSE;
+}
+
+/* ---- article: "The most students in the survey said" ---- */
+
+/* "most" before a plural of people as the subject is the greater part of them, with no "the"
+ * ("Most students said"); "the most votes", "the most points" count the largest number and
+ * are left, as are adjectives ("the most famous"). Opening the sentence only. */
+gboolean
+the_most_people (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (f->i != 0 || !f->c->sentence_start || !g_str_equal (w->lower, "the") || g_strcmp0 (near (f, 1), "most") != 0 ||
+      !draftd_candidates_in_list (" students people children teenagers parents workers employees members users customers teachers "
+                                  "voters residents adults citizens participants respondents ", near (f, 2)))
+    return FALSE;
+  return sure (f, w->start, f->words[1].end, "most", DRAFTD_FIX_ARTICLE);
 }

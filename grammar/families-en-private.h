@@ -176,6 +176,11 @@ gboolean agree_with (F *f);
 gboolean used_to_ing (F *f);
 gboolean number_of_verb (F *f);
 gboolean clause_accept (F *f);
+gboolean unique_noun (F *f);
+gboolean the_most_people (F *f);
+gboolean thing_ed (F *f);
+gboolean tag_pronoun (F *f);
+gboolean prefer_than (F *f);
 gboolean age_compound (F *f);
 /* families-en-article.c */
 gboolean be_most_singular (F *f);

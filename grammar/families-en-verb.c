@@ -46,8 +46,11 @@ to_preposition (const F *f)
    * the past habit's infinitive. */
   if (g_strcmp0 (prev2, "used") == 0) {
     const char *get = " get gets got gotten getting i'm ";
+    /* "He is used to get up early": a person's habit ("They are used to make paper" may be
+     * things', and is left). */
     return draftd_candidates_in_list (get, prev3) ||
            (g_strcmp0 (prev3, "am") == 0 && g_strcmp0 (prev4, "i") == 0) ||
+           (draftd_candidates_in_list (" is was are were ", prev3) && draftd_candidates_in_list (" he she we you ", prev4)) ||
            (draftd_candidates_in_list (" slowly quickly soon finally already never still really ", prev3) && draftd_candidates_in_list (get, prev4));
   }
   if (draftd_candidates_in_list (" committed devoted accustomed opposed ", prev2))
@@ -1127,13 +1130,20 @@ future_time_clause (F *f)
       g_str_equal (v, "be"))
     return FALSE;
   gboolean soon = g_strcmp0 (conj, "as") == 0 && g_strcmp0 (near (f, -3), "soon") == 0 && g_strcmp0 (near (f, -4), "as") == 0;
-  gboolean told = draftd_candidates_in_list (" when once before after until ", conj) && draftd_candidates_in_list (" me us him her them ", near (f, -3)) &&
+  gboolean told = draftd_candidates_in_list (" when once before after until ", conj) && draftd_candidates_in_list (" me us him her them you ", near (f, -3)) &&
                   draftd_candidates_in_list (" call phone ring text email message contact wake meet ", near (f, -4));
   /* "Send me a message when he will arrive", "give us a call once you will know": what the
    * person is given does it then. */
   told |= draftd_candidates_in_list (" when once before after until ", conj) &&
           draftd_candidates_in_list (" message text call line note email reminder ring shout ", near (f, -3)) &&
           draftd_candidates_in_list (" a an ", near (f, -4)) && draftd_candidates_in_list (" me us ", near (f, -5));
+  /* "We will wait until you will finish": "before", "after", "until", "once" open a time's
+   * clause only (no question's, as "when" may: "I'll ask when he will come"), after a main
+   * clause's own "will". */
+  gboolean main_will = FALSE;
+  for (guint k = 0; k + 2 < f->i && !main_will; k++)
+    main_will = draftd_candidates_in_list (" will i'll we'll you'll he'll she'll they'll ", f->words[k].lower);
+  told |= draftd_candidates_in_list (" once before after until ", conj) && main_will;
   if (!soon && !told)
     return FALSE;
   return will_to_present (f, subject, v);
@@ -1148,20 +1158,31 @@ if_will (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *subject = near (f, -1), *v = near (f, 1);
-  if (!g_str_equal (w->lower, "will") || f->i != 2 || !g_str_equal (f->words[0].lower, "if") || !f->c->sentence_start ||
-      !draftd_candidates_in_list (" i he she it we they ", subject) || !plain_base (v) || g_str_equal (v, "be") ||
+  /* "If the weather will be": a determiner and a noun stand for their pronoun. */
+  gboolean noun_subject = f->i == 3 && draftd_candidates_in_list (" the my our your his her their this that ", near (f, -2)) && noun (subject);
+  if (noun_subject)
+    subject = noun_number (f, subject) > 0 ? "they" : "it";
+  if (!g_str_equal (w->lower, "will") || (f->i != 2 && !noun_subject) || !g_str_equal (f->words[0].lower, "if") || !f->c->sentence_start ||
+      !draftd_candidates_in_list (" i he she it we they ", subject) || (!plain_base (v) && g_strcmp0 (v, "be") != 0) ||
       draftd_candidates_in_list (" help let allow excuse accept agree listen wait bear make give permit ", v))
     return FALSE;
   guint comma = f->i + 1;
-  while (comma < f->n && joined (f, comma))
-    comma++;
-  if (comma + 1 >= f->n || f->s[f->words[comma].end] != ',')
+  gboolean time = FALSE;
+  for (; comma < f->n && joined (f, comma); comma++)
+    time |= draftd_candidates_in_list (" tomorrow tonight next later soon weekend ", f->words[comma + 1 < f->n ? comma + 1 : comma].lower);
+  /* "If it will be of any help": "be" only with the time it is foretold for ("If the weather
+   * will be good tomorrow"). */
+  if (comma + 1 >= f->n || f->s[f->words[comma].end] != ',' || (g_str_equal (v, "be") && !time))
     return FALSE;
   gboolean main_will = FALSE;
   for (guint k = comma + 1; k < f->n && !main_will; k++)
-    main_will = draftd_candidates_in_list (" will won't i'll we'll you'll he'll she'll it'll they'll ", f->words[k].lower);
+    main_will = draftd_candidates_in_list (" will won't i'll we'll you'll he'll she'll it'll they'll ", f->words[k].lower) ||
+                (g_str_equal (f->words[k].lower, "going") && k + 1 < f->n && g_str_equal (f->words[k + 1].lower, "to"));
   if (!main_will)
     return FALSE;
+  if (g_str_equal (v, "be"))
+    return sure (f, w->start, f->words[f->i + 1].end,
+                 g_str_equal (subject, "i") ? "am" : draftd_candidates_in_list (" he she it ", subject) ? "is" : "are", DRAFTD_FIX_VERB_FORM);
   return will_to_present (f, subject, v);
 }
 

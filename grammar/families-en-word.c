@@ -435,6 +435,18 @@ static const WordRow word_rows[] = {
   { "verb-form", "that's", NULL, NULL, CONTRACTED_IS_VERBS, NULL, "that", DRAFTD_FIX_VERB_FORM, NULL },
   { "verb-form", "he's", NULL, NULL, CONTRACTED_IS_VERBS, NULL, "he", DRAFTD_FIX_VERB_FORM, NULL },
   { "verb-form", "she's", NULL, NULL, CONTRACTED_IS_VERBS, NULL, "she", DRAFTD_FIX_VERB_FORM, NULL },
+  /* "Please wait me in the lobby": one waits for a person. */
+  { "preposition.missing", "wait", NULL, NULL, " me him her us them ", NULL, "wait for", DRAFTD_FIX_PREPOSITION, NULL },
+  { "preposition.missing", "waited", NULL, NULL, " me him her us them ", NULL, "waited for", DRAFTD_FIX_PREPOSITION, NULL },
+  { "preposition.missing", "waiting", NULL, NULL, " me him her us them ", NULL, "waiting for", DRAFTD_FIX_PREPOSITION, NULL },
+  /* "The accident was happened": a verb that takes no object has no passive. */
+  { "verb-form.be-participle", "was", NULL, NULL, " happened occurred existed ", NULL, "", DRAFTD_FIX_VERB_FORM, NULL },
+  { "verb-form.be-participle", "were", NULL, NULL, " happened occurred existed ", NULL, "", DRAFTD_FIX_VERB_FORM, NULL },
+  /* "She told that she was tired": "tell" takes its listener; "I was told that" has one. */
+  { "word-choice.say-tell", "told", NULL, " i you he she we they it ", " that ", NULL, "said", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "Let's meet on next Monday": "next", "last" and "this" take no preposition. */
+  { "preposition.redundant", "on", NULL, NULL, " next last this ", " monday tuesday wednesday thursday friday saturday sunday weekend ", "",
+    DRAFTD_FIX_PREPOSITION, NULL },
   /* "to apply for position of junior accountant": the post applied for is a known one. */
   { "article", "position", " apply applying applied ", " for ", " of as ", NULL, "the position", DRAFTD_FIX_ARTICLE, NULL },
 };
@@ -467,6 +479,9 @@ word_row (F *f)
         g_autofree char *ins = g_strndup (row->rep, rl - wl);
         return sure_named (f, w->start, w->start, ins, row->kind, row->rule);
       }
+      /* A word taken out goes with the space after it ("was happened" -> "happened"). */
+      if (*row->rep == 0 && f->i + 1 < f->n)
+        return sure_named (f, w->start, f->words[f->i + 1].start, "", row->kind, row->rule);
       return sure_named (f, w->start, w->end, row->rep, row->kind, row->rule);
     }
   }
@@ -497,7 +512,12 @@ static const char *const who_nouns =
   "lady ladies men women neighbour neighbor neighbours neighbors brother sister mother father colleague colleagues "
   "employee employees boss nurse patient patients actor actress singer mentor tutor supervisor landlord landlady knight soldier "
   "soldiers king queen prince princess author writer poet painter farmer farmers customer customers client clients passenger passengers "
-  "tenant tenants applicant applicants candidate candidates volunteer volunteers ";
+  "tenant tenants applicant applicants candidate candidates volunteer volunteers receptionist receptionists waiter waiters "
+  "waitress cashier cashiers shopkeeper salesman saleswoman tourist tourists uncle aunt cousin cousins grandmother grandfather "
+  "classmate classmates pupil pupils stranger strangers husband wife son daughter lecturer lecturers professor professors ";
+/* Not "editor", "compiler", "specifier", "decorator", "child", "manager", "owner", "coach":
+ * WordNet's people are also a program's parts or a thing's, so the list is of words a manual
+ * does not use so. */
 
 /* A person's noun (no comma between) before "which" and a verb takes "who": "the woman which
  * lives"; "the company which employs" and ", which surprised" are left. */
@@ -1737,7 +1757,8 @@ static const struct {
   { "basket ball", "basketball", NULL, NULL },     { "home work", "homework", NULL, NULL },
   { "week end", "weekend", NULL, NULL },           { "week ends", "weekends", NULL, NULL },
   { "some how", "somehow", NULL, NULL },           { "out side", "outside", NULL, NULL },
-  { "some one", "someone", NULL, " of " },
+  { "some one", "someone", NULL, " of " },          { "some thing", "something", NULL, " of " },
+  { "any thing", "anything", NULL, " of " },         { "every thing", "everything", NULL, " of " },
 };
 
 gboolean
@@ -2430,6 +2451,90 @@ clause_accept (F *f)
       return FALSE;
     if (past_or_auxiliary (f, k - 1))
       return sure (f, w->start, w->end, "except", DRAFTD_FIX_WORD_CHOICE);
+  }
+  return FALSE;
+}
+
+/* ---- word-choice.ing-ed: "The film was very bored" ---- */
+
+/* Things that cause a feeling: what a film or a lesson "is" is the -ing adjective ("The film
+ * was very bored" -> "boring"). Only nouns that are never the one who feels. */
+static const char *const feeling_causes =
+  " film films movie movies book books lesson lessons lecture lectures class course game match trip journey story stories party "
+  "speech talk show programme program news result results ending meeting weekend holiday job work museum exhibition "
+  "concert play novel series documentary ";
+
+gboolean
+thing_ed (F *f)
+{
+  static const char *const rows[][2] = {
+    { "bored", "boring" },       { "interested", "interesting" }, { "excited", "exciting" },       { "confused", "confusing" },
+    { "disappointed", "disappointing" }, { "surprised", "surprising" }, { "tired", "tiring" },   { "amazed", "amazing" },
+    { "frightened", "frightening" }, { "annoyed", "annoying" }, { "embarrassed", "embarrassing" },
+  };
+  const Word *w = &f->words[f->i];
+  const char *rep = NULL, *next = near (f, 1);
+  for (guint r = 0; r < G_N_ELEMENTS (rows); r++)
+    if (g_str_equal (w->lower, rows[r][0]))
+      rep = rows[r][1];
+  /* Where the phrase ends: not "was tired of", "was interested in" (a slip of another kind). */
+  if (rep == NULL || (next && !draftd_candidates_in_list (" and but because so for ", next) &&
+                      !(g_str_equal (next, "that") && g_strcmp0 (near (f, -1), "so") == 0)))
+    return FALSE;
+  gint d = -1;
+  if (draftd_candidates_in_list (" very so really quite extremely too incredibly ", near (f, d)))
+    d--;
+  const char *be = near (f, d), *subject = near (f, d - 1);
+  if (!draftd_candidates_in_list (" is was are were ", be) || !draftd_candidates_in_list (feeling_causes, subject) ||
+      !draftd_candidates_in_list (" the this that these those my our his her their your ", near (f, d - 2)))
+    return FALSE;
+  return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- verb-form: "It's a nice day, isn't?" ---- */
+
+/* A question tag is an auxiliary and its subject's pronoun: one left without it before the
+ * question mark takes the pronoun of the sentence's subject ("It's ..., isn't it?"), where the
+ * sentence opens on a pronoun ("This", "That" are "it"). */
+gboolean
+tag_pronoun (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (f->i < 2 || f->s[w->end] != '?' || f->s[f->words[f->i - 1].end] != ',' ||
+      !draftd_candidates_in_list (" isn't aren't wasn't weren't doesn't don't didn't won't can't haven't hasn't shouldn't wouldn't couldn't ",
+                                  w->lower))
+    return FALSE;
+  static const char *const subjects[][2] = {
+    { "it", "it" }, { "it's", "it" }, { "this", "it" }, { "that", "it" }, { "that's", "it" }, { "they", "they" }, { "they're", "they" },
+    { "he", "he" }, { "he's", "he" }, { "she", "she" }, { "she's", "she" }, { "you", "you" }, { "you're", "you" }, { "we", "we" },
+    { "we're", "we" }, { "there", "there" }, { "there's", "there" },
+  };
+  for (guint k = 0; k < G_N_ELEMENTS (subjects); k++)
+    if (g_str_equal (f->words[0].lower, subjects[k][0])) {
+      g_autofree char *rep = g_strdup_printf ("%s %s", w->text, subjects[k][1]);
+      return sure (f, w->start, w->end, rep, DRAFTD_FIX_VERB_FORM);
+    }
+  return FALSE;
+}
+
+/* ---- preposition: "I prefer tea than coffee" ---- */
+
+/* One thing is preferred to another: "than" after "prefer" and its object (a noun phrase of
+ * three words at most, no verb: "prefer to stay than go" wants "rather than", another fix),
+ * before a noun phrase. */
+gboolean
+prefer_than (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1);
+  if (!g_str_equal (w->lower, "than") || next == NULL || (!noun (next) && !draftd_candidates_in_list (determiners, next)))
+    return FALSE;
+  for (guint k = f->i; k > 0 && f->i - k < 4 && joined (f, k - 1); k--) {
+    const char *l = f->words[k - 1].lower;
+    if (draftd_candidates_in_list (" prefer prefers preferred ", l))
+      return k < f->i && sure (f, w->start, w->end, "to", DRAFTD_FIX_PREPOSITION);
+    if (g_str_equal (l, "to") || (!noun (l) && !draftd_candidates_in_list (determiners, l) && !draftd_forms_is (l, 'a')))
+      return FALSE;
   }
   return FALSE;
 }
