@@ -370,12 +370,33 @@ part_respelt (const char *lower, const char *sl)
  * "libpng" -> "limping", "logind" -> "legend" in the installed packages' descriptions), where
  * a learner's slip in a short word is one edit ("becuse", "thier", "alot"). On JFLEG dev this
  * gives up "iede" -> "idea" and "palce" -> "places" (docs/correction.md#spelling). */
+/* Is b a with two neighbouring letters swapped ("hte", "the")? */
+static gboolean
+swapped_letters (const char *a, const char *b)
+{
+  gsize n = strlen (a);
+  if (strlen (b) != n)
+    return FALSE;
+  for (gsize i = 0; i + 1 < n; i++)
+    if (a[i] != b[i])
+      return a[i] == b[i + 1] && a[i + 1] == b[i] && strcmp (a + i + 2, b + i + 2) == 0;
+  return FALSE;
+}
+
 static gboolean
 too_many_edits (const Word *w, const char *suggestion)
 {
   if (!g_unichar_islower (g_utf8_get_char (w->text)) || strpbrk (suggestion, " -"))
     return FALSE;
   glong n = g_utf8_strlen (w->lower, -1);
+  /* A word of three letters is a slip only of a function word ("tha", "whe", "teh"), by two
+   * letters swapped or a silent "e" left off ("mor"): else it is a name, a dish, an
+   * abbreviation ("dal" is no "deal") as often,
+   * and on JFLEG dev its respellings into content words were wrong ("tof" -> "toe", "oin" ->
+   * "oil", "los" -> "loss"). */
+  gboolean silent_e = strlen (suggestion) == 4 && g_str_has_prefix (suggestion, w->lower) && suggestion[3] == 'e'; /* "mor" */
+  if (n == 3 && !draftd_candidates_function_word (suggestion) && !swapped_letters (w->lower, suggestion) && !silent_e)
+    return TRUE;
   /* Nor with its first letter changed: "iede" is not "cede". */
   if (n <= 5 && first_letter_wrong (w->lower, suggestion))
     return TRUE;

@@ -816,6 +816,9 @@ since_perfect (F *f)
 
 /* ---- verb-form.bare-infinitive: "He must to finish the report" ---- */
 
+/* Verbs whose base ends in "-ing" ("You should to bring"): no -ing form. */
+static const char *const ing_verbs = " bring sing ring sting swing cling fling wring spring string ";
+
 /* A modal takes the bare verb; "ought to", "have to", "need to" are not modals here. */
 gboolean
 modal_to (F *f)
@@ -827,8 +830,8 @@ modal_to (F *f)
       !draftd_candidates_in_list (" must can could should will would might may shall can't cannot couldn't shouldn't won't wouldn't mustn't ", prev) ||
       next == NULL ||
       draftd_candidates_in_list (determiners, near (f, -2)) ||
-      !draftd_forms_is (next, 'v') || g_str_has_suffix (next, "ing") || g_str_has_suffix (next, "ed") ||
-      (draftd_candidates_function_word (next) && !draftd_candidates_in_list (" be have do ", next)))
+      !draftd_forms_is (next, 'v') || (g_str_has_suffix (next, "ing") && !draftd_candidates_in_list (ing_verbs, next)) ||
+      g_str_has_suffix (next, "ed") || (draftd_candidates_function_word (next) && !draftd_candidates_in_list (" be have do ", next)))
     return FALSE;
   return sure (f, f->words[f->i - 1].end, w->end, "", DRAFTD_FIX_VERB_FORM);
 }
@@ -1081,8 +1084,12 @@ opening_past_noun (F *f)
       return FALSE;
   /* The subject: the determiner, at most one adjective, the noun right before the verb ("the
    * young man was": an adjective before a noun is its phrase, "man" no verb). */
-  const char *head = f->words[f->i - 1].lower;
+  const char *head = f->words[f->i - 1].lower, *next = near (f, 1);
   if (draftd_forms_is (head, 'a') && noun (w->lower))
+    return FALSE;
+  /* "our school team beat the team": a noun before a verb is the subject's own head. */
+  if (noun (w->lower) && next && (draftd_candidates_verb_form (f, next) || draftd_candidates_own_past (next) ||
+                                  draftd_forms_irregular_lemma (next, 'v') != NULL))
     return FALSE;
   if (f->i - b > 3 || !noun (head) || (f->i - b == 3 && !draftd_forms_is (f->words[b + 1].lower, 'a')) || !joined (f, f->i - 1))
     return FALSE;
@@ -1144,6 +1151,10 @@ future_time_clause (F *f)
   for (guint k = 0; k + 2 < f->i && !main_will; k++)
     main_will = draftd_candidates_in_list (" will i'll we'll you'll he'll she'll they'll ", f->words[k].lower);
   told |= draftd_candidates_in_list (" once before after until ", conj) && main_will;
+  /* "When I will finish my studies, I want to": an opening time clause before its comma (a
+   * question puts "will" first: "When will I"). */
+  told |= f->i == 2 && f->c->sentence_start && draftd_candidates_in_list (" when once before after until ", conj) &&
+          strchr (f->s + w->end, ',') != NULL && strchr (f->s + w->end, '?') == NULL;
   if (!soon && !told)
     return FALSE;
   return will_to_present (f, subject, v);

@@ -447,6 +447,32 @@ static const WordRow word_rows[] = {
   /* "Let's meet on next Monday": "next", "last" and "this" take no preposition. */
   { "preposition.redundant", "on", NULL, NULL, " next last this ", " monday tuesday wednesday thursday friday saturday sunday weekend ", "",
     DRAFTD_FIX_PREPOSITION, NULL },
+  /* "The amount of people": people are counted ("the amount of money" is not). */
+  { "word-choice", "amount", " the a an this that large huge small ", NULL, " of ", " people students children cars visitors tourists "
+    "customers employees workers users members participants books questions mistakes times friends ", "number", DRAFTD_FIX_WORD_CHOICE, NULL },
+  { "word-choice", "amount", NULL, " the a an this that ", " of ", " people students children cars visitors tourists customers employees "
+    "workers users members participants books questions mistakes times friends ", "number", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "Please lay down and rest": lying down takes no object. */
+  { "word-choice.lay-lie", "lay", NULL, " please can could will would should must ", " down ", " and on in for to . ", "lie",
+    DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "Could you please to send me": a request's "please" takes the bare verb. */
+  { "verb-form.to-base", "to", " you ", " please ", NULL, NULL, "", DRAFTD_FIX_VERB_FORM, NULL },
+  /* "are really effecting local businesses": "effect" is to bring about ("effecting change"),
+   * what acts on people or businesses affects them. */
+  { "confusable.affect-effect", "effecting", NULL, NULL, " local small many people everyone children students businesses us them me him her "
+    "my our your their his ", NULL, "affecting", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "I just want to lay on the sofa": lying takes no object. */
+  { "word-choice.lay-lie", "lay", NULL, " to ", " on in ", " the my his her their our bed sofa couch floor grass beach ", "lie",
+    DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "I suggest you to visit": "suggest" takes a clause, not an object and its infinitive. */
+  { "verb-form.to-base", "to", " suggest suggests suggested ", " you him her them us me ", NULL, NULL, "", DRAFTD_FIX_VERB_FORM, NULL },
+  /* "as expensive than my old laptop": "as ... as". */
+  { "word-choice.comparative", "than", " as ", NULL, NULL, NULL, "as", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "We had a really funny time": a good time is "fun" ("a funny time" may be a strange one,
+   * but not a really good one). */
+  { "word-choice", "funny", NULL, " really very such so ", " time ", NULL, "fun", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "very sensible to criticism": what reacts to something is sensitive to it. */
+  { "word-choice", "sensible", NULL, " very so too quite extremely really is are was were ", " to ", NULL, "sensitive", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "to apply for position of junior accountant": the post applied for is a known one. */
   { "article", "position", " apply applying applied ", " for ", " of as ", NULL, "the position", DRAFTD_FIX_ARTICLE, NULL },
 };
@@ -988,7 +1014,8 @@ gboolean
 to_too (F *f)
 {
   const Word *w = &f->words[f->i];
-  if (!g_str_equal (w->lower, "to") || f->i == 0)
+  /* "You should to bring": a modal's "to" is modal_to()'s. */
+  if (!g_str_equal (w->lower, "to") || f->i == 0 || draftd_candidates_in_list (modals, near (f, -1)))
     return FALSE;
   if (to_too_adjective (f))
     return TRUE;
@@ -1234,7 +1261,7 @@ manner_ends (const F *f, const char *next, gboolean so_that)
 {
   /* "rode very careful down the wet descent": a direction's preposition after a degree word. */
   gboolean down = draftd_candidates_in_list (" down up ", next) && draftd_candidates_in_list (" very really so too quite extremely ", near (f, -1));
-  gboolean time = down || (draftd_candidates_in_list (" this last all ", next) &&
+  gboolean time = down || (draftd_candidates_in_list (" this last all every ", next) &&
                            draftd_candidates_in_list (" season year week month morning night time weekend summer winter spring autumn day ", near (f, 2)));
   /* "spoke very rude to us": after a verb of speaking, "to" names the listener ("was rude to
    * us" is the adjective's, after "be"). */
@@ -2286,7 +2313,8 @@ plural_apostrophe (F *f)
   g_autofree char *stem = g_strndup (w->lower, n - 2);
   const char *prev = f->words[f->i - 1].lower, *before = f->i >= 2 && joined (f, f->i - 2) ? f->words[f->i - 2].lower : NULL;
   char after = f->s[w->end];
-  gboolean closes = after == ',' || after == '.' || after == ';' || draftd_candidates_in_list (" and or ", near (f, 1));
+  /* "bought some apple's at the market": a preposition after a counted noun ends it too. */
+  gboolean closes = after == ',' || after == '.' || after == ';' || draftd_candidates_in_list (" and or at in on from for ", near (f, 1));
   gboolean counted = g_ascii_isdigit (prev[0]) || draftd_candidates_in_list (" two three four five six seven eight nine ten twelve twenty "
                                                                               "some many few several more lots ",
                                                                               prev) ||
@@ -2536,5 +2564,202 @@ prefer_than (F *f)
     if (g_str_equal (l, "to") || (!noun (l) && !draftd_candidates_in_list (determiners, l) && !draftd_forms_is (l, 'a')))
       return FALSE;
   }
+  return FALSE;
+}
+
+/* ---- word-choice.rise-raise: "Prices have raised a lot this year" ---- */
+
+/* What goes up by itself has "risen": "raised" after a perfect's "have" with such a subject
+ * and no object after it (a degree, a time or the sentence's end). */
+gboolean
+prices_raised (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1), *next2 = near (f, 2);
+  if (!g_str_equal (w->lower, "raised") || !draftd_candidates_in_list (" have has had ", near (f, -1)) ||
+      !draftd_candidates_in_list (" prices price costs cost rates rate temperatures temperature levels level numbers sales taxes rents fees "
+                                  "salaries wages unemployment inflation ", near (f, -2)))
+    return FALSE;
+  /* "have raised a lot of money" has its object after "a lot". */
+  if (next && !draftd_candidates_in_list (" by sharply dramatically significantly steadily again quickly slowly since this last in over considerably "
+                                          "slightly a ", next))
+    return FALSE;
+  if (g_strcmp0 (next, "a") == 0 && (g_strcmp0 (next2, "lot") != 0 || g_strcmp0 (near (f, 3), "of") == 0))
+    return FALSE;
+  return sure (f, w->start, w->end, "risen", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- verb-form.embedded-question: "Where you are going tomorrow?" ---- */
+
+/* A direct question keeps its auxiliary before its subject pronoun: "Where you are going?" ->
+ * "Where are you going?" Opening the sentence, ending with its question mark. */
+gboolean
+question_order (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (f->i != 1 || !f->c->sentence_start || !draftd_candidates_in_list (" where what when why how who ", f->words[0].lower) ||
+      !draftd_candidates_in_list (" you we they he she it i ", w->lower) || f->i + 2 >= f->n || !joined (f, 0) || !joined (f, f->i))
+    return FALSE;
+  const Word *aux = &f->words[f->i + 1];
+  if (!draftd_candidates_in_list (" are is am was were will can could should would have has ", aux->lower) || !strchr (f->s + aux->end, '?') ||
+      strpbrk (f->s + aux->end, ",;"))
+    return FALSE;
+  /* From the question word, whose capital stays where it was. */
+  g_autofree char *rep = g_strdup_printf ("%s %s %s", f->words[0].text, aux->text, w->text);
+  return sure (f, f->words[0].start, aux->end, rep, DRAFTD_FIX_VERB_FORM);
+}
+
+/* ---- word-choice.comparative: "the more intelligent student in the class" ---- */
+
+/* The one above all the rest of a group is the superlative's: "the more" + an adjective + a
+ * noun + "in the" ("the more intelligent of the two" compares two, and is left). */
+gboolean
+more_in_group (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "more") || g_strcmp0 (near (f, -1), "the") != 0 || f->i + 3 >= f->n ||
+      !draftd_forms_is (near (f, 1), 'a') || draftd_candidates_function_word (near (f, 1)) || !noun (near (f, 2)) ||
+      g_strcmp0 (near (f, 3), "in") != 0 || !draftd_candidates_in_list (" the my our their his her this ", near (f, 4)))
+    return FALSE;
+  return sure (f, w->start, w->end, "most", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- verb-form.to-ing: "She is very good at cook" ---- */
+
+/* A skill after "good at" is a noun or an -ing form: a verb that is no noun there takes
+ * "-ing" ("good at cook" is no cook). */
+gboolean
+good_at_base (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (g_strcmp0 (near (f, -1), "at") != 0 || !draftd_candidates_in_list (" good bad better best great terrible excellent brilliant skilled ", near (f, -2)) ||
+      !draftd_forms_is (w->lower, 'v') || draftd_candidates_function_word (w->lower) || g_str_has_suffix (w->lower, "ing") ||
+      g_str_has_suffix (w->lower, "s") || (near (f, 1) && !draftd_candidates_function_word (near (f, 1))))
+    return FALSE;
+  /* "cook", "swim", "draw" are nouns too, but none a skill one is good at. */
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, w->lower);
+  const char *ing = ing_form (f, fam);
+  return ing && sure (f, w->start, w->end, ing, DRAFTD_FIX_VERB_FORM);
+}
+
+/* ---- word-choice.rise-raise: "decided to rise the parking charges" ---- */
+
+/* "rise" takes no object: after "to" or a modal, before a determiner and what it lifts, it is
+ * "raise" ("to rise the next morning" is a time's, and left). */
+gboolean
+rise_object (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "rise") || !draftd_candidates_in_list (" to will would can could should must ", near (f, -1)) ||
+      !draftd_candidates_in_list (" the this that these those my your his her our their ", near (f, 1)) || near (f, 2) == NULL ||
+      draftd_candidates_in_list (" next following same first early day morning most least fastest highest ", near (f, 2)))
+    return FALSE;
+  return sure (f, w->start, w->end, "raise", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- word-choice: "a footpath among the bakery and the post office" ---- */
+
+/* What lies between two things is "between" them: "among" + a singular noun phrase + "and" +
+ * another ("among the trees and bushes" counts many). */
+gboolean
+among_two (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "among"))
+    return FALSE;
+  guint k = f->i + 1;
+  while (k < f->n && f->i + 4 > k && joined (f, k - 1) && !g_str_equal (f->words[k].lower, "and"))
+    k++;
+  /* Two things each with its determiner ("among strictness level and warning categories" is
+   * no pair). */
+  if (k >= f->n || k == f->i + 1 || !g_str_equal (f->words[k].lower, "and") || !joined (f, k - 1) || k + 1 >= f->n ||
+      !draftd_candidates_in_list (" the a an my your his her our their this that ", f->words[k + 1].lower) ||
+      !draftd_candidates_in_list (" the a an my your his her our their this that ", f->words[f->i + 1].lower) ||
+      noun_number (f, f->words[k - 1].lower) > 0 || (!noun (f->words[k - 1].lower) && !g_ascii_isupper (f->words[k - 1].text[0])))
+    return FALSE;
+  return sure (f, w->start, w->end, "between", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- word-choice: "Could you take me a coffee" ---- */
+
+/* What comes to the speaker is brought: a request's "take me" + a thing one carries ("take
+ * me a minute" is time, and left). */
+gboolean
+take_me (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "take") || !draftd_candidates_in_list (" you please ", near (f, -1)) ||
+      !draftd_candidates_in_list (" me us ", near (f, 1)) || !draftd_candidates_in_list (" a an some the my ", near (f, 2)) ||
+      !draftd_candidates_in_list (" coffee tea drink water glass cup copy sandwich snack pen pencil paper chair plate towel blanket ", near (f, 3)))
+    return FALSE;
+  return sure (f, w->start, w->end, "bring", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- preposition: "held at the second floor" ---- */
+
+/* A building's floor is "on": "at/in the" + an ordinal or "top/ground" + "floor" ("at the
+ * first sign", "at the second attempt" are no floors). */
+gboolean
+on_floor (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!draftd_candidates_in_list (" at in ", w->lower) || g_strcmp0 (near (f, 1), "the") != 0 || g_strcmp0 (near (f, 3), "floor") != 0 ||
+      !draftd_candidates_in_list (" first second third fourth fifth sixth seventh eighth ninth tenth top ground upper lower ", near (f, 2)))
+    return FALSE;
+  return sure (f, w->start, w->end, "on", DRAFTD_FIX_PREPOSITION);
+}
+
+/* ---- verb-form: "I seen him at the party" ---- */
+
+/* A participle right after its subject pronoun, with no "have" before it (a question's
+ * "have I seen", "Never have I seen" has one), is the past: "I seen" -> "saw", "we done it"
+ * -> "did". */
+gboolean
+bare_participle (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev2 = near (f, -2);
+  if (!draftd_candidates_in_list (" seen done ", w->lower) || !draftd_candidates_in_list (" i you we they he she ", near (f, -1)) ||
+      (f->i >= 2 && prev2 == NULL) || draftd_candidates_in_list (" have has had haven't hasn't hadn't never ", prev2) ||
+      (g_str_equal (w->lower, "done") && !draftd_candidates_in_list (" it that this my his her their our the a an ", near (f, 1))))
+    return FALSE;
+  return sure (f, w->start, w->end, g_str_equal (w->lower, "seen") ? "saw" : "did", DRAFTD_FIX_VERB_FORM);
+}
+
+/* ---- word-choice: "our team won the team from Green Park" ---- */
+
+/* One wins a game and beats a side: "won/win" + a determiner + a side's noun -> "beat". */
+gboolean
+won_side (F *f)
+{
+  static const char *const pairs[][2] = { { "won", "beat" }, { "win", "beat" }, { "wins", "beats" }, { "winning", "beating" } };
+  const Word *w = &f->words[f->i];
+  if (!draftd_candidates_in_list (" the our their your his her every ", near (f, 1)) ||
+      !draftd_candidates_in_list (" team teams side sides opponent opponents rivals champions club ", near (f, 2)))
+    return FALSE;
+  for (guint k = 0; k < G_N_ELEMENTS (pairs); k++)
+    if (g_str_equal (w->lower, pairs[k][0]))
+      return sure (f, w->start, w->end, pairs[k][1], DRAFTD_FIX_WORD_CHOICE);
+  return FALSE;
+}
+
+/* ---- word-choice: "Please remember me to buy some milk" ---- */
+
+/* Making someone remember is reminding them: "remember" + a person + "to" + a verb ("remember
+ * me to your mother" sends greetings, and has no verb). */
+gboolean
+remember_me_to (F *f)
+{
+  static const char *const pairs[][2] = {
+    { "remember", "remind" }, { "remembers", "reminds" }, { "remembered", "reminded" }, { "remembering", "reminding" },
+  };
+  const Word *w = &f->words[f->i];
+  const char *v = near (f, 3);
+  if (!draftd_candidates_in_list (" me him her us them you ", near (f, 1)) || g_strcmp0 (near (f, 2), "to") != 0 || v == NULL ||
+      !draftd_forms_is (v, 'v') || draftd_candidates_function_word (v) || g_str_has_suffix (v, "s") || g_str_has_suffix (v, "ed"))
+    return FALSE;
+  for (guint k = 0; k < G_N_ELEMENTS (pairs); k++)
+    if (g_str_equal (w->lower, pairs[k][0]))
+      return sure (f, w->start, w->end, pairs[k][1], DRAFTD_FIX_WORD_CHOICE);
   return FALSE;
 }
