@@ -2733,14 +2733,10 @@ gboolean
 won_side (F *f)
 {
   static const char *const pairs[][2] = { { "won", "beat" }, { "win", "beat" }, { "wins", "beats" }, { "winning", "beating" } };
-  const Word *w = &f->words[f->i];
   if (!draftd_candidates_in_list (" the our their your his her every ", near (f, 1)) ||
       !draftd_candidates_in_list (" team teams side sides opponent opponents rivals champions club ", near (f, 2)))
     return FALSE;
-  for (guint k = 0; k < G_N_ELEMENTS (pairs); k++)
-    if (g_str_equal (w->lower, pairs[k][0]))
-      return sure (f, w->start, w->end, pairs[k][1], DRAFTD_FIX_WORD_CHOICE);
-  return FALSE;
+  return sure_pair (f, pairs, G_N_ELEMENTS (pairs), DRAFTD_FIX_WORD_CHOICE);
 }
 
 /* ---- word-choice: "Please remember me to buy some milk" ---- */
@@ -2753,13 +2749,9 @@ remember_me_to (F *f)
   static const char *const pairs[][2] = {
     { "remember", "remind" }, { "remembers", "reminds" }, { "remembered", "reminded" }, { "remembering", "reminding" },
   };
-  const Word *w = &f->words[f->i];
   const char *v = near (f, 3);
   if (!draftd_candidates_in_list (" me him her us them you ", near (f, 1)) || g_strcmp0 (near (f, 2), "to") != 0 || v == NULL ||
       !draftd_forms_is (v, 'v') || draftd_candidates_function_word (v) || g_str_has_suffix (v, "s") || g_str_has_suffix (v, "ed"))
     return FALSE;
-  for (guint k = 0; k < G_N_ELEMENTS (pairs); k++)
-    if (g_str_equal (w->lower, pairs[k][0]))
-      return sure (f, w->start, w->end, pairs[k][1], DRAFTD_FIX_WORD_CHOICE);
-  return FALSE;
+  return sure_pair (f, pairs, G_N_ELEMENTS (pairs), DRAFTD_FIX_WORD_CHOICE);
 }
