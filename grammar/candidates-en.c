@@ -80,6 +80,11 @@ static const char *const contractions[][2] = {
    * "woman's"). Not "mens" ("mens rea"), nor a verb's -s ("foots the bill", "mans the desk"). */
   { "womans", "women" }, { "womens", "women" }, { "childrens", "children" }, { "tooths", "teeth" }, { "teeths", "teeth" },
   { "feets", "feet" }, { "sheeps", "sheep" }, { "fishs", "fish" },
+  /* Misspellings one edit from another real word that the shipped target prefers in context,
+   * a rare word being many tokens to it ("definitely" is five): "definately" became
+   * "defiantly" (7 nats), "wierd" "wired". */
+  { "definately", "definitely" }, { "definatly", "definitely" }, { "definetly", "definitely" }, { "definitly", "definitely" },
+  { "wierd", "weird" },
 };
 
 /* Edits between two words (insertions, deletions, substitutions and swaps of neighbouring

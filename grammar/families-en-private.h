@@ -193,6 +193,7 @@ gboolean on_floor (F *f);
 gboolean bare_participle (F *f);
 gboolean won_side (F *f);
 gboolean remember_me_to (F *f);
+gboolean object_myself (F *f);
 gboolean age_compound (F *f);
 /* families-en-article.c */
 gboolean be_most_singular (F *f);

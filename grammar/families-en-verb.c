@@ -526,6 +526,12 @@ do_question_base (F *f)
     return sure (f, w->start, w->end, other, DRAFTD_FIX_VERB_FORM);
   if (lemma && !g_str_equal (lemma, w->lower) && !g_str_has_suffix (w->lower, "ing"))
     return sure (f, w->start, w->end, lemma, DRAFTD_FIX_VERB_FORM);
+  /* "Did you received": a regular past after "did" too. */
+  const char *aux = before_adverb (f, 2, &gap);
+  if (g_str_has_suffix (w->lower, "ed") && draftd_candidates_in_list (" did didn't ", aux)) {
+    g_autofree char *base = draftd_candidates_verb_base (f->c->spell, w->lower);
+    return base && draftd_forms_is (base, 'v') && sure (f, w->start, w->end, base, DRAFTD_FIX_VERB_FORM);
+  }
   return FALSE;
 }
 

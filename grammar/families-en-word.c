@@ -473,6 +473,9 @@ static const WordRow word_rows[] = {
   { "word-choice", "funny", NULL, " really very such so ", " time ", NULL, "fun", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "very sensible to criticism": what reacts to something is sensitive to it. */
   { "word-choice", "sensible", NULL, " very so too quite extremely really is are was were ", " to ", NULL, "sensitive", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "I walked passed your branch": going by a place is "past" it. */
+  { "confusable.passed-past", "passed", NULL, " walked walk walks walking ran run runs running drove drive drives driving went go goes "
+    "going rode cycled hurried rushed ", NULL, NULL, "past", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "to apply for position of junior accountant": the post applied for is a known one. */
   { "article", "position", " apply applying applied ", " for ", " of as ", NULL, "the position", DRAFTD_FIX_ARTICLE, NULL },
 };
@@ -2315,9 +2318,11 @@ plural_apostrophe (F *f)
   char after = f->s[w->end];
   /* "bought some apple's at the market": a preposition after a counted noun ends it too. */
   gboolean closes = after == ',' || after == '.' || after == ';' || draftd_candidates_in_list (" and or at in on from for ", near (f, 1));
+  /* "All the laptop's in": "all" before the determiner counts them too. */
   gboolean counted = g_ascii_isdigit (prev[0]) || draftd_candidates_in_list (" two three four five six seven eight nine ten twelve twenty "
                                                                               "some many few several more lots ",
                                                                               prev) ||
+                     (draftd_candidates_in_list (" the my our your their these those ", prev) && draftd_candidates_in_list (" all both ", before)) ||
                      (draftd_forms_is (prev, 'a') && !draftd_candidates_function_word (prev) && !draftd_candidates_in_list (determiners, before) &&
                       !(before && g_str_has_suffix (before, "'s")));
   /* "better than last year's": a time's possessive stands for its results. */
@@ -2754,4 +2759,22 @@ remember_me_to (F *f)
       !draftd_forms_is (v, 'v') || draftd_candidates_function_word (v) || g_str_has_suffix (v, "s") || g_str_has_suffix (v, "ed"))
     return FALSE;
   return sure_pair (f, pairs, G_N_ELEMENTS (pairs), DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- word-choice.pronoun-case: "please contact myself or the HR team" ---- */
+
+/* "myself" as the object of a verb with no "I" in its clause to reflect is the writer's
+ * would-be formal "me": "contact myself", "email myself or", "send it to myself" stays where
+ * "I" does the sending. */
+gboolean
+object_myself (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "myself") ||
+      !draftd_candidates_in_list (" contact email call phone ask tell inform message text notify cc ", near (f, -1)))
+    return FALSE;
+  for (guint k = 0; k < f->i; k++)
+    if (draftd_candidates_in_list (" i i'm i've i'll i'd ", f->words[k].lower))
+      return FALSE;
+  return sure (f, w->start, w->end, "me", DRAFTD_FIX_WORD_CHOICE);
 }

@@ -269,6 +269,7 @@ static const struct {
   { "word-choice.who-which", thing_who },
   { "verb-form.finished-time", opening_past_noun },
   { "word-choice.pronoun-case", reflexive_object },
+  { "word-choice.pronoun-case", object_myself },
   { "word-choice.pronoun-case", object_and_subject },
   { "confusable.you're-your", your_participle },
   { "verb-form.embedded-question", embedded_question },
