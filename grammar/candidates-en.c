@@ -85,6 +85,8 @@ static const char *const contractions[][2] = {
    * "defiantly" (7 nats), "wierd" "wired". */
   { "definately", "definitely" }, { "definatly", "definitely" }, { "definetly", "definitely" }, { "definitly", "definitely" },
   { "wierd", "weird" },
+  /* Non-standard pasts: "brang" is "brought". */
+  { "brang", "brought" }, { "brung", "brought" },
 };
 
 /* Edits between two words (insertions, deletions, substitutions and swaps of neighbouring

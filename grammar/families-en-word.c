@@ -476,6 +476,19 @@ static const WordRow word_rows[] = {
   /* "I walked passed your branch": going by a place is "past" it. */
   { "confusable.passed-past", "passed", NULL, " walked walk walks walking ran run runs running drove drive drives driving went go goes "
     "going rode cycled hurried rushed ", NULL, NULL, "past", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "The hotel is close from the beach": near to a place. */
+  { "preposition", "from", " is are was were very so quite really ", " close ", NULL, NULL, "to", DRAFTD_FIX_PREPOSITION, NULL },
+  /* "the perfect compliment to our sea bass": what completes a thing complements it. */
+  { "word-choice", "compliment", NULL, " perfect ideal natural excellent great ", " to for ", NULL, "complement", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "sells handmade stationary": paper and pens are stationery. */
+  { "word-choice", "stationary", NULL, " handmade office school sells sell selling buy bought personalised personalized wedding ", NULL, NULL,
+    "stationery", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "to catch my breathe": the noun after a possessive. */
+  { "word-choice.breath-breathe", "breathe", NULL, " my his her your our their a deep ", NULL, NULL, "breath", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "We strongly advice guests to": the verb after its adverb or subject. */
+  { "confusable.advice-advise", "advice", NULL, " strongly would we i ", NULL, NULL, "advise", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "so slow than we almost left": "so" + an adjective takes a result's "that". */
+  { "confusable.than-then", "than", " so such ", NULL, " we i you he she they it the ", NULL, "that", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "to apply for position of junior accountant": the post applied for is a known one. */
   { "article", "position", " apply applying applied ", " for ", " of as ", NULL, "the position", DRAFTD_FIX_ARTICLE, NULL },
 };
@@ -543,7 +556,9 @@ static const char *const who_nouns =
   "soldiers king queen prince princess author writer poet painter farmer farmers customer customers client clients passenger passengers "
   "tenant tenants applicant applicants candidate candidates volunteer volunteers receptionist receptionists waiter waiters "
   "waitress cashier cashiers shopkeeper salesman saleswoman tourist tourists uncle aunt cousin cousins grandmother grandfather "
-  "classmate classmates pupil pupils stranger strangers husband wife son daughter lecturer lecturers professor professors ";
+  "classmate classmates pupil pupils stranger strangers husband wife son daughter lecturer lecturers professor professors chef chefs "
+  "baker founder photographer journalist reporter artist musician athlete instructor barista bartender pharmacist dentist surgeon "
+  "lawyer accountant architect scientist researcher ";
 /* Not "editor", "compiler", "specifier", "decorator", "child", "manager", "owner", "coach":
  * WordNet's people are also a program's parts or a thing's, so the list is of words a manual
  * does not use so. */
@@ -2103,7 +2118,7 @@ infinitive_for_ing (F *f)
     "plans want wanted wants manage managed manages afford choose chose fail failed fails threaten threatened pretend pretended "
     "offer offered offers ";
   if (!g_str_has_suffix (w->lower, "ing") || !draftd_candidates_in_list (takes_to, prev) || next == NULL ||
-      !draftd_candidates_in_list (" the a an my your his her our their this that these those it them him us me ", next) ||
+      !draftd_candidates_in_list (" the a an my your his her our their this that these those it them him us me at in on for with from ", next) ||
       (f->i >= 2 && draftd_candidates_in_list (determiners, f->words[f->i - 2].lower)) || !gerund_word (f, w->lower))
     return FALSE;
   g_autofree char *base = draftd_candidates_verb_base (f->c->spell, w->lower);
@@ -2317,7 +2332,7 @@ plural_apostrophe (F *f)
   const char *prev = f->words[f->i - 1].lower, *before = f->i >= 2 && joined (f, f->i - 2) ? f->words[f->i - 2].lower : NULL;
   char after = f->s[w->end];
   /* "bought some apple's at the market": a preposition after a counted noun ends it too. */
-  gboolean closes = after == ',' || after == '.' || after == ';' || draftd_candidates_in_list (" and or at in on from for ", near (f, 1));
+  gboolean closes = after == ',' || after == '.' || after == ';' || draftd_candidates_in_list (" and or at in on from for are were ", near (f, 1));
   /* "All the laptop's in": "all" before the determiner counts them too. */
   gboolean counted = g_ascii_isdigit (prev[0]) || draftd_candidates_in_list (" two three four five six seven eight nine ten twelve twenty "
                                                                               "some many few several more lots ",

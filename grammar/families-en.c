@@ -141,7 +141,7 @@ const char *const ordinals = " first second third fourth fifth sixth seventh eig
 /* Nouns that go without an article: mass nouns, meals, and what a writer counts seldom ("is
  * excellent value for money"). */
 const char *const mass_nouns =
-  " time fun help work music food water money information advice furniture equipment feedback homework luggage knowledge "
+  " time fun help work music food water money information advice furniture equipment feedback homework luggage knowledge pride "
   "software hardware access permission breakfast lunch dinner supper school church college university home bed class "
   "practice progress research evidence news weather traffic health love art life space power energy data mail email "
   "paper wood glass hair rain snow light fire sleep experience business support use care attention trouble fun nonsense "
