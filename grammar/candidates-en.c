@@ -371,12 +371,6 @@ part_respelt (const char *lower, const char *sl)
   return FALSE;
 }
 
-/* A short lower-case word the dictionary lacks is respelt only one edit away, or with letters
- * left out; a longer one two edits away up to seven letters: a term's short name is a few edits
- * from many words ("libc" -> "lab", "udev" -> "used", "venv" -> "vine", "yacc" -> "yak",
- * "libpng" -> "limping", "logind" -> "legend" in the installed packages' descriptions), where
- * a learner's slip in a short word is one edit ("becuse", "thier", "alot"). On JFLEG dev this
- * gives up "iede" -> "idea" and "palce" -> "places" (docs/correction.md#spelling). */
 /* Is b a with two neighbouring letters swapped ("hte", "the")? */
 static gboolean
 swapped_letters (const char *a, const char *b)
@@ -390,6 +384,12 @@ swapped_letters (const char *a, const char *b)
   return FALSE;
 }
 
+/* A short lower-case word the dictionary lacks is respelt only one edit away, or with letters
+ * left out; a longer one two edits away up to seven letters: a term's short name is a few edits
+ * from many words ("libc" -> "lab", "udev" -> "used", "venv" -> "vine", "yacc" -> "yak",
+ * "libpng" -> "limping", "logind" -> "legend" in the installed packages' descriptions), where
+ * a learner's slip in a short word is one edit ("becuse", "thier", "alot"). On JFLEG dev this
+ * gives up "iede" -> "idea" and "palce" -> "places" (docs/correction.md#spelling). */
 static gboolean
 too_many_edits (const Word *w, const char *suggestion)
 {
@@ -398,9 +398,8 @@ too_many_edits (const Word *w, const char *suggestion)
   glong n = g_utf8_strlen (w->lower, -1);
   /* A word of three letters is a slip only of a function word ("tha", "whe", "teh"), by two
    * letters swapped or a silent "e" left off ("mor"): else it is a name, a dish, an
-   * abbreviation ("dal" is no "deal") as often,
-   * and on JFLEG dev its respellings into content words were wrong ("tof" -> "toe", "oin" ->
-   * "oil", "los" -> "loss"). */
+   * abbreviation as often ("dal" is no "deal"), and on JFLEG dev its respellings into content
+   * words were wrong ("tof" -> "toe", "oin" -> "oil", "los" -> "loss"). */
   gboolean silent_e = strlen (suggestion) == 4 && g_str_has_prefix (suggestion, w->lower) && suggestion[3] == 'e'; /* "mor" */
   if (n == 3 && !draftd_candidates_function_word (suggestion) && !swapped_letters (w->lower, suggestion) && !silent_e)
     return TRUE;
@@ -1155,7 +1154,12 @@ static const char *const collocations[][3] = {
 
 typedef RuleSite Ctx;
 
-static const Word *word_at (const Ctx *x, gint k);
+
+static const Word *
+word_at (const Ctx *x, gint k)
+{
+  return k >= 0 && (guint) k < x->n ? &x->words[k] : NULL;
+}
 
 /* One arrives at a place but in a city or a country ("arrived to London" -> "in London"): a
  * capitalised name WordNet files as a location. */
@@ -1168,12 +1172,6 @@ arrive_in (const Ctx *x, const char *prep)
     return prep;
   g_autofree char *lower = g_ascii_strdown (next->text, -1);
   return draftd_forms_noun_lexfile (lower) == DRAFTD_FORMS_LOCATION ? "in" : prep;
-}
-
-static const Word *
-word_at (const Ctx *x, gint k)
-{
-  return k >= 0 && (guint) k < x->n ? &x->words[k] : NULL;
 }
 
 /* words[i+d], when only spaces separate it from words[i] (d = -1 or 1) and it is not fixed. */

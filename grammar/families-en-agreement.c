@@ -202,14 +202,10 @@ gboolean
 question_number (F *f)
 {
   const Word *w = &f->words[f->i];
-  static const char *const pairs[][2] = {
-    { "is", "are" }, { "was", "were" }, { "has", "have" }, { "does", "do" }, { "isn't", "aren't" }, { "wasn't", "weren't" },
-    { "hasn't", "haven't" }, { "doesn't", "don't" },
-  };
   const char *rep = NULL;
-  for (guint k = 0; k < G_N_ELEMENTS (pairs); k++)
-    if (g_str_equal (w->lower, pairs[k][0]))
-      rep = pairs[k][1];
+  for (guint k = 0; k < G_N_ELEMENTS (singular_aux); k++)
+    if (g_str_equal (w->lower, singular_aux[k][0]))
+      rep = singular_aux[k][1];
   if (rep == NULL || f->i + 2 >= f->n || !joined (f, f->i))
     return FALSE;
   gboolean there = g_str_equal (f->words[f->i + 1].lower, "there") && draftd_candidates_in_list (" is was isn't wasn't ", w->lower);
@@ -571,14 +567,10 @@ subject_head (F *f)
 gboolean
 plain_plural_subject (F *f)
 {
-  static const char *const aux[][2] = {
-    { "is", "are" }, { "was", "were" }, { "has", "have" }, { "does", "do" }, { "doesn't", "don't" },
-    { "isn't", "aren't" }, { "wasn't", "weren't" }, { "hasn't", "haven't" },
-  };
   const char *l = f->words[f->i].lower, *to = NULL;
-  for (guint a = 0; a < G_N_ELEMENTS (aux); a++)
-    if (g_str_equal (l, aux[a][0]))
-      to = aux[a][1];
+  for (guint a = 0; a < G_N_ELEMENTS (singular_aux); a++)
+    if (g_str_equal (l, singular_aux[a][0]))
+      to = singular_aux[a][1];
   if (to == NULL || f->i < 1 || !joined (f, f->i - 1) || !draftd_candidates_in_list (" people children women men police ", f->words[f->i - 1].lower))
     return FALSE;
   guint k = f->i - 1;
@@ -1623,18 +1615,14 @@ number_of_verb (F *f)
       f->i < 1 || g_strcmp0 (near (f, -1), "the") != 0 ||
       (f->i >= 2 && !draftd_candidates_in_list (" that because and but if when as since while although ", near (f, -2))))
     return FALSE;
-  static const char *const plural[][2] = {
-    { "are", "is" }, { "were", "was" }, { "have", "has" }, { "do", "does" }, { "aren't", "isn't" }, { "weren't", "wasn't" },
-    { "haven't", "hasn't" }, { "don't", "doesn't" },
-  };
   for (guint k = f->i + 3; k < f->n && joined (f, k - 1); k++) {
     const Word *v = &f->words[k];
     gboolean relative = draftd_candidates_in_list (" who that which ", f->words[k - 1].lower);
     if (draftd_candidates_in_list (" is was has does isn't wasn't hasn't doesn't will would can could should must may might ", v->lower) && !relative)
       return FALSE;
-    for (guint p = 0; p < G_N_ELEMENTS (plural) && !relative; p++)
-      if (g_str_equal (v->lower, plural[p][0]))
-        return sure (f, v->start, v->end, plural[p][1], DRAFTD_FIX_AGREEMENT);
+    for (guint p = 0; p < G_N_ELEMENTS (singular_aux) && !relative; p++)
+      if (g_str_equal (v->lower, singular_aux[p][1]))
+        return sure (f, v->start, v->end, singular_aux[p][0], DRAFTD_FIX_AGREEMENT);
   }
   return FALSE;
 }
@@ -1664,10 +1652,6 @@ of_subject_verb (F *f)
       draftd_candidates_in_list (" number kind kinds type types sort sorts variety series couple pair contents handful bunch dozen host "
                                  "multitude range ", head))
     return FALSE;
-  static const char *const pairs[][2] = {
-    { "is", "are" }, { "was", "were" }, { "has", "have" }, { "does", "do" }, { "isn't", "aren't" }, { "wasn't", "weren't" },
-    { "hasn't", "haven't" }, { "doesn't", "don't" },
-  };
   /* Only a determiner, adjectives and nouns between "of" and the verb: the plain attraction
    * ("A list of the recommended textbooks are"), sure without the parser. */
   gboolean plain = TRUE, seen_noun = FALSE;
@@ -1685,11 +1669,10 @@ of_subject_verb (F *f)
     seen_noun |= nounish;
     if (draftd_candidates_in_list (" who that which ", before))
       continue;
-    for (guint p = 0; p < G_N_ELEMENTS (pairs); p++) {
-      gboolean singular = g_str_equal (v->lower, pairs[p][0]), plural = g_str_equal (v->lower, pairs[p][1]);
-      if (!singular && !plural)
+    for (guint p = 0; p < G_N_ELEMENTS (singular_aux); p++) {
+      if (!g_str_equal (v->lower, singular_aux[p][0]) && !g_str_equal (v->lower, singular_aux[p][1]))
         continue;
-      const char *rep = number > 0 ? pairs[p][1] : pairs[p][0];
+      const char *rep = singular_aux[p][number > 0 ? 1 : 0];
       /* Too long for the parser to say ("... outside the community centre last weekend has
        * been moved"): the shipped target, reading the words near the verb, prefers "weekend
        * has" by 3 nats, so no judgement is asked of it. */

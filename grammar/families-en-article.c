@@ -1308,6 +1308,10 @@ generic_the (F *f)
   return (subject || object) && drop_article (f);
 }
 
+/* Nouns never counted that the uncountable table leaves out, its pairs being plurals learners
+ * write ("informations"): "a good news", "a great fun". */
+static const char *const never_counted = " news fun ";
+
 gboolean
 extra_article (F *f)
 {
@@ -1334,10 +1338,10 @@ extra_article (F *f)
   guint k = f->i + 1;
   /* An adjective that is a noun too ("old", "public") before an uncountable noun is its adjective. */
   while (k + 1 < f->n && joined (f, k) && draftd_forms_is (f->words[k].lower, 'a') &&
-         (!noun (f->words[k].lower) || draftd_candidates_uncountable (f->words[k + 1].lower) || draftd_candidates_in_list (" news fun ", f->words[k + 1].lower)) &&
+         (!noun (f->words[k].lower) || draftd_candidates_uncountable (f->words[k + 1].lower) || draftd_candidates_in_list (never_counted, f->words[k + 1].lower)) &&
          !draftd_candidates_function_word (f->words[k].lower) &&
          (!draftd_candidates_in_list (" few many hundred thousand million dozen couple great good ", f->words[k].lower) ||
-          draftd_candidates_in_list (" news fun ", f->words[k + 1].lower)))
+          draftd_candidates_in_list (never_counted, f->words[k + 1].lower)))
     k++;
   const Word *h = &f->words[k];
   const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
@@ -1351,7 +1355,7 @@ extra_article (F *f)
    * knowledge of Greek" is English; "an advice and support service" is a compound's, whose
    * noun comes after the pair). */
   /* "a good news", "a great fun": nouns never counted, as the uncountable ones. */
-  gboolean mass = draftd_candidates_uncountable (h->lower) || draftd_candidates_in_list (" news fun ", h->lower);
+  gboolean mass = draftd_candidates_uncountable (h->lower) || draftd_candidates_in_list (never_counted, h->lower);
   if (mass && !g_str_equal (h->lower, "knowledge") &&
       (after == NULL || draftd_candidates_in_list (prepositions, after) || draftd_candidates_in_list (" so because when that which today yesterday tomorrow this last ", after) ||
        (draftd_candidates_in_list (" and or but ", after) && !noun (k + 2 < f->n ? f->words[k + 2].lower : NULL))))

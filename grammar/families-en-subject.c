@@ -936,7 +936,7 @@ subject_number (const F *f, guint b, guint end, gboolean *relative)
   return of_number (f, h, rest);
 }
 
-static const char *const singular_aux[][2] = {
+const char *const singular_aux[SINGULAR_AUX_N][2] = {
   { "is", "are" }, { "was", "were" }, { "has", "have" }, { "does", "do" }, { "doesn't", "don't" }, { "isn't", "aren't" },
   { "wasn't", "weren't" }, { "hasn't", "haven't" },
 };

@@ -1754,6 +1754,15 @@ very_quite (F *f)
   return sure (f, w->start, w->end, "quiet", DRAFTD_FIX_WORD_CHOICE);
 }
 
+/* Is words[k] a finite verb's past ("agreed", "went") or an auxiliary? */
+static gboolean
+past_or_auxiliary (const F *f, guint k)
+{
+  const char *l = f->words[k].lower, *lemma = draftd_forms_irregular_lemma (l, 'v');
+  return (lemma && !g_str_equal (lemma, l)) || (g_str_has_suffix (l, "ed") && draftd_candidates_verb_form (f, l)) ||
+         draftd_candidates_in_list (" was were is are has have had will would can could ", l);
+}
+
 /* "Everyone accept my little brother loved the trip": after "everyone", "everybody", "all",
  * before a person and a later verb of the clause, "accept" is "except" (the agreement rule
  * would make it "accepts"). */
@@ -1765,12 +1774,9 @@ everyone_accept (F *f)
       !(draftd_candidates_in_list (" my your his her our their the me him us them ", near (f, 1)) ||
         (near (f, 1) && g_ascii_isupper (f->words[f->i + 1].text[0]))))
     return FALSE;
-  for (guint k = f->i + 2; k < f->n && joined (f, k - 1); k++) {
-    const char *l = f->words[k].lower, *lemma = draftd_forms_irregular_lemma (l, 'v');
-    if ((lemma && !g_str_equal (lemma, l)) || (g_str_has_suffix (l, "ed") && draftd_candidates_verb_form (f, l)) ||
-        draftd_candidates_in_list (" was were is are has have had will would can could ", l))
+  for (guint k = f->i + 2; k < f->n && joined (f, k - 1); k++)
+    if (past_or_auxiliary (f, k))
       return sure (f, w->start, w->end, "except", DRAFTD_FIX_WORD_CHOICE);
-  }
   return FALSE;
 }
 
@@ -2472,15 +2478,6 @@ agree_with (F *f)
 }
 
 /* ---- confusable.accept-except: "agreed to the new schedule accept Mark, who" ---- */
-
-/* Is words[k] a finite verb's past ("agreed", "went") or an auxiliary? */
-static gboolean
-past_or_auxiliary (const F *f, guint k)
-{
-  const char *l = f->words[k].lower, *lemma = draftd_forms_irregular_lemma (l, 'v');
-  return (lemma && !g_str_equal (lemma, l)) || (g_str_has_suffix (l, "ed") && draftd_candidates_verb_form (f, l)) ||
-         draftd_candidates_in_list (" was were is are has have had will would can could ", l);
-}
 
 /* "accept" after a clause whose verb came before it, its object's noun right before, and a
  * name or a person after it: the clause's exception ("Everyone agreed to the plan accept
