@@ -445,7 +445,9 @@ inflected_verb (const DraftdCandidateContext *c, const Word *w)
   }
   if (strchr ("aeiouy", stem[m - 1]) || strchr ("aeiouy", stem[m - 2]) || stem[m - 1] == stem[m - 2])
     return FALSE;
-  return draftd_forms_is (stem, 'v') && draftd_spell_check (c->spell, c->lang, stem);
+  /* A compound's noun made a verb ("hot-desking"): writers verb nouns in compounds, where
+   * no dictionary follows them. */
+  return (draftd_forms_is (stem, 'v') || (w->compound && draftd_forms_is (stem, 'n'))) && draftd_spell_check (c->spell, c->lang, stem);
 }
 
 /* "builtins", "iterables", "xterms": the -s plural of a dictionary word that is no

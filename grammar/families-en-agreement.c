@@ -1141,7 +1141,12 @@ who_verb (F *f)
   const char *ante = f->words[a].lower;
   /* "Anyone who disagree": an indefinite person is singular, with no determiner. */
   gboolean indefinite = who && !comma && draftd_candidates_in_list (" anyone anybody everyone everybody someone somebody nobody ", ante);
-  if (who && !indefinite &&
+  /* "Parents who volunteers", "I like people who listens": a bare plural needs no
+   * determiner, where no noun or adjective before it may make it a compound's head. */
+  gboolean bare_plural = who && !comma && noun_number (f, ante) > 0 && np_word (f, &f->words[a]) &&
+                         (a == 0 || (!np_word (f, &f->words[a - 1]) && !draftd_candidates_in_list (determiners, f->words[a - 1].lower) &&
+                                     !draftd_candidates_in_list (prepositions, f->words[a - 1].lower)));
+  if (who && !indefinite && !bare_plural &&
       (a == 0 || !draftd_candidates_in_list (determiners, f->words[a - 1].lower) || draftd_candidates_in_list (determiners, ante) ||
        !np_word (f, &f->words[a])))
     return FALSE;

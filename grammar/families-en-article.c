@@ -1072,6 +1072,20 @@ forget_since (F *f, guint len, guint site)
   f->site = site;
 }
 
+/* "promoted to shift supervisor", "elected as club captain": a role one is given takes no
+ * article, though the parser reads "to shift" as a verb and wants one for its object. */
+static gboolean
+role_after_promotion (const F *f)
+{
+  for (guint back = 1; back <= 2 && back + 1 <= f->i; back++) {
+    guint k = f->i - back;
+    if (draftd_candidates_in_list (" to as ", f->words[k].lower) && k >= 1 &&
+        draftd_candidates_in_list (" promoted demoted appointed elected named re-elected ", f->words[k - 1].lower))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* The shapes first: a sure one stands. Where the parser confirms the article, its judgement
  * replaces a shape's (or a shape's silence), with "the" beside "a" for the target to pick. */
 gboolean
@@ -1082,6 +1096,8 @@ missing_article (F *f)
    * progressive, no noun to determine. */
   const char *l = f->words[f->i].lower;
   if (g_str_has_suffix (l, "ing") && draftd_candidates_in_list (" be been being is are was were am ", near (f, -1)) && gerund_word (f, l))
+    return FALSE;
+  if (role_after_promotion (f))
     return FALSE;
   gboolean shaped = shaped_article (f);
   for (guint k = len; k < f->out->len; k++)

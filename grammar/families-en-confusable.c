@@ -321,6 +321,28 @@ described_subject (const F *f, const char *l, const char *next, const char *next
          draftd_candidates_in_list (" is was has does can will ", near (f, 3));
 }
 
+/* "but it's location near the station made it noisy": a preposition's phrase after the
+ * noun (a determiner, at most three words of a noun phrase), then a clause's verb with more
+ * clause after it: the noun is that verb's subject ("it's time for the kids to" has no verb). */
+static gboolean
+phrase_then_verb (const F *f, const char *l, const char *prev)
+{
+  guint k = f->i + 2;
+  gboolean opens = prev == NULL || draftd_candidates_in_list (draftd_candidates_clause_words, prev) || draftd_candidates_in_list (" and or ", prev);
+  if (!opens || k + 1 >= f->n || draftd_candidates_in_list (" there who's ", l) || !possessed_noun (f, f->words[f->i + 1].lower) ||
+      !joined (f, f->i + 1) || !draftd_candidates_in_list (prepositions, f->words[k].lower) ||
+      !g_ascii_islower (f->words[f->i + 1].text[0]) || noun_number (f, f->words[f->i + 1].lower) >= 0)
+    return FALSE;
+  k++;
+  if (draftd_candidates_in_list (determiners, f->words[k].lower) && joined (f, k - 1))
+    k++;
+  guint first = k;
+  while (k < f->n && k < first + 3 && joined (f, k - 1) && np_word (f, &f->words[k]) && !clause_verb_word (f, f->words[k].lower))
+    k++;
+  return k > first && k + 1 < f->n && joined (f, k - 1) && joined (f, k) && clause_verb_word (f, f->words[k].lower) &&
+         !g_str_has_suffix (f->words[k].lower, "s");
+}
+
 /* "there", "they're", "you're", "it's", "who's" where the possessive `rep` is meant. */
 static gboolean
 to_possessive_site (F *f, const char *l, const char *rep, const char *next, const char *next2, const char *prev)
@@ -339,7 +361,7 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
       (!g_str_equal (l, "there") || (f->i == 0 && (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_PERSON))) &&
       !g_str_equal (l, "who's"))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-  if (described_subject (f, l, next, next2))
+  if (phrase_then_verb (f, l, prev) || described_subject (f, l, next, next2))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (g_str_equal (l, "there") && there_after_verb (f, next, next2, prev))
     return TRUE;

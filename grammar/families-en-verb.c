@@ -1083,7 +1083,7 @@ opening_past_noun (F *f)
       b = draftd_candidates_past_clause_before (f, k) ? k : 0;
       break;
     }
-  if (b == 0 || !draftd_candidates_in_list (" the my our your his her their this that ", f->words[b].lower))
+  if (b == 0 || !draftd_candidates_in_list (" the a an some my our your his her their this that ", f->words[b].lower))
     return FALSE;
   for (guint k = b; k + 1 < f->i; k++)
     if (!joined (f, k))
@@ -1309,4 +1309,66 @@ used_to_ing (F *f)
   if (base == NULL || !draftd_forms_is (base, 'v'))
     return FALSE;
   return sure (f, w->start, w->end, base, DRAFTD_FIX_VERB_FORM);
+}
+
+/* ---- verb-form.finished-time: "Yesterday we went to the new place, and the noodles are cold" ---- */
+
+/* Does the sentence open on a finished time: "Yesterday", "Last week/night/...", or "... ago"
+ * among its first four words? */
+static gboolean
+opens_finished_time (const F *f)
+{
+  if (!f->c->sentence_start || f->words[0].start != 0 || f->n < 2)
+    return FALSE;
+  if (g_str_equal (f->words[0].lower, "yesterday") ||
+      (g_str_equal (f->words[0].lower, "last") && draftd_candidates_in_list (draftd_candidates_last_times, f->words[1].lower)))
+    return TRUE;
+  for (guint k = 1; k < 4 && k < f->n; k++)
+    if (g_str_equal (f->words[k].lower, "ago"))
+      return TRUE;
+  return FALSE;
+}
+
+/* After a finished time and a past verb, a clause joined by "and" whose subject (a pronoun, or
+ * a determiner and at most two words) is described by "is/are" and an adjective tells the same
+ * past: "was/were" ("and the noodles are really overcooked", "and the waiter is rude"). */
+gboolean
+past_and_present (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!draftd_candidates_in_list (" is are ", w->lower) || !opens_finished_time (f))
+    return FALSE;
+  guint and = f->i;
+  while (and > 1 && f->i - and < 5 && !g_str_equal (f->words[and - 1].lower, "and"))
+    and--;
+  if (and <= 2 || !g_str_equal (f->words[and - 1].lower, "and") || and == f->i)
+    return FALSE;
+  const char *first = f->words[and].lower;
+  gboolean pronoun = and + 1 == f->i && draftd_candidates_in_list (" it they he she we ", first);
+  gboolean phrase = draftd_candidates_in_list (" the my our his her their this these those ", first) && f->i - and <= 3;
+  for (guint k = and + 1; phrase && k < f->i; k++)
+    phrase = np_word (f, &f->words[k]) && !clause_verb_word (f, f->words[k].lower);
+  if (!(pronoun || phrase))
+    return FALSE;
+  /* The first clause's past: an irregular past ("ate", which WordNet names a goddess too) or
+   * a regular one that is a verb's, not after a determiner ("the saw"). */
+  gboolean past = FALSE;
+  for (guint k = 1; k + 1 < and; k++) {
+    const char *l = f->words[k].lower, *lemma = draftd_forms_irregular_lemma (l, 'v');
+    if (draftd_candidates_in_list (determiners, f->words[k - 1].lower))
+      continue;
+    past |= (lemma && !g_str_equal (lemma, l)) || g_str_equal (l, "was") || g_str_equal (l, "were") ||
+            (g_str_has_suffix (l, "ed") && draftd_candidates_verb_form (f, l) && !draftd_forms_is (l, 'a'));
+  }
+  /* Described by an adjective, a degree word before it at most ("are really overcooked"). */
+  guint d = f->i + 1;
+  if (d < f->n && draftd_candidates_in_list (" really very so too quite extremely rather a bit ", f->words[d].lower))
+    d++;
+  if (!past || d >= f->n || !joined (f, d - 1) || draftd_candidates_function_word (f->words[d].lower))
+    return FALSE;
+  /* "overcooked", "delayed": a participle describes as an adjective does. */
+  const char *l = f->words[d].lower;
+  if (!draftd_forms_is (l, 'a') && !(g_str_has_suffix (l, "ed") && draftd_candidates_verb_form (f, l)))
+    return FALSE;
+  return sure (f, w->start, w->end, g_str_equal (w->lower, "is") ? "was" : "were", DRAFTD_FIX_VERB_FORM);
 }

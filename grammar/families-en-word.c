@@ -408,8 +408,9 @@ static const WordRow word_rows[] = {
     NULL, NULL, "research", DRAFTD_FIX_AGREEMENT, NULL },
   { "agreement.uncountable", "evidences", NULL, " of many some several these those any more no enough ", NULL, NULL, "evidence",
     DRAFTD_FIX_AGREEMENT, NULL },
-  /* "Could you advice me on which": the verb after a modal's subject, before its person. */
-  { "confusable.advice-advise", "advice", " can could would will ", " you ", " me us him her them ", NULL, "advise", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "Could you advice me on which", "Can anyone advice me": the verb after a modal's subject,
+   * before its person. */
+  { "confusable.advice-advise", "advice", " can could would will ", " you anyone someone somebody anybody he she they we i ", " me us him her them ", NULL, "advise", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "Please keep quite during the exam": "keep", "stay" take the adjective "quiet". */
   { "confusable.quiet-quite", "quite", NULL, " keep keeps kept stay stays stayed remain remained ", " during in at while for until till and please ", NULL,
     "quiet", DRAFTD_FIX_WORD_CHOICE, NULL },
@@ -532,6 +533,21 @@ word_row (F *f)
 
 /* ---- word-choice.principal-principle: "I agree in principal" ---- */
 
+/* "the principal of universal basic income", "the principals of democracy": a head's or a
+ * loan's principal is of a determined or named thing ("the principal of the school", "of
+ * Westfield High"); a bare idea after "of" is a principle's. */
+static gboolean
+principal_of_idea (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *after = near (f, 2);
+  if (!draftd_candidates_in_list (" principal principals ", w->lower) || g_strcmp0 (near (f, 1), "of") != 0 || after == NULL ||
+      !g_ascii_islower (f->words[f->i + 2].text[0]) || draftd_candidates_function_word (after) ||
+      draftd_candidates_in_list (determiners, after) || draftd_candidates_in_list (numbers, after))
+    return FALSE;
+  return sure (f, w->start, w->end, g_str_equal (w->lower, "principal") ? "principle" : "principles", DRAFTD_FIX_WORD_CHOICE);
+}
+
 /* "in principal" is "in principle" unless money's principal goes on ("in principal and
  * interest", "in principal payments"). */
 gboolean
@@ -539,6 +555,8 @@ in_principal (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *next = f->i + 1 < f->n && joined (f, f->i) ? f->words[f->i + 1].lower : NULL;
+  if (principal_of_idea (f))
+    return TRUE;
   if (!g_str_equal (w->lower, "principal") || g_strcmp0 (near (f, -1), "in") != 0 ||
       (next && (noun (next) || draftd_candidates_in_list (" and or plus ", next))))
     return FALSE;
@@ -1344,7 +1362,9 @@ adverb_for_adjective (F *f)
     return FALSE;
   /* "develop good and efficient measures": coordinated adjectives before their noun. */
   const char *after = near (f, 2);
-  if (draftd_candidates_in_list (" and but or ", next) && after && draftd_forms_is (after, 'a') && !g_str_has_suffix (after, "ly"))
+  /* "very clear and fixed it" is a second verb's clause, its object after it. */
+  if (draftd_candidates_in_list (" and but or ", next) && after && draftd_forms_is (after, 'a') && !g_str_has_suffix (after, "ly") &&
+      !draftd_candidates_in_list (" it them him her me us the a an this that my his their our your ", near (f, 3)))
     return FALSE;
   gint d = -1;
   while (draftd_candidates_in_list (" very really so too quite extremely more pretty ", near (f, d)))
@@ -2197,8 +2217,17 @@ gboolean
 more_adjective_than (F *f)
 {
   const Word *w = &f->words[f->i];
-  if (f->i < 1 || !draftd_candidates_in_list (er_adjectives, w->lower) || g_strcmp0 (near (f, -1), "more") != 0 ||
-      g_strcmp0 (near (f, 1), "than") != 0)
+  if (f->i < 1 || !draftd_candidates_in_list (er_adjectives, w->lower) || g_strcmp0 (near (f, -1), "more") != 0)
+    return FALSE;
+  /* "The hotel was more cheap, but", "is more easy to use": a predicate's comparative where
+   * its phrase ends, after a linking verb; before a noun "more" counts ("more cheap
+   * flights"). */
+  const char *next = near (f, 1), *before = near (f, -2);
+  gboolean ends = strchr (",.;!?", f->s[w->end]) != NULL || draftd_candidates_in_list (" and but or so to ", next);
+  if (g_strcmp0 (next, "than") != 0 &&
+      !(ends && draftd_candidates_in_list (" is was are were be been am seems seemed looks looked feels felt became become becomes "
+                                           "get gets got getting much even far ",
+                                           before)))
     return FALSE;
   const Word *more = &f->words[f->i - 1];
   g_autofree char *er = er_form (w->lower);
@@ -2301,6 +2330,34 @@ people_possessive (F *f)
       (gov && !draftd_candidates_in_list (prepositions, gov) && !one_object_verb (f, gov)))
     return FALSE;
   g_autofree char *rep = shared ? g_strconcat (w->text, "'", NULL) : g_strdup_printf ("%.*s's", (int) strlen (w->text) - 1, w->text);
+  return sure (f, w->start, w->end, rep, DRAFTD_FIX_SPELLING);
+}
+
+/* "for Sarahs leaving present", "from Johns desk": a name the dictionary knows, given an "s"
+ * it does not know, after a preposition or a verb of one object and before a noun (an -ing
+ * form and its noun) that is no verb, is the name's possessive. */
+gboolean
+name_possessive_s (F *f)
+{
+  /* At the owned noun: a capitalised word within the sentence is fixed, a name's. */
+  if (f->i < 2 || !joined (f, f->i - 1))
+    return FALSE;
+  const Word *w = &f->words[f->i - 1];
+  gsize n = strlen (w->text);
+  const char *next = f->words[f->i].lower, *gov = f->words[f->i - 2].lower;
+  if (n < 4 || w->text[n - 1] != 's' || w->text[n - 2] == 's' || !g_ascii_isupper (w->text[0]) || !g_ascii_islower (w->text[1]) ||
+      !g_ascii_islower (f->words[f->i].text[0]) || !joined (f, f->i - 2) || draftd_candidates_function_word (next) ||
+      (!draftd_candidates_in_list (prepositions, gov) && !one_object_verb (f, gov)))
+    return FALSE;
+  g_autofree char *stem = g_strndup (w->text, n - 1);
+  if (!g_str_is_ascii (w->text) || draftd_spell_check (f->c->spell, "en", w->text) || !draftd_spell_check (f->c->spell, "en", stem))
+    return FALSE;
+  const char *after = near (f, 1);
+  gboolean owned = (noun (next) && !finite_verb (f, next) && !draftd_forms_is (next, 'v')) ||
+                   (g_str_has_suffix (next, "ing") && after && noun (after) && !finite_verb (f, after));
+  if (!owned)
+    return FALSE;
+  g_autofree char *rep = g_strdup_printf ("%s's", stem);
   return sure (f, w->start, w->end, rep, DRAFTD_FIX_SPELLING);
 }
 
@@ -2618,7 +2675,12 @@ question_order (F *f)
       !draftd_candidates_in_list (" you we they he she it i ", w->lower) || f->i + 2 >= f->n || !joined (f, 0) || !joined (f, f->i))
     return FALSE;
   const Word *aux = &f->words[f->i + 1];
-  if (!draftd_candidates_in_list (" are is am was were will can could should would have has ", aux->lower) || !strchr (f->s + aux->end, '?') ||
+  /* "Why you didn't send": a negative contraction moves with its auxiliary. */
+  g_autofree char *aux_l = plain (aux->lower);
+  if (!draftd_candidates_in_list (" are is am was were will can could should would have has didn't don't doesn't can't won't isn't aren't "
+                                  "wasn't weren't haven't hasn't couldn't shouldn't wouldn't ",
+                                  aux_l) ||
+      !strchr (f->s + aux->end, '?') ||
       strpbrk (f->s + aux->end, ",;"))
     return FALSE;
   /* From the question word, whose capital stays where it was. */
