@@ -794,6 +794,8 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
   }
   g_autoptr (GPtrArray) irr = draftd_forms_overregularized (c->spell, w->lower);
   for (guint i = 0; irr && i < irr->len; i++) {
+    if (g_str_has_suffix (w->lower, "ed") && g_str_has_suffix (irr->pdata[i], "ing")) /* "swimmed" is no "swimming" */
+      continue;
     g_autofree char *rep = draftd_candidates_match_case (w->text, irr->pdata[i]);
     draftd_candidates_add (out, w->start, w->end, rep, DRAFTD_FIX_VERB_FORM, 2.0f, site);
   }
@@ -1595,6 +1597,9 @@ static gboolean
 noun_number (Ctx *x, const Word *prev)
 {
   const Word *w = &x->words[x->i];
+  /* "many money" is "much money" (word-choice.much-many), never "moneys". */
+  if (draftd_candidates_in_list (" money traffic ", w->lower) || draftd_candidates_uncountable (w->lower))
+    return FALSE;
   const Word *pp = x->i >= 2 && adjacent (x->s, &x->words[x->i - 2], prev) ? &x->words[x->i - 2] : NULL;
   gboolean direct = draftd_candidates_in_list (plural_quantifiers, prev->lower);
   /* "the number of car", "a number of reason": "number of" counts, and takes no mass noun; a
@@ -1901,6 +1906,11 @@ past_time (const Ctx *x)
   static const char *const times =
     " night week weekend month year summer winter spring autumn fall time monday tuesday wednesday thursday friday saturday "
     "sunday january february march april may june july august september october november december morning evening term semester ";
+  /* "I installed it yesterday, and now the app crashes every time I open it": "now" before
+   * the verb turns to the present. */
+  for (guint k = 0; k < x->i; k++)
+    if (g_str_equal (x->words[k].lower, "now"))
+      return FALSE;
   for (guint k = 0; k < x->n; k++) {
     if (k > x->i && draftd_candidates_in_list (" who which whose because since although though while when ", x->words[k].lower))
       return FALSE;

@@ -104,7 +104,8 @@ one_of_superlative (F *f)
   guint one = among ? (guint) k - 1 : (guint) k - 2;
   gboolean subject = !among && (one == 0 || !joined (f, one - 1) || draftd_candidates_in_list (draftd_candidates_clause_words, f->words[one - 1].lower));
   /* "one of her shoulder straps had slipped": a plural with its clause's verb after it is the
-   * noun, the word before it its modifier. */
+   * noun, the word before it its modifier; an -ing form's always ("One of the washing
+   * machines"). */
   /* "one of the most useful app": after a superlative, a noun newer than WordNet ("apps"). */
   g_autofree char *s_form = g_strdup_printf ("%ss", w->lower);
   gboolean newer = sup && unlisted_plural (f, s_form, w->lower);
@@ -121,7 +122,7 @@ one_of_superlative (F *f)
                     (draftd_candidates_in_list (determiners, after) || draftd_candidates_in_list (" me him her us them you it ", after) ||
                      (draftd_forms_is (after, 'a') && !draftd_candidates_function_word (after)));
   if ((!noun (w->lower) && !newer) || (next && noun (next) && !draftd_forms_is (next, 'v') && !facing && !g_str_equal (next, "why")) ||
-      (next && noun_number (f, next) > 0 && (!subject || !draftd_candidates_verb_form (f, next))) ||
+      (next && noun_number (f, next) > 0 && (!subject || !draftd_candidates_verb_form (f, next) || g_str_has_suffix (w->lower, "ing"))) ||
       (next && noun_number (f, next) > 0 && draftd_candidates_in_list (" is are was were has have had will would can could ", near (f, 2))))
     return FALSE;
   /* "One of the most common tasks": "most"'s adjective (WordNet has "a common"), its noun
@@ -503,7 +504,8 @@ subject_head (F *f)
   int v = verb_number (f, w->lower, &other);
   /* "like" is a preposition too ("A man like him is rare"): the verb only where no other verb
    * follows in its clause and no pronoun is its object ("Nobody in my family like spicy food"). */
-  gboolean like = g_str_equal (w->lower, "like") && near (f, 1) && !draftd_candidates_in_list (" me him her us them you it this that ", near (f, 1));
+  gboolean like = g_str_equal (w->lower, "like") && near (f, 1) && !draftd_candidates_in_list (" me him her us them you it this that ", near (f, 1)) &&
+                  !draftd_candidates_in_list (" more less just exactly much bit rather something nothing anything ", near (f, -1)); /* "fits more like" */
   if (like) {
     v = 1;
     other = g_strdup ("likes");

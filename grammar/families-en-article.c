@@ -1073,10 +1073,15 @@ forget_since (F *f, guint len, guint site)
 }
 
 /* "promoted to shift supervisor", "elected as club captain": a role one is given takes no
- * article, though the parser reads "to shift" as a verb and wants one for its object. */
+ * article, though the parser reads "to shift" as a verb and wants one for its object; nor
+ * does a fixed phrase of "on" ("cash on collection"). */
 static gboolean
 role_after_promotion (const F *f)
 {
+  /* "payment on collection", "available on request": a phrase of "on" and a bare noun. */
+  if (f->i >= 1 && draftd_candidates_in_list (" on upon ", f->words[f->i - 1].lower) &&
+      draftd_candidates_in_list (" collection delivery arrival request demand completion receipt departure display sale loan hold ", f->words[f->i].lower))
+    return TRUE;
   for (guint back = 1; back <= 2 && back + 1 <= f->i; back++) {
     guint k = f->i - back;
     if (draftd_candidates_in_list (" to as ", f->words[k].lower) && k >= 1 &&
@@ -1316,7 +1321,7 @@ generic_the (F *f)
   if (!g_str_equal (w->lower, "the") || next == NULL || !draftd_candidates_in_list (generic_nouns, next) ||
       !g_ascii_islower (f->words[f->i + 1].text[0]))
     return FALSE;
-  gboolean subject = opens_clause (f, f->i, " that because but so and think thought believe ") &&
+  gboolean subject = opens_clause (f, f->i, " that because but so and think thought believe says said say know knew feel felt ") &&
                      draftd_candidates_in_list (" is was makes gives brings helps means ", after);
   gboolean ends = f->i + 2 >= f->n || !joined (f, f->i + 1) || draftd_candidates_in_list (" so and because but very more ", after);
   gboolean object = ends && draftd_candidates_in_list (" love loves loved like likes liked enjoy enjoys enjoyed protect protects protected "
@@ -1467,6 +1472,14 @@ gboolean
 the_most_people (F *f)
 {
   const Word *w = &f->words[f->i];
+  /* "The most of people" -> "Most people", "The most of the people" -> "Most of the people". */
+  if (f->i == 0 && f->c->sentence_start && g_str_equal (w->lower, "the") && g_strcmp0 (near (f, 1), "most") == 0 &&
+      g_strcmp0 (near (f, 2), "of") == 0 && near (f, 3) && f->n > 4) {
+    gboolean det = draftd_candidates_in_list (" the my our your his her their these those ", near (f, 3));
+    if (!det && !g_str_equal (near (f, 3), "people") && noun_number (f, near (f, 3)) <= 0)
+      return FALSE;
+    return sure (f, w->start, f->words[det ? 1 : 2].end, "most", DRAFTD_FIX_ARTICLE);
+  }
   if (f->i != 0 || !f->c->sentence_start || !g_str_equal (w->lower, "the") || g_strcmp0 (near (f, 1), "most") != 0 ||
       !draftd_candidates_in_list (" students people children teenagers parents workers employees members users customers teachers "
                                   "voters residents adults citizens participants respondents ", near (f, 2)))

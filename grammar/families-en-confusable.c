@@ -11,11 +11,31 @@
 
 /* ---- confusable.whether-wether: "wether" is a ram, almost never what was meant ---- */
 
+/* "tell me weather the printer supports", "let guests know by Thursday weather the ceremony":
+ * after a verb of knowing or asking within four words, with no determiner or adjective of its
+ * own, "weather" opens a clause ("help them weather the storm" is the verb). */
+static gboolean
+weather_clause (const F *f)
+{
+  const char *prev = near (f, -1), *next = near (f, 1), *next2 = near (f, 2);
+  if (!g_str_equal (f->words[f->i].lower, "weather") || prev == NULL || draftd_candidates_in_list (determiners, prev) ||
+      (draftd_forms_is (prev, 'a') && !draftd_candidates_function_word (prev)) || next == NULL ||
+      !(draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (" it we they you he she i there or to if ", next)) ||
+      draftd_candidates_in_list (" storm storms crisis downturn recession ", next2))
+    return FALSE;
+  for (gint d = -1; d >= -4 && near (f, d); d--)
+    if (draftd_candidates_in_list (" know knew tell told ask asked wonder wondered check checked decide decided unsure sure confirm confirmed ", near (f, d)))
+      return TRUE;
+  return FALSE;
+}
+
 gboolean
 wether (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1);
+  if (weather_clause (f))
+    return sure_named (f, w->start, w->end, "whether", DRAFTD_FIX_WORD_CHOICE, "confusable.weather-whether");
   if (!g_str_equal (w->lower, "wether") || draftd_candidates_in_list (determiners, prev) || draftd_candidates_in_list (" young old castrated ", prev))
     return FALSE;
   return sure (f, w->start, w->end, "whether", DRAFTD_FIX_WORD_CHOICE);
@@ -961,7 +981,8 @@ affect_effect (F *f)
    * transfer) does not take as its object. */
   gboolean after_modal = draftd_candidates_in_list (modals, prev) ||
                          draftd_candidates_in_list (" won't can't don't doesn't didn't ", prev) ||
-                         (draftd_candidates_in_list (" not never ", prev) && draftd_candidates_in_list (modals, prev2));
+                         (draftd_candidates_in_list (" not never ", prev) &&
+                          (draftd_candidates_in_list (modals, prev2) || draftd_candidates_in_list (" do does did ", prev2)));
   gboolean person = after_modal && (draftd_candidates_in_list (" my your his her our their me him us them ", next) ||
                                     draftd_candidates_in_list (people_nouns, next) || described_people (f, next));
   return (verb_slot || person) && sure (f, w->start, w->end, "affect", DRAFTD_FIX_WORD_CHOICE);
@@ -998,6 +1019,11 @@ your_participle (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *next = near (f, 1);
+  /* "If your planning to attend", "when your going to": a clause's opener, an -ing verb and
+   * "to" or "on" ("your planning skills" has its noun after it). */
+  if (g_str_equal (w->lower, "your") && draftd_candidates_in_list (" if when while because since unless as ", near (f, -1)) && next &&
+      g_str_has_suffix (next, "ing") && gerund_word (f, next) && draftd_candidates_in_list (" to on ", near (f, 2)))
+    return sure (f, w->start, w->end, "you're", DRAFTD_FIX_WORD_CHOICE);
   if (!g_str_equal (w->lower, "your") || next == NULL || !g_str_has_suffix (next, "ed") || noun (next) ||
       !draftd_candidates_in_list (" out in to of by with up off on into ", near (f, 2)))
     return FALSE;
@@ -1024,4 +1050,105 @@ rather_then (F *f)
       return FALSE;
   }
   return FALSE;
+}
+
+/* ---- word-choice: a real word typed for another ("I sad yes", "to safe the planet") ---- */
+
+/* Where each word is no reading of its own: the word, what must come before it, and its fix. */
+static const char *
+slip_for (const F *f, const char *l, const char *prev, const char *next)
+{
+  /* "I sad yes": a subject pronoun needs its verb, and "sad" is none. */
+  if (g_str_equal (l, "sad") && draftd_candidates_in_list (" i he she we they you ", prev) &&
+      (next ? draftd_candidates_in_list (" yes no that to it nothing something so ", next) : f->i + 1 < f->n))
+    return "said";
+  /* "to safe the environment": a verb's place before its object. */
+  if (g_str_equal (l, "safe") && (g_strcmp0 (prev, "to") == 0 || draftd_candidates_in_list (modals, prev)) &&
+      (draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (" money time lives energy water ", next)))
+    return "save";
+  /* "everyone will be save": a state after "be" where its phrase ends. */
+  if (g_str_equal (l, "save") && draftd_candidates_in_list (" be is are was were been being feel feels felt stay stays stayed ", prev) &&
+      (next == NULL || draftd_candidates_in_list (" and or but for from with enough here there now again ", next)))
+    return "safe";
+  /* "make a good choose": a determiner's or an adjective's noun. */
+  if (g_str_equal (l, "choose") && draftd_candidates_in_list (" a the my your his her our their good right wrong difficult hard tough big final ", prev))
+    return "choice";
+  /* "heart decease": dying is one's own ("upon your decease"), an illness anyone's. */
+  if (draftd_candidates_in_list (" decease deceases ", l) && !draftd_candidates_in_list (" his her their my your its upon after before on whose ", prev))
+    return l[7] ? "diseases" : "disease";
+  /* "may fell afraid": after a modal or "to", a state felt ("fell ill/asleep/silent" fall). */
+  if (g_str_equal (l, "fell") && (draftd_candidates_in_list (modals, prev) || draftd_candidates_in_list (" to don't doesn't didn't ", prev)) && next &&
+      draftd_forms_is (next, 'a') &&
+      !draftd_candidates_in_list (" ill asleep silent quiet dark due vacant foul short flat apart pregnant sick victim prey open off down over "
+                                  "behind in out through into ",
+                                  next))
+    return "feel";
+  /* "are cheep": a price's word after "be" or a degree (birds cheep). */
+  if (g_str_equal (l, "cheep") && draftd_candidates_in_list (" is are was were be very so too quite really more pretty ", prev))
+    return "cheap";
+  /* "I come form Germany": a place's name after a verb of coming ("They form NATO" has its
+   * subject before it). */
+  if (g_str_equal (l, "form") && next && g_ascii_isupper (f->words[f->i + 1].text[0]) && strlen (next) > 1 &&
+      draftd_candidates_in_list (" come comes came coming am moved travelled traveled arrived flew returned far away letter email message "
+                                 "call people students friends visitors tourists immigrants someone ",
+                                 prev))
+    return "from";
+  /* "the lecture thinks": a talk has no mind of its own. */
+  if (g_str_equal (l, "lecture") && g_strcmp0 (prev, "the") == 0 && draftd_candidates_in_list (" thinks believes feels agrees disagrees doubts ", next))
+    return "lecturer";
+  return NULL;
+}
+
+gboolean
+real_word_slip (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_ascii_islower (w->text[0]))
+    return FALSE;
+  const char *rep = slip_for (f, w->lower, near (f, -1), near (f, 1));
+  return rep && sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- word-choice: "Comparing with older people, young people" ---- */
+
+/* An opening "Comparing with/to" has no one comparing: the participle of the sentence's
+ * subject is "Compared". */
+gboolean
+comparing_opening (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (f->i != 0 || !f->c->sentence_start || !g_str_equal (w->text, "Comparing") || !draftd_candidates_in_list (" with to ", near (f, 1)))
+    return FALSE;
+  return sure (f, w->start, w->end, "Compared", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- word-choice: "It is very importance", "make our society more convenience" ---- */
+
+/* Nouns written for their adjectives after a degree word, which grades adjectives only. */
+static const char *const noun_adjectives[][2] = {
+  { "importance", "important" }, { "convenience", "convenient" }, { "confidence", "confident" }, { "difference", "different" },
+  { "independence", "independent" }, { "intelligence", "intelligent" }, { "efficiency", "efficient" }, { "violence", "violent" },
+  { "danger", "dangerous" }, { "happiness", "happy" }, { "health", "healthy" }, { "success", "successful" }, { "beauty", "beautiful" },
+  { "responsibility", "responsible" }, { "necessity", "necessary" }, { "popularity", "popular" },
+};
+
+/* After "very/so/really/extremely/too" (not "the very importance of": "very" is "itself"
+ * there), or after "be/become/make ... more" where the phrase ends. */
+gboolean
+degree_noun (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *rep = NULL, *prev = near (f, -1), *before = near (f, -2), *next = near (f, 1);
+  for (guint k = 0; k < G_N_ELEMENTS (noun_adjectives); k++)
+    if (g_str_equal (w->lower, noun_adjectives[k][0]))
+      rep = noun_adjectives[k][1];
+  if (rep == NULL || draftd_candidates_in_list (" the this that its his her their our my your a ", before))
+    return FALSE;
+  gboolean ends = next == NULL || draftd_candidates_in_list (" and but or for to than ", next);
+  gboolean degree = draftd_candidates_in_list (" very so really extremely too ", prev) &&
+                    draftd_candidates_in_list (" is was are were be been it's seems seemed looks looked feel feels felt become became ", before);
+  /* "There is more danger" has the noun: what there is. */
+  gboolean more = g_strcmp0 (prev, "more") == 0 && next == NULL && !draftd_candidates_in_list (" there here where ", near (f, -3)) &&
+                  draftd_candidates_in_list (" is was are were be been become became becomes society life lives ", before);
+  return (degree || (more && ends)) && sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
 }

@@ -976,9 +976,20 @@ embedded_be (F *f)
          (noun (f->words[e + 1].lower) || draftd_forms_is (f->words[e + 1].lower, 'a') || superlative (f->words[e + 1].lower)) &&
          !g_str_has_suffix (f->words[e + 1].lower, "ing"))
     e++;
+  /* "where is the nearest office for residence permits?": a preposition's phrase that ends
+   * the question belongs to the subject. */
+  guint p = e + 1;
+  if (p + 1 < f->n && joined (f, e) && draftd_candidates_in_list (" for of in on at near ", f->words[p].lower) && noun (f->words[e].lower)) {
+    guint q = p + 1 + (draftd_candidates_in_list (determiners, f->words[p + 1].lower) ? 1 : 0);
+    while (q < f->n && q < p + 5 && joined (f, q - 1) && np_word (f, &f->words[q]) &&
+           (!clause_verb_word (f, f->words[q].lower) || noun_number (f, f->words[q].lower) > 0))
+      q++;
+    if (q == f->n && q > p + 1 && noun_number (f, f->words[q - 1].lower) != 0 && strchr (f->s + f->words[q - 1].end, '?'))
+      e = q - 1;
+  }
   const char *after = e + 1 < f->n && joined (f, e) ? f->words[e + 1].lower : NULL;
   gboolean ing = after && g_str_has_suffix (after, "ing") && gerund_word (f, after);
-  if (e == f->i + 1 || !noun (f->words[e].lower) || !(ing || after == NULL || draftd_candidates_in_list (" as and but because so if when ", after)))
+  if (e == f->i + 1 || !(noun (f->words[e].lower) || noun_number (f, f->words[e].lower) > 0) || !(ing || after == NULL || draftd_candidates_in_list (" as and but because so if when ", after)))
     return FALSE;
   g_autofree char *rep = g_strdup_printf ("%.*s %s", (int) (f->words[e].end - f->words[f->i + 1].start), f->s + f->words[f->i + 1].start, w->text);
   return sure (f, w->start, f->words[e].end, rep, DRAFTD_FIX_VERB_FORM);
@@ -1371,4 +1382,65 @@ past_and_present (F *f)
   if (!draftd_forms_is (l, 'a') && !(g_str_has_suffix (l, "ed") && draftd_candidates_verb_form (f, l)))
     return FALSE;
   return sure (f, w->start, w->end, g_str_equal (w->lower, "is") ? "was" : "were", DRAFTD_FIX_VERB_FORM);
+}
+
+/* ---- verb-form.finished-time: "we walked to school and never complain", "when I walked in I see" ---- */
+
+/* Is words[k] a past right after its subject pronoun: an irregular past ("saw", "was") or a
+ * verb's regular one ("walked")? */
+static gboolean
+pronoun_past (const F *f, guint k)
+{
+  if (k == 0 || k >= f->n || !joined (f, k - 1) || !draftd_candidates_in_list (" i we they he she you ", f->words[k - 1].lower))
+    return FALSE;
+  const char *l = f->words[k].lower, *lemma = draftd_forms_irregular_lemma (l, 'v');
+  if (lemma && !g_str_equal (lemma, l) && !g_str_has_suffix (l, "ing"))
+    return TRUE;
+  /* "need", "feed" end in -ed and are bases. */
+  g_autofree char *base = g_str_has_suffix (l, "ed") ? draftd_candidates_verb_base (f->c->spell, l) : NULL;
+  return base && !g_str_equal (base, l) && draftd_candidates_verb_form (f, l);
+}
+
+/* Where the present at words[i] goes on a past: after "when/after/once" + a pronoun + a past
+ * with no comma, its own pronoun before it ("and when I walked in I see" -> "saw"); or after
+ * "and" (an adverb between at most) sharing the subject of a past with nothing but its object
+ * and times between ("we walked two miles to school every day and never complain"). */
+gboolean
+past_sequence (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1);
+  if (f->i < 4 || !plain_base (w->lower) || prev == NULL ||
+      draftd_candidates_in_list (" think believe know remember feel guess hope mean wonder ", w->lower))
+    return FALSE;
+  guint k = f->i - 1;
+  if (draftd_candidates_in_list (" i we they he she you ", prev)) {
+    /* "Only after I had moved out did I realise": an auxiliary before the pronoun carries the
+     * tense, the verb stays its base. */
+    if (draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, near (f, -2)))
+      return FALSE;
+    for (guint c = k; c-- > 0 && k - c <= 6 && joined (f, c);)
+      if (draftd_candidates_in_list (" when after once ", f->words[c].lower)) {
+        g_autofree char *past = c + 2 < k && pronoun_past (f, c + 2) ? draftd_candidates_simple_past (f->c->spell, w->lower) : NULL;
+        return past && sure (f, w->start, w->end, past, DRAFTD_FIX_VERB_FORM);
+      }
+    return FALSE;
+  }
+  gboolean adverb = draftd_candidates_in_list (" never always also then often usually sometimes just even ", prev);
+  guint and = adverb ? k - 1 : k;
+  if (!g_str_equal (f->words[and].lower, "and") || !joined (f, and) || (!adverb && noun (w->lower)))
+    return FALSE;
+  for (guint c = and; c-- > 1 && and - c <= 10 && joined (f, c);) {
+    if (pronoun_past (f, c)) {
+      g_autofree char *past = draftd_candidates_simple_past (f->c->spell, w->lower);
+      return past && sure (f, w->start, w->end, past, DRAFTD_FIX_VERB_FORM);
+    }
+    /* "wanted to go and never complain": an infinitive's own verb ("to school" is a place). */
+    if (draftd_candidates_in_list (" that which who because when if while but so or ", f->words[c].lower) ||
+        (g_str_equal (f->words[c].lower, "to") && plain_base (f->words[c + 1].lower) &&
+         !draftd_candidates_in_list (" school work bed church town class market college university hospital court ", f->words[c + 1].lower)) ||
+        draftd_candidates_in_list (modals, f->words[c].lower) || clause_verb_word (f, f->words[c].lower))
+      return FALSE;
+  }
+  return FALSE;
 }

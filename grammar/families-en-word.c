@@ -350,8 +350,6 @@ static const WordRow word_rows[] = {
   /* "serious economical problems": the economy's, not thrift's. */
   { "word-choice", "economical", NULL, NULL, " problems problem crisis crises growth development situation policy policies reform reforms "
     "system power powers sanctions issues difficulties recession ", NULL, "economic", DRAFTD_FIX_WORD_CHOICE, NULL },
-  /* "It is very importance to recycle": a degree word grades the adjective. */
-  { "word-choice", "importance", " is was are were it's ", " very so really extremely ", NULL, NULL, "important", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "The room was quite and clean": "quite" grades, and grades no "and". */
   { "confusable.quiet-quite", "quite", NULL, " was is were are be very so ", " and ", NULL, "quiet", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "The principle reason": the adjective "principal" before the nouns it ranks. */
@@ -477,6 +475,10 @@ static const WordRow word_rows[] = {
   /* "I walked passed your branch": going by a place is "past" it. */
   { "confusable.passed-past", "passed", NULL, " walked walk walks walking ran run runs running drove drive drives driving went go goes "
     "going rode cycled hurried rushed ", NULL, NULL, "past", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "Once you have past level 40": a perfect's participle before what is gone by ("have past
+   * experience" is the adjective's, before a noun). */
+  { "confusable.passed-past", "past", NULL, " have has had ", " the a an my your his her our their level all it them this that these those every both "
+    "each ", NULL, "passed", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "The hotel is close from the beach": near to a place. */
   { "preposition", "from", " is are was were very so quite really ", " close ", NULL, NULL, "to", DRAFTD_FIX_PREPOSITION, NULL },
   /* "the perfect compliment to our sea bass": what completes a thing complements it. */
@@ -490,6 +492,30 @@ static const WordRow word_rows[] = {
   { "confusable.advice-advise", "advice", NULL, " strongly would we i ", NULL, NULL, "advise", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "so slow than we almost left": "so" + an adjective takes a result's "that". */
   { "confusable.than-then", "than", " so such ", NULL, " we i you he she they it the ", NULL, "that", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "We ordered the stationary for the invitations": what is ordered, or what is for a use. */
+  { "word-choice", "stationary", " order ordered ordering buy bought ", " the our some new ", NULL, NULL, "stationery", DRAFTD_FIX_WORD_CHOICE, NULL },
+  { "word-choice", "stationary", NULL, NULL, " shop shops store supplies set sets cupboard order items ", NULL, "stationery", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "For desert I usually have", "the desert menu": the sweet course. */
+  { "word-choice", "desert", NULL, " for ", " i we i'll we'll they she he you ", NULL, "dessert", DRAFTD_FIX_WORD_CHOICE, NULL },
+  { "word-choice", "desert", NULL, NULL, " menu spoon wine course fork plate trolley recipe recipes ", NULL, "dessert", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "needs new school cloths": what one wears ("cleaning cloths" are for wiping). */
+  { "word-choice", "cloths", NULL, " new school my your his her our their warm winter summer dirty baby work wear wearing wore designer "
+    "children's kids' casual smart ", NULL, NULL, "clothes", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "so many complements on the scarf": praise is had on something ("complements each other"). */
+  { "word-choice", "complements", NULL, " many some lots few the ", " on from ", NULL, "compliments", DRAFTD_FIX_WORD_CHOICE, NULL },
+  { "word-choice", "complement", NULL, " a nice lovely ", " on from ", NULL, "compliment", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "The handle is a bit lose": the adjective after a degree or "come". */
+  { "confusable.loose-lose", "lose", NULL, " bit very too slightly come comes came coming ", NULL, NULL, "loose", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "the boss fight way to easy": a degree's "too" before an adjective. */
+  { "word-choice.to-too", "to", NULL, " way far much ", " easy hard difficult expensive cheap big small long short early late fast slow hot cold "
+    "loud quiet strong weak high low good bad young old busy tired complicated simple powerful ", NULL, "too", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "you should go to the bed early": bed, as sleep, takes no article. */
+  { "article", "the", " go goes went going ", " to ", " bed ", " early late at now after before and soon tonight ", "", DRAFTD_FIX_ARTICLE, NULL },
+  /* "a little friends": "few" counts plurals. */
+  { "word-choice.much-many", "little", " only ", " a ", " friends people things days weeks hours minutes ideas questions words times ", NULL,
+    "few", DRAFTD_FIX_WORD_CHOICE, NULL },
+  { "word-choice.much-many", "little", NULL, " a ", " friends people things days weeks hours minutes ideas questions words times ", NULL,
+    "few", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "to apply for position of junior accountant": the post applied for is a known one. */
   { "article", "position", " apply applying applied ", " for ", " of as ", NULL, "the position", DRAFTD_FIX_ARTICLE, NULL },
 };
@@ -576,7 +602,7 @@ static const char *const who_nouns =
   "waitress cashier cashiers shopkeeper salesman saleswoman tourist tourists uncle aunt cousin cousins grandmother grandfather "
   "classmate classmates pupil pupils stranger strangers husband wife son daughter lecturer lecturers professor professors chef chefs "
   "baker founder photographer journalist reporter artist musician athlete instructor barista bartender pharmacist dentist surgeon "
-  "lawyer accountant architect scientist researcher ";
+  "lawyer accountant architect scientist researcher engineer engineers technician technicians plumber electrician ";
 /* Not "editor", "compiler", "specifier", "decorator", "child", "manager", "owner", "coach":
  * WordNet's people are also a program's parts or a thing's, so the list is of words a manual
  * does not use so. */
@@ -1725,6 +1751,10 @@ much_many (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *next = near (f, 1), *then = near (f, 2);
+  /* "raise many money", "too many traffic": a mass noun is counted by "much". */
+  if (g_str_equal (w->lower, "many") && next && (draftd_candidates_uncountable (next) || draftd_candidates_in_list (" money traffic ", next)) &&
+      !f->words[f->i + 1].fixed && !(then && (noun (then) || noun_number (f, then) > 0))) /* "many software developers" */
+    return sure (f, w->start, w->end, "much", DRAFTD_FIX_WORD_CHOICE);
   /* "how much does it cost": an auxiliary is no plural noun ("does" is "doe"'s plural too). */
   if (!g_str_equal (w->lower, "much") || next == NULL || f->words[f->i + 1].fixed || draftd_candidates_function_word (next))
     return FALSE;
@@ -2354,7 +2384,7 @@ name_possessive_s (F *f)
     return FALSE;
   const char *after = near (f, 1);
   gboolean owned = (noun (next) && !finite_verb (f, next) && !draftd_forms_is (next, 'v')) ||
-                   (g_str_has_suffix (next, "ing") && after && noun (after) && !finite_verb (f, after));
+                   (g_str_has_suffix (next, "ing") && after && noun (after) && !clause_verb_word (f, after));
   if (!owned)
     return FALSE;
   g_autofree char *rep = g_strdup_printf ("%s's", stem);
@@ -2851,4 +2881,25 @@ object_myself (F *f)
     if (draftd_candidates_in_list (" i i'm i've i'll i'd ", f->words[k].lower))
       return FALSE;
   return sure (f, w->start, w->end, "me", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- word-choice: "My daughter works like a volunteer coordinator" ---- */
+
+/* A job one does is "as" one: "works/worked like a" + a person's noun (a word before it at
+ * most) is the job, where no likeness is meant ("worked like a slave", "like a madman"). */
+gboolean
+work_like_job (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "like") || !draftd_candidates_in_list (" work works worked working ", near (f, -1)) ||
+      !draftd_candidates_in_list (" a an ", near (f, 1)))
+    return FALSE;
+  for (gint d = 2; d <= 3 && near (f, d); d++) {
+    const char *n = near (f, d);
+    if (draftd_forms_noun_lexfile (n) == DRAFTD_FORMS_PERSON && (near (f, d + 1) == NULL || draftd_candidates_function_word (near (f, d + 1))))
+      return !draftd_candidates_in_list (" slave dog horse trooper maniac madman beaver demon fiend machine robot professional pro expert champion "
+                                         "genius hero boss veteran beginner amateur ", n) &&
+             sure (f, w->start, w->end, "as", DRAFTD_FIX_WORD_CHOICE);
+  }
+  return FALSE;
 }
