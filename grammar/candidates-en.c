@@ -1749,6 +1749,10 @@ base_after_modal (Ctx *x, const Word *prev)
   const Word *pp = word_at (x, (gint) x->i - 2), *next = word_at (x, (gint) x->i + 1);
   if (modal && pp && (draftd_candidates_in_list (prepositions, pp->lower) || draftd_candidates_in_list (" the a this that ", pp->lower)))
     return FALSE;
+  /* "To who should tenants address": a question's modal before its subject, a plural noun. */
+  if (modal && pp && draftd_candidates_in_list (" who whom what when where why how which ", pp->lower) && g_str_has_suffix (w->lower, "s") &&
+      noun_like (x, w->lower))
+    return FALSE;
   /* "what to do based on", "will do given time": "do" as the main verb, and a participle
    * opening a phrase of its own after it. */
   if (draftd_candidates_in_list (" do does did ", prev->lower) &&

@@ -765,6 +765,9 @@ theres_plural (F *f)
       f->i + 2 >= f->n || !joined (f, f->i) || !joined (f, f->i + 1))
     return FALSE;
   guint k = f->i + 1;
+  /* "There's still three hydrants": an adverb before the count. */
+  if (draftd_candidates_in_list (" still only also now just currently already ", f->words[k].lower) && k + 2 < f->n && joined (f, k))
+    k++;
   /* "Here's the three recipes": a determiner before the count, after "here" only. */
   if (g_str_equal (l, "here's") && draftd_candidates_in_list (" the my your his her our their these those ", f->words[k].lower) && k + 2 < f->n &&
       joined (f, k + 1))

@@ -1078,6 +1078,9 @@ forget_since (F *f, guint len, guint site)
 static gboolean
 role_after_promotion (const F *f)
 {
+  /* "a walk-in wardrobe", "a built-in oven": a compound's particle is no preposition. */
+  if (f->i >= 1 && f->words[f->i - 1].compound && f->words[f->i - 1].start > 0 && f->s[f->words[f->i - 1].start - 1] == '-')
+    return TRUE;
   /* "payment on collection", "available on request": a phrase of "on" and a bare noun. */
   if (f->i >= 1 && draftd_candidates_in_list (" on upon ", f->words[f->i - 1].lower) &&
       draftd_candidates_in_list (" collection delivery arrival request demand completion receipt departure display sale loan hold ", f->words[f->i].lower))
@@ -1485,4 +1488,30 @@ the_most_people (F *f)
                                   "voters residents adults citizens participants respondents ", near (f, 2)))
     return FALSE;
   return sure (f, w->start, f->words[1].end, "most", DRAFTD_FIX_ARTICLE);
+}
+
+/* ---- article: "Second difference between them is", "The one of the most important" ---- */
+
+/* A sentence that opens on an ordinal and its noun, then the noun's verb or phrase, takes
+ * "the" ("First effect is" -> "The first effect is"; "First thing in the morning", "Last
+ * night" are set phrases of time); "The one of the" + a superlative or a plural is "One of
+ * the". */
+gboolean
+opening_ordinal (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (f->i != 0 || !f->c->sentence_start || f->n < 4)
+    return FALSE;
+  if (g_str_equal (w->lower, "the") && g_strcmp0 (near (f, 1), "one") == 0 && g_strcmp0 (near (f, 2), "of") == 0 &&
+      draftd_candidates_in_list (" the my our their his her these those ", near (f, 3)))
+    return sure (f, w->start, f->words[1].end, "one", DRAFTD_FIX_ARTICLE);
+  const char *noun_l = near (f, 1);
+  if (!draftd_candidates_in_list (" first second third fourth fifth last next final ", w->lower) || noun_l == NULL || !noun (noun_l) ||
+      draftd_candidates_in_list (" night week weekend month year time summer winter spring autumn morning evening day thing things step place "
+                                 "class ",
+                                 noun_l) ||
+      !draftd_candidates_in_list (" is was are were of between ", near (f, 2)))
+    return FALSE;
+  g_autofree char *rep = g_strdup_printf ("The %c", g_ascii_tolower (w->text[0]));
+  return sure (f, w->start, w->start + 1, rep, DRAFTD_FIX_ARTICLE);
 }

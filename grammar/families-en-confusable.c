@@ -1003,7 +1003,7 @@ lose_loose (F *f)
   if (next == NULL || !draftd_candidates_in_list (objects, next))
     return FALSE;
   if (g_str_equal (w->lower, "loose") &&
-      (draftd_candidates_in_list (" i you we they don't didn't doesn't won't can't never not ", prev) || draftd_candidates_in_list (modals, prev)))
+      (draftd_candidates_in_list (" i you we they don't didn't doesn't won't can't never not to ", prev) || draftd_candidates_in_list (modals, prev)))
     return sure (f, w->start, w->end, "lose", DRAFTD_FIX_WORD_CHOICE);
   if (g_str_equal (w->lower, "loosing") && draftd_candidates_in_list (" am is are was were be been i'm you're we're they're he's she's it's ", prev))
     return sure (f, w->start, w->end, "losing", DRAFTD_FIX_WORD_CHOICE);
@@ -1151,4 +1151,89 @@ degree_noun (F *f)
   gboolean more = g_strcmp0 (prev, "more") == 0 && next == NULL && !draftd_candidates_in_list (" there here where ", near (f, -3)) &&
                   draftd_candidates_in_list (" is was are were be been become became becomes society life lives ", before);
   return (degree || (more && ends)) && sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- word-choice: "stress the important of testing" ---- */
+
+/* An adjective between a determiner and "of" is the noun it was written for ("the important
+ * of" -> "the importance of"). */
+gboolean
+adjective_for_noun (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (g_strcmp0 (near (f, 1), "of") != 0 || !draftd_candidates_in_list (" the its their his her our my your ", near (f, -1)))
+    return FALSE;
+  for (guint k = 0; k < G_N_ELEMENTS (noun_adjectives); k++)
+    if (g_str_equal (w->lower, noun_adjectives[k][1]) && !g_str_equal (w->lower, "able"))
+      return sure (f, w->start, w->end, noun_adjectives[k][0], DRAFTD_FIX_WORD_CHOICE);
+  return FALSE;
+}
+
+/* ---- word-choice: "We listened a loud bang", "The oak floors compliment the ceilings" ---- */
+
+/* A sound one did not choose to attend to is heard: "listened/listen" + "a/an" + a sound (an
+ * adjective between at most) -> "heard"/"hear". A thing's plural before "compliment" and a
+ * determiner's object completes it: "complement" (people compliment). */
+gboolean
+heard_or_complement (F *f)
+{
+  const Word *w = &f->words[f->i];
+  static const char *const sounds = " bang noise sound scream crash shout knock explosion thud cry siren alarm ";
+  if (draftd_candidates_in_list (" listened listen ", w->lower) && draftd_candidates_in_list (" a an ", near (f, 1)) &&
+      (draftd_candidates_in_list (sounds, near (f, 2)) || (draftd_forms_is (near (f, 2), 'a') && draftd_candidates_in_list (sounds, near (f, 3)))))
+    return sure (f, w->start, w->end, g_str_equal (w->lower, "listened") ? "heard" : "hear", DRAFTD_FIX_WORD_CHOICE);
+  const char *prev = near (f, -1);
+  if (prev && g_str_has_suffix (prev, "ly") && f->i >= 2)
+    prev = near (f, -2);
+  if (!draftd_candidates_in_list (" compliment compliments ", w->lower) || prev == NULL ||
+      !draftd_candidates_in_list (" the each our your their its these those this that ", near (f, 1)) ||
+      draftd_forms_noun_lexfile (prev) == DRAFTD_FORMS_PERSON || draftd_candidates_function_word (prev))
+    return FALSE;
+  g_autofree char *sing = draftd_forms_singular (f->c->spell, prev);
+  int lex = draftd_forms_noun_lexfile (sing ? sing : prev);
+  if (lex != DRAFTD_FORMS_ARTIFACT || (g_str_equal (w->lower, "compliment") != (sing && !g_str_equal (sing, prev))))
+    return FALSE;
+  return sure (f, w->start, w->end, g_str_equal (w->lower, "compliment") ? "complement" : "complements", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- confusable.affect-effect: "examines how seasonal labour migration effects household savings" ---- */
+
+/* After "how", "whether" or "why" and a singular noun phrase, "effects" before a noun phrase
+ * (no "of", "on" or verb after it) is the clause's verb: "affects". */
+gboolean
+how_effects (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1);
+  if (!g_str_equal (w->lower, "effects") || prev == NULL || next == NULL || noun_number (f, prev) >= 0 ||
+      draftd_candidates_in_list (" side special sound visual ", prev) || draftd_candidates_function_word (next) ||
+      !(noun (next) || noun_number (f, next) > 0 || draftd_forms_is (next, 'a')) || clause_verb_word (f, next))
+    return FALSE;
+  for (gint d = -2; d >= -6 && near (f, d); d--) {
+    if (draftd_candidates_in_list (" how whether why ", near (f, d)))
+      return sure_named (f, w->start, w->end, "affects", DRAFTD_FIX_WORD_CHOICE, "confusable.affect-effect");
+    if (!np_word (f, &f->words[f->i + d]))
+      return FALSE;
+  }
+  return FALSE;
+}
+
+/* ---- confusable.accept-except: "All tenants, accept those on the ground floor, must" ---- */
+
+/* "accept" right after a comma that follows a plural or "all/everyone", before "those", "the"
+ * or "for", and with a second comma closing the phrase, leaves someone out: "except". */
+gboolean
+comma_accept (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "accept") || f->i < 2 || f->s[f->words[f->i - 1].end] != ',' ||
+      !draftd_candidates_in_list (" those the for one two ", near (f, 1)))
+    return FALSE;
+  const char *owner = f->words[f->i - 1].lower;
+  if (noun_number (f, owner) <= 0 && !draftd_candidates_in_list (" all everyone everybody everything ", owner))
+    return FALSE;
+  for (guint k = f->i + 1; k < f->n && k < f->i + 8; k++)
+    if (f->s[f->words[k].end] == ',')
+      return sure_named (f, w->start, w->end, "except", DRAFTD_FIX_WORD_CHOICE, "confusable.accept-except");
+  return FALSE;
 }

@@ -192,6 +192,7 @@ gboolean long_time (F *f);
 gboolean extra_article (F *f);
 gboolean generic_the (F *f);
 gboolean be_person_article (F *f);
+gboolean opening_ordinal (F *f);
 /* families-en-confusable.c */
 gboolean wether (F *f);
 gboolean its_noun_verb (F *f);
@@ -213,6 +214,10 @@ gboolean rather_then (F *f);
 gboolean real_word_slip (F *f);
 gboolean comparing_opening (F *f);
 gboolean degree_noun (F *f);
+gboolean adjective_for_noun (F *f);
+gboolean heard_or_complement (F *f);
+gboolean how_effects (F *f);
+gboolean comma_accept (F *f);
 /* families-en-verb.c */
 gboolean used_to_ing (F *f);
 gboolean modal_of (F *f);
@@ -323,6 +328,8 @@ gboolean object_and_subject (F *f);
 gboolean people_possessive (F *f);
 gboolean name_possessive_s (F *f);
 gboolean work_like_job (F *f);
+gboolean the_worse_ever (F *f);
+gboolean the_people_possessive (F *f);
 gboolean kin_possessive (F *f);
 gboolean plural_apostrophe (F *f);
 gboolean too_praise (F *f);

@@ -495,6 +495,19 @@ static const WordRow word_rows[] = {
   /* "We ordered the stationary for the invitations": what is ordered, or what is for a use. */
   { "word-choice", "stationary", " order ordered ordering buy bought ", " the our some new ", NULL, NULL, "stationery", DRAFTD_FIX_WORD_CHOICE, NULL },
   { "word-choice", "stationary", NULL, NULL, " shop shops store supplies set sets cupboard order items ", NULL, "stationery", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "sells lovely stationary": an adjective between the selling and what is sold. */
+  { "word-choice", "stationary", " sells sell selling buy bought order ordered ", NULL, NULL, NULL, "stationery", DRAFTD_FIX_WORD_CHOICE,
+    NULL },
+  /* "I could care less": the idiom says no care is left. */
+  { "word-choice", "could", NULL, " i we you they he she ", " care ", " less ", "couldn't", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "To who should tenants address": a preposition's object before a question's auxiliary and
+   * its subject ("about who should do the washing-up" has "who" as the subject). */
+  { "word-choice.pronoun-case", "who", NULL, " to for with from about by ", " should can could would will do does did shall must ",
+    " i we you they he she the my our your their tenants students people customers staff guests members parents employees ", "whom",
+    DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "The bin lorry already past our building": the verb of going by, after its adverb. */
+  { "confusable.passed-past", "past", " lorry bus train car truck van tram he she they we i it ", " already finally recently never ",
+    " the a an my your his her our their this that ", NULL, "passed", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "For desert I usually have", "the desert menu": the sweet course. */
   { "word-choice", "desert", NULL, " for ", " i we i'll we'll they she he you ", NULL, "dessert", DRAFTD_FIX_WORD_CHOICE, NULL },
   { "word-choice", "desert", NULL, NULL, " menu spoon wine course fork plate trolley recipe recipes ", NULL, "dessert", DRAFTD_FIX_WORD_CHOICE, NULL },
@@ -1328,9 +1341,9 @@ manner_ends (const F *f, const char *next, gboolean so_that)
   /* "spoke very rude to us": after a verb of speaking, "to" names the listener ("was rude to
    * us" is the adjective's, after "be"). */
   gboolean listener = g_strcmp0 (next, "to") == 0 &&
-                      (draftd_candidates_in_list (" spoke speak speaks talked talk talks replied reply replies answered behaved acted ", near (f, -1)) ||
+                      (draftd_candidates_in_list (" spoke speak speaks talked talk talks replied reply replies answered behaved acted respond responds responded react reacts reacted ", near (f, -1)) ||
                        (draftd_candidates_in_list (" very really so too quite extremely ", near (f, -1)) &&
-                        draftd_candidates_in_list (" spoke speak speaks talked talk talks replied reply replies answered behaved acted ", near (f, -2))));
+                        draftd_candidates_in_list (" spoke speak speaks talked talk talks replied reply replies answered behaved acted respond responds responded react reacts reacted ", near (f, -2))));
   return next == NULL || time || so_that || listener ||
          draftd_candidates_in_list (" yesterday today now lately recently at in on for with when because and but together compared ", next) ||
          draftd_candidates_in_list (" during throughout until after before despite since ", next) ||
@@ -1620,6 +1633,11 @@ listen_to (F *f)
     return sure (f, place->start, place->start, "to ", DRAFTD_FIX_PREPOSITION);
   if (!draftd_candidates_in_list (" listen listens listened listening ", prev) ||
       !draftd_candidates_in_list (" music the a an my his her our their your this that these those ", w->lower))
+    return FALSE;
+  /* "listened a loud bang" is heard (heard_or_complement), no listening to. */
+  static const char *const sounds = " bang noise sound scream crash shout knock explosion thud cry siren alarm ";
+  if (draftd_candidates_in_list (" a an ", w->lower) &&
+      (draftd_candidates_in_list (sounds, near (f, 1)) || (draftd_forms_is (near (f, 1), 'a') && draftd_candidates_in_list (sounds, near (f, 2)))))
     return FALSE;
   return sure (f, w->start, w->start, "to ", DRAFTD_FIX_PREPOSITION);
 }
@@ -2383,7 +2401,10 @@ name_possessive_s (F *f)
   if (!g_str_is_ascii (w->text) || draftd_spell_check (f->c->spell, "en", w->text) || !draftd_spell_check (f->c->spell, "en", stem))
     return FALSE;
   const char *after = near (f, 1);
-  gboolean owned = (noun (next) && !finite_verb (f, next) && !draftd_forms_is (next, 'v')) ||
+  /* A noun that is a verb's base too ("cat") only without an object after it ("heard Thomas
+   * play the piano"). */
+  gboolean object = after && (draftd_candidates_in_list (determiners, after) || draftd_candidates_in_list (" me him her us them it you ", after));
+  gboolean owned = (noun (next) && !clause_verb_word (f, next) && !(draftd_forms_is (next, 'v') && object)) ||
                    (g_str_has_suffix (next, "ing") && after && noun (after) && !clause_verb_word (f, after));
   if (!owned)
     return FALSE;
@@ -2419,7 +2440,10 @@ plural_apostrophe (F *f)
 {
   const Word *w = &f->words[f->i];
   gsize n = strlen (w->lower);
-  if (n < 5 || !g_str_has_suffix (w->lower, "'s") || !g_ascii_islower (w->text[0]) || f->i < 1 || !joined (f, f->i - 1))
+  /* "All knives, board's and aprons": a list's item between plurals is one. */
+  gboolean listed = f->i >= 1 && f->s[f->words[f->i - 1].end] == ',' && g_str_has_suffix (f->words[f->i - 1].lower, "s") &&
+                    draftd_candidates_in_list (" and or ", near (f, 1)) && near (f, 2) && noun_number (f, near (f, 2)) > 0;
+  if (n < 5 || !g_str_has_suffix (w->lower, "'s") || !g_ascii_islower (w->text[0]) || f->i < 1 || (!joined (f, f->i - 1) && !listed))
     return FALSE;
   g_autofree char *stem = g_strndup (w->lower, n - 2);
   const char *prev = f->words[f->i - 1].lower, *before = f->i >= 2 && joined (f, f->i - 2) ? f->words[f->i - 2].lower : NULL;
@@ -2433,10 +2457,11 @@ plural_apostrophe (F *f)
                      (draftd_candidates_in_list (" the my our your their these those ", prev) && draftd_candidates_in_list (" all both ", before)) ||
                      (draftd_forms_is (prev, 'a') && !draftd_candidates_function_word (prev) && !draftd_candidates_in_list (determiners, before) &&
                       !(before && g_str_has_suffix (before, "'s")));
+  counted |= listed;
   /* "better than last year's": a time's possessive stands for its results. */
   if (!closes || !counted || !noun (stem) || draftd_candidates_in_list (" last next this previous following same ", prev) ||
       draftd_candidates_in_list (" year week month day night season century decade term ", stem) || draftd_candidates_function_word (stem) || draftd_candidates_uncountable (stem) ||
-      noun_number (f, stem) >= 0)
+      noun_number (f, stem) > 0 || (noun_number (f, stem) == 0 && !listed))
     return FALSE;
   g_autofree char *plural = draftd_forms_plural (f->c->spell, stem);
   return plural && sure (f, w->start, w->end, plural, DRAFTD_FIX_SPELLING);
@@ -2902,4 +2927,43 @@ work_like_job (F *f)
              sure (f, w->start, w->end, "as", DRAFTD_FIX_WORD_CHOICE);
   }
   return FALSE;
+}
+
+/* ---- word-choice.worse-worst: "These are the worse earbuds I have ever owned" ---- */
+
+/* "the worse" + a noun, then "ever", "of all" or "in the world" within a few words, ranks
+ * above all: the superlative "worst". */
+gboolean
+the_worse_ever (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "worse") || g_strcmp0 (near (f, -1), "the") != 0)
+    return FALSE;
+  for (gint d = 2; d <= 6 && near (f, d); d++)
+    if (g_str_equal (near (f, d), "ever") || (g_str_equal (near (f, d), "all") && g_strcmp0 (near (f, d - 1), "of") == 0) ||
+        (g_str_equal (near (f, d), "world") && g_strcmp0 (near (f, d - 1), "the") == 0))
+      return sure (f, w->start, w->end, "worst", DRAFTD_FIX_WORD_CHOICE);
+  return FALSE;
+}
+
+/* ---- punctuation.possessive-apostrophe: "The players boots must be cleaned" ---- */
+
+/* "the" + a plural of people + a noun that is no verb, then the clause's auxiliary or modal:
+ * the noun is theirs ("The players' boots must"). */
+gboolean
+the_people_possessive (F *f)
+{
+  const Word *w = &f->words[f->i];
+  gsize n = strlen (w->lower);
+  const char *next = near (f, 1);
+  /* Two words before a modal make no subject and verb: the second is the noun owned. */
+  if (n < 5 || w->lower[n - 1] != 's' || w->lower[n - 2] == 's' || g_strcmp0 (near (f, -1), "the") != 0 || next == NULL ||
+      !g_ascii_islower (f->words[f->i + 1].text[0]) || draftd_candidates_function_word (next) || noun_number (f, next) == 0 ||
+      !draftd_candidates_in_list (" must will should can ", near (f, 2)))
+    return FALSE;
+  g_autofree char *sing = draftd_forms_singular (f->c->spell, w->lower);
+  if (sing == NULL || g_str_equal (sing, w->lower) || draftd_forms_noun_lexfile (sing) != DRAFTD_FORMS_PERSON)
+    return FALSE;
+  g_autofree char *rep = g_strconcat (w->text, "'", NULL);
+  return sure_named (f, w->start, w->end, rep, DRAFTD_FIX_SPELLING, "punctuation.possessive-apostrophe");
 }
