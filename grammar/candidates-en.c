@@ -684,6 +684,12 @@ shape_bars (const DraftdCandidateContext *c, const Word *w, const char *sl)
    * "sem", "rom"), unless it is a short word's vowels dropped ("frm", "wht", "tht"). */
   if (strpbrk (w->lower, "aeiouy") == NULL && !draftd_candidates_function_word (sl))
     return TRUE;
+  /* "combi" is no "comb" or "combs": a word's last "i", "o" or "a" after a consonant is a
+   * clipped or borrowed word's ("combi", "tempo"), seldom a slip of that letter. */
+  gsize wl = strlen (w->lower);
+  if (wl >= 5 && strchr ("ioa", w->lower[wl - 1]) && !strchr ("aeiou", w->lower[wl - 2]) && strncmp (sl, w->lower, wl - 1) == 0 &&
+      (strlen (sl) <= wl || sl[wl - 1] == ' ')) /* "politica" may still be "political" */
+    return TRUE;
   if ((foreign_onset (w->lower) && !onset_put_right (w->lower, sl)) || foreign_coda (w->lower, sl))
     return TRUE;
   if (prefixed_word_respelt (c, w->lower, sl))
@@ -1287,6 +1293,14 @@ plural_word (const Ctx *x, const char *l)
   return sing && draftd_forms_is (sing, 'n');
 }
 
+/* Is `next` "many" before a mass noun ("many time", "many money")? */
+static gboolean
+many_mass (const Ctx *x, const Word *next, guint skip)
+{
+  const Word *noun_w = next ? word_at (x, (gint) (x->i + 2 + skip)) : NULL;
+  return next && g_str_equal (next->lower, "many") && noun_w && draftd_candidates_in_list (" time money traffic ", noun_w->lower);
+}
+
 /* "There is many people", "the children is": a plural subject takes a plural verb. */
 static gboolean
 plural_subject (Ctx *x, const Word *prev)
@@ -1294,7 +1308,7 @@ plural_subject (Ctx *x, const Word *prev)
   const Word *w = &x->words[x->i], *next = neighbour (x, 1);
   static const char *const to_plural[][2] = { { "is", "are" }, { "was", "were" }, { "has", "have" }, { "doesn't", "don't" }, { "isn't", "aren't" } };
   const char *rep = NULL;
-  if (!lookup_pair (to_plural, G_N_ELEMENTS (to_plural), w->lower, &rep))
+  if (!lookup_pair (to_plural, G_N_ELEMENTS (to_plural), w->lower, &rep) || many_mass (x, next, 0)) /* "isn't many time": "much" */
     return FALSE;
   /* "There is also people who", "there was still cars": an adverb before the subject; before
    * "a" only where "a few" or "a lot" follows ("There is still a few seats", read below). */
@@ -1750,7 +1764,7 @@ base_after_modal (Ctx *x, const Word *prev)
   if (modal && pp && (draftd_candidates_in_list (prepositions, pp->lower) || draftd_candidates_in_list (" the a this that ", pp->lower)))
     return FALSE;
   /* "To who should tenants address": a question's modal before its subject, a plural noun. */
-  if (modal && pp && draftd_candidates_in_list (" who whom what when where why how which ", pp->lower) && g_str_has_suffix (w->lower, "s") &&
+  if (modal && (pp == NULL || draftd_candidates_in_list (" who whom what when where why how which ", pp->lower)) && g_str_has_suffix (w->lower, "s") &&
       noun_like (x, w->lower))
     return FALSE;
   /* "what to do based on", "will do given time": "do" as the main verb, and a participle

@@ -497,6 +497,9 @@ subject_head (F *f)
     return TRUE;
   if (no_verb_here (f, b) || after_relative_aside (f, b))
     return FALSE;
+  /* "Staff working from home are": a head of either number before its participle's phrase. */
+  if (b + 1 < f->i && draftd_candidates_in_list (either_number, f->words[b].lower) && g_str_has_suffix (f->words[b + 1].lower, "ing"))
+    return FALSE;
   g_autofree char *other = NULL;
   /* "Everyone except Tom was there": "except" is the preposition ("excepts" is no one's verb). */
   if (g_str_equal (w->lower, "except"))
@@ -1060,8 +1063,10 @@ linked_agreement (F *f)
   int v = f->i < 2 ? 0 : verb_number (f, w->lower, &other);
   if (v == 0 || other == NULL || !finite_slot (f, &p) || (v > 0 && team_before (f)) || (v > 0 && mandative_that (f)))
     return FALSE;
-  /* "I mean ask people": a verb after "I mean" or "I guess" opens a clause of its own. */
-  if (draftd_candidates_in_list (" mean guess ", near (f, -1)) && draftd_candidates_in_list (" i we you ", near (f, -2)))
+  /* "I mean ask people": a verb after "I mean" or "I guess" opens a clause of its own. "the
+   * spring bake sale is": a word before a noun and that noun's verb modifies the noun. */
+  if ((draftd_candidates_in_list (" mean guess ", near (f, -1)) && draftd_candidates_in_list (" i we you ", near (f, -2))) ||
+      (near (f, 1) && noun (near (f, 1)) && draftd_candidates_in_list (" is are was were has have ", near (f, 2))))
     return FALSE;
   /* Only where some word before could be the subject it would take. */
   guint c = 0;

@@ -1129,7 +1129,7 @@ static const char *const noun_adjectives[][2] = {
   { "importance", "important" }, { "convenience", "convenient" }, { "confidence", "confident" }, { "difference", "different" },
   { "independence", "independent" }, { "intelligence", "intelligent" }, { "efficiency", "efficient" }, { "violence", "violent" },
   { "danger", "dangerous" }, { "happiness", "happy" }, { "health", "healthy" }, { "success", "successful" }, { "beauty", "beautiful" },
-  { "responsibility", "responsible" }, { "necessity", "necessary" }, { "popularity", "popular" },
+  { "responsibility", "responsible" }, { "necessity", "necessary" }, { "popularity", "popular" }, { "profession", "professional" },
 };
 
 /* After "very/so/really/extremely/too" (not "the very importance of": "very" is "itself"
@@ -1203,6 +1203,9 @@ heard_or_complement (F *f)
 gboolean
 how_effects (F *f)
 {
+  /* "would negatively effect the privacy": a manner of changing, never of bringing about. */
+  if (g_str_equal (f->words[f->i].lower, "effect") && draftd_candidates_in_list (" negatively positively adversely ", near (f, -1)))
+    return sure_named (f, f->words[f->i].start, f->words[f->i].end, "affect", DRAFTD_FIX_WORD_CHOICE, "confusable.affect-effect");
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *next = near (f, 1);
   if (!g_str_equal (w->lower, "effects") || prev == NULL || next == NULL || noun_number (f, prev) >= 0 ||
@@ -1229,6 +1232,9 @@ comma_accept (F *f)
   if (!g_str_equal (w->lower, "accept") || f->i < 2 || f->s[f->words[f->i - 1].end] != ',' ||
       !draftd_candidates_in_list (" those the for one two ", near (f, 1)))
     return FALSE;
+  /* ", accept those who are on leave": the people left out, wherever the comma falls. */
+  if (g_strcmp0 (near (f, 1), "those") == 0 && draftd_candidates_in_list (" who whose with on in ", near (f, 2)))
+    return sure_named (f, w->start, w->end, "except", DRAFTD_FIX_WORD_CHOICE, "confusable.accept-except");
   const char *owner = f->words[f->i - 1].lower;
   if (noun_number (f, owner) <= 0 && !draftd_candidates_in_list (" all everyone everybody everything ", owner))
     return FALSE;
@@ -1236,4 +1242,82 @@ comma_accept (F *f)
     if (f->s[f->words[k].end] == ',')
       return sure_named (f, w->start, w->end, "except", DRAFTD_FIX_WORD_CHOICE, "confusable.accept-except");
   return FALSE;
+}
+
+/* ---- word-choice: "the desert was too sweet", "real clearly", "The hall maybe available" ---- */
+
+/* Does the sentence speak of a meal ("menu", "sweet", "chocolate") and of no dry land? */
+static gboolean
+meal_sentence (const F *f)
+{
+  gboolean meal = FALSE;
+  for (guint k = 0; k < f->n; k++) {
+    const char *l = f->words[k].lower;
+    if (draftd_candidates_in_list (" sand sandy dunes dune camel camels oasis sahara gobi arid cactus island ", l))
+      return FALSE;
+    meal |= draftd_candidates_in_list (" menu starter starters sweet delicious tasty chocolate cake ice dinner lunch restaurant course waiter ", l);
+  }
+  return meal;
+}
+
+/* Real words for others where the sentence says which: "the desert" at a meal, "real" before
+ * an -ly adverb ("real clearly" -> "really"), "maybe" between a subject and its adjective or
+ * participle ("The hall maybe available" -> "may be"). */
+gboolean
+context_slip (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1);
+  if (g_str_equal (w->lower, "desert") && draftd_candidates_in_list (" the a our my your their this that for ", prev) && meal_sentence (f) &&
+      !draftd_candidates_in_list (" across through into over crossed crossing in ", near (f, -2))) /* "drove across the desert" */
+    return sure (f, w->start, w->end, "dessert", DRAFTD_FIX_WORD_CHOICE);
+  g_autofree char *stem = next && g_str_has_suffix (next, "ly") && strlen (next) > 4 ? g_strndup (next, strlen (next) - 2) : NULL;
+  if (g_str_equal (w->lower, "real") && stem && draftd_forms_is (stem, 'a'))
+    return sure (f, w->start, w->end, "really", DRAFTD_FIX_WORD_CHOICE);
+  if (g_str_equal (w->lower, "maybe") && prev && next && (noun (prev) || draftd_candidates_in_list (" it he she they we i you this that ", prev)) &&
+      !draftd_candidates_function_word (prev) && f->i >= 1 && joined (f, f->i - 1) &&
+      ((draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) && !noun (next)) ||
+       (g_str_has_suffix (next, "ed") && draftd_candidates_verb_form (f, next))))
+    return sure (f, w->start, w->end, "may be", DRAFTD_FIX_WORD_CHOICE);
+  return FALSE;
+}
+
+/* ---- agreement.subject-verb: "two hundred pounds are a lot to pay" ---- */
+
+/* A sum of money, time or distance is one amount: a number, its unit, then "are/were" before
+ * "a lot", "too much", "enough", "plenty" or "a fair price" ("Ten pounds is a lot"). */
+gboolean
+amount_are (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!draftd_candidates_in_list (" are were ", w->lower) || f->i < 2 ||
+      !draftd_candidates_in_list (" pounds dollars euros quid bucks hours minutes miles kilometres kilometers ", near (f, -1)) ||
+      !(draftd_candidates_in_list (numbers, near (f, -2)) || draftd_candidates_in_list (" hundred thousand ", near (f, -2)) ||
+        g_ascii_isdigit (f->s[f->words[f->i - 1].start - 2])))
+    return FALSE;
+  const char *next = near (f, 1), *next2 = near (f, 2);
+  if (!((g_strcmp0 (next, "a") == 0 && draftd_candidates_in_list (" lot fortune ", next2)) ||
+        (g_strcmp0 (next, "too") == 0 && draftd_candidates_in_list (" much many long far ", next2)) ||
+        draftd_candidates_in_list (" enough plenty ", next)))
+    return FALSE;
+  return sure (f, w->start, w->end, g_str_equal (w->lower, "are") ? "is" : "was", DRAFTD_FIX_AGREEMENT);
+}
+
+/* ---- confusable.who's-whose: "know who's umbrella was left", "parents who's children are" ---- */
+
+/* "who's" before a bare noun and then that noun's verb: "who is umbrella was" reads as nothing,
+ * so it is the possessive ("who's coming" and "who's been" are the contraction's). */
+gboolean
+whos_noun_verb (F *f)
+{
+  const Word *w = &f->words[f->i];
+  g_autofree char *l = plain (w->lower);
+  const char *next = near (f, 1), *next2 = near (f, 2);
+  if (!g_str_equal (l, "who's") || next == NULL || next2 == NULL || draftd_candidates_function_word (next) || g_str_has_suffix (next, "ing") ||
+      !(noun (next) || noun_number (f, next) > 0))
+    return FALSE;
+  gboolean plural = noun_number (f, next) > 0;
+  if (!draftd_candidates_in_list (plural ? " are were have had " : " is was has had ", next2))
+    return FALSE;
+  return sure (f, w->start, w->end, g_ascii_isupper (w->text[0]) ? "Whose" : "whose", DRAFTD_FIX_WORD_CHOICE);
 }

@@ -193,6 +193,7 @@ gboolean extra_article (F *f);
 gboolean generic_the (F *f);
 gboolean be_person_article (F *f);
 gboolean opening_ordinal (F *f);
+gboolean bare_adjective_noun (F *f);
 /* families-en-confusable.c */
 gboolean wether (F *f);
 gboolean its_noun_verb (F *f);
@@ -218,6 +219,9 @@ gboolean adjective_for_noun (F *f);
 gboolean heard_or_complement (F *f);
 gboolean how_effects (F *f);
 gboolean comma_accept (F *f);
+gboolean context_slip (F *f);
+gboolean amount_are (F *f);
+gboolean whos_noun_verb (F *f);
 /* families-en-verb.c */
 gboolean used_to_ing (F *f);
 gboolean modal_of (F *f);

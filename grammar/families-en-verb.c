@@ -604,7 +604,8 @@ vowel_from_adjective (const char *l)
 /* Verbs a learner puts after "am" for the verb itself ("I am agree"): another family's. */
 static const char *const stative_after_be = " agree disagree believe know understand like want need think mean go do be have let help ";
 /* What may follow a passive's participle: its agent, its preposition, a time, the clause's end. */
-static const char *const after_passive = " by to in with at after about from for when because last yesterday on before and but so or ";
+static const char *const after_passive = " by to in with at after about from for when because last yesterday on before and but so or more again "
+                                          "soon immediately properly correctly ";
 
 /* "The shop was close when we arrived", "The bridge was close last month": a made thing
  * (WordNet's noun.artifact: a shop, a road, a door) near something is "close to", "close by";
@@ -979,7 +980,7 @@ embedded_be (F *f)
   /* "where is the nearest office for residence permits?": a preposition's phrase that ends
    * the question belongs to the subject. */
   guint p = e + 1;
-  if (p + 1 < f->n && joined (f, e) && draftd_candidates_in_list (" for of in on at near ", f->words[p].lower) && noun (f->words[e].lower)) {
+  if (p + 1 < f->n && joined (f, e) && draftd_candidates_in_list (" for of in on at near to ", f->words[p].lower) && noun (f->words[e].lower)) {
     guint q = p + 1 + (draftd_candidates_in_list (determiners, f->words[p + 1].lower) ? 1 : 0);
     while (q < f->n && q < p + 5 && joined (f, q - 1) && np_word (f, &f->words[q]) &&
            (!clause_verb_word (f, f->words[q].lower) || noun_number (f, f->words[q].lower) > 0))
@@ -1035,7 +1036,10 @@ embedded_modal (F *f)
   if (!draftd_candidates_in_list (" i you he she we they it ", f->words[e].lower)) {
     if (!draftd_candidates_in_list (" the this that my your his her our their these those ", f->words[e].lower))
       return FALSE;
-    while (e + 1 < f->n && e < f->i + 3 && joined (f, e) && (noun (f->words[e + 1].lower) || noun_number (f, f->words[e + 1].lower) != 0))
+    /* "the new water heater be delivered": adjectives and nouns, up to three. */
+    while (e + 1 < f->n && e < f->i + 4 && joined (f, e) &&
+           (noun (f->words[e + 1].lower) || noun_number (f, f->words[e + 1].lower) != 0 ||
+            (draftd_forms_is (f->words[e + 1].lower, 'a') && !draftd_candidates_function_word (f->words[e + 1].lower))))
       e++;
     /* "the bus leave": the phrase's last noun may be a verb too ("bus"); the longest phrase
      * the verb's base follows. */
@@ -1102,7 +1106,7 @@ opening_past_noun (F *f)
   /* The subject: the determiner, at most one adjective, the noun right before the verb ("the
    * young man was": an adjective before a noun is its phrase, "man" no verb). */
   const char *head = f->words[f->i - 1].lower, *next = near (f, 1);
-  if (draftd_forms_is (head, 'a') && noun (w->lower))
+  if (draftd_forms_is (head, 'a') && noun (w->lower) && draftd_forms_noun_lexfile (head) != DRAFTD_FORMS_PERSON) /* "the mechanic call" */
     return FALSE;
   /* "our school team beat the team": a noun before a verb is the subject's own head. */
   if (noun (w->lower) && next && (draftd_candidates_verb_form (f, next) || draftd_candidates_own_past (next) ||

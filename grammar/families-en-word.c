@@ -306,6 +306,19 @@ lead_led (F *f)
   gboolean subject = !draftd_candidates_function_word (prev) && (noun (prev) || g_ascii_isupper (f->words[f->i - 1].text[0])) &&
                      !draftd_forms_is (prev, 'a');
   gboolean narrative = subject && (past_coordinate (f, f->i) || (noun_number (f, prev) < 0 && (past_clause (f, f->i) || finished_time_after (f, f->i))));
+  /* "Her decision to lie to her sister lead to the tragedy": a singular's "lead to" agrees
+   * with nothing; the writer spelt the past as its sound. */
+  gboolean plural_before = FALSE; /* "computers in the classroom lead to": the head is plural */
+  for (guint k = 0; k + 1 < f->i; k++)
+    plural_before |= noun_number (f, f->words[k].lower) > 0;
+  narrative |= subject && noun_number (f, prev) < 0 && g_str_equal (next, "to") && !plural_before &&
+               !draftd_candidates_in_list (" will would can could should must may might ", near (f, -2));
+  /* "The ranger who lead our hike ... was funny": a relative's verb in a story the sentence's
+   * "was" or "were" tells. */
+  gboolean told = FALSE;
+  for (guint k = f->i + 1; k < f->n; k++)
+    told |= draftd_candidates_in_list (" was were ", f->words[k].lower);
+  narrative |= g_str_equal (prev, "who") && told && draftd_candidates_in_list (" our the my their his her us them ", next);
   if (!perfect && !narrative)
     return FALSE;
   return sure (f, w->start, w->end, "led", DRAFTD_FIX_WORD_CHOICE);
@@ -508,6 +521,47 @@ static const WordRow word_rows[] = {
   /* "The bin lorry already past our building": the verb of going by, after its adverb. */
   { "confusable.passed-past", "past", " lorry bus train car truck van tram he she they we i it ", " already finally recently never ",
     " the a an my your his her our their this that ", NULL, "passed", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "This casts doubt in the passage": doubt is cast on something. */
+  { "preposition", "in", " cast casts casting ", " doubt doubts ", NULL, NULL, "on", DRAFTD_FIX_PREPOSITION, NULL },
+  /* "He is not in guard": one is "on guard". */
+  { "preposition", "in", NULL, " not be is are was were been stay stayed ", " guard ", NULL, "on", DRAFTD_FIX_PREPOSITION, NULL },
+  /* "Only by braking out of your routine": breaking out, up, free, away. */
+  { "word-choice", "braking", NULL, NULL, " out up free away ", NULL, "breaking", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "when the postman past the window", "she past the exam": a subject's verb of going by. */
+  { "confusable.passed-past", "past", NULL, " postman he she they we i someone everyone ", " the our my your this that ", NULL, "passed",
+    DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "a bit of piece and quiet", "world piece", "piece of mind": peace. */
+  { "confusable.peace-piece", "piece", NULL, NULL, " and ", " quiet ", "peace", DRAFTD_FIX_WORD_CHOICE, NULL },
+  { "confusable.peace-piece", "piece", NULL, " world inner ", NULL, NULL, "peace", DRAFTD_FIX_WORD_CHOICE, NULL },
+  { "confusable.peace-piece", "piece", NULL, NULL, " of ", " mind ", "peace", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "make sure you site all sources": sources are cited. */
+  { "word-choice", "site", NULL, " you we i they please always must should ", " all your their sources references any every each ", NULL, "cite",
+    DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "consistent to those reported": consistent with. */
+  { "preposition", "to", NULL, " consistent inconsistent ", NULL, NULL, "with", DRAFTD_FIX_PREPOSITION, NULL },
+  /* "Employees may order stationary through the portal". */
+  { "word-choice", "stationary", NULL, " order ordered buy bought ", NULL, NULL, "stationery", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "replacing the hole section of pipe": all of it. */
+  { "word-choice", "hole", NULL, " the this my your our their ", " section thing day week world family time process point year story lot ", NULL,
+    "whole", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "Pets are not aloud in the halls": permitted ("read aloud" is out loud). */
+  { "word-choice", "aloud", NULL, " not be is are was were been being ", NULL, NULL, "allowed", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "once a weak", "twice per weak": the seven days. */
+  { "word-choice", "weak", " once twice ", " a ", NULL, NULL, "week", DRAFTD_FIX_WORD_CHOICE, NULL },
+  { "word-choice", "weak", NULL, " per ", NULL, NULL, "week", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "my whole family altogether at the ceremony": all of them in one place. */
+  { "word-choice", "altogether", NULL, " family us them everyone everybody friends team group ", " at in for on ", NULL, "all together",
+    DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "My cough got worser": the comparative is "worse". */
+  { "word-choice.worse-worst", "worser", NULL, NULL, NULL, NULL, "worse", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "We wish to object against the application": one objects to it. */
+  { "preposition", "against", " to we i you they strongly formally would must wish ", " object objects objected ", NULL, NULL, "to",
+    DRAFTD_FIX_PREPOSITION, NULL },
+  /* "There isn't many time left": a mass noun after a singular's "be". */
+  { "word-choice.much-many", "many", NULL, " isn't wasn't is was not ", " time money ", NULL, "much", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "The principle said": a school's head speaks. */
+  { "word-choice.principal-principle", "principle", NULL, " the our your my ", " said says told announced called emailed wrote asked thanked welcomed ",
+    NULL, "principal", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "For desert I usually have", "the desert menu": the sweet course. */
   { "word-choice", "desert", NULL, " for ", " i we i'll we'll they she he you ", NULL, "dessert", DRAFTD_FIX_WORD_CHOICE, NULL },
   { "word-choice", "desert", NULL, NULL, " menu spoon wine course fork plate trolley recipe recipes ", NULL, "dessert", DRAFTD_FIX_WORD_CHOICE, NULL },
@@ -520,7 +574,7 @@ static const WordRow word_rows[] = {
   /* "The handle is a bit lose": the adjective after a degree or "come". */
   { "confusable.loose-lose", "lose", NULL, " bit very too slightly come comes came coming ", NULL, NULL, "loose", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "the boss fight way to easy": a degree's "too" before an adjective. */
-  { "word-choice.to-too", "to", NULL, " way far much ", " easy hard difficult expensive cheap big small long short early late fast slow hot cold "
+  { "word-choice.to-too", "to", NULL, " way far much little bit ", " easy hard difficult expensive cheap big small long short early late fast slow hot cold "
     "loud quiet strong weak high low good bad young old busy tired complicated simple powerful ", NULL, "too", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "you should go to the bed early": bed, as sleep, takes no article. */
   { "article", "the", " go goes went going ", " to ", " bed ", " early late at now after before and soon tonight ", "", DRAFTD_FIX_ARTICLE, NULL },
@@ -1021,7 +1075,8 @@ fewer_for_less (F *f)
     /* Nor a verb's -s form: "Less uses termcap" names the pager. */
     /* "uses less parts than": before "than" a noun that is a verb too is the noun. */
     plural = sing && !g_str_equal (sing, next) && draftd_forms_is (sing, 'n') &&
-             (!draftd_forms_is (sing, 'v') || g_strcmp0 (near (f, 2), "than") == 0) && !draftd_forms_is (next, 'a') &&
+             (!draftd_forms_is (sing, 'v') || g_strcmp0 (near (f, 2), "than") == 0 || draftd_candidates_in_list (" were are have had ", prev)) &&
+             !draftd_forms_is (next, 'a') &&
              !draftd_candidates_in_list (mass_nouns, sing);
   }
   return plural && sure (f, w->start, w->end, "fewer", DRAFTD_FIX_WORD_CHOICE);
@@ -1095,6 +1150,14 @@ to_too (F *f)
   if (to_too_adjective (f))
     return TRUE;
   const char *prev = near (f, -1), *next = near (f, 1);
+  /* "The pressure is to low for a boiler": "be", "to", a plain degree adjective and the
+   * phrase's end or its "for" (an infinitive has its object: "is to cool the engine"). */
+  if (draftd_candidates_in_list (" is are was were be been ", prev) &&
+      draftd_candidates_in_list (" low high cold hot warm late early long short small big expensive cheap slow fast loud heavy dark busy tired "
+                                 "full hard difficult easy weak strong thin thick far dangerous young old ",
+                                 next) &&
+      (near (f, 2) == NULL || draftd_candidates_in_list (" for and but to ", near (f, 2))))
+    return sure (f, w->start, w->end, "too", DRAFTD_FIX_WORD_CHOICE);
   gboolean clause_end = next == NULL ? f->i + 1 >= f->n || f->s[w->end] == ',' : draftd_candidates_in_list (" because but so ", next);
   gboolean pronoun = prev && draftd_candidates_in_list (" me it us them him her ", prev) && near (f, -2) &&
                      !draftd_candidates_in_list (" give gave given send sent show showed tell told bring brought lend lent read write wrote "

@@ -116,21 +116,26 @@ static gboolean large_target;
  * forty-third (39 of 50 at first sight, 3 of 150 clean changed; 49 and none since) and the
  * forty-fourth (37 of 50, none of 150; 50 since), 3763 of 3916, 4 of 8731; with a sixtieth and a
  * sixty-first, the forty-fifth (39 of 50 at first sight, none of 150 clean changed; 48 since) and
- * the forty-sixth (42 of 50, 1 of 150; 49 and none since), 3862 of 4016, 4 of 9031. */
-#define FIXED_AT_LEAST 3835
+ * the forty-sixth (42 of 50, 1 of 150; 49 and none since), 3862 of 4016, 4 of 9031; with a
+ * sixty-second and a sixty-third, the forty-seventh (27 of 50 at first sight, 1 of 150 clean
+ * changed; 43 and none since) and the forty-eighth (34 of 50, none; 47 since), 3959 of 4116, 5
+ * of 9331. */
+#define FIXED_AT_LEAST 3930
 /* link-grammar is optional (grammar/structure.h): without it (or with DRAFTD_LINK_GRAMMAR=0)
  * the families it confirms leave more to the model: 592 of 633 on 2026-11-30, 629 of 682 after
- * the recall pass, 645 of 698 after the everyday errors, 809 of 852 after the second recall pass, 845 of 890 after its third batch, 875 of 920 after its fourth, 905 of 950 after its fifth, 928 of 973 after its sixth, 941 of 988 after its seventh, 1074 of 1118 after the eighth, 1112 of 1158 after its second check, 1248 of 1314 after the ninth and its check, 1267 of 1329 after the agreement batch, 1416 of 1492 after the tenth batch and its check, 1519 of 1599 after the eleventh, 1548 of 1649 after the twelfth and thirteenth, 1593 of 1699 after the fourteenth, 1626 of 1738 after its second check, 1656 of 1763 after the fifteenth, 1683 of 1788 after the sixteenth, 1733 of 1848 after the seventeenth, 1738 of 1848 after agree60's shapes, 1743 of 1848 with articles60's, 1782 of 1898 after the eighteenth, 1831 of 1968 with the nineteenth at main, 1835 after prec61's, 1835 with art61's and the linked subject (both need the parser), 1880 of 2038 with the twentieth, 1905 after misc62, art62 and agr62, 1953 of 2108 with the twenty-first, 1960 after agr63 and conf63, 2090 of 2234 with the twenty-second and twenty-third and their rounds, 2162 of 2307 with the twenty-fourth and twenty-fifth and their round, 2208 of 2357 with the twenty-sixth, 2260 of 2407 with the twenty-seventh and its round, 2305 of 2460 with the twenty-eighth and its, 2351 of 2510 with the twenty-ninth and its, 2394 of 2560 with the thirtieth and its, 2576 of 2760 with the thirty-fourth, 2621 of 2810 with the thirty-fifth, 2660 of 2860 with the thirty-sixth, 2715 of 2910 with the thirty-seventh, 2761 of 2960 with the thirty-eighth, 2802 of 3010 with the thirty-ninth, 2843 of 3060 with the fortieth, 2899 of 3116 with the forty-first and forty-second, 2950 of 3166 with the forty-third, 3001 of 3216 with the forty-fourth, 3152 of 3366 with the forty-fifth to forty-seventh, 3204 of 3416 with the forty-eighth and forty-ninth, 3260 of 3466 with the fiftieth, 3309 of 3516 with the fifty-first, 3406 of 3616 with the fifty-second and fifty-third, 3456 of 3666 with the fifty-fourth, 3501 of 3716 with the fifty-fifth, 3598 of 3816 with the fifty-sixth and fifty-seventh, 3698 of 3916 with the fifty-eighth and fifty-ninth, 3796 of 4016 with the sixtieth and sixty-first. */
-#define FIXED_WITHOUT_PARSER 3770
+ * the recall pass, 645 of 698 after the everyday errors, 809 of 852 after the second recall pass, 845 of 890 after its third batch, 875 of 920 after its fourth, 905 of 950 after its fifth, 928 of 973 after its sixth, 941 of 988 after its seventh, 1074 of 1118 after the eighth, 1112 of 1158 after its second check, 1248 of 1314 after the ninth and its check, 1267 of 1329 after the agreement batch, 1416 of 1492 after the tenth batch and its check, 1519 of 1599 after the eleventh, 1548 of 1649 after the twelfth and thirteenth, 1593 of 1699 after the fourteenth, 1626 of 1738 after its second check, 1656 of 1763 after the fifteenth, 1683 of 1788 after the sixteenth, 1733 of 1848 after the seventeenth, 1738 of 1848 after agree60's shapes, 1743 of 1848 with articles60's, 1782 of 1898 after the eighteenth, 1831 of 1968 with the nineteenth at main, 1835 after prec61's, 1835 with art61's and the linked subject (both need the parser), 1880 of 2038 with the twentieth, 1905 after misc62, art62 and agr62, 1953 of 2108 with the twenty-first, 1960 after agr63 and conf63, 2090 of 2234 with the twenty-second and twenty-third and their rounds, 2162 of 2307 with the twenty-fourth and twenty-fifth and their round, 2208 of 2357 with the twenty-sixth, 2260 of 2407 with the twenty-seventh and its round, 2305 of 2460 with the twenty-eighth and its, 2351 of 2510 with the twenty-ninth and its, 2394 of 2560 with the thirtieth and its, 2576 of 2760 with the thirty-fourth, 2621 of 2810 with the thirty-fifth, 2660 of 2860 with the thirty-sixth, 2715 of 2910 with the thirty-seventh, 2761 of 2960 with the thirty-eighth, 2802 of 3010 with the thirty-ninth, 2843 of 3060 with the fortieth, 2899 of 3116 with the forty-first and forty-second, 2950 of 3166 with the forty-third, 3001 of 3216 with the forty-fourth, 3152 of 3366 with the forty-fifth to forty-seventh, 3204 of 3416 with the forty-eighth and forty-ninth, 3260 of 3466 with the fiftieth, 3309 of 3516 with the fifty-first, 3406 of 3616 with the fifty-second and fifty-third, 3456 of 3666 with the fifty-fourth, 3501 of 3716 with the fifty-fifth, 3598 of 3816 with the fifty-sixth and fifty-seventh, 3698 of 3916 with the fifty-eighth and fifty-ninth, 3796 of 4016 with the sixtieth and sixty-first, 3895 of 4116 with the sixty-second and sixty-third. */
+#define FIXED_WITHOUT_PARSER 3865
 /* A shipped target large enough for the model pass corrects by that pass too; not tuned here. */
 #define FIXED_LARGE_TARGET 400
-/* Four of 9031: "Nowadays there are" takes its opening comma (a twin), and "highlife" (a genre
+/* Five of 9331: "Nowadays there are" takes its opening comma (a twin), and "highlife" (a genre
  * the dictionary lacks, from the 33rd blind check's 250 clean sentences) is split into "high
  * life", as learners' "highschool" is; its respelling "highline" is barred (too_many_edits).
  * Two dishes from the 38th blind check, "pierogi" (-> the dictionary's variant "pirogi") and
  * "nasi goreng" (-> "goring"): a foreign phrase's words look like learners' misspellings, and
- * a second misspelt word beside one ("understend thet dhe") is learners' too. */
-#define CLEAN_CHANGED_AT_MOST 4
+ * a second misspelt word beside one ("understend thet dhe") is learners' too.
+ * The 47th blind check's writer left out the comma after an opening "Unfortunately" in one
+ * twin, which punctuation.opening-comma puts in, as edited prose has it. */
+#define CLEAN_CHANGED_AT_MOST 5
 #define CLEAN_SUGGESTED_AT_MOST 1
 #define SAME_EVERY 8
 
