@@ -363,6 +363,16 @@ phrase_then_verb (const F *f, const char *l, const char *prev)
          !g_str_has_suffix (f->words[k].lower, "s");
 }
 
+/* A noun a possessive can take (possessed_noun), or a made thing's that WordNet lists as an
+ * adjective too before "is", "was" or "has" ("it's motor is powerful"; "It's fine is what
+ * he said" is a penalty's, no made thing). */
+static gboolean
+owned_thing (const F *f, const char *next, const char *next2)
+{
+  return possessed_noun (f, next) ||
+         (noun (next) && draftd_forms_noun_lexfile (next) == DRAFTD_FORMS_ARTIFACT && draftd_candidates_in_list (" is was has ", next2));
+}
+
 /* "there", "they're", "you're", "it's", "who's" where the possessive `rep` is meant. */
 static gboolean
 to_possessive_site (F *f, const char *l, const char *rep, const char *next, const char *next2, const char *prev)
@@ -377,7 +387,7 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
    * is hard", "There people live longer"), never before a thing's or a person's singular. */
   int lexfile = next ? draftd_forms_noun_lexfile (next) : -1;
   gboolean verb2 = subject_verb_after (f, l, rep, next2);
-  if (g_ascii_islower (f->words[f->i + 1].text[0]) && possessed_noun (f, next) && noun_number (f, next) < 0 && verb2 &&
+  if (g_ascii_islower (f->words[f->i + 1].text[0]) && owned_thing (f, next, next2) && noun_number (f, next) < 0 && verb2 &&
       (!g_str_equal (l, "there") || (f->i == 0 && (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_PERSON))) &&
       !g_str_equal (l, "who's"))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);

@@ -1513,7 +1513,8 @@ adverb_for_adjective (F *f)
     if (skip == 0 && draftd_candidates_in_list (" in out up down off back away on ", p) && finite_verb (f, near (f, d - 1)) &&
         !draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, near (f, d - 1)))
       return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-    if (draftd_candidates_function_word (p) != draftd_candidates_in_list (" it that this them him her us me you the a an my his our their ", p))
+    /* "spoke to us very rude": the listener's "to" is stepped over too. */
+    if (draftd_candidates_function_word (p) != draftd_candidates_in_list (" it that this them him her us me you the a an my his our their to ", p))
       return FALSE;
   }
   return FALSE;
