@@ -684,12 +684,11 @@ shape_bars (const DraftdCandidateContext *c, const Word *w, const char *sl)
    * "sem", "rom"), unless it is a short word's vowels dropped ("frm", "wht", "tht"). */
   if (strpbrk (w->lower, "aeiouy") == NULL && !draftd_candidates_function_word (sl))
     return TRUE;
-  /* "combi" is no "comb" or "combs": a word's last "i" or "o" after a consonant is a clipped
-   * or borrowed word's ("combi", "tempo"), seldom a slip of that letter ("knowa" is "know"
-   * and an "a" run into it). */
+  /* "combi" is no "comb" or "combs", "certifi" (a package) no "certify" or "certified": a
+   * word's last "i" or "o" after a consonant is a clipped or borrowed word's ("combi",
+   * "tempo"), seldom a slip of that letter ("knowa" is "know" and an "a" run into it). */
   gsize wl = strlen (w->lower);
-  if (wl >= 5 && strchr ("io", w->lower[wl - 1]) && !strchr ("aeiou", w->lower[wl - 2]) && strncmp (sl, w->lower, wl - 1) == 0 &&
-      (strlen (sl) <= wl || sl[wl - 1] == ' ')) /* "politica" may still be "political" */
+  if (wl >= 5 && strchr ("io", w->lower[wl - 1]) && !strchr ("aeiou", w->lower[wl - 2]) && strncmp (sl, w->lower, wl - 1) == 0)
     return TRUE;
   if ((foreign_onset (w->lower) && !onset_put_right (w->lower, sl)) || foreign_coda (w->lower, sl))
     return TRUE;

@@ -1534,7 +1534,8 @@ bare_adjective_noun (F *f)
   const Word *w = &f->words[f->i];
   gboolean degree = draftd_candidates_in_list (" very really quite ", w->lower);
   guint a = f->i + (degree ? 1 : 0);
-  if (f->i < 1 || a + 1 >= f->n || !joined (f, f->i - 1) || !joined (f, a) || (degree && !joined (f, f->i)))
+  /* "an xterm-like terminal emulator": a compound's last part is no verb or preposition. */
+  if (f->i < 1 || a + 1 >= f->n || !joined (f, f->i - 1) || !joined (f, a) || (degree && !joined (f, f->i)) || f->words[f->i - 1].compound)
     return FALSE;
   const char *gov = f->words[f->i - 1].lower, *adj = f->words[a].lower, *head = f->words[a + 1].lower;
   const char *after = a + 2 < f->n && joined (f, a + 1) ? f->words[a + 2].lower : NULL;
