@@ -919,7 +919,11 @@ draftd_candidates_dialect_site (const DraftdCandidateContext *c, const Word *w, 
 static gboolean
 adjacent (const char *s, const Word *a, const Word *b)
 {
-  for (gsize i = a->end; i < b->start; i++)
+  gsize from = a->end;
+  /* A title's period ends no phrase: "for Mrs. Patel", "Dr. Lee's". */
+  if (s[from] == '.' && g_ascii_isupper (a->text[0]) && draftd_candidates_in_list (" mr mrs ms dr prof st ", a->lower) && b->start > from + 1)
+    from++;
+  for (gsize i = from; i < b->start; i++)
     if (s[i] != ' ')
       return FALSE;
   return b->start > a->end;
@@ -1604,6 +1608,15 @@ lot_plural (Ctx *x, const Word *w, const Word *pp, const char *plural)
   return draftd_structure_mends (x->s, with) && certain (x, w->start, w->end, plural, DRAFTD_FIX_AGREEMENT);
 }
 
+/* "three day longer", "two week later": a span before the comparison it measures ("longer"
+ * is a noun too, but makes no compound with the span). */
+static gboolean
+span_before_comparison (const Ctx *x, const Word *w, const Word *next)
+{
+  return next && adjacent (x->s, w, next) && draftd_candidates_in_list (" longer later earlier sooner ago late early ", next->lower) &&
+         draftd_candidates_in_list (" second minute hour day week month year decade ", w->lower);
+}
+
 /* "three brother", "two new dress": a noun after a number or a plural quantifier (with an
  * adjective between, at most); sure of itself when nothing but punctuation or a function word
  * follows (else "several new ideas" would become "several news ideas"), else the model judges. */
@@ -1670,11 +1683,12 @@ noun_number (Ctx *x, const Word *prev)
     return FALSE;
   /* "a four letter word", "a two year renovation": a number and a noun before another noun
    * make a compound adjective, singular. */
-  if ((direct || lot) && next && adjacent (x->s, w, next) && noun_like (x, next->lower) &&
+  gboolean span = direct && span_before_comparison (x, w, next);
+  if ((direct || lot) && next && adjacent (x->s, w, next) && noun_like (x, next->lower) && !span &&
       !draftd_candidates_in_list (" why how what when where who which whose ", next->lower))
     return FALSE;
   gboolean ends = next == NULL || !adjacent (x->s, w, next) || draftd_candidates_in_list (function_words, next->lower) || draftd_candidates_in_list (prepositions, next->lower) ||
-                  draftd_candidates_in_list (" why how when where who which whose ", next->lower);
+                  draftd_candidates_in_list (" why how when where who which whose ", next->lower) || span;
   if (lot)
     return lot_plural (x, w, pp, plural);
   gboolean person = direct && g_str_equal (w->lower, "person"); /* "many person waiting": people */
@@ -2028,6 +2042,22 @@ past_phrase_before (const Ctx *x, guint s, const char *times)
   return finished;
 }
 
+guint
+draftd_candidates_finished_opening (const RuleSite *x)
+{
+  if (!x->c->sentence_start || x->n < 2 || x->words[0].start != 0)
+    return 0;
+  const char *first = x->words[0].lower;
+  if (g_str_equal (first, "yesterday"))
+    return draftd_candidates_in_list (" morning afternoon evening ", x->words[1].lower) ? 2 : 1;
+  if (g_str_equal (first, "last"))
+    return draftd_candidates_in_list (draftd_candidates_last_times, x->words[1].lower) ? 2 : 0;
+  for (guint k = 1; k < 4 && k < x->n; k++)
+    if (g_str_equal (x->words[k].lower, "ago"))
+      return k + 1;
+  return 0;
+}
+
 /* Does the sentence open on a finished time right before the subject at words[i - 1]:
  * "Yesterday (morning)", "Last summer", "Two weeks ago", each with its comma or without? */
 static gboolean
@@ -2039,14 +2069,7 @@ opening_past (const Ctx *x)
     return FALSE;
   if (draftd_candidates_past_clause_before (x, s) || past_phrase_before (x, s, times))
     return TRUE;
-  if (s > 4)
-    return FALSE;
-  const char *first = x->words[0].lower;
-  if (g_str_equal (first, "yesterday"))
-    return s == 1 || (s == 2 && draftd_candidates_in_list (" morning afternoon evening ", x->words[1].lower));
-  if (g_str_equal (first, "last"))
-    return s == 2 && draftd_candidates_in_list (times, x->words[1].lower);
-  return s >= 2 && g_str_equal (x->words[s - 1].lower, "ago");
+  return s <= 4 && draftd_candidates_finished_opening (x) == s;
 }
 
 /* WordNet's archaic pasts ("work" -> "wrought") are no writer's. */
@@ -2569,6 +2592,18 @@ where_were_licensed (const Ctx *x, const Around *a, const char *alt)
          !(n && draftd_candidates_in_list (subjects, n)) &&
          !(n && noun_like (x, n) && !is_ing (n) && !draftd_forms_is (n, 'a') && relative_verb_after (x, x->i + 2));
 }
+/* "our juniors past their course": people, then "past" and what is theirs, is the verb's past
+ * ("players past their best", "past their prime" are the preposition's). */
+static gboolean
+people_passed (const Ctx *x, const char *p, const char *n, const char *n2)
+{
+  if (!g_str_has_suffix (p, "s") || !draftd_candidates_in_list (" their his her my our your ", n) || n2 == NULL ||
+      draftd_candidates_in_list (" prime best peak sell-by expiry bedtime ", n2))
+    return FALSE;
+  g_autofree char *one = draftd_forms_singular (x->c->spell, p);
+  return one && !g_str_equal (one, p) && draftd_forms_noun_lexfile (one) == DRAFTD_FORMS_PERSON;
+}
+
 
 /* Is there a syntactic reason to put `alt` where words[i] is? A flip between two real words
  * is a mistake only where the sentence needs the other word's part of speech: without such a
@@ -2625,7 +2660,7 @@ licensed (const Ctx *x, const Around *a, const char *alt)
   if (g_str_equal (alt, "weather"))
     return (p && draftd_candidates_in_list (" the bad good nice cold hot warm sunny rainy this ", p)) || (n && draftd_candidates_in_list (" forecast conditions ", n));
   if (g_str_equal (alt, "passed"))
-    return p && draftd_candidates_in_list (" have has had having who i you he she we they ", p);
+    return p && (draftd_candidates_in_list (" have has had having who i you he she we they ", p) || people_passed (x, p, n, a->next2));
   if (g_str_equal (alt, "past"))
     return p && draftd_candidates_in_list (" the this ", p) && (a->ends || noun_like (x, n) || (n && draftd_candidates_in_list (" few ", n)));
   /* "will effect change" is the verb "effect", bringing change about. */
@@ -2643,7 +2678,10 @@ licensed (const Ctx *x, const Around *a, const char *alt)
   if (g_str_equal (alt, "quiet"))
     return p && draftd_candidates_in_list (" be is are was were very so too keep stay remain ", p) && a->ends;
   if (g_str_equal (alt, "quite"))
-    return n && (predicate_adjective (x, n, a->next2) || draftd_candidates_in_list (" a some few lot often well ", n));
+    return n && (predicate_adjective (x, n, a->next2) || draftd_candidates_in_list (" a some few lot often well ", n) ||
+                 /* "is quiet good value": a degree before a predicate's adjective and its noun. */
+                 (p && draftd_candidates_in_list (" is are was were been be ", p) && draftd_candidates_in_list (" good nice bad big hard easy ", n) &&
+                  noun_like (x, a->next2)));
   if (g_str_equal (alt, "piece"))
     return p && draftd_candidates_in_list (" a one each every this that another ", p) && n && g_str_equal (n, "of");
   if (g_str_equal (alt, "peace"))

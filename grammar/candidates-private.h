@@ -32,6 +32,9 @@ gboolean draftd_candidates_joined (const RuleSite *site, guint a);
 /* Does the sentence open on a past clause ("When we arrived at the hotel,") whose comma ends
  * right before words[s]? */
 gboolean draftd_candidates_past_clause_before (const RuleSite *site, guint s);
+/* The index of the first word after the finished time a sentence opens on ("Yesterday",
+ * "Yesterday morning", "Last week", "... ago" among its first four words), or 0 for none. */
+guint draftd_candidates_finished_opening (const RuleSite *site);
 /* Is `lower` a form of a verb, besides whatever else it is ("lives", "works"; not "methods")? */
 gboolean draftd_candidates_verb_form (const RuleSite *site, const char *lower);
 char *draftd_candidates_verb_base (DraftdSpell *spell, const char *word);

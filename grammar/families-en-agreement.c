@@ -1359,7 +1359,8 @@ const char *const clause_verbs =
   "hear heard find found mean meant suppose realize realise realized realised notice noticed forget forgot remember remembered "
   "understand understood show showed tell told promise promised bet sure suspect suspected wish wished admit admitted agree agreed "
   "doubt doubted assume assumed claim claimed expect expected imagine imagined insist insisted learn learned prove proved "
-  "reckon decide decided explain explained read wrote warn warned worry worried hear ";
+  "reckon decide decided explain explained read wrote warn warned worry worried hear guarantee guaranteed ensure ensured "
+  "confirm confirmed trust trusted ";
 
 /* "The team lost it's first game", "Don't forget you're umbrella": a contraction straight
  * after a verb that takes an object, before a noun phrase, is the object's possessive. A
@@ -1378,6 +1379,10 @@ object_possessive (const F *f, const char *l, const char *next, const char *next
       (g_str_has_suffix (next, "ing") && !ing_compound) || g_str_has_suffix (next, "ed"))
     return FALSE;
   gboolean ends = next2 == NULL || draftd_candidates_in_list (" in on at for with from to by ", next2);
+  /* "can't promise they're free from nuts": an adjective before its own preposition is the
+   * contraction's predicate. */
+  if (draftd_forms_is (next, 'a') && draftd_candidates_in_list (" from of about ", next2))
+    return FALSE;
   if (draftd_candidates_in_list (clause_verbs, prev))
     return ends && draftd_forms_is (next, 'n') && !draftd_forms_is (next, 'v') && noun_number (f, next) < 0;
   /* A noun that is an adjective too ("lost it's key", "first game") is the object's here; so is
@@ -1669,7 +1674,7 @@ of_subject_verb (F *f)
     return FALSE;
   /* Only a determiner, adjectives and nouns between "of" and the verb: the plain attraction
    * ("A list of the recommended textbooks are"), sure without the parser. */
-  gboolean plain = TRUE, seen_noun = FALSE;
+  gboolean plain = TRUE, seen_noun = FALSE, joiner_before = FALSE;
   for (guint k = f->i + 2; k < f->n && joined (f, k - 1); k++) {
     const Word *v = &f->words[k];
     if (draftd_candidates_in_list (modals, v->lower) && !draftd_candidates_in_list (" do does did don't doesn't didn't ", v->lower))
@@ -1677,11 +1682,17 @@ of_subject_verb (F *f)
     /* In a noun phrase's order: a determiner only first, then adjectives, then nouns ("0 means
      * no differences were" is a verb and its object: a determiner after a noun). */
     const char *before = f->words[k - 1].lower;
-    gboolean det = draftd_candidates_in_list (determiners, before), nounish = noun (before) || noun_number (f, before) != 0;
-    plain = plain && ((det && k - 1 == f->i + 1) || nounish ||
+    /* A name ("Mrs. Patel") or a name's possessive ("Saturday's") is a noun phrase's word too;
+     * a preposition after a noun opens another phrase ("of volunteers for Saturday's session"). */
+    gboolean name = k - 1 > f->i + 1 && g_ascii_isupper (f->words[k - 1].text[0]);
+    gboolean det = draftd_candidates_in_list (determiners, before) || (g_str_has_suffix (before, "'s") && k - 1 > f->i + 1);
+    gboolean nounish = noun (before) || noun_number (f, before) != 0 || name;
+    gboolean joiner = draftd_candidates_in_list (" for from in at on with about to by ", before) && k - 2 > f->i && seen_noun;
+    plain = plain && ((det && (k - 1 == f->i + 1 || joiner_before)) || nounish || joiner ||
                       ((draftd_forms_is (before, 'a') || g_str_has_suffix (before, "ed")) && !draftd_candidates_function_word (before) &&
                        !seen_noun));
     seen_noun |= nounish;
+    joiner_before = joiner;
     if (draftd_candidates_in_list (" who that which ", before))
       continue;
     for (guint p = 0; p < G_N_ELEMENTS (singular_aux); p++) {

@@ -843,12 +843,26 @@ needed_article (F *f, const char *prev)
   return sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
 }
 
+/* "bought it as gift for my sister", "kept it as reminder": what a thing serves as, given or
+ * kept, is one of its kind. */
+static gboolean
+gift_article (F *f, const char *prev)
+{
+  const Word *w = &f->words[f->i];
+  const char *after = near (f, 1);
+  if (g_strcmp0 (prev, "as") != 0 || !g_ascii_islower (w->text[0]) ||
+      !draftd_candidates_in_list (" gift souvenir reminder reward treat surprise token keepsake thank-you ", w->lower) ||
+      !(after == NULL || draftd_candidates_in_list (" for to from and or of ", after)))
+    return FALSE;
+  return sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
+}
+
 static gboolean
 shaped_article (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *prev2 = near (f, -2);
-  if (existential_article (f, prev, prev2) || given_article (f, prev, prev2) || sought_article (f, prev, prev2) ||
+  if (gift_article (f, prev) || existential_article (f, prev, prev2) || given_article (f, prev, prev2) || sought_article (f, prev, prev2) ||
       had_article (f, prev) || chance_article (f, prev) || featured_article (f, prev, prev2) || role_article (f, prev, prev2) ||
       agent_article (f, prev, prev2) || part_article (f, prev) || given_act_article (f, prev, prev2) || needed_article (f, prev))
     return TRUE;
@@ -1545,9 +1559,9 @@ bare_adjective_noun (F *f)
                                  adj) ||
       draftd_candidates_in_list (determiners, adj) || draftd_candidates_in_list (numbers, adj))
     return FALSE;
-  int lex = draftd_forms_noun_lexfile (head);
-  if (!g_ascii_islower (f->words[a + 1].text[0]) || noun_number (f, head) > 0 || draftd_candidates_uncountable (head) ||
-      !((lex == DRAFTD_FORMS_PERSON && noun_number (f, head) < 0) || draftd_candidates_in_list (counted_things, head)))
+  int lex = draftd_forms_noun_lexfile (head), number = noun_number (f, head);
+  if (!g_ascii_islower (f->words[a + 1].text[0]) || number > 0 || draftd_candidates_uncountable (head) ||
+      !((lex == DRAFTD_FORMS_PERSON && number < 0) || draftd_candidates_in_list (counted_things, head)))
     return FALSE;
   if (after && !draftd_candidates_in_list (" who that which near in at for with from about on to ", after))
     return FALSE;

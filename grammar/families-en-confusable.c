@@ -1103,6 +1103,10 @@ slip_for (const F *f, const char *l, const char *prev, const char *next)
                                  "call people students friends visitors tourists immigrants someone ",
                                  prev))
     return "from";
+  /* "a letter form your billing team": a message's sender after it. */
+  if (g_str_equal (l, "form") && draftd_candidates_in_list (" letter letters email emails message messages call calls reply text note parcel package ", prev) &&
+      draftd_candidates_in_list (" your our my his her their the ", next))
+    return "from";
   /* "the lecture thinks": a talk has no mind of its own. */
   if (g_str_equal (l, "lecture") && g_strcmp0 (prev, "the") == 0 && draftd_candidates_in_list (" thinks believes feels agrees disagrees doubts ", next))
     return "lecturer";
@@ -1188,9 +1192,7 @@ gboolean
 heard_or_complement (F *f)
 {
   const Word *w = &f->words[f->i];
-  static const char *const sounds = " bang noise sound scream crash shout knock explosion thud cry siren alarm ";
-  if (draftd_candidates_in_list (" listened listen ", w->lower) && draftd_candidates_in_list (" a an ", near (f, 1)) &&
-      (draftd_candidates_in_list (sounds, near (f, 2)) || (draftd_forms_is (near (f, 2), 'a') && draftd_candidates_in_list (sounds, near (f, 3)))))
+  if (draftd_candidates_in_list (" listened listen ", w->lower) && draftd_candidates_in_list (" a an ", near (f, 1)) && sudden_sound (f, 2))
     return sure (f, w->start, w->end, g_str_equal (w->lower, "listened") ? "heard" : "hear", DRAFTD_FIX_WORD_CHOICE);
   const char *prev = near (f, -1);
   if (prev && g_str_has_suffix (prev, "ly") && f->i >= 2)

@@ -6,6 +6,7 @@
  * for any of them. */
 #pragma once
 #include "grammar/candidates-private.h"
+#include "grammar/forms.h"
 
 typedef RuleSite F;
 
@@ -28,6 +29,16 @@ near (const F *f, gint d)
       return NULL;
   }
   return f->words[k].lower;
+}
+
+/* words[i + d] (or, after an adjective, words[i + d + 1]) is a sudden sound, one heard rather
+ * than listened to: "listened a loud bang" is "heard" (families-en-confusable.c), and gets no
+ * "to" (families-en-word.c). */
+static inline gboolean
+sudden_sound (const F *f, gint d)
+{
+  static const char *const sounds = " bang noise sound scream crash shout knock explosion thud cry siren alarm ";
+  return draftd_candidates_in_list (sounds, near (f, d)) || (draftd_forms_is (near (f, d), 'a') && draftd_candidates_in_list (sounds, near (f, d + 1)));
 }
 
 static inline float
@@ -112,6 +123,8 @@ gboolean verb_complement (const F *f, const char *l, const char *next);
 gboolean no_verb_of_subject (const F *f, guint b, const char *other);
 gboolean like_verb (F *f, guint b, int s, const char *other);
 gboolean verb_against_subject (F *f, guint b, const char *other);
+gboolean bare_singular_subject (F *f);
+gboolean bare_count_subject (const F *f, guint i);
 
 /* families-en-agreement.c: a noun, a superlative, a verb's -ing form, a word with ASCII's
  * apostrophe, and what tells a possessive from a contraction (a noun only a possessive takes, a

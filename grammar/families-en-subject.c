@@ -1410,6 +1410,10 @@ verb_against_subject (F *f, guint b, const char *other)
   const Word *w = &f->words[f->i];
   if (bare_person (f, b, w->lower, other))
     return plural_person (f, b);
+  /* "After the war, soldier were sent home": before a plural's auxiliary the noun is made
+   * plural (bare_singular_subject), not the verb singular. */
+  if (draftd_candidates_in_list (" are were have do don't aren't weren't haven't ", w->lower) && bare_count_subject (f, f->i - 1))
+    return FALSE;
   const char *alts[] = { other };
   if (draftd_candidates_in_list (agreeing_aux, w->lower))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
@@ -1475,4 +1479,67 @@ verb_against_subject (F *f, guint b, const char *other)
    * search path 'sys.path' usually includes"): only a plain clause is judged. */
   return only_verb (f) && clause_plain (f) &&
          judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, mended (f, w->start, w->end, alts[0]) ? margin (f, DRAFTD_FIX_AGREEMENT) : 0);
+}
+
+/* ---- agreement.noun-number: "Recently scientist have found", "some driver make trouble" ---- */
+
+/* Is words[i] a singular noun of a person, an animal or a made thing with no determiner,
+ * opening its clause (at the sentence's start, after an opening adverb or a comma; an
+ * adjective before it at most, or a bare "some")? Before a plural's verb the writer meant the
+ * plural ("Recently scientists have found"), not a singular's verb ("scientist has"), which
+ * would still want its article. */
+gboolean
+bare_count_subject (const F *f, guint i)
+{
+  const Word *w = &f->words[i];
+  /* A capital is a name's ("John were late"), at the sentence's start too. */
+  if (!g_ascii_islower (w->text[0]) || noun_number (f, w->lower) >= 0 || draftd_forms_is (w->lower, 'a') ||
+      draftd_candidates_uncountable (w->lower) || draftd_candidates_in_list (mass_nouns, w->lower))
+    return FALSE;
+  /* A person's noun may be a verb too ("soldier", "nurse"); a thing's that is a verb ("work",
+   * "set") is often no count noun at all. */
+  int lex = draftd_forms_noun_lexfile (w->lower);
+  if (lex != DRAFTD_FORMS_PERSON && (draftd_forms_is (w->lower, 'v') || (lex != DRAFTD_FORMS_ANIMAL && lex != DRAFTD_FORMS_ARTIFACT)))
+    return FALSE;
+  guint k = i;
+  if (k > 0 && draftd_candidates_joined (f, k - 1) && draftd_forms_is (f->words[k - 1].lower, 'a') && !noun (f->words[k - 1].lower) &&
+      !draftd_candidates_function_word (f->words[k - 1].lower))
+    k--;
+  if (k > 0 && draftd_candidates_joined (f, k - 1) && g_str_equal (f->words[k - 1].lower, "some"))
+    k--;
+  if (k == 0)
+    return f->c->sentence_start && f->words[0].start == 0;
+  if (!draftd_candidates_joined (f, k - 1))
+    return f->s[f->words[k - 1].end] == ',';
+  /* "Recently scientist have" */
+  return k == 1 && f->c->sentence_start && f->words[0].start == 0 && g_str_has_suffix (f->words[0].lower, "ly");
+}
+
+/* ---- the family: "Recently scientist have found", "some driver make trouble" ---- */
+
+/* bare_count_subject's noun before a verb only a plural takes is made plural. The plural
+ * mends no compound ("car park", "student loan"): a plain verb that is also a noun needs
+ * link-grammar's say, and the target judges every one. */
+gboolean
+bare_singular_subject (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1);
+  if (next == NULL || !bare_count_subject (f, f->i))
+    return FALSE;
+  g_autofree char *other = NULL;
+  gboolean aux = draftd_candidates_in_list (" are were have do don't aren't weren't haven't ", next);
+  if (!aux && (verb_number (f, next, &other) != 1 || draftd_candidates_function_word (next)))
+    return FALSE;
+  g_autofree char *plural = draftd_forms_plural (f->c->spell, w->lower);
+  if (plural == NULL || g_str_equal (plural, w->lower))
+    return FALSE;
+  gboolean mends = mended (f, w->start, w->end, plural);
+  if (!aux && !mends)
+    return FALSE;
+  /* An auxiliary only a plural takes, and the parse mended: no other reading is left. */
+  if (aux && mends)
+    return sure (f, w->start, w->end, plural, DRAFTD_FIX_AGREEMENT);
+  const char *alts[] = { plural };
+  return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, mends ? margin (f, DRAFTD_FIX_AGREEMENT) : 0);
 }

@@ -770,6 +770,11 @@ since_after (const F *f)
       return draftd_candidates_in_list (" long while ages years months weeks days time ever ", f->words[k - 1].lower) ? 0 : k;
     if (draftd_candidates_in_list (" and but or because when that which who if while ", l))
       return 0;
+    /* "I think my father works here since 2010": a clause of its own, its subject and verb. */
+    const char *before = f->words[k - 1].lower;
+    if (k > f->i + 1 && (g_str_has_suffix (l, "s") || draftd_candidates_in_list (" is are was were has have ", l)) &&
+        draftd_candidates_verb_form (f, l) && (noun (before) || draftd_candidates_in_list (" he she it they we i you ", before)))
+      return 0;
   }
   return 0;
 }
@@ -797,7 +802,12 @@ since_perfect (F *f)
   } else if (!be && !draftd_candidates_function_word (l) && !g_str_has_suffix (l, "ed") &&
              !g_str_has_suffix (l, "ing") && draftd_forms_irregular_lemma (l, 'v') == NULL) {
     /* A present after its subject: a pronoun, or a determiner's noun ("My father works"). */
-    gboolean third = draftd_candidates_in_list (" he she it ", prev) || (noun (prev) && draftd_candidates_in_list (" my his her our their the this ", prev2));
+    /* The determiner's noun opens its clause ("left by the compost bins since Sunday": a
+     * preposition's object, and "bins" its plural, no verb). */
+    const char *prev3 = near (f, -3);
+    gboolean opens = prev3 == NULL || draftd_candidates_in_list (draftd_candidates_clause_words, prev3) || draftd_candidates_in_list (" and but so ", prev3);
+    gboolean third = draftd_candidates_in_list (" he she it ", prev) ||
+                     (noun (prev) && draftd_candidates_in_list (" my his her our their the this ", prev2) && opens);
     gboolean other = draftd_candidates_in_list (" i you we they ", prev);
     g_autofree char *base = NULL;
     if (third && verb_number (f, l, &base) == -1)
@@ -1079,19 +1089,17 @@ like_that_you (F *f)
 
 /* ---- verb-form.finished-time: "Yesterday my daughter tells me" ---- */
 
-/* A sentence that opens on "Yesterday" or "Last week/season/..." (its comma or none), then a
+/* A sentence that opens on "Yesterday", "Last week/season/..." or "... ago" (its comma or none), then a
  * determiner's noun as the subject (an adjective between at most), and a present verb: the
  * finished time leaves the present no reading, and the verb takes its simple past
  * ("Yesterday the landlord sends" -> "sent"). Pronoun subjects are candidates-en.c's. */
 gboolean
 opening_past_noun (F *f)
 {
-  const char *const times = draftd_candidates_last_times;
   const Word *w = &f->words[f->i];
   if (!f->c->sentence_start || f->words[0].start != 0 || f->i < 3)
     return FALSE;
-  guint b = g_str_equal (f->words[0].lower, "yesterday") ? 1
-            : (g_str_equal (f->words[0].lower, "last") && draftd_candidates_in_list (times, f->words[1].lower)) ? 2 : 0;
+  guint b = draftd_candidates_finished_opening (f);
   /* "When we arrived at the hotel, the receptionist tells us": a past clause and its comma. */
   for (guint k = 3; b == 0 && k + 1 < f->i && k <= 12; k++)
     if (f->s[f->words[k - 1].end] == ',') {
@@ -1328,21 +1336,6 @@ used_to_ing (F *f)
 
 /* ---- verb-form.finished-time: "Yesterday we went to the new place, and the noodles are cold" ---- */
 
-/* Does the sentence open on a finished time: "Yesterday", "Last week/night/...", or "... ago"
- * among its first four words? */
-static gboolean
-opens_finished_time (const F *f)
-{
-  if (!f->c->sentence_start || f->words[0].start != 0 || f->n < 2)
-    return FALSE;
-  if (g_str_equal (f->words[0].lower, "yesterday") ||
-      (g_str_equal (f->words[0].lower, "last") && draftd_candidates_in_list (draftd_candidates_last_times, f->words[1].lower)))
-    return TRUE;
-  for (guint k = 1; k < 4 && k < f->n; k++)
-    if (g_str_equal (f->words[k].lower, "ago"))
-      return TRUE;
-  return FALSE;
-}
 
 /* After a finished time and a past verb, a clause joined by "and" whose subject (a pronoun, or
  * a determiner and at most two words) is described by "is/are" and an adjective tells the same
@@ -1351,7 +1344,7 @@ gboolean
 past_and_present (F *f)
 {
   const Word *w = &f->words[f->i];
-  if (!draftd_candidates_in_list (" is are ", w->lower) || !opens_finished_time (f))
+  if (!draftd_candidates_in_list (" is are ", w->lower) || draftd_candidates_finished_opening (f) == 0)
     return FALSE;
   guint and = f->i;
   while (and > 1 && f->i - and < 5 && !g_str_equal (f->words[and - 1].lower, "and"))
@@ -1405,6 +1398,35 @@ pronoun_past (const F *f, guint k)
   return base && !g_str_equal (base, l) && draftd_candidates_verb_form (f, l);
 }
 
+/* "We left at seven, and by ten we reach the lake and stopped": a pronoun's present whose
+ * clause goes on with "and" and a past shares that past, in a sentence that told a past
+ * before it. */
+static gboolean
+past_after_and (F *f)
+{
+  const Word *w = &f->words[f->i];
+  gboolean before = FALSE;
+  for (guint c = 1; c + 1 < f->i && !before; c++)
+    before = pronoun_past (f, c);
+  if (!before)
+    return FALSE;
+  for (guint c = f->i + 1; c + 1 < f->n && c <= f->i + 8 && joined (f, c - 1); c++) {
+    const char *l = f->words[c].lower;
+    if (g_str_equal (l, "and") && joined (f, c)) {
+      const char *v = f->words[c + 1].lower, *lemma = draftd_forms_irregular_lemma (v, 'v');
+      g_autofree char *base = g_str_has_suffix (v, "ed") ? draftd_candidates_verb_base (f->c->spell, v) : NULL;
+      gboolean past = (lemma && !g_str_equal (lemma, v) && !g_str_has_suffix (v, "ing") && !draftd_forms_is (v, 'n')) ||
+                      (base && !g_str_equal (base, v) && draftd_candidates_verb_form (f, v) && !draftd_forms_is (v, 'a'));
+      g_autofree char *simple = past ? draftd_candidates_simple_past (f->c->spell, w->lower) : NULL;
+      return simple && sure (f, w->start, w->end, simple, DRAFTD_FIX_VERB_FORM);
+    }
+    if (draftd_candidates_in_list (" that which who because when if while but so or to ", l) || draftd_candidates_in_list (modals, l) ||
+        draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, l) || clause_verb_word (f, l))
+      return FALSE;
+  }
+  return FALSE;
+}
+
 /* Where the present at words[i] goes on a past: after "when/after/once" + a pronoun + a past
  * with no comma, its own pronoun before it ("and when I walked in I see" -> "saw"); or after
  * "and" (an adverb between at most) sharing the subject of a past with nothing but its object
@@ -1418,6 +1440,8 @@ past_sequence (F *f)
       draftd_candidates_in_list (" think believe know remember feel guess hope mean wonder ", w->lower))
     return FALSE;
   guint k = f->i - 1;
+  if (draftd_candidates_in_list (" i we they he she you ", prev) && past_after_and (f))
+    return TRUE;
   if (draftd_candidates_in_list (" i we they he she you ", prev)) {
     /* "Only after I had moved out did I realise": an auxiliary before the pronoun carries the
      * tense, the verb stays its base. */

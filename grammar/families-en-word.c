@@ -363,6 +363,14 @@ static const WordRow word_rows[] = {
   /* "serious economical problems": the economy's, not thrift's. */
   { "word-choice", "economical", NULL, NULL, " problems problem crisis crises growth development situation policy policies reform reforms "
     "system power powers sanctions issues difficulties recession ", NULL, "economic", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "take your brake before two": a rest is taken, a brake applied ("take the brake off" is
+   * the car's, and left). */
+  { "word-choice", "brake", " take takes took taking have has had having need needs needed ", " a your my our his her their ", NULL, NULL, "break",
+    DRAFTD_FIX_WORD_CHOICE, NULL },
+  { "word-choice", "brake", " a ", " short quick lunch coffee tea ", NULL, NULL, "break", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "Thanks for baring with us", "please bare with me": patience is borne. */
+  { "word-choice", "baring", NULL, NULL, " with ", " me us him her them ", "bearing", DRAFTD_FIX_WORD_CHOICE, NULL },
+  { "word-choice", "bare", NULL, NULL, " with ", " me us him her them ", "bear", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "The room was quite and clean": "quite" grades, and grades no "and". */
   { "confusable.quiet-quite", "quite", NULL, " was is were are be very so ", " and ", NULL, "quiet", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "The principle reason": the adjective "principal" before the nouns it ranks. */
@@ -1154,7 +1162,7 @@ to_too (F *f)
    * phrase's end or its "for" (an infinitive has its object: "is to cool the engine"). */
   if (draftd_candidates_in_list (" is are was were be been ", prev) &&
       draftd_candidates_in_list (" low high cold hot warm late early long short small big expensive cheap slow fast loud heavy dark busy tired "
-                                 "full hard difficult easy weak strong thin thick far dangerous young old ",
+                                 "full hard difficult easy weak strong thin thick far dangerous young old wet dry soft ",
                                  next) &&
       (near (f, 2) == NULL || draftd_candidates_in_list (" for and but to ", near (f, 2))))
     return sure (f, w->start, w->end, "too", DRAFTD_FIX_WORD_CHOICE);
@@ -1699,9 +1707,7 @@ listen_to (F *f)
       !draftd_candidates_in_list (" music the a an my his her our their your this that these those ", w->lower))
     return FALSE;
   /* "listened a loud bang" is heard (heard_or_complement), no listening to. */
-  static const char *const sounds = " bang noise sound scream crash shout knock explosion thud cry siren alarm ";
-  if (draftd_candidates_in_list (" a an ", w->lower) &&
-      (draftd_candidates_in_list (sounds, near (f, 1)) || (draftd_forms_is (near (f, 1), 'a') && draftd_candidates_in_list (sounds, near (f, 2)))))
+  if (draftd_candidates_in_list (" a an ", w->lower) && sudden_sound (f, 1))
     return FALSE;
   return sure (f, w->start, w->start, "to ", DRAFTD_FIX_PREPOSITION);
 }
@@ -2287,7 +2293,10 @@ accept_except (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *next = near (f, 1);
-  if (!g_str_equal (w->lower, "accept") || prev == NULL || !noun (prev) || draftd_candidates_function_word (prev) || next == NULL ||
+  /* "have been weeded accept the two": a passive's participle ends its clause too. */
+  gboolean passive = prev && draftd_candidates_in_list (" been be being was were is are ", near (f, -2)) &&
+                     (g_str_has_suffix (prev, "ed") || draftd_candidates_past_only (f->c->spell, prev));
+  if (!g_str_equal (w->lower, "accept") || prev == NULL || !(noun (prev) || passive) || draftd_candidates_function_word (prev) || next == NULL ||
       !(g_ascii_isupper (f->words[f->i + 1].text[0]) || draftd_candidates_in_list (" the my your his her our their one two three me him her us them ", next)))
     return FALSE;
   gboolean verb = FALSE;

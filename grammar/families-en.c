@@ -172,6 +172,7 @@ static const struct {
   { "confusable.accept-except", comma_accept },
   { "word-choice", context_slip },
   { "agreement.subject-verb", amount_are },
+  { "agreement.noun-number", bare_singular_subject },
   { "confusable.who's-whose", whos_noun_verb },
   { "word-choice.principal-principle", in_principal },
   { "word-choice.who-which", person_which },
