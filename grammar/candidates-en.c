@@ -2036,7 +2036,10 @@ past_phrase_before (const Ctx *x, guint s, const char *times)
   for (guint k = 0; k + 1 < s; k++) {
     if (!adjacent (x->s, &x->words[k], &x->words[k + 1]))
       return FALSE;
-    finished |= draftd_candidates_in_list (" yesterday ago ", x->words[k + 1].lower) ||
+    /* "In my previous role, I lead": a role or a job one had is a finished time too. */
+    finished |= (draftd_candidates_in_list (" previous former ", x->words[k].lower) &&
+                 draftd_candidates_in_list (" role job position company school post team career ", x->words[k + 1].lower)) ||
+                draftd_candidates_in_list (" yesterday ago ", x->words[k + 1].lower) ||
                 (g_str_equal (x->words[k].lower, "last") && draftd_candidates_in_list (times, x->words[k + 1].lower));
   }
   return finished;

@@ -857,12 +857,25 @@ gift_article (F *f, const char *prev)
   return sure (f, w->start, w->start, article_for (w->lower), DRAFTD_FIX_ARTICLE);
 }
 
+/* "near city centre", "in town center", "opposite station": the one a place has, with "the". */
+static gboolean
+centre_article (F *f, const char *prev)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1);
+  gboolean centre = draftd_candidates_in_list (" city town ", w->lower) && draftd_candidates_in_list (" centre center ", next) &&
+                    draftd_candidates_in_list (" in near to from at around outside opposite into ", prev);
+  gboolean place = draftd_candidates_in_list (" station airport beach seaside ", w->lower) && draftd_candidates_in_list (" near opposite outside ", prev) &&
+                   (next == NULL || draftd_candidates_in_list (enders, next));
+  return g_ascii_islower (w->text[0]) && (centre || place) && sure (f, w->start, w->start, "the ", DRAFTD_FIX_ARTICLE);
+}
+
 static gboolean
 shaped_article (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *prev2 = near (f, -2);
-  if (gift_article (f, prev) || existential_article (f, prev, prev2) || given_article (f, prev, prev2) || sought_article (f, prev, prev2) ||
+  if (gift_article (f, prev) || centre_article (f, prev) || existential_article (f, prev, prev2) || given_article (f, prev, prev2) || sought_article (f, prev, prev2) ||
       had_article (f, prev) || chance_article (f, prev) || featured_article (f, prev, prev2) || role_article (f, prev, prev2) ||
       agent_article (f, prev, prev2) || part_article (f, prev) || given_act_article (f, prev, prev2) || needed_article (f, prev))
     return TRUE;
@@ -1139,6 +1152,27 @@ missing_article (F *f)
   draftd_candidates_add (f->out, w->start, w->start, "the ", DRAFTD_FIX_ARTICLE, prior - PARSED_THE_HANDICAP, f->site);
   draftd_candidates_add (f->out, w->start, w->start, "", DRAFTD_FIX_ARTICLE, 0, f->site++);
   return TRUE;
+}
+
+/* ---- article: "The Mount Kilimanjaro is" ---- */
+
+/* A mountain named "Mount X" takes no article: "the Mount Kilimanjaro" -> "Mount Kilimanjaro".
+ * Sure. */
+gboolean
+the_mount (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "the") || f->i + 2 >= f->n || !joined (f, f->i) || !joined (f, f->i + 1) ||
+      !g_str_equal (f->words[f->i + 1].text, "Mount") || !g_ascii_isupper (f->words[f->i + 2].text[0]))
+    return FALSE;
+  /* "the Mount Everest base camp", "the Mount Snowdon path": the article is the noun's after
+   * the name. */
+  guint k = f->i + 2;
+  while (k + 1 < f->n && joined (f, k) && g_ascii_isupper (f->words[k + 1].text[0]))
+    k++;
+  if (k + 1 < f->n && joined (f, k) && !draftd_candidates_function_word (f->words[k + 1].lower) && noun (f->words[k + 1].lower))
+    return FALSE;
+  return sure (f, w->start, f->words[f->i + 1].start, "", DRAFTD_FIX_ARTICLE);
 }
 
 /* ---- article: "I think internet has changed" ---- */

@@ -363,7 +363,7 @@ finished_time (const F *f, const char *part)
     const char *after = k + 1 < f->n ? f->words[k + 1].lower : NULL;
     gboolean duration = g_str_equal (l, "for") && (after == NULL || g_ascii_isdigit (after[0]) || draftd_candidates_in_list (numbers, after) ||
                                                    draftd_candidates_in_list (" ages years months weeks days hours long several many some over "
-                                                                              "almost nearly about more most ", after) ||
+                                                                              "almost nearly about more most last ", after) ||
                                                    /* "for a week" is a duration, "for a job" a purpose. */
                                                    (draftd_candidates_in_list (" a an ", after) && k + 2 < f->n &&
                                                     draftd_candidates_in_list (" while week month year day hour minute moment second decade century "
@@ -992,18 +992,24 @@ embedded_be (F *f)
   guint p = e + 1;
   if (p + 1 < f->n && joined (f, e) && draftd_candidates_in_list (" for of in on at near to ", f->words[p].lower) && noun (f->words[e].lower)) {
     guint q = p + 1 + (draftd_candidates_in_list (determiners, f->words[p + 1].lower) ? 1 : 0);
-    while (q < f->n && q < p + 5 && joined (f, q - 1) && np_word (f, &f->words[q]) &&
+    /* A name's words ("at Heathrow", "at Terminal 2") are the phrase's too. */
+    while (q < f->n && q < p + 5 && joined (f, q - 1) && (np_word (f, &f->words[q]) || g_ascii_isupper (f->words[q].text[0])) &&
            (!clause_verb_word (f, f->words[q].lower) || noun_number (f, f->words[q].lower) > 0))
       q++;
-    if (q == f->n && q > p + 1 && noun_number (f, f->words[q - 1].lower) != 0 && strchr (f->s + f->words[q - 1].end, '?'))
+    if (q == f->n && q > p + 1 && (noun_number (f, f->words[q - 1].lower) != 0 || g_ascii_isupper (f->words[q - 1].text[0])) &&
+        strchr (f->s + f->words[q - 1].end, '?'))
       e = q - 1;
   }
+  /* "at Terminal 2?", "at Gate B?": a figure or a letter naming the place ends it. */
+  gsize end = f->words[e].end;
+  if (e + 1 == f->n && f->s[end] == ' ' && g_ascii_isalnum (f->s[end + 1]) && (f->s[end + 2] == '?' || (g_ascii_isdigit (f->s[end + 2]) && f->s[end + 3] == '?')))
+    end += f->s[end + 2] == '?' ? 2 : 3;
   const char *after = e + 1 < f->n && joined (f, e) ? f->words[e + 1].lower : NULL;
   gboolean ing = after && g_str_has_suffix (after, "ing") && gerund_word (f, after);
   if (e == f->i + 1 || !(noun (f->words[e].lower) || noun_number (f, f->words[e].lower) > 0) || !(ing || after == NULL || draftd_candidates_in_list (" as and but because so if when ", after)))
     return FALSE;
-  g_autofree char *rep = g_strdup_printf ("%.*s %s", (int) (f->words[e].end - f->words[f->i + 1].start), f->s + f->words[f->i + 1].start, w->text);
-  return sure (f, w->start, f->words[e].end, rep, DRAFTD_FIX_VERB_FORM);
+  g_autofree char *rep = g_strdup_printf ("%.*s %s", (int) (end - f->words[f->i + 1].start), f->s + f->words[f->i + 1].start, w->text);
+  return sure (f, w->start, end, rep, DRAFTD_FIX_VERB_FORM);
 }
 
 /* Is `v` a content verb's plain base ("leave", "send"; no form in -s, -ed or -ing, and no

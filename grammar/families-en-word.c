@@ -60,7 +60,8 @@ for_point (F *f)
     year = d == 4 && (f->s[w->end + 1] == '1' || f->s[w->end + 1] == '2') && (k == after || strchr (".,;! ", f->s[k]));
   }
   const char *point = near (f, 2);
-  gboolean last = g_strcmp0 (near (f, 1), "last") == 0 && (calendar_name (point) || draftd_candidates_in_list (" spring summer autumn winter ", point));
+  gboolean last = g_strcmp0 (near (f, 1), "last") == 0 &&
+                  (calendar_name (point) || draftd_candidates_in_list (" spring summer autumn winter year month week weekend term semester ", point));
   if (!year && !last)
     return FALSE;
   /* The perfect before it: "have"/"has" and a participle, no "ago" or other clause between. */
@@ -783,9 +784,17 @@ make_homework (F *f)
   static const char *const pairs[][2] = { { "make", "do" }, { "makes", "does" }, { "made", "did" }, { "making", "doing" } };
   const Word *w = &f->words[f->i];
   guint k = f->i + 1;
-  if (k < f->n && joined (f, f->i) && draftd_candidates_in_list (" my your his her our their the ", f->words[k].lower))
+  if (!draftd_candidates_in_list (" make makes made making ", w->lower))
+    return FALSE;
+  /* "made a lot of research", "make some research": a quantity before the noun. */
+  if (k + 2 < f->n && joined (f, k) && joined (f, k + 1) && g_str_equal (f->words[k].lower, "a") && g_str_equal (f->words[k + 1].lower, "lot") &&
+      g_str_equal (f->words[k + 2].lower, "of"))
+    k += 3;
+  else if (k + 1 < f->n && joined (f, k) && g_str_equal (f->words[k].lower, "lots") && g_str_equal (f->words[k + 1].lower, "of"))
+    k += 2;
+  else if (k < f->n && joined (f, f->i) && draftd_candidates_in_list (" my your his her our their the some much more any no enough ", f->words[k].lower))
     k++;
-  if (k >= f->n || !joined (f, k - 1) || !draftd_candidates_in_list (" homework housework ", f->words[k].lower))
+  if (k >= f->n || !joined (f, k - 1) || !draftd_candidates_in_list (" homework housework research shopping laundry ironing ", f->words[k].lower))
     return FALSE;
   const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
   if (after && (draftd_forms_is (after, 'a') || noun (after)) && !draftd_candidates_function_word (after))
@@ -2284,6 +2293,31 @@ worse_ever (F *f)
   return ever_after (f, f->i + 2, f->i + 9) && sure (f, w->start, w->end, g_str_equal (w->lower, "worse") ? "worst" : "best", DRAFTD_FIX_WORD_CHOICE);
 }
 
+/* "All departments accept finance will move": after a subject of "all", "every" or
+ * "everyone" (its noun at most between), a noun phrase and then the clause's modal or
+ * auxiliary: "accept" is no verb (that would leave "will move" without a subject), but the
+ * exception. */
+static gboolean
+every_but (const F *f)
+{
+  guint i = f->i;
+  if (i == 0 || i > 3 || !f->c->sentence_start || f->words[0].start != 0 ||
+      !draftd_candidates_in_list (" all every everyone everybody everything each ", f->words[0].lower))
+    return FALSE;
+  for (guint k = 0; k + 1 <= i; k++)
+    if (!joined (f, k))
+      return FALSE;
+  /* A bare noun or name only: "All members accept the proposal will take time" has a clause
+   * for its object ("accept that ..."); after "all", a plural's verb, a name may open one too. */
+  gboolean names = !g_str_equal (f->words[0].lower, "all");
+  guint k = i + 1, start = k;
+  while (k < f->n && k < start + 3 && joined (f, k - 1) &&
+         ((noun (f->words[k].lower) && g_ascii_islower (f->words[k].text[0])) || (names && g_ascii_isupper (f->words[k].text[0]))))
+    k++;
+  return k > start && k < f->n && joined (f, k - 1) &&
+         draftd_candidates_in_list (" will would can could must should may might are were is was have has had ", f->words[k].lower);
+}
+
 /* "Everyone on the committee signed the letter accept Mr Hughes": "accept" after a clause's
  * verb and its object, before a name, a determiner or a pronoun, is "except" (no "and",
  * "who", "that" before it gives it a subject of its own: "The people who signed the letter
@@ -2296,6 +2330,8 @@ accept_except (F *f)
   /* "have been weeded accept the two": a passive's participle ends its clause too. */
   gboolean passive = prev && draftd_candidates_in_list (" been be being was were is are ", near (f, -2)) &&
                      (g_str_has_suffix (prev, "ed") || draftd_candidates_past_only (f->c->spell, prev));
+  if (g_str_equal (w->lower, "accept") && every_but (f))
+    return sure (f, w->start, w->end, "except", DRAFTD_FIX_WORD_CHOICE);
   if (!g_str_equal (w->lower, "accept") || prev == NULL || !(noun (prev) || passive) || draftd_candidates_function_word (prev) || next == NULL ||
       !(g_ascii_isupper (f->words[f->i + 1].text[0]) || draftd_candidates_in_list (" the my your his her our their one two three me him her us them ", next)))
     return FALSE;

@@ -309,6 +309,7 @@ static const struct {
   { "article", opening_ordinal },
   { "article.missing", bare_adjective_noun },
   { "article.missing", missing_article },
+  { "article", the_mount },
   { "article.missing", lot_of },
   { "article.missing", partitive_article },
   { "article.missing", long_time },
