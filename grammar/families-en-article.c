@@ -175,6 +175,10 @@ article_phrase (const F *f, const char *prev, guint *end)
   /* Adjectives ("extra" is a noun too, but not before another noun). */
   /* Not a time's "last", "next", "past", "all" ("was broken last week" is no phrase "broken
    * last week", nor "very helpful all week" one "helpful all week"). */
+  /* "a very good news": a degree word before the adjectives. */
+  if (k + 2 < f->n && joined (f, k) && draftd_candidates_in_list (" very really quite extremely ", f->words[k].lower) &&
+      draftd_forms_is (f->words[k + 1].lower, 'a'))
+    k++;
   while (k + 1 < f->n && joined (f, k) && draftd_forms_is (f->words[k].lower, 'a') && !draftd_candidates_function_word (f->words[k].lower) &&
          !draftd_candidates_in_list (" last next past first second third all every each ", f->words[k].lower) &&
          (!draftd_forms_is (f->words[k].lower, 'n') || noun (f->words[k + 1].lower)))
@@ -1409,6 +1413,10 @@ extra_article (F *f)
    * compound's). A quantity ("a few", "a hundred") or a number leaves it alone. */
   guint k = f->i + 1;
   /* An adjective that is a noun too ("old", "public") before an uncountable noun is its adjective. */
+  /* "a very good news": a degree word before the adjectives. */
+  if (k + 2 < f->n && joined (f, k) && draftd_candidates_in_list (" very really quite extremely ", f->words[k].lower) &&
+      draftd_forms_is (f->words[k + 1].lower, 'a'))
+    k++;
   while (k + 1 < f->n && joined (f, k) && draftd_forms_is (f->words[k].lower, 'a') &&
          (!noun (f->words[k].lower) || draftd_candidates_uncountable (f->words[k + 1].lower) || draftd_candidates_in_list (never_counted, f->words[k + 1].lower)) &&
          !draftd_candidates_function_word (f->words[k].lower) &&
@@ -1417,7 +1425,8 @@ extra_article (F *f)
     k++;
   const Word *h = &f->words[k];
   const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
-  if (!joined (f, k - 1) || h->fixed || !g_ascii_islower (h->text[0]) || noun (after) || draftd_candidates_in_list (numbers, h->lower))
+  if (!joined (f, k - 1) || h->fixed || !g_ascii_islower (h->text[0]) || draftd_candidates_in_list (numbers, h->lower) ||
+      (noun (after) && !draftd_candidates_in_list (" today yesterday tomorrow tonight ", after)))
     return FALSE;
   /* "a witches' brew", "a heads-up": a plural's possessive or a compound's first word, whose
    * noun comes after. */

@@ -1478,3 +1478,24 @@ past_sequence (F *f)
   }
   return FALSE;
 }
+
+/* ---- verb-form.to-base: "My friend suggested me to try" ---- */
+
+/* "suggest" takes a clause, not an object and its infinitive: "suggested me to try" -> "suggested
+ * I try", the object pronoun made the clause's subject ("suggest you to" is word_rows'). */
+gboolean
+suggest_object (F *f)
+{
+  static const char *const subject_of[][2] = { { "me", "I" }, { "him", "he" }, { "her", "she" }, { "us", "we" }, { "them", "they" } };
+  const Word *w = &f->words[f->i];
+  if (!draftd_candidates_in_list (" suggest suggests suggested ", w->lower) || f->i + 3 >= f->n ||
+      !joined (f, f->i) || !joined (f, f->i + 1) || !joined (f, f->i + 2) || !g_str_equal (f->words[f->i + 2].lower, "to") ||
+      !plain_base (f->words[f->i + 3].lower))
+    return FALSE;
+  for (guint k = 0; k < G_N_ELEMENTS (subject_of); k++)
+    if (g_str_equal (f->words[f->i + 1].lower, subject_of[k][0])) {
+      g_autofree char *rep = g_strdup_printf ("%s %s", subject_of[k][1], f->words[f->i + 3].text);
+      return sure (f, f->words[f->i + 1].start, f->words[f->i + 3].end, rep, DRAFTD_FIX_VERB_FORM);
+    }
+  return FALSE;
+}

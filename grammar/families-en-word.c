@@ -220,8 +220,12 @@ breath_verb (F *f)
   /* "could barely breath", "can hardly breath": a degree adverb between. */
   if (draftd_candidates_in_list (" barely hardly scarcely still just even never not ", prev) && near (f, -2))
     prev = near (f, -2);
+  /* "Breath in through your nose", "Breath slowly": an instruction opening its sentence. */
+  if (g_str_equal (w->lower, "breath") && f->i == 0 && f->c->sentence_start && w->start == 0 &&
+      draftd_candidates_in_list (" in out slowly deeply normally calmly ", next))
+    return sure (f, w->start, w->end, "breathe", DRAFTD_FIX_WORD_CHOICE);
   if (!g_str_equal (w->lower, "breath") || prev == NULL ||
-      !(draftd_candidates_in_list (" to i you we they don't didn't can't cannot couldn't ", prev) || draftd_candidates_in_list (modals, prev)))
+      !(draftd_candidates_in_list (" to i you we they don't didn't can't cannot couldn't please ", prev) || draftd_candidates_in_list (modals, prev)))
     return FALSE;
   /* "gasping to breath" is no phrase; "from breath to breath" and a noun after it are. */
   if ((next && ((noun (next) && !draftd_candidates_in_list (" more less in out again ", next)) ||
@@ -486,7 +490,7 @@ static const WordRow word_rows[] = {
   { "word-choice.lay-lie", "lay", NULL, " to ", " on in ", " the my his her their our bed sofa couch floor grass beach ", "lie",
     DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "I suggest you to visit": "suggest" takes a clause, not an object and its infinitive. */
-  { "verb-form.to-base", "to", " suggest suggests suggested ", " you him her them us me ", NULL, NULL, "", DRAFTD_FIX_VERB_FORM, NULL },
+  { "verb-form.to-base", "to", " suggest suggests suggested ", " you ", NULL, NULL, "", DRAFTD_FIX_VERB_FORM, NULL },
   /* "as expensive than my old laptop": "as ... as". */
   { "word-choice.comparative", "than", " as ", NULL, NULL, NULL, "as", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "We had a really funny time": a good time is "fun" ("a funny time" may be a strange one,
@@ -2270,9 +2274,17 @@ infinitive_for_ing (F *f)
     " agree agreed agrees decide decided decides refuse refused refuses promise promised promises hope hoped hopes plan planned "
     "plans want wanted wants manage managed manages afford choose chose fail failed fails threaten threatened pretend pretended "
     "offer offered offers ";
+  /* "decided going to the beach", "hope seeing you", "plan visiting Rome": a place's "to", a
+   * place's adverb, "you" or a name goes on the -ing form's phrase too ("want cooking to be
+   * easier" makes the -ing word the object of "want"). */
+  gboolean on = next && (draftd_candidates_in_list (" home there back abroad out you ", next) || g_ascii_isupper (f->words[f->i + 1].text[0]) ||
+                         (g_str_equal (next, "to") && !draftd_candidates_in_list (" want wanted wants ", prev)));
   if (!g_str_has_suffix (w->lower, "ing") || !draftd_candidates_in_list (takes_to, prev) || next == NULL ||
-      !draftd_candidates_in_list (" the a an my your his her our their this that these those it them him us me at in on for with from ", next) ||
+      !(on || draftd_candidates_in_list (" the a an my your his her our their this that these those it them him us me at in on for with from ", next)) ||
       (f->i >= 2 && draftd_candidates_in_list (determiners, f->words[f->i - 2].lower)) || !gerund_word (f, w->lower))
+    return FALSE;
+  /* "decided touring Europe was too expensive": the -ing form's phrase is a clause's subject. */
+  if (later_verb (f, f->i + 2))
     return FALSE;
   g_autofree char *base = draftd_candidates_verb_base (f->c->spell, w->lower);
   if (base == NULL || g_str_equal (base, w->lower))

@@ -216,6 +216,7 @@ static const struct {
   { "word-choice.redundant", although_but },
   { "verb-form.to-base", to_base },
   { "verb-form.to-base", infinitive_for_ing },
+  { "verb-form.to-base", suggest_object },
   { "verb-form.to-base", used_to_ing },
   { "agreement.determiner", this_plural },
   /* Before the verb's agreement, which judges every verb it sees. */
