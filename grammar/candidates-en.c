@@ -1305,12 +1305,26 @@ many_mass (const Ctx *x, const Word *next, guint skip)
   return next && g_str_equal (next->lower, "many") && noun_w && draftd_candidates_in_list (" time money traffic ", noun_w->lower);
 }
 
+static gboolean noun_like (const Ctx *x, const char *l);
+
+/* "There isn't any vegetables", "There was no chairs": "any" or "no" before a plural, which
+ * is no compound's first noun ("there is no thousands separator"). */
+static gboolean
+none_plural (const Ctx *x, const Word *w, const Word *next, const Word *after)
+{
+  const Word *then = after ? word_at (x, (gint) (after - x->words) + 1) : NULL;
+  return after && draftd_candidates_in_list (" any no ", next->lower) && adjacent (x->s, w, next) && adjacent (x->s, next, after) &&
+         g_str_has_suffix (after->lower, "s") && plural_word (x, after->lower) &&
+         !(then && adjacent (x->s, after, then) && noun_like (x, then->lower) && !draftd_candidates_function_word (then->lower));
+}
+
 /* "There is many people", "the children is": a plural subject takes a plural verb. */
 static gboolean
 plural_subject (Ctx *x, const Word *prev)
 {
   const Word *w = &x->words[x->i], *next = neighbour (x, 1);
-  static const char *const to_plural[][2] = { { "is", "are" }, { "was", "were" }, { "has", "have" }, { "doesn't", "don't" }, { "isn't", "aren't" } };
+  static const char *const to_plural[][2] = { { "is", "are" }, { "was", "were" }, { "has", "have" }, { "doesn't", "don't" }, { "isn't", "aren't" },
+                                              { "wasn't", "weren't" } };
   const char *rep = NULL;
   if (!lookup_pair (to_plural, G_N_ELEMENTS (to_plural), w->lower, &rep) || many_mass (x, next, 0)) /* "isn't many time": "much" */
     return FALSE;
@@ -1326,7 +1340,7 @@ plural_subject (Ctx *x, const Word *prev)
     skip = 1;
   }
   g_autofree char *next_singular = next && g_str_has_suffix (next->lower, "s") ? draftd_forms_singular (x->c->spell, next->lower) : NULL;
-  gboolean plural_next = next && (draftd_candidates_in_list (plural_quantifiers, next->lower) || g_str_equal (next->lower, "lots") ||
+  gboolean plural_next = next && ((skip == 0 && none_plural (x, w, next, past_adverb)) || draftd_candidates_in_list (plural_quantifiers, next->lower) || g_str_equal (next->lower, "lots") ||
                                   draftd_candidates_in_list (" people children men women ", next->lower) ||
                                   (next_singular && draftd_forms_is (next_singular, 'n') && !draftd_forms_is (next->lower, 'n')));
   /* "There is a lot of cars", "Here is the documents": the plural after "a lot of", and after
@@ -2329,6 +2343,14 @@ static gboolean
 be_stative (Ctx *x)
 {
   const Word *w = &x->words[x->i], *next = neighbour (x, 1);
+  /* "I'm agree with you": the contraction's pronoun alone. */
+  static const char *const contracted[][2] = { { "i'm", "I" }, { "you're", "you" }, { "we're", "we" }, { "they're", "they" } };
+  for (guint k = 0; next && k < G_N_ELEMENTS (contracted) && draftd_candidates_in_list (" agree disagree ", next->lower); k++)
+    if (g_str_equal (w->lower, contracted[k][0])) {
+      g_autofree char *rep = g_strdup (contracted[k][1]);
+      rep[0] = g_ascii_isupper (w->text[0]) ? g_ascii_toupper (rep[0]) : rep[0];
+      return certain (x, w->start, w->end, rep, DRAFTD_FIX_VERB_FORM);
+    }
   if (next == NULL || !draftd_candidates_in_list (" am is are ", w->lower) || !draftd_candidates_in_list (stative, next->lower))
     return FALSE;
   /* "A static library is like a Unix file": "like" before a determiner is the preposition. */

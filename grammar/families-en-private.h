@@ -126,6 +126,7 @@ gboolean verb_against_subject (F *f, guint b, const char *other);
 gboolean bare_singular_subject (F *f);
 gboolean the_mount (F *f);
 gboolean suggest_object (F *f);
+gboolean span_adjective (F *f);
 gboolean bare_count_subject (const F *f, guint i);
 
 /* families-en-agreement.c: a noun, a superlative, a verb's -ing form, a word with ASCII's

@@ -1543,3 +1543,24 @@ bare_singular_subject (F *f)
   const char *alts[] = { plural };
   return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, mends ? margin (f, DRAFTD_FIX_AGREEMENT) : 0);
 }
+
+/* ---- agreement.noun-number: "It's a five minutes walk from the station" ---- */
+
+/* "a" + a number + a unit's plural + a noun: the count makes a compound adjective, singular and
+ * hyphenated ("a five-minute walk", "a two-week course"). Sure: "a five minutes" reads no other
+ * way. */
+gboolean
+span_adjective (F *f)
+{
+  static const char *const units = " seconds minutes hours days weeks months years miles kilometres kilometers metres meters ";
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "a") || f->i + 3 >= f->n || !joined (f, f->i) || !joined (f, f->i + 1) || !joined (f, f->i + 2) ||
+      !draftd_candidates_in_list (" two three four five six seven eight nine ten twelve fifteen twenty thirty forty fifty sixty hundred ",
+                                  f->words[f->i + 1].lower) ||
+      !draftd_candidates_in_list (units, f->words[f->i + 2].lower) || !noun (f->words[f->i + 3].lower) ||
+      draftd_candidates_function_word (f->words[f->i + 3].lower))
+    return FALSE;
+  const Word *n = &f->words[f->i + 1], *u = &f->words[f->i + 2];
+  g_autofree char *rep = g_strdup_printf ("-%.*s", (int) (strlen (u->text) - 1), u->text);
+  return sure (f, n->end, u->end, rep, DRAFTD_FIX_AGREEMENT);
+}

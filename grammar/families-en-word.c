@@ -2493,8 +2493,10 @@ people_possessive (F *f)
   gboolean shared = draftd_candidates_in_list (" parents grandparents ", w->lower);
   const char *next = near (f, 1), *gov = near (f, -2);
   if (!draftd_candidates_in_list (people, w->lower) || !draftd_candidates_in_list (" my your his her our their ", near (f, -1)) ||
-      next == NULL || !g_ascii_islower (f->words[f->i + 1].text[0]) || !noun (next) || draftd_forms_is (next, 'v') ||
-      finite_verb (f, next) || draftd_forms_is (next, 'a') ||
+      next == NULL || !g_ascii_islower (f->words[f->i + 1].text[0]) || !noun (next) ||
+      /* "My parents house is near": a noun that is a verb too is the owned subject before its "is". */
+      ((draftd_forms_is (next, 'v') || finite_verb (f, next)) && !draftd_candidates_in_list (" is was has ", near (f, 2))) ||
+      draftd_forms_is (next, 'a') ||
       draftd_candidates_in_list (" today tonight yesterday tomorrow now then here there also still always never often ever once ", next) ||
       (gov && !draftd_candidates_in_list (prepositions, gov) && !one_object_verb (f, gov)))
     return FALSE;
@@ -2763,8 +2765,13 @@ thing_ed (F *f)
   if (draftd_candidates_in_list (" very so really quite extremely too incredibly ", near (f, d)))
     d--;
   const char *be = near (f, d), *subject = near (f, d - 1);
-  if (!draftd_candidates_in_list (" is was are were ", be) || !draftd_candidates_in_list (feeling_causes, subject) ||
-      !draftd_candidates_in_list (" the this that these those my our his her their your ", near (f, d - 2)))
+  /* "I enjoyed the film, it was very interested": "it" stands for the thing named before. */
+  gboolean named = FALSE;
+  for (gint k = (gint) f->i + d - 2; g_strcmp0 (subject, "it") == 0 && k >= 1 && !named; k--)
+    named = draftd_candidates_in_list (feeling_causes, f->words[k].lower) && draftd_candidates_in_list (" the this that my our ", f->words[k - 1].lower);
+  if (!draftd_candidates_in_list (" is was are were ", be) ||
+      !(named || (draftd_candidates_in_list (feeling_causes, subject) &&
+                  draftd_candidates_in_list (" the this that these those my our his her their your ", near (f, d - 2)))))
     return FALSE;
   return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
 }

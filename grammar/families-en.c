@@ -173,6 +173,7 @@ static const struct {
   { "word-choice", context_slip },
   { "agreement.subject-verb", amount_are },
   { "agreement.noun-number", bare_singular_subject },
+  { "agreement.noun-number", span_adjective },
   { "confusable.who's-whose", whos_noun_verb },
   { "word-choice.principal-principle", in_principal },
   { "word-choice.who-which", person_which },
