@@ -1,9 +1,17 @@
-/* 1,500 requests of every kind: draftd's resident memory does not grow across them, and
- * (in the sanitizer build) it exits without a leak. RSS is compared once the daemon is in
+/* 1,500 requests of every kind: draftd's resident memory does not keep growing across them,
+ * and (in the sanitizer build) it exits without a leak. RSS is watched once the daemon is in
  * its steady state: by request 800 the chat conversation fills the context and every
  * buffer has been touched (before that, pages of the device memory and score rows are
  * first touched as contexts grow; measured over 4,000 requests, it plateaus by ~800 and
- * then grows by less than 100 KiB). */
+ * then grows by less than 100 KiB).
+ *
+ * What fails is growth that goes on: memory retained per request shows in both halves of
+ * requests 800 to 1500 (glibc hands it out of freed space first, then extends the heap in
+ * steps of several hundred KiB; 2 KiB kept per request, tried, grew RSS by 800 and 680 KiB
+ * in the two halves). One step in one half is the allocator, not draftd: CI once saw
+ * 284,264 -> 287,348 KiB there with nothing leaked (the sanitizer pass found no leak, and
+ * the same code stayed flat to the KiB in runs here), the kind of jump a heap added to an
+ * arena or glibc raising its mmap threshold after a large free makes once. */
 #include <string.h>
 #include "lib/bus/client.h"
 #include "tests/bus-fixture.h"
@@ -12,6 +20,9 @@
 
 #define N_REQUESTS 1500
 #define WARM 800
+#define HALF ((N_REQUESTS - WARM) / 2)
+#define STEP_KIB 256       /* a half "grew" when RSS rose by this or more */
+#define MAX_TOTAL_KIB 8192 /* and no jump, however rare, of more than this */
 
 #if defined(__SANITIZE_ADDRESS__)
 #define UNDER_ASAN 1
@@ -64,7 +75,7 @@ main (void)
   if (!bus_fixture_begin (&f, NULL, &code))
     return code;
   guint ok = 0;
-  guint64 rss_warm = 0;
+  guint64 rss[3] = { 0 };  /* after requests 800, 1150, 1500 */
   /* Every 10th request comes from a fresh connection that then leaves. */
   DraftdBus *b = bus_fixture_open (&f);
   for (int i = 0; i < N_REQUESTS; i++) {
@@ -74,18 +85,20 @@ main (void)
     } else {
       ok += request (b, i);
     }
-    if (i == WARM - 1)
-      rss_warm = bus_fixture_draftd_rss (&f);
-    if (i % 250 == 249)
+    if (i + 1 >= WARM && (i + 1 - WARM) % HALF == 0)
+      rss[(i + 1 - WARM) / HALF] = bus_fixture_draftd_rss (&f);
+    if (i % 100 == 99)
       tap_diag ("RSS after %d requests: %" G_GUINT64_FORMAT " KiB", i + 1, bus_fixture_draftd_rss (&f));
   }
-  guint64 rss_end = bus_fixture_draftd_rss (&f);
   tap_ok (ok == N_REQUESTS, "%d requests served (%u)", N_REQUESTS, ok);
+  gboolean goes_on = rss[1] >= rss[0] + STEP_KIB && rss[2] >= rss[1] + STEP_KIB;
   if (UNDER_ASAN)
     tap_skip ("RSS under AddressSanitizer includes its quarantine; the leak check at exit stands in");
   else
-    tap_ok (rss_end <= rss_warm + 2048, "RSS from request %d to %d: %" G_GUINT64_FORMAT " -> %" G_GUINT64_FORMAT " KiB",
-            WARM, N_REQUESTS, rss_warm, rss_end);
+    tap_ok (!goes_on && rss[2] <= rss[0] + MAX_TOTAL_KIB,
+            "RSS from request %d to %d: %" G_GUINT64_FORMAT " -> %" G_GUINT64_FORMAT " -> %" G_GUINT64_FORMAT
+            " KiB, not growing by %d KiB in both halves, nor %d in all",
+            WARM, N_REQUESTS, rss[0], rss[1], rss[2], STEP_KIB, MAX_TOTAL_KIB);
   draftd_bus_free (b);
   int st = bus_fixture_stop_draftd (&f);
   tap_ok (st == 0, "draftd exits with status 0 after SIGTERM (%d; a leak under ASan would fail it)", st);
