@@ -979,7 +979,9 @@ article_site (const char *s, const Word *w, const Word *next, GArray *out, guint
   }
   /* Before a function word the "a" is a letter or a variable's name ("assuming a is sorted",
    * "a and b"), not an article; a fixed word is a name's or a term's. */
-  if (next == NULL || next->fixed || !adjacent (s, w, next) || strlen (next->lower) < 2 || draftd_candidates_function_word (next->lower))
+  /* A name in "Eu-" ("European", "Euro", "Eurovision") is said with a "y" like the words. */
+  gboolean eu = next && an && g_str_has_prefix (next->lower, "eu");
+  if (next == NULL || (next->fixed && !eu) || !adjacent (s, w, next) || strlen (next->lower) < 2 || draftd_candidates_function_word (next->lower))
     return site;
   vowel = vowel_sound (next->lower);
   if (an == vowel)
@@ -1140,7 +1142,7 @@ static const char *const agree_plural[][2] = {
 };
 /* Prepositions a word takes ("good at", "interested in"), and the ones learners put instead. */
 static const char *const collocations[][3] = {
-  { "good", " in on ", "at" }, { "bad", " in on ", "at" }, { "interested", " on about for ", "in" },
+  { "good", " in on ", "at" }, { "bad", " in on ", "at" }, { "interested", " on about for of ", "in" },
   { "depend", " of from in ", "on" }, { "depends", " of from in ", "on" }, { "afraid", " from on ", "of" },
   { "married", " with ", "to" }, { "consists", " in from ", "of" }, { "consisted", " from ", "of" }, { "consist", " from ", "of" },
   { "responsible", " of ", "for" },
@@ -1318,13 +1320,14 @@ none_plural (const Ctx *x, const Word *w, const Word *next, const Word *after)
          !(then && adjacent (x->s, after, then) && noun_like (x, then->lower) && !draftd_candidates_function_word (then->lower));
 }
 
+static const char *const to_plural[][2] = { { "is", "are" }, { "was", "were" }, { "has", "have" }, { "doesn't", "don't" }, { "isn't", "aren't" },
+                                            { "wasn't", "weren't" } };
+
 /* "There is many people", "the children is": a plural subject takes a plural verb. */
 static gboolean
 plural_subject (Ctx *x, const Word *prev)
 {
   const Word *w = &x->words[x->i], *next = neighbour (x, 1);
-  static const char *const to_plural[][2] = { { "is", "are" }, { "was", "were" }, { "has", "have" }, { "doesn't", "don't" }, { "isn't", "aren't" },
-                                              { "wasn't", "weren't" } };
   const char *rep = NULL;
   if (!lookup_pair (to_plural, G_N_ELEMENTS (to_plural), w->lower, &rep) || many_mass (x, next, 0)) /* "isn't many time": "much" */
     return FALSE;
@@ -1334,7 +1337,9 @@ plural_subject (Ctx *x, const Word *prev)
   gboolean quantity = past_adverb && g_str_equal (past_adverb->lower, "a") && after_a && adjacent (x->s, past_adverb, after_a) &&
                       draftd_candidates_in_list (" few lot ", after_a->lower);
   guint skip = 0;
-  if (next && past_adverb && g_str_equal (prev->lower, "there") && draftd_candidates_in_list (" also still always even only ", next->lower) &&
+  /* "There has been many complaints": the perfect's "been" before the subject. */
+  gboolean been = g_str_equal (w->lower, "has") && next && g_str_equal (next->lower, "been");
+  if (next && past_adverb && g_str_equal (prev->lower, "there") && (draftd_candidates_in_list (" also still always even only ", next->lower) || been) &&
       adjacent (x->s, w, next) && adjacent (x->s, next, past_adverb) && (quantity || !draftd_candidates_in_list (" a an one ", past_adverb->lower))) {
     next = past_adverb;
     skip = 1;
@@ -1397,7 +1402,7 @@ plural_subject (Ctx *x, const Word *prev)
   gboolean relative = draftd_candidates_in_list (" who that ", prev->lower) && antecedent && adjacent (x->s, antecedent, prev) &&
                       draftd_candidates_in_list (" people children men women ", antecedent->lower);
   irregular = irregular || relative;
-  if (g_str_equal (w->lower, "has") && !irregular)
+  if (g_str_equal (w->lower, "has") && !irregular && !(been && skip))
     return FALSE;
   return (there || irregular) && certain (x, w->start, w->end, rep, DRAFTD_FIX_AGREEMENT);
 }
@@ -1784,6 +1789,14 @@ base_after_modal (Ctx *x, const Word *prev)
     prev = m;
   gboolean modal = draftd_candidates_in_list (modals, prev->lower), to = g_str_equal (prev->lower, "to");
   const char *irr = draftd_forms_irregular_lemma (w->lower, 'v');
+  /* "doesn't has", "did not has", "Does she has a car?": "do" takes the base, and "has"
+   * is no function word there. */
+  const Word *before = word_at (x, (gint) x->i - 2);
+  if (g_str_equal (w->lower, "has") &&
+      (draftd_candidates_in_list (" doesn't didn't ", prev->lower) ||
+       (g_str_equal (prev->lower, "not") && before && adjacent (x->s, before, prev) && draftd_candidates_in_list (" does did ", before->lower)) ||
+       (x->i == 2 && draftd_candidates_in_list (" does did ", x->words[0].lower) && draftd_candidates_in_list (" he she it ", prev->lower))))
+    return certain (x, w->start, w->end, "have", DRAFTD_FIX_VERB_FORM);
   if ((!modal && !to) || draftd_candidates_in_list (function_words, w->lower))
     return FALSE;
   /* "in may parts", "the can lids": after a preposition or a determiner the word is no modal
@@ -1923,8 +1936,9 @@ participle (Ctx *x, const Word *prev)
     return FALSE;
   if (lemma == NULL || g_str_equal (lemma, w->lower))
     return base_participle (x, prev);
-  /* "what they have is": "is" starts a clause of its own. */
-  if (draftd_candidates_in_list (" is are am ", w->lower))
+  /* "what they have is": "is" starts a clause of its own. "has planning permission", "have
+   * swimming lessons": an -ing form WordNet lists under a doubled consonant is a noun's. */
+  if (draftd_candidates_in_list (" is are am ", w->lower) || g_str_has_suffix (w->lower, "ing"))
     return FALSE;
   /* "has got to", "have got two": possession and obligation take "got" in both dialects
    * ("had got" is British for American "had gotten"). */

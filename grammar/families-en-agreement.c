@@ -218,13 +218,22 @@ question_number (F *f)
                   (f->i == 0 || (f->i == 1 && draftd_candidates_in_list (" where why when how what ", f->words[0].lower)));
   if (asks && plural_after (f, f->i + 1 + (there ? 1 : 0), there) >= 0)
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_AGREEMENT);
-  /* "There was only two people", "there is just three rooms": the statement's plural after a
-   * degree word the older rule does not look past. */
-  if (f->i >= 1 && g_str_equal (f->words[f->i - 1].lower, "there") && joined (f, f->i - 1) &&
+  /* "There was only two people", "there is just three rooms", "There was more than thirty
+   * students": the statement's plural after a degree word or two the older rule does not
+   * look past. */
+  guint k = f->i + 1;
+  if (k + 2 < f->n && joined (f, k) && draftd_candidates_in_list (" more less fewer ", f->words[k].lower) &&
+      g_str_equal (f->words[k + 1].lower, "than"))
+    k += 2;
+  else if (k + 2 < f->n && joined (f, k) && ((g_str_equal (f->words[k].lower, "at") && g_str_equal (f->words[k + 1].lower, "least")) ||
+                                             (g_str_equal (f->words[k].lower, "well") && g_str_equal (f->words[k + 1].lower, "over"))))
+    k += 2;
+  else if (draftd_candidates_in_list (" only just about nearly almost around roughly over approximately ", f->words[k].lower))
+    k++;
+  if (k > f->i + 1 && k < f->n && f->i >= 1 && g_str_equal (f->words[f->i - 1].lower, "there") && joined (f, f->i - 1) &&
       draftd_candidates_in_list (" is was ", w->lower) && opens_clause (f, f->i - 1, " and but so because that if when ") &&
-      draftd_candidates_in_list (" only just about nearly almost around roughly ", f->words[f->i + 1].lower) && joined (f, f->i + 1) &&
-      draftd_candidates_in_list (numbers, f->words[f->i + 2].lower) && !g_str_equal (f->words[f->i + 2].lower, "one") &&
-      plural_after (f, f->i + 2, FALSE) >= 0)
+      joined (f, k - 1) && draftd_candidates_in_list (numbers, f->words[k].lower) && !g_str_equal (f->words[k].lower, "one") &&
+      plural_after (f, k, FALSE) >= 0)
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_AGREEMENT);
   return FALSE;
 }

@@ -1373,9 +1373,20 @@ generic_the (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *next = near (f, 1), *after = near (f, 2), *prev = near (f, -1);
+  /* "the boys play the football": a sport is played with no article (an instrument takes one:
+   * "play the piano"), but where a noun of its own follows ("the football pitch"). */
+  if (g_str_equal (w->lower, "the") && draftd_candidates_in_list (" play plays played playing ", prev) &&
+      draftd_candidates_in_list (" football soccer tennis basketball golf cricket rugby volleyball hockey baseball badminton chess ", next) &&
+      g_ascii_islower (f->words[f->i + 1].text[0]) && !(after && noun (after) && !draftd_candidates_function_word (after)))
+    return drop_article (f);
   if (!g_str_equal (w->lower, "the") || next == NULL || !draftd_candidates_in_list (generic_nouns, next) ||
       !g_ascii_islower (f->words[f->i + 1].text[0]))
     return FALSE;
+  /* "Spending time in the nature helps": nature as the outdoors ("in the nature of the job"
+   * is a thing's character). */
+  if (g_str_equal (next, "nature") && draftd_candidates_in_list (" in into ", prev) &&
+      !draftd_candidates_in_list (" of that which ", after))
+    return drop_article (f);
   gboolean subject = opens_clause (f, f->i, " that because but so and think thought believe says said say know knew feel felt ") &&
                      draftd_candidates_in_list (" is was makes gives brings helps means ", after);
   gboolean ends = f->i + 2 >= f->n || !joined (f, f->i + 1) || draftd_candidates_in_list (" so and because but very more ", after);

@@ -323,6 +323,15 @@ static gboolean
 subject_after_contraction (const F *f, const char *l, const char *next, const char *next2)
 {
   const char *next3 = near (f, 3);
+  /* "know who's silver Ford Focus has been parked": an adjective, a name, then its verb. */
+  if (g_str_equal (l, "who's") && next2 && draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) &&
+      g_ascii_isupper (f->words[f->i + 2].text[0])) {
+    guint k = f->i + 2;
+    while (k < f->n && k < f->i + 5 && joined (f, k - 1) && g_ascii_isupper (f->words[k].text[0]))
+      k++;
+    if (k < f->n && joined (f, k - 1) && draftd_candidates_in_list (" has is was will can had ", f->words[k].lower))
+      return TRUE;
+  }
   if (g_str_equal (l, "who's"))
     return next3 && draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) && !participle_after_noun (next) &&
            (draftd_forms_is (next2, 'n') || possessed_noun (f, next2)) && !draftd_candidates_function_word (next2) &&
@@ -332,13 +341,23 @@ subject_after_contraction (const F *f, const char *l, const char *next, const ch
 }
 
 /* "but it's main problem is that": an adjective (a noun's word too), the possessed noun and
- * then its verb; no contraction's predicate reads so. */
+ * then its verb; no contraction's predicate reads so. "and it's large windows overlook a
+ * garden": a plural noun, then a plural's auxiliary or a verb's base with its object's
+ * determiner after it. */
 static gboolean
 described_subject (const F *f, const char *l, const char *next, const char *next2)
 {
-  return !g_str_equal (l, "there") && !g_str_equal (l, "who's") && g_ascii_islower (f->words[f->i + 1].text[0]) && draftd_forms_is (next, 'a') &&
-         !draftd_candidates_function_word (next) && possessed_noun (f, next2) && noun_number (f, next2) < 0 &&
-         draftd_candidates_in_list (" is was has does can will ", near (f, 3));
+  if (g_str_equal (l, "there") || g_str_equal (l, "who's") || !g_ascii_islower (f->words[f->i + 1].text[0]) || !draftd_forms_is (next, 'a') ||
+      draftd_candidates_function_word (next) || !possessed_noun (f, next2) || f->i + 3 >= f->n || !joined (f, f->i + 2))
+    return FALSE;
+  const char *next3 = near (f, 3), *next4 = near (f, 4);
+  int number = noun_number (f, next2);
+  if (number < 0)
+    return draftd_candidates_in_list (" is was has does can will ", next3);
+  return number > 0 && (draftd_candidates_in_list (" are were have do can will ", next3) ||
+                        (draftd_forms_is (next3, 'v') && !draftd_candidates_function_word (next3) && !g_str_has_suffix (next3, "s") &&
+                         !g_str_has_suffix (next3, "ing") && !g_str_has_suffix (next3, "ed") && joined (f, f->i + 3) &&
+                         draftd_candidates_in_list (" a an the this these those my your his her our their some ", next4)));
 }
 
 /* "but it's location near the station made it noisy": a preposition's phrase after the
@@ -361,6 +380,23 @@ phrase_then_verb (const F *f, const char *l, const char *prev)
     k++;
   return k > first && k + 1 < f->n && joined (f, k - 1) && joined (f, k) && clause_verb_word (f, f->words[k].lower) &&
          !g_str_has_suffix (f->words[k].lower, "s");
+}
+
+/* "and it's pressure gauge keeps dropping": after a clause's conjunction, a compound of two
+ * singular nouns, then an -s verb with an -ing form, an adverb or a determiner after it, is
+ * the possessive's subject ("and it's water pipes that" has no such verb). */
+static gboolean
+compound_subject (const F *f, const char *l, const char *next, const char *next2, const char *prev)
+{
+  const char *next3 = near (f, 3), *next4 = near (f, 4);
+  g_autofree char *base = NULL;
+  if (g_str_equal (l, "there") || g_str_equal (l, "who's") || next4 == NULL ||
+      !draftd_candidates_in_list (" and but so because when if while ", prev) || !g_ascii_islower (f->words[f->i + 1].text[0]) ||
+      !possessed_noun (f, next) || noun_number (f, next) >= 0 || !noun (next2) || draftd_candidates_function_word (next2) ||
+      noun_number (f, next2) >= 0 || !joined (f, f->i + 1) || !joined (f, f->i + 2) || !joined (f, f->i + 3))
+    return FALSE;
+  return g_str_has_suffix (next3, "s") && verb_number (f, next3, &base) == -1 &&
+         (g_str_has_suffix (next4, "ing") || g_str_has_suffix (next4, "ly") || draftd_candidates_in_list (" a an the my your his her our their ", next4));
 }
 
 /* A noun a possessive can take (possessed_noun), or a made thing's that WordNet lists as an
@@ -391,7 +427,7 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
       (!g_str_equal (l, "there") || (f->i == 0 && (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_PERSON))) &&
       !g_str_equal (l, "who's"))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-  if (phrase_then_verb (f, l, prev) || described_subject (f, l, next, next2))
+  if (phrase_then_verb (f, l, prev) || described_subject (f, l, next, next2) || compound_subject (f, l, next, next2, prev))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (g_str_equal (l, "there") && there_after_verb (f, next, next2, prev))
     return TRUE;

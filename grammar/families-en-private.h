@@ -278,6 +278,7 @@ gboolean clause_accept (F *f);
 gboolean thing_ed (F *f);
 gboolean tag_pronoun (F *f);
 gboolean prefer_than (F *f);
+gboolean at_year (F *f);
 gboolean prices_raised (F *f);
 gboolean question_order (F *f);
 gboolean more_in_group (F *f);

@@ -1552,7 +1552,8 @@ bare_singular_subject (F *f)
 gboolean
 span_adjective (F *f)
 {
-  static const char *const units = " seconds minutes hours days weeks months years miles kilometres kilometers metres meters ";
+  static const char *const units = " seconds minutes hours days weeks months years miles kilometres kilometers metres meters dollars pounds euros "
+                                    "pence cents ";
   const Word *w = &f->words[f->i];
   if (!g_str_equal (w->lower, "a") || f->i + 3 >= f->n || !joined (f, f->i) || !joined (f, f->i + 1) || !joined (f, f->i + 2) ||
       !draftd_candidates_in_list (" two three four five six seven eight nine ten twelve fifteen twenty thirty forty fifty sixty hundred ",

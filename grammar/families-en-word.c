@@ -153,11 +153,15 @@ redundant_preposition (F *f)
   static const char *const verbs = " discuss discussed discusses discussing emphasise emphasised emphasises emphasising emphasize "
                                    "emphasized emphasizes emphasizing ";
   const char *prev = near (f, -1), *next = near (f, 1);
-  /* "emphasises on the need": "emphasis on" is the noun's, the verb takes its object; not
-   * before a time ("emphasised on the first day that"). */
-  if (g_str_equal (w->lower, "on") && draftd_candidates_in_list (verbs, prev) && g_str_has_prefix (prev, "emphas") &&
-      draftd_candidates_in_list (" the a an this these that those our their his her its my your ", next) &&
-      !draftd_candidates_in_list (" day morning afternoon evening night week weekend first last same ", near (f, 2)))
+  /* "emphasises on the need", "emphasised on clear communication": "emphasis on" is the
+   * noun's, the verb takes its object; not before a time ("emphasised on the first day
+   * that", "on Monday"). */
+  const char *time_words = " day morning afternoon evening night week weekend first last same ";
+  if (g_str_equal (w->lower, "on") && draftd_candidates_in_list (verbs, prev) && g_str_has_prefix (prev, "emphas") && next &&
+      ((draftd_candidates_in_list (" the a an this these that those our their his her its my your ", next) &&
+        !draftd_candidates_in_list (time_words, near (f, 2))) ||
+       (!draftd_candidates_function_word (next) && g_ascii_islower (f->words[f->i + 1].text[0]) && !g_ascii_isdigit (next[0]) &&
+        !draftd_candidates_in_list (time_words, next) && !draftd_candidates_in_list (" monday tuesday wednesday thursday friday saturday sunday ", next))))
     return sure (f, f->words[f->i - 1].end, w->end, "", DRAFTD_FIX_PREPOSITION);
   /* "Please contact with me": the verb takes its object; "in contact with", and "Contact with
    * the pier" opening a sentence, are the noun's. */
@@ -510,7 +514,7 @@ static const WordRow word_rows[] = {
   /* "the perfect compliment to our sea bass": what completes a thing complements it. */
   { "word-choice", "compliment", NULL, " perfect ideal natural excellent great ", " to for ", NULL, "complement", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "sells handmade stationary": paper and pens are stationery. */
-  { "word-choice", "stationary", NULL, " handmade office school sells sell selling buy bought personalised personalized wedding ", NULL, NULL,
+  { "word-choice", "stationary", NULL, " handmade office school sells sell selling buy bought personalised personalized wedding stock stocks stocked stocking ", NULL, NULL,
     "stationery", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "to catch my breathe": the noun after a possessive. */
   { "word-choice.breath-breathe", "breathe", NULL, " my his her your our their a deep ", NULL, NULL, "breath", DRAFTD_FIX_WORD_CHOICE, NULL },
@@ -522,7 +526,7 @@ static const WordRow word_rows[] = {
   { "word-choice", "stationary", " order ordered ordering buy bought ", " the our some new ", NULL, NULL, "stationery", DRAFTD_FIX_WORD_CHOICE, NULL },
   { "word-choice", "stationary", NULL, NULL, " shop shops store supplies set sets cupboard order items ", NULL, "stationery", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "sells lovely stationary": an adjective between the selling and what is sold. */
-  { "word-choice", "stationary", " sells sell selling buy bought order ordered ", NULL, NULL, NULL, "stationery", DRAFTD_FIX_WORD_CHOICE,
+  { "word-choice", "stationary", " sells sell selling buy bought order ordered stock stocks stocked stocking ", NULL, NULL, NULL, "stationery", DRAFTD_FIX_WORD_CHOICE,
     NULL },
   /* "I could care less": the idiom says no care is left. */
   { "word-choice", "could", NULL, " i we you they he she ", " care ", " less ", "couldn't", DRAFTD_FIX_WORD_CHOICE, NULL },
@@ -596,6 +600,18 @@ static const WordRow word_rows[] = {
     "few", DRAFTD_FIX_WORD_CHOICE, NULL },
   { "word-choice.much-many", "little", NULL, " a ", " friends people things days weeks hours minutes ideas questions words times ", NULL,
     "few", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "I only have a few time before my shift": a mass noun is measured with "a little". */
+  { "word-choice.much-many", "few", NULL, " a ", " time money information advice help luck patience ", " before to for left and but so until ",
+    "little", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "Make sure you read thorough the data sheet": a way gone or read through. */
+  { "word-choice", "thorough", NULL, " read reads reading look looks looked looking go goes went going walk walked walks get got gets drive drove "
+    "come came pass passed run ran flick flicked scroll scrolled ", " the a an this that these those my your his her our their it them ", NULL,
+    "through", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "In this explainer we site the IPCC's report": a source is cited. */
+  { "word-choice", "site", NULL, " we i they you also always ", " the a an this these those his her their our its ", NULL, "cite",
+    DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "unless you won't hold the button": "unless" carries the negation itself. */
+  { "verb-form", "won't", " unless ", " you i we they he she it ", NULL, NULL, "", DRAFTD_FIX_VERB_FORM, NULL },
   /* "to apply for position of junior accountant": the post applied for is a known one. */
   { "article", "position", " apply applying applied ", " for ", " of as ", NULL, "the position", DRAFTD_FIX_ARTICLE, NULL },
 };
@@ -654,6 +670,26 @@ principal_of_idea (F *f)
   return sure (f, w->start, w->end, g_str_equal (w->lower, "principal") ? "principle" : "principles", DRAFTD_FIX_WORD_CHOICE);
 }
 
+/* "I wrote to the principle about the bus", "the school principle", "the principle said": a
+ * school's head, a person spoken to or speaking, is its principal ("according to the
+ * principle", "committed to the principle" are ideas, no one written to). */
+static gboolean
+principle_person (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1);
+  if (!g_str_equal (w->lower, "principle") || prev == NULL)
+    return FALSE;
+  gboolean school = draftd_candidates_in_list (" school head deputy vice assistant ", prev);
+  gboolean spoken_to = draftd_candidates_in_list (" the our your my their his her ", prev) && draftd_candidates_in_list (" to with ", near (f, -2)) &&
+                       draftd_candidates_in_list (" wrote write writes writing written spoke speak speaks speaking spoken talked talk talks talking "
+                                                  "complained complain emailed email went go sent send explained explain reported report "
+                                                  "mentioned mention ", near (f, -3));
+  gboolean speaks = draftd_candidates_in_list (" the our your my their his her ", prev) &&
+                    draftd_candidates_in_list (" said says told asked called emailed phoned rang announced wants wanted ", near (f, 1));
+  return (school || spoken_to || speaks) && sure (f, w->start, w->end, "principal", DRAFTD_FIX_WORD_CHOICE);
+}
+
 /* "in principal" is "in principle" unless money's principal goes on ("in principal and
  * interest", "in principal payments"). */
 gboolean
@@ -661,7 +697,7 @@ in_principal (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *next = f->i + 1 < f->n && joined (f, f->i) ? f->words[f->i + 1].lower : NULL;
-  if (principal_of_idea (f))
+  if (principal_of_idea (f) || principle_person (f))
     return TRUE;
   if (!g_str_equal (w->lower, "principal") || g_strcmp0 (near (f, -1), "in") != 0 ||
       (next && (noun (next) || draftd_candidates_in_list (" and or plus ", next))))
@@ -682,7 +718,8 @@ static const char *const who_nouns =
   "waitress cashier cashiers shopkeeper salesman saleswoman tourist tourists uncle aunt cousin cousins grandmother grandfather "
   "classmate classmates pupil pupils stranger strangers husband wife son daughter lecturer lecturers professor professors chef chefs "
   "baker founder photographer journalist reporter artist musician athlete instructor barista bartender pharmacist dentist surgeon "
-  "lawyer accountant architect scientist researcher engineer engineers technician technicians plumber electrician ";
+  "lawyer accountant architect scientist researcher engineer engineers technician technicians plumber electrician "
+  "mechanic mechanics builder builders carpenter gardener hairdresser firefighter paramedic midwife ";
 /* Not "editor", "compiler", "specifier", "decorator", "child", "manager", "owner", "coach":
  * WordNet's people are also a program's parts or a thing's, so the list is of words a manual
  * does not use so. */
@@ -1095,8 +1132,10 @@ fewer_for_less (F *f)
     g_autofree char *sing = draftd_forms_singular (f->c->spell, next);
     /* Nor a verb's -s form: "Less uses termcap" names the pager. */
     /* "uses less parts than": before "than" a noun that is a verb too is the noun. */
+    /* After a clause's verb ("makes less mistakes") the -s word is that verb's object. */
     plural = sing && !g_str_equal (sing, next) && draftd_forms_is (sing, 'n') &&
-             (!draftd_forms_is (sing, 'v') || g_strcmp0 (near (f, 2), "than") == 0 || draftd_candidates_in_list (" were are have had ", prev)) &&
+             (!draftd_forms_is (sing, 'v') || g_strcmp0 (near (f, 2), "than") == 0 || draftd_candidates_in_list (" were are have had ", prev) ||
+              (prev && finite_verb (f, prev) && !draftd_candidates_function_word (prev))) &&
              !draftd_forms_is (next, 'a') &&
              !draftd_candidates_in_list (mass_nouns, sing);
   }
@@ -1287,6 +1326,26 @@ me_and_opening (F *f)
   return TRUE;
 }
 
+/* "split between he and his sister": "between" takes objects, the first one too. "The coach
+ * gave we players a talk": "we" + a plural after a verb of giving or telling is its object,
+ * where no verb follows for it to be a clause's subject. */
+static gboolean
+object_pronoun (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1);
+  static const char *const object_of[][2] = { { "he", "him" }, { "she", "her" }, { "they", "them" }, { "we", "us" } };
+  if (g_strcmp0 (prev, "between") == 0 && g_strcmp0 (next, "and") == 0)
+    for (guint k = 0; k < G_N_ELEMENTS (object_of); k++)
+      if (g_str_equal (w->lower, object_of[k][0]))
+        return sure (f, w->start, w->end, object_of[k][1], DRAFTD_FIX_WORD_CHOICE);
+  return g_str_equal (w->lower, "we") && next && noun_number (f, next) > 0 && !finite_verb (f, near (f, 2)) &&
+         draftd_candidates_in_list (" gave give gives giving told tell tells telling taught teach teaches showed show shows offered offer "
+                                    "offers sent send sends asked ask asks ",
+                                    prev) &&
+         sure (f, w->start, w->end, "us", DRAFTD_FIX_WORD_CHOICE);
+}
+
 gboolean
 pronoun_case (F *f)
 {
@@ -1300,6 +1359,8 @@ pronoun_case (F *f)
     for (guint k = 0; k < 4; k++)
       if (g_str_equal (w->lower, subject_of[k][0]))
         return sure (f, w->start, w->end, subject_of[k][1], DRAFTD_FIX_WORD_CHOICE);
+  if (object_pronoun (f))
+    return TRUE;
   if (!draftd_candidates_in_list (" and or ", prev) || f->i < 2)
     return FALSE;
   if (g_str_equal (w->lower, "me") && finite_verb (f, next)) {
@@ -2494,8 +2555,12 @@ people_possessive (F *f)
   const char *next = near (f, 1), *gov = near (f, -2);
   if (!draftd_candidates_in_list (people, w->lower) || !draftd_candidates_in_list (" my your his her our their ", near (f, -1)) ||
       next == NULL || !g_ascii_islower (f->words[f->i + 1].text[0]) || !noun (next) ||
-      /* "My parents house is near": a noun that is a verb too is the owned subject before its "is". */
-      ((draftd_forms_is (next, 'v') || finite_verb (f, next)) && !draftd_candidates_in_list (" is was has ", near (f, 2))) ||
+      /* "My parents house is near": a noun that is a verb too is the owned subject before its "is",
+       * and the object of a verb that takes one, a preposition after it ("took my brothers bike
+       * from"; a verb of seeing takes a clause: "saw my friends bike to school"). */
+      ((draftd_forms_is (next, 'v') || finite_verb (f, next)) && !draftd_candidates_in_list (" is was has ", near (f, 2)) &&
+       !(gov && one_object_verb (f, gov) && !draftd_candidates_in_list (" saw seen watched heard noticed felt made helped let ", gov) &&
+         draftd_candidates_in_list (prepositions, near (f, 2)))) ||
       draftd_forms_is (next, 'a') ||
       draftd_candidates_in_list (" today tonight yesterday tomorrow now then here there also still always never often ever once ", next) ||
       (gov && !draftd_candidates_in_list (prepositions, gov) && !one_object_verb (f, gov)))
@@ -2581,6 +2646,9 @@ plural_apostrophe (F *f)
                      (draftd_forms_is (prev, 'a') && !draftd_candidates_function_word (prev) && !draftd_candidates_in_list (determiners, before) &&
                       !(before && g_str_has_suffix (before, "'s")));
   counted |= listed;
+  /* "The dog's were very well behaved": a determiner's noun before a plural's "were" or
+   * "are", which no "is" or "has" of a contraction takes. */
+  counted |= draftd_candidates_in_list (" the my our your their his her ", prev) && draftd_candidates_in_list (" were are ", near (f, 1));
   /* "better than last year's": a time's possessive stands for its results. */
   if (!closes || !counted || !noun (stem) || draftd_candidates_in_list (" last next this previous following same ", prev) ||
       draftd_candidates_in_list (" year week month day night season century decade term ", stem) || draftd_candidates_function_word (stem) || draftd_candidates_uncountable (stem) ||
@@ -3094,4 +3162,25 @@ the_people_possessive (F *f)
     return FALSE;
   g_autofree char *rep = g_strconcat (w->text, "'", NULL);
   return sure_named (f, w->start, w->end, rep, DRAFTD_FIX_SPELLING, "punctuation.possessive-apostrophe");
+}
+
+/* ---- preposition: "started working at the mill at 1962" ---- */
+
+/* A year is a span, so "in 1962"; "at" before a year is a learner's. Not a figure a verb of
+ * measuring puts "at" ("stood at 1962", "valued at 2000"), nor a time in 24-hour digits
+ * ("at 1900 hours"). Sure. */
+gboolean
+at_year (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *y = f->s + w->end;
+  if (!g_str_equal (w->lower, "at") || *y != ' ' || !(g_str_has_prefix (y + 1, "19") || g_str_has_prefix (y + 1, "20")) ||
+      !g_ascii_isdigit (y[3]) || !g_ascii_isdigit (y[4]) || g_ascii_isdigit (y[5]) || strchr (":.h", y[5]) ||
+      g_str_has_prefix (y + 5, " hours") || g_str_has_prefix (y + 5, " hrs") || g_str_has_prefix (y + 5, " GMT") || g_str_has_prefix (y + 5, " UTC"))
+    return FALSE;
+  const char *prev = near (f, -1);
+  if (prev == NULL || draftd_candidates_in_list (" stood stands stand estimated valued priced set fixed capped peaked is was were are be been "
+                                                 "remained remains stayed numbered totalled totaled rate level around about ", prev))
+    return FALSE;
+  return sure (f, w->start, w->end, g_ascii_isupper (w->text[0]) ? "In" : "in", DRAFTD_FIX_PREPOSITION);
 }

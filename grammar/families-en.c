@@ -106,7 +106,7 @@ const char *const either_number =
   " data media staff team family committee government audience crew group public company class army band jury couple youth "
   "orchestra choir council squad club management crowd cabinet parliament congregation faculty board panel firm "
   "department police personnel clergy "
-  "number series species means headquarters fish sheep deer aircraft offspring "
+  "number series species means headquarters fish sheep deer aircraft offspring gnocchi ravioli tortellini "
   /* "The following are", "the above are reachable", "the latter are": a nominal that stands
    * for what it names, in either number. */
   "following above below latter former "
@@ -328,6 +328,7 @@ static const struct {
   { "preposition.missing", go_place },
   { "preposition.missing", agree_with },
   { "preposition", prefer_than },
+  { "preposition", at_year },
   { "preposition", on_floor },
   { "preposition.redundant", considered_as },
   { "verb-form", want_base },
