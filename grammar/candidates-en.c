@@ -2611,7 +2611,9 @@ relative_verb_after (const Ctx *x, guint k)
     return TRUE;
   if (k < x->n && draftd_candidates_joined (x, k - 1) && g_str_has_suffix (x->words[k].lower, "ly"))
     k++;
-  return k < x->n && draftd_candidates_joined (x, k - 1) && draftd_forms_is (x->words[k].lower, 'v') &&
+  /* An -s present too ("where access remains limited"), whose lemma WordNet lists. */
+  return k < x->n && draftd_candidates_joined (x, k - 1) &&
+         (draftd_forms_is (x->words[k].lower, 'v') || (g_str_has_suffix (x->words[k].lower, "s") && draftd_candidates_verb_form (x, x->words[k].lower))) &&
          !draftd_candidates_function_word (x->words[k].lower);
 }
 
@@ -2622,14 +2624,22 @@ static gboolean
 where_were_licensed (const Ctx *x, const Around *a, const char *alt)
 {
   const char *p = a->prev, *n = a->next;
+  /* "Can you tell me were the stopcock is": an embedded question after its asker's object. */
+  if (g_str_equal (alt, "where") && p && n && draftd_candidates_in_list (" me us him them know wonder wondered ask asked ", p) &&
+      draftd_candidates_in_list (" the my your his her our their this that ", n))
+    return TRUE;
   if (g_str_equal (alt, "where"))
     return (n && draftd_candidates_in_list (" i you he she we they there ", n) && !(p && draftd_candidates_in_list (subjects, p)) &&
             !(p && draftd_candidates_in_list (" so neither nor as than ", p)) &&
             !(p && draftd_candidates_in_list (" where what when why how who which whose ", p))) ||
            (a->start && n && draftd_candidates_in_list (" is are do does did can could will would should ", n));
-  return p && (draftd_candidates_in_list (" we they you there who ", p) || (noun_like (x, p) && g_str_has_suffix (p, "s"))) &&
+  /* "in regions where broadband access remains limited": a modifier, its noun, then the verb. */
+  const char *n2 = x->i + 2 < x->n && draftd_candidates_joined (x, x->i + 1) ? x->words[x->i + 2].lower : NULL;
+  gboolean compound = n && n2 && (noun_like (x, n) || draftd_forms_is (n, 'a')) && !is_ing (n) && !draftd_candidates_function_word (n) &&
+                      noun_like (x, n2) && !draftd_candidates_function_word (n2) && relative_verb_after (x, x->i + 3);
+  return p && (draftd_candidates_in_list (" we they you there who children people men women ", p) || (noun_like (x, p) && g_str_has_suffix (p, "s"))) &&
          !(n && draftd_candidates_in_list (subjects, n)) &&
-         !(n && noun_like (x, n) && !is_ing (n) && !draftd_forms_is (n, 'a') && relative_verb_after (x, x->i + 2));
+         !(n && noun_like (x, n) && !is_ing (n) && !draftd_forms_is (n, 'a') && relative_verb_after (x, x->i + 2)) && !compound;
 }
 /* "our juniors past their course": people, then "past" and what is theirs, is the verb's past
  * ("players past their best", "past their prime" are the preposition's). */

@@ -214,6 +214,26 @@ join_site (const DraftdCandidateContext *c, const char *s, GArray *words, guint 
   return FALSE;
 }
 
+static gboolean known_word (const DraftdCandidateContext *c, const Word *w, gboolean start);
+
+/* Is words[i] joined by a hyphen to a neighbour the dictionary does not know either? */
+static gboolean
+hyphen_unknown (const DraftdCandidateContext *c, const char *s, GArray *words, guint i)
+{
+  const Word *w = &g_array_index (words, Word, i);
+  if (i > 0 && w->start > 0 && s[w->start - 1] == '-') {
+    const Word *o = &g_array_index (words, Word, i - 1);
+    if (o->end + 1 == w->start && !known_word (c, o, FALSE))
+      return TRUE;
+  }
+  if (i + 1 < words->len && s[w->end] == '-') {
+    const Word *o = &g_array_index (words, Word, i + 1);
+    if (w->end + 1 == o->start && !known_word (c, o, FALSE))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* Values of the document dictionary's entries. */
 #define DOCUMENT_NAME GINT_TO_POINTER (1)
 #define DOCUMENT_REPEATED GINT_TO_POINTER (2)
@@ -613,6 +633,10 @@ draftd_candidates_find (const DraftdCandidateContext *c, const char *sentence)
      * said"), unless it is plainly a common word misspelt ("Becouse"). */
     if (!known && start && g_unichar_isupper (g_utf8_get_char (w->text)) && g_strcmp0 (c->lang, "en") == 0 &&
         !draftd_candidates_misspelt_opener (c, w))
+      continue;
+    /* "shih-tzus", "pak-choi": a hyphenated word neither of whose parts the dictionary knows
+     * is a borrowing or a name, no two slips. */
+    if (!known && hyphen_unknown (c, sentence, words, i))
       continue;
     if (!known && join_site (c, sentence, words, i, out, site)) {
       site++;

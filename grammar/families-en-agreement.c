@@ -1126,7 +1126,9 @@ that_antecedent (const F *f, guint a)
    * head, and "that" opens what is said. */
   if ((!det && !bare) || !np_word (f, &f->words[a]) || draftd_candidates_in_list (determiners, f->words[a].lower) ||
       (bare && g_str_has_suffix (f->words[d - 1].lower, "ing")) ||
-      draftd_candidates_in_list (" says thinks knows believes tells suggests realises realizes understands expects argues insists ", f->words[a].lower))
+      draftd_candidates_in_list (" says thinks knows believes tells suggests realises realizes understands expects argues insists shows proves "
+                                 "reveals confirms indicates finds demonstrates claims states explains notes means ",
+                                 f->words[a].lower))
     return FALSE;
   /* "translate the messages first that are": a plural before the last word makes that word
    * no compound's head. */

@@ -1136,6 +1136,9 @@ missing_article (F *f)
   const char *l = f->words[f->i].lower;
   if (g_str_has_suffix (l, "ing") && draftd_candidates_in_list (" be been being is are was were am ", near (f, -1)) && gerund_word (f, l))
     return FALSE;
+  /* "We had better sort this out": "had better" is a modal, no noun phrase. */
+  if (draftd_candidates_in_list (" better best ", l) && draftd_candidates_in_list (" had 'd ", near (f, -1)))
+    return FALSE;
   if (role_after_promotion (f))
     return FALSE;
   gboolean shaped = shaped_article (f);
