@@ -323,20 +323,20 @@ subject_past_between (const F *f, guint from, guint to)
 }
 
 /* "has fallen by twelve per cent, according to figures released by the council last week":
- * past a comma, a participle ("released", "published") before the time opens a reduced
- * clause that owns it. */
-static gboolean
-finished_time_reduced (const F *f, guint k)
+ * past a comma, a participle ("released", "published") opens a reduced clause that owns any
+ * time after it. The participle's index, or G_MAXUINT where none stands before `to`. */
+static guint
+reduced_clause_at (const F *f, guint to)
 {
   gboolean comma = FALSE;
-  for (guint j = f->i + 2; j < k; j++) {
+  for (guint j = f->i + 2; j < to; j++) {
     comma |= strchr (",;", f->s[f->words[j - 1].end]) != NULL;
     const char *l = f->words[j].lower, *lemma = draftd_forms_irregular_lemma (l, 'v');
     if (comma && !draftd_candidates_function_word (l) &&
         ((g_str_has_suffix (l, "ed") && draftd_candidates_verb_form (f, l)) || (lemma && !g_str_equal (lemma, l) && g_str_has_suffix (l, "n"))))
-      return TRUE;
+      return j;
   }
-  return FALSE;
+  return G_MAXUINT;
 }
 
 /* Does the clause of words[f->i] name a finished time: "yesterday", "ago", "last week" (not
@@ -354,11 +354,12 @@ finished_time (const F *f, const char *part)
       to = k;
       break;
     }
+  guint reduced = reduced_clause_at (f, to);
   for (guint k = from; k < to; k++) {
     const char *l = f->words[k].lower;
     /* "has reached its verdict ..., the court clerk told reporters on Tuesday": a finite verb
      * between the participle and the time owns the time. */
-    if (bracketed (f->s, f->s + f->words[k].start) || verb_before_time (f, from, f->words[k].start) || (k > f->i + 2 && finished_time_reduced (f, k)) ||
+    if (bracketed (f->s, f->s + f->words[k].start) || verb_before_time (f, from, f->words[k].start) || k > reduced ||
         (k > f->i + 2 && subject_past_between (f, f->i + (draftd_candidates_in_list (" i you he she we they it ", near (f, 1)) ? 3 : 2), k)))
       continue;
     /* "We have moved here in March": a month's "in" after a participle of doing, as a day's

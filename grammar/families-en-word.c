@@ -161,7 +161,7 @@ redundant_preposition (F *f)
       ((draftd_candidates_in_list (" the a an this these that those our their his her its my your ", next) &&
         !draftd_candidates_in_list (time_words, near (f, 2))) ||
        (!draftd_candidates_function_word (next) && g_ascii_islower (f->words[f->i + 1].text[0]) && !g_ascii_isdigit (next[0]) &&
-        !draftd_candidates_in_list (time_words, next) && !draftd_candidates_in_list (" monday tuesday wednesday thursday friday saturday sunday ", next))))
+        !draftd_candidates_in_list (time_words, next) && !calendar_name (next))))
     return sure (f, f->words[f->i - 1].end, w->end, "", DRAFTD_FIX_PREPOSITION);
   /* "Please contact with me": the verb takes its object; "in contact with", and "Contact with
    * the pier" opening a sentence, are the noun's. */
@@ -681,12 +681,12 @@ principle_person (F *f)
   if (!g_str_equal (w->lower, "principle") || prev == NULL)
     return FALSE;
   gboolean school = draftd_candidates_in_list (" school head deputy vice assistant ", prev);
-  gboolean spoken_to = draftd_candidates_in_list (" the our your my their his her ", prev) && draftd_candidates_in_list (" to with ", near (f, -2)) &&
+  gboolean determined = draftd_candidates_in_list (" the our your my their his her ", prev);
+  gboolean spoken_to = determined && draftd_candidates_in_list (" to with ", near (f, -2)) &&
                        draftd_candidates_in_list (" wrote write writes writing written spoke speak speaks speaking spoken talked talk talks talking "
                                                   "complained complain emailed email went go sent send explained explain reported report "
                                                   "mentioned mention ", near (f, -3));
-  gboolean speaks = draftd_candidates_in_list (" the our your my their his her ", prev) &&
-                    draftd_candidates_in_list (" said says told asked called emailed phoned rang announced wants wanted ", near (f, 1));
+  gboolean speaks = determined && draftd_candidates_in_list (" said says told asked called emailed phoned rang announced wants wanted ", near (f, 1));
   return (school || spoken_to || speaks) && sure (f, w->start, w->end, "principal", DRAFTD_FIX_WORD_CHOICE);
 }
 
@@ -1326,6 +1326,9 @@ me_and_opening (F *f)
   return TRUE;
 }
 
+/* Each object pronoun and its subject's form. */
+static const char *const subject_of[][2] = { { "her", "she" }, { "him", "he" }, { "us", "we" }, { "them", "they" }, { "me", "I" } };
+
 /* "split between he and his sister": "between" takes objects, the first one too. "The coach
  * gave we players a talk": "we" + a plural after a verb of giving or telling is its object,
  * where no verb follows for it to be a clause's subject. */
@@ -1334,11 +1337,10 @@ object_pronoun (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *next = near (f, 1);
-  static const char *const object_of[][2] = { { "he", "him" }, { "she", "her" }, { "they", "them" }, { "we", "us" } };
   if (g_strcmp0 (prev, "between") == 0 && g_strcmp0 (next, "and") == 0)
-    for (guint k = 0; k < G_N_ELEMENTS (object_of); k++)
-      if (g_str_equal (w->lower, object_of[k][0]))
-        return sure (f, w->start, w->end, object_of[k][1], DRAFTD_FIX_WORD_CHOICE);
+    for (guint k = 0; k < 4; k++)  /* not "I": "between you and I" is the rule's below */
+      if (g_str_equal (w->lower, subject_of[k][1]))
+        return sure (f, w->start, w->end, subject_of[k][0], DRAFTD_FIX_WORD_CHOICE);
   return g_str_equal (w->lower, "we") && next && noun_number (f, next) > 0 && !finite_verb (f, near (f, 2)) &&
          draftd_candidates_in_list (" gave give gives giving told tell tells telling taught teach teaches showed show shows offered offer "
                                     "offers sent send sends asked ask asks ",
@@ -1353,7 +1355,6 @@ pronoun_case (F *f)
     return TRUE;
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *next = near (f, 1);
-  static const char *const subject_of[][2] = { { "her", "she" }, { "him", "he" }, { "us", "we" }, { "them", "they" }, { "me", "I" } };
   /* "Her and her sister live", "Us students need": an object pronoun opens the sentence. */
   if (f->i == 0 && f->c->sentence_start && next && (g_str_equal (next, "and") || (g_str_equal (w->lower, "us") && noun_number (f, next) > 0)))
     for (guint k = 0; k < 4; k++)
