@@ -1104,6 +1104,15 @@ split_words_known (const DraftdCandidateContext *c, const char *sl)
 }
 
 gboolean
+draftd_candidates_common_slip (const char *lower)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (contractions); i++)
+    if (g_str_equal (lower, contractions[i][0]))
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
 draftd_candidates_misspelt_opener (const DraftdCandidateContext *c, const Word *w)
 {
   for (guint i = 0; i < G_N_ELEMENTS (contractions); i++)
@@ -2726,6 +2735,9 @@ licensed (const Ctx *x, const Around *a, const char *alt)
     return n && draftd_candidates_in_list (" for that when ", n);
   if (g_str_equal (alt, "quiet"))
     return p && draftd_candidates_in_list (" be is are was were very so too keep stay remain ", p) && a->ends;
+  /* "The street was quiet late at night": "late" and "early" are times after the adjective. */
+  if (g_str_equal (alt, "quite") && draftd_candidates_in_list (" late early ", n))
+    return FALSE;
   if (g_str_equal (alt, "quite"))
     return n && (predicate_adjective (x, n, a->next2) || draftd_candidates_in_list (" a some few lot often well ", n) ||
                  /* "is quiet good value": a degree before a predicate's adjective and its noun. */

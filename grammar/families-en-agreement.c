@@ -462,6 +462,9 @@ no_verb_here (const F *f, guint b)
                                  "hope hopes hoped agree agreed refuse refused seem seems seemed ", f->words[f->i - 2].lower))
     return TRUE;
   const char *n1 = near (f, 1), *n2 = near (f, 2), *l2 = n2 ? draftd_forms_irregular_lemma (n2, 'v') : NULL;
+  /* "Charles's leaving do will be at": a word right before a modal is a noun. */
+  if (n1 && draftd_candidates_in_list (" will would can could should must might may shall ", n1))
+    return TRUE;
   if (n1 && n2 && noun (n1) && !draftd_forms_is (n1, 'v') && !draftd_forms_is (n1, 'a') &&
       (draftd_candidates_in_list (" is was has had will would can could should did does ", n2) || (l2 && !g_str_equal (l2, n2))))
     return TRUE;
@@ -492,6 +495,18 @@ after_relative_aside (const F *f, guint b)
   return FALSE;
 }
 
+/* "Each of the raised beds needs compost": an -s verb right after a plural noun, agreeing with
+ * a singular subject, is the clause's verb, and words[i] its object ("Each of the houses
+ * have": "houses" after its determiner is the phrase's noun). */
+static gboolean
+singular_verb_before (const F *f, guint b, int s, guint gap)
+{
+  g_autofree char *other = NULL;
+  return s < 0 && gap == 0 && f->i > b + 2 && verb_number (f, f->words[f->i - 1].lower, &other) == -1 &&
+         noun_number (f, f->words[f->i - 2].lower) > 0 && !draftd_candidates_function_word (f->words[f->i - 2].lower) &&
+         !draftd_candidates_in_list (numbers, f->words[f->i - 2].lower);
+}
+
 gboolean
 subject_head (F *f)
 {
@@ -518,10 +533,8 @@ subject_head (F *f)
    * follows in its clause and no pronoun is its object ("Nobody in my family like spicy food"). */
   gboolean like = g_str_equal (w->lower, "like") && near (f, 1) && !draftd_candidates_in_list (" me him her us them you it this that ", near (f, 1)) &&
                   !draftd_candidates_in_list (" more less just exactly much bit rather something nothing anything ", near (f, -1)); /* "fits more like" */
-  if (like) {
-    v = 1;
-    other = g_strdup ("likes");
-  }
+  if (like)
+    v = 1, other = g_strdup ("likes");
   /* "Neither of the proposals address the problem": a base in -ss ("address", "discuss",
    * "miss"), which verb_number leaves alone as it reads as an -s form, is the plural verb
    * before its determiner's object ("the approval process that has" is a noun). */
@@ -555,8 +568,12 @@ subject_head (F *f)
   gap = gap ? gap : floating_both (f, b);
   gboolean relative = FALSE;
   int s = subject_number (f, b, f->i - gap, &relative);
-  if (s == 0 || s == v || either_or (f, b) || (v < 0 && amount_subject (f, b, f->i - gap)) || plural_verb_before (f, b))
+  if (s == 0 || s == v || either_or (f, b) || (v < 0 && amount_subject (f, b, f->i - gap)) || plural_verb_before (f, b) ||
+      singular_verb_before (f, b, s, gap))
     return FALSE;
+  /* "The road lead to the village": a singular's "lead" is "led" misspelt (linked_agreement). */
+  if (g_str_equal (w->lower, "lead") && s < 0)
+    g_free (other), other = g_strdup ("led");
   /* After a relative clause an auxiliary is sure to be the subject's verb; another verb is
    * where no other verb follows in its clause. */
   if (relative && !draftd_candidates_in_list (agreeing_aux, w->lower))
@@ -1101,9 +1118,15 @@ linked_agreement (F *f)
   if (v > 0 && k < f->i && and_part (f, k))
     return FALSE;
   LinkedTake take = k < f->i ? linked_take (f, k, p, v, other) : LINKED_NO;
+  /* A singular's "lead" is the past "led" misspelt (subject_head); the shipped target hears
+   * no difference between "lead" and "led", and the parser has found the subject. */
+  gboolean led = v > 0 && g_str_equal (w->lower, "lead");
+  const char *rep = led ? "led" : other;
+  if (led && take != LINKED_NO)
+    return sure_named (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE, "word-choice.lead-led");
   if (take == LINKED_SURE)
-    return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
-  const char *alts[] = { other };
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_AGREEMENT);
+  const char *alts[] = { rep };
   return take == LINKED_JUDGED && judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, margin (f, DRAFTD_FIX_AGREEMENT));
 }
 

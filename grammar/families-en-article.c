@@ -1382,12 +1382,19 @@ generic_the (F *f)
       draftd_candidates_in_list (" football soccer tennis basketball golf cricket rugby volleyball hockey baseball badminton chess ", next) &&
       g_ascii_islower (f->words[f->i + 1].text[0]) && !(after && noun (after) && !draftd_candidates_function_word (after)))
     return drop_article (f);
+  /* "has been suffering from the insomnia for months": an illness or a state suffered is
+   * named bare ("the flu" and "the cold" are idioms; "the effects of" is no state). */
+  if (g_str_equal (w->lower, "the") && g_strcmp0 (prev, "from") == 0 &&
+      draftd_candidates_in_list (" suffer suffers suffered suffering ", near (f, -2)) && next && g_ascii_islower (f->words[f->i + 1].text[0]) &&
+      draftd_forms_noun_lexfile (next) == DRAFTD_FORMS_STATE && noun_number (f, next) < 0 && !draftd_candidates_in_list (" flu cold same ", next) &&
+      !(after && (noun (after) || draftd_candidates_in_list (" of that which who ", after))))
+    return drop_article (f);
   if (!g_str_equal (w->lower, "the") || next == NULL || !draftd_candidates_in_list (generic_nouns, next) ||
       !g_ascii_islower (f->words[f->i + 1].text[0]))
     return FALSE;
-  /* "Spending time in the nature helps": nature as the outdoors ("in the nature of the job"
-   * is a thing's character). */
-  if (g_str_equal (next, "nature") && draftd_candidates_in_list (" in into ", prev) &&
+  /* "Spending time in the nature helps", "passionate about the nature, which": nature as the
+   * outdoors ("in the nature of the job", "about the nature of" are a thing's character). */
+  if (g_str_equal (next, "nature") && (draftd_candidates_in_list (" in into ", prev) || (g_strcmp0 (prev, "about") == 0 && after == NULL)) &&
       !draftd_candidates_in_list (" of that which ", after))
     return drop_article (f);
   gboolean subject = opens_clause (f, f->i, " that because but so and think thought believe says said say know knew feel felt ") &&

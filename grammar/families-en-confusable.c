@@ -83,6 +83,15 @@ there_ing_opening (F *f)
   gint a = draftd_candidates_in_list (frequency_adverbs, near (f, 1)) || draftd_candidates_in_list (" already finally currently ", near (f, 1));
   const char *theyre[] = { "they're" }, *next = near (f, 1 + a), *next2 = near (f, 2 + a);
   gboolean opens = f->i == 0 || (a && opens_clause (f, f->i, " because but so "));
+  /* "Their resurfacing Mill Lane from 4 March": the possessive opening the sentence before an
+   * -ing form and its object's determiner or name ("Their cooking skills" has a noun). */
+  gboolean later_verb = draftd_candidates_verb_after (f, 2); /* "Their hosting the final surprised everyone": a gerund subject */
+  for (guint k = 3; k < f->n && joined (f, k - 1) && !later_verb; k++)
+    later_verb = draftd_candidates_own_past (f->words[k].lower) && !draftd_candidates_in_list (determiners, f->words[k - 1].lower);
+  if (f->i == 0 && g_str_equal (w->lower, "their") && next && !a && gerund_word (f, next) && f->s[f->words[1].end] != '-' && !later_verb &&
+      (draftd_candidates_in_list (" the a an this that these those our your his her my ", next2) ||
+       (next2 && g_ascii_isupper (f->words[2].text[0]) && !g_str_equal (next2, "i"))))
+    return sure_named (f, w->start, w->end, "They're", DRAFTD_FIX_WORD_CHOICE, "confusable.their-they're");
   if (!opens || !g_str_equal (w->lower, "there") || next == NULL || f->s[f->words[f->i + 1 + a].end] == '-' ||
       draftd_candidates_in_list (" being seeming remaining ", next) || !gerund_word (f, next))
     return FALSE;
@@ -257,10 +266,14 @@ there_after_verb (F *f, const char *next, const char *next2, const char *prev)
   /* "They sold there flat and moved": after a verb, a thing's or a person's singular noun
    * that ends its phrase cannot stand bare, so "there" is its possessive. */
   int lex1 = next ? draftd_forms_noun_lexfile (next) : -1;
+  /* "to rate there level of anxiety": before "of", a quality's, an act's or a holding's
+   * singular noun too ("stayed there most of the day", "half of" are no such nouns). */
+  gboolean of_noun = g_strcmp0 (next2, "of") == 0 && joined (f, f->i + 1) && !draftd_candidates_uncountable (next) &&
+                     (lex1 == DRAFTD_FORMS_ATTRIBUTE || lex1 == DRAFTD_FORMS_ACT || lex1 == DRAFTD_FORMS_POSSESSION);
   if (prev && !draftd_candidates_function_word (prev) && finite_verb (f, prev) &&
       !draftd_candidates_in_list (" is are was were be been have has had do does did ", prev) && noun_number (f, next) < 0 &&
-      (lex1 == DRAFTD_FORMS_ARTIFACT || lex1 == DRAFTD_FORMS_PERSON) && g_ascii_islower (f->words[f->i + 1].text[0]) &&
-      (next2 == NULL || !joined (f, f->i + 1) || draftd_candidates_in_list (" and but in on at to for with from ", next2)))
+      (lex1 == DRAFTD_FORMS_ARTIFACT || lex1 == DRAFTD_FORMS_PERSON || of_noun) && g_ascii_islower (f->words[f->i + 1].text[0]) &&
+      (next2 == NULL || !joined (f, f->i + 1) || draftd_candidates_in_list (" and but in on at to for with from of ", next2)))
     return sure (f, w->start, w->end, "their", DRAFTD_FIX_WORD_CHOICE);
   /* "I think there late again": after a verb of thinking or a clause's opener, "there" before
    * a predicate adjective is "they're". */

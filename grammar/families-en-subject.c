@@ -23,8 +23,9 @@ noun_number (const F *f, const char *l)
 {
   if (l == NULL)  /* a sentence's end: no noun there */
     return 0;
-  /* "Where is the scissors?": the pairs English names only in the plural. */
-  if (draftd_candidates_in_list (" people children men women feet teeth mice geese police cattle ", l) || draftd_candidates_in_list (plural_heads, l) ||
+  /* "Where is the scissors?": the pairs English names only in the plural. "bacteria" and
+   * "algae" are plurals WordNet lists as lemmas of their own, with no exception to say so. */
+  if (draftd_candidates_in_list (" people children men women feet teeth mice geese police cattle bacteria algae ", l) || draftd_candidates_in_list (plural_heads, l) ||
       draftd_candidates_in_list (" scissors trousers jeans pyjamas pajamas shorts pliers tongs tweezers binoculars leggings goggles ", l))
     return 1;
   if (draftd_candidates_in_list (singular_heads, l) || draftd_candidates_in_list (s_singulars, l))
@@ -170,11 +171,14 @@ hyphen_number_joined (const F *f, guint a)
 }
 
 /* Are words[a] and words[a + 1] in one phrase: only spaces between, a number hyphened to the
- * first, or a number's digits on either side of "and" or "or" ("on wards 5 and 6 have")? */
+ * first, a house's number after a preposition, or a number's digits on either side of "and" or "or" ("on wards 5 and 6 have")? */
 gboolean
 phrase_joined (const F *f, guint a)
 {
   if (joined (f, a) || hyphen_number_joined (f, a))
+    return TRUE;
+  /* "in our flat at 14 Elm Road": a house's number between a preposition and its street. */
+  if (number_joined (f, a) && draftd_candidates_in_list (" at on in from to near ", f->words[a].lower) && g_ascii_isupper (f->words[a + 1].text[0]))
     return TRUE;
   return number_joined (f, a) && ((a + 1 < f->n && draftd_candidates_in_list (" and or ", f->words[a + 1].lower) && number_joined (f, a + 1)) ||
                                   (a > 0 && draftd_candidates_in_list (" and or ", f->words[a].lower) && number_joined (f, a - 1)));
@@ -666,9 +670,12 @@ prepositional_phrase (const F *f, guint *k, guint end)
       j++;
   }
   /* "at our fair in Leeds was", "on Mill Road have": a place's name of up to three words right
-   * before an auxiliary ends the phrase (before any other word it may be a compound's: "a
+   * before an auxiliary (a street's before any verb) ends the phrase (before any other word it may be a compound's: "a
    * piece of Python code"). */
-  if (end < f->n && end > j && end - j <= 3 && draftd_candidates_in_list (agreeing_aux, f->words[end].lower) && capitalised_run (f, j, end)) {
+  /* "at 14 Elm Road make": a street's name ends where its last word does, before any verb. */
+  gboolean street = end > j && draftd_candidates_in_list (" road street lane avenue close drive way place square crescent grove terrace gardens hill ",
+                                                          f->words[end - 1].lower);
+  if (end < f->n && end > j && end - j <= 3 && (street || draftd_candidates_in_list (agreeing_aux, f->words[end].lower)) && capitalised_run (f, j, end)) {
     *k = end;
     return TRUE;
   }

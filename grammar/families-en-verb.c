@@ -262,13 +262,17 @@ finished_day (const F *f, guint k, const char *part)
   return TRUE;
 }
 
-/* Does a subordinate clause start at words[k]: "after", "when", "because", ... with a finite
- * verb within its next four words ("after a cyclist was injured on Tuesday")? Its time is its
+/* Does a subordinate clause start at words[k]: "after", "when", "because", "who", ... with a
+ * finite verb within its next four words ("after a cyclist was injured on Tuesday")? Its time is its
  * own verb's, not the main clause's perfect's. */
 static gboolean
 subordinate_at (const F *f, guint k)
 {
-  if (!draftd_candidates_in_list (" after when because while until once although though whereas whether if that ", f->words[k].lower))
+  /* "a reference from Mrs Clarke, who supervised me ... in 2022": a relative clause's verb
+   * owns the time after it too. */
+  if (draftd_candidates_in_list (" who which whom ", f->words[k].lower) && k + 1 < f->n && finite_verb (f, f->words[k + 1].lower))
+    return TRUE;
+  if (!draftd_candidates_in_list (" after when because while until once although though whereas whether if that who which whom ", f->words[k].lower))
     return FALSE;
   /* "that film last weekend": a time's "last" or "next" is no verb of a clause, nor its noun
    * ("weekend" is a verb too). */
@@ -470,9 +474,11 @@ perfect_finished (F *f)
     for (guint k = f->i - 1; k > 0 && prev == NULL; k--)
       if (memchr (f->s + f->words[k - 1].end, '(', f->words[k].start - f->words[k - 1].end) && !bracketed (f->s, f->s + f->words[k - 1].start))
         prev = f->words[k - 1].lower;
-  /* "have" after its subject, before the participle; "been" takes its subject's number. */
+  /* "have" after its subject, before the participle; "been" takes its subject's number. After
+   * a modal, "I'd" among them, it is the conditional's ("I'd have done it years ago"). */
   if (!draftd_candidates_in_list (" have has ", w->lower) || next == NULL || g_str_equal (next, "been") || g_str_equal (next, "got") ||
-      prev == NULL || draftd_candidates_in_list (modals, prev) || draftd_candidates_in_list (" to not ", prev) || !finished_time (f, next))
+      prev == NULL || draftd_candidates_in_list (modals, prev) || draftd_candidates_in_list (" to not ", prev) ||
+      g_str_has_suffix (prev, "'d") || g_str_has_suffix (prev, "’d") || !finished_time (f, next))
     return FALSE;
   g_autofree char *past = past_of (f, next);
   if (past == NULL)
@@ -1204,6 +1210,14 @@ future_time_clause (F *f)
   for (guint k = 0; k + 2 < f->i && !main_will; k++)
     main_will = draftd_candidates_in_list (" will i'll we'll you'll he'll she'll they'll ", f->words[k].lower);
   told |= draftd_candidates_in_list (" once before after until ", conj) && main_will;
+  /* "I will send you the photos when I will get home": "when" after a main clause's "will"
+   * too, where no verb of asking or knowing before it makes it a question's ("I'll ask when
+   * he will come", "I'm not sure when they will"). */
+  gboolean asks = FALSE;
+  for (guint k = 0; k + 2 < f->i && !asks; k++)
+    asks = draftd_candidates_in_list (" ask asks asked tell told know knows sure idea wonder wondering check confirm find decide see say says "
+                                      "said guess predict question unclear clear depends depend ", f->words[k].lower);
+  told |= g_strcmp0 (conj, "when") == 0 && main_will && !asks;
   /* "When I will finish my studies, I want to": an opening time clause before its comma (a
    * question puts "will" first: "When will I"). */
   told |= f->i == 2 && f->c->sentence_start && draftd_candidates_in_list (" when once before after until ", conj) &&
@@ -1211,6 +1225,25 @@ future_time_clause (F *f)
   if (!soon && !told)
     return FALSE;
   return will_to_present (f, subject, v);
+}
+
+/* A figure and its units' signs alone between words[a] and words[a + 1] ("above 40°C",
+ * "by 20%"): digits are no words, and the clause goes on through them. 1 for a figure alone,
+ * 2 for a figure and then its clause's comma ("by 20%, we"), 0 for anything else. */
+static int
+figure_between (const F *f, guint a)
+{
+  if (a + 1 >= f->n)
+    return 0;
+  gboolean digit = FALSE, comma = FALSE;
+  for (gsize k = f->words[a].end; k < f->words[a + 1].start; k++) {
+    if (f->s[k] == ',' && digit && !comma)
+      comma = TRUE;
+    else if (strchr (",;:!?()[]\"", f->s[k]) || (comma && f->s[k] != ' '))
+      return 0;
+    digit |= g_ascii_isdigit (f->s[k]);
+  }
+  return !digit ? 0 : comma ? 2 : 1;
 }
 
 /* "If it will rain on Saturday, the sale will move indoors": an opening "if" clause of a
@@ -1223,7 +1256,9 @@ if_will (F *f)
   const Word *w = &f->words[f->i];
   const char *subject = near (f, -1), *v = near (f, 1);
   /* "If the weather will be": a determiner and a noun stand for their pronoun. */
-  gboolean noun_subject = f->i == 3 && draftd_candidates_in_list (" the my our your his her their this that ", near (f, -2)) && noun (subject);
+  gboolean noun_subject = (f->i == 3 && draftd_candidates_in_list (" the my our your his her their this that ", near (f, -2)) && noun (subject)) ||
+                          /* "If prices will rise": a bare plural too. */
+                          (f->i == 2 && subject && noun_number (f, subject) > 0 && !draftd_candidates_function_word (subject) && !draftd_candidates_in_list (" people ", subject));
   if (noun_subject)
     subject = noun_number (f, subject) > 0 ? "they" : "it";
   if (!g_str_equal (w->lower, "will") || (f->i != 2 && !noun_subject) || !g_str_equal (f->words[0].lower, "if") || !f->c->sentence_start ||
@@ -1232,11 +1267,11 @@ if_will (F *f)
     return FALSE;
   guint comma = f->i + 1;
   gboolean time = FALSE;
-  for (; comma < f->n && joined (f, comma); comma++)
+  for (; comma < f->n && (joined (f, comma) || figure_between (f, comma) == 1); comma++)
     time |= draftd_candidates_in_list (" tomorrow tonight next later soon weekend ", f->words[comma + 1 < f->n ? comma + 1 : comma].lower);
   /* "If it will be of any help": "be" only with the time it is foretold for ("If the weather
    * will be good tomorrow"). */
-  if (comma + 1 >= f->n || f->s[f->words[comma].end] != ',' || (g_str_equal (v, "be") && !time))
+  if (comma + 1 >= f->n || (f->s[f->words[comma].end] != ',' && figure_between (f, comma) != 2) || (g_str_equal (v, "be") && !time))
     return FALSE;
   gboolean main_will = FALSE;
   for (guint k = comma + 1; k < f->n && !main_will; k++)

@@ -193,6 +193,13 @@ of_off (F *f)
       draftd_candidates_in_list (" drop drops dropped dropping ", before) &&
       (next == NULL || draftd_candidates_in_list (" at near outside in here there by on ", next)))
     return sure (f, w->start, w->end, "off", DRAFTD_FIX_WORD_CHOICE);
+  /* "Turn the heat of and let it rest": an object between, and the phrase ending after "of"
+   * (a comma, the end, "and", "before", "for"): "the heat of the oven" goes on. */
+  if (g_str_equal (w->lower, "of") && f->i >= 3 && draftd_candidates_in_list (" the your my it ", near (f, -2) ? near (f, -2) : "") &&
+      draftd_candidates_in_list (" turn turned switch switched ", near (f, -3)) &&
+      draftd_candidates_in_list (" heat oven hob gas light lights tap power engine radio tv telly music heating ", verb) &&
+      (next == NULL || draftd_candidates_in_list (" and before for when then after ", next)))
+    return sure (f, w->start, w->end, "off", DRAFTD_FIX_WORD_CHOICE);
   if (!g_str_equal (w->lower, "of") || verb == NULL || next == NULL ||
       !draftd_candidates_in_list (" turn turned turning switch switched switching shut shutting log logged sign signed put take took "
                                   "drop dropped pay paid cut show showed set call called ",
@@ -544,8 +551,10 @@ static const WordRow word_rows[] = {
   { "preposition", "in", NULL, " not be is are was were been stay stayed ", " guard ", NULL, "on", DRAFTD_FIX_PREPOSITION, NULL },
   /* "Only by braking out of your routine": breaking out, up, free, away. */
   { "word-choice", "braking", NULL, NULL, " out up free away ", NULL, "breaking", DRAFTD_FIX_WORD_CHOICE, NULL },
-  /* "when the postman past the window", "she past the exam": a subject's verb of going by. */
-  { "confusable.passed-past", "past", NULL, " postman he she they we i someone everyone ", " the our my your this that ", NULL, "passed",
+  /* "when the postman past the window", "she past the exam", "My son past his driving test": a
+   * subject's verb of going by. */
+  { "confusable.passed-past", "past", NULL, " postman he she they we i someone everyone son daughter brother sister husband wife friend mum dad "
+    "mother father ", " the our my your his her their this that ", NULL, "passed",
     DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "a bit of piece and quiet", "world piece", "piece of mind": peace. */
   { "confusable.peace-piece", "piece", NULL, NULL, " and ", " quiet ", "peace", DRAFTD_FIX_WORD_CHOICE, NULL },
@@ -612,6 +621,52 @@ static const WordRow word_rows[] = {
     DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "unless you won't hold the button": "unless" carries the negation itself. */
   { "verb-form", "won't", " unless ", " you i we they he she it ", NULL, NULL, "", DRAFTD_FIX_VERB_FORM, NULL },
+  /* "would welcome the change to discuss my application": an opportunity is a chance ("a
+   * change to the rules" is a change). */
+  { "word-choice", "change", " welcome welcomed appreciate appreciated have had has get got given missed miss ", " the a ", " to ",
+    " discuss meet speak see learn explain apply join attend thank prove ", "chance", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "I would like to book appointment with Dr Patel": one appointment among many, and the
+   * parser reads the bare noun whole ("appointment letters" is a compound's). */
+  { "article", "appointment", NULL, " book make schedule arrange cancel rearrange need booked made scheduled arranged cancelled canceled ",
+    " with for at on to in ", NULL, "an appointment", DRAFTD_FIX_ARTICLE, NULL },
+  /* "Strawberries are at their peek in late June": the high point. */
+  { "confusable.peak-peek", "peek", " at ", " their its the ", NULL, NULL, "peak", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "The old gasworks sight on Canal Street": a place built on is a site. */
+  { "word-choice", "sight", NULL, " building construction gasworks factory camping caravan burial demolition development brownfield "
+    "industrial heritage landfill ", NULL, NULL, "site", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "The back break on my bike": what stops a wheel is a brake. */
+  { "word-choice", "break", NULL, " back front rear hand emergency disc ", NULL, NULL, "brake", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "pouring over seed catalogues": reading closely is poring ("pouring over the pasta" is
+   * a sauce's). */
+  { "word-choice", "pouring", NULL, NULL, " over ", " seed maps books catalogues catalogs notes documents details records files plans "
+    "brochures ", "poring", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "I asked the builders if the could start": a modal takes a subject ("the might of", "the
+   * will of" are nouns, and left). */
+  { "word-choice", "the", NULL, " if that because when so and but ", " could would should ", NULL, "they", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "The whole team worked hardly to meet the deadline": effort is hard ("hardly" is barely). */
+  { "word-choice.adverb", "hardly", NULL, " worked work works working tried try tries trying studied study studies studying trained train trains "
+    "training pushed ", " to on for and ", NULL, "hard", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "The bread smells so nicely": a sense's verb takes an adjective. */
+  { "word-choice.adverb", "nicely", NULL, " smells smell smelled smelt tastes taste tasted ", NULL, NULL, "nice", DRAFTD_FIX_WORD_CHOICE, NULL },
+  { "word-choice.adverb", "nicely", " smells smell smelled smelt tastes taste tasted ", " so really very ", NULL, NULL, "nice",
+    DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "Mushrooms loose about half their weight" is rare; "loose their" never an adjective's. */
+  { "confusable.loose-lose", "loose", NULL, NULL, " their your his her my our its ", NULL, "lose", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "The room was quiet small for a family": a degree before an adjective. */
+  { "confusable.quiet-quite", "quiet", NULL, " was is were are be been ", " small big large expensive cheap good bad difficult easy hard far "
+    "close nice different similar long short busy cold warm hot tired ", NULL, "quite", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "please rise them with Mark": a thing brought up is raised ("rise" takes no object). */
+  { "word-choice.rise-raise", "rise", NULL, " please ", " them it this these those your any concerns issues questions money funds awareness ",
+    NULL, "raise", DRAFTD_FIX_WORD_CHOICE, NULL },
+  { "word-choice.rise-raise", "rise", NULL, " to ", " them concerns questions money funds awareness ", NULL, "raise", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "The manager assured us than the issue": what one is told or promised is a "that" clause. */
+  { "confusable.than-then", "than", " assured told promised informed reminded warned convinced ", " us me him her them you ", NULL, NULL,
+    "that", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "A squeeze of lime really compliments the sweetness": what sets off a flavour complements it. */
+  { "word-choice", "compliments", NULL, NULL, " the its ", " sweetness flavour flavor flavours flavors taste richness saltiness acidity colour "
+    "color colours colors decor ", "complements", DRAFTD_FIX_WORD_CHOICE, NULL },
+  { "word-choice", "compliment", NULL, NULL, " the its ", " sweetness flavour flavor flavours flavors taste richness saltiness acidity colour "
+    "color colours colors decor ", "complement", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "to apply for position of junior accountant": the post applied for is a known one. */
   { "article", "position", " apply applying applied ", " for ", " of as ", NULL, "the position", DRAFTD_FIX_ARTICLE, NULL },
 };
@@ -651,6 +706,86 @@ word_row (F *f)
     }
   }
   return FALSE;
+}
+
+/* ---- word-choice: "every child needs their own stationary, including a ruler" ---- */
+
+/* "stationary" where its noun phrase ends (a comma, the sentence's end, "and", "for",
+ * "including") after a determiner, "own" or a hyphened adjective ("eco-friendly stationary,")
+ * heads the phrase as a noun: paper and pens, stationery. After a verb or an adverb it is the
+ * adjective ("the lorry remained stationary,"). Sure. */
+gboolean
+stationery_noun (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1);
+  if (!g_str_equal (w->lower, "stationary") || f->i == 0 || !joined (f, f->i - 1) ||
+      !(next == NULL || draftd_candidates_in_list (" and including for from such or ", next)))
+    return FALSE;
+  const Word *p = &f->words[f->i - 1];
+  gboolean hyphened = p->start > 0 && f->s[p->start - 1] == '-' && draftd_forms_is (p->lower, 'a');
+  /* "spent $30 on stationary for the kids": money spent on a thing. */
+  gboolean spent = g_str_equal (p->lower, "on") && g_strcmp0 (next, "for") == 0;
+  if (!hyphened && !spent && !draftd_candidates_in_list (" own the their his her my your our some new school office ", p->lower))
+    return FALSE;
+  return sure (f, w->start, w->end, "stationery", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- word-choice: "I wanted to complement the bin crew on their work" ---- */
+
+/* Praise is given to a person or a group "on" what they did: "complement" with such an object
+ * (a pronoun, or a person's or a group's noun within three words) and then "on" is
+ * "compliment" ("complements the dish", "complement the team" with no "on" are left). Sure. */
+gboolean
+compliment_on (F *f)
+{
+  static const char *const forms[][2] = {
+    { "complement", "compliment" }, { "complemented", "complimented" }, { "complementing", "complimenting" }, { "complements", "compliments" },
+  };
+  const Word *w = &f->words[f->i];
+  const char *rep = NULL;
+  for (guint k = 0; k < G_N_ELEMENTS (forms); k++)
+    if (g_str_equal (w->lower, forms[k][0]))
+      rep = forms[k][1];
+  const char *next = near (f, 1);
+  if (rep == NULL || next == NULL || g_strcmp0 (near (f, -1), "a") == 0 || g_strcmp0 (near (f, -1), "the") == 0)
+    return FALSE;
+  guint on = f->i + 2;
+  if (!draftd_candidates_in_list (" me him her us them you ", next)) {
+    if (!draftd_candidates_in_list (" the our my your his her their ", next))
+      return FALSE;
+    while (on < f->n && on <= f->i + 4 && joined (f, on - 1) && !g_str_equal (f->words[on].lower, "on"))
+      on++;
+    if (on >= f->n || on == f->i + 2 || !g_str_equal (f->words[on].lower, "on"))
+      return FALSE;
+    const char *head = f->words[on - 1].lower;
+    g_autofree char *sing = noun_number (f, head) > 0 ? draftd_forms_singular (f->c->spell, head) : NULL;
+    int lex = draftd_forms_noun_lexfile (sing ? sing : head);
+    if (lex != DRAFTD_FORMS_PERSON && lex != DRAFTD_FORMS_GROUP)
+      return FALSE;
+  }
+  if (on >= f->n || !joined (f, on - 1) || !g_str_equal (f->words[on].lower, "on"))
+    return FALSE;
+  return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* ---- word-choice: "the noise form the pub" ---- */
+
+/* "form" after what comes or is sent from somewhere, or after a verb of coming or hearing, and
+ * before a determiner or a name: "from" with two letters swapped ("Students form the
+ * majority" has a plural's verb; "the application form the council sent" a compound). Sure. */
+gboolean
+form_from (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1);
+  if (!g_str_equal (w->lower, "form") || prev == NULL || next == NULL ||
+      !(draftd_candidates_in_list (" the a an my your his her our their this that ", next) || g_ascii_isupper (f->words[f->i + 1].text[0])) ||
+      !draftd_candidates_in_list (" noise noises smell smells letter email message call news reply response feedback support help advice visitors "
+                                  "away far came come comes heard hear received receive moved travelled traveled walked drove flew returned "
+                                  "graduated borrowed ", prev))
+    return FALSE;
+  return sure (f, w->start, w->end, "from", DRAFTD_FIX_WORD_CHOICE);
 }
 
 /* ---- word-choice.principal-principle: "I agree in principal" ---- */
@@ -736,6 +871,15 @@ person_which (F *f)
   if (prev == NULL && f->i >= 2 && f->i <= 4 && f->s[f->words[f->i - 1].end] == ',' &&
       draftd_candidates_in_list (" my our your his her their the ", f->words[0].lower))
     prev = f->words[f->i - 1].lower;
+  /* "a reference from Mrs Clarke, which supervised me": a titled name before the comma, and a
+   * verb of what a person does with others ("I met Mrs Clarke, which surprised me" is about
+   * the meeting, and its verbs are no such). */
+  if (g_str_equal (w->lower, "which") && f->i >= 2 && f->s[f->words[f->i - 1].end] == ',' && joined (f, f->i - 2) &&
+      g_ascii_isupper (f->words[f->i - 1].text[0]) &&
+      draftd_candidates_in_list (" mr mrs ms miss dr professor prof sir dame ", f->words[f->i - 2].lower) &&
+      draftd_candidates_in_list (" supervised supervises taught teaches trained trains mentored mentors managed manages lives lived works "
+                                 "worked runs ran owns owned founded coached coaches treated treats examined ", next))
+    return sure (f, w->start, w->end, "who", DRAFTD_FIX_WORD_CHOICE);
   if (!g_str_equal (w->lower, "which") || !draftd_candidates_in_list (who_nouns, prev) || next == NULL ||
       draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (" of ", next))
     return FALSE;
@@ -1851,6 +1995,11 @@ main_clause_at (const F *f, guint b, guint k)
   if ((draftd_candidates_function_word (prev) && !draftd_candidates_in_list (" it this here there ", prev)) ||
       draftd_candidates_in_list (clause_takers, prev) || draftd_candidates_in_list (" then too also just only even still ", prev))
     return FALSE;
+  /* "If I had known how easy it is to fit": a question word up to three words before opens an
+   * embedded question, whose subject this is. */
+  for (guint j = k >= b + 4 ? k - 3 : b + 1; j < k; j++)
+    if (draftd_candidates_in_list (" how what which whether why where when who ", f->words[j].lower))
+      return FALSE;
   if (g_str_equal (l, "there"))
     return draftd_candidates_in_list (" is are was were will would can could may might must has have had ", next);
   /* "he probably would", "we all passed": one adverb or quantifier before the verb. */
@@ -2304,6 +2453,9 @@ were_where (F *f)
   /* "the small village were my grandparents grew up": a possessive's noun as the subject, a
    * past after it; "were" + that phrase + a past reads no other way, whatever the noun before. */
   gboolean owned = draftd_candidates_in_list (" my your his her our their ", next) && (noun (verb) || noun_number (f, verb) > 0);
+  /* "a small guesthouse were the owner cooked": "the" too after a singular, which "were"
+   * cannot be the verb of. */
+  owned |= g_strcmp0 (next, "the") == 0 && prev && noun_number (f, prev) < 0 && (noun (verb) || noun_number (f, verb) > 0);
   if (owned)
     verb = near (f, 3);
   if (!g_str_equal (w->lower, "were") || prev == NULL || !(owned || draftd_candidates_in_list (" we they i he she you ", next)) || verb == NULL ||
@@ -2976,14 +3128,16 @@ good_at_base (F *f)
 /* ---- word-choice.rise-raise: "decided to rise the parking charges" ---- */
 
 /* "rise" takes no object: after "to" or a modal, before a determiner and what it lifts, it is
- * "raise" ("to rise the next morning" is a time's, and left). */
+ * "raise" ("to rise the next morning", "to rise this year" are a time's, and left). */
 gboolean
 rise_object (F *f)
 {
   const Word *w = &f->words[f->i];
   if (!g_str_equal (w->lower, "rise") || !draftd_candidates_in_list (" to will would can could should must ", near (f, -1)) ||
       !draftd_candidates_in_list (" the this that these those my your his her our their ", near (f, 1)) || near (f, 2) == NULL ||
-      draftd_candidates_in_list (" next following same first early day morning most least fastest highest ", near (f, 2)))
+      draftd_candidates_in_list (" next following same first early day morning most least fastest highest ", near (f, 2)) ||
+      /* "expected to rise this year": a time, no object. */
+      draftd_candidates_in_list (" year week month evening time summer winter spring autumn season quarter decade century term ", near (f, 2)))
     return FALSE;
   return sure (f, w->start, w->end, "raise", DRAFTD_FIX_WORD_CHOICE);
 }
@@ -3169,14 +3323,14 @@ the_people_possessive (F *f)
 
 /* A year is a span, so "in 1962"; "at" before a year is a learner's. Not a figure a verb of
  * measuring puts "at" ("stood at 1962", "valued at 2000"), nor a time in 24-hour digits
- * ("at 1900 hours"). Sure. */
+ * ("at 1900 hours", "at 19.30"); a full stop after the year ends the sentence. Sure. */
 gboolean
 at_year (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *y = f->s + w->end;
   if (!g_str_equal (w->lower, "at") || *y != ' ' || !(g_str_has_prefix (y + 1, "19") || g_str_has_prefix (y + 1, "20")) ||
-      !g_ascii_isdigit (y[3]) || !g_ascii_isdigit (y[4]) || g_ascii_isdigit (y[5]) || strchr (":.h", y[5]) ||
+      !g_ascii_isdigit (y[3]) || !g_ascii_isdigit (y[4]) || g_ascii_isdigit (y[5]) || y[5] == ':' || y[5] == 'h' || (y[5] == '.' && g_ascii_isdigit (y[6])) ||
       g_str_has_prefix (y + 5, " hours") || g_str_has_prefix (y + 5, " hrs") || g_str_has_prefix (y + 5, " GMT") || g_str_has_prefix (y + 5, " UTC"))
     return FALSE;
   const char *prev = near (f, -1);

@@ -94,7 +94,7 @@ const char *const modals = " would could should must might may will shall can wo
 const char *const determiners =
   " the a an this that these those my your his her its our their some any no every each all both another ";
 const char *const subject_pronouns = " i you he she we they ";
-const char *const prepositions = " of in on at for with from by about to into under over near behind between among along across ";
+const char *const prepositions = " of in on at for with from by about to into under over near behind between among along across above below beside beneath opposite against towards toward within without beyond ";
 /* Heads whose number is their own ("Each of the students has"), and those whose number is the
  * noun after their "of" ("Most of the comments are", "Most of the work is"). */
 const char *const singular_heads =
@@ -177,6 +177,9 @@ static const struct {
   { "confusable.who's-whose", whos_noun_verb },
   { "word-choice.principal-principle", in_principal },
   { "word-choice.who-which", person_which },
+  { "word-choice", stationery_noun },
+  { "word-choice", compliment_on },
+  { "word-choice", form_from },
   { "word-choice.so-such", so_such },
   { "punctuation.possessive-apostrophe", plural_possessive },
   { "word-choice.make-do", make_homework },
