@@ -385,7 +385,7 @@ static gboolean
 amount_subject (const F *f, guint b, guint end)
 {
   static const char *const units =
-    " pounds dollars euros pence cents quid bucks seconds minutes hours days weeks months years miles kilometres kilometers "
+    " pounds dollars euros pence cents quid bucks seconds minutes hours days nights weeks months years miles kilometres kilometers "
     "metres meters feet inches yards kilos kilograms grams ounces litres liters gallons degrees ";
   /* "Three hundred pounds", "Two and a half hours": the number may take several words. */
   if (end >= b + 2) {

@@ -352,6 +352,11 @@ finished_time (const F *f, const char *part)
 {
   gboolean finished = FALSE;
   guint from, to;
+  /* "In the past, the garden club has held its plant sale in May": a span up to now keeps the
+   * perfect of what recurs in it. */
+  for (guint k = 0; k + 2 < f->n; k++)
+    if (g_str_equal (f->words[k].lower, "in") && g_str_equal (f->words[k + 1].lower, "the") && g_str_equal (f->words[k + 2].lower, "past"))
+      return FALSE;
   clause_bounds (f, &from, &to);
   for (guint k = f->i + 1; k < to; k++)
     if (subordinate_at (f, k)) {
@@ -1268,7 +1273,8 @@ if_will (F *f)
   guint comma = f->i + 1;
   gboolean time = FALSE;
   for (; comma < f->n && (joined (f, comma) || figure_between (f, comma) == 1); comma++)
-    time |= draftd_candidates_in_list (" tomorrow tonight next later soon weekend ", f->words[comma + 1 < f->n ? comma + 1 : comma].lower);
+    time |= draftd_candidates_in_list (" tomorrow tonight next later soon weekend ", f->words[comma + 1 < f->n ? comma + 1 : comma].lower) ||
+            calendar_name (f->words[comma + 1 < f->n ? comma + 1 : comma].lower); /* "on Sunday" */
   /* "If it will be of any help": "be" only with the time it is foretold for ("If the weather
    * will be good tomorrow"). */
   if (comma + 1 >= f->n || (f->s[f->words[comma].end] != ',' && figure_between (f, comma) != 2) || (g_str_equal (v, "be") && !time))

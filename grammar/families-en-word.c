@@ -652,6 +652,15 @@ static const WordRow word_rows[] = {
     DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "Mushrooms loose about half their weight" is rare; "loose their" never an adjective's. */
   { "confusable.loose-lose", "loose", NULL, NULL, " their your his her my our its ", NULL, "lose", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "the community fridge ... and its open from 9am": "it is" open or closed at a time. */
+  { "confusable.it's-its", "its", NULL, NULL, " open closed ", " from until till at on every daily now again today ", "it's", DRAFTD_FIX_WORD_CHOICE,
+    NULL },
+  /* "Joan Pritchard past away peacefully": died is "passed away". */
+  { "confusable.passed-past", "past", NULL, NULL, " away ", " peacefully suddenly last on in at after yesterday ", "passed", DRAFTD_FIX_WORD_CHOICE,
+    NULL },
+  /* "at last weeks coffee morning": the week's, before what it owns. */
+  { "punctuation.possessive-apostrophe", "weeks", " at from on since during after before for ", " last ", " coffee meeting match game "
+    "session class party event concert sale show quiz fair ", NULL, "week's", DRAFTD_FIX_SPELLING, NULL },
   /* "The room was quiet small for a family": a degree before an adjective. */
   { "confusable.quiet-quite", "quiet", NULL, " was is were are be been ", " small big large expensive cheap good bad difficult easy hard far "
     "close nice different similar long short busy cold warm hot tired ", NULL, "quite", DRAFTD_FIX_WORD_CHOICE, NULL },
@@ -878,7 +887,8 @@ person_which (F *f)
       g_ascii_isupper (f->words[f->i - 1].text[0]) &&
       draftd_candidates_in_list (" mr mrs ms miss dr professor prof sir dame ", f->words[f->i - 2].lower) &&
       draftd_candidates_in_list (" supervised supervises taught teaches trained trains mentored mentors managed manages lives lived works "
-                                 "worked runs ran owns owned founded coached coaches treated treats examined ", next))
+                                 "worked runs ran owns owned founded coached coaches treated treats examined repaired fixed built donated "
+                                 "organised organized ", next))
     return sure (f, w->start, w->end, "who", DRAFTD_FIX_WORD_CHOICE);
   if (!g_str_equal (w->lower, "which") || !draftd_candidates_in_list (who_nouns, prev) || next == NULL ||
       draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (" of ", next))
