@@ -1610,6 +1610,13 @@ number_names (const Ctx *x, const Word *prev, const Word *pp, const Word *w)
     return TRUE;
   if ((count && pp && draftd_candidates_in_list (" you we us they them ", pp->lower)) || draftd_candidates_in_list (" today tomorrow tonight yesterday ", w->lower))
     return TRUE;
+  /* "makes the older two laugh", "the other two agreed": "the" (and an adjective) before a
+   * number makes it a pronoun, and a verb after it is that pronoun's ("the two car" is a
+   * noun's). */
+  const Word *p3 = word_at (x, (gint) x->i - 3);
+  if (count && pp && draftd_forms_is (w->lower, 'v') &&
+      (g_str_equal (pp->lower, "the") || (p3 && g_str_equal (p3->lower, "the") && draftd_forms_is (pp->lower, 'a'))))
+    return TRUE;
   const Word *following = word_at (x, (gint) x->i + 1);
   return draftd_candidates_in_list (" short shy clear ahead behind ", w->lower) && following && g_str_equal (following->lower, "of");
 }
@@ -1791,10 +1798,12 @@ static gboolean
 base_after_modal (Ctx *x, const Word *prev)
 {
   const Word *w = &x->words[x->i];
-  /* "could even began": an adverb between the modal and its verb. */
+  /* "could even began", "did not gave", "can now exports": an adverb or "not" between the
+   * modal and its verb. */
   const Word *m = word_at (x, (gint) x->i - 2);
-  if (m && adjacent (x->s, m, prev) && draftd_candidates_in_list (" even also never still just really always only ", prev->lower) &&
-      draftd_candidates_in_list (modals, m->lower) && draftd_forms_irregular_lemma (w->lower, 'v'))
+  if (m && adjacent (x->s, m, prev) && draftd_candidates_in_list (" even also never still just really always only not now ", prev->lower) &&
+      draftd_candidates_in_list (modals, m->lower) && (draftd_forms_irregular_lemma (w->lower, 'v') || g_str_has_suffix (w->lower, "s")) &&
+      !g_str_equal (w->lower, "has")) /* "does not has": below */
     prev = m;
   gboolean modal = draftd_candidates_in_list (modals, prev->lower), to = g_str_equal (prev->lower, "to");
   const char *irr = draftd_forms_irregular_lemma (w->lower, 'v');
@@ -1810,7 +1819,8 @@ base_after_modal (Ctx *x, const Word *prev)
     return FALSE;
   /* "in may parts", "the can lids": after a preposition or a determiner the word is no modal
    * (a "many" mistyped, a noun), and what follows it keeps its number. */
-  const Word *pp = word_at (x, (gint) x->i - 2), *next = word_at (x, (gint) x->i + 1);
+  /* pp is the word before the modal, past an adverb between ("did not gave"). */
+  const Word *pp = word_at (x, (gint) (prev - x->words) - 1), *next = word_at (x, (gint) x->i + 1);
   if (modal && pp && (draftd_candidates_in_list (prepositions, pp->lower) || draftd_candidates_in_list (" the a this that ", pp->lower)))
     return FALSE;
   /* "To who should tenants address": a question's modal before its subject, a plural noun. */
@@ -1949,9 +1959,9 @@ participle (Ctx *x, const Word *prev)
    * swimming lessons": an -ing form WordNet lists under a doubled consonant is a noun's. */
   if (draftd_candidates_in_list (" is are am ", w->lower) || g_str_has_suffix (w->lower, "ing"))
     return FALSE;
-  /* "has got to", "have got two": possession and obligation take "got" in both dialects
-   * ("had got" is British for American "had gotten"). */
-  if (g_str_equal (w->lower, "got") && draftd_candidates_in_list (" have has ", prev->lower))
+  /* "has got to", "have got two": possession and obligation take "got" in both dialects, and
+   * "had ever got my hair right" is British for American "had gotten": no slip either way. */
+  if (g_str_equal (w->lower, "got"))
     return FALSE;
   /* "had planned", "has sinned": a regular participle whose consonant doubles is in WordNet's
    * exceptions too, and is no past to mend. */

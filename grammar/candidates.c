@@ -278,6 +278,36 @@ borrowed_phrase (const DraftdCandidateContext *c, const char *s, GArray *words, 
   return FALSE;
 }
 
+/* Is the word inside a short quotation of three words at most ("the snicket", a Yorkshire
+ * word): a term the writer mentions, dialect or jargon, whose spelling is the point; not one
+ * of the misspellings the table mends. Back to the opening mark and on to the closing one
+ * through two spaces at most and no clause's punctuation (a comma or a stop may stand just
+ * inside the closing mark). */
+static gboolean
+quoted_term (const char *s, const Word *w)
+{
+  if (draftd_candidates_common_slip (w->lower))
+    return FALSE;
+  guint spaces = 0;
+  const char *p = s + w->start;
+  for (;; p--) {
+    if (p == s || strchr (".,;:!?()", p[-1]) || spaces > 2)
+      return FALSE;
+    if (p[-1] == '"' || (p - s >= 3 && strncmp (p - 3, "\xe2\x80\x9c", 3) == 0))
+      break;
+    spaces += p[-1] == ' ';
+  }
+  for (p = s + w->end; *p && spaces <= 2; p++) {
+    const char *q = strchr (".,!?", *p) ? p + 1 : p;
+    if (*q == '"' || strncmp (q, "\xe2\x80\x9d", 3) == 0)
+      return TRUE;
+    if (strchr (".,;:!?()", *p))
+      return FALSE;
+    spaces += *p == ' ';
+  }
+  return FALSE;
+}
+
 /* Values of the document dictionary's entries. */
 #define DOCUMENT_NAME GINT_TO_POINTER (1)
 #define DOCUMENT_REPEATED GINT_TO_POINTER (2)
@@ -680,7 +710,7 @@ draftd_candidates_find (const DraftdCandidateContext *c, const char *sentence)
       continue;
     /* "shih-tzus", "pak-choi": a hyphenated word neither of whose parts the dictionary knows
      * is a borrowing or a name, no two slips. */
-    if (!known && (hyphen_unknown (c, sentence, words, i) || borrowed_phrase (c, sentence, words, i)))
+    if (!known && (hyphen_unknown (c, sentence, words, i) || borrowed_phrase (c, sentence, words, i) || quoted_term (sentence, w)))
       continue;
     if (!known && join_site (c, sentence, words, i, out, site)) {
       site++;

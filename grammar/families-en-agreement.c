@@ -76,7 +76,11 @@ one_of_superlative (F *f)
     /* Only the superlative and its adjectives: "one of the first women to fly" has a noun. */
     /* "the most visited place": a participle after "most" is its adjective. */
     gboolean participle = g_str_has_suffix (m, "ed") && k > 0 && draftd_candidates_in_list (" most least ", f->words[k - 1].lower);
-    if (!superlative (m) && !participle && (draftd_candidates_function_word (m) || !draftd_forms_is (m, 'a')))
+    /* "one of the best cricket player": a singular noun right before the noun modifies it, where
+     * a superlative comes before (checked below: sup). */
+    gboolean modifier = k == (gint) f->i - 1 && k >= 2 && noun (m) && noun_number (f, m) < 0 && !draftd_candidates_function_word (m) &&
+                        (superlative (f->words[k - 1].lower) || draftd_forms_is (f->words[k - 1].lower, 'a'));
+    if (!superlative (m) && !participle && !modifier && (draftd_candidates_function_word (m) || !draftd_forms_is (m, 'a')))
       return FALSE;
     sup |= superlative (m) || draftd_candidates_in_list (" favourite favorite main major key primary principal chief ", m);
     k--;
@@ -1671,7 +1675,9 @@ number_of_verb (F *f)
     return FALSE;
   for (guint k = f->i + 3; k < f->n && joined (f, k - 1); k++) {
     const Word *v = &f->words[k];
-    gboolean relative = draftd_candidates_in_list (" who that which ", f->words[k - 1].lower);
+    /* "The number of problems I have had ... is": a subject pronoun opens a relative clause
+     * whose "that" was left out, and its verb is its own. */
+    gboolean relative = draftd_candidates_in_list (" who that which i you we they he she it ", f->words[k - 1].lower);
     if (draftd_candidates_in_list (" is was has does isn't wasn't hasn't doesn't will would can could should must may might ", v->lower) && !relative)
       return FALSE;
     for (guint p = 0; p < G_N_ELEMENTS (singular_aux) && !relative; p++)

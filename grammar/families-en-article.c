@@ -1105,7 +1105,7 @@ forget_since (F *f, guint len, guint site)
 
 /* "promoted to shift supervisor", "elected as club captain": a role one is given takes no
  * article, though the parser reads "to shift" as a verb and wants one for its object; nor
- * does a fixed phrase of "on" ("cash on collection"). */
+ * does a fixed phrase of "on" or "for" ("cash on collection", "ready for collection"). */
 static gboolean
 role_after_promotion (const F *f)
 {
@@ -1115,6 +1115,10 @@ role_after_promotion (const F *f)
   /* "payment on collection", "available on request": a phrase of "on" and a bare noun. */
   if (f->i >= 1 && draftd_candidates_in_list (" on upon ", f->words[f->i - 1].lower) &&
       draftd_candidates_in_list (" collection delivery arrival request demand completion receipt departure display sale loan hold ", f->words[f->i].lower))
+    return TRUE;
+  /* "ready for collection", "up for discussion": an act one waits for is bare after "for". */
+  if (f->i >= 1 && g_str_equal (f->words[f->i - 1].lower, "for") &&
+      draftd_candidates_in_list (" collection delivery dispatch pickup sale hire rent inspection approval consideration discussion review comment ", f->words[f->i].lower))
     return TRUE;
   for (guint back = 1; back <= 2 && back + 1 <= f->i; back++) {
     guint k = f->i - back;
@@ -1180,6 +1184,27 @@ the_mount (F *f)
   if (k + 1 < f->n && joined (f, k) && !draftd_candidates_function_word (f->words[k + 1].lower) && noun (f->words[k + 1].lower))
     return FALSE;
   return sure (f, w->start, f->words[f->i + 1].start, "", DRAFTD_FIX_ARTICLE);
+}
+
+/* ---- article.missing: "My daughter has cough" ---- */
+
+/* An ailment one has is counted: "has cough", "had headache" -> "a cough", "a headache"
+ * (after "have" in any form, "got" too); not before a noun it modifies ("has headache
+ * tablets", "had fever symptoms"), and not "cold", whose "have cold feet" is an idiom. Sure. */
+gboolean
+ailment_article (F *f)
+{
+  static const char *const ailments = " cough headache fever temperature rash migraine earache toothache stomachache backache "
+                                      "nosebleed sore ";
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1);
+  if (!draftd_candidates_in_list (ailments, w->lower) || !g_ascii_islower (w->text[0]) ||
+      !draftd_candidates_in_list (" have has had having got 've 'd ", prev))
+    return FALSE;
+  /* "has sore throat": "sore" with the part that hurts. */
+  if (g_str_equal (w->lower, "sore") ? !(next && noun (next)) : (next && (noun (next) || noun_number (f, next) > 0) && !draftd_candidates_function_word (next)))
+    return FALSE;
+  return sure (f, w->start, w->start, "a ", DRAFTD_FIX_ARTICLE);
 }
 
 /* ---- article: "I think internet has changed" ---- */

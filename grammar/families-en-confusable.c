@@ -688,6 +688,15 @@ comparative_predicate (const F *f, const char *next, const char *prev)
          (!draftd_forms_is (cmp, 'n') || c == 2 || g_strcmp0 (after_cmp, "than") == 0);
 }
 
+/* "Thanks, Jenny; your right that the shipment should go", "their wrong about it": opening
+ * its clause, a verdict's adjective and what it is about; a possessive's "right" takes "to"
+ * ("your right to vote"). */
+static gboolean
+verdict_opening (const char *next, const char *next2, const char *prev)
+{
+  return prev == NULL && draftd_candidates_in_list (" right wrong sure ", next) && draftd_candidates_in_list (" that about ", next2);
+}
+
 /* "their", "your", "its", "whose" where the contraction is meant. */
 static gboolean
 to_contraction_site (F *f, const char *l, const char *next, const char *next2, const char *prev)
@@ -707,7 +716,7 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
   /* "your a", "Your the best", "their not", "its going to", "your welcome", "their always
    * late", "your too kind": no possessive stands there. */
   if (draftd_candidates_in_list (" a an the not going welcome ", next) || adverb_predicate (f, next, next2, prev) ||
-      ly_predicate (f, l, next, next2, prev))
+      ly_predicate (f, l, next, next2, prev) || verdict_opening (next, next2, prev))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* "Its been raining", "Your more than welcome", "where its easier for": no possessive stands
    * before "been", nor before a predicate's comparative (comparative_predicate()). */
@@ -1290,8 +1299,15 @@ gboolean
 comma_accept (F *f)
 {
   const Word *w = &f->words[f->i];
-  if (!g_str_equal (w->lower, "accept") || f->i < 2 || f->s[f->words[f->i - 1].end] != ',' ||
-      !draftd_candidates_in_list (" those the for one two ", near (f, 1)))
+  if (!g_str_equal (w->lower, "accept") || f->i < 2 || f->s[f->words[f->i - 1].end] != ',')
+    return FALSE;
+  /* "locked at 8pm every evening, accept on Open Day": a time's exception, its preposition
+   * after the word (no subject's verb stands after a comma so). */
+  if (draftd_candidates_in_list (" on during at ", near (f, 1)) &&
+      (draftd_candidates_in_list (time_nouns, f->words[f->i - 1].lower) || calendar_name (f->words[f->i - 1].lower) ||
+       g_ascii_isdigit (f->s[f->words[f->i - 1].end - 1])))
+    return sure_named (f, w->start, w->end, "except", DRAFTD_FIX_WORD_CHOICE, "confusable.accept-except");
+  if (!draftd_candidates_in_list (" those the for one two ", near (f, 1)))
     return FALSE;
   /* ", accept those who are on leave": the people left out, wherever the comma falls. */
   if (g_strcmp0 (near (f, 1), "those") == 0 && draftd_candidates_in_list (" who whose with on in ", near (f, 2)))

@@ -198,6 +198,7 @@ gboolean be_most_singular (F *f);
 gboolean to_the_work (F *f);
 gboolean missing_article (F *f);
 gboolean bare_internet (F *f);
+gboolean ailment_article (F *f);
 gboolean a_future (F *f);
 gboolean same (F *f);
 gboolean superlative_the (F *f);

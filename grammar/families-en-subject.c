@@ -92,8 +92,17 @@ np_word (const F *f, const Word *w)
   if (w > f->words && draftd_candidates_in_list (" back inside outside ", w->lower) &&
       draftd_candidates_in_list (" the a an this that my your his her our their its ", w[-1].lower))
     return TRUE;
+  /* "on the Thursday route", "the London office": a capitalised word, kept as a name's, that
+   * WordNet lists as a noun is a phrase's word after a determiner and before a lower-case
+   * noun it modifies; a day's or a month's after a preposition too ("on Thursday"). Not "The
+   * Times is" (a title's), "a piece of Python code" (a compound of the name), "let Sarah know". */
+  const Word *last = f->words + f->n - 1;
+  gboolean name = w->fixed && w > f->words && g_unichar_isupper (g_utf8_get_char (w->text)) && draftd_forms_is (w->lower, 'n') &&
+                  ((draftd_candidates_in_list (determiners, w[-1].lower) && w < last && g_ascii_islower (w[1].text[0]) &&
+                    !draftd_candidates_function_word (w[1].lower) && (draftd_forms_is (w[1].lower, 'n') || noun_number (f, w[1].lower) > 0)) ||
+                   (calendar_name (w->lower) && draftd_candidates_in_list (prepositions, w[-1].lower)));
   /* "u" is a letter's name to WordNet, and a learner's "you". */
-  if (w->fixed || strlen (w->lower) < 2 || (draftd_candidates_function_word (w->lower) && !draftd_candidates_in_list (numbers, w->lower)))
+  if ((w->fixed && !name) || strlen (w->lower) < 2 || (draftd_candidates_function_word (w->lower) && !draftd_candidates_in_list (numbers, w->lower)))
     return FALSE;
   /* "our biggest clients": a superlative's -est form, which WordNet lists under its base. */
   if (draftd_candidates_in_list (numbers, w->lower) || draftd_forms_is (w->lower, 'n') || draftd_forms_is (w->lower, 'a') ||
@@ -168,6 +177,14 @@ hyphen_number_joined (const F *f, guint a)
     if (!g_ascii_isdigit (f->s[k]))
       return FALSE;
   return TRUE;
+}
+
+/* "Each of our groomers have": after a singular head's "of" (before words[at]) the number is
+ * the head's, and a plural newer than WordNet only the phrase's noun. */
+static gboolean
+singular_head_of (const F *f, guint at)
+{
+  return at >= 2 && g_str_equal (f->words[at - 1].lower, "of") && draftd_candidates_in_list (" each one neither either ", f->words[at - 2].lower);
 }
 
 /* Are words[a] and words[a + 1] in one phrase: only spaces between, a number hyphened to the
@@ -269,6 +286,7 @@ noun_phrase (const F *f, guint *k, guint end)
    * it is often a field's term ("the contents of these repos is"), where the phrase must not
    * be taken whole. */
   gboolean after_prep = at > 0 && draftd_candidates_in_list (prepositions, f->words[at - 1].lower);
+  gboolean head_of = after_prep && singular_head_of (f, at);
   /* "Each student", "Neither answer": a head of its own before its noun is that noun's
    * determiner. */
   gboolean determines = at + 1 < end && draftd_candidates_in_list (" each either neither ", f->words[at].lower) &&
@@ -307,6 +325,8 @@ noun_phrase (const F *f, guint *k, guint end)
   /* "the under-14 team": a word hyphened to a number is a modifier, whatever it is alone. */
   while (at < end && ((after_prep && at > first && owned_word (f, at, end)) || (at + 1 < end && hyphen_number_joined (f, at)) ||
                       (!draftd_candidates_in_list (prepositions, f->words[at].lower) && np_word (f, &f->words[at]) &&
+                       /* "The box next to the door": "next to" is a preposition. */
+                       !(at > first && at + 1 < end && g_str_equal (f->words[at].lower, "next") && g_str_equal (f->words[at + 1].lower, "to")) &&
                        !(at > first && noun_number (f, f->words[at - 1].lower) != 0 && draftd_forms_irregular_lemma (f->words[at].lower, 'v') &&
                          !g_str_equal (draftd_forms_irregular_lemma (f->words[at].lower, 'v'), f->words[at].lower) && at + 1 < end)) ||
                       (after_prep && at > first && at + 2 < end && draftd_candidates_in_list (" and or ", f->words[at].lower) &&
@@ -320,7 +340,7 @@ noun_phrase (const F *f, guint *k, guint end)
     at++;
   /* It ends at a preposition, or where a relative clause starts ("the advice he gave", "the
    * parcels the courier left", "the student whose essays"): the caller sees what follows. */
-  if (at == first || (at < end && !draftd_candidates_in_list (prepositions, f->words[at].lower) &&
+  if (at == first || (at < end && !draftd_candidates_in_list (prepositions, f->words[at].lower) && !g_str_equal (f->words[at].lower, "next") &&
                       !draftd_candidates_in_list (subject_pronouns, f->words[at].lower) &&
                       !draftd_candidates_in_list (" that which whom who whose the my your his her our their ", f->words[at].lower)))
     return -1;
@@ -335,7 +355,7 @@ noun_phrase (const F *f, guint *k, guint end)
     return -1;
   g_autofree char *sing = g_str_has_suffix (last, "s") ? draftd_forms_singular (f->c->spell, last) : NULL;
   if (!draftd_forms_is (last, 'n') && !(sing && draftd_forms_is (sing, 'n')) && !draftd_candidates_in_list (numbers, last) &&
-      !irregular_plural (last) && !(sing && !after_prep && unlisted_plural (f, last, sing)))
+      !irregular_plural (last) && !(sing && (!after_prep || head_of) && unlisted_plural (f, last, sing)))
     return -1;
   *k = at;
   return (gint) label - 1;
@@ -645,6 +665,15 @@ static gboolean
 prepositional_phrase (const F *f, guint *k, guint end)
 {
   guint j = *k;
+  /* "next to the water butts", "in front of the hall", "out of": a preposition of two or
+   * three words. */
+  if (j + 2 < end && draftd_candidates_in_list (" next close due ", f->words[j].lower) && g_str_equal (f->words[j + 1].lower, "to") && joined (f, j))
+    j++;
+  else if (j + 2 < end && draftd_candidates_in_list (" out ahead instead ", f->words[j].lower) && g_str_equal (f->words[j + 1].lower, "of") && joined (f, j))
+    j++;
+  else if (j + 3 < end && g_str_equal (f->words[j].lower, "in") && g_str_equal (f->words[j + 1].lower, "front") &&
+           g_str_equal (f->words[j + 2].lower, "of") && joined (f, j) && joined (f, j + 1))
+    j += 2;
   if (j >= end || !draftd_candidates_in_list (prepositions, f->words[j].lower))
     return FALSE;
   j++;
@@ -675,7 +704,10 @@ prepositional_phrase (const F *f, guint *k, guint end)
   /* "at 14 Elm Road make": a street's name ends where its last word does, before any verb. */
   gboolean street = end > j && draftd_candidates_in_list (" road street lane avenue close drive way place square crescent grove terrace gardens hill ",
                                                           f->words[end - 1].lower);
-  if (end < f->n && end > j && end - j <= 3 && (street || draftd_candidates_in_list (agreeing_aux, f->words[end].lower)) && capitalised_run (f, j, end)) {
+  /* "near the Plough were": "the" before the name. */
+  guint name = j < end && g_str_equal (f->words[j].lower, "the") ? j + 1 : j;
+  if (end < f->n && end > name && end - name <= 3 && (street || draftd_candidates_in_list (agreeing_aux, f->words[end].lower)) &&
+      capitalised_run (f, name, end)) {
     *k = end;
     return TRUE;
   }

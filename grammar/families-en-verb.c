@@ -129,7 +129,7 @@ ing_after_verb (F *f)
     return FALSE;
   if (g_strcmp0 (prev, "to") != 0 || !draftd_candidates_in_list (ing_object_verbs, prev2) ||
       draftd_candidates_in_list (" is are was were be been being it's it’s that's that’s ", near (f, -3)) ||
-      draftd_candidates_function_word (w->lower) || g_str_has_suffix (w->lower, "ing") || !draftd_forms_is (w->lower, 'v') || (draftd_forms_is (w->lower, 'n') && near (f, 1) == NULL))
+      draftd_candidates_function_word (w->lower) || gerund_word (f, w->lower) || !draftd_forms_is (w->lower, 'v') || (draftd_forms_is (w->lower, 'n') && near (f, 1) == NULL))
     return FALSE;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, w->lower);
   const char *ing = ing_form (f, fam);
@@ -143,7 +143,7 @@ insist_to (F *f)
 {
   const Word *w = &f->words[f->i];
   if (g_strcmp0 (near (f, -1), "to") != 0 || !draftd_candidates_in_list (" insist insists insisted insisting ", near (f, -2)) ||
-      draftd_candidates_function_word (w->lower) || g_str_has_suffix (w->lower, "ing") || !draftd_forms_is (w->lower, 'v'))
+      draftd_candidates_function_word (w->lower) || gerund_word (f, w->lower) || !draftd_forms_is (w->lower, 'v'))
     return FALSE;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, w->lower);
   const char *ing = ing_form (f, fam);
@@ -1283,7 +1283,9 @@ if_will (F *f)
   for (guint k = comma + 1; k < f->n && !main_will; k++)
     main_will = draftd_candidates_in_list (" will won't i'll we'll you'll he'll she'll it'll they'll ", f->words[k].lower) ||
                 (g_str_equal (f->words[k].lower, "going") && k + 1 < f->n && g_str_equal (f->words[k + 1].lower, "to"));
-  if (!main_will)
+  /* "If the sky will be clear on Saturday, I plan to": "be" with the time it is foretold for
+   * needs no "will" in the main clause to be a condition's. */
+  if (!main_will && !g_str_equal (v, "be"))
     return FALSE;
   if (g_str_equal (v, "be"))
     return sure (f, w->start, f->words[f->i + 1].end,

@@ -391,7 +391,8 @@ static const WordRow word_rows[] = {
   { "confusable.quiet-quite", "quite", NULL, " was is were are be very so ", " and ", NULL, "quiet", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "The principle reason": the adjective "principal" before the nouns it ranks. */
   { "word-choice.principal-principle", "principle", NULL, NULL,
-    " reason reasons aim aims cause causes goal goals source sources concern concerns purpose objective ", NULL, "principal",
+    " reason reasons aim aims cause causes goal goals source sources concern concerns purpose objective character characters role roles "
+    "ingredient ingredients investor investors dancer dancers cellist violinist actor actors architect ", NULL, "principal",
     DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "Could I lend your charger": what the asker takes from another is borrowed. */
   { "word-choice.borrow-lend", "lend", " can could may might ", " i ", " your his her their ", NULL, "borrow", DRAFTD_FIX_WORD_CHOICE, NULL },
@@ -414,8 +415,12 @@ static const WordRow word_rows[] = {
   /* "some good advise about": the noun after a quantity or a praising adjective. */
   { "confusable.advice-advise", "advise", NULL, " some any much good useful great helpful excellent expert professional practical sound ", NULL,
     NULL, "advice", DRAFTD_FIX_WORD_CHOICE, NULL },
-  /* "had to lay down on the grass": lying down takes no object ("lay down the law" has one). */
-  { "word-choice.lay-lie", "lay", NULL, " to ", " down ", " on in for and to ", "lie", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "had to lay down on the grass", "is to lay back on a mat": lying down takes no object
+   * ("lay down the law" has one). */
+  { "word-choice.lay-lie", "lay", NULL, " to ", " down back ", " on in for and to ", "lie", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "The bake sale helped rise £640": what is helped up is raised ("helped prices rise" has the
+   * object before). */
+  { "word-choice.rise-raise", "rise", NULL, " help helps helped helping ", NULL, NULL, "raise", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "had not being told": the perfect's participle of "be" is "been". */
   { "verb-form", "being", NULL, " had has have hadn't hasn't haven't ", NULL, NULL, "been", DRAFTD_FIX_VERB_FORM, NULL },
   { "verb-form", "being", " had has have ", " not never already just ", NULL, NULL, "been", DRAFTD_FIX_VERB_FORM, NULL },
@@ -525,8 +530,9 @@ static const WordRow word_rows[] = {
     "stationery", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "to catch my breathe": the noun after a possessive. */
   { "word-choice.breath-breathe", "breathe", NULL, " my his her your our their a deep ", NULL, NULL, "breath", DRAFTD_FIX_WORD_CHOICE, NULL },
-  /* "We strongly advice guests to": the verb after its adverb or subject. */
-  { "confusable.advice-advise", "advice", NULL, " strongly would we i ", NULL, NULL, "advise", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "We strongly advice guests to", "We always advice customers to": the verb after its adverb
+   * or subject. */
+  { "confusable.advice-advise", "advice", NULL, " strongly would we i always usually often generally normally ", NULL, NULL, "advise", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "so slow than we almost left": "so" + an adjective takes a result's "that". */
   { "confusable.than-then", "than", " so such ", NULL, " we i you he she they it the ", NULL, "that", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "We ordered the stationary for the invitations": what is ordered, or what is for a use. */
@@ -598,7 +604,7 @@ static const WordRow word_rows[] = {
   { "word-choice", "complements", NULL, " many some lots few the ", " on from ", NULL, "compliments", DRAFTD_FIX_WORD_CHOICE, NULL },
   { "word-choice", "complement", NULL, " a nice lovely ", " on from ", NULL, "compliment", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "The handle is a bit lose": the adjective after a degree or "come". */
-  { "confusable.loose-lose", "lose", NULL, " bit very too slightly come comes came coming ", NULL, NULL, "loose", DRAFTD_FIX_WORD_CHOICE, NULL },
+  { "confusable.loose-lose", "lose", NULL, " bit very too slightly come comes came coming feel feels felt feeling seem seems seemed worked broke shook ", NULL, NULL, "loose", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "the boss fight way to easy": a degree's "too" before an adjective. */
   { "word-choice.to-too", "to", NULL, " way far much little bit ", " easy hard difficult expensive cheap big small long short early late fast slow hot cold "
     "loud quiet strong weak high low good bad young old busy tired complicated simple powerful ", NULL, "too", DRAFTD_FIX_WORD_CHOICE, NULL },
@@ -742,9 +748,11 @@ stationery_noun (F *f)
 
 /* ---- word-choice: "I wanted to complement the bin crew on their work" ---- */
 
-/* Praise is given to a person or a group "on" what they did: "complement" with such an object
- * (a pronoun, or a person's or a group's noun within three words) and then "on" is
- * "compliment" ("complements the dish", "complement the team" with no "on" are left). Sure. */
+/* Praise is given to a person or a group "on" or "for" what they did: "complement" with such
+ * an object (a pronoun, or a person's or a group's noun within three words) and then "on" or
+ * "for" and a deed within six words of the clause ("complement the staff in the Rainbow Room
+ * for making")
+ * is "compliment" ("complements the dish", "complement the team" with neither are left). Sure. */
 gboolean
 compliment_on (F *f)
 {
@@ -759,23 +767,27 @@ compliment_on (F *f)
   const char *next = near (f, 1);
   if (rep == NULL || next == NULL || g_strcmp0 (near (f, -1), "a") == 0 || g_strcmp0 (near (f, -1), "the") == 0)
     return FALSE;
-  guint on = f->i + 2;
+  guint head = f->i + 1;
   if (!draftd_candidates_in_list (" me him her us them you ", next)) {
     if (!draftd_candidates_in_list (" the our my your his her their ", next))
       return FALSE;
-    while (on < f->n && on <= f->i + 4 && joined (f, on - 1) && !g_str_equal (f->words[on].lower, "on"))
-      on++;
-    if (on >= f->n || on == f->i + 2 || !g_str_equal (f->words[on].lower, "on"))
-      return FALSE;
-    const char *head = f->words[on - 1].lower;
-    g_autofree char *sing = noun_number (f, head) > 0 ? draftd_forms_singular (f->c->spell, head) : NULL;
-    int lex = draftd_forms_noun_lexfile (sing ? sing : head);
+    head++;
+    while (head + 1 < f->n && head < f->i + 4 && joined (f, head) && !draftd_candidates_in_list (prepositions, f->words[head + 1].lower))
+      head++;
+    const char *h = f->words[head].lower;
+    g_autofree char *sing = noun_number (f, h) > 0 ? draftd_forms_singular (f->c->spell, h) : NULL;
+    int lex = draftd_forms_noun_lexfile (sing ? sing : h);
     if (lex != DRAFTD_FORMS_PERSON && lex != DRAFTD_FORMS_GROUP)
       return FALSE;
   }
-  if (on >= f->n || !joined (f, on - 1) || !g_str_equal (f->words[on].lower, "on"))
-    return FALSE;
-  return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  /* "for making", "for their patience": praise's "for" takes a deed ("complement the team
+   * for the summer season" completes it). */
+  for (guint on = head + 1; on + 1 < f->n && on <= head + 6 && joined (f, on - 1); on++)
+    if (g_str_equal (f->words[on].lower, "on") ||
+        (g_str_equal (f->words[on].lower, "for") && (gerund_word (f, f->words[on + 1].lower) ||
+                                                     draftd_candidates_in_list (" their his her your all ", f->words[on + 1].lower))))
+      return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  return FALSE;
 }
 
 /* ---- word-choice: "the noise form the pub" ---- */
@@ -1293,6 +1305,18 @@ fewer_for_less (F *f)
              !draftd_forms_is (next, 'a') &&
              !draftd_candidates_in_list (mass_nouns, sing);
   }
+  /* "received less bug reports from": a noun that is no adjective, then a plural (one that
+   * may be a verb's -s form only where its phrase ends), with a verb before "less" ("less
+   * expensive cars" has an adjective). */
+  const char *n2 = near (f, 2);
+  const char *n3 = near (f, 3);
+  if (!plural && n2 && noun (next) && !draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) && prev &&
+      (finite_verb (f, prev) || draftd_candidates_in_list (" have has had ", prev)) && g_str_has_suffix (n2, "s") && !g_str_has_suffix (n2, "ss")) {
+    g_autofree char *sing2 = draftd_forms_singular (f->c->spell, n2);
+    gboolean ends = n3 == NULL || g_str_equal (n3, "than") || draftd_candidates_in_list (prepositions, n3);
+    plural = sing2 && !g_str_equal (sing2, n2) && noun (sing2) && (!draftd_forms_is (sing2, 'v') || ends) &&
+             !draftd_candidates_in_list (mass_nouns, sing2);
+  }
   return plural && sure (f, w->start, w->end, "fewer", DRAFTD_FIX_WORD_CHOICE);
 }
 
@@ -1366,11 +1390,17 @@ to_too (F *f)
   const char *prev = near (f, -1), *next = near (f, 1);
   /* "The pressure is to low for a boiler": "be", "to", a plain degree adjective and the
    * phrase's end or its "for" (an infinitive has its object: "is to cool the engine"). */
-  if (draftd_candidates_in_list (" is are was were be been ", prev) &&
+  /* "The mash was far to thick at first", "was to small on mobile screens": a degree between,
+   * and a preposition after an adjective that is no verb ("The plan is to thin at least half"
+   * is an infinitive). */
+  const char *be = draftd_candidates_in_list (" far way much ", prev) ? near (f, -2) : prev;
+  const char *after = near (f, 2);
+  if (draftd_candidates_in_list (" is are was were be been ", be) &&
       draftd_candidates_in_list (" low high cold hot warm late early long short small big expensive cheap slow fast loud heavy dark busy tired "
                                  "full hard difficult easy weak strong thin thick far dangerous young old wet dry soft ",
                                  next) &&
-      (near (f, 2) == NULL || draftd_candidates_in_list (" for and but to ", near (f, 2))))
+      (after == NULL || draftd_candidates_in_list (" for and but to ", after) ||
+       (draftd_candidates_in_list (" at on in with when if ", after) && !draftd_forms_is (next, 'v'))))
     return sure (f, w->start, w->end, "too", DRAFTD_FIX_WORD_CHOICE);
   gboolean clause_end = next == NULL ? f->i + 1 >= f->n || f->s[w->end] == ',' : draftd_candidates_in_list (" because but so ", next);
   gboolean pronoun = prev && draftd_candidates_in_list (" me it us them him her ", prev) && near (f, -2) &&
@@ -1731,8 +1761,9 @@ adverb_for_adjective (F *f)
       draftd_candidates_in_list (" is are was were been being ", near (f, d - 1)))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* No verb an adjective completes within reach ("made the rules clear"), nor one that makes
-   * its object so, however long the object ("makes learning and exploring the API easy"). */
-  if (completed_verb (f, d))
+   * its object so, however long the object ("makes learning and exploring the API easy"); an
+   * -ly adverb before it modifies the adjective ("had dropped beautifully clear"). */
+  if (completed_verb (f, d) || (near (f, d) && g_str_has_suffix (near (f, d), "ly") && adverb (near (f, d))))
     return FALSE;
   /* Back over the verb's object (at most a determiner and two words) to the verb. */
   for (gint skip = 0; skip <= 3; skip++, d--) {
@@ -2716,8 +2747,19 @@ people_possessive (F *f)
   const Word *w = &f->words[f->i];
   gboolean shared = draftd_candidates_in_list (" parents grandparents ", w->lower);
   const char *next = near (f, 1), *gov = near (f, -2);
+  /* "photos of your cousins new puppy": an adjective that is no noun or verb, then a noun
+   * that is no verb, after a preposition or a verb of one object: the owned noun's phrase. */
+  const char *n2 = near (f, 2);
+  gboolean described = next && n2 && gov && draftd_forms_is (next, 'a') && !noun (next) && !draftd_forms_is (next, 'v') &&
+                       !draftd_candidates_function_word (next) && !g_str_has_suffix (next, "ly") && noun (n2) && !draftd_forms_is (n2, 'v') &&
+                       (draftd_candidates_in_list (prepositions, gov) || one_object_verb (f, gov));
   if (!draftd_candidates_in_list (people, w->lower) || !draftd_candidates_in_list (" my your his her our their ", near (f, -1)) ||
-      next == NULL || !g_ascii_islower (f->words[f->i + 1].text[0]) || !noun (next) ||
+      next == NULL || !g_ascii_islower (f->words[f->i + 1].text[0]))
+    return FALSE;
+  g_autofree char *rep = shared ? g_strconcat (w->text, "'", NULL) : g_strdup_printf ("%.*s's", (int) strlen (w->text) - 1, w->text);
+  if (described)
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_SPELLING);
+  if (!noun (next) ||
       /* "My parents house is near": a noun that is a verb too is the owned subject before its "is",
        * and the object of a verb that takes one, a preposition after it ("took my brothers bike
        * from"; a verb of seeing takes a clause: "saw my friends bike to school"). */
@@ -2728,7 +2770,6 @@ people_possessive (F *f)
       draftd_candidates_in_list (" today tonight yesterday tomorrow now then here there also still always never often ever once ", next) ||
       (gov && !draftd_candidates_in_list (prepositions, gov) && !one_object_verb (f, gov)))
     return FALSE;
-  g_autofree char *rep = shared ? g_strconcat (w->text, "'", NULL) : g_strdup_printf ("%.*s's", (int) strlen (w->text) - 1, w->text);
   return sure (f, w->start, w->end, rep, DRAFTD_FIX_SPELLING);
 }
 
@@ -2946,20 +2987,30 @@ agree_with (F *f)
 /* ---- confusable.accept-except: "agreed to the new schedule accept Mark, who" ---- */
 
 /* "accept" after a clause whose verb came before it, its object's noun right before, and a
- * name or a person after it: the clause's exception ("Everyone agreed to the plan accept
+ * name, a person or "the one" after it: the clause's exception ("Everyone agreed to the plan accept
  * Mark, who"). A second verb would need its "and" ("they signed the form and accept"). */
 gboolean
 clause_accept (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *next = near (f, 1);
-  if (!g_str_equal (w->lower, "accept") || f->i < 3 || !noun (near (f, -1)) || next == NULL ||
-      !(draftd_candidates_in_list (" me him her us them ", next) || g_ascii_isupper (f->words[f->i + 1].text[0])))
+  /* "submitted their counts accept the one in Southampton", "accept for Mark": the one left
+   * out, or "for" and who or what. */
+  const char *n2 = near (f, 2);
+  gboolean left_out = (g_strcmp0 (next, "the") == 0 && draftd_candidates_in_list (" one ones last first ", n2)) ||
+                      (g_strcmp0 (next, "for") == 0 && n2 && (draftd_candidates_in_list (" me him her us them one the a ", n2) || g_ascii_isupper (f->words[f->i + 2].text[0])));
+  if (!g_str_equal (w->lower, "accept") || f->i < 3 || (!noun (near (f, -1)) && noun_number (f, near (f, -1)) <= 0) || next == NULL ||
+      !(draftd_candidates_in_list (" me him her us them ", next) || g_ascii_isupper (f->words[f->i + 1].text[0]) || left_out))
     return FALSE;
   for (guint k = f->i - 1; k > 0 && joined (f, k - 1); k--) {
     const char *l = f->words[k - 1].lower;
-    if (draftd_candidates_in_list (" and or but who that which ", l) || draftd_candidates_in_list (modals, l))
+    /* "Will the students accept Mark?": a modal opening a question has the verb for its own;
+     * "The hall will be open every evening accept Wednesday" has the modal inside its clause. */
+    gboolean opening = k == 1 || !joined (f, k - 2);
+    if (draftd_candidates_in_list (" and or but who that which ", l) || (draftd_candidates_in_list (modals, l) && opening))
       return FALSE;
+    if (draftd_candidates_in_list (modals, l))
+      return sure (f, w->start, w->end, "except", DRAFTD_FIX_WORD_CHOICE);
     if (past_or_auxiliary (f, k - 1))
       return sure (f, w->start, w->end, "except", DRAFTD_FIX_WORD_CHOICE);
   }

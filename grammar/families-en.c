@@ -100,12 +100,12 @@ const char *const prepositions = " of in on at for with from by about to into un
 const char *const singular_heads =
   " each one neither either everyone everybody someone somebody anyone anybody nobody everything something nothing ";
 const char *const plural_heads = " two three four five six seven eight nine ten several many few both ";
-const char *const of_heads = " most some all half lot lots plenty rest majority none any part percent ";
+const char *const of_heads = " most some all half lot lots plenty rest majority none any part percent handful ";
 /* Nouns of either number, or whose number a writer may choose ("The team are"). */
 const char *const either_number =
   " data media staff team family committee government audience crew group public company class army band jury couple youth "
   "orchestra choir council squad club management crowd cabinet parliament congregation faculty board panel firm "
-  "department police personnel clergy "
+  "department police personnel clergy bunch gang peloton herd flock troupe cast workforce household "
   "number series species means headquarters fish sheep deer aircraft offspring gnocchi ravioli tortellini "
   /* "The following are", "the above are reachable", "the latter are": a nominal that stands
    * for what it names, in either number. */
@@ -321,6 +321,7 @@ static const struct {
   { "article.missing", same },
   { "article.missing", a_future },
   { "article.missing", bare_internet },
+  { "article.missing", ailment_article },
   { "article.missing", superlative_the },
   { "article.missing", a_superlative_ever },
   { "article.extra", extra_article },
