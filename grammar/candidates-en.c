@@ -1670,9 +1670,10 @@ noun_number (Ctx *x, const Word *prev)
   direct = direct || (g_str_equal (prev->lower, "of") && pp && g_str_equal (pp->lower, "number") && p3 &&
                       draftd_candidates_in_list (" the a ", p3->lower) && adjacent (x->s, p3, pp) && !draftd_forms_is (w->lower, 'v'));
   /* With one word between, it must be an adjective-like word, not already a plural noun
-   * ("many questions after"). */
+   * ("many questions after"), nor a determiner WordNet lists as an adjective ("until nine
+   * every morning"). */
   gboolean skip_one = !direct && pp && draftd_candidates_in_list (plural_quantifiers, pp->lower) && draftd_forms_is (prev->lower, 'a') &&
-                      !draftd_forms_is (prev->lower, 'n');
+                      !draftd_forms_is (prev->lower, 'n') && !draftd_candidates_function_word (prev->lower);
   /* "a lot of problem": "a lot of" and "lots of" count their nouns but take mass nouns too ("a
    * lot of time", "a lot of effort"), which neither the dictionary nor the shipped target
    * tells apart ("a lot of efforts"): only where link-grammar, whose dictionary marks mass
@@ -1862,14 +1863,15 @@ base_after_modal (Ctx *x, const Word *prev)
 }
 
 /* The participle among a verb's irregular forms, told from its past by the usual shapes:
- * gone/went, taken/took, sung/sang, begun/began. */
+ * gone/went, taken/took, sung/sang, begun/began. The base is none, though it may end in -n
+ * ("had learnt", "has burnt" are participles of "learn", "burn"). */
 static const char *
-participle_of (const char *past, const GPtrArray *forms)
+participle_of (const char *past, const char *lemma, const GPtrArray *forms)
 {
   for (guint k = 0; k < forms->len; k++) {
     const char *f = forms->pdata[k];
     gsize n = strlen (f), m = strlen (past);
-    if (g_str_equal (f, past))
+    if (g_str_equal (f, past) || g_str_equal (f, lemma))
       continue;
     if (!g_str_has_suffix (past, "n") && (g_str_has_suffix (f, "n") || g_str_has_suffix (f, "ne")))
       return f;
@@ -1968,7 +1970,7 @@ participle (Ctx *x, const Word *prev)
   if (g_str_has_suffix (w->lower, "ed"))
     return FALSE;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (x->c->spell, w->lower);
-  const char *p = participle_of (w->lower, fam);
+  const char *p = participle_of (w->lower, lemma, fam);
   /* "had sunk", "has shrunk": the participle already, not the adjective "sunken". */
   g_autofree char *en = g_strconcat (w->lower, "en", NULL);
   if (p && g_str_equal (p, en))
@@ -2014,7 +2016,7 @@ past_form (const char *f, const GPtrArray *fam)
   if (g_str_has_suffix (f, "ed"))
     return TRUE;
   const char *lemma = draftd_forms_irregular_lemma (f, 'v');
-  return lemma && !g_str_equal (lemma, f) && participle_of (f, fam) != NULL;
+  return lemma && !g_str_equal (lemma, f) && participle_of (f, lemma, fam) != NULL;
 }
 
 /* Is the irregular `lower` a past only, whose participle is another word ("went", "took";
@@ -2026,7 +2028,7 @@ draftd_candidates_past_only (DraftdSpell *spell, const char *lower)
   if (lemma == NULL || g_str_equal (lemma, lower))
     return FALSE;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (spell, lower);
-  return participle_of (lower, fam) != NULL;
+  return participle_of (lower, lemma, fam) != NULL;
 }
 
 char *
@@ -2035,7 +2037,7 @@ draftd_candidates_participle_of_past (DraftdSpell *spell, const char *lower)
   if (!draftd_candidates_past_only (spell, lower))
     return NULL;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (spell, lower);
-  return g_strdup (participle_of (lower, fam));
+  return g_strdup (participle_of (lower, draftd_forms_irregular_lemma (lower, 'v'), fam));
 }
 
 static const char *const present_views = " think believe know remember feel guess suppose mean hope wish understand agree "
@@ -2146,7 +2148,7 @@ simple_past (const GPtrArray *fam, const char *base)
         (vl && !g_str_equal (vl, base)) || draftd_candidates_in_list (archaic, v))
       continue;
     /* "gone" beside "went": a participle whose past is another form. */
-    if (vl && participle_of (v, fam) == NULL && irregular > 1)
+    if (vl && participle_of (v, vl, fam) == NULL && irregular > 1)
       continue;
     past = v;
     pasts++;

@@ -278,6 +278,33 @@ borrowed_phrase (const DraftdCandidateContext *c, const char *s, GArray *words, 
   return FALSE;
 }
 
+/* A noun whose first sense in WordNet is a food, or an animal or a plant one eats ("beef" is
+ * cattle first): not "cut" or "must", whose food senses come later. */
+static gboolean
+food_noun (const char *l)
+{
+  int lex = draftd_forms_noun_lexfile (l);
+  return lex == DRAFTD_FORMS_FOOD || ((lex == DRAFTD_FORMS_ANIMAL || lex == DRAFTD_FORMS_PLANT) && draftd_forms_noun_sense_in (l, DRAFTD_FORMS_FOOD));
+}
+
+/* "steak frites", "beef rendang": a word the dictionary lacks right after a food's noun
+ * names the dish, a borrowing, more often than it misspells one (English only; not one of
+ * the misspellings the table mends). */
+static gboolean
+dish_name (const DraftdCandidateContext *c, const char *s, GArray *words, guint i)
+{
+  const Word *w = &g_array_index (words, Word, i);
+  const Word *prev = i > 0 && spaced (s, words, i - 1, i) ? &g_array_index (words, Word, i - 1) : NULL;
+  if (g_strcmp0 (c->lang, "en") != 0 || prev == NULL || !g_ascii_islower (w->text[0]) || !g_ascii_islower (prev->text[0]) || strlen (w->lower) < 4 ||
+      draftd_candidates_common_slip (w->lower) || !food_noun (prev->lower))
+    return FALSE;
+  /* "could produce cherrrys": a food's noun that is a verb too is the noun only after a
+   * determiner or an adjective ("the beef rendang", "spicy beef rendang"). */
+  const Word *before = i > 1 && spaced (s, words, i - 2, i - 1) ? &g_array_index (words, Word, i - 2) : NULL;
+  return !draftd_forms_is (prev->lower, 'v') ||
+         (before && (draftd_candidates_in_list (" the a an my our your his her their ", before->lower) || draftd_forms_is (before->lower, 'a')));
+}
+
 /* Is the word inside a short quotation of three words at most ("the snicket", a Yorkshire
  * word): a term the writer mentions, dialect or jargon, whose spelling is the point; not one
  * of the misspellings the table mends. Back to the opening mark and on to the closing one
@@ -710,7 +737,8 @@ draftd_candidates_find (const DraftdCandidateContext *c, const char *sentence)
       continue;
     /* "shih-tzus", "pak-choi": a hyphenated word neither of whose parts the dictionary knows
      * is a borrowing or a name, no two slips. */
-    if (!known && (hyphen_unknown (c, sentence, words, i) || borrowed_phrase (c, sentence, words, i) || quoted_term (sentence, w)))
+    if (!known && (hyphen_unknown (c, sentence, words, i) || borrowed_phrase (c, sentence, words, i) || dish_name (c, sentence, words, i) ||
+                   quoted_term (sentence, w)))
       continue;
     if (!known && join_site (c, sentence, words, i, out, site)) {
       site++;

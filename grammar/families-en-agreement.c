@@ -64,6 +64,16 @@ phrase_end_word (const F *f)
          draftd_candidates_in_list (" who that which why where whose will would can could should must is was has had does did ", next);
 }
 
+/* Is words[k] a lower-case noun newer than WordNet ("app", whose plural the dictionary has)? */
+static gboolean
+newer_noun (const F *f, guint k)
+{
+  const char *l = f->words[k].lower;
+  g_autofree char *s_form = g_strdup_printf ("%ss", l);
+  return strlen (l) >= 3 && g_ascii_islower (f->words[k].text[0]) && !strchr (l, '\'') && !noun (l) && !draftd_candidates_function_word (l) &&
+         unlisted_plural (f, s_form, l);
+}
+
 gboolean
 one_of_superlative (F *f)
 {
@@ -73,8 +83,8 @@ one_of_superlative (F *f)
   gboolean sup = FALSE;
   while (k >= 0 && (gint) f->i - k <= 3 && joined (f, (guint) k) && !draftd_candidates_in_list (determiners, f->words[k].lower)) {
     const char *m = f->words[k].lower;
-    /* Only the superlative and its adjectives: "one of the first women to fly" has a noun. */
-    /* "the most visited place": a participle after "most" is its adjective. */
+    /* Only the superlative and its adjectives ("one of the first women to fly" has a noun); "the
+     * most visited place": a participle after "most" is its adjective. */
     gboolean participle = g_str_has_suffix (m, "ed") && k > 0 && draftd_candidates_in_list (" most least ", f->words[k - 1].lower);
     /* "one of the best cricket player": a singular noun right before the noun modifies it, where
      * a superlative comes before (checked below: sup). */
@@ -108,11 +118,10 @@ one_of_superlative (F *f)
   guint one = among ? (guint) k - 1 : (guint) k - 2;
   gboolean subject = !among && (one == 0 || !joined (f, one - 1) || draftd_candidates_in_list (draftd_candidates_clause_words, f->words[one - 1].lower));
   /* "one of her shoulder straps had slipped": a plural with its clause's verb after it is the
-   * noun, the word before it its modifier; an -ing form's always ("One of the washing
-   * machines"). */
-  /* "one of the most useful app": after a superlative, a noun newer than WordNet ("apps"). */
-  g_autofree char *s_form = g_strdup_printf ("%ss", w->lower);
-  gboolean newer = sup && unlisted_plural (f, s_form, w->lower);
+   * noun, the word before it its modifier; an -ing form's always ("the washing machines"). */
+  /* "one of the most useful app": after a superlative, a noun newer than WordNet ("apps"); one
+   * after the word is the head ("one of the best productivity app"). */
+  gboolean newer = sup && newer_noun (f, f->i);
   /* "one of the biggest threat facing modern cities": after a superlative, a verb's -ing form
    * before its object opens a participle's phrase, no compound's noun ("one of the largest
    * oil refining companies" has its plural after it). */
@@ -126,6 +135,7 @@ one_of_superlative (F *f)
                     (draftd_candidates_in_list (determiners, after) || draftd_candidates_in_list (" me him her us them you it ", after) ||
                      (draftd_forms_is (after, 'a') && !draftd_candidates_function_word (after)));
   if ((!noun (w->lower) && !newer) || (next && noun (next) && !draftd_forms_is (next, 'v') && !facing && !g_str_equal (next, "why")) ||
+      (sup && next && newer_noun (f, f->i + 1)) ||
       (next && noun_number (f, next) > 0 && (!subject || !draftd_candidates_verb_form (f, next) || g_str_has_suffix (w->lower, "ing"))) ||
       (next && noun_number (f, next) > 0 && draftd_candidates_in_list (" is are was were has have had will would can could ", near (f, 2))))
     return FALSE;
@@ -468,6 +478,12 @@ no_verb_here (const F *f, guint b)
   const char *n1 = near (f, 1), *n2 = near (f, 2), *l2 = n2 ? draftd_forms_irregular_lemma (n2, 'v') : NULL;
   /* "Charles's leaving do will be at": a word right before a modal is a noun. */
   if (n1 && draftd_candidates_in_list (" will would can could should must might may shall ", n1))
+    return TRUE;
+  /* "The path from the car park led us": a noun right before an irregular past is a
+   * compound's, the past its verb. */
+  const char *l1 = n1 ? draftd_forms_irregular_lemma (n1, 'v') : NULL;
+  if (n1 && noun (w->lower) && l1 && !g_str_equal (l1, n1) && !g_str_has_suffix (n1, "ing") &&
+      !draftd_candidates_in_list (" am is are has does ", n1))
     return TRUE;
   if (n1 && n2 && noun (n1) && !draftd_forms_is (n1, 'v') && !draftd_forms_is (n1, 'a') &&
       (draftd_candidates_in_list (" is was has had will would can could should did does ", n2) || (l2 && !g_str_equal (l2, n2))))

@@ -75,8 +75,8 @@ static const char *const bare_after_preposition =
   "person turn place charge hand principle theory detail future question duty war length response return advance "
   "schedule demand request touch contrast conclusion comparison addition particular general total respect regard reference "
   "relation line exchange proportion accordance compliance connection conjunction lieu spite "
-  /* "on top", "on screen", "on hold", "under review", "under way" */
-  "top screen display hold call track behalf air page file disk record review control threat way sight tap deck "
+  /* "on top", "on screen", "on hold", "under review", "under way", "on site" */
+  "top screen display hold call track behalf air page file disk record review control threat way sight tap deck site "
   /* "in interactive mode", "in written form", "in good shape" */
   "mode form shape ";
 /* Participles spelt as their base ("have run", "has cut"): after "have" no noun. */
@@ -1037,6 +1037,25 @@ counted_sense (const char *l)
          lex == DRAFTD_FORMS_LOCATION || lex == DRAFTD_FORMS_OBJECT || lex == DRAFTD_FORMS_PLANT || lex == DRAFTD_FORMS_POSSESSION;
 }
 
+/* "has spare wheelbarrow", "have clean towels": after "have" a base is no verb of its own
+ * (the perfect would need the participle), so an adjective that is a verb's base too is the
+ * phrase's. */
+static gboolean
+perfect_adjective (const F *f, const char *prev)
+{
+  const char *l = f->words[f->i].lower;
+  return draftd_candidates_in_list (" has have had ", prev) && draftd_forms_is (l, 'a') && f->i + 1 < f->n && joined (f, f->i) &&
+         noun (f->words[f->i + 1].lower);
+}
+
+/* "need extra column that shows", "has spare wheelbarrow they no longer use": a relative
+ * clause after the phrase ends it too, for the parser to judge. */
+static gboolean
+relative_follows (const F *f, guint k)
+{
+  return k + 1 < f->n && joined (f, k) && draftd_candidates_in_list (" that which who whose i we you they he she ", f->words[k + 1].lower);
+}
+
 /* The general missing article: a singular count noun phrase, words[i..k], with no determiner,
  * whose sentence link-grammar finds no complete linkage for as written and one with "a" or
  * "an" before the phrase, in which the article is the noun's determiner and the phrase a
@@ -1051,9 +1070,9 @@ parsed_article (const F *f, const char **a, float *bonus)
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *prev2 = near (f, -2);
   guint k;
-  if (prev == NULL || !g_ascii_islower (w->text[0]) || takes_no_article (w->lower) || takes_no_article (prev) ||
+  if (prev == NULL || !g_ascii_islower (w->text[0]) || takes_no_article (w->lower) || (takes_no_article (prev) && !perfect_adjective (f, prev)) ||
       g_str_has_suffix (prev, "'s") || g_str_has_suffix (prev, "’s") || draftd_candidates_in_list (numbers, prev) || draftd_candidates_in_list (ordinals, prev) ||
-      (verbal (f, w->lower) && draftd_candidates_in_list (verb_slots, prev)) || !article_phrase (f, prev, &k))
+      (verbal (f, w->lower) && draftd_candidates_in_list (verb_slots, prev) && !perfect_adjective (f, prev)) || !article_phrase (f, prev, &k))
     return FALSE;
   /* The phrase starts here: before words[i] no adjective or noun of it ("the leaking pipe",
    * "implementation and design rationale"), but the clause's verb, in its slot or inflected
@@ -1071,7 +1090,7 @@ parsed_article (const F *f, const char **a, float *bonus)
    * role takes its noun bare, and "give" its idioms' before "to" ("give rise to", "give
    * way to"). */
   gboolean last = k + 1 >= f->n || !joined (f, k);
-  if (draftd_candidates_in_list (idiom_bare_nouns, head) || !phrase_ends (f, k) || (last && !concrete_noun (head)) ||
+  if (draftd_candidates_in_list (idiom_bare_nouns, head) || !(phrase_ends (f, k) || relative_follows (f, k)) || (last && !concrete_noun (head)) ||
       draftd_candidates_in_list (role_verbs, prev) ||
       (draftd_candidates_in_list (give_forms, prev) && g_strcmp0 (near (f, (gint) (k - f->i) + 1), "to") == 0))
     return FALSE;

@@ -422,6 +422,44 @@ owned_thing (const F *f, const char *next, const char *next2)
          (noun (next) && draftd_forms_noun_lexfile (next) == DRAFTD_FORMS_ARTIFACT && draftd_candidates_in_list (" is was has ", next2));
 }
 
+/* "make sure you're billing address matches", "they're eating habits are": an -ing word and a
+ * noun, then the clause's verb, are a compound subject ("billing address"), the
+ * possessive's; the contraction would leave the verb with no subject. */
+static gboolean
+ing_compound_subject (const F *f, const char *l, const char *next, const char *next2)
+{
+  const char *next3 = near (f, 3);
+  g_autofree char *other = NULL;
+  if (g_str_equal (l, "there") || next2 == NULL || next3 == NULL || !g_str_has_suffix (next, "ing") || !g_ascii_islower (f->words[f->i + 1].text[0]) ||
+      !(noun (next2) || noun_number (f, next2) != 0) || draftd_candidates_function_word (next2))
+    return FALSE;
+  /* The verb agrees with the noun ("You're making friends is" is no such subject). */
+  int v = draftd_candidates_in_list (" is was has ", next3) ? -1 : draftd_candidates_in_list (" are were have ", next3) ? 1 : 0;
+  if (v == 0 && finite_verb (f, next3))
+    v = verb_number (f, next3, &other);
+  return v != 0 && (v > 0) == (noun_number (f, next2) > 0);
+}
+
+/* Does "there" stand before what is owned: "label there children's coats" (the place takes
+ * no possessive noun after it), "thank the volunteers for there hard work" (after a
+ * preposition, an adjective and its noun; "out of there quickly", "in there now" have
+ * neither)? */
+static gboolean
+there_owns (const F *f, const char *next, const char *next2, const char *prev)
+{
+  if (draftd_candidates_in_list (" for of with about to from by ", prev) && next2 && draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'n') &&
+      !draftd_candidates_function_word (next) && !g_str_has_suffix (next, "ly") && (noun (next2) || noun_number (f, next2) > 0) &&
+      !draftd_candidates_function_word (next2))
+    return TRUE;
+  g_autofree char *owner = plain (next);
+  gsize on = strlen (owner);
+  if (prev == NULL || draftd_candidates_in_list (" is are was were be been over up down out in from ", prev) ||
+      !g_ascii_islower (f->words[f->i + 1].text[0]) || on <= 3 || !(g_str_has_suffix (owner, "'s") || g_str_has_suffix (owner, "s'")))
+    return FALSE;
+  owner[on - (owner[on - 1] == '\'' ? 1 : 2)] = '\0';
+  return (noun (owner) || noun_number (f, owner) > 0) && !draftd_candidates_function_word (owner);
+}
+
 /* "there", "they're", "you're", "it's", "who's" where the possessive `rep` is meant. */
 static gboolean
 to_possessive_site (F *f, const char *l, const char *rep, const char *next, const char *next2, const char *prev)
@@ -440,19 +478,13 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
       (!g_str_equal (l, "there") || (f->i == 0 && (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_PERSON))) &&
       !g_str_equal (l, "who's"))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-  if (phrase_then_verb (f, l, prev) || described_subject (f, l, next, next2) || compound_subject (f, l, next, next2, prev))
+  if (phrase_then_verb (f, l, prev) || described_subject (f, l, next, next2) || compound_subject (f, l, next, next2, prev) ||
+      ing_compound_subject (f, l, next, next2))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (g_str_equal (l, "there") && there_after_verb (f, next, next2, prev))
     return TRUE;
-  /* "label there children's coats": the place takes no possessive noun after it. */
-  g_autofree char *owner = plain (next);
-  gsize on = strlen (owner);
-  if (g_str_equal (l, "there") && prev && !draftd_candidates_in_list (" is are was were be been over up down out in from ", prev) &&
-      g_ascii_islower (f->words[f->i + 1].text[0]) && on > 3 && (g_str_has_suffix (owner, "'s") || g_str_has_suffix (owner, "s'"))) {
-    owner[on - (owner[on - 1] == '\'' ? 1 : 2)] = '\0';
-    if ((noun (owner) || noun_number (f, owner) > 0) && !draftd_candidates_function_word (owner))
-      return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-  }
+  if (g_str_equal (l, "there") && there_owns (f, next, next2, prev))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* "Is there milk", "over there", "there books" (a verb's -s or a plural): the model's;
    * "it's Friday", "Who's Tom?": a name after the contraction is its complement. */
   if ((g_str_equal (l, "there") && (draftd_candidates_in_list (" is are was were be been over up down out in from ", prev) || f->i == 0)) ||
@@ -589,7 +621,7 @@ static gboolean
 adverb_predicate (const F *f, const char *next, const char *next2, const char *prev)
 {
   gboolean old = draftd_candidates_in_list (" always never too so also still ", next);
-  if (!old && !draftd_candidates_in_list (" now already just all ", next))
+  if (!old && !draftd_candidates_in_list (" now already just all often usually sometimes rarely seldom ", next))
     return FALSE;
   const char *next3 = near (f, 3);
   gboolean modifier = next2 && (draftd_forms_is (next2, 'a') || participle_after_noun (next2) || gerund_word (f, next2));
@@ -652,7 +684,9 @@ ly_predicate (const F *f, const char *l, const char *next, const char *next2, co
   if (!ing && !participle_after_noun (next2) && !(draftd_forms_is (next2, 'a') && !draftd_candidates_function_word (next2)))
     return FALSE;
   const char *next3 = near (f, 3), *next4 = near (f, 4);
-  if (ly_word_ends (f, next3))
+  /* "Its widely accepted that", "its generally agreed that": a passive's participle and the
+   * clause it reports. */
+  if (ly_word_ends (f, next3) || (g_strcmp0 (next3, "that") == 0 && !ing && participle_after_noun (next2)))
     return TRUE;
   if (!ing || next3 == NULL)
     return FALSE;
@@ -688,13 +722,14 @@ comparative_predicate (const F *f, const char *next, const char *prev)
          (!draftd_forms_is (cmp, 'n') || c == 2 || g_strcmp0 (after_cmp, "than") == 0);
 }
 
-/* "Thanks, Jenny; your right that the shipment should go", "their wrong about it": opening
- * its clause, a verdict's adjective and what it is about; a possessive's "right" takes "to"
- * ("your right to vote"). */
+/* "Thanks, Jenny; your right that the shipment should go", "their wrong about it", "I think
+ * your right that": opening its clause (after a verb of thinking or saying too), a verdict's
+ * adjective and what it is about; a possessive's "right" takes "to" ("your right to vote"). */
 static gboolean
 verdict_opening (const char *next, const char *next2, const char *prev)
 {
-  return prev == NULL && draftd_candidates_in_list (" right wrong sure ", next) && draftd_candidates_in_list (" that about ", next2);
+  return (prev == NULL || draftd_candidates_in_list (" think thought believe believed guess suppose reckon agree agreed said say ", prev)) &&
+         draftd_candidates_in_list (" right wrong sure ", next) && draftd_candidates_in_list (" that about ", next2);
 }
 
 /* "their", "your", "its", "whose" where the contraction is meant. */
@@ -973,6 +1008,41 @@ described_people (const F *f, const char *next)
                        (sing && draftd_forms_noun_lexfile (sing) == DRAFTD_FORMS_PERSON));
 }
 
+/* What the verb "effect" brings about: "effect change", "to effect a transfer", "will effect
+ * the repairs". */
+static const char *const brought_about =
+  " change changes transfer transfers transition reform reforms repair repairs release rescue cure improvement improvements merger "
+  "escape sale entry turnaround payment payments recovery reconciliation settlement withdrawal arrest arrests closure exchange "
+  "shift shifts solution solutions compromise agreement reduction reductions savings revolution transformation ";
+
+/* "will almost certainly effect the early potatoes", "didn't just effect our connection", "to
+ * effect any customers": after a modal, a do-form, "not" or "to" (adverbs of degree, manner or
+ * likelihood between), "effect" is a verb, and where its object's head is nothing the verb
+ * brings about, "affect". The head is the object phrase's last noun within four words, up to
+ * a preposition ("effect the transfer on Monday" keeps). */
+static gboolean
+affected_object (const F *f)
+{
+  gint d = -1;
+  while (near (f, d) && (g_str_has_suffix (near (f, d), "ly") || draftd_candidates_in_list (" just also only almost even still not never really ", near (f, d))))
+    d--;
+  const char *slot = near (f, d);
+  if (slot == NULL || !(draftd_candidates_in_list (modals, slot) || draftd_candidates_in_list (" to do does did won't can't don't doesn't didn't ", slot)))
+    return FALSE;
+  guint k = f->i + 1;
+  if (k >= f->n || !joined (f, f->i) || !draftd_candidates_in_list (" the my your his her our their its any all this these those ", f->words[k].lower))
+    return FALSE;
+  /* The phrase's words: adjectives and nouns, up to a preposition or anything else. */
+  guint head = 0;
+  for (k++; k < f->n && k <= f->i + 5 && joined (f, k - 1) && g_ascii_islower (f->words[k].text[0]) &&
+            !draftd_candidates_function_word (f->words[k].lower) && !draftd_candidates_in_list (prepositions, f->words[k].lower) &&
+            (draftd_forms_is (f->words[k].lower, 'a') || noun (f->words[k].lower) || noun_number (f, f->words[k].lower) > 0);
+       k++)
+    if (noun (f->words[k].lower) || noun_number (f, f->words[k].lower) > 0)
+      head = k;
+  return head > 0 && !draftd_candidates_in_list (brought_about, f->words[head].lower);
+}
+
 gboolean
 affect_effect (F *f)
 {
@@ -1053,7 +1123,7 @@ affect_effect (F *f)
                           (draftd_candidates_in_list (modals, prev2) || draftd_candidates_in_list (" do does did ", prev2)));
   gboolean person = after_modal && (draftd_candidates_in_list (" my your his her our their me him us them ", next) ||
                                     draftd_candidates_in_list (people_nouns, next) || described_people (f, next));
-  return (verb_slot || person) && sure (f, w->start, w->end, "affect", DRAFTD_FIX_WORD_CHOICE);
+  return (verb_slot || person || affected_object (f)) && sure (f, w->start, w->end, "affect", DRAFTD_FIX_WORD_CHOICE);
 }
 
 /* ---- confusable.loose-lose: "I loose my glasses" ---- */
@@ -1068,10 +1138,17 @@ lose_loose (F *f)
   guint gap;
   const char *prev = before_adverb (f, 1, &gap), *next = near (f, 1);
   static const char *const objects = " my your his her its our their the a an this that these those some weight track money ";
-  if (next == NULL || !draftd_candidates_in_list (objects, next))
+  /* What one loses and nothing is loose of: "students loose motivation" after a plural's
+   * subject ("loose ends", "loose change" are left). */
+  static const char *const lost = " motivation interest focus patience confidence concentration sleep touch sight control heart hope "
+                                  "faith momentum weight track money ";
+  gboolean plural_subject = g_str_equal (w->lower, "loose") && prev && noun_number (f, prev) > 0 && !draftd_candidates_function_word (prev) &&
+                            draftd_candidates_in_list (lost, next);
+  if (next == NULL || !(draftd_candidates_in_list (objects, next) || plural_subject))
     return FALSE;
   if (g_str_equal (w->lower, "loose") &&
-      (draftd_candidates_in_list (" i you we they don't didn't doesn't won't can't never not to ", prev) || draftd_candidates_in_list (modals, prev)))
+      (draftd_candidates_in_list (" i you we they don't didn't doesn't won't can't never not to ", prev) || draftd_candidates_in_list (modals, prev) ||
+       plural_subject))
     return sure (f, w->start, w->end, "lose", DRAFTD_FIX_WORD_CHOICE);
   if (g_str_equal (w->lower, "loosing") && draftd_candidates_in_list (" am is are was were be been i'm you're we're they're he's she's it's ", prev))
     return sure (f, w->start, w->end, "losing", DRAFTD_FIX_WORD_CHOICE);
@@ -1293,8 +1370,25 @@ how_effects (F *f)
 
 /* ---- confusable.accept-except: "All tenants, accept those on the ground floor, must" ---- */
 
-/* "accept" right after a comma that follows a plural or "all/everyone", before "those", "the"
- * or "for", and with a second comma closing the phrase, leaves someone out: "except". */
+/* "All plots have now been inspected, accept the three", "are working fine now, accept the
+ * Salesforce connector": the clause before the comma has its subject and a be-form or "have"
+ * of its own (not an imperative's list: "Read the terms, accept the licence"), so "accept"
+ * after it has none. */
+static gboolean
+finished_clause (const F *f)
+{
+  for (guint k = f->i - 1; k > 0; k--) {
+    if (strchr (",;:", f->s[f->words[k - 1].end]))
+      return FALSE;
+    if (draftd_candidates_in_list (" is are was were has have had ", f->words[k].lower))
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* "accept" right after a comma that follows a plural or "all/everyone" or a finished clause,
+ * before "those", "the" or "for", and with a second comma closing the phrase, leaves someone
+ * out: "except". */
 gboolean
 comma_accept (F *f)
 {
@@ -1312,8 +1406,11 @@ comma_accept (F *f)
   /* ", accept those who are on leave": the people left out, wherever the comma falls. */
   if (g_strcmp0 (near (f, 1), "those") == 0 && draftd_candidates_in_list (" who whose with on in ", near (f, 2)))
     return sure_named (f, w->start, w->end, "except", DRAFTD_FIX_WORD_CHOICE, "confusable.accept-except");
+  /* "Read the terms, accept the licence": an imperative's list of verbs. */
+  if (f->n > 2 && draftd_forms_is (f->words[0].lower, 'v') && draftd_candidates_in_list (" the a an my your this these those it them all ", f->words[1].lower))
+    return FALSE;
   const char *owner = f->words[f->i - 1].lower;
-  if (noun_number (f, owner) <= 0 && !draftd_candidates_in_list (" all everyone everybody everything ", owner))
+  if (noun_number (f, owner) <= 0 && !draftd_candidates_in_list (" all everyone everybody everything ", owner) && !finished_clause (f))
     return FALSE;
   for (guint k = f->i + 1; k < f->n && k < f->i + 8; k++)
     if (f->s[f->words[k].end] == ',')

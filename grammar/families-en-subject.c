@@ -101,6 +101,13 @@ np_word (const F *f, const Word *w)
                   ((draftd_candidates_in_list (determiners, w[-1].lower) && w < last && g_ascii_islower (w[1].text[0]) &&
                     !draftd_candidates_function_word (w[1].lower) && (draftd_forms_is (w[1].lower, 'n') || noun_number (f, w[1].lower) > 0)) ||
                    (calendar_name (w->lower) && draftd_candidates_in_list (prepositions, w[-1].lower)));
+  /* "the onboarding survey", "an upskilling scheme": an -ing word WordNet lacks, after a
+   * determiner and before a lower-case noun, modifies that noun. */
+  gboolean modifier = w > f->words && w < last && g_str_has_suffix (w->lower, "ing") && strlen (w->lower) > 6 && g_ascii_islower (w->text[0]) &&
+                      !draftd_forms_is (w->lower, 'n') && !draftd_forms_is (w->lower, 'v') && draftd_candidates_in_list (determiners, w[-1].lower) &&
+                      g_ascii_islower (w[1].text[0]) && !draftd_candidates_function_word (w[1].lower) && draftd_forms_is (w[1].lower, 'n');
+  if (modifier)
+    return TRUE;
   /* "u" is a letter's name to WordNet, and a learner's "you". */
   if ((w->fixed && !name) || strlen (w->lower) < 2 || (draftd_candidates_function_word (w->lower) && !draftd_candidates_in_list (numbers, w->lower)))
     return FALSE;
@@ -261,6 +268,22 @@ runs_into_verb (const F *f, guint first, guint label)
   return FALSE;
 }
 
+/* "next to the water butts", "in front of the hall", "out of": where a preposition of two or
+ * three words starts at words[j], the words before its last (1 or 2); 0 where none starts
+ * there or nothing follows it before `end`. */
+static guint
+compound_preposition (const F *f, guint j, guint end)
+{
+  if (j + 2 < end && joined (f, j) &&
+      ((draftd_candidates_in_list (" next close due ", f->words[j].lower) && g_str_equal (f->words[j + 1].lower, "to")) ||
+       (draftd_candidates_in_list (" out ahead instead ", f->words[j].lower) && g_str_equal (f->words[j + 1].lower, "of"))))
+    return 1;
+  if (j + 3 < end && g_str_equal (f->words[j].lower, "in") && g_str_equal (f->words[j + 1].lower, "front") &&
+      g_str_equal (f->words[j + 2].lower, "of") && joined (f, j) && joined (f, j + 1))
+    return 2;
+  return 0;
+}
+
 /* "from last year's trial", "in this season's squad": a noun's possessive inside the phrase,
  * before a word of the phrase, determines that word and is part of the phrase (the head stays
  * the last noun). Only a noun WordNet lists owns: "the Smiths' house" needs no help here. */
@@ -326,7 +349,7 @@ noun_phrase (const F *f, guint *k, guint end)
   while (at < end && ((after_prep && at > first && owned_word (f, at, end)) || (at + 1 < end && hyphen_number_joined (f, at)) ||
                       (!draftd_candidates_in_list (prepositions, f->words[at].lower) && np_word (f, &f->words[at]) &&
                        /* "The box next to the door": "next to" is a preposition. */
-                       !(at > first && at + 1 < end && g_str_equal (f->words[at].lower, "next") && g_str_equal (f->words[at + 1].lower, "to")) &&
+                       !(at > first && compound_preposition (f, at, end) > 0) &&
                        !(at > first && noun_number (f, f->words[at - 1].lower) != 0 && draftd_forms_irregular_lemma (f->words[at].lower, 'v') &&
                          !g_str_equal (draftd_forms_irregular_lemma (f->words[at].lower, 'v'), f->words[at].lower) && at + 1 < end)) ||
                       (after_prep && at > first && at + 2 < end && draftd_candidates_in_list (" and or ", f->words[at].lower) &&
@@ -340,7 +363,7 @@ noun_phrase (const F *f, guint *k, guint end)
     at++;
   /* It ends at a preposition, or where a relative clause starts ("the advice he gave", "the
    * parcels the courier left", "the student whose essays"): the caller sees what follows. */
-  if (at == first || (at < end && !draftd_candidates_in_list (prepositions, f->words[at].lower) && !g_str_equal (f->words[at].lower, "next") &&
+  if (at == first || (at < end && !draftd_candidates_in_list (prepositions, f->words[at].lower) && compound_preposition (f, at, end) == 0 &&
                       !draftd_candidates_in_list (subject_pronouns, f->words[at].lower) &&
                       !draftd_candidates_in_list (" that which whom who whose the my your his her our their ", f->words[at].lower)))
     return -1;
@@ -562,9 +585,9 @@ relative_clause (const F *f, guint k, guint end)
        (draftd_candidates_in_list (prepositions, f->words[k].lower) && (k + 1 == end || draftd_candidates_in_list (prepositions, f->words[k + 1].lower)))))
     k++;
   while (k + 1 < end && (draftd_candidates_in_list (prepositions, f->words[k].lower) || draftd_candidates_in_list (opening_prepositions, f->words[k].lower) ||
-                         (g_str_equal (f->words[k].lower, "next") && g_str_equal (f->words[k + 1].lower, "to")))) {
+                         compound_preposition (f, k, end) > 0)) {
     /* "next to me": a preposition of two words. */
-    k += g_str_equal (f->words[k].lower, "next") ? 2 : 1;
+    k += compound_preposition (f, k, end) + 1;
     if (k >= end)
       return FALSE;
     /* A place's name ("we met in Rome"), a pronoun ("I wrote to her"). */
@@ -665,15 +688,7 @@ static gboolean
 prepositional_phrase (const F *f, guint *k, guint end)
 {
   guint j = *k;
-  /* "next to the water butts", "in front of the hall", "out of": a preposition of two or
-   * three words. */
-  if (j + 2 < end && draftd_candidates_in_list (" next close due ", f->words[j].lower) && g_str_equal (f->words[j + 1].lower, "to") && joined (f, j))
-    j++;
-  else if (j + 2 < end && draftd_candidates_in_list (" out ahead instead ", f->words[j].lower) && g_str_equal (f->words[j + 1].lower, "of") && joined (f, j))
-    j++;
-  else if (j + 3 < end && g_str_equal (f->words[j].lower, "in") && g_str_equal (f->words[j + 1].lower, "front") &&
-           g_str_equal (f->words[j + 2].lower, "of") && joined (f, j) && joined (f, j + 1))
-    j += 2;
+  j += compound_preposition (f, j, end);
   if (j >= end || !draftd_candidates_in_list (prepositions, f->words[j].lower))
     return FALSE;
   j++;

@@ -426,6 +426,10 @@ static char *
 past_of (const F *f, const char *part)
 {
   const char *lemma = draftd_forms_irregular_lemma (part, 'v');
+  /* "have come", "have run": a participle spelt as its base, which WordNet lists under no
+   * other lemma. */
+  if (lemma == NULL && draftd_candidates_in_list (" come become run ", part))
+    lemma = part;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, part);
   if (fam->len == 0 || (lemma == NULL && !g_str_has_suffix (part, "ed")))
     return NULL;

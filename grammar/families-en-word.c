@@ -169,6 +169,11 @@ redundant_preposition (F *f)
       draftd_candidates_in_list (" please to can could will would should must i we you they ", near (f, -2)) &&
       draftd_candidates_in_list (" me him her us them the our my your their his ", next))
     return sure (f, f->words[f->i - 1].end, w->end, "", DRAFTD_FIX_PREPOSITION);
+  /* "The sample comprises of 120 undergraduates": "comprise" takes its parts as its object
+   * ("is comprised of" is the passive's, and left). */
+  if (g_str_equal (w->lower, "of") && draftd_candidates_in_list (" comprise comprises comprised comprising ", prev) && f->i + 1 < f->n &&
+      !draftd_candidates_in_list (" is are was were be been being ", near (f, -2)))
+    return sure (f, f->words[f->i - 1].end, w->end, "", DRAFTD_FIX_PREPOSITION);
   /* "discussed about 20 items": "about" as "roughly". */
   if (!g_str_equal (w->lower, "about") || !draftd_candidates_in_list (verbs, prev) || next == NULL || g_ascii_isdigit (next[0]) ||
       draftd_candidates_in_list (numbers, next))
@@ -258,8 +263,10 @@ past_coordinate (const F *f, guint k)
       return FALSE;
     if (!g_str_equal (f->words[j].lower, "and"))
       continue;
-    const char *v = f->words[j + 1].lower;
+    const char *v = f->words[j + 1].lower, *lemma = draftd_forms_irregular_lemma (v, 'v');
+    /* "and said", "and found": an irregular past whose participle is the same. */
     if (draftd_candidates_past_only (f->c->spell, v) ||
+        (lemma && !g_str_equal (lemma, v) && !g_str_has_suffix (v, "ing") && !draftd_candidates_in_list (" am is are has does ", v)) ||
         (g_str_has_suffix (v, "ed") && draftd_candidates_verb_form (f, v) && !draftd_forms_is (v, 'a')))
       return TRUE;
   }
@@ -394,6 +401,11 @@ static const WordRow word_rows[] = {
     " reason reasons aim aims cause causes goal goals source sources concern concerns purpose objective character characters role roles "
     "ingredient ingredients investor investors dancer dancers cellist violinist actor actors architect ", NULL, "principal",
     DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "The main principal behind our pricing", "the basic principal that": an idea is ranked as
+   * main or basic, and stands behind a thing or before its "that" (a school's head is "the
+   * principal" alone). */
+  { "word-choice.principal-principle", "principal", NULL, " main basic key guiding underlying core fundamental central ", " behind that ", NULL,
+    "principle", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "Could I lend your charger": what the asker takes from another is borrowed. */
   { "word-choice.borrow-lend", "lend", " can could may might ", " i ", " your his her their ", NULL, "borrow", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "two hundreds guests": a number's "hundred" takes no plural before its noun ("two
@@ -446,6 +458,10 @@ static const WordRow word_rows[] = {
    * verb's -s too ("she researches"), after a quantity or a verb of doing only. */
   { "agreement.uncountable", "researches", NULL, " of many some several these those any more done do did doing conduct conducted conducting carry carried ",
     NULL, NULL, "research", DRAFTD_FIX_AGREEMENT, NULL },
+  /* "Recent researches on climate migration": after the adjectives that date or rate a body
+   * of work, before what it is on or what it did. */
+  { "agreement.uncountable", "researches", NULL, " recent previous prior earlier further extensive scientific academic medical current existing numerous ",
+    " on into in have has show showed shows suggest suggests found indicate ", NULL, "research", DRAFTD_FIX_AGREEMENT, NULL },
   { "agreement.uncountable", "evidences", NULL, " of many some several these those any more no enough ", NULL, NULL, "evidence",
     DRAFTD_FIX_AGREEMENT, NULL },
   /* "Could you advice me on which", "Can anyone advice me": the verb after a modal's subject,
@@ -751,8 +767,8 @@ stationery_noun (F *f)
 /* Praise is given to a person or a group "on" or "for" what they did: "complement" with such
  * an object (a pronoun, or a person's or a group's noun within three words) and then "on" or
  * "for" and a deed within six words of the clause ("complement the staff in the Rainbow Room
- * for making")
- * is "compliment" ("complements the dish", "complement the team" with neither are left). Sure. */
+ * for making") is "compliment" ("complements the dish", "complement the team" with neither
+ * are left). Sure. */
 gboolean
 compliment_on (F *f)
 {
@@ -880,6 +896,26 @@ static const char *const who_nouns =
  * WordNet's people are also a program's parts or a thing's, so the list is of words a manual
  * does not use so. */
 
+/* "The guide which showed us around", "a product designer which has experience": a noun
+ * whose first sense in WordNet is a person's, with no comma, and after "which" a past only
+ * people do to others ("showed us", "told me"; "the guide which shows you how" may be a
+ * book), a person's gesture, or "has/had experience". Words a manual gives to parts
+ * ("child", "parent", "host", "user", "owner", "worker") are no person there. */
+static gboolean
+person_acts (const F *f, const char *prev, const char *next)
+{
+  static const char *const human_verbs = " showed told helped taught greeted welcomed thanked warned reassured ";
+  if (prev == NULL || next == NULL || !joined (f, f->i - 1) || !joined (f, f->i) ||
+      draftd_forms_noun_lexfile (prev) != DRAFTD_FORMS_PERSON ||
+      draftd_candidates_in_list (" child children parent parents host hosts user users owner owners worker workers master slave "
+                                 "leader leaders manager managers client clients server caller callee sender receiver ", prev))
+    return FALSE;
+  const char *after = near (f, 2);
+  return (draftd_candidates_in_list (human_verbs, next) && draftd_candidates_in_list (" us me him her them you everyone ", after)) ||
+         draftd_candidates_in_list (" smiled laughed apologised apologized ", next) ||
+         (draftd_candidates_in_list (" has had ", next) && g_strcmp0 (after, "experience") == 0);
+}
+
 /* A person's noun (no comma between) before "which" and a verb takes "who": "the woman which
  * lives"; "the company which employs" and ", which surprised" are left. */
 gboolean
@@ -901,6 +937,8 @@ person_which (F *f)
       draftd_candidates_in_list (" supervised supervises taught teaches trained trains mentored mentors managed manages lives lived works "
                                  "worked runs ran owns owned founded coached coaches treated treats examined repaired fixed built donated "
                                  "organised organized ", next))
+    return sure (f, w->start, w->end, "who", DRAFTD_FIX_WORD_CHOICE);
+  if (g_str_equal (w->lower, "which") && person_acts (f, prev, next))
     return sure (f, w->start, w->end, "who", DRAFTD_FIX_WORD_CHOICE);
   if (!g_str_equal (w->lower, "which") || !draftd_candidates_in_list (who_nouns, prev) || next == NULL ||
       draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (" of ", next))
@@ -1389,10 +1427,10 @@ to_too (F *f)
     return TRUE;
   const char *prev = near (f, -1), *next = near (f, 1);
   /* "The pressure is to low for a boiler": "be", "to", a plain degree adjective and the
-   * phrase's end or its "for" (an infinitive has its object: "is to cool the engine"). */
-  /* "The mash was far to thick at first", "was to small on mobile screens": a degree between,
-   * and a preposition after an adjective that is no verb ("The plan is to thin at least half"
-   * is an infinitive). */
+   * phrase's end or its "for" (an infinitive has its object: "is to cool the engine"); "The
+   * mash was far to thick at first", "was to small on mobile screens": a degree between, and
+   * a preposition after an adjective that is no verb ("The plan is to thin at least half" is
+   * an infinitive). */
   const char *be = draftd_candidates_in_list (" far way much ", prev) ? near (f, -2) : prev;
   const char *after = near (f, 2);
   if (draftd_candidates_in_list (" is are was were be been ", be) &&
@@ -1585,6 +1623,11 @@ pronoun_case (F *f)
   /* "gave my friend and I extra homework": an adjective or a noun that is no verb, no adverb. */
   gboolean nominal_next = next && !draftd_forms_is (next, 'v') && !finite_verb (f, next) && !draftd_candidates_function_word (next) && !adverb (next) &&
                           !g_str_has_suffix (next, "ly") && (draftd_forms_is (next, 'a') || noun (next));
+  /* "gave Sarah and I detailed instructions": an adjective that is a verb's past too, before
+   * a plural noun with no determiner, describes it. */
+  const char *n2 = near (f, 2);
+  nominal_next |= next && n2 && g_str_has_suffix (next, "ed") && draftd_forms_is (next, 'a') && noun_number (f, n2) > 0 &&
+                  !draftd_candidates_function_word (n2);
   if (!g_str_equal (w->text, "I") || (next && !draftd_candidates_in_list (prepositions, next) && !draftd_candidates_in_list (ends, next) &&
                                         !draftd_candidates_in_list (" a an the my your his her our their some ", next) && !adverb_ends &&
                                         !nominal_next))
@@ -1675,7 +1718,7 @@ manner_ends (const F *f, const char *next, gboolean so_that)
                        (draftd_candidates_in_list (" very really so too quite extremely ", near (f, -1)) &&
                         draftd_candidates_in_list (" spoke speak speaks talked talk talks replied reply replies answered behaved acted respond responds responded react reacts reacted ", near (f, -2))));
   return next == NULL || time || so_that || listener ||
-         draftd_candidates_in_list (" yesterday today now lately recently at in on for with when because and but together compared ", next) ||
+         draftd_candidates_in_list (" yesterday today now lately recently at in on for with when because and but together compared overall ", next) ||
          draftd_candidates_in_list (" during throughout until after before despite since ", next) ||
          /* "drove very careful through the snow"; but "stretched clear around the corner" is
           * the adverb "clear", all the way. */
@@ -1703,6 +1746,23 @@ completed_verb (const F *f, gint d)
                                    near (f, k)))
       return TRUE;
   return FALSE;
+}
+
+/* Is the adjective after words[i + d] the manner of a doing: a passive's participle of doing
+ * ("were written so clear that", "was explained very poor"; "was painted bright", "were made
+ * clear" are results, left), or "good" after an -ly adverb and a verb of how a thing went or
+ * ran ("worked surprisingly good in the pilot"; "was surprisingly good" links it)? */
+static gboolean
+manner_of_doing (const F *f, gint d)
+{
+  if (draftd_candidates_in_list (" written explained presented described designed organised organized labelled labeled worded displayed "
+                                 "done handled played sung spoken taught deployed delivered fixed repaired resolved solved answered processed "
+                                 "installed updated ",
+                                 near (f, d)) &&
+      draftd_candidates_in_list (" is are was were been being ", near (f, d - 1)))
+    return TRUE;
+  return g_str_equal (f->words[f->i].lower, "good") && near (f, d) && g_str_has_suffix (near (f, d), "ly") && adverb (near (f, d)) &&
+         draftd_candidates_in_list (" worked works went goes performed performs played plays ran runs sold sells ", near (f, d - 1));
 }
 
 gboolean
@@ -1750,15 +1810,7 @@ adverb_for_adjective (F *f)
   }
   /* "is working perfect now": an activity's -ing form right before it is the verb it goes
    * with, whatever "is" comes before ("is looking good" is no activity's). */
-  if (activity_ing (f, d))
-    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-  /* "were written so clear that", "was explained very poor": a passive's participle of
-   * doing; "was painted bright", "were made clear" are results, left. */
-  if (draftd_candidates_in_list (" written explained presented described designed organised organized labelled labeled worded displayed "
-                                 "done handled played sung spoken taught deployed delivered fixed repaired resolved solved answered processed "
-                                 "installed updated ",
-                                 near (f, d)) &&
-      draftd_candidates_in_list (" is are was were been being ", near (f, d - 1)))
+  if (activity_ing (f, d) || manner_of_doing (f, d))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* No verb an adjective completes within reach ("made the rules clear"), nor one that makes
    * its object so, however long the object ("makes learning and exploring the API easy"); an
@@ -1835,7 +1887,11 @@ manner_adjective (F *f)
   g_autofree char *ly = ly_adverb_of (f, w->lower);
   if (ly == NULL)
     return FALSE;
+  /* "offered far more choice than", "had more fun than": an adjective that is a noun too is
+   * the quantity "more" counts. */
   if (g_strcmp0 (next, "than") == 0 && g_strcmp0 (near (f, -1), "more") == 0) {
+    if (draftd_forms_is (w->lower, 'n'))
+      return FALSE;
     gint d = draftd_candidates_in_list (" much far even ", near (f, -2)) ? -3 : -2;
     const char *v = near (f, d);
     if (v == NULL || draftd_candidates_in_list (linking, v) || draftd_candidates_in_list (" act acts acted acting ", v) ||
@@ -2479,7 +2535,11 @@ whose_adjective (F *f)
   if (k >= f->n)
     return FALSE;
   gboolean ends = k + 1 >= f->n || !joined (f, k) || draftd_candidates_in_list (" enough to ", f->words[k + 1].lower);
-  gboolean plain_adjective = !draftd_forms_is (next, 'n') && !draftd_forms_is (next, 'v');
+  /* "a volunteer whose willing to run": an adjective that takes "to" ("willing", a verb's
+   * form too) before its "to". */
+  gboolean plain_adjective = (!draftd_forms_is (next, 'n') && !draftd_forms_is (next, 'v')) ||
+                             (draftd_candidates_in_list (" willing able unable keen eager ready prepared likely happy ", next) &&
+                              g_strcmp0 (near (f, 2), "to") == 0);
   return ends && (plain_adjective || adjectives >= 2) && sure (f, w->start, w->end, "who's", DRAFTD_FIX_WORD_CHOICE);
 }
 
@@ -2998,7 +3058,8 @@ clause_accept (F *f)
    * out, or "for" and who or what. */
   const char *n2 = near (f, 2);
   gboolean left_out = (g_strcmp0 (next, "the") == 0 && draftd_candidates_in_list (" one ones last first ", n2)) ||
-                      (g_strcmp0 (next, "for") == 0 && n2 && (draftd_candidates_in_list (" me him her us them one the a ", n2) || g_ascii_isupper (f->words[f->i + 2].text[0])));
+                      (g_strcmp0 (next, "for") == 0 && n2 &&
+                       (draftd_candidates_in_list (" me him her us them one the a ", n2) || g_ascii_isupper (f->words[f->i + 2].text[0])));
   if (!g_str_equal (w->lower, "accept") || f->i < 3 || (!noun (near (f, -1)) && noun_number (f, near (f, -1)) <= 0) || next == NULL ||
       !(draftd_candidates_in_list (" me him her us them ", next) || g_ascii_isupper (f->words[f->i + 1].text[0]) || left_out))
     return FALSE;
@@ -3009,9 +3070,7 @@ clause_accept (F *f)
     gboolean opening = k == 1 || !joined (f, k - 2);
     if (draftd_candidates_in_list (" and or but who that which ", l) || (draftd_candidates_in_list (modals, l) && opening))
       return FALSE;
-    if (draftd_candidates_in_list (modals, l))
-      return sure (f, w->start, w->end, "except", DRAFTD_FIX_WORD_CHOICE);
-    if (past_or_auxiliary (f, k - 1))
+    if (draftd_candidates_in_list (modals, l) || past_or_auxiliary (f, k - 1))
       return sure (f, w->start, w->end, "except", DRAFTD_FIX_WORD_CHOICE);
   }
   return FALSE;

@@ -1,5 +1,5 @@
-/* Words of everyday computing that Hunspell's English dictionaries lack and that writers of
- * READMEs, commit messages and e-mails use as they are: never "corrected" into look-alikes
+/* Words of everyday computing (and of the office) that Hunspell's English dictionaries lack
+ * and that writers of READMEs, commit messages and e-mails use as they are: never "corrected" into look-alikes
  * ("config" -> "configure"). Lower case; a word's capitalised form is accepted too. */
 #include "grammar/words-en.h"
 #include <string.h>
@@ -13,6 +13,8 @@ static const char *const words[] = {
   "struct",    "structs",    "subfolder", "subfolders", "sudo",      "todo",      "todos",     "toolchain", "toolchains",
   "unicode",   "varchar",    "vlog",      "webhook",    "webhooks",  "yaml",      "url",       "urls",      "utf",
   "wifi",      "draftd",    "app",        "apps",      "blog",       "blogs",     "inbox",     "signup",    "runtime",   "runtimes",
+  /* Office and everyday words newer than the dictionaries: "tomorrow's standup", "staff wellbeing". */
+  "standup",   "standups",  "onboarding", "offsite",   "wellbeing",
 };
 
 gboolean
