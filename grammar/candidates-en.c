@@ -1992,6 +1992,11 @@ past_time (const Ctx *x)
   for (guint k = 0; k < x->i; k++)
     if (g_str_equal (x->words[k].lower, "now"))
       return FALSE;
+  /* "that I use twice daily", "which I take every morning": a habit after the verb is the
+   * present's. */
+  for (guint k = x->i + 1; k < x->n; k++)
+    if (draftd_candidates_in_list (" daily weekly nightly usually twice ", x->words[k].lower))
+      return FALSE;
   for (guint k = 0; k < x->n; k++) {
     if (k > x->i && draftd_candidates_in_list (" who which whose because since although though while when ", x->words[k].lower))
       return FALSE;

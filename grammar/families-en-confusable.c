@@ -791,9 +791,11 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
   if (g_str_equal (l, "their") && back_there (f, prev, next, next2))
     return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
   /* "With their many friends": no clause starts after a preposition. "its fiery, bitter
-   * taste": adjectives in a list before their noun. */
+   * taste", "its dreamy, almost hazy atmosphere": adjectives in a list before their noun (a
+   * degree word before the second). */
+  guint second = f->i + 2 + (f->i + 3 < f->n && draftd_candidates_in_list (" almost very quite rather slightly somewhat so ", f->words[f->i + 2].lower));
   if (draftd_candidates_in_list (prepositions, prev) ||
-      (next2 == NULL && f->s[f->words[f->i + 1].end] == ',' && f->i + 2 < f->n && draftd_forms_is (f->words[f->i + 2].lower, 'a')))
+      (next2 == NULL && f->s[f->words[f->i + 1].end] == ',' && second < f->n && draftd_forms_is (f->words[second].lower, 'a')))
     return FALSE;
   const char *alts[] = { rep };
   /* An adjective that is no noun ("its colour is" has a noun), not before the noun it would

@@ -2120,7 +2120,11 @@ comma_after_main (const F *f, guint b, guint at)
     if (joined (f, k))
       continue;
     const char *a = f->words[k + 1].lower, *c = k + 2 < f->n ? f->words[k + 2].lower : NULL;
+    /* "If anyone has a ladder I could borrow this weekend, I'd be happy": a subject's
+     * contraction holds its verb. */
     if ((draftd_candidates_in_list (" i you he she we they it there ", a) && finite_verb (f, c)) ||
+        draftd_candidates_in_list (" i'd i'll i'm i've we'd we'll we're we've you'd you'll you're he'd he'll she'd she'll they'd they'll "
+                                   "they're it'll it's there's ", a) ||
         (draftd_forms_is (a, 'v') && !draftd_candidates_function_word (a) && !g_str_has_suffix (a, "ing")))
       return FALSE;
   }
@@ -3041,6 +3045,11 @@ agree_with (F *f)
                 draftd_candidates_in_list (modals, after) ||
                 draftd_candidates_verb_form (f, after)))
     return FALSE;
+  /* "everyone agreed the views at the top were worth it": the clause's verb after the noun's
+   * phrase. */
+  for (guint j = k + 1; j < f->n && j <= k + 6 && joined (f, j - 1); j++)
+    if (draftd_candidates_in_list (" is are was were has have had will would can could ", f->words[j].lower))
+      return FALSE;
   return sure (f, f->words[f->i + 1].start, f->words[f->i + 1].start, "with ", DRAFTD_FIX_PREPOSITION);
 }
 
