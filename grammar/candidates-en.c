@@ -1332,6 +1332,30 @@ none_plural (const Ctx *x, const Word *w, const Word *next, const Word *after)
 static const char *const to_plural[][2] = { { "is", "are" }, { "was", "were" }, { "has", "have" }, { "doesn't", "don't" }, { "isn't", "aren't" },
                                             { "wasn't", "weren't" } };
 
+/* "no thousands separator": a noun right after a plural is the compound's head, and
+ * the plural its modifier. */
+static gboolean
+compound_head_after (const Ctx *x, const Word *w)
+{
+  const Word *n = word_at (x, (gint) (w - x->words) + 1);
+  return n && adjacent (x->s, w, n) && draftd_forms_is (n->lower, 'n') && !draftd_candidates_function_word (n->lower);
+}
+
+/* Does the word after "there is" (`next`, `skip` adverbs past it) open a plural: a count
+ * ("many", "dozens"), "people", a noun's -s form WordNet lacks, or "some" or "no" before a
+ * plural that heads its phrase ("There is still some bugs"; "no thousands separator" has its
+ * head after)? */
+static gboolean
+plural_opening (const Ctx *x, const Word *next, guint skip)
+{
+  const Word *counted = draftd_candidates_in_list (" some no ", next->lower) ? word_at (x, (gint) (x->i + 2 + skip)) : NULL;
+  g_autofree char *singular = g_str_has_suffix (next->lower, "s") ? draftd_forms_singular (x->c->spell, next->lower) : NULL;
+  return draftd_candidates_in_list (plural_quantifiers, next->lower) || draftd_candidates_in_list (" lots dozens hundreds thousands millions ", next->lower) ||
+         (counted && adjacent (x->s, next, counted) && plural_word (x, counted->lower) && !compound_head_after (x, counted)) ||
+         draftd_candidates_in_list (" people children men women ", next->lower) ||
+         (singular && draftd_forms_is (singular, 'n') && !draftd_forms_is (next->lower, 'n'));
+}
+
 /* "There is many people", "the children is": a plural subject takes a plural verb. */
 static gboolean
 plural_subject (Ctx *x, const Word *prev)
@@ -1353,10 +1377,7 @@ plural_subject (Ctx *x, const Word *prev)
     next = past_adverb;
     skip = 1;
   }
-  g_autofree char *next_singular = next && g_str_has_suffix (next->lower, "s") ? draftd_forms_singular (x->c->spell, next->lower) : NULL;
-  gboolean plural_next = next && ((skip == 0 && none_plural (x, w, next, past_adverb)) || draftd_candidates_in_list (plural_quantifiers, next->lower) || g_str_equal (next->lower, "lots") ||
-                                  draftd_candidates_in_list (" people children men women ", next->lower) ||
-                                  (next_singular && draftd_forms_is (next_singular, 'n') && !draftd_forms_is (next->lower, 'n')));
+  gboolean plural_next = next && ((skip == 0 && none_plural (x, w, next, past_adverb)) || plural_opening (x, next, skip));
   /* "There is a lot of cars", "Here is the documents": the plural after "a lot of", and after
    * a determiner where "here" opens the clause. */
   const Word *w2 = next ? word_at (x, (gint) (x->i + 2 + skip)) : NULL, *w3 = w2 ? word_at (x, (gint) (x->i + 3 + skip)) : NULL;
@@ -1515,12 +1536,23 @@ native_number_reading (const Ctx *x, const Word *prev, const Word *w, const Word
         * sentence: a count still). */
        (x->i > 1 && draftd_candidates_in_list (" these those ", prev->lower) && draftd_candidates_in_list (prepositions, next->lower))))
     return TRUE;
+  /* "but now many work in factories": after a time's adverb that opens a clause, the
+   * quantifier is the subject of a verb before its preposition. */
+  if (direct && x->i > 1 && draftd_candidates_in_list (" many several few ", prev->lower) && draftd_forms_is (w->lower, 'v') &&
+      draftd_candidates_in_list (" now today nowadays still ", x->words[x->i - 2].lower) && next && adjacent (x->s, w, next) &&
+      draftd_candidates_in_list (prepositions, next->lower))
+    return TRUE;
   const Word *n2 = word_at (x, (gint) x->i + 2), *n3 = word_at (x, (gint) x->i + 3);
   /* "a two item tuple": an article before the number makes the pair a compound adjective. */
   const Word *pp = word_at (x, (gint) x->i - 2);
   /* "a few friend" counts; "a few associate different meanings" is "a few" and its verb. */
   if (direct && pp && adjacent (x->s, pp, prev) && draftd_candidates_in_list (" a an ", pp->lower) &&
       (!g_str_equal (prev->lower, "few") || draftd_forms_is (w->lower, 'v')))
+    return TRUE;
+  /* "Our first eleven travel to": a club's first or second team is its "eleven" or
+   * "fifteen" (cricket, football, rugby), a noun of its own before its verb. */
+  if (pp && adjacent (x->s, pp, prev) && draftd_candidates_in_list (" eleven fifteen ", prev->lower) &&
+      draftd_candidates_in_list (" first second third fourth 1st 2nd 3rd 4th ", pp->lower))
     return TRUE;
   /* "These local \"rules\"": an adjective before a quoted noun; "those specific to": an
    * adjective before its complement. */
@@ -1803,7 +1835,10 @@ base_after_modal (Ctx *x, const Word *prev)
    * modal and its verb. */
   const Word *m = word_at (x, (gint) x->i - 2);
   if (m && adjacent (x->s, m, prev) && draftd_candidates_in_list (" even also never still just really always only not now ", prev->lower) &&
-      draftd_candidates_in_list (modals, m->lower) && (draftd_forms_irregular_lemma (w->lower, 'v') || g_str_has_suffix (w->lower, "s")) &&
+      draftd_candidates_in_list (modals, m->lower) &&
+      (draftd_forms_irregular_lemma (w->lower, 'v') || g_str_has_suffix (w->lower, "s") ||
+       /* "did not arrived": "did" and "not" make the regular past's base too. */
+       (g_str_has_suffix (w->lower, "ed") && g_str_equal (prev->lower, "not") && draftd_candidates_in_list (" do does did ", m->lower))) &&
       !g_str_equal (w->lower, "has")) /* "does not has": below */
     prev = m;
   gboolean modal = draftd_candidates_in_list (modals, prev->lower), to = g_str_equal (prev->lower, "to");
@@ -2202,6 +2237,15 @@ subject_verb (Ctx *x, const Word *prev)
       draftd_candidates_in_list (mandative, x->words[x->i - 3].lower))
     return FALSE;
   if ((!third && !other) || draftd_candidates_in_list (function_words, w->lower) || draftd_candidates_in_list (prepositions, w->lower) || draftd_candidates_in_list (particles, w->lower))
+    return FALSE;
+  /* "We volunteers spent", "you guys are": a plural noun after the pronoun, in apposition,
+   * when a finite verb follows it. */
+  const Word *after = word_at (x, (gint) x->i + 1);
+  if (other && g_str_has_suffix (w->lower, "s") && after && adjacent (x->s, w, after) &&
+      (draftd_candidates_in_list (" are were have had will would can could should must do did ", after->lower) ||
+       (draftd_forms_irregular_lemma (after->lower, 'v') && !g_str_equal (draftd_forms_irregular_lemma (after->lower, 'v'), after->lower) &&
+        !g_str_has_suffix (after->lower, "ing")) ||
+       (g_str_has_suffix (after->lower, "ed") && draftd_forms_is (after->lower, 'v'))))
     return FALSE;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (x->c->spell, w->lower);
   g_autoptr (GPtrArray) alts = g_ptr_array_new ();

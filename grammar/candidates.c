@@ -597,6 +597,24 @@ plural_of_term (const DraftdCandidateContext *c, const Word *w)
   return plural == NULL || g_str_equal (plural, w->lower);
 }
 
+/* "practically a frisbee", "ran the hoover round": a made thing or a food whose trade name
+ * the dictionary knows capitalised, after a determiner, is the thing's common noun (English
+ * writers use both); a name's adjective ("an american citizen") is no thing and stays a
+ * misspelling. */
+static gboolean
+common_trade_name (const DraftdCandidateContext *c, const Word *w, const Word *prev)
+{
+  if (prev == NULL || g_strcmp0 (c->lang, "en") != 0 || !g_str_equal (w->text, w->lower) ||
+      !draftd_candidates_in_list (" a an the my your his her our their this that ", prev->lower))
+    return FALSE;
+  int lex = draftd_forms_noun_lexfile (w->lower);
+  if (lex != DRAFTD_FORMS_ARTIFACT && lex != DRAFTD_FORMS_FOOD && lex != DRAFTD_FORMS_SUBSTANCE)
+    return FALSE;
+  g_autofree char *capital = g_strdup (w->text);
+  capital[0] = g_ascii_toupper (capital[0]);
+  return draftd_spell_check (c->spell, c->lang, capital);
+}
+
 /* "the mids", "the lows": an adjective made a plural noun after "the" (a sound's bands, a
  * colour's shades) is a word, not a slip of a short one ("mids" is not "mads"). */
 static gboolean
@@ -729,7 +747,8 @@ draftd_candidates_find (const DraftdCandidateContext *c, const char *sentence)
         continue;
       }
     }
-    gboolean known = known_word (c, w, start) || nominal_adjective (c, w, i > 0 ? &g_array_index (words, Word, i - 1) : NULL);
+    const Word *prev = i > 0 ? &g_array_index (words, Word, i - 1) : NULL;
+    gboolean known = known_word (c, w, start) || nominal_adjective (c, w, prev) || common_trade_name (c, w, prev);
     /* A capitalised word the dictionary lacks is a name at a sentence's start too ("Salander
      * said"), unless it is plainly a common word misspelt ("Becouse"). */
     if (!known && start && g_unichar_isupper (g_utf8_get_char (w->text)) && g_strcmp0 (c->lang, "en") == 0 &&

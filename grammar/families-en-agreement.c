@@ -74,15 +74,22 @@ newer_noun (const F *f, guint k)
          unlisted_plural (f, s_form, l);
 }
 
-gboolean
-one_of_superlative (F *f)
+/* Walks back from the noun words[f->i] over the superlative and its adjectives to the word
+ * before them (*k), noting in *sup whether a superlative or a word of rank stood there; FALSE
+ * where a word that is none of them stands between. */
+static gboolean
+superlative_words (const F *f, gint *k_out, gboolean *sup_out)
 {
-  const Word *w = &f->words[f->i];
-  /* "one of the/my", then "most" + adjective or a superlative, then the noun. */
   gint k = (gint) f->i - 1;
   gboolean sup = FALSE;
   while (k >= 0 && (gint) f->i - k <= 3 && joined (f, (guint) k) && !draftd_candidates_in_list (determiners, f->words[k].lower)) {
     const char *m = f->words[k].lower;
+    /* "one of our longest-serving churchwarden": a superlative hyphened to a participle. */
+    if (f->words[k].compound && k >= 1 && f->s[f->words[k - 1].end] == '-' && superlative (f->words[k - 1].lower)) {
+      sup = TRUE;
+      k -= 2;
+      continue;
+    }
     /* Only the superlative and its adjectives ("one of the first women to fly" has a noun); "the
      * most visited place": a participle after "most" is its adjective. */
     gboolean participle = g_str_has_suffix (m, "ed") && k > 0 && draftd_candidates_in_list (" most least ", f->words[k - 1].lower);
@@ -95,6 +102,20 @@ one_of_superlative (F *f)
     sup |= superlative (m) || draftd_candidates_in_list (" favourite favorite main major key primary principal chief ", m);
     k--;
   }
+  *k_out = k;
+  *sup_out = sup;
+  return TRUE;
+}
+
+gboolean
+one_of_superlative (F *f)
+{
+  const Word *w = &f->words[f->i];
+  /* "one of the/my", then "most" + adjective or a superlative, then the noun. */
+  gint k;
+  gboolean sup;
+  if (!superlative_words (f, &k, &sup))
+    return FALSE;
   /* "One of my friend lives": straight after the determiner the noun is plural too, but a
    * group's ("one of the team") and a number's ("one of the two") are not counted so. */
   gboolean bare = k == (gint) f->i - 1 && !draftd_candidates_in_list (either_number, w->lower) &&

@@ -1647,9 +1647,35 @@ opening_ordinal (F *f)
 static const char *const counted_things = " film movie house car restaurant hotel flat apartment phone laptop computer book job idea "
                                           "question problem city town country company firm team organisation organization band ";
 
+/* "My father is engineer and works", "She was nurse in Leeds": a singular noun whose senses
+ * are mostly people, bare after "is", "was" or "am", names a job one of many hold: "a", "an".
+ * A post one holds alone ("is captain of the team", "was president") and a noun before "of"
+ * take none. */
+gboolean
+bare_profession (F *f)
+{
+  static const char *const posts = " president chairman chairwoman chair head captain director secretary treasurer manager leader chief editor "
+                                   "mayor champion king queen member host governor principal ";
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1);
+  /* "There was nobody at home": "there" opens no subject's predicate, and a pronoun in
+   * -body or -one takes no article. */
+  if (!draftd_candidates_in_list (" is was am ", prev) || !g_str_equal (w->text, w->lower) || draftd_candidates_function_word (w->lower) ||
+      draftd_candidates_in_list (" there here ", near (f, -2)) || g_str_has_suffix (w->lower, "body") || g_str_has_suffix (w->lower, "one") ||
+      draftd_candidates_in_list (posts, w->lower) || draftd_forms_is (w->lower, 'a') || draftd_candidates_uncountable (w->lower) ||
+      noun_number (f, w->lower) >= 0 || draftd_forms_noun_lexfile (w->lower) != DRAFTD_FORMS_PERSON ||
+      !draftd_forms_noun_mostly (w->lower, DRAFTD_FORMS_PERSON))
+    return FALSE;
+  if (next != NULL && !draftd_candidates_in_list (" and at in for with from who ", next))
+    return FALSE;
+  gboolean an = strchr ("aeiou", w->lower[0]) && !g_str_has_prefix (w->lower, "uni") && !g_str_has_prefix (w->lower, "eu");
+  return sure (f, w->start, w->start, an ? "an " : "a ", DRAFTD_FIX_ARTICLE);
+}
+
 /* After a verb or a preposition, "(very/really) + an adjective + a singular person's noun"
- * (or one of counted_things) with nothing but a preposition, a relative or the
- * clause's end after it takes "a": the model declines such articles, so the rule is sure. */
+ * (most of its senses people: "played with real spirit" is a mood) or one of counted_things,
+ * with nothing but a preposition, a relative or the clause's end after it, takes "a": the
+ * model declines such articles, so the rule is sure. */
 gboolean
 bare_adjective_noun (F *f)
 {
@@ -1669,7 +1695,8 @@ bare_adjective_noun (F *f)
     return FALSE;
   int lex = draftd_forms_noun_lexfile (head), number = noun_number (f, head);
   if (!g_ascii_islower (f->words[a + 1].text[0]) || number > 0 || draftd_candidates_uncountable (head) ||
-      !((lex == DRAFTD_FORMS_PERSON && number < 0) || draftd_candidates_in_list (counted_things, head)))
+      !((lex == DRAFTD_FORMS_PERSON && number < 0 && draftd_forms_noun_mostly (head, DRAFTD_FORMS_PERSON)) ||
+        draftd_candidates_in_list (counted_things, head)))
     return FALSE;
   if (after && !draftd_candidates_in_list (" who that which near in at for with from about on to ", after))
     return FALSE;

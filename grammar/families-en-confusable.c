@@ -733,6 +733,19 @@ verdict_opening (const char *next, const char *next2, const char *prev)
 }
 
 /* "their", "your", "its", "whose" where the contraction is meant. */
+/* "and their already feeding chicks": a time's adverb, then an -ing verb that is no
+ * adjective ("their already booming trade" describes), after a clause's opener. */
+static gboolean
+adverb_progressive (const F *f, const char *l, const char *next, const char *next2, const char *prev)
+{
+  if (!draftd_candidates_in_list (" their your ", l) || !draftd_candidates_in_list (" already still now currently ", next) || next2 == NULL ||
+      !g_str_has_suffix (next2, "ing") || strlen (next2) <= 5 || draftd_forms_is (next2, 'a') ||
+      (prev != NULL && !draftd_candidates_in_list (" and but so because that if when ", prev)))
+    return FALSE;
+  g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, next2);
+  return fam->len > 0 && draftd_forms_is (fam->pdata[0], 'v');
+}
+
 static gboolean
 to_contraction_site (F *f, const char *l, const char *next, const char *next2, const char *prev)
 {
@@ -751,6 +764,7 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
   /* "your a", "Your the best", "their not", "its going to", "your welcome", "their always
    * late", "your too kind": no possessive stands there. */
   if (draftd_candidates_in_list (" a an the not going welcome ", next) || adverb_predicate (f, next, next2, prev) ||
+      adverb_progressive (f, l, next, next2, prev) ||
       ly_predicate (f, l, next, next2, prev) || verdict_opening (next, next2, prev))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* "Its been raining", "Your more than welcome", "where its easier for": no possessive stands

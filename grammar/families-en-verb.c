@@ -379,9 +379,10 @@ finished_time (const F *f, const char *part)
                 calendar_name (f->words[k + 1].lower) && !draftd_candidates_in_list (" christmas easter ", f->words[k + 1].lower) &&
                 !draftd_candidates_in_list (" monday tuesday wednesday thursday friday saturday sunday ", f->words[k + 1].lower) &&
                 (g_str_equal (part, "moved") || !draftd_candidates_in_list (arranging_participles, part));
-    /* "just after the meeting", "just before lunch": a point in time, no perfect's "just". */
+    /* "just after the meeting", "just before lunch": a point in time, no perfect's "just";
+     * "just below the second lock" a place's. */
     const char *next = k + 1 < f->n ? f->words[k + 1].lower : NULL, *before = k > 0 ? f->words[k - 1].lower : NULL;
-    if ((g_str_equal (l, "just") && draftd_candidates_in_list (" after before as when ", next)) ||
+    if ((g_str_equal (l, "just") && (draftd_candidates_in_list (" after before as when ", next) || draftd_candidates_in_list (place_prepositions, next))) ||
         (g_str_equal (l, "before") && draftd_candidates_in_list (" just right shortly ", before)))
       continue;
     finished |= finished_day (f, k, part);
@@ -550,7 +551,8 @@ do_question_base (F *f)
 {
   const Word *w = &f->words[f->i];
   guint gap;
-  if (!draftd_candidates_in_list (" he she it i you we they ", before_adverb (f, 1, &gap)) ||
+  /* "Did anyone saw", "Does anybody knows": an indefinite pronoun is a subject as sure. */
+  if (!draftd_candidates_in_list (" he she it i you we they anyone anybody someone somebody everyone everybody ", before_adverb (f, 1, &gap)) ||
       !draftd_candidates_in_list (" do does did don't doesn't didn't ", before_adverb (f, 2, &gap)) || draftd_candidates_function_word (w->lower))
     return FALSE;
   g_autofree char *other = NULL;

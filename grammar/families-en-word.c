@@ -698,6 +698,24 @@ static const WordRow word_rows[] = {
     "color colours colors decor ", "complements", DRAFTD_FIX_WORD_CHOICE, NULL },
   { "word-choice", "compliment", NULL, NULL, " the its ", " sweetness flavour flavor flavours flavors taste richness saltiness acidity colour "
     "color colours colors decor ", "complement", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "I usually lay on the sofa for an hour": a habit's present of lying ("I usually lay the
+   * table" has its object). */
+  { "word-choice.lay-lie", "lay", NULL, " usually often always sometimes normally ", " on in ", " the my a bed sofa couch floor grass beach ", "lie",
+    DRAFTD_FIX_WORD_CHOICE, NULL },
+  { "word-choice.lay-lie", "lay", NULL, " usually often always sometimes normally ", " down ", " for and on in to ", "lie", DRAFTD_FIX_WORD_CHOICE,
+    NULL },
+  /* "The proposal was past by a narrow margin": a vote's passive is "passed" ("was past by
+   * the time we arrived" is a time's adjective, with no article after "by"). */
+  { "confusable.passed-past", "past", NULL, " was were been be ", " by ", " a an ", "passed", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "The lighting design beautifully compliments the dark mood": a manner's adverb before it
+   * sets off a thing (praise is paid, not done beautifully). */
+  { "word-choice", "compliments", NULL, " beautifully perfectly nicely neatly ", " the its their ", NULL, "complements", DRAFTD_FIX_WORD_CHOICE,
+    NULL },
+  { "word-choice", "complimented", NULL, " beautifully perfectly nicely neatly ", " the its their ", NULL, "complemented", DRAFTD_FIX_WORD_CHOICE,
+    NULL },
+  /* "was inspired from a production she saw": one is inspired by it. */
+  { "preposition", "from", NULL, " inspired ", " a an the his her their my our your this that these those ", NULL, "by", DRAFTD_FIX_PREPOSITION,
+    NULL },
   /* "to apply for position of junior accountant": the post applied for is a known one. */
   { "article", "position", " apply applying applied ", " for ", " of as ", NULL, "the position", DRAFTD_FIX_ARTICLE, NULL },
 };
@@ -900,17 +918,25 @@ static const char *const who_nouns =
  * whose first sense in WordNet is a person's, with no comma, and after "which" a past only
  * people do to others ("showed us", "told me"; "the guide which shows you how" may be a
  * book), a person's gesture, or "has/had experience". Words a manual gives to parts
- * ("child", "parent", "host", "user", "owner", "worker") are no person there. */
+ * ("child", "parent", "host", "user", "owner", "worker") are no person there, save a
+ * parent, child, owner or manager in a story's past. */
 static gboolean
 person_acts (const F *f, const char *prev, const char *next)
 {
   static const char *const human_verbs = " showed told helped taught greeted welcomed thanked warned reassured ";
   if (prev == NULL || next == NULL || !joined (f, f->i - 1) || !joined (f, f->i) ||
       draftd_forms_noun_lexfile (prev) != DRAFTD_FORMS_PERSON ||
-      draftd_candidates_in_list (" child children parent parents host hosts user users owner owners worker workers master slave "
-                                 "leader leaders manager managers client clients server caller callee sender receiver ", prev))
+      draftd_candidates_in_list (" host hosts user users worker workers master slave client clients server caller callee sender receiver ", prev))
     return FALSE;
   const char *after = near (f, 2);
+  /* "The parent which found a blue lunchbox", "The driver which stopped to help": a story's
+   * past of what people do, after "the" and its noun (a manual's parts act in the present). */
+  if (f->i >= 2 && g_str_equal (f->words[f->i - 2].lower, "the") &&
+      draftd_candidates_in_list (" found stopped rang phoned visited volunteered offered handed donated rescued noticed spotted ", next) &&
+      (draftd_candidates_in_list (" a an the to his her their my our your us me him them ", after) || after == NULL))
+    return TRUE;
+  if (draftd_candidates_in_list (" child children parent parents owner owners leader leaders manager managers ", prev))
+    return FALSE;
   return (draftd_candidates_in_list (human_verbs, next) && draftd_candidates_in_list (" us me him her them you everyone ", after)) ||
          draftd_candidates_in_list (" smiled laughed apologised apologized ", next) ||
          (draftd_candidates_in_list (" has had ", next) && g_strcmp0 (after, "experience") == 0);
@@ -1448,7 +1474,9 @@ to_too (F *f)
   /* "is to cold.": a word that is no verb ("me to cry." is an infinitive), then the sentence's or
    * clause's end. */
   /* A noun that is no adjective is the preposition's object ("When it comes to money, he"). */
+  /* "from nine to ninety,": a number is a range's end. */
   gboolean word_then_end = next && !draftd_forms_is (next, 'v') && !(noun (next) && !draftd_forms_is (next, 'a')) && f->i + 1 < f->n &&
+                           !draftd_candidates_in_list (numbers, next) && !g_ascii_isdigit (next[0]) &&
                            strchr (".,!?;", f->s[f->words[f->i + 1].end]) && f->s[f->words[f->i + 1].end];
   /* "I want to come to!", "Can we go to?": "come", "go" or "join" and its "to" ending the
    * clause that a subject pronoun opens ("the party I want to go to" strands the preposition
@@ -1570,6 +1598,23 @@ object_pronoun (F *f)
          sure (f, w->start, w->end, "us", DRAFTD_FIX_WORD_CHOICE);
 }
 
+/* Is the word `d` places from words[i] a noun, whatever else it can be: after its
+ * determiner ("my husband and I"), a compound's head after its determiner and modifier ("asked
+ * my lab partner and I"; "the professor asked" has a past), or a name inside the sentence
+ * ("ring Mark or I")? */
+static gboolean
+noun_at (const F *f, gint d)
+{
+  const char *p = near (f, d), *before = near (f, d - 1);
+  if (p == NULL)
+    return FALSE;
+  const char *lemma = draftd_forms_irregular_lemma (p, 'v');
+  gboolean compound = before && draftd_candidates_in_list (determiners, near (f, d - 2)) && noun (before) && noun (p) &&
+                      !draftd_candidates_function_word (before) && !g_str_has_suffix (p, "ed") && (lemma == NULL || g_str_equal (lemma, p));
+  return compound || (before && draftd_candidates_in_list (determiners, before)) ||
+         ((gint) f->i + d > 0 && g_ascii_isupper (f->words[(gint) f->i + d].text[0]));
+}
+
 gboolean
 pronoun_case (F *f)
 {
@@ -1629,17 +1674,14 @@ pronoun_case (F *f)
   nominal_next |= next && n2 && g_str_has_suffix (next, "ed") && draftd_forms_is (next, 'a') && noun_number (f, n2) > 0 &&
                   !draftd_candidates_function_word (n2);
   if (!g_str_equal (w->text, "I") || (next && !draftd_candidates_in_list (prepositions, next) && !draftd_candidates_in_list (ends, next) &&
-                                        !draftd_candidates_in_list (" a an the my your his her our their some ", next) && !adverb_ends &&
+                                        !draftd_candidates_in_list (" a an the my your his her our their some this ", next) && !adverb_ends &&
                                         !nominal_next))
     return FALSE;
   /* "to Sarah and I.", "between you and I": the object of a preposition or an -ing verb;
    * "call Tom or I if": of a verb other than "be" ("It was Tom and I" is formal, not wrong). */
   for (gint d = -2; d >= -5; d--) {
-    const char *p = near (f, d), *before = near (f, d - 1);
-    /* After its determiner a word is a noun ("my husband and I"), whatever else it can be. */
-    gboolean noun = before && draftd_candidates_in_list (determiners, before);
-    /* "ring Mark or I": a name inside the sentence is a noun, whatever verb it spells. */
-    noun |= p != NULL && (gint) f->i + d > 0 && g_ascii_isupper (f->words[(gint) f->i + d].text[0]);
+    const char *p = near (f, d);
+    gboolean noun = noun_at (f, d);
     if (p == NULL || draftd_candidates_in_list (draftd_candidates_clause_words, p) || draftd_candidates_in_list (" is are was were be been being am ", p))
       return FALSE;
     if (draftd_candidates_in_list (" between for to with from of about like at by ", p) || (g_str_has_suffix (p, "ing") && strlen (p) > 4) ||
@@ -2887,6 +2929,55 @@ kin_possessive (F *f)
   return sure (f, w->start, w->end, rep, DRAFTD_FIX_SPELLING);
 }
 
+/* "My fathers restaurant is popular", "The teams new kit will be", "Last weeks outage was":
+ * a subject that opens the sentence on a determiner's plural (a person's, a group's or a
+ * time's, or any before an adjective), then its noun (an adjective before it at most) and a
+ * singular's verb or a modal, is a possessive and its noun; "the
+ * winner of Saturdays race": a day's plural after a preposition, before a noun. A plural
+ * owns nothing there but a family's shared parents ("parents'"); a singular owner is the
+ * commoner reading of the rest. */
+gboolean
+opening_possessive (F *f)
+{
+  static const char *const days = " mondays tuesdays wednesdays thursdays fridays saturdays sundays ";
+  /* The day's name is a fixed word: its noun acts for it. */
+  const Word *d = f->i >= 2 ? &f->words[f->i - 1] : NULL;
+  if (d && draftd_candidates_in_list (days, d->lower) && joined (f, f->i - 1) && joined (f, f->i - 2) &&
+      draftd_candidates_in_list (" of at from after before since ", f->words[f->i - 2].lower) && g_ascii_islower (f->words[f->i].text[0]) &&
+      noun (f->words[f->i].lower) && !draftd_forms_is (f->words[f->i].lower, 'a') && !draftd_candidates_function_word (f->words[f->i].lower)) {
+    g_autofree char *rep = g_strdup_printf ("%.*s's", (int) strlen (d->text) - 1, d->text);
+    return sure (f, d->start, d->end, rep, DRAFTD_FIX_SPELLING);
+  }
+  const Word *w = &f->words[f->i];
+  gsize n = strlen (w->lower);
+  const char *next = near (f, 1), *n2 = near (f, 2), *n3 = near (f, 3);
+  if (n < 4 || !g_str_has_suffix (w->lower, "s") || g_str_has_suffix (w->lower, "ss") || next == NULL || n2 == NULL ||
+      !g_ascii_islower (f->words[f->i + 1].text[0]) || draftd_candidates_function_word (next))
+    return FALSE;
+  g_autofree char *stem = g_strndup (w->text, n - 1);
+  gboolean time = draftd_candidates_in_list (" weeks months years ", w->lower) && draftd_candidates_in_list (" last next ", f->words[0].lower);
+  if (f->i != 1 || !joined (f, 0) || !(time || draftd_candidates_in_list (" the my our your his her their ", f->words[0].lower)))
+    return FALSE;
+  g_autofree char *sing = draftd_forms_singular (f->c->spell, w->lower);
+  if (sing == NULL || g_str_equal (sing, w->lower) || !draftd_forms_is (sing, 'n') || draftd_forms_is (w->lower, 'a') ||
+      g_ascii_strncasecmp (sing, w->lower, n - 1) != 0)
+    return FALSE;
+  /* An adjective that is no noun or verb between: "teams new kit". */
+  gboolean adj = draftd_forms_is (next, 'a') && !noun (next) && !draftd_forms_is (next, 'v') && !g_str_has_suffix (next, "ly");
+  /* Without one, only a person or a group owns ("The sports hall is", "the arts centre" are
+   * compounds). */
+  int lex = draftd_forms_noun_lexfile (sing);
+  if (!adj && !time && lex != DRAFTD_FORMS_PERSON && lex != DRAFTD_FORMS_GROUP)
+    return FALSE;
+  const char *head = adj ? n2 : next, *verb = adj ? n3 : n2;
+  if (head == NULL || verb == NULL || !noun (head) || draftd_forms_is (head, 'a') || draftd_candidates_function_word (head) ||
+      !draftd_candidates_in_list (adj ? " is was has will would can could should must " : " is was has ", verb))
+    return FALSE;
+  gboolean shared = draftd_candidates_in_list (" parents grandparents ", w->lower);
+  g_autofree char *rep = shared ? g_strconcat (w->text, "'", NULL) : g_strdup_printf ("%s's", stem);
+  return sure (f, w->start, w->end, rep, DRAFTD_FIX_SPELLING);
+}
+
 /* "I bought fresh egg's, milk and bread", "two banana's.": an "'s" on a noun after an
  * adjective or a number, closing the phrase (a comma, a stop, "and", "or"), is a plural's
  * stray apostrophe. "the baker's." (a determiner's owner), "than last year's" and names are
@@ -2963,6 +3054,107 @@ want_base (F *f)
     return FALSE;
   const Word *v = &f->words[f->i + 1];
   return sure (f, v->start, v->start, "to ", DRAFTD_FIX_VERB_FORM);
+}
+
+/* "The fan is surprisingly quite, even on", "the room went quite.": "quite" ends its clause
+ * after a be-form, a verb of seeming or a manner's adverb, where only the adjective "quiet"
+ * stands ("not quite." and "quite so" are left). */
+gboolean
+quite_at_end (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1);
+  gboolean ends = f->i + 1 >= f->n || strchr (",.;!?", f->s[w->end]) != NULL;
+  /* "were quite, frankly, disappointing": an aside's adverb between the degree and its word. */
+  if (!g_str_equal (w->lower, "quite") || !ends || prev == NULL ||
+      (f->s[w->end] == ',' && f->i + 1 < f->n && g_str_has_suffix (f->words[f->i + 1].lower, "ly")))
+    return FALSE;
+  gboolean be = draftd_candidates_in_list (" is was are were be been seems seemed seem stayed stay stays kept keep went go goes fell ", prev);
+  gboolean adverb_ = g_str_has_suffix (prev, "ly") && strlen (prev) > 4 && !draftd_candidates_in_list (" only really nearly hardly ", prev) &&
+                     f->i >= 2 && draftd_candidates_in_list (" is was are were seems seemed stayed ", near (f, -2));
+  if (!be && !adverb_)
+    return FALSE;
+  return sure (f, w->start, w->end, "quiet", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* "If you feel dizzy, lay down for a few minutes": a command's "lay down" after an opening
+ * clause's comma (a story's "they lay down" is the past of "lie", with its subject); "let
+ * the dough lay in the fridge": after "let" or "leave" and its object, a place or a manner
+ * with no object of "lay" is lying. Both are "lie". */
+gboolean
+lay_lie_clause (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1), *next2 = near (f, 2);
+  if (!g_str_equal (w->lower, "lay") || next == NULL || f->i < 2)
+    return FALSE;
+  gboolean command = f->s[f->words[f->i - 1].end] == ',' && draftd_candidates_in_list (" if when once after before ", f->words[0].lower) &&
+                     draftd_candidates_in_list (" down back ", next) && (next2 == NULL || draftd_candidates_in_list (" for and on in to until ", next2));
+  gboolean left = f->i >= 3 && joined (f, f->i - 3) && joined (f, f->i - 2) && joined (f, f->i - 1) &&
+                  draftd_candidates_in_list (" let lets letting leave leaves left ", f->words[f->i - 3].lower) &&
+                  draftd_candidates_in_list (" the it them your my his her their our ", f->words[f->i - 2].lower) &&
+                  draftd_candidates_in_list (" in on flat still there overnight ", next) &&
+                  (next2 == NULL || draftd_candidates_in_list (" the a your my his her their our for overnight until ", next2));
+  if (!command && !left)
+    return FALSE;
+  return sure (f, w->start, w->end, "lie", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* "Most the reviews mention", "most the time": "most" before a determiner takes "of"; "at
+ * most the first three" is a bound, "the most the" no learner's. */
+gboolean
+most_of (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "most") || !draftd_candidates_in_list (" the my our your his her their these those ", near (f, 1)) ||
+      draftd_candidates_in_list (" at the ", near (f, -1)))
+    return FALSE;
+  return sure (f, w->end, w->end, " of", DRAFTD_FIX_PREPOSITION);
+}
+
+/* Is `l` a verb's base and nothing else a sentence could make of it here: no noun, no
+ * adjective, no -ing, -ed or -s form? */
+static gboolean
+bare_verb (const char *l)
+{
+  return l && draftd_forms_is (l, 'v') && !noun (l) && !draftd_forms_is (l, 'a') && !draftd_candidates_function_word (l) &&
+         !g_str_has_suffix (l, "ing") && !g_str_has_suffix (l, "ed") && draftd_forms_irregular_lemma (l, 'v') == NULL;
+}
+
+/* "The council has agreed repair the footpath", "My advisor wants me apply for": a verb of
+ * deciding or wanting, then (an object pronoun and) a verb's base, takes "to". The base
+ * has an object or a preposition after it; it is no noun at all after an object ("tell me
+ * weather the" is "whether"), or a noun too only before a determiner's object after a verb
+ * of deciding ("agreed repair the footpath"). */
+gboolean
+missing_to (F *f)
+{
+  static const char *const deciding = " agree agrees agreed decide decides decided promise promises promised refuse refuses refused "
+                                      "plan plans planned hope hopes hoped manage manages managed offer offers offered ";
+  static const char *const asking = " want wants wanted ask asks asked tell tells told allow allows allowed expect expects expected "
+                                    "encourage encourages encouraged remind reminds reminded need needs needed ";
+  const Word *w = &f->words[f->i];
+  gboolean object = draftd_candidates_in_list (asking, w->lower) && draftd_candidates_in_list (" me him her us them ", near (f, 1));
+  /* "their plans depend": after a determiner or an adjective the word is a noun. */
+  const char *prev = near (f, -1);
+  /* "was managed like a puppet": a passive's participle takes no infinitive, and "like" is
+   * the preposition there. */
+  if ((!object && !draftd_candidates_in_list (deciding, w->lower)) ||
+      (prev && (draftd_candidates_in_list (determiners, prev) || (draftd_forms_is (prev, 'a') && !draftd_candidates_function_word (prev)) ||
+                draftd_candidates_in_list (" is are was were be been being ", prev))))
+    return FALSE;
+  guint at = f->i + (object ? 2 : 1);
+  const char *base = near (f, object ? 2 : 1), *after = near (f, object ? 3 : 2);
+  if (at >= f->n || base == NULL || after == NULL || !g_ascii_islower (f->words[at].text[0]) || g_str_equal (base, "like") ||
+      !(draftd_candidates_in_list (determiners, after) || draftd_candidates_in_list (prepositions, after) ||
+        draftd_candidates_in_list (" a an it them him her me us ", after)))
+    return FALSE;
+  /* A base that is a noun too ("repair") before a determiner's object. */
+  gboolean base_form = draftd_forms_is (base, 'v') && !g_str_has_suffix (base, "s") && !g_str_has_suffix (base, "ing") &&
+                       !g_str_has_suffix (base, "ed") && draftd_forms_irregular_lemma (base, 'v') == NULL;
+  if (!bare_verb (base) && !(base_form && !object && draftd_candidates_in_list (" the a an his her their my our your its ", after)))
+    return FALSE;
+  return sure (f, f->words[at].start, f->words[at].start, "to ", DRAFTD_FIX_VERB_FORM);
 }
 
 /* ---- preposition.missing: "When I went Paris" ---- */

@@ -390,6 +390,16 @@ draftd_forms_noun_lexfile (const char *word)
 }
 
 gboolean
+draftd_forms_noun_mostly (const char *word, int lexfile)
+{
+  int lex;
+  guint all = 0, in = 0;
+  for (; (lex = sense_lexfile (word, all)) >= 0; all++)
+    in += lex == lexfile;
+  return 2 * in > all;
+}
+
+gboolean
 draftd_forms_noun_sense_in (const char *word, int lexfile)
 {
   int lex;

@@ -52,3 +52,6 @@ int draftd_forms_noun_lexfile (const char *word);
 /* Is any of the noun's senses in lexicographer file `lexfile` ("pharmacy": a science first, a
  * shop, DRAFTD_FORMS_ARTIFACT, second)? FALSE without WordNet's files. */
 gboolean draftd_forms_noun_sense_in (const char *word, int lexfile);
+/* Are most of the noun's senses in `lexfile` ("engineer": both people; "spirit": one of
+ * eight)? FALSE without WordNet's files. */
+gboolean draftd_forms_noun_mostly (const char *word, int lexfile);
