@@ -1153,14 +1153,16 @@ lose_loose (F *f)
   const Word *w = &f->words[f->i];
   guint gap;
   const char *prev = before_adverb (f, 1, &gap), *next = near (f, 1);
-  static const char *const objects = " my your his her its our their the a an this that these those some weight track money ";
-  /* What one loses and nothing is loose of: "students loose motivation" after a plural's
+  /* An object's determiner, or what one loses bare after any subject ("I loose weight"). */
+  static const char *const objects = " my your his her its our their the a an this that these those some ";
+  static const char *const bare_lost = " weight track money ";
+  /* What else one loses and nothing is loose of: "students loose motivation" after a plural's
    * subject ("loose ends", "loose change" are left). */
   static const char *const lost = " motivation interest focus patience confidence concentration sleep touch sight control heart hope "
-                                  "faith momentum weight track money ";
+                                  "faith momentum ";
   gboolean plural_subject = g_str_equal (w->lower, "loose") && prev && noun_number (f, prev) > 0 && !draftd_candidates_function_word (prev) &&
-                            draftd_candidates_in_list (lost, next);
-  if (next == NULL || !(draftd_candidates_in_list (objects, next) || plural_subject))
+                            (draftd_candidates_in_list (lost, next) || draftd_candidates_in_list (bare_lost, next));
+  if (next == NULL || !(draftd_candidates_in_list (objects, next) || draftd_candidates_in_list (bare_lost, next) || plural_subject))
     return FALSE;
   if (g_str_equal (w->lower, "loose") &&
       (draftd_candidates_in_list (" i you we they don't didn't doesn't won't can't never not to ", prev) || draftd_candidates_in_list (modals, prev) ||

@@ -263,10 +263,9 @@ past_coordinate (const F *f, guint k)
       return FALSE;
     if (!g_str_equal (f->words[j].lower, "and"))
       continue;
-    const char *v = f->words[j + 1].lower, *lemma = draftd_forms_irregular_lemma (v, 'v');
+    const char *v = f->words[j + 1].lower;
     /* "and said", "and found": an irregular past whose participle is the same. */
-    if (draftd_candidates_past_only (f->c->spell, v) ||
-        (lemma && !g_str_equal (lemma, v) && !g_str_has_suffix (v, "ing") && !draftd_candidates_in_list (" am is are has does ", v)) ||
+    if (draftd_candidates_past_only (f->c->spell, v) || irregular_past (v) ||
         (g_str_has_suffix (v, "ed") && draftd_candidates_verb_form (f, v) && !draftd_forms_is (v, 'a')))
       return TRUE;
   }
@@ -284,9 +283,8 @@ past_clause (const F *f, guint k)
     if (j + 2 < f->n && (g_str_has_suffix (v, "ly") || draftd_candidates_in_list (" then just already still also ", v)))
       v = f->words[j + 2].lower;
     /* After a subject pronoun an irregular form is finite, so the past ("we found"). */
-    const char *lemma = draftd_forms_irregular_lemma (v, 'v');
     if (draftd_candidates_in_list (" i we you they he she it ", f->words[j].lower) &&
-        (draftd_candidates_past_only (f->c->spell, v) || (lemma && !g_str_equal (lemma, v) && !g_str_has_suffix (v, "ing") && !draftd_candidates_in_list (" am is are has does ", v)) ||
+        (draftd_candidates_past_only (f->c->spell, v) || irregular_past (v) ||
          (g_str_has_suffix (v, "ed") && draftd_candidates_verb_form (f, v) && !draftd_forms_is (v, 'a'))))
       return TRUE;
   }
