@@ -1070,9 +1070,12 @@ parsed_article (const F *f, const char **a, float *bonus)
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *prev2 = near (f, -2);
   guint k;
-  if (prev == NULL || !g_ascii_islower (w->text[0]) || takes_no_article (w->lower) || (takes_no_article (prev) && !perfect_adjective (f, prev)) ||
-      g_str_has_suffix (prev, "'s") || g_str_has_suffix (prev, "’s") || draftd_candidates_in_list (numbers, prev) || draftd_candidates_in_list (ordinals, prev) ||
-      (verbal (f, w->lower) && draftd_candidates_in_list (verb_slots, prev) && !perfect_adjective (f, prev)) || !article_phrase (f, prev, &k))
+  if (prev == NULL || !g_ascii_islower (w->text[0]) || takes_no_article (w->lower))
+    return FALSE;
+  gboolean perfect = perfect_adjective (f, prev);
+  if ((takes_no_article (prev) && !perfect) || g_str_has_suffix (prev, "'s") || g_str_has_suffix (prev, "’s") ||
+      draftd_candidates_in_list (numbers, prev) || draftd_candidates_in_list (ordinals, prev) ||
+      (verbal (f, w->lower) && draftd_candidates_in_list (verb_slots, prev) && !perfect) || !article_phrase (f, prev, &k))
     return FALSE;
   /* The phrase starts here: before words[i] no adjective or noun of it ("the leaking pipe",
    * "implementation and design rationale"), but the clause's verb, in its slot or inflected

@@ -584,10 +584,11 @@ relative_clause (const F *f, guint k, guint end)
       (draftd_candidates_in_list (" up out back down off away ", f->words[k].lower) ||
        (draftd_candidates_in_list (prepositions, f->words[k].lower) && (k + 1 == end || draftd_candidates_in_list (prepositions, f->words[k + 1].lower)))))
     k++;
-  while (k + 1 < end && (draftd_candidates_in_list (prepositions, f->words[k].lower) || draftd_candidates_in_list (opening_prepositions, f->words[k].lower) ||
-                         compound_preposition (f, k, end) > 0)) {
-    /* "next to me": a preposition of two words. */
-    k += compound_preposition (f, k, end) + 1;
+  /* "next to me": a preposition of two words (extra: its words after the first). */
+  guint extra;
+  while (k + 1 < end && ((extra = compound_preposition (f, k, end)) > 0 || draftd_candidates_in_list (prepositions, f->words[k].lower) ||
+                         draftd_candidates_in_list (opening_prepositions, f->words[k].lower))) {
+    k += extra + 1;
     if (k >= end)
       return FALSE;
     /* A place's name ("we met in Rome"), a pronoun ("I wrote to her"). */
