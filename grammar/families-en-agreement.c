@@ -1128,6 +1128,16 @@ mandative_that (const F *f)
   return FALSE;
 }
 
+/* Does words[k] stand inside quotation marks the sentence opened before it? */
+static gboolean
+quoted_word (const F *f, guint k)
+{
+  guint quotes = 0;
+  for (const char *p = f->s; p < f->s + f->words[k].start; p++)
+    quotes += *p == '"' || g_str_has_prefix (p, "\xe2\x80\x9c") || g_str_has_prefix (p, "\xe2\x80\x9d");
+  return quotes % 2 == 1;
+}
+
 gboolean
 linked_agreement (F *f)
 {
@@ -1157,8 +1167,12 @@ linked_agreement (F *f)
     k++;
   g_debug ("agreement: link-grammar's subject of \"%s\" is \"%s\"", other, k < f->i ? f->words[k].text : "?");
   /* "Two and a half hours is a long time": an amount's unit as the subject may take the
-   * singular. */
-  if (v < 0 && k < f->i && amount_at (f, k))
+   * singular; so does a clause ("Whether or not the government should ban plastics is a
+   * question"). */
+  if (v < 0 && ((k < f->i && amount_at (f, k)) || g_str_equal (f->words[0].lower, "whether")))
+    return FALSE;
+  /* "the issues labelled \"good first issue\" are": a quoted name is no subject's head. */
+  if (k < f->i && quoted_word (f, k))
     return FALSE;
   /* "Her and her sister have offered": link-grammar may take an object pronoun before "and"
    * for no part of the subject and link the verb to the second part alone; a phrase after

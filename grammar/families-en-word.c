@@ -1825,7 +1825,9 @@ adverb_for_adjective (F *f)
     return FALSE;
   /* "detect a bad 'Z' file": a determiner's adjective, its noun after a quote. After a modal
    * ("will correct for") or "to do" ("power to do good") the word is a verb or its object. */
+  /* "wrote one patient, who": a number's noun. */
   if (draftd_candidates_in_list (determiners, near (f, -1)) || draftd_candidates_in_list (modals, near (f, -1)) ||
+      draftd_candidates_in_list (numbers, near (f, -1)) ||
       (draftd_candidates_in_list (determiners, near (f, -2)) && draftd_forms_is (near (f, -1), 'a')) || /* "the general good" */
       (g_strcmp0 (near (f, -1), "do") == 0 && g_strcmp0 (near (f, -2), "to") == 0))
     return FALSE;

