@@ -363,5 +363,7 @@ gboolean most_of (F *f);
 gboolean quite_at_end (F *f);
 gboolean bare_profession (F *f);
 gboolean lay_lie_clause (F *f);
+gboolean time_possessive (F *f);
+gboolean past_as_verb (F *f);
 gboolean plural_apostrophe (F *f);
 gboolean too_praise (F *f);

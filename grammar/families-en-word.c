@@ -702,6 +702,13 @@ static const WordRow word_rows[] = {
     DRAFTD_FIX_WORD_CHOICE, NULL },
   { "word-choice.lay-lie", "lay", NULL, " usually often always sometimes normally ", " down ", " for and on in to ", "lie", DRAFTD_FIX_WORD_CHOICE,
     NULL },
+  /* "you will need to lay flat for two hours": lying, with no object. */
+  { "word-choice.lay-lie", "lay", NULL, " to ", " flat still ", " for on in and until ", "lie", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "have been laying around for years": lying about a place. */
+  { "word-choice.lay-lie", "laying", NULL, " been is are was were be ", " around about ", NULL, "lying", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "You need to setup two-factor authentication": the verb is two words ("the setup" is
+   * the noun). */
+  { "word-choice", "setup", NULL, " to ", " the a an your my our their two new ", NULL, "set up", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "The proposal was past by a narrow margin": a vote's passive is "passed" ("was past by
    * the time we arrived" is a time's adjective, with no article after "by"). */
   { "confusable.passed-past", "past", NULL, " was were been be ", " by ", " a an ", "passed", DRAFTD_FIX_WORD_CHOICE, NULL },
@@ -963,6 +970,9 @@ person_which (F *f)
                                  "organised organized ", next))
     return sure (f, w->start, w->end, "who", DRAFTD_FIX_WORD_CHOICE);
   if (g_str_equal (w->lower, "which") && person_acts (f, prev, next))
+    return sure (f, w->start, w->end, "who", DRAFTD_FIX_WORD_CHOICE);
+  /* "thanks to everyone which contributed": a pronoun of people. */
+  if (g_str_equal (w->lower, "which") && draftd_candidates_in_list (" everyone everybody anyone anybody someone somebody ", prev) && next)
     return sure (f, w->start, w->end, "who", DRAFTD_FIX_WORD_CHOICE);
   if (!g_str_equal (w->lower, "which") || !draftd_candidates_in_list (who_nouns, prev) || next == NULL ||
       draftd_candidates_in_list (determiners, next) || draftd_candidates_in_list (" of ", next))
@@ -2955,7 +2965,7 @@ opening_possessive (F *f)
       !g_ascii_islower (f->words[f->i + 1].text[0]) || draftd_candidates_function_word (next))
     return FALSE;
   g_autofree char *stem = g_strndup (w->text, n - 1);
-  gboolean time = draftd_candidates_in_list (" weeks months years ", w->lower) && draftd_candidates_in_list (" last next ", f->words[0].lower);
+  gboolean time = draftd_candidates_in_list (" weeks months years nights days ", w->lower) && draftd_candidates_in_list (" last next ", f->words[0].lower);
   if (f->i != 1 || !joined (f, 0) || !(time || draftd_candidates_in_list (" the my our your his her their ", f->words[0].lower)))
     return FALSE;
   g_autofree char *sing = draftd_forms_singular (f->c->spell, w->lower);
@@ -2975,6 +2985,59 @@ opening_possessive (F *f)
     return FALSE;
   gboolean shared = draftd_candidates_in_list (" parents grandparents ", w->lower);
   g_autofree char *rep = shared ? g_strconcat (w->text, "'", NULL) : g_strdup_printf ("%s's", stem);
+  return sure (f, w->start, w->end, rep, DRAFTD_FIX_SPELLING);
+}
+
+/* "The surgery past its inspection with flying colours", "Jayden past his final
+ * assessment": after a subject's noun or name, before a possessive's phrase, with no verb
+ * of its own in the clause, "past" is the verb "passed" ("the road past his house is
+ * closed" has its verb; "walked past her" its verb of motion). */
+gboolean
+past_as_verb (F *f)
+{
+  static const char *const motion = " walk walks run runs drive drives ride rides fly flies sail sails swim swims go goes come comes rush race "
+                                     "hurry march stroll wander way road path house door window bus car train ";
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1);
+  if (!g_str_equal (w->lower, "past") || prev == NULL || !draftd_candidates_in_list (" its his her their my our your ", next) ||
+      draftd_candidates_function_word (prev) || draftd_candidates_in_list (motion, prev) || irregular_past (prev) || g_str_has_suffix (prev, "ed") ||
+      !(noun (prev) || (f->i >= 2 && g_ascii_isupper (f->words[f->i - 1].text[0]))))
+    return FALSE;
+  for (guint k = f->i + 2; k < f->n && joined (f, k - 1); k++)
+    if (finite_verb (f, f->words[k].lower) && !noun (f->words[k].lower))
+      return FALSE;
+  /* The subject's phrase opens its clause ("In the years past their prime" is a
+   * preposition's). */
+  guint b = f->i - 1;
+  while (b > 0 && joined (f, b - 1) &&
+         (draftd_candidates_in_list (determiners, f->words[b - 1].lower) ||
+          (!draftd_candidates_function_word (f->words[b - 1].lower) &&
+           (noun (f->words[b - 1].lower) || g_ascii_isupper (f->words[b - 1].text[0]) || draftd_forms_is (f->words[b - 1].lower, 'a')))))
+    b--;
+  if (b > 0 && joined (f, b - 1) && !draftd_candidates_in_list (" and but so ", f->words[b - 1].lower))
+    return FALSE;
+  return sure (f, w->start, w->end, "passed", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* "came to last weeks coffee morning", "the minutes of yesterdays meeting": a past time's
+ * plural (after "last", not "the last" or "over the last", a span) or "yesterdays",
+ * "todays", "tonights" before a noun that is no verb is the time's possessive. */
+gboolean
+time_possessive (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1), *prev = near (f, -1), *prev2 = near (f, -2);
+  gboolean day = draftd_candidates_in_list (" yesterdays todays tonights ", w->lower);
+  gboolean last = draftd_candidates_in_list (" weeks nights months years ", w->lower) && g_strcmp0 (prev, "last") == 0 &&
+                  !draftd_candidates_in_list (" the these those over past few first ", prev2);
+  /* A noun that is a verb too ("release") is the owned one before a verb of its own ("Last
+   * nights release broke"). */
+  const char *n2 = near (f, 2);
+  if ((!day && !last) || next == NULL || !g_ascii_islower (f->words[f->i + 1].text[0]) || !noun (next) ||
+      draftd_candidates_function_word (next) || g_str_has_suffix (next, "ly") ||
+      (finite_verb (f, next) && !(n2 && (irregular_past (n2) || draftd_candidates_in_list (" is was has will ", n2)))))
+    return FALSE;
+  g_autofree char *rep = g_strdup_printf ("%.*s's", (int) strlen (w->text) - 1, w->text);
   return sure (f, w->start, w->end, rep, DRAFTD_FIX_SPELLING);
 }
 
@@ -3100,14 +3163,17 @@ lay_lie_clause (F *f)
   return sure (f, w->start, w->end, "lie", DRAFTD_FIX_WORD_CHOICE);
 }
 
-/* "Most the reviews mention", "most the time": "most" before a determiner takes "of"; "at
+/* "Most the reviews mention", "most the time", "a lot the tests": "most" before a
+ * determiner takes "of"; "at
  * most the first three" is a bound, "the most the" no learner's. */
 gboolean
 most_of (F *f)
 {
   const Word *w = &f->words[f->i];
-  if (!g_str_equal (w->lower, "most") || !draftd_candidates_in_list (" the my our your his her their these those ", near (f, 1)) ||
-      draftd_candidates_in_list (" at the ", near (f, -1)))
+  /* "A lot the failing tests": "a lot" likewise. */
+  gboolean lot = g_str_equal (w->lower, "lot") && draftd_candidates_in_list (" a ", near (f, -1));
+  if ((!g_str_equal (w->lower, "most") && !lot) || !draftd_candidates_in_list (" the my our your his her their these those ", near (f, 1)) ||
+      (!lot && draftd_candidates_in_list (" at the ", near (f, -1))))
     return FALSE;
   return sure (f, w->end, w->end, " of", DRAFTD_FIX_PREPOSITION);
 }

@@ -308,6 +308,8 @@ static const struct {
   { "punctuation.possessive-apostrophe", the_people_possessive },
   { "punctuation.possessive-apostrophe", kin_possessive },
   { "punctuation.possessive-apostrophe", opening_possessive },
+  { "punctuation.possessive-apostrophe", time_possessive },
+  { "confusable.passed-past", past_as_verb },
   { "punctuation.possessive-apostrophe", plural_apostrophe },
   { "word-choice.adverb", manner_adjective },
   { "article.missing", unique_noun },
