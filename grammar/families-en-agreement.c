@@ -483,15 +483,6 @@ floating_both (const F *f, guint b)
 
 static gboolean team_before (const F *f);
 
-/* Is `v` one of a verb's irregular forms other than its base, its -ing form and the present's
- * "am", "is", "are", "has", "does": a past or a participle ("said", "found", "led", "taken")? */
-gboolean
-irregular_past (const char *v)
-{
-  const char *lemma = draftd_forms_irregular_lemma (v, 'v');
-  return lemma && !g_str_equal (lemma, v) && !g_str_has_suffix (v, "ing") && !draftd_candidates_in_list (" am is are has does ", v);
-}
-
 /* Words around words[i] that make it no verb of the subject from words[b]: an infinitive's
  * "to" before it ("decided to have"; "The songs I listen to is" ends its clause on a
  * preposition's "to"), a noun and then a past or an auxiliary after it ("The customer service
@@ -511,7 +502,7 @@ no_verb_here (const F *f, guint b)
     return TRUE;
   /* "The path from the car park led us": a noun right before an irregular past is a
    * compound's, the past its verb. */
-  if (n1 && noun (w->lower) && irregular_past (n1))
+  if (n1 && noun (w->lower) && draftd_forms_irregular_past (n1))
     return TRUE;
   if (n1 && n2 && noun (n1) && !draftd_forms_is (n1, 'v') && !draftd_forms_is (n1, 'a') &&
       (draftd_candidates_in_list (" is was has had will would can could should did does ", n2) || (l2 && !g_str_equal (l2, n2))))

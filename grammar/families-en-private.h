@@ -133,7 +133,6 @@ gboolean bare_count_subject (const F *f, guint i);
  * apostrophe, and what tells a possessive from a contraction (a noun only a possessive takes, a
  * clause's later verb, an -ing verb opening a clause). */
 gboolean noun (const char *l);
-gboolean irregular_past (const char *v);
 gboolean superlative (const char *l);
 gboolean phrase_end_word (const F *f);
 const char *ing_form (const F *f, const GPtrArray *fam);

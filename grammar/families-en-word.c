@@ -265,7 +265,7 @@ past_coordinate (const F *f, guint k)
       continue;
     const char *v = f->words[j + 1].lower;
     /* "and said", "and found": an irregular past whose participle is the same. */
-    if (draftd_candidates_past_only (f->c->spell, v) || irregular_past (v) ||
+    if (draftd_candidates_past_only (f->c->spell, v) || draftd_forms_irregular_past (v) ||
         (g_str_has_suffix (v, "ed") && draftd_candidates_verb_form (f, v) && !draftd_forms_is (v, 'a')))
       return TRUE;
   }
@@ -284,7 +284,7 @@ past_clause (const F *f, guint k)
       v = f->words[j + 2].lower;
     /* After a subject pronoun an irregular form is finite, so the past ("we found"). */
     if (draftd_candidates_in_list (" i we you they he she it ", f->words[j].lower) &&
-        (draftd_candidates_past_only (f->c->spell, v) || irregular_past (v) ||
+        (draftd_candidates_past_only (f->c->spell, v) || draftd_forms_irregular_past (v) ||
          (g_str_has_suffix (v, "ed") && draftd_candidates_verb_form (f, v) && !draftd_forms_is (v, 'a'))))
       return TRUE;
   }
@@ -3000,7 +3000,7 @@ past_as_verb (F *f)
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *next = near (f, 1);
   if (!g_str_equal (w->lower, "past") || prev == NULL || !draftd_candidates_in_list (" its his her their my our your ", next) ||
-      draftd_candidates_function_word (prev) || draftd_candidates_in_list (motion, prev) || irregular_past (prev) || g_str_has_suffix (prev, "ed") ||
+      draftd_candidates_function_word (prev) || draftd_candidates_in_list (motion, prev) || draftd_forms_irregular_past (prev) || g_str_has_suffix (prev, "ed") ||
       !(noun (prev) || (f->i >= 2 && g_ascii_isupper (f->words[f->i - 1].text[0]))))
     return FALSE;
   for (guint k = f->i + 2; k < f->n && joined (f, k - 1); k++)
@@ -3035,7 +3035,7 @@ time_possessive (F *f)
   const char *n2 = near (f, 2);
   if ((!day && !last) || next == NULL || !g_ascii_islower (f->words[f->i + 1].text[0]) || !noun (next) ||
       draftd_candidates_function_word (next) || g_str_has_suffix (next, "ly") ||
-      (finite_verb (f, next) && !(n2 && (irregular_past (n2) || draftd_candidates_in_list (" is was has will ", n2)))))
+      (finite_verb (f, next) && !(n2 && (draftd_forms_irregular_past (n2) || draftd_candidates_in_list (" is was has will ", n2)))))
     return FALSE;
   g_autofree char *rep = g_strdup_printf ("%.*s's", (int) strlen (w->text) - 1, w->text);
   return sure (f, w->start, w->end, rep, DRAFTD_FIX_SPELLING);

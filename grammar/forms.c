@@ -109,6 +109,19 @@ draftd_forms_irregular_lemma (const char *form, char pos)
   return form == NULL ? NULL : g_hash_table_lookup (exceptions ()->lemma_of[pos_index (pos)], form);
 }
 
+gboolean
+draftd_forms_irregular_past (const char *form)
+{
+  static const char *const present[] = { "am", "is", "are", "has", "does" };
+  const char *lemma = draftd_forms_irregular_lemma (form, 'v');
+  if (lemma == NULL || g_str_equal (lemma, form) || g_str_has_suffix (form, "ing"))
+    return FALSE;
+  for (gsize k = 0; k < G_N_ELEMENTS (present); k++)
+    if (g_str_equal (form, present[k]))
+      return FALSE;
+  return TRUE;
+}
+
 static const GPtrArray *
 irregular_forms (const char *lemma, char pos)
 {

@@ -13,6 +13,10 @@
  * "good"), from the exception lists only; NULL when the form is not listed. `pos` is 'n',
  * 'v' or 'a'. */
 const char *draftd_forms_irregular_lemma (const char *form, char pos);
+/* Is `form` one of a verb's irregular forms other than its base, its -ing form and the
+ * present's "am", "is", "are", "has", "does": a past or a participle ("said", "found", "led",
+ * "taken")? */
+gboolean draftd_forms_irregular_past (const char *form);
 /* Does WordNet list `word` (a lemma, lower case) as a noun ('n'), verb ('v') or adjective
  * ('a')? FALSE for every word without WordNet's index files. */
 gboolean draftd_forms_is (const char *word, char pos);
