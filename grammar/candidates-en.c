@@ -1826,6 +1826,30 @@ stranded_to (Ctx *x)
   return FALSE;
 }
 
+/* "Customers are asked to provided their order number": a regular past after a verb's "to"
+ * and before its object is the infinitive's base ("thanks to improved roads" has a noun's
+ * adjective, and no verb before "to"). pp is the word before "to". */
+static gboolean
+infinitive_regular_past (Ctx *x, const Word *pp, const Word *to, const Word *w, const Word *next)
+{
+  return g_str_has_suffix (w->lower, "ed") && pp && next && adjacent (x->s, pp, to) && adjacent (x->s, w, next) &&
+         draftd_candidates_in_list (" asked ask asks want wants wanted need needs needed able unable going tried try tries required "
+                                    "expected allowed like love hope hoped plan planned decided agreed ",
+                                    pp->lower) &&
+         draftd_candidates_in_list (" the a an my your his her our their its this these those them it him us me ", next->lower);
+}
+
+/* "will lay a wreath", "could found a charity", "will ground the fleet": a past that is a
+ * common verb's base too is that verb before its object ("should lay down" and "will lay on
+ * the sofa" are "lie"). */
+static gboolean
+base_before_object (Ctx *x, const Word *w, const Word *next)
+{
+  return draftd_candidates_in_list (" lay found wound ground ", w->lower) && next && adjacent (x->s, w, next) &&
+         (draftd_candidates_in_list (" the a an this that these those my your his her its our their some any new fresh it them ", next->lower) ||
+          (draftd_forms_is (next->lower, 'a') && !draftd_candidates_function_word (next->lower)));
+}
+
 /* "can plays", "to went", "didn't went": the base form after a modal or "to". */
 static gboolean
 base_after_modal (Ctx *x, const Word *prev)
@@ -1889,9 +1913,15 @@ base_after_modal (Ctx *x, const Word *prev)
   if (draftd_candidates_in_list (" do does did ", prev->lower) && g_str_has_suffix (w->lower, "ed") && draftd_forms_is (w->lower, 'a') &&
       next && (draftd_forms_is (next->lower, 'n') || plural_word (x, next->lower)) && !draftd_candidates_in_list (function_words, next->lower))
     return FALSE;
+  if (to && !past && infinitive_regular_past (x, pp, prev, w, next)) {
+    g_autofree char *base = draftd_candidates_verb_base (x->c->spell, w->lower);
+    return base && !g_str_equal (base, w->lower) && draftd_forms_is (base, 'v') && certain (x, w->start, w->end, base, DRAFTD_FIX_VERB_FORM);
+  }
   if (to && !past)
     return FALSE;
   if (!past && !g_str_has_suffix (w->lower, "s") && !g_str_has_suffix (w->lower, "ed"))
+    return FALSE;
+  if (modal && base_before_object (x, w, next))
     return FALSE;
   g_autofree char *base = draftd_candidates_verb_base (x->c->spell, w->lower);
   return base && !g_str_equal (base, w->lower) && certain (x, w->start, w->end, base, DRAFTD_FIX_VERB_FORM);
@@ -2242,9 +2272,8 @@ subject_verb (Ctx *x, const Word *prev)
    * when a finite verb follows it. */
   const Word *after = word_at (x, (gint) x->i + 1);
   if (other && g_str_has_suffix (w->lower, "s") && after && adjacent (x->s, w, after) &&
-      (draftd_candidates_in_list (" are were have had will would can could should must do did ", after->lower) ||
-       (draftd_forms_irregular_lemma (after->lower, 'v') && !g_str_equal (draftd_forms_irregular_lemma (after->lower, 'v'), after->lower) &&
-        !g_str_has_suffix (after->lower, "ing")) ||
+      (draftd_candidates_in_list (" are were have had will would can could should must do did is am has does ", after->lower) ||
+       draftd_forms_irregular_past (after->lower) ||
        (g_str_has_suffix (after->lower, "ed") && draftd_forms_is (after->lower, 'v'))))
     return FALSE;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (x->c->spell, w->lower);

@@ -237,7 +237,9 @@ hyphen_unknown (const DraftdCandidateContext *c, const char *s, GArray *words, g
 /* Romance articles and prepositions that open a borrowed phrase ("pain au chocolat", "al
  * dente", "coq au vin", "risotto alla milanese"). */
 static const char *const borrowed_joiners =
-  " au aux la le les de du des al alla alle allo con di del della da el los las et sur une il lo ";
+  " au aux la le les de du des al alla alle allo con di del della da el los las et sur une il lo e y ";
+
+static gboolean known_word (const DraftdCandidateContext *c, const Word *w, gboolean start);
 
 /* Is words[b] right after words[a], one space between? */
 static gboolean
@@ -271,6 +273,16 @@ borrowed_phrase (const DraftdCandidateContext *c, const char *s, GArray *words, 
   /* After the joiner only: a learner's "understad de idea" is a slip before "the" misspelt. */
   if (prev && draftd_candidates_in_list (borrowed_joiners, prev->lower))
     return TRUE;
+  /* "cacio e pepe", "arroz con pollo": before a joiner only where the word after it is
+   * unknown too, both halves of one borrowed name. */
+  const Word *after = next && i + 2 < words->len && spaced (s, words, i + 1, i + 2) ? &g_array_index (words, Word, i + 2) : NULL;
+  if (after && draftd_candidates_in_list (" e y et con di al alla au aux ", next->lower) && g_ascii_islower (after->text[0]) &&
+      !known_word (c, after, FALSE))
+    return TRUE;
+  /* "tarte flambée", "crème brûlée": beside a word whose letters English writes without
+   * their marks, and which the dictionary lacks, the phrase is borrowed whole. */
+  if ((next && !g_str_is_ascii (next->text) && !known_word (c, next, FALSE)) || (prev && !g_str_is_ascii (prev->text) && !known_word (c, prev, FALSE)))
+    return TRUE;
   if (prev && g_ascii_isupper (prev->text[0]) && g_ascii_islower (prev->text[1]) && !draftd_candidates_function_word (prev->lower))
     for (guint k = 0; k < G_N_ELEMENTS (latin); k++)
       if (g_str_has_suffix (w->lower, latin[k]) && strlen (w->lower) >= 6)
@@ -296,7 +308,9 @@ dish_name (const DraftdCandidateContext *c, const char *s, GArray *words, guint 
   const Word *w = &g_array_index (words, Word, i);
   const Word *prev = i > 0 && spaced (s, words, i - 1, i) ? &g_array_index (words, Word, i - 1) : NULL;
   if (g_strcmp0 (c->lang, "en") != 0 || prev == NULL || !g_ascii_islower (w->text[0]) || !g_ascii_islower (prev->text[0]) || strlen (w->lower) < 4 ||
-      draftd_candidates_common_slip (w->lower) || !food_noun (prev->lower))
+      draftd_candidates_common_slip (w->lower))
+    return FALSE;
+  if (!food_noun (prev->lower))
     return FALSE;
   /* "could produce cherrrys": a food's noun that is a verb too is the noun only after a
    * determiner or an adjective ("the beef rendang", "spicy beef rendang"). */

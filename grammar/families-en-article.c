@@ -374,6 +374,11 @@ described_after_preposition (F *f, const char *prev, const char *prev2, guint k,
 {
   const Word *w = &f->words[f->i];
   const char *l = f->words[k].lower;
+  /* "prune the trees in late winter", "in early spring": a season bare after a preposition
+   * stays bare with its part of the season ("in a late winter" is one winter among others). */
+  if (k == f->i + 1 && draftd_candidates_in_list (" late early mid ", w->lower) &&
+      draftd_candidates_in_list (" winter summer spring autumn fall morning afternoon evening ", l))
+    return FALSE;
   /* "works for small company", "lives in big house": after a verb's "for" or "in" an
    * adjective's count noun that ends the phrase has its article; link-grammar often parses it
    * whole without one, so the target judges, with the article's full margin. */

@@ -82,7 +82,11 @@ there_ing_opening (F *f)
   const Word *w = &f->words[f->i];
   gint a = draftd_candidates_in_list (frequency_adverbs, near (f, 1)) || draftd_candidates_in_list (" already finally currently ", near (f, 1));
   const char *theyre[] = { "they're" }, *next = near (f, 1 + a), *next2 = near (f, 2 + a);
-  gboolean opens = f->i == 0 || (a && opens_clause (f, f->i, " because but so "));
+  /* "The students said there planning to submit": a clause that opens after a verb of
+   * saying or thinking, or a conjunction, has its subject there. */
+  gboolean opens = f->i == 0 || (a && opens_clause (f, f->i, " because but so ")) ||
+                   draftd_candidates_in_list (" said says say think thinks thought know knows knew hope hopes heard believe believes guess suppose "
+                                              "that because but so if when since although though ", near (f, -1));
   /* "Their resurfacing Mill Lane from 4 March": the possessive opening the sentence before an
    * -ing form and its object's determiner or name ("Their cooking skills" has a noun). */
   gboolean later_verb = draftd_candidates_verb_after (f, 2); /* "Their hosting the final surprised everyone": a gerund subject */
@@ -1059,6 +1063,21 @@ affected_object (const F *f)
   return head > 0 && !draftd_candidates_in_list (brought_about, f->words[head].lower);
 }
 
+/* "The strike has effected all trains": a perfect's "effected" before a person, a possessive,
+ * "all" or "most" is "affected" ("has effected a change", "effected the transfer" keep the
+ * verb of bringing about). "The heavy rain really effected my tomato plants": a degree's
+ * adverb grades what was changed; one brings about no "really" (and no one's plants). */
+static gboolean
+effected_person (const char *prev, const char *aux, const char *next)
+{
+  const char *owners = " my your his her our their me him us them all everyone everybody ";
+  gboolean perfect = draftd_candidates_in_list (" has have had ", aux);
+  gboolean degree = draftd_candidates_in_list (" really seriously badly greatly negatively severely deeply hugely ", prev);
+  if (draftd_candidates_in_list (people_nouns, next) || draftd_candidates_in_list (owners, next))
+    return perfect || degree;
+  return (perfect && g_strcmp0 (next, "most") == 0) || (degree && g_strcmp0 (next, "the") == 0);
+}
+
 gboolean
 affect_effect (F *f)
 {
@@ -1099,13 +1118,9 @@ affect_effect (F *f)
         !draftd_forms_is (prev, 'a')) ||
        effects_thing (f, next)))
     return sure (f, w->start, w->end, "affects", DRAFTD_FIX_WORD_CHOICE);
-  /* "The strike has effected all trains": a perfect's "effected" before a person, a
-   * possessive or "all" is "affected" ("has effected a change", "effected the transfer" keep
-   * the verb of bringing about). "have clearly effected his": an -ly adverb between too. */
+  /* "have clearly effected his": an -ly adverb between the perfect's auxiliary and the verb. */
   const char *aux = prev && g_str_has_suffix (prev, "ly") ? prev2 : before_adverb (f, 1, &gap);
-  if (g_str_equal (w->lower, "effected") && draftd_candidates_in_list (" has have had ", aux) &&
-      (draftd_candidates_in_list (" my your his her our their me him us them all everyone everybody ", next) ||
-       draftd_candidates_in_list (people_nouns, next)))
+  if (g_str_equal (w->lower, "effected") && effected_person (prev, aux, next))
     return sure (f, w->start, w->end, "affected", DRAFTD_FIX_WORD_CHOICE);
   if (effected_changed (f, prev))
     return sure (f, w->start, w->end, "affected", DRAFTD_FIX_WORD_CHOICE);
@@ -1422,7 +1437,9 @@ comma_accept (F *f)
   if (!draftd_candidates_in_list (" those the for one two ", near (f, 1)))
     return FALSE;
   /* ", accept those who are on leave": the people left out, wherever the comma falls. */
-  if (g_strcmp0 (near (f, 1), "those") == 0 && draftd_candidates_in_list (" who whose with on in ", near (f, 2)))
+  if ((g_strcmp0 (near (f, 1), "those") == 0 && draftd_candidates_in_list (" who whose with on in ", near (f, 2))) ||
+      /* ", accept two who withdrew", ", accept one of the bolts": a count of those left out. */
+      (draftd_candidates_in_list (" one two three four five six seven eight nine ten ", near (f, 1)) && draftd_candidates_in_list (" who of ", near (f, 2))))
     return sure_named (f, w->start, w->end, "except", DRAFTD_FIX_WORD_CHOICE, "confusable.accept-except");
   /* "Read the terms, accept the licence": an imperative's list of verbs. */
   if (f->n > 2 && draftd_forms_is (f->words[0].lower, 'v') && draftd_candidates_in_list (" the a an my your this these those it them all ", f->words[1].lower))

@@ -358,6 +358,7 @@ gboolean the_people_possessive (F *f);
 gboolean kin_possessive (F *f);
 gboolean opening_possessive (F *f);
 gboolean missing_to (F *f);
+gboolean going_base (F *f);
 gboolean most_of (F *f);
 gboolean quite_at_end (F *f);
 gboolean bare_profession (F *f);

@@ -106,6 +106,16 @@ np_word (const F *f, const Word *w)
   gboolean modifier = w > f->words && w < last && g_str_has_suffix (w->lower, "ing") && strlen (w->lower) > 6 && g_ascii_islower (w->text[0]) &&
                       !draftd_forms_is (w->lower, 'n') && !draftd_forms_is (w->lower, 'v') && draftd_candidates_in_list (determiners, w[-1].lower) &&
                       g_ascii_islower (w[1].text[0]) && !draftd_candidates_function_word (w[1].lower) && draftd_forms_is (w[1].lower, 'n');
+  /* "Neither of the proposed sites", "the revised figures": a verb's -ed participle between a
+   * determiner and a lower-case noun modifies that noun. */
+  modifier = modifier || (w > f->words && w < last && g_str_has_suffix (w->lower, "ed") && g_ascii_islower (w->text[0]) &&
+                          draftd_candidates_in_list (" the these those my your his her our their ", w[-1].lower) && g_ascii_islower (w[1].text[0]) &&
+                          !draftd_candidates_function_word (w[1].lower) && (draftd_forms_is (w[1].lower, 'n') || noun_number (f, w[1].lower) > 0) &&
+                          !draftd_forms_is (w[1].lower, 'v'));
+  if (modifier && g_str_has_suffix (w->lower, "ed") && !draftd_forms_is (w->lower, 'a')) {
+    g_autofree char *base = draftd_candidates_verb_base (f->c->spell, w->lower);
+    modifier = base && !g_str_equal (base, w->lower) && draftd_forms_is (base, 'v');
+  }
   if (modifier)
     return TRUE;
   /* "u" is a letter's name to WordNet, and a learner's "you". */
@@ -184,6 +194,17 @@ hyphen_number_joined (const F *f, guint a)
     if (!g_ascii_isdigit (f->s[k]))
       return FALSE;
   return TRUE;
+}
+
+/* A hyphen alone between words[a] and words[a + 1], letters or digits on either side: one
+ * compound's parts ("a two-year warranty", "hard-working"), read on as words of the clause. */
+static gboolean
+hyphen_joined (const F *f, guint a)
+{
+  if (a + 1 >= f->n)
+    return FALSE;
+  gsize b = f->words[a].end, e = f->words[a + 1].start;
+  return e == b + 1 && f->s[b] == '-' && b > 0 && g_ascii_isalnum (f->s[b - 1]) && g_ascii_isalnum (f->s[e]);
 }
 
 /* "Each of our groomers have": after a singular head's "of" (before words[at]) the number is
@@ -905,6 +926,33 @@ of_number (const F *f, const char *h, gint rest)
   return noun_number (f, rest >= 0 ? f->words[rest].lower : h);
 }
 
+/* "Their tacos al pastor are", "the moules et frites": a Romance particle inside the phrase
+ * words[b..end) makes a dish's or a place's foreign name, whose head English cannot find. */
+static gboolean
+foreign_name (const F *f, guint b, guint end)
+{
+  for (guint k = b; k < end; k++)
+    if (draftd_candidates_in_list (" al del della di da de la le les des du y e et ", f->words[k].text))
+      return TRUE;
+  return FALSE;
+}
+
+/* The number of a subject whose head words[head] is "number": "a number of people are", "the
+ * number of people is", with adjectives of size or change between too ("The growing number of
+ * cars makes", "a large number of them are"); another adjective may make the number notional
+ * ("the requisite number of spaces are printed"). */
+static int
+number_head (const F *f, guint b, gint head, guint end)
+{
+  /* Only "a number of" counts its things: "if a number is less than ten" is one number. */
+  gboolean of = (guint) head + 1 < end && g_str_equal (f->words[head + 1].lower, "of");
+  gint d = head - 1;
+  while (d > (gint) b && draftd_candidates_in_list (" growing increasing rising falling declining shrinking large small huge vast high low "
+                                                   "great big total overall sheer record ", f->words[d].lower))
+    d--;
+  return g_str_equal (f->words[d].lower, "a") ? (of ? 1 : -1) : g_str_equal (f->words[d].lower, "the") ? -1 : 0;
+}
+
 /* The number of the subject words[b..end) make, a noun phrase and its prepositional phrases
  * (and, where `relative` is given, a pronoun's relative clause after them: *relative says
  * whether there was one); 0 when they are no such subject or its number is unsure. */
@@ -912,6 +960,8 @@ int
 subject_number (const F *f, guint b, guint end, gboolean *relative)
 {
   int gerund, joined;
+  if (foreign_name (f, b, end))
+    return 0;
   if (gerund_subject (f, b, end, &gerund))
     return gerund;
   if (joined_subject (f, b, end, &joined))
@@ -962,18 +1012,8 @@ subject_number (const F *f, guint b, guint end, gboolean *relative)
     return 0;
   if (plural_of)
     return noun_number (f, f->words[rest].lower) > 0 ? 1 : 0;
-  /* "a number of people are", "the number of people is", with adjectives of size or change
-   * between too ("The growing number of cars makes", "a large number of them are"); another
-   * adjective may make the number notional ("the requisite number of spaces are printed"). */
-  if (g_str_equal (h, "number") && head > (gint) b) {
-    /* Only "a number of" counts its things: "if a number is less than ten" is one number. */
-    gboolean of = (guint) head + 1 < end && g_str_equal (f->words[head + 1].lower, "of");
-    gint d = head - 1;
-    while (d > (gint) b && draftd_candidates_in_list (" growing increasing rising falling declining shrinking large small huge vast high low "
-                                                     "great big total overall sheer record ", f->words[d].lower))
-      d--;
-    return g_str_equal (f->words[d].lower, "a") ? (of ? 1 : -1) : g_str_equal (f->words[d].lower, "the") ? -1 : 0;
-  }
+  if (g_str_equal (h, "number") && head > (gint) b)
+    return number_head (f, b, head, end);
   if (head == (gint) b && draftd_candidates_in_list (determiners, h) && !draftd_candidates_in_list (singular_heads, h) && !draftd_candidates_in_list (of_heads, h))
     return 0;
   /* "this reading passage casts" is no subject: its determiner is singular and its last noun
@@ -1087,7 +1127,7 @@ inflected_verb (const F *f, const char *l)
 gboolean
 only_verb (const F *f)
 {
-  for (guint k = f->i + 1; k < f->n && (joined (f, k - 1) || number_joined (f, k - 1)); k++) {
+  for (guint k = f->i + 1; k < f->n && (joined (f, k - 1) || number_joined (f, k - 1) || hyphen_joined (f, k - 1)); k++) {
     const char *l = f->words[k].lower;
     /* "versions 2.6 and 3.0 was": numbers joined are one phrase, not two clauses. */
     if (draftd_candidates_in_list (" and or ", l) && number_joined (f, k - 1) && number_joined (f, k))
@@ -1121,15 +1161,17 @@ either_or (const F *f, guint b)
 
 /* Only spaces between the words from words[i] to its clause's end (a comma, a semicolon, the
  * sentence's end, or a conjunction that opens the next clause, where only_verb stops too:
- * "drip when you turn the hot-water knob" has its hyphen in the next clause): no quote, hyphen
- * or bracket hides a verb. */
+ * "drip when you turn the hot-water knob" has its hyphen in the next clause): no quote or
+ * bracket hides a verb. A compound's hyphen ("a two-year warranty") and a number ("by 4.2
+ * points") hide none: only_verb reads on over both. */
 gboolean
 clause_plain (const F *f)
 {
   for (guint k = f->i + 1; k < f->n; k++) {
-    if (joined (f, k - 1) && draftd_candidates_in_list (" when whenever because while if unless until although though ", f->words[k].lower))
+    gboolean on = joined (f, k - 1) || number_joined (f, k - 1) || hyphen_joined (f, k - 1);
+    if (on && draftd_candidates_in_list (" when whenever because while if unless until although though ", f->words[k].lower))
       return TRUE;
-    if (joined (f, k - 1))
+    if (on)
       continue;
     gsize e = f->words[k - 1].end;
     return strchr (",;.!?", f->s[e]) != NULL;

@@ -397,7 +397,7 @@ static const WordRow word_rows[] = {
   /* "The principle reason": the adjective "principal" before the nouns it ranks. */
   { "word-choice.principal-principle", "principle", NULL, NULL,
     " reason reasons aim aims cause causes goal goals source sources concern concerns purpose objective character characters role roles "
-    "ingredient ingredients investor investors dancer dancers cellist violinist actor actors architect ", NULL, "principal",
+    "ingredient ingredients investor investors dancer dancers cellist violinist actor actors architect investigator investigators ", NULL, "principal",
     DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "The main principal behind our pricing", "the basic principal that": an idea is ranked as
    * main or basic, and stands behind a thing or before its "that" (a school's head is "the
@@ -619,6 +619,24 @@ static const WordRow word_rows[] = {
   { "word-choice", "complement", NULL, " a nice lovely ", " on from ", NULL, "compliment", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "The handle is a bit lose": the adjective after a degree or "come". */
   { "confusable.loose-lose", "lose", NULL, " bit very too slightly come comes came coming feel feels felt feeling seem seems seemed worked broke shook ", NULL, NULL, "loose", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "The datas were collected": "data" is already a plural (or a mass noun), never "dates";
+   * it stays out of the uncountable nouns, as "these data" is standard. */
+  { "agreement.uncountable", "datas", NULL, NULL, NULL, NULL, "data", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "does not get lose", "the dog got lose": a thing that gets free is loose ("get lost" is
+   * the lost). */
+  { "confusable.loose-lose", "lose", NULL, " get gets got getting ", NULL, NULL, "loose", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "My final peace of advice", "a peace of cake": a part of a thing is a piece ("peace of
+   * mind" is left). */
+  { "confusable.peace-piece", "peace", NULL, NULL, " of ", " advice cake paper furniture equipment information music art work land bread pie news "
+    "evidence luggage jewellery jewelry software code writing string wood glass metal chocolate toast pizza fruit cheese meat ", "piece",
+    DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "would seek legal council", "on the advice of legal council": a lawyer's advice is counsel
+   * (a council is a body that sits). */
+  { "word-choice", "council", NULL, " legal ", NULL, NULL, "counsel", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "happy to advice new users", "Kindly advice": the verb before the people advised. */
+  { "confusable.advice-advise", "advice", NULL, " to please kindly ", " new all our your their any customers users staff clients people residents "
+    "students parents members patients everyone anyone ", NULL, "advise", DRAFTD_FIX_WORD_CHOICE, NULL },
+  { "confusable.advice-advise", "advice", NULL, " kindly ", NULL, NULL, "advise", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "the boss fight way to easy": a degree's "too" before an adjective. */
   { "word-choice.to-too", "to", NULL, " way far much little bit ", " easy hard difficult expensive cheap big small long short early late fast slow hot cold "
     "loud quiet strong weak high low good bad young old busy tired complicated simple powerful ", NULL, "too", DRAFTD_FIX_WORD_CHOICE, NULL },
@@ -668,6 +686,9 @@ static const WordRow word_rows[] = {
     "training pushed ", " to on for and ", NULL, "hard", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "The bread smells so nicely": a sense's verb takes an adjective. */
   { "word-choice.adverb", "nicely", NULL, " smells smell smelled smelt tastes taste tasted ", NULL, NULL, "nice", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "my old Honda runs smooth again", "the app works perfect now": how a machine runs. */
+  { "word-choice.adverb", "smooth", NULL, " runs ran running ", NULL, NULL, "smoothly", DRAFTD_FIX_WORD_CHOICE, NULL },
+  { "word-choice.adverb", "perfect", NULL, " runs ran running works worked working ", NULL, NULL, "perfectly", DRAFTD_FIX_WORD_CHOICE, NULL },
   { "word-choice.adverb", "nicely", " smells smell smelled smelt tastes taste tasted ", " so really very ", NULL, NULL, "nice",
     DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "Mushrooms loose about half their weight" is rare; "loose their" never an adjective's. */
@@ -678,9 +699,10 @@ static const WordRow word_rows[] = {
   /* "Joan Pritchard past away peacefully": died is "passed away". */
   { "confusable.passed-past", "past", NULL, NULL, " away ", " peacefully suddenly last on in at after yesterday ", "passed", DRAFTD_FIX_WORD_CHOICE,
     NULL },
-  /* "at last weeks coffee morning": the week's, before what it owns. */
-  { "punctuation.possessive-apostrophe", "weeks", " at from on since during after before for ", " last ", " coffee meeting match game "
-    "session class party event concert sale show quiz fair ", NULL, "week's", DRAFTD_FIX_SPELLING, NULL },
+  /* "asked for the street to be kept quite after 11 p.m.", "stay quite during the talk": a
+   * state kept before its time ("stayed quite warm" grades an adjective). */
+  { "confusable.quiet-quite", "quite", NULL, " keep keeps kept keeping stay stays stayed staying remain remains remained ",
+    " after during at in until till while when for please and ", NULL, "quiet", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "The room was quiet small for a family": a degree before an adjective. */
   { "confusable.quiet-quite", "quiet", NULL, " was is were are be been ", " small big large expensive cheap good bad difficult easy hard far "
     "close nice different similar long short busy cold warm hot tired ", NULL, "quite", DRAFTD_FIX_WORD_CHOICE, NULL },
@@ -882,7 +904,17 @@ principle_person (F *f)
                                                   "complained complain emailed email went go sent send explained explain reported report "
                                                   "mentioned mention ", near (f, -3));
   gboolean speaks = determined && draftd_candidates_in_list (" said says told asked called emailed phoned rang announced wants wanted ", near (f, 1));
-  return (school || spoken_to || speaks) && sure (f, w->start, w->end, "principal", DRAFTD_FIX_WORD_CHOICE);
+  /* "The principle of Oakfield Academy thanked": the head of a named school. */
+  gboolean head = FALSE;
+  for (guint k = f->i + 2; determined && g_strcmp0 (near (f, 1), "of") == 0 && k < f->n && k < f->i + 6; k++) {
+    if (!g_ascii_isupper (f->words[k].text[0]) || !joined (f, k - 1))
+      break;
+    if (k > f->i + 2 && draftd_candidates_in_list (" school academy college ", f->words[k].lower)) {
+      head = TRUE;
+      break;
+    }
+  }
+  return (school || spoken_to || speaks || head) && sure (f, w->start, w->end, "principal", DRAFTD_FIX_WORD_CHOICE);
 }
 
 /* "in principal" is "in principle" unless money's principal goes on ("in principal and
@@ -929,8 +961,9 @@ static gboolean
 person_acts (const F *f, const char *prev, const char *next)
 {
   static const char *const human_verbs = " showed told helped taught greeted welcomed thanked warned reassured ";
+  g_autofree char *one = prev && g_str_has_suffix (prev, "s") ? draftd_forms_singular (f->c->spell, prev) : NULL;
   if (prev == NULL || next == NULL || !joined (f, f->i - 1) || !joined (f, f->i) ||
-      draftd_forms_noun_lexfile (prev) != DRAFTD_FORMS_PERSON ||
+      draftd_forms_noun_lexfile (one && draftd_forms_noun_lexfile (prev) < 0 ? one : prev) != DRAFTD_FORMS_PERSON ||
       draftd_candidates_in_list (" host hosts user users worker workers master slave client clients server caller callee sender receiver ", prev))
     return FALSE;
   const char *after = near (f, 2);
@@ -940,6 +973,20 @@ person_acts (const F *f, const char *prev, const char *next)
       draftd_candidates_in_list (" found stopped rang phoned visited volunteered offered handed donated rescued noticed spotted ", next) &&
       (draftd_candidates_in_list (" a an the to his her their my our your us me him them ", after) || after == NULL))
     return TRUE;
+  /* "We thank the annotators which labeled", "the nurses which treated him": any past after a
+   * person's noun (an adjective between at most) and "the", save the agents software names
+   * ("the driver which crashed", "the editor which opened the file"). */
+  static const char *const agents = " driver drivers editor editors player players reader readers writer writers handler handlers "
+                                    "listener listeners runner runners builder builders tracker trackers viewer viewers loader loaders "
+                                    "scheduler schedulers controller controllers monitor monitors operator operators agent agents "
+                                    "broker brokers model models judge judges ";
+  guint d = f->i >= 3 && draftd_forms_is (f->words[f->i - 2].lower, 'a') && joined (f, f->i - 3) ? f->i - 3 : f->i - 2;
+  if (f->i >= 2 && joined (f, d) && g_str_equal (f->words[d].lower, "the") && !draftd_candidates_in_list (agents, prev) &&
+      g_strcmp0 (after, "by") != 0) {
+    g_autofree char *base = g_str_has_suffix (next, "ed") ? draftd_candidates_verb_base (f->c->spell, next) : NULL;
+    if (draftd_forms_irregular_past (next) || (base && !g_str_equal (base, next) && draftd_forms_is (base, 'v')))
+      return TRUE;
+  }
   if (draftd_candidates_in_list (" child children parent parents owner owners leader leaders manager managers ", prev))
     return FALSE;
   return (draftd_candidates_in_list (human_verbs, next) && draftd_candidates_in_list (" us me him her them you everyone ", after)) ||
@@ -2939,10 +2986,10 @@ kin_possessive (F *f)
   return sure (f, w->start, w->end, rep, DRAFTD_FIX_SPELLING);
 }
 
-/* "My fathers restaurant is popular", "The teams new kit will be", "Last weeks outage was":
- * a subject that opens the sentence on a determiner's plural (a person's, a group's or a
- * time's, or any before an adjective), then its noun (an adjective before it at most) and a
- * singular's verb or a modal, is a possessive and its noun; "the
+/* "My fathers restaurant is popular", "The teams new kit will be": a subject that opens the
+ * sentence on a determiner's plural (a person's or a group's, or any before an adjective),
+ * then its noun (an adjective before it at most) and a singular's verb or a modal, is a
+ * possessive and its noun ("Last weeks outage" is time_possessive's); "the
  * winner of Saturdays race": a day's plural after a preposition, before a noun. A plural
  * owns nothing there but a family's shared parents ("parents'"); a singular owner is the
  * commoner reading of the rest. */
@@ -2965,8 +3012,7 @@ opening_possessive (F *f)
       !g_ascii_islower (f->words[f->i + 1].text[0]) || draftd_candidates_function_word (next))
     return FALSE;
   g_autofree char *stem = g_strndup (w->text, n - 1);
-  gboolean time = draftd_candidates_in_list (" weeks months years nights days ", w->lower) && draftd_candidates_in_list (" last next ", f->words[0].lower);
-  if (f->i != 1 || !joined (f, 0) || !(time || draftd_candidates_in_list (" the my our your his her their ", f->words[0].lower)))
+  if (f->i != 1 || !joined (f, 0) || !draftd_candidates_in_list (" the my our your his her their ", f->words[0].lower))
     return FALSE;
   g_autofree char *sing = draftd_forms_singular (f->c->spell, w->lower);
   if (sing == NULL || g_str_equal (sing, w->lower) || !draftd_forms_is (sing, 'n') || draftd_forms_is (w->lower, 'a') ||
@@ -2977,11 +3023,14 @@ opening_possessive (F *f)
   /* Without one, only a person or a group owns ("The sports hall is", "the arts centre" are
    * compounds). */
   int lex = draftd_forms_noun_lexfile (sing);
-  if (!adj && !time && lex != DRAFTD_FORMS_PERSON && lex != DRAFTD_FORMS_GROUP)
+  if (!adj && lex != DRAFTD_FORMS_PERSON && lex != DRAFTD_FORMS_GROUP)
     return FALSE;
   const char *head = adj ? n2 : next, *verb = adj ? n3 : n2;
+  /* "The councils decision to close the centre has": a decision's infinitive after it, the
+   * head a noun only ("The developers plan to raise the wall" has its verb). */
+  gboolean infinitive = !adj && verb && head && g_str_equal (verb, "to") && draftd_candidates_in_list (" decision proposal refusal failure decisions proposals ", head);
   if (head == NULL || verb == NULL || !noun (head) || draftd_forms_is (head, 'a') || draftd_candidates_function_word (head) ||
-      !draftd_candidates_in_list (adj ? " is was has will would can could should must " : " is was has ", verb))
+      !(infinitive || draftd_candidates_in_list (adj ? " is was has will would can could should must " : " is was has ", verb)))
     return FALSE;
   gboolean shared = draftd_candidates_in_list (" parents grandparents ", w->lower);
   g_autofree char *rep = shared ? g_strconcat (w->text, "'", NULL) : g_strdup_printf ("%s's", stem);
@@ -2995,12 +3044,16 @@ opening_possessive (F *f)
 gboolean
 past_as_verb (F *f)
 {
+  /* A verb of motion takes "past" as its preposition ("walked past her"), and a place or a
+   * vehicle as its postmodifier ("the road past his house"). */
   static const char *const motion = " walk walks run runs drive drives ride rides fly flies sail sails swim swims go goes come comes rush race "
-                                     "hurry march stroll wander way road path house door window bus car train ";
+                                    "hurry march stroll wander ";
+  static const char *const places = " way road path house door window bus car train ";
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *next = near (f, 1);
   if (!g_str_equal (w->lower, "past") || prev == NULL || !draftd_candidates_in_list (" its his her their my our your ", next) ||
-      draftd_candidates_function_word (prev) || draftd_candidates_in_list (motion, prev) || draftd_forms_irregular_past (prev) || g_str_has_suffix (prev, "ed") ||
+      draftd_candidates_function_word (prev) || draftd_candidates_in_list (motion, prev) ||
+      draftd_candidates_in_list (places, prev) || draftd_forms_irregular_past (prev) || g_str_has_suffix (prev, "ed") ||
       !(noun (prev) || (f->i >= 2 && g_ascii_isupper (f->words[f->i - 1].text[0]))))
     return FALSE;
   for (guint k = f->i + 2; k < f->n && joined (f, k - 1); k++)
@@ -3019,8 +3072,9 @@ past_as_verb (F *f)
   return sure (f, w->start, w->end, "passed", DRAFTD_FIX_WORD_CHOICE);
 }
 
-/* "came to last weeks coffee morning", "the minutes of yesterdays meeting": a past time's
- * plural (after "last", not "the last" or "over the last", a span) or "yesterdays",
+/* "came to last weeks coffee morning", "the minutes of yesterdays meeting", "Next months
+ * rota is": a time's plural (after "last" or "next", not "the last" or "over the next", a
+ * span) or "yesterdays",
  * "todays", "tonights" before a noun that is no verb is the time's possessive. */
 gboolean
 time_possessive (F *f)
@@ -3028,7 +3082,7 @@ time_possessive (F *f)
   const Word *w = &f->words[f->i];
   const char *next = near (f, 1), *prev = near (f, -1), *prev2 = near (f, -2);
   gboolean day = draftd_candidates_in_list (" yesterdays todays tonights ", w->lower);
-  gboolean last = draftd_candidates_in_list (" weeks nights months years ", w->lower) && g_strcmp0 (prev, "last") == 0 &&
+  gboolean last = draftd_candidates_in_list (" weeks nights months years days ", w->lower) && draftd_candidates_in_list (" last next ", prev) &&
                   !draftd_candidates_in_list (" the these those over past few first ", prev2);
   /* A noun that is a verb too ("release") is the owned one before a verb of its own ("Last
    * nights release broke"). */
@@ -3198,9 +3252,12 @@ missing_to (F *f)
   static const char *const deciding = " agree agrees agreed decide decides decided promise promises promised refuse refuses refused "
                                       "plan plans planned hope hopes hoped manage manages managed offer offers offered ";
   static const char *const asking = " want wants wanted ask asks asked tell tells told allow allows allowed expect expects expected "
-                                    "encourage encourages encouraged remind reminds reminded need needs needed ";
+                                    "encourage encourages encouraged remind reminds reminded need needs needed urge urges urged ";
+  /* Verbs whose object is never followed by a second one: a base after it, though a noun too,
+   * is the infinitive's ("I want you come to the lab"; "asked him advice on" has two). */
+  static const char *const wanting = " want wants wanted expect expects expected encourage encourages encouraged need needs needed urge urges urged ";
   const Word *w = &f->words[f->i];
-  gboolean object = draftd_candidates_in_list (asking, w->lower) && draftd_candidates_in_list (" me him her us them ", near (f, 1));
+  gboolean object = draftd_candidates_in_list (asking, w->lower) && draftd_candidates_in_list (" me him her us them you ", near (f, 1));
   /* "their plans depend": after a determiner or an adjective the word is a noun. */
   const char *prev = near (f, -1);
   /* "was managed like a puppet": a passive's participle takes no infinitive, and "like" is
@@ -3218,9 +3275,41 @@ missing_to (F *f)
   /* A base that is a noun too ("repair") before a determiner's object. */
   gboolean base_form = draftd_forms_is (base, 'v') && !g_str_has_suffix (base, "s") && !g_str_has_suffix (base, "ing") &&
                        !g_str_has_suffix (base, "ed") && draftd_forms_irregular_lemma (base, 'v') == NULL;
-  if (!bare_verb (base) && !(base_form && !object && draftd_candidates_in_list (" the a an his her their my our your its ", after)))
+  const char *lemma = draftd_forms_irregular_lemma (base, 'v');
+  gboolean wanted = object && draftd_candidates_in_list (wanting, w->lower) && draftd_forms_is (base, 'v') && !draftd_forms_is (base, 'a') &&
+                    (lemma == NULL || g_str_equal (lemma, base)) && !g_str_has_suffix (base, "s") && !g_str_has_suffix (base, "ing") &&
+                    !draftd_candidates_function_word (base);
+  if (!bare_verb (base) && !wanted && !(base_form && !object && draftd_candidates_in_list (" the a an his her their my our your its ", after)))
     return FALSE;
   return sure (f, f->words[at].start, f->words[at].start, "to ", DRAFTD_FIX_VERB_FORM);
+}
+
+/* "I'm going try growing sweet peas", "if it is possible extend the deadline": the future's
+ * "going" after "be", or an adjective that takes an infinitive after "it is", before a verb's
+ * base, takes "to". The base is a verb only: no adjective ("going live", "going green"), no
+ * place or direction ("going home", "going back"); after the adjective, no noun either
+ * ("possible design" is a possible one) unless an object follows ("it is possible record
+ * the"). */
+gboolean
+going_base (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *base = near (f, 1), *after = near (f, 2);
+  gboolean going = g_str_equal (w->lower, "going") &&
+                   draftd_candidates_in_list (" am is are was were be been i'm you're we're they're he's she's it's ", prev);
+  gboolean adjective = draftd_candidates_in_list (" possible impossible necessary important difficult easy hard ", w->lower) &&
+                       draftd_candidates_in_list (" is was be ", prev) && g_strcmp0 (near (f, -2), "it") == 0;
+  if ((!going && !adjective) || base == NULL || !g_ascii_islower (f->words[f->i + 1].text[0]))
+    return FALSE;
+  const char *lemma = draftd_forms_irregular_lemma (base, 'v');
+  if (!draftd_forms_is (base, 'v') || draftd_forms_is (base, 'a') || draftd_candidates_function_word (base) || (lemma && !g_str_equal (lemma, base)) ||
+      g_str_has_suffix (base, "s") || g_str_has_suffix (base, "ing") || g_str_has_suffix (base, "ed") ||
+      draftd_candidates_in_list (" home back out away ahead abroad there here down up over on off in round forward through ", base) ||
+      draftd_forms_noun_lexfile (base) == DRAFTD_FORMS_LOCATION)
+    return FALSE;
+  if (adjective && noun (base) && !(after && (draftd_candidates_in_list (determiners, after) || draftd_candidates_in_list (" it them him her me us ", after))))
+    return FALSE;
+  return sure (f, f->words[f->i + 1].start, f->words[f->i + 1].start, "to ", DRAFTD_FIX_VERB_FORM);
 }
 
 /* ---- preposition.missing: "When I went Paris" ---- */

@@ -341,6 +341,7 @@ static const struct {
   { "preposition.redundant", considered_as },
   { "verb-form", want_base },
   { "verb-form", missing_to },
+  { "verb-form", going_base },
   { "preposition.missing", most_of },
   { "confusable.quiet-quite", quite_at_end },
   { "word-choice.lay-lie", lay_lie_clause },
