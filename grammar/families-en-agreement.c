@@ -1491,6 +1491,11 @@ this_plural (F *f)
    * plural WordNet lists as a noun of its own ("shoes", a situation) is still the plural. */
   static const char *const object_verbs = " like likes liked love loved hate hated want wanted buy bought wear wore prefer preferred ";
   gboolean object = draftd_candidates_in_list (object_verbs, prev);
+  /* "Using variables like this gives you": "like" after a noun is a preposition, and "this"
+   * the subject of what follows; the verb's "like" has a subject, an auxiliary or "to". */
+  if (g_strcmp0 (prev, "like") == 0 &&
+      !draftd_candidates_in_list (" i you we they to don't didn't do would really also just ", near (f, -2)))
+    object = FALSE;
   if (!g_str_equal (w->lower, "this") || next == NULL || !g_str_has_suffix (next, "s") || (noun (next) && !object) || draftd_forms_is (next, 'a'))
     return FALSE;
   g_autofree char *sing = draftd_forms_singular (f->c->spell, next);
