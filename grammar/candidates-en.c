@@ -2973,6 +2973,9 @@ draftd_candidates_english_sentence (const DraftdCandidateContext *c, const char 
       gboolean subject_ok = !openers[k].subject_only || draftd_candidates_in_list (subjects, words[m].lower);
       /* "In addition to the fee", "As a result of the storm": the phrase goes on. */
       gboolean goes_on = draftd_candidates_in_list (" to of ", words[m].lower);
+      /* "Besides numbers, Python can": a preposition's object and its comma a few words on. */
+      for (guint j = m; g_str_equal (openers[k].phrase, "besides") && j < m + 4 && j + 1 < n; j++)
+        goes_on |= s[words[j].end] == ',';
       /* "In my opinion is so easy to", "Nowadays is common to": a learner's clause without
        * its "it", which a comma alone leaves broken; before "is" or "was" the "it" goes in
        * with the comma, before another verb nothing is added. */
