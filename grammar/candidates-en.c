@@ -2753,6 +2753,25 @@ people_passed (const Ctx *x, const char *p, const char *n, const char *n2)
 }
 
 
+/* licensed()'s reason for "quiet" or "quite" where the other stands. */
+static gboolean
+quiet_licensed (const Ctx *x, const Around *a, const char *alt)
+{
+  const char *p = a->prev, *n = a->next;
+  /* "The ward was quite overnight": a time after the be-form is the adjective's. */
+  if (g_str_equal (alt, "quiet"))
+    return p && draftd_candidates_in_list (" be is are was were very so too keep stay remain ", p) &&
+           (a->ends || (draftd_candidates_in_list (" be is are was were ", p) && draftd_candidates_in_list (" overnight tonight ", n)));
+  /* "The street was quiet late at night", "was quiet overnight", "quiet apart from the clock":
+   * times and places after the adjective ("overnight" and "apart" are adjectives too). */
+  if (g_str_equal (alt, "quite") && draftd_candidates_in_list (" late early overnight apart tonight today again outside inside indoors ", n))
+    return FALSE;
+  return n && (predicate_adjective (x, n, a->next2) || draftd_candidates_in_list (" a some few lot often well ", n) ||
+               /* "is quiet good value": a degree before a predicate's adjective and its noun. */
+               (p && draftd_candidates_in_list (" is are was were been be ", p) && draftd_candidates_in_list (" good nice bad big hard easy ", n) &&
+                noun_like (x, a->next2)));
+}
+
 /* Is there a syntactic reason to put `alt` where words[i] is? A flip between two real words
  * is a mistake only where the sentence needs the other word's part of speech: without such a
  * reason the model's margin alone flipped right words in native text ("The costs were not"
@@ -2823,16 +2842,8 @@ licensed (const Ctx *x, const Around *a, const char *alt)
     return (p && draftd_candidates_in_list (" is are was were be been too very so get got come came ", p)) && (a->ends || !noun_like (x, n));
   if (g_str_equal (alt, "except"))
     return n && draftd_candidates_in_list (" for that when ", n);
-  if (g_str_equal (alt, "quiet"))
-    return p && draftd_candidates_in_list (" be is are was were very so too keep stay remain ", p) && a->ends;
-  /* "The street was quiet late at night": "late" and "early" are times after the adjective. */
-  if (g_str_equal (alt, "quite") && draftd_candidates_in_list (" late early ", n))
-    return FALSE;
-  if (g_str_equal (alt, "quite"))
-    return n && (predicate_adjective (x, n, a->next2) || draftd_candidates_in_list (" a some few lot often well ", n) ||
-                 /* "is quiet good value": a degree before a predicate's adjective and its noun. */
-                 (p && draftd_candidates_in_list (" is are was were been be ", p) && draftd_candidates_in_list (" good nice bad big hard easy ", n) &&
-                  noun_like (x, a->next2)));
+  if (draftd_candidates_in_list (" quiet quite ", alt))
+    return quiet_licensed (x, a, alt);
   if (g_str_equal (alt, "piece"))
     return p && draftd_candidates_in_list (" a one each every this that another ", p) && n && g_str_equal (n, "of");
   if (g_str_equal (alt, "peace"))

@@ -1082,8 +1082,14 @@ and_part (const F *f, guint k)
     d--;
   if (d == 0 || !joined (f, d - 1) || !g_str_equal (f->words[d - 1].lower, "and"))
     return FALSE;
-  /* "I came home and my sisters was out": an "and" after a verb may join two clauses. */
+  /* "I came home and my sisters was out": an "and" after a verb may join two clauses; the
+   * verbs before a comma are an earlier clause's ("The home is small, but its warmth and
+   * friendly atmosphere are"). */
+  guint from = 0;
   for (guint j = 0; j + 1 < d; j++)
+    if (f->s[f->words[j].end] == ',')
+      from = j + 1;
+  for (guint j = from; j + 1 < d; j++)
     if (finite_verb (f, f->words[j].lower))
       return FALSE;
   return TRUE;
@@ -1458,6 +1464,11 @@ object_possessive (const F *f, const char *l, const char *next, const char *next
 {
   /* "Thank God it's Friday": a name is neither the verb nor the object. */
   if (f->i == 0 || g_ascii_isupper (f->words[f->i - 1].text[0]) || g_ascii_isupper (f->words[f->i + 1].text[0]))
+    return FALSE;
+  /* "the tracking shows it's in Birmingham": a preposition is no possessed noun (WordNet's
+   * "in" is an inch). "any parent who's free on Thursday": "who's" after a noun opens that
+   * noun's relative clause, whatever verb the noun spells too. */
+  if (draftd_candidates_function_word (next) || (g_str_equal (l, "who's") && noun (prev) && !draftd_candidates_in_list (clause_verbs, prev)))
     return FALSE;
   /* "changed it's opening hours": an -ing noun before its compound's noun, after a verb that
    * takes no clause. */

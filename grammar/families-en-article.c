@@ -718,8 +718,9 @@ agent_article (F *f, const char *prev, const char *prev2)
   const char *alts[] = { article_for (w->lower), "the " };
   if (k > f->i)
     return sure (f, w->start, w->start, alts[0], DRAFTD_FIX_ARTICLE);
-  /* A lone person is as often a means ("sent by courier", "transmitted by carrier"). */
-  if (lex != DRAFTD_FORMS_ANIMAL)
+  /* A lone person is as often a means ("sent by courier", "transmitted by carrier"), and so
+   * is an animal that carries ("carried by packhorse", "travelled by camel"). */
+  if (lex != DRAFTD_FORMS_ANIMAL || draftd_candidates_in_list (" horse packhorse mule donkey camel pony ox oxen horses mules camels ", w->lower))
     return FALSE;
   return judge (f, w->start, w->start, alts, 2, DRAFTD_FIX_ARTICLE, 1.5f);
 }

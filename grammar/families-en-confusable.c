@@ -96,6 +96,11 @@ there_ing_opening (F *f)
       (draftd_candidates_in_list (" the a an this that these those our your his her my ", next2) ||
        (next2 && g_ascii_isupper (f->words[2].text[0]) && !g_str_equal (next2, "i"))))
     return sure_named (f, w->start, w->end, "They're", DRAFTD_FIX_WORD_CHOICE, "confusable.their-they're");
+  /* "Make sure their wearing shin pads": after "make sure", an -ing form with no verb of its
+   * phrase's later is the clause's ("make sure their cooking skills are" has one). */
+  if (g_str_equal (w->lower, "their") && g_strcmp0 (near (f, -1), "sure") == 0 && g_strcmp0 (near (f, -2), "make") == 0 && next && !a &&
+      gerund_word (f, next) && !later_verb && f->s[f->words[f->i + 1].end] != '-' && next2 && !draftd_candidates_function_word (next2))
+    return sure_named (f, w->start, w->end, "they're", DRAFTD_FIX_WORD_CHOICE, "confusable.their-they're");
   if (!opens || !g_str_equal (w->lower, "there") || next == NULL || f->s[f->words[f->i + 1 + a].end] == '-' ||
       draftd_candidates_in_list (" being seeming remaining ", next) || !gerund_word (f, next))
     return FALSE;
@@ -439,8 +444,15 @@ ing_compound_subject (const F *f, const char *l, const char *next, const char *n
     return FALSE;
   /* The verb agrees with the noun ("You're making friends is" is no such subject). */
   int v = draftd_candidates_in_list (" is was has ", next3) ? -1 : draftd_candidates_in_list (" are were have ", next3) ? 1 : 0;
-  if (v == 0 && finite_verb (f, next3))
+  if (v == 0 && finite_verb (f, next3)) {
     v = verb_number (f, next3, &other);
+    /* "Make sure they're wearing shin pads at every session": an -s word that is a plural
+     * too, then a preposition or nothing, ends a compound object ("billing address matches
+     * the card" goes on to its own object). */
+    const char *next4 = near (f, 4);
+    if (noun_number (f, next3) > 0 && (next4 == NULL || draftd_candidates_in_list (prepositions, next4) || draftd_candidates_in_list (" and or ", next4)))
+      return FALSE;
+  }
   return v != 0 && (v > 0) == (noun_number (f, next2) > 0);
 }
 
@@ -1112,11 +1124,14 @@ affect_effect (F *f)
     prev = before_adverb (f, 1, &gap);
     prev2 = NULL;
   }
+  gboolean person_object = (draftd_candidates_in_list (" my your his her our their me him us them everyone everybody ", next) ||
+                            draftd_candidates_in_list (people_nouns, next)) &&
+                           only_verb (f);
+  /* "Screen time really effects how quickly he sleeps": a question's clause as the object. */
+  gboolean clause_object = draftd_candidates_in_list (" how whether ", next);
   if (g_str_equal (w->lower, "effects") && prev && (noun (prev) || draftd_candidates_in_list (" it this that which what ", prev)) &&
       noun_number (f, prev) <= 0 && !draftd_candidates_in_list (" side special sound visual ", prev) &&
-      ((draftd_candidates_in_list (" my your his her our their me him us them everyone everybody ", next) && only_verb (f) &&
-        !draftd_forms_is (prev, 'a')) ||
-       effects_thing (f, next)))
+      (((person_object || clause_object) && !draftd_forms_is (prev, 'a')) || effects_thing (f, next)))
     return sure (f, w->start, w->end, "affects", DRAFTD_FIX_WORD_CHOICE);
   /* "have clearly effected his": an -ly adverb between the perfect's auxiliary and the verb. */
   const char *aux = prev && g_str_has_suffix (prev, "ly") ? prev2 : before_adverb (f, 1, &gap);

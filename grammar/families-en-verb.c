@@ -259,6 +259,11 @@ finished_day (const F *f, guint k, const char *part)
     if (g_str_equal (f->words[j].lower, "to") && draftd_forms_is (f->words[j + 1].lower, 'v') &&
         !draftd_candidates_in_list (determiners, f->words[j + 1].lower))
       return FALSE;
+  /* "has trained hard all season and deserves a good result on Sunday": a second verb after
+   * "and" owns the day. */
+  for (guint j = f->i + 2; j + 1 < k; j++)
+    if (g_str_equal (f->words[j].lower, "and") && finite_verb (f, f->words[j + 1].lower) && !noun (f->words[j + 1].lower))
+      return FALSE;
   return TRUE;
 }
 
@@ -404,7 +409,10 @@ finished_time (const F *f, const char *part)
         (g_str_equal (l, "so") && g_strcmp0 (after, "far") == 0))
       return FALSE;
     finished |= draftd_candidates_in_list (" yesterday ago ", l);
-    finished |= g_str_equal (l, "last") && k + 1 < f->n && (k == 0 || !draftd_candidates_in_list (" the this these over past few ", f->words[k - 1].lower)) &&
+    /* "has risen by 12% compared with last year", "more than last year": a time compared
+     * with is no time of the clause's. */
+    finished |= g_str_equal (l, "last") && k + 1 < f->n &&
+                (k == 0 || !draftd_candidates_in_list (" the this these over past few than with to from versus ", f->words[k - 1].lower)) &&
                 (draftd_candidates_in_list (" week month year season term semester summer winter spring autumn night weekend ", f->words[k + 1].lower) ||
                  calendar_name (f->words[k + 1].lower));
     /* "at the last meeting": one past occasion ("over the last week" is a span, and left). */

@@ -205,6 +205,14 @@ of_off (F *f)
       draftd_candidates_in_list (" heat oven hob gas light lights tap power engine radio tv telly music heating ", verb) &&
       (next == NULL || draftd_candidates_in_list (" and before for when then after ", next)))
     return sure (f, w->start, w->end, "off", DRAFTD_FIX_WORD_CHOICE);
+  /* "take their muddy boots of before coming in": clothes taken off, the phrase ending after
+   * "of" ("the boots of the players" goes on). */
+  if (g_str_equal (w->lower, "of") && draftd_candidates_in_list (" boots shoes coat coats jacket jackets hat hats gloves wellies trainers ", verb) &&
+      (next == NULL || draftd_candidates_in_list (" and before when then after please at in ", next))) {
+    for (gint d = -2; d >= -4 && near (f, d); d--)
+      if (draftd_candidates_in_list (" take takes took taking taken ", near (f, d)))
+        return sure (f, w->start, w->end, "off", DRAFTD_FIX_WORD_CHOICE);
+  }
   if (!g_str_equal (w->lower, "of") || verb == NULL || next == NULL ||
       !draftd_candidates_in_list (" turn turned turning switch switched switching shut shutting log logged sign signed put take took "
                                   "drop dropped pay paid cut show showed set call called ",
@@ -373,6 +381,13 @@ static const WordRow word_rows[] = {
   /* "loosing the money": the verb "lose" before what is lost ("loosing arrows" is left). */
   { "confusable.loose-lose", "loosing", NULL, NULL, " the my your his her our their a weight money time control interest sight track everything ",
     NULL, "losing", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "We except returns within 30 days", "Please except my sincere thanks": after a subject
+   * pronoun or "please", before what is taken, the verb "accept". */
+  { "confusable.accept-except", "except", NULL, " we i they please ",
+    " returns payment payments cash cards card my our your his her their this these all any bookings donations responsibility ", NULL,
+    "accept", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "The ward was quite overnight": a time after the be-form, the adjective's. */
+  { "confusable.quiet-quite", "quite", NULL, " was is were are ", " overnight tonight ", NULL, "quiet", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "strongly advice you to": the noun before a person and "to" is the verb. */
   { "confusable.advice-advise", "advice", NULL, NULL, " you him her them me us ", " to not against ", "advise", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "Could you please advice me which": after "please" or a modal, the verb. */
@@ -853,6 +868,24 @@ compliment_on (F *f)
 
 /* ---- word-choice: "the noise form the pub" ---- */
 
+/* "I bought these bulbs form a garden centre", "ordered the charger form your shop": after a
+ * verb of getting and its object (a noun right before "form"), before a determiner's place or
+ * source ("the bulbs form a clump" has no such verb before its subject). */
+static gboolean
+getting_form (const F *f)
+{
+  const char *prev = near (f, -1), *next = near (f, 1);
+  if (prev == NULL || next == NULL || !(noun (prev) || noun_number (f, prev) > 0) ||
+      !draftd_candidates_in_list (" a an the your my our their his her this that ", next))
+    return FALSE;
+  for (gint d = -2; d >= -5 && near (f, d); d--)
+    if (draftd_candidates_in_list (" bought buy ordered order got get received receive borrowed borrow downloaded download collected "
+                                   "collect picked rented hired purchased ",
+                                   near (f, d)))
+      return TRUE;
+  return FALSE;
+}
+
 /* "form" after what comes or is sent from somewhere, or after a verb of coming or hearing, and
  * before a determiner or a name: "from" with two letters swapped ("Students form the
  * majority" has a plural's verb; "the application form the council sent" a compound). Sure. */
@@ -861,12 +894,13 @@ form_from (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *next = near (f, 1);
-  if (!g_str_equal (w->lower, "form") || prev == NULL || next == NULL ||
-      !(draftd_candidates_in_list (" the a an my your his her our their this that ", next) || g_ascii_isupper (f->words[f->i + 1].text[0])) ||
+  if (!g_str_equal (w->lower, "form") || prev == NULL || next == NULL)
+    return FALSE;
+  if (!(draftd_candidates_in_list (" the a an my your his her our their this that ", next) || g_ascii_isupper (f->words[f->i + 1].text[0])) ||
       !draftd_candidates_in_list (" noise noises smell smells letter email message call news reply response feedback support help advice visitors "
                                   "away far came come comes heard hear received receive moved travelled traveled walked drove flew returned "
                                   "graduated borrowed ", prev))
-    return FALSE;
+    return getting_form (f) && sure (f, w->start, w->end, "from", DRAFTD_FIX_WORD_CHOICE);
   return sure (f, w->start, w->end, "from", DRAFTD_FIX_WORD_CHOICE);
 }
 
@@ -1018,6 +1052,11 @@ person_which (F *f)
     return sure (f, w->start, w->end, "who", DRAFTD_FIX_WORD_CHOICE);
   if (g_str_equal (w->lower, "which") && person_acts (f, prev, next))
     return sure (f, w->start, w->end, "who", DRAFTD_FIX_WORD_CHOICE);
+  /* "The mill owners, which lived in large houses": only people live and die, the relative's
+   * comma between or not. */
+  if (g_str_equal (w->lower, "which") && draftd_candidates_in_list (" owner owners parent parents leader leaders manager managers ", prev) &&
+      draftd_candidates_in_list (" lived died ", next))
+    return sure (f, w->start, w->end, "who", DRAFTD_FIX_WORD_CHOICE);
   /* "thanks to everyone which contributed": a pronoun of people. */
   if (g_str_equal (w->lower, "which") && draftd_candidates_in_list (" everyone everybody anyone anybody someone somebody ", prev) && next)
     return sure (f, w->start, w->end, "who", DRAFTD_FIX_WORD_CHOICE);
@@ -1026,7 +1065,12 @@ person_which (F *f)
     return FALSE;
   /* "other people which time only solidifies": a bare noun after it is the determiner
    * "which"'s own; a verb after a person takes "-s" or "-ed" ("which lives", "which worked"). */
-  if (noun (next) && !g_str_has_suffix (next, "s") && !g_str_has_suffix (next, "ed"))
+  /* "The volunteers which help with the tea trolley": a plural's base, a verb too, before
+   * its preposition or object is the verb. */
+  const char *after = near (f, 2);
+  gboolean verb = noun_number (f, prev) > 0 && draftd_forms_is (next, 'v') && after &&
+                  (draftd_candidates_in_list (prepositions, after) || draftd_candidates_in_list (" the a an our their us them out ", after));
+  if (noun (next) && !g_str_has_suffix (next, "s") && !g_str_has_suffix (next, "ed") && !verb)
     return FALSE;
   return sure (f, w->start, w->end, "who", DRAFTD_FIX_WORD_CHOICE);
 }
@@ -1484,6 +1528,12 @@ to_too_adjective (F *f)
                        (!draftd_forms_is (next, 'n') || after == NULL || draftd_candidates_in_list (" to for ", after));
   gboolean ends = after == NULL || draftd_candidates_function_word (after);
   if (linking && (adjective || degree) && ends)
+    return sure (f, w->start, w->end, "too", DRAFTD_FIX_WORD_CHOICE);
+  /* "you do not need to come in to early", "we got there to late.": no place is "early" or
+   * "late" where the phrase ends ("to early March", "from early to late" have theirs). */
+  gboolean from = g_strcmp0 (near (f, -2), "from") == 0 || g_strcmp0 (near (f, -3), "from") == 0;
+  if (draftd_candidates_in_list (" early late ", next) && !from && (after == NULL || draftd_candidates_in_list (" for and but because so to ", after)) &&
+      (f->i + 2 >= f->n || !joined (f, f->i + 1) || after))
     return sure (f, w->start, w->end, "too", DRAFTD_FIX_WORD_CHOICE);
   /* "The walls were to thin and": an adjective that is a verb too ("thin", "clean", "slow")
    * may be the infinitive ("The plan is to clean and paint"): the target judges. */
@@ -2332,6 +2382,13 @@ gboolean
 everyone_accept (F *f)
 {
   const Word *w = &f->words[f->i];
+  /* "All the children accept Harry brought": "all" and its determiner's plural too, before a
+   * name and its past ("All members accept the proposal will take time" accept a clause). */
+  gboolean plural_all = noun_number (f, near (f, -1)) > 0 &&
+                        (g_strcmp0 (near (f, -2), "all") == 0 || (g_strcmp0 (near (f, -2), "the") == 0 && g_strcmp0 (near (f, -3), "all") == 0));
+  if (g_str_equal (w->lower, "accept") && plural_all && near (f, 1) && g_ascii_isupper (f->words[f->i + 1].text[0]) && near (f, 2) &&
+      draftd_forms_irregular_past (near (f, 2)))
+    return sure (f, w->start, w->end, "except", DRAFTD_FIX_WORD_CHOICE);
   if (!g_str_equal (w->lower, "accept") || !draftd_candidates_in_list (" everyone everybody all ", near (f, -1)) ||
       !(draftd_candidates_in_list (" my your his her our their the me him us them ", near (f, 1)) ||
         (near (f, 1) && g_ascii_isupper (f->words[f->i + 1].text[0]))))
@@ -2537,6 +2594,12 @@ day_preposition (F *f)
   if (!draftd_candidates_in_list (" in at ", w->lower) ||
       !draftd_candidates_in_list (" monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays ", next) ||
       f->s[f->words[f->i + 1].end] == '\'' || g_str_has_prefix (f->s + f->words[f->i + 1].end, "\xe2\x80\x99"))
+    return FALSE;
+  /* "from Dave at Tuesday training", "at Sunday lunch": the day names an event's noun after
+   * it, which takes "at" ("in Monday morning" is still the day's part). */
+  const char *event = near (f, 2);
+  if (event && noun (event) && !draftd_candidates_function_word (event) &&
+      !draftd_candidates_in_list (" morning afternoon evening night mornings afternoons evenings nights ", event))
     return FALSE;
   return sure (f, w->start, w->end, "on", DRAFTD_FIX_PREPOSITION);
 }
@@ -3030,7 +3093,11 @@ opening_possessive (F *f)
    * head a noun only ("The developers plan to raise the wall" has its verb). */
   gboolean infinitive = !adj && verb && head && g_str_equal (verb, "to") && draftd_candidates_in_list (" decision proposal refusal failure decisions proposals ", head);
   if (head == NULL || verb == NULL || !noun (head) || draftd_forms_is (head, 'a') || draftd_candidates_function_word (head) ||
-      !(infinitive || draftd_candidates_in_list (adj ? " is was has will would can could should must " : " is was has ", verb)))
+      !(infinitive || draftd_candidates_in_list (adj ? " is was has will would can could should must " : " is was has ", verb) ||
+        /* "My neighbours cat keeps digging", "The landlords agent will visit": a person's
+         * singular noun, then a singular's verb or a modal. */
+        (!adj && lex == DRAFTD_FORMS_PERSON && noun_number (f, head) < 0 &&
+         draftd_candidates_in_list (" will would can could should must keeps needs seems looks wants gets goes ", verb))))
     return FALSE;
   gboolean shared = draftd_candidates_in_list (" parents grandparents ", w->lower);
   g_autofree char *rep = shared ? g_strconcat (w->text, "'", NULL) : g_strdup_printf ("%s's", stem);
@@ -3051,10 +3118,22 @@ past_as_verb (F *f)
   static const char *const places = " way road path house door window bus car train ";
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *next = near (f, 1);
-  if (!g_str_equal (w->lower, "past") || prev == NULL || !draftd_candidates_in_list (" its his her their my our your ", next) ||
-      draftd_candidates_function_word (prev) || draftd_candidates_in_list (motion, prev) ||
-      draftd_candidates_in_list (places, prev) || draftd_forms_irregular_past (prev) || g_str_has_suffix (prev, "ed") ||
-      !(noun (prev) || (f->i >= 2 && g_ascii_isupper (f->words[f->i - 1].text[0]))))
+  if (!g_str_equal (w->lower, "past") || prev == NULL || draftd_candidates_function_word (prev) || g_str_has_suffix (prev, "ed") ||
+      draftd_candidates_in_list (motion, prev) ||
+      !(noun (prev) || noun_number (f, prev) > 0 || (f->i >= 2 && g_ascii_isupper (f->words[f->i - 1].text[0]))))
+    return FALSE;
+  /* "The deadline for paying the rent past three days ago", "The first motor bus past
+   * through the village": a time ago, or "through", takes no preposition "past" after a noun
+   * ("rent" is a past too). */
+  gboolean ago = FALSE;
+  for (gint d = 2; d <= 4 && near (f, d); d++)
+    ago |= g_str_equal (near (f, d), "ago");
+  if ((ago && (draftd_candidates_in_list (numbers, next) || draftd_candidates_in_list (" a an two few several ", next))) || g_strcmp0 (next, "through") == 0)
+    return sure (f, w->start, w->end, "passed", DRAFTD_FIX_WORD_CHOICE);
+  /* A plural subject ("Most players past their best still train") only with a finished time
+   * ("Three of our older swimmers past their badges last week"). */
+  if (!draftd_candidates_in_list (" its his her their my our your ", next) || draftd_forms_irregular_past (prev) ||
+      draftd_candidates_in_list (places, prev) || (!noun (prev) && noun_number (f, prev) > 0 && !finished_time (f, NULL)))
     return FALSE;
   for (guint k = f->i + 2; k < f->n && joined (f, k - 1); k++)
     if (finite_verb (f, f->words[k].lower) && !noun (f->words[k].lower))
@@ -3067,6 +3146,10 @@ past_as_verb (F *f)
           (!draftd_candidates_function_word (f->words[b - 1].lower) &&
            (noun (f->words[b - 1].lower) || g_ascii_isupper (f->words[b - 1].text[0]) || draftd_forms_is (f->words[b - 1].lower, 'a')))))
     b--;
+  /* "Three of our older swimmers past their badges": a count's "of" opens the phrase. */
+  if (b >= 2 && g_str_equal (f->words[b - 1].lower, "of") &&
+      (draftd_candidates_in_list (numbers, f->words[b - 2].lower) || draftd_candidates_in_list (" some most all many several both ", f->words[b - 2].lower)))
+    b -= 2;
   if (b > 0 && joined (f, b - 1) && !draftd_candidates_in_list (" and but so ", f->words[b - 1].lower))
     return FALSE;
   return sure (f, w->start, w->end, "passed", DRAFTD_FIX_WORD_CHOICE);
@@ -3260,6 +3343,12 @@ missing_to (F *f)
   gboolean object = draftd_candidates_in_list (asking, w->lower) && draftd_candidates_in_list (" me him her us them you ", near (f, 1));
   /* "their plans depend": after a determiner or an adjective the word is a noun. */
   const char *prev = near (f, -1);
+  /* "We would like thank everyone who", "I'd like remind all residents": a wish's "like"
+   * before a verb that is no noun ("would like coffee", "would like help with") takes "to". */
+  if (draftd_candidates_in_list (" like love prefer ", w->lower) &&
+      draftd_candidates_in_list (" would i'd we'd you'd he'd she'd they'd ", prev) && f->i + 1 < f->n && joined (f, f->i) &&
+      g_ascii_islower (f->words[f->i + 1].text[0]) && bare_verb (near (f, 1)))
+    return sure (f, f->words[f->i + 1].start, f->words[f->i + 1].start, "to ", DRAFTD_FIX_VERB_FORM);
   /* "was managed like a puppet": a passive's participle takes no infinitive, and "like" is
    * the preposition there. */
   if ((!object && !draftd_candidates_in_list (deciding, w->lower)) ||
@@ -3696,6 +3785,10 @@ won_side (F *f)
   static const char *const pairs[][2] = { { "won", "beat" }, { "win", "beat" }, { "wins", "beats" }, { "winning", "beating" } };
   if (!draftd_candidates_in_list (" the our their your his her every ", near (f, 1)) ||
       !draftd_candidates_in_list (" team teams side sides opponent opponents rivals champions club ", near (f, 2)))
+    return FALSE;
+  /* "won the team prize", "won the club championship": the side's noun names what was won. */
+  const char *after = near (f, 3);
+  if (after && noun (after) && !draftd_candidates_function_word (after))
     return FALSE;
   return sure_pair (f, pairs, G_N_ELEMENTS (pairs), DRAFTD_FIX_WORD_CHOICE);
 }
