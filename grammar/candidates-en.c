@@ -1921,7 +1921,8 @@ base_after_modal (Ctx *x, const Word *prev)
     return FALSE;
   if (!past && !g_str_has_suffix (w->lower, "s") && !g_str_has_suffix (w->lower, "ed"))
     return FALSE;
-  if (modal && base_before_object (x, w, next))
+  /* "did not found any record": after a do-form the base is "find"'s. */
+  if (modal && !draftd_candidates_in_list (" do does did ", prev->lower) && base_before_object (x, w, next))
     return FALSE;
   g_autofree char *base = draftd_candidates_verb_base (x->c->spell, w->lower);
   return base && !g_str_equal (base, w->lower) && certain (x, w->start, w->end, base, DRAFTD_FIX_VERB_FORM);

@@ -917,8 +917,13 @@ then_after_comparative (F *f)
   /* "Rather then waiting for the bus": "rather" before an -ing form compares two ways;
    * "then" (at that time) takes no -ing form after "rather". */
   standard |= g_str_equal (prev, "rather") && g_str_has_suffix (near (f, 1), "ing");
-  /* The comparative right before "then" is surer than one further back in its clause. */
+  /* The comparative right before "then" is surer than one further back in its clause; so is
+   * "more" before a hyphen's compound ("more cost-effective then the original"). */
   float bonus = draftd_candidates_comparative (prev) ? 1.5f : 0.0f;
+  guint i = f->i;
+  if (i >= 3 && f->s[f->words[i - 2].end] == '-' && f->words[i - 1].start == f->words[i - 2].end + 1 && joined (f, i - 3) &&
+      draftd_candidates_in_list (" more less ", f->words[i - 3].lower))
+    return sure (f, w->start, w->end, "than", DRAFTD_FIX_WORD_CHOICE);
   for (gint d = -2; bonus == 0.0f && d >= -6; d--) {
     const char *p = near (f, d);
     if (p == NULL || draftd_candidates_in_list (" and but because when if that which who ", p))

@@ -390,6 +390,11 @@ static const WordRow word_rows[] = {
   { "confusable.quiet-quite", "quite", NULL, " was is were are ", " overnight tonight ", NULL, "quiet", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "strongly advice you to": the noun before a person and "to" is the verb. */
   { "confusable.advice-advise", "advice", NULL, NULL, " you him her them me us ", " to not against ", "advise", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "I'd advice anyone with clay soil to": a wish's or a subject's verb before the people advised. */
+  { "confusable.advice-advise", "advice", NULL, " i'd we'd would i we strongly ", " anyone everyone everybody anybody people ", NULL, "advise",
+    DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "worked hard to sent me to a good school": "to" and a person sent, the base. */
+  { "verb-form", "sent", NULL, " to ", " me him her us them ", NULL, "send", DRAFTD_FIX_VERB_FORM, NULL },
   /* "Could you please advice me which": after "please" or a modal, the verb. */
   { "confusable.advice-advise", "advice", NULL, " please can could would will to ", " you him her them me us ", NULL, "advise", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "I can able to work": "able" has its own "be". */
