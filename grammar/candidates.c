@@ -308,9 +308,7 @@ dish_name (const DraftdCandidateContext *c, const char *s, GArray *words, guint 
   const Word *w = &g_array_index (words, Word, i);
   const Word *prev = i > 0 && spaced (s, words, i - 1, i) ? &g_array_index (words, Word, i - 1) : NULL;
   if (g_strcmp0 (c->lang, "en") != 0 || prev == NULL || !g_ascii_islower (w->text[0]) || !g_ascii_islower (prev->text[0]) || strlen (w->lower) < 4 ||
-      draftd_candidates_common_slip (w->lower))
-    return FALSE;
-  if (!food_noun (prev->lower))
+      draftd_candidates_common_slip (w->lower) || !food_noun (prev->lower))
     return FALSE;
   /* "could produce cherrrys": a food's noun that is a verb too is the noun only after a
    * determiner or an adjective ("the beef rendang", "spicy beef rendang"). */

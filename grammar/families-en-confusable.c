@@ -920,9 +920,7 @@ then_after_comparative (F *f)
   /* The comparative right before "then" is surer than one further back in its clause; so is
    * "more" before a hyphen's compound ("more cost-effective then the original"). */
   float bonus = draftd_candidates_comparative (prev) ? 1.5f : 0.0f;
-  guint i = f->i;
-  if (i >= 3 && f->s[f->words[i - 2].end] == '-' && f->words[i - 1].start == f->words[i - 2].end + 1 && joined (f, i - 3) &&
-      draftd_candidates_in_list (" more less ", f->words[i - 3].lower))
+  if (f->i >= 3 && hyphen_joined (f, f->i - 2) && joined (f, f->i - 3) && draftd_candidates_in_list (" more less ", f->words[f->i - 3].lower))
     return sure (f, w->start, w->end, "than", DRAFTD_FIX_WORD_CHOICE);
   for (gint d = -2; bonus == 0.0f && d >= -6; d--) {
     const char *p = near (f, d);

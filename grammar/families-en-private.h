@@ -18,6 +18,17 @@ joined (const F *f, guint a)
   return draftd_candidates_joined (f, a);
 }
 
+/* A hyphen alone between words[a] and words[a + 1], letters or digits on either side: one
+ * compound's parts ("a two-year warranty", "hard-working", "more cost-effective"). */
+static inline gboolean
+hyphen_joined (const F *f, guint a)
+{
+  if (a + 1 >= f->n)
+    return FALSE;
+  gsize b = f->words[a].end, e = f->words[a + 1].start;
+  return e == b + 1 && f->s[b] == '-' && b > 0 && g_ascii_isalnum (f->s[b - 1]) && g_ascii_isalnum (f->s[e]);
+}
+
 /* words[i + d]'s lower case when only spaces lie between it and words[i], else NULL. */
 static inline const char *
 near (const F *f, gint d)

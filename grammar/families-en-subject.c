@@ -196,17 +196,6 @@ hyphen_number_joined (const F *f, guint a)
   return TRUE;
 }
 
-/* A hyphen alone between words[a] and words[a + 1], letters or digits on either side: one
- * compound's parts ("a two-year warranty", "hard-working"), read on as words of the clause. */
-static gboolean
-hyphen_joined (const F *f, guint a)
-{
-  if (a + 1 >= f->n)
-    return FALSE;
-  gsize b = f->words[a].end, e = f->words[a + 1].start;
-  return e == b + 1 && f->s[b] == '-' && b > 0 && g_ascii_isalnum (f->s[b - 1]) && g_ascii_isalnum (f->s[e]);
-}
-
 /* "Each of our groomers have": after a singular head's "of" (before words[at]) the number is
  * the head's, and a plural newer than WordNet only the phrase's noun. */
 static gboolean

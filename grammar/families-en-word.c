@@ -485,9 +485,11 @@ static const WordRow word_rows[] = {
   /* "Could you advice me on which", "Can anyone advice me": the verb after a modal's subject,
    * before its person. */
   { "confusable.advice-advise", "advice", " can could would will ", " you anyone someone somebody anybody he she they we i ", " me us him her them ", NULL, "advise", DRAFTD_FIX_WORD_CHOICE, NULL },
-  /* "Please keep quite during the exam": "keep", "stay" take the adjective "quiet". */
-  { "confusable.quiet-quite", "quite", NULL, " keep keeps kept stay stays stayed remain remained ", " during in at while for until till and please ", NULL,
-    "quiet", DRAFTD_FIX_WORD_CHOICE, NULL },
+  /* "Please keep quite during the exam", "asked for the street to be kept quite after 11
+   * p.m.": "keep", "stay" take the adjective "quiet", a state kept before its time ("stayed
+   * quite warm" grades an adjective). */
+  { "confusable.quiet-quite", "quite", NULL, " keep keeps kept keeping stay stays stayed staying remain remains remained ",
+    " after during at in until till while when for please and ", NULL, "quiet", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "open every day accept Tuesday": a day left out of "every day" is "except". */
   { "confusable.accept-except", "accept", " every ", " day night week weekend month ",
     " monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays weekends holidays christmas ",
@@ -719,10 +721,6 @@ static const WordRow word_rows[] = {
   /* "Joan Pritchard past away peacefully": died is "passed away". */
   { "confusable.passed-past", "past", NULL, NULL, " away ", " peacefully suddenly last on in at after yesterday ", "passed", DRAFTD_FIX_WORD_CHOICE,
     NULL },
-  /* "asked for the street to be kept quite after 11 p.m.", "stay quite during the talk": a
-   * state kept before its time ("stayed quite warm" grades an adjective). */
-  { "confusable.quiet-quite", "quite", NULL, " keep keeps kept keeping stay stays stayed staying remain remains remained ",
-    " after during at in until till while when for please and ", NULL, "quiet", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "The room was quiet small for a family": a degree before an adjective. */
   { "confusable.quiet-quite", "quiet", NULL, " was is were are be been ", " small big large expensive cheap good bad difficult easy hard far "
     "close nice different similar long short busy cold warm hot tired ", NULL, "quite", DRAFTD_FIX_WORD_CHOICE, NULL },
@@ -996,6 +994,10 @@ static const char *const who_nouns =
  * book), a person's gesture, or "has/had experience". Words a manual gives to parts
  * ("child", "parent", "host", "user", "owner", "worker") are no person there, save a
  * parent, child, owner or manager in a story's past. */
+/* People's words a manual gives to parts and a story to people: person_acts() reads them as
+ * people only in a story's past, person_which() before "lived" or "died". */
+static const char *const story_people = " child children parent parents owner owners leader leaders manager managers ";
+
 static gboolean
 person_acts (const F *f, const char *prev, const char *next)
 {
@@ -1026,7 +1028,7 @@ person_acts (const F *f, const char *prev, const char *next)
     if (draftd_forms_irregular_past (next) || (base && !g_str_equal (base, next) && draftd_forms_is (base, 'v')))
       return TRUE;
   }
-  if (draftd_candidates_in_list (" child children parent parents owner owners leader leaders manager managers ", prev))
+  if (draftd_candidates_in_list (story_people, prev))
     return FALSE;
   return (draftd_candidates_in_list (human_verbs, next) && draftd_candidates_in_list (" us me him her them you everyone ", after)) ||
          draftd_candidates_in_list (" smiled laughed apologised apologized ", next) ||
@@ -1059,7 +1061,7 @@ person_which (F *f)
     return sure (f, w->start, w->end, "who", DRAFTD_FIX_WORD_CHOICE);
   /* "The mill owners, which lived in large houses": only people live and die, the relative's
    * comma between or not. */
-  if (g_str_equal (w->lower, "which") && draftd_candidates_in_list (" owner owners parent parents leader leaders manager managers ", prev) &&
+  if (g_str_equal (w->lower, "which") && draftd_candidates_in_list (story_people, prev) && !draftd_candidates_in_list (" child children ", prev) &&
       draftd_candidates_in_list (" lived died ", next))
     return sure (f, w->start, w->end, "who", DRAFTD_FIX_WORD_CHOICE);
   /* "thanks to everyone which contributed": a pronoun of people. */
@@ -3395,8 +3397,7 @@ going_base (F *f)
                        draftd_candidates_in_list (" is was be ", prev) && g_strcmp0 (near (f, -2), "it") == 0;
   if ((!going && !adjective) || base == NULL || !g_ascii_islower (f->words[f->i + 1].text[0]))
     return FALSE;
-  const char *lemma = draftd_forms_irregular_lemma (base, 'v');
-  if (!draftd_forms_is (base, 'v') || draftd_forms_is (base, 'a') || draftd_candidates_function_word (base) || (lemma && !g_str_equal (lemma, base)) ||
+  if (!draftd_forms_is (base, 'v') || draftd_forms_is (base, 'a') || draftd_candidates_function_word (base) || draftd_forms_irregular_past (base) ||
       g_str_has_suffix (base, "s") || g_str_has_suffix (base, "ing") || g_str_has_suffix (base, "ed") ||
       draftd_candidates_in_list (" home back out away ahead abroad there here down up over on off in round forward through ", base) ||
       draftd_forms_noun_lexfile (base) == DRAFTD_FORMS_LOCATION)
