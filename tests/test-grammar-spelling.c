@@ -170,6 +170,18 @@ check_typing_cost (Run *r)
     tap_ok (g_str_equal (out, "The film is based on a true story."), "baed -> %s", out);
     check_far_terms (r);
   }
+  /* Of two words one edit away, the commoner by SCOWL's levels (Debian's scowl, optional). */
+  const char *levels = g_getenv ("DRAFTD_WORD_LEVELS");
+  g_autofree char *ten = g_build_filename (levels ? levels : "/usr/share/dict/scowl", "english-words.10", NULL);
+  if (!g_file_test (ten, G_FILE_TEST_EXISTS)) {
+    tap_skip ("no word levels (scowl)");
+    tap_skip ("no word levels (scowl)");
+  } else {
+    g_autofree char *out = correct (r, "We are faceing tough competition every day.");
+    tap_ok (g_str_equal (out, "We are facing tough competition every day."), "faceing -> %s", out);
+    g_autofree char *out2 = correct (r, "If it tast bad, nobody buys it.");
+    tap_ok (g_str_equal (out2, "If it tastes bad, nobody buys it."), "tast -> %s", out2);
+  }
 }
 
 /* Terms of edited and technical prose (issue 45): a compound of two words is not split nor

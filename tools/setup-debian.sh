@@ -39,7 +39,7 @@ enable_backports() {
 
 PKGS=(meson ninja-build pkg-config gcc glslc libvulkan-dev vulkan-validationlayers
       libglib2.0-dev libjson-glib-dev libdbus-1-dev libcurl4-openssl-dev dbus dbus-bin libreadline-dev python3 tmux
-      libhunspell-dev hunspell-en-us hunspell-en-gb wordnet-base wamerican-small help2man g++ libcld2-dev
+      libhunspell-dev hunspell-en-us hunspell-en-gb wordnet-base wamerican-small scowl help2man g++ libcld2-dev
       liblink-grammar-dev link-grammar-dictionaries-en)  # optional: confirms some rules (docs/correction.md)
 if [ "${1:-}" = "--tests" ]; then
   PKGS+=(neovim emacs-nox elpa-eglot systemd libxml2-utils
