@@ -830,6 +830,20 @@ ing_without_y (const DraftdCandidateContext *c, const char *lower)
   return g_steal_pointer (&form);
 }
 
+/* The commonest tier (word_tier()) among the first six suggestions that are single words, and
+ * whether one of them is a common word. */
+static guint
+commonest_tier (const char *const *sugg, gboolean *any_common)
+{
+  guint best = 2;
+  for (guint i = 0; sugg[i] && i < 6; i++)
+    if (!strpbrk (sugg[i], " -")) {
+      *any_common = *any_common || common_word (sugg[i]);
+      best = MIN (best, word_tier (sugg[i]));
+    }
+  return best;
+}
+
 void
 draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s, const Word *w, GArray *out, guint site)
 {
@@ -871,12 +885,7 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
     draftd_candidates_add (out, w->start, w->end, rep, DRAFTD_FIX_VERB_FORM, 2.0f, site);
   }
   gboolean any_common = FALSE;
-  guint best_tier = 2;
-  for (guint i = 0; sugg[i] && i < 6; i++)
-    if (!strpbrk (sugg[i], " -")) {
-      any_common = any_common || common_word (sugg[i]);
-      best_tier = MIN (best_tier, word_tier (sugg[i]));
-    }
+  guint best_tier = commonest_tier ((const char *const *) sugg, &any_common);
   for (guint i = 0; sugg[i] && i < 10; i++) {
     /* Past the first six, only a common word the writer left letters out of ("baed", tenth
      * "based"; "pary", seventh "party"): the index ranks a letter doubled or a vowel changed
