@@ -421,14 +421,17 @@ compound_subject (const F *f, const char *l, const char *next, const char *next2
          (g_str_has_suffix (next4, "ing") || g_str_has_suffix (next4, "ly") || draftd_candidates_in_list (" a an the my your his her our their ", next4));
 }
 
-/* A noun a possessive can take (possessed_noun), or a made thing's that WordNet lists as an
- * adjective too before "is", "was" or "has" ("it's motor is powerful"; "It's fine is what
- * he said" is a penalty's, no made thing). */
+/* A noun a possessive can take (possessed_noun), or a made thing's or a message's that WordNet
+ * lists as an adjective too before "is", "was" or "has" ("it's motor is powerful", "you're
+ * prescription is ready"; "It's fine is what he said" is a penalty's, no made thing, and
+ * "okay" a message of approval). */
 static gboolean
 owned_thing (const F *f, const char *next, const char *next2)
 {
+  int lexfile = noun (next) ? draftd_forms_noun_lexfile (next) : -1;
   return possessed_noun (f, next) ||
-         (noun (next) && draftd_forms_noun_lexfile (next) == DRAFTD_FORMS_ARTIFACT && draftd_candidates_in_list (" is was has ", next2));
+         ((lexfile == DRAFTD_FORMS_ARTIFACT || (lexfile == DRAFTD_FORMS_COMMUNICATION && !draftd_candidates_in_list (" okay ok right alright fine sure ", next))) &&
+          draftd_candidates_in_list (" is was has ", next2));
 }
 
 /* "make sure you're billing address matches", "they're eating habits are": an -ing word and a
@@ -463,6 +466,15 @@ ing_compound_subject (const F *f, const char *l, const char *next, const char *n
 static gboolean
 there_owns (const F *f, const char *next, const char *next2, const char *prev)
 {
+  /* "on there Viking projects": a preposition, a name's word and a lower-case noun that ends
+   * its phrase. Not after "from" or "to", whose "there" opens a place's clause ("from there
+   * Tom walks to school"). */
+  const char *next3 = near (f, 3);
+  if (draftd_candidates_in_list (" for of with about by on at into ", prev) && next2 && g_ascii_isupper (f->words[f->i + 1].text[0]) &&
+      g_ascii_islower (f->words[f->i + 2].text[0]) && (noun (next2) || noun_number (f, next2) > 0) && !draftd_candidates_function_word (next2) &&
+      (noun_number (f, next2) > 0 || !finite_verb (f, next2)) &&
+      (next3 == NULL || draftd_candidates_in_list (prepositions, next3) || draftd_candidates_in_list (" and or but ", next3)))
+    return TRUE;
   if (draftd_candidates_in_list (" for of with about to from by ", prev) && next2 && draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'n') &&
       !draftd_candidates_function_word (next) && !g_str_has_suffix (next, "ly") && (noun (next2) || noun_number (f, next2) > 0) &&
       !draftd_candidates_function_word (next2))
