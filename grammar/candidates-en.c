@@ -2335,7 +2335,7 @@ subject_verb (Ctx *x, const Word *prev)
   gboolean third = draftd_candidates_in_list (" he she it ", prev->lower), other = draftd_candidates_in_list (" i you we they ", prev->lower);
   /* "Let it go", "does he go", "made it work": the pronoun is governed, and the verb bare. */
   const Word *before = x->i >= 2 ? &x->words[x->i - 2] : NULL;
-  if (before && (draftd_candidates_in_list (modals, before->lower) || draftd_candidates_in_list (" let make made help helps see saw watch hear heard have had ", before->lower)))
+  if (before && (draftd_candidates_in_list (modals, before->lower) || draftd_candidates_in_list (" let lets make makes made making help helps helped see sees saw watch watches watched hear hears heard have has had ", before->lower)))
     return FALSE;
   /* "most of it pale lager", "none of it true": "it" after a preposition is its object, and
    * the word after it no verb of its. */

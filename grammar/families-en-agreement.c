@@ -546,6 +546,14 @@ singular_verb_before (const F *f, guint b, int s, guint gap)
          !draftd_candidates_in_list (numbers, f->words[f->i - 2].lower);
 }
 
+/* "Mittens hasn't been herself", "Hastings is", "Jones has": a capitalised word in -s alone,
+ * with no determiner, as the subject words[b, end) is a name, of a singular's verb. */
+static gboolean
+named_subject (const F *f, guint b, guint end)
+{
+  return b + 1 == end && g_ascii_isupper (f->words[b].text[0]) && g_str_has_suffix (f->words[b].lower, "s");
+}
+
 gboolean
 subject_head (F *f)
 {
@@ -608,7 +616,7 @@ subject_head (F *f)
   gboolean relative = FALSE;
   int s = subject_number (f, b, f->i - gap, &relative);
   if (s == 0 || s == v || either_or (f, b) || (v < 0 && amount_subject (f, b, f->i - gap)) || plural_verb_before (f, b) ||
-      singular_verb_before (f, b, s, gap))
+      singular_verb_before (f, b, s, gap) || (s > 0 && v < 0 && named_subject (f, b, f->i - gap)))
     return FALSE;
   /* "The road lead to the village": a singular's "lead" is "led" misspelt (linked_agreement). */
   if (g_str_equal (w->lower, "lead") && s < 0)
@@ -1143,6 +1151,14 @@ linked_agreement (F *f)
   guint p;
   int v = f->i < 2 ? 0 : verb_number (f, w->lower, &other);
   if (v == 0 || other == NULL || !finite_slot (f, &p) || (v > 0 && team_before (f)) || (v > 0 && mandative_that (f)))
+    return FALSE;
+  /* "The first XV are", "the NHS is": an abbreviation's head in capitals (a team, a body)
+   * takes either number, as a group's noun does in British English. */
+  const char *t = f->words[f->i - 1].text;
+  gboolean capitals = strlen (t) >= 2;
+  for (const char *c = t; *c && capitals; c++)
+    capitals = g_ascii_isupper (*c);
+  if (capitals)
     return FALSE;
   /* "I mean ask people": a verb after "I mean" or "I guess" opens a clause of its own. "the
    * spring bake sale is": a word before a noun and that noun's verb modifies the noun. */

@@ -827,10 +827,12 @@ predicate_before_clause (const F *f, const char *prev, guint k, const char *afte
 }
 
 /* Food, a substance or a plant ("find fresh basil", "add dried herbs"): after an adjective
- * mostly mass. */
+ * mostly mass; so is a cover one holds ("has proper insurance"). */
 static gboolean
 stuff_noun (const char *l)
 {
+  if (draftd_candidates_in_list (" insurance assistance guidance maintenance cover coverage accommodation parking ", l))
+    return TRUE;
   int lex = draftd_forms_noun_lexfile (l);
   return lex == DRAFTD_FORMS_FOOD || lex == DRAFTD_FORMS_SUBSTANCE || lex == DRAFTD_FORMS_PLANT;
 }
@@ -1639,8 +1641,9 @@ opening_ordinal (F *f)
   const char *noun_l = near (f, 1);
   if (!draftd_candidates_in_list (" first second third fourth fifth last next final ", w->lower) || noun_l == NULL || !noun (noun_l) ||
       draftd_candidates_in_list (" night week weekend month year time summer winter spring autumn morning evening day thing things step place "
-                                 "class ",
+                                 "class season term semester christmas easter ",
                                  noun_l) ||
+      calendar_name (noun_l) || /* "Last Sunday was" */
       !draftd_candidates_in_list (" is was are were of between ", near (f, 2)))
     return FALSE;
   g_autofree char *rep = g_strdup_printf ("The %c", g_ascii_tolower (w->text[0]));

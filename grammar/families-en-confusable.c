@@ -774,6 +774,15 @@ adverb_progressive (const F *f, const char *l, const char *next, const char *nex
   return fam->len > 0 && draftd_forms_is (fam->pdata[0], 'v');
 }
 
+/* "outstays its welcome", "thanks for their welcome": after a verb or a preposition the
+ * welcome is owned, no "you're welcome". */
+static gboolean
+owned_welcome (const F *f, const char *next, const char *prev)
+{
+  return g_str_equal (next, "welcome") && prev && !draftd_candidates_function_word (prev) &&
+         (draftd_candidates_in_list (prepositions, prev) || draftd_forms_is (prev, 'v') || finite_verb (f, prev));
+}
+
 static gboolean
 to_contraction_site (F *f, const char *l, const char *next, const char *next2, const char *prev)
 {
@@ -785,7 +794,7 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
   for (guint k = 0; k < G_N_ELEMENTS (to_contraction); k++)
     if (g_str_equal (l, to_contraction[k][0]))
       rep = to_contraction[k][1];
-  if (rep == NULL)
+  if (rep == NULL || owned_welcome (f, next, prev))
     return FALSE;
   if (possessive_before_no_noun (f, l, rep, next, next2, prev))
     return TRUE;

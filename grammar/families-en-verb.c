@@ -259,6 +259,11 @@ finished_day (const F *f, guint k, const char *part)
     if (g_str_equal (f->words[j].lower, "to") && draftd_forms_is (f->words[j + 1].lower, 'v') &&
         !draftd_candidates_in_list (determiners, f->words[j + 1].lower))
       return FALSE;
+  /* "have opened their farm for Open Farm Sunday on 8 June": the day is the event's the
+   * thing is done for. */
+  for (guint j = f->i + 2; j + 1 < k; j++)
+    if (g_str_equal (f->words[j].lower, "for") && g_ascii_isupper (f->words[j + 1].text[0]))
+      return FALSE;
   /* "has trained hard all season and deserves a good result on Sunday": a second verb after
    * "and" owns the day. */
   for (guint j = f->i + 2; j + 1 < k; j++)

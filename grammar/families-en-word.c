@@ -2228,6 +2228,11 @@ clause_has_verb (const F *f, guint b, guint k)
     const char *l = f->words[j].lower, *before = f->words[j - 1].lower;
     if (draftd_candidates_in_list (auxiliaries, l) || g_str_equal (l, "be"))
       return TRUE;
+    /* "the potato harvest", "the storm last week": a noun's base after a noun is its
+     * compound's or a time's, no verb ("the kids cooks" would be the verb's -s). */
+    const char *lemma = draftd_forms_irregular_lemma (l, 'v');
+    if (noun (before) && noun (l) && !g_str_has_suffix (l, "s") && !g_str_has_suffix (l, "ed") && !(lemma && !g_str_equal (lemma, l)))
+      continue;
     if (!draftd_candidates_in_list (determiners, before) && !draftd_candidates_in_list (prepositions, before) &&
         !draftd_forms_is (before, 'a') && finite_verb (f, l))
       return TRUE;
@@ -3708,7 +3713,10 @@ rise_object (F *f)
       !draftd_candidates_in_list (" the this that these those my your his her our their ", near (f, 1)) || near (f, 2) == NULL ||
       draftd_candidates_in_list (" next following same first early day morning most least fastest highest ", near (f, 2)) ||
       /* "expected to rise this year": a time, no object. */
-      draftd_candidates_in_list (" year week month evening time summer winter spring autumn season quarter decade century term ", near (f, 2)))
+      draftd_candidates_in_list (" year week month evening time summer winter spring autumn season quarter decade century term ", near (f, 2)) ||
+      /* "going to rise that fast": a degree's "that", no object. */
+      (draftd_candidates_in_list (" that this ", near (f, 1)) &&
+       (g_str_has_suffix (near (f, 2), "ly") || draftd_candidates_in_list (" fast far high much quick steep sharp ", near (f, 2)))))
     return FALSE;
   return sure (f, w->start, w->end, "raise", DRAFTD_FIX_WORD_CHOICE);
 }

@@ -37,6 +37,12 @@ static const char *const words[] = {
   "sashimi", "shakshuka", "shawarma", "soba", "souvlaki", "spanakopita", "stollen", "stracciatella",
   "stromboli", "tagine", "takoyaki", "tartiflette", "thai", "tonkotsu", "udon", "vindaloo", "wonton",
   "wontons", "yakitori",
+  /* Regional Englishes' everyday words (Irish, Scottish, South African, Australian), which the
+   * US and UK dictionaries lack: "the craic on the bus home" was "ceramic", "the bakkie
+   * collecting you" "bake". Again none a slip of an English word. */
+  "bakkie", "bakkies", "braai", "braais", "boerewors", "craic", "dagga", "howzit", "lekker", "munro", "munros", "sláinte",
+  "stoep", "sjambok", "biltong", "potjie", "ceilidh", "ceilidhs", "bothy", "bothies", "dreich", "stovies", "arvo", "servo",
+  "lineout", "lineouts",
 };
 
 gboolean

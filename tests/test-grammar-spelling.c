@@ -204,6 +204,9 @@ check_term_shapes (Run *r)
     { "The old build left the binary unstripped.", NULL },
     { "Automake reads this file first.", NULL },
     { "Zile is a small editor.", NULL },
+    /* Regional Englishes' everyday words. */
+    { "The craic on the bus home was mighty.", NULL },
+    { "The bakkie collecting you will have our logo on the side.", NULL },
     /* A hyphenated compound's plural, and "a" as a letter or the article before a "yoo" sound. */
     { "There are two possible work-arounds for this problem.", NULL },
     { "Keep the list sorted, assuming a is sorted.", NULL },
