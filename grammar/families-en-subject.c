@@ -204,12 +204,28 @@ singular_head_of (const F *f, guint at)
   return at >= 2 && g_str_equal (f->words[at - 1].lower, "of") && draftd_candidates_in_list (" each one neither either ", f->words[at - 2].lower);
 }
 
+/* A hyphen between two words of a compound adjective or noun ("long-standing",
+ * "end-of-term"), not a number's ("ninety-eight") nor a particle's ("check-in", "check-ins",
+ * "drop-off"), whose parts the phrase would misread. */
+static gboolean
+compound_joined (const F *f, guint a)
+{
+  if (!hyphen_joined (f, a))
+    return FALSE;
+  const char *x = f->words[a].lower, *y = f->words[a + 1].lower;
+  static const char *const particles = " in ins out outs up ups off offs on ons down over ";
+  return !draftd_candidates_in_list (numbers, x) && !draftd_candidates_in_list (numbers, y) && !draftd_candidates_in_list (particles, y) &&
+         !g_ascii_isdigit (x[0]) && !g_ascii_isdigit (y[0]);
+}
+
 /* Are words[a] and words[a + 1] in one phrase: only spaces between, a number hyphened to the
  * first, a house's number after a preposition, or a number's digits on either side of "and" or "or" ("on wards 5 and 6 have")? */
 gboolean
 phrase_joined (const F *f, guint a)
 {
-  if (joined (f, a) || hyphen_number_joined (f, a))
+  /* "our long-standing clients", "the end-of-term reading assessment": a hyphened
+   * compound's parts are one word of the phrase. */
+  if (joined (f, a) || hyphen_number_joined (f, a) || compound_joined (f, a))
     return TRUE;
   /* "in our flat at 14 Elm Road": a house's number between a preposition and its street. */
   if (number_joined (f, a) && draftd_candidates_in_list (" at on in from to near ", f->words[a].lower) && g_ascii_isupper (f->words[a + 1].text[0]))
@@ -732,7 +748,12 @@ prepositional_phrase (const F *f, guint *k, guint end)
                                                           f->words[end - 1].lower);
   /* "near the Plough were": "the" before the name. */
   guint name = j < end && g_str_equal (f->words[j].lower, "the") ? j + 1 : j;
-  if (end < f->n && end > name && end - name <= 3 && (street || draftd_candidates_in_list (agreeing_aux, f->words[end].lower)) &&
+  /* "One of our clients in Harrogate live nearby": so does one before a lower-case verb that is
+   * no noun. */
+  const char *after = end < f->n ? f->words[end].lower : NULL;
+  gboolean verb_after = after && g_ascii_islower (f->words[end].text[0]) && draftd_forms_is (after, 'v') && !noun (after) &&
+                        !draftd_candidates_function_word (after);
+  if (end < f->n && end > name && end - name <= 3 && (street || verb_after || draftd_candidates_in_list (agreeing_aux, after)) &&
       capitalised_run (f, name, end)) {
     *k = end;
     return TRUE;
@@ -1003,6 +1024,11 @@ subject_number (const F *f, guint b, guint end, gboolean *relative)
     return noun_number (f, f->words[rest].lower) > 0 ? 1 : 0;
   if (g_str_equal (h, "number") && head > (gint) b)
     return number_head (f, b, head, end);
+  /* "A wide variety of third-party extensions are": "a variety of", "a range of", "a host of"
+   * count their things as "a number of" does, either number standard. */
+  if (g_str_equal (f->words[b].lower, "a") && draftd_candidates_in_list (" variety range host majority minority couple handful ", h) &&
+      (guint) head + 1 < end && g_str_equal (f->words[head + 1].lower, "of"))
+    return 0;
   if (head == (gint) b && draftd_candidates_in_list (determiners, h) && !draftd_candidates_in_list (singular_heads, h) && !draftd_candidates_in_list (of_heads, h))
     return 0;
   /* "this reading passage casts" is no subject: its determiner is singular and its last noun
@@ -1436,7 +1462,8 @@ past_degree (const F *f, const char *next)
 {
   const char *after = near (f, 2);
   if (draftd_candidates_in_list (" just right still only ", next) &&
-      (draftd_candidates_in_list (prepositions, after) || draftd_candidates_in_list (" outside inside around beyond next ", after)))
+      (draftd_candidates_in_list (prepositions, after) || draftd_candidates_in_list (" outside inside around beyond next ", after) ||
+       draftd_candidates_in_list (numbers, after))) /* "live just two doors down" */
     return after;
   return next;
 }
@@ -1526,6 +1553,7 @@ verb_against_subject (F *f, guint b, const char *other)
   gboolean complement, bare_noun = object_after (f, b, next, &complement);
   next = past_degree (f, next);
   if (!complement && !bare_noun && !draftd_candidates_in_list (determiners, next) && !draftd_candidates_in_list (prepositions, next) &&
+      !draftd_candidates_in_list (numbers, next) &&
       !draftd_candidates_in_list (" that to it him her them me us you up out down back nearby here there abroad together alone "
                                   "south north east west when whenever because while as outside inside around beyond every ", next) &&
       !g_str_has_suffix (next, "ly"))

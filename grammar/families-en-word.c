@@ -2979,7 +2979,11 @@ gboolean
 people_possessive (F *f)
 {
   static const char *const people = " parents friends sisters brothers cousins grandparents neighbours neighbors colleagues classmates "
-                                     "kids sons daughters ";
+                                     "kids sons daughters fathers mothers dads mums moms husbands wives uncles aunts bosses ";
+  /* After "the", a party to a sale, a case or a team, one of whom owns ("from the buyers
+   * solicitor": the buyer's); a group's members share ("the teachers lounge", "the members
+   * area" are left). */
+  static const char *const parties = " buyers sellers vendors landlords tenants clients captains owners applicants ";
   /* Parents share what is theirs ("my parents' anniversary"); a sister's, a friend's birthday
    * or car is mostly one's, the apostrophe left out of "sister's". */
   const Word *w = &f->words[f->i];
@@ -2991,7 +2995,8 @@ people_possessive (F *f)
   gboolean described = next && n2 && gov && draftd_forms_is (next, 'a') && !noun (next) && !draftd_forms_is (next, 'v') &&
                        !draftd_candidates_function_word (next) && !g_str_has_suffix (next, "ly") && noun (n2) && !draftd_forms_is (n2, 'v') &&
                        (draftd_candidates_in_list (prepositions, gov) || one_object_verb (f, gov));
-  if (!draftd_candidates_in_list (people, w->lower) || !draftd_candidates_in_list (" my your his her our their ", near (f, -1)) ||
+  gboolean party = draftd_candidates_in_list (parties, w->lower) && g_strcmp0 (near (f, -1), "the") == 0;
+  if ((!party && (!draftd_candidates_in_list (people, w->lower) || !draftd_candidates_in_list (" my your his her our their ", near (f, -1)))) ||
       next == NULL || !g_ascii_islower (f->words[f->i + 1].text[0]))
     return FALSE;
   g_autofree char *rep = shared ? g_strconcat (w->text, "'", NULL) : g_strdup_printf ("%.*s's", (int) strlen (w->text) - 1, w->text);
@@ -3109,7 +3114,9 @@ opening_possessive (F *f)
         /* "My neighbours cat keeps digging", "The landlords agent will visit": a person's
          * singular noun, then a singular's verb or a modal. */
         (!adj && lex == DRAFTD_FORMS_PERSON && noun_number (f, head) < 0 &&
-         draftd_candidates_in_list (" will would can could should must keeps needs seems looks wants gets goes ", verb))))
+         (draftd_candidates_in_list (" will would can could should must keeps needs seems looks wants gets goes ", verb) ||
+          /* "Our captains armband went missing": an irregular past, the owned noun no verb. */
+          (draftd_forms_irregular_past (verb) && !draftd_forms_is (head, 'v'))))))
     return FALSE;
   gboolean shared = draftd_candidates_in_list (" parents grandparents ", w->lower);
   g_autofree char *rep = shared ? g_strconcat (w->text, "'", NULL) : g_strdup_printf ("%s's", stem);
