@@ -844,6 +844,31 @@ commonest_tier (const char *const *sugg, gboolean *any_common)
   return best;
 }
 
+/* Nats against irr[i], one of an overregularized verb's irregular forms ("stealed": "stole",
+ * "stolen"), where it is the participle and no auxiliary stands before it, or the past
+ * where one does: the target took "the butler stolen the letter". A participle is the form
+ * in -en, -wn or -ne, or the one with "u" where the other has "a" ("sung", "sang"). */
+static float
+participle_slip (const GPtrArray *irr, guint i, const char *before)
+{
+  if (irr->len != 2)
+    return 0.0f;
+  const char *form = irr->pdata[i], *other = irr->pdata[1 - i];
+  gboolean part[2];
+  for (guint k = 0; k < 2; k++) {
+    const char *x = k ? other : form, *y = k ? form : other;
+    gsize n = strlen (x), m = strlen (y), d = 0, at = 0;
+    for (gsize j = 0; n == m && j < n; j++)
+      if (x[j] != y[j])
+        d++, at = j;
+    part[k] = g_str_has_suffix (x, "en") || g_str_has_suffix (x, "wn") || g_str_has_suffix (x, "ne") || (d == 1 && x[at] == 'u' && y[at] == 'a');
+  }
+  if (part[0] == part[1])
+    return 0.0f;
+  gboolean aux = before && draftd_candidates_in_list (" have has had 've 's been be being is are was were got get gets ", before);
+  return part[0] != aux ? 1.5f : 0.0f;
+}
+
 void
 draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s, const Word *w, GArray *out, guint site)
 {
@@ -882,7 +907,7 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
     if (g_str_has_suffix (w->lower, "ed") && g_str_has_suffix (irr->pdata[i], "ing")) /* "swimmed" is no "swimming" */
       continue;
     g_autofree char *rep = draftd_candidates_match_case (w->text, irr->pdata[i]);
-    draftd_candidates_add (out, w->start, w->end, rep, DRAFTD_FIX_VERB_FORM, 2.0f, site);
+    draftd_candidates_add (out, w->start, w->end, rep, DRAFTD_FIX_VERB_FORM, 2.0f - participle_slip (irr, i, before), site);
   }
   gboolean any_common = FALSE;
   guint best_tier = commonest_tier ((const char *const *) sugg, &any_common);
@@ -1862,7 +1887,9 @@ draftd_candidates_verb_base (DraftdSpell *spell, const char *word)
     gsize n = strlen (f);
     /* A consonant's "y" is "i" before "-ed" and "-es" ("tried", "tries"). */
     gboolean y_stem = n > 1 && f[n - 1] == 'y' && strncmp (word, f, n - 1) == 0 && word[n - 1] == 'i';
-    if ((g_str_has_prefix (word, f) || y_stem) && n < strlen (word) && !g_str_has_suffix (f, "s"))
+    /* A base in "s" takes "-es" ("focuses", "discusses"); another "s" form is no base. */
+    gboolean s_base = g_str_has_suffix (f, "s") && g_str_has_suffix (word, "es") && strlen (word) == n + 2;
+    if ((g_str_has_prefix (word, f) || y_stem) && n < strlen (word) && (!g_str_has_suffix (f, "s") || s_base))
       return g_strdup (f);
   }
   /* A silent "e" drops before "-ing" ("moving", "postponing"); only where no base is the
@@ -1911,10 +1938,14 @@ stranded_to (Ctx *x)
 static gboolean
 infinitive_regular_past (Ctx *x, const Word *pp, const Word *to, const Word *w, const Word *next)
 {
+  static const char *const wanting = " asked ask asks want wants wanted need needs needed able unable going tried try tries required "
+                                     "expected allowed like love hope hoped plan planned decided agreed told tell tells managed ";
+  /* "We need everyone to rehearsed": the person between the verb and "to". */
+  const Word *pv = pp ? word_at (x, (gint) (pp - x->words) - 1) : NULL;
+  gboolean person = pp && pv && adjacent (x->s, pv, pp) && draftd_candidates_in_list (" everyone everybody someone you them us him her me ", pp->lower) &&
+                    draftd_candidates_in_list (wanting, pv->lower);
   return g_str_has_suffix (w->lower, "ed") && pp && next && adjacent (x->s, pp, to) && adjacent (x->s, w, next) &&
-         draftd_candidates_in_list (" asked ask asks want wants wanted need needs needed able unable going tried try tries required "
-                                    "expected allowed like love hope hoped plan planned decided agreed ",
-                                    pp->lower) &&
+         (draftd_candidates_in_list (wanting, pp->lower) || person) &&
          draftd_candidates_in_list (" the a an my your his her our their its this these those them it him us me ", next->lower);
 }
 

@@ -1488,7 +1488,11 @@ object_possessive (const F *f, const char *l, const char *next, const char *next
     return FALSE;
   /* "changed it's opening hours": an -ing noun before its compound's noun, after a verb that
    * takes no clause. */
-  gboolean ing_compound = g_str_has_suffix (next, "ing") && noun (next) && noun (next2) && !draftd_candidates_in_list (clause_verbs, prev);
+  /* "updated it's safeguarding policy", "updated it's pricing for members": so is any -ing
+   * word before a noun, or an -ing noun that ends its phrase. */
+  gboolean ing_compound = g_str_has_suffix (next, "ing") && !draftd_candidates_in_list (clause_verbs, prev) && next2 &&
+                          ((noun (next2) && !draftd_candidates_function_word (next2)) ||
+                           (noun (next) && draftd_candidates_in_list (" in on at for with from to by of ", next2)));
   if (g_str_equal (l, "there") || prev == NULL || draftd_candidates_function_word (prev) || !finite_verb (f, prev) ||
       (g_str_has_suffix (next, "ing") && !ing_compound) || g_str_has_suffix (next, "ed"))
     return FALSE;
@@ -1503,7 +1507,7 @@ object_possessive (const F *f, const char *l, const char *next, const char *next
    * a word WordNet does not know, ending its phrase ("check you're inbox for"). */
   gboolean unknown = !draftd_forms_is (next, 'n') && !draftd_forms_is (next, 'v') && !draftd_forms_is (next, 'a') &&
                      !draftd_forms_is (next, 'r') && !g_str_has_suffix (next, "ly") && !draftd_candidates_function_word (next);
-  return possessed_noun (f, next) || noun (next) || (unknown && ends && next2) || (draftd_forms_is (next, 'a') && noun (next2)) ||
+  return ing_compound || possessed_noun (f, next) || noun (next) || (unknown && ends && next2) || (draftd_forms_is (next, 'a') && noun (next2)) ||
          (draftd_candidates_in_list (" first second third last next own ", next) && noun (next2));
 }
 

@@ -488,14 +488,27 @@ there_owns (const F *f, const char *next, const char *next2, const char *prev)
   return (noun (owner) || noun_number (f, owner) > 0) && !draftd_candidates_function_word (owner);
 }
 
+/* "said they're heating has been off", "you're cooking is amazing": an -ing noun, then a
+ * singular's "is", "was" or "has", after the clause's opening: the possessive's subject.
+ * Not after "what", "all" or a noun ("what they're saying is true": the relative's). */
+static gboolean
+ing_noun_subject (const F *f, const char *l, const char *next, const char *next2, const char *prev)
+{
+  return !g_str_equal (l, "there") && !g_str_equal (l, "who's") && next2 && g_str_has_suffix (next, "ing") && draftd_forms_is (next, 'n') &&
+         g_ascii_islower (f->words[f->i + 1].text[0]) && draftd_candidates_in_list (" is was has isn't wasn't hasn't ", next2) &&
+         (prev == NULL || draftd_candidates_in_list (" said says say told think thinks thought and but because so if when ", prev));
+}
+
 /* "there", "they're", "you're", "it's", "who's" where the possessive `rep` is meant. */
 static gboolean
 to_possessive_site (F *f, const char *l, const char *rep, const char *next, const char *next2, const char *prev)
 {
   const Word *w = &f->words[f->i];
   /* "it's only thanks to volunteers", "it's just due to luck": an adverb, then a phrase's
-   * preposition, is the contraction's complement. */
-  if (draftd_candidates_in_list (" only just ", next) && draftd_candidates_in_list (" thanks due because ", next2))
+   * preposition, is the contraction's complement; "What they're saying is true", "all
+   * you're doing is": a free relative's subject and its progressive. */
+  if ((draftd_candidates_in_list (" only just ", next) && draftd_candidates_in_list (" thanks due because ", next2)) ||
+      (draftd_candidates_in_list (" what whatever all everything ", prev) && g_str_has_suffix (next, "ing")))
     return FALSE;
   /* "It's engine makes a noise", "There house is": a noun and then its clause's verb is a
    * subject, whose possessive this is. "There" is a place's before most nouns ("There life
@@ -507,7 +520,7 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
       !g_str_equal (l, "who's"))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (phrase_then_verb (f, l, prev) || described_subject (f, l, next, next2) || compound_subject (f, l, next, next2, prev) ||
-      ing_compound_subject (f, l, next, next2))
+      ing_compound_subject (f, l, next, next2) || ing_noun_subject (f, l, next, next2, prev))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (g_str_equal (l, "there") && there_after_verb (f, next, next2, prev))
     return TRUE;
@@ -524,7 +537,10 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
   if (!g_str_equal (l, "there") && draftd_candidates_in_list (" think thinks thought know knows knew hope hopes guess believe feel felt say says said if because ", prev) &&
       draftd_forms_is (next, 'a') && (next2 == NULL || draftd_candidates_in_list (prepositions, next2) || draftd_candidates_in_list (" and or but ", next2)))
     return FALSE;
-  if (g_str_equal (next, "own") || object_possessive (f, l, next, next2, prev))
+  /* "kept all it's original features": "all" before a possessive's adjective and plural. */
+  gboolean all_of = g_strcmp0 (prev, "all") == 0 && !g_str_equal (l, "there") && draftd_forms_is (next, 'a') &&
+                    !draftd_candidates_function_word (next) && next2 && noun_number (f, next2) > 0;
+  if (g_str_equal (next, "own") || all_of || object_possessive (f, l, next, next2, prev))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   const char *alts[] = { rep }, *theyre[] = { "they're" };
   /* "said there moving": "there" before an -ing form is "they're". */
@@ -1064,6 +1080,9 @@ described_people (const F *f, const char *next)
                        (sing && draftd_forms_noun_lexfile (sing) == DRAFTD_FORMS_PERSON));
 }
 
+/* Where "effect" stands as a verb: "to", a do-form, a negated modal. */
+static const char *const negated_slots = " to do does did won't can't don't doesn't didn't shouldn't wouldn't couldn't mustn't ";
+
 /* What the verb "effect" brings about: "effect change", "to effect a transfer", "will effect
  * the repairs". */
 static const char *const brought_about =
@@ -1083,11 +1102,17 @@ affected_object (const F *f)
   while (near (f, d) && (g_str_has_suffix (near (f, d), "ly") || draftd_candidates_in_list (" just also only almost even still not never really ", near (f, d))))
     d--;
   const char *slot = near (f, d);
-  if (slot == NULL || !(draftd_candidates_in_list (modals, slot) || draftd_candidates_in_list (" to do does did won't can't don't doesn't didn't ", slot)))
+  if (slot == NULL || !(draftd_candidates_in_list (modals, slot) || draftd_candidates_in_list (negated_slots, slot)))
     return FALSE;
   guint k = f->i + 1;
-  if (k >= f->n || !joined (f, f->i) || !draftd_candidates_in_list (" the my your his her our their its any all this these those ", f->words[k].lower))
+  /* "didn't effect turnout at all": a bare noun is the object's head too, and a name's
+   * possessive its determiner ("shouldn't effect Bella's appetite"). */
+  const char *first = k < f->n ? f->words[k].lower : NULL;
+  gboolean owner = first && g_ascii_isupper (f->words[k].text[0]) && g_str_has_suffix (first, "'s");
+  if (k >= f->n || !joined (f, f->i))
     return FALSE;
+  if (!draftd_candidates_in_list (" the my your his her our their its any all this these those ", first) && !owner)
+    k--; /* the phrase starts at the word after "effect" */
   /* The phrase's words: adjectives and nouns, up to a preposition or anything else. */
   guint head = 0;
   for (k++; k < f->n && k <= f->i + 5 && joined (f, k - 1) && g_ascii_islower (f->words[k].text[0]) &&
@@ -1188,7 +1213,7 @@ affect_effect (F *f)
    * before a person or a possessive, which the verb "effect" (bringing about a change, a
    * transfer) does not take as its object. */
   gboolean after_modal = draftd_candidates_in_list (modals, prev) ||
-                         draftd_candidates_in_list (" won't can't don't doesn't didn't ", prev) ||
+                         draftd_candidates_in_list (negated_slots, prev) ||
                          (draftd_candidates_in_list (" not never ", prev) &&
                           (draftd_candidates_in_list (modals, prev2) || draftd_candidates_in_list (" do does did ", prev2)));
   gboolean person = after_modal && (draftd_candidates_in_list (" my your his her our their me him us them ", next) ||

@@ -155,6 +155,9 @@ check_typing_cost (Run *r)
     { "Wear a helmet for your own safty.", "Wear a helmet for your own safety." },
     { "I have told him many tims already.", "I have told him many times already." },
     { "She put the book on hte table.", "She put the book on the table." },
+    /* An overregularized past: the past without an auxiliary, the participle after one. */
+    { "In the second act, the butler stealed the letter.", "In the second act, the butler stole the letter." },
+    { "The letter was stealed from the desk.", "The letter was stolen from the desk." },
   };
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
     g_autofree char *out = correct (r, cases[i][0]);
