@@ -325,6 +325,16 @@ owned_word (const F *f, guint at, guint end)
   return noun (owner);
 }
 
+/* A name's possessive determines its noun, after a preposition too ("The results of Millie's
+ * blood test shows"), but for a selection's, whose number is its people's ("The pick of
+ * Spain's young players were", "The cream of England's young men"). */
+static gboolean
+name_determiner (const F *f, guint at, gboolean after_prep)
+{
+  return name_possessive (f, at) &&
+         !(after_prep && at >= 2 && draftd_candidates_in_list (" pick cream flower choice best rest bulk majority ", f->words[at - 2].lower));
+}
+
 /* A noun phrase from words[*k] up to a preposition or `end`: a determiner or a head of its own
  * ("each", "everyone"), then nouns and adjectives; its head is its last word. -1 if none. */
 gint
@@ -357,8 +367,7 @@ noun_phrase (const F *f, guint *k, guint end)
   /* "All the homework", "both my sisters": a predeterminer before the determiner. */
   if (predeterminer)
     at++;
-  /* A name's possessive only opens the subject ("The cream of England's young men" is left). */
-  if (at < end && (determines || draftd_candidates_in_list (determiners, f->words[at].lower) || (!after_prep && name_possessive (f, at))))
+  if (at < end && (determines || draftd_candidates_in_list (determiners, f->words[at].lower) || name_determiner (f, at, after_prep)))
     at++;
   /* "My neighbour's children", "the company's workers": a determiner's noun in the possessive
    * determines the head after it. */

@@ -1064,6 +1064,11 @@ person_which (F *f)
   if (g_str_equal (w->lower, "which") && draftd_candidates_in_list (story_people, prev) && !draftd_candidates_in_list (" child children ", prev) &&
       draftd_candidates_in_list (" lived died ", next))
     return sure (f, w->start, w->end, "who", DRAFTD_FIX_WORD_CHOICE);
+  /* "The seasonal workers which came back": a worker of a trade or a season is a person, no
+   * thread ("worker threads which"). */
+  if (g_str_equal (w->lower, "which") && draftd_candidates_in_list (" worker workers ", prev) && next && !draftd_candidates_in_list (determiners, next) &&
+      draftd_candidates_in_list (" seasonal migrant farm factory care health key social youth aid office construction domestic agency ", near (f, -2)))
+    return sure (f, w->start, w->end, "who", DRAFTD_FIX_WORD_CHOICE);
   /* "thanks to everyone which contributed": a pronoun of people. */
   if (g_str_equal (w->lower, "which") && draftd_candidates_in_list (" everyone everybody anyone anybody someone somebody ", prev) && next)
     return sure (f, w->start, w->end, "who", DRAFTD_FIX_WORD_CHOICE);
@@ -1871,7 +1876,9 @@ manner_ends (const F *f, const char *next, gboolean so_that)
                       (draftd_candidates_in_list (" spoke speak speaks talked talk talks replied reply replies answered behaved acted respond responds responded react reacts reacted ", near (f, -1)) ||
                        (draftd_candidates_in_list (" very really so too quite extremely ", near (f, -1)) &&
                         draftd_candidates_in_list (" spoke speak speaks talked talk talks replied reply replies answered behaved acted respond responds responded react reacts reacted ", near (f, -2))));
-  return next == NULL || time || so_that || listener ||
+  /* "works good as long as you", "ran smooth as expected": a condition's or a comparison's "as". */
+  gboolean as = g_strcmp0 (next, "as") == 0 && draftd_candidates_in_list (" long soon expected usual always ever ", near (f, 2));
+  return next == NULL || time || so_that || listener || as ||
          draftd_candidates_in_list (" yesterday today now lately recently at in on for with when because and but together compared overall ", next) ||
          draftd_candidates_in_list (" during throughout until after before despite since ", next) ||
          /* "drove very careful through the snow"; but "stretched clear around the corner" is
@@ -1986,7 +1993,7 @@ adverb_for_adjective (F *f)
         (!so_that && draftd_candidates_in_list (" speak sing play work drive write answer behave run dance cook ", p)))
       return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
     /* "settled in really good": a phrasal verb's particle, its verb before it. */
-    if (skip == 0 && draftd_candidates_in_list (" in out up down off back away on ", p) && finite_verb (f, near (f, d - 1)) &&
+    if (skip == 0 && draftd_candidates_in_list (" in out up down off back away on through over ", p) && finite_verb (f, near (f, d - 1)) &&
         !draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, near (f, d - 1)))
       return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
     /* "spoke to us very rude": the listener's "to" is stepped over too. */
