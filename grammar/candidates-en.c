@@ -3044,7 +3044,9 @@ draftd_candidates_confusable_rules (void)
  * that meeting" and "These days are" go on as a noun phrase or a clause of their own. Not
  * "therefore", "thus", "hence", "of course" or "in fact": edited prose takes their comma or
  * leaves it about as often (the GNU manuals: "Thus the" 6 times, "Thus, the" 3), so adding
- * it would change a native writer's sentence for nothing (docs/correction.md). */
+ * it would change a native writer's sentence for nothing (docs/correction.md). Nor
+ * "unfortunately" or "fortunately": careful writers of the blind checks left it out three
+ * times in 2,400 clean sentences, and JFLEG's references two times in four. */
 static const struct {
   const char *phrase;
   gboolean subject_only;
@@ -3054,7 +3056,7 @@ static const struct {
   { "in my opinion", FALSE },   { "as a result", FALSE },     { "consequently", FALSE },   { "nevertheless", FALSE },
   { "besides", FALSE },         { "firstly", FALSE },         { "secondly", FALSE },       { "thirdly", FALSE },
   { "finally", FALSE },         { "lastly", FALSE },          { "in other words", FALSE }, { "in general", FALSE },
-  { "nowadays", FALSE },        { "unfortunately", FALSE },   { "fortunately", FALSE },    { "in summary", FALSE },
+  { "nowadays", FALSE },        { "in summary", FALSE },
   { "to sum up", FALSE },       { "in short", FALSE },        { "personally", FALSE },     { "in brief", FALSE },
   { "in the end", FALSE },      { "to my surprise", FALSE },  { "in my view", FALSE },     { "first of all", FALSE },
   { "for this reason", TRUE },  { "on the contrary", FALSE }, { "also", TRUE },            { "after that", TRUE },

@@ -584,6 +584,13 @@ relative_clause (const F *f, guint k, guint end)
       break;
   }
   guint verb, start = k;
+  /* "The results of the blood test show that her kidney function is": after a verb of
+   * showing or saying that could be the clause's own, "that" opens its object's clause, not
+   * a relative one ("her kidney function" is no relative's subject and verb). */
+  if (k > 0 && g_str_equal (f->words[k].lower, "that") &&
+      (draftd_candidates_in_list (clause_verbs, f->words[k - 1].lower) ||
+       draftd_candidates_in_list (" shows suggest suggests indicate indicates reveal reveals prove proves mean means ", f->words[k - 1].lower)))
+    return FALSE;
   if (!relative_opening (f, &k, end, &verb))
     return FALSE;
   /* "For a trip abroad I mean ask an agent": a pronoun and a verb of saying or thinking alone,
