@@ -1939,7 +1939,7 @@ static gboolean
 infinitive_regular_past (Ctx *x, const Word *pp, const Word *to, const Word *w, const Word *next)
 {
   static const char *const wanting = " asked ask asks want wants wanted need needs needed able unable going tried try tries required "
-                                     "expected allowed like love hope hoped plan planned decided agreed told tell tells managed ";
+                                     "expected allowed like love hope hoped plan planned decided agreed told tell tells managed supposed ";
   /* "We need everyone to rehearsed": the person between the verb and "to". */
   const Word *pv = pp ? word_at (x, (gint) (pp - x->words) - 1) : NULL;
   gboolean person = pp && pv && adjacent (x->s, pv, pp) && draftd_candidates_in_list (" everyone everybody someone you them us him her me ", pp->lower) &&
@@ -3100,6 +3100,18 @@ draftd_candidates_english_sentence (const DraftdCandidateContext *c, const char 
       /* "Besides numbers, Python can": a preposition's object and its comma a few words on. */
       for (guint j = m; g_str_equal (openers[k].phrase, "besides") && j < m + 4 && j + 1 < n; j++)
         goes_on |= s[words[j].end] == ',';
+      /* "However the weather turns out, the fair will go ahead", "However hard we tried":
+       * "however" of any way or degree opens a clause whose comma comes later, before the main
+       * clause's subject. */
+      if (g_str_equal (openers[k].phrase, "however") &&
+          !draftd_candidates_in_list (" if when because although though while unless once since as after before until ", words[m].lower)) {
+        goes_on |= draftd_candidates_in_list (" much many long hard often far little few well ", words[m].lower);
+        for (guint j = m + 1; j + 1 < n && j < m + 8 && !goes_on; j++)
+          if (s[words[j].end] == ',') {
+            goes_on = draftd_candidates_in_list (subjects, words[j + 1].lower);
+            break;
+          }
+      }
       /* "In my opinion is so easy to", "Nowadays is common to": a learner's clause without
        * its "it", which a comma alone leaves broken; before "is" or "was" the "it" goes in
        * with the comma, before another verb nothing is added. */

@@ -155,7 +155,13 @@ one_of_superlative (F *f)
   gboolean facing = sup && next && after && gerund_word (f, next) && noun_number (f, after) <= 0 &&
                     (draftd_candidates_in_list (determiners, after) || draftd_candidates_in_list (" me him her us them you it ", after) ||
                      (draftd_forms_is (after, 'a') && !draftd_candidates_function_word (after)));
-  if ((!noun (w->lower) && !newer) || (next && noun (next) && !draftd_forms_is (next, 'v') && !facing && !g_str_equal (next, "why")) ||
+  /* "one of the best bike shop I've been to": a singular noun that is a verb too, then a
+   * function word, is the head, and the word before it its modifier. */
+  gboolean head_after = next && noun (next) && noun_number (f, next) <= 0 && !draftd_candidates_function_word (next) &&
+                        !draftd_candidates_in_list (" why how when where what who which that ", next) &&
+                        (after == NULL || draftd_candidates_function_word (after) || draftd_candidates_in_list (prepositions, after) ||
+                         draftd_candidates_in_list (subject_pronouns, after) || strchr (after, '\'') != NULL); /* "I've", "we'd" */
+  if ((!noun (w->lower) && !newer) || (next && noun (next) && !draftd_forms_is (next, 'v') && !facing && !g_str_equal (next, "why")) || head_after ||
       (sup && next && newer_noun (f, f->i + 1)) ||
       (next && noun_number (f, next) > 0 && (!subject || !draftd_candidates_verb_form (f, next) || g_str_has_suffix (w->lower, "ing"))) ||
       (next && noun_number (f, next) > 0 && draftd_candidates_in_list (" is are was were has have had will would can could ", near (f, 2))))
@@ -1490,7 +1496,8 @@ object_possessive (const F *f, const char *l, const char *next, const char *next
    * takes no clause. */
   /* "updated it's safeguarding policy", "updated it's pricing for members": so is any -ing
    * word before a noun, or an -ing noun that ends its phrase. */
-  gboolean ing_compound = g_str_has_suffix (next, "ing") && !draftd_candidates_in_list (clause_verbs, prev) && next2 &&
+  gboolean ing_compound = g_str_has_suffix (next, "ing") && !draftd_candidates_in_list (clause_verbs, prev) && next2 && !noun (prev) &&
+                          !draftd_candidates_in_list (" going coming getting ", next) &&
                           ((noun (next2) && !draftd_candidates_function_word (next2)) ||
                            (noun (next) && draftd_candidates_in_list (" in on at for with from to by of ", next2)));
   if (g_str_equal (l, "there") || prev == NULL || draftd_candidates_function_word (prev) || !finite_verb (f, prev) ||

@@ -870,6 +870,11 @@ joined_subject (const F *f, guint b, guint end, int *number)
   guint k = g_str_equal (stop, "and") ? b : b + 1, c = k + 1;
   while (c + 1 < end && !g_str_equal (f->words[c].lower, stop))
     c++;
+  /* "The flat looks great and the cat has": a linking verb and its adjective make the first
+   * part a clause, "and" joining two of them. */
+  for (guint j = b + 1; j + 1 < c; j++)
+    if (draftd_candidates_in_list (" looks seems feels sounds tastes smells appears ", f->words[j].lower) && draftd_forms_is (f->words[j + 1].lower, 'a'))
+      return FALSE;
   /* "The bond between the signifier and the signified", "the record for the mile and a half":
    * an "and" after a preposition's phrase may join that phrase's nouns; the first part of
    * "and" is a noun phrase alone. */

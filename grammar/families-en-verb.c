@@ -282,7 +282,8 @@ subordinate_at (const F *f, guint k)
    * owns the time after it too. */
   if (draftd_candidates_in_list (" who which whom ", f->words[k].lower) && k + 1 < f->n && finite_verb (f, f->words[k + 1].lower))
     return TRUE;
-  if (!draftd_candidates_in_list (" after when because while until once although though whereas whether if that who which whom ", f->words[k].lower))
+  /* "have asked why their boxes were taken on Monday": a question's clause owns its time too. */
+  if (!draftd_candidates_in_list (" after when because while until once although though whereas whether if that who which whom why how where ", f->words[k].lower))
     return FALSE;
   /* "that film last weekend": a time's "last" or "next" is no verb of a clause, nor its noun
    * ("weekend" is a verb too). */

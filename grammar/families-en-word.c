@@ -3235,7 +3235,8 @@ plural_apostrophe (F *f)
    * "are", which no "is" or "has" of a contraction takes. */
   counted |= draftd_candidates_in_list (" the my our your their his her ", prev) && draftd_candidates_in_list (" were are ", near (f, 1));
   /* "better than last year's": a time's possessive stands for its results. */
-  if (!closes || !counted || !noun (stem) || draftd_candidates_in_list (" last next this previous following same ", prev) ||
+  /* "share a van with another customer's": one owner after "another", "each", "every". */
+  if (!closes || !counted || !noun (stem) || draftd_candidates_in_list (" last next this previous following same another each every one ", prev) ||
       draftd_candidates_in_list (" year week month day night season century decade term ", stem) || draftd_candidates_function_word (stem) || draftd_candidates_uncountable (stem) ||
       noun_number (f, stem) > 0 || (noun_number (f, stem) == 0 && !listed))
     return FALSE;

@@ -43,6 +43,10 @@ static const char *const words[] = {
   "bakkie", "bakkies", "braai", "braais", "boerewors", "craic", "dagga", "howzit", "lekker", "munro", "munros", "sláinte",
   "stoep", "sjambok", "biltong", "potjie", "ceilidh", "ceilidhs", "bothy", "bothies", "dreich", "stovies", "arvo", "servo",
   "lineout", "lineouts",
+  /* Names become common nouns, written lower case ("mat pilates", "a jacuzzi"), and trade
+   * words newer than the dictionaries ("instead of upselling me"). */
+  "pilates", "jacuzzi", "jacuzzis", "zumba", "crossfit", "lycra", "velcro", "sellotape", "biro", "biros", "hoover", "hoovered",
+  "hoovering", "upsell", "upsells", "upselling", "upsold", "upcycle", "upcycled", "upcycling", "upskill", "upskilling",
 };
 
 gboolean

@@ -210,6 +210,9 @@ check_term_shapes (Run *r)
     /* Regional Englishes' everyday words. */
     { "The craic on the bus home was mighty.", NULL },
     { "The bakkie collecting you will have our logo on the side.", NULL },
+    /* Names become common nouns, and trade words newer than the dictionaries. */
+    { "I booked the mat pilates class for Thursday.", NULL },
+    { "The staff listened instead of upselling me.", NULL },
     /* A hyphenated compound's plural, and "a" as a letter or the article before a "yoo" sound. */
     { "There are two possible work-arounds for this problem.", NULL },
     { "Keep the list sorted, assuming a is sorted.", NULL },
