@@ -844,6 +844,14 @@ commonest_tier (const char *const *sugg, gboolean *any_common)
   return best;
 }
 
+/* What a suggestion costs for each tier it stands below the commonest (best) one. */
+static float
+tier_cost (guint best, const char *suggestion)
+{
+  guint tier = word_tier (suggestion);
+  return FREQ_TIER_NATS * (float) (tier - MIN (best, tier));
+}
+
 /* Nats against irr[i], one of an overregularized verb's irregular forms ("stealed": "stole",
  * "stolen"), where it is the participle and no auxiliary stands before it, or the past
  * where one does: the target took "the butler stolen the letter". A participle is the form
@@ -946,7 +954,7 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
     float prior = -margin (c, sp) * (joined ? 0.3f : typing_cost (w->lower, sl)) - (joined ? 0.0f : 0.3f * i) -
                   (strpbrk (sugg[i], " -") && !joined ? 3.0f : 0.0f) -
                   (first_letter_wrong (w->lower, sl) ? 3.0f : 0.0f) - (!any_common || common_word (sugg[i]) ? 0.0f : COMMON_PENALTY) -
-                  (joined ? 0.0f : FREQ_TIER_NATS * (float) (word_tier (sugg[i]) - MIN (best_tier, word_tier (sugg[i]))));
+                  (joined ? 0.0f : tier_cost (best_tier, sugg[i]));
     g_autofree char *rep = draftd_candidates_match_case (w->text, sugg[i]);
     draftd_candidates_add (out, w->start, w->end, rep, sp, prior, site);
   }

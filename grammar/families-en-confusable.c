@@ -1080,8 +1080,8 @@ described_people (const F *f, const char *next)
                        (sing && draftd_forms_noun_lexfile (sing) == DRAFTD_FORMS_PERSON));
 }
 
-/* Where "effect" stands as a verb: "to", a do-form, a negated modal. */
-static const char *const negated_slots = " to do does did won't can't don't doesn't didn't shouldn't wouldn't couldn't mustn't ";
+/* Negated modals and do-forms, after which "effect" stands as a verb. */
+static const char *const negated_slots = " won't can't don't doesn't didn't shouldn't wouldn't couldn't mustn't ";
 
 /* What the verb "effect" brings about: "effect change", "to effect a transfer", "will effect
  * the repairs". */
@@ -1102,20 +1102,22 @@ affected_object (const F *f)
   while (near (f, d) && (g_str_has_suffix (near (f, d), "ly") || draftd_candidates_in_list (" just also only almost even still not never really ", near (f, d))))
     d--;
   const char *slot = near (f, d);
-  if (slot == NULL || !(draftd_candidates_in_list (modals, slot) || draftd_candidates_in_list (negated_slots, slot)))
+  if (slot == NULL ||
+      !(draftd_candidates_in_list (modals, slot) || draftd_candidates_in_list (" to do does did ", slot) || draftd_candidates_in_list (negated_slots, slot)))
     return FALSE;
   guint k = f->i + 1;
   /* "didn't effect turnout at all": a bare noun is the object's head too, and a name's
    * possessive its determiner ("shouldn't effect Bella's appetite"). */
-  const char *first = k < f->n ? f->words[k].lower : NULL;
-  gboolean owner = first && g_ascii_isupper (f->words[k].text[0]) && g_str_has_suffix (first, "'s");
   if (k >= f->n || !joined (f, f->i))
     return FALSE;
-  if (!draftd_candidates_in_list (" the my your his her our their its any all this these those ", first) && !owner)
-    k--; /* the phrase starts at the word after "effect" */
-  /* The phrase's words: adjectives and nouns, up to a preposition or anything else. */
+  const char *first = f->words[k].lower;
+  gboolean owner = g_ascii_isupper (f->words[k].text[0]) && g_str_has_suffix (first, "'s");
+  /* The phrase's words after its determiner, if any: adjectives and nouns, up to a
+   * preposition or anything else. */
+  if (owner || draftd_candidates_in_list (" the my your his her our their its any all this these those ", first))
+    k++;
   guint head = 0;
-  for (k++; k < f->n && k <= f->i + 5 && joined (f, k - 1) && g_ascii_islower (f->words[k].text[0]) &&
+  for (; k < f->n && k <= f->i + 5 && joined (f, k - 1) && g_ascii_islower (f->words[k].text[0]) &&
             !draftd_candidates_function_word (f->words[k].lower) && !draftd_candidates_in_list (prepositions, f->words[k].lower) &&
             (draftd_forms_is (f->words[k].lower, 'a') || noun (f->words[k].lower) || noun_number (f, f->words[k].lower) > 0);
        k++)
