@@ -736,6 +736,51 @@ cut_term (const char *lower, const char *sl)
   return draftd_candidates_in_list (run_together_heads, first) && !run_together (lower, sl);
 }
 
+/* Two nouns, the second perhaps a plural ("crock" + "pots"): no adverb's or suffix's tail
+ * ("prop" + "ably" is "propably" misspelt). */
+static gboolean
+noun_pair (const char *head, const char *tail)
+{
+  gsize n = strlen (tail);
+  g_autofree char *one = n > 3 && tail[n - 1] == 's' ? g_strndup (tail, n - 1) : NULL;
+  return draftd_forms_is (head, 'n') && (draftd_forms_is (tail, 'n') || (one && draftd_forms_is (one, 'n'))) &&
+         !draftd_candidates_in_list (suffix_words, tail);
+}
+
+/* Is a lower-case word one writers coin from words they know, which sl would respell: a noun
+ * and "-less" ("a tankless water heater", never "thankless") or "-ing" ("barrowing"), a
+ * compound of two nouns respelt by more than one letter ("the reedbed" is no "roadbed" or
+ * "redbud"; one letter is a slip: "lifestile", "arkward", "classmetes"), or a compound of two
+ * words respelt as neither? */
+static gboolean
+coined_word (const DraftdCandidateContext *c, const char *lower, const char *sl)
+{
+  gsize wl = strlen (lower), stem = wl > 4 && g_str_has_suffix (lower, "less") ? wl - 4 : 0;
+  if (stem >= 3) {
+    g_autofree char *noun = g_strndup (lower, stem);
+    if (draftd_forms_is (noun, 'n') && draftd_spell_check (c->spell, c->lang, noun))
+      return TRUE;
+  }
+  /* "barrowing the soil out": a noun made a verb keeps its letters ("borrowing" swaps one;
+   * "studing" -> "studying" puts one in). */
+  if (wl > 7 && g_str_has_suffix (lower, "ing") && strlen (sl) == wl) {
+    g_autofree char *noun = g_strndup (lower, wl - 3);
+    if (draftd_forms_is (noun, 'n') && draftd_spell_check (c->spell, c->lang, noun))
+      return TRUE;
+  }
+  /* "infact" may read as "inf" + "act"; its "in fact" is still the likeliest. */
+  if (!joined_words (c, lower) || run_together (lower, sl))
+    return FALSE;
+  g_autofree char *bare = g_strdup (sl); /* "crackpot's" is "crackpots" with an apostrophe */
+  gsize b = 0;
+  for (const char *p = sl; *p; p++)
+    if (*p != '\'')
+      bare[b++] = *p;
+  bare[b] = '\0';
+  return !compound_respelling (lower, sl) ||
+         (edit_distance (lower, bare) >= 2 && draftd_candidates_two_words (c, lower, 3, noun_pair));
+}
+
 /* Is the suggestion barred for a lower-case word by its shape: a word of a foreign onset or
  * ending respelt other than to put that right, a prefixed word respelt in its stem, a term cut
  * into pieces, or a compound of two words respelt as neither
@@ -767,8 +812,12 @@ shape_bars (const DraftdCandidateContext *c, const Word *w, const char *sl)
       return TRUE;
   if (cut_term (w->lower, sl))
     return TRUE;
-  /* "infact" may read as "inf" + "act"; its "in fact" is still the likeliest. */
-  return joined_words (c, w->lower) && !compound_respelling (w->lower, sl) && !run_together (w->lower, sl);
+  /* "aran weights" -> "a ran": an article splits off only before a noun or an adjective. */
+  const char *space = strchr (sl, ' ');
+  if (space && (g_str_has_prefix (sl, "a ") || g_str_has_prefix (sl, "an ")) && !draftd_forms_is (space + 1, 'n') &&
+      !draftd_forms_is (space + 1, 'a'))
+    return TRUE;
+  return coined_word (c, w->lower, sl);
 }
 
 /* The word before w in s, in lower case, when only spaces lie between; NULL if none. */
@@ -877,6 +926,17 @@ participle_slip (const GPtrArray *irr, guint i, const char *before)
   return part[0] != aux ? 1.5f : 0.0f;
 }
 
+/* A lower-case word is not respelt as a name ("du" -> "Du"), unless it is that name in lower
+ * case and long enough not to be a foreign word or a slip (five letters at least: "yong" is
+ * "young", not "Yong"), and a name WordNet knows ("english", "london"; "hunspell", "debian" are a
+ * program's and a project's, which their own people write in lower case). */
+static gboolean
+named_wrongly (const Word *w, const char *suggestion, gboolean recased)
+{
+  return g_unichar_isupper (g_utf8_get_char (suggestion)) && !g_unichar_isupper (g_utf8_get_char (w->text)) &&
+         (!recased || strlen (w->lower) < 5 || !(draftd_forms_is (w->lower, 'n') || draftd_forms_is (w->lower, 'a')));
+}
+
 void
 draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s, const Word *w, GArray *out, guint site)
 {
@@ -925,13 +985,9 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
      * before it, and the target weighs every alternative's tokens. */
     if (i >= 6 && !(common_list () && !strpbrk (sugg[i], " -'") && common_word (sugg[i]) && letters_left_out (w->lower, sugg[i])))
       continue;
-    /* A lower-case word is not respelt as a name ("du" -> "Du"), unless it is that name in
-     * lower case and long enough not to be a foreign word or a slip (five letters at least:
-     * "yong" is "young", not "Yong"). */
     g_autofree char *sl = g_utf8_strdown (sugg[i], -1);
     gboolean recased = g_str_equal (sl, w->lower);
-    if (g_str_equal (sugg[i], w->text) || (g_unichar_isupper (g_utf8_get_char (sugg[i])) &&
-                                           !g_unichar_isupper (g_utf8_get_char (w->text)) && (!recased || strlen (w->lower) < 5)))
+    if (g_str_equal (sugg[i], w->text) || named_wrongly (w, sugg[i], recased))
       continue;
     /* Fewer edits are likelier (Hunspell's own order is a weak guide: "wite" before "which"
      * for "wich"); a split or hyphenated suggestion is rarely the word (unless a space was left
@@ -1653,6 +1709,11 @@ native_number_reading (const Ctx *x, const Word *prev, const Word *w, const Word
   if (direct && x->i > 1 && draftd_candidates_in_list (" many several few ", prev->lower) && draftd_forms_is (w->lower, 'v') &&
       draftd_candidates_in_list (" now today nowadays still ", x->words[x->i - 2].lower) && next && adjacent (x->s, w, next) &&
       draftd_candidates_in_list (prepositions, next->lower))
+    return TRUE;
+  /* "twelve semi-skimmed, six whole and four cartons of oat": an adjective (one WordNet lists
+   * as a noun too) before a list's "and" or comma stands for the list's noun, counted. */
+  if (direct && draftd_forms_is (w->lower, 'a') && next &&
+      ((!adjacent (x->s, w, next) && x->s[w->end] == ',') || draftd_candidates_in_list (" and or ", next->lower)))
     return TRUE;
   const Word *n2 = word_at (x, (gint) x->i + 2), *n3 = word_at (x, (gint) x->i + 3);
   /* "a two item tuple": an article before the number makes the pair a compound adjective. */
@@ -2380,6 +2441,13 @@ subject_verb (Ctx *x, const Word *prev)
    * the word after it no verb of its. */
   if (before && g_str_equal (prev->lower, "it") && draftd_candidates_in_list (prepositions, before->lower))
     return FALSE;
+  /* "before pushing it live", "keep it running": "it" after an -ing form is its object. */
+  if (before && g_str_equal (prev->lower, "it") && adjacent (x->s, before, prev) && g_str_has_suffix (before->lower, "ing") &&
+      !draftd_candidates_function_word (before->lower) && !g_str_has_suffix (before->lower, "thing")) {
+    g_autoptr (GPtrArray) doing = draftd_forms_verb_family (x->c->spell, before->lower);
+    if (doing->len > 0 && !g_str_has_suffix (doing->pdata[0], "ing"))
+      return FALSE;
+  }
   /* "I insisted that he stay", "it is vital that she be told": a demand's clause takes the
    * bare verb (the mandative subjunctive), and the model, judging, took "stays". */
   if (third && !g_str_has_suffix (w->lower, "s") && before && g_str_equal (before->lower, "that") && x->i >= 3 &&
@@ -2914,8 +2982,9 @@ licensed (const Ctx *x, const Around *a, const char *alt)
   /* "I left my umbrella there yesterday": a time WordNet lists as a noun is no possession.
    * "We left the bags over there while we ate": "while" opens a clause, and is a noun only in
    * "worth their while". */
+  /* "telling anyone they're nut-free": a word hyphened to the next is a compound adjective's. */
   if (draftd_candidates_in_list (" their your whose its ", alt))
-    return noun_like (x, n) && !(n && draftd_candidates_in_list (" to yesterday today tomorrow tonight overnight ", n)) &&
+    return noun_like (x, n) && !(x->i + 1 < x->n && x->s[x->words[x->i + 1].end] == '-') && !(n && draftd_candidates_in_list (" to yesterday today tomorrow tonight overnight ", n)) &&
            !(draftd_candidates_in_list (draftd_candidates_clause_words, n) && g_strcmp0 (p, "worth") != 0);
   if (draftd_candidates_in_list (" they're you're who's it's ", alt))
     return !draftd_candidates_possessive_subject (x, x->i) && !object_past (x, p) &&

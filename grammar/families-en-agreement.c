@@ -560,6 +560,19 @@ named_subject (const F *f, guint b, guint end)
   return b + 1 == end && g_ascii_isupper (f->words[b].text[0]) && g_str_has_suffix (f->words[b].lower, "s");
 }
 
+/* "Drive home the point", "Keep open the door": a sentence that opens on a verb's base is an
+ * imperative, and the word after it no verb of a subject. "so check with the home captain the
+ * day before": so is a verb's base before its preposition, with no determiner, no bare noun's
+ * subject. */
+static gboolean
+imperative_opening (const F *f, guint b, int v)
+{
+  const char *l = f->words[b].lower;
+  if (!draftd_forms_is (l, 'v') || g_str_has_suffix (l, "s"))
+    return FALSE;
+  return (b == 0 && f->i == 1 && v == 1) || (b + 1 < f->i && draftd_candidates_in_list (" with to for at on in from about ", f->words[b + 1].lower));
+}
+
 gboolean
 subject_head (F *f)
 {
@@ -605,9 +618,7 @@ subject_head (F *f)
   if ((v == 1 && b >= 2 && g_str_equal (f->words[b - 1].lower, "that") && draftd_candidates_in_list (mandative_words, f->words[b - 2].lower)) ||
       (f->i >= 2 && g_str_equal (f->words[f->i - 2].lower, "so") && draftd_candidates_in_list (" forth on ", f->words[f->i - 1].lower)))
     return FALSE;
-  /* "Drive home the point", "Keep open the door": a sentence that opens on a verb's base is
-   * an imperative, and the word after it no verb of a subject. */
-  if (b == 0 && f->i == 1 && v == 1 && draftd_forms_is (f->words[0].lower, 'v') && !g_str_has_suffix (f->words[0].lower, "s"))
+  if (imperative_opening (f, b, v))
     return FALSE;
   /* "while playing ball", "when leaving home": an -ing word after a conjunction opens a
    * participle's clause, with no subject. */
@@ -903,11 +914,31 @@ there_are_singular (F *f)
   return sure (f, w->start, w->end, g_str_equal (w->lower, "are") ? "is" : "was", DRAFTD_FIX_AGREEMENT);
 }
 
+/* "My husband say he never got", "The new barista start on Monday", "The dog bark at night":
+ * a person's or an animal's noun makes no compound with a verb after it, so a base verb that
+ * is a noun too ("say", "start", "bark") is the clause's verb where a preposition or, after a
+ * verb of saying, a subject opens its complement. */
+static gboolean
+creature_verb (const F *f, const char *head)
+{
+  const Word *w = &f->words[f->i];
+  const char *next = near (f, 1);
+  int lex = draftd_forms_noun_lexfile (head);
+  /* "The heavy rain on" is no person's ("a heavy"), "She and her sister live" no clause's
+   * opening. */
+  if ((lex != DRAFTD_FORMS_PERSON && lex != DRAFTD_FORMS_ANIMAL) || draftd_forms_is (head, 'a') || !draftd_forms_is (w->lower, 'v') ||
+      next == NULL || (f->i >= 3 && g_str_equal (f->words[f->i - 3].lower, "and")) || (f->i >= 4 && g_str_equal (f->words[f->i - 4].lower, "and")))
+    return FALSE;
+  return draftd_candidates_in_list (" on at in to for with from about around ", next) ||
+         (draftd_candidates_in_list (saying_verbs, w->lower) && draftd_candidates_in_list (" i he she we they you it that ", next));
+}
+
 /* "The shop open at nine", "if the pool close early", "The dough need to rest": a clause
- * that opens on a determiner and a singular noun, then a base verb that is an adjective or a
- * noun too (which subject_head leaves to the target, and the target keeps): "open" and
- * "close" before a time ("at", "early", "late", "on"), "need" and "want" before "to" and a
- * verb. A group's noun is left ("The team need to train" is British). */
+ * that opens on a determiner and a singular noun (an adjective between at most, for a
+ * person's), then a base verb that is an adjective or a noun too (which subject_head leaves
+ * to the target, and the target keeps): "open" and "close" before a time ("at", "early",
+ * "late", "on"), "need" and "want" before "to" and a verb, a person's or an animal's verb
+ * (creature_verb). A group's noun is left ("The team need to train" is British). */
 gboolean
 bare_singular_verb (F *f)
 {
@@ -918,16 +949,23 @@ bare_singular_verb (F *f)
                 draftd_forms_is (next2, 'v') && !draftd_candidates_function_word (next2);
   /* "The salad need more dressing": "need" before a quantity of what is needed. */
   to |= g_str_equal (w->lower, "need") && draftd_candidates_in_list (" more another a an some ", next);
-  if ((!time && !to) || f->i < 2 || !joined (f, f->i - 1) || !joined (f, f->i - 2))
+  if (f->i < 2 || !joined (f, f->i - 1) || !joined (f, f->i - 2))
     return FALSE;
   const char *head = f->words[f->i - 1].lower;
-  if (!draftd_candidates_in_list (" the my your his her our their this that ", f->words[f->i - 2].lower) ||
-      !opens_clause (f, f->i - 2, " if when because that and but so once until ") || !g_ascii_islower (f->words[f->i - 1].text[0]) ||
+  guint d = f->i - 2;
+  /* "The new barista start": one adjective between, no noun, for a person's verb. */
+  gboolean described = f->i >= 3 && joined (f, f->i - 3) && draftd_forms_is (f->words[d].lower, 'a') && !draftd_forms_is (f->words[d].lower, 'n') &&
+                       !draftd_candidates_function_word (f->words[d].lower) && g_ascii_islower (f->words[d].text[0]);
+  gboolean creature = creature_verb (f, head);
+  if (described && creature)
+    d--;
+  if ((!time && !to && !creature) || !draftd_candidates_in_list (" the my your his her our their this that ", f->words[d].lower) ||
+      !opens_clause (f, d, " if when because that and but so once until ") || !g_ascii_islower (f->words[f->i - 1].text[0]) ||
       !noun (head) || noun_number (f, head) >= 0 || draftd_forms_noun_lexfile (head) == DRAFTD_FORMS_GROUP ||
       (draftd_forms_is (head, 'a') && draftd_forms_noun_lexfile (head) != DRAFTD_FORMS_PERSON))
     return FALSE;
   /* "The shop open at nine is the bakery": no other verb may follow in its clause. */
-  for (guint k = f->i + 1; k < f->n && joined (f, k - 1); k++)
+  for (guint k = f->i + 1; k < f->n && joined (f, k - 1) && !(creature && draftd_candidates_in_list (" i he she we they you that ", f->words[k].lower)); k++)
     if (draftd_candidates_in_list (" is are was were has have does do will would can could ", f->words[k].lower))
       return FALSE;
   g_autofree char *other = NULL;
@@ -1497,11 +1535,18 @@ object_possessive (const F *f, const char *l, const char *next, const char *next
   /* "updated it's safeguarding policy", "updated it's pricing for members": so is any -ing
    * word before a noun, or an -ing noun that ends its phrase. */
   gboolean ing_compound = g_str_has_suffix (next, "ing") && !draftd_candidates_in_list (clause_verbs, prev) && next2 && !noun (prev) &&
-                          !draftd_candidates_in_list (" going coming getting ", next) &&
+                          /* "if it snaps you're looking at a new engine": a verb's -ing
+                           * that is seldom anyone's noun is the progressive's. */
+                          !draftd_candidates_in_list (" going coming getting looking having doing making taking being trying paying saying "
+                                                      "asking waiting ", next) &&
                           ((noun (next2) && !draftd_candidates_function_word (next2)) ||
                            (noun (next) && draftd_candidates_in_list (" in on at for with from to by of ", next2)));
+  /* "upload you're updated resume": a participle before its noun is the object's too. */
+  gboolean described = g_str_has_suffix (next, "ed") && next2 && noun (next2) && !draftd_candidates_function_word (next2) &&
+                       !draftd_candidates_in_list (numbers, next2) && !draftd_candidates_in_list (clause_verbs, prev) &&
+                       noun_number (f, prev) <= 0; /* "Tell the kids they're allowed one more" */
   if (g_str_equal (l, "there") || prev == NULL || draftd_candidates_function_word (prev) || !finite_verb (f, prev) ||
-      (g_str_has_suffix (next, "ing") && !ing_compound) || g_str_has_suffix (next, "ed"))
+      (g_str_has_suffix (next, "ing") && !ing_compound) || (g_str_has_suffix (next, "ed") && !described))
     return FALSE;
   gboolean ends = next2 == NULL || draftd_candidates_in_list (" in on at for with from to by ", next2);
   /* "can't promise they're free from nuts": an adjective before its own preposition is the
@@ -1514,7 +1559,7 @@ object_possessive (const F *f, const char *l, const char *next, const char *next
    * a word WordNet does not know, ending its phrase ("check you're inbox for"). */
   gboolean unknown = !draftd_forms_is (next, 'n') && !draftd_forms_is (next, 'v') && !draftd_forms_is (next, 'a') &&
                      !draftd_forms_is (next, 'r') && !g_str_has_suffix (next, "ly") && !draftd_candidates_function_word (next);
-  return ing_compound || possessed_noun (f, next) || noun (next) || (unknown && ends && next2) || (draftd_forms_is (next, 'a') && noun (next2)) ||
+  return ing_compound || described || possessed_noun (f, next) || noun (next) || (unknown && ends && next2) || (draftd_forms_is (next, 'a') && noun (next2)) ||
          (draftd_candidates_in_list (" first second third last next own ", next) && noun (next2));
 }
 

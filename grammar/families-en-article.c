@@ -168,6 +168,11 @@ static gboolean
 article_phrase (const F *f, const char *prev, guint *end)
 {
   const Word *w = &f->words[f->i];
+  /* "a position that is closer to my family": a predicate's comparative before "to" or "than"
+   * is the adjective's, whatever noun it spells ("a closer"). */
+  if (draftd_candidates_comparative (w->lower) && draftd_candidates_in_list (" to than ", near (f, 1)) &&
+      draftd_candidates_in_list (" is are was were be been being much far even slightly ", prev))
+    return FALSE;
   /* The phrase: an intensifier, adjectives, then a count noun that ends it. */
   guint k = f->i;
   if (draftd_candidates_in_list (" very really quite ", w->lower) && k + 1 < f->n && joined (f, k))
@@ -827,11 +832,12 @@ predicate_before_clause (const F *f, const char *prev, guint k, const char *afte
 }
 
 /* Food, a substance or a plant ("find fresh basil", "add dried herbs"): after an adjective
- * mostly mass; so is a cover one holds ("has proper insurance"). */
+ * mostly mass; so is a cover one holds ("has proper insurance") and an illness one has ("has
+ * coeliac disease", "has mental illness"). */
 static gboolean
 stuff_noun (const char *l)
 {
-  if (draftd_candidates_in_list (" insurance assistance guidance maintenance cover coverage accommodation parking ", l))
+  if (draftd_candidates_in_list (" insurance assistance guidance maintenance cover coverage accommodation parking disease illness ", l))
     return TRUE;
   int lex = draftd_forms_noun_lexfile (l);
   return lex == DRAFTD_FORMS_FOOD || lex == DRAFTD_FORMS_SUBSTANCE || lex == DRAFTD_FORMS_PLANT;
@@ -882,6 +888,36 @@ centre_article (F *f, const char *prev)
   return g_ascii_islower (w->text[0]) && (centre || place) && sure (f, w->start, w->start, "the ", DRAFTD_FIX_ARTICLE);
 }
 
+/* Verbs that take one more of a thing: "need extra volunteer", "add extra bed". */
+static const char *const extra_verbs =
+  " need needs needed want wants wanted add adds added bring brings brought order ordered book booked get gets got request requested buy "
+  "bought have has had fit fitted hire hired ";
+
+/* "We need extra volunteer on Thursdays", "add extra bed to our room", "need extra copy of
+ * the invoice": "extra" before a made thing's or a person's singular count noun, after a verb
+ * that takes one more of it, counts one, a bed too ("extra room", "extra time" and "extra
+ * space" are room to spare, "extra paper" a mass). Sure. */
+static gboolean
+one_more_article (F *f, const char *prev)
+{
+  const Word *w = &f->words[f->i];
+  if (!g_str_equal (w->lower, "extra") || !draftd_candidates_in_list (extra_verbs, prev) || f->i + 1 >= f->n || !joined (f, f->i) ||
+      !g_ascii_islower (w->text[0]))
+    return FALSE;
+  const Word *n = &f->words[f->i + 1];
+  int lex = draftd_forms_noun_lexfile (n->lower);
+  const char *after = near (f, 2);
+  if ((lex != DRAFTD_FORMS_ARTIFACT && lex != DRAFTD_FORMS_PERSON && lex != DRAFTD_FORMS_COMMUNICATION) ||
+      draftd_candidates_in_list (" room space time work paper mail email software hardware stuff clothing storage insulation security "
+                                 "protection support padding cash change ", n->lower) ||
+      (draftd_candidates_in_list (mass_nouns, n->lower) && !g_str_equal (n->lower, "bed")) ||
+      g_str_has_suffix (n->lower, "ing") || n->fixed ||
+      draftd_candidates_uncountable (n->lower) || noun_number (f, n->lower) >= 0 ||
+      (after && joined (f, f->i + 1) && (noun (after) || noun_number (f, after) > 0) && !draftd_candidates_function_word (after)))
+    return FALSE;
+  return sure (f, w->start, w->start, "an ", DRAFTD_FIX_ARTICLE);
+}
+
 static gboolean
 shaped_article (F *f)
 {
@@ -889,7 +925,7 @@ shaped_article (F *f)
   const char *prev = near (f, -1), *prev2 = near (f, -2);
   if (gift_article (f, prev) || centre_article (f, prev) || existential_article (f, prev, prev2) || given_article (f, prev, prev2) || sought_article (f, prev, prev2) ||
       had_article (f, prev) || chance_article (f, prev) || featured_article (f, prev, prev2) || role_article (f, prev, prev2) ||
-      agent_article (f, prev, prev2) || part_article (f, prev) || given_act_article (f, prev, prev2) || needed_article (f, prev))
+      agent_article (f, prev, prev2) || part_article (f, prev) || given_act_article (f, prev, prev2) || needed_article (f, prev) || one_more_article (f, prev))
     return TRUE;
   /* A job after "as" ("works as waiter") is role_article's. */
   gboolean after_verb = draftd_candidates_in_list (article_verbs, prev) || (draftd_candidates_in_list (" me him her us them you ", prev) && draftd_candidates_in_list (ditransitive, prev2));

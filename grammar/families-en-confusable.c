@@ -358,8 +358,22 @@ subject_after_contraction (const F *f, const char *l, const char *next, const ch
     return next3 && draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) && !participle_after_noun (next) &&
            (draftd_forms_is (next2, 'n') || possessed_noun (f, next2)) && !draftd_candidates_function_word (next2) &&
            clause_verb_word (f, next3) && !g_str_has_suffix (next3, "ing");
-  return !g_str_equal (l, "there") && g_ascii_islower (f->words[f->i + 1].text[0]) && noun_number (f, next) > 0 && next2 &&
-         draftd_candidates_in_list (" are were have had ", next2);
+  if (g_str_equal (l, "there") || !g_ascii_islower (f->words[f->i + 1].text[0]) || noun_number (f, next) <= 0 || next2 == NULL)
+    return FALSE;
+  if (draftd_candidates_in_list (" are were have had ", next2))
+    return TRUE;
+  /* "If you're kids want to help", "because you're parents know best": at a clause's opening,
+   * a plural noun and then a plural's verb that is no noun's plural (nor "like", which
+   * compares: "they're brothers like us"). */
+  g_autofree char *other = NULL;
+  const char *prev = near (f, -1);
+  /* "Most visitors said they're children loved the armour table": after a verb of saying, a
+   * past that is no noun's likewise. */
+  gboolean past = g_str_has_suffix (next2, "ed") && !noun (next2) && draftd_candidates_in_list (" said says told think thinks thought ", prev) &&
+                  !draftd_candidates_in_list (prepositions, next3); /* "they're experts trained in first aid" */
+  return next3 && (prev == NULL || past || draftd_candidates_in_list (" if when because and but so once while ", prev)) &&
+         finite_verb (f, next2) && (past || verb_number (f, next2, &other) == 1) && noun_number (f, next2) <= 0 &&
+         !draftd_candidates_function_word (next2) && !g_str_equal (next2, "like") && joined (f, f->i + 2);
 }
 
 /* "but it's main problem is that": an adjective (a noun's word too), the possessed noun and
@@ -556,10 +570,11 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* "but they're improvements to one feature": a contraction opening its clause before a
    * noun is its complement when no verb follows for a possessive's phrase to be the subject
-   * of ("they're car is red" has one). */
-  if (possessed_noun (f, next) && !g_str_equal (l, "there") && !object &&
-      (prev == NULL || draftd_candidates_in_list (draftd_candidates_clause_words, prev) || draftd_candidates_in_list (" and or ", prev)) &&
-      !draftd_candidates_verb_after (f, f->i + 2))
+   * of ("they're car is red" has one); before an -ing form ("but they're paying cash and")
+   * it is the progressive's wherever its clause opens. */
+  if (!g_str_equal (l, "there") && !object && !draftd_candidates_verb_after (f, f->i + 2) &&
+      (g_str_has_suffix (next, "ing") || (possessed_noun (f, next) && (prev == NULL || draftd_candidates_in_list (draftd_candidates_clause_words, prev) ||
+                                                                        draftd_candidates_in_list (" and or ", prev)))))
     return FALSE;
   /* "Is this you're umbrella?": after "this" or a preposition a noun WordNet also lists as an
    * adjective ("umbrella") is the possessed noun where its phrase ends. */
@@ -636,6 +651,12 @@ bare_predicate (const F *f, const char *next, const char *next2, const char *pre
    * an object and no clause, "right" and "wrong" are its nouns. */
   if (draftd_candidates_in_list (" right wrong ", next) && prev && !draftd_candidates_function_word (prev) && finite_verb (f, prev) &&
       !draftd_candidates_in_list (clause_verbs, prev))
+    return FALSE;
+  /* "shouldn't affect your broadband, but": so is any adjective-like noun after a modal and a
+   * verb's base that takes an object. */
+  if (prev && draftd_forms_is (prev, 'v') && !draftd_candidates_function_word (prev) && !draftd_candidates_in_list (clause_verbs, prev) &&
+      !draftd_candidates_in_list (" be get feel look seem stay keep make ", prev) && !draftd_forms_is (prev, 'a') && f->i >= 2 &&
+      draftd_candidates_in_list (modals, f->words[f->i - 2].lower))
     return FALSE;
   gboolean bare = (draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'n') && !draftd_forms_is (next, 'v')) ||
                   draftd_candidates_in_list (" sure ready free busy ", next) ||
@@ -799,6 +820,15 @@ owned_welcome (const F *f, const char *next, const char *prev)
          (draftd_candidates_in_list (prepositions, prev) || draftd_forms_is (prev, 'v') || finite_verb (f, prev));
 }
 
+/* "Its been raining", "anyone whose been picked", "The patient, whose due for discharge": no
+ * possessive owns "been", nor "due" before what it is due for. */
+static gboolean
+owns_no_been (const char *l, const char *next, const char *next2)
+{
+  return (draftd_candidates_in_list (" its whose ", l) && g_str_equal (next, "been")) ||
+         (g_str_equal (l, "whose") && g_str_equal (next, "due") && draftd_candidates_in_list (" for to back in on at tomorrow today ", next2));
+}
+
 static gboolean
 to_contraction_site (F *f, const char *l, const char *next, const char *next2, const char *prev)
 {
@@ -814,15 +844,13 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
     return FALSE;
   if (possessive_before_no_noun (f, l, rep, next, next2, prev))
     return TRUE;
-  /* "your a", "Your the best", "their not", "its going to", "your welcome", "their always
-   * late", "your too kind": no possessive stands there. */
+  /* "your a", "Your the best", "their not", "its going to", "your welcome": no possessive. */
   if (draftd_candidates_in_list (" a an the not going welcome ", next) || adverb_predicate (f, next, next2, prev) ||
-      adverb_progressive (f, l, next, next2, prev) ||
-      ly_predicate (f, l, next, next2, prev) || verdict_opening (next, next2, prev))
+      adverb_progressive (f, l, next, next2, prev) || ly_predicate (f, l, next, next2, prev) || verdict_opening (next, next2, prev))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* "Its been raining", "Your more than welcome", "where its easier for": no possessive stands
    * before "been", nor before a predicate's comparative (comparative_predicate()). */
-  if ((g_str_equal (l, "its") && g_str_equal (next, "been")) || comparative_predicate (f, next, prev))
+  if (owns_no_been (l, next, next2) || comparative_predicate (f, next, prev))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* "your totally right", "their really busy": a degree adverb, then an adjective that is no
    * noun, ending its phrase. */
@@ -874,6 +902,8 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (progressive (f, l, next, next2, prev) || whose_progressive (f, l, next, next2))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  /* "shouldn't affect your broadband": after a verb that takes an object and no clause, the
+   * possessive's adjective-like noun is that object. */
   if (predicate && draftd_candidates_possessive_subject (f, f->i))
     return FALSE;
   if (predicate)
@@ -963,7 +993,7 @@ then_after_comparative (F *f)
     const char *p = near (f, d);
     if (p == NULL || draftd_candidates_in_list (" and but because when if that which who ", p))
       return FALSE;
-    if (draftd_candidates_comparative (p))
+    if (draftd_candidates_comparative (p) || draftd_candidates_in_list (" further farther ", p)) /* "drift further out of tune then" */
       bonus = 1.0f;
     /* "I'd rather read then watch TV": a preference's "would rather" has its "than". */
     if (g_str_equal (p, "rather") && draftd_candidates_in_list (" would i'd you'd he'd she'd we'd they'd had ", near (f, d - 1)))
@@ -1141,6 +1171,23 @@ effected_person (const char *prev, const char *aux, const char *next)
   return (perfect && g_strcmp0 (next, "most") == 0) || (degree && g_strcmp0 (next, "the") == 0);
 }
 
+/* Does the sentence open on a question's "do" or modal and its subject, a determiner's noun
+ * phrase (with a preposition's phrase at most: "Will the renovation work on the facade"), up
+ * to words[f->i]? */
+static gboolean
+question_subject (const F *f)
+{
+  if (f->i > 8 || !draftd_candidates_in_list (" does did do will would could can should might ", f->words[0].lower) ||
+      !draftd_candidates_in_list (" the this that my your his her our their ", f->words[1].lower))
+    return FALSE;
+  for (guint k = 2; k < f->i; k++)
+    if (!joined (f, k - 1) || !g_ascii_islower (f->words[k].text[0]) ||
+        !(np_word (f, &f->words[k]) || draftd_candidates_in_list (" on of in at for the a an my your our their ", f->words[k].lower)) ||
+        (finite_verb (f, f->words[k].lower) && !noun (f->words[k].lower) && !draftd_forms_is (f->words[k].lower, 'a')))
+      return FALSE;
+  return TRUE;
+}
+
 gboolean
 affect_effect (F *f)
 {
@@ -1204,13 +1251,12 @@ affect_effect (F *f)
   verb_slot |= noun (prev) && draftd_candidates_in_list (" the this that my your his her our their ", prev2) &&
                (draftd_candidates_in_list (modals, near (f, -3)) || draftd_candidates_in_list (" does did do ", near (f, -3))) &&
                (draftd_candidates_in_list (" my your his her our their me him us them ", next) || draftd_candidates_in_list (people_nouns, next));
-  /* "Did the rain effect the turnout?", "Does the cold snap effect how early": a question's
-   * "do" and its subject (a determiner and up to three words) leave a base verb, and one
-   * bringing something about takes "the" or a clause seldom ("Did the reform effect change"
-   * keeps). */
-  verb_slot |= noun (prev) && f->i >= 3 && f->i <= 5 && draftd_candidates_in_list (" does did do ", f->words[0].lower) &&
-               draftd_candidates_in_list (" the this that my your his her our their ", f->words[1].lower) &&
-               draftd_candidates_in_list (" the how what whether ", next);
+  /* "Did the rain effect the turnout?", "Does the cold snap effect how early", "Will the new
+   * crown effect how my bite feels": a question's "do" or modal and its subject leave a base
+   * verb, and one bringing something about takes "the" or a clause seldom ("Did the reform
+   * effect change" keeps). */
+  verb_slot |= noun (prev) && f->i >= 3 && question_subject (f) && draftd_candidates_in_list (" the how what whether ", next) &&
+               !draftd_candidates_in_list (brought_about, near (f, 2));
   /* "will not effect our schedule", "doesn't effect me": after a modal or a negated "do",
    * before a person or a possessive, which the verb "effect" (bringing about a change, a
    * transfer) does not take as its object. */

@@ -73,7 +73,8 @@ static const char *const adverb_of[][2] = {
    * a noun's ("the poor") or take their own complement ("consistent with"). */
   { "poor", "poorly" },         { "consistent", "consistently" }, { "effective", "effectively" }, { "regular", "regularly" },
   { "confident", "confidently" }, { "professional", "professionally" }, { "neat", "neatly" }, { "awful", "awfully" },
-  { "horrible", "horribly" },    { "rough", "roughly" },      { "kind", "kindly" },
+  { "horrible", "horribly" },    { "rough", "roughly" },      { "kind", "kindly" },        { "heavy", "heavily" },
+  { "calm", "calmly" },
 };
 /* The first of adverb_of's rows that fire only after a degree word. */
 #define ADVERB_OF_DEGREED 27

@@ -26,7 +26,8 @@ noun_number (const F *f, const char *l)
   /* "Where is the scissors?": the pairs English names only in the plural. "bacteria" and
    * "algae" are plurals WordNet lists as lemmas of their own, with no exception to say so. */
   if (draftd_candidates_in_list (" people children men women feet teeth mice geese police cattle bacteria algae ", l) || draftd_candidates_in_list (plural_heads, l) ||
-      draftd_candidates_in_list (" scissors trousers jeans pyjamas pajamas shorts pliers tongs tweezers binoculars leggings goggles ", l))
+      draftd_candidates_in_list (" scissors trousers jeans pyjamas pajamas shorts pliers tongs tweezers binoculars leggings goggles ", l) ||
+      draftd_candidates_in_list (" proceeds earnings outskirts surroundings ", l)) /* no singular's noun: "The proceeds go" */
     return 1;
   if (draftd_candidates_in_list (singular_heads, l) || draftd_candidates_in_list (s_singulars, l))
     return -1;
@@ -94,11 +95,13 @@ np_word (const F *f, const Word *w)
     return TRUE;
   /* "on the Thursday route", "the London office": a capitalised word, kept as a name's, that
    * WordNet lists as a noun is a phrase's word after a determiner and before a lower-case
-   * noun it modifies; a day's or a month's after a preposition too ("on Thursday"). Not "The
-   * Times is" (a title's), "a piece of Python code" (a compound of the name), "let Sarah know". */
+   * noun it modifies (or after a possessive: "your vehicle's MOT test"); a day's or a month's
+   * after a preposition too ("on Thursday"). Not "The Times is" (a title's), "a piece of
+   * Python code" (a compound of the name), "let Sarah know". */
   const Word *last = f->words + f->n - 1;
   gboolean name = w->fixed && w > f->words && g_unichar_isupper (g_utf8_get_char (w->text)) && draftd_forms_is (w->lower, 'n') &&
-                  ((draftd_candidates_in_list (determiners, w[-1].lower) && w < last && g_ascii_islower (w[1].text[0]) &&
+                  (((draftd_candidates_in_list (determiners, w[-1].lower) || g_str_has_suffix (w[-1].lower, "'s")) && w < last &&
+                    g_ascii_islower (w[1].text[0]) &&
                     !draftd_candidates_function_word (w[1].lower) && (draftd_forms_is (w[1].lower, 'n') || noun_number (f, w[1].lower) > 0)) ||
                    (calendar_name (w->lower) && draftd_candidates_in_list (prepositions, w[-1].lower)));
   /* "the onboarding survey", "an upskilling scheme": an -ing word WordNet lacks, after a
@@ -381,7 +384,8 @@ noun_phrase (const F *f, guint *k, guint end)
    * the phrase. "on the first and second floors": ordinals joined are one word of it, after a
    * preposition only ("the first and second line are" is two lines). */
   /* "the under-14 team": a word hyphened to a number is a modifier, whatever it is alone. */
-  while (at < end && ((after_prep && at > first && owned_word (f, at, end)) || (at + 1 < end && hyphen_number_joined (f, at)) ||
+  /* "of your vehicle's MOT test": a possessive right after the determiner too. */
+  while (at < end && ((after_prep && (at > first || first > *k) && owned_word (f, at, end)) || (at + 1 < end && hyphen_number_joined (f, at)) ||
                       (!draftd_candidates_in_list (prepositions, f->words[at].lower) && np_word (f, &f->words[at]) &&
                        /* "The box next to the door": "next to" is a preposition. */
                        !(at > first && compound_preposition (f, at, end) > 0) &&

@@ -533,8 +533,13 @@ to_base (F *f)
   const Word *w = &f->words[f->i];
   static const char *const takes_infinitive =
     " want wants wanted like would need needs needed plan plans planned hope hopes hoped decide decides decided try tries "
-    "tried going able trying planning hoping deciding have has had ";
-  if (f->i < 2 || g_strcmp0 (near (f, -1), "to") != 0 || !draftd_candidates_in_list (takes_infinitive, near (f, -2)))
+    "tried going able trying planning hoping deciding have has had possible impossible unable willing easy hard difficult ";
+  /* "help Gordon to carrying the roller": a verb of helping or asking, its object, then "to". */
+  gboolean object = f->i >= 3 && draftd_candidates_in_list (" help helps helped ask asked tell told allow allowed ", near (f, -3)) &&
+                    (draftd_candidates_in_list (" me him her us them you ", near (f, -2)) || g_ascii_isupper (f->words[f->i - 2].text[0]));
+  /* "arranged for a locksmith to attending": a person's noun, then its infinitive's "to". */
+  object |= f->i >= 3 && draftd_candidates_in_list (" a an the ", near (f, -3)) && draftd_forms_noun_lexfile (near (f, -2)) == DRAFTD_FORMS_PERSON;
+  if (f->i < 2 || g_strcmp0 (near (f, -1), "to") != 0 || !(object || draftd_candidates_in_list (takes_infinitive, near (f, -2))))
     return FALSE;
   /* "we have to reduced sulfur", "I wanted to went": a past after an infinitive's "to" (after
    * "have to", "need to", "want to", no preposition's) is the base. */

@@ -1732,6 +1732,16 @@ noun_at (const F *f, gint d)
          ((gint) f->i + d > 0 && g_ascii_isupper (f->words[(gint) f->i + d].text[0]));
 }
 
+/* A verb of telling within four words before words[f->i] ("told my friend and I that"). */
+static gboolean
+told_before (const F *f)
+{
+  for (gint d = -2; d >= -5; d--)
+    if (draftd_candidates_in_list (" told tell tells telling showed show shows warned reminded informed assured promised ", near (f, d)))
+      return TRUE;
+  return FALSE;
+}
+
 gboolean
 pronoun_case (F *f)
 {
@@ -1790,9 +1800,14 @@ pronoun_case (F *f)
   const char *n2 = near (f, 2);
   nominal_next |= next && n2 && g_str_has_suffix (next, "ed") && draftd_forms_is (next, 'a') && noun_number (f, n2) > 0 &&
                   !draftd_candidates_function_word (n2);
+  /* "told my friend and I that we had to", "send it to Karen or I and we'll add it": a clause
+   * after the object, the told one's or the next one. */
+  gboolean clause_next = (g_strcmp0 (next, "that") == 0 && told_before (f)) ||
+                         (draftd_candidates_in_list (" and but so ", next) && n2 &&
+                          draftd_candidates_in_list (" we we'll we're she he they they'll you i'll ", n2));
   if (!g_str_equal (w->text, "I") || (next && !draftd_candidates_in_list (prepositions, next) && !draftd_candidates_in_list (ends, next) &&
                                         !draftd_candidates_in_list (" a an the my your his her our their some this ", next) && !adverb_ends &&
-                                        !nominal_next))
+                                        !nominal_next && !clause_next))
     return FALSE;
   /* "to Sarah and I.", "between you and I": the object of a preposition or an -ing verb;
    * "call Tom or I if": of a verb other than "be" ("It was Tom and I" is formal, not wrong). */
@@ -1956,10 +1971,11 @@ adverb_for_adjective (F *f)
   const char *after = near (f, 2);
   /* "very clear and fixed it" is a second verb's clause, its object after it. */
   if (draftd_candidates_in_list (" and but or ", next) && after && draftd_forms_is (after, 'a') && !g_str_has_suffix (after, "ly") &&
+      !draftd_candidates_in_list (" even also then still just ", after) && /* "and even showed me" */
       !draftd_candidates_in_list (" it them him her me us the a an this that my his their our your ", near (f, 3)))
     return FALSE;
   gint d = -1;
-  while (draftd_candidates_in_list (" very really so too quite extremely more pretty ", near (f, d)))
+  while (draftd_candidates_in_list (" very really so too quite extremely more much pretty ", near (f, d)))
     d--;
   /* "The milk went bad", "the river ran dry"; but "went very good" is how it went. A
    * degreed row alone is left too. */
@@ -1968,7 +1984,7 @@ adverb_for_adjective (F *f)
   /* "drives too fast and too careless": the adverb it is coordinated with stands for it. */
   if (draftd_candidates_in_list (" and or ", near (f, d)) && adverb (near (f, d - 1))) {
     d -= 2;
-    while (draftd_candidates_in_list (" very really so too quite extremely more pretty ", near (f, d)))
+    while (draftd_candidates_in_list (" very really so too quite extremely more much pretty ", near (f, d)))
       d--;
   }
   /* "is working perfect now": an activity's -ing form right before it is the verb it goes
@@ -2608,7 +2624,8 @@ day_preposition (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *next = near (f, 1);
-  if (draftd_candidates_in_list (" in at ", w->lower) && date_preposition (f))
+  /* "the closing stock figure as at 31 December": an account's "as at" a date is idiom. */
+  if (draftd_candidates_in_list (" in at ", w->lower) && g_strcmp0 (near (f, -1), "as") != 0 && date_preposition (f))
     return TRUE;
   if (!draftd_candidates_in_list (" in at ", w->lower) ||
       !draftd_candidates_in_list (" monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays ", next) ||

@@ -105,7 +105,7 @@ const char *const of_heads = " most some all half lot lots plenty rest majority 
 const char *const either_number =
   " data media staff team family committee government audience crew group public company class army band jury couple youth "
   "orchestra choir council squad club management crowd cabinet parliament congregation faculty board panel firm "
-  "department police personnel clergy bunch gang peloton herd flock troupe cast workforce household "
+  "department police personnel clergy bunch gang peloton herd flock troupe cast workforce household pair duo trio quartet "
   "number series species means headquarters fish sheep deer aircraft offspring gnocchi ravioli tortellini "
   /* "The following are", "the above are reachable", "the latter are": a nominal that stands
    * for what it names, in either number. */
@@ -146,7 +146,11 @@ const char *const mass_nouns =
   "practice progress research evidence news weather traffic health love art life space power energy data mail email "
   "paper wood glass hair rain snow light fire sleep experience business support use care attention trouble fun nonsense "
   "luck peace silence stuff stock profit value transport transportation yesterday today tomorrow tonight morning evening afternoon "
-  "night ";
+  "night "
+  /* A job named by a verb and its particle is done, not counted ("handle cleanup this year"). */
+  "cleanup setup upkeep "
+  /* The law's processes one applies for, as "asylum" ("apply for probate"). */
+  "probate ";
 
 typedef gboolean (*FamilyFn) (F *f);
 

@@ -45,8 +45,11 @@ static const char *const words[] = {
   "lineout", "lineouts",
   /* Names become common nouns, written lower case ("mat pilates", "a jacuzzi"), and trade
    * words newer than the dictionaries ("instead of upselling me"). */
-  "pilates", "jacuzzi", "jacuzzis", "zumba", "crossfit", "lycra", "velcro", "sellotape", "biro", "biros", "hoover", "hoovered",
+  "pilates", "jacuzzi", "jacuzzis", "zumba", "crossfit", "lycra", "velcro", "sellotape", "biro", "biros", "hoover", "hoovered", "crockpot", "crockpots",
   "hoovering", "upsell", "upsells", "upselling", "upsold", "upcycle", "upcycled", "upcycling", "upskill", "upskilling",
+  /* Trades' words and a lawyer's verb: "tanalised softwood" (pressure-treated timber) was
+   * "tantalized", "5% elastane" "elastance", "We have diarised the deadline" "diaries". */
+  "tanalised", "tanalized", "elastane", "diarise", "diarised", "diarises", "diarising", "diarize", "diarized", "diarizing",
 };
 
 gboolean
