@@ -2953,6 +2953,9 @@ quiet_licensed (const Ctx *x, const Around *a, const char *alt)
    * times and places after the adjective ("overnight" and "apart" are adjectives too). */
   if (g_str_equal (alt, "quite") && draftd_candidates_in_list (" late early overnight apart tonight today again outside inside indoors ", n))
     return FALSE;
+  /* "keeps things fairly quiet": a degree word grades the adjective, never "quite". */
+  if (g_str_equal (alt, "quite") && p && draftd_candidates_in_list (" fairly very really so too quite rather pretty extremely relatively ", p))
+    return FALSE;
   return n && (predicate_adjective (x, n, a->next2) || draftd_candidates_in_list (" a some few lot often well ", n) ||
                /* "is quiet good value": a degree before a predicate's adjective and its noun. */
                (p && draftd_candidates_in_list (" is are was were been be ", p) && draftd_candidates_in_list (" good nice bad big hard easy ", n) &&

@@ -573,6 +573,18 @@ imperative_opening (const F *f, guint b, int v)
   return (b == 0 && f->i == 1 && v == 1) || (b + 1 < f->i && draftd_candidates_in_list (" with to for at on in from about ", f->words[b + 1].lower));
 }
 
+/* "The room now offers free access": an adjective after the clause's -s verb is its
+ * object's, no verb of its own; after a number, a determiner or an adjective the -s word is a
+ * plural noun ("The owner of the two shops live"). */
+static gboolean
+after_s_verb (const F *f)
+{
+  g_autofree char *other = NULL;
+  const char *prev = f->i >= 2 ? f->words[f->i - 1].lower : "", *before = f->i >= 2 ? f->words[f->i - 2].lower : "";
+  return g_str_has_suffix (prev, "s") && draftd_forms_is (f->words[f->i].lower, 'a') && verb_number (f, prev, &other) == -1 &&
+         !draftd_candidates_in_list (numbers, before) && !draftd_candidates_in_list (determiners, before) && !draftd_forms_is (before, 'a');
+}
+
 gboolean
 subject_head (F *f)
 {
@@ -595,6 +607,8 @@ subject_head (F *f)
   if (g_str_equal (w->lower, "except"))
     return FALSE;
   int v = verb_number (f, w->lower, &other);
+  if (after_s_verb (f))
+    return FALSE;
   /* "like" is a preposition too ("A man like him is rare"): the verb only where no other verb
    * follows in its clause and no pronoun is its object ("Nobody in my family like spicy food"). */
   gboolean like = g_str_equal (w->lower, "like") && near (f, 1) && !draftd_candidates_in_list (" me him her us them you it this that ", near (f, 1)) &&
@@ -1604,13 +1618,25 @@ this_plural (F *f)
 /* A verb's base right after "he", "she" or "it" opening a clause has no reading but the -s
  * form's ("He go home", "She like it"); the model, judging, let "He go home tomorrow" pass.
  * Not after what governs the pronoun ("does he go", "let it go", "insist that he go"). */
+/* "Ramesh usually come", "Mike always text customers": a name, one person's, before a
+ * frequency adverb stands as "he" or "she" does (no plural in -s, no group: "Staff always get"). */
+static gboolean
+named_before_adverb (const F *f, const char *prev, guint gap)
+{
+  guint p = f->i - 1 - gap;
+  return prev && gap == 1 && draftd_candidates_in_list (" always usually often never sometimes rarely normally generally ", f->words[f->i - 1].lower) &&
+         g_ascii_isupper (f->words[p].text[0]) && !g_str_has_suffix (prev, "s") && !draftd_candidates_function_word (prev) && !strpbrk (prev, "'\xe2") &&
+         noun_number (f, prev) <= 0 && !draftd_candidates_in_list (either_number, prev);
+}
+
 gboolean
 pronoun_base (F *f)
 {
   const Word *w = &f->words[f->i];
   guint gap;
   const char *prev = before_adverb (f, 1, &gap);
-  if (!draftd_candidates_in_list (" he she it ", prev) || draftd_candidates_function_word (w->lower) || g_str_has_suffix (w->lower, "s") ||
+  if (!(draftd_candidates_in_list (" he she it ", prev) || named_before_adverb (f, prev, gap)) || draftd_candidates_function_word (w->lower) ||
+      g_str_has_suffix (w->lower, "s") ||
       !draftd_forms_is (w->lower, 'v') || draftd_candidates_own_past (w->lower))
     return FALSE;
   /* "it need not be kept", "he dare not say": the modal, which takes no -s. */

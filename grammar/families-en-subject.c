@@ -338,6 +338,14 @@ name_determiner (const F *f, guint at, gboolean after_prep)
          !(after_prep && at >= 2 && draftd_candidates_in_list (" pick cream flower choice best rest bulk majority ", f->words[at - 2].lower));
 }
 
+/* "Feed station two at Clungunford was": a number after a singular noun is its label (1),
+ * the noun before it the head. */
+static guint
+number_label (const F *f, guint first, guint label)
+{
+  return label - 1 > first && draftd_candidates_in_list (numbers, f->words[label - 1].lower) && noun_number (f, f->words[label - 2].lower) < 0;
+}
+
 /* A noun phrase from words[*k] up to a preposition or `end`: a determiner or a head of its own
  * ("each", "everyone"), then nouns and adjectives; its head is its last word. -1 if none. */
 gint
@@ -383,8 +391,8 @@ noun_phrase (const F *f, guint *k, guint end)
   /* "The kids made dinner last night": an irregular past after a noun is a verb, not part of
    * the phrase. "on the first and second floors": ordinals joined are one word of it, after a
    * preposition only ("the first and second line are" is two lines). */
-  /* "the under-14 team": a word hyphened to a number is a modifier, whatever it is alone. */
-  /* "of your vehicle's MOT test": a possessive right after the determiner too. */
+  /* "the under-14 team": a word hyphened to a number is a modifier, whatever it is alone; "of
+   * your vehicle's MOT test": a possessive right after the determiner is the phrase's too. */
   while (at < end && ((after_prep && (at > first || first > *k) && owned_word (f, at, end)) || (at + 1 < end && hyphen_number_joined (f, at)) ||
                       (!draftd_candidates_in_list (prepositions, f->words[at].lower) && np_word (f, &f->words[at]) &&
                        /* "The box next to the door": "next to" is a preposition. */
@@ -394,9 +402,8 @@ noun_phrase (const F *f, guint *k, guint end)
                       (after_prep && at > first && at + 2 < end && draftd_candidates_in_list (" and or ", f->words[at].lower) &&
                        draftd_candidates_in_list (ordinals, f->words[at - 1].lower) && draftd_candidates_in_list (ordinals, f->words[at + 1].lower))))
     at++;
-  /* "on wards 5 and 6": numbers joined after the noun (digits, no words here) are its label;
-   * the phrase ends after them, its noun before them (after a preposition only: "Room 5 and 6
-   * are" is two rooms). */
+  /* "on wards 5 and 6": numbers joined after the noun (digits, no words here) are its label; the
+   * phrase ends after them, its noun before them (after a preposition only: "Room 5 and 6 are"). */
   guint label = at;
   if (after_prep && at > first && at < end && draftd_candidates_in_list (" and or ", f->words[at].lower) && number_joined (f, at - 1) && number_joined (f, at))
     at++;
@@ -408,6 +415,7 @@ noun_phrase (const F *f, guint *k, guint end)
     return -1;
   if (runs_into_verb (f, first, label))
     return -1;
+  label -= number_label (f, first, label);
   /* It ends in its noun: "a covered work" is no phrase "a covered" and a verb "work". */
   const char *last = f->words[label - 1].lower;
   /* "the two arguments given are": a participle after the noun is a clause cut short, and the

@@ -606,7 +606,8 @@ static const WordRow word_rows[] = {
   { "word-choice", "site", NULL, " you we i they please always must should ", " all your their sources references any every each ", NULL, "cite",
     DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "consistent to those reported": consistent with. */
-  { "preposition", "to", NULL, " consistent inconsistent ", NULL, NULL, "with", DRAFTD_FIX_PREPOSITION, NULL },
+  { "preposition", "to", NULL, " consistent inconsistent ", NULL, NULL, "with", DRAFTD_FIX_PREPOSITION,
+    " within about around roughly approximately " }, /* "consistent to within 0.1 cm3": a tolerance's "to" */
   /* "Employees may order stationary through the portal". */
   { "word-choice", "stationary", NULL, " order ordered buy bought ", NULL, NULL, "stationery", DRAFTD_FIX_WORD_CHOICE, NULL },
   /* "replacing the hole section of pipe": all of it. */
@@ -2077,7 +2078,10 @@ manner_adjective (F *f)
         draftd_candidates_function_word (v) || draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, v))
       return FALSE;
     g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, v);
-    gboolean unlinked = fam->len > 0 && !draftd_candidates_in_list (linking, fam->pdata[0]) && !draftd_forms_is (v, 'n');
+    /* "find the weekend slots more convenient than": a plural noun after no subject's pronoun
+     * is the object, no verb ("He drives much more careful" has its subject). */
+    gboolean unlinked = fam->len > 0 && !draftd_candidates_in_list (linking, fam->pdata[0]) && !draftd_forms_is (v, 'n') &&
+                        (noun_number (f, v) <= 0 || draftd_candidates_in_list (" i you he she we they it who ", near (f, d - 1)));
     return (activity_ing (f, d) || (unlinked && finite_verb (f, v) && !g_str_has_suffix (v, "ing"))) &&
            sure (f, w->start, w->end, ly, DRAFTD_FIX_WORD_CHOICE);
   }

@@ -42,14 +42,16 @@ static const char *const words[] = {
    * collecting you" "bake". Again none a slip of an English word. */
   "bakkie", "bakkies", "braai", "braais", "boerewors", "craic", "dagga", "howzit", "lekker", "munro", "munros", "sláinte",
   "stoep", "sjambok", "biltong", "potjie", "ceilidh", "ceilidhs", "bothy", "bothies", "dreich", "stovies", "arvo", "servo",
-  "lineout", "lineouts",
+  "lineout", "lineouts", "matatu", "matatus",
   /* Names become common nouns, written lower case ("mat pilates", "a jacuzzi"), and trade
    * words newer than the dictionaries ("instead of upselling me"). */
   "pilates", "jacuzzi", "jacuzzis", "zumba", "crossfit", "lycra", "velcro", "sellotape", "biro", "biros", "hoover", "hoovered", "crockpot", "crockpots",
   "hoovering", "upsell", "upsells", "upselling", "upsold", "upcycle", "upcycled", "upcycling", "upskill", "upskilling",
   /* Trades' words and a lawyer's verb: "tanalised softwood" (pressure-treated timber) was
-   * "tantalized", "5% elastane" "elastance", "We have diarised the deadline" "diaries". */
+   * "tantalized", "5% elastane" "elastance", "We have diarised the deadline" "diaries", a
+   * plumber's "PEX repipe" "recipe". */
   "tanalised", "tanalized", "elastane", "diarise", "diarised", "diarises", "diarising", "diarize", "diarized", "diarizing",
+  "repipe", "repipes", "repiped", "repiping",
 };
 
 gboolean
