@@ -755,16 +755,20 @@ noun_pair (const char *head, const char *tail)
 static gboolean
 coined_word (const DraftdCandidateContext *c, const char *lower, const char *sl)
 {
-  gsize wl = strlen (lower), stem = wl > 4 && g_str_has_suffix (lower, "less") ? wl - 4 : 0;
-  if (stem >= 3) {
-    g_autofree char *noun = g_strndup (lower, stem);
-    if (draftd_forms_is (noun, 'n') && draftd_spell_check (c->spell, c->lang, noun))
-      return TRUE;
-  }
-  /* "barrowing the soil out": a noun made a verb keeps its letters ("borrowing" swaps one;
-   * "studing" -> "studying" puts one in). */
-  if (wl > 7 && g_str_has_suffix (lower, "ing") && strlen (sl) == wl) {
-    g_autofree char *noun = g_strndup (lower, wl - 3);
+  /* A dictionary noun and its suffix. "-ing" counts only where sl keeps the length: "barrowing
+   * the soil out" is a noun made a verb ("borrowing" swaps one letter; "studing" ->
+   * "studying" puts one in and stays a slip). */
+  static const struct {
+    const char *suffix;
+    gsize min_length;
+    gboolean same_length;
+  } coinings[] = { { "less", 7, FALSE }, { "ing", 8, TRUE } };
+  gsize wl = strlen (lower);
+  for (guint k = 0; k < G_N_ELEMENTS (coinings); k++) {
+    gsize sn = strlen (coinings[k].suffix);
+    if (wl < coinings[k].min_length || !g_str_has_suffix (lower, coinings[k].suffix) || (coinings[k].same_length && strlen (sl) != wl))
+      continue;
+    g_autofree char *noun = g_strndup (lower, wl - sn);
     if (draftd_forms_is (noun, 'n') && draftd_spell_check (c->spell, c->lang, noun))
       return TRUE;
   }

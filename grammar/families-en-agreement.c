@@ -585,6 +585,14 @@ after_s_verb (const F *f)
          !draftd_candidates_in_list (numbers, before) && !draftd_candidates_in_list (determiners, before) && !draftd_forms_is (before, 'a');
 }
 
+/* Is the word after words[i] a name's initial: a capital and its full stop ("A. Kowalski")? */
+static gboolean
+initial_after (const F *f)
+{
+  return f->i + 1 < f->n && strlen (f->words[f->i + 1].text) == 1 && g_ascii_isupper (f->words[f->i + 1].text[0]) &&
+         f->s[f->words[f->i + 1].end] == '.';
+}
+
 gboolean
 subject_head (F *f)
 {
@@ -603,12 +611,12 @@ subject_head (F *f)
   if (b + 1 < f->i && draftd_candidates_in_list (either_number, f->words[b].lower) && g_str_has_suffix (f->words[b + 1].lower, "ing"))
     return FALSE;
   g_autofree char *other = NULL;
-  /* "Everyone except Tom was there": "except" is the preposition ("excepts" is no one's verb). */
-  if (g_str_equal (w->lower, "except"))
+  /* "Everyone except Tom was there": "except" is the preposition ("excepts" is no one's verb).
+   * "account name A. Kowalski": a capital and its full stop are a name's initial, no article
+   * of the verb's object; the phrase before it is a label. */
+  if (g_str_equal (w->lower, "except") || initial_after (f) || after_s_verb (f))
     return FALSE;
   int v = verb_number (f, w->lower, &other);
-  if (after_s_verb (f))
-    return FALSE;
   /* "like" is a preposition too ("A man like him is rare"): the verb only where no other verb
    * follows in its clause and no pronoun is its object ("Nobody in my family like spicy food"). */
   gboolean like = g_str_equal (w->lower, "like") && near (f, 1) && !draftd_candidates_in_list (" me him her us them you it this that ", near (f, 1)) &&
@@ -967,12 +975,16 @@ bare_singular_verb (F *f)
     return FALSE;
   const char *head = f->words[f->i - 1].lower;
   guint d = f->i - 2;
-  /* "The new barista start": one adjective between, no noun, for a person's verb. */
-  gboolean described = f->i >= 3 && joined (f, f->i - 3) && draftd_forms_is (f->words[d].lower, 'a') && !draftd_forms_is (f->words[d].lower, 'n') &&
-                       !draftd_candidates_function_word (f->words[d].lower) && g_ascii_islower (f->words[d].text[0]);
+  /* "The new barista start", "Our new patrol captain start": up to two modifiers between
+   * (adjectives, or a compound's singular noun), for a person's verb. */
   gboolean creature = creature_verb (f, head);
-  if (described && creature)
+  for (guint m = 0; creature && m < 2 && d >= 1 && joined (f, d - 1); m++) {
+    const Word *mod = &f->words[d];
+    if (!g_ascii_islower (mod->text[0]) || draftd_candidates_function_word (mod->lower) || noun_number (f, mod->lower) > 0 ||
+        !(draftd_forms_is (mod->lower, 'a') || noun (mod->lower)))
+      break;
     d--;
+  }
   if ((!time && !to && !creature) || !draftd_candidates_in_list (" the my your his her our their this that ", f->words[d].lower) ||
       !opens_clause (f, d, " if when because that and but so once until ") || !g_ascii_islower (f->words[f->i - 1].text[0]) ||
       !noun (head) || noun_number (f, head) >= 0 || draftd_forms_noun_lexfile (head) == DRAFTD_FORMS_GROUP ||
@@ -1443,11 +1455,28 @@ verb_after_object (const F *f, guint from)
     /* "to tour in May": a month is no modal. */
     if (calendar_name (v) && g_ascii_isupper (f->words[k].text[0]))
       continue;
+    /* "whose bringing the music stands to the church": a plural after a determiner's noun,
+     * before a preposition, is a compound's head. */
+    if (k >= from + 2 && noun_number (f, v) > 0 && noun (f->words[k - 1].lower) && draftd_candidates_in_list (determiners, f->words[k - 2].lower) &&
+        k + 1 < f->n && joined (f, k) && draftd_candidates_in_list (prepositions, f->words[k + 1].lower))
+      continue;
     if (clause_verb_word (f, v) &&
         (!draftd_candidates_in_list (determiners, f->words[k - 1].lower) || draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, v)))
       return TRUE;
   }
   return FALSE;
+}
+
+/* "The staff told us their planning to renovate": a verb of telling and its listener open
+ * the clause told, where the -ing form takes an infinitive or a determiner's object ("told us
+ * their reasoning for it" is a noun's). */
+static gboolean
+told_clause (const F *f, const char *prev, const char *next2, const char *next3)
+{
+  return draftd_candidates_in_list (" us me him them ", prev) &&
+         draftd_candidates_in_list (" told tell tells telling assured reminded warned informed promised ", near (f, -2)) &&
+         ((g_strcmp0 (next2, "to") == 0 && next3 && draftd_forms_is (next3, 'v') && !draftd_candidates_function_word (next3)) ||
+          draftd_candidates_in_list (" the a an ", next2));
 }
 
 /* "if their coming to the party", "I hope your feeling better", "I wonder whose knocking":
@@ -1470,8 +1499,9 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
   const char *next3 = near (f, 3);
   gboolean joined_clause = draftd_candidates_in_list (" and but so ", prev) && g_strcmp0 (next2, "to") == 0 && next3 &&
                            draftd_forms_is (next3, 'v') && !draftd_candidates_function_word (next3) && !later_verb (f, f->i + 4);
+  gboolean told = told_clause (f, prev, next2, next3);
   if ((!draftd_candidates_in_list (" their your whose ", l) && !passive) || (!passive && !g_str_has_suffix (next, "ing")) || strlen (next) < 5 ||
-      (prev != NULL && !draftd_candidates_in_list (openers, prev) && !joined_clause) || (prev == NULL && f->i > 0 && !relative && f->s[f->words[f->i - 1].end] != ';'))
+      (prev != NULL && !draftd_candidates_in_list (openers, prev) && !joined_clause && !told) || (prev == NULL && f->i > 0 && !relative && f->s[f->words[f->i - 1].end] != ';'))
     return FALSE;
   g_autoptr (GPtrArray) fam = passive ? NULL : draftd_forms_verb_family (f->c->spell, next);
   if (!passive && (fam->len == 0 || !draftd_forms_is (fam->pdata[0], 'v')))
@@ -1493,7 +1523,7 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
   if (verb_after_object (f, f->i + 2))
     return FALSE;
   /* No other verb in the clause: the -ing word is its verb. */
-  for (guint k = f->i + 3; k < f->n; k++) {
+  for (guint k = f->i + 3; k < f->n && (!told || joined (f, k - 1)); k++) {
     const char *v = f->words[k].lower;
     if (draftd_candidates_in_list (" is are was were has have had does do did will would can could ", v))
       return FALSE;
@@ -1629,24 +1659,36 @@ named_before_adverb (const F *f, const char *prev, guint gap)
          noun_number (f, prev) <= 0 && !draftd_candidates_in_list (either_number, prev);
 }
 
+/* "Mrs Patel go through the raffle prizes": a title and a surname are one person, as "she"
+ * is. */
+static gboolean
+titled_name (const F *f, const char *prev, guint gap)
+{
+  static const char *const titles = " mr mrs ms miss dr ";
+  /* "Mr and Mrs Okafor request": a pair's second title. */
+  return prev && gap == 0 && f->i >= 2 && g_ascii_isupper (f->words[f->i - 1].text[0]) && joined (f, f->i - 2) && !strpbrk (prev, "'\xe2") &&
+         draftd_candidates_in_list (titles, f->words[f->i - 2].lower) && !(f->i >= 3 && draftd_candidates_in_list (" and or & ", f->words[f->i - 3].lower));
+}
+
 gboolean
 pronoun_base (F *f)
 {
   const Word *w = &f->words[f->i];
   guint gap;
   const char *prev = before_adverb (f, 1, &gap);
-  if (!(draftd_candidates_in_list (" he she it ", prev) || named_before_adverb (f, prev, gap)) || draftd_candidates_function_word (w->lower) ||
+  gboolean title = titled_name (f, prev, gap);
+  if (!(draftd_candidates_in_list (" he she it ", prev) || named_before_adverb (f, prev, gap) || title) || draftd_candidates_function_word (w->lower) ||
       g_str_has_suffix (w->lower, "s") ||
       !draftd_forms_is (w->lower, 'v') || draftd_candidates_own_past (w->lower))
     return FALSE;
   /* "it need not be kept", "he dare not say": the modal, which takes no -s. */
   if (draftd_candidates_in_list (" need dare ", w->lower) && draftd_candidates_in_list (" not only ", near (f, 1)))
     return FALSE;
-  guint p = f->i - 1 - gap; /* the pronoun's index: near() found it, so it exists */
+  guint p = title ? f->i - 2 : f->i - 1 - gap; /* the pronoun's (or title's) index: near() found it, so it exists */
   /* A word that is an adjective too ("He last chose") is a verb only before its object or
    * its place ("He go home"). */
   if (draftd_forms_is (w->lower, 'a') && !(near (f, 1) && g_str_has_suffix (near (f, 1), "ing") && strlen (near (f, 1)) > 5) && /* "He go jogging" */
-      !draftd_candidates_in_list (" home to the a an my his her their our your it them him me us back out up down there here ", near (f, 1)))
+      !draftd_candidates_in_list (" home to the a an my his her their our your it them him me us back out up down there here through into ", near (f, 1)))
     return FALSE;
   gboolean opens = opens_clause (f, p, " and but so because when while if although though ");
   /* With a finished time the verb wants its past, not its -s form ("She go to school

@@ -908,8 +908,7 @@ one_more_article (F *f, const char *prev)
   int lex = draftd_forms_noun_lexfile (n->lower);
   const char *after = near (f, 2);
   if ((lex != DRAFTD_FORMS_ARTIFACT && lex != DRAFTD_FORMS_PERSON && lex != DRAFTD_FORMS_COMMUNICATION) ||
-      draftd_candidates_in_list (" room space time work paper mail email software hardware stuff clothing storage insulation security "
-                                 "protection support padding cash change ", n->lower) ||
+      draftd_candidates_in_list (" room clothing storage insulation security protection padding cash change ", n->lower) ||
       (draftd_candidates_in_list (mass_nouns, n->lower) && !g_str_equal (n->lower, "bed")) ||
       g_str_has_suffix (n->lower, "ing") || n->fixed ||
       draftd_candidates_uncountable (n->lower) || noun_number (f, n->lower) >= 0 ||
@@ -1132,6 +1131,9 @@ parsed_article (const F *f, const char **a, float *bonus)
     return FALSE;
   compound_head (f, &k);
   const char *head = f->words[k].lower;
+  /* "must have valid insurance cover": cover one is insured or staffed with is a mass. */
+  if (g_str_equal (head, "cover") && k > f->i && draftd_candidates_in_list (" insurance staff medical travel holiday sickness ", f->words[k - 1].lower))
+    return FALSE;
   /* The phrase must end (phrase_ends); at the sentence's end a terse style's abstract object
    * is as often bare ("to format sample code."): only a concrete noun there. A verb of a
    * role takes its noun bare, and "give" its idioms' before "to" ("give rise to", "give

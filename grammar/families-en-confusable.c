@@ -290,6 +290,20 @@ there_after_verb (F *f, const char *next, const char *next2, const char *prev)
       draftd_candidates_in_list (" late right wrong ready busy happy early tired angry ", next) &&
       (next2 == NULL || draftd_candidates_in_list (" again today now about for with to at ", next2)))
     return sure_named (f, w->start, w->end, "they're", DRAFTD_FIX_WORD_CHOICE, "confusable.there-they're");
+  /* "let the juniors know that there expected at the clubhouse": a passive's participle and
+   * its preposition or infinitive likewise ("there" has no verb of its own then). */
+  if (draftd_candidates_in_list (" think thought hope know knew guess if that because said sure ", prev) &&
+      draftd_candidates_in_list (" expected supposed allowed invited required meant welcome ", next) &&
+      (next2 == NULL || draftd_candidates_in_list (" to at in on for by ", next2)))
+    return sure_named (f, w->start, w->end, "they're", DRAFTD_FIX_WORD_CHOICE, "confusable.there-they're");
+  /* "Parents are reminded that there children must wear": after a clause's opener, a plural
+   * of people and then a modal or an auxiliary is the possessive's subject ("there are
+   * children" puts the verb first). */
+  g_autofree char *sing1 = next && noun_number (f, next) > 0 ? draftd_forms_singular (f->c->spell, next) : NULL;
+  if (sing1 && draftd_candidates_in_list (" that if because when said says told think thought know knew hope ", prev) && draftd_forms_noun_lexfile (sing1) == DRAFTD_FORMS_PERSON &&
+      g_ascii_islower (f->words[f->i + 1].text[0]) &&
+      draftd_candidates_in_list (" must should will would can could may might are were have had need ", next2))
+    return sure (f, w->start, w->end, "their", DRAFTD_FIX_WORD_CHOICE);
   return FALSE;
 }
 
@@ -941,6 +955,31 @@ possessive_or_contraction (F *f)
 
 /* ---- confusable.than-then: "then" after a comparative in its clause ---- */
 
+/* "more expensive to set up then inner tubes, but": a noun phrase after "then" with no verb
+ * of its own up to its clause's end is what is compared with ("then the kids went home" has
+ * its verb; "then we" a clause's subject). */
+static gboolean
+then_bare_phrase (const F *f)
+{
+  const char *n1 = near (f, 1);
+  if (n1 == NULL || draftd_candidates_in_list (subject_pronouns, n1) || draftd_candidates_in_list (" there it this that ", n1) ||
+      !(noun (n1) || noun_number (f, n1) > 0 || draftd_forms_is (n1, 'a') || draftd_candidates_in_list (" the a an my your his her our their ", n1)))
+    return FALSE;
+  for (guint k = f->i + 1; k < f->n && joined (f, k - 1); k++) {
+    const char *l = f->words[k].lower;
+    if (k > f->i + 1 && draftd_candidates_in_list (" but and or so because ", l))
+      break;
+    /* A plural after its modifier is the phrase's head ("inner tubes"), no -s verb. */
+    if (k > f->i + 1 && noun_number (f, l) > 0 &&
+        (!draftd_candidates_function_word (f->words[k - 1].lower) || draftd_candidates_in_list (determiners, f->words[k - 1].lower)))
+      continue;
+    if (clause_verb_word (f, l) || draftd_candidates_in_list (subject_pronouns, l) ||
+        (!draftd_candidates_function_word (l) && draftd_forms_is (l, 'v') && !noun (l) && noun_number (f, l) <= 0 && !draftd_forms_is (l, 'a')))
+      return FALSE;
+  }
+  return TRUE;
+}
+
 /* "Whisk the eggs, than fold in the flour": "than" after a comma and before a verb's base,
  * with no comparative before it in the sentence, is the next step's "then"; so is "and than"
  * before a verb's base or past ("paused and than added"). */
@@ -983,7 +1022,7 @@ then_after_comparative (F *f)
                                                  "everyone everybody everything ", near (f, 1));
   /* "Rather then waiting for the bus": "rather" before an -ing form compares two ways;
    * "then" (at that time) takes no -ing form after "rather". */
-  standard |= g_str_equal (prev, "rather") && g_str_has_suffix (near (f, 1), "ing");
+  standard |= (g_str_equal (prev, "rather") && g_str_has_suffix (near (f, 1), "ing")) || then_bare_phrase (f);
   /* The comparative right before "then" is surer than one further back in its clause; so is
    * "more" before a hyphen's compound ("more cost-effective then the original"). */
   float bonus = draftd_candidates_comparative (prev) ? 1.5f : 0.0f;

@@ -316,6 +316,7 @@ gboolean person_which (F *f);
 gboolean stationery_noun (F *f);
 gboolean compliment_on (F *f);
 gboolean form_from (F *f);
+gboolean redundant_on (F *f);
 gboolean thing_who (F *f);
 gboolean most_short (F *f);
 gboolean success_modifier (F *f);

@@ -17,6 +17,8 @@ static const char *const s_either = " economics politics athletics gymnastics et
 
 /* ---- agreement.subject-verb: the verb with its subject's head noun ---- */
 
+static gboolean compound_plural (const F *f, const char *l);
+
 /* +1 plural, -1 singular, 0 when the noun does not say. */
 int
 noun_number (const F *f, const char *l)
@@ -47,7 +49,7 @@ noun_number (const F *f, const char *l)
     if (draftd_forms_is (l, 'n') && strlen (l) <= 3)
       return -1;
     g_autofree char *sing = draftd_forms_singular (f->c->spell, l);
-    return (sing && draftd_forms_is (sing, 'n')) || unlisted_plural (f, l, sing) ? 1 : 0;
+    return (sing && draftd_forms_is (sing, 'n')) || unlisted_plural (f, l, sing) || compound_plural (f, l) ? 1 : 0;
   }
   return draftd_forms_is (l, 'n') ? -1 : 0;
 }
@@ -70,6 +72,29 @@ unlisted_plural (const F *f, const char *l, const char *sing)
   return !draftd_spell_check (f->c->spell, f->c->lang, ed) && !draftd_spell_check (f->c->spell, f->c->lang, ing);
 }
 
+/* "chainrings", "seedtrays": a closed compound WordNet lacks, of a noun and a plural noun
+ * WordNet lists ("chain" + "rings"), is the tail's plural. A word WordNet lists in any part
+ * of speech is its own ("perhaps", "sometimes"). */
+static gboolean
+compound_plural (const F *f, const char *l)
+{
+  static const char pos[] = { 'n', 'v', 'a', 'r' };
+  gsize n = strlen (l);
+  if (n < 8 || !g_ascii_isalpha (l[0]))
+    return FALSE;
+  for (guint k = 0; k < G_N_ELEMENTS (pos); k++)
+    if (draftd_forms_is (l, pos[k]))
+      return FALSE;
+  for (gsize k = 3; k + 5 <= n; k++) {
+    g_autofree char *head = g_strndup (l, k);
+    g_autofree char *one = g_strndup (l + k, n - k - 1);
+    if (draftd_forms_is (head, 'n') && !draftd_candidates_function_word (head) && draftd_forms_is (one, 'n') &&
+        draftd_spell_check (f->c->spell, f->c->lang, l + k))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* An irregular plural of a noun WordNet lists ("children", "mice", "women"): WordNet's
  * index has the lemma only, and its exceptions leave out the -men of -man, which its morphy
  * derives by rule. */
@@ -82,6 +107,17 @@ irregular_plural (const char *l)
   gsize n = strlen (l);
   g_autofree char *man = g_str_has_suffix (l, "men") ? g_strdup_printf ("%.*sman", (int) (n - 3), l) : NULL;
   return man && draftd_forms_is (man, 'n') && !draftd_forms_is (l, 'n');
+}
+
+/* "beginners'": a plural noun's possessive. */
+static gboolean
+plural_possessive_noun (const F *f, const char *l)
+{
+  gsize n = strlen (l);
+  if (n < 5 || !g_str_has_suffix (l, "s'"))
+    return FALSE;
+  g_autofree char *owner = g_strndup (l, n - 1);
+  return noun_number (f, owner) > 0;
 }
 
 /* Can the word stand in a noun phrase after its determiner: a noun, an adjective, a number? */
@@ -102,7 +138,8 @@ np_word (const F *f, const Word *w)
   gboolean name = w->fixed && w > f->words && g_unichar_isupper (g_utf8_get_char (w->text)) && draftd_forms_is (w->lower, 'n') &&
                   (((draftd_candidates_in_list (determiners, w[-1].lower) || g_str_has_suffix (w[-1].lower, "'s")) && w < last &&
                     g_ascii_islower (w[1].text[0]) &&
-                    !draftd_candidates_function_word (w[1].lower) && (draftd_forms_is (w[1].lower, 'n') || noun_number (f, w[1].lower) > 0)) ||
+                    !draftd_candidates_function_word (w[1].lower) &&
+                    (draftd_forms_is (w[1].lower, 'n') || noun_number (f, w[1].lower) > 0 || plural_possessive_noun (f, w[1].lower))) ||
                    (calendar_name (w->lower) && draftd_candidates_in_list (prepositions, w[-1].lower)));
   /* "the onboarding survey", "an upskilling scheme": an -ing word WordNet lacks, after a
    * determiner and before a lower-case noun, modifies that noun. */
@@ -230,6 +267,10 @@ phrase_joined (const F *f, guint a)
    * compound's parts are one word of the phrase. */
   if (joined (f, a) || hyphen_number_joined (f, a) || compound_joined (f, a))
     return TRUE;
+  /* "for Week 6 are": a capitalised noun's number after a preposition (labelled_name()). */
+  if (number_joined (f, a) && a > 0 && g_ascii_isupper (f->words[a].text[0]) && draftd_forms_is (f->words[a].lower, 'n') &&
+      draftd_candidates_in_list (prepositions, f->words[a - 1].lower))
+    return TRUE;
   /* "in our flat at 14 Elm Road": a house's number between a preposition and its street. */
   if (number_joined (f, a) && draftd_candidates_in_list (" at on in from to near ", f->words[a].lower) && g_ascii_isupper (f->words[a + 1].text[0]))
     return TRUE;
@@ -321,11 +362,13 @@ owned_word (const F *f, guint at, guint end)
 {
   const char *l = f->words[at].lower;
   gsize n = strlen (l);
-  if (n < 4 || !g_str_has_suffix (l, "'s") || at + 1 >= end || !joined (f, at) || !np_word (f, &f->words[at + 1]) ||
+  /* "the Thursday beginners' class": a plural's possessive too. */
+  gboolean plural = n >= 5 && g_str_has_suffix (l, "s'");
+  if (n < 4 || !(g_str_has_suffix (l, "'s") || plural) || at + 1 >= end || !joined (f, at) || !np_word (f, &f->words[at + 1]) ||
       draftd_candidates_in_list (prepositions, f->words[at + 1].lower))
     return FALSE;
-  g_autofree char *owner = g_strndup (l, n - 2);
-  return noun (owner);
+  g_autofree char *owner = g_strndup (l, n - (plural ? 1 : 2));
+  return plural ? noun_number (f, owner) > 0 : noun (owner);
 }
 
 /* A name's possessive determines its noun, after a preposition too ("The results of Millie's
@@ -338,12 +381,55 @@ name_determiner (const F *f, guint at, gboolean after_prep)
          !(after_prep && at >= 2 && draftd_candidates_in_list (" pick cream flower choice best rest bulk majority ", f->words[at - 2].lower));
 }
 
+/* "tenants in Building B have", "readings for Week 6 are": after a preposition, a capitalised
+ * noun WordNet lists and its label (a capital letter, or digits, which are no words) are a
+ * phrase of their own, its head the noun. Returns the words it takes (1 or 2), or 0. */
+static guint
+labelled_name (const F *f, guint at, guint end)
+{
+  const Word *w = &f->words[at];
+  if (at + 1 > end || !g_ascii_isupper (w->text[0]) || !draftd_forms_is (w->lower, 'n') || draftd_candidates_function_word (w->lower))
+    return 0;
+  guint n = 0;
+  if (at + 1 < end && joined (f, at) && strlen (f->words[at + 1].text) == 1 && g_ascii_isupper (f->words[at + 1].text[0]))
+    n = 2;
+  else if (number_joined (f, at))
+    n = 1;
+  if (n == 0 || (at + n < end && !draftd_candidates_in_list (prepositions, f->words[at + n].lower)))
+    return 0;
+  return n;
+}
+
 /* "Feed station two at Clungunford was": a number after a singular noun is its label (1),
  * the noun before it the head. */
 static guint
 number_label (const F *f, guint first, guint label)
 {
   return label - 1 > first && draftd_candidates_in_list (numbers, f->words[label - 1].lower) && noun_number (f, f->words[label - 2].lower) < 0;
+}
+
+/* Does words[at] go on the noun phrase that starts at words[first] (its determiner from
+ * words[start])? */
+static gboolean
+phrase_word_at (const F *f, guint at, guint first, guint start, guint end, gboolean after_prep)
+{
+  /* "the under-14 team": a word hyphened to a number is a modifier, whatever it is alone; "of
+   * your vehicle's MOT test": a possessive right after the determiner is the phrase's too. "of
+   * last week's run-through": a hyphened compound's second part belongs to it, though it is a
+   * preposition alone. */
+  if ((after_prep && (at > first || first > start) && owned_word (f, at, end)) || (at + 1 < end && hyphen_number_joined (f, at)) ||
+      (at > first && compound_joined (f, at - 1)))
+    return TRUE;
+  /* "The kids made dinner last night": an irregular past after a noun is a verb, not part of
+   * the phrase. "The box next to the door": "next to" is a preposition. */
+  const char *l = f->words[at].lower, *lemma = draftd_forms_irregular_lemma (l, 'v');
+  if (!draftd_candidates_in_list (prepositions, l) && np_word (f, &f->words[at]) && !(at > first && compound_preposition (f, at, end) > 0) &&
+      !(at > first && noun_number (f, f->words[at - 1].lower) != 0 && lemma && !g_str_equal (lemma, l) && at + 1 < end))
+    return TRUE;
+  /* "on the first and second floors": ordinals joined are one word of it, after a
+   * preposition only ("the first and second line are" is two lines). */
+  return after_prep && at > first && at + 2 < end && draftd_candidates_in_list (" and or ", l) &&
+         draftd_candidates_in_list (ordinals, f->words[at - 1].lower) && draftd_candidates_in_list (ordinals, f->words[at + 1].lower);
 }
 
 /* A noun phrase from words[*k] up to a preposition or `end`: a determiner or a head of its own
@@ -388,19 +474,12 @@ noun_phrase (const F *f, guint *k, guint end)
       at++;
   }
   guint first = at;
-  /* "The kids made dinner last night": an irregular past after a noun is a verb, not part of
-   * the phrase. "on the first and second floors": ordinals joined are one word of it, after a
-   * preposition only ("the first and second line are" is two lines). */
-  /* "the under-14 team": a word hyphened to a number is a modifier, whatever it is alone; "of
-   * your vehicle's MOT test": a possessive right after the determiner is the phrase's too. */
-  while (at < end && ((after_prep && (at > first || first > *k) && owned_word (f, at, end)) || (at + 1 < end && hyphen_number_joined (f, at)) ||
-                      (!draftd_candidates_in_list (prepositions, f->words[at].lower) && np_word (f, &f->words[at]) &&
-                       /* "The box next to the door": "next to" is a preposition. */
-                       !(at > first && compound_preposition (f, at, end) > 0) &&
-                       !(at > first && noun_number (f, f->words[at - 1].lower) != 0 && draftd_forms_irregular_lemma (f->words[at].lower, 'v') &&
-                         !g_str_equal (draftd_forms_irregular_lemma (f->words[at].lower, 'v'), f->words[at].lower) && at + 1 < end)) ||
-                      (after_prep && at > first && at + 2 < end && draftd_candidates_in_list (" and or ", f->words[at].lower) &&
-                       draftd_candidates_in_list (ordinals, f->words[at - 1].lower) && draftd_candidates_in_list (ordinals, f->words[at + 1].lower))))
+  guint labelled = after_prep && at == *k ? labelled_name (f, at, end) : 0;
+  if (labelled) {
+    *k = at + labelled;
+    return (gint) at;
+  }
+  while (at < end && phrase_word_at (f, at, first, *k, end, after_prep))
     at++;
   /* "on wards 5 and 6": numbers joined after the noun (digits, no words here) are its label; the
    * phrase ends after them, its noun before them (after a preposition only: "Room 5 and 6 are"). */
@@ -424,7 +503,9 @@ noun_phrase (const F *f, guint *k, guint end)
   if (label - 1 > first && participle_after_noun (last))
     return -1;
   g_autofree char *sing = g_str_has_suffix (last, "s") ? draftd_forms_singular (f->c->spell, last) : NULL;
-  if (!draftd_forms_is (last, 'n') && !(sing && draftd_forms_is (sing, 'n')) && !draftd_candidates_in_list (numbers, last) &&
+  /* "last week's run-through": a hyphened compound ends the phrase as its noun. */
+  gboolean hyphened = label - 1 > first && compound_joined (f, label - 2);
+  if (!hyphened && !draftd_forms_is (last, 'n') && !(sing && draftd_forms_is (sing, 'n')) && !draftd_candidates_in_list (numbers, last) &&
       !irregular_plural (last) && !(sing && (!after_prep || head_of) && unlisted_plural (f, last, sing)))
     return -1;
   *k = at;
@@ -754,7 +835,8 @@ prepositional_phrase (const F *f, guint *k, guint end)
    * the phrase's noun, no clause of its own. */
   gboolean of = g_str_equal (f->words[j - 1].lower, "of");
   gboolean ing_noun = j + 1 < end && of && draftd_forms_is (f->words[j].lower, 'n') && draftd_candidates_in_list (prepositions, f->words[j + 1].lower);
-  if (j < end && gerund_word (f, f->words[j].lower) && !ing_noun) {
+  /* "in Building B": a capitalised -ing word is a name's. */
+  if (j < end && gerund_word (f, f->words[j].lower) && !ing_noun && g_ascii_islower (f->words[j].text[0])) {
     /* "The cost of replacing the cracked tiles are": after "of", a gerund and its determiner's
      * object name an act, which the head's noun measures; the number stays the head's. Any
      * other -ing word may open a clause of its own ("The method for making tabs line up"),
@@ -1574,7 +1656,9 @@ verb_against_subject (F *f, guint b, const char *other)
    * of" and its plural is the clause's only verb. */
   if (next == NULL && f->i + 1 == f->n && f->s[w->end] == '.' && each_of_plural (f, b))
     return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
-  if (next == NULL || (draftd_forms_is (before, 'a') && !prepositional_object (f, f->i - 1) &&
+  /* "last week's run-through shows": a hyphened compound's tail is its noun's. */
+  gboolean hyphened = f->i >= 2 && compound_joined (f, f->i - 2);
+  if (next == NULL || (draftd_forms_is (before, 'a') && !hyphened && !prepositional_object (f, f->i - 1) &&
                        !(draftd_forms_noun_lexfile (before) == DRAFTD_FORMS_PERSON && f->i >= 2 &&
                          draftd_candidates_in_list (determiners, f->words[f->i - 2].lower))))
     return FALSE;

@@ -411,6 +411,10 @@ finished_time (const F *f, const char *part)
                                                                                f->words[k + 2].lower)) ||
                                                    (g_str_equal (after, "the") && k + 2 < f->n &&
                                                     draftd_candidates_in_list (" past last whole entire rest first ", f->words[k + 2].lower)));
+    /* "We have stayed in this hotel last summer for four nights": a duration after the finished
+     * time is the stay's length then, no span up to now. */
+    if (duration && finished)
+      continue;
     if (draftd_candidates_in_list (" since ever never already just yet recently lately before ", l) || duration ||
         (g_str_equal (l, "so") && g_strcmp0 (after, "far") == 0))
       return FALSE;
@@ -533,7 +537,10 @@ to_base (F *f)
   const Word *w = &f->words[f->i];
   static const char *const takes_infinitive =
     " want wants wanted like would need needs needed plan plans planned hope hopes hoped decide decides decided try tries "
-    "tried going able trying planning hoping deciding have has had possible impossible unable willing easy hard difficult ";
+    "tried going able trying planning hoping deciding have has had possible impossible unable willing easy hard difficult "
+    /* "Could someone volunteer to collecting the raffle money": these take an infinitive only
+     * ("agree to", "commit to", "look forward to" take an -ing form or a noun). */
+    "volunteer volunteers volunteered offer offers offered promise promised refuse refused manage managed afford ready happy glad eager ";
   /* "help Gordon to carrying the roller": a verb of helping or asking, its object, then "to". */
   gboolean object = f->i >= 3 && draftd_candidates_in_list (" help helps helped ask asked tell told allow allowed ", near (f, -3)) &&
                     (draftd_candidates_in_list (" me him her us them you ", near (f, -2)) || g_ascii_isupper (f->words[f->i - 2].text[0]));

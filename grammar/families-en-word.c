@@ -521,9 +521,6 @@ static const WordRow word_rows[] = {
   { "verb-form.be-participle", "were", NULL, NULL, " happened occurred existed ", NULL, "", DRAFTD_FIX_VERB_FORM, NULL },
   /* "She told that she was tired": "tell" takes its listener; "I was told that" has one. */
   { "word-choice.say-tell", "told", NULL, " i you he she we they it ", " that ", NULL, "said", DRAFTD_FIX_WORD_CHOICE, NULL },
-  /* "Let's meet on next Monday": "next", "last" and "this" take no preposition. */
-  { "preposition.redundant", "on", NULL, NULL, " next last this ", " monday tuesday wednesday thursday friday saturday sunday weekend ", "",
-    DRAFTD_FIX_PREPOSITION, NULL },
   /* "The amount of people": people are counted ("the amount of money" is not). */
   { "word-choice", "amount", " the a an this that large huge small ", NULL, " of ", " people students children cars visitors tourists "
     "customers employees workers users members participants books questions mistakes times friends ", "number", DRAFTD_FIX_WORD_CHOICE, NULL },
@@ -878,9 +875,12 @@ compliment_on (F *f)
 static gboolean
 getting_form (const F *f)
 {
-  const char *prev = near (f, -1), *next = near (f, 1);
+  const char *prev = near (f, -1), *next = near (f, 1), *after = near (f, 2);
   if (prev == NULL || next == NULL || !(noun (prev) || noun_number (f, prev) > 0) ||
       !draftd_candidates_in_list (" a an the your my our their his her this that ", next))
+    return FALSE;
+  /* "received your bond lodgement form this morning": a time after "this" ends the clause. */
+  if (after && draftd_candidates_in_list (" this that ", next) && (draftd_candidates_in_list (time_nouns, after) || calendar_name (after)))
     return FALSE;
   for (gint d = -2; d >= -5 && near (f, d); d--)
     if (draftd_candidates_in_list (" bought buy ordered order got get received receive borrowed borrow downloaded download collected "
@@ -906,6 +906,23 @@ form_from (F *f)
                                   "graduated borrowed ", prev))
     return getting_form (f) && sure (f, w->start, w->end, "from", DRAFTD_FIX_WORD_CHOICE);
   return sure (f, w->start, w->end, "from", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* "Let's meet on next Monday": "next", "last" and "this" take no preposition. After "be" the
+ * "on" is an event's taking place ("The working bee is on this Saturday", "what's on this
+ * weekend"), and stays. Sure. */
+gboolean
+redundant_on (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1);
+  if (!g_str_equal (w->lower, "on") || !draftd_candidates_in_list (" next last this ", near (f, 1)) ||
+      !draftd_candidates_in_list (" monday tuesday wednesday thursday friday saturday sunday weekend ", near (f, 2)))
+    return FALSE;
+  if (prev && (draftd_candidates_in_list (" is are was were be been being isn't aren't wasn't weren't ", prev) || g_str_has_suffix (prev, "'s") ||
+               g_str_has_suffix (prev, "'re")))
+    return FALSE;
+  return sure (f, w->start, f->words[f->i + 1].start, "", DRAFTD_FIX_PREPOSITION);
 }
 
 /* ---- word-choice.principal-principle: "I agree in principal" ---- */

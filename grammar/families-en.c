@@ -184,6 +184,7 @@ static const struct {
   { "word-choice", stationery_noun },
   { "word-choice", compliment_on },
   { "word-choice", form_from },
+  { "preposition.redundant", redundant_on },
   { "word-choice.so-such", so_such },
   { "punctuation.possessive-apostrophe", plural_possessive },
   { "word-choice.make-do", make_homework },

@@ -43,6 +43,8 @@ static const char *const words[] = {
   "bakkie", "bakkies", "braai", "braais", "boerewors", "craic", "dagga", "howzit", "lekker", "munro", "munros", "sláinte",
   "stoep", "sjambok", "biltong", "potjie", "ceilidh", "ceilidhs", "bothy", "bothies", "dreich", "stovies", "arvo", "servo",
   "lineout", "lineouts", "matatu", "matatus",
+  /* An Australian beach's and home's ("leave wetsuits or rashies hanging" was "rashes"). */
+  "rashie", "rashies", "boardies", "cozzie", "cozzies", "esky", "eskies", "doona", "doonas", "brekkie",
   /* Names become common nouns, written lower case ("mat pilates", "a jacuzzi"), and trade
    * words newer than the dictionaries ("instead of upselling me"). */
   "pilates", "jacuzzi", "jacuzzis", "zumba", "crossfit", "lycra", "velcro", "sellotape", "biro", "biros", "hoover", "hoovered", "crockpot", "crockpots",
