@@ -2067,7 +2067,11 @@ base_after_modal (Ctx *x, const Word *prev)
   if (modal && pp && (draftd_candidates_in_list (prepositions, pp->lower) || draftd_candidates_in_list (" the a this that ", pp->lower)))
     return FALSE;
   /* "To who should tenants address": a question's modal before its subject, a plural noun. */
-  if (modal && (pp == NULL || draftd_candidates_in_list (" who whom what when where why how which ", pp->lower)) && g_str_has_suffix (w->lower, "s") &&
+  /* "a new volunteer, Sam, who can helps": a relative's "who" or "which" after a word that is
+   * no preposition is the verb's subject, and the -s form the slip. */
+  const Word *ppp = pp ? word_at (x, (gint) (pp - x->words) - 1) : NULL;
+  gboolean relative = ppp && draftd_candidates_in_list (" who which ", pp->lower) && !draftd_candidates_in_list (prepositions, ppp->lower);
+  if (modal && !relative && (pp == NULL || draftd_candidates_in_list (" who whom what when where why how which ", pp->lower)) && g_str_has_suffix (w->lower, "s") &&
       noun_like (x, w->lower))
     return FALSE;
   /* "what to do based on", "will do given time": "do" as the main verb, and a participle

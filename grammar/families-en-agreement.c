@@ -1547,6 +1547,10 @@ whose_progressive (const F *f, const char *l, const char *next, const char *next
     a--;
   if (a < f->i && a > 0 && draftd_candidates_in_list (determiners, f->words[a - 1].lower))
     return FALSE;
+  /* "Anyone whose planning to attend ... should RSVP": after an indefinite pronoun the clause
+   * is its relative, and the verb after it the sentence's. */
+  if (f->i > 0 && joined (f, f->i - 1) && draftd_candidates_in_list (" anyone anybody someone somebody everyone everybody ", f->words[f->i - 1].lower))
+    return TRUE;
   return !verb_after_object (f, f->i + 2);
 }
 
@@ -1557,7 +1561,10 @@ const char *const clause_verbs =
   "understand understood show showed tell told promise promised bet sure suspect suspected wish wished admit admitted agree agreed "
   "doubt doubted assume assumed claim claimed expect expected imagine imagined insist insisted learn learned prove proved "
   "reckon decide decided explain explained read wrote warn warned worry worried hear guarantee guaranteed ensure ensured "
-  "confirm confirmed trust trusted ";
+  "confirm confirmed trust trusted "
+  /* Their -s forms too ("when she feels they're ready"). */
+  "says thinks believes hopes feels guesses supposes realizes realises suspects wishes admits doubts assumes claims imagines insists "
+  "reckons worries ";
 
 /* "The team lost it's first game", "Don't forget you're umbrella": a contraction straight
  * after a verb that takes an object, before a noun phrase, is the object's possessive. A
@@ -1666,8 +1673,10 @@ titled_name (const F *f, const char *prev, guint gap)
 {
   static const char *const titles = " mr mrs ms miss dr ";
   /* "Mr and Mrs Okafor request": a pair's second title. */
-  return prev && gap == 0 && f->i >= 2 && g_ascii_isupper (f->words[f->i - 1].text[0]) && joined (f, f->i - 2) && !strpbrk (prev, "'\xe2") &&
-         draftd_candidates_in_list (titles, f->words[f->i - 2].lower) && !(f->i >= 3 && draftd_candidates_in_list (" and or & ", f->words[f->i - 3].lower));
+  /* "Mrs Patel usually teach": a frequency adverb between (gap). */
+  guint n = f->i - gap; /* words[n - 1] is the surname */
+  return prev && gap <= 1 && n >= 2 && g_ascii_isupper (f->words[n - 1].text[0]) && joined (f, n - 2) && !strpbrk (prev, "'\xe2") &&
+         draftd_candidates_in_list (titles, f->words[n - 2].lower) && !(n >= 3 && draftd_candidates_in_list (" and or & ", f->words[n - 3].lower));
 }
 
 gboolean
@@ -1684,7 +1693,7 @@ pronoun_base (F *f)
   /* "it need not be kept", "he dare not say": the modal, which takes no -s. */
   if (draftd_candidates_in_list (" need dare ", w->lower) && draftd_candidates_in_list (" not only ", near (f, 1)))
     return FALSE;
-  guint p = title ? f->i - 2 : f->i - 1 - gap; /* the pronoun's (or title's) index: near() found it, so it exists */
+  guint p = title ? f->i - 2 - gap : f->i - 1 - gap; /* the pronoun's (or title's) index: near() found it, so it exists */
   /* A word that is an adjective too ("He last chose") is a verb only before its object or
    * its place ("He go home"). */
   if (draftd_forms_is (w->lower, 'a') && !(near (f, 1) && g_str_has_suffix (near (f, 1), "ing") && strlen (near (f, 1)) > 5) && /* "He go jogging" */
@@ -1742,7 +1751,9 @@ determiner_across (F *f)
   gboolean plain;
   /* "This all sounds simple", "that all works": a pronoun and its floating "all" before the
    * verb, not a determiner of "all sounds" ("all this cars" is the determiner's order). */
-  if (!draftd_candidates_in_list (" this that a an ", w->lower) || g_strcmp0 (near (f, 1), "all") == 0 || !adjectives_plural (f, &k, &plain))
+  /* "This Civic has": a capitalised word after it is a name's (a model, a title). */
+  if (!draftd_candidates_in_list (" this that a an ", w->lower) || g_strcmp0 (near (f, 1), "all") == 0 ||
+      (near (f, 1) && g_ascii_isupper (f->words[f->i + 1].text[0])) || !adjectives_plural (f, &k, &plain))
     return FALSE;
   const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
   /* "This old photos remind": a plural verb after the phrase settles its number. */

@@ -891,7 +891,7 @@ centre_article (F *f, const char *prev)
 /* Verbs that take one more of a thing: "need extra volunteer", "add extra bed". */
 static const char *const extra_verbs =
   " need needs needed want wants wanted add adds added bring brings brought order ordered book booked get gets got request requested buy "
-  "bought have has had fit fitted hire hired ";
+  "bought have has had fit fitted hire hired placed left put ";
 
 /* "We need extra volunteer on Thursdays", "add extra bed to our room", "need extra copy of
  * the invoice": "extra" before a made thing's or a person's singular count noun, after a verb
@@ -1207,6 +1207,11 @@ missing_article (F *f)
    * progressive, no noun to determine. */
   const char *l = f->words[f->i].lower;
   if (g_str_has_suffix (l, "ing") && draftd_candidates_in_list (" be been being is are was were am ", near (f, -1)) && gerund_word (f, l))
+    return FALSE;
+  /* "will be put forward for grading", "can be made vegan on request": after "be" a verb's
+   * participle, or a verb before its particle, is the passive's. */
+  if (draftd_candidates_in_list (" be been being ", near (f, -1)) &&
+      (participle_after_noun (l) || (draftd_forms_is (l, 'v') && draftd_candidates_in_list (" forward off up down out away back through over ", near (f, 1)))))
     return FALSE;
   /* "We had better sort this out": "had better" is a modal, no noun phrase. */
   if (draftd_candidates_in_list (" better best ", l) && draftd_candidates_in_list (" had 'd ", near (f, -1)))

@@ -1280,8 +1280,9 @@ affect_effect (F *f)
     return FALSE;
   /* "Does caffeine really effect your sleep": an adverb of degree before it, a possessive
    * after it; "effect" (bring about) takes no one's thing as its object. */
+  /* "can really effect how quickly your shoulder": a question's clause likewise. */
   if (draftd_candidates_in_list (" really seriously badly greatly negatively directly ", prev) && prev2 && !draftd_candidates_in_list (determiners, prev2) &&
-      draftd_candidates_in_list (" my your his her our their me him us them ", next))
+      draftd_candidates_in_list (" my your his her our their me him us them how whether ", next))
     return sure (f, w->start, w->end, "affect", DRAFTD_FIX_WORD_CHOICE);
   /* "will this effect the budget": a modal, its subject, then the verb. */
   gboolean verb_slot = draftd_candidates_in_list (" this that it he she they we you i ", prev) && draftd_candidates_in_list (modals, prev2);

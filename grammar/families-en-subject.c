@@ -316,8 +316,9 @@ runs_into_verb (const F *f, guint first, guint label)
    * trees"). */
   gboolean counted = first >= 3 && g_str_equal (f->words[first - 2].lower, "of") &&
                      draftd_candidates_in_list (" each either neither one ", f->words[first - 3].lower);
+  /* "The auto-belays was": a hyphened compound's -s part is its plural, no verb. */
   for (guint j = first + 1; j < label && !counted; j++)
-    if (g_str_has_suffix (f->words[j].lower, "s") && noun_number (f, f->words[j - 1].lower) < 0 &&
+    if (g_str_has_suffix (f->words[j].lower, "s") && noun_number (f, f->words[j - 1].lower) < 0 && !compound_joined (f, j - 1) &&
         draftd_candidates_verb_form (f, f->words[j].lower) && !draftd_forms_is (f->words[j].lower, 'n') &&
         !draftd_candidates_in_list (numbers, f->words[j - 1].lower) && !draftd_forms_is (f->words[j - 1].lower, 'a') &&
         !compound_before_verb (f, j, label))

@@ -283,11 +283,14 @@ subordinate_at (const F *f, guint k)
   if (draftd_candidates_in_list (" who which whom ", f->words[k].lower) && k + 1 < f->n && finite_verb (f, f->words[k + 1].lower))
     return TRUE;
   /* "have asked why their boxes were taken on Monday": a question's clause owns its time too. */
-  if (!draftd_candidates_in_list (" after when because while until once although though whereas whether if that who which whom why how where ", f->words[k].lower))
+  /* "have placed an extra blanket in your room, as the nights in June can get cold": "as"
+   * after a comma opens a reason's clause, its verb a little further on. */
+  gboolean as = g_str_equal (f->words[k].lower, "as") && k > 0 && f->s[f->words[k - 1].end] == ',';
+  if (!as && !draftd_candidates_in_list (" after when because while until once although though whereas whether if that who which whom why how where ", f->words[k].lower))
     return FALSE;
   /* "that film last weekend": a time's "last" or "next" is no verb of a clause, nor its noun
    * ("weekend" is a verb too). */
-  for (guint j = k + 2; j < f->n && j <= k + 4; j++)
+  for (guint j = k + 2; j < f->n && j <= k + (as ? 5 : 4); j++)
     if (!draftd_candidates_in_list (determiners, f->words[j - 1].lower) && finite_verb (f, f->words[j].lower) &&
         !draftd_candidates_in_list (" last next ", f->words[j].lower) && !draftd_candidates_in_list (" last next ", f->words[j - 1].lower))
       return TRUE;
@@ -352,6 +355,17 @@ reduced_clause_at (const F *f, guint to)
       return j;
   }
   return G_MAXUINT;
+}
+
+/* "at last Tuesday's meeting": a weekday's possessive after "last" is that day's. */
+static gboolean
+day_possessive (const char *l)
+{
+  gsize n = strlen (l);
+  if (n < 8 || !g_str_has_suffix (l, "'s"))
+    return FALSE;
+  g_autofree char *day = g_strndup (l, n - 2);
+  return draftd_candidates_in_list (" monday tuesday wednesday thursday friday saturday sunday ", day);
 }
 
 /* Does the clause of words[f->i] name a finished time: "yesterday", "ago", "last week" (not
@@ -424,7 +438,7 @@ finished_time (const F *f, const char *part)
     finished |= g_str_equal (l, "last") && k + 1 < f->n &&
                 (k == 0 || !draftd_candidates_in_list (" the this these over past few than with to from versus ", f->words[k - 1].lower)) &&
                 (draftd_candidates_in_list (" week month year season term semester summer winter spring autumn night weekend ", f->words[k + 1].lower) ||
-                 calendar_name (f->words[k + 1].lower));
+                 calendar_name (f->words[k + 1].lower) || day_possessive (f->words[k + 1].lower));
     /* "at the last meeting": one past occasion ("over the last week" is a span, and left). */
     finished |= g_str_equal (l, "last") && k >= 2 && k + 1 < f->n && g_str_equal (f->words[k - 1].lower, "the") &&
                 g_str_equal (f->words[k - 2].lower, "at") &&
@@ -546,6 +560,9 @@ to_base (F *f)
                     (draftd_candidates_in_list (" me him her us them you ", near (f, -2)) || g_ascii_isupper (f->words[f->i - 2].text[0]));
   /* "arranged for a locksmith to attending": a person's noun, then its infinitive's "to". */
   object |= f->i >= 3 && draftd_candidates_in_list (" a an the ", near (f, -3)) && draftd_forms_noun_lexfile (near (f, -2)) == DRAFTD_FORMS_PERSON;
+  /* "The purpose of this email is to reminding everyone": an aim's "is to" takes the base. */
+  for (gint d = -3; d >= -7 && !object && draftd_candidates_in_list (" is was ", near (f, -2)) && near (f, d); d--)
+    object = draftd_candidates_in_list (" purpose aim goal intention objective ", near (f, d));
   if (f->i < 2 || g_strcmp0 (near (f, -1), "to") != 0 || !(object || draftd_candidates_in_list (takes_infinitive, near (f, -2))))
     return FALSE;
   /* "we have to reduced sulfur", "I wanted to went": a past after an infinitive's "to" (after

@@ -3416,7 +3416,13 @@ missing_to (F *f)
     return sure (f, f->words[f->i + 1].start, f->words[f->i + 1].start, "to ", DRAFTD_FIX_VERB_FORM);
   /* "was managed like a puppet": a passive's participle takes no infinitive, and "like" is
    * the preposition there. */
-  if ((!object && !draftd_candidates_in_list (deciding, w->lower)) ||
+  /* "Most insurance plans require a referral": an -s form after a lower-case noun or a
+   * quantifier is the plural noun, the subject of the base after it. */
+  gboolean plural_noun = g_str_has_suffix (w->lower, "s") && prev && f->i > 0 && g_ascii_islower (f->words[f->i - 1].text[0]) &&
+                         !object && (draftd_candidates_in_list (" most many some all few several both ", prev) ||
+                                     (noun (prev) && !draftd_candidates_function_word (prev) &&
+                                      draftd_forms_noun_lexfile (prev) != DRAFTD_FORMS_PERSON && draftd_forms_noun_lexfile (prev) != DRAFTD_FORMS_GROUP));
+  if ((!object && !draftd_candidates_in_list (deciding, w->lower)) || plural_noun ||
       (prev && (draftd_candidates_in_list (determiners, prev) || (draftd_forms_is (prev, 'a') && !draftd_candidates_function_word (prev)) ||
                 draftd_candidates_in_list (" is are was were be been being ", prev))))
     return FALSE;

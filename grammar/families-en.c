@@ -107,6 +107,8 @@ const char *const either_number =
   "orchestra choir council squad club management crowd cabinet parliament congregation faculty board panel firm "
   "department police personnel clergy bunch gang peloton herd flock troupe cast workforce household pair duo trio quartet "
   "number series species means headquarters fish sheep deer aircraft offspring gnocchi ravioli tortellini "
+  /* A gardener's pests, counted as a swarm ("Blackfly seem to be worse this year"). */
+  "blackfly greenfly whitefly "
   /* "The following are", "the above are reachable", "the latter are": a nominal that stands
    * for what it names, in either number. */
   "following above below latter former "

@@ -54,6 +54,10 @@ static const char *const words[] = {
    * plumber's "PEX repipe" "recipe". */
   "tanalised", "tanalized", "elastane", "diarise", "diarised", "diarises", "diarising", "diarize", "diarized", "diarizing",
   "repipe", "repipes", "repiped", "repiping",
+  /* A dealer's "walkaround video" was "walk around". */
+  "walkaround", "walkarounds",
+  /* A food truck's Mexican dishes: "carnitas" was "caritas", "elote" "elite". */
+  "carnitas", "elote", "elotes", "cotija", "barbacoa", "horchata", "chilaquiles", "pozole", "esquites",
 };
 
 gboolean
