@@ -2445,6 +2445,9 @@ subject_verb (Ctx *x, const Word *prev)
   const Word *before = x->i >= 2 ? &x->words[x->i - 2] : NULL;
   if (before && (draftd_candidates_in_list (modals, before->lower) || draftd_candidates_in_list (" let lets make makes made making help helps helped see sees saw watch watches watched hear hears heard have has had ", before->lower)))
     return FALSE;
+  /* "A huge thank-you goes out": a pronoun hyphened to the word before it is a compound's. */
+  if (prev->start > 0 && x->s[prev->start - 1] == '-')
+    return FALSE;
   /* "most of it pale lager", "none of it true": "it" after a preposition is its object, and
    * the word after it no verb of its. */
   if (before && g_str_equal (prev->lower, "it") && draftd_candidates_in_list (prepositions, before->lower))

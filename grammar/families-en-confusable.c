@@ -911,7 +911,8 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
    * modify. */
   gboolean predicate = (draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'n') && !possessed_noun (f, next2) &&
                         !g_str_equal (next, "own")) ||
-                       (draftd_candidates_in_list (" right wrong sure ready late early ", next) && !draftd_candidates_in_list (" to of ", next2));
+                       (draftd_candidates_in_list (" right wrong sure ready late early ", next) && !draftd_candidates_in_list (" to of ", next2) &&
+                        !possessed_noun (f, next2)); /* "until their late twenties" */
   if (bare_predicate (f, next, next2, prev))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (progressive (f, l, next, next2, prev) || whose_progressive (f, l, next, next2))
