@@ -2431,7 +2431,7 @@ draftd_candidates_simple_past (DraftdSpell *spell, const char *base)
 /* Verbs and adjectives whose "that" clause states a demand, with the verb bare. */
 static const char *const mandative =
   " insist insists insisted insisting suggest suggests suggested suggesting recommend recommends recommended demand demands "
-  "demanded require requires required request requests requested propose proposes proposed urge urges urged ask asks asked "
+  "demanded require requires required request requests requested propose proposes proposed urge urges urged ask asks asked prefer prefers preferred "
   "essential vital important necessary crucial imperative ";
 
 /* "He go", "I goes", "She go ... yesterday": a verb after a subject pronoun, judged by the

@@ -585,6 +585,15 @@ after_s_verb (const F *f)
          !draftd_candidates_in_list (numbers, before) && !draftd_candidates_in_list (determiners, before) && !draftd_forms_is (before, 'a');
 }
 
+/* "Your mother ate well at breakfast": a word after an irregular past that is no noun is the
+ * past's adverb or object, no verb of its own. */
+static gboolean
+irregular_past_before (const F *f)
+{
+  const char *p = f->i > 0 ? f->words[f->i - 1].lower : NULL, *lemma = p ? draftd_forms_irregular_lemma (p, 'v') : NULL;
+  return lemma && !g_str_equal (lemma, p) && draftd_candidates_past_only (f->c->spell, p);
+}
+
 /* Is the word after words[i] a name's initial: a capital and its full stop ("A. Kowalski")? */
 static gboolean
 initial_after (const F *f)
@@ -614,7 +623,8 @@ subject_head (F *f)
   /* "Everyone except Tom was there": "except" is the preposition ("excepts" is no one's verb).
    * "account name A. Kowalski": a capital and its full stop are a name's initial, no article
    * of the verb's object; the phrase before it is a label. */
-  if (g_str_equal (w->lower, "except") || initial_after (f) || after_s_verb (f))
+  if (g_str_equal (w->lower, "except") || initial_after (f) || after_s_verb (f) ||
+      (irregular_past_before (f) && !draftd_candidates_in_list (agreeing_aux, w->lower))) /* "Lying awake the night before" */
     return FALSE;
   int v = verb_number (f, w->lower, &other);
   /* "like" is a preposition too ("A man like him is rare"): the verb only where no other verb
@@ -975,6 +985,9 @@ bare_singular_verb (F *f)
     return FALSE;
   const char *head = f->words[f->i - 1].lower;
   guint d = f->i - 2;
+  /* "Your mother ate well at breakfast": WordNet's "Ate" is a goddess, the word a past. */
+  if (irregular_past_before (f))
+    return FALSE;
   /* "The new barista start", "Our new patrol captain start": up to two modifiers between
    * (adjectives, or a compound's singular noun), for a person's verb. */
   gboolean creature = creature_verb (f, head);

@@ -840,7 +840,7 @@ static gboolean
 owns_no_been (const char *l, const char *next, const char *next2)
 {
   return (draftd_candidates_in_list (" its whose ", l) && g_str_equal (next, "been")) ||
-         (g_str_equal (l, "whose") && g_str_equal (next, "due") && draftd_candidates_in_list (" for to back in on at tomorrow today ", next2));
+         (draftd_candidates_in_list (" whose its ", l) && g_str_equal (next, "due") && draftd_candidates_in_list (" for to back in on at tomorrow today ", next2));
 }
 
 static gboolean
@@ -908,11 +908,10 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
     return FALSE;
   const char *alts[] = { rep };
   /* An adjective that is no noun ("its colour is" has a noun), not before the noun it would
-   * modify. */
+   * modify ("until their late twenties"). */
   gboolean predicate = (draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'n') && !possessed_noun (f, next2) &&
                         !g_str_equal (next, "own")) ||
-                       (draftd_candidates_in_list (" right wrong sure ready late early ", next) && !draftd_candidates_in_list (" to of ", next2) &&
-                        !possessed_noun (f, next2)); /* "until their late twenties" */
+                       (draftd_candidates_in_list (" right wrong sure ready late early ", next) && !draftd_candidates_in_list (" to of ", next2) && !possessed_noun (f, next2));
   if (bare_predicate (f, next, next2, prev))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (progressive (f, l, next, next2, prev) || whose_progressive (f, l, next, next2))

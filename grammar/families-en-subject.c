@@ -18,6 +18,7 @@ static const char *const s_either = " economics politics athletics gymnastics et
 /* ---- agreement.subject-verb: the verb with its subject's head noun ---- */
 
 static gboolean compound_plural (const F *f, const char *l);
+static gboolean apostrophe_after_plural (const F *f, guint a);
 
 /* +1 plural, -1 singular, 0 when the noun does not say. */
 int
@@ -109,17 +110,6 @@ irregular_plural (const char *l)
   return man && draftd_forms_is (man, 'n') && !draftd_forms_is (l, 'n');
 }
 
-/* "beginners'": a plural noun's possessive. */
-static gboolean
-plural_possessive_noun (const F *f, const char *l)
-{
-  gsize n = strlen (l);
-  if (n < 5 || !g_str_has_suffix (l, "s'"))
-    return FALSE;
-  g_autofree char *owner = g_strndup (l, n - 1);
-  return noun_number (f, owner) > 0;
-}
-
 /* Can the word stand in a noun phrase after its determiner: a noun, an adjective, a number? */
 gboolean
 np_word (const F *f, const Word *w)
@@ -139,7 +129,7 @@ np_word (const F *f, const Word *w)
                   (((draftd_candidates_in_list (determiners, w[-1].lower) || g_str_has_suffix (w[-1].lower, "'s")) && w < last &&
                     g_ascii_islower (w[1].text[0]) &&
                     !draftd_candidates_function_word (w[1].lower) &&
-                    (draftd_forms_is (w[1].lower, 'n') || noun_number (f, w[1].lower) > 0 || plural_possessive_noun (f, w[1].lower))) ||
+                    (draftd_forms_is (w[1].lower, 'n') || noun_number (f, w[1].lower) > 0)) ||
                    (calendar_name (w->lower) && draftd_candidates_in_list (prepositions, w[-1].lower)));
   /* "the onboarding survey", "an upskilling scheme": an -ing word WordNet lacks, after a
    * determiner and before a lower-case noun, modifies that noun. */
@@ -265,7 +255,7 @@ phrase_joined (const F *f, guint a)
 {
   /* "our long-standing clients", "the end-of-term reading assessment": a hyphened
    * compound's parts are one word of the phrase. */
-  if (joined (f, a) || hyphen_number_joined (f, a) || compound_joined (f, a))
+  if (joined (f, a) || hyphen_number_joined (f, a) || compound_joined (f, a) || apostrophe_after_plural (f, a))
     return TRUE;
   /* "for Week 6 are": a capitalised noun's number after a preposition (labelled_name()). */
   if (number_joined (f, a) && a > 0 && g_ascii_isupper (f->words[a].text[0]) && draftd_forms_is (f->words[a].lower, 'n') &&
@@ -323,6 +313,13 @@ runs_into_verb (const F *f, guint first, guint label)
         !draftd_candidates_in_list (numbers, f->words[j - 1].lower) && !draftd_forms_is (f->words[j - 1].lower, 'a') &&
         !compound_before_verb (f, j, label))
       return TRUE;
+  /* "One of my waiver pickups lives on the injury report": after a plural WordNet does not
+   * list as a lemma ("the sales figures" it does), an -s form of a verb is the clause's verb. */
+  for (guint j = first + 1; j < label; j++)
+    if (noun_number (f, f->words[j - 1].lower) > 0 && !draftd_forms_is (f->words[j - 1].lower, 'n') && g_str_has_suffix (f->words[j].lower, "s") &&
+        draftd_candidates_verb_form (f, f->words[j].lower) && !draftd_forms_is (f->words[j].lower, 'n') && !compound_joined (f, j - 1) &&
+        !compound_before_verb (f, j, label))
+      return TRUE;
   /* "The three major operating systems used today are": a participle after a plural noun
    * opens a clause cut short, whatever comes after it ("today" is no head). */
   for (guint j = first + 1; j + 1 < label; j++)
@@ -355,6 +352,18 @@ compound_preposition (const F *f, guint j, guint end)
   return 0;
 }
 
+/* "the beginners' class": words[a] a plural in -s, its apostrophe right after it, then a
+ * space before the word it owns (the apostrophe ends no word here). */
+static gboolean
+apostrophe_after_plural (const F *f, guint a)
+{
+  if (a + 1 >= f->n || !g_str_has_suffix (f->words[a].lower, "s"))
+    return FALSE;
+  const char *p = f->s + f->words[a].end;
+  gsize q = g_str_has_prefix (p, "'") ? 1 : g_str_has_prefix (p, "\xe2\x80\x99") ? 3 : 0;
+  return q && f->words[a].end + q + 1 == f->words[a + 1].start && p[q] == ' ';
+}
+
 /* "from last year's trial", "in this season's squad": a noun's possessive inside the phrase,
  * before a word of the phrase, determines that word and is part of the phrase (the head stays
  * the last noun). Only a noun WordNet lists owns: "the Smiths' house" needs no help here. */
@@ -363,13 +372,15 @@ owned_word (const F *f, guint at, guint end)
 {
   const char *l = f->words[at].lower;
   gsize n = strlen (l);
-  /* "the Thursday beginners' class": a plural's possessive too. */
-  gboolean plural = n >= 5 && g_str_has_suffix (l, "s'");
-  if (n < 4 || !(g_str_has_suffix (l, "'s") || plural) || at + 1 >= end || !joined (f, at) || !np_word (f, &f->words[at + 1]) ||
+  /* "the Thursday beginners' class": a plural's possessive too, its apostrophe after the word. */
+  gboolean plural = apostrophe_after_plural (f, at);
+  if (n < 4 || !(g_str_has_suffix (l, "'s") || plural) || at + 1 >= end || !(joined (f, at) || plural) || !np_word (f, &f->words[at + 1]) ||
       draftd_candidates_in_list (prepositions, f->words[at + 1].lower))
     return FALSE;
-  g_autofree char *owner = g_strndup (l, n - (plural ? 1 : 2));
-  return plural ? noun_number (f, owner) > 0 : noun (owner);
+  if (plural)
+    return noun_number (f, l) > 0;
+  g_autofree char *owner = g_strndup (l, n - 2);
+  return noun (owner);
 }
 
 /* A name's possessive determines its noun, after a preposition too ("The results of Millie's
@@ -1215,7 +1226,7 @@ static const char *const linking_verbs =
  * that the locale remain", "It is essential that he be told"). */
 const char *const mandative_words =
   " require requires required requiring insist insists insisted demand demands demanded ask asks asked request requests "
-  "requested propose proposes proposed recommend recommends recommended suggest suggests suggested urge urges urged "
+  "requested propose proposes proposed recommend recommends recommended suggest suggests suggested urge urges urged prefer prefers preferred "
   "essential imperative vital necessary important crucial ";
 
 /* "This are the books": the demonstrative takes the verb's number. */

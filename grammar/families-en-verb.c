@@ -104,6 +104,11 @@ forward_to (F *f)
   if (next && draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'n') && !draftd_candidates_function_word (next) &&
       (noun (next2) || noun_number (f, next2) > 0) && !draftd_forms_is (next2, 'a'))
     return sure (f, w->start, w->end, ing, DRAFTD_FIX_VERB_FORM);
+  /* "looking forward to work on your backyard project": a verb and its particle before a
+   * determined object ("to work on Monday" is the job's, a day after it). */
+  if (g_strcmp0 (near (f, -2), "forward") == 0 && draftd_candidates_in_list (" on with ", next) &&
+      draftd_candidates_in_list (" your the this our their my his her ", next2))
+    return sure (f, w->start, w->end, ing, DRAFTD_FIX_VERB_FORM);
   const char *alts[] = { ing };
   return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_VERB_FORM, 0);
 }
@@ -242,7 +247,9 @@ bracketed (const char *s, const char *p)
  * Friday", "planned a trip in March") rather than when it was done. */
 static const char *const arranging_participles =
   " booked scheduled arranged planned organised organized reserved set fixed moved postponed rescheduled confirmed made invited "
-  "promised agreed decided ";
+  "promised agreed decided "
+  /* "The court has listed the hearing for 10am on Monday 17 March": a court's diary. */
+  "listed ";
 
 /* "signed the contract on Monday", "sent the invoice on 3 May": a day's "on" is a finished
  * time after a participle of doing; one of arranging ("booked a table on Friday") may name
@@ -554,7 +561,9 @@ to_base (F *f)
     "tried going able trying planning hoping deciding have has had possible impossible unable willing easy hard difficult "
     /* "Could someone volunteer to collecting the raffle money": these take an infinitive only
      * ("agree to", "commit to", "look forward to" take an -ing form or a noun). */
-    "volunteer volunteers volunteered offer offers offered promise promised refuse refused manage managed afford ready happy glad eager ";
+    "volunteer volunteers volunteered offer offers offered promise promised refuse refused manage managed afford ready happy glad eager "
+    /* "I am writing to confirming your booking": a letter's purpose. */
+    "writing ";
   /* "help Gordon to carrying the roller": a verb of helping or asking, its object, then "to". */
   gboolean object = f->i >= 3 && draftd_candidates_in_list (" help helps helped ask asked tell told allow allowed ", near (f, -3)) &&
                     (draftd_candidates_in_list (" me him her us them you ", near (f, -2)) || g_ascii_isupper (f->words[f->i - 2].text[0]));

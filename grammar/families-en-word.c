@@ -98,6 +98,12 @@ since_duration (F *f)
     q = "20", u = f->words[f->i + 1].lower, after = f->i + 2 < f->n && joined (f, f->i + 1) ? f->words[f->i + 2].lower : NULL;
   if (q == NULL)
     return FALSE;
+  /* "since thirty-two years": a number hyphened to the next is one count. */
+  if (draftd_candidates_in_list (numbers, q) && f->i + 3 < f->n && f->s[f->words[f->i + 1].end] == '-' &&
+      draftd_candidates_in_list (numbers, f->words[f->i + 2].lower) && joined (f, f->i + 2)) {
+    u = f->words[f->i + 3].lower;
+    after = f->i + 4 < f->n && joined (f, f->i + 3) ? f->words[f->i + 4].lower : NULL;
+  }
   /* "I haven't seen him since months": a bare plural unit is a duration, with no count; not
    * where it opens a clause ("Since weeks had passed", "since years of neglect"). */
   if (f->i > 0 && draftd_candidates_in_list (" weeks months years decades ages ", q) &&

@@ -43,6 +43,10 @@ static const char *const words[] = {
   "bakkie", "bakkies", "braai", "braais", "boerewors", "craic", "dagga", "howzit", "lekker", "munro", "munros", "sláinte",
   "stoep", "sjambok", "biltong", "potjie", "ceilidh", "ceilidhs", "bothy", "bothies", "dreich", "stovies", "arvo", "servo",
   "lineout", "lineouts", "matatu", "matatus",
+  /* New Zealand English's Māori words ("a visit to the local marae" was "mare"). */
+  "marae", "whanau", "haka", "iwi", "koha", "kaumatua",
+  /* "fruit gummies" were "gummites". */
+  "gummies",
   /* An Australian beach's and home's ("leave wetsuits or rashies hanging" was "rashes"). */
   "rashie", "rashies", "boardies", "cozzie", "cozzies", "esky", "eskies", "doona", "doonas", "brekkie",
   /* Names become common nouns, written lower case ("mat pilates", "a jacuzzi"), and trade
