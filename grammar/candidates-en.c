@@ -1592,8 +1592,19 @@ plural_subject (Ctx *x, const Word *prev)
   /* "His landing on his feet was", "The care of the children is": a preposition's object is
    * no subject; the head stands before the preposition. */
   const Word *before_det = x->i >= 3 ? &x->words[x->i - 3] : NULL;
-  if (irregular && x->i >= 2 && before_det && draftd_candidates_in_list (" of in on at for with from by about to into under over near behind between among ", before_det->lower))
+  static const char *const object_of = " of in on at for with from by about to into under over near behind between among ";
+  if (irregular && x->i >= 2 && before_det && draftd_candidates_in_list (object_of, before_det->lower))
     irregular = FALSE;
+  /* "Singing with forty other people is": a count and adjectives between the preposition and
+   * its object likewise. */
+  for (gint k = (gint) x->i - 3; irregular && k >= 0 && k >= (gint) x->i - 5; k--) {
+    const char *l = x->words[k].lower;
+    if (draftd_candidates_in_list (object_of, l))
+      irregular = FALSE;
+    else if (!g_ascii_isdigit (l[0]) && !draftd_candidates_in_list (" one two three four five six seven eight nine ten twenty thirty forty fifty hundred ", l) &&
+             !(draftd_forms_is (l, 'a') && !draftd_candidates_function_word (l)))
+      break;
+  }
   /* "Meeting new people is exciting": a gerund's object, the gerund the subject. */
   if (irregular && before_det && det && !draftd_candidates_in_list (determiners, det->lower) && g_str_has_suffix (before_det->lower, "ing") &&
       strlen (before_det->lower) > 5)
@@ -1880,9 +1891,10 @@ noun_number (Ctx *x, const Word *prev)
                       draftd_candidates_in_list (" the a ", p3->lower) && adjacent (x->s, p3, pp) && !draftd_forms_is (w->lower, 'v'));
   /* With one word between, it must be an adjective-like word, not already a plural noun
    * ("many questions after"), nor a determiner WordNet lists as an adjective ("until nine
-   * every morning"). */
+   * every morning"), nor a time's "next" or "last" ("at half past six next week"). */
   gboolean skip_one = !direct && pp && draftd_candidates_in_list (plural_quantifiers, pp->lower) && draftd_forms_is (prev->lower, 'a') &&
-                      !draftd_forms_is (prev->lower, 'n') && !draftd_candidates_function_word (prev->lower);
+                      !draftd_forms_is (prev->lower, 'n') && !draftd_candidates_function_word (prev->lower) &&
+                      !draftd_candidates_in_list (" next last ", prev->lower);
   /* "a lot of problem": "a lot of" and "lots of" count their nouns but take mass nouns too ("a
    * lot of time", "a lot of effort"), which neither the dictionary nor the shipped target
    * tells apart ("a lot of efforts"): only where link-grammar, whose dictionary marks mass
@@ -2456,7 +2468,7 @@ subject_verb (Ctx *x, const Word *prev)
   if (before && g_str_equal (prev->lower, "it") && adjacent (x->s, before, prev) && g_str_has_suffix (before->lower, "ing") &&
       !draftd_candidates_function_word (before->lower) && !g_str_has_suffix (before->lower, "thing")) {
     g_autoptr (GPtrArray) doing = draftd_forms_verb_family (x->c->spell, before->lower);
-    if (doing->len > 0 && !g_str_has_suffix (doing->pdata[0], "ing"))
+    if (doing->len > 0 && (!g_str_has_suffix (doing->pdata[0], "ing") || g_str_has_prefix (before->lower, doing->pdata[0])))
       return FALSE;
   }
   /* "I insisted that he stay", "it is vital that she be told": a demand's clause takes the

@@ -1468,10 +1468,12 @@ verb_after_object (const F *f, guint from)
     /* "to tour in May": a month is no modal. */
     if (calendar_name (v) && g_ascii_isupper (f->words[k].text[0]))
       continue;
-    /* "whose bringing the music stands to the church": a plural after a determiner's noun,
-     * before a preposition, is a compound's head. */
+    /* "whose bringing the music stands to the church", "the orange slices and water jugs": a
+     * plural after a determiner's noun, before a preposition or a list's "and", is a
+     * compound's head. */
     if (k >= from + 2 && noun_number (f, v) > 0 && noun (f->words[k - 1].lower) && draftd_candidates_in_list (determiners, f->words[k - 2].lower) &&
-        k + 1 < f->n && joined (f, k) && draftd_candidates_in_list (prepositions, f->words[k + 1].lower))
+        k + 1 < f->n && joined (f, k) &&
+        (draftd_candidates_in_list (prepositions, f->words[k + 1].lower) || draftd_candidates_in_list (" and or ", f->words[k + 1].lower)))
       continue;
     if (clause_verb_word (f, v) &&
         (!draftd_candidates_in_list (determiners, f->words[k - 1].lower) || draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, v)))
@@ -1499,7 +1501,7 @@ told_clause (const F *f, const char *prev, const char *next2, const char *next3)
 gboolean
 progressive (const F *f, const char *l, const char *next, const char *next2, const char *prev)
 {
-  static const char *const openers = " if whether that when because hope hopes think thinks know knows wonder wonders asked ask guess see ";
+  static const char *const openers = " if whether that when because hope hopes think thinks know knows wonder wonders asked ask guess see said says ";
   /* A semicolon opens a clause as the sentence's start does ("Thanks for applying; your
    * invited to"). A passive likewise: "that their allowed to stay", "I think its finished" (a participle
    * before a noun is an adjective: "their allowed hours"). */
@@ -1525,7 +1527,8 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
     return FALSE;
   /* "I think their closing the library early": after a verb of thinking, the -ing form's
    * object too (a gerund's subject would need a verb of its own, checked below). */
-  gboolean thinking = draftd_candidates_in_list (" think thinks hope hopes guess know knows ", prev) && draftd_candidates_in_list (" the a an ", next2);
+  /* "The Hendersons said their hosting the block party": a verb of saying's likewise. */
+  gboolean thinking = draftd_candidates_in_list (" think thinks hope hopes guess know knows said says ", prev) && draftd_candidates_in_list (" the a an ", next2);
   gboolean after = next2 == NULL || thinking || draftd_candidates_in_list (" to at in on into from with for by tonight today tomorrow now here there home back better worse soon ", next2) ||
                    /* "Whose driving us there?": the verb's object ("your driving us there was kind" has a verb after it). */
                    draftd_candidates_in_list (" us me him them ", next2) ||
@@ -1685,11 +1688,21 @@ static gboolean
 titled_name (const F *f, const char *prev, guint gap)
 {
   static const char *const titles = " mr mrs ms miss dr ";
+  /* "Coach Dave say the workout": a role's title before a first name likewise, where no past
+   * tells of a story ("Coach Marta lead the warm-up while Coach Daniel was away" is "led"). */
+  static const char *const roles = " coach aunt auntie uncle nana grandma grandpa grandad professor captain pastor ";
   /* "Mr and Mrs Okafor request": a pair's second title. */
   /* "Mrs Patel usually teach": a frequency adverb between (gap). */
   guint n = f->i - gap; /* words[n - 1] is the surname */
-  return prev && gap <= 1 && n >= 2 && g_ascii_isupper (f->words[n - 1].text[0]) && joined (f, n - 2) && !strpbrk (prev, "'\xe2") &&
-         draftd_candidates_in_list (titles, f->words[n - 2].lower) && !(n >= 3 && draftd_candidates_in_list (" and or & ", f->words[n - 3].lower));
+  if (!(prev && gap <= 1 && n >= 2 && g_ascii_isupper (f->words[n - 1].text[0]) && joined (f, n - 2) && !strpbrk (prev, "'\xe2") &&
+        !(n >= 3 && draftd_candidates_in_list (" and or & ", f->words[n - 3].lower))))
+    return FALSE;
+  if (draftd_candidates_in_list (titles, f->words[n - 2].lower))
+    return TRUE;
+  for (guint k = 0; k < f->n; k++)
+    if (draftd_candidates_in_list (" was were had did ", f->words[k].lower))
+      return FALSE;
+  return draftd_candidates_in_list (roles, f->words[n - 2].lower);
 }
 
 gboolean

@@ -1218,6 +1218,10 @@ missing_article (F *f)
     return FALSE;
   if (role_after_promotion (f))
     return FALSE;
+  /* "at the weekend when it is lighter?": a comparative after a be-form, ending its clause, is
+   * the predicate's adjective, no "lighter" to count. */
+  if (draftd_candidates_in_list (" is was are were be been am ", near (f, -1)) && draftd_candidates_comparative (l) && near (f, 1) == NULL)
+    return FALSE;
   gboolean shaped = shaped_article (f);
   for (guint k = len; k < f->out->len; k++)
     if (g_array_index (f->out, DraftdCandidate, k).prior >= DRAFTD_CANDIDATE_CERTAIN)

@@ -275,13 +275,17 @@ there_after_verb (F *f, const char *next, const char *next2, const char *prev)
   /* "They sold there flat and moved": after a verb, a thing's or a person's singular noun
    * that ends its phrase cannot stand bare, so "there" is its possessive. */
   int lex1 = next ? draftd_forms_noun_lexfile (next) : -1;
+  /* "happy to drive there children to the fixture": a plural of people likewise. */
+  g_autofree char *people = next && noun_number (f, next) > 0 ? draftd_forms_singular (f->c->spell, next) : NULL;
+  gboolean persons = people && draftd_forms_noun_lexfile (people) == DRAFTD_FORMS_PERSON;
   /* "to rate there level of anxiety": before "of", a quality's, an act's or a holding's
    * singular noun too ("stayed there most of the day", "half of" are no such nouns). */
   gboolean of_noun = g_strcmp0 (next2, "of") == 0 && joined (f, f->i + 1) && !draftd_candidates_uncountable (next) &&
                      (lex1 == DRAFTD_FORMS_ATTRIBUTE || lex1 == DRAFTD_FORMS_ACT || lex1 == DRAFTD_FORMS_POSSESSION);
   if (prev && !draftd_candidates_function_word (prev) && finite_verb (f, prev) &&
-      !draftd_candidates_in_list (" is are was were be been have has had do does did ", prev) && noun_number (f, next) < 0 &&
-      (lex1 == DRAFTD_FORMS_ARTIFACT || lex1 == DRAFTD_FORMS_PERSON || of_noun) && g_ascii_islower (f->words[f->i + 1].text[0]) &&
+      !draftd_candidates_in_list (" is are was were be been have has had do does did ", prev) &&
+      ((noun_number (f, next) < 0 && (lex1 == DRAFTD_FORMS_ARTIFACT || lex1 == DRAFTD_FORMS_PERSON || of_noun)) || persons) &&
+      g_ascii_islower (f->words[f->i + 1].text[0]) &&
       (next2 == NULL || !joined (f, f->i + 1) || draftd_candidates_in_list (" and but in on at to for with from of ", next2)))
     return sure (f, w->start, w->end, "their", DRAFTD_FIX_WORD_CHOICE);
   /* "I think there late again": after a verb of thinking or a clause's opener, "there" before
@@ -459,7 +463,8 @@ owned_thing (const F *f, const char *next, const char *next2)
   int lexfile = noun (next) ? draftd_forms_noun_lexfile (next) : -1;
   return possessed_noun (f, next) ||
          ((lexfile == DRAFTD_FORMS_ARTIFACT || (lexfile == DRAFTD_FORMS_COMMUNICATION && !draftd_candidates_in_list (" okay ok right alright fine sure ", next))) &&
-          draftd_candidates_in_list (" is was has ", next2));
+          /* "but it's motor makes a noise": a singular's verb. */
+          draftd_candidates_in_list (" is was has makes needs keeps looks sounds ", next2));
 }
 
 /* "make sure you're billing address matches", "they're eating habits are": an -ing word and a
@@ -509,7 +514,11 @@ there_owns (const F *f, const char *next, const char *next2, const char *prev)
     return TRUE;
   g_autofree char *owner = plain (next);
   gsize on = strlen (owner);
-  if (prev == NULL || draftd_candidates_in_list (" is are was were be been over up down out in from ", prev) ||
+  /* "pick up there children's lost items": a phrasal verb's particle, no place's "up there". */
+  const char *verb = near (f, -2);
+  gboolean particle = draftd_candidates_in_list (" up out down ", prev) && verb && !draftd_candidates_function_word (verb) &&
+                      (finite_verb (f, verb) || draftd_forms_is (verb, 'v'));
+  if (prev == NULL || (draftd_candidates_in_list (" is are was were be been over up down out in from ", prev) && !particle) ||
       !g_ascii_islower (f->words[f->i + 1].text[0]) || on <= 3 || !(g_str_has_suffix (owner, "'s") || g_str_has_suffix (owner, "s'")))
     return FALSE;
   owner[on - (owner[on - 1] == '\'' ? 1 : 2)] = '\0';
@@ -522,8 +531,11 @@ there_owns (const F *f, const char *next, const char *next2, const char *prev)
 static gboolean
 ing_noun_subject (const F *f, const char *l, const char *next, const char *next2, const char *prev)
 {
-  return !g_str_equal (l, "there") && !g_str_equal (l, "who's") && next2 && g_str_has_suffix (next, "ing") && draftd_forms_is (next, 'n') &&
-         g_ascii_islower (f->words[f->i + 1].text[0]) && draftd_candidates_in_list (" is was has isn't wasn't hasn't ", next2) &&
+  /* "and there handwriting has improved": "there" only before "has" ("and there parking is
+   * free" may be the place's). */
+  const char *verbs = g_str_equal (l, "there") ? " has hasn't " : " is was has isn't wasn't hasn't ";
+  return !g_str_equal (l, "who's") && next2 && g_str_has_suffix (next, "ing") && draftd_forms_is (next, 'n') &&
+         g_ascii_islower (f->words[f->i + 1].text[0]) && draftd_candidates_in_list (verbs, next2) &&
          (prev == NULL || draftd_candidates_in_list (" said says say told think thinks thought and but because so if when ", prev));
 }
 
@@ -542,8 +554,10 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
    * subject, whose possessive this is. "There" is a place's before most nouns ("There life
    * is hard", "There people live longer"), never before a thing's or a person's singular. */
   int lexfile = next ? draftd_forms_noun_lexfile (next) : -1;
-  gboolean verb2 = subject_verb_after (f, l, rep, next2);
-  if (g_ascii_islower (f->words[f->i + 1].text[0]) && owned_thing (f, next, next2) && noun_number (f, next) < 0 && verb2 &&
+  /* "but it's motor still makes": a frequency adverb before the verb. */
+  gboolean adverb2 = draftd_candidates_in_list (" still also always never often usually ", next2) && near (f, 3);
+  gboolean verb2 = subject_verb_after (f, l, rep, next2) || (adverb2 && subject_verb_after (f, l, rep, near (f, 3)));
+  if (g_ascii_islower (f->words[f->i + 1].text[0]) && owned_thing (f, next, adverb2 ? near (f, 3) : next2) && noun_number (f, next) < 0 && verb2 &&
       (!g_str_equal (l, "there") || (f->i == 0 && (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_PERSON))) &&
       !g_str_equal (l, "who's"))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
@@ -715,6 +729,11 @@ adverb_predicate (const F *f, const char *next, const char *next2, const char *p
     return FALSE;
   if (!g_str_equal (next, "all") && draftd_candidates_in_list (" in on at into onto ", next2) && near (f, 3))
     return TRUE;
+  /* "but its now too cold in winter": a degree word and an adjective that modifies nothing. */
+  const char *next4 = near (f, 4);
+  if (draftd_candidates_in_list (" too so very quite really ", next2) && next3 && draftd_forms_is (next3, 'a') &&
+      !draftd_candidates_function_word (next3) && (next4 == NULL || draftd_candidates_function_word (next4) || clause_break (f, f->i + 3)))
+    return TRUE;
   if (!modifier || draftd_candidates_function_word (next2))
     return FALSE;
   /* WordNet calls "on", "in" adjectives too. */
@@ -861,6 +880,13 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
   /* "your a", "Your the best", "their not", "its going to", "your welcome": no possessive. */
   if (draftd_candidates_in_list (" a an the not going welcome ", next) || adverb_predicate (f, next, next2, prev) ||
       adverb_progressive (f, l, next, next2, prev) || ly_predicate (f, l, next, next2, prev) || verdict_opening (next, next2, prev))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+  /* "Once the caulk has cured, its safe to run water": opening its clause, an adjective of
+   * judgement before its infinitive or its "for" ("did its best to help" is the possessive's
+   * idiom, after a verb). */
+  if (g_str_equal (l, "its") && draftd_candidates_in_list (" safe good fine nice hard easy best worth ", next) &&
+      draftd_candidates_in_list (" to for ", next2) &&
+      (prev == NULL || draftd_candidates_in_list (draftd_candidates_clause_words, prev) || draftd_candidates_in_list (" and now ", prev)))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* "Its been raining", "Your more than welcome", "where its easier for": no possessive stands
    * before "been", nor before a predicate's comparative (comparative_predicate()). */

@@ -1589,7 +1589,7 @@ past_degree (const F *f, const char *next)
 {
   const char *after = near (f, 2);
   if (draftd_candidates_in_list (" just right still only ", next) &&
-      (draftd_candidates_in_list (prepositions, after) || draftd_candidates_in_list (" outside inside around beyond next ", after) ||
+      (draftd_candidates_in_list (prepositions, after) || draftd_candidates_in_list (" outside inside around beyond next off ", after) ||
        draftd_candidates_in_list (numbers, after))) /* "live just two doors down" */
     return after;
   return next;
@@ -1683,7 +1683,7 @@ verb_against_subject (F *f, guint b, const char *other)
   next = past_degree (f, next);
   if (!complement && !bare_noun && !draftd_candidates_in_list (determiners, next) && !draftd_candidates_in_list (prepositions, next) &&
       !draftd_candidates_in_list (numbers, next) &&
-      !draftd_candidates_in_list (" that to it him her them me us you up out down back nearby here there abroad together alone "
+      !draftd_candidates_in_list (" that to it him her them me us you up out down off back nearby here there abroad together alone "
                                   "south north east west when whenever because while as outside inside around beyond every ", next) &&
       !g_str_has_suffix (next, "ly"))
     return FALSE;

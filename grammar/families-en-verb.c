@@ -271,6 +271,13 @@ finished_day (const F *f, guint k, const char *part)
   for (guint j = f->i + 2; j + 1 < k; j++)
     if (g_str_equal (f->words[j].lower, "for") && g_ascii_isupper (f->words[j + 1].text[0]))
       return FALSE;
+  /* "has given her an appointment on Monday": an occasion's noun after "a" or "an", right
+   * before "on", owns the day, the time it is for ("approved it at the meeting on 14 January"
+   * is when it was done). */
+  if (k >= 2 && draftd_candidates_in_list (" appointment meeting interview slot booking session call viewing date place exam test hearing ",
+                                           f->words[k - 1].lower) &&
+      draftd_candidates_in_list (" a an ", f->words[k - 2].lower))
+    return FALSE;
   /* "has trained hard all season and deserves a good result on Sunday": a second verb after
    * "and" owns the day. */
   for (guint j = f->i + 2; j + 1 < k; j++)
@@ -552,12 +559,29 @@ make_to (F *f)
 
 /* ---- verb-form.to-base: "we want to meeting him" ---- */
 
+/* Is the -ing word's family led by a verb's base it was made from: "meeting" -> "meet",
+ * "bringing" -> "bring" (a base may end in "-ing" itself: "bring", "sing", "string"); "to
+ * swimming" is no word's -ing form when its family offers another -ing word first. */
+static gboolean
+ing_base (const char *ing, const GPtrArray *fam)
+{
+  if (fam->len == 0 || !draftd_forms_is (fam->pdata[0], 'v'))
+    return FALSE;
+  const char *base = fam->pdata[0];
+  return !g_str_has_suffix (base, "ing") || (strlen (base) < strlen (ing) && g_str_has_prefix (ing, base));
+}
+
 gboolean
 to_base (F *f)
 {
   const Word *w = &f->words[f->i];
   static const char *const takes_infinitive =
     " want wants wanted like would need needs needed plan plans planned hope hopes hoped decide decides decided try tries "
+    /* "remember to returning the form", "the opportunity to discussing": these take the
+     * infinitive only ("remember returning it" has no "to"). */
+    "remember remembers forget forgets opportunity chance "
+    /* "All staff are expected to attending the briefing": a passive's infinitive. */
+    "expected supposed required "
     "tried going able trying planning hoping deciding have has had possible impossible unable willing easy hard difficult "
     /* "Could someone volunteer to collecting the raffle money": these take an infinitive only
      * ("agree to", "commit to", "look forward to" take an -ing form or a noun). */
@@ -589,7 +613,7 @@ to_base (F *f)
     return FALSE;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, w->lower);
   /* The family's base comes first ("meeting" -> "meet"); "to swimming" has none. */
-  if (fam->len == 0 || !draftd_forms_is (fam->pdata[0], 'v') || g_str_has_suffix (fam->pdata[0], "ing"))
+  if (!ing_base (w->lower, fam))
     return FALSE;
   return sure (f, w->start, w->end, fam->pdata[0], DRAFTD_FIX_VERB_FORM);
 }
@@ -969,7 +993,7 @@ modal_ing (F *f)
       draftd_candidates_in_list (" is are was were be a an the ", near (f, -2)))
     return FALSE;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (f->c->spell, w->lower);
-  if (fam->len == 0 || !draftd_forms_is (fam->pdata[0], 'v') || g_str_has_suffix (fam->pdata[0], "ing"))
+  if (!ing_base (w->lower, fam))
     return FALSE;
   return sure (f, w->start, w->end, fam->pdata[0], DRAFTD_FIX_VERB_FORM);
 }

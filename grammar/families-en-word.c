@@ -86,7 +86,8 @@ gboolean
 since_duration (F *f)
 {
   const Word *w = &f->words[f->i];
-  static const char *const units = " minutes hours days weeks months years decades centuries ages generations ";
+  /* "since three seasons now": a sport's or a school's span too. */
+  static const char *const units = " minutes hours days weeks months years decades centuries ages generations seasons terms semesters ";
   const char *q = near (f, 1), *u = near (f, 2), *after = near (f, 3);
   if (!g_str_equal (w->lower, "since"))
     return FALSE;
@@ -925,7 +926,8 @@ redundant_on (F *f)
   if (!g_str_equal (w->lower, "on") || !draftd_candidates_in_list (" next last this ", near (f, 1)) ||
       !draftd_candidates_in_list (" monday tuesday wednesday thursday friday saturday sunday weekend ", near (f, 2)))
     return FALSE;
-  if (prev && (draftd_candidates_in_list (" is are was were be been being isn't aren't wasn't weren't ", prev) || g_str_has_suffix (prev, "'s") ||
+  /* "Patrol 4 is rostered on this Sunday": a roster's "on" (working) is no day's. */
+  if (prev && (draftd_candidates_in_list (" is are was were be been being isn't aren't wasn't weren't rostered scheduled ", prev) || g_str_has_suffix (prev, "'s") ||
                g_str_has_suffix (prev, "'re")))
     return FALSE;
   return sure (f, w->start, f->words[f->i + 1].start, "", DRAFTD_FIX_PREPOSITION);
@@ -1590,6 +1592,10 @@ to_too (F *f)
   /* "You should to bring": a modal's "to" is modal_to()'s. */
   if (!g_str_equal (w->lower, "to") || f->i == 0 || draftd_candidates_in_list (modals, near (f, -1)))
     return FALSE;
+  /* "move it from 9am to later this afternoon": a range's "from" before it. */
+  for (guint k = f->i >= 4 ? f->i - 4 : 0; k + 1 < f->i; k++)
+    if (g_str_equal (f->words[k].lower, "from"))
+      return FALSE;
   if (to_too_adjective (f))
     return TRUE;
   const char *prev = near (f, -1), *next = near (f, 1);
@@ -1934,6 +1940,11 @@ manner_ends (const F *f, const char *next, gboolean so_that)
 static gboolean
 completed_verb (const F *f, gint d)
 {
+  /* "I've filed them smooth", "wipe it clean", "pulled it tight": an adjective of the state a
+   * doing leaves its pronoun's object in. */
+  if (draftd_candidates_in_list (" smooth clean flat tight short free open shut dry straight level sharp ", f->words[f->i].lower) &&
+      draftd_candidates_in_list (" it them him her ", near (f, d)))
+    return TRUE;
   for (gint k = d; k >= d - 3 && near (f, k); k--)
     if (draftd_candidates_in_list (linking, near (f, k)))
       return TRUE;
@@ -2036,8 +2047,12 @@ adverb_for_adjective (F *f)
     if (skip == 0 && draftd_candidates_in_list (" in out up down off back away on through over ", p) && finite_verb (f, near (f, d - 1)) &&
         !draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, near (f, d - 1)))
       return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
+    /* "speaks English and Italian very good": names joined by "and" are one object. */
+    gint at = (gint) f->i + d;
+    gboolean names = g_str_equal (p, "and") && at >= 1 && at + 1 < (gint) f->n && g_ascii_isupper (f->words[at - 1].text[0]) &&
+                     g_ascii_isupper (f->words[at + 1].text[0]);
     /* "spoke to us very rude": the listener's "to" is stepped over too. */
-    if (draftd_candidates_function_word (p) != draftd_candidates_in_list (" it that this them him her us me you the a an my his our their to ", p))
+    if (!names && draftd_candidates_function_word (p) != draftd_candidates_in_list (" it that this them him her us me you the a an my his our their to ", p))
       return FALSE;
   }
   return FALSE;
@@ -2657,6 +2672,14 @@ day_preposition (F *f)
   if (!draftd_candidates_in_list (" in at ", w->lower) ||
       !draftd_candidates_in_list (" monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays ", next) ||
       f->s[f->words[f->i + 1].end] == '\'' || g_str_has_prefix (f->s + f->words[f->i + 1].end, "\xe2\x80\x99"))
+    return FALSE;
+  /* "I've pencilled in Saturday", "can fit in Monday": a verb's particle, the day its object. */
+  if (g_str_equal (w->lower, "in") && draftd_candidates_in_list (" pencilled penciled pencil pencils fit fitted squeeze squeezed slot slotted ", near (f, -1)))
+    return FALSE;
+  /* "at Thursday night's meeting": the day's part owns the event. */
+  if (f->i + 2 < f->n && joined (f, f->i + 1) &&
+      (g_str_has_suffix (f->words[f->i + 2].lower, "'s") || f->s[f->words[f->i + 2].end] == '\'' ||
+       g_str_has_prefix (f->s + f->words[f->i + 2].end, "\xe2\x80\x99")))
     return FALSE;
   /* "from Dave at Tuesday training", "at Sunday lunch": the day names an event's noun after
    * it, which takes "at" ("in Monday morning" is still the day's part). */

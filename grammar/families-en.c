@@ -113,7 +113,7 @@ const char *const either_number =
    * for what it names, in either number. */
   "following above below latter former "
   /* Animals and things whose plural is the singular ("Quail are hunted", "fresh fruit are"). */
-  "quail salmon trout bison moose swine elk sperm fruit ";
+  "quail salmon trout bison moose swine elk sperm fruit ptarmigan grouse ";
 /* Adverbs that stand between a subject and its verb ("He always give"), times among them
  * ("Young people today do", "Parents now have"). */
 const char *const frequency_adverbs = " always usually often never sometimes rarely seldom also still just really only now today nowadays ";

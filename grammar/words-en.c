@@ -37,11 +37,11 @@ static const char *const words[] = {
   "sashimi", "shakshuka", "shawarma", "soba", "souvlaki", "spanakopita", "stollen", "stracciatella",
   "stromboli", "tagine", "takoyaki", "tartiflette", "thai", "tonkotsu", "udon", "vindaloo", "wonton",
   "wontons", "yakitori",
-  /* Regional Englishes' everyday words (Irish, Scottish, South African, Australian), which the
+  /* Regional Englishes' everyday words (Irish, Scottish, Maltese, South African, Australian), which the
    * US and UK dictionaries lack: "the craic on the bus home" was "ceramic", "the bakkie
    * collecting you" "bake". Again none a slip of an English word. */
   "bakkie", "bakkies", "braai", "braais", "boerewors", "craic", "dagga", "howzit", "lekker", "munro", "munros", "sláinte",
-  "stoep", "sjambok", "biltong", "potjie", "ceilidh", "ceilidhs", "bothy", "bothies", "dreich", "stovies", "arvo", "servo",
+  "stoep", "sjambok", "biltong", "potjie", "ceilidh", "ceilidhs", "bothy", "bothies", "dreich", "stovies", "bridie", "bridies", "camogie", "festa", "festas", "arvo", "servo",
   "lineout", "lineouts", "matatu", "matatus",
   /* New Zealand English's Māori words ("a visit to the local marae" was "mare"). */
   "marae", "whanau", "haka", "iwi", "koha", "kaumatua",
@@ -58,6 +58,11 @@ static const char *const words[] = {
    * plumber's "PEX repipe" "recipe". */
   "tanalised", "tanalized", "elastane", "diarise", "diarised", "diarises", "diarising", "diarize", "diarized", "diarizing",
   "repipe", "repipes", "repiped", "repiping",
+  /* A drywaller's "taping and mudding" (joint compound) was "muddying"; a running club's "2-mile
+   * warmup" and "1-mile cooldown" were "warmed" and "comedown". */
+  "mudding", "mudded", "warmup", "warmups", "cooldown", "cooldowns",
+  /* A ski hill's lift operators ("All liftees are expected" was "lifts"). */
+  "liftee", "liftees",
   /* A dealer's "walkaround video" was "walk around". */
   "walkaround", "walkarounds",
   /* A food truck's Mexican dishes: "carnitas" was "caritas", "elote" "elite". */
