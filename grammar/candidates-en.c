@@ -1528,6 +1528,25 @@ plural_opening (const Ctx *x, const Word *next, guint skip)
          (singular && draftd_forms_is (singular, 'n') && !draftd_forms_is (next->lower, 'n'));
 }
 
+/* Is the word before words[i] a preposition's object ("His landing on his feet was", "The
+ * care of the children is"), the head standing before the preposition? */
+static gboolean
+preposition_object (const Ctx *x)
+{
+  static const char *const object_of = " of in on at for with from by about to into under over near behind between among ";
+  /* "Singing with forty other people is": a count and adjectives may stand between the
+   * preposition and its object. */
+  for (gint k = (gint) x->i - 3; k >= 0 && k >= (gint) x->i - 5; k--) {
+    const char *l = x->words[k].lower;
+    if (draftd_candidates_in_list (object_of, l))
+      return TRUE;
+    if (!g_ascii_isdigit (l[0]) && !draftd_candidates_in_list (" one two three four five six seven eight nine ten twenty thirty forty fifty hundred ", l) &&
+        !(draftd_forms_is (l, 'a') && !draftd_candidates_function_word (l)))
+      return FALSE;
+  }
+  return FALSE;
+}
+
 /* "There is many people", "the children is": a plural subject takes a plural verb. */
 static gboolean
 plural_subject (Ctx *x, const Word *prev)
@@ -1589,22 +1608,9 @@ plural_subject (Ctx *x, const Word *prev)
   irregular = irregular && (x->i == 1 || (det && (draftd_candidates_in_list (determiners, det->lower) ||
                                                   (g_str_equal (prev->lower, "people") && draftd_forms_is (det->lower, 'a') &&
                                                    !draftd_candidates_function_word (det->lower)))));
-  /* "His landing on his feet was", "The care of the children is": a preposition's object is
-   * no subject; the head stands before the preposition. */
   const Word *before_det = x->i >= 3 ? &x->words[x->i - 3] : NULL;
-  static const char *const object_of = " of in on at for with from by about to into under over near behind between among ";
-  if (irregular && x->i >= 2 && before_det && draftd_candidates_in_list (object_of, before_det->lower))
+  if (irregular && preposition_object (x))
     irregular = FALSE;
-  /* "Singing with forty other people is": a count and adjectives between the preposition and
-   * its object likewise. */
-  for (gint k = (gint) x->i - 3; irregular && k >= 0 && k >= (gint) x->i - 5; k--) {
-    const char *l = x->words[k].lower;
-    if (draftd_candidates_in_list (object_of, l))
-      irregular = FALSE;
-    else if (!g_ascii_isdigit (l[0]) && !draftd_candidates_in_list (" one two three four five six seven eight nine ten twenty thirty forty fifty hundred ", l) &&
-             !(draftd_forms_is (l, 'a') && !draftd_candidates_function_word (l)))
-      break;
-  }
   /* "Meeting new people is exciting": a gerund's object, the gerund the subject. */
   if (irregular && before_det && det && !draftd_candidates_in_list (determiners, det->lower) && g_str_has_suffix (before_det->lower, "ing") &&
       strlen (before_det->lower) > 5)

@@ -602,6 +602,13 @@ initial_after (const F *f)
          f->s[f->words[f->i + 1].end] == '.';
 }
 
+/* "Sue's leaving do is on Friday": a British party's noun. */
+static gboolean
+party_do (const F *f)
+{
+  return g_str_equal (f->words[f->i].lower, "do") && draftd_candidates_in_list (" leaving retirement birthday ", f->words[f->i - 1].lower);
+}
+
 gboolean
 subject_head (F *f)
 {
@@ -623,7 +630,7 @@ subject_head (F *f)
   /* "Everyone except Tom was there": "except" is the preposition ("excepts" is no one's verb).
    * "account name A. Kowalski": a capital and its full stop are a name's initial, no article
    * of the verb's object; the phrase before it is a label. */
-  if (g_str_equal (w->lower, "except") || initial_after (f) || after_s_verb (f) ||
+  if (party_do (f) || g_str_equal (w->lower, "except") || initial_after (f) || after_s_verb (f) ||
       (irregular_past_before (f) && !draftd_candidates_in_list (agreeing_aux, w->lower))) /* "Lying awake the night before" */
     return FALSE;
   int v = verb_number (f, w->lower, &other);
@@ -714,6 +721,37 @@ plain_plural_subject (F *f)
       draftd_candidates_in_list (" my our the this their your his her ", f->words[1].lower) && noun_number (f, f->words[2].lower) < 0 &&
       joined (f, 0) && joined (f, 1) && joined (f, 2))
     opens = TRUE;
+  return opens && sure (f, f->words[f->i].start, f->words[f->i].end, to, DRAFTD_FIX_AGREEMENT);
+}
+
+/* "The new compost bags was delivered", "The new rental skis was tuned": a determiner that
+ * opens its clause, adjectives and nouns, then a regular plural WordNet lists as no lemma
+ * of its own, before a singular auxiliary. The plural may be a verb's -s form too ("bags",
+ * "skis"), but the auxiliary after it leaves it no verb's place: it heads the phrase. Not a
+ * name ("The United States was"), nor a noun of either number ("The series was"). */
+gboolean
+determined_plural_subject (F *f)
+{
+  const char *l = f->words[f->i].lower, *to = NULL;
+  for (guint a = 0; a < G_N_ELEMENTS (singular_aux); a++)
+    if (g_str_equal (l, singular_aux[a][0]))
+      to = singular_aux[a][1];
+  if (to == NULL || f->i < 3 || !joined (f, f->i - 1))
+    return FALSE;
+  const Word *h = &f->words[f->i - 1];
+  g_autofree char *sing = draftd_forms_singular (f->c->spell, h->lower);
+  if (!g_ascii_islower (h->text[0]) || !g_str_has_suffix (h->lower, "s") || sing == NULL || g_str_equal (sing, h->lower) ||
+      !draftd_forms_is (sing, 'n') || draftd_forms_is (h->lower, 'n') || draftd_candidates_in_list (either_number, h->lower))
+    return FALSE;
+  guint k = f->i - 1;
+  while (k > 0 && joined (f, k - 1) && g_ascii_islower (f->words[k - 1].text[0]) && !draftd_candidates_function_word (f->words[k - 1].lower) &&
+         (noun (f->words[k - 1].lower) || draftd_forms_is (f->words[k - 1].lower, 'a')) && !g_str_has_suffix (f->words[k - 1].lower, "ing"))
+    k--;
+  if (k == f->i - 1 || k == 0 || !draftd_candidates_in_list (" the these those my your his her our their ", f->words[k - 1].lower))
+    return FALSE;
+  k--;
+  gboolean opens = k == 0 || strchr (",;:", f->s[f->words[k - 1].end]) ||
+                   (draftd_candidates_in_list (" and but so because when if although ", f->words[k - 1].lower));
   return opens && sure (f, f->words[f->i].start, f->words[f->i].end, to, DRAFTD_FIX_AGREEMENT);
 }
 
@@ -1515,8 +1553,12 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
   gboolean joined_clause = draftd_candidates_in_list (" and but so ", prev) && g_strcmp0 (next2, "to") == 0 && next3 &&
                            draftd_forms_is (next3, 'v') && !draftd_candidates_function_word (next3) && !later_verb (f, f->i + 4);
   gboolean told = told_clause (f, prev, next2, next3);
+  /* "The bins have arrived, and their located beside the dock": a passive's participle and
+   * its place after a clause's "and". */
+  gboolean placed = passive && draftd_candidates_in_list (" and but so ", prev) &&
+                    draftd_candidates_in_list (" beside in on at near next behind under outside inside by ", next2);
   if ((!draftd_candidates_in_list (" their your whose ", l) && !passive) || (!passive && !g_str_has_suffix (next, "ing")) || strlen (next) < 5 ||
-      (prev != NULL && !draftd_candidates_in_list (openers, prev) && !joined_clause && !told) || (prev == NULL && f->i > 0 && !relative && f->s[f->words[f->i - 1].end] != ';'))
+      (prev != NULL && !draftd_candidates_in_list (openers, prev) && !joined_clause && !told && !placed) || (prev == NULL && f->i > 0 && !relative && f->s[f->words[f->i - 1].end] != ';'))
     return FALSE;
   g_autoptr (GPtrArray) fam = passive ? NULL : draftd_forms_verb_family (f->c->spell, next);
   if (!passive && (fam->len == 0 || !draftd_forms_is (fam->pdata[0], 'v')))
@@ -1529,7 +1571,7 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
    * object too (a gerund's subject would need a verb of its own, checked below). */
   /* "The Hendersons said their hosting the block party": a verb of saying's likewise. */
   gboolean thinking = draftd_candidates_in_list (" think thinks hope hopes guess know knows said says ", prev) && draftd_candidates_in_list (" the a an ", next2);
-  gboolean after = next2 == NULL || thinking || draftd_candidates_in_list (" to at in on into from with for by tonight today tomorrow now here there home back better worse soon ", next2) ||
+  gboolean after = next2 == NULL || thinking || placed || draftd_candidates_in_list (" to at in on into from with for by tonight today tomorrow now here there home back better worse soon ", next2) ||
                    /* "Whose driving us there?": the verb's object ("your driving us there was kind" has a verb after it). */
                    draftd_candidates_in_list (" us me him them ", next2) ||
                    (relative && draftd_candidates_in_list (" next this ", next2));
@@ -1556,13 +1598,20 @@ gboolean
 whose_progressive (const F *f, const char *l, const char *next, const char *next2)
 {
   if (!g_str_equal (l, "whose") || !gerund_word (f, next) || next2 == NULL ||
-      !draftd_candidates_in_list (" the a an my your his her our their this that these those us me him them it to at in on for with ", next2))
+      !(draftd_candidates_in_list (" the a an my your his her our their this that these those us me him them it to at in on for with ", next2) ||
+        g_ascii_isupper (f->words[f->i + 2].text[0])))
     return FALSE;
   guint a = f->i;
   while (a > 0 && f->i - a < 3 && joined (f, a - 1) && np_word (f, &f->words[a - 1]))
     a--;
   if (a < f->i && a > 0 && draftd_candidates_in_list (determiners, f->words[a - 1].lower))
     return FALSE;
+  /* "We need to know whose collecting Liam on Friday": a name, the -ing form's object, then a
+   * preposition or the clause's end. */
+  const char *next3 = near (f, 3);
+  if (g_ascii_isupper (f->words[f->i + 2].text[0]))
+    return draftd_candidates_in_list (" know knows knew ask asked tell told find check wondering ", near (f, -1)) &&
+           (next3 == NULL || draftd_candidates_in_list (prepositions, next3));
   /* "Anyone whose planning to attend ... should RSVP": after an indefinite pronoun the clause
    * is its relative, and the verb after it the sentence's. */
   if (f->i > 0 && joined (f, f->i - 1) && draftd_candidates_in_list (" anyone anybody someone somebody everyone everybody ", f->words[f->i - 1].lower))

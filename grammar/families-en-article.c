@@ -1191,7 +1191,7 @@ role_after_promotion (const F *f)
   for (guint back = 1; back <= 2 && back + 1 <= f->i; back++) {
     guint k = f->i - back;
     if (draftd_candidates_in_list (" to as ", f->words[k].lower) && k >= 1 &&
-        draftd_candidates_in_list (" promoted demoted appointed elected named re-elected ", f->words[k - 1].lower))
+        draftd_candidates_in_list (" promoted demoted appointed elected named re-elected in serve serves served serving act acts acted acting ", f->words[k - 1].lower))
       return TRUE;
   }
   return FALSE;
@@ -1217,6 +1217,12 @@ missing_article (F *f)
   if (draftd_candidates_in_list (" better best ", l) && draftd_candidates_in_list (" had 'd ", near (f, -1)))
     return FALSE;
   if (role_after_promotion (f))
+    return FALSE;
+  /* "I would have rung you": a participle after "have" is the perfect's, no ladder's rung. */
+  const char *lemma = draftd_forms_irregular_lemma (l, 'v');
+  const char *after = near (f, 1);
+  if (draftd_candidates_in_list (" have has had 've ", near (f, -1)) && lemma && !g_str_equal (lemma, l) &&
+      (after == NULL || draftd_candidates_function_word (after) || !(noun (after) || noun_number (f, after) > 0))) /* "has broken spoke" */
     return FALSE;
   /* "at the weekend when it is lighter?": a comparative after a be-form, ending its clause, is
    * the predicate's adjective, no "lighter" to count. */

@@ -539,6 +539,32 @@ ing_noun_subject (const F *f, const char *l, const char *next, const char *next2
          (prev == NULL || draftd_candidates_in_list (" said says say told think thinks thought and but because so if when ", prev));
 }
 
+/* "but it's motor still makes": past a frequency adverb at `next2`, the word after it. */
+static const char *
+past_frequency (const F *f, const char *next2)
+{
+  return draftd_candidates_in_list (" still also always never often usually ", next2) && near (f, 3) ? near (f, 3) : next2;
+}
+
+/* "so delays there affect every route", "people there say": after a plural subject and
+ * before its verb's base, "there" is the place. */
+static gboolean
+place_after_subject (const F *f, const char *next, const char *prev)
+{
+  return prev && noun_number (f, prev) > 0 && draftd_forms_is (next, 'v') && !g_str_has_suffix (next, "s");
+}
+
+/* "I think you're crazy.": after a verb of thinking or saying, an adjective that is a noun
+ * too, ending its clause, is the contraction's complement ("forget you're umbrella" is the
+ * object's possessive). */
+static gboolean
+thought_complement (const char *l, const char *next, const char *next2, const char *prev)
+{
+  return !g_str_equal (l, "there") &&
+         draftd_candidates_in_list (" think thinks thought know knows knew hope hopes guess believe feel felt say says said if because ", prev) &&
+         draftd_forms_is (next, 'a') && (next2 == NULL || draftd_candidates_in_list (prepositions, next2) || draftd_candidates_in_list (" and or but ", next2));
+}
+
 /* "there", "they're", "you're", "it's", "who's" where the possessive `rep` is meant. */
 static gboolean
 to_possessive_site (F *f, const char *l, const char *rep, const char *next, const char *next2, const char *prev)
@@ -554,10 +580,9 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
    * subject, whose possessive this is. "There" is a place's before most nouns ("There life
    * is hard", "There people live longer"), never before a thing's or a person's singular. */
   int lexfile = next ? draftd_forms_noun_lexfile (next) : -1;
-  /* "but it's motor still makes": a frequency adverb before the verb. */
-  gboolean adverb2 = draftd_candidates_in_list (" still also always never often usually ", next2) && near (f, 3);
-  gboolean verb2 = subject_verb_after (f, l, rep, next2) || (adverb2 && subject_verb_after (f, l, rep, near (f, 3)));
-  if (g_ascii_islower (f->words[f->i + 1].text[0]) && owned_thing (f, next, adverb2 ? near (f, 3) : next2) && noun_number (f, next) < 0 && verb2 &&
+  const char *verb = past_frequency (f, next2);
+  gboolean verb2 = subject_verb_after (f, l, rep, next2) || (verb != next2 && subject_verb_after (f, l, rep, verb));
+  if (g_ascii_islower (f->words[f->i + 1].text[0]) && owned_thing (f, next, verb) && noun_number (f, next) < 0 && verb2 &&
       (!g_str_equal (l, "there") || (f->i == 0 && (lexfile == DRAFTD_FORMS_ARTIFACT || lexfile == DRAFTD_FORMS_PERSON))) &&
       !g_str_equal (l, "who's"))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
@@ -566,6 +591,8 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (g_str_equal (l, "there") && there_after_verb (f, next, next2, prev))
     return TRUE;
+  if (g_str_equal (l, "there") && place_after_subject (f, next, prev))
+    return FALSE;
   if (g_str_equal (l, "there") && there_owns (f, next, next2, prev))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* "Is there milk", "over there", "there books" (a verb's -s or a plural): the model's;
@@ -573,11 +600,7 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
   if ((g_str_equal (l, "there") && (draftd_candidates_in_list (" is are was were be been over up down out in from ", prev) || f->i == 0)) ||
       g_ascii_isupper (f->words[f->i + 1].text[0]))
     return FALSE;
-  /* "I think you're crazy.": after a verb of thinking or saying, an adjective that is a noun
-   * too, ending its clause, is the contraction's complement ("forget you're umbrella" is
-   * the object's possessive). */
-  if (!g_str_equal (l, "there") && draftd_candidates_in_list (" think thinks thought know knows knew hope hopes guess believe feel felt say says said if because ", prev) &&
-      draftd_forms_is (next, 'a') && (next2 == NULL || draftd_candidates_in_list (prepositions, next2) || draftd_candidates_in_list (" and or but ", next2)))
+  if (thought_complement (l, next, next2, prev))
     return FALSE;
   /* "kept all it's original features": "all" before a possessive's adjective and plural. */
   gboolean all_of = g_strcmp0 (prev, "all") == 0 && !g_str_equal (l, "there") && draftd_forms_is (next, 'a') &&
@@ -634,6 +657,11 @@ possessive_before_no_noun (F *f, const char *l, const char *rep, const char *nex
 {
   const Word *w = &f->words[f->i];
   if (g_str_equal (l, "their") && draftd_candidates_in_list (" is was are were ", prev) && draftd_candidates_in_list (" a an any no enough ", next))
+    return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
+  /* "a lock hanging their that you're welcome to use": before a relative's "that" or "which",
+   * after an -ing form, the place ("their" owns no "that"). */
+  if (g_str_equal (l, "their") && draftd_candidates_in_list (" that which ", next) && prev && g_str_has_suffix (prev, "ing") && strlen (prev) > 5 &&
+      !draftd_candidates_function_word (prev))
     return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
   if (draftd_candidates_in_list (" in on at from ", next) && next2 && f->s[f->words[f->i + 1].end] != '-' &&
       (prev == NULL || draftd_candidates_in_list (draftd_candidates_clause_words, prev) ||
@@ -830,6 +858,20 @@ verdict_opening (const char *next, const char *next2, const char *prev)
          draftd_candidates_in_list (" right wrong sure ", next) && draftd_candidates_in_list (" that about ", next2);
 }
 
+/* "Once the caulk has cured, its safe to run water", "so its possible the Wi-Fi will drop":
+ * opening its clause, an adjective of judgement before its infinitive or its "for", or one of
+ * likelihood before its clause ("did its best to help" is the possessive's idiom, after a
+ * verb). */
+static gboolean
+judged_extraposition (const char *l, const char *next, const char *next2, const char *prev)
+{
+  gboolean likely = draftd_candidates_in_list (" possible impossible likely unlikely obvious ", next) &&
+                    draftd_candidates_in_list (" the a an that we you they he she i it this there ", next2);
+  return g_str_equal (l, "its") &&
+         (likely || (draftd_candidates_in_list (" safe good fine nice hard easy best worth ", next) && draftd_candidates_in_list (" to for ", next2))) &&
+         (prev == NULL || draftd_candidates_in_list (draftd_candidates_clause_words, prev) || draftd_candidates_in_list (" and now ", prev));
+}
+
 /* "their", "your", "its", "whose" where the contraction is meant. */
 /* "and their already feeding chicks": a time's adverb, then an -ing verb that is no
  * adjective ("their already booming trade" describes), after a clause's opener. */
@@ -881,16 +923,9 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
   if (draftd_candidates_in_list (" a an the not going welcome ", next) || adverb_predicate (f, next, next2, prev) ||
       adverb_progressive (f, l, next, next2, prev) || ly_predicate (f, l, next, next2, prev) || verdict_opening (next, next2, prev))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-  /* "Once the caulk has cured, its safe to run water": opening its clause, an adjective of
-   * judgement before its infinitive or its "for" ("did its best to help" is the possessive's
-   * idiom, after a verb). */
-  if (g_str_equal (l, "its") && draftd_candidates_in_list (" safe good fine nice hard easy best worth ", next) &&
-      draftd_candidates_in_list (" to for ", next2) &&
-      (prev == NULL || draftd_candidates_in_list (draftd_candidates_clause_words, prev) || draftd_candidates_in_list (" and now ", prev)))
-    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-  /* "Its been raining", "Your more than welcome", "where its easier for": no possessive stands
-   * before "been", nor before a predicate's comparative (comparative_predicate()). */
-  if (owns_no_been (l, next, next2) || comparative_predicate (f, next, prev))
+  /* "Its been raining", "Your more than welcome", "its safe to": no possessive stands before
+   * "been", a predicate's comparative or an extraposed clause's adjective. */
+  if (owns_no_been (l, next, next2) || comparative_predicate (f, next, prev) || judged_extraposition (l, next, next2, prev))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* "your totally right", "their really busy": a degree adverb, then an adjective that is no
    * noun, ending its phrase. */

@@ -263,7 +263,8 @@ finished_day (const F *f, guint k, const char *part)
       draftd_candidates_in_list (arranging_participles, part))
     return FALSE;
   for (guint j = f->i + 1; j < k; j++)
-    if (g_str_equal (f->words[j].lower, "to") && draftd_forms_is (f->words[j + 1].lower, 'v') &&
+    if (g_str_equal (f->words[j].lower, "to") &&
+        (draftd_forms_is (f->words[j + 1].lower, 'v') || draftd_candidates_verb_form (f, f->words[j + 1].lower)) && /* "to arrives" too */
         !draftd_candidates_in_list (determiners, f->words[j + 1].lower))
       return FALSE;
   /* "have opened their farm for Open Farm Sunday on 8 June": the day is the event's the
@@ -596,6 +597,12 @@ to_base (F *f)
   /* "The purpose of this email is to reminding everyone": an aim's "is to" takes the base. */
   for (gint d = -3; d >= -7 && !object && draftd_candidates_in_list (" is was ", near (f, -2)) && near (f, d); d--)
     object = draftd_candidates_in_list (" purpose aim goal intention objective ", near (f, d));
+  /* "asked all forwards to arrives by 9:15": an -s form that is only a verb's is no
+   * preposition's object ("to plays" may be "to the plays"; "arrives" names nothing). */
+  g_autofree char *base_s = NULL;
+  if (f->i >= 2 && g_strcmp0 (near (f, -1), "to") == 0 && g_str_has_suffix (w->lower, "s") && !noun (w->lower) && noun_number (f, w->lower) <= 0 &&
+      !draftd_forms_is (w->lower, 'a') && verb_number (f, w->lower, &base_s) == -1 && base_s && draftd_forms_is (base_s, 'v') && !noun (base_s))
+    return sure (f, w->start, w->end, base_s, DRAFTD_FIX_VERB_FORM);
   if (f->i < 2 || g_strcmp0 (near (f, -1), "to") != 0 || !(object || draftd_candidates_in_list (takes_infinitive, near (f, -2))))
     return FALSE;
   /* "we have to reduced sulfur", "I wanted to went": a past after an infinitive's "to" (after
@@ -629,9 +636,16 @@ do_question_base (F *f)
   guint gap;
   /* "Did anyone saw", "Does anybody knows": an indefinite pronoun is a subject as sure. */
   if (!draftd_candidates_in_list (" he she it i you we they anyone anybody someone somebody everyone everybody ", before_adverb (f, 1, &gap)) ||
-      !draftd_candidates_in_list (" do does did don't doesn't didn't ", before_adverb (f, 2, &gap)) || draftd_candidates_function_word (w->lower))
+      draftd_candidates_function_word (w->lower))
     return FALSE;
   g_autofree char *other = NULL;
+  /* "Can someone helps me", "Could you sends": a question's modal takes the base too. */
+  guint m = f->i >= 2 + gap ? f->i - 2 - gap : 0; /* the modal's index, where it opens its question */
+  if (draftd_candidates_in_list (" can could will would should may might must ", before_adverb (f, 2, &gap)) &&
+      (m == 0 || !joined (f, m - 1)) && g_str_has_suffix (w->lower, "s") && verb_number (f, w->lower, &other) == -1)
+    return sure (f, w->start, w->end, other, DRAFTD_FIX_VERB_FORM);
+  if (!draftd_candidates_in_list (" do does did don't doesn't didn't ", before_adverb (f, 2, &gap)))
+    return FALSE;
   const char *lemma = draftd_forms_irregular_lemma (w->lower, 'v');
   if (verb_number (f, w->lower, &other) == -1)
     return sure (f, w->start, w->end, other, DRAFTD_FIX_VERB_FORM);

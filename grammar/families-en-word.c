@@ -2068,7 +2068,7 @@ ly_adverb_of (F *f, const char *adj)
   gsize n = strlen (adj);
   /* "move backward and forward": a direction's "-ward" is an adverb already. */
   if (n < 4 || !draftd_forms_is (adj, 'a') || draftd_candidates_function_word (adj) || adverb (adj) || g_str_has_suffix (adj, "ward") ||
-      draftd_candidates_in_list (" hard late high low free fair flat wide short close deep direct right wrong clean first last dirty pretty even ", adj))
+      draftd_candidates_in_list (" hard late high low free fair flat wide short close deep direct right wrong clean first last dirty pretty even round ", adj))
     return NULL;
   for (guint k = 0; k < G_N_ELEMENTS (adverb_of); k++)
     if (g_str_equal (adj, adverb_of[k][0]))

@@ -242,6 +242,7 @@ static const struct {
   { "agreement.subject-verb", bare_singular_verb },
   { "agreement.subject-verb", subject_head },
   { "agreement.subject-verb", plain_plural_subject },
+  { "agreement.subject-verb", determined_plural_subject },
   { "agreement.subject-verb", relative_subject },
   { "agreement.subject-verb", place_inversion },
   { "agreement.subject-verb", parenthetical_subject },

@@ -40,13 +40,13 @@ static const char *const words[] = {
   /* Regional Englishes' everyday words (Irish, Scottish, Maltese, South African, Australian), which the
    * US and UK dictionaries lack: "the craic on the bus home" was "ceramic", "the bakkie
    * collecting you" "bake". Again none a slip of an English word. */
-  "bakkie", "bakkies", "braai", "braais", "boerewors", "craic", "dagga", "howzit", "lekker", "munro", "munros", "sláinte",
+  "bakkie", "bakkies", "braai", "braais", "boma", "bomas", "boerewors", "craic", "dagga", "howzit", "lekker", "munro", "munros", "sláinte",
   "stoep", "sjambok", "biltong", "potjie", "ceilidh", "ceilidhs", "bothy", "bothies", "dreich", "stovies", "bridie", "bridies", "camogie", "festa", "festas", "arvo", "servo",
   "lineout", "lineouts", "matatu", "matatus",
   /* New Zealand English's Māori words ("a visit to the local marae" was "mare"). */
   "marae", "whanau", "haka", "iwi", "koha", "kaumatua",
-  /* "fruit gummies" were "gummites". */
-  "gummies",
+  /* "fruit gummies" were "gummites"; a vet's "inflatable donut collar" was "don't". */
+  "gummies", "donut", "donuts",
   /* An Australian beach's and home's ("leave wetsuits or rashies hanging" was "rashes"). */
   "rashie", "rashies", "boardies", "cozzie", "cozzies", "esky", "eskies", "doona", "doonas", "brekkie",
   /* Names become common nouns, written lower case ("mat pilates", "a jacuzzi"), and trade
