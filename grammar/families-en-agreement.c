@@ -755,6 +755,44 @@ determined_plural_subject (F *f)
   return opens && sure (f, f->words[f->i].start, f->words[f->i].end, to, DRAFTD_FIX_AGREEMENT);
 }
 
+/* "The results of my blood test from last Tuesday shows that", "The results of the
+ * placement test for all new students is posted": a clause opened by a determiner and a
+ * plural that names what something yields or shows ("results", "findings", "details"; not
+ * "contents", a mass as often: "The contents of these repos is private"), then
+ * "of" and its phrase, and the first singular verb after it, with no clause between (no
+ * verb, "that", "which", "and" or comma). A word that is a plural noun too ("shows") is the
+ * verb only where no verb follows it ("the talent shows are" has its own). */
+gboolean
+results_of_verb (F *f)
+{
+  static const char *const verbs = " is was has shows suggests indicates confirms reveals demonstrates proves remains needs looks seems ";
+  static const char *const subs[][2] = { { "is", "are" }, { "was", "were" }, { "has", "have" } };
+  const Word *w = &f->words[f->i];
+  if (!draftd_candidates_in_list (verbs, w->lower) || f->i < 5 || !joined (f, f->i - 1))
+    return FALSE;
+  guint b = f->i - 1;
+  while (b > 0 && joined (f, b - 1) &&
+         !draftd_candidates_in_list (" that which who whose where when how what why whether if and or because is are was were has have had will would can could ",
+                                    f->words[b].lower) &&
+         !(g_str_equal (f->words[b].lower, "of") && b >= 2 && draftd_candidates_in_list (" results findings details figures costs ", f->words[b - 1].lower)))
+    b--;
+  if (b < 2 || b + 1 >= f->i || !g_str_equal (f->words[b].lower, "of") || !joined (f, b - 1) || !joined (f, b - 2) ||
+      !draftd_candidates_in_list (" the these those my our your their his her its ", f->words[b - 2].lower) ||
+      !(b == 2 || strchr (",;:", f->s[f->words[b - 3].end]) || draftd_candidates_in_list (" that because and but so if when ", f->words[b - 3].lower)))
+    return FALSE;
+  const char *after = near (f, 1);
+  if (after && (draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, after) || draftd_candidates_in_list (" is are was were ", after)))
+    return FALSE;
+  const char *to = NULL;
+  for (guint k = 0; k < G_N_ELEMENTS (subs); k++)
+    if (g_str_equal (w->lower, subs[k][0]))
+      to = subs[k][1];
+  g_autofree char *other = NULL;
+  if (to == NULL && (verb_number (f, w->lower, &other) != -1 || other == NULL))
+    return FALSE;
+  return sure (f, w->start, w->end, to ? to : other, DRAFTD_FIX_AGREEMENT);
+}
+
 /* "My aunt and my uncle, who live in Cork, was", "The buses, which run every hour, is": a
  * relative clause between commas, right before the verb, is no part of the subject, which
  * ends at the comma before "who" or "which" and is read as subject_head reads one (from

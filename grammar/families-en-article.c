@@ -917,13 +917,56 @@ one_more_article (F *f, const char *prev)
   return sure (f, w->start, w->start, "an ", DRAFTD_FIX_ARTICLE);
 }
 
+/* Verbs whose object is one made thing, person or document more often than a mass: "bring
+ * spare inner tube", "need new volunteer", "submit ticket", "send me updated copy". */
+static const char *const counted_object_verbs =
+  " bring brings brought need needs needed submit submits submitted send sends sent buy buys bought book booked add adds added found "
+  "install installs installed prepare prepared notice noticed wear wears wore order orders ordered request requested hire hired ";
+
+/* Documents, which WordNet files among communication with many a mass ("text", "code"). */
+static const char *const counted_documents = " copy quote report essay presentation proposal letter ticket form receipt invoice certificate ";
+
+/* "Please bring spare inner tube with you", "We need new volunteer to run", "found small
+ * stone lodged in": after a verb of bringing, needing, sending or finding (and its person:
+ * "send me updated copy of"), adjectives or a noun's modifier and a made thing's, a person's
+ * or a document's singular count noun, where the phrase ends. The target judges, with the
+ * phrase's count as its prior ("bring lunch", "need help", "send email" are no such nouns). */
+static gboolean
+counted_object_article (F *f, const char *prev, const char *prev2)
+{
+  const Word *w = &f->words[f->i];
+  gboolean person = draftd_candidates_in_list (" me him her us them you ", prev) && draftd_candidates_in_list (ditransitive, prev2);
+  const char *verb = person ? prev2 : prev, *before = near (f, person ? -3 : -2);
+  if (verb == NULL || !draftd_candidates_in_list (counted_object_verbs, verb) || (before && draftd_candidates_in_list (determiners, before)) ||
+      !g_ascii_islower (w->text[0]) || takes_no_article (w->lower) || f->i + 1 >= f->n)
+    return FALSE;
+  /* One or two modifiers (adjectives, participles, a noun's) before the head. */
+  guint k = f->i;
+  while (k < f->i + 2 && k + 1 < f->n && joined (f, k) && !draftd_candidates_function_word (f->words[k].lower) &&
+         (draftd_forms_is (f->words[k].lower, 'a') || participle_after_noun (f->words[k].lower) || noun (f->words[k].lower)) &&
+         !draftd_candidates_function_word (f->words[k + 1].lower) && noun_number (f, f->words[k + 1].lower) < 0 &&
+         (noun (f->words[k + 1].lower) || draftd_forms_is (f->words[k + 1].lower, 'a')))
+    k++;
+  const Word *h = &f->words[k];
+  int lex = draftd_forms_noun_lexfile (h->lower);
+  const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
+  if (k == f->i || h->fixed || !g_ascii_islower (h->text[0]) || noun_number (f, h->lower) >= 0 || g_str_has_suffix (h->lower, "ing") ||
+      !(lex == DRAFTD_FORMS_ARTIFACT || lex == DRAFTD_FORMS_PERSON || lex == DRAFTD_FORMS_OBJECT || draftd_candidates_in_list (counted_documents, h->lower)) ||
+      draftd_candidates_uncountable (h->lower) || draftd_candidates_in_list (mass_nouns, h->lower) ||
+      draftd_candidates_in_list (idiom_bare_nouns, h->lower) || g_str_equal (h->lower, "uniform") || /* "wear school uniform" */
+      !(after == NULL || draftd_candidates_in_list (enders, after) || draftd_candidates_in_list (" and that through of lodged ", after)))
+    return FALSE;
+  const char *alts[] = { article_for (w->lower) };
+  return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 4.5f);
+}
+
 static gboolean
 shaped_article (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *prev2 = near (f, -2);
   if (gift_article (f, prev) || centre_article (f, prev) || existential_article (f, prev, prev2) || given_article (f, prev, prev2) || sought_article (f, prev, prev2) ||
-      had_article (f, prev) || chance_article (f, prev) || featured_article (f, prev, prev2) || role_article (f, prev, prev2) ||
+      had_article (f, prev) || chance_article (f, prev) || featured_article (f, prev, prev2) || role_article (f, prev, prev2) || counted_object_article (f, prev, prev2) ||
       agent_article (f, prev, prev2) || part_article (f, prev) || given_act_article (f, prev, prev2) || needed_article (f, prev) || one_more_article (f, prev))
     return TRUE;
   /* A job after "as" ("works as waiter") is role_article's. */
@@ -1216,7 +1259,9 @@ missing_article (F *f)
   /* "We had better sort this out": "had better" is a modal, no noun phrase. */
   if (draftd_candidates_in_list (" better best ", l) && draftd_candidates_in_list (" had 'd ", near (f, -1)))
     return FALSE;
-  if (role_after_promotion (f))
+  /* "the printer on bench 3", "meet in room 4": a noun labelled by a number names one. */
+  const char *rest = f->s + f->words[f->i].end;
+  if (role_after_promotion (f) || (rest[0] == ' ' && g_ascii_isdigit (rest[1])))
     return FALSE;
   /* "I would have rung you": a participle after "have" is the perfect's, no ladder's rung. */
   const char *lemma = draftd_forms_irregular_lemma (l, 'v');

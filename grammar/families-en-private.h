@@ -189,6 +189,7 @@ gboolean relative_subject (F *f);
 gboolean subject_head (F *f);
 gboolean plain_plural_subject (F *f);
 gboolean determined_plural_subject (F *f);
+gboolean results_of_verb (F *f);
 gboolean parenthetical_subject (F *f);
 gboolean place_inversion (F *f);
 gboolean theres_plural (F *f);

@@ -275,7 +275,7 @@ finished_day (const F *f, guint k, const char *part)
   /* "has given her an appointment on Monday": an occasion's noun after "a" or "an", right
    * before "on", owns the day, the time it is for ("approved it at the meeting on 14 January"
    * is when it was done). */
-  if (k >= 2 && draftd_candidates_in_list (" appointment meeting interview slot booking session call viewing date place exam test hearing ",
+  if (k >= 2 && draftd_candidates_in_list (" appointment meeting interview slot booking session call viewing date place exam test hearing demo visit tour trial consultation ",
                                            f->words[k - 1].lower) &&
       draftd_candidates_in_list (" a an ", f->words[k - 2].lower))
     return FALSE;
@@ -383,6 +383,21 @@ day_possessive (const char *l)
   return draftd_candidates_in_list (" monday tuesday wednesday thursday friday saturday sunday ", day);
 }
 
+/* A perfect whose time is no finished one: "In the past, the garden club has held its plant
+ * sale in May" (a span up to now, what recurs in it); "don't use it until Marcus has replaced
+ * the part on Thursday" (after "until", "once" or "when", a time to come). */
+static gboolean
+perfect_span (const F *f)
+{
+  for (guint k = 0; k + 2 < f->n; k++)
+    if (g_str_equal (f->words[k].lower, "in") && g_str_equal (f->words[k + 1].lower, "the") && g_str_equal (f->words[k + 2].lower, "past"))
+      return TRUE;
+  for (gint d = -2; d >= -4 && near (f, d + 1); d--)
+    if (draftd_candidates_in_list (" until till once when after before ", near (f, d)))
+      return TRUE;
+  return FALSE;
+}
+
 /* Does the clause of words[f->i] name a finished time: "yesterday", "ago", "last week" (not
  * "the last week"), "in 2019", a day's "on" after the participle `part` where one is given
  * (finished_day()); and nothing that keeps the present perfect ("since", "ever", "just")?
@@ -392,11 +407,8 @@ finished_time (const F *f, const char *part)
 {
   gboolean finished = FALSE;
   guint from, to;
-  /* "In the past, the garden club has held its plant sale in May": a span up to now keeps the
-   * perfect of what recurs in it. */
-  for (guint k = 0; k + 2 < f->n; k++)
-    if (g_str_equal (f->words[k].lower, "in") && g_str_equal (f->words[k + 1].lower, "the") && g_str_equal (f->words[k + 2].lower, "past"))
-      return FALSE;
+  if (perfect_span (f))
+    return FALSE;
   clause_bounds (f, &from, &to);
   for (guint k = f->i + 1; k < to; k++)
     if (subordinate_at (f, k)) {
@@ -642,7 +654,8 @@ do_question_base (F *f)
   /* "Can someone helps me", "Could you sends": a question's modal takes the base too. */
   guint m = f->i >= 2 + gap ? f->i - 2 - gap : 0; /* the modal's index, where it opens its question */
   if (draftd_candidates_in_list (" can could will would should may might must ", before_adverb (f, 2, &gap)) &&
-      (m == 0 || !joined (f, m - 1)) && g_str_has_suffix (w->lower, "s") && verb_number (f, w->lower, &other) == -1)
+      (m == 0 || !joined (f, m - 1) || g_str_equal (f->words[m - 1].lower, "please")) && g_str_has_suffix (w->lower, "s") &&
+      verb_number (f, w->lower, &other) == -1)
     return sure (f, w->start, w->end, other, DRAFTD_FIX_VERB_FORM);
   if (!draftd_candidates_in_list (" do does did don't doesn't didn't ", before_adverb (f, 2, &gap)))
     return FALSE;

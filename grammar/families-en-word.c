@@ -464,7 +464,9 @@ static const WordRow word_rows[] = {
   /* "before start of their shift": a point of a span after a preposition takes "the". */
   /* Not after "at": manuals' terse "at end of file", "at start of line". */
   { "article", "start", NULL, " before after from until till by since ", " of ", NULL, "the start", DRAFTD_FIX_ARTICLE, NULL },
-  { "article", "end", NULL, " before after from until till by since ", " of ", NULL, "the end", DRAFTD_FIX_ARTICLE, NULL },
+  { "article", "end", NULL, " before after from until till since ", " of ", NULL, "the end", DRAFTD_FIX_ARTICLE, NULL },
+  /* "by end of the month"; an office's "by end of day" (or "of play", "of business") is idiom. */
+  { "article", "end", NULL, " by ", " of ", " the this next last each every his her their our my your its ", "the end", DRAFTD_FIX_ARTICLE, NULL },
   { "article", "beginning", NULL, " before after at from until till by since ", " of ", NULL, "the beginning", DRAFTD_FIX_ARTICLE, NULL },
   /* "even worst than": "than" compares, so the comparative. */
   { "word-choice.worse-worst", "worst", NULL, NULL, " than ", NULL, "worse", DRAFTD_FIX_WORD_CHOICE, NULL },
@@ -1657,6 +1659,9 @@ you_your (F *f)
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *next = near (f, 1), *after = near (f, 2);
   if (!g_str_equal (w->text, "you") || prev == NULL || next == NULL || !draftd_candidates_in_list (prepositions, prev))
+    return FALSE;
+  /* "Those of you finishing your course": a part of the group addressed. */
+  if (g_str_equal (prev, "of") && draftd_candidates_in_list (" those all some many each most none any one both few several ", near (f, -2)))
     return FALSE;
   if (!draftd_forms_is (next, 'n') || draftd_forms_is (next, 'v') || draftd_forms_is (next, 'a') ||
       draftd_candidates_function_word (next) ||

@@ -113,7 +113,9 @@ const char *const either_number =
    * for what it names, in either number. */
   "following above below latter former "
   /* Animals and things whose plural is the singular ("Quail are hunted", "fresh fruit are"). */
-  "quail salmon trout bison moose swine elk sperm fruit ptarmigan grouse ";
+  "quail salmon trout bison moose swine elk sperm fruit ptarmigan grouse "
+  /* Games named by a plural ("Short mat bowls is held every Monday"). */
+  "bowls darts billiards skittles ";
 /* Adverbs that stand between a subject and its verb ("He always give"), times among them
  * ("Young people today do", "Parents now have"). */
 const char *const frequency_adverbs = " always usually often never sometimes rarely seldom also still just really only now today nowadays ";
@@ -243,6 +245,7 @@ static const struct {
   { "agreement.subject-verb", subject_head },
   { "agreement.subject-verb", plain_plural_subject },
   { "agreement.subject-verb", determined_plural_subject },
+  { "agreement.subject-verb", results_of_verb },
   { "agreement.subject-verb", relative_subject },
   { "agreement.subject-verb", place_inversion },
   { "agreement.subject-verb", parenthetical_subject },

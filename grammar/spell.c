@@ -463,6 +463,27 @@ suggest_word (DraftdSpell *s, Dict *d, const char *word)
   return suggest_locked (d, word, out);
 }
 
+/* Slurs that a dictionary lists without its NOSUGGEST flag (en_US has "kafir" in lower
+ * case): a name at a sentence's start, "Kabir needs them", was respelt as one. A writer who
+ * means the word types it; no correction offers it. */
+static char **
+never_suggested_dropped (char **words)
+{
+  static const char *const never[] = { "kafir", "kafirs", "kaffir", "kaffirs" };
+  guint k = 0;
+  for (guint i = 0; words[i]; i++) {
+    gboolean drop = FALSE;
+    for (guint j = 0; j < G_N_ELEMENTS (never) && !drop; j++)
+      drop = g_ascii_strcasecmp (words[i], never[j]) == 0;
+    if (drop)
+      g_free (words[i]);
+    else
+      words[k++] = words[i];
+  }
+  words[k] = NULL;
+  return words;
+}
+
 /* Under the lock: a copy of the cached suggestions for key, or NULL. */
 static char **
 cached_locked (DraftdSpell *s, const char *key)
@@ -495,7 +516,7 @@ suggest_from (DraftdSpell *s, const char *lang, guint k, const char *word)
     if (cached)
       return cached;
   }
-  char **fresh = suggest_word (s, d, word);
+  char **fresh = never_suggested_dropped (suggest_word (s, d, word));
   g_autoptr (GMutexLocker) locker G_GNUC_UNUSED = g_mutex_locker_new (&s->lock);
   if (g_hash_table_size (s->suggestions) >= SUGGESTION_CACHE_MAX)
     g_hash_table_remove_all (s->suggestions);

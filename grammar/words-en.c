@@ -37,10 +37,10 @@ static const char *const words[] = {
   "sashimi", "shakshuka", "shawarma", "soba", "souvlaki", "spanakopita", "stollen", "stracciatella",
   "stromboli", "tagine", "takoyaki", "tartiflette", "thai", "tonkotsu", "udon", "vindaloo", "wonton",
   "wontons", "yakitori",
-  /* Regional Englishes' everyday words (Irish, Scottish, Maltese, South African, Australian), which the
-   * US and UK dictionaries lack: "the craic on the bus home" was "ceramic", "the bakkie
-   * collecting you" "bake". Again none a slip of an English word. */
-  "bakkie", "bakkies", "braai", "braais", "boma", "bomas", "boerewors", "craic", "dagga", "howzit", "lekker", "munro", "munros", "sláinte",
+  /* Regional Englishes' everyday words (Irish, Scottish, Welsh, Maltese, Indian, South
+   * African, Australian), which the US and UK dictionaries lack: "the craic on the bus home"
+   * was "ceramic", "the bakkie collecting you" "bake". Again none a slip of an English word. */
+  "bakkie", "bakkies", "braai", "braais", "boma", "bomas", "boerewors", "bandh", "bandhs", "diolch", "fawr", "craic", "dagga", "howzit", "lekker", "munro", "munros", "sláinte",
   "stoep", "sjambok", "biltong", "potjie", "ceilidh", "ceilidhs", "bothy", "bothies", "dreich", "stovies", "bridie", "bridies", "camogie", "festa", "festas", "arvo", "servo",
   "lineout", "lineouts", "matatu", "matatus",
   /* New Zealand English's Māori words ("a visit to the local marae" was "mare"). */
@@ -61,6 +61,8 @@ static const char *const words[] = {
   /* A drywaller's "taping and mudding" (joint compound) was "muddying"; a running club's "2-mile
    * warmup" and "1-mile cooldown" were "warmed" and "comedown". */
   "mudding", "mudded", "warmup", "warmups", "cooldown", "cooldowns",
+  /* A kitchen's "commis chef" was "commits"; a dog rescue's "we do not rehome dogs" "regime". */
+  "commis", "rehome", "rehomes", "rehomed", "rehoming",
   /* A ski hill's lift operators ("All liftees are expected" was "lifts"). */
   "liftee", "liftees",
   /* A dealer's "walkaround video" was "walk around". */
