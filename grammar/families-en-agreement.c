@@ -240,14 +240,21 @@ plural_after (const F *f, guint k, gboolean bare_ok)
  * tickets left?": a question that opens on a singular auxiliary (after its wh-word) whose
  * subject is a determiner's plural; "There was only two people": "there" and an adverb of
  * degree before the plural. */
+/* The plural's auxiliary for a singular one ("is" -> "are"), or NULL. */
+static const char *
+plural_aux (const char *l)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (singular_aux); k++)
+    if (g_str_equal (l, singular_aux[k][0]))
+      return singular_aux[k][1];
+  return NULL;
+}
+
 gboolean
 question_number (F *f)
 {
   const Word *w = &f->words[f->i];
-  const char *rep = NULL;
-  for (guint k = 0; k < G_N_ELEMENTS (singular_aux); k++)
-    if (g_str_equal (w->lower, singular_aux[k][0]))
-      rep = singular_aux[k][1];
+  const char *rep = plural_aux (w->lower);
   if (rep == NULL || f->i + 2 >= f->n || !joined (f, f->i))
     return FALSE;
   gboolean there = g_str_equal (f->words[f->i + 1].lower, "there") && draftd_candidates_in_list (" is was isn't wasn't ", w->lower);
@@ -701,10 +708,7 @@ subject_head (F *f)
 gboolean
 plain_plural_subject (F *f)
 {
-  const char *l = f->words[f->i].lower, *to = NULL;
-  for (guint a = 0; a < G_N_ELEMENTS (singular_aux); a++)
-    if (g_str_equal (l, singular_aux[a][0]))
-      to = singular_aux[a][1];
+  const char *to = plural_aux (f->words[f->i].lower);
   if (to == NULL || f->i < 1 || !joined (f, f->i - 1) || !draftd_candidates_in_list (" people children women men police ", f->words[f->i - 1].lower))
     return FALSE;
   guint k = f->i - 1;
@@ -732,10 +736,7 @@ plain_plural_subject (F *f)
 gboolean
 determined_plural_subject (F *f)
 {
-  const char *l = f->words[f->i].lower, *to = NULL;
-  for (guint a = 0; a < G_N_ELEMENTS (singular_aux); a++)
-    if (g_str_equal (l, singular_aux[a][0]))
-      to = singular_aux[a][1];
+  const char *to = plural_aux (f->words[f->i].lower);
   if (to == NULL || f->i < 3 || !joined (f, f->i - 1))
     return FALSE;
   const Word *h = &f->words[f->i - 1];
