@@ -767,7 +767,6 @@ gboolean
 results_of_verb (F *f)
 {
   static const char *const verbs = " is was has shows suggests indicates confirms reveals demonstrates proves remains needs looks seems ";
-  static const char *const subs[][2] = { { "is", "are" }, { "was", "were" }, { "has", "have" } };
   const Word *w = &f->words[f->i];
   if (!draftd_candidates_in_list (verbs, w->lower) || f->i < 5 || !joined (f, f->i - 1))
     return FALSE;
@@ -784,10 +783,7 @@ results_of_verb (F *f)
   const char *after = near (f, 1);
   if (after && (draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, after) || draftd_candidates_in_list (" is are was were ", after)))
     return FALSE;
-  const char *to = NULL;
-  for (guint k = 0; k < G_N_ELEMENTS (subs); k++)
-    if (g_str_equal (w->lower, subs[k][0]))
-      to = subs[k][1];
+  const char *to = plural_aux (w->lower);
   g_autofree char *other = NULL;
   if (to == NULL && (verb_number (f, w->lower, &other) != -1 || other == NULL))
     return FALSE;

@@ -1271,7 +1271,7 @@ missing_article (F *f)
     return FALSE;
   /* "at the weekend when it is lighter?": a comparative after a be-form, ending its clause, is
    * the predicate's adjective, no "lighter" to count. */
-  if (draftd_candidates_in_list (" is was are were be been am ", near (f, -1)) && draftd_candidates_comparative (l) && near (f, 1) == NULL)
+  if (draftd_candidates_in_list (" is was are were be been am ", near (f, -1)) && draftd_candidates_comparative (l) && after == NULL)
     return FALSE;
   gboolean shaped = shaped_article (f);
   for (guint k = len; k < f->out->len; k++)

@@ -276,8 +276,8 @@ there_after_verb (F *f, const char *next, const char *next2, const char *prev)
    * that ends its phrase cannot stand bare, so "there" is its possessive. */
   int lex1 = next ? draftd_forms_noun_lexfile (next) : -1;
   /* "happy to drive there children to the fixture": a plural of people likewise. */
-  g_autofree char *people = next && noun_number (f, next) > 0 ? draftd_forms_singular (f->c->spell, next) : NULL;
-  gboolean persons = people && draftd_forms_noun_lexfile (people) == DRAFTD_FORMS_PERSON;
+  g_autofree char *sing1 = next && noun_number (f, next) > 0 ? draftd_forms_singular (f->c->spell, next) : NULL;
+  gboolean persons = sing1 && draftd_forms_noun_lexfile (sing1) == DRAFTD_FORMS_PERSON;
   /* "to rate there level of anxiety": before "of", a quality's, an act's or a holding's
    * singular noun too ("stayed there most of the day", "half of" are no such nouns). */
   gboolean of_noun = g_strcmp0 (next2, "of") == 0 && joined (f, f->i + 1) && !draftd_candidates_uncountable (next) &&
@@ -303,8 +303,7 @@ there_after_verb (F *f, const char *next, const char *next2, const char *prev)
   /* "Parents are reminded that there children must wear": after a clause's opener, a plural
    * of people and then a modal or an auxiliary is the possessive's subject ("there are
    * children" puts the verb first). */
-  g_autofree char *sing1 = next && noun_number (f, next) > 0 ? draftd_forms_singular (f->c->spell, next) : NULL;
-  if (sing1 && draftd_candidates_in_list (" that if because when said says told think thought know knew hope ", prev) && draftd_forms_noun_lexfile (sing1) == DRAFTD_FORMS_PERSON &&
+  if (persons && draftd_candidates_in_list (" that if because when said says told think thought know knew hope ", prev) &&
       g_ascii_islower (f->words[f->i + 1].text[0]) &&
       draftd_candidates_in_list (" must should will would can could may might are were have had need ", next2))
     return sure (f, w->start, w->end, "their", DRAFTD_FIX_WORD_CHOICE);

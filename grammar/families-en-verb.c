@@ -653,11 +653,12 @@ do_question_base (F *f)
   g_autofree char *other = NULL;
   /* "Can someone helps me", "Could you sends": a question's modal takes the base too. */
   guint m = f->i >= 2 + gap ? f->i - 2 - gap : 0; /* the modal's index, where it opens its question */
-  if (draftd_candidates_in_list (" can could will would should may might must ", before_adverb (f, 2, &gap)) &&
+  const char *aux = before_adverb (f, 2, &gap);
+  if (draftd_candidates_in_list (" can could will would should may might must ", aux) &&
       (m == 0 || !joined (f, m - 1) || g_str_equal (f->words[m - 1].lower, "please")) && g_str_has_suffix (w->lower, "s") &&
       verb_number (f, w->lower, &other) == -1)
     return sure (f, w->start, w->end, other, DRAFTD_FIX_VERB_FORM);
-  if (!draftd_candidates_in_list (" do does did don't doesn't didn't ", before_adverb (f, 2, &gap)))
+  if (!draftd_candidates_in_list (" do does did don't doesn't didn't ", aux))
     return FALSE;
   const char *lemma = draftd_forms_irregular_lemma (w->lower, 'v');
   if (verb_number (f, w->lower, &other) == -1)
@@ -665,7 +666,6 @@ do_question_base (F *f)
   if (lemma && !g_str_equal (lemma, w->lower) && !g_str_has_suffix (w->lower, "ing"))
     return sure (f, w->start, w->end, lemma, DRAFTD_FIX_VERB_FORM);
   /* "Did you received": a regular past after "did" too. */
-  const char *aux = before_adverb (f, 2, &gap);
   if (g_str_has_suffix (w->lower, "ed") && draftd_candidates_in_list (" did didn't ", aux)) {
     g_autofree char *base = draftd_candidates_verb_base (f->c->spell, w->lower);
     return base && draftd_forms_is (base, 'v') && sure (f, w->start, w->end, base, DRAFTD_FIX_VERB_FORM);
