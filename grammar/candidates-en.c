@@ -282,12 +282,23 @@ first_letter_wrong (const char *typed, const char *word)
  * ("habilities", "equalifications") and swap the first two ("hte"). */
 static gboolean vowel_letter (gunichar c);
 
+/* Is key c beside key t on a QWERTY keyboard, or a sound of it (the letter `c` where `k` is
+ * typed)? */
 static gboolean
-unlikely_first_letter (const char *typed, const char *word)
+keys_near (char t, char c)
 {
   static const char *const near[] = { "qwas", "wqesad", "ewrdsf", "retfdg", "tryfgh", "ytughj", "uyihjk", "iuojkl", "oipkl", "pol",
                                       "aqwsz", "sweadzx", "derfscx", "frtgdcv", "gtyhfvb", "hyujgbn", "juikhnm", "kiolj", "lopk",
                                       "zasx", "xsdzc", "cdfxvsk", "vfgcb", "bghvn", "nhjbm", "mjkn" };
+  for (guint i = 0; i < G_N_ELEMENTS (near); i++)
+    if (near[i][0] == t && strchr (near[i] + 1, c))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+unlikely_first_letter (const char *typed, const char *word)
+{
   gunichar t = typed[0], c = word[0];
   if (t == c || !g_ascii_isalpha (t) || !g_ascii_isalpha (c) || (vowel_letter (t) && vowel_letter (c)))
     return FALSE;
@@ -295,11 +306,9 @@ unlikely_first_letter (const char *typed, const char *word)
    * ("equalifications"), which covers the swap of the first two too. */
   if (word[1] == typed[0] || typed[1] == word[0])
     return FALSE;
-  for (guint i = 0; i < G_N_ELEMENTS (near); i++)
-    if ((gunichar) near[i][0] == t && strchr (near[i] + 1, (int) c))
-      return FALSE;
-  return TRUE;
+  return !keys_near ((char) t, (char) c);
 }
+
 
 /* How far a suggestion is from the word as typed, in edits a writer makes: the index's
  * weighted edits (a letter doubled or undoubled, a vowel for a vowel, a swap cost less than a
@@ -468,6 +477,10 @@ too_many_edits (const Word *w, const char *suggestion)
   gboolean silent_e = strlen (suggestion) == 4 && g_str_has_prefix (suggestion, w->lower) && suggestion[3] == 'e'; /* "mor" */
   if (n == 3 && !draftd_candidates_function_word (suggestion) && !swapped_letters (w->lower, suggestion) && !silent_e)
     return TRUE;
+  /* "the chama's account" -> "champ's": a possessive of a word the dictionary lacks is a term's
+   * or a name's; a slip there leaves a letter out or swaps two, it seldom changes one. */
+  if (g_str_has_suffix (w->lower, "'s") && strlen (w->lower) == strlen (suggestion) && !swapped_letters (w->lower, suggestion))
+    return TRUE;
   /* Nor with its first letter changed: "iede" is not "cede". */
   if (n <= 5 && first_letter_wrong (w->lower, suggestion))
     return TRUE;
@@ -484,8 +497,18 @@ too_many_edits (const Word *w, const char *suggestion)
    * "longanimous" -> "longanimity", "twirlingly" -> "triflingly" in WordNet's usage
    * examples), nor is one whose first letter the respelling changes ("desynchronization" ->
    * "resynchronization"); learners' long slips are mostly of common words ("enviroment"). */
-  if (n > 7 && common_list () && !common_word (suggestion) && !common_compound (suggestion) &&
+  if (n > 6 && common_list () && !common_word (suggestion) && !common_compound (suggestion) &&
       (edits >= 2 || first_letter_wrong (w->lower, suggestion)))
+    return TRUE;
+  /* "drumline" -> "drumlin": two common words run together are a compound, not a slip of a
+   * rarer word. */
+  if (common_list () && common_compound (w->lower) && !common_word (suggestion))
+    return TRUE;
+  /* "deuterated" -> "reiterated": a consonant typed for another at the start, and another
+   * edit besides, is a term's distance from a word, not a slip; learners' first-letter slips
+   * are a vowel's ("inviroment") or one edit. */
+  if (n > 7 && edits >= 2 && first_letter_wrong (w->lower, suggestion) && !vowel_letter (g_utf8_get_char (w->lower)) &&
+      !vowel_letter (g_utf8_get_char (suggestion)))
     return TRUE;
   return edits > (n <= 5 ? 1u : n <= 7 ? 2u : 9u);
 }
@@ -941,6 +964,65 @@ named_wrongly (const Word *w, const char *suggestion, gboolean recased)
          (!recased || strlen (w->lower) < 5 || !(draftd_forms_is (w->lower, 'n') || draftd_forms_is (w->lower, 'a')));
 }
 
+/* Do a and b (lower case) differ in their first letter alone ("lilly pilly", "hanky panky")? */
+static gboolean
+rhyming (const char *a, const char *b)
+{
+  return a && b && strlen (a) >= 4 && g_str_equal (a + 1, b + 1);
+}
+
+/* Is the word written twice in a row, with a space or a hyphen between, or as a rhyme of
+ * its neighbour ("boda boda", "lilly pilly")? Either makes it a term, not a slip. */
+static gboolean
+doubled_word (const char *s, const Word *w, const char *before)
+{
+  const char *after = s + w->end;
+  if (before && (g_ascii_strcasecmp (before, w->lower) == 0 || rhyming (before, w->lower)))
+    return TRUE;
+  if ((*after == ' ' || *after == '-') && g_ascii_isalpha (after[1])) {
+    gsize n = 0;
+    while (g_ascii_isalpha (after[1 + n]))
+      n++;
+    g_autofree char *next = g_ascii_strdown (after + 1, (gssize) n);
+    if (g_str_equal (next, w->lower) || rhyming (next, w->lower))
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* Is the word the plural of another word of the sentence ("our choko vine ... wants chokos")?
+ * Then it is a term, not a slip, for a respelling two edits away; a learner repeats a slip
+ * too ("specialized docters, the docter has"), one edit from its word. */
+static gboolean
+singular_elsewhere (const char *s, const Word *w)
+{
+  gsize lw = strlen (w->lower);
+  if (lw < 5 || !g_str_has_suffix (w->lower, "s"))
+    return FALSE;
+  g_autofree char *stem = g_strndup (w->lower, lw - 1);
+  g_autofree char *lower = g_ascii_strdown (s, -1);
+  for (const char *p = strstr (lower, stem); p; p = strstr (p + 1, stem))
+    if ((p == lower || !g_ascii_isalpha (p[-1])) && !g_ascii_isalpha (p[lw - 1]))
+      return TRUE;
+  return FALSE;
+}
+
+/* "rememberd", "happend": a verb's past that lost the "e" of its "-ed"; the bare verb the
+ * index also offers ("remember") leaves the sentence without its past or participle. So
+ * with an -ing form without its verb's "y" ("studing"). Adds the sure form, if any. */
+static gboolean
+verb_ending_slip (const DraftdCandidateContext *c, const Word *w, GArray *out, guint site)
+{
+  g_autofree char *past = ed_without_e (c, w->lower);
+  if (past == NULL)
+    past = ing_without_y (c, w->lower);
+  if (past == NULL)
+    return FALSE;
+  g_autofree char *rep = draftd_candidates_match_case (w->text, past);
+  draftd_candidates_add (out, w->start, w->end, rep, DRAFTD_FIX_VERB_FORM, DRAFTD_CANDIDATE_CERTAIN, site);
+  return TRUE;
+}
+
 void
 draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s, const Word *w, GArray *out, guint site)
 {
@@ -963,17 +1045,12 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
     draftd_candidates_foreign_spelling (c, s, w, (const char *const *) sugg, out, site);
     return;
   }
-  /* "rememberd", "happend": a verb's past that lost the "e" of its "-ed"; the bare verb the
-   * index also offers ("remember") leaves the sentence without its past or participle. So
-   * with an -ing form without its verb's "y" ("studing"). */
-  g_autofree char *past = ed_without_e (c, w->lower);
-  if (past == NULL)
-    past = ing_without_y (c, w->lower);
-  if (past) {
-    g_autofree char *rep = draftd_candidates_match_case (w->text, past);
-    draftd_candidates_add (out, w->start, w->end, rep, DRAFTD_FIX_VERB_FORM, DRAFTD_CANDIDATE_CERTAIN, site);
+  /* "boda boda", "tuk tuk": a word the writer doubles on purpose is a term, not a slip. */
+  if (doubled_word (s, w, before))
     return;
-  }
+  gboolean stem_elsewhere = singular_elsewhere (s, w);
+  if (verb_ending_slip (c, w, out, site))
+    return;
   g_autoptr (GPtrArray) irr = draftd_forms_overregularized (c->spell, w->lower);
   for (guint i = 0; irr && i < irr->len; i++) {
     if (g_str_has_suffix (w->lower, "ed") && g_str_has_suffix (irr->pdata[i], "ing")) /* "swimmed" is no "swimming" */
@@ -1009,6 +1086,8 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
       continue;
     if (common_list () && !common_word (sugg[i]) && !recased && g_unichar_islower (g_utf8_get_char (w->text)) &&
         g_utf8_strlen (w->text, -1) <= RARE_RESPELLING_LETTERS)
+      continue;
+    if (stem_elsewhere && edit_distance (w->lower, sl) >= 2)
       continue;
     gboolean joined = run_together (w->lower, sl);
     float prior = -margin (c, sp) * (joined ? 0.3f : typing_cost (w->lower, sl)) - (joined ? 0.0f : 0.3f * i) -
@@ -2319,6 +2398,9 @@ draftd_candidates_participle_of_past (DraftdSpell *spell, const char *lower)
 static const char *const present_views = " think believe know remember feel guess suppose mean hope wish understand agree "
                                          "admit doubt bet reckon imagine ";
 
+/* Verbs whose present performs the act it names ("we thank you", "I apologise"). */
+static const char *const performatives = " thank apologise apologize welcome congratulate ";
+
 /* Is `verb` a regular past whose base is a verb ("opened" -> "open")? */
 static gboolean
 regular_past (const Ctx *x, const char *verb)
@@ -2494,7 +2576,10 @@ subject_verb (Ctx *x, const Word *prev)
     return FALSE;
   g_autoptr (GPtrArray) fam = draftd_forms_verb_family (x->c->spell, w->lower);
   g_autoptr (GPtrArray) alts = g_ptr_array_new ();
-  gboolean has_s = g_str_has_suffix (w->lower, "s"), past = past_time (x) && !past_form (w->lower, fam);
+  /* "scored well last year, and we thank parents": a verb that performs its act as it is said
+   * (thanking, apologising, welcoming) is the writer's present whatever time the clause
+   * before names. */
+  gboolean has_s = g_str_has_suffix (w->lower, "s"), past = past_time (x) && !past_form (w->lower, fam) && !draftd_candidates_in_list (performatives, w->lower);
   /* "He hid", "She slid": an irregular past is no base whose -s form ("hides") starts with it. */
   const char *irr = draftd_forms_irregular_lemma (w->lower, 'v');
   gboolean base = irr == NULL || g_str_equal (irr, w->lower);

@@ -624,7 +624,7 @@ subject_head (F *f)
   if (f->i < 1 || !phrase_joined (f, f->i - 1) || !subject_start (f, &b))
     return FALSE;
   /* "because mine are cracking": a possessive pronoun has the number of what it stands for. */
-  if (b + 1 == f->i && draftd_candidates_in_list (" mine yours hers ours theirs ", f->words[b].lower))
+  if ((b + 1 == f->i || (b + 2 == f->i && draftd_candidates_in_list (" always never often usually sometimes still also just all both ", f->words[b + 1].lower))) && draftd_candidates_in_list (" mine yours hers ours theirs ", f->words[b].lower))
     return FALSE;
   if (demonstrative (f, b))
     return TRUE;
@@ -746,7 +746,9 @@ determined_plural_subject (F *f)
     return FALSE;
   guint k = f->i - 1;
   while (k > 0 && joined (f, k - 1) && g_ascii_islower (f->words[k - 1].text[0]) && !draftd_candidates_function_word (f->words[k - 1].lower) &&
-         (noun (f->words[k - 1].lower) || draftd_forms_is (f->words[k - 1].lower, 'a')) && !g_str_has_suffix (f->words[k - 1].lower, "ing"))
+         (noun (f->words[k - 1].lower) || draftd_forms_is (f->words[k - 1].lower, 'a')) &&
+         /* "The new lighting rigs was": an -ing noun WordNet lists is a compound's too. */
+         (!g_str_has_suffix (f->words[k - 1].lower, "ing") || draftd_forms_is (f->words[k - 1].lower, 'n')))
     k--;
   if (k == f->i - 1 || k == 0 || !draftd_candidates_in_list (" the these those my your his her our their ", f->words[k - 1].lower))
     return FALSE;
@@ -774,9 +776,11 @@ results_of_verb (F *f)
   while (b > 0 && joined (f, b - 1) &&
          !draftd_candidates_in_list (" that which who whose where when how what why whether if and or because is are was were has have had will would can could ",
                                     f->words[b].lower) &&
-         !(g_str_equal (f->words[b].lower, "of") && b >= 2 && draftd_candidates_in_list (" results findings details figures costs ", f->words[b - 1].lower)))
+         !(draftd_candidates_in_list (" of from ", f->words[b].lower) && b >= 2 &&
+           draftd_candidates_in_list (" results findings details figures costs ", f->words[b - 1].lower)))
     b--;
-  if (b < 2 || b + 1 >= f->i || !g_str_equal (f->words[b].lower, "of") || !joined (f, b - 1) || !joined (f, b - 2) ||
+  /* "The results from last week's titration runs shows": "from" as "of". */
+  if (b < 2 || b + 1 >= f->i || !draftd_candidates_in_list (" of from ", f->words[b].lower) || !joined (f, b - 1) || !joined (f, b - 2) ||
       !draftd_candidates_in_list (" the these those my our your their his her its ", f->words[b - 2].lower) ||
       !(b == 2 || strchr (",;:", f->s[f->words[b - 3].end]) || draftd_candidates_in_list (" that because and but so if when ", f->words[b - 3].lower)))
     return FALSE;
@@ -1348,6 +1352,15 @@ linked_agreement (F *f)
    * "and" is one part of a pair, which takes the plural. */
   if (v > 0 && k < f->i && and_part (f, k))
     return FALSE;
+  /* "Mine always seem to": a possessive pronoun has its noun's number (subject_head). */
+  if (k < f->i && draftd_candidates_in_list (" mine yours hers ours theirs ", f->words[k].lower))
+    return FALSE;
+  /* "A reminder that e-bikes are welcome": a plural noun right before the verb, after a
+   * "that" or a "which" that follows the parser's subject, is the clause's own subject. */
+  if (v > 0 && k + 1 < f->i && noun_number (f, f->words[f->i - 1].lower) > 0 && joined (f, f->i - 1))
+    for (guint j = k + 1; j + 1 < f->i; j++)
+      if (draftd_candidates_in_list (" that which ", f->words[j].lower))
+        return FALSE;
   LinkedTake take = k < f->i ? linked_take (f, k, p, v, other) : LINKED_NO;
   /* A singular's "lead" is the past "led" misspelt (subject_head); the shipped target hears
    * no difference between "lead" and "led", and the parser has found the subject. */
@@ -1606,7 +1619,12 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
    * object too (a gerund's subject would need a verb of its own, checked below). */
   /* "The Hendersons said their hosting the block party": a verb of saying's likewise. */
   gboolean thinking = draftd_candidates_in_list (" think thinks hope hopes guess know knows said says ", prev) && draftd_candidates_in_list (" the a an ", next2);
-  gboolean after = next2 == NULL || thinking || placed || draftd_candidates_in_list (" to at in on into from with for by tonight today tomorrow now here there home back better worse soon ", next2) ||
+  /* "especially if your using the new app": after a subordinator, an -ing form, its object's
+   * determiner and no verb after (a gerund's subject would have one: "if your using it
+   * bothers them"). */
+  gboolean subordinate = draftd_candidates_in_list (" if when because while unless once whether ", prev) &&
+                         draftd_candidates_in_list (" the a an this that these those ", next2) && !later_verb (f, f->i + 3);
+  gboolean after = next2 == NULL || thinking || placed || subordinate || draftd_candidates_in_list (" to at in on into from with for by tonight today tomorrow now here there home back better worse soon ", next2) ||
                    /* "Whose driving us there?": the verb's object ("your driving us there was kind" has a verb after it). */
                    draftd_candidates_in_list (" us me him them ", next2) ||
                    (relative && draftd_candidates_in_list (" next this ", next2));
@@ -1632,10 +1650,19 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
 gboolean
 whose_progressive (const F *f, const char *l, const char *next, const char *next2)
 {
+  /* "whose picking up Noah on Thursday": a particle before the object. */
+  guint o = f->i + 2 + (next2 && f->i + 3 < f->n && draftd_candidates_in_list (" up out off back in ", next2) && joined (f, f->i + 2) ? 1 : 0);
+  if (o < f->n && o > f->i + 2)
+    next2 = f->words[o].lower;
   if (!g_str_equal (l, "whose") || !gerund_word (f, next) || next2 == NULL ||
       !(draftd_candidates_in_list (" the a an my your his her our their this that these those us me him them it to at in on for with ", next2) ||
-        g_ascii_isupper (f->words[f->i + 2].text[0])))
+        g_ascii_isupper (f->words[o].text[0])))
     return FALSE;
+  /* "Any supplier whose planning to switch": a verb of intending and its infinitive is the
+   * progressive's, even in a relative; no one's planning or hoping takes "to" as a noun. */
+  if (draftd_candidates_in_list (" planning hoping trying wanting looking aiming intending going expecting waiting ", next) &&
+      g_str_equal (next2, "to"))
+    return TRUE;
   guint a = f->i;
   while (a > 0 && f->i - a < 3 && joined (f, a - 1) && np_word (f, &f->words[a - 1]))
     a--;
@@ -1643,8 +1670,8 @@ whose_progressive (const F *f, const char *l, const char *next, const char *next
     return FALSE;
   /* "We need to know whose collecting Liam on Friday": a name, the -ing form's object, then a
    * preposition or the clause's end. */
-  const char *next3 = near (f, 3);
-  if (g_ascii_isupper (f->words[f->i + 2].text[0]))
+  const char *next3 = o + 1 < f->n && joined (f, o) ? f->words[o + 1].lower : NULL;
+  if (g_ascii_isupper (f->words[o].text[0]))
     return draftd_candidates_in_list (" know knows knew ask asked tell told find check wondering ", near (f, -1)) &&
            (next3 == NULL || draftd_candidates_in_list (prepositions, next3));
   /* "Anyone whose planning to attend ... should RSVP": after an indefinite pronoun the clause
@@ -1696,6 +1723,11 @@ object_possessive (const F *f, const char *l, const char *next, const char *next
   gboolean described = g_str_has_suffix (next, "ed") && next2 && noun (next2) && !draftd_candidates_function_word (next2) &&
                        !draftd_candidates_in_list (numbers, next2) && !draftd_candidates_in_list (clause_verbs, prev) &&
                        noun_number (f, prev) <= 0; /* "Tell the kids they're allowed one more" */
+  /* "has had it's annual service": after a form of "have" as the main verb no contraction
+   * can follow ("had it is" is no clause), so a noun phrase there is the object's. */
+  if (!g_str_equal (l, "there") && !g_str_equal (l, "who's") && draftd_candidates_in_list (" has have had having ", prev) && next2 &&
+      !draftd_candidates_function_word (next) && (possessed_noun (f, next) || (draftd_forms_is (next, 'a') && noun (next2))))
+    return TRUE;
   if (g_str_equal (l, "there") || prev == NULL || draftd_candidates_function_word (prev) || !finite_verb (f, prev) ||
       (g_str_has_suffix (next, "ing") && !ing_compound) || (g_str_has_suffix (next, "ed") && !described))
     return FALSE;
@@ -1710,6 +1742,10 @@ object_possessive (const F *f, const char *l, const char *next, const char *next
    * a word WordNet does not know, ending its phrase ("check you're inbox for"). */
   gboolean unknown = !draftd_forms_is (next, 'n') && !draftd_forms_is (next, 'v') && !draftd_forms_is (next, 'a') &&
                      !draftd_forms_is (next, 'r') && !g_str_has_suffix (next, "ly") && !draftd_candidates_function_word (next);
+  /* "bring you're child's reading log": a noun's possessive is the object's determiner. */
+  g_autofree char *owner = g_str_has_suffix (next, "'s") ? g_strndup (next, strlen (next) - 2) : NULL;
+  if (owner && noun (owner) && !draftd_candidates_function_word (owner) && next2 && noun (next2))
+    return TRUE;
   return ing_compound || described || possessed_noun (f, next) || noun (next) || (unknown && ends && next2) || (draftd_forms_is (next, 'a') && noun (next2)) ||
          (draftd_candidates_in_list (" first second third last next own ", next) && noun (next2));
 }
@@ -1796,6 +1832,9 @@ pronoun_base (F *f)
   guint gap;
   const char *prev = before_adverb (f, 1, &gap);
   gboolean title = titled_name (f, prev, gap);
+  /* "Mine always seem to": a capital possessive pronoun is no name. */
+  if (draftd_candidates_in_list (" mine yours ours theirs hers ", prev))
+    return FALSE;
   if (!(draftd_candidates_in_list (" he she it ", prev) || named_before_adverb (f, prev, gap) || title) || draftd_candidates_function_word (w->lower) ||
       g_str_has_suffix (w->lower, "s") ||
       !draftd_forms_is (w->lower, 'v') || draftd_candidates_own_past (w->lower))

@@ -57,7 +57,7 @@ to_the_work (F *f)
 
 /* Count nouns a verb's idioms take bare, right after it: "moved house", "left home", "took
  * place", "take part", "went to school", "go to bed", "make way for", "send word". */
-static const char *const idiom_bare_nouns = " house home place part school church bed way word ";
+static const char *const idiom_bare_nouns = " house home place part school church bed way word sun shade ";
 
 static const char *const article_verbs =
   " is was am are be been become became need needs needed have has had want wants wanted bought buy buys wrote write writes "
@@ -921,10 +921,12 @@ one_more_article (F *f, const char *prev)
  * spare inner tube", "need new volunteer", "submit ticket", "send me updated copy". */
 static const char *const counted_object_verbs =
   " bring brings brought need needs needed submit submits submitted send sends sent buy buys bought book booked add adds added found "
-  "install installs installed prepare prepared notice noticed wear wears wore order orders ordered request requested hire hired ";
+  "install installs installed prepare prepared notice noticed wear wears wore order orders ordered request requested hire hired "
+  "receive receives received get gets adding bringing sending ordering leave leaves ";
 
 /* Documents, which WordNet files among communication with many a mass ("text", "code"). */
-static const char *const counted_documents = " copy quote report essay presentation proposal letter ticket form receipt invoice certificate ";
+static const char *const counted_documents = " copy quote report essay presentation proposal letter ticket form receipt invoice certificate "
+                                             "file problem mistake leak crack note message ";
 
 /* "Please bring spare inner tube with you", "We need new volunteer to run", "found small
  * stone lodged in": after a verb of bringing, needing, sending or finding (and its person:
@@ -950,11 +952,25 @@ counted_object_article (F *f, const char *prev, const char *prev2)
   const Word *h = &f->words[k];
   int lex = draftd_forms_noun_lexfile (h->lower);
   const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
-  if (k == f->i || h->fixed || !g_ascii_islower (h->text[0]) || noun_number (f, h->lower) >= 0 || g_str_has_suffix (h->lower, "ing") ||
-      !(lex == DRAFTD_FORMS_ARTIFACT || lex == DRAFTD_FORMS_PERSON || lex == DRAFTD_FORMS_OBJECT || draftd_candidates_in_list (counted_documents, h->lower)) ||
+  /* A document or a fault alone is counted too ("receive file for", "notice problem with"):
+   * none is a mass or an idiom's bare noun after these verbs. */
+  gboolean lone = k == f->i && !person && draftd_candidates_in_list (counted_documents, h->lower);
+  /* "bring ladder on Sunday", "needs torch for": a made thing that is mostly one too. */
+  /* Not before a comma, where a list of supplies is mass and count alike ("Bring sunscreen,
+   * water"), nor after a determiner's adjective, where the "verb" is a compound's noun ("the
+   * tiny hire car"). */
+  lone |= k == f->i && lex == DRAFTD_FORMS_ARTIFACT && draftd_forms_noun_mostly (h->lower, DRAFTD_FORMS_ARTIFACT) && !draftd_forms_is (h->lower, 'v') &&
+          !draftd_forms_is (h->lower, 'a') && /* "Lost cat found safe and well" */
+          k + 1 < f->n && joined (f, k) && !(before && draftd_forms_is (before, 'a') && draftd_candidates_in_list (determiners, near (f, person ? -4 : -3)));
+  if ((k == f->i && !lone) || h->fixed || !g_ascii_islower (h->text[0]) || noun_number (f, h->lower) >= 0 || g_str_has_suffix (h->lower, "ing") ||
+      !(lex == DRAFTD_FORMS_ARTIFACT || lex == DRAFTD_FORMS_PERSON || lex == DRAFTD_FORMS_OBJECT || draftd_candidates_in_list (counted_documents, h->lower) ||
+        /* "need new pressure vessel": a compound's head with a made thing's sense too. */
+        /* "spare set of clothes" too, but not a substance's ("extra ice"). */
+        (k > f->i && noun (f->words[k - 1].lower) && lex != DRAFTD_FORMS_SUBSTANCE && lex != DRAFTD_FORMS_FOOD &&
+         draftd_forms_noun_sense_in (h->lower, DRAFTD_FORMS_ARTIFACT))) ||
       draftd_candidates_uncountable (h->lower) || draftd_candidates_in_list (mass_nouns, h->lower) ||
       draftd_candidates_in_list (idiom_bare_nouns, h->lower) || g_str_equal (h->lower, "uniform") || /* "wear school uniform" */
-      !(after == NULL || draftd_candidates_in_list (enders, after) || draftd_candidates_in_list (" and that through of lodged ", after)))
+      !(after == NULL || draftd_candidates_in_list (enders, after) || draftd_candidates_in_list (" and that through of lodged if when because ", after)))
     return FALSE;
   const char *alts[] = { article_for (w->lower) };
   return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 4.5f);
@@ -1272,6 +1288,21 @@ missing_article (F *f)
   /* "at the weekend when it is lighter?": a comparative after a be-form, ending its clause, is
    * the predicate's adjective, no "lighter" to count. */
   if (draftd_candidates_in_list (" is was are were be been am ", near (f, -1)) && draftd_candidates_comparative (l) && after == NULL)
+    return FALSE;
+  /* "nominated for best actress", "won best newcomer": an award's name takes no article. */
+  if (draftd_candidates_in_list (" best outstanding ", l) &&
+      draftd_candidates_in_list (" actor actress director film picture album song newcomer player coach team musical play show ", near (f, 1)) &&
+      draftd_candidates_in_list (" for won win wins winning named nominated ", near (f, -1)))
+    return FALSE;
+  /* "have had to hire extra from Brixham": "extra" alone is a quantity, as "more" is. */
+  if (g_str_equal (l, "extra") && !(near (f, 1) && noun (near (f, 1)) && !draftd_candidates_function_word (near (f, 1))))
+    return FALSE;
+  /* "It gets full sun after 2 pm": a garden's light is no count noun. */
+  if (draftd_candidates_in_list (" full partial dappled ", l) && draftd_candidates_in_list (" sun shade ", near (f, 1)))
+    return FALSE;
+  /* "pick up donated workbench": after a particle, an -ed word is the noun's adjective; an
+   * article after it would split the phrase ("donated the workbench"). */
+  if (near (f, -1) && g_str_has_suffix (near (f, -1), "ed") && draftd_candidates_in_list (" up down out off back in over away ", near (f, -2)))
     return FALSE;
   gboolean shaped = shaped_article (f);
   for (guint k = len; k < f->out->len; k++)
@@ -1803,6 +1834,10 @@ bare_adjective_noun (F *f)
                                  adj) ||
       draftd_candidates_in_list (determiners, adj) || draftd_candidates_in_list (numbers, adj))
     return FALSE;
+  /* "Sardine prices held steady": a plural noun's past is its verb, no adjective. */
+  const char *adj_lemma = draftd_forms_irregular_lemma (adj, 'v');
+  if (noun_number (f, gov) > 0 && (g_str_has_suffix (adj, "ed") || (adj_lemma && !g_str_equal (adj_lemma, adj))))
+    return FALSE;
   int lex = draftd_forms_noun_lexfile (head), number = noun_number (f, head);
   if (!g_ascii_islower (f->words[a + 1].text[0]) || number > 0 || draftd_candidates_uncountable (head) ||
       !((lex == DRAFTD_FORMS_PERSON && number < 0 && draftd_forms_noun_mostly (head, DRAFTD_FORMS_PERSON)) ||
@@ -1816,7 +1851,11 @@ bare_adjective_noun (F *f)
   gboolean verb = !draftd_candidates_function_word (gov) && (draftd_forms_is (gov, 'v') || finite_verb (f, gov)) && !noun (gov) &&
                   !draftd_forms_is (gov, 'a') && !f->words[f->i - 1].compound &&
                   !(before_gov && (g_str_has_suffix (before_gov, "ly") || draftd_candidates_in_list (determiners, before_gov)));
-  /* "appointed chief executive", "became head teacher": a role given takes none. */
+  /* "appointed chief executive", "became head teacher": a role given takes none; nor does an
+   * award's name ("nominated for best actress", "won best newcomer"). */
+  if (draftd_candidates_in_list (" best outstanding ", adj) &&
+      draftd_candidates_in_list (" actor actress director film picture album song newcomer player coach team musical play show ", head))
+    return FALSE;
   if ((!verb && !draftd_candidates_in_list (" for with at from like about into by ", gov)) ||
       draftd_candidates_in_list (" appointed elected named became become becomes made promoted ", gov))
     return FALSE;

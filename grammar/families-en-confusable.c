@@ -230,7 +230,11 @@ over_their (F *f)
   if (g_str_equal (w->lower, "their") &&
       draftd_candidates_in_list (" go went gone going get got getting walk walked drive drove driven fly flew flown travel travelled "
                                  "traveled move moved ride rode arrive arrived stay stayed live lived ", prev) &&
-      draftd_candidates_in_list (" in by on at last yesterday early first together alone again before after every ", next))
+      draftd_candidates_in_list (" in by on at last yesterday early first together alone again before after every ", next) &&
+      /* "of getting their first tooth": an ordinal before its noun is the possessive's. */
+      !(draftd_candidates_in_list (" first last early ", next) && near (f, 2) && noun (near (f, 2)) && !draftd_candidates_function_word (near (f, 2)) &&
+        !draftd_candidates_in_list (" time week month year night day summer winter spring autumn fall weekend term season ", near (f, 2)) &&
+        !calendar_name (near (f, 2))))
     return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
   if (!g_str_equal (w->lower, "their") || !draftd_candidates_in_list (" over up down out back ", prev))
     return FALSE;
@@ -268,6 +272,14 @@ there_after_verb (F *f, const char *next, const char *next2, const char *prev)
   /* "always leave there muddy boots": a plural of such a noun too. */
   g_autofree char *sing2 = next2 && noun_number (f, next2) > 0 ? draftd_forms_singular (f->c->spell, next2) : NULL;
   int lex2 = sing2 ? draftd_forms_noun_lexfile (sing2) : next2 ? draftd_forms_noun_lexfile (next2) : -1;
+  /* "send us there preferred invoice format": after a verb's person, an adjective and a
+   * noun are the thing given, whose possessive "there" stands for. */
+  if (draftd_candidates_in_list (" us me him them ", prev) &&
+      draftd_candidates_in_list (" send sends sent give gives gave show shows showed bring brings brought email emailed forward ", near (f, -2)) &&
+      draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'n') && !draftd_candidates_function_word (next) && next2 && noun (next2) &&
+      !draftd_candidates_function_word (next2) && g_ascii_islower (f->words[f->i + 1].text[0]) &&
+      !draftd_candidates_in_list (" today tomorrow tonight morning afternoon evening night week weekend ", next2))
+    return sure (f, w->start, w->end, "their", DRAFTD_FIX_WORD_CHOICE);
   if (prev && !draftd_candidates_function_word (prev) && finite_verb (f, prev) &&
       draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) && !draftd_candidates_in_list (numbers, next) &&
       (noun_number (f, next2) < 0 || sing2) && (lex2 == DRAFTD_FORMS_ARTIFACT || lex2 == DRAFTD_FORMS_PERSON))
@@ -303,7 +315,11 @@ there_after_verb (F *f, const char *next, const char *next2, const char *prev)
   /* "Parents are reminded that there children must wear": after a clause's opener, a plural
    * of people and then a modal or an auxiliary is the possessive's subject ("there are
    * children" puts the verb first). */
-  if (persons && draftd_candidates_in_list (" that if because when said says told think thought know knew hope ", prev) &&
+  /* "Parents often tell us there children are nervous": after a verb of telling and its
+   * person, likewise. */
+  gboolean told = draftd_candidates_in_list (" us me them him her you ", prev) &&
+                  draftd_candidates_in_list (" tell tells told telling remind reminds reminded assure assured warn warned inform informed ", near (f, -2));
+  if (persons && (told || draftd_candidates_in_list (" that if because when said says told think thought know knew hope ", prev)) &&
       g_ascii_islower (f->words[f->i + 1].text[0]) &&
       draftd_candidates_in_list (" must should will would can could may might are were have had need ", next2))
     return sure (f, w->start, w->end, "their", DRAFTD_FIX_WORD_CHOICE);
@@ -400,10 +416,12 @@ subject_after_contraction (const F *f, const char *l, const char *next, const ch
 static gboolean
 described_subject (const F *f, const char *l, const char *next, const char *next2)
 {
-  if (g_str_equal (l, "there") || g_str_equal (l, "who's") || !g_ascii_islower (f->words[f->i + 1].text[0]) || !draftd_forms_is (next, 'a') ||
-      draftd_candidates_function_word (next) || !possessed_noun (f, next2) || f->i + 3 >= f->n || !joined (f, f->i + 2))
-    return FALSE;
   const char *next3 = near (f, 3), *next4 = near (f, 4);
+  /* "it's current wording is": an -ing noun after the adjective, before a singular's verb. */
+  gboolean ing_noun = next2 && g_str_has_suffix (next2, "ing") && draftd_forms_is (next2, 'n') && draftd_candidates_in_list (" is was has ", next3);
+  if (g_str_equal (l, "there") || g_str_equal (l, "who's") || !g_ascii_islower (f->words[f->i + 1].text[0]) || !draftd_forms_is (next, 'a') ||
+      draftd_candidates_function_word (next) || !(possessed_noun (f, next2) || ing_noun) || f->i + 3 >= f->n || !joined (f, f->i + 2))
+    return FALSE;
   int number = noun_number (f, next2);
   if (number < 0)
     return draftd_candidates_in_list (" is was has does can will ", next3);
@@ -1071,6 +1089,11 @@ then_after_comparative (F *f)
     return sure (f, w->start, w->end, "then", DRAFTD_FIX_WORD_CHOICE);
   if (!g_str_equal (w->lower, "then") || prev == NULL || draftd_candidates_in_list (" and but just since until till back even ", prev))
     return FALSE;
+  /* "no later then 6 p.m.", "more then 20 people": a comparative right before it and a
+   * figure after it (no word here) is a comparison. */
+  const char *rest = f->s + w->end;
+  if (draftd_candidates_comparative (prev) && rest[0] == ' ' && (g_ascii_isdigit (rest[1]) || (rest[1] == '$' || rest[1] == '\xc2')))
+    return sure (f, w->start, w->end, "than", DRAFTD_FIX_WORD_CHOICE);
   /* "He was much thinner then." and "younger then, and": "then" as "at that time" ends its
    * clause, where "than" never does. */
   if (near (f, 1) == NULL)

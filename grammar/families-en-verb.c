@@ -16,6 +16,13 @@ modal_of (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1), *next = near (f, 1);
+  /* "would not of come", "could never of known": past the modal's "not" or "never", before a
+   * participle. */
+  if (draftd_candidates_in_list (" not never ", prev) && draftd_candidates_in_list (modals, near (f, -2)) && next &&
+      (g_str_equal (next, "been") || participle_after_noun (next) ||
+       (draftd_forms_irregular_lemma (next, 'v') && !g_str_equal (draftd_forms_irregular_lemma (next, 'v'), next)) ||
+       draftd_candidates_in_list (" come become run ", next)))
+    prev = near (f, -2);
   if (!g_str_equal (w->lower, "of") || !draftd_candidates_in_list (modals, prev) || next == NULL)
     return FALSE;
   /* "would of" is "would have" before a participle or "been"; "could of course" is no error,
@@ -326,6 +333,17 @@ verb_before_time (const F *f, guint from, gsize at)
   return FALSE;
 }
 
+/* A modal among words[from, to): "Employees who have completed five years will be
+ * recognised on Friday": the time after it is the modal's verb's. */
+static gboolean
+modal_between (const F *f, guint from, guint to)
+{
+  for (guint j = from; j < to && j < f->n; j++)
+    if (draftd_candidates_in_list (" will shall won't can can't could must should may might ", f->words[j].lower))
+      return TRUE;
+  return FALSE;
+}
+
 /* A finite verb or an infinitive among words[from, to) ("have had a brilliant season and
  * they're hoping to win the cup in June": the month is the other verb's). */
 static gboolean
@@ -420,7 +438,7 @@ finished_time (const F *f, const char *part)
     const char *l = f->words[k].lower;
     /* "has reached its verdict ..., the court clerk told reporters on Tuesday": a finite verb
      * between the participle and the time owns the time. */
-    if (bracketed (f->s, f->s + f->words[k].start) || verb_before_time (f, from, f->words[k].start) || k > reduced ||
+    if (bracketed (f->s, f->s + f->words[k].start) || verb_before_time (f, from, f->words[k].start) || k > reduced || modal_between (f, f->i + 2, k) ||
         (k > f->i + 2 && subject_past_between (f, f->i + (draftd_candidates_in_list (" i you he she we they it ", near (f, 1)) ? 3 : 2), k)))
       continue;
     /* "We have moved here in March": a month's "in" after a participle of doing, as a day's

@@ -94,6 +94,9 @@ since_duration (F *f)
   /* "since about three weeks": a rough count is a count; the duration lies past its word. */
   if (draftd_candidates_in_list (" about around almost nearly roughly over ", q) && u != NULL)
     q = u, u = after, after = near (f, 4);
+  /* "since more than forty years", "since well over a decade": so is a bound on it. */
+  else if (draftd_candidates_in_list (" more less fewer ", q) && g_strcmp0 (u, "than") == 0 && near (f, 3))
+    q = near (f, 3), u = near (f, 4), after = near (f, 5);
   /* Figures are no words here: "since 20 minutes" has "minutes" next, past the digits. */
   if (q == NULL && f->i + 1 < f->n && digits_between (f, w->end, f->words[f->i + 1].start))
     q = "20", u = f->words[f->i + 1].lower, after = f->i + 2 < f->n && joined (f, f->i + 1) ? f->words[f->i + 2].lower : NULL;
@@ -1777,6 +1780,16 @@ told_before (const F *f)
   return FALSE;
 }
 
+/* "My colleague Achieng and me travelled": words[start..and) are a noun phrase and the name
+ * it is in apposition to. */
+static gboolean
+named_apposition (const F *f, guint start, guint and)
+{
+  guint k = start;
+  return and > start + 1 && g_ascii_isupper (f->words[and - 1].text[0]) && noun_phrase (f, &k, and - 1) >= 0 && k == and - 1 &&
+         joined (f, and - 2);
+}
+
 gboolean
 pronoun_case (F *f)
 {
@@ -1814,7 +1827,7 @@ pronoun_case (F *f)
     gboolean name = (and == start + 1 && (f->words[start].fixed || g_ascii_isupper (f->words[start].text[0]) ||
                                           draftd_candidates_in_list (" she he we they you ", f->words[start].lower))) ||
                     time_before;
-    if (name || (noun_phrase (f, &k, and) >= 0 && k == and))
+    if (name || (noun_phrase (f, &k, and) >= 0 && k == and) || named_apposition (f, start, and))
       return sure (f, w->start, w->end, "I", DRAFTD_FIX_WORD_CHOICE);
     return FALSE;
   }
@@ -1823,8 +1836,8 @@ pronoun_case (F *f)
    * a manner adverb that ends the clause leaves "I" no verb either. */
   /* "drove Jake and I home": a place's adverb leaves "I" no verb too. */
   static const char *const ends = " last yesterday today tomorrow if when because after before during until home so unless ";
-  gboolean adverb_ends = adverb (next) && (near (f, 2) == NULL || draftd_candidates_in_list (prepositions, near (f, 2)) ||
-                                           draftd_candidates_in_list (ends, near (f, 2)));
+  gboolean adverb_ends = (adverb (next) || draftd_candidates_in_list (" only just also even still ", next)) && (near (f, 2) == NULL || draftd_candidates_in_list (prepositions, near (f, 2)) ||
+                                           draftd_candidates_in_list (ends, near (f, 2)) || draftd_candidates_in_list (" rather instead ", near (f, 2)));
   /* "safe for Lucy and I all morning": a span of time ("Lucy and I all agreed" has a verb). */
   adverb_ends |= g_strcmp0 (next, "all") == 0 && draftd_candidates_in_list (" morning afternoon evening night day week weekend year summer ", near (f, 2));
   /* "gave my friend and I extra homework": an adjective or a noun that is no verb, no adverb. */
@@ -1981,6 +1994,16 @@ manner_of_doing (const F *f, gint d)
          draftd_candidates_in_list (" worked works went goes performed performs played plays ran runs sold sells ", near (f, d - 1));
 }
 
+/* "The paperwork was completed quick": right after a passive's participle (at near(d)), the
+ * manner it was done in. */
+static gboolean
+passive_manner (const F *f, gint d)
+{
+  const char *done = near (f, d);
+  return d == -1 && done && g_str_has_suffix (done, "ed") && participle_after_noun (done) &&
+         draftd_candidates_in_list (" is was are were been be being ", near (f, d - 1)) && !draftd_candidates_in_list (linking, done);
+}
+
 gboolean
 adverb_for_adjective (F *f)
 {
@@ -2029,7 +2052,7 @@ adverb_for_adjective (F *f)
   }
   /* "is working perfect now": an activity's -ing form right before it is the verb it goes
    * with, whatever "is" comes before ("is looking good" is no activity's). */
-  if (activity_ing (f, d) || manner_of_doing (f, d))
+  if (activity_ing (f, d) || manner_of_doing (f, d) || passive_manner (f, d))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   /* No verb an adjective completes within reach ("made the rules clear"), nor one that makes
    * its object so, however long the object ("makes learning and exploring the API easy"); an

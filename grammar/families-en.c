@@ -148,6 +148,8 @@ const char *const mass_nouns =
   " time fun help work music food water money information advice furniture equipment feedback homework luggage knowledge pride "
   "software hardware access permission breakfast lunch dinner supper school church college university home bed class "
   "practice progress research evidence news weather traffic health love art life space power energy data mail email "
+  /* Games, played, not counted ("will feature cricket, badminton and chess"). */
+  "cricket football soccer tennis golf rugby hockey baseball basketball volleyball netball badminton chess "
   "paper wood glass hair rain snow light fire sleep experience business support use care attention trouble fun nonsense "
   "luck peace silence stuff stock profit value transport transportation yesterday today tomorrow tonight morning evening afternoon "
   "night "

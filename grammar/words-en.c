@@ -63,6 +63,13 @@ static const char *const words[] = {
   "mudding", "mudded", "warmup", "warmups", "cooldown", "cooldowns",
   /* A kitchen's "commis chef" was "commits"; a dog rescue's "we do not rehome dogs" "regime". */
   "commis", "rehome", "rehomes", "rehomed", "rehoming",
+  /* Australian and Asian garden words ("wants chokos" was "cooks", "rosella" "roseola", "bok
+   * choy" "bok coy"), Kenyan ones ("boda boda" riders were "body body", the "barazas" "brazes",
+   * a savings "chama" a "champ"), a board game ("carrom" was "carrot"), a band's "drumline"
+   * ("drumlin") and a chemistry lab's words ("deuterated" was "reiterated", "lithiation"
+   * "limitation"). */
+  "choko", "chokos", "rosella", "rosellas", "choy", "pak", "bok", "boda", "baraza", "barazas", "chama", "chamas", "carrom",
+  "drumline", "drumlines", "deuterated", "deuterate", "lithiation", "lithiated",
   /* A ski hill's lift operators ("All liftees are expected" was "lifts"). */
   "liftee", "liftees",
   /* A dealer's "walkaround video" was "walk around". */
