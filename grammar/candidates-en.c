@@ -990,6 +990,18 @@ doubled_word (const char *s, const Word *w, const char *before)
   return FALSE;
 }
 
+/* "help rerig the ropes", "prebook": "re" or "pre" before a verb the dictionary knows (of
+ * three letters or more) is that verb done again or before, a coinage the dictionary lacks,
+ * not a slip ("untill" has no such prefix; "recieve" no verb after it). */
+static gboolean
+redone_verb (const DraftdCandidateContext *c, const char *lower)
+{
+  gsize p = g_str_has_prefix (lower, "re") ? 2 : g_str_has_prefix (lower, "pre") ? 3 : 0;
+  const char *rest = lower + p;
+  return p > 0 && strlen (rest) >= 3 && g_str_is_ascii (rest) && draftd_spell_check (c->spell, c->lang, rest) && draftd_forms_is (rest, 'v') &&
+         !draftd_candidates_function_word (rest);
+}
+
 /* Is the word the plural of another word of the sentence ("our choko vine ... wants chokos")?
  * Then it is a term, not a slip, for a respelling two edits away; a learner repeats a slip
  * too ("specialized docters, the docter has"), one edit from its word. */
@@ -1046,7 +1058,7 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
     return;
   }
   /* "boda boda", "tuk tuk": a word the writer doubles on purpose is a term, not a slip. */
-  if (doubled_word (s, w, before))
+  if (doubled_word (s, w, before) || redone_verb (c, w->lower))
     return;
   gboolean stem_elsewhere = singular_elsewhere (s, w);
   if (verb_ending_slip (c, w, out, site))
@@ -2837,7 +2849,8 @@ word_rules (Ctx *x)
     x->site = article_site (x->s, w, next ? next : after && after->fixed ? after : NULL, x->out, x->site);
     return TRUE;
   }
-  if (prev && g_str_equal (prev->lower, w->lower) &&
+  /* Not a hyphened compound's last part ("a drop-in in the quiet room"). */
+  if (prev && g_str_equal (prev->lower, w->lower) && !(prev->start > 0 && x->s[prev->start - 1] == '-') &&
       draftd_candidates_in_list (" the a an to of in on at is are was were be and for with must can will should would could has have my our ", w->lower))
     return certain (x, prev->end, w->end, "", DRAFTD_FIX_WORD_CHOICE);
   /* "It's is": the verb twice. */

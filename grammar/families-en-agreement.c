@@ -1600,6 +1600,11 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
   const char *next3 = near (f, 3);
   gboolean joined_clause = draftd_candidates_in_list (" and but so ", prev) && g_strcmp0 (next2, "to") == 0 && next3 &&
                            draftd_forms_is (next3, 'v') && !draftd_candidates_function_word (next3) && !later_verb (f, f->i + 4);
+  /* "and their hoping we can book": a verb of hoping and the clause it hopes, whose verbs
+   * are its own. */
+  if (draftd_candidates_in_list (" their your ", l) && draftd_candidates_in_list (" and but so ", prev) &&
+      draftd_candidates_in_list (" hoping expecting thinking wondering ", next) && draftd_candidates_in_list (" we you they i he she ", next2))
+    return TRUE;
   gboolean told = told_clause (f, prev, next2, next3);
   /* "The bins have arrived, and their located beside the dock": a passive's participle and
    * its place after a clause's "and". */

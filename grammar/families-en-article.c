@@ -926,7 +926,7 @@ static const char *const counted_object_verbs =
 
 /* Documents, which WordNet files among communication with many a mass ("text", "code"). */
 static const char *const counted_documents = " copy quote report essay presentation proposal letter ticket form receipt invoice certificate "
-                                             "file problem mistake leak crack note message ";
+                                             "file problem mistake leak crack note message sample specimen ";
 
 /* "Please bring spare inner tube with you", "We need new volunteer to run", "found small
  * stone lodged in": after a verb of bringing, needing, sending or finding (and its person:
@@ -959,6 +959,9 @@ counted_object_article (F *f, const char *prev, const char *prev2)
   /* Not before a comma, where a list of supplies is mass and count alike ("Bring sunscreen,
    * water"), nor after a determiner's adjective, where the "verb" is a compound's noun ("the
    * tiny hire car"). */
+  /* "We still need volunteer to run the urn": a person alone before an infinitive. */
+  lone |= k == f->i && lex == DRAFTD_FORMS_PERSON && draftd_forms_noun_mostly (h->lower, DRAFTD_FORMS_PERSON) && k + 1 < f->n && joined (f, k) &&
+          g_str_equal (f->words[k + 1].lower, "to");
   lone |= k == f->i && lex == DRAFTD_FORMS_ARTIFACT && draftd_forms_noun_mostly (h->lower, DRAFTD_FORMS_ARTIFACT) && !draftd_forms_is (h->lower, 'v') &&
           !draftd_forms_is (h->lower, 'a') && /* "Lost cat found safe and well" */
           k + 1 < f->n && joined (f, k) && !(before && draftd_forms_is (before, 'a') && draftd_candidates_in_list (determiners, near (f, person ? -4 : -3)));
@@ -1511,6 +1514,11 @@ partitive_article (F *f)
     return FALSE;
   gboolean verb = !draftd_candidates_function_word (prev) && (finite_verb (f, prev) || draftd_forms_is (prev, 'v')) && !nominal (prev);
   if (!verb && !draftd_candidates_in_list (" with for ", prev))
+    return FALSE;
+  /* "Bring spare pair of goggles": the adjective before the partitive took the article (p = 1
+   * there); the adjective is no verb here, whatever else it spells. */
+  if (p == 0 && draftd_forms_is (prev, 'a') && prev2 && !draftd_candidates_function_word (prev2) &&
+      (finite_verb (f, prev2) || draftd_forms_is (prev2, 'v')))
     return FALSE;
   /* "A squarely cut piece of": a participle in a determiner's phrase, adverbs before it. */
   gint k = (gint) f->i - 2;

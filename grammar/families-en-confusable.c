@@ -423,6 +423,11 @@ described_subject (const F *f, const char *l, const char *next, const char *next
       draftd_candidates_function_word (next) || !(possessed_noun (f, next2) || ing_noun) || f->i + 3 >= f->n || !joined (f, f->i + 2))
     return FALSE;
   int number = noun_number (f, next2);
+  /* "but it's left track still makes a grinding noise": a frequency adverb, then an -s verb. */
+  g_autofree char *base = NULL;
+  if (number < 0 && draftd_candidates_in_list (" still also always never often usually ", next3) && next4 && g_str_has_suffix (next4, "s") &&
+      verb_number (f, next4, &base) == -1 && !noun (next4))
+    return TRUE;
   if (number < 0)
     return draftd_candidates_in_list (" is was has does can will ", next3);
   return number > 0 && (draftd_candidates_in_list (" are were have do can will ", next3) ||
@@ -921,19 +926,39 @@ owns_no_been (const char *l, const char *next, const char *next2)
          (draftd_candidates_in_list (" whose its ", l) && g_str_equal (next, "due") && draftd_candidates_in_list (" for to back in on at tomorrow today ", next2));
 }
 
-static gboolean
-to_contraction_site (F *f, const char *l, const char *next, const char *next2, const char *prev)
+/* The contraction a possessive is mistaken for ("their" -> "they're"), or NULL. */
+static const char *
+contraction_of (const char *l)
 {
   static const char *const to_contraction[][2] = {
     { "their", "they're" }, { "your", "you're" }, { "its", "it's" }, { "whose", "who's" },
   };
-  const Word *w = &f->words[f->i];
-  const char *rep = NULL;
   for (guint k = 0; k < G_N_ELEMENTS (to_contraction); k++)
     if (g_str_equal (l, to_contraction[k][0]))
-      rep = to_contraction[k][1];
+      return to_contraction[k][1];
+  return NULL;
+}
+
+/* "even if its annoying her": after a subordinator, an -ing verb and its object pronoun
+ * ("I love your singing her praises" is a gerund's, after a verb); "know your here when": a
+ * place's adverb. No possessive reads either way. */
+static gboolean
+progressive_object (const F *f, const char *l, const char *next, const char *next2, const char *prev)
+{
+  return (gerund_word (f, next) && draftd_candidates_in_list (" her him them me us ", next2) &&
+          draftd_candidates_in_list (" if when because that since while unless though although once ", prev)) ||
+         (g_str_equal (next, "here") && !g_str_equal (l, "whose"));
+}
+
+static gboolean
+to_contraction_site (F *f, const char *l, const char *next, const char *next2, const char *prev)
+{
+  const Word *w = &f->words[f->i];
+  const char *rep = contraction_of (l);
   if (rep == NULL || owned_welcome (f, next, prev))
     return FALSE;
+  if (progressive_object (f, l, next, next2, prev))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (possessive_before_no_noun (f, l, rep, next, next2, prev))
     return TRUE;
   /* "your a", "Your the best", "their not", "its going to", "your welcome": no possessive. */

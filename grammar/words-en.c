@@ -70,6 +70,8 @@ static const char *const words[] = {
    * "limitation"). */
   "choko", "chokos", "rosella", "rosellas", "choy", "pak", "bok", "boda", "baraza", "barazas", "chama", "chamas", "carrom",
   "drumline", "drumlines", "deuterated", "deuterate", "lithiation", "lithiated",
+  /* An Irish dance night ("The Friday ceili" was "chili") and a ski patrol's member. */
+  "ceili", "ceilis", "patroller", "patrollers",
   /* A ski hill's lift operators ("All liftees are expected" was "lifts"). */
   "liftee", "liftees",
   /* A dealer's "walkaround video" was "walk around". */
