@@ -891,7 +891,7 @@ centre_article (F *f, const char *prev)
 /* Verbs that take one more of a thing: "need extra volunteer", "add extra bed". */
 static const char *const extra_verbs =
   " need needs needed want wants wanted add adds added bring brings brought order ordered book booked get gets got request requested buy "
-  "bought have has had fit fitted hire hired placed left put ";
+  "bought have has had fit fitted hire hired placed left put adding needing ordering ";
 
 /* "We need extra volunteer on Thursdays", "add extra bed to our room", "need extra copy of
  * the invoice": "extra" before a made thing's or a person's singular count noun, after a verb
@@ -907,7 +907,9 @@ one_more_article (F *f, const char *prev)
   const Word *n = &f->words[f->i + 1];
   int lex = draftd_forms_noun_lexfile (n->lower);
   const char *after = near (f, 2);
-  if ((lex != DRAFTD_FORMS_ARTIFACT && lex != DRAFTD_FORMS_PERSON && lex != DRAFTD_FORMS_COMMUNICATION) ||
+  /* "adding extra column to": a made thing's sense among others counts too. */
+  if ((lex != DRAFTD_FORMS_ARTIFACT && lex != DRAFTD_FORMS_PERSON && lex != DRAFTD_FORMS_COMMUNICATION &&
+       (lex == DRAFTD_FORMS_SUBSTANCE || lex == DRAFTD_FORMS_FOOD || !draftd_forms_noun_sense_in (n->lower, DRAFTD_FORMS_ARTIFACT))) ||
       draftd_candidates_in_list (" room clothing storage insulation security protection padding cash change ", n->lower) ||
       (draftd_candidates_in_list (mass_nouns, n->lower) && !g_str_equal (n->lower, "bed")) ||
       g_str_has_suffix (n->lower, "ing") || n->fixed ||
@@ -939,7 +941,9 @@ counted_object_article (F *f, const char *prev, const char *prev2)
   const Word *w = &f->words[f->i];
   gboolean person = draftd_candidates_in_list (" me him her us them you ", prev) && draftd_candidates_in_list (ditransitive, prev2);
   const char *verb = person ? prev2 : prev, *before = near (f, person ? -3 : -2);
-  if (verb == NULL || !draftd_candidates_in_list (counted_object_verbs, verb) || (before && draftd_candidates_in_list (determiners, before)) ||
+  /* "extra" before its noun is one_more_article()'s, which is sure of it. */
+  if (g_str_equal (w->lower, "extra") || verb == NULL || !draftd_candidates_in_list (counted_object_verbs, verb) ||
+      (before && draftd_candidates_in_list (determiners, before)) ||
       !g_ascii_islower (w->text[0]) || takes_no_article (w->lower) || f->i + 1 >= f->n)
     return FALSE;
   /* One or two modifiers (adjectives, participles, a noun's) before the head. */
