@@ -309,7 +309,6 @@ unlikely_first_letter (const char *typed, const char *word)
   return !keys_near ((char) t, (char) c);
 }
 
-
 /* How far a suggestion is from the word as typed, in edits a writer makes: the index's
  * weighted edits (a letter doubled or undoubled, a vowel for a vowel, a swap cost less than a
  * consonant changed: "safty" is "safety" before "salty"), less its first-letter half edit,

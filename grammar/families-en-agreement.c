@@ -616,6 +616,9 @@ party_do (const F *f)
   return g_str_equal (f->words[f->i].lower, "do") && draftd_candidates_in_list (" leaving retirement birthday ", f->words[f->i - 1].lower);
 }
 
+/* Possessive pronouns, which take the number of what they stand for ("Mine always seem"). */
+static const char *const possessive_pronouns = " mine yours hers ours theirs ";
+
 gboolean
 subject_head (F *f)
 {
@@ -624,7 +627,7 @@ subject_head (F *f)
   if (f->i < 1 || !phrase_joined (f, f->i - 1) || !subject_start (f, &b))
     return FALSE;
   /* "because mine are cracking": a possessive pronoun has the number of what it stands for. */
-  if ((b + 1 == f->i || (b + 2 == f->i && draftd_candidates_in_list (" always never often usually sometimes still also just all both ", f->words[b + 1].lower))) && draftd_candidates_in_list (" mine yours hers ours theirs ", f->words[b].lower))
+  if ((b + 1 == f->i || (b + 2 == f->i && draftd_candidates_in_list (" always never often usually sometimes still also just all both ", f->words[b + 1].lower))) && draftd_candidates_in_list (possessive_pronouns, f->words[b].lower))
     return FALSE;
   if (demonstrative (f, b))
     return TRUE;
@@ -1353,7 +1356,7 @@ linked_agreement (F *f)
   if (v > 0 && k < f->i && and_part (f, k))
     return FALSE;
   /* "Mine always seem to": a possessive pronoun has its noun's number (subject_head). */
-  if (k < f->i && draftd_candidates_in_list (" mine yours hers ours theirs ", f->words[k].lower))
+  if (k < f->i && draftd_candidates_in_list (possessive_pronouns, f->words[k].lower))
     return FALSE;
   /* "A reminder that e-bikes are welcome": a plural noun right before the verb, after a
    * "that" or a "which" that follows the parser's subject, is the clause's own subject. */
@@ -1838,7 +1841,7 @@ pronoun_base (F *f)
   const char *prev = before_adverb (f, 1, &gap);
   gboolean title = titled_name (f, prev, gap);
   /* "Mine always seem to": a capital possessive pronoun is no name. */
-  if (draftd_candidates_in_list (" mine yours ours theirs hers ", prev))
+  if (draftd_candidates_in_list (possessive_pronouns, prev))
     return FALSE;
   if (!(draftd_candidates_in_list (" he she it ", prev) || named_before_adverb (f, prev, gap) || title) || draftd_candidates_function_word (w->lower) ||
       g_str_has_suffix (w->lower, "s") ||

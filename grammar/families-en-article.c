@@ -55,6 +55,9 @@ to_the_work (F *f)
 
 /* ---- article.missing: "We need extra column", "She is teacher" ---- */
 
+/* What an award is named for, bare after "best" ("nominated for best actress"). */
+static const char *const award_heads = " actor actress director film picture album song newcomer player coach team musical play show ";
+
 /* Count nouns a verb's idioms take bare, right after it: "moved house", "left home", "took
  * place", "take part", "went to school", "go to bed", "make way for", "send word". */
 static const char *const idiom_bare_nouns = " house home place part school church bed way word sun shade ";
@@ -959,13 +962,13 @@ counted_object_article (F *f, const char *prev, const char *prev2)
   /* A document or a fault alone is counted too ("receive file for", "notice problem with"):
    * none is a mass or an idiom's bare noun after these verbs. */
   gboolean lone = k == f->i && !person && draftd_candidates_in_list (counted_documents, h->lower);
-  /* "bring ladder on Sunday", "needs torch for": a made thing that is mostly one too. */
-  /* Not before a comma, where a list of supplies is mass and count alike ("Bring sunscreen,
-   * water"), nor after a determiner's adjective, where the "verb" is a compound's noun ("the
-   * tiny hire car"). */
   /* "We still need volunteer to run the urn": a person alone before an infinitive. */
   lone |= k == f->i && lex == DRAFTD_FORMS_PERSON && draftd_forms_noun_mostly (h->lower, DRAFTD_FORMS_PERSON) && k + 1 < f->n && joined (f, k) &&
           g_str_equal (f->words[k + 1].lower, "to");
+  /* "bring ladder on Sunday", "needs torch for": a made thing that is mostly one too. Not
+   * before a comma, where a list of supplies is mass and count alike ("Bring sunscreen,
+   * water"), nor after a determiner's adjective, where the "verb" is a compound's noun ("the
+   * tiny hire car"). */
   lone |= k == f->i && lex == DRAFTD_FORMS_ARTIFACT && draftd_forms_noun_mostly (h->lower, DRAFTD_FORMS_ARTIFACT) && !draftd_forms_is (h->lower, 'v') &&
           !draftd_forms_is (h->lower, 'a') && /* "Lost cat found safe and well" */
           k + 1 < f->n && joined (f, k) && !(before && draftd_forms_is (before, 'a') && draftd_candidates_in_list (determiners, near (f, person ? -4 : -3)));
@@ -1298,7 +1301,7 @@ missing_article (F *f)
     return FALSE;
   /* "nominated for best actress", "won best newcomer": an award's name takes no article. */
   if (draftd_candidates_in_list (" best outstanding ", l) &&
-      draftd_candidates_in_list (" actor actress director film picture album song newcomer player coach team musical play show ", near (f, 1)) &&
+      draftd_candidates_in_list (award_heads, near (f, 1)) &&
       draftd_candidates_in_list (" for won win wins winning named nominated ", near (f, -1)))
     return FALSE;
   /* "have had to hire extra from Brixham": "extra" alone is a quantity, as "more" is. */
@@ -1866,7 +1869,7 @@ bare_adjective_noun (F *f)
   /* "appointed chief executive", "became head teacher": a role given takes none; nor does an
    * award's name ("nominated for best actress", "won best newcomer"). */
   if (draftd_candidates_in_list (" best outstanding ", adj) &&
-      draftd_candidates_in_list (" actor actress director film picture album song newcomer player coach team musical play show ", head))
+      draftd_candidates_in_list (award_heads, head))
     return FALSE;
   if ((!verb && !draftd_candidates_in_list (" for with at from like about into by ", gov)) ||
       draftd_candidates_in_list (" appointed elected named became become becomes made promoted ", gov))

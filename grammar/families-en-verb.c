@@ -18,9 +18,9 @@ modal_of (F *f)
   const char *prev = near (f, -1), *next = near (f, 1);
   /* "would not of come", "could never of known": past the modal's "not" or "never", before a
    * participle. */
+  const char *lemma = next ? draftd_forms_irregular_lemma (next, 'v') : NULL;
   if (draftd_candidates_in_list (" not never ", prev) && draftd_candidates_in_list (modals, near (f, -2)) && next &&
-      (g_str_equal (next, "been") || participle_after_noun (next) ||
-       (draftd_forms_irregular_lemma (next, 'v') && !g_str_equal (draftd_forms_irregular_lemma (next, 'v'), next)) ||
+      (g_str_equal (next, "been") || participle_after_noun (next) || (lemma && !g_str_equal (lemma, next)) ||
        draftd_candidates_in_list (" come become run ", next)))
     prev = near (f, -2);
   if (!g_str_equal (w->lower, "of") || !draftd_candidates_in_list (modals, prev) || next == NULL)
