@@ -85,6 +85,17 @@ static const char *const contractions[][2] = {
    * "defiantly" (7 nats), "wierd" "wired". */
   { "definately", "definitely" }, { "definatly", "definitely" }, { "definetly", "definitely" }, { "definitly", "definitely" },
   { "wierd", "weird" },
+  /* The commonest misspellings of all, each with one meaning: mended wherever they stand, even
+   * where another rule would take the word for a name or a dish ("keep the meat seperate" read
+   * "meat seperate" as a dish). */
+  { "seperate", "separate" }, { "seperately", "separately" }, { "seperated", "separated" }, { "recieve", "receive" },
+  { "recieved", "received" }, { "recieving", "receiving" }, { "occured", "occurred" }, { "occuring", "occurring" },
+  { "untill", "until" }, { "accomodation", "accommodation" }, { "accomodate", "accommodate" }, { "beleive", "believe" },
+  { "acheive", "achieve" }, { "tommorow", "tomorrow" }, { "tommorrow", "tomorrow" }, { "neccessary", "necessary" },
+  { "goverment", "government" }, { "enviroment", "environment" }, { "begining", "beginning" }, { "freind", "friend" },
+  { "recomend", "recommend" }, { "reccomend", "recommend" }, { "embarassed", "embarrassed" }, { "arguement", "argument" },
+  { "truely", "truly" }, { "occassion", "occasion" }, { "existance", "existence" }, { "independant", "independent" },
+  { "noticable", "noticeable" }, { "succesful", "successful" }, { "sucessful", "successful" },
   /* Non-standard pasts: "brang" is "brought". */
   { "brang", "brought" }, { "brung", "brought" },
 };
@@ -1266,7 +1277,7 @@ static const char *const prepositions = " in on at for of to with about from by 
 /* Words that are never nouns to put in the plural or verbs to inflect. */
 static const char *const particles =
   " after before since until during through over under between among against without within like near off out up down "
-  "away back around again ago ";
+  "away back around again ago across along towards toward throughout upon onto amid beyond beside despite ";
 
 /* Words after which a noun is plural ("three brother"). */
 static const char *const plural_quantifiers =
@@ -1968,6 +1979,18 @@ span_before_comparison (const Ctx *x, const Word *w, const Word *next)
          draftd_candidates_in_list (" second minute hour day week month year decade ", w->lower);
 }
 
+/* "three alternative colourways": an adjective before a plural-looking word the lexicons
+ * lack (a trade's noun) modifies it. */
+static gboolean
+modifies_unknown_plural (const Ctx *x, const Word *w, const Word *next)
+{
+  if (next == NULL || !adjacent (x->s, w, next) || !draftd_forms_is (w->lower, 'a') || !g_str_has_suffix (next->lower, "s") ||
+      strlen (next->lower) < 5 || draftd_candidates_function_word (next->lower))
+    return FALSE;
+  g_autofree char *stem = g_strndup (next->lower, strlen (next->lower) - 1);
+  return !draftd_forms_is (stem, 'n') && !draftd_forms_is (stem, 'v') && !draftd_forms_is (stem, 'a');
+}
+
 /* "three brother", "two new dress": a noun after a number or a plural quantifier (with an
  * adjective between, at most); sure of itself when nothing but punctuation or a function word
  * follows (else "several new ideas" would become "several news ideas"), else the model judges. */
@@ -2032,7 +2055,7 @@ noun_number (Ctx *x, const Word *prev)
   if (plural == NULL || g_str_equal (plural, w->lower) || singular != NULL)
     return FALSE;
   const Word *next = word_at (x, (gint) x->i + 1);
-  if (native_number_reading (x, prev, w, next, direct))
+  if (native_number_reading (x, prev, w, next, direct) || (direct && modifies_unknown_plural (x, w, next)))
     return FALSE;
   /* "a four letter word", "a two year renovation": a number and a noun before another noun
    * make a compound adjective, singular. */
@@ -3088,6 +3111,16 @@ quiet_licensed (const Ctx *x, const Around *a, const char *alt)
                 noun_like (x, a->next2)));
 }
 
+/* "keeps the ice thin there all winter": after a content word "there" is the place; the
+ * contraction opens its clause, after a conjunction or a verb of thinking or saying. */
+static gboolean
+place_there (const Ctx *x, const char *alt, const char *p)
+{
+  return g_str_equal (alt, "they're") && g_str_equal (x->words[x->i].lower, "there") && p && !draftd_candidates_function_word (p) &&
+         !draftd_candidates_in_list (draftd_candidates_clause_words, p) &&
+         !draftd_candidates_in_list (" think thought know knew say said says hope guess believe sure seems seem ", p);
+}
+
 /* Is there a syntactic reason to put `alt` where words[i] is? A flip between two real words
  * is a mistake only where the sentence needs the other word's part of speech: without such a
  * reason the model's margin alone flipped right words in native text ("The costs were not"
@@ -3116,7 +3149,7 @@ licensed (const Ctx *x, const Around *a, const char *alt)
     return noun_like (x, n) && !(x->i + 1 < x->n && x->s[x->words[x->i + 1].end] == '-') && !(n && draftd_candidates_in_list (" to yesterday today tomorrow tonight overnight ", n)) &&
            !(draftd_candidates_in_list (draftd_candidates_clause_words, n) && g_strcmp0 (p, "worth") != 0);
   if (draftd_candidates_in_list (" they're you're who's it's ", alt))
-    return !draftd_candidates_possessive_subject (x, x->i) && !object_past (x, p) &&
+    return !draftd_candidates_possessive_subject (x, x->i) && !object_past (x, p) && !place_there (x, alt, p) &&
            /* "Their hosting the final surprised everyone": a verb later in the clause has the
             * gerund's phrase for its subject ("its nothing compared to what you saw" has no
             * gerund). */
@@ -3150,8 +3183,10 @@ licensed (const Ctx *x, const Around *a, const char *alt)
   /* "will effect change" is the verb "effect", bringing change about. */
   if (g_str_equal (alt, "affect") && n && (draftd_candidates_in_list (" change changes ", n) || draftd_candidates_in_list (" change changes ", a->next2)))
     return FALSE;
+  /* "will definitely effect how many": an -ly adverb between the modal and the verb. */
   if (draftd_candidates_in_list (" affect lose accept advise ", alt))
-    return p && (draftd_candidates_in_list (modals, p) || draftd_candidates_in_list (" to not never i you we they ", p));
+    return p && (draftd_candidates_in_list (modals, p) || draftd_candidates_in_list (" to not never i you we they ", p) ||
+                 (g_str_has_suffix (p, "ly") && a->prev2 && (draftd_candidates_in_list (modals, a->prev2) || g_str_equal (a->prev2, "to"))));
   if (draftd_candidates_in_list (" effect advice ", alt))
     return p && draftd_candidates_in_list (" the an a no any this that side positive negative great big huge good bad some my your his her our "
                          "their its much little ", p);

@@ -163,6 +163,8 @@ one_of_superlative (F *f)
                          draftd_candidates_in_list (subject_pronouns, after) || strchr (after, '\'') != NULL); /* "I've", "we'd" */
   if ((!noun (w->lower) && !newer) || (next && noun (next) && !draftd_forms_is (next, 'v') && !facing && !g_str_equal (next, "why")) || head_after ||
       (sup && next && newer_noun (f, f->i + 1)) ||
+      /* "One of the night shift stewards": a plural two words on heads the compound. */
+      (next && noun (next) && after && noun_number (f, after) > 0 && joined (f, f->i + 1)) ||
       (next && noun_number (f, next) > 0 && (!subject || !draftd_candidates_verb_form (f, next) || g_str_has_suffix (w->lower, "ing"))) ||
       (next && noun_number (f, next) > 0 && draftd_candidates_in_list (" is are was were has have had will would can could ", near (f, 2))))
     return FALSE;
@@ -702,6 +704,80 @@ subject_head (F *f)
   return verb_against_subject (f, b, other);
 }
 
+/* Is words[k] a person's name the spelling dictionary knows only with its capital
+ * ("Margaret"; "Will" is a word too, "BBC" an abbreviation), and no place or other thing
+ * WordNet lists ("Gary" is a city there)? After a title any capitalised word is
+ * ("Mr. Khan"). */
+static gboolean
+known_name (const F *f, guint k, gboolean titled)
+{
+  const Word *n = &f->words[k];
+  if (strlen (n->text) < 2 || !g_ascii_isupper (n->text[0]) || !g_ascii_islower (n->text[1]) || !g_str_is_ascii (n->text) ||
+      g_str_has_suffix (n->lower, "s"))
+    return FALSE;
+  if (titled)
+    return TRUE;
+  if (draftd_spell_check (f->c->spell, f->c->lang, n->lower) || !draftd_spell_check (f->c->spell, f->c->lang, n->text))
+    return FALSE;
+  int lex = draftd_forms_noun_lexfile (n->lower);
+  return lex < 0 || lex == DRAFTD_FORMS_PERSON;
+}
+
+/* "Margaret say the tenors need", "Mr. Khan don't usually travel": a person's name (a title
+ * and one or two names, or a name the dictionary knows with its capital) opening its clause
+ * is singular, so the plural's verb after it takes the -s. Sure after a title, or before a
+ * verb of saying, thinking or wanting, which people do; else the target judges, since British
+ * English gives a firm's or a band's name either number ("Tesco have"). */
+gboolean
+name_subject_verb (F *f)
+{
+  static const char *const titles = " mr mrs ms miss dr prof ";
+  static const char *const persons_verbs = " say think want need know feel hope like love don't ";
+  const Word *w = &f->words[f->i];
+  guint gap;
+  before_adverb (f, 1, &gap);
+  if (f->i < 1 + gap || !joined (f, f->i - 1) || (gap && !joined (f, f->i - 2)))
+    return FALSE;
+  guint k = f->i - 1 - gap, first = k;
+  while (first > 0 && k - first < 2 && (joined (f, first - 1) || f->s[f->words[first - 1].end] == '.') &&
+         !draftd_candidates_in_list (titles, f->words[first - 1].lower) && g_ascii_isupper (f->words[first - 1].text[0]))
+    first--;
+  /* "Mr. Khan", "Dr Patel": the title right before the names, its full stop or none. */
+  gboolean title = first > 0 && draftd_candidates_in_list (titles, f->words[first - 1].lower) && g_ascii_isupper (f->words[first - 1].text[0]) &&
+                   (joined (f, first - 1) || (f->s[f->words[first - 1].end] == '.' && f->s[f->words[first - 1].end + 1] == ' '));
+  /* "Our instructor Kai usually meet": a person's noun and its determiner before the name
+   * make it a person's as a title does. */
+  gboolean described = !title && first >= 2 && joined (f, first - 1) && joined (f, first - 2) &&
+                       draftd_forms_noun_lexfile (f->words[first - 1].lower) == DRAFTD_FORMS_PERSON &&
+                       draftd_candidates_in_list (" my our your his her their the ", f->words[first - 2].lower);
+  for (guint j = first; j <= k; j++)
+    if (!known_name (f, j, title || described) || (j < k && !joined (f, j)))
+      return FALSE;
+  guint b = title ? first - 1 : described ? first - 2 : first;
+  /* The clause opens there: the sentence's start or a comma's ("Tom and Anna say" is two). */
+  if (b > 0 && !strchr (",;:", f->s[f->words[b - 1].end]))
+    return FALSE;
+  /* "Thanks, Margaret say hi to": a greeting's name is called, and the verb an imperative. */
+  if (b > 0 && draftd_candidates_in_list (" thanks thank hi hello hey cheers ok okay yes no sorry please dear ", f->words[b - 1].lower))
+    return FALSE;
+  g_autofree char *other = NULL;
+  int v = verb_number (f, w->lower, &other);
+  const char *next = near (f, 1);
+  if (v <= 0 || other == NULL || next == NULL)
+    return FALSE;
+  /* "Mr Okafor lead a brilliant session": a singular's "lead" is "led" misspelt
+   * (linked_agreement()). */
+  if (g_str_equal (w->lower, "lead"))
+    return (title || described) && sure_named (f, w->start, w->end, "led", DRAFTD_FIX_WORD_CHOICE, "word-choice.lead-led");
+  if (title || described || draftd_candidates_in_list (persons_verbs, w->lower))
+    return sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
+  /* A base that is a noun too may end a firm's name ("Anna Smith Design"). */
+  if (draftd_forms_is (w->lower, 'n'))
+    return FALSE;
+  const char *alts[] = { other };
+  return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_AGREEMENT, margin (f, DRAFTD_FIX_AGREEMENT));
+}
+
 /* "In my country people is very friendly", "Most children has": a plural with no -s
  * ("people", "children", "women", "police") heads its phrase before a singular auxiliary.
  * Only where the phrase (its determiners and adjectives) opens a clause, or follows an opening
@@ -748,15 +824,20 @@ determined_plural_subject (F *f)
       !draftd_forms_is (sing, 'n') || draftd_forms_is (h->lower, 'n') || draftd_candidates_in_list (either_number, h->lower))
     return FALSE;
   guint k = f->i - 1;
-  while (k > 0 && joined (f, k - 1) && g_ascii_islower (f->words[k - 1].text[0]) && !draftd_candidates_function_word (f->words[k - 1].lower) &&
-         (noun (f->words[k - 1].lower) || draftd_forms_is (f->words[k - 1].lower, 'a')) &&
+  /* "The new large-print books was": a hyphen's compound is one of the modifiers. */
+  while (k > 0 && (joined (f, k - 1) || hyphen_joined (f, k - 1)) && g_ascii_islower (f->words[k - 1].text[0]) &&
+         !draftd_candidates_function_word (f->words[k - 1].lower) && (noun (f->words[k - 1].lower) || draftd_forms_is (f->words[k - 1].lower, 'a')) &&
          /* "The new lighting rigs was": an -ing noun WordNet lists is a compound's too. */
          (!g_str_has_suffix (f->words[k - 1].lower, "ing") || draftd_forms_is (f->words[k - 1].lower, 'n')))
     k--;
   if (k == f->i - 1 || k == 0 || !draftd_candidates_in_list (" the these those my your his her our their ", f->words[k - 1].lower))
     return FALSE;
   k--;
-  gboolean opens = k == 0 || strchr (",;:", f->s[f->words[k - 1].end]) ||
+  /* "On Tuesday the galley extractor fans was": a time opening the sentence, no comma. */
+  gboolean time = (k == 2 || k == 3) && f->c->sentence_start && f->words[0].start == 0 &&
+                  draftd_candidates_in_list (" on last this yesterday ", f->words[0].lower) &&
+                  (calendar_name (f->words[k - 1].lower) || draftd_candidates_in_list (" morning afternoon evening night week weekend month ", f->words[k - 1].lower));
+  gboolean opens = k == 0 || time || strchr (",;:", f->s[f->words[k - 1].end]) ||
                    (draftd_candidates_in_list (" and but so because when if although ", f->words[k - 1].lower));
   return opens && sure (f, f->words[f->i].start, f->words[f->i].end, to, DRAFTD_FIX_AGREEMENT);
 }
@@ -1555,7 +1636,9 @@ verb_after_object (const F *f, guint from)
     if ((k > from && draftd_candidates_in_list (draftd_candidates_clause_words, v)) || draftd_candidates_in_list (" and or ", v))
       return FALSE;
     /* "to tour in May": a month is no modal. */
-    if (calendar_name (v) && g_ascii_isupper (f->words[k].text[0]))
+    /* "coolers of donated venison": an -ed word right after a preposition is an adjective. */
+    if ((calendar_name (v) && g_ascii_isupper (f->words[k].text[0])) ||
+        (k > from && g_str_has_suffix (v, "ed") && draftd_candidates_in_list (" of with for ", f->words[k - 1].lower)))
       continue;
     /* "whose bringing the music stands to the church", "the orange slices and water jugs": a
      * plural after a determiner's noun, before a preposition or a list's "and", is a
@@ -1626,7 +1709,9 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
   /* "I think their closing the library early": after a verb of thinking, the -ing form's
    * object too (a gerund's subject would need a verb of its own, checked below). */
   /* "The Hendersons said their hosting the block party": a verb of saying's likewise. */
-  gboolean thinking = draftd_candidates_in_list (" think thinks hope hopes guess know knows said says ", prev) && draftd_candidates_in_list (" the a an ", next2);
+  /* "said their bringing two coolers": a count's object too. */
+  gboolean thinking = draftd_candidates_in_list (" think thinks hope hopes guess know knows said says ", prev) &&
+                      (draftd_candidates_in_list (" the a an some ", next2) || draftd_candidates_in_list (numbers, next2));
   /* "especially if your using the new app": after a subordinator, an -ing form, its object's
    * determiner and no verb after (a gerund's subject would have one: "if your using it
    * bothers them"). */

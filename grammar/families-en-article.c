@@ -688,8 +688,11 @@ role_article (F *f, const char *prev, const char *prev2)
   gboolean be = (g_strcmp0 (prev, "be") == 0 && (g_strcmp0 (prev2, "to") == 0 || draftd_candidates_in_list (modals, prev2))) ||
                 draftd_candidates_in_list (" become becomes became ", prev);
   /* "as good as cash", "twice as long as": a comparison's second "as". */
+  /* "taking over as volunteer coordinator", "her role as senior steward", "was appointed as
+   * treasurer": a post taken on, held or handed over is the one post, bare. */
   gboolean as = g_strcmp0 (prev, "as") == 0 && prev2 && !draftd_candidates_in_list (" such so as just same ", prev2) &&
-                !draftd_candidates_in_list (" as so ", near (f, -3));
+                !draftd_candidates_in_list (" as so ", near (f, -3)) &&
+                !draftd_candidates_in_list (" over in on down role position post appointed elected named replaced continue continues ", prev2);
   guint k;
   /* "working as software engineer for", "He is vet nurse at": a noun before a person's noun
    * makes a compound job, after a pronoun's "is" too. */
@@ -1307,8 +1310,11 @@ missing_article (F *f)
   /* "have had to hire extra from Brixham": "extra" alone is a quantity, as "more" is. */
   if (g_str_equal (l, "extra") && !(near (f, 1) && noun (near (f, 1)) && !draftd_candidates_function_word (near (f, 1))))
     return FALSE;
-  /* "It gets full sun after 2 pm": a garden's light is no count noun. */
-  if (draftd_candidates_in_list (" full partial dappled ", l) && draftd_candidates_in_list (" sun shade ", near (f, 1)))
+  /* "It gets full sun after 2 pm": a garden's light is no count noun; nor, in British
+   * shopping, is "buy loo roll", "kitchen roll" or "cling film". */
+  if ((draftd_candidates_in_list (" full partial dappled ", l) && draftd_candidates_in_list (" sun shade ", near (f, 1))) ||
+      (draftd_candidates_in_list (" loo toilet kitchen ", l) && g_strcmp0 (near (f, 1), "roll") == 0) ||
+      (draftd_candidates_in_list (" cling tin ", l) && draftd_candidates_in_list (" film foil ", near (f, 1))))
     return FALSE;
   /* "pick up donated workbench": after a particle, an -ed word is the noun's adjective; an
    * article after it would split the phrase ("donated the workbench"). */
@@ -1489,7 +1495,10 @@ lot_of (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *prev = near (f, -1);
-  if (!g_str_equal (w->lower, "lot") || g_strcmp0 (near (f, 1), "of") != 0 || (prev && (draftd_candidates_in_list (determiners, prev) || nominal (prev))))
+  /* "The stock lot of 4,200 metres": after a determiner's noun, "lot" is the compound's head,
+   * a batch of goods. */
+  if (!g_str_equal (w->lower, "lot") || g_strcmp0 (near (f, 1), "of") != 0 || (prev && (draftd_candidates_in_list (determiners, prev) || nominal (prev))) ||
+      (prev && noun (prev) && draftd_candidates_in_list (determiners, near (f, -2))))
     return FALSE;
   /* The article alone, so that the edit is the fix (and named by it); "Lot of" at a sentence's
    * start becomes "A lot of". */
@@ -1546,6 +1555,34 @@ long_time (F *f)
       nominal (after))
     return FALSE;
   return sure (f, w->start, w->start, "a ", DRAFTD_FIX_ARTICLE);
+}
+
+/* "visiting the branch for first time", "It was first time I had": an ordinal's "time" counts
+ * one occasion, which takes "the" ("for first-time buyers" is a compound's adjective; "for
+ * his first time" has its determiner). */
+gboolean
+ordinal_time (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *after = near (f, 2);
+  if (!draftd_candidates_in_list (" first second third last ", w->lower) || g_strcmp0 (near (f, 1), "time") != 0 ||
+      !draftd_candidates_in_list (" for is was ", prev) || !joined (f, f->i) ||
+      (after && noun (after) && !draftd_candidates_function_word (after) && !draftd_candidates_in_list (" yesterday today tonight ", after)))
+    return FALSE;
+  return sure (f, w->start, w->start, "the ", DRAFTD_FIX_ARTICLE);
+}
+
+/* "willing to take on role of Saturday shift lead", "took over position of treasurer": a
+ * role taken on, before "of" and whose role it is, is the one there is: "the". */
+gboolean
+taken_role_article (F *f)
+{
+  const Word *w = &f->words[f->i];
+  if (!draftd_candidates_in_list (" role position post job task responsibility ", w->lower) || g_strcmp0 (near (f, 1), "of") != 0 ||
+      !draftd_candidates_in_list (" on over up ", near (f, -1)) ||
+      !draftd_candidates_in_list (" take takes took taken taking ", near (f, -2)))
+    return FALSE;
+  return sure (f, w->start, w->start, "the ", DRAFTD_FIX_ARTICLE);
 }
 
 /* ---- article.extra: "the these reasons", "an information", "a new shoes" ---- */

@@ -282,7 +282,8 @@ there_after_verb (F *f, const char *next, const char *next2, const char *prev)
     return sure (f, w->start, w->end, "their", DRAFTD_FIX_WORD_CHOICE);
   if (prev && !draftd_candidates_function_word (prev) && finite_verb (f, prev) &&
       draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) && !draftd_candidates_in_list (numbers, next) &&
-      (noun_number (f, next2) < 0 || sing2) && (lex2 == DRAFTD_FORMS_ARTIFACT || lex2 == DRAFTD_FORMS_PERSON))
+      (noun_number (f, next2) < 0 || sing2) && (lex2 == DRAFTD_FORMS_ARTIFACT || lex2 == DRAFTD_FORMS_PERSON || /* "paid there annual rent" */
+                                                 (lex2 == DRAFTD_FORMS_POSSESSION && !draftd_candidates_uncountable (next2))))
     return sure (f, w->start, w->end, "their", DRAFTD_FIX_WORD_CHOICE);
   /* "They sold there flat and moved": after a verb, a thing's or a person's singular noun
    * that ends its phrase cannot stand bare, so "there" is its possessive. */
@@ -871,12 +872,13 @@ comparative_predicate (const F *f, const char *next, const char *prev)
 }
 
 /* "Thanks, Jenny; your right that the shipment should go", "their wrong about it", "I think
- * your right that": opening its clause (after a verb of thinking or saying too), a verdict's
+ * your right that": opening its clause (after a verb of thinking or saying or a conjunction too), a verdict's
  * adjective and what it is about; a possessive's "right" takes "to" ("your right to vote"). */
 static gboolean
 verdict_opening (const char *next, const char *next2, const char *prev)
 {
-  return (prev == NULL || draftd_candidates_in_list (" think thought believe believed guess suppose reckon agree agreed said say ", prev)) &&
+  /* "Thanks for the quick reply, and your right that": a conjunction opens it too. */
+  return (prev == NULL || draftd_candidates_in_list (" think thought believe believed guess suppose reckon agree agreed said say and but so ", prev)) &&
          draftd_candidates_in_list (" right wrong sure ", next) && draftd_candidates_in_list (" that about ", next2);
 }
 
@@ -1083,6 +1085,28 @@ then_bare_phrase (const F *f)
   return TRUE;
 }
 
+/* "far more volunteers at the spring clean-up then we expected", "took much longer on the
+ * north side of the roof then we thought they would": a subject's expectation after "then"
+ * is what a comparative up to ten words back in its clause (a hyphen's compound between
+ * too) was compared with. */
+static gboolean
+expected_after (const F *f)
+{
+  const char *n2 = near (f, 2), *n3 = near (f, 3);
+  if (!draftd_candidates_in_list (subject_pronouns, near (f, 1)) || n2 == NULL ||
+      !draftd_candidates_in_list (" expected thought anticipated imagined planned hoped predicted feared budgeted ", n2) ||
+      !(n3 == NULL || draftd_candidates_in_list (" and but so because it they he she we i would ", n3)))
+    return FALSE;
+  for (guint k = f->i; k-- > 0 && f->i - k <= 10;) {
+    const char *l = f->words[k].lower;
+    if (!(joined (f, k) || hyphen_joined (f, k)) || draftd_candidates_in_list (" and but because when if that which who ", l))
+      return FALSE;
+    if (draftd_candidates_comparative (l) || draftd_candidates_in_list (" more less fewer further farther ", l))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* "Whisk the eggs, than fold in the flour": "than" after a comma and before a verb's base,
  * with no comparative before it in the sentence, is the next step's "then"; so is "and than"
  * before a verb's base or past ("paused and than added"). */
@@ -1135,6 +1159,10 @@ then_after_comparative (F *f)
    * "more" before a hyphen's compound ("more cost-effective then the original"). */
   float bonus = draftd_candidates_comparative (prev) ? 1.5f : 0.0f;
   if (f->i >= 3 && hyphen_joined (f, f->i - 2) && joined (f, f->i - 3) && draftd_candidates_in_list (" more less ", f->words[f->i - 3].lower))
+    return sure (f, w->start, w->end, "than", DRAFTD_FIX_WORD_CHOICE);
+  /* "far more volunteers at the spring clean-up then we expected": a subject's expectation
+   * after "then" is what was compared with, however long the phrase the comparative opened. */
+  if (expected_after (f))
     return sure (f, w->start, w->end, "than", DRAFTD_FIX_WORD_CHOICE);
   for (gint d = -2; bonus == 0.0f && d >= -6; d--) {
     const char *p = near (f, d);

@@ -50,7 +50,9 @@ noun_number (const F *f, const char *l)
     if (draftd_forms_is (l, 'n') && strlen (l) <= 3)
       return -1;
     g_autofree char *sing = draftd_forms_singular (f->c->spell, l);
-    return (sing && draftd_forms_is (sing, 'n')) || unlisted_plural (f, l, sing) || compound_plural (f, l) ? 1 : 0;
+    /* "crappies", "cookies": an "-ie" noun's plural, whose "-y" reading may be an adjective. */
+    g_autofree char *ie = g_str_has_suffix (l, "ies") ? g_strndup (l, strlen (l) - 1) : NULL;
+    return (sing && draftd_forms_is (sing, 'n')) || (ie && draftd_forms_is (ie, 'n')) || unlisted_plural (f, l, sing) || compound_plural (f, l) ? 1 : 0;
   }
   return draftd_forms_is (l, 'n') ? -1 : 0;
 }
@@ -1525,6 +1527,13 @@ like_verb (F *f, guint b, int s, const char *other)
          sure (f, w->start, w->end, other, DRAFTD_FIX_AGREEMENT);
 }
 
+/* "Our school bus go to Entebbe": "go" or "come" before where to is no noun's "go". */
+static gboolean
+going_to (const char *sing, const char *next)
+{
+  return draftd_candidates_in_list (" go come ", sing) && draftd_candidates_in_list (" to home back ", next);
+}
+
 /* "A cigarette burn on the table", "The bullet train drew in", "A bomb scare led them": a
  * base that is a noun too, right after a thing's singular noun, is a compound's last noun as
  * often as the verb ("My uncle work", "Everybody in the office know" are verbs: after a
@@ -1536,6 +1545,14 @@ compound_end (const F *f)
   int lex = draftd_forms_noun_lexfile (before);
   /* Before its object ("advertisement make me", "This point affect the") it is the verb. */
   if (next && (draftd_candidates_in_list (" me him her us them you it ", next) || draftd_candidates_in_list (determiners, next)))
+    return FALSE;
+  if (next && going_to (f->words[f->i].lower, next))
+    return FALSE;
+  /* "If the thermostat screen stay blank": a linking verb before its adjective, and no noun
+   * after that, is the verb ("a hotel stay" has no adjective to take). */
+  const char *n2 = near (f, 2);
+  if (next && draftd_candidates_in_list (linking_verbs, f->words[f->i].lower) && draftd_forms_is (next, 'a') && !draftd_candidates_function_word (next) &&
+      !(n2 && noun (n2)))
     return FALSE;
   return !g_str_has_suffix (f->words[f->i].lower, "s") && noun_number (f, before) < 0 && lex != DRAFTD_FORMS_PERSON && lex != DRAFTD_FORMS_ANIMAL &&
          !prepositional_object (f, f->i - 1);
@@ -1644,6 +1661,15 @@ object_after (const F *f, guint b, const char *next, gboolean *complement_out)
   return bare_noun;
 }
 
+/* "our new deputy head teacher in charge": the word and the next are a compound noun WordNet
+ * lists ("head teacher"), no verb and its object. */
+static gboolean
+listed_compound (const char *l, const char *next)
+{
+  g_autofree char *pair = g_strdup_printf ("%s_%s", l, next);
+  return draftd_forms_noun_lexfile (pair) >= 0;
+}
+
 gboolean
 verb_against_subject (F *f, guint b, const char *other)
 {
@@ -1679,6 +1705,8 @@ verb_against_subject (F *f, guint b, const char *other)
   if (f->i >= 2 && draftd_candidates_in_list (" a an ", f->words[f->i - 2].lower) && draftd_forms_is (before, 'a') &&
       draftd_forms_is (w->lower, 'n') && !g_str_has_suffix (w->lower, "s"))
     return FALSE;
+  if (listed_compound (w->lower, next))
+    return FALSE;
   gboolean complement, bare_noun = object_after (f, b, next, &complement);
   next = past_degree (f, next);
   if (!complement && !bare_noun && !draftd_candidates_in_list (determiners, next) && !draftd_candidates_in_list (prepositions, next) &&
@@ -1704,7 +1732,8 @@ verb_against_subject (F *f, guint b, const char *other)
   irregular |= one && !g_str_equal (one, last) && draftd_forms_noun_lexfile (one) == DRAFTD_FORMS_PERSON && phrase_joined (f, f->i - 1);
   /* A verb of thinking or saying is a noun in no compound, its clause's verb its own ("thinks
    * the deadline is"); nor is one whose object is an infinitive (infinitive_object()). */
-  gboolean clause_verb = (draftd_candidates_in_list (" think know say believe suppose realise realize ", sing) || infinitive_object (f, sing)) && f->i > b + 1;
+  gboolean clause_verb = ((draftd_candidates_in_list (" think know say believe suppose realise realize ", sing) || infinitive_object (f, sing)) && f->i > b + 1) ||
+                         going_to (sing, next);
   /* "My phone keep restarting": an aspect verb before its -ing form ends no compound. */
   if (draftd_forms_is (sing, 'n') && !clause_verb && !verb_complement (f, w->lower, next) && compound_end (f))
     return FALSE;

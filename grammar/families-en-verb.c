@@ -222,7 +222,8 @@ modal_able (F *f)
 static void
 clause_bounds (const F *f, guint *from, guint *to)
 {
-  static const char *const joins = " and but so yet because while although though whereas ";
+  /* ", as the pastor has asked us": a reason's "as" after a comma opens a clause too. */
+  static const char *const joins = " and but so yet because while although though whereas as ";
   *from = 0;
   *to = f->n;
   for (guint k = 1; k < f->n; k++) {
@@ -265,8 +266,10 @@ static gboolean
 finished_day (const F *f, guint k, const char *part)
 {
   const char *day = k + 1 < f->n ? f->words[k + 1].lower : NULL, *month = k + 2 < f->n ? f->words[k + 2].lower : NULL;
+  /* "On Sunday mornings": a day's parts in the plural recur, no finished time. */
   if (part == NULL || !g_str_equal (f->words[k].lower, "on") || day == NULL ||
       !(calendar_name (day) || (g_ascii_isdigit (day[0]) && calendar_name (month))) ||
+      draftd_candidates_in_list (" mornings afternoons evenings nights ", month) ||
       draftd_candidates_in_list (arranging_participles, part))
     return FALSE;
   for (guint j = f->i + 1; j < k; j++)
@@ -613,6 +616,8 @@ to_base (F *f)
     "remember remembers forget forgets opportunity chance "
     /* "All staff are expected to attending the briefing": a passive's infinitive. */
     "expected supposed required "
+    /* "Members are reminded to bringing their own gloves": a passive's request likewise. */
+    "reminded asked encouraged advised urged requested told allowed permitted "
     "tried going able trying planning hoping deciding have has had possible impossible unable willing easy hard difficult "
     /* "Could someone volunteer to collecting the raffle money": these take an infinitive only
      * ("agree to", "commit to", "look forward to" take an -ing form or a noun). */
@@ -924,7 +929,8 @@ since_after (const F *f)
     if (g_str_equal (l, "since"))
       /* "It is two years since", "a long time since": the time elapsed is the predicate. */
       return draftd_candidates_in_list (" long while ages years months weeks days time ever ", f->words[k - 1].lower) ? 0 : k;
-    if (draftd_candidates_in_list (" and but or because when that which who if while ", l))
+    /* "a starter that's been going since 2014": a perfect of its own has the "since". */
+    if (draftd_candidates_in_list (" and but or because when that which who if while been has have had ", l))
       return 0;
     /* "I think my father works here since 2010": a clause of its own, its subject and verb. */
     const char *before = f->words[k - 1].lower;
@@ -1279,8 +1285,9 @@ opening_past_noun (F *f)
   if (draftd_forms_is (head, 'a') && noun (w->lower) && draftd_forms_noun_lexfile (head) != DRAFTD_FORMS_PERSON) /* "the mechanic call" */
     return FALSE;
   /* "our school team beat the team": a noun before a verb is the subject's own head. */
+  /* "the plow truck didn't go": an auxiliary after it likewise. */
   if (noun (w->lower) && next && (draftd_candidates_verb_form (f, next) || draftd_candidates_own_past (next) ||
-                                  draftd_forms_irregular_lemma (next, 'v') != NULL))
+                                  draftd_forms_irregular_lemma (next, 'v') != NULL || draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, next)))
     return FALSE;
   if (f->i - b > 3 || !noun (head) || (f->i - b == 3 && !draftd_forms_is (f->words[b + 1].lower, 'a')) || !joined (f, f->i - 1))
     return FALSE;

@@ -87,7 +87,7 @@ since_duration (F *f)
 {
   const Word *w = &f->words[f->i];
   /* "since three seasons now": a sport's or a school's span too. */
-  static const char *const units = " minutes hours days weeks months years decades centuries ages generations seasons terms semesters ";
+  static const char *const units = " minutes hours days weeks months years decades centuries ages generations seasons terms semesters winters summers ";
   const char *q = near (f, 1), *u = near (f, 2), *after = near (f, 3);
   if (!g_str_equal (w->lower, "since"))
     return FALSE;
@@ -1627,7 +1627,11 @@ to_too (F *f)
    * clause's end. */
   /* A noun that is no adjective is the preposition's object ("When it comes to money, he"). */
   /* "from nine to ninety,": a number is a range's end. */
+  /* "lost a whole crop to something,": an indefinite pronoun is the preposition's object too. */
   gboolean word_then_end = next && !draftd_forms_is (next, 'v') && !(noun (next) && !draftd_forms_is (next, 'a')) && f->i + 1 < f->n &&
+                           !draftd_candidates_in_list (" something anything nothing everything someone anyone everyone somebody anybody "
+                                                       "everybody nobody somewhere anywhere everywhere nowhere ",
+                                                       next) &&
                            !draftd_candidates_in_list (numbers, next) && !g_ascii_isdigit (next[0]) &&
                            strchr (".,!?;", f->s[f->words[f->i + 1].end]) && f->s[f->words[f->i + 1].end];
   /* "I want to come to!", "Can we go to?": "come", "go" or "join" and its "to" ending the
@@ -1947,7 +1951,9 @@ manner_ends (const F *f, const char *next, gboolean so_that)
          /* "drove very careful through the snow"; but "stretched clear around the corner" is
           * the adverb "clear", all the way. */
          (draftd_candidates_in_list (" through across around along past ", next) &&
-          draftd_candidates_in_list (" very really so too quite extremely ", near (f, -1)));
+          (draftd_candidates_in_list (" very really so too quite extremely ", near (f, -1)) ||
+           /* "ride careful through the roadworks": an adjective no adverb spells alike. */
+           draftd_candidates_in_list (" careful careless cautious ", f->words[f->i].lower)));
 }
 
 /* No verb an adjective completes within reach of words[i + d] ("made the rules clear"), nor one
@@ -1963,13 +1969,15 @@ completed_verb (const F *f, gint d)
   if (draftd_candidates_in_list (" smooth clean flat tight short free open shut dry straight level sharp ", f->words[f->i].lower) &&
       draftd_candidates_in_list (" it them him her ", near (f, d)))
     return TRUE;
-  for (gint k = d; k >= d - 3 && near (f, k); k--)
+  /* "stay well left and ride careful": a linking verb of the clause before "and" is not this
+   * one's. */
+  for (gint k = d; k >= d - 3 && near (f, k) && !draftd_candidates_in_list (" and but or ", near (f, k)); k--)
     if (draftd_candidates_in_list (linking, near (f, k)))
       return TRUE;
   for (gint k = d - 4; k >= d - 10 && near (f, k); k--)
     if (draftd_candidates_in_list (" make makes made making keep keeps kept keeping render renders rendered ", near (f, k)))
       return TRUE;
-  for (gint k = d - 1; k >= d - 5 && near (f, k); k--)
+  for (gint k = d - 1; k >= d - 5 && near (f, k) && !draftd_candidates_in_list (" and but or ", near (f, k)); k--)
     if (draftd_candidates_in_list (" seen find finds found finding leave leaves left leaving want wants wanted "
                                    "like likes liked prefer prefers preferred consider considers considered imagine imagined ",
                                    near (f, k)))
@@ -2069,10 +2077,11 @@ adverb_for_adjective (F *f)
      * noun as well). */
     /* "spoke so quiet that": an irregular past is a verb, whatever noun it spells. */
     if ((finite_verb (f, p) && !(so_that && noun (p) && !draftd_candidates_past_only (f->c->spell, p))) ||
-        (!so_that && draftd_candidates_in_list (" speak sing play work drive write answer behave run dance cook ", p)))
+        (!so_that && draftd_candidates_in_list (" speak sing play work drive write answer behave run dance cook ride cycle swim climb ", p)))
       return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-    /* "settled in really good": a phrasal verb's particle, its verb before it. */
-    if (skip == 0 && draftd_candidates_in_list (" in out up down off back away on through over ", p) && finite_verb (f, near (f, d - 1)) &&
+    /* "settled in really good", "picked up the routine really quick": a phrasal verb's particle. */
+    if ((skip == 0 || draftd_candidates_in_list (" up out off ", p)) && draftd_candidates_in_list (" in out up down off back away on through over ", p) &&
+        finite_verb (f, near (f, d - 1)) &&
         !draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, near (f, d - 1)))
       return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
     /* "speaks English and Italian very good": names joined by "and" are one object. */

@@ -78,6 +78,14 @@ static const char *const words[] = {
   "walkaround", "walkarounds",
   /* A food truck's Mexican dishes: "carnitas" was "caritas", "elote" "elite". */
   "carnitas", "elote", "elotes", "cotija", "barbacoa", "horchata", "chilaquiles", "pozole", "esquites",
+  /* A choir's score ("look at the divisi" was "dives"), te reo Māori ("te reo" was "te roe")
+   * and a Day of the Dead's cut paper ("papel picado" was "paper picado"). */
+  "divisi", "reo", "papel", "picado",
+  /* A Minnesota ice-fishing club's fish and bait ("tullibees" was "tallies", "waxies" "waxes"). */
+  "tullibee", "tullibees", "waxie", "waxies",
+  /* Pakistan's and India's bank slip ("fee challan" was "challah") and a surf school's board
+   * ("longboarding" was "long boarding"). */
+  "challan", "challans", "longboard", "longboards", "longboarding", "longboarder", "longboarders",
 };
 
 gboolean
