@@ -1000,6 +1000,26 @@ doubled_word (const char *s, const Word *w, const char *before)
   return FALSE;
 }
 
+/* "a CORS error ... the cors middleware", "`let` and `const` ... I thought const meant": a word
+ * the sentence also writes in capitals or in code quotes elsewhere is a term, its lower-case
+ * or bare use the same term, not a slip. */
+static gboolean
+term_elsewhere (const char *s, const Word *w)
+{
+  gsize n = w->end - w->start;
+  for (const char *p = s; *p; p++) {
+    if ((gsize) (p - s) == w->start || g_ascii_strncasecmp (p, s + w->start, n) != 0 || (p > s && g_ascii_isalnum (p[-1])) ||
+        g_ascii_isalnum (p[n]))
+      continue;
+    gboolean caps = TRUE;
+    for (gsize k = 0; k < n; k++)
+      caps &= !g_ascii_islower (p[k]);
+    if (caps || (p > s && p[-1] == '`' && p[n] == '`'))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* "help rerig the ropes", "prebook": "re" or "pre" before a verb the dictionary knows (of
  * three letters or more) is that verb done again or before, a coinage the dictionary lacks,
  * not a slip ("untill" has no such prefix; "recieve" no verb after it). */
@@ -1068,7 +1088,7 @@ draftd_candidates_spelling_site (const DraftdCandidateContext *c, const char *s,
     return;
   }
   /* "boda boda", "tuk tuk": a word the writer doubles on purpose is a term, not a slip. */
-  if (doubled_word (s, w, before) || redone_verb (c, w->lower))
+  if (doubled_word (s, w, before) || redone_verb (c, w->lower) || term_elsewhere (s, w))
     return;
   gboolean stem_elsewhere = singular_elsewhere (s, w);
   if (verb_ending_slip (c, w, out, site))

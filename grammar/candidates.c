@@ -824,6 +824,9 @@ draftd_candidates_document_words (const char *text)
       i = g_utf8_next_char (text + i) - text;
     char *w = g_strndup (text + start, i - start);
     gboolean name = g_unichar_isupper (g_utf8_get_char (w)) && !document_sentence_start (text, start);
+    /* "`let` and `const` ... I thought const meant": a word in code quotes is a term wherever
+     * the document uses it, as a name is. */
+    name |= start > 0 && text[start - 1] == '`' && text[i] == '`';
     if (name)
       g_hash_table_insert (out, w, DOCUMENT_NAME);
     else if (g_hash_table_contains (seen, w) && !g_hash_table_contains (out, w))

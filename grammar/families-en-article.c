@@ -1271,6 +1271,16 @@ role_after_promotion (const F *f)
 
 /* The shapes first: a sure one stands. Where the parser confirms the article, its judgement
  * replaces a shape's (or a shape's silence), with "the" beside "a" for the target to pick. */
+/* Is a plural noun among words[from, to), the phrase running on (a hyphen's compound too)? */
+static gboolean
+plural_ahead (const F *f, guint from, guint to)
+{
+  for (guint k = from; k < to && k < f->n && (joined (f, k - 1) || hyphen_joined (f, k - 1)); k++)
+    if (noun_number (f, f->words[k].lower) > 0)
+      return TRUE;
+  return FALSE;
+}
+
 gboolean
 missing_article (F *f)
 {
@@ -1284,6 +1294,11 @@ missing_article (F *f)
    * participle, or a verb before its particle, is the passive's. */
   if (draftd_candidates_in_list (" be been being ", near (f, -1)) &&
       (participle_after_noun (l) || (draftd_forms_is (l, 'v') && draftd_candidates_in_list (" forward off up down out away back through over ", near (f, 1)))))
+    return FALSE;
+  /* "there will be vegetarian and gluten-free options": an adjective joined to another
+   * before their plural noun. */
+  if (draftd_candidates_in_list (" and or ", near (f, 1)) && f->i + 2 < f->n &&
+      (draftd_forms_is (near (f, 2), 'a') || hyphen_joined (f, f->i + 2)) && plural_ahead (f, f->i + 2, f->i + 6))
     return FALSE;
   /* "We had better sort this out": "had better" is a modal, no noun phrase. */
   if (draftd_candidates_in_list (" better best ", l) && draftd_candidates_in_list (" had 'd ", near (f, -1)))

@@ -30,7 +30,7 @@ noun_number (const F *f, const char *l)
    * "algae" are plurals WordNet lists as lemmas of their own, with no exception to say so. */
   if (draftd_candidates_in_list (" people children men women feet teeth mice geese police cattle bacteria algae ", l) || draftd_candidates_in_list (plural_heads, l) ||
       draftd_candidates_in_list (" scissors trousers jeans pyjamas pajamas shorts pliers tongs tweezers binoculars leggings goggles ", l) ||
-      draftd_candidates_in_list (" proceeds earnings outskirts surroundings ", l)) /* no singular's noun: "The proceeds go" */
+      draftd_candidates_in_list (" proceeds earnings outskirts surroundings takings winnings belongings savings ", l)) /* no singular's noun: "The proceeds go" */
     return 1;
   if (draftd_candidates_in_list (singular_heads, l) || draftd_candidates_in_list (s_singulars, l))
     return -1;
@@ -789,7 +789,11 @@ time_before_verb (const F *f, guint b)
   const char *a = f->words[f->i - 2].lower, *c = f->words[f->i - 1].lower;
   if (g_str_equal (a, "more") && g_str_equal (c, "than"))
     return 2;
-  return draftd_candidates_in_list (" this last ", a) && draftd_candidates_in_list (" term week month year season semester summer winter ", c) ? 2 : 0;
+  /* "Bar takings last night were": a night's or a weekend's time too. */
+  return draftd_candidates_in_list (" this last ", a) &&
+                 draftd_candidates_in_list (" term week month year season semester summer winter night weekend quarter ", c)
+             ? 2
+             : 0;
 }
 
 static gboolean

@@ -2887,8 +2887,11 @@ infinitive_for_ing (F *f)
       !(on || draftd_candidates_in_list (" the a an my your his her our their this that these those it them him us me at in on for with from ", next)) ||
       (f->i >= 2 && draftd_candidates_in_list (determiners, f->words[f->i - 2].lower)) || !gerund_word (f, w->lower))
     return FALSE;
-  /* "decided touring Europe was too expensive": the -ing form's phrase is a clause's subject. */
-  if (later_verb (f, f->i + 2))
+  /* "decided touring Europe was too expensive": the -ing form's phrase is a clause's subject;
+   * "we don't offer tutoring in Mandarin": before a preposition a service's noun is what is
+   * offered. */
+  if (later_verb (f, f->i + 2) ||
+      (g_str_has_prefix (prev, "offer") && draftd_candidates_in_list (" in for on at with ", next)))
     return FALSE;
   g_autofree char *base = draftd_candidates_verb_base (f->c->spell, w->lower);
   if (base == NULL || g_str_equal (base, w->lower))

@@ -109,6 +109,8 @@ const char *const either_number =
   "number series species means headquarters fish sheep deer aircraft offspring gnocchi ravioli tortellini "
   /* A gardener's pests, counted as a swarm ("Blackfly seem to be worse this year"). */
   "blackfly greenfly whitefly "
+  /* A workplace's departments, named for their work ("maintenance are looking into it"). */
+  "maintenance security housekeeping catering admin accounts reception "
   /* "The following are", "the above are reachable", "the latter are": a nominal that stands
    * for what it names, in either number. */
   "following above below latter former "

@@ -86,6 +86,9 @@ static const char *const words[] = {
   /* Pakistan's and India's bank slip ("fee challan" was "challah") and a surf school's board
    * ("longboarding" was "long boarding"). */
   "challan", "challans", "longboard", "longboards", "longboarding", "longboarder", "longboarders",
+  /* South Africa's school-leaving year and its pupils ("matric physical sciences" was
+   * "metric") and a theatre's merchandise ("the merch stand" was "march"). */
+  "matric", "matrics", "merch",
 };
 
 gboolean
