@@ -1406,7 +1406,7 @@ draftd_candidates_common_slip (const char *lower)
 }
 
 gboolean
-draftd_candidates_misspelt_opener (const DraftdCandidateContext *c, const Word *w)
+draftd_candidates_misspelt_opener (const DraftdCandidateContext *c, const Word *w, gboolean name_follows)
 {
   for (guint i = 0; i < G_N_ELEMENTS (contractions); i++)
     if (g_str_equal (w->lower, contractions[i][0]))
@@ -1424,8 +1424,9 @@ draftd_candidates_misspelt_opener (const DraftdCandidateContext *c, const Word *
     if (edit_distance (w->lower, sl) <= 1 && (draftd_candidates_function_word (sl) || draftd_candidates_in_list (openers_words, sl)))
       return TRUE;
     /* The best guess only: a name has some look-alike further down ("Salamander"); and only a
-     * guess that is a word in lower case, not another name ("Salander" -> "Solander"). */
-    if (i == 0 && g_str_is_ascii (sl) && letters_put_right (w->lower, sl) && draftd_spell_regions (c->spell, "en", sl) != 0)
+     * guess that is a word in lower case, not another name ("Salander" -> "Solander"). Not
+     * before another capitalised word: "Cappy Alley was" is a name's two words. */
+    if (i == 0 && !name_follows && g_str_is_ascii (sl) && letters_put_right (w->lower, sl) && draftd_spell_regions (c->spell, "en", sl) != 0)
       return TRUE;
   }
   return FALSE;
@@ -1466,6 +1467,8 @@ static const char *const collocations[][3] = {
   { "arriving", " to ", "at" },
   /* Session 26: "According with the latest report". */
   { "according", " with of ", "to" },
+  /* Blind check 155: "requested to comply to the new rules". */
+  { "comply", " to ", "with" }, { "complies", " to ", "with" }, { "complied", " to ", "with" }, { "complying", " to ", "with" },
 };
 
 typedef RuleSite Ctx;
@@ -1883,7 +1886,8 @@ native_number_reading (const Ctx *x, const Word *prev, const Word *w, const Word
   gsize e = w->end;
   while (x->s[e] == ' ')
     e++;
-  if (e > w->end && g_ascii_isdigit (x->s[e]))
+  /* "teams of four cost £2 a head": a price after the word makes it the verb. */
+  if (e > w->end && (g_ascii_isdigit (x->s[e]) || x->s[e] == '$' || g_str_has_prefix (x->s + e, "£") || g_str_has_prefix (x->s + e, "€")))
     return TRUE;
   return g_str_equal (prev->lower, "multiple") &&
          (next == NULL || !adjacent (x->s, w, next) || draftd_candidates_in_list (function_words, next->lower) ||
@@ -2708,6 +2712,11 @@ collocation (Ctx *x, const Word *prev)
                          draftd_forms_is (next->lower, 'v')))
       return FALSE;
   }
+  /* "Gary is in charge for ordering the bait": "in charge" takes "of" ("charge for" alone is
+   * a price's). */
+  const Word *pp = word_at (x, (gint) x->i - 2);
+  if (g_str_equal (prev->lower, "charge") && g_str_equal (w->lower, "for") && pp && g_str_equal (pp->lower, "in"))
+    return certain (x, w->start, w->end, "of", DRAFTD_FIX_PREPOSITION);
   for (guint k = 0; k < G_N_ELEMENTS (collocations); k++)
     if (g_str_equal (prev->lower, collocations[k][0]) && draftd_candidates_in_list (collocations[k][1], w->lower))
       return certain (x, w->start, w->end, arrive_in (x, collocations[k][2]), DRAFTD_FIX_PREPOSITION);
@@ -3083,6 +3092,12 @@ where_were_licensed (const Ctx *x, const Around *a, const char *alt)
   if (g_str_equal (alt, "where") && p && n && draftd_candidates_in_list (" me us him them know wonder wondered ask asked ", p) &&
       draftd_candidates_in_list (" the my your his her our their this that ", n))
     return TRUE;
+  /* "show you where to stash your cases": a verb of showing or asking, its object, then the
+   * place's question word and its "to". */
+  const char *p2 = x->i >= 2 ? x->words[x->i - 2].lower : NULL;
+  if (!g_str_equal (alt, "where") && n && g_str_equal (n, "to") && p2 &&
+      draftd_candidates_in_list (" show shows showed showing tell tells told ask asked teach taught remind reminded know knew guide direct ", p2))
+    return FALSE;
   if (g_str_equal (alt, "where"))
     return (n && draftd_candidates_in_list (" i you he she we they there ", n) && !(p && draftd_candidates_in_list (subjects, p)) &&
             !(p && draftd_candidates_in_list (" so neither nor as than ", p)) &&

@@ -763,8 +763,10 @@ draftd_candidates_find (const DraftdCandidateContext *c, const char *sentence)
     gboolean known = known_word (c, w, start) || nominal_adjective (c, w, prev) || common_trade_name (c, w, prev);
     /* A capitalised word the dictionary lacks is a name at a sentence's start too ("Salander
      * said"), unless it is plainly a common word misspelt ("Becouse"). */
+    const Word *nw = i + 1 < words->len ? &g_array_index (words, Word, i + 1) : NULL;
+    gboolean name_follows = nw && nw->start == w->end + 1 && sentence[w->end] == ' ' && g_ascii_isupper (nw->text[0]) && nw->end - nw->start > 1;
     if (!known && start && g_unichar_isupper (g_utf8_get_char (w->text)) && g_strcmp0 (c->lang, "en") == 0 &&
-        !draftd_candidates_misspelt_opener (c, w))
+        !draftd_candidates_misspelt_opener (c, w, name_follows))
       continue;
     /* "shih-tzus", "pak-choi": a hyphenated word neither of whose parts the dictionary knows
      * is a borrowing or a name, no two slips. */

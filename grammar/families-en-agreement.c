@@ -579,7 +579,10 @@ imperative_opening (const F *f, guint b, int v)
   const char *l = f->words[b].lower;
   if (!draftd_forms_is (l, 'v') || g_str_has_suffix (l, "s"))
     return FALSE;
-  return (b == 0 && f->i == 1 && v == 1) || (b + 1 < f->i && draftd_candidates_in_list (" with to for at on in from about ", f->words[b + 1].lower));
+  /* "so come hear the difference", "go get your coat": "come" or "go" and a bare verb make
+   * one command, wherever it opens. */
+  return (b == 0 && f->i == 1 && v == 1) || (b + 1 < f->i && draftd_candidates_in_list (" with to for at on in from about ", f->words[b + 1].lower)) ||
+         (b + 1 == f->i && v == 1 && draftd_candidates_in_list (" come go ", l));
 }
 
 /* "The room now offers free access": an adjective after the clause's -s verb is its
@@ -712,8 +715,10 @@ static gboolean
 known_name (const F *f, guint k, gboolean titled)
 {
   const Word *n = &f->words[k];
+  /* A name in -s ("Marcus", "Mr Jones") only where the dictionary knows it, or after a title:
+   * a plural's ("Politics") is lower case in the dictionary. */
   if (strlen (n->text) < 2 || !g_ascii_isupper (n->text[0]) || !g_ascii_islower (n->text[1]) || !g_str_is_ascii (n->text) ||
-      g_str_has_suffix (n->lower, "s"))
+      g_str_has_suffix (n->lower, "'s"))
     return FALSE;
   if (titled)
     return TRUE;
@@ -732,7 +737,7 @@ gboolean
 name_subject_verb (F *f)
 {
   static const char *const titles = " mr mrs ms miss dr prof ";
-  static const char *const persons_verbs = " say think want need know feel hope like love don't ";
+  static const char *const persons_verbs = " say think want need know feel hope like love don't forget remember ";
   const Word *w = &f->words[f->i];
   guint gap;
   before_adverb (f, 1, &gap);
@@ -1673,7 +1678,7 @@ told_clause (const F *f, const char *prev, const char *next2, const char *next3)
 gboolean
 progressive (const F *f, const char *l, const char *next, const char *next2, const char *prev)
 {
-  static const char *const openers = " if whether that when because hope hopes think thinks know knows wonder wonders asked ask guess see said says ";
+  static const char *const openers = " if whether that when because hope hopes think thinks know knows wonder wonders asked ask guess see said says sure ensure ";
   /* A semicolon opens a clause as the sentence's start does ("Thanks for applying; your
    * invited to"). A passive likewise: "that their allowed to stay", "I think its finished" (a participle
    * before a noun is an adjective: "their allowed hours"). */
@@ -1715,8 +1720,11 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
   /* "especially if your using the new app": after a subordinator, an -ing form, its object's
    * determiner and no verb after (a gerund's subject would have one: "if your using it
    * bothers them"). */
-  gboolean subordinate = draftd_candidates_in_list (" if when because while unless once whether ", prev) &&
-                         draftd_candidates_in_list (" the a an this that these those ", next2) && !later_verb (f, f->i + 3);
+  /* "make sure your wearing a bright top", "if your bringing your own engineer": "sure" and
+   * "ensure" open a clause as the subordinators do; a possessive is the object's determiner
+   * too. */
+  gboolean subordinate = draftd_candidates_in_list (" if when because while unless once whether sure ensure ", prev) &&
+                         draftd_candidates_in_list (" the a an this that these those my your his her our their ", next2) && !later_verb (f, f->i + 3);
   gboolean after = next2 == NULL || thinking || placed || subordinate || draftd_candidates_in_list (" to at in on into from with for by tonight today tomorrow now here there home back better worse soon ", next2) ||
                    /* "Whose driving us there?": the verb's object ("your driving us there was kind" has a verb after it). */
                    draftd_candidates_in_list (" us me him them ", next2) ||
@@ -1727,7 +1735,7 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
   if (verb_after_object (f, f->i + 2))
     return FALSE;
   /* No other verb in the clause: the -ing word is its verb. */
-  for (guint k = f->i + 3; k < f->n && (!told || joined (f, k - 1)); k++) {
+  for (guint k = f->i + 3; k < f->n && ((!told && !subordinate) || joined (f, k - 1)); k++) {
     const char *v = f->words[k].lower;
     if (draftd_candidates_in_list (" is are was were has have had does do did will would can could ", v))
       return FALSE;

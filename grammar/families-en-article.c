@@ -493,6 +493,10 @@ lone_count_noun (const F *f, const char *prev, const char *more)
          (more && draftd_candidates_in_list (more, after));
 }
 
+/* Documents, which WordNet files among communication with many a mass ("text", "code"). */
+static const char *const counted_documents = " copy quote report essay presentation proposal letter ticket form receipt invoice certificate "
+                                             "file problem mistake leak crack note message sample specimen ";
+
 /* "Is there pharmacy near the station?", "There was spider in the bath": an existential's
  * lone count noun that is an animal's, a thing's or a person's is counted ("there is room
  * for", "there was space" are a measure's). The target prefers many a bare one; sure. Also
@@ -503,7 +507,18 @@ existential_article (F *f, const char *prev, const char *prev2)
   const Word *w = &f->words[f->i];
   gboolean there = (g_strcmp0 (prev, "there") == 0 && draftd_candidates_in_list (" is was ", prev2) && f->i >= 2 &&
                     (f->i == 2 || !joined (f, f->i - 3))) ||
-                   (g_strcmp0 (prev2, "there") == 0 && draftd_candidates_in_list (" is was ", prev));
+                   (g_strcmp0 (prev2, "there") == 0 && draftd_candidates_in_list (" is was ", prev)) || g_strcmp0 (prev, "there's") == 0;
+  /* "There's new memo from the OM": an adjective, then a document or a made thing and a
+   * preposition; the target judges ("There's new evidence from" is a mass's). */
+  const char *n1 = near (f, 1), *n2 = near (f, 2);
+  if (there && n1 && n2 && draftd_forms_is (w->lower, 'a') && !draftd_forms_is (w->lower, 'n') && !draftd_candidates_function_word (w->lower) &&
+      g_ascii_islower (w->text[0]) && joined (f, f->i) && draftd_candidates_in_list (prepositions, n2) && noun_number (f, n1) < 0 &&
+      !draftd_candidates_in_list (mass_nouns, n1) && !draftd_candidates_uncountable (n1) &&
+      (draftd_candidates_in_list (counted_documents, n1) || draftd_candidates_in_list (" memo notice email ", n1) ||
+       made_or_living (draftd_forms_noun_lexfile (n1)))) {
+    const char *alts[] = { article_for (w->lower) };
+    return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 0.0f);
+  }
   int lex = draftd_forms_noun_lexfile (w->lower);
   /* "Is there pharmacy open", "near the station": what is open or near is a place, so a noun
    * whose shop or building is a later sense (WordNet's first "pharmacy" is the science). */
@@ -932,10 +947,6 @@ static const char *const counted_object_verbs =
   "install installs installed prepare prepared notice noticed wear wears wore order orders ordered request requested hire hired "
   "receive receives received get gets adding bringing sending ordering leave leaves ";
 
-/* Documents, which WordNet files among communication with many a mass ("text", "code"). */
-static const char *const counted_documents = " copy quote report essay presentation proposal letter ticket form receipt invoice certificate "
-                                             "file problem mistake leak crack note message sample specimen ";
-
 /* "Please bring spare inner tube with you", "We need new volunteer to run", "found small
  * stone lodged in": after a verb of bringing, needing, sending or finding (and its person:
  * "send me updated copy of"), adjectives or a noun's modifier and a made thing's, a person's
@@ -965,9 +976,11 @@ counted_object_article (F *f, const char *prev, const char *prev2)
   /* A document or a fault alone is counted too ("receive file for", "notice problem with"):
    * none is a mass or an idiom's bare noun after these verbs. */
   gboolean lone = k == f->i && !person && draftd_candidates_in_list (counted_documents, h->lower);
-  /* "We still need volunteer to run the urn": a person alone before an infinitive. */
+  /* "We still need volunteer to run the urn": a person alone before an infinitive; "need
+   * scorer for Saturday" before what the person is needed for. */
   lone |= k == f->i && lex == DRAFTD_FORMS_PERSON && draftd_forms_noun_mostly (h->lower, DRAFTD_FORMS_PERSON) && k + 1 < f->n && joined (f, k) &&
-          g_str_equal (f->words[k + 1].lower, "to");
+          (g_str_equal (f->words[k + 1].lower, "to") ||
+           (g_str_equal (f->words[k + 1].lower, "for") && draftd_candidates_in_list (" need needs needed ", verb)));
   /* "bring ladder on Sunday", "needs torch for": a made thing that is mostly one too. Not
    * before a comma, where a list of supplies is mass and count alike ("Bring sunscreen,
    * water"), nor after a determiner's adjective, where the "verb" is a compound's noun ("the
@@ -983,7 +996,7 @@ counted_object_article (F *f, const char *prev, const char *prev2)
          draftd_forms_noun_sense_in (h->lower, DRAFTD_FORMS_ARTIFACT))) ||
       draftd_candidates_uncountable (h->lower) || draftd_candidates_in_list (mass_nouns, h->lower) ||
       draftd_candidates_in_list (idiom_bare_nouns, h->lower) || g_str_equal (h->lower, "uniform") || /* "wear school uniform" */
-      !(after == NULL || draftd_candidates_in_list (enders, after) || draftd_candidates_in_list (" and that through of lodged if when because ", after)))
+      !(after == NULL || draftd_candidates_in_list (enders, after) || draftd_candidates_in_list (" and that through of lodged if when because down up back out ", after)))
     return FALSE;
   const char *alts[] = { article_for (w->lower) };
   return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 4.5f);

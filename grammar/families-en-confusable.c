@@ -236,12 +236,40 @@ over_their (F *f)
         !draftd_candidates_in_list (" time week month year night day summer winter spring autumn fall weekend term season ", near (f, 2)) &&
         !calendar_name (near (f, 2))))
     return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
+  /* "their should be a key under the roller": a modal and "be" after it make the existential
+   * "there" (a possessive's noun would come first). */
+  if (g_str_equal (w->lower, "their") && next && draftd_candidates_in_list (modals, next) && g_strcmp0 (near (f, 2), "be") == 0)
+    return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
   if (!g_str_equal (w->lower, "their") || !draftd_candidates_in_list (" over up down out back ", prev))
     return FALSE;
   gboolean ends = f->i + 1 >= f->n || !joined (f, f->i);
   if (!ends && !(draftd_candidates_in_list (" and but ", next) && !draftd_candidates_in_list (" my your his her its our their ", near (f, 2))))
     return FALSE;
   return sure (f, w->start, w->end, "there", DRAFTD_FIX_WORD_CHOICE);
+}
+
+/* "as half there first team are away": after "half", "all" or "both" the word before an
+ * ordinal or an adjective and its noun is the possessive (sure); "collected there new access
+ * cards": after a verb's past, "there" before an adjective and a noun is judged ("moved there
+ * last year" has a time; "left there empty" no noun). */
+gboolean
+there_possessive (F *f)
+{
+  const Word *w = &f->words[f->i];
+  const char *prev = near (f, -1), *next = near (f, 1), *next2 = near (f, 2);
+  if (!g_str_equal (w->lower, "there") || prev == NULL || next == NULL || next2 == NULL || !joined (f, f->i) || !joined (f, f->i + 1) ||
+      draftd_candidates_function_word (next) || draftd_candidates_function_word (next2) || !noun (next2) ||
+      draftd_candidates_in_list (" last next this every early late ", next))
+    return FALSE;
+  gboolean modified = draftd_candidates_in_list (ordinals, next) || (draftd_forms_is (next, 'a') && !draftd_forms_is (next, 'v'));
+  if (!modified)
+    return FALSE;
+  if (draftd_candidates_in_list (" half all both ", prev))
+    return sure (f, w->start, w->end, "their", DRAFTD_FIX_WORD_CHOICE);
+  if (!g_str_has_suffix (prev, "ed") || !draftd_forms_is (next, 'a') || draftd_candidates_in_list (" moved lived stayed arrived parked worked ", prev))
+    return FALSE;
+  const char *alts[] = { "their" };
+  return judge (f, w->start, w->end, alts, 1, DRAFTD_FIX_WORD_CHOICE, margin (f, DRAFTD_FIX_WORD_CHOICE));
 }
 
 /* "I think its time we left", "Its time to go", "Its time the council acted", "so its time.":

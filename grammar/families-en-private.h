@@ -238,6 +238,7 @@ gboolean its_worth (F *f);
 gboolean its_too (F *f);
 gboolean its_adjective_to (F *f);
 gboolean over_their (F *f);
+gboolean there_possessive (F *f);
 gboolean its_time (F *f);
 gboolean possessive_or_contraction (F *f);
 gboolean then_after_comparative (F *f);

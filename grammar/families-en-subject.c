@@ -148,6 +148,12 @@ np_word (const F *f, const Word *w)
     g_autofree char *base = draftd_candidates_verb_base (f->c->spell, w->lower);
     modifier = base && !g_str_equal (base, w->lower) && draftd_forms_is (base, 'v');
   }
+  /* "for the Marston boat", "from the Varthur supplier", "in the B room": any name, or a
+   * capital letter, between a determiner and a lower-case noun labels that noun. */
+  modifier = modifier || (w > f->words && w < last && g_ascii_isupper (w->text[0]) && (w->fixed || w->end - w->start == 1) &&
+                          draftd_candidates_in_list (" the a an this that these those my your his her our their ", w[-1].lower) &&
+                          g_ascii_islower (w[1].text[0]) && !draftd_candidates_function_word (w[1].lower) &&
+                          (draftd_forms_is (w[1].lower, 'n') || noun_number (f, w[1].lower) > 0));
   if (modifier)
     return TRUE;
   /* "u" is a letter's name to WordNet, and a learner's "you". */
@@ -437,6 +443,10 @@ phrase_word_at (const F *f, guint at, guint first, guint start, guint end, gbool
   /* "The kids made dinner last night": an irregular past after a noun is a verb, not part of
    * the phrase. "The box next to the door": "next to" is a preposition. */
   const char *l = f->words[at].lower, *lemma = draftd_forms_irregular_lemma (l, 'v');
+  /* "the Roath deli still wants": an adverb WordNet also lists as a noun or an adjective
+   * ("still water") modifies no noun after the phrase's own noun. */
+  if (at > first && noun (f->words[at - 1].lower) && draftd_candidates_in_list (" still just even already always never often ", l))
+    return FALSE;
   if (!draftd_candidates_in_list (prepositions, l) && np_word (f, &f->words[at]) && !(at > first && compound_preposition (f, at, end) > 0) &&
       !(at > first && noun_number (f, f->words[at - 1].lower) != 0 && lemma && !g_str_equal (lemma, l) && at + 1 < end))
     return TRUE;

@@ -3387,6 +3387,12 @@ want_base (F *f)
       !draftd_candidates_in_list (wanted_verbs, f->words[f->i + 1].lower))
     return FALSE;
   const Word *v = &f->words[f->i + 1];
+  /* "if you want live vocals": a verb that is an adjective too, before a plural noun, is the
+   * noun's adjective. */
+  const char *after = near (f, 2);
+  g_autofree char *one = after && g_str_has_suffix (after, "s") ? g_strndup (after, strlen (after) - 1) : NULL;
+  if (draftd_forms_is (v->lower, 'a') && one && joined (f, f->i + 1) && draftd_forms_is (one, 'n') && !draftd_candidates_function_word (after))
+    return FALSE;
   return sure (f, v->start, v->start, "to ", DRAFTD_FIX_VERB_FORM);
 }
 

@@ -158,7 +158,9 @@ const char *const mass_nouns =
   /* A job named by a verb and its particle is done, not counted ("handle cleanup this year"). */
   "cleanup setup upkeep "
   /* The law's processes one applies for, as "asylum" ("apply for probate"). */
-  "probate ";
+  "probate "
+  /* British "kit" is the gear one wears or carries ("don't leave wet kit in the bays"). */
+  "kit gear clothing ";
 
 typedef gboolean (*FamilyFn) (F *f);
 
@@ -279,6 +281,7 @@ static const struct {
   { "confusable.it's-its", its_too },
   { "confusable.it's-its", its_adjective_to },
   { "confusable.their-there", over_their },
+  { "confusable.their-there", there_possessive },
   { "confusable.who's-whose", whose_this },
   { "confusable.who's-whose", whose_adjective },
   { "confusable.were-where", were_where },

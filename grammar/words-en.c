@@ -89,6 +89,8 @@ static const char *const words[] = {
   /* South Africa's school-leaving year and its pupils ("matric physical sciences" was
    * "metric") and a theatre's merchandise ("the merch stand" was "march"). */
   "matric", "matrics", "merch",
+  /* The Philippines' custard ("leche flan", Spanish "milk"), also in "dulce de leche". */
+  "leche",
 };
 
 gboolean
