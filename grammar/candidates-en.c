@@ -1406,7 +1406,7 @@ draftd_candidates_common_slip (const char *lower)
 }
 
 gboolean
-draftd_candidates_misspelt_opener (const DraftdCandidateContext *c, const Word *w, gboolean name_follows)
+draftd_candidates_misspelt_opener (const DraftdCandidateContext *c, const Word *w, int name_follows)
 {
   for (guint i = 0; i < G_N_ELEMENTS (contractions); i++)
     if (g_str_equal (w->lower, contractions[i][0]))
@@ -1421,7 +1421,8 @@ draftd_candidates_misspelt_opener (const DraftdCandidateContext *c, const Word *
       return TRUE;
     if (i >= 4)
       continue;
-    if (edit_distance (w->lower, sl) <= 1 && (draftd_candidates_function_word (sl) || draftd_candidates_in_list (openers_words, sl)))
+    /* "Huw and I will": before "and" and "I" or a name (name_follows 2) it is a name too. */
+    if (name_follows < 2 && edit_distance (w->lower, sl) <= 1 && (draftd_candidates_function_word (sl) || draftd_candidates_in_list (openers_words, sl)))
       return TRUE;
     /* The best guess only: a name has some look-alike further down ("Salamander"); and only a
      * guess that is a word in lower case, not another name ("Salander" -> "Solander"). Not

@@ -116,6 +116,6 @@ void draftd_candidates_foreign_spelling (const DraftdCandidateContext *c, const 
 gboolean draftd_candidates_same_letters (const char *word, const char *suggestion);
 /* An unknown capitalised word at a sentence's start: a common word misspelt ("Becouse",
  * "Dont"), which is respelt, rather than a name ("Salander"), which is not? */
-gboolean draftd_candidates_misspelt_opener (const DraftdCandidateContext *c, const Word *w, gboolean name_follows);
+gboolean draftd_candidates_misspelt_opener (const DraftdCandidateContext *c, const Word *w, int name_follows);
 /* Is `lower` one of the misspellings the table mends one way ("alot", "definately", "dont")? */
 gboolean draftd_candidates_common_slip (const char *lower);

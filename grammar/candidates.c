@@ -764,7 +764,14 @@ draftd_candidates_find (const DraftdCandidateContext *c, const char *sentence)
     /* A capitalised word the dictionary lacks is a name at a sentence's start too ("Salander
      * said"), unless it is plainly a common word misspelt ("Becouse"). */
     const Word *nw = i + 1 < words->len ? &g_array_index (words, Word, i + 1) : NULL;
-    gboolean name_follows = nw && nw->start == w->end + 1 && sentence[w->end] == ' ' && g_ascii_isupper (nw->text[0]) && nw->end - nw->start > 1;
+    /* "Cappy Alley was", "Huw and I will": another capitalised word, or "and" before "I" or a
+     * name, after it. */
+    const Word *nw2 = i + 2 < words->len ? &g_array_index (words, Word, i + 2) : NULL;
+    gboolean spaced = nw && nw->start == w->end + 1 && sentence[w->end] == ' ';
+    int name_follows = !spaced ? 0
+                       : g_ascii_isupper (nw->text[0]) && nw->end - nw->start > 1             ? 1
+                       : g_str_equal (nw->lower, "and") && nw2 && g_ascii_isupper (nw2->text[0]) ? 2
+                                                                                               : 0;
     if (!known && start && g_unichar_isupper (g_utf8_get_char (w->text)) && g_strcmp0 (c->lang, "en") == 0 &&
         !draftd_candidates_misspelt_opener (c, w, name_follows))
       continue;

@@ -736,7 +736,8 @@ known_name (const F *f, guint k, gboolean titled)
 gboolean
 name_subject_verb (F *f)
 {
-  static const char *const titles = " mr mrs ms miss dr prof ";
+  /* "Sister Revathi", "Staff Nurse Karthik": a ward's titles too. */
+  static const char *const titles = " mr mrs ms miss dr prof sister nurse matron ";
   static const char *const persons_verbs = " say think want need know feel hope like love don't forget remember ";
   const Word *w = &f->words[f->i];
   guint gap;

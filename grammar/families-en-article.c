@@ -495,7 +495,7 @@ lone_count_noun (const F *f, const char *prev, const char *more)
 
 /* Documents, which WordNet files among communication with many a mass ("text", "code"). */
 static const char *const counted_documents = " copy quote report essay presentation proposal letter ticket form receipt invoice certificate "
-                                             "file problem mistake leak crack note message sample specimen ";
+                                             "file problem mistake leak crack note message sample specimen photocopy ";
 
 /* "Is there pharmacy near the station?", "There was spider in the bath": an existential's
  * lone count noun that is an animal's, a thing's or a person's is counted ("there is room
@@ -994,9 +994,13 @@ counted_object_article (F *f, const char *prev, const char *prev2)
         /* "spare set of clothes" too, but not a substance's ("extra ice"). */
         (k > f->i && noun (f->words[k - 1].lower) && lex != DRAFTD_FORMS_SUBSTANCE && lex != DRAFTD_FORMS_FOOD &&
          draftd_forms_noun_sense_in (h->lower, DRAFTD_FORMS_ARTIFACT))) ||
-      draftd_candidates_uncountable (h->lower) || draftd_candidates_in_list (mass_nouns, h->lower) ||
+      draftd_candidates_uncountable (h->lower) ||
+      /* "bring first aid kit": a compound's "kit" is the one box, counted. */
+      (draftd_candidates_in_list (mass_nouns, h->lower) && !(g_str_equal (h->lower, "kit") && k > f->i && noun (f->words[k - 1].lower) &&
+                                                                    !draftd_forms_is (f->words[k - 1].lower, 'a'))) ||
       draftd_candidates_in_list (idiom_bare_nouns, h->lower) || g_str_equal (h->lower, "uniform") || /* "wear school uniform" */
-      !(after == NULL || draftd_candidates_in_list (enders, after) || draftd_candidates_in_list (" and that through of lodged if when because down up back out ", after)))
+      !(after == NULL || draftd_candidates_in_list (enders, after) ||
+        draftd_candidates_in_list (" and that through of lodged if when because down up back out over tomorrow tonight today ", after)))
     return FALSE;
   const char *alts[] = { article_for (w->lower) };
   return judge (f, w->start, w->start, alts, 1, DRAFTD_FIX_ARTICLE, 4.5f);

@@ -222,8 +222,10 @@ modal_able (F *f)
 static void
 clause_bounds (const F *f, guint *from, guint *to)
 {
-  /* ", as the pastor has asked us": a reason's "as" after a comma opens a clause too. */
-  static const char *const joins = " and but so yet because while although though whereas as ";
+  /* ", as the pastor has asked us": a reason's "as" after a comma opens a clause too; so do a
+   * relative's word and an absolute phrase's "with" (", with the first crosses arriving on
+   * 28 February"). */
+  static const char *const joins = " and but so yet because while although though whereas as with which who where when ";
   *from = 0;
   *to = f->n;
   for (guint k = 1; k < f->n; k++) {

@@ -1978,7 +1978,8 @@ completed_verb (const F *f, gint d)
     if (draftd_candidates_in_list (" make makes made making keep keeps kept keeping render renders rendered ", near (f, k)))
       return TRUE;
   for (gint k = d - 1; k >= d - 5 && near (f, k) && !draftd_candidates_in_list (" and but or ", near (f, k)); k--)
-    if (draftd_candidates_in_list (" seen find finds found finding leave leaves left leaving want wants wanted "
+    /* "will need the whole back lot clear": what is needed so. */
+    if (draftd_candidates_in_list (" seen find finds found finding leave leaves left leaving want wants wanted need needs needed "
                                    "like likes liked prefer prefers preferred consider considers considered imagine imagined ",
                                    near (f, k)))
       return TRUE;

@@ -91,6 +91,10 @@ static const char *const words[] = {
   "matric", "matrics", "merch",
   /* The Philippines' custard ("leche flan", Spanish "milk"), also in "dulce de leche". */
   "leche",
+  /* A brewery's floor: the conditioning "brite" tank, the can-sized growler, the sediment
+   * left in the fermenter, a brewery's joint beer. A sheep farm's: a ram ("tup"), Welsh hill
+   * pasture ("ffridd"), the trough of disinfectant sheep walk through. */
+  "brite", "crowler", "crowlers", "trub", "collab", "collabs", "tup", "tups", "tupping", "ffridd", "footbath", "footbaths",
 };
 
 gboolean
