@@ -1405,6 +1405,19 @@ draftd_candidates_common_slip (const char *lower)
   return FALSE;
 }
 
+/* Before a singular subject's verb with no determiner ("Denzil has been", "Biju has worked")
+ * a capitalised word is a name, not a thing's or a creature's noun that would want its
+ * article ("dentil", "bijou"), or a rare word WordNet lacks; a mass noun or an abstract one
+ * opens a sentence bare ("Accomodation has", "Techology has grown"). */
+static gboolean
+count_noun (const char *sl)
+{
+  int lex = draftd_forms_noun_lexfile (sl);
+  return !draftd_candidates_uncountable (sl) &&
+         (lex < 0 || lex == DRAFTD_FORMS_ARTIFACT || lex == DRAFTD_FORMS_PERSON || lex == DRAFTD_FORMS_ANIMAL || lex == DRAFTD_FORMS_FOOD ||
+          lex == DRAFTD_FORMS_PLANT || lex == DRAFTD_FORMS_OBJECT || lex == DRAFTD_FORMS_BODY || lex == DRAFTD_FORMS_SUBSTANCE);
+}
+
 gboolean
 draftd_candidates_misspelt_opener (const DraftdCandidateContext *c, const Word *w, int name_follows)
 {
@@ -1422,12 +1435,13 @@ draftd_candidates_misspelt_opener (const DraftdCandidateContext *c, const Word *
     if (i >= 4)
       continue;
     /* "Huw and I will": before "and" and "I" or a name (name_follows 2) it is a name too. */
-    if (name_follows < 2 && edit_distance (w->lower, sl) <= 1 && (draftd_candidates_function_word (sl) || draftd_candidates_in_list (openers_words, sl)))
+    if (name_follows != 2 && edit_distance (w->lower, sl) <= 1 && (draftd_candidates_function_word (sl) || draftd_candidates_in_list (openers_words, sl)))
       return TRUE;
     /* The best guess only: a name has some look-alike further down ("Salamander"); and only a
      * guess that is a word in lower case, not another name ("Salander" -> "Solander"). Not
      * before another capitalised word: "Cappy Alley was" is a name's two words. */
-    if (i == 0 && !name_follows && g_str_is_ascii (sl) && letters_put_right (w->lower, sl) && draftd_spell_regions (c->spell, "en", sl) != 0)
+    if (i == 0 && (!name_follows || (name_follows == 3 && !count_noun (sl))) && g_str_is_ascii (sl) && letters_put_right (w->lower, sl) &&
+        draftd_spell_regions (c->spell, "en", sl) != 0)
       return TRUE;
   }
   return FALSE;
@@ -2366,9 +2380,10 @@ participle (Ctx *x, const Word *prev)
     return FALSE;
   if (lemma == NULL || g_str_equal (lemma, w->lower))
     return base_participle (x, prev);
-  /* "what they have is": "is" starts a clause of its own. "has planning permission", "have
-   * swimming lessons": an -ing form WordNet lists under a doubled consonant is a noun's. */
-  if (draftd_candidates_in_list (" is are am ", w->lower) || g_str_has_suffix (w->lower, "ing"))
+  /* "what they have is", "the best crew we've ever had was": "is" starts a clause of its own.
+   * "has planning permission", "have swimming lessons": an -ing form WordNet lists under a
+   * doubled consonant is a noun's. */
+  if (draftd_candidates_in_list (" is are am was were ", w->lower) || g_str_has_suffix (w->lower, "ing"))
     return FALSE;
   /* "has got to", "have got two": possession and obligation take "got" in both dialects, and
    * "had ever got my hair right" is British for American "had gotten": no slip either way. */

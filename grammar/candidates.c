@@ -62,6 +62,24 @@ in_spans (const DraftdCandidateContext *c, gsize start, gsize end)
   return FALSE;
 }
 
+/* Is a name after words[i] ("Cappy Alley was": 1, another capitalised word; "Huw and I will":
+ * 2, "and" before "I" or a name), a singular subject's verb (3: "Denzil has been"), or none
+ * (0)? */
+static int
+name_after (const char *sentence, GArray *words, guint i)
+{
+  const Word *w = &g_array_index (words, Word, i);
+  const Word *nw = i + 1 < words->len ? &g_array_index (words, Word, i + 1) : NULL;
+  const Word *nw2 = i + 2 < words->len ? &g_array_index (words, Word, i + 2) : NULL;
+  if (nw == NULL || nw->start != w->end + 1 || sentence[w->end] != ' ')
+    return 0;
+  if (g_ascii_isupper (nw->text[0]) && nw->end - nw->start > 1)
+    return 1;
+  if (g_str_equal (nw->lower, "and") && nw2 && g_ascii_isupper (nw2->text[0]))
+    return 2;
+  return draftd_candidates_in_list (" has is was had does says said will can could would should handles handled manages managed runs ran ", nw->lower) ? 3 : 0;
+}
+
 /* A capital after the first letter (camelCase, NASA), or any letter outside ASCII in
  * English text: never respelt, so a name or a borrowed word keeps its diacritics. */
 static gboolean
@@ -345,6 +363,22 @@ quoted_term (const char *s, const Word *w)
     spaces += *p == ' ';
   }
   return FALSE;
+}
+
+/* Is the word written with a dropped first letter, an apostrophe in its place and no quote
+ * closing after it ("my 'ansum", "'ow do"): dialect spelt as spoken, on purpose. */
+static gboolean
+elided_word (const char *s, const Word *w)
+{
+  const char *p = s + w->start;
+  if (w->text[0] == '\'')
+    p++;
+  else if (p == s || p[-1] != '\'')
+    return FALSE;
+  const char *mark = p - 1;
+  if (mark > s && mark[-1] != ' ')
+    return FALSE;
+  return strchr (s + w->end, '\'') == NULL && !draftd_candidates_common_slip (w->lower);
 }
 
 /* Values of the document dictionary's entries. */
@@ -763,22 +797,13 @@ draftd_candidates_find (const DraftdCandidateContext *c, const char *sentence)
     gboolean known = known_word (c, w, start) || nominal_adjective (c, w, prev) || common_trade_name (c, w, prev);
     /* A capitalised word the dictionary lacks is a name at a sentence's start too ("Salander
      * said"), unless it is plainly a common word misspelt ("Becouse"). */
-    const Word *nw = i + 1 < words->len ? &g_array_index (words, Word, i + 1) : NULL;
-    /* "Cappy Alley was", "Huw and I will": another capitalised word, or "and" before "I" or a
-     * name, after it. */
-    const Word *nw2 = i + 2 < words->len ? &g_array_index (words, Word, i + 2) : NULL;
-    gboolean spaced = nw && nw->start == w->end + 1 && sentence[w->end] == ' ';
-    int name_follows = !spaced ? 0
-                       : g_ascii_isupper (nw->text[0]) && nw->end - nw->start > 1             ? 1
-                       : g_str_equal (nw->lower, "and") && nw2 && g_ascii_isupper (nw2->text[0]) ? 2
-                                                                                               : 0;
     if (!known && start && g_unichar_isupper (g_utf8_get_char (w->text)) && g_strcmp0 (c->lang, "en") == 0 &&
-        !draftd_candidates_misspelt_opener (c, w, name_follows))
+        !draftd_candidates_misspelt_opener (c, w, name_after (sentence, words, i)))
       continue;
     /* "shih-tzus", "pak-choi": a hyphenated word neither of whose parts the dictionary knows
      * is a borrowing or a name, no two slips. */
     if (!known && (hyphen_unknown (c, sentence, words, i) || borrowed_phrase (c, sentence, words, i) || dish_name (c, sentence, words, i) ||
-                   quoted_term (sentence, w)))
+                   quoted_term (sentence, w) || elided_word (sentence, w)))
       continue;
     if (!known && join_site (c, sentence, words, i, out, site)) {
       site++;

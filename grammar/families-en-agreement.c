@@ -143,6 +143,10 @@ one_of_superlative (F *f)
   /* "one of the most useful app": after a superlative, a noun newer than WordNet ("apps"); one
    * after the word is the head ("one of the best productivity app"). */
   gboolean newer = sup && newer_noun (f, f->i);
+  /* "one of the hardest install we've done": a trade's verb used as its noun (WordNet has
+   * "install" as a verb only), its relative clause's subject after it. */
+  newer |= sup && draftd_forms_is (w->lower, 'v') && !g_str_has_suffix (w->lower, "ing") && !g_str_has_suffix (w->lower, "ed") && next &&
+           (draftd_candidates_in_list (" we i you they he she ", next) || g_str_has_suffix (next, "'ve") || g_str_has_suffix (next, "'d"));
   /* "one of the biggest threat facing modern cities": after a superlative, a verb's -ing form
    * before its object opens a participle's phrase, no compound's noun ("one of the largest
    * oil refining companies" has its plural after it). */
@@ -1170,8 +1174,9 @@ bare_singular_verb (F *f)
       !noun (head) || noun_number (f, head) >= 0 || draftd_forms_noun_lexfile (head) == DRAFTD_FORMS_GROUP ||
       (draftd_forms_is (head, 'a') && draftd_forms_noun_lexfile (head) != DRAFTD_FORMS_PERSON))
     return FALSE;
-  /* "The shop open at nine is the bakery": no other verb may follow in its clause. */
-  for (guint k = f->i + 1; k < f->n && joined (f, k - 1) && !(creature && draftd_candidates_in_list (" i he she we they you that ", f->words[k].lower)); k++)
+  /* "The shop open at nine is the bakery", "The wally close in number 12 is": no other verb
+   * may follow in its clause, a number's figures between words too. */
+  for (guint k = f->i + 1; k < f->n && (joined (f, k - 1) || number_joined (f, k - 1)) && !(creature && draftd_candidates_in_list (" i he she we they you that ", f->words[k].lower)); k++)
     if (draftd_candidates_in_list (" is are was were has have does do will would can could ", f->words[k].lower))
       return FALSE;
   g_autofree char *other = NULL;
@@ -1649,9 +1654,12 @@ verb_after_object (const F *f, guint from)
     /* "whose bringing the music stands to the church", "the orange slices and water jugs": a
      * plural after a determiner's noun, before a preposition or a list's "and", is a
      * compound's head. */
-    if (k >= from + 2 && noun_number (f, v) > 0 && noun (f->words[k - 1].lower) && draftd_candidates_in_list (determiners, f->words[k - 2].lower) &&
-        k + 1 < f->n && joined (f, k) &&
-        (draftd_candidates_in_list (prepositions, f->words[k + 1].lower) || draftd_candidates_in_list (" and or ", f->words[k + 1].lower)))
+    /* "the extra water jugs?": an adjective between, the sentence's end after. */
+    guint d = k >= from + 3 && draftd_forms_is (f->words[k - 2].lower, 'a') && !draftd_candidates_function_word (f->words[k - 2].lower) &&
+                  joined (f, k - 3) ? k - 3 : k - 2;
+    if (k >= from + 2 && noun_number (f, v) > 0 && noun (f->words[k - 1].lower) && draftd_candidates_in_list (determiners, f->words[d].lower) &&
+        (k + 1 >= f->n || (joined (f, k) && (draftd_candidates_in_list (prepositions, f->words[k + 1].lower) ||
+                                              draftd_candidates_in_list (" and or ", f->words[k + 1].lower)))))
       continue;
     if (clause_verb_word (f, v) &&
         (!draftd_candidates_in_list (determiners, f->words[k - 1].lower) || draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, v)))
@@ -1696,6 +1704,11 @@ progressive (const F *f, const char *l, const char *next, const char *next2, con
    * are its own. */
   if (draftd_candidates_in_list (" their your ", l) && draftd_candidates_in_list (" and but so ", prev) &&
       draftd_candidates_in_list (" hoping expecting thinking wondering ", next) && draftd_candidates_in_list (" we you they i he she ", next2))
+    return TRUE;
+  /* "and its dripping onto the bin shelter": after a clause's "and", an -ing verb and a
+   * preposition of motion; no one's dripping or leaking goes "onto" anything. */
+  if (draftd_candidates_in_list (" its their your ", l) && draftd_candidates_in_list (" and but so ", prev) && gerund_word (f, next) &&
+      draftd_candidates_in_list (" onto into through everywhere ", next2))
     return TRUE;
   gboolean told = told_clause (f, prev, next2, next3);
   /* "The bins have arrived, and their located beside the dock": a passive's participle and

@@ -1286,8 +1286,6 @@ role_after_promotion (const F *f)
   return FALSE;
 }
 
-/* The shapes first: a sure one stands. Where the parser confirms the article, its judgement
- * replaces a shape's (or a shape's silence), with "the" beside "a" for the target to pick. */
 /* Is a plural noun among words[from, to), the phrase running on (a hyphen's compound too)? */
 static gboolean
 plural_ahead (const F *f, guint from, guint to)
@@ -1298,6 +1296,8 @@ plural_ahead (const F *f, guint from, guint to)
   return FALSE;
 }
 
+/* The shapes first: a sure one stands. Where the parser confirms the article, its judgement
+ * replaces a shape's (or a shape's silence), with "the" beside "a" for the target to pick. */
 gboolean
 missing_article (F *f)
 {

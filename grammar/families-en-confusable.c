@@ -206,10 +206,10 @@ its_adjective_to (F *f)
 {
   const Word *w = &f->words[f->i];
   const char *next = near (f, 1), *to = near (f, 2), *verb = near (f, 3);
-  /* "impossible" is WordNet's noun too, as "the impossible"; "its right to vote", "its
+  /* "impossible", "mandatory" are WordNet's nouns too, as "the impossible"; "its right to vote", "its
    * potential to grow" are nouns' phrases. */
   gboolean adjective_noun = next && (g_str_has_suffix (next, "ible") || g_str_has_suffix (next, "able") || g_str_has_suffix (next, "ous") ||
-                                     g_str_has_suffix (next, "ful"));
+                                     g_str_has_suffix (next, "ful") || g_str_has_suffix (next, "tory"));
   if (!g_str_equal (w->lower, "its") || next == NULL || !draftd_forms_is (next, 'a') || (draftd_forms_is (next, 'n') && !adjective_noun) ||
       draftd_forms_is (next, 'v') || draftd_candidates_function_word (next) || g_strcmp0 (to, "to") != 0 || verb == NULL ||
       !draftd_forms_is (verb, 'v') || draftd_candidates_function_word (verb))
@@ -616,14 +616,113 @@ thought_complement (const char *l, const char *next, const char *next2, const ch
          draftd_forms_is (next, 'a') && (next2 == NULL || draftd_candidates_in_list (prepositions, next2) || draftd_candidates_in_list (" and or but ", next2));
 }
 
+/* Is words[k] an acronym, two to five capitals ("BVN", "OP", "HOA")? */
+static gboolean
+acronym_at (const F *f, guint k)
+{
+  if (k >= f->n)
+    return FALSE;
+  const Word *w = &f->words[k];
+  gsize n = w->end - w->start;
+  if (n < 2 || n > 5)
+    return FALSE;
+  for (gsize j = 0; j < n; j++)
+    if (!g_ascii_isupper (w->text[j]))
+      return FALSE;
+  return TRUE;
+}
+
+/* "you're BVN verification is still pending", "Sir, you're OP card has expired", "but there
+ * HOA hasn't approved": an acronym names a thing's kind (or, alone, an owned body) and the
+ * phrase is the subject of the verb after it, the possessive's. */
+static gboolean
+acronym_subject (const F *f, const char *l, const char *rep)
+{
+  if (f->i + 2 >= f->n || !acronym_at (f, f->i + 1) || !joined (f, f->i) || !joined (f, f->i + 1))
+    return FALSE;
+  const char *n2 = f->words[f->i + 2].lower, *n3 = near (f, 3);
+  static const char *const verbs = " is was has hasn't isn't wasn't will won't needs keeps ";
+  if (g_str_equal (l, "there"))
+    return draftd_candidates_in_list (" and but so because ", near (f, -1)) && draftd_candidates_in_list (verbs, n2);
+  return g_str_equal (rep, "your") && g_ascii_islower (f->words[f->i + 2].text[0]) && noun (n2) && !draftd_candidates_function_word (n2) &&
+         draftd_candidates_in_list (verbs, n3);
+}
+
+/* "left there wetsuits drying", "bring there old prescriptions", "lock there bikes": after a
+ * verb of carrying or leaving things, "there" before a plural (an adjective between at most)
+ * that ends its phrase owns it; the place comes after the object ("left them there"). */
+static gboolean
+there_object (const F *f, const char *prev)
+{
+  static const char *const carrying = " bring brings brought take takes took leave leaves left pack packed lock locks locked park parked "
+                                      "collect collected hang hung forget forgot lose lost wash washed check checked renew sign signed "
+                                      "grab grabbed label labelled labeled drop dropped ";
+  if (!draftd_candidates_in_list (carrying, prev))
+    return FALSE;
+  guint k = f->i + 1;
+  if (k < f->n && joined (f, k - 1) && draftd_forms_is (f->words[k].lower, 'a') && !draftd_candidates_function_word (f->words[k].lower) &&
+      !g_str_has_suffix (f->words[k].lower, "ly") && !draftd_candidates_in_list (numbers, f->words[k].lower))
+    k++;
+  if (k >= f->n || !joined (f, k - 1) || !g_ascii_islower (f->words[k].text[0]) || noun_number (f, f->words[k].lower) <= 0 ||
+      draftd_candidates_function_word (f->words[k].lower))
+    return FALSE;
+  const char *after = k + 1 < f->n && joined (f, k) ? f->words[k + 1].lower : NULL;
+  return after == NULL || draftd_candidates_in_list (prepositions, after) || draftd_candidates_in_list (" and to ", after) ||
+         (g_str_has_suffix (after, "ing") && !draftd_forms_is (after, 'n'));
+}
+
+/* "who's blue Bauer gloves got left", "who's red umbrella": an adjective, a maker's name or
+ * two at most, then a plural or a possessed noun; "who's" (who is, who has) takes no bare
+ * adjective and noun, which would want their article. */
+static gboolean
+described_owned (const F *f)
+{
+  guint k = f->i + 1;
+  const char *next = near (f, 1);
+  if (next == NULL || !draftd_forms_is (next, 'a') || draftd_candidates_function_word (next) || draftd_candidates_in_list (ordinals, next) ||
+      draftd_candidates_in_list (" first next last new ", next) || g_str_has_suffix (next, "ly") || g_str_has_suffix (next, "ing") ||
+      !g_ascii_islower (f->words[k].text[0]))
+    return FALSE;
+  k++;
+  for (guint m = 0; m < 2 && k < f->n && joined (f, k - 1) && g_ascii_isupper (f->words[k].text[0]); m++)
+    k++;
+  if (k + 1 >= f->n || !joined (f, k - 1) || !joined (f, k) || !g_ascii_islower (f->words[k].text[0]) ||
+      draftd_candidates_function_word (f->words[k].lower))
+    return FALSE;
+  /* The phrase is its clause's subject: a verb follows ("who's great value for money", "who's
+   * best friends with" are complements). */
+  return (noun_number (f, f->words[k].lower) > 0 || possessed_noun (f, f->words[k].lower)) &&
+         draftd_candidates_in_list (" got was were is are has have had keeps ", f->words[k + 1].lower);
+}
+
+/* "drop off you're kid's jersey": after a preposition or a particle no clause starts, and a
+ * possessive's noun is the object's determiner. */
+static gboolean
+owner_after_particle (const F *f, const char *l, const char *next, const char *prev)
+{
+  if (g_str_equal (l, "there") || !(draftd_candidates_in_list (prepositions, prev) || draftd_candidates_in_list (" off up out down ", prev)) ||
+      !g_ascii_islower (f->words[f->i + 1].text[0]) || !g_str_has_suffix (next, "'s") || strlen (next) <= 4)
+    return FALSE;
+  g_autofree char *owner = g_strndup (next, strlen (next) - 2);
+  return noun (owner) && !draftd_candidates_function_word (owner);
+}
+
+/* The shapes of acronym_subject(), there_object(), described_owned() and
+ * owner_after_particle(), in which the possessive is sure. */
+static gboolean
+owner_shape (const F *f, const char *l, const char *rep, const char *next, const char *prev)
+{
+  return acronym_subject (f, l, rep) || (g_str_equal (l, "there") && there_object (f, prev)) || (g_str_equal (l, "who's") && described_owned (f)) ||
+         owner_after_particle (f, l, next, prev);
+}
+
 /* "there", "they're", "you're", "it's", "who's" where the possessive `rep` is meant. */
 static gboolean
 to_possessive_site (F *f, const char *l, const char *rep, const char *next, const char *next2, const char *prev)
 {
   const Word *w = &f->words[f->i];
-  /* "it's only thanks to volunteers", "it's just due to luck": an adverb, then a phrase's
-   * preposition, is the contraction's complement; "What they're saying is true", "all
-   * you're doing is": a free relative's subject and its progressive. */
+  /* "it's only thanks to volunteers": an adverb, then a phrase's preposition, is the complement;
+   * "What they're saying is true", "all you're doing is": a free relative's progressive. */
   if ((draftd_candidates_in_list (" only just ", next) && draftd_candidates_in_list (" thanks due because ", next2)) ||
       (draftd_candidates_in_list (" what whatever all everything ", prev) && g_str_has_suffix (next, "ing")))
     return FALSE;
@@ -638,7 +737,7 @@ to_possessive_site (F *f, const char *l, const char *rep, const char *next, cons
       !g_str_equal (l, "who's"))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (phrase_then_verb (f, l, prev) || described_subject (f, l, next, next2) || compound_subject (f, l, next, next2, prev) ||
-      ing_compound_subject (f, l, next, next2) || ing_noun_subject (f, l, next, next2, prev))
+      ing_compound_subject (f, l, next, next2) || ing_noun_subject (f, l, next, next2, prev) || owner_shape (f, l, rep, next, prev))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (g_str_equal (l, "there") && there_after_verb (f, next, next2, prev))
     return TRUE;
@@ -980,6 +1079,27 @@ progressive_object (const F *f, const char *l, const char *next, const char *nex
          (g_str_equal (next, "here") && !g_str_equal (l, "whose"));
 }
 
+/* "your on snack duty for Saturday", "their on holiday until the 9th", "your on call": "on"
+ * and a duty or an absence (a modifier or two between) is where someone is; nobody's "on"
+ * owns a duty. */
+static gboolean
+on_duty (const F *f, const char *l, const char *next)
+{
+  static const char *const duties = " duty call shift shifts rota leave holiday holidays break standby watch patrol nights lates earlies ";
+  if (g_str_equal (l, "its") || g_strcmp0 (next, "on") != 0 || f->s[f->words[f->i + 1].end] == '-')
+    return FALSE;
+  for (guint k = f->i + 2; k < f->n && k <= f->i + 4 && joined (f, k - 1); k++) {
+    if (!g_ascii_islower (f->words[k].text[0]) && k == f->i + 2)
+      return FALSE;
+    if (draftd_candidates_in_list (duties, f->words[k].lower))
+      return phrase_ends (f, k) || (k + 1 < f->n && draftd_candidates_in_list (prepositions, f->words[k + 1].lower)) ||
+             (k + 1 < f->n && draftd_candidates_in_list (" today tonight tomorrow this next again until till ", f->words[k + 1].lower));
+    if (draftd_candidates_function_word (f->words[k].lower))
+      return FALSE;
+  }
+  return FALSE;
+}
+
 static gboolean
 to_contraction_site (F *f, const char *l, const char *next, const char *next2, const char *prev)
 {
@@ -987,7 +1107,7 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
   const char *rep = contraction_of (l);
   if (rep == NULL || owned_welcome (f, next, prev))
     return FALSE;
-  if (progressive_object (f, l, next, next2, prev))
+  if (progressive_object (f, l, next, next2, prev) || on_duty (f, l, next))
     return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (possessive_before_no_noun (f, l, rep, next, next2, prev))
     return TRUE;
@@ -1323,6 +1443,22 @@ static const char *const brought_about =
   "escape sale entry turnaround payment payments recovery reconciliation settlement withdrawal arrest arrests closure exchange "
   "shift shifts solution solutions compromise agreement reduction reductions savings revolution transformation ";
 
+/* Are words[a] and words[a + 1] in one noun phrase: a space between, or a hyphen's compound
+ * with figures ("the under-12s beach flags"), words[a] its first part? */
+static gboolean
+compound_gap (const F *f, guint a)
+{
+  if (joined (f, a) || hyphen_joined (f, a))
+    return TRUE;
+  gsize b = f->words[a].end, e = a + 1 < f->n ? f->words[a + 1].start : b;
+  if (e < b + 2 || f->s[b] != '-')
+    return FALSE;
+  for (gsize k = b + 1; k < e; k++)
+    if (!g_ascii_isalnum (f->s[k]) && !(k + 1 == e && f->s[k] == ' '))
+      return FALSE;
+  return TRUE;
+}
+
 /* "will almost certainly effect the early potatoes", "didn't just effect our connection", "to
  * effect any customers": after a modal, a do-form, "not" or "to" (adverbs of degree, manner or
  * likelihood between), "effect" is a verb, and where its object's head is nothing the verb
@@ -1350,9 +1486,10 @@ affected_object (const F *f)
   if (owner || draftd_candidates_in_list (" the my your his her our their its any all this these those ", first))
     k++;
   guint head = 0;
-  for (; k < f->n && k <= f->i + 5 && joined (f, k - 1) && g_ascii_islower (f->words[k].text[0]) &&
-            !draftd_candidates_function_word (f->words[k].lower) && !draftd_candidates_in_list (prepositions, f->words[k].lower) &&
-            (draftd_forms_is (f->words[k].lower, 'a') || noun (f->words[k].lower) || noun_number (f, f->words[k].lower) > 0);
+  for (; k < f->n && k <= f->i + 5 && compound_gap (f, k - 1) && g_ascii_islower (f->words[k].text[0]) &&
+            (f->s[f->words[k].end] == '-' || g_ascii_isdigit (f->s[f->words[k].start - 1]) ||
+             (!draftd_candidates_function_word (f->words[k].lower) && !draftd_candidates_in_list (prepositions, f->words[k].lower) &&
+              (draftd_forms_is (f->words[k].lower, 'a') || noun (f->words[k].lower) || noun_number (f, f->words[k].lower) > 0)));
        k++)
     if (noun (f->words[k].lower) || noun_number (f, f->words[k].lower) > 0)
       head = k;
@@ -1371,7 +1508,8 @@ effected_person (const char *prev, const char *aux, const char *next)
   gboolean degree = draftd_candidates_in_list (" really seriously badly greatly negatively severely deeply hugely ", prev);
   if (draftd_candidates_in_list (people_nouns, next) || draftd_candidates_in_list (owners, next))
     return perfect || degree;
-  return (perfect && g_strcmp0 (next, "most") == 0) || (degree && g_strcmp0 (next, "the") == 0);
+  /* "really effected how the boys skated": a degree's adverb and a question's clause. */
+  return (perfect && g_strcmp0 (next, "most") == 0) || (degree && draftd_candidates_in_list (" the how whether ", next));
 }
 
 /* Does the sentence open on a question's "do" or modal and its subject, a determiner's noun

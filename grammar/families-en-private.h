@@ -74,7 +74,7 @@ static const char *const adverb_of[][2] = {
   { "poor", "poorly" },         { "consistent", "consistently" }, { "effective", "effectively" }, { "regular", "regularly" },
   { "confident", "confidently" }, { "professional", "professionally" }, { "neat", "neatly" }, { "awful", "awfully" },
   { "horrible", "horribly" },    { "rough", "roughly" },      { "kind", "kindly" },        { "heavy", "heavily" },
-  { "calm", "calmly" },
+  { "calm", "calmly" },         { "thorough", "thoroughly" },
 };
 /* The first of adverb_of's rows that fire only after a degree word. */
 #define ADVERB_OF_DEGREED 27
@@ -116,6 +116,7 @@ extern const char *const agreeing_aux;
 #define SINGULAR_AUX_N 8
 extern const char *const singular_aux[SINGULAR_AUX_N][2];
 gboolean phrase_joined (const F *f, guint a);
+gboolean number_joined (const F *f, guint a);
 gint noun_phrase (const F *f, guint *k, guint end);
 extern const char *const saying_verbs;
 guint placed_adverb (const F *f, guint skip);

@@ -149,11 +149,21 @@ np_word (const F *f, const Word *w)
     modifier = base && !g_str_equal (base, w->lower) && draftd_forms_is (base, 'v');
   }
   /* "for the Marston boat", "from the Varthur supplier", "in the B room": any name, or a
-   * capital letter, between a determiner and a lower-case noun labels that noun. */
-  modifier = modifier || (w > f->words && w < last && g_ascii_isupper (w->text[0]) && (w->fixed || w->end - w->start == 1) &&
-                          draftd_candidates_in_list (" the a an this that these those my your his her our their ", w[-1].lower) &&
-                          g_ascii_islower (w[1].text[0]) && !draftd_candidates_function_word (w[1].lower) &&
-                          (draftd_forms_is (w[1].lower, 'n') || noun_number (f, w[1].lower) > 0));
+   * capital letter, between a determiner and a lower-case noun labels that noun; a hyphened
+   * name too ("to the Dollard-des-Ormeaux arena"), and two joined by "and" ("at the Edappally
+   * and Kakkanad branches"). */
+  const Word *nx = w + 1;
+  while (nx <= last && hyphen_joined (f, (guint) (nx - 1 - f->words)))
+    nx++;
+  gboolean opened = w > f->words && draftd_candidates_in_list (" the a an this that these those my your his her our their ", w[-1].lower);
+  if (!opened && w - f->words >= 3 && g_str_equal (w[-1].lower, "and") && g_ascii_isupper (w[-2].text[0]) &&
+      draftd_candidates_in_list (" the these those my your his her our their ", w[-3].lower))
+    opened = TRUE;
+  if (opened && nx <= last && nx == w + 1 && g_str_equal (nx->lower, "and") && nx + 2 <= last && g_ascii_isupper (nx[1].text[0]))
+    nx += 2;
+  modifier = modifier || (w > f->words && nx <= last && g_ascii_isupper (w->text[0]) && (w->fixed || w->end - w->start == 1 || nx > w + 1) && opened &&
+                          g_ascii_islower (nx->text[0]) && !draftd_candidates_function_word (nx->lower) &&
+                          (draftd_forms_is (nx->lower, 'n') || noun_number (f, nx->lower) > 0));
   if (modifier)
     return TRUE;
   /* "u" is a letter's name to WordNet, and a learner's "you". */
@@ -204,7 +214,7 @@ const char *const agreeing_aux = " is are was were has have does do doesn't don'
 
 /* A number (digits, which are no words here) alone between words[a] and words[a + 1]:
  * "versions 2.6 and 3.0 was". */
-static gboolean
+gboolean
 number_joined (const F *f, guint a)
 {
   if (a + 1 >= f->n)
@@ -314,9 +324,11 @@ runs_into_verb (const F *f, guint first, guint label)
    * trees"). */
   gboolean counted = first >= 3 && g_str_equal (f->words[first - 2].lower, "of") &&
                      draftd_candidates_in_list (" each either neither one ", f->words[first - 3].lower);
-  /* "The auto-belays was": a hyphened compound's -s part is its plural, no verb. */
+  /* "The auto-belays was": a hyphened compound's -s part is its plural, no verb. "the Sunday
+   * patrols": nor is one after a name that a determiner opens, which labels it. */
   for (guint j = first + 1; j < label && !counted; j++)
     if (g_str_has_suffix (f->words[j].lower, "s") && noun_number (f, f->words[j - 1].lower) < 0 && !compound_joined (f, j - 1) &&
+        !(j >= 2 && g_ascii_isupper (f->words[j - 1].text[0]) && draftd_candidates_in_list (determiners, f->words[j - 2].lower)) &&
         draftd_candidates_verb_form (f, f->words[j].lower) && !draftd_forms_is (f->words[j].lower, 'n') &&
         !draftd_candidates_in_list (numbers, f->words[j - 1].lower) && !draftd_forms_is (f->words[j - 1].lower, 'a') &&
         !compound_before_verb (f, j, label))
@@ -447,6 +459,10 @@ phrase_word_at (const F *f, guint at, guint first, guint start, guint end, gbool
    * ("still water") modifies no noun after the phrase's own noun. */
   if (at > first && noun (f->words[at - 1].lower) && draftd_candidates_in_list (" still just even already always never often ", l))
     return FALSE;
+  /* "the Edappally and Kakkanad branches": two names joined label one noun (np_word()). */
+  if (at > first && g_str_equal (l, "and") && at + 1 < end && g_ascii_isupper (f->words[at - 1].text[0]) &&
+      g_ascii_isupper (f->words[at + 1].text[0]) && np_word (f, &f->words[at + 1]))
+    return TRUE;
   if (!draftd_candidates_in_list (prepositions, l) && np_word (f, &f->words[at]) && !(at > first && compound_preposition (f, at, end) > 0) &&
       !(at > first && noun_number (f, f->words[at - 1].lower) != 0 && lemma && !g_str_equal (lemma, l) && at + 1 < end))
     return TRUE;
@@ -512,7 +528,11 @@ noun_phrase (const F *f, guint *k, guint end)
     at++;
   /* It ends at a preposition, or where a relative clause starts ("the advice he gave", "the
    * parcels the courier left", "the student whose essays"): the caller sees what follows. */
-  if (at == first || (at < end && !draftd_candidates_in_list (prepositions, f->words[at].lower) && compound_preposition (f, at, end) == 0 &&
+  /* "for the chimney heads and rones": after a preposition, a bare noun joined by "and" may
+   * follow (prepositional_phrase() takes it). */
+  gboolean joined_noun = after_prep && at + 1 < end && draftd_candidates_in_list (" and or ", f->words[at].lower) &&
+                         g_ascii_islower (f->words[at + 1].text[0]) && !draftd_candidates_function_word (f->words[at + 1].lower);
+  if (at == first || (at < end && !joined_noun && !draftd_candidates_in_list (prepositions, f->words[at].lower) && compound_preposition (f, at, end) == 0 &&
                       !draftd_candidates_in_list (subject_pronouns, f->words[at].lower) &&
                       !draftd_candidates_in_list (" that which whom who whose the my your his her our their ", f->words[at].lower)))
     return -1;
@@ -912,6 +932,12 @@ prepositional_phrase (const F *f, guint *k, guint end)
     }
   if (noun_phrase (f, &j, end) < 0)
     return FALSE;
+  /* "for the chimney heads and rones": a bare noun joined to the object is the object's too
+   * (a second subject would have its own determiner, joined_subject()'s). */
+  guint more = j + 1;
+  if (j + 1 < end && draftd_candidates_in_list (" and or ", f->words[j].lower) && g_ascii_islower (f->words[j + 1].text[0]) &&
+      !draftd_candidates_function_word (f->words[j + 1].lower) && noun_phrase (f, &more, end) >= 0)
+    j = more;
   *k = j;
   return TRUE;
 }

@@ -268,11 +268,15 @@ static gboolean
 finished_day (const F *f, guint k, const char *part)
 {
   const char *day = k + 1 < f->n ? f->words[k + 1].lower : NULL, *month = k + 2 < f->n ? f->words[k + 2].lower : NULL;
+  /* "has made the transfer on 3 May": a payment or a claim made is done on its day, where
+   * "made an appointment" names the day it is for. */
+  gboolean done_act = part && g_str_equal (part, "made") && k >= 1 &&
+                      draftd_candidates_in_list (" transfer payment deposit purchase withdrawal complaint claim mistake error donation ", f->words[k - 1].lower);
   /* "On Sunday mornings": a day's parts in the plural recur, no finished time. */
   if (part == NULL || !g_str_equal (f->words[k].lower, "on") || day == NULL ||
       !(calendar_name (day) || (g_ascii_isdigit (day[0]) && calendar_name (month))) ||
       draftd_candidates_in_list (" mornings afternoons evenings nights ", month) ||
-      draftd_candidates_in_list (arranging_participles, part))
+      (draftd_candidates_in_list (arranging_participles, part) && !done_act))
     return FALSE;
   for (guint j = f->i + 1; j < k; j++)
     if (g_str_equal (f->words[j].lower, "to") &&

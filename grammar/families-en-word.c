@@ -62,10 +62,16 @@ for_point (F *f)
   const char *point = near (f, 2);
   gboolean last = g_strcmp0 (near (f, 1), "last") == 0 &&
                   (calendar_name (point) || draftd_candidates_in_list (" spring summer autumn winter year month week weekend term semester ", point));
-  if (!year && !last)
+  /* "has been working on the module for March": a month alone is a deadline after most verbs
+   * ("has planned the trip for March"), a start only after a perfect progressive, whose span
+   * runs up to now. */
+  gboolean month = calendar_name (near (f, 1)) && !draftd_candidates_in_list (" monday tuesday wednesday thursday friday saturday sunday christmas easter may ",
+                                                                           near (f, 1));
+  if (!year && !last && !month)
     return FALSE;
-  /* The perfect before it: "have"/"has" and a participle, no "ago" or other clause between. */
-  for (gint k = (gint) f->i - 1; k >= 1; k--) {
+  /* The perfect before it: "have"/"has" and a participle, no "ago" or other clause between;
+   * "I've been" opens the sentence too. */
+  for (gint k = (gint) f->i - 1; k >= 0; k--) {
     const char *l = f->words[k].lower;
     if (draftd_candidates_in_list (draftd_candidates_clause_words, l) || strchr (",;", f->s[f->words[k].end]))
       return FALSE;
@@ -75,6 +81,15 @@ for_point (F *f)
       guint p = k + 1;
       while (p < f->i && draftd_candidates_in_list (" not never always really ", f->words[p].lower))
         p++;
+      /* "We've been saving for March", "been preparing for": a verb whose "for" is its purpose
+       * keeps it. */
+      if (!year && !last)
+        return g_str_equal (f->words[p].lower, "been") && p + 1 < f->i && g_str_has_suffix (f->words[p + 1].lower, "ing") &&
+               !draftd_candidates_in_list (" preparing waiting saving training planning budgeting applying asking hoping looking searching "
+                                           "aiming gearing booking scheduling rehearsing studying practising practicing revising pushing "
+                                           "getting ready ",
+                                           f->words[f->i - 1].lower) &&
+               sure (f, w->start, w->end, "since", DRAFTD_FIX_PREPOSITION);
       return participle_after_noun (f->words[p].lower) || g_str_equal (f->words[p].lower, "been") ?
                sure (f, w->start, w->end, "since", DRAFTD_FIX_PREPOSITION) : FALSE;
     }
@@ -2013,6 +2028,47 @@ passive_manner (const F *f, gint d)
          draftd_candidates_in_list (" is was are were been be being ", near (f, d - 1)) && !draftd_candidates_in_list (linking, done);
 }
 
+/* Back from words[f->i + d] over the verb's object (at most a determiner and two words, or a
+ * place's phrase after it: "handled that angry merchant from Ajah very calm"): is a verb of
+ * doing there, whose manner the adjective after it would be? */
+static gboolean
+doing_verb_before (const F *f, gint d, gboolean so_that)
+{
+  gboolean place = FALSE;
+  for (gint skip = 0; skip <= 6; skip++, d--) {
+    const char *p = near (f, d);
+    if (skip > 3 && !place)
+      return FALSE;
+    /* "it's serious": a contraction holds its own verb, "is" mostly. */
+    if (p == NULL || draftd_candidates_in_list (linking, p) || strchr (p, '\'') || strstr (p, "\xe2\x80\x99"))
+      return FALSE;
+    /* "A book so serious that": before a result's "that" the verb must be one ("book" is a
+     * noun as well). */
+    /* "spoke so quiet that": an irregular past is a verb, whatever noun it spells. */
+    if ((finite_verb (f, p) && !(so_that && noun (p) && !draftd_candidates_past_only (f->c->spell, p))) ||
+        (!so_that && draftd_candidates_in_list (" speak sing play work drive write answer behave run dance cook ride cycle swim climb ", p)))
+      return TRUE;
+    /* "settled in really good", "picked up the routine really quick": a phrasal verb's particle. */
+    if ((skip == 0 || draftd_candidates_in_list (" up out off ", p)) && draftd_candidates_in_list (" in out up down off back away on through over ", p) &&
+        finite_verb (f, near (f, d - 1)) &&
+        !draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, near (f, d - 1)))
+      return TRUE;
+    /* "speaks English and Italian very good": names joined by "and" are one object. */
+    gint at = (gint) f->i + d;
+    gboolean names = g_str_equal (p, "and") && at >= 1 && at + 1 < (gint) f->n && g_ascii_isupper (f->words[at - 1].text[0]) &&
+                     g_ascii_isupper (f->words[at + 1].text[0]);
+    /* "from Ajah": a place's name after its preposition, once. */
+    if (g_str_equal (p, "from") && skip == 1 && !place && at + 1 < (gint) f->n && g_ascii_isupper (f->words[at + 1].text[0])) {
+      place = TRUE;
+      continue;
+    }
+    /* "spoke to us very rude": the listener's "to" is stepped over too. */
+    if (!names && draftd_candidates_function_word (p) != draftd_candidates_in_list (" it that this them him her us me you the a an my his our their to ", p))
+      return FALSE;
+  }
+  return FALSE;
+}
+
 gboolean
 adverb_for_adjective (F *f)
 {
@@ -2025,11 +2081,15 @@ adverb_for_adjective (F *f)
       degreed = k >= ADVERB_OF_DEGREED;
     }
   gboolean so_that = g_strcmp0 (next, "that") == 0 && g_strcmp0 (near (f, -1), "so") == 0;
-  if (rep == NULL || !manner_ends (f, next, so_that))
+  /* "handled the merchant very calm, even when he": a comma before the next clause's opener
+   * ends the manner's phrase too. */
+  gboolean comma = f->s[w->end] == ',' && f->i + 1 < f->n &&
+                   draftd_candidates_in_list (" even so and but when while because though although if which ", f->words[f->i + 1].lower);
+  if (rep == NULL || !(manner_ends (f, next, so_that) || comma))
     return FALSE;
   /* "provides easy, extensible completion": an adjective before a comma and another one. */
   if (next == NULL && f->i + 1 < f->n && f->s[w->end] == ',' && draftd_forms_is (f->words[f->i + 1].lower, 'a') &&
-      !adverb (f->words[f->i + 1].lower))
+      !adverb (f->words[f->i + 1].lower) && !comma)
     return FALSE;
   /* "detect a bad 'Z' file": a determiner's adjective, its noun after a quote. After a modal
    * ("will correct for") or "to do" ("power to do good") the word is a verb or its object. */
@@ -2068,32 +2128,7 @@ adverb_for_adjective (F *f)
    * -ly adverb before it modifies the adjective ("had dropped beautifully clear"). */
   if (completed_verb (f, d) || (near (f, d) && g_str_has_suffix (near (f, d), "ly") && adverb (near (f, d))))
     return FALSE;
-  /* Back over the verb's object (at most a determiner and two words) to the verb. */
-  for (gint skip = 0; skip <= 3; skip++, d--) {
-    const char *p = near (f, d);
-    /* "it's serious": a contraction holds its own verb, "is" mostly. */
-    if (p == NULL || draftd_candidates_in_list (linking, p) || strchr (p, '\'') || strstr (p, "\xe2\x80\x99"))
-      return FALSE;
-    /* "A book so serious that": before a result's "that" the verb must be one ("book" is a
-     * noun as well). */
-    /* "spoke so quiet that": an irregular past is a verb, whatever noun it spells. */
-    if ((finite_verb (f, p) && !(so_that && noun (p) && !draftd_candidates_past_only (f->c->spell, p))) ||
-        (!so_that && draftd_candidates_in_list (" speak sing play work drive write answer behave run dance cook ride cycle swim climb ", p)))
-      return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-    /* "settled in really good", "picked up the routine really quick": a phrasal verb's particle. */
-    if ((skip == 0 || draftd_candidates_in_list (" up out off ", p)) && draftd_candidates_in_list (" in out up down off back away on through over ", p) &&
-        finite_verb (f, near (f, d - 1)) &&
-        !draftd_candidates_in_list (draftd_candidates_verb_auxiliaries, near (f, d - 1)))
-      return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
-    /* "speaks English and Italian very good": names joined by "and" are one object. */
-    gint at = (gint) f->i + d;
-    gboolean names = g_str_equal (p, "and") && at >= 1 && at + 1 < (gint) f->n && g_ascii_isupper (f->words[at - 1].text[0]) &&
-                     g_ascii_isupper (f->words[at + 1].text[0]);
-    /* "spoke to us very rude": the listener's "to" is stepped over too. */
-    if (!names && draftd_candidates_function_word (p) != draftd_candidates_in_list (" it that this them him her us me you the a an my his our their to ", p))
-      return FALSE;
-  }
-  return FALSE;
+  return doing_verb_before (f, d, so_that) && sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
 }
 
 /* The -ly adverb of an adjective the dictionary knows ("confident" -> "confidently", "steady"

@@ -95,6 +95,11 @@ static const char *const words[] = {
    * left in the fermenter, a brewery's joint beer. A sheep farm's: a ram ("tup"), Welsh hill
    * pasture ("ffridd"), the trough of disinfectant sheep walk through. */
   "brite", "crowler", "crowlers", "trub", "collab", "collabs", "tup", "tups", "tupping", "ffridd", "footbath", "footbaths",
+  /* Nigerian English's "no wahala" (no trouble) was "no whale"; Cornish "dreckly" (in due
+   * course) "directly"; a Glasgow tenement's "rone" (a roof gutter or its downpipe) "role"; an
+   * Arizona crew's "conex" (a shipping container for storage) "cone"; the desert's "palo
+   * verde" tree was joined into "paloverde". */
+  "wahala", "dreckly", "rone", "rones", "conex", "conexes", "palo", "verde",
 };
 
 gboolean
