@@ -3192,6 +3192,9 @@ licensed (const Ctx *x, const Around *a, const char *alt)
   if (draftd_candidates_in_list (" their your its ", alt) && draftd_candidates_in_list (" they're you're it's ", x->words[x->i].lower) &&
       (a->start || p == NULL || draftd_candidates_in_list (" and but or so because that when if while ", p)) && !draftd_candidates_verb_after (x, x->i + 2))
     return FALSE;
+  /* "and it's time we reviewed it", "it's time to go": the idiom's clause or infinitive. */
+  if (g_str_equal (alt, "its") && g_strcmp0 (n, "time") == 0 && draftd_candidates_in_list (" to for we you i they he she now ", a->next2))
+    return FALSE;
   /* "I left my umbrella there yesterday": a time WordNet lists as a noun is no possession.
    * "We left the bags over there while we ate": "while" opens a clause, and is a noun only in
    * "worth their while". */

@@ -283,8 +283,10 @@ borrowed_phrase (const DraftdCandidateContext *c, const char *s, GArray *words, 
   const Word *next = i + 1 < words->len && spaced (s, words, i, i + 1) ? &g_array_index (words, Word, i + 1) : NULL;
   if (g_strcmp0 (c->lang, "en") != 0 || !g_ascii_islower (w->text[0]) || draftd_candidates_common_slip (w->lower))
     return FALSE;
-  /* "alla", "della", "aux": the joiner itself, where the dictionary lacks it. */
-  if (draftd_candidates_in_list (borrowed_joiners, w->lower) && next && g_ascii_islower (next->text[0]))
+  /* "alla", "della", "aux": the joiner itself, where the dictionary lacks it. Malay's "teh"
+   * (tea) before its kinds ("teh peng", "teh tarik"); elsewhere it is "the" mistyped. */
+  if ((draftd_candidates_in_list (borrowed_joiners, w->lower) && next && g_ascii_islower (next->text[0])) ||
+      (g_str_equal (w->lower, "teh") && next && draftd_candidates_in_list (" peng tarik halia bing ping siew kosong ", next->lower)))
     return TRUE;
   if (strlen (w->lower) < 4)
     return FALSE;

@@ -1644,7 +1644,10 @@ verb_after_object (const F *f, guint from)
 {
   for (guint k = from; k < f->n && joined (f, k - 1); k++) {
     const char *v = f->words[k].lower;
-    if ((k > from && draftd_candidates_in_list (draftd_candidates_clause_words, v)) || draftd_candidates_in_list (" and or ", v))
+    /* "coming on Thursday morning to check the tray return points": an infinitive's verbs
+     * are its own. */
+    if ((k > from && draftd_candidates_in_list (draftd_candidates_clause_words, v)) || draftd_candidates_in_list (" and or ", v) ||
+        (k > from && g_str_equal (v, "to") && k + 1 < f->n && draftd_forms_is (f->words[k + 1].lower, 'v') && !noun (f->words[k + 1].lower)))
       return FALSE;
     /* "to tour in May": a month is no modal. */
     /* "coolers of donated venison": an -ed word right after a preposition is an adjective. */

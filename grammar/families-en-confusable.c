@@ -641,22 +641,24 @@ acronym_subject (const F *f, const char *l, const char *rep)
   if (f->i + 2 >= f->n || !acronym_at (f, f->i + 1) || !joined (f, f->i) || !joined (f, f->i + 1))
     return FALSE;
   const char *n2 = f->words[f->i + 2].lower, *n3 = near (f, 3);
-  static const char *const verbs = " is was has hasn't isn't wasn't will won't needs keeps ";
+  static const char *const verbs = " is was were are has hasn't isn't wasn't will won't needs keeps ";
   if (g_str_equal (l, "there"))
     return draftd_candidates_in_list (" and but so because ", near (f, -1)) && draftd_candidates_in_list (verbs, n2);
-  return g_str_equal (rep, "your") && g_ascii_islower (f->words[f->i + 2].text[0]) && noun (n2) && !draftd_candidates_function_word (n2) &&
-         draftd_candidates_in_list (verbs, n3);
+  /* "who's API key was used": "whose" likewise, its verb a passive's too. */
+  return draftd_candidates_in_list (" your whose ", rep) && g_ascii_islower (f->words[f->i + 2].text[0]) && noun (n2) &&
+         !draftd_candidates_function_word (n2) && draftd_candidates_in_list (verbs, n3);
 }
 
 /* "left there wetsuits drying", "bring there old prescriptions", "lock there bikes": after a
  * verb of carrying or leaving things, "there" before a plural (an adjective between at most)
  * that ends its phrase owns it; the place comes after the object ("left them there"). */
+static const char *const carrying = " bring brings brought take takes took leave leaves left pack packed lock locks locked park parked "
+                                    "collect collected hang hung forget forgot lose lost wash washed check checked renew sign signed "
+                                    "grab grabbed label labelled labeled drop dropped ";
+
 static gboolean
 there_object (const F *f, const char *prev)
 {
-  static const char *const carrying = " bring brings brought take takes took leave leaves left pack packed lock locks locked park parked "
-                                      "collect collected hang hung forget forgot lose lost wash washed check checked renew sign signed "
-                                      "grab grabbed label labelled labeled drop dropped ";
   if (!draftd_candidates_in_list (carrying, prev))
     return FALSE;
   guint k = f->i + 1;
@@ -700,6 +702,11 @@ described_owned (const F *f)
 static gboolean
 owner_after_particle (const F *f, const char *l, const char *next, const char *prev)
 {
+  /* "bring you're ISDS registration papers": after a verb of carrying, which takes no clause,
+   * a name's or an acronym's label and a noun are its object. */
+  if (g_str_equal (l, "you're") && draftd_candidates_in_list (carrying, prev) && f->i + 2 < f->n && acronym_at (f, f->i + 1) &&
+      g_ascii_islower (f->words[f->i + 2].text[0]) && noun (f->words[f->i + 2].lower))
+    return TRUE;
   if (g_str_equal (l, "there") || !(draftd_candidates_in_list (prepositions, prev) || draftd_candidates_in_list (" off up out down ", prev)) ||
       !g_ascii_islower (f->words[f->i + 1].text[0]) || !g_str_has_suffix (next, "'s") || strlen (next) <= 4)
     return FALSE;
@@ -721,10 +728,11 @@ static gboolean
 to_possessive_site (F *f, const char *l, const char *rep, const char *next, const char *next2, const char *prev)
 {
   const Word *w = &f->words[f->i];
-  /* "it's only thanks to volunteers": an adverb, then a phrase's preposition, is the complement;
-   * "What they're saying is true", "all you're doing is": a free relative's progressive. */
+  /* "it's only thanks to volunteers": an adverb and a preposition are the complement; "What
+   * they're saying is", "all you're doing is": a free relative's; "it's time we": the idiom's. */
   if ((draftd_candidates_in_list (" only just ", next) && draftd_candidates_in_list (" thanks due because ", next2)) ||
-      (draftd_candidates_in_list (" what whatever all everything ", prev) && g_str_has_suffix (next, "ing")))
+      (draftd_candidates_in_list (" what whatever all everything ", prev) && g_str_has_suffix (next, "ing")) ||
+      (g_str_equal (l, "it's") && g_str_equal (next, "time") && draftd_candidates_in_list (" to for we you i they he she now ", next2)))
     return FALSE;
   /* "It's engine makes a noise", "There house is": a noun and then its clause's verb is a
    * subject, whose possessive this is. "There" is a place's before most nouns ("There life
@@ -1088,13 +1096,19 @@ on_duty (const F *f, const char *l, const char *next)
   static const char *const duties = " duty call shift shifts rota leave holiday holidays break standby watch patrol nights lates earlies ";
   if (g_str_equal (l, "its") || g_strcmp0 (next, "on") != 0 || f->s[f->words[f->i + 1].end] == '-')
     return FALSE;
-  for (guint k = f->i + 2; k < f->n && k <= f->i + 4 && joined (f, k - 1); k++) {
-    if (!g_ascii_islower (f->words[k].text[0]) && k == f->i + 2)
+  /* "your on the out-of-hours rota": a determiner and a hyphened compound between too. */
+  for (guint k = f->i + 2; k < f->n && k <= f->i + 7 && (joined (f, k - 1) || hyphen_joined (f, k - 1)); k++) {
+    const char *w = f->words[k].lower;
+    if (k == f->i + 2 && !g_ascii_islower (f->words[k].text[0]))
       return FALSE;
-    if (draftd_candidates_in_list (duties, f->words[k].lower))
+    if (hyphen_joined (f, k))
+      continue;
+    if (draftd_candidates_in_list (duties, w))
       return phrase_ends (f, k) || (k + 1 < f->n && draftd_candidates_in_list (prepositions, f->words[k + 1].lower)) ||
              (k + 1 < f->n && draftd_candidates_in_list (" today tonight tomorrow this next again until till ", f->words[k + 1].lower));
-    if (draftd_candidates_function_word (f->words[k].lower))
+    if ((k == f->i + 2 && draftd_candidates_in_list (" the a this ", w)) || hyphen_joined (f, k - 1))
+      continue;
+    if (draftd_candidates_function_word (w))
       return FALSE;
   }
   return FALSE;
@@ -1140,6 +1154,10 @@ to_contraction_site (F *f, const char *l, const char *next, const char *next2, c
   /* "when your back from holiday", "once their away": an adverb of return or absence
    * before "from" likewise ("when your back hurts" has its verb). */
   gboolean back = draftd_candidates_in_list (" back away ", next) && draftd_candidates_in_list (" from home ", next2);
+  /* "but its back to regular hours on Tuesday": a thing's return after a clause's "but". */
+  if (g_str_equal (l, "its") && g_str_equal (next, "back") && draftd_candidates_in_list (" to in on ", next2) &&
+      draftd_candidates_in_list (" but and so now ", prev))
+    return sure (f, w->start, w->end, rep, DRAFTD_FIX_WORD_CHOICE);
   if (!g_str_equal (l, "its") && (draftd_candidates_in_list (" outside inside upstairs downstairs ", next) || back) && prev &&
       draftd_candidates_in_list (" when if once while because until ", prev) &&
       (next2 == NULL || back || draftd_candidates_in_list (determiners, next2)))
@@ -1399,6 +1417,29 @@ effected_changed (const F *f, const char *prev)
                                     near (f, 2));
 }
 
+/* "The outage effected roughly 3% of users", "effected about 200 customers": a count of
+ * people, a rough one too, is what was changed; no one brings about a number of users. */
+static gboolean
+effected_count (const F *f)
+{
+  if (!g_str_equal (f->words[f->i].lower, "effected") || f->i == 0)
+    return FALSE;
+  guint k = f->i + 1;
+  if (k < f->n && joined (f, k - 1) && draftd_candidates_in_list (" roughly about around nearly almost over some approximately ", f->words[k].lower))
+    k++;
+  /* Figures are no words: "roughly 3% of users" has "of" next, past the digits. */
+  gsize gap = k < f->n ? f->words[k].start : strlen (f->s);
+  gsize from = f->words[k - 1].end;
+  gboolean figure = from + 1 < gap && g_ascii_isdigit (f->s[from + 1]);
+  if (!figure && !(k < f->n && draftd_candidates_in_list (numbers, f->words[k].lower)))
+    return FALSE;
+  for (guint j = k; j < f->n && j <= k + 3; j++)
+    if (draftd_candidates_in_list (" users customers people students residents members staff patients passengers subscribers players families homes households ",
+                                   f->words[j].lower))
+      return TRUE;
+  return FALSE;
+}
+
 /* "The noise is effecting my sleep": the progressive before a possessive or a person (one
  * brings about "a change", "the transfer", never "my sleep"). */
 gboolean
@@ -1576,7 +1617,7 @@ affect_effect (F *f)
   const char *aux = prev && g_str_has_suffix (prev, "ly") ? prev2 : before_adverb (f, 1, &gap);
   if (g_str_equal (w->lower, "effected") && effected_person (prev, aux, next))
     return sure (f, w->start, w->end, "affected", DRAFTD_FIX_WORD_CHOICE);
-  if (effected_changed (f, prev))
+  if (effected_changed (f, prev) || effected_count (f))
     return sure (f, w->start, w->end, "affected", DRAFTD_FIX_WORD_CHOICE);
   if (!g_str_equal (w->lower, "effect") || next == NULL || draftd_candidates_in_list (" change changes a an of on ", next))
     return FALSE;

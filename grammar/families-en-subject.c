@@ -472,6 +472,35 @@ phrase_word_at (const F *f, guint at, guint first, guint start, guint end, gbool
          draftd_candidates_in_list (ordinals, f->words[at - 1].lower) && draftd_candidates_in_list (ordinals, f->words[at + 1].lower);
 }
 
+/* "The letters Gillian (Orr) sent": a name of one or two words, then a lexical verb's past
+ * (no auxiliary: "My daughter Isla has" is the name in apposition, and its verb). */
+static gboolean
+name_verb_after (const F *f, guint at, guint end)
+{
+  guint v = at + 1 < end && g_ascii_isupper (f->words[at + 1].text[0]) && joined (f, at) ? at + 2 : at + 1;
+  if (v >= end || !joined (f, v - 1) || !g_ascii_islower (f->words[v].text[0]) || draftd_candidates_function_word (f->words[v].lower))
+    return FALSE;
+  const char *l = f->words[v].lower, *lemma = draftd_forms_irregular_lemma (l, 'v');
+  return (lemma && !g_str_equal (lemma, l)) || (g_str_has_suffix (l, "ed") && draftd_candidates_verb_form (f, l));
+}
+
+/* May the noun phrase from words[first] end before words[at], which opens what follows: a
+ * preposition, a relative clause ("the advice he gave", "the parcels the courier left", "the
+ * student whose essays", "The letters Gillian sent"), or, after a preposition, a bare noun
+ * joined by "and" ("for the chimney heads and rones": prepositional_phrase() takes it)? */
+static gboolean
+phrase_may_end (const F *f, guint at, guint first, guint end, gboolean after_prep)
+{
+  const char *l = f->words[at].lower;
+  gboolean joined_noun = after_prep && at + 1 < end && draftd_candidates_in_list (" and or ", l) && g_ascii_islower (f->words[at + 1].text[0]) &&
+                         !draftd_candidates_function_word (f->words[at + 1].lower);
+  gboolean name_clause = at > first && at + 1 < end && g_ascii_isupper (f->words[at].text[0]) && f->words[at].fixed &&
+                         f->words[at].end - f->words[at].start > 1 && noun_number (f, f->words[at - 1].lower) != 0 &&
+                         draftd_forms_noun_lexfile (f->words[at - 1].lower) != DRAFTD_FORMS_PERSON && name_verb_after (f, at, end);
+  return joined_noun || name_clause || draftd_candidates_in_list (prepositions, l) || compound_preposition (f, at, end) > 0 ||
+         draftd_candidates_in_list (subject_pronouns, l) || draftd_candidates_in_list (" that which whom who whose the my your his her our their ", l);
+}
+
 /* A noun phrase from words[*k] up to a preposition or `end`: a determiner or a head of its own
  * ("each", "everyone"), then nouns and adjectives; its head is its last word. -1 if none. */
 gint
@@ -501,8 +530,11 @@ noun_phrase (const F *f, guint *k, guint end)
     *k = at + 1;
     return (gint) at;
   }
-  /* "All the homework", "both my sisters": a predeterminer before the determiner. */
-  if (predeterminer)
+  /* "All the homework", "both my sisters": a predeterminer before the determiner. "from Jack
+   * Metcalfe's last litter", "behind Auntie Mei's stall": a name's first word before its
+   * possessive. */
+  if (predeterminer || (at + 1 < end && g_ascii_isupper (f->words[at].text[0]) && !draftd_candidates_function_word (f->words[at].lower) &&
+                        joined (f, at) && name_possessive (f, at + 1)))
     at++;
   if (at < end && (determines || draftd_candidates_in_list (determiners, f->words[at].lower) || name_determiner (f, at, after_prep)))
     at++;
@@ -528,13 +560,7 @@ noun_phrase (const F *f, guint *k, guint end)
     at++;
   /* It ends at a preposition, or where a relative clause starts ("the advice he gave", "the
    * parcels the courier left", "the student whose essays"): the caller sees what follows. */
-  /* "for the chimney heads and rones": after a preposition, a bare noun joined by "and" may
-   * follow (prepositional_phrase() takes it). */
-  gboolean joined_noun = after_prep && at + 1 < end && draftd_candidates_in_list (" and or ", f->words[at].lower) &&
-                         g_ascii_islower (f->words[at + 1].text[0]) && !draftd_candidates_function_word (f->words[at + 1].lower);
-  if (at == first || (at < end && !joined_noun && !draftd_candidates_in_list (prepositions, f->words[at].lower) && compound_preposition (f, at, end) == 0 &&
-                      !draftd_candidates_in_list (subject_pronouns, f->words[at].lower) &&
-                      !draftd_candidates_in_list (" that which whom who whose the my your his her our their ", f->words[at].lower)))
+  if (at == first || (at < end && !phrase_may_end (f, at, first, end, after_prep)))
     return -1;
   if (runs_into_verb (f, first, label))
     return -1;
@@ -639,7 +665,13 @@ relative_opening (const F *f, guint *k, guint end, guint *verb)
   const char *l = f->words[j].lower;
   /* "that Daniel sent over": a name as the clause's subject, right before its verb. */
   gboolean name = j > 0 && g_ascii_isupper (f->words[j].text[0]) && !draftd_candidates_function_word (l) && relative_verb (f, f->words[j + 1].lower);
-  if (draftd_candidates_in_list (subject_pronouns, l) || name)
+  /* "that Jago Pascoe trained": a name of two words. */
+  gboolean full_name = !name && j > 0 && j + 2 < end && g_ascii_isupper (f->words[j].text[0]) && g_ascii_isupper (f->words[j + 1].text[0]) &&
+                       joined (f, j) && !draftd_candidates_function_word (l) && relative_verb (f, f->words[j + 2].lower) &&
+                       g_ascii_islower (f->words[j + 2].text[0]);
+  if (full_name)
+    j += 2;
+  else if (draftd_candidates_in_list (subject_pronouns, l) || name)
     j++;
   else if (g_str_equal (l, "whose") && j == *k && noun_number (f, f->words[j + 1].lower) != 0) {
     j += 2;
@@ -695,6 +727,17 @@ person_objects (const F *f, guint start, guint *k, guint end)
   }
   *k = end;
   return TRUE;
+}
+
+/* "pulled from the CRM": "the" before a name the lexicons lack that ends the phrase: 1, else 0. */
+static guint
+the_name (const F *f, guint k, guint end)
+{
+  guint caps = k + 1;
+  while (caps < end && g_ascii_isupper (f->words[caps].text[0]))
+    caps++;
+  return k + 1 < end && g_str_equal (f->words[k].lower, "the") && g_ascii_isupper (f->words[k + 1].text[0]) && f->words[k + 1].fixed &&
+         (caps == end || draftd_candidates_in_list (prepositions, f->words[caps].lower));
 }
 
 /* Is words[k..end) a relative clause, with or without its relative word ("(that) he gave me",
@@ -770,7 +813,9 @@ relative_clause (const F *f, guint k, guint end)
     k += extra + 1;
     if (k >= end)
       return FALSE;
-    /* A place's name ("we met in Rome"), a pronoun ("I wrote to her"). */
+    /* A place's name ("we met in Rome"), a pronoun ("I wrote to her"); "the" before a name
+     * ("pulled from the CRM"). */
+    k += the_name (f, k, end);
     if (draftd_candidates_in_list (" me him her us them you it ", f->words[k].lower))
       k++;
     else if (g_ascii_isupper (f->words[k].text[0]))

@@ -48,6 +48,10 @@ to_preposition (const F *f)
   const char *be = " am is are was were be been being i'm you're we're they're he's she's remain remains remained feel feels felt become became seem seems ";
   if (g_strcmp0 (prev2, "forward") == 0)
     return draftd_candidates_in_list (" look looks looked looking ", prev3);
+  /* "Most of us object to pay": the verb "object" takes "to" and an -ing form (after a
+   * determiner or an adjective it is a noun: "the object to move"). */
+  if (draftd_candidates_in_list (" object objects objected objecting ", prev2))
+    return prev3 && (draftd_candidates_in_list (" i you we they he she us them who strongly would might may all both ", prev3) || noun_number (f, prev3) > 0);
   /* "getting used to take", "I'm used to drive": the adjective "used" of habit, after "get"
    * or a speaker's "I'm"; "is used to cut wood" is the passive's purpose, "I used to take"
    * the past habit's infinitive. */

@@ -75,7 +75,7 @@ for_point (F *f)
     const char *l = f->words[k].lower;
     if (draftd_candidates_in_list (draftd_candidates_clause_words, l) || strchr (",;", f->s[f->words[k].end]))
       return FALSE;
-    if (draftd_candidates_in_list (" have has 've 's ", l) || g_str_has_suffix (l, "'ve")) {
+    if (draftd_candidates_in_list (" have has 've 's haven't hasn't ", l) || g_str_has_suffix (l, "'ve")) {
       /* "has not worked properly for last Friday": a negation or an adverb of frequency
        * between "has" and its participle. */
       guint p = k + 1;
@@ -2085,6 +2085,9 @@ adverb_for_adjective (F *f)
    * ends the manner's phrase too. */
   gboolean comma = f->s[w->end] == ',' && f->i + 1 < f->n &&
                    draftd_candidates_in_list (" even so and but when while because though although if which ", f->words[f->i + 1].lower);
+  /* "very calm even when the queue", "really good considering the wind": the next clause's
+   * opener with no comma too. */
+  comma |= (g_strcmp0 (next, "even") == 0 && draftd_candidates_in_list (" when if though as ", near (f, 2))) || g_strcmp0 (next, "considering") == 0;
   if (rep == NULL || !(manner_ends (f, next, so_that) || comma))
     return FALSE;
   /* "provides easy, extensible completion": an adjective before a comma and another one. */

@@ -100,6 +100,13 @@ static const char *const words[] = {
    * Arizona crew's "conex" (a shipping container for storage) "cone"; the desert's "palo
    * verde" tree was joined into "paloverde". */
   "wahala", "dreckly", "rone", "rones", "conex", "conexes", "palo", "verde",
+  /* A sheepdog trial's young sheep ("hoggs" were "hogs") and a Yorkshire alley ("snicket"
+   * was "socket"); Singapore's hawker dishes and its "chope" (to reserve a seat);
+   * Canada's two-dollar coin ("toonies" were "tones"). Not "teh" (tea), the commonest slip
+   * of "the". */
+  "hogg", "hoggs", "snicket", "snickets", "lemak", "kway", "teow", "chope", "choped", "choping", "loonie", "loonies", "toonie", "toonies",
+  /* Texas's Buc-ee's service stations ("Buc-ee's" was "Buc-eye's"). */
+  "ee",
 };
 
 gboolean
