@@ -367,6 +367,18 @@ quoted_term (const char *s, const Word *w)
   return FALSE;
 }
 
+/* "the south-easter", "a sou'-wester": a wind's name after a compass point and its hyphen,
+ * in lower case, is no feast's name misspelt. */
+static gboolean
+compass_wind (const char *s, GArray *words, guint i)
+{
+  const Word *w = &g_array_index (words, Word, i);
+  if (i == 0 || w->start < 2 || s[w->start - 1] != '-' || !draftd_candidates_in_list (" easter wester easters westers ", w->lower))
+    return FALSE;
+  const Word *p = &g_array_index (words, Word, i - 1);
+  return p->end + 1 == w->start && draftd_candidates_in_list (" south north sou nor ", p->lower);
+}
+
 /* Is the word written with a dropped first letter, an apostrophe in its place and no quote
  * closing after it ("my 'ansum", "'ow do"): dialect spelt as spoken, on purpose. */
 static gboolean
@@ -805,7 +817,7 @@ draftd_candidates_find (const DraftdCandidateContext *c, const char *sentence)
     /* "shih-tzus", "pak-choi": a hyphenated word neither of whose parts the dictionary knows
      * is a borrowing or a name, no two slips. */
     if (!known && (hyphen_unknown (c, sentence, words, i) || borrowed_phrase (c, sentence, words, i) || dish_name (c, sentence, words, i) ||
-                   quoted_term (sentence, w) || elided_word (sentence, w)))
+                   quoted_term (sentence, w) || elided_word (sentence, w) || compass_wind (sentence, words, i)))
       continue;
     if (!known && join_site (c, sentence, words, i, out, site)) {
       site++;

@@ -107,6 +107,30 @@ superlative_words (const F *f, gint *k_out, gboolean *sup_out)
   return TRUE;
 }
 
+/* "one of the hardest install we've done": a trade's verb used as its noun (WordNet has
+ * "install" as a verb only), its relative clause's subject after it. */
+static gboolean
+verb_as_noun (const F *f, const char *next)
+{
+  const char *l = f->words[f->i].lower;
+  return draftd_forms_is (l, 'v') && !g_str_has_suffix (l, "ing") && !g_str_has_suffix (l, "ed") && next &&
+         (draftd_candidates_in_list (" we i you they he she ", next) || g_str_has_suffix (next, "'ve") || g_str_has_suffix (next, "'d"));
+}
+
+/* An auxiliary from words[from] on in the clause (up to a comma or a semicolon; figures
+ * between words are no break: "near stall 9 is leaking")? */
+static gboolean
+aux_later (const F *f, guint from)
+{
+  for (guint k = from; k < f->n; k++) {
+    if (k > from && strpbrk (f->s + f->words[k - 1].end, ",;:") && strpbrk (f->s + f->words[k - 1].end, ",;:") < f->s + f->words[k].start)
+      return FALSE;
+    if (draftd_candidates_in_list (" is are was were has have had will would can could ", f->words[k].lower))
+      return TRUE;
+  }
+  return FALSE;
+}
+
 gboolean
 one_of_superlative (F *f)
 {
@@ -142,11 +166,7 @@ one_of_superlative (F *f)
    * noun, the word before it its modifier; an -ing form's always ("the washing machines"). */
   /* "one of the most useful app": after a superlative, a noun newer than WordNet ("apps"); one
    * after the word is the head ("one of the best productivity app"). */
-  gboolean newer = sup && newer_noun (f, f->i);
-  /* "one of the hardest install we've done": a trade's verb used as its noun (WordNet has
-   * "install" as a verb only), its relative clause's subject after it. */
-  newer |= sup && draftd_forms_is (w->lower, 'v') && !g_str_has_suffix (w->lower, "ing") && !g_str_has_suffix (w->lower, "ed") && next &&
-           (draftd_candidates_in_list (" we i you they he she ", next) || g_str_has_suffix (next, "'ve") || g_str_has_suffix (next, "'d"));
+  gboolean newer = sup && (newer_noun (f, f->i) || verb_as_noun (f, next));
   /* "one of the biggest threat facing modern cities": after a superlative, a verb's -ing form
    * before its object opens a participle's phrase, no compound's noun ("one of the largest
    * oil refining companies" has its plural after it). */
@@ -170,6 +190,9 @@ one_of_superlative (F *f)
       /* "One of the night shift stewards": a plural two words on heads the compound. */
       (next && noun (next) && after && noun_number (f, after) > 0 && joined (f, f->i + 1)) ||
       (next && noun_number (f, next) > 0 && (!subject || !draftd_candidates_verb_form (f, next) || g_str_has_suffix (w->lower, "ing"))) ||
+      /* "One of the vacuum lines near stall 9 is leaking": a plural before a preposition, the
+       * clause's verb later, is the head, the word before it its modifier. */
+      (next && noun_number (f, next) > 0 && draftd_candidates_in_list (prepositions, near (f, 2)) && aux_later (f, f->i + 2)) ||
       (next && noun_number (f, next) > 0 && draftd_candidates_in_list (" is are was were has have had will would can could ", near (f, 2))))
     return FALSE;
   /* "One of the most common tasks": "most"'s adjective (WordNet has "a common"), its noun
@@ -1176,9 +1199,15 @@ bare_singular_verb (F *f)
     return FALSE;
   /* "The shop open at nine is the bakery", "The wally close in number 12 is": no other verb
    * may follow in its clause, a number's figures between words too. */
-  for (guint k = f->i + 1; k < f->n && (joined (f, k - 1) || number_joined (f, k - 1)) && !(creature && draftd_candidates_in_list (" i he she we they you that ", f->words[k].lower)); k++)
-    if (draftd_candidates_in_list (" is are was were has have does do will would can could ", f->words[k].lower))
+  for (guint k = f->i + 1; k < f->n && (joined (f, k - 1) || number_joined (f, k - 1)) &&
+                           !(creature && draftd_candidates_in_list (" i he she we they you that ", f->words[k].lower));
+       k++) {
+    /* "The crane lift at Dock 3 went smoothly": an irregular past later is the clause's verb. */
+    const char *later = f->words[k].lower, *lemma = draftd_forms_irregular_lemma (later, 'v');
+    if (draftd_candidates_in_list (" is are was were has have does do will would can could ", later) ||
+        (lemma && !g_str_equal (lemma, later) && draftd_candidates_past_only (f->c->spell, later)))
       return FALSE;
+  }
   g_autofree char *other = NULL;
   if (verb_number (f, w->lower, &other) != 1 || other == NULL)
     return FALSE;

@@ -30,6 +30,10 @@ modal_of (F *f)
   if (g_str_equal (next, "course") || draftd_candidates_in_list (" the a an my your his her its our their every each another no ", near (f, -2)) ||
       draftd_candidates_in_list (determiners, next))
     return FALSE;
+  /* "a free can of syrup", "a four-litre can of Amber Rich": "can" and "will" are nouns as often,
+   * and take "of" so; the slip is theirs only before a participle or "been". */
+  if (draftd_candidates_in_list (" can will ", prev) && !(g_str_equal (next, "been") || participle_after_noun (next) || (lemma && !g_str_equal (lemma, next))))
+    return FALSE;
   return sure (f, w->start, w->end, "have", DRAFTD_FIX_VERB_FORM);
 }
 
@@ -51,7 +55,8 @@ to_preposition (const F *f)
   /* "Most of us object to pay": the verb "object" takes "to" and an -ing form (after a
    * determiner or an adjective it is a noun: "the object to move"). */
   if (draftd_candidates_in_list (" object objects objected objecting ", prev2))
-    return prev3 && (draftd_candidates_in_list (" i you we they he she us them who strongly would might may all both ", prev3) || noun_number (f, prev3) > 0);
+    return prev3 && (draftd_candidates_in_list (" i you we they he she us them who strongly would might may all both staff ", prev3) ||
+                     noun_number (f, prev3) > 0);
   /* "getting used to take", "I'm used to drive": the adjective "used" of habit, after "get"
    * or a speaker's "I'm"; "is used to cut wood" is the passive's purpose, "I used to take"
    * the past habit's infinitive. */
@@ -99,14 +104,14 @@ forward_to (F *f)
     paired = g_str_equal (f->words[k].lower, "and") && g_str_has_suffix (f->words[k + 1].lower, "ing") && gerund_word (f, f->words[k + 1].lower);
   if (!draftd_forms_is (w->lower, 'n') || paired ||
       draftd_candidates_in_list (" you him her them us me it this that the a an your my our his their from with everyone everybody someone "
-                                 "somebody anyone all both each ", next))
+                                 "somebody anyone all both each as ", next))
     return sure (f, w->start, w->end, ing, DRAFTD_FIX_VERB_FORM);
   /* A count noun would need its article ("to a go"): "to go on holiday" is the verb. A mass
    * noun ("to work", "to dinner") may stand alone. */
   /* Nor before a name, its object ("to visit Japan"), nor before a particle ("to catch up"). */
   if (!draftd_candidates_in_list (mass_nouns, w->lower) &&
       (next == NULL || draftd_candidates_in_list (prepositions, next) ||
-       draftd_candidates_in_list (" home there here abroad again up out off ", next) ||
+       draftd_candidates_in_list (" home there here abroad again up out off back down over together ", next) ||
        g_ascii_isupper (f->words[f->i + 1].text[0])))
     return sure (f, w->start, w->end, ing, DRAFTD_FIX_VERB_FORM);
   /* "to welcome new members", "to work long hours": an adjective that is no noun, then its

@@ -357,7 +357,12 @@ lead_led (F *f)
     return FALSE;
   const char *aux = draftd_candidates_in_list (" already recently also just never not always finally eventually ultimately only ", prev) ? near (f, -2) : prev;
   gboolean perfect = draftd_candidates_in_list (" has have had having ", aux);
-  gboolean subject = !draftd_candidates_function_word (prev) && (noun (prev) || g_ascii_isupper (f->words[f->i - 1].text[0])) &&
+  /* "bring an extension lead to the crib room": a determiner's noun after a verb is its
+   * object, "lead" the compound's noun. */
+  const char *prev3 = near (f, -3);
+  gboolean object = draftd_candidates_in_list (determiners, near (f, -2)) && prev3 && !draftd_candidates_function_word (prev3) &&
+                    (draftd_forms_is (prev3, 'v') || finite_verb (f, prev3));
+  gboolean subject = !object && !draftd_candidates_function_word (prev) && (noun (prev) || g_ascii_isupper (f->words[f->i - 1].text[0])) &&
                      !draftd_forms_is (prev, 'a');
   gboolean narrative = subject && (past_coordinate (f, f->i) || (noun_number (f, prev) < 0 && (past_clause (f, f->i) || finished_time_after (f, f->i))));
   /* "Her decision to lie to her sister lead to the tragedy": a singular's "lead to" agrees
@@ -1809,6 +1814,38 @@ named_apposition (const F *f, guint start, guint and)
          joined (f, and - 2);
 }
 
+/* "Dan and me cleaned up", "Tasha and him walked": an object pronoun after "and" before the
+ * clause's verb, with a noun phrase or a name from the clause's start to "and": the subject's
+ * pronoun. */
+static gboolean
+paired_subject (F *f, const char *subject)
+{
+  const Word *w = &f->words[f->i];
+  /* The subject: a noun phrase or a name from the clause's start to "and". The clause starts
+   * at the sentence's start, after an opening phrase's comma ("After the party, Dan and me
+   * cleaned up"), or, for a name, after an opening time ("Last night Dan and me cooked"). */
+  guint and = f->i - 1, start = 0;
+  for (guint j = 1; j < and; j++)
+    if (strchr (",;", f->s[f->words[j - 1].end]))
+      start = j;
+  /* "On Sunday my sister and me went": an opening time without its comma. */
+  if (and > start + 2 && draftd_candidates_in_list (" on in at last this next ", f->words[start].lower) &&
+      (calendar_name (f->words[start + 1].lower) ||
+       draftd_candidates_in_list (" morning afternoon evening night weekend week month year summer winter spring autumn ", f->words[start + 1].lower)))
+    start += 2;
+  else if (and > start + 1 && draftd_candidates_in_list (" yesterday today tonight ", f->words[start].lower))
+    start += 1;
+  guint k = start;
+  gboolean time_before = and >= 2 && and - 1 > start && g_ascii_isupper (f->words[and - 1].text[0]) &&
+                         draftd_candidates_in_list (" night yesterday today tonight morning afternoon evening weekend week month year ", f->words[and - 2].lower);
+  gboolean name = (and == start + 1 && (f->words[start].fixed || g_ascii_isupper (f->words[start].text[0]) ||
+                                        draftd_candidates_in_list (" she he we they you ", f->words[start].lower))) ||
+                  time_before;
+  if (name || (noun_phrase (f, &k, and) >= 0 && k == and) || named_apposition (f, start, and))
+    return sure (f, w->start, w->end, subject, DRAFTD_FIX_WORD_CHOICE);
+  return FALSE;
+}
+
 gboolean
 pronoun_case (F *f)
 {
@@ -1825,31 +1862,13 @@ pronoun_case (F *f)
     return TRUE;
   if (!draftd_candidates_in_list (" and or ", prev) || f->i < 2)
     return FALSE;
-  if (g_str_equal (w->lower, "me") && finite_verb (f, next)) {
-    /* The subject: a noun phrase or a name from the clause's start to "and". The clause starts
-     * at the sentence's start, after an opening phrase's comma ("After the party, Dan and me
-     * cleaned up"), or, for a name, after an opening time ("Last night Dan and me cooked"). */
-    guint and = f->i - 1, start = 0;
-    for (guint j = 1; j < and; j++)
-      if (strchr (",;", f->s[f->words[j - 1].end]))
-        start = j;
-    /* "On Sunday my sister and me went": an opening time without its comma. */
-    if (and > start + 2 && draftd_candidates_in_list (" on in at last this next ", f->words[start].lower) &&
-        (calendar_name (f->words[start + 1].lower) ||
-         draftd_candidates_in_list (" morning afternoon evening night weekend week month year summer winter spring autumn ", f->words[start + 1].lower)))
-      start += 2;
-    else if (and > start + 1 && draftd_candidates_in_list (" yesterday today tonight ", f->words[start].lower))
-      start += 1;
-    guint k = start;
-    gboolean time_before = and >= 2 && and - 1 > start && g_ascii_isupper (f->words[and - 1].text[0]) &&
-                           draftd_candidates_in_list (" night yesterday today tonight morning afternoon evening weekend week month year ", f->words[and - 2].lower);
-    gboolean name = (and == start + 1 && (f->words[start].fixed || g_ascii_isupper (f->words[start].text[0]) ||
-                                          draftd_candidates_in_list (" she he we they you ", f->words[start].lower))) ||
-                    time_before;
-    if (name || (noun_phrase (f, &k, and) >= 0 && k == and) || named_apposition (f, start, and))
-      return sure (f, w->start, w->end, "I", DRAFTD_FIX_WORD_CHOICE);
-    return FALSE;
-  }
+  /* "Tasha and him walked": "him", "her", "them", "us" likewise. */
+  const char *subject = NULL;
+  for (guint k = 0; k < G_N_ELEMENTS (subject_of); k++)
+    if (g_str_equal (w->lower, subject_of[k][0]))
+      subject = subject_of[k][1];
+  if (subject && finite_verb (f, next) && !g_str_has_suffix (next, "ing") && (g_str_equal (w->lower, "me") || !noun (next)))
+    return paired_subject (f, subject);
   /* "gave Tom and I a new plan": a subject's "I" takes a verb after it, never a determiner;
    * before one it is the first object of a verb that takes two. "contact Sam or I directly.":
    * a manner adverb that ends the clause leaves "I" no verb either. */
@@ -1983,6 +2002,10 @@ completed_verb (const F *f, gint d)
    * doing leaves its pronoun's object in. */
   if (draftd_candidates_in_list (" smooth clean flat tight short free open shut dry straight level sharp ", f->words[f->i].lower) &&
       draftd_candidates_in_list (" it them him her ", near (f, d)))
+    return TRUE;
+  /* "so take it slow", "take things easy": the idiom's adjective. */
+  if (draftd_candidates_in_list (" slow easy ", f->words[f->i].lower) && draftd_candidates_in_list (" it things ", near (f, d)) &&
+      draftd_candidates_in_list (" take takes took taking ", near (f, d - 1)))
     return TRUE;
   /* "stay well left and ride careful": a linking verb of the clause before "and" is not this
    * one's. */

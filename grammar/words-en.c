@@ -107,6 +107,12 @@ static const char *const words[] = {
   "hogg", "hoggs", "snicket", "snickets", "lemak", "kway", "teow", "chope", "choped", "choping", "loonie", "loonies", "toonie", "toonies",
   /* Texas's Buc-ee's service stations ("Buc-ee's" was "Buc-eye's"). */
   "ee",
+  /* A beach clean-up's plastic pellets ("nurdles" were "needles"), South Africa's "boet"
+   * (brother: "boat"), a dairy's "freestall" barn ("forestall"), "cleanout" ("cleanest") and
+   * "backflush" ("backlash"), Welsh "croeso" (welcome: "cores"), a refinery's "coker"
+   * ("cooker") and "laydown" yard ("letdown"), and everyone's "refurb" ("refer"). */
+  "nurdle", "nurdles", "boet", "freestall", "freestalls", "cleanout", "cleanouts", "backflush", "croeso", "coker", "cokers", "laydown",
+  "refurb", "refurbs",
 };
 
 gboolean
